@@ -1,0 +1,3 @@
+/* placeholder: replaced by the audit work */
+#include <errno.h>
+#include "sbx-audit.h"

@@ -1,0 +1,3 @@
+/* placeholder: replaced by the classify work */
+#include <errno.h>
+

@@ -1,0 +1,90 @@
+/* sbx-classify.h: dialects and the post-run classifier (DESIGN.md section 1, "Classification"). */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbx-common.h"
+
+enum sbx_verdict {
+        SBX_VERDICT_SUCCESS,
+        SBX_VERDICT_TASK_FAILURE,
+        SBX_VERDICT_DENIED,
+        SBX_VERDICT_RUNNER_FAILURE,
+        _SBX_VERDICT_MAX,
+};
+
+/* "success", "task_failure", "denied", "runner_failure"; NULL for an out-of-range value. */
+const char *sbx_verdict_to_string(enum sbx_verdict v);
+/* Returns 0 and sets *ret_verdict, or -EINVAL. */
+int sbx_verdict_from_string(const char *s, enum sbx_verdict *ret_verdict);
+
+#define SBX_MATCHED_LINE_MAX 1024 /* bytes kept of a matched line, NUL included */
+#define SBX_DENIAL_PATH_MAX 1024
+#define SBX_DENIALS_KEPT 64       /* denial lines kept with their paths; all are counted */
+
+/* One backend's stderr language. Opaque; built-ins live for the whole process. */
+struct sbx_dialect;
+
+/* Built-in dialect for a backend name ("bwrap", "landlock", "seatbelt", "windows-acl", "none").
+ * Returns 0 and a borrowed pointer (do not free), or -ENOENT for an unknown name. */
+int sbx_dialect_builtin(const char *backend, const struct sbx_dialect **ret_dialect);
+
+/* Parses a dialect file (format in classify/README.md). Errors name file and line in diag.
+ * On success the caller owns *ret_dialect and frees it with sbx_dialect_free(). */
+int sbx_dialect_load_file(const char *path, struct sbx_dialect **ret_dialect, struct sbx_diag *diag);
+/* Same as sbx_dialect_load_file() from memory; `origin` names the text in messages. */
+int sbx_dialect_parse(const char *text, size_t len, const char *origin, struct sbx_dialect **ret_dialect,
+                      struct sbx_diag *diag);
+
+/* The dialect for `backend`, honouring operator overrides: the first of
+ * <dir>/dialects/<backend>.dialect for dir in config_dirs (NULL-terminated, may be NULL) that
+ * exists replaces the built-in. A file that exists but fails to parse is an error, never a silent
+ * fallback. The caller owns *ret_dialect (a copy even for a built-in): sbx_dialect_free(). */
+int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
+                     struct sbx_diag *diag);
+
+const char *sbx_dialect_name(const struct sbx_dialect *d);
+/* Accepts NULL. Never frees a built-in. */
+void sbx_dialect_free(struct sbx_dialect *d);
+
+/* What the run ended with. */
+struct sbx_exit_status {
+        int exit_code; /* valid when signal == 0 */
+        int signal;    /* terminating signal, 0 when the process exited */
+};
+
+struct sbx_denial {
+        uint64_t line_no;
+        char line[SBX_MATCHED_LINE_MAX];
+        char path[SBX_DENIAL_PATH_MAX]; /* "" when no path could be extracted */
+};
+
+struct sbx_classify_result {
+        enum sbx_verdict verdict;
+        struct sbx_exit_status status;
+        char rule[128];      /* runner-failure rule name or "denial"; "" if none matched */
+        char signature[256]; /* the fatal or denial signature that matched; "" if none */
+        uint64_t line_no;    /* 1-based line of matched_line; 0 if none */
+        char matched_line[SBX_MATCHED_LINE_MAX]; /* the evidence, truncated; "" if none */
+        uint64_t stderr_bytes;
+        uint64_t stderr_lines;
+        uint64_t denial_lines;  /* every line carrying a denial signature, also on success */
+        size_t n_denials;       /* entries used in denials[] (<= SBX_DENIALS_KEPT) */
+        struct sbx_denial denials[SBX_DENIALS_KEPT];
+};
+
+/* A streaming classifier for one run. Bounded memory whatever the input. */
+struct sbx_classifier;
+
+/* Does not take ownership of the dialect, which must outlive the classifier.
+ * Caller frees *ret with sbx_classifier_free(). */
+int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret, struct sbx_diag *diag);
+/* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
+ * (never read as "no match"). */
+int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len);
+/* Ends the stream and classifies. Fills *ret (caller-provided storage). May be called once. */
+int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
+                        struct sbx_classify_result *ret, struct sbx_diag *diag);
+void sbx_classifier_free(struct sbx_classifier *c);

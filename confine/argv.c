@@ -1,0 +1,98 @@
+/* The argv builder every backend uses, and runner lookup through PATH. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "confine-internal.h"
+#include "sbx-macro.h"
+
+static void builder_push(struct sbx_argv_builder *b, char *s) {
+        if (b->err) {
+                free(s);
+                return;
+        }
+        if (!s) {
+                b->err = -ENOMEM;
+                return;
+        }
+        if (b->n + 2 > b->cap) {
+                size_t cap = b->cap ? b->cap * 2 : 32;
+                char **v = realloc(b->v, cap * sizeof(*v));
+                if (!v) {
+                        free(s);
+                        b->err = -ENOMEM;
+                        return;
+                }
+                b->v = v;
+                b->cap = cap;
+        }
+        b->v[b->n++] = s;
+        b->v[b->n] = NULL;
+}
+
+void sbx_argv_add(struct sbx_argv_builder *b, const char *s) {
+        builder_push(b, strdup(s));
+}
+
+void sbx_argv_addf(struct sbx_argv_builder *b, const char *fmt, ...) {
+        va_list ap;
+        char *s = NULL;
+
+        va_start(ap, fmt);
+        if (vasprintf(&s, fmt, ap) < 0)
+                s = NULL;
+        va_end(ap);
+        builder_push(b, s);
+}
+
+void sbx_argv_add_all(struct sbx_argv_builder *b, char *const *argv) {
+        for (; argv && *argv; argv++)
+                sbx_argv_add(b, *argv);
+}
+
+int sbx_argv_finish(struct sbx_argv_builder *b, char ***ret) {
+        if (b->err || !b->v) {
+                int r = b->err ? b->err : -EINVAL;
+                if (b->v)
+                        b->v[b->n] = NULL;
+                sbx_strv_free(b->v);
+                memset(b, 0, sizeof(*b));
+                return r;
+        }
+        *ret = b->v;
+        memset(b, 0, sizeof(*b));
+        return 0;
+}
+
+int sbx_find_executable(const char *name, char **ret_path) {
+        const char *path;
+        _cleanup_free_ char *copy = NULL;
+        char *save = NULL;
+
+        if (!name || !*name)
+                return -EINVAL;
+        if (strchr(name, '/')) {
+                if (access(name, X_OK) < 0)
+                        return -errno;
+                *ret_path = strdup(name);
+                return *ret_path ? 0 : -ENOMEM;
+        }
+        path = getenv("PATH");
+        copy = strdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin");
+        if (!copy)
+                return -ENOMEM;
+        for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+                _cleanup_free_ char *full = NULL;
+                if (*dir != '/')
+                        continue; /* a relative PATH entry would make the runner depend on cwd */
+                if (asprintf(&full, "%s/%s", dir, name) < 0)
+                        return -ENOMEM;
+                if (access(full, X_OK) == 0) {
+                        *ret_path = sbx_steal_ptr(&full);
+                        return 0;
+                }
+        }
+        return -ENOENT;
+}

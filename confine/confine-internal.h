@@ -1,0 +1,50 @@
+/* confine-internal.h: the backend table. A new backend is one file plus one entry in backends[]. */
+#pragma once
+
+#include "sbx-confine.h"
+
+/* What a backend is given to build the confined argv. */
+struct sbx_confine_request {
+        const struct sbx_config *cfg;
+        const struct sbx_policy *policy;  /* confined mode only */
+        char *const *argv;                /* the exact argv to run */
+        const struct sbx_confine_options *opts;
+        const char *temp_dir;             /* per-run temp area in workspace-write, else NULL */
+};
+
+struct sbx_backend {
+        const char *name;
+        /* true when the backend runs on this build's platform at all */
+        bool (*applicable)(void);
+        /* Cheap static checks that spawn nothing (runner binary present, kernel feature): 0, or
+         * -errno with out->reason filled. Also sets out->enforcement for `mode` when usable. */
+        int (*check)(const struct sbx_config *cfg, enum sbx_mode mode, struct sbx_candidate *out);
+        /* Identity of the runner for the probe cache key (path, inode, size, mtime, ABI...). */
+        int (*fingerprint)(const struct sbx_config *cfg, char *buf, size_t size);
+        /* Builds the confined argv into *out (argv, enforcement, reason, setenv). Spawns nothing. */
+        int (*confine)(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
+                       struct sbx_diag *diag);
+};
+
+extern const struct sbx_backend sbx_backend_bwrap;
+extern const struct sbx_backend sbx_backend_landlock;
+extern const struct sbx_backend sbx_backend_seatbelt;
+extern const struct sbx_backend sbx_backend_windows_acl;
+
+/* NULL for an unknown name. */
+const struct sbx_backend *sbx_backend_get(const char *name);
+
+/* Small argv builder used by every backend. */
+struct sbx_argv_builder {
+        char **v;
+        size_t n, cap;
+        int err; /* sticky -ENOMEM */
+};
+void sbx_argv_add(struct sbx_argv_builder *b, const char *s);
+void sbx_argv_addf(struct sbx_argv_builder *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sbx_argv_add_all(struct sbx_argv_builder *b, char *const *argv);
+/* Returns 0 and the NULL-terminated vector (caller owns), or -ENOMEM (builder freed either way). */
+int sbx_argv_finish(struct sbx_argv_builder *b, char ***ret);
+
+/* Resolves a runner name through PATH (a name with '/' is taken as is). Caller frees. */
+int sbx_find_executable(const char *name, char **ret_path);

@@ -1,0 +1,85 @@
+/* Root canonicalization: filesystem semantics first (realpath), then lexical normalization. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "sbx-confine.h"
+#include "sbx-macro.h"
+
+int sbx_path_normalize(const char *path, char **ret_path) {
+        _cleanup_free_ char *out = NULL;
+        size_t n = 0, len;
+
+        if (!path || path[0] != '/')
+                return -EINVAL;
+        len = strlen(path);
+        out = malloc(len + 2);
+        if (!out)
+                return -ENOMEM;
+        for (const char *p = path; *p;) {
+                const char *seg;
+                size_t sl;
+
+                while (*p == '/')
+                        p++;
+                seg = p;
+                while (*p && *p != '/')
+                        p++;
+                sl = (size_t) (p - seg);
+                if (sl == 0 || (sl == 1 && seg[0] == '.'))
+                        continue;
+                if (sl == 2 && seg[0] == '.' && seg[1] == '.') {
+                        while (n > 0 && out[n - 1] != '/')
+                                n--;
+                        if (n > 0)
+                                n--; /* drop the slash; "/.." stays "/" */
+                        continue;
+                }
+                out[n++] = '/';
+                memcpy(out + n, seg, sl);
+                n += sl;
+        }
+        if (n == 0)
+                out[n++] = '/';
+        out[n] = '\0';
+        *ret_path = sbx_steal_ptr(&out);
+        return 0;
+}
+
+int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag *diag) {
+        _cleanup_free_ char *real = NULL;
+        char *norm = NULL;
+        struct stat st;
+        int r;
+
+        if (!path || !*path)
+                return sbx_diag_set(diag, EINVAL, "canonicalize root", "", "the workspace root is empty");
+        real = realpath(path, NULL);
+        if (!real) {
+                int e = errno;
+                if (e == ELOOP)
+                        return sbx_diag_set(diag, e, "canonicalize root", path,
+                                            "workspace root '%s' is a symlink loop", path);
+                if (e == ENOENT)
+                        return sbx_diag_set(diag, e, "canonicalize root", path,
+                                            "workspace root '%s' does not exist", path);
+                if (e == ENOTDIR)
+                        return sbx_diag_set(diag, e, "canonicalize root", path,
+                                            "workspace root '%s' is not a directory", path);
+                return sbx_diag_set(diag, e, "canonicalize root", path, "cannot resolve workspace root '%s': %s",
+                                    path, strerror(e));
+        }
+        if (stat(real, &st) < 0)
+                return sbx_diag_set(diag, errno, "canonicalize root", real, "cannot stat workspace root '%s': %s",
+                                    real, strerror(errno));
+        if (!S_ISDIR(st.st_mode))
+                return sbx_diag_set(diag, ENOTDIR, "canonicalize root", path,
+                                    "workspace root '%s' is not a directory", path);
+        r = sbx_path_normalize(real, &norm);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "canonicalize root", real, "cannot normalize '%s'", real);
+        *ret_path = norm;
+        return 0;
+}

@@ -1,0 +1,2 @@
+/* placeholder: being written */
+#include "confine-internal.h"

@@ -1,0 +1,184 @@
+/* sbx-confine.h: modes, execution policy, deployment configuration, the provider seam and probing.
+ * DESIGN.md sections 1 and 2. Functions return >= 0 on success, -errno on failure; on failure no
+ * ret_ parameter is touched and the optional diag says why. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbx-classify.h"
+#include "sbx-common.h"
+
+/* ---- vocabulary ---------------------------------------------------------------------------- */
+
+enum sbx_mode {
+        SBX_MODE_READ_ONLY,
+        SBX_MODE_WORKSPACE_WRITE,
+        SBX_MODE_DANGER_FULL_ACCESS,
+        _SBX_MODE_MAX,
+};
+
+/* Exact names only ("read-only", "workspace-write", "danger-full-access"); -EINVAL otherwise. */
+int sbx_mode_from_string(const char *s, enum sbx_mode *ret_mode);
+const char *sbx_mode_to_string(enum sbx_mode m); /* NULL when out of range */
+bool sbx_mode_is_confined(enum sbx_mode m);      /* read-only or workspace-write */
+
+enum sbx_enforcement {
+        SBX_ENFORCEMENT_FULL,
+        SBX_ENFORCEMENT_PARTIAL,
+};
+const char *sbx_enforcement_to_string(enum sbx_enforcement e); /* "full", "partial" */
+
+/* ---- deployment configuration (format: confine/README.md) --------------------------------- */
+
+struct sbx_config {
+        enum sbx_mode default_mode;
+        char *fallback_root;        /* NULL: the current directory */
+        char **backend_order;       /* NULL-terminated backend names, tried in order */
+        char *bwrap_path;           /* runner paths; a bare name is looked up in PATH */
+        char *landlock_path;        /* sbx's own launcher */
+        char *sandbox_exec_path;
+        char *windows_runner_path;
+        char *cache_dir;            /* probe cache directory */
+        char **config_dirs;         /* NULL-terminated dirs searched for dialects/, user dir first */
+        char **files_read;          /* NULL-terminated config files that were read, in order */
+};
+
+/* Built-in defaults, then the system file (SYSCONFDIR/sbx/config), then the user file
+ * ($XDG_CONFIG_HOME/sbx/config, else ~/.config/sbx/config). $SBX_CONFIG, when set, names the only
+ * file read. A missing file is skipped; an unreadable or malformed one is an error naming file and
+ * line. Caller frees *ret_config with sbx_config_free(). */
+int sbx_config_load(struct sbx_config **ret_config, struct sbx_diag *diag);
+/* Defaults, then each file of `files` (NULL-terminated) that exists, later files overriding. */
+int sbx_config_load_files(char *const *files, struct sbx_config **ret_config, struct sbx_diag *diag);
+void sbx_config_free(struct sbx_config *c); /* accepts NULL */
+
+/* ---- execution policy ---------------------------------------------------------------------- */
+
+enum sbx_mode_source {
+        SBX_MODE_SOURCE_APPROVED, /* an explicit mode: --mode, or a retry the user approved */
+        SBX_MODE_SOURCE_SESSION,  /* the session's last mode event */
+        SBX_MODE_SOURCE_DEFAULT,  /* the deployment default */
+};
+const char *sbx_mode_source_to_string(enum sbx_mode_source s); /* "approved", "session", "default" */
+
+struct sbx_policy {
+        enum sbx_mode mode;
+        enum sbx_mode_source mode_source;
+        char *workspace_root; /* canonical, an existing directory */
+        char *session_id;     /* NULL without a session */
+        int64_t mode_event_id;/* the session mode event that set the mode, 0 if none */
+};
+void sbx_policy_free(struct sbx_policy *p); /* accepts NULL */
+
+/* What the session store knows of a session (filled in by audit/). */
+struct sbx_session_info {
+        char *cwd; /* canonical, immutable; owned by the struct after a successful lookup */
+        bool has_mode;
+        enum sbx_mode mode;    /* the last mode event, when has_mode */
+        int64_t mode_event_id; /* its id */
+};
+/* lookup returns 0 and fills *ret, -ENOENT for an unknown session, another -errno on failure. */
+struct sbx_session_lookup {
+        int (*lookup)(void *userdata, const char *session_id, struct sbx_session_info *ret,
+                      struct sbx_diag *diag);
+        void *userdata;
+};
+
+struct sbx_policy_request {
+        bool has_mode;          /* an explicit or approved mode was given */
+        enum sbx_mode mode;
+        const char *session_id; /* NULL: no session */
+        const char *root;       /* explicit root; NULL: the session's cwd, else the fallback root */
+};
+
+/* Precedence: approved explicit mode > session's last mode event > deployment default. With a
+ * session, the workspace root is its cwd (an explicit root naming another directory is -EINVAL).
+ * `sessions` may be NULL when no session is given. Caller frees *ret_policy. */
+int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_request *req,
+                       const struct sbx_session_lookup *sessions, struct sbx_policy **ret_policy,
+                       struct sbx_diag *diag);
+
+/* Filesystem semantics first (realpath: symlinks resolved, so ws/link/.. is where a process in it
+ * really runs), then lexical normalization. A relative path is taken from the current directory.
+ * A missing path, a symlink loop or a non-directory is an error. Caller frees *ret_path. */
+int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag *diag);
+/* Pure lexical normalization of an absolute path: collapses //, /./ and /x/.. . Caller frees. */
+int sbx_path_normalize(const char *path, char **ret_path);
+
+/* ---- the provider seam --------------------------------------------------------------------- */
+
+struct sbx_confine_options {
+        int status_fd;     /* fd number the runner may report its status on in the child, or -1 */
+        bool require_full; /* refuse a partial backend as unavailable */
+};
+
+struct sbx_confined_argv {
+        char **argv;                       /* NULL-terminated argv to spawn; owned */
+        const char *backend;               /* static backend name */
+        enum sbx_enforcement enforcement;
+        char *enforcement_reason;          /* owned; NULL when full */
+        const struct sbx_dialect *dialect; /* borrowed built-in dialect of the backend */
+        char *temp_dir;                    /* per-run temp area (workspace-write), or NULL; owned */
+        char **setenv;                     /* NULL-terminated "NAME=value" to set in the child */
+};
+/* Frees everything and removes the per-run temp area with its content. Accepts NULL. */
+void sbx_confined_argv_free(struct sbx_confined_argv *c);
+
+/* One backend candidate's state, as a probe or a refusal reports it. */
+struct sbx_candidate {
+        char backend[32];
+        bool applicable;   /* runs on this platform at all */
+        bool usable;
+        enum sbx_enforcement enforcement;
+        char reason[512];  /* why unusable, or the partial reason; "" otherwise */
+};
+
+#define SBX_CANDIDATES_MAX 8
+struct sbx_unavailable {
+        size_t n;
+        struct sbx_candidate candidates[SBX_CANDIDATES_MAX];
+};
+
+struct sbx_provider;
+struct sbx_provider_ops {
+        /* Returns 0 with *ret, or -EOPNOTSUPP (SANDBOX_UNAVAILABLE) with *ret_why filled, or another
+         * -errno. Never receives danger-full-access. */
+        int (*confine)(void *userdata, char *const argv[], const struct sbx_policy *policy,
+                       const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
+                       struct sbx_unavailable *ret_why, struct sbx_diag *diag);
+        void (*free)(void *userdata); /* may be NULL */
+};
+
+/* A provider over a caller's table (fakes in tests). Takes ownership of userdata (ops->free). */
+int sbx_provider_new(const struct sbx_provider_ops *ops, void *userdata, struct sbx_provider **ret);
+/* The local platform provider: `backend` names a sole candidate, NULL uses cfg->backend_order.
+ * Borrows cfg, which must outlive the provider. */
+int sbx_provider_new_local(const struct sbx_config *cfg, const char *backend, struct sbx_provider **ret,
+                           struct sbx_diag *diag);
+void sbx_provider_free(struct sbx_provider *p); /* accepts NULL */
+
+/* Refuses a non-confined mode with -EINVAL before calling the table: danger-full-access never
+ * reaches a provider. SANDBOX_UNAVAILABLE is -EOPNOTSUPP with *ret_why naming each candidate. */
+int sbx_provider_confine(struct sbx_provider *p, char *const argv[], const struct sbx_policy *policy,
+                         const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
+                         struct sbx_unavailable *ret_why, struct sbx_diag *diag);
+
+/* ---- probing ------------------------------------------------------------------------------- */
+
+struct sbx_probe_report {
+        size_t n;
+        struct sbx_candidate candidates[SBX_CANDIDATES_MAX]; /* every known backend, chain first */
+        char selected[32];  /* "" when none is usable */
+        bool from_cache;
+        char cache_path[PATH_MAX];
+        char cache_key[256];
+};
+
+/* Runs the functional probes of the configured chain (or reads the cache unless `refresh`).
+ * Backends of other platforms are listed as not applicable. Fills caller storage *ret. */
+int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_report *ret, struct sbx_diag *diag);
+
+/* Names of every backend sbx knows, NULL-terminated, static. */
+const char *const *sbx_backend_names(void);

@@ -1,0 +1,3 @@
+/* placeholder: replaced by the db work */
+#include <errno.h>
+#include "sbx-db.h"

@@ -1,0 +1,46 @@
+/* sbx-common.h: the diagnostic carrier and the published exit statuses. */
+#pragma once
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Exit statuses of the sbx tool that other programs rely on (DESIGN.md section 3). */
+enum sbx_exit {
+        SBX_EXIT_OK = 0,
+        SBX_EXIT_USAGE = 2,        /* sbx's own usage errors */
+        SBX_EXIT_INFRA = 125,      /* the command never ran: unavailable or runner_failure */
+        SBX_EXIT_SIGNAL_BASE = 128 /* a command killed by signal N gives 128+N */
+};
+
+/* Why a call failed, for the one message the tool prints. Library code fills it, never prints.
+ * Every field is a plain buffer: nothing to free. */
+struct sbx_diag {
+        int err;            /* positive errno, or 0 */
+        char step[64];      /* what was being done: "open", "canonicalize root", ... */
+        char path[PATH_MAX];/* the file concerned, or "" */
+        char msg[512];      /* a complete sentence naming the problem */
+};
+
+/* Fills diag (which may be NULL) and returns -err, so a caller can write
+ * `return sbx_diag_set(diag, EINVAL, "parse", path, "bad mode '%s'", s);`. */
+__attribute__((format(printf, 5, 6))) static inline int
+sbx_diag_set(struct sbx_diag *diag, int err, const char *step, const char *path, const char *fmt, ...) {
+        if (diag) {
+                va_list ap;
+                diag->err = err;
+                snprintf(diag->step, sizeof(diag->step), "%s", step ? step : "");
+                snprintf(diag->path, sizeof(diag->path), "%s", path ? path : "");
+                va_start(ap, fmt);
+                vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+                va_end(ap);
+        }
+        return err > 0 ? -err : -EINVAL;
+}
+
+static inline void sbx_diag_clear(struct sbx_diag *diag) {
+        if (diag)
+                memset(diag, 0, sizeof(*diag));
+}

@@ -1,0 +1,142 @@
+/* A tiny streaming JSON writer: enough for verdict records, probe and audit output. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "sbx-tool.h"
+
+/* Length of the valid UTF-8 sequence at s (1-4), or 0 when the bytes are not valid UTF-8. */
+static size_t utf8_valid_len(const unsigned char *s, size_t left) {
+        unsigned char c = s[0];
+        size_t n;
+        uint32_t cp;
+
+        if (c < 0x80)
+                return 1;
+        if (c >= 0xc2 && c <= 0xdf) {
+                n = 2;
+                cp = c & 0x1f;
+        } else if (c >= 0xe0 && c <= 0xef) {
+                n = 3;
+                cp = c & 0x0f;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+                n = 4;
+                cp = c & 0x07;
+        } else
+                return 0;
+        if (left < n)
+                return 0;
+        for (size_t i = 1; i < n; i++) {
+                if ((s[i] & 0xc0) != 0x80)
+                        return 0;
+                cp = (cp << 6) | (s[i] & 0x3f);
+        }
+        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff))
+                return 0;
+        return n;
+}
+
+void sbx_json_write_string(FILE *f, const char *str, size_t len) {
+        const unsigned char *s = (const unsigned char *) str;
+
+        fputc('"', f);
+        for (size_t i = 0; i < len;) {
+                unsigned char c = s[i];
+                size_t n;
+
+                switch (c) {
+                case '"':  fputs("\\\"", f); i++; continue;
+                case '\\': fputs("\\\\", f); i++; continue;
+                case '\n': fputs("\\n", f); i++; continue;
+                case '\r': fputs("\\r", f); i++; continue;
+                case '\t': fputs("\\t", f); i++; continue;
+                default: break;
+                }
+                if (c < 0x20 || c == 0x7f) {
+                        fprintf(f, "\\u%04x", c);
+                        i++;
+                        continue;
+                }
+                n = utf8_valid_len(s + i, len - i);
+                if (n == 0) {
+                        fputs("\\ufffd", f);
+                        i++;
+                        continue;
+                }
+                fwrite(s + i, 1, n, f);
+                i += n;
+        }
+        fputc('"', f);
+}
+
+static void sep(struct sbx_json *j) {
+        if (j->need_comma[j->depth])
+                fputc(',', j->f);
+        j->need_comma[j->depth] = true;
+}
+
+void sbx_json_key(struct sbx_json *j, const char *key) {
+        sep(j);
+        if (key) {
+                sbx_json_write_string(j->f, key, strlen(key));
+                fputc(':', j->f);
+        }
+}
+
+void sbx_json_begin(struct sbx_json *j, FILE *f) {
+        memset(j, 0, sizeof(*j));
+        j->f = f;
+        fputc('{', f);
+        j->depth = 1;
+}
+
+void sbx_json_end(struct sbx_json *j) {
+        fputc('}', j->f);
+        j->depth = 0;
+}
+
+void sbx_json_strn(struct sbx_json *j, const char *key, const char *value, size_t len) {
+        sbx_json_key(j, key);
+        if (!value)
+                fputs("null", j->f);
+        else
+                sbx_json_write_string(j->f, value, len);
+}
+
+void sbx_json_str(struct sbx_json *j, const char *key, const char *value) {
+        sbx_json_strn(j, key, value, value ? strlen(value) : 0);
+}
+
+void sbx_json_int(struct sbx_json *j, const char *key, int64_t value) {
+        sbx_json_key(j, key);
+        fprintf(j->f, "%" PRId64, value);
+}
+
+void sbx_json_bool(struct sbx_json *j, const char *key, bool value) {
+        sbx_json_key(j, key);
+        fputs(value ? "true" : "false", j->f);
+}
+
+void sbx_json_null(struct sbx_json *j, const char *key) {
+        sbx_json_key(j, key);
+        fputs("null", j->f);
+}
+
+static void open_nested(struct sbx_json *j, const char *key, char c) {
+        sbx_json_key(j, key);
+        fputc(c, j->f);
+        if (j->depth + 1 < (int) SBX_ELEMENTSOF(j->need_comma))
+                j->depth++;
+        j->need_comma[j->depth] = false;
+}
+
+static void close_nested(struct sbx_json *j, char c) {
+        fputc(c, j->f);
+        if (j->depth > 0)
+                j->depth--;
+}
+
+void sbx_json_open_object(struct sbx_json *j, const char *key) { open_nested(j, key, '{'); }
+void sbx_json_close_object(struct sbx_json *j) { close_nested(j, '}'); }
+void sbx_json_open_array(struct sbx_json *j, const char *key) { open_nested(j, key, '['); }
+void sbx_json_close_array(struct sbx_json *j) { close_nested(j, ']'); }

@@ -1,0 +1,1 @@
+#include "sbx-tool.h"

@@ -1,0 +1,2 @@
+/* placeholder: replaced by the landlock launcher work */
+int main(void) { return 125; }

@@ -1,0 +1,48 @@
+/* sbx-tool.h: verbs of the sbx command and the helpers they share. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sbx-common.h"
+#include "sbx-macro.h"
+
+/* Each verb gets argv with argv[0] = the verb name and returns the process exit status. */
+int sbx_cmd_run(int argc, char **argv);
+int sbx_cmd_probe(int argc, char **argv);
+int sbx_cmd_policy(int argc, char **argv);
+int sbx_cmd_classify(int argc, char **argv);
+int sbx_cmd_session(int argc, char **argv);
+int sbx_cmd_audit(int argc, char **argv);
+int sbx_cmd_fixtures(int argc, char **argv);
+
+/* Prints "sbx: <message>" on stderr (one line) and returns `status`. */
+int sbx_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints the diag as one line "sbx: <what>: <msg>" and returns `status`. */
+int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag);
+
+/* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
+int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);
+
+/* ---- JSON output (tools/json.c) ---- */
+struct sbx_json {
+        FILE *f;
+        int depth;
+        bool need_comma[32];
+};
+void sbx_json_begin(struct sbx_json *j, FILE *f);     /* writes "{" */
+void sbx_json_end(struct sbx_json *j);                /* writes "}" */
+void sbx_json_key(struct sbx_json *j, const char *key);
+void sbx_json_str(struct sbx_json *j, const char *key, const char *value); /* NULL -> null */
+void sbx_json_strn(struct sbx_json *j, const char *key, const char *value, size_t len);
+void sbx_json_int(struct sbx_json *j, const char *key, int64_t value);
+void sbx_json_bool(struct sbx_json *j, const char *key, bool value);
+void sbx_json_null(struct sbx_json *j, const char *key);
+void sbx_json_open_object(struct sbx_json *j, const char *key); /* key NULL inside an array */
+void sbx_json_close_object(struct sbx_json *j);
+void sbx_json_open_array(struct sbx_json *j, const char *key);
+void sbx_json_close_array(struct sbx_json *j);
+/* Writes s as a JSON string literal (quotes included): invalid UTF-8 bytes become U+FFFD,
+ * control characters are escaped. */
+void sbx_json_write_string(FILE *f, const char *s, size_t len);

@@ -1,0 +1,43 @@
+/* sbx: run a command confined, attribute its failure, keep a forensic record. */
+#include <string.h>
+
+#include "sbx-config.h"
+#include "sbx-tool.h"
+
+static const struct verb {
+        const char *name;
+        int (*fn)(int argc, char **argv);
+        const char *summary;
+} verbs[] = {
+        { "run",      sbx_cmd_run,      "run a command confined, classify and record it" },
+        { "classify", sbx_cmd_classify, "classify a recorded exit status and stderr" },
+        { "probe",    sbx_cmd_probe,    "probe the backends and show which one is selected" },
+        { "policy",   sbx_cmd_policy,   "resolve the execution policy (policy resolve)" },
+        { "session",  sbx_cmd_session,  "start a session, log a mode event, show a session" },
+        { "audit",    sbx_cmd_audit,    "query the audit database" },
+        { "fixtures", sbx_cmd_fixtures, "check or record dialect fixtures" },
+};
+
+static void usage(FILE *f) {
+        fputs("usage: sbx VERB [OPTIONS] ...\n\nverbs:\n", f);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++)
+                fprintf(f, "  %-9s %s\n", verbs[i].name, verbs[i].summary);
+        fputs("\nsbx VERB --help shows a verb's options; man sbx has the whole story.\n", f);
+}
+
+int main(int argc, char **argv) {
+        if (argc < 2)
+                return usage(stderr), SBX_EXIT_USAGE;
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+                usage(stdout);
+                return 0;
+        }
+        if (strcmp(argv[1], "--version") == 0) {
+                printf("sbx %s\n", SBX_VERSION);
+                return 0;
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++)
+                if (strcmp(argv[1], verbs[i].name) == 0)
+                        return verbs[i].fn(argc - 1, argv + 1);
+        return sbx_fail(SBX_EXIT_USAGE, "unknown verb '%s' (try 'sbx --help')", argv[1]);
+}
