@@ -1,3 +1,123 @@
+/* The bubblewrap backend: a read-only view of the host with private /dev and /proc; in
+ * workspace-write the workspace root and the per-run temp area are bound writable.
+ *
+ * --unshare-user even as root: the command's uid then carries no capability over the host, and
+ * without it a root-run command could write host sysctls through /proc/sys, which only checks the
+ * uid. /proc/sys (and sysrq-trigger where it exists) are bound read-only for the same reason.
+ * --new-session keeps TIOCSTI from reaching the caller's terminal; --die-with-parent ends the
+ * sandbox when sbx dies. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "confine-internal.h"
-static bool na(void) { return false; }
-const struct sbx_backend sbx_backend_bwrap = { .name = "bwrap", .applicable = na };
+#include "sbx-macro.h"
+
+static bool bwrap_applicable(void) {
+#ifdef __linux__
+        return true;
+#else
+        return false;
+#endif
+}
+
+static int bwrap_check(const struct sbx_config *cfg, enum sbx_mode mode, struct sbx_candidate *out) {
+        _cleanup_free_ char *path = NULL;
+        int r;
+
+        (void) mode;
+        out->enforcement = SBX_ENFORCEMENT_FULL;
+        r = sbx_find_executable(cfg->bwrap_path, &path);
+        if (r < 0) {
+                snprintf(out->reason, sizeof(out->reason), "bubblewrap runner '%s' not found or not executable: %s",
+                         cfg->bwrap_path, strerror(-r));
+                return r;
+        }
+        return 0;
+}
+
+int sbx_file_fingerprint(const char *path, char *buf, size_t size) {
+        struct stat st;
+
+        if (stat(path, &st) < 0)
+                return -errno;
+        snprintf(buf, size, "%s:%llu:%llu:%lld:%lld.%09ld", path, (unsigned long long) st.st_dev,
+                 (unsigned long long) st.st_ino, (long long) st.st_size, (long long) st.st_mtim.tv_sec,
+                 st.st_mtim.tv_nsec);
+        return 0;
+}
+
+static int bwrap_fingerprint(const struct sbx_config *cfg, char *buf, size_t size) {
+        _cleanup_free_ char *path = NULL;
+        int r = sbx_find_executable(cfg->bwrap_path, &path);
+
+        if (r < 0) {
+                snprintf(buf, size, "bwrap:missing:%s", cfg->bwrap_path);
+                return 0;
+        }
+        return sbx_file_fingerprint(path, buf, size);
+}
+
+/* Host paths under /proc whose writes only check the uid; covered read-only when present. */
+static const char *const proc_covers[] = { "/proc/sys", "/proc/sysrq-trigger" };
+
+static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
+                         struct sbx_diag *diag) {
+        struct sbx_argv_builder b = { 0 };
+        _cleanup_free_ char *runner = NULL;
+        int r;
+
+        r = sbx_find_executable(req->cfg->bwrap_path, &runner);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "find runner", req->cfg->bwrap_path,
+                                    "bubblewrap runner '%s' not found: %s", req->cfg->bwrap_path, strerror(-r));
+
+        sbx_argv_add(&b, runner);
+        sbx_argv_add(&b, "--unshare-user");
+        sbx_argv_add(&b, "--unshare-pid");
+        sbx_argv_add(&b, "--die-with-parent");
+        sbx_argv_add(&b, "--new-session");
+        sbx_argv_add(&b, "--ro-bind");
+        sbx_argv_add(&b, "/");
+        sbx_argv_add(&b, "/");
+        sbx_argv_add(&b, "--dev");
+        sbx_argv_add(&b, "/dev");
+        sbx_argv_add(&b, "--proc");
+        sbx_argv_add(&b, "/proc");
+        for (size_t i = 0; i < SBX_ELEMENTSOF(proc_covers); i++) {
+                sbx_argv_add(&b, "--ro-bind-try");
+                sbx_argv_add(&b, proc_covers[i]);
+                sbx_argv_add(&b, proc_covers[i]);
+        }
+        if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
+                sbx_argv_add(&b, "--bind");
+                sbx_argv_add(&b, req->policy->workspace_root);
+                sbx_argv_add(&b, req->policy->workspace_root);
+                if (req->temp_dir) {
+                        sbx_argv_add(&b, "--bind");
+                        sbx_argv_add(&b, req->temp_dir);
+                        sbx_argv_add(&b, req->temp_dir);
+                }
+        }
+        if (req->opts && req->opts->status_fd >= 0) {
+                sbx_argv_add(&b, "--json-status-fd");
+                sbx_argv_addf(&b, "%d", req->opts->status_fd);
+        }
+        sbx_argv_add(&b, "--");
+        sbx_argv_add_all(&b, req->argv);
+        r = sbx_argv_finish(&b, &out->argv);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "build argv", "", "out of memory");
+        out->enforcement = SBX_ENFORCEMENT_FULL;
+        return 0;
+}
+
+const struct sbx_backend sbx_backend_bwrap = {
+        .name = "bwrap",
+        .applicable = bwrap_applicable,
+        .check = bwrap_check,
+        .fingerprint = bwrap_fingerprint,
+        .confine = bwrap_confine,
+};

@@ -1,2 +1,307 @@
-/* placeholder: being written */
+/* Deployment configuration: built-in defaults, then the system file, then the user file.
+ * Format (confine/README.md): "key = value" lines, '#' comments, blank lines ignored. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "confine-internal.h"
+#include "sbx-config.h"
+#include "sbx-macro.h"
+
+#define CONFIG_FILE_MAX (64 * 1024)
+
+void sbx_config_free(struct sbx_config *c) {
+        if (!c)
+                return;
+        free(c->fallback_root);
+        sbx_strv_free(c->backend_order);
+        free(c->bwrap_path);
+        free(c->landlock_path);
+        free(c->sandbox_exec_path);
+        free(c->windows_runner_path);
+        free(c->cache_dir);
+        sbx_strv_free(c->config_dirs);
+        sbx_strv_free(c->files_read);
+        free(c);
+}
+SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)
+
+static int strv_push(char ***v, const char *s) {
+        size_t n = sbx_strv_length(*v);
+        char **nv = realloc(*v, (n + 2) * sizeof(char *));
+        if (!nv)
+                return -ENOMEM;
+        *v = nv;
+        nv[n] = strdup(s);
+        nv[n + 1] = NULL;
+        return nv[n] ? 0 : -ENOMEM;
+}
+
+static int replace_str(char **dst, const char *value) {
+        char *s = strdup(value);
+        if (!s)
+                return -ENOMEM;
+        free(*dst);
+        *dst = s;
+        return 0;
+}
+
+static const char *default_backends[] = {
+#if defined(__APPLE__)
+        "seatbelt",
+#elif defined(_WIN32)
+        "windows-acl",
+#else
+        "bwrap", "landlock",
+#endif
+        NULL,
+};
+
+/* The launcher next to the running sbx (a build tree, or a relocated install), else libexecdir. */
+static int default_landlock_path(char **ret) {
+        char self[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+        if (n > 0) {
+                _cleanup_free_ char *candidate = NULL;
+                self[n] = '\0';
+                if (asprintf(&candidate, "%s/sbx-landlock", dirname(self)) < 0)
+                        return -ENOMEM;
+                if (access(candidate, X_OK) == 0) {
+                        *ret = sbx_steal_ptr(&candidate);
+                        return 0;
+                }
+        }
+        *ret = strdup(SBX_LIBEXECDIR "/sbx-landlock");
+        return *ret ? 0 : -ENOMEM;
+}
+
+/* $XDG_<kind>_HOME/sbx when absolute, else ~/<fallback>/sbx; NULL when neither is known. */
+static int xdg_dir(const char *env, const char *fallback, char **ret) {
+        const char *x = getenv(env), *home = getenv("HOME");
+
+        if (x && x[0] == '/')
+                return asprintf(ret, "%s/sbx", x) < 0 ? -ENOMEM : 0;
+        if (home && home[0] == '/')
+                return asprintf(ret, "%s/%s/sbx", home, fallback) < 0 ? -ENOMEM : 0;
+        *ret = NULL;
+        return 0;
+}
+
+static int config_defaults(struct sbx_config **ret) {
+        _sbx_cleanup_(sbx_config_freep) struct sbx_config *c = calloc(1, sizeof(*c));
+        int r;
+
+        if (!c)
+                return -ENOMEM;
+        c->default_mode = SBX_MODE_WORKSPACE_WRITE;
+        for (const char **b = default_backends; *b; b++)
+                if ((r = strv_push(&c->backend_order, *b)) < 0)
+                        return r;
+        if (!(c->bwrap_path = strdup("bwrap")) || !(c->sandbox_exec_path = strdup("/usr/bin/sandbox-exec")) ||
+            !(c->windows_runner_path = strdup("sbx-winrun.exe")))
+                return -ENOMEM;
+        if ((r = default_landlock_path(&c->landlock_path)) < 0)
+                return r;
+        if ((r = xdg_dir("XDG_CACHE_HOME", ".cache", &c->cache_dir)) < 0)
+                return r;
+        *ret = sbx_steal_ptr(&c);
+        return 0;
+}
+
+static char *trim(char *s) {
+        char *e;
+        while (isspace((unsigned char) *s))
+                s++;
+        e = s + strlen(s);
+        while (e > s && isspace((unsigned char) e[-1]))
+                *--e = '\0';
+        return s;
+}
+
+static int parse_backends(struct sbx_config *c, char *value, const char *path, unsigned line,
+                          struct sbx_diag *diag) {
+        _cleanup_strv_free_ char **order = NULL;
+        char *save = NULL;
+        int r;
+
+        for (char *tok = strtok_r(value, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
+                if (!sbx_backend_get(tok))
+                        return sbx_diag_set(diag, EINVAL, "read config", path,
+                                            "%s:%u: unknown backend '%s' in 'backends'", path, line, tok);
+                if ((r = strv_push(&order, tok)) < 0)
+                        return r;
+        }
+        if (!order)
+                return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: 'backends' lists no backend",
+                                    path, line);
+        sbx_strv_free(c->backend_order);
+        c->backend_order = sbx_steal_ptr(&order);
+        return 0;
+}
+
+static int apply_line(struct sbx_config *c, char *key, char *value, const char *path, unsigned line,
+                      struct sbx_diag *diag) {
+        static const struct {
+                const char *key;
+                size_t offset;
+                bool absolute; /* the value must be an absolute path */
+        } paths[] = {
+                { "fallback_root", offsetof(struct sbx_config, fallback_root), false },
+                { "bwrap", offsetof(struct sbx_config, bwrap_path), false },
+                { "landlock_launcher", offsetof(struct sbx_config, landlock_path), true },
+                { "sandbox_exec", offsetof(struct sbx_config, sandbox_exec_path), true },
+                { "windows_runner", offsetof(struct sbx_config, windows_runner_path), false },
+                { "cache_dir", offsetof(struct sbx_config, cache_dir), true },
+        };
+
+        if (*value == '\0')
+                return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: '%s' has an empty value", path,
+                                    line, key);
+        if (strcmp(key, "default_mode") == 0) {
+                if (sbx_mode_from_string(value, &c->default_mode) < 0)
+                        return sbx_diag_set(diag, EINVAL, "read config", path,
+                                            "%s:%u: unknown mode '%s' (read-only, workspace-write, danger-full-access)",
+                                            path, line, value);
+                return 0;
+        }
+        if (strcmp(key, "backends") == 0)
+                return parse_backends(c, value, path, line, diag);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(paths); i++) {
+                if (strcmp(key, paths[i].key) != 0)
+                        continue;
+                if (paths[i].absolute && value[0] != '/')
+                        return sbx_diag_set(diag, EINVAL, "read config", path,
+                                            "%s:%u: '%s' must be an absolute path", path, line, key);
+                return replace_str((char **) ((char *) c + paths[i].offset), value);
+        }
+        return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: unknown key '%s'", path, line, key);
+}
+
+/* Reads one file into c. A missing file is skipped (returns 0 and *ret_read = false). */
+static int config_read_file(struct sbx_config *c, const char *path, bool *ret_read, struct sbx_diag *diag) {
+        _cleanup_close_ int fd = -1;
+        _cleanup_free_ char *buf = NULL;
+        size_t len = 0;
+        unsigned line = 0;
+        struct stat st;
+        int r;
+
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0) {
+                if (errno == ENOENT) {
+                        *ret_read = false;
+                        return 0;
+                }
+                return sbx_diag_set(diag, errno, "read config", path, "cannot read config file %s: %s", path,
+                                    strerror(errno));
+        }
+        if (fstat(fd, &st) < 0)
+                return sbx_diag_set(diag, errno, "read config", path, "cannot stat %s: %s", path, strerror(errno));
+        if (!S_ISREG(st.st_mode))
+                return sbx_diag_set(diag, EINVAL, "read config", path, "config file %s is not a regular file", path);
+        if (st.st_size > CONFIG_FILE_MAX)
+                return sbx_diag_set(diag, EFBIG, "read config", path, "config file %s is larger than %d bytes",
+                                    path, CONFIG_FILE_MAX);
+        buf = malloc((size_t) st.st_size + 1);
+        if (!buf)
+                return -ENOMEM;
+        while (len < (size_t) st.st_size) {
+                ssize_t n = read(fd, buf + len, (size_t) st.st_size - len);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0)
+                        return sbx_diag_set(diag, errno, "read config", path, "cannot read config file %s: %s",
+                                            path, strerror(errno));
+                if (n == 0)
+                        break;
+                len += (size_t) n;
+        }
+        buf[len] = '\0';
+        if (memchr(buf, '\0', len))
+                return sbx_diag_set(diag, EINVAL, "read config", path, "config file %s contains a NUL byte", path);
+
+        for (char *p = buf, *next; p && *p; p = next) {
+                char *eq, *key, *value;
+
+                line++;
+                next = strchr(p, '\n');
+                if (next)
+                        *next++ = '\0';
+                p = trim(p);
+                if (*p == '\0' || *p == '#')
+                        continue;
+                eq = strchr(p, '=');
+                if (!eq)
+                        return sbx_diag_set(diag, EINVAL, "read config", path,
+                                            "%s:%u: expected 'key = value', got '%s'", path, line, p);
+                *eq = '\0';
+                key = trim(p);
+                value = trim(eq + 1);
+                if ((r = apply_line(c, key, value, path, line, diag)) < 0)
+                        return r;
+        }
+        *ret_read = true;
+        return 0;
+}
+
+int sbx_config_load_files(char *const *files, struct sbx_config **ret_config, struct sbx_diag *diag) {
+        _sbx_cleanup_(sbx_config_freep) struct sbx_config *c = NULL;
+        int r;
+
+        if ((r = config_defaults(&c)) < 0)
+                return sbx_diag_set(diag, -r, "read config", "", "cannot set up the configuration: %s", strerror(-r));
+        for (; files && *files; files++) {
+                bool read = false;
+                _cleanup_free_ char *dir = NULL;
+
+                if ((r = config_read_file(c, *files, &read, diag)) < 0)
+                        return r;
+                if (read && (r = strv_push(&c->files_read, *files)) < 0)
+                        return r;
+                /* dialect overrides live beside the config file; the later (user) file wins */
+                dir = strdup(*files);
+                if (!dir)
+                        return -ENOMEM;
+                {
+                        char **old = c->config_dirs;
+                        char **nv = NULL;
+                        if ((r = strv_push(&nv, dirname(dir))) < 0)
+                                return r;
+                        for (char **o = old; o && *o; o++)
+                                if ((r = strv_push(&nv, *o)) < 0) {
+                                        sbx_strv_free(nv);
+                                        return r;
+                                }
+                        sbx_strv_free(old);
+                        c->config_dirs = nv;
+                }
+        }
+        *ret_config = sbx_steal_ptr(&c);
+        return 0;
+}
+
+int sbx_config_load(struct sbx_config **ret_config, struct sbx_diag *diag) {
+        _cleanup_free_ char *user_dir = NULL, *user_file = NULL;
+        const char *only = getenv("SBX_CONFIG");
+        char *files[3] = { NULL };
+        int r;
+
+        if (only && *only) {
+                files[0] = (char *) only;
+                return sbx_config_load_files(files, ret_config, diag);
+        }
+        if ((r = xdg_dir("XDG_CONFIG_HOME", ".config", &user_dir)) < 0)
+                return r;
+        if (user_dir && asprintf(&user_file, "%s/config", user_dir) < 0)
+                return -ENOMEM;
+        files[0] = (char *) SBX_SYSCONFDIR "/sbx/config";
+        files[1] = user_file;
+        return sbx_config_load_files(files, ret_config, diag);
+}

@@ -48,3 +48,14 @@ int sbx_argv_finish(struct sbx_argv_builder *b, char ***ret);
 
 /* Resolves a runner name through PATH (a name with '/' is taken as is). Caller frees. */
 int sbx_find_executable(const char *name, char **ret_path);
+
+/* "path:dev:ino:size:mtime" of a runner binary, for probe cache keys. -errno when stat fails. */
+int sbx_file_fingerprint(const char *path, char *buf, size_t size);
+
+/* Removes a directory tree without following symlinks (the per-run temp area, probe dirs). */
+int sbx_remove_tree(const char *path);
+
+/* Spawns argv (with extra "NAME=value" env entries) with stdin and stdout on /dev/null, waits at
+ * most timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. */
+int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int *ret_wstatus,
+                      char *err_buf, size_t err_size);

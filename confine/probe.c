@@ -1,2 +1,335 @@
-/* placeholder: being written */
+/* Functional probes of the backend chain, cached per process and on disk.
+ *
+ * A probe really runs a tiny confined command in workspace-write and checks that the permitted
+ * write landed and the forbidden one did not. The verdict is keyed by everything that can change
+ * it without sbx noticing: sbx's version, the uid, the kernel, the seccomp state of this process,
+ * the user-namespace limits, the chain and each runner binary's identity. A key mismatch reprobes. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "confine-internal.h"
+#include "sbx-config.h"
+#include "sbx-macro.h"
+
+#define PROBE_TIMEOUT_MS 10000
+#define CACHE_MAGIC "sbx-probe 1"
+
+/* One process keeps the report of its first probe or cache read. */
+static struct {
+        bool valid;
+        char key[sizeof(((struct sbx_probe_report *) 0)->cache_key)];
+        struct sbx_probe_report report;
+} process_cache;
+
+static void append(char *buf, size_t size, size_t *len, const char *s) {
+        size_t n = strlen(s);
+        if (*len + n >= size)
+                n = size - 1 - *len;
+        memcpy(buf + *len, s, n);
+        *len += n;
+        buf[*len] = '\0';
+}
+
+/* The first line of a small file with the matching prefix, e.g. "Seccomp:" of /proc/self/status. */
+static void read_line(const char *path, const char *prefix, char *out, size_t size) {
+        _cleanup_fclose_ FILE *f = fopen(path, "re");
+        char line[256];
+
+        snprintf(out, size, "-");
+        if (!f)
+                return;
+        while (fgets(line, sizeof(line), f))
+                if (!prefix || strncmp(line, prefix, strlen(prefix)) == 0) {
+                        line[strcspn(line, "\n")] = '\0';
+                        snprintf(out, size, "%s", line);
+                        return;
+                }
+}
+
+static uint64_t fnv1a(const char *s) {
+        uint64_t h = 1469598103934665603ULL;
+        for (; *s; s++) {
+                h ^= (unsigned char) *s;
+                h *= 1099511628211ULL;
+        }
+        return h;
+}
+
+static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
+        char text[4096], part[PATH_MAX + 128];
+        struct utsname u;
+        size_t len = 0;
+
+        text[0] = '\0';
+        snprintf(part, sizeof(part), "sbx=%s;uid=%u;euid=%u;", SBX_VERSION, (unsigned) getuid(), (unsigned) geteuid());
+        append(text, sizeof(text), &len, part);
+        if (uname(&u) == 0) {
+                snprintf(part, sizeof(part), "kernel=%s %s %s;", u.release, u.version, u.machine);
+                append(text, sizeof(text), &len, part);
+        }
+        read_line("/proc/self/status", "Seccomp:", part, sizeof(part));
+        append(text, sizeof(text), &len, part);
+        read_line("/proc/self/status", "NoNewPrivs:", part, sizeof(part));
+        append(text, sizeof(text), &len, part);
+        read_line("/proc/sys/user/max_user_namespaces", NULL, part, sizeof(part));
+        append(text, sizeof(text), &len, ";userns=");
+        append(text, sizeof(text), &len, part);
+        read_line("/proc/sys/kernel/unprivileged_userns_clone", NULL, part, sizeof(part));
+        append(text, sizeof(text), &len, part);
+        read_line("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", NULL, part, sizeof(part));
+        append(text, sizeof(text), &len, part);
+        for (char **name = cfg->backend_order; name && *name; name++) {
+                const struct sbx_backend *b = sbx_backend_get(*name);
+                append(text, sizeof(text), &len, ";");
+                append(text, sizeof(text), &len, *name);
+                append(text, sizeof(text), &len, "=");
+                if (b && b->applicable && b->applicable() && b->fingerprint &&
+                    b->fingerprint(cfg, part, sizeof(part)) >= 0)
+                        append(text, sizeof(text), &len, part);
+        }
+        snprintf(key, size, "%016llx", (unsigned long long) fnv1a(text));
+}
+
+/* Runs the functional probe of a backend that passed its static check. */
+static void probe_functional(const struct sbx_config *cfg, const struct sbx_backend *b, struct sbx_candidate *c) {
+        char tmpl[] = "/tmp/sbx-probe-XXXXXX";
+        _cleanup_free_ char *base = NULL, *ws = NULL, *permitted = NULL, *forbidden = NULL, *outside = NULL;
+        struct sbx_confined_argv out = { 0 };
+        struct sbx_policy policy = { .mode = SBX_MODE_WORKSPACE_WRITE };
+        struct sbx_confine_options opts = { .status_fd = -1 };
+        struct sbx_confine_request req;
+        struct sbx_diag diag = { 0 };
+        char err[512];
+        int status = 0, r;
+
+        if (!mkdtemp(tmpl)) {
+                snprintf(c->reason, sizeof(c->reason), "probe: cannot create a directory in /tmp: %s", strerror(errno));
+                c->usable = false;
+                return;
+        }
+        base = realpath(tmpl, NULL);
+        if (!base || asprintf(&ws, "%s/ws", base) < 0 || asprintf(&outside, "%s/out", base) < 0 ||
+            asprintf(&permitted, "%s/permitted", ws) < 0 || asprintf(&forbidden, "%s/forbidden", outside) < 0 ||
+            mkdir(ws, 0700) < 0 || mkdir(outside, 0700) < 0) {
+                snprintf(c->reason, sizeof(c->reason), "probe: cannot set up its directories");
+                c->usable = false;
+                goto done;
+        }
+        policy.workspace_root = ws;
+        {
+                char *argv[] = { (char *) "/bin/sh", (char *) "-c",
+                                 (char *) ": > \"$1\"; { : > \"$2\"; } 2>/dev/null; exit 0", (char *) "sh", permitted,
+                                 forbidden, NULL };
+                req = (struct sbx_confine_request) { .cfg = cfg, .policy = &policy, .argv = argv, .opts = &opts };
+                r = b->confine(&req, &out, &diag);
+        }
+        if (r < 0) {
+                snprintf(c->reason, sizeof(c->reason), "probe: %s", diag.msg[0] ? diag.msg : strerror(-r));
+                c->usable = false;
+                goto done;
+        }
+        r = sbx_spawn_capture(out.argv, out.setenv, PROBE_TIMEOUT_MS, &status, err, sizeof(err));
+        err[strcspn(err, "\n")] = '\0';
+        if (r < 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: cannot start %s: %s", out.argv[0], strerror(-r));
+        else if (WIFSIGNALED(status))
+                snprintf(c->reason, sizeof(c->reason), "probe: runner killed by signal %d%s%s", WTERMSIG(status),
+                         err[0] ? ": " : "", err);
+        else if (WEXITSTATUS(status) != 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: runner failed with exit status %d%s%s",
+                         WEXITSTATUS(status), err[0] ? ": " : "", err);
+        else if (access(forbidden, F_OK) == 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: a write outside the workspace was NOT denied");
+        else if (access(permitted, F_OK) != 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: a write inside the workspace did not land");
+        else {
+                c->usable = true;
+                goto done;
+        }
+        c->usable = false;
+done:
+        sbx_strv_free(out.argv);
+        sbx_strv_free(out.setenv);
+        free(out.enforcement_reason);
+        (void) sbx_remove_tree(tmpl);
+}
+
+static int cache_path(const struct sbx_config *cfg, char *buf, size_t size) {
+        if (!cfg->cache_dir)
+                return -ENOENT;
+        if ((size_t) snprintf(buf, size, "%s/probe", cfg->cache_dir) >= size)
+                return -ENAMETOOLONG;
+        return 0;
+}
+
+static void unescape_tabs(char *s) {
+        for (; *s; s++)
+                if (*s == '\t' || *s == '\n')
+                        *s = ' ';
+}
+
+static bool cache_read(const char *path, const char *key, struct sbx_probe_report *rep) {
+        _cleanup_fclose_ FILE *f = fopen(path, "re");
+        char line[1024];
+        size_t n = 0;
+
+        if (!f || !fgets(line, sizeof(line), f) || strcmp(line, CACHE_MAGIC "\n") != 0)
+                return false;
+        if (!fgets(line, sizeof(line), f) || strncmp(line, "key ", 4) != 0)
+                return false;
+        line[strcspn(line, "\n")] = '\0';
+        if (strcmp(line + 4, key) != 0)
+                return false;
+        rep->selected[0] = '\0';
+        while (fgets(line, sizeof(line), f)) {
+                char *fields[5], *p = line;
+                size_t k;
+
+                line[strcspn(line, "\n")] = '\0';
+                if (strncmp(line, "selected ", 9) == 0) {
+                        sbx_strlcpy(rep->selected, line + 9, sizeof(rep->selected));
+                        continue;
+                }
+                for (k = 0; k < 4; k++) {
+                        fields[k] = p;
+                        p = strchr(p, '\t');
+                        if (!p)
+                                return false;
+                        *p++ = '\0';
+                }
+                fields[k++] = p;
+                if (k < 5 || n >= SBX_CANDIDATES_MAX)
+                        return false;
+                memset(&rep->candidates[n], 0, sizeof(rep->candidates[n]));
+                sbx_strlcpy(rep->candidates[n].backend, fields[0], sizeof(rep->candidates[n].backend));
+                rep->candidates[n].applicable = strcmp(fields[1], "1") == 0;
+                rep->candidates[n].usable = strcmp(fields[2], "1") == 0;
+                rep->candidates[n].enforcement =
+                        strcmp(fields[3], "partial") == 0 ? SBX_ENFORCEMENT_PARTIAL : SBX_ENFORCEMENT_FULL;
+                sbx_strlcpy(rep->candidates[n].reason, fields[4], sizeof(rep->candidates[n].reason));
+                n++;
+        }
+        rep->n = n;
+        return n > 0;
+}
+
+/* Best effort: a cache that cannot be written only costs the next process a probe. */
+static void cache_write(const struct sbx_config *cfg, const char *path, const struct sbx_probe_report *rep) {
+        _cleanup_free_ char *tmp = NULL;
+        _cleanup_close_ int fd = -1;
+        FILE *f;
+
+        /* mkdir -p of the cache dir, private */
+        {
+                _cleanup_free_ char *dir = strdup(cfg->cache_dir);
+                if (!dir)
+                        return;
+                for (char *p = dir + 1; *p; p++)
+                        if (*p == '/') {
+                                *p = '\0';
+                                (void) mkdir(dir, 0700);
+                                *p = '/';
+                        }
+                (void) mkdir(dir, 0700);
+        }
+        if (asprintf(&tmp, "%s.%d.tmp", path, (int) getpid()) < 0)
+                return;
+        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd < 0)
+                return;
+        f = fdopen(fd, "we");
+        if (!f)
+                return;
+        fd = -1;
+        fprintf(f, CACHE_MAGIC "\nkey %s\n", rep->cache_key);
+        for (size_t i = 0; i < rep->n; i++) {
+                char reason[sizeof(rep->candidates[i].reason)];
+                sbx_strlcpy(reason, rep->candidates[i].reason, sizeof(reason));
+                unescape_tabs(reason);
+                fprintf(f, "%s\t%d\t%d\t%s\t%s\n", rep->candidates[i].backend, rep->candidates[i].applicable,
+                        rep->candidates[i].usable, sbx_enforcement_to_string(rep->candidates[i].enforcement), reason);
+        }
+        if (rep->selected[0])
+                fprintf(f, "selected %s\n", rep->selected);
+        if (fclose(f) != 0 || rename(tmp, path) < 0)
+                (void) unlink(tmp);
+}
+
+int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_report *ret, struct sbx_diag *diag) {
+        struct sbx_probe_report rep = { 0 };
+        const char *const *all = sbx_backend_names();
+
+        (void) diag;
+        if (!cfg || !ret)
+                return -EINVAL;
+        probe_key(cfg, rep.cache_key, sizeof(rep.cache_key));
+        (void) cache_path(cfg, rep.cache_path, sizeof(rep.cache_path));
+
+        if (!refresh && process_cache.valid && strcmp(process_cache.key, rep.cache_key) == 0) {
+                *ret = process_cache.report;
+                ret->from_cache = true;
+                return 0;
+        }
+        if (!refresh && rep.cache_path[0] && cache_read(rep.cache_path, rep.cache_key, &rep)) {
+                rep.from_cache = true;
+                goto out;
+        }
+
+        /* the chain first, in order, then every other backend sbx knows (listed, not probed) */
+        for (char **name = cfg->backend_order; name && *name && rep.n < SBX_CANDIDATES_MAX; name++) {
+                const struct sbx_backend *b = sbx_backend_get(*name);
+                struct sbx_candidate *c = &rep.candidates[rep.n++];
+
+                memset(c, 0, sizeof(*c));
+                sbx_strlcpy(c->backend, *name, sizeof(c->backend));
+                c->applicable = b && b->applicable && b->applicable();
+                if (!c->applicable) {
+                        snprintf(c->reason, sizeof(c->reason), "not applicable on this platform");
+                        continue;
+                }
+                if (!b->check || !b->confine) {
+                        snprintf(c->reason, sizeof(c->reason), "not built into this sbx");
+                        continue;
+                }
+                if (b->check(cfg, SBX_MODE_WORKSPACE_WRITE, c) < 0) {
+                        c->usable = false;
+                        if (!c->reason[0])
+                                snprintf(c->reason, sizeof(c->reason), "unusable");
+                        continue;
+                }
+                probe_functional(cfg, b, c);
+                if (c->usable && !rep.selected[0])
+                        sbx_strlcpy(rep.selected, c->backend, sizeof(rep.selected));
+        }
+        for (const char *const *name = all; *name && rep.n < SBX_CANDIDATES_MAX; name++) {
+                const struct sbx_backend *b = sbx_backend_get(*name);
+                bool listed = false;
+                struct sbx_candidate *c;
+
+                for (size_t i = 0; i < rep.n; i++)
+                        listed = listed || strcmp(rep.candidates[i].backend, *name) == 0;
+                if (listed)
+                        continue;
+                c = &rep.candidates[rep.n++];
+                memset(c, 0, sizeof(*c));
+                sbx_strlcpy(c->backend, *name, sizeof(c->backend));
+                c->applicable = b->applicable && b->applicable();
+                snprintf(c->reason, sizeof(c->reason), "%s",
+                         c->applicable ? "not in the configured backend order" : "not applicable on this platform");
+        }
+        if (rep.cache_path[0])
+                cache_write(cfg, rep.cache_path, &rep);
+out:
+        process_cache.valid = true;
+        sbx_strlcpy(process_cache.key, rep.cache_key, sizeof(process_cache.key));
+        process_cache.report = rep;
+        *ret = rep;
+        return 0;
+}

@@ -1,2 +1,341 @@
-/* placeholder: being written */
+/* The provider seam: confine(argv, policy) returns a confined argv or fails closed with
+ * SANDBOX_UNAVAILABLE (-EOPNOTSUPP) and the reason of each candidate. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "confine-internal.h"
+#include "sbx-macro.h"
+
+static const struct sbx_backend *const backends[] = {
+        &sbx_backend_bwrap,
+        &sbx_backend_landlock,
+        &sbx_backend_seatbelt,
+        &sbx_backend_windows_acl,
+};
+
+const struct sbx_backend *sbx_backend_get(const char *name) {
+        if (!name)
+                return NULL;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(backends); i++)
+                if (strcmp(backends[i]->name, name) == 0)
+                        return backends[i];
+        return NULL;
+}
+
+const char *const *sbx_backend_names(void) {
+        static const char *names[SBX_ELEMENTSOF(backends) + 1];
+        if (!names[0])
+                for (size_t i = 0; i < SBX_ELEMENTSOF(backends); i++)
+                        names[i] = backends[i]->name;
+        return names;
+}
+
+/* ---- the per-run temp area ----------------------------------------------------------------- */
+
+/* Removes the content of the directory open at dfd without following any symlink. */
+static int clear_dir_at(int dfd, unsigned depth) {
+        DIR *d;
+        struct dirent *de;
+        int r = 0;
+
+        if (depth > 256)
+                return -ELOOP;
+        d = fdopendir(dfd);
+        if (!d) {
+                close(dfd);
+                return -errno;
+        }
+        while ((de = readdir(d))) {
+                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                        continue;
+                if (unlinkat(dirfd(d), de->d_name, 0) == 0)
+                        continue;
+                if (errno == EISDIR || errno == EPERM) {
+                        int sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                        if (sub >= 0) {
+                                int q = clear_dir_at(sub, depth + 1);
+                                if (q < 0 && r == 0)
+                                        r = q;
+                        }
+                        if (unlinkat(dirfd(d), de->d_name, AT_REMOVEDIR) < 0 && r == 0)
+                                r = -errno;
+                } else if (errno != ENOENT && r == 0)
+                        r = -errno;
+        }
+        closedir(d);
+        return r;
+}
+
+int sbx_remove_tree(const char *path) {
+        int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        int r = 0;
+
+        if (fd < 0)
+                return errno == ENOENT ? 0 : -errno;
+        r = clear_dir_at(fd, 0);
+        if (rmdir(path) < 0 && r == 0)
+                r = -errno;
+        return r;
+}
+
+/* A private directory for this run: $TMPDIR (when absolute) or /tmp, sbx-run-XXXXXX, mode 0700. */
+static int make_temp_area(char **ret, struct sbx_diag *diag) {
+        const char *base = getenv("TMPDIR");
+        _cleanup_free_ char *tmpl = NULL, *norm = NULL;
+
+        if (!base || base[0] != '/')
+                base = "/tmp";
+        if (asprintf(&tmpl, "%s/sbx-run-XXXXXX", base) < 0)
+                return -ENOMEM;
+        if (!mkdtemp(tmpl))
+                return sbx_diag_set(diag, errno, "create temp area", tmpl, "cannot create the temp area %s: %s",
+                                    tmpl, strerror(errno));
+        /* the runner binds it by its real path */
+        norm = realpath(tmpl, NULL);
+        if (!norm) {
+                int e = errno;
+                rmdir(tmpl);
+                return sbx_diag_set(diag, e, "create temp area", tmpl, "cannot resolve %s: %s", tmpl, strerror(e));
+        }
+        *ret = sbx_steal_ptr(&norm);
+        return 0;
+}
+
+void sbx_confined_argv_free(struct sbx_confined_argv *c) {
+        if (!c)
+                return;
+        sbx_strv_free(c->argv);
+        free(c->enforcement_reason);
+        if (c->temp_dir) {
+                (void) sbx_remove_tree(c->temp_dir);
+                free(c->temp_dir);
+        }
+        sbx_strv_free(c->setenv);
+        free(c);
+}
+SBX_DEFINE_CLEANUP(struct sbx_confined_argv *, sbx_confined_argv_free)
+
+/* ---- the provider object ------------------------------------------------------------------- */
+
+struct sbx_provider {
+        const struct sbx_provider_ops *ops;
+        void *userdata;
+};
+
+int sbx_provider_new(const struct sbx_provider_ops *ops, void *userdata, struct sbx_provider **ret) {
+        struct sbx_provider *p;
+
+        if (!ops || !ops->confine)
+                return -EINVAL;
+        p = calloc(1, sizeof(*p));
+        if (!p)
+                return -ENOMEM;
+        p->ops = ops;
+        p->userdata = userdata;
+        *ret = p;
+        return 0;
+}
+
+void sbx_provider_free(struct sbx_provider *p) {
+        if (!p)
+                return;
+        if (p->ops->free)
+                p->ops->free(p->userdata);
+        free(p);
+}
+
+int sbx_provider_confine(struct sbx_provider *p, char *const argv[], const struct sbx_policy *policy,
+                         const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
+                         struct sbx_unavailable *ret_why, struct sbx_diag *diag) {
+        struct sbx_unavailable why = { 0 };
+        int r;
+
+        if (!p || !policy || !ret)
+                return -EINVAL;
+        if (!sbx_mode_is_confined(policy->mode))
+                return sbx_diag_set(diag, EINVAL, "confine", "",
+                                    "mode %s is not a confined mode; it never reaches a provider",
+                                    sbx_mode_to_string(policy->mode) ?: "(invalid)");
+        if (!argv || !argv[0])
+                return sbx_diag_set(diag, EINVAL, "confine", "", "empty argv");
+        r = p->ops->confine(p->userdata, argv, policy, opts, ret, &why, diag);
+        if (r == -EOPNOTSUPP && ret_why)
+                *ret_why = why;
+        return r;
+}
+
+/* ---- the local provider -------------------------------------------------------------------- */
+
+struct local_provider {
+        const struct sbx_config *cfg;
+        char *backend; /* sole candidate, or NULL for the chain */
+};
+
+static void local_free(void *userdata) {
+        struct local_provider *l = userdata;
+        if (!l)
+                return;
+        free(l->backend);
+        free(l);
+}
+
+static void candidate_init(struct sbx_candidate *c, const char *name) {
+        memset(c, 0, sizeof(*c));
+        sbx_strlcpy(c->backend, name, sizeof(c->backend));
+}
+
+/* Static state of one backend for this mode, spawning nothing. Returns true when usable. */
+static bool candidate_check(const struct sbx_config *cfg, const struct sbx_backend *b, enum sbx_mode mode,
+                            const struct sbx_confine_options *opts, struct sbx_candidate *c) {
+        candidate_init(c, b->name);
+        c->applicable = b->applicable && b->applicable();
+        if (!c->applicable) {
+                snprintf(c->reason, sizeof(c->reason), "not applicable on this platform");
+                return false;
+        }
+        if (!b->check || !b->confine) {
+                snprintf(c->reason, sizeof(c->reason), "not built into this sbx");
+                return false;
+        }
+        if (b->check(cfg, mode, c) < 0) {
+                if (!c->reason[0])
+                        snprintf(c->reason, sizeof(c->reason), "unusable");
+                return false;
+        }
+        if (opts && opts->require_full && c->enforcement == SBX_ENFORCEMENT_PARTIAL) {
+                char partial[sizeof(c->reason)];
+                sbx_strlcpy(partial, c->reason, sizeof(partial));
+                snprintf(c->reason, sizeof(c->reason), "enforcement would be partial (%s) and full was required",
+                         partial[0] ? partial : "no reason given");
+                return false;
+        }
+        c->usable = true;
+        return true;
+}
+
+static int local_confine(void *userdata, char *const argv[], const struct sbx_policy *policy,
+                         const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
+                         struct sbx_unavailable *ret_why, struct sbx_diag *diag) {
+        struct local_provider *l = userdata;
+        _sbx_cleanup_(sbx_confined_argv_freep) struct sbx_confined_argv *out = NULL;
+        const struct sbx_backend *chosen = NULL;
+        struct sbx_candidate chosen_state = { 0 };
+        struct sbx_confine_request req;
+        int r;
+
+        if (l->backend) {
+                const struct sbx_backend *b = sbx_backend_get(l->backend);
+                if (!b)
+                        return sbx_diag_set(diag, EINVAL, "confine", "", "unknown backend '%s'", l->backend);
+                /* a sole candidate is selected directly; its own refusal at run time is the end */
+                if (candidate_check(l->cfg, b, policy->mode, opts, &ret_why->candidates[ret_why->n]))
+                        chosen = b;
+                chosen_state = ret_why->candidates[ret_why->n++];
+        } else {
+                struct sbx_probe_report probe;
+                r = sbx_probe(l->cfg, false, &probe, diag);
+                if (r < 0)
+                        return r;
+                for (char **name = l->cfg->backend_order; *name && ret_why->n < SBX_CANDIDATES_MAX; name++) {
+                        const struct sbx_backend *b = sbx_backend_get(*name);
+                        struct sbx_candidate *c = &ret_why->candidates[ret_why->n++];
+                        const struct sbx_candidate *probed = NULL;
+
+                        for (size_t i = 0; i < probe.n; i++)
+                                if (strcmp(probe.candidates[i].backend, *name) == 0)
+                                        probed = &probe.candidates[i];
+                        if (!b)
+                                continue;
+                        if (probed && !probed->usable) {
+                                *c = *probed;
+                                continue;
+                        }
+                        if (candidate_check(l->cfg, b, policy->mode, opts, c)) {
+                                chosen = b;
+                                chosen_state = *c;
+                                break;
+                        }
+                }
+        }
+        if (!chosen)
+                return -EOPNOTSUPP;
+
+        out = calloc(1, sizeof(*out));
+        if (!out)
+                return -ENOMEM;
+        if (policy->mode == SBX_MODE_WORKSPACE_WRITE) {
+                char *env = NULL;
+                if ((r = make_temp_area(&out->temp_dir, diag)) < 0)
+                        return r;
+                if (asprintf(&env, "TMPDIR=%s", out->temp_dir) < 0)
+                        return -ENOMEM;
+                out->setenv = calloc(2, sizeof(char *));
+                if (!out->setenv) {
+                        free(env);
+                        return -ENOMEM;
+                }
+                out->setenv[0] = env;
+        }
+        req = (struct sbx_confine_request) {
+                .cfg = l->cfg,
+                .policy = policy,
+                .argv = argv,
+                .opts = opts,
+                .temp_dir = out->temp_dir,
+        };
+        out->enforcement = chosen_state.enforcement;
+        if ((r = chosen->confine(&req, out, diag)) < 0)
+                return r;
+        out->backend = chosen->name;
+        if (out->enforcement == SBX_ENFORCEMENT_PARTIAL && !out->enforcement_reason) {
+                out->enforcement_reason = strdup(chosen_state.reason[0] ? chosen_state.reason : "partial");
+                if (!out->enforcement_reason)
+                        return -ENOMEM;
+        }
+        if (opts && opts->require_full && out->enforcement != SBX_ENFORCEMENT_FULL) {
+                /* the backend found a gap its static check did not announce */
+                struct sbx_candidate *c = &ret_why->candidates[ret_why->n - 1];
+                snprintf(c->reason, sizeof(c->reason), "enforcement would be partial (%s) and full was required",
+                         out->enforcement_reason ? out->enforcement_reason : "no reason given");
+                c->usable = false;
+                return -EOPNOTSUPP;
+        }
+        (void) sbx_dialect_builtin(chosen->name, &out->dialect);
+        *ret = sbx_steal_ptr(&out);
+        return 0;
+}
+
+static const struct sbx_provider_ops local_ops = {
+        .confine = local_confine,
+        .free = local_free,
+};
+
+int sbx_provider_new_local(const struct sbx_config *cfg, const char *backend, struct sbx_provider **ret,
+                           struct sbx_diag *diag) {
+        struct local_provider *l;
+        int r;
+
+        if (!cfg)
+                return -EINVAL;
+        if (backend && !sbx_backend_get(backend))
+                return sbx_diag_set(diag, EINVAL, "select backend", "", "unknown backend '%s' (known: bwrap, "
+                                    "landlock, seatbelt, windows-acl)", backend);
+        l = calloc(1, sizeof(*l));
+        if (!l)
+                return -ENOMEM;
+        l->cfg = cfg;
+        if (backend && !(l->backend = strdup(backend))) {
+                free(l);
+                return -ENOMEM;
+        }
+        r = sbx_provider_new(&local_ops, l, ret);
+        if (r < 0)
+                local_free(l);
+        return r;
+}

@@ -123,6 +123,10 @@ struct sbx_confined_argv {
         char *temp_dir;                    /* per-run temp area (workspace-write), or NULL; owned */
         char **setenv;                     /* NULL-terminated "NAME=value" to set in the child */
 };
+/* A child environment: the current environ with c->setenv applied. *ret_envp is a new vector of
+ * borrowed strings: free() the vector only, and keep environ and c alive while it is used. */
+int sbx_env_merge(char *const *setenv, char ***ret_envp);
+
 /* Frees everything and removes the per-run temp area with its content. Accepts NULL. */
 void sbx_confined_argv_free(struct sbx_confined_argv *c);
 
