@@ -219,6 +219,15 @@ static bool candidate_check(const struct sbx_config *cfg, const struct sbx_backe
         return true;
 }
 
+int sbx_backend_check(const struct sbx_config *cfg, const char *backend, enum sbx_mode mode,
+                      struct sbx_candidate *ret) {
+        const struct sbx_backend *b = sbx_backend_get(backend);
+
+        if (!b || !cfg || !ret)
+                return -EINVAL;
+        return candidate_check(cfg, b, mode, NULL, ret) ? 0 : -EOPNOTSUPP;
+}
+
 static int local_confine(void *userdata, char *const argv[], const struct sbx_policy *policy,
                          const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
                          struct sbx_unavailable *ret_why, struct sbx_diag *diag) {

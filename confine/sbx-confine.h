@@ -184,5 +184,11 @@ struct sbx_probe_report {
  * Backends of other platforms are listed as not applicable. Fills caller storage *ret. */
 int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_report *ret, struct sbx_diag *diag);
 
+/* The static state of one backend for `mode` (applicable, runner present, enforcement and its
+ * reason), spawning nothing. Returns 0 when usable, -EOPNOTSUPP when not (reason filled), -EINVAL
+ * for an unknown name. Fills caller storage *ret. */
+int sbx_backend_check(const struct sbx_config *cfg, const char *backend, enum sbx_mode mode,
+                      struct sbx_candidate *ret);
+
 /* Names of every backend sbx knows, NULL-terminated, static. */
 const char *const *sbx_backend_names(void);

@@ -1,2 +1,113 @@
+/* sbx policy resolve: the execution policy a run would get, without running anything. */
+#include <getopt.h>
+#include <string.h>
+
+#include "sbx-audit.h"
+#include "sbx-confine.h"
+#include "sbx-db.h"
+#include "sbx-macro.h"
 #include "sbx-tool.h"
-int sbx_cmd_policy(int argc, char **argv) { (void) argc; (void) argv; return sbx_fail(SBX_EXIT_USAGE, "policy: not built yet"); }
+
+SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)
+SBX_DEFINE_CLEANUP(struct sbx_policy *, sbx_policy_free)
+SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
+
+static const char usage[] =
+        "usage: sbx policy resolve [--session ID] [--mode M] [--root DIR] [--db PATH] [--json]\n"
+        "\n"
+        "Prints the execution policy a run would get: an explicit mode outranks the session's last\n"
+        "mode event, which outranks the configured default; the workspace root is the session's cwd,\n"
+        "else --root, else the configured fallback root, else the current directory, canonicalized.\n";
+
+int sbx_cmd_policy(int argc, char **argv) {
+        static const struct option options[] = {
+                { "session", required_argument, NULL, 's' },
+                { "mode", required_argument, NULL, 'm' },
+                { "root", required_argument, NULL, 'r' },
+                { "db", required_argument, NULL, 'd' },
+                { "json", no_argument, NULL, 'j' },
+                { "help", no_argument, NULL, 'h' },
+                { NULL, 0, NULL, 0 },
+        };
+        _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
+        _sbx_cleanup_(sbx_policy_freep) struct sbx_policy *policy = NULL;
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        _cleanup_free_ char *db_path = NULL;
+        struct sbx_policy_request req = { 0 };
+        struct sbx_session_lookup sessions = { 0 };
+        struct sbx_diag diag = { 0 };
+        const char *db_opt = NULL;
+        bool json = false;
+        int c;
+
+        if (argc < 2 || strcmp(argv[1], "resolve") != 0) {
+                if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+                        fputs(usage, stdout);
+                        return 0;
+                }
+                return sbx_fail(SBX_EXIT_USAGE, "policy: expected 'sbx policy resolve' (see sbx policy --help)");
+        }
+        argc--;
+        argv++;
+        optind = 0;
+        opterr = 0;
+        while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
+                switch (c) {
+                case 's': req.session_id = optarg; break;
+                case 'm':
+                        if (sbx_mode_from_string(optarg, &req.mode) < 0)
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "policy: unknown mode '%s' (read-only, workspace-write, danger-full-access)",
+                                                optarg);
+                        req.has_mode = true;
+                        break;
+                case 'r': req.root = optarg; break;
+                case 'd': db_opt = optarg; break;
+                case 'j': json = true; break;
+                case 'h': fputs(usage, stdout); return 0;
+                case ':': return sbx_fail(SBX_EXIT_USAGE, "policy: option %s needs a value", argv[optind - 1]);
+                default:
+                        return sbx_fail(SBX_EXIT_USAGE, "policy: unknown option '%s'", argv[optind - 1]);
+                }
+        }
+        if (optind < argc)
+                return sbx_fail(SBX_EXIT_USAGE, "policy: unexpected argument '%s'", argv[optind]);
+        if (!req.session_id) {
+                const char *env = getenv("SBX_SESSION");
+                if (env && *env)
+                        req.session_id = env;
+        }
+        if (sbx_config_load(&cfg, &diag) < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "policy: configuration", &diag);
+        if (req.session_id) {
+                if (sbx_db_default_path(db_opt, &db_path, &diag) < 0 || sbx_db_open_readonly(db_path, &db, &diag) < 0)
+                        return sbx_fail_diag(SBX_EXIT_USAGE, "policy: audit database", &diag);
+                sessions = sbx_audit_session_lookup(db);
+        }
+        if (sbx_policy_resolve(cfg, &req, req.session_id ? &sessions : NULL, &policy, &diag) < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "policy", &diag);
+
+        if (json) {
+                struct sbx_json j;
+                sbx_json_begin(&j, stdout);
+                sbx_json_str(&j, "mode", sbx_mode_to_string(policy->mode));
+                sbx_json_str(&j, "mode_source", sbx_mode_source_to_string(policy->mode_source));
+                sbx_json_str(&j, "workspace_root", policy->workspace_root);
+                sbx_json_str(&j, "session_id", policy->session_id);
+                if (policy->mode_event_id)
+                        sbx_json_int(&j, "mode_event_id", policy->mode_event_id);
+                else
+                        sbx_json_null(&j, "mode_event_id");
+                sbx_json_bool(&j, "confined", sbx_mode_is_confined(policy->mode));
+                sbx_json_end(&j);
+                fputc('\n', stdout);
+        } else {
+                printf("mode: %s (%s)\n", sbx_mode_to_string(policy->mode), sbx_mode_source_to_string(policy->mode_source));
+                printf("workspace_root: %s\n", policy->workspace_root);
+                if (policy->session_id)
+                        printf("session: %s\n", policy->session_id);
+                if (policy->mode_event_id)
+                        printf("mode_event: %lld\n", (long long) policy->mode_event_id);
+        }
+        return 0;
+}

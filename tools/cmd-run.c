@@ -1,2 +1,233 @@
+/* sbx run: resolve the policy, confine (or refuse), run, classify, record.
+ *
+ * Every run leaves one audit row, written before the command starts: a database that cannot be
+ * written refuses the run (125) rather than running it unrecorded. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run-args.h"
+#include "run-exec.h"
+#include "sbx-audit.h"
+#include "sbx-classify.h"
+#include "sbx-confine.h"
+#include "sbx-db.h"
+#include "sbx-macro.h"
 #include "sbx-tool.h"
-int sbx_cmd_run(int argc, char **argv) { (void) argc; (void) argv; return sbx_fail(SBX_EXIT_USAGE, "run: not built yet"); }
+
+SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)
+SBX_DEFINE_CLEANUP(struct sbx_policy *, sbx_policy_free)
+SBX_DEFINE_CLEANUP(struct sbx_provider *, sbx_provider_free)
+SBX_DEFINE_CLEANUP(struct sbx_confined_argv *, sbx_confined_argv_free)
+SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
+SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
+
+/* "bwrap: reason; landlock: reason" for the SANDBOX_UNAVAILABLE message and record. */
+static void format_unavailable(const struct sbx_unavailable *why, char *buf, size_t size) {
+        size_t len = 0;
+
+        buf[0] = '\0';
+        for (size_t i = 0; i < why->n && len < size; i++) {
+                int n = snprintf(buf + len, size - len, "%s%s: %s", i ? "; " : "", why->candidates[i].backend,
+                                 why->candidates[i].reason[0] ? why->candidates[i].reason : "unusable");
+                if (n < 0)
+                        break;
+                len += (size_t) n;
+        }
+        if (why->n == 0)
+                snprintf(buf, size, "no backend is configured");
+}
+
+static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
+        int r = 0;
+
+        if (a->verdict_json) {
+                _cleanup_fclose_ FILE *f = NULL;
+                int fd = open(a->verdict_json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+                if (fd < 0 || !(f = fdopen(fd, "we"))) {
+                        if (fd >= 0)
+                                close(fd);
+                        return sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(errno));
+                }
+                sbx_run_report_json(rep, f);
+                fputc('\n', f);
+                if (fflush(f) != 0)
+                        r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(errno));
+        }
+        if (a->verdict_fd >= 0) {
+                int fd = dup(a->verdict_fd);
+                FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+                if (!f) {
+                        if (fd >= 0)
+                                close(fd);
+                        return sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
+                                        strerror(errno));
+                }
+                sbx_run_report_json(rep, f);
+                fputc('\n', f);
+                if (fclose(f) != 0)
+                        r = sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
+                                     strerror(errno));
+        }
+        return r;
+}
+
+/* The session store is the audit database. */
+static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config *cfg, struct sbx_db *db,
+                          struct sbx_policy **ret, struct sbx_diag *diag) {
+        struct sbx_policy_request req = {
+                .has_mode = a->has_mode,
+                .mode = a->mode,
+                .session_id = a->session,
+                .root = a->root,
+        };
+        struct sbx_session_lookup sessions = sbx_audit_session_lookup(db);
+
+        return sbx_policy_resolve(cfg, &req, &sessions, ret, diag);
+}
+
+/* Records a run that never started and prints why. Returns the exit status. */
+static int refuse(struct sbx_db *db, const struct sbx_run_args *a, struct sbx_run_report *rep,
+                  const struct sbx_execution_start *start, const char *message) {
+        struct sbx_execution_end end = {
+                .state = "unavailable",
+                .verdict = "unavailable",
+                .message = message,
+        };
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        rep->verdict = "unavailable";
+        rep->message = message;
+        r = sbx_audit_begin(db, start, &rep->execution_id, &diag);
+        if (r >= 0)
+                r = sbx_audit_finish(db, rep->execution_id, &end, &diag);
+        if (r < 0)
+                sbx_fail_diag(0, "audit", &diag);
+        sbx_fail(0, "SANDBOX_UNAVAILABLE: nothing was executed: %s", message);
+        (void) write_verdict_record(a, rep);
+        return SBX_EXIT_INFRA;
+}
+
+int sbx_cmd_run(int argc, char **argv) {
+        _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
+        _sbx_cleanup_(sbx_policy_freep) struct sbx_policy *policy = NULL;
+        _sbx_cleanup_(sbx_provider_freep) struct sbx_provider *provider = NULL;
+        _sbx_cleanup_(sbx_confined_argv_freep) struct sbx_confined_argv *confined = NULL;
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *dialect = NULL;
+        _cleanup_free_ char *db_path = NULL, *cwd = NULL;
+        _cleanup_strv_free_ char **command = NULL;
+        struct sbx_run_args a;
+        struct sbx_run_report rep = { 0 };
+        struct sbx_execution_start start = { 0 };
+        struct sbx_diag diag = { 0 };
+        char err[512];
+        int r, status;
+
+        if (sbx_run_args_parse(argc, argv, &a, err, sizeof(err)) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
+        if (a.help) {
+                fputs(sbx_run_usage, stdout);
+                return 0;
+        }
+        r = sbx_run_command_argv(&a, &command);
+        if (r < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "run: out of memory");
+        if (sbx_run_check_fds(&a, err, sizeof(err)) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
+
+        if ((r = sbx_config_load(&cfg, &diag)) < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "run: configuration", &diag);
+        if (a.backend && !sbx_run_backend_known(a.backend))
+                return sbx_fail(SBX_EXIT_USAGE, "run: unknown backend '%s' (bwrap, landlock, seatbelt, windows-acl)",
+                                a.backend);
+
+        /* no row, no run */
+        if ((r = sbx_db_default_path(a.db, &db_path, &diag)) < 0 || (r = sbx_db_open(db_path, &db, &diag)) < 0)
+                return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s",
+                                db_path ? db_path : (a.db ? a.db : "(default)"),
+                                diag.msg[0] ? diag.msg : strerror(-r));
+
+        if ((r = resolve_policy(&a, cfg, db, &policy, &diag)) < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+
+        cwd = getcwd(NULL, 0);
+        start = (struct sbx_execution_start) {
+                .policy = policy,
+                .argv = command,
+                .cwd = cwd ? cwd : "",
+                .parent_id = a.parent_id,
+        };
+        rep.args = &a;
+        rep.policy = policy;
+        rep.argv = command;
+        rep.parent_id = a.parent_id;
+
+        if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
+                rep.backend = start.backend = "none";
+                r = sbx_dialect_find("none", cfg->config_dirs, &dialect, &diag);
+        } else {
+                struct sbx_confine_options opts = {
+                        .status_fd = sbx_run_status_fd_number(&a),
+                        .require_full = a.require_full,
+                };
+                struct sbx_unavailable why = { 0 };
+
+                if ((r = sbx_provider_new_local(cfg, a.backend, &provider, &diag)) < 0)
+                        return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+                r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);
+                if (r == -EOPNOTSUPP) {
+                        char msg[2048];
+                        format_unavailable(&why, msg, sizeof(msg));
+                        rep.unavailable = &why;
+                        return refuse(db, &a, &rep, &start, msg);
+                }
+                if (r < 0) {
+                        char msg[1024];
+                        snprintf(msg, sizeof(msg), "%s", diag.msg[0] ? diag.msg : strerror(-r));
+                        return refuse(db, &a, &rep, &start, msg);
+                }
+                rep.backend = start.backend = confined->backend;
+                rep.enforcement = start.enforcement = sbx_enforcement_to_string(confined->enforcement);
+                rep.enforcement_reason = start.enforcement_reason = confined->enforcement_reason;
+                r = sbx_dialect_find(confined->backend, cfg->config_dirs, &dialect, &diag);
+        }
+        if (r < 0 && r != -ENOSYS) {
+                /* an operator dialect that does not parse: the run could not be attributed */
+                char msg[1024];
+                snprintf(msg, sizeof(msg), "dialect of %s: %s", rep.backend, diag.msg[0] ? diag.msg : strerror(-r));
+                return refuse(db, &a, &rep, &start, msg);
+        }
+
+        if ((r = sbx_audit_begin(db, &start, &rep.execution_id, &diag)) < 0)
+                return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s", db_path,
+                                diag.msg[0] ? diag.msg : strerror(-r));
+
+        status = sbx_run_execute(&a, confined, command, dialect, &rep);
+
+        {
+                struct sbx_execution_end end = {
+                        .state = rep.state,
+                        .verdict = rep.verdict,
+                        .evidence = rep.evidence,
+                        .message = rep.message,
+                        .status = rep.status,
+                        .result = rep.classified ? &rep.result : NULL,
+                };
+                if (sbx_audit_finish(db, rep.execution_id, &end, &diag) < 0)
+                        sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
+        }
+        if (write_verdict_record(&a, &rep) < 0 && status == 0)
+                status = 1;
+        sbx_run_notice(&a, &rep);
+        return status;
+}

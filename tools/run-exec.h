@@ -1,0 +1,54 @@
+/* run-exec.h: spawning and supervising the command of `sbx run`, and its verdict record. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "run-args.h"
+#include "sbx-classify.h"
+#include "sbx-confine.h"
+
+/* Everything the verdict record, the notice and the audit row say about one run. Pointers are
+ * borrowed from the run's state and live as long as the report. */
+struct sbx_run_report {
+        const struct sbx_run_args *args;
+        const struct sbx_policy *policy;
+        char *const *argv;
+        const char *backend;            /* "bwrap", ..., "none" (unconfined), NULL (none selected) */
+        const char *enforcement;        /* NULL for unconfined and refused runs */
+        const char *enforcement_reason;
+        const struct sbx_unavailable *unavailable; /* candidates, when refused */
+        int64_t execution_id;
+        int64_t parent_id;
+        const char *state;              /* "completed", "unavailable", "failed" */
+        const char *verdict;            /* classifier verdict, "unavailable" or "unclassified" */
+        const char *evidence;           /* "structural", "stderr", "exit-status" */
+        const char *message;
+        struct sbx_exit_status status;
+        int exit_status;                /* sbx's own exit status */
+        bool classified;
+        struct sbx_classify_result result;
+        int64_t duration_ms;
+        char message_buf[512];
+};
+
+/* The argv to run: ARGV, or bash -c COMMAND [ARGV...]. Caller frees with sbx_strv_free(). */
+int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
+/* Makes sure 0, 1, 2 are open (on /dev/null if not) and every --keep-fd/--verdict-fd is open. */
+int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size);
+/* The descriptor number the runner reports its status on in the child: the lowest >= 3 that no
+ * --keep-fd uses. */
+int sbx_run_status_fd_number(const struct sbx_run_args *a);
+bool sbx_run_backend_known(const char *name);
+
+/* Runs `confined->argv` (or `command` unconfined when confined is NULL), passes stdio through,
+ * tees stderr into the classifier of `dialect` (NULL: unclassified), fills rep and returns the
+ * exit status sbx must exit with. */
+int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
+                    const struct sbx_dialect *dialect, struct sbx_run_report *rep);
+
+/* One JSON object, no trailing newline. */
+void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f);
+/* The one-line notice on a terminal after a denial or a runner failure (unless --quiet). */
+void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *rep);
