@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# The Landlock launcher (sbx-landlock) run directly, and the landlock backend through `sbx run`:
+# file effects denied or allowed as each mode promises, checked on the host, as root and as the
+# unprivileged user nobody; launcher failures (exit 125, "sbx-landlock: ", status-fd record).
+# Exit 77 when Landlock is unavailable on this host.
+set -u
+
+LAUNCHER_BUILT=${SBX_LANDLOCK_EXE:?SBX_LANDLOCK_EXE is not set}
+SBX=${SBX:-}
+
+fails=0
+checks=0
+ok() { checks=$((checks + 1)); echo "ok   - $*"; }
+bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL - $*"; }
+check() { # check DESCRIPTION COMMAND...
+        local d=$1
+        shift
+        if "$@"; then ok "$d"; else bad "$d"; fi
+}
+
+T=$(mktemp -d /tmp/sbx-ll-test.XXXXXX) || exit 1
+chmod 755 "$T"
+# Host places outside the workspace a write must never reach.
+OUTSIDE=(/tmp /var/tmp /dev/shm "${HOME:-/root}")
+tag="sbx-ll-$$-$RANDOM"
+cleanup() {
+        for d in "${OUTSIDE[@]}"; do rm -rf "$d/$tag"* 2>/dev/null; done
+        rm -rf "$T"
+}
+trap cleanup EXIT
+
+# A copy the unprivileged user can reach whatever the build directory's permissions.
+L="$T/sbx-landlock"
+cp "$LAUNCHER_BUILT" "$L" && chmod 755 "$L" || exit 1
+
+probe_err=$("$L" --mode read-only -- true 2>&1)
+probe_rc=$?
+if [ $probe_rc -eq 125 ] && grep -Eq 'Landlock is (not supported|disabled)' <<<"$probe_err"; then
+        echo "SKIP: Landlock unavailable: $probe_err"
+        exit 77
+fi
+if [ $probe_rc -ne 0 ]; then
+        echo "FAIL - the launcher cannot run 'true': rc=$probe_rc $probe_err"
+        exit 1
+fi
+
+NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+
+# ---- read-only ---------------------------------------------------------------------------
+
+readonly_suite() { # readonly_suite LABEL WS [RUNAS...]
+        local who=$1 ws=$2
+        shift 2
+        local -a as=("$@")
+        local run=("${as[@]}" "$L" --mode read-only --)
+        local before
+
+        echo data >"$ws/keep" && echo data >"$ws/victim" && mkdir -p "$ws/dir" "$ws/emptydir" && echo x >"$ws/dir/f"
+        [ ${#as[@]} -gt 0 ] && chown -R 65534:65534 "$ws"
+        before=$(stat -c '%a %u %g %Y' "$ws/victim")
+
+        "${run[@]}" sh -c "echo new > '$ws/created'" 2>/dev/null
+        check "$who read-only: create in the workspace is denied" test ! -e "$ws/created"
+        "${run[@]}" sh -c "echo over > '$ws/victim'" 2>/dev/null
+        check "$who read-only: overwrite is denied" grep -qx data "$ws/victim"
+        "${run[@]}" sh -c "echo more >> '$ws/victim'" 2>/dev/null
+        check "$who read-only: append is denied" test "$(cat "$ws/victim")" = data
+        "${run[@]}" truncate -s 0 "$ws/victim" 2>/dev/null
+        check "$who read-only: truncate(2) is denied" test -s "$ws/victim"
+        "${run[@]}" python3 -c "import os; os.close(os.open('$ws/victim', os.O_RDONLY | os.O_TRUNC))" 2>/dev/null
+        check "$who read-only: open(O_RDONLY|O_TRUNC) is denied" test -s "$ws/victim"
+        "${run[@]}" mkdir "$ws/newdir" 2>/dev/null
+        check "$who read-only: mkdir is denied" test ! -e "$ws/newdir"
+        "${run[@]}" rmdir "$ws/emptydir" 2>/dev/null
+        check "$who read-only: rmdir is denied" test -d "$ws/emptydir"
+        "${run[@]}" rm -f "$ws/keep" 2>/dev/null
+        check "$who read-only: unlink is denied" test -e "$ws/keep"
+        "${run[@]}" mv "$ws/keep" "$ws/renamed" 2>/dev/null
+        check "$who read-only: rename is denied" test -e "$ws/keep" -a ! -e "$ws/renamed"
+        "${run[@]}" ln "$ws/keep" "$ws/hardlink" 2>/dev/null
+        check "$who read-only: hard link is denied" test ! -e "$ws/hardlink"
+        "${run[@]}" ln -s /etc/passwd "$ws/symlink" 2>/dev/null
+        check "$who read-only: symlink is denied" test ! -L "$ws/symlink"
+        "${run[@]}" mkfifo "$ws/fifo" 2>/dev/null
+        check "$who read-only: mkfifo is denied" test ! -e "$ws/fifo"
+        "${run[@]}" python3 -c "import socket; socket.socket(socket.AF_UNIX).bind('$ws/sock')" 2>/dev/null
+        check "$who read-only: unix socket bind is denied" test ! -e "$ws/sock"
+        "${run[@]}" sh -c "echo x > /proc/self/cwd/created2" 2>/dev/null
+        check "$who read-only: write through /proc/self/cwd is denied" test ! -e "$ws/created2"
+        for d in "${OUTSIDE[@]}"; do
+                "${run[@]}" sh -c "echo x > '$d/$tag-ro'" 2>/dev/null
+                check "$who read-only: write to $d is denied" test ! -e "$d/$tag-ro"
+        done
+        # metadata: Landlock does not govern these; the launcher's seccomp filter does
+        "${run[@]}" chmod 0777 "$ws/victim" 2>/dev/null
+        "${run[@]}" chown 65534:65534 "$ws/victim" 2>/dev/null
+        "${run[@]}" touch -m -d '2001-01-01' "$ws/victim" 2>/dev/null
+        check "$who read-only: chmod, chown, touch -m leave no trace" test "$(stat -c '%a %u %g %Y' "$ws/victim")" = "$before"
+        err=$("${run[@]}" chmod 0777 "$ws/victim" 2>&1)
+        check "$who read-only: chmod fails with 'Permission denied'" grep -q 'Permission denied' <<<"$err"
+        if "${as[@]}" setfattr -n user.sbxprobe -v 1 "$ws/keep" 2>/dev/null; then
+                "${as[@]}" setfattr -x user.sbxprobe "$ws/keep"
+                "${run[@]}" setfattr -n user.sbx -v 1 "$ws/victim" 2>/dev/null
+                check "$who read-only: setfattr is denied" test -z "$(getfattr --absolute-names -n user.sbx "$ws/victim" 2>/dev/null)"
+        else
+                echo "note - $who: this file system has no user xattrs; setfattr check not applicable"
+        fi
+        # positive controls
+        out=$("${run[@]}" cat "$ws/dir/f")
+        check "$who read-only: reading works" test "$out" = x
+        "${run[@]}" sh -c 'echo x > /dev/null && : > /dev/null && echo x > /dev/zero'
+        check "$who read-only: /dev/null and /dev/zero are writable sinks" test $? -eq 0
+        "${run[@]}" sh -c 'exit 7'
+        check "$who read-only: the command's exit status passes through" test $? -eq 7
+}
+
+ws_root="$T/ws-root"
+mkdir "$ws_root"
+readonly_suite root "$ws_root"
+ws_nobody="$T/ws-nobody"
+mkdir "$ws_nobody"
+readonly_suite nobody "$ws_nobody" "${NOBODY[@]}"
+
+# ---- workspace-write ---------------------------------------------------------------------
+
+write_suite() { # write_suite LABEL WS TMP [RUNAS...]
+        local who=$1 ws=$2 tmp=$3
+        shift 3
+        local -a as=("$@")
+        local run=("${as[@]}" "$L" --mode workspace-write --write "$ws" --write "$tmp" --)
+
+        [ ${#as[@]} -gt 0 ] && chown -R 65534:65534 "$ws" "$tmp"
+        "${run[@]}" sh -c "echo one > '$ws/a' && mv '$ws/a' '$ws/b' && mkdir '$ws/d' && mv '$ws/b' '$ws/d/c'"
+        check "$who workspace-write: create and rename (also across directories) land on the host" grep -qx one "$ws/d/c"
+        "${run[@]}" truncate -s 1 "$ws/d/c"
+        check "$who workspace-write: truncate lands" test "$(stat -c %s "$ws/d/c")" = 1
+        "${run[@]}" sh -c "echo long > '$ws/t' && : > '$ws/t'"
+        check "$who workspace-write: O_TRUNC lands" test -e "$ws/t" -a ! -s "$ws/t"
+        "${run[@]}" rm -r "$ws/d"
+        check "$who workspace-write: delete lands" test ! -e "$ws/d"
+        "${run[@]}" sh -c "echo x > '$tmp/scratch'"
+        check "$who workspace-write: the temp area is writable" test -e "$tmp/scratch"
+        "${run[@]}" chmod 0600 "$ws/t"
+        check "$who workspace-write: chmod inside the workspace works" test "$(stat -c %a "$ws/t")" = 600
+        "${run[@]}" mv "$ws/t" "$T/moved-out" 2>/dev/null
+        check "$who workspace-write: moving a file out of the workspace is denied" test -e "$ws/t" -a ! -e "$T/moved-out"
+        for d in "${OUTSIDE[@]}"; do
+                "${run[@]}" sh -c "echo x > '$d/$tag-ww'" 2>/dev/null
+                check "$who workspace-write: write to $d is denied" test ! -e "$d/$tag-ww"
+        done
+        err=$("${run[@]}" sh -c "echo x > '$T/outside'" 2>&1)
+        check "$who workspace-write: a write outside says 'Permission denied'" grep -q 'Permission denied' <<<"$err"
+        check "$who workspace-write: ... and is absent" test ! -e "$T/outside"
+}
+
+mkdir "$T/ww-root" "$T/tmp-root" "$T/ww-nobody" "$T/tmp-nobody"
+write_suite root "$T/ww-root" "$T/tmp-root"
+write_suite nobody "$T/ww-nobody" "$T/tmp-nobody" "${NOBODY[@]}"
+
+# ---- older ABIs (--max-abi): what the backend reports as partial really is ungoverned --------
+
+mkdir "$T/abi"
+echo data >"$T/abi/f"
+"$L" --max-abi 2 --mode read-only -- python3 -c "import os; os.truncate('$T/abi/f', 0)" 2>/dev/null
+check "ABI 2: truncate(2) is not governed (reported partial below ABI 3)" test ! -s "$T/abi/f"
+echo data >"$T/abi/f"
+"$L" --max-abi 3 --mode read-only -- python3 -c "import os; os.truncate('$T/abi/f', 0)" 2>/dev/null
+check "ABI 3: truncate(2) is governed" test -s "$T/abi/f"
+mkdir "$T/abi/ws" "$T/abi/ws/sub"
+echo x >"$T/abi/ws/f"
+err=$("$L" --max-abi 1 --mode workspace-write --write "$T/abi/ws" -- python3 -c "import os; os.rename('$T/abi/ws/f', '$T/abi/ws/sub/f')" 2>&1)
+check "ABI 1: a cross-directory rename fails with EXDEV (over-restriction)" grep -q 'Errno 18' <<<"$err"
+
+# ---- launcher failures -------------------------------------------------------------------
+
+expect_failure() { # expect_failure DESCRIPTION EXPECTED-RECORD-REGEX LAUNCHER-ARGS...
+        local d=$1 rec=$2
+        shift 2
+        local err rc
+        err=$("$@" 3>"$T/status" 2>&1 >/dev/null)
+        rc=$?
+        check "$d: exit 125" test $rc -eq 125
+        check "$d: one 'sbx-landlock: ' line" test "$(grep -c '^sbx-landlock: ' <<<"$err")" = 1
+        check "$d: status record '$rec'" grep -Eqx "$rec" "$T/status"
+}
+expect_failure "bad option" 'E 22 usage' "$L" --bogus --status-fd 3 -- true
+expect_failure "unknown mode" 'E 22 usage' "$L" --status-fd 3 --mode full -- true
+expect_failure "missing --" 'E 22 usage' "$L" --status-fd 3 --mode read-only true
+expect_failure "--write in read-only" 'E 22 usage' "$L" --status-fd 3 --mode read-only --write "$T" -- true
+expect_failure "missing write directory" 'E 2 write-dir' "$L" --status-fd 3 --mode workspace-write --write "$T/nonexistent" -- true
+expect_failure "missing command (execvp failure)" 'E 2 exec' "$L" --status-fd 3 --mode read-only -- "sbx-no-such-command-$tag"
+expect_failure "missing command as nobody" 'E 2 exec' "${NOBODY[@]}" env PATH=/usr/bin:/bin "$L" --status-fd 3 --mode read-only -- "sbx-no-such-command-$tag"
+
+"$L" --status-fd 3 --mode read-only -- true 3>"$T/status"
+check "success: exit 0 and no status record (exec closed the fd)" test $? -eq 0 -a ! -s "$T/status"
+out=$("$L" --status-fd 3 --mode read-only -- sh -c 'echo > /dev/fd/3' 3>"$T/status" 2>&1)
+check "the status fd is closed in the command" test ! -s "$T/status"
+
+plain=$(ls -1 /proc/self/fd | sort | tr '\n' ' ')
+conf=$("$L" --mode read-only -- ls -1 /proc/self/fd | sort | tr '\n' ' ')
+check "no fd of the launcher leaks into the command ($conf)" test "$plain" = "$conf"
+
+"$L" --help | grep -q '^usage: sbx-landlock'
+check "--help prints the usage on stdout, exit 0" test "${PIPESTATUS[0]}" -eq 0
+
+# 16 stacked layers work; the 17th restrict_self fails with E2BIG: a launcher failure
+nest() { local n=$1; shift; local -a v=(); for ((i = 0; i < n; i++)); do v+=("$L" --mode read-only --); done; "${v[@]}" "$@"; }
+# layers this test already runs under (sbx run may itself be confined) shrink the budget
+depth_ok=0
+for n in 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1; do
+        if nest "$n" true 2>/dev/null; then depth_ok=$n; break; fi
+done
+check "stacked launchers: $depth_ok levels run (16 when not already confined)" test "$depth_ok" -ge 1
+if [ "$depth_ok" -eq 16 ]; then
+        v=()
+        for ((i = 0; i < 16; i++)); do v+=("$L" --mode read-only --); done
+        err=$("${v[@]}" "$L" --status-fd 3 --mode read-only -- true 3>"$T/status" 2>&1)
+        rc=$?
+        check "17th layer: exit 125" test $rc -eq 125
+        check "17th layer: 'sbx-landlock: ' line naming E2BIG" grep -q '^sbx-landlock: .*too many stacked' <<<"$err"
+        check "17th layer: status record 'E 7 restrict-self'" grep -qx 'E 7 restrict-self' "$T/status"
+else
+        echo "note - already inside $((16 - depth_ok)) Landlock layer(s): the 17th-layer check uses the remaining budget"
+        err=$(nest "$((depth_ok + 1))" true 2>&1)
+        check "one layer past the budget: exit 125 with E2BIG" grep -q '^sbx-landlock: .*too many stacked' <<<"$err"
+fi
+
+# ---- through sbx run --backend landlock --------------------------------------------------
+
+if [ -n "$SBX" ] && [ -x "$SBX" ]; then
+        export SBX_DB="$T/audit.db"
+        export SBX_LANDLOCK="$L"
+        cfg="$T/config"
+        printf 'landlock_launcher = %s\n' "$L" >"$cfg"
+        export SBX_CONFIG="$cfg"
+        mkdir "$T/sbx-ws"
+        ( cd "$T/sbx-ws" && "$SBX" run --backend landlock --mode read-only -- sh -c "echo x > '$T/sbx-ws/f'" ) 2>"$T/err"
+        rc=$?
+        if [ $rc -eq 125 ] && grep -qi 'not implemented\|unknown backend' "$T/err"; then
+                bad "sbx run --backend landlock is not available: $(head -1 "$T/err")"
+        else
+                check "sbx read-only: a write in the workspace is denied" test ! -e "$T/sbx-ws/f"
+                check "sbx read-only: the command's failure passes through (rc=$rc)" test $rc -ne 0 -a $rc -ne 125
+                ( cd "$T/sbx-ws" && "$SBX" run --backend landlock --mode workspace-write \
+                        --verdict-json "$T/v.json" -- sh -c "echo x > '$T/sbx-ws/g' && echo y > \"\$TMPDIR/t\"" )
+                check "sbx workspace-write: a write in the workspace and in TMPDIR lands (rc=$?)" test -e "$T/sbx-ws/g"
+                check "sbx workspace-write: enforcement partial (metadata outside the workspace)" \
+                        grep -q '"enforcement": *"partial"' "$T/v.json"
+                ( cd "$T/sbx-ws" && "$SBX" run --backend landlock --mode workspace-write -- sh -c "echo x > '/tmp/$tag-sbx'" ) 2>/dev/null
+                check "sbx workspace-write: a write to /tmp is denied" test ! -e "/tmp/$tag-sbx"
+                ( cd "$T/sbx-ws" && "$SBX" run --backend landlock --mode read-only --verdict-json "$T/v2.json" -- true )
+                check "sbx read-only: 'true' runs (rc=$?) with full enforcement" grep -q '"enforcement": *"full"' "$T/v2.json"
+                ( cd "$T/sbx-ws" && "$SBX" run --backend landlock --mode read-only -- "sbx-no-such-command-$tag" ) 2>"$T/err"
+                rc=$?
+                check "sbx: a launcher failure is exit 125 (rc=$rc)" test $rc -eq 125
+                check "sbx: ... with the launcher's line on stderr" grep -q '^sbx-landlock: ' "$T/err"
+        fi
+else
+        bad "SBX is not set: the sbx run checks cannot run"
+fi
+
+echo "$checks checks, $fails failed"
+[ $fails -eq 0 ]
