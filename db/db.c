@@ -1,3 +1,586 @@
-/* placeholder: replaced by the db work */
+/* Opening the audit database: path resolution, private permissions, journal mode, busy handling,
+ * migrations and the prepared-statement table. Library code: never prints, fills struct sbx_diag. */
 #include <errno.h>
-#include "sbx-db.h"
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sbx-macro.h"
+#include "db-internal.h"
+
+#define BUSY_TIMEOUT_MS 5000
+#define BUSY_RETRIES 12 /* BEGIN IMMEDIATE attempts, each waiting up to BUSY_TIMEOUT_MS */
+
+struct sbx_db {
+        sqlite3 *h;
+        char *path;
+        bool readonly;
+        const char *journal;
+        sqlite3_stmt *stmts[_SBX_DB_STMT_MAX];
+};
+
+static int errno_from_sqlite(int rc) {
+        switch (rc & 0xff) {
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+                return EBUSY;
+        case SQLITE_READONLY:
+                return EROFS;
+        case SQLITE_CANTOPEN:
+        case SQLITE_PERM:
+        case SQLITE_AUTH:
+                return EACCES;
+        case SQLITE_NOTADB:
+        case SQLITE_CORRUPT:
+                return EBADMSG;
+        case SQLITE_FULL:
+                return ENOSPC;
+        case SQLITE_NOMEM:
+                return ENOMEM;
+        case SQLITE_CONSTRAINT:
+                return EEXIST;
+        default:
+                return EIO;
+        }
+}
+
+static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, struct sbx_diag *diag) {
+        const char *m = h ? sqlite3_errmsg(h) : sqlite3_errstr(rc);
+        int e = errno_from_sqlite(rc);
+
+        switch (rc & 0xff) {
+        case SQLITE_NOTADB:
+        case SQLITE_CORRUPT:
+                return sbx_diag_set(diag, e, what, path, "audit database %s is corrupt or not a database (%s)",
+                                    path, m);
+        case SQLITE_READONLY:
+        case SQLITE_CANTOPEN:
+        case SQLITE_PERM:
+                return sbx_diag_set(diag, e, what, path, "cannot %s audit database %s: %s", what, path, m);
+        default:
+                return sbx_diag_set(diag, e, what, path, "audit database %s: %s: %s", path, what, m);
+        }
+}
+
+int sbx_db_error(struct sbx_db *db, int rc, const char *what, struct sbx_diag *diag) {
+        return db_error_h(db->h, db->path, rc, what, diag);
+}
+
+int sbx_db_default_path(const char *explicit_path, char **ret_path, struct sbx_diag *diag) {
+        const char *e;
+        char *p = NULL;
+
+        if (explicit_path) {
+                if (!*explicit_path)
+                        return sbx_diag_set(diag, EINVAL, "database path", "", "the database path is empty");
+                p = strdup(explicit_path);
+        } else if ((e = getenv("SBX_DB")) && *e)
+                p = strdup(e);
+        else if ((e = getenv("XDG_STATE_HOME")) && e[0] == '/') { /* relative: invalid per XDG */
+                if (asprintf(&p, "%s/sbx/audit.db", e) < 0)
+                        p = NULL;
+        } else {
+                const char *home = getenv("HOME");
+                if (!home || home[0] != '/') {
+                        struct passwd *pw = getpwuid(getuid());
+                        home = pw ? pw->pw_dir : NULL;
+                }
+                if (!home || home[0] != '/')
+                        return sbx_diag_set(diag, ENOENT, "database path", "",
+                                            "no database path: set --db, $SBX_DB, $XDG_STATE_HOME or $HOME");
+                if (asprintf(&p, "%s/.local/state/sbx/audit.db", home) < 0)
+                        p = NULL;
+        }
+        if (!p)
+                return sbx_diag_set(diag, ENOMEM, "database path", "", "out of memory");
+        *ret_path = p;
+        return 0;
+}
+
+static char *dir_of(const char *path) {
+        const char *slash = strrchr(path, '/');
+
+        if (!slash)
+                return strdup(".");
+        if (slash == path)
+                return strdup("/");
+        return strndup(path, (size_t) (slash - path));
+}
+
+/* Creates each missing directory above path with mode 0700; existing ones are left alone. */
+static int mkdir_parents(const char *path, struct sbx_diag *diag) {
+        _cleanup_free_ char *dir = dir_of(path);
+        struct stat st;
+
+        if (!dir)
+                return sbx_diag_set(diag, ENOMEM, "create directory", path, "out of memory");
+        if (stat(dir, &st) == 0)
+                return S_ISDIR(st.st_mode) ? 0
+                                           : sbx_diag_set(diag, ENOTDIR, "create directory", dir,
+                                                          "cannot create audit database %s: %s is not a directory",
+                                                          path, dir);
+        for (char *p = dir + 1;; p++) {
+                bool last = *p == '\0';
+                if (*p != '/' && !last)
+                        continue;
+                *p = '\0';
+                if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+                        return sbx_diag_set(diag, errno, "create directory", dir,
+                                            "cannot create audit database %s: cannot create directory %s: %s",
+                                            path, dir, strerror(errno));
+                if (last)
+                        break;
+                *p = '/';
+        }
+        return 0;
+}
+
+bool sbx_db_fs_type_allows_wal(long f_type) {
+        /* Filesystems where SQLite's shared-memory WAL index is not safe or not coherent between
+         * hosts: fall back to a rollback journal there. */
+        static const unsigned long network[] = {
+                0x6969,     /* NFS */
+                0xff534d42, /* CIFS */
+                0x517b,     /* SMB */
+                0xfe534d42, /* SMB2 */
+                0x01021997, /* 9P / virtiofs over 9p */
+                0x5346414f, /* AFS */
+                0x6b414653, /* kAFS */
+                0x73757245, /* Coda */
+                0x564c,     /* NCP */
+                0x00c36400, /* Ceph */
+                0x65735546, /* FUSE (sshfs and friends) */
+                0x47504653, /* GPFS */
+                0x0bd00bd0, /* Lustre */
+        };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(network); i++)
+                if ((unsigned long) f_type == network[i] || (unsigned long) (unsigned int) f_type == network[i])
+                        return false;
+        return true;
+}
+
+static int pragma_int(struct sbx_db *db, const char *sql, int *ret, struct sbx_diag *diag) {
+        sqlite3_stmt *st = NULL;
+        int rc;
+
+        rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL);
+        if (rc == SQLITE_OK) {
+                rc = sqlite3_step(st);
+                if (rc == SQLITE_ROW) {
+                        *ret = sqlite3_column_int(st, 0);
+                        rc = SQLITE_OK;
+                }
+        }
+        if (rc != SQLITE_OK) {
+                int r = sbx_db_error(db, rc, "read", diag);
+                sqlite3_finalize(st);
+                return r;
+        }
+        sqlite3_finalize(st);
+        return 0;
+}
+
+static int pragma_text(struct sbx_db *db, const char *sql, char *buf, size_t size, struct sbx_diag *diag) {
+        sqlite3_stmt *st = NULL;
+        int rc;
+
+        buf[0] = '\0';
+        rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL);
+        if (rc == SQLITE_OK) {
+                rc = sqlite3_step(st);
+                if (rc == SQLITE_ROW) {
+                        const unsigned char *t = sqlite3_column_text(st, 0);
+                        sbx_strlcpy(buf, t ? (const char *) t : "", size);
+                        rc = SQLITE_OK;
+                } else if (rc == SQLITE_DONE)
+                        rc = SQLITE_OK;
+        }
+        sqlite3_finalize(st);
+        if (rc != SQLITE_OK)
+                return sbx_db_error(db, rc, "configure", diag);
+        return 0;
+}
+
+static void backoff(int attempt) {
+        struct timespec ts;
+        unsigned r = (unsigned) getpid() * 2654435761u + (unsigned) attempt * 40503u;
+
+        ts.tv_sec = 0;
+        ts.tv_nsec = (long) (1 + r % 50) * 1000000L;
+        nanosleep(&ts, NULL);
+}
+
+int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag) {
+        int rc;
+
+        if (db->readonly)
+                return sbx_diag_set(diag, EROFS, "write", db->path,
+                                    "cannot write audit database %s: opened read-only", db->path);
+        for (int attempt = 0;; attempt++) {
+                rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+                if (rc == SQLITE_OK)
+                        return 0;
+                if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) || attempt + 1 >= BUSY_RETRIES)
+                        return sbx_db_error(db, rc, "write", diag);
+                backoff(attempt);
+        }
+}
+
+int sbx_db_commit(struct sbx_db *db, struct sbx_diag *diag) {
+        int rc;
+
+        for (int attempt = 0;; attempt++) {
+                rc = sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
+                if (rc == SQLITE_OK)
+                        return 0;
+                if ((rc & 0xff) != SQLITE_BUSY || attempt + 1 >= BUSY_RETRIES)
+                        break;
+                backoff(attempt);
+        }
+        int r = sbx_db_error(db, rc, "write", diag);
+        sbx_db_rollback(db);
+        return r;
+}
+
+void sbx_db_rollback(struct sbx_db *db) {
+        if (db && db->h && !sqlite3_get_autocommit(db->h))
+                (void) sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* Runs each step above the current version in its own transaction that also sets user_version,
+ * re-reading the version inside the transaction since another sbx may have migrated meanwhile. */
+static int migrate(struct sbx_db *db, struct sbx_diag *diag) {
+        size_t n;
+        const struct sbx_db_migration *steps = sbx_db_migrations(&n);
+        int r, v;
+
+        for (size_t i = 0; i < n; i++) {
+                char sql[64];
+                char *err = NULL;
+                int rc;
+
+                r = pragma_int(db, "PRAGMA user_version", &v, diag);
+                if (r < 0)
+                        return r;
+                if (v >= steps[i].version)
+                        continue;
+                r = sbx_db_begin(db, diag);
+                if (r < 0)
+                        return r;
+                r = pragma_int(db, "PRAGMA user_version", &v, diag);
+                if (r < 0)
+                        goto fail;
+                if (v >= steps[i].version) {
+                        r = sbx_db_commit(db, diag);
+                        if (r < 0)
+                                return r;
+                        continue;
+                }
+                if (v != steps[i].version - 1) {
+                        r = sbx_diag_set(diag, EPROTO, "migrate", db->path,
+                                         "audit database %s: schema version %d cannot be upgraded to %d",
+                                         db->path, v, steps[i].version);
+                        goto fail;
+                }
+                rc = sqlite3_exec(db->h, steps[i].sql, NULL, NULL, &err);
+                if (rc == SQLITE_OK) {
+                        snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", steps[i].version);
+                        rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
+                }
+                if (rc != SQLITE_OK) {
+                        r = sbx_diag_set(diag, errno_from_sqlite(rc), "migrate", db->path,
+                                         "audit database %s: upgrading the schema to version %d failed: %s",
+                                         db->path, steps[i].version, err ? err : sqlite3_errmsg(db->h));
+                        sqlite3_free(err);
+                        goto fail;
+                }
+                r = sbx_db_commit(db, diag);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+fail:
+        sbx_db_rollback(db);
+        return r;
+}
+
+/* Refuses what is not an sbx database or comes from a newer sbx. Sets *ret_version. */
+static int check_identity(struct sbx_db *db, int *ret_version, struct sbx_diag *diag) {
+        int app = 0, version = 0, tables = 0, r;
+
+        r = pragma_int(db, "PRAGMA application_id", &app, diag);
+        if (r < 0)
+                return r;
+        r = pragma_int(db, "PRAGMA user_version", &version, diag);
+        if (r < 0)
+                return r;
+        if (app != 0 && (unsigned) app != SBX_DB_APPLICATION_ID)
+                return sbx_diag_set(diag, EBADMSG, "open", db->path,
+                                    "%s is an SQLite database of another application (application_id 0x%08x), "
+                                    "not an sbx audit database", db->path, (unsigned) app);
+        if (version > SBX_DB_SCHEMA_VERSION)
+                return sbx_diag_set(diag, EPROTONOSUPPORT, "open", db->path,
+                                    "audit database %s has schema version %d, newer than this sbx supports (%d): "
+                                    "use a newer sbx", db->path, version, SBX_DB_SCHEMA_VERSION);
+        if (version == 0) {
+                r = pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables, diag);
+                if (r < 0)
+                        return r;
+                if (tables > 0)
+                        return sbx_diag_set(diag, EBADMSG, "open", db->path,
+                                            "%s is an SQLite database without an sbx schema, not an sbx audit "
+                                            "database", db->path);
+        }
+        *ret_version = version;
+        return 0;
+}
+
+static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_diag *diag) {
+        struct sbx_db *db;
+        int rc;
+
+        db = calloc(1, sizeof(*db));
+        if (!db || !(db->path = strdup(path))) {
+                free(db);
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        }
+        db->readonly = (flags & SQLITE_OPEN_READONLY) != 0;
+        db->journal = "delete";
+        rc = sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);
+        if (rc == SQLITE_OK) {
+                sqlite3_extended_result_codes(db->h, 1);
+                rc = sqlite3_busy_timeout(db->h, BUSY_TIMEOUT_MS);
+        }
+        if (rc == SQLITE_OK)
+                rc = sbx_db_define_functions(db->h);
+        if (rc != SQLITE_OK) {
+                int r = db_error_h(db->h, path, rc, db->readonly ? "read" : "open", diag);
+                sbx_db_close(db);
+                return r;
+        }
+        *ret = db;
+        return 0;
+}
+
+SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
+
+static int set_journal(struct sbx_db *db, const char *dir, struct sbx_diag *diag) {
+        struct statfs sfs;
+        char cur[16], got[16];
+        const char *want = "wal";
+        int r;
+
+        if (statfs(dir, &sfs) == 0 && !sbx_db_fs_type_allows_wal((long) sfs.f_type))
+                want = "delete";
+        r = pragma_text(db, "PRAGMA journal_mode", cur, sizeof(cur), diag);
+        if (r < 0)
+                return r;
+        if (strcmp(cur, want) != 0) {
+                char sql[48];
+                snprintf(sql, sizeof(sql), "PRAGMA journal_mode = %s", want);
+                for (int attempt = 0;; attempt++) {
+                        r = pragma_text(db, sql, got, sizeof(got), diag);
+                        if (r != -EBUSY || attempt + 1 >= BUSY_RETRIES)
+                                break;
+                        backoff(attempt);
+                }
+                if (r < 0)
+                        return r;
+                /* WAL may be impossible (no shared memory): the rollback journal is correct, only
+                 * slower. Other writers holding the file may also keep it in its current mode. */
+                sbx_strlcpy(cur, got, sizeof(cur));
+        }
+        db->journal = strcmp(cur, "wal") == 0 ? "wal" : "delete";
+        return 0;
+}
+
+int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        _cleanup_free_ char *dir = NULL;
+        _cleanup_close_ int fd = -1;
+        struct stat st;
+        int r, version;
+
+        if (!path || !*path)
+                return sbx_diag_set(diag, EINVAL, "open", "", "the database path is empty");
+        r = mkdir_parents(path, diag);
+        if (r < 0)
+                return r;
+        dir = dir_of(path);
+        if (!dir)
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        /* Created here, 0600, so SQLite's journal files (which copy its mode) are private too. */
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0600);
+        if (fd < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot write audit database %s: %s", path,
+                                    strerror(errno));
+        if (fstat(fd, &st) < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot stat audit database %s: %s", path,
+                                    strerror(errno));
+        if (!S_ISREG(st.st_mode))
+                return sbx_diag_set(diag, EINVAL, "open", path, "audit database %s is not a regular file", path);
+        close(sbx_steal_fd(&fd));
+        /* The journal (or WAL) lives next to the database: a directory we cannot write means every
+         * write would fail later, so say so now, naming the file. */
+        if (faccessat(AT_FDCWD, dir, W_OK, AT_EACCESS) < 0)
+                return sbx_diag_set(diag, errno, "open", path,
+                                    "cannot write audit database %s: its directory %s is not writable (%s)", path,
+                                    dir, strerror(errno));
+
+        r = db_new(path, SQLITE_OPEN_READWRITE, &db, diag);
+        if (r < 0)
+                return r;
+        r = check_identity(db, &version, diag);
+        if (r < 0)
+                return r;
+        r = set_journal(db, dir, diag);
+        if (r < 0)
+                return r;
+        r = sqlite3_exec(db->h,
+                         strcmp(db->journal, "wal") == 0 ? "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON"
+                                                         : "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON",
+                         NULL, NULL, NULL);
+        if (r != SQLITE_OK)
+                return sbx_db_error(db, r, "configure", diag);
+        if (version < SBX_DB_SCHEMA_VERSION) {
+                r = migrate(db, diag);
+                if (r < 0)
+                        return r;
+        }
+        *ret_db = sbx_steal_ptr(&db);
+        return 0;
+}
+
+/* A URI for a path (percent-encoding what a URI parser would read), plus a query string. */
+static char *path_uri(const char *path, const char *query) {
+        size_t n = strlen(path), q = strlen(query);
+        char *u = malloc(5 + 3 * n + 1 + q + 1), *p;
+
+        if (!u)
+                return NULL;
+        p = stpcpy(u, "file:");
+        for (const char *s = path; *s; s++) {
+                unsigned char c = (unsigned char) *s;
+                if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f)
+                        p += sprintf(p, "%%%02X", c);
+                else
+                        *p++ = (char) c;
+        }
+        *p++ = '?';
+        strcpy(p, query);
+        return u;
+}
+
+int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        struct stat st;
+        int r, version;
+
+        if (!path || !*path)
+                return sbx_diag_set(diag, EINVAL, "open", "", "the database path is empty");
+        if (stat(path, &st) < 0) {
+                if (errno == ENOENT)
+                        return sbx_diag_set(diag, ENOENT, "open", path,
+                                            "no audit database at %s (nothing recorded there yet)", path);
+                return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: %s", path,
+                                    strerror(errno));
+        }
+        if (!S_ISREG(st.st_mode))
+                return sbx_diag_set(diag, EINVAL, "open", path, "audit database %s is not a regular file", path);
+        if (access(path, R_OK) < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: %s", path,
+                                    strerror(errno));
+
+        r = db_new(path, SQLITE_OPEN_READONLY, &db, diag);
+        if (r < 0)
+                return r;
+        r = check_identity(db, &version, diag);
+        if (r == -EACCES || r == -EROFS) {
+                /* A WAL database in a directory we cannot write, with no -shm to share: no writer is
+                 * attached (it would have created one), so read the file as it stands. */
+                _cleanup_free_ char *uri = path_uri(path, "mode=ro&immutable=1");
+                struct sbx_db *old = sbx_steal_ptr(&db);
+
+                sbx_db_close(old);
+                if (!uri)
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                r = db_new(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &db, diag);
+                if (r < 0)
+                        return r;
+                free(db->path);
+                db->path = strdup(path);
+                if (!db->path)
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                r = check_identity(db, &version, diag);
+        }
+        if (r < 0)
+                return r;
+        if (version < SBX_DB_SCHEMA_VERSION)
+                return sbx_diag_set(diag, EPROTO, "open", path,
+                                    "audit database %s has schema version %d, older than this sbx (%d): it is "
+                                    "upgraded by the next sbx that writes to it", path, version,
+                                    SBX_DB_SCHEMA_VERSION);
+        {
+                char mode[16];
+                if (pragma_text(db, "PRAGMA journal_mode", mode, sizeof(mode), NULL) == 0 && strcmp(mode, "wal") == 0)
+                        db->journal = "wal";
+        }
+        *ret_db = sbx_steal_ptr(&db);
+        return 0;
+}
+
+void sbx_db_close(struct sbx_db *db) {
+        if (!db)
+                return;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(db->stmts); i++)
+                sqlite3_finalize(db->stmts[i]);
+        if (db->h)
+                sqlite3_close_v2(db->h);
+        free(db->path);
+        free(db);
+}
+
+sqlite3 *sbx_db_handle(struct sbx_db *db) {
+        return db->h;
+}
+
+const char *sbx_db_path(const struct sbx_db *db) {
+        return db->path;
+}
+
+bool sbx_db_is_readonly(const struct sbx_db *db) {
+        return db->readonly;
+}
+
+const char *sbx_db_journal_mode(const struct sbx_db *db) {
+        return db->journal;
+}
+
+int sbx_db_schema_version(struct sbx_db *db, int *ret_version, struct sbx_diag *diag) {
+        return pragma_int(db, "PRAGMA user_version", ret_version, diag);
+}
+
+int sbx_db_stmt(struct sbx_db *db, enum sbx_db_stmt id, sqlite3_stmt **ret_stmt, struct sbx_diag *diag) {
+        sqlite3_stmt *st;
+        int rc;
+
+        if ((unsigned) id >= _SBX_DB_STMT_MAX)
+                return sbx_diag_set(diag, EINVAL, "prepare", db->path, "unknown statement %d", (int) id);
+        st = db->stmts[id];
+        if (!st) {
+                rc = sqlite3_prepare_v3(db->h, sbx_db_stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &st, NULL);
+                if (rc != SQLITE_OK)
+                        return sbx_db_error(db, rc, "prepare", diag);
+                db->stmts[id] = st;
+        } else {
+                sqlite3_reset(st);
+                sqlite3_clear_bindings(st);
+        }
+        *ret_stmt = st;
+        return 0;
+}

@@ -1,6 +1,10 @@
 /* sbx-db.h: the audit database: opening, migrations, prepared statements. Schema: db/SCHEMA.md. */
 #pragma once
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
 #include <sqlite3.h>
 
 #include "sbx-common.h"
@@ -22,3 +26,93 @@ void sbx_db_close(struct sbx_db *db); /* accepts NULL */
 /* The underlying handle, borrowed, for audit/. */
 sqlite3 *sbx_db_handle(struct sbx_db *db);
 const char *sbx_db_path(const struct sbx_db *db);
+
+/* ---- schema version ------------------------------------------------------------------------ */
+
+/* The schema version this sbx writes (PRAGMA user_version after migrating). */
+#define SBX_DB_SCHEMA_VERSION 2
+/* PRAGMA application_id of an sbx audit database ("sbxA"). */
+#define SBX_DB_APPLICATION_ID 0x73627841
+
+/* Error classes (negative errno) of sbx_db_open / sbx_db_open_readonly, each with one diag line:
+ *   -ENOENT           no database file (read-only open only)
+ *   -EBADMSG          the file is not an SQLite database, or not an sbx audit database
+ *   -EPROTONOSUPPORT  written by a newer sbx (user_version above SBX_DB_SCHEMA_VERSION)
+ *   -EPROTO           an older schema that a read-only open cannot upgrade
+ *   -EACCES / -EROFS  the file or its directory cannot be written (read-write open)
+ *   -EBUSY            still locked by other writers after every retry */
+
+/* The user_version of an open database. */
+int sbx_db_schema_version(struct sbx_db *db, int *ret_version, struct sbx_diag *diag);
+/* Whether the handle was opened read-only. */
+bool sbx_db_is_readonly(const struct sbx_db *db);
+/* The journal mode in use: "wal" or "delete" (rollback journal, e.g. on a network filesystem). */
+const char *sbx_db_journal_mode(const struct sbx_db *db);
+/* Whether SQLite's WAL can be used on a filesystem of this statfs f_type (false for network and
+ * FUSE filesystems, where the shared-memory index is unsafe). Pure. */
+bool sbx_db_fs_type_allows_wal(long f_type);
+
+/* ---- migrations ---------------------------------------------------------------------------- */
+
+/* One schema step: the SQL that takes user_version from version-1 to version. */
+struct sbx_db_migration {
+        int version;
+        const char *sql;
+};
+/* The steps, in order; *ret_n is set to their count. Static storage. */
+const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n);
+
+/* ---- transactions -------------------------------------------------------------------------- */
+
+/* BEGIN IMMEDIATE, retried while SQLITE_BUSY persists beyond the busy timeout (about 60 s in all)
+ * so that concurrent writers queue instead of failing. Every write goes through this. */
+int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag);
+/* COMMIT (retried on SQLITE_BUSY). On failure the transaction is rolled back. */
+int sbx_db_commit(struct sbx_db *db, struct sbx_diag *diag);
+/* ROLLBACK if a transaction is open; never fails. */
+void sbx_db_rollback(struct sbx_db *db);
+/* Fills diag from the handle's current error: "<path>: <what>: <sqlite message>". Returns -errno
+ * mapped from the SQLite result code rc. */
+int sbx_db_error(struct sbx_db *db, int rc, const char *what, struct sbx_diag *diag);
+
+/* ---- prepared statements ------------------------------------------------------------------- */
+
+/* Every fixed statement sbx runs, listed once (db/statements.c) and prepared once, on first use. */
+enum sbx_db_stmt {
+        SBX_DB_STMT_EXECUTION_INSERT,
+        SBX_DB_STMT_EXECUTION_FINISH,
+        SBX_DB_STMT_DENIAL_INSERT,
+        SBX_DB_STMT_EXECUTION_REAP,
+        SBX_DB_STMT_SESSION_INSERT,
+        SBX_DB_STMT_SESSION_GET,
+        SBX_DB_STMT_MODE_EVENT_INSERT,
+        SBX_DB_STMT_MODE_EVENT_LAST,
+        SBX_DB_STMT_EXECUTION_GET,
+        SBX_DB_STMT_EXECUTION_DENIALS,
+        SBX_DB_STMT_SESSION_MODE_EVENTS,
+        SBX_DB_STMT_SESSION_EXECUTIONS,
+        _SBX_DB_STMT_MAX,
+};
+/* The statement, reset and with its bindings cleared; borrowed (owned by db until sbx_db_close). */
+int sbx_db_stmt(struct sbx_db *db, enum sbx_db_stmt id, sqlite3_stmt **ret_stmt, struct sbx_diag *diag);
+
+/* ---- the supervisor's identity (interrupted-run detection) -------------------------------- */
+
+/* Who is supervising a run: enough to tell later whether that process is still alive, even
+ * across pid reuse (start time) and reboots (boot id). */
+struct sbx_process_identity {
+        char host[256];
+        char boot_id[64];   /* /proc/sys/kernel/random/boot_id, "" if unknown */
+        int64_t pid;
+        int64_t start_time; /* /proc/PID/stat starttime (clock ticks after boot), -1 if unknown */
+};
+/* The identity of the calling process. Fills caller storage. */
+int sbx_process_identity_self(struct sbx_process_identity *ret);
+/* 1 when the process described is alive on this host, 0 when it is gone (exited, a zombie, its pid
+ * reused by a process started at another time, or the machine rebooted), -EREMOTE when it ran on
+ * another host (cannot tell). `boot_id` may be NULL or "", `start_time` may be -1 (unknown). */
+int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_t start_time);
+
+/* Every connection sbx opens defines the SQL function
+ *   sbx_state(state, host, boot_id, supervisor_pid, supervisor_start)
+ * which returns state, except 'interrupted' for a 'running' row whose supervisor is gone. */

@@ -1,0 +1,145 @@
+/* Who supervises a run, and whether that process still lives: a 'running' row whose supervisor
+ * is gone reads as 'interrupted'. A pid alone is not an identity (pids are reused), so a row also
+ * keeps the supervisor's start time (/proc/PID/stat field 22) and the boot id. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sbx-macro.h"
+#include "db-internal.h"
+
+static ssize_t read_small_file(const char *path, char *buf, size_t size) {
+        _cleanup_close_ int fd = -1;
+        ssize_t n;
+
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0)
+                return -errno;
+        do
+                n = read(fd, buf, size - 1);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+                return -errno;
+        buf[n] = '\0';
+        return n;
+}
+
+/* Field 3 (state) and field 22 (starttime) of /proc/PID/stat. The comm field (2) may hold spaces
+ * and parentheses, so fields are counted after its last ')'. */
+static int proc_stat(int64_t pid, char *ret_state, int64_t *ret_start) {
+        char path[64], buf[2048];
+        char *p, *end;
+        ssize_t n;
+        int field;
+
+        snprintf(path, sizeof(path), "/proc/%" PRId64 "/stat", pid);
+        n = read_small_file(path, buf, sizeof(buf));
+        if (n < 0)
+                return (int) n;
+        p = strrchr(buf, ')');
+        if (!p || p[1] != ' ')
+                return -EBADMSG;
+        p += 2;
+        *ret_state = *p;
+        for (field = 3; field < 22; field++) {
+                p = strchr(p, ' ');
+                if (!p)
+                        return -EBADMSG;
+                p++;
+        }
+        errno = 0;
+        long long v = strtoll(p, &end, 10);
+        if (errno || end == p)
+                return -EBADMSG;
+        *ret_start = v;
+        return 0;
+}
+
+static void read_boot_id(char *buf, size_t size) {
+        char tmp[128];
+
+        buf[0] = '\0';
+        if (read_small_file("/proc/sys/kernel/random/boot_id", tmp, sizeof(tmp)) <= 0)
+                return;
+        tmp[strcspn(tmp, "\n")] = '\0';
+        sbx_strlcpy(buf, tmp, size);
+}
+
+int sbx_process_identity_self(struct sbx_process_identity *ret) {
+        struct sbx_process_identity id = { .start_time = -1 };
+        char state;
+
+        if (gethostname(id.host, sizeof(id.host) - 1) < 0)
+                return -errno;
+        id.host[sizeof(id.host) - 1] = '\0';
+        read_boot_id(id.boot_id, sizeof(id.boot_id));
+        id.pid = getpid();
+        if (proc_stat(id.pid, &state, &id.start_time) < 0)
+                id.start_time = -1;
+        *ret = id;
+        return 0;
+}
+
+static const struct sbx_process_identity *self_identity(void) {
+        static struct sbx_process_identity self;
+        static int loaded;
+
+        if (!loaded) {
+                if (sbx_process_identity_self(&self) < 0)
+                        memset(&self, 0, sizeof(self));
+                loaded = 1;
+        }
+        return &self;
+}
+
+int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_t start_time) {
+        const struct sbx_process_identity *self = self_identity();
+        int64_t start;
+        char state;
+        int r;
+
+        if (!host || strcmp(host, self->host) != 0)
+                return -EREMOTE;
+        if (boot_id && *boot_id && self->boot_id[0] && strcmp(boot_id, self->boot_id) != 0)
+                return 0; /* recorded before the last reboot */
+        if (pid <= 0 || pid > INT32_MAX)
+                return 0;
+        r = proc_stat(pid, &state, &start);
+        if (r == -ENOENT || r == -ESRCH)
+                return 0;
+        if (r < 0) {
+                /* no /proc: fall back to the pid alone */
+                if (kill((pid_t) pid, 0) == 0 || errno == EPERM)
+                        return 1;
+                return 0;
+        }
+        if (state == 'Z' || state == 'X')
+                return 0;
+        if (start_time >= 0 && start != start_time)
+                return 0;
+        return 1;
+}
+
+/* sbx_state(state, host, boot_id, supervisor_pid, supervisor_start) */
+static void sql_state(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+        const char *state = (const char *) sqlite3_value_text(argv[0]);
+        (void) argc;
+
+        if (!state || strcmp(state, "running") != 0) {
+                sqlite3_result_value(ctx, argv[0]);
+                return;
+        }
+        int alive = sbx_process_alive((const char *) sqlite3_value_text(argv[1]),
+                                      (const char *) sqlite3_value_text(argv[2]),
+                                      sqlite3_value_int64(argv[3]),
+                                      sqlite3_value_type(argv[4]) == SQLITE_NULL ? -1 : sqlite3_value_int64(argv[4]));
+        sqlite3_result_text(ctx, alive == 0 ? "interrupted" : "running", -1, SQLITE_STATIC);
+}
+
+int sbx_db_define_functions(sqlite3 *h) {
+        return sqlite3_create_function_v2(h, "sbx_state", 5, SQLITE_UTF8, NULL, sql_state, NULL, NULL, NULL);
+}
