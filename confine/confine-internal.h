@@ -59,3 +59,6 @@ int sbx_remove_tree(const char *path);
  * most timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. */
 int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int *ret_wstatus,
                       char *err_buf, size_t err_size);
+
+/* Drops the per-process probe verdict (tests of the on-disk cache). */
+void sbx_probe_forget_process_cache(void);

@@ -28,6 +28,10 @@ static struct {
         struct sbx_probe_report report;
 } process_cache;
 
+void sbx_probe_forget_process_cache(void) {
+        memset(&process_cache, 0, sizeof(process_cache));
+}
+
 static void append(char *buf, size_t size, size_t *len, const char *s) {
         size_t n = strlen(s);
         if (*len + n >= size)
@@ -125,7 +129,7 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         policy.workspace_root = ws;
         {
                 char *argv[] = { (char *) "/bin/sh", (char *) "-c",
-                                 (char *) ": > \"$1\"; { : > \"$2\"; } 2>/dev/null; exit 0", (char *) "sh", permitted,
+                                 (char *) "echo > \"$1\" || exit 3; (echo > \"$2\") 2>/dev/null; exit 0", (char *) "sh", permitted,
                                  forbidden, NULL };
                 req = (struct sbx_confine_request) { .cfg = cfg, .policy = &policy, .argv = argv, .opts = &opts };
                 r = b->confine(&req, &out, &diag);

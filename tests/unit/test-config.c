@@ -1,0 +1,148 @@
+/* The deployment configuration file: defaults, precedence of files, validation. */
+#include <errno.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "sbx-confine.h"
+#include "sbx-macro.h"
+
+static char dir[] = "/tmp/sbx-test-config-XXXXXX";
+
+static char *write_file(const char *name, const char *text) {
+        char *path = NULL;
+        FILE *f;
+        assert_true(asprintf(&path, "%s/%s", dir, name) > 0);
+        f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(text, f);
+        fclose(f);
+        return path;
+}
+
+static int setup(void **state) {
+        (void) state;
+        return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+        char cmd[128];
+        (void) state;
+        snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+        return system(cmd) == 0 ? 0 : -1;
+}
+
+static void test_config_defaults_without_files(void **state) {
+        char *none[] = { NULL };
+        struct sbx_config *c = NULL;
+        (void) state;
+        assert_int_equal(sbx_config_load_files(none, &c, NULL), 0);
+        assert_int_equal(c->default_mode, SBX_MODE_WORKSPACE_WRITE);
+        assert_null(c->fallback_root);
+        assert_string_equal(c->backend_order[0], "bwrap");
+        assert_string_equal(c->backend_order[1], "landlock");
+        assert_null(c->backend_order[2]);
+        assert_non_null(c->landlock_path);
+        assert_null(c->files_read);
+        sbx_config_free(c);
+}
+
+static void test_config_later_file_overrides_and_missing_is_skipped(void **state) {
+        _cleanup_free_ char *sys = write_file("system", "# system\ndefault_mode = read-only\nbackends = bwrap, landlock\n"
+                                                        "fallback_root = /srv\n");
+        _cleanup_free_ char *user = write_file("user", "  backends = landlock  \n\n# comment\ncache_dir=/var/cache/x\n");
+        char *missing = (char *) "/nonexistent/sbx/config";
+        char *files[] = { sys, missing, user, NULL };
+        struct sbx_config *c = NULL;
+        (void) state;
+        assert_int_equal(sbx_config_load_files(files, &c, NULL), 0);
+        assert_int_equal(c->default_mode, SBX_MODE_READ_ONLY);
+        assert_string_equal(c->fallback_root, "/srv");
+        assert_string_equal(c->backend_order[0], "landlock");
+        assert_null(c->backend_order[1]);
+        assert_string_equal(c->cache_dir, "/var/cache/x");
+        assert_string_equal(c->files_read[0], sys);
+        assert_string_equal(c->files_read[1], user);
+        assert_null(c->files_read[2]);
+        /* dialect overrides: the user file's directory first */
+        assert_string_equal(c->config_dirs[0], dir);
+        sbx_config_free(c);
+}
+
+static void test_config_errors_name_file_and_line(void **state) {
+        static const struct {
+                const char *text, *words;
+        } cases[] = {
+                { "default_mode = yolo\n", ":1: unknown mode 'yolo'" },
+                { "\n\nbogus = 1\n", ":3: unknown key 'bogus'" },
+                { "backends = bwrap, docker\n", ":1: unknown backend 'docker'" },
+                { "backends = ,\n", ":1: 'backends' lists no backend" },
+                { "no equals sign\n", ":1: expected 'key = value'" },
+                { "landlock_launcher = relative/path\n", ":1: 'landlock_launcher' must be an absolute path" },
+                { "bwrap =\n", ":1: 'bwrap' has an empty value" },
+        };
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                _cleanup_free_ char *path = write_file("bad", cases[i].text);
+                char *files[] = { path, NULL };
+                struct sbx_config *c = (struct sbx_config *) 0x1;
+                struct sbx_diag diag = { 0 };
+                assert_int_equal(sbx_config_load_files(files, &c, &diag), -EINVAL);
+                assert_ptr_equal(c, (struct sbx_config *) 0x1);
+                assert_non_null(strstr(diag.msg, path));
+                if (!strstr(diag.msg, cases[i].words))
+                        fail_msg("case %zu: '%s' lacks '%s'", i, diag.msg, cases[i].words);
+        }
+}
+
+static void test_config_unreadable_file_is_an_error(void **state) {
+        _cleanup_free_ char *path = write_file("unreadable", "default_mode = read-only\n");
+        char *files[] = { path, NULL };
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        if (geteuid() == 0) {
+                /* root reads any mode: a directory in its place is unreadable as a file for everyone */
+                unlink(path);
+                assert_int_equal(mkdir(path, 0700), 0);
+                assert_int_not_equal(sbx_config_load_files(files, &c, &diag), 0);
+                rmdir(path);
+        } else {
+                chmod(path, 0);
+                assert_int_equal(sbx_config_load_files(files, &c, &diag), -EACCES);
+        }
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, path));
+}
+
+static void test_config_env_names_the_only_file(void **state) {
+        _cleanup_free_ char *path = write_file("only", "default_mode = danger-full-access\n");
+        struct sbx_config *c = NULL;
+        (void) state;
+        setenv("SBX_CONFIG", path, 1);
+        assert_int_equal(sbx_config_load(&c, NULL), 0);
+        unsetenv("SBX_CONFIG");
+        assert_int_equal(c->default_mode, SBX_MODE_DANGER_FULL_ACCESS);
+        assert_string_equal(c->files_read[0], path);
+        assert_null(c->files_read[1]);
+        sbx_config_free(c);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_config_defaults_without_files),
+                cmocka_unit_test(test_config_later_file_overrides_and_missing_is_skipped),
+                cmocka_unit_test(test_config_errors_name_file_and_line),
+                cmocka_unit_test(test_config_unreadable_file_is_an_error),
+                cmocka_unit_test(test_config_env_names_the_only_file),
+        };
+        return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,77 @@
+/* The JSON writer: escaping, invalid UTF-8, nesting. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sbx-tool.h"
+
+static char *render(const char *s, size_t len) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&buf, &size);
+        sbx_json_write_string(f, s, len);
+        fclose(f);
+        return buf;
+}
+
+static void test_json_string_escapes(void **state) {
+        static const struct {
+                const char *in;
+                size_t len;
+                const char *out;
+        } cases[] = {
+                { "plain", 5, "\"plain\"" },
+                { "q\"b\\", 4, "\"q\\\"b\\\\\"" },
+                { "a\nb\r\t", 5, "\"a\\nb\\r\\t\"" },
+                { "\x01\x1f\x7f", 3, "\"\\u0001\\u001f\\u007f\"" },
+                { "nul\0x", 5, "\"nul\\u0000x\"" },
+                { "caf\xc3\xa9", 5, "\"caf\xc3\xa9\"" },                 /* valid UTF-8 kept */
+                { "\xff\xfe", 2, "\"\\ufffd\\ufffd\"" },                 /* invalid bytes replaced */
+                { "\xc3", 1, "\"\\ufffd\"" },                            /* truncated sequence */
+                { "\xed\xa0\x80", 3, "\"\\ufffd\\ufffd\\ufffd\"" },      /* surrogate */
+                { "\xc0\xaf", 2, "\"\\ufffd\\ufffd\"" },                 /* overlong */
+                { "\xf0\x9f\x98\x80", 4, "\"\xf0\x9f\x98\x80\"" },       /* 4-byte emoji */
+        };
+        (void) state;
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                char *out = render(cases[i].in, cases[i].len);
+                assert_string_equal(out, cases[i].out);
+                free(out);
+        }
+}
+
+static void test_json_object_nesting_and_commas(void **state) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&buf, &size);
+        struct sbx_json j;
+        (void) state;
+        sbx_json_begin(&j, f);
+        sbx_json_str(&j, "a", "x");
+        sbx_json_int(&j, "b", -3);
+        sbx_json_null(&j, "c");
+        sbx_json_open_array(&j, "d");
+        sbx_json_str(&j, NULL, "1");
+        sbx_json_open_object(&j, NULL);
+        sbx_json_bool(&j, "e", true);
+        sbx_json_close_object(&j);
+        sbx_json_close_array(&j);
+        sbx_json_str(&j, "f", NULL);
+        sbx_json_end(&j);
+        fclose(f);
+        assert_string_equal(buf, "{\"a\":\"x\",\"b\":-3,\"c\":null,\"d\":[\"1\",{\"e\":true}],\"f\":null}");
+        free(buf);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_json_string_escapes),
+                cmocka_unit_test(test_json_object_nesting_and_commas),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,191 @@
+/* Probe caching: per process and on disk, invalidated by a change of the runner binary or chain. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "confine-internal.h"
+#include "sbx-confine.h"
+#include "sbx-macro.h"
+
+static char dir[] = "/tmp/sbx-test-probe-XXXXXX";
+static char runner[PATH_MAX];
+
+static struct sbx_config *config_for(const char *bwrap, const char *order0, const char *order1) {
+        struct sbx_config *c = NULL;
+        char *none[] = { NULL };
+        assert_int_equal(sbx_config_load_files(none, &c, NULL), 0);
+        free(c->bwrap_path);
+        c->bwrap_path = strdup(bwrap);
+        free(c->cache_dir);
+        assert_true(asprintf(&c->cache_dir, "%s/cache/sbx", dir) > 0);
+        sbx_strv_free(c->backend_order);
+        c->backend_order = calloc(3, sizeof(char *));
+        c->backend_order[0] = strdup(order0);
+        c->backend_order[1] = order1 ? strdup(order1) : NULL;
+        return c;
+}
+
+static const struct sbx_candidate *find(const struct sbx_probe_report *r, const char *name) {
+        for (size_t i = 0; i < r->n; i++)
+                if (strcmp(r->candidates[i].backend, name) == 0)
+                        return &r->candidates[i];
+        return NULL;
+}
+
+static void test_probe_caches_on_disk_and_in_process(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b, c;
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        assert_false(a.from_cache);
+        assert_string_equal(a.selected, "bwrap");
+        assert_true(find(&a, "bwrap")->usable);
+        /* the other backends are listed, never probed as usable */
+        assert_non_null(find(&a, "seatbelt"));
+        assert_false(find(&a, "seatbelt")->applicable);
+        assert_false(find(&a, "windows-acl")->usable);
+        assert_int_equal(access(a.cache_path, F_OK), 0);
+
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0); /* this process remembers */
+        assert_true(b.from_cache);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &c, NULL), 0); /* a new process reads the file */
+        assert_true(c.from_cache);
+        assert_string_equal(c.cache_key, a.cache_key);
+        assert_string_equal(c.selected, "bwrap");
+        assert_int_equal(c.n, a.n);
+        sbx_config_free(cfg);
+}
+
+static void test_probe_cache_invalidated_by_runner_change(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b;
+        struct timespec ts[2] = { { .tv_sec = 1000000000 }, { .tv_sec = 1000000000 } };
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        assert_int_equal(utimensat(AT_FDCWD, runner, ts, 0), 0); /* a reinstalled runner */
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_string_not_equal(a.cache_key, b.cache_key);
+        sbx_config_free(cfg);
+}
+
+static void test_probe_cache_invalidated_by_chain_change(void **state) {
+        struct sbx_config *one = config_for(runner, "bwrap", NULL);
+        struct sbx_config *two = config_for(runner, "landlock", "bwrap");
+        struct sbx_probe_report a, b;
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(one, false, &a, NULL), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(two, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_string_not_equal(a.cache_key, b.cache_key);
+        sbx_config_free(one);
+        sbx_config_free(two);
+}
+
+static void test_probe_refresh_ignores_the_cache(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b;
+        (void) state;
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        assert_int_equal(sbx_probe(cfg, true, &b, NULL), 0);
+        assert_false(b.from_cache);
+        sbx_config_free(cfg);
+}
+
+static void test_probe_corrupt_cache_reprobes(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b;
+        FILE *f;
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        f = fopen(a.cache_path, "w");
+        assert_non_null(f);
+        fputs("sbx-probe 1\nkey garbage\n\t\t\n", f);
+        fclose(f);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_string_equal(b.selected, "bwrap");
+        sbx_config_free(cfg);
+}
+
+static void test_probe_missing_runner_is_unusable_with_reason(void **state) {
+        struct sbx_config *cfg = config_for("/nonexistent/bwrap", "bwrap", NULL);
+        struct sbx_probe_report r;
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, true, &r, NULL), 0);
+        assert_string_equal(r.selected, "");
+        assert_false(find(&r, "bwrap")->usable);
+        assert_non_null(strstr(find(&r, "bwrap")->reason, "/nonexistent/bwrap"));
+        sbx_config_free(cfg);
+}
+
+static void test_probe_runner_that_does_not_confine_is_unusable(void **state) {
+        /* a "runner" that runs the command unconfined: the forbidden write lands, so it fails */
+        char fake[PATH_MAX + 32];
+        struct sbx_config *cfg;
+        struct sbx_probe_report r;
+        FILE *f;
+        (void) state;
+        snprintf(fake, sizeof(fake), "%s/fake-bwrap", dir);
+        f = fopen(fake, "w");
+        assert_non_null(f);
+        fputs("#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done; shift; exec \"$@\"\n", f);
+        fclose(f);
+        assert_int_equal(chmod(fake, 0755), 0);
+        cfg = config_for(fake, "bwrap", NULL);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, true, &r, NULL), 0);
+        assert_false(find(&r, "bwrap")->usable);
+        assert_non_null(strstr(find(&r, "bwrap")->reason, "NOT denied"));
+        assert_string_equal(r.selected, "");
+        sbx_config_free(cfg);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
+                cmocka_unit_test(test_probe_cache_invalidated_by_runner_change),
+                cmocka_unit_test(test_probe_cache_invalidated_by_chain_change),
+                cmocka_unit_test(test_probe_refresh_ignores_the_cache),
+                cmocka_unit_test(test_probe_corrupt_cache_reprobes),
+                cmocka_unit_test(test_probe_missing_runner_is_unusable_with_reason),
+                cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
+        };
+        char cmd[PATH_MAX + 64];
+        _cleanup_free_ char *real = NULL;
+        int r;
+
+        if (sbx_find_executable("bwrap", &real) < 0 || system("bwrap --ro-bind / / true 2>/dev/null") != 0) {
+                fprintf(stderr, "SKIP: bubblewrap is missing or cannot create namespaces here\n");
+                return 77;
+        }
+        if (!mkdtemp(dir))
+                return 1;
+        snprintf(runner, sizeof(runner), "%s/bwrap", dir);
+        snprintf(cmd, sizeof(cmd), "cp '%s' '%s' && chmod 755 '%s'", real, runner, runner);
+        if (system(cmd) != 0)
+                return 1;
+        r = cmocka_run_group_tests(tests, NULL, NULL);
+        snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+        (void) !system(cmd);
+        return r;
+}

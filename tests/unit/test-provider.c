@@ -1,0 +1,279 @@
+/* The provider seam: the function table, fail-closed refusals, and the bwrap backend's argv. */
+#include <errno.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "sbx-confine.h"
+#include "sbx-macro.h"
+
+static char ws[] = "/tmp/sbx-test-provider-XXXXXX";
+
+static int setup(void **state) {
+        (void) state;
+        return mkdtemp(ws) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+        (void) state;
+        return rmdir(ws);
+}
+
+/* ---- a fake provider through the same table ---- */
+
+struct fake {
+        int calls;
+        bool unavailable;
+        bool freed;
+};
+
+static int fake_confine(void *userdata, char *const argv[], const struct sbx_policy *policy,
+                        const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
+                        struct sbx_unavailable *ret_why, struct sbx_diag *diag) {
+        struct fake *f = userdata;
+        struct sbx_confined_argv *c;
+        (void) opts;
+        (void) diag;
+        f->calls++;
+        if (f->unavailable) {
+                ret_why->n = 1;
+                snprintf(ret_why->candidates[0].backend, sizeof(ret_why->candidates[0].backend), "fake");
+                snprintf(ret_why->candidates[0].reason, sizeof(ret_why->candidates[0].reason), "switched off");
+                return -EOPNOTSUPP;
+        }
+        c = calloc(1, sizeof(*c));
+        c->argv = calloc(3, sizeof(char *));
+        c->argv[0] = strdup("fake-runner");
+        c->argv[1] = strdup(argv[0]);
+        c->backend = "fake";
+        c->enforcement = policy->mode == SBX_MODE_READ_ONLY ? SBX_ENFORCEMENT_FULL : SBX_ENFORCEMENT_PARTIAL;
+        *ret = c;
+        return 0;
+}
+
+static void fake_free(void *userdata) {
+        ((struct fake *) userdata)->freed = true;
+}
+
+static const struct sbx_provider_ops fake_ops = { fake_confine, fake_free };
+
+static void test_provider_never_receives_danger_full_access(void **state) {
+        struct fake f = { 0 };
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_DANGER_FULL_ACCESS, .workspace_root = ws };
+        struct sbx_confined_argv *c = NULL;
+        struct sbx_diag diag = { 0 };
+        char *argv[] = { (char *) "true", NULL };
+        (void) state;
+        assert_int_equal(sbx_provider_new(&fake_ops, &f, &p), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, NULL, &diag), -EINVAL);
+        assert_int_equal(f.calls, 0);
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, "never reaches a provider"));
+        sbx_provider_free(p);
+        assert_true(f.freed);
+}
+
+static void test_provider_passes_through_the_table(void **state) {
+        struct fake f = { 0 };
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_READ_ONLY, .workspace_root = ws };
+        struct sbx_confined_argv *c = NULL;
+        char *argv[] = { (char *) "touch", (char *) "x", NULL };
+        (void) state;
+        assert_int_equal(sbx_provider_new(&fake_ops, &f, &p), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, NULL, NULL), 0);
+        assert_int_equal(f.calls, 1);
+        assert_string_equal(c->argv[0], "fake-runner");
+        assert_string_equal(c->argv[1], "touch");
+        assert_int_equal(c->enforcement, SBX_ENFORCEMENT_FULL);
+        sbx_confined_argv_free(c);
+        sbx_provider_free(p);
+}
+
+static void test_provider_unavailable_names_each_candidate(void **state) {
+        struct fake f = { .unavailable = true };
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = ws };
+        struct sbx_confined_argv *c = NULL;
+        struct sbx_unavailable why = { 0 };
+        char *argv[] = { (char *) "true", NULL };
+        (void) state;
+        assert_int_equal(sbx_provider_new(&fake_ops, &f, &p), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, &why, NULL), -EOPNOTSUPP);
+        assert_null(c);
+        assert_int_equal(why.n, 1);
+        assert_string_equal(why.candidates[0].reason, "switched off");
+        sbx_provider_free(p);
+}
+
+static void test_provider_rejects_empty_argv(void **state) {
+        struct fake f = { 0 };
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_READ_ONLY, .workspace_root = ws };
+        struct sbx_confined_argv *c = NULL;
+        char *argv[] = { NULL };
+        (void) state;
+        assert_int_equal(sbx_provider_new(&fake_ops, &f, &p), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, NULL, NULL), -EINVAL);
+        assert_int_equal(f.calls, 0);
+        sbx_provider_free(p);
+}
+
+/* ---- the local provider with bwrap as its sole candidate ---- */
+
+static struct sbx_config *config_bwrap(const char *runner) {
+        struct sbx_config *c = NULL;
+        char *none[] = { NULL };
+        assert_int_equal(sbx_config_load_files(none, &c, NULL), 0);
+        free(c->bwrap_path);
+        c->bwrap_path = strdup(runner);
+        return c;
+}
+
+static ssize_t find_arg(char **argv, const char *a) {
+        for (ssize_t i = 0; argv[i]; i++)
+                if (strcmp(argv[i], a) == 0)
+                        return i;
+        return -1;
+}
+
+static void test_bwrap_argv_read_only(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_READ_ONLY, .workspace_root = ws };
+        struct sbx_confine_options opts = { .status_fd = 3 };
+        struct sbx_confined_argv *c = NULL;
+        char *argv[] = { (char *) "touch", (char *) "--", (char *) "x", NULL };
+        ssize_t dd;
+        (void) state;
+        assert_int_equal(sbx_provider_new_local(cfg, "bwrap", &p, NULL), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, &opts, &c, NULL, NULL), 0);
+        assert_string_equal(c->backend, "bwrap");
+        assert_string_equal(c->argv[0], "/bin/true");
+        assert_int_equal(c->enforcement, SBX_ENFORCEMENT_FULL);
+        assert_null(c->enforcement_reason);
+        assert_null(c->temp_dir); /* read-only has no temp area */
+        assert_true(find_arg(c->argv, "--unshare-user") > 0);
+        assert_true(find_arg(c->argv, "--new-session") > 0);
+        assert_true(find_arg(c->argv, "--die-with-parent") > 0);
+        assert_int_equal(find_arg(c->argv, "--bind"), -1); /* nothing writable */
+        assert_true(find_arg(c->argv, "/proc/sys") > 0);
+        dd = find_arg(c->argv, "--json-status-fd");
+        assert_true(dd > 0);
+        assert_string_equal(c->argv[dd + 1], "3");
+        /* the exact argv follows the first "--", its own "--" untouched */
+        dd = find_arg(c->argv, "--");
+        assert_string_equal(c->argv[dd + 1], "touch");
+        assert_string_equal(c->argv[dd + 2], "--");
+        assert_string_equal(c->argv[dd + 3], "x");
+        assert_null(c->argv[dd + 4]);
+        sbx_confined_argv_free(c);
+        sbx_provider_free(p);
+        sbx_config_free(cfg);
+}
+
+static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = ws };
+        struct sbx_confine_options opts = { .status_fd = -1 };
+        struct sbx_confined_argv *c = NULL;
+        char *argv[] = { (char *) "true", NULL };
+        _cleanup_free_ char *temp = NULL, *env = NULL;
+        struct stat st;
+        ssize_t i;
+        (void) state;
+        assert_int_equal(sbx_provider_new_local(cfg, "bwrap", &p, NULL), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, &opts, &c, NULL, NULL), 0);
+        i = find_arg(c->argv, "--bind");
+        assert_true(i > 0);
+        assert_string_equal(c->argv[i + 1], ws);
+        assert_string_equal(c->argv[i + 2], ws);
+        assert_non_null(c->temp_dir);
+        assert_string_equal(c->argv[i + 3], "--bind");
+        assert_string_equal(c->argv[i + 4], c->temp_dir);
+        assert_int_equal(find_arg(c->argv, "--json-status-fd"), -1);
+        assert_int_equal(stat(c->temp_dir, &st), 0);
+        assert_true(S_ISDIR(st.st_mode));
+        assert_int_equal(st.st_mode & 0777, 0700);
+        assert_true(asprintf(&env, "TMPDIR=%s", c->temp_dir) > 0);
+        assert_string_equal(c->setenv[0], env);
+        temp = strdup(c->temp_dir);
+        /* content the command left behind goes with the temp area */
+        {
+                char *f = NULL;
+                assert_true(asprintf(&f, "%s/left-behind", temp) > 0);
+                fclose(fopen(f, "w"));
+                free(f);
+        }
+        sbx_confined_argv_free(c);
+        assert_int_equal(stat(temp, &st), -1);
+        sbx_provider_free(p);
+        sbx_config_free(cfg);
+}
+
+static void test_missing_runner_fails_closed_with_reason(void **state) {
+        struct sbx_config *cfg = config_bwrap("/nonexistent/bwrap");
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_READ_ONLY, .workspace_root = ws };
+        struct sbx_confined_argv *c = NULL;
+        struct sbx_unavailable why = { 0 };
+        char *argv[] = { (char *) "true", NULL };
+        (void) state;
+        assert_int_equal(sbx_provider_new_local(cfg, "bwrap", &p, NULL), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, &why, NULL), -EOPNOTSUPP);
+        assert_null(c);
+        assert_int_equal(why.n, 1);
+        assert_string_equal(why.candidates[0].backend, "bwrap");
+        assert_non_null(strstr(why.candidates[0].reason, "/nonexistent/bwrap"));
+        sbx_provider_free(p);
+        sbx_config_free(cfg);
+}
+
+static void test_unknown_backend_is_refused(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_provider *p = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        assert_int_equal(sbx_provider_new_local(cfg, "docker", &p, &diag), -EINVAL);
+        assert_null(p);
+        assert_non_null(strstr(diag.msg, "unknown backend 'docker'"));
+        sbx_config_free(cfg);
+}
+
+static void test_other_platform_backends_are_not_applicable(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        static const char *others[] = { "seatbelt", "windows-acl" };
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(others); i++) {
+                struct sbx_candidate cand;
+                assert_int_equal(sbx_backend_check(cfg, others[i], SBX_MODE_READ_ONLY, &cand), -EOPNOTSUPP);
+                assert_false(cand.applicable);
+                assert_false(cand.usable);
+        }
+        sbx_config_free(cfg);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_provider_never_receives_danger_full_access),
+                cmocka_unit_test(test_provider_passes_through_the_table),
+                cmocka_unit_test(test_provider_unavailable_names_each_candidate),
+                cmocka_unit_test(test_provider_rejects_empty_argv),
+                cmocka_unit_test(test_bwrap_argv_read_only),
+                cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
+                cmocka_unit_test(test_missing_runner_fails_closed_with_reason),
+                cmocka_unit_test(test_unknown_backend_is_refused),
+                cmocka_unit_test(test_other_platform_backends_are_not_applicable),
+        };
+        return cmocka_run_group_tests(tests, setup, teardown);
+}

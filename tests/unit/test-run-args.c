@@ -1,0 +1,143 @@
+/* Option parsing of sbx run: table-driven, nothing spawned. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "run-args.h"
+#include "run-exec.h"
+#include "sbx-macro.h"
+
+#define MAXARGS 16
+
+static int parse(const char *const *in, struct sbx_run_args *a, char *err, size_t size) {
+        static char *argv[MAXARGS + 2];
+        int argc = 0;
+        argv[argc++] = (char *) "run";
+        for (; *in; in++)
+                argv[argc++] = (char *) *in;
+        argv[argc] = NULL;
+        return sbx_run_args_parse(argc, argv, a, err, size);
+}
+
+static void test_run_args_valid(void **state) {
+        const char *in[] = { "--mode", "read-only", "--root", "/tmp", "--backend", "bwrap", "--require-full",
+                             "--db", "x.db", "--verdict-json", "v.json", "--keep-fd", "7", "--", "touch", "--",
+                             "-x", NULL };
+        struct sbx_run_args a;
+        char err[256] = "";
+        (void) state;
+        unsetenv("SBX_SESSION");
+        assert_int_equal(parse(in, &a, err, sizeof(err)), 0);
+        assert_true(a.has_mode);
+        assert_int_equal(a.mode, SBX_MODE_READ_ONLY);
+        assert_string_equal(a.root, "/tmp");
+        assert_string_equal(a.backend, "bwrap");
+        assert_true(a.require_full);
+        assert_string_equal(a.db, "x.db");
+        assert_string_equal(a.verdict_json, "v.json");
+        assert_int_equal(a.n_keep_fds, 1);
+        assert_int_equal(a.keep_fds[0], 7);
+        assert_null(a.session);
+        /* the command's own "--" and options are untouched */
+        assert_string_equal(a.argv[0], "touch");
+        assert_string_equal(a.argv[1], "--");
+        assert_string_equal(a.argv[2], "-x");
+        assert_null(a.argv[3]);
+}
+
+static void test_run_args_stop_at_first_non_option(void **state) {
+        const char *in[] = { "ls", "--mode", "x", NULL };
+        struct sbx_run_args a;
+        char err[256] = "";
+        (void) state;
+        assert_int_equal(parse(in, &a, err, sizeof(err)), 0);
+        assert_false(a.has_mode);
+        assert_string_equal(a.argv[0], "ls");
+        assert_string_equal(a.argv[1], "--mode");
+}
+
+static void test_run_args_shell_command(void **state) {
+        const char *in[] = { "-c", "echo hi >&2", NULL };
+        struct sbx_run_args a;
+        char err[256] = "";
+        _cleanup_strv_free_ char **cmd = NULL;
+        (void) state;
+        assert_int_equal(parse(in, &a, err, sizeof(err)), 0);
+        assert_int_equal(sbx_run_command_argv(&a, &cmd), 0);
+        assert_string_equal(cmd[0], "bash");
+        assert_string_equal(cmd[1], "-c");
+        assert_string_equal(cmd[2], "echo hi >&2");
+        assert_null(cmd[3]);
+}
+
+static void test_run_args_session_from_environment(void **state) {
+        const char *in[] = { "--", "true", NULL };
+        const char *explicit_in[] = { "--session", "abc", "--", "true", NULL };
+        struct sbx_run_args a;
+        char err[256] = "";
+        (void) state;
+        setenv("SBX_SESSION", "from-env", 1);
+        assert_int_equal(parse(in, &a, err, sizeof(err)), 0);
+        assert_string_equal(a.session, "from-env");
+        assert_int_equal(parse(explicit_in, &a, err, sizeof(err)), 0);
+        assert_string_equal(a.session, "abc");
+        unsetenv("SBX_SESSION");
+}
+
+static void test_run_args_errors_are_specific(void **state) {
+        static const struct {
+                const char *in[6];
+                const char *words;
+        } cases[] = {
+                { { "--mode", "yolo", "--", "true" }, "unknown mode 'yolo'" },
+                { { "--", NULL }, "no command given" },
+                { { NULL }, "no command given" },
+                { { "--", "" }, "command name is empty" },
+                { { "--bogus", "--", "true" }, "unknown option '--bogus'" },
+                { { "--mode" }, "needs a value" },
+                { { "--keep-fd", "x", "--", "true" }, "--keep-fd expects a descriptor number" },
+                { { "--keep-fd", "1", "--", "true" }, "always passed" },
+                { { "--verdict-fd", "2", "--", "true" }, "must not be 0, 1 or 2" },
+                { { "--on-denial=maybe", "--", "true" }, "deny or ask" },
+                { { "--approver", "x", "--", "true" }, "needs --on-denial=ask" },
+                { { "--mode", "danger-full-access", "--backend", "bwrap", "--", "true" }, "unconfined" },
+                { { "--root", "", "--", "true" }, "empty string" },
+        };
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_run_args a;
+                char err[256] = "";
+                assert_int_equal(parse(cases[i].in, &a, err, sizeof(err)), -EINVAL);
+                if (!strstr(err, cases[i].words))
+                        fail_msg("case %zu: '%s' lacks '%s'", i, err, cases[i].words);
+        }
+}
+
+static void test_run_status_fd_avoids_kept_descriptors(void **state) {
+        struct sbx_run_args a = { .verdict_fd = -1 };
+        (void) state;
+        assert_int_equal(sbx_run_status_fd_number(&a), 3);
+        a.keep_fds[a.n_keep_fds++] = 3;
+        a.keep_fds[a.n_keep_fds++] = 4;
+        a.verdict_fd = 5;
+        assert_int_equal(sbx_run_status_fd_number(&a), 6);
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_run_args_valid),
+                cmocka_unit_test(test_run_args_stop_at_first_non_option),
+                cmocka_unit_test(test_run_args_shell_command),
+                cmocka_unit_test(test_run_args_session_from_environment),
+                cmocka_unit_test(test_run_args_errors_are_specific),
+                cmocka_unit_test(test_run_status_fd_avoids_kept_descriptors),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
