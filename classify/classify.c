@@ -1,3 +1,500 @@
-/* placeholder: replaced by the classify work */
+/* The streaming classifier (DESIGN.md section 1, "Classification").
+ *
+ * stderr is scanned as it arrives, in bounded memory. A byte-pair prefilter (dialect.c) finds the
+ * places where a signature may occur; a small window around each is confirmed with the combined
+ * PCRE2 pattern of every signature, and only a confirmed line is examined per category (denial,
+ * each runner-failure rule). The exit status is known only at the end, so each category keeps the
+ * first line that qualified and the verdict is taken in sbx_classify_finish().
+ *
+ * Memory: a 64 KiB staging buffer (small feeds are gathered so the per-feed cost stays low), the
+ * first LINE_KEEP bytes of the line in progress, and the last max_match bytes of it (a signature
+ * can straddle two feeds). Nothing grows with the input. */
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "classify-internal.h"
+#include "sbx-macro.h"
+
+#define STAGE_SIZE (64 * 1024)
+#define LINE_KEEP 4096 /* > 4 * SBX_INFO_LINE_MAX: a longer line is never an informational line */
+
+static const char *const verdict_names[_SBX_VERDICT_MAX] = {
+        [SBX_VERDICT_SUCCESS] = "success",
+        [SBX_VERDICT_TASK_FAILURE] = "task_failure",
+        [SBX_VERDICT_DENIED] = "denied",
+        [SBX_VERDICT_RUNNER_FAILURE] = "runner_failure",
+};
+
+const char *sbx_verdict_to_string(enum sbx_verdict v) {
+        if ((unsigned) v >= _SBX_VERDICT_MAX)
+                return NULL;
+        return verdict_names[v];
+}
+
+int sbx_verdict_from_string(const char *s, enum sbx_verdict *ret_verdict) {
+        if (!s || !ret_verdict)
+                return -EINVAL;
+        for (int i = 0; i < _SBX_VERDICT_MAX; i++)
+                if (strcmp(s, verdict_names[i]) == 0) {
+                        *ret_verdict = (enum sbx_verdict) i;
+                        return 0;
+                }
+        return -EINVAL;
+}
+
+struct hit {
+        bool hit;
+        uint64_t line_no;
+        int sig;
+        char line[SBX_MATCHED_LINE_MAX];
+};
+
+struct sbx_classifier {
+        const struct sbx_dialect *d;
+        pcre2_match_data *md;
+        int error; /* sticky -errno of a matching-engine failure */
+        char error_msg[256];
+        bool finished;
+        uint8_t first_possible[256]; /* a byte that can start a prefilter pair */
+
+        uint64_t bytes;
+        uint64_t lines_done; /* complete lines so far; the line in progress is lines_done + 1 */
+
+        /* the line in progress */
+        uint64_t cur_len; /* its bytes before the buffer being processed */
+        size_t keep_len;
+        unsigned char keep[LINE_KEEP];
+        bool flagged;
+        int denial_sig;                /* -1: no denial signature in this line */
+        int fatal_sig[SBX_RULES_MAX];  /* -1: no fatal signature of that rule */
+        size_t carry_len;
+        unsigned char *carry;    /* last max_match bytes of the line in progress */
+        unsigned char *junction; /* carry + the next max_match bytes */
+
+        size_t stage_len;
+        unsigned char stage[STAGE_SIZE];
+
+        /* results */
+        struct hit denial;
+        struct hit rules[SBX_RULES_MAX];
+        uint64_t denial_lines;
+        size_t n_denials;
+        struct sbx_denial denials[SBX_DENIALS_KEPT];
+};
+
+static void line_reset(struct sbx_classifier *c) {
+        c->cur_len = 0;
+        c->keep_len = 0;
+        c->carry_len = 0;
+        if (c->flagged) {
+                c->flagged = false;
+                c->denial_sig = -1;
+                for (size_t i = 0; i < SBX_RULES_MAX; i++)
+                        c->fatal_sig[i] = -1;
+        }
+}
+
+int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret, struct sbx_diag *diag) {
+        struct sbx_classifier *c;
+
+        if (!d || !ret)
+                return -EINVAL;
+        c = calloc(1, sizeof(*c));
+        if (!c)
+                return sbx_diag_set(diag, ENOMEM, "classifier", NULL, "out of memory");
+        c->d = d;
+        c->md = pcre2_match_data_create(1, NULL);
+        c->carry = malloc(d->max_match + 1);
+        c->junction = malloc(2 * d->max_match + 2);
+        if (!c->md || !c->carry || !c->junction) {
+                sbx_classifier_free(c);
+                return sbx_diag_set(diag, ENOMEM, "classifier", NULL, "out of memory");
+        }
+        c->flagged = true;
+        line_reset(c);
+        for (unsigned a = 0; a < 256; a++)
+                for (unsigned b = 0; b < 256 && !c->first_possible[a]; b++) {
+                        unsigned v = a | (b << 8);
+                        if (d->pair_bits[v >> 3] & (1u << (v & 7)))
+                                c->first_possible[a] = 1;
+                }
+        *ret = c;
+        return 0;
+}
+
+void sbx_classifier_free(struct sbx_classifier *c) {
+        if (!c)
+                return;
+        pcre2_match_data_free(c->md);
+        free(c->carry);
+        free(c->junction);
+        free(c);
+}
+
+/* 1 on a match (range and mark filled when asked), 0 on none, -errno on an engine error. */
+static int match(struct sbx_classifier *c, const pcre2_code *re, const unsigned char *s, size_t n,
+                 size_t *ret_start, size_t *ret_end, int *ret_mark) {
+        int rc = pcre2_match(re, (PCRE2_SPTR) (n > 0 ? s : (const unsigned char *) ""), n, 0, 0, c->md, NULL);
+
+        if (rc == PCRE2_ERROR_NOMATCH)
+                return 0;
+        if (rc < 0) {
+                PCRE2_UCHAR msg[200];
+
+                pcre2_get_error_message(rc, msg, sizeof(msg));
+                snprintf(c->error_msg, sizeof(c->error_msg), "PCRE2 match failed: %s", (const char *) msg);
+                c->error = (rc == PCRE2_ERROR_NOMEMORY || rc == PCRE2_ERROR_JIT_STACKLIMIT) ? -ENOMEM : -EIO;
+                return c->error;
+        }
+        if (ret_start || ret_end) {
+                PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
+                if (ret_start)
+                        *ret_start = ov[0];
+                if (ret_end)
+                        *ret_end = ov[1];
+        }
+        if (ret_mark) {
+                PCRE2_SPTR m = pcre2_get_mark(c->md);
+                *ret_mark = m ? atoi((const char *) m) : 0;
+        }
+        return 1;
+}
+
+/* Looks for each category's signatures in a piece of the line in progress. */
+static int examine_fragment(struct sbx_classifier *c, const unsigned char *s, size_t n) {
+        const struct sbx_dialect *d = c->d;
+        int r, mark;
+
+        if (d->denial_re && c->denial_sig < 0) {
+                r = match(c, d->denial_re, s, n, NULL, NULL, &mark);
+                if (r < 0)
+                        return r;
+                if (r > 0)
+                        c->denial_sig = mark, c->flagged = true;
+        }
+        for (size_t i = 0; i < d->n_rules; i++) {
+                if (c->fatal_sig[i] >= 0 || c->rules[i].hit)
+                        continue;
+                r = match(c, d->rules[i].fatal_re, s, n, NULL, NULL, &mark);
+                if (r < 0)
+                        return r;
+                if (r > 0)
+                        c->fatal_sig[i] = mark, c->flagged = true;
+        }
+        return 0;
+}
+
+/* Copies a line as evidence: at most size-1 bytes, a NUL byte as U+FFFD (a C string cannot hold
+ * it), never half a UTF-8 character at the cut. Invalid bytes are kept as they are. */
+static void copy_evidence(char *dst, size_t size, const unsigned char *s, size_t len) {
+        size_t o = 0;
+
+        for (size_t i = 0; i < len;) {
+                size_t n = s[i] == 0 ? 1 : sbx_utf8_valid_len(s + i, len - i);
+                size_t need = s[i] == 0 ? 3 : (n ? n : 1);
+
+                if (o + need > size - 1)
+                        break;
+                if (s[i] == 0)
+                        memcpy(dst + o, "\xef\xbf\xbd", 3);
+                else
+                        memcpy(dst + o, s + i, need);
+                o += need;
+                i += n ? n : 1;
+        }
+        dst[o] = '\0';
+}
+
+static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
+                         bool whole) {
+        const struct sbx_dialect *d = c->d;
+        int r;
+
+        if (c->denial_sig >= 0) {
+                c->denial_lines++;
+                if (!c->denial.hit) {
+                        c->denial.hit = true;
+                        c->denial.line_no = line_no;
+                        c->denial.sig = c->denial_sig;
+                        copy_evidence(c->denial.line, sizeof(c->denial.line), s, len);
+                }
+                if (c->n_denials < SBX_DENIALS_KEPT) {
+                        struct sbx_denial *e = &c->denials[c->n_denials++];
+                        size_t ss, se;
+
+                        e->line_no = line_no;
+                        copy_evidence(e->line, sizeof(e->line), s, len);
+                        e->path[0] = '\0';
+                        r = match(c, d->denial_re, (const unsigned char *) e->line, strlen(e->line), &ss, &se, NULL);
+                        if (r < 0)
+                                return r;
+                        if (r > 0)
+                                sbx_denial_path_extract(e->line, strlen(e->line), ss, se, e->path, sizeof(e->path));
+                }
+        }
+        for (size_t i = 0; i < d->n_rules; i++) {
+                const struct sbx_runner_rule *rule = &d->rules[i];
+                struct hit *h = &c->rules[i];
+
+                if (c->fatal_sig[i] < 0 || h->hit)
+                        continue;
+                if (rule->info_re && whole && len <= LINE_KEEP) {
+                        r = match(c, rule->info_re, s, len, NULL, NULL, NULL);
+                        if (r < 0)
+                                return r;
+                        if (r > 0)
+                                continue; /* a benign notice of the runner, removed before the rule looks */
+                }
+                h->hit = true;
+                h->line_no = line_no;
+                h->sig = c->fatal_sig[i];
+                copy_evidence(h->line, sizeof(h->line), s, len);
+        }
+        return 0;
+}
+
+static void keep_append(struct sbx_classifier *c, const unsigned char *s, size_t n) {
+        size_t room = LINE_KEEP - c->keep_len;
+
+        if (n > room)
+                n = room;
+        memcpy(c->keep + c->keep_len, s, n);
+        c->keep_len += n;
+}
+
+/* Ends the line in progress; `tail` is its part in the current buffer (before the '\n'). */
+static int end_line(struct sbx_classifier *c, const unsigned char *tail, size_t tail_len) {
+        int r = 0;
+
+        c->lines_done++;
+        if (c->flagged) {
+                const unsigned char *s = tail;
+                size_t len = tail_len;
+                bool whole = true;
+
+                if (c->cur_len > 0) {
+                        keep_append(c, tail, tail_len);
+                        s = c->keep;
+                        len = c->keep_len;
+                        whole = c->cur_len + tail_len <= LINE_KEEP;
+                }
+                if (whole && len > 0 && s[len - 1] == '\r')
+                        len--;
+                r = finalize_line(c, c->lines_done, s, len, whole);
+        }
+        line_reset(c);
+        return r;
+}
+
+/* First position in [pos, n) where a signature occurrence may have its anchor, or n. */
+static size_t next_candidate(struct sbx_classifier *c, const unsigned char *s, size_t pos, size_t n) {
+        const uint8_t *bits = c->d->pair_bits;
+        size_t i = pos;
+
+        if (pos >= n)
+                return n;
+        if (!c->d->prefilter) {
+                /* A signature without a safe byte: PCRE2 itself finds the next occurrence. */
+                size_t ms;
+                int r = match(c, c->d->any_re, s + pos, n - pos, &ms, NULL, NULL);
+
+                return r > 0 ? pos + ms : n; /* an error is sticky in c->error */
+        }
+        for (; i + 4 < n; i += 4) {
+                unsigned v0 = s[i] | (unsigned) s[i + 1] << 8;
+                unsigned v1 = s[i + 1] | (unsigned) s[i + 2] << 8;
+                unsigned v2 = s[i + 2] | (unsigned) s[i + 3] << 8;
+                unsigned v3 = s[i + 3] | (unsigned) s[i + 4] << 8;
+                unsigned any = (bits[v0 >> 3] >> (v0 & 7)) | (bits[v1 >> 3] >> (v1 & 7)) |
+                               (bits[v2 >> 3] >> (v2 & 7)) | (bits[v3 >> 3] >> (v3 & 7));
+
+                if (any & 1)
+                        break;
+        }
+        for (; i + 1 < n; i++) {
+                unsigned v = s[i] | (unsigned) s[i + 1] << 8;
+                if (bits[v >> 3] & (1u << (v & 7)))
+                        return i;
+        }
+        if (i == n - 1 && c->first_possible[s[i]])
+                return i;
+        return n;
+}
+
+static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
+        const struct sbx_dialect *d = c->d;
+        const size_t mm = d->max_match;
+        size_t pos = 0, lstart = 0, seg;
+        int r;
+
+        if (n == 0)
+                return 0;
+        c->bytes += n;
+
+        /* A signature that started in the previous buffer and ends in this one. */
+        if (c->carry_len > 0 && d->any_re) {
+                const unsigned char *nl = memchr(s, '\n', n < mm ? n : mm);
+                size_t k = nl ? (size_t) (nl - s) : (n < mm ? n : mm);
+
+                if (k > 0) {
+                        memcpy(c->junction, c->carry, c->carry_len);
+                        memcpy(c->junction + c->carry_len, s, k);
+                        r = match(c, d->any_re, c->junction, c->carry_len + k, NULL, NULL, NULL);
+                        if (r > 0)
+                                r = examine_fragment(c, c->junction, c->carry_len + k);
+                        if (r < 0)
+                                return r;
+                }
+        }
+
+        for (;;) {
+                size_t cand = d->any_re ? next_candidate(c, s, pos, n) : n;
+                const unsigned char *nl = cand > pos ? memchr(s + pos, '\n', cand - pos) : NULL;
+
+                if (nl) {
+                        /* The line in progress ends here; lines after it up to the candidate hold
+                         * no signature and are only counted. */
+                        size_t q = (size_t) (nl - s);
+
+                        r = end_line(c, s + lstart, q - lstart);
+                        if (r < 0)
+                                return r;
+                        lstart = q + 1;
+                        while (lstart < cand && (nl = memchr(s + lstart, '\n', cand - lstart))) {
+                                c->lines_done++;
+                                lstart = (size_t) (nl - s) + 1;
+                        }
+                }
+                if (c->error)
+                        return c->error;
+                if (cand >= n)
+                        break;
+
+                nl = memchr(s + cand, '\n', n - cand);
+                size_t lend = nl ? (size_t) (nl - s) : n;
+                size_t w0 = cand > lstart + mm ? cand - mm : lstart;
+                size_t w1 = cand + mm < lend ? cand + mm : lend;
+
+                r = match(c, d->any_re, s + w0, w1 - w0, NULL, NULL, NULL);
+                if (r < 0)
+                        return r;
+                if (r > 0) {
+                        r = examine_fragment(c, s + lstart, lend - lstart);
+                        if (r < 0)
+                                return r;
+                        pos = lend;
+                } else
+                        pos = cand + 1;
+        }
+
+        /* s[lstart, n) continues in the next buffer. */
+        seg = n - lstart;
+        if (c->keep_len < LINE_KEEP)
+                keep_append(c, s + lstart, seg);
+        c->cur_len += seg;
+        if (seg >= mm) {
+                memcpy(c->carry, s + n - mm, mm);
+                c->carry_len = mm;
+        } else {
+                size_t old = c->carry_len + seg > mm ? mm - seg : c->carry_len;
+
+                memmove(c->carry, c->carry + c->carry_len - old, old);
+                memcpy(c->carry + old, s + lstart, seg);
+                c->carry_len = old + seg;
+        }
+        return 0;
+}
+
+int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len) {
+        int r;
+
+        if (!c || (!buf && len > 0) || c->finished)
+                return -EINVAL;
+        if (c->error)
+                return c->error;
+        if (len < STAGE_SIZE - c->stage_len) {
+                memcpy(c->stage + c->stage_len, buf, len);
+                c->stage_len += len;
+                return 0;
+        }
+        if (c->stage_len > 0) {
+                r = process(c, c->stage, c->stage_len);
+                c->stage_len = 0;
+                if (r < 0)
+                        return r;
+        }
+        if (len >= STAGE_SIZE)
+                return process(c, buf, len);
+        memcpy(c->stage, buf, len);
+        c->stage_len = len;
+        return 0;
+}
+
+static void fill_hit(struct sbx_classify_result *ret, const char *rule, const char *sig, const struct hit *h) {
+        snprintf(ret->rule, sizeof(ret->rule), "%s", rule);
+        snprintf(ret->signature, sizeof(ret->signature), "%s", sig);
+        ret->line_no = h->line_no;
+        memcpy(ret->matched_line, h->line, sizeof(ret->matched_line));
+}
+
+static bool exit_allowed(const struct sbx_runner_rule *rule, int code) {
+        if (rule->n_exits == 0)
+                return true;
+        for (size_t i = 0; i < rule->n_exits; i++)
+                if (rule->exits[i] == code)
+                        return true;
+        return false;
+}
+
+int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
+                        struct sbx_classify_result *ret, struct sbx_diag *diag) {
+        const struct sbx_dialect *d;
+        int r = 0;
+
+        if (!c || !st || !ret)
+                return -EINVAL;
+        if (c->finished)
+                return sbx_diag_set(diag, EALREADY, "classify", NULL, "the classifier has already finished");
+        c->finished = true;
+        d = c->d;
+        if (!c->error && c->stage_len > 0)
+                r = process(c, c->stage, c->stage_len);
+        c->stage_len = 0;
+        if (r >= 0 && !c->error && c->cur_len > 0)
+                r = end_line(c, NULL, 0);
+        if (c->error || r < 0)
+                return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
+                                    c->error_msg[0] ? c->error_msg : "classification failed");
+
+        memset(ret, 0, sizeof(*ret));
+        ret->status = *st;
+        ret->stderr_bytes = c->bytes;
+        ret->stderr_lines = c->lines_done;
+        ret->denial_lines = c->denial_lines;
+        ret->n_denials = c->n_denials;
+        memcpy(ret->denials, c->denials, c->n_denials * sizeof(c->denials[0]));
+
+        if (st->signal == 0 && st->exit_code == 0) {
+                ret->verdict = SBX_VERDICT_SUCCESS;
+                return 0;
+        }
+        /* A death by signal never proves a runner failure: the runner does not die of one. */
+        if (st->signal == 0)
+                for (size_t i = 0; i < d->n_rules; i++) {
+                        const struct sbx_runner_rule *rule = &d->rules[i];
+
+                        if (!c->rules[i].hit || !exit_allowed(rule, st->exit_code))
+                                continue;
+                        ret->verdict = SBX_VERDICT_RUNNER_FAILURE;
+                        fill_hit(ret, rule->name, rule->fatal[c->rules[i].sig], &c->rules[i]);
+                        return 0;
+                }
+        if (c->denial.hit) {
+                ret->verdict = SBX_VERDICT_DENIED;
+                fill_hit(ret, "denial", d->denial[c->denial.sig], &c->denial);
+                return 0;
+        }
+        ret->verdict = SBX_VERDICT_TASK_FAILURE;
+        return 0;
+}

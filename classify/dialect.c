@@ -1,6 +1,793 @@
-/* placeholder: replaced by the classify work */
+/* Dialects: the dialect file parser (format in classify/README.md), pattern compilation and the
+ * byte-pair prefilter, built-in lookup and operator overrides. */
+#include <ctype.h>
 #include <errno.h>
-#include "sbx-classify.h"
-int sbx_dialect_builtin(const char *backend, const struct sbx_dialect **ret_dialect) { (void) backend; (void) ret_dialect; return -ENOSYS; }
-const char *sbx_dialect_name(const struct sbx_dialect *d) { (void) d; return "none"; }
-void sbx_dialect_free(struct sbx_dialect *d) { (void) d; }
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "classify-internal.h"
+#include "sbx-macro.h"
+
+#define DIALECT_FILE_MAX (1024 * 1024)
+
+static bool jit_enabled = true;
+
+void sbx_dialect_set_jit(bool enabled) {
+        jit_enabled = enabled;
+}
+
+static void strv_free_n(char **v) {
+        sbx_strv_free(v);
+}
+
+static void rule_clear(struct sbx_runner_rule *r) {
+        free(r->name);
+        strv_free_n(r->fatal);
+        strv_free_n(r->info);
+        pcre2_code_free(r->fatal_re);
+        pcre2_code_free(r->info_re);
+        memset(r, 0, sizeof(*r));
+}
+
+static void dialect_destroy(struct sbx_dialect *d) {
+        if (!d)
+                return;
+        free(d->name);
+        free(d->source);
+        strv_free_n(d->denial);
+        for (size_t i = 0; i < d->n_rules; i++)
+                rule_clear(&d->rules[i]);
+        pcre2_code_free(d->denial_re);
+        pcre2_code_free(d->any_re);
+        free(d);
+}
+
+void sbx_dialect_free(struct sbx_dialect *d) {
+        if (!d || d->builtin)
+                return;
+        dialect_destroy(d);
+}
+SBX_DEFINE_CLEANUP(struct sbx_dialect *, dialect_destroy)
+
+const char *sbx_dialect_name(const struct sbx_dialect *d) {
+        return d ? d->name : NULL;
+}
+
+/* ---- parsing ------------------------------------------------------------------------------ */
+
+struct parser {
+        const char *origin;
+        size_t line_no;
+        struct sbx_diag *diag;
+};
+
+_sbx_printf_(2, 3) static int parse_error(struct parser *p, const char *fmt, ...) {
+        char msg[400];
+        va_list ap;
+
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof(msg), fmt, ap);
+        va_end(ap);
+        if (p->line_no > 0)
+                return sbx_diag_set(p->diag, EINVAL, "parse dialect", p->origin, "%s:%zu: %s", p->origin,
+                                    p->line_no, msg);
+        return sbx_diag_set(p->diag, EINVAL, "parse dialect", p->origin, "%s: %s", p->origin, msg);
+}
+
+size_t sbx_utf8_valid_len(const unsigned char *s, size_t left) {
+        unsigned char c = s[0];
+        size_t n;
+        uint32_t cp;
+
+        if (c < 0x80)
+                return 1;
+        if (c >= 0xc2 && c <= 0xdf)
+                n = 2, cp = c & 0x1f;
+        else if (c >= 0xe0 && c <= 0xef)
+                n = 3, cp = c & 0x0f;
+        else if (c >= 0xf0 && c <= 0xf4)
+                n = 4, cp = c & 0x07;
+        else
+                return 0;
+        if (left < n)
+                return 0;
+        for (size_t i = 1; i < n; i++) {
+                if ((s[i] & 0xc0) != 0x80)
+                        return 0;
+                cp = (cp << 6) | (s[i] & 0x3f);
+        }
+        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff))
+                return 0;
+        return n;
+}
+
+/* Checks a decoded value: valid UTF-8, no control character but tab. */
+static int check_value(struct parser *p, const char *what, const char *v, size_t len, size_t max) {
+        if (len == 0)
+                return parse_error(p, "empty %s", what);
+        if (len > max)
+                return parse_error(p, "%s longer than %zu bytes", what, max);
+        for (size_t i = 0; i < len;) {
+                const unsigned char *u = (const unsigned char *) v + i;
+                size_t n;
+
+                if ((*u < 0x20 && *u != '\t') || *u == 0x7f)
+                        return parse_error(p, "%s contains control character 0x%02x", what, *u);
+                n = sbx_utf8_valid_len(u, len - i);
+                if (n == 0)
+                        return parse_error(p, "%s is not valid UTF-8", what);
+                i += n;
+        }
+        return 0;
+}
+
+static int hexval(char c) {
+        if (c >= '0' && c <= '9')
+                return c - '0';
+        if (c >= 'a' && c <= 'f')
+                return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+                return c - 'A' + 10;
+        return -1;
+}
+
+/* Decodes the value part of a line (after the keyword and its blanks) into a new string. Quoted
+ * values keep every byte between the quotes and know \\ \" \t \xHH; unquoted ones lose trailing
+ * blanks. */
+static int decode_value(struct parser *p, const char *what, const char *s, size_t len, size_t max,
+                        char **ret) {
+        _cleanup_free_ char *out = malloc(len + 1);
+        size_t n = 0;
+        int r;
+
+        if (!out)
+                return -ENOMEM;
+        if (len > 0 && s[0] == '"') {
+                size_t i = 1;
+                bool closed = false;
+
+                while (i < len) {
+                        char c = s[i++];
+
+                        if (c == '"') {
+                                closed = true;
+                                break;
+                        }
+                        if (c != '\\') {
+                                out[n++] = c;
+                                continue;
+                        }
+                        if (i >= len)
+                                return parse_error(p, "%s ends in a lone backslash", what);
+                        c = s[i++];
+                        switch (c) {
+                        case '\\': out[n++] = '\\'; break;
+                        case '"':  out[n++] = '"'; break;
+                        case 't':  out[n++] = '\t'; break;
+                        case 'x': {
+                                int h1 = i < len ? hexval(s[i]) : -1;
+                                int h2 = i + 1 < len ? hexval(s[i + 1]) : -1;
+
+                                if (h1 < 0 || h2 < 0)
+                                        return parse_error(p, "%s has a bad \\x escape (want \\xHH)", what);
+                                out[n++] = (char) (h1 * 16 + h2);
+                                i += 2;
+                                break;
+                        }
+                        default:
+                                return parse_error(p, "%s has an unknown escape '\\%c'", what,
+                                                   isprint((unsigned char) c) ? c : '?');
+                        }
+                }
+                if (!closed)
+                        return parse_error(p, "%s has no closing quote", what);
+                for (; i < len; i++)
+                        if (s[i] != ' ' && s[i] != '\t')
+                                return parse_error(p, "text after the closing quote of %s", what);
+        } else {
+                while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+                        len--;
+                memcpy(out, s, len);
+                n = len;
+        }
+        out[n] = '\0';
+        r = check_value(p, what, out, n, max);
+        if (r < 0)
+                return r;
+        *ret = sbx_steal_ptr(&out);
+        return 0;
+}
+
+static int strv_push(char ***v, size_t *n, char *s) {
+        char **nv = realloc(*v, (*n + 2) * sizeof(char *));
+
+        if (!nv)
+                return -ENOMEM;
+        nv[(*n)++] = s;
+        nv[*n] = NULL;
+        *v = nv;
+        return 0;
+}
+
+static bool valid_name(const char *s, size_t max) {
+        size_t n = strlen(s);
+
+        if (n == 0 || n > max)
+                return false;
+        for (size_t i = 0; i < n; i++)
+                if (!isalnum((unsigned char) s[i]) && s[i] != '-' && s[i] != '_' && s[i] != '.')
+                        return false;
+        return s[0] != '.';
+}
+
+static bool list_has_caseless(char *const *v, const char *s) {
+        for (size_t i = 0; v && v[i]; i++)
+                if (strcasecmp(v[i], s) == 0)
+                        return true;
+        return false;
+}
+
+static int parse_exits(struct parser *p, struct sbx_runner_rule *rule, const char *s, size_t len) {
+        size_t i = 0;
+
+        while (i < len) {
+                char num[16];
+                size_t start, k;
+                long v = 0;
+
+                while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == ','))
+                        i++;
+                if (i >= len)
+                        break;
+                start = i;
+                while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != ',')
+                        i++;
+                k = i - start;
+                if (k >= sizeof(num))
+                        return parse_error(p, "exit code '%.*s' is not a number in 1..255", (int) k, s + start);
+                memcpy(num, s + start, k);
+                num[k] = '\0';
+                for (size_t j = 0; j < k; j++) {
+                        if (num[j] < '0' || num[j] > '9')
+                                return parse_error(p, "exit code '%s' is not a number in 1..255", num);
+                        v = v * 10 + (num[j] - '0');
+                }
+                if (v < 1 || v > 255)
+                        return parse_error(p, "exit code '%s' is not a number in 1..255", num);
+                if (rule->n_exits >= SBX_EXITS_MAX)
+                        return parse_error(p, "more than %d exit codes in rule '%s'", SBX_EXITS_MAX, rule->name);
+                rule->exits[rule->n_exits++] = (int) v;
+        }
+        if (rule->n_exits == 0)
+                return parse_error(p, "'exit' needs at least one exit code");
+        return 0;
+}
+
+/* ---- compilation -------------------------------------------------------------------------- */
+
+static int append(char **buf, size_t *len, size_t *cap, const char *s, size_t n) {
+        if (*len + n + 1 > *cap) {
+                size_t ncap = (*len + n + 1) * 2;
+                char *nb = realloc(*buf, ncap);
+
+                if (!nb)
+                        return -ENOMEM;
+                *buf = nb;
+                *cap = ncap;
+        }
+        memcpy(*buf + *len, s, n);
+        *len += n;
+        (*buf)[*len] = '\0';
+        return 0;
+}
+
+/* Appends s as a literal: every ASCII character that is not a letter or digit is escaped with a
+ * backslash (always literal in PCRE2); UTF-8 sequences are copied. */
+static int append_literal(char **buf, size_t *len, size_t *cap, const char *s) {
+        for (const char *c = s; *c; c++) {
+                unsigned char u = (unsigned char) *c;
+                int r;
+
+                if (u < 0x80 && !isalnum(u)) {
+                        char esc[2] = { '\\', *c };
+                        r = append(buf, len, cap, esc, 2);
+                } else
+                        r = append(buf, len, cap, c, 1);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
+/* Compiles the alternation of v (marks: (*MARK:i) before alternative i). */
+static int compile_alternation(struct parser *p, char *const *v, bool marks, uint32_t extra_opts,
+                               pcre2_code **ret) {
+        _cleanup_free_ char *pat = NULL;
+        size_t len = 0, cap = 0;
+        pcre2_code *re;
+        PCRE2_SIZE err_off;
+        int err, r;
+
+        r = append(&pat, &len, &cap, "(?:", 3);
+        for (size_t i = 0; r >= 0 && v[i]; i++) {
+                if (i > 0)
+                        r = append(&pat, &len, &cap, "|", 1);
+                if (r >= 0 && marks) {
+                        char m[32];
+                        int n = snprintf(m, sizeof(m), "(*MARK:%zu)", i);
+                        r = append(&pat, &len, &cap, m, (size_t) n);
+                }
+                if (r >= 0)
+                        r = append_literal(&pat, &len, &cap, v[i]);
+        }
+        if (r >= 0)
+                r = append(&pat, &len, &cap, ")", 1);
+        if (r < 0)
+                return r;
+        re = pcre2_compile((PCRE2_SPTR) pat, len,
+                           PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_NO_AUTO_CAPTURE |
+                                   PCRE2_NEVER_BACKSLASH_C | extra_opts,
+                           &err, &err_off, NULL);
+        if (!re) {
+                PCRE2_UCHAR msg[256];
+
+                pcre2_get_error_message(err, msg, sizeof(msg));
+                p->line_no = 0;
+                return parse_error(p, "pattern does not compile at offset %zu: %s", (size_t) err_off,
+                                   (const char *) msg);
+        }
+        /* A kernel or seccomp filter that forbids executable memory makes this fail: the interpreter
+         * then runs the same pattern, more slowly. */
+        if (jit_enabled)
+                (void) pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+        *ret = re;
+        return 0;
+}
+
+/* How common a byte is in typical tool output (higher: more common); letters case-folded. */
+static unsigned byte_weight(unsigned char c) {
+        static const unsigned letters[26] = {
+                /* a */ 82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24,
+                /* n */ 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1,
+        };
+
+        if (c >= 'A' && c <= 'Z')
+                c = (unsigned char) (c - 'A' + 'a');
+        if (c >= 'a' && c <= 'z')
+                return letters[c - 'a'] + 5;
+        if (c == ' ')
+                return 180;
+        if (c >= '0' && c <= '9')
+                return 30;
+        switch (c) {
+        case '.': case '/': case '-': case '_': case ':': case ',': case '\'': case '"': case '=':
+                return 25;
+        default:
+                return 8;
+        }
+}
+
+/* A byte whose caseless variants are exactly ASCII bytes of the same position: printable ASCII
+ * except k and s (KELVIN SIGN and LATIN SMALL LETTER LONG S fold to them). */
+static bool safe_byte(unsigned char c) {
+        return c >= 0x20 && c < 0x7f && c != 'k' && c != 'K' && c != 's' && c != 'S';
+}
+
+static void set_pair(struct sbx_dialect *d, unsigned char a, unsigned char b) {
+        unsigned char va[2] = { a, a }, vb[2] = { b, b };
+
+        if (isalpha(a))
+                va[0] = (unsigned char) tolower(a), va[1] = (unsigned char) toupper(a);
+        if (isalpha(b))
+                vb[0] = (unsigned char) tolower(b), vb[1] = (unsigned char) toupper(b);
+        for (int i = 0; i < 2; i++)
+                for (int j = 0; j < 2; j++) {
+                        unsigned v = (unsigned) va[i] | ((unsigned) vb[j] << 8);
+                        d->pair_bits[v >> 3] |= (uint8_t) (1u << (v & 7));
+                }
+}
+
+/* Each signature contributes the rarest pair of adjacent safe bytes it contains (or, lacking one,
+ * a single safe byte paired with anything). Any occurrence of the signature in text contains that
+ * pair, whatever the case and whatever Unicode case variant its other characters take. A
+ * signature without a safe byte disables the prefilter: the whole text goes to PCRE2. */
+static void add_prefilter(struct sbx_dialect *d, const char *sig) {
+        const unsigned char *s = (const unsigned char *) sig;
+        size_t n = strlen(sig), best = SIZE_MAX;
+        unsigned best_w = UINT32_MAX;
+
+        for (size_t i = 0; i + 1 < n; i++) {
+                unsigned w;
+
+                if (!safe_byte(s[i]) || !safe_byte(s[i + 1]))
+                        continue;
+                w = byte_weight(s[i]) * byte_weight(s[i + 1]);
+                if (w < best_w)
+                        best_w = w, best = i;
+        }
+        if (best != SIZE_MAX) {
+                set_pair(d, s[best], s[best + 1]);
+                return;
+        }
+        for (size_t i = 0; i < n; i++) {
+                if (!safe_byte(s[i]))
+                        continue;
+                if (best == SIZE_MAX || byte_weight(s[i]) < byte_weight(s[best]))
+                        best = i;
+        }
+        if (best == SIZE_MAX) {
+                d->prefilter = false;
+                return;
+        }
+        for (unsigned x = 0; x < 256; x++)
+                set_pair(d, s[best], (unsigned char) x);
+}
+
+static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
+        _cleanup_strv_free_ char **all = NULL;
+        size_t n_all = 0, longest = 0;
+        int r;
+
+        d->prefilter = true;
+        memset(d->pair_bits, 0, sizeof(d->pair_bits));
+        for (size_t i = 0; i < d->n_denial; i++) {
+                char *s = strdup(d->denial[i]);
+                if (!s || strv_push(&all, &n_all, s) < 0)
+                        return free(s), -ENOMEM;
+        }
+        for (size_t k = 0; k < d->n_rules; k++) {
+                struct sbx_runner_rule *rule = &d->rules[k];
+
+                for (size_t i = 0; i < rule->n_fatal; i++) {
+                        char *s = strdup(rule->fatal[i]);
+                        if (!s || strv_push(&all, &n_all, s) < 0)
+                                return free(s), -ENOMEM;
+                }
+                r = compile_alternation(p, rule->fatal, true, 0, &rule->fatal_re);
+                if (r < 0)
+                        return r;
+                if (rule->n_info > 0) {
+                        r = compile_alternation(p, rule->info, false, PCRE2_ANCHORED | PCRE2_ENDANCHORED,
+                                                &rule->info_re);
+                        if (r < 0)
+                                return r;
+                }
+        }
+        if (d->n_denial > 0) {
+                r = compile_alternation(p, d->denial, true, 0, &d->denial_re);
+                if (r < 0)
+                        return r;
+        }
+        if (n_all > 0) {
+                r = compile_alternation(p, all, false, 0, &d->any_re);
+                if (r < 0)
+                        return r;
+        }
+        for (size_t i = 0; i < n_all; i++) {
+                add_prefilter(d, all[i]);
+                if (strlen(all[i]) > longest)
+                        longest = strlen(all[i]);
+        }
+        /* A caseless match of one character spans at most 4 bytes, whatever the signature's form. */
+        d->max_match = longest * 4;
+        return 0;
+}
+
+/* ---- the parser --------------------------------------------------------------------------- */
+
+static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line, size_t len,
+                      bool *have_name, size_t *rule_line) {
+        const char *kw = line, *val;
+        size_t kwlen = 0, vlen;
+        struct sbx_runner_rule *rule = d->n_rules > 0 ? &d->rules[d->n_rules - 1] : NULL;
+        char *v = NULL;
+        int r;
+
+        while (kwlen < len && line[kwlen] != ' ' && line[kwlen] != '\t')
+                kwlen++;
+        val = line + kwlen;
+        vlen = len - kwlen;
+        while (vlen > 0 && (*val == ' ' || *val == '\t'))
+                val++, vlen--;
+
+#define KW(s) (kwlen == strlen(s) && memcmp(kw, s, kwlen) == 0)
+        if (KW("name")) {
+                if (*have_name)
+                        return parse_error(p, "'name' given twice");
+                r = decode_value(p, "dialect name", val, vlen, SBX_DIALECT_NAME_MAX, &v);
+                if (r < 0)
+                        return r;
+                if (!valid_name(v, SBX_DIALECT_NAME_MAX)) {
+                        r = parse_error(p, "dialect name '%s' may only use letters, digits, '-', '_' and '.'", v);
+                        free(v);
+                        return r;
+                }
+                free(d->name);
+                d->name = v;
+                *have_name = true;
+                return 0;
+        }
+        if (KW("denial")) {
+                if (d->n_denial >= SBX_SIGNATURES_MAX)
+                        return parse_error(p, "more than %d denial signatures", SBX_SIGNATURES_MAX);
+                r = decode_value(p, "denial signature", val, vlen, SBX_SIGNATURE_MAX, &v);
+                if (r < 0)
+                        return r;
+                if (list_has_caseless(d->denial, v)) {
+                        r = parse_error(p, "denial signature '%s' given twice", v);
+                        free(v);
+                        return r;
+                }
+                r = strv_push(&d->denial, &d->n_denial, v);
+                if (r < 0)
+                        free(v);
+                return r;
+        }
+        if (KW("rule")) {
+                if (rule && rule->n_fatal == 0) {
+                        p->line_no = *rule_line;
+                        return parse_error(p, "rule '%s' has no 'fatal' signature", rule->name);
+                }
+                if (d->n_rules >= SBX_RULES_MAX)
+                        return parse_error(p, "more than %d runner-failure rules", SBX_RULES_MAX);
+                r = decode_value(p, "rule name", val, vlen, SBX_RULE_NAME_MAX, &v);
+                if (r < 0)
+                        return r;
+                if (!valid_name(v, SBX_RULE_NAME_MAX) || strcmp(v, "denial") == 0) {
+                        r = parse_error(p, "rule name '%s' may only use letters, digits, '-', '_' and '.' (and is not 'denial')", v);
+                        free(v);
+                        return r;
+                }
+                for (size_t i = 0; i < d->n_rules; i++)
+                        if (strcmp(d->rules[i].name, v) == 0) {
+                                r = parse_error(p, "rule '%s' defined twice", v);
+                                free(v);
+                                return r;
+                        }
+                d->rules[d->n_rules++].name = v;
+                *rule_line = p->line_no;
+                return 0;
+        }
+        if (KW("exit") || KW("fatal") || KW("info")) {
+                if (!rule)
+                        return parse_error(p, "'%.*s' outside a rule (start one with 'rule NAME')", (int) kwlen, kw);
+                if (KW("exit"))
+                        return parse_exits(p, rule, val, vlen);
+                if (KW("fatal")) {
+                        if (rule->n_fatal >= SBX_SIGNATURES_MAX)
+                                return parse_error(p, "more than %d fatal signatures in rule '%s'",
+                                                   SBX_SIGNATURES_MAX, rule->name);
+                        r = decode_value(p, "fatal signature", val, vlen, SBX_SIGNATURE_MAX, &v);
+                        if (r >= 0 && list_has_caseless(rule->fatal, v)) {
+                                r = parse_error(p, "fatal signature '%s' given twice", v);
+                                free(v);
+                                return r;
+                        }
+                        if (r >= 0 && (r = strv_push(&rule->fatal, &rule->n_fatal, v)) < 0)
+                                free(v);
+                        return r;
+                }
+                if (rule->n_info >= SBX_INFO_LINES_MAX)
+                        return parse_error(p, "more than %d informational lines in rule '%s'",
+                                           SBX_INFO_LINES_MAX, rule->name);
+                r = decode_value(p, "informational line", val, vlen, SBX_INFO_LINE_MAX, &v);
+                if (r >= 0 && (r = strv_push(&rule->info, &rule->n_info, v)) < 0)
+                        free(v);
+                return r;
+        }
+#undef KW
+        return parse_error(p, "unknown keyword '%.*s' (want name, denial, rule, exit, fatal or info)",
+                           (int) (kwlen > 40 ? 40 : kwlen), kw);
+}
+
+static int dialect_parse(const char *text, size_t len, const char *origin, const char *default_name,
+                         struct sbx_dialect **ret, struct sbx_diag *diag) {
+        _sbx_cleanup_(dialect_destroyp) struct sbx_dialect *d = NULL;
+        struct parser p = { .origin = origin ? origin : "(dialect)", .diag = diag };
+        bool have_name = false;
+        size_t rule_line = 0;
+        int r;
+
+        if (!text && len > 0)
+                return -EINVAL;
+        if (memchr(text ? text : "", '\0', len))
+                return parse_error(&p, "contains a NUL byte");
+        d = calloc(1, sizeof(*d));
+        if (!d)
+                return -ENOMEM;
+        d->source = malloc(len + 1);
+        if (!d->source)
+                return -ENOMEM;
+        if (len > 0)
+                memcpy(d->source, text, len);
+        d->source[len] = '\0';
+        d->source_len = len;
+        d->name = strdup(default_name && *default_name ? default_name : "custom");
+        if (!d->name)
+                return -ENOMEM;
+
+        for (size_t pos = 0; pos < len;) {
+                const char *line = text + pos;
+                const char *nl = memchr(line, '\n', len - pos);
+                size_t ll = nl ? (size_t) (nl - line) : len - pos;
+
+                pos += ll + (nl ? 1 : 0);
+                p.line_no++;
+                if (ll > 0 && line[ll - 1] == '\r')
+                        ll--;
+                while (ll > 0 && (*line == ' ' || *line == '\t'))
+                        line++, ll--;
+                if (ll == 0 || *line == '#')
+                        continue;
+                r = parse_line(&p, d, line, ll, &have_name, &rule_line);
+                if (r < 0)
+                        return r;
+        }
+        if (d->n_rules > 0 && d->rules[d->n_rules - 1].n_fatal == 0) {
+                p.line_no = rule_line;
+                return parse_error(&p, "rule '%s' has no 'fatal' signature", d->rules[d->n_rules - 1].name);
+        }
+        p.line_no = 0;
+        r = dialect_compile(&p, d);
+        if (r < 0)
+                return r;
+        *ret = sbx_steal_ptr(&d);
+        return 0;
+}
+
+int sbx_dialect_parse(const char *text, size_t len, const char *origin, struct sbx_dialect **ret_dialect,
+                      struct sbx_diag *diag) {
+        if (!ret_dialect)
+                return -EINVAL;
+        return dialect_parse(text, len, origin, NULL, ret_dialect, diag);
+}
+
+static int read_file(const char *path, char **ret, size_t *ret_len, struct sbx_diag *diag) {
+        _cleanup_close_ int fd = -1;
+        _cleanup_free_ char *buf = NULL;
+        size_t len = 0, cap = 0;
+        struct stat st;
+
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0)
+                return sbx_diag_set(diag, errno, "open dialect", path, "cannot open dialect file %s: %s",
+                                    path, strerror(errno));
+        if (fstat(fd, &st) < 0)
+                return sbx_diag_set(diag, errno, "stat dialect", path, "cannot stat %s: %s", path, strerror(errno));
+        if (S_ISDIR(st.st_mode))
+                return sbx_diag_set(diag, EISDIR, "open dialect", path, "dialect file %s is a directory", path);
+        for (;;) {
+                ssize_t n;
+
+                if (len + 4096 > cap) {
+                        char *nb;
+
+                        cap = cap ? cap * 2 : 8192;
+                        nb = realloc(buf, cap);
+                        if (!nb)
+                                return -ENOMEM;
+                        buf = nb;
+                }
+                n = read(fd, buf + len, cap - len - 1);
+                if (n < 0) {
+                        if (errno == EINTR)
+                                continue;
+                        return sbx_diag_set(diag, errno, "read dialect", path, "cannot read %s: %s", path,
+                                            strerror(errno));
+                }
+                if (n == 0)
+                        break;
+                len += (size_t) n;
+                if (len > DIALECT_FILE_MAX)
+                        return sbx_diag_set(diag, EFBIG, "read dialect", path,
+                                            "dialect file %s is larger than %d bytes", path, DIALECT_FILE_MAX);
+        }
+        *ret = sbx_steal_ptr(&buf);
+        *ret_len = len;
+        return 0;
+}
+
+/* "dir/x/bwrap.dialect" -> "bwrap" */
+static void name_from_path(const char *path, char *out, size_t size) {
+        const char *b = strrchr(path, '/');
+        size_t n;
+
+        b = b ? b + 1 : path;
+        n = strlen(b);
+        if (n > 8 && strcmp(b + n - 8, ".dialect") == 0)
+                n -= 8;
+        if (n >= size)
+                n = size - 1;
+        memcpy(out, b, n);
+        out[n] = '\0';
+        if (!valid_name(out, SBX_DIALECT_NAME_MAX))
+                snprintf(out, size, "custom");
+}
+
+int sbx_dialect_load_file(const char *path, struct sbx_dialect **ret_dialect, struct sbx_diag *diag) {
+        _cleanup_free_ char *text = NULL;
+        char name[SBX_DIALECT_NAME_MAX + 1];
+        size_t len = 0;
+        int r;
+
+        if (!path || !ret_dialect)
+                return -EINVAL;
+        r = read_file(path, &text, &len, diag);
+        if (r < 0)
+                return r;
+        name_from_path(path, name, sizeof(name));
+        return dialect_parse(text, len, path, name, ret_dialect, diag);
+}
+
+/* ---- built-ins and operator overrides ----------------------------------------------------- */
+
+static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sbx_dialect *builtin_cache[16];
+
+int sbx_dialect_builtin(const char *backend, const struct sbx_dialect **ret_dialect) {
+        size_t idx;
+        int r = 0;
+
+        if (!backend || !ret_dialect)
+                return -EINVAL;
+        for (idx = 0; sbx_dialect_builtin_names[idx]; idx++)
+                if (strcmp(sbx_dialect_builtin_names[idx], backend) == 0)
+                        break;
+        if (!sbx_dialect_builtin_names[idx] || idx >= SBX_ELEMENTSOF(builtin_cache))
+                return -ENOENT;
+
+        pthread_mutex_lock(&builtin_lock);
+        if (!builtin_cache[idx]) {
+                const char *text = sbx_dialect_builtin_text(backend);
+                struct sbx_dialect *d = NULL;
+                char origin[96];
+
+                snprintf(origin, sizeof(origin), "built-in dialect %s", backend);
+                r = dialect_parse(text, strlen(text), origin, backend, &d, NULL);
+                if (r >= 0) {
+                        d->builtin = true;
+                        builtin_cache[idx] = d;
+                }
+        }
+        if (r >= 0)
+                *ret_dialect = builtin_cache[idx];
+        pthread_mutex_unlock(&builtin_lock);
+        return r;
+}
+
+int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
+                     struct sbx_diag *diag) {
+        const char *text;
+        char origin[96];
+
+        if (!backend || !ret_dialect)
+                return -EINVAL;
+        if (!valid_name(backend, SBX_DIALECT_NAME_MAX))
+                return sbx_diag_set(diag, EINVAL, "find dialect", NULL, "invalid backend name '%.64s'", backend);
+        for (size_t i = 0; config_dirs && config_dirs[i]; i++) {
+                _cleanup_free_ char *path = NULL;
+                struct stat st;
+
+                if (asprintf(&path, "%s/dialects/%s.dialect", config_dirs[i], backend) < 0)
+                        return -ENOMEM;
+                if (stat(path, &st) < 0) {
+                        if (errno == ENOENT || errno == ENOTDIR)
+                                continue;
+                        return sbx_diag_set(diag, errno, "find dialect", path, "cannot stat %s: %s", path,
+                                            strerror(errno));
+                }
+                return sbx_dialect_load_file(path, ret_dialect, diag);
+        }
+        text = sbx_dialect_builtin_text(backend);
+        if (!text)
+                return sbx_diag_set(diag, ENOENT, "find dialect", NULL,
+                                    "unknown backend '%s' (built-in dialects: bwrap, landlock, seatbelt, windows-acl, none)",
+                                    backend);
+        snprintf(origin, sizeof(origin), "built-in dialect %s", backend);
+        return dialect_parse(text, strlen(text), origin, backend, ret_dialect, diag);
+}

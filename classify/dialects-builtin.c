@@ -1,3 +1,101 @@
-/* placeholder: replaced by the classify work */
-#include <errno.h>
+/* The built-in dialects, written in the dialect file format (classify/README.md) so that one
+ * parser serves built-ins and operator files alike. Every signature here comes from captured or
+ * published text; fixtures/<backend>/ holds the cases that pin each one. */
+#include <string.h>
 
+#include "classify-internal.h"
+
+/* bubblewrap prints every fatal message through one function as "bwrap: <message>[: <strerror>]"
+ * and exits 1 (utils.c, die*() -> bwrap_logv(); also "<3>bwrap: ..." with --level-prefix, which
+ * containment still matches). Its messages are many, change wording between versions (0.8:
+ * "No permissions to creating new namespace", 0.11: "No permissions to create a new namespace")
+ * and often carry the denial words, so the fatal signature is the prefix itself. Its only warning,
+ * "Only the last %s option will take effect" (warn_only_last_option()), is listed line by line
+ * for every option that emits it in 0.8.0 and 0.11.1. EROFS is the denial: the whole host is a
+ * read-only bind. A plain "Permission denied" under bwrap is the host's own file permission. */
+static const char dialect_bwrap[] =
+        "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
+        "denial Read-only file system\n"
+        "rule bwrap\n"
+        "exit 1\n"
+        "fatal \"bwrap: \"\n"
+        "info bwrap: Only the last --chdir option will take effect\n"
+        "info bwrap: Only the last --exec-label option will take effect\n"
+        "info bwrap: Only the last --file-label option will take effect\n"
+        "info bwrap: Only the last --sync-fd option will take effect\n"
+        "info bwrap: Only the last --block-fd option will take effect\n"
+        "info bwrap: Only the last --userns-block-fd option will take effect\n"
+        "info bwrap: Only the last --info-fd option will take effect\n"
+        "info bwrap: Only the last --json-status-fd option will take effect\n"
+        "info bwrap: Only the last --seccomp option will take effect\n"
+        "info bwrap: Only the last --userns option will take effect\n"
+        "info bwrap: Only the last --userns2 option will take effect\n"
+        "info bwrap: Only the last --pidns option will take effect\n"
+        "info bwrap: Only the last --uid option will take effect\n"
+        "info bwrap: Only the last --gid option will take effect\n"
+        "info bwrap: Only the last --hostname option will take effect\n"
+        "info <4>bwrap: Only the last --chdir option will take effect\n"
+        "info <4>bwrap: Only the last --uid option will take effect\n"
+        "info <4>bwrap: Only the last --gid option will take effect\n"
+        "info <4>bwrap: Only the last --hostname option will take effect\n"
+        "info <4>bwrap: Only the last --json-status-fd option will take effect\n"
+        "info <4>bwrap: Only the last --info-fd option will take effect\n"
+        "info <4>bwrap: Only the last --seccomp option will take effect\n";
+
+/* sbx's own launcher (tools/sbx-landlock.c) prints its failures as "sbx-landlock: ..." and exits
+ * 125 before the command runs. Landlock denies with EACCES; Python's "[Errno 13] Permission
+ * denied" and Node's "EACCES: permission denied" carry the same words. */
+static const char dialect_landlock[] =
+        "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
+        "denial Permission denied\n"
+        "rule sbx-landlock\n"
+        "exit 125\n"
+        "fatal \"sbx-landlock: \"\n";
+
+/* macOS sandbox-exec: Seatbelt denies with EPERM. sandbox-exec's own failures start with
+ * "sandbox-exec: " ("sandbox-exec: sandbox_apply: Operation not permitted", exit 71 = EX_OSERR,
+ * when nested in another sandbox; "sandbox-exec: execvp() of '...' failed: ..." when the command
+ * cannot start). Sources are noted in fixtures/seatbelt/. */
+static const char dialect_seatbelt[] =
+        "# macOS sandbox-exec with a generated SBPL profile\n"
+        "denial Operation not permitted\n"
+        "rule sandbox-exec\n"
+        "fatal \"sandbox-exec: \"\n";
+
+/* Windows restricted token with ACL grants: cmd.exe and Win32 tools print "Access is denied.",
+ * .NET/PowerShell "Access to the path '...' is denied.", lines end in CRLF. sbx's Windows runner
+ * prints its own failures as "sbx-winrun: ..." and exits 125. */
+static const char dialect_windows_acl[] =
+        "# Windows restricted-token runner with ACL grants on the workspace\n"
+        "denial Access is denied\n"
+        "denial Access to the path\n"
+        "rule sbx-winrun\n"
+        "exit 125\n"
+        "fatal \"sbx-winrun: \"\n";
+
+/* Unconfined runs (danger-full-access): nothing is attributed to a sandbox. */
+static const char dialect_none[] = "# unconfined: no denial signatures, no runner\n";
+
+const char *const sbx_dialect_builtin_names[] = {
+        "bwrap", "landlock", "seatbelt", "windows-acl", "none", NULL,
+};
+
+const char *sbx_dialect_builtin_text(const char *name) {
+        static const struct {
+                const char *name;
+                const char *text;
+        } table[] = {
+                { "bwrap", dialect_bwrap },
+                { "landlock", dialect_landlock },
+                { "seatbelt", dialect_seatbelt },
+                { "windows-acl", dialect_windows_acl },
+                { "none", dialect_none },
+        };
+
+        if (!name)
+                return NULL;
+        for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+                if (strcmp(table[i].name, name) == 0)
+                        return table[i].text;
+        return NULL;
+}

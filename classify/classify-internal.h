@@ -1,0 +1,69 @@
+/* classify-internal.h: the dialect's parsed and compiled form, shared by the classify/ files. */
+#pragma once
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbx-classify.h"
+
+/* Limits of a dialect; a file over them is rejected with a message naming the line. */
+#define SBX_SIGNATURE_MAX 255    /* bytes of one denial or fatal signature */
+#define SBX_INFO_LINE_MAX 1000   /* bytes of one informational line */
+#define SBX_RULE_NAME_MAX 127
+#define SBX_DIALECT_NAME_MAX 63
+#define SBX_RULES_MAX 16
+#define SBX_SIGNATURES_MAX 64    /* per list (denials of a dialect, fatal signatures of a rule) */
+#define SBX_INFO_LINES_MAX 128   /* per rule */
+#define SBX_EXITS_MAX 32         /* allowed exit codes per rule */
+
+struct sbx_runner_rule {
+        char *name;
+        int exits[SBX_EXITS_MAX]; /* allowed exit codes; none listed: any nonzero code */
+        size_t n_exits;
+        char **fatal; /* NULL-terminated */
+        size_t n_fatal;
+        char **info; /* NULL-terminated */
+        size_t n_info;
+        pcre2_code *fatal_re; /* alternation of the fatal signatures, (*MARK:i) names the index */
+        pcre2_code *info_re;  /* whole-line alternation of the informational lines, or NULL */
+};
+
+/* One bit per byte pair (first byte low): a pair that may be part of a signature occurrence. */
+#define SBX_PAIR_BITS_BYTES (65536 / 8)
+
+struct sbx_dialect {
+        char *name;
+        bool builtin;         /* owned by the built-in table: sbx_dialect_free() leaves it alone */
+        char *source;         /* the text it was parsed from (origin of copies); owned */
+        size_t source_len;
+        char **denial;        /* NULL-terminated */
+        size_t n_denial;
+        struct sbx_runner_rule rules[SBX_RULES_MAX];
+        size_t n_rules;
+        pcre2_code *denial_re; /* alternation of the denial signatures with marks, or NULL */
+        pcre2_code *any_re;    /* every denial and fatal signature, or NULL when there is none */
+        size_t max_match;      /* upper bound of the bytes one signature occurrence spans */
+        bool prefilter;        /* pair_bits is a complete filter of any_re's occurrences */
+        uint8_t pair_bits[SBX_PAIR_BITS_BYTES];
+};
+
+/* Whether dialects compiled from now on try the PCRE2 JIT (default true). For tests of the
+ * interpreter fallback; not thread-safe. */
+void sbx_dialect_set_jit(bool enabled);
+
+/* Extracts the path a denial line names, given the line and the byte range [sig_start, sig_end)
+ * of the signature occurrence in it. Writes a NUL-terminated path into ret_path (size bytes) and
+ * returns its length, or 0 (ret_path = "") when no path can be told. Pure. */
+size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
+                               char *ret_path, size_t size);
+
+/* Length (1-4) of the valid UTF-8 sequence at s, or 0 when the bytes there are not valid UTF-8. */
+size_t sbx_utf8_valid_len(const unsigned char *s, size_t left);
+
+/* The text (dialect file format) of the built-in dialect `name`, or NULL. */
+const char *sbx_dialect_builtin_text(const char *name);
+/* Names of the built-in dialects, NULL-terminated, static. */
+extern const char *const sbx_dialect_builtin_names[];

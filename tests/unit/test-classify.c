@@ -1,0 +1,593 @@
+/* The classifier: the order of the rules, streaming, robustness, denial paths. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cmocka.h>
+
+#include "classify-internal.h"
+#include "sbx-classify.h"
+#include "sbx-macro.h"
+
+static const struct sbx_dialect *builtin(const char *name) {
+        const struct sbx_dialect *d = NULL;
+        assert_int_equal(sbx_dialect_builtin(name, &d), 0);
+        assert_non_null(d);
+        return d;
+}
+
+static struct sbx_dialect *parse(const char *text) {
+        struct sbx_dialect *d = NULL;
+        struct sbx_diag diag = { 0 };
+        int r = sbx_dialect_parse(text, strlen(text), "test", &d, &diag);
+        if (r < 0)
+                fail_msg("parse failed: %s", diag.msg);
+        return d;
+}
+
+/* Classifies `len` bytes fed in chunks of `chunk` bytes (0: all at once). */
+static void run_chunked(const struct sbx_dialect *d, int exit_code, int sig, const void *buf, size_t len,
+                        size_t chunk, struct sbx_classify_result *res) {
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = exit_code, .signal = sig };
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_classifier_new(d, &c, &diag), 0);
+        if (chunk == 0)
+                chunk = len ? len : 1;
+        for (size_t off = 0; off < len; off += chunk)
+                assert_int_equal(sbx_classify_feed(c, (const char *) buf + off, len - off < chunk ? len - off : chunk), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, res, &diag), 0);
+        sbx_classifier_free(c);
+}
+
+static struct sbx_classify_result *run(const char *backend, int exit_code, int sig, const char *text) {
+        static struct sbx_classify_result res;
+        run_chunked(builtin(backend), exit_code, sig, text, strlen(text), 0, &res);
+        return &res;
+}
+
+#define assert_verdict(res, v) assert_string_equal(sbx_verdict_to_string((res)->verdict), (v))
+
+static void test_classify_verdict_names_round_trip(void **state) {
+        (void) state;
+        for (int v = 0; v < _SBX_VERDICT_MAX; v++) {
+                enum sbx_verdict back;
+                assert_int_equal(sbx_verdict_from_string(sbx_verdict_to_string(v), &back), 0);
+                assert_int_equal(back, v);
+        }
+        assert_null(sbx_verdict_to_string(_SBX_VERDICT_MAX));
+        enum sbx_verdict untouched = SBX_VERDICT_DENIED;
+        assert_int_equal(sbx_verdict_from_string("Denied", &untouched), -EINVAL);
+        assert_int_equal(untouched, SBX_VERDICT_DENIED);
+}
+
+static void test_classify_exit_zero_is_success_but_denials_are_counted(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("bwrap", 0, 0,
+                                            "touch: cannot touch '/etc/a': Read-only file system\n"
+                                            "bwrap: Can't mkdir /x: Read-only file system\n"
+                                            "rm: cannot remove '/etc/b': Read-only file system\n");
+        assert_verdict(r, "success");
+        assert_int_equal(r->denial_lines, 3);
+        assert_int_equal(r->n_denials, 3);
+        assert_string_equal(r->denials[0].path, "/etc/a");
+        assert_int_equal(r->denials[2].line_no, 3);
+        assert_string_equal(r->matched_line, "");
+        assert_int_equal(r->stderr_lines, 3);
+}
+
+static void test_classify_runner_rule_wins_over_denial(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("bwrap", 1, 0,
+                                            "touch: cannot touch '/etc/a': Read-only file system\n"
+                                            "bwrap: Can't mkdir /newroot/x: Read-only file system\n");
+        assert_verdict(r, "runner_failure");
+        assert_string_equal(r->rule, "bwrap");
+        assert_string_equal(r->signature, "bwrap: ");
+        assert_int_equal(r->line_no, 2);
+        assert_string_equal(r->matched_line, "bwrap: Can't mkdir /newroot/x: Read-only file system");
+        assert_int_equal(r->denial_lines, 2);
+}
+
+static void test_classify_bwrap_fatal_lines_with_denial_words_are_runner_failures(void **state) {
+        (void) state;
+        static const char *const lines[] = {
+                "bwrap: execvp /nonexistent: No such file or directory\n",
+                "bwrap: execvp ./script: Permission denied\n",
+                "bwrap: setting up uid map: Read-only file system\n",
+                "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces. On e.g. debian this can be enabled with 'sysctl kernel.unprivileged_userns_clone=1'.\n",
+                "bwrap: No permissions to create a new namespace, likely because the kernel does not allow non-privileged user namespaces.\n",
+                "bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted\n",
+                "bwrap: Can't find source path /nonexistent: No such file or directory\n",
+                "bwrap: Unknown option --bogus\n",
+                "<3>bwrap: Creating new namespace failed: Operation not permitted\n",
+        };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                struct sbx_classify_result *r = run("bwrap", 1, 0, lines[i]);
+                assert_verdict(r, "runner_failure");
+                assert_int_equal(r->line_no, 1);
+        }
+}
+
+static void test_classify_informational_line_alone_is_not_runner_failure(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("bwrap", 1, 0,
+                                            "bwrap: Only the last --uid option will take effect\n"
+                                            "make: *** [all] Error 1\n");
+        assert_verdict(r, "task_failure");
+        assert_string_equal(r->rule, "");
+        /* whole-line, case-insensitive equality, also with CRLF */
+        r = run("bwrap", 1, 0, "BWRAP: only the last --CHDIR option will take effect\r\n");
+        assert_verdict(r, "task_failure");
+        /* not equal: a longer line is not the notice, so the fatal signature counts */
+        r = run("bwrap", 1, 0, "bwrap: Only the last --uid option will take effect, and then died\n");
+        assert_verdict(r, "runner_failure");
+        /* the notice does not hide a later fatal line */
+        r = run("bwrap", 1, 0,
+                "bwrap: Only the last --uid option will take effect\n"
+                "bwrap: Can't chdir to /nope: No such file or directory\n");
+        assert_verdict(r, "runner_failure");
+        assert_int_equal(r->line_no, 2);
+}
+
+static void test_classify_fatal_signature_inside_excluded_informational_line_does_not_count(void **state) {
+        (void) state;
+        struct sbx_dialect *d = parse("denial Read-only file system\n"
+                                      "rule myrunner\n"
+                                      "fatal myrunner: fatal\n"
+                                      "info note from myrunner: fatal errors are reported below\n");
+        struct sbx_classify_result r;
+        const char *text = "NOTE FROM MYRUNNER: FATAL ERRORS ARE REPORTED BELOW\n"
+                           "cp: cannot create regular file 'x': Read-only file system\n";
+
+        run_chunked(d, 3, 0, text, strlen(text), 0, &r);
+        assert_verdict(&r, "denied");
+        assert_int_equal(r.line_no, 2);
+        text = "note from myrunner: fatal errors are reported below\nmyrunner: fatal: no root\n";
+        run_chunked(d, 3, 0, text, strlen(text), 0, &r);
+        assert_verdict(&r, "runner_failure");
+        assert_string_equal(r.rule, "myrunner");
+        assert_string_equal(r.signature, "myrunner: fatal");
+        assert_int_equal(r.line_no, 2);
+        sbx_dialect_free(d);
+}
+
+static void test_classify_exit_status_alone_never_proves_runner_failure(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("landlock", 125, 0, "");
+        assert_verdict(r, "task_failure");
+        r = run("landlock", 125, 0, "some tool: exiting with 125\n");
+        assert_verdict(r, "task_failure");
+        r = run("bwrap", 1, 0, "error: something went wrong\n");
+        assert_verdict(r, "task_failure");
+}
+
+static void test_classify_allowed_exit_gate_mismatch_is_not_runner_failure(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("landlock", 125, 0, "sbx-landlock: landlock_restrict_self: Operation not permitted\n");
+        assert_verdict(r, "runner_failure");
+        assert_string_equal(r->rule, "sbx-landlock");
+        /* the same line with another exit code: the command ran and printed it itself */
+        r = run("landlock", 1, 0, "sbx-landlock: landlock_restrict_self: Operation not permitted\n");
+        assert_verdict(r, "task_failure");
+        r = run("landlock", 2, 0, "sbx-landlock: oops\ncat: /etc/shadow: Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+        r = run("bwrap", 2, 0, "bwrap: Unknown option --x\n");
+        assert_verdict(r, "task_failure");
+}
+
+static void test_classify_signal_deaths(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("bwrap", 0, 9, "bwrap: Can't mkdir /x: No such file or directory\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(r->status.signal, 9);
+        r = run("bwrap", 0, 15, "python3: OSError: [Errno 30] Read-only file system: '/etc/x'\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/x");
+        r = run("landlock", 0, 6, "");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(r->status.signal, 6);
+        /* a signal with exit_code 0 is still a death, not a success */
+        r = run("landlock", 0, 11, "sbx-landlock: x\n");
+        assert_verdict(r, "task_failure");
+}
+
+static void test_classify_mixed_case_and_unicode_case_folding(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("bwrap", 1, 0, "Error: EROFS: read-only file system, open '/etc/x'\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/x");
+        r = run("bwrap", 1, 0, "TOUCH: CANNOT TOUCH 'X': READ-ONLY FILE SYSTEM\n");
+        assert_verdict(r, "denied");
+        /* U+017F LATIN SMALL LETTER LONG S folds to s: Unicode-aware where the text is UTF-8 */
+        r = run("bwrap", 1, 0, "Read-only file \xc5\xbfystem\n");
+        assert_verdict(r, "denied");
+        /* U+212A KELVIN SIGN folds to k */
+        struct sbx_dialect *d = parse("denial blocked by kernel\n");
+        struct sbx_classify_result res;
+        const char *text = "x: BLOCKED BY \xe2\x84\xaa" "ERNEL\n";
+        run_chunked(d, 1, 0, text, strlen(text), 0, &res);
+        assert_verdict(&res, "denied");
+        sbx_dialect_free(d);
+        /* a non-ASCII signature */
+        d = parse("denial \xd0\x94\xd0\xbe\xd1\x81\xd1\x82\xd1\x83\xd0\xbf \xd0\xb7\xd0\xb0\xd0\xbf\xd1\x80\xd0\xb5\xd1\x89\xd1\x91\xd0\xbd\n");
+        text = "rm: \xd0\xb4\xd0\x9e\xd0\xa1\xd0\xa2\xd0\xa3\xd0\x9f \xd0\x97\xd0\x90\xd0\x9f\xd0\xa0\xd0\x95\xd0\xa9\xd0\x81\xd0\x9d\n";
+        run_chunked(d, 1, 0, text, strlen(text), 1, &res);
+        assert_verdict(&res, "denied");
+        sbx_dialect_free(d);
+}
+
+static void test_classify_crlf_line_ends(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("windows-acl", 1, 0, "C:\\work> echo x > C:\\Windows\\x.txt\r\nAccess is denied.\r\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+        assert_string_equal(r->matched_line, "Access is denied.");
+        r = run("windows-acl", 1, 0, "Set-Content : Access to the path 'C:\\Windows\\x.txt' is denied.\r\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "C:\\Windows\\x.txt");
+        r = run("windows-acl", 125, 0, "sbx-winrun: CreateRestrictedToken failed: Access is denied.\r\n");
+        assert_verdict(r, "runner_failure");
+        assert_string_equal(r->matched_line, "sbx-winrun: CreateRestrictedToken failed: Access is denied.");
+}
+
+static void test_classify_plain_permission_denied_under_bwrap_is_task_failure(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("bwrap", 1, 0, "touch: cannot touch '/etc/shadow': Permission denied\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(r->denial_lines, 0);
+        r = run("landlock", 1, 0, "touch: cannot touch '/etc/shadow': Permission denied\n");
+        assert_verdict(r, "denied");
+}
+
+static void test_classify_none_dialect_attributes_nothing(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(r->denial_lines, 0);
+        assert_int_equal(r->stderr_lines, 3);
+        r = run("none", 0, 0, "Permission denied\n");
+        assert_verdict(r, "success");
+}
+
+/* A signature across every possible chunk split, with the stream larger than the staging buffer
+ * so that the junction of two buffers is exercised, including 1-byte feeds. */
+static void test_classify_signature_split_across_chunks(void **state) {
+        (void) state;
+        const size_t filler = 200000;
+        const char *sig_line = "sh: 1: cannot create /etc/x: Read-only file system\n";
+        size_t sl = strlen(sig_line), len = filler + sl + 10;
+        _cleanup_free_ char *buf = malloc(len);
+        static const size_t chunks[] = { 1, 2, 3, 7, 13, 64, 4095, 4096, 65535, 65536, 65537, 99999, 0 };
+        struct sbx_classify_result r;
+
+        assert_non_null(buf);
+        for (size_t i = 0; i < filler; i++)
+                buf[i] = (i % 80 == 79) ? '\n' : (char) ('a' + i % 23);
+        /* one very long line before, so the signature lies deep in a line that spans buffers */
+        memcpy(buf + filler, sig_line, sl);
+        memcpy(buf + filler + sl, "tail line\n", 10);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
+                run_chunked(builtin("bwrap"), 2, 0, buf, len, chunks[i], &r);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.line_no, filler / 80 + 1);
+                assert_string_equal(r.matched_line, "sh: 1: cannot create /etc/x: Read-only file system");
+                assert_string_equal(r.denials[0].path, "/etc/x");
+                assert_int_equal(r.stderr_bytes, len);
+                assert_int_equal(r.stderr_lines, filler / 80 + 2);
+        }
+        /* the split at every offset of the signature inside a line that began in an earlier buffer */
+        for (size_t cut = filler - 100; cut < filler + sl; cut++) {
+                struct sbx_classifier *c = NULL;
+                struct sbx_exit_status st = { .exit_code = 1 };
+                assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, NULL), 0);
+                assert_int_equal(sbx_classify_feed(c, buf, cut), 0);
+                assert_int_equal(sbx_classify_feed(c, buf + cut, len - cut), 0);
+                assert_int_equal(sbx_classify_finish(c, &st, &r, NULL), 0);
+                sbx_classifier_free(c);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.line_no, filler / 80 + 1);
+        }
+}
+
+static void test_classify_long_line_matches_anywhere_in_bounded_evidence(void **state) {
+        (void) state;
+        const size_t n = 10 * 1024 * 1024;
+        const char *sig = "Read-only file system";
+        _cleanup_free_ char *buf = malloc(n + 64);
+        struct sbx_classify_result r;
+        static const size_t where[] = { 0, 5000, 1024 * 1024 - 3, 7 * 1024 * 1024 + 1 };
+
+        assert_non_null(buf);
+        for (size_t w = 0; w < SBX_ELEMENTSOF(where); w++) {
+                memset(buf, 'x', n);
+                memcpy(buf + where[w], sig, strlen(sig));
+                buf[n] = '\n';
+                run_chunked(builtin("bwrap"), 1, 0, buf, n + 1, 1 << 20, &r);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.line_no, 1);
+                assert_int_equal(strlen(r.matched_line), SBX_MATCHED_LINE_MAX - 1);
+                run_chunked(builtin("bwrap"), 1, 0, buf, n + 1, 65536 + 17, &r);
+                assert_verdict(&r, "denied");
+        }
+        /* a long line of a runner is still a runner failure, even when the signature is far in */
+        memset(buf, 'y', n);
+        memcpy(buf + n - 100, "bwrap: ", 7);
+        run_chunked(builtin("bwrap"), 1, 0, buf, n, 1 << 16, &r);
+        assert_verdict(&r, "runner_failure");
+        /* and no signature at all: nothing */
+        memset(buf, 'z', n);
+        run_chunked(builtin("bwrap"), 1, 0, buf, n, 0, &r);
+        assert_verdict(&r, "task_failure");
+        assert_int_equal(r.stderr_lines, 1);
+}
+
+static void test_classify_nul_bytes_and_invalid_utf8_around_match(void **state) {
+        (void) state;
+        static const char text[] = "\xff\xfe\x00garbage\x80\n"
+                                   "\x00\xc3(touch: cannot touch 'a\xff': Read-only file system\x00\xed\xa0\x80\n"
+                                   "\xf0\x28\x8c\xbc\n";
+        struct sbx_classify_result r;
+        static const size_t chunks[] = { 0, 1, 5 };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
+                run_chunked(builtin("bwrap"), 1, 0, text, sizeof(text) - 1, chunks[i], &r);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.line_no, 2);
+                assert_memory_equal(r.matched_line, "\xef\xbf\xbd\xc3(touch", 9);
+                assert_string_equal(r.denials[0].path, "a\xff");
+                assert_int_equal(r.stderr_lines, 3);
+        }
+        /* a signature broken by a NUL byte is not the signature */
+        static const char broken[] = "Read-only file\x00system\n";
+        run_chunked(builtin("bwrap"), 1, 0, broken, sizeof(broken) - 1, 0, &r);
+        assert_verdict(&r, "task_failure");
+}
+
+static void test_classify_line_numbers_and_first_evidence(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("landlock", 1, 0,
+                                            "one\ntwo\n\nfour\nmkdir: cannot create directory '/etc/d': Permission denied\n"
+                                            "cp: cannot create regular file '/etc/e': Permission denied\nlast");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 5);
+        assert_string_equal(r->signature, "Permission denied");
+        assert_string_equal(r->rule, "denial");
+        assert_int_equal(r->denial_lines, 2);
+        assert_string_equal(r->denials[1].path, "/etc/e");
+        assert_int_equal(r->denials[1].line_no, 6);
+        assert_int_equal(r->stderr_lines, 7);
+}
+
+static void test_classify_denials_kept_are_capped_but_all_counted(void **state) {
+        (void) state;
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        struct sbx_classify_result r;
+
+        assert_non_null(f);
+        for (int i = 0; i < 1000; i++)
+                fprintf(f, "touch: cannot touch '/etc/f%d': Read-only file system\n", i);
+        fclose(f);
+        run_chunked(builtin("bwrap"), 1, 0, text, len, 0, &r);
+        assert_int_equal(r.denial_lines, 1000);
+        assert_int_equal(r.n_denials, SBX_DENIALS_KEPT);
+        assert_string_equal(r.denials[SBX_DENIALS_KEPT - 1].path, "/etc/f63");
+        free(text);
+}
+
+static void test_classify_matched_line_is_truncated_at_a_character_boundary(void **state) {
+        (void) state;
+        char line[3000];
+        size_t o = 0;
+        struct sbx_classify_result r;
+
+        o += (size_t) sprintf(line, "Read-only file system ");
+        while (o + 2 < sizeof(line) - 1) {
+                memcpy(line + o, "\xc3\xa9", 2); /* é */
+                o += 2;
+        }
+        line[o++] = '\n';
+        run_chunked(builtin("bwrap"), 1, 0, line, o, 0, &r);
+        assert_verdict(&r, "denied");
+        size_t n = strlen(r.matched_line);
+        assert_true(n <= SBX_MATCHED_LINE_MAX - 1);
+        assert_int_equal((n - 22) % 2, 0); /* whole characters only */
+}
+
+static void test_classify_jit_and_interpreter_agree(void **state) {
+        (void) state;
+        const char *text = "a\nbwrap: Only the last --uid option will take effect\nb: Read-only file system\nbwrap: Can't x\n";
+        struct sbx_classify_result r1, r2;
+        struct sbx_dialect *d;
+
+        sbx_dialect_set_jit(false);
+        d = parse(sbx_dialect_builtin_text("bwrap"));
+        sbx_dialect_set_jit(true);
+        run_chunked(d, 1, 0, text, strlen(text), 0, &r1);
+        run_chunked(builtin("bwrap"), 1, 0, text, strlen(text), 0, &r2);
+        assert_verdict(&r1, "runner_failure");
+        assert_int_equal(r1.verdict, r2.verdict);
+        assert_int_equal(r1.line_no, 4);
+        assert_int_equal(r1.line_no, r2.line_no);
+        assert_int_equal(r1.denial_lines, r2.denial_lines);
+        sbx_dialect_free(d);
+}
+
+static void test_classify_finish_twice_and_feed_after_finish_fail(void **state) {
+        (void) state;
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_classify_result r;
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, NULL), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, &r, NULL), 0);
+        assert_int_equal(r.stderr_bytes, 0);
+        assert_int_equal(r.stderr_lines, 0);
+        assert_true(sbx_classify_finish(c, &st, &r, &diag) < 0);
+        assert_true(diag.msg[0] != '\0');
+        assert_int_equal(sbx_classify_feed(c, "x", 1), -EINVAL);
+        sbx_classifier_free(c);
+        sbx_classifier_free(NULL);
+}
+
+/* ---- a differential test against a naive reference over random ASCII input ---------------- */
+
+static bool ci_contains(const char *line, size_t len, const char *sig) {
+        size_t k = strlen(sig);
+        for (size_t i = 0; i + k <= len; i++)
+                if (strncasecmp(line + i, sig, k) == 0)
+                        return true;
+        return false;
+}
+
+static void test_classify_random_streams_match_a_naive_reference(void **state) {
+        (void) state;
+        static const char *const pieces[] = {
+                "Read-only file system", "READ-ONLY FILE SYSTEM", "read-only", "bwrap: ", "BWRAP: x",
+                "bwrap: Only the last --uid option will take effect", "Read-only file systen", " ", "\r",
+                "touch: cannot touch 'x': ", "abc", "\n", "\n", "\n", "rwrap", "Re", "ad-only fi", "le system",
+                "bw", "rap: ", "\0", "\xff",
+        };
+        const struct sbx_dialect *d = builtin("bwrap");
+        unsigned seed = 12345;
+
+        for (int iter = 0; iter < 400; iter++) {
+                char buf[4096];
+                size_t len = 0;
+                int n = 1 + (int) ((seed = seed * 1103515245 + 12345) >> 16) % 60;
+
+                for (int i = 0; i < n; i++) {
+                        const char *p = pieces[((seed = seed * 1103515245 + 12345) >> 16) % SBX_ELEMENTSOF(pieces)];
+                        size_t pl = *p ? strlen(p) : 1;
+                        if (len + pl >= sizeof(buf))
+                                break;
+                        memcpy(buf + len, p, pl);
+                        len += pl;
+                }
+                /* reference */
+                uint64_t ref_den_line = 0, ref_fatal_line = 0, ref_den_count = 0, line_no = 0;
+                for (size_t s = 0; s < len || (s == len && 0);) {
+                        const char *nl = memchr(buf + s, '\n', len - s);
+                        size_t e = nl ? (size_t) (nl - buf) : len;
+                        size_t l = e - s;
+                        line_no++;
+                        if (l > 0 && buf[s + l - 1] == '\r')
+                                l--;
+                        if (ci_contains(buf + s, l, "Read-only file system")) {
+                                ref_den_count++;
+                                if (!ref_den_line)
+                                        ref_den_line = line_no;
+                        }
+                        if (!ref_fatal_line && ci_contains(buf + s, l, "bwrap: ") &&
+                            !(l == strlen("bwrap: Only the last --uid option will take effect") &&
+                              strncasecmp(buf + s, "bwrap: Only the last --uid option will take effect", l) == 0))
+                                ref_fatal_line = line_no;
+                        s = e + 1;
+                        if (!nl)
+                                break;
+                }
+                for (size_t chunk = 1; chunk <= 9; chunk += 4) {
+                        struct sbx_classify_result r;
+                        run_chunked(d, 1, 0, buf, len, chunk, &r);
+                        if (ref_fatal_line) {
+                                assert_verdict(&r, "runner_failure");
+                                assert_int_equal(r.line_no, ref_fatal_line);
+                        } else if (ref_den_line) {
+                                assert_verdict(&r, "denied");
+                                assert_int_equal(r.line_no, ref_den_line);
+                        } else
+                                assert_verdict(&r, "task_failure");
+                        assert_int_equal(r.denial_lines, ref_den_count);
+                }
+        }
+}
+
+/* ---- path extraction ---------------------------------------------------------------------- */
+
+static void test_classify_denial_path_extraction_table(void **state) {
+        (void) state;
+        static const struct {
+                const char *line, *sig, *path;
+        } cases[] = {
+                { "touch: cannot touch '/etc/x': Read-only file system", "Read-only file system", "/etc/x" },
+                { "touch: cannot touch \xe2\x80\x98/etc/x y\xe2\x80\x99: Read-only file system", "Read-only file system", "/etc/x y" },
+                { "mkdir: cannot create directory `/etc/d': Permission denied", "Permission denied", "/etc/d" },
+                { "sh: 1: cannot create /etc/out: Read-only file system", "Read-only file system", "/etc/out" },
+                { "sh: 1: cannot create out: Read-only file system", "Read-only file system", "out" },
+                { "bash: line 1: /etc/out: Read-only file system", "Read-only file system", "/etc/out" },
+                { "bash: out.txt: Permission denied", "Permission denied", "out.txt" },
+                { "fatal: cannot mkdir /etc/repo: Read-only file system", "Read-only file system", "/etc/repo" },
+                { "error: could not lock config file .git/config: Permission denied", "Permission denied", ".git/config" },
+                { "OSError: [Errno 30] Read-only file system: '/etc/py'", "Read-only file system", "/etc/py" },
+                { "PermissionError: [Errno 13] Permission denied: '/etc/py'", "Permission denied", "/etc/py" },
+                { "Error: EROFS: read-only file system, open '/etc/node'", "read-only file system", "/etc/node" },
+                { "Error: EACCES: permission denied, mkdir '/etc/nd'", "permission denied", "/etc/nd" },
+                { "tar: etc/t.txt: Cannot open: Read-only file system", "Read-only file system", "etc/t.txt" },
+                { "mv: cannot move 'a' to '/etc/b': Read-only file system", "Read-only file system", "/etc/b" },
+                { "sed: couldn't open temporary file /etc/sedAbc12: Read-only file system", "Read-only file system", "/etc/sedAbc12" },
+                { "Can't open /etc/pl: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl" },
+                { "Set-Content : Access to the path 'C:\\Windows\\x.txt' is denied.", "Access to the path", "C:\\Windows\\x.txt" },
+                { "touch: /etc/m: Operation not permitted", "Operation not permitted", "/etc/m" },
+                { "Access is denied.", "Access is denied", "" },
+                { "Read-only file system", "Read-only file system", "" },
+                { "make: *** Read-only file system", "Read-only file system", "" },
+                { "cp: Permission denied", "Permission denied", "" },
+                { "[Errno 13] Permission denied", "Permission denied", "" },
+        };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char path[SBX_DENIAL_PATH_MAX];
+                const char *at = strstr(cases[i].line, cases[i].sig);
+                size_t ss, n;
+
+                assert_non_null(at);
+                ss = (size_t) (at - cases[i].line);
+                n = sbx_denial_path_extract(cases[i].line, strlen(cases[i].line), ss, ss + strlen(cases[i].sig),
+                                            path, sizeof(path));
+                if (strcmp(path, cases[i].path) != 0)
+                        fail_msg("case %zu '%s': got '%s', want '%s'", i, cases[i].line, path, cases[i].path);
+                assert_int_equal(n, strlen(cases[i].path));
+        }
+        char small[4];
+        assert_int_equal(sbx_denial_path_extract("touch: cannot touch '/etc/x': Read-only file system", 51, 30, 51,
+                                                 small, sizeof(small)),
+                         3);
+        assert_string_equal(small, "/et");
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_classify_verdict_names_round_trip),
+                cmocka_unit_test(test_classify_exit_zero_is_success_but_denials_are_counted),
+                cmocka_unit_test(test_classify_runner_rule_wins_over_denial),
+                cmocka_unit_test(test_classify_bwrap_fatal_lines_with_denial_words_are_runner_failures),
+                cmocka_unit_test(test_classify_informational_line_alone_is_not_runner_failure),
+                cmocka_unit_test(test_classify_fatal_signature_inside_excluded_informational_line_does_not_count),
+                cmocka_unit_test(test_classify_exit_status_alone_never_proves_runner_failure),
+                cmocka_unit_test(test_classify_allowed_exit_gate_mismatch_is_not_runner_failure),
+                cmocka_unit_test(test_classify_signal_deaths),
+                cmocka_unit_test(test_classify_mixed_case_and_unicode_case_folding),
+                cmocka_unit_test(test_classify_crlf_line_ends),
+                cmocka_unit_test(test_classify_plain_permission_denied_under_bwrap_is_task_failure),
+                cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
+                cmocka_unit_test(test_classify_signature_split_across_chunks),
+                cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
+                cmocka_unit_test(test_classify_nul_bytes_and_invalid_utf8_around_match),
+                cmocka_unit_test(test_classify_line_numbers_and_first_evidence),
+                cmocka_unit_test(test_classify_denials_kept_are_capped_but_all_counted),
+                cmocka_unit_test(test_classify_matched_line_is_truncated_at_a_character_boundary),
+                cmocka_unit_test(test_classify_jit_and_interpreter_agree),
+                cmocka_unit_test(test_classify_finish_twice_and_feed_after_finish_fail),
+                cmocka_unit_test(test_classify_random_streams_match_a_naive_reference),
+                cmocka_unit_test(test_classify_denial_path_extraction_table),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
