@@ -1,3 +1,269 @@
-/* placeholder: replaced by the audit work */
+/* The execution record: one row per `sbx run`, written before the command runs and completed
+ * after it ends, so a run whose supervisor is killed still leaves a trace (it reads 'interrupted'). */
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "sbx-audit.h"
+#include "sbx-macro.h"
+#include "audit-internal.h"
+
+int64_t sbx_audit_now_ms(void) {
+        struct timespec ts;
+
+        clock_gettime(CLOCK_REALTIME, &ts);
+        return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Valid UTF-8 sequence length at s (1-4), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t left) {
+        unsigned char c = s[0];
+        size_t n;
+        uint32_t cp;
+
+        if (c < 0x80)
+                return 1;
+        if (c >= 0xc2 && c <= 0xdf)
+                n = 2, cp = c & 0x1f;
+        else if (c >= 0xe0 && c <= 0xef)
+                n = 3, cp = c & 0x0f;
+        else if (c >= 0xf0 && c <= 0xf4)
+                n = 4, cp = c & 0x07;
+        else
+                return 0;
+        if (left < n)
+                return 0;
+        for (size_t i = 1; i < n; i++) {
+                if ((s[i] & 0xc0) != 0x80)
+                        return 0;
+                cp = (cp << 6) | (s[i] & 0x3f);
+        }
+        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+                return 0;
+        return n;
+}
+
+static void json_string(FILE *f, const char *str) {
+        const unsigned char *s = (const unsigned char *) str;
+        size_t len = strlen(str);
+
+        fputc('"', f);
+        for (size_t i = 0; i < len;) {
+                unsigned char c = s[i];
+                size_t n;
+
+                if (c == '"' || c == '\\') {
+                        fputc('\\', f), fputc(c, f), i++;
+                        continue;
+                }
+                if (c < 0x20 || c == 0x7f) {
+                        fprintf(f, "\\u%04x", c), i++;
+                        continue;
+                }
+                n = utf8_len(s + i, len - i);
+                if (n == 0) {
+                        fputs("\\ufffd", f), i++; /* JSON text cannot carry invalid UTF-8 */
+                        continue;
+                }
+                fwrite(s + i, 1, n, f);
+                i += n;
+        }
+        fputc('"', f);
+}
+
+int sbx_audit_argv_json(char *const *argv, char **ret) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&buf, &size);
+
+        if (!f)
+                return -ENOMEM;
+        fputc('[', f);
+        for (size_t i = 0; argv && argv[i]; i++) {
+                if (i)
+                        fputc(',', f);
+                json_string(f, argv[i]);
+        }
+        fputc(']', f);
+        if (fclose(f) != 0) {
+                free(buf);
+                return -ENOMEM;
+        }
+        *ret = buf;
+        return 0;
+}
+
+static int step_done(struct sbx_db *db, sqlite3_stmt *st, struct sbx_diag *diag) {
+        int rc = sqlite3_step(st);
+
+        sqlite3_reset(st);
+        if (rc != SQLITE_DONE)
+                return sbx_db_error(db, rc, "write", diag);
+        return 0;
+}
+
+int sbx_audit_reap(struct sbx_db *db, struct sbx_diag *diag) {
+        sqlite3_stmt *st;
+        int r;
+
+        r = sbx_db_begin(db, diag);
+        if (r < 0)
+                return r;
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_REAP, &st, diag);
+        if (r >= 0)
+                r = step_done(db, st, diag);
+        if (r < 0) {
+                sbx_db_rollback(db);
+                return r;
+        }
+        return sbx_db_commit(db, diag);
+}
+
+static void bind_text_or_null(sqlite3_stmt *st, int i, const char *s) {
+        if (s && *s)
+                sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+        else
+                sqlite3_bind_null(st, i);
+}
+
+static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v) {
+        if (v > 0)
+                sqlite3_bind_int64(st, i, v);
+        else
+                sqlite3_bind_null(st, i);
+}
+
+int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int64_t *ret_id,
+                    struct sbx_diag *diag) {
+        _cleanup_free_ char *argv_json = NULL, *cwd = NULL;
+        struct sbx_process_identity self;
+        const struct sbx_policy *p = s->policy;
+        sqlite3_stmt *st;
+        int64_t id;
+        int r;
+
+        r = sbx_process_identity_self(&self);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "cannot read the host name: %s",
+                                    strerror(-r));
+        r = sbx_audit_argv_json(s->argv, &argv_json);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "out of memory");
+        if (!s->cwd) {
+                cwd = getcwd(NULL, 0);
+                if (!cwd)
+                        cwd = strdup("(unreachable)"); /* a deleted cwd is recorded, not fatal */
+                if (!cwd)
+                        return sbx_diag_set(diag, ENOMEM, "audit", sbx_db_path(db), "out of memory");
+        }
+
+        r = sbx_db_begin(db, diag);
+        if (r < 0)
+                return r;
+        /* Tidy rows left 'running' by supervisors that died, while we hold the write lock anyway. */
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_REAP, &st, diag);
+        if (r >= 0)
+                r = step_done(db, st, diag);
+        if (r >= 0)
+                r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_INSERT, &st, diag);
+        if (r < 0)
+                goto fail;
+        sqlite3_bind_int64(st, 1, sbx_audit_now_ms());
+        sqlite3_bind_text(st, 2, self.host, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 3, (int64_t) getuid());
+        sqlite3_bind_int64(st, 4, self.pid);
+        if (self.start_time >= 0)
+                sqlite3_bind_int64(st, 5, self.start_time);
+        bind_text_or_null(st, 6, self.boot_id);
+        bind_text_or_null(st, 7, p ? p->session_id : NULL);
+        sqlite3_bind_text(st, 8, s->cwd ? s->cwd : cwd, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 9, argv_json, -1, SQLITE_STATIC);
+        bind_text_or_null(st, 10, p ? sbx_mode_to_string(p->mode) : NULL);
+        bind_text_or_null(st, 11, p ? sbx_mode_source_to_string(p->mode_source) : NULL);
+        bind_id_or_null(st, 12, p ? p->mode_event_id : 0);
+        bind_text_or_null(st, 13, p ? p->workspace_root : NULL);
+        bind_text_or_null(st, 14, s->backend);
+        bind_text_or_null(st, 15, s->enforcement);
+        bind_text_or_null(st, 16, s->enforcement_reason);
+        bind_id_or_null(st, 17, s->parent_id);
+        r = step_done(db, st, diag);
+        if (r < 0)
+                goto fail;
+        id = sqlite3_last_insert_rowid(sbx_db_handle(db));
+        r = sbx_db_commit(db, diag);
+        if (r < 0)
+                return r;
+        *ret_id = id;
+        return 0;
+fail:
+        sbx_db_rollback(db);
+        return r;
+}
+
+int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
+                     struct sbx_diag *diag) {
+        const struct sbx_classify_result *res = e->result;
+        bool ran = e->state && strcmp(e->state, "completed") == 0;
+        sqlite3_stmt *st;
+        int r;
+
+        if (!e->state || !e->verdict)
+                return sbx_diag_set(diag, EINVAL, "audit", sbx_db_path(db),
+                                    "execution %lld: the end of a run needs a state and a verdict", (long long) id);
+        r = sbx_db_begin(db, diag);
+        if (r < 0)
+                return r;
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_FINISH, &st, diag);
+        if (r < 0)
+                goto fail;
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, sbx_audit_now_ms());
+        sqlite3_bind_text(st, 3, e->state, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 4, e->verdict, -1, SQLITE_STATIC);
+        bind_text_or_null(st, 5, e->evidence);
+        bind_text_or_null(st, 6, e->message);
+        if (ran) {
+                if (e->status.signal == 0)
+                        sqlite3_bind_int(st, 7, e->status.exit_code);
+                sqlite3_bind_int(st, 8, e->status.signal);
+        }
+        if (res) {
+                bind_text_or_null(st, 9, res->rule);
+                bind_text_or_null(st, 10, res->signature);
+                bind_text_or_null(st, 11, res->matched_line);
+                bind_id_or_null(st, 12, (int64_t) res->line_no);
+                sqlite3_bind_int64(st, 13, (int64_t) res->stderr_bytes);
+                sqlite3_bind_int64(st, 14, (int64_t) res->stderr_lines);
+                sqlite3_bind_int64(st, 15, (int64_t) res->denial_lines);
+        } else
+                sqlite3_bind_int64(st, 15, 0);
+        r = step_done(db, st, diag);
+        if (r < 0)
+                goto fail;
+        if (sqlite3_changes(sbx_db_handle(db)) != 1) {
+                r = sbx_diag_set(diag, ENOENT, "audit", sbx_db_path(db),
+                                 "audit database %s: execution %lld does not exist or was already completed",
+                                 sbx_db_path(db), (long long) id);
+                goto fail;
+        }
+        for (size_t i = 0; res && i < res->n_denials && i < SBX_DENIALS_KEPT; i++) {
+                const struct sbx_denial *d = &res->denials[i];
+
+                r = sbx_db_stmt(db, SBX_DB_STMT_DENIAL_INSERT, &st, diag);
+                if (r < 0)
+                        goto fail;
+                sqlite3_bind_int64(st, 1, id);
+                sqlite3_bind_int64(st, 2, (int64_t) d->line_no);
+                sqlite3_bind_text(st, 3, d->line, -1, SQLITE_STATIC);
+                bind_text_or_null(st, 4, d->path);
+                r = step_done(db, st, diag);
+                if (r < 0)
+                        goto fail;
+        }
+        return sbx_db_commit(db, diag);
+fail:
+        sbx_db_rollback(db);
+        return r;
+}

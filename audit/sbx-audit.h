@@ -42,3 +42,77 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
 
 /* The session store behind policy resolution. Borrows db. */
 struct sbx_session_lookup sbx_audit_session_lookup(struct sbx_db *db);
+
+/* Marks 'running' rows whose supervisor is gone as 'interrupted' in the file itself (queries
+ * already report them so through sbx_state()); sbx_audit_begin() does it in its transaction. */
+int sbx_audit_reap(struct sbx_db *db, struct sbx_diag *diag);
+
+/* ---- sessions ------------------------------------------------------------------------------ */
+
+/* Creates a session with a random UUIDv4 id (getrandom) and the canonical form of `cwd`
+ * (sbx_path_canonicalize_dir; NULL: the current directory), immutable from then on.
+ * `initial_mode`, when not NULL, is logged as the first mode event (origin "start").
+ * Caller frees *ret_id. */
+int sbx_audit_session_create(struct sbx_db *db, const char *cwd, const enum sbx_mode *initial_mode,
+                             char **ret_id, struct sbx_diag *diag);
+/* Logs a mode event (origin "mode"). -ENOENT for an unknown session. ret_event_id may be NULL. */
+int sbx_audit_session_set_mode(struct sbx_db *db, const char *session_id, enum sbx_mode mode,
+                               int64_t *ret_event_id, struct sbx_diag *diag);
+/* What sbx_policy_resolve needs. -ENOENT for an unknown session. The caller owns ret->cwd. */
+int sbx_audit_session_get(struct sbx_db *db, const char *session_id, struct sbx_session_info *ret,
+                          struct sbx_diag *diag);
+
+/* ---- queries behind `sbx audit` and `sbx session show` ------------------------------------- */
+
+/* Called once per result row with the statement positioned on it (borrowed: read columns only).
+ * Column names are the stable field names (db/SCHEMA.md). Return 0 to go on, > 0 to stop
+ * quietly, < 0 (-errno) to stop with that error. */
+typedef int (*sbx_audit_row_fn)(void *userdata, sqlite3_stmt *row);
+
+/* Every string is borrowed; NULL (or has_* false) means "any". */
+struct sbx_audit_filter {
+        bool has_since, has_until;
+        int64_t since_ms;       /* started at or after (ms since the epoch, UTC) */
+        int64_t until_ms;       /* started before */
+        const char *session_id;
+        const char *backend;
+        const char *mode;
+        const char *verdict;
+        const char *state;      /* "running", "interrupted", "completed", ... as reported */
+        const char *path_glob;  /* SQLite GLOB on denied paths ('*' also matches '/') */
+        int64_t after_id;       /* only executions with a larger id (export --follow) */
+        int64_t limit;          /* the most recent N rows (still printed oldest first); 0: all */
+};
+
+enum sbx_audit_query {
+        SBX_AUDIT_QUERY_LIST,      /* one summary row per execution */
+        SBX_AUDIT_QUERY_EXPORT,    /* every column of each execution */
+        SBX_AUDIT_QUERY_DENIALS,   /* one row per denial line, with its execution's facts */
+        SBX_AUDIT_QUERY_TOP_PATHS, /* path, denials, executions; most denied first; limit = N */
+        SBX_AUDIT_QUERY_STATS,     /* dimension, value, count */
+};
+
+int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query q, const struct sbx_audit_filter *f,
+                    sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag);
+/* One execution (every column), then each of its denial lines (line_no, line, path).
+ * -ENOENT for an unknown id. denial_fn may be NULL. */
+int sbx_audit_show(struct sbx_db *db, int64_t id, sbx_audit_row_fn execution_fn,
+                   sbx_audit_row_fn denial_fn, void *userdata, struct sbx_diag *diag);
+/* The denial lines of one execution. */
+int sbx_audit_execution_denials(struct sbx_db *db, int64_t id, sbx_audit_row_fn fn, void *userdata,
+                                struct sbx_diag *diag);
+/* The session (id, created_at, host, uid, cwd, mode, mode_event_id, executions), its mode events
+ * (id, at, mode, origin) and its executions (summary columns). -ENOENT for an unknown session. */
+int sbx_audit_session_show(struct sbx_db *db, const char *session_id, sbx_audit_row_fn session_fn,
+                           sbx_audit_row_fn mode_event_fn, sbx_audit_row_fn execution_fn,
+                           void *userdata, struct sbx_diag *diag);
+
+/* ---- time ---------------------------------------------------------------------------------- */
+
+/* Now, in ms since the epoch (UTC). */
+int64_t sbx_audit_now_ms(void);
+/* A point in time for --since/--until: a duration back from now_ms ("30m", "1d", "2w", "1h30m";
+ * units s m h d w) or an ISO-8601 timestamp ("2024-05-01", "2024-05-01T12:00",
+ * "2024-05-01 12:00:00.250", with an optional "Z" or "+02:00"; no zone means UTC).
+ * -EINVAL for anything else. Pure. */
+int sbx_audit_parse_time(const char *s, int64_t now_ms, int64_t *ret_ms);

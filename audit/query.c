@@ -1,0 +1,409 @@
+/* The forensic queries behind `sbx audit` and `sbx session show`. Filters become WHERE terms with
+ * bound parameters (never text pasted into SQL); the indexes they lean on are in db/schema.c. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sbx-audit.h"
+#include "sbx-macro.h"
+#include "db-sql.h"
+
+/* ---- time ---------------------------------------------------------------------------------- */
+
+static int parse_digits(const char **p, int n, int *ret) {
+        int v = 0;
+
+        for (int i = 0; i < n; i++) {
+                if (!isdigit((unsigned char) (*p)[i]))
+                        return -EINVAL;
+                v = v * 10 + ((*p)[i] - '0');
+        }
+        *p += n;
+        *ret = v;
+        return 0;
+}
+
+static int parse_duration(const char *s, int64_t *ret_ms) {
+        int64_t total = 0;
+
+        if (!*s)
+                return -EINVAL;
+        while (*s) {
+                int64_t v = 0, unit;
+                if (!isdigit((unsigned char) *s))
+                        return -EINVAL;
+                while (isdigit((unsigned char) *s)) {
+                        v = v * 10 + (*s++ - '0');
+                        if (v > 100000000)
+                                return -EINVAL;
+                }
+                switch (*s++) {
+                case 's': unit = 1000; break;
+                case 'm': unit = 60 * 1000; break;
+                case 'h': unit = 3600 * 1000; break;
+                case 'd': unit = 86400 * 1000; break;
+                case 'w': unit = 7 * 86400 * 1000; break;
+                default: return -EINVAL;
+                }
+                total += v * unit;
+                if (total > (int64_t) 200 * 365 * 86400 * 1000)
+                        return -EINVAL;
+        }
+        *ret_ms = total;
+        return 0;
+}
+
+static int parse_iso(const char *s, int64_t *ret_ms) {
+        static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+        struct tm tm = { 0 };
+        int y, mo, d, h = 0, mi = 0, sec = 0, ms = 0, off = 0;
+        const char *p = s;
+        time_t t;
+
+        if (parse_digits(&p, 4, &y) < 0 || *p++ != '-' || parse_digits(&p, 2, &mo) < 0 || *p++ != '-' ||
+            parse_digits(&p, 2, &d) < 0)
+                return -EINVAL;
+        if (*p == 'T' || *p == ' ') {
+                p++;
+                if (parse_digits(&p, 2, &h) < 0 || *p++ != ':' || parse_digits(&p, 2, &mi) < 0)
+                        return -EINVAL;
+                if (*p == ':') {
+                        p++;
+                        if (parse_digits(&p, 2, &sec) < 0)
+                                return -EINVAL;
+                        if (*p == '.' || *p == ',') {
+                                int scale = 100;
+                                p++;
+                                if (!isdigit((unsigned char) *p))
+                                        return -EINVAL;
+                                for (; isdigit((unsigned char) *p); p++, scale /= 10)
+                                        ms += (*p - '0') * scale;
+                        }
+                }
+                if (*p == 'Z')
+                        p++;
+                else if (*p == '+' || *p == '-') {
+                        int sign = *p++ == '-' ? -1 : 1, oh, om;
+                        if (parse_digits(&p, 2, &oh) < 0)
+                                return -EINVAL;
+                        if (*p == ':')
+                                p++;
+                        if (parse_digits(&p, 2, &om) < 0 || oh > 23 || om > 59)
+                                return -EINVAL;
+                        off = sign * (oh * 60 + om);
+                }
+        } else if (*p == 'Z')
+                p++;
+        if (*p)
+                return -EINVAL;
+        if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] || h > 23 || mi > 59 || sec > 60)
+                return -EINVAL;
+        if (mo == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+                return -EINVAL;
+        tm.tm_year = y - 1900;
+        tm.tm_mon = mo - 1;
+        tm.tm_mday = d;
+        tm.tm_hour = h;
+        tm.tm_min = mi;
+        tm.tm_sec = sec;
+        t = timegm(&tm);
+        if (t == (time_t) -1)
+                return -EINVAL;
+        *ret_ms = ((int64_t) t - (int64_t) off * 60) * 1000 + ms;
+        return 0;
+}
+
+int sbx_audit_parse_time(const char *s, int64_t now_ms, int64_t *ret_ms) {
+        int64_t v;
+
+        if (!s || !*s)
+                return -EINVAL;
+        if (strlen(s) >= 10 && s[4] == '-') {
+                if (parse_iso(s, &v) < 0)
+                        return -EINVAL;
+        } else {
+                if (parse_duration(s, &v) < 0)
+                        return -EINVAL;
+                v = now_ms - v;
+        }
+        *ret_ms = v;
+        return 0;
+}
+
+/* ---- building the WHERE clause ------------------------------------------------------------- */
+
+enum { MAX_BINDS = 16 };
+
+struct query {
+        FILE *f;
+        char *sql;
+        size_t size;
+        int n;
+        struct {
+                bool is_int;
+                int64_t i;
+                const char *s;
+        } binds[MAX_BINDS];
+};
+
+static void bind_str(struct query *q, const char *s) {
+        q->binds[q->n].is_int = false;
+        q->binds[q->n++].s = s;
+}
+
+static void bind_int(struct query *q, int64_t v) {
+        q->binds[q->n].is_int = true;
+        q->binds[q->n++].i = v;
+}
+
+/* Terms on the execution alias e; `denied_path_direct` when denial_lines d is already joined. */
+static void where_execution(struct query *q, const struct sbx_audit_filter *f, bool denied_path_direct) {
+        if (f->has_since) {
+                fputs(" AND e.started_ms >= ?", q->f);
+                bind_int(q, f->since_ms);
+        }
+        if (f->has_until) {
+                fputs(" AND e.started_ms < ?", q->f);
+                bind_int(q, f->until_ms);
+        }
+        if (f->session_id) {
+                fputs(" AND e.session_id = ?", q->f);
+                bind_str(q, f->session_id);
+        }
+        if (f->backend) {
+                fputs(" AND e.backend = ?", q->f);
+                bind_str(q, f->backend);
+        }
+        if (f->mode) {
+                fputs(" AND e.mode = ?", q->f);
+                bind_str(q, f->mode);
+        }
+        if (f->verdict) {
+                fputs(" AND e.verdict = ?", q->f);
+                bind_str(q, f->verdict);
+        }
+        if (f->state) {
+                fputs(" AND " SBX_SQL_STATE("e") " = ?", q->f);
+                bind_str(q, f->state);
+        }
+        if (f->after_id > 0) {
+                fputs(" AND e.id > ?", q->f);
+                bind_int(q, f->after_id);
+        }
+        if (f->path_glob) {
+                if (denied_path_direct)
+                        fputs(" AND d.path GLOB ?", q->f);
+                else
+                        fputs(" AND e.denial_lines > 0 AND EXISTS (SELECT 1 FROM denial_lines d"
+                              " WHERE d.execution_id = e.id AND d.path GLOB ?)", q->f);
+                bind_str(q, f->path_glob);
+        }
+}
+
+static bool filters_executions(const struct sbx_audit_filter *f) {
+        return f->has_since || f->has_until || f->session_id || f->backend || f->mode || f->verdict || f->state ||
+               f->after_id > 0;
+}
+
+static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_audit_filter *f) {
+        switch (kind) {
+        case SBX_AUDIT_QUERY_LIST:
+        case SBX_AUDIT_QUERY_EXPORT:
+                fputs("SELECT * FROM (SELECT ", q->f);
+                fputs(kind == SBX_AUDIT_QUERY_LIST ? SBX_SQL_EXECUTION_SUMMARY("e") : SBX_SQL_EXECUTION_COLUMNS("e"),
+                      q->f);
+                fputs(" FROM executions e WHERE 1", q->f);
+                where_execution(q, f, false);
+                fputs(" ORDER BY e.id DESC", q->f);
+                if (f->limit > 0) {
+                        fputs(" LIMIT ?", q->f);
+                        bind_int(q, f->limit);
+                }
+                fputs(") ORDER BY id", q->f);
+                break;
+        case SBX_AUDIT_QUERY_DENIALS:
+                /* executions_denied_started (a partial index on denial_lines > 0) keeps --since cheap. */
+                fputs("SELECT execution_id, started_at, session_id, mode, backend, verdict, line_no, path, line"
+                      " FROM (SELECT d.execution_id AS execution_id, " SBX_SQL_ISO("e.started_ms")
+                      " AS started_at, e.session_id AS session_id, e.mode AS mode, e.backend AS backend,"
+                      " e.verdict AS verdict, d.line_no AS line_no, d.path AS path, d.line AS line,"
+                      " e.started_ms AS _t, d.id AS _d"
+                      " FROM executions e JOIN denial_lines d ON d.execution_id = e.id"
+                      " WHERE e.denial_lines > 0", q->f);
+                where_execution(q, f, true);
+                fputs(" ORDER BY e.started_ms DESC, d.id DESC", q->f);
+                if (f->limit > 0) {
+                        fputs(" LIMIT ?", q->f);
+                        bind_int(q, f->limit);
+                }
+                fputs(") ORDER BY _t, _d", q->f);
+                break;
+        case SBX_AUDIT_QUERY_TOP_PATHS:
+                if (filters_executions(f)) {
+                        fputs("SELECT d.path AS path, count(*) AS denials, count(DISTINCT d.execution_id) AS executions"
+                              " FROM executions e JOIN denial_lines d ON d.execution_id = e.id"
+                              " WHERE e.denial_lines > 0 AND d.path IS NOT NULL", q->f);
+                        where_execution(q, f, true);
+                } else {
+                        /* A scan of the covering index denial_lines_path, grouped as it goes. */
+                        fputs("SELECT d.path AS path, count(*) AS denials, count(DISTINCT d.execution_id) AS executions"
+                              " FROM denial_lines d WHERE d.path IS NOT NULL", q->f);
+                        if (f->path_glob) {
+                                fputs(" AND d.path GLOB ?", q->f);
+                                bind_str(q, f->path_glob);
+                        }
+                }
+                fputs(" GROUP BY d.path ORDER BY denials DESC, path LIMIT ?", q->f);
+                bind_int(q, f->limit > 0 ? f->limit : 10);
+                break;
+        case SBX_AUDIT_QUERY_STATS:
+                fputs("WITH f AS MATERIALIZED (SELECT e.verdict AS verdict, " SBX_SQL_STATE("e") " AS state,"
+                      " e.backend AS backend, e.mode AS mode, e.enforcement AS enforcement,"
+                      " e.denial_lines AS denial_lines FROM executions e WHERE 1", q->f);
+                where_execution(q, f, false);
+                fputs(") SELECT dimension, value, count FROM ("
+                      " SELECT 0 AS o, 'executions' AS dimension, NULL AS value, count(*) AS count FROM f"
+                      " UNION ALL SELECT 1, 'state', state, count(*) FROM f GROUP BY state"
+                      " UNION ALL SELECT 2, 'verdict', verdict, count(*) FROM f GROUP BY verdict"
+                      " UNION ALL SELECT 3, 'backend', backend, count(*) FROM f GROUP BY backend"
+                      " UNION ALL SELECT 4, 'mode', mode, count(*) FROM f GROUP BY mode"
+                      " UNION ALL SELECT 5, 'enforcement', enforcement, count(*) FROM f GROUP BY enforcement"
+                      " UNION ALL SELECT 6, 'denial_lines', NULL, coalesce(sum(denial_lines), 0) FROM f"
+                      ") ORDER BY o, count DESC, value", q->f);
+                break;
+        }
+}
+
+static int run_rows(struct sbx_db *db, sqlite3_stmt *st, sbx_audit_row_fn fn, void *userdata,
+                    struct sbx_diag *diag) {
+        for (;;) {
+                int rc = sqlite3_step(st), r;
+
+                if (rc == SQLITE_DONE)
+                        return 0;
+                if (rc != SQLITE_ROW)
+                        return sbx_db_error(db, rc, "read", diag);
+                r = fn(userdata, st);
+                if (r < 0)
+                        return sbx_diag_set(diag, -r, "output", "", "writing the result failed: %s", strerror(-r));
+                if (r > 0)
+                        return 0;
+        }
+}
+
+int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query kind, const struct sbx_audit_filter *f,
+                    sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag) {
+        static const struct sbx_audit_filter none = { 0 };
+        struct query q = { 0 };
+        sqlite3_stmt *st = NULL;
+        int rc, r;
+
+        if (!f)
+                f = &none;
+        q.f = open_memstream(&q.sql, &q.size);
+        if (!q.f)
+                return sbx_diag_set(diag, ENOMEM, "query", "", "out of memory");
+        build(&q, kind, f);
+        if (fclose(q.f) != 0) {
+                free(q.sql);
+                return sbx_diag_set(diag, ENOMEM, "query", "", "out of memory");
+        }
+        rc = sqlite3_prepare_v2(sbx_db_handle(db), q.sql, -1, &st, NULL);
+        free(q.sql);
+        if (rc != SQLITE_OK)
+                return sbx_db_error(db, rc, "query", diag);
+        for (int i = 0; i < q.n; i++) {
+                if (q.binds[i].is_int)
+                        sqlite3_bind_int64(st, i + 1, q.binds[i].i);
+                else
+                        sqlite3_bind_text(st, i + 1, q.binds[i].s, -1, SQLITE_STATIC);
+        }
+        r = run_rows(db, st, fn, userdata, diag);
+        sqlite3_finalize(st);
+        return r;
+}
+
+/* ---- single records ------------------------------------------------------------------------ */
+
+static int stmt_rows(struct sbx_db *db, enum sbx_db_stmt id, const char *key_text, int64_t key_int,
+                     sbx_audit_row_fn fn, void *userdata, int *ret_count, struct sbx_diag *diag) {
+        sqlite3_stmt *st;
+        int r, n = 0;
+
+        r = sbx_db_stmt(db, id, &st, diag);
+        if (r < 0)
+                return r;
+        if (key_text)
+                sqlite3_bind_text(st, 1, key_text, -1, SQLITE_STATIC);
+        else
+                sqlite3_bind_int64(st, 1, key_int);
+        for (;;) {
+                int rc = sqlite3_step(st);
+                if (rc == SQLITE_DONE)
+                        break;
+                if (rc != SQLITE_ROW) {
+                        r = sbx_db_error(db, rc, "read", diag);
+                        break;
+                }
+                n++;
+                if (fn) {
+                        r = fn(userdata, st);
+                        if (r < 0) {
+                                r = sbx_diag_set(diag, -r, "output", "", "writing the result failed: %s",
+                                                 strerror(-r));
+                                break;
+                        }
+                        if (r > 0) {
+                                r = 0;
+                                break;
+                        }
+                }
+        }
+        sqlite3_reset(st);
+        if (r >= 0 && ret_count)
+                *ret_count = n;
+        return r < 0 ? r : 0;
+}
+
+int sbx_audit_execution_denials(struct sbx_db *db, int64_t id, sbx_audit_row_fn fn, void *userdata,
+                                struct sbx_diag *diag) {
+        return stmt_rows(db, SBX_DB_STMT_EXECUTION_DENIALS, NULL, id, fn, userdata, NULL, diag);
+}
+
+int sbx_audit_show(struct sbx_db *db, int64_t id, sbx_audit_row_fn execution_fn, sbx_audit_row_fn denial_fn,
+                   void *userdata, struct sbx_diag *diag) {
+        int r, n = 0;
+
+        r = stmt_rows(db, SBX_DB_STMT_EXECUTION_GET, NULL, id, execution_fn, userdata, &n, diag);
+        if (r < 0)
+                return r;
+        if (n == 0)
+                return sbx_diag_set(diag, ENOENT, "show", sbx_db_path(db), "no execution %lld in audit database %s",
+                                    (long long) id, sbx_db_path(db));
+        if (denial_fn)
+                r = sbx_audit_execution_denials(db, id, denial_fn, userdata, diag);
+        return r;
+}
+
+int sbx_audit_session_show(struct sbx_db *db, const char *session_id, sbx_audit_row_fn session_fn,
+                           sbx_audit_row_fn mode_event_fn, sbx_audit_row_fn execution_fn, void *userdata,
+                           struct sbx_diag *diag) {
+        int r, n = 0;
+
+        r = stmt_rows(db, SBX_DB_STMT_SESSION_GET, session_id, 0, session_fn, userdata, &n, diag);
+        if (r < 0)
+                return r;
+        if (n == 0)
+                return sbx_diag_set(diag, ENOENT, "session", sbx_db_path(db), "unknown session '%s' (audit database %s)",
+                                    session_id, sbx_db_path(db));
+        if (mode_event_fn) {
+                r = stmt_rows(db, SBX_DB_STMT_SESSION_MODE_EVENTS, session_id, 0, mode_event_fn, userdata, NULL, diag);
+                if (r < 0)
+                        return r;
+        }
+        if (execution_fn)
+                r = stmt_rows(db, SBX_DB_STMT_SESSION_EXECUTIONS, session_id, 0, execution_fn, userdata, NULL, diag);
+        return r;
+}

@@ -1,0 +1,736 @@
+/* Unit tests of audit/: the execution record's lifecycle, interrupted runs, sessions and mode
+ * events, every query filter, time parsing, and concurrent writers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sbx-audit.h"
+#include "sbx-macro.h"
+#include "audit-internal.h"
+
+struct fixture {
+        char dir[64];
+        char path[128];
+        struct sbx_db *db;
+};
+
+static int setup(void **state) {
+        struct fixture *f = calloc(1, sizeof(*f));
+
+        strcpy(f->dir, "/tmp/sbx-test-audit-XXXXXX");
+        assert_non_null(mkdtemp(f->dir));
+        snprintf(f->path, sizeof(f->path), "%s/audit.db", f->dir);
+        assert_int_equal(sbx_db_open(f->path, &f->db, NULL), 0);
+        *state = f;
+        return 0;
+}
+
+static int teardown(void **state) {
+        struct fixture *f = *state;
+        char cmd[128];
+
+        sbx_db_close(f->db);
+        snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
+        assert_int_equal(system(cmd), 0);
+        free(f);
+        return 0;
+}
+
+static int64_t query_int(struct sbx_db *db, const char *sql) {
+        sqlite3_stmt *st = NULL;
+        int64_t v;
+
+        assert_int_equal(sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        v = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        return v;
+}
+
+/* A copy of one text column of one row (NULL for SQL NULL). Caller frees. */
+static char *query_text(struct sbx_db *db, const char *sql) {
+        sqlite3_stmt *st = NULL;
+        char *v = NULL;
+
+        assert_int_equal(sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        if (sqlite3_column_type(st, 0) != SQLITE_NULL)
+                v = strdup((const char *) sqlite3_column_text(st, 0));
+        sqlite3_finalize(st);
+        return v;
+}
+
+static void assert_text(struct sbx_db *db, const char *sql, const char *expected) {
+        char *v = query_text(db, sql);
+        if (!expected) {
+                if (v)
+                        fail_msg("%s: expected NULL, got '%s'", sql, v);
+        } else if (!v || strcmp(v, expected) != 0)
+                fail_msg("%s: expected '%s', got '%s'", sql, expected, v ? v : "NULL");
+        free(v);
+}
+
+static int64_t begin_run(struct sbx_db *db, const char *session, enum sbx_mode mode, const char *backend,
+                         char *const *argv) {
+        struct sbx_policy p = {
+                .mode = mode,
+                .mode_source = session ? SBX_MODE_SOURCE_SESSION : SBX_MODE_SOURCE_APPROVED,
+                .workspace_root = (char *) "/work/space",
+                .session_id = (char *) session,
+        };
+        struct sbx_execution_start s = {
+                .policy = &p,
+                .argv = argv,
+                .cwd = "/work/space/sub",
+                .backend = backend,
+                .enforcement = backend && strcmp(backend, "none") != 0 ? "full" : NULL,
+        };
+        struct sbx_diag diag = { 0 };
+        int64_t id = 0;
+
+        if (sbx_audit_begin(db, &s, &id, &diag) < 0)
+                fail_msg("begin: %s", diag.msg);
+        assert_true(id > 0);
+        return id;
+}
+
+static void finish_run(struct sbx_db *db, int64_t id, const char *verdict, int exit_code, const char *const *paths) {
+        struct sbx_classify_result res = { 0 };
+        struct sbx_execution_end e = {
+                .state = "completed",
+                .verdict = verdict,
+                .evidence = "stderr",
+                .status = { .exit_code = exit_code },
+                .result = &res,
+        };
+        struct sbx_diag diag = { 0 };
+
+        res.status = e.status;
+        for (size_t i = 0; paths && paths[i]; i++) {
+                struct sbx_denial *d = &res.denials[res.n_denials++];
+                d->line_no = i + 1;
+                snprintf(d->line, sizeof(d->line), "touch: cannot touch '%s': Read-only file system", paths[i]);
+                snprintf(d->path, sizeof(d->path), "%s", paths[i]);
+        }
+        res.denial_lines = res.n_denials;
+        res.stderr_lines = res.n_denials;
+        res.stderr_bytes = 100 * res.n_denials;
+        if (res.n_denials) {
+                strcpy(res.rule, "denial");
+                strcpy(res.signature, "Read-only file system");
+                res.line_no = 1;
+                strcpy(res.matched_line, res.denials[0].line);
+        }
+        if (sbx_audit_finish(db, id, &e, &diag) < 0)
+                fail_msg("finish: %s", diag.msg);
+}
+
+static void test_audit_begin_records_running_row_with_start_facts(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "touch", (char *) "a \"b\"", NULL };
+        char sql[256];
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        char host[256] = "";
+
+        gethostname(host, sizeof(host) - 1);
+#define Q(col) (snprintf(sql, sizeof(sql), "SELECT " col " FROM executions WHERE id = %lld", (long long) id), sql)
+        assert_text(f->db, Q("state"), "running");
+        assert_text(f->db, Q("argv"), "[\"touch\",\"a \\\"b\\\"\"]");
+        assert_text(f->db, Q("cwd"), "/work/space/sub");
+        assert_text(f->db, Q("mode"), "read-only");
+        assert_text(f->db, Q("mode_source"), "approved");
+        assert_text(f->db, Q("workspace_root"), "/work/space");
+        assert_text(f->db, Q("backend"), "bwrap");
+        assert_text(f->db, Q("enforcement"), "full");
+        assert_text(f->db, Q("host"), host);
+        assert_text(f->db, Q("verdict"), NULL);
+        assert_text(f->db, Q("session_id"), NULL);
+        assert_int_equal(query_int(f->db, Q("supervisor_pid")), getpid());
+        assert_true(query_int(f->db, Q("supervisor_start")) > 0);
+        assert_int_equal(query_int(f->db, Q("uid")), getuid());
+        assert_true(query_int(f->db, Q("abs(started_ms - CAST(strftime('%%s','now') AS INTEGER) * 1000)")) < 5000);
+        assert_int_equal(query_int(f->db, Q("ended_ms IS NULL")), 1);
+        /* ISO-8601 UTC with milliseconds in the view */
+        snprintf(sql, sizeof(sql), "SELECT started_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:"
+                                   "[0-9][0-9].[0-9][0-9][0-9]Z' FROM execution_log WHERE id = %lld", (long long) id);
+        assert_int_equal(query_int(f->db, sql), 1);
+}
+
+static void test_audit_finish_completes_row_with_verdict_and_denials(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "touch", (char *) "/etc/x", NULL };
+        const char *paths[] = { "/etc/x", "/etc/y", NULL };
+        char sql[256];
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+
+        finish_run(f->db, id, "denied", 1, paths);
+        assert_text(f->db, Q("state"), "completed");
+        assert_text(f->db, Q("verdict"), "denied");
+        assert_text(f->db, Q("evidence"), "stderr");
+        assert_text(f->db, Q("matched_rule"), "denial");
+        assert_text(f->db, Q("matched_signature"), "Read-only file system");
+        assert_text(f->db, Q("matched_line"), "touch: cannot touch '/etc/x': Read-only file system");
+        assert_int_equal(query_int(f->db, Q("exit_code")), 1);
+        assert_int_equal(query_int(f->db, Q("signal")), 0);
+        assert_int_equal(query_int(f->db, Q("matched_line_no")), 1);
+        assert_int_equal(query_int(f->db, Q("denial_lines")), 2);
+        assert_int_equal(query_int(f->db, Q("stderr_bytes")), 200);
+        assert_int_equal(query_int(f->db, Q("duration_ms >= 0 AND ended_ms >= started_ms")), 1);
+        snprintf(sql, sizeof(sql), "SELECT group_concat(path, ',') FROM (SELECT path FROM denials WHERE execution_id = %lld"
+                                   " ORDER BY line_no)", (long long) id);
+        assert_text(f->db, sql, "/etc/x,/etc/y");
+}
+
+static void test_audit_finish_twice_is_refused(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        struct sbx_execution_end e = { .state = "completed", .verdict = "success" };
+        struct sbx_diag diag = { 0 };
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, &diag), -ENOENT);
+        assert_non_null(strstr(diag.msg, f->path));
+        assert_int_equal(sbx_audit_finish(f->db, id + 100, &e, NULL), -ENOENT);
+        e.verdict = NULL;
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -EINVAL);
+}
+
+static void test_audit_refused_run_has_no_exit_status(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        char sql[256];
+        struct sbx_execution_end e = {
+                .state = "unavailable",
+                .verdict = "unavailable",
+                .message = "bwrap: cannot create namespace; landlock: not supported",
+                .status = { .exit_code = 125 },
+        };
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_WORKSPACE_WRITE, NULL, argv);
+
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        assert_text(f->db, Q("state"), "unavailable");
+        assert_text(f->db, Q("backend"), NULL);
+        assert_text(f->db, Q("message"), "bwrap: cannot create namespace; landlock: not supported");
+        assert_int_equal(query_int(f->db, Q("exit_code IS NULL AND signal IS NULL")), 1);
+        assert_int_equal(query_int(f->db, Q("denial_lines")), 0);
+}
+
+static void test_audit_signal_death_records_signal_not_exit_code(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "sleep", (char *) "9", NULL };
+        char sql[256];
+        struct sbx_execution_end e = { .state = "completed", .verdict = "task_failure", .status = { .signal = 9 } };
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "landlock", argv);
+
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        assert_int_equal(query_int(f->db, Q("exit_code IS NULL")), 1);
+        assert_int_equal(query_int(f->db, Q("signal")), 9);
+}
+
+static int count_rows(void *userdata, sqlite3_stmt *row) {
+        (void) row;
+        (*(int *) userdata)++;
+        return 0;
+}
+
+struct state_rows {
+        int n;
+        char state[32];
+};
+
+static int grab_state(void *userdata, sqlite3_stmt *row) {
+        struct state_rows *s = userdata;
+
+        for (int i = 0; i < sqlite3_column_count(row); i++)
+                if (strcmp(sqlite3_column_name(row, i), "state") == 0)
+                        snprintf(s->state, sizeof(s->state), "%s", (const char *) sqlite3_column_text(row, i));
+        s->n++;
+        return 0;
+}
+
+static void test_audit_row_of_dead_supervisor_reads_interrupted(void **state) {
+        struct fixture *f = *state;
+        struct state_rows rows = { 0 };
+        struct sbx_audit_filter filter = { .state = "interrupted" };
+        int status, n = 0;
+        pid_t child;
+
+        child = fork();
+        assert_true(child >= 0);
+        if (child == 0) {
+                struct sbx_db *db = NULL;
+                char *argv[] = { (char *) "sleep", (char *) "100", NULL };
+                struct sbx_policy p = { .mode = SBX_MODE_READ_ONLY, .workspace_root = (char *) "/" };
+                struct sbx_execution_start s = { .policy = &p, .argv = argv, .backend = "bwrap" };
+                int64_t id;
+                if (sbx_db_open(f->path, &db, NULL) < 0 || sbx_audit_begin(db, &s, &id, NULL) < 0)
+                        _exit(1);
+                _exit(0); /* dies without finishing, like a SIGKILLed supervisor */
+        }
+        assert_int_equal(waitpid(child, &status, 0), child);
+        assert_int_equal(WEXITSTATUS(status), 0);
+        /* stored as running, reported as interrupted by every query */
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE state = 'running'"), 1);
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_LIST, NULL, grab_state, &rows, NULL), 0);
+        assert_int_equal(rows.n, 1);
+        assert_string_equal(rows.state, "interrupted");
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_EXPORT, &filter, count_rows, &n, NULL), 0);
+        assert_int_equal(n, 1);
+        /* our own running row is not interrupted */
+        {
+                char *argv[] = { (char *) "true", NULL };
+                begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        }
+        filter.state = "running";
+        n = 0;
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_LIST, &filter, count_rows, &n, NULL), 0);
+        assert_int_equal(n, 1);
+        /* begin reaped the dead one in the file itself */
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE state = 'interrupted'"), 1);
+        assert_int_equal(sbx_audit_reap(f->db, NULL), 0);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE state = 'running'"), 1);
+}
+
+static void test_audit_argv_json_escapes_and_replaces_invalid_utf8(void **state) {
+        static const struct {
+                char *argv[4];
+                const char *json;
+        } cases[] = {
+                { { NULL }, "[]" },
+                { { (char *) "echo", (char *) "a b", NULL }, "[\"echo\",\"a b\"]" },
+                { { (char *) "q\"\\", NULL }, "[\"q\\\"\\\\\"]" },
+                { { (char *) "tab\tnl\n\x01", NULL }, "[\"tab\\u0009nl\\u000a\\u0001\"]" },
+                { { (char *) "caf\xc3\xa9", NULL }, "[\"caf\xc3\xa9\"]" },
+                { { (char *) "bad\xff\xc3", NULL }, "[\"bad\\ufffd\\ufffd\"]" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char *json = NULL;
+                assert_int_equal(sbx_audit_argv_json(cases[i].argv, &json), 0);
+                assert_string_equal(json, cases[i].json);
+                free(json);
+        }
+}
+
+static void test_audit_session_create_canonicalizes_cwd_and_logs_initial_mode(void **state) {
+        struct fixture *f = *state;
+        char real[128], link[128], viadots[192], sql[256];
+        struct sbx_session_info info = { 0 };
+        enum sbx_mode ro = SBX_MODE_READ_ONLY;
+        char *id = NULL;
+
+        snprintf(real, sizeof(real), "%s/ws", f->dir);
+        snprintf(link, sizeof(link), "%s/link", f->dir);
+        assert_int_equal(mkdir(real, 0700), 0);
+        assert_int_equal(symlink(real, link), 0);
+        snprintf(viadots, sizeof(viadots), "%s/./link/", f->dir);
+        assert_int_equal(sbx_audit_session_create(f->db, viadots, &ro, &id, NULL), 0);
+        /* UUIDv4 */
+        assert_int_equal(strlen(id), 36);
+        assert_int_equal(id[14], '4');
+        assert_non_null(strchr("89ab", id[19]));
+        assert_int_equal(sbx_audit_session_get(f->db, id, &info, NULL), 0);
+        assert_string_equal(info.cwd, real);
+        assert_true(info.has_mode);
+        assert_int_equal(info.mode, SBX_MODE_READ_ONLY);
+        assert_true(info.mode_event_id > 0);
+        snprintf(sql, sizeof(sql), "SELECT origin FROM mode_events WHERE id = %lld", (long long) info.mode_event_id);
+        assert_text(f->db, sql, "start");
+        free(info.cwd);
+        free(id);
+}
+
+static void test_audit_session_mode_events_drive_lookup(void **state) {
+        struct fixture *f = *state;
+        struct sbx_session_lookup lookup = sbx_audit_session_lookup(f->db);
+        struct sbx_session_info info = { 0 };
+        int64_t ev1 = 0, ev2 = 0;
+        char *id = NULL;
+
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, NULL, &id, NULL), 0);
+        assert_int_equal(lookup.lookup(lookup.userdata, id, &info, NULL), 0);
+        assert_false(info.has_mode);
+        assert_int_equal(info.mode_event_id, 0);
+        free(info.cwd);
+        assert_int_equal(sbx_audit_session_set_mode(f->db, id, SBX_MODE_WORKSPACE_WRITE, &ev1, NULL), 0);
+        assert_int_equal(lookup.lookup(lookup.userdata, id, &info, NULL), 0);
+        assert_true(info.has_mode);
+        assert_int_equal(info.mode, SBX_MODE_WORKSPACE_WRITE);
+        assert_int_equal(info.mode_event_id, ev1);
+        free(info.cwd);
+        assert_int_equal(sbx_audit_session_set_mode(f->db, id, SBX_MODE_READ_ONLY, &ev2, NULL), 0);
+        assert_true(ev2 > ev1);
+        assert_int_equal(lookup.lookup(lookup.userdata, id, &info, NULL), 0);
+        assert_int_equal(info.mode, SBX_MODE_READ_ONLY);
+        assert_int_equal(info.mode_event_id, ev2);
+        free(info.cwd);
+        free(id);
+}
+
+static void test_audit_unknown_session_is_enoent(void **state) {
+        struct fixture *f = *state;
+        struct sbx_session_lookup lookup = sbx_audit_session_lookup(f->db);
+        struct sbx_session_info info = { .cwd = NULL, .mode_event_id = 77 };
+        struct sbx_diag diag = { 0 };
+        int n = 0;
+
+        assert_int_equal(lookup.lookup(lookup.userdata, "no-such-session", &info, &diag), -ENOENT);
+        assert_non_null(strstr(diag.msg, "no-such-session"));
+        assert_null(info.cwd);
+        assert_int_equal(info.mode_event_id, 77); /* untouched on failure */
+        assert_int_equal(sbx_audit_session_set_mode(f->db, "no-such-session", SBX_MODE_READ_ONLY, NULL, NULL), -ENOENT);
+        assert_int_equal(sbx_audit_session_show(f->db, "no-such-session", count_rows, count_rows, count_rows, &n, NULL),
+                         -ENOENT);
+        assert_int_equal(n, 0);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM mode_events"), 0);
+        {
+                char *id = NULL;
+                assert_int_equal(sbx_audit_session_create(f->db, "/nonexistent/dir", NULL, &id, NULL), -ENOENT);
+                assert_null(id);
+        }
+}
+
+/* ---- filters ------------------------------------------------------------------------------- */
+
+#define MIN_MS (60 * 1000LL)
+#define DAY_MS (86400 * 1000LL)
+
+struct dataset {
+        int64_t now;
+        char *s1, *s2;
+        int64_t ids[6];
+};
+
+static void populate(struct fixture *f, struct dataset *ds) {
+        static const struct {
+                int64_t ago;
+                int session; /* 0 none, 1, 2 */
+                const char *backend;
+                enum sbx_mode mode;
+                const char *verdict;
+                const char *paths[3];
+        } rows[] = {
+                { 10 * DAY_MS, 1, "bwrap", SBX_MODE_READ_ONLY, "denied", { "/etc/passwd", "/etc/hosts", NULL } },
+                { 2 * DAY_MS, 0, "landlock", SBX_MODE_WORKSPACE_WRITE, "success", { NULL } },
+                { 60 * MIN_MS, 1, "bwrap", SBX_MODE_WORKSPACE_WRITE, "task_failure", { NULL } },
+                { 30 * MIN_MS, 2, "bwrap", SBX_MODE_READ_ONLY, "denied", { "/usr/lib/x", NULL } },
+                { 5 * MIN_MS, 0, "landlock", SBX_MODE_READ_ONLY, "denied", { "/etc/passwd", NULL } },
+                { 1 * MIN_MS, 0, "none", SBX_MODE_DANGER_FULL_ACCESS, "success", { NULL } },
+        };
+        char *argv[] = { (char *) "cmd", NULL };
+
+        ds->now = sbx_audit_now_ms();
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, NULL, &ds->s1, NULL), 0);
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, NULL, &ds->s2, NULL), 0);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                const char *sess = rows[i].session == 1 ? ds->s1 : rows[i].session == 2 ? ds->s2 : NULL;
+                char sql[256];
+                int64_t id = begin_run(f->db, sess, rows[i].mode, rows[i].backend, argv);
+                finish_run(f->db, id, rows[i].verdict, strcmp(rows[i].verdict, "success") ? 1 : 0, rows[i].paths);
+                snprintf(sql, sizeof(sql), "UPDATE executions SET started_ms = %lld, ended_ms = %lld + 10 WHERE id = %lld",
+                         (long long) (ds->now - rows[i].ago), (long long) (ds->now - rows[i].ago), (long long) id);
+                assert_int_equal(sqlite3_exec(sbx_db_handle(f->db), sql, NULL, NULL, NULL), SQLITE_OK);
+                ds->ids[i] = id;
+        }
+}
+
+struct ids {
+        int n;
+        int64_t id[16];
+};
+
+static int collect_ids(void *userdata, sqlite3_stmt *row) {
+        struct ids *r = userdata;
+        if (r->n < 16)
+                r->id[r->n] = sqlite3_column_int64(row, 0);
+        r->n++;
+        return 0;
+}
+
+static void test_audit_every_filter_selects_the_expected_executions(void **state) {
+        struct fixture *f = *state;
+        struct dataset ds = { 0 };
+        populate(f, &ds);
+        const struct {
+                const char *name;
+                struct sbx_audit_filter filter;
+                int session; /* fills filter.session_id */
+                int list;    /* expected executions (LIST and EXPORT) */
+                int denials; /* expected denial lines (DENIALS) */
+                int first;   /* index in ds.ids of the first listed execution, -1: none */
+        } cases[] = {
+                { "none", { 0 }, 0, 6, 4, 0 },
+                { "since 1d", { .has_since = true, .since_ms = ds.now - DAY_MS }, 0, 4, 2, 2 },
+                { "until 1d ago", { .has_until = true, .until_ms = ds.now - DAY_MS }, 0, 2, 2, 0 },
+                { "since 3d until 20m ago",
+                  { .has_since = true, .since_ms = ds.now - 3 * DAY_MS, .has_until = true, .until_ms = ds.now - 20 * MIN_MS },
+                  0, 3, 1, 1 },
+                { "session", { 0 }, 1, 2, 2, 0 },
+                { "backend bwrap", { .backend = "bwrap" }, 0, 3, 3, 0 },
+                { "backend none", { .backend = "none" }, 0, 1, 0, 5 },
+                { "mode read-only", { .mode = "read-only" }, 0, 3, 4, 0 },
+                { "verdict denied", { .verdict = "denied" }, 0, 3, 4, 0 },
+                { "verdict success", { .verdict = "success" }, 0, 2, 0, 1 },
+                { "state completed", { .state = "completed" }, 0, 6, 4, 0 },
+                { "path glob /etc/*", { .path_glob = "/etc/*" }, 0, 2, 3, 0 },
+                { "path exact since 1d", { .path_glob = "/etc/passwd", .has_since = true, .since_ms = ds.now - DAY_MS }, 0,
+                  1, 1, 4 },
+                { "path matching nothing", { .path_glob = "/nowhere/*" }, 0, 0, 0, -1 },
+                { "backend and verdict", { .backend = "bwrap", .verdict = "denied" }, 0, 2, 3, 0 },
+                { "limit keeps the most recent", { .limit = 2 }, 0, 2, 2, 4 },
+                { "after id", { .after_id = ds.ids[3] }, 0, 2, 1, 4 },
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_audit_filter flt = cases[i].filter;
+                struct ids list = { 0 }, exp = { 0 }, den = { 0 };
+                struct sbx_diag diag = { 0 };
+
+                if (cases[i].session)
+                        flt.session_id = ds.s1;
+                if (sbx_audit_query(f->db, SBX_AUDIT_QUERY_LIST, &flt, collect_ids, &list, &diag) < 0)
+                        fail_msg("%s: %s", cases[i].name, diag.msg);
+                assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_EXPORT, &flt, collect_ids, &exp, NULL), 0);
+                assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_DENIALS, &flt, collect_ids, &den, NULL), 0);
+                if (list.n != cases[i].list || exp.n != cases[i].list || den.n != cases[i].denials)
+                        fail_msg("%s: list %d export %d denials %d, expected %d/%d", cases[i].name, list.n, exp.n, den.n,
+                                 cases[i].list, cases[i].denials);
+                if (cases[i].first >= 0 && list.id[0] != ds.ids[cases[i].first])
+                        fail_msg("%s: first id %lld, expected %lld", cases[i].name, (long long) list.id[0],
+                                 (long long) ds.ids[cases[i].first]);
+                for (int k = 1; k < list.n && k < 16; k++)
+                        assert_true(list.id[k] > list.id[k - 1]); /* oldest first */
+        }
+        free(ds.s1);
+        free(ds.s2);
+}
+
+struct paths {
+        int n;
+        char path[8][64];
+        int64_t denials[8], executions[8];
+};
+
+static int collect_paths(void *userdata, sqlite3_stmt *row) {
+        struct paths *p = userdata;
+        assert_string_equal(sqlite3_column_name(row, 0), "path");
+        assert_string_equal(sqlite3_column_name(row, 1), "denials");
+        assert_string_equal(sqlite3_column_name(row, 2), "executions");
+        if (p->n < 8) {
+                snprintf(p->path[p->n], sizeof(p->path[0]), "%s", (const char *) sqlite3_column_text(row, 0));
+                p->denials[p->n] = sqlite3_column_int64(row, 1);
+                p->executions[p->n] = sqlite3_column_int64(row, 2);
+        }
+        p->n++;
+        return 0;
+}
+
+static void test_audit_top_paths_orders_most_denied_first(void **state) {
+        struct fixture *f = *state;
+        struct dataset ds = { 0 };
+        struct paths p = { 0 };
+        struct sbx_audit_filter flt = { 0 };
+
+        populate(f, &ds);
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_TOP_PATHS, &flt, collect_paths, &p, NULL), 0);
+        assert_int_equal(p.n, 3);
+        assert_string_equal(p.path[0], "/etc/passwd");
+        assert_int_equal(p.denials[0], 2);
+        assert_int_equal(p.executions[0], 2);
+        assert_string_equal(p.path[1], "/etc/hosts"); /* ties: by path */
+        assert_string_equal(p.path[2], "/usr/lib/x");
+        memset(&p, 0, sizeof(p));
+        flt.limit = 1;
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_TOP_PATHS, &flt, collect_paths, &p, NULL), 0);
+        assert_int_equal(p.n, 1);
+        memset(&p, 0, sizeof(p));
+        flt = (struct sbx_audit_filter) { .has_since = true, .since_ms = ds.now - DAY_MS };
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_TOP_PATHS, &flt, collect_paths, &p, NULL), 0);
+        assert_int_equal(p.n, 2);
+        assert_int_equal(p.denials[0], 1);
+        memset(&p, 0, sizeof(p));
+        flt = (struct sbx_audit_filter) { .path_glob = "/usr/*" };
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_TOP_PATHS, &flt, collect_paths, &p, NULL), 0);
+        assert_int_equal(p.n, 1);
+        assert_string_equal(p.path[0], "/usr/lib/x");
+        free(ds.s1);
+        free(ds.s2);
+}
+
+struct stats {
+        int64_t executions, denied, bwrap, denial_lines;
+};
+
+static int collect_stats(void *userdata, sqlite3_stmt *row) {
+        struct stats *s = userdata;
+        const char *dim = (const char *) sqlite3_column_text(row, 0);
+        const char *val = (const char *) sqlite3_column_text(row, 1);
+        int64_t n = sqlite3_column_int64(row, 2);
+
+        if (strcmp(dim, "executions") == 0)
+                s->executions = n;
+        else if (strcmp(dim, "verdict") == 0 && val && strcmp(val, "denied") == 0)
+                s->denied = n;
+        else if (strcmp(dim, "backend") == 0 && val && strcmp(val, "bwrap") == 0)
+                s->bwrap = n;
+        else if (strcmp(dim, "denial_lines") == 0)
+                s->denial_lines = n;
+        return 0;
+}
+
+static void test_audit_stats_count_by_dimension(void **state) {
+        struct fixture *f = *state;
+        struct dataset ds = { 0 };
+        struct stats s = { 0 };
+        struct sbx_audit_filter flt = { .has_since = true };
+
+        populate(f, &ds);
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_STATS, NULL, collect_stats, &s, NULL), 0);
+        assert_int_equal(s.executions, 6);
+        assert_int_equal(s.denied, 3);
+        assert_int_equal(s.bwrap, 3);
+        assert_int_equal(s.denial_lines, 4);
+        memset(&s, 0, sizeof(s));
+        flt.since_ms = ds.now - DAY_MS;
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_STATS, &flt, collect_stats, &s, NULL), 0);
+        assert_int_equal(s.executions, 4);
+        assert_int_equal(s.denied, 2);
+        free(ds.s1);
+        free(ds.s2);
+}
+
+static void test_audit_show_returns_execution_and_denials(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "touch", (char *) "/etc/x", NULL };
+        const char *paths[] = { "/etc/x", NULL };
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        struct ids e = { 0 }, d = { 0 };
+        struct sbx_diag diag = { 0 };
+
+        finish_run(f->db, id, "denied", 1, paths);
+        assert_int_equal(sbx_audit_show(f->db, id, collect_ids, NULL, &e, NULL), 0);
+        assert_int_equal(e.n, 1);
+        assert_int_equal(e.id[0], id);
+        assert_int_equal(sbx_audit_execution_denials(f->db, id, collect_ids, &d, NULL), 0);
+        assert_int_equal(d.n, 1);
+        assert_int_equal(sbx_audit_show(f->db, id + 1, collect_ids, collect_ids, &e, &diag), -ENOENT);
+        assert_non_null(strstr(diag.msg, f->path));
+}
+
+static void test_audit_parse_time_accepts_durations_and_timestamps(void **state) {
+        const int64_t now = 1714564800000; /* 2024-05-01T12:00:00Z */
+        static const struct {
+                const char *in;
+                int r;
+                int64_t ms;
+        } cases[] = {
+                { "30s", 0, 1714564800000 - 30000 },
+                { "30m", 0, 1714564800000 - 30 * 60000 },
+                { "2h", 0, 1714564800000 - 2 * 3600000 },
+                { "1d", 0, 1714564800000 - 86400000 },
+                { "2w", 0, 1714564800000 - 14 * 86400000LL },
+                { "1h30m", 0, 1714564800000 - 90 * 60000 },
+                { "2024-05-01", 0, 1714521600000 },
+                { "2024-05-01Z", 0, 1714521600000 },
+                { "2024-05-01T12:00", 0, 1714564800000 },
+                { "2024-05-01T12:00:00Z", 0, 1714564800000 },
+                { "2024-05-01 12:00:00.25", 0, 1714564800250 },
+                { "2024-05-01T14:00:00+02:00", 0, 1714564800000 },
+                { "2024-05-01T10:00:00-0200", 0, 1714564800000 },
+                { "2024-02-29", 0, 1709164800000 },
+                { "", -EINVAL, 0 },
+                { "yesterday", -EINVAL, 0 },
+                { "1", -EINVAL, 0 },
+                { "-1d", -EINVAL, 0 },
+                { "1y", -EINVAL, 0 },
+                { "1d ", -EINVAL, 0 },
+                { "d", -EINVAL, 0 },
+                { "2023-02-29", -EINVAL, 0 },
+                { "2024-13-01", -EINVAL, 0 },
+                { "2024-05-01T25:00", -EINVAL, 0 },
+                { "2024-05-01T12", -EINVAL, 0 },
+                { "2024-05-01T12:00:00+", -EINVAL, 0 },
+                { "2024-05-01junk", -EINVAL, 0 },
+                { "99999999999d", -EINVAL, 0 },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                int64_t ms = -42;
+                int r = sbx_audit_parse_time(cases[i].in, now, &ms);
+                if (r != cases[i].r)
+                        fail_msg("'%s': r=%d, expected %d", cases[i].in, r, cases[i].r);
+                if (r == 0 && ms != cases[i].ms)
+                        fail_msg("'%s': %lld, expected %lld", cases[i].in, (long long) ms, (long long) cases[i].ms);
+                if (r < 0 && ms != -42)
+                        fail_msg("'%s': ret_ms touched on failure", cases[i].in);
+        }
+}
+
+static void test_audit_concurrent_writers_lose_no_row(void **state) {
+        struct fixture *f = *state;
+        enum { WRITERS = 8, RUNS = 25 };
+        pid_t pids[WRITERS];
+
+        for (int w = 0; w < WRITERS; w++) {
+                pids[w] = fork();
+                assert_true(pids[w] >= 0);
+                if (pids[w] == 0) {
+                        char *argv[] = { (char *) "true", NULL };
+                        struct sbx_policy p = { .mode = SBX_MODE_READ_ONLY, .workspace_root = (char *) "/" };
+                        struct sbx_execution_start s = { .policy = &p, .argv = argv, .backend = "bwrap" };
+                        struct sbx_execution_end e = { .state = "completed", .verdict = "success" };
+                        for (int i = 0; i < RUNS; i++) {
+                                struct sbx_db *db = NULL;
+                                struct sbx_diag diag = { 0 };
+                                int64_t id;
+                                if (sbx_db_open(f->path, &db, &diag) < 0 || sbx_audit_begin(db, &s, &id, &diag) < 0 ||
+                                    sbx_audit_finish(db, id, &e, &diag) < 0) {
+                                        fprintf(stderr, "writer %d: %s\n", w, diag.msg);
+                                        _exit(1);
+                                }
+                                sbx_db_close(db);
+                        }
+                        _exit(0);
+                }
+        }
+        for (int w = 0; w < WRITERS; w++) {
+                int status;
+                assert_int_equal(waitpid(pids[w], &status, 0), pids[w]);
+                assert_true(WIFEXITED(status));
+                assert_int_equal(WEXITSTATUS(status), 0);
+        }
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE state = 'completed'"), WRITERS * RUNS);
+}
+
+int main(void) {
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+        const struct CMUnitTest tests[] = {
+                T(test_audit_begin_records_running_row_with_start_facts),
+                T(test_audit_finish_completes_row_with_verdict_and_denials),
+                T(test_audit_finish_twice_is_refused),
+                T(test_audit_refused_run_has_no_exit_status),
+                T(test_audit_signal_death_records_signal_not_exit_code),
+                T(test_audit_row_of_dead_supervisor_reads_interrupted),
+                cmocka_unit_test(test_audit_argv_json_escapes_and_replaces_invalid_utf8),
+                T(test_audit_session_create_canonicalizes_cwd_and_logs_initial_mode),
+                T(test_audit_session_mode_events_drive_lookup),
+                T(test_audit_unknown_session_is_enoent),
+                T(test_audit_every_filter_selects_the_expected_executions),
+                T(test_audit_top_paths_orders_most_denied_first),
+                T(test_audit_stats_count_by_dimension),
+                T(test_audit_show_returns_execution_and_denials),
+                cmocka_unit_test(test_audit_parse_time_accepts_durations_and_timestamps),
+                T(test_audit_concurrent_writers_lose_no_row),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
