@@ -31,6 +31,8 @@ struct sbx_runner_rule {
         pcre2_code *info_re;  /* whole-line alternation of the informational lines, or NULL */
 };
 
+#define SBX_ANCHORS_MAX 8
+
 /* One bit per byte pair (first byte low): a pair that may be part of a signature occurrence. */
 #define SBX_PAIR_BITS_BYTES (65536 / 8)
 
@@ -48,6 +50,13 @@ struct sbx_dialect {
         size_t max_match;      /* upper bound of the bytes one signature occurrence spans */
         bool prefilter;        /* pair_bits is a complete filter of any_re's occurrences */
         uint8_t pair_bits[SBX_PAIR_BITS_BYTES];
+        /* The same anchors as a short list, for the vector scan (n_anchors 0: too many for it). */
+        size_t n_anchors;
+        struct sbx_anchor {
+                uint8_t a, b;        /* lower-case form of a letter */
+                uint8_t fold_a, fold_b; /* 0x20 for a letter (matched with byte | 0x20), else 0 */
+                bool single;         /* only `a` matters: the signature had no safe pair */
+        } anchors[SBX_ANCHORS_MAX];
 };
 
 /* Whether dialects compiled from now on try the PCRE2 JIT (default true). For tests of the

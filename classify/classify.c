@@ -287,6 +287,68 @@ static int end_line(struct sbx_classifier *c, const unsigned char *tail, size_t 
         return r;
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* The anchors compared 16 positions at a time; returns the first candidate, or the position where
+ * fewer than 17 bytes are left (the scalar loop finishes). */
+static size_t vector_scan(const struct sbx_dialect *d, const unsigned char *s, size_t i, size_t n) {
+        __m128i a[SBX_ANCHORS_MAX], b[SBX_ANCHORS_MAX], fa[SBX_ANCHORS_MAX], fb[SBX_ANCHORS_MAX];
+        const size_t na = d->n_anchors;
+
+        for (size_t k = 0; k < na; k++) {
+                const struct sbx_anchor *an = &d->anchors[k];
+                a[k] = _mm_set1_epi8((char) an->a);
+                fa[k] = _mm_set1_epi8((char) an->fold_a);
+                /* a single-byte anchor: the second comparison always holds */
+                b[k] = _mm_set1_epi8((char) (an->single ? 0xff : an->b));
+                fb[k] = _mm_set1_epi8((char) (an->single ? 0xff : an->fold_b));
+        }
+        for (; i + 17 <= n; i += 16) {
+                __m128i v0 = _mm_loadu_si128((const __m128i *) (const void *) (s + i));
+                __m128i v1 = _mm_loadu_si128((const __m128i *) (const void *) (s + i + 1));
+                __m128i m = _mm_setzero_si128();
+                int mask;
+
+                for (size_t k = 0; k < na; k++) {
+                        __m128i x = _mm_cmpeq_epi8(_mm_or_si128(v0, fa[k]), a[k]);
+                        __m128i y = _mm_cmpeq_epi8(_mm_or_si128(v1, fb[k]), b[k]);
+                        m = _mm_or_si128(m, _mm_and_si128(x, y));
+                }
+                mask = _mm_movemask_epi8(m);
+                if (mask)
+                        return i + (size_t) __builtin_ctz((unsigned) mask);
+        }
+        return i;
+}
+
+static size_t count_newlines(const unsigned char *s, size_t n) {
+        const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+        size_t i = 0, cnt = 0;
+
+        while (i + 16 <= n) {
+                /* per-byte counters (cmpeq gives -1), summed before they can wrap */
+                __m128i acc = _mm_setzero_si128(), sums;
+                for (int k = 0; k < 255 && i + 16 <= n; k++, i += 16) {
+                        __m128i v = _mm_loadu_si128((const __m128i *) (const void *) (s + i));
+                        acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
+                }
+                sums = _mm_sad_epu8(acc, zero);
+                cnt += (size_t) _mm_cvtsi128_si32(sums) + (size_t) _mm_extract_epi16(sums, 4);
+        }
+        for (; i < n; i++)
+                cnt += s[i] == '\n';
+        return cnt;
+}
+#else
+static size_t count_newlines(const unsigned char *s, size_t n) {
+        size_t cnt = 0;
+        for (size_t i = 0; i < n; i++)
+                cnt += s[i] == '\n';
+        return cnt;
+}
+#endif
+
 /* First position in [pos, n) where a signature occurrence may have its anchor, or n. */
 static size_t next_candidate(struct sbx_classifier *c, const unsigned char *s, size_t pos, size_t n) {
         const uint8_t *bits = c->d->pair_bits;
@@ -301,6 +363,13 @@ static size_t next_candidate(struct sbx_classifier *c, const unsigned char *s, s
 
                 return r > 0 ? pos + ms : n; /* an error is sticky in c->error */
         }
+#if defined(__SSE2__)
+        if (c->d->n_anchors > 0) {
+                i = vector_scan(c->d, s, i, n);
+                if (i + 17 <= n)
+                        return i;
+        }
+#endif
         for (; i + 4 < n; i += 4) {
                 unsigned v0 = s[i] | (unsigned) s[i + 1] << 8;
                 unsigned v1 = s[i + 1] | (unsigned) s[i + 2] << 8;
@@ -361,9 +430,14 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
                         if (r < 0)
                                 return r;
                         lstart = q + 1;
-                        while (lstart < cand && (nl = memchr(s + lstart, '\n', cand - lstart))) {
-                                c->lines_done++;
-                                lstart = (size_t) (nl - s) + 1;
+                        if (lstart < cand) {
+                                size_t cnt = count_newlines(s + lstart, cand - lstart);
+
+                                if (cnt > 0) {
+                                        c->lines_done += cnt;
+                                        nl = memrchr(s + lstart, '\n', cand - lstart);
+                                        lstart = (size_t) (nl - s) + 1;
+                                }
                         }
                 }
                 if (c->error)

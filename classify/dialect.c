@@ -378,6 +378,27 @@ static bool safe_byte(unsigned char c) {
         return c >= 0x20 && c < 0x7f && c != 'k' && c != 'K' && c != 's' && c != 'S';
 }
 
+static void add_anchor(struct sbx_dialect *d, unsigned char a, unsigned char b, bool single) {
+        struct sbx_anchor an = {
+                .a = (unsigned char) (isalpha(a) ? tolower(a) : a),
+                .b = (unsigned char) (single ? 0 : isalpha(b) ? tolower(b) : b),
+                .fold_a = isalpha(a) ? 0x20 : 0,
+                .fold_b = !single && isalpha(b) ? 0x20 : 0,
+                .single = single,
+        };
+
+        if (d->n_anchors == SIZE_MAX)
+                return;
+        for (size_t i = 0; i < d->n_anchors; i++)
+                if (memcmp(&d->anchors[i], &an, sizeof(an)) == 0)
+                        return;
+        if (d->n_anchors >= SBX_ANCHORS_MAX) {
+                d->n_anchors = SIZE_MAX; /* too many for the vector scan: the pair table does it */
+                return;
+        }
+        d->anchors[d->n_anchors++] = an;
+}
+
 static void set_pair(struct sbx_dialect *d, unsigned char a, unsigned char b) {
         unsigned char va[2] = { a, a }, vb[2] = { b, b };
 
@@ -412,6 +433,7 @@ static void add_prefilter(struct sbx_dialect *d, const char *sig) {
         }
         if (best != SIZE_MAX) {
                 set_pair(d, s[best], s[best + 1]);
+                add_anchor(d, s[best], s[best + 1], false);
                 return;
         }
         for (size_t i = 0; i < n; i++) {
@@ -426,6 +448,7 @@ static void add_prefilter(struct sbx_dialect *d, const char *sig) {
         }
         for (unsigned x = 0; x < 256; x++)
                 set_pair(d, s[best], (unsigned char) x);
+        add_anchor(d, s[best], 0, true);
 }
 
 static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
@@ -468,11 +491,14 @@ static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
                 if (r < 0)
                         return r;
         }
+        d->n_anchors = 0;
         for (size_t i = 0; i < n_all; i++) {
                 add_prefilter(d, all[i]);
                 if (strlen(all[i]) > longest)
                         longest = strlen(all[i]);
         }
+        if (d->n_anchors == SIZE_MAX)
+                d->n_anchors = 0;
         /* A caseless match of one character spans at most 4 bytes, whatever the signature's form. */
         d->max_match = longest * 4;
         return 0;

@@ -1,4 +1,214 @@
-/* placeholder: replaced by the classify verb work */
+/* sbx classify: classify a recorded exit status and stderr with a backend's dialect. */
 #include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd-classify.h"
+#include "sbx-classify.h"
+#include "sbx-confine.h"
 #include "sbx-tool.h"
-int sbx_cmd_classify(int argc, char **argv) { (void) argc; (void) argv; return sbx_fail(SBX_EXIT_USAGE, "classify: not built yet"); }
+
+SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
+SBX_DEFINE_CLEANUP(struct sbx_classifier *, sbx_classifier_free)
+SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)
+
+#define READ_CHUNK (256 * 1024)
+
+static void usage(FILE *f) {
+        fputs("usage: sbx classify --backend NAME (--exit N | --signal N) [--stderr FILE] [--dialect FILE] [--json]\n"
+              "\n"
+              "Classifies a finished run from its exit status and its stderr (standard input unless\n"
+              "--stderr is given) with the dialect of NAME (bwrap, landlock, seatbelt, windows-acl,\n"
+              "none; an operator file <config dir>/dialects/NAME.dialect overrides a built-in) or the\n"
+              "dialect file given with --dialect. Prints the verdict: success, task_failure, denied or\n"
+              "runner_failure. Exit status 0 whenever it classified, 2 on a usage error.\n"
+              "\n"
+              "  --backend NAME   the backend whose stderr language applies\n"
+              "  --exit N         the exit code (0..255)\n"
+              "  --signal N       the terminating signal (1..64); the exit code is then ignored\n"
+              "  --stderr FILE    read stderr from FILE instead of standard input\n"
+              "  --dialect FILE   use this dialect file (format: classify/README.md)\n"
+              "  --json           print one JSON object instead of the verdict word\n",
+              f);
+}
+
+int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, char *err, size_t errlen) {
+        enum { OPT_BACKEND = 0x100, OPT_EXIT, OPT_SIGNAL, OPT_STDERR, OPT_DIALECT, OPT_JSON, OPT_HELP };
+        static const struct option opts[] = {
+                { "backend", required_argument, NULL, OPT_BACKEND },
+                { "exit", required_argument, NULL, OPT_EXIT },
+                { "signal", required_argument, NULL, OPT_SIGNAL },
+                { "stderr", required_argument, NULL, OPT_STDERR },
+                { "dialect", required_argument, NULL, OPT_DIALECT },
+                { "json", no_argument, NULL, OPT_JSON },
+                { "help", no_argument, NULL, OPT_HELP },
+                {},
+        };
+        int c;
+
+        memset(a, 0, sizeof(*a));
+        optind = 0;
+        opterr = 0;
+        while ((c = getopt_long(argc, argv, "+h", opts, NULL)) >= 0) {
+                int64_t v;
+
+                switch (c) {
+                case OPT_BACKEND:
+                        a->backend = optarg;
+                        break;
+                case OPT_EXIT:
+                        if (sbx_parse_int64(optarg, 0, 255, &v) < 0)
+                                return snprintf(err, errlen, "classify: --exit wants a number in 0..255, not '%s'", optarg), -EINVAL;
+                        a->exit_code = (int) v;
+                        a->has_exit = true;
+                        break;
+                case OPT_SIGNAL:
+                        if (sbx_parse_int64(optarg, 1, 64, &v) < 0)
+                                return snprintf(err, errlen, "classify: --signal wants a number in 1..64, not '%s'", optarg), -EINVAL;
+                        a->signal = (int) v;
+                        break;
+                case OPT_STDERR:
+                        a->stderr_path = optarg;
+                        break;
+                case OPT_DIALECT:
+                        a->dialect_path = optarg;
+                        break;
+                case OPT_JSON:
+                        a->json = true;
+                        break;
+                case 'h':
+                case OPT_HELP:
+                        a->help = true;
+                        return 0;
+                case ':':
+                        return snprintf(err, errlen, "classify: option '%s' needs a value", argv[optind - 1]), -EINVAL;
+                default:
+                        return snprintf(err, errlen, "classify: unknown option '%s' (try 'sbx classify --help')",
+                                        argv[optind - 1]), -EINVAL;
+                }
+        }
+        if (optind < argc)
+                return snprintf(err, errlen, "classify: unexpected argument '%s'", argv[optind]), -EINVAL;
+        if (!a->backend)
+                return snprintf(err, errlen, "classify: --backend NAME is required"), -EINVAL;
+        if (!a->has_exit && a->signal == 0)
+                return snprintf(err, errlen, "classify: --exit N (or --signal N) is required"), -EINVAL;
+        return 0;
+}
+
+int sbx_classify_fd(const struct sbx_dialect *d, int fd, const struct sbx_exit_status *st,
+                    struct sbx_classify_result *ret, struct sbx_diag *diag) {
+        _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *c = NULL;
+        _cleanup_free_ char *buf = NULL;
+        int r;
+
+        r = sbx_classifier_new(d, &c, diag);
+        if (r < 0)
+                return r;
+        buf = malloc(READ_CHUNK);
+        if (!buf)
+                return sbx_diag_set(diag, ENOMEM, "read stderr", NULL, "out of memory");
+        for (;;) {
+                ssize_t n = read(fd, buf, READ_CHUNK);
+
+                if (n < 0) {
+                        if (errno == EINTR)
+                                continue;
+                        return sbx_diag_set(diag, errno, "read stderr", NULL, "cannot read stderr: %s", strerror(errno));
+                }
+                if (n == 0)
+                        break;
+                r = sbx_classify_feed(c, buf, (size_t) n);
+                if (r < 0)
+                        return sbx_diag_set(diag, -r, "classify", NULL, "classification failed: %s", strerror(-r));
+        }
+        return sbx_classify_finish(c, st, ret, diag);
+}
+
+void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_result *res) {
+        sbx_json_str(j, "verdict", sbx_verdict_to_string(res->verdict));
+        if (res->status.signal == 0)
+                sbx_json_int(j, "exit_code", res->status.exit_code);
+        else
+                sbx_json_null(j, "exit_code");
+        sbx_json_int(j, "signal", res->status.signal);
+        sbx_json_str(j, "rule", res->rule[0] ? res->rule : NULL);
+        sbx_json_str(j, "signature", res->signature[0] ? res->signature : NULL);
+        sbx_json_int(j, "line_no", (int64_t) res->line_no);
+        sbx_json_str(j, "matched_line", res->matched_line[0] ? res->matched_line : NULL);
+        sbx_json_int(j, "stderr_bytes", (int64_t) res->stderr_bytes);
+        sbx_json_int(j, "stderr_lines", (int64_t) res->stderr_lines);
+        sbx_json_int(j, "denial_lines", (int64_t) res->denial_lines);
+        sbx_json_open_array(j, "denials");
+        for (size_t i = 0; i < res->n_denials; i++) {
+                sbx_json_open_object(j, NULL);
+                sbx_json_int(j, "line_no", (int64_t) res->denials[i].line_no);
+                sbx_json_str(j, "line", res->denials[i].line);
+                sbx_json_str(j, "path", res->denials[i].path[0] ? res->denials[i].path : NULL);
+                sbx_json_close_object(j);
+        }
+        sbx_json_close_array(j);
+}
+
+int sbx_classify_load_dialect(const char *backend, const char *dialect_path, struct sbx_dialect **ret,
+                              struct sbx_diag *diag) {
+        _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
+        int r;
+
+        if (dialect_path)
+                return sbx_dialect_load_file(dialect_path, ret, diag);
+        r = sbx_config_load(&cfg, diag);
+        if (r < 0)
+                return r;
+        return sbx_dialect_find(backend, cfg->config_dirs, ret, diag);
+}
+
+int sbx_cmd_classify(int argc, char **argv) {
+        _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
+        _cleanup_close_ int fd = -1;
+        struct sbx_classify_args a;
+        struct sbx_classify_result res;
+        struct sbx_exit_status st;
+        struct sbx_diag diag = { 0 };
+        char err[512];
+        int r;
+
+        if (sbx_classify_args_parse(argc, argv, &a, err, sizeof(err)) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "%s", err);
+        if (a.help) {
+                usage(stdout);
+                return SBX_EXIT_OK;
+        }
+        r = sbx_classify_load_dialect(a.backend, a.dialect_path, &d, &diag);
+        if (r < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "classify", &diag);
+        if (a.stderr_path) {
+                fd = open(a.stderr_path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+                if (fd < 0)
+                        return sbx_fail(SBX_EXIT_USAGE, "classify: cannot open stderr file %s: %s", a.stderr_path,
+                                        strerror(errno));
+        }
+        st.exit_code = a.signal ? 0 : a.exit_code;
+        st.signal = a.signal;
+        r = sbx_classify_fd(d, fd >= 0 ? fd : STDIN_FILENO, &st, &res, &diag);
+        if (r < 0)
+                return sbx_fail_diag(1, "classify", &diag);
+        if (a.json) {
+                struct sbx_json j;
+
+                sbx_json_begin(&j, stdout);
+                sbx_json_str(&j, "backend", a.backend);
+                sbx_json_str(&j, "dialect", sbx_dialect_name(d));
+                sbx_classify_result_json(&j, &res);
+                sbx_json_end(&j);
+                fputc('\n', stdout);
+        } else
+                puts(sbx_verdict_to_string(res.verdict));
+        if (fflush(stdout) != 0)
+                return sbx_fail(1, "classify: cannot write the result: %s", strerror(errno));
+        return SBX_EXIT_OK;
+}

@@ -1,0 +1,34 @@
+/* cmd-classify.h: pieces of `sbx classify` shared with `sbx fixtures` and the tests. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sbx-classify.h"
+#include "sbx-tool.h"
+
+struct sbx_classify_args {
+        const char *backend;      /* borrowed from argv */
+        bool has_exit;
+        int exit_code;
+        int signal;               /* 0: none */
+        const char *stderr_path;  /* NULL: standard input */
+        const char *dialect_path; /* NULL: built-in or operator override */
+        bool json;
+        bool help;
+};
+
+/* Parses `classify` options (argv[0] is the verb). Returns 0, or -EINVAL with one line in err. */
+int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, char *err, size_t errlen);
+
+/* Reads fd to its end through a classifier and fills *ret. Does not close fd. */
+int sbx_classify_fd(const struct sbx_dialect *d, int fd, const struct sbx_exit_status *st,
+                    struct sbx_classify_result *ret, struct sbx_diag *diag);
+
+/* dialect_path when given, else the operator override or built-in for backend (config dirs from
+ * the deployment configuration). Caller frees *ret with sbx_dialect_free(). */
+int sbx_classify_load_dialect(const char *backend, const char *dialect_path, struct sbx_dialect **ret,
+                              struct sbx_diag *diag);
+
+/* Writes the result's fields (verdict, exit_code, signal, rule, ..., denials) into an open object. */
+void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_result *res);
