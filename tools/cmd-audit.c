@@ -1,4 +1,562 @@
-/* placeholder: replaced by the audit verb work */
+/* sbx audit list|show|denials|stats|export: the forensic side of the audit database. Queries open
+ * the database read-only (a read-only directory is fine) and never create it. */
 #include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "audit-output.h"
+#include "sbx-audit.h"
+#include "sbx-macro.h"
 #include "sbx-tool.h"
-int sbx_cmd_audit(int argc, char **argv) { (void) argc; (void) argv; return sbx_fail(SBX_EXIT_USAGE, "audit: not built yet"); }
+
+SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
+SBX_DEFINE_CLEANUP(struct sbx_out *, sbx_out_free)
+
+#define FOLLOW_POLL_MS 250
+
+static const char usage_text[] =
+        "usage: sbx audit list    [FILTERS] [--limit N] [--json|--csv|--jsonl] [--db PATH]\n"
+        "       sbx audit show ID [--json] [--db PATH]\n"
+        "       sbx audit denials [FILTERS] [--top-paths [N]] [--limit N] [--json|--csv|--jsonl] [--db PATH]\n"
+        "       sbx audit stats   [FILTERS] [--json|--csv] [--db PATH]\n"
+        "       sbx audit export  [FILTERS] [--follow] [--jsonl|--json|--csv] [--db PATH]\n"
+        "\n"
+        "FILTERS:\n"
+        "  --since T, --until T   runs started at or after / before T: a duration back from now\n"
+        "                         (30s, 30m, 12h, 1d, 2w, 1h30m) or an ISO-8601 time\n"
+        "                         (2024-05-01, 2024-05-01T12:00:00Z, ...; no zone means UTC)\n"
+        "  --session ID  --backend NAME  --mode MODE  --verdict VERDICT  --state STATE\n"
+        "  --path GLOB            runs that were denied a path matching GLOB ('*' also matches '/')\n"
+        "\n"
+        "--limit N keeps the N most recent rows. --top-paths [N] lists the N (10) most denied paths.\n"
+        "Output is an aligned table, or --json (an array), --csv, --jsonl (one object per line; the\n"
+        "default of export). export --follow keeps streaming executions as they complete.\n"
+        "Times are UTC. A run whose supervisor died reads as state 'interrupted'.\n";
+
+enum verb { LIST, SHOW, DENIALS, STATS, EXPORT };
+
+struct opts {
+        const char *name;
+        enum verb verb;
+        const char *db;
+        struct sbx_audit_filter filter;
+        bool has_format;
+        enum sbx_out_format format;
+        bool top_paths;
+        int64_t top_n;
+        bool follow;
+        int npos;
+        char *pos[2];
+};
+
+static const char *const verdicts[] = { "success", "task_failure", "denied", "runner_failure", "unavailable",
+                                        "unclassified", NULL };
+static const char *const states[] = { "running", "interrupted", "completed", "unavailable", "refused", "failed", NULL };
+
+static bool in_list(const char *s, const char *const *list) {
+        for (size_t i = 0; list[i]; i++)
+                if (strcmp(s, list[i]) == 0)
+                        return true;
+        return false;
+}
+
+static bool all_digits(const char *s) {
+        if (!*s)
+                return false;
+        for (; *s; s++)
+                if (*s < '0' || *s > '9')
+                        return false;
+        return true;
+}
+
+static int set_format(struct opts *o, enum sbx_out_format fmt, const char *flag) {
+        if (o->has_format && o->format != fmt)
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: choose one of --json, --csv, --jsonl", o->name);
+        if (o->verb == SHOW && fmt != SBX_OUT_JSON)
+                return sbx_fail(SBX_EXIT_USAGE, "audit show: %s is not supported (use --json)", flag);
+        if (o->verb == STATS && fmt == SBX_OUT_JSONL)
+                return sbx_fail(SBX_EXIT_USAGE, "audit stats: --jsonl is not supported (use --json or --csv)");
+        o->has_format = true;
+        o->format = fmt;
+        return 0;
+}
+
+static int parse_time_opt(struct opts *o, const char *flag, const char *arg, int64_t now, int64_t *ret) {
+        if (sbx_audit_parse_time(arg, now, ret) < 0)
+                return sbx_fail(SBX_EXIT_USAGE,
+                                "audit %s: malformed %s '%s' (expected a duration such as 30m, 1d, 2w or an ISO-8601 "
+                                "time such as 2024-05-01T12:00:00Z)", o->name, flag, arg);
+        return 0;
+}
+
+/* Returns 0, 1 for --help, or the usage status after printing the problem. */
+static int parse(int argc, char **argv, struct opts *o) {
+        enum { O_DB = 256, O_SINCE, O_UNTIL, O_SESSION, O_BACKEND, O_MODE, O_VERDICT, O_STATE, O_PATH, O_LIMIT,
+               O_TOP, O_JSON, O_CSV, O_JSONL, O_FOLLOW, O_HELP };
+        static const struct option longopts[] = {
+                { "db", required_argument, NULL, O_DB },
+                { "since", required_argument, NULL, O_SINCE },
+                { "until", required_argument, NULL, O_UNTIL },
+                { "session", required_argument, NULL, O_SESSION },
+                { "backend", required_argument, NULL, O_BACKEND },
+                { "mode", required_argument, NULL, O_MODE },
+                { "verdict", required_argument, NULL, O_VERDICT },
+                { "state", required_argument, NULL, O_STATE },
+                { "path", required_argument, NULL, O_PATH },
+                { "limit", required_argument, NULL, O_LIMIT },
+                { "top-paths", no_argument, NULL, O_TOP },
+                { "json", no_argument, NULL, O_JSON },
+                { "csv", no_argument, NULL, O_CSV },
+                { "jsonl", no_argument, NULL, O_JSONL },
+                { "follow", no_argument, NULL, O_FOLLOW },
+                { "help", no_argument, NULL, O_HELP },
+                {},
+        };
+        bool filters = o->verb != SHOW;
+        int64_t now = sbx_audit_now_ms();
+        int c, r;
+
+        opterr = 0;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
+                const char *flag = argv[optind - 1];
+                if (c >= O_SINCE && c <= O_TOP && !filters)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: unknown option '%s'", o->name, flag);
+                switch (c) {
+                case 1:
+                        if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, optarg);
+                        o->pos[o->npos++] = optarg;
+                        break;
+                case O_DB:
+                        o->db = optarg;
+                        break;
+                case O_SINCE:
+                        if ((r = parse_time_opt(o, "--since", optarg, now, &o->filter.since_ms)))
+                                return r;
+                        o->filter.has_since = true;
+                        break;
+                case O_UNTIL:
+                        if ((r = parse_time_opt(o, "--until", optarg, now, &o->filter.until_ms)))
+                                return r;
+                        o->filter.has_until = true;
+                        break;
+                case O_SESSION:
+                        o->filter.session_id = optarg;
+                        break;
+                case O_BACKEND:
+                        if (!*optarg)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --backend needs a name", o->name);
+                        o->filter.backend = optarg;
+                        break;
+                case O_MODE: {
+                        enum sbx_mode m;
+                        if (sbx_mode_from_string(optarg, &m) < 0)
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "audit %s: unknown mode '%s' (read-only, workspace-write or "
+                                                "danger-full-access)", o->name, optarg);
+                        o->filter.mode = optarg;
+                        break;
+                }
+                case O_VERDICT:
+                        if (!in_list(optarg, verdicts))
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "audit %s: unknown verdict '%s' (success, task_failure, denied, "
+                                                "runner_failure, unavailable or unclassified)", o->name, optarg);
+                        o->filter.verdict = optarg;
+                        break;
+                case O_STATE:
+                        if (!in_list(optarg, states))
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "audit %s: unknown state '%s' (running, interrupted, completed, "
+                                                "unavailable, refused or failed)", o->name, optarg);
+                        o->filter.state = optarg;
+                        break;
+                case O_PATH:
+                        if (!*optarg)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --path needs a glob", o->name);
+                        o->filter.path_glob = optarg;
+                        break;
+                case O_LIMIT:
+                        if (sbx_parse_int64(optarg, 1, INT64_MAX, &o->filter.limit) < 0)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --limit needs a positive number, not '%s'",
+                                                o->name, optarg);
+                        break;
+                case O_TOP:
+                        if (o->verb != DENIALS)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --top-paths belongs to 'sbx audit denials'",
+                                                o->name);
+                        o->top_paths = true;
+                        o->top_n = 10;
+                        if (optind < argc && all_digits(argv[optind])) {
+                                if (sbx_parse_int64(argv[optind], 1, 1000000, &o->top_n) < 0)
+                                        return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'",
+                                                        argv[optind]);
+                                optind++;
+                        }
+                        break;
+                case O_JSON:
+                        if ((r = set_format(o, SBX_OUT_JSON, "--json")))
+                                return r;
+                        break;
+                case O_CSV:
+                        if ((r = set_format(o, SBX_OUT_CSV, "--csv")))
+                                return r;
+                        break;
+                case O_JSONL:
+                        if ((r = set_format(o, SBX_OUT_JSONL, "--jsonl")))
+                                return r;
+                        break;
+                case O_FOLLOW:
+                        if (o->verb != EXPORT)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --follow belongs to 'sbx audit export'", o->name);
+                        o->follow = true;
+                        break;
+                case 'h':
+                case O_HELP:
+                        return 1;
+                case ':':
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: option '%s' needs a value", o->name, flag);
+                default:
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: unknown option '%s'", o->name, flag);
+                }
+        }
+        if (o->verb == SHOW && o->npos != 1)
+                return sbx_fail(SBX_EXIT_USAGE, "audit show: expected one execution id");
+        if (o->verb != SHOW && o->npos > 0)
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, o->pos[0]);
+        if (o->follow && o->has_format && o->format == SBX_OUT_JSON)
+                return sbx_fail(SBX_EXIT_USAGE, "audit export: --follow streams --jsonl or --csv, not --json");
+        if (o->filter.has_since && o->filter.has_until && o->filter.until_ms <= o->filter.since_ms)
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --until is not after --since", o->name);
+        if (!o->has_format)
+                o->format = o->verb == EXPORT ? SBX_OUT_JSONL : SBX_OUT_TABLE;
+        return 0;
+}
+
+static int fail_query(const struct opts *o, int r, const struct sbx_diag *diag) {
+        if (r == -EPIPE)
+                return 1;
+        return sbx_fail(1, "audit %s: %s", o->name, diag->msg[0] ? diag->msg : strerror(-r));
+}
+
+/* ---- list, denials --------------------------------------------------------------------------- */
+
+static int run_simple(struct sbx_db *db, struct opts *o, enum sbx_audit_query q) {
+        _sbx_cleanup_(sbx_out_freep) struct sbx_out *out = NULL;
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        if (sbx_out_new(stdout, o->format, NULL, NULL, &out) < 0)
+                return sbx_fail(1, "out of memory");
+        r = sbx_audit_query(db, q, &o->filter, sbx_out_row_cb, out, &diag);
+        if (r < 0)
+                return fail_query(o, r, &diag);
+        return sbx_out_end(out) < 0 ? 1 : 0;
+}
+
+/* ---- stats ---------------------------------------------------------------------------------- */
+
+struct stats_json {
+        struct sbx_json j;
+        char dim[32];
+};
+
+static int stats_json_row(void *userdata, sqlite3_stmt *row) {
+        struct stats_json *s = userdata;
+        const char *dim = (const char *) sqlite3_column_text(row, 0);
+        const char *val = (const char *) sqlite3_column_text(row, 1);
+        int64_t n = sqlite3_column_int64(row, 2);
+
+        if (strcmp(dim, "executions") == 0 || strcmp(dim, "denial_lines") == 0) {
+                if (s->dim[0])
+                        sbx_json_close_object(&s->j), s->dim[0] = '\0';
+                sbx_json_int(&s->j, dim, n);
+                return 0;
+        }
+        if (strcmp(dim, s->dim) != 0) {
+                if (s->dim[0])
+                        sbx_json_close_object(&s->j);
+                sbx_json_open_object(&s->j, dim);
+                snprintf(s->dim, sizeof(s->dim), "%s", dim);
+        }
+        sbx_json_int(&s->j, val ? val : "(none)", n);
+        return 0;
+}
+
+static int run_stats(struct sbx_db *db, struct opts *o) {
+        struct stats_json s = { 0 };
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        if (o->format != SBX_OUT_JSON)
+                return run_simple(db, o, SBX_AUDIT_QUERY_STATS);
+        sbx_json_begin(&s.j, stdout);
+        r = sbx_audit_query(db, SBX_AUDIT_QUERY_STATS, &o->filter, stats_json_row, &s, &diag);
+        if (r < 0)
+                return fail_query(o, r, &diag);
+        if (s.dim[0])
+                sbx_json_close_object(&s.j);
+        sbx_json_end(&s.j);
+        fputc('\n', stdout);
+        return fflush(stdout) == 0 ? 0 : 1;
+}
+
+/* ---- show ----------------------------------------------------------------------------------- */
+
+static int column_index(sqlite3_stmt *row, const char *name) {
+        for (int i = 0; i < sqlite3_column_count(row); i++)
+                if (strcmp(sqlite3_column_name(row, i), name) == 0)
+                        return i;
+        return -1;
+}
+
+struct denials_json {
+        struct sbx_db *db;
+        struct sbx_json *j;
+};
+
+static int denial_json_row(void *userdata, sqlite3_stmt *row) {
+        struct denials_json *d = userdata;
+        sbx_json_open_object(d->j, NULL);
+        sbx_out_json_fields(d->j, row);
+        sbx_json_close_object(d->j);
+        return 0;
+}
+
+/* export and show --json: each execution carries its denial lines */
+static void add_denials(void *userdata, struct sbx_json *j, sqlite3_stmt *row) {
+        struct denials_json d = { .db = userdata, .j = j };
+        int idx = column_index(row, "denial_lines");
+
+        sbx_json_open_array(j, "denials");
+        if (idx < 0 || sqlite3_column_int64(row, idx) > 0)
+                (void) sbx_audit_execution_denials(d.db, sqlite3_column_int64(row, 0), denial_json_row, &d, NULL);
+        sbx_json_close_array(j);
+}
+
+static int show_text_row(void *userdata, sqlite3_stmt *row) {
+        (void) userdata;
+        for (int i = 0; i < sqlite3_column_count(row); i++) {
+                const unsigned char *t = sqlite3_column_text(row, i);
+                printf("%-19s ", sqlite3_column_name(row, i));
+                if (!t)
+                        fputs("-", stdout);
+                for (; t && *t; t++)
+                        fputc(*t < 0x20 || *t == 0x7f ? '?' : *t, stdout);
+                fputc('\n', stdout);
+        }
+        return 0;
+}
+
+static int run_show(struct sbx_db *db, struct opts *o) {
+        _sbx_cleanup_(sbx_out_freep) struct sbx_out *out = NULL;
+        struct sbx_diag diag = { 0 };
+        int64_t id;
+        int r;
+
+        if (sbx_parse_int64(o->pos[0], 1, INT64_MAX, &id) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "audit show: '%s' is not an execution id", o->pos[0]);
+        if (o->format == SBX_OUT_JSON) {
+                if (sbx_out_new(stdout, SBX_OUT_JSONL, add_denials, db, &out) < 0)
+                        return sbx_fail(1, "out of memory");
+                r = sbx_audit_show(db, id, sbx_out_row_cb, NULL, out, &diag);
+        } else {
+                if (sbx_out_new(stdout, SBX_OUT_TABLE, NULL, NULL, &out) < 0)
+                        return sbx_fail(1, "out of memory");
+                r = sbx_audit_show(db, id, show_text_row, sbx_out_row_cb, out, &diag);
+                if (r >= 0) {
+                        fputs("\ndenials:\n", stdout);
+                        if (sbx_out_end(out) < 0)
+                                return 1;
+                }
+        }
+        if (r == -ENOENT)
+                return sbx_fail(SBX_EXIT_USAGE, "audit show: %s", diag.msg);
+        if (r < 0)
+                return fail_query(o, r, &diag);
+        return fflush(stdout) == 0 ? 0 : 1;
+}
+
+/* ---- export, export --follow ---------------------------------------------------------------- */
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop(int sig) {
+        (void) sig;
+        stop_requested = 1;
+}
+
+struct ids {
+        int64_t *v;
+        size_t n, cap;
+};
+
+static bool ids_has(const struct ids *s, int64_t id) {
+        for (size_t i = 0; i < s->n; i++)
+                if (s->v[i] == id)
+                        return true;
+        return false;
+}
+
+static int ids_add(struct ids *s, int64_t id) {
+        if (ids_has(s, id))
+                return 0;
+        if (s->n == s->cap) {
+                size_t cap = s->cap ? s->cap * 2 : 64;
+                int64_t *v = realloc(s->v, cap * sizeof(*v));
+                if (!v)
+                        return -ENOMEM;
+                s->v = v;
+                s->cap = cap;
+        }
+        s->v[s->n++] = id;
+        return 0;
+}
+
+static void ids_remove(struct ids *s, int64_t id) {
+        for (size_t i = 0; i < s->n; i++)
+                if (s->v[i] == id) {
+                        s->v[i] = s->v[--s->n];
+                        return;
+                }
+}
+
+/* Keeps only ids above low. */
+static void ids_prune(struct ids *s, int64_t low) {
+        for (size_t i = 0; i < s->n;)
+                if (s->v[i] <= low)
+                        s->v[i] = s->v[--s->n];
+                else
+                        i++;
+}
+
+struct follow {
+        struct sbx_out *out;
+        int state_col;
+        struct ids pending; /* still running: printed once they end */
+        struct ids emitted; /* printed, above the low-water mark */
+        int64_t max_seen;
+};
+
+static int follow_row(void *userdata, sqlite3_stmt *row) {
+        struct follow *fl = userdata;
+        int64_t id = sqlite3_column_int64(row, 0);
+        const char *state;
+
+        if (fl->state_col < 0)
+                fl->state_col = column_index(row, "state");
+        state = (const char *) sqlite3_column_text(row, fl->state_col);
+        if (id > fl->max_seen)
+                fl->max_seen = id;
+        if (ids_has(&fl->emitted, id))
+                return 0;
+        if (state && strcmp(state, "running") == 0)
+                return ids_add(&fl->pending, id);
+        ids_remove(&fl->pending, id);
+        if (ids_add(&fl->emitted, id) < 0)
+                return -ENOMEM;
+        return sbx_out_row(fl->out, row);
+}
+
+static int run_export(struct sbx_db *db, struct opts *o) {
+        _sbx_cleanup_(sbx_out_freep) struct sbx_out *out = NULL;
+        struct follow fl = { .state_col = -1 };
+        struct sbx_diag diag = { 0 };
+        struct sigaction sa = { .sa_handler = on_stop };
+        int r;
+
+        if (sbx_out_new(stdout, o->format, o->format == SBX_OUT_CSV ? NULL : add_denials, db, &out) < 0)
+                return sbx_fail(1, "out of memory");
+        if (!o->follow) {
+                r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, sbx_out_row_cb, out, &diag);
+                if (r < 0)
+                        return fail_query(o, r, &diag);
+                return sbx_out_end(out) < 0 ? 1 : 0;
+        }
+
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        fl.out = out;
+        r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, follow_row, &fl, &diag);
+        o->filter.limit = 0;
+        while (r >= 0 && !stop_requested) {
+                struct timespec ts = { .tv_sec = 0, .tv_nsec = FOLLOW_POLL_MS * 1000000L };
+                int64_t low = fl.max_seen;
+
+                if (fflush(stdout) != 0) {
+                        r = -EPIPE;
+                        break;
+                }
+                for (size_t i = 0; i < fl.pending.n; i++)
+                        if (fl.pending.v[i] - 1 < low)
+                                low = fl.pending.v[i] - 1;
+                ids_prune(&fl.emitted, low);
+                nanosleep(&ts, NULL);
+                if (stop_requested)
+                        break;
+                o->filter.after_id = low;
+                r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, follow_row, &fl, &diag);
+        }
+        free(fl.pending.v);
+        free(fl.emitted.v);
+        if (r < 0)
+                return fail_query(o, r, &diag);
+        return sbx_out_end(out) < 0 ? 1 : 0;
+}
+
+int sbx_cmd_audit(int argc, char **argv) {
+        static const struct {
+                const char *name;
+                enum verb verb;
+        } verbs[] = {
+                { "list", LIST }, { "show", SHOW }, { "denials", DENIALS }, { "stats", STATS }, { "export", EXPORT },
+        };
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        struct opts o = { 0 };
+        size_t i;
+        int r;
+
+        if (argc < 2)
+                return sbx_fail(SBX_EXIT_USAGE,
+                                "audit: expected a verb: list, show, denials, stats or export (try 'sbx audit --help')");
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+                return fputs(usage_text, stdout), 0;
+        for (i = 0; i < SBX_ELEMENTSOF(verbs); i++)
+                if (strcmp(argv[1], verbs[i].name) == 0)
+                        break;
+        if (i == SBX_ELEMENTSOF(verbs))
+                return sbx_fail(SBX_EXIT_USAGE, "audit: unknown verb '%s' (list, show, denials, stats or export)", argv[1]);
+        o.name = verbs[i].name;
+        o.verb = verbs[i].verb;
+        r = parse(argc - 1, argv + 1, &o);
+        if (r == 1)
+                return fputs(usage_text, stdout), 0;
+        if (r)
+                return r;
+        r = sbx_audit_tool_open(o.db, false, &db);
+        if (r)
+                return r;
+        switch (o.verb) {
+        case LIST:
+                return run_simple(db, &o, SBX_AUDIT_QUERY_LIST);
+        case DENIALS:
+                if (o.top_paths) {
+                        o.filter.limit = o.top_n;
+                        return run_simple(db, &o, SBX_AUDIT_QUERY_TOP_PATHS);
+                }
+                return run_simple(db, &o, SBX_AUDIT_QUERY_DENIALS);
+        case STATS:
+                return run_stats(db, &o);
+        case SHOW:
+                return run_show(db, &o);
+        case EXPORT:
+                return run_export(db, &o);
+        }
+        return 1;
+}

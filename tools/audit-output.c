@@ -1,0 +1,328 @@
+/* Output of audit rows. Column names are the stable field names documented in db/SCHEMA.md. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "audit-output.h"
+#include "sbx-macro.h"
+
+#define TABLE_SAMPLE 512 /* rows buffered to size the columns; later rows stream */
+#define TTY_CELL_MAX 48
+
+struct sbx_out {
+        FILE *f;
+        enum sbx_out_format fmt;
+        sbx_out_extra_fn extra;
+        void *extra_userdata;
+        bool tty;
+        int width;
+        size_t ncols;
+        char **names;
+        size_t *widths;
+        char ***rows; /* buffered table rows */
+        size_t nrows;
+        bool flushed; /* header printed, rows stream */
+        bool any;     /* a JSON element or CSV header was written */
+};
+
+int sbx_out_new(FILE *f, enum sbx_out_format fmt, sbx_out_extra_fn extra, void *extra_userdata,
+                struct sbx_out **ret) {
+        struct sbx_out *o = calloc(1, sizeof(*o));
+        struct winsize ws;
+
+        if (!o)
+                return -ENOMEM;
+        o->f = f;
+        o->fmt = fmt;
+        o->extra = extra;
+        o->extra_userdata = extra_userdata;
+        o->tty = isatty(fileno(f));
+        o->width = 120;
+        if (o->tty && ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
+                o->width = ws.ws_col;
+        *ret = o;
+        return 0;
+}
+
+static void free_row(char **cells, size_t n) {
+        if (!cells)
+                return;
+        for (size_t i = 0; i < n; i++)
+                free(cells[i]);
+        free(cells);
+}
+
+void sbx_out_free(struct sbx_out *o) {
+        if (!o)
+                return;
+        for (size_t i = 0; i < o->nrows; i++)
+                free_row(o->rows[i], o->ncols);
+        free(o->rows);
+        free_row(o->names, o->ncols);
+        free(o->widths);
+        free(o);
+}
+
+static bool is_raw_json(const char *name) {
+        return strcmp(name, "argv") == 0;
+}
+
+void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row) {
+        int n = sqlite3_column_count(row);
+
+        for (int i = 0; i < n; i++) {
+                const char *name = sqlite3_column_name(row, i);
+                switch (sqlite3_column_type(row, i)) {
+                case SQLITE_NULL:
+                        sbx_json_null(j, name);
+                        break;
+                case SQLITE_INTEGER:
+                        sbx_json_int(j, name, sqlite3_column_int64(row, i));
+                        break;
+                case SQLITE_FLOAT:
+                        sbx_json_key(j, name);
+                        fprintf(j->f, "%.17g", sqlite3_column_double(row, i));
+                        break;
+                default: {
+                        const char *t = (const char *) sqlite3_column_text(row, i);
+                        size_t len = (size_t) sqlite3_column_bytes(row, i);
+                        if (is_raw_json(name) && t && len > 0 && t[0] == '[') {
+                                /* sbx writes argv as a JSON array; the query re-checks json_valid() */
+                                sbx_json_key(j, name);
+                                fwrite(t, 1, len, j->f);
+                        } else
+                                sbx_json_strn(j, name, t ? t : "", len);
+                        break;
+                }
+                }
+        }
+}
+
+/* Text of a cell: NULL as "-", control characters as '?' (recorded stderr must not drive the
+ * terminal), cut to max bytes (0: no limit) with "..." when longer. */
+static char *cell_text(sqlite3_stmt *row, int i, size_t max) {
+        const unsigned char *t;
+        size_t len;
+        char *s;
+
+        if (sqlite3_column_type(row, i) == SQLITE_NULL)
+                return strdup("-");
+        t = sqlite3_column_text(row, i);
+        len = (size_t) sqlite3_column_bytes(row, i);
+        if (!t)
+                return strdup("");
+        if (max > 3 && len > max)
+                len = max - 3;
+        s = malloc(len + 4);
+        if (!s)
+                return NULL;
+        for (size_t k = 0; k < len; k++)
+                s[k] = (t[k] < 0x20 || t[k] == 0x7f) ? '?' : (char) t[k];
+        if (len < (size_t) sqlite3_column_bytes(row, i))
+                memcpy(s + len, "...", 3), len += 3;
+        s[len] = '\0';
+        return s;
+}
+
+/* Display width, counting UTF-8 continuation bytes as nothing. */
+static size_t text_width(const char *s) {
+        size_t w = 0;
+        for (; *s; s++)
+                if (((unsigned char) *s & 0xc0) != 0x80)
+                        w++;
+        return w;
+}
+
+static int table_print_row(struct sbx_out *o, char **cells) {
+        for (size_t i = 0; i < o->ncols; i++) {
+                bool last = i + 1 == o->ncols;
+                fputs(cells[i], o->f);
+                if (!last) {
+                        size_t w = text_width(cells[i]);
+                        for (size_t k = w; k < o->widths[i] + 2; k++)
+                                fputc(' ', o->f);
+                }
+        }
+        fputc('\n', o->f);
+        return ferror(o->f) ? -EPIPE : 0;
+}
+
+static int table_flush(struct sbx_out *o) {
+        int r = 0;
+
+        if (o->flushed || o->ncols == 0)
+                return 0;
+        o->flushed = true;
+        r = table_print_row(o, o->names);
+        for (size_t i = 0; i < o->nrows && r >= 0; i++)
+                r = table_print_row(o, o->rows[i]);
+        for (size_t i = 0; i < o->nrows; i++)
+                free_row(o->rows[i], o->ncols);
+        free(o->rows);
+        o->rows = NULL;
+        o->nrows = 0;
+        return r;
+}
+
+static int table_row(struct sbx_out *o, sqlite3_stmt *row) {
+        char **cells = calloc(o->ncols, sizeof(char *));
+
+        if (!cells)
+                return -ENOMEM;
+        for (size_t i = 0; i < o->ncols; i++) {
+                size_t max = 0;
+                if (o->tty)
+                        max = i + 1 == o->ncols ? (size_t) (o->width > 60 ? o->width / 2 : 30) : TTY_CELL_MAX;
+                cells[i] = cell_text(row, (int) i, max);
+                if (!cells[i]) {
+                        free_row(cells, o->ncols);
+                        return -ENOMEM;
+                }
+                size_t w = text_width(cells[i]);
+                if (!o->flushed && w > o->widths[i])
+                        o->widths[i] = w;
+        }
+        if (o->flushed) {
+                int r = table_print_row(o, cells);
+                free_row(cells, o->ncols);
+                return r;
+        }
+        char ***rows = realloc(o->rows, (o->nrows + 1) * sizeof(*rows));
+        if (!rows) {
+                free_row(cells, o->ncols);
+                return -ENOMEM;
+        }
+        o->rows = rows;
+        o->rows[o->nrows++] = cells;
+        if (o->nrows >= TABLE_SAMPLE)
+                return table_flush(o);
+        return 0;
+}
+
+static void csv_field(FILE *f, const char *s, size_t len) {
+        bool quote = false;
+
+        for (size_t i = 0; i < len; i++)
+                if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
+                        quote = true;
+        if (!quote) {
+                fwrite(s, 1, len, f);
+                return;
+        }
+        fputc('"', f);
+        for (size_t i = 0; i < len; i++) {
+                if (s[i] == '"')
+                        fputc('"', f);
+                fputc(s[i], f);
+        }
+        fputc('"', f);
+}
+
+static int csv_row(struct sbx_out *o, sqlite3_stmt *row) {
+        if (!o->any) {
+                for (size_t i = 0; i < o->ncols; i++) {
+                        if (i)
+                                fputc(',', o->f);
+                        csv_field(o->f, o->names[i], strlen(o->names[i]));
+                }
+                fputs("\r\n", o->f);
+                o->any = true;
+        }
+        for (size_t i = 0; i < o->ncols; i++) {
+                if (i)
+                        fputc(',', o->f);
+                if (sqlite3_column_type(row, (int) i) != SQLITE_NULL) {
+                        const char *t = (const char *) sqlite3_column_text(row, (int) i);
+                        csv_field(o->f, t ? t : "", (size_t) sqlite3_column_bytes(row, (int) i));
+                }
+        }
+        fputs("\r\n", o->f);
+        return ferror(o->f) ? -EPIPE : 0;
+}
+
+static int json_row(struct sbx_out *o, sqlite3_stmt *row) {
+        struct sbx_json j;
+
+        if (o->fmt == SBX_OUT_JSON)
+                fputs(o->any ? ",\n" : "[\n", o->f);
+        o->any = true;
+        sbx_json_begin(&j, o->f);
+        sbx_out_json_fields(&j, row);
+        if (o->extra)
+                o->extra(o->extra_userdata, &j, row);
+        sbx_json_end(&j);
+        if (o->fmt == SBX_OUT_JSONL) {
+                fputc('\n', o->f);
+                if (fflush(o->f) != 0)
+                        return -EPIPE;
+        }
+        return ferror(o->f) ? -EPIPE : 0;
+}
+
+int sbx_out_row(struct sbx_out *o, sqlite3_stmt *row) {
+        if (!o->names) {
+                o->ncols = (size_t) sqlite3_column_count(row);
+                o->names = calloc(o->ncols + 1, sizeof(char *));
+                o->widths = calloc(o->ncols + 1, sizeof(size_t));
+                if (!o->names || !o->widths)
+                        return -ENOMEM;
+                for (size_t i = 0; i < o->ncols; i++) {
+                        const char *n = sqlite3_column_name(row, (int) i);
+                        o->names[i] = strdup(n ? n : "");
+                        if (!o->names[i])
+                                return -ENOMEM;
+                        o->widths[i] = strlen(o->names[i]);
+                }
+        }
+        switch (o->fmt) {
+        case SBX_OUT_TABLE:
+                return table_row(o, row);
+        case SBX_OUT_CSV:
+                return csv_row(o, row);
+        case SBX_OUT_JSON:
+        case SBX_OUT_JSONL:
+                return json_row(o, row);
+        }
+        return -EINVAL;
+}
+
+int sbx_out_row_cb(void *userdata, sqlite3_stmt *row) {
+        return sbx_out_row(userdata, row);
+}
+
+int sbx_out_end(struct sbx_out *o) {
+        int r = 0;
+
+        if (o->fmt == SBX_OUT_TABLE)
+                r = table_flush(o);
+        else if (o->fmt == SBX_OUT_JSON)
+                fputs(o->any ? "\n]\n" : "[]\n", o->f);
+        if (fflush(o->f) != 0 || ferror(o->f))
+                return -EPIPE;
+        return r;
+}
+
+int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db) {
+        _cleanup_free_ char *path = NULL;
+        struct sbx_diag diag = { 0 }, diag2 = { 0 };
+        int r;
+
+        r = sbx_db_default_path(db_opt, &path, &diag);
+        if (r < 0)
+                return sbx_fail_diag(1, "audit database", &diag);
+        if (write) {
+                r = sbx_db_open(path, ret_db, &diag);
+                return r < 0 ? sbx_fail(1, "%s", diag.msg) : 0;
+        }
+        r = sbx_db_open_readonly(path, ret_db, &diag);
+        if (r == -EPROTO) {
+                /* an older schema: upgrade it if we may write, else say what is needed */
+                r = sbx_db_open(path, ret_db, &diag2);
+                if (r < 0)
+                        return sbx_fail(1, "%s", (r == -EACCES || r == -EROFS) ? diag.msg : diag2.msg);
+        }
+        return r < 0 ? sbx_fail(1, "%s", diag.msg) : 0;
+}

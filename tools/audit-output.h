@@ -1,0 +1,41 @@
+/* audit-output.h: rows of the audit database as an aligned table, JSON, JSON lines or CSV, and
+ * the shared opening of the database for `sbx audit` and `sbx session`. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <sqlite3.h>
+
+#include "sbx-db.h"
+#include "sbx-tool.h"
+
+enum sbx_out_format {
+        SBX_OUT_TABLE, /* aligned columns; on a terminal long cells are cut to fit */
+        SBX_OUT_JSON,  /* one JSON array of objects */
+        SBX_OUT_JSONL, /* one JSON object per line */
+        SBX_OUT_CSV,   /* RFC 4180, with a header line */
+};
+
+/* Adds fields to the JSON object of a row (export adds its denial lines). */
+typedef void (*sbx_out_extra_fn)(void *userdata, struct sbx_json *j, sqlite3_stmt *row);
+
+struct sbx_out;
+
+/* Borrows f. `extra` may be NULL. Caller frees with sbx_out_free(). */
+int sbx_out_new(FILE *f, enum sbx_out_format fmt, sbx_out_extra_fn extra, void *extra_userdata,
+                struct sbx_out **ret);
+/* One row, with the statement's column names as field names. Returns 0 or -errno (-EPIPE). */
+int sbx_out_row(struct sbx_out *o, sqlite3_stmt *row);
+/* Flushes buffered table rows and closes the JSON array. Returns 0 or -errno. */
+int sbx_out_end(struct sbx_out *o);
+void sbx_out_free(struct sbx_out *o); /* accepts NULL */
+/* An sbx_audit_row_fn writing to the struct sbx_out given as userdata. */
+int sbx_out_row_cb(void *userdata, sqlite3_stmt *row);
+/* Writes every column of row into the open JSON object j (argv as an array). */
+void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row);
+
+/* Opens the database for a query: read-only when possible (a read-only directory is fine), or
+ * read-write when an older schema must be upgraded first. Prints one "sbx: ..." line and returns
+ * the exit status on failure (1); 0 on success. */
+int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db);
