@@ -4,13 +4,19 @@
  * the workspace, which a filter cannot tell apart, so there only the terminal-injection ioctls
  * are refused and the backend reports the rest as ungoverned (partial).
  *
- * libseccomp builds the filter for every syscall ABI the kernel may run on this machine (native
- * plus compat: i386 and x32 on x86-64, arm on arm64, ...), so a 32-bit binary cannot sidestep it.
- * Syscalls newer than the installed libseccomp knows are refused by a second, hand-written
- * filter on their generic numbers (the same on every architecture handled here). */
+ * The filter covers every syscall ABI the kernel may run on this machine (native plus compat:
+ * i386 and x32 on x86-64, arm on arm64, ...), so a 32-bit binary cannot sidestep it; any other
+ * ABI kills the process. libseccomp serves only as the syscall-number table of each ABI; the BPF
+ * is assembled here, as a binary search over the numbers, because the kernel emulates a new
+ * filter for every syscall number when it is attached (the per-arch allow cache) and a linear or
+ * libseccomp-built filter made that, with libseccomp's own set-up, most of the launcher's cost.
+ * Syscalls newer than the installed libseccomp knows use their generic numbers, the same on
+ * every architecture handled here. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 
@@ -26,30 +32,61 @@
 
 #define X32_SYSCALL_BIT 0x40000000U
 
-/* Metadata syscalls Landlock does not govern, by name; names unknown to this libseccomp or to an
- * architecture are skipped there (the generic-number filter below covers the new ones). */
-static const char *const metadata_syscalls[] = {
-        "chmod", "fchmod", "fchmodat", "fchmodat2",
-        "chown", "lchown", "fchown", "fchownat", "chown32", "lchown32", "fchown32",
-        "utime", "utimes", "futimesat", "utimensat", "utimensat_time64",
-        "setxattr", "lsetxattr", "fsetxattr", "setxattrat",
-        "removexattr", "lremovexattr", "fremovexattr", "removexattrat",
-        "file_setattr",
+enum target {
+        T_ALLOW,
+        T_EACCES,
+        T_EPERM,
+        T_IOCTL,
+        _T_MAX,
 };
 
-/* io_uring can set and remove xattrs (IORING_OP_[F]SETXATTR) without any of the syscalls above. */
-static const char *const io_uring_syscalls[] = { "io_uring_setup", "io_uring_enter", "io_uring_register" };
-
-/* Generic numbers (asm-generic/unistd.h, also used by x86, arm, riscv, powerpc, s390 for every
- * syscall since 403) of metadata syscalls newer than libseccomp 2.5. */
-static const uint32_t generic_new_metadata[] = {
-        452, /* fchmodat2 */
-        463, /* setxattrat */
-        466, /* removexattrat */
-        469, /* file_setattr */
+struct rule {
+        const char *name;
+        uint32_t generic_nr; /* asm-generic number when libseccomp may not know it, else 0 */
+        enum target target;
+        bool read_only;      /* only in read-only */
 };
 
-/* ioctl commands that change an inode or its file system through an fd opened for reading. */
+/* Metadata syscalls Landlock does not govern (EACCES: the landlock dialect's denial words);
+ * io_uring (EPERM, as when io_uring is disabled) because IORING_OP_[F]SETXATTR would bypass
+ * them; ioctl, whose commands are checked below. */
+static const struct rule rules[] = {
+        { "chmod", 0, T_EACCES, true },
+        { "fchmod", 0, T_EACCES, true },
+        { "fchmodat", 0, T_EACCES, true },
+        { "fchmodat2", 452, T_EACCES, true },
+        { "chown", 0, T_EACCES, true },
+        { "lchown", 0, T_EACCES, true },
+        { "fchown", 0, T_EACCES, true },
+        { "fchownat", 0, T_EACCES, true },
+        { "chown32", 0, T_EACCES, true },
+        { "lchown32", 0, T_EACCES, true },
+        { "fchown32", 0, T_EACCES, true },
+        { "utime", 0, T_EACCES, true },
+        { "utimes", 0, T_EACCES, true },
+        { "futimesat", 0, T_EACCES, true },
+        { "utimensat", 0, T_EACCES, true },
+        { "utimensat_time64", 0, T_EACCES, true },
+        { "setxattr", 0, T_EACCES, true },
+        { "lsetxattr", 0, T_EACCES, true },
+        { "fsetxattr", 0, T_EACCES, true },
+        { "setxattrat", 463, T_EACCES, true },
+        { "removexattr", 0, T_EACCES, true },
+        { "lremovexattr", 0, T_EACCES, true },
+        { "fremovexattr", 0, T_EACCES, true },
+        { "removexattrat", 466, T_EACCES, true },
+        { "file_setattr", 469, T_EACCES, true },
+        { "io_uring_setup", 425, T_EPERM, true },
+        { "io_uring_enter", 426, T_EPERM, true },
+        { "io_uring_register", 427, T_EPERM, true },
+        { "ioctl", 0, T_IOCTL, false },
+};
+
+#define N_RULES (sizeof(rules) / sizeof(rules[0]))
+
+/* ioctl commands refused in both modes: typing into the caller's terminal. */
+static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
+/* ioctl commands that change an inode through an fd opened for reading (read-only only). */
 static const uint32_t metadata_ioctls[] = {
         (uint32_t) FS_IOC_SETFLAGS, (uint32_t) FS_IOC32_SETFLAGS,
         (uint32_t) FS_IOC_SETVERSION, (uint32_t) FS_IOC32_SETVERSION,
@@ -57,139 +94,259 @@ static const uint32_t metadata_ioctls[] = {
         (uint32_t) FS_IOC_SET_ENCRYPTION_POLICY,
         (uint32_t) FS_IOC_ENABLE_VERITY,
 };
-/* Every ioctl of type 0x94 (btrfs subvolume and property changes, FS_IOC_SETFSLABEL, FICLONE...). */
+/* ... and every ioctl of type 0x94 (btrfs subvolume and property changes, FS_IOC_SETFSLABEL). */
 #define BTRFS_IOCTL_TYPE 0x94U
 
-static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
-
+/* One syscall ABI: the libseccomp token used to look numbers up, and the AUDIT_ARCH value the
+ * kernel puts in seccomp_data.arch (x32 shares x86-64's, with X32_SYSCALL_BIT in the number). */
+struct abi {
+        uint32_t token;
+        uint32_t audit_arch;
+};
 struct arch_info {
         uint32_t native;
-        uint32_t compat[2]; /* 0-terminated */
+        struct abi abis[3]; /* token 0 ends */
 };
 
 static const struct arch_info arches[] = {
-        { SCMP_ARCH_X86_64, { SCMP_ARCH_X86, 0 } }, /* x32 shares AUDIT_ARCH_X86_64, added below */
-        { SCMP_ARCH_X86, { 0 } },
-        { SCMP_ARCH_AARCH64, { SCMP_ARCH_ARM, 0 } },
-        { SCMP_ARCH_ARM, { 0 } },
-        { SCMP_ARCH_RISCV64, { 0 } },
-        { SCMP_ARCH_PPC64LE, { 0 } },
-        { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC, 0 } },
-        { SCMP_ARCH_S390X, { SCMP_ARCH_S390, 0 } },
+        { SCMP_ARCH_X86_64,
+          { { SCMP_ARCH_X86_64, AUDIT_ARCH_X86_64 }, { SCMP_ARCH_X32, AUDIT_ARCH_X86_64 }, { SCMP_ARCH_X86, AUDIT_ARCH_I386 } } },
+        { SCMP_ARCH_X86, { { SCMP_ARCH_X86, AUDIT_ARCH_I386 } } },
+        { SCMP_ARCH_AARCH64, { { SCMP_ARCH_AARCH64, AUDIT_ARCH_AARCH64 }, { SCMP_ARCH_ARM, AUDIT_ARCH_ARM } } },
+        { SCMP_ARCH_ARM, { { SCMP_ARCH_ARM, AUDIT_ARCH_ARM } } },
+        { SCMP_ARCH_RISCV64, { { SCMP_ARCH_RISCV64, AUDIT_ARCH_RISCV64 } } },
+        { SCMP_ARCH_PPC64LE, { { SCMP_ARCH_PPC64LE, AUDIT_ARCH_PPC64LE } } },
+        { SCMP_ARCH_PPC64, { { SCMP_ARCH_PPC64, AUDIT_ARCH_PPC64 }, { SCMP_ARCH_PPC, AUDIT_ARCH_PPC } } },
+        { SCMP_ARCH_S390X, { { SCMP_ARCH_S390X, AUDIT_ARCH_S390X }, { SCMP_ARCH_S390, AUDIT_ARCH_S390 } } },
 };
 
-static const struct arch_info *find_arch(uint32_t native) {
+/* ---- a small BPF assembler with forward labels --------------------------------------------- */
+
+#define MAX_INSNS 1024
+#define MAX_LABELS 128
+#define NO_LABEL (-1)
+
+struct insn {
+        struct sock_filter f;
+        int jt, jf; /* labels of conditional jumps, NO_LABEL: fall through */
+};
+
+struct prog {
+        struct insn v[MAX_INSNS];
+        size_t n;
+        int label_at[MAX_LABELS]; /* instruction index, -1 while unplaced */
+        int n_labels;
+        int err;
+};
+
+static int new_label(struct prog *p) {
+        if (p->n_labels >= MAX_LABELS) {
+                p->err = -E2BIG;
+                return 0;
+        }
+        p->label_at[p->n_labels] = -1;
+        return p->n_labels++;
+}
+
+static void place(struct prog *p, int label) {
+        p->label_at[label] = (int) p->n;
+}
+
+static void emit(struct prog *p, uint16_t code, uint32_t k, int jt, int jf) {
+        if (p->n >= MAX_INSNS) {
+                p->err = -E2BIG;
+                return;
+        }
+        p->v[p->n++] = (struct insn) { .f = { .code = code, .k = k }, .jt = jt, .jf = jf };
+}
+
+static void ret(struct prog *p, uint32_t action) {
+        emit(p, BPF_RET | BPF_K, action, NO_LABEL, NO_LABEL);
+}
+
+static int finish(struct prog *p, struct sock_filter *out) {
+        if (p->err)
+                return p->err;
+        for (size_t i = 0; i < p->n; i++) {
+                int labels[2] = { p->v[i].jt, p->v[i].jf };
+                uint8_t off[2] = { 0, 0 };
+
+                for (int j = 0; j < 2; j++) {
+                        long d;
+                        if (labels[j] == NO_LABEL)
+                                continue;
+                        if (p->label_at[labels[j]] < 0)
+                                return -EINVAL;
+                        d = (long) p->label_at[labels[j]] - (long) i - 1;
+                        if (d < 0 || d > 255)
+                                return -E2BIG;
+                        off[j] = (uint8_t) d;
+                }
+                out[i] = p->v[i].f;
+                out[i].jt = off[0];
+                out[i].jf = off[1];
+        }
+        return 0;
+}
+
+/* ---- the filter ---------------------------------------------------------------------------- */
+
+struct entry {
+        uint32_t nr;
+        int label;
+};
+
+static int cmp_entry(const void *a, const void *b) {
+        const struct entry *x = a, *y = b;
+        return x->nr < y->nr ? -1 : x->nr > y->nr;
+}
+
+/* Binary search over entries[lo, hi) sorted by nr: each syscall number walks about log2(n)+2
+ * instructions to its return. */
+static void emit_tree(struct prog *p, const struct entry *e, size_t lo, size_t hi) {
+        size_t mid;
+        int right;
+
+        if (hi - lo <= 3) {
+                for (size_t i = lo; i < hi; i++)
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, e[i].nr, e[i].label, NO_LABEL);
+                ret(p, SECCOMP_RET_ALLOW);
+                return;
+        }
+        mid = lo + (hi - lo) / 2;
+        right = new_label(p);
+        emit(p, BPF_JMP | BPF_JGE | BPF_K, e[mid].nr, right, NO_LABEL);
+        emit_tree(p, e, lo, mid);
+        place(p, right);
+        emit_tree(p, e, mid, hi);
+}
+
+static bool resolve(uint32_t token, const struct rule *r, uint32_t *ret_nr) {
+        int nr = seccomp_syscall_resolve_name_arch(token, r->name);
+
+        if (nr >= 0) {
+                *ret_nr = (uint32_t) nr;
+                return true;
+        }
+        /* unknown to this libseccomp: a syscall newer than it; or absent on this ABI (then
+         * libseccomp answers with a negative pseudo number and there is nothing to filter) */
+        if (nr != __NR_SCMP_ERROR || r->generic_nr == 0)
+                return false;
+        *ret_nr = r->generic_nr | (token == SCMP_ARCH_X32 ? X32_SYSCALL_BIT : 0);
+        return true;
+}
+
+static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
+        int targets[_T_MAX], section[3];
+        size_t n_abi = 0;
+
+        for (int t = 0; t < _T_MAX; t++)
+                targets[t] = new_label(p);
+        while (n_abi < 3 && a->abis[n_abi].token)
+                n_abi++;
+
+        /* arch dispatch: one section per distinct AUDIT_ARCH value */
+        emit(p, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch), NO_LABEL, NO_LABEL);
+        for (size_t i = 0; i < n_abi; i++) {
+                section[i] = -1;
+                for (size_t j = 0; j < i; j++)
+                        if (a->abis[j].audit_arch == a->abis[i].audit_arch)
+                                section[i] = section[j];
+                if (section[i] >= 0)
+                        continue;
+                section[i] = new_label(p);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, a->abis[i].audit_arch, section[i], NO_LABEL);
+        }
+        ret(p, SECCOMP_RET_KILL_PROCESS);
+
+        for (size_t i = 0; i < n_abi; i++) {
+                struct entry e[3 * N_RULES];
+                size_t n = 0, m = 0;
+                bool first = true;
+
+                for (size_t j = 0; j < i; j++)
+                        if (section[j] == section[i])
+                                first = false;
+                if (!first)
+                        continue;
+                /* every ABI sharing this section's AUDIT_ARCH (x86-64 and x32) */
+                for (size_t j = i; j < n_abi; j++) {
+                        if (section[j] != section[i])
+                                continue;
+                        for (size_t k = 0; k < N_RULES; k++) {
+                                uint32_t nr;
+                                if (rules[k].read_only && mode != LL_MODE_READ_ONLY)
+                                        continue;
+                                if (resolve(a->abis[j].token, &rules[k], &nr))
+                                        e[n++] = (struct entry) { nr, targets[rules[k].target] };
+                        }
+                }
+                qsort(e, n, sizeof(e[0]), cmp_entry);
+                for (size_t k = 0; k < n; k++) /* drop duplicates */
+                        if (m == 0 || e[m - 1].nr != e[k].nr)
+                                e[m++] = e[k];
+                place(p, section[i]);
+                emit(p, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr), NO_LABEL, NO_LABEL);
+                emit_tree(p, e, 0, m);
+        }
+
+        /* ioctl: the command is the low 32 bits of args[1] on every ABI */
+        place(p, targets[T_IOCTL]);
+        emit(p, BPF_LD | BPF_W | BPF_ABS,
+             offsetof(struct seccomp_data, args[1]) + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0), NO_LABEL,
+             NO_LABEL);
+        for (size_t k = 0; k < sizeof(tty_inject_ioctls) / sizeof(tty_inject_ioctls[0]); k++)
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], targets[T_EPERM], NO_LABEL);
+        if (mode == LL_MODE_READ_ONLY) {
+                for (size_t k = 0; k < sizeof(metadata_ioctls) / sizeof(metadata_ioctls[0]); k++)
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, metadata_ioctls[k], targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, targets[T_EACCES], NO_LABEL);
+        }
+        place(p, targets[T_ALLOW]);
+        ret(p, SECCOMP_RET_ALLOW);
+        place(p, targets[T_EACCES]);
+        ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
+        place(p, targets[T_EPERM]);
+        ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        return 0;
+}
+
+int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out, size_t size, size_t *ret_len) {
+        const struct arch_info *a = NULL;
+        struct prog *p;
+        int r;
+
         for (size_t i = 0; i < sizeof(arches) / sizeof(arches[0]); i++)
                 if (arches[i].native == native)
-                        return &arches[i];
-        return NULL;
-}
-
-static int add_arches(scmp_filter_ctx ctx, const struct arch_info *a) {
-        int r;
-
-        for (size_t i = 0; i < 2 && a->compat[i]; i++) {
-                r = seccomp_arch_add(ctx, a->compat[i]);
-                if (r < 0 && r != -EEXIST)
-                        return r;
-        }
-        if (a->native == SCMP_ARCH_X86_64) {
-                r = seccomp_arch_add(ctx, SCMP_ARCH_X32);
-                if (r < 0 && r != -EEXIST)
-                        return r;
-        }
-        return 0;
-}
-
-static int deny_ioctl(scmp_filter_ctx ctx, uint32_t action, uint64_t mask, uint64_t value) {
-        return seccomp_rule_add(ctx, action, SCMP_SYS(ioctl), 1, SCMP_A1(SCMP_CMP_MASKED_EQ, mask, value));
-}
-
-static int deny_by_name(scmp_filter_ctx ctx, uint32_t action, const char *name) {
-        int nr = seccomp_syscall_resolve_name(name);
-        int r;
-
-        if (nr == __NR_SCMP_ERROR)
-                return 0; /* unknown to this libseccomp: see generic_new_metadata */
-        r = seccomp_rule_add(ctx, action, nr, 0);
-        /* a syscall that exists on none of the filter's arches */
-        if (r == -EDOM || r == -EFAULT)
-                return 0;
-        return r;
-}
-
-static int install_libseccomp(enum ll_mode mode, const struct arch_info *a) {
-        scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-        int r;
-
-        if (!ctx)
+                        a = &arches[i];
+        if (!a)
+                return -EOPNOTSUPP;
+        p = calloc(1, sizeof(*p));
+        if (!p)
                 return -ENOMEM;
-        r = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+        r = build(mode, a, p);
+        if (r == 0 && p->n > size)
+                r = -E2BIG;
         if (r == 0)
-                r = add_arches(ctx, a);
-        for (size_t i = 0; r == 0 && i < sizeof(tty_inject_ioctls) / sizeof(tty_inject_ioctls[0]); i++)
-                r = deny_ioctl(ctx, SCMP_ACT_ERRNO(EPERM), 0xffffffffU, tty_inject_ioctls[i]);
-        if (mode == LL_MODE_READ_ONLY) {
-                for (size_t i = 0; r == 0 && i < sizeof(metadata_syscalls) / sizeof(metadata_syscalls[0]); i++)
-                        r = deny_by_name(ctx, SCMP_ACT_ERRNO(EACCES), metadata_syscalls[i]);
-                for (size_t i = 0; r == 0 && i < sizeof(io_uring_syscalls) / sizeof(io_uring_syscalls[0]); i++)
-                        r = deny_by_name(ctx, SCMP_ACT_ERRNO(EPERM), io_uring_syscalls[i]);
-                for (size_t i = 0; r == 0 && i < sizeof(metadata_ioctls) / sizeof(metadata_ioctls[0]); i++)
-                        r = deny_ioctl(ctx, SCMP_ACT_ERRNO(EACCES), 0xffffffffU, metadata_ioctls[i]);
-                if (r == 0)
-                        r = deny_ioctl(ctx, SCMP_ACT_ERRNO(EACCES), 0xff00U, BTRFS_IOCTL_TYPE << 8);
-        }
+                r = finish(p, out);
         if (r == 0)
-                r = seccomp_load(ctx);
-        seccomp_release(ctx);
+                *ret_len = p->n;
+        free(p);
         return r;
-}
-
-#define STMT(code, k) ((struct sock_filter) BPF_STMT((code), (k)))
-#define JUMP(code, k, jt, jf) ((struct sock_filter) BPF_JUMP((code), (k), (jt), (jf)))
-
-/* ld arch; one jeq per arch; ld nr (x32 bit cleared); one jeq per number; allow; deny. */
-static int install_generic(const struct arch_info *a) {
-        struct sock_filter prog[32];
-        uint32_t arch_list[3];
-        size_t n_arch = 0, n = 0;
-        const size_t n_nr = sizeof(generic_new_metadata) / sizeof(generic_new_metadata[0]);
-        struct sock_fprog fprog;
-
-        arch_list[n_arch++] = a->native;
-        for (size_t i = 0; i < 2 && a->compat[i]; i++)
-                arch_list[n_arch++] = a->compat[i];
-
-        prog[n++] = STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
-        for (size_t i = 0; i < n_arch; i++)
-                /* match: skip the remaining arch tests and the "allow" below them */
-                prog[n++] = JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch_list[i], (uint8_t) (n_arch - i), 0);
-        prog[n++] = STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-        prog[n++] = STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
-        prog[n++] = STMT(BPF_ALU | BPF_AND | BPF_K, ~X32_SYSCALL_BIT);
-        for (size_t i = 0; i < n_nr; i++)
-                /* match: jump over the remaining tests and the "allow" to "deny" */
-                prog[n++] = JUMP(BPF_JMP | BPF_JEQ | BPF_K, generic_new_metadata[i], (uint8_t) (n_nr - i), 0);
-        prog[n++] = STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-        prog[n++] = STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
-
-        fprog.len = (unsigned short) n;
-        fprog.filter = prog;
-        if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog, 0, 0) < 0)
-                return -errno;
-        return 0;
 }
 
 int ll_seccomp_install(enum ll_mode mode) {
-        const struct arch_info *a = find_arch(seccomp_arch_native());
+        struct sock_filter filter[MAX_INSNS];
+        struct sock_fprog prog;
+        size_t len;
         int r;
 
-        if (!a)
-                return -EOPNOTSUPP;
-        r = install_libseccomp(mode, a);
+        r = ll_seccomp_build(mode, seccomp_arch_native(), filter, MAX_INSNS, &len);
         if (r < 0)
                 return r;
-        if (mode == LL_MODE_READ_ONLY)
-                return install_generic(a);
+        prog = (struct sock_fprog) { .len = (unsigned short) len, .filter = filter };
+        if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) < 0)
+                return -errno;
         return 0;
 }

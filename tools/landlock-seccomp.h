@@ -1,14 +1,23 @@
 /* landlock-seccomp.h: the seccomp filter of sbx-landlock, for what Landlock cannot govern. */
 #pragma once
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/filter.h>
+
 enum ll_mode {
         LL_MODE_READ_ONLY,
         LL_MODE_WORKSPACE_WRITE,
 };
 
-/* Installs the filter for `mode` on the calling thread (no_new_privs must already be set).
- * Both modes: ioctl TIOCSTI and TIOCLINUX fail with EPERM. read-only also: chmod, chown, utime
- * and xattr syscalls and the inode-changing ioctls fail with EACCES, io_uring with EPERM, on the
- * native and the compat syscall ABIs. Returns 0 or -errno (-EOPNOTSUPP on an architecture whose
- * syscall numbering this filter does not know). Opens no fd. */
+/* Assembles the filter for `mode` on the machine whose native libseccomp arch token is `native`
+ * into out[size] (pure: no syscall). Both modes: ioctl TIOCSTI and TIOCLINUX fail with EPERM.
+ * read-only also: chmod, chown, utime and xattr syscalls and the inode-changing ioctls fail with
+ * EACCES, io_uring with EPERM; on the native and every compat syscall ABI; an unknown ABI kills
+ * the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */
+int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out, size_t size, size_t *ret_len);
+
+/* Builds and installs the filter on the calling thread (no_new_privs must already be set).
+ * Returns 0 or -errno. Opens no fd. */
 int ll_seccomp_install(enum ll_mode mode);

@@ -157,6 +157,55 @@ mkdir "$T/ww-root" "$T/tmp-root" "$T/ww-nobody" "$T/tmp-nobody"
 write_suite root "$T/ww-root" "$T/tmp-root"
 write_suite nobody "$T/ww-nobody" "$T/tmp-nobody" "${NOBODY[@]}"
 
+# ---- the seccomp filter: raw syscalls a tool would not use ----------------------------------
+
+cat >"$T/raw.py" <<'PY'
+import ctypes, errno, fcntl, os, platform, sys
+libc = ctypes.CDLL(None, use_errno=True)
+path = sys.argv[1].encode()
+AT_FDCWD = -100
+def call(nr, *args):
+    r = libc.syscall(nr, *args)
+    return 0 if r >= 0 else ctypes.get_errno()
+res = {}
+val = ctypes.create_string_buffer(b"1")
+class XattrArgs(ctypes.Structure):
+    _fields_ = [("value", ctypes.c_uint64), ("size", ctypes.c_uint32), ("flags", ctypes.c_uint32)]
+xa = XattrArgs(ctypes.addressof(val), 1, 0)
+res["fchmodat2"] = call(452, AT_FDCWD, path, 0o777, 0)
+res["setxattrat"] = call(463, AT_FDCWD, path, 0, b"user.sbx", ctypes.byref(xa), ctypes.sizeof(xa))
+res["io_uring_setup"] = call(425, 8, ctypes.create_string_buffer(120))
+if platform.machine() == "x86_64":
+    res["x32 chmod"] = call(90 | 0x40000000, path, 0o777)
+fd = os.open(path, os.O_RDONLY)
+try:
+    fcntl.ioctl(fd, 0x40086602, ctypes.c_long(0))  # FS_IOC_SETFLAGS (chattr)
+    res["FS_IOC_SETFLAGS"] = 0
+except OSError as e:
+    res["FS_IOC_SETFLAGS"] = e.errno
+m, s = os.openpty()
+try:
+    fcntl.ioctl(m, 0x5412, b"x")  # TIOCSTI
+    res["TIOCSTI"] = 0
+except OSError as e:
+    res["TIOCSTI"] = e.errno
+for k, v in res.items():
+    print(k, errno.errorcode.get(v, v))
+PY
+echo data >"$T/rawfile"
+before=$(stat -c '%a %Y' "$T/rawfile")
+out=$("$L" --mode read-only -- python3 "$T/raw.py" "$T/rawfile" 2>&1)
+for want in "fchmodat2 EACCES" "setxattrat EACCES" "io_uring_setup EPERM" "FS_IOC_SETFLAGS EACCES" "TIOCSTI EPERM"; do
+        check "read-only seccomp: $want" grep -qx "$want" <<<"$out"
+done
+if [ "$(uname -m)" = x86_64 ]; then
+        check "read-only seccomp: the x32 ABI is filtered too (x32 chmod EACCES)" grep -qx "x32 chmod EACCES" <<<"$out"
+fi
+check "read-only seccomp: the file's mode and times are unchanged" test "$(stat -c '%a %Y' "$T/rawfile")" = "$before"
+out=$("$L" --mode workspace-write --write "$T" -- python3 "$T/raw.py" "$T/rawfile" 2>&1)
+check "workspace-write seccomp: TIOCSTI is refused" grep -qx "TIOCSTI EPERM" <<<"$out"
+check "workspace-write seccomp: fchmodat2 inside the workspace works" grep -qx "fchmodat2 0" <<<"$out"
+
 # ---- older ABIs (--max-abi): what the backend reports as partial really is ungoverned --------
 
 mkdir "$T/abi"
