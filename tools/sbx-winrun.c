@@ -64,8 +64,12 @@ __attribute__((noreturn, format(printf, 1, 2))) static void die(const char *fmt,
 /* "<what>: <system message> (error N)" */
 __attribute__((noreturn)) static void die_win(const char *what, DWORD err) {
         char msg[512] = "";
+        /* English first: the dialect and the fixtures match these words; any language otherwise */
         DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL, err,
                                  MAKELANGID(LANG_ENGLISH, SUBLANG_ENGLISH_US), msg, sizeof(msg), NULL);
+        if (n == 0)
+                n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL, err, 0, msg,
+                                   sizeof(msg), NULL);
 
         while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '\r' || msg[n - 1] == ' '))
                 msg[--n] = '\0';
