@@ -303,6 +303,20 @@ if [ -n "$SBX" ] && [ -x "$SBX" ]; then
                 rc=$?
                 check "sbx: a launcher failure is exit 125 (rc=$rc)" test $rc -eq 125
                 check "sbx: ... with the launcher's line on stderr" grep -q '^sbx-landlock: ' "$T/err"
+                # as the unprivileged user nobody, with a workspace and a database it owns
+                mkdir -p "$T/nb/ws"
+                chown -R 65534:65534 "$T/nb"
+                ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
+                        --mode read-only -- sh -c "echo x > '$T/nb/ws/f'" ) 2>/dev/null
+                rc=$?
+                check "sbx as nobody read-only: the write is denied (rc=$rc) and absent" test $rc -ne 0 -a $rc -ne 125 -a ! -e "$T/nb/ws/f"
+                ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
+                        --mode workspace-write -- sh -c "echo x > '$T/nb/ws/g' && echo y > \"\$TMPDIR/t\"" )
+                rc=$?
+                check "sbx as nobody workspace-write: the write lands (rc=$rc)" test $rc -eq 0 -a -e "$T/nb/ws/g"
+                ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
+                        --mode workspace-write -- sh -c "echo x > '/tmp/$tag-nb'" ) 2>/dev/null
+                check "sbx as nobody workspace-write: a write to /tmp is denied" test ! -e "/tmp/$tag-nb"
         fi
 else
         bad "SBX is not set: the sbx run checks cannot run"
