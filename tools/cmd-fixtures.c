@@ -1,4 +1,716 @@
-/* placeholder: replaced by the fixtures verb work */
+/* sbx fixtures: the regression suite of the dialects (DESIGN.md section 5).
+ *
+ *   sbx fixtures check [DIR]     classify every DIR/<backend>/<case>/ and list each mismatch
+ *   sbx fixtures record ...      run a command confined (or raw) and write a new case
+ *
+ * A case is meta (key=value lines), stderr (raw bytes) and, for live recordings, argv (a JSON
+ * array of the arguments). */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd-classify.h"
+#include "sbx-classify.h"
+#include "sbx-confine.h"
 #include "sbx-tool.h"
-int sbx_cmd_fixtures(int argc, char **argv) { (void) argc; (void) argv; return sbx_fail(SBX_EXIT_USAGE, "fixtures: not built yet"); }
+
+SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
+
+#define META_MAX (64 * 1024)
+
+/* ---- meta files ---------------------------------------------------------------------------- */
+
+struct fixture_meta {
+        char backend[64];
+        char mode[32];
+        bool has_exit, has_signal, has_verdict, has_source;
+        int exit_code;
+        int signal;
+        enum sbx_verdict verdict;
+        char source[512];
+        uint64_t line; /* expected line_no, 0 when not given */
+};
+
+static const char *const meta_keys[] = {
+        "backend", "mode", "exit", "signal", "verdict", "source", "note", "user", "line", "argv_note", NULL,
+};
+
+/* Parses a meta file; on error writes one sentence to err (naming the line) and returns -EINVAL. */
+static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char *err, size_t errlen) {
+        size_t line_no = 0;
+
+        memset(m, 0, sizeof(*m));
+        for (size_t pos = 0; pos < len;) {
+                const char *line = text + pos, *nl = memchr(line, '\n', len - pos), *eq;
+                size_t ll = nl ? (size_t) (nl - line) : len - pos, kl;
+                char key[32], val[512];
+                bool known = false;
+                int64_t v;
+
+                pos += ll + (nl ? 1 : 0);
+                line_no++;
+                if (ll > 0 && line[ll - 1] == '\r')
+                        ll--;
+                if (ll == 0 || line[0] == '#')
+                        continue;
+                eq = memchr(line, '=', ll);
+                if (!eq)
+                        return snprintf(err, errlen, "meta:%zu: want key=value", line_no), -EINVAL;
+                kl = (size_t) (eq - line);
+                if (kl == 0 || kl >= sizeof(key))
+                        return snprintf(err, errlen, "meta:%zu: bad key", line_no), -EINVAL;
+                memcpy(key, line, kl);
+                key[kl] = '\0';
+                snprintf(val, sizeof(val), "%.*s", (int) (ll - kl - 1), eq + 1);
+                for (size_t i = 0; meta_keys[i]; i++)
+                        known = known || strcmp(meta_keys[i], key) == 0;
+                if (!known)
+                        return snprintf(err, errlen, "meta:%zu: unknown key '%s'", line_no, key), -EINVAL;
+                if (strcmp(key, "backend") == 0)
+                        snprintf(m->backend, sizeof(m->backend), "%s", val);
+                else if (strcmp(key, "mode") == 0)
+                        snprintf(m->mode, sizeof(m->mode), "%s", val);
+                else if (strcmp(key, "exit") == 0) {
+                        if (sbx_parse_int64(val, 0, 255, &v) < 0)
+                                return snprintf(err, errlen, "meta:%zu: exit '%s' is not in 0..255", line_no, val), -EINVAL;
+                        m->exit_code = (int) v;
+                        m->has_exit = true;
+                } else if (strcmp(key, "signal") == 0) {
+                        if (sbx_parse_int64(val, 0, 64, &v) < 0)
+                                return snprintf(err, errlen, "meta:%zu: signal '%s' is not in 0..64", line_no, val), -EINVAL;
+                        m->signal = (int) v;
+                        m->has_signal = true;
+                } else if (strcmp(key, "verdict") == 0) {
+                        if (sbx_verdict_from_string(val, &m->verdict) < 0)
+                                return snprintf(err, errlen, "meta:%zu: unknown verdict '%s'", line_no, val), -EINVAL;
+                        m->has_verdict = true;
+                } else if (strcmp(key, "source") == 0) {
+                        snprintf(m->source, sizeof(m->source), "%s", val);
+                        m->has_source = val[0] != '\0';
+                } else if (strcmp(key, "line") == 0) {
+                        if (sbx_parse_int64(val, 0, INT64_MAX, &v) < 0)
+                                return snprintf(err, errlen, "meta:%zu: line '%s' is not a number", line_no, val), -EINVAL;
+                        m->line = (uint64_t) v;
+                }
+        }
+        if (!m->backend[0])
+                return snprintf(err, errlen, "meta: no backend="), -EINVAL;
+        if (!m->has_exit && !m->has_signal)
+                return snprintf(err, errlen, "meta: neither exit= nor signal="), -EINVAL;
+        if (!m->has_verdict)
+                return snprintf(err, errlen, "meta: no verdict="), -EINVAL;
+        if (!m->has_source)
+                return snprintf(err, errlen, "meta: no source="), -EINVAL;
+        return 0;
+}
+
+static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_len) {
+        _cleanup_close_ int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        _cleanup_free_ char *buf = NULL;
+        size_t len = 0;
+
+        if (fd < 0)
+                return -errno;
+        buf = malloc(META_MAX + 1);
+        if (!buf)
+                return -ENOMEM;
+        for (;;) {
+                ssize_t n = read(fd, buf + len, META_MAX - len);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0)
+                        return -errno;
+                if (n == 0)
+                        break;
+                len += (size_t) n;
+                if (len >= META_MAX)
+                        return -EFBIG;
+        }
+        buf[len] = '\0';
+        *ret = sbx_steal_ptr(&buf);
+        *ret_len = len;
+        return 0;
+}
+
+/* ---- check --------------------------------------------------------------------------------- */
+
+struct check_totals {
+        unsigned passed, failed, malformed;
+};
+
+static void check_case(const char *root, const char *backend, const char *name, bool verbose,
+                       struct check_totals *t) {
+        _cleanup_close_ int dfd = -1, efd = -1;
+        _cleanup_free_ char *meta = NULL;
+        _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
+        struct fixture_meta m;
+        struct sbx_classify_result res;
+        struct sbx_exit_status st;
+        struct sbx_diag diag = { 0 };
+        char path[PATH_MAX], err[300];
+        size_t meta_len = 0;
+        int r;
+
+        snprintf(path, sizeof(path), "%s/%s/%s", root, backend, name);
+        dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0) {
+                sbx_fail(0, "fixtures: %s: %s", path, strerror(errno));
+                t->malformed++;
+                return;
+        }
+        r = read_small_file(dfd, "meta", &meta, &meta_len);
+        if (r < 0) {
+                sbx_fail(0, "fixtures: %s/meta: %s", path, strerror(-r));
+                t->malformed++;
+                return;
+        }
+        if (meta_parse(meta, meta_len, &m, err, sizeof(err)) < 0) {
+                sbx_fail(0, "fixtures: %s/%s", path, err);
+                t->malformed++;
+                return;
+        }
+        if (strcmp(m.backend, backend) != 0) {
+                sbx_fail(0, "fixtures: %s/meta: backend=%s but the case lives under %s/", path, m.backend, backend);
+                t->malformed++;
+                return;
+        }
+        efd = openat(dfd, "stderr", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        if (efd < 0) {
+                sbx_fail(0, "fixtures: %s/stderr: %s", path, strerror(errno));
+                t->malformed++;
+                return;
+        }
+        /* The built-in dialects are what the fixtures pin: operator overrides do not apply. */
+        r = sbx_dialect_find(backend, NULL, &d, &diag);
+        if (r < 0) {
+                sbx_fail_diag(0, "fixtures", &diag);
+                t->malformed++;
+                return;
+        }
+        st.signal = m.signal;
+        st.exit_code = m.signal ? 0 : m.exit_code;
+        r = sbx_classify_fd(d, efd, &st, &res, &diag);
+        if (r < 0) {
+                sbx_fail(0, "fixtures: %s: %s", path, diag.msg);
+                t->failed++;
+                return;
+        }
+        if (res.verdict != m.verdict || (m.line && res.line_no != m.line)) {
+                printf("FAIL %s: expected %s", path, sbx_verdict_to_string(m.verdict));
+                if (m.line)
+                        printf(" (line %" PRIu64 ")", m.line);
+                printf(", got %s (line %" PRIu64 ": ", sbx_verdict_to_string(res.verdict), res.line_no);
+                sbx_json_write_string(stdout, res.matched_line, strlen(res.matched_line));
+                printf(")\n");
+                t->failed++;
+                return;
+        }
+        if (verbose)
+                printf("ok   %s: %s\n", path, sbx_verdict_to_string(res.verdict));
+        t->passed++;
+}
+
+static int dir_filter(const struct dirent *e) {
+        return e->d_name[0] != '.';
+}
+
+static int list_dirs(const char *path, struct dirent ***ret) {
+        struct dirent **list = NULL;
+        int n = scandir(path, &list, dir_filter, alphasort);
+
+        if (n < 0)
+                return -errno;
+        *ret = list;
+        return n;
+}
+
+static void free_dirents(struct dirent **list, int n) {
+        for (int i = 0; i < n; i++)
+                free(list[i]);
+        free(list);
+}
+
+static int fixtures_check(int argc, char **argv) {
+        struct check_totals t = { 0 };
+        struct dirent **backends = NULL;
+        const char *root = NULL;
+        bool verbose = false;
+        struct stat st;
+        int nb;
+
+        for (int i = 1; i < argc; i++) {
+                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                        puts("usage: sbx fixtures check [-v] [DIR]\n\n"
+                             "Classifies every case DIR/<backend>/<case>/{meta,stderr} with the built-in dialect\n"
+                             "of <backend> and lists each case whose verdict differs from meta's verdict=.\n"
+                             "DIR defaults to ./fixtures when run from the source tree. Exit status 0 when all\n"
+                             "cases pass, 1 on a mismatch, 2 on a usage error or a malformed case.");
+                        return SBX_EXIT_OK;
+                }
+                if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
+                        verbose = true;
+                else if (argv[i][0] == '-')
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures check: unknown option '%s'", argv[i]);
+                else if (root)
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures check: unexpected argument '%s'", argv[i]);
+                else
+                        root = argv[i];
+        }
+        if (!root) {
+                if (stat("fixtures", &st) == 0 && S_ISDIR(st.st_mode) && access("classify/sbx-classify.h", F_OK) == 0)
+                        root = "fixtures";
+                else
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures check: give the fixtures directory (no fixtures/ of a source tree here)");
+        }
+        if (stat(root, &st) < 0 || !S_ISDIR(st.st_mode))
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures check: %s is not a directory", root);
+
+        nb = list_dirs(root, &backends);
+        if (nb < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures check: cannot read %s: %s", root, strerror(-nb));
+        for (int b = 0; b < nb; b++) {
+                struct dirent **cases = NULL;
+                char path[PATH_MAX];
+                int nc;
+
+                snprintf(path, sizeof(path), "%s/%s", root, backends[b]->d_name);
+                if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+                        continue; /* README and the like */
+                nc = list_dirs(path, &cases);
+                if (nc < 0) {
+                        sbx_fail(0, "fixtures: cannot read %s: %s", path, strerror(-nc));
+                        t.malformed++;
+                        continue;
+                }
+                for (int c = 0; c < nc; c++) {
+                        char cpath[PATH_MAX];
+                        snprintf(cpath, sizeof(cpath), "%s/%s", path, cases[c]->d_name);
+                        if (stat(cpath, &st) == 0 && S_ISDIR(st.st_mode))
+                                check_case(root, backends[b]->d_name, cases[c]->d_name, verbose, &t);
+                }
+                free_dirents(cases, nc);
+        }
+        free_dirents(backends, nb);
+
+        printf("fixtures: %u passed, %u failed", t.passed, t.failed);
+        if (t.malformed)
+                printf(", %u malformed", t.malformed);
+        printf("\n");
+        if (t.malformed)
+                return SBX_EXIT_USAGE;
+        if (t.passed + t.failed == 0)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures check: no cases under %s", root);
+        return t.failed ? 1 : SBX_EXIT_OK;
+}
+
+/* ---- record -------------------------------------------------------------------------------- */
+
+struct record_args {
+        const char *backend;
+        const char *mode;
+        const char *case_dir;
+        const char *note;
+        const char *user; /* "UID[:GID]" to run as, or NULL */
+        bool has_expect;
+        enum sbx_verdict expect;
+        bool raw;
+        bool force;
+        int timeout_s;
+        char **argv;
+};
+
+static void record_usage(FILE *f) {
+        fputs("usage: sbx fixtures record --backend B [--mode M] --case DIR/NAME [--note TEXT]\n"
+              "                           [--expect VERDICT] [--user UID[:GID]] [--timeout SEC] [--force]\n"
+              "                           [--raw] -- ARGV...\n"
+              "\n"
+              "Runs ARGV confined with `sbx run --backend B --mode M` (this same sbx) in a fresh temporary\n"
+              "workspace, captures its stderr byte for byte, takes the exit status from the verdict\n"
+              "record, classifies it and writes DIR/NAME/{meta,stderr,argv}. With --raw, ARGV runs as\n"
+              "is, unconfined (for runner failures that sbx run cannot provoke, e.g. bwrap with a\n"
+              "missing bind source). --expect refuses to write a case whose verdict differs.\n"
+              "--mode defaults to workspace-write; --timeout (default 60) kills a command that hangs.\n",
+              f);
+}
+
+static int parse_user(const char *s, uid_t *uid, gid_t *gid) {
+        int64_t u, g;
+        char buf[64];
+        char *colon;
+
+        snprintf(buf, sizeof(buf), "%s", s);
+        colon = strchr(buf, ':');
+        if (colon)
+                *colon = '\0';
+        if (sbx_parse_int64(buf, 0, 0x7fffffff, &u) < 0)
+                return -EINVAL;
+        g = u;
+        if (colon && sbx_parse_int64(colon + 1, 0, 0x7fffffff, &g) < 0)
+                return -EINVAL;
+        *uid = (uid_t) u;
+        *gid = (gid_t) g;
+        return 0;
+}
+
+static int record_parse(int argc, char **argv, struct record_args *a) {
+        enum { O_BACKEND = 0x100, O_MODE, O_CASE, O_NOTE, O_EXPECT, O_RAW, O_USER, O_FORCE, O_TIMEOUT, O_HELP };
+        static const struct option opts[] = {
+                { "backend", required_argument, NULL, O_BACKEND }, { "mode", required_argument, NULL, O_MODE },
+                { "case", required_argument, NULL, O_CASE },       { "note", required_argument, NULL, O_NOTE },
+                { "expect", required_argument, NULL, O_EXPECT },   { "raw", no_argument, NULL, O_RAW },
+                { "user", required_argument, NULL, O_USER },       { "force", no_argument, NULL, O_FORCE },
+                { "timeout", required_argument, NULL, O_TIMEOUT }, { "help", no_argument, NULL, O_HELP },
+                {},
+        };
+        int c;
+
+        memset(a, 0, sizeof(*a));
+        a->mode = "workspace-write";
+        a->timeout_s = 60;
+        optind = 0;
+        opterr = 0;
+        while ((c = getopt_long(argc, argv, "+h", opts, NULL)) >= 0) {
+                int64_t v;
+                uid_t u;
+                gid_t g;
+
+                switch (c) {
+                case O_BACKEND: a->backend = optarg; break;
+                case O_MODE: a->mode = optarg; break;
+                case O_CASE: a->case_dir = optarg; break;
+                case O_NOTE: a->note = optarg; break;
+                case O_RAW: a->raw = true; break;
+                case O_FORCE: a->force = true; break;
+                case O_USER:
+                        if (parse_user(optarg, &u, &g) < 0)
+                                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --user wants UID[:GID], not '%s'", optarg), -EINVAL;
+                        a->user = optarg;
+                        break;
+                case O_TIMEOUT:
+                        if (sbx_parse_int64(optarg, 1, 3600, &v) < 0)
+                                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --timeout wants 1..3600 seconds"), -EINVAL;
+                        a->timeout_s = (int) v;
+                        break;
+                case O_EXPECT:
+                        if (sbx_verdict_from_string(optarg, &a->expect) < 0)
+                                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: unknown verdict '%s'", optarg), -EINVAL;
+                        a->has_expect = true;
+                        break;
+                case 'h':
+                case O_HELP:
+                        record_usage(stdout);
+                        return 1;
+                case ':':
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: option '%s' needs a value", argv[optind - 1]), -EINVAL;
+                default:
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: unknown option '%s'", argv[optind - 1]), -EINVAL;
+                }
+        }
+        if (!a->backend)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --backend B is required"), -EINVAL;
+        if (!a->case_dir)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --case DIR/NAME is required"), -EINVAL;
+        if (optind >= argc)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: the command to run goes after --"), -EINVAL;
+        if (a->note && strpbrk(a->note, "\r\n"))
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --note must be one line"), -EINVAL;
+        a->argv = argv + optind;
+        return 0;
+}
+
+/* Reads an integer field ("key":N or "key":null) of the one-object verdict record. */
+static bool json_int_field(const char *json, const char *key, int64_t *ret, bool *is_null) {
+        char pat[64];
+        const char *p;
+        char *end;
+
+        snprintf(pat, sizeof(pat), "\"%s\":", key);
+        p = strstr(json, pat);
+        if (!p)
+                return false;
+        p += strlen(pat);
+        while (*p == ' ')
+                p++;
+        if (strncmp(p, "null", 4) == 0) {
+                *is_null = true;
+                *ret = 0;
+                return true;
+        }
+        errno = 0;
+        *ret = strtoll(p, &end, 10);
+        *is_null = false;
+        return end != p && errno == 0;
+}
+
+static int write_text_at(int dfd, const char *name, const char *text, size_t len) {
+        _cleanup_close_ int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+        while (fd >= 0 && len > 0) {
+                ssize_t n = write(fd, text, len);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= 0)
+                        return -errno;
+                text += n;
+                len -= (size_t) n;
+        }
+        return fd < 0 ? -errno : 0;
+}
+
+static void rm_rf(const char *path) {
+        pid_t pid = fork();
+        if (pid == 0) {
+                execlp("rm", "rm", "-rf", "--", path, (char *) NULL);
+                _exit(127);
+        }
+        if (pid > 0)
+                (void) waitpid(pid, NULL, 0);
+}
+
+/* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
+ * Fills *ret_wstatus. */
+static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, int timeout_s, int *ret_wstatus) {
+        int64_t deadline;
+        struct timespec ts;
+        pid_t pid;
+
+        pid = fork();
+        if (pid < 0)
+                return -errno;
+        if (pid == 0) {
+                int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+                uid_t u;
+                gid_t g;
+
+                (void) setpgid(0, 0);
+                if (devnull < 0 || dup2(devnull, STDIN_FILENO) < 0 || dup2(devnull, STDOUT_FILENO) < 0 ||
+                    dup2(err_fd, STDERR_FILENO) < 0)
+                        _exit(126);
+                if (cwd && chdir(cwd) < 0)
+                        _exit(126);
+                if (user && (parse_user(user, &u, &g) < 0 || setgroups(0, NULL) < 0 || setgid(g) < 0 || setuid(u) < 0))
+                        _exit(126);
+                execvp(argv[0], argv);
+                dprintf(STDERR_FILENO, "sbx fixtures record: cannot execute %s: %s\n", argv[0], strerror(errno));
+                _exit(127);
+        }
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        deadline = (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + (int64_t) timeout_s * 1000;
+        for (;;) {
+                pid_t w = waitpid(pid, ret_wstatus, WNOHANG);
+                if (w == pid)
+                        return 0;
+                if (w < 0 && errno != EINTR)
+                        return -errno;
+                clock_gettime(CLOCK_MONOTONIC, &ts);
+                if ((int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 > deadline) {
+                        (void) kill(-pid, SIGKILL);
+                        (void) kill(pid, SIGKILL);
+                        (void) waitpid(pid, ret_wstatus, 0);
+                        return -ETIMEDOUT;
+                }
+                usleep(5000);
+        }
+}
+
+static int fixtures_record(int argc, char **argv) {
+        _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
+        _cleanup_free_ char *vjson = NULL, *argv_json = NULL;
+        _cleanup_close_ int dfd = -1, efd = -1;
+        char tmp[] = "/tmp/sbx-fixture-XXXXXX";
+        char ws[PATH_MAX], vpath[PATH_MAX], dbpath[PATH_MAX], meta[4096];
+        struct record_args a;
+        struct sbx_classify_result res;
+        struct sbx_exit_status st = { 0 };
+        struct sbx_diag diag = { 0 };
+        size_t vlen = 0, alen = 0;
+        int r, wstatus = 0, status = SBX_EXIT_OK;
+        FILE *af;
+        struct sbx_json j;
+
+        r = record_parse(argc, argv, &a);
+        if (r != 0)
+                return r > 0 ? SBX_EXIT_OK : SBX_EXIT_USAGE;
+        r = sbx_dialect_find(a.backend, NULL, &d, &diag);
+        if (r < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "fixtures record", &diag);
+        if (access(a.case_dir, F_OK) == 0 && !a.force)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists (use --force to replace it)", a.case_dir);
+        if (!mkdtemp(tmp))
+                return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(errno));
+        snprintf(ws, sizeof(ws), "%s/ws", tmp);
+        snprintf(vpath, sizeof(vpath), "%s/verdict.json", tmp);
+        snprintf(dbpath, sizeof(dbpath), "%s/audit.db", tmp);
+        if (mkdir(ws, 0755) < 0) {
+                status = sbx_fail(1, "fixtures record: cannot create %s: %s", ws, strerror(errno));
+                goto out;
+        }
+        if (a.user) {
+                uid_t u;
+                gid_t g;
+                (void) parse_user(a.user, &u, &g);
+                if (chown(tmp, u, g) < 0 || chown(ws, u, g) < 0) {
+                        status = sbx_fail(1, "fixtures record: cannot hand %s to %s: %s", tmp, a.user, strerror(errno));
+                        goto out;
+                }
+        }
+        if (mkdir(a.case_dir, 0755) < 0 && !(errno == EEXIST && a.force)) {
+                status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", a.case_dir, strerror(errno));
+                goto out;
+        }
+        dfd = open(a.case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        efd = dfd >= 0 ? openat(dfd, "stderr", O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644) : -1;
+        if (efd < 0) {
+                status = sbx_fail(1, "fixtures record: cannot write %s/stderr: %s", a.case_dir, strerror(errno));
+                goto out;
+        }
+
+        if (a.raw) {
+                r = spawn_wait(a.argv, efd, ws, a.user, a.timeout_s, &wstatus);
+                if (r < 0) {
+                        status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
+                        goto out;
+                }
+                if (WIFSIGNALED(wstatus))
+                        st.signal = WTERMSIG(wstatus);
+                else
+                        st.exit_code = WEXITSTATUS(wstatus);
+        } else {
+                size_t n = 0;
+                char **run_argv;
+                int64_t v;
+                bool is_null;
+
+                while (a.argv[n])
+                        n++;
+                run_argv = calloc(n + 16, sizeof(char *));
+                if (!run_argv) {
+                        status = sbx_fail(1, "fixtures record: out of memory");
+                        goto out;
+                }
+                size_t k = 0;
+                run_argv[k++] = (char *) "/proc/self/exe";
+                run_argv[k++] = (char *) "run";
+                run_argv[k++] = (char *) "--quiet";
+                run_argv[k++] = (char *) "--backend";
+                run_argv[k++] = (char *) a.backend;
+                run_argv[k++] = (char *) "--mode";
+                run_argv[k++] = (char *) a.mode;
+                run_argv[k++] = (char *) "--root";
+                run_argv[k++] = ws;
+                run_argv[k++] = (char *) "--verdict-json";
+                run_argv[k++] = vpath;
+                run_argv[k++] = (char *) "--db";
+                run_argv[k++] = dbpath;
+                run_argv[k++] = (char *) "--";
+                for (size_t i = 0; i < n; i++)
+                        run_argv[k++] = a.argv[i];
+                run_argv[k] = NULL;
+                /* /proc/self/exe names this sbx in the child too: it is resolved before exec. */
+                char self[PATH_MAX];
+                ssize_t sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
+                if (sl > 0) {
+                        self[sl] = '\0';
+                        run_argv[0] = self;
+                }
+                r = spawn_wait(run_argv, efd, ws, a.user, a.timeout_s, &wstatus);
+                free(run_argv);
+                if (r < 0) {
+                        status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
+                        goto out;
+                }
+                if (read_small_file(AT_FDCWD, vpath, &vjson, &vlen) < 0) {
+                        status = sbx_fail(1, "fixtures record: sbx run wrote no verdict record (exit status %d); see %s/stderr",
+                                          WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), a.case_dir);
+                        goto out;
+                }
+                if (!json_int_field(vjson, "signal", &v, &is_null)) {
+                        status = sbx_fail(1, "fixtures record: the verdict record has no signal field");
+                        goto out;
+                }
+                st.signal = is_null ? 0 : (int) v;
+                if (st.signal == 0) {
+                        if (!json_int_field(vjson, "exit_code", &v, &is_null) || is_null) {
+                                status = sbx_fail(1, "fixtures record: the verdict record has no exit code (the command did not run?): %s", vjson);
+                                goto out;
+                        }
+                        st.exit_code = (int) v;
+                }
+        }
+
+        if (lseek(efd, 0, SEEK_SET) < 0) {
+                status = sbx_fail(1, "fixtures record: %s", strerror(errno));
+                goto out;
+        }
+        r = sbx_classify_fd(d, efd, &st, &res, &diag);
+        if (r < 0) {
+                status = sbx_fail_diag(1, "fixtures record", &diag);
+                goto out;
+        }
+        if (a.has_expect && res.verdict != a.expect) {
+                status = sbx_fail(1, "fixtures record: expected %s, classified %s (line %" PRIu64 ": %s); %s not kept",
+                                  sbx_verdict_to_string(a.expect), sbx_verdict_to_string(res.verdict), res.line_no,
+                                  res.matched_line, a.case_dir);
+                close(efd);
+                efd = -1;
+                rm_rf(a.case_dir);
+                goto out;
+        }
+
+        snprintf(meta, sizeof(meta),
+                 "backend=%s\nmode=%s\nexit=%d\nsignal=%d\nverdict=%s\nsource=%s\nuser=%u\n%s%s%s",
+                 a.backend, a.raw ? "raw" : a.mode, st.exit_code, st.signal, sbx_verdict_to_string(res.verdict),
+                 a.raw ? "live-raw" : "live", a.user ? (unsigned) strtoul(a.user, NULL, 10) : (unsigned) getuid(),
+                 a.note ? "note=" : "", a.note ? a.note : "", a.note ? "\n" : "");
+        af = open_memstream(&argv_json, &alen);
+        if (!af) {
+                status = sbx_fail(1, "fixtures record: out of memory");
+                goto out;
+        }
+        fputc('[', af);
+        for (size_t i = 0; a.argv[i]; i++) {
+                if (i)
+                        fputc(',', af);
+                sbx_json_write_string(af, a.argv[i], strlen(a.argv[i]));
+        }
+        fputs("]\n", af);
+        fclose(af);
+        if (write_text_at(dfd, "meta", meta, strlen(meta)) < 0 || write_text_at(dfd, "argv", argv_json, alen) < 0) {
+                status = sbx_fail(1, "fixtures record: cannot write %s: %s", a.case_dir, strerror(errno));
+                goto out;
+        }
+        sbx_json_begin(&j, stdout);
+        sbx_json_str(&j, "case", a.case_dir);
+        sbx_json_str(&j, "backend", a.backend);
+        sbx_classify_result_json(&j, &res);
+        sbx_json_end(&j);
+        fputc('\n', stdout);
+out:
+        rm_rf(tmp);
+        return status;
+}
+
+int sbx_cmd_fixtures(int argc, char **argv) {
+        if (argc < 2)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures: want 'check [DIR]' or 'record ...' (try 'sbx fixtures --help')");
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+                puts("usage: sbx fixtures check [-v] [DIR]\n"
+                     "       sbx fixtures record --backend B [--mode M] --case DIR/NAME [--note TEXT] [--expect VERDICT]\n"
+                     "                           [--user UID[:GID]] [--raw] -- ARGV...");
+                return SBX_EXIT_OK;
+        }
+        if (strcmp(argv[1], "check") == 0)
+                return fixtures_check(argc - 1, argv + 1);
+        if (strcmp(argv[1], "record") == 0)
+                return fixtures_record(argc - 1, argv + 1);
+        return sbx_fail(SBX_EXIT_USAGE, "fixtures: unknown subcommand '%s' (check, record)", argv[1]);
+}
