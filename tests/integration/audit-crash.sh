@@ -1,0 +1,69 @@
+#!/bin/bash
+# A supervisor killed with SIGKILL while its command runs leaves a row that sbx audit reports as
+# interrupted (not running), and the database passes PRAGMA integrity_check.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap 'cleanup_group; t_cleanup' EXIT
+
+T=$(t_mktemp_dir)
+DB=$T/audit.db
+BACKEND=${SBX_TEST_BACKEND:-bwrap}
+GROUP=
+cleanup_group() {
+        # the confined sleep outlives its supervisor: end it through the process group we made
+        [ -n "$GROUP" ] && kill -KILL -- "-$GROUP" 2>/dev/null
+        return 0
+}
+if ! "$SBX_BIN" run --db "$T/probe.db" --backend "$BACKEND" -- true >/dev/null 2>&1; then
+        t_skip_all "sbx run --backend $BACKEND does not work here"
+fi
+"$SBX_BIN" run --db "$DB" --backend "$BACKEND" -- true
+
+# setsid: the supervisor leads its own process group, so the test can later end exactly the
+# processes it started.
+setsid "$SBX_BIN" run --db "$DB" --backend "$BACKEND" -- sleep 60 &
+SUP=$!
+GROUP=$SUP
+running=
+for _ in $(seq 1 100); do
+        running=$(sqlite3 "$DB" "SELECT id FROM executions WHERE state = 'running' AND supervisor_pid = $SUP" 2>/dev/null)
+        [ -n "$running" ] && break
+        sleep 0.05
+done
+t_check "the row is written before the command ends" test -n "$running"
+t_check "while the supervisor lives, sbx audit reports it running" \
+        test "$("$SBX_BIN" audit list --db "$DB" --state running --csv | tail -n +2 | cut -d, -f1)" = "$running"
+sleep 0.2
+kill -KILL "$SUP"
+wait "$SUP" 2>/dev/null
+t_check "the supervisor is gone" test ! -e "/proc/$SUP"
+
+t_check "the stored state is still 'running' (nobody completed it)" \
+        test "$(sqlite3 "$DB" "SELECT state FROM executions WHERE id = $running")" = running
+show=$("$SBX_BIN" audit show "$running" --json --db "$DB")
+t_check "sbx audit show reports it interrupted" python3 -c '
+import json, sys
+r = json.loads(sys.argv[1])
+assert r["state"] == "interrupted", r["state"]
+assert r["verdict"] is None and r["ended_at"] is None, r
+assert r["argv"] == ["sleep", "60"], r["argv"]
+' "$show"
+t_check "sbx audit list --state interrupted finds exactly it" \
+        test "$("$SBX_BIN" audit list --db "$DB" --state interrupted --csv | tail -n +2 | cut -d, -f1)" = "$running"
+t_check "no row reads as running" \
+        test "$("$SBX_BIN" audit list --db "$DB" --state running --csv | tail -n +2 | wc -l)" = 0
+t_check "sbx audit stats counts one interrupted run" python3 -c '
+import json, sys
+s = json.loads(sys.argv[1])
+assert s["state"].get("interrupted") == 1 and "running" not in s["state"], s
+' "$("$SBX_BIN" audit stats --json --db "$DB")"
+t_check "PRAGMA integrity_check says ok" test "$(sqlite3 "$DB" 'PRAGMA integrity_check')" = ok
+
+# the next sbx that writes records the fact in the file itself
+"$SBX_BIN" run --db "$DB" --backend "$BACKEND" -- true
+t_check "the next run marks the row interrupted in the table" \
+        test "$(sqlite3 "$DB" "SELECT state FROM executions WHERE id = $running")" = interrupted
+t_check "three rows in all, integrity ok" \
+        test "$(sqlite3 "$DB" 'SELECT count(*) FROM executions'):$(sqlite3 "$DB" 'PRAGMA integrity_check')" = "3:ok"
+
+t_finish

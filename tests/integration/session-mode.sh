@@ -1,0 +1,83 @@
+#!/bin/bash
+# Mode switching within a session: started read-only, a write into the workspace is denied;
+# after `sbx session mode ID workspace-write` the same write lands; switched back, it is denied
+# again. Every row records the mode it ran under and the mode event that set it.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+DB=$T/audit.db
+export SBX_DB=$T/unused.db # --db must win over $SBX_DB
+if ! "$SBX_BIN" run --db "$T/probe.db" --backend bwrap -- true >/dev/null 2>&1; then
+        t_skip_all "sbx run --backend bwrap does not work here"
+fi
+mkdir "$T/ws" "$T/elsewhere"
+ln -s ws "$T/ws-link"
+
+ID=$("$SBX_BIN" session start --cwd "$T/ws-link/." --mode read-only --db "$DB")
+t_check "session start prints a UUID" grep -Eq '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' <<<"$ID"
+t_check "the session's cwd is canonical" \
+        test "$(sqlite3 "$DB" "SELECT cwd FROM sessions WHERE id = '$ID'")" = "$(realpath "$T/ws")"
+
+# run from another directory: the session's cwd is the workspace root, not the caller's cwd
+write() { # write NAME: exit status of a confined write of $T/ws/NAME
+        (cd "$T/elsewhere" && "$SBX_BIN" run --db "$DB" --session "$ID" --backend bwrap -- \
+                sh -c "echo data > '$T/ws/$1'") 2>"$T/stderr"
+}
+
+write one
+rc=$?
+t_check "read-only: the write is refused (exit $rc)" test "$rc" -ne 0
+t_check "read-only: nothing appeared on the host" test ! -e "$T/ws/one"
+
+t_check "session mode workspace-write" "$SBX_BIN" session mode "$ID" workspace-write --db "$DB"
+write two
+rc=$?
+t_check "workspace-write: the write succeeds (exit $rc)" test "$rc" -eq 0
+t_check "workspace-write: the file landed on the host" test "$(cat "$T/ws/two" 2>/dev/null)" = data
+
+t_check "session mode read-only" "$SBX_BIN" session mode "$ID" read-only --db "$DB"
+write three
+rc=$?
+t_check "read-only again: the write is refused (exit $rc)" test "$rc" -ne 0
+t_check "read-only again: nothing appeared on the host" test ! -e "$T/ws/three"
+
+# The rows, through the documented schema (sqlite3 is a supported way to query it).
+rows=$(sqlite3 -separator ' ' "$DB" "
+  SELECT e.mode, e.mode_source, m.mode, m.origin, e.verdict, e.workspace_root = s.cwd
+  FROM executions e JOIN mode_events m ON m.id = e.mode_event_id JOIN sessions s ON s.id = e.session_id
+  WHERE e.session_id = '$ID' ORDER BY e.id")
+expected="read-only session read-only start denied 1
+workspace-write session workspace-write mode success 1
+read-only session read-only mode denied 1"
+t_check "each row names its mode and the mode event that set it" test "$rows" = "$expected"
+[ "$rows" = "$expected" ] || t_diag "got: $rows"
+t_check "three distinct mode events were used" \
+        test "$(sqlite3 "$DB" "SELECT count(DISTINCT mode_event_id) FROM executions WHERE session_id = '$ID'")" = 3
+t_check "denied rows carry the denied path" \
+        test "$(sqlite3 "$DB" "SELECT group_concat(path, ' ') FROM denials WHERE session_id = '$ID' ORDER BY execution_id")" = "$T/ws/one $T/ws/three"
+
+# the same through sbx session show --json and sbx audit list
+show=$("$SBX_BIN" session show "$ID" --json --db "$DB")
+t_check "session show lists three runs and three mode events" python3 -c '
+import json, sys
+s = json.loads(sys.argv[1])
+assert s["session"]["id"] == sys.argv[2]
+assert [m["mode"] for m in s["mode_events"]] == ["read-only", "workspace-write", "read-only"]
+assert [e["mode"] for e in s["executions"]] == ["read-only", "workspace-write", "read-only"]
+assert [e["mode_event_id"] for e in s["executions"]] == [m["id"] for m in s["mode_events"]]
+assert s["session"]["mode"] == "read-only"
+' "$show" "$ID"
+t_check "audit list --session --verdict denied finds the two denied runs" \
+        test "$("$SBX_BIN" audit list --db "$DB" --session "$ID" --verdict denied --csv | tail -n +2 | wc -l)" = 2
+t_check "\$SBX_DB was not used while --db was given" test ! -e "$T/unused.db"
+
+# an explicit mode outranks the session's last mode event
+(cd "$T/elsewhere" && "$SBX_BIN" run --db "$DB" --session "$ID" --mode workspace-write --backend bwrap -- \
+        sh -c "echo data > '$T/ws/four'") 2>/dev/null
+t_check "an explicit --mode outranks the session's mode" test -e "$T/ws/four"
+t_check "that row says mode_source approved" \
+        test "$(sqlite3 "$DB" "SELECT mode || ' ' || mode_source FROM executions ORDER BY id DESC LIMIT 1")" = "workspace-write approved"
+
+t_finish
