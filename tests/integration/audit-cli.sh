@@ -1,0 +1,159 @@
+#!/bin/bash
+# Bad inputs to the audit side of sbx: a corrupt database file, a database in a read-only
+# directory, a database from a future sbx, an unknown session id, malformed filters. Each gives one
+# clear line naming the problem, executes nothing (a marker file the command would create stays
+# absent) and loses nothing (the file and its rows are intact).
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+ERR=$T/stderr
+export HOME=$T/home XDG_STATE_HOME=$T/state SBX_DB=
+unset SBX_SESSION
+
+# one_line STATUS EXPECTED_STATUS PATTERN: the status matches and stderr is one "sbx: " line
+# matching PATTERN (grep -E).
+one_line() {
+        local got=$1 want=$2 pat=$3
+        if [ "$got" != "$want" ]; then
+                t_diag "exit status $got, expected $want; stderr: $(head -c 400 "$ERR")"
+                return 1
+        fi
+        if [ "$(wc -l <"$ERR")" != 1 ] || ! grep -Eq "^sbx: .*($pat)" "$ERR"; then
+                t_diag "stderr: $(head -c 400 "$ERR")"
+                return 1
+        fi
+        return 0
+}
+# The command every refused run would execute: it would create $T/marker.
+MARK=(touch "$T/marker")
+
+# a good database with some history, to check that nothing is lost
+GOOD=$T/good.db
+SID=$("$SBX_BIN" session start --cwd "$T" --mode read-only --db "$GOOD")
+"$SBX_BIN" run --db "$GOOD" --mode danger-full-access -- true
+"$SBX_BIN" run --db "$GOOD" --mode danger-full-access -- true
+rows_before=$(sqlite3 "$GOOD" 'SELECT count(*) FROM executions')
+t_check "the good database has two rows to lose" test "$rows_before" = 2
+
+# ---- a corrupt database file ------------------------------------------------------------------
+head -c 8192 /dev/urandom >"$T/corrupt.db"
+cp "$T/corrupt.db" "$T/corrupt.orig"
+"$SBX_BIN" run --db "$T/corrupt.db" --mode danger-full-access -- "${MARK[@]}" 2>"$ERR"
+t_check "corrupt db: sbx run refuses with 125 and one line naming the file" one_line $? 125 "$T/corrupt.db.*(corrupt|not a database)"
+t_check "corrupt db: the command was not executed" test ! -e "$T/marker"
+"$SBX_BIN" audit list --db "$T/corrupt.db" 2>"$ERR" >/dev/null
+t_check "corrupt db: sbx audit list fails with one line naming the file" one_line $? 1 "$T/corrupt.db.*(corrupt|not a database)"
+"$SBX_BIN" session start --db "$T/corrupt.db" 2>"$ERR" >/dev/null
+t_check "corrupt db: sbx session start fails with one line" one_line $? 1 "$T/corrupt.db"
+t_check "corrupt db: the file is untouched" cmp -s "$T/corrupt.db" "$T/corrupt.orig"
+t_check "corrupt db: no journal or WAL was left next to it" test -z "$(ls "$T" | grep -E '^corrupt\.db-')"
+echo "just some text" >"$T/text.db"
+"$SBX_BIN" run --db "$T/text.db" --mode danger-full-access -- "${MARK[@]}" 2>"$ERR"
+t_check "a text file as db: 125, one line" one_line $? 125 "$T/text.db"
+sqlite3 "$T/other.db" 'CREATE TABLE notes (x); INSERT INTO notes VALUES (1);'
+"$SBX_BIN" run --db "$T/other.db" --mode danger-full-access -- "${MARK[@]}" 2>"$ERR"
+t_check "another application's SQLite file: 125, one line" one_line $? 125 "$T/other.db.*not an sbx audit database"
+t_check "... and its table is untouched" test "$(sqlite3 "$T/other.db" 'SELECT count(*) FROM notes; PRAGMA user_version')" = "1
+0"
+t_check "no marker after any of them" test ! -e "$T/marker"
+
+# ---- a database from a future sbx -------------------------------------------------------------
+sqlite3 "$T/future.db" 'PRAGMA application_id = 1935833153; CREATE TABLE executions_v9 (x); PRAGMA user_version = 9;'
+"$SBX_BIN" run --db "$T/future.db" --mode danger-full-access -- "${MARK[@]}" 2>"$ERR"
+t_check "future db: sbx run refuses with 125 and one line" one_line $? 125 "$T/future.db.*version 9.*newer"
+"$SBX_BIN" audit stats --db "$T/future.db" 2>"$ERR" >/dev/null
+t_check "future db: sbx audit stats fails with one line" one_line $? 1 "$T/future.db.*newer"
+t_check "future db: the command was not executed" test ! -e "$T/marker"
+t_check "future db: still version 9, its table intact" \
+        test "$(sqlite3 "$T/future.db" 'PRAGMA user_version; SELECT count(*) FROM executions_v9')" = "9
+0"
+
+# ---- an unknown session id --------------------------------------------------------------------
+"$SBX_BIN" run --db "$GOOD" --session no-such-session --mode danger-full-access -- "${MARK[@]}" 2>"$ERR"
+rc=$?
+t_check "unknown session: sbx run refuses (exit $rc) with one line naming the id" \
+        one_line "$rc" "$([ "$rc" = 2 ] && echo 2 || echo 125)" "no-such-session"
+t_check "unknown session: the command was not executed" test ! -e "$T/marker"
+"$SBX_BIN" session show no-such-session --db "$GOOD" 2>"$ERR" >"$T/stdout"
+t_check "unknown session: session show exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
+t_check "... and prints nothing on stdout" test ! -s "$T/stdout"
+"$SBX_BIN" session mode no-such-session workspace-write --db "$GOOD" 2>"$ERR"
+t_check "unknown session: session mode exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
+t_check "unknown session: no mode event was logged" test "$(sqlite3 "$GOOD" 'SELECT count(*) FROM mode_events')" = 1
+"$SBX_BIN" session mode "$SID" read-write --db "$GOOD" 2>"$ERR"
+t_check "unknown mode: session mode exits 2 with one line" one_line $? 2 "unknown mode 'read-write'"
+
+# ---- malformed filters and arguments ----------------------------------------------------------
+bad() { # bad DESCRIPTION PATTERN ARGS...: exit 2, one line matching PATTERN, nothing on stdout
+        local d=$1 pat=$2
+        shift 2
+        "$SBX_BIN" "$@" 2>"$ERR" >"$T/stdout"
+        t_check "$d: exit 2, one line" one_line $? 2 "$pat"
+        [ -s "$T/stdout" ] && t_not_ok "$d: printed on stdout"
+}
+bad "malformed --since" "malformed --since 'yesterday'" audit list --since yesterday --db "$GOOD"
+bad "malformed --since (bad month)" "malformed --since '2024-13-01'" audit denials --since 2024-13-01 --db "$GOOD"
+bad "malformed --since (unknown unit)" "malformed --since '1y'" audit stats --since 1y --db "$GOOD"
+bad "malformed --until" "malformed --until" audit export --until 'next week' --db "$GOOD"
+bad "empty --since" "malformed --since ''" audit list --since '' --db "$GOOD"
+bad "--until before --since" "--until is not after --since" audit list --since 1h --until 2h --db "$GOOD"
+bad "unknown verdict" "unknown verdict 'bogus'" audit list --verdict bogus --db "$GOOD"
+bad "unknown mode" "unknown mode 'rw'" audit list --mode rw --db "$GOOD"
+bad "zero --limit" "--limit needs a positive number" audit list --limit 0 --db "$GOOD"
+bad "unknown option" "unknown option '--bogus'" audit list --bogus --db "$GOOD"
+bad "unknown audit verb" "unknown verb 'purge'" audit purge --db "$GOOD"
+bad "show without an id" "expected one execution id" audit show --db "$GOOD"
+bad "show of a non-number" "'abc' is not an execution id" audit show abc --db "$GOOD"
+bad "show of an unknown id" "no execution 999" audit show 999 --db "$GOOD"
+bad "follow with --json" "--follow streams" audit export --follow --json --db "$GOOD"
+bad "--top-paths outside denials" "--top-paths belongs" audit list --top-paths --db "$GOOD"
+"$SBX_BIN" audit --help >"$T/stdout" 2>"$ERR"
+t_check "audit --help prints usage on stdout, exit 0" test "$?:$(head -c 6 "$T/stdout"):$(wc -c <"$ERR")" = "0:usage::0"
+
+# ---- a missing database: queries never create one ---------------------------------------------
+"$SBX_BIN" audit list --db "$T/missing/audit.db" 2>"$ERR"
+t_check "missing db: audit list fails with one line naming the file" one_line $? 1 "$T/missing/audit.db"
+t_check "missing db: nothing was created" test ! -e "$T/missing"
+
+# ---- a database in a read-only directory, as the unprivileged user ----------------------------
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        t_copy_tools "$T/bin"
+        NB=$T/nobody
+        mkdir -p "$NB/rodir" "$NB/ws" "$NB/home"
+        chown -R 65534:65534 "$NB"
+        asnobody() { HOME=$NB/home XDG_STATE_HOME= XDG_CACHE_HOME=$NB/home/.cache "${T_NOBODY[@]}" "$@"; }
+        RODB=$NB/rodir/audit.db
+        NSID=$(asnobody "$SBX_BIN" session start --cwd "$NB/ws" --db "$RODB")
+        asnobody "$SBX_BIN" run --db "$RODB" --mode danger-full-access -- true
+        t_check "nobody: history recorded while the directory was writable" \
+                test "$(asnobody "$SBX_BIN" audit list --db "$RODB" --csv | tail -n +2 | wc -l)" = 1
+        listing=$(ls -A "$NB/rodir")
+        chmod 0500 "$NB/rodir"
+        asnobody "$SBX_BIN" run --db "$RODB" --mode danger-full-access -- touch "$NB/ws/marker" 2>"$ERR"
+        t_check "read-only dir: sbx run refuses with 125, one line naming the file" \
+                one_line $? 125 "$RODB.*(not writable|readonly|read-only|Permission denied)"
+        t_check "read-only dir: the command was not executed" test ! -e "$NB/ws/marker"
+        asnobody "$SBX_BIN" session mode "$NSID" workspace-write --db "$RODB" 2>"$ERR"
+        t_check "read-only dir: session mode fails with one line naming the file" one_line $? 1 "$RODB"
+        asnobody "$SBX_BIN" audit list --db "$RODB" --csv >"$T/stdout" 2>"$ERR"
+        t_check "read-only dir: sbx audit list still reads the history" \
+                test "$?:$(tail -n +2 "$T/stdout" | wc -l):$(wc -c <"$ERR")" = "0:1:0"
+        asnobody "$SBX_BIN" session show "$NSID" --json --db "$RODB" >"$T/stdout" 2>"$ERR"
+        t_check "read-only dir: sbx session show still reads the session" grep -q "\"cwd\":\"$NB/ws\"" "$T/stdout"
+        t_check "read-only dir: nothing was created next to the database" \
+                test "$(ls -A "$NB/rodir")" = "$listing"
+        t_diag "files in the read-only directory: $(echo $listing)"
+        chmod 0700 "$NB/rodir"
+else
+        t_diag "not root or no setpriv: read-only directory checks skipped"
+fi
+
+# ---- nothing lost in the good database --------------------------------------------------------
+t_check "the good database kept its rows" \
+        test "$(sqlite3 "$GOOD" "SELECT count(*) FROM executions WHERE id <= $rows_before")" = "$rows_before"
+t_check "the good database passes integrity_check" test "$(sqlite3 "$GOOD" 'PRAGMA integrity_check')" = ok
+t_check "no marker anywhere" test ! -e "$T/marker"
+
+t_finish
