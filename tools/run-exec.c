@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -83,24 +85,27 @@ int sbx_run_status_fd_number(const struct sbx_run_args *a) {
 
 /* ---- signals ------------------------------------------------------------------------------- */
 
-static volatile sig_atomic_t child_pid;
-static volatile sig_atomic_t pending_signal;
 static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static volatile sig_atomic_t pending_mask; /* bit i: forwarded[i] is waiting to be forwarded */
+static int wake_fd = -1;                   /* write end of the self-pipe that wakes the loop */
 
 /* A signal the terminal sent to the whole foreground group already reached the command (or its
- * runner); one sent to sbx alone is forwarded. */
-static void forward_signal(int sig, siginfo_t *si, void *uctx) {
+ * runner); one sent to sbx alone is forwarded by the supervision loop. */
+static void record_signal(int sig, siginfo_t *si, void *uctx) {
+        int saved = errno;
         (void) uctx;
         if (si && si->si_code == SI_KERNEL)
                 return;
-        if (child_pid > 0)
-                kill((pid_t) child_pid, sig);
-        else
-                pending_signal = sig;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                if (forwarded[i] == sig)
+                        pending_mask |= 1 << i;
+        if (wake_fd >= 0)
+                (void) !write(wake_fd, "", 1);
+        errno = saved;
 }
 
 static void install_forwarding(void) {
-        struct sigaction sa = { .sa_sigaction = forward_signal, .sa_flags = SA_SIGINFO | SA_RESTART };
+        struct sigaction sa = { .sa_sigaction = record_signal, .sa_flags = SA_SIGINFO | SA_RESTART };
 
         sigemptyset(&sa.sa_mask);
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
@@ -116,6 +121,32 @@ static void reset_signals_in_child(void) {
         signal(SIGPIPE, SIG_DFL);
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* The host pid of the command inside a bubblewrap sandbox: the child of the namespace's init,
+ * whose pid bubblewrap reports as "child-pid". Signalling the init itself would kill the whole
+ * namespace without the command ever seeing the signal. */
+static pid_t bwrap_command_pid(const char *status_data) {
+        const char *p = strstr(status_data, "\"child-pid\"");
+        char path[64], buf[64];
+        long init = 0, cmd = 0;
+        int fd;
+        ssize_t n;
+
+        if (!p || sscanf(strchr(p, ':') ? strchr(p, ':') + 1 : "", "%ld", &init) != 1 || init <= 0)
+                return 0;
+        snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", init, init);
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return 0;
+        n = read(fd, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0)
+                return 0;
+        buf[n] = '\0';
+        if (sscanf(buf, "%ld", &cmd) != 1)
+                return 0;
+        return (pid_t) cmd;
 }
 
 /* ---- the child ----------------------------------------------------------------------------- */
@@ -160,6 +191,7 @@ struct supervise {
         bool stderr_ok;     /* our own stderr still takes writes */
         char status_data[STATUS_DATA_MAX];
         size_t status_len;
+        int forwarded_mask; /* signals sbx forwarded to the command */
 };
 
 static void write_all(int fd, const char *buf, size_t len, bool *ok) {
@@ -247,12 +279,92 @@ static void first_line(const char *data, char *out, size_t size) {
         out[n] = '\0';
 }
 
+/* When sbx's stderr is a terminal, the command's stderr is a pseudo-terminal of its own in raw
+ * mode (no \n -> \r\n rewriting), with the caller's window size: the command still sees a terminal
+ * while sbx reads, forwards and classifies what it writes. Returns -1 when not applicable. */
+static int open_stderr_pty(int *ret_slave) {
+        struct winsize ws;
+        struct termios t;
+        int master, slave;
+
+        if (!isatty(STDERR_FILENO))
+                return -1;
+        master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+        if (master < 0)
+                return -1;
+        if (grantpt(master) < 0 || unlockpt(master) < 0)
+                goto fail;
+        slave = ioctl(master, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC);
+        if (slave < 0)
+                goto fail;
+        if (tcgetattr(slave, &t) == 0) {
+                cfmakeraw(&t);
+                (void) tcsetattr(slave, TCSANOW, &t);
+        }
+        if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0)
+                (void) ioctl(slave, TIOCSWINSZ, &ws);
+        *ret_slave = slave;
+        return master;
+fail:
+        close(master);
+        return -1;
+}
+
+struct spawn_req {
+        const struct sbx_run_args *a;
+        char *const *argv;
+        char **envp;
+        int err_w, status_w, status_num, exec_w;
+};
+
+/* vfork: the child shares our memory until it execs, so only system calls run there. Kept apart
+ * so no local of the supervisor lives across the vfork. */
+static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) {
+        pid_t pid = vfork();
+
+        if (pid == 0) {
+                int e;
+                reset_signals_in_child();
+                child_setup_fds(req->a, req->err_w, req->status_w, req->status_num);
+                execvpe(req->argv[0], req->argv, req->envp);
+                e = errno;
+                (void) !write(req->exec_w, &e, sizeof(e));
+                _exit(e == ENOENT ? 127 : 126);
+        }
+        return pid;
+}
+
+static void forward_pending(const struct sbx_confined_argv *confined, struct supervise *s, pid_t pid) {
+        sigset_t block, old;
+        int mask;
+
+        sigemptyset(&block);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                sigaddset(&block, forwarded[i]);
+        sigprocmask(SIG_BLOCK, &block, &old);
+        mask = pending_mask;
+        pending_mask = 0;
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
+                pid_t target = pid;
+                if (!(mask & (1 << i)))
+                        continue;
+                if (confined && strcmp(confined->backend, "bwrap") == 0) {
+                        pid_t cmd = bwrap_command_pid(s->status_data);
+                        if (cmd > 0)
+                                target = cmd;
+                }
+                if (kill(target, forwarded[i]) == 0)
+                        s->forwarded_mask |= 1 << i;
+        }
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, struct sbx_run_report *rep) {
         _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *classifier = NULL;
         _cleanup_free_ char **envp = NULL;
-        _cleanup_close_ int err_r = -1, status_r = -1, exec_r = -1;
-        int err_p[2] = { -1, -1 }, status_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 };
+        _cleanup_close_ int err_r = -1, status_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
+        int err_w = -1, status_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 }, wake_p[2];
         char *const *exec_argv = confined ? confined->argv : command;
         struct supervise s = { .stderr_ok = true };
         int status_num = sbx_run_status_fd_number(a), wstatus = 0, exec_errno = 0, r;
@@ -270,23 +382,40 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         s.classifier = classifier;
         if ((r = sbx_env_merge(confined ? confined->setenv : NULL, &envp)) < 0)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
-        if (pipe2(err_p, O_CLOEXEC) < 0 || pipe2(exec_p, O_CLOEXEC) < 0 ||
-            (confined && pipe2(status_p, O_CLOEXEC) < 0)) {
-                rep->state = "failed";
-                rep->verdict = "runner_failure";
-                snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(errno));
-                rep->message = rep->message_buf;
-                return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
+
+        err_r = open_stderr_pty(&err_w);
+        if (err_r < 0) {
+                int p[2];
+                if (pipe2(p, O_CLOEXEC) < 0)
+                        goto pipes_failed;
+                err_r = p[0];
+                err_w = p[1];
         }
-        err_r = err_p[0];
+        if (pipe2(exec_p, O_CLOEXEC) < 0 || (confined && pipe2(status_p, O_CLOEXEC) < 0) ||
+            pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0)
+                goto pipes_failed;
         exec_r = exec_p[0];
         status_r = status_p[0];
+        wake_r = wake_p[0];
+        wake_w = wake_p[1];
+        wake_fd = wake_w;
 
         install_forwarding();
-        pid = fork();
+        {
+                struct spawn_req req = {
+                        .a = a,
+                        .argv = exec_argv,
+                        .envp = envp,
+                        .err_w = err_w,
+                        .status_w = status_p[1],
+                        .status_num = status_num,
+                        .exec_w = exec_p[1],
+                };
+                pid = spawn_child(&req);
+        }
         if (pid < 0) {
                 int e = errno;
-                close(err_p[1]);
+                close(err_w);
                 close(exec_p[1]);
                 if (status_p[1] >= 0)
                         close(status_p[1]);
@@ -296,19 +425,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 rep->message = rep->message_buf;
                 return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
         }
-        if (pid == 0) {
-                int e;
-                reset_signals_in_child();
-                child_setup_fds(a, err_p[1], status_p[1], status_num);
-                execvpe(exec_argv[0], exec_argv, envp);
-                e = errno;
-                (void) !write(exec_p[1], &e, sizeof(e));
-                _exit(e == ENOENT ? 127 : 126);
-        }
-        child_pid = pid;
-        if (pending_signal)
-                kill(pid, pending_signal);
-        close(err_p[1]);
+        close(err_w);
         close(exec_p[1]);
         if (status_p[1] >= 0)
                 close(status_p[1]);
@@ -316,12 +433,15 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         err_open = true;
         status_open = status_r >= 0;
         while (err_open || status_open) {
-                struct pollfd p[2];
+                struct pollfd p[3];
                 nfds_t n = 0;
                 int timeout = reaped ? (int) (reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
 
+                if (pending_mask)
+                        forward_pending(confined, &s, pid);
                 if (reaped && timeout <= 0)
                         break; /* a background process still holds stderr: stop waiting for it */
+                p[n++] = (struct pollfd) { .fd = wake_r, .events = POLLIN };
                 if (err_open)
                         p[n++] = (struct pollfd) { .fd = err_r, .events = POLLIN };
                 if (status_open)
@@ -332,7 +452,11 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 for (nfds_t i = 0; r > 0 && i < n; i++) {
                         if (!p[i].revents)
                                 continue;
-                        if (p[i].fd == err_r)
+                        if (p[i].fd == wake_r) {
+                                char drain[64];
+                                while (read(wake_r, drain, sizeof(drain)) > 0)
+                                        ;
+                        } else if (p[i].fd == err_r)
                                 err_open = pump_stderr(&s, err_r);
                         else
                                 status_open = pump_status(&s, status_r);
@@ -343,12 +467,14 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 }
         }
         while (!reaped) {
+                if (pending_mask)
+                        forward_pending(confined, &s, pid);
                 if (waitpid(pid, &wstatus, 0) == pid)
                         reaped = true;
                 else if (errno != EINTR)
                         break;
         }
-        child_pid = 0;
+        wake_fd = -1;
         rep->duration_ms = now_ms() - t0;
         if (read(exec_r, &exec_errno, sizeof(exec_errno)) != (ssize_t) sizeof(exec_errno))
                 exec_errno = 0;
@@ -359,6 +485,14 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         } else {
                 rep->status.exit_code = WEXITSTATUS(wstatus);
                 rep->exit_status = rep->status.exit_code;
+                /* bubblewrap reports a command killed by signal N as exit 128+N; when sbx itself
+                 * forwarded N, that is what happened */
+                for (size_t i = 0; confined && strcmp(confined->backend, "bwrap") == 0 &&
+                                   i < SBX_ELEMENTSOF(forwarded); i++)
+                        if ((s.forwarded_mask & (1 << i)) && rep->status.exit_code == 128 + forwarded[i]) {
+                                rep->status.signal = forwarded[i];
+                                rep->status.exit_code = 0;
+                        }
         }
 
         if (exec_errno) {
@@ -415,6 +549,24 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         if (strcmp(rep->verdict, "runner_failure") == 0)
                 rep->exit_status = SBX_EXIT_INFRA;
         return rep->exit_status;
+
+pipes_failed:
+        r = errno;
+        if (err_w >= 0)
+                close(err_w);
+        if (exec_p[1] >= 0)
+                close(exec_p[1]);
+        if (exec_p[0] >= 0 && exec_r < 0)
+                close(exec_p[0]);
+        if (status_p[1] >= 0)
+                close(status_p[1]);
+        if (status_p[0] >= 0 && status_r < 0)
+                close(status_p[0]);
+        rep->state = "failed";
+        rep->verdict = "runner_failure";
+        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(r));
+        rep->message = rep->message_buf;
+        return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
 }
 
 void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
