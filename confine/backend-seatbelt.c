@@ -82,8 +82,9 @@ static int macos_canonical(const char *path, char **ret) {
 
 static int seatbelt_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                             struct sbx_diag *diag) {
-        _cleanup_free_ char *workspace = NULL, *tmpdir = NULL, *run_tmp = NULL;
+        _cleanup_free_ char *workspace = NULL, *tmpdir = NULL, *run_tmp = NULL, *runner_path = NULL;
         struct sbx_seatbelt_params p = {};
+        const char *runner;
         const struct sbx_dialect *dialect = NULL;
         char **argv = NULL;
         const char *env_tmp;
@@ -111,10 +112,18 @@ static int seatbelt_confine(const struct sbx_confine_request *req, struct sbx_co
                         p.run_tmp = run_tmp;
                 }
         }
+        /* A bare runner name is resolved now: the spawner must not search PATH for it later. */
+        runner = runner_name(req->cfg);
+        if (!strchr(runner, '/')) {
+                r = sbx_find_executable(runner, &runner_path);
+                if (r < 0)
+                        return sbx_diag_set(diag, -r, "seatbelt", runner, "sandbox-exec not found as '%s'", runner);
+                runner = runner_path;
+        }
         r = sbx_dialect_builtin("seatbelt", &dialect);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "seatbelt", "", "no built-in seatbelt dialect");
-        r = sbx_seatbelt_argv(runner_name(req->cfg), &p, req->argv, &argv);
+        r = sbx_seatbelt_argv(runner, &p, req->argv, &argv);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "seatbelt", p.workspace ? p.workspace : "",
                                     "cannot build the sandbox-exec command line");

@@ -648,6 +648,27 @@ static void test_seatbelt_backend_confines_with_full_enforcement(void **state) {
         sbx_strv_free(out.argv);
 }
 
+/* A bare runner name is resolved through PATH at confine time, never left for the spawner. */
+static void test_seatbelt_backend_resolves_a_bare_runner_name(void **state) {
+        (void) state;
+        struct sbx_config cfg = { .sandbox_exec_path = (char *) "sbx-test-no-such-sandbox-exec" };
+        struct sbx_policy pol = { .mode = SBX_MODE_READ_ONLY, .workspace_root = (char *) "/tmp" };
+        char *cmd[] = { (char *) "true", NULL };
+        struct sbx_confine_request req = { .cfg = &cfg, .policy = &pol, .argv = cmd };
+        struct sbx_confined_argv out = {};
+        struct sbx_diag diag = {};
+
+        assert_int_equal(sbx_backend_seatbelt.confine(&req, &out, &diag), -ENOENT);
+        assert_null(out.argv);
+        assert_non_null(strstr(diag.msg, "sbx-test-no-such-sandbox-exec"));
+
+        cfg.sandbox_exec_path = (char *) "sh"; /* any bare name that PATH resolves */
+        assert_int_equal(sbx_backend_seatbelt.confine(&req, &out, &diag), 0);
+        assert_true(out.argv[0][0] == '/');
+        assert_non_null(strstr(out.argv[0], "/sh"));
+        sbx_strv_free(out.argv);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_seatbelt_read_only_profile_matches_golden),
@@ -664,6 +685,7 @@ int main(void) {
                 cmocka_unit_test(test_seatbelt_rejects_bad_params),
                 cmocka_unit_test(test_seatbelt_not_applicable_off_macos),
                 cmocka_unit_test(test_seatbelt_backend_confines_with_full_enforcement),
+                cmocka_unit_test(test_seatbelt_backend_resolves_a_bare_runner_name),
         };
         return cmocka_run_group_tests_name("seatbelt", tests, NULL, NULL);
 }
