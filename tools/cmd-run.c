@@ -117,18 +117,122 @@ static int refuse(struct sbx_db *db, const struct sbx_run_args *a, struct sbx_ru
         return SBX_EXIT_INFRA;
 }
 
-int sbx_cmd_run(int argc, char **argv) {
-        _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
+/* What the escalation step needs of a denied run, copied before its state is freed. */
+struct denied_run {
+        bool offer;
+        int64_t execution_id;
+        char matched_line[SBX_MATCHED_LINE_MAX];
+        char backend[32];
+        char root[PATH_MAX];
+        char session[128];
+};
+
+/* One execution: policy, confinement (or refusal), the run, its record. */
+static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, struct sbx_db *db,
+                    const char *db_path, char **command, struct denied_run *denied) {
         _sbx_cleanup_(sbx_policy_freep) struct sbx_policy *policy = NULL;
         _sbx_cleanup_(sbx_provider_freep) struct sbx_provider *provider = NULL;
         _sbx_cleanup_(sbx_confined_argv_freep) struct sbx_confined_argv *confined = NULL;
-        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *dialect = NULL;
-        _cleanup_free_ char *db_path = NULL, *cwd = NULL;
+        _cleanup_free_ char *cwd = NULL;
+        _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
+        struct sbx_execution_start start = { 0 };
+        struct sbx_diag diag = { 0 };
+        int r, status;
+
+        if (!rep)
+                return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
+        if ((r = resolve_policy(a, cfg, db, &policy, &diag)) < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+
+        cwd = getcwd(NULL, 0);
+        start = (struct sbx_execution_start) {
+                .policy = policy,
+                .argv = command,
+                .cwd = cwd ? cwd : "",
+                .parent_id = a->parent_id,
+        };
+        rep->args = a;
+        rep->policy = policy;
+        rep->argv = command;
+        rep->parent_id = a->parent_id;
+
+        if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
+                rep->backend = start.backend = "none";
+                r = sbx_dialect_find("none", cfg->config_dirs, &dialect, &diag);
+        } else {
+                struct sbx_confine_options opts = {
+                        .status_fd = sbx_run_status_fd_number(a),
+                        .require_full = a->require_full,
+                };
+                struct sbx_unavailable why = { 0 };
+
+                if ((r = sbx_provider_new_local(cfg, a->backend, &provider, &diag)) < 0)
+                        return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+                r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);
+                if (r == -EOPNOTSUPP) {
+                        char msg[2048];
+                        format_unavailable(&why, msg, sizeof(msg));
+                        rep->unavailable = &why;
+                        return refuse(db, a, rep, &start, msg);
+                }
+                if (r < 0) {
+                        char msg[1024];
+                        snprintf(msg, sizeof(msg), "%s", diag.msg[0] ? diag.msg : strerror(-r));
+                        return refuse(db, a, rep, &start, msg);
+                }
+                rep->backend = start.backend = confined->backend;
+                rep->enforcement = start.enforcement = sbx_enforcement_to_string(confined->enforcement);
+                rep->enforcement_reason = start.enforcement_reason = confined->enforcement_reason;
+                r = sbx_dialect_find(confined->backend, cfg->config_dirs, &dialect, &diag);
+        }
+        if (r < 0) {
+                /* an operator dialect that does not parse: the run could not be attributed */
+                char msg[1024];
+                snprintf(msg, sizeof(msg), "dialect of %s: %s", rep->backend, diag.msg[0] ? diag.msg : strerror(-r));
+                return refuse(db, a, rep, &start, msg);
+        }
+
+        if ((r = sbx_audit_begin(db, &start, &rep->execution_id, &diag)) < 0)
+                return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s", db_path,
+                                diag.msg[0] ? diag.msg : strerror(-r));
+
+        status = sbx_run_execute(a, confined, command, dialect, rep);
+
+        {
+                struct sbx_execution_end end = {
+                        .state = rep->state,
+                        .verdict = rep->verdict,
+                        .evidence = rep->evidence,
+                        .message = rep->message,
+                        .status = rep->status,
+                        .result = rep->classified ? &rep->result : NULL,
+                };
+                if (sbx_audit_finish(db, rep->execution_id, &end, &diag) < 0)
+                        sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
+        }
+        if (write_verdict_record(a, rep) < 0 && status == 0)
+                status = 1;
+        sbx_run_notice(a, rep);
+
+        if (rep->verdict && strcmp(rep->verdict, "denied") == 0 && policy->mode == SBX_MODE_READ_ONLY) {
+                denied->offer = true;
+                denied->execution_id = rep->execution_id;
+                sbx_strlcpy(denied->matched_line, rep->result.matched_line, sizeof(denied->matched_line));
+                sbx_strlcpy(denied->backend, rep->backend, sizeof(denied->backend));
+                sbx_strlcpy(denied->root, policy->workspace_root, sizeof(denied->root));
+                sbx_strlcpy(denied->session, policy->session_id ? policy->session_id : "", sizeof(denied->session));
+        }
+        return status;
+}
+
+int sbx_cmd_run(int argc, char **argv) {
+        _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        _cleanup_free_ char *db_path = NULL;
         _cleanup_strv_free_ char **command = NULL;
         struct sbx_run_args a;
-        struct sbx_run_report rep = { 0 };
-        struct sbx_execution_start start = { 0 };
+        struct denied_run denied = { 0 };
         struct sbx_diag diag = { 0 };
         char err[512];
         int r, status;
@@ -139,12 +243,10 @@ int sbx_cmd_run(int argc, char **argv) {
                 fputs(sbx_run_usage, stdout);
                 return 0;
         }
-        r = sbx_run_command_argv(&a, &command);
-        if (r < 0)
+        if (sbx_run_command_argv(&a, &command) < 0)
                 return sbx_fail(SBX_EXIT_USAGE, "run: out of memory");
         if (sbx_run_check_fds(&a, err, sizeof(err)) < 0)
                 return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
-
         if ((r = sbx_config_load(&cfg, &diag)) < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run: configuration", &diag);
         if (a.backend && !sbx_run_backend_known(a.backend))
@@ -157,77 +259,20 @@ int sbx_cmd_run(int argc, char **argv) {
                                 db_path ? db_path : (a.db ? a.db : "(default)"),
                                 diag.msg[0] ? diag.msg : strerror(-r));
 
-        if ((r = resolve_policy(&a, cfg, db, &policy, &diag)) < 0)
-                return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+        status = run_once(&a, cfg, db, db_path, command, &denied);
+        if (a.on_denial != SBX_ON_DENIAL_ASK || !denied.offer)
+                return status;
 
-        cwd = getcwd(NULL, 0);
-        start = (struct sbx_execution_start) {
-                .policy = policy,
-                .argv = command,
-                .cwd = cwd ? cwd : "",
-                .parent_id = a.parent_id,
-        };
-        rep.args = &a;
-        rep.policy = policy;
-        rep.argv = command;
-        rep.parent_id = a.parent_id;
-
-        if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
-                rep.backend = start.backend = "none";
-                r = sbx_dialect_find("none", cfg->config_dirs, &dialect, &diag);
-        } else {
-                struct sbx_confine_options opts = {
-                        .status_fd = sbx_run_status_fd_number(&a),
-                        .require_full = a.require_full,
-                };
-                struct sbx_unavailable why = { 0 };
-
-                if ((r = sbx_provider_new_local(cfg, a.backend, &provider, &diag)) < 0)
-                        return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
-                r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);
-                if (r == -EOPNOTSUPP) {
-                        char msg[2048];
-                        format_unavailable(&why, msg, sizeof(msg));
-                        rep.unavailable = &why;
-                        return refuse(db, &a, &rep, &start, msg);
-                }
-                if (r < 0) {
-                        char msg[1024];
-                        snprintf(msg, sizeof(msg), "%s", diag.msg[0] ? diag.msg : strerror(-r));
-                        return refuse(db, &a, &rep, &start, msg);
-                }
-                rep.backend = start.backend = confined->backend;
-                rep.enforcement = start.enforcement = sbx_enforcement_to_string(confined->enforcement);
-                rep.enforcement_reason = start.enforcement_reason = confined->enforcement_reason;
-                r = sbx_dialect_find(confined->backend, cfg->config_dirs, &dialect, &diag);
+        /* approved escalation: read-only -> workspace-write, never out of the sandbox */
+        r = sbx_escalation_ask(&a, command, denied.execution_id, denied.backend, denied.root,
+                               denied.session[0] ? denied.session : NULL, denied.matched_line);
+        if (r <= 0) {
+                fputs(SBX_ESCALATION_REJECTED "\n", stderr);
+                return status;
         }
-        if (r < 0 && r != -ENOSYS) {
-                /* an operator dialect that does not parse: the run could not be attributed */
-                char msg[1024];
-                snprintf(msg, sizeof(msg), "dialect of %s: %s", rep.backend, diag.msg[0] ? diag.msg : strerror(-r));
-                return refuse(db, &a, &rep, &start, msg);
-        }
-
-        if ((r = sbx_audit_begin(db, &start, &rep.execution_id, &diag)) < 0)
-                return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s", db_path,
-                                diag.msg[0] ? diag.msg : strerror(-r));
-
-        status = sbx_run_execute(&a, confined, command, dialect, &rep);
-
-        {
-                struct sbx_execution_end end = {
-                        .state = rep.state,
-                        .verdict = rep.verdict,
-                        .evidence = rep.evidence,
-                        .message = rep.message,
-                        .status = rep.status,
-                        .result = rep.classified ? &rep.result : NULL,
-                };
-                if (sbx_audit_finish(db, rep.execution_id, &end, &diag) < 0)
-                        sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
-        }
-        if (write_verdict_record(&a, &rep) < 0 && status == 0)
-                status = 1;
-        sbx_run_notice(&a, &rep);
-        return status;
+        a.has_mode = true;
+        a.mode = SBX_MODE_WORKSPACE_WRITE;
+        a.parent_id = denied.execution_id;
+        memset(&denied, 0, sizeof(denied));
+        return run_once(&a, cfg, db, db_path, command, &denied);
 }

@@ -52,3 +52,14 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f);
 /* The one-line notice on a terminal after a denial or a runner failure (unless --quiet). */
 void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *rep);
+
+/* The fixed line printed when an escalation is not approved (documented; programs match it). */
+#define SBX_ESCALATION_REJECTED "sbx: escalation to workspace-write was not approved; nothing more was executed"
+
+/* Asks whether the denied read-only execution `denied_id` may be retried under workspace-write:
+ * through --approver PROG (the request as one JSON object on its stdin; its first output line
+ * `allow` grants, anything else, a failure or a non-zero exit rejects) or on the terminal
+ * (/dev/tty; no terminal rejects). Returns 1 for a grant, 0 for a rejection. Never offers
+ * danger-full-access. */
+int sbx_escalation_ask(const struct sbx_run_args *a, char *const *argv, int64_t denied_id, const char *backend,
+                       const char *root, const char *session, const char *matched_line);

@@ -1,0 +1,123 @@
+/* Approved escalation: after a read-only denial, ask (a program or the terminal) whether to retry
+ * the same command under workspace-write. The retry stays confined; the answer is never assumed. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "run-exec.h"
+#include "sbx-macro.h"
+#include "sbx-tool.h"
+
+extern char **environ;
+
+static void write_request(FILE *f, char *const *argv, int64_t denied_id, const char *backend, const char *root,
+                          const char *session, const char *matched_line) {
+        struct sbx_json j;
+
+        sbx_json_begin(&j, f);
+        sbx_json_str(&j, "request", "escalation");
+        sbx_json_int(&j, "execution_id", denied_id);
+        sbx_json_str(&j, "from_mode", "read-only");
+        sbx_json_str(&j, "to_mode", "workspace-write");
+        sbx_json_str(&j, "backend", backend);
+        sbx_json_str(&j, "workspace_root", root);
+        sbx_json_str(&j, "session_id", session);
+        sbx_json_str(&j, "matched_line", matched_line && *matched_line ? matched_line : NULL);
+        sbx_json_open_array(&j, "argv");
+        for (char *const *v = argv; v && *v; v++)
+                sbx_json_str(&j, NULL, *v);
+        sbx_json_close_array(&j);
+        sbx_json_end(&j);
+        fputc('\n', f);
+}
+
+static bool answer_is_allow(char *line) {
+        line[strcspn(line, "\r\n")] = '\0';
+        return strcmp(line, "allow") == 0;
+}
+
+static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
+                       const char *root, const char *session, const char *matched_line) {
+        int in_p[2], out_p[2], status = 0;
+        posix_spawn_file_actions_t fa;
+        char *pargv[] = { (char *) prog, NULL };
+        char line[64] = "";
+        FILE *in, *out;
+        pid_t pid;
+        int r;
+
+        if (pipe2(in_p, O_CLOEXEC) < 0)
+                return 0;
+        if (pipe2(out_p, O_CLOEXEC) < 0) {
+                close(in_p[0]);
+                close(in_p[1]);
+                return 0;
+        }
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_adddup2(&fa, in_p[0], 0);
+        posix_spawn_file_actions_adddup2(&fa, out_p[1], 1);
+        r = posix_spawnp(&pid, prog, &fa, NULL, pargv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+        close(in_p[0]);
+        close(out_p[1]);
+        if (r != 0) {
+                close(in_p[1]);
+                close(out_p[0]);
+                sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
+                return 0;
+        }
+        in = fdopen(in_p[1], "w");
+        if (in) {
+                write_request(in, argv, denied_id, backend, root, session, matched_line);
+                fclose(in);
+        } else
+                close(in_p[1]);
+        out = fdopen(out_p[0], "r");
+        if (out) {
+                if (!fgets(line, sizeof(line), out))
+                        line[0] = '\0';
+                fclose(out);
+        } else
+                close(out_p[0]);
+        while (waitpid(pid, &status, 0) < 0)
+                if (errno != EINTR)
+                        return 0;
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                return 0;
+        return answer_is_allow(line) ? 1 : 0;
+}
+
+static int ask_terminal(char *const *argv, const char *matched_line) {
+        _cleanup_fclose_ FILE *tty = NULL;
+        char line[64] = "";
+        int fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
+
+        if (fd < 0 || !(tty = fdopen(fd, "r+"))) {
+                if (fd >= 0)
+                        close(fd);
+                sbx_fail(0, "no terminal to ask for an escalation on (use --approver PROG)");
+                return 0;
+        }
+        fprintf(tty, "sbx: '%s' was denied under read-only", argv[0]);
+        if (matched_line && *matched_line)
+                fprintf(tty, ": %s", matched_line);
+        fputs("\nsbx: retry it under workspace-write (writes beneath the workspace root allowed)? [y/N] ", tty);
+        fflush(tty);
+        if (!fgets(line, sizeof(line), tty))
+                return 0;
+        line[strcspn(line, "\r\n")] = '\0';
+        return strcmp(line, "y") == 0 || strcmp(line, "Y") == 0 || strcmp(line, "yes") == 0;
+}
+
+int sbx_escalation_ask(const struct sbx_run_args *a, char *const *argv, int64_t denied_id, const char *backend,
+                       const char *root, const char *session, const char *matched_line) {
+        if (a->approver)
+                return ask_program(a->approver, argv, denied_id, backend, root, session, matched_line);
+        return ask_terminal(argv, matched_line);
+}
