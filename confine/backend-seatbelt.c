@@ -69,15 +69,14 @@ static int seatbelt_fingerprint(const struct sbx_config *cfg, char *buf, size_t 
 /* The canonical macOS spelling of `path`: realpath(3) where it exists (filesystem semantics
  * first, as for the workspace root), then the lexical /var, /tmp, /etc mapping. */
 static int macos_canonical(const char *path, char **ret) {
-        _cleanup_free_ char *real = NULL;
-
 #ifdef __APPLE__
-        real = realpath(path, NULL);
+        _cleanup_free_ char *real = realpath(path, NULL);
         if (!real)
                 return -errno;
-        path = real;
-#endif
+        return sbx_seatbelt_macos_path(real, ret);
+#else
         return sbx_seatbelt_macos_path(path, ret);
+#endif
 }
 
 static int seatbelt_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
