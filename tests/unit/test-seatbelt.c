@@ -461,6 +461,9 @@ static const char *const hostile_paths[] = {
         "/Users/me/#\"regex\" ; comment",
         "/Users/me/(allow default)",
         "/Users/me/\\\")(allow file-write*)(\\\"",
+        /* sandbox-exec splits -D at an '=': split at the first, the value is exact; split at the
+         * last, WORKSPACE is undefined and the profile fails to compile (a runner failure) */
+        "/Users/me/a=b=(allow default)",
 };
 
 /* A hostile workspace path changes nothing in the profile: the text is the golden one, the only
