@@ -333,6 +333,10 @@ static void set_default_dacl(HANDLE token, PSID user, PSID *sids, DWORD n) {
         free(system);
 }
 
+static BOOL WINAPI outlive_ctrl_c(DWORD type) {
+        return type == CTRL_C_EVENT || type == CTRL_BREAK_EVENT;
+}
+
 static void make_inheritable(DWORD which) {
         HANDLE h = GetStdHandle(which);
         if (h && h != INVALID_HANDLE_VALUE)
@@ -448,8 +452,9 @@ int wmain(int argc, wchar_t **wargv) {
         si.hStdOutput = GetStdHandle(STD_OUTPUT_HANDLE);
         si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
         memset(&pi, 0, sizeof(pi));
-        /* the command gets the console's Ctrl-C; the runner waits for it */
-        SetConsoleCtrlHandler(NULL, TRUE);
+        /* The command gets the console's Ctrl-C and decides; the runner waits for it. A handler
+         * routine, not SetConsoleCtrlHandler(NULL, TRUE), whose "ignore" the child would inherit. */
+        SetConsoleCtrlHandler(outlive_ctrl_c, TRUE);
         if (!CreateProcessAsUserW(restricted, NULL, wcmd, NULL, NULL, TRUE, CREATE_SUSPENDED, NULL, NULL, &si, &pi)) {
                 DWORD e = GetLastError();
                 char what[256];
