@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# The user documentation cannot drift silently from the tool:
+# - the built man page renders with man -l (and groff reports no warning), names every verb,
+#   every option that any `sbx ... --help` prints, every key of the JSON records sbx writes,
+#   and the version `sbx --version` reports;
+# - the bash completion passes bash -n, completes verbs, subverbs, option values and files, and
+#   offers every option that `--help` prints.
+# Env (from meson): SBX, SBX_SOURCE_ROOT, SBX_BUILD_ROOT.
+set -uo pipefail
+
+: "${SBX:?}" "${SBX_SOURCE_ROOT:?}" "${SBX_BUILD_ROOT:?}"
+MAN_PAGE=$SBX_BUILD_ROOT/tools/sbx.1
+COMPLETION=$SBX_SOURCE_ROOT/tools/sbx.bash-completion
+
+failures=0
+ok() { printf 'ok   %s\n' "$*"; }
+fail() { printf 'FAIL %s\n' "$*"; failures=$((failures + 1)); }
+check() { # description command...
+        local what=$1
+        shift
+        if "$@"; then ok "$what"; else fail "$what"; fi
+}
+
+if ! command -v man >/dev/null; then
+        echo "SKIP: man (man-db) is not installed"
+        exit 77
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export SBX_DB=$tmp/audit.db XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache XDG_CONFIG_HOME=$tmp/config
+export HOME=$tmp/home
+mkdir -p "$HOME"
+unset SBX_SESSION SBX_CONFIG
+
+# ---- the man page renders ----------------------------------------------------------------------
+check "the man page was built at $MAN_PAGE" test -s "$MAN_PAGE"
+check "no @VARIABLE@ was left unsubstituted" bash -c '! grep -n "@[A-Z_]*@" "$1"' _ "$MAN_PAGE"
+
+rendered=$tmp/sbx.txt
+if MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$MAN_PAGE" >"$rendered.raw" 2>"$tmp/man.err"; then
+        ok "man -l renders the page (exit 0)"
+else
+        fail "man -l exits $? ($(head -c 300 "$tmp/man.err"))"
+fi
+# drop any overstrike (x BS x) sequences a formatter may leave
+sed 's/.\x08//g' "$rendered.raw" >"$rendered"
+check "the rendered page has content ($(wc -l <"$rendered") lines)" test "$(wc -l <"$rendered")" -gt 200
+if [ -s "$tmp/man.err" ]; then
+        fail "man -l printed on stderr: $(head -c 300 "$tmp/man.err")"
+else
+        ok "man -l printed nothing on stderr"
+fi
+if command -v groff >/dev/null; then
+        groff -man -Tutf8 -ww -z "$MAN_PAGE" 2>"$tmp/groff.err"
+        rc=$?
+        if [ "$rc" -eq 0 ] && [ ! -s "$tmp/groff.err" ]; then
+                ok "groff -man -ww reports no warning"
+        else
+                fail "groff -man -ww: exit $rc: $(head -c 500 "$tmp/groff.err")"
+        fi
+else
+        echo "note: groff is not installed, the warning check is left out"
+fi
+
+# A token is found when it is not part of a longer option or word.
+in_page() {
+        grep -qE -- "(^|[^[:alnum:]_-])$(printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g')([^[:alnum:]_-]|$)" "$rendered"
+}
+
+version=$("$SBX" --version)
+check "the page names the version '$version' that sbx --version prints" grep -qF -- "$version" "$rendered"
+
+for section in NAME SYNOPSIS DESCRIPTION COMMANDS VERDICTS 'VERDICT RECORD' 'EXIT STATUS' ENVIRONMENT FILES \
+        EXAMPLES 'SEE ALSO'; do
+        check "section $section" grep -qE "^$section\$" "$rendered"
+done
+for verb in 'sbx run' 'sbx classify' 'sbx probe' 'sbx policy resolve' 'sbx session start' 'sbx session mode' \
+        'sbx session show' 'sbx audit list' 'sbx audit show' 'sbx audit denials' 'sbx audit stats' \
+        'sbx audit export' 'sbx fixtures check' 'sbx fixtures record'; do
+        check "the page documents '$verb'" grep -qF -- "$verb" "$rendered"
+done
+for word in SBX_DB SBX_SESSION SBX_CONFIG XDG_STATE_HOME XDG_CONFIG_HOME XDG_CACHE_HOME TMPDIR \
+        125 128+N 'bwrap(1)' read-only workspace-write danger-full-access success task_failure denied \
+        runner_failure unavailable SANDBOX_UNAVAILABLE audit.db dialects; do
+        check "the page mentions $word" in_page "$word"
+done
+
+# ---- every option of every --help is documented ------------------------------------------------
+# "VERB [SUB]" lines; each one's --help must exit 0, print on stdout only.
+help_cmds=(
+        - run classify probe policy 'policy resolve'
+        session 'session start' 'session mode' 'session show'
+        audit 'audit list' 'audit show' 'audit denials' 'audit stats' 'audit export'
+        fixtures 'fixtures check' 'fixtures record'
+)
+declare -A help_opts=() # "VERB [SUB]" -> options its --help names
+for cmd in "${help_cmds[@]}"; do
+        words=$cmd
+        [ "$cmd" = - ] && words=
+        # shellcheck disable=SC2086
+        "$SBX" $words --help >"$tmp/help.out" 2>"$tmp/help.err"
+        rc=$?
+        label="sbx${words:+ $words} --help"
+        if [ "$rc" -ne 0 ] || [ ! -s "$tmp/help.out" ] || [ -s "$tmp/help.err" ]; then
+                fail "$label: exit $rc, stdout $(wc -c <"$tmp/help.out") bytes, stderr: $(head -c 200 "$tmp/help.err")"
+                continue
+        fi
+        ok "$label exits 0 and prints on stdout"
+        # options of other verbs quoted in the text (`sbx run --session ID`) are not this verb's
+        opts=$(sed 's/`[^`]*`//g' "$tmp/help.out" | grep -oE -- '(^|[^[:alnum:]_-])--?[a-zA-Z][a-zA-Z0-9-]*' |
+                sed -E 's/^[^-]*//' | sort -u | tr '\n' ' ')
+        help_opts[$cmd]=$opts
+        for o in $opts; do
+                check "$label: option $o is in the man page" in_page "$o"
+        done
+done
+
+# ---- every key of the JSON records is documented -----------------------------------------------
+json_keys() { grep -oE '"[a-z_]+":' "$1" | tr -d '":' | sort -u; }
+mkdir -p "$tmp/ws"
+"$SBX" run --mode danger-full-access --root "$tmp/ws" --verdict-json "$tmp/v-run.json" -- true
+check "an unconfined run exits 0 and writes its verdict record" test -s "$tmp/v-run.json"
+# a backend that cannot start: SANDBOX_UNAVAILABLE, exit 125, a record with candidates
+printf 'bwrap = %s/no-such-bwrap\nbackends = bwrap\n' "$tmp" >"$tmp/config.conf"
+SBX_CONFIG=$tmp/config.conf "$SBX" run --mode read-only --root "$tmp/ws" --verdict-json "$tmp/v-refused.json" \
+        -- true 2>"$tmp/refused.err"
+rc=$?
+check "a refused run exits 125 (got $rc)" test "$rc" -eq 125
+check "a refused run writes its verdict record" test -s "$tmp/v-refused.json"
+printf 'touch: cannot touch %s: Read-only file system\n' "'/usr/x'" >"$tmp/stderr.txt"
+"$SBX" classify --backend bwrap --exit 1 --stderr "$tmp/stderr.txt" --json >"$tmp/classify.json"
+check "sbx classify --json prints a record" test -s "$tmp/classify.json"
+"$SBX" policy resolve --root "$tmp/ws" --json >"$tmp/policy.json"
+check "sbx policy resolve --json prints a record" test -s "$tmp/policy.json"
+for f in v-run v-refused classify policy; do
+        [ -s "$tmp/$f.json" ] || continue
+        for k in $(json_keys "$tmp/$f.json"); do
+                check "$f: JSON key $k is in the man page" in_page "$k"
+        done
+done
+
+# ---- the bash completion -----------------------------------------------------------------------
+check "bash -n accepts the completion script" bash -n "$COMPLETION"
+
+touch "$tmp/verdict-target.json"
+# Prints the completions of the words given (the last one is the word being completed), one a line.
+complete_words() {
+        bash --norc --noprofile -c '
+                source "$1" || exit 1
+                shift
+                COMP_WORDS=("$@")
+                COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+                COMP_LINE="$*"
+                COMP_POINT=${#COMP_LINE}
+                _sbx
+                printf "%s\n" "${COMPREPLY[@]}"
+        ' _ "$COMPLETION" "$@"
+}
+expect_completion() { # expected-lines words...
+        local want=$1 got
+        shift
+        got=$(complete_words "$@" | sort | tr '\n' ' ')
+        if [ "$got" = "$want" ]; then
+                ok "complete '$*' -> $want"
+        else
+                fail "complete '$*': expected '$want', got '$got'"
+        fi
+}
+expect_completion_has() { # expected-word words...
+        local want=$1
+        shift
+        local got
+        got=$(complete_words "$@")
+        if printf '%s\n' "$got" | grep -qxF -- "$want"; then
+                ok "complete '$*' offers $want"
+        else
+                fail "complete '$*' does not offer $want (got: $(printf '%s' "$got" | head -20 | tr '\n' ' '))"
+        fi
+}
+expect_completion 'run ' sbx ru
+expect_completion 'audit ' sbx au
+expect_completion 'audit classify fixtures policy probe run session ' sbx ''
+expect_completion 'danger-full-access read-only workspace-write ' sbx run --mode ''
+expect_completion 'workspace-write ' sbx run --mode=w
+expect_completion 'ask deny ' sbx run --on-denial =
+expect_completion 'ask ' sbx run --on-denial = a
+expect_completion 'danger-full-access read-only workspace-write ' sbx session mode 0123 ''
+expect_completion 'resolve ' sbx policy r
+expect_completion '--help denials export list show stats ' sbx audit ''
+expect_completion '--help check record ' sbx fixtures ''
+expect_completion '--help mode show start ' sbx session ''
+expect_completion 'denied ' sbx audit list --verdict de
+expect_completion 'interrupted ' sbx audit denials --state int
+expect_completion '--top-paths ' sbx audit denials --top
+expect_completion '--quiet ' sbx run --qu
+expect_completion '--version ' sbx --vers
+expect_completion "$tmp/verdict-target.json " sbx run --verdict-json "$tmp/verdict-t"
+expect_completion_has none sbx classify --backend ''
+expect_completion_has bwrap sbx run --backend ''
+expect_completion_has landlock sbx fixtures record --backend ''
+expect_completion_has echo sbx run --mode read-only -- ech
+expect_completion_has echo sbx run ech
+expect_completion_has "$tmp/ws" sbx run --root "$tmp/w"
+
+# Every option that a --help names is offered by the completion of that verb (for a verb with
+# subverbs, by one of its subverbs: `sbx audit --help` lists the options of all of them).
+declare -A subverbs=([policy]='resolve' [session]='start mode show' [audit]='list show denials stats export'
+        [fixtures]='check record')
+for cmd in "${!help_opts[@]}"; do
+        [ "$cmd" != - ] || continue
+        verb=${cmd%% *}
+        if [ -n "${subverbs[$verb]:-}" ]; then
+                offered=$(for sub in ${subverbs[$verb]}; do complete_words sbx "$verb" "$sub" -; done | sort -u)
+        else
+                offered=$(complete_words sbx "$verb" - | sort -u)
+        fi
+        for o in ${help_opts[$cmd]}; do
+                [ "$o" = -h ] && continue # the short alias of --help
+                if printf '%s\n' "$offered" | grep -qxE -- "$o=?"; then
+                        ok "sbx $cmd: the completion offers $o"
+                else
+                        fail "sbx $cmd: the completion does not offer $o"
+                fi
+        done
+done
+
+if [ "$failures" -ne 0 ]; then
+        echo "$failures check(s) failed"
+        exit 1
+fi
+echo "all documentation checks passed"
