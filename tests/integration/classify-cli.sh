@@ -1,0 +1,140 @@
+#!/bin/bash
+# sbx classify: every verdict through the CLI, stdin and --stderr, --json, --dialect, operator
+# dialect overrides, binary input, and bad input (one line on stderr, exit 2).
+set -u
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+export SBX_CONFIG=$T/config # no such file: defaults; its directory holds dialect overrides
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+
+# chk DESCRIPTION CONDITION: ok when the shell condition (evaluated) holds
+chk() {
+        if eval "$2"; then t_ok "$1"; else t_not_ok "$1"; fi
+}
+
+# classify EXPECTED ARGS... (stderr text from $IN)
+expect_verdict() {
+        local want=$1 got rc
+        shift
+        got=$(printf '%b' "$IN" | "$SBX_BIN" classify "$@" 2>"$T/err")
+        rc=$?
+        chk "classify $* on '$IN' -> $want (got '$got', status $rc)" '[ "$rc" = 0 ] && [ "$got" = "$want" ]'
+}
+
+IN='touch: cannot touch /etc/x: Read-only file system\n'
+expect_verdict denied --backend bwrap --exit 1
+expect_verdict success --backend bwrap --exit 0
+expect_verdict denied --backend bwrap --signal 9
+IN='bwrap: Can'\''t mkdir /x: Read-only file system\n'
+expect_verdict runner_failure --backend bwrap --exit 1
+expect_verdict denied --backend bwrap --exit 2
+IN='bwrap: Only the last --uid option will take effect\r\n'
+expect_verdict task_failure --backend bwrap --exit 1
+IN='cat: /etc/shadow: Permission denied\n'
+expect_verdict task_failure --backend bwrap --exit 1
+expect_verdict denied --backend landlock --exit 1
+IN='sbx-landlock: cannot execute '\''x'\'': Permission denied\n'
+expect_verdict runner_failure --backend landlock --exit 125
+expect_verdict denied --backend landlock --exit 1
+IN='sandbox-exec: sandbox_apply: Operation not permitted\n'
+expect_verdict runner_failure --backend seatbelt --exit 71
+IN='Access is denied.\r\n'
+expect_verdict denied --backend windows-acl --exit 1
+expect_verdict task_failure --backend none --exit 1
+IN=''
+expect_verdict task_failure --backend bwrap --exit 125
+
+# --stderr FILE, with NUL bytes and invalid UTF-8 around the signature
+printf 'junk\0\xff\n\xfe\0x: READ-ONLY file system \xc3\n' >"$T/bin.err"
+out=$("$SBX_BIN" classify --backend bwrap --exit 1 --stderr "$T/bin.err" --json)
+t_check "--stderr FILE with binary bytes: exit 0" [ $? = 0 ]
+echo "$out" >"$T/bin.json"
+t_check "--json verdict denied" [ "$(t_json_field "$T/bin.json" verdict)" = denied ]
+t_check "--json line_no 2" [ "$(t_json_field "$T/bin.json" line_no)" = 2 ]
+t_check "--json backend" [ "$(t_json_field "$T/bin.json" backend)" = bwrap ]
+chk "--json exit_code 1, signal 0" '[ "$(t_json_field "$T/bin.json" exit_code)" = 1 ] &&
+        [ "$(t_json_field "$T/bin.json" signal)" = 0 ]'
+t_check "--json stderr_bytes counts every byte" [ "$(t_json_field "$T/bin.json" stderr_bytes)" = "$(stat -c %s "$T/bin.err")" ]
+t_check "--json is valid JSON with a denials array" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["rule"] == "denial" and o["signature"] == "Read-only file system", o
+assert o["matched_line"].startswith("\ufffd\ufffd") or "\ufffd" in o["matched_line"], o
+assert isinstance(o["denials"], list) and o["denials"][0]["line_no"] == 2, o
+assert o["denial_lines"] == 1 and o["stderr_lines"] == 2, o
+' "$T/bin.json"
+
+printf 'python3: PermissionError: [Errno 13] Permission denied: '\''/etc/p'\''\n' |
+        "$SBX_BIN" classify --backend landlock --signal 15 --json >"$T/sig.json"
+t_check "--signal: exit_code null, signal 15, denied" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["exit_code"] is None and o["signal"] == 15 and o["verdict"] == "denied", o
+assert o["denials"][0]["path"] == "/etc/p", o
+' "$T/sig.json"
+
+# --dialect FILE
+cat >"$T/my.dialect" <<'EOF'
+# a test dialect
+denial "Keine Berechtigung"
+rule myrunner
+exit 3
+fatal "myrunner: "
+info myrunner: starting
+EOF
+IN='rm: x: keine berechtigung\n'
+expect_verdict denied --backend mine --dialect "$T/my.dialect" --exit 1
+IN='myrunner: starting\n'
+expect_verdict task_failure --backend mine --dialect "$T/my.dialect" --exit 3
+IN='myrunner: cannot start\n'
+expect_verdict runner_failure --backend mine --dialect "$T/my.dialect" --exit 3
+
+# an operator override in the configuration directory replaces the built-in
+mkdir -p "$T/dialects"
+printf 'denial Permission denied\n' >"$T/dialects/bwrap.dialect"
+IN='cat: /etc/shadow: Permission denied\n'
+expect_verdict denied --backend bwrap --exit 1
+IN='touch: x: Read-only file system\n'
+expect_verdict task_failure --backend bwrap --exit 1
+printf 'denial x\nrule r\n' >"$T/dialects/bwrap.dialect"
+printf 'x\n' | "$SBX_BIN" classify --backend bwrap --exit 1 >"$T/out" 2>"$T/err"
+rc=$?
+chk "a malformed override is an error naming file and line, not a fallback (status $rc)" \
+        '[ $rc = 2 ] && grep -q "bwrap.dialect:2: rule .r. has no .fatal. signature" "$T/err" && [ ! -s "$T/out" ]'
+rm -f "$T/dialects/bwrap.dialect"
+
+# bad input: exit 2, exactly one line on stderr starting with "sbx: ", nothing on stdout
+bad() {
+        local what=$1 rc lines
+        shift
+        printf 'x\n' | "$SBX_BIN" classify "$@" >"$T/out" 2>"$T/err"
+        rc=$?
+        lines=$(wc -l <"$T/err")
+        chk "$what: exit 2, one line ($(head -c 200 "$T/err"))" \
+                '[ $rc = 2 ] && [ "$lines" = 1 ] && grep -q "^sbx: " "$T/err" && [ ! -s "$T/out" ]'
+}
+bad "unknown backend" --backend docker --exit 1
+bad "missing stderr file" --backend bwrap --exit 1 --stderr "$T/nope"
+bad "non-numeric exit code" --backend bwrap --exit one
+bad "exit code out of range" --backend bwrap --exit 256
+bad "negative exit code" --backend bwrap --exit -1
+bad "bad signal" --backend bwrap --signal 0
+bad "missing --exit" --backend bwrap
+bad "missing --backend" --exit 1
+bad "unknown option" --backend bwrap --exit 1 --bogus
+bad "stray argument" --backend bwrap --exit 1 extra
+bad "missing dialect file" --backend x --exit 1 --dialect "$T/none.dialect"
+printf 'denial ok\nbogus line\n' >"$T/bad.dialect"
+bad "malformed dialect file" --backend x --exit 1 --dialect "$T/bad.dialect"
+t_check "the malformed dialect message names file and line" grep -q "bad.dialect:2: unknown keyword 'bogus'" "$T/err"
+bad "dialect path is a directory" --backend x --exit 1 --dialect "$T"
+
+"$SBX_BIN" classify --help >"$T/out" 2>"$T/err"
+rc=$?
+chk "--help: exit 0, usage on stdout" '[ $rc = 0 ] && grep -q "usage: sbx classify" "$T/out" && [ ! -s "$T/err" ]'
+
+t_finish

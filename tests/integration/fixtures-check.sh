@@ -1,0 +1,69 @@
+#!/bin/bash
+# sbx fixtures check over the recorded fixtures (the regression suite of the dialects), the
+# coverage the suite promises, and that a wrong or malformed case is reported.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+: "${SBX_SOURCE_ROOT:?SBX_SOURCE_ROOT is not set}"
+
+F=$SBX_SOURCE_ROOT/fixtures
+T=$(t_mktemp_dir)
+
+chk() {
+        if eval "$2"; then t_ok "$1"; else t_not_ok "$1"; fi
+}
+
+"$SBX_BIN" fixtures check "$F" >"$T/out" 2>"$T/err"
+rc=$?
+sed 's/^/# /' "$T/out" "$T/err" | tail -20
+chk "fixtures check passes on the recorded fixtures (status $rc)" '[ $rc = 0 ]'
+chk "a summary line with 0 failed" 'grep -Eq "^fixtures: [0-9]+ passed, 0 failed$" "$T/out"'
+
+# Coverage: at least 60 live bwrap+landlock cases, every verdict, cases of each backend.
+live=$(cat "$F"/bwrap/*/meta "$F"/landlock/*/meta 2>/dev/null | grep -Ec '^source=live(-raw)?$')
+chk "at least 60 live bwrap/landlock cases ($live)" '[ "$live" -ge 60 ]'
+for v in success task_failure denied runner_failure; do
+        n=$(cat "$F"/bwrap/*/meta "$F"/landlock/*/meta | grep -c "^verdict=$v$")
+        chk "live cases with verdict $v ($n)" '[ "$n" -ge 3 ]'
+done
+for b in bwrap landlock seatbelt windows-acl; do
+        n=$(ls -d "$F/$b"/*/ 2>/dev/null | wc -l)
+        chk "cases for $b ($n)" '[ "$n" -ge 3 ]'
+done
+nosrc=$(for m in "$F"/seatbelt/*/meta "$F"/windows-acl/*/meta; do grep -q '^source=https://' "$m" || echo "$m"; done)
+chk "every seatbelt and windows-acl case names its public source" '[ -z "$nosrc" ]'
+
+# A copy with one verdict flipped: exit 1 and the mismatch names the case, expected and got.
+cp -r "$F" "$T/f"
+sed -i 's/^verdict=denied$/verdict=task_failure/' "$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+rc=$?
+chk "a mismatch: exit 1 (status $rc)" '[ $rc = 1 ]'
+chk "the mismatch line names case, expected, got and the matched line" \
+        'grep -q "^FAIL .*/bwrap/touch-etc: expected task_failure, got denied (line 1: \".*Read-only file system\")" "$T/out"'
+chk "the summary counts one failure" 'grep -Eq "^fixtures: [0-9]+ passed, 1 failed$" "$T/out"'
+
+# A malformed case: exit 2 with the case named.
+printf 'backend=bwrap\nexit=x\n' >"$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+rc=$?
+chk "a malformed meta: exit 2 (status $rc)" '[ $rc = 2 ]'
+chk "the message names the case and the line" 'grep -q "bwrap/touch-etc/meta:2: exit .x. is not in 0..255" "$T/err"'
+rm "$T/f/bwrap/touch-etc/stderr"
+printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+chk "a case without stderr: exit 2" '[ $? = 2 ] && grep -q "touch-etc/stderr" "$T/err"'
+
+# Usage errors.
+(cd "$T" && "$SBX_BIN" fixtures check >"$T/out" 2>"$T/err")
+chk "no DIR outside the source tree: exit 2" '[ $? = 2 ] && grep -q "^sbx: fixtures check" "$T/err"'
+"$SBX_BIN" fixtures check "$T/nope" >"$T/out" 2>"$T/err"
+chk "a missing DIR: exit 2" '[ $? = 2 ]'
+mkdir -p "$T/empty"
+"$SBX_BIN" fixtures check "$T/empty" >"$T/out" 2>"$T/err"
+chk "a DIR without cases: exit 2" '[ $? = 2 ]'
+(cd "$SBX_SOURCE_ROOT" && "$SBX_BIN" fixtures check >"$T/out" 2>"$T/err")
+chk "from the source tree, DIR defaults to fixtures/" '[ $? = 0 ] && grep -q " 0 failed" "$T/out"'
+
+t_finish
