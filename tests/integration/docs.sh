@@ -140,6 +140,25 @@ for f in v-run v-refused classify policy; do
         done
 done
 
+# The fixed line of a rejected escalation is quoted in the page (needs a working backend).
+if "$SBX" probe >/dev/null 2>&1; then
+        printf '#!/bin/sh\ncat >/dev/null\necho deny\n' >"$tmp/approver"
+        chmod +x "$tmp/approver"
+        (cd "$tmp/ws" && "$SBX" run --mode read-only --on-denial=ask --approver "$tmp/approver" \
+                --verdict-json "$tmp/v-denied.json" -c 'touch denied-here' 2>"$tmp/escalation.err")
+        if grep -q '"verdict":"denied"' "$tmp/v-denied.json" 2>/dev/null; then
+                line=$(tail -n 1 "$tmp/escalation.err")
+                check "the rejection line '$line' is quoted in the page" grep -qF -- "$line" "$rendered"
+                for k in $(json_keys "$tmp/v-denied.json"); do
+                        check "v-denied: JSON key $k is in the man page" in_page "$k"
+                done
+        else
+                fail "a read-only write was not denied: $(head -c 300 "$tmp/escalation.err")"
+        fi
+else
+        echo "note: no usable backend here, the escalation text is not checked"
+fi
+
 # ---- the bash completion -----------------------------------------------------------------------
 check "bash -n accepts the completion script" bash -n "$COMPLETION"
 
