@@ -1,0 +1,100 @@
+/* deny-sandbox: runs ARGV on a simulated host where no sandbox backend can work.
+ *
+ *   deny-sandbox [--allow-landlock] [--allow-userns] -- ARGV...
+ *
+ * A seccomp filter (inherited by every descendant, no_new_privs set) makes
+ *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
+ *     (a kernel built without Landlock),
+ *   - unshare and clone fail with EPERM when asked for a new user, mount or pid namespace
+ *     (a host that forbids namespaces, as container runtimes and AppArmor policies do),
+ *   - clone3 fail with ENOSYS, so that glibc falls back to clone, whose flags a filter can read
+ *     (clone3 passes them in memory, out of the filter's reach).
+ * The --allow-* options leave one family alone, to disable a single backend.
+ * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
+#include <errno.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#define EXIT_SETUP 125
+
+static const unsigned long long ns_flags[] = { CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWPID };
+
+static int deny_landlock(scmp_filter_ctx ctx) {
+        const int calls[] = { SCMP_SYS(landlock_create_ruleset), SCMP_SYS(landlock_add_rule),
+                              SCMP_SYS(landlock_restrict_self) };
+        for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+                int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), calls[i], 0);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
+static int deny_namespaces(scmp_filter_ctx ctx) {
+        int r;
+
+        for (size_t i = 0; i < sizeof(ns_flags) / sizeof(ns_flags[0]); i++) {
+                r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(unshare), 1,
+                                     SCMP_A0(SCMP_CMP_MASKED_EQ, ns_flags[i], ns_flags[i]));
+                if (r < 0)
+                        return r;
+                /* clone's flags are its first argument on every architecture but s390 */
+                r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+                                     SCMP_A0(SCMP_CMP_MASKED_EQ, ns_flags[i], ns_flags[i]));
+                if (r < 0)
+                        return r;
+        }
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+}
+
+int main(int argc, char **argv) {
+        bool allow_landlock = false, allow_userns = false;
+        scmp_filter_ctx ctx;
+        int i, r;
+
+        for (i = 1; i < argc; i++) {
+                if (strcmp(argv[i], "--allow-landlock") == 0)
+                        allow_landlock = true;
+                else if (strcmp(argv[i], "--allow-userns") == 0)
+                        allow_userns = true;
+                else if (strcmp(argv[i], "--") == 0) {
+                        i++;
+                        break;
+                } else
+                        break;
+        }
+        if (i >= argc || argv[i][0] == '-') {
+                fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] -- ARGV...\n");
+                return 2;
+        }
+
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) {
+                fprintf(stderr, "deny-sandbox: cannot set no_new_privs: %s\n", strerror(errno));
+                return EXIT_SETUP;
+        }
+        ctx = seccomp_init(SCMP_ACT_ALLOW);
+        if (!ctx) {
+                fprintf(stderr, "deny-sandbox: seccomp_init failed\n");
+                return EXIT_SETUP;
+        }
+        r = 0;
+        if (!allow_landlock)
+                r = deny_landlock(ctx);
+        if (r >= 0 && !allow_userns)
+                r = deny_namespaces(ctx);
+        if (r >= 0)
+                r = seccomp_load(ctx);
+        seccomp_release(ctx);
+        if (r < 0) {
+                fprintf(stderr, "deny-sandbox: cannot install the seccomp filter: %s\n", strerror(-r));
+                return EXIT_SETUP;
+        }
+        execvp(argv[i], argv + i);
+        fprintf(stderr, "deny-sandbox: cannot execute %s: %s\n", argv[i], strerror(errno));
+        return EXIT_SETUP;
+}

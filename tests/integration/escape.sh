@@ -1,0 +1,544 @@
+#!/usr/bin/env bash
+# The escape suite: file-effect vectors run through the real `sbx run`, for each backend (bwrap,
+# landlock), each confined mode (read-only, workspace-write), as root and as the unprivileged
+# user nobody. Every vector is checked on the HOST afterwards (absent, or fingerprint unchanged:
+# content, mode, owner, times, inode, links, xattrs, inode flags), never by exit status alone.
+#
+# Policy checked: nothing outside the workspace (and the run's private temp area) changes; in
+# read-only nothing at all changes. The one admitted exception: a metadata change (chmod, chown,
+# utime, xattr, chattr) outside the workspace is accepted only when the run's own verdict record
+# said enforcement "partial" with a reason naming that effect. Positive controls: in
+# workspace-write create, overwrite, rename, truncate, delete, mkdir and a git commit inside the
+# workspace land on the host and TMPDIR is a writable private directory removed after the run; in
+# read-only reading and /dev/null work.
+#
+# Design notes, documented rather than tested as denials:
+#  - a descriptor the caller hands to sbx (stdout onto a host file) is the caller's grant: the
+#    command may write it, also through /dev/stdout (under Landlock the reopen by path is denied:
+#    an over-restriction, reported as a note);
+#  - a hard link to an outside file that already exists inside the workspace before the run is
+#    part of the workspace (the inode is shared by the host's own choice), so it is not a vector;
+#  - process-level host effects (sethostname, signals) are outside the file-effect contract: the
+#    suite reports whether a same-value sethostname was permitted, as a note.
+#
+# Vectors run in one `sbx run` per backend/mode/user (they target distinct host objects, so each
+# is checked precisely on its own), and the eight combinations run in parallel.
+# Exit 77 only when neither backend is usable.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+
+t_require_sbx
+T=$(t_mktemp_dir)
+TAGBASE="sbx-esc-$$"
+HOST_HOSTNAME=$(cat /proc/sys/kernel/hostname)
+HOST_DOMAINNAME=$(cat /proc/sys/kernel/domainname)
+CGDIR=
+for d in /sys/fs/cgroup/unified /sys/fs/cgroup; do
+        if [ "$(stat -f -c %T "$d" 2>/dev/null)" = cgroup2fs ]; then
+                CGDIR=$d
+                break
+        fi
+done
+LOOPS=()
+
+cleanup() {
+        local h
+        h=$(cat /proc/sys/kernel/hostname)
+        [ "$h" != "$HOST_HOSTNAME" ] && hostname "$HOST_HOSTNAME" 2>/dev/null
+        h=$(cat /proc/sys/kernel/domainname)
+        [ "$h" != "$HOST_DOMAINNAME" ] && echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname 2>/dev/null
+        for h in "${LOOPS[@]}"; do losetup -d "$h" 2>/dev/null; done
+        rm -rf /tmp/"$TAGBASE"* /var/tmp/"$TAGBASE"* /dev/shm/"$TAGBASE"* "${HOME:-/nonexistent}"/"$TAGBASE"* \
+                /etc/"$TAGBASE"* 2>/dev/null
+        [ -n "$CGDIR" ] && rmdir "$CGDIR"/"$TAGBASE"* 2>/dev/null
+        t_cleanup
+}
+trap cleanup EXIT
+
+t_copy_tools "$T/bin" || { echo "not ok - cannot copy sbx to $T/bin"; exit 1; }
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(command -v python3)
+
+# ---- helpers run inside the sandbox --------------------------------------------------------
+VEC=$T/vec.py
+cat >"$VEC" <<'EOF'
+import ctypes, os, socket, sys
+op, args = sys.argv[1], sys.argv[2:]
+libc = ctypes.CDLL(None, use_errno=True)
+def linkat_follow(src, dst):  # linkat(AT_FDCWD, src, AT_FDCWD, dst, AT_SYMLINK_FOLLOW)
+    if libc.linkat(-100, src.encode(), -100, dst.encode(), 0x400) != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), dst)
+if op == "otrunc":            # open(..., 'w'): O_WRONLY|O_CREAT|O_TRUNC
+    open(args[0], "w").close()
+elif op == "sock":            # bind a unix socket: creates a socket inode
+    socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).bind(args[0])
+elif op == "tmpfile-link":    # O_TMPFILE in the workspace, then linkat it outside
+    fd = os.open(args[0], os.O_TMPFILE | os.O_WRONLY, 0o644)
+    os.write(fd, b"pwned\n")
+    linkat_follow("/proc/self/fd/%d" % fd, args[1])
+elif op == "linkfd":          # linkat(AT_SYMLINK_FOLLOW) of /proc/self/fd/N to a new name
+    fd = os.open(args[0], os.O_RDONLY)
+    linkat_follow("/proc/self/fd/%d" % fd, args[1])
+elif op == "openat":          # O_CREAT relative to a directory fd opened before
+    dfd = os.open(args[0], os.O_RDONLY | os.O_DIRECTORY)
+    os.close(os.open(args[1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=dfd))
+elif op == "handle-write":    # open_by_handle_at (root: CAP_DAC_READ_SEARCH) bypasses path lookup
+    class FH(ctypes.Structure):
+        _fields_ = [("handle_bytes", ctypes.c_uint), ("handle_type", ctypes.c_int),
+                    ("f_handle", ctypes.c_ubyte * 128)]
+    fh, mount_id = FH(handle_bytes=128), ctypes.c_int()
+    if libc.name_to_handle_at(-100, args[0].encode(), ctypes.byref(fh), ctypes.byref(mount_id), 0) != 0:
+        raise OSError(ctypes.get_errno(), "name_to_handle_at")
+    mfd = os.open("/", os.O_RDONLY | os.O_DIRECTORY)
+    fd = libc.open_by_handle_at(mfd, ctypes.byref(fh), os.O_WRONLY | os.O_APPEND)
+    if fd < 0:
+        raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), "open_by_handle_at")
+    os.write(fd, b"pwned\n")
+elif op == "exchange":        # renameat2(RENAME_EXCHANGE): swap two names in one step
+    if libc.renameat2(-100, args[0].encode(), -100, args[1].encode(), 2) != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), args[1])
+elif op == "sethostname-same":
+    socket.sethostname(socket.gethostname())
+    print("SETHOSTNAME-PERMITTED")
+EOF
+chmod 644 "$VEC"
+
+# ---- the vectors ---------------------------------------------------------------------------
+# vec NAME CHECKS SETUP INNER
+#   CHECKS: space-separated tokens, evaluated on the host after the run, with $O (outside dir),
+#   $W (workspace), $C (the combination's dir), $TAG, $HOMEDIR expanded:
+#     absent:P  nothing at P          same:P    fingerprint of P unchanged
+#     landed:P  P exists              empty:P   P is an empty regular file
+#     dir:P     P is a directory      grep:S    the run's output has the marker S
+#     meta=KEYWORD:P  unchanged, or changed while the run reported partial naming KEYWORD
+#     fn:NAME   host function NAME returns 0
+#   A token may be prefixed ro: / ww: (mode) and root: / nobody: (user) to apply only there.
+#   SETUP: host shell code (as root) preparing the objects; INNER: code run inside the sandbox
+#   with cwd $W and the same variables.
+V_NAMES=()
+declare -A V_CHECKS V_SETUP V_INNER
+vec() {
+        V_NAMES+=("$1")
+        V_CHECKS[$1]=$2
+        V_SETUP[$1]=$3
+        V_INNER[$1]=$4
+}
+
+# plain writes outside the workspace
+vec create 'absent:$O/create' '' 'echo pwned > "$O/create"'
+vec overwrite 'same:$O/overwrite' 'echo orig > "$O/overwrite"' 'echo pwned > "$O/overwrite"'
+vec append 'same:$O/append' 'echo orig > "$O/append"' 'echo pwned >> "$O/append"'
+vec truncate-path 'same:$O/trunc-path' 'echo data > "$O/trunc-path"' 'truncate -s0 "$O/trunc-path"'
+vec truncate-o_trunc-python 'same:$O/trunc-py' 'echo data > "$O/trunc-py"' '$PY $VEC otrunc "$O/trunc-py"'
+vec truncate-o_trunc-shell 'same:$O/trunc-sh' 'echo data > "$O/trunc-sh"' ': > "$O/trunc-sh"'
+vec dd-notrunc 'same:$O/dd' 'echo data > "$O/dd"' 'printf X | dd of="$O/dd" conv=notrunc'
+vec openat-dirfd 'absent:$O/openat' '' '$PY $VEC openat "$O" openat'
+vec system-dir 'absent:/etc/$TAG-etc' '' 'echo pwned > "/etc/$TAG-etc"'
+# directories and names
+vec mkdir 'absent:$O/newdir' '' 'mkdir "$O/newdir"'
+vec rmdir 'same:$O/emptydir' 'mkdir "$O/emptydir"' 'rmdir "$O/emptydir"'
+vec unlink 'same:$O/unlink' 'echo data > "$O/unlink"' 'rm -f "$O/unlink"'
+vec rm-rf-tree 'same:$O/tree same:$O/tree/f' 'mkdir "$O/tree"; echo data > "$O/tree/f"' 'rm -rf "$O/tree"'
+vec rename-same-dir 'same:$O/ren absent:$O/ren-new' 'echo data > "$O/ren"' 'mv "$O/ren" "$O/ren-new"'
+vec rename-across-dirs 'same:$O/dirA/f absent:$O/dirB/f' 'mkdir "$O/dirA" "$O/dirB"; echo data > "$O/dirA/f"' \
+        'mv "$O/dirA/f" "$O/dirB/f"'
+vec rename-over-outside 'same:$O/over-src same:$O/over-dst' 'echo src > "$O/over-src"; echo dst > "$O/over-dst"' \
+        'mv -f "$O/over-src" "$O/over-dst"'
+vec rename-ws-file-over-outside 'same:$O/wsover-dst' 'echo src > "$W/wsover-src"; echo dst > "$O/wsover-dst"' \
+        'mv -f "$W/wsover-src" "$O/wsover-dst"'
+vec move-out-of-ws 'absent:$O/moveout ro:same:$W/moveout' 'echo data > "$W/moveout"' 'mv "$W/moveout" "$O/moveout"'
+vec move-dir-into-ws 'same:$O/mvdir same:$O/mvdir/f' 'mkdir "$O/mvdir"; echo data > "$O/mvdir/f"' 'mv "$O/mvdir" "$W/mvdir"'
+vec rename-exchange-ws-outside 'same:$O/xchg' 'echo inside > "$W/xchg"; echo outside > "$O/xchg"' \
+        '$PY $VEC exchange "$W/xchg" "$O/xchg"'
+vec move-into-ws 'same:$O/movein' 'echo data > "$O/movein"' 'mv "$O/movein" "$W/movein"'
+# links
+vec hardlink-into-ws-then-write 'same:$O/hl' 'echo data > "$O/hl"' 'ln "$O/hl" "$W/hl" && echo pwned >> "$W/hl"'
+vec hardlink-outside 'same:$O/hl2 absent:$O/hl2-link' 'echo data > "$O/hl2"' 'ln "$O/hl2" "$O/hl2-link"'
+vec linkat-proc-fd 'absent:$O/procfd-link' 'echo data > "$W/linksrc"' '$PY $VEC linkfd "$W/linksrc" "$O/procfd-link"'
+vec o_tmpfile-linkat 'absent:$O/tmpfile-link' '' '$PY $VEC tmpfile-link "$W" "$O/tmpfile-link"'
+vec ws-symlink-to-outside-file 'same:$O/sl-target' 'echo data > "$O/sl-target"; ln -s "$O/sl-target" "$W/sl"' \
+        'echo pwned > "$W/sl"'
+vec ws-symlink-to-outside-new 'absent:$O/sl-new' 'ln -s "$O/sl-new" "$W/sl-new"' 'echo pwned > "$W/sl-new"'
+vec symlink-made-inside-then-write 'same:$O/sl3-target' 'echo data > "$O/sl3-target"' \
+        'ln -sf "$O/sl3-target" "$W/sl3"; echo pwned >> "$W/sl3"'
+vec ws-symlink-to-outside-dir 'absent:$O/via-dirlink' 'ln -s "$O" "$W/dirlink"' 'echo pwned > "$W/dirlink/via-dirlink"'
+vec symlink-create-outside 'absent:$O/new-symlink' '' 'ln -s /etc/passwd "$O/new-symlink"'
+# path tricks
+vec dotdot 'absent:$O/dotdot' '' 'echo pwned > "$W/../out/dotdot"'
+vec dotdot-parent 'absent:$C/parent-file' '' 'cd "$W/.." && echo pwned > parent-file'
+vec proc-self-root 'absent:$O/procroot' '' 'echo pwned > "/proc/self/root$O/procroot"'
+vec proc-self-cwd 'absent:$O/proccwd' '' 'cd "$O" && echo pwned > /proc/self/cwd/proccwd'
+vec proc-self-fd-reopen-write 'same:$O/procfd' 'echo data > "$O/procfd"' 'exec 5<"$O/procfd"; echo pwned > /proc/self/fd/5'
+vec open-by-handle-write 'same:$O/handle' 'echo data > "$O/handle"' '$PY $VEC handle-write "$O/handle"'
+vec proc-self-fd-truncate 'same:$O/procfd-trunc' 'echo data > "$O/procfd-trunc"' \
+        'exec 5<"$O/procfd-trunc"; truncate -s0 /proc/self/fd/5'
+vec proc-parent-root 'absent:$O/ppidroot' '' 'echo pwned > "/proc/$PPID/root$O/ppidroot"'
+# special files
+vec fifo 'absent:$O/fifo' '' 'mkfifo "$O/fifo"'
+vec mknod-char 'absent:$O/devnode' '' 'mknod "$O/devnode" c 1 3'
+vec unix-socket 'absent:$O/sock' '' '$PY $VEC sock "$O/sock"'
+vec mknod-block-in-ws-then-write 'root:fn:loop_unchanged nobody:fn:skip_root_only' '' \
+        '[ -n "$LMAJ" ] && mknod "$W/blk" b "$LMAJ" "$LMIN" && printf PWNED | dd of="$W/blk" conv=notrunc'
+# tools
+vec cp-new 'absent:$O/cp-new' '' 'cp /etc/hostname "$O/cp-new"'
+vec cp-over 'same:$O/cp-over' 'echo data > "$O/cp-over"' 'cp /etc/hostname "$O/cp-over"'
+vec tar-extract 'absent:$O/tar-file' 'echo data > "$A/tar-file"; tar -cf "$A/plain.tar" -C "$A" tar-file; rm "$A/tar-file"' \
+        'tar -xf "$A/plain.tar" -C "$O"'
+vec tar-dotdot-member 'absent:$O/tar-dotdot' \
+        'echo data > "$O/tar-dotdot"; (cd "$W" && tar -cPf "$A/dotdot.tar" ../out/tar-dotdot); rm "$O/tar-dotdot"' \
+        'tar -xPf "$A/dotdot.tar" -C "$W"'
+vec tar-absolute-member 'absent:$O/tar-abs' 'echo data > "$O/tar-abs"; tar -cPf "$A/abs.tar" "$O/tar-abs"; rm "$O/tar-abs"' \
+        'tar -xPf "$A/abs.tar" -C "$W"'
+vec tar-symlink-member 'absent:$O/tar-sym' \
+        'mkdir "$A/s"; ln -s "$O" "$A/s/tl"; tar -cf "$A/sym.tar" -C "$A/s" tl; rm "$A/s/tl"; mkdir "$A/s/tl"; echo data > "$A/s/tl/tar-sym"; tar -rf "$A/sym.tar" -C "$A/s" tl/tar-sym' \
+        'tar -xPf "$A/sym.tar" -C "$W"'
+vec sed-in-place 'same:$O/sed' 'echo aaa > "$O/sed"' 'sed -i s/a/b/ "$O/sed"'
+vec sed-in-place-follow-ws-symlink 'same:$O/sedlink-target' 'echo aaa > "$O/sedlink-target"; ln -s "$O/sedlink-target" "$W/sedlink"' \
+        'sed -i --follow-symlinks s/a/b/ "$W/sedlink"'
+vec git-init-outside 'absent:$O/gitrepo' '' 'git init -q "$O/gitrepo"'
+vec git-separate-git-dir-outside 'absent:$O/sepgit' '' 'git init -q --separate-git-dir "$O/sepgit" "$W/sepwork"'
+vec sqlite-create 'absent:$O/new.db absent:$O/new.db-journal' '' 'sqlite3 "$O/new.db" "create table t(x)"'
+vec sqlite-modify 'same:$O/exist.db absent:$O/exist.db-journal absent:$O/exist.db-wal' \
+        'sqlite3 "$O/exist.db" "create table t(x); insert into t values(1)"' 'sqlite3 "$O/exist.db" "insert into t values(2)"'
+# namespaces and mounts
+vec userns-write 'absent:$O/userns' '' 'unshare -Ur sh -c '\''echo pwned > "$O/userns"'\'''
+vec userns-remount-root-rw 'absent:$O/remount' '' \
+        'unshare -Urm sh -c '\''mount -o remount,rw /; mount -o remount,rw,bind /; echo pwned > "$O/remount"'\'''
+vec userns-rebind-outside-rw 'absent:$O/rebind' '' \
+        'unshare -Urm sh -c '\''mount --bind "$O" "$O" && mount -o remount,rw,bind "$O"; echo pwned > "$O/rebind"'\'''
+vec userns-bind-outside-over-ws 'absent:$O/bindover' '' \
+        'unshare -Urm sh -c '\''mount --bind "$O" "$W" && echo pwned > "$W/bindover"'\'''
+vec userns-umount-root 'absent:$O/umount' '' \
+        'unshare -Urm sh -c '\''umount -l "$W"; umount -l /; echo pwned > "$O/umount"'\'''
+vec mount-in-host-namespace 'fn:no_host_mount same:$O/mnt' 'mkdir "$O/mnt"' \
+        'mount --bind "$W" "$O/mnt" || mount -t tmpfs sbxesc "$O/mnt"'
+# host shared places
+vec host-tmp 'absent:/tmp/$TAG-tmp' '' 'echo pwned > "/tmp/$TAG-tmp"'
+vec host-tmp-existing 'same:/tmp/$TAG-tmp-exist' 'echo data > "/tmp/$TAG-tmp-exist"' 'echo pwned > "/tmp/$TAG-tmp-exist"'
+vec host-tmp-via-tmpdir-dotdot 'absent:/tmp/$TAG-tmpdotdot' '' \
+        'if [ -n "${TMPDIR:-}" ]; then echo pwned > "$TMPDIR/../$TAG-tmpdotdot"; else echo pwned > "/tmp/../tmp/$TAG-tmpdotdot"; fi'
+vec host-var-tmp 'absent:/var/tmp/$TAG-vartmp' '' 'echo pwned > "/var/tmp/$TAG-vartmp"'
+vec host-dev-shm 'absent:/dev/shm/$TAG-shm' '' 'echo pwned > "/dev/shm/$TAG-shm"'
+vec host-dev-shm-existing 'same:/dev/shm/$TAG-shm-exist' 'echo data > "/dev/shm/$TAG-shm-exist"' \
+        'echo pwned > "/dev/shm/$TAG-shm-exist"'
+vec home-new 'absent:$HOMEDIR/$TAG-home' '' 'echo pwned > "$HOME/$TAG-home"'
+vec home-existing 'same:$HOMEDIR/$TAG-home-exist' 'echo data > "$HOMEDIR/$TAG-home-exist"' 'echo pwned >> "$HOME/$TAG-home-exist"'
+# metadata
+vec chmod 'meta=chmod:$O/meta/chmod' 'echo data > "$O/meta/chmod"; chmod 644 "$O/meta/chmod"' 'chmod 777 "$O/meta/chmod"'
+vec chmod-via-ws-symlink 'meta=chmod:$O/meta/chmod-target' \
+        'echo data > "$O/meta/chmod-target"; chmod 644 "$O/meta/chmod-target"; ln -s "$O/meta/chmod-target" "$W/metalink"' \
+        'chmod 700 "$W/metalink"'
+vec chown 'meta=chown:$O/meta/chown' 'echo data > "$O/meta/chown"' \
+        'if [ "$U" = root ]; then chown 4242:4242 "$O/meta/chown"; else chgrp 65534 "$O/meta/chown"; fi'
+vec utime 'meta=utime:$O/meta/utime' 'echo data > "$O/meta/utime"' 'touch -m -d "2001-02-03 04:05:06" "$O/meta/utime"'
+vec utime-symlink-nofollow 'meta=utime:$O/meta/utime-link' 'ln -s /etc/passwd "$O/meta/utime-link"' \
+        'touch -h -d "2001-02-03 04:05:06" "$O/meta/utime-link"'
+vec xattr-set 'meta=xattr:$O/meta/xattr' 'echo data > "$O/meta/xattr"' 'setfattr -n user.sbx -v pwned "$O/meta/xattr"'
+vec xattr-remove 'meta=xattr:$O/meta/xattr-rm' 'echo data > "$O/meta/xattr-rm"; setfattr -n user.keep -v 1 "$O/meta/xattr-rm"' \
+        'setfattr -x user.keep "$O/meta/xattr-rm"'
+vec chattr-flag 'meta=chattr:$O/meta/chattr' 'echo data > "$O/meta/chattr"' 'chattr +A "$O/meta/chattr"'
+vec chattr-immutable 'meta=chattr:$O/meta/chattr-i' 'echo data > "$O/meta/chattr-i"' 'chattr +i "$O/meta/chattr-i"'
+# kernel and system interfaces through files
+vec proc-sys-hostname 'fn:hostname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/hostname'
+vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/domainname'
+vec cgroupfs-mkdir 'fn:cgroup_absent' '' '[ -n "$CGDIR" ] && mkdir "$CGDIR/$TAG"'
+# descriptors
+vec inherited-fd 'same:$O/fd7' 'echo data > "$O/fd7"' 'echo pwned >&7'
+vec stdin-reopen-for-write 'same:$O/stdin' 'echo data > "$O/stdin"' 'echo pwned > /proc/self/fd/0'
+# positive controls: inside the workspace
+vec pc-create 'ww:landed:$W/pc-create ro:absent:$W/pc-create' '' 'echo new > "$W/pc-create"'
+vec pc-overwrite 'ww:fn:pc_overwritten ro:same:$W/pc-over' 'echo old > "$W/pc-over"' 'echo new > "$W/pc-over"'
+vec pc-rename 'ww:absent:$W/pc-ren ww:landed:$W/pc-ren2 ro:same:$W/pc-ren ro:absent:$W/pc-ren2' \
+        'echo data > "$W/pc-ren"' 'mv "$W/pc-ren" "$W/pc-ren2"'
+vec pc-rename-across-dirs 'ww:absent:$W/d1/f ww:landed:$W/d2/f ro:same:$W/d1/f ro:absent:$W/d2/f' \
+        'mkdir "$W/d1" "$W/d2"; echo data > "$W/d1/f"' 'mv "$W/d1/f" "$W/d2/f"'
+vec pc-truncate 'ww:empty:$W/pc-trunc ro:same:$W/pc-trunc' 'echo data > "$W/pc-trunc"' 'truncate -s0 "$W/pc-trunc"'
+vec pc-delete 'ww:absent:$W/pc-del ro:same:$W/pc-del' 'echo data > "$W/pc-del"' 'rm "$W/pc-del"'
+vec pc-mkdir 'ww:dir:$W/pc-dir ro:absent:$W/pc-dir' '' 'mkdir "$W/pc-dir"'
+vec pc-chmod 'ww:fn:pc_chmodded ro:same:$W/pc-mode' 'echo data > "$W/pc-mode"; chmod 644 "$W/pc-mode"' 'chmod 600 "$W/pc-mode"'
+vec pc-git-commit 'ww:fn:pc_git_committed ro:absent:$W/pcrepo' '' \
+        'git init -q "$W/pcrepo" && cd "$W/pcrepo" && echo a > f && git add f && git -c user.name=sbx -c user.email=sbx@example.invalid commit -qm init && echo PC-GIT-OK'
+vec pc-tmpdir 'ww:fn:pc_tmpdir_private ro:fn:pc_tmpdir_none' '' \
+        'echo "PC-TMPDIR=${TMPDIR:-}"; [ -n "${TMPDIR:-}" ] && echo data > "$TMPDIR/pc" && echo PC-TMPDIR-WRITE-OK'
+vec pc-read 'grep:PC-READ-OK' 'echo hello > "$W/pc-readme"' '[ "$(cat "$W/pc-readme")" = hello ] && [ -n "$(ls /etc)" ] && echo PC-READ-OK'
+vec pc-dev-null 'grep:PC-DEVNULL-OK' '' 'echo data > /dev/null && echo data >> /dev/null && echo PC-DEVNULL-OK'
+
+# last: if it ever succeeded, the vectors after it would lose their workspace
+vec rename-ws-root 'dir:$W absent:$C/ws-moved' '' 'mv "$W" "$C/ws-moved"'
+
+# ---- host-side check functions (run in the combination's context) ---------------------------
+loop_unchanged() {
+        [ -z "$LOOPDEV" ] && { CHECK_NOTE="SKIP no loop device on this host"; return 0; }
+        sync
+        [ "$(t_fp "$LOOPBACK")" = "${BEFORE[$LOOPBACK]}" ] || { CHECK_NOTE="host file $LOOPBACK behind $LOOPDEV changed"; return 1; }
+}
+skip_root_only() { CHECK_NOTE="SKIP needs CAP_MKNOD (root only)"; return 0; }
+# hostname and domainname are global: any change fails (combinations run in parallel, so one
+# escape may fail several of them, never none)
+hostname_unchanged() {
+        local h
+        h=$(cat /proc/sys/kernel/hostname)
+        [ "$h" = "$HOST_HOSTNAME" ] && return 0
+        CHECK_NOTE="host hostname became '$h'"
+        hostname "$HOST_HOSTNAME"
+        return 1
+}
+domainname_unchanged() {
+        local h
+        h=$(cat /proc/sys/kernel/domainname)
+        [ "$h" = "$HOST_DOMAINNAME" ] && return 0
+        CHECK_NOTE="host domainname became '$h'"
+        echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname
+        return 1
+}
+cgroup_absent() {
+        [ -z "$CGDIR" ] && { CHECK_NOTE="SKIP no cgroup2 hierarchy"; return 0; }
+        [ ! -e "$CGDIR/$TAG" ] && return 0
+        CHECK_NOTE="host cgroup $CGDIR/$TAG created"
+        rmdir "$CGDIR/$TAG"
+        return 1
+}
+no_host_mount() {
+        if grep -q " $O/mnt " /proc/self/mountinfo; then
+                CHECK_NOTE="a mount appeared on the host at $O/mnt"
+                umount -l "$O/mnt"
+                return 1
+        fi
+}
+pc_overwritten() { [ "$(cat "$W/pc-over" 2>/dev/null)" = new ]; }
+pc_chmodded() { [ "$(stat -c %a "$W/pc-mode" 2>/dev/null)" = 600 ]; }
+pc_git_committed() {
+        [ "$(git -c safe.directory='*' -C "$W/pcrepo" rev-list --count HEAD 2>/dev/null)" = 1 ]
+}
+pc_tmpdir_private() {
+        local dir
+        dir=$(sed -n 's/^PC-TMPDIR=//p' "$C/log" | head -n1)
+        case $dir in
+        /tmp/sbx-run-??????) ;;
+        *) CHECK_NOTE="TMPDIR inside was '$dir', not a private /tmp/sbx-run-XXXXXX"; return 1 ;;
+        esac
+        grep -q '^PC-TMPDIR-WRITE-OK$' "$C/log" || { CHECK_NOTE="TMPDIR $dir was not writable"; return 1; }
+        [ ! -e "$dir" ] || { CHECK_NOTE="temp area $dir still exists after the run"; return 1; }
+}
+pc_tmpdir_none() {
+        grep -q '^PC-TMPDIR=$' "$C/log" || { CHECK_NOTE="read-only run got a TMPDIR: $(grep '^PC-TMPDIR=' "$C/log")"; return 1; }
+}
+
+# ---- one combination -------------------------------------------------------------------------
+# run_combo BACKEND MODE USER [LOOPDEV LOOPBACK]: prepares, runs the batch, checks; writes
+# "ok|text" or "not ok|text" lines to $C/results and notes to $C/notes. LOOPDEV is a loop device
+# the caller attached to the host file LOOPBACK (outside the workspace).
+run_combo() {
+        local backend=$1 mode=$2 U=$3 LOOPDEV=${4:-} LOOPBACK=${5:-}
+        local C=$T/$backend-$mode-$U
+        local O=$C/out W=$C/ws A=$C/arch TAG=$TAGBASE-$backend-$mode-$U HOMEDIR LMAJ= LMIN=
+        local -A BEFORE
+        local n tok path kind scope v rc attempted enforcement reason applies all_ok note verdict_backend verdict_mode
+        local -a run_as=() toks
+        mkdir -p "$O/meta" "$W" "$A" "$C/cache" "$C/home"
+        if [ "$U" = nobody ]; then
+                HOMEDIR=$C/home
+                run_as=("${T_NOBODY[@]}")
+        else
+                HOMEDIR=${HOME:-/root}
+        fi
+        if [ -n "$LOOPDEV" ]; then
+                LMAJ=$((16#$(stat -c %t "$LOOPDEV")))
+                LMIN=$((16#$(stat -c %T "$LOOPDEV")))
+        fi
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC
+        for n in "${V_NAMES[@]}"; do
+                [ -n "${V_SETUP[$n]}" ] && { eval "${V_SETUP[$n]}" || echo "# setup of $n failed" >>"$C/notes"; }
+        done
+        if [ "$U" = nobody ]; then
+                chown -R 65534:65534 "$C" "/tmp/$TAG-tmp-exist" "/dev/shm/$TAG-shm-exist"
+                chown 65534:0 "$O/meta/chown"
+        fi
+        # fingerprints before
+        for n in "${V_NAMES[@]}"; do
+                eval "toks=(${V_CHECKS[$n]})"
+                for tok in "${toks[@]}"; do
+                        path=${tok#*:}
+                        case $tok in ro:* | ww:* | root:* | nobody:*) path=${path#*:} ;; esac
+                        case $tok in *same:* | *meta=*) BEFORE[$path]=$(t_fp "$path") ;; esac
+                done
+        done
+        [ -n "$LOOPDEV" ] && BEFORE[$LOOPBACK]=$(t_fp "$LOOPBACK")
+
+        {
+                echo '#!/bin/bash'
+                for n in "${V_NAMES[@]}"; do printf 'v_%s() {\n%s\n}\n' "$n" "${V_INNER[$n]}"; done
+                cat <<'EOF'
+for n in "$@"; do
+        echo "--- $n"
+        ( cd "$W" 2>/dev/null || cd /; "v_$n" ) 2>&1
+        echo "--- $n rc=$?"
+done
+echo SBX-ESCAPE-BATCH-DONE
+EOF
+        } >"$C/inner.sh"
+        chmod 644 "$C/inner.sh"
+
+        env -u TMPDIR HOME="$HOMEDIR" XDG_CACHE_HOME="$C/cache" \
+                timeout 300 "${run_as[@]}" "$SBX_BIN" run --backend "$backend" --mode "$mode" --root "$W" \
+                --db "$C/audit.db" --verdict-json "$C/verdict.json" -- bash "$C/inner.sh" "${V_NAMES[@]}" \
+                <"$O/stdin" >"$C/log" 2>"$C/stderr" 7>>"$O/fd7"
+        rc=$?
+        sync
+        enforcement=$(t_json_field "$C/verdict.json" enforcement)
+        reason=$(t_json_field "$C/verdict.json" enforcement_reason)
+        verdict_backend=$(t_json_field "$C/verdict.json" backend)
+        verdict_mode=$(t_json_field "$C/verdict.json" mode)
+        local label="$backend/$mode/$U"
+        {
+                attempted=$(grep -c '^--- .* rc=[0-9]*$' "$C/log")
+                if [ $rc -eq 0 ] && grep -q '^SBX-ESCAPE-BATCH-DONE$' "$C/log" && [ "$attempted" -eq ${#V_NAMES[@]} ]; then
+                        echo "ok|$label/batch-ran (sbx exit 0, all $attempted vectors attempted)"
+                else
+                        echo "not ok|$label/batch-ran (sbx exit $rc, $attempted of ${#V_NAMES[@]} vectors attempted; stderr: $(head -c 300 "$C/stderr" | tr '\n' ' '))"
+                fi
+                if [ "$verdict_backend" = "$backend" ] && [ "$verdict_mode" = "$mode" ]; then
+                        echo "ok|$label/verdict-record (backend $verdict_backend, mode $verdict_mode, enforcement $enforcement${reason:+: $reason})"
+                else
+                        echo "not ok|$label/verdict-record says backend '$verdict_backend' mode '$verdict_mode'"
+                fi
+        } >>"$C/results"
+
+        for n in "${V_NAMES[@]}"; do
+                eval "toks=(${V_CHECKS[$n]})"
+                applies=0
+                all_ok=1
+                note=
+                for tok in "${toks[@]}"; do
+                        scope=
+                        case $tok in
+                        ro:*) [ "$mode" = read-only ] || continue; tok=${tok#ro:} ;;
+                        ww:*) [ "$mode" = workspace-write ] || continue; tok=${tok#ww:} ;;
+                        root:*) [ "$U" = root ] || continue; tok=${tok#root:} ;;
+                        nobody:*) [ "$U" = nobody ] || continue; tok=${tok#nobody:} ;;
+                        esac
+                        applies=1
+                        kind=${tok%%:*}
+                        path=${tok#*:}
+                        CHECK_NOTE=
+                        case $kind in
+                        absent)
+                                if [ -e "$path" ] || [ -L "$path" ]; then
+                                        all_ok=0
+                                        note+=" $path appeared on the host ($(stat -c '%F' "$path"));"
+                                fi
+                                ;;
+                        same)
+                                if [ "$(t_fp "$path")" != "${BEFORE[$path]}" ]; then
+                                        all_ok=0
+                                        note+=" $path changed on the host;"
+                                fi
+                                ;;
+                        meta=*)
+                                v=${kind#meta=}
+                                if [ "$(t_fp "$path")" != "${BEFORE[$path]}" ]; then
+                                        if [ "$enforcement" = partial ] && [[ $reason == *"$v"* ]]; then
+                                                note+=" $path changed: accepted, the run reported enforcement partial naming $v;"
+                                        else
+                                                all_ok=0
+                                                note+=" $path changed ($v) and the run reported enforcement '$enforcement';"
+                                        fi
+                                fi
+                                ;;
+                        landed) [ -e "$path" ] || { all_ok=0; note+=" $path did not land;"; } ;;
+                        empty) [ -f "$path" ] && [ ! -s "$path" ] || { all_ok=0; note+=" $path is not an empty file;"; } ;;
+                        dir) [ -d "$path" ] || { all_ok=0; note+=" $path is not a directory;"; } ;;
+                        grep) grep -q "^$path\$" "$C/log" || { all_ok=0; note+=" marker $path missing;"; } ;;
+                        fn)
+                                if ! "$path"; then
+                                        all_ok=0
+                                        note+=" ${CHECK_NOTE:-$path failed};"
+                                elif [ -n "$CHECK_NOTE" ]; then
+                                        note+=" $CHECK_NOTE;"
+                                fi
+                                ;;
+                        *) all_ok=0; note+=" bad check token $tok;" ;;
+                        esac
+                done
+                [ $applies -eq 1 ] || continue
+                if [ $all_ok -eq 1 ]; then
+                        case $note in
+                        " SKIP"*) echo "ok|$label/$n # ${note# }" ;;
+                        *) echo "ok|$label/$n${note:+ #$note}" ;;
+                        esac
+                else
+                        echo "not ok|$label/$n:$note inner: $(sed -n "/^--- $n\$/,/^--- $n rc=/p" "$C/log" | sed '1d' | tr '\n' ' ' | head -c 300)"
+                fi
+        done >>"$C/results"
+
+        # notes: designed behaviours this run showed
+        if grep -q '^SETHOSTNAME-PERMITTED$' "$C/log"; then
+                echo "note: $label: sethostname() was permitted inside the sandbox (a host effect outside the file-effect contract)" >>"$C/notes"
+        fi
+        return 0
+}
+
+# A few designed behaviours, reported as notes (one vector each, run with the batch).
+vec note-sethostname-same-value 'fn:always_ok' '' '$PY $VEC sethostname-same 2>/dev/null; :'
+always_ok() { return 0; }
+
+# ---- which backends and users -----------------------------------------------------------------
+backend_usable() {
+        env -u TMPDIR XDG_CACHE_HOME="$T/avail-cache" "$SBX_BIN" run --backend "$1" --mode read-only --root "$T" \
+                --db "$T/avail.db" -- true >"$T/avail.$1.log" 2>&1
+}
+BACKENDS=()
+for b in bwrap landlock; do
+        if backend_usable "$b"; then
+                BACKENDS+=("$b")
+        else
+                echo "SKIP $b: not usable on this host: $(head -n 3 "$T/avail.$b.log" | tr '\n' ' ')"
+        fi
+done
+[ ${#BACKENDS[@]} -gt 0 ] || t_skip_all "neither bwrap nor landlock is usable here"
+
+USERS=()
+if t_is_root; then
+        USERS=(root nobody)
+else
+        USERS=("$(id -un)")
+        echo "SKIP nobody and root combinations: not running as root"
+fi
+
+start=$(date +%s)
+pids=()
+combos=()
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        loop=
+                        if [ "$u" = root ] && command -v losetup >/dev/null; then
+                                head -c 65536 /dev/zero >"$T/loopback-$b-$m"
+                                loop=$(losetup -f --show "$T/loopback-$b-$m" 2>/dev/null) && LOOPS+=("$loop") || loop=
+                        fi
+                        combos+=("$T/$b-$m-$u")
+                        run_combo "$b" "$m" "$u" "$loop" "$T/loopback-$b-$m" &
+                        pids+=($!)
+                done
+        done
+done
+wait "${pids[@]}"
+
+for c in "${combos[@]}"; do
+        if [ ! -s "$c/results" ]; then
+                t_not_ok "$(basename "$c"): no results"
+                continue
+        fi
+        while IFS= read -r line; do
+                case $line in
+                "ok|"*) t_ok "${line#ok|}" ;;
+                *) t_not_ok "${line#not ok|}" ;;
+                esac
+        done <"$c/results"
+        [ -f "$c/notes" ] && sed 's/^/# /' "$c/notes"
+done
+t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
+t_diag "vectors per combination: ${#V_NAMES[@]}; elapsed $(($(date +%s) - start)) s"
+t_finish

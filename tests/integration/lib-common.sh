@@ -1,0 +1,131 @@
+# Shared helpers of the integration tests (source it: . "$(dirname "$0")/lib-common.sh").
+#
+# Reporting: one line per check, TAP style ("ok N - what" / "not ok N - what"), and a final
+# "N passed, N failed" line from t_finish, whose status is 1 when anything failed. A script
+# whose host requirement is missing calls t_skip_all REASON (exit 77: meson SKIP).
+#
+# Host state: t_fp PATH prints a fingerprint of PATH without following a final symlink
+# (type, mode, owner, size, mtime, ctime, inode, links, content hash or link target, every
+# extended attribute, the inode flags, a directory's entry names); "ABSENT" when nothing is there.
+# Two equal fingerprints mean the host saw no file effect on PATH (atime is left out: reads
+# are allowed).
+
+T_PASSED=0
+T_FAILED=0
+T_NUM=0
+
+t_ok() {
+        T_NUM=$((T_NUM + 1))
+        T_PASSED=$((T_PASSED + 1))
+        echo "ok $T_NUM - $*"
+}
+
+t_not_ok() {
+        T_NUM=$((T_NUM + 1))
+        T_FAILED=$((T_FAILED + 1))
+        echo "not ok $T_NUM - $*"
+}
+
+# t_check DESCRIPTION COMMAND...: ok when COMMAND succeeds.
+t_check() {
+        local d=$1
+        shift
+        if "$@"; then t_ok "$d"; else t_not_ok "$d"; fi
+}
+
+# t_diag TEXT...: a comment line (not a check).
+t_diag() {
+        echo "# $*"
+}
+
+t_skip_all() {
+        echo "1..0 # SKIP $*"
+        exit 77
+}
+
+t_finish() {
+        echo "$T_PASSED passed, $T_FAILED failed"
+        [ "$T_FAILED" -eq 0 ]
+}
+
+# t_require_sbx: $SBX must be an executable; sets SBX_BIN.
+t_require_sbx() {
+        SBX_BIN=${SBX:?SBX is not set (path to the built sbx)}
+        if [ ! -x "$SBX_BIN" ]; then
+                echo "not ok - SBX=$SBX_BIN is not executable"
+                exit 1
+        fi
+}
+
+# t_mktemp_dir: a private temp directory, world-traversable (the unprivileged user needs to
+# reach directories prepared for it below), removed at exit by t_cleanup.
+T_CLEANUP_DIRS=()
+t_mktemp_dir() {
+        local d
+        d=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test.XXXXXX") || exit 1
+        chmod 755 "$d"
+        T_CLEANUP_DIRS+=("$d")
+        echo "$d"
+}
+
+t_cleanup() {
+        local d
+        for d in "${T_CLEANUP_DIRS[@]}"; do
+                [ -n "$d" ] && [ -d "$d" ] && { chattr -R -i -a "$d" 2>/dev/null; rm -rf "$d"; }
+        done
+        return 0
+}
+
+# The unprivileged user: nobody, without supplementary groups.
+T_NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+
+t_is_root() {
+        [ "$(id -u)" = 0 ]
+}
+
+# t_copy_tools DIR: copies sbx and (when built) sbx-landlock into DIR, readable by everyone, so
+# that the unprivileged user can run them whatever the build tree's permissions. Sets SBX_BIN.
+t_copy_tools() {
+        local dir=$1 ll
+        mkdir -p "$dir" || return 1
+        cp "$SBX_BIN" "$dir/sbx" || return 1
+        ll=${SBX_LANDLOCK_EXE:-$(dirname "$SBX_BIN")/sbx-landlock}
+        if [ -x "$ll" ]; then
+                cp "$ll" "$dir/sbx-landlock" || return 1
+        fi
+        chmod 755 "$dir" "$dir"/*
+        SBX_BIN=$dir/sbx
+}
+
+t_fp() {
+        local p=$1
+        if [ ! -e "$p" ] && [ ! -L "$p" ]; then
+                echo ABSENT
+                return 0
+        fi
+        stat -c '%F|%a|%u|%g|%s|%y|%z|%i|%h|%t:%T' -- "$p"
+        if [ -L "$p" ]; then
+                readlink -- "$p"
+        elif [ -f "$p" ]; then
+                sha256sum <"$p" 2>&1
+        elif [ -d "$p" ]; then
+                ls -A -- "$p" 2>&1
+        fi
+        getfattr -h -d -m - --absolute-names -- "$p" 2>/dev/null
+        if [ ! -L "$p" ] && { [ -f "$p" ] || [ -d "$p" ]; }; then
+                lsattr -d -- "$p" 2>/dev/null | cut -d' ' -f1
+        fi
+        return 0
+}
+
+# t_json_field FILE KEY: a top-level string/number field of a JSON object ("" for null/absent).
+t_json_field() {
+        local py=/usr/bin/python3
+        [ -x "$py" ] || py=python3
+        "$py" -c 'import json,sys
+try:
+    v = json.load(open(sys.argv[1])).get(sys.argv[2])
+except Exception:
+    v = None
+print("" if v is None else v)' "$1" "$2"
+}
