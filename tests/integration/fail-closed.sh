@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Fail-closed: on a host where no backend can work (simulated for real by deny-sandbox: a seccomp
+# jail where the Landlock syscalls fail with ENOSYS and user/mount/pid namespace creation with
+# EPERM), `sbx run` executes nothing, exits 125 and names why each candidate failed; a sole
+# candidate refused at run time ends the same way; --require-full refuses a partial run; every
+# refused run still leaves its audit row. Each check looks at the host (did FILE appear?).
+set -u
+. "$(dirname "$0")/lib-common.sh"
+
+t_require_sbx
+JAIL=${SBX_DENY_SANDBOX:-}
+[ -n "$JAIL" ] && [ -x "$JAIL" ] || t_skip_all "deny-sandbox helper not built (SBX_DENY_SANDBOX unset)"
+T=$(t_mktemp_dir)
+trap t_cleanup EXIT
+t_copy_tools "$T/bin" || exit 1
+SBX_LL=$T/bin/sbx-landlock
+
+WS=$T/ws
+mkdir -p "$WS"
+DB=$T/audit.db
+export XDG_CACHE_HOME=$T/cache
+unset SBX_CONFIG SBX_DB SBX_SESSION TMPDIR
+
+runs=0 # sbx run invocations that reached the database (every one must leave a row)
+
+# sbx_run NAME [JAIL...] -- SBX-RUN-ARGS...: runs sbx run, keeps rc, stderr and verdict record.
+sbx_run() {
+        local name=$1
+        shift
+        local -a pre=()
+        while [ "$1" != -- ]; do pre+=("$1"); shift; done
+        shift
+        "${pre[@]}" "$SBX_BIN" run --db "$DB" --root "$WS" --verdict-json "$T/$name.json" "$@" \
+                >"$T/$name.out" 2>"$T/$name.err" </dev/null
+        RC=$?
+        ERR=$(cat "$T/$name.err")
+        runs=$((runs + 1))
+}
+
+verdict() { t_json_field "$T/$1.json" verdict; }
+
+# ---- the jail itself works, and does not stop an ordinary command ----------------------------
+t_check "jail: unshare -U is refused inside deny-sandbox" bash -c '! "$0" -- unshare -U true 2>/dev/null' "$JAIL"
+"$JAIL" -- "$SBX_LL" --mode read-only -- true 2>"$T/ll-jail.err"
+rc=$?
+t_check "jail: the Landlock launcher refuses inside deny-sandbox (exit 125, got $rc)" test $rc -eq 125
+"$JAIL" -- touch "$WS/control"
+t_check "jail: an unconfined touch inside deny-sandbox still works (control)" test -e "$WS/control"
+rm -f "$WS/control"
+t_check "outside the jail both backends run (control)" bash -c \
+        '"$0" run --db "$1" --root "$2" --backend bwrap --mode read-only -- true && "$0" run --db "$1" --root "$2" --backend landlock --mode read-only -- true' \
+        "$SBX_BIN" "$T/control.db" "$WS"
+
+# ---- the chain, fresh probe cache -------------------------------------------------------------
+for mode in workspace-write read-only; do
+        rm -rf "$XDG_CACHE_HOME"
+        sbx_run chain-$mode "$JAIL" -- --mode "$mode" -- touch "$WS/FILE-chain-$mode"
+        t_check "chain/$mode: exit 125 (got $RC)" test $RC -eq 125
+        t_check "chain/$mode: FILE was not created" test ! -e "$WS/FILE-chain-$mode"
+        t_check "chain/$mode: stderr says SANDBOX_UNAVAILABLE and nothing executed" \
+                grep -q 'sbx: SANDBOX_UNAVAILABLE: nothing was executed' "$T/chain-$mode.err"
+        t_check "chain/$mode: stderr names bwrap and its reason (namespace)" \
+                grep -Eiq 'bwrap: [^;]*namespace' "$T/chain-$mode.err"
+        t_check "chain/$mode: stderr names landlock and its reason (not supported)" \
+                grep -Eiq 'landlock: [^;]*Landlock is not supported' "$T/chain-$mode.err"
+        t_check "chain/$mode: verdict record says unavailable (got '$(verdict chain-$mode)')" \
+                test "$(verdict chain-$mode)" = unavailable
+        st=$(t_json_field "$T/chain-$mode.json" status)
+        t_check "chain/$mode: verdict record status is 125 like the exit status (got '$st')" test "$st" = 125
+done
+
+# a cache written outside the jail must not vouch for a backend inside it (the key includes the
+# process's seccomp state)
+rm -rf "$XDG_CACHE_HOME"
+"$SBX_BIN" probe --json >"$T/probe-outside.json" 2>&1
+sbx_run chain-warm-cache "$JAIL" -- --mode workspace-write -- touch "$WS/FILE-warm"
+t_check "chain with a cache probed outside the jail: exit 125 (got $RC)" test $RC -eq 125
+t_check "chain with a cache probed outside the jail: FILE was not created" test ! -e "$WS/FILE-warm"
+
+# ---- a sole candidate: its refusal at run time is the fail-closed end --------------------------
+for b in bwrap landlock; do
+        for mode in workspace-write read-only; do
+                n=sole-$b-$mode
+                sbx_run $n "$JAIL" -- --backend $b --mode $mode -- touch "$WS/FILE-$n"
+                v=$(verdict $n)
+                t_check "--backend $b/$mode in the jail: exit 125 (got $RC)" test $RC -eq 125
+                t_check "--backend $b/$mode in the jail: FILE was not created" test ! -e "$WS/FILE-$n"
+                t_check "--backend $b/$mode in the jail: verdict unavailable or runner_failure (got '$v')" \
+                        bash -c '[ "$0" = unavailable ] || [ "$0" = runner_failure ]' "$v"
+                t_check "--backend $b/$mode in the jail: stderr says why" test -n "$ERR"
+        done
+done
+
+# ---- runners missing (configuration), no jail -------------------------------------------------
+cat >"$T/missing.conf" <<EOF
+bwrap = $T/no-such-bwrap
+landlock_launcher = $T/no-such-launcher
+EOF
+rm -rf "$XDG_CACHE_HOME"
+SBX_CONFIG=$T/missing.conf sbx_run missing -- -- touch "$WS/FILE-missing"
+t_check "missing runners: exit 125 (got $RC)" test $RC -eq 125
+t_check "missing runners: FILE was not created" test ! -e "$WS/FILE-missing"
+t_check "missing runners: stderr names bwrap and its missing runner" grep -Eq "bwrap: [^;]*no-such-bwrap" "$T/missing.err"
+t_check "missing runners: stderr names landlock and its missing launcher" \
+        grep -Eq "landlock: [^;]*no-such-launcher" "$T/missing.err"
+
+# ---- --require-full ---------------------------------------------------------------------------
+sbx_run require-full-ll -- --backend landlock --mode workspace-write --require-full -- touch "$WS/FILE-rf"
+t_check "--require-full, landlock workspace-write (partial): exit 125 (got $RC)" test $RC -eq 125
+t_check "--require-full, landlock workspace-write (partial): FILE was not created" test ! -e "$WS/FILE-rf"
+t_check "--require-full, landlock workspace-write: stderr says partial and full required" \
+        grep -Eq 'partial.*full was required' "$T/require-full-ll.err"
+sbx_run require-full-ll-ro -- --backend landlock --mode read-only --require-full -- true
+t_check "--require-full, landlock read-only (full): runs, exit 0 (got $RC)" test $RC -eq 0
+sbx_run require-full-bwrap -- --backend bwrap --mode workspace-write --require-full -- touch "$WS/LANDS-rf-bwrap"
+t_check "--require-full, bwrap workspace-write (full): runs, FILE lands (exit $RC)" test -e "$WS/LANDS-rf-bwrap"
+
+# ---- the audit trail ----------------------------------------------------------------------------
+rows=$(sqlite3 "$DB" 'select count(*) from executions' 2>&1)
+t_check "audit: one execution row per sbx run ($runs runs, $rows rows)" test "$rows" = "$runs"
+refused=$(sqlite3 "$DB" "select count(*) from executions where verdict in ('unavailable','runner_failure')" 2>&1)
+t_check "audit: every refused run is recorded as unavailable or runner_failure ($refused rows)" \
+        test "$refused" = $((runs - 2))
+never_ran=$(sqlite3 "$DB" "select count(*) from executions where argv like '%FILE-%' and verdict = 'success'" 2>&1)
+t_check "audit: no run that should have been refused is recorded as success ($never_ran)" test "$never_ran" = 0
+t_check "audit: the chain refusal records both candidates' reasons" bash -c \
+        'sqlite3 "$0" "select message from executions where argv like '\''%FILE-chain-workspace-write%'\''" | grep -q "bwrap: .*landlock: "' "$DB"
+
+t_finish
