@@ -194,7 +194,9 @@ static void where_execution(struct query *q, const struct sbx_audit_filter *f, b
         }
         if (f->path_glob) {
                 if (denied_path_direct)
-                        fputs(" AND d.path GLOB ?", q->f);
+                        /* with a time range, let executions_denied_started drive (unary + keeps the
+                         * planner off denial_lines_path, which would visit every matching line) */
+                        fputs(f->has_since || f->has_until ? " AND +d.path GLOB ?" : " AND d.path GLOB ?", q->f);
                 else
                         fputs(" AND e.denial_lines > 0 AND EXISTS (SELECT 1 FROM denial_lines d"
                               " WHERE d.execution_id = e.id AND d.path GLOB ?)", q->f);
@@ -211,17 +213,22 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
         switch (kind) {
         case SBX_AUDIT_QUERY_LIST:
         case SBX_AUDIT_QUERY_EXPORT:
-                fputs("SELECT * FROM (SELECT ", q->f);
-                fputs(kind == SBX_AUDIT_QUERY_LIST ? SBX_SQL_EXECUTION_SUMMARY("e") : SBX_SQL_EXECUTION_COLUMNS("e"),
-                      q->f);
+                /* list: in start order, which executions_started serves for --since/--until and
+                 * for "the most recent N"; export: in id (recording) order, which --follow resumes. */
+                if (kind == SBX_AUDIT_QUERY_LIST)
+                        fputs("SELECT id, started_at, duration_ms, state, verdict, mode, mode_event_id, backend,"
+                              " exit_code, signal, denial_lines, session_id, argv FROM (SELECT "
+                              SBX_SQL_EXECUTION_SUMMARY("e") ", e.started_ms AS _t", q->f);
+                else
+                        fputs("SELECT * FROM (SELECT " SBX_SQL_EXECUTION_COLUMNS("e"), q->f);
                 fputs(" FROM executions e WHERE 1", q->f);
                 where_execution(q, f, false);
-                fputs(" ORDER BY e.id DESC", q->f);
+                fputs(kind == SBX_AUDIT_QUERY_LIST ? " ORDER BY e.started_ms DESC, e.id DESC" : " ORDER BY e.id DESC", q->f);
                 if (f->limit > 0) {
                         fputs(" LIMIT ?", q->f);
                         bind_int(q, f->limit);
                 }
-                fputs(") ORDER BY id", q->f);
+                fputs(kind == SBX_AUDIT_QUERY_LIST ? ") ORDER BY _t, id" : ") ORDER BY id", q->f);
                 break;
         case SBX_AUDIT_QUERY_DENIALS:
                 /* executions_denied_started (a partial index on denial_lines > 0) keeps --since cheap. */
@@ -242,38 +249,149 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
                 break;
         case SBX_AUDIT_QUERY_TOP_PATHS:
                 if (filters_executions(f)) {
+                        /* CROSS JOIN keeps executions outside, so --since walks
+                         * executions_denied_started instead of every denial line */
                         fputs("SELECT d.path AS path, count(*) AS denials, count(DISTINCT d.execution_id) AS executions"
-                              " FROM executions e JOIN denial_lines d ON d.execution_id = e.id"
+                              " FROM executions e CROSS JOIN denial_lines d ON d.execution_id = e.id"
                               " WHERE e.denial_lines > 0 AND d.path IS NOT NULL", q->f);
                         where_execution(q, f, true);
+                        fputs(" GROUP BY d.path", q->f);
                 } else {
-                        /* A scan of the covering index denial_lines_path, grouped as it goes. */
-                        fputs("SELECT d.path AS path, count(*) AS denials, count(DISTINCT d.execution_id) AS executions"
-                              " FROM denial_lines d WHERE d.path IS NOT NULL", q->f);
+                        /* the tally kept by triggers (schema v3) */
+                        fputs("SELECT path, denials, executions FROM denied_paths WHERE denials > 0", q->f);
                         if (f->path_glob) {
-                                fputs(" AND d.path GLOB ?", q->f);
+                                fputs(" AND path GLOB ?", q->f);
                                 bind_str(q, f->path_glob);
                         }
                 }
-                fputs(" GROUP BY d.path ORDER BY denials DESC, path LIMIT ?", q->f);
+                fputs(" ORDER BY denials DESC, path LIMIT ?", q->f);
                 bind_int(q, f->limit > 0 ? f->limit : 10);
                 break;
         case SBX_AUDIT_QUERY_STATS:
-                fputs("WITH f AS MATERIALIZED (SELECT e.verdict AS verdict, " SBX_SQL_STATE("e") " AS state,"
-                      " e.backend AS backend, e.mode AS mode, e.enforcement AS enforcement,"
-                      " e.denial_lines AS denial_lines FROM executions e WHERE 1", q->f);
+                /* one scan; counted in C (SQLite's GROUP BY would sort every row once per dimension) */
+                fputs("SELECT e.verdict, CASE WHEN e.state = 'running' THEN " SBX_SQL_STATE("e") " ELSE e.state END,"
+                      " e.backend, e.mode, e.enforcement, e.denial_lines FROM executions e WHERE 1", q->f);
                 where_execution(q, f, false);
-                fputs(") SELECT dimension, value, count FROM ("
-                      " SELECT 0 AS o, 'executions' AS dimension, NULL AS value, count(*) AS count FROM f"
-                      " UNION ALL SELECT 1, 'state', state, count(*) FROM f GROUP BY state"
-                      " UNION ALL SELECT 2, 'verdict', verdict, count(*) FROM f GROUP BY verdict"
-                      " UNION ALL SELECT 3, 'backend', backend, count(*) FROM f GROUP BY backend"
-                      " UNION ALL SELECT 4, 'mode', mode, count(*) FROM f GROUP BY mode"
-                      " UNION ALL SELECT 5, 'enforcement', enforcement, count(*) FROM f GROUP BY enforcement"
-                      " UNION ALL SELECT 6, 'denial_lines', NULL, coalesce(sum(denial_lines), 0) FROM f"
-                      ") ORDER BY o, count DESC, value", q->f);
                 break;
         }
+}
+
+/* ---- stats: counted in C, handed out as rows (dimension, value, count) ---------------------- */
+
+#define STATS_DIMS 5
+#define STATS_VALUES 32 /* distinct values kept per dimension; more fold into "(other)" */
+
+struct stats {
+        int64_t executions, denial_lines;
+        struct {
+                size_t n;
+                char *value[STATS_VALUES + 1]; /* NULL: SQL NULL; [STATS_VALUES]: "(other)" */
+                bool is_null[STATS_VALUES + 1];
+                int64_t count[STATS_VALUES + 1];
+        } dim[STATS_DIMS];
+};
+
+static const char *const stats_dim_names[STATS_DIMS] = { "verdict", "state", "backend", "mode", "enforcement" };
+
+static int stats_add(struct stats *s, int d, const unsigned char *v) {
+        size_t i;
+
+        for (i = 0; i < s->dim[d].n; i++)
+                if (v ? (!s->dim[d].is_null[i] && strcmp(s->dim[d].value[i], (const char *) v) == 0)
+                      : s->dim[d].is_null[i])
+                        break;
+        if (i == s->dim[d].n) {
+                if (i == STATS_VALUES)
+                        i = STATS_VALUES; /* (other) */
+                else {
+                        s->dim[d].is_null[i] = !v;
+                        if (v && !(s->dim[d].value[i] = strdup((const char *) v)))
+                                return -ENOMEM;
+                        s->dim[d].n++;
+                }
+        }
+        s->dim[d].count[i]++;
+        return 0;
+}
+
+static void stats_free(struct stats *s) {
+        for (int d = 0; d < STATS_DIMS; d++)
+                for (size_t i = 0; i < s->dim[d].n; i++)
+                        free(s->dim[d].value[i]);
+}
+
+static int stats_emit(struct sbx_db *db, sqlite3_stmt *out, const char *dim, const char *value, int64_t n,
+                      sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag) {
+        int rc, r;
+
+        sqlite3_reset(out);
+        sqlite3_bind_text(out, 1, dim, -1, SQLITE_STATIC);
+        if (value)
+                sqlite3_bind_text(out, 2, value, -1, SQLITE_STATIC);
+        else
+                sqlite3_bind_null(out, 2);
+        sqlite3_bind_int64(out, 3, n);
+        rc = sqlite3_step(out);
+        if (rc != SQLITE_ROW)
+                return sbx_db_error(db, rc, "query", diag);
+        r = fn(userdata, out);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "output", "", "writing the result failed: %s", strerror(-r));
+        return r > 0 ? 1 : 0;
+}
+
+static int run_stats(struct sbx_db *db, sqlite3_stmt *st, sbx_audit_row_fn fn, void *userdata,
+                     struct sbx_diag *diag) {
+        struct stats s = { 0 };
+        sqlite3_stmt *out = NULL;
+        int rc, r = 0;
+
+        for (;;) {
+                rc = sqlite3_step(st);
+                if (rc == SQLITE_DONE)
+                        break;
+                if (rc != SQLITE_ROW) {
+                        r = sbx_db_error(db, rc, "read", diag);
+                        goto out;
+                }
+                s.executions++;
+                s.denial_lines += sqlite3_column_int64(st, 5);
+                for (int d = 0; d < STATS_DIMS; d++)
+                        if (stats_add(&s, d, sqlite3_column_text(st, d)) < 0) {
+                                r = sbx_diag_set(diag, ENOMEM, "query", "", "out of memory");
+                                goto out;
+                        }
+        }
+        rc = sqlite3_prepare_v2(sbx_db_handle(db), "SELECT ?1 AS dimension, ?2 AS value, ?3 AS count", -1, &out, NULL);
+        if (rc != SQLITE_OK) {
+                r = sbx_db_error(db, rc, "query", diag);
+                goto out;
+        }
+        r = stats_emit(db, out, "executions", NULL, s.executions, fn, userdata, diag);
+        for (int d = 0; d < STATS_DIMS && r == 0; d++) {
+                /* most frequent first */
+                bool done[STATS_VALUES + 1] = { false };
+                size_t n = s.dim[d].n + (s.dim[d].count[STATS_VALUES] > 0);
+                for (size_t k = 0; k < n && r == 0; k++) {
+                        size_t best = SIZE_MAX;
+                        for (size_t i = 0; i <= STATS_VALUES; i++)
+                                if (!done[i] && (i < s.dim[d].n || (i == STATS_VALUES && s.dim[d].count[i] > 0)) &&
+                                    (best == SIZE_MAX || s.dim[d].count[i] > s.dim[d].count[best]))
+                                        best = i;
+                        if (best == SIZE_MAX)
+                                break;
+                        done[best] = true;
+                        r = stats_emit(db, out, stats_dim_names[d],
+                                       best == STATS_VALUES ? "(other)" : s.dim[d].is_null[best] ? NULL : s.dim[d].value[best],
+                                       s.dim[d].count[best], fn, userdata, diag);
+                }
+        }
+        if (r == 0)
+                r = stats_emit(db, out, "denial_lines", NULL, s.denial_lines, fn, userdata, diag);
+out:
+        sqlite3_finalize(out);
+        stats_free(&s);
+        return r < 0 ? r : 0;
 }
 
 static int run_rows(struct sbx_db *db, sqlite3_stmt *st, sbx_audit_row_fn fn, void *userdata,
@@ -320,7 +438,7 @@ int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query kind, const struct s
                 else
                         sqlite3_bind_text(st, i + 1, q.binds[i].s, -1, SQLITE_STATIC);
         }
-        r = run_rows(db, st, fn, userdata, diag);
+        r = kind == SBX_AUDIT_QUERY_STATS ? run_stats(db, st, fn, userdata, diag) : run_rows(db, st, fn, userdata, diag);
         sqlite3_finalize(st);
         return r;
 }

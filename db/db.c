@@ -309,16 +309,31 @@ fail:
         return r;
 }
 
-/* Refuses what is not an sbx database or comes from a newer sbx. Sets *ret_version. */
+/* Refuses what is not an sbx database or comes from a newer sbx. Sets *ret_version. The three
+ * facts are read in one statement, hence from one snapshot: another sbx may be migrating the
+ * file right now, and a version read before its commit with a table count read after it would
+ * make a fresh database look foreign. */
 static int check_identity(struct sbx_db *db, int *ret_version, struct sbx_diag *diag) {
-        int app = 0, version = 0, tables = 0, r;
+        sqlite3_stmt *st = NULL;
+        int app = 0, version = 0, tables = 0, rc;
 
-        r = pragma_int(db, "PRAGMA application_id", &app, diag);
-        if (r < 0)
-                return r;
-        r = pragma_int(db, "PRAGMA user_version", &version, diag);
-        if (r < 0)
-                return r;
+        rc = sqlite3_prepare_v2(db->h,
+                                "SELECT (SELECT application_id FROM pragma_application_id),"
+                                " (SELECT user_version FROM pragma_user_version),"
+                                " (SELECT count(*) FROM sqlite_master)",
+                                -1, &st, NULL);
+        if (rc == SQLITE_OK) {
+                rc = sqlite3_step(st);
+                if (rc == SQLITE_ROW) {
+                        app = sqlite3_column_int(st, 0);
+                        version = sqlite3_column_int(st, 1);
+                        tables = sqlite3_column_int(st, 2);
+                        rc = SQLITE_OK;
+                }
+        }
+        sqlite3_finalize(st);
+        if (rc != SQLITE_OK)
+                return sbx_db_error(db, rc, "read", diag);
         if (app != 0 && (unsigned) app != SBX_DB_APPLICATION_ID)
                 return sbx_diag_set(diag, EBADMSG, "open", db->path,
                                     "%s is an SQLite database of another application (application_id 0x%08x), "
@@ -327,15 +342,10 @@ static int check_identity(struct sbx_db *db, int *ret_version, struct sbx_diag *
                 return sbx_diag_set(diag, EPROTONOSUPPORT, "open", db->path,
                                     "audit database %s has schema version %d, newer than this sbx supports (%d): "
                                     "use a newer sbx", db->path, version, SBX_DB_SCHEMA_VERSION);
-        if (version == 0) {
-                r = pragma_int(db, "SELECT count(*) FROM sqlite_master", &tables, diag);
-                if (r < 0)
-                        return r;
-                if (tables > 0)
-                        return sbx_diag_set(diag, EBADMSG, "open", db->path,
-                                            "%s is an SQLite database without an sbx schema, not an sbx audit "
-                                            "database", db->path);
-        }
+        if (version == 0 && tables > 0)
+                return sbx_diag_set(diag, EBADMSG, "open", db->path,
+                                    "%s is an SQLite database without an sbx schema, not an sbx audit database",
+                                    db->path);
         *ret_version = version;
         return 0;
 }

@@ -30,7 +30,7 @@ const char *sbx_db_path(const struct sbx_db *db);
 /* ---- schema version ------------------------------------------------------------------------ */
 
 /* The schema version this sbx writes (PRAGMA user_version after migrating). */
-#define SBX_DB_SCHEMA_VERSION 2
+#define SBX_DB_SCHEMA_VERSION 3
 /* PRAGMA application_id of an sbx audit database ("sbxA"). */
 #define SBX_DB_APPLICATION_ID 0x73627841
 

@@ -93,6 +93,37 @@ static const struct sbx_db_migration migrations[] = {
           "  e.session_id, e.mode, e.backend, e.enforcement, e.verdict, e.workspace_root, e.argv,\n"
           "  d.line_no, d.line, d.path\n"
           "FROM denial_lines d JOIN executions e ON e.id = d.execution_id;\n" },
+
+        /* v3: denied_paths, a running tally per denied path kept by triggers, so "which paths are
+         * denied most" does not scan every denial line of a large database. */
+        { 3,
+          "CREATE TABLE denied_paths (\n"
+          "  path TEXT PRIMARY KEY NOT NULL,\n"
+          "  denials INTEGER NOT NULL,\n"
+          "  executions INTEGER NOT NULL,\n"
+          "  last_execution_id INTEGER NOT NULL\n"
+          ") WITHOUT ROWID;\n"
+          "CREATE INDEX denied_paths_denials ON denied_paths(denials DESC, path);\n"
+          "INSERT INTO denied_paths (path, denials, executions, last_execution_id)\n"
+          "  SELECT path, count(*), count(DISTINCT execution_id), max(execution_id) FROM denial_lines\n"
+          "  WHERE path IS NOT NULL GROUP BY path;\n"
+          "CREATE TRIGGER denial_lines_tally AFTER INSERT ON denial_lines WHEN NEW.path IS NOT NULL\n"
+          "BEGIN\n"
+          "  INSERT INTO denied_paths (path, denials, executions, last_execution_id)\n"
+          "    VALUES (NEW.path, 1, 1, NEW.execution_id)\n"
+          "    ON CONFLICT (path) DO UPDATE SET denials = denials + 1,\n"
+          "      executions = executions + (NOT EXISTS (SELECT 1 FROM denial_lines o\n"
+          "        WHERE o.path = NEW.path AND o.execution_id = NEW.execution_id AND o.id <> NEW.id)),\n"
+          "      last_execution_id = max(last_execution_id, NEW.execution_id);\n"
+          "END;\n"
+          "CREATE TRIGGER denial_lines_untally AFTER DELETE ON denial_lines WHEN OLD.path IS NOT NULL\n"
+          "BEGIN\n"
+          "  UPDATE denied_paths SET denials = denials - 1,\n"
+          "    executions = executions - (NOT EXISTS (SELECT 1 FROM denial_lines o\n"
+          "      WHERE o.path = OLD.path AND o.execution_id = OLD.execution_id))\n"
+          "    WHERE path = OLD.path;\n"
+          "  DELETE FROM denied_paths WHERE path = OLD.path AND denials <= 0;\n"
+          "END;\n" },
 };
 
 const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n) {

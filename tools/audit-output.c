@@ -26,7 +26,12 @@ struct sbx_out {
         size_t nrows;
         bool flushed; /* header printed, rows stream */
         bool any;     /* a JSON element or CSV header was written */
+        bool streaming; /* flush after every row */
 };
+
+void sbx_out_set_streaming(struct sbx_out *o, bool on) {
+        o->streaming = on;
+}
 
 int sbx_out_new(FILE *f, enum sbx_out_format fmt, sbx_out_extra_fn extra, void *extra_userdata,
                 struct sbx_out **ret) {
@@ -240,6 +245,8 @@ static int csv_row(struct sbx_out *o, sqlite3_stmt *row) {
                 }
         }
         fputs("\r\n", o->f);
+        if (o->streaming && fflush(o->f) != 0)
+                return -EPIPE;
         return ferror(o->f) ? -EPIPE : 0;
 }
 
@@ -254,11 +261,10 @@ static int json_row(struct sbx_out *o, sqlite3_stmt *row) {
         if (o->extra)
                 o->extra(o->extra_userdata, &j, row);
         sbx_json_end(&j);
-        if (o->fmt == SBX_OUT_JSONL) {
+        if (o->fmt == SBX_OUT_JSONL)
                 fputc('\n', o->f);
-                if (fflush(o->f) != 0)
-                        return -EPIPE;
-        }
+        if (o->streaming && fflush(o->f) != 0)
+                return -EPIPE;
         return ferror(o->f) ? -EPIPE : 0;
 }
 

@@ -25,6 +25,8 @@ struct sbx_out;
 /* Borrows f. `extra` may be NULL. Caller frees with sbx_out_free(). */
 int sbx_out_new(FILE *f, enum sbx_out_format fmt, sbx_out_extra_fn extra, void *extra_userdata,
                 struct sbx_out **ret);
+/* Flush after every row (export --follow feeding a pipeline). */
+void sbx_out_set_streaming(struct sbx_out *o, bool on);
 /* One row, with the statement's column names as field names. Returns 0 or -errno (-EPIPE). */
 int sbx_out_row(struct sbx_out *o, sqlite3_stmt *row);
 /* Flushes buffered table rows and closes the JSON array. Returns 0 or -errno. */

@@ -479,6 +479,7 @@ static int run_export(struct sbx_db *db, struct opts *o) {
                 return sbx_out_end(out) < 0 ? 1 : 0;
         }
 
+        sbx_out_set_streaming(out, true);
         sigemptyset(&sa.sa_mask);
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);

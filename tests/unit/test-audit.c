@@ -680,6 +680,11 @@ static void test_audit_concurrent_writers_lose_no_row(void **state) {
         struct fixture *f = *state;
         enum { WRITERS = 8, RUNS = 25 };
         pid_t pids[WRITERS];
+        char fresh[192];
+        struct sbx_db *db = NULL;
+
+        /* a database that does not exist yet: creation and migration race too */
+        snprintf(fresh, sizeof(fresh), "%s/fresh/audit.db", f->dir);
 
         for (int w = 0; w < WRITERS; w++) {
                 pids[w] = fork();
@@ -690,15 +695,15 @@ static void test_audit_concurrent_writers_lose_no_row(void **state) {
                         struct sbx_execution_start s = { .policy = &p, .argv = argv, .backend = "bwrap" };
                         struct sbx_execution_end e = { .state = "completed", .verdict = "success" };
                         for (int i = 0; i < RUNS; i++) {
-                                struct sbx_db *db = NULL;
+                                struct sbx_db *wdb = NULL;
                                 struct sbx_diag diag = { 0 };
                                 int64_t id;
-                                if (sbx_db_open(f->path, &db, &diag) < 0 || sbx_audit_begin(db, &s, &id, &diag) < 0 ||
-                                    sbx_audit_finish(db, id, &e, &diag) < 0) {
+                                if (sbx_db_open(fresh, &wdb, &diag) < 0 || sbx_audit_begin(wdb, &s, &id, &diag) < 0 ||
+                                    sbx_audit_finish(wdb, id, &e, &diag) < 0) {
                                         fprintf(stderr, "writer %d: %s\n", w, diag.msg);
                                         _exit(1);
                                 }
-                                sbx_db_close(db);
+                                sbx_db_close(wdb);
                         }
                         _exit(0);
                 }
@@ -709,7 +714,9 @@ static void test_audit_concurrent_writers_lose_no_row(void **state) {
                 assert_true(WIFEXITED(status));
                 assert_int_equal(WEXITSTATUS(status), 0);
         }
-        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE state = 'completed'"), WRITERS * RUNS);
+        assert_int_equal(sbx_db_open(fresh, &db, NULL), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM executions WHERE state = 'completed'"), WRITERS * RUNS);
+        sbx_db_close(db);
 }
 
 int main(void) {

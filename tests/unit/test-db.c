@@ -165,6 +165,7 @@ static void test_db_fresh_schema_has_tables_indexes_and_views(void **state) {
                 "table:sessions", "table:mode_events", "table:executions", "table:denial_lines",
                 "index:executions_started", "index:executions_denied_started", "index:executions_running",
                 "index:denial_lines_path", "index:denial_lines_execution", "view:execution_log", "view:denials",
+                "table:denied_paths", "trigger:denial_lines_tally", "trigger:denial_lines_untally",
         };
 
         assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
@@ -204,7 +205,7 @@ static void test_db_v1_database_is_upgraded_step_by_step(void **state) {
 
         raw_exec(f->path, v1_schema);
         assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
-        assert_int_equal(query_int(db, "PRAGMA user_version"), 2);
+        assert_int_equal(query_int(db, "PRAGMA user_version"), SBX_DB_SCHEMA_VERSION);
         /* the row survived and the v2 columns, indexes and views exist */
         assert_int_equal(query_int(db, "SELECT count(*) FROM executions WHERE id = 7 AND supervisor_start IS NULL"), 1);
         assert_int_equal(query_int(db, "SELECT count(*) FROM denials WHERE path = '/etc/x' AND execution_id = 7"), 1);
@@ -217,6 +218,9 @@ static void test_db_v1_database_is_upgraded_step_by_step(void **state) {
         assert_string_equal((const char *) sqlite3_column_text(st, 0), "2024-05-01T12:00:00.000Z");
         assert_string_equal((const char *) sqlite3_column_text(st, 1), "2024-05-01T12:00:00.250Z");
         sqlite3_finalize(st);
+        /* v3 tallied the denial lines that were already there */
+        assert_int_equal(query_int(db, "SELECT denials * 100 + executions * 10 + (last_execution_id = 7)"
+                                       " FROM denied_paths WHERE path = '/etc/x'"), 111);
         sbx_db_close(db);
 }
 
@@ -400,6 +404,33 @@ static void test_db_fds_are_close_on_exec(void **state) {
         sbx_db_close(db);
 }
 
+static void test_db_denied_paths_tally_follows_denial_lines(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+
+        assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
+        assert_int_equal(sqlite3_exec(sbx_db_handle(db),
+                                      "INSERT INTO executions (id, started_ms, host, uid, supervisor_pid, cwd, argv, state)"
+                                      " VALUES (1, 0, 'h', 0, 1, '/', '[]', 'completed'), (2, 0, 'h', 0, 1, '/', '[]', 'completed');"
+                                      "INSERT INTO denial_lines (execution_id, line_no, line, path) VALUES"
+                                      " (1, 1, 'a', '/etc/a'), (1, 2, 'a again', '/etc/a'), (2, 1, 'a', '/etc/a'),"
+                                      " (2, 2, 'b', '/etc/b'), (2, 3, 'no path', NULL);",
+                                      NULL, NULL, NULL),
+                         SQLITE_OK);
+        assert_int_equal(query_int(db, "SELECT denials * 10 + executions FROM denied_paths WHERE path = '/etc/a'"), 32);
+        assert_int_equal(query_int(db, "SELECT denials * 10 + executions FROM denied_paths WHERE path = '/etc/b'"), 11);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM denied_paths"), 2);
+        /* the tally equals a recount from the lines */
+        assert_int_equal(query_int(db, "SELECT count(*) FROM denied_paths t JOIN (SELECT path, count(*) AS n,"
+                                       " count(DISTINCT execution_id) AS x FROM denial_lines WHERE path IS NOT NULL"
+                                       " GROUP BY path) c USING (path) WHERE t.denials = c.n AND t.executions = c.x"), 2);
+        assert_int_equal(sqlite3_exec(sbx_db_handle(db), "DELETE FROM denial_lines WHERE execution_id = 2", NULL, NULL, NULL),
+                         SQLITE_OK);
+        assert_int_equal(query_int(db, "SELECT denials * 10 + executions FROM denied_paths WHERE path = '/etc/a'"), 21);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM denied_paths WHERE path = '/etc/b'"), 0);
+        sbx_db_close(db);
+}
+
 static void test_db_wal_only_on_local_filesystems(void **state) {
         static const struct {
                 long f_type;
@@ -498,6 +529,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_db_readonly_open_of_wal_database_in_readonly_directory, setup,
                                                 teardown),
                 cmocka_unit_test_setup_teardown(test_db_fds_are_close_on_exec, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_denied_paths_tally_follows_denial_lines, setup, teardown),
                 cmocka_unit_test(test_db_wal_only_on_local_filesystems),
                 cmocka_unit_test_setup_teardown(test_db_statements_are_prepared_once, setup, teardown),
                 cmocka_unit_test(test_db_process_alive_detects_gone_and_reused_pids),
