@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The probe cache: the first `sbx probe` probes, the next one reads the cache; a cached `sbx run`
+# spawns no probe process (strace -f: only the runner and the command are executed); the cache
+# is invalidated by a touched or replaced runner binary (bwrap, the Landlock launcher), another
+# uid, another configuration, another seccomp state, and survives garbage in the file.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+
+t_require_sbx
+T=$(t_mktemp_dir)
+trap t_cleanup EXIT
+t_copy_tools "$T/bin" || exit 1
+command -v strace >/dev/null || t_skip_all "strace is not installed"
+BWRAP=$(command -v bwrap) || t_skip_all "bwrap is not installed"
+mkdir -p "$T/ws"
+unset SBX_CONFIG SBX_DB SBX_SESSION TMPDIR
+export XDG_CACHE_HOME=$T/cache
+
+# probe NAME [ENV...]: sbx probe --json into $T/NAME.json; FROM_CACHE, SELECTED, KEY
+probe() {
+        local name=$1
+        shift
+        env "$@" "$SBX_BIN" probe --json >"$T/$name.json" 2>"$T/$name.err"
+        PROBE_RC=$?
+        FROM_CACHE=$(t_json_field "$T/$name.json" from_cache)
+        SELECTED=$(t_json_field "$T/$name.json" selected)
+        KEY=$(t_json_field "$T/$name.json" cache_key)
+}
+
+# ---- first and second probe ------------------------------------------------------------------
+probe first
+t_check "first sbx probe succeeds (rc $PROBE_RC)" test $PROBE_RC -eq 0
+t_check "first sbx probe really probes (from_cache=$FROM_CACHE)" test "$FROM_CACHE" = False
+t_check "first sbx probe selects a backend ('$SELECTED')" test -n "$SELECTED"
+t_check "the cache file exists under \$XDG_CACHE_HOME/sbx/probe" test -s "$XDG_CACHE_HOME/sbx/probe"
+first_key=$KEY
+probe second
+t_check "second sbx probe is cached (from_cache=$FROM_CACHE)" test "$FROM_CACHE" = True
+t_check "second sbx probe has the same key and selection" test "$KEY" = "$first_key" -a "$SELECTED" != ""
+"$SBX_BIN" probe --refresh --json >"$T/refresh.json" 2>&1
+t_check "sbx probe --refresh probes again" test "$(t_json_field "$T/refresh.json" from_cache)" = False
+
+# ---- strace: a cached run spawns no probe ----------------------------------------------------
+# successful execve calls of a trace, one "pid path" per line
+execs() {
+        grep -E 'execve\(' "$1" | grep -E '\) = 0$' | sed -E 's/^([0-9]+) +execve\("([^"]*)".*/\1 \2/'
+}
+trace_run() { # trace_run NAME SBX-RUN-ARGS...
+        local name=$1
+        shift
+        strace -f -qq -e trace=execve -o "$T/$name.trace" "$SBX_BIN" run --db "$T/audit.db" --root "$T/ws" "$@" \
+                >/dev/null 2>"$T/$name.err"
+        RUN_RC=$?
+        execs "$T/$name.trace" >"$T/$name.execs"
+}
+
+rm -rf "$XDG_CACHE_HOME"
+trace_run uncached -- true
+n_uncached=$(wc -l <"$T/uncached.execs")
+t_check "control: an uncached run (chain) spawns the probes ($n_uncached execs: $(awk '{print $2}' "$T/uncached.execs" | xargs -n1 basename | tr '\n' ' '))" \
+        test "$n_uncached" -gt 3
+
+trace_run cached -- true
+t_check "cached run (chain) exits 0 (rc $RUN_RC)" test $RUN_RC -eq 0
+got=$(awk '{print $2}' "$T/cached.execs" | xargs -n1 basename | tr '\n' ' ')
+t_check "cached run (chain): exactly sbx, the runner and the command are executed (got: $got)" \
+        test "$got" = "sbx bwrap true " -o "$got" = "sbx sbx-landlock true "
+t_check "cached run (chain): no shell, no second runner launch" \
+        test "$(grep -cE ' (/bin/sh|/usr/bin/sh|/bin/dash)$' "$T/cached.execs")" = 0
+
+trace_run sole-bwrap --backend bwrap -- true
+got=$(awk '{print $2}' "$T/sole-bwrap.execs" | xargs -n1 basename | tr '\n' ' ')
+t_check "--backend bwrap: no probe even with no cache (got: $got)" test "$got" = "sbx bwrap true "
+rm -rf "$XDG_CACHE_HOME"
+trace_run sole-landlock --backend landlock -- true
+got=$(awk '{print $2}' "$T/sole-landlock.execs" | xargs -n1 basename | tr '\n' ' ')
+t_check "--backend landlock: no probe even with no cache (got: $got)" test "$got" = "sbx sbx-landlock true "
+t_check "--backend runs write no probe cache" test ! -e "$XDG_CACHE_HOME/sbx/probe"
+
+# ---- invalidation: the runner binaries ---------------------------------------------------------
+cp "$BWRAP" "$T/bwrap"
+cp "$T/bin/sbx-landlock" "$T/sbx-landlock"
+chmod 755 "$T/bwrap" "$T/sbx-landlock"
+cat >"$T/runners.conf" <<EOF
+bwrap = $T/bwrap
+landlock_launcher = $T/sbx-landlock
+EOF
+rm -rf "$XDG_CACHE_HOME"
+probe c1 SBX_CONFIG="$T/runners.conf"
+t_check "config with copied runners: first probe probes" test "$FROM_CACHE" = False
+probe c2 SBX_CONFIG="$T/runners.conf"
+t_check "config with copied runners: second probe is cached" test "$FROM_CACHE" = True
+sleep 0.01
+touch "$T/bwrap"
+probe c3 SBX_CONFIG="$T/runners.conf"
+t_check "touching the bwrap binary invalidates the cache" test "$FROM_CACHE" = False
+probe c4 SBX_CONFIG="$T/runners.conf"
+t_check "... and the next probe is cached again" test "$FROM_CACHE" = True
+cp "$T/bwrap" "$T/bwrap.new" && mv -f "$T/bwrap.new" "$T/bwrap"
+probe c5 SBX_CONFIG="$T/runners.conf"
+t_check "replacing the bwrap binary (same content, new inode) invalidates the cache" test "$FROM_CACHE" = False
+touch "$T/sbx-landlock"
+probe c6 SBX_CONFIG="$T/runners.conf"
+t_check "touching the Landlock launcher invalidates the cache" test "$FROM_CACHE" = False
+# a run through the chain after the runner changed must reprobe, not trust the old verdict
+touch "$T/bwrap"
+SBX_CONFIG="$T/runners.conf" trace_run after-touch -- true
+t_check "a chain run after the runner changed probes again (a shell ran)" \
+        grep -qE ' (/bin/sh|/usr/bin/sh)$' "$T/after-touch.execs"
+
+# a runner that stops working is noticed at once
+cat >"$T/bwrap" <<'EOF'
+#!/bin/sh
+echo "bwrap: broken for the test" >&2
+exit 1
+EOF
+chmod 755 "$T/bwrap"
+probe c7 SBX_CONFIG="$T/runners.conf"
+t_check "a broken bwrap replacing the good one: reprobed (from_cache=$FROM_CACHE) and not selected ('$SELECTED')" \
+        test "$FROM_CACHE" = False -a "$SELECTED" != bwrap
+
+# ---- invalidation: configuration, seccomp state, another uid, garbage ---------------------------
+rm -rf "$XDG_CACHE_HOME"
+probe d1
+probe d2
+t_check "default configuration: cached" test "$FROM_CACHE" = True
+echo "backends = landlock, bwrap" >"$T/order.conf"
+probe d3 SBX_CONFIG="$T/order.conf"
+t_check "another backend order (SBX_CONFIG): reprobed (from_cache=$FROM_CACHE), selects landlock ('$SELECTED')" \
+        test "$FROM_CACHE" = False -a "$SELECTED" = landlock
+probe d4
+t_check "back to the default configuration: reprobed (from_cache=$FROM_CACHE), selects bwrap ('$SELECTED')" \
+        test "$FROM_CACHE" = False -a "$SELECTED" = bwrap
+
+if [ -n "${SBX_DENY_SANDBOX:-}" ] && [ -x "$SBX_DENY_SANDBOX" ]; then
+        "$SBX_DENY_SANDBOX" --allow-landlock --allow-userns -- "$SBX_BIN" probe --json >"$T/nnp.json" 2>&1
+        t_check "another seccomp/no_new_privs state: reprobed" test "$(t_json_field "$T/nnp.json" from_cache)" = False
+else
+        t_ok "another seccomp state # SKIP deny-sandbox helper not built"
+fi
+
+printf 'sbx-probe 1\nkey %s\nbwrap\tgarbage\n\x01\x02\n' "$KEY" >"$XDG_CACHE_HOME/sbx/probe"
+probe g1
+t_check "a corrupt cache file: probed again, no crash (rc $PROBE_RC, from_cache=$FROM_CACHE)" \
+        test $PROBE_RC -eq 0 -a "$FROM_CACHE" = False
+"$SBX_BIN" run --db "$T/audit.db" --root "$T/ws" -- true
+t_check "a run after the corrupt cache was replaced works" test $? -eq 0
+
+if t_is_root; then
+        # root's cache file handed to nobody: the key carries the uid, so nobody reprobes
+        mkdir -p "$T/nobody-cache/sbx" "$T/nobody-home"
+        cp "$XDG_CACHE_HOME/sbx/probe" "$T/nobody-cache/sbx/probe"
+        chown -R 65534:65534 "$T/nobody-cache" "$T/nobody-home"
+        chmod 700 "$T/nobody-cache/sbx"
+        "${T_NOBODY[@]}" env HOME="$T/nobody-home" XDG_CACHE_HOME="$T/nobody-cache" "$SBX_BIN" probe --json \
+                >"$T/nobody1.json" 2>&1
+        t_check "root's cache read by another uid (nobody): reprobed" \
+                test "$(t_json_field "$T/nobody1.json" from_cache)" = False
+        "${T_NOBODY[@]}" env HOME="$T/nobody-home" XDG_CACHE_HOME="$T/nobody-cache" "$SBX_BIN" probe --json \
+                >"$T/nobody2.json" 2>&1
+        t_check "nobody's second probe is cached" test "$(t_json_field "$T/nobody2.json" from_cache)" = True
+        t_check "nobody's cache key differs from root's" \
+                test "$(t_json_field "$T/nobody2.json" cache_key)" != "$(t_json_field "$T/g1.json" cache_key)"
+else
+        t_ok "another uid # SKIP not running as root"
+fi
+
+t_finish
