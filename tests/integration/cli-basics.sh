@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Bad input to `sbx run`: each case prints exactly one line on stderr starting with "sbx: ",
+# exits 2 (usage) or 125 (refusal), and executes nothing (the command would print EXECUTED and
+# create a marker file inside the workspace; neither may appear). Plus --help and the accepted
+# forms next to the refused ones (a relative --root is resolved against the cwd, realpath
+# semantics, and recorded absolute).
+set -u
+. "$(dirname "$0")/lib-common.sh"
+
+t_require_sbx
+T=$(t_mktemp_dir)
+trap t_cleanup EXIT
+t_copy_tools "$T/bin" || exit 1
+unset SBX_CONFIG SBX_DB SBX_SESSION TMPDIR
+export XDG_CACHE_HOME=$T/cache
+WS=$T/ws
+mkdir -p "$WS" "$T/sub/dir"
+echo data >"$T/afile"
+ln -s loop-b "$T/loop-a"
+ln -s loop-a "$T/loop-b"
+ln -s "$WS" "$T/ws-link"
+MARK=$WS/EXECUTED
+CMD=(sh -c 'echo EXECUTED; touch "$0"' "$MARK")
+
+# refused EXPECTED-RC WORDS DESCRIPTION [ENV=V...] -- SBX-ARGS... : the run is refused cleanly.
+# SBX-ARGS is everything after "sbx"; a literal CMD word is replaced by the marker command.
+refused() {
+        local want=$1 words=$2 desc=$3
+        shift 3
+        local -a envs=() args=()
+        while [ "$1" != -- ]; do envs+=("$1"); shift; done
+        shift
+        for a in "$@"; do
+                if [ "$a" = CMD ]; then args+=("${CMD[@]}"); else args+=("$a"); fi
+        done
+        rm -f "$MARK"
+        (cd "$T" && env "${envs[@]}" "${RUN_AS[@]}" "$SBX_BIN" "${args[@]}") >"$T/out" 2>"$T/err" </dev/null
+        local rc=$? lines
+        lines=$(wc -l <"$T/err")
+        if [ $rc -eq "$want" ] && [ ! -e "$MARK" ] && ! grep -q EXECUTED "$T/out" && [ "$lines" -eq 1 ] &&
+                grep -q '^sbx: ' "$T/err" && grep -Eqi -- "$words" "$T/err"; then
+                t_ok "$desc: exit $rc, one line: $(cat "$T/err")"
+        else
+                t_not_ok "$desc: want exit $want, one 'sbx: ' line matching /$words/, nothing executed; got exit $rc, $lines line(s): $(head -c 400 "$T/err" | tr '\n' '|') marker=$([ -e "$MARK" ] && echo present || echo absent) stdout=$(head -c 100 "$T/out")"
+        fi
+}
+RUN_AS=()
+DB=(--db "$T/audit.db")
+
+refused 2 "unknown mode 'bogus'" "unknown mode" -- run "${DB[@]}" --root "$WS" --mode bogus -- CMD
+refused 2 "unknown backend 'bogus'" "unknown backend" -- run "${DB[@]}" --root "$WS" --backend bogus -- CMD
+refused 2 "no command" "no argv at all" -- run "${DB[@]}" --root "$WS"
+refused 2 "no command" "empty argv after --" -- run "${DB[@]}" --root "$WS" --
+refused 2 "empty" "empty command name" -- run "${DB[@]}" --root "$WS" -- ""
+refused 2 "unknown option" "unknown option" -- run "${DB[@]}" --root "$WS" --frobnicate -- CMD
+refused 2 "needs a value|expects" "option without its value" -- run "${DB[@]}" --root
+refused 2 "does not exist" "missing root (absolute)" -- run "${DB[@]}" --root "$T/no-such-dir" -- CMD
+refused 2 "does not exist" "missing root (relative)" -- run "${DB[@]}" --root no-such-dir -- CMD
+refused 2 "not a directory" "root that is a file" -- run "${DB[@]}" --root "$T/afile" -- CMD
+refused 2 "symlink loop|too many|loop" "root that is a symlink loop" -- run "${DB[@]}" --root "$T/loop-a" -- CMD
+refused 2 "empty" "empty root" -- run "${DB[@]}" --root "" -- CMD
+refused 2 "danger-full-access|does not apply|confined" "--backend with danger-full-access" -- \
+        run "${DB[@]}" --root "$WS" --mode danger-full-access --backend bwrap -- CMD
+refused 2 "danger-full-access|does not apply" "--require-full with danger-full-access" -- \
+        run "${DB[@]}" --root "$WS" --mode danger-full-access --require-full -- CMD
+refused 2 "not open" "--keep-fd of a closed descriptor" -- run "${DB[@]}" --root "$WS" --keep-fd 57 -- CMD
+refused 2 "0, 1 (or|and) 2|must not" "--verdict-fd 1" -- run "${DB[@]}" --root "$WS" --verdict-fd 1 -- CMD
+refused 2 "unknown session" "unknown --session" -- run "${DB[@]}" --root "$WS" --session no-such-session -- CMD
+refused 125 "audit database|unrecorded" "audit database that cannot be created" -- \
+        run --db /proc/no-such-dir/audit.db --root "$WS" -- CMD
+
+# configuration files ($SBX_CONFIG names the only one read)
+echo "frobnicate = 1" >"$T/badkey.conf"
+refused 2 "unknown key 'frobnicate'" "config: unknown key" SBX_CONFIG="$T/badkey.conf" -- run "${DB[@]}" --root "$WS" -- CMD
+echo "default_mode = bogus" >"$T/badmode.conf"
+refused 2 "unknown mode 'bogus'" "config: unknown default_mode" SBX_CONFIG="$T/badmode.conf" -- run "${DB[@]}" --root "$WS" -- CMD
+echo "backends = bwrap, frob" >"$T/badbackend.conf"
+refused 2 "unknown backend 'frob'" "config: unknown backend in backends" SBX_CONFIG="$T/badbackend.conf" -- \
+        run "${DB[@]}" --root "$WS" -- CMD
+echo "no equals sign here" >"$T/nokv.conf"
+refused 2 "nokv.conf:1" "config: a line that is not key = value" SBX_CONFIG="$T/nokv.conf" -- run "${DB[@]}" --root "$WS" -- CMD
+mkdir "$T/conf-dir"
+refused 2 "not a regular file" "config: a directory" SBX_CONFIG="$T/conf-dir" -- run "${DB[@]}" --root "$WS" -- CMD
+# the operator named a file that is not there: running on built-in defaults instead would
+# silently drop whatever the file restricted (default_mode = read-only, backends = ...)
+refused 2 "no-such.conf" "config: SBX_CONFIG names a missing file" SBX_CONFIG="$T/no-such.conf" -- \
+        run "${DB[@]}" --root "$WS" -- CMD
+if t_is_root; then
+        echo "default_mode = read-only" >"$T/unreadable.conf"
+        chmod 000 "$T/unreadable.conf"
+        chown -R 65534:65534 "$WS"
+        mkdir -p "$T/nobody"
+        chown 65534:65534 "$T/nobody"
+        RUN_AS=("${T_NOBODY[@]}")
+        DB=(--db "$T/nobody/audit.db")
+        refused 2 "cannot read config|Permission denied" "config: unreadable file (as nobody)" \
+                SBX_CONFIG="$T/unreadable.conf" HOME="$T/nobody" XDG_CACHE_HOME="$T/nobody/cache" -- \
+                run "${DB[@]}" --root "$WS" -- CMD
+        RUN_AS=()
+        DB=(--db "$T/audit.db")
+        chown -R 0:0 "$WS"
+else
+        echo "default_mode = read-only" >"$T/unreadable.conf"
+        chmod 000 "$T/unreadable.conf"
+        refused 2 "cannot read config|Permission denied" "config: unreadable file" SBX_CONFIG="$T/unreadable.conf" -- \
+                run "${DB[@]}" --root "$WS" -- CMD
+fi
+
+# ---- accepted forms next to the refused ones -----------------------------------------------------
+"$SBX_BIN" run --help >"$T/help.out" 2>"$T/help.err"
+rc=$?
+t_check "sbx run --help: exit 0, usage on stdout, nothing on stderr" \
+        test $rc -eq 0 -a -s "$T/help.out" -a ! -s "$T/help.err"
+t_check "sbx run --help names --root, --mode, --backend, --require-full, --verdict-json" \
+        bash -c 'for o in --root --mode --backend --require-full --verdict-json; do grep -q -- "$o" "$0" || exit 1; done' "$T/help.out"
+
+rm -f "$MARK"
+(cd "$T" && "$SBX_BIN" run "${DB[@]}" --root ws --mode workspace-write --verdict-json "$T/rel.json" -- "${CMD[@]}") \
+        >"$T/out" 2>&1
+rc=$?
+t_check "relative --root ws (from its parent): runs (exit $rc) and the marker lands in the workspace" \
+        test $rc -eq 0 -a -e "$MARK"
+t_check "relative --root is recorded absolute ($(t_json_field "$T/rel.json" workspace_root))" \
+        test "$(t_json_field "$T/rel.json" workspace_root)" = "$(realpath "$WS")"
+(cd "$T/sub/dir" && "$SBX_BIN" run "${DB[@]}" --root ../../ws-link/. --mode read-only --verdict-json "$T/rel2.json" -- true)
+t_check "relative --root through .. and a symlink resolves with realpath semantics ($(t_json_field "$T/rel2.json" workspace_root))" \
+        test "$(t_json_field "$T/rel2.json" workspace_root)" = "$(realpath "$WS")"
+(cd "$WS" && "$SBX_BIN" run "${DB[@]}" --mode read-only --verdict-json "$T/cwd.json" -- true)
+t_check "no --root: the current directory ($(t_json_field "$T/cwd.json" workspace_root))" \
+        test "$(t_json_field "$T/cwd.json" workspace_root)" = "$(realpath "$WS")"
+
+"$SBX_BIN" frobnicate >/dev/null 2>"$T/verb.err"
+rc=$?
+t_check "unknown verb: exit 2 and a line on stderr" test $rc -eq 2 -a -s "$T/verb.err"
+
+t_finish
