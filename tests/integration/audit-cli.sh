@@ -150,6 +150,27 @@ else
         t_diag "not root or no setpriv: read-only directory checks skipped"
 fi
 
+# ---- export --follow streams new executions and ends cleanly on SIGINT -----------------------
+"$SBX_BIN" audit export --follow --db "$GOOD" >"$T/follow" 2>"$T/follow.err" &
+FOLLOW=$!
+for _ in $(seq 1 50); do [ "$(wc -l <"$T/follow")" -ge 2 ] && break; sleep 0.1; done
+"$SBX_BIN" run --db "$GOOD" --mode danger-full-access -- sh -c 'echo followed' >/dev/null
+newid=$(sqlite3 "$GOOD" 'SELECT max(id) FROM executions')
+for _ in $(seq 1 50); do grep -q "\"id\":$newid," "$T/follow" && break; sleep 0.1; done
+kill -INT "$FOLLOW"
+wait "$FOLLOW"
+rc=$?
+t_check "export --follow ends with status 0 on SIGINT, nothing on stderr" test "$rc:$(wc -c <"$T/follow.err")" = "0:0"
+t_check "export --follow printed the history and then the new run, one JSON object per line" python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+ids = [r["id"] for r in rows]
+assert ids == sorted(set(ids)), ids
+assert ids[-1] == int(sys.argv[2]), ids
+assert rows[-1]["argv"] == ["sh", "-c", "echo followed"] and rows[-1]["state"] == "completed", rows[-1]
+assert all(isinstance(r["denials"], list) for r in rows)
+' "$T/follow" "$newid"
+
 # ---- nothing lost in the good database --------------------------------------------------------
 t_check "the good database kept its rows" \
         test "$(sqlite3 "$GOOD" "SELECT count(*) FROM executions WHERE id <= $rows_before")" = "$rows_before"
