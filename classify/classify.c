@@ -259,6 +259,8 @@ static void keep_append(struct sbx_classifier *c, const unsigned char *s, size_t
 
         if (n > room)
                 n = room;
+        if (n == 0)
+                return;
         memcpy(c->keep + c->keep_len, s, n);
         c->keep_len += n;
 }
@@ -487,6 +489,8 @@ int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len) {
                 return -EINVAL;
         if (c->error)
                 return c->error;
+        if (len == 0)
+                return 0;
         if (len < STAGE_SIZE - c->stage_len) {
                 memcpy(c->stage + c->stage_len, buf, len);
                 c->stage_len += len;

@@ -1,0 +1,82 @@
+/* libFuzzer target: the streaming classifier.
+ *
+ * Input: byte 0 picks the dialect (a built-in, or with bit 7 a dialect file text taken from the
+ * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low bits), byte 3 a chunk
+ * size seed; the rest is stderr. Property checked beyond "no crash, no sanitizer report": the
+ * result does not depend on how stderr is split into feeds. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify-internal.h"
+#include "sbx-classify.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
+                     size_t chunk_seed, struct sbx_classify_result *res) {
+        struct sbx_classifier *c = NULL;
+        size_t off = 0, k = 0;
+
+        if (sbx_classifier_new(d, &c, NULL) < 0)
+                abort();
+        while (off < len) {
+                /* chunk sizes vary: 1, small, around the staging size, everything */
+                size_t n = chunk_seed == 0 ? len : 1 + (chunk_seed * 2654435761u + k * 40503u) % (chunk_seed < 4 ? 7 : 70000);
+                if (n > len - off)
+                        n = len - off;
+                if (sbx_classify_feed(c, buf + off, n) < 0)
+                        abort();
+                off += n;
+                k++;
+        }
+        if (sbx_classify_finish(c, st, res, NULL) < 0)
+                abort();
+        sbx_classifier_free(c);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        static struct sbx_classify_result a, b;
+        struct sbx_dialect *own = NULL;
+        const struct sbx_dialect *d = NULL;
+        struct sbx_exit_status st;
+        const uint8_t *body;
+        size_t body_len;
+
+        if (size < 4)
+                return 0;
+        st.exit_code = data[1];
+        st.signal = data[2] & 0x3f;
+        body = data + 4;
+        body_len = size - 4;
+        if (data[0] & 0x80) {
+                const uint8_t *nul = memchr(body, 0, body_len);
+                size_t tl = nul ? (size_t) (nul - body) : body_len;
+
+                if (sbx_dialect_parse((const char *) body, tl, "fuzz", &own, NULL) < 0)
+                        return 0;
+                d = own;
+                body += tl + (nul ? 1 : 0);
+                body_len -= tl + (nul ? 1 : 0);
+        } else if (sbx_dialect_builtin(sbx_dialect_builtin_names[data[0] % 5], &d) < 0)
+                abort();
+
+        classify(d, &st, body, body_len, 0, &a);
+        classify(d, &st, body, body_len, data[3], &b);
+        if (a.verdict != b.verdict || a.line_no != b.line_no || a.denial_lines != b.denial_lines ||
+            a.stderr_lines != b.stderr_lines || a.stderr_bytes != body_len || b.stderr_bytes != body_len ||
+            strcmp(a.matched_line, b.matched_line) != 0 || a.n_denials != b.n_denials ||
+            strcmp(a.signature, b.signature) != 0)
+                abort();
+        for (size_t i = 0; i < a.n_denials; i++)
+                if (strcmp(a.denials[i].path, b.denials[i].path) != 0 || a.denials[i].line_no != b.denials[i].line_no)
+                        abort();
+        if (a.line_no > a.stderr_lines || strlen(a.matched_line) >= SBX_MATCHED_LINE_MAX)
+                abort();
+        if (st.signal == 0 && st.exit_code == 0 && a.verdict != SBX_VERDICT_SUCCESS)
+                abort();
+        if (st.signal != 0 && a.verdict == SBX_VERDICT_RUNNER_FAILURE)
+                abort();
+        sbx_dialect_free(own);
+        return 0;
+}

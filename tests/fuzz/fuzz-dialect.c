@@ -1,0 +1,45 @@
+/* libFuzzer target: the dialect file parser. Any text either parses into a dialect that then
+ * classifies (its own text as stderr) without error, or fails with a message naming the origin. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify-internal.h"
+#include "sbx-classify.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        struct sbx_dialect *d = NULL;
+        struct sbx_diag diag = { 0 };
+        int r = sbx_dialect_parse((const char *) data, size, "fuzz.dialect", &d, &diag);
+
+        if (r < 0) {
+                if (d || strncmp(diag.msg, "fuzz.dialect", 12) != 0)
+                        abort();
+                return 0;
+        }
+        if (!d || d->n_rules > SBX_RULES_MAX || d->n_denial > SBX_SIGNATURES_MAX)
+                abort();
+        for (size_t i = 0; i < d->n_rules; i++)
+                if (d->rules[i].n_fatal == 0 || !d->rules[i].fatal_re)
+                        abort();
+
+        struct sbx_classifier *c = NULL;
+        struct sbx_classify_result res;
+        struct sbx_exit_status st = { .exit_code = 1 };
+        if (sbx_classifier_new(d, &c, NULL) < 0 || sbx_classify_feed(c, data, size) < 0 ||
+            sbx_classify_finish(c, &st, &res, NULL) < 0)
+                abort();
+        /* every denial signature, fed back as stderr, is found */
+        if (d->n_denial > 0 && d->n_rules == 0) {
+                struct sbx_classifier *c2 = NULL;
+                if (sbx_classifier_new(d, &c2, NULL) < 0 || sbx_classify_feed(c2, d->denial[0], strlen(d->denial[0])) < 0 ||
+                    sbx_classify_finish(c2, &st, &res, NULL) < 0 || res.verdict != SBX_VERDICT_DENIED)
+                        abort();
+                sbx_classifier_free(c2);
+        }
+        sbx_classifier_free(c);
+        sbx_dialect_free(d);
+        return 0;
+}

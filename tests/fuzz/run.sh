@@ -1,0 +1,56 @@
+#!/bin/bash
+# Builds the libFuzzer targets in their own build directory (clang, -Dfuzz=true) and runs each
+# for a bounded time; fails on any crash, sanitizer report or broken property.
+#
+#   tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR]     (default 60 s, build-fuzz)
+#
+# Seeds: the recorded fixtures' stderr for the classifier, the built-in dialects and
+# tests/fuzz/seeds-dialect/ for the parser. New corpus entries go to a temporary directory that
+# is removed afterwards; crash inputs are kept in BUILD_DIR/fuzz-artifacts/.
+set -eu
+
+secs=${1:-60}
+src=$(cd "$(dirname "$0")/../.." && pwd)
+bdir=${2:-$src/build-fuzz}
+
+case $secs in '' | *[!0-9]*) echo "run.sh: SECONDS_PER_TARGET must be a number" >&2; exit 2 ;; esac
+if ! command -v clang >/dev/null; then
+        echo "run.sh: clang is needed for libFuzzer" >&2
+        exit 1
+fi
+if [ ! -f "$bdir/build.ninja" ]; then
+        CC=clang meson setup "$bdir" "$src" -Dfuzz=true -Db_lundef=false >/dev/null
+fi
+ninja -C "$bdir" tests/fuzz/fuzz-classify tests/fuzz/fuzz-dialect >/dev/null
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/classify" "$work/dialect" "$work/seed-classify" "$work/seed-dialect" "$bdir/fuzz-artifacts"
+
+# classifier seeds: 4 header bytes (dialect, exit, signal, chunking) + a fixture's stderr
+i=0
+for f in "$src"/fixtures/*/*/stderr; do
+        i=$((i + 1))
+        case $f in
+        */bwrap/*) d='\x00' ;; */landlock/*) d='\x01' ;; */seatbelt/*) d='\x02' ;; *) d='\x03' ;;
+        esac
+        { printf "$d"'\x01\x00\x05'; head -c 20000 "$f"; } >"$work/seed-classify/$i"
+done
+cp "$src"/tests/fuzz/seeds-dialect/* "$work/seed-dialect/" 2>/dev/null || true
+cp "$src"/fixtures/record-linux.sh "$work/seed-dialect/not-a-dialect"
+
+status=0
+for t in classify dialect; do
+        echo "== fuzz-$t for ${secs}s"
+        if ! "$bdir/tests/fuzz/fuzz-$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+                -max_len=131072 -print_final_stats=1 -artifact_prefix="$bdir/fuzz-artifacts/$t-" \
+                "$work/$t" "$work/seed-$t" 2>"$work/$t.log"; then
+                tail -60 "$work/$t.log"
+                echo "fuzz-$t: FAILED (artifacts in $bdir/fuzz-artifacts/)"
+                status=1
+        else
+                grep -E "stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs" "$work/$t.log" || true
+                echo "fuzz-$t: ok"
+        fi
+done
+exit $status
