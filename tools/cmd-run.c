@@ -193,9 +193,12 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 return refuse(db, a, rep, &start, msg);
         }
 
-        if ((r = sbx_audit_begin(db, &start, &rep->execution_id, &diag)) < 0)
+        if ((r = sbx_audit_begin(db, &start, &rep->execution_id, &diag)) < 0) {
+                if (diag.msg[0])
+                        return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: %s", diag.msg);
                 return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s", db_path,
-                                diag.msg[0] ? diag.msg : strerror(-r));
+                                strerror(-r));
+        }
 
         status = sbx_run_execute(a, confined, command, dialect, rep);
 
@@ -254,10 +257,13 @@ int sbx_cmd_run(int argc, char **argv) {
                                 a.backend);
 
         /* no row, no run */
-        if ((r = sbx_db_default_path(a.db, &db_path, &diag)) < 0 || (r = sbx_db_open(db_path, &db, &diag)) < 0)
+        if ((r = sbx_db_default_path(a.db, &db_path, &diag)) < 0 || (r = sbx_db_open(db_path, &db, &diag)) < 0) {
+                /* the database's own messages name the file */
+                if (diag.msg[0])
+                        return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: %s", diag.msg);
                 return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s",
-                                db_path ? db_path : (a.db ? a.db : "(default)"),
-                                diag.msg[0] ? diag.msg : strerror(-r));
+                                db_path ? db_path : (a.db ? a.db : "(default)"), strerror(-r));
+        }
 
         status = run_once(&a, cfg, db, db_path, command, &denied);
         if (a.on_denial != SBX_ON_DENIAL_ASK || !denied.offer)
