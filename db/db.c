@@ -368,6 +368,13 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
         }
         if (rc == SQLITE_OK)
                 rc = sbx_db_define_functions(db->h);
+        if (rc == SQLITE_OK && !db->readonly) {
+                /* Every sbx run is a short-lived connection. Its close still checkpoints (a reader
+                 * that cannot open the -shm file, e.g. in a read-only directory, sees only the main
+                 * file), but the WAL file is kept and reset rather than deleted and created again. */
+                int persist = 1;
+                (void) sqlite3_file_control(db->h, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+        }
         if (rc != SQLITE_OK) {
                 int r = db_error_h(db->h, path, rc, db->readonly ? "read" : "open", diag);
                 sbx_db_close(db);
