@@ -57,6 +57,17 @@ struct sbx_dialect {
                 uint8_t fold_a, fold_b; /* 0x20 for a letter (matched with byte | 0x20), else 0 */
                 bool single;         /* only `a` matters: the signature had no safe pair */
         } anchors[SBX_ANCHORS_MAX];
+        /* Per signature: the longest run of safe bytes around its anchor, compared (ASCII caseless)
+         * at a pair hit before PCRE2 is asked: frequent pairs ("ly" of "only") stay cheap. */
+        size_t n_runs;
+        struct sbx_anchor_run {
+                uint8_t a, b;  /* the anchor as in anchors[] */
+                bool single;
+                size_t ro;     /* offset of the anchor in the run */
+                size_t len;
+                uint8_t lower[SBX_SIGNATURE_MAX];
+                uint8_t fold[SBX_SIGNATURE_MAX];
+        } *runs;
 };
 
 /* Whether dialects compiled from now on try the PCRE2 JIT (default true). For tests of the
@@ -71,6 +82,17 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
 
 /* Length (1-4) of the valid UTF-8 sequence at s, or 0 when the bytes there are not valid UTF-8. */
 size_t sbx_utf8_valid_len(const unsigned char *s, size_t left);
+
+/* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */
+static inline bool sbx_ascii_alpha(unsigned char c) {
+        return (unsigned char) (c | 0x20) >= 'a' && (unsigned char) (c | 0x20) <= 'z';
+}
+static inline unsigned char sbx_ascii_lower(unsigned char c) {
+        return sbx_ascii_alpha(c) ? (unsigned char) (c | 0x20) : c;
+}
+static inline unsigned char sbx_ascii_upper(unsigned char c) {
+        return sbx_ascii_alpha(c) ? (unsigned char) (c & ~0x20) : c;
+}
 
 /* The text (dialect file format) of the built-in dialect `name`, or NULL. */
 const char *sbx_dialect_builtin_text(const char *name);

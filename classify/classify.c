@@ -351,8 +351,44 @@ static size_t count_newlines(const unsigned char *s, size_t n) {
 }
 #endif
 
+/* Whether a pair hit at p may be a signature's anchor: its run of safe bytes is there (ASCII
+ * caseless), or the run reaches beyond the buffer (then PCRE2 decides). */
+static bool run_matches(const struct sbx_dialect *d, const unsigned char *s, size_t p, size_t n) {
+        unsigned char a = sbx_ascii_lower(s[p]);
+        unsigned char b = p + 1 < n ? sbx_ascii_lower(s[p + 1]) : 0;
+
+        for (size_t k = 0; k < d->n_runs; k++) {
+                const struct sbx_anchor_run *r = &d->runs[k];
+                size_t start;
+                bool eq = true;
+
+                if (r->a != a || (!r->single && (p + 1 >= n || r->b != b)))
+                        continue;
+                if (p < r->ro || p - r->ro + r->len > n)
+                        return true;
+                start = p - r->ro;
+                for (size_t i = 0; i < r->len && eq; i++)
+                        eq = (unsigned char) (s[start + i] | r->fold[i]) == r->lower[i];
+                if (eq)
+                        return true;
+        }
+        return false;
+}
+
+static size_t pair_candidate(struct sbx_classifier *c, const unsigned char *s, size_t pos, size_t n);
+
 /* First position in [pos, n) where a signature occurrence may have its anchor, or n. */
 static size_t next_candidate(struct sbx_classifier *c, const unsigned char *s, size_t pos, size_t n) {
+        for (;;) {
+                size_t i = pair_candidate(c, s, pos, n);
+
+                if (i >= n || !c->d->prefilter || run_matches(c->d, s, i, n))
+                        return i;
+                pos = i + 1;
+        }
+}
+
+static size_t pair_candidate(struct sbx_classifier *c, const unsigned char *s, size_t pos, size_t n) {
         const uint8_t *bits = c->d->pair_bits;
         size_t i = pos;
 

@@ -58,7 +58,7 @@ static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
         size_t i = 0;
 
         /* Only short connecting words: "Read-only file system: 'X'", "..., open 'X'", "path 'X'". */
-        while (i < n && i < 32 && (isalpha((unsigned char) s[i]) || s[i] == ' ' || s[i] == ':' || s[i] == ','))
+        while (i < n && i < 32 && (sbx_ascii_alpha((unsigned char) s[i]) || s[i] == ' ' || s[i] == ':' || s[i] == ','))
                 i++;
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 const char *start, *end;

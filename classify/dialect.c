@@ -43,6 +43,7 @@ static void dialect_destroy(struct sbx_dialect *d) {
                 rule_clear(&d->rules[i]);
         pcre2_code_free(d->denial_re);
         pcre2_code_free(d->any_re);
+        free(d->runs);
         free(d);
 }
 
@@ -220,7 +221,7 @@ static bool valid_name(const char *s, size_t max) {
         if (n == 0 || n > max)
                 return false;
         for (size_t i = 0; i < n; i++)
-                if (!isalnum((unsigned char) s[i]) && s[i] != '-' && s[i] != '_' && s[i] != '.')
+                if (!sbx_ascii_alpha((unsigned char) s[i]) && !(s[i] >= '0' && s[i] <= '9') && s[i] != '-' && s[i] != '_' && s[i] != '.')
                         return false;
         return s[0] != '.';
 }
@@ -293,7 +294,7 @@ static int append_literal(char **buf, size_t *len, size_t *cap, const char *s) {
                 unsigned char u = (unsigned char) *c;
                 int r;
 
-                if (u < 0x80 && !isalnum(u)) {
+                if (u < 0x80 && !sbx_ascii_alpha(u) && !(u >= '0' && u <= '9')) {
                         char esc[2] = { '\\', *c };
                         r = append(buf, len, cap, esc, 2);
                 } else
@@ -356,8 +357,7 @@ static unsigned byte_weight(unsigned char c) {
                 /* n */ 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1,
         };
 
-        if (c >= 'A' && c <= 'Z')
-                c = (unsigned char) (c - 'A' + 'a');
+        c = sbx_ascii_lower(c);
         if (c >= 'a' && c <= 'z')
                 return letters[c - 'a'] + 5;
         if (c == ' ')
@@ -380,10 +380,10 @@ static bool safe_byte(unsigned char c) {
 
 static void add_anchor(struct sbx_dialect *d, unsigned char a, unsigned char b, bool single) {
         struct sbx_anchor an = {
-                .a = (unsigned char) (isalpha(a) ? tolower(a) : a),
-                .b = (unsigned char) (single ? 0 : isalpha(b) ? tolower(b) : b),
-                .fold_a = isalpha(a) ? 0x20 : 0,
-                .fold_b = !single && isalpha(b) ? 0x20 : 0,
+                .a = sbx_ascii_lower(a),
+                .b = single ? 0 : sbx_ascii_lower(b),
+                .fold_a = sbx_ascii_alpha(a) ? 0x20 : 0,
+                .fold_b = !single && sbx_ascii_alpha(b) ? 0x20 : 0,
                 .single = single,
         };
 
@@ -402,10 +402,10 @@ static void add_anchor(struct sbx_dialect *d, unsigned char a, unsigned char b, 
 static void set_pair(struct sbx_dialect *d, unsigned char a, unsigned char b) {
         unsigned char va[2] = { a, a }, vb[2] = { b, b };
 
-        if (isalpha(a))
-                va[0] = (unsigned char) tolower(a), va[1] = (unsigned char) toupper(a);
-        if (isalpha(b))
-                vb[0] = (unsigned char) tolower(b), vb[1] = (unsigned char) toupper(b);
+        if (sbx_ascii_alpha(a))
+                va[0] = sbx_ascii_lower(a), va[1] = sbx_ascii_upper(a);
+        if (sbx_ascii_alpha(b))
+                vb[0] = sbx_ascii_lower(b), vb[1] = sbx_ascii_upper(b);
         for (int i = 0; i < 2; i++)
                 for (int j = 0; j < 2; j++) {
                         unsigned v = (unsigned) va[i] | ((unsigned) vb[j] << 8);
@@ -417,7 +417,33 @@ static void set_pair(struct sbx_dialect *d, unsigned char a, unsigned char b) {
  * a single safe byte paired with anything). Any occurrence of the signature in text contains that
  * pair, whatever the case and whatever Unicode case variant its other characters take. A
  * signature without a safe byte disables the prefilter: the whole text goes to PCRE2. */
-static void add_prefilter(struct sbx_dialect *d, const char *sig) {
+static int add_run(struct sbx_dialect *d, const unsigned char *s, size_t n, size_t at, bool single) {
+        struct sbx_anchor_run *nr, *run;
+        size_t lo = at, hi = single ? at + 1 : at + 2;
+
+        while (lo > 0 && safe_byte(s[lo - 1]))
+                lo--;
+        while (hi < n && safe_byte(s[hi]))
+                hi++;
+        nr = realloc(d->runs, (d->n_runs + 1) * sizeof(*nr));
+        if (!nr)
+                return -ENOMEM;
+        d->runs = nr;
+        run = &d->runs[d->n_runs++];
+        memset(run, 0, sizeof(*run));
+        run->a = sbx_ascii_lower(s[at]);
+        run->b = single ? 0 : sbx_ascii_lower(s[at + 1]);
+        run->single = single;
+        run->ro = at - lo;
+        run->len = hi - lo;
+        for (size_t i = 0; i < run->len; i++) {
+                run->lower[i] = sbx_ascii_lower(s[lo + i]);
+                run->fold[i] = sbx_ascii_alpha(s[lo + i]) ? 0x20 : 0;
+        }
+        return 0;
+}
+
+static int add_prefilter(struct sbx_dialect *d, const char *sig) {
         const unsigned char *s = (const unsigned char *) sig;
         size_t n = strlen(sig), best = SIZE_MAX;
         unsigned best_w = UINT32_MAX;
@@ -434,7 +460,7 @@ static void add_prefilter(struct sbx_dialect *d, const char *sig) {
         if (best != SIZE_MAX) {
                 set_pair(d, s[best], s[best + 1]);
                 add_anchor(d, s[best], s[best + 1], false);
-                return;
+                return add_run(d, s, n, best, false);
         }
         for (size_t i = 0; i < n; i++) {
                 if (!safe_byte(s[i]))
@@ -444,11 +470,12 @@ static void add_prefilter(struct sbx_dialect *d, const char *sig) {
         }
         if (best == SIZE_MAX) {
                 d->prefilter = false;
-                return;
+                return 0;
         }
         for (unsigned x = 0; x < 256; x++)
                 set_pair(d, s[best], (unsigned char) x);
         add_anchor(d, s[best], 0, true);
+        return add_run(d, s, n, best, true);
 }
 
 static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
@@ -493,7 +520,9 @@ static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
         }
         d->n_anchors = 0;
         for (size_t i = 0; i < n_all; i++) {
-                add_prefilter(d, all[i]);
+                r = add_prefilter(d, all[i]);
+                if (r < 0)
+                        return r;
                 if (strlen(all[i]) > longest)
                         longest = strlen(all[i]);
         }

@@ -455,7 +455,7 @@ static void test_classify_random_streams_match_a_naive_reference(void **state) {
                 "Read-only file system", "READ-ONLY FILE SYSTEM", "read-only", "bwrap: ", "BWRAP: x",
                 "bwrap: Only the last --uid option will take effect", "Read-only file systen", " ", "\r",
                 "touch: cannot touch 'x': ", "abc", "\n", "\n", "\n", "rwrap", "Re", "ad-only fi", "le system",
-                "bw", "rap: ", "\0", "\xff",
+                "bw", "rap: ", "\0", "\xff", "only", "fully ", "ead-only file ", "bwra", "\xc5\xbf", "ly",
         };
         const struct sbx_dialect *d = builtin("bwrap");
         unsigned seed = 12345;

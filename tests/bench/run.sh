@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Benchmark of `sbx run` against its peers, side by side in one run, interleaved:
+#   sbx run --backend bwrap -- true      vs  raw bwrap with the very same argv
+#   sbx run --backend landlock -- true   vs  plain true
+# plus two diagnostic rows: sbx run --mode danger-full-access -- true (sbx's own cost without
+# confinement) and the Landlock launcher alone.
+#
+#   tests/bench/run.sh [BUILD_DIR]        (default: $SBX's build tree, else ./build)
+#   env: N (timed rounds, default 300), WARMUP (default 20), SBX (path to sbx)
+#
+# Prints medians (p10, p90) in microseconds and the ratios against the targets: sbx over raw
+# bwrap <= 1.3x, the Landlock path <= 2.5x plain true. The audit database, probe cache and
+# workspace live on a tmpfs (/dev/shm) so disk latency does not dominate. Exit status: 0 when
+# both targets are met, 3 when a target is missed, 1 on errors.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+N=${N:-300}
+WARMUP=${WARMUP:-20}
+if [ -n "${1:-}" ]; then
+        SBX=$1/tools/sbx
+elif [ -z "${SBX:-}" ]; then
+        SBX=$top/build/tools/sbx
+fi
+[ -x "$SBX" ] || { echo "run.sh: no sbx at $SBX (give the build directory)" >&2; exit 1; }
+build=$(cd "$(dirname "$SBX")/.." && pwd)
+LAUNCHER=$(dirname "$SBX")/sbx-landlock
+BWRAP=$(command -v bwrap) || { echo "run.sh: bwrap is not installed" >&2; exit 1; }
+
+D=$(mktemp -d /dev/shm/sbx-bench.XXXXXX) || exit 1
+trap 'rm -rf "$D"' EXIT
+mkdir -p "$D/ws" "$D/rawtmp"
+export XDG_CACHE_HOME=$D/cache
+export PATH=/usr/bin:/bin
+unset SBX_CONFIG SBX_SESSION SBX_DB
+DB=$D/audit.db
+
+BENCH=$build/tests/bench/spawn-bench
+if [ ! -x "$BENCH" ]; then
+        BENCH=$D/spawn-bench
+        cc -O2 -o "$BENCH" "$top/tests/bench/spawn-bench.c" || exit 1
+fi
+
+# the raw bwrap argv: exactly what sbx executes (strace), its per-run temp area replaced by a
+# directory that outlives the run
+SBX_BWRAP=("$SBX" run --backend bwrap --mode workspace-write --root "$D/ws" --db "$DB" -- true)
+raw=()
+if command -v strace >/dev/null; then
+        strace -f -v -s 65535 -qq -e trace=execve -o "$D/trace" "${SBX_BWRAP[@]}" >/dev/null 2>&1
+        mapfile -t raw < <(/usr/bin/python3 - "$D/trace" "$D/rawtmp" <<'PY'
+import ast, re, sys
+for line in open(sys.argv[1]):
+    m = re.search(r'execve\("([^"]*bwrap)", (\[.*?\]), ', line)
+    if m and line.rstrip().endswith("= 0"):
+        for a in ast.literal_eval(m.group(2)):
+            print(sys.argv[2] if re.search(r'/sbx-run-[A-Za-z0-9]{6}$', a) else a)
+        break
+PY
+)
+fi
+if [ ${#raw[@]} -eq 0 ]; then
+        echo "# strace unavailable: raw bwrap argv rebuilt from the documented flags"
+        raw=("$BWRAP" --unshare-user --unshare-pid --die-with-parent --new-session --ro-bind / / --dev /dev
+                --proc /proc --ro-bind-try /proc/sys /proc/sys --ro-bind-try /proc/sysrq-trigger /proc/sysrq-trigger
+                --bind "$D/ws" "$D/ws" --bind "$D/rawtmp" "$D/rawtmp" --json-status-fd 3 -- true)
+fi
+echo "# raw bwrap argv: ${raw[*]}"
+
+"$SBX" run --backend landlock --db "$DB" --root "$D/ws" -- true || { echo "run.sh: sbx landlock run fails" >&2; exit 1; }
+
+"$BENCH" "$N" "$WARMUP" \
+        sbx-bwrap "${SBX_BWRAP[@]}" --- \
+        raw-bwrap "${raw[@]}" --- \
+        sbx-landlock "$SBX" run --backend landlock --mode workspace-write --root "$D/ws" --db "$DB" -- true --- \
+        true true --- \
+        sbx-unconfined "$SBX" run --mode danger-full-access --root "$D/ws" --db "$DB" -- true --- \
+        launcher-only "$LAUNCHER" --mode workspace-write --write "$D/ws" -- true >"$D/result"
+rc=$?
+[ $rc -eq 0 ] || echo "# some timed runs failed (spawn-bench exit $rc)"
+
+declare -A MED
+printf '%-16s %6s %10s %10s %10s %6s\n' command runs median_us p10_us p90_us fails
+while read -r label runs med p10 p90 fails; do
+        MED[$label]=$med
+        printf '%-16s %6s %10s %10s %10s %6s\n' "$label" "$runs" "$med" "$p10" "$p90" "$fails"
+done <"$D/result"
+
+status=0
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+check() { # check NAME A B TARGET
+        local r
+        r=$(ratio "$2" "$3")
+        if awk -v r="$r" -v t="$4" 'BEGIN { exit !(r <= t) }'; then
+                echo "$1: ${r}x (target <= $4x) met"
+        else
+                echo "$1: ${r}x (target <= $4x) MISSED"
+                status=3
+        fi
+}
+check "sbx bwrap / raw bwrap" "${MED[sbx-bwrap]}" "${MED[raw-bwrap]}" 1.3
+check "sbx landlock / true" "${MED[sbx-landlock]}" "${MED[true]}" 2.5
+echo "diagnostic: sbx unconfined / true: $(ratio "${MED[sbx-unconfined]}" "${MED[true]}")x;" \
+        "launcher alone / true: $(ratio "${MED[launcher-only]}" "${MED[true]}")x;" \
+        "sbx bwrap - raw bwrap: $((MED[sbx-bwrap] - MED[raw-bwrap])) us;" \
+        "sbx landlock - launcher alone: $((MED[sbx-landlock] - MED[launcher-only])) us"
+[ $rc -eq 0 ] || status=1
+exit $status
