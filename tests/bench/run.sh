@@ -2,8 +2,9 @@
 # Benchmark of `sbx run` against its peers, side by side in one run, interleaved:
 #   sbx run --backend bwrap -- true      vs  raw bwrap with the very same argv
 #   sbx run --backend landlock -- true   vs  plain true
-# plus two diagnostic rows: sbx run --mode danger-full-access -- true (sbx's own cost without
-# confinement) and the Landlock launcher alone.
+# plus diagnostic rows: sbx run --mode danger-full-access -- true (sbx's own cost without
+# confinement), the Landlock launcher alone, sbx --help (process start) and sbx classify with the
+# bwrap dialect (start + loading the dialect: compiling its patterns).
 #
 #   tests/bench/run.sh [BUILD_DIR]        (default: $SBX's build tree, else ./build)
 #   env: N (timed rounds, default 300), WARMUP (default 20), SBX (path to sbx)
@@ -73,7 +74,9 @@ echo "# raw bwrap argv: ${raw[*]}"
         sbx-landlock "$SBX" run --backend landlock --mode workspace-write --root "$D/ws" --db "$DB" -- true --- \
         true true --- \
         sbx-unconfined "$SBX" run --mode danger-full-access --root "$D/ws" --db "$DB" -- true --- \
-        launcher-only "$LAUNCHER" --mode workspace-write --write "$D/ws" -- true >"$D/result"
+        launcher-only "$LAUNCHER" --mode workspace-write --write "$D/ws" -- true --- \
+        sbx-start "$SBX" --help --- \
+        sbx-dialect-bwrap "$SBX" classify --backend bwrap --exit 1 --stderr /dev/null >"$D/result"
 rc=$?
 [ $rc -eq 0 ] || echo "# some timed runs failed (spawn-bench exit $rc)"
 
@@ -101,6 +104,8 @@ check "sbx landlock / true" "${MED[sbx-landlock]}" "${MED[true]}" 2.5
 echo "diagnostic: sbx unconfined / true: $(ratio "${MED[sbx-unconfined]}" "${MED[true]}")x;" \
         "launcher alone / true: $(ratio "${MED[launcher-only]}" "${MED[true]}")x;" \
         "sbx bwrap - raw bwrap: $((MED[sbx-bwrap] - MED[raw-bwrap])) us;" \
-        "sbx landlock - launcher alone: $((MED[sbx-landlock] - MED[launcher-only])) us"
+        "sbx landlock - launcher alone: $((MED[sbx-landlock] - MED[launcher-only])) us;" \
+        "sbx start - true: $((MED[sbx-start] - MED[true])) us;" \
+        "bwrap dialect load: $((MED[sbx-dialect-bwrap] - MED[sbx-start])) us"
 [ $rc -eq 0 ] || status=1
 exit $status
