@@ -246,6 +246,7 @@ vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/ke
 vec cgroupfs-mkdir 'fn:cgroup_absent' '' '[ -n "$CGDIR" ] && mkdir "$CGDIR/$TAG"'
 # descriptors
 vec inherited-fd 'same:$O/fd7' 'echo data > "$O/fd7"' 'echo pwned >&7'
+vec caller-stdout-reopen-by-path 'fn:note_stdout_reopen' '' 'echo CALLER-STDOUT-REOPEN-OK >> /dev/stdout'
 vec stdin-reopen-for-write 'same:$O/stdin' 'echo data > "$O/stdin"' 'echo pwned > /proc/self/fd/0'
 # positive controls: inside the workspace
 vec pc-create 'ww:landed:$W/pc-create ro:absent:$W/pc-create' '' 'echo new > "$W/pc-create"'
@@ -307,6 +308,16 @@ no_host_mount() {
                 return 1
         fi
 }
+# The caller opened stdout (the log, a host file outside the workspace) and handed it over: the
+# command may write it by design; whether a reopen by path (/dev/stdout) works is reported.
+note_stdout_reopen() {
+        if grep -q '^CALLER-STDOUT-REOPEN-OK$' "$C/log"; then
+                CHECK_NOTE="allowed by design: the caller's stdout reopened through /dev/stdout took the write"
+        else
+                CHECK_NOTE="note: reopening the caller's stdout by path (/dev/stdout) was denied (over-restriction, not an escape)"
+        fi
+        return 0
+}
 pc_overwritten() { [ "$(cat "$W/pc-over" 2>/dev/null)" = new ]; }
 pc_chmodded() { [ "$(stat -c %a "$W/pc-mode" 2>/dev/null)" = 600 ]; }
 pc_git_committed() {
@@ -352,6 +363,7 @@ run_combo() {
         for n in "${V_NAMES[@]}"; do
                 [ -n "${V_SETUP[$n]}" ] && { eval "${V_SETUP[$n]}" || echo "# setup of $n failed" >>"$C/notes"; }
         done
+        : >"$C/log" # the caller-owned stdout of the run, owned by the user it runs as
         if [ "$U" = nobody ]; then
                 chown -R 65534:65534 "$C" "/tmp/$TAG-tmp-exist" "/dev/shm/$TAG-shm-exist"
                 chown 65534:0 "$O/meta/chown"
@@ -384,7 +396,7 @@ EOF
         env -u TMPDIR HOME="$HOMEDIR" XDG_CACHE_HOME="$C/cache" \
                 timeout 300 "${run_as[@]}" "$SBX_BIN" run --backend "$backend" --mode "$mode" --root "$W" \
                 --db "$C/audit.db" --verdict-json "$C/verdict.json" -- bash "$C/inner.sh" "${V_NAMES[@]}" \
-                <"$O/stdin" >"$C/log" 2>"$C/stderr" 7>>"$O/fd7"
+                <"$O/stdin" >>"$C/log" 2>"$C/stderr" 7>>"$O/fd7"
         rc=$?
         sync
         enforcement=$(t_json_field "$C/verdict.json" enforcement)
