@@ -122,7 +122,7 @@ static int parse(int argc, char **argv, struct opts *o) {
 
         opterr = 0;
         optind = 1;
-        while ((c = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
+        while ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) != -1) {
                 const char *flag = argv[optind - 1];
                 if (c >= O_SINCE && c <= O_TOP && !filters)
                         return sbx_fail(SBX_EXIT_USAGE, "audit %s: unknown option '%s'", o->name, flag);

@@ -250,19 +250,34 @@ int sbx_cmd_run(int argc, char **argv) {
                 return sbx_fail(SBX_EXIT_USAGE, "run: out of memory");
         if (sbx_run_check_fds(&a, err, sizeof(err)) < 0)
                 return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
+        /* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage error */
         if ((r = sbx_config_load(&cfg, &diag)) < 0)
-                return sbx_fail_diag(SBX_EXIT_USAGE, "run: configuration", &diag);
+                return sbx_fail_diag(SBX_EXIT_INFRA, "run: configuration", &diag);
         if (a.backend && !sbx_run_backend_known(a.backend))
                 return sbx_fail(SBX_EXIT_USAGE, "run: unknown backend '%s' (bwrap, landlock, seatbelt, windows-acl)",
                                 a.backend);
 
         /* no row, no run */
         if ((r = sbx_db_default_path(a.db, &db_path, &diag)) < 0 || (r = sbx_db_open(db_path, &db, &diag)) < 0) {
+                char msg[1024];
+                _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
+
                 /* the database's own messages name the file */
                 if (diag.msg[0])
-                        return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: %s", diag.msg);
-                return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s",
-                                db_path ? db_path : (a.db ? a.db : "(default)"), strerror(-r));
+                        snprintf(msg, sizeof(msg), "refusing to run unrecorded: %s", diag.msg);
+                else
+                        snprintf(msg, sizeof(msg), "refusing to run unrecorded: audit database %s: %s",
+                                 db_path ? db_path : (a.db ? a.db : "(default)"), strerror(-r));
+                if (rep) {
+                        /* no row could be written, but the caller still learns that nothing ran */
+                        rep->args = &a;
+                        rep->argv = command;
+                        rep->verdict = "unavailable";
+                        rep->message = msg;
+                        rep->exit_status = SBX_EXIT_INFRA;
+                        (void) write_verdict_record(&a, rep);
+                }
+                return sbx_fail(SBX_EXIT_INFRA, "%s", msg);
         }
 
         status = run_once(&a, cfg, db, db_path, command, &denied);

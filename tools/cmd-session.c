@@ -50,7 +50,7 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
 
         opterr = 0;
         optind = 1;
-        while ((c = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
+        while ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) != -1) {
                 switch (c) {
                 case 1:
                         if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))

@@ -48,7 +48,6 @@ enum {
         OPT_QUIET,
         OPT_ON_DENIAL,
         OPT_APPROVER,
-        OPT_PARENT,
 };
 
 static const struct option options[] = {
@@ -64,7 +63,6 @@ static const struct option options[] = {
         { "quiet", no_argument, NULL, OPT_QUIET },
         { "on-denial", required_argument, NULL, OPT_ON_DENIAL },
         { "approver", required_argument, NULL, OPT_APPROVER },
-        { "parent-execution", required_argument, NULL, OPT_PARENT },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
 };
@@ -149,10 +147,6 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                         break;
                 case OPT_APPROVER:
                         a.approver = optarg;
-                        break;
-                case OPT_PARENT:
-                        if (sbx_parse_int64(optarg, 1, INT64_MAX, &a.parent_id) < 0)
-                                return fail(err, err_size, "--parent-execution expects an execution id");
                         break;
                 case 'c':
                         a.command = optarg;

@@ -31,7 +31,7 @@ struct sbx_run_args {
         size_t n_keep_fds;
         enum sbx_on_denial on_denial;
         const char *approver;
-        int64_t parent_id;       /* internal: the execution an approved retry follows */
+        int64_t parent_id;       /* set by sbx itself for an approved retry, never from the command line */
         bool help;
 };
 

@@ -27,7 +27,7 @@ static void usage(FILE *f) {
 
 int main(int argc, char **argv) {
         if (argc < 2)
-                return usage(stderr), SBX_EXIT_USAGE;
+                return sbx_fail(SBX_EXIT_USAGE, "no verb given (try 'sbx --help')");
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
                 usage(stdout);
                 return 0;
