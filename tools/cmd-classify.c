@@ -53,7 +53,7 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
         memset(a, 0, sizeof(*a));
         optind = 0;
         opterr = 0;
-        while ((c = getopt_long(argc, argv, "+h", opts, NULL)) >= 0) {
+        while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) >= 0) {
                 int64_t v;
 
                 switch (c) {

@@ -379,7 +379,7 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
         a->timeout_s = 60;
         optind = 0;
         opterr = 0;
-        while ((c = getopt_long(argc, argv, "+h", opts, NULL)) >= 0) {
+        while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) >= 0) {
                 int64_t v;
                 uid_t u;
                 gid_t g;

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "classify-internal.h"
+#include "cmd-classify.h"
 #include "sbx-classify.h"
 #include "sbx-macro.h"
 
@@ -563,6 +564,56 @@ static void test_classify_denial_path_extraction_table(void **state) {
         assert_string_equal(small, "/et");
 }
 
+/* ---- sbx classify's option parsing ---------------------------------------------------------- */
+
+static void test_classify_args_parse_table(void **state) {
+        (void) state;
+        static const struct {
+                const char *args[8];
+                bool ok;
+                const char *err; /* substring when !ok */
+        } cases[] = {
+                { { "classify", "--backend", "bwrap", "--exit", "1" }, true, NULL },
+                { { "classify", "--backend", "bwrap", "--signal", "9" }, true, NULL },
+                { { "classify", "--backend=landlock", "--exit=0", "--json", "--stderr", "f" }, true, NULL },
+                { { "classify", "--help" }, true, NULL },
+                { { "classify", "--backend", "bwrap", "--exit", "x1" }, false, "--exit wants a number in 0..255, not 'x1'" },
+                { { "classify", "--backend", "bwrap", "--exit", "300" }, false, "--exit wants a number" },
+                { { "classify", "--backend", "bwrap", "--signal", "0" }, false, "--signal wants a number in 1..64" },
+                { { "classify", "--backend", "bwrap" }, false, "--exit N (or --signal N) is required" },
+                { { "classify", "--exit", "1" }, false, "--backend NAME is required" },
+                { { "classify", "--backend", "bwrap", "--exit", "1", "x" }, false, "unexpected argument 'x'" },
+                { { "classify", "--backend", "bwrap", "--exit", "1", "--nope" }, false, "unknown option '--nope'" },
+                { { "classify", "--backend" }, false, "needs a value" },
+        };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_args a;
+                char err[256] = "";
+                char *argv[9] = { NULL };
+                int argc = 0;
+
+                while (argc < 8 && cases[i].args[argc]) {
+                        argv[argc] = (char *) cases[i].args[argc];
+                        argc++;
+                }
+                int r = sbx_classify_args_parse(argc, argv, &a, err, sizeof(err));
+                if (cases[i].ok ? r != 0 : (r != -EINVAL || !strstr(err, cases[i].err)))
+                        fail_msg("case %zu: r=%d err '%s'", i, r, err);
+        }
+        struct sbx_classify_args a;
+        char err[64];
+        char *argv[] = { (char *) "classify", (char *) "--backend", (char *) "seatbelt", (char *) "--exit",
+                         (char *) "71", (char *) "--dialect", (char *) "d", NULL };
+        assert_int_equal(sbx_classify_args_parse(7, argv, &a, err, sizeof(err)), 0);
+        assert_string_equal(a.backend, "seatbelt");
+        assert_true(a.has_exit);
+        assert_int_equal(a.exit_code, 71);
+        assert_int_equal(a.signal, 0);
+        assert_string_equal(a.dialect_path, "d");
+        assert_null(a.stderr_path);
+        assert_false(a.json);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_classify_verdict_names_round_trip),
@@ -588,6 +639,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_finish_twice_and_feed_after_finish_fail),
                 cmocka_unit_test(test_classify_random_streams_match_a_naive_reference),
                 cmocka_unit_test(test_classify_denial_path_extraction_table),
+                cmocka_unit_test(test_classify_args_parse_table),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
