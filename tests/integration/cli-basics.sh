@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bad input to `sbx run`: each case prints exactly one line on stderr starting with "sbx: ",
-# exits 2 (usage) or 125 (refusal), and executes nothing (the command would print EXECUTED and
+# exits 2 (usage: the command line) or 125 (refusal: configuration, audit database), and executes nothing (the command would print EXECUTED and
 # create a marker file inside the workspace; neither may appear). Plus --help and the accepted
 # forms next to the refused ones (a relative --root is resolved against the cwd, realpath
 # semantics, and recorded absolute).
@@ -69,21 +69,22 @@ refused 2 "unknown session" "unknown --session" -- run "${DB[@]}" --root "$WS" -
 refused 125 "audit database|unrecorded" "audit database that cannot be created" -- \
         run --db /proc/no-such-dir/audit.db --root "$WS" -- CMD
 
-# configuration files ($SBX_CONFIG names the only one read)
+# configuration files ($SBX_CONFIG names the only one read): a broken deployment configuration
+# is the infrastructure's refusal (125), not a usage error (tools/cmd-run.c)
 echo "frobnicate = 1" >"$T/badkey.conf"
-refused 2 "unknown key 'frobnicate'" "config: unknown key" SBX_CONFIG="$T/badkey.conf" -- run "${DB[@]}" --root "$WS" -- CMD
+refused 125 "unknown key 'frobnicate'" "config: unknown key" SBX_CONFIG="$T/badkey.conf" -- run "${DB[@]}" --root "$WS" -- CMD
 echo "default_mode = bogus" >"$T/badmode.conf"
-refused 2 "unknown mode 'bogus'" "config: unknown default_mode" SBX_CONFIG="$T/badmode.conf" -- run "${DB[@]}" --root "$WS" -- CMD
+refused 125 "unknown mode 'bogus'" "config: unknown default_mode" SBX_CONFIG="$T/badmode.conf" -- run "${DB[@]}" --root "$WS" -- CMD
 echo "backends = bwrap, frob" >"$T/badbackend.conf"
-refused 2 "unknown backend 'frob'" "config: unknown backend in backends" SBX_CONFIG="$T/badbackend.conf" -- \
+refused 125 "unknown backend 'frob'" "config: unknown backend in backends" SBX_CONFIG="$T/badbackend.conf" -- \
         run "${DB[@]}" --root "$WS" -- CMD
 echo "no equals sign here" >"$T/nokv.conf"
-refused 2 "nokv.conf:1" "config: a line that is not key = value" SBX_CONFIG="$T/nokv.conf" -- run "${DB[@]}" --root "$WS" -- CMD
+refused 125 "nokv.conf:1" "config: a line that is not key = value" SBX_CONFIG="$T/nokv.conf" -- run "${DB[@]}" --root "$WS" -- CMD
 mkdir "$T/conf-dir"
-refused 2 "not a regular file" "config: a directory" SBX_CONFIG="$T/conf-dir" -- run "${DB[@]}" --root "$WS" -- CMD
+refused 125 "not a regular file" "config: a directory" SBX_CONFIG="$T/conf-dir" -- run "${DB[@]}" --root "$WS" -- CMD
 # the operator named a file that is not there: running on built-in defaults instead would
 # silently drop whatever the file restricted (default_mode = read-only, backends = ...)
-refused 2 "no-such.conf" "config: SBX_CONFIG names a missing file" SBX_CONFIG="$T/no-such.conf" -- \
+refused 125 "no-such.conf" "config: SBX_CONFIG names a missing file" SBX_CONFIG="$T/no-such.conf" -- \
         run "${DB[@]}" --root "$WS" -- CMD
 if t_is_root; then
         echo "default_mode = read-only" >"$T/unreadable.conf"
@@ -93,7 +94,7 @@ if t_is_root; then
         chown 65534:65534 "$T/nobody"
         RUN_AS=("${T_NOBODY[@]}")
         DB=(--db "$T/nobody/audit.db")
-        refused 2 "cannot read config|Permission denied" "config: unreadable file (as nobody)" \
+        refused 125 "cannot read config|Permission denied" "config: unreadable file (as nobody)" \
                 SBX_CONFIG="$T/unreadable.conf" HOME="$T/nobody" XDG_CACHE_HOME="$T/nobody/cache" -- \
                 run "${DB[@]}" --root "$WS" -- CMD
         RUN_AS=()
@@ -102,7 +103,7 @@ if t_is_root; then
 else
         echo "default_mode = read-only" >"$T/unreadable.conf"
         chmod 000 "$T/unreadable.conf"
-        refused 2 "cannot read config|Permission denied" "config: unreadable file" SBX_CONFIG="$T/unreadable.conf" -- \
+        refused 125 "cannot read config|Permission denied" "config: unreadable file" SBX_CONFIG="$T/unreadable.conf" -- \
                 run "${DB[@]}" --root "$WS" -- CMD
 fi
 
