@@ -66,4 +66,47 @@ chk "a DIR without cases: exit 2" '[ $? = 2 ]'
 (cd "$SBX_SOURCE_ROOT" && "$SBX_BIN" fixtures check >"$T/out" 2>"$T/err")
 chk "from the source tree, DIR defaults to fixtures/" '[ $? = 0 ] && grep -q " 0 failed" "$T/out"'
 
+# sbx fixtures record: a live confined case, a raw case, an --expect mismatch.
+R=$T/rec
+mkdir -p "$R/bwrap"
+if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; then
+        before=$(t_fp /etc/sbx-fixtures-check)
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" --note "a test" --expect denied \
+                -- touch /etc/sbx-fixtures-check >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "record a confined denial (status $rc: $(head -c 200 "$T/err"))" '[ $rc = 0 ]'
+        chk "the host did not change" '[ "$(t_fp /etc/sbx-fixtures-check)" = "$before" ]'
+        chk "meta says backend, exit 1, signal 0, denied, source=live, the note" \
+                'grep -qx backend=bwrap "$R/bwrap/touch/meta" && grep -qx exit=1 "$R/bwrap/touch/meta" &&
+                 grep -qx signal=0 "$R/bwrap/touch/meta" && grep -qx verdict=denied "$R/bwrap/touch/meta" &&
+                 grep -qx source=live "$R/bwrap/touch/meta" && grep -qx "note=a test" "$R/bwrap/touch/meta"'
+        chk "stderr holds the raw text" 'grep -q "Read-only file system" "$R/bwrap/touch/stderr"'
+        chk "argv is a JSON array of the command" \
+                '[ "$(cat "$R/bwrap/touch/argv")" = "[\"touch\",\"/etc/sbx-fixtures-check\"]" ]'
+        "$SBX_BIN" fixtures check "$R" >"$T/out" 2>&1
+        chk "the recorded case passes fixtures check" '[ $? = 0 ]'
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" -- true >"$T/out" 2>"$T/err"
+        chk "an existing case is not overwritten without --force" '[ $? = 2 ] && grep -q exists "$T/err"'
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/wrong" --expect success -- false \
+                >"$T/out" 2>"$T/err"
+        chk "an --expect mismatch: exit 1, case not kept" '[ $? = 1 ] && [ ! -e "$R/bwrap/wrong" ] &&
+                grep -q "expected success, classified task_failure" "$T/err"'
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/sig" --expect task_failure \
+                -- sh -c 'kill -TERM $$' >"$T/out" 2>"$T/err"
+        # bubblewrap's pid 1 reports a command killed by signal N as exit 128+N
+        chk "a signal death is recorded (signal=15, or exit=143 as bwrap reports it)" \
+                '[ $? = 0 ] && { grep -qx signal=15 "$R/bwrap/sig/meta" || grep -qx exit=143 "$R/bwrap/sig/meta"; }'
+else
+        t_diag "bwrap runs are not available here: confined recording not checked"
+fi
+"$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/raw" --expect runner_failure \
+        -- sh -c 'echo "bwrap: Can'\''t find source path /x: No such file or directory" >&2; exit 1' >"$T/out" 2>"$T/err"
+rc=$?
+chk "record --raw (status $rc)" '[ $rc = 0 ] && grep -qx source=live-raw "$R/bwrap/raw/meta" &&
+        grep -qx verdict=runner_failure "$R/bwrap/raw/meta"'
+"$SBX_BIN" fixtures record --backend nosuch --case "$R/x" -- true >"$T/out" 2>"$T/err"
+chk "record with an unknown backend: exit 2" '[ $? = 2 ]'
+"$SBX_BIN" fixtures record --backend bwrap --case "$R/x" >"$T/out" 2>"$T/err"
+chk "record without a command: exit 2" '[ $? = 2 ] && grep -q "after --" "$T/err"'
+
 t_finish
