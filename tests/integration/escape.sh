@@ -48,6 +48,7 @@ cleanup() {
         h=$(cat /proc/sys/kernel/domainname)
         [ "$h" != "$HOST_DOMAINNAME" ] && echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname 2>/dev/null
         for h in "${LOOPS[@]}"; do losetup -d "$h" 2>/dev/null; done
+        grep -o " $T/[^ ]*" /proc/self/mountinfo | sort -r | while read -r h; do umount -l "$h" 2>/dev/null; done
         rm -rf /tmp/"$TAGBASE"* /var/tmp/"$TAGBASE"* /dev/shm/"$TAGBASE"* "${HOME:-/nonexistent}"/"$TAGBASE"* \
                 /etc/"$TAGBASE"* 2>/dev/null
         [ -n "$CGDIR" ] && rmdir "$CGDIR"/"$TAGBASE"* 2>/dev/null
@@ -266,6 +267,10 @@ vec pc-tmpdir 'ww:fn:pc_tmpdir_private ro:fn:pc_tmpdir_none' '' \
 vec pc-read 'grep:PC-READ-OK' 'echo hello > "$W/pc-readme"' '[ "$(cat "$W/pc-readme")" = hello ] && [ -n "$(ls /etc)" ] && echo PC-READ-OK'
 vec pc-dev-null 'grep:PC-DEVNULL-OK' '' 'echo data > /dev/null && echo data >> /dev/null && echo PC-DEVNULL-OK'
 
+# a mount the host makes while the run is going on, beneath a shared mount (on systemd hosts /
+# itself is shared: automounts, removable media, a mount from another terminal)
+vec host-mount-propagated-during-run 'fn:propagated_mount_untouched' '' \
+        'for i in $(seq 100); do [ -e "$O/propagated/ready" ] && break; sleep 0.1; done; [ -e "$O/propagated/ready" ] && echo PROPAGATED-MOUNT-SEEN && echo pwned > "$O/propagated/pwned"'
 # last: if it ever succeeded, the vectors after it would lose their workspace
 vec rename-ws-root 'dir:$W absent:$C/ws-moved' '' 'mv "$W" "$C/ws-moved"'
 
@@ -315,6 +320,21 @@ note_stdout_reopen() {
                 CHECK_NOTE="allowed by design: the caller's stdout reopened through /dev/stdout took the write"
         else
                 CHECK_NOTE="note: reopening the caller's stdout by path (/dev/stdout) was denied (over-restriction, not an escape)"
+        fi
+        return 0
+}
+propagated_mount_untouched() {
+        [ -n "$PROPAGATION" ] || { CHECK_NOTE="SKIP needs root on the host to mount"; return 0; }
+        grep -q '^--- host-mount-propagated-during-run rc=0$' "$C/log" && [ ! -e "$O/propagated/pwned" ] &&
+                { CHECK_NOTE="the mount was seen and the write reported success, yet nothing landed?"; return 1; }
+        if [ -e "$O/propagated/pwned" ]; then
+                CHECK_NOTE="the sandbox wrote into a mount the host made during the run ($O/propagated, propagated read-write)"
+                return 1
+        fi
+        if grep -q '^PROPAGATED-MOUNT-SEEN$' "$C/log"; then
+                CHECK_NOTE="the new host mount was visible inside, the write was denied"
+        else
+                CHECK_NOTE="the new host mount did not reach the sandbox"
         fi
         return 0
 }
@@ -393,11 +413,21 @@ EOF
         } >"$C/inner.sh"
         chmod 644 "$C/inner.sh"
 
+        local PROPAGATION=
+        if t_is_root && mount --bind "$O" "$O" 2>/dev/null; then
+                mount --make-shared "$O" && mkdir -p "$O/propagated" && PROPAGATION=1
+                (
+                        sleep 0.5
+                        mount -t tmpfs -o mode=1777 sbx-escape-propagation "$O/propagated" &&
+                                touch "$O/propagated/ready"
+                ) &
+        fi
         env -u TMPDIR HOME="$HOMEDIR" XDG_CACHE_HOME="$C/cache" \
                 timeout 300 "${run_as[@]}" "$SBX_BIN" run --backend "$backend" --mode "$mode" --root "$W" \
                 --db "$C/audit.db" --verdict-json "$C/verdict.json" -- bash "$C/inner.sh" "${V_NAMES[@]}" \
                 <"$O/stdin" >>"$C/log" 2>"$C/stderr" 7>>"$O/fd7"
         rc=$?
+        wait
         sync
         enforcement=$(t_json_field "$C/verdict.json" enforcement)
         reason=$(t_json_field "$C/verdict.json" enforcement_reason)
@@ -485,6 +515,10 @@ EOF
                 fi
         done >>"$C/results"
 
+        if [ -n "$PROPAGATION" ]; then
+                umount "$O/propagated" 2>/dev/null
+                umount -l "$O" 2>/dev/null
+        fi
         # notes: designed behaviours this run showed
         if grep -q '^SETHOSTNAME-PERMITTED$' "$C/log"; then
                 echo "note: $label: sethostname() was permitted inside the sandbox (a host effect outside the file-effect contract)" >>"$C/notes"
