@@ -222,6 +222,16 @@ static void test_classify_mixed_case_and_unicode_case_folding(void **state) {
         run_chunked(d, 1, 0, text, strlen(text), 1, &res);
         assert_verdict(&res, "denied");
         sbx_dialect_free(d);
+        /* a signature without any byte the prefilter can use: PCRE2 scans everything */
+        d = parse("denial sks\n");
+        assert_false(d->prefilter);
+        text = "a\nb \xe2\x84\xaa" "S\xc5\xbf c\n";
+        run_chunked(d, 1, 0, text, strlen(text), 1, &res);
+        assert_verdict(&res, "denied");
+        assert_int_equal(res.line_no, 2);
+        run_chunked(d, 1, 0, "a\nsk s\n", 7, 0, &res);
+        assert_verdict(&res, "task_failure");
+        sbx_dialect_free(d);
 }
 
 static void test_classify_crlf_line_ends(void **state) {
@@ -461,15 +471,23 @@ static void test_classify_random_streams_match_a_naive_reference(void **state) {
         const struct sbx_dialect *d = builtin("bwrap");
         unsigned seed = 12345;
 
+        static const size_t pattern[] = { 65536 + 7, 5, 65530, 1, 3000, 70000, 2, 65535 };
+        _cleanup_free_ char *buf = malloc(150000 + 4096);
+
+        assert_non_null(buf);
         for (int iter = 0; iter < 400; iter++) {
-                char buf[4096];
-                size_t len = 0;
+                size_t len = 0, filler = iter % 2 ? ((seed = seed * 1103515245 + 12345) >> 8) % 140000 : 0;
                 int n = 1 + (int) ((seed = seed * 1103515245 + 12345) >> 16) % 60;
+
+                /* lines without any signature, so that the interesting part lands at the junction of
+                 * two buffers at varying offsets */
+                for (; len < filler; len++)
+                        buf[len] = len % 100 == 99 ? '\n' : 'x';
 
                 for (int i = 0; i < n; i++) {
                         const char *p = pieces[((seed = seed * 1103515245 + 12345) >> 16) % SBX_ELEMENTSOF(pieces)];
                         size_t pl = *p ? strlen(p) : 1;
-                        if (len + pl >= sizeof(buf))
+                        if (len + pl >= 150000 + 4096)
                                 break;
                         memcpy(buf + len, p, pl);
                         len += pl;
@@ -496,9 +514,25 @@ static void test_classify_random_streams_match_a_naive_reference(void **state) {
                         if (!nl)
                                 break;
                 }
-                for (size_t chunk = 1; chunk <= 9; chunk += 4) {
+                for (size_t way = 0; way < 4; way++) {
                         struct sbx_classify_result r;
-                        run_chunked(d, 1, 0, buf, len, chunk, &r);
+                        if (way < 3)
+                                run_chunked(d, 1, 0, buf, len, way == 0 ? 0 : way == 1 ? 1 : 9, &r);
+                        else {
+                                struct sbx_classifier *c = NULL;
+                                struct sbx_exit_status st = { .exit_code = 1 };
+                                size_t k = (size_t) iter;
+                                assert_int_equal(sbx_classifier_new(d, &c, NULL), 0);
+                                for (size_t off = 0; off < len; k++) {
+                                        size_t m = pattern[k % SBX_ELEMENTSOF(pattern)];
+                                        if (m > len - off)
+                                                m = len - off;
+                                        assert_int_equal(sbx_classify_feed(c, buf + off, m), 0);
+                                        off += m;
+                                }
+                                assert_int_equal(sbx_classify_finish(c, &st, &r, NULL), 0);
+                                sbx_classifier_free(c);
+                        }
                         if (ref_fatal_line) {
                                 assert_verdict(&r, "runner_failure");
                                 assert_int_equal(r.line_no, ref_fatal_line);
