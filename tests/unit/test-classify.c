@@ -225,7 +225,7 @@ static void test_classify_mixed_case_and_unicode_case_folding(void **state) {
         /* a signature without any byte the prefilter can use: PCRE2 scans everything */
         d = parse("denial sks\n");
         assert_false(d->prefilter);
-        text = "a\nb \xe2\x84\xaa" "S\xc5\xbf c\n";
+        text = "a\nb \xc5\xbf\xe2\x84\xaa" "S c\n"; /* LONG S, KELVIN SIGN, S */
         run_chunked(d, 1, 0, text, strlen(text), 1, &res);
         assert_verdict(&res, "denied");
         assert_int_equal(res.line_no, 2);
