@@ -483,15 +483,22 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
                 if (cand >= n)
                         break;
 
-                nl = memchr(s + cand, '\n', n - cand);
-                size_t lend = nl ? (size_t) (nl - s) : n;
+                /* The window around the candidate, within its line: only as far as a signature
+                 * can reach, so that a long line with many near-misses stays linear. */
                 size_t w0 = cand > lstart + mm ? cand - mm : lstart;
-                size_t w1 = cand + mm < lend ? cand + mm : lend;
+                size_t w1 = cand + mm < n ? cand + mm : n;
 
+                nl = memchr(s + cand, '\n', w1 - cand);
+                if (nl)
+                        w1 = (size_t) (nl - s);
                 r = match(c, d->any_re, s + w0, w1 - w0, NULL, NULL, NULL);
                 if (r < 0)
                         return r;
                 if (r > 0) {
+                        size_t lend = nl ? w1 : n;
+
+                        if (!nl && (nl = memchr(s + w1, '\n', n - w1)))
+                                lend = (size_t) (nl - s);
                         r = examine_fragment(c, s + lstart, lend - lstart);
                         if (r < 0)
                                 return r;
