@@ -19,6 +19,12 @@
 #define SBX_INFO_LINES_MAX 128   /* per rule */
 #define SBX_EXITS_MAX 32         /* allowed exit codes per rule */
 
+/* A compiled pattern; code NULL: none. jit: JIT code exists (pcre2_jit_match may be used). */
+struct sbx_regex {
+        pcre2_code *code;
+        bool jit;
+};
+
 struct sbx_runner_rule {
         char *name;
         int exits[SBX_EXITS_MAX]; /* allowed exit codes; none listed: any nonzero code */
@@ -27,8 +33,8 @@ struct sbx_runner_rule {
         size_t n_fatal;
         char **info; /* NULL-terminated */
         size_t n_info;
-        pcre2_code *fatal_re; /* alternation of the fatal signatures, (*MARK:i) names the index */
-        pcre2_code *info_re;  /* whole-line alternation of the informational lines, or NULL */
+        struct sbx_regex fatal_re; /* alternation of the fatal signatures, (*MARK:i) names the index */
+        struct sbx_regex info_re;  /* whole-line alternation of the informational lines, or none */
 };
 
 #define SBX_ANCHORS_MAX 8
@@ -45,8 +51,8 @@ struct sbx_dialect {
         size_t n_denial;
         struct sbx_runner_rule rules[SBX_RULES_MAX];
         size_t n_rules;
-        pcre2_code *denial_re; /* alternation of the denial signatures with marks, or NULL */
-        pcre2_code *any_re;    /* every denial and fatal signature, or NULL when there is none */
+        struct sbx_regex denial_re; /* alternation of the denial signatures with marks, or none */
+        struct sbx_regex any_re;    /* every denial and fatal signature, or none when there is none */
         size_t max_match;      /* upper bound of the bytes one signature occurrence spans */
         bool prefilter;        /* pair_bits is a complete filter of any_re's occurrences */
         uint8_t pair_bits[SBX_PAIR_BITS_BYTES];

@@ -133,9 +133,12 @@ void sbx_classifier_free(struct sbx_classifier *c) {
 }
 
 /* 1 on a match (range and mark filled when asked), 0 on none, -errno on an engine error. */
-static int match(struct sbx_classifier *c, const pcre2_code *re, const unsigned char *s, size_t n,
+static int match(struct sbx_classifier *c, const struct sbx_regex *re, const unsigned char *s, size_t n,
                  size_t *ret_start, size_t *ret_end, int *ret_mark) {
-        int rc = pcre2_match(re, (PCRE2_SPTR) (n > 0 ? s : (const unsigned char *) ""), n, 0, 0, c->md, NULL);
+        PCRE2_SPTR subject = (PCRE2_SPTR) (n > 0 ? s : (const unsigned char *) "");
+        /* the JIT entry skips pcre2_match's per-call set-up; the interpreter when JIT failed */
+        int rc = re->jit ? pcre2_jit_match(re->code, subject, n, 0, 0, c->md, NULL)
+                         : pcre2_match(re->code, subject, n, 0, 0, c->md, NULL);
 
         if (rc == PCRE2_ERROR_NOMATCH)
                 return 0;
@@ -156,7 +159,11 @@ static int match(struct sbx_classifier *c, const pcre2_code *re, const unsigned 
         }
         if (ret_mark) {
                 PCRE2_SPTR m = pcre2_get_mark(c->md);
-                *ret_mark = m ? atoi((const char *) m) : 0;
+                int v = 0;
+
+                for (; m && *m >= '0' && *m <= '9'; m++)
+                        v = v * 10 + (*m - '0');
+                *ret_mark = v;
         }
         return 1;
 }
@@ -166,8 +173,8 @@ static int examine_fragment(struct sbx_classifier *c, const unsigned char *s, si
         const struct sbx_dialect *d = c->d;
         int r, mark;
 
-        if (d->denial_re && c->denial_sig < 0) {
-                r = match(c, d->denial_re, s, n, NULL, NULL, &mark);
+        if (d->denial_re.code && c->denial_sig < 0) {
+                r = match(c, &d->denial_re, s, n, NULL, NULL, &mark);
                 if (r < 0)
                         return r;
                 if (r > 0)
@@ -176,7 +183,7 @@ static int examine_fragment(struct sbx_classifier *c, const unsigned char *s, si
         for (size_t i = 0; i < d->n_rules; i++) {
                 if (c->fatal_sig[i] >= 0 || c->rules[i].hit)
                         continue;
-                r = match(c, d->rules[i].fatal_re, s, n, NULL, NULL, &mark);
+                r = match(c, &d->rules[i].fatal_re, s, n, NULL, NULL, &mark);
                 if (r < 0)
                         return r;
                 if (r > 0)
@@ -226,7 +233,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         e->line_no = line_no;
                         copy_evidence(e->line, sizeof(e->line), s, len);
                         e->path[0] = '\0';
-                        r = match(c, d->denial_re, (const unsigned char *) e->line, strlen(e->line), &ss, &se, NULL);
+                        r = match(c, &d->denial_re, (const unsigned char *) e->line, strlen(e->line), &ss, &se, NULL);
                         if (r < 0)
                                 return r;
                         if (r > 0)
@@ -239,8 +246,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
                 if (c->fatal_sig[i] < 0 || h->hit)
                         continue;
-                if (rule->info_re && whole && len <= LINE_KEEP) {
-                        r = match(c, rule->info_re, s, len, NULL, NULL, NULL);
+                if (rule->info_re.code && whole && len <= LINE_KEEP) {
+                        r = match(c, &rule->info_re, s, len, NULL, NULL, NULL);
                         if (r < 0)
                                 return r;
                         if (r > 0)
@@ -397,7 +404,7 @@ static size_t pair_candidate(struct sbx_classifier *c, const unsigned char *s, s
         if (!c->d->prefilter) {
                 /* A signature without a safe byte: PCRE2 itself finds the next occurrence. */
                 size_t ms;
-                int r = match(c, c->d->any_re, s + pos, n - pos, &ms, NULL, NULL);
+                int r = match(c, &c->d->any_re, s + pos, n - pos, &ms, NULL, NULL);
 
                 return r > 0 ? pos + ms : n; /* an error is sticky in c->error */
         }
@@ -440,14 +447,14 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
         c->bytes += n;
 
         /* A signature that started in the previous buffer and ends in this one. */
-        if (c->carry_len > 0 && d->any_re) {
+        if (c->carry_len > 0 && d->any_re.code) {
                 const unsigned char *nl = memchr(s, '\n', n < mm ? n : mm);
                 size_t k = nl ? (size_t) (nl - s) : (n < mm ? n : mm);
 
                 if (k > 0) {
                         memcpy(c->junction, c->carry, c->carry_len);
                         memcpy(c->junction + c->carry_len, s, k);
-                        r = match(c, d->any_re, c->junction, c->carry_len + k, NULL, NULL, NULL);
+                        r = match(c, &d->any_re, c->junction, c->carry_len + k, NULL, NULL, NULL);
                         if (r > 0)
                                 r = examine_fragment(c, c->junction, c->carry_len + k);
                         if (r < 0)
@@ -456,7 +463,7 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
         }
 
         for (;;) {
-                size_t cand = d->any_re ? next_candidate(c, s, pos, n) : n;
+                size_t cand = d->any_re.code ? next_candidate(c, s, pos, n) : n;
                 const unsigned char *nl = cand > pos ? memchr(s + pos, '\n', cand - pos) : NULL;
 
                 if (nl) {
@@ -491,7 +498,7 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
                 nl = memchr(s + cand, '\n', w1 - cand);
                 if (nl)
                         w1 = (size_t) (nl - s);
-                r = match(c, d->any_re, s + w0, w1 - w0, NULL, NULL, NULL);
+                r = match(c, &d->any_re, s + w0, w1 - w0, NULL, NULL, NULL);
                 if (r < 0)
                         return r;
                 if (r > 0) {

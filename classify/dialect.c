@@ -28,8 +28,8 @@ static void rule_clear(struct sbx_runner_rule *r) {
         free(r->name);
         strv_free_n(r->fatal);
         strv_free_n(r->info);
-        pcre2_code_free(r->fatal_re);
-        pcre2_code_free(r->info_re);
+        pcre2_code_free(r->fatal_re.code);
+        pcre2_code_free(r->info_re.code);
         memset(r, 0, sizeof(*r));
 }
 
@@ -41,8 +41,8 @@ static void dialect_destroy(struct sbx_dialect *d) {
         strv_free_n(d->denial);
         for (size_t i = 0; i < d->n_rules; i++)
                 rule_clear(&d->rules[i]);
-        pcre2_code_free(d->denial_re);
-        pcre2_code_free(d->any_re);
+        pcre2_code_free(d->denial_re.code);
+        pcre2_code_free(d->any_re.code);
         free(d->runs);
         free(d);
 }
@@ -307,7 +307,7 @@ static int append_literal(char **buf, size_t *len, size_t *cap, const char *s) {
 
 /* Compiles the alternation of v (marks: (*MARK:i) before alternative i). */
 static int compile_alternation(struct parser *p, char *const *v, bool marks, uint32_t extra_opts,
-                               pcre2_code **ret) {
+                               struct sbx_regex *ret) {
         _cleanup_free_ char *pat = NULL;
         size_t len = 0, cap = 0;
         pcre2_code *re;
@@ -344,9 +344,8 @@ static int compile_alternation(struct parser *p, char *const *v, bool marks, uin
         }
         /* A kernel or seccomp filter that forbids executable memory makes this fail: the interpreter
          * then runs the same pattern, more slowly. */
-        if (jit_enabled)
-                (void) pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
-        *ret = re;
+        ret->jit = jit_enabled && pcre2_jit_compile(re, PCRE2_JIT_COMPLETE) == 0;
+        ret->code = re;
         return 0;
 }
 

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!d || d->n_rules > SBX_RULES_MAX || d->n_denial > SBX_SIGNATURES_MAX)
                 abort();
         for (size_t i = 0; i < d->n_rules; i++)
-                if (d->rules[i].n_fatal == 0 || !d->rules[i].fatal_re)
+                if (d->rules[i].n_fatal == 0 || !d->rules[i].fatal_re.code)
                         abort();
 
         struct sbx_classifier *c = NULL;
