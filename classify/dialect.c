@@ -838,10 +838,17 @@ int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_d
                 return sbx_dialect_load_file(path, ret_dialect, diag);
         }
         text = sbx_dialect_builtin_text(backend);
-        if (!text)
+        if (!text) {
+                char names[128] = "";
+                size_t len = 0;
+
+                for (size_t i = 0; sbx_dialect_builtin_names[i] && len < sizeof(names); i++)
+                        len += (size_t) snprintf(names + len, sizeof(names) - len, "%s%s", i ? ", " : "",
+                                                 sbx_dialect_builtin_names[i]);
                 return sbx_diag_set(diag, ENOENT, "find dialect", NULL,
-                                    "unknown backend '%s' (built-in dialects: bwrap, landlock, seatbelt, windows-acl, none)",
-                                    backend);
+                                    "unknown backend '%s' (built-in dialects: %s; or add <config dir>/dialects/%s.dialect)",
+                                    backend, names, backend);
+        }
         snprintf(origin, sizeof(origin), "built-in dialect %s", backend);
         return dialect_parse(text, strlen(text), origin, backend, ret_dialect, diag);
 }
