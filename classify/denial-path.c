@@ -78,6 +78,17 @@ static bool path_like(const char *s, size_t n) {
         return memchr(s, '/', n) || memchr(s, '\\', n) || memchr(s, '.', n) || memchr(s, '~', n);
 }
 
+/* zsh's "zsh:1: permission denied: /x": one path-like word after ": " ending the line. */
+static size_t unquoted_after(const char *s, size_t n, char *out, size_t size) {
+        if (n < 3 || s[0] != ':' || s[1] != ' ')
+                return 0;
+        s += 2;
+        n -= 2;
+        if (memchr(s, ' ', n) || memchr(s, '\t', n) || !path_like(s, n))
+                return 0;
+        return put(out, size, s, n);
+}
+
 static size_t word_count(const char *s, size_t n) {
         size_t w = 0;
         bool in = false;
@@ -179,6 +190,9 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         if (!line || sig_start > sig_end || sig_end > len)
                 return 0;
         n = quoted_after(line + sig_end, len - sig_end, ret_path, size);
+        if (n > 0)
+                return n;
+        n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);
         if (n > 0)
                 return n;
         n = before(line, sig_start, ret_path, size);

@@ -572,6 +572,8 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "Can't open /etc/pl: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl" },
                 { "Set-Content : Access to the path 'C:\\Windows\\x.txt' is denied.", "Access to the path", "C:\\Windows\\x.txt" },
                 { "touch: /etc/m: Operation not permitted", "Operation not permitted", "/etc/m" },
+                { "zsh:1: operation not permitted: /tmp/claude-501/cwd-0503", "operation not permitted", "/tmp/claude-501/cwd-0503" },
+                { "zsh:1: permission denied: not a path", "permission denied", "" },
                 { "Access is denied.", "Access is denied", "" },
                 { "Read-only file system", "Read-only file system", "" },
                 { "make: *** Read-only file system", "Read-only file system", "" },
