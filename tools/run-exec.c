@@ -192,7 +192,22 @@ struct supervise {
         char status_data[STATUS_DATA_MAX];
         size_t status_len;
         int forwarded_mask; /* signals sbx forwarded to the command */
+        char first_line[SBX_MATCHED_LINE_MAX]; /* stderr's first line, the evidence of last resort */
+        size_t first_len;
+        bool first_done;
 };
+
+static void keep_first_line(struct supervise *s, const char *buf, size_t n) {
+        for (size_t i = 0; i < n && !s->first_done; i++) {
+                if (buf[i] == '\n' || s->first_len == sizeof(s->first_line) - 1)
+                        s->first_done = true;
+                else
+                        s->first_line[s->first_len++] = buf[i];
+        }
+        if (s->first_done && s->first_len > 0 && s->first_line[s->first_len - 1] == '\r')
+                s->first_len--;
+        s->first_line[s->first_len] = '\0';
+}
 
 static void write_all(int fd, const char *buf, size_t len, bool *ok) {
         while (*ok && len > 0) {
@@ -223,6 +238,7 @@ static bool pump_stderr(struct supervise *s, int fd) {
         if (n <= 0)
                 return false;
         write_all(STDERR_FILENO, buf, (size_t) n, &s->stderr_ok);
+        keep_first_line(s, buf, (size_t) n);
         if (s->classifier && !s->classify_error) {
                 int r = sbx_classify_feed(s->classifier, buf, (size_t) n);
                 if (r < 0)
@@ -525,8 +541,12 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         /* the rules did not recognise it: the first stderr line is the best evidence */
                         rep->result.verdict = SBX_VERDICT_RUNNER_FAILURE;
                         sbx_strlcpy(rep->result.rule, "structural", sizeof(rep->result.rule));
+                        rep->result.signature[0] = '\0';
+                        sbx_strlcpy(rep->result.matched_line, s.first_line, sizeof(rep->result.matched_line));
+                        rep->result.line_no = s.first_line[0] ? 1 : 0;
                 }
-                if (s.status_len && !rep->message) {
+                /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
+                if (s.status_len && !rep->message && strcmp(confined->backend, "landlock") == 0) {
                         first_line(s.status_data, rep->message_buf, sizeof(rep->message_buf));
                         rep->message = rep->message_buf;
                 }
