@@ -184,8 +184,11 @@ static int apply_line(struct sbx_config *c, char *key, char *value, const char *
         return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: unknown key '%s'", path, line, key);
 }
 
-/* Reads one file into c. A missing file is skipped (returns 0 and *ret_read = false). */
-static int config_read_file(struct sbx_config *c, const char *path, bool *ret_read, struct sbx_diag *diag) {
+/* Reads one file into c. A missing file is skipped (returns 0 and *ret_read = false) unless
+ * `required`: a file named explicitly ($SBX_CONFIG) that is missing would silently drop whatever
+ * it restricts. */
+static int config_read_file(struct sbx_config *c, const char *path, bool required, bool *ret_read,
+                            struct sbx_diag *diag) {
         _cleanup_close_ int fd = -1;
         _cleanup_free_ char *buf = NULL;
         size_t len = 0;
@@ -195,7 +198,7 @@ static int config_read_file(struct sbx_config *c, const char *path, bool *ret_re
 
         fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
         if (fd < 0) {
-                if (errno == ENOENT) {
+                if (errno == ENOENT && !required) {
                         *ret_read = false;
                         return 0;
                 }
@@ -251,7 +254,7 @@ static int config_read_file(struct sbx_config *c, const char *path, bool *ret_re
         return 0;
 }
 
-int sbx_config_load_files(char *const *files, struct sbx_config **ret_config, struct sbx_diag *diag) {
+static int config_load(char *const *files, bool required, struct sbx_config **ret_config, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_config_freep) struct sbx_config *c = NULL;
         int r;
 
@@ -261,7 +264,7 @@ int sbx_config_load_files(char *const *files, struct sbx_config **ret_config, st
                 bool read = false;
                 _cleanup_free_ char *dir = NULL;
 
-                if ((r = config_read_file(c, *files, &read, diag)) < 0)
+                if ((r = config_read_file(c, *files, required, &read, diag)) < 0)
                         return r;
                 if (read && (r = strv_push(&c->files_read, *files)) < 0)
                         return r;
@@ -287,6 +290,10 @@ int sbx_config_load_files(char *const *files, struct sbx_config **ret_config, st
         return 0;
 }
 
+int sbx_config_load_files(char *const *files, struct sbx_config **ret_config, struct sbx_diag *diag) {
+        return config_load(files, false, ret_config, diag);
+}
+
 int sbx_config_load(struct sbx_config **ret_config, struct sbx_diag *diag) {
         _cleanup_free_ char *user_dir = NULL, *user_file = NULL;
         const char *only = getenv("SBX_CONFIG");
@@ -295,7 +302,7 @@ int sbx_config_load(struct sbx_config **ret_config, struct sbx_diag *diag) {
 
         if (only && *only) {
                 files[0] = (char *) only;
-                return sbx_config_load_files(files, ret_config, diag);
+                return config_load(files, true, ret_config, diag);
         }
         if ((r = xdg_dir("XDG_CONFIG_HOME", ".config", &user_dir)) < 0)
                 return r;

@@ -107,6 +107,7 @@ static int refuse(struct sbx_db *db, const struct sbx_run_args *a, struct sbx_ru
 
         rep->verdict = "unavailable";
         rep->message = message;
+        rep->exit_status = SBX_EXIT_INFRA;
         r = sbx_audit_begin(db, start, &rep->execution_id, &diag);
         if (r >= 0)
                 r = sbx_audit_finish(db, rep->execution_id, &end, &diag);

@@ -136,6 +136,17 @@ static void test_config_env_names_the_only_file(void **state) {
         sbx_config_free(c);
 }
 
+static void test_config_env_file_must_exist(void **state) {
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        setenv("SBX_CONFIG", "/nonexistent/sbx/config", 1);
+        assert_int_equal(sbx_config_load(&c, &diag), -ENOENT);
+        unsetenv("SBX_CONFIG");
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, "/nonexistent/sbx/config"));
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_config_defaults_without_files),
@@ -143,6 +154,7 @@ int main(void) {
                 cmocka_unit_test(test_config_errors_name_file_and_line),
                 cmocka_unit_test(test_config_unreadable_file_is_an_error),
                 cmocka_unit_test(test_config_env_names_the_only_file),
+                cmocka_unit_test(test_config_env_file_must_exist),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
