@@ -1,0 +1,290 @@
+#!/bin/bash
+# sbx run is transparent (DESIGN.md section 3, issue 5), for each usable backend (bwrap, landlock)
+# and unconfined (danger-full-access) where it applies:
+# - 50 MB of binary stdout and of stdin pass byte for byte; binary stderr (NUL bytes, invalid
+#   UTF-8, CR) reaches sbx's stderr byte for byte while the classifier counts every byte;
+# - stderr flows in real time (a line is visible while the command still runs);
+# - under a pseudo-terminal the command sees a terminal on 0, 1 and 2;
+# - TERM/INT/HUP/QUIT sent to sbx alone end the command, sbx exits 128+N and the audit row records
+#   N; the command's own TERM trap runs and its status is sbx's;
+# - a descriptor the caller opened is not inherited unless --keep-fd N; sbx's own (the database,
+#   the --verdict-fd one) never are;
+# - structural evidence: a command printing a runner's message itself is task_failure; a runner
+#   failing before exec with an unrecognised message (and no status record) is runner_failure, 125;
+# - --verdict-fd, --quiet and the one-line terminal notice; exit statuses 3 and 137.
+# Exit 77 only when neither bwrap nor landlock works here.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+mkdir -p "$T/ws" "$T/out" "$T/cache" "$T/bin"
+export XDG_CACHE_HOME=$T/cache
+export SBX_DB=$T/audit.db
+unset SBX_SESSION
+# a known configuration: defaults, the launcher of this build
+: >"$T/config"
+if [ -n "${SBX_LANDLOCK_EXE:-}" ]; then
+        echo "landlock_launcher = $SBX_LANDLOCK_EXE" >>"$T/config"
+fi
+export SBX_CONFIG=$T/config
+cd "$T/ws" || exit 1
+WS=$(pwd -P)
+
+BACKENDS=()
+for b in bwrap landlock; do
+        if "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
+                BACKENDS+=("$b")
+        else
+                t_diag "backend $b does not work here: its checks are left out"
+        fi
+done
+[ "${#BACKENDS[@]}" -gt 0 ] || t_skip_all "neither bwrap nor landlock works here"
+
+# sel B: the selection options of backend B ("none" = unconfined)
+sel() {
+        case $1 in
+        none) echo "--mode danger-full-access" ;;
+        *) echo "--backend $1" ;;
+        esac
+}
+sbx_run() { # sbx_run B ARGS...: sbx run under backend B
+        local b=$1
+        shift
+        # shellcheck disable=SC2046
+        "$SBX_BIN" run $(sel "$b") "$@"
+}
+field() { t_json_field "$@"; }
+not() { ! "$@"; }
+# reap PID: wait for a background sbx for at most 15 s (then KILL it: a hung run is a failure,
+# never a hung test); its status is in $rc
+reap() {
+        local i
+        for i in $(seq 150); do
+                kill -0 "$1" 2>/dev/null || break
+                sleep 0.1
+        done
+        if kill -0 "$1" 2>/dev/null; then
+                t_diag "sbx $1 did not end within 15 s: killed"
+                kill -KILL "$1"
+        fi
+        wait "$1"
+        rc=$?
+}
+audit_field() { # audit_field ID KEY: a field of the execution row
+        "$SBX_BIN" audit show "$1" --json >"$T/row.json" 2>/dev/null && t_json_field "$T/row.json" "$2"
+}
+
+head -c 50M /dev/urandom >"$T/big"
+BIG_SUM=$(sha256sum <"$T/big" | cut -d' ' -f1)
+{
+        head -c 2M /dev/urandom
+        printf 'plain line\n\0\0nul bytes\n\xff\xfe\xc3\x28 invalid utf-8\r\nno newline at the end'
+} >"$T/binerr"
+BINERR_SIZE=$(stat -c %s "$T/binerr")
+
+for b in "${BACKENDS[@]}" none; do
+        t_diag "--- backend $b"
+        # --- byte-exact passthrough
+        sbx_run "$b" -- cat "$T/big" | cmp -s - "$T/big"
+        st=("${PIPESTATUS[@]}")
+        t_check "$b: 50 MB of binary stdout pass byte for byte (sbx $st, cmp ${st[1]})" \
+                test "${st[0]}" = 0 -a "${st[1]}" = 0
+        got=$(cat "$T/big" | sbx_run "$b" -- sha256sum | cut -d' ' -f1)
+        t_check "$b: 50 MB of binary stdin pass byte for byte" test "$got" = "$BIG_SUM"
+
+        sbx_run "$b" --verdict-json "$T/v.json" -- sh -c 'cat "$1" >&2; exit 1' sh "$T/binerr" 2>"$T/err"
+        rc=$?
+        t_check "$b: binary stderr (NUL, invalid UTF-8, CR) passes byte for byte (exit $rc)" \
+                cmp -s "$T/err" "$T/binerr"
+        t_check "$b: the classifier saw every stderr byte ($(field "$T/v.json" stderr_bytes) of $BINERR_SIZE)" \
+                test "$(field "$T/v.json" stderr_bytes)" = "$BINERR_SIZE" -a "$rc" = 1
+
+        # --- real time: the stderr line is there while the command still sleeps
+        rm -f "$T/rt.err"
+        "$SBX_BIN" run $(sel "$b") -- sh -c 'echo early-stderr-line >&2; sleep 2' 2>"$T/rt.err" &
+        pid=$!
+        seen=no
+        for _ in $(seq 20); do
+                if grep -q early-stderr-line "$T/rt.err" 2>/dev/null; then
+                        kill -0 "$pid" 2>/dev/null && seen=yes
+                        break
+                fi
+                sleep 0.05
+        done
+        reap "$pid"
+        t_check "$b: a stderr line is visible within 1 s while the command still runs" test "$seen" = yes
+
+        # --- a terminal stays a terminal
+        cmd="$(printf '%q ' "$SBX_BIN" run $(sel "$b") -- sh -c 'for i in 0 1 2; do test -t $i && echo tty$i; done; :')"
+        out=$(timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' | tr '\n' ' ')
+        t_check "$b: under a pseudo-terminal the command sees a tty on 0, 1 and 2 ($out)" \
+                test "$out" = "tty0 tty1 tty2 "
+
+        # --- signals sent to sbx alone
+        for sig in TERM INT HUP QUIT; do
+                num=$(kill -l "$sig")
+                tag="29.$RANDOM"
+                rm -f "$T/ws/ready" "$T/v.json"
+                # a simple command, so that $! is sbx itself (a function would run in a subshell)
+                "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- sh -c 'touch "$1"; exec sleep "$2"' \
+                        sh "$T/ws/ready" "$tag" &
+                pid=$!
+                for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+                sleep 0.2
+                kill -"$sig" "$pid"
+                reap "$pid"
+                t_check "$b: kill -$sig of sbx gives $((128 + num)) (got $rc)" test "$rc" = $((128 + num))
+                sleep 0.1
+                left=$(pgrep -f "sleep $tag")
+                t_check "$b: kill -$sig of sbx ended the command" test -z "$left"
+                [ -z "$left" ] || kill -KILL $left
+                id=$(field "$T/v.json" execution_id)
+                t_check "$b: the audit row records signal $num ($(audit_field "$id" signal), exit_code '$(audit_field "$id" exit_code)')" \
+                        test "$(audit_field "$id" signal)" = "$num" -a "$(audit_field "$id" exit_code)" = ""
+        done
+        rm -f "$T/ws/ready" "$T/ws/trapped"
+        "$SBX_BIN" run $(sel "$b") -- sh -c 'trap "echo trapped > \"\$2\"; kill \$!; exit 7" TERM; touch "$1"; sleep 30 & wait' \
+                sh "$T/ws/ready" "$T/ws/trapped" &
+        pid=$!
+        for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+        sleep 0.2
+        kill -TERM "$pid"
+        reap "$pid"
+        t_check "$b: the command's own TERM trap ran (marker on the host)" test -s "$T/ws/trapped"
+        t_check "$b: sbx exits with the trap's status 7 (got $rc)" test "$rc" = 7
+
+        # --- descriptors
+        exec 7>>"$T/out/outside.log"
+        before=$(t_fp "$T/out/outside.log")
+        sbx_run "$b" -- sh -c 'echo leaked >&7' 2>/dev/null
+        rc=$?
+        t_check "$b: a caller's descriptor 7 is not writable from the command (exit $rc)" test "$rc" -ne 0
+        t_check "$b: the file behind descriptor 7 is unchanged" test "$(t_fp "$T/out/outside.log")" = "$before"
+        if [ "$b" = none ]; then
+                sbx_run "$b" --keep-fd 7 -- sh -c 'echo kept-none >&7'
+        else
+                # read-only: the write lands through the descriptor the caller passed on purpose
+                sbx_run "$b" --mode read-only --keep-fd 7 -- sh -c "echo kept-$b >&7"
+        fi
+        rc=$?
+        t_check "$b: with --keep-fd 7 the command writes through it (by design, exit $rc)" \
+                grep -qx "kept-$b" "$T/out/outside.log"
+        # the shell's descriptors, listed by a child while the shell holds no pipe of its own
+        sbx_run "$b" --verdict-fd 9 -- sh -c 'ls /proc/$$/fd' 9>"$T/v9.json" | sort -n | tr '\n' ' ' >"$T/fds"
+        t_check "$b: the command's shell has only 0, 1, 2 ($(cat "$T/fds"))" test "$(cat "$T/fds")" = "0 1 2 "
+        sbx_run "$b" --keep-fd 7 -- sh -c 'ls /proc/$$/fd' | sort -n | tr '\n' ' ' >"$T/fds"
+        t_check "$b: with --keep-fd 7 it has 0, 1, 2, 7 ($(cat "$T/fds"))" test "$(cat "$T/fds")" = "0 1 2 7 "
+        sbx_run "$b" --keep-fd 7 --verdict-fd 9 -- sh -c 'ls -l /proc/$$/fd/' 9>/dev/null >"$T/fds"
+        t_check "$b: sbx's database is never visible to the command (the kept one is)" \
+                eval 'grep -q outside.log "$T/fds" && not grep -q audit.db "$T/fds"'
+        exec 7>&-
+        t_check "$b: --verdict-fd 9 gets the verdict record" test "$(field "$T/v9.json" verdict)" = success
+
+        # --- exit statuses
+        sbx_run "$b" -- sh -c 'exit 3'
+        rc=$?
+        t_check "$b: command exit 3 gives 3 (got $rc)" test "$rc" = 3
+        sbx_run "$b" -- sh -c 'kill -KILL $$'
+        rc=$?
+        t_check "$b: command killed by KILL gives 137 (got $rc)" test "$rc" = 137
+done
+
+# --- structural evidence: the command's own runner-looking text is not a runner failure
+for b in "${BACKENDS[@]}"; do
+        case $b in
+        bwrap) line="bwrap: Can't find source path /x: No such file or directory" code=1 ;;
+        landlock) line="sbx-landlock: cannot apply the ruleset: Invalid argument" code=125 ;;
+        esac
+        sbx_run "$b" --verdict-json "$T/v.json" -- sh -c 'echo "$1" >&2; exit "$2"' sh "$line" "$code" 2>/dev/null
+        rc=$?
+        t_check "$b: a command printing '$line' and exiting $code is task_failure ($(field "$T/v.json" verdict), exit $rc)" \
+                test "$(field "$T/v.json" verdict)" = task_failure -a "$rc" = "$code"
+        t_check "$b: ... decided by structural evidence ($(field "$T/v.json" evidence))" \
+                test "$(field "$T/v.json" evidence)" = structural
+done
+
+# --- structural evidence: a runner that fails before exec with a message no rule knows
+cat >"$T/bin/fake-bwrap" <<'EOF'
+#!/bin/sh
+# fails before exec: no status record, a message no rule knows
+echo "something odd" >&2
+exit 1
+EOF
+cat >"$T/bin/fake-landlock" <<'EOF'
+#!/bin/sh
+# like the real launcher failing before exec: an 'E <errno> <step>' record on --status-fd, but an
+# unrecognised message and exit status; FAKE_NO_RECORD=1: no record at all
+fd=
+while [ $# -gt 0 ]; do
+        case $1 in
+        --status-fd) fd=$2; shift ;;
+        --) break ;;
+        esac
+        shift
+done
+echo "garbage %%% from a broken launcher" >&2
+if [ -n "$fd" ] && [ -z "$FAKE_NO_RECORD" ]; then echo "E 5 ruleset" >&"$fd"; fi
+exit 1
+EOF
+# the real runners, failing for real before exec
+printf '#!/bin/sh\nexec bwrap --bind /nonexistent-sbx-source /x "$@"\n' >"$T/bin/wrap-bwrap"
+printf '#!/bin/sh\nexec %q --bogus-sbx-option "$@"\n' "${SBX_LANDLOCK_EXE:-/nonexistent}" >"$T/bin/wrap-landlock"
+chmod 755 "$T/bin"/*
+printf 'bwrap = %s\nlandlock_launcher = %s\n' "$T/bin/fake-bwrap" "$T/bin/fake-landlock" >"$T/fake.config"
+printf 'bwrap = %s\nlandlock_launcher = %s\n' "$T/bin/wrap-bwrap" "$T/bin/wrap-landlock" >"$T/wrap.config"
+
+runner_failure_case() { # DESCRIPTION CONFIG BACKEND
+        local d=$1 cfg=$2 b=$3 rc id
+        rm -f "$T/ws/ran" "$T/v.json"
+        SBX_CONFIG=$cfg "$SBX_BIN" run --backend "$b" --verdict-json "$T/v.json" -- touch "$T/ws/ran" 2>"$T/err"
+        rc=$?
+        id=$(field "$T/v.json" execution_id)
+        t_check "$d: runner_failure with exit 125 ($(field "$T/v.json" verdict), exit $rc)" \
+                test "$(field "$T/v.json" verdict)" = runner_failure -a "$rc" = 125
+        t_check "$d: decided by structural evidence ($(field "$T/v.json" evidence))" \
+                test "$(field "$T/v.json" evidence)" = structural
+        t_check "$d: the audit row says runner_failure" test "$(audit_field "$id" verdict)" = runner_failure
+        t_check "$d: the command did not run" test ! -e "$T/ws/ran"
+        t_check "$d: the evidence is the runner's first stderr line ($(field "$T/v.json" matched_line))" \
+                test -n "$(head -1 "$T/err")" -a "$(field "$T/v.json" matched_line)" = "$(head -1 "$T/err")"
+        t_check "$d: the recorded message is no status JSON ($(audit_field "$id" message))" \
+                not grep -q child-pid <<<"$(audit_field "$id" message)"
+}
+for b in "${BACKENDS[@]}"; do
+        runner_failure_case "$b: a fake runner with an unrecognised message" "$T/fake.config" "$b"
+        runner_failure_case "$b: the real runner failing before exec" "$T/wrap.config" "$b"
+done
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
+        # the launcher's promise: a failure before exec always leaves a record; EOF without one
+        # means the command was executed, so its status and stderr are the command's own
+        FAKE_NO_RECORD=1 SBX_CONFIG=$T/fake.config "$SBX_BIN" run --backend landlock --verdict-json "$T/v.json" \
+                -- true 2>/dev/null
+        rc=$?
+        t_check "landlock: no status record means executed: exit 1 is the command's own, task_failure ($(field "$T/v.json" verdict), exit $rc)" \
+                test "$(field "$T/v.json" verdict)" = task_failure -a "$rc" = 1
+fi
+
+# --- the terminal notice and --quiet
+for b in "${BACKENDS[@]}"; do
+        rm -f "$T/out/denied"
+        cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- touch "$T/out/denied")"
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
+        n=$(grep -c '^sbx: denied by' "$T/tty.out")
+        t_check "$b: on a terminal a denial gives one notice line 'sbx: denied by $b (read-only): ...' ($n)" \
+                test "$n" = 1 -a "$(grep -c "^sbx: denied by $b (read-only): touch: cannot touch" "$T/tty.out")" = 1
+        t_check "$b: the denied file is absent on the host" test ! -e "$T/out/denied"
+        cmd="$(printf '%q ' "$SBX_BIN" run --quiet --backend "$b" --mode read-only -- touch "$T/out/denied")"
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
+        t_check "$b: --quiet silences the notice, the command's own line stays" \
+                test "$(grep -c '^sbx:' "$T/tty.out")" = 0 -a "$(grep -c 'touch: cannot touch' "$T/tty.out")" = 1
+        "$SBX_BIN" run --backend "$b" --mode read-only -- touch "$T/out/denied" 2>"$T/err"
+        t_check "$b: no notice when stderr is not a terminal" test "$(grep -c '^sbx:' "$T/err")" = 0
+        cmd="$(printf '%q ' env SBX_CONFIG="$T/fake.config" "$SBX_BIN" run --backend "$b" -- true)"
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
+        n=$(grep -c "^sbx: runner failure in $b, the command did not run: .*\(something odd\|garbage\)" "$T/tty.out")
+        t_check "$b: on a terminal a runner failure gives one notice line naming the runner's message" test "$n" = 1
+        [ "$n" = 1 ] || sed 's/^/#   /' "$T/tty.out"
+done
+
+t_finish
