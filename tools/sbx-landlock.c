@@ -27,7 +27,7 @@
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
- * write-dir, no-new-privs, restrict-self, seccomp, exec) and exits 125. Otherwise the successful
+ * write-dir, capabilities, no-new-privs, restrict-self, seccomp, exec) and exits 125. Otherwise the successful
  * execve closes N without a record: EOF with no record means the command was executed.
  *
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
@@ -42,7 +42,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -291,10 +293,35 @@ static int build_ruleset(const struct launch *l, int abi) {
                         fail(errno, "write-dir", "cannot open the write directory %s", l->write_dirs[i]);
                 if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode))
                         fail(ENOTDIR, "write-dir", "cannot use the write directory %s", l->write_dirs[i]);
-                add_rule_fd(ruleset, fd, handled, l->write_dirs[i]);
+                /* never device nodes: as root, a block device made in the workspace and then
+                 * written would write the host's disk */
+                add_rule_fd(ruleset, fd, handled & ~(SBX_LL_FS_MAKE_BLOCK | SBX_LL_FS_MAKE_CHAR), l->write_dirs[i]);
                 close(fd);
         }
         return ruleset;
+}
+
+/* The command keeps no capability, as under bubblewrap: root's capabilities would reach beyond
+ * file effects (loading modules, raw devices, setting the host name). The bounding set is emptied
+ * so that exec gives uid 0 nothing back. Without CAP_SETPCAP (an ordinary user) the sets are
+ * already empty and no_new_privs keeps file capabilities from being gained. */
+static void drop_capabilities(void) {
+        struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+        struct __user_cap_data_struct data[2] = { 0 };
+        bool can_setpcap;
+
+        if (syscall(SYS_capget, &hdr, data) < 0)
+                fail(errno, "capabilities", "cannot read the capability sets");
+        can_setpcap = data[CAP_SETPCAP / 32].effective & (1U << (CAP_SETPCAP % 32));
+        for (int cap = 0; can_setpcap && cap < 64; cap++)
+                if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
+                        fail(errno, "capabilities", "cannot drop capability %d from the bounding set", cap);
+        if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 && errno != EINVAL)
+                fail(errno, "capabilities", "cannot clear the ambient capabilities");
+        memset(data, 0, sizeof(data));
+        hdr = (struct __user_cap_header_struct) { .version = _LINUX_CAPABILITY_VERSION_3 };
+        if (syscall(SYS_capset, &hdr, data) < 0)
+                fail(errno, "capabilities", "cannot clear the capability sets");
 }
 
 int main(int argc, char **argv) {
@@ -322,6 +349,8 @@ int main(int argc, char **argv) {
                 abi = SBX_LL_ABI_KNOWN;
 
         ruleset = build_ruleset(&l, abi);
+
+        drop_capabilities();
 
         if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                 fail(errno, "no-new-privs", "cannot set no_new_privs");
