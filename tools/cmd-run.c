@@ -158,6 +158,14 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         rep->argv = command;
         rep->parent_id = a->parent_id;
 
+        if (sbx_mode_is_confined(policy->mode))
+                for (size_t i = 0; i < a->n_keep_fds; i++)
+                        if (sbx_run_fd_reopenable(a->keep_fds[i]))
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "run: --keep-fd %d is a file or directory open without write access: a "
+                                                "confined command could reopen it for writing; pass it on stdin instead",
+                                                a->keep_fds[i]);
+
         if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
                 rep->backend = start.backend = "none";
                 r = sbx_dialect_find("none", cfg->config_dirs, &dialect, &diag);

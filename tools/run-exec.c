@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -157,11 +158,19 @@ static int cmp_int(const void *x, const void *y) {
 
 /* In the forked child: stderr onto the pipe, the status fd onto its number, every descriptor but
  * 0-2, the status fd and --keep-fd ones closed. Async-signal-safe calls only. */
-static void child_setup_fds(const struct sbx_run_args *a, int err_w, int status_w, int status_num) {
+static void child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
+                            int status_num) {
         int keep[SBX_RUN_KEEP_FDS_MAX + 1];
         size_t n = 0;
         int lo = 3;
 
+        if (in_r >= 0 && dup2(in_r, 0) < 0)
+                _exit(127);
+        if (out_null) {
+                int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+                if (fd < 0 || dup2(fd, 1) < 0)
+                        _exit(127);
+        }
         if (dup2(err_w, 2) < 0)
                 _exit(127);
         if (status_w >= 0) {
@@ -326,11 +335,68 @@ fail:
         return -1;
 }
 
+/* Whether the confined command must not get `fd` itself: a file, directory or block device the
+ * caller opened without write access. Under bubblewrap the descriptor still points into the host's
+ * writable mount, so the command could reopen it for writing through /proc/self/fd (or create
+ * files with openat on a directory); a pipe fed by sbx carries the same bytes. */
+bool sbx_run_fd_reopenable(int fd) {
+        struct stat st;
+        int fl;
+
+        if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode)))
+                return false;
+        fl = fcntl(fd, F_GETFL);
+        return fl < 0 || (fl & O_ACCMODE) == O_RDONLY;
+}
+
+/* Copies sbx's stdin into the pipe that is the command's stdin. */
+struct stdin_pump {
+        int w;          /* write end, -1 once closed */
+        bool eof;       /* sbx's stdin is exhausted */
+        size_t len, off;
+        char buf[65536];
+};
+
+static void pump_close(struct stdin_pump *p) {
+        if (p->w >= 0)
+                close(p->w);
+        p->w = -1;
+}
+
+static void pump_stdin_read(struct stdin_pump *p) {
+        ssize_t n = read(STDIN_FILENO, p->buf, sizeof(p->buf));
+
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+                return;
+        if (n <= 0) {
+                p->eof = true;
+                pump_close(p);
+                return;
+        }
+        p->len = (size_t) n;
+        p->off = 0;
+}
+
+static void pump_stdin_write(struct stdin_pump *p) {
+        ssize_t n = write(p->w, p->buf + p->off, p->len - p->off);
+
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+                return;
+        if (n < 0) { /* the command closed its stdin */
+                pump_close(p);
+                return;
+        }
+        p->off += (size_t) n;
+        if (p->off == p->len)
+                p->len = p->off = 0;
+}
+
 struct spawn_req {
         const struct sbx_run_args *a;
         char *const *argv;
         char **envp;
-        int err_w, status_w, status_num, exec_w;
+        int in_r, err_w, status_w, status_num, exec_w;
+        bool out_null;
 };
 
 /* vfork: the child shares our memory until it execs, so only system calls run there. Kept apart
@@ -341,7 +407,7 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
         if (pid == 0) {
                 int e;
                 reset_signals_in_child();
-                child_setup_fds(req->a, req->err_w, req->status_w, req->status_num);
+                child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->status_num);
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
                 (void) !write(req->exec_w, &e, sizeof(e));
@@ -380,7 +446,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *classifier = NULL;
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int err_r = -1, status_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
-        int err_w = -1, status_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 }, wake_p[2];
+        _cleanup_free_ struct stdin_pump *pump = NULL;
+        int err_w = -1, in_r = -1, status_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 }, wake_p[2];
         char *const *exec_argv = confined ? confined->argv : command;
         struct supervise s = { .stderr_ok = true };
         int status_num = sbx_run_status_fd_number(a), wstatus = 0, exec_errno = 0, r;
@@ -410,6 +477,15 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         if (pipe2(exec_p, O_CLOEXEC) < 0 || (confined && pipe2(status_p, O_CLOEXEC) < 0) ||
             pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0)
                 goto pipes_failed;
+        if (confined && sbx_run_fd_reopenable(STDIN_FILENO)) {
+                int p[2];
+                pump = calloc(1, sizeof(*pump));
+                if (!pump || pipe2(p, O_CLOEXEC) < 0)
+                        goto pipes_failed;
+                in_r = p[0];
+                pump->w = p[1];
+                (void) fcntl(pump->w, F_SETFL, O_NONBLOCK);
+        }
         exec_r = exec_p[0];
         status_r = status_p[0];
         wake_r = wake_p[0];
@@ -422,6 +498,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .a = a,
                         .argv = exec_argv,
                         .envp = envp,
+                        .in_r = in_r,
+                        /* a stdout the command cannot write anyway, which it must not reopen */
+                        .out_null = confined && sbx_run_fd_reopenable(STDOUT_FILENO),
                         .err_w = err_w,
                         .status_w = status_p[1],
                         .status_num = status_num,
@@ -445,11 +524,13 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         close(exec_p[1]);
         if (status_p[1] >= 0)
                 close(status_p[1]);
+        if (in_r >= 0)
+                close(in_r);
 
         err_open = true;
         status_open = status_r >= 0;
-        while (err_open || status_open) {
-                struct pollfd p[3];
+        while (err_open || status_open || (pump && pump->w >= 0 && !reaped)) {
+                struct pollfd p[4];
                 nfds_t n = 0;
                 int timeout = reaped ? (int) (reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
 
@@ -462,6 +543,12 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         p[n++] = (struct pollfd) { .fd = err_r, .events = POLLIN };
                 if (status_open)
                         p[n++] = (struct pollfd) { .fd = status_r, .events = POLLIN };
+                if (pump && pump->w >= 0 && !reaped) {
+                        if (pump->len)
+                                p[n++] = (struct pollfd) { .fd = pump->w, .events = POLLOUT };
+                        else
+                                p[n++] = (struct pollfd) { .fd = STDIN_FILENO, .events = POLLIN };
+                }
                 r = poll(p, n, timeout);
                 if (r < 0 && errno != EINTR)
                         break;
@@ -474,8 +561,12 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                         ;
                         } else if (p[i].fd == err_r)
                                 err_open = pump_stderr(&s, err_r);
-                        else
+                        else if (p[i].fd == status_r)
                                 status_open = pump_status(&s, status_r);
+                        else if (p[i].fd == STDIN_FILENO)
+                                pump_stdin_read(pump);
+                        else if (pump && p[i].fd == pump->w)
+                                pump_stdin_write(pump);
                 }
                 if (!reaped && waitpid(pid, &wstatus, WNOHANG) == pid) {
                         reaped = true;
@@ -491,6 +582,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         break;
         }
         wake_fd = -1;
+        if (pump)
+                pump_close(pump);
         rep->duration_ms = now_ms() - t0;
         if (read(exec_r, &exec_errno, sizeof(exec_errno)) != (ssize_t) sizeof(exec_errno))
                 exec_errno = 0;
@@ -571,7 +664,11 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         return rep->exit_status;
 
 pipes_failed:
-        r = errno;
+        r = errno ? errno : ENOMEM;
+        if (pump)
+                pump_close(pump);
+        if (in_r >= 0)
+                close(in_r);
         if (err_w >= 0)
                 close(err_w);
         if (exec_p[1] >= 0)

@@ -41,6 +41,12 @@ int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size);
  * --keep-fd uses. */
 int sbx_run_status_fd_number(const struct sbx_run_args *a);
 bool sbx_run_backend_known(const char *name);
+/* Whether `fd` is a file, directory or block device open without write access: a confined command
+ * given it could reopen it for writing through /proc/self/fd under bubblewrap (its mount is the
+ * host's), or create files beside it with openat on a directory. stdin of that kind reaches the
+ * command through a pipe fed by sbx, stdout of that kind becomes /dev/null (read-only, so writes
+ * still fail), and such a --keep-fd is refused. */
+bool sbx_run_fd_reopenable(int fd);
 
 /* Runs `confined->argv` (or `command` unconfined when confined is NULL), passes stdio through,
  * tees stderr into the classifier of `dialect` (NULL: unclassified), fills rep and returns the
