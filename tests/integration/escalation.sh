@@ -1,0 +1,224 @@
+#!/bin/bash
+# Approved escalation (issue 5): sbx run --on-denial=ask, after a denial under read-only, asks a
+# scripted approver (--approver PROG: the request as JSON on stdin, "allow" or "deny" on stdout)
+# whether to retry under workspace-write. For each usable backend:
+# - a grant re-runs the command confined under workspace-write: its workspace write lands, a
+#   write outside the workspace in the same command is still denied and absent on the host; the
+#   request names execution_id, from_mode, to_mode, argv; the retry's row points to the denied one
+#   (parent_id), with mode workspace-write and mode_source approved;
+# - a rejection (deny, an approver exiting non-zero, garbage, an approver that cannot start, no
+#   terminal without an approver) executes nothing more, prints the fixed line exactly once, exits
+#   with the denied run's status and leaves exactly one row;
+# - --on-denial=deny (the default) and a denial under workspace-write never ask;
+# - in a read-only session the approved mode outranks the session's mode, whose log is unchanged.
+# Exit 77 only when neither bwrap nor landlock works here.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+REJECTED="sbx: escalation to workspace-write was not approved; nothing more was executed"
+
+T=$(t_mktemp_dir)
+mkdir -p "$T/ws" "$T/out" "$T/cache" "$T/bin" "$T/elsewhere"
+export XDG_CACHE_HOME=$T/cache
+export SBX_DB=$T/unused.db # every run below names its own --db
+unset SBX_SESSION
+: >"$T/config"
+if [ -n "${SBX_LANDLOCK_EXE:-}" ]; then
+        echo "landlock_launcher = $SBX_LANDLOCK_EXE" >>"$T/config"
+fi
+export SBX_CONFIG=$T/config
+cd "$T/ws" || exit 1
+WS=$(pwd -P)
+
+if ! command -v sqlite3 >/dev/null; then
+        echo "not ok - sqlite3 is required to read the audit rows"
+        exit 1
+fi
+
+BACKENDS=()
+for b in bwrap landlock; do
+        if "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
+                BACKENDS+=("$b")
+        else
+                t_diag "backend $b does not work here: its checks are left out"
+        fi
+done
+[ "${#BACKENDS[@]}" -gt 0 ] || t_skip_all "neither bwrap nor landlock works here"
+
+# approver NAME ANSWER [STATUS]: a script that appends its stdin (the request) to $T/NAME.log and
+# prints ANSWER, exiting STATUS
+approver() {
+        cat >"$T/bin/$1" <<EOF
+#!/bin/sh
+cat >>"$T/$1.log"
+printf '%b' '$2'
+exit ${3:-0}
+EOF
+        chmod 755 "$T/bin/$1"
+}
+approver allow 'allow\n'
+approver deny 'deny\n'
+approver fails 'allow\n' 1
+approver garbage '\377\376allow? sure\n'
+approver allow-later 'allowed\n'
+
+q() { sqlite3 -separator ' ' "$1" "$2"; }
+field() { t_json_field "$@"; }
+not() { ! "$@"; }
+# request_field LOG KEY: a field of the (single) request an approver logged; argv as JSON
+request_field() {
+        python3 -c 'import json,sys
+lines=[l for l in open(sys.argv[1]) if l.strip()]
+v=json.loads(lines[0]).get(sys.argv[2]) if len(lines)==1 else "<%d requests>" % len(lines)
+print(json.dumps(v) if isinstance(v,list) else ("" if v is None else v))' "$1" "$2"
+}
+n_requests() { if [ -e "$1" ]; then grep -c . "$1"; else echo 0; fi; }
+
+for b in "${BACKENDS[@]}"; do
+        t_diag "--- backend $b"
+        # --- a grant
+        db=$T/grant-$b.db
+        rm -f "$T/allow.log" "$T/v.json"
+        out_before=$(t_fp "$T/out")
+        script="echo in > $WS/granted-$b; echo out > $T/out/escaped-$b"
+        "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/allow" \
+                --verdict-json "$T/v.json" -- sh -c "$script" 2>"$T/err"
+        rc=$?
+        t_check "$b grant: the approver was asked once ($(n_requests "$T/allow.log"))" test "$(n_requests "$T/allow.log")" = 1
+        t_check "$b grant: the workspace write landed on the host" test "$(cat "$WS/granted-$b" 2>/dev/null)" = in
+        t_check "$b grant: the write outside the workspace is still denied, absent on the host" \
+                test ! -e "$T/out/escaped-$b" -a "$(t_fp "$T/out")" = "$out_before"
+        rows=$(q "$db" "SELECT id, mode, mode_source, verdict, coalesce(parent_id, '-') FROM executions ORDER BY id")
+        denied_id=$(q "$db" "SELECT id FROM executions WHERE mode = 'read-only'")
+        retry_id=$(q "$db" "SELECT id FROM executions WHERE mode = 'workspace-write'")
+        t_check "$b grant: two rows, the denied run and the approved retry ($(echo $rows))" \
+                test "$(q "$db" "SELECT count(*) FROM executions")" = 2 -a -n "$denied_id" -a -n "$retry_id"
+        t_check "$b grant: the denied row is read-only, denied, without a parent" \
+                test "$(q "$db" "SELECT mode, verdict, parent_id IS NULL FROM executions WHERE id = $denied_id")" = "read-only denied 1"
+        t_check "$b grant: the retry's row points to the denied one, workspace-write, approved" \
+                test "$(q "$db" "SELECT parent_id, mode, mode_source, backend FROM executions WHERE id = $retry_id")" = "$denied_id workspace-write approved $b"
+        t_check "$b grant: the retry's row records the remaining denial of $T/out/escaped-$b" \
+                test "$(q "$db" "SELECT verdict, group_concat(d.path) FROM executions e JOIN denial_lines d ON d.execution_id = e.id WHERE e.id = $retry_id")" = "denied $T/out/escaped-$b"
+        t_check "$b grant: the request names the denied execution ($(request_field "$T/allow.log" execution_id))" \
+                test "$(request_field "$T/allow.log" execution_id)" = "$denied_id"
+        t_check "$b grant: the request asks read-only -> workspace-write, never danger-full-access" \
+                test "$(request_field "$T/allow.log" from_mode) $(request_field "$T/allow.log" to_mode)" = "read-only workspace-write"
+        t_check "$b grant: the request carries the argv ($(request_field "$T/allow.log" argv))" \
+                test "$(request_field "$T/allow.log" argv)" = "$(python3 -c 'import json,sys; print(json.dumps(sys.argv[1:]))' sh -c "$script")"
+        t_check "$b grant: the verdict record is the retry's (execution $(field "$T/v.json" execution_id), parent $(field "$T/v.json" parent_id))" \
+                test "$(field "$T/v.json" execution_id) $(field "$T/v.json" parent_id) $(field "$T/v.json" mode_source)" = "$retry_id $denied_id approved"
+        t_check "$b grant: sbx exits with the retry's status ($rc)" test "$rc" = "$(field "$T/v.json" status)" -a "$rc" != 0
+        t_check "$b grant: no rejection line" not grep -qF "$REJECTED" "$T/err"
+
+        # a grant whose retry succeeds: status 0
+        db=$T/grant-ok-$b.db
+        rm -f "$T/allow.log"
+        "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/allow" \
+                -- sh -c "echo ok > $WS/granted-ok-$b" 2>/dev/null
+        rc=$?
+        t_check "$b grant: a retry that succeeds gives exit 0 and its file ($rc)" \
+                test "$rc" = 0 -a "$(cat "$WS/granted-ok-$b" 2>/dev/null)" = ok
+        t_check "$b grant: ... rows denied then success, linked" \
+                test "$(q "$db" "SELECT group_concat(verdict || '/' || coalesce(parent_id, '-'), ' ') FROM (SELECT * FROM executions ORDER BY id)")" = "denied/- success/1"
+
+        # --- rejections: nothing more runs, the fixed line once, the denied run's status, one row
+        for who in deny fails garbage allow-later missing no-terminal; do
+                db=$T/reject-$who-$b.db
+                rm -f "$T/$who.log" "$T/v.json"
+                marker=$WS/rejected-$who-$b
+                args=(--db "$db" --backend "$b" --mode read-only --on-denial=ask --verdict-json "$T/v.json")
+                case $who in
+                missing) args+=(--approver "$T/bin/no-such-approver") ;;
+                no-terminal) ;;
+                *) args+=(--approver "$T/bin/$who") ;;
+                esac
+                # setsid: no controlling terminal, so without an approver there is nobody to ask
+                setsid -w "$SBX_BIN" run "${args[@]}" -- sh -c "echo x > $marker; exit 9" </dev/null 2>"$T/err"
+                rc=$?
+                case $who in
+                missing | no-terminal) asked=absent ;;
+                *) asked=$(n_requests "$T/$who.log") ;;
+                esac
+                t_check "$b reject ($who): the approver was asked ($asked), nothing more executed (marker absent)" \
+                        test "$asked" != 0 -a ! -e "$marker"
+                t_check "$b reject ($who): the fixed line, exactly once" test "$(grep -cxF "$REJECTED" "$T/err")" = 1
+                t_check "$b reject ($who): sbx exits with the denied run's status ($rc)" \
+                        test "$rc" = 9 -a "$(field "$T/v.json" verdict)" = denied
+                t_check "$b reject ($who): exactly one row, the denied one" \
+                        test "$(q "$db" "SELECT count(*), min(mode), min(verdict), max(parent_id IS NULL) FROM executions")" = "1 read-only denied 1"
+        done
+
+        # --- never asked: by default and with --on-denial=deny, not even on a terminal
+        for how in default deny; do
+                db=$T/noask-$how-$b.db
+                target=$WS/noask-$how-$b
+                args=(--db "$db" --backend "$b" --mode read-only)
+                [ "$how" = deny ] && args+=(--on-denial=deny)
+                cmd=$(printf '%q ' "$SBX_BIN" run "${args[@]}" -- sh -c "echo x > $target; exit 9"; echo '; echo "rc=$?"')
+                (sleep 1; echo y) | timeout 30 script -qec "$cmd" /dev/null | tr -d '\r' >"$T/tty.out"
+                t_check "$b no ask ($how): denied on a terminal ($(grep '^rc=' "$T/tty.out")), nothing asked, nothing more ran" \
+                        test "$(grep '^rc=' "$T/tty.out")" = rc=9 -a ! -e "$target" -a \
+                        "$(grep -c 'retry it under\|escalation' "$T/tty.out")" = 0
+                t_check "$b no ask ($how): one row" test "$(q "$db" "SELECT count(*), min(verdict) FROM executions")" = "1 denied"
+        done
+        # an approver without --on-denial=ask is a usage error: nothing runs, nobody is asked
+        rm -f "$T/allow.log"
+        "$SBX_BIN" run --db "$T/noask-usage-$b.db" --backend "$b" --mode read-only --on-denial=deny \
+                --approver "$T/bin/allow" -- sh -c "echo x > $WS/noask-usage-$b" 2>"$T/err"
+        rc=$?
+        t_check "$b no ask (--approver with deny): usage error 2, one line, nothing ran, approver not invoked" \
+                test "$rc" = 2 -a "$(wc -l <"$T/err")" = 1 -a ! -e "$WS/noask-usage-$b" -a ! -e "$T/allow.log"
+        # a denial under workspace-write is never escalated (danger-full-access is never offered)
+        db=$T/noask-ww-$b.db
+        rm -f "$T/allow.log"
+        "$SBX_BIN" run --db "$db" --backend "$b" --mode workspace-write --on-denial=ask --approver "$T/bin/allow" \
+                -- sh -c "echo x > $T/out/noask-ww-$b" 2>"$T/err"
+        rc=$?
+        t_check "$b no ask (workspace-write): denied ($rc), absent on the host, the approver never invoked" \
+                test "$rc" != 0 -a ! -e "$T/out/noask-ww-$b" -a ! -e "$T/allow.log"
+        t_check "$b no ask (workspace-write): one row, no escalation line" \
+                test "$(q "$db" "SELECT count(*), min(verdict) FROM executions")" = "1 denied" -a \
+                "$(grep -c "escalation" "$T/err")" = 0
+
+        # --- a session: the approved mode outranks the session's mode, whose log stays as it was
+        db=$T/session-$b.db
+        rm -f "$T/allow.log"
+        sid=$("$SBX_BIN" session start --mode read-only --cwd "$WS" --db "$db")
+        events_before=$(q "$db" "SELECT id, mode, origin FROM mode_events WHERE session_id = '$sid'")
+        (cd "$T/elsewhere" && "$SBX_BIN" run --db "$db" --session "$sid" --backend "$b" --on-denial=ask \
+                --approver "$T/bin/allow" -- sh -c "echo s > $WS/session-$b") 2>/dev/null
+        rc=$?
+        t_check "$b session: the approved retry wrote into the session's workspace ($rc)" \
+                test "$rc" = 0 -a "$(cat "$WS/session-$b" 2>/dev/null)" = s
+        t_check "$b session: the request names the session" test "$(request_field "$T/allow.log" session_id)" = "$sid"
+        t_check "$b session: rows read-only/session then workspace-write/approved, linked, both in the session" \
+                test "$(q "$db" "SELECT group_concat(mode || '/' || mode_source || '/' || coalesce(parent_id, '-') || '/' || (session_id = '$sid'), ' ') FROM (SELECT * FROM executions ORDER BY id)")" = \
+                "read-only/session/-/1 workspace-write/approved/1/1"
+        t_check "$b session: the session's mode log is unchanged" \
+                test "$(q "$db" "SELECT id, mode, origin FROM mode_events WHERE session_id = '$sid'")" = "$events_before"
+        (cd "$T/elsewhere" && "$SBX_BIN" run --db "$db" --session "$sid" --backend "$b" \
+                -- sh -c "echo s > $WS/session-after-$b") 2>/dev/null
+        t_check "$b session: the next run is read-only again (the grant was for one retry)" \
+                test ! -e "$WS/session-after-$b" -a "$(q "$db" "SELECT mode FROM executions ORDER BY id DESC LIMIT 1")" = read-only
+done
+
+# --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
+b=${BACKENDS[0]}
+for answer in y n; do
+        db=$T/tty-$answer.db
+        marker=$WS/tty-$answer
+        cmd=$(printf '%q ' "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask -- sh -c "echo t > $marker")
+        (sleep 1; printf '%s\n' "$answer") | timeout 30 script -qec "$cmd" /dev/null | tr -d '\r' >"$T/tty.out"
+        t_check "$b terminal: the question is asked on the terminal" grep -q "retry it under workspace-write" "$T/tty.out"
+        if [ "$answer" = y ]; then
+                t_check "$b terminal: y grants: the file landed, two linked rows" \
+                        test "$(cat "$marker" 2>/dev/null)" = t -a "$(q "$db" "SELECT count(*), max(parent_id) FROM executions")" = "2 1"
+        else
+                t_check "$b terminal: n rejects: nothing more, the fixed line once, one row" \
+                        test ! -e "$marker" -a "$(grep -cxF "$REJECTED" "$T/tty.out")" = 1 -a \
+                        "$(q "$db" "SELECT count(*) FROM executions")" = 1
+        fi
+done
+
+t_finish
