@@ -7,7 +7,9 @@ t_require_sbx
 trap t_cleanup EXIT
 
 T=$(t_mktemp_dir)
-export SBX_CONFIG=$T/config # no such file: defaults; its directory holds dialect overrides
+# an empty configuration file: the defaults; its directory holds the dialect overrides
+: >"$T/config"
+export SBX_CONFIG=$T/config
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 
