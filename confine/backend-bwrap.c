@@ -5,8 +5,15 @@
  * without it a root-run command could write host sysctls through /proc/sys, which only checks the
  * uid. /proc/sys (and sysrq-trigger where it exists) are bound read-only for the same reason.
  * --new-session keeps TIOCSTI from reaching the caller's terminal; --die-with-parent ends the
- * sandbox when sbx dies. */
+ * sandbox when sbx dies.
+ *
+ * bubblewrap makes the sandbox's mounts slaves of the host's, so a mount the host made during the
+ * run appeared inside with its host options, writable (escape suite: a mount made mid-run). The
+ * first process in the sandbox is therefore sbx-landlock --seal-mounts, given CAP_SYS_ADMIN in the
+ * sandbox's user namespace only: it makes the mounts private, remounts read-only any writable
+ * mount the policy does not grant, drops every capability and execs the command. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +42,15 @@ static int bwrap_check(const struct sbx_config *cfg, enum sbx_mode mode, struct 
                          cfg->bwrap_path, strerror(-r));
                 return r;
         }
+        free(path);
+        path = NULL;
+        r = sbx_find_executable(cfg->landlock_path, &path);
+        if (r < 0) {
+                snprintf(out->reason, sizeof(out->reason),
+                         "sbx-landlock '%s', which seals the mounts inside bubblewrap, not found: %s",
+                         cfg->landlock_path ? cfg->landlock_path : "(not configured)", strerror(-r));
+                return r;
+        }
         return 0;
 }
 
@@ -50,14 +66,15 @@ int sbx_file_fingerprint(const char *path, char *buf, size_t size) {
 }
 
 static int bwrap_fingerprint(const struct sbx_config *cfg, char *buf, size_t size) {
-        _cleanup_free_ char *path = NULL;
-        int r = sbx_find_executable(cfg->bwrap_path, &path);
+        _cleanup_free_ char *path = NULL, *launcher = NULL;
+        char a[PATH_MAX + 96] = "missing", l[PATH_MAX + 96] = "missing";
 
-        if (r < 0) {
-                snprintf(buf, size, "bwrap:missing:%s", cfg->bwrap_path);
-                return 0;
-        }
-        return sbx_file_fingerprint(path, buf, size);
+        if (sbx_find_executable(cfg->bwrap_path, &path) >= 0)
+                (void) sbx_file_fingerprint(path, a, sizeof(a));
+        if (sbx_find_executable(cfg->landlock_path, &launcher) >= 0)
+                (void) sbx_file_fingerprint(launcher, l, sizeof(l));
+        snprintf(buf, size, "%s|%s", a, l);
+        return 0;
 }
 
 /* Host paths under /proc whose writes only check the uid; covered read-only when present. */
@@ -66,13 +83,18 @@ static const char *const proc_covers[] = { "/proc/sys", "/proc/sysrq-trigger" };
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
-        _cleanup_free_ char *runner = NULL;
+        _cleanup_free_ char *runner = NULL, *launcher = NULL;
         int r;
 
         r = sbx_find_executable(req->cfg->bwrap_path, &runner);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->bwrap_path,
                                     "bubblewrap runner '%s' not found: %s", req->cfg->bwrap_path, strerror(-r));
+        r = sbx_find_executable(req->cfg->landlock_path, &launcher);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "find runner", req->cfg->landlock_path,
+                                    "sbx-landlock '%s' (it seals the mounts inside bubblewrap) not found: %s",
+                                    req->cfg->landlock_path, strerror(-r));
 
         sbx_argv_add(&b, runner);
         sbx_argv_add(&b, "--unshare-user");
@@ -104,6 +126,24 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         if (req->opts && req->opts->status_fd >= 0) {
                 sbx_argv_add(&b, "--json-status-fd");
                 sbx_argv_addf(&b, "%d", req->opts->status_fd);
+        }
+        /* the first process inside seals the mounts, then drops the capability and execs */
+        sbx_argv_add(&b, "--cap-add");
+        sbx_argv_add(&b, "CAP_SYS_ADMIN");
+        sbx_argv_add(&b, "--");
+        sbx_argv_add(&b, launcher);
+        sbx_argv_add(&b, "--seal-mounts");
+        if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
+                sbx_argv_add(&b, "--write");
+                sbx_argv_add(&b, req->policy->workspace_root);
+                if (req->temp_dir) {
+                        sbx_argv_add(&b, "--write");
+                        sbx_argv_add(&b, req->temp_dir);
+                }
+        }
+        if (req->opts && req->opts->status_fd >= 0) {
+                sbx_argv_add(&b, "--status-fd");
+                sbx_argv_addf(&b, "%d", req->opts->status_fd + 1);
         }
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);

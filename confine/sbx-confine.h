@@ -110,7 +110,9 @@ int sbx_path_normalize(const char *path, char **ret_path);
 /* ---- the provider seam --------------------------------------------------------------------- */
 
 struct sbx_confine_options {
-        int status_fd;     /* fd number the runner may report its status on in the child, or -1 */
+        int status_fd;     /* fd numbers status_fd and status_fd + 1 are the runner's to report its
+                              status on in the child (bwrap: its JSON, then the inner launcher's
+                              record), or -1 for none */
         bool require_full; /* refuse a partial backend as unavailable */
 };
 

@@ -74,14 +74,17 @@ int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) 
         return 0;
 }
 
+static bool fd_taken(const struct sbx_run_args *a, int fd) {
+        bool used = fd == a->verdict_fd;
+        for (size_t i = 0; i < a->n_keep_fds; i++)
+                used = used || a->keep_fds[i] == fd;
+        return used;
+}
+
 int sbx_run_status_fd_number(const struct sbx_run_args *a) {
-        for (int fd = 3;; fd++) {
-                bool used = fd == a->verdict_fd;
-                for (size_t i = 0; i < a->n_keep_fds; i++)
-                        used = used || a->keep_fds[i] == fd;
-                if (!used)
+        for (int fd = 3;; fd++)
+                if (!fd_taken(a, fd) && !fd_taken(a, fd + 1))
                         return fd;
-        }
 }
 
 /* ---- signals ------------------------------------------------------------------------------- */
@@ -159,8 +162,8 @@ static int cmp_int(const void *x, const void *y) {
 /* In the forked child: stderr onto the pipe, the status fd onto its number, every descriptor but
  * 0-2, the status fd and --keep-fd ones closed. Async-signal-safe calls only. */
 static void child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
-                            int status_num) {
-        int keep[SBX_RUN_KEEP_FDS_MAX + 1];
+                            int inner_w, int status_num) {
+        int keep[SBX_RUN_KEEP_FDS_MAX + 2];
         size_t n = 0;
         int lo = 3;
 
@@ -181,6 +184,14 @@ static void child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_nul
                         _exit(127);
                 keep[n++] = status_num;
         }
+        if (inner_w >= 0) {
+                if (inner_w == status_num + 1) {
+                        if (fcntl(inner_w, F_SETFD, 0) < 0)
+                                _exit(127);
+                } else if (dup2(inner_w, status_num + 1) < 0)
+                        _exit(127);
+                keep[n++] = status_num + 1;
+        }
         for (size_t i = 0; i < a->n_keep_fds; i++)
                 keep[n++] = a->keep_fds[i];
         qsort(keep, n, sizeof(int), cmp_int);
@@ -194,12 +205,17 @@ static void child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_nul
 
 /* ---- supervision --------------------------------------------------------------------------- */
 
+struct status_buf {
+        char data[STATUS_DATA_MAX];
+        size_t len;
+};
+
 struct supervise {
         struct sbx_classifier *classifier;
         int classify_error; /* first -errno of the classifier: the run is then unclassified */
         bool stderr_ok;     /* our own stderr still takes writes */
-        char status_data[STATUS_DATA_MAX];
-        size_t status_len;
+        struct status_buf status; /* the runner's own record (bwrap's JSON, the launcher's) */
+        struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
         int forwarded_mask; /* signals sbx forwarded to the command */
         char first_line[SBX_MATCHED_LINE_MAX]; /* stderr's first line, the evidence of last resort */
         size_t first_len;
@@ -256,7 +272,7 @@ static bool pump_stderr(struct supervise *s, int fd) {
         return true;
 }
 
-static bool pump_status(struct supervise *s, int fd) {
+static bool pump_status(struct status_buf *b, int fd) {
         char buf[1024];
         ssize_t n = read(fd, buf, sizeof(buf));
 
@@ -264,9 +280,9 @@ static bool pump_status(struct supervise *s, int fd) {
                 return true;
         if (n <= 0)
                 return false;
-        for (ssize_t i = 0; i < n && s->status_len < sizeof(s->status_data) - 1; i++)
-                s->status_data[s->status_len++] = buf[i];
-        s->status_data[s->status_len] = '\0';
+        for (ssize_t i = 0; i < n && b->len < sizeof(b->data) - 1; i++)
+                b->data[b->len++] = buf[i];
+        b->data[b->len] = '\0';
         return true;
 }
 
@@ -284,12 +300,15 @@ static enum started structural_evidence(const char *backend, const struct superv
         if (!backend)
                 return STARTED_UNKNOWN;
         if (strcmp(backend, "bwrap") == 0) {
-                if (strstr(s->status_data, "\"exit-code\""))
+                /* the command proper starts only once the mount-sealing launcher inside execs it */
+                if (s->inner.len > 0)
+                        return STARTED_NO;
+                if (strstr(s->status.data, "\"exit-code\""))
                         return STARTED_YES;
                 return WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0 ? STARTED_NO : STARTED_UNKNOWN;
         }
         if (strcmp(backend, "landlock") == 0) {
-                if (s->status_len > 0)
+                if (s->status.len > 0)
                         return STARTED_NO;
                 return WIFEXITED(wstatus) ? STARTED_YES : STARTED_UNKNOWN;
         }
@@ -395,7 +414,7 @@ struct spawn_req {
         const struct sbx_run_args *a;
         char *const *argv;
         char **envp;
-        int in_r, err_w, status_w, status_num, exec_w;
+        int in_r, err_w, status_w, inner_w, status_num, exec_w;
         bool out_null;
 };
 
@@ -407,7 +426,8 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
         if (pid == 0) {
                 int e;
                 reset_signals_in_child();
-                child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->status_num);
+                child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
+                                req->status_num);
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
                 (void) !write(req->exec_w, &e, sizeof(e));
@@ -432,7 +452,7 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                 if (!(mask & (1 << i)))
                         continue;
                 if (confined && strcmp(confined->backend, "bwrap") == 0) {
-                        pid_t cmd = bwrap_command_pid(s->status_data);
+                        pid_t cmd = bwrap_command_pid(s->status.data);
                         if (cmd > 0)
                                 target = cmd;
                 }
@@ -445,13 +465,14 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                     const struct sbx_dialect *dialect, struct sbx_run_report *rep) {
         _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *classifier = NULL;
         _cleanup_free_ char **envp = NULL;
-        _cleanup_close_ int err_r = -1, status_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
+        _cleanup_close_ int err_r = -1, status_r = -1, inner_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
         _cleanup_free_ struct stdin_pump *pump = NULL;
-        int err_w = -1, in_r = -1, status_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 }, wake_p[2];
+        int err_w = -1, in_r = -1, status_p[2] = { -1, -1 }, inner_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 };
+        int wake_p[2];
         char *const *exec_argv = confined ? confined->argv : command;
         struct supervise s = { .stderr_ok = true };
         int status_num = sbx_run_status_fd_number(a), wstatus = 0, exec_errno = 0, r;
-        bool err_open, status_open, reaped = false;
+        bool err_open, status_open, inner_open, reaped = false;
         int64_t t0 = now_ms(), reaped_at = 0;
         enum started started;
         pid_t pid;
@@ -475,7 +496,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 err_w = p[1];
         }
         if (pipe2(exec_p, O_CLOEXEC) < 0 || (confined && pipe2(status_p, O_CLOEXEC) < 0) ||
-            pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0)
+            (confined && pipe2(inner_p, O_CLOEXEC) < 0) || pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0)
                 goto pipes_failed;
         if (confined && sbx_run_fd_reopenable(STDIN_FILENO)) {
                 int p[2];
@@ -488,6 +509,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         }
         exec_r = exec_p[0];
         status_r = status_p[0];
+        inner_r = inner_p[0];
         wake_r = wake_p[0];
         wake_w = wake_p[1];
         wake_fd = wake_w;
@@ -503,6 +525,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .out_null = confined && sbx_run_fd_reopenable(STDOUT_FILENO),
                         .err_w = err_w,
                         .status_w = status_p[1],
+                        .inner_w = inner_p[1],
                         .status_num = status_num,
                         .exec_w = exec_p[1],
                 };
@@ -514,6 +537,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 close(exec_p[1]);
                 if (status_p[1] >= 0)
                         close(status_p[1]);
+                if (inner_p[1] >= 0)
+                        close(inner_p[1]);
                 rep->state = "failed";
                 rep->verdict = "runner_failure";
                 snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
@@ -524,13 +549,16 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         close(exec_p[1]);
         if (status_p[1] >= 0)
                 close(status_p[1]);
+        if (inner_p[1] >= 0)
+                close(inner_p[1]);
         if (in_r >= 0)
                 close(in_r);
 
         err_open = true;
         status_open = status_r >= 0;
-        while (err_open || status_open || (pump && pump->w >= 0 && !reaped)) {
-                struct pollfd p[4];
+        inner_open = inner_r >= 0;
+        while (err_open || status_open || inner_open || (pump && pump->w >= 0 && !reaped)) {
+                struct pollfd p[5];
                 nfds_t n = 0;
                 int timeout = reaped ? (int) (reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
 
@@ -543,6 +571,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         p[n++] = (struct pollfd) { .fd = err_r, .events = POLLIN };
                 if (status_open)
                         p[n++] = (struct pollfd) { .fd = status_r, .events = POLLIN };
+                if (inner_open)
+                        p[n++] = (struct pollfd) { .fd = inner_r, .events = POLLIN };
                 if (pump && pump->w >= 0 && !reaped) {
                         if (pump->len)
                                 p[n++] = (struct pollfd) { .fd = pump->w, .events = POLLOUT };
@@ -562,7 +592,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         } else if (p[i].fd == err_r)
                                 err_open = pump_stderr(&s, err_r);
                         else if (p[i].fd == status_r)
-                                status_open = pump_status(&s, status_r);
+                                status_open = pump_status(&s.status, status_r);
+                        else if (p[i].fd == inner_r)
+                                inner_open = pump_status(&s.inner, inner_r);
                         else if (p[i].fd == STDIN_FILENO)
                                 pump_stdin_read(pump);
                         else if (pump && p[i].fd == pump->w)
@@ -639,8 +671,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         rep->result.line_no = s.first_line[0] ? 1 : 0;
                 }
                 /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
-                if (s.status_len && !rep->message && strcmp(confined->backend, "landlock") == 0) {
-                        first_line(s.status_data, rep->message_buf, sizeof(rep->message_buf));
+                if (!rep->message && (s.inner.len || (s.status.len && strcmp(confined->backend, "landlock") == 0))) {
+                        first_line(s.inner.len ? s.inner.data : s.status.data, rep->message_buf,
+                                   sizeof(rep->message_buf));
                         rep->message = rep->message_buf;
                 }
         } else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE) {
@@ -679,6 +712,10 @@ pipes_failed:
                 close(status_p[1]);
         if (status_p[0] >= 0 && status_r < 0)
                 close(status_p[0]);
+        if (inner_p[1] >= 0)
+                close(inner_p[1]);
+        if (inner_p[0] >= 0 && inner_r < 0)
+                close(inner_p[0]);
         rep->state = "failed";
         rep->verdict = "runner_failure";
         snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(r));

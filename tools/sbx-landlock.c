@@ -3,6 +3,7 @@
  *
  *   sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]
  *                [--max-abi N] -- ARGV...
+ *   sbx-landlock --seal-mounts [--write DIR]... [--status-fd N] -- ARGV...   (inside bubblewrap)
  *   sbx-landlock --help
  *
  * What the command gets (both modes): read and execute everywhere; writing (write_file,
@@ -36,6 +37,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -43,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/capability.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
@@ -172,6 +175,7 @@ static void setup_status_fd(char **argv) {
 struct launch {
         enum ll_mode mode;
         bool mode_set;
+        bool seal_mounts;
         const char *write_dirs[MAX_WRITE_DIRS];
         size_t n_write;
         long max_abi;
@@ -206,6 +210,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         else
                                 usage_fail("unknown mode '%s' (read-only or workspace-write)", v);
                         l->mode_set = true;
+                } else if (strcmp(a, "--seal-mounts") == 0) {
+                        l->seal_mounts = true;
                 } else if ((v = option_value(argv, &i, "--write", &m)), m) {
                         if (!v || v[0] != '/')
                                 usage_fail("--write needs an absolute directory, got '%s'", v ? v : "");
@@ -220,11 +226,13 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 } else
                         usage_fail("unknown option '%s'", a);
         }
-        if (!l->mode_set)
+        if (l->seal_mounts && l->mode_set)
+                usage_fail("--seal-mounts and --mode exclude each other");
+        if (!l->mode_set && !l->seal_mounts)
                 usage_fail("--mode read-only|workspace-write is required");
-        if (l->mode == LL_MODE_READ_ONLY && l->n_write > 0)
+        if (l->mode_set && l->mode == LL_MODE_READ_ONLY && l->n_write > 0)
                 usage_fail("--write is only valid with --mode workspace-write");
-        if (l->mode == LL_MODE_WORKSPACE_WRITE && l->n_write == 0)
+        if (l->mode_set && l->mode == LL_MODE_WORKSPACE_WRITE && l->n_write == 0)
                 usage_fail("--mode workspace-write needs at least one --write DIR");
         if (!dashdash || i >= argc || !argv[i])
                 usage_fail("missing '--' followed by the command to run");
@@ -324,6 +332,136 @@ static void drop_capabilities(void) {
                 fail(errno, "capabilities", "cannot clear the capability sets");
 }
 
+/* ---- --seal-mounts: the first step inside a bubblewrap sandbox ----------------------------
+ *
+ * bubblewrap makes the sandbox's mounts slaves of the host's, so a mount the host makes while the
+ * command runs (an automount the command triggers, removable media, an administrator's mount)
+ * would appear inside with the host's, writable, options. Run as the command bubblewrap starts,
+ * with CAP_SYS_ADMIN in the sandbox's user namespace only, the launcher cuts propagation
+ * (MS_PRIVATE, recursively), remounts read-only every writable mount that is not one the policy
+ * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
+ * capability, sets no_new_privs and execs the command. */
+
+/* mountinfo escapes space, tab, newline and backslash as \ooo. */
+static void unescape_octal(char *s) {
+        char *w = s;
+        for (char *r = s; *r; r++) {
+                if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' &&
+                    r[3] <= '7') {
+                        *w++ = (char) ((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+                        r += 3;
+                } else
+                        *w++ = *r;
+        }
+        *w = '\0';
+}
+
+static bool beneath(const char *path, const char *dir) {
+        size_t n = strlen(dir);
+        if (n == 1 && dir[0] == '/')
+                return true;
+        return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+static bool has_option(const char *opts, const char *opt) {
+        size_t n = strlen(opt);
+        for (const char *p = opts; p && *p;) {
+                if (strncmp(p, opt, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+                        return true;
+                p = strchr(p, ',');
+                if (p)
+                        p++;
+        }
+        return false;
+}
+
+/* True in the initial user namespace, whose uid_map is the identity over the whole range. */
+static bool in_initial_user_namespace(void) {
+        char buf[128] = "";
+        unsigned long inside, outside, count;
+        int fd = open("/proc/self/uid_map", O_RDONLY | O_CLOEXEC);
+        ssize_t n;
+
+        if (fd < 0)
+                return true; /* cannot tell: assume the worst */
+        n = read(fd, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0)
+                return true;
+        buf[n] = '\0';
+        return sscanf(buf, "%lu %lu %lu", &inside, &outside, &count) == 3 && inside == 0 && outside == 0 &&
+               count == 4294967295UL;
+}
+
+static void seal_mounts(const struct launch *l) {
+        static char buf[1 << 20];
+        ssize_t len = 0, n;
+        int fd;
+
+        /* Only ever inside bubblewrap's user namespace: there the kernel lets these mount calls touch
+         * nothing but the sandbox's own mount namespace. Run on the host as root, they would
+         * remount the host's file systems. */
+        if (in_initial_user_namespace())
+                fail(EPERM, "seal-mounts", "--seal-mounts runs only inside a sandbox's user namespace");
+        /* Unprivileged, bubblewrap runs the command in a user namespace nested in the one that owns
+         * the sandbox's mounts: a mount namespace of our own (its mounts copied, and locked) is
+         * then the one whose mounts we may make private and read-only. */
+        if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+                if (errno != EPERM || unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+                        fail(errno, "seal-mounts", "cannot make the sandbox's mounts private");
+        }
+        fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                fail(errno, "seal-mounts", "cannot read /proc/self/mountinfo");
+        while ((n = read(fd, buf + len, sizeof(buf) - 1 - (size_t) len)) > 0)
+                len += n;
+        close(fd);
+        if (n < 0 || len >= (ssize_t) sizeof(buf) - 1)
+                fail(n < 0 ? errno : EFBIG, "seal-mounts", "cannot read /proc/self/mountinfo");
+        buf[len] = '\0';
+
+        for (char *line = buf, *next; line && *line; line = next) {
+                char *field[7] = { 0 }, *save = NULL, *p = line;
+                unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY;
+                bool granted = false;
+
+                next = strchr(line, '\n');
+                if (next)
+                        *next++ = '\0';
+                for (int k = 0; k < 6; k++, p = NULL)
+                        if (!(field[k] = strtok_r(p, " ", &save)))
+                                break;
+                if (!field[5])
+                        fail(EBADMSG, "seal-mounts", "cannot parse /proc/self/mountinfo");
+                if (has_option(field[5], "ro"))
+                        continue;
+                unescape_octal(field[4]);
+                granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
+                for (size_t i = 0; i < l->n_write && !granted; i++)
+                        granted = beneath(field[4], l->write_dirs[i]);
+                if (granted)
+                        continue;
+                if (has_option(field[5], "nosuid"))
+                        flags |= MS_NOSUID;
+                if (has_option(field[5], "nodev"))
+                        flags |= MS_NODEV;
+                if (has_option(field[5], "noexec"))
+                        flags |= MS_NOEXEC;
+                /* a locked mount keeps its access-time mode: restate it */
+                if (has_option(field[5], "noatime"))
+                        flags |= MS_NOATIME;
+                else if (has_option(field[5], "strictatime"))
+                        flags |= MS_STRICTATIME;
+                else if (has_option(field[5], "relatime"))
+                        flags |= MS_RELATIME;
+                if (has_option(field[5], "nodiratime"))
+                        flags |= MS_NODIRATIME;
+                /* a mount hidden beneath another cannot be reached by path, so cannot be written */
+                if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL)
+                        fail(errno, "seal-mounts", "cannot remount %s read-only", field[4]);
+        }
+}
+
 int main(int argc, char **argv) {
         struct launch l = { 0 };
         int abi, ruleset, r;
@@ -333,6 +471,15 @@ int main(int argc, char **argv) {
                 usage_fail("no arguments");
         setup_status_fd(argv);
         parse_args(argc, argv, &l);
+
+        if (l.seal_mounts) {
+                seal_mounts(&l);
+                drop_capabilities();
+                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+                        fail(errno, "no-new-privs", "cannot set no_new_privs");
+                execvp(l.argv[0], l.argv);
+                fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
+        }
 
         abi = sbx_ll_abi_version();
         if (abi == -ENOSYS)

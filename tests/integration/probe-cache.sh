@@ -63,14 +63,15 @@ t_check "control: an uncached run (chain) spawns the probes ($n_uncached execs: 
 trace_run cached -- true
 t_check "cached run (chain) exits 0 (rc $RUN_RC)" test $RUN_RC -eq 0
 got=$(awk '{print $2}' "$T/cached.execs" | xargs -n1 basename | tr '\n' ' ')
+# under bwrap the first process inside is sbx-landlock --seal-mounts, which then execs the command
 t_check "cached run (chain): exactly sbx, the runner and the command are executed (got: $got)" \
-        test "$got" = "sbx bwrap true " -o "$got" = "sbx sbx-landlock true "
+        test "$got" = "sbx bwrap sbx-landlock true " -o "$got" = "sbx sbx-landlock true "
 t_check "cached run (chain): no shell, no second runner launch" \
         test "$(grep -cE ' (/bin/sh|/usr/bin/sh|/bin/dash)$' "$T/cached.execs")" = 0
 
 trace_run sole-bwrap --backend bwrap -- true
 got=$(awk '{print $2}' "$T/sole-bwrap.execs" | xargs -n1 basename | tr '\n' ' ')
-t_check "--backend bwrap: no probe even with no cache (got: $got)" test "$got" = "sbx bwrap true "
+t_check "--backend bwrap: no probe even with no cache (got: $got)" test "$got" = "sbx bwrap sbx-landlock true "
 rm -rf "$XDG_CACHE_HOME"
 trace_run sole-landlock --backend landlock -- true
 got=$(awk '{print $2}' "$T/sole-landlock.execs" | xargs -n1 basename | tr '\n' ' ')

@@ -26,6 +26,10 @@ static struct sbx_config *config_for(const char *bwrap, const char *order0, cons
         assert_int_equal(sbx_config_load_files(none, &c, NULL), 0);
         free(c->bwrap_path);
         c->bwrap_path = strdup(bwrap);
+        if (getenv("SBX_LANDLOCK_EXE")) { /* the built launcher (meson sets it) */
+                free(c->landlock_path);
+                c->landlock_path = strdup(getenv("SBX_LANDLOCK_EXE"));
+        }
         free(c->cache_dir);
         assert_true(asprintf(&c->cache_dir, "%s/cache/sbx", dir) > 0);
         sbx_strv_free(c->backend_order);
@@ -148,7 +152,9 @@ static void test_probe_runner_that_does_not_confine_is_unusable(void **state) {
         snprintf(fake, sizeof(fake), "%s/fake-bwrap", dir);
         f = fopen(fake, "w");
         assert_non_null(f);
-        fputs("#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done; shift; exec \"$@\"\n", f);
+        /* skips its own options and the mount-sealing launcher's, then runs the command as is */
+        fputs("#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done; shift\n"
+              "while [ \"$1\" != -- ]; do shift; done; shift; exec \"$@\"\n", f);
         fclose(f);
         assert_int_equal(chmod(fake, 0755), 0);
         cfg = config_for(fake, "bwrap", NULL);

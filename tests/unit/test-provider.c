@@ -136,6 +136,8 @@ static struct sbx_config *config_bwrap(const char *runner) {
         assert_int_equal(sbx_config_load_files(none, &c, NULL), 0);
         free(c->bwrap_path);
         c->bwrap_path = strdup(runner);
+        free(c->landlock_path);
+        c->landlock_path = strdup("/bin/echo"); /* stands in for sbx-landlock: argv only */
         return c;
 }
 
@@ -170,12 +172,19 @@ static void test_bwrap_argv_read_only(void **state) {
         dd = find_arg(c->argv, "--json-status-fd");
         assert_true(dd > 0);
         assert_string_equal(c->argv[dd + 1], "3");
-        /* the exact argv follows the first "--", its own "--" untouched */
+        /* bubblewrap starts the mount-sealing launcher, which reports on the next descriptor */
+        assert_true(find_arg(c->argv, "CAP_SYS_ADMIN") > 0);
         dd = find_arg(c->argv, "--");
-        assert_string_equal(c->argv[dd + 1], "touch");
-        assert_string_equal(c->argv[dd + 2], "--");
-        assert_string_equal(c->argv[dd + 3], "x");
-        assert_null(c->argv[dd + 4]);
+        assert_string_equal(c->argv[dd + 1], "/bin/echo");
+        assert_string_equal(c->argv[dd + 2], "--seal-mounts");
+        assert_string_equal(c->argv[dd + 3], "--status-fd");
+        assert_string_equal(c->argv[dd + 4], "4");
+        /* then the exact argv after the launcher's "--", its own "--" untouched */
+        assert_string_equal(c->argv[dd + 5], "--");
+        assert_string_equal(c->argv[dd + 6], "touch");
+        assert_string_equal(c->argv[dd + 7], "--");
+        assert_string_equal(c->argv[dd + 8], "x");
+        assert_null(c->argv[dd + 9]);
         sbx_confined_argv_free(c);
         sbx_provider_free(p);
         sbx_config_free(cfg);
@@ -200,6 +209,13 @@ static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         assert_string_equal(c->argv[i + 2], ws);
         assert_non_null(c->temp_dir);
         assert_string_equal(c->argv[i + 3], "--bind");
+        assert_string_equal(c->argv[i + 4], c->temp_dir);
+        /* the sealing launcher leaves exactly the same two mounts writable */
+        i = find_arg(c->argv, "--seal-mounts");
+        assert_true(i > 0);
+        assert_string_equal(c->argv[i + 1], "--write");
+        assert_string_equal(c->argv[i + 2], ws);
+        assert_string_equal(c->argv[i + 3], "--write");
         assert_string_equal(c->argv[i + 4], c->temp_dir);
         assert_int_equal(find_arg(c->argv, "--json-status-fd"), -1);
         assert_int_equal(stat(c->temp_dir, &st), 0);
