@@ -496,7 +496,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 err_w = p[1];
         }
         if (pipe2(exec_p, O_CLOEXEC) < 0 || (confined && pipe2(status_p, O_CLOEXEC) < 0) ||
-            (confined && pipe2(inner_p, O_CLOEXEC) < 0) || pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0)
+            /* only bubblewrap runs the mount-sealing launcher that takes (and closes) this one */
+            (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(inner_p, O_CLOEXEC) < 0) ||
+            pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0)
                 goto pipes_failed;
         if (confined && sbx_run_fd_reopenable(STDIN_FILENO)) {
                 int p[2];
