@@ -14,7 +14,7 @@
 #include "run-exec.h"
 #include "sbx-macro.h"
 
-#define MAXARGS 16
+#define MAXARGS 32
 
 static int parse(const char *const *in, struct sbx_run_args *a, char *err, size_t size) {
         static char *argv[MAXARGS + 2];
