@@ -52,7 +52,15 @@ import ast, re, sys
 for line in open(sys.argv[1]):
     m = re.search(r'execve\("([^"]*bwrap)", (\[.*?\]), ', line)
     if m and line.rstrip().endswith("= 0"):
-        for a in ast.literal_eval(m.group(2)):
+        # the status descriptors need a reader that raw bwrap does not have: drop them
+        args, skip = ast.literal_eval(m.group(2)), False
+        for a in args:
+            if skip:
+                skip = False
+                continue
+            if a in ("--json-status-fd", "--status-fd"):
+                skip = True
+                continue
             print(sys.argv[2] if re.search(r'/sbx-run-[A-Za-z0-9]{6}$', a) else a)
         break
 PY
@@ -62,7 +70,8 @@ if [ ${#raw[@]} -eq 0 ]; then
         echo "# strace unavailable: raw bwrap argv rebuilt from the documented flags"
         raw=("$BWRAP" --unshare-user --unshare-pid --die-with-parent --new-session --ro-bind / / --dev /dev
                 --proc /proc --ro-bind-try /proc/sys /proc/sys --ro-bind-try /proc/sysrq-trigger /proc/sysrq-trigger
-                --bind "$D/ws" "$D/ws" --bind "$D/rawtmp" "$D/rawtmp" --json-status-fd 3 -- true)
+                --bind "$D/ws" "$D/ws" --bind "$D/rawtmp" "$D/rawtmp" --cap-add CAP_SYS_ADMIN --
+                "$LAUNCHER" --seal-mounts --write "$D/ws" --write "$D/rawtmp" -- true)
 fi
 echo "# raw bwrap argv: ${raw[*]}"
 
