@@ -92,13 +92,18 @@ int sbx_run_status_fd_number(const struct sbx_run_args *a) {
 static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 static volatile sig_atomic_t pending_mask; /* bit i: forwarded[i] is waiting to be forwarded */
 static int wake_fd = -1;                   /* write end of the self-pipe that wakes the loop */
+/* bubblewrap's --new-session takes the command out of the terminal's foreground group, so ^C,
+ * ^\ or a hangup would reach only sbx and bubblewrap's monitor (whose death SIGKILLs the command,
+ * its traps never run). Such a runner gets a process group of its own and sbx forwards the
+ * terminal's signals to the command like any other. */
+static bool runner_own_group;
 
-/* A signal the terminal sent to the whole foreground group already reached the command (or its
- * runner); one sent to sbx alone is forwarded by the supervision loop. */
+/* A signal the terminal sent to the whole foreground group already reached the command (unless
+ * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. */
 static void record_signal(int sig, siginfo_t *si, void *uctx) {
         int saved = errno;
         (void) uctx;
-        if (si && si->si_code == SI_KERNEL)
+        if (si && si->si_code == SI_KERNEL && !runner_own_group)
                 return;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
                 if (forwarded[i] == sig)
@@ -125,6 +130,8 @@ static void reset_signals_in_child(void) {
         signal(SIGPIPE, SIG_DFL);
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
+        if (runner_own_group)
+                (void) setpgid(0, 0);
 }
 
 /* The host pid of the command inside a bubblewrap sandbox: the child of the namespace's init,
@@ -516,6 +523,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         wake_w = wake_p[1];
         wake_fd = wake_w;
 
+        runner_own_group = confined && strcmp(confined->backend, "bwrap") == 0;
         install_forwarding();
         {
                 struct spawn_req req = {
