@@ -154,6 +154,22 @@ for b in "${BACKENDS[@]}" none; do
         t_check "$b: the command's own TERM trap ran (marker on the host)" test -s "$T/ws/trapped"
         t_check "$b: sbx exits with the trap's status 7 (got $rc)" test "$rc" = 7
 
+        # --- ^C on the terminal: the command's INT trap runs, its status is sbx's
+        rm -f "$T/ws/ready" "$T/ws/int-trapped" "$T/v.json"
+        cmd="$(printf '%q ' "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- sh -c \
+                'trap "echo trapped > \"\$2\"; kill \$!; exit 5" INT; touch "$1"; sleep 20 & wait' \
+                sh "$T/ws/ready" "$T/ws/int-trapped")"
+        (
+                for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+                sleep 0.3
+                printf '\003'
+                sleep 1
+        ) | timeout 30 script -qec "$cmd" /dev/null | tr -d '\r' >"$T/tty.out"
+        t_check "$b: ^C on the terminal reaches the command: its INT trap ran" test -s "$T/ws/int-trapped"
+        # (the shell script runs sbx in gets the ^C too: sbx's status is read from its verdict record)
+        t_check "$b: ... and sbx exits with the trap's status 5 ($(field "$T/v.json" status))" \
+                test "$(field "$T/v.json" status)" = 5 -a "$(field "$T/v.json" exit_code)" = 5
+
         # --- descriptors
         exec 7>>"$T/out/outside.log"
         before=$(t_fp "$T/out/outside.log")
