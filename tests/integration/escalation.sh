@@ -111,12 +111,15 @@ for b in "${BACKENDS[@]}"; do
         t_check "$b grant: sbx exits with the retry's status ($rc)" test "$rc" = "$(field "$T/v.json" status)" -a "$rc" != 0
         t_check "$b grant: no rejection line" not grep -qF "$REJECTED" "$T/err"
 
-        # a grant whose retry succeeds: status 0
+        # a grant whose retry succeeds: status 0; --verdict-fd gets one line per execution
         db=$T/grant-ok-$b.db
         rm -f "$T/allow.log"
         "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/allow" \
-                -- sh -c "echo ok > $WS/granted-ok-$b" 2>/dev/null
+                --verdict-fd 9 -- sh -c "echo ok > $WS/granted-ok-$b" 2>/dev/null 9>"$T/v9.jsonl"
         rc=$?
+        t_check "$b grant: --verdict-fd got one record per execution, denied then the retry" \
+                test "$(python3 -c 'import json,sys
+print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) for r in map(json.loads, open(sys.argv[1]))))' "$T/v9.jsonl")" = "1/denied/None 2/success/1"
         t_check "$b grant: a retry that succeeds gives exit 0 and its file ($rc)" \
                 test "$rc" = 0 -a "$(cat "$WS/granted-ok-$b" 2>/dev/null)" = ok
         t_check "$b grant: ... rows denied then success, linked" \
