@@ -245,7 +245,8 @@ exit 1
 EOF
 # the real runners, failing for real before exec
 printf '#!/bin/sh\nexec bwrap --bind /nonexistent-sbx-source /x "$@"\n' >"$T/bin/wrap-bwrap"
-printf '#!/bin/sh\nexec %q --bogus-sbx-option "$@"\n' "${SBX_LANDLOCK_EXE:-/nonexistent}" >"$T/bin/wrap-landlock"
+printf '#!/bin/sh\nexec %q --bogus-sbx-option "$@"\n' "${SBX_LANDLOCK_EXE:-$(dirname "$SBX_BIN")/sbx-landlock}" \
+        >"$T/bin/wrap-landlock"
 chmod 755 "$T/bin"/*
 printf 'bwrap = %s\nlandlock_launcher = %s\n' "$T/bin/fake-bwrap" "$T/bin/fake-landlock" >"$T/fake.config"
 printf 'bwrap = %s\nlandlock_launcher = %s\n' "$T/bin/wrap-bwrap" "$T/bin/wrap-landlock" >"$T/wrap.config"
