@@ -23,6 +23,7 @@
 struct sbx_regex {
         pcre2_code *code;
         bool jit;
+        bool jit_pending; /* JIT wanted but not compiled yet (see sbx_dialect_jit()) */
 };
 
 struct sbx_runner_rule {
@@ -104,3 +105,10 @@ static inline unsigned char sbx_ascii_upper(unsigned char c) {
 const char *sbx_dialect_builtin_text(const char *name);
 /* Names of the built-in dialects, NULL-terminated, static. */
 extern const char *const sbx_dialect_builtin_names[];
+
+/* Bytes of stderr after which a classifier JIT-compiles its dialect's patterns: below it the
+ * interpreter is cheaper than the compilation (most runs print a few lines). */
+#define SBX_JIT_AFTER_BYTES (256 * 1024)
+
+/* JIT-compiles every pattern of d still pending (once; a failure keeps the interpreter). */
+void sbx_dialect_jit(struct sbx_dialect *d);

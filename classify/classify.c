@@ -59,6 +59,7 @@ struct sbx_classifier {
         uint8_t first_possible[256]; /* a byte that can start a prefilter pair */
 
         uint64_t bytes;
+        bool jit_done; /* sbx_dialect_jit() was called for this input */
         uint64_t lines_done; /* complete lines so far; the line in progress is lines_done + 1 */
 
         /* the line in progress */
@@ -541,6 +542,12 @@ int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len) {
                 return c->error;
         if (len == 0)
                 return 0;
+        if (!c->jit_done && c->bytes + c->stage_len + len > SBX_JIT_AFTER_BYTES) {
+                /* the dialect belongs to this (single-threaded) process: compiling its patterns in place
+                 * once is safe, and later classifiers of the same dialect find them compiled */
+                sbx_dialect_jit((struct sbx_dialect *) c->d);
+                c->jit_done = true;
+        }
         if (len < STAGE_SIZE - c->stage_len) {
                 memcpy(c->stage + c->stage_len, buf, len);
                 c->stage_len += len;

@@ -342,11 +342,28 @@ static int compile_alternation(struct parser *p, char *const *v, bool marks, uin
                 return parse_error(p, "pattern does not compile at offset %zu: %s", (size_t) err_off,
                                    (const char *) msg);
         }
-        /* A kernel or seccomp filter that forbids executable memory makes this fail: the interpreter
-         * then runs the same pattern, more slowly. */
-        ret->jit = jit_enabled && pcre2_jit_compile(re, PCRE2_JIT_COMPLETE) == 0;
+        /* JIT comes later, once stderr is large enough to pay for it (sbx_dialect_jit()). A kernel
+         * or seccomp filter that forbids executable memory makes it fail: the interpreter then
+         * runs the same pattern, more slowly. */
+        ret->jit = false;
+        ret->jit_pending = jit_enabled;
         ret->code = re;
         return 0;
+}
+
+static void regex_jit(struct sbx_regex *re) {
+        if (re->code && re->jit_pending)
+                re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
+        re->jit_pending = false;
+}
+
+void sbx_dialect_jit(struct sbx_dialect *d) {
+        regex_jit(&d->denial_re);
+        regex_jit(&d->any_re);
+        for (size_t i = 0; i < d->n_rules; i++) {
+                regex_jit(&d->rules[i].fatal_re);
+                regex_jit(&d->rules[i].info_re);
+        }
 }
 
 /* How common a byte is in typical tool output (higher: more common); letters case-folded. */
@@ -814,11 +831,8 @@ int sbx_dialect_builtin(const char *backend, const struct sbx_dialect **ret_dial
         return r;
 }
 
-int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
-                     struct sbx_diag *diag) {
-        const char *text;
-        char origin[96];
-
+int sbx_dialect_find_override(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
+                              struct sbx_diag *diag) {
         if (!backend || !ret_dialect)
                 return -EINVAL;
         if (!valid_name(backend, SBX_DIALECT_NAME_MAX))
@@ -836,6 +850,24 @@ int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_d
                                             strerror(errno));
                 }
                 return sbx_dialect_load_file(path, ret_dialect, diag);
+        }
+        *ret_dialect = NULL;
+        return 0;
+}
+
+int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
+                     struct sbx_diag *diag) {
+        struct sbx_dialect *override = NULL;
+        const char *text;
+        char origin[96];
+        int r;
+
+        r = sbx_dialect_find_override(backend, config_dirs, &override, diag);
+        if (r < 0)
+                return r;
+        if (override) {
+                *ret_dialect = override;
+                return 0;
         }
         text = sbx_dialect_builtin_text(backend);
         if (!text) {

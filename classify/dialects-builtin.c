@@ -40,7 +40,12 @@ static const char dialect_bwrap[] =
         "info <4>bwrap: Only the last --hostname option will take effect\n"
         "info <4>bwrap: Only the last --json-status-fd option will take effect\n"
         "info <4>bwrap: Only the last --info-fd option will take effect\n"
-        "info <4>bwrap: Only the last --seccomp option will take effect\n";
+        "info <4>bwrap: Only the last --seccomp option will take effect\n"
+        /* the first process inside is sbx-landlock --seal-mounts (confine/backend-bwrap.c); its own
+         * failures end the run before the command with this prefix and 125 */
+        "rule sbx-landlock-seal\n"
+        "exit 125\n"
+        "fatal \"sbx-landlock: \"\n";
 
 /* sbx's own launcher (tools/sbx-landlock.c) prints its failures as "sbx-landlock: ..." and exits
  * 125 before the command runs. Landlock denies with EACCES; Python's "[Errno 13] Permission
@@ -55,11 +60,14 @@ static const char dialect_landlock[] =
 /* macOS sandbox-exec: Seatbelt denies with EPERM. sandbox-exec's own failures start with
  * "sandbox-exec: " ("sandbox-exec: sandbox_apply: Operation not permitted", exit 71 = EX_OSERR,
  * when nested in another sandbox; "sandbox-exec: execvp() of '...' failed: ..." when the command
- * cannot start). Sources are noted in fixtures/seatbelt/. */
+ * cannot start, also 71; 65 = EX_DATAERR when the profile does not compile). Only those statuses:
+ * a command that ran and printed a nested sandbox-exec's failure (git over ssh, exit 128) is not
+ * a runner failure. Sources are noted in fixtures/seatbelt/. */
 static const char dialect_seatbelt[] =
         "# macOS sandbox-exec with a generated SBPL profile\n"
         "denial Operation not permitted\n"
         "rule sandbox-exec\n"
+        "exit 65 71\n"
         "fatal \"sandbox-exec: \"\n";
 
 /* Windows restricted token with ACL grants: cmd.exe and Win32 tools print "Access is denied.",

@@ -45,6 +45,12 @@ int sbx_dialect_parse(const char *text, size_t len, const char *origin, struct s
 int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
                      struct sbx_diag *diag);
 
+/* Only the operator override: 0 with *ret_dialect NULL when no <dir>/dialects/<backend>.dialect
+ * exists (the caller then uses the built-in), 0 with an owned dialect when one parses, -errno when
+ * one exists but fails to load. */
+int sbx_dialect_find_override(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
+                              struct sbx_diag *diag);
+
 const char *sbx_dialect_name(const struct sbx_dialect *d);
 /* Accepts NULL. Never frees a built-in. */
 void sbx_dialect_free(struct sbx_dialect *d);

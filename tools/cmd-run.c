@@ -135,6 +135,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         _sbx_cleanup_(sbx_provider_freep) struct sbx_provider *provider = NULL;
         _sbx_cleanup_(sbx_confined_argv_freep) struct sbx_confined_argv *confined = NULL;
         _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *dialect = NULL;
+        const struct sbx_dialect *builtin = NULL;
         _cleanup_free_ char *cwd = NULL;
         _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
         struct sbx_execution_start start = { 0 };
@@ -168,7 +169,9 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
 
         if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
                 rep->backend = start.backend = "none";
-                r = sbx_dialect_find("none", cfg->config_dirs, &dialect, &diag);
+                r = sbx_dialect_find_override("none", cfg->config_dirs, &dialect, &diag);
+                if (r >= 0 && !dialect)
+                        r = sbx_dialect_builtin("none", &builtin);
         } else {
                 struct sbx_confine_options opts = {
                         .status_fd = sbx_run_status_fd_number(a),
@@ -193,8 +196,12 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 rep->backend = start.backend = confined->backend;
                 rep->enforcement = start.enforcement = sbx_enforcement_to_string(confined->enforcement);
                 rep->enforcement_reason = start.enforcement_reason = confined->enforcement_reason;
-                r = sbx_dialect_find(confined->backend, cfg->config_dirs, &dialect, &diag);
+                /* the provider's built-in dialect, unless the operator overrides it */
+                r = sbx_dialect_find_override(confined->backend, cfg->config_dirs, &dialect, &diag);
+                builtin = confined->dialect;
         }
+        if (r >= 0 && !dialect && !builtin)
+                r = sbx_diag_set(&diag, ENOENT, "find dialect", NULL, "no dialect for backend %s", rep->backend);
         if (r < 0) {
                 /* an operator dialect that does not parse: the run could not be attributed */
                 char msg[1024];
@@ -209,7 +216,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                 strerror(-r));
         }
 
-        status = sbx_run_execute(a, confined, command, dialect, rep);
+        status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, rep);
 
         {
                 struct sbx_execution_end end = {
