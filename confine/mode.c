@@ -43,6 +43,7 @@ const char *sbx_enforcement_to_string(enum sbx_enforcement e) {
 const char *sbx_mode_source_to_string(enum sbx_mode_source s) {
         switch (s) {
         case SBX_MODE_SOURCE_APPROVED: return "approved";
+        case SBX_MODE_SOURCE_EXPLICIT: return "explicit";
         case SBX_MODE_SOURCE_SESSION: return "session";
         case SBX_MODE_SOURCE_DEFAULT: return "default";
         }

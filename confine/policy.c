@@ -50,7 +50,7 @@ int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_req
         /* mode: approved explicit > session's last mode event > deployment default */
         if (req->has_mode) {
                 p->mode = req->mode;
-                p->mode_source = SBX_MODE_SOURCE_APPROVED;
+                p->mode_source = req->approved ? SBX_MODE_SOURCE_APPROVED : SBX_MODE_SOURCE_EXPLICIT;
         } else if (req->session_id && info.has_mode) {
                 p->mode = info.mode;
                 p->mode_source = SBX_MODE_SOURCE_SESSION;

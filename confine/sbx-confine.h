@@ -57,11 +57,13 @@ void sbx_config_free(struct sbx_config *c); /* accepts NULL */
 /* ---- execution policy ---------------------------------------------------------------------- */
 
 enum sbx_mode_source {
-        SBX_MODE_SOURCE_APPROVED, /* an explicit mode: --mode, or a retry the user approved */
+        SBX_MODE_SOURCE_APPROVED, /* a retry the user approved (escalation) */
+        SBX_MODE_SOURCE_EXPLICIT, /* the caller named the mode (--mode) */
         SBX_MODE_SOURCE_SESSION,  /* the session's last mode event */
         SBX_MODE_SOURCE_DEFAULT,  /* the deployment default */
 };
-const char *sbx_mode_source_to_string(enum sbx_mode_source s); /* "approved", "session", "default" */
+/* "approved", "explicit", "session", "default" */
+const char *sbx_mode_source_to_string(enum sbx_mode_source s);
 
 struct sbx_policy {
         enum sbx_mode mode;
@@ -88,12 +90,13 @@ struct sbx_session_lookup {
 
 struct sbx_policy_request {
         bool has_mode;          /* an explicit or approved mode was given */
+        bool approved;          /* ... and it is an approved escalation, not the caller's choice */
         enum sbx_mode mode;
         const char *session_id; /* NULL: no session */
         const char *root;       /* explicit root; NULL: the session's cwd, else the fallback root */
 };
 
-/* Precedence: approved explicit mode > session's last mode event > deployment default. With a
+/* Precedence: explicit or approved mode > session's last mode event > deployment default. With a
  * session, the workspace root is its cwd (an explicit root naming another directory is -EINVAL).
  * `sessions` may be NULL when no session is given. Caller frees *ret_policy. */
 int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_request *req,

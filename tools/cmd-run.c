@@ -85,6 +85,7 @@ static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config 
                           struct sbx_policy **ret, struct sbx_diag *diag) {
         struct sbx_policy_request req = {
                 .has_mode = a->has_mode,
+                .approved = a->mode_approved,
                 .mode = a->mode,
                 .session_id = a->session,
                 .root = a->root,
@@ -308,6 +309,7 @@ int sbx_cmd_run(int argc, char **argv) {
                 return status;
         }
         a.has_mode = true;
+        a.mode_approved = true;
         a.mode = SBX_MODE_WORKSPACE_WRITE;
         a.parent_id = denied.execution_id;
         memset(&denied, 0, sizeof(denied));

@@ -32,6 +32,7 @@ struct sbx_run_args {
         enum sbx_on_denial on_denial;
         const char *approver;
         int64_t parent_id;       /* set by sbx itself for an approved retry, never from the command line */
+        bool mode_approved;      /* likewise: the mode is the approved escalation's */
         bool help;
 };
 

@@ -77,7 +77,7 @@ t_check "\$SBX_DB was not used while --db was given" test ! -e "$T/unused.db"
 (cd "$T/elsewhere" && "$SBX_BIN" run --db "$DB" --session "$ID" --mode workspace-write --backend bwrap -- \
         sh -c "echo data > '$T/ws/four'") 2>/dev/null
 t_check "an explicit --mode outranks the session's mode" test -e "$T/ws/four"
-t_check "that row says mode_source approved" \
-        test "$(sqlite3 "$DB" "SELECT mode || ' ' || mode_source FROM executions ORDER BY id DESC LIMIT 1")" = "workspace-write approved"
+t_check "that row says mode_source explicit" \
+        test "$(sqlite3 "$DB" "SELECT mode || ' ' || mode_source FROM executions ORDER BY id DESC LIMIT 1")" = "workspace-write explicit"
 
 t_finish

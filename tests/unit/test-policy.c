@@ -194,10 +194,10 @@ static void test_policy_precedence_table(void **state) {
         } cases[] = {
                 /* no session: explicit > default */
                 { false, false, false, 0, SBX_MODE_WORKSPACE_WRITE, SBX_MODE_SOURCE_DEFAULT, 0 },
-                { false, false, true, SBX_MODE_READ_ONLY, SBX_MODE_READ_ONLY, SBX_MODE_SOURCE_APPROVED, 0 },
+                { false, false, true, SBX_MODE_READ_ONLY, SBX_MODE_READ_ONLY, SBX_MODE_SOURCE_EXPLICIT, 0 },
                 /* session with a mode event: it beats the default, explicit beats it */
                 { true, true, false, 0, SBX_MODE_READ_ONLY, SBX_MODE_SOURCE_SESSION, 42 },
-                { true, true, true, SBX_MODE_WORKSPACE_WRITE, SBX_MODE_WORKSPACE_WRITE, SBX_MODE_SOURCE_APPROVED, 0 },
+                { true, true, true, SBX_MODE_WORKSPACE_WRITE, SBX_MODE_WORKSPACE_WRITE, SBX_MODE_SOURCE_EXPLICIT, 0 },
                 /* session without a mode event: the default applies */
                 { true, false, false, 0, SBX_MODE_WORKSPACE_WRITE, SBX_MODE_SOURCE_DEFAULT, 0 },
         };
@@ -227,6 +227,28 @@ static void test_policy_precedence_table(void **state) {
                 sbx_policy_free(p);
                 sbx_config_free(cfg);
         }
+}
+
+static void test_policy_approved_escalation_outranks_session(void **state) {
+        char ws[PATH_MAX + 64];
+        struct fake_sessions fs = { .id = "s1", .has_mode = true, .mode = SBX_MODE_READ_ONLY, .event = 7 };
+        struct sbx_session_lookup lookup = { fake_lookup, &fs };
+        struct sbx_config *cfg = config_with(SBX_MODE_READ_ONLY, NULL);
+        struct sbx_policy_request req = {
+                .has_mode = true, .approved = true, .mode = SBX_MODE_WORKSPACE_WRITE, .session_id = "s1",
+        };
+        struct sbx_policy *p = NULL;
+        (void) state;
+        mkpath(ws, sizeof(ws), "ws");
+        fs.cwd = ws;
+        assert_int_equal(sbx_policy_resolve(cfg, &req, &lookup, &p, NULL), 0);
+        assert_int_equal(p->mode, SBX_MODE_WORKSPACE_WRITE);
+        assert_int_equal(p->mode_source, SBX_MODE_SOURCE_APPROVED);
+        assert_string_equal(sbx_mode_source_to_string(p->mode_source), "approved");
+        assert_int_equal(p->mode_event_id, 0);
+        assert_string_equal(p->workspace_root, ws);
+        sbx_policy_free(p);
+        sbx_config_free(cfg);
 }
 
 static void test_policy_fallback_root_is_cwd_by_default(void **state) {
@@ -293,6 +315,7 @@ int main(void) {
                 cmocka_unit_test(test_canonicalize_relative_root_from_cwd),
                 cmocka_unit_test(test_canonicalize_errors_name_the_problem),
                 cmocka_unit_test(test_policy_precedence_table),
+                cmocka_unit_test(test_policy_approved_escalation_outranks_session),
                 cmocka_unit_test(test_policy_fallback_root_is_cwd_by_default),
                 cmocka_unit_test(test_policy_session_errors),
                 cmocka_unit_test(test_policy_missing_root_is_an_error),
