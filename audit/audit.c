@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "sbx-audit.h"
+#include "sbx-utf8.h"
 #include "sbx-macro.h"
 #include "audit-internal.h"
 
@@ -15,34 +16,6 @@ int64_t sbx_audit_now_ms(void) {
 
         clock_gettime(CLOCK_REALTIME, &ts);
         return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Valid UTF-8 sequence length at s (1-4), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t left) {
-        unsigned char c = s[0];
-        size_t n;
-        uint32_t cp;
-
-        if (c < 0x80)
-                return 1;
-        if (c >= 0xc2 && c <= 0xdf)
-                n = 2, cp = c & 0x1f;
-        else if (c >= 0xe0 && c <= 0xef)
-                n = 3, cp = c & 0x0f;
-        else if (c >= 0xf0 && c <= 0xf4)
-                n = 4, cp = c & 0x07;
-        else
-                return 0;
-        if (left < n)
-                return 0;
-        for (size_t i = 1; i < n; i++) {
-                if ((s[i] & 0xc0) != 0x80)
-                        return 0;
-                cp = (cp << 6) | (s[i] & 0x3f);
-        }
-        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-                return 0;
-        return n;
 }
 
 static void json_string(FILE *f, const char *str) {
@@ -62,7 +35,7 @@ static void json_string(FILE *f, const char *str) {
                         fprintf(f, "\\u%04x", c), i++;
                         continue;
                 }
-                n = utf8_len(s + i, len - i);
+                n = sbx_utf8_valid_len(s + i, len - i);
                 if (n == 0) {
                         fputs("\\ufffd", f), i++; /* JSON text cannot carry invalid UTF-8 */
                         continue;

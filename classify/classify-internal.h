@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "sbx-classify.h"
+#include "sbx-utf8.h"
 
 /* Limits of a dialect; a file over them is rejected with a message naming the line. */
 #define SBX_SIGNATURE_MAX 255    /* bytes of one denial or fatal signature */
@@ -87,8 +88,6 @@ void sbx_dialect_set_jit(bool enabled);
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size);
 
-/* Length (1-4) of the valid UTF-8 sequence at s, or 0 when the bytes there are not valid UTF-8. */
-size_t sbx_utf8_valid_len(const unsigned char *s, size_t left);
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */
 static inline bool sbx_ascii_alpha(unsigned char c) {

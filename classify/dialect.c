@@ -79,34 +79,6 @@ _sbx_printf_(2, 3) static int parse_error(struct parser *p, const char *fmt, ...
         return sbx_diag_set(p->diag, EINVAL, "parse dialect", p->origin, "%s: %s", p->origin, msg);
 }
 
-size_t sbx_utf8_valid_len(const unsigned char *s, size_t left) {
-        unsigned char c = s[0];
-        size_t n;
-        uint32_t cp;
-
-        if (c < 0x80)
-                return 1;
-        if (c >= 0xc2 && c <= 0xdf)
-                n = 2, cp = c & 0x1f;
-        else if (c >= 0xe0 && c <= 0xef)
-                n = 3, cp = c & 0x0f;
-        else if (c >= 0xf0 && c <= 0xf4)
-                n = 4, cp = c & 0x07;
-        else
-                return 0;
-        if (left < n)
-                return 0;
-        for (size_t i = 1; i < n; i++) {
-                if ((s[i] & 0xc0) != 0x80)
-                        return 0;
-                cp = (cp << 6) | (s[i] & 0x3f);
-        }
-        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-            (cp >= 0xd800 && cp <= 0xdfff))
-                return 0;
-        return n;
-}
-
 /* Checks a decoded value: valid UTF-8, no control character but tab. */
 static int check_value(struct parser *p, const char *what, const char *v, size_t len, size_t max) {
         if (len == 0)

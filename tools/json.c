@@ -3,38 +3,7 @@
 #include <string.h>
 
 #include "sbx-tool.h"
-
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 when the bytes are not valid UTF-8. */
-static size_t utf8_valid_len(const unsigned char *s, size_t left) {
-        unsigned char c = s[0];
-        size_t n;
-        uint32_t cp;
-
-        if (c < 0x80)
-                return 1;
-        if (c >= 0xc2 && c <= 0xdf) {
-                n = 2;
-                cp = c & 0x1f;
-        } else if (c >= 0xe0 && c <= 0xef) {
-                n = 3;
-                cp = c & 0x0f;
-        } else if (c >= 0xf0 && c <= 0xf4) {
-                n = 4;
-                cp = c & 0x07;
-        } else
-                return 0;
-        if (left < n)
-                return 0;
-        for (size_t i = 1; i < n; i++) {
-                if ((s[i] & 0xc0) != 0x80)
-                        return 0;
-                cp = (cp << 6) | (s[i] & 0x3f);
-        }
-        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-            (cp >= 0xd800 && cp <= 0xdfff))
-                return 0;
-        return n;
-}
+#include "sbx-utf8.h"
 
 void sbx_json_write_string(FILE *f, const char *str, size_t len) {
         const unsigned char *s = (const unsigned char *) str;
@@ -57,7 +26,7 @@ void sbx_json_write_string(FILE *f, const char *str, size_t len) {
                         i++;
                         continue;
                 }
-                n = utf8_valid_len(s + i, len - i);
+                n = sbx_utf8_valid_len(s + i, len - i);
                 if (n == 0) {
                         fputs("\\ufffd", f);
                         i++;
