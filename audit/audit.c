@@ -68,15 +68,6 @@ int sbx_audit_argv_json(char *const *argv, char **ret) {
         return 0;
 }
 
-static int step_done(struct sbx_db *db, sqlite3_stmt *st, struct sbx_diag *diag) {
-        int rc = sqlite3_step(st);
-
-        sqlite3_reset(st);
-        if (rc != SQLITE_DONE)
-                return sbx_db_error(db, rc, "write", diag);
-        return 0;
-}
-
 int sbx_audit_reap(struct sbx_db *db, struct sbx_diag *diag) {
         sqlite3_stmt *st;
         int r;
@@ -86,7 +77,7 @@ int sbx_audit_reap(struct sbx_db *db, struct sbx_diag *diag) {
                 return r;
         r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_REAP, &st, diag);
         if (r >= 0)
-                r = step_done(db, st, diag);
+                r = sbx_audit_step_done(db, st, diag);
         if (r < 0) {
                 sbx_db_rollback(db);
                 return r;
@@ -138,7 +129,7 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         /* Tidy rows left 'running' by supervisors that died, while we hold the write lock anyway. */
         r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_REAP, &st, diag);
         if (r >= 0)
-                r = step_done(db, st, diag);
+                r = sbx_audit_step_done(db, st, diag);
         if (r >= 0)
                 r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_INSERT, &st, diag);
         if (r < 0)
@@ -161,7 +152,7 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         bind_text_or_null(st, 15, s->enforcement);
         bind_text_or_null(st, 16, s->enforcement_reason);
         bind_id_or_null(st, 17, s->parent_id);
-        r = step_done(db, st, diag);
+        r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;
         id = sqlite3_last_insert_rowid(sbx_db_handle(db));
@@ -212,7 +203,7 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
                 sqlite3_bind_int64(st, 15, (int64_t) res->denial_lines);
         } else
                 sqlite3_bind_int64(st, 15, 0);
-        r = step_done(db, st, diag);
+        r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;
         if (sqlite3_changes(sbx_db_handle(db)) != 1) {
@@ -231,7 +222,7 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
                 sqlite3_bind_int64(st, 2, (int64_t) d->line_no);
                 sqlite3_bind_text(st, 3, d->line, -1, SQLITE_STATIC);
                 bind_text_or_null(st, 4, d->path);
-                r = step_done(db, st, diag);
+                r = sbx_audit_step_done(db, st, diag);
                 if (r < 0)
                         goto fail;
         }
@@ -239,4 +230,13 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
 fail:
         sbx_db_rollback(db);
         return r;
+}
+
+int sbx_audit_step_done(struct sbx_db *db, sqlite3_stmt *st, struct sbx_diag *diag) {
+        int rc = sqlite3_step(st);
+
+        sqlite3_reset(st);
+        if (rc != SQLITE_DONE)
+                return sbx_db_error(db, rc, "write", diag);
+        return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "sbx-audit.h"
 #include "sbx-macro.h"
+#include "audit-internal.h"
 
 static int new_uuid(char ret[37]) {
         unsigned char b[16];
@@ -26,15 +27,6 @@ static int new_uuid(char ret[37]) {
         b[8] = (unsigned char) ((b[8] & 0x3f) | 0x80); /* RFC 4122 variant */
         snprintf(ret, 37, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
                  b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
-        return 0;
-}
-
-static int step_done(struct sbx_db *db, sqlite3_stmt *st, struct sbx_diag *diag) {
-        int rc = sqlite3_step(st);
-
-        sqlite3_reset(st);
-        if (rc != SQLITE_DONE)
-                return sbx_db_error(db, rc, "write", diag);
         return 0;
 }
 
@@ -73,7 +65,7 @@ static int insert_mode_event(struct sbx_db *db, const char *id, enum sbx_mode mo
         sqlite3_bind_int64(st, 2, sbx_audit_now_ms());
         sqlite3_bind_text(st, 3, sbx_mode_to_string(mode), -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 4, origin, -1, SQLITE_STATIC);
-        r = step_done(db, st, diag);
+        r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 return r;
         if (ret_event_id)
@@ -114,7 +106,7 @@ int sbx_audit_session_create(struct sbx_db *db, const char *cwd, const enum sbx_
         sqlite3_bind_text(st, 3, host, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 4, (int64_t) getuid());
         sqlite3_bind_text(st, 5, canon, -1, SQLITE_STATIC);
-        r = step_done(db, st, diag);
+        r = sbx_audit_step_done(db, st, diag);
         if (r >= 0 && initial_mode)
                 r = insert_mode_event(db, id, *initial_mode, "start", NULL, diag);
         if (r < 0)
