@@ -144,6 +144,11 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         if (req->opts && req->opts->status_fd >= 0) {
                 sbx_argv_add(&b, "--status-fd");
                 sbx_argv_addf(&b, "%d", req->opts->status_fd + 1);
+                if (req->opts->gate) {
+                        sbx_argv_add(&b, "--wait-fd");
+                        sbx_argv_addf(&b, "%d", req->opts->status_fd + 2);
+                        out->gated = true;
+                }
         }
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);

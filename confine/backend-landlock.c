@@ -184,6 +184,11 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
         if (req->opts && req->opts->status_fd >= 0) {
                 sbx_argv_add(&b, "--status-fd");
                 sbx_argv_addf(&b, "%d", req->opts->status_fd);
+                if (req->opts->gate) {
+                        sbx_argv_add(&b, "--wait-fd");
+                        sbx_argv_addf(&b, "%d", req->opts->status_fd + 2);
+                        out->gated = true;
+                }
         }
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);

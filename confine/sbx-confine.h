@@ -117,6 +117,8 @@ struct sbx_confine_options {
                               status on in the child (bwrap: its JSON, then the inner launcher's
                               record), or -1 for none */
         bool require_full; /* refuse a partial backend as unavailable */
+        bool gate;         /* with status_fd: the runner waits for the byte "G" on status_fd + 2
+                              before it executes the command (see confined->gated) */
 };
 
 struct sbx_confined_argv {
@@ -127,6 +129,8 @@ struct sbx_confined_argv {
         const struct sbx_dialect *dialect; /* borrowed built-in dialect of the backend */
         char *temp_dir;                    /* per-run temp area (workspace-write), or NULL; owned */
         char **setenv;                     /* NULL-terminated "NAME=value" to set in the child */
+        bool gated;                        /* the runner honours opts->gate: it sets the sandbox up,
+                                              then waits for the go-ahead before the command */
 };
 /* A child environment: the current environ with c->setenv applied. *ret_envp is a new vector of
  * borrowed strings: free() the vector only, and keep environ and c alive while it is used. */

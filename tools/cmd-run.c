@@ -27,7 +27,6 @@ SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)
 SBX_DEFINE_CLEANUP(struct sbx_policy *, sbx_policy_free)
 SBX_DEFINE_CLEANUP(struct sbx_provider *, sbx_provider_free)
 SBX_DEFINE_CLEANUP(struct sbx_confined_argv *, sbx_confined_argv_free)
-SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
 SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
 
 /* "bwrap: reason; landlock: reason" for the SANDBOX_UNAVAILABLE message and record. */
@@ -80,6 +79,47 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
         return r;
 }
 
+/* The audit database, opened when first needed: up front when a session must be looked up,
+ * otherwise while the runner sets the sandbox up (see sbx_run_execute()). */
+struct audit_handle {
+        struct sbx_db *db;
+        const char *path;
+        char refusal[1200]; /* why the run could not be recorded, "" otherwise */
+};
+
+static int audit_open(struct audit_handle *h) {
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        if (h->db)
+                return 0;
+        r = sbx_db_open(h->path, &h->db, &diag);
+        if (r < 0) {
+                /* the database's own messages name the file */
+                if (diag.msg[0])
+                        snprintf(h->refusal, sizeof(h->refusal), "refusing to run unrecorded: %s", diag.msg);
+                else
+                        snprintf(h->refusal, sizeof(h->refusal), "refusing to run unrecorded: audit database %s: %s",
+                                 h->path, strerror(-r));
+        }
+        return r;
+}
+
+/* The row is written, or nothing runs: the verdict record still says why. */
+static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command, struct audit_handle *h) {
+        _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
+
+        if (rep) {
+                rep->args = a;
+                rep->argv = command;
+                rep->verdict = "unavailable";
+                rep->message = h->refusal;
+                rep->exit_status = SBX_EXIT_INFRA;
+                (void) write_verdict_record(a, rep);
+        }
+        return sbx_fail(SBX_EXIT_INFRA, "%s", h->refusal);
+}
+
 /* The session store is the audit database. */
 static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config *cfg, struct sbx_db *db,
                           struct sbx_policy **ret, struct sbx_diag *diag) {
@@ -90,13 +130,15 @@ static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config 
                 .session_id = a->session,
                 .root = a->root,
         };
-        struct sbx_session_lookup sessions = sbx_audit_session_lookup(db);
+        struct sbx_session_lookup sessions = { 0 };
 
-        return sbx_policy_resolve(cfg, &req, &sessions, ret, diag);
+        if (db)
+                sessions = sbx_audit_session_lookup(db);
+        return sbx_policy_resolve(cfg, &req, db ? &sessions : NULL, ret, diag);
 }
 
 /* Records a run that never started and prints why. Returns the exit status. */
-static int refuse(struct sbx_db *db, const struct sbx_run_args *a, struct sbx_run_report *rep,
+static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct sbx_run_report *rep,
                   const struct sbx_execution_start *start, const char *message) {
         struct sbx_execution_end end = {
                 .state = "unavailable",
@@ -109,11 +151,15 @@ static int refuse(struct sbx_db *db, const struct sbx_run_args *a, struct sbx_ru
         rep->verdict = "unavailable";
         rep->message = message;
         rep->exit_status = SBX_EXIT_INFRA;
-        r = sbx_audit_begin(db, start, &rep->execution_id, &diag);
-        if (r >= 0)
-                r = sbx_audit_finish(db, rep->execution_id, &end, &diag);
-        if (r < 0)
-                sbx_fail_diag(0, "audit", &diag);
+        if (audit_open(h) < 0)
+                sbx_fail(0, "%s", h->refusal);
+        else {
+                r = sbx_audit_begin(h->db, start, &rep->execution_id, &diag);
+                if (r >= 0)
+                        r = sbx_audit_finish(h->db, rep->execution_id, &end, &diag);
+                if (r < 0)
+                        sbx_fail_diag(0, "audit", &diag);
+        }
         sbx_fail(0, "SANDBOX_UNAVAILABLE: nothing was executed: %s", message);
         (void) write_verdict_record(a, rep);
         return SBX_EXIT_INFRA;
@@ -129,9 +175,37 @@ struct denied_run {
         char session[128];
 };
 
+struct recorder {
+        struct audit_handle *audit;
+        const struct sbx_execution_start *start;
+        struct sbx_run_report *rep;
+};
+
+/* sbx_run_execute()'s record_start: the row, before the command can start. */
+static int record_start(void *userdata) {
+        struct recorder *rc = userdata;
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        if (audit_open(rc->audit) < 0)
+                return -1;
+        r = sbx_audit_begin(rc->audit->db, rc->start, &rc->rep->execution_id, &diag);
+        if (r < 0) {
+                if (diag.msg[0])
+                        snprintf(rc->audit->refusal, sizeof(rc->audit->refusal), "refusing to run unrecorded: %s",
+                                 diag.msg);
+                else
+                        snprintf(rc->audit->refusal, sizeof(rc->audit->refusal),
+                                 "refusing to run unrecorded: audit database %s: %s", rc->audit->path, strerror(-r));
+                rc->rep->execution_id = 0;
+                return -1;
+        }
+        return 0;
+}
+
 /* One execution: policy, confinement (or refusal), the run, its record. */
-static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, struct sbx_db *db,
-                    const char *db_path, char **command, struct denied_run *denied) {
+static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
+                    char **command, struct denied_run *denied) {
         _sbx_cleanup_(sbx_policy_freep) struct sbx_policy *policy = NULL;
         _sbx_cleanup_(sbx_provider_freep) struct sbx_provider *provider = NULL;
         _sbx_cleanup_(sbx_confined_argv_freep) struct sbx_confined_argv *confined = NULL;
@@ -140,13 +214,25 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         _cleanup_free_ char *cwd = NULL;
         _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
         struct sbx_execution_start start = { 0 };
+        struct recorder recorder;
         struct sbx_diag diag = { 0 };
         int r, status;
 
         if (!rep)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
-        if ((r = resolve_policy(a, cfg, db, &policy, &diag)) < 0)
+        /* a session lives in the database: it must be open to resolve the policy */
+        if (a->session && audit_open(audit) < 0)
+                return refuse_unrecorded(a, command, audit);
+        if ((r = resolve_policy(a, cfg, audit->db, &policy, &diag)) < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+
+        if (sbx_mode_is_confined(policy->mode))
+                for (size_t i = 0; i < a->n_keep_fds; i++)
+                        if (sbx_run_fd_reopenable(a->keep_fds[i]))
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "run: --keep-fd %d is a file or directory open without write access: a "
+                                                "confined command could reopen it for writing; pass it on stdin instead",
+                                                a->keep_fds[i]);
 
         cwd = getcwd(NULL, 0);
         start = (struct sbx_execution_start) {
@@ -160,14 +246,6 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         rep->argv = command;
         rep->parent_id = a->parent_id;
 
-        if (sbx_mode_is_confined(policy->mode))
-                for (size_t i = 0; i < a->n_keep_fds; i++)
-                        if (sbx_run_fd_reopenable(a->keep_fds[i]))
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "run: --keep-fd %d is a file or directory open without write access: a "
-                                                "confined command could reopen it for writing; pass it on stdin instead",
-                                                a->keep_fds[i]);
-
         if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
                 rep->backend = start.backend = "none";
                 r = sbx_dialect_find_override("none", cfg->config_dirs, &dialect, &diag);
@@ -177,6 +255,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 struct sbx_confine_options opts = {
                         .status_fd = sbx_run_status_fd_number(a),
                         .require_full = a->require_full,
+                        .gate = true,
                 };
                 struct sbx_unavailable why = { 0 };
 
@@ -187,12 +266,12 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         char msg[2048];
                         format_unavailable(&why, msg, sizeof(msg));
                         rep->unavailable = &why;
-                        return refuse(db, a, rep, &start, msg);
+                        return refuse(audit, a, rep, &start, msg);
                 }
                 if (r < 0) {
                         char msg[1024];
                         snprintf(msg, sizeof(msg), "%s", diag.msg[0] ? diag.msg : strerror(-r));
-                        return refuse(db, a, rep, &start, msg);
+                        return refuse(audit, a, rep, &start, msg);
                 }
                 rep->backend = start.backend = confined->backend;
                 rep->enforcement = start.enforcement = sbx_enforcement_to_string(confined->enforcement);
@@ -207,17 +286,13 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 /* an operator dialect that does not parse: the run could not be attributed */
                 char msg[1024];
                 snprintf(msg, sizeof(msg), "dialect of %s: %s", rep->backend, diag.msg[0] ? diag.msg : strerror(-r));
-                return refuse(db, a, rep, &start, msg);
+                return refuse(audit, a, rep, &start, msg);
         }
 
-        if ((r = sbx_audit_begin(db, &start, &rep->execution_id, &diag)) < 0) {
-                if (diag.msg[0])
-                        return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: %s", diag.msg);
-                return sbx_fail(SBX_EXIT_INFRA, "refusing to run unrecorded: audit database %s: %s", db_path,
-                                strerror(-r));
-        }
-
-        status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, rep);
+        recorder = (struct recorder) { .audit = audit, .start = &start, .rep = rep };
+        status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, record_start, &recorder, rep);
+        if (rep->execution_id == 0)
+                return refuse_unrecorded(a, command, audit);
 
         {
                 struct sbx_execution_end end = {
@@ -228,7 +303,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         .status = rep->status,
                         .result = rep->classified ? &rep->result : NULL,
                 };
-                if (sbx_audit_finish(db, rep->execution_id, &end, &diag) < 0)
+                if (sbx_audit_finish(audit->db, rep->execution_id, &end, &diag) < 0)
                         sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
         }
         if (write_verdict_record(a, rep) < 0 && status == 0)
@@ -248,9 +323,9 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
 
 int sbx_cmd_run(int argc, char **argv) {
         _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
-        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_free_ char *db_path = NULL;
         _cleanup_strv_free_ char **command = NULL;
+        struct audit_handle audit = { 0 };
         struct sbx_run_args a;
         struct denied_run denied = { 0 };
         struct sbx_diag diag = { 0 };
@@ -274,44 +349,30 @@ int sbx_cmd_run(int argc, char **argv) {
                 return sbx_fail(SBX_EXIT_USAGE, "run: unknown backend '%s' (bwrap, landlock, seatbelt, windows-acl)",
                                 a.backend);
 
-        /* no row, no run */
-        if ((r = sbx_db_default_path(a.db, &db_path, &diag)) < 0 || (r = sbx_db_open(db_path, &db, &diag)) < 0) {
-                char msg[1024];
-                _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
+        /* no row, no run: the database is opened lazily, but nothing runs before its row exists */
+        if ((r = sbx_db_default_path(a.db, &db_path, &diag)) < 0) {
+                snprintf(audit.refusal, sizeof(audit.refusal), "refusing to run unrecorded: %s",
+                         diag.msg[0] ? diag.msg : strerror(-r));
+                return refuse_unrecorded(&a, command, &audit);
+        }
+        audit.path = db_path;
 
-                /* the database's own messages name the file */
-                if (diag.msg[0])
-                        snprintf(msg, sizeof(msg), "refusing to run unrecorded: %s", diag.msg);
-                else
-                        snprintf(msg, sizeof(msg), "refusing to run unrecorded: audit database %s: %s",
-                                 db_path ? db_path : (a.db ? a.db : "(default)"), strerror(-r));
-                if (rep) {
-                        /* no row could be written, but the caller still learns that nothing ran */
-                        rep->args = &a;
-                        rep->argv = command;
-                        rep->verdict = "unavailable";
-                        rep->message = msg;
-                        rep->exit_status = SBX_EXIT_INFRA;
-                        (void) write_verdict_record(&a, rep);
+        status = run_once(&a, cfg, &audit, command, &denied);
+        if (a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
+                /* approved escalation: read-only -> workspace-write, never out of the sandbox */
+                r = sbx_escalation_ask(&a, command, denied.execution_id, denied.backend, denied.root,
+                                       denied.session[0] ? denied.session : NULL, denied.matched_line);
+                if (r <= 0)
+                        fputs(SBX_ESCALATION_REJECTED "\n", stderr);
+                else {
+                        a.has_mode = true;
+                        a.mode_approved = true;
+                        a.mode = SBX_MODE_WORKSPACE_WRITE;
+                        a.parent_id = denied.execution_id;
+                        memset(&denied, 0, sizeof(denied));
+                        status = run_once(&a, cfg, &audit, command, &denied);
                 }
-                return sbx_fail(SBX_EXIT_INFRA, "%s", msg);
         }
-
-        status = run_once(&a, cfg, db, db_path, command, &denied);
-        if (a.on_denial != SBX_ON_DENIAL_ASK || !denied.offer)
-                return status;
-
-        /* approved escalation: read-only -> workspace-write, never out of the sandbox */
-        r = sbx_escalation_ask(&a, command, denied.execution_id, denied.backend, denied.root,
-                               denied.session[0] ? denied.session : NULL, denied.matched_line);
-        if (r <= 0) {
-                fputs(SBX_ESCALATION_REJECTED "\n", stderr);
-                return status;
-        }
-        a.has_mode = true;
-        a.mode_approved = true;
-        a.mode = SBX_MODE_WORKSPACE_WRITE;
-        a.parent_id = denied.execution_id;
-        memset(&denied, 0, sizeof(denied));
-        return run_once(&a, cfg, db, db_path, command, &denied);
+        sbx_db_close(audit.db);
+        return status;
 }

@@ -83,7 +83,7 @@ static bool fd_taken(const struct sbx_run_args *a, int fd) {
 
 int sbx_run_status_fd_number(const struct sbx_run_args *a) {
         for (int fd = 3;; fd++)
-                if (!fd_taken(a, fd) && !fd_taken(a, fd + 1))
+                if (!fd_taken(a, fd) && !fd_taken(a, fd + 1) && !fd_taken(a, fd + 2))
                         return fd;
 }
 
@@ -169,8 +169,8 @@ static int cmp_int(const void *x, const void *y) {
 /* In the forked child: stderr onto the pipe, the status fd onto its number, every descriptor but
  * 0-2, the status fd and --keep-fd ones closed. Async-signal-safe calls only. */
 static void child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
-                            int inner_w, int status_num) {
-        int keep[SBX_RUN_KEEP_FDS_MAX + 2];
+                            int inner_w, int gate_r, int status_num) {
+        int keep[SBX_RUN_KEEP_FDS_MAX + 3];
         size_t n = 0;
         int lo = 3;
 
@@ -198,6 +198,14 @@ static void child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_nul
                 } else if (dup2(inner_w, status_num + 1) < 0)
                         _exit(127);
                 keep[n++] = status_num + 1;
+        }
+        if (gate_r >= 0) {
+                if (gate_r == status_num + 2) {
+                        if (fcntl(gate_r, F_SETFD, 0) < 0)
+                                _exit(127);
+                } else if (dup2(gate_r, status_num + 2) < 0)
+                        _exit(127);
+                keep[n++] = status_num + 2;
         }
         for (size_t i = 0; i < a->n_keep_fds; i++)
                 keep[n++] = a->keep_fds[i];
@@ -421,7 +429,7 @@ struct spawn_req {
         const struct sbx_run_args *a;
         char *const *argv;
         char **envp;
-        int in_r, err_w, status_w, inner_w, status_num, exec_w;
+        int in_r, err_w, status_w, inner_w, gate_r, status_num, exec_w;
         bool out_null;
 };
 
@@ -434,7 +442,7 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                 int e;
                 reset_signals_in_child();
                 child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
-                                req->status_num);
+                                req->gate_r, req->status_num);
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
                 (void) !write(req->exec_w, &e, sizeof(e));
@@ -469,13 +477,15 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
 }
 
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
-                    const struct sbx_dialect *dialect, struct sbx_run_report *rep) {
+                    const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
+                    struct sbx_run_report *rep) {
         _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *classifier = NULL;
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int err_r = -1, status_r = -1, inner_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
         _cleanup_free_ struct stdin_pump *pump = NULL;
         int err_w = -1, in_r = -1, status_p[2] = { -1, -1 }, inner_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 };
-        int wake_p[2];
+        int wake_p[2], gate_p[2] = { -1, -1 };
+        bool gated = confined && confined->gated;
         char *const *exec_argv = confined ? confined->argv : command;
         struct supervise s = { .stderr_ok = true };
         int status_num = sbx_run_status_fd_number(a), wstatus = 0, exec_errno = 0, r;
@@ -505,7 +515,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         if (pipe2(exec_p, O_CLOEXEC) < 0 || (confined && pipe2(status_p, O_CLOEXEC) < 0) ||
             /* only bubblewrap runs the mount-sealing launcher that takes (and closes) this one */
             (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(inner_p, O_CLOEXEC) < 0) ||
-            pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0)
+            pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (gated && pipe2(gate_p, O_CLOEXEC) < 0))
                 goto pipes_failed;
         if (confined && sbx_run_fd_reopenable(STDIN_FILENO)) {
                 int p[2];
@@ -524,6 +534,21 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         wake_fd = wake_w;
 
         runner_own_group = confined && strcmp(confined->backend, "bwrap") == 0;
+        /* Without a gate the row is written before anything starts. With one, the runner starts
+         * first and sets the sandbox up while the row is written; the command waits for the
+         * go-ahead, which it never gets if the row cannot be written. */
+        if (!gated && record_start(userdata) < 0) {
+                rep->state = NULL;
+                if (in_r >= 0)
+                        close(in_r);
+                close(err_w);
+                close(exec_p[1]);
+                if (status_p[1] >= 0)
+                        close(status_p[1]);
+                if (inner_p[1] >= 0)
+                        close(inner_p[1]);
+                return rep->exit_status = SBX_EXIT_INFRA;
+        }
         install_forwarding();
         {
                 struct spawn_req req = {
@@ -536,13 +561,18 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .err_w = err_w,
                         .status_w = status_p[1],
                         .inner_w = inner_p[1],
+                        .gate_r = gate_p[0],
                         .status_num = status_num,
                         .exec_w = exec_p[1],
                 };
                 pid = spawn_child(&req);
         }
+        if (gate_p[0] >= 0)
+                close(gate_p[0]);
         if (pid < 0) {
                 int e = errno;
+                if (gate_p[1] >= 0)
+                        close(gate_p[1]);
                 close(err_w);
                 close(exec_p[1]);
                 if (status_p[1] >= 0)
@@ -563,6 +593,24 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 close(inner_p[1]);
         if (in_r >= 0)
                 close(in_r);
+
+        if (gated) {
+                int w;
+                if (record_start(userdata) < 0) {
+                        rep->state = NULL;
+                        /* never released: end the runner before it could start the command */
+                        kill(pid, SIGKILL);
+                        close(gate_p[1]);
+                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                                ;
+                        wake_fd = -1;
+                        return rep->exit_status = SBX_EXIT_INFRA;
+                }
+                do
+                        w = (int) write(gate_p[1], "G", 1);
+                while (w < 0 && errno == EINTR);
+                close(gate_p[1]);
+        }
 
         err_open = true;
         status_open = status_r >= 0;
@@ -708,6 +756,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 
 pipes_failed:
         r = errno ? errno : ENOMEM;
+        /* the run ends here, before anything started: it still leaves its row */
+        if (record_start(userdata) < 0)
+                rep->state = NULL;
         if (pump)
                 pump_close(pump);
         if (in_r >= 0)

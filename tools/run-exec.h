@@ -37,8 +37,8 @@ struct sbx_run_report {
 int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
 /* Makes sure 0, 1, 2 are open (on /dev/null if not) and every --keep-fd/--verdict-fd is open. */
 int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size);
-/* The descriptor numbers N and N+1 the runner reports its status on in the child: the lowest
- * N >= 3 such that no --keep-fd or --verdict-fd uses either. */
+/* The descriptor numbers N, N+1 (the runner's status reports) and N+2 (its go-ahead) in the
+ * child: the lowest N >= 3 such that no --keep-fd or --verdict-fd uses any of them. */
 int sbx_run_status_fd_number(const struct sbx_run_args *a);
 bool sbx_run_backend_known(const char *name);
 /* Whether `fd` is a file, directory or block device open without write access: a confined command
@@ -50,9 +50,13 @@ bool sbx_run_fd_reopenable(int fd);
 
 /* Runs `confined->argv` (or `command` unconfined when confined is NULL), passes stdio through,
  * tees stderr into the classifier of `dialect` (NULL: unclassified), fills rep and returns the
- * exit status sbx must exit with. */
+ * exit status sbx must exit with. record_start(userdata) writes the audit row; the command never
+ * starts before it returned >= 0: it is called before the spawn, or, when the runner is gated,
+ * while the runner sets the sandbox up (the runner is killed, unreleased, if it fails). Then the
+ * return is SBX_EXIT_INFRA and rep->state is left NULL. */
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
-                    const struct sbx_dialect *dialect, struct sbx_run_report *rep);
+                    const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
+                    struct sbx_run_report *rep);
 
 /* One JSON object, no trailing newline. */
 void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f);

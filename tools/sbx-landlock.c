@@ -4,6 +4,7 @@
  *   sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]
  *                [--max-abi N] -- ARGV...
  *   sbx-landlock --seal-mounts [--write DIR]... [--status-fd N] -- ARGV...   (inside bubblewrap)
+ * Both take --wait-fd N: wait for the byte "G" on N before exec (see wait_for_go()).
  *   sbx-landlock --help
  *
  * What the command gets (both modes): read and execute everywhere; writing (write_file,
@@ -176,6 +177,7 @@ struct launch {
         enum ll_mode mode;
         bool mode_set;
         bool seal_mounts;
+        long wait_fd;       /* --wait-fd: -1 when not given */
         const char *write_dirs[MAX_WRITE_DIRS];
         size_t n_write;
         long max_abi;
@@ -187,6 +189,7 @@ static void parse_args(int argc, char **argv, struct launch *l) {
         int i;
 
         l->max_abi = 0;
+        l->wait_fd = -1;
         for (i = 1; i < argc; i++) {
                 const char *a = argv[i], *v;
                 bool m;
@@ -220,6 +223,9 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->write_dirs[l->n_write++] = v;
                 } else if ((v = option_value(argv, &i, "--status-fd", &m)), m) {
                         /* handled by setup_status_fd() */
+                } else if ((v = option_value(argv, &i, "--wait-fd", &m)), m) {
+                        if (!parse_int(v, 3, INT_MAX, &l->wait_fd))
+                                usage_fail("--wait-fd needs a file descriptor number >= 3, got '%s'", v ? v : "");
                 } else if ((v = option_value(argv, &i, "--max-abi", &m)), m) {
                         if (!parse_int(v, 1, INT_MAX, &l->max_abi))
                                 usage_fail("--max-abi needs a number >= 1, got '%s'", v ? v : "");
@@ -462,6 +468,26 @@ static void seal_mounts(const struct launch *l) {
         }
 }
 
+/* --wait-fd N: the last step before exec. The caller (sbx run) starts the launcher before its
+ * audit row is written, so that setting up the sandbox overlaps with writing it, and releases the
+ * command by writing "G" once the row is committed. Anything else, end of file included (the
+ * caller died or refused), and the command never runs. */
+static void wait_for_go(long fd) {
+        char c = 0;
+        ssize_t n;
+
+        if (fd < 0)
+                return;
+        do
+                n = read((int) fd, &c, 1);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+                fail(errno, "wait", "cannot read the go-ahead on --wait-fd %ld", fd);
+        if (n == 0 || c != 'G')
+                fail(ECANCELED, "wait", "the run was not released (no go-ahead on --wait-fd %ld)", fd);
+        close((int) fd);
+}
+
 int main(int argc, char **argv) {
         struct launch l = { 0 };
         int abi, ruleset, r;
@@ -477,6 +503,7 @@ int main(int argc, char **argv) {
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
+                wait_for_go(l.wait_fd);
                 execvp(l.argv[0], l.argv);
                 fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
         }
@@ -518,6 +545,7 @@ int main(int argc, char **argv) {
         if (r < 0)
                 fail(-r, "seccomp", "cannot install the seccomp filter");
 
+        wait_for_go(l.wait_fd);
         execvp(l.argv[0], l.argv);
         fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
 }

@@ -356,5 +356,26 @@ else
         bad "SBX is not set: the sbx run checks cannot run"
 fi
 
+# ---- --wait-fd: the command runs only after the go-ahead "G" (sbx writes it once the audit row
+# is committed); end of file or any other byte and it never runs
+L=$SBX_LANDLOCK_EXE
+rm -f "$T/gate-marker"
+echo G | ( "$L" --mode read-only --wait-fd 5 -- sh -c "echo ran > /dev/null; exit 7" 5<&0 ) 2>/dev/null
+rc=$?
+check "--wait-fd: released by 'G', the command runs (rc=$rc)" test $rc -eq 7
+for feed in "printf ''" "echo X"; do
+        $feed | ( "$L" --mode workspace-write --write "$T" --wait-fd 5 -- touch "$T/gate-marker" 5<&0 ) 2>"$T/err"
+        rc=$?
+        check "--wait-fd: not released ($feed): exit 125, the command never ran (rc=$rc)" \
+                test $rc -eq 125 -a ! -e "$T/gate-marker"
+        check "--wait-fd: ... and the launcher says why" grep -q '^sbx-landlock: the run was not released' "$T/err"
+done
+if [ "$(id -u)" = 0 ]; then
+        "$L" --seal-mounts -- true 2>"$T/err"
+        rc=$?
+        check "--seal-mounts outside a sandbox's user namespace refuses (rc=$rc): it would remount the host's mounts" \
+                test $rc -eq 125
+fi
+
 echo "$checks checks, $fails failed"
 [ $fails -eq 0 ]

@@ -152,7 +152,7 @@ static void test_bwrap_argv_read_only(void **state) {
         struct sbx_config *cfg = config_bwrap("/bin/true");
         struct sbx_provider *p = NULL;
         struct sbx_policy pol = { .mode = SBX_MODE_READ_ONLY, .workspace_root = ws };
-        struct sbx_confine_options opts = { .status_fd = 3 };
+        struct sbx_confine_options opts = { .status_fd = 3, .gate = true };
         struct sbx_confined_argv *c = NULL;
         char *argv[] = { (char *) "touch", (char *) "--", (char *) "x", NULL };
         ssize_t dd;
@@ -179,12 +179,16 @@ static void test_bwrap_argv_read_only(void **state) {
         assert_string_equal(c->argv[dd + 2], "--seal-mounts");
         assert_string_equal(c->argv[dd + 3], "--status-fd");
         assert_string_equal(c->argv[dd + 4], "4");
+        /* ... and waits for the go-ahead on the one after */
+        assert_true(c->gated);
+        assert_string_equal(c->argv[dd + 5], "--wait-fd");
+        assert_string_equal(c->argv[dd + 6], "5");
         /* then the exact argv after the launcher's "--", its own "--" untouched */
-        assert_string_equal(c->argv[dd + 5], "--");
-        assert_string_equal(c->argv[dd + 6], "touch");
         assert_string_equal(c->argv[dd + 7], "--");
-        assert_string_equal(c->argv[dd + 8], "x");
-        assert_null(c->argv[dd + 9]);
+        assert_string_equal(c->argv[dd + 8], "touch");
+        assert_string_equal(c->argv[dd + 9], "--");
+        assert_string_equal(c->argv[dd + 10], "x");
+        assert_null(c->argv[dd + 11]);
         sbx_confined_argv_free(c);
         sbx_provider_free(p);
         sbx_config_free(cfg);
@@ -218,6 +222,8 @@ static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         assert_string_equal(c->argv[i + 3], "--write");
         assert_string_equal(c->argv[i + 4], c->temp_dir);
         assert_int_equal(find_arg(c->argv, "--json-status-fd"), -1);
+        assert_false(c->gated); /* no status descriptors, no gate */
+        assert_int_equal(find_arg(c->argv, "--wait-fd"), -1);
         assert_int_equal(stat(c->temp_dir, &st), 0);
         assert_true(S_ISDIR(st.st_mode));
         assert_int_equal(st.st_mode & 0777, 0700);
