@@ -326,6 +326,17 @@ static void test_db_readonly_open_never_creates(void **state) {
         sbx_db_close(db);
 }
 
+static int count_sessions(struct sbx_db *db) {
+        sqlite3_stmt *st = NULL;
+        int n = -1;
+
+        if (sqlite3_prepare_v2(sbx_db_handle(db), "SELECT count(*) FROM sessions", -1, &st, NULL) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_ROW)
+                n = sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+        return n;
+}
+
 static void test_db_readonly_open_of_wal_database_in_readonly_directory(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -334,7 +345,12 @@ static void test_db_readonly_open_of_wal_database_in_readonly_directory(void **s
         snprintf(sub, sizeof(sub), "%s/ro", f->dir);
         snprintf(path, sizeof(path), "%s/audit.db", sub);
         assert_int_equal(sbx_db_open(path, &db, NULL), 0);
-        sbx_db_close(db); /* the last close checkpoints and removes -wal and -shm */
+        /* a row that lives only in the WAL: writers do not checkpoint at close */
+        assert_int_equal(sqlite3_exec(sbx_db_handle(db),
+                                      "INSERT INTO sessions (id, created_ms, host, uid, cwd) VALUES ('s', 0, 'h', 0, '/')",
+                                      NULL, NULL, NULL),
+                         SQLITE_OK);
+        sbx_db_close(db);
         assert_int_equal(chmod(sub, 0500), 0);
         if (geteuid() == 0 && access(sub, W_OK) == 0) {
                 /* root ignores directory permissions: drop to nobody in a child */
@@ -343,7 +359,11 @@ static void test_db_readonly_open_of_wal_database_in_readonly_directory(void **s
                 assert_true(pid >= 0);
                 if (pid == 0) {
                         struct sbx_db *d = NULL;
-                        if (chown(path, 65534, 65534) < 0 || chown(sub, 65534, 65534) < 0 || setgid(65534) < 0 ||
+                        char wal[200], shm[200];
+                        snprintf(wal, sizeof(wal), "%s-wal", path);
+                        snprintf(shm, sizeof(shm), "%s-shm", path);
+                        if (chown(path, 65534, 65534) < 0 || chown(sub, 65534, 65534) < 0 ||
+                            chown(wal, 65534, 65534) < 0 || chown(shm, 65534, 65534) < 0 || setgid(65534) < 0 ||
                             setuid(65534) < 0)
                                 _exit(3);
                         struct sbx_diag dg = { 0 };
@@ -351,6 +371,8 @@ static void test_db_readonly_open_of_wal_database_in_readonly_directory(void **s
                                 fprintf(stderr, "%s\n", dg.msg);
                                 _exit(1);
                         }
+                        if (count_sessions(d) != 1)
+                                _exit(4); /* the reader missed what the WAL holds */
                         sbx_db_close(d);
                         _exit(sbx_db_open(path, &d, NULL) == -EACCES ? 0 : 2);
                 }
@@ -360,6 +382,7 @@ static void test_db_readonly_open_of_wal_database_in_readonly_directory(void **s
                 assert_int_equal(WEXITSTATUS(status), 0);
         } else {
                 assert_int_equal(sbx_db_open_readonly(path, &db, NULL), 0);
+                assert_int_equal(count_sessions(db), 1);
                 sbx_db_close(db);
                 assert_int_equal(sbx_db_open(path, &db, NULL), -EACCES);
         }
