@@ -65,7 +65,7 @@ INSERT INTO denial_lines (execution_id, line_no, line, path)
 SELECT e, j, 'touch: cannot touch ''' || path || ''': Read-only file system', path FROM (
   SELECT e, j, CASE
     WHEN h % 100 < 30 THEN (CASE h % 5 WHEN 0 THEN '/etc/passwd' WHEN 1 THEN '/etc/hosts'
-         WHEN 2 THEN '/usr/local/bin/tool' WHEN 3 THEN '/root/.npmrc' ELSE '/etc/resolv.conf' END)
+         WHEN 2 THEN '/usr/local/bin/tool' WHEN 3 THEN '/home/dev/.npmrc' ELSE '/etc/resolv.conf' END)
     WHEN h % 100 < 60 THEN '/home/dev/.cache/pip/http/' || (h % 200) || '/entry'
     WHEN h % 100 < 85 THEN '/usr/lib/python3/dist-packages/pkg' || (h % 500) || '/__init__.py'
     ELSE '/var/tmp/build-' || (h % 5000) || '/obj.o' END AS path

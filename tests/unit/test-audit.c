@@ -82,13 +82,13 @@ static int64_t begin_run(struct sbx_db *db, const char *session, enum sbx_mode m
         struct sbx_policy p = {
                 .mode = mode,
                 .mode_source = session ? SBX_MODE_SOURCE_SESSION : SBX_MODE_SOURCE_APPROVED,
-                .workspace_root = (char *) "/work/space",
+                .workspace_root = (char *) "/srv/space",
                 .session_id = (char *) session,
         };
         struct sbx_execution_start s = {
                 .policy = &p,
                 .argv = argv,
-                .cwd = "/work/space/sub",
+                .cwd = "/srv/space/sub",
                 .backend = backend,
                 .enforcement = backend && strcmp(backend, "none") != 0 ? "full" : NULL,
         };
@@ -143,10 +143,10 @@ static void test_audit_begin_records_running_row_with_start_facts(void **state) 
 #define Q(col) (snprintf(sql, sizeof(sql), "SELECT " col " FROM executions WHERE id = %lld", (long long) id), sql)
         assert_text(f->db, Q("state"), "running");
         assert_text(f->db, Q("argv"), "[\"touch\",\"a \\\"b\\\"\"]");
-        assert_text(f->db, Q("cwd"), "/work/space/sub");
+        assert_text(f->db, Q("cwd"), "/srv/space/sub");
         assert_text(f->db, Q("mode"), "read-only");
         assert_text(f->db, Q("mode_source"), "approved");
-        assert_text(f->db, Q("workspace_root"), "/work/space");
+        assert_text(f->db, Q("workspace_root"), "/srv/space");
         assert_text(f->db, Q("backend"), "bwrap");
         assert_text(f->db, Q("enforcement"), "full");
         assert_text(f->db, Q("host"), host);
