@@ -495,12 +495,6 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         pid_t pid;
 
         rep->state = "completed";
-        if (dialect) {
-                struct sbx_diag diag = { 0 };
-                if (sbx_classifier_new(dialect, &classifier, &diag) < 0)
-                        classifier = NULL;
-        }
-        s.classifier = classifier;
         if ((r = sbx_env_merge(confined ? confined->setenv : NULL, &envp)) < 0)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
 
@@ -611,6 +605,15 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 while (w < 0 && errno == EINTR);
                 close(gate_p[1]);
         }
+
+        /* only now, while the command starts (its stderr waits in the pipe): nothing before the
+         * go-ahead should delay the command */
+        if (dialect) {
+                struct sbx_diag diag = { 0 };
+                if (sbx_classifier_new(dialect, &classifier, &diag) < 0)
+                        classifier = NULL;
+        }
+        s.classifier = classifier;
 
         err_open = true;
         status_open = status_r >= 0;
