@@ -20,12 +20,20 @@
 #define SBX_INFO_LINES_MAX 128   /* per rule */
 #define SBX_EXITS_MAX 32         /* allowed exit codes per rule */
 
-/* A compiled pattern; code NULL: none. jit: JIT code exists (pcre2_jit_match may be used). */
+/* A pattern of a dialect. jit: JIT code exists (pcre2_jit_match may be used). */
 struct sbx_regex {
+        bool present;       /* there is a pattern (code may still be NULL: not compiled yet) */
         pcre2_code *code;
+        char *pattern;      /* the pattern until it is compiled; owned */
+        size_t pattern_len;
+        uint32_t options;
         bool jit;
         bool jit_pending; /* JIT wanted but not compiled yet (see sbx_dialect_jit()) */
 };
+
+/* Compiles re now if it has not been (built-in dialects compile on first use). 0, or -errno with
+ * PCRE2's message in msg. */
+int sbx_regex_ready(struct sbx_regex *re, char *msg, size_t msg_size);
 
 struct sbx_runner_rule {
         char *name;

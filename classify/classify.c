@@ -137,8 +137,17 @@ void sbx_classifier_free(struct sbx_classifier *c) {
 static int match(struct sbx_classifier *c, const struct sbx_regex *re, const unsigned char *s, size_t n,
                  size_t *ret_start, size_t *ret_end, int *ret_mark) {
         PCRE2_SPTR subject = (PCRE2_SPTR) (n > 0 ? s : (const unsigned char *) "");
+        int rc;
+
+        /* a built-in dialect's patterns are compiled when first needed: the dialect belongs to
+         * this single-threaded process */
+        if (!re->code) {
+                rc = sbx_regex_ready((struct sbx_regex *) re, c->error_msg, sizeof(c->error_msg));
+                if (rc < 0)
+                        return c->error = rc;
+        }
         /* the JIT entry skips pcre2_match's per-call set-up; the interpreter when JIT failed */
-        int rc = re->jit ? pcre2_jit_match(re->code, subject, n, 0, 0, c->md, NULL)
+        rc = re->jit ? pcre2_jit_match(re->code, subject, n, 0, 0, c->md, NULL)
                          : pcre2_match(re->code, subject, n, 0, 0, c->md, NULL);
 
         if (rc == PCRE2_ERROR_NOMATCH)
@@ -174,7 +183,7 @@ static int examine_fragment(struct sbx_classifier *c, const unsigned char *s, si
         const struct sbx_dialect *d = c->d;
         int r, mark;
 
-        if (d->denial_re.code && c->denial_sig < 0) {
+        if (d->denial_re.present && c->denial_sig < 0) {
                 r = match(c, &d->denial_re, s, n, NULL, NULL, &mark);
                 if (r < 0)
                         return r;
@@ -247,7 +256,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
                 if (c->fatal_sig[i] < 0 || h->hit)
                         continue;
-                if (rule->info_re.code && whole && len <= LINE_KEEP) {
+                if (rule->info_re.present && whole && len <= LINE_KEEP) {
                         r = match(c, &rule->info_re, s, len, NULL, NULL, NULL);
                         if (r < 0)
                                 return r;
@@ -448,7 +457,7 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
         c->bytes += n;
 
         /* A signature that started in the previous buffer and ends in this one. */
-        if (c->carry_len > 0 && d->any_re.code) {
+        if (c->carry_len > 0 && d->any_re.present) {
                 const unsigned char *nl = memchr(s, '\n', n < mm ? n : mm);
                 size_t k = nl ? (size_t) (nl - s) : (n < mm ? n : mm);
 
@@ -464,7 +473,7 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
         }
 
         for (;;) {
-                size_t cand = d->any_re.code ? next_candidate(c, s, pos, n) : n;
+                size_t cand = d->any_re.present ? next_candidate(c, s, pos, n) : n;
                 const unsigned char *nl = cand > pos ? memchr(s + pos, '\n', cand - pos) : NULL;
 
                 if (nl) {

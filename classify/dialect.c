@@ -24,12 +24,18 @@ static void strv_free_n(char **v) {
         sbx_strv_free(v);
 }
 
+static void regex_clear(struct sbx_regex *re) {
+        pcre2_code_free(re->code);
+        free(re->pattern);
+        memset(re, 0, sizeof(*re));
+}
+
 static void rule_clear(struct sbx_runner_rule *r) {
         free(r->name);
         strv_free_n(r->fatal);
         strv_free_n(r->info);
-        pcre2_code_free(r->fatal_re.code);
-        pcre2_code_free(r->info_re.code);
+        regex_clear(&r->fatal_re);
+        regex_clear(&r->info_re);
         memset(r, 0, sizeof(*r));
 }
 
@@ -41,8 +47,8 @@ static void dialect_destroy(struct sbx_dialect *d) {
         strv_free_n(d->denial);
         for (size_t i = 0; i < d->n_rules; i++)
                 rule_clear(&d->rules[i]);
-        pcre2_code_free(d->denial_re.code);
-        pcre2_code_free(d->any_re.code);
+        regex_clear(&d->denial_re);
+        regex_clear(&d->any_re);
         free(d->runs);
         free(d);
 }
@@ -64,6 +70,7 @@ struct parser {
         const char *origin;
         size_t line_no;
         struct sbx_diag *diag;
+        bool lazy; /* built-in text: compile each pattern on its first use (sbx_regex_ready()) */
 };
 
 _sbx_printf_(2, 3) static int parse_error(struct parser *p, const char *fmt, ...) {
@@ -282,9 +289,8 @@ static int compile_alternation(struct parser *p, char *const *v, bool marks, uin
                                struct sbx_regex *ret) {
         _cleanup_free_ char *pat = NULL;
         size_t len = 0, cap = 0;
-        pcre2_code *re;
-        PCRE2_SIZE err_off;
-        int err, r;
+        char msg[320];
+        int r;
 
         r = append(&pat, &len, &cap, "(?:", 3);
         for (size_t i = 0; r >= 0 && v[i]; i++) {
@@ -302,28 +308,50 @@ static int compile_alternation(struct parser *p, char *const *v, bool marks, uin
                 r = append(&pat, &len, &cap, ")", 1);
         if (r < 0)
                 return r;
-        re = pcre2_compile((PCRE2_SPTR) pat, len,
-                           PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_NO_AUTO_CAPTURE |
-                                   PCRE2_NEVER_BACKSLASH_C | extra_opts,
-                           &err, &err_off, NULL);
-        if (!re) {
-                PCRE2_UCHAR msg[256];
-
-                pcre2_get_error_message(err, msg, sizeof(msg));
-                p->line_no = 0;
-                return parse_error(p, "pattern does not compile at offset %zu: %s", (size_t) err_off,
-                                   (const char *) msg);
-        }
+        ret->present = true;
+        ret->options = PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_NO_AUTO_CAPTURE |
+                       PCRE2_NEVER_BACKSLASH_C | extra_opts;
         /* JIT comes later, once stderr is large enough to pay for it (sbx_dialect_jit()). A kernel
          * or seccomp filter that forbids executable memory makes it fail: the interpreter then
          * runs the same pattern, more slowly. */
         ret->jit = false;
         ret->jit_pending = jit_enabled;
-        ret->code = re;
+        ret->pattern = sbx_steal_ptr(&pat);
+        ret->pattern_len = len;
+        if (p->lazy)
+                return 0; /* escaped literals of a built-in: compiled on first use */
+        r = sbx_regex_ready(ret, msg, sizeof(msg));
+        if (r < 0) {
+                p->line_no = 0;
+                return parse_error(p, "%s", msg);
+        }
+        return 0;
+}
+
+int sbx_regex_ready(struct sbx_regex *re, char *msg, size_t msg_size) {
+        PCRE2_SIZE err_off;
+        int err;
+
+        if (re->code || !re->present)
+                return 0;
+        re->code = pcre2_compile((PCRE2_SPTR) re->pattern, re->pattern_len, re->options, &err, &err_off, NULL);
+        if (!re->code) {
+                PCRE2_UCHAR m[256];
+
+                pcre2_get_error_message(err, m, sizeof(m));
+                if (msg_size)
+                        snprintf(msg, msg_size, "pattern does not compile at offset %zu: %s", (size_t) err_off,
+                                 (const char *) m);
+                return err == PCRE2_ERROR_NOMEMORY || err == PCRE2_ERROR_HEAP_FAILED ? -ENOMEM : -EINVAL;
+        }
+        free(re->pattern);
+        re->pattern = NULL;
         return 0;
 }
 
 static void regex_jit(struct sbx_regex *re) {
+        if (re->jit_pending && sbx_regex_ready(re, NULL, 0) < 0)
+                re->jit_pending = false; /* the match reports the compile error */
         if (re->code && re->jit_pending)
                 re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
         re->jit_pending = false;
@@ -628,10 +656,10 @@ static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line,
                            (int) (kwlen > 40 ? 40 : kwlen), kw);
 }
 
-static int dialect_parse(const char *text, size_t len, const char *origin, const char *default_name,
+static int dialect_parse(const char *text, size_t len, const char *origin, const char *default_name, bool lazy,
                          struct sbx_dialect **ret, struct sbx_diag *diag) {
         _sbx_cleanup_(dialect_destroyp) struct sbx_dialect *d = NULL;
-        struct parser p = { .origin = origin ? origin : "(dialect)", .diag = diag };
+        struct parser p = { .origin = origin ? origin : "(dialect)", .diag = diag, .lazy = lazy };
         bool have_name = false;
         size_t rule_line = 0;
         int r;
@@ -687,7 +715,7 @@ int sbx_dialect_parse(const char *text, size_t len, const char *origin, struct s
                       struct sbx_diag *diag) {
         if (!ret_dialect)
                 return -EINVAL;
-        return dialect_parse(text, len, origin, NULL, ret_dialect, diag);
+        return dialect_parse(text, len, origin, NULL, false, ret_dialect, diag);
 }
 
 static int read_file(const char *path, char **ret, size_t *ret_len, struct sbx_diag *diag) {
@@ -764,7 +792,7 @@ int sbx_dialect_load_file(const char *path, struct sbx_dialect **ret_dialect, st
         if (r < 0)
                 return r;
         name_from_path(path, name, sizeof(name));
-        return dialect_parse(text, len, path, name, ret_dialect, diag);
+        return dialect_parse(text, len, path, name, false, ret_dialect, diag);
 }
 
 /* ---- built-ins and operator overrides ----------------------------------------------------- */
@@ -791,7 +819,7 @@ int sbx_dialect_builtin(const char *backend, const struct sbx_dialect **ret_dial
                 char origin[96];
 
                 snprintf(origin, sizeof(origin), "built-in dialect %s", backend);
-                r = dialect_parse(text, strlen(text), origin, backend, &d, NULL);
+                r = dialect_parse(text, strlen(text), origin, backend, true, &d, NULL);
                 if (r >= 0) {
                         d->builtin = true;
                         builtin_cache[idx] = d;
@@ -854,5 +882,5 @@ int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_d
                                     backend, names, backend);
         }
         snprintf(origin, sizeof(origin), "built-in dialect %s", backend);
-        return dialect_parse(text, strlen(text), origin, backend, ret_dialect, diag);
+        return dialect_parse(text, strlen(text), origin, backend, true, ret_dialect, diag);
 }
