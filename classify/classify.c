@@ -114,12 +114,10 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
         }
         c->flagged = true;
         line_reset(c);
-        for (unsigned a = 0; a < 256; a++)
-                for (unsigned b = 0; b < 256 && !c->first_possible[a]; b++) {
-                        unsigned v = a | (b << 8);
-                        if (d->pair_bits[v >> 3] & (1u << (v & 7)))
-                                c->first_possible[a] = 1;
-                }
+        /* the pair (a, b) is bit a | b << 8: walk the set bits rather than all 65536 pairs */
+        for (unsigned k = 0; k < SBX_PAIR_BITS_BYTES; k++)
+                for (unsigned bits = d->pair_bits[k]; bits; bits &= bits - 1)
+                        c->first_possible[((k << 3) | (unsigned) __builtin_ctz(bits)) & 0xff] = 1;
         *ret = c;
         return 0;
 }

@@ -2,7 +2,6 @@
  * migrations and the prepared-statement table. Library code: never prints, fills struct sbx_diag. */
 #include <errno.h>
 #include <fcntl.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -86,11 +85,9 @@ int sbx_db_default_path(const char *explicit_path, char **ret_path, struct sbx_d
                 if (asprintf(&p, "%s/sbx/audit.db", e) < 0)
                         p = NULL;
         } else {
+                /* $HOME only: sbx links statically, and a password-database lookup would load NSS
+                 * modules at run time */
                 const char *home = getenv("HOME");
-                if (!home || home[0] != '/') {
-                        struct passwd *pw = getpwuid(getuid());
-                        home = pw ? pw->pw_dir : NULL;
-                }
                 if (!home || home[0] != '/')
                         return sbx_diag_set(diag, ENOENT, "database path", "",
                                             "no database path: set --db, $SBX_DB, $XDG_STATE_HOME or $HOME");
