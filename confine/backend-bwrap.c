@@ -161,6 +161,9 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
 
 const struct sbx_backend sbx_backend_bwrap = {
         .name = "bwrap",
+        /* --dev makes /dev a tmpfs of the sandbox's own: its /dev/shm is the temp area, writable in
+         * both modes, gone with the sandbox, and nothing is left on the host even if sbx is killed */
+        .private_tmpdir = "/dev/shm",
         .applicable = bwrap_applicable,
         .check = bwrap_check,
         .fingerprint = bwrap_fingerprint,

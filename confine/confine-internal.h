@@ -14,6 +14,10 @@ struct sbx_confine_request {
 
 struct sbx_backend {
         const char *name;
+        /* The temp area as a path inside the sandbox that the backend itself makes private and
+         * writable (e.g. a tmpfs that vanishes with it); NULL: sbx creates a host directory per run
+         * (req->temp_dir), grants it and removes it afterwards. */
+        const char *private_tmpdir;
         /* true when the backend runs on this build's platform at all */
         bool (*applicable)(void);
         /* Cheap static checks that spawn nothing (runner binary present, kernel feature): 0, or

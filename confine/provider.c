@@ -280,9 +280,9 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 return -ENOMEM;
         if (policy->mode == SBX_MODE_WORKSPACE_WRITE) {
                 char *env = NULL;
-                if ((r = make_temp_area(&out->temp_dir, diag)) < 0)
+                if (!chosen->private_tmpdir && (r = make_temp_area(&out->temp_dir, diag)) < 0)
                         return r;
-                if (asprintf(&env, "TMPDIR=%s", out->temp_dir) < 0)
+                if (asprintf(&env, "TMPDIR=%s", chosen->private_tmpdir ? chosen->private_tmpdir : out->temp_dir) < 0)
                         return -ENOMEM;
                 out->setenv = calloc(2, sizeof(char *));
                 if (!out->setenv) {

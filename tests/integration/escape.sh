@@ -9,7 +9,7 @@
 # utime, xattr, chattr) outside the workspace is accepted only when the run's own verdict record
 # said enforcement "partial" with a reason naming that effect. Positive controls: in
 # workspace-write create, overwrite, rename, truncate, delete, mkdir and a git commit inside the
-# workspace land on the host and TMPDIR is a writable private directory removed after the run; in
+# workspace land on the host and TMPDIR is a writable private temp area gone after the run; in
 # read-only reading and /dev/null work.
 #
 # Design notes, documented rather than tested as denials:
@@ -346,12 +346,16 @@ pc_git_committed() {
 pc_tmpdir_private() {
         local dir
         dir=$(sed -n 's/^PC-TMPDIR=//p' "$C/log" | head -n1)
-        case $dir in
-        /tmp/sbx-run-??????) ;;
-        *) CHECK_NOTE="TMPDIR inside was '$dir', not a private /tmp/sbx-run-XXXXXX"; return 1 ;;
+        # bwrap: the sandbox's own /dev/shm (a tmpfs that vanishes with it; the host-dev-shm vectors
+        # check the host's stays untouched); landlock: a private host directory removed afterwards
+        case $backend:$dir in
+        bwrap:/dev/shm) ;;
+        landlock:/tmp/sbx-run-??????) ;;
+        *) CHECK_NOTE="TMPDIR inside was '$dir', not the $backend temp area"; return 1 ;;
         esac
         grep -q '^PC-TMPDIR-WRITE-OK$' "$C/log" || { CHECK_NOTE="TMPDIR $dir was not writable"; return 1; }
-        [ ! -e "$dir" ] || { CHECK_NOTE="temp area $dir still exists after the run"; return 1; }
+        [ "$backend" = bwrap ] || [ ! -e "$dir" ] || { CHECK_NOTE="temp area $dir still exists after the run"; return 1; }
+        [ "$backend" != bwrap ] || [ ! -e "/dev/shm/pc" ] || { CHECK_NOTE="the temp file reached the host's /dev/shm"; return 1; }
 }
 pc_tmpdir_none() {
         grep -q '^PC-TMPDIR=$' "$C/log" || { CHECK_NOTE="read-only run got a TMPDIR: $(grep '^PC-TMPDIR=' "$C/log")"; return 1; }

@@ -201,8 +201,6 @@ static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         struct sbx_confine_options opts = { .status_fd = -1 };
         struct sbx_confined_argv *c = NULL;
         char *argv[] = { (char *) "true", NULL };
-        _cleanup_free_ char *temp = NULL, *env = NULL;
-        struct stat st;
         ssize_t i;
         (void) state;
         assert_int_equal(sbx_provider_new_local(cfg, "bwrap", &p, NULL), 0);
@@ -211,34 +209,56 @@ static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         assert_true(i > 0);
         assert_string_equal(c->argv[i + 1], ws);
         assert_string_equal(c->argv[i + 2], ws);
-        assert_non_null(c->temp_dir);
-        assert_string_equal(c->argv[i + 3], "--bind");
-        assert_string_equal(c->argv[i + 4], c->temp_dir);
-        /* the sealing launcher leaves exactly the same two mounts writable */
+        assert_string_not_equal(c->argv[i + 3], "--bind"); /* the only host bind */
+        /* the temp area is the sandbox's own /dev/shm: no host directory */
+        assert_null(c->temp_dir);
+        assert_string_equal(c->setenv[0], "TMPDIR=/dev/shm");
+        /* the sealing launcher leaves exactly that mount writable */
         i = find_arg(c->argv, "--seal-mounts");
         assert_true(i > 0);
         assert_string_equal(c->argv[i + 1], "--write");
         assert_string_equal(c->argv[i + 2], ws);
-        assert_string_equal(c->argv[i + 3], "--write");
-        assert_string_equal(c->argv[i + 4], c->temp_dir);
+        assert_string_not_equal(c->argv[i + 3], "--write");
         assert_int_equal(find_arg(c->argv, "--json-status-fd"), -1);
         assert_false(c->gated); /* no status descriptors, no gate */
         assert_int_equal(find_arg(c->argv, "--wait-fd"), -1);
-        assert_int_equal(stat(c->temp_dir, &st), 0);
-        assert_true(S_ISDIR(st.st_mode));
-        assert_int_equal(st.st_mode & 0777, 0700);
-        assert_true(asprintf(&env, "TMPDIR=%s", c->temp_dir) > 0);
-        assert_string_equal(c->setenv[0], env);
-        temp = strdup(c->temp_dir);
-        /* content the command left behind goes with the temp area */
-        {
-                char *f = NULL;
-                assert_true(asprintf(&f, "%s/left-behind", temp) > 0);
-                fclose(fopen(f, "w"));
-                free(f);
-        }
         sbx_confined_argv_free(c);
-        assert_int_equal(stat(temp, &st), -1);
+        sbx_provider_free(p);
+        sbx_config_free(cfg);
+}
+
+/* A backend without a private temp area (landlock) gets a host directory per run: 0700, named by
+ * TMPDIR, removed with what the command left in it. */
+static void test_host_temp_area_is_private_and_removed(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = ws };
+        struct sbx_confined_argv *c = NULL;
+        struct sbx_unavailable why = { 0 };
+        struct sbx_candidate cand;
+        char *argv[] = { (char *) "true", NULL };
+        _cleanup_free_ char *temp = NULL, *env = NULL, *left = NULL;
+        struct stat st;
+        (void) state;
+        assert_int_equal(sbx_provider_new_local(cfg, "landlock", &p, NULL), 0);
+        if (sbx_backend_check(cfg, "landlock", SBX_MODE_WORKSPACE_WRITE, &cand) < 0) {
+                /* no Landlock here: the refusal is the fail-closed end, and no temp area is made */
+                assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, &why, NULL), -EOPNOTSUPP);
+                assert_null(c);
+        } else {
+                assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, &why, NULL), 0);
+                assert_non_null(c->temp_dir);
+                assert_int_equal(stat(c->temp_dir, &st), 0);
+                assert_true(S_ISDIR(st.st_mode));
+                assert_int_equal(st.st_mode & 0777, 0700);
+                assert_true(asprintf(&env, "TMPDIR=%s", c->temp_dir) > 0);
+                assert_string_equal(c->setenv[0], env);
+                temp = strdup(c->temp_dir);
+                assert_true(asprintf(&left, "%s/left-behind", temp) > 0);
+                fclose(fopen(left, "w"));
+                sbx_confined_argv_free(c);
+                assert_int_equal(stat(temp, &st), -1);
+        }
         sbx_provider_free(p);
         sbx_config_free(cfg);
 }
@@ -293,6 +313,7 @@ int main(void) {
                 cmocka_unit_test(test_provider_rejects_empty_argv),
                 cmocka_unit_test(test_bwrap_argv_read_only),
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
+                cmocka_unit_test(test_host_temp_area_is_private_and_removed),
                 cmocka_unit_test(test_missing_runner_fails_closed_with_reason),
                 cmocka_unit_test(test_unknown_backend_is_refused),
                 cmocka_unit_test(test_other_platform_backends_are_not_applicable),
