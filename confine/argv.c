@@ -66,6 +66,27 @@ int sbx_argv_finish(struct sbx_argv_builder *b, char ***ret) {
         return 0;
 }
 
+bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_confine_request *req,
+                                   int status_offset) {
+        if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
+                sbx_argv_add(b, "--write");
+                sbx_argv_add(b, req->policy->workspace_root);
+                if (req->temp_dir) {
+                        sbx_argv_add(b, "--write");
+                        sbx_argv_add(b, req->temp_dir);
+                }
+        }
+        if (!req->opts || req->opts->status_fd < 0)
+                return false;
+        sbx_argv_add(b, "--status-fd");
+        sbx_argv_addf(b, "%d", req->opts->status_fd + status_offset);
+        if (!req->opts->gate)
+                return false;
+        sbx_argv_add(b, "--wait-fd");
+        sbx_argv_addf(b, "%d", req->opts->status_fd + 2);
+        return true;
+}
+
 int sbx_find_executable(const char *name, char **ret_path) {
         const char *path;
         _cleanup_free_ char *copy = NULL;

@@ -173,23 +173,7 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
         sbx_argv_add(&b, launcher);
         sbx_argv_add(&b, "--mode");
         sbx_argv_add(&b, mode);
-        if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
-                sbx_argv_add(&b, "--write");
-                sbx_argv_add(&b, req->policy->workspace_root);
-                if (req->temp_dir) {
-                        sbx_argv_add(&b, "--write");
-                        sbx_argv_add(&b, req->temp_dir);
-                }
-        }
-        if (req->opts && req->opts->status_fd >= 0) {
-                sbx_argv_add(&b, "--status-fd");
-                sbx_argv_addf(&b, "%d", req->opts->status_fd);
-                if (req->opts->gate) {
-                        sbx_argv_add(&b, "--wait-fd");
-                        sbx_argv_addf(&b, "%d", req->opts->status_fd + 2);
-                        out->gated = true;
-                }
-        }
+        out->gated = sbx_argv_add_launcher_options(&b, req, 0);
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);
         r = sbx_argv_finish(&b, &argv);
