@@ -113,12 +113,23 @@ static void record_signal(int sig, siginfo_t *si, void *uctx) {
         errno = saved;
 }
 
-static void install_forwarding(void) {
-        struct sigaction sa = { .sa_sigaction = record_signal, .sa_flags = SA_SIGINFO | SA_RESTART };
+/* Signals the caller ignores (nohup, a background job of a non-interactive shell) stay ignored
+ * for the command, and sbx does not forward them. */
+static int ignored_mask;
+static bool pipe_ignored;
 
-        sigemptyset(&sa.sa_mask);
-        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+static void install_forwarding(void) {
+        struct sigaction sa = { .sa_sigaction = record_signal, .sa_flags = SA_SIGINFO | SA_RESTART }, old;
+
+        sigfillset(&sa.sa_mask); /* no nesting: pending_mask's read-modify-write stays whole */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
+                if (sigaction(forwarded[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+                        ignored_mask |= 1 << i;
+                        continue;
+                }
                 sigaction(forwarded[i], &sa, NULL);
+        }
+        pipe_ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
         signal(SIGPIPE, SIG_IGN);
 }
 
@@ -126,8 +137,10 @@ static void reset_signals_in_child(void) {
         sigset_t none;
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
-                signal(forwarded[i], SIG_DFL);
-        signal(SIGPIPE, SIG_DFL);
+                if (!(ignored_mask & (1 << i)))
+                        signal(forwarded[i], SIG_DFL);
+        if (!pipe_ignored)
+                signal(SIGPIPE, SIG_DFL);
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
         if (runner_own_group)
@@ -168,54 +181,71 @@ static int cmp_int(const void *x, const void *y) {
 
 /* In the forked child: stderr onto the pipe, the status fd onto its number, every descriptor but
  * 0-2, the status fd and --keep-fd ones closed. Async-signal-safe calls only. */
-static void child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
-                            int inner_w, int gate_r, int status_num) {
-        int keep[SBX_RUN_KEEP_FDS_MAX + 3];
-        size_t n = 0;
-        int lo = 3;
+/* Moves fd above every descriptor number the child assigns, so that no dup2() below overwrites a
+ * source not yet placed. F_DUPFD_CLOEXEC: only the final dup2() copies are inherited. */
+static int lift(int fd, int floor) {
+        int r;
 
-        if (in_r >= 0 && dup2(in_r, 0) < 0)
+        if (fd < 0)
+                return -1;
+        r = fcntl(fd, F_DUPFD_CLOEXEC, floor);
+        if (r < 0)
                 _exit(127);
+        return r;
+}
+
+static void place(int src, int dst) {
+        if (src >= 0 && dup2(src, dst) < 0)
+                _exit(127);
+}
+
+/* Returns where exec_w ended up (still close-on-exec). */
+static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
+                           int inner_w, int gate_r, int exec_w, int status_num) {
+        int keep[SBX_RUN_KEEP_FDS_MAX + 4];
+        size_t n = 0;
+        int lo = 3, floor = status_num + 3;
+
+        for (size_t i = 0; i < a->n_keep_fds; i++)
+                if (a->keep_fds[i] >= floor)
+                        floor = a->keep_fds[i] + 1;
+        in_r = lift(in_r, floor);
+        err_w = lift(err_w, floor);
+        status_w = lift(status_w, floor);
+        inner_w = lift(inner_w, floor);
+        gate_r = lift(gate_r, floor);
+        exec_w = lift(exec_w, floor);
+
+        place(in_r, 0);
         if (out_null) {
                 int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-                if (fd < 0 || dup2(fd, 1) < 0)
+                if (fd < 0)
                         _exit(127);
+                place(fd, 1);
         }
-        if (dup2(err_w, 2) < 0)
-                _exit(127);
-        if (status_w >= 0) {
-                if (status_w == status_num) {
-                        if (fcntl(status_w, F_SETFD, 0) < 0)
-                                _exit(127);
-                } else if (dup2(status_w, status_num) < 0)
-                        _exit(127);
+        place(err_w, 2);
+        place(status_w, status_num);
+        place(inner_w, status_num + 1);
+        place(gate_r, status_num + 2);
+        if (status_w >= 0)
                 keep[n++] = status_num;
-        }
-        if (inner_w >= 0) {
-                if (inner_w == status_num + 1) {
-                        if (fcntl(inner_w, F_SETFD, 0) < 0)
-                                _exit(127);
-                } else if (dup2(inner_w, status_num + 1) < 0)
-                        _exit(127);
+        if (inner_w >= 0)
                 keep[n++] = status_num + 1;
-        }
-        if (gate_r >= 0) {
-                if (gate_r == status_num + 2) {
-                        if (fcntl(gate_r, F_SETFD, 0) < 0)
-                                _exit(127);
-                } else if (dup2(gate_r, status_num + 2) < 0)
-                        _exit(127);
+        if (gate_r >= 0)
                 keep[n++] = status_num + 2;
-        }
+        /* close-on-exec: it reports an exec failure to sbx and never reaches the command */
+        keep[n++] = exec_w;
         for (size_t i = 0; i < a->n_keep_fds; i++)
                 keep[n++] = a->keep_fds[i];
         qsort(keep, n, sizeof(int), cmp_int);
         for (size_t i = 0; i < n; i++) {
                 if (keep[i] > lo)
                         close_range((unsigned) lo, (unsigned) keep[i] - 1, 0);
-                lo = keep[i] + 1;
+                if (keep[i] + 1 > lo)
+                        lo = keep[i] + 1;
         }
         close_range((unsigned) lo, ~0U, 0);
+        return exec_w;
 }
 
 /* ---- supervision --------------------------------------------------------------------------- */
@@ -436,19 +466,28 @@ struct spawn_req {
 /* vfork: the child shares our memory until it execs, so only system calls run there. Kept apart
  * so no local of the supervisor lives across the vfork. */
 static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) {
-        pid_t pid = vfork();
+        sigset_t all, old;
+        pid_t pid;
 
-        if (pid == 0) {
-                int e;
+        /* no handler may run in the child while it shares sbx's memory (reset_signals_in_child()
+         * clears the mask before exec) */
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, &old);
+        pid = vfork();
+        if (pid != 0) {
+                sigprocmask(SIG_SETMASK, &old, NULL);
+                return pid;
+        }
+        {
+                int e, exec_w;
                 reset_signals_in_child();
-                child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
-                                req->gate_r, req->status_num);
+                exec_w = child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
+                                         req->gate_r, req->exec_w, req->status_num);
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
-                (void) !write(req->exec_w, &e, sizeof(e));
+                (void) !write(exec_w, &e, sizeof(e));
                 _exit(e == ENOENT ? 127 : 126);
         }
-        return pid;
 }
 
 static void forward_pending(const struct sbx_confined_argv *confined, struct supervise *s, pid_t pid) {
@@ -623,7 +662,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 nfds_t n = 0;
                 int timeout = reaped ? (int) (reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
 
-                if (pending_mask)
+                if (pending_mask && !reaped)
                         forward_pending(confined, &s, pid);
                 if (reaped && timeout <= 0)
                         break; /* a background process still holds stderr: stop waiting for it */
@@ -666,13 +705,26 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         reaped_at = now_ms();
                 }
         }
+        /* the command closed every descriptor sbx watches but still runs: keep forwarding signals
+         * until it ends (the wake pipe interrupts the wait) */
         while (!reaped) {
+                struct pollfd p = { .fd = wake_r, .events = POLLIN };
+                pid_t w;
+
                 if (pending_mask)
                         forward_pending(confined, &s, pid);
-                if (waitpid(pid, &wstatus, 0) == pid)
+                w = waitpid(pid, &wstatus, WNOHANG);
+                if (w == pid) {
                         reaped = true;
-                else if (errno != EINTR)
                         break;
+                }
+                if (w < 0 && errno != EINTR)
+                        break;
+                if (poll(&p, 1, 50) > 0) {
+                        char drain[64];
+                        while (read(wake_r, drain, sizeof(drain)) > 0)
+                                ;
+                }
         }
         wake_fd = -1;
         if (pump)

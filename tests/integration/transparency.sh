@@ -121,7 +121,10 @@ for b in "${BACKENDS[@]}" none; do
         t_check "$b: under a pseudo-terminal the command sees a tty on 0, 1 and 2 ($out)" \
                 test "$out" = "tty0 tty1 tty2 "
 
-        # --- signals sent to sbx alone
+        # --- signals sent to sbx alone. Job control on: a non-interactive shell otherwise starts
+        # background jobs with SIGINT and SIGQUIT ignored, and sbx (rightly) keeps a signal its
+        # caller ignores ignored for the command, as the command alone would have.
+        set -m
         for sig in TERM INT HUP QUIT; do
                 num=$(kill -l "$sig")
                 tag="29.$RANDOM"
@@ -143,6 +146,11 @@ for b in "${BACKENDS[@]}" none; do
                 t_check "$b: the audit row records signal $num ($(audit_field "$id" signal), exit_code '$(audit_field "$id" exit_code)')" \
                         test "$(audit_field "$id" signal)" = "$num" -a "$(audit_field "$id" exit_code)" = ""
         done
+        set +m
+        # ... and a signal the caller ignores stays ignored for the command and is not forwarded
+        out=$( (trap '' INT; "$SBX_BIN" run $(sel "$b") -- sh -c 'grep "^SigIgn" /proc/self/status') 2>/dev/null)
+        t_check "$b: a SIGINT ignored by the caller is still ignored in the command ($out)" \
+                test "$(( 0x${out##*[[:space:]]} & 2 ))" = 2
         rm -f "$T/ws/ready" "$T/ws/trapped"
         "$SBX_BIN" run $(sel "$b") -- sh -c 'trap "echo trapped > \"\$2\"; kill \$!; exit 7" TERM; touch "$1"; sleep 30 & wait' \
                 sh "$T/ws/ready" "$T/ws/trapped" &
