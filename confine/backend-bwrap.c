@@ -96,6 +96,11 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                                     "sbx-landlock '%s' (it seals the mounts inside bubblewrap) not found: %s",
                                     req->cfg->landlock_path, strerror(-r));
 
+        for (char *const *p = req->protect; req->policy->mode == SBX_MODE_WORKSPACE_WRITE && p && *p; p++)
+                if (strcmp(*p, req->policy->workspace_root) == 0)
+                        return sbx_diag_set(diag, EPERM, "confine", *p,
+                                            "the workspace root %s is itself a directory sbx depends on (its "
+                                            "config, cache or audit database): choose another workspace", *p);
         sbx_argv_add(&b, runner);
         sbx_argv_add(&b, "--unshare-user");
         sbx_argv_add(&b, "--unshare-pid");
@@ -117,6 +122,13 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--bind");
                 sbx_argv_add(&b, req->policy->workspace_root);
                 sbx_argv_add(&b, req->policy->workspace_root);
+                /* sbx's own state inside the workspace stays read-only (mounted over the bind) */
+                for (char *const *p = req->protect; p && *p; p++)
+                        if (sbx_path_beneath(*p, req->policy->workspace_root)) {
+                                sbx_argv_add(&b, "--ro-bind");
+                                sbx_argv_add(&b, *p);
+                                sbx_argv_add(&b, *p);
+                        }
                 if (req->temp_dir) {
                         sbx_argv_add(&b, "--bind");
                         sbx_argv_add(&b, req->temp_dir);

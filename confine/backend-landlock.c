@@ -157,6 +157,16 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
         if (!sbx_mode_is_confined(req->policy->mode) || !req->argv || !req->argv[0])
                 return sbx_diag_set(diag, EINVAL, "confine", "", "landlock: nothing to confine in mode '%s'",
                                     mode ? mode : "?");
+        /* Landlock only adds rights: nothing beneath a writable directory can be kept read-only,
+         * so a workspace that holds sbx's own state (config, probe cache, runners, database) is
+         * refused rather than handed to the command. */
+        for (char *const *p = req->protect; req->policy->mode == SBX_MODE_WORKSPACE_WRITE && p && *p; p++)
+                if (sbx_path_beneath(*p, req->policy->workspace_root) ||
+                    (req->temp_dir && sbx_path_beneath(*p, req->temp_dir)))
+                        return sbx_diag_set(diag, EPERM, "confine", *p,
+                                            "landlock cannot keep %s, which sbx depends on, read-only inside the "
+                                            "writable workspace %s (bwrap can; or choose a workspace without it)",
+                                            *p, req->policy->workspace_root);
         r = find_launcher(req->cfg, &launcher);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->landlock_path ? req->cfg->landlock_path : "",

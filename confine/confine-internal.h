@@ -10,7 +10,16 @@ struct sbx_confine_request {
         char *const *argv;                /* the exact argv to run */
         const struct sbx_confine_options *opts;
         const char *temp_dir;             /* per-run temp area in workspace-write, else NULL */
+        char *const *protect;             /* canonical existing paths sbx depends on (its config,
+                                             cache, runners, database): a backend keeps those
+                                             beneath a writable directory read-only, or refuses */
 };
+
+/* mkdir -p with `mode` for each missing component; 0 or -errno. */
+int sbx_mkdir_p(const char *path, mode_t mode);
+
+/* Whether `path` is `dir` or lies beneath it (both canonical). */
+bool sbx_path_beneath(const char *path, const char *dir);
 
 struct sbx_backend {
         const char *name;

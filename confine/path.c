@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "sbx-confine.h"
+#include "confine-internal.h"
 #include "sbx-macro.h"
 
 int sbx_path_normalize(const char *path, char **ret_path) {
@@ -46,6 +46,31 @@ int sbx_path_normalize(const char *path, char **ret_path) {
         out[n] = '\0';
         *ret_path = sbx_steal_ptr(&out);
         return 0;
+}
+
+int sbx_mkdir_p(const char *path, mode_t mode) {
+        _cleanup_free_ char *p = strdup(path);
+
+        if (!p)
+                return -ENOMEM;
+        for (char *s = p + 1; *s; s++)
+                if (*s == '/') {
+                        *s = '\0';
+                        if (mkdir(p, mode) < 0 && errno != EEXIST)
+                                return -errno;
+                        *s = '/';
+                }
+        if (mkdir(p, mode) < 0 && errno != EEXIST)
+                return -errno;
+        return 0;
+}
+
+bool sbx_path_beneath(const char *path, const char *dir) {
+        size_t n = strlen(dir);
+
+        if (n == 1 && dir[0] == '/')
+                return true;
+        return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
 }
 
 int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag *diag) {

@@ -230,19 +230,8 @@ static void cache_write(const struct sbx_config *cfg, const char *path, const st
         _cleanup_close_ int fd = -1;
         FILE *f;
 
-        /* mkdir -p of the cache dir, private */
-        {
-                _cleanup_free_ char *dir = strdup(cfg->cache_dir);
-                if (!dir)
-                        return;
-                for (char *p = dir + 1; *p; p++)
-                        if (*p == '/') {
-                                *p = '\0';
-                                (void) mkdir(dir, 0700);
-                                *p = '/';
-                        }
-                (void) mkdir(dir, 0700);
-        }
+        if (sbx_mkdir_p(cfg->cache_dir, 0700) < 0)
+                return;
         if (asprintf(&tmp, "%s.%d.tmp", path, (int) getpid()) < 0)
                 return;
         fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);

@@ -228,6 +228,67 @@ int sbx_backend_check(const struct sbx_config *cfg, const char *backend, enum sb
         return candidate_check(cfg, b, mode, NULL, ret) ? 0 : -EOPNOTSUPP;
 }
 
+/* Adds the canonical path. A missing directory that a writable root would contain is created
+ * (0700) first: the command could otherwise create it, with a planted config in it. */
+static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, bool dir) {
+        char *real, **nv;
+
+        if (!path || !*path)
+                return 0;
+        real = realpath(path, NULL);
+        if (!real && errno == ENOENT && dir && path[0] == '/') {
+                _cleanup_free_ char *norm = NULL;
+                bool inside = false;
+                if (sbx_path_normalize(path, &norm) < 0)
+                        return -ENOMEM;
+                for (const char *const *w = writable; *w && !inside; w++)
+                        inside = sbx_path_beneath(norm, *w);
+                if (inside && sbx_mkdir_p(norm, 0700) >= 0)
+                        real = realpath(path, NULL);
+        }
+        if (!real)
+                return 0; /* missing, and out of the command's reach: nothing to protect */
+        nv = realloc(*v, (*n + 2) * sizeof(char *));
+        if (!nv) {
+                free(real);
+                return -ENOMEM;
+        }
+        *v = nv;
+        nv[(*n)++] = real;
+        nv[*n] = NULL;
+        return 0;
+}
+
+/* What sbx itself depends on and a confined command must never rewrite, even where the workspace
+ * contains it (a workspace of $HOME, or of sbx's own source tree): the config dirs (a planted
+ * config could switch confinement off for the next run), the probe cache (it selects the
+ * backend), the runners and sbx, and the caller's extra paths (the audit database). */
+static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy *policy,
+                           const struct sbx_confine_options *opts, char ***ret) {
+        _cleanup_strv_free_ char **v = NULL;
+        _cleanup_free_ char *bwrap = NULL, *launcher = NULL;
+        const char *writable[] = { policy->mode == SBX_MODE_WORKSPACE_WRITE ? policy->workspace_root : NULL, NULL };
+        size_t n = 0;
+        int r = 0;
+
+        for (char **d = cfg->config_dirs; r >= 0 && d && *d; d++)
+                r = strv_add_real(&v, &n, *d, writable, true);
+        if (r >= 0)
+                r = strv_add_real(&v, &n, cfg->cache_dir, writable, true);
+        if (r >= 0 && sbx_find_executable(cfg->bwrap_path, &bwrap) >= 0)
+                r = strv_add_real(&v, &n, bwrap, writable, false);
+        if (r >= 0 && sbx_find_executable(cfg->landlock_path, &launcher) >= 0)
+                r = strv_add_real(&v, &n, launcher, writable, false);
+        if (r >= 0)
+                r = strv_add_real(&v, &n, "/proc/self/exe", writable, false);
+        for (char *const *p = opts ? opts->protect : NULL; r >= 0 && p && *p; p++)
+                r = strv_add_real(&v, &n, *p, writable, true);
+        if (r < 0)
+                return r;
+        *ret = sbx_steal_ptr(&v);
+        return 0;
+}
+
 static int local_confine(void *userdata, char *const argv[], const struct sbx_policy *policy,
                          const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
                          struct sbx_unavailable *ret_why, struct sbx_diag *diag) {
@@ -236,6 +297,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         const struct sbx_backend *chosen = NULL;
         struct sbx_candidate chosen_state = { 0 };
         struct sbx_confine_request req;
+        _cleanup_strv_free_ char **protect = NULL;
         int r;
 
         if (l->backend) {
@@ -291,12 +353,15 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 }
                 out->setenv[0] = env;
         }
+        if ((r = protected_paths(l->cfg, policy, opts, &protect)) < 0)
+                return r;
         req = (struct sbx_confine_request) {
                 .cfg = l->cfg,
                 .policy = policy,
                 .argv = argv,
                 .opts = opts,
                 .temp_dir = out->temp_dir,
+                .protect = protect,
         };
         out->enforcement = chosen_state.enforcement;
         if ((r = chosen->confine(&req, out, diag)) < 0)

@@ -119,6 +119,9 @@ struct sbx_confine_options {
         bool require_full; /* refuse a partial backend as unavailable */
         bool gate;         /* with status_fd: the runner waits for the byte "G" on status_fd + 2
                               before it executes the command (see confined->gated) */
+        char *const *protect; /* NULL-terminated extra paths the command must never write, even
+                                 beneath the workspace (the audit database); may be NULL. The
+                                 provider adds sbx's own: config dirs, probe cache, runners, sbx. */
 };
 
 struct sbx_confined_argv {

@@ -4,6 +4,7 @@
  * written refuses the run (125) rather than running it unrecorded. */
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -252,10 +253,14 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 if (r >= 0 && !dialect)
                         r = sbx_dialect_builtin("none", &builtin);
         } else {
+                _cleanup_free_ char *db_dir = strdup(audit->path);
+                char *protect[] = { db_dir ? dirname(db_dir) : NULL, NULL };
                 struct sbx_confine_options opts = {
                         .status_fd = sbx_run_status_fd_number(a),
                         .require_full = a->require_full,
                         .gate = true,
+                        /* the audit record is out of the command's reach, even inside the workspace */
+                        .protect = protect,
                 };
                 struct sbx_unavailable why = { 0 };
 
