@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -37,6 +38,8 @@ enum target {
         T_EACCES,
         T_EPERM,
         T_IOCTL,
+        T_MODE_ARG1, /* the new mode is args[1]: refused when it sets S_ISUID or S_ISGID */
+        T_MODE_ARG2, /* ... args[2] */
         _T_MAX,
 };
 
@@ -83,6 +86,17 @@ static const struct rule rules[] = {
 };
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
+
+/* workspace-write governs chmod nowhere (it must work in the workspace), but a set-user-ID or
+ * set-group-ID bit is never granted: as root, chmod 4777 of a root-owned program anywhere on the
+ * host would be a privilege escalation, not a metadata change (security review). */
+static const struct rule ws_rules[] = {
+        { "chmod", 0, T_MODE_ARG1, false },
+        { "fchmod", 0, T_MODE_ARG1, false },
+        { "fchmodat", 0, T_MODE_ARG2, false },
+        { "fchmodat2", 452, T_MODE_ARG2, false },
+};
+#define N_WS_RULES (sizeof(ws_rules) / sizeof(ws_rules[0]))
 
 /* ioctl commands refused in both modes: typing into the caller's terminal. */
 static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
@@ -260,7 +274,7 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         ret(p, SECCOMP_RET_KILL_PROCESS);
 
         for (size_t i = 0; i < n_abi; i++) {
-                struct entry e[3 * N_RULES];
+                struct entry e[3 * (N_RULES + N_WS_RULES)];
                 size_t n = 0, m = 0;
                 bool first = true;
 
@@ -279,6 +293,11 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                                         continue;
                                 if (resolve(a->abis[j].token, &rules[k], &nr))
                                         e[n++] = (struct entry) { nr, targets[rules[k].target] };
+                        }
+                        for (size_t k = 0; mode == LL_MODE_WORKSPACE_WRITE && k < N_WS_RULES; k++) {
+                                uint32_t nr;
+                                if (resolve(a->abis[j].token, &ws_rules[k], &nr))
+                                        e[n++] = (struct entry) { nr, targets[ws_rules[k].target] };
                         }
                 }
                 qsort(e, n, sizeof(e[0]), cmp_entry);
@@ -305,6 +324,22 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         }
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
+        /* chmod family in workspace-write: the low 32 bits of the mode argument */
+        if (mode != LL_MODE_WORKSPACE_WRITE)
+                goto errors;
+        place(p, targets[T_MODE_ARG1]);
+        emit(p, BPF_LD | BPF_W | BPF_ABS,
+             offsetof(struct seccomp_data, args[1]) + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0), NO_LABEL,
+             NO_LABEL);
+        emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
+        ret(p, SECCOMP_RET_ALLOW); /* jumps only go forward */
+        place(p, targets[T_MODE_ARG2]);
+        emit(p, BPF_LD | BPF_W | BPF_ABS,
+             offsetof(struct seccomp_data, args[2]) + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0), NO_LABEL,
+             NO_LABEL);
+        emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
+        ret(p, SECCOMP_RET_ALLOW); /* jumps only go forward */
+errors:
         place(p, targets[T_EACCES]);
         ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
         place(p, targets[T_EPERM]);

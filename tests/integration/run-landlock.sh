@@ -370,6 +370,20 @@ for feed in "printf ''" "echo X"; do
                 test $rc -eq 125 -a ! -e "$T/gate-marker"
         check "--wait-fd: ... and the launcher says why" grep -q '^sbx-landlock: the run was not released' "$T/err"
 done
+# workspace-write: chmod works, but never sets a set-user-ID or set-group-ID bit, anywhere
+mkdir -p "$T/suid-ws"
+touch "$T/suid-ws/prog"
+"$L" --mode workspace-write --write "$T/suid-ws" -- sh -c "chmod 755 '$T/suid-ws/prog'" 2>/dev/null
+check "workspace-write: a plain chmod in the workspace works" test "$(stat -c %a "$T/suid-ws/prog")" = 755
+for m in 4755 2755 6755; do
+        "$L" --mode workspace-write --write "$T/suid-ws" -- chmod "$m" "$T/suid-ws/prog" 2>/dev/null
+        rc=$?
+        check "workspace-write: chmod $m is refused (rc=$rc) and the mode stays 755" \
+                test $rc -ne 0 -a "$(stat -c %a "$T/suid-ws/prog")" = 755
+done
+"$L" --mode workspace-write --write "$T/suid-ws" -- python3 -c "import os; os.chmod('$T/suid-ws/prog', 0o4755)" 2>/dev/null
+check "workspace-write: os.chmod(..., 0o4755) is refused too" test "$(stat -c %a "$T/suid-ws/prog")" = 755
+
 if [ "$(id -u)" = 0 ]; then
         "$L" --seal-mounts -- true 2>"$T/err"
         rc=$?
