@@ -105,6 +105,15 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
         r = sbx_path_normalize(real, &norm);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "canonicalize root", real, "cannot normalize '%s'", real);
+        /* under bwrap a writable bind of these would hand the command the host's procfs, sysfs or
+         * device nodes (/proc/<pid>/root reaches the whole host); /dev/shm is a plain tmpfs */
+        if (sbx_path_beneath(norm, "/proc") || sbx_path_beneath(norm, "/sys") ||
+            (sbx_path_beneath(norm, "/dev") && !sbx_path_beneath(norm, "/dev/shm"))) {
+                r = sbx_diag_set(diag, EPERM, "canonicalize root", norm,
+                                 "workspace root '%s' is in /proc, /sys or /dev, which are never a workspace", norm);
+                free(norm);
+                return r;
+        }
         *ret_path = norm;
         return 0;
 }

@@ -75,9 +75,14 @@ int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_req
                                                     "which is immutable",
                                                     explicit_root, session_cwd, req->session_id);
                 }
-                /* the session's cwd was canonical when it was recorded; check it still exists */
+                /* the session's cwd was canonical when it was recorded: it must still resolve to
+                 * itself, or a symlink swapped in since would move the workspace elsewhere */
                 if ((r = sbx_path_canonicalize_dir(session_cwd, &p->workspace_root, diag)) < 0)
                         return r;
+                if (strcmp(p->workspace_root, session_cwd) != 0)
+                        return sbx_diag_set(diag, EXDEV, "resolve policy", session_cwd,
+                                            "the workspace root %s of session '%s' now resolves to %s: refusing a "
+                                            "moved workspace", session_cwd, req->session_id, p->workspace_root);
         } else {
                 const char *root = req->root ? req->root : cfg->fallback_root ? cfg->fallback_root : ".";
                 if ((r = sbx_path_canonicalize_dir(root, &p->workspace_root, diag)) < 0)

@@ -150,6 +150,25 @@ static void test_canonicalize_errors_name_the_problem(void **state) {
         assert_int_equal(sbx_path_canonicalize_dir("", &(char *) { NULL }, NULL), -EINVAL);
 }
 
+static void test_canonicalize_refuses_kernel_file_systems(void **state) {
+        static const char *bad[] = { "/proc", "/proc/self", "/sys", "/dev", "/dev/pts" };
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(bad); i++) {
+                char *out = NULL;
+                struct sbx_diag diag = { 0 };
+                if (access(bad[i], F_OK) < 0)
+                        continue; /* not mounted here: nothing to refuse */
+                assert_int_equal(sbx_path_canonicalize_dir(bad[i], &out, &diag), -EPERM);
+                assert_null(out);
+                assert_non_null(strstr(diag.msg, "never a workspace"));
+        }
+        if (access("/dev/shm", F_OK) == 0) { /* a plain tmpfs is fine */
+                char *out = NULL;
+                assert_int_equal(sbx_path_canonicalize_dir("/dev/shm", &out, NULL), 0);
+                free(out);
+        }
+}
+
 /* ---- precedence ---- */
 
 struct fake_sessions {
@@ -293,6 +312,24 @@ static void test_policy_session_errors(void **state) {
         sbx_config_free(cfg);
 }
 
+static void test_policy_session_root_replaced_by_a_symlink_is_refused(void **state) {
+        char swapped[PATH_MAX + 64];
+        struct fake_sessions fs = { .id = "s1" };
+        struct sbx_session_lookup lookup = { fake_lookup, &fs };
+        struct sbx_config *cfg = config_with(SBX_MODE_READ_ONLY, NULL);
+        struct sbx_policy_request req = { .session_id = "s1" };
+        struct sbx_policy *p = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        /* the recorded cwd was canonical; a symlink now sits there (ws/link -> ../other/deep) */
+        mkpath(swapped, sizeof(swapped), "ws/link");
+        fs.cwd = swapped;
+        assert_int_equal(sbx_policy_resolve(cfg, &req, &lookup, &p, &diag), -EXDEV);
+        assert_null(p);
+        assert_non_null(strstr(diag.msg, "refusing a moved workspace"));
+        sbx_config_free(cfg);
+}
+
 static void test_policy_missing_root_is_an_error(void **state) {
         char missing[PATH_MAX + 64];
         struct sbx_config *cfg = config_with(SBX_MODE_READ_ONLY, NULL);
@@ -314,10 +351,12 @@ int main(void) {
                 cmocka_unit_test(test_canonicalize_resolves_symlink_before_dotdot),
                 cmocka_unit_test(test_canonicalize_relative_root_from_cwd),
                 cmocka_unit_test(test_canonicalize_errors_name_the_problem),
+                cmocka_unit_test(test_canonicalize_refuses_kernel_file_systems),
                 cmocka_unit_test(test_policy_precedence_table),
                 cmocka_unit_test(test_policy_approved_escalation_outranks_session),
                 cmocka_unit_test(test_policy_fallback_root_is_cwd_by_default),
                 cmocka_unit_test(test_policy_session_errors),
+                cmocka_unit_test(test_policy_session_root_replaced_by_a_symlink_is_refused),
                 cmocka_unit_test(test_policy_missing_root_is_an_error),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
