@@ -180,11 +180,25 @@ static void unescape_tabs(char *s) {
 }
 
 static bool cache_read(const char *path, const char *key, struct sbx_probe_report *rep) {
-        _cleanup_fclose_ FILE *f = fopen(path, "re");
+        _cleanup_fclose_ FILE *f = NULL;
         char line[1024];
         size_t n = 0;
+        struct stat st;
+        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 
-        if (!f || !fgets(line, sizeof(line), f) || strcmp(line, CACHE_MAGIC "\n") != 0)
+        /* only a verdict this user wrote and nobody else could: it selects the backend */
+        if (fd < 0)
+                return false;
+        if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 0077)) {
+                close(fd);
+                return false;
+        }
+        f = fdopen(fd, "re");
+        if (!f) {
+                close(fd);
+                return false;
+        }
+        if (!fgets(line, sizeof(line), f) || strcmp(line, CACHE_MAGIC "\n") != 0)
                 return false;
         if (!fgets(line, sizeof(line), f) || strncmp(line, "key ", 4) != 0)
                 return false;
@@ -234,7 +248,8 @@ static void cache_write(const struct sbx_config *cfg, const char *path, const st
                 return;
         if (asprintf(&tmp, "%s.%d.tmp", path, (int) getpid()) < 0)
                 return;
-        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+        (void) unlink(tmp);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
         if (fd < 0)
                 return;
         f = fdopen(fd, "we");

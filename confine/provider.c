@@ -84,26 +84,35 @@ int sbx_remove_tree(const char *path) {
         return r;
 }
 
-/* A private directory for this run: $TMPDIR (when absolute) or /tmp, sbx-run-XXXXXX, mode 0700. */
-static int make_temp_area(char **ret, struct sbx_diag *diag) {
-        const char *base = getenv("TMPDIR");
-        _cleanup_free_ char *tmpl = NULL, *norm = NULL;
+/* A private directory for this run: $TMPDIR (when absolute) or /tmp, sbx-run-XXXXXX, mode 0700.
+ * The base is resolved before the directory is made and the new name never after: someone who
+ * can write the base could otherwise swap a symlink in between, and the command would be granted
+ * (and sbx would empty) whatever it points to. */
+static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) {
+        const char *env = getenv("TMPDIR");
+        _cleanup_free_ char *base = NULL, *tmpl = NULL;
+        _cleanup_close_ int fd = -1;
+        struct stat st;
 
-        if (!base || base[0] != '/')
-                base = "/tmp";
+        base = realpath(env && env[0] == '/' ? env : "/tmp", NULL);
+        if (!base)
+                return sbx_diag_set(diag, errno, "create temp area", env ? env : "/tmp",
+                                    "cannot resolve the temp directory %s: %s", env ? env : "/tmp", strerror(errno));
         if (asprintf(&tmpl, "%s/sbx-run-XXXXXX", base) < 0)
                 return -ENOMEM;
         if (!mkdtemp(tmpl))
                 return sbx_diag_set(diag, errno, "create temp area", tmpl, "cannot create the temp area %s: %s",
                                     tmpl, strerror(errno));
-        /* the runner binds it by its real path */
-        norm = realpath(tmpl, NULL);
-        if (!norm) {
-                int e = errno;
-                rmdir(tmpl);
-                return sbx_diag_set(diag, e, "create temp area", tmpl, "cannot resolve %s: %s", tmpl, strerror(e));
+        fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0 || fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 0777) != 0700) {
+                int e = fd < 0 ? errno : EPERM;
+                (void) rmdir(tmpl);
+                return sbx_diag_set(diag, e, "create temp area", tmpl,
+                                    "the temp area %s is not the private directory sbx made", tmpl);
         }
-        *ret = sbx_steal_ptr(&norm);
+        out->temp_dev = (uint64_t) st.st_dev;
+        out->temp_ino = (uint64_t) st.st_ino;
+        out->temp_dir = sbx_steal_ptr(&tmpl);
         return 0;
 }
 
@@ -113,7 +122,11 @@ void sbx_confined_argv_free(struct sbx_confined_argv *c) {
         sbx_strv_free(c->argv);
         free(c->enforcement_reason);
         if (c->temp_dir) {
-                (void) sbx_remove_tree(c->temp_dir);
+                struct stat st;
+                /* only the directory made for this run: not whatever was swapped in since */
+                if (lstat(c->temp_dir, &st) == 0 && S_ISDIR(st.st_mode) && (uint64_t) st.st_dev == c->temp_dev &&
+                    (uint64_t) st.st_ino == c->temp_ino)
+                        (void) sbx_remove_tree(c->temp_dir);
                 free(c->temp_dir);
         }
         sbx_strv_free(c->setenv);
@@ -342,7 +355,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 return -ENOMEM;
         if (policy->mode == SBX_MODE_WORKSPACE_WRITE) {
                 char *env = NULL;
-                if (!chosen->private_tmpdir && (r = make_temp_area(&out->temp_dir, diag)) < 0)
+                if (!chosen->private_tmpdir && (r = make_temp_area(out, diag)) < 0)
                         return r;
                 if (asprintf(&env, "TMPDIR=%s", chosen->private_tmpdir ? chosen->private_tmpdir : out->temp_dir) < 0)
                         return -ENOMEM;

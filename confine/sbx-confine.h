@@ -131,6 +131,7 @@ struct sbx_confined_argv {
         char *enforcement_reason;          /* owned; NULL when full */
         const struct sbx_dialect *dialect; /* borrowed built-in dialect of the backend */
         char *temp_dir;                    /* per-run temp area (workspace-write), or NULL; owned */
+        uint64_t temp_dev, temp_ino;       /* its identity: only that directory is ever removed */
         char **setenv;                     /* NULL-terminated "NAME=value" to set in the child */
         bool gated;                        /* the runner honours opts->gate: it sets the sandbox up,
                                               then waits for the go-ahead before the command */

@@ -130,6 +130,20 @@ static void test_probe_corrupt_cache_reprobes(void **state) {
         sbx_config_free(cfg);
 }
 
+static void test_probe_cache_others_could_write_is_ignored(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b;
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        /* a cache file writable by others could have been forged to pick a weaker backend */
+        assert_int_equal(chmod(a.cache_path, 0666), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        sbx_config_free(cfg);
+}
+
 static void test_probe_missing_runner_is_unusable_with_reason(void **state) {
         struct sbx_config *cfg = config_for("/nonexistent/bwrap", "bwrap", NULL);
         struct sbx_probe_report r;
@@ -173,6 +187,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_cache_invalidated_by_chain_change),
                 cmocka_unit_test(test_probe_refresh_ignores_the_cache),
                 cmocka_unit_test(test_probe_corrupt_cache_reprobes),
+                cmocka_unit_test(test_probe_cache_others_could_write_is_ignored),
                 cmocka_unit_test(test_probe_missing_runner_is_unusable_with_reason),
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
         };
