@@ -196,7 +196,7 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
         struct stat st;
         int r;
 
-        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
         if (fd < 0) {
                 if (errno == ENOENT && !required) {
                         *ret_read = false;
@@ -209,6 +209,13 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                 return sbx_diag_set(diag, errno, "read config", path, "cannot stat %s: %s", path, strerror(errno));
         if (!S_ISREG(st.st_mode))
                 return sbx_diag_set(diag, EINVAL, "read config", path, "config file %s is not a regular file", path);
+        /* it decides how (and whether) commands are confined: only its owner or root may write it */
+        if (st.st_uid != geteuid() && st.st_uid != 0)
+                return sbx_diag_set(diag, EPERM, "read config", path,
+                                    "config file %s belongs to uid %u, neither you nor root", path, (unsigned) st.st_uid);
+        if (st.st_mode & (S_IWGRP | S_IWOTH))
+                return sbx_diag_set(diag, EPERM, "read config", path,
+                                    "config file %s is writable by group or others", path);
         if (st.st_size > CONFIG_FILE_MAX)
                 return sbx_diag_set(diag, EFBIG, "read config", path, "config file %s is larger than %d bytes",
                                     path, CONFIG_FILE_MAX);

@@ -123,6 +123,18 @@ static void test_config_unreadable_file_is_an_error(void **state) {
         assert_non_null(strstr(diag.msg, path));
 }
 
+static void test_config_writable_by_others_is_refused(void **state) {
+        _cleanup_free_ char *path = write_file("open", "default_mode = read-only\n");
+        char *files[] = { path, NULL };
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        assert_int_equal(chmod(path, 0666), 0);
+        assert_int_equal(sbx_config_load_files(files, &c, &diag), -EPERM);
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, "writable by group or others"));
+}
+
 static void test_config_env_names_the_only_file(void **state) {
         _cleanup_free_ char *path = write_file("only", "default_mode = danger-full-access\n");
         struct sbx_config *c = NULL;
@@ -153,6 +165,7 @@ int main(void) {
                 cmocka_unit_test(test_config_later_file_overrides_and_missing_is_skipped),
                 cmocka_unit_test(test_config_errors_name_file_and_line),
                 cmocka_unit_test(test_config_unreadable_file_is_an_error),
+                cmocka_unit_test(test_config_writable_by_others_is_refused),
                 cmocka_unit_test(test_config_env_names_the_only_file),
                 cmocka_unit_test(test_config_env_file_must_exist),
         };
