@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/capability.h>
+#include <linux/openat2.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -275,6 +276,21 @@ static void add_sink(int ruleset, const char *path, bool dir, uint64_t access) {
         close(fd);
 }
 
+/* The --write directories come canonical (sbx resolved them): a symlink on the way now means one
+ * was swapped in since, and the grant would land elsewhere. openat2 refuses that; a kernel without
+ * it (before 5.6, which has Landlock ABI 1 at most) gets the plain open. */
+static int open_no_symlinks(const char *path) {
+        struct open_how how = {
+                .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
+                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+
+        if (fd < 0 && errno == ENOSYS)
+                return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        return (int) fd;
+}
+
 static int build_ruleset(const struct launch *l, int abi) {
         struct sbx_ll_ruleset_attr attr = { 0 };
         uint64_t handled = sbx_ll_fs_rights(abi);
@@ -302,9 +318,10 @@ static int build_ruleset(const struct launch *l, int abi) {
         for (size_t i = 0; i < l->n_write; i++) {
                 struct stat st;
 
-                fd = open(l->write_dirs[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+                fd = open_no_symlinks(l->write_dirs[i]);
                 if (fd < 0)
-                        fail(errno, "write-dir", "cannot open the write directory %s", l->write_dirs[i]);
+                        fail(errno, "write-dir", "cannot open the write directory %s%s", l->write_dirs[i],
+                             errno == ELOOP ? " (it is, or passes through, a symlink now)" : "");
                 if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode))
                         fail(ENOTDIR, "write-dir", "cannot use the write directory %s", l->write_dirs[i]);
                 /* never device nodes: as root, a block device made in the workspace and then

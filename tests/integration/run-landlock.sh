@@ -370,6 +370,14 @@ for feed in "printf ''" "echo X"; do
                 test $rc -eq 125 -a ! -e "$T/gate-marker"
         check "--wait-fd: ... and the launcher says why" grep -q '^sbx-landlock: the run was not released' "$T/err"
 done
+# a --write directory that is (or passes through) a symlink: one was swapped in after sbx resolved
+# the workspace, and the grant would land elsewhere
+mkdir -p "$T/real-ws"
+ln -sfn "$T/real-ws" "$T/link-ws"
+"$L" --mode workspace-write --write "$T/link-ws" -- touch "$T/real-ws/through-link" 2>"$T/err"
+rc=$?
+check "--write through a symlink is refused (rc=$rc) and nothing ran" test $rc -eq 125 -a ! -e "$T/real-ws/through-link"
+
 # workspace-write: chmod works, but never sets a set-user-ID or set-group-ID bit, anywhere
 mkdir -p "$T/suid-ws"
 touch "$T/suid-ws/prog"
