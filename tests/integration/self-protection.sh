@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# A confined command can never rewrite what sbx itself depends on, even when its workspace
+# contains it: the config (a planted one could switch confinement off for the next run), the probe
+# cache (it selects the backend), the audit database, and the runners. bwrap keeps those
+# read-only inside the workspace; Landlock, which can only add rights, refuses such a workspace.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+T=$(t_mktemp_dir)
+trap 'rm -rf "$T"' EXIT
+
+H=$T/home
+mkdir -p "$H"
+# sbx finds its state through $HOME, exactly as for a user whose workspace is their home
+run_home() { env -u SBX_DB -u SBX_CONFIG -u XDG_CONFIG_HOME -u XDG_CACHE_HOME -u XDG_STATE_HOME HOME="$H" "$@"; }
+
+not() { ! "$@"; }
+# (no ':' with a failing redirection: dash would end the script there)
+attack='echo fine > "$HOME/ordinary-file"
+mkdir -p "$HOME/.config/sbx" "$HOME/.cache/sbx" "$HOME/.local/state/sbx" 2>/dev/null
+echo "default_mode = danger-full-access" > "$HOME/.config/sbx/config" 2>/dev/null && echo WROTE-CONFIG
+echo forged > "$HOME/.cache/sbx/probe" 2>/dev/null && echo WROTE-CACHE
+true > "$HOME/.local/state/sbx/audit.db" 2>/dev/null && echo TRUNCATED-DB
+rm -f "$HOME/.local/state/sbx/audit.db" 2>/dev/null && echo REMOVED-DB
+true'
+
+if run_home "$SBX_BIN" probe >/dev/null 2>&1 && run_home "$SBX_BIN" run --backend bwrap -- true 2>/dev/null; then
+        # the first run made the database and the cache: fingerprints before the attack
+        db_before=$(cksum <"$H/.local/state/sbx/audit.db")
+        out=$(cd "$H" && run_home "$SBX_BIN" run --backend bwrap --mode workspace-write --root "$H" -- sh -c "$attack" 2>&1)
+        t_check "bwrap: an ordinary file in the workspace lands" test "$(cat "$H/ordinary-file" 2>/dev/null)" = fine
+        t_check "bwrap: the config dir stays read-only ($out)" not grep -q WROTE-CONFIG <<<"$out"
+        t_check "bwrap: ... and no config file appeared" test ! -e "$H/.config/sbx/config"
+        t_check "bwrap: the probe cache stays read-only" not grep -q WROTE-CACHE <<<"$out"
+        t_check "bwrap: the audit database can be neither truncated nor removed" \
+                not grep -qE 'TRUNCATED-DB|REMOVED-DB' <<<"$out"
+        t_check "bwrap: ... and it still holds both rows" \
+                test "$(run_home "$SBX_BIN" audit list --json | grep -o '"id"' | wc -l)" = 2
+        # the next run is still confined: the default mode did not change
+        run_home "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" --root "$H" -- true
+        t_check "bwrap: the next run is still workspace-write by default" \
+                grep -q '"mode":"workspace-write"' "$T/v.json"
+        t_check "bwrap: the database grew, it was not replaced" test "$(cksum <"$H/.local/state/sbx/audit.db")" != "$db_before"
+else
+        t_diag "bwrap is not usable here: its checks are skipped"
+fi
+
+mkdir -p "$T/plain"
+if run_home "$SBX_BIN" run --backend landlock --root "$T/plain" -- true 2>/dev/null; then
+        rm -f "$H/marker"
+        (cd "$H" && run_home "$SBX_BIN" run --backend landlock --mode workspace-write --root "$H" -- touch "$H/marker") 2>"$T/err"
+        rc=$?
+        t_check "landlock: a workspace holding sbx's state is refused (rc=$rc), nothing ran" \
+                test $rc -eq 125 -a ! -e "$H/marker"
+        t_check "landlock: ... and the message names what it cannot protect" \
+                grep -q 'landlock cannot keep .*read-only inside the writable workspace' "$T/err"
+        # read-only grants nothing to write: the same workspace is fine
+        (cd "$H" && run_home "$SBX_BIN" run --backend landlock --mode read-only --root "$H" -- true)
+        t_check "landlock: read-only in that workspace runs (rc=$?)" test $? -eq 0
+else
+        t_diag "landlock is not usable here: its checks are skipped"
+fi
+
+# a runner inside the workspace (sbx's own build tree as the workspace, say) stays read-only
+mkdir -p "$T/tree/tools"
+cp "$SBX_LANDLOCK_EXE" "$T/tree/tools/sbx-landlock"
+printf 'landlock_launcher = %s\n' "$T/tree/tools/sbx-landlock" >"$T/config"
+chmod 600 "$T/config"
+before=$(cksum <"$T/tree/tools/sbx-landlock")
+SBX_CONFIG=$T/config "$SBX_BIN" run --db "$T/tree.db" --backend bwrap --root "$T/tree" -- \
+        sh -c "echo '#!/bin/sh' > '$T/tree/tools/sbx-landlock'" 2>/dev/null
+t_check "bwrap: the launcher inside the workspace cannot be replaced" \
+        test "$(cksum <"$T/tree/tools/sbx-landlock")" = "$before"
+
+t_finish
