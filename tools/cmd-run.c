@@ -347,9 +347,6 @@ int sbx_cmd_run(int argc, char **argv) {
                 return sbx_fail(SBX_EXIT_USAGE, "run: out of memory");
         if (sbx_run_check_fds(&a, err, sizeof(err)) < 0)
                 return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
-        /* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage error */
-        if ((r = sbx_config_load(&cfg, &diag)) < 0)
-                return sbx_fail_diag(SBX_EXIT_INFRA, "run: configuration", &diag);
         if (a.backend && !sbx_run_backend_known(a.backend))
                 return sbx_fail(SBX_EXIT_USAGE, "run: unknown backend '%s' (bwrap, landlock, seatbelt, windows-acl)",
                                 a.backend);
@@ -361,6 +358,24 @@ int sbx_cmd_run(int argc, char **argv) {
                 return refuse_unrecorded(&a, command, &audit);
         }
         audit.path = db_path;
+
+        /* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage
+         * error: the run is refused, and recorded as such (no policy could be resolved) */
+        if ((r = sbx_config_load(&cfg, &diag)) < 0) {
+                _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
+                _cleanup_free_ char *cwd = getcwd(NULL, 0);
+                struct sbx_execution_start start = { .argv = command, .cwd = cwd ? cwd : "" };
+                char msg[1024];
+
+                snprintf(msg, sizeof(msg), "configuration: %s", diag.msg[0] ? diag.msg : strerror(-r));
+                if (!rep)
+                        return sbx_fail(SBX_EXIT_INFRA, "run: %s", msg);
+                rep->args = &a;
+                rep->argv = command;
+                status = refuse(&audit, &a, rep, &start, msg);
+                sbx_db_close(audit.db);
+                return status;
+        }
 
         status = run_once(&a, cfg, &audit, command, &denied);
         if (a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
