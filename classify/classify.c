@@ -255,10 +255,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 if (c->fatal_sig[i] < 0 || h->hit)
                         continue;
                 if (rule->info_re.present && whole && len <= LINE_KEEP) {
-                        r = match(c, &rule->info_re, s, len, NULL, NULL, NULL);
+                        size_t ms = 0, me = 0;
+                        r = match(c, &rule->info_re, s, len, &ms, &me, NULL);
                         if (r < 0)
                                 return r;
-                        if (r > 0)
+                        /* whole-line equality: with invalid UTF-8 around it, an anchored match may
+                         * start or end short of the line's ends */
+                        if (r > 0 && ms == 0 && me == len)
                                 continue; /* a benign notice of the runner, removed before the rule looks */
                 }
                 h->hit = true;

@@ -128,6 +128,11 @@ static void test_classify_informational_line_alone_is_not_runner_failure(void **
         /* not equal: a longer line is not the notice, so the fatal signature counts */
         r = run("bwrap", 1, 0, "bwrap: Only the last --uid option will take effect, and then died\n");
         assert_verdict(r, "runner_failure");
+        /* invalid UTF-8 before or after the notice's text: not the notice, whole-line equality */
+        r = run("bwrap", 1, 0, "\xff" "bwrap: Only the last --uid option will take effect\n");
+        assert_verdict(r, "runner_failure");
+        r = run("bwrap", 1, 0, "bwrap: Only the last --uid option will take effect" "\xff\n");
+        assert_verdict(r, "runner_failure");
         /* the notice does not hide a later fatal line */
         r = run("bwrap", 1, 0,
                 "bwrap: Only the last --uid option will take effect\n"
