@@ -87,6 +87,25 @@ bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_
         return true;
 }
 
+/* One process looks the same few runners up several times (static check, confinement, the
+ * paths to protect): the answers for bare names are remembered. */
+static struct {
+        char name[64];
+        char *path;
+} found[4];
+
+static int remember(const char *name, const char *path, char **ret_path) {
+        for (size_t i = 0; i < SBX_ELEMENTSOF(found); i++)
+                if (!found[i].path && strlen(name) < sizeof(found[i].name)) {
+                        found[i].path = strdup(path);
+                        if (found[i].path)
+                                sbx_strlcpy(found[i].name, name, sizeof(found[i].name));
+                        break;
+                }
+        *ret_path = strdup(path);
+        return *ret_path ? 0 : -ENOMEM;
+}
+
 int sbx_find_executable(const char *name, char **ret_path) {
         const char *path;
         _cleanup_free_ char *copy = NULL;
@@ -94,6 +113,11 @@ int sbx_find_executable(const char *name, char **ret_path) {
 
         if (!name || !*name)
                 return -EINVAL;
+        for (size_t i = 0; !strchr(name, '/') && i < SBX_ELEMENTSOF(found); i++)
+                if (found[i].path && strcmp(found[i].name, name) == 0 && access(found[i].path, X_OK) == 0) {
+                        *ret_path = strdup(found[i].path);
+                        return *ret_path ? 0 : -ENOMEM;
+                }
         if (strchr(name, '/')) {
                 if (access(name, X_OK) < 0)
                         return -errno;
@@ -110,10 +134,8 @@ int sbx_find_executable(const char *name, char **ret_path) {
                         continue; /* a relative PATH entry would make the runner depend on cwd */
                 if (asprintf(&full, "%s/%s", dir, name) < 0)
                         return -ENOMEM;
-                if (access(full, X_OK) == 0) {
-                        *ret_path = sbx_steal_ptr(&full);
-                        return 0;
-                }
+                if (access(full, X_OK) == 0)
+                        return remember(name, full, ret_path);
         }
         return -ENOENT;
 }

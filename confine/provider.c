@@ -366,7 +366,8 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 }
                 out->setenv[0] = env;
         }
-        if ((r = protected_paths(l->cfg, policy, opts, &protect)) < 0)
+        /* read-only grants nothing to write: nothing of sbx's can be inside a writable directory */
+        if (policy->mode == SBX_MODE_WORKSPACE_WRITE && (r = protected_paths(l->cfg, policy, opts, &protect)) < 0)
                 return r;
         req = (struct sbx_confine_request) {
                 .cfg = l->cfg,
