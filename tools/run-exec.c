@@ -118,6 +118,15 @@ static void record_signal(int sig, siginfo_t *si, void *uctx) {
 static int ignored_mask;
 static bool pipe_ignored;
 
+/* The child's end wakes the supervision loop at once (instead of its next poll timeout). */
+static void child_ended(int sig) {
+        int saved = errno;
+        (void) sig;
+        if (wake_fd >= 0)
+                (void) !write(wake_fd, "", 1);
+        errno = saved;
+}
+
 static void install_forwarding(void) {
         struct sigaction sa = { .sa_sigaction = record_signal, .sa_flags = SA_SIGINFO | SA_RESTART }, old;
 
@@ -131,6 +140,9 @@ static void install_forwarding(void) {
         }
         pipe_ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
         signal(SIGPIPE, SIG_IGN);
+        sa = (struct sigaction) { .sa_handler = child_ended, .sa_flags = SA_RESTART | SA_NOCLDSTOP };
+        sigfillset(&sa.sa_mask);
+        sigaction(SIGCHLD, &sa, NULL);
 }
 
 static void reset_signals_in_child(void) {
@@ -141,6 +153,7 @@ static void reset_signals_in_child(void) {
                         signal(forwarded[i], SIG_DFL);
         if (!pipe_ignored)
                 signal(SIGPIPE, SIG_DFL);
+        signal(SIGCHLD, SIG_DFL);
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
         if (runner_own_group)
@@ -720,7 +733,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 }
                 if (w < 0 && errno != EINTR)
                         break;
-                if (poll(&p, 1, 50) > 0) {
+                if (poll(&p, 1, 100) > 0) {
                         char drain[64];
                         while (read(wake_r, drain, sizeof(drain)) > 0)
                                 ;
