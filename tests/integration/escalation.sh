@@ -36,15 +36,7 @@ if ! command -v sqlite3 >/dev/null; then
         exit 1
 fi
 
-BACKENDS=()
-for b in bwrap landlock; do
-        if "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
-                BACKENDS+=("$b")
-        else
-                t_diag "backend $b does not work here: its checks are left out"
-        fi
-done
-[ "${#BACKENDS[@]}" -gt 0 ] || t_skip_all "neither bwrap nor landlock works here"
+t_usable_backends "$T/probe.db"
 
 # approver NAME ANSWER [STATUS]: a script that appends its stdin (the request) to $T/NAME.log and
 # prints ANSWER, exiting STATUS

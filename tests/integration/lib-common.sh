@@ -129,3 +129,18 @@ except Exception:
     v = None
 print("" if v is None else v)' "$1" "$2"
 }
+
+# t_usable_backends DB: sets BACKENDS to those of bwrap and landlock that run a command here
+# (recorded in DB); exits 77 when neither does.
+t_usable_backends() {
+        local b
+        BACKENDS=()
+        for b in bwrap landlock; do
+                if "$SBX_BIN" run --db "$1" --backend "$b" -- true >/dev/null 2>&1; then
+                        BACKENDS+=("$b")
+                else
+                        t_diag "backend $b does not work here: its checks are left out"
+                fi
+        done
+        [ "${#BACKENDS[@]}" -gt 0 ] || t_skip_all "neither bwrap nor landlock works here"
+}

@@ -31,15 +31,7 @@ export SBX_CONFIG=$T/config
 cd "$T/ws" || exit 1
 WS=$(pwd -P)
 
-BACKENDS=()
-for b in bwrap landlock; do
-        if "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
-                BACKENDS+=("$b")
-        else
-                t_diag "backend $b does not work here: its checks are left out"
-        fi
-done
-[ "${#BACKENDS[@]}" -gt 0 ] || t_skip_all "neither bwrap nor landlock works here"
+t_usable_backends "$T/probe.db"
 
 # sel B: the selection options of backend B ("none" = unconfined)
 sel() {
