@@ -53,17 +53,9 @@ static int seatbelt_check(const struct sbx_config *cfg, enum sbx_mode mode, stru
 
 static int seatbelt_fingerprint(const struct sbx_config *cfg, char *buf, size_t size) {
         _cleanup_free_ char *path = NULL;
-        struct stat st;
-        int r;
+        int r = sbx_find_executable(runner_name(cfg), &path);
 
-        r = sbx_find_executable(runner_name(cfg), &path);
-        if (r < 0)
-                return r;
-        if (stat(path, &st) < 0)
-                return -errno;
-        r = snprintf(buf, size, "seatbelt:%s:%llu:%lld:%lld", path, (unsigned long long) st.st_ino,
-                     (long long) st.st_size, (long long) st.st_mtime);
-        return r < 0 || (size_t) r >= size ? -ENAMETOOLONG : 0;
+        return r < 0 ? r : sbx_file_fingerprint(path, buf, size);
 }
 
 /* The canonical macOS spelling of `path`: realpath(3) where it exists (filesystem semantics

@@ -61,16 +61,9 @@ static int windows_acl_check(const struct sbx_config *cfg, enum sbx_mode mode, s
 
 static int windows_acl_fingerprint(const struct sbx_config *cfg, char *buf, size_t size) {
         _cleanup_free_ char *path = NULL;
-        struct stat st;
-        int r;
+        int r = sbx_find_executable(runner_name(cfg), &path);
 
-        r = sbx_find_executable(runner_name(cfg), &path);
-        if (r < 0)
-                return r;
-        if (stat(path, &st) < 0)
-                return -errno;
-        r = snprintf(buf, size, "windows-acl:%s:%lld:%lld", path, (long long) st.st_size, (long long) st.st_mtime);
-        return r < 0 || (size_t) r >= size ? -ENAMETOOLONG : 0;
+        return r < 0 ? r : sbx_file_fingerprint(path, buf, size);
 }
 
 static int windows_acl_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
