@@ -311,15 +311,22 @@ static void write_all(int fd, const char *buf, size_t len, bool *ok) {
         }
 }
 
+/* One read(): the byte count, 0 to try again later, -1 at end of file or on an error. */
+static ssize_t read_some(int fd, char *buf, size_t size) {
+        ssize_t n = read(fd, buf, size);
+
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+                return 0;
+        return n > 0 ? n : -1;
+}
+
 /* Reads what is there; returns false at EOF or error. */
 static bool pump_stderr(struct supervise *s, int fd) {
         char buf[65536];
-        ssize_t n = read(fd, buf, sizeof(buf));
+        ssize_t n = read_some(fd, buf, sizeof(buf));
 
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-                return true;
         if (n <= 0)
-                return false;
+                return n == 0;
         write_all(STDERR_FILENO, buf, (size_t) n, &s->stderr_ok);
         keep_first_line(s, buf, (size_t) n);
         if (s->classifier && !s->classify_error) {
@@ -332,12 +339,10 @@ static bool pump_stderr(struct supervise *s, int fd) {
 
 static bool pump_status(struct status_buf *b, int fd) {
         char buf[1024];
-        ssize_t n = read(fd, buf, sizeof(buf));
+        ssize_t n = read_some(fd, buf, sizeof(buf));
 
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-                return true;
         if (n <= 0)
-                return false;
+                return n == 0;
         for (ssize_t i = 0; i < n && b->len < sizeof(b->data) - 1; i++)
                 b->data[b->len++] = buf[i];
         b->data[b->len] = '\0';

@@ -23,11 +23,7 @@ mkdir -p "$T/ws" "$T/out" "$T/cache" "$T/bin" "$T/elsewhere"
 export XDG_CACHE_HOME=$T/cache
 export SBX_DB=$T/unused.db # every run below names its own --db
 unset SBX_SESSION
-: >"$T/config"
-if [ -n "${SBX_LANDLOCK_EXE:-}" ]; then
-        echo "landlock_launcher = $SBX_LANDLOCK_EXE" >>"$T/config"
-fi
-export SBX_CONFIG=$T/config
+t_known_config "$T/config"
 cd "$T/ws" || exit 1
 WS=$(pwd -P)
 

@@ -144,3 +144,13 @@ t_usable_backends() {
         done
         [ "${#BACKENDS[@]}" -gt 0 ] || t_skip_all "neither bwrap nor landlock works here"
 }
+
+# t_known_config FILE: a configuration of defaults plus the launcher of this build, the only one
+# sbx reads ($SBX_CONFIG)
+t_known_config() {
+        : >"$1"
+        if [ -n "${SBX_LANDLOCK_EXE:-}" ]; then
+                echo "landlock_launcher = $SBX_LANDLOCK_EXE" >>"$1"
+        fi
+        export SBX_CONFIG=$1
+}
