@@ -192,6 +192,7 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
 
         sbx_strv_free(out->argv);
         out->argv = argv;
+        out->inprocess = req->cfg->landlock_builtin;
         free(out->enforcement_reason);
         out->enforcement = e;
         out->enforcement_reason = sbx_steal_ptr(&reason);

@@ -109,6 +109,7 @@ static int config_defaults(struct sbx_config **ret) {
                 return -ENOMEM;
         if ((r = default_landlock_path(&c->landlock_path)) < 0)
                 return r;
+        c->landlock_builtin = true;
         if ((r = xdg_dir("XDG_CACHE_HOME", ".cache", &c->cache_dir)) < 0)
                 return r;
         *ret = sbx_steal_ptr(&c);
@@ -179,6 +180,9 @@ static int apply_line(struct sbx_config *c, char *key, char *value, const char *
                 if (paths[i].absolute && value[0] != '/')
                         return sbx_diag_set(diag, EINVAL, "read config", path,
                                             "%s:%u: '%s' must be an absolute path", path, line, key);
+                /* a launcher the operator names is always executed, never replaced by sbx's code */
+                if (paths[i].offset == offsetof(struct sbx_config, landlock_path))
+                        c->landlock_builtin = false;
                 return replace_str((char **) ((char *) c + paths[i].offset), value);
         }
         return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: unknown key '%s'", path, line, key);

@@ -38,6 +38,8 @@ struct sbx_config {
         char **backend_order;       /* NULL-terminated backend names, tried in order */
         char *bwrap_path;           /* runner paths; a bare name is looked up in PATH */
         char *landlock_path;        /* sbx's own launcher */
+        bool landlock_builtin;      /* landlock_path is the launcher shipped with this sbx (no config
+                                       file names one): `sbx run` runs its code in-process */
         char *sandbox_exec_path;
         char *windows_runner_path;
         char *cache_dir;            /* probe cache directory */
@@ -135,6 +137,9 @@ struct sbx_confined_argv {
         char **setenv;                     /* NULL-terminated "NAME=value" to set in the child */
         bool gated;                        /* the runner honours opts->gate: it sets the sandbox up,
                                               then waits for the go-ahead before the command */
+        bool inprocess;                    /* argv[0] is sbx's shipped Landlock launcher, whose code
+                                              sbx links: the caller may run it in the forked child
+                                              (sbx_landlock_launch()) instead of executing it */
 };
 /* A child environment: the current environ with c->setenv applied. *ret_envp is a new vector of
  * borrowed strings: free() the vector only, and keep environ and c alive while it is used. */

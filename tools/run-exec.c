@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "landlock-launch.h"
 #include "run-exec.h"
 #include "sbx-macro.h"
 #include "sbx-tool.h"
@@ -479,10 +480,13 @@ struct spawn_req {
         char **envp;
         int in_r, err_w, status_w, inner_w, gate_r, status_num, exec_w;
         bool out_null;
+        bool inprocess; /* argv is sbx's own Landlock launcher: run its code here, do not exec it */
 };
 
 /* vfork: the child shares our memory until it execs, so only system calls run there. Kept apart
- * so no local of the supervisor lives across the vfork. */
+ * so no local of the supervisor lives across the vfork.
+ * The in-process launcher instead needs a child of its own (fork): it confines itself, then waits
+ * for the go-ahead while sbx writes the audit row, and only then execs the command. */
 static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) {
         sigset_t all, old;
         pid_t pid;
@@ -491,7 +495,7 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
          * clears the mask before exec) */
         sigfillset(&all);
         sigprocmask(SIG_BLOCK, &all, &old);
-        pid = vfork();
+        pid = req->inprocess ? fork() : vfork();
         if (pid != 0) {
                 sigprocmask(SIG_SETMASK, &old, NULL);
                 return pid;
@@ -501,6 +505,15 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                 reset_signals_in_child();
                 exec_w = child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
                                          req->gate_r, req->exec_w, req->status_num);
+                if (req->inprocess) {
+                        int argc = 0;
+                        while (req->argv[argc])
+                                argc++;
+                        environ = req->envp;
+                        /* its failures leave the launcher's record on the status fd and exit 125,
+                         * exactly as the executable's would */
+                        sbx_landlock_launch(argc, (char **) req->argv);
+                }
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
                 (void) !write(exec_w, &e, sizeof(e));
@@ -615,6 +628,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .gate_r = gate_p[0],
                         .status_num = status_num,
                         .exec_w = exec_p[1],
+                        .inprocess = confined && confined->inprocess,
                 };
                 pid = spawn_child(&req);
         }

@@ -65,9 +65,10 @@ t_check "control: an uncached run (chain) spawns the probes ($n_uncached execs: 
 trace_run cached -- true
 t_check "cached run (chain) exits 0 (rc $RUN_RC)" test $RUN_RC -eq 0
 got=$(awk '{print $2}' "$T/cached.execs" | xargs -n1 basename | tr '\n' ' ')
-# under bwrap the first process inside is sbx-landlock --seal-mounts, which then execs the command
+# under bwrap the first process inside is sbx-landlock --seal-mounts, which then execs the command;
+# the shipped Landlock launcher runs in-process (its code is linked into sbx): no exec of its own
 t_check "cached run (chain): exactly sbx, the runner and the command are executed (got: $got)" \
-        test "$got" = "sbx bwrap sbx-landlock true " -o "$got" = "sbx sbx-landlock true "
+        test "$got" = "sbx bwrap sbx-landlock true " -o "$got" = "sbx true "
 t_check "cached run (chain): no shell, no second runner launch" \
         test "$(grep -cE ' (/bin/sh|/usr/bin/sh|/bin/dash)$' "$T/cached.execs")" = 0
 
@@ -77,8 +78,13 @@ t_check "--backend bwrap: no probe even with no cache (got: $got)" test "$got" =
 rm -rf "$XDG_CACHE_HOME"
 trace_run sole-landlock --backend landlock -- true
 got=$(awk '{print $2}' "$T/sole-landlock.execs" | xargs -n1 basename | tr '\n' ' ')
-t_check "--backend landlock: no probe even with no cache (got: $got)" test "$got" = "sbx sbx-landlock true "
+t_check "--backend landlock: no probe even with no cache, launcher in-process (got: $got)" test "$got" = "sbx true "
 t_check "--backend runs write no probe cache" test ! -e "$XDG_CACHE_HOME/sbx/probe"
+# a launcher named in the configuration is executed, never replaced by sbx's own code
+printf 'landlock_launcher = %s\n' "$T/bin/sbx-landlock" >"$T/named-launcher.conf"
+SBX_CONFIG="$T/named-launcher.conf" trace_run named-landlock --backend landlock -- true
+got=$(awk '{print $2}' "$T/named-landlock.execs" | xargs -n1 basename | tr '\n' ' ')
+t_check "--backend landlock with a configured launcher: it is executed (got: $got)" test "$got" = "sbx sbx-landlock true "
 
 # ---- invalidation: the runner binaries ---------------------------------------------------------
 cp "$BWRAP" "$T/bwrap"

@@ -351,6 +351,38 @@ if [ -n "$SBX" ] && [ -x "$SBX" ]; then
                 ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
                         --mode workspace-write -- sh -c "echo x > '/tmp/$tag-nb'" ) 2>/dev/null
                 check "sbx as nobody workspace-write: a write to /tmp is denied" test ! -e "/tmp/$tag-nb"
+
+                # the shipped launcher (no configured one) runs in-process in sbx's child: the same
+                # confinement, the same failures
+                unset SBX_CONFIG
+                mkdir "$T/ip-ws"
+                ( cd "$T/ip-ws" && "$SBX" run --backend landlock --mode read-only -- sh -c "echo x > '$T/ip-ws/f'" ) 2>"$T/err"
+                rc=$?
+                check "in-process read-only: the write is denied (rc=$rc) and absent" test $rc -eq 2 -a ! -e "$T/ip-ws/f"
+                ( cd "$T/ip-ws" && "$SBX" run --backend landlock --mode workspace-write -- \
+                        sh -c "echo x > '$T/ip-ws/g' && echo y > \"\$TMPDIR/t\" && echo z > '/tmp/$tag-ip'" ) 2>/dev/null
+                rc=$?
+                check "in-process workspace-write: the workspace write lands, /tmp is denied (rc=$rc)" \
+                        test $rc -ne 0 -a -e "$T/ip-ws/g" -a ! -e "/tmp/$tag-ip"
+                ( cd "$T/ip-ws" && "$SBX" run --backend landlock --mode read-only --verdict-json "$T/ip.json" \
+                        -- "sbx-no-such-command-$tag" ) 2>"$T/err"
+                rc=$?
+                check "in-process: a missing command is a launcher failure, exit 125 (rc=$rc)" test $rc -eq 125
+                check "in-process: ... with the launcher's line on stderr" grep -q "^sbx-landlock: cannot execute 'sbx-no-such-command" "$T/err"
+                check "in-process: ... runner_failure on structural evidence" \
+                        grep -q '"verdict": *"runner_failure".*"evidence": *"structural"' <(tr -d '\n' <"$T/ip.json")
+                # a launcher failure inside the ruleset step: no Landlock layer left to stack
+                if [ "$depth_ok" -eq 16 ]; then
+                        v=()
+                        for ((i = 0; i < 16; i++)); do v+=("$L" --mode workspace-write --write "$T" --); done
+                        ( cd "$T/ip-ws" && "${v[@]}" "$SBX" run --backend landlock --mode read-only \
+                                --verdict-json "$T/ip2.json" -- touch "$T/ip-ws/never" ) 2>"$T/err"
+                        rc=$?
+                        check "in-process, 17th layer: exit 125 and the command never ran (rc=$rc)" \
+                                test $rc -eq 125 -a ! -e "$T/ip-ws/never"
+                        check "in-process, 17th layer: the launcher names E2BIG" grep -q '^sbx-landlock: .*too many stacked' "$T/err"
+                        check "in-process, 17th layer: runner_failure" grep -q '"verdict": *"runner_failure"' "$T/ip2.json"
+                fi
         fi
 else
         bad "SBX is not set: the sbx run checks cannot run"

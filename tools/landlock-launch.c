@@ -1,0 +1,573 @@
+/* sbx's own Landlock launcher: it applies a Landlock ruleset for the running ABI (plus a seccomp
+ * filter for what Landlock cannot govern), then execs the command. The code runs as the
+ * executable sbx-landlock (sbx-landlock.c) and, in the child of `sbx run` that becomes the
+ * command, in-process (run-exec.c): the same function either way, sbx_landlock_launch().
+ *
+ *   sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]
+ *                [--max-abi N] -- ARGV...
+ *   sbx-landlock --seal-mounts [--write DIR]... [--status-fd N] -- ARGV...   (inside bubblewrap)
+ * Both take --wait-fd N: wait for the byte "G" on N before exec (see wait_for_go()).
+ *   sbx-landlock --help
+ *
+ * What the command gets (both modes): read and execute everywhere; writing (write_file,
+ * truncate, device ioctl) only to the sinks /dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx
+ * and the terminals beneath /dev/pts; every other file-system right of the running ABI is
+ * handled, so denied (EACCES, "Permission denied"). no_new_privs is set. In both modes a seccomp
+ * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) with EPERM.
+ *   read-only: additionally the seccomp filter refuses every metadata change Landlock never
+ *     governs: chmod, chown, utime and xattr syscalls (all variants, every ABI the kernel runs:
+ *     native, i386, x32) and the inode-changing ioctls (chattr flags, fsxattr, version, label,
+ *     encryption policy, fs-verity, and every 0x94/btrfs ioctl) with EACCES, and io_uring with
+ *     EPERM (its xattr operations would bypass the filter).
+ *   workspace-write: each --write DIR (absolute, an existing directory: the workspace root and
+ *     the temp area) gets every right of the ABI beneath it. Metadata changes are not filtered
+ *     (chmod inside the workspace must work), so they are ungoverned outside the workspace.
+ * --max-abi N uses at most Landlock ABI N (tests use it to act as an older kernel).
+ *
+ * Failures of the launcher itself (usage errors included): one line on stderr starting with
+ * "sbx-landlock: ", exit status 125, and the command is never executed.
+ *
+ * --status-fd N (N >= 3, an open fd): structural evidence for the caller. The launcher marks N
+ * close-on-exec at once. If it fails before the command is executed it writes one record
+ *     E <errno> <step>\n
+ * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
+ * write-dir, capabilities, no-new-privs, restrict-self, seccomp, exec) and exits 125. Otherwise the successful
+ * execve closes N without a record: EOF with no record means the command was executed.
+ *
+ * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
+ * before exec); fds it inherits are passed through untouched, as are the environment and the
+ * signal dispositions. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/capability.h>
+#include <linux/openat2.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "confine/landlock-abi.h"
+#include "tools/landlock-launch.h"
+#include "tools/landlock-seccomp.h"
+
+#define EXIT_LAUNCHER 125
+#define MAX_WRITE_DIRS 64
+
+static int status_fd = -1;
+
+static void status_record(int err, const char *step) {
+        char buf[64];
+        int n;
+
+        if (status_fd < 0)
+                return;
+        n = snprintf(buf, sizeof(buf), "E %d %s\n", err, step);
+        /* we exit right after: ignoring SIGPIPE cannot reach the command */
+        (void) signal(SIGPIPE, SIG_IGN);
+        for (int off = 0; off < n;) {
+                ssize_t w = write(status_fd, buf + off, (size_t) (n - off));
+                if (w < 0 && errno == EINTR)
+                        continue;
+                if (w <= 0)
+                        break;
+                off += (int) w;
+        }
+}
+
+__attribute__((noreturn)) static void vfail(int err, bool show_err, const char *step, const char *fmt, va_list ap) {
+        char msg[PATH_MAX + 256];
+
+        vsnprintf(msg, sizeof(msg), fmt, ap);
+        if (show_err)
+                fprintf(stderr, "sbx-landlock: %s: %s\n", msg, strerror(err));
+        else
+                fprintf(stderr, "sbx-landlock: %s\n", msg);
+        fflush(stderr);
+        status_record(err, step);
+        _exit(EXIT_LAUNCHER);
+}
+
+/* Appends ": strerror(err)" to the message. Never returns. */
+__attribute__((format(printf, 3, 4), noreturn)) static void fail(int err, const char *step, const char *fmt, ...) {
+        va_list ap;
+
+        va_start(ap, fmt);
+        vfail(err, true, step, fmt, ap);
+}
+
+/* A usage error: the message alone on stderr, EINVAL in the status record. */
+__attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const char *fmt, ...) {
+        va_list ap;
+
+        va_start(ap, fmt);
+        vfail(EINVAL, false, "usage", fmt, ap);
+}
+
+static const char usage_text[] =
+        "usage: sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]\n"
+        "                    [--max-abi N] -- ARGV...\n"
+        "Runs ARGV under a Landlock ruleset: read and execute everywhere, writes only to the\n"
+        "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
+        "beneath each --write DIR. Launcher failures: a line starting with 'sbx-landlock: ' and\n"
+        "exit status 125; with --status-fd N also a record 'E <errno> <step>' on fd N.\n";
+
+/* Strict decimal in [min, max]; false otherwise. */
+static bool parse_int(const char *s, long min, long max, long *ret) {
+        char *end = NULL;
+        long v;
+
+        if (!s || !*s || *s == '+' || *s == '-' || *s == ' ')
+                return false;
+        errno = 0;
+        v = strtol(s, &end, 10);
+        if (errno || *end || v < min || v > max)
+                return false;
+        *ret = v;
+        return true;
+}
+
+/* Option value: "--opt=V" or "--opt V". Returns NULL when `arg` is not `name`. */
+static const char *option_value(char **argv, int *i, const char *name, bool *matched) {
+        size_t len = strlen(name);
+        const char *a = argv[*i];
+
+        *matched = false;
+        if (strncmp(a, name, len) != 0)
+                return NULL;
+        if (a[len] == '=') {
+                *matched = true;
+                return a + len + 1;
+        }
+        if (a[len] != '\0')
+                return NULL;
+        *matched = true;
+        if (!argv[*i + 1] || strcmp(argv[*i + 1], "--") == 0)
+                return NULL;
+        return argv[++*i];
+}
+
+/* Finds --status-fd before anything else so that every later failure, usage errors included,
+ * leaves its record. */
+static void setup_status_fd(char **argv) {
+        for (int i = 1; argv[i] && strcmp(argv[i], "--") != 0; i++) {
+                bool matched;
+                const char *v = option_value(argv, &i, "--status-fd", &matched);
+                long fd;
+                int flags;
+
+                if (!matched)
+                        continue;
+                if (!parse_int(v, 3, INT_MAX, &fd))
+                        usage_fail("--status-fd needs a file descriptor number >= 3, got '%s'", v ? v : "");
+                flags = fcntl((int) fd, F_GETFD);
+                if (flags < 0)
+                        fail(errno, "status-fd", "--status-fd %ld", fd);
+                if (fcntl((int) fd, F_SETFD, flags | FD_CLOEXEC) < 0)
+                        fail(errno, "status-fd", "cannot set close-on-exec on --status-fd %ld", fd);
+                status_fd = (int) fd;
+        }
+}
+
+struct launch {
+        enum ll_mode mode;
+        bool mode_set;
+        bool seal_mounts;
+        long wait_fd;       /* --wait-fd: -1 when not given */
+        const char *write_dirs[MAX_WRITE_DIRS];
+        size_t n_write;
+        long max_abi;
+        char **argv;
+};
+
+static void parse_args(int argc, char **argv, struct launch *l) {
+        bool dashdash = false;
+        int i;
+
+        l->max_abi = 0;
+        l->wait_fd = -1;
+        for (i = 1; i < argc; i++) {
+                const char *a = argv[i], *v;
+                bool m;
+
+                if (strcmp(a, "--") == 0) {
+                        dashdash = true;
+                        i++;
+                        break;
+                }
+                if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+                        fputs(usage_text, stdout);
+                        exit(fflush(stdout) == 0 ? 0 : EXIT_LAUNCHER);
+                }
+                if ((v = option_value(argv, &i, "--mode", &m)), m) {
+                        if (!v)
+                                usage_fail("--mode needs a value (read-only or workspace-write)");
+                        if (strcmp(v, "read-only") == 0)
+                                l->mode = LL_MODE_READ_ONLY;
+                        else if (strcmp(v, "workspace-write") == 0)
+                                l->mode = LL_MODE_WORKSPACE_WRITE;
+                        else
+                                usage_fail("unknown mode '%s' (read-only or workspace-write)", v);
+                        l->mode_set = true;
+                } else if (strcmp(a, "--seal-mounts") == 0) {
+                        l->seal_mounts = true;
+                } else if ((v = option_value(argv, &i, "--write", &m)), m) {
+                        if (!v || v[0] != '/')
+                                usage_fail("--write needs an absolute directory, got '%s'", v ? v : "");
+                        if (l->n_write >= MAX_WRITE_DIRS)
+                                usage_fail("too many --write directories (at most %d)", MAX_WRITE_DIRS);
+                        l->write_dirs[l->n_write++] = v;
+                } else if ((v = option_value(argv, &i, "--status-fd", &m)), m) {
+                        /* handled by setup_status_fd() */
+                } else if ((v = option_value(argv, &i, "--wait-fd", &m)), m) {
+                        if (!parse_int(v, 3, INT_MAX, &l->wait_fd))
+                                usage_fail("--wait-fd needs a file descriptor number >= 3, got '%s'", v ? v : "");
+                } else if ((v = option_value(argv, &i, "--max-abi", &m)), m) {
+                        if (!parse_int(v, 1, INT_MAX, &l->max_abi))
+                                usage_fail("--max-abi needs a number >= 1, got '%s'", v ? v : "");
+                } else
+                        usage_fail("unknown option '%s'", a);
+        }
+        if (l->seal_mounts && l->mode_set)
+                usage_fail("--seal-mounts and --mode exclude each other");
+        if (!l->mode_set && !l->seal_mounts)
+                usage_fail("--mode read-only|workspace-write is required");
+        if (l->mode_set && l->mode == LL_MODE_READ_ONLY && l->n_write > 0)
+                usage_fail("--write is only valid with --mode workspace-write");
+        if (l->mode_set && l->mode == LL_MODE_WORKSPACE_WRITE && l->n_write == 0)
+                usage_fail("--mode workspace-write needs at least one --write DIR");
+        if (!dashdash || i >= argc || !argv[i])
+                usage_fail("missing '--' followed by the command to run");
+        if (!argv[i][0])
+                usage_fail("empty command name");
+        l->argv = argv + i;
+}
+
+static void add_rule_fd(int ruleset, int fd, uint64_t access, const char *path) {
+        struct sbx_ll_path_beneath_attr pb = { .allowed_access = access, .parent_fd = fd };
+
+        if (access == 0)
+                return;
+        if (sbx_ll_add_rule(ruleset, SBX_LL_RULE_PATH_BENEATH, &pb, 0) < 0) {
+                int e = errno;
+                close(fd);
+                fail(e, "rule", "cannot add the Landlock rule for %s", path);
+        }
+}
+
+/* A sink is granted only when it is what it should be (a character device, or the pts
+ * directory); a missing one cannot be written anyway. */
+static void add_sink(int ruleset, const char *path, bool dir, uint64_t access) {
+        struct stat st;
+        int fd = open(path, O_PATH | O_CLOEXEC | (dir ? O_DIRECTORY : 0));
+
+        if (fd < 0) {
+                if (errno == ENOENT || errno == ENOTDIR || errno == EACCES || errno == ENXIO)
+                        return;
+                fail(errno, "rule", "cannot open the sink %s", path);
+        }
+        if (fstat(fd, &st) == 0 && (dir ? S_ISDIR(st.st_mode) : S_ISCHR(st.st_mode)))
+                add_rule_fd(ruleset, fd, access, path);
+        close(fd);
+}
+
+/* The --write directories come canonical (sbx resolved them): a symlink on the way now means one
+ * was swapped in since, and the grant would land elsewhere. openat2 refuses that; a kernel without
+ * it (before 5.6, which has Landlock ABI 1 at most) gets the plain open. */
+static int open_no_symlinks(const char *path) {
+        struct open_how how = {
+                .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
+                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+        };
+        long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+
+        if (fd < 0 && errno == ENOSYS)
+                return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        return (int) fd;
+}
+
+static int build_ruleset(const struct launch *l, int abi) {
+        struct sbx_ll_ruleset_attr attr = { 0 };
+        uint64_t handled = sbx_ll_fs_rights(abi);
+        uint64_t read = SBX_LL_FS_READ_FILE | SBX_LL_FS_READ_DIR | SBX_LL_FS_EXECUTE;
+        uint64_t sink = (SBX_LL_FS_READ_FILE | SBX_LL_FS_WRITE_FILE | SBX_LL_FS_TRUNCATE |
+                         SBX_LL_FS_IOCTL_DEV) & handled;
+        static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx" };
+        int ruleset, fd;
+
+        attr.handled_access_fs = handled;
+        ruleset = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
+        if (ruleset < 0)
+                fail(errno, "ruleset", "cannot create the Landlock ruleset (ABI %d)", abi);
+
+        fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0)
+                fail(errno, "rule", "cannot open /");
+        add_rule_fd(ruleset, fd, read & handled, "/");
+        close(fd);
+
+        for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++)
+                add_sink(ruleset, sinks[i], false, sink);
+        add_sink(ruleset, "/dev/pts", true, sink);
+
+        for (size_t i = 0; i < l->n_write; i++) {
+                struct stat st;
+
+                fd = open_no_symlinks(l->write_dirs[i]);
+                if (fd < 0)
+                        fail(errno, "write-dir", "cannot open the write directory %s%s", l->write_dirs[i],
+                             errno == ELOOP ? " (it is, or passes through, a symlink now)" : "");
+                if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode))
+                        fail(ENOTDIR, "write-dir", "cannot use the write directory %s", l->write_dirs[i]);
+                /* never device nodes: as root, a block device made in the workspace and then
+                 * written would write the host's disk */
+                add_rule_fd(ruleset, fd, handled & ~(SBX_LL_FS_MAKE_BLOCK | SBX_LL_FS_MAKE_CHAR), l->write_dirs[i]);
+                close(fd);
+        }
+        return ruleset;
+}
+
+/* The command keeps no capability, as under bubblewrap: root's capabilities would reach beyond
+ * file effects (loading modules, raw devices, setting the host name). The bounding set is emptied
+ * so that exec gives uid 0 nothing back. Without CAP_SETPCAP (an ordinary user) the bounding set
+ * cannot be changed and may still list capabilities, but the effective, permitted, inheritable
+ * and ambient sets are emptied, and no_new_privs keeps exec from granting any (file
+ * capabilities and set-user-ID included). */
+static void drop_capabilities(void) {
+        struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+        struct __user_cap_data_struct data[2] = { 0 };
+        bool can_setpcap;
+
+        if (syscall(SYS_capget, &hdr, data) < 0)
+                fail(errno, "capabilities", "cannot read the capability sets");
+        can_setpcap = data[CAP_SETPCAP / 32].effective & (1U << (CAP_SETPCAP % 32));
+        for (int cap = 0; can_setpcap && cap < 64; cap++)
+                if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
+                        fail(errno, "capabilities", "cannot drop capability %d from the bounding set", cap);
+        if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 && errno != EINVAL)
+                fail(errno, "capabilities", "cannot clear the ambient capabilities");
+        memset(data, 0, sizeof(data));
+        hdr = (struct __user_cap_header_struct) { .version = _LINUX_CAPABILITY_VERSION_3 };
+        if (syscall(SYS_capset, &hdr, data) < 0)
+                fail(errno, "capabilities", "cannot clear the capability sets");
+}
+
+/* ---- --seal-mounts: the first step inside a bubblewrap sandbox ----------------------------
+ *
+ * bubblewrap makes the sandbox's mounts slaves of the host's, so a mount the host makes while the
+ * command runs (an automount the command triggers, removable media, an administrator's mount)
+ * would appear inside with the host's, writable, options. Run as the command bubblewrap starts,
+ * with CAP_SYS_ADMIN in the sandbox's user namespace only, the launcher cuts propagation
+ * (MS_PRIVATE, recursively), remounts read-only every writable mount that is not one the policy
+ * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
+ * capability, sets no_new_privs and execs the command. */
+
+/* mountinfo escapes space, tab, newline and backslash as \ooo. */
+static void unescape_octal(char *s) {
+        char *w = s;
+        for (char *r = s; *r; r++) {
+                if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' &&
+                    r[3] <= '7') {
+                        *w++ = (char) ((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+                        r += 3;
+                } else
+                        *w++ = *r;
+        }
+        *w = '\0';
+}
+
+static bool beneath(const char *path, const char *dir) {
+        size_t n = strlen(dir);
+        if (n == 1 && dir[0] == '/')
+                return true;
+        return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+static bool has_option(const char *opts, const char *opt) {
+        size_t n = strlen(opt);
+        for (const char *p = opts; p && *p;) {
+                if (strncmp(p, opt, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+                        return true;
+                p = strchr(p, ',');
+                if (p)
+                        p++;
+        }
+        return false;
+}
+
+/* True in the initial user namespace, whose uid_map is the identity over the whole range. */
+static bool in_initial_user_namespace(void) {
+        char buf[128] = "";
+        unsigned long inside, outside, count;
+        int fd = open("/proc/self/uid_map", O_RDONLY | O_CLOEXEC);
+        ssize_t n;
+
+        if (fd < 0)
+                return true; /* cannot tell: assume the worst */
+        n = read(fd, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0)
+                return true;
+        buf[n] = '\0';
+        return sscanf(buf, "%lu %lu %lu", &inside, &outside, &count) == 3 && inside == 0 && outside == 0 &&
+               count == 4294967295UL;
+}
+
+static void seal_mounts(const struct launch *l) {
+        static char buf[1 << 20];
+        ssize_t len = 0, n;
+        int fd;
+
+        /* Only ever inside bubblewrap's user namespace: there the kernel lets these mount calls touch
+         * nothing but the sandbox's own mount namespace. Run on the host as root, they would
+         * remount the host's file systems. */
+        if (in_initial_user_namespace())
+                fail(EPERM, "seal-mounts", "--seal-mounts runs only inside a sandbox's user namespace");
+        /* Unprivileged, bubblewrap runs the command in a user namespace nested in the one that owns
+         * the sandbox's mounts: a mount namespace of our own (its mounts copied, and locked) is
+         * then the one whose mounts we may make private and read-only. */
+        if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+                if (errno != EPERM || unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+                        fail(errno, "seal-mounts", "cannot make the sandbox's mounts private");
+        }
+        fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                fail(errno, "seal-mounts", "cannot read /proc/self/mountinfo");
+        while ((n = read(fd, buf + len, sizeof(buf) - 1 - (size_t) len)) > 0)
+                len += n;
+        close(fd);
+        if (n < 0 || len >= (ssize_t) sizeof(buf) - 1)
+                fail(n < 0 ? errno : EFBIG, "seal-mounts", "cannot read /proc/self/mountinfo");
+        buf[len] = '\0';
+
+        for (char *line = buf, *next; line && *line; line = next) {
+                char *field[7] = { 0 }, *save = NULL, *p = line;
+                unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY;
+                bool granted = false;
+
+                next = strchr(line, '\n');
+                if (next)
+                        *next++ = '\0';
+                for (int k = 0; k < 6; k++, p = NULL)
+                        if (!(field[k] = strtok_r(p, " ", &save)))
+                                break;
+                if (!field[5])
+                        fail(EBADMSG, "seal-mounts", "cannot parse /proc/self/mountinfo");
+                if (has_option(field[5], "ro"))
+                        continue;
+                unescape_octal(field[4]);
+                granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
+                for (size_t i = 0; i < l->n_write && !granted; i++)
+                        granted = beneath(field[4], l->write_dirs[i]);
+                if (granted)
+                        continue;
+                if (has_option(field[5], "nosuid"))
+                        flags |= MS_NOSUID;
+                if (has_option(field[5], "nodev"))
+                        flags |= MS_NODEV;
+                if (has_option(field[5], "noexec"))
+                        flags |= MS_NOEXEC;
+                /* a locked mount keeps its access-time mode: restate it */
+                if (has_option(field[5], "noatime"))
+                        flags |= MS_NOATIME;
+                else if (has_option(field[5], "strictatime"))
+                        flags |= MS_STRICTATIME;
+                else if (has_option(field[5], "relatime"))
+                        flags |= MS_RELATIME;
+                if (has_option(field[5], "nodiratime"))
+                        flags |= MS_NODIRATIME;
+                /* a mount hidden beneath another cannot be reached by path, so cannot be written */
+                if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL)
+                        fail(errno, "seal-mounts", "cannot remount %s read-only", field[4]);
+        }
+}
+
+/* --wait-fd N: the last step before exec. The caller (sbx run) starts the launcher before its
+ * audit row is written, so that setting up the sandbox overlaps with writing it, and releases the
+ * command by writing "G" once the row is committed. Anything else, end of file included (the
+ * caller died or refused), and the command never runs. */
+static void wait_for_go(long fd) {
+        char c = 0;
+        ssize_t n;
+
+        if (fd < 0)
+                return;
+        do
+                n = read((int) fd, &c, 1);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+                fail(errno, "wait", "cannot read the go-ahead on --wait-fd %ld", fd);
+        if (n == 0 || c != 'G')
+                fail(ECANCELED, "wait", "the run was not released (no go-ahead on --wait-fd %ld)", fd);
+        close((int) fd);
+}
+
+void sbx_landlock_launch(int argc, char **argv) {
+        struct launch l = { 0 };
+        int abi, ruleset, r;
+        uint32_t flags = 0;
+
+        if (argc < 1 || !argv[0])
+                usage_fail("no arguments");
+        setup_status_fd(argv);
+        parse_args(argc, argv, &l);
+
+        if (l.seal_mounts) {
+                seal_mounts(&l);
+                drop_capabilities();
+                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+                        fail(errno, "no-new-privs", "cannot set no_new_privs");
+                wait_for_go(l.wait_fd);
+                execvp(l.argv[0], l.argv);
+                fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
+        }
+
+        abi = sbx_ll_abi_version();
+        if (abi == -ENOSYS)
+                fail(ENOSYS, "abi", "Landlock is not supported by this kernel");
+        if (abi == -EOPNOTSUPP)
+                fail(EOPNOTSUPP, "abi", "Landlock is disabled in this kernel (boot option lsm=)");
+        if (abi < 0)
+                fail(-abi, "abi", "cannot query the Landlock ABI");
+        if (abi < 1)
+                fail(EINVAL, "abi", "unexpected Landlock ABI %d", abi);
+        if (l.max_abi > 0 && abi > l.max_abi)
+                abi = (int) l.max_abi;
+        if (abi > SBX_LL_ABI_KNOWN)
+                abi = SBX_LL_ABI_KNOWN;
+
+        ruleset = build_ruleset(&l, abi);
+
+        drop_capabilities();
+
+        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+                fail(errno, "no-new-privs", "cannot set no_new_privs");
+
+        /* ABI 7: let the kernel audit the command's denials (the launcher itself is denied
+         * nothing it needs). */
+        if (abi >= 7)
+                flags |= SBX_LL_RESTRICT_SELF_LOG_NEW_EXEC_ON;
+        if (sbx_ll_restrict_self(ruleset, flags) < 0) {
+                int e = errno;
+                if (e == E2BIG)
+                        fail(e, "restrict-self", "cannot enforce the Landlock ruleset (too many stacked Landlock layers)");
+                fail(e, "restrict-self", "cannot enforce the Landlock ruleset");
+        }
+        close(ruleset);
+
+        r = ll_seccomp_install(l.mode);
+        if (r < 0)
+                fail(-r, "seccomp", "cannot install the seccomp filter");
+
+        wait_for_go(l.wait_fd);
+        execvp(l.argv[0], l.argv);
+        fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
+}
