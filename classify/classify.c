@@ -10,6 +10,7 @@
  * first LINE_KEEP bytes of the line in progress, and the last max_match bytes of it (a signature
  * can straddle two feeds). Nothing grows with the input. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -612,7 +613,9 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");
 
-        memset(ret, 0, sizeof(*ret));
+        /* the header only: denials[] past n_denials stays untouched (zeroing all of it touched
+         * 130 KiB, about 30 fresh pages, of every run) */
+        memset(ret, 0, offsetof(struct sbx_classify_result, denials));
         ret->status = *st;
         ret->stderr_bytes = c->bytes;
         ret->stderr_lines = c->lines_done;

@@ -77,7 +77,7 @@ struct sbx_classify_result {
         uint64_t stderr_bytes;
         uint64_t stderr_lines;
         uint64_t denial_lines;  /* every line carrying a denial signature, also on success */
-        size_t n_denials;       /* entries used in denials[] (<= SBX_DENIALS_KEPT) */
+        size_t n_denials;       /* entries used in denials[] (<= SBX_DENIALS_KEPT); the rest is unspecified */
         struct sbx_denial denials[SBX_DENIALS_KEPT];
 };
 
