@@ -108,7 +108,11 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         int64_t id;
         int r;
 
-        r = sbx_process_identity_self(&self);
+        if (s->supervisor) {
+                self = *s->supervisor;
+                r = 0;
+        } else
+                r = sbx_process_identity_self(&self);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "cannot read the host name: %s",
                                     strerror(-r));
@@ -136,7 +140,7 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
                 goto fail;
         sqlite3_bind_int64(st, 1, sbx_audit_now_ms());
         sqlite3_bind_text(st, 2, self.host, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 3, (int64_t) getuid());
+        sqlite3_bind_int64(st, 3, self.uid);
         sqlite3_bind_int64(st, 4, self.pid);
         if (self.start_time >= 0)
                 sqlite3_bind_int64(st, 5, self.start_time);

@@ -19,6 +19,8 @@ struct sbx_execution_start {
         const char *enforcement;         /* "full", "partial", or NULL (unconfined/refused) */
         const char *enforcement_reason;  /* NULL when full */
         int64_t parent_id;               /* the denied execution an approved retry follows, or 0 */
+        const struct sbx_process_identity *supervisor; /* the sbx that runs it; NULL: the caller
+                                                          (the audit writer passes its client) */
 };
 
 /* What is known when it ends. */
@@ -46,6 +48,35 @@ struct sbx_session_lookup sbx_audit_session_lookup(struct sbx_db *db);
 /* Marks 'running' rows whose supervisor is gone as 'interrupted' in the file itself (queries
  * already report them so through sbx_state()); sbx_audit_begin() does it in its transaction. */
 int sbx_audit_reap(struct sbx_db *db, struct sbx_diag *diag);
+
+/* ---- the audit writer (writer.c) -------------------------------------------------------------
+ * A long-lived process per database that writes the rows of `sbx run` for it over a unix socket
+ * at "<db>.writer", serving only peers of the same uid and user namespace without no_new_privs
+ * (never a confined command). An accelerator only: a caller that cannot use it writes the
+ * database itself. */
+
+/* "<db_path>.writer"; -EINVAL for a relative path, -ENAMETOOLONG when it does not fit a socket. */
+int sbx_audit_writer_socket_path(const char *db_path, char *buf, size_t size);
+/* Opens db_path (every check of sbx_db_open) and serves it until idle for idle_ms, its socket or
+ * database file is removed or replaced, or SIGTERM/SIGINT. Returns 0 at once when another writer
+ * already serves it; -errno (diag filled) when it cannot serve. */
+int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *diag);
+
+struct sbx_audit_writer;
+/* Connects to the writer of db_path (absolute); -errno when there is none (-ENOENT,
+ * -ECONNREFUSED) or it belongs to another user (-EPERM). The other checks of the writer come
+ * before its first reply is believed (-EPERM then). */
+int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret);
+/* sbx_audit_begin() / sbx_audit_finish() through the writer, each a request (send) and its reply
+ * (wait), so that the caller can work in between: the row is committed when wait returns 0. A
+ * connection finishes only rows it began. */
+int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s);
+int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag);
+int sbx_audit_writer_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s, int64_t *ret_id,
+                           struct sbx_diag *diag);
+int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e);
+int sbx_audit_writer_wait_finish(struct sbx_audit_writer *w, int64_t id, struct sbx_diag *diag);
+void sbx_audit_writer_close(struct sbx_audit_writer *w); /* accepts NULL */
 
 /* ---- sessions ------------------------------------------------------------------------------ */
 

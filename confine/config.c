@@ -110,6 +110,7 @@ static int config_defaults(struct sbx_config **ret) {
         if ((r = default_landlock_path(&c->landlock_path)) < 0)
                 return r;
         c->landlock_builtin = true;
+        c->audit_writer = true;
         if ((r = xdg_dir("XDG_CACHE_HOME", ".cache", &c->cache_dir)) < 0)
                 return r;
         *ret = sbx_steal_ptr(&c);
@@ -174,6 +175,13 @@ static int apply_line(struct sbx_config *c, char *key, char *value, const char *
         }
         if (strcmp(key, "backends") == 0)
                 return parse_backends(c, value, path, line, diag);
+        if (strcmp(key, "audit_writer") == 0) {
+                if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0)
+                        return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: audit_writer is on or off, not '%s'",
+                                            path, line, value);
+                c->audit_writer = strcmp(value, "on") == 0;
+                return 0;
+        }
         for (size_t i = 0; i < SBX_ELEMENTSOF(paths); i++) {
                 if (strcmp(key, paths[i].key) != 0)
                         continue;

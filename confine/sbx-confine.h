@@ -38,6 +38,7 @@ struct sbx_config {
         char **backend_order;       /* NULL-terminated backend names, tried in order */
         char *bwrap_path;           /* runner paths; a bare name is looked up in PATH */
         char *landlock_path;        /* sbx's own launcher */
+        bool audit_writer;          /* sbx run hands its rows to the audit writer (default on) */
         bool landlock_builtin;      /* landlock_path is the launcher shipped with this sbx (no config
                                        file names one): `sbx run` runs its code in-process */
         char *sandbox_exec_path;
@@ -147,6 +148,8 @@ int sbx_env_merge(char *const *setenv, char ***ret_envp);
 
 /* Frees everything and removes the per-run temp area with its content. Accepts NULL. */
 void sbx_confined_argv_free(struct sbx_confined_argv *c);
+/* Removes the per-run temp area now (once the command has ended). Accepts NULL. */
+void sbx_confined_remove_temp_area(struct sbx_confined_argv *c);
 
 /* One backend candidate's state, as a probe or a refusal reports it. */
 struct sbx_candidate {

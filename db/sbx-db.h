@@ -105,9 +105,12 @@ struct sbx_process_identity {
         char boot_id[64];   /* /proc/sys/kernel/random/boot_id, "" if unknown */
         int64_t pid;
         int64_t start_time; /* /proc/PID/stat starttime (clock ticks after boot), -1 if unknown */
+        int64_t uid;        /* its real uid */
 };
 /* The identity of the calling process. Fills caller storage. */
 int sbx_process_identity_self(struct sbx_process_identity *ret);
+/* /proc/PID/stat starttime of `pid`; -ESRCH when it is gone. */
+int sbx_process_start_time(int64_t pid, int64_t *ret);
 /* 1 when the process described is alive on this host, 0 when it is gone (exited, a zombie, its pid
  * reused by a process started at another time, or the machine rebooted), -EREMOTE when it ran on
  * another host (cannot tell). `boot_id` may be NULL or "", `start_time` may be -1 (unknown). */

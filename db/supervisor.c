@@ -78,10 +78,18 @@ int sbx_process_identity_self(struct sbx_process_identity *ret) {
         id.host[sizeof(id.host) - 1] = '\0';
         read_boot_id(id.boot_id, sizeof(id.boot_id));
         id.pid = getpid();
+        id.uid = getuid();
         if (proc_stat(id.pid, &state, &id.start_time) < 0)
                 id.start_time = -1;
         *ret = id;
         return 0;
+}
+
+int sbx_process_start_time(int64_t pid, int64_t *ret) {
+        char state;
+        int r = proc_stat(pid, &state, ret);
+
+        return r == -ENOENT ? -ESRCH : r;
 }
 
 static const struct sbx_process_identity *self_identity(void) {

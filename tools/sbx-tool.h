@@ -16,6 +16,7 @@ int sbx_cmd_classify(int argc, char **argv);
 int sbx_cmd_session(int argc, char **argv);
 int sbx_cmd_audit(int argc, char **argv);
 int sbx_cmd_fixtures(int argc, char **argv);
+int sbx_cmd_audit_writer(int argc, char **argv);
 
 /* Prints "sbx: <message>" on stderr (one line) and returns `status`. */
 int sbx_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -16,12 +16,13 @@ static const struct verb {
         { "session",  sbx_cmd_session,  "start a session, log a mode event, show a session" },
         { "audit",    sbx_cmd_audit,    "query the audit database" },
         { "fixtures", sbx_cmd_fixtures, "check or record dialect fixtures" },
+        { "audit-writer", sbx_cmd_audit_writer, "serve the audit database to sbx run (started by it)" },
 };
 
 static void usage(FILE *f) {
         fputs("usage: sbx VERB [OPTIONS] ...\n\nverbs:\n", f);
         for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++)
-                fprintf(f, "  %-9s %s\n", verbs[i].name, verbs[i].summary);
+                fprintf(f, "  %-12s %s\n", verbs[i].name, verbs[i].summary);
         fputs("\nsbx VERB --help shows a verb's options; man sbx has the whole story.\n", f);
 }
 

@@ -1,0 +1,914 @@
+/* The audit writer: one long-lived process per audit database that writes the rows of `sbx run`
+ * over a unix socket, so that a run does not open SQLite, recover the WAL index and parse the
+ * schema before its command may start (about 1 ms of every run, measured).
+ *
+ * Trust. The socket lives next to the database, in the directory that no confined command may
+ * write (bubblewrap binds it read-only; Landlock refuses such a workspace), so a confined command
+ * cannot plant a writer. It can still connect() to the socket (neither bubblewrap's read-only
+ * mount nor Landlock governs connecting to a unix socket), so both ends check the process at the
+ * other end before anything is exchanged:
+ *   - the same uid (SO_PEERCRED) and the same user namespace (a bubblewrap sandbox has its own);
+ *   - no_new_privs unset: every confined command has it set (the Landlock launcher and the
+ *     bubblewrap sealing launcher set it, and it is never cleared), so a confined command can
+ *     never pass. A caller that itself runs with no_new_privs simply writes the database directly;
+ *   - the check reads /proc/PID of the peer, then proves with the peer's pidfd (SO_PEERPIDFD)
+ *     that the pid still names the same process: no pid-reuse race. A kernel without
+ *     SO_PEERPIDFD (before 6.5) gets no writer.
+ * A connection may complete only the rows it began.
+ *
+ * Failure. The writer is an accelerator, never a requirement: when it cannot be reached, refuses,
+ * or fails a request, `sbx run` writes the database itself, with every check of the direct path
+ * (no row, no run). It refuses what the direct path would: before each row it checks that the
+ * database file and its directory are still writable by this user. A row the writer acknowledged is committed. The writer leaves when idle, when
+ * its socket or database file is removed or replaced, or on SIGTERM.
+ *
+ * Wire format (same host, native byte order): a frame is a u32 length and that many bytes; a
+ * string is a u32 length (UINT32_MAX for NULL) followed by its bytes and a NUL; an integer is an
+ * i64. Requests: 'B' begin, 'F' finish. Replies: 'K' i64, or 'E' string. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sbx-audit.h"
+#include "sbx-macro.h"
+
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77
+#endif
+
+SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
+
+#define FRAME_MAX (1U << 20)
+#define CLIENTS_MAX 256
+#define OPEN_ROWS_MAX 8
+#define REPLY_TIMEOUT_MS 30000
+/* the WAL is checkpointed when no request waits (CHECKPOINT_IDLE_MS without one), never in the
+ * path of a run, unless CHECKPOINT_ROWS requests came without such a pause */
+#define CHECKPOINT_IDLE_MS 50
+#define CHECKPOINT_ROWS 2000
+
+/* ---- the socket's name ----------------------------------------------------------------------- */
+
+int sbx_audit_writer_socket_path(const char *db_path, char *buf, size_t size) {
+        struct sockaddr_un sa;
+        int n;
+
+        if (!db_path || db_path[0] != '/')
+                return -EINVAL;
+        n = snprintf(buf, size, "%s.writer", db_path);
+        if (n < 0 || (size_t) n >= size || (size_t) n >= sizeof(sa.sun_path))
+                return -ENAMETOOLONG;
+        return 0;
+}
+
+static int socket_address(const char *db_path, struct sockaddr_un *sa) {
+        memset(sa, 0, sizeof(*sa));
+        sa->sun_family = AF_UNIX;
+        return sbx_audit_writer_socket_path(db_path, sa->sun_path, sizeof(sa->sun_path));
+}
+
+/* ---- who is at the other end ---------------------------------------------------------------- */
+
+static int read_proc(const char *path, char *buf, size_t size) {
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        ssize_t n;
+
+        if (fd < 0)
+                return -errno;
+        n = read(fd, buf, size - 1);
+        if (n < 0)
+                return -errno;
+        buf[n] = '\0';
+        return 0;
+}
+
+/* 1 when no_new_privs is set, 0 when not, -errno when it cannot be told. */
+static int proc_no_new_privs(int64_t pid) {
+        char path[64], buf[4096];
+        const char *p;
+        int r;
+
+        snprintf(path, sizeof(path), "/proc/%" PRId64 "/status", pid);
+        r = read_proc(path, buf, sizeof(buf));
+        if (r < 0)
+                return r;
+        p = strstr(buf, "\nNoNewPrivs:");
+        if (!p)
+                return -EBADMSG;
+        p += strlen("\nNoNewPrivs:");
+        p += strspn(p, " \t");
+        return *p == '0' ? 0 : 1;
+}
+
+static bool same_user_namespace(int64_t pid) {
+        char path[64];
+        struct stat a, b;
+
+        snprintf(path, sizeof(path), "/proc/%" PRId64 "/ns/user", pid);
+        return stat(path, &a) == 0 && stat("/proc/self/ns/user", &b) == 0 && a.st_dev == b.st_dev &&
+               a.st_ino == b.st_ino;
+}
+
+/* The peer's uid is ours (one getsockopt; a connection from another user is refused at once). */
+static int same_uid_peer(int fd, struct ucred *ret) {
+        socklen_t len = sizeof(*ret);
+
+        if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, ret, &len) < 0)
+                return -errno;
+        return ret->uid == geteuid() && ret->pid > 0 ? 0 : -EPERM;
+}
+
+/* The peer of a connected socket, when it may take part: see the header comment. With `base`
+ * (this host's name and boot id), *ret is the peer's identity. */
+static int trusted_peer(int fd, const struct sbx_process_identity *base, struct sbx_process_identity *ret) {
+        struct ucred cr;
+        socklen_t len;
+        _cleanup_close_ int pidfd = -1;
+        int r;
+
+        r = same_uid_peer(fd, &cr);
+        if (r < 0)
+                return r;
+        len = sizeof(pidfd);
+        if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &len) < 0)
+                return -errno; /* ENOPROTOOPT before Linux 6.5: no proof against pid reuse */
+        r = proc_no_new_privs(cr.pid);
+        if (r != 0)
+                return r < 0 ? r : -EPERM;
+        if (!same_user_namespace(cr.pid))
+                return -EPERM;
+        if (base) {
+                *ret = *base;
+                ret->pid = cr.pid;
+                ret->uid = cr.uid;
+                r = sbx_process_start_time(cr.pid, &ret->start_time);
+                if (r < 0)
+                        return r;
+        }
+        /* the process read above is still the peer: its pid was not reused in between */
+        if (syscall(SYS_pidfd_send_signal, pidfd, 0, NULL, 0) < 0)
+                return -ESRCH;
+        return 0;
+}
+
+/* ---- frames ---------------------------------------------------------------------------------- */
+
+struct wbuf {
+        char *data;
+        size_t len, cap;
+        bool oom;
+};
+
+static void put(struct wbuf *b, const void *p, size_t n) {
+        if (b->oom)
+                return;
+        if (b->len + n > b->cap) {
+                size_t cap = b->cap ? b->cap : 512;
+                char *d;
+                while (cap < b->len + n)
+                        cap *= 2;
+                d = realloc(b->data, cap);
+                if (!d) {
+                        b->oom = true;
+                        return;
+                }
+                b->data = d;
+                b->cap = cap;
+        }
+        memcpy(b->data + b->len, p, n);
+        b->len += n;
+}
+
+static void put_i64(struct wbuf *b, int64_t v) {
+        put(b, &v, sizeof(v));
+}
+
+static void put_str(struct wbuf *b, const char *s) {
+        uint32_t n = s ? (uint32_t) strlen(s) : UINT32_MAX;
+
+        put(b, &n, sizeof(n));
+        if (s)
+                put(b, s, (size_t) n + 1);
+}
+
+/* A frame under construction: room for the length, filled in by frame_send(). */
+static void frame_start(struct wbuf *b, char type) {
+        uint32_t zero = 0;
+
+        b->len = 0;
+        put(b, &zero, sizeof(zero));
+        put(b, &type, 1);
+}
+
+static int write_all(int fd, const char *p, size_t n) {
+        while (n > 0) {
+                ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
+                if (w < 0 && errno == EINTR)
+                        continue;
+                if (w < 0 && errno == EAGAIN) {
+                        struct pollfd pf = { .fd = fd, .events = POLLOUT };
+                        if (poll(&pf, 1, REPLY_TIMEOUT_MS) <= 0)
+                                return -ETIMEDOUT;
+                        continue;
+                }
+                if (w <= 0)
+                        return w < 0 ? -errno : -EPIPE;
+                p += w;
+                n -= (size_t) w;
+        }
+        return 0;
+}
+
+static int frame_send(int fd, struct wbuf *b) {
+        uint32_t n;
+
+        if (b->oom)
+                return -ENOMEM;
+        if (b->len - sizeof(uint32_t) > FRAME_MAX)
+                return -EMSGSIZE;
+        n = (uint32_t) (b->len - sizeof(uint32_t));
+        memcpy(b->data, &n, sizeof(n));
+        return write_all(fd, b->data, b->len);
+}
+
+struct rbuf {
+        const char *p;
+        size_t left;
+        bool bad;
+};
+
+static int64_t get_i64(struct rbuf *r) {
+        int64_t v = 0;
+
+        if (r->bad || r->left < sizeof(v)) {
+                r->bad = true;
+                return 0;
+        }
+        memcpy(&v, r->p, sizeof(v));
+        r->p += sizeof(v);
+        r->left -= sizeof(v);
+        return v;
+}
+
+/* A pointer into the frame (NUL-terminated, no NUL inside), or NULL. */
+static const char *get_str(struct rbuf *r) {
+        uint32_t n;
+        const char *s;
+
+        if (r->bad || r->left < sizeof(n)) {
+                r->bad = true;
+                return NULL;
+        }
+        memcpy(&n, r->p, sizeof(n));
+        r->p += sizeof(n);
+        r->left -= sizeof(n);
+        if (n == UINT32_MAX)
+                return NULL;
+        if (r->left < (size_t) n + 1 || r->p[n] != '\0' || memchr(r->p, '\0', n)) {
+                r->bad = true;
+                return NULL;
+        }
+        s = r->p;
+        r->p += (size_t) n + 1;
+        r->left -= (size_t) n + 1;
+        return s;
+}
+
+/* Copies a string field into fixed storage; false when it does not fit. */
+static bool get_into(struct rbuf *r, char *buf, size_t size) {
+        const char *s = get_str(r);
+
+        if (!s) {
+                buf[0] = '\0';
+                return !r->bad;
+        }
+        if (strlen(s) >= size) {
+                r->bad = true;
+                return false;
+        }
+        memcpy(buf, s, strlen(s) + 1);
+        return true;
+}
+
+/* ---- the requests ---------------------------------------------------------------------------- */
+
+static void encode_start(struct wbuf *b, const struct sbx_execution_start *s) {
+        const struct sbx_policy *p = s->policy;
+        size_t n = 0;
+
+        put_i64(b, p ? 1 : 0);
+        if (p) {
+                put_i64(b, p->mode);
+                put_i64(b, p->mode_source);
+                put_str(b, p->workspace_root);
+                put_str(b, p->session_id);
+                put_i64(b, p->mode_event_id);
+        }
+        while (s->argv && s->argv[n])
+                n++;
+        put_i64(b, (int64_t) n);
+        for (size_t i = 0; i < n; i++)
+                put_str(b, s->argv[i]);
+        put_str(b, s->cwd);
+        put_str(b, s->backend);
+        put_str(b, s->enforcement);
+        put_str(b, s->enforcement_reason);
+        put_i64(b, s->parent_id);
+}
+
+static void encode_end(struct wbuf *b, int64_t id, const struct sbx_execution_end *e) {
+        const struct sbx_classify_result *res = e->result;
+
+        put_i64(b, id);
+        put_str(b, e->state);
+        put_str(b, e->verdict);
+        put_str(b, e->evidence);
+        put_str(b, e->message);
+        put_i64(b, e->status.exit_code);
+        put_i64(b, e->status.signal);
+        put_i64(b, res ? 1 : 0);
+        if (!res)
+                return;
+        put_i64(b, res->verdict);
+        put_i64(b, res->status.exit_code);
+        put_i64(b, res->status.signal);
+        put_str(b, res->rule);
+        put_str(b, res->signature);
+        put_i64(b, (int64_t) res->line_no);
+        put_str(b, res->matched_line);
+        put_i64(b, (int64_t) res->stderr_bytes);
+        put_i64(b, (int64_t) res->stderr_lines);
+        put_i64(b, (int64_t) res->denial_lines);
+        put_i64(b, (int64_t) res->n_denials);
+        for (size_t i = 0; i < res->n_denials; i++) {
+                put_i64(b, (int64_t) res->denials[i].line_no);
+                put_str(b, res->denials[i].line);
+                put_str(b, res->denials[i].path);
+        }
+}
+
+static bool in_range(int64_t v, int64_t lo, int64_t hi) {
+        return v >= lo && v <= hi;
+}
+
+/* The direct path opens the database for writing and needs its directory for the journal: a
+ * file or directory made read-only since the writer opened them refuses the run there, so here. */
+static int still_writable(const char *db_path, struct sbx_diag *diag) {
+        char dir[PATH_MAX];
+        const char *slash = strrchr(db_path, '/');
+
+        if (!slash || (size_t) (slash - db_path) >= sizeof(dir))
+                return sbx_diag_set(diag, EINVAL, "audit writer", db_path, "bad database path %s", db_path);
+        memcpy(dir, db_path, (size_t) (slash - db_path));
+        dir[slash == db_path ? 1 : slash - db_path] = '\0';
+        if (slash == db_path)
+                dir[0] = '/';
+        if (faccessat(AT_FDCWD, db_path, W_OK, AT_EACCESS) < 0 || faccessat(AT_FDCWD, dir, W_OK, AT_EACCESS) < 0)
+                return sbx_diag_set(diag, errno, "audit writer", db_path,
+                                    "audit database %s or its directory is no longer writable: %s", db_path,
+                                    strerror(errno));
+        return 0;
+}
+
+/* 'B': the row is inserted for the peer (its pid, start time and uid are the supervisor's). */
+static int serve_begin(struct sbx_db *db, struct rbuf *r, const struct sbx_process_identity *peer,
+                       int64_t *ret_id, struct sbx_diag *diag) {
+        struct sbx_policy policy = { 0 };
+        struct sbx_execution_start s = { .supervisor = peer };
+        _cleanup_free_ char **argv = NULL;
+        int64_t has_policy = get_i64(r), n;
+        int rc;
+
+        if (has_policy) {
+                int64_t mode = get_i64(r), source = get_i64(r);
+                if (!in_range(mode, 0, _SBX_MODE_MAX - 1) || !in_range(source, 0, 16))
+                        r->bad = true;
+                policy.mode = (enum sbx_mode) mode;
+                policy.mode_source = (enum sbx_mode_source) source;
+                policy.workspace_root = (char *) get_str(r);
+                policy.session_id = (char *) get_str(r);
+                policy.mode_event_id = get_i64(r);
+                s.policy = &policy;
+        }
+        n = get_i64(r);
+        if (r->bad || !in_range(n, 0, FRAME_MAX / sizeof(uint32_t)))
+                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
+        argv = calloc((size_t) n + 1, sizeof(char *));
+        if (!argv)
+                return -ENOMEM;
+        for (int64_t i = 0; i < n; i++)
+                argv[i] = (char *) get_str(r);
+        s.argv = argv;
+        s.cwd = get_str(r);
+        s.backend = get_str(r);
+        s.enforcement = get_str(r);
+        s.enforcement_reason = get_str(r);
+        s.parent_id = get_i64(r);
+        if (r->bad || r->left != 0 || !s.cwd)
+                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
+        for (int64_t i = 0; i < n; i++)
+                if (!argv[i])
+                        return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
+        rc = still_writable(sbx_db_path(db), diag);
+        if (rc < 0)
+                return rc;
+        return sbx_audit_begin(db, &s, ret_id, diag);
+}
+
+/* 'F': completes a row this connection began. */
+static int serve_finish(struct sbx_db *db, struct rbuf *r, int64_t *open_rows, int64_t *ret_id,
+                        struct sbx_diag *diag) {
+        _cleanup_free_ struct sbx_classify_result *res = NULL;
+        struct sbx_execution_end e = { 0 };
+        int64_t id = get_i64(r), has_result;
+        size_t slot = OPEN_ROWS_MAX;
+        int rc;
+
+        for (size_t i = 0; i < OPEN_ROWS_MAX; i++)
+                if (id > 0 && open_rows[i] == id)
+                        slot = i;
+        if (slot == OPEN_ROWS_MAX)
+                return sbx_diag_set(diag, EPERM, "audit writer", sbx_db_path(db),
+                                    "execution %" PRId64 " was not begun on this connection", id);
+        e.state = get_str(r);
+        e.verdict = get_str(r);
+        e.evidence = get_str(r);
+        e.message = get_str(r);
+        e.status.exit_code = (int) get_i64(r);
+        e.status.signal = (int) get_i64(r);
+        has_result = get_i64(r);
+        if (has_result && !r->bad) {
+                int64_t v, n;
+                res = calloc(1, sizeof(*res));
+                if (!res)
+                        return -ENOMEM;
+                v = get_i64(r);
+                if (!in_range(v, 0, _SBX_VERDICT_MAX - 1))
+                        r->bad = true;
+                res->verdict = (enum sbx_verdict) v;
+                res->status.exit_code = (int) get_i64(r);
+                res->status.signal = (int) get_i64(r);
+                get_into(r, res->rule, sizeof(res->rule));
+                get_into(r, res->signature, sizeof(res->signature));
+                res->line_no = (uint64_t) get_i64(r);
+                get_into(r, res->matched_line, sizeof(res->matched_line));
+                res->stderr_bytes = (uint64_t) get_i64(r);
+                res->stderr_lines = (uint64_t) get_i64(r);
+                res->denial_lines = (uint64_t) get_i64(r);
+                n = get_i64(r);
+                if (!in_range(n, 0, SBX_DENIALS_KEPT))
+                        r->bad = true;
+                for (int64_t i = 0; !r->bad && i < n; i++) {
+                        res->denials[i].line_no = (uint64_t) get_i64(r);
+                        get_into(r, res->denials[i].line, sizeof(res->denials[i].line));
+                        get_into(r, res->denials[i].path, sizeof(res->denials[i].path));
+                }
+                res->n_denials = r->bad ? 0 : (size_t) n;
+                e.result = res;
+        }
+        if (r->bad || r->left != 0)
+                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed finish request");
+        rc = sbx_audit_finish(db, id, &e, diag);
+        if (rc >= 0) {
+                open_rows[slot] = 0;
+                *ret_id = id;
+        }
+        return rc;
+}
+
+/* ---- the server ------------------------------------------------------------------------------ */
+
+struct client {
+        int fd;
+        struct sbx_process_identity peer;
+        int64_t open_rows[OPEN_ROWS_MAX];
+        char *buf;
+        size_t len, cap;
+};
+
+static void client_drop(struct client *c) {
+        if (c->fd >= 0)
+                close(c->fd);
+        free(c->buf);
+        memset(c, 0, sizeof(*c));
+        c->fd = -1;
+}
+
+static int reply(int fd, int64_t id, int err, const char *msg) {
+        struct wbuf b = { 0 };
+        int r;
+
+        if (err) {
+                frame_start(&b, 'E');
+                put_str(&b, msg && *msg ? msg : strerror(err));
+        } else {
+                frame_start(&b, 'K');
+                put_i64(&b, id);
+        }
+        r = frame_send(fd, &b);
+        free(b.data);
+        return r;
+}
+
+/* Handles every complete frame in c->buf. Returns false when the client must be dropped. */
+static bool client_process(struct sbx_db *db, struct client *c) {
+        size_t off = 0;
+        bool ok = true;
+
+        while (ok && c->len - off >= sizeof(uint32_t)) {
+                uint32_t n;
+                struct rbuf r;
+                struct sbx_diag diag = { 0 };
+                int64_t id = 0;
+                int rc;
+
+                memcpy(&n, c->buf + off, sizeof(n));
+                if (n == 0 || n > FRAME_MAX)
+                        return false;
+                if (c->len - off - sizeof(n) < n)
+                        break;
+                r = (struct rbuf) { .p = c->buf + off + sizeof(n) + 1, .left = n - 1 };
+                switch (c->buf[off + sizeof(n)]) {
+                case 'B': {
+                        size_t slot = OPEN_ROWS_MAX;
+                        for (size_t i = 0; i < OPEN_ROWS_MAX; i++)
+                                if (c->open_rows[i] == 0)
+                                        slot = i;
+                        if (slot == OPEN_ROWS_MAX)
+                                rc = sbx_diag_set(&diag, EMFILE, "audit writer", sbx_db_path(db),
+                                                  "too many open executions on one connection");
+                        else
+                                rc = serve_begin(db, &r, &c->peer, &id, &diag);
+                        if (rc >= 0)
+                                c->open_rows[slot] = id;
+                        break;
+                }
+                case 'F':
+                        rc = serve_finish(db, &r, c->open_rows, &id, &diag);
+                        break;
+                default:
+                        return false;
+                }
+                ok = reply(c->fd, id, rc < 0 ? -rc : 0, diag.msg) == 0;
+                off += sizeof(n) + n;
+        }
+        memmove(c->buf, c->buf + off, c->len - off);
+        c->len -= off;
+        return ok;
+}
+
+static bool client_read(struct sbx_db *db, struct client *c) {
+        ssize_t n;
+
+        if (c->cap - c->len < 65536) {
+                size_t cap = c->cap ? c->cap * 2 : 65536;
+                char *b;
+                if (cap > FRAME_MAX + 65536 + sizeof(uint32_t))
+                        return false;
+                b = realloc(c->buf, cap);
+                if (!b)
+                        return false;
+                c->buf = b;
+                c->cap = cap;
+        }
+        n = recv(c->fd, c->buf + c->len, c->cap - c->len, MSG_DONTWAIT);
+        if (n < 0)
+                return errno == EINTR || errno == EAGAIN;
+        if (n == 0)
+                return false;
+        c->len += (size_t) n;
+        return client_process(db, c);
+}
+
+static bool same_file(const char *path, const struct stat *want, bool socket) {
+        struct stat st;
+
+        return lstat(path, &st) == 0 && st.st_dev == want->st_dev && st.st_ino == want->st_ino &&
+               (socket ? S_ISSOCK(st.st_mode) : S_ISREG(st.st_mode));
+}
+
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int sig) {
+        (void) sig;
+        stop_requested = 1;
+}
+
+static int64_t monotonic_ms(void) {
+        struct timespec ts;
+
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Binds the socket; 0, -EEXIST when a live writer already serves it, or -errno. */
+static int bind_socket(const struct sockaddr_un *sa, int *ret_fd) {
+        _cleanup_close_ int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        mode_t old;
+        int r;
+
+        if (fd < 0)
+                return -errno;
+        for (int attempt = 0;; attempt++) {
+                struct stat st;
+
+                old = umask(0077);
+                r = bind(fd, (const struct sockaddr *) sa, sizeof(*sa));
+                umask(old);
+                if (r == 0)
+                        break;
+                if (errno != EADDRINUSE || attempt > 0)
+                        return -errno;
+                /* a live writer answers; a stale socket (a writer that died) is replaced, and only
+                 * a socket of ours */
+                {
+                        _cleanup_close_ int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+                        if (probe >= 0 && connect(probe, (const struct sockaddr *) sa, sizeof(*sa)) == 0)
+                                return -EEXIST;
+                }
+                if (lstat(sa->sun_path, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+                        return -EADDRINUSE;
+                (void) unlink(sa->sun_path);
+        }
+        if (listen(fd, 128) < 0)
+                return -errno;
+        *ret_fd = sbx_steal_fd(&fd);
+        return 0;
+}
+
+int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *diag) {
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        _cleanup_close_ int lfd = -1;
+        struct client *clients = NULL;
+        struct sockaddr_un sa;
+        struct stat db_st, sock_st;
+        struct sigaction sig = { .sa_handler = request_stop };
+        struct sbx_process_identity self;
+        int64_t last_active;
+        size_t n_clients = 0, unsynced = 0;
+        int r;
+
+        if (socket_address(db_path, &sa) < 0)
+                return sbx_diag_set(diag, ENAMETOOLONG, "audit writer", db_path ? db_path : "",
+                                    "no socket for %s: the path must be absolute and short enough for a unix socket",
+                                    db_path ? db_path : "(none)");
+        if (prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1)
+                return sbx_diag_set(diag, EPERM, "audit writer", db_path,
+                                    "no_new_privs is set: no client could be told from a confined command");
+        r = sbx_process_identity_self(&self);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "audit writer", db_path, "cannot read the host name: %s", strerror(-r));
+        r = sbx_db_open(db_path, &db, diag);
+        if (r < 0)
+                return r;
+        (void) sqlite3_wal_autocheckpoint(sbx_db_handle(db), 0);
+        if (stat(db_path, &db_st) < 0)
+                return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
+        r = bind_socket(&sa, &lfd);
+        if (r == -EEXIST)
+                return 0; /* another writer serves this database */
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "audit writer", sa.sun_path, "cannot listen on %s: %s", sa.sun_path,
+                                    strerror(-r));
+        if (lstat(sa.sun_path, &sock_st) < 0)
+                return sbx_diag_set(diag, errno, "audit writer", sa.sun_path, "cannot stat %s", sa.sun_path);
+        clients = calloc(CLIENTS_MAX, sizeof(*clients));
+        if (!clients)
+                return -ENOMEM;
+        for (size_t i = 0; i < CLIENTS_MAX; i++)
+                clients[i].fd = -1;
+        sigemptyset(&sig.sa_mask);
+        sigaction(SIGTERM, &sig, NULL);
+        sigaction(SIGINT, &sig, NULL);
+        signal(SIGPIPE, SIG_IGN);
+
+        last_active = monotonic_ms();
+        while (!stop_requested) {
+                struct pollfd p[CLIENTS_MAX + 1];
+                size_t map[CLIENTS_MAX + 1];
+                nfds_t n = 0;
+
+                p[n++] = (struct pollfd) { .fd = lfd, .events = POLLIN };
+                for (size_t i = 0; i < CLIENTS_MAX; i++)
+                        if (clients[i].fd >= 0) {
+                                map[n] = i;
+                                p[n++] = (struct pollfd) { .fd = clients[i].fd, .events = POLLIN };
+                        }
+                r = poll(p, n, unsynced ? CHECKPOINT_IDLE_MS : 1000);
+                if (r < 0 && errno != EINTR)
+                        break;
+                /* removed or replaced (the directory was deleted, another writer took over): the
+                 * rows would land where nobody looks */
+                if (!same_file(sa.sun_path, &sock_st, true) || !same_file(db_path, &db_st, false))
+                        break;
+                if (r == 0 && unsynced) {
+                        (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+                        unsynced = 0;
+                }
+                if (r <= 0) {
+                        if (n_clients == 0 && monotonic_ms() - last_active >= idle_ms)
+                                break;
+                        continue;
+                }
+                last_active = monotonic_ms();
+                if (++unsynced > CHECKPOINT_ROWS) {
+                        (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+                        unsynced = 1;
+                }
+                for (nfds_t k = 1; k < n; k++) {
+                        struct client *c = &clients[map[k]];
+                        if (p[k].revents && !client_read(db, c)) {
+                                client_drop(c);
+                                n_clients--;
+                        }
+                }
+                if (p[0].revents & POLLIN) {
+                        int cfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+                        struct sbx_process_identity peer;
+                        size_t slot = CLIENTS_MAX;
+
+                        if (cfd < 0)
+                                continue;
+                        for (size_t i = 0; i < CLIENTS_MAX && slot == CLIENTS_MAX; i++)
+                                if (clients[i].fd < 0)
+                                        slot = i;
+                        if (slot == CLIENTS_MAX || trusted_peer(cfd, &self, &peer) < 0) {
+                                close(cfd); /* the client writes the database itself */
+                                continue;
+                        }
+                        clients[slot].fd = cfd;
+                        clients[slot].peer = peer;
+                        n_clients++;
+                }
+        }
+        for (size_t i = 0; i < CLIENTS_MAX; i++)
+                if (clients[i].fd >= 0)
+                        client_drop(&clients[i]);
+        free(clients);
+        if (unsynced)
+                (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        if (same_file(sa.sun_path, &sock_st, true))
+                (void) unlink(sa.sun_path);
+        return 0;
+}
+
+/* ---- the client ------------------------------------------------------------------------------ */
+
+struct sbx_audit_writer {
+        int fd;
+        bool verified; /* the writer passed trusted_peer() */
+        struct wbuf b;
+};
+
+int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret) {
+        _cleanup_close_ int fd = -1;
+        struct sbx_audit_writer *w;
+        struct sockaddr_un sa;
+        struct ucred cr;
+        int r;
+
+        r = socket_address(db_path, &sa);
+        if (r < 0)
+                return r;
+        fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0)
+                return -errno;
+        if (connect(fd, (const struct sockaddr *) &sa, sizeof(sa)) < 0)
+                return -errno;
+        /* nothing goes to another user's socket (a database in a shared directory); the rest of
+         * the checks come before any reply is believed (writer_verify()) */
+        r = same_uid_peer(fd, &cr);
+        if (r < 0)
+                return r;
+        w = calloc(1, sizeof(*w));
+        if (!w)
+                return -ENOMEM;
+        w->fd = sbx_steal_fd(&fd);
+        *ret = w;
+        return 0;
+}
+
+void sbx_audit_writer_close(struct sbx_audit_writer *w) {
+        if (!w)
+                return;
+        if (w->fd >= 0)
+                close(w->fd);
+        free(w->b.data);
+        free(w);
+}
+
+/* The same checks the writer makes of us: a row is never believed written by a process that
+ * could be a confined command. */
+static int writer_verify(struct sbx_audit_writer *w) {
+        int r;
+
+        if (w->verified)
+                return 0;
+        r = trusted_peer(w->fd, NULL, NULL);
+        if (r < 0)
+                return r;
+        w->verified = true;
+        return 0;
+}
+
+static int read_full(int fd, void *buf, size_t n) {
+        char *p = buf;
+
+        while (n > 0) {
+                struct pollfd pf = { .fd = fd, .events = POLLIN };
+                ssize_t got;
+                int pr = poll(&pf, 1, REPLY_TIMEOUT_MS);
+
+                if (pr < 0 && errno == EINTR)
+                        continue;
+                if (pr <= 0)
+                        return pr < 0 ? -errno : -ETIMEDOUT;
+                got = recv(fd, p, n, 0);
+                if (got < 0 && errno == EINTR)
+                        continue;
+                if (got <= 0)
+                        return got < 0 ? -errno : -ECONNRESET;
+                p += got;
+                n -= (size_t) got;
+        }
+        return 0;
+}
+
+/* Reads one reply: 0 with *ret_id, or -errno (with the writer's message in diag for 'E'). */
+static int read_reply(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag) {
+        char buf[4097];
+        struct rbuf rb;
+        uint32_t n;
+        int r;
+
+        r = writer_verify(w);
+        if (r < 0)
+                return r;
+        r = read_full(w->fd, &n, sizeof(n));
+        if (r < 0)
+                return r;
+        if (n < 1 || n > 4096)
+                return -EBADMSG;
+        r = read_full(w->fd, buf, n);
+        if (r < 0)
+                return r;
+        buf[n] = '\0';
+        rb = (struct rbuf) { .p = buf + 1, .left = n - 1 };
+        if (buf[0] == 'K') {
+                int64_t id = get_i64(&rb);
+                if (rb.bad || rb.left != 0 || id <= 0)
+                        return -EBADMSG;
+                *ret_id = id;
+                return 0;
+        }
+        if (buf[0] == 'E') {
+                const char *msg = get_str(&rb);
+                return sbx_diag_set(diag, EIO, "audit writer", "", "the audit writer failed: %s",
+                                    msg ? msg : "(no message)");
+        }
+        return -EBADMSG;
+}
+
+int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s) {
+        frame_start(&w->b, 'B');
+        encode_start(&w->b, s);
+        return frame_send(w->fd, &w->b);
+}
+
+int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag) {
+        return read_reply(w, ret_id, diag);
+}
+
+int sbx_audit_writer_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s, int64_t *ret_id,
+                           struct sbx_diag *diag) {
+        int r = sbx_audit_writer_send_begin(w, s);
+        return r < 0 ? r : sbx_audit_writer_wait_begin(w, ret_id, diag);
+}
+
+int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e) {
+        frame_start(&w->b, 'F');
+        encode_end(&w->b, id, e);
+        return frame_send(w->fd, &w->b);
+}
+
+int sbx_audit_writer_wait_finish(struct sbx_audit_writer *w, int64_t id, struct sbx_diag *diag) {
+        int64_t got = 0;
+        int r = read_reply(w, &got, diag);
+
+        if (r >= 0 && got != id)
+                return -EBADMSG;
+        return r;
+}

@@ -1,0 +1,64 @@
+/* sbx audit-writer: the long-lived process that writes the audit rows of `sbx run` for one
+ * database (audit/writer.c). sbx run starts it on its own; running it by hand is for operators
+ * and tests. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sbx-audit.h"
+#include "sbx-db.h"
+#include "sbx-macro.h"
+#include "sbx-tool.h"
+
+#define IDLE_DEFAULT_S 60
+
+static const char usage_text[] =
+        "usage: sbx audit-writer [--db PATH] [--idle SECONDS]\n"
+        "Serves the audit database (--db, else $SBX_DB, else the default) to sbx run over the unix\n"
+        "socket PATH.writer, for peers of the same uid and user namespace without no_new_privs\n"
+        "(never a confined command). sbx run starts it when it finds none; it leaves after --idle\n"
+        "seconds without a client (default 60), when its socket or database is removed, or on\n"
+        "SIGTERM. Exit 0, or 125 when it cannot serve (2 on usage errors).\n";
+
+int sbx_cmd_audit_writer(int argc, char **argv) {
+        _cleanup_free_ char *db_path = NULL, *abs = NULL;
+        const char *db = NULL;
+        long idle = IDLE_DEFAULT_S;
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        for (int i = 1; i < argc; i++) {
+                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                        fputs(usage_text, stdout);
+                        return 0;
+                }
+                if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
+                        db = argv[++i];
+                else if (strcmp(argv[i], "--idle") == 0 && i + 1 < argc) {
+                        char *end = NULL;
+                        errno = 0;
+                        idle = strtol(argv[++i], &end, 10);
+                        if (errno || !end || *end || argv[i][0] == '\0' || idle < 1 || idle > 86400)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit-writer: --idle needs 1..86400 seconds, got '%s'",
+                                                argv[i]);
+                } else
+                        return sbx_fail(SBX_EXIT_USAGE, "audit-writer: unknown or incomplete option '%s'", argv[i]);
+        }
+        if ((r = sbx_db_default_path(db, &db_path, &diag)) < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "audit-writer", &diag);
+        if (db_path[0] != '/') {
+                char cwd[PATH_MAX];
+                if (!getcwd(cwd, sizeof(cwd)) || asprintf(&abs, "%s/%s", cwd, db_path) < 0)
+                        return sbx_fail(SBX_EXIT_INFRA, "audit-writer: cannot make %s absolute", db_path);
+        }
+        /* the writer must not keep a directory busy */
+        if (chdir("/") < 0)
+                return sbx_fail(SBX_EXIT_INFRA, "audit-writer: cannot change to /: %s", strerror(errno));
+        r = sbx_audit_writer_serve(abs ? abs : db_path, (int) idle * 1000, &diag);
+        if (r < 0)
+                return sbx_fail_diag(SBX_EXIT_INFRA, "audit-writer", &diag);
+        return 0;
+}
