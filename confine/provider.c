@@ -116,19 +116,25 @@ static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) 
         return 0;
 }
 
+void sbx_confined_remove_temp_area(struct sbx_confined_argv *c) {
+        struct stat st;
+
+        if (!c || !c->temp_dir)
+                return;
+        /* only the directory made for this run: not whatever was swapped in since */
+        if (lstat(c->temp_dir, &st) == 0 && S_ISDIR(st.st_mode) && (uint64_t) st.st_dev == c->temp_dev &&
+            (uint64_t) st.st_ino == c->temp_ino)
+                (void) sbx_remove_tree(c->temp_dir);
+        free(c->temp_dir);
+        c->temp_dir = NULL;
+}
+
 void sbx_confined_argv_free(struct sbx_confined_argv *c) {
         if (!c)
                 return;
         sbx_strv_free(c->argv);
         free(c->enforcement_reason);
-        if (c->temp_dir) {
-                struct stat st;
-                /* only the directory made for this run: not whatever was swapped in since */
-                if (lstat(c->temp_dir, &st) == 0 && S_ISDIR(st.st_mode) && (uint64_t) st.st_dev == c->temp_dev &&
-                    (uint64_t) st.st_ino == c->temp_ino)
-                        (void) sbx_remove_tree(c->temp_dir);
-                free(c->temp_dir);
-        }
+        sbx_confined_remove_temp_area(c);
         sbx_strv_free(c->setenv);
         free(c);
 }
