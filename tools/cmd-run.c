@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -81,12 +82,67 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
 }
 
 /* The audit database, opened when first needed: up front when a session must be looked up,
- * otherwise while the runner sets the sandbox up (see sbx_run_execute()). */
+ * otherwise while the runner sets the sandbox up (see sbx_run_execute()). Rows go through the
+ * audit writer (audit/writer.c) when one answers: then sbx never opens SQLite at all. */
 struct audit_handle {
         struct sbx_db *db;
         const char *path;
         char refusal[1200]; /* why the run could not be recorded, "" otherwise */
+        char abs_path[PATH_MAX]; /* path made absolute: the writer's socket is named after it */
+        bool use_writer;    /* configured, and this run needs no session lookup */
+        bool writer_tried;
+        bool spawn_writer;  /* nobody answered: start a writer once this run is recorded */
+        struct sbx_audit_writer *writer;
+        bool begin_sent;    /* this run's begin request is on its way to the writer */
+        int64_t writer_row; /* the row the writer began: its end goes there too */
 };
+
+/* The writer of this database, connected once per sbx process. */
+static struct sbx_audit_writer *writer_get(struct audit_handle *h) {
+        int r;
+
+        if (!h->use_writer || h->writer_tried)
+                return h->writer;
+        h->writer_tried = true;
+        r = sbx_audit_writer_connect(h->abs_path, &h->writer);
+        if (r == -ENOENT || r == -ECONNREFUSED)
+                h->spawn_writer = true;
+        return h->writer;
+}
+
+static void writer_drop(struct audit_handle *h) {
+        sbx_audit_writer_close(h->writer);
+        h->writer = NULL;
+}
+
+/* Starts `sbx audit-writer` for this database, detached (its own session, stdio on /dev/null),
+ * for the runs that follow. Best effort: nothing depends on it. */
+static void spawn_writer(const struct audit_handle *h) {
+        pid_t pid;
+
+        if (prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 0)
+                return; /* it would refuse every client */
+        pid = fork();
+        if (pid < 0)
+                return;
+        if (pid == 0) {
+                sigset_t none;
+                int fd;
+
+                sigemptyset(&none);
+                sigprocmask(SIG_SETMASK, &none, NULL);
+                if (setsid() < 0 || fork() != 0)
+                        _exit(0);
+                fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+                if (fd < 0 || dup2(fd, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+                        _exit(1);
+                close_range(3, ~0U, 0);
+                execl("/proc/self/exe", "sbx", "audit-writer", "--db", h->abs_path, (char *) NULL);
+                _exit(127);
+        }
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+}
 
 static int audit_open(struct audit_handle *h) {
         struct sbx_diag diag = { 0 };
@@ -188,6 +244,18 @@ static int record_start(void *userdata) {
         struct sbx_diag diag = { 0 };
         int r;
 
+        if (rc->audit->begin_sent && rc->audit->writer) {
+                rc->audit->begin_sent = false;
+                r = sbx_audit_writer_wait_begin(rc->audit->writer, &rc->rep->execution_id, &diag);
+                if (r >= 0) {
+                        rc->audit->writer_row = rc->rep->execution_id;
+                        return 0;
+                }
+                /* a writer that fails is not trusted with the rest: the direct path decides */
+                writer_drop(rc->audit);
+                diag = (struct sbx_diag) { 0 };
+        }
+        rc->audit->writer_row = 0;
         if (audit_open(rc->audit) < 0)
                 return -1;
         r = sbx_audit_begin(rc->audit->db, rc->start, &rc->rep->execution_id, &diag);
@@ -295,7 +363,17 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         }
 
         recorder = (struct recorder) { .audit = audit, .start = &start, .rep = rep };
-        status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, record_start, &recorder, rep);
+        /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
+         * the reply before the go-ahead) */
+        audit->begin_sent = false;
+        if (!audit->db && audit->writer) {
+                if (sbx_audit_writer_send_begin(audit->writer, &start) >= 0)
+                        audit->begin_sent = true;
+                else
+                        writer_drop(audit);
+        }
+        status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, record_start, &recorder,
+                                 audit->begin_sent, rep);
         if (rep->execution_id == 0)
                 return refuse_unrecorded(a, command, audit);
 
@@ -308,7 +386,17 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         .status = rep->status,
                         .result = rep->classified ? &rep->result : NULL,
                 };
-                if (sbx_audit_finish(audit->db, rep->execution_id, &end, &diag) < 0)
+                bool via_writer = audit->writer_row == rep->execution_id && audit->writer &&
+                                  sbx_audit_writer_send_finish(audit->writer, rep->execution_id, &end) >= 0;
+
+                /* while the writer completes the row: the temp area goes */
+                sbx_confined_remove_temp_area(confined);
+                r = via_writer ? sbx_audit_writer_wait_finish(audit->writer, rep->execution_id, &diag) : -ENOTCONN;
+                if (r < 0 && via_writer) {
+                        writer_drop(audit);
+                        diag = (struct sbx_diag) { 0 };
+                }
+                if (r < 0 && (audit_open(audit) < 0 || sbx_audit_finish(audit->db, rep->execution_id, &end, &diag) < 0))
                         sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
         }
         if (write_verdict_record(a, rep) < 0 && status == 0)
@@ -358,6 +446,13 @@ int sbx_cmd_run(int argc, char **argv) {
                 return refuse_unrecorded(&a, command, &audit);
         }
         audit.path = db_path;
+        if (db_path[0] == '/')
+                sbx_strlcpy(audit.abs_path, db_path, sizeof(audit.abs_path));
+        else {
+                char cwd[PATH_MAX];
+                if (getcwd(cwd, sizeof(cwd)))
+                        snprintf(audit.abs_path, sizeof(audit.abs_path), "%s/%s", cwd, db_path);
+        }
 
         /* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage
          * error: the run is refused, and recorded as such (no policy could be resolved) */
@@ -377,6 +472,13 @@ int sbx_cmd_run(int argc, char **argv) {
                 return status;
         }
 
+        {
+                const char *env = getenv("SBX_AUDIT_WRITER");
+                audit.use_writer = (env ? strcmp(env, "off") != 0 : cfg->audit_writer) && !a.session &&
+                                   audit.abs_path[0] == '/';
+                /* early: the writer checks us while the policy is resolved */
+                (void) writer_get(&audit);
+        }
         status = run_once(&a, cfg, &audit, command, &denied);
         if (a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
                 /* approved escalation: read-only -> workspace-write, never out of the sandbox */
@@ -393,6 +495,10 @@ int sbx_cmd_run(int argc, char **argv) {
                         status = run_once(&a, cfg, &audit, command, &denied);
                 }
         }
+        writer_drop(&audit);
+        /* only for a database this run could write directly: a broken one would not serve either */
+        if (audit.spawn_writer && audit.db)
+                spawn_writer(&audit);
         sbx_db_close(audit.db);
         return status;
 }

@@ -510,11 +510,12 @@ static void wait_for_go(long fd) {
         close((int) fd);
 }
 
-void sbx_landlock_launch(int argc, char **argv) {
+void sbx_landlock_launch(int argc, char **argv, char **envp) {
         struct launch l = { 0 };
         int abi, ruleset, r;
         uint32_t flags = 0;
 
+        status_fd = -1;
         if (argc < 1 || !argv[0])
                 usage_fail("no arguments");
         setup_status_fd(argv);
@@ -526,7 +527,7 @@ void sbx_landlock_launch(int argc, char **argv) {
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
                 wait_for_go(l.wait_fd);
-                execvp(l.argv[0], l.argv);
+                execvpe(l.argv[0], l.argv, envp ? envp : environ);
                 fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
         }
 
@@ -568,6 +569,6 @@ void sbx_landlock_launch(int argc, char **argv) {
                 fail(-r, "seccomp", "cannot install the seccomp filter");
 
         wait_for_go(l.wait_fd);
-        execvp(l.argv[0], l.argv);
+        execvpe(l.argv[0], l.argv, envp ? envp : environ);
         fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
 }

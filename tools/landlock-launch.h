@@ -2,7 +2,8 @@
 #pragma once
 
 /* Parses the launcher's argv (argv[0] is its name), confines the calling process and execs the
- * command; on any failure prints one "sbx-landlock: " line, leaves the --status-fd record and
- * exits 125. Never returns. The process must be single-threaded: Landlock, no_new_privs and the
- * seccomp filter apply to the calling thread. */
-__attribute__((noreturn)) void sbx_landlock_launch(int argc, char **argv);
+ * command with envp (NULL: environ); on any failure prints one "sbx-landlock: " line, leaves the
+ * --status-fd record and _exits 125. Never returns. The process must be single-threaded:
+ * Landlock, no_new_privs and the seccomp filter apply to the calling thread. It may run in a
+ * vfork child: it changes no memory the parent relies on, and never calls exit() in-process. */
+__attribute__((noreturn)) void sbx_landlock_launch(int argc, char **argv, char **envp);

@@ -29,8 +29,11 @@ BWRAP=$(command -v bwrap) || { echo "run.sh: bwrap is not installed" >&2; exit 1
 
 D=$(mktemp -d /dev/shm/sbx-bench.XXXXXX) || exit 1
 trap 'rm -rf "$D"' EXIT
-mkdir -p "$D/ws" "$D/rawtmp"
+mkdir -p "$D/ws" "$D/rawtmp" "$D/tmp"
 export XDG_CACHE_HOME=$D/cache
+# the Landlock backend's per-run temp area is made beneath $TMPDIR: on the tmpfs too, like the
+# database (a diagnostic row below keeps it on /tmp, whatever file system that is)
+export TMPDIR=$D/tmp
 export PATH=/usr/bin:/bin
 unset SBX_CONFIG SBX_SESSION SBX_DB
 DB=$D/audit.db
@@ -46,7 +49,8 @@ fi
 SBX_BWRAP=("$SBX" run --backend bwrap --mode workspace-write --root "$D/ws" --db "$DB" -- true)
 raw=()
 if command -v strace >/dev/null; then
-        strace -f -v -s 65535 -qq -e trace=execve -o "$D/trace" "${SBX_BWRAP[@]}" >/dev/null 2>&1
+        # no audit writer here: strace -f would follow it and wait for it to leave
+        SBX_AUDIT_WRITER=off strace -f -v -s 65535 -qq -e trace=execve -o "$D/trace" "${SBX_BWRAP[@]}" >/dev/null 2>&1
         mapfile -t raw < <(/usr/bin/python3 - "$D/trace" "$D/rawtmp" <<'PY'
 import ast, re, sys
 for line in open(sys.argv[1]):
@@ -81,6 +85,8 @@ echo "# raw bwrap argv: ${raw[*]}"
         sbx-bwrap "${SBX_BWRAP[@]}" --- \
         raw-bwrap "${raw[@]}" --- \
         sbx-landlock "$SBX" run --backend landlock --mode workspace-write --root "$D/ws" --db "$DB" -- true --- \
+        sbx-landlock-tmp env TMPDIR=/tmp "$SBX" run --backend landlock --mode workspace-write --root "$D/ws" --db "$DB" -- true --- \
+        env-true env true --- \
         true true --- \
         sbx-unconfined "$SBX" run --mode danger-full-access --root "$D/ws" --db "$DB" -- true --- \
         launcher-only "$LAUNCHER" --mode workspace-write --write "$D/ws" -- true --- \
@@ -115,6 +121,7 @@ echo "diagnostic: sbx unconfined / true: $(ratio "${MED[sbx-unconfined]}" "${MED
         "sbx bwrap - raw bwrap: $((MED[sbx-bwrap] - MED[raw-bwrap])) us;" \
         "sbx landlock - launcher alone: $((MED[sbx-landlock] - MED[launcher-only])) us;" \
         "sbx start - true: $((MED[sbx-start] - MED[true])) us;" \
+        "temp area on /tmp (via env) - on tmpfs: $((MED[sbx-landlock-tmp] - MED[env-true] + MED[true] - MED[sbx-landlock])) us;" \
         "bwrap dialect load: $((MED[sbx-dialect-bwrap] - MED[sbx-start])) us"
 [ $rc -eq 0 ] || status=1
 exit $status

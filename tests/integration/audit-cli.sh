@@ -129,7 +129,8 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         asnobody "$SBX_BIN" run --db "$RODB" --mode danger-full-access -- true
         t_check "nobody: history recorded while the directory was writable" \
                 test "$(asnobody "$SBX_BIN" audit list --db "$RODB" --csv | tail -n +2 | wc -l)" = 1
-        listing=$(ls -A "$NB/rodir")
+        # the audit writer the first run started may bind its socket at any moment: not counted
+        listing=$(ls -A "$NB/rodir" | grep -v '\.writer$')
         chmod 0500 "$NB/rodir"
         asnobody "$SBX_BIN" run --db "$RODB" --mode danger-full-access -- touch "$NB/ws/marker" 2>"$ERR"
         t_check "read-only dir: sbx run refuses with 125, one line naming the file" \
@@ -143,7 +144,7 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         asnobody "$SBX_BIN" session show "$NSID" --json --db "$RODB" >"$T/stdout" 2>"$ERR"
         t_check "read-only dir: sbx session show still reads the session" grep -q "\"cwd\":\"$NB/ws\"" "$T/stdout"
         t_check "read-only dir: nothing was created next to the database" \
-                test "$(ls -A "$NB/rodir")" = "$listing"
+                test "$(ls -A "$NB/rodir" | grep -v '\.writer$')" = "$listing"
         t_diag "files in the read-only directory: $(echo $listing)"
         chmod 0700 "$NB/rodir"
 else

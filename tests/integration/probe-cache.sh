@@ -15,6 +15,8 @@ BWRAP=$(command -v bwrap) || t_skip_all "bwrap is not installed"
 mkdir -p "$T/ws"
 unset SBX_CONFIG SBX_DB SBX_SESSION TMPDIR
 export XDG_CACHE_HOME=$T/cache
+# strace -f follows every process sbx starts and waits for it: no audit writer (it would live on)
+export SBX_AUDIT_WRITER=off
 
 # probe NAME [ENV...]: sbx probe --json into $T/NAME.json; FROM_CACHE, SELECTED, KEY
 probe() {

@@ -1,0 +1,181 @@
+#!/bin/bash
+# The audit writer (sbx audit-writer): sbx run starts it, hands it its rows, and never trusts it
+# blindly; a confined command can never write a row through it.
+#   - the first run writes directly and starts a writer; later runs never open the database
+#     (strace) and their rows are complete (denial lines, supervisor pid, uid);
+#   - a confined command (bwrap and landlock, both modes, root and nobody) that connects to the
+#     writer's socket and sends a well-formed begin request gets no reply and adds no row; the same
+#     client unconfined gets its row (the control), and with no_new_privs set it is refused too;
+#   - a socket planted by another user in a shared directory receives nothing: sbx writes directly;
+#   - a writer killed with SIGKILL: the next run still leaves its row; a supervisor killed during a
+#     run leaves an 'interrupted' row; removing the socket or going idle ends the writer.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap 't_cleanup' EXIT
+PY=/usr/bin/python3
+[ -x "$PY" ] || t_skip_all "python3 is needed for the socket client"
+if ! "$PY" -c 'import socket; socket.socket(socket.AF_UNIX).close()' 2>/dev/null; then
+        t_skip_all "python3 cannot make unix sockets"
+fi
+unset SBX_AUDIT_WRITER SBX_SESSION SBX_CONFIG
+
+T=$(t_mktemp_dir)
+t_copy_tools "$T/bin"
+mkdir -p "$T/db" "$T/ws"
+DB=$T/db/audit.db
+SOCK=$DB.writer
+export XDG_CACHE_HOME=$T/cache HOME=$T/home
+mkdir -p "$HOME"
+
+# The client: connects to a writer socket, sends one begin request for argv ["forged"], prints
+# the reply's first byte ('K', 'E') or "none" when the writer closed without one.
+cat >"$T/client.py" <<'PY'
+import socket, struct, sys
+def s(v):
+    if v is None:
+        return struct.pack('<I', 0xffffffff)
+    b = v.encode()
+    return struct.pack('<I', len(b)) + b + b'\0'
+body = b'B' + struct.pack('<q', 0) + struct.pack('<q', 1) + s('forged') + s('/') + s(None) + s(None) + s(None) + struct.pack('<q', 0)
+try:
+    c = socket.socket(socket.AF_UNIX)
+    c.settimeout(5)
+    c.connect(sys.argv[1])
+    c.sendall(struct.pack('<I', len(body)) + body)
+    r = c.recv(64)
+    print(chr(r[4]) if len(r) > 4 else 'none')
+except OSError as e:
+    print('error', e.errno)
+PY
+chmod 644 "$T/client.py"
+rows() { sqlite3 "$DB" "SELECT count(*) FROM executions WHERE argv = '$1'"; }
+wait_for() { # wait_for SECONDS COMMAND...
+        local i
+        for ((i = 0; i < $1 * 20; i++)); do
+                "${@:2}" && return 0
+                sleep 0.05
+        done
+        return 1
+}
+writer_pid() { pgrep -f "audit-writer --db $DB\$" | head -1; }
+
+# ---- start, and the rows through it -------------------------------------------------------------
+"$SBX_BIN" run --db "$DB" --mode danger-full-access -- true
+t_check "the first run leaves its row (written directly)" test "$(sqlite3 "$DB" 'SELECT count(*) FROM executions')" = 1
+t_check "... and starts a writer whose socket appears next to the database" wait_for 5 test -S "$SOCK"
+t_check "the socket is private (mode 0700 or stricter)" test "$(stat -c %a "$SOCK")" = 700
+WPID=$(writer_pid)
+t_check "an 'sbx audit-writer' process serves it (pid $WPID)" test -n "$WPID"
+
+strace -qq -e trace=openat,open -o "$T/trace" "$SBX_BIN" run --db "$DB" --mode read-only --root "$T/ws" \
+        --verdict-json "$T/v.json" -- sh -c 'echo x > /usr/sbx-writer-test' 2>/dev/null
+t_check "a run through the writer never opens the database itself" bash -c '! grep -q "audit.db" "$1"' _ "$T/trace"
+id=$(t_json_field "$T/v.json" execution_id)
+t_check "its row is there (id $id), verdict denied, with the denied path" \
+        test "$(sqlite3 "$DB" "SELECT verdict || ' ' || denial_lines FROM executions WHERE id = ${id:-0}")" = "denied 1" -a \
+        "$(sqlite3 "$DB" "SELECT path FROM denial_lines WHERE execution_id = ${id:-0}")" = /usr/sbx-writer-test
+t_check "... recording sbx's own pid and uid, not the writer's" \
+        test "$(sqlite3 "$DB" "SELECT supervisor_pid != $WPID AND uid = $(id -u) FROM executions WHERE id = ${id:-0}")" = 1
+t_check "... and no file was written on the host" test ! -e /usr/sbx-writer-test
+
+# ---- a confined command cannot write rows through it ---------------------------------------------
+"$PY" "$T/client.py" "$SOCK" >"$T/out"
+t_check "control: an unconfined client of the same user gets a reply ($(cat "$T/out"))" grep -qx K "$T/out"
+t_check "... and its row" test "$(rows '["forged"]')" = 1
+setpriv --no-new-privs "$PY" "$T/client.py" "$SOCK" >"$T/out"
+t_check "a client with no_new_privs set gets no reply ($(cat "$T/out"))" grep -qxE 'none|error [0-9]+' "$T/out"
+before=$(rows '["forged"]')
+for b in bwrap landlock; do
+        if ! "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
+                t_diag "backend $b does not work here: its checks are left out"
+                continue
+        fi
+        for m in read-only workspace-write; do
+                SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$T/confined.db" --backend "$b" --mode "$m" --root "$T/ws" \
+                        -- "$PY" "$T/client.py" "$SOCK" >"$T/out" 2>&1
+                t_check "$b $m: the confined client gets no reply ($(tr '\n' ' ' <"$T/out"))" \
+                        grep -qxE 'none|error [0-9]+' "$T/out"
+        done
+done
+t_check "... and no confined client added a row" test "$(rows '["forged"]')" = "$before"
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        # the unprivileged user's own database and writer
+        NB=$T/nb
+        mkdir -p "$NB/db" "$NB/ws" "$NB/home"
+        chown -R 65534:65534 "$NB"
+        asnobody() { HOME=$NB/home XDG_CACHE_HOME=$NB/home/.cache "${T_NOBODY[@]}" "$@"; }
+        asnobody "$SBX_BIN" run --db "$NB/db/audit.db" --mode danger-full-access -- true
+        t_check "nobody: a writer of nobody's own serves nobody's database" wait_for 5 test -S "$NB/db/audit.db.writer"
+        asnobody "$PY" "$T/client.py" "$NB/db/audit.db.writer" >"$T/out"
+        t_check "nobody: control, unconfined: a reply ($(cat "$T/out"))" grep -qx K "$T/out"
+        for b in bwrap landlock; do
+                asnobody env SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$NB/confined.db" --backend "$b" \
+                        --mode workspace-write --root "$NB/ws" -- "$PY" "$T/client.py" "$NB/db/audit.db.writer" >"$T/out" 2>&1
+                if grep -q 'SANDBOX_UNAVAILABLE' "$T/out"; then
+                        t_diag "nobody: $b does not work here"
+                        continue
+                fi
+                t_check "nobody, $b: the confined client gets no reply ($(tr '\n' ' ' <"$T/out"))" \
+                        grep -qxE 'none|error [0-9]+' "$T/out"
+        done
+        t_check "nobody: only the control's row was added" \
+                test "$(sqlite3 "$NB/db/audit.db" "SELECT count(*) FROM executions WHERE argv = '[\"forged\"]'")" = 1
+        # another user's socket in a shared directory never gets a row
+        SH=$T/shared
+        mkdir -p "$SH" && chmod 1777 "$SH"
+        cat >"$T/fake.py" <<'PY'
+import os, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1]); os.chmod(sys.argv[1], 0o777); s.listen(8)
+open(sys.argv[2], 'w').close()
+while True:
+    c, _ = s.accept()
+    d = c.recv(65536)
+    with open(sys.argv[2], 'ab') as f:
+        f.write(d)
+    c.sendall(b'\x09\x00\x00\x00K\x01\x00\x00\x00\x00\x00\x00\x00')
+PY
+        chmod 644 "$T/fake.py"
+        "${T_NOBODY[@]}" "$PY" "$T/fake.py" "$SH/audit.db.writer" "$T/nb/received" &
+        FAKE=$!
+        wait_for 5 test -e "$T/nb/received"
+        SBX_AUDIT_WRITER=on "$SBX_BIN" run --db "$SH/audit.db" --mode danger-full-access -- true
+        rc=$?
+        t_check "a writer socket of another user: the run still succeeds (rc=$rc) with its row written directly" \
+                test $rc -eq 0 -a "$(sqlite3 "$SH/audit.db" 'SELECT count(*) FROM executions' 2>/dev/null)" = 1
+        t_check "... and that socket received nothing" test ! -s "$T/nb/received"
+        kill "$FAKE" 2>/dev/null
+        wait "$FAKE" 2>/dev/null
+fi
+
+# ---- failures: the direct path takes over --------------------------------------------------------
+kill -KILL "$WPID"
+wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+n=$(sqlite3 "$DB" 'SELECT count(*) FROM executions')
+"$SBX_BIN" run --db "$DB" --mode danger-full-access -- true
+t_check "after the writer was killed, the next run still leaves its row" \
+        test "$(sqlite3 "$DB" 'SELECT count(*) FROM executions')" = $((n + 1))
+t_check "... and a new writer takes over the stale socket" wait_for 5 bash -c "[ -n \"\$(pgrep -f 'audit-writer --db $DB\$')\" ]"
+wait_for 5 bash -c "$PY $T/client.py $SOCK | grep -qx K"
+setsid "$SBX_BIN" run --db "$DB" --mode danger-full-access -- sleep 30 &
+SUP=$!
+wait_for 5 bash -c "[ -n \"\$(sqlite3 '$DB' \"SELECT id FROM executions WHERE state = 'running' AND supervisor_pid = $SUP\")\" ]"
+kill -KILL "$SUP"
+wait "$SUP" 2>/dev/null
+pkill -KILL -f "^sleep 30$" 2>/dev/null
+t_check "a supervisor killed during a run through the writer: its row reads 'interrupted'" \
+        wait_for 5 bash -c "'$SBX_BIN' audit list --db '$DB' --state interrupted --csv | grep -q sleep"
+
+WPID=$(writer_pid)
+rm -f "$SOCK"
+t_check "removing the socket ends the writer" wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+"$SBX_BIN" audit-writer --db "$T/idle.db" --idle 1 &
+IPID=$!
+sleep 0.3
+t_check "an idle writer serves (socket present)" test -S "$T/idle.db.writer"
+t_check "... and leaves after --idle 1 without a client" wait_for 5 bash -c "! kill -0 $IPID 2>/dev/null"
+t_check "... removing its socket" test ! -e "$T/idle.db.writer"
+"$SBX_BIN" audit-writer --db relative.db --idle 0 2>"$T/err"
+t_check "audit-writer --idle 0 is a usage error (exit 2)" test $? -eq 2
+
+t_finish
