@@ -114,12 +114,18 @@ static int proc_no_new_privs(int64_t pid) {
 }
 
 static bool same_user_namespace(int64_t pid) {
+        static struct stat self;
+        static bool have_self;
         char path[64];
-        struct stat a, b;
+        struct stat st;
 
+        if (!have_self) {
+                if (stat("/proc/self/ns/user", &self) < 0)
+                        return false;
+                have_self = true;
+        }
         snprintf(path, sizeof(path), "/proc/%" PRId64 "/ns/user", pid);
-        return stat(path, &a) == 0 && stat("/proc/self/ns/user", &b) == 0 && a.st_dev == b.st_dev &&
-               a.st_ino == b.st_ino;
+        return stat(path, &st) == 0 && st.st_dev == self.st_dev && st.st_ino == self.st_ino;
 }
 
 /* The peer's uid is ours (one getsockopt; a connection from another user is refused at once). */
@@ -365,10 +371,16 @@ static bool in_range(int64_t v, int64_t lo, int64_t hi) {
 }
 
 /* The direct path opens the database for writing and needs its directory for the journal: a
- * file or directory made read-only since the writer opened them refuses the run there, so here. */
-static int still_writable(const char *db_path, struct sbx_diag *diag) {
+ * file or directory made read-only since the writer opened them refuses the run there, so here.
+ * And the file at the path must still be the one the writer has open (not moved away, replaced). */
+static int still_writable(const char *db_path, const struct stat *want, struct sbx_diag *diag) {
         char dir[PATH_MAX];
         const char *slash = strrchr(db_path, '/');
+        struct stat st;
+
+        if (stat(db_path, &st) < 0 || st.st_dev != want->st_dev || st.st_ino != want->st_ino)
+                return sbx_diag_set(diag, ESTALE, "audit writer", db_path,
+                                    "audit database %s was removed or replaced since the writer opened it", db_path);
 
         if (!slash || (size_t) (slash - db_path) >= sizeof(dir))
                 return sbx_diag_set(diag, EINVAL, "audit writer", db_path, "bad database path %s", db_path);
@@ -384,8 +396,8 @@ static int still_writable(const char *db_path, struct sbx_diag *diag) {
 }
 
 /* 'B': the row is inserted for the peer (its pid, start time and uid are the supervisor's). */
-static int serve_begin(struct sbx_db *db, struct rbuf *r, const struct sbx_process_identity *peer,
-                       int64_t *ret_id, struct sbx_diag *diag) {
+static int serve_begin(struct sbx_db *db, const struct stat *db_st, struct rbuf *r,
+                       const struct sbx_process_identity *peer, int64_t *ret_id, struct sbx_diag *diag) {
         struct sbx_policy policy = { 0 };
         struct sbx_execution_start s = { .supervisor = peer };
         _cleanup_free_ char **argv = NULL;
@@ -422,7 +434,7 @@ static int serve_begin(struct sbx_db *db, struct rbuf *r, const struct sbx_proce
         for (int64_t i = 0; i < n; i++)
                 if (!argv[i])
                         return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
-        rc = still_writable(sbx_db_path(db), diag);
+        rc = still_writable(sbx_db_path(db), db_st, diag);
         if (rc < 0)
                 return rc;
         return sbx_audit_begin(db, &s, ret_id, diag);
@@ -493,6 +505,7 @@ static int serve_finish(struct sbx_db *db, struct rbuf *r, int64_t *open_rows, i
 
 struct client {
         int fd;
+        const struct stat *db_st; /* the database file the writer serves */
         struct sbx_process_identity peer;
         int64_t open_rows[OPEN_ROWS_MAX];
         char *buf;
@@ -551,7 +564,7 @@ static bool client_process(struct sbx_db *db, struct client *c) {
                                 rc = sbx_diag_set(&diag, EMFILE, "audit writer", sbx_db_path(db),
                                                   "too many open executions on one connection");
                         else
-                                rc = serve_begin(db, &r, &c->peer, &id, &diag);
+                                rc = serve_begin(db, c->db_st, &r, &c->peer, &id, &diag);
                         if (rc >= 0)
                                 c->open_rows[slot] = id;
                         break;
@@ -711,8 +724,9 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                 if (r < 0 && errno != EINTR)
                         break;
                 /* removed or replaced (the directory was deleted, another writer took over): the
-                 * rows would land where nobody looks */
-                if (!same_file(sa.sun_path, &sock_st, true) || !same_file(db_path, &db_st, false))
+                 * rows would land where nobody looks. Checked when idle; a row is never written to
+                 * a replaced database anyway (still_writable()). */
+                if (r == 0 && (!same_file(sa.sun_path, &sock_st, true) || !same_file(db_path, &db_st, false)))
                         break;
                 if (r == 0 && unsynced) {
                         (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
@@ -750,6 +764,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                                 continue;
                         }
                         clients[slot].fd = cfd;
+                        clients[slot].db_st = &db_st;
                         clients[slot].peer = peer;
                         n_clients++;
                 }
