@@ -198,8 +198,10 @@ expect_completion_has() { # expected-word words...
         fi
 }
 expect_completion 'run ' sbx ru
-expect_completion 'audit ' sbx au
-expect_completion 'audit classify fixtures policy probe run session ' sbx ''
+expect_completion 'audit audit-writer ' sbx au
+expect_completion 'audit-writer ' sbx audit-
+expect_completion 'audit audit-writer classify fixtures policy probe run session ' sbx ''
+expect_completion '--idle ' sbx audit-writer --id
 expect_completion 'danger-full-access read-only workspace-write ' sbx run --mode ''
 expect_completion 'workspace-write ' sbx run --mode=w
 expect_completion 'ask deny ' sbx run --on-denial =
