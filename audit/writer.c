@@ -24,7 +24,9 @@
  *
  * Wire format (same host, native byte order): a frame is a u32 length and that many bytes; a
  * string is a u32 length (UINT32_MAX for NULL) followed by its bytes and a NUL; an integer is an
- * i64. Requests: 'B' begin, 'F' finish. Replies: 'K' i64, or 'E' string. */
+ * i64. A request is its type ('B' begin, 'F' finish), the protocol version (u32) and its fields;
+ * a reply is 'K' and an i64, or 'E' and a string. A request of another version gets 'E' (its
+ * client then writes directly). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -54,7 +56,9 @@ SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
 #define FRAME_MAX (1U << 20)
 #define CLIENTS_MAX 256
 #define OPEN_ROWS_MAX 8
-#define REPLY_TIMEOUT_MS 30000
+#define PROTOCOL_VERSION 1
+/* a writer that does not answer within this is given up (the client writes directly) */
+#define REPLY_TIMEOUT_MS 10000
 /* the WAL is checkpointed when no request waits (CHECKPOINT_IDLE_MS without one), never in the
  * path of a run, unless CHECKPOINT_ROWS requests came without such a pause */
 #define CHECKPOINT_IDLE_MS 50
@@ -212,11 +216,13 @@ static void put_str(struct wbuf *b, const char *s) {
 
 /* A frame under construction: room for the length, filled in by frame_send(). */
 static void frame_start(struct wbuf *b, char type) {
-        uint32_t zero = 0;
+        uint32_t zero = 0, version = PROTOCOL_VERSION;
 
         b->len = 0;
         put(b, &zero, sizeof(zero));
         put(b, &type, 1);
+        if (type == 'B' || type == 'F')
+                put(b, &version, sizeof(version));
 }
 
 static int write_all(int fd, const char *p, size_t n) {
@@ -520,9 +526,11 @@ static void client_drop(struct client *c) {
         c->fd = -1;
 }
 
+/* Never blocks: a client that does not read its replies is dropped, not waited for. */
 static int reply(int fd, int64_t id, int err, const char *msg) {
         struct wbuf b = { 0 };
-        int r;
+        uint32_t n;
+        ssize_t w;
 
         if (err) {
                 frame_start(&b, 'E');
@@ -531,9 +539,17 @@ static int reply(int fd, int64_t id, int err, const char *msg) {
                 frame_start(&b, 'K');
                 put_i64(&b, id);
         }
-        r = frame_send(fd, &b);
+        if (b.oom) {
+                free(b.data);
+                return -ENOMEM;
+        }
+        n = (uint32_t) (b.len - sizeof(n));
+        memcpy(b.data, &n, sizeof(n));
+        do
+                w = send(fd, b.data, b.len, MSG_NOSIGNAL | MSG_DONTWAIT);
+        while (w < 0 && errno == EINTR);
         free(b.data);
-        return r;
+        return w == (ssize_t) (sizeof(n) + n) ? 0 : -EIO;
 }
 
 /* Handles every complete frame in c->buf. Returns false when the client must be dropped. */
@@ -554,6 +570,18 @@ static bool client_process(struct sbx_db *db, struct client *c) {
                 if (c->len - off - sizeof(n) < n)
                         break;
                 r = (struct rbuf) { .p = c->buf + off + sizeof(n) + 1, .left = n - 1 };
+                {
+                        uint32_t version = 0;
+                        if (r.left >= sizeof(version))
+                                memcpy(&version, r.p, sizeof(version));
+                        if (version != PROTOCOL_VERSION) {
+                                ok = reply(c->fd, 0, EPROTO, "unsupported audit writer protocol version") == 0;
+                                off += sizeof(n) + n;
+                                continue;
+                        }
+                        r.p += sizeof(version);
+                        r.left -= sizeof(version);
+                }
                 switch (c->buf[off + sizeof(n)]) {
                 case 'B': {
                         size_t slot = OPEN_ROWS_MAX;
@@ -587,10 +615,12 @@ static bool client_read(struct sbx_db *db, struct client *c) {
         ssize_t n;
 
         if (c->cap - c->len < 65536) {
-                size_t cap = c->cap ? c->cap * 2 : 65536;
+                size_t limit = FRAME_MAX + 65536 + sizeof(uint32_t), cap = c->cap ? c->cap * 2 : 65536;
                 char *b;
-                if (cap > FRAME_MAX + 65536 + sizeof(uint32_t))
-                        return false;
+                if (cap > limit)
+                        cap = limit;
+                if (cap <= c->len + 1)
+                        return false; /* more than one frame's worth unprocessed */
                 b = realloc(c->buf, cap);
                 if (!b)
                         return false;

@@ -27,8 +27,9 @@ SOCK=$DB.writer
 export XDG_CACHE_HOME=$T/cache HOME=$T/home
 mkdir -p "$HOME"
 
-# The client: connects to a writer socket, sends one begin request for argv ["forged"], prints
-# the reply's first byte ('K', 'E') or "none" when the writer closed without one.
+# The client: connects to a writer socket, sends one begin request (protocol version $2, default
+# 1) for argv ["forged"], prints the reply's first byte ('K', 'E') or "none" when the writer
+# closed without one.
 cat >"$T/client.py" <<'PY'
 import socket, struct, sys
 def s(v):
@@ -36,7 +37,8 @@ def s(v):
         return struct.pack('<I', 0xffffffff)
     b = v.encode()
     return struct.pack('<I', len(b)) + b + b'\0'
-body = b'B' + struct.pack('<q', 0) + struct.pack('<q', 1) + s('forged') + s('/') + s(None) + s(None) + s(None) + struct.pack('<q', 0)
+version = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+body = b'B' + struct.pack('<I', version) + struct.pack('<q', 0) + struct.pack('<q', 1) + s('forged') + s('/') + s(None) + s(None) + s(None) + struct.pack('<q', 0)
 try:
     c = socket.socket(socket.AF_UNIX)
     c.settimeout(5)
@@ -82,6 +84,9 @@ t_check "... and no file was written on the host" test ! -e /usr/sbx-writer-test
 "$PY" "$T/client.py" "$SOCK" >"$T/out"
 t_check "control: an unconfined client of the same user gets a reply ($(cat "$T/out"))" grep -qx K "$T/out"
 t_check "... and its row" test "$(rows '["forged"]')" = 1
+"$PY" "$T/client.py" "$SOCK" 2 >"$T/out"
+t_check "a request of another protocol version gets an error reply ($(cat "$T/out"))" grep -qx E "$T/out"
+t_check "... and no row" test "$(rows '["forged"]')" = 1
 setpriv --no-new-privs "$PY" "$T/client.py" "$SOCK" >"$T/out"
 t_check "a client with no_new_privs set gets no reply ($(cat "$T/out"))" grep -qxE 'none|error [0-9]+' "$T/out"
 before=$(rows '["forged"]')
