@@ -58,21 +58,24 @@ t_require_sbx() {
 }
 
 # t_mktemp_dir: a private temp directory, world-traversable (the unprivileged user needs to
-# reach directories prepared for it below), removed at exit by t_cleanup.
-T_CLEANUP_DIRS=()
+# reach directories prepared for it below), removed at exit by t_cleanup. It is called as
+# T=$(t_mktemp_dir), in a subshell: the directory is registered in a file, not a variable.
+T_CLEANUP_LIST=${TMPDIR:-/tmp}/sbx-test-cleanup.$$
 t_mktemp_dir() {
         local d
         d=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test.XXXXXX") || exit 1
         chmod 755 "$d"
-        T_CLEANUP_DIRS+=("$d")
+        echo "$d" >>"$T_CLEANUP_LIST"
         echo "$d"
 }
 
 t_cleanup() {
         local d
-        for d in "${T_CLEANUP_DIRS[@]}"; do
+        [ -f "$T_CLEANUP_LIST" ] || return 0
+        while read -r d; do
                 [ -n "$d" ] && [ -d "$d" ] && { chattr -R -i -a "$d" 2>/dev/null; rm -rf "$d"; }
-        done
+        done <"$T_CLEANUP_LIST"
+        rm -f "$T_CLEANUP_LIST"
         return 0
 }
 
