@@ -75,6 +75,13 @@ int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, str
 int sbx_audit_writer_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s, int64_t *ret_id,
                            struct sbx_diag *diag);
 int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e);
+/* For a caller that collects the begin reply elsewhere (sbx run's vfork child, which reads it
+ * while the sandbox is set up): verify the writer first (0, or -EPERM when it may not be
+ * trusted), then sbx_audit_writer_collect_begin() on its descriptor reads the reply with system
+ * calls only (no allocation, no stdio): 0 with *ret_id, or -errno. */
+int sbx_audit_writer_verify(struct sbx_audit_writer *w);
+int sbx_audit_writer_fd(const struct sbx_audit_writer *w);
+int sbx_audit_writer_collect_begin(int fd, int64_t *ret_id);
 int sbx_audit_writer_wait_finish(struct sbx_audit_writer *w, int64_t id, struct sbx_diag *diag);
 void sbx_audit_writer_close(struct sbx_audit_writer *w); /* accepts NULL */
 

@@ -892,22 +892,20 @@ static int read_full(int fd, void *buf, size_t n) {
         return 0;
 }
 
-/* Reads one reply: 0 with *ret_id, or -errno (with the writer's message in diag for 'E'). */
-static int read_reply(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag) {
+/* Reads one reply from fd: 0 with *ret_id, -EIO for an 'E' reply (its text in msg), or -errno.
+ * System calls and the stack only: it also runs in a vfork child (sbx_audit_writer_collect()). */
+static int read_reply_fd(int fd, int64_t *ret_id, char *msg, size_t msg_size) {
         char buf[4097];
         struct rbuf rb;
         uint32_t n;
         int r;
 
-        r = writer_verify(w);
-        if (r < 0)
-                return r;
-        r = read_full(w->fd, &n, sizeof(n));
+        r = read_full(fd, &n, sizeof(n));
         if (r < 0)
                 return r;
         if (n < 1 || n > 4096)
                 return -EBADMSG;
-        r = read_full(w->fd, buf, n);
+        r = read_full(fd, buf, n);
         if (r < 0)
                 return r;
         buf[n] = '\0';
@@ -920,11 +918,44 @@ static int read_reply(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_di
                 return 0;
         }
         if (buf[0] == 'E') {
-                const char *msg = get_str(&rb);
-                return sbx_diag_set(diag, EIO, "audit writer", "", "the audit writer failed: %s",
-                                    msg ? msg : "(no message)");
+                const char *m = get_str(&rb);
+                if (msg && msg_size > 0) {
+                        size_t len = m ? strlen(m) : 0;
+                        if (len >= msg_size)
+                                len = msg_size - 1;
+                        memcpy(msg, m ? m : "", len);
+                        msg[len] = '\0';
+                }
+                return -EIO;
         }
         return -EBADMSG;
+}
+
+/* Reads one reply: 0 with *ret_id, or -errno (with the writer's message in diag for 'E'). */
+static int read_reply(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag) {
+        char msg[1024] = "";
+        int r;
+
+        r = writer_verify(w);
+        if (r < 0)
+                return r;
+        r = read_reply_fd(w->fd, ret_id, msg, sizeof(msg));
+        if (r == -EIO)
+                return sbx_diag_set(diag, EIO, "audit writer", "", "the audit writer failed: %s",
+                                    msg[0] ? msg : "(no message)");
+        return r;
+}
+
+int sbx_audit_writer_verify(struct sbx_audit_writer *w) {
+        return writer_verify(w);
+}
+
+int sbx_audit_writer_fd(const struct sbx_audit_writer *w) {
+        return w->fd;
+}
+
+int sbx_audit_writer_collect_begin(int fd, int64_t *ret_id) {
+        return read_reply_fd(fd, ret_id, NULL, 0);
 }
 
 int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s) {

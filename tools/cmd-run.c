@@ -238,6 +238,19 @@ struct recorder {
         struct sbx_run_report *rep;
 };
 
+/* sbx_run_execute()'s collected: the vfork child read the writer's reply (id), or the writer did
+ * not confirm the row (0: record_start() then writes it directly). */
+static void record_collected(void *userdata, int64_t id) {
+        struct recorder *rc = userdata;
+
+        rc->audit->begin_sent = false;
+        if (id > 0) {
+                rc->rep->execution_id = id;
+                rc->audit->writer_row = id;
+        } else
+                writer_drop(rc->audit);
+}
+
 /* sbx_run_execute()'s record_start: the row, before the command can start. */
 static int record_start(void *userdata) {
         struct recorder *rc = userdata;
@@ -372,8 +385,20 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 else
                         writer_drop(audit);
         }
-        status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, record_start, &recorder,
-                                 audit->begin_sent, rep);
+        {
+                struct sbx_run_writer w = { .fd = -1, .collected = record_collected };
+                /* its reply is believed only from a writer that passed the checks */
+                if (audit->begin_sent && audit->writer) {
+                        if (sbx_audit_writer_verify(audit->writer) == 0)
+                                w.fd = sbx_audit_writer_fd(audit->writer);
+                        else {
+                                writer_drop(audit);
+                                audit->begin_sent = false;
+                        }
+                }
+                status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, record_start, &recorder,
+                                         &w, rep);
+        }
         if (rep->execution_id == 0)
                 return refuse_unrecorded(a, command, audit);
 

@@ -510,7 +510,7 @@ static void wait_for_go(long fd) {
         close((int) fd);
 }
 
-void sbx_landlock_launch(int argc, char **argv, char **envp) {
+void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx), void *gate_ctx) {
         struct launch l = { 0 };
         int abi, ruleset, r;
         uint32_t flags = 0;
@@ -568,7 +568,14 @@ void sbx_landlock_launch(int argc, char **argv, char **envp) {
         if (r < 0)
                 fail(-r, "seccomp", "cannot install the seccomp filter");
 
-        wait_for_go(l.wait_fd);
+        if (gate) {
+                /* in-process: the caller's own go-ahead; on refusal it knows why, and retries */
+                if (l.wait_fd >= 0)
+                        close((int) l.wait_fd);
+                if (gate(gate_ctx) < 0)
+                        _exit(EXIT_LAUNCHER);
+        } else
+                wait_for_go(l.wait_fd);
         execvpe(l.argv[0], l.argv, envp ? envp : environ);
         fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
 }

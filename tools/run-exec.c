@@ -18,6 +18,7 @@
 #include "landlock-launch.h"
 #include "run-exec.h"
 #include "sbx-macro.h"
+#include "sbx-audit.h"
 #include "sbx-tool.h"
 
 #define STATUS_DATA_MAX 4096
@@ -213,10 +214,11 @@ static void place(int src, int dst) {
                 _exit(127);
 }
 
-/* Returns where exec_w ended up (still close-on-exec). */
+/* Returns where exec_w ended up (still close-on-exec); *writer_fd (when >= 0: the audit writer's
+ * socket, which the in-process launcher reads its go-ahead from) is moved and kept the same way. */
 static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
-                           int inner_w, int gate_r, int exec_w, int status_num) {
-        int keep[SBX_RUN_KEEP_FDS_MAX + 4];
+                           int inner_w, int gate_r, int exec_w, int status_num, int *writer_fd) {
+        int keep[SBX_RUN_KEEP_FDS_MAX + 5];
         size_t n = 0;
         int lo = 3, floor = status_num + 3;
 
@@ -229,6 +231,7 @@ static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null
         inner_w = lift(inner_w, floor);
         gate_r = lift(gate_r, floor);
         exec_w = lift(exec_w, floor);
+        *writer_fd = lift(*writer_fd, floor);
 
         place(in_r, 0);
         if (out_null) {
@@ -249,6 +252,8 @@ static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null
                 keep[n++] = status_num + 2;
         /* close-on-exec: it reports an exec failure to sbx and never reaches the command */
         keep[n++] = exec_w;
+        if (*writer_fd >= 0)
+                keep[n++] = *writer_fd; /* close-on-exec too */
         for (size_t i = 0; i < a->n_keep_fds; i++)
                 keep[n++] = a->keep_fds[i];
         qsort(keep, n, sizeof(int), cmp_int);
@@ -474,6 +479,28 @@ static void pump_stdin_write(struct stdin_pump *p) {
                 p->len = p->off = 0;
 }
 
+/* The audit writer's begin reply, read by the in-process launcher's vfork child once its sandbox
+ * is set up (the go-ahead), while sbx waits: shared memory, written by the child only. */
+struct collect {
+        int fd;               /* the writer's socket (in the child: its moved copy) */
+        volatile int result;  /* 1: never reached (the child failed first); 0: the row is
+                                 confirmed (id); -1: the writer did not confirm it */
+        volatile int64_t id;
+};
+
+static int collect_gate(void *ctx) {
+        struct collect *c = ctx;
+        int64_t id = 0;
+
+        if (sbx_audit_writer_collect_begin(c->fd, &id) < 0) {
+                c->result = -1;
+                return -1;
+        }
+        c->id = id;
+        c->result = 0;
+        return 0;
+}
+
 struct spawn_req {
         const struct sbx_run_args *a;
         char *const *argv;
@@ -482,6 +509,7 @@ struct spawn_req {
         bool out_null;
         bool inprocess; /* argv is sbx's own Landlock launcher: run its code here, do not exec it */
         bool use_fork;  /* the child waits (for the go-ahead) while sbx works: it needs its own memory */
+        struct collect *collect; /* in-process: the go-ahead is the writer's reply (vfork) */
 };
 
 /* vfork: the child shares our memory until it execs, so only system calls run there (the
@@ -503,17 +531,20 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                 return pid;
         }
         {
-                int e, exec_w;
+                int e, exec_w, writer_fd = req->collect ? req->collect->fd : -1;
                 reset_signals_in_child();
                 exec_w = child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
-                                         req->gate_r, req->exec_w, req->status_num);
+                                         req->gate_r, req->exec_w, req->status_num, &writer_fd);
                 if (req->inprocess) {
                         int argc = 0;
                         while (req->argv[argc])
                                 argc++;
                         /* its failures leave the launcher's record on the status fd and exit 125,
                          * exactly as the executable's would */
-                        sbx_landlock_launch(argc, (char **) req->argv, req->envp);
+                        if (req->collect)
+                                req->collect->fd = writer_fd;
+                        sbx_landlock_launch(argc, (char **) req->argv, req->envp, req->collect ? collect_gate : NULL,
+                                            req->collect);
                 }
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
@@ -549,7 +580,7 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
 
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
-                    bool quick_record, struct sbx_run_report *rep) {
+                    const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
         _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *classifier = NULL;
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int err_r = -1, status_r = -1, inner_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
@@ -558,9 +589,11 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         int wake_p[2], gate_p[2] = { -1, -1 };
         bool gated = confined && confined->gated;
         bool inprocess = confined && confined->inprocess;
-        /* the row first when that is quick and the launcher is ours: its child then needs no
-         * memory of its own (vfork), and finds the go-ahead already waiting */
-        bool record_first = !gated || (inprocess && quick_record);
+        bool record_first = !gated;
+        /* sbx's own launcher with an audit writer: its vfork child sets the sandbox up, then reads
+         * the writer's confirmation of the row itself (the go-ahead) */
+        bool collect_ok = inprocess && gated && writer && writer->fd >= 0;
+        struct collect coll = { .fd = collect_ok ? writer->fd : -1, .result = 1 };
         char *const *exec_argv = confined ? confined->argv : command;
         struct supervise s = { .stderr_ok = true };
         int status_num = sbx_run_status_fd_number(a), wstatus = 0, exec_errno = 0, r;
@@ -646,9 +679,44 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .status_num = status_num,
                         .exec_w = exec_p[1],
                         .inprocess = inprocess,
-                        .use_fork = inprocess && !record_first,
+                        .use_fork = inprocess && !record_first && !collect_ok,
+                        .collect = collect_ok ? &coll : NULL,
                 };
                 pid = spawn_child(&req);
+                if (pid > 0 && collect_ok && coll.result < 0) {
+                        /* the writer did not confirm the row: the child left, having run nothing;
+                         * the row is written directly, then a child runs with the go-ahead waiting */
+                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                                ;
+                        writer->collected(userdata, 0);
+                        if (record_start(userdata) < 0) {
+                                rep->state = NULL;
+                                if (in_r >= 0)
+                                        close(in_r);
+                                close(err_w);
+                                close(exec_p[1]);
+                                if (status_p[1] >= 0)
+                                        close(status_p[1]);
+                                if (inner_p[1] >= 0)
+                                        close(inner_p[1]);
+                                close(gate_p[0]);
+                                close(gate_p[1]);
+                                wake_fd = -1;
+                                return rep->exit_status = SBX_EXIT_INFRA;
+                        }
+                        {
+                                int w;
+                                do
+                                        w = (int) write(gate_p[1], "G", 1);
+                                while (w < 0 && errno == EINTR);
+                                close(gate_p[1]);
+                                gate_p[1] = -1;
+                        }
+                        req.collect = NULL;
+                        collect_ok = false;
+                        record_first = true;
+                        pid = spawn_child(&req);
+                }
         }
         if (gate_p[0] >= 0)
                 close(gate_p[0]);
@@ -677,7 +745,24 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         if (in_r >= 0)
                 close(in_r);
 
-        if (gated && !record_first) {
+        if (collect_ok) {
+                int r2 = 0;
+                if (coll.result == 0)
+                        writer->collected(userdata, coll.id);
+                else
+                        r2 = record_start(userdata); /* the child failed first: sbx reads the reply */
+                if (gate_p[1] >= 0)
+                        close(gate_p[1]);
+                gate_p[1] = -1;
+                if (r2 < 0) {
+                        rep->state = NULL;
+                        kill(pid, SIGKILL);
+                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                                ;
+                        wake_fd = -1;
+                        return rep->exit_status = SBX_EXIT_INFRA;
+                }
+        } else if (gated && !record_first) {
                 int w;
                 if (record_start(userdata) < 0) {
                         rep->state = NULL;

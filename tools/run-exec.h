@@ -52,13 +52,21 @@ bool sbx_run_fd_reopenable(int fd);
  * tees stderr into the classifier of `dialect` (NULL: unclassified), fills rep and returns the
  * exit status sbx must exit with. record_start(userdata) writes the audit row; the command never
  * starts before it returned >= 0: it is called before the spawn, or, when the runner is gated,
- * while the runner sets the sandbox up (the runner is killed, unreleased, if it fails). With
- * quick_record (an audit writer holds the database open), sbx's in-process launcher is spawned
- * after the row instead. Then the
+ * while the runner sets the sandbox up (the runner is killed, unreleased, if it fails). With a
+ * writer (below), sbx's in-process launcher collects the row's confirmation itself. Then the
  * return is SBX_EXIT_INFRA and rep->state is left NULL. */
+/* An audit writer with this run's begin request on its way (fd >= 0): the in-process launcher's
+ * vfork child reads the writer's reply as its go-ahead once the sandbox is set up, and sbx learns
+ * the row through collected(userdata, id); collected(userdata, 0) means the writer did not
+ * confirm it, and record_start() must then write the row directly. */
+struct sbx_run_writer {
+        int fd;
+        void (*collected)(void *userdata, int64_t id);
+};
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
-                    bool quick_record, struct sbx_run_report *rep);
+                    const struct sbx_run_writer *writer, struct sbx_run_report *rep);
 
 /* One JSON object, no trailing newline. */
 void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f);

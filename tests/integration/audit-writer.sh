@@ -171,6 +171,53 @@ pkill -KILL -f "^sleep 30$" 2>/dev/null
 t_check "a supervisor killed during a run through the writer: its row reads 'interrupted'" \
         wait_for 5 bash -c "'$SBX_BIN' audit list --db '$DB' --state interrupted --csv | grep -q sleep"
 
+# a writer that refuses (replies 'E') or drops the request: under Landlock the launcher's child,
+# which reads the reply itself, runs nothing; sbx writes the row directly and runs the command
+if "$SBX_BIN" run --db "$T/probe.db" --backend landlock -- true >/dev/null 2>&1; then
+        cat >"$T/refuse.py" <<'PY'
+import os, socket, struct, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1]); s.listen(8)
+open(sys.argv[2], 'w').close()
+msg = b'E' + struct.pack('<I', 6) + b'nope!!\0'
+while True:
+    c, _ = s.accept()
+    d = c.recv(65536)
+    with open(sys.argv[2], 'a') as f:
+        f.write('request\n')
+    try:
+        if sys.argv[3] == 'E':
+            c.sendall(struct.pack('<I', len(msg)) + msg)
+    except OSError:
+        pass
+    c.close()
+PY
+        for how in E drop; do
+                WPID=$(writer_pid)
+                kill "$WPID" 2>/dev/null
+                wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+                rm -f "$SOCK" "$T/refuse.log"
+                "$PY" "$T/refuse.py" "$SOCK" "$T/refuse.log" "$how" &
+                FAKE=$!
+                wait_for 5 test -e "$T/refuse.log"
+                n=$(sqlite3 "$DB" 'SELECT count(*) FROM executions')
+                rm -f "$T/ws/ran-$how"
+                "$SBX_BIN" run --db "$DB" --backend landlock --mode workspace-write --root "$T/ws" \
+                        --verdict-json "$T/r.json" -- sh -c "echo ran > '$T/ws/ran-$how'"
+                rc=$?
+                t_check "a writer that answers '$how': the request reached it" grep -q request "$T/refuse.log"
+                t_check "... the command ran once (rc=$rc)" test $rc -eq 0 -a "$(cat "$T/ws/ran-$how" 2>/dev/null)" = ran
+                t_check "... and its row was written directly, complete" \
+                        test "$(sqlite3 "$DB" "SELECT count(*) || ' ' || max(state) FROM executions WHERE id > $n")" = "1 completed" -a \
+                        "$(t_json_field "$T/r.json" execution_id)" = "$((n + 1))"
+                kill "$FAKE" 2>/dev/null
+                wait "$FAKE" 2>/dev/null
+        done
+        rm -f "$SOCK"
+        "$SBX_BIN" run --db "$DB" --mode danger-full-access -- true
+        wait_for 5 test -S "$SOCK"
+fi
+
 WPID=$(writer_pid)
 rm -f "$SOCK"
 t_check "removing the socket ends the writer" wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
