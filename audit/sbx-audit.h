@@ -80,6 +80,10 @@ int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const s
  * trusted), then sbx_audit_writer_collect_begin() on its descriptor reads the reply with system
  * calls only (no allocation, no stdio): 0 with *ret_id, or -errno. */
 int sbx_audit_writer_verify(struct sbx_audit_writer *w);
+/* sbx_audit_session_get() through the writer: 0 with *ret (caller frees ret->cwd); -EIO when the
+ * writer answered with an error (an unknown session among them: ask the database, which says
+ * why), another -errno when the writer failed. */
+int sbx_audit_writer_session_get(struct sbx_audit_writer *w, const char *session_id, struct sbx_session_info *ret);
 int sbx_audit_writer_fd(const struct sbx_audit_writer *w);
 int sbx_audit_writer_collect_begin(int fd, int64_t *ret_id);
 int sbx_audit_writer_wait_finish(struct sbx_audit_writer *w, int64_t id, struct sbx_diag *diag);

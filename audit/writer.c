@@ -24,8 +24,9 @@
  *
  * Wire format (same host, native byte order): a frame is a u32 length and that many bytes; a
  * string is a u32 length (UINT32_MAX for NULL) followed by its bytes and a NUL; an integer is an
- * i64. A request is its type ('B' begin, 'F' finish), the protocol version (u32) and its fields;
- * a reply is 'K' and an i64, or 'E' and a string. A request of another version gets 'E' (its
+ * i64. A request is its type ('B' begin, 'F' finish, 'S' session lookup), the protocol version
+ * (u32) and its fields; a reply is 'K' and an i64, 'I' and a session (has_mode, mode,
+ * mode_event_id, cwd), or 'E' and a string. A request of another version gets 'E' (its
  * client then writes directly). */
 #include <errno.h>
 #include <fcntl.h>
@@ -221,7 +222,7 @@ static void frame_start(struct wbuf *b, char type) {
         b->len = 0;
         put(b, &zero, sizeof(zero));
         put(b, &type, 1);
-        if (type == 'B' || type == 'F')
+        if (type == 'B' || type == 'F' || type == 'S')
                 put(b, &version, sizeof(version));
 }
 
@@ -526,11 +527,27 @@ static void client_drop(struct client *c) {
         c->fd = -1;
 }
 
-/* Never blocks: a client that does not read its replies is dropped, not waited for. */
-static int reply(int fd, int64_t id, int err, const char *msg) {
-        struct wbuf b = { 0 };
+/* Sends a reply frame and frees it. Never blocks: a client that does not read its replies is
+ * dropped, not waited for. */
+static int reply_frame(int fd, struct wbuf *b) {
         uint32_t n;
         ssize_t w;
+
+        if (b->oom) {
+                free(b->data);
+                return -ENOMEM;
+        }
+        n = (uint32_t) (b->len - sizeof(n));
+        memcpy(b->data, &n, sizeof(n));
+        do
+                w = send(fd, b->data, b->len, MSG_NOSIGNAL | MSG_DONTWAIT);
+        while (w < 0 && errno == EINTR);
+        free(b->data);
+        return w == (ssize_t) (sizeof(n) + n) ? 0 : -EIO;
+}
+
+static int reply(int fd, int64_t id, int err, const char *msg) {
+        struct wbuf b = { 0 };
 
         if (err) {
                 frame_start(&b, 'E');
@@ -539,17 +556,28 @@ static int reply(int fd, int64_t id, int err, const char *msg) {
                 frame_start(&b, 'K');
                 put_i64(&b, id);
         }
-        if (b.oom) {
-                free(b.data);
-                return -ENOMEM;
-        }
-        n = (uint32_t) (b.len - sizeof(n));
-        memcpy(b.data, &n, sizeof(n));
-        do
-                w = send(fd, b.data, b.len, MSG_NOSIGNAL | MSG_DONTWAIT);
-        while (w < 0 && errno == EINTR);
-        free(b.data);
-        return w == (ssize_t) (sizeof(n) + n) ? 0 : -EIO;
+        return reply_frame(fd, &b);
+}
+
+/* 'S': what policy resolution needs of a session. 1 when the reply was sent, < 0 on errors. */
+static int serve_session(struct sbx_db *db, struct rbuf *r, int fd, struct sbx_diag *diag) {
+        struct sbx_session_info info = { 0 };
+        const char *sid = get_str(r);
+        struct wbuf b = { 0 };
+        int rc;
+
+        if (r->bad || r->left != 0 || !sid)
+                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed session request");
+        rc = sbx_audit_session_get(db, sid, &info, diag);
+        if (rc < 0)
+                return rc;
+        frame_start(&b, 'I');
+        put_i64(&b, info.has_mode);
+        put_i64(&b, info.mode);
+        put_i64(&b, info.mode_event_id);
+        put_str(&b, info.cwd);
+        free(info.cwd);
+        return reply_frame(fd, &b) == 0 ? 1 : -EIO;
 }
 
 /* Handles every complete frame in c->buf. Returns false when the client must be dropped. */
@@ -599,6 +627,15 @@ static bool client_process(struct sbx_db *db, struct client *c) {
                 }
                 case 'F':
                         rc = serve_finish(db, &r, c->open_rows, &id, &diag);
+                        break;
+                case 'S':
+                        rc = serve_session(db, &r, c->fd, &diag);
+                        if (rc == 1) { /* answered */
+                                off += sizeof(n) + n;
+                                continue;
+                        }
+                        if (rc == -EIO)
+                                return false;
                         break;
                 default:
                         return false;
@@ -892,6 +929,24 @@ static int read_full(int fd, void *buf, size_t n) {
         return 0;
 }
 
+/* Reads one reply frame into buf (NUL-terminated), *ret_n bytes. */
+static int read_frame_fd(int fd, char *buf, size_t size, uint32_t *ret_n) {
+        uint32_t n;
+        int r;
+
+        r = read_full(fd, &n, sizeof(n));
+        if (r < 0)
+                return r;
+        if (n < 1 || n >= size)
+                return -EBADMSG;
+        r = read_full(fd, buf, n);
+        if (r < 0)
+                return r;
+        buf[n] = '\0';
+        *ret_n = n;
+        return 0;
+}
+
 /* Reads one reply from fd: 0 with *ret_id, -EIO for an 'E' reply (its text in msg), or -errno.
  * System calls and the stack only: it also runs in a vfork child (sbx_audit_writer_collect()). */
 static int read_reply_fd(int fd, int64_t *ret_id, char *msg, size_t msg_size) {
@@ -900,15 +955,9 @@ static int read_reply_fd(int fd, int64_t *ret_id, char *msg, size_t msg_size) {
         uint32_t n;
         int r;
 
-        r = read_full(fd, &n, sizeof(n));
+        r = read_frame_fd(fd, buf, sizeof(buf), &n);
         if (r < 0)
                 return r;
-        if (n < 1 || n > 4096)
-                return -EBADMSG;
-        r = read_full(fd, buf, n);
-        if (r < 0)
-                return r;
-        buf[n] = '\0';
         rb = (struct rbuf) { .p = buf + 1, .left = n - 1 };
         if (buf[0] == 'K') {
                 int64_t id = get_i64(&rb);
@@ -944,6 +993,45 @@ static int read_reply(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_di
                 return sbx_diag_set(diag, EIO, "audit writer", "", "the audit writer failed: %s",
                                     msg[0] ? msg : "(no message)");
         return r;
+}
+
+int sbx_audit_writer_session_get(struct sbx_audit_writer *w, const char *session_id, struct sbx_session_info *ret) {
+        char buf[PATH_MAX + 256];
+        struct rbuf rb;
+        uint32_t n;
+        int64_t has_mode, mode, event;
+        const char *cwd;
+        int r;
+
+        frame_start(&w->b, 'S');
+        put_str(&w->b, session_id);
+        r = frame_send(w->fd, &w->b);
+        if (r < 0)
+                return r;
+        r = writer_verify(w);
+        if (r < 0)
+                return r;
+        r = read_frame_fd(w->fd, buf, sizeof(buf), &n);
+        if (r < 0)
+                return r;
+        if (buf[0] == 'E')
+                return -EIO;
+        if (buf[0] != 'I')
+                return -EBADMSG;
+        rb = (struct rbuf) { .p = buf + 1, .left = n - 1 };
+        has_mode = get_i64(&rb);
+        mode = get_i64(&rb);
+        event = get_i64(&rb);
+        cwd = get_str(&rb);
+        if (rb.bad || rb.left != 0 || !cwd || cwd[0] != '/' || !in_range(mode, 0, _SBX_MODE_MAX - 1))
+                return -EBADMSG;
+        *ret = (struct sbx_session_info) {
+                .cwd = strdup(cwd),
+                .has_mode = has_mode != 0,
+                .mode = (enum sbx_mode) mode,
+                .mode_event_id = event,
+        };
+        return ret->cwd ? 0 : -ENOMEM;
 }
 
 int sbx_audit_writer_verify(struct sbx_audit_writer *w) {

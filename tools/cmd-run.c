@@ -93,6 +93,7 @@ struct audit_handle {
         bool writer_tried;
         bool spawn_writer;  /* nobody answered: start a writer once this run is recorded */
         struct sbx_audit_writer *writer;
+        bool open_failed;   /* a session lookup needed the database, which could not be opened */
         bool begin_sent;    /* this run's begin request is on its way to the writer */
         int64_t writer_row; /* the row the writer began: its end goes there too */
 };
@@ -177,8 +178,28 @@ static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command,
         return sbx_fail(SBX_EXIT_INFRA, "%s", h->refusal);
 }
 
-/* The session store is the audit database. */
-static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config *cfg, struct sbx_db *db,
+/* The session store is the audit database: asked through the writer when one serves it, else
+ * (and whenever the writer cannot answer: an unknown session's error comes from the database)
+ * directly. */
+static int session_lookup(void *userdata, const char *session_id, struct sbx_session_info *ret,
+                          struct sbx_diag *diag) {
+        struct audit_handle *h = userdata;
+
+        if (!h->db && h->writer) {
+                int r = sbx_audit_writer_session_get(h->writer, session_id, ret);
+                if (r == 0)
+                        return 0;
+                if (r != -EIO)
+                        writer_drop(h); /* the writer failed, not the lookup */
+        }
+        if (audit_open(h) < 0) {
+                h->open_failed = true;
+                return sbx_diag_set(diag, EIO, "session", h->path, "%s", h->refusal);
+        }
+        return sbx_audit_session_get(h->db, session_id, ret, diag);
+}
+
+static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
                           struct sbx_policy **ret, struct sbx_diag *diag) {
         struct sbx_policy_request req = {
                 .has_mode = a->has_mode,
@@ -187,11 +208,9 @@ static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config 
                 .session_id = a->session,
                 .root = a->root,
         };
-        struct sbx_session_lookup sessions = { 0 };
+        struct sbx_session_lookup sessions = { .lookup = session_lookup, .userdata = audit };
 
-        if (db)
-                sessions = sbx_audit_session_lookup(db);
-        return sbx_policy_resolve(cfg, &req, db ? &sessions : NULL, ret, diag);
+        return sbx_policy_resolve(cfg, &req, &sessions, ret, diag);
 }
 
 /* Records a run that never started and prints why. Returns the exit status. */
@@ -303,10 +322,13 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         if (!rep)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
         /* a session lives in the database: it must be open to resolve the policy */
-        if (a->session && audit_open(audit) < 0)
+        if (a->session && !audit->writer && audit_open(audit) < 0)
                 return refuse_unrecorded(a, command, audit);
-        if ((r = resolve_policy(a, cfg, audit->db, &policy, &diag)) < 0)
+        if ((r = resolve_policy(a, cfg, audit, &policy, &diag)) < 0) {
+                if (audit->open_failed)
+                        return refuse_unrecorded(a, command, audit);
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+        }
 
         if (sbx_mode_is_confined(policy->mode))
                 for (size_t i = 0; i < a->n_keep_fds; i++)
@@ -499,7 +521,7 @@ int sbx_cmd_run(int argc, char **argv) {
 
         {
                 const char *env = getenv("SBX_AUDIT_WRITER");
-                audit.use_writer = (env ? strcmp(env, "off") != 0 : cfg->audit_writer) && !a.session &&
+                audit.use_writer = (env ? strcmp(env, "off") != 0 : cfg->audit_writer) &&
                                    audit.abs_path[0] == '/';
                 /* early: the writer checks us while the policy is resolved */
                 (void) writer_get(&audit);

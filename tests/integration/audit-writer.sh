@@ -80,6 +80,23 @@ t_check "... recording sbx's own pid and uid, not the writer's" \
         test "$(sqlite3 "$DB" "SELECT supervisor_pid != $WPID AND uid = $(id -u) FROM executions WHERE id = ${id:-0}")" = 1
 t_check "... and no file was written on the host" test ! -e /usr/sbx-writer-test
 
+# sessions: the policy's session is looked up through the writer too
+SID=$("$SBX_BIN" session start --cwd "$T/ws" --mode read-only --db "$DB")
+strace -qq -e trace=openat,open -o "$T/trace" "$SBX_BIN" run --db "$DB" --session "$SID" \
+        --verdict-json "$T/s.json" -- true
+t_check "a session run through the writer never opens the database itself" bash -c '! grep -q "audit.db" "$1"' _ "$T/trace"
+t_check "... and runs under the session's mode and root" \
+        test "$(t_json_field "$T/s.json" mode_source):$(t_json_field "$T/s.json" mode):$(t_json_field "$T/s.json" workspace_root)" = \
+        "session:read-only:$T/ws"
+t_check "... recorded in the session" \
+        test "$(sqlite3 "$DB" "SELECT session_id FROM executions WHERE id = $(t_json_field "$T/s.json" execution_id)")" = "$SID"
+"$SBX_BIN" run --db "$DB" --session no-such-session -- true 2>"$T/err1"
+rc1=$?
+SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$DB" --session no-such-session -- true 2>"$T/err2"
+rc2=$?
+t_check "an unknown session: the same status ($rc1) and message with and without the writer" \
+        test "$rc1:$(cat "$T/err1")" = "$rc2:$(cat "$T/err2")" -a "$rc1" -ne 0
+
 # ---- a confined command cannot write rows through it ---------------------------------------------
 "$PY" "$T/client.py" "$SOCK" >"$T/out"
 t_check "control: an unconfined client of the same user gets a reply ($(cat "$T/out"))" grep -qx K "$T/out"
