@@ -719,6 +719,33 @@ static void test_audit_concurrent_writers_lose_no_row(void **state) {
         sbx_db_close(db);
 }
 
+static void test_audit_writer_socket_path_is_absolute_and_fits(void **state) {
+        char buf[256], longpath[200];
+        (void) state;
+
+        assert_int_equal(sbx_audit_writer_socket_path("/var/db/audit.db", buf, sizeof(buf)), 0);
+        assert_string_equal(buf, "/var/db/audit.db.writer");
+        assert_int_equal(sbx_audit_writer_socket_path("audit.db", buf, sizeof(buf)), -EINVAL);
+        assert_int_equal(sbx_audit_writer_socket_path(NULL, buf, sizeof(buf)), -EINVAL);
+        /* sun_path holds 108 bytes with the NUL: 100 + ".writer" = 107 fits, 101 does not */
+        memset(longpath, 'a', sizeof(longpath));
+        longpath[0] = '/';
+        longpath[100] = '\0';
+        assert_int_equal(sbx_audit_writer_socket_path(longpath, buf, sizeof(buf)), 0);
+        longpath[100] = 'a';
+        longpath[101] = '\0';
+        assert_int_equal(sbx_audit_writer_socket_path(longpath, buf, sizeof(buf)), -ENAMETOOLONG);
+}
+
+static void test_audit_writer_connect_without_writer_fails(void **state) {
+        struct sbx_audit_writer *w = NULL;
+        (void) state;
+
+        assert_int_equal(sbx_audit_writer_connect("/nonexistent-sbx-dir/audit.db", &w), -ENOENT);
+        assert_null(w);
+        assert_int_equal(sbx_audit_writer_connect("relative.db", &w), -EINVAL);
+}
+
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
         const struct CMUnitTest tests[] = {
@@ -738,6 +765,8 @@ int main(void) {
                 T(test_audit_show_returns_execution_and_denials),
                 cmocka_unit_test(test_audit_parse_time_accepts_durations_and_timestamps),
                 T(test_audit_concurrent_writers_lose_no_row),
+                cmocka_unit_test(test_audit_writer_socket_path_is_absolute_and_fits),
+                cmocka_unit_test(test_audit_writer_connect_without_writer_fails),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
