@@ -371,16 +371,44 @@ int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out
         return r;
 }
 
+#ifdef SBX_LL_PREBUILT
+#include "landlock-seccomp-prebuilt.h"
+
+const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native, size_t *ret_len) {
+        if (native != LL_PREBUILT_ARCH)
+                return NULL;
+        if (mode == LL_MODE_READ_ONLY) {
+                *ret_len = sizeof(ll_prebuilt_read_only) / sizeof(ll_prebuilt_read_only[0]);
+                return ll_prebuilt_read_only;
+        }
+        *ret_len = sizeof(ll_prebuilt_workspace_write) / sizeof(ll_prebuilt_workspace_write[0]);
+        return ll_prebuilt_workspace_write;
+}
+#else
+const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native, size_t *ret_len) {
+        (void) mode;
+        (void) native;
+        (void) ret_len;
+        return NULL;
+}
+#endif
+
 int ll_seccomp_install(enum ll_mode mode) {
         struct sock_filter filter[MAX_INSNS];
+        const struct sock_filter *ready;
         struct sock_fprog prog;
+        uint32_t native = seccomp_arch_native();
         size_t len;
         int r;
 
-        r = ll_seccomp_build(mode, seccomp_arch_native(), filter, MAX_INSNS, &len);
-        if (r < 0)
-                return r;
-        prog = (struct sock_fprog) { .len = (unsigned short) len, .filter = filter };
+        ready = ll_seccomp_prebuilt(mode, native, &len);
+        if (!ready) {
+                r = ll_seccomp_build(mode, native, filter, MAX_INSNS, &len);
+                if (r < 0)
+                        return r;
+                ready = filter;
+        }
+        prog = (struct sock_fprog) { .len = (unsigned short) len, .filter = (struct sock_filter *) ready };
         if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) < 0)
                 return -errno;
         return 0;

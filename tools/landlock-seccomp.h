@@ -18,6 +18,10 @@ enum ll_mode {
  * the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */
 int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out, size_t size, size_t *ret_len);
 
-/* Builds and installs the filter on the calling thread (no_new_privs must already be set).
+/* The filter of `mode` generated at build time (gen-seccomp) when `native` is the build machine's
+ * architecture, else NULL (assemble it with ll_seccomp_build()). */
+const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native, size_t *ret_len);
+
+/* Builds (or takes the prebuilt) and installs the filter on the calling thread (no_new_privs must already be set).
  * Returns 0 or -errno. Opens no fd. */
 int ll_seccomp_install(enum ll_mode mode);

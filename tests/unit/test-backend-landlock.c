@@ -12,8 +12,11 @@
 
 #include <cmocka.h>
 
+#include <seccomp.h>
+
 #include "landlock-backend.h"
 #include "sbx-macro.h"
+#include "tools/landlock-seccomp.h"
 
 struct fixture {
         char dir[64];
@@ -322,8 +325,33 @@ static void test_landlock_fingerprint_changes_with_the_launcher(void **state) {
         assert_string_not_equal(a, b);
 }
 
+/* The filters generated at build time are exactly what the launcher would assemble at run time. */
+static void test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones(void **state) {
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE };
+        uint32_t native = seccomp_arch_native();
+        (void) state;
+
+        for (size_t m = 0; m < SBX_ELEMENTSOF(modes); m++) {
+                struct sock_filter built[1024];
+                const struct sock_filter *pre;
+                size_t n_built = 0, n_pre = 0;
+
+                assert_int_equal(ll_seccomp_build(modes[m], native, built, SBX_ELEMENTSOF(built), &n_built), 0);
+                pre = ll_seccomp_prebuilt(modes[m], native, &n_pre);
+                if (!pre) {
+                        print_message("no prebuilt filter in this build (cross build or another arch)\n");
+                        continue;
+                }
+                assert_int_equal(n_pre, n_built);
+                assert_memory_equal(pre, built, n_built * sizeof(built[0]));
+                /* and never for another architecture */
+                assert_null(ll_seccomp_prebuilt(modes[m], native ^ 1U, &n_pre));
+        }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_read_only, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_workspace_write_grants_workspace_and_temp, setup,
                                                 teardown),
