@@ -349,9 +349,13 @@ static void drop_capabilities(void) {
         if (syscall(SYS_capget, &hdr, data) < 0)
                 fail(errno, "capabilities", "cannot read the capability sets");
         can_setpcap = data[CAP_SETPCAP / 32].effective & (1U << (CAP_SETPCAP % 32));
+        /* capabilities are numbered 0..cap_last_cap: the first EINVAL is past the last one */
         for (int cap = 0; can_setpcap && cap < 64; cap++)
-                if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
+                if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0) {
+                        if (errno == EINVAL)
+                                break;
                         fail(errno, "capabilities", "cannot drop capability %d from the bounding set", cap);
+                }
         if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 && errno != EINVAL)
                 fail(errno, "capabilities", "cannot clear the ambient capabilities");
         memset(data, 0, sizeof(data));
