@@ -247,6 +247,27 @@ int sbx_backend_check(const struct sbx_config *cfg, const char *backend, enum sb
         return candidate_check(cfg, b, mode, NULL, ret) ? 0 : -EOPNOTSUPP;
 }
 
+/* realpath() in three system calls instead of a readlink() per component: the kernel's name of
+ * an O_PATH descriptor of it. realpath() itself when /proc cannot tell (not mounted, a name too
+ * long, a file deleted meanwhile). NULL with errno when the path does not resolve. */
+static char *real_path(const char *path) {
+        char link[64], buf[PATH_MAX];
+        int fd = open(path, O_PATH | O_CLOEXEC);
+        ssize_t n;
+
+        if (fd < 0)
+                return NULL;
+        snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+        n = readlink(link, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0 || (size_t) n >= sizeof(buf) - 1 || buf[0] != '/')
+                return realpath(path, NULL);
+        buf[n] = '\0';
+        if (n > 10 && strcmp(buf + n - 10, " (deleted)") == 0)
+                return realpath(path, NULL);
+        return strdup(buf);
+}
+
 /* Adds the canonical path. A missing directory that a writable root would contain is created
  * (0700) first: the command could otherwise create it, with a planted config in it. */
 static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, bool dir) {
@@ -254,7 +275,7 @@ static int strv_add_real(char ***v, size_t *n, const char *path, const char *con
 
         if (!path || !*path)
                 return 0;
-        real = realpath(path, NULL);
+        real = real_path(path);
         if (!real && errno == ENOENT && dir && path[0] == '/') {
                 _cleanup_free_ char *norm = NULL;
                 bool inside = false;
@@ -263,7 +284,7 @@ static int strv_add_real(char ***v, size_t *n, const char *path, const char *con
                 for (const char *const *w = writable; *w && !inside; w++)
                         inside = sbx_path_beneath(norm, *w);
                 if (inside && sbx_mkdir_p(norm, 0700) >= 0)
-                        real = realpath(path, NULL);
+                        real = real_path(path);
         }
         if (!real)
                 return 0; /* missing, and out of the command's reach: nothing to protect */
