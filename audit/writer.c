@@ -869,9 +869,23 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
         struct ucred cr;
         int r;
 
+        _cleanup_close_ int node = -1;
+        struct stat st;
+
         r = socket_address(db_path, &sa);
         if (r < 0)
                 return r;
+        /* The socket file itself, never a symlink planted in a shared directory (another user's
+         * link to a writer of another database of ours would send the rows there): opened without
+         * following, checked, and connected to through its descriptor's /proc name. */
+        node = open(sa.sun_path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        if (node < 0)
+                return -errno;
+        if (fstat(node, &st) < 0)
+                return -errno;
+        if (!S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+                return -EPERM;
+        snprintf(sa.sun_path, sizeof(sa.sun_path), "/proc/self/fd/%d", node);
         fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
         if (fd < 0)
                 return -errno;

@@ -71,7 +71,7 @@ t_check "an 'sbx audit-writer' process serves it (pid $WPID)" test -n "$WPID"
 
 strace -qq -e trace=openat,open -o "$T/trace" "$SBX_BIN" run --db "$DB" --mode read-only --root "$T/ws" \
         --verdict-json "$T/v.json" -- sh -c 'echo x > /usr/sbx-writer-test' 2>/dev/null
-t_check "a run through the writer never opens the database itself" bash -c '! grep -q "audit.db" "$1"' _ "$T/trace"
+t_check "a run through the writer never opens the database itself" bash -c '! grep -qE "/audit\.db(-wal|-shm|-journal)?\"" "$1"' _ "$T/trace"
 id=$(t_json_field "$T/v.json" execution_id)
 t_check "its row is there (id $id), verdict denied, with the denied path" \
         test "$(sqlite3 "$DB" "SELECT verdict || ' ' || denial_lines FROM executions WHERE id = ${id:-0}")" = "denied 1" -a \
@@ -84,7 +84,7 @@ t_check "... and no file was written on the host" test ! -e /usr/sbx-writer-test
 SID=$("$SBX_BIN" session start --cwd "$T/ws" --mode read-only --db "$DB")
 strace -qq -e trace=openat,open -o "$T/trace" "$SBX_BIN" run --db "$DB" --session "$SID" \
         --verdict-json "$T/s.json" -- true
-t_check "a session run through the writer never opens the database itself" bash -c '! grep -q "audit.db" "$1"' _ "$T/trace"
+t_check "a session run through the writer never opens the database itself" bash -c '! grep -qE "/audit\.db(-wal|-shm|-journal)?\"" "$1"' _ "$T/trace"
 t_check "... and runs under the session's mode and root" \
         test "$(t_json_field "$T/s.json" mode_source):$(t_json_field "$T/s.json" mode):$(t_json_field "$T/s.json" workspace_root)" = \
         "session:read-only:$T/ws"
@@ -168,6 +168,13 @@ PY
         t_check "... and that socket received nothing" test ! -s "$T/nb/received"
         kill "$FAKE" 2>/dev/null
         wait "$FAKE" 2>/dev/null
+        # another user's symlink to our own writer (of another database): the row still lands in
+        # the database named
+        "${T_NOBODY[@]}" ln -s "$SOCK" "$SH/other.db.writer"
+        n=$(sqlite3 "$DB" 'SELECT count(*) FROM executions')
+        SBX_AUDIT_WRITER=on "$SBX_BIN" run --db "$SH/other.db" --mode danger-full-access -- true
+        t_check "a symlink planted as the writer socket: the row lands in the database named, not in the link's" \
+                test "$(sqlite3 "$SH/other.db" 'SELECT count(*) FROM executions'):$(sqlite3 "$DB" 'SELECT count(*) FROM executions')" = "1:$n"
 fi
 
 # ---- failures: the direct path takes over --------------------------------------------------------
@@ -184,7 +191,7 @@ SUP=$!
 wait_for 5 bash -c "[ -n \"\$(sqlite3 '$DB' \"SELECT id FROM executions WHERE state = 'running' AND supervisor_pid = $SUP\")\" ]"
 kill -KILL "$SUP"
 wait "$SUP" 2>/dev/null
-pkill -KILL -f "^sleep 30$" 2>/dev/null
+kill -KILL -- "-$SUP" 2>/dev/null # the orphaned command, in the process group setsid made
 t_check "a supervisor killed during a run through the writer: its row reads 'interrupted'" \
         wait_for 5 bash -c "'$SBX_BIN' audit list --db '$DB' --state interrupted --csv | grep -q sleep"
 
