@@ -48,6 +48,7 @@
 
 #include "sbx-audit.h"
 #include "sbx-macro.h"
+#include "writer-wire.h"
 
 #ifndef SO_PEERPIDFD
 #define SO_PEERPIDFD 77
@@ -55,10 +56,8 @@
 
 SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
 
-#define FRAME_MAX (1U << 20)
 #define CLIENTS_MAX 256
 #define OPEN_ROWS_MAX 8
-#define PROTOCOL_VERSION 1
 /* a writer that does not answer within this is given up (the client writes directly) */
 #define REPLY_TIMEOUT_MS 10000
 /* the WAL is checkpointed when no request waits (CHECKPOINT_IDLE_MS without one), never in the
@@ -176,56 +175,7 @@ static int trusted_peer(int fd, const struct sbx_process_identity *base, struct 
         return 0;
 }
 
-/* ---- frames ---------------------------------------------------------------------------------- */
-
-struct wbuf {
-        char *data;
-        size_t len, cap;
-        bool oom;
-};
-
-static void put(struct wbuf *b, const void *p, size_t n) {
-        if (b->oom)
-                return;
-        if (b->len + n > b->cap) {
-                size_t cap = b->cap ? b->cap : 512;
-                char *d;
-                while (cap < b->len + n)
-                        cap *= 2;
-                d = realloc(b->data, cap);
-                if (!d) {
-                        b->oom = true;
-                        return;
-                }
-                b->data = d;
-                b->cap = cap;
-        }
-        memcpy(b->data + b->len, p, n);
-        b->len += n;
-}
-
-static void put_i64(struct wbuf *b, int64_t v) {
-        put(b, &v, sizeof(v));
-}
-
-static void put_str(struct wbuf *b, const char *s) {
-        uint32_t n = s ? (uint32_t) strlen(s) : UINT32_MAX;
-
-        put(b, &n, sizeof(n));
-        if (s)
-                put(b, s, (size_t) n + 1);
-}
-
-/* A frame under construction: room for the length, filled in by frame_send(). */
-static void frame_start(struct wbuf *b, char type) {
-        uint32_t zero = 0, version = PROTOCOL_VERSION;
-
-        b->len = 0;
-        put(b, &zero, sizeof(zero));
-        put(b, &type, 1);
-        if (type == 'B' || type == 'F' || type == 'S')
-                put(b, &version, sizeof(version));
-}
+/* ---- frames (the format: writer-wire.c) --------------------------------------------------- */
 
 static int write_all(int fd, const char *p, size_t n) {
         while (n > 0) {
@@ -246,136 +196,16 @@ static int write_all(int fd, const char *p, size_t n) {
         return 0;
 }
 
-static int frame_send(int fd, struct wbuf *b) {
+static int frame_send(int fd, struct sbx_wbuf *b) {
         uint32_t n;
 
         if (b->oom)
                 return -ENOMEM;
-        if (b->len - sizeof(uint32_t) > FRAME_MAX)
+        if (b->len - sizeof(uint32_t) > SBX_WIRE_FRAME_MAX)
                 return -EMSGSIZE;
         n = (uint32_t) (b->len - sizeof(uint32_t));
         memcpy(b->data, &n, sizeof(n));
         return write_all(fd, b->data, b->len);
-}
-
-struct rbuf {
-        const char *p;
-        size_t left;
-        bool bad;
-};
-
-static int64_t get_i64(struct rbuf *r) {
-        int64_t v = 0;
-
-        if (r->bad || r->left < sizeof(v)) {
-                r->bad = true;
-                return 0;
-        }
-        memcpy(&v, r->p, sizeof(v));
-        r->p += sizeof(v);
-        r->left -= sizeof(v);
-        return v;
-}
-
-/* A pointer into the frame (NUL-terminated, no NUL inside), or NULL. */
-static const char *get_str(struct rbuf *r) {
-        uint32_t n;
-        const char *s;
-
-        if (r->bad || r->left < sizeof(n)) {
-                r->bad = true;
-                return NULL;
-        }
-        memcpy(&n, r->p, sizeof(n));
-        r->p += sizeof(n);
-        r->left -= sizeof(n);
-        if (n == UINT32_MAX)
-                return NULL;
-        if (r->left < (size_t) n + 1 || r->p[n] != '\0' || memchr(r->p, '\0', n)) {
-                r->bad = true;
-                return NULL;
-        }
-        s = r->p;
-        r->p += (size_t) n + 1;
-        r->left -= (size_t) n + 1;
-        return s;
-}
-
-/* Copies a string field into fixed storage; false when it does not fit. */
-static bool get_into(struct rbuf *r, char *buf, size_t size) {
-        const char *s = get_str(r);
-
-        if (!s) {
-                buf[0] = '\0';
-                return !r->bad;
-        }
-        if (strlen(s) >= size) {
-                r->bad = true;
-                return false;
-        }
-        memcpy(buf, s, strlen(s) + 1);
-        return true;
-}
-
-/* ---- the requests ---------------------------------------------------------------------------- */
-
-static void encode_start(struct wbuf *b, const struct sbx_execution_start *s) {
-        const struct sbx_policy *p = s->policy;
-        size_t n = 0;
-
-        put_i64(b, p ? 1 : 0);
-        if (p) {
-                put_i64(b, p->mode);
-                put_i64(b, p->mode_source);
-                put_str(b, p->workspace_root);
-                put_str(b, p->session_id);
-                put_i64(b, p->mode_event_id);
-        }
-        while (s->argv && s->argv[n])
-                n++;
-        put_i64(b, (int64_t) n);
-        for (size_t i = 0; i < n; i++)
-                put_str(b, s->argv[i]);
-        put_str(b, s->cwd);
-        put_str(b, s->backend);
-        put_str(b, s->enforcement);
-        put_str(b, s->enforcement_reason);
-        put_i64(b, s->parent_id);
-}
-
-static void encode_end(struct wbuf *b, int64_t id, const struct sbx_execution_end *e) {
-        const struct sbx_classify_result *res = e->result;
-
-        put_i64(b, id);
-        put_str(b, e->state);
-        put_str(b, e->verdict);
-        put_str(b, e->evidence);
-        put_str(b, e->message);
-        put_i64(b, e->status.exit_code);
-        put_i64(b, e->status.signal);
-        put_i64(b, res ? 1 : 0);
-        if (!res)
-                return;
-        put_i64(b, res->verdict);
-        put_i64(b, res->status.exit_code);
-        put_i64(b, res->status.signal);
-        put_str(b, res->rule);
-        put_str(b, res->signature);
-        put_i64(b, (int64_t) res->line_no);
-        put_str(b, res->matched_line);
-        put_i64(b, (int64_t) res->stderr_bytes);
-        put_i64(b, (int64_t) res->stderr_lines);
-        put_i64(b, (int64_t) res->denial_lines);
-        put_i64(b, (int64_t) res->n_denials);
-        for (size_t i = 0; i < res->n_denials; i++) {
-                put_i64(b, (int64_t) res->denials[i].line_no);
-                put_str(b, res->denials[i].line);
-                put_str(b, res->denials[i].path);
-        }
-}
-
-static bool in_range(int64_t v, int64_t lo, int64_t hi) {
-        return v >= lo && v <= hi;
 }
 
 /* The direct path opens the database for writing and needs its directory for the journal: a
@@ -404,103 +234,43 @@ static int still_writable(const char *db_path, const struct stat *want, struct s
 }
 
 /* 'B': the row is inserted for the peer (its pid, start time and uid are the supervisor's). */
-static int serve_begin(struct sbx_db *db, const struct stat *db_st, struct rbuf *r,
+static int serve_begin(struct sbx_db *db, const struct stat *db_st, struct sbx_rbuf *r,
                        const struct sbx_process_identity *peer, int64_t *ret_id, struct sbx_diag *diag) {
-        struct sbx_policy policy = { 0 };
-        struct sbx_execution_start s = { .supervisor = peer };
-        _cleanup_free_ char **argv = NULL;
-        int64_t has_policy = get_i64(r), n;
-        int rc;
+        struct sbx_wire_start w;
+        int rc = sbx_wire_decode_start(r, &w);
 
-        if (has_policy) {
-                int64_t mode = get_i64(r), source = get_i64(r);
-                if (!in_range(mode, 0, _SBX_MODE_MAX - 1) || !in_range(source, 0, 16))
-                        r->bad = true;
-                policy.mode = (enum sbx_mode) mode;
-                policy.mode_source = (enum sbx_mode_source) source;
-                policy.workspace_root = (char *) get_str(r);
-                policy.session_id = (char *) get_str(r);
-                policy.mode_event_id = get_i64(r);
-                s.policy = &policy;
-        }
-        n = get_i64(r);
-        if (r->bad || !in_range(n, 0, FRAME_MAX / sizeof(uint32_t)))
-                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
-        argv = calloc((size_t) n + 1, sizeof(char *));
-        if (!argv)
-                return -ENOMEM;
-        for (int64_t i = 0; i < n; i++)
-                argv[i] = (char *) get_str(r);
-        s.argv = argv;
-        s.cwd = get_str(r);
-        s.backend = get_str(r);
-        s.enforcement = get_str(r);
-        s.enforcement_reason = get_str(r);
-        s.parent_id = get_i64(r);
-        if (r->bad || r->left != 0 || !s.cwd)
-                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
-        for (int64_t i = 0; i < n; i++)
-                if (!argv[i])
-                        return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
-        rc = still_writable(sbx_db_path(db), db_st, diag);
-        if (rc < 0)
+        if (rc == -ENOMEM)
                 return rc;
-        return sbx_audit_begin(db, &s, ret_id, diag);
+        if (rc < 0)
+                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
+        w.s.supervisor = peer;
+        rc = still_writable(sbx_db_path(db), db_st, diag);
+        if (rc >= 0)
+                rc = sbx_audit_begin(db, &w.s, ret_id, diag);
+        sbx_wire_start_free(&w);
+        return rc;
 }
 
 /* 'F': completes a row this connection began. */
-static int serve_finish(struct sbx_db *db, struct rbuf *r, int64_t *open_rows, int64_t *ret_id,
+static int serve_finish(struct sbx_db *db, struct sbx_rbuf *r, int64_t *open_rows, int64_t *ret_id,
                         struct sbx_diag *diag) {
         _cleanup_free_ struct sbx_classify_result *res = NULL;
-        struct sbx_execution_end e = { 0 };
-        int64_t id = get_i64(r), has_result;
+        struct sbx_execution_end e;
         size_t slot = OPEN_ROWS_MAX;
+        int64_t id;
         int rc;
 
+        rc = sbx_wire_decode_end(r, &id, &e, &res);
+        if (rc == -ENOMEM)
+                return rc;
+        if (rc < 0)
+                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed finish request");
         for (size_t i = 0; i < OPEN_ROWS_MAX; i++)
                 if (id > 0 && open_rows[i] == id)
                         slot = i;
         if (slot == OPEN_ROWS_MAX)
                 return sbx_diag_set(diag, EPERM, "audit writer", sbx_db_path(db),
                                     "execution %" PRId64 " was not begun on this connection", id);
-        e.state = get_str(r);
-        e.verdict = get_str(r);
-        e.evidence = get_str(r);
-        e.message = get_str(r);
-        e.status.exit_code = (int) get_i64(r);
-        e.status.signal = (int) get_i64(r);
-        has_result = get_i64(r);
-        if (has_result && !r->bad) {
-                int64_t v, n;
-                res = calloc(1, sizeof(*res));
-                if (!res)
-                        return -ENOMEM;
-                v = get_i64(r);
-                if (!in_range(v, 0, _SBX_VERDICT_MAX - 1))
-                        r->bad = true;
-                res->verdict = (enum sbx_verdict) v;
-                res->status.exit_code = (int) get_i64(r);
-                res->status.signal = (int) get_i64(r);
-                get_into(r, res->rule, sizeof(res->rule));
-                get_into(r, res->signature, sizeof(res->signature));
-                res->line_no = (uint64_t) get_i64(r);
-                get_into(r, res->matched_line, sizeof(res->matched_line));
-                res->stderr_bytes = (uint64_t) get_i64(r);
-                res->stderr_lines = (uint64_t) get_i64(r);
-                res->denial_lines = (uint64_t) get_i64(r);
-                n = get_i64(r);
-                if (!in_range(n, 0, SBX_DENIALS_KEPT))
-                        r->bad = true;
-                for (int64_t i = 0; !r->bad && i < n; i++) {
-                        res->denials[i].line_no = (uint64_t) get_i64(r);
-                        get_into(r, res->denials[i].line, sizeof(res->denials[i].line));
-                        get_into(r, res->denials[i].path, sizeof(res->denials[i].path));
-                }
-                res->n_denials = r->bad ? 0 : (size_t) n;
-                e.result = res;
-        }
-        if (r->bad || r->left != 0)
-                return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed finish request");
         rc = sbx_audit_finish(db, id, &e, diag);
         if (rc >= 0) {
                 open_rows[slot] = 0;
@@ -530,7 +300,7 @@ static void client_drop(struct client *c) {
 
 /* Sends a reply frame and frees it. Never blocks: a client that does not read its replies is
  * dropped, not waited for. */
-static int reply_frame(int fd, struct wbuf *b) {
+static int reply_frame(int fd, struct sbx_wbuf *b) {
         uint32_t n;
         ssize_t w;
 
@@ -548,23 +318,23 @@ static int reply_frame(int fd, struct wbuf *b) {
 }
 
 static int reply(int fd, int64_t id, int err, const char *msg) {
-        struct wbuf b = { 0 };
+        struct sbx_wbuf b = { 0 };
 
         if (err) {
-                frame_start(&b, 'E');
-                put_str(&b, msg && *msg ? msg : strerror(err));
+                sbx_wire_frame_start(&b, 'E');
+                sbx_wire_put_str(&b, msg && *msg ? msg : strerror(err));
         } else {
-                frame_start(&b, 'K');
-                put_i64(&b, id);
+                sbx_wire_frame_start(&b, 'K');
+                sbx_wire_put_i64(&b, id);
         }
         return reply_frame(fd, &b);
 }
 
 /* 'S': what policy resolution needs of a session. 1 when the reply was sent, < 0 on errors. */
-static int serve_session(struct sbx_db *db, struct rbuf *r, int fd, struct sbx_diag *diag) {
+static int serve_session(struct sbx_db *db, struct sbx_rbuf *r, int fd, struct sbx_diag *diag) {
         struct sbx_session_info info = { 0 };
-        const char *sid = get_str(r);
-        struct wbuf b = { 0 };
+        const char *sid = sbx_wire_get_str(r);
+        struct sbx_wbuf b = { 0 };
         int rc;
 
         if (r->bad || r->left != 0 || !sid)
@@ -572,11 +342,11 @@ static int serve_session(struct sbx_db *db, struct rbuf *r, int fd, struct sbx_d
         rc = sbx_audit_session_get(db, sid, &info, diag);
         if (rc < 0)
                 return rc;
-        frame_start(&b, 'I');
-        put_i64(&b, info.has_mode);
-        put_i64(&b, info.mode);
-        put_i64(&b, info.mode_event_id);
-        put_str(&b, info.cwd);
+        sbx_wire_frame_start(&b, 'I');
+        sbx_wire_put_i64(&b, info.has_mode);
+        sbx_wire_put_i64(&b, info.mode);
+        sbx_wire_put_i64(&b, info.mode_event_id);
+        sbx_wire_put_str(&b, info.cwd);
         free(info.cwd);
         return reply_frame(fd, &b) == 0 ? 1 : -EIO;
 }
@@ -588,22 +358,22 @@ static bool client_process(struct sbx_db *db, struct client *c) {
 
         while (ok && c->len - off >= sizeof(uint32_t)) {
                 uint32_t n;
-                struct rbuf r;
+                struct sbx_rbuf r;
                 struct sbx_diag diag = { 0 };
                 int64_t id = 0;
                 int rc;
 
                 memcpy(&n, c->buf + off, sizeof(n));
-                if (n == 0 || n > FRAME_MAX)
+                if (n == 0 || n > SBX_WIRE_FRAME_MAX)
                         return false;
                 if (c->len - off - sizeof(n) < n)
                         break;
-                r = (struct rbuf) { .p = c->buf + off + sizeof(n) + 1, .left = n - 1 };
+                r = (struct sbx_rbuf) { .p = c->buf + off + sizeof(n) + 1, .left = n - 1 };
                 {
                         uint32_t version = 0;
                         if (r.left >= sizeof(version))
                                 memcpy(&version, r.p, sizeof(version));
-                        if (version != PROTOCOL_VERSION) {
+                        if (version != SBX_WIRE_PROTOCOL_VERSION) {
                                 ok = reply(c->fd, 0, EPROTO, "unsupported audit writer protocol version") == 0;
                                 off += sizeof(n) + n;
                                 continue;
@@ -653,7 +423,7 @@ static bool client_read(struct sbx_db *db, struct client *c) {
         ssize_t n;
 
         if (c->cap - c->len < 65536) {
-                size_t limit = FRAME_MAX + 65536 + sizeof(uint32_t), cap = c->cap ? c->cap * 2 : 65536;
+                size_t limit = SBX_WIRE_FRAME_MAX + 65536 + sizeof(uint32_t), cap = c->cap ? c->cap * 2 : 65536;
                 char *b;
                 if (cap > limit)
                         cap = limit;
@@ -859,7 +629,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
 struct sbx_audit_writer {
         int fd;
         bool verified; /* the writer passed trusted_peer() */
-        struct wbuf b;
+        struct sbx_wbuf b;
 };
 
 int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret) {
@@ -972,23 +742,23 @@ static int read_frame_fd(int fd, char *buf, size_t size, uint32_t *ret_n) {
  * System calls and the stack only: it also runs in a vfork child (sbx_audit_writer_collect()). */
 static int read_reply_fd(int fd, int64_t *ret_id, char *msg, size_t msg_size) {
         char buf[4097];
-        struct rbuf rb;
+        struct sbx_rbuf rb;
         uint32_t n;
         int r;
 
         r = read_frame_fd(fd, buf, sizeof(buf), &n);
         if (r < 0)
                 return r;
-        rb = (struct rbuf) { .p = buf + 1, .left = n - 1 };
+        rb = (struct sbx_rbuf) { .p = buf + 1, .left = n - 1 };
         if (buf[0] == 'K') {
-                int64_t id = get_i64(&rb);
+                int64_t id = sbx_wire_get_i64(&rb);
                 if (rb.bad || rb.left != 0 || id <= 0)
                         return -EBADMSG;
                 *ret_id = id;
                 return 0;
         }
         if (buf[0] == 'E') {
-                const char *m = get_str(&rb);
+                const char *m = sbx_wire_get_str(&rb);
                 if (msg && msg_size > 0) {
                         size_t len = m ? strlen(m) : 0;
                         if (len >= msg_size)
@@ -1018,14 +788,14 @@ static int read_reply(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_di
 
 int sbx_audit_writer_session_get(struct sbx_audit_writer *w, const char *session_id, struct sbx_session_info *ret) {
         char buf[PATH_MAX + 256];
-        struct rbuf rb;
+        struct sbx_rbuf rb;
         uint32_t n;
         int64_t has_mode, mode, event;
         const char *cwd;
         int r;
 
-        frame_start(&w->b, 'S');
-        put_str(&w->b, session_id);
+        sbx_wire_frame_start(&w->b, 'S');
+        sbx_wire_put_str(&w->b, session_id);
         r = frame_send(w->fd, &w->b);
         if (r < 0)
                 return r;
@@ -1039,12 +809,12 @@ int sbx_audit_writer_session_get(struct sbx_audit_writer *w, const char *session
                 return -EIO;
         if (buf[0] != 'I')
                 return -EBADMSG;
-        rb = (struct rbuf) { .p = buf + 1, .left = n - 1 };
-        has_mode = get_i64(&rb);
-        mode = get_i64(&rb);
-        event = get_i64(&rb);
-        cwd = get_str(&rb);
-        if (rb.bad || rb.left != 0 || !cwd || cwd[0] != '/' || !in_range(mode, 0, _SBX_MODE_MAX - 1))
+        rb = (struct sbx_rbuf) { .p = buf + 1, .left = n - 1 };
+        has_mode = sbx_wire_get_i64(&rb);
+        mode = sbx_wire_get_i64(&rb);
+        event = sbx_wire_get_i64(&rb);
+        cwd = sbx_wire_get_str(&rb);
+        if (rb.bad || rb.left != 0 || !cwd || cwd[0] != '/' || !sbx_wire_in_range(mode, 0, _SBX_MODE_MAX - 1))
                 return -EBADMSG;
         *ret = (struct sbx_session_info) {
                 .cwd = strdup(cwd),
@@ -1068,8 +838,8 @@ int sbx_audit_writer_collect_begin(int fd, int64_t *ret_id) {
 }
 
 int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s) {
-        frame_start(&w->b, 'B');
-        encode_start(&w->b, s);
+        sbx_wire_frame_start(&w->b, 'B');
+        sbx_wire_encode_start(&w->b, s);
         return frame_send(w->fd, &w->b);
 }
 
@@ -1084,8 +854,8 @@ int sbx_audit_writer_begin(struct sbx_audit_writer *w, const struct sbx_executio
 }
 
 int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e) {
-        frame_start(&w->b, 'F');
-        encode_end(&w->b, id, e);
+        sbx_wire_frame_start(&w->b, 'F');
+        sbx_wire_encode_end(&w->b, id, e);
         return frame_send(w->fd, &w->b);
 }
 

@@ -21,11 +21,12 @@ fi
 if [ ! -f "$bdir/build.ninja" ]; then
         CC=clang meson setup "$bdir" "$src" -Dfuzz=true -Db_lundef=false >/dev/null
 fi
-ninja -C "$bdir" tests/fuzz/fuzz-classify tests/fuzz/fuzz-dialect >/dev/null
+ninja -C "$bdir" tests/fuzz/fuzz-classify tests/fuzz/fuzz-dialect tests/fuzz/fuzz-writer-wire >/dev/null
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/classify" "$work/dialect" "$work/seed-classify" "$work/seed-dialect" "$bdir/fuzz-artifacts"
+mkdir -p "$work/classify" "$work/dialect" "$work/writer-wire" "$work/seed-classify" "$work/seed-dialect" \
+        "$work/seed-writer-wire" "$bdir/fuzz-artifacts"
 
 # classifier seeds: 4 header bytes (dialect, exit, signal, chunking) + a fixture's stderr
 i=0
@@ -39,8 +40,24 @@ done
 cp "$src"/tests/fuzz/seeds-dialect/* "$work/seed-dialect/" 2>/dev/null || true
 cp "$src"/fixtures/record-linux.sh "$work/seed-dialect/not-a-dialect"
 
+# writer seeds: a begin and a finish request as sbx run sends them
+printf 'B' >"$work/seed-writer-wire/begin"
+python3 - "$work/seed-writer-wire" <<'PY' 2>/dev/null || true
+import struct, sys
+def s(v):
+    if v is None:
+        return struct.pack('<I', 0xffffffff)
+    b = v.encode()
+    return struct.pack('<I', len(b)) + b + b'\0'
+q = lambda v: struct.pack('<q', v)
+begin = b'B' + q(1) + q(0) + q(2) + s('/ws') + s(None) + q(0) + q(2) + s('touch') + s('/usr/x') + s('/ws') + s('landlock') + s('full') + s(None) + q(0)
+finish = b'F' + q(7) + s('completed') + s('denied') + s('stderr') + s(None) + q(1) + q(0) + q(1) + q(2) + q(1) + q(0) + s('denial') + s('Permission denied') + q(1) + s("touch: cannot touch '/usr/x': Permission denied") + q(48) + q(1) + q(1) + q(1) + q(1) + s("touch: cannot touch '/usr/x': Permission denied") + s('/usr/x')
+open(sys.argv[1] + '/begin', 'wb').write(begin)
+open(sys.argv[1] + '/finish', 'wb').write(finish)
+PY
+
 status=0
-for t in classify dialect; do
+for t in classify dialect writer-wire; do
         echo "== fuzz-$t for ${secs}s"
         if ! "$bdir/tests/fuzz/fuzz-$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
                 -max_len=131072 -print_final_stats=1 -artifact_prefix="$bdir/fuzz-artifacts/$t-" \
