@@ -72,8 +72,6 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
  * connection finishes only rows it began. */
 int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s);
 int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag);
-int sbx_audit_writer_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s, int64_t *ret_id,
-                           struct sbx_diag *diag);
 int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e);
 /* For a caller that collects the begin reply elsewhere (sbx run's vfork child, which reads it
  * while the sandbox is set up): verify the writer first (0, or -EPERM when it may not be

@@ -87,37 +87,6 @@ static int socket_address(const char *db_path, struct sockaddr_un *sa) {
 
 /* ---- who is at the other end ---------------------------------------------------------------- */
 
-static int read_proc(const char *path, char *buf, size_t size) {
-        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-        ssize_t n;
-
-        if (fd < 0)
-                return -errno;
-        n = read(fd, buf, size - 1);
-        if (n < 0)
-                return -errno;
-        buf[n] = '\0';
-        return 0;
-}
-
-/* 1 when no_new_privs is set, 0 when not, -errno when it cannot be told. */
-static int proc_no_new_privs(int64_t pid) {
-        char path[64], buf[4096];
-        const char *p;
-        int r;
-
-        snprintf(path, sizeof(path), "/proc/%" PRId64 "/status", pid);
-        r = read_proc(path, buf, sizeof(buf));
-        if (r < 0)
-                return r;
-        p = strstr(buf, "\nNoNewPrivs:");
-        if (!p)
-                return -EBADMSG;
-        p += strlen("\nNoNewPrivs:");
-        p += strspn(p, " \t");
-        return *p == '0' ? 0 : 1;
-}
-
 static bool same_user_namespace(int64_t pid) {
         static struct stat self;
         static bool have_self;
@@ -156,7 +125,7 @@ static int trusted_peer(int fd, const struct sbx_process_identity *base, struct 
         len = sizeof(pidfd);
         if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &len) < 0)
                 return -errno; /* ENOPROTOOPT before Linux 6.5: no proof against pid reuse */
-        r = proc_no_new_privs(cr.pid);
+        r = sbx_process_no_new_privs(cr.pid);
         if (r != 0)
                 return r < 0 ? r : -EPERM;
         if (!same_user_namespace(cr.pid))
@@ -845,12 +814,6 @@ int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_exe
 
 int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag) {
         return read_reply(w, ret_id, diag);
-}
-
-int sbx_audit_writer_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s, int64_t *ret_id,
-                           struct sbx_diag *diag) {
-        int r = sbx_audit_writer_send_begin(w, s);
-        return r < 0 ? r : sbx_audit_writer_wait_begin(w, ret_id, diag);
 }
 
 int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e) {

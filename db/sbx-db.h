@@ -109,6 +109,8 @@ struct sbx_process_identity {
 };
 /* The identity of the calling process. Fills caller storage. */
 int sbx_process_identity_self(struct sbx_process_identity *ret);
+/* 1 when process `pid` has no_new_privs set, 0 when not, -errno when it cannot be told. */
+int sbx_process_no_new_privs(int64_t pid);
 /* /proc/PID/stat starttime of `pid`; -ESRCH when it is gone. */
 int sbx_process_start_time(int64_t pid, int64_t *ret);
 /* 1 when the process described is alive on this host, 0 when it is gone (exited, a zombie, its pid

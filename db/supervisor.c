@@ -85,6 +85,23 @@ int sbx_process_identity_self(struct sbx_process_identity *ret) {
         return 0;
 }
 
+int sbx_process_no_new_privs(int64_t pid) {
+        char path[64], buf[4096];
+        const char *p;
+        ssize_t n;
+
+        snprintf(path, sizeof(path), "/proc/%" PRId64 "/status", pid);
+        n = read_small_file(path, buf, sizeof(buf));
+        if (n < 0)
+                return (int) n;
+        p = strstr(buf, "\nNoNewPrivs:");
+        if (!p)
+                return -EBADMSG;
+        p += strlen("\nNoNewPrivs:");
+        p += strspn(p, " \t");
+        return *p == '0' ? 0 : 1;
+}
+
 int sbx_process_start_time(int64_t pid, int64_t *ret) {
         char state;
         int r = proc_stat(pid, &state, ret);

@@ -578,6 +578,36 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
         }
 }
 
+/* Closes each descriptor that is open and marks it closed. */
+static void close_each(int *const fds[], size_t n) {
+        for (size_t i = 0; i < n; i++)
+                if (*fds[i] >= 0) {
+                        close(*fds[i]);
+                        *fds[i] = -1;
+                }
+}
+
+/* The go-ahead: "G" on the gate, which is then closed. */
+static void release_gate(int *gate_w) {
+        int w;
+
+        do
+                w = (int) write(*gate_w, "G", 1);
+        while (w < 0 && errno == EINTR);
+        close(*gate_w);
+        *gate_w = -1;
+}
+
+/* A runner that must never start the command: killed before any go-ahead, and reaped. */
+static void end_unreleased(pid_t pid, int *gate_w) {
+        kill(pid, SIGKILL);
+        if (*gate_w >= 0)
+                close(*gate_w);
+        *gate_w = -1;
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -639,30 +669,14 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         /* Without a gate the row is written before anything starts. With one, the runner starts
          * first and sets the sandbox up while the row is written; the command waits for the
          * go-ahead, which it never gets if the row cannot be written. */
+        int *const child_ends[] = { &in_r, &err_w, &exec_p[1], &status_p[1], &inner_p[1], &gate_p[0], &gate_p[1] };
         if (record_first && record_start(userdata) < 0) {
                 rep->state = NULL;
-                if (in_r >= 0)
-                        close(in_r);
-                close(err_w);
-                close(exec_p[1]);
-                if (status_p[1] >= 0)
-                        close(status_p[1]);
-                if (inner_p[1] >= 0)
-                        close(inner_p[1]);
-                if (gate_p[0] >= 0)
-                        close(gate_p[0]);
-                if (gate_p[1] >= 0)
-                        close(gate_p[1]);
+                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
                 return rep->exit_status = SBX_EXIT_INFRA;
         }
-        if (gated && record_first) {
-                int w;
-                do
-                        w = (int) write(gate_p[1], "G", 1);
-                while (w < 0 && errno == EINTR);
-                close(gate_p[1]);
-                gate_p[1] = -1;
-        }
+        if (gated && record_first)
+                release_gate(&gate_p[1]);
         install_forwarding();
         {
                 struct spawn_req req = {
@@ -691,27 +705,11 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         writer->collected(userdata, 0);
                         if (record_start(userdata) < 0) {
                                 rep->state = NULL;
-                                if (in_r >= 0)
-                                        close(in_r);
-                                close(err_w);
-                                close(exec_p[1]);
-                                if (status_p[1] >= 0)
-                                        close(status_p[1]);
-                                if (inner_p[1] >= 0)
-                                        close(inner_p[1]);
-                                close(gate_p[0]);
-                                close(gate_p[1]);
+                                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
                                 wake_fd = -1;
                                 return rep->exit_status = SBX_EXIT_INFRA;
                         }
-                        {
-                                int w;
-                                do
-                                        w = (int) write(gate_p[1], "G", 1);
-                                while (w < 0 && errno == EINTR);
-                                close(gate_p[1]);
-                                gate_p[1] = -1;
-                        }
+                        release_gate(&gate_p[1]);
                         req.collect = NULL;
                         collect_ok = false;
                         record_first = true;
@@ -756,28 +754,19 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 gate_p[1] = -1;
                 if (r2 < 0) {
                         rep->state = NULL;
-                        kill(pid, SIGKILL);
-                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-                                ;
+                        end_unreleased(pid, &gate_p[1]);
                         wake_fd = -1;
                         return rep->exit_status = SBX_EXIT_INFRA;
                 }
         } else if (gated && !record_first) {
-                int w;
                 if (record_start(userdata) < 0) {
                         rep->state = NULL;
                         /* never released: end the runner before it could start the command */
-                        kill(pid, SIGKILL);
-                        close(gate_p[1]);
-                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-                                ;
+                        end_unreleased(pid, &gate_p[1]);
                         wake_fd = -1;
                         return rep->exit_status = SBX_EXIT_INFRA;
                 }
-                do
-                        w = (int) write(gate_p[1], "G", 1);
-                while (w < 0 && errno == EINTR);
-                close(gate_p[1]);
+                release_gate(&gate_p[1]);
         }
 
         /* only now, while the command starts (its stderr waits in the pipe): nothing before the
