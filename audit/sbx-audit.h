@@ -55,7 +55,8 @@ int sbx_audit_reap(struct sbx_db *db, struct sbx_diag *diag);
  * (never a confined command). An accelerator only: a caller that cannot use it writes the
  * database itself. */
 
-/* "<db_path>.writer"; -EINVAL for a relative path, -ENAMETOOLONG when it does not fit a socket. */
+/* "<db_path>.writer"; -EINVAL for a relative path, -ENAMETOOLONG beyond PATH_MAX (a name longer
+ * than a unix socket address is reached through its directory's descriptor). */
 int sbx_audit_writer_socket_path(const char *db_path, char *buf, size_t size);
 /* Opens db_path (every check of sbx_db_open) and serves it until idle for idle_ms, its socket or
  * database file is removed or replaced, or SIGTERM/SIGINT. Returns 0 at once when another writer

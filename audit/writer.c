@@ -68,21 +68,45 @@ SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
 /* ---- the socket's name ----------------------------------------------------------------------- */
 
 int sbx_audit_writer_socket_path(const char *db_path, char *buf, size_t size) {
-        struct sockaddr_un sa;
         int n;
 
         if (!db_path || db_path[0] != '/')
                 return -EINVAL;
         n = snprintf(buf, size, "%s.writer", db_path);
-        if (n < 0 || (size_t) n >= size || (size_t) n >= sizeof(sa.sun_path))
+        if (n < 0 || (size_t) n >= size || (size_t) n >= PATH_MAX)
                 return -ENAMETOOLONG;
         return 0;
 }
 
-static int socket_address(const char *db_path, struct sockaddr_un *sa) {
+/* The address that names the socket file `path` to bind() or connect(): the path itself when it
+ * fits sun_path (108 bytes), else "/proc/self/fd/N/NAME", N a descriptor of its directory, put
+ * in *dirfd (the caller closes it once the call is made; -1 when not needed). */
+static int socket_address(const char *path, struct sockaddr_un *sa, int *dirfd) {
+        const char *slash = strrchr(path, '/');
+        char dir[PATH_MAX];
+        int n;
+
         memset(sa, 0, sizeof(*sa));
         sa->sun_family = AF_UNIX;
-        return sbx_audit_writer_socket_path(db_path, sa->sun_path, sizeof(sa->sun_path));
+        *dirfd = -1;
+        if (strlen(path) < sizeof(sa->sun_path)) {
+                memcpy(sa->sun_path, path, strlen(path) + 1);
+                return 0;
+        }
+        if (!slash || (size_t) (slash - path) >= sizeof(dir))
+                return -ENAMETOOLONG;
+        memcpy(dir, path, (size_t) (slash - path));
+        dir[slash - path] = '\0';
+        *dirfd = open(dir[0] ? dir : "/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (*dirfd < 0)
+                return -errno;
+        n = snprintf(sa->sun_path, sizeof(sa->sun_path), "/proc/self/fd/%d/%s", *dirfd, slash + 1);
+        if (n < 0 || (size_t) n >= sizeof(sa->sun_path)) {
+                close(*dirfd);
+                *dirfd = -1;
+                return -ENAMETOOLONG;
+        }
+        return 0;
 }
 
 /* ---- who is at the other end ---------------------------------------------------------------- */
@@ -434,19 +458,24 @@ static int64_t monotonic_ms(void) {
         return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Binds the socket; 0, -EEXIST when a live writer already serves it, or -errno. */
-static int bind_socket(const struct sockaddr_un *sa, int *ret_fd) {
+/* Binds the socket at `path`; 0, -EEXIST when a live writer already serves it, or -errno. */
+static int bind_socket(const char *path, int *ret_fd) {
         _cleanup_close_ int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        struct sockaddr_un sa;
         mode_t old;
         int r;
 
         if (fd < 0)
                 return -errno;
         for (int attempt = 0;; attempt++) {
+                _cleanup_close_ int dirfd = -1;
                 struct stat st;
 
+                r = socket_address(path, &sa, &dirfd);
+                if (r < 0)
+                        return r;
                 old = umask(0077);
-                r = bind(fd, (const struct sockaddr *) sa, sizeof(*sa));
+                r = bind(fd, (const struct sockaddr *) &sa, sizeof(sa));
                 umask(old);
                 if (r == 0)
                         break;
@@ -456,12 +485,12 @@ static int bind_socket(const struct sockaddr_un *sa, int *ret_fd) {
                  * a socket of ours */
                 {
                         _cleanup_close_ int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-                        if (probe >= 0 && connect(probe, (const struct sockaddr *) sa, sizeof(*sa)) == 0)
+                        if (probe >= 0 && connect(probe, (const struct sockaddr *) &sa, sizeof(sa)) == 0)
                                 return -EEXIST;
                 }
-                if (lstat(sa->sun_path, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+                if (lstat(path, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
                         return -EADDRINUSE;
-                (void) unlink(sa->sun_path);
+                (void) unlink(path);
         }
         if (listen(fd, 128) < 0)
                 return -errno;
@@ -473,7 +502,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_close_ int lfd = -1;
         struct client *clients = NULL;
-        struct sockaddr_un sa;
+        char sock_path[PATH_MAX];
         struct stat db_st, sock_st;
         struct sigaction sig = { .sa_handler = request_stop };
         struct sbx_process_identity self;
@@ -481,9 +510,9 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         size_t n_clients = 0, unsynced = 0;
         int r;
 
-        if (socket_address(db_path, &sa) < 0)
-                return sbx_diag_set(diag, ENAMETOOLONG, "audit writer", db_path ? db_path : "",
-                                    "no socket for %s: the path must be absolute and short enough for a unix socket",
+        if (sbx_audit_writer_socket_path(db_path, sock_path, sizeof(sock_path)) < 0)
+                return sbx_diag_set(diag, EINVAL, "audit writer", db_path ? db_path : "",
+                                    "no socket for %s: the path must be absolute and shorter than PATH_MAX",
                                     db_path ? db_path : "(none)");
         if (prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1)
                 return sbx_diag_set(diag, EPERM, "audit writer", db_path,
@@ -497,14 +526,14 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         (void) sqlite3_wal_autocheckpoint(sbx_db_handle(db), 0);
         if (stat(db_path, &db_st) < 0)
                 return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
-        r = bind_socket(&sa, &lfd);
+        r = bind_socket(sock_path, &lfd);
         if (r == -EEXIST)
                 return 0; /* another writer serves this database */
         if (r < 0)
-                return sbx_diag_set(diag, -r, "audit writer", sa.sun_path, "cannot listen on %s: %s", sa.sun_path,
+                return sbx_diag_set(diag, -r, "audit writer", sock_path, "cannot listen on %s: %s", sock_path,
                                     strerror(-r));
-        if (lstat(sa.sun_path, &sock_st) < 0)
-                return sbx_diag_set(diag, errno, "audit writer", sa.sun_path, "cannot stat %s", sa.sun_path);
+        if (lstat(sock_path, &sock_st) < 0)
+                return sbx_diag_set(diag, errno, "audit writer", sock_path, "cannot stat %s", sock_path);
         clients = calloc(CLIENTS_MAX, sizeof(*clients));
         if (!clients)
                 return -ENOMEM;
@@ -539,7 +568,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                 /* removed or replaced (the directory was deleted, another writer took over): the
                  * rows would land where nobody looks. Checked when idle; a row is never written to
                  * a replaced database anyway (still_writable()). */
-                if (r == 0 && (!same_file(sa.sun_path, &sock_st, true) || !same_file(db_path, &db_st, false)))
+                if (r == 0 && (!same_file(sock_path, &sock_st, true) || !same_file(db_path, &db_st, false)))
                         break;
                 if (r == 0 && unsynced) {
                         (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
@@ -588,8 +617,8 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         free(clients);
         if (unsynced)
                 (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
-        if (same_file(sa.sun_path, &sock_st, true))
-                (void) unlink(sa.sun_path);
+        if (same_file(sock_path, &sock_st, true))
+                (void) unlink(sock_path);
         return 0;
 }
 
@@ -604,20 +633,21 @@ struct sbx_audit_writer {
 int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret) {
         _cleanup_close_ int fd = -1;
         struct sbx_audit_writer *w;
-        struct sockaddr_un sa;
+        struct sockaddr_un sa = { .sun_family = AF_UNIX };
+        char sock_path[PATH_MAX];
         struct ucred cr;
         int r;
 
         _cleanup_close_ int node = -1;
         struct stat st;
 
-        r = socket_address(db_path, &sa);
+        r = sbx_audit_writer_socket_path(db_path, sock_path, sizeof(sock_path));
         if (r < 0)
                 return r;
         /* The socket file itself, never a symlink planted in a shared directory (another user's
          * link to a writer of another database of ours would send the rows there): opened without
          * following, checked, and connected to through its descriptor's /proc name. */
-        node = open(sa.sun_path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        node = open(sock_path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
         if (node < 0)
                 return -errno;
         if (fstat(node, &st) < 0)

@@ -251,6 +251,25 @@ sleep 0.3
 t_check "an idle writer serves (socket present)" test -S "$T/idle.db.writer"
 t_check "... and leaves after --idle 1 without a client" wait_for 5 bash -c "! kill -0 $IPID 2>/dev/null"
 t_check "... removing its socket" test ! -e "$T/idle.db.writer"
+# a database whose socket name is longer than a unix socket address (108 bytes) is served too:
+# the writer binds through its directory's descriptor, the client connects through the socket's
+LONG=$T/$(printf 'd%.0s' $(seq 1 60))/$(printf 'e%.0s' $(seq 1 60))
+mkdir -p "$LONG"
+LDB=$LONG/audit.db
+"$SBX_BIN" run --db "$LDB" --mode danger-full-access -- true
+t_check "a database path of ${#LDB} bytes: the first run starts a writer whose socket appears" \
+        wait_for 5 test -S "$LDB.writer"
+strace -qq -e trace=openat,open -o "$T/trace" "$SBX_BIN" run --db "$LDB" --mode danger-full-access \
+        --verdict-json "$T/l.json" -- true
+t_check "... the next run goes through it (never opens the database itself)" \
+        bash -c '! grep -qE "/audit\.db(-wal|-shm|-journal)?\"" "$1"' _ "$T/trace"
+t_check "... and its row is complete" \
+        test "$(sqlite3 "$LDB" "SELECT state || ' ' || verdict FROM executions WHERE id = $(t_json_field "$T/l.json" execution_id)")" = \
+        "completed success"
+LPID=$(pgrep -f "audit-writer --db $LDB\$" | head -1)
+rm -f "$LDB.writer"
+t_check "... and removing its socket ends that writer" wait_for 5 bash -c "! kill -0 ${LPID:-0} 2>/dev/null"
+
 "$SBX_BIN" audit-writer --db relative.db --idle 0 2>"$T/err"
 t_check "audit-writer --idle 0 is a usage error (exit 2)" test $? -eq 2
 

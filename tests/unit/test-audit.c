@@ -720,21 +720,28 @@ static void test_audit_concurrent_writers_lose_no_row(void **state) {
 }
 
 static void test_audit_writer_socket_path_is_absolute_and_fits(void **state) {
-        char buf[256], longpath[200];
+        char buf[PATH_MAX + 16], longpath[PATH_MAX + 1];
         (void) state;
 
         assert_int_equal(sbx_audit_writer_socket_path("/var/db/audit.db", buf, sizeof(buf)), 0);
         assert_string_equal(buf, "/var/db/audit.db.writer");
         assert_int_equal(sbx_audit_writer_socket_path("audit.db", buf, sizeof(buf)), -EINVAL);
         assert_int_equal(sbx_audit_writer_socket_path(NULL, buf, sizeof(buf)), -EINVAL);
-        /* sun_path holds 108 bytes with the NUL: 100 + ".writer" = 107 fits, 101 does not */
+        /* longer than a unix socket address (108 bytes) is fine: it is reached through its
+         * directory; PATH_MAX with the NUL is the limit: 4088 + ".writer" fits, 4089 does not */
         memset(longpath, 'a', sizeof(longpath));
         longpath[0] = '/';
-        longpath[100] = '\0';
+        longpath[200] = '\0';
         assert_int_equal(sbx_audit_writer_socket_path(longpath, buf, sizeof(buf)), 0);
-        longpath[100] = 'a';
-        longpath[101] = '\0';
+        assert_int_equal(strlen(buf), 207);
+        longpath[200] = 'a';
+        longpath[PATH_MAX - 8] = '\0';
+        assert_int_equal(sbx_audit_writer_socket_path(longpath, buf, sizeof(buf)), 0);
+        longpath[PATH_MAX - 8] = 'a';
+        longpath[PATH_MAX - 7] = '\0';
         assert_int_equal(sbx_audit_writer_socket_path(longpath, buf, sizeof(buf)), -ENAMETOOLONG);
+        /* a buffer too small is no truncated name */
+        assert_int_equal(sbx_audit_writer_socket_path("/var/db/audit.db", buf, 10), -ENAMETOOLONG);
 }
 
 static void test_audit_writer_connect_without_writer_fails(void **state) {
