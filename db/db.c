@@ -503,15 +503,55 @@ static int copy_file(const char *from, const char *to) {
         return 0;
 }
 
+int sbx_db_copy_mark_take(const char *path, struct sbx_db_copy_mark *m) {
+        _cleanup_free_ char *wal = NULL;
+        _cleanup_close_ int fd = -1;
+        unsigned char hdr[32] = { 0 };
+        struct stat st;
+
+        memset(m, 0, sizeof(*m));
+        if (stat(path, &st) < 0)
+                return -errno;
+        m->db_ino = st.st_ino;
+        m->db_size = st.st_size;
+        m->db_mtime = st.st_mtim;
+        if (asprintf(&wal, "%s-wal", path) < 0)
+                return -ENOMEM;
+        fd = open(wal, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0)
+                return errno == ENOENT ? 0 : -errno;
+        if (fstat(fd, &st) < 0 || pread(fd, hdr, sizeof(hdr), 0) < 0)
+                return -errno;
+        m->wal_exists = true;
+        m->wal_ino = st.st_ino;
+        memcpy(m->wal_gen, hdr + 12, sizeof(m->wal_gen)); /* checkpoint sequence, salt-1, salt-2 */
+        return 0;
+}
+
+bool sbx_db_copy_consistent(const struct sbx_db_copy_mark *before, const struct sbx_db_copy_mark *after) {
+        if (before->db_ino != after->db_ino || before->wal_exists != after->wal_exists)
+                return false;
+        if (before->wal_exists)
+                return before->wal_ino == after->wal_ino &&
+                       memcmp(before->wal_gen, after->wal_gen, sizeof(before->wal_gen)) == 0;
+        return before->db_size == after->db_size && before->db_mtime.tv_sec == after->db_mtime.tv_sec &&
+               before->db_mtime.tv_nsec == after->db_mtime.tv_nsec;
+}
+
+/* attempts at a consistent copy while writers keep restarting the WAL */
+#define SNAPSHOT_ATTEMPTS 20
+
 /* A reader that may not write the database's directory cannot rebuild the WAL index, and without
  * it would see only what was last checkpointed into the main file. It reads a private copy of the
- * database and its WAL instead, made in $TMPDIR, removed at close. */
+ * database and its WAL instead, made in $TMPDIR, removed at close. Writers go on meanwhile (no
+ * lock can be taken without writing the directory): the database is copied first, its WAL
+ * second, and the pair is kept only when the WAL did not restart in between
+ * (sbx_db_copy_consistent()), else copied again. */
 static int open_snapshot(const char *path, struct sbx_db **ret, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_free_ char *dir = NULL, *wal = NULL, *copy = NULL, *copy_wal = NULL;
         const char *tmp = getenv("TMPDIR");
-        struct stat st;
-        int r;
+        int r = -EAGAIN;
 
         if (!tmp || tmp[0] != '/')
                 tmp = "/tmp";
@@ -524,15 +564,33 @@ static int open_snapshot(const char *path, struct sbx_db **ret, struct sbx_diag 
                 rmdir(dir);
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
         }
-        r = copy_file(path, copy);
-        if (r >= 0 && stat(wal, &st) == 0)
-                r = copy_file(wal, copy_wal);
+        for (int attempt = 0; attempt < SNAPSHOT_ATTEMPTS && r == -EAGAIN; attempt++) {
+                struct sbx_db_copy_mark before, after;
+
+                (void) unlink(copy);
+                (void) unlink(copy_wal);
+                r = sbx_db_copy_mark_take(path, &before);
+                if (r >= 0)
+                        r = copy_file(path, copy);
+                if (r >= 0 && before.wal_exists)
+                        r = copy_file(wal, copy_wal);
+                if (r >= 0)
+                        r = sbx_db_copy_mark_take(path, &after);
+                if (r == -ENOENT && before.wal_exists)
+                        r = -EAGAIN; /* the WAL went away (the last writer closed): again */
+                if (r >= 0 && !sbx_db_copy_consistent(&before, &after))
+                        r = -EAGAIN;
+        }
         if (r >= 0)
                 r = db_new(copy, SQLITE_OPEN_READONLY, &db, diag);
         if (r < 0) {
                 (void) unlink(copy);
                 (void) unlink(copy_wal);
                 rmdir(dir);
+                if (r == -EAGAIN)
+                        return sbx_diag_set(diag, EAGAIN, "open", path,
+                                            "cannot read audit database %s: it changed during each of %d private "
+                                            "copies; try again", path, SNAPSHOT_ATTEMPTS);
                 if (diag && !diag->msg[0])
                         sbx_diag_set(diag, -r, "open", path, "cannot read audit database %s: %s", path, strerror(-r));
                 return r;

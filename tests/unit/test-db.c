@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "db-internal.h"
 #include "sbx-db.h"
 #include "sbx-macro.h"
 
@@ -389,6 +390,54 @@ static void test_db_readonly_open_of_wal_database_in_readonly_directory(void **s
         assert_int_equal(chmod(sub, 0700), 0);
 }
 
+/* The private copy of a WAL database read from a directory the reader cannot write: a copy pair
+ * is kept only when the WAL did not restart between the two copies (then every page a checkpoint
+ * wrote meanwhile is still in the copied WAL). Real files, real SQLite. */
+static void test_db_copy_mark_detects_a_restarted_wal(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db_copy_mark m1, m2, m3, m4, m5;
+        sqlite3 *h = NULL;
+
+        assert_int_equal(sqlite3_open(f->path, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, "PRAGMA journal_mode=WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1);",
+                                      NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sbx_db_copy_mark_take(f->path, &m1), 0);
+        assert_true(m1.wal_exists);
+        /* appended frames, even checkpointed into the database: the same WAL generation */
+        assert_int_equal(sqlite3_exec(h, "INSERT INTO t VALUES (2);", NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_wal_checkpoint_v2(h, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sbx_db_copy_mark_take(f->path, &m2), 0);
+        assert_true(sbx_db_copy_consistent(&m1, &m2));
+        /* the next write after a complete checkpoint restarts the log over its old frames */
+        assert_int_equal(sqlite3_exec(h, "INSERT INTO t VALUES (3);", NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sbx_db_copy_mark_take(f->path, &m3), 0);
+        assert_true(m3.wal_exists);
+        assert_false(sbx_db_copy_consistent(&m2, &m3));
+        /* the last connection's close checkpoints and removes the WAL */
+        assert_int_equal(sqlite3_close(h), SQLITE_OK);
+        assert_int_equal(sbx_db_copy_mark_take(f->path, &m4), 0);
+        assert_false(m4.wal_exists);
+        assert_false(sbx_db_copy_consistent(&m3, &m4));
+        assert_int_equal(sbx_db_copy_mark_take(f->path, &m5), 0);
+        assert_true(sbx_db_copy_consistent(&m4, &m5));
+        /* no WAL before or after, but a writer came and went: the database changed under the copy */
+        {
+                struct timespec pause = { 0, 20 * 1000 * 1000 };
+                nanosleep(&pause, NULL); /* a later modification time even on a coarse clock */
+        }
+        raw_exec(f->path, "INSERT INTO t VALUES (4);");
+        assert_int_equal(sbx_db_copy_mark_take(f->path, &m5), 0);
+        assert_false(m5.wal_exists);
+        assert_false(sbx_db_copy_consistent(&m4, &m5));
+        /* a WAL that appears between the two marks */
+        assert_int_equal(sqlite3_open(f->path, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, "INSERT INTO t VALUES (5);", NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sbx_db_copy_mark_take(f->path, &m1), 0);
+        assert_false(sbx_db_copy_consistent(&m5, &m1));
+        assert_int_equal(sqlite3_close(h), SQLITE_OK);
+        assert_int_equal(sbx_db_copy_mark_take(f->path + strlen(f->path), &m1), -ENOENT);
+}
+
 static void test_db_fds_are_close_on_exec(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -551,6 +600,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_db_readonly_open_never_creates, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_readonly_open_of_wal_database_in_readonly_directory, setup,
                                                 teardown),
+                cmocka_unit_test_setup_teardown(test_db_copy_mark_detects_a_restarted_wal, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_fds_are_close_on_exec, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_denied_paths_tally_follows_denial_lines, setup, teardown),
                 cmocka_unit_test(test_db_wal_only_on_local_filesystems),
