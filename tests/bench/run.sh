@@ -7,8 +7,10 @@
 # sandbox down leaves kernel work (namespaces, mounts) behind that slowed the Landlock runs next
 # to it by about 0.3 ms (medians, measured here), which is bubblewrap's cost, not theirs. Diagnostic rows in the
 # second group: sbx run --mode danger-full-access -- true (sbx's own cost without
-# confinement), the Landlock launcher alone, sbx --help (process start) and sbx classify with the
-# bwrap dialect (start + loading the dialect: compiling its patterns).
+# confinement), the Landlock launcher alone, the supervisor floor (floor.c: vfork, exec, wait and
+# nothing else, static-pie like sbx: what any supervisor that outlives its command costs here),
+# sbx --help (process start) and sbx classify with the bwrap dialect (start + loading the dialect:
+# compiling its patterns).
 #
 #   tests/bench/run.sh [BUILD_DIR]        (default: $SBX's build tree, else ./build)
 #   env: N (timed rounds, default 300), WARMUP (default 20), SBX (path to sbx)
@@ -49,6 +51,12 @@ if [ ! -x "$BENCH" ]; then
         BENCH=$D/spawn-bench
         cc -O2 -o "$BENCH" "$top/tests/bench/spawn-bench.c" || exit 1
 fi
+# the supervisor floor (floor.c): static-pie like sbx when the toolchain can, else static, else not
+FLOOR=$D/floor
+cc -O2 -static-pie -o "$FLOOR" "$top/tests/bench/floor.c" 2>/dev/null ||
+        cc -O2 -static -o "$FLOOR" "$top/tests/bench/floor.c" 2>/dev/null ||
+        cc -O2 -o "$FLOOR" "$top/tests/bench/floor.c" || exit 1
+TRUE=$(type -P true) || { echo "run.sh: no true executable in PATH" >&2; exit 1; }
 
 # the raw bwrap argv: exactly what sbx executes (strace), its per-run temp area replaced by a
 # directory that outlives the run
@@ -96,6 +104,7 @@ rc=$?
         true true --- \
         sbx-unconfined "$SBX" run --mode danger-full-access --root "$D/ws" --db "$DB" -- true --- \
         launcher-only "$LAUNCHER" --mode workspace-write --write "$D/ws" -- true --- \
+        floor "$FLOOR" "$TRUE" --- \
         sbx-start "$SBX" --help --- \
         sbx-dialect-bwrap "$SBX" classify --backend bwrap --exit 1 --stderr /dev/null >>"$D/result"
 rc=$((rc | $?))
@@ -124,6 +133,7 @@ check "sbx bwrap / raw bwrap" "${MED[sbx-bwrap]}" "${MED[raw-bwrap]}" 1.3
 check "sbx landlock / true" "${MED[sbx-landlock]}" "${MED[true]}" 2.5
 echo "diagnostic: sbx unconfined / true: $(ratio "${MED[sbx-unconfined]}" "${MED[true]}")x;" \
         "launcher alone / true: $(ratio "${MED[launcher-only]}" "${MED[true]}")x;" \
+        "supervisor floor / true: $(ratio "${MED[floor]}" "${MED[true]}")x;" \
         "sbx bwrap - raw bwrap: $((MED[sbx-bwrap] - MED[raw-bwrap])) us;" \
         "sbx landlock - launcher alone: $((MED[sbx-landlock] - MED[launcher-only])) us;" \
         "sbx start - true: $((MED[sbx-start] - MED[true])) us;" \
