@@ -49,8 +49,9 @@
 /* ABI 5 */
 #define SBX_LL_FS_IOCTL_DEV (1ULL << 15)
 
-/* ABI 6: struct landlock_ruleset_attr.scoped. Not file effects: sbx does not set them (the modes
- * govern file effects only), they are here so the attribute layout is complete. */
+/* ABI 6: struct landlock_ruleset_attr.scoped. The launcher scopes signals (a command may not
+ * signal a process outside its sandbox, its supervisor among them); abstract unix sockets are
+ * left reachable, as under bubblewrap, which keeps the host's network namespace. */
 #define SBX_LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
 #define SBX_LL_SCOPE_SIGNAL (1ULL << 1)
 

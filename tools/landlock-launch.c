@@ -13,7 +13,8 @@
  * truncate, device ioctl) only to the sinks /dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx
  * and the terminals beneath /dev/pts; every other file-system right of the running ABI is
  * handled, so denied (EACCES, "Permission denied"). no_new_privs is set. In both modes a seccomp
- * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) with EPERM.
+ * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) with EPERM, and from
+ * ABI 6 the ruleset scopes signals: the command may not signal a process outside its sandbox (EPERM).
  *   read-only: additionally the seccomp filter refuses every metadata change Landlock never
  *     governs: chmod, chown, utime and xattr syscalls (all variants, every ABI the kernel runs:
  *     native, i386, x32) and the inode-changing ioctls (chattr flags, fsxattr, version, label,
@@ -304,6 +305,11 @@ static int build_ruleset(const struct launch *l, int abi) {
         int ruleset, fd;
 
         attr.handled_access_fs = handled;
+        /* ABI 6: no signal to a process outside the sandbox. Without a pid namespace the command
+         * could otherwise kill its own supervisor (its verdict would go unrecorded), the audit
+         * writer, or any other process of the user; bubblewrap's pid namespace already hides them. */
+        if (abi >= 6)
+                attr.scoped = SBX_LL_SCOPE_SIGNAL;
         ruleset = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
         if (ruleset < 0)
                 fail(errno, "ruleset", "cannot create the Landlock ruleset (ABI %d)", abi);

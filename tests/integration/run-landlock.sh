@@ -424,6 +424,42 @@ done
 "$L" --mode workspace-write --write "$T/suid-ws" -- python3 -c "import os; os.chmod('$T/suid-ws/prog', 0o4755)" 2>/dev/null
 check "workspace-write: os.chmod(..., 0o4755) is refused too" test "$(stat -c %a "$T/suid-ws/prog")" = 755
 
+# ---- signals (ABI 6+): the command may not signal a process outside its sandbox -----------------
+# Without a pid namespace it could otherwise kill its supervisor (the verdict would go unrecorded),
+# the audit writer or any process of its user. Its own children it still signals.
+ABI=$("$PY" -c 'import ctypes; print(ctypes.CDLL(None, use_errno=True).syscall(444, None, 0, 1))')
+signal_suite() { # signal_suite LABEL [RUNAS...]
+        local who=$1 victim rc
+        shift
+        "$@" sleep 60 &
+        victim=$!
+        "$@" "$L" --mode read-only -- sh -c "kill $victim" 2>/dev/null
+        rc=$?
+        check "$who: a process outside the sandbox cannot be signalled from inside (rc=$rc)" \
+                bash -c "[ $rc -ne 0 ] && kill -0 $victim"
+        "$@" "$L" --mode workspace-write --write "$T" -- sh -c 'kill -0 $PPID' 2>/dev/null
+        rc=$?
+        check "$who: nor the launcher's parent (rc=$rc)" test $rc -ne 0
+        "$@" "$L" --mode read-only -- sh -c 'sleep 60 & kill $! && wait $!; [ $? -eq 143 ]'
+        check "$who: the command still signals its own children" test $? -eq 0
+        kill "$victim" 2>/dev/null
+        wait "$victim" 2>/dev/null
+}
+if [ "${ABI:-0}" -ge 6 ]; then
+        signal_suite root
+        signal_suite nobody "${NOBODY[@]}"
+        if [ -n "$SBX" ] && [ -x "$SBX" ]; then
+                mkdir -p "$T/sig-ws"
+                ( cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" \
+                        --verdict-json "$T/sig.json" -- sh -c 'kill -KILL $PPID; echo survived' ) >"$T/sig.out" 2>/dev/null
+                rc=$?
+                check "sbx run: the command cannot kill its supervisor (rc=$rc), which records the verdict" \
+                        bash -c "[ $rc -eq 0 ] && grep -qx survived '$T/sig.out' && grep -q '\"verdict\": *\"success\"' '$T/sig.json'"
+        fi
+else
+        echo "note - Landlock ABI ${ABI:-?} < 6: no signal scoping to check"
+fi
+
 if [ "$(id -u)" = 0 ]; then
         "$L" --seal-mounts -- true 2>"$T/err"
         rc=$?
