@@ -5,7 +5,8 @@
  * without it a root-run command could write host sysctls through /proc/sys, which only checks the
  * uid. /proc/sys (and sysrq-trigger where it exists) are bound read-only for the same reason.
  * --new-session keeps TIOCSTI from reaching the caller's terminal; --die-with-parent ends the
- * sandbox when sbx dies.
+ * sandbox when sbx dies. --unshare-ipc: System V objects and POSIX message queues the command
+ * makes (or removes) stay in a namespace that ends with the run, not the host's.
  *
  * bubblewrap makes the sandbox's mounts slaves of the host's, so a mount the host made during the
  * run appeared inside with its host options, writable (escape suite: a mount made mid-run). The
@@ -104,6 +105,7 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         sbx_argv_add(&b, runner);
         sbx_argv_add(&b, "--unshare-user");
         sbx_argv_add(&b, "--unshare-pid");
+        sbx_argv_add(&b, "--unshare-ipc");
         sbx_argv_add(&b, "--die-with-parent");
         sbx_argv_add(&b, "--new-session");
         sbx_argv_add(&b, "--ro-bind");

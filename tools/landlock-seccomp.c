@@ -2,7 +2,8 @@
  * attributes or ioctls on regular files; a read-only run may change no metadata at all, so there
  * a filter refuses those syscalls outright. A workspace-write run must be able to chmod inside
  * the workspace, which a filter cannot tell apart, so there only the terminal-injection ioctls
- * are refused and the backend reports the rest as ungoverned (partial).
+ * are refused and the backend reports the rest as ungoverned (partial). In both modes no System V
+ * IPC object or POSIX message queue may be made or removed: they would outlive the run on the host.
  *
  * The filter covers every syscall ABI the kernel may run on this machine (native plus compat:
  * i386 and x32 on x86-64, arm on arm64, ...), so a 32-bit binary cannot sidestep it; any other
@@ -17,7 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/ipc.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 
@@ -38,8 +41,13 @@ enum target {
         T_EACCES,
         T_EPERM,
         T_IOCTL,
-        T_MODE_ARG1, /* the new mode is args[1]: refused when it sets S_ISUID or S_ISGID */
-        T_MODE_ARG2, /* ... args[2] */
+        T_MODE_ARG1,   /* the new mode is args[1]: refused when it sets S_ISUID or S_ISGID */
+        T_MODE_ARG2,   /* ... args[2] */
+        T_IPC_GET1,    /* shmget/semget/msgget: refused for IPC_PRIVATE (args[0] = 0) or IPC_CREAT in args[1] */
+        T_IPC_GET2,    /* ... IPC_CREAT in args[2] */
+        T_IPC_CTL1,    /* shmctl/msgctl/semctl: refused when the command (args[1]) is IPC_RMID or IPC_SET */
+        T_IPC_CTL2,    /* ... args[2] */
+        T_MQ_CREAT1,   /* mq_open: refused with O_CREAT in args[1] */
         _T_MAX,
 };
 
@@ -83,6 +91,19 @@ static const struct rule rules[] = {
         { "io_uring_enter", 426, T_EPERM, true },
         { "io_uring_register", 427, T_EPERM, true },
         { "ioctl", 0, T_IOCTL, false },
+        /* Both modes: no System V object or POSIX message queue is made or removed on the host
+         * (they outlive the run; a message queue is even a file of the mqueue file system, made
+         * before Landlock refuses to open it). Using existing ones stays possible, like a unix
+         * socket. The compat multiplexer ipc() is refused whole. */
+        { "shmget", 0, T_IPC_GET2, false },
+        { "semget", 0, T_IPC_GET2, false },
+        { "msgget", 0, T_IPC_GET1, false },
+        { "shmctl", 0, T_IPC_CTL1, false },
+        { "msgctl", 0, T_IPC_CTL1, false },
+        { "semctl", 0, T_IPC_CTL2, false },
+        { "ipc", 0, T_EACCES, false },
+        { "mq_open", 0, T_MQ_CREAT1, false },
+        { "mq_unlink", 0, T_EACCES, false },
 };
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
@@ -205,6 +226,17 @@ static int finish(struct prog *p, struct sock_filter *out) {
 
 /* ---- the filter ---------------------------------------------------------------------------- */
 
+/* the IPC_64 flag a 32-bit caller may add to a System V control command */
+#define IPC_64_FLAG 0x100U
+
+/* Loads the low 32 bits of args[i] (the whole of an int argument). */
+static void load_arg_low(struct prog *p, int i) {
+        emit(p, BPF_LD | BPF_W | BPF_ABS,
+             (uint32_t) (offsetof(struct seccomp_data, args) + (size_t) i * sizeof(uint64_t) +
+                         (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0)),
+             NO_LABEL, NO_LABEL);
+}
+
 struct entry {
         uint32_t nr;
         int label;
@@ -311,9 +343,7 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
 
         /* ioctl: the command is the low 32 bits of args[1] on every ABI */
         place(p, targets[T_IOCTL]);
-        emit(p, BPF_LD | BPF_W | BPF_ABS,
-             offsetof(struct seccomp_data, args[1]) + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0), NO_LABEL,
-             NO_LABEL);
+        load_arg_low(p, 1);
         for (size_t k = 0; k < sizeof(tty_inject_ioctls) / sizeof(tty_inject_ioctls[0]); k++)
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], targets[T_EPERM], NO_LABEL);
         if (mode == LL_MODE_READ_ONLY) {
@@ -324,19 +354,37 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         }
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
+        /* System V IPC and message queues, both modes (every jump goes forward, so each block
+         * ends by allowing) */
+        for (int g = 0; g < 2; g++) {
+                place(p, targets[g ? T_IPC_GET2 : T_IPC_GET1]);
+                load_arg_low(p, 0);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0 /* IPC_PRIVATE */, targets[T_EACCES], NO_LABEL);
+                load_arg_low(p, g ? 2 : 1);
+                emit(p, BPF_JMP | BPF_JSET | BPF_K, IPC_CREAT, targets[T_EACCES], NO_LABEL);
+                ret(p, SECCOMP_RET_ALLOW);
+        }
+        for (int g = 0; g < 2; g++) {
+                place(p, targets[g ? T_IPC_CTL2 : T_IPC_CTL1]);
+                load_arg_low(p, g ? 2 : 1);
+                emit(p, BPF_ALU | BPF_AND | BPF_K, ~(uint32_t) IPC_64_FLAG, NO_LABEL, NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_RMID, targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_SET, targets[T_EACCES], NO_LABEL);
+                ret(p, SECCOMP_RET_ALLOW);
+        }
+        place(p, targets[T_MQ_CREAT1]);
+        load_arg_low(p, 1);
+        emit(p, BPF_JMP | BPF_JSET | BPF_K, O_CREAT, targets[T_EACCES], NO_LABEL);
+        ret(p, SECCOMP_RET_ALLOW);
         /* chmod family in workspace-write: the low 32 bits of the mode argument */
         if (mode != LL_MODE_WORKSPACE_WRITE)
                 goto errors;
         place(p, targets[T_MODE_ARG1]);
-        emit(p, BPF_LD | BPF_W | BPF_ABS,
-             offsetof(struct seccomp_data, args[1]) + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0), NO_LABEL,
-             NO_LABEL);
+        load_arg_low(p, 1);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW); /* jumps only go forward */
         place(p, targets[T_MODE_ARG2]);
-        emit(p, BPF_LD | BPF_W | BPF_ABS,
-             offsetof(struct seccomp_data, args[2]) + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0), NO_LABEL,
-             NO_LABEL);
+        load_arg_low(p, 2);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW); /* jumps only go forward */
 errors:

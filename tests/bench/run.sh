@@ -86,7 +86,7 @@ PY
 fi
 if [ ${#raw[@]} -eq 0 ]; then
         echo "# strace unavailable: raw bwrap argv rebuilt from the documented flags"
-        raw=("$BWRAP" --unshare-user --unshare-pid --die-with-parent --new-session --ro-bind / / --dev /dev
+        raw=("$BWRAP" --unshare-user --unshare-pid --unshare-ipc --die-with-parent --new-session --ro-bind / / --dev /dev
                 --proc /proc --ro-bind-try /proc/sys /proc/sys --ro-bind-try /proc/sysrq-trigger /proc/sysrq-trigger
                 --bind "$D/ws" "$D/ws" --bind "$D/rawtmp" "$D/rawtmp" --cap-add CAP_SYS_ADMIN --
                 "$LAUNCHER" --seal-mounts --write "$D/ws" --write "$D/rawtmp" -- true)

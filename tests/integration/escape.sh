@@ -5,7 +5,8 @@
 # content, mode, owner, times, inode, links, xattrs, inode flags), never by exit status alone.
 #
 # Policy checked: nothing outside the workspace (and the run's private temp area) changes; in
-# read-only nothing at all changes. The one admitted exception: a metadata change (chmod, chown,
+# read-only nothing at all changes. That includes the host's System V IPC objects and POSIX
+# message queues, which outlive a run. The one admitted exception: a metadata change (chmod, chown,
 # utime, xattr, chattr) outside the workspace is accepted only when the run's own verdict record
 # said enforcement "partial" with a reason naming that effect. Positive controls: in
 # workspace-write create, overwrite, rename, truncate, delete, mkdir and a git commit inside the
@@ -102,6 +103,23 @@ elif op == "exchange":        # renameat2(RENAME_EXCHANGE): swap two names in on
     if libc.renameat2(-100, args[0].encode(), -100, args[1].encode(), 2) != 0:
         e = ctypes.get_errno()
         raise OSError(e, os.strerror(e), args[1])
+elif op in ("sysv", "sysv-private", "sysv-rmid", "mq-create", "mq-unlink"):
+    # System V objects and POSIX message queues: host objects that outlive the run
+    if op == "sysv":            # sysv shm|sem|msg KEY: make one with IPC_CREAT
+        kind, key = args[0], int(args[1])
+        r = {"shm": lambda: libc.shmget(key, 4096, 0o1600), "sem": lambda: libc.semget(key, 1, 0o1600),
+             "msg": lambda: libc.msgget(key, 0o1600)}[kind]()
+    elif op == "sysv-private":  # a segment of SIZE bytes under IPC_PRIVATE (made without IPC_CREAT)
+        r = libc.shmget(0, int(args[0]), 0o600)
+    elif op == "sysv-rmid":     # remove the existing segment of KEY
+        r = libc.shmctl(libc.shmget(int(args[0]), 0, 0), 0, None)
+    elif op == "mq-create":
+        r = libc.mq_open(args[0].encode(), os.O_CREAT | os.O_RDWR, 0o600, None)
+    else:
+        r = libc.mq_unlink(args[0].encode())
+    if r < 0:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), op)
 elif op == "sethostname-same":
     socket.sethostname(socket.gethostname())
     print("SETHOSTNAME-PERMITTED")
@@ -243,6 +261,16 @@ vec xattr-remove 'meta=xattr:$O/meta/xattr-rm' 'echo data > "$O/meta/xattr-rm"; 
         'setfattr -x user.keep "$O/meta/xattr-rm"'
 vec chattr-flag 'meta=chattr:$O/meta/chattr' 'echo data > "$O/meta/chattr"' 'chattr +A "$O/meta/chattr"'
 vec chattr-immutable 'meta=chattr:$O/meta/chattr-i' 'echo data > "$O/meta/chattr-i"' 'chattr +i "$O/meta/chattr-i"'
+# System V IPC and POSIX message queues: host objects that outlive the run
+vec sysv-shm-create 'fn:ipc_absent_shm' '' '$PY $VEC sysv shm $IPCKEY'
+vec sysv-sem-create 'fn:ipc_absent_sem' '' '$PY $VEC sysv sem $((IPCKEY + 1))'
+vec sysv-msg-create 'fn:ipc_absent_msg' '' '$PY $VEC sysv msg $((IPCKEY + 2))'
+vec sysv-shm-private 'fn:ipc_absent_private' '' '$PY $VEC sysv-private $IPCSIZE'
+vec mqueue-create 'fn:mq_absent' '' '$PY $VEC mq-create "/$TAG"'
+vec sysv-shm-remove-host 'fn:ipc_existing_kept' '"${run_as[@]}" $PY $VEC sysv shm $((IPCKEY + 3))' \
+        '$PY $VEC sysv-rmid $((IPCKEY + 3))'
+vec mqueue-unlink-host 'fn:mq_existing_kept' '"${run_as[@]}" $PY $VEC mq-create "/$TAG-exist"' \
+        '$PY $VEC mq-unlink "/$TAG-exist"'
 # kernel and system interfaces through files
 vec proc-sys-hostname 'fn:hostname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/hostname'
 vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/domainname'
@@ -277,6 +305,54 @@ vec host-mount-propagated-during-run 'fn:propagated_mount_untouched' '' \
 vec rename-ws-root 'dir:$W absent:$C/ws-moved' '' 'mv "$W" "$C/ws-moved"'
 
 # ---- host-side check functions (run in the combination's context) ---------------------------
+# IPC objects are checked (and removed, so that none is left behind) in the host's IPC namespace.
+IPCHOST=$T/ipc-host.py
+cat >"$IPCHOST" <<'EOF'
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+op, arg = sys.argv[1], sys.argv[2]
+found = False
+if op in ("shm", "sem", "msg"):       # an object of KEY exists: remove it
+    key = int(arg)
+    if op == "shm":
+        i = libc.shmget(key, 0, 0)
+        found = i >= 0 and (libc.shmctl(i, 0, None), True)[1]
+    elif op == "sem":
+        i = libc.semget(key, 0, 0)
+        found = i >= 0 and (libc.semctl(i, 0, 0), True)[1]
+    else:
+        i = libc.msgget(key, 0)
+        found = i >= 0 and (libc.msgctl(i, 0, None), True)[1]
+elif op == "private":                 # an IPC_PRIVATE segment of exactly SIZE bytes exists: remove it
+    for line in open("/proc/sysvipc/shm").read().splitlines()[1:]:
+        f = line.split()
+        if int(f[0]) == 0 and f[3] == arg:
+            found = True
+            libc.shmctl(int(f[1]), 0, None)
+elif op == "mq":                      # the message queue NAME exists: remove it
+    q = libc.mq_open(arg.encode(), os.O_RDONLY)
+    if q >= 0:
+        found = True
+        libc.mq_close(q)
+        libc.mq_unlink(arg.encode())
+sys.exit(0 if found else 1)
+EOF
+# ipc_made KIND ARG: the run left an object on the host (removed now)
+ipc_made() {
+        if "$PY" "$IPCHOST" "$1" "$2"; then
+                CHECK_NOTE="a $1 object ($2) the run made was left on the host"
+                return 0
+        fi
+        return 1
+}
+ipc_absent_shm() { ! ipc_made shm "$IPCKEY"; }
+ipc_absent_sem() { ! ipc_made sem "$((IPCKEY + 1))"; }
+ipc_absent_msg() { ! ipc_made msg "$((IPCKEY + 2))"; }
+ipc_absent_private() { ! ipc_made private "$IPCSIZE"; }
+mq_absent() { ! ipc_made mq "/$TAG"; }
+# the host's own objects the run tried to remove are still there (then removed by the test)
+ipc_existing_kept() { "$PY" "$IPCHOST" shm "$((IPCKEY + 3))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
+mq_existing_kept() { "$PY" "$IPCHOST" mq "/$TAG-exist" || { CHECK_NOTE="the host's message queue was removed"; return 1; }; }
 loop_unchanged() {
         [ -z "$LOOPDEV" ] && { CHECK_NOTE="SKIP no loop device on this host"; return 0; }
         sync
@@ -370,7 +446,7 @@ pc_tmpdir_none() {
 run_combo() {
         local backend=$1 mode=$2 U=$3 LOOPDEV=${4:-} LOOPBACK=${5:-}
         local C=$T/$backend-$mode-$U
-        local O=$C/out W=$C/ws A=$C/arch TAG=$TAGBASE-$backend-$mode-$U HOMEDIR LMAJ= LMIN=
+        local O=$C/out W=$C/ws A=$C/arch TAG=$TAGBASE-$backend-$mode-$U HOMEDIR LMAJ= LMIN= IPCKEY IPCSIZE
         local -A BEFORE
         local n tok path kind scope v rc attempted enforcement reason applies all_ok note verdict_backend verdict_mode
         local -a run_as=() toks
@@ -385,7 +461,10 @@ run_combo() {
                 LMAJ=$((16#$(stat -c %t "$LOOPDEV")))
                 LMIN=$((16#$(stat -c %T "$LOOPDEV")))
         fi
-        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC
+        # System V keys and an IPC_PRIVATE segment size of this combination's own
+        IPCKEY=$(($(cksum <<<"$TAG" | cut -d' ' -f1) % 1000000000 + 100000))
+        IPCSIZE=$((4096 + IPCKEY % 65536))
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE
         for n in "${V_NAMES[@]}"; do
                 [ -n "${V_SETUP[$n]}" ] && { eval "${V_SETUP[$n]}" || echo "# setup of $n failed" >>"$C/notes"; }
         done

@@ -237,6 +237,103 @@ out=$("$L" --mode workspace-write --write "$T" -- "$PY" "$T/raw.py" "$T/rawfile"
 check "workspace-write seccomp: TIOCSTI is refused" grep -qx "TIOCSTI EPERM" <<<"$out"
 check "workspace-write seccomp: fchmodat2 inside the workspace works" grep -qx "fchmodat2 0" <<<"$out"
 
+# ---- System V IPC and POSIX message queues: nothing made or removed on the host ---------------
+# They outlive the run (a message queue is a file of the mqueue file system, made before Landlock
+# refuses to open it). The seccomp filter refuses making and removing them in both modes; using an
+# existing one stays possible.
+cat >"$T/ipc.py" <<'PY'
+import ctypes, errno, os, platform, sys
+libc = ctypes.CDLL(None, use_errno=True)
+key, exist_shm, exist_mq = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].encode()
+IPC_CREAT, IPC_RMID, IPC_STAT = 0o1000, 0, 2
+res = {}
+def rc(r):
+    return 0 if r >= 0 else ctypes.get_errno()
+private = libc.shmget(0, 4096, 0o600)
+res["shmget IPC_PRIVATE"] = rc(private)
+if private >= 0:
+    print("private-shmid", private)  # for the test to remove
+res["shmget IPC_CREAT"] = rc(libc.shmget(key, 4096, IPC_CREAT | 0o600))
+res["semget IPC_CREAT"] = rc(libc.semget(key, 1, IPC_CREAT | 0o600))
+res["msgget IPC_CREAT"] = rc(libc.msgget(key, IPC_CREAT | 0o600))
+res["mq_open O_CREAT"] = rc(libc.mq_open(b"/" + str(key).encode(), os.O_CREAT | os.O_RDWR, 0o600, None))
+shmid = libc.shmget(exist_shm, 0, 0)
+res["shmget existing"] = rc(shmid)
+buf = ctypes.create_string_buffer(256)
+res["shmctl IPC_STAT"] = rc(libc.shmctl(shmid, IPC_STAT, buf))
+res["shmctl IPC_RMID"] = rc(libc.shmctl(shmid, IPC_RMID, None))
+res["mq_unlink"] = rc(libc.mq_unlink(exist_mq))
+if platform.machine() == "x86_64":
+    res["x32 shmget IPC_CREAT"] = rc(libc.syscall(29 | 0x40000000, key + 1, 4096, IPC_CREAT | 0o600))
+    # i386 ipc(SHMGET=23, key, size, IPC_CREAT|0600) through int $0x80
+    import mmap, struct
+    m = mmap.mmap(-1, 4096, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | 0x40,
+                  prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(m))
+    # push rbx; mov eax, 117; mov ebx, 23; mov ecx, key; mov edx, 4096; mov esi, flags; int $0x80; pop rbx; ret
+    m.write(b"\x53\xb8" + struct.pack("<I", 117) + b"\xbb" + struct.pack("<I", 23) + b"\xb9" +
+            struct.pack("<I", key + 2) + b"\xba" + struct.pack("<I", 4096) + b"\xbe" +
+            struct.pack("<I", IPC_CREAT | 0o600) + b"\xcd\x80\x5b\xc3")
+    r = ctypes.CFUNCTYPE(ctypes.c_int)(base)()
+    res["i386 ipc SHMGET"] = 0 if r >= 0 else -r
+for k, v in res.items():
+    print(k, errno.errorcode.get(v, v))
+PY
+# host_ipc KEY: the System V objects and the message queue named after KEY that exist on the host
+host_ipc() {
+        "$PY" - "$1" <<'PY'
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+k = int(sys.argv[1])
+found = [n for n, r in (("shm", libc.shmget(k, 0, 0)), ("sem", libc.semget(k, 0, 0)), ("msg", libc.msgget(k, 0))) if r >= 0]
+found += ["x32-shm"] if libc.shmget(k + 1, 0, 0) >= 0 else []
+found += ["i386-shm"] if libc.shmget(k + 2, 0, 0) >= 0 else []
+q = libc.mq_open(b"/" + str(k).encode(), os.O_RDONLY)
+if q >= 0:
+    found.append("mq")
+    libc.mq_close(q)
+print(" ".join(found))
+PY
+}
+IPCKEY=$(( (RANDOM << 15 | RANDOM) + 1000 ))
+shm_before=$(ipcs -m | grep -c '^0x00000000')
+ipc_suite() { # ipc_suite LABEL MODE-ARGS...
+        local who=$1 out exist_key=$((IPCKEY + 100)) mq="/sbx-ll-$tag"
+        shift
+        "$PY" -c "import ctypes, os; l = ctypes.CDLL(None); l.shmget($exist_key, 4096, 0o1600); l.mq_close(l.mq_open(b'$mq', os.O_CREAT | os.O_RDWR, 0o600, None))"
+        out=$("$L" "$@" -- "$PY" "$T/ipc.py" "$IPCKEY" "$exist_key" "$mq" 2>&1)
+        for want in "shmget IPC_PRIVATE EACCES" "shmget IPC_CREAT EACCES" "semget IPC_CREAT EACCES" \
+                "msgget IPC_CREAT EACCES" "mq_open O_CREAT EACCES" "shmget existing 0" "shmctl IPC_STAT 0" \
+                "shmctl IPC_RMID EACCES" "mq_unlink EACCES"; do
+                check "$who seccomp: $want" grep -qx "$want" <<<"$out"
+        done
+        if [ "$(uname -m)" = x86_64 ]; then
+                check "$who seccomp: x32 shmget IPC_CREAT EACCES" grep -qx "x32 shmget IPC_CREAT EACCES" <<<"$out"
+                grep -qx "i386 ipc SHMGET ENOSYS" <<<"$out" ||
+                        check "$who seccomp: the i386 ipc() multiplexer is refused (EACCES)" grep -qx "i386 ipc SHMGET EACCES" <<<"$out"
+        fi
+        check "$who: no System V object or message queue of the run exists on the host" test -z "$(host_ipc "$IPCKEY")"
+        check "$who: the existing segment and queue are still there" \
+                "$PY" -c "import ctypes, os, sys; l = ctypes.CDLL(None); q = l.mq_open(b'$mq', os.O_RDONLY); sys.exit(not (l.shmget($exist_key, 0, 0) >= 0 and q >= 0))"
+        # whatever a failing filter let through, removed
+        "$PY" - "$IPCKEY" "$exist_key" "$mq" $(sed -n 's/^private-shmid //p' <<<"$out") <<'PY'
+import ctypes, sys
+l = ctypes.CDLL(None)
+k, e, mq = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].encode()
+for key in (k, k + 1, k + 2, e):
+    l.shmctl(l.shmget(key, 0, 0), 0, None)
+l.semctl(l.semget(k, 0, 0), 0, 0)
+l.msgctl(l.msgget(k, 0), 0, None)
+l.mq_unlink(b"/" + str(k).encode())
+l.mq_unlink(mq)
+for shmid in sys.argv[4:]:
+    l.shmctl(int(shmid), 0, None)
+PY
+}
+ipc_suite read-only --mode read-only
+ipc_suite workspace-write --mode workspace-write --write "$T"
+check "no IPC_PRIVATE segment was left on the host" test "$(ipcs -m | grep -c '^0x00000000')" -le "$shm_before"
+
 # ---- older ABIs (--max-abi): what the backend reports as partial really is ungoverned --------
 
 mkdir "$T/abi"

@@ -166,6 +166,7 @@ static void test_bwrap_argv_read_only(void **state) {
         assert_null(c->temp_dir); /* read-only has no temp area */
         assert_true(find_arg(c->argv, "--unshare-user") > 0);
         assert_true(find_arg(c->argv, "--new-session") > 0);
+        assert_true(find_arg(c->argv, "--unshare-ipc") > 0); /* no System V object or message queue on the host */
         assert_true(find_arg(c->argv, "--die-with-parent") > 0);
         assert_int_equal(find_arg(c->argv, "--bind"), -1); /* nothing writable */
         assert_true(find_arg(c->argv, "/proc/sys") > 0);
