@@ -3,7 +3,8 @@
  * a filter refuses those syscalls outright. A workspace-write run must be able to chmod inside
  * the workspace, which a filter cannot tell apart, so there only the terminal-injection ioctls
  * are refused and the backend reports the rest as ungoverned (partial). In both modes no System V
- * IPC object or POSIX message queue may be made or removed: they would outlive the run on the host.
+ * IPC object or POSIX message queue may be made or removed, and the keyrings are out of reach:
+ * they would outlive the run on the host.
  *
  * The filter covers every syscall ABI the kernel may run on this machine (native plus compat:
  * i386 and x32 on x86-64, arm on arm64, ...), so a 32-bit binary cannot sidestep it; any other
@@ -104,6 +105,12 @@ static const struct rule rules[] = {
         { "ipc", 0, T_EACCES, false },
         { "mq_open", 0, T_MQ_CREAT1, false },
         { "mq_unlink", 0, T_EACCES, false },
+        /* Both modes: the kernel keyrings. A key added to the user's keyring outlives the run
+         * (bubblewrap's user namespace has keyrings of its own); request_key can even start the
+         * host's /sbin/request-key. Refused whole, as container runtimes do. */
+        { "add_key", 0, T_EACCES, false },
+        { "request_key", 0, T_EACCES, false },
+        { "keyctl", 0, T_EACCES, false },
 };
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))

@@ -5,8 +5,8 @@
 # content, mode, owner, times, inode, links, xattrs, inode flags), never by exit status alone.
 #
 # Policy checked: nothing outside the workspace (and the run's private temp area) changes; in
-# read-only nothing at all changes. That includes the host's System V IPC objects and POSIX
-# message queues, which outlive a run. The one admitted exception: a metadata change (chmod, chown,
+# read-only nothing at all changes. That includes the host's System V IPC objects, POSIX message
+# queues and the user's keyring, which outlive a run. The one admitted exception: a metadata change (chmod, chown,
 # utime, xattr, chattr) outside the workspace is accepted only when the run's own verdict record
 # said enforcement "partial" with a reason naming that effect. Positive controls: in
 # workspace-write create, overwrite, rename, truncate, delete, mkdir and a git commit inside the
@@ -103,6 +103,10 @@ elif op == "exchange":        # renameat2(RENAME_EXCHANGE): swap two names in on
     if libc.renameat2(-100, args[0].encode(), -100, args[1].encode(), 2) != 0:
         e = ctypes.get_errno()
         raise OSError(e, os.strerror(e), args[1])
+elif op == "add-key":          # a key in the user's keyring (KEY_SPEC_USER_KEYRING)
+    if libc.syscall(248, b"user", args[0].encode(), b"pwned", 5, -4) < 0:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e), "add_key")
 elif op in ("sysv", "sysv-private", "sysv-rmid", "mq-create", "mq-unlink"):
     # System V objects and POSIX message queues: host objects that outlive the run
     if op == "sysv":            # sysv shm|sem|msg KEY: make one with IPC_CREAT
@@ -271,6 +275,8 @@ vec sysv-shm-remove-host 'fn:ipc_existing_kept' '"${run_as[@]}" $PY $VEC sysv sh
         '$PY $VEC sysv-rmid $((IPCKEY + 3))'
 vec mqueue-unlink-host 'fn:mq_existing_kept' '"${run_as[@]}" $PY $VEC mq-create "/$TAG-exist"' \
         '$PY $VEC mq-unlink "/$TAG-exist"'
+# the kernel keyrings: a key added to the user's keyring outlives the run
+vec keyring-add-user-key 'fn:key_absent' '' '$PY $VEC add-key "$TAG"'
 # kernel and system interfaces through files
 vec proc-sys-hostname 'fn:hostname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/hostname'
 vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/domainname'
@@ -329,6 +335,11 @@ elif op == "private":                 # an IPC_PRIVATE segment of exactly SIZE b
         if int(f[0]) == 0 and f[3] == arg:
             found = True
             libc.shmctl(int(f[1]), 0, None)
+elif op == "key":                     # a user key NAME is in the caller's user keyring: invalidate it
+    kid = libc.syscall(250, 10, -4, b"user", arg.encode(), 0)
+    if kid >= 0:
+        found = True
+        libc.syscall(250, 21, kid)
 elif op == "mq":                      # the message queue NAME exists: remove it
     q = libc.mq_open(arg.encode(), os.O_RDONLY)
     if q >= 0:
@@ -337,6 +348,7 @@ elif op == "mq":                      # the message queue NAME exists: remove it
         libc.mq_unlink(arg.encode())
 sys.exit(0 if found else 1)
 EOF
+chmod 644 "$IPCHOST"
 # ipc_made KIND ARG: the run left an object on the host (removed now)
 ipc_made() {
         if "$PY" "$IPCHOST" "$1" "$2"; then
@@ -350,6 +362,14 @@ ipc_absent_sem() { ! ipc_made sem "$((IPCKEY + 1))"; }
 ipc_absent_msg() { ! ipc_made msg "$((IPCKEY + 2))"; }
 ipc_absent_private() { ! ipc_made private "$IPCSIZE"; }
 mq_absent() { ! ipc_made mq "/$TAG"; }
+# the key is looked for in the user keyring of the user the run ran as
+key_absent() {
+        if "${run_as[@]}" "$PY" "$IPCHOST" key "$TAG"; then
+                CHECK_NOTE="a key the run added to the host user's keyring was left there"
+                return 1
+        fi
+        return 0
+}
 # the host's own objects the run tried to remove are still there (then removed by the test)
 ipc_existing_kept() { "$PY" "$IPCHOST" shm "$((IPCKEY + 3))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 mq_existing_kept() { "$PY" "$IPCHOST" mq "/$TAG-exist" || { CHECK_NOTE="the host's message queue was removed"; return 1; }; }

@@ -276,6 +276,8 @@ if platform.machine() == "x86_64":
             struct.pack("<I", IPC_CREAT | 0o600) + b"\xcd\x80\x5b\xc3")
     r = ctypes.CFUNCTYPE(ctypes.c_int)(base)()
     res["i386 ipc SHMGET"] = 0 if r >= 0 else -r
+res["add_key @u"] = rc(libc.syscall(248, b"user", b"sbx-ll-%d" % key, b"pwned", 5, -4))
+res["keyctl GET_KEYRING_ID"] = rc(libc.syscall(250, 0, -4, 0))
 for k, v in res.items():
     print(k, errno.errorcode.get(v, v))
 PY
@@ -292,6 +294,10 @@ q = libc.mq_open(b"/" + str(k).encode(), os.O_RDONLY)
 if q >= 0:
     found.append("mq")
     libc.mq_close(q)
+kid = libc.syscall(250, 10, -4, b"user", b"sbx-ll-%d" % k, 0)  # KEYCTL_SEARCH the user keyring
+if kid >= 0:
+    found.append("key")
+    libc.syscall(250, 21, kid)  # KEYCTL_INVALIDATE
 print(" ".join(found))
 PY
 }
@@ -304,7 +310,7 @@ ipc_suite() { # ipc_suite LABEL MODE-ARGS...
         out=$("$L" "$@" -- "$PY" "$T/ipc.py" "$IPCKEY" "$exist_key" "$mq" 2>&1)
         for want in "shmget IPC_PRIVATE EACCES" "shmget IPC_CREAT EACCES" "semget IPC_CREAT EACCES" \
                 "msgget IPC_CREAT EACCES" "mq_open O_CREAT EACCES" "shmget existing 0" "shmctl IPC_STAT 0" \
-                "shmctl IPC_RMID EACCES" "mq_unlink EACCES"; do
+                "shmctl IPC_RMID EACCES" "mq_unlink EACCES" "add_key @u EACCES" "keyctl GET_KEYRING_ID EACCES"; do
                 check "$who seccomp: $want" grep -qx "$want" <<<"$out"
         done
         if [ "$(uname -m)" = x86_64 ]; then
@@ -312,7 +318,7 @@ ipc_suite() { # ipc_suite LABEL MODE-ARGS...
                 grep -qx "i386 ipc SHMGET ENOSYS" <<<"$out" ||
                         check "$who seccomp: the i386 ipc() multiplexer is refused (EACCES)" grep -qx "i386 ipc SHMGET EACCES" <<<"$out"
         fi
-        check "$who: no System V object or message queue of the run exists on the host" test -z "$(host_ipc "$IPCKEY")"
+        check "$who: no System V object, message queue or key of the run exists on the host" test -z "$(host_ipc "$IPCKEY")"
         check "$who: the existing segment and queue are still there" \
                 "$PY" -c "import ctypes, os, sys; l = ctypes.CDLL(None); q = l.mq_open(b'$mq', os.O_RDONLY); sys.exit(not (l.shmget($exist_key, 0, 0) >= 0 and q >= 0))"
         # whatever a failing filter let through, removed
