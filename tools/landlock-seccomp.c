@@ -95,7 +95,8 @@ static const struct rule rules[] = {
         /* Both modes: no System V object or POSIX message queue is made or removed on the host
          * (they outlive the run; a message queue is even a file of the mqueue file system, made
          * before Landlock refuses to open it). Using existing ones stays possible, like a unix
-         * socket. The compat multiplexer ipc() is refused whole. */
+         * socket. The ipc() multiplexer (i386, s390x, ppc) is refused whole: its arguments
+         * differ per call. */
         { "shmget", 0, T_IPC_GET2, false },
         { "semget", 0, T_IPC_GET2, false },
         { "msgget", 0, T_IPC_GET1, false },
