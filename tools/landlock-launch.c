@@ -120,9 +120,10 @@ static const char usage_text[] =
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
         "beneath each --write DIR. A seccomp filter refuses what Landlock cannot govern: metadata\n"
         "changes in read-only, set-user-ID modes, terminal injection, making or removing System V\n"
-        "IPC objects and message queues, and the keyrings; from Landlock ABI 6 no signal reaches\n"
-        "a process outside the sandbox. Launcher failures: a line starting with 'sbx-landlock: '\n"
-        "and exit status 125; with --status-fd N also a record 'E <errno> <step>' on fd N.\n";
+        "IPC objects and message queues, the keyrings, and another process's resource limits;\n"
+        "from Landlock ABI 6 no signal reaches a process outside the sandbox. Launcher failures:\n"
+        "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
+        "record 'E <errno> <step>' on fd N.\n";
 
 /* Strict decimal in [min, max]; false otherwise. */
 static bool parse_int(const char *s, long min, long max, long *ret) {

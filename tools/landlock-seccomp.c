@@ -4,7 +4,8 @@
  * the workspace, which a filter cannot tell apart, so there only the terminal-injection ioctls
  * are refused and the backend reports the rest as ungoverned (partial). In both modes no System V
  * IPC object or POSIX message queue may be made or removed, and the keyrings are out of reach:
- * they would outlive the run on the host.
+ * they would outlive the run on the host; nor may the command set another process's resource
+ * limits (its supervisor's among them).
  *
  * The filter covers every syscall ABI the kernel may run on this machine (native plus compat:
  * i386 and x32 on x86-64, arm on arm64, ...), so a 32-bit binary cannot sidestep it; any other
@@ -49,6 +50,7 @@ enum target {
         T_IPC_CTL1,    /* shmctl/msgctl/semctl: refused when the command (args[1]) is IPC_RMID or IPC_SET */
         T_IPC_CTL2,    /* ... args[2] */
         T_MQ_CREAT1,   /* mq_open: refused with O_CREAT in args[1] */
+        T_PRLIMIT,     /* prlimit64: setting (args[2] not NULL) another process's limits (args[0] not 0) */
         _T_MAX,
 };
 
@@ -112,6 +114,11 @@ static const struct rule rules[] = {
         { "add_key", 0, T_EACCES, false },
         { "request_key", 0, T_EACCES, false },
         { "keyctl", 0, T_EACCES, false },
+        /* Both modes: no resource limit set on another process (EPERM, as without the right to).
+         * With no pid namespace the command could otherwise give its supervisor or the audit
+         * writer an RLIMIT_CPU, RLIMIT_FSIZE or RLIMIT_NOFILE that ends them, like a signal
+         * (which the Landlock ruleset scopes). Its own limits (pid 0) stay its to set. */
+        { "prlimit64", 0, T_PRLIMIT, false },
 };
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
@@ -242,6 +249,14 @@ static void load_arg_low(struct prog *p, int i) {
         emit(p, BPF_LD | BPF_W | BPF_ABS,
              (uint32_t) (offsetof(struct seccomp_data, args) + (size_t) i * sizeof(uint64_t) +
                          (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 4 : 0)),
+             NO_LABEL, NO_LABEL);
+}
+
+/* Loads the high 32 bits of args[i] (with the low ones: a 64-bit pointer). */
+static void load_arg_high(struct prog *p, int i) {
+        emit(p, BPF_LD | BPF_W | BPF_ABS,
+             (uint32_t) (offsetof(struct seccomp_data, args) + (size_t) i * sizeof(uint64_t) +
+                         (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? 0 : 4)),
              NO_LABEL, NO_LABEL);
 }
 
@@ -384,6 +399,21 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         load_arg_low(p, 1);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, O_CREAT, targets[T_EACCES], NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW);
+        {
+                int setting = new_label(p), allow = new_label(p);
+
+                place(p, targets[T_PRLIMIT]);
+                load_arg_low(p, 0);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, NO_LABEL); /* pid 0: itself */
+                load_arg_low(p, 2);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, NO_LABEL, setting);
+                load_arg_high(p, 2);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, NO_LABEL); /* new limit NULL: only reading */
+                place(p, setting);
+                ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+                place(p, allow);
+                ret(p, SECCOMP_RET_ALLOW);
+        }
         /* chmod family in workspace-write: the low 32 bits of the mode argument */
         if (mode != LL_MODE_WORKSPACE_WRITE)
                 goto errors;

@@ -15,7 +15,8 @@ enum ll_mode {
  * into out[size] (pure: no syscall). Both modes: ioctl TIOCSTI and TIOCLINUX fail with EPERM;
  * making or removing a System V IPC object (IPC_PRIVATE, IPC_CREAT, IPC_RMID, IPC_SET; the compat
  * ipc() multiplexer whole) or a POSIX message queue (O_CREAT, mq_unlink) fails with EACCES, and
- * so do add_key, request_key and keyctl.
+ * so do add_key, request_key and keyctl; setting another process's resource limits (prlimit64
+ * with a pid and a new limit) fails with EPERM.
  * read-only also: chmod, chown, utime and xattr syscalls and the inode-changing ioctls fail with
  * EACCES, io_uring with EPERM; on the native and every compat syscall ABI; an unknown ABI kills
  * the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */

@@ -545,6 +545,12 @@ signal_suite() { # signal_suite LABEL [RUNAS...]
         check "$who: nor the launcher's parent (rc=$rc)" test $rc -ne 0
         "$@" "$L" --mode read-only -- sh -c 'sleep 60 & kill $! && wait $!; [ $? -eq 143 ]'
         check "$who: the command still signals its own children" test $? -eq 0
+        "$@" "$L" --mode read-only -- prlimit --pid "$victim" --nofile=3:3 2>/dev/null
+        rc=$?
+        check "$who: nor set an outside process's resource limits (rc=$rc)" \
+                bash -c "[ $rc -ne 0 ] && grep -q '^Max open files' /proc/$victim/limits && ! grep -Eq '^Max open files +3 +3 ' /proc/$victim/limits"
+        out=$("$@" "$L" --mode read-only -- sh -c 'prlimit --pid $$ --nofile >/dev/null && echo read-ok; prlimit --nofile=64:64 sh -c "ulimit -n"' 2>&1)
+        check "$who: it still reads limits and sets its own" test "$out" = "$(printf 'read-ok\n64')"
         kill "$victim" 2>/dev/null
         wait "$victim" 2>/dev/null
 }
@@ -558,6 +564,13 @@ if [ "${ABI:-0}" -ge 6 ]; then
                 rc=$?
                 check "sbx run: the command cannot kill its supervisor (rc=$rc), which records the verdict" \
                         bash -c "[ $rc -eq 0 ] && grep -qx survived '$T/sig.out' && grep -q '\"verdict\": *\"success\"' '$T/sig.json'"
+                # nor end it through a resource limit: a CPU limit of 0 s would kill sbx (SIGKILL
+                # at the hard limit) before it records anything (the seccomp filter, every ABI)
+                ( cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" \
+                        --verdict-json "$T/rl.json" -- sh -c 'prlimit --pid $PPID --cpu=0:0; echo "prlimit rc=$?"; sleep 1.2; echo survived' ) >"$T/rl.out" 2>/dev/null
+                rc=$?
+                check "sbx run: the command cannot set its supervisor's resource limits (rc=$rc, $(head -1 "$T/rl.out"))" \
+                        bash -c "[ $rc -eq 0 ] && grep -qx 'prlimit rc=1' '$T/rl.out' && grep -qx survived '$T/rl.out' && grep -q '\"verdict\": *\"success\"' '$T/rl.json'"
         fi
 else
         echo "note - Landlock ABI ${ABI:-?} < 6: no signal scoping to check"
