@@ -571,6 +571,24 @@ if [ "${ABI:-0}" -ge 6 ]; then
                 rc=$?
                 check "sbx run: the command cannot set its supervisor's resource limits (rc=$rc, $(head -1 "$T/rl.out"))" \
                         bash -c "[ $rc -eq 0 ] && grep -qx 'prlimit rc=1' '$T/rl.out' && grep -qx survived '$T/rl.out' && grep -q '\"verdict\": *\"success\"' '$T/rl.json'"
+                # nor trace it (Landlock itself: no ptrace of a process outside the domain); the
+                # same attach from an unconfined run works, as the control
+                cat >"$T/attach.py" <<'PY'
+import ctypes, errno, os
+libc = ctypes.CDLL(None, use_errno=True)
+ppid = os.getppid()
+r = libc.ptrace(16, ppid, 0, 0)  # PTRACE_ATTACH
+print("attach", "ok" if r == 0 else errno.errorcode.get(ctypes.get_errno(), "?"))
+if r == 0:
+    os.waitpid(ppid, 0x40000000)  # __WALL: the stop
+    libc.ptrace(17, ppid, 0, 0)   # PTRACE_DETACH
+PY
+                confined=$(cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" -- "$PY" "$T/attach.py" 2>&1)
+                unconfined=$(cd "$T/sig-ws" && "$SBX" run --mode danger-full-access --db "$T/sig.db" -- "$PY" "$T/attach.py" 2>&1)
+                check "sbx run: the command cannot ptrace its supervisor ($confined; unconfined: $unconfined)" \
+                        test "$confined" = "attach EPERM"
+                [ "$unconfined" = "attach ok" ] ||
+                        echo "note - the unconfined control could not attach either (Yama ptrace_scope?): the check above proves less here"
         fi
 else
         echo "note - Landlock ABI ${ABI:-?} < 6: no signal scoping to check"
