@@ -20,9 +20,11 @@
 #  - a hard link to an outside file that already exists inside the workspace before the run is
 #    part of the workspace (the inode is shared by the host's own choice), so it is not a vector;
 #  - process-level host effects (sethostname, signals) are outside the file-effect contract: the
-#    suite reports whether a same-value sethostname was permitted, as a note. (Signals to processes
-#    outside the sandbox are refused anyway: bubblewrap's pid namespace hides them, and Landlock
-#    ABI 6+ scopes them; run-landlock.sh checks the latter, the supervisor included.)
+#    suite reports whether a same-value sethostname was permitted, as a note. (Signals, ptrace and
+#    resource limits aimed at processes outside the sandbox are refused anyway: bubblewrap's pid
+#    namespace hides them; under Landlock the ruleset scopes signals (ABI 6+) and ptrace, and the
+#    seccomp filter refuses prlimit64 on another pid; run-landlock.sh checks those, the supervisor
+#    included.)
 #
 # Vectors run in one `sbx run` per backend/mode/user (they target distinct host objects, so each
 # is checked precisely on its own), and the eight combinations run in parallel.
