@@ -191,7 +191,7 @@ expect_completion_has() { # expected-word words...
         shift
         local got
         got=$(complete_words "$@")
-        if printf '%s\n' "$got" | grep -qxF -- "$want"; then
+        if grep -qxF -- "$want" <<<"$got"; then
                 ok "complete '$*' offers $want"
         else
                 fail "complete '$*' does not offer $want (got: $(printf '%s' "$got" | head -20 | tr '\n' ' '))"
@@ -238,10 +238,10 @@ for cmd in "${!help_opts[@]}"; do
         fi
         for o in ${help_opts[$cmd]}; do
                 [ "$o" = -h ] && continue # the short alias of --help
-                if printf '%s\n' "$offered" | grep -qxE -- "$o=?"; then
+                if grep -qxE -- "$o=?" <<<"$offered"; then
                         ok "sbx $cmd: the completion offers $o"
                 else
-                        fail "sbx $cmd: the completion does not offer $o"
+                        fail "sbx $cmd: the completion does not offer $o (offered: $(tr '\n' ' ' <<<"$offered"))"
                 fi
         done
 done
