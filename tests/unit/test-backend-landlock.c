@@ -12,6 +12,12 @@
 
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/ioctl.h>
+#include <sys/ipc.h>
+
 #include <seccomp.h>
 
 #include "landlock-backend.h"
@@ -349,8 +355,152 @@ static void test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones(void
         }
 }
 
+
+/* ---- the seccomp filters, run through a classic BPF interpreter on every architecture --------- */
+
+/* Runs filter f[n] on d the way the kernel does for the instructions the assembler emits; any
+ * other instruction fails the test. */
+static uint32_t bpf_run(const struct sock_filter *f, size_t n, const struct seccomp_data *d) {
+        uint32_t a = 0;
+
+        for (size_t pc = 0; pc < n; pc++) {
+                const struct sock_filter *i = &f[pc];
+                switch (i->code) {
+                case BPF_LD | BPF_W | BPF_ABS:
+                        assert_true(i->k + 4 <= sizeof(*d) && i->k % 4 == 0);
+                        memcpy(&a, (const char *) d + i->k, 4);
+                        break;
+                case BPF_ALU | BPF_AND | BPF_K:
+                        a &= i->k;
+                        break;
+                case BPF_JMP | BPF_JEQ | BPF_K:
+                        pc += a == i->k ? i->jt : i->jf;
+                        break;
+                case BPF_JMP | BPF_JGE | BPF_K:
+                        pc += a >= i->k ? i->jt : i->jf;
+                        break;
+                case BPF_JMP | BPF_JSET | BPF_K:
+                        pc += (a & i->k) ? i->jt : i->jf;
+                        break;
+                case BPF_RET | BPF_K:
+                        return i->k;
+                default:
+                        fail_msg("unexpected BPF instruction %#x at %zu", i->code, pc);
+                }
+        }
+        fail_msg("the filter ran off its end");
+        return 0;
+}
+
+#define ERRNO(e) (SECCOMP_RET_ERRNO | (uint32_t) (e))
+
+struct call {
+        const char *name;
+        uint64_t args[6];
+        uint32_t read_only, workspace_write; /* the expected action in each mode */
+};
+
+/* A pointer whose low 32 bits are zero: only a filter that checks both halves sees it. */
+#define HIGH_PTR 0x00007fff00000000ULL
+
+static const struct call calls[] = {
+        { "getpid", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "openat", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "fchmodat", { 0, 0, 0644 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fchmodat", { 0, 0, 04755 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "fchownat", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fsetxattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "io_uring_setup", { 0 }, ERRNO(EPERM), SECCOMP_RET_ALLOW },
+        { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 1, TCGETS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "shmget", { 42, 4096, IPC_CREAT | 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "shmget", { IPC_PRIVATE, 4096, 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "shmget", { 42, 0, 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "semget", { 42, 1, IPC_CREAT }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "msgget", { 42, IPC_CREAT }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "msgget", { 42, 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "shmctl", { 3, IPC_RMID }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "shmctl", { 3, IPC_SET | 0x100 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "shmctl", { 3, IPC_STAT }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "semctl", { 3, 0, IPC_RMID }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "semctl", { 3, 0, IPC_STAT }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "msgctl", { 3, IPC_RMID }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "mq_open", { 0, O_CREAT | O_RDWR }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "mq_open", { 0, O_RDONLY }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "mq_unlink", { 0 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ipc", { 23 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "add_key", { 0 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "keyctl", { 0 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "request_key", { 0 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "prlimit64", { 0, 7, 0x1000 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },   /* its own */
+        { "prlimit64", { 1234, 7, 0, 0x1000 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW }, /* reading */
+        { "prlimit64", { 1234, 7, 0x1000 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "prlimit64", { 1234, 7, HIGH_PTR }, ERRNO(EPERM), ERRNO(EPERM) },
+};
+
+/* Every syscall ABI of every architecture the filter knows: the actions above, looked up by the
+ * ABI's own syscall numbers (a syscall the ABI lacks is skipped), and an unknown ABI killed. */
+static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **state) {
+        static const struct {
+                uint32_t native;
+                uint32_t abis[3];
+        } arches[] = {
+                { SCMP_ARCH_X86_64, { SCMP_ARCH_X86_64, SCMP_ARCH_X32, SCMP_ARCH_X86 } },
+                { SCMP_ARCH_X86, { SCMP_ARCH_X86 } },
+                { SCMP_ARCH_AARCH64, { SCMP_ARCH_AARCH64, SCMP_ARCH_ARM } },
+                { SCMP_ARCH_ARM, { SCMP_ARCH_ARM } },
+                { SCMP_ARCH_RISCV64, { SCMP_ARCH_RISCV64 } },
+                { SCMP_ARCH_PPC64LE, { SCMP_ARCH_PPC64LE } },
+                { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
+                { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
+        };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE };
+        size_t checked = 0;
+        (void) state;
+
+        for (size_t a = 0; a < SBX_ELEMENTSOF(arches); a++) {
+                for (size_t m = 0; m < SBX_ELEMENTSOF(modes); m++) {
+                        struct sock_filter f[1024];
+                        struct seccomp_data d = { 0 };
+                        size_t n = 0;
+
+                        assert_int_equal(ll_seccomp_build(modes[m], arches[a].native, f, SBX_ELEMENTSOF(f), &n), 0);
+                        d.arch = 0x12345678; /* no such ABI */
+                        assert_int_equal(bpf_run(f, n, &d), SECCOMP_RET_KILL_PROCESS);
+                        for (size_t b = 0; b < 3 && arches[a].abis[b]; b++) {
+                                uint32_t abi = arches[a].abis[b];
+                                bool x32 = abi == SCMP_ARCH_X32;
+
+                                for (size_t c = 0; c < SBX_ELEMENTSOF(calls); c++) {
+                                        int nr = seccomp_syscall_resolve_name_arch(abi, calls[c].name);
+                                        uint32_t want = modes[m] == LL_MODE_READ_ONLY ? calls[c].read_only
+                                                                                        : calls[c].workspace_write;
+                                        uint32_t got;
+
+                                        if (nr < 0)
+                                                continue; /* not a syscall of this ABI */
+                                        d = (struct seccomp_data) { .nr = nr, .arch = x32 ? SCMP_ARCH_X86_64 : abi };
+                                        memcpy(d.args, calls[c].args, sizeof(d.args));
+                                        got = bpf_run(f, n, &d);
+                                        if (got != want)
+                                                fail_msg("arch %#x abi %#x %s: %s(%#llx, %#llx, %#llx): action %#x, want %#x",
+                                                         arches[a].native, abi,
+                                                         modes[m] == LL_MODE_READ_ONLY ? "read-only" : "workspace-write",
+                                                         calls[c].name, (unsigned long long) calls[c].args[0],
+                                                         (unsigned long long) calls[c].args[1],
+                                                         (unsigned long long) calls[c].args[2], got, want);
+                                        checked++;
+                                }
+                        }
+                }
+        }
+        print_message("%zu syscall checks over %zu architectures\n", checked, SBX_ELEMENTSOF(arches));
+        assert_true(checked > 300);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_landlock_seccomp_filters_act_as_documented_on_every_abi),
                 cmocka_unit_test(test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_read_only, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_workspace_write_grants_workspace_and_temp, setup,
