@@ -16,11 +16,11 @@
  * Syscalls newer than the installed libseccomp knows use their generic numbers, the same on
  * every architecture handled here. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
 #include <sys/prctl.h>
