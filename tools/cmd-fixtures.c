@@ -622,6 +622,9 @@ static int fixtures_record(int argc, char **argv) {
                         self[sl] = '\0';
                         run_argv[0] = self;
                 }
+                /* a private database used once: no audit writer for it (one started next to it
+                 * would still be opening it while the directory is removed below, and leave it) */
+                (void) setenv("SBX_AUDIT_WRITER", "off", 1);
                 r = spawn_wait(run_argv, efd, ws, a.user, a.timeout_s, &wstatus);
                 free(run_argv);
                 if (r < 0) {

@@ -71,11 +71,17 @@ R=$T/rec
 mkdir -p "$R/bwrap"
 if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; then
         before=$(t_fp /etc/sbx-fixtures-check)
+        tmp_before=$(ls -d /tmp/sbx-fixture-* 2>/dev/null)
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" --note "a test" --expect denied \
                 -- touch /etc/sbx-fixtures-check >"$T/out" 2>"$T/err"
         rc=$?
+        writers=$(pgrep -f 'audit-writer --db /tmp/sbx-fixture-')
         chk "record a confined denial (status $rc: $(head -c 200 "$T/err"))" '[ $rc = 0 ]'
         chk "the host did not change" '[ "$(t_fp /etc/sbx-fixtures-check)" = "$before" ]'
+        # its private database is used once: no audit writer is started for it (one was, and
+        # could recreate files while the temporary directory was being removed, leaving it)
+        chk "no audit writer was started for the recorder's database (${writers:-none})" '[ -z "$writers" ]'
+        chk "its temporary directory is gone" '[ "$(ls -d /tmp/sbx-fixture-* 2>/dev/null)" = "$tmp_before" ]'
         chk "meta says backend, exit 1, signal 0, denied, source=live, the note" \
                 'grep -qx backend=bwrap "$R/bwrap/touch/meta" && grep -qx exit=1 "$R/bwrap/touch/meta" &&
                  grep -qx signal=0 "$R/bwrap/touch/meta" && grep -qx verdict=denied "$R/bwrap/touch/meta" &&
