@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -519,7 +520,7 @@ struct spawn_req {
  * the child must wait for the go-ahead while sbx writes the audit row. */
 static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) {
         sigset_t all, old;
-        pid_t pid;
+        pid_t pid, supervisor = getpid();
 
         /* no handler may run in the child while it shares sbx's memory (reset_signals_in_child()
          * clears the mask before exec) */
@@ -532,6 +533,11 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
         }
         {
                 int e, exec_w, writer_fd = req->collect ? req->collect->fd : -1;
+                /* the command dies with sbx, SIGKILL included, as bubblewrap's does
+                 * (--die-with-parent): a confined command never runs on unsupervised, its verdict
+                 * unrecordable. A supervisor already gone (after a fork) releases nothing. */
+                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != supervisor)
+                        _exit(EXIT_FAILURE);
                 reset_signals_in_child();
                 exec_w = child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
                                          req->gate_r, req->exec_w, req->status_num, &writer_fd);

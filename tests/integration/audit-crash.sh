@@ -10,7 +10,7 @@ DB=$T/audit.db
 BACKEND=${SBX_TEST_BACKEND:-bwrap}
 GROUP=
 cleanup_group() {
-        # the confined sleep outlives its supervisor: end it through the process group we made
+        # whatever the test started and is still alive: ended through the process group we made
         [ -n "$GROUP" ] && kill -KILL -- "-$GROUP" 2>/dev/null
         return 0
 }
@@ -65,5 +65,75 @@ t_check "the next run marks the row interrupted in the table" \
         test "$(sqlite3 "$DB" "SELECT state FROM executions WHERE id = $running")" = interrupted
 t_check "three rows in all, integrity ok" \
         test "$(sqlite3 "$DB" 'SELECT count(*) FROM executions'):$(sqlite3 "$DB" 'PRAGMA integrity_check')" = "3:ok"
+
+# ---- the command dies with its supervisor --------------------------------------------------------
+# A supervisor killed with SIGKILL takes its command along, so that no command runs on unsupervised
+# with a verdict nobody can record: bubblewrap through --die-with-parent, sbx's own launcher and an
+# unconfined run through the parent-death signal. For every usable backend and danger-full-access,
+# as root and as nobody. Each command is found on the host by its own argument (under bubblewrap
+# its $$ is a pid of the sandbox's namespace).
+mkdir -p "$T/cwd"
+cd "$T/cwd" || exit 1 # the probe's workspace: not the build tree, which holds sbx itself
+t_usable_backends "$T/probe.db"
+gone() { # gone PID: ended (a zombie left to a parent that does not reap counts as ended)
+        local st
+        st=$(ps -o stat= -p "$1" 2>/dev/null)
+        [ -z "$st" ] || [ "${st#Z}" != "$st" ]
+}
+WHO=(root)
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        WHO+=(nobody)
+        mkdir -p "$T/nb/home"
+        saved=$SBX_BIN
+        t_copy_tools "$T/nb/bin"
+        NB_BIN=$SBX_BIN
+        SBX_BIN=$saved
+        chown -R 65534:65534 "$T/nb/home"
+else
+        t_diag "not root, or no user nobody: the unprivileged half is left out"
+fi
+k=0
+for who in "${WHO[@]}"; do
+        for how in "${BACKENDS[@]}" none; do
+                k=$((k + 1))
+                mark="3000.$$$k"
+                ws=$T/die-$who-$how
+                mkdir -p "$ws"
+                if [ "$how" = none ]; then
+                        sel=(--mode danger-full-access)
+                else
+                        sel=(--backend "$how" --mode workspace-write)
+                fi
+                if [ "$who" = nobody ]; then
+                        chown 65534:65534 "$ws"
+                        setsid "${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache" \
+                                "$NB_BIN" run --db "$T/nb/home/audit.db" "${sel[@]}" --root "$ws" -- sleep "$mark" &
+                else
+                        setsid "$SBX_BIN" run --db "$DB" "${sel[@]}" --root "$ws" -- sleep "$mark" &
+                fi
+                SUP=$!
+                GROUP=$SUP
+                cmd=
+                for _ in $(seq 1 100); do
+                        cmd=$(pgrep -x -f "sleep $mark" | head -1)
+                        [ -n "$cmd" ] && break
+                        sleep 0.05
+                done
+                t_check "$who, $how: the command runs" test -n "$cmd"
+                kill -KILL "$SUP"
+                wait "$SUP" 2>/dev/null
+                ended=no
+                for _ in $(seq 1 100); do
+                        if [ -n "$cmd" ] && gone "$cmd"; then
+                                ended=yes
+                                break
+                        fi
+                        sleep 0.05
+                done
+                t_check "$who, $how: SIGKILL to sbx ends the command too" test "$ended" = yes
+                cleanup_group
+                GROUP=
+        done
+done
 
 t_finish

@@ -191,7 +191,7 @@ SUP=$!
 wait_for 5 bash -c "[ -n \"\$(sqlite3 '$DB' \"SELECT id FROM executions WHERE state = 'running' AND supervisor_pid = $SUP\")\" ]"
 kill -KILL "$SUP"
 wait "$SUP" 2>/dev/null
-kill -KILL -- "-$SUP" 2>/dev/null # the orphaned command, in the process group setsid made
+kill -KILL -- "-$SUP" 2>/dev/null # anything left, in the process group setsid made
 t_check "a supervisor killed during a run through the writer: its row reads 'interrupted'" \
         wait_for 5 bash -c "'$SBX_BIN' audit list --db '$DB' --state interrupted --csv | grep -q sleep"
 
