@@ -545,9 +545,19 @@ signal_suite() { # signal_suite LABEL [RUNAS...]
         check "$who: nor the launcher's parent (rc=$rc)" test $rc -ne 0
         "$@" "$L" --mode read-only -- sh -c 'sleep 60 & kill $! && wait $!; [ $? -eq 143 ]'
         check "$who: the command still signals its own children" test $? -eq 0
+        kill "$victim" 2>/dev/null
+        wait "$victim" 2>/dev/null
+}
+# resource limits (the seccomp filter, every ABI): without a pid namespace the command could set
+# another process's limits, its supervisor's among them
+limits_suite() { # limits_suite LABEL [RUNAS...]
+        local who=$1 victim rc out
+        shift
+        "$@" sleep 60 &
+        victim=$!
         "$@" "$L" --mode read-only -- prlimit --pid "$victim" --nofile=3:3 2>/dev/null
         rc=$?
-        check "$who: nor set an outside process's resource limits (rc=$rc)" \
+        check "$who: the command cannot set an outside process's resource limits (rc=$rc)" \
                 bash -c "[ $rc -ne 0 ] && grep -q '^Max open files' /proc/$victim/limits && ! grep -Eq '^Max open files +3 +3 ' /proc/$victim/limits"
         out=$("$@" "$L" --mode read-only -- sh -c 'prlimit --pid $$ --nofile >/dev/null && echo read-ok; prlimit --nofile=64:64 sh -c "ulimit -n"' 2>&1)
         check "$who: it still reads limits and sets its own" test "$out" = "$(printf 'read-ok\n64')"
@@ -564,16 +574,24 @@ if [ "${ABI:-0}" -ge 6 ]; then
                 rc=$?
                 check "sbx run: the command cannot kill its supervisor (rc=$rc), which records the verdict" \
                         bash -c "[ $rc -eq 0 ] && grep -qx survived '$T/sig.out' && grep -q '\"verdict\": *\"success\"' '$T/sig.json'"
-                # nor end it through a resource limit: a CPU limit of 0 s would kill sbx (SIGKILL
-                # at the hard limit) before it records anything (the seccomp filter, every ABI)
-                ( cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" \
-                        --verdict-json "$T/rl.json" -- sh -c 'prlimit --pid $PPID --cpu=0:0; echo "prlimit rc=$?"; sleep 1.2; echo survived' ) >"$T/rl.out" 2>/dev/null
-                rc=$?
-                check "sbx run: the command cannot set its supervisor's resource limits (rc=$rc, $(head -1 "$T/rl.out"))" \
-                        bash -c "[ $rc -eq 0 ] && grep -qx 'prlimit rc=1' '$T/rl.out' && grep -qx survived '$T/rl.out' && grep -q '\"verdict\": *\"success\"' '$T/rl.json'"
-                # nor trace it (Landlock itself: no ptrace of a process outside the domain); the
-                # same attach from an unconfined run works, as the control
-                cat >"$T/attach.py" <<'PY'
+        fi
+else
+        echo "note - Landlock ABI ${ABI:-?} < 6: no signal scoping to check"
+fi
+limits_suite root
+limits_suite nobody "${NOBODY[@]}"
+if [ -n "$SBX" ] && [ -x "$SBX" ]; then
+        mkdir -p "$T/sig-ws"
+        # the command cannot end sbx through a resource limit: a CPU limit of 0 s would kill sbx
+        # (SIGKILL at the hard limit) before it records anything (the seccomp filter, every ABI)
+        ( cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" \
+                --verdict-json "$T/rl.json" -- sh -c 'prlimit --pid $PPID --cpu=0:0; echo "prlimit rc=$?"; sleep 1.2; echo survived' ) >"$T/rl.out" 2>/dev/null
+        rc=$?
+        check "sbx run: the command cannot set its supervisor's resource limits (rc=$rc, $(head -1 "$T/rl.out"))" \
+                bash -c "[ $rc -eq 0 ] && grep -qx 'prlimit rc=1' '$T/rl.out' && grep -qx survived '$T/rl.out' && grep -q '\"verdict\": *\"success\"' '$T/rl.json'"
+        # nor trace it (Landlock itself: no ptrace of a process outside the domain); the
+        # same attach from an unconfined run works, as the control
+        cat >"$T/attach.py" <<'PY'
 import ctypes, errno, os
 libc = ctypes.CDLL(None, use_errno=True)
 ppid = os.getppid()
@@ -583,15 +601,12 @@ if r == 0:
     os.waitpid(ppid, 0x40000000)  # __WALL: the stop
     libc.ptrace(17, ppid, 0, 0)   # PTRACE_DETACH
 PY
-                confined=$(cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" -- "$PY" "$T/attach.py" 2>&1)
-                unconfined=$(cd "$T/sig-ws" && "$SBX" run --mode danger-full-access --db "$T/sig.db" -- "$PY" "$T/attach.py" 2>&1)
-                check "sbx run: the command cannot ptrace its supervisor ($confined; unconfined: $unconfined)" \
-                        test "$confined" = "attach EPERM"
-                [ "$unconfined" = "attach ok" ] ||
-                        echo "note - the unconfined control could not attach either (Yama ptrace_scope?): the check above proves less here"
-        fi
-else
-        echo "note - Landlock ABI ${ABI:-?} < 6: no signal scoping to check"
+        confined=$(cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" -- "$PY" "$T/attach.py" 2>&1)
+        unconfined=$(cd "$T/sig-ws" && "$SBX" run --mode danger-full-access --db "$T/sig.db" -- "$PY" "$T/attach.py" 2>&1)
+        check "sbx run: the command cannot ptrace its supervisor ($confined; unconfined: $unconfined)" \
+                test "$confined" = "attach EPERM"
+        [ "$unconfined" = "attach ok" ] ||
+                echo "note - the unconfined control could not attach either (Yama ptrace_scope?): the check above proves less here"
 fi
 
 if [ "$(id -u)" = 0 ]; then
