@@ -564,16 +564,28 @@ limits_suite() { # limits_suite LABEL [RUNAS...]
         kill "$victim" 2>/dev/null
         wait "$victim" 2>/dev/null
 }
+# tamper LABEL SCRIPT LINE...: `sbx run` of a command (sh -c SCRIPT) that goes for its supervisor:
+# sbx survives it, exits 0 and records the verdict success; the command printed each LINE
+mkdir -p "$T/sig-ws"
+tamper() {
+        local label=$1 script=$2 rc line printed=yes
+        shift 2
+        rm -f "$T/tamper.json"
+        ( cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" \
+                --verdict-json "$T/tamper.json" -- sh -c "$script" ) >"$T/tamper.out" 2>/dev/null
+        rc=$?
+        for line in "$@"; do
+                grep -qx -- "$line" "$T/tamper.out" || printed=no
+        done
+        check "sbx run: $label (rc=$rc, $(head -1 "$T/tamper.out"))" \
+                bash -c "[ $rc -eq 0 ] && [ $printed = yes ] && grep -q '\"verdict\": *\"success\"' '$T/tamper.json'"
+}
 if [ "${ABI:-0}" -ge 6 ]; then
         signal_suite root
         signal_suite nobody "${NOBODY[@]}"
         if [ -n "$SBX" ] && [ -x "$SBX" ]; then
-                mkdir -p "$T/sig-ws"
-                ( cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" \
-                        --verdict-json "$T/sig.json" -- sh -c 'kill -KILL $PPID; echo survived' ) >"$T/sig.out" 2>/dev/null
-                rc=$?
-                check "sbx run: the command cannot kill its supervisor (rc=$rc), which records the verdict" \
-                        bash -c "[ $rc -eq 0 ] && grep -qx survived '$T/sig.out' && grep -q '\"verdict\": *\"success\"' '$T/sig.json'"
+                tamper "the command cannot kill its supervisor, which records the verdict" \
+                        'kill -KILL $PPID; echo survived' survived
         fi
 else
         echo "note - Landlock ABI ${ABI:-?} < 6: no signal scoping to check"
@@ -581,14 +593,10 @@ fi
 limits_suite root
 limits_suite nobody "${NOBODY[@]}"
 if [ -n "$SBX" ] && [ -x "$SBX" ]; then
-        mkdir -p "$T/sig-ws"
-        # the command cannot end sbx through a resource limit: a CPU limit of 0 s would kill sbx
-        # (SIGKILL at the hard limit) before it records anything (the seccomp filter, every ABI)
-        ( cd "$T/sig-ws" && "$SBX" run --backend landlock --mode workspace-write --db "$T/sig.db" \
-                --verdict-json "$T/rl.json" -- sh -c 'prlimit --pid $PPID --cpu=0:0; echo "prlimit rc=$?"; sleep 1.2; echo survived' ) >"$T/rl.out" 2>/dev/null
-        rc=$?
-        check "sbx run: the command cannot set its supervisor's resource limits (rc=$rc, $(head -1 "$T/rl.out"))" \
-                bash -c "[ $rc -eq 0 ] && grep -qx 'prlimit rc=1' '$T/rl.out' && grep -qx survived '$T/rl.out' && grep -q '\"verdict\": *\"success\"' '$T/rl.json'"
+        # a CPU limit of 0 s would kill sbx (SIGKILL at the hard limit) before it records anything
+        # (the seccomp filter, every ABI)
+        tamper "the command cannot set its supervisor's resource limits" \
+                'prlimit --pid $PPID --cpu=0:0; echo "prlimit rc=$?"; sleep 1.2; echo survived' 'prlimit rc=1' survived
         # nor trace it (Landlock itself: no ptrace of a process outside the domain); the
         # same attach from an unconfined run works, as the control
         cat >"$T/attach.py" <<'PY'
