@@ -4,9 +4,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "confine-internal.h"
@@ -84,36 +89,201 @@ int sbx_remove_tree(const char *path) {
         return r;
 }
 
-/* A private directory for this run: $TMPDIR (when absolute) or /tmp, sbx-run-XXXXXX, mode 0700.
- * The base is resolved before the directory is made and the new name never after: someone who
- * can write the base could otherwise swap a symlink in between, and the command would be granted
- * (and sbx would empty) whatever it points to. */
+/* The temp areas of a user live in BASE/sbx-UID, a directory of mode 0700 that is the user's
+ * (BASE: $TMPDIR when absolute, else /tmp), one per run: run-XXXXXX, mode 0700. The sbx that made
+ * an area holds a lock on it (flock) for as long as it lives, so an area whose sbx was killed is
+ * unlocked, and the next run removes it (sweep_temp_areas()). An area is made under a hidden
+ * name and takes its run- name only once locked: no sweep removes one that is being made. When
+ * BASE/sbx-UID is not such a directory (someone else made it in a shared /tmp), or elsewhere than
+ * on Linux, the area is made in BASE itself (sbx-run-XXXXXX) and nothing is swept.
+ * BASE is resolved before anything is made in it and the new names never after: someone who can
+ * write BASE could otherwise swap a symlink in between, and the command would be granted (and
+ * sbx would empty) whatever it points to. Below BASE/sbx-UID every step is relative to its
+ * descriptor. */
+#define SWEEP_HIDDEN_AGE_S 60 /* a hidden area older than this was abandoned while being made */
+
+static int set_temp_area(struct sbx_confined_argv *out, char **path, int fd, struct sbx_diag *diag) {
+        struct stat st;
+
+        if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 0777) != 0700)
+                return sbx_diag_set(diag, EPERM, "create temp area", *path,
+                                    "the temp area %s is not the private directory sbx made", *path);
+        out->temp_dev = (uint64_t) st.st_dev;
+        out->temp_ino = (uint64_t) st.st_ino;
+        out->temp_dir = sbx_steal_ptr(path);
+        return 0;
+}
+
+#if defined(__linux__) && defined(RENAME_NOREPLACE)
+/* "run-" and six random letters or digits into name, ".new-" and the same six into hidden. */
+static int random_names(char name[static 11], char hidden[static 12]) {
+        static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        unsigned char rnd[6];
+        char tail[7];
+
+        if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t) sizeof(rnd))
+                return -EAGAIN;
+        for (size_t i = 0; i < sizeof(rnd); i++)
+                tail[i] = chars[rnd[i] % (sizeof(chars) - 1)];
+        tail[sizeof(rnd)] = '\0';
+        snprintf(name, 11, "run-%s", tail);
+        snprintf(hidden, 12, ".new-%s", tail);
+        return 0;
+}
+
+/* BASE/sbx-UID, open: 0 and *ret_fd, or -errno when it cannot be made or is not the user's
+ * private directory. */
+static int open_user_dir(const char *base, char **ret_path, int *ret_fd) {
+        _cleanup_free_ char *path = NULL;
+        _cleanup_close_ int fd = -1;
+        struct stat st;
+
+        if (asprintf(&path, "%s/sbx-%u", base, (unsigned) geteuid()) < 0)
+                return -ENOMEM;
+        fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0 && errno == ENOENT) {
+                if (mkdir(path, 0700) < 0 && errno != EEXIST)
+                        return -errno;
+                fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        }
+        if (fd < 0)
+                return -errno;
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        if (st.st_uid != geteuid() || (st.st_mode & 0777) != 0700)
+                return -EPERM;
+        *ret_path = sbx_steal_ptr(&path);
+        *ret_fd = sbx_steal_fd(&fd);
+        return 0;
+}
+
+/* A locked run-XXXXXX in the user's directory: 0, or -errno (the caller falls back). */
+static int make_swept_area(const char *base, struct sbx_confined_argv *out) {
+        _cleanup_free_ char *dir = NULL, *path = NULL;
+        _cleanup_close_ int dfd = -1, fd = -1;
+        char name[11], hidden[12];
+        int r;
+
+        r = open_user_dir(base, &dir, &dfd);
+        if (r < 0)
+                return r;
+        for (int attempt = 0;; attempt++) {
+                if (attempt == 100)
+                        return -EEXIST;
+                if ((r = random_names(name, hidden)) < 0)
+                        return r;
+                if (mkdirat(dfd, hidden, 0700) < 0) {
+                        if (errno == EEXIST)
+                                continue;
+                        return -errno;
+                }
+                fd = openat(dfd, hidden, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (fd < 0 || fchmod(fd, 0700) < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0) {
+                        r = -errno;
+                        (void) unlinkat(dfd, hidden, AT_REMOVEDIR);
+                        return r;
+                }
+                if (renameat2(dfd, hidden, dfd, name, RENAME_NOREPLACE) == 0)
+                        break;
+                r = -errno;
+                (void) unlinkat(dfd, hidden, AT_REMOVEDIR);
+                if (r != -EEXIST)
+                        return r;
+                close(fd);
+                fd = -1;
+        }
+        if (asprintf(&path, "%s/%s", dir, name) < 0)
+                return -ENOMEM;
+        r = set_temp_area(out, &path, fd, NULL);
+        if (r < 0) {
+                (void) unlinkat(dfd, name, AT_REMOVEDIR);
+                return r;
+        }
+        out->temp_lock_fd = sbx_steal_fd(&fd);
+        out->temp_parent_fd = sbx_steal_fd(&dfd);
+        return 0;
+}
+
+/* Removes every area in the user's directory that no live sbx holds: a run- area unlocked, a
+ * hidden one unlocked and older than SWEEP_HIDDEN_AGE_S. Each is locked while it is removed,
+ * so two sweeps never work on the same one. */
+static void sweep_temp_areas(int parent_fd) {
+        DIR *d;
+        struct dirent *de;
+        struct stat dir_st;
+        int dup_fd;
+
+        /* the usual case, no other area at all, costs one call: a directory's link count is 2
+         * plus its subdirectories (1 where the file system does not count them) */
+        if (fstat(parent_fd, &dir_st) == 0 && dir_st.st_nlink == 2)
+                return;
+        dup_fd = fcntl(parent_fd, F_DUPFD_CLOEXEC, 3);
+        if (dup_fd < 0)
+                return;
+        d = fdopendir(dup_fd);
+        if (!d) {
+                close(dup_fd);
+                return;
+        }
+        while ((de = readdir(d))) {
+                bool hidden = strncmp(de->d_name, ".new-", 5) == 0;
+                _cleanup_close_ int fd = -1;
+                struct stat st;
+                int sub;
+
+                if (!hidden && strncmp(de->d_name, "run-", 4) != 0)
+                        continue;
+                fd = openat(parent_fd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0 || fstat(fd, &st) < 0 || st.st_uid != geteuid())
+                        continue;
+                if (hidden && st.st_ctime > time(NULL) - SWEEP_HIDDEN_AGE_S)
+                        continue;
+                sub = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+                if (sub >= 0)
+                        (void) clear_dir_at(sub, 0);
+                (void) unlinkat(parent_fd, de->d_name, AT_REMOVEDIR);
+        }
+        closedir(d);
+}
+#else
+static int make_swept_area(const char *base, struct sbx_confined_argv *out) {
+        (void) base, (void) out;
+        return -EOPNOTSUPP;
+}
+
+static void sweep_temp_areas(int parent_fd) {
+        (void) parent_fd;
+}
+#endif
+
 static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) {
         const char *env = getenv("TMPDIR");
         _cleanup_free_ char *base = NULL, *tmpl = NULL;
         _cleanup_close_ int fd = -1;
-        struct stat st;
+        int r;
 
         base = realpath(env && env[0] == '/' ? env : "/tmp", NULL);
         if (!base)
                 return sbx_diag_set(diag, errno, "create temp area", env ? env : "/tmp",
                                     "cannot resolve the temp directory %s: %s", env ? env : "/tmp", strerror(errno));
+        if (make_swept_area(base, out) >= 0)
+                return 0;
         if (asprintf(&tmpl, "%s/sbx-run-XXXXXX", base) < 0)
                 return -ENOMEM;
         if (!mkdtemp(tmpl))
                 return sbx_diag_set(diag, errno, "create temp area", tmpl, "cannot create the temp area %s: %s",
                                     tmpl, strerror(errno));
         fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0 || fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 0777) != 0700) {
-                int e = fd < 0 ? errno : EPERM;
+        if (fd < 0) {
+                int e = errno;
                 (void) rmdir(tmpl);
                 return sbx_diag_set(diag, e, "create temp area", tmpl,
                                     "the temp area %s is not the private directory sbx made", tmpl);
         }
-        out->temp_dev = (uint64_t) st.st_dev;
-        out->temp_ino = (uint64_t) st.st_ino;
-        out->temp_dir = sbx_steal_ptr(&tmpl);
-        return 0;
+        r = set_temp_area(out, &tmpl, fd, diag);
+        if (r < 0)
+                (void) rmdir(tmpl);
+        return r;
 }
 
 void sbx_confined_remove_temp_area(struct sbx_confined_argv *c) {
@@ -127,6 +297,13 @@ void sbx_confined_remove_temp_area(struct sbx_confined_argv *c) {
                 (void) sbx_remove_tree(c->temp_dir);
         free(c->temp_dir);
         c->temp_dir = NULL;
+        if (c->temp_lock_fd > 2)
+                close(c->temp_lock_fd);
+        if (c->temp_parent_fd > 2) {
+                sweep_temp_areas(c->temp_parent_fd);
+                close(c->temp_parent_fd);
+        }
+        c->temp_lock_fd = c->temp_parent_fd = 0;
 }
 
 void sbx_confined_argv_free(struct sbx_confined_argv *c) {

@@ -135,6 +135,9 @@ struct sbx_confined_argv {
         const struct sbx_dialect *dialect; /* borrowed built-in dialect of the backend */
         char *temp_dir;                    /* per-run temp area (workspace-write), or NULL; owned */
         uint64_t temp_dev, temp_ino;       /* its identity: only that directory is ever removed */
+        int temp_lock_fd, temp_parent_fd;  /* > 2: the area, locked while this run lives, and the
+                                              user's directory of areas, swept once the area is
+                                              removed (both close-on-exec); 0: none */
         char **setenv;                     /* NULL-terminated "NAME=value" to set in the child */
         bool gated;                        /* the runner honours opts->gate: it sets the sandbox up,
                                               then waits for the go-ahead before the command */

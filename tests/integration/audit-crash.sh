@@ -92,25 +92,37 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
 else
         t_diag "not root, or no user nobody: the unprivileged half is left out"
 fi
+# $T/sbx-as WHO ARGS...: execs sbx as root or as nobody, with that user's database and temp
+# directory (a script, so that a background job's pid is sbx's own)
+cat >"$T/sbx-as" <<EOF
+#!/bin/bash
+who=\$1
+shift
+if [ "\$who" = nobody ]; then
+        exec setpriv --reuid=65534 --regid=65534 --clear-groups -- env HOME="$T/nb/home" XDG_STATE_HOME= \\
+                XDG_CACHE_HOME="$T/nb/home/.cache" TMPDIR="$T/tmp-nobody" "${NB_BIN:-}" "\$@" --db "$T/nb/home/audit.db"
+fi
+TMPDIR="$T/tmp-root" exec "$SBX_BIN" "\$@" --db "$DB"
+EOF
+chmod 755 "$T/sbx-as"
 k=0
 for who in "${WHO[@]}"; do
+        mkdir -p "$T/tmp-$who"
+        [ "$who" = root ] || chown 65534:65534 "$T/tmp-$who"
         for how in "${BACKENDS[@]}" none; do
                 k=$((k + 1))
                 mark="3000.$$$k"
                 ws=$T/die-$who-$how
                 mkdir -p "$ws"
+                [ "$who" = root ] || chown 65534:65534 "$ws"
                 if [ "$how" = none ]; then
                         sel=(--mode danger-full-access)
                 else
                         sel=(--backend "$how" --mode workspace-write)
                 fi
-                if [ "$who" = nobody ]; then
-                        chown 65534:65534 "$ws"
-                        setsid "${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache" \
-                                "$NB_BIN" run --db "$T/nb/home/audit.db" "${sel[@]}" --root "$ws" -- sleep "$mark" &
-                else
-                        setsid "$SBX_BIN" run --db "$DB" "${sel[@]}" --root "$ws" -- sleep "$mark" &
-                fi
+                # the command leaves a file in its temp area (TMPDIR), and says where that is
+                setsid "$T/sbx-as" "$who" run "${sel[@]}" --root "$ws" -- \
+                        sh -c 'echo "$TMPDIR" >"$1/tmpdir"; echo x >"$TMPDIR/left"; exec sleep "$2"' sh "$ws" "$mark" &
                 SUP=$!
                 GROUP=$SUP
                 cmd=
@@ -120,6 +132,13 @@ for who in "${WHO[@]}"; do
                         sleep 0.05
                 done
                 t_check "$who, $how: the command runs" test -n "$cmd"
+                area=
+                if [ "$how" = landlock ]; then
+                        area=$(cat "$ws/tmpdir")
+                        "$T/sbx-as" "$who" run "${sel[@]}" --root "$ws" -- true
+                        t_check "$who, $how: a run that ends leaves a live run's temp area alone ($area)" \
+                                test -f "$area/left"
+                fi
                 kill -KILL "$SUP"
                 wait "$SUP" 2>/dev/null
                 ended=no
@@ -131,6 +150,11 @@ for who in "${WHO[@]}"; do
                         sleep 0.05
                 done
                 t_check "$who, $how: SIGKILL to sbx ends the command too" test "$ended" = yes
+                if [ -n "$area" ]; then
+                        t_check "$who, $how: the killed run's temp area is left behind at first" test -f "$area/left"
+                        "$T/sbx-as" "$who" run "${sel[@]}" --root "$ws" -- true
+                        t_check "$who, $how: the next run that ends removes it" test ! -e "$area"
+                fi
                 cleanup_group
                 GROUP=
         done

@@ -450,7 +450,7 @@ pc_tmpdir_private() {
         # check the host's stays untouched); landlock: a private host directory removed afterwards
         case $backend:$dir in
         bwrap:/dev/shm) ;;
-        landlock:/tmp/sbx-run-??????) ;;
+        landlock:/tmp/sbx-[0-9]*/run-??????) ;;
         *) CHECK_NOTE="TMPDIR inside was '$dir', not the $backend temp area"; return 1 ;;
         esac
         grep -q '^PC-TMPDIR-WRITE-OK$' "$C/log" || { CHECK_NOTE="TMPDIR $dir was not writable"; return 1; }

@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,6 +265,95 @@ static void test_host_temp_area_is_private_and_removed(void **state) {
         sbx_config_free(cfg);
 }
 
+/* Confines `true` for workspace-write under landlock with TMPDIR=tmpdir: 0 and *ret, or -1 when
+ * Landlock is not there (then the refusal was checked and nothing was made). */
+static int confine_with_tmpdir(const char *tmpdir, struct sbx_config *cfg, struct sbx_provider *p,
+                               struct sbx_confined_argv **ret) {
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = ws };
+        struct sbx_unavailable why = { 0 };
+        struct sbx_candidate cand;
+        char *argv[] = { (char *) "true", NULL };
+        int r;
+
+        assert_int_equal(setenv("TMPDIR", tmpdir, 1), 0);
+        if (sbx_backend_check(cfg, "landlock", SBX_MODE_WORKSPACE_WRITE, &cand) < 0) {
+                assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, ret, &why, NULL), -EOPNOTSUPP);
+                assert_null(*ret);
+                r = -1;
+        } else {
+                assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, ret, &why, NULL), 0);
+                assert_non_null((*ret)->temp_dir);
+                r = 0;
+        }
+        unsetenv("TMPDIR");
+        return r;
+}
+
+static bool exists(const char *dir, const char *name) {
+        char path[PATH_MAX];
+        struct stat st;
+
+        snprintf(path, sizeof(path), "%s/%s", dir, name);
+        return lstat(path, &st) == 0;
+}
+
+/* The areas live in TMPDIR/sbx-UID. Once a run's area is removed, the areas no live sbx holds
+ * are removed too (a run whose sbx was killed); a live run's area, an area being made, and
+ * whatever a symlink there points to stay. */
+static void test_host_temp_area_sweeps_only_areas_of_dead_runs(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_provider *p = NULL;
+        struct sbx_confined_argv *live = NULL, *c = NULL;
+        char base[] = "/tmp/sbx-test-sweep-XXXXXX", user[PATH_MAX], path[PATH_MAX], outside[PATH_MAX];
+        _cleanup_free_ char *live_name = NULL;
+        (void) state;
+
+        assert_non_null(mkdtemp(base));
+        assert_int_equal(sbx_provider_new_local(cfg, "landlock", &p, NULL), 0);
+        if (confine_with_tmpdir(base, cfg, p, &live) == 0) {
+                snprintf(user, sizeof(user), "%s/sbx-%u", base, (unsigned) geteuid());
+                assert_int_equal(strncmp(live->temp_dir, user, strlen(user)), 0);
+                assert_int_equal(strncmp(live->temp_dir + strlen(user), "/run-", 5), 0);
+                live_name = strdup(strrchr(live->temp_dir, '/') + 1);
+                /* a dead run's area with content, an area being made, a planted symlink */
+                snprintf(path, sizeof(path), "%s/run-dead00", user);
+                assert_int_equal(mkdir(path, 0700), 0);
+                snprintf(path, sizeof(path), "%s/run-dead00/sub", user);
+                assert_int_equal(mkdir(path, 0700), 0);
+                snprintf(path, sizeof(path), "%s/run-dead00/sub/file", user);
+                fclose(fopen(path, "w"));
+                snprintf(path, sizeof(path), "%s/.new-fresh0", user);
+                assert_int_equal(mkdir(path, 0700), 0);
+                snprintf(outside, sizeof(outside), "%s/outside", base);
+                assert_int_equal(mkdir(outside, 0700), 0);
+                snprintf(path, sizeof(path), "%s/outside/keep", base);
+                fclose(fopen(path, "w"));
+                snprintf(path, sizeof(path), "%s/run-link00", user);
+                assert_int_equal(symlink(outside, path), 0);
+
+                assert_int_equal(confine_with_tmpdir(base, cfg, p, &c), 0);
+                sbx_confined_argv_free(c);
+                assert_false(exists(user, "run-dead00"));
+                assert_true(exists(user, live_name));
+                assert_true(exists(user, ".new-fresh0"));
+                assert_true(exists(user, "run-link00"));
+                assert_true(exists(outside, "keep"));
+                sbx_confined_argv_free(live);
+                assert_false(exists(user, live_name));
+
+                /* a user directory that is not private: the area is made in TMPDIR itself */
+                assert_int_equal(chmod(user, 0755), 0);
+                assert_int_equal(confine_with_tmpdir(base, cfg, p, &c), 0);
+                snprintf(path, sizeof(path), "%s/sbx-run-", base);
+                assert_int_equal(strncmp(c->temp_dir, path, strlen(path)), 0);
+                sbx_confined_argv_free(c);
+        }
+        snprintf(path, sizeof(path), "rm -rf '%s'", base);
+        assert_int_equal(system(path), 0);
+        sbx_provider_free(p);
+        sbx_config_free(cfg);
+}
+
 static void test_missing_runner_fails_closed_with_reason(void **state) {
         struct sbx_config *cfg = config_bwrap("/nonexistent/bwrap");
         struct sbx_provider *p = NULL;
@@ -315,6 +405,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_argv_read_only),
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
                 cmocka_unit_test(test_host_temp_area_is_private_and_removed),
+                cmocka_unit_test(test_host_temp_area_sweeps_only_areas_of_dead_runs),
                 cmocka_unit_test(test_missing_runner_fails_closed_with_reason),
                 cmocka_unit_test(test_unknown_backend_is_refused),
                 cmocka_unit_test(test_other_platform_backends_are_not_applicable),
