@@ -121,6 +121,23 @@ static void record_signal(int sig, siginfo_t *si, void *uctx) {
 static int ignored_mask;
 static bool pipe_ignored;
 
+/* Job control for a runner in a group of its own: ^Z (SIGTSTP) reaches sbx alone, and the command,
+ * in bubblewrap's new session, could not stop on SIGTSTP anyway (its process group is orphaned, so
+ * the kernel drops the signal). sbx stops the command with SIGSTOP, stops itself, and continues
+ * the command when it is continued (fg, bg), or at once when its own stop was dropped (no job
+ * control above it). */
+static volatile sig_atomic_t stop_pending;
+static bool tstp_handled;
+
+static void record_stop(int sig) {
+        int saved = errno;
+        (void) sig;
+        stop_pending = 1;
+        if (wake_fd >= 0)
+                (void) !write(wake_fd, "", 1);
+        errno = saved;
+}
+
 /* The child's end wakes the supervision loop at once (instead of its next poll timeout). */
 static void child_ended(int sig) {
         int saved = errno;
@@ -146,6 +163,45 @@ static void install_forwarding(void) {
         sa = (struct sigaction) { .sa_handler = child_ended, .sa_flags = SA_RESTART | SA_NOCLDSTOP };
         sigfillset(&sa.sa_mask);
         sigaction(SIGCHLD, &sa, NULL);
+        tstp_handled = false;
+        if (runner_own_group && sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+                sa = (struct sigaction) { .sa_handler = record_stop, .sa_flags = SA_RESTART };
+                sigfillset(&sa.sa_mask);
+                tstp_handled = sigaction(SIGTSTP, &sa, NULL) == 0;
+        }
+}
+
+/* The end of supervision: no more wake-ups, and ^Z is sbx's own again (one that came as the
+ * command ended stops sbx now). */
+static void supervision_end(void) {
+        wake_fd = -1;
+        if (!tstp_handled)
+                return;
+        signal(SIGTSTP, SIG_DFL);
+        tstp_handled = false;
+        if (stop_pending) {
+                stop_pending = 0;
+                (void) raise(SIGTSTP);
+        }
+}
+
+/* Stops the command (the host pid `cmd`, or nothing while it is unknown), then sbx itself as SIGTSTP
+ * would have; once sbx runs again, the command continues. */
+static void stop_with_command(pid_t cmd) {
+        struct sigaction dfl = { .sa_handler = SIG_DFL }, handler;
+        sigset_t tstp;
+
+        stop_pending = 0;
+        if (cmd > 0)
+                (void) kill(cmd, SIGSTOP);
+        sigemptyset(&tstp);
+        sigaddset(&tstp, SIGTSTP);
+        sigaction(SIGTSTP, &dfl, &handler);
+        sigprocmask(SIG_UNBLOCK, &tstp, NULL);
+        (void) raise(SIGTSTP); /* returns once continued, or at once when the kernel drops it */
+        sigaction(SIGTSTP, &handler, NULL);
+        if (cmd > 0)
+                (void) kill(cmd, SIGCONT);
 }
 
 static void reset_signals_in_child(void) {
@@ -157,6 +213,8 @@ static void reset_signals_in_child(void) {
         if (!pipe_ignored)
                 signal(SIGPIPE, SIG_DFL);
         signal(SIGCHLD, SIG_DFL);
+        if (tstp_handled)
+                signal(SIGTSTP, SIG_DFL);
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
         if (runner_own_group)
@@ -582,6 +640,8 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                 if (kill(target, forwarded[i]) == 0)
                         s->forwarded_mask |= 1 << i;
         }
+        if (stop_pending)
+                stop_with_command(confined ? bwrap_command_pid(s->status.data) : 0);
 }
 
 /* Closes each descriptor that is open and marks it closed. */
@@ -712,7 +772,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         if (record_start(userdata) < 0) {
                                 rep->state = NULL;
                                 close_each(child_ends, SBX_ELEMENTSOF(child_ends));
-                                wake_fd = -1;
+                                supervision_end();
                                 return rep->exit_status = SBX_EXIT_INFRA;
                         }
                         release_gate(&gate_p[1]);
@@ -738,6 +798,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 rep->verdict = "runner_failure";
                 snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
                 rep->message = rep->message_buf;
+                supervision_end();
                 return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
         }
         close(err_w);
@@ -761,7 +822,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 if (r2 < 0) {
                         rep->state = NULL;
                         end_unreleased(pid, &gate_p[1]);
-                        wake_fd = -1;
+                        supervision_end();
                         return rep->exit_status = SBX_EXIT_INFRA;
                 }
         } else if (gated && !record_first) {
@@ -769,7 +830,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         rep->state = NULL;
                         /* never released: end the runner before it could start the command */
                         end_unreleased(pid, &gate_p[1]);
-                        wake_fd = -1;
+                        supervision_end();
                         return rep->exit_status = SBX_EXIT_INFRA;
                 }
                 release_gate(&gate_p[1]);
@@ -792,7 +853,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 nfds_t n = 0;
                 int timeout = reaped ? (int) (reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
 
-                if (pending_mask && !reaped)
+                if ((pending_mask || stop_pending) && !reaped)
                         forward_pending(confined, &s, pid);
                 if (reaped && timeout <= 0)
                         break; /* a background process still holds stderr: stop waiting for it */
@@ -841,7 +902,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 struct pollfd p = { .fd = wake_r, .events = POLLIN };
                 pid_t w;
 
-                if (pending_mask)
+                if (pending_mask || stop_pending)
                         forward_pending(confined, &s, pid);
                 w = waitpid(pid, &wstatus, WNOHANG);
                 if (w == pid) {
@@ -856,7 +917,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                 ;
                 }
         }
-        wake_fd = -1;
+        supervision_end();
         if (pump)
                 pump_close(pump);
         rep->duration_ms = now_ms() - t0;

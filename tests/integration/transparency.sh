@@ -7,6 +7,7 @@
 # - under a pseudo-terminal the command sees a terminal on 0, 1 and 2;
 # - TERM/INT/HUP/QUIT sent to sbx alone end the command, sbx exits 128+N and the audit row records
 #   N; the command's own TERM trap runs and its status is sbx's;
+# - ^Z under an interactive shell stops the command too, and fg continues it;
 # - a descriptor the caller opened is not inherited unless --keep-fd N; sbx's own (the database,
 #   the --verdict-fd one) never are;
 # - structural evidence: a command printing a runner's message itself is task_failure; a runner
@@ -27,6 +28,52 @@ cd "$T/ws" || exit 1
 WS=$(pwd -P)
 
 t_usable_backends "$T/probe.db"
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+
+# jobctl.py SBX WS SELECTION...: runs a command that counts into WS/n under `bash -i` on a
+# pseudo-terminal, presses ^Z, then fg, then ^C; prints the counts and "ok" when the count went
+# on before ^Z, stood still while stopped (and bash reported the job Stopped), went on after fg
+cat >"$T/jobctl.py" <<'PY'
+import os, pty, select, sys, time
+sbx, ws, sel = sys.argv[1], sys.argv[2], sys.argv[3:]
+os.makedirs(ws, exist_ok=True)
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["PS1"] = "$ "
+    os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+def read(t):
+    out, end = b"", time.time() + t
+    while time.time() < end:
+        if select.select([fd], [], [], 0.05)[0]:
+            try:
+                out += os.read(fd, 4096)
+            except OSError:
+                break
+    return out.decode(errors="replace")
+def count():
+    try:
+        return int(open(ws + "/n").read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return -1
+loop = 'i=0; while :; do i=$((i+1)); echo $i > "$1/n.tmp"; mv "$1/n.tmp" "$1/n"; sleep 0.05; done'
+read(0.5)
+os.write(fd, ("%s run %s --root %s -- sh -c '%s' sh %s\n" % (sbx, " ".join(sel), ws, loop, ws)).encode())
+for _ in range(100):
+    if count() > 0:
+        break
+    time.sleep(0.05)
+a = count(); read(0.4); b = count()
+os.write(fd, b"\x1a"); out = read(0.8)
+c = count(); read(0.8); d = count()
+os.write(fd, b"fg\n"); read(0.6)
+e = count(); read(0.4); f = count()
+os.write(fd, b"\x03"); read(0.8)
+os.write(fd, b"exit\n"); read(0.3)
+os.kill(pid, 9)
+ok = a < b and c == d and "Stopped" in out and e < f
+print("%d->%d, stopped %d->%d%s, fg %d->%d %s" % (a, b, c, d, "" if "Stopped" in out else " (no Stopped)", e, f, "ok" if ok else "FAILED"))
+PY
 
 # sel B: the selection options of backend B ("none" = unconfined)
 sel() {
@@ -164,6 +211,32 @@ for b in "${BACKENDS[@]}" none; do
         # (the shell script runs sbx in gets the ^C too: sbx's status is read from its verdict record)
         t_check "$b: ... and sbx exits with the trap's status 5 ($(field "$T/v.json" status))" \
                 test "$(field "$T/v.json" status)" = 5 -a "$(field "$T/v.json" exit_code)" = 5
+
+        # --- ^Z under an interactive shell: the command stops with sbx (its counter file stands
+        # still) and goes on after fg; bubblewrap's command, in a session of its own, gets no
+        # SIGTSTP from the terminal, so sbx stops it
+        out=$(timeout 60 "$PY" "$T/jobctl.py" "$SBX_BIN" "$T/jc-$b" $(sel "$b"))
+        t_check "$b: ^Z stops the command and the job, fg continues it ($out)" \
+                test "${out##* }" = ok
+        if [ "$b" = bwrap ]; then
+                # no job control above sbx (script's session): the stop is dropped, nothing hangs
+                mkdir -p "$T/jc-orphan"
+                cmd="$(printf '%q ' "$SBX_BIN" run $(sel "$b") --root "$T/jc-orphan" -- sh -c \
+                        'i=0; while :; do i=$((i+1)); echo $i > "$1/n.tmp"; mv "$1/n.tmp" "$1/n"; sleep 0.05; done' \
+                        sh "$T/jc-orphan")"
+                (
+                        for _ in $(seq 100); do [ -e "$T/jc-orphan/n" ] && break; sleep 0.05; done
+                        printf '\032'
+                        sleep 0.2
+                        cat "$T/jc-orphan/n" >"$T/jc-orphan/a"
+                        sleep 0.5
+                        cat "$T/jc-orphan/n" >"$T/jc-orphan/b"
+                        printf '\003'
+                        sleep 1
+                ) | timeout 30 script -qec "$cmd" /dev/null >/dev/null
+                t_check "$b: with no job control above sbx, ^Z does not stop the command ($(cat "$T/jc-orphan/a") -> $(cat "$T/jc-orphan/b"))" \
+                        test "$(cat "$T/jc-orphan/b")" -gt "$(cat "$T/jc-orphan/a")"
+        fi
 
         # --- descriptors
         exec 7>>"$T/out/outside.log"
