@@ -92,7 +92,9 @@ int sbx_run_status_fd_number(const struct sbx_run_args *a) {
 
 /* ---- signals ------------------------------------------------------------------------------- */
 
-static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+/* SIGWINCH last: a terminal resize, which a command in a session of its own (bubblewrap) would
+ * never hear of; it ends nothing, so it never explains an exit status */
+static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH };
 static volatile sig_atomic_t pending_mask; /* bit i: forwarded[i] is waiting to be forwarded */
 static int wake_fd = -1;                   /* write end of the self-pipe that wakes the loop */
 /* bubblewrap's --new-session takes the command out of the terminal's foreground group, so ^C,
@@ -637,7 +639,7 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                         if (cmd > 0)
                                 target = cmd;
                 }
-                if (kill(target, forwarded[i]) == 0)
+                if (kill(target, forwarded[i]) == 0 && forwarded[i] != SIGWINCH)
                         s->forwarded_mask |= 1 << i;
         }
         if (stop_pending)

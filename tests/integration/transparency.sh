@@ -7,7 +7,8 @@
 # - under a pseudo-terminal the command sees a terminal on 0, 1 and 2;
 # - TERM/INT/HUP/QUIT sent to sbx alone end the command, sbx exits 128+N and the audit row records
 #   N; the command's own TERM trap runs and its status is sbx's;
-# - ^Z under an interactive shell stops the command too, and fg continues it;
+# - ^Z under an interactive shell stops the command too, and fg continues it; a terminal resize
+#   reaches it (SIGWINCH);
 # - a descriptor the caller opened is not inherited unless --keep-fd N; sbx's own (the database,
 #   the --verdict-fd one) never are;
 # - structural evidence: a command printing a runner's message itself is task_failure; a runner
@@ -73,6 +74,32 @@ os.write(fd, b"exit\n"); read(0.3)
 os.kill(pid, 9)
 ok = a < b and c == d and "Stopped" in out and e < f
 print("%d->%d, stopped %d->%d%s, fg %d->%d %s" % (a, b, c, d, "" if "Stopped" in out else " (no Stopped)", e, f, "ok" if ok else "FAILED"))
+PY
+# winch.py SBX WS SELECTION...: sbx on a pseudo-terminal of its own runs a command that traps
+# SIGWINCH into WS/w; the terminal is resized; prints whether the command heard of it
+cat >"$T/winch.py" <<'PY'
+import fcntl, os, pty, struct, sys, termios, time
+sbx, ws, sel = sys.argv[1], sys.argv[2], sys.argv[3:]
+os.makedirs(ws, exist_ok=True)
+script = 'trap "echo winch >> \\"$1/w\\"" WINCH; touch "$1/ready"; i=0; while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done'
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sbx, [sbx, "run"] + sel + ["--root", ws, "--", "sh", "-c", script, "sh", ws])
+for _ in range(100):
+    if os.path.exists(ws + "/ready"):
+        break
+    time.sleep(0.05)
+time.sleep(0.2)
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+time.sleep(0.5)
+os.kill(pid, 15)
+try:
+    while os.read(fd, 4096):
+        pass
+except OSError:
+    pass
+os.waitpid(pid, 0)
+print("heard" if os.path.exists(ws + "/w") else "not heard")
 PY
 
 # sel B: the selection options of backend B ("none" = unconfined)
@@ -218,6 +245,8 @@ for b in "${BACKENDS[@]}" none; do
         out=$(timeout 60 "$PY" "$T/jobctl.py" "$SBX_BIN" "$T/jc-$b" $(sel "$b"))
         t_check "$b: ^Z stops the command and the job, fg continues it ($out)" \
                 test "${out##* }" = ok
+        out=$(timeout 60 "$PY" "$T/winch.py" "$SBX_BIN" "$T/winch-$b" $(sel "$b"))
+        t_check "$b: a terminal resize reaches the command (SIGWINCH: $out)" test "$out" = heard
         if [ "$b" = bwrap ]; then
                 # no job control above sbx (script's session): the stop is dropped, nothing hangs
                 mkdir -p "$T/jc-orphan"
