@@ -18,9 +18,6 @@ struct sbx_confine_request {
 /* mkdir -p with `mode` for each missing component; 0 or -errno. */
 int sbx_mkdir_p(const char *path, mode_t mode);
 
-/* Whether `path` is `dir` or lies beneath it (both canonical). */
-bool sbx_path_beneath(const char *path, const char *dir);
-
 struct sbx_backend {
         const char *name;
         /* The temp area as a path inside the sandbox that the backend itself makes private and

@@ -112,6 +112,8 @@ int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_req
 int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag *diag);
 /* Pure lexical normalization of an absolute path: collapses //, /./ and /x/.. . Caller frees. */
 int sbx_path_normalize(const char *path, char **ret_path);
+/* Whether `path` is `dir` or lies beneath it (both canonical). */
+bool sbx_path_beneath(const char *path, const char *dir);
 
 /* ---- the provider seam --------------------------------------------------------------------- */
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,16 +48,87 @@ static void format_unavailable(const struct sbx_unavailable *why, char *buf, siz
                 snprintf(buf, size, "no backend is configured");
 }
 
+/* Opens the --verdict-json file for writing. sbx writes it after the command, unconfined, so a
+ * symlink a confined command planted in its workspace (in this run or an earlier one) would make
+ * sbx write wherever it points, ~/.bashrc included. The directory is opened, and its real place
+ * read back: beneath the workspace the file itself must be no symlink, and a path that names the
+ * workspace but leads out of it (a directory swapped for a symlink) is refused. Elsewhere
+ * (/dev/stdout, a file outside the workspace) the path is followed as given. -errno, with *why. */
+static int open_verdict_file(const char *path, const struct sbx_policy *policy, const char **why) {
+        _cleanup_free_ char *copy = NULL, *copy2 = NULL, *abs = NULL, *lexical = NULL;
+        _cleanup_close_ int dfd = -1;
+        char real[PATH_MAX], proc[64];
+        const char *root = policy && policy->mode != SBX_MODE_DANGER_FULL_ACCESS ? policy->workspace_root : NULL;
+        const char *base;
+        ssize_t n;
+        int fd;
+
+        *why = NULL;
+        if (policy && !root) { /* unconfined: the command could write anywhere itself */
+                fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+                return fd < 0 ? -errno : fd;
+        }
+        if (!policy) {
+                /* refused before a workspace was known: a symlink is followed only to what is no
+                 * regular file (/dev/stdout, a pipe, a terminal) */
+                struct stat st;
+                fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
+                if (fd >= 0 || errno != ELOOP)
+                        return fd < 0 ? -errno : fd;
+                fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+                if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+                        return fd;
+                if (fd >= 0)
+                        close(fd);
+                *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
+                return -ELOOP;
+        }
+        if (!(copy = strdup(path)) || !(copy2 = strdup(path)))
+                return -ENOMEM;
+        base = basename(copy2);
+        if (path[0] != '/') {
+                char cwd[PATH_MAX];
+                if (!getcwd(cwd, sizeof(cwd)) || asprintf(&abs, "%s/%s", cwd, path) < 0)
+                        return -errno;
+        } else if (!(abs = strdup(path)))
+                return -ENOMEM;
+        if (sbx_path_normalize(abs, &lexical) < 0)
+                return -ENOMEM;
+        dfd = open(dirname(copy), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return -errno;
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", dfd);
+        n = readlink(proc, real, sizeof(real) - 1);
+        if (n < 0 || (size_t) n >= sizeof(real) - 1)
+                return n < 0 ? -errno : -ENAMETOOLONG;
+        real[n] = '\0';
+        if (!sbx_path_beneath(real, root)) {
+                if (sbx_path_beneath(lexical, root)) {
+                        *why = "a symlink beneath the workspace leads it out of the workspace (a command could have made it)";
+                        return -ELOOP;
+                }
+                fd = openat(dfd, base, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+                return fd < 0 ? -errno : fd;
+        }
+        fd = openat(dfd, base, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
+        if (fd < 0 && errno == ELOOP)
+                *why = "it is a symlink in the workspace (a command could have made it)";
+        return fd < 0 ? -errno : fd;
+}
+
 static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
         int r = 0;
 
         if (a->verdict_json) {
                 _cleanup_fclose_ FILE *f = NULL;
-                int fd = open(a->verdict_json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+                const char *why = NULL;
+                int fd = open_verdict_file(a->verdict_json, rep->policy, &why);
                 if (fd < 0 || !(f = fdopen(fd, "we"))) {
+                        int e = fd < 0 ? -fd : errno;
                         if (fd >= 0)
                                 close(fd);
-                        return sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(errno));
+                        return sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json,
+                                        why ? why : strerror(e));
                 }
                 sbx_run_report_json(rep, f);
                 fputc('\n', f);

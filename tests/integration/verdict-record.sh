@@ -1,0 +1,119 @@
+#!/bin/bash
+# The --verdict-json file is written by sbx, unconfined, after the command: a confined command
+# must not be able to point that write anywhere else. For each usable backend, as root and as
+# nobody, a workspace-write command plants a symlink where the record goes (to a file outside
+# the workspace), or swaps the record's directory for a symlink to a directory outside: the
+# outside file and directory stay as they were, and sbx says why it wrote no record. A symlink
+# planted by an earlier run is not followed by a later read-only run either. The controls: a
+# record in the workspace, one outside it reached through the caller's own symlink, and
+# /dev/stdout are written; a refusal before any workspace is known (no audit database) still
+# writes to /dev/stdout but follows no symlink to a file.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+mkdir -p "$T/cwd"
+cd "$T/cwd" || exit 1 # the probe's workspace: not the build tree, which holds sbx itself
+t_usable_backends "$T/probe.db"
+
+WHO=(root)
+NB_BIN=
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        WHO+=(nobody)
+        saved=$SBX_BIN
+        t_copy_tools "$T/nb-bin"
+        NB_BIN=$SBX_BIN
+        SBX_BIN=$saved
+else
+        t_diag "not root, or no user nobody: the unprivileged half is left out"
+fi
+
+# as WHO CMD...: CMD as root, or as nobody with its own home
+as() {
+        local who=$1
+        shift
+        if [ "$who" = nobody ]; then
+                "${T_NOBODY[@]}" env HOME="$T/home-nobody" XDG_STATE_HOME= XDG_CACHE_HOME="$T/home-nobody/.cache" "$@"
+        else
+                "$@"
+        fi
+}
+
+for who in "${WHO[@]}"; do
+        bin=$SBX_BIN
+        [ "$who" = nobody ] && bin=$NB_BIN
+        for b in "${BACKENDS[@]}"; do
+                D=$T/$who-$b
+                W=$D/ws
+                O=$D/outside
+                mkdir -p "$W" "$O/dir" "$D/home-nobody"
+                echo precious >"$O/bashrc"
+                [ "$who" = nobody ] && chown -R 65534:65534 "$D"
+                HOMEDIR=$D/home-nobody
+                run() { # run MODE RECORD CMD...: sbx run under backend b in workspace W
+                        local mode=$1 rec=$2
+                        shift 2
+                        as "$who" env HOME="$HOMEDIR" XDG_STATE_HOME= XDG_CACHE_HOME="$HOMEDIR/.cache" \
+                                "$bin" run --backend "$b" --mode "$mode" --root "$W" --db "$D/audit.db" \
+                                --verdict-json "$rec" -- "$@"
+                }
+                fp_file=$(t_fp "$O/bashrc")
+                fp_dir=$(t_fp "$O/dir")
+
+                # a symlink planted where the record goes
+                run workspace-write "$W/v.json" sh -c 'ln -sf "$1" "$2"' sh "$O/bashrc" "$W/v.json" 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: a planted symlink to a file outside does not redirect the record (rc=$rc)" \
+                        test "$(t_fp "$O/bashrc")" = "$fp_file"
+                t_check "$who, $b: ... sbx says why and exits nonzero" \
+                        bash -c "[ $rc -ne 0 ] && grep -q 'cannot write verdict record .*symlink in the workspace' '$D/err'"
+
+                # the record's directory swapped for a symlink to a directory outside
+                mkdir -p "$W/out"
+                [ "$who" = nobody ] && chown 65534:65534 "$W/out"
+                run workspace-write "$W/out/v.json" sh -c 'rmdir "$2" && ln -s "$1" "$2"' sh "$O/dir" "$W/out" 2>"$D/err"
+                rc=$?
+                after=$(t_fp "$O/dir")
+                t_check "$who, $b: a directory swapped for a symlink does not lead the record out (rc=$rc)" \
+                        eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ]'
+                t_check "$who, $b: ... sbx says why" grep -q 'leads it out of the workspace' "$D/err"
+
+                # planted by the run above, met by a later read-only run
+                run read-only "$W/v.json" true 2>"$D/err"
+                rc=$?
+                after=$(t_fp "$O/bashrc")
+                t_check "$who, $b: a later read-only run does not follow the planted symlink either (rc=$rc)" \
+                        eval '[ $rc -ne 0 ] && [ "$after" = "$fp_file" ]'
+
+                # controls
+                rm -f "$W/v.json"
+                run workspace-write "$W/v.json" true
+                t_check "$who, $b: a record in the workspace is written" \
+                        test "$(t_json_field "$W/v.json" verdict)" = success
+                ln -s "$O/dir" "$D/link"
+                run workspace-write "$D/link/rec.json" true
+                t_check "$who, $b: a record outside, through the caller's own symlink, is written" \
+                        test "$(t_json_field "$O/dir/rec.json" verdict)" = success
+                # (stdout a file of that user's: /dev/stdout is reopened through /proc/self/fd/1)
+                : >"$D/stdout"
+                [ "$who" = nobody ] && chown 65534:65534 "$D/stdout"
+                run read-only /dev/stdout true >"$D/stdout"
+                t_check "$who, $b: --verdict-json /dev/stdout works" grep -q '"verdict": *"success"' "$D/stdout"
+        done
+done
+
+# refused before any workspace is known: the audit database cannot be opened (a directory)
+mkdir -p "$T/nodb.db" "$T/ref"
+echo precious >"$T/ref/file"
+ln -s "$T/ref/file" "$T/ref/link"
+fp=$(t_fp "$T/ref/file")
+"$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$T/ref/link" -- true 2>/dev/null
+rc=$?
+after=$(t_fp "$T/ref/file")
+t_check "refused before a workspace is known: a symlink to a file is not followed (rc=$rc)" \
+        eval '[ $rc -eq 125 ] && [ "$after" = "$fp" ]'
+out=$("$SBX_BIN" run --db "$T/nodb.db" --verdict-json /dev/stdout -- true 2>/dev/null)
+t_check "... while /dev/stdout still gets the record" grep -q '"verdict": *"unavailable"' <<<"$out"
+
+t_finish
