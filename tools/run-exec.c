@@ -666,12 +666,26 @@ static void release_gate(int *gate_w) {
         *gate_w = -1;
 }
 
-/* A runner that must never start the command: killed before any go-ahead, and reaped. */
+/* A runner that must never start the command, and is reaped. Closing its gate is the refusal:
+ * it reads end of file instead of the go-ahead and leaves without starting the command. It is not
+ * killed first: a bubblewrap killed while it sets the sandbox up leaves the sandbox's init behind,
+ * waiting forever for a parent that is gone and holding the caller's descriptors (measured: 1 run
+ * in 8 left one, and a caller reading sbx's output through a pipe hung). Only a runner still there
+ * after END_UNRELEASED_MS is killed. */
+#define END_UNRELEASED_MS 5000
 static void end_unreleased(pid_t pid, int *gate_w) {
-        kill(pid, SIGKILL);
         if (*gate_w >= 0)
                 close(*gate_w);
         *gate_w = -1;
+        for (int64_t deadline = now_ms() + END_UNRELEASED_MS;;) {
+                pid_t w = waitpid(pid, NULL, WNOHANG);
+                if (w == pid || (w < 0 && errno != EINTR))
+                        return;
+                if (now_ms() >= deadline)
+                        break;
+                (void) poll(NULL, 0, 2);
+        }
+        kill(pid, SIGKILL);
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
                 ;
 }

@@ -126,4 +126,34 @@ t_check "audit: no run that should have been refused is recorded as success ($ne
 t_check "audit: the chain refusal records both candidates' reasons" bash -c \
         'sqlite3 "$0" "select message from executions where argv like '\''%FILE-chain-workspace-write%'\''" | grep -q "bwrap: .*landlock: "' "$DB"
 
+# ---- a run refused while its runner sets up leaves nothing behind --------------------------------
+# The audit database cannot be written (a directory), which sbx learns while the runner already
+# sets the sandbox up: the runner is refused its go-ahead and must leave. A bubblewrap killed
+# early instead left its sandbox's init waiting forever (about 1 run in 5 under load, measured),
+# holding sbx's stdout: 30 refusals per backend with two busy loops beside them.
+mkdir -p "$T/refuse-db.db" "$T/refuse-ws"
+for b in bwrap landlock; do
+        if ! "$SBX_BIN" run --db "$T/refuse-probe.db" --backend "$b" --root "$T/refuse-ws" -- true >/dev/null 2>&1; then
+                t_diag "backend $b does not work here: its refusal check is left out"
+                continue
+        fi
+        busy=()
+        for _ in 1 2; do
+                timeout 60 sh -c 'while :; do :; done' &
+                busy+=($!)
+        done
+        rcs=
+        for _ in $(seq 1 30); do
+                "$SBX_BIN" run --db "$T/refuse-db.db" --backend "$b" --root "$T/refuse-ws" -- true >/dev/null 2>&1
+                rcs="$rcs$?"
+        done
+        kill "${busy[@]}" 2>/dev/null
+        wait "${busy[@]}" 2>/dev/null
+        sleep 0.3
+        left=$(pgrep -f -- "--bind $T/refuse-ws |--write $T/refuse-ws " | tr '\n' ' ')
+        t_check "$b: 30 runs refused for an unwritable database all exit 125" test "$rcs" = "$(printf '125%.0s' $(seq 1 30))"
+        t_check "$b: ... and leave no process behind (${left:-none})" test -z "$left"
+        [ -z "$left" ] || kill -KILL $left 2>/dev/null
+done
+
 t_finish
