@@ -107,29 +107,30 @@ void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row) {
 }
 
 /* Text of a cell: NULL as "-", control characters as '?' (recorded stderr must not drive the
- * terminal), cut to max bytes (0: no limit) with "..." when longer. */
+ * terminal: sbx_term_text()), cut to max bytes (0: no limit) with "..." when longer. */
 static char *cell_text(sqlite3_stmt *row, int i, size_t max) {
-        const unsigned char *t;
-        size_t len;
-        char *s;
+        const char *t;
+        size_t len, full;
+        char *s, *cut;
 
         if (sqlite3_column_type(row, i) == SQLITE_NULL)
                 return strdup("-");
-        t = sqlite3_column_text(row, i);
-        len = (size_t) sqlite3_column_bytes(row, i);
+        t = (const char *) sqlite3_column_text(row, i);
+        full = len = (size_t) sqlite3_column_bytes(row, i);
         if (!t)
                 return strdup("");
         if (max > 3 && len > max)
                 len = max - 3;
-        s = malloc(len + 4);
-        if (!s)
+        s = sbx_term_text(t, len);
+        if (!s || len == full)
+                return s;
+        cut = realloc(s, strlen(s) + 4);
+        if (!cut) {
+                free(s);
                 return NULL;
-        for (size_t k = 0; k < len; k++)
-                s[k] = (t[k] < 0x20 || t[k] == 0x7f) ? '?' : (char) t[k];
-        if (len < (size_t) sqlite3_column_bytes(row, i))
-                memcpy(s + len, "...", 3), len += 3;
-        s[len] = '\0';
-        return s;
+        }
+        strcat(cut, "...");
+        return cut;
 }
 
 /* Display width, counting UTF-8 continuation bytes as nothing. */

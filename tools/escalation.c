@@ -104,9 +104,12 @@ static int ask_terminal(char *const *argv, const char *matched_line) {
                 sbx_fail(0, "no terminal to ask for an escalation on (use --approver PROG)");
                 return 0;
         }
-        fprintf(tty, "sbx: '%s' was denied under read-only", argv[0]);
-        if (matched_line && *matched_line)
-                fprintf(tty, ": %s", matched_line);
+        _cleanup_free_ char *cmd = sbx_term_text(argv[0], strlen(argv[0]));
+        _cleanup_free_ char *why = matched_line ? sbx_term_text(matched_line, strlen(matched_line)) : NULL;
+
+        fprintf(tty, "sbx: '%s' was denied under read-only", cmd ? cmd : "?");
+        if (why && *why) /* the command's own stderr: it must not rewrite this question */
+                fprintf(tty, ": %s", why);
         fputs("\nsbx: retry it under workspace-write (writes beneath the workspace root allowed)? [y/N] ", tty);
         fflush(tty);
         if (!fgets(line, sizeof(line), tty))

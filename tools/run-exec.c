@@ -1119,10 +1119,15 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
                          : rep->message                                  ? rep->message
                                                                          : "";
 
+        _cleanup_free_ char *safe = NULL;
+
         if (a->quiet || !isatty(STDERR_FILENO) || !rep->verdict)
                 return;
+        /* the line is the command's (or its runner's) stderr: it must not drive the terminal */
+        safe = sbx_term_text(line, strlen(line));
         if (strcmp(rep->verdict, "denied") == 0)
-                fprintf(stderr, "sbx: denied by %s (%s): %s\n", rep->backend, mode, line);
+                fprintf(stderr, "sbx: denied by %s (%s): %s\n", rep->backend, mode, safe ? safe : "");
         else if (strcmp(rep->verdict, "runner_failure") == 0)
-                fprintf(stderr, "sbx: runner failure in %s, the command did not run: %s\n", rep->backend, line);
+                fprintf(stderr, "sbx: runner failure in %s, the command did not run: %s\n", rep->backend,
+                        safe ? safe : "");
 }

@@ -26,6 +26,12 @@ int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag);
 /* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);
 
+/* Untrusted text bound for a terminal (a command's stderr line, a recorded argv): the first len
+ * bytes of s with every C0 and C1 control character, DEL, and byte that is not valid UTF-8 as
+ * '?', so that the text cannot move the cursor, recolour or retitle the terminal. A new string
+ * (caller frees), or NULL when out of memory. */
+char *sbx_term_text(const char *s, size_t len);
+
 /* ---- JSON output (tools/json.c) ---- */
 struct sbx_json {
         FILE *f;

@@ -388,6 +388,13 @@ for b in "${BACKENDS[@]}"; do
         t_check "$b: on a terminal a denial gives one notice line 'sbx: denied by $b (read-only): ...' ($n)" \
                 test "$n" = 1 -a "$(grep -c "^sbx: denied by $b (read-only): touch: cannot touch" "$T/tty.out")" = 1
         t_check "$b: the denied file is absent on the host" test ! -e "$T/out/denied"
+        # the notice repeats the command's own stderr line: its control sequences are defused
+        cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- sh -c \
+                'printf "x: Read-only file system: Permission denied\033[2K\033]0;owned\007\n" >&2; exit 1')"
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
+        notice=$(grep '^sbx: denied by' "$T/tty.out")
+        t_check "$b: the notice carries no escape sequence of the command's ($(printf '%q' "$notice"))" \
+                eval '[ -n "$notice" ] && ! grep -q "$(printf "[\033\007]")" <<<"$notice" && grep -qF "?[2K?]0;owned?" <<<"$notice"'
         cmd="$(printf '%q ' "$SBX_BIN" run --quiet --backend "$b" --mode read-only -- touch "$T/out/denied")"
         timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
         t_check "$b: --quiet silences the notice, the command's own line stays" \

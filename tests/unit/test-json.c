@@ -68,10 +68,40 @@ static void test_json_object_nesting_and_commas(void **state) {
         free(buf);
 }
 
+/* Text for a terminal: no control sequence survives, printable UTF-8 does. */
+static void test_term_text_defuses_control_sequences(void **state) {
+#define LIT(s) s, sizeof(s) - 1
+        static const struct {
+                const char *in;
+                size_t len;
+                const char *out;
+        } cases[] = {
+                { LIT("plain: Read-only file system"), "plain: Read-only file system" },
+                { LIT("\x1b[2K\rsbx: ok"), "?[2K?sbx: ok" },             /* ESC, CR */
+                { LIT("title\x1b]0;x\x07"), "title?]0;x?" },            /* OSC ... BEL */
+                { LIT("c1 \xc2\x9b" "31m"), "c1 ?31m" },                 /* U+009B, CSI */
+                { LIT("raw \x9b" "31m"), "raw ?31m" },                    /* lone 0x9B, not UTF-8 */
+                { LIT("del\x7f tab\t nl\n"), "del? tab? nl?" },
+                { LIT("nul\0after"), "nul?after" },
+                { LIT("caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80"), "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80" },
+                { LIT("nbsp\xc2\xa0"), "nbsp\xc2\xa0" },                 /* U+00A0 is printable */
+                { LIT("cut\xe2\x80"), "cut??" },                         /* a sequence cut short */
+        };
+#undef LIT
+        (void) state;
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                char *out = sbx_term_text(cases[i].in, cases[i].len);
+                assert_non_null(out);
+                assert_string_equal(out, cases[i].out);
+                free(out);
+        }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_json_string_escapes),
                 cmocka_unit_test(test_json_object_nesting_and_commas),
+                cmocka_unit_test(test_term_text_defuses_control_sequences),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
