@@ -342,13 +342,9 @@ static void add_denials(void *userdata, struct sbx_json *j, sqlite3_stmt *row) {
 static int show_text_row(void *userdata, sqlite3_stmt *row) {
         (void) userdata;
         for (int i = 0; i < sqlite3_column_count(row); i++) {
-                const unsigned char *t = sqlite3_column_text(row, i);
-                printf("%-19s ", sqlite3_column_name(row, i));
-                if (!t)
-                        fputs("-", stdout);
-                for (; t && *t; t++)
-                        fputc(*t < 0x20 || *t == 0x7f ? '?' : *t, stdout);
-                fputc('\n', stdout);
+                const char *t = (const char *) sqlite3_column_text(row, i);
+                _cleanup_free_ char *safe = t ? sbx_term_text(t, (size_t) sqlite3_column_bytes(row, i)) : NULL;
+                printf("%-19s %s\n", sqlite3_column_name(row, i), safe ? safe : "-");
         }
         return 0;
 }
