@@ -402,6 +402,11 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
         }
 
+        if (sbx_mode_is_confined(policy->mode) && a->on_denial == SBX_ON_DENIAL_ASK) {
+                char err[PATH_MAX * 2 + 256];
+                if (sbx_escalation_check_approver(a->approver, policy->workspace_root, err, sizeof(err)) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE, "%s", err);
+        }
         if (sbx_mode_is_confined(policy->mode))
                 for (size_t i = 0; i < a->n_keep_fds; i++)
                         if (sbx_run_fd_reopenable(a->keep_fds[i]))

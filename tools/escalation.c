@@ -118,6 +118,43 @@ static int ask_terminal(char *const *argv, const char *matched_line) {
         return strcmp(line, "y") == 0 || strcmp(line, "Y") == 0 || strcmp(line, "yes") == 0;
 }
 
+/* Where posix_spawnp() would find prog: the real path (caller frees), or NULL. */
+static char *approver_real_path(const char *prog) {
+        const char *path = getenv("PATH");
+        _cleanup_free_ char *copy = NULL;
+
+        if (strchr(prog, '/'))
+                return realpath(prog, NULL);
+        if (!path || !*path)
+                path = "/bin:/usr/bin";
+        copy = strdup(path);
+        if (!copy)
+                return NULL;
+        /* an empty entry is the current directory, as for posix_spawnp() */
+        for (char *p = copy, *dir; (dir = strsep(&p, ":")) != NULL;) {
+                _cleanup_free_ char *cand = NULL;
+                if (asprintf(&cand, "%s/%s", *dir ? dir : ".", prog) < 0)
+                        return NULL;
+                if (access(cand, X_OK) == 0)
+                        return realpath(cand, NULL);
+        }
+        return NULL;
+}
+
+int sbx_escalation_check_approver(const char *prog, const char *root, char *err, size_t err_size) {
+        _cleanup_free_ char *real = NULL;
+
+        if (!prog || !root || !(real = approver_real_path(prog)))
+                return 0;
+        if (!sbx_path_beneath(real, root))
+                return 0;
+        snprintf(err, err_size,
+                 "run: --approver %s is %s, inside the workspace %s, where a confined command could rewrite it "
+                 "to approve every escalation: keep it outside the workspace",
+                 prog, real, root);
+        return -EPERM;
+}
+
 int sbx_escalation_ask(const struct sbx_run_args *a, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line) {
         if (a->approver)

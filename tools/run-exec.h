@@ -83,3 +83,7 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
  * danger-full-access. */
 int sbx_escalation_ask(const struct sbx_run_args *a, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line);
+/* The --approver program decides escalations, so no confined command may rewrite it: one found
+ * (through PATH, as it is started) beneath the workspace root `root` is refused. 0, or -EPERM
+ * with the reason in err. An approver that cannot be found is left to fail when asked. */
+int sbx_escalation_check_approver(const char *prog, const char *root, char *err, size_t err_size);

@@ -160,6 +160,27 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
         rc=$?
         t_check "$b no ask (--approver with deny): usage error 2, one line, nothing ran, approver not invoked" \
                 test "$rc" = 2 -a "$(wc -l <"$T/err")" = 1 -a ! -e "$WS/noask-usage-$b" -a ! -e "$T/allow.log"
+        # an approver inside the workspace is refused before anything runs: a command that could
+        # write there (this retry, any earlier workspace-write run) could make it approve anything,
+        # whether it is named by path or found through PATH
+        mkdir -p "$WS/tools"
+        cp "$T/bin/allow" "$WS/tools/approve"
+        for how in path PATH; do
+                rm -f "$T/allow.log" "$WS/ws-approver-$b"
+                if [ "$how" = path ]; then
+                        "$SBX_BIN" run --db "$T/ws-approver-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                                --approver "$WS/tools/approve" -- sh -c "echo x > $WS/ws-approver-$b" 2>"$T/err"
+                else
+                        PATH="$WS/tools:$PATH" "$SBX_BIN" run --db "$T/ws-approver-$b.db" --backend "$b" --mode read-only \
+                                --on-denial=ask --approver approve -- sh -c "echo x > $WS/ws-approver-$b" 2>"$T/err"
+                fi
+                rc=$?
+                t_check "$b: an approver inside the workspace ($how) is refused: usage error 2, one line, nothing ran ($rc)" \
+                        test "$rc" = 2 -a "$(wc -l <"$T/err")" = 1 -a ! -e "$WS/ws-approver-$b" -a ! -e "$T/allow.log" -a \
+                        ! -e "$T/ws-approver-$b.db"
+                t_check "$b: ... the line names the approver and the workspace" grep -q "approver .*inside the workspace" "$T/err"
+        done
+        rm -rf "$WS/tools"
         # a denial under workspace-write is never escalated (danger-full-access is never offered)
         db=$T/noask-ww-$b.db
         rm -f "$T/allow.log"
