@@ -107,7 +107,6 @@ static int remember(const char *name, const char *path, char **ret_path) {
 }
 
 int sbx_find_executable(const char *name, char **ret_path) {
-        const char *path;
         _cleanup_free_ char *copy = NULL;
         char *save = NULL;
 
@@ -124,14 +123,11 @@ int sbx_find_executable(const char *name, char **ret_path) {
                 *ret_path = strdup(name);
                 return *ret_path ? 0 : -ENOMEM;
         }
-        path = getenv("PATH");
-        copy = strdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin");
+        copy = strdup(SBX_RUNNER_DIRS);
         if (!copy)
                 return -ENOMEM;
         for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
                 _cleanup_free_ char *full = NULL;
-                if (*dir != '/')
-                        continue; /* a relative PATH entry would make the runner depend on cwd */
                 if (asprintf(&full, "%s/%s", dir, name) < 0)
                         return -ENOMEM;
                 if (access(full, X_OK) == 0)

@@ -62,7 +62,11 @@ int sbx_argv_finish(struct sbx_argv_builder *b, char ***ret);
 bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_confine_request *req,
                                    int status_offset);
 
-/* Resolves a runner name through PATH (a name with '/' is taken as is). Caller frees. */
+/* Where a runner named without a '/' is looked for: the system's directories, never $PATH. A
+ * PATH entry a confined command could write (a virtualenv's bin in the workspace, ~/bin) would
+ * let one run plant a "bwrap" that the next sbx executes unconfined (measured, before). */
+#define SBX_RUNNER_DIRS "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+/* Resolves a runner name in SBX_RUNNER_DIRS (a name with '/' is taken as is). Caller frees. */
 int sbx_find_executable(const char *name, char **ret_path);
 
 /* "path:dev:ino:size:mtime" of a runner binary, for probe cache keys. -errno when stat fails. */

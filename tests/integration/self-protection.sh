@@ -73,4 +73,28 @@ SBX_CONFIG=$T/config "$SBX_BIN" run --db "$T/tree.db" --backend bwrap --root "$T
 t_check "bwrap: the launcher inside the workspace cannot be replaced" \
         test "$(cksum <"$T/tree/tools/sbx-landlock")" = "$before"
 
+# a runner planted in a PATH directory inside the workspace (a virtualenv's bin, say) is never
+# what a later sbx executes: runners are looked up in the system's directories, not in $PATH.
+# The fake bwrap leaves a marker outside the workspace and hands over to the real one.
+for b in bwrap landlock; do
+        pw=$T/planted-$b
+        mkdir -p "$pw/ws/bin" "$pw/out"
+        if ! "$SBX_BIN" run --db "$pw/audit.db" --backend "$b" --mode workspace-write --root "$pw/ws" -- \
+                sh -c 'printf "#!/bin/sh\necho ran > %s/marker\nexec %s \"\$@\"\n" "$1" "$2" > "$3/bwrap" && chmod 755 "$3/bwrap"' \
+                sh "$pw/out" "$(command -v bwrap || echo /usr/bin/bwrap)" "$pw/ws/bin" 2>/dev/null; then
+                t_diag "$b cannot plant here: its check is left out"
+                continue
+        fi
+        t_check "$b: the command planted $pw/ws/bin/bwrap (the setting of the check)" test -x "$pw/ws/bin/bwrap"
+        for how in --backend=bwrap chain; do
+                sel=()
+                [ "$how" = chain ] || sel=("$how")
+                (cd "$pw/ws" && PATH="$pw/ws/bin:$PATH" "$SBX_BIN" run --db "$pw/audit.db" "${sel[@]}" --mode read-only \
+                        --root "$pw/ws" -- true) >/dev/null 2>&1
+                rc=$?
+                t_check "planted by $b, then $how with it first in PATH: the planted bwrap never ran (rc=$rc)" \
+                        test ! -e "$pw/out/marker"
+        done
+done
+
 t_finish

@@ -88,6 +88,7 @@ static void test_config_errors_name_file_and_line(void **state) {
                 { "no equals sign\n", ":1: expected 'key = value'" },
                 { "landlock_launcher = relative/path\n", ":1: 'landlock_launcher' must be an absolute path" },
                 { "bwrap =\n", ":1: 'bwrap' has an empty value" },
+                { "bwrap = tools/bwrap\n", ":1: 'bwrap' must be an absolute path or a bare name" },
         };
         (void) state;
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
