@@ -81,6 +81,50 @@ static int bwrap_fingerprint(const struct sbx_config *cfg, char *buf, size_t siz
 /* Host paths under /proc whose writes only check the uid; covered read-only when present. */
 static const char *const proc_covers[] = { "/proc/sys", "/proc/sysrq-trigger" };
 
+
+extern char **environ;
+
+bool sbx_env_loader_variable(const char *entry) {
+        static const char *const names[] = { "GCONV_PATH", "GETCONF_DIR", "GLIBC_TUNABLES", "HOSTALIASES",
+                                             "LOCALDOMAIN", "LOCPATH", "MALLOC_TRACE", "NIS_PATH", "NLSPATH",
+                                             "RESOLV_HOST_CONF", "RES_OPTIONS", "TZDIR" };
+        size_t n = strcspn(entry, "=");
+
+        if (strncmp(entry, "LD_", 3) == 0)
+                return true;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++)
+                if (strlen(names[i]) == n && strncmp(entry, names[i], n) == 0)
+                        return true;
+        return false;
+}
+
+/* Each loader variable of the environment: --setenv NAME VALUE for the sandbox, and NAME (its
+ * removal) in out->setenv for bubblewrap's own environment. Out of memory is the builder's
+ * sticky error. */
+static void move_loader_variables(struct sbx_argv_builder *b, struct sbx_confined_argv *out) {
+        for (char **e = environ; e && *e; e++) {
+                const char *eq = strchr(*e, '=');
+                size_t n = sbx_strv_length(out->setenv);
+                char **nv, *name;
+
+                if (!eq || eq == *e || !sbx_env_loader_variable(*e))
+                        continue;
+                name = strndup(*e, (size_t) (eq - *e));
+                nv = name ? realloc(out->setenv, (n + 2) * sizeof(char *)) : NULL;
+                if (!nv) {
+                        free(name);
+                        b->err = -ENOMEM;
+                        return;
+                }
+                nv[n] = name;
+                nv[n + 1] = NULL;
+                out->setenv = nv;
+                sbx_argv_add(b, "--setenv");
+                sbx_argv_add(b, name);
+                sbx_argv_add(b, eq + 1);
+        }
+}
+
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
@@ -141,6 +185,12 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--json-status-fd");
                 sbx_argv_addf(&b, "%d", req->opts->status_fd);
         }
+        /* The variables that make the dynamic loader load code (LD_PRELOAD, LD_LIBRARY_PATH, ...)
+         * would do so in bubblewrap itself, which runs unconfined: a library a confined command
+         * planted in the workspace, named by the caller's LD_LIBRARY_PATH, would run outside the
+         * sandbox at the next run (measured with LD_PRELOAD). bubblewrap starts without them and
+         * sets them again for the sandbox. */
+        move_loader_variables(&b, out);
         /* the first process inside seals the mounts, then drops the capability and execs */
         sbx_argv_add(&b, "--cap-add");
         sbx_argv_add(&b, "CAP_SYS_ADMIN");

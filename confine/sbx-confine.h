@@ -140,16 +140,24 @@ struct sbx_confined_argv {
         int temp_lock_fd, temp_parent_fd;  /* > 2: the area, locked while this run lives, and the
                                               user's directory of areas, swept once the area is
                                               removed (both close-on-exec); 0: none */
-        char **setenv;                     /* NULL-terminated "NAME=value" to set in the child */
+        char **setenv;                     /* NULL-terminated "NAME=value" to set in the child, or
+                                              "NAME" to remove from it (the runner's environment) */
         bool gated;                        /* the runner honours opts->gate: it sets the sandbox up,
                                               then waits for the go-ahead before the command */
         bool inprocess;                    /* argv[0] is sbx's shipped Landlock launcher, whose code
                                               sbx links: the caller may run it in the forked child
                                               (sbx_landlock_launch()) instead of executing it */
 };
-/* A child environment: the current environ with c->setenv applied. *ret_envp is a new vector of
+/* A child environment: the current environ with c->setenv applied ("NAME=value" sets, a bare
+ * "NAME" removes). *ret_envp is a new vector of
  * borrowed strings: free() the vector only, and keep environ and c alive while it is used. */
 int sbx_env_merge(char *const *setenv, char ***ret_envp);
+
+/* Whether the environment entry ("NAME=value") is one glibc does not let a set-user-ID program
+ * inherit: LD_*, GCONV_PATH, ... (they load code or write files). Never given to a program sbx
+ * runs unconfined on the caller's behalf (a runner, the approver): a library a confined command
+ * planted in the workspace would run outside the sandbox. */
+bool sbx_env_loader_variable(const char *entry);
 
 /* Frees everything and removes the per-run temp area with its content. Accepts NULL. */
 void sbx_confined_argv_free(struct sbx_confined_argv *c);

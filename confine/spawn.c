@@ -34,7 +34,8 @@ int sbx_env_merge(char *const *setenv, char ***ret_envp) {
                         v[k++] = environ[i];
         }
         for (size_t j = 0; j < m; j++)
-                v[k++] = setenv[j];
+                if (strchr(setenv[j], '=')) /* a bare NAME only removes NAME */
+                        v[k++] = setenv[j];
         v[k] = NULL;
         *ret_envp = v; /* the strings stay borrowed: free only the vector */
         return 0;

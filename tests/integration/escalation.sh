@@ -181,6 +181,17 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 t_check "$b: ... the line names the approver and the workspace" grep -q "approver .*inside the workspace" "$T/err"
         done
         rm -rf "$WS/tools"
+        # the approver runs unconfined: the caller's loader variables are not passed to it (a
+        # library planted in the workspace and named by them would run outside the sandbox)
+        printf '#!/bin/sh\necho "LD_LIBRARY_PATH=${LD_LIBRARY_PATH-unset} LD_PRELOAD=${LD_PRELOAD-unset} KEPT=${SBX_TEST_KEPT-unset}" >"%s"\ncat >/dev/null\necho deny\n' \
+                "$T/env-approver.log" >"$T/bin/env-approver"
+        chmod 755 "$T/bin/env-approver"
+        rm -f "$T/env-approver.log"
+        LD_LIBRARY_PATH="$WS/lib" LD_PRELOAD="$WS/lib/none.so" SBX_TEST_KEPT=yes "$SBX_BIN" run --db "$T/env-approver-$b.db" \
+                --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/env-approver" -- \
+                sh -c "echo x > $T/out/env-approver-$b" 2>/dev/null
+        t_check "$b: the approver gets no loader variable, the rest of the environment ($(cat "$T/env-approver.log" 2>/dev/null))" \
+                test "$(cat "$T/env-approver.log" 2>/dev/null)" = "LD_LIBRARY_PATH=unset LD_PRELOAD=unset KEPT=yes"
         # a denial under workspace-write is never escalated (danger-full-access is never offered)
         db=$T/noask-ww-$b.db
         rm -f "$T/allow.log"

@@ -97,4 +97,26 @@ for b in bwrap landlock; do
         done
 done
 
+# a library planted in the workspace and named by the caller's LD_PRELOAD or LD_LIBRARY_PATH is
+# never loaded by bubblewrap, which runs unconfined: the loader's variables reach only the
+# sandbox. The library's constructor leaves a marker outside the workspace wherever it runs
+# unconfined (inside the sandbox that write is denied).
+lw=$T/planted-lib
+mkdir -p "$lw/ws/lib" "$lw/out" "$lw/src"
+printf '#include <stdio.h>\n__attribute__((constructor)) static void c(void) { FILE *f = fopen("%s/marker", "a"); if (f) { fputs("loaded unconfined\\n", f); fclose(f); } }\n' \
+        "$lw/out" >"$lw/src/evil.c"
+if command -v cc >/dev/null && cc -shared -fPIC -o "$lw/src/libevil.so" "$lw/src/evil.c" 2>/dev/null &&
+        "$SBX_BIN" run --db "$lw/audit.db" --backend bwrap --mode workspace-write --root "$lw/ws" -- \
+                cp "$lw/src/libevil.so" "$lw/ws/lib/libevil.so" 2>/dev/null; then
+        rm -f "$lw/out/marker"
+        out=$(cd "$lw/ws" && LD_PRELOAD="$lw/ws/lib/libevil.so" LD_LIBRARY_PATH="$lw/ws/lib" "$SBX_BIN" run \
+                --db "$lw/audit.db" --backend bwrap --mode read-only --root "$lw/ws" -- sh -c 'echo "pre=$LD_PRELOAD"' 2>/dev/null)
+        t_check "bwrap: a library planted in the workspace and named by LD_PRELOAD never ran unconfined" \
+                test ! -e "$lw/out/marker"
+        t_check "bwrap: ... while the command still sees the caller's LD_PRELOAD ($out)" \
+                test "$out" = "pre=$lw/ws/lib/libevil.so"
+else
+        t_diag "no C compiler, or bwrap cannot plant here: the LD_PRELOAD check is left out"
+fi
+
 t_finish

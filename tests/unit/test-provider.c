@@ -196,6 +196,49 @@ static void test_bwrap_argv_read_only(void **state) {
         sbx_config_free(cfg);
 }
 
+/* The loader's variables never reach bubblewrap, which runs unconfined: they are removed from
+ * its environment and set again inside the sandbox, values untouched. */
+static void test_bwrap_moves_loader_variables_into_the_sandbox(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_READ_ONLY, .workspace_root = ws };
+        struct sbx_confined_argv *c = NULL;
+        char *argv[] = { (char *) "true", NULL };
+        _cleanup_free_ char **envp = NULL;
+        ssize_t dd, pre, lib, gconv;
+        (void) state;
+        assert_int_equal(setenv("LD_PRELOAD", "/w s/evil.so", 1), 0);
+        assert_int_equal(setenv("LD_LIBRARY_PATH", "/ws/lib:/x=y", 1), 0);
+        assert_int_equal(setenv("GCONV_PATH", "/ws/gconv", 1), 0);
+        assert_int_equal(setenv("SBX_TEST_PLAIN", "kept", 1), 0);
+        assert_int_equal(sbx_provider_new_local(cfg, "bwrap", &p, NULL), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, NULL, &c, NULL, NULL), 0);
+        dd = find_arg(c->argv, "--");
+        pre = find_arg(c->argv, "LD_PRELOAD");
+        lib = find_arg(c->argv, "LD_LIBRARY_PATH");
+        gconv = find_arg(c->argv, "GCONV_PATH");
+        assert_true(pre > 0 && pre < dd && lib > 0 && lib < dd && gconv > 0 && gconv < dd);
+        assert_string_equal(c->argv[pre - 1], "--setenv");
+        assert_string_equal(c->argv[pre + 1], "/w s/evil.so");
+        assert_string_equal(c->argv[lib + 1], "/ws/lib:/x=y");
+        assert_string_equal(c->argv[gconv + 1], "/ws/gconv");
+        assert_int_equal(find_arg(c->argv, "SBX_TEST_PLAIN"), -1);
+        assert_int_equal(sbx_env_merge(c->setenv, &envp), 0);
+        for (char **e = envp; *e; e++) {
+                assert_true(strncmp(*e, "LD_PRELOAD=", 11) != 0);
+                assert_true(strncmp(*e, "LD_LIBRARY_PATH=", 16) != 0);
+                assert_true(strncmp(*e, "GCONV_PATH=", 11) != 0);
+        }
+        assert_int_equal(find_arg(envp, "SBX_TEST_PLAIN=kept") >= 0, 1);
+        unsetenv("LD_PRELOAD");
+        unsetenv("LD_LIBRARY_PATH");
+        unsetenv("GCONV_PATH");
+        unsetenv("SBX_TEST_PLAIN");
+        sbx_confined_argv_free(c);
+        sbx_provider_free(p);
+        sbx_config_free(cfg);
+}
+
 static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         struct sbx_config *cfg = config_bwrap("/bin/true");
         struct sbx_provider *p = NULL;
@@ -403,6 +446,7 @@ int main(void) {
                 cmocka_unit_test(test_provider_unavailable_names_each_candidate),
                 cmocka_unit_test(test_provider_rejects_empty_argv),
                 cmocka_unit_test(test_bwrap_argv_read_only),
+                cmocka_unit_test(test_bwrap_moves_loader_variables_into_the_sandbox),
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
                 cmocka_unit_test(test_host_temp_area_is_private_and_removed),
                 cmocka_unit_test(test_host_temp_area_sweeps_only_areas_of_dead_runs),
