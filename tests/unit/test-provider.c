@@ -332,12 +332,17 @@ static int confine_with_tmpdir(const char *tmpdir, struct sbx_config *cfg, struc
         return r;
 }
 
+/* DIR/NAME into buf (PATH_MAX bytes), which it returns */
+static char *at(char *buf, const char *dir, const char *name) {
+        snprintf(buf, PATH_MAX, "%s/%s", dir, name);
+        return buf;
+}
+
 static bool exists(const char *dir, const char *name) {
         char path[PATH_MAX];
         struct stat st;
 
-        snprintf(path, sizeof(path), "%s/%s", dir, name);
-        return lstat(path, &st) == 0;
+        return lstat(at(path, dir, name), &st) == 0;
 }
 
 /* The areas live in TMPDIR/sbx-UID. Once a run's area is removed, the areas no live sbx holds
@@ -359,20 +364,13 @@ static void test_host_temp_area_sweeps_only_areas_of_dead_runs(void **state) {
                 assert_int_equal(strncmp(live->temp_dir + strlen(user), "/run-", 5), 0);
                 live_name = strdup(strrchr(live->temp_dir, '/') + 1);
                 /* a dead run's area with content, an area being made, a planted symlink */
-                snprintf(path, sizeof(path), "%s/run-dead00", user);
-                assert_int_equal(mkdir(path, 0700), 0);
-                snprintf(path, sizeof(path), "%s/run-dead00/sub", user);
-                assert_int_equal(mkdir(path, 0700), 0);
-                snprintf(path, sizeof(path), "%s/run-dead00/sub/file", user);
-                fclose(fopen(path, "w"));
-                snprintf(path, sizeof(path), "%s/.new-fresh0", user);
-                assert_int_equal(mkdir(path, 0700), 0);
-                snprintf(outside, sizeof(outside), "%s/outside", base);
-                assert_int_equal(mkdir(outside, 0700), 0);
-                snprintf(path, sizeof(path), "%s/outside/keep", base);
-                fclose(fopen(path, "w"));
-                snprintf(path, sizeof(path), "%s/run-link00", user);
-                assert_int_equal(symlink(outside, path), 0);
+                assert_int_equal(mkdir(at(path, user, "run-dead00"), 0700), 0);
+                assert_int_equal(mkdir(at(path, user, "run-dead00/sub"), 0700), 0);
+                fclose(fopen(at(path, user, "run-dead00/sub/file"), "w"));
+                assert_int_equal(mkdir(at(path, user, ".new-fresh0"), 0700), 0);
+                assert_int_equal(mkdir(at(outside, base, "outside"), 0700), 0);
+                fclose(fopen(at(path, base, "outside/keep"), "w"));
+                assert_int_equal(symlink(outside, at(path, user, "run-link00")), 0);
 
                 assert_int_equal(confine_with_tmpdir(base, cfg, p, &c), 0);
                 sbx_confined_argv_free(c);
