@@ -92,17 +92,19 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
 else
         t_diag "not root, or no user nobody: the unprivileged half is left out"
 fi
-# $T/sbx-as WHO ARGS...: execs sbx as root or as nobody, with that user's database and temp
-# directory (a script, so that a background job's pid is sbx's own)
+# $T/sbx-as WHO VERB ARGS...: execs sbx VERB as root or as nobody, with that user's database (given
+# right after the verb, before the command's own arguments) and temp directory (a script, so that
+# a background job's pid is sbx's own)
 cat >"$T/sbx-as" <<EOF
 #!/bin/bash
 who=\$1
-shift
+verb=\$2
+shift 2
 if [ "\$who" = nobody ]; then
         exec setpriv --reuid=65534 --regid=65534 --clear-groups -- env HOME="$T/nb/home" XDG_STATE_HOME= \\
-                XDG_CACHE_HOME="$T/nb/home/.cache" TMPDIR="$T/tmp-nobody" "${NB_BIN:-}" "\$@" --db "$T/nb/home/audit.db"
+                XDG_CACHE_HOME="$T/nb/home/.cache" TMPDIR="$T/tmp-nobody" "${NB_BIN:-}" "\$verb" --db "$T/nb/home/audit.db" "\$@"
 fi
-TMPDIR="$T/tmp-root" exec "$SBX_BIN" "\$@" --db "$DB"
+TMPDIR="$T/tmp-root" exec "$SBX_BIN" "\$verb" --db "$DB" "\$@"
 EOF
 chmod 755 "$T/sbx-as"
 k=0
