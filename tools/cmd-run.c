@@ -75,8 +75,10 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                 fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
                 if (fd >= 0 || errno != ELOOP)
                         return fd < 0 ? -errno : fd;
+                /* (non-blocking only to open: a FIFO without a reader fails instead of hanging) */
                 fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-                if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+                if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+                    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
                         return fd;
                 if (fd >= 0)
                         close(fd);
