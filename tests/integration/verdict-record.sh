@@ -115,5 +115,18 @@ t_check "refused before a workspace is known: a symlink to a file is not followe
         eval '[ $rc -eq 125 ] && [ "$after" = "$fp" ]'
 out=$("$SBX_BIN" run --db "$T/nodb.db" --verdict-json /dev/stdout -- true 2>/dev/null)
 t_check "... while /dev/stdout still gets the record" grep -q '"verdict": *"unavailable"' <<<"$out"
+# ... whole, even larger than a pipe holds, to a reader that is slow to read (a 100 KB argument)
+mkfifo "$T/ref/fifo"
+ln -s "$T/ref/fifo" "$T/ref/fifo-link"
+# the reader opens the FIFO at once (sbx finds a reader), then reads only after 0.5 s
+( exec 3<"$T/ref/fifo"; sleep 0.5; timeout 20 cat <&3 >"$T/ref/fifo.out" ) &
+reader=$!
+big=$(head -c 100000 /dev/zero | tr '\0' x)
+sleep 0.1
+timeout 20 "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$T/ref/fifo-link" -- true "$big" 2>"$T/ref/fifo.err"
+rc=$?
+wait "$reader"
+t_check "... and a FIFO behind a symlink gets the whole record, 100 KB of argv included (rc=$rc)" \
+        python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert len(r["argv"][1]) == 100000' "$T/ref/fifo.out"
 
 t_finish
