@@ -77,11 +77,12 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                         return fd < 0 ? -errno : fd;
                 /* (non-blocking only to open: a FIFO without a reader fails instead of hanging) */
                 fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-                if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+                if (fd < 0)
+                        return -errno; /* a FIFO without a reader: ENXIO */
+                if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
                     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
                         return fd;
-                if (fd >= 0)
-                        close(fd);
+                close(fd);
                 *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
                 return -ELOOP;
         }
