@@ -115,6 +115,12 @@ t_check "refused before a workspace is known: a symlink to a file is not followe
         eval '[ $rc -eq 125 ] && [ "$after" = "$fp" ]'
 out=$("$SBX_BIN" run --db "$T/nodb.db" --verdict-json /dev/stdout -- true 2>/dev/null)
 t_check "... while /dev/stdout still gets the record" grep -q '"verdict": *"unavailable"' <<<"$out"
+# ... and one without a reader is named for what it is, not taken for a file
+mkfifo "$T/ref/lonely"
+ln -s "$T/ref/lonely" "$T/ref/lonely-link"
+timeout 20 "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$T/ref/lonely-link" -- true 2>"$T/ref/lonely.err"
+t_check "... a symlink to a FIFO nobody reads: the record fails with ENXIO, not as a file ($(grep verdict "$T/ref/lonely.err"))" \
+        eval 'grep -q "verdict record .*No such device or address" "$T/ref/lonely.err" && ! grep -q "symlink to a file" "$T/ref/lonely.err"'
 # ... whole, even larger than a pipe holds, to a reader that is slow to read (a 100 KB argument)
 mkfifo "$T/ref/fifo"
 ln -s "$T/ref/fifo" "$T/ref/fifo-link"
