@@ -63,7 +63,8 @@ writer_pid() { pgrep -f "audit-writer --db $DB\$" | head -1; }
 
 # ---- start, and the rows through it -------------------------------------------------------------
 "$SBX_BIN" run --db "$DB" --mode danger-full-access -- true
-t_check "the first run leaves its row (written directly)" test "$(sqlite3 "$DB" 'SELECT count(*) FROM executions')" = 1
+rows=$(sqlite3 "$DB" 'SELECT count(*) FROM executions' 2>&1)
+t_check "the first run leaves its row (written directly: $rows)" test "$rows" = 1
 t_check "... and starts a writer whose socket appears next to the database" wait_for 5 test -S "$SOCK"
 t_check "the socket is private (mode 0700 or stricter)" test "$(stat -c %a "$SOCK")" = 700
 WPID=$(writer_pid)

@@ -27,7 +27,7 @@ t_known_config "$T/config"
 cd "$T/ws" || exit 1
 WS=$(pwd -P)
 
-if ! command -v sqlite3 >/dev/null; then
+if ! type -P sqlite3 >/dev/null; then
         echo "not ok - sqlite3 is required to read the audit rows"
         exit 1
 fi
@@ -200,9 +200,13 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
         rc=$?
         t_check "$b no ask (workspace-write): denied ($rc), absent on the host, the approver never invoked" \
                 test "$rc" != 0 -a ! -e "$T/out/noask-ww-$b" -a ! -e "$T/allow.log"
-        t_check "$b no ask (workspace-write): one row, no escalation line" \
-                test "$(q "$db" "SELECT count(*), min(verdict) FROM executions")" = "1 denied" -a \
-                "$(grep -c "escalation" "$T/err")" = 0
+        rows=$(q "$db" "SELECT count(*), min(verdict) FROM executions")
+        t_check "$b no ask (workspace-write): one row, no escalation line (rows: $rows)" \
+                test "$rows" = "1 denied" -a "$(grep -c "escalation" "$T/err")" = 0
+        [ "$rows" = "1 denied" ] && [ "$(grep -c "escalation" "$T/err")" = 0 ] || {
+                q "$db" "SELECT id, state, verdict, exit_code, message FROM executions" | sed 's/^/#   row: /'
+                sed 's/^/#   stderr: /' "$T/err"
+        }
 
         # --- a session: the approved mode outranks the session's mode, whose log stays as it was
         db=$T/session-$b.db

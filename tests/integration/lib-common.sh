@@ -79,6 +79,13 @@ t_cleanup() {
         return 0
 }
 
+# sqlite3 with a busy timeout. A query that comes while an audit writer opens the database (its
+# WAL recovery) or the last connection checkpoints on close gets SQLITE_BUSY at once without one:
+# 'database is locked', seen as a rare failure of a check that reads the rows right after a first
+# run. Exported for the checks that run in bash -c.
+sqlite3() { command sqlite3 -cmd '.timeout 10000' "$@"; }
+export -f sqlite3
+
 # The unprivileged user: nobody, without supplementary groups.
 T_NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
 
