@@ -158,6 +158,8 @@ int sbx_env_merge(char *const *setenv, char ***ret_envp);
  * runs unconfined on the caller's behalf (a runner, the approver): a library a confined command
  * planted in the workspace would run outside the sandbox. */
 bool sbx_env_loader_variable(const char *entry);
+/* The current environ without those variables; free() the vector only, as for sbx_env_merge(). */
+int sbx_env_without_loader_variables(char ***ret_envp);
 
 /* Frees everything and removes the per-run temp area with its content. Accepts NULL. */
 void sbx_confined_argv_free(struct sbx_confined_argv *c);

@@ -41,6 +41,20 @@ int sbx_env_merge(char *const *setenv, char ***ret_envp) {
         return 0;
 }
 
+int sbx_env_without_loader_variables(char ***ret_envp) {
+        size_t n = sbx_strv_length(environ), k = 0;
+        char **v = calloc(n + 1, sizeof(char *));
+
+        if (!v)
+                return -ENOMEM;
+        for (size_t i = 0; i < n; i++)
+                if (!sbx_env_loader_variable(environ[i]))
+                        v[k++] = environ[i];
+        v[k] = NULL;
+        *ret_envp = v; /* borrowed strings, as for sbx_env_merge() */
+        return 0;
+}
+
 static int64_t now_ms(void) {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -47,7 +47,6 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                        const char *root, const char *session, const char *matched_line) {
         int in_p[2], out_p[2], status = 0;
         _cleanup_free_ char **envp = NULL;
-        size_t n_env = 0;
         posix_spawn_file_actions_t fa;
         char *pargv[] = { (char *) prog, NULL };
         char line[64] = "";
@@ -63,20 +62,13 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 return 0;
         }
         /* the approver runs unconfined: without the loader's variables (sbx_env_loader_variable()) */
-        for (char **e = environ; e && *e; e++)
-                n_env++;
-        envp = calloc(n_env + 1, sizeof(char *));
-        if (!envp) {
+        if (sbx_env_without_loader_variables(&envp) < 0) {
                 close(in_p[0]);
                 close(in_p[1]);
                 close(out_p[0]);
                 close(out_p[1]);
                 return 0;
         }
-        n_env = 0;
-        for (char **e = environ; e && *e; e++)
-                if (!sbx_env_loader_variable(*e))
-                        envp[n_env++] = *e;
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in_p[0], 0);
         posix_spawn_file_actions_adddup2(&fa, out_p[1], 1);
