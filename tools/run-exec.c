@@ -173,10 +173,20 @@ static void install_forwarding(void) {
         }
 }
 
-/* The end of supervision: no more wake-ups, and ^Z is sbx's own again (one that came as the
- * command ended stops sbx now). */
+/* sbx is the command's child subreaper (Landlock: see end_leftovers()) */
+static bool subreaper;
+
+static void subreaper_off(void) {
+        if (subreaper)
+                (void) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
+        subreaper = false;
+}
+
+/* The end of supervision: no more wake-ups, no more orphans adopted, and ^Z is sbx's own again
+ * (one that came as the command ended stops sbx now). */
 static void supervision_end(void) {
         wake_fd = -1;
+        subreaper_off();
         if (!tstp_handled)
                 return;
         signal(SIGTSTP, SIG_DFL);
@@ -646,6 +656,92 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                 stop_with_command(confined ? bwrap_command_pid(s->status.data) : 0);
 }
 
+/* ---- what the command leaves behind (Landlock) ---------------------------------------------- */
+
+/* Under Landlock the command has no pid namespace of its own, so a process it leaves running
+ * (`cmd &`, a daemon that forks twice and calls setsid) would outlive the run: still confined,
+ * but writing into the workspace after the row was completed, using the temp area sbx removes,
+ * or keeping a lock on the audit database. sbx is therefore the command's child subreaper:
+ * whatever the command leaves becomes sbx's own child once its parent ends, and it is killed as
+ * soon as the command ends, as the end of bubblewrap's pid namespace kills it there. */
+/* the longest sbx waits for the processes it killed to be gone (one stuck in the kernel, in D
+ * state, may take a while); after that they are left to init */
+#define LEFTOVERS_MS 5000
+
+/* SIGKILLs every child sbx has now (the command is reaped already, so each one is something the
+ * command left). Returns how many it found, or -errno when /proc cannot list them. */
+static int kill_leftovers(void) {
+        char path[64], buf[4096];
+        size_t have = 0;
+        int fd, found = 0;
+
+        snprintf(path, sizeof(path), "/proc/self/task/%ld/children", (long) getpid());
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return -errno;
+        for (;;) {
+                ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+                size_t used = 0;
+
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0) {
+                        int e = errno;
+                        close(fd);
+                        return -e;
+                }
+                have += (size_t) n;
+                buf[have] = '\0';
+                /* "PID PID ... ": a number is whole once its space (or the end of the file) came */
+                for (char *p = buf, *end; *p; p = end) {
+                        long v;
+                        while (*p == ' ' || *p == '\n')
+                                p++;
+                        if (!*p)
+                                break;
+                        errno = 0;
+                        v = strtol(p, &end, 10);
+                        if (end == p || errno) {
+                                close(fd);
+                                return -EIO;
+                        }
+                        if (!*end && n > 0)
+                                break; /* maybe cut: the next read completes it */
+                        if (v > 0 && kill((pid_t) v, SIGKILL) == 0)
+                                found++;
+                        used = (size_t) (end - buf);
+                }
+                if (n == 0)
+                        break;
+                memmove(buf, buf + used, have - used);
+                have -= used;
+                if (have >= sizeof(buf) - 1) { /* no number is that long */
+                        close(fd);
+                        return -EIO;
+                }
+        }
+        close(fd);
+        return found;
+}
+
+/* After the command ended: kills what it left, round after round (a process killed hands its
+ * own children to sbx), and reaps them, until sbx has no child left. */
+static void end_leftovers(void) {
+        if (!subreaper)
+                return;
+        for (int64_t deadline = now_ms() + LEFTOVERS_MS;;) {
+                int k = kill_leftovers();
+                pid_t w;
+
+                while ((w = waitpid(-1, NULL, WNOHANG)) > 0)
+                        ;
+                if ((w < 0 && errno == ECHILD) || k < 0 || now_ms() >= deadline)
+                        break;
+                (void) poll(NULL, 0, 1);
+        }
+        subreaper_off();
+}
+
 /* Closes each descriptor that is open and marks it closed. */
 static void close_each(int *const fds[], size_t n) {
         for (size_t i = 0; i < n; i++)
@@ -760,6 +856,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         if (gated && record_first)
                 release_gate(&gate_p[1]);
         install_forwarding();
+        /* Landlock: what the command leaves behind is sbx's to end (end_leftovers()) */
+        if (confined && strcmp(confined->backend, "landlock") == 0)
+                subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
         {
                 struct spawn_req req = {
                         .a = a,
@@ -910,6 +1009,10 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 if (!reaped && waitpid(pid, &wstatus, WNOHANG) == pid) {
                         reaped = true;
                         reaped_at = now_ms();
+                        /* what the command left may hold stderr: it ends now, not in
+                         * DRAIN_AFTER_EXIT_MS */
+                        if (subreaper)
+                                (void) kill_leftovers();
                 }
         }
         /* the command closed every descriptor sbx watches but still runs: keep forwarding signals
@@ -933,6 +1036,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                 ;
                 }
         }
+        end_leftovers();
         supervision_end();
         if (pump)
                 pump_close(pump);

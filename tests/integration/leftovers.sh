@@ -1,0 +1,130 @@
+#!/bin/bash
+# What a confined command leaves running ends with it, on both backends, as root and as nobody:
+# bubblewrap through the end of its pid namespace, the Landlock backend because sbx is the
+# command's child subreaper and kills what is left once the command ended. So no confined process
+# writes to the host after its row was completed, and sbx does not wait for a background process
+# that holds its stderr. An unconfined run (danger-full-access) leaves its processes alone, as the
+# command would without sbx.
+#
+# Each leftover is found on the host by an argument of its own (under bubblewrap its $! is a pid
+# of the sandbox's namespace); the late write is checked on the host, after the run.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap 'cleanup_marks; t_cleanup' EXIT
+
+T=$(t_mktemp_dir)
+MARKS=()
+cleanup_marks() {
+        local m
+        for m in "${MARKS[@]}"; do
+                pkill -KILL -f -- "$m" 2>/dev/null
+        done
+        return 0
+}
+mkdir -p "$T/cwd"
+cd "$T/cwd" || exit 1
+t_usable_backends "$T/probe.db"
+
+WHO=(root)
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        WHO+=(nobody)
+        mkdir -p "$T/nb/home"
+        saved=$SBX_BIN
+        t_copy_tools "$T/nb/bin"
+        NB_BIN=$SBX_BIN
+        SBX_BIN=$saved
+        chown -R 65534:65534 "$T/nb/home"
+elif ! t_is_root; then
+        t_diag "not root: the nobody half is left out"
+else
+        t_diag "no user nobody here: the unprivileged half is left out"
+fi
+sbx_as() { # sbx_as WHO ARGS...: sbx as that user, with that user's database and temp directory
+        local who=$1
+        shift
+        if [ "$who" = nobody ]; then
+                "${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache" \
+                        TMPDIR="$T/tmp-nobody" "$NB_BIN" "$@" --db "$T/nb/home/audit.db"
+        else
+                TMPDIR="$T/tmp-root" "$SBX_BIN" "$@" --db "$T/audit.db"
+        fi
+}
+alive() { # alive MARK: a process whose command line is exactly "sleep MARK" runs (not a zombie)
+        local p st
+        for p in $(pgrep -x -f "sleep $1"); do
+                st=$(ps -o stat= -p "$p" 2>/dev/null)
+                [ -n "$st" ] && [ "${st#Z}" = "$st" ] && return 0
+        done
+        return 1
+}
+# sbx run puts --db after the verb's own options: sbx_as appends it, so the command comes as
+# `-c SCRIPT` (the script's arguments cannot follow --db)
+k=0
+for who in "${WHO[@]}"; do
+        mkdir -p "$T/tmp-$who"
+        [ "$who" = root ] || chown 65534:65534 "$T/tmp-$who"
+        for how in "${BACKENDS[@]}" none; do
+                k=$((k + 1))
+                ws=$T/ws-$who-$how
+                mkdir -p "$ws"
+                [ "$who" = root ] || chown 65534:65534 "$ws"
+                if [ "$how" = none ]; then
+                        sel=(--mode danger-full-access)
+                else
+                        sel=(--backend "$how" --mode workspace-write)
+                fi
+                m1="4001.$$$k" m2="4002.$$$k" m3="4003.$$$k" m4="4004.$$$k"
+                MARKS+=("sleep $m1" "sleep $m2" "sleep $m3" "sleep $m4")
+                # a background job that keeps stderr; a daemon (forks twice, own session, no
+                # stdio); a job three levels down; a job that writes into the workspace a second
+                # after the command ended; and the command's own exit status, 3
+                script="sleep $m1 &
+(setsid sh -c 'exec sleep $m2' </dev/null >/dev/null 2>&1 &)
+sh -c 'sh -c \"sleep $m3\" & wait' >/dev/null 2>&1 &
+(sleep 1; echo late >'$ws/late'; exec sleep $m4) >/dev/null 2>&1 &
+exit 3"
+                start=$(date +%s%N)
+                sbx_as "$who" run "${sel[@]}" --root "$ws" --verdict-json "$ws/v.json" -c "$script" >"$T/out" 2>&1
+                rc=$?
+                ms=$((($(date +%s%N) - start) / 1000000))
+                t_check "$who, $how: the command's own exit status passes through (3, got $rc)" test "$rc" = 3
+                t_check "$who, $how: the verdict record says the command exited 3" \
+                        test "$(t_json_field "$ws/v.json" exit_code)" = 3
+                if [ "$how" = none ]; then
+                        # give the daemon time to start, then see that all of them still run
+                        for _ in $(seq 1 50); do
+                                alive "$m1" && alive "$m2" && alive "$m3" && break
+                                sleep 0.05
+                        done
+                        t_check "$who, $how: an unconfined run leaves its background processes running" \
+                                eval 'alive "$m1" && alive "$m2" && alive "$m3"'
+                        cleanup_marks
+                        continue
+                fi
+                t_diag "$who, $how: sbx returned after $ms ms"
+                for m in "$m1" "$m2" "$m3"; do
+                        t_check "$who, $how: the leftover 'sleep $m' has ended when sbx returns" eval '! alive "$m"'
+                done
+                sleep 1.5
+                t_check "$who, $how: no write lands after the run (host effect: $ws/late absent)" \
+                        test ! -e "$ws/late"
+                t_check "$who, $how: the late writer never ran on (sleep $m4)" eval '! alive "$m4"'
+                cleanup_marks
+        done
+        # many leftovers at once: all of them end (Landlock kills round after round)
+        for how in "${BACKENDS[@]}"; do
+                k=$((k + 1))
+                mark="4005.$$$k"
+                MARKS+=("sleep $mark")
+                ws=$T/ws-$who-$how
+                sbx_as "$who" run --backend "$how" --mode read-only --root "$ws" \
+                        -c "for i in \$(seq 1 40); do sleep $mark & done; exit 0" >/dev/null 2>&1
+                rc=$?
+                t_check "$who, $how: read-only, 40 background processes: sbx exits 0 ($rc)" test "$rc" = 0
+                n=$(pgrep -c -x -f "sleep $mark")
+                t_check "$who, $how: read-only, none of the 40 is left (found ${n:-0})" test "${n:-0}" = 0
+                cleanup_marks
+        done
+done
+
+t_finish
