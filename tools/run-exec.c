@@ -724,12 +724,19 @@ static int kill_leftovers(void) {
         return found;
 }
 
+/* Whether sbx has a child at all (running or ended): without one there is nothing to list. */
+static bool has_children(void) {
+        siginfo_t si;
+
+        return waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) == 0;
+}
+
 /* After the command ended: kills what it left, round after round (a process killed hands its
  * own children to sbx), and reaps them, until sbx has no child left. */
 static void end_leftovers(void) {
         if (!subreaper)
                 return;
-        for (int64_t deadline = now_ms() + LEFTOVERS_MS;;) {
+        for (int64_t deadline = now_ms() + LEFTOVERS_MS; has_children();) {
                 int k = kill_leftovers();
                 pid_t w;
 
@@ -1011,7 +1018,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         reaped_at = now_ms();
                         /* what the command left may hold stderr: it ends now, not in
                          * DRAIN_AFTER_EXIT_MS */
-                        if (subreaper)
+                        if (subreaper && has_children())
                                 (void) kill_leftovers();
                 }
         }
