@@ -20,6 +20,7 @@
 #include "run-exec.h"
 #include "sbx-macro.h"
 #include "sbx-audit.h"
+#include "sbx-db.h"
 #include "sbx-tool.h"
 
 #define STATUS_DATA_MAX 4096
@@ -175,11 +176,20 @@ static void install_forwarding(void) {
 
 /* sbx is the command's child subreaper (Landlock: see end_leftovers()) */
 static bool subreaper;
+static struct {
+        pid_t *before; /* sbx's children before the command started */
+        size_t n_before;
+        bool own_nnp; /* sbx runs with no_new_privs: it cannot tell the command's processes by it */
+} adopted;
+
 
 static void subreaper_off(void) {
         if (subreaper)
                 (void) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
         subreaper = false;
+        free(adopted.before);
+        adopted.before = NULL;
+        adopted.n_before = 0;
 }
 
 /* The end of supervision: no more wake-ups, no more orphans adopted, and ^Z is sbx's own again
@@ -663,17 +673,24 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
  * but writing into the workspace after the row was completed, using the temp area sbx removes,
  * or keeping a lock on the audit database. sbx is therefore the command's child subreaper:
  * whatever the command leaves becomes sbx's own child once its parent ends, and it is killed as
- * soon as the command ends, as the end of bubblewrap's pid namespace kills it there. */
+ * soon as the command ends, as the end of bubblewrap's pid namespace kills it there.
+ *
+ * Only the command's processes, though. sbx may have children that are not the command's: a
+ * shell that ran `job & exec sbx run ...` handed its job to sbx, and as a subreaper sbx also
+ * adopts what such a job orphans during the run. The command's processes are told apart by
+ * no_new_privs: the launcher sets it before the command starts, every process the command starts
+ * inherits it, and none can clear it. When sbx itself runs with no_new_privs (a caller that set
+ * it) that tells nothing, and only the children sbx had before the command started are spared. */
 /* the longest sbx waits for the processes it killed to be gone (one stuck in the kernel, in D
  * state, may take a while); after that they are left to init */
 #define LEFTOVERS_MS 5000
 
-/* SIGKILLs every child sbx has now (the command is reaped already, so each one is something the
- * command left). Returns how many it found, or -errno when /proc cannot list them. */
-static int kill_leftovers(void) {
+/* Calls fn(pid, userdata) for every child sbx has now (/proc/self/task/PID/children). Returns
+ * 0, or -errno when /proc cannot list them. */
+static int each_child(void (*fn)(pid_t pid, void *userdata), void *userdata) {
         char path[64], buf[4096];
         size_t have = 0;
-        int fd, found = 0;
+        int fd;
 
         snprintf(path, sizeof(path), "/proc/self/task/%ld/children", (long) getpid());
         fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -707,8 +724,8 @@ static int kill_leftovers(void) {
                         }
                         if (!*end && n > 0)
                                 break; /* maybe cut: the next read completes it */
-                        if (v > 0 && kill((pid_t) v, SIGKILL) == 0)
-                                found++;
+                        if (v > 0)
+                                fn((pid_t) v, userdata);
                         used = (size_t) (end - buf);
                 }
                 if (n == 0)
@@ -721,7 +738,49 @@ static int kill_leftovers(void) {
                 }
         }
         close(fd);
-        return found;
+        return 0;
+}
+
+static void note_before(pid_t pid, void *userdata) {
+        pid_t *grown = realloc(adopted.before, (adopted.n_before + 1) * sizeof(pid_t));
+
+        (void) userdata;
+        if (!grown)
+                return;
+        adopted.before = grown;
+        adopted.before[adopted.n_before++] = pid;
+}
+
+/* Before the command starts: sbx becomes its subreaper, and notes whom it must spare. */
+static void subreaper_on(void) {
+        adopted.n_before = 0;
+        adopted.own_nnp = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
+        (void) each_child(note_before, NULL);
+        subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
+}
+
+/* Whether child `pid` of sbx is one of the command's processes (see above). */
+static bool commands_process(pid_t pid) {
+        for (size_t i = 0; i < adopted.n_before; i++)
+                if (adopted.before[i] == pid)
+                        return false;
+        /* a child of sbx is not reaped yet, so its pid still names it */
+        return adopted.own_nnp || sbx_process_no_new_privs(pid) == 1;
+}
+
+static void kill_if_commands(pid_t pid, void *userdata) {
+        int *found = userdata;
+
+        if (commands_process(pid) && kill(pid, SIGKILL) == 0)
+                (*found)++;
+}
+
+/* SIGKILLs every process the command left that is sbx's child now (the command is reaped
+ * already). Returns how many it found (an ended one not reaped yet counts), or -errno. */
+static int kill_leftovers(void) {
+        int found = 0, r = each_child(kill_if_commands, &found);
+
+        return r < 0 ? r : found;
 }
 
 /* Whether sbx has a child at all (running or ended): without one there is nothing to list. */
@@ -732,17 +791,16 @@ static bool has_children(void) {
 }
 
 /* After the command ended: kills what it left, round after round (a process killed hands its
- * own children to sbx), and reaps them, until sbx has no child left. */
+ * own children to sbx once it has ended), and reaps them, until none of the command's is left. */
 static void end_leftovers(void) {
         if (!subreaper)
                 return;
         for (int64_t deadline = now_ms() + LEFTOVERS_MS; has_children();) {
                 int k = kill_leftovers();
-                pid_t w;
 
-                while ((w = waitpid(-1, NULL, WNOHANG)) > 0)
+                while (waitpid(-1, NULL, WNOHANG) > 0)
                         ;
-                if ((w < 0 && errno == ECHILD) || k < 0 || now_ms() >= deadline)
+                if (k <= 0 || now_ms() >= deadline)
                         break;
                 (void) poll(NULL, 0, 1);
         }
@@ -865,7 +923,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         install_forwarding();
         /* Landlock: what the command leaves behind is sbx's to end (end_leftovers()) */
         if (confined && strcmp(confined->backend, "landlock") == 0)
-                subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
+                subreaper_on();
         {
                 struct spawn_req req = {
                         .a = a,

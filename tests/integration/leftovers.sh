@@ -57,6 +57,16 @@ alive() { # alive MARK: a process whose command line is exactly "sleep MARK" run
         done
         return 1
 }
+# handed_over SCRIPT M1 M2 WHAT SPARED: `WRAP... bash -c SCRIPT bash M1 M2 SBX BACKEND ROOT DB` as $who,
+# whose script starts `sleep M1` and then execs sbx; checks that sbx ran its command (exit 0) and
+# that sleep M1, not the command's, still runs
+handed_over() {
+        local rc
+        "${pre[@]}" "${WRAP[@]}" bash -c "$1" bash "$2" "$3" "$bin" "$how" "$ws" "$db" >/dev/null 2>&1
+        rc=$?
+        t_check "$who, $how: $4 runs its command (exit $rc)" test "$rc" = 0
+        t_check "$who, $how: $5" alive "$2"
+}
 # sbx run puts --db after the verb's own options: sbx_as appends it, so the command comes as
 # `-c SCRIPT` (the script's arguments cannot follow --db)
 k=0
@@ -109,6 +119,38 @@ exit 3"
                 t_check "$who, $how: no write lands after the run (host effect: $ws/late absent)" \
                         test ! -e "$ws/late"
                 t_check "$who, $how: the late writer never ran on (sleep $m4)" eval '! alive "$m4"'
+                cleanup_marks
+        done
+        # sbx ends only the command's processes: a shell that runs `job & exec sbx run ...` hands
+        # its job to sbx, and whatever that job orphans during the run is adopted by sbx too
+        for how in "${BACKENDS[@]}"; do
+                k=$((k + 1))
+                m5="4006.$$$k" m6="4007.$$$k"
+                MARKS+=("sleep $m5" "sleep $m6")
+                ws=$T/ws-$who-$how
+                if [ "$who" = nobody ]; then
+                        pre=("${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache"
+                                TMPDIR="$T/tmp-nobody")
+                        bin=$NB_BIN db=$T/nb/home/audit.db
+                else
+                        pre=(env TMPDIR="$T/tmp-root")
+                        bin=$SBX_BIN db=$T/audit.db
+                fi
+                WRAP=()
+                handed_over 'sleep "$1" & (sleep 0.3; sleep "$2" & exit 0) & exec "$3" run --backend "$4" --root "$5" --db "$6" -- sleep 1' \
+                        "$m5" "$m6" "sbx exec'd by a shell with jobs" "the shell's own job, handed to sbx, still runs"
+                t_check "$who, $how: what that job orphaned during the run still runs" alive "$m6"
+                cleanup_marks
+                # a caller that runs with no_new_privs itself: sbx cannot tell the command's
+                # processes by it, so it spares the children it had before the command started
+                # and ends what the command left
+                k=$((k + 1))
+                m7="4008.$$$k" m8="4009.$$$k"
+                MARKS+=("sleep $m7" "sleep $m8")
+                WRAP=(setpriv --no-new-privs) # the shell and its job too
+                handed_over 'sleep "$1" & exec "$3" run --backend "$4" --root "$5" --db "$6" -c "sleep $2 & exit 0"' \
+                        "$m7" "$m8" "under no_new_privs, sbx" "under no_new_privs, the shell's own job still runs"
+                t_check "$who, $how: under no_new_privs, the command's background job has ended" eval '! alive "$m8"'
                 cleanup_marks
         done
         # many leftovers at once: all of them end (Landlock kills round after round)
