@@ -147,8 +147,10 @@ static int table_print_row(struct sbx_out *o, char **cells) {
                 bool last = i + 1 == o->ncols;
                 fputs(cells[i], o->f);
                 if (!last) {
-                        size_t w = text_width(cells[i]);
-                        for (size_t k = w; k < o->widths[i] + 2; k++)
+                        /* a row after the sample may be wider than its column: one space still
+                         * keeps its cell apart from the next */
+                        size_t w = text_width(cells[i]), to = o->widths[i] + 2;
+                        for (size_t k = w; k < (to > w ? to : w + 1); k++)
                                 fputc(' ', o->f);
                 }
         }

@@ -172,6 +172,24 @@ assert rows[-1]["argv"] == ["sh", "-c", "echo followed"] and rows[-1]["state"] =
 assert all(isinstance(r["denials"], list) for r in rows)
 ' "$T/follow" "$newid"
 
+# ---- the table view: a row wider than the first 512, which size the columns --------------------
+# 512 unconfined runs without a session (copied in SQL), then one run in a session: its id is
+# wider than the session_id column; the table must still keep every cell apart
+WIDE=$T/wide.db
+"$SBX_BIN" run --db "$WIDE" --mode danger-full-access -- true
+cols=$(sqlite3 "$WIDE" "SELECT group_concat(name, ',') FROM pragma_table_info('executions') WHERE name <> 'id'")
+for _ in $(seq 1 9); do
+        sqlite3 "$WIDE" "INSERT INTO executions ($cols) SELECT $cols FROM executions"
+done
+WSID=$("$SBX_BIN" session start --cwd "$T" --mode read-only --db "$WIDE")
+"$SBX_BIN" run --db "$WIDE" --session "$WSID" --mode danger-full-access -- true
+"$SBX_BIN" audit list --db "$WIDE" >"$T/wide.out"
+t_check "audit list: 513 rows and a header" test "$(wc -l <"$T/wide.out")" = 514
+t_check "audit list: the late, wider session id is kept apart from the next cell" \
+        grep -Eq "[[:space:]]$WSID[[:space:]]+\[\"true\"\]\$" "$T/wide.out"
+t_check "audit list: every row has as many cells as the header" awk -v want="$(head -1 "$T/wide.out" | wc -w)" \
+        'NR > 1 && NF != want { bad = 1; print "# " $0 } END { exit bad }' "$T/wide.out"
+
 # ---- nothing lost in the good database --------------------------------------------------------
 t_check "the good database kept its rows" \
         test "$(sqlite3 "$GOOD" "SELECT count(*) FROM executions WHERE id <= $rows_before")" = "$rows_before"
