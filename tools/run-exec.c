@@ -741,6 +741,13 @@ static int each_child(void (*fn)(pid_t pid, void *userdata), void *userdata) {
         return 0;
 }
 
+/* Whether sbx has a child at all (running or ended): without one there is nothing to list. */
+static bool has_children(void) {
+        siginfo_t si;
+
+        return waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) == 0;
+}
+
 static void note_before(pid_t pid, void *userdata) {
         pid_t *grown = realloc(adopted.before, (adopted.n_before + 1) * sizeof(pid_t));
 
@@ -755,7 +762,8 @@ static void note_before(pid_t pid, void *userdata) {
 static void subreaper_on(void) {
         adopted.n_before = 0;
         adopted.own_nnp = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
-        (void) each_child(note_before, NULL);
+        if (has_children())
+                (void) each_child(note_before, NULL);
         subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 }
 
@@ -781,13 +789,6 @@ static int kill_leftovers(void) {
         int found = 0, r = each_child(kill_if_commands, &found);
 
         return r < 0 ? r : found;
-}
-
-/* Whether sbx has a child at all (running or ended): without one there is nothing to list. */
-static bool has_children(void) {
-        siginfo_t si;
-
-        return waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) == 0;
 }
 
 /* After the command ended: kills what it left, round after round (a process killed hands its
