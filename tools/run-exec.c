@@ -473,6 +473,19 @@ static void first_line(const char *data, char *out, size_t size) {
         out[n] = '\0';
 }
 
+/* The message of a run whose runner failed: sbx's launcher's status record ("E <errno> <step>",
+ * landlock-launch.c) in words, the step and the error; any other first line as it is. */
+static void runner_message(const char *data, char *out, size_t size) {
+        char step[32];
+        int err, end = 0;
+
+        if (sscanf(data, "E %d %31[a-z-]%n", &err, step, &end) == 2 && err > 0 &&
+            (data[end] == '\n' || data[end] == '\0'))
+                snprintf(out, size, "sbx-landlock failed before the command ran (step %s): %s", step, strerror(err));
+        else
+                first_line(data, out, size);
+}
+
 /* When sbx's stderr is a terminal, the command's stderr is a pseudo-terminal of its own in raw
  * mode (no \n -> \r\n rewriting), with the caller's window size: the command still sees a terminal
  * while sbx reads, forwards and classifies what it writes. Returns -1 when not applicable. */
@@ -1162,8 +1175,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 }
                 /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
                 if (!rep->message && (s.inner.len || (s.status.len && strcmp(confined->backend, "landlock") == 0))) {
-                        first_line(s.inner.len ? s.inner.data : s.status.data, rep->message_buf,
-                                   sizeof(rep->message_buf));
+                        runner_message(s.inner.len ? s.inner.data : s.status.data, rep->message_buf,
+                                       sizeof(rep->message_buf));
                         rep->message = rep->message_buf;
                 }
         } else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE) {

@@ -364,10 +364,21 @@ runner_failure_case() { # DESCRIPTION CONFIG BACKEND
                 test -n "$(head -1 "$T/err")" -a "$(field "$T/v.json" matched_line)" = "$(head -1 "$T/err")"
         t_check "$d: the recorded message is no status JSON ($(audit_field "$id" message))" \
                 not grep -q child-pid <<<"$(audit_field "$id" message)"
+        t_check "$d: the recorded message is words, not the launcher's raw record" \
+                not grep -Eq '^E [0-9]+ ' <<<"$(audit_field "$id" message)"
 }
 for b in "${BACKENDS[@]}"; do
         runner_failure_case "$b: a fake runner with an unrecognised message" "$T/fake.config" "$b"
         runner_failure_case "$b: the real runner failing before exec" "$T/wrap.config" "$b"
+        # a command that does not exist: the launcher (inside bubblewrap too) fails at its exec
+        rm -f "$T/v.json"
+        "$SBX_BIN" run --backend "$b" --verdict-json "$T/v.json" -- "sbx-no-such-command-$$" 2>/dev/null
+        rc=$?
+        msg=$(field "$T/v.json" message)
+        t_check "$b: a missing command is a runner_failure, 125 ($(field "$T/v.json" verdict), $rc)" \
+                test "$(field "$T/v.json" verdict):$rc" = runner_failure:125
+        t_check "$b: ... whose message names the step and the error ($msg)" \
+                test "$msg" = "sbx-landlock failed before the command ran (step exec): No such file or directory"
 done
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         # the launcher's promise: a failure before exec always leaves a record; EOF without one
