@@ -17,6 +17,7 @@ const char sbx_run_usage[] =
         "the outcome and records it in the audit database. The exit status is the command's own\n"
         "(128+N for a death by signal N); 125 when the command never ran because of the sandbox\n"
         "(no usable backend, a refused partial run, a runner failure); 2 for usage errors.\n"
+        "A confined run ends when its command ends: what the command left running is killed.\n"
         "\n"
         "  --mode MODE          read-only, workspace-write or danger-full-access (an explicit mode\n"
         "                       outranks the session's mode and the configured default)\n"
