@@ -182,7 +182,6 @@ static struct {
         bool own_nnp; /* sbx runs with no_new_privs: it cannot tell the command's processes by it */
 } adopted;
 
-
 static void subreaper_off(void) {
         if (subreaper)
                 (void) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
