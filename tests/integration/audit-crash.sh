@@ -80,18 +80,7 @@ gone() { # gone PID: ended (a zombie left to a parent that does not reap counts 
         st=$(ps -o stat= -p "$1" 2>/dev/null)
         [ -z "$st" ] || [ "${st#Z}" != "$st" ]
 }
-WHO=(root)
-if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
-        WHO+=(nobody)
-        mkdir -p "$T/nb/home"
-        saved=$SBX_BIN
-        t_copy_tools "$T/nb/bin"
-        NB_BIN=$SBX_BIN
-        SBX_BIN=$saved
-        chown -R 65534:65534 "$T/nb/home"
-else
-        t_diag "not root, or no user nobody: the unprivileged half is left out"
-fi
+t_who "$T/nb" || exit 1
 # $T/sbx-as WHO VERB ARGS...: execs sbx VERB as root or as nobody, with that user's database (given
 # right after the verb, before the command's own arguments) and temp directory (a script, so that
 # a background job's pid is sbx's own)

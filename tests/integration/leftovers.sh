@@ -25,29 +25,22 @@ mkdir -p "$T/cwd"
 cd "$T/cwd" || exit 1
 t_usable_backends "$T/probe.db"
 
-WHO=(root)
-if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
-        WHO+=(nobody)
-        mkdir -p "$T/nb/home"
-        saved=$SBX_BIN
-        t_copy_tools "$T/nb/bin"
-        NB_BIN=$SBX_BIN
-        SBX_BIN=$saved
-        chown -R 65534:65534 "$T/nb/home"
-elif ! t_is_root; then
-        t_diag "not root: the nobody half is left out"
-else
-        t_diag "no user nobody here: the unprivileged half is left out"
-fi
-sbx_as() { # sbx_as WHO ARGS...: sbx as that user, with that user's database and temp directory
-        local who=$1
-        shift
-        if [ "$who" = nobody ]; then
-                "${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache" \
-                        TMPDIR="$T/tmp-nobody" "$NB_BIN" "$@" --db "$T/nb/home/audit.db"
+t_who "$T/nb" || exit 1
+as_user() { # as_user WHO: pre (the command prefix), bin (sbx) and db (the database) of that user
+        if [ "$1" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache"
+                        TMPDIR="$T/tmp-nobody")
+                bin=$NB_BIN db=$T/nb/home/audit.db
         else
-                TMPDIR="$T/tmp-root" "$SBX_BIN" "$@" --db "$T/audit.db"
+                pre=(env TMPDIR="$T/tmp-root")
+                bin=$SBX_BIN db=$T/audit.db
         fi
+}
+sbx_as() { # sbx_as WHO ARGS...: sbx as that user, with that user's database and temp directory
+        local pre bin db
+        as_user "$1"
+        shift
+        "${pre[@]}" "$bin" "$@" --db "$db"
 }
 alive() { # alive MARK: a process whose command line is exactly "sleep MARK" runs (not a zombie)
         local p st
@@ -128,14 +121,7 @@ exit 3"
                 m5="4006.$$$k" m6="4007.$$$k"
                 MARKS+=("sleep $m5" "sleep $m6")
                 ws=$T/ws-$who-$how
-                if [ "$who" = nobody ]; then
-                        pre=("${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache"
-                                TMPDIR="$T/tmp-nobody")
-                        bin=$NB_BIN db=$T/nb/home/audit.db
-                else
-                        pre=(env TMPDIR="$T/tmp-root")
-                        bin=$SBX_BIN db=$T/audit.db
-                fi
+                as_user "$who"
                 WRAP=()
                 handed_over 'sleep "$1" & (sleep 0.3; sleep "$2" & exit 0) & exec "$3" run --backend "$4" --root "$5" --db "$6" -- sleep 1' \
                         "$m5" "$m6" "sbx exec'd by a shell with jobs" "the shell's own job, handed to sbx, still runs"

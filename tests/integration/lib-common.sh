@@ -107,6 +107,26 @@ t_copy_tools() {
         SBX_BIN=$dir/sbx
 }
 
+# t_who DIR: WHO=(root nobody) when the test runs as root and user nobody exists, else WHO=(root)
+# with a diagnostic line. For nobody: DIR/home (nobody's), and copies of the tools in DIR/bin, whose
+# sbx is NB_BIN (SBX_BIN is left as it was).
+t_who() {
+        local saved=$SBX_BIN
+        WHO=(root)
+        if ! t_is_root; then
+                t_diag "not root: the nobody half is left out"
+        elif ! "${T_NOBODY[@]}" true 2>/dev/null; then
+                t_diag "no user nobody here: the unprivileged half is left out"
+        else
+                WHO+=(nobody)
+                mkdir -p "$1/home"
+                t_copy_tools "$1/bin" || return 1
+                NB_BIN=$SBX_BIN
+                SBX_BIN=$saved
+                chown -R 65534:65534 "$1/home"
+        fi
+}
+
 t_fp() {
         local p=$1
         if [ ! -e "$p" ] && [ ! -L "$p" ]; then
