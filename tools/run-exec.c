@@ -242,30 +242,82 @@ static void reset_signals_in_child(void) {
                 (void) setpgid(0, 0);
 }
 
+/* Calls fn(pid, userdata) for every child process `parent` (a single-threaded one: its main
+ * thread's children) has now, from /proc/PARENT/task/PARENT/children. Returns 0, or -errno when
+ * /proc cannot list them. */
+static int each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
+        char path[64], buf[4096];
+        size_t have = 0;
+        int fd;
+
+        snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long) parent, (long) parent);
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return -errno;
+        for (;;) {
+                ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+                size_t used = 0;
+
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0) {
+                        int e = errno;
+                        close(fd);
+                        return -e;
+                }
+                have += (size_t) n;
+                buf[have] = '\0';
+                /* "PID PID ... ": a number is whole once its space (or the end of the file) came */
+                for (char *p = buf, *end; *p; p = end) {
+                        long v;
+                        while (*p == ' ' || *p == '\n')
+                                p++;
+                        if (!*p)
+                                break;
+                        errno = 0;
+                        v = strtol(p, &end, 10);
+                        if (end == p || errno) {
+                                close(fd);
+                                return -EIO;
+                        }
+                        if (!*end && n > 0)
+                                break; /* maybe cut: the next read completes it */
+                        if (v > 0)
+                                fn((pid_t) v, userdata);
+                        used = (size_t) (end - buf);
+                }
+                if (n == 0)
+                        break;
+                memmove(buf, buf + used, have - used);
+                have -= used;
+                if (have >= sizeof(buf) - 1) { /* no number is that long */
+                        close(fd);
+                        return -EIO;
+                }
+        }
+        close(fd);
+        return 0;
+}
+
+static void keep_first(pid_t pid, void *userdata) {
+        pid_t *first = userdata;
+
+        if (*first == 0)
+                *first = pid;
+}
+
 /* The host pid of the command inside a bubblewrap sandbox: the child of the namespace's init,
  * whose pid bubblewrap reports as "child-pid". Signalling the init itself would kill the whole
  * namespace without the command ever seeing the signal. */
 static pid_t bwrap_command_pid(const char *status_data) {
         const char *p = strstr(status_data, "\"child-pid\"");
-        char path[64], buf[64];
-        long init = 0, cmd = 0;
-        int fd;
-        ssize_t n;
+        long init = 0;
+        pid_t cmd = 0;
 
         if (!p || sscanf(strchr(p, ':') ? strchr(p, ':') + 1 : "", "%ld", &init) != 1 || init <= 0)
                 return 0;
-        snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", init, init);
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-                return 0;
-        n = read(fd, buf, sizeof(buf) - 1);
-        close(fd);
-        if (n <= 0)
-                return 0;
-        buf[n] = '\0';
-        if (sscanf(buf, "%ld", &cmd) != 1)
-                return 0;
-        return (pid_t) cmd;
+        (void) each_child((pid_t) init, keep_first, &cmd);
+        return cmd;
 }
 
 /* ---- the child ----------------------------------------------------------------------------- */
@@ -697,62 +749,6 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
  * state, may take a while); after that they are left to init */
 #define LEFTOVERS_MS 5000
 
-/* Calls fn(pid, userdata) for every child sbx has now (/proc/self/task/PID/children). Returns
- * 0, or -errno when /proc cannot list them. */
-static int each_child(void (*fn)(pid_t pid, void *userdata), void *userdata) {
-        char path[64], buf[4096];
-        size_t have = 0;
-        int fd;
-
-        snprintf(path, sizeof(path), "/proc/self/task/%ld/children", (long) getpid());
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-                return -errno;
-        for (;;) {
-                ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
-                size_t used = 0;
-
-                if (n < 0 && errno == EINTR)
-                        continue;
-                if (n < 0) {
-                        int e = errno;
-                        close(fd);
-                        return -e;
-                }
-                have += (size_t) n;
-                buf[have] = '\0';
-                /* "PID PID ... ": a number is whole once its space (or the end of the file) came */
-                for (char *p = buf, *end; *p; p = end) {
-                        long v;
-                        while (*p == ' ' || *p == '\n')
-                                p++;
-                        if (!*p)
-                                break;
-                        errno = 0;
-                        v = strtol(p, &end, 10);
-                        if (end == p || errno) {
-                                close(fd);
-                                return -EIO;
-                        }
-                        if (!*end && n > 0)
-                                break; /* maybe cut: the next read completes it */
-                        if (v > 0)
-                                fn((pid_t) v, userdata);
-                        used = (size_t) (end - buf);
-                }
-                if (n == 0)
-                        break;
-                memmove(buf, buf + used, have - used);
-                have -= used;
-                if (have >= sizeof(buf) - 1) { /* no number is that long */
-                        close(fd);
-                        return -EIO;
-                }
-        }
-        close(fd);
-        return 0;
-}
-
 /* Whether sbx has a child at all (running or ended): without one there is nothing to list. */
 static bool has_children(void) {
         siginfo_t si;
@@ -775,7 +771,7 @@ static void subreaper_on(void) {
         adopted.n_before = 0;
         adopted.own_nnp = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
         if (has_children())
-                (void) each_child(note_before, NULL);
+                (void) each_child(getpid(), note_before, NULL);
         subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 }
 
@@ -798,7 +794,7 @@ static void kill_if_commands(pid_t pid, void *userdata) {
 /* SIGKILLs every process the command left that is sbx's child now (the command is reaped
  * already). Returns how many it found (an ended one not reaped yet counts), or -errno. */
 static int kill_leftovers(void) {
-        int found = 0, r = each_child(kill_if_commands, &found);
+        int found = 0, r = each_child(getpid(), kill_if_commands, &found);
 
         return r < 0 ? r : found;
 }
