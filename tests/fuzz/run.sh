@@ -21,12 +21,12 @@ fi
 if [ ! -f "$bdir/build.ninja" ]; then
         CC=clang meson setup "$bdir" "$src" -Dfuzz=true -Db_lundef=false >/dev/null
 fi
-ninja -C "$bdir" tests/fuzz/fuzz-classify tests/fuzz/fuzz-dialect tests/fuzz/fuzz-writer-wire >/dev/null
+ninja -C "$bdir" tests/fuzz/fuzz-classify tests/fuzz/fuzz-dialect tests/fuzz/fuzz-writer-wire tests/fuzz/fuzz-path >/dev/null
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/classify" "$work/dialect" "$work/writer-wire" "$work/seed-classify" "$work/seed-dialect" \
-        "$work/seed-writer-wire" "$bdir/fuzz-artifacts"
+mkdir -p "$work/classify" "$work/dialect" "$work/writer-wire" "$work/path" "$work/seed-classify" "$work/seed-dialect" \
+        "$work/seed-writer-wire" "$work/seed-path" "$bdir/fuzz-artifacts"
 
 # classifier seeds: 4 header bytes (dialect, exit, signal, chunking) + a fixture's stderr
 i=0
@@ -56,8 +56,14 @@ open(sys.argv[1] + '/begin', 'wb').write(begin)
 open(sys.argv[1] + '/finish', 'wb').write(finish)
 PY
 
+# path seeds: two paths separated by a NUL byte (a path and the directory it may lie beneath)
+printf '/ws/a/../b\0/ws' >"$work/seed-path/dotdot"
+printf '//ws/./x/\0/ws/' >"$work/seed-path/slashes"
+printf '/wsx/y\0/ws' >"$work/seed-path/prefix"
+printf '/..\0/' >"$work/seed-path/root"
+
 status=0
-for t in classify dialect writer-wire; do
+for t in classify dialect writer-wire path; do
         echo "== fuzz-$t for ${secs}s"
         if ! "$bdir/tests/fuzz/fuzz-$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
                 -max_len=131072 -print_final_stats=1 -artifact_prefix="$bdir/fuzz-artifacts/$t-" \
