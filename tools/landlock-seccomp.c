@@ -59,66 +59,69 @@ struct rule {
         uint32_t generic_nr; /* asm-generic number when libseccomp may not know it, else 0 */
         enum target target;
         bool read_only;      /* only in read-only */
+        uint32_t direct_nr;  /* System V IPC: the direct syscall of the ABIs that multiplex it (below) */
 };
 
 /* Metadata syscalls Landlock does not govern (EACCES: the landlock dialect's denial words);
  * io_uring (EPERM, as when io_uring is disabled) because IORING_OP_[F]SETXATTR would bypass
  * them; ioctl, whose commands are checked below. */
 static const struct rule rules[] = {
-        { "chmod", 0, T_EACCES, true },
-        { "fchmod", 0, T_EACCES, true },
-        { "fchmodat", 0, T_EACCES, true },
-        { "fchmodat2", 452, T_EACCES, true },
-        { "chown", 0, T_EACCES, true },
-        { "lchown", 0, T_EACCES, true },
-        { "fchown", 0, T_EACCES, true },
-        { "fchownat", 0, T_EACCES, true },
-        { "chown32", 0, T_EACCES, true },
-        { "lchown32", 0, T_EACCES, true },
-        { "fchown32", 0, T_EACCES, true },
-        { "utime", 0, T_EACCES, true },
-        { "utimes", 0, T_EACCES, true },
-        { "futimesat", 0, T_EACCES, true },
-        { "utimensat", 0, T_EACCES, true },
-        { "utimensat_time64", 0, T_EACCES, true },
-        { "setxattr", 0, T_EACCES, true },
-        { "lsetxattr", 0, T_EACCES, true },
-        { "fsetxattr", 0, T_EACCES, true },
-        { "setxattrat", 463, T_EACCES, true },
-        { "removexattr", 0, T_EACCES, true },
-        { "lremovexattr", 0, T_EACCES, true },
-        { "fremovexattr", 0, T_EACCES, true },
-        { "removexattrat", 466, T_EACCES, true },
-        { "file_setattr", 469, T_EACCES, true },
-        { "io_uring_setup", 425, T_EPERM, true },
-        { "io_uring_enter", 426, T_EPERM, true },
-        { "io_uring_register", 427, T_EPERM, true },
-        { "ioctl", 0, T_IOCTL, false },
+        { "chmod", 0, T_EACCES, true, 0 },
+        { "fchmod", 0, T_EACCES, true, 0 },
+        { "fchmodat", 0, T_EACCES, true, 0 },
+        { "fchmodat2", 452, T_EACCES, true, 0 },
+        { "chown", 0, T_EACCES, true, 0 },
+        { "lchown", 0, T_EACCES, true, 0 },
+        { "fchown", 0, T_EACCES, true, 0 },
+        { "fchownat", 0, T_EACCES, true, 0 },
+        { "chown32", 0, T_EACCES, true, 0 },
+        { "lchown32", 0, T_EACCES, true, 0 },
+        { "fchown32", 0, T_EACCES, true, 0 },
+        { "utime", 0, T_EACCES, true, 0 },
+        { "utimes", 0, T_EACCES, true, 0 },
+        { "futimesat", 0, T_EACCES, true, 0 },
+        { "utimensat", 0, T_EACCES, true, 0 },
+        { "utimensat_time64", 0, T_EACCES, true, 0 },
+        { "setxattr", 0, T_EACCES, true, 0 },
+        { "lsetxattr", 0, T_EACCES, true, 0 },
+        { "fsetxattr", 0, T_EACCES, true, 0 },
+        { "setxattrat", 463, T_EACCES, true, 0 },
+        { "removexattr", 0, T_EACCES, true, 0 },
+        { "lremovexattr", 0, T_EACCES, true, 0 },
+        { "fremovexattr", 0, T_EACCES, true, 0 },
+        { "removexattrat", 466, T_EACCES, true, 0 },
+        { "file_setattr", 469, T_EACCES, true, 0 },
+        { "io_uring_setup", 425, T_EPERM, true, 0 },
+        { "io_uring_enter", 426, T_EPERM, true, 0 },
+        { "io_uring_register", 427, T_EPERM, true, 0 },
+        { "ioctl", 0, T_IOCTL, false, 0 },
         /* Both modes: no System V object or POSIX message queue is made or removed on the host
          * (they outlive the run; a message queue is even a file of the mqueue file system, made
          * before Landlock refuses to open it). Using existing ones stays possible, like a unix
          * socket. The ipc() multiplexer (i386, s390x, ppc) is refused whole: its arguments
-         * differ per call. */
-        { "shmget", 0, T_IPC_GET2, false },
-        { "semget", 0, T_IPC_GET2, false },
-        { "msgget", 0, T_IPC_GET1, false },
-        { "shmctl", 0, T_IPC_CTL1, false },
-        { "msgctl", 0, T_IPC_CTL1, false },
-        { "semctl", 0, T_IPC_CTL2, false },
-        { "ipc", 0, T_EACCES, false },
-        { "mq_open", 0, T_MQ_CREAT1, false },
-        { "mq_unlink", 0, T_EACCES, false },
+         * differ per call. Those ABIs have had direct System V syscalls too since Linux 5.1, at
+         * the same numbers on each (393-402), which libseccomp 2.5 does not know: it answers
+         * with a pseudo number for the multiplexed call, and direct_nr stands in. */
+        { "shmget", 0, T_IPC_GET2, false, 395 },
+        { "semget", 0, T_IPC_GET2, false, 393 },
+        { "msgget", 0, T_IPC_GET1, false, 399 },
+        { "shmctl", 0, T_IPC_CTL1, false, 396 },
+        { "msgctl", 0, T_IPC_CTL1, false, 402 },
+        { "semctl", 0, T_IPC_CTL2, false, 394 },
+        { "ipc", 0, T_EACCES, false, 0 },
+        { "mq_open", 0, T_MQ_CREAT1, false, 0 },
+        { "mq_unlink", 0, T_EACCES, false, 0 },
         /* Both modes: the kernel keyrings. A key added to the user's keyring outlives the run
          * (bubblewrap's user namespace has keyrings of its own); request_key can even start the
          * host's /sbin/request-key. Refused whole, as container runtimes do. */
-        { "add_key", 0, T_EACCES, false },
-        { "request_key", 0, T_EACCES, false },
-        { "keyctl", 0, T_EACCES, false },
+        { "add_key", 0, T_EACCES, false, 0 },
+        { "request_key", 0, T_EACCES, false, 0 },
+        { "keyctl", 0, T_EACCES, false, 0 },
         /* Both modes: no resource limit set on another process (EPERM, as without the right to).
          * With no pid namespace the command could otherwise give its supervisor or the audit
          * writer an RLIMIT_CPU, RLIMIT_FSIZE or RLIMIT_NOFILE that ends them, like a signal
          * (which the Landlock ruleset scopes). Its own limits (pid 0) stay its to set. */
-        { "prlimit64", 0, T_PRLIMIT, false },
+        { "prlimit64", 0, T_PRLIMIT, false, 0 },
 };
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
@@ -127,10 +130,10 @@ static const struct rule rules[] = {
  * set-group-ID bit is never granted: as root, chmod 4777 of a root-owned program anywhere on the
  * host would be a privilege escalation, not a metadata change (security review). */
 static const struct rule ws_rules[] = {
-        { "chmod", 0, T_MODE_ARG1, false },
-        { "fchmod", 0, T_MODE_ARG1, false },
-        { "fchmodat", 0, T_MODE_ARG2, false },
-        { "fchmodat2", 452, T_MODE_ARG2, false },
+        { "chmod", 0, T_MODE_ARG1, false, 0 },
+        { "fchmod", 0, T_MODE_ARG1, false, 0 },
+        { "fchmodat", 0, T_MODE_ARG2, false, 0 },
+        { "fchmodat2", 452, T_MODE_ARG2, false, 0 },
 };
 #define N_WS_RULES (sizeof(ws_rules) / sizeof(ws_rules[0]))
 
@@ -290,11 +293,22 @@ static void emit_tree(struct prog *p, const struct entry *e, size_t lo, size_t h
         emit_tree(p, e, mid, hi);
 }
 
+/* Whether System V IPC goes through ipc() on this ABI in libseccomp's tables (and so has the
+ * direct syscalls 393-402 since Linux 5.1). */
+static bool ipc_multiplexed(uint32_t token) {
+        return token == SCMP_ARCH_X86 || token == SCMP_ARCH_PPC || token == SCMP_ARCH_PPC64 ||
+               token == SCMP_ARCH_PPC64LE || token == SCMP_ARCH_S390 || token == SCMP_ARCH_S390X;
+}
+
 static bool resolve(uint32_t token, const struct rule *r, uint32_t *ret_nr) {
         int nr = seccomp_syscall_resolve_name_arch(token, r->name);
 
         if (nr >= 0) {
                 *ret_nr = (uint32_t) nr;
+                return true;
+        }
+        if (nr != __NR_SCMP_ERROR && r->direct_nr != 0 && ipc_multiplexed(token)) {
+                *ret_nr = r->direct_nr;
                 return true;
         }
         /* unknown to this libseccomp: a syscall newer than it; or absent on this ABI (then

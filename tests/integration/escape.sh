@@ -64,6 +64,16 @@ trap cleanup EXIT
 t_copy_tools "$T/bin" || { echo "not ok - cannot copy sbx to $T/bin"; exit 1; }
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=$(command -v python3)
+# System V IPC through the i386 syscall ABI (tests/helpers/ipc32.c, x86-64 builds): only where
+# this kernel runs i386 syscalls at all
+IPC32=
+if [ -n "${SBX_IPC32:-}" ] && [ -x "$SBX_IPC32" ]; then
+        if "$SBX_IPC32" probe 2>/dev/null; then
+                cp "$SBX_IPC32" "$T/bin/ipc32" && chmod 755 "$T/bin/ipc32" && IPC32=$T/bin/ipc32
+        else
+                t_diag "this kernel runs no i386 syscalls: the i386 System V IPC vectors are left out"
+        fi
+fi
 
 # ---- helpers run inside the sandbox --------------------------------------------------------
 VEC=$T/vec.py
@@ -277,6 +287,15 @@ vec sysv-shm-remove-host 'fn:ipc_existing_kept' '"${run_as[@]}" $PY $VEC sysv sh
         '$PY $VEC sysv-rmid $((IPCKEY + 3))'
 vec mqueue-unlink-host 'fn:mq_existing_kept' '"${run_as[@]}" $PY $VEC mq-create "/$TAG-exist"' \
         '$PY $VEC mq-unlink "/$TAG-exist"'
+# the same through the i386 ABI's direct System V syscalls (Linux 5.1), as a 32-bit program makes
+# them: libseccomp 2.5 knows only the ipc() multiplexer there (security review)
+if [ -n "$IPC32" ]; then
+        vec sysv-shm-create-i386 'fn:ipc_absent_shm32' '' '$IPC32 shm $((IPCKEY + 4))'
+        vec sysv-sem-create-i386 'fn:ipc_absent_sem32' '' '$IPC32 sem $((IPCKEY + 5))'
+        vec sysv-msg-create-i386 'fn:ipc_absent_msg32' '' '$IPC32 msg $((IPCKEY + 6))'
+        vec sysv-shm-remove-host-i386 'fn:ipc_existing_kept32' '"${run_as[@]}" $PY $VEC sysv shm $((IPCKEY + 7))' \
+                '$IPC32 rmid $((IPCKEY + 7))'
+fi
 # the kernel keyrings: a key added to the user's keyring outlives the run
 vec keyring-add-user-key 'fn:key_absent' '' '$PY $VEC add-key "$TAG"'
 # kernel and system interfaces through files
@@ -363,6 +382,9 @@ ipc_absent_shm() { ! ipc_made shm "$IPCKEY"; }
 ipc_absent_sem() { ! ipc_made sem "$((IPCKEY + 1))"; }
 ipc_absent_msg() { ! ipc_made msg "$((IPCKEY + 2))"; }
 ipc_absent_private() { ! ipc_made private "$IPCSIZE"; }
+ipc_absent_shm32() { ! ipc_made shm "$((IPCKEY + 4))"; }
+ipc_absent_sem32() { ! ipc_made sem "$((IPCKEY + 5))"; }
+ipc_absent_msg32() { ! ipc_made msg "$((IPCKEY + 6))"; }
 mq_absent() { ! ipc_made mq "/$TAG"; }
 # the key is looked for in the user keyring of the user the run ran as
 key_absent() {
@@ -374,6 +396,7 @@ key_absent() {
 }
 # the host's own objects the run tried to remove are still there (then removed by the test)
 ipc_existing_kept() { "$PY" "$IPCHOST" shm "$((IPCKEY + 3))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
+ipc_existing_kept32() { "$PY" "$IPCHOST" shm "$((IPCKEY + 7))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 mq_existing_kept() { "$PY" "$IPCHOST" mq "/$TAG-exist" || { CHECK_NOTE="the host's message queue was removed"; return 1; }; }
 loop_unchanged() {
         [ -z "$LOOPDEV" ] && { CHECK_NOTE="SKIP no loop device on this host"; return 0; }
@@ -486,7 +509,7 @@ run_combo() {
         # System V keys and an IPC_PRIVATE segment size of this combination's own
         IPCKEY=$(($(cksum <<<"$TAG" | cut -d' ' -f1) % 1000000000 + 100000))
         IPCSIZE=$((4096 + IPCKEY % 65536))
-        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE IPC32
         for n in "${V_NAMES[@]}"; do
                 [ -n "${V_SETUP[$n]}" ] && { eval "${V_SETUP[$n]}" || echo "# setup of $n failed" >>"$C/notes"; }
         done
