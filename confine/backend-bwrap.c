@@ -125,6 +125,62 @@ static void move_loader_variables(struct sbx_argv_builder *b, struct sbx_confine
         }
 }
 
+static bool beneath_any(const char *path, char *const *dirs) {
+        for (char *const *d = dirs; d && *d; d++)
+                if (sbx_path_beneath(path, *d))
+                        return true;
+        return false;
+}
+
+static int cmp_length(const void *a, const void *b) {
+        size_t x = strlen(*(char *const *) a), y = strlen(*(char *const *) b);
+        return x < y ? -1 : x > y;
+}
+
+/* A read-only bind keeps a protected path from being written, but not from being moved away
+ * with its parent: `mv ~/.config ~/.config.moved` takes the protected ~/.config/sbx along on the
+ * host, and the command can then make a new ~/.config/sbx with a planted config that the next
+ * run reads (security review). So every directory between the workspace root and a protected
+ * path is bound onto itself, writable as before: a mount point cannot be renamed or removed
+ * (EBUSY). Parents before children (shorter first), all before the read-only binds, and none
+ * that lies in a protected path (read-only already). The canonical workspace root and protected
+ * paths hold no symlink, so each prefix is a real directory. */
+static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root, char *const *protect) {
+        _cleanup_strv_free_ char **dirs = NULL;
+        size_t n = 0, root_len = strlen(root);
+
+        for (char *const *p = protect; p && *p; p++) {
+                if (!sbx_path_beneath(*p, root) || strlen(*p) <= root_len)
+                        continue;
+                for (const char *s = *p + root_len + 1; (s = strchr(s, '/')); s++) {
+                        _cleanup_free_ char *dir = strndup(*p, (size_t) (s - *p));
+                        bool known = false;
+                        char **nv;
+
+                        if (!dir)
+                                return -ENOMEM;
+                        for (size_t i = 0; i < n && !known; i++)
+                                known = strcmp(dirs[i], dir) == 0;
+                        if (known || beneath_any(dir, protect))
+                                continue;
+                        nv = realloc(dirs, (n + 2) * sizeof(char *));
+                        if (!nv)
+                                return -ENOMEM;
+                        dirs = nv;
+                        dirs[n++] = sbx_steal_ptr(&dir);
+                        dirs[n] = NULL;
+                }
+        }
+        if (n > 1)
+                qsort(dirs, n, sizeof(char *), cmp_length);
+        for (size_t i = 0; i < n; i++) {
+                sbx_argv_add(b, "--bind");
+                sbx_argv_add(b, dirs[i]);
+                sbx_argv_add(b, dirs[i]);
+        }
+        return 0;
+}
+
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
@@ -168,6 +224,8 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--bind");
                 sbx_argv_add(&b, req->policy->workspace_root);
                 sbx_argv_add(&b, req->policy->workspace_root);
+                if ((r = bind_protected_ancestors(&b, req->policy->workspace_root, req->protect)) < 0)
+                        return r;
                 /* sbx's own state inside the workspace stays read-only (mounted over the bind) */
                 for (char *const *p = req->protect; p && *p; p++)
                         if (sbx_path_beneath(*p, req->policy->workspace_root)) {

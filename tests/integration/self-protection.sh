@@ -42,6 +42,24 @@ if run_home "$SBX_BIN" probe >/dev/null 2>&1 && run_home "$SBX_BIN" run --backen
                 grep -q '"mode":"workspace-write"' "$T/v.json"
         t_check "bwrap: the database grew (3 rows), it was not replaced (same inode)" \
                 test "$(stat -c %d:%i "$H/.local/state/sbx/audit.db"):$(run_home "$SBX_BIN" audit list --json | grep -o '"id"' | wc -l)" = "$db_before:3"
+        # the parent of a protected directory can be neither moved nor removed: moved, it took the
+        # read-only directory along, and a planted one took its place (security review)
+        rename_attack='for d in .config .cache .local .local/state; do
+        mv "$HOME/$d" "$HOME/$d.moved" 2>/dev/null && echo "MOVED $d"
+done
+mkdir -p "$HOME/.config/sbx" 2>/dev/null
+echo "default_mode = danger-full-access" > "$HOME/.config/sbx/config" 2>/dev/null && echo WROTE-CONFIG
+echo other > "$HOME/.config/other-app" && echo WROTE-OTHER
+true'
+        out=$(cd "$H" && run_home "$SBX_BIN" run --backend bwrap --mode workspace-write --root "$H" -- sh -c "$rename_attack" 2>&1)
+        t_check "bwrap: no parent of sbx's state was moved away ($out)" not grep -q MOVED <<<"$out"
+        t_check "bwrap: ... so no config was planted in a new one" \
+                test ! -e "$H/.config/sbx/config" -a ! -e "$H/.config.moved" -a ! -e "$H/.local.moved"
+        t_check "bwrap: ... while the rest of such a parent stays writable" \
+                test "$(cat "$H/.config/other-app" 2>/dev/null)" = other
+        run_home "$SBX_BIN" run --backend bwrap --verdict-json "$T/v2.json" --root "$H" -- true
+        t_check "bwrap: the run after it is still workspace-write by default" \
+                grep -q '"mode":"workspace-write"' "$T/v2.json"
 else
         t_diag "bwrap is not usable here: its checks are skipped"
 fi

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "confine-internal.h"
 #include "sbx-confine.h"
 #include "sbx-macro.h"
 
@@ -272,6 +273,51 @@ static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         sbx_config_free(cfg);
 }
 
+/* Protected paths inside the workspace: read-only binds, and before them every directory between
+ * the workspace root and a protected path bound onto itself (a mount point cannot be renamed, so
+ * the protected path cannot be moved away with its parent), parents first, each once, and none
+ * inside a protected path (a writable bind there would undo the read-only one). */
+static void test_bwrap_argv_pins_the_parents_of_protected_paths(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_provider *p = NULL;
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = ws };
+        char state_dir[256], other[256], deeper[256], dirs[4][256];
+        char *protect[] = { state_dir, other, deeper, NULL };
+        struct sbx_confine_options opts = { .status_fd = -1, .protect = protect };
+        struct sbx_confined_argv *c = NULL;
+        char *argv[] = { (char *) "true", NULL };
+        const char *want[][2] = {
+                { "--bind", ws }, { "--bind", dirs[0] }, { "--bind", dirs[1] }, { "--bind", dirs[2] },
+                { "--ro-bind", state_dir }, { "--ro-bind", other }, { "--ro-bind", deeper },
+        };
+        ssize_t i;
+        (void) state;
+        snprintf(dirs[0], sizeof(dirs[0]), "%s/sp", ws);
+        snprintf(dirs[1], sizeof(dirs[1]), "%s/sp/a", ws);
+        snprintf(dirs[2], sizeof(dirs[2]), "%s/sp/a/b", ws);
+        snprintf(state_dir, sizeof(state_dir), "%s/sp/a/b/state", ws);
+        snprintf(other, sizeof(other), "%s/sp/c", ws);
+        snprintf(deeper, sizeof(deeper), "%s/sp/c/d/e", ws);
+        snprintf(dirs[3], sizeof(dirs[3]), "%s/sp/c/d", ws);
+        assert_int_equal(sbx_mkdir_p(state_dir, 0700), 0);
+        assert_int_equal(sbx_mkdir_p(deeper, 0700), 0);
+        assert_int_equal(sbx_provider_new_local(cfg, "bwrap", &p, NULL), 0);
+        assert_int_equal(sbx_provider_confine(p, argv, &pol, &opts, &c, NULL, NULL), 0);
+        i = find_arg(c->argv, "--bind");
+        assert_true(i > 0);
+        for (size_t k = 0; k < SBX_ELEMENTSOF(want); k++, i += 3) {
+                assert_string_equal(c->argv[i], want[k][0]);
+                assert_string_equal(c->argv[i + 1], want[k][1]);
+                assert_string_equal(c->argv[i + 2], want[k][1]);
+        }
+        /* sp/c/d lies in the protected sp/c: never bound writable */
+        assert_int_equal(find_arg(c->argv, dirs[3]), -1);
+        sbx_confined_argv_free(c);
+        sbx_provider_free(p);
+        sbx_config_free(cfg);
+        assert_int_equal(sbx_remove_tree(dirs[0]), 0);
+}
+
 /* A backend without a private temp area (landlock) gets a host directory per run: 0700, named by
  * TMPDIR, removed with what the command left in it. */
 static void test_host_temp_area_is_private_and_removed(void **state) {
@@ -446,6 +492,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_argv_read_only),
                 cmocka_unit_test(test_bwrap_moves_loader_variables_into_the_sandbox),
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
+                cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
                 cmocka_unit_test(test_host_temp_area_is_private_and_removed),
                 cmocka_unit_test(test_host_temp_area_sweeps_only_areas_of_dead_runs),
                 cmocka_unit_test(test_missing_runner_fails_closed_with_reason),
