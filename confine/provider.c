@@ -445,22 +445,23 @@ static char *real_path(const char *path) {
         return strdup(buf);
 }
 
-/* Adds the canonical path. A missing directory that a writable root would contain is created
- * (0700) first: the command could otherwise create it, with a planted config in it. */
-static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, bool dir) {
+/* Adds the canonical path. A missing directory (dir_mode not 0) that a writable root would
+ * contain is created first, with dir_mode: the command could otherwise create it, with a planted
+ * config in it. */
+static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode) {
         char *real, **nv;
 
         if (!path || !*path)
                 return 0;
         real = real_path(path);
-        if (!real && errno == ENOENT && dir && path[0] == '/') {
+        if (!real && errno == ENOENT && dir_mode != 0 && path[0] == '/') {
                 _cleanup_free_ char *norm = NULL;
                 bool inside = false;
                 if (sbx_path_normalize(path, &norm) < 0)
                         return -ENOMEM;
                 for (const char *const *w = writable; *w && !inside; w++)
                         inside = sbx_path_beneath(norm, *w);
-                if (inside && sbx_mkdir_p(norm, 0700) >= 0)
+                if (inside && sbx_mkdir_p(norm, dir_mode) >= 0)
                         real = real_path(path);
         }
         if (!real)
@@ -488,18 +489,20 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
         size_t n = 0;
         int r = 0;
 
+        /* a config dir is for everyone to read: the system's (made by root when the workspace
+         * holds it) must not lock every other user's sbx out of its config (EACCES) */
         for (char **d = cfg->config_dirs; r >= 0 && d && *d; d++)
-                r = strv_add_real(&v, &n, *d, writable, true);
+                r = strv_add_real(&v, &n, *d, writable, 0755);
         if (r >= 0)
-                r = strv_add_real(&v, &n, cfg->cache_dir, writable, true);
+                r = strv_add_real(&v, &n, cfg->cache_dir, writable, 0700);
         if (r >= 0 && sbx_find_executable(cfg->bwrap_path, &bwrap) >= 0)
-                r = strv_add_real(&v, &n, bwrap, writable, false);
+                r = strv_add_real(&v, &n, bwrap, writable, 0);
         if (r >= 0 && sbx_find_executable(cfg->landlock_path, &launcher) >= 0)
-                r = strv_add_real(&v, &n, launcher, writable, false);
+                r = strv_add_real(&v, &n, launcher, writable, 0);
         if (r >= 0)
-                r = strv_add_real(&v, &n, "/proc/self/exe", writable, false);
+                r = strv_add_real(&v, &n, "/proc/self/exe", writable, 0);
         for (char *const *p = opts ? opts->protect : NULL; r >= 0 && p && *p; p++)
-                r = strv_add_real(&v, &n, *p, writable, true);
+                r = strv_add_real(&v, &n, *p, writable, 0700);
         if (r < 0)
                 return r;
         *ret = sbx_steal_ptr(&v);

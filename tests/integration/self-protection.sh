@@ -64,6 +64,19 @@ else
         t_diag "bwrap is not usable here: its checks are skipped"
 fi
 
+# a config dir that sbx makes because the workspace holds it (so that the command cannot make it
+# with a planted config) is readable by every user: the system's, made 0700 by a root run with a
+# workspace of /, locked every other user's sbx out ("cannot read config file: Permission denied")
+cw=$T/cfg-ws
+mkdir -p "$cw"
+if (umask 022 && XDG_CONFIG_HOME=$cw/etc "$SBX_BIN" run --db "$T/cfg.db" --backend bwrap --mode workspace-write \
+        --root "$cw" -- true 2>/dev/null); then
+        t_check "a config dir made for the workspace is 0755 ($(stat -c %a "$cw/etc/sbx" 2>&1))" \
+                test "$(stat -c %a "$cw/etc/sbx" 2>/dev/null)" = 755
+else
+        t_diag "bwrap is not usable here: the config dir check is left out"
+fi
+
 mkdir -p "$T/plain"
 if run_home "$SBX_BIN" run --backend landlock --root "$T/plain" -- true 2>/dev/null; then
         rm -f "$H/marker"
