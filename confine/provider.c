@@ -598,6 +598,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 struct sbx_candidate *c = &ret_why->candidates[ret_why->n - 1];
                 snprintf(c->reason, sizeof(c->reason), "enforcement would be partial (%s) and full was required",
                          out->enforcement_reason ? out->enforcement_reason : "no reason given");
+                c->enforcement = out->enforcement;
                 c->usable = false;
                 return -EOPNOTSUPP;
         }

@@ -288,11 +288,13 @@ static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config 
         return sbx_policy_resolve(cfg, &req, &sessions, ret, diag);
 }
 
-/* Records a run that never started and prints why. Returns the exit status. */
+/* Records a run that never started and prints why. state: "unavailable" (no backend could
+ * confine it), or "refused" (one could, but not as the caller required). Returns the exit
+ * status. */
 static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct sbx_run_report *rep,
-                  const struct sbx_execution_start *start, const char *message) {
+                  const struct sbx_execution_start *start, const char *state, const char *message) {
         struct sbx_execution_end end = {
-                .state = "unavailable",
+                .state = state,
                 .verdict = "unavailable",
                 .message = message,
         };
@@ -300,6 +302,7 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
         int r;
 
         rep->verdict = "unavailable";
+        rep->state = state;
         rep->message = message;
         rep->exit_status = SBX_EXIT_INFRA;
         if (audit_open(h) < 0)
@@ -430,6 +433,17 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         rep->argv = command;
         rep->parent_id = a->parent_id;
 
+        /* --require-full and --backend ask for a confined run. A danger-full-access that comes
+         * from the session or the configuration (an explicit --mode is a usage error) is refused,
+         * never run unconfined (security review). */
+        if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS && (a->require_full || a->backend)) {
+                char msg[512];
+                snprintf(msg, sizeof(msg),
+                         "the %s mode is danger-full-access (no confinement), and %s asks for a confined run",
+                         sbx_mode_source_to_string(policy->mode_source),
+                         a->require_full ? "--require-full" : "--backend");
+                return refuse(audit, a, rep, &start, "refused", msg);
+        }
         if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
                 rep->backend = start.backend = "none";
                 r = sbx_dialect_find_override("none", cfg->config_dirs, &dialect, &diag);
@@ -452,14 +466,19 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);
                 if (r == -EOPNOTSUPP) {
                         char msg[2048];
+                        bool partial = false;
                         format_unavailable(&why, msg, sizeof(msg));
                         rep->unavailable = &why;
-                        return refuse(audit, a, rep, &start, msg);
+                        /* a backend could have run it, with partial enforcement: the caller's
+                         * --require-full refused it */
+                        for (size_t i = 0; a->require_full && i < why.n; i++)
+                                partial |= why.candidates[i].enforcement == SBX_ENFORCEMENT_PARTIAL;
+                        return refuse(audit, a, rep, &start, partial ? "refused" : "unavailable", msg);
                 }
                 if (r < 0) {
                         char msg[1024];
                         snprintf(msg, sizeof(msg), "%s", diag.msg[0] ? diag.msg : strerror(-r));
-                        return refuse(audit, a, rep, &start, msg);
+                        return refuse(audit, a, rep, &start, "unavailable", msg);
                 }
                 rep->backend = start.backend = confined->backend;
                 rep->enforcement = start.enforcement = sbx_enforcement_to_string(confined->enforcement);
@@ -474,7 +493,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 /* an operator dialect that does not parse: the run could not be attributed */
                 char msg[1024];
                 snprintf(msg, sizeof(msg), "dialect of %s: %s", rep->backend, diag.msg[0] ? diag.msg : strerror(-r));
-                return refuse(audit, a, rep, &start, msg);
+                return refuse(audit, a, rep, &start, "unavailable", msg);
         }
 
         recorder = (struct recorder) { .audit = audit, .start = &start, .rep = rep };
@@ -594,7 +613,7 @@ int sbx_cmd_run(int argc, char **argv) {
                         return sbx_fail(SBX_EXIT_INFRA, "run: %s", msg);
                 rep->args = &a;
                 rep->argv = command;
-                status = refuse(&audit, &a, rep, &start, msg);
+                status = refuse(&audit, &a, rep, &start, "unavailable", msg);
                 sbx_db_close(audit.db);
                 return status;
         }

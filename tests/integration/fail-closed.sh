@@ -114,6 +114,29 @@ sbx_run require-full-ll-ro -- --backend landlock --mode read-only --require-full
 t_check "--require-full, landlock read-only (full): runs, exit 0 (got $RC)" test $RC -eq 0
 sbx_run require-full-bwrap -- --backend bwrap --mode workspace-write --require-full -- touch "$WS/LANDS-rf-bwrap"
 t_check "--require-full, bwrap workspace-write (full): runs, FILE lands (exit $RC)" test -e "$WS/LANDS-rf-bwrap"
+t_check "--require-full, landlock workspace-write: recorded as refused (a backend could, not as required)" \
+        test "$(t_json_field "$T/require-full-ll.json" state)" = refused
+# --require-full and --backend ask for a confined run: a danger-full-access that comes from the
+# configuration or the session is refused and recorded, never run unconfined (security review)
+printf 'default_mode = danger-full-access\n' >"$T/danger.conf"
+chmod 600 "$T/danger.conf"
+SID=$("$SBX_BIN" session start --cwd "$WS" --mode danger-full-access --db "$DB")
+for src in config session; do
+        for opt in --require-full --backend=landlock --backend=bwrap; do
+                name=danger-$src${opt//[-=]/-}
+                if [ $src = config ]; then
+                        sbx_run "$name" env SBX_CONFIG="$T/danger.conf" -- "$opt" -- touch "$WS/FILE-$name"
+                else
+                        sbx_run "$name" -- --session "$SID" "$opt" -- touch "$WS/FILE-$name"
+                fi
+                t_check "$src danger-full-access with $opt: exit 125, FILE was not created (exit $RC)" \
+                        test $RC -eq 125 -a ! -e "$WS/FILE-$name"
+                t_check "$src danger-full-access with $opt: one line naming the mode and the option" \
+                        test "$(grep -c . "$T/$name.err")" = 1 -a -n "$(grep -- "danger-full-access (no confinement), and ${opt%%=*}" "$T/$name.err")"
+                t_check "$src danger-full-access with $opt: recorded as refused" \
+                        test "$(t_json_field "$T/$name.json" state)" = refused
+        done
+done
 
 # ---- the audit trail ----------------------------------------------------------------------------
 rows=$(sqlite3 "$DB" 'select count(*) from executions' 2>&1)
