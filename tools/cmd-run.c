@@ -119,6 +119,42 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
         return fd < 0 ? -errno : fd;
 }
 
+/* path made absolute with its directory's symlinks resolved (the file itself is not followed);
+ * NULL when its directory does not exist. Caller frees. */
+static char *canonical_file(const char *path) {
+        _cleanup_free_ char *d = strdup(path), *b = strdup(path), *real = NULL;
+        char *out = NULL;
+
+        if (!d || !b || !(real = realpath(dirname(d), NULL)))
+                return NULL;
+        if (asprintf(&out, "%s/%s", strcmp(real, "/") == 0 ? "" : real, basename(b)) < 0)
+                return NULL;
+        return out;
+}
+
+/* Whether the --verdict-json path names the audit database or one of the files beside it that
+ * are its (SQLite's -wal, -shm, -journal; the writer's socket): the record, written over it,
+ * would erase the audit trail. By name (the files may not exist yet) and by inode (a hard link). */
+static bool names_audit_files(const char *verdict, const char *db) {
+        static const char *const suffixes[] = { "", "-wal", "-shm", "-journal", ".writer" };
+        _cleanup_free_ char *v = canonical_file(verdict);
+        struct stat vst;
+        bool exists = stat(verdict, &vst) == 0;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(suffixes); i++) {
+                _cleanup_free_ char *name = NULL, *canon = NULL;
+                struct stat st;
+
+                if (asprintf(&name, "%s%s", db, suffixes[i]) < 0)
+                        return false;
+                canon = canonical_file(name);
+                if ((v && canon && strcmp(v, canon) == 0) ||
+                    (exists && stat(name, &st) == 0 && st.st_dev == vst.st_dev && st.st_ino == vst.st_ino))
+                        return true;
+        }
+        return false;
+}
+
 static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
         int r = 0;
 
@@ -598,6 +634,17 @@ int sbx_cmd_run(int argc, char **argv) {
                 char cwd[PATH_MAX];
                 if (getcwd(cwd, sizeof(cwd)))
                         snprintf(audit.abs_path, sizeof(audit.abs_path), "%s/%s", cwd, db_path);
+        }
+        /* the record is written after the command: a path it cannot be written to is refused now */
+        if (a.verdict_json) {
+                struct stat st;
+                if (stat(a.verdict_json, &st) == 0 && S_ISDIR(st.st_mode))
+                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s is a directory", a.verdict_json);
+                if (names_audit_files(a.verdict_json, db_path))
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "run: --verdict-json %s is the audit database %s or one of its files: the "
+                                        "record would overwrite the audit trail",
+                                        a.verdict_json, db_path);
         }
 
         /* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage

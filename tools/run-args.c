@@ -117,6 +117,8 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                         a.db = optarg;
                         break;
                 case OPT_VERDICT_JSON:
+                        if (!*optarg)
+                                return fail(err, err_size, "--verdict-json needs a path");
                         a.verdict_json = optarg;
                         break;
                 case OPT_VERDICT_FD:

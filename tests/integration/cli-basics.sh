@@ -66,6 +66,21 @@ refused 2 "danger-full-access|does not apply" "--require-full with danger-full-a
 refused 2 "not open" "--keep-fd of a closed descriptor" -- run "${DB[@]}" --root "$WS" --keep-fd 57 -- CMD
 refused 2 "0, 1 (or|and) 2|must not" "--verdict-fd 1" -- run "${DB[@]}" --root "$WS" --verdict-fd 1 -- CMD
 refused 2 "unknown session" "unknown --session" -- run "${DB[@]}" --root "$WS" --session no-such-session -- CMD
+# the verdict record is written after the command: a path it could not or must not be written to
+# is refused before. Over the audit database (or its files) it erased the whole audit trail.
+"$SBX_BIN" run "${DB[@]}" --root "$WS" -- true 2>/dev/null
+rows_before=$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)
+ln -f "$T/audit.db" "$T/audit-link.db" 2>/dev/null
+refused 2 "needs a path" "empty --verdict-json" -- run "${DB[@]}" --root "$WS" --verdict-json "" -- CMD
+refused 2 "is a directory" "--verdict-json of a directory" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/sub" -- CMD
+refused 2 "audit database" "--verdict-json of the audit database" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/audit.db" -- CMD
+refused 2 "audit database" "--verdict-json of the audit database, relative and through .." -- \
+        run "${DB[@]}" --root "$WS" --verdict-json "sub/../audit.db" -- CMD
+refused 2 "audit database" "--verdict-json of its -wal" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/audit.db-wal" -- CMD
+refused 2 "audit database" "--verdict-json of a hard link to it" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/audit-link.db" -- CMD
+rm -f "$T/audit-link.db"
+t_check "... and the audit trail is intact ($rows_before rows)" \
+        test "$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)" = "$rows_before" -a "$rows_before" -ge 1
 refused 125 "audit database|unrecorded" "audit database that cannot be created" -- \
         run --db /proc/no-such-dir/audit.db --root "$WS" -- CMD
 
