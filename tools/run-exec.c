@@ -723,8 +723,15 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                         if (cmd > 0)
                                 target = cmd;
                 }
-                if (kill(target, forwarded[i]) == 0 && forwarded[i] != SIGWINCH)
+                if (kill(target, forwarded[i]) == 0 && forwarded[i] != SIGWINCH) {
                         s->forwarded_mask |= 1 << i;
+                        /* a stopped command would keep the signal pending, and sbx would wait
+                         * for it for ever: continued, as a shell's kill does with a stopped job.
+                         * Under bubblewrap the command is in a session of its own, where the
+                         * SIGCONT that timeout(1) sends sbx's group after its SIGTERM never
+                         * arrives (security review). */
+                        (void) kill(target, SIGCONT);
+                }
         }
         if (stop_pending)
                 stop_with_command(confined ? bwrap_command_pid(s->status.data) : 0);

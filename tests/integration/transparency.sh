@@ -207,6 +207,20 @@ for b in "${BACKENDS[@]}" none; do
                 t_check "$b: the audit row records signal $num ($(audit_field "$id" signal), exit_code '$(audit_field "$id" exit_code)')" \
                         test "$(audit_field "$id" signal)" = "$num" -a "$(audit_field "$id" exit_code)" = ""
         done
+        # a command that stopped itself ends too: sbx continues it after the signal (under bwrap
+        # it is in a session of its own, out of reach of a SIGCONT sent to sbx's group)
+        rm -f "$T/ws/ready" "$T/v.json"
+        "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- sh -c 'touch "$1"; kill -STOP $$' sh "$T/ws/ready" &
+        pid=$!
+        for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+        sleep 0.3
+        started=$(date +%s)
+        kill -TERM "$pid"
+        reap "$pid"
+        t_check "$b: kill -TERM of sbx ends a command that stopped itself: 143 within 5 s (got $rc after $(($(date +%s) - started)) s)" \
+                test "$rc" = 143 -a $(($(date +%s) - started)) -le 5
+        t_check "$b: ... and its verdict record says signal 15 ($(field "$T/v.json" signal))" \
+                test "$(field "$T/v.json" signal)" = 15
         set +m
         # ... and a signal the caller ignores stays ignored for the command and is not forwarded
         out=$( (trap '' INT; "$SBX_BIN" run $(sel "$b") -- sh -c 'grep "^SigIgn" /proc/self/status') 2>/dev/null)
