@@ -22,7 +22,9 @@
  *     EPERM (its xattr operations would bypass the filter).
  *   workspace-write: each --write DIR (absolute, an existing directory: the workspace root and
  *     the temp area) gets every right of the ABI beneath it. Metadata changes are not filtered
- *     (chmod inside the workspace must work), so they are ungoverned outside the workspace.
+ *     (chmod inside the workspace must work), so they are ungoverned outside the workspace; but
+ *     no set-user-ID or set-group-ID bit is set, by chmod or on a file made (EACCES), and openat2
+ *     fails with ENOSYS (landlock-seccomp.c).
  * --max-abi N uses at most Landlock ABI N (tests use it to act as an older kernel).
  *
  * Failures of the launcher itself (usage errors included): one line on stderr starting with
@@ -382,7 +384,8 @@ static void drop_capabilities(void) {
  * with CAP_SYS_ADMIN in the sandbox's user namespace only, the launcher cuts propagation
  * (MS_PRIVATE, recursively), remounts read-only every writable mount that is not one the policy
  * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
- * capability, sets no_new_privs and execs the command. */
+ * capability, sets no_new_privs, installs the set-ID part of the seccomp filter when a --write
+ * directory is given, and execs the command. */
 
 /* mountinfo escapes space, tab, newline and backslash as \ooo. */
 static void unescape_octal(char *s) {
@@ -540,6 +543,10 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
+                /* what is writable outside the sandbox gets no set-ID bit: as root in bubblewrap's
+                 * user namespace the command owns root's files (landlock-seccomp.c) */
+                if (l.n_write > 0 && (r = ll_seccomp_install(LL_MODE_SETID_ONLY)) < 0)
+                        fail(-r, "seccomp", "cannot install the seccomp filter");
                 wait_for_go(l.wait_fd);
                 execvpe(l.argv[0], l.argv, envp ? envp : environ);
                 fail(errno, "exec", "cannot execute '%s'", l.argv[0]);

@@ -37,6 +37,9 @@
 #include "landlock-seccomp.h"
 
 #define X32_SYSCALL_BIT 0x40000000U
+/* O_TMPFILE without O_DIRECTORY (the C library's O_TMPFILE has both): the kernel's __O_TMPFILE,
+ * the same on every architecture handled here, as O_CREAT is */
+#define TMPFILE_BIT 020000000U
 
 enum target {
         T_ALLOW,
@@ -51,6 +54,9 @@ enum target {
         T_IPC_CTL2,    /* ... args[2] */
         T_MQ_CREAT1,   /* mq_open: refused with O_CREAT in args[1] */
         T_PRLIMIT,     /* prlimit64: setting (args[2] not NULL) another process's limits (args[0] not 0) */
+        T_OPEN_FLAGS1, /* open: a file made (O_CREAT, O_TMPFILE in args[1]) with S_ISUID or S_ISGID in args[2] */
+        T_OPEN_FLAGS2, /* openat: ... flags in args[2], mode in args[3] */
+        T_ENOSYS,      /* as if the kernel had no such syscall: the caller falls back to an older one */
         _T_MAX,
 };
 
@@ -128,14 +134,24 @@ static const struct rule rules[] = {
 
 /* workspace-write governs chmod nowhere (it must work in the workspace), but a set-user-ID or
  * set-group-ID bit is never granted: as root, chmod 4777 of a root-owned program anywhere on the
- * host would be a privilege escalation, not a metadata change (security review). */
-static const struct rule ws_rules[] = {
+ * host would be a privilege escalation, not a metadata change (security review). Nor is a file
+ * made with one (open, creat, mknod): empty, but a later write by root keeps the bit. openat2
+ * hides its mode in a structure a filter cannot read: it fails with ENOSYS, and callers fall
+ * back to openat (as on kernels before 5.6). These rules are bubblewrap's filter too
+ * (LL_MODE_SETID_ONLY): as root in its user namespace, a command owns root's files. */
+static const struct rule setid_rules[] = {
         { "chmod", 0, T_MODE_ARG1, false, 0 },
         { "fchmod", 0, T_MODE_ARG1, false, 0 },
         { "fchmodat", 0, T_MODE_ARG2, false, 0 },
         { "fchmodat2", 452, T_MODE_ARG2, false, 0 },
+        { "creat", 0, T_MODE_ARG1, false, 0 },
+        { "mknod", 0, T_MODE_ARG1, false, 0 },
+        { "mknodat", 0, T_MODE_ARG2, false, 0 },
+        { "open", 0, T_OPEN_FLAGS1, false, 0 },
+        { "openat", 0, T_OPEN_FLAGS2, false, 0 },
+        { "openat2", 437, T_ENOSYS, false, 0 },
 };
-#define N_WS_RULES (sizeof(ws_rules) / sizeof(ws_rules[0]))
+#define N_SETID_RULES (sizeof(setid_rules) / sizeof(setid_rules[0]))
 
 /* ioctl commands refused in both modes: typing into the caller's terminal. */
 static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
@@ -343,7 +359,7 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         ret(p, SECCOMP_RET_KILL_PROCESS);
 
         for (size_t i = 0; i < n_abi; i++) {
-                struct entry e[3 * (N_RULES + N_WS_RULES)];
+                struct entry e[3 * (N_RULES + N_SETID_RULES)];
                 size_t n = 0, m = 0;
                 bool first = true;
 
@@ -356,17 +372,17 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 for (size_t j = i; j < n_abi; j++) {
                         if (section[j] != section[i])
                                 continue;
-                        for (size_t k = 0; k < N_RULES; k++) {
+                        for (size_t k = 0; mode != LL_MODE_SETID_ONLY && k < N_RULES; k++) {
                                 uint32_t nr;
                                 if (rules[k].read_only && mode != LL_MODE_READ_ONLY)
                                         continue;
                                 if (resolve(a->abis[j].token, &rules[k], &nr))
                                         e[n++] = (struct entry) { nr, targets[rules[k].target] };
                         }
-                        for (size_t k = 0; mode == LL_MODE_WORKSPACE_WRITE && k < N_WS_RULES; k++) {
+                        for (size_t k = 0; mode != LL_MODE_READ_ONLY && k < N_SETID_RULES; k++) {
                                 uint32_t nr;
-                                if (resolve(a->abis[j].token, &ws_rules[k], &nr))
-                                        e[n++] = (struct entry) { nr, targets[ws_rules[k].target] };
+                                if (resolve(a->abis[j].token, &setid_rules[k], &nr))
+                                        e[n++] = (struct entry) { nr, targets[setid_rules[k].target] };
                         }
                 }
                 qsort(e, n, sizeof(e[0]), cmp_entry);
@@ -378,6 +394,11 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 emit_tree(p, e, 0, m);
         }
 
+        if (mode == LL_MODE_SETID_ONLY) {
+                place(p, targets[T_ALLOW]);
+                ret(p, SECCOMP_RET_ALLOW);
+                goto setid;
+        }
         /* ioctl: the command is the low 32 bits of args[1] on every ABI */
         place(p, targets[T_IOCTL]);
         load_arg_low(p, 1);
@@ -428,9 +449,10 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 place(p, allow);
                 ret(p, SECCOMP_RET_ALLOW);
         }
-        /* chmod family in workspace-write: the low 32 bits of the mode argument */
-        if (mode != LL_MODE_WORKSPACE_WRITE)
+        /* the set-ID guard: the low 32 bits of the mode argument */
+        if (mode == LL_MODE_READ_ONLY)
                 goto errors;
+setid:
         place(p, targets[T_MODE_ARG1]);
         load_arg_low(p, 1);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
@@ -439,6 +461,22 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         load_arg_low(p, 2);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW); /* jumps only go forward */
+        /* open and openat: the mode counts only when a file is made (without O_CREAT or
+         * O_TMPFILE it is whatever the register held) */
+        for (int g = 0; g < 2; g++) {
+                int made = new_label(p);
+
+                place(p, targets[g ? T_OPEN_FLAGS2 : T_OPEN_FLAGS1]);
+                load_arg_low(p, g ? 2 : 1);
+                emit(p, BPF_JMP | BPF_JSET | BPF_K, O_CREAT | TMPFILE_BIT, made, NO_LABEL);
+                ret(p, SECCOMP_RET_ALLOW);
+                place(p, made);
+                load_arg_low(p, g ? 3 : 2);
+                emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
+                ret(p, SECCOMP_RET_ALLOW);
+        }
+        place(p, targets[T_ENOSYS]);
+        ret(p, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
 errors:
         place(p, targets[T_EACCES]);
         ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
@@ -480,6 +518,10 @@ const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native
         if (mode == LL_MODE_READ_ONLY) {
                 *ret_len = sizeof(ll_prebuilt_read_only) / sizeof(ll_prebuilt_read_only[0]);
                 return ll_prebuilt_read_only;
+        }
+        if (mode == LL_MODE_SETID_ONLY) {
+                *ret_len = sizeof(ll_prebuilt_setid_only) / sizeof(ll_prebuilt_setid_only[0]);
+                return ll_prebuilt_setid_only;
         }
         *ret_len = sizeof(ll_prebuilt_workspace_write) / sizeof(ll_prebuilt_workspace_write[0]);
         return ll_prebuilt_workspace_write;

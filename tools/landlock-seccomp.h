@@ -9,17 +9,21 @@
 enum ll_mode {
         LL_MODE_READ_ONLY,
         LL_MODE_WORKSPACE_WRITE,
+        LL_MODE_SETID_ONLY, /* the set-ID guard alone: bubblewrap's workspace-write, whose own
+                               namespaces cover the rest */
 };
 
 /* Assembles the filter for `mode` on the machine whose native libseccomp arch token is `native`
- * into out[size] (pure: no syscall). Both modes: ioctl TIOCSTI and TIOCLINUX fail with EPERM;
+ * into out[size] (pure: no syscall). read-only and workspace-write: ioctl TIOCSTI and TIOCLINUX fail with EPERM;
  * making or removing a System V IPC object (IPC_PRIVATE, IPC_CREAT, IPC_RMID, IPC_SET; the compat
  * ipc() multiplexer whole) or a POSIX message queue (O_CREAT, mq_unlink) fails with EACCES, and
  * so do add_key, request_key and keyctl; setting another process's resource limits (prlimit64
  * with a pid and a new limit) fails with EPERM.
  * read-only also: chmod, chown, utime and xattr syscalls and the inode-changing ioctls fail with
- * EACCES, io_uring with EPERM; on the native and every compat syscall ABI; an unknown ABI kills
- * the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */
+ * EACCES, io_uring with EPERM.
+ * workspace-write and setid-only: a set-user-ID or set-group-ID bit, set by chmod (every variant)
+ * or given to a file made by open, openat, creat or mknod, fails with EACCES; openat2 with ENOSYS.
+ * All on the native and every compat syscall ABI; an unknown ABI kills the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */
 int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out, size_t size, size_t *ret_len);
 
 /* The filter of `mode` generated at build time (gen-seccomp) when `native` is the build machine's

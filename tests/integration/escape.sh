@@ -277,6 +277,13 @@ vec xattr-remove 'meta=xattr:$O/meta/xattr-rm' 'echo data > "$O/meta/xattr-rm"; 
         'setfattr -x user.keep "$O/meta/xattr-rm"'
 vec chattr-flag 'meta=chattr:$O/meta/chattr' 'echo data > "$O/meta/chattr"' 'chattr +A "$O/meta/chattr"'
 vec chattr-immutable 'meta=chattr:$O/meta/chattr-i' 'echo data > "$O/meta/chattr-i"' 'chattr +i "$O/meta/chattr-i"'
+# no set-user-ID or set-group-ID bit inside the workspace either: as root (under bubblewrap,
+# root of its user namespace is the host's root), a set-ID program owned by root, which a later
+# write by root fills (security review)
+vec setid-chmod 'fn:no_setid_chmod' '' 'echo data > "$W/setid-chmod"; chmod 6755 "$W/setid-chmod"'
+vec setid-open-creat 'fn:no_setid_open' '' \
+        '$PY -c "import os,sys; os.umask(0); os.close(os.open(sys.argv[1], os.O_CREAT | os.O_WRONLY, 0o6755))" "$W/setid-open"'
+vec setid-mknod 'fn:no_setid_mknod' '' '$PY -c "import os,sys; os.umask(0); os.mknod(sys.argv[1], 0o106755)" "$W/setid-mknod"'
 # System V IPC and POSIX message queues: host objects that outlive the run
 vec sysv-shm-create 'fn:ipc_absent_shm' '' '$PY $VEC sysv shm $IPCKEY'
 vec sysv-sem-create 'fn:ipc_absent_sem' '' '$PY $VEC sysv sem $((IPCKEY + 1))'
@@ -398,6 +405,19 @@ key_absent() {
 ipc_existing_kept() { "$PY" "$IPCHOST" shm "$((IPCKEY + 3))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 ipc_existing_kept32() { "$PY" "$IPCHOST" shm "$((IPCKEY + 7))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 mq_existing_kept() { "$PY" "$IPCHOST" mq "/$TAG-exist" || { CHECK_NOTE="the host's message queue was removed"; return 1; }; }
+# no_setid PATH: PATH is absent or carries no set-user-ID or set-group-ID bit
+no_setid() {
+        local m
+        [ -e "$1" ] || return 0
+        m=$(stat -c %a "$1")
+        if [ $((8#$m & 8#6000)) -ne 0 ]; then
+                CHECK_NOTE="$1 has mode $m on the host: a set-ID bit"
+                return 1
+        fi
+}
+no_setid_chmod() { no_setid "$W/setid-chmod"; }
+no_setid_open() { no_setid "$W/setid-open"; }
+no_setid_mknod() { no_setid "$W/setid-mknod"; }
 loop_unchanged() {
         [ -z "$LOOPDEV" ] && { CHECK_NOTE="SKIP no loop device on this host"; return 0; }
         sync

@@ -333,7 +333,7 @@ static void test_landlock_fingerprint_changes_with_the_launcher(void **state) {
 
 /* The filters generated at build time are exactly what the launcher would assemble at run time. */
 static void test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones(void **state) {
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
         uint32_t native = seccomp_arch_native();
         (void) state;
 
@@ -436,7 +436,32 @@ static const struct call calls[] = {
         { "prlimit64", { 1234, 7, 0, 0x1000 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW }, /* reading */
         { "prlimit64", { 1234, 7, 0x1000 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "prlimit64", { 1234, 7, HIGH_PTR }, ERRNO(EPERM), ERRNO(EPERM) },
+        /* no file made with a set-ID bit (read-only makes no file at all: Landlock) */
+        { "open", { 0, O_CREAT | O_WRONLY, 04755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        { "open", { 0, O_CREAT | O_WRONLY, 0644 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "open", { 0, O_RDONLY, 06755 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW }, /* no file made: mode unused */
+        { "open", { 0, O_RDONLY | O_DIRECTORY, 06755 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "openat", { 0, 0, O_CREAT | O_WRONLY, 02755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        { "openat", { 0, 0, O_TMPFILE | O_WRONLY, 04700 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        { "openat", { 0, 0, O_RDONLY, 04755 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "creat", { 0, 04755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        { "creat", { 0, 0755 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "mknod", { 0, S_IFREG | 04755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        { "mknodat", { 0, 0, S_IFREG | 02755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        { "mknodat", { 0, 0, S_IFIFO | 0644 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "openat2", { 0 }, SECCOMP_RET_ALLOW, ERRNO(ENOSYS) },
 };
+
+/* bubblewrap's filter (setid-only) acts as workspace-write on the set-ID guard's syscalls and
+ * allows everything else (its namespaces cover the rest) */
+static uint32_t want_setid_only(const struct call *c) {
+        static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
+                                               "mknod", "mknodat", "open", "openat", "openat2" };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(guarded); i++)
+                if (strcmp(c->name, guarded[i]) == 0)
+                        return c->workspace_write;
+        return SECCOMP_RET_ALLOW;
+}
 
 /* The direct System V IPC syscalls that Linux 5.1 added to the ABIs multiplexing IPC through
  * ipc() (i386, ppc, s390: the same numbers on each, from the kernel's syscall tables), which
@@ -472,7 +497,7 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                 { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
                 { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
         };
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
         size_t checked = 0;
         (void) state;
 
@@ -491,8 +516,9 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
 
                                 for (size_t c = 0; c < SBX_ELEMENTSOF(calls); c++) {
                                         int nr = seccomp_syscall_resolve_name_arch(abi, calls[c].name);
-                                        uint32_t want = modes[m] == LL_MODE_READ_ONLY ? calls[c].read_only
-                                                                                        : calls[c].workspace_write;
+                                        uint32_t want = modes[m] == LL_MODE_READ_ONLY         ? calls[c].read_only
+                                                        : modes[m] == LL_MODE_WORKSPACE_WRITE ? calls[c].workspace_write
+                                                                                              : want_setid_only(&calls[c]);
                                         uint32_t got;
 
                                         if (nr < 0)
@@ -505,7 +531,9 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                                         if (got != want)
                                                 fail_msg("arch %#x abi %#x %s: %s(%#llx, %#llx, %#llx): action %#x, want %#x",
                                                          arches[a].native, abi,
-                                                         modes[m] == LL_MODE_READ_ONLY ? "read-only" : "workspace-write",
+                                                         modes[m] == LL_MODE_READ_ONLY         ? "read-only"
+                                                         : modes[m] == LL_MODE_WORKSPACE_WRITE ? "workspace-write"
+                                                                                               : "setid-only",
                                                          calls[c].name, (unsigned long long) calls[c].args[0],
                                                          (unsigned long long) calls[c].args[1],
                                                          (unsigned long long) calls[c].args[2], got, want);
