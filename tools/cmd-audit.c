@@ -146,11 +146,17 @@ static int parse(int argc, char **argv, struct opts *o) {
                         o->filter.has_until = true;
                         break;
                 case O_SESSION:
+                        if (!*optarg)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --session needs an id", o->name);
                         o->filter.session_id = optarg;
                         break;
                 case O_BACKEND:
-                        if (!*optarg)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --backend needs a name", o->name);
+                        /* a misspelt name would match nothing, silently: every backend a row can
+                         * name (this platform's or another's), and none for unconfined runs */
+                        if (strcmp(optarg, "none") != 0 && !in_list(optarg, sbx_backend_names()))
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "audit %s: unknown backend '%s' (bwrap, landlock, seatbelt, "
+                                                "windows-acl or none)", o->name, optarg);
                         o->filter.backend = optarg;
                         break;
                 case O_MODE: {
