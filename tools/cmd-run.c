@@ -341,15 +341,21 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
         rep->state = state;
         rep->message = message;
         rep->exit_status = SBX_EXIT_INFRA;
-        if (audit_open(h) < 0)
-                sbx_fail(0, "%s", h->refusal);
-        else {
-                r = sbx_audit_begin(h->db, start, &rep->execution_id, &diag);
-                if (r >= 0)
-                        r = sbx_audit_finish(h->db, rep->execution_id, &end, &diag);
-                if (r < 0)
-                        sbx_fail_diag(0, "audit", &diag);
+        if (audit_open(h) < 0) {
+                /* one line: why nothing ran, and that not even the refusal is recorded */
+                static const char prefix[] = "refusing to run unrecorded: ";
+                const char *why = h->refusal;
+                if (strncmp(why, prefix, sizeof(prefix) - 1) == 0)
+                        why += sizeof(prefix) - 1;
+                sbx_fail(0, "SANDBOX_UNAVAILABLE: nothing was executed: %s (nor recorded: %s)", message, why);
+                (void) write_verdict_record(a, rep);
+                return SBX_EXIT_INFRA;
         }
+        r = sbx_audit_begin(h->db, start, &rep->execution_id, &diag);
+        if (r >= 0)
+                r = sbx_audit_finish(h->db, rep->execution_id, &end, &diag);
+        if (r < 0)
+                sbx_fail_diag(0, "audit", &diag);
         sbx_fail(0, "SANDBOX_UNAVAILABLE: nothing was executed: %s", message);
         (void) write_verdict_record(a, rep);
         return SBX_EXIT_INFRA;

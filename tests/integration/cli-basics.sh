@@ -83,6 +83,11 @@ t_check "... and the audit trail is intact ($rows_before rows)" \
         test "$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)" = "$rows_before" -a "$rows_before" -ge 1
 refused 125 "audit database|unrecorded" "audit database that cannot be created" -- \
         run --db /proc/no-such-dir/audit.db --root "$WS" -- CMD
+# refused by the provider, and not recordable either: still one line, with both reasons
+mkdir -p "$T/cdb"
+echo junk >"$T/cdb/corrupt.db"
+refused 125 "SANDBOX_UNAVAILABLE: .*depends on.*nor recorded: .*corrupt" "a refusal that cannot be recorded" -- \
+        run --db "$T/cdb/corrupt.db" --root "$T/cdb" --mode workspace-write -- CMD
 
 # configuration files ($SBX_CONFIG names the only one read): a broken deployment configuration
 # is the infrastructure's refusal (125), not a usage error (tools/cmd-run.c)
