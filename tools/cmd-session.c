@@ -109,6 +109,12 @@ static int session_start(int argc, char **argv) {
                 return sbx_fail(SBX_EXIT_USAGE, "session start: unexpected argument '%s'", o.pos[0]);
         if (o.mode && (r = parse_mode("start", o.mode, &mode)))
                 return r;
+        {
+                /* a cwd that can be no workspace is a usage error, as --root is for sbx run */
+                _cleanup_free_ char *canon = NULL;
+                if (sbx_path_canonicalize_dir(o.cwd ? o.cwd : ".", &canon, &diag) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE, "session start: %s", diag.msg);
+        }
         r = sbx_audit_tool_open(o.db, true, &db);
         if (r)
                 return r;

@@ -103,6 +103,11 @@ bad "unknown verdict" "unknown verdict 'bogus'" audit list --verdict bogus --db 
 bad "unknown mode" "unknown mode 'rw'" audit list --mode rw --db "$GOOD"
 bad "unknown backend (a typo matched nothing, exit 0)" "unknown backend 'bwarp'" audit list --backend bwarp --db "$GOOD"
 bad "empty --session" "--session needs an id" audit denials --session '' --db "$GOOD"
+# a session's cwd is its workspace root: what --root refuses (exit 2), session start refuses too
+bad "session start --cwd ''" "workspace root is empty" session start --cwd '' --db "$T/s-empty.db"
+bad "session start --cwd /proc" "never a workspace" session start --cwd /proc --db "$T/s-proc.db"
+bad "session start --cwd of a file" "not a directory" session start --cwd /etc/hostname --db "$T/s-file.db"
+t_check "... and none of them made a database" test ! -e "$T/s-empty.db" -a ! -e "$T/s-proc.db" -a ! -e "$T/s-file.db"
 bad "zero --limit" "--limit needs a positive number" audit list --limit 0 --db "$GOOD"
 bad "unknown option" "unknown option '--bogus'" audit list --bogus --db "$GOOD"
 bad "unknown audit verb" "unknown verb 'purge'" audit purge --db "$GOOD"
