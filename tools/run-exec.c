@@ -75,6 +75,12 @@ int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) 
                 snprintf(err, err_size, "--verdict-fd %d: descriptor is not open", a->verdict_fd);
                 return -EBADF;
         }
+        /* the record is written after the command: a descriptor it cannot be written to is
+         * refused now, not once the command has run */
+        if (a->verdict_fd >= 0 && (fcntl(a->verdict_fd, F_GETFL) & O_ACCMODE) == O_RDONLY) {
+                snprintf(err, err_size, "--verdict-fd %d: descriptor is open for reading only", a->verdict_fd);
+                return -EBADF;
+        }
         return 0;
 }
 

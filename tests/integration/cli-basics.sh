@@ -65,6 +65,9 @@ refused 2 "danger-full-access|does not apply" "--require-full with danger-full-a
         run "${DB[@]}" --root "$WS" --mode danger-full-access --require-full -- CMD
 refused 2 "not open" "--keep-fd of a closed descriptor" -- run "${DB[@]}" --root "$WS" --keep-fd 57 -- CMD
 refused 2 "0, 1 (or|and) 2|must not" "--verdict-fd 1" -- run "${DB[@]}" --root "$WS" --verdict-fd 1 -- CMD
+exec 9</etc/hostname
+refused 2 "reading only" "--verdict-fd open for reading only" -- run "${DB[@]}" --root "$WS" --verdict-fd 9 -- CMD
+exec 9<&-
 refused 2 "unknown session" "unknown --session" -- run "${DB[@]}" --root "$WS" --session no-such-session -- CMD
 # the verdict record is written after the command: a path it could not or must not be written to
 # is refused before. Over the audit database (or its files) it erased the whole audit trail.
