@@ -23,8 +23,8 @@
  *   workspace-write: each --write DIR (absolute, an existing directory: the workspace root and
  *     the temp area) gets every right of the ABI beneath it. Metadata changes are not filtered
  *     (chmod inside the workspace must work), so they are ungoverned outside the workspace; but
- *     no set-user-ID or set-group-ID bit is set, by chmod or on a file made (EACCES), and openat2
- *     fails with ENOSYS (landlock-seccomp.c).
+ *     no set-user-ID or set-group-ID bit is set, by chmod or on a file made (EACCES), openat2
+ *     fails with ENOSYS and io_uring with EPERM (landlock-seccomp.c).
  * --max-abi N uses at most Landlock ABI N (tests use it to act as an older kernel).
  *
  * Failures of the launcher itself (usage errors included): one line on stderr starting with

@@ -137,7 +137,8 @@ static const struct rule rules[] = {
  * host would be a privilege escalation, not a metadata change (security review). Nor is a file
  * made with one (open, creat, mknod): empty, but a later write by root keeps the bit. openat2
  * hides its mode in a structure a filter cannot read: it fails with ENOSYS, and callers fall
- * back to openat (as on kernels before 5.6). These rules are bubblewrap's filter too
+ * back to openat (as on kernels before 5.6); io_uring, whose operations no filter sees, is
+ * refused whole (EPERM: callers fall back to plain syscalls, as where it is disabled). These rules are bubblewrap's filter too
  * (LL_MODE_SETID_ONLY): as root in its user namespace, a command owns root's files. */
 static const struct rule setid_rules[] = {
         { "chmod", 0, T_MODE_ARG1, false, 0 },
@@ -150,6 +151,11 @@ static const struct rule setid_rules[] = {
         { "open", 0, T_OPEN_FLAGS1, false, 0 },
         { "openat", 0, T_OPEN_FLAGS2, false, 0 },
         { "openat2", 437, T_ENOSYS, false, 0 },
+        /* io_uring's own openat runs outside any filter: a file made there with a set-ID bit
+         * (EPERM, as when io_uring is disabled; read-only refuses it among the rules above) */
+        { "io_uring_setup", 425, T_EPERM, false, 0 },
+        { "io_uring_enter", 426, T_EPERM, false, 0 },
+        { "io_uring_register", 427, T_EPERM, false, 0 },
 };
 #define N_SETID_RULES (sizeof(setid_rules) / sizeof(setid_rules[0]))
 

@@ -22,7 +22,8 @@ enum ll_mode {
  * read-only also: chmod, chown, utime and xattr syscalls and the inode-changing ioctls fail with
  * EACCES, io_uring with EPERM.
  * workspace-write and setid-only: a set-user-ID or set-group-ID bit, set by chmod (every variant)
- * or given to a file made by open, openat, creat or mknod, fails with EACCES; openat2 with ENOSYS.
+ * or given to a file made by open, openat, creat or mknod, fails with EACCES; openat2 with ENOSYS,
+ * io_uring with EPERM.
  * All on the native and every compat syscall ABI; an unknown ABI kills the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */
 int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out, size_t size, size_t *ret_len);
 

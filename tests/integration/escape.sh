@@ -64,6 +64,11 @@ trap cleanup EXIT
 t_copy_tools "$T/bin" || { echo "not ok - cannot copy sbx to $T/bin"; exit 1; }
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=$(command -v python3)
+# a file made through io_uring's openat, which no seccomp filter sees (tests/helpers/uring-open.c)
+URING=
+if [ -n "${SBX_URING_OPEN:-}" ] && [ -x "$SBX_URING_OPEN" ]; then
+        cp "$SBX_URING_OPEN" "$T/bin/uring-open" && chmod 755 "$T/bin/uring-open" && URING=$T/bin/uring-open
+fi
 # System V IPC through the i386 syscall ABI (tests/helpers/ipc32.c, x86-64 builds): only where
 # this kernel runs i386 syscalls at all
 IPC32=
@@ -284,6 +289,9 @@ vec setid-chmod 'fn:no_setid_chmod' '' 'echo data > "$W/setid-chmod"; chmod 6755
 vec setid-open-creat 'fn:no_setid_open' '' \
         '$PY -c "import os,sys; os.umask(0); os.close(os.open(sys.argv[1], os.O_CREAT | os.O_WRONLY, 0o6755))" "$W/setid-open"'
 vec setid-mknod 'fn:no_setid_mknod' '' '$PY -c "import os,sys; os.umask(0); os.mknod(sys.argv[1], 0o106755)" "$W/setid-mknod"'
+if [ -n "$URING" ]; then
+        vec setid-io-uring 'fn:no_setid_uring' '' '(umask 0; $URING "$W/setid-uring" 6755)'
+fi
 # System V IPC and POSIX message queues: host objects that outlive the run
 vec sysv-shm-create 'fn:ipc_absent_shm' '' '$PY $VEC sysv shm $IPCKEY'
 vec sysv-sem-create 'fn:ipc_absent_sem' '' '$PY $VEC sysv sem $((IPCKEY + 1))'
@@ -418,6 +426,7 @@ no_setid() {
 no_setid_chmod() { no_setid "$W/setid-chmod"; }
 no_setid_open() { no_setid "$W/setid-open"; }
 no_setid_mknod() { no_setid "$W/setid-mknod"; }
+no_setid_uring() { no_setid "$W/setid-uring"; }
 loop_unchanged() {
         [ -z "$LOOPDEV" ] && { CHECK_NOTE="SKIP no loop device on this host"; return 0; }
         sync
@@ -529,7 +538,7 @@ run_combo() {
         # System V keys and an IPC_PRIVATE segment size of this combination's own
         IPCKEY=$(($(cksum <<<"$TAG" | cut -d' ' -f1) % 1000000000 + 100000))
         IPCSIZE=$((4096 + IPCKEY % 65536))
-        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE IPC32
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE IPC32 URING
         for n in "${V_NAMES[@]}"; do
                 [ -n "${V_SETUP[$n]}" ] && { eval "${V_SETUP[$n]}" || echo "# setup of $n failed" >>"$C/notes"; }
         done

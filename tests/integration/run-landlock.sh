@@ -235,6 +235,8 @@ fi
 check "read-only seccomp: the file's mode and times are unchanged" test "$(stat -c '%a %Y' "$T/rawfile")" = "$before"
 out=$("$L" --mode workspace-write --write "$T" -- "$PY" "$T/raw.py" "$T/rawfile" 2>&1)
 check "workspace-write seccomp: TIOCSTI is refused" grep -qx "TIOCSTI EPERM" <<<"$out"
+check "workspace-write seccomp: io_uring is refused (its openat escapes the set-ID guard)" \
+        grep -qx "io_uring_setup EPERM" <<<"$out"
 check "workspace-write seccomp: fchmodat2 inside the workspace works" grep -qx "fchmodat2 0" <<<"$out"
 
 # ---- System V IPC and POSIX message queues: nothing made or removed on the host ---------------

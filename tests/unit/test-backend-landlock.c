@@ -410,7 +410,8 @@ static const struct call calls[] = {
         { "fchmodat", { 0, 0, 04755 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "fchownat", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "fsetxattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
-        { "io_uring_setup", { 0 }, ERRNO(EPERM), SECCOMP_RET_ALLOW },
+        { "io_uring_setup", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "io_uring_enter", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TCGETS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "shmget", { 42, 4096, IPC_CREAT | 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
@@ -456,7 +457,8 @@ static const struct call calls[] = {
  * allows everything else (its namespaces cover the rest) */
 static uint32_t want_setid_only(const struct call *c) {
         static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
-                                               "mknod", "mknodat", "open", "openat", "openat2" };
+                                               "mknod", "mknodat", "open", "openat", "openat2",
+                                               "io_uring_setup", "io_uring_enter" };
         for (size_t i = 0; i < SBX_ELEMENTSOF(guarded); i++)
                 if (strcmp(c->name, guarded[i]) == 0)
                         return c->workspace_write;
