@@ -611,6 +611,7 @@ int sbx_cmd_run(int argc, char **argv) {
         struct denied_run denied = { 0 };
         struct sbx_diag diag = { 0 };
         char err[512];
+        off_t stdin_start;
         int r, status;
 
         if (sbx_run_args_parse(argc, argv, &a, err, sizeof(err)) < 0)
@@ -678,7 +679,18 @@ int sbx_cmd_run(int argc, char **argv) {
                 /* early: the writer checks us while the policy is resolved */
                 (void) writer_get(&audit);
         }
+        /* where a regular file on stdin starts: an approved retry reads it again from there (a
+         * pipe or a terminal cannot be replayed: the retry gets what is left of it) */
+        stdin_start = a.on_denial == SBX_ON_DENIAL_ASK ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
         status = run_once(&a, cfg, &audit, command, &denied);
+        /* the caller's signal dispositions again: while sbx asks, SIGINT or SIGTERM end it and
+         * nothing more runs; one that came as the command ended ends it now */
+        if ((r = sbx_run_signals_restore()) && a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
+                writer_drop(&audit);
+                sbx_db_close(audit.db);
+                (void) raise(r);
+                return 128 + r; /* a signal the caller handles or ignores: still no retry */
+        }
         if (a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
                 /* approved escalation: read-only -> workspace-write, never out of the sandbox */
                 r = sbx_escalation_ask(&a, command, denied.execution_id, denied.backend, denied.root,
@@ -690,6 +702,8 @@ int sbx_cmd_run(int argc, char **argv) {
                         a.mode_approved = true;
                         a.mode = SBX_MODE_WORKSPACE_WRITE;
                         a.parent_id = denied.execution_id;
+                        if (stdin_start >= 0)
+                                (void) lseek(STDIN_FILENO, stdin_start, SEEK_SET);
                         memset(&denied, 0, sizeof(denied));
                         status = run_once(&a, cfg, &audit, command, &denied);
                 }

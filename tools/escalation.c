@@ -38,19 +38,59 @@ static void write_request(FILE *f, char *const *argv, int64_t denied_id, const c
         fputc('\n', f);
 }
 
-static bool answer_is_allow(char *line) {
-        line[strcspn(line, "\r\n")] = '\0';
-        return strcmp(line, "allow") == 0;
+/* The approver's whole output must be "allow", with or without a newline: anything else
+ * ("allowed", "allow\rdeny", a second line) is no grant. */
+static bool answer_is_allow(const char *out, size_t n) {
+        return (n == 5 || (n == 6 && out[5] == '\n')) && memcmp(out, "allow", 5) == 0;
+}
+
+/* The approver's PATH: sbx's without the entries inside the workspace, and without empty or
+ * relative ones (the current directory, maybe the workspace): an approver found outside the
+ * workspace could still run an interpreter that a confined command planted there
+ * (#!/usr/bin/env python3 with a virtualenv's bin first in PATH; security review). Replaces the
+ * PATH entry of envp with one allocated into *ret_path (caller frees). */
+static int approver_path(char **envp, const char *root, char **ret_path) {
+        const char *path = NULL;
+        _cleanup_free_ char *copy = NULL;
+        char *out;
+        size_t n = 0;
+
+        for (char **e = envp; e && *e; e++)
+                if (strncmp(*e, "PATH=", 5) == 0)
+                        path = *e + 5;
+        if (!path)
+                return 0;
+        copy = strdup(path);
+        out = malloc(strlen(path) + 6);
+        if (!copy || !out) {
+                free(out);
+                return -ENOMEM;
+        }
+        n = (size_t) sprintf(out, "PATH=");
+        for (char *p = copy, *dir; (dir = strsep(&p, ":")) != NULL;) {
+                _cleanup_free_ char *real = dir[0] == '/' ? realpath(dir, NULL) : NULL;
+                if (dir[0] != '/' || sbx_path_beneath(real ? real : dir, root))
+                        continue;
+                n += (size_t) sprintf(out + n, "%s%s", n > 5 ? ":" : "", dir);
+        }
+        for (char **e = envp; e && *e; e++)
+                if (strncmp(*e, "PATH=", 5) == 0)
+                        *e = out;
+        *ret_path = out;
+        return 0;
 }
 
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line) {
         int in_p[2], out_p[2], status = 0;
         _cleanup_free_ char **envp = NULL;
+        _cleanup_free_ char *path = NULL;
         posix_spawn_file_actions_t fa;
+        struct sigaction ign = { .sa_handler = SIG_IGN }, old_pipe;
         char *pargv[] = { (char *) prog, NULL };
-        char line[64] = "";
-        FILE *in, *out;
+        char answer[8];
+        size_t got = 0;
+        FILE *in;
         pid_t pid;
         int r;
 
@@ -62,7 +102,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 return 0;
         }
         /* the approver runs unconfined: without the loader's variables (sbx_env_loader_variable()) */
-        if (sbx_env_without_loader_variables(&envp) < 0) {
+        if (sbx_env_without_loader_variables(&envp) < 0 || approver_path(envp, root, &path) < 0) {
                 close(in_p[0]);
                 close(in_p[1]);
                 close(out_p[0]);
@@ -82,25 +122,34 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
                 return 0;
         }
+        /* an approver that leaves without reading is no reason for sbx to die of SIGPIPE */
+        sigaction(SIGPIPE, &ign, &old_pipe);
         in = fdopen(in_p[1], "w");
         if (in) {
                 write_request(in, argv, denied_id, backend, root, session, matched_line);
                 fclose(in);
         } else
                 close(in_p[1]);
-        out = fdopen(out_p[0], "r");
-        if (out) {
-                if (!fgets(line, sizeof(line), out))
-                        line[0] = '\0';
-                fclose(out);
-        } else
-                close(out_p[0]);
+        sigaction(SIGPIPE, &old_pipe, NULL);
+        /* all of its output, to its end: the answer is the whole of it */
+        for (;;) {
+                char buf[512];
+                ssize_t k = read(out_p[0], buf, sizeof(buf));
+                if (k < 0 && errno == EINTR)
+                        continue;
+                if (k <= 0)
+                        break;
+                for (ssize_t i = 0; i < k; i++, got++)
+                        if (got < sizeof(answer))
+                                answer[got] = buf[i];
+        }
+        close(out_p[0]);
         while (waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR)
                         return 0;
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
                 return 0;
-        return answer_is_allow(line) ? 1 : 0;
+        return got <= sizeof(answer) && answer_is_allow(answer, got) ? 1 : 0;
 }
 
 static int ask_terminal(char *const *argv, const char *matched_line) {

@@ -156,22 +156,31 @@ static void child_ended(int sig) {
         errno = saved;
 }
 
+/* The caller's dispositions, put back by sbx_run_signals_restore() once a run is recorded. */
+static struct {
+        bool valid;
+        struct sigaction forwarded[SBX_ELEMENTSOF(forwarded)], pipe, chld;
+} saved;
+
 static void install_forwarding(void) {
         struct sigaction sa = { .sa_sigaction = record_signal, .sa_flags = SA_SIGINFO | SA_RESTART }, old;
 
         sigfillset(&sa.sa_mask); /* no nesting: pending_mask's read-modify-write stays whole */
+        ignored_mask = 0;
+        pending_mask = 0;
+        saved.valid = true;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
-                if (sigaction(forwarded[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+                if (sigaction(forwarded[i], NULL, &saved.forwarded[i]) == 0 && saved.forwarded[i].sa_handler == SIG_IGN) {
                         ignored_mask |= 1 << i;
                         continue;
                 }
                 sigaction(forwarded[i], &sa, NULL);
         }
-        pipe_ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+        pipe_ignored = sigaction(SIGPIPE, NULL, &saved.pipe) == 0 && saved.pipe.sa_handler == SIG_IGN;
         signal(SIGPIPE, SIG_IGN);
         sa = (struct sigaction) { .sa_handler = child_ended, .sa_flags = SA_RESTART | SA_NOCLDSTOP };
         sigfillset(&sa.sa_mask);
-        sigaction(SIGCHLD, &sa, NULL);
+        sigaction(SIGCHLD, &sa, &saved.chld);
         tstp_handled = false;
         if (runner_own_group && sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
                 sa = (struct sigaction) { .sa_handler = record_stop, .sa_flags = SA_RESTART };
@@ -195,6 +204,30 @@ static void subreaper_off(void) {
         free(adopted.before);
         adopted.before = NULL;
         adopted.n_before = 0;
+}
+
+int sbx_run_signals_restore(void) {
+        sigset_t block, old;
+        int mask, sig = 0;
+
+        if (!saved.valid)
+                return 0;
+        sigemptyset(&block);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                sigaddset(&block, forwarded[i]);
+        sigprocmask(SIG_BLOCK, &block, &old);
+        mask = pending_mask;
+        pending_mask = 0;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
+                sigaction(forwarded[i], &saved.forwarded[i], NULL);
+                if ((mask & (1 << i)) && forwarded[i] != SIGWINCH && !sig)
+                        sig = forwarded[i];
+        }
+        sigaction(SIGPIPE, &saved.pipe, NULL);
+        sigaction(SIGCHLD, &saved.chld, NULL);
+        saved.valid = false;
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        return sig;
 }
 
 /* The end of supervision: no more wake-ups, no more orphans adopted, and ^Z is sbx's own again

@@ -73,6 +73,12 @@ void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f);
 /* The one-line notice on a terminal after a denial or a runner failure (unless --quiet). */
 void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *rep);
 
+/* Once a run is recorded: the caller's dispositions of the signals sbx forwarded, SIGPIPE and
+ * SIGCHLD are put back (a second run, the approver, and sbx itself while it asks get them), and
+ * the first terminating signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that came after the command
+ * ended, unforwarded, is returned (0: none). */
+int sbx_run_signals_restore(void);
+
 /* The fixed line printed when an escalation is not approved (documented; programs match it). */
 #define SBX_ESCALATION_REJECTED "sbx: escalation to workspace-write was not approved; nothing more was executed"
 

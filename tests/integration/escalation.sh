@@ -50,6 +50,8 @@ approver deny 'deny\n'
 approver fails 'allow\n' 1
 approver garbage '\377\376allow? sure\n'
 approver allow-later 'allowed\n'
+approver allow-cr 'allow\rdeny\n'
+approver allow-two 'allow\nand more\n'
 
 q() { sqlite3 -separator ' ' "$1" "$2"; }
 field() { t_json_field "$@"; }
@@ -114,7 +116,7 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 test "$(q "$db" "SELECT group_concat(verdict || '/' || coalesce(parent_id, '-'), ' ') FROM (SELECT * FROM executions ORDER BY id)")" = "denied/- success/1"
 
         # --- rejections: nothing more runs, the fixed line once, the denied run's status, one row
-        for who in deny fails garbage allow-later missing no-terminal; do
+        for who in deny fails garbage allow-later allow-cr allow-two missing no-terminal; do
                 db=$T/reject-$who-$b.db
                 rm -f "$T/$who.log" "$T/v.json"
                 marker=$WS/rejected-$who-$b
@@ -192,6 +194,40 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 sh -c "echo x > $T/out/env-approver-$b" 2>/dev/null
         t_check "$b: the approver gets no loader variable, the rest of the environment ($(cat "$T/env-approver.log" 2>/dev/null))" \
                 test "$(cat "$T/env-approver.log" 2>/dev/null)" = "LD_LIBRARY_PATH=unset LD_PRELOAD=unset KEPT=yes"
+        # ... nor a PATH entry inside the workspace: an approver outside it could still run an
+        # interpreter planted there (#!/usr/bin/env python3, a virtualenv's bin first in PATH)
+        printf '#!/bin/sh\necho "$PATH" >"%s"\ncat >/dev/null\necho deny\n' "$T/path-approver.log" >"$T/bin/path-approver"
+        chmod 755 "$T/bin/path-approver"
+        mkdir -p "$WS/venv/bin"
+        PATH="$WS/venv/bin:.:$PATH" "$SBX_BIN" run --db "$T/path-approver-$b.db" --backend "$b" --mode read-only \
+                --on-denial=ask --approver "$T/bin/path-approver" -- sh -c "echo x > $T/out/path-approver-$b" 2>/dev/null
+        t_check "$b: the approver's PATH has no entry inside the workspace and no relative one ($(cat "$T/path-approver.log" 2>/dev/null))" \
+                test -s "$T/path-approver.log" -a "$(grep -c -e "$WS" -e '^\.:' -e ':\.:' "$T/path-approver.log")" = 0
+        rm -rf "$WS/venv"
+        # the retry gets the caller's signal dispositions, as the denied run did (SIGPIPE was
+        # left ignored by the first run), and a regular file on stdin from its start again
+        printf 'line one\nline two\n' >"$T/stdin.txt"
+        "$SBX_BIN" run --db "$T/retry-env-$b.db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/allow" \
+                -- sh -c "grep ^SigIgn /proc/self/status; d=\$(cat); printf '%s\n' \"\$d\" > $WS/retry-stdin-$b" \
+                <"$T/stdin.txt" >"$T/retry.out" 2>/dev/null
+        t_check "$b grant: the retry ignores the signals the denied run ignored ($(tr '\n' ' ' <"$T/retry.out"))" \
+                test "$(grep -c ^SigIgn "$T/retry.out")" = 2 -a "$(sort -u "$T/retry.out" | grep -c ^SigIgn)" = 1
+        t_check "$b grant: the retry reads a regular file on stdin from its start" \
+                cmp -s "$T/stdin.txt" "$WS/retry-stdin-$b"
+        # SIGTERM while the approver decides ends sbx: nothing more runs, whatever it answers then
+        printf '#!/bin/sh\ncat >/dev/null\ntouch "%s"\nsleep 2\necho allow\n' "$T/asking" >"$T/bin/slow-allow"
+        chmod 755 "$T/bin/slow-allow"
+        rm -f "$T/asking"
+        "$SBX_BIN" run --db "$T/term-ask-$b.db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/slow-allow" \
+                -- sh -c "echo x > $WS/term-ask-$b" 2>/dev/null &
+        pid=$!
+        for _ in $(seq 100); do [ -e "$T/asking" ] && break; sleep 0.05; done
+        kill -TERM "$pid"
+        wait "$pid"
+        rc=$?
+        sleep 2.5 # the approver answers, to nobody
+        t_check "$b: SIGTERM while the approver decides ends sbx (143, got $rc), no retry ran" \
+                test "$rc" = 143 -a ! -e "$WS/term-ask-$b" -a "$(q "$T/term-ask-$b.db" "SELECT count(*) FROM executions")" = 1
         # a denial under workspace-write is never escalated (danger-full-access is never offered)
         db=$T/noask-ww-$b.db
         rm -f "$T/allow.log"
