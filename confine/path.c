@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "confine-internal.h"
 #include "sbx-macro.h"
@@ -116,4 +117,71 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
         }
         *ret_path = norm;
         return 0;
+}
+
+/* The walk of sbx_path_symlink_beneath(): cur is always a real path (no symlink in it). */
+static int symlink_walk(const char *path, const char *root, unsigned depth, char **ret_link) {
+        _cleanup_free_ char *cur = NULL, *copy = NULL;
+
+        if (depth > 40)
+                return -ELOOP;
+        cur = path[0] == '/' ? strdup("/") : getcwd(NULL, 0);
+        copy = strdup(path);
+        if (!cur || !copy)
+                return -ENOMEM;
+        for (char *p = copy, *c; (c = strsep(&p, "/"));) {
+                _cleanup_free_ char *next = NULL;
+                struct stat st;
+
+                if (!*c || strcmp(c, ".") == 0)
+                        continue;
+                if (strcmp(c, "..") == 0) {
+                        char *slash = strrchr(cur, '/');
+                        slash[slash == cur ? 1 : 0] = '\0';
+                        continue;
+                }
+                if (asprintf(&next, "%s/%s", strcmp(cur, "/") == 0 ? "" : cur, c) < 0)
+                        return -ENOMEM;
+                if (lstat(next, &st) < 0)
+                        return 0; /* what does not exist (yet) redirects nothing */
+                if (S_ISLNK(st.st_mode)) {
+                        char target[PATH_MAX];
+                        _cleanup_free_ char *full = NULL;
+                        ssize_t n;
+                        int r;
+
+                        if (sbx_path_beneath(cur, root)) {
+                                *ret_link = sbx_steal_ptr(&next);
+                                return 1;
+                        }
+                        n = readlink(next, target, sizeof(target) - 1);
+                        if (n < 0)
+                                return 0;
+                        target[n] = '\0';
+                        if (target[0] == '/')
+                                full = strdup(target);
+                        else if (asprintf(&full, "%s/%s", cur, target) < 0)
+                                full = NULL;
+                        if (!full)
+                                return -ENOMEM;
+                        /* a link outside may lead through one inside */
+                        if ((r = symlink_walk(full, root, depth + 1, ret_link)) != 0)
+                                return r;
+                        free(cur);
+                        cur = realpath(next, NULL);
+                        if (!cur)
+                                return 0; /* dangling */
+                } else {
+                        free(cur);
+                        cur = sbx_steal_ptr(&next);
+                }
+        }
+        return 0;
+}
+
+int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link) {
+        *ret_link = NULL;
+        if (!path || !*path || !root)
+                return 0;
+        return symlink_walk(path, root, 0, ret_link);
 }

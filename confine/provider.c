@@ -447,12 +447,27 @@ static char *real_path(const char *path) {
 
 /* Adds the canonical path. A missing directory (dir_mode not 0) that a writable root would
  * contain is created first, with dir_mode: the command could otherwise create it, with a planted
- * config in it. */
-static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode) {
+ * config in it. A path that sbx reaches through a symlink inside a writable root is refused: the
+ * canonical path can be kept read-only, but the command could replace the symlink (a dotfiles
+ * ~/.config -> dot/config) and give the next run a directory of its own (security review). */
+static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode,
+                         struct sbx_diag *diag) {
         char *real, **nv;
 
         if (!path || !*path)
                 return 0;
+        for (const char *const *w = writable; *w; w++) {
+                _cleanup_free_ char *link = NULL;
+                int r = sbx_path_symlink_beneath(path, *w, &link);
+                if (r > 0)
+                        return sbx_diag_set(diag, ELOOP, "confine", path,
+                                            "%s, which sbx depends on, is reached through the symlink %s inside the "
+                                            "writable workspace %s, which a command could replace: choose a workspace "
+                                            "without it, or name that path without the symlink",
+                                            path, link, *w);
+                if (r < 0)
+                        return sbx_diag_set(diag, -r, "confine", path, "cannot resolve %s: %s", path, strerror(-r));
+        }
         real = real_path(path);
         if (!real && errno == ENOENT && dir_mode != 0 && path[0] == '/') {
                 _cleanup_free_ char *norm = NULL;
@@ -482,7 +497,7 @@ static int strv_add_real(char ***v, size_t *n, const char *path, const char *con
  * config could switch confinement off for the next run), the probe cache (it selects the
  * backend), the runners and sbx, and the caller's extra paths (the audit database). */
 static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy *policy,
-                           const struct sbx_confine_options *opts, char ***ret) {
+                           const struct sbx_confine_options *opts, char ***ret, struct sbx_diag *diag) {
         _cleanup_strv_free_ char **v = NULL;
         _cleanup_free_ char *bwrap = NULL, *launcher = NULL;
         const char *writable[] = { policy->mode == SBX_MODE_WORKSPACE_WRITE ? policy->workspace_root : NULL, NULL };
@@ -492,17 +507,17 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
         /* a config dir is for everyone to read: the system's (made by root when the workspace
          * holds it) must not lock every other user's sbx out of its config (EACCES) */
         for (char **d = cfg->config_dirs; r >= 0 && d && *d; d++)
-                r = strv_add_real(&v, &n, *d, writable, 0755);
+                r = strv_add_real(&v, &n, *d, writable, 0755, diag);
         if (r >= 0)
-                r = strv_add_real(&v, &n, cfg->cache_dir, writable, 0700);
+                r = strv_add_real(&v, &n, cfg->cache_dir, writable, 0700, diag);
         if (r >= 0 && sbx_find_executable(cfg->bwrap_path, &bwrap) >= 0)
-                r = strv_add_real(&v, &n, bwrap, writable, 0);
+                r = strv_add_real(&v, &n, bwrap, writable, 0, diag);
         if (r >= 0 && sbx_find_executable(cfg->landlock_path, &launcher) >= 0)
-                r = strv_add_real(&v, &n, launcher, writable, 0);
+                r = strv_add_real(&v, &n, launcher, writable, 0, diag);
         if (r >= 0)
-                r = strv_add_real(&v, &n, "/proc/self/exe", writable, 0);
+                r = strv_add_real(&v, &n, "/proc/self/exe", writable, 0, diag);
         for (char *const *p = opts ? opts->protect : NULL; r >= 0 && p && *p; p++)
-                r = strv_add_real(&v, &n, *p, writable, 0700);
+                r = strv_add_real(&v, &n, *p, writable, 0700, diag);
         if (r < 0)
                 return r;
         *ret = sbx_steal_ptr(&v);
@@ -574,7 +589,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 out->setenv[0] = env;
         }
         /* read-only grants nothing to write: nothing of sbx's can be inside a writable directory */
-        if (policy->mode == SBX_MODE_WORKSPACE_WRITE && (r = protected_paths(l->cfg, policy, opts, &protect)) < 0)
+        if (policy->mode == SBX_MODE_WORKSPACE_WRITE && (r = protected_paths(l->cfg, policy, opts, &protect, diag)) < 0)
                 return r;
         req = (struct sbx_confine_request) {
                 .cfg = l->cfg,

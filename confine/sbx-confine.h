@@ -114,6 +114,11 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
 int sbx_path_normalize(const char *path, char **ret_path);
 /* Whether `path` is `dir` or lies beneath it (both canonical). */
 bool sbx_path_beneath(const char *path, const char *dir);
+/* Whether resolving `path` (absolute, or from the current directory) follows a symlink that lies
+ * beneath the canonical directory `root`: a command that can write root could replace that
+ * symlink and send the path elsewhere. 1 and *ret_link (the first such symlink, caller frees),
+ * 0 (none; also when a component does not exist), or -errno (-ELOOP past 40 links). */
+int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link);
 
 /* ---- the provider seam --------------------------------------------------------------------- */
 

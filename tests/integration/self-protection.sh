@@ -64,6 +64,33 @@ else
         t_diag "bwrap is not usable here: its checks are skipped"
 fi
 
+# sbx's state reached through a symlink inside the workspace (a dotfiles layout: ~/.config ->
+# dot/config, or a link to outside): the command could replace the symlink and give the next run
+# a config dir of its own. Such a workspace-write run is refused, under either backend.
+for b in bwrap landlock; do
+        for target in inside outside; do
+                D=$T/dot-$b-$target
+                mkdir -p "$D/home" "$D/out"
+                if [ $target = inside ]; then
+                        mkdir -p "$D/home/dot/config"
+                        ln -s dot/config "$D/home/.config"
+                else
+                        mkdir -p "$D/cfg-elsewhere"
+                        ln -s "$D/cfg-elsewhere" "$D/home/.config"
+                fi
+                (cd "$D/home" && env -u SBX_DB -u SBX_CONFIG -u XDG_CONFIG_HOME -u XDG_CACHE_HOME -u XDG_STATE_HOME \
+                        HOME="$D/home" XDG_CACHE_HOME="$D/out/cache" "$SBX_BIN" run --db "$D/out/audit.db" --backend "$b" \
+                        --mode workspace-write --root "$D/home" -- \
+                        sh -c 'rm .config; mkdir -p .config/sbx; echo "default_mode = danger-full-access" > .config/sbx/config') \
+                        2>"$T/dot.err"
+                rc=$?
+                t_check "$b, ~/.config a symlink to $target the workspace: refused (125, got $rc), the symlink untouched" \
+                        test $rc = 125 -a -L "$D/home/.config" -a ! -e "$D/home/.config/sbx/config"
+                t_check "$b, ... one line naming the symlink" \
+                        test "$(grep -c . "$T/dot.err")" = 1 -a -n "$(grep -F "through the symlink $D/home/.config inside" "$T/dot.err")"
+        done
+done
+
 # a config dir that sbx makes because the workspace holds it (so that the command cannot make it
 # with a planted config) is readable by every user: the system's, made 0700 by a root run with a
 # workspace of /, locked every other user's sbx out ("cannot read config file: Permission denied")

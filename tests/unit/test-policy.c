@@ -114,6 +114,45 @@ static void test_canonicalize_resolves_symlink_before_dotdot(void **state) {
         assert_string_equal(out, want); /* not base/ws, which a lexical-first answer gives */
 }
 
+/* Symlinks on the way to a path that lie in a writable root: found wherever the walk starts and
+ * through links outside that lead back in; not for links outside, nor past a missing component. */
+static void test_symlink_beneath_finds_links_a_command_could_replace(void **state) {
+        char ws[PATH_MAX + 64], in[PATH_MAX + 64], want[PATH_MAX + 64], other[PATH_MAX + 64], p[PATH_MAX + 64];
+        char old[PATH_MAX];
+        char *link = NULL;
+        (void) state;
+        assert_non_null(getcwd(old, sizeof(old)));
+        mkpath(ws, sizeof(ws), "ws");
+        mkpath(other, sizeof(other), "other");
+        /* ws/link -> ../other/deep (setup): a path through it is redirectable by whoever writes ws */
+        mkpath(in, sizeof(in), "ws/link/x/y");
+        mkpath(want, sizeof(want), "ws/link");
+        assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 1);
+        assert_string_equal(link, want);
+        free(link);
+        /* ... but not by whoever writes other only: the link lies in ws */
+        assert_int_equal(sbx_path_symlink_beneath(in, other, &link), 0);
+        assert_null(link);
+        /* plain directories, a missing tail, and .. in the middle: nothing */
+        mkpath(in, sizeof(in), "ws/sub/../sub/missing/more");
+        assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 0);
+        /* a link outside the root that leads to one inside: other/in -> ../ws/link */
+        mkpath(p, sizeof(p), "other/in");
+        assert_int_equal(symlink("../ws/link", p), 0);
+        mkpath(in, sizeof(in), "other/in/z");
+        assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 1);
+        assert_string_equal(link, want);
+        free(link);
+        assert_int_equal(unlink(p), 0);
+        /* relative to the cwd, and a loop */
+        assert_int_equal(chdir(base), 0);
+        assert_int_equal(sbx_path_symlink_beneath("ws/link/x", ws, &link), 1);
+        free(link);
+        mkpath(in, sizeof(in), "loop1/x");
+        assert_int_equal(sbx_path_symlink_beneath(in, other, &link), -ELOOP);
+        assert_int_equal(chdir(old), 0);
+}
+
 static void test_canonicalize_relative_root_from_cwd(void **state) {
         char old[PATH_MAX], want[PATH_MAX + 64];
         _cleanup_free_ char *out = NULL;
@@ -350,6 +389,7 @@ int main(void) {
                 cmocka_unit_test(test_normalize_lexical),
                 cmocka_unit_test(test_canonicalize_resolves_symlink_before_dotdot),
                 cmocka_unit_test(test_canonicalize_relative_root_from_cwd),
+                cmocka_unit_test(test_symlink_beneath_finds_links_a_command_could_replace),
                 cmocka_unit_test(test_canonicalize_errors_name_the_problem),
                 cmocka_unit_test(test_canonicalize_refuses_kernel_file_systems),
                 cmocka_unit_test(test_policy_precedence_table),
