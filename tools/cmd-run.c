@@ -65,14 +65,14 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
 
         *why = NULL;
         if (policy && !root) { /* unconfined: the command could write anywhere itself */
-                fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+                fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
                 return fd < 0 ? -errno : fd;
         }
         if (!policy) {
                 /* refused before a workspace was known: a symlink is followed only to what is no
                  * regular file (/dev/stdout, a pipe, a terminal) */
                 struct stat st;
-                fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
+                fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
                 if (fd >= 0 || errno != ELOOP)
                         return fd < 0 ? -errno : fd;
                 /* (non-blocking only to open: a FIFO without a reader fails instead of hanging) */
@@ -85,6 +85,16 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                 close(fd);
                 *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
                 return -ELOOP;
+        }
+        {
+                /* a symlink on the way that lies in the workspace, wherever the path starts (a
+                 * name of the workspace through a symlink of the caller's: /home -> /var/home) */
+                _cleanup_free_ char *link = NULL;
+                int r = sbx_path_symlink_beneath(path, root, &link);
+                if (r != 0) {
+                        *why = "it leads through a symlink beneath the workspace (a command could have made it)";
+                        return r < 0 ? r : -ELOOP;
+                }
         }
         if (!(copy = strdup(path)) || !(copy2 = strdup(path)))
                 return -ENOMEM;
@@ -110,10 +120,10 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                         *why = "a symlink beneath the workspace leads it out of the workspace (a command could have made it)";
                         return -ELOOP;
                 }
-                fd = openat(dfd, base, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+                fd = openat(dfd, base, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
                 return fd < 0 ? -errno : fd;
         }
-        fd = openat(dfd, base, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
+        fd = openat(dfd, base, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
         if (fd < 0 && errno == ELOOP)
                 *why = "it is a symlink in the workspace (a command could have made it)";
         return fd < 0 ? -errno : fd;
@@ -155,13 +165,45 @@ static bool names_audit_files(const char *verdict, const char *db) {
         return false;
 }
 
+/* The audit database of this run (set once its path is known): the record never lands on it. */
+static const char *verdict_db_path;
+
+/* The record's file, opened without O_TRUNC: emptied only once it is known not to be the audit
+ * database or one of its files (names_audit_files() saw the names; this sees what was opened,
+ * /proc/self/fd/N of the database included). */
+static int verdict_fd_checked(int fd, const char **why) {
+        struct stat st;
+
+        if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+                return fd;
+        if (verdict_db_path) {
+                static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+                for (size_t i = 0; i < SBX_ELEMENTSOF(suffixes); i++) {
+                        _cleanup_free_ char *name = NULL;
+                        struct stat dst;
+                        if (asprintf(&name, "%s%s", verdict_db_path, suffixes[i]) >= 0 && stat(name, &dst) == 0 &&
+                            dst.st_dev == st.st_dev && dst.st_ino == st.st_ino) {
+                                close(fd);
+                                *why = "it is the audit database or one of its files";
+                                return -EEXIST;
+                        }
+                }
+        }
+        if (ftruncate(fd, 0) < 0) {
+                int e = errno;
+                close(fd);
+                return -e;
+        }
+        return fd;
+}
+
 static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
         int r = 0;
 
         if (a->verdict_json) {
                 _cleanup_fclose_ FILE *f = NULL;
                 const char *why = NULL;
-                int fd = open_verdict_file(a->verdict_json, rep->policy, &why);
+                int fd = verdict_fd_checked(open_verdict_file(a->verdict_json, rep->policy, &why), &why);
                 if (fd < 0 || !(f = fdopen(fd, "we"))) {
                         int e = fd < 0 ? -fd : errno;
                         if (fd >= 0)
@@ -635,6 +677,7 @@ int sbx_cmd_run(int argc, char **argv) {
                 return refuse_unrecorded(&a, command, &audit);
         }
         audit.path = db_path;
+        verdict_db_path = db_path;
         if (db_path[0] == '/')
                 sbx_strlcpy(audit.abs_path, db_path, sizeof(audit.abs_path));
         else {

@@ -82,8 +82,14 @@ refused 2 "audit database" "--verdict-json of the audit database, relative and t
 refused 2 "audit database" "--verdict-json of its -wal" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/audit.db-wal" -- CMD
 refused 2 "audit database" "--verdict-json of a hard link to it" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/audit-link.db" -- CMD
 rm -f "$T/audit-link.db"
-t_check "... and the audit trail is intact ($rows_before rows)" \
-        test "$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)" = "$rows_before" -a "$rows_before" -ge 1
+# ... nor through one of sbx's own descriptors of it (the database open directly, no writer)
+for fd in 3 4 5 6 7 8 9 10 11 12; do
+        SBX_AUDIT_WRITER=off "$SBX_BIN" run "${DB[@]}" --root "$WS" --mode read-only --verdict-json /proc/self/fd/$fd -- true \
+                >/dev/null 2>&1
+done
+rows_now=$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)
+t_check "... and the audit trail is intact ($rows_before rows before, 10 more runs: $rows_now)" \
+        test "$rows_now" = $((rows_before + 10)) -a "$rows_before" -ge 1
 refused 125 "audit database|unrecorded" "audit database that cannot be created" -- \
         run --db /proc/no-such-dir/audit.db --root "$WS" -- CMD
 # refused by the provider, and not recordable either: still one line, with both reasons

@@ -67,7 +67,7 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: a planted symlink to a file outside does not redirect the record (rc=$rc)" \
                         test "$(t_fp "$O/bashrc")" = "$fp_file"
                 t_check "$who, $b: ... sbx says why and exits nonzero" \
-                        bash -c "[ $rc -ne 0 ] && grep -q 'cannot write verdict record .*symlink in the workspace' '$D/err'"
+                        bash -c "[ $rc -ne 0 ] && grep -q 'cannot write verdict record .*symlink \\(in\\|beneath\\) the workspace' '$D/err'"
 
                 # the record's directory swapped for a symlink to a directory outside
                 mkdir -p "$W/out"
@@ -77,7 +77,18 @@ for who in "${WHO[@]}"; do
                 after=$(t_fp "$O/dir")
                 t_check "$who, $b: a directory swapped for a symlink does not lead the record out (rc=$rc)" \
                         eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ]'
-                t_check "$who, $b: ... sbx says why" grep -q 'leads it out of the workspace' "$D/err"
+                t_check "$who, $b: ... sbx says why" grep -q 'leads .*out of the workspace\|leads through a symlink beneath the workspace' "$D/err"
+
+                # the same, with the record named through the caller's own symlink to the workspace
+                # (the path as written does not name the workspace: /home -> /var/home, say)
+                mkdir -p "$W/out2"
+                [ "$who" = nobody ] && chown 65534:65534 "$W/out2"
+                ln -sfn "$W" "$D/ws-alias"
+                run workspace-write "$D/ws-alias/out2/v.json" sh -c 'rmdir "$2" && ln -s "$1" "$2"' sh "$O/dir" "$W/out2" 2>"$D/err"
+                rc=$?
+                after=$(t_fp "$O/dir")
+                t_check "$who, $b: ... named through the caller's symlink, the swap does not lead the record out either (rc=$rc)" \
+                        eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ]'
 
                 # planted by the run above, met by a later read-only run
                 run read-only "$W/v.json" true 2>"$D/err"
