@@ -114,13 +114,31 @@ static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char
         return 0;
 }
 
-static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_len) {
-        _cleanup_close_ int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+/* A file of a case: a regular file in the case directory, not a symlink (out of the tree), a
+ * FIFO (a hang) or a device (/dev/zero: no end). The fd, or -1 and *why. */
+static int open_case_file(int dirfd, const char *name, const char **why) {
+        int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+        struct stat st;
+
+        if (fd < 0) {
+                *why = errno == ELOOP ? "a symlink, not a file" : strerror(errno);
+                return -1;
+        }
+        if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) < 0) {
+                close(fd);
+                *why = "not a regular file";
+                return -1;
+        }
+        return fd;
+}
+
+static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_len, const char **why) {
+        _cleanup_close_ int fd = open_case_file(dirfd, name, why);
         _cleanup_free_ char *buf = NULL;
         size_t len = 0;
 
         if (fd < 0)
-                return -errno;
+                return -EINVAL;
         buf = malloc(META_MAX + 1);
         if (!buf)
                 return -ENOMEM;
@@ -128,13 +146,17 @@ static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_
                 ssize_t n = read(fd, buf + len, META_MAX - len);
                 if (n < 0 && errno == EINTR)
                         continue;
-                if (n < 0)
+                if (n < 0) {
+                        *why = strerror(errno);
                         return -errno;
+                }
                 if (n == 0)
                         break;
                 len += (size_t) n;
-                if (len >= META_MAX)
+                if (len >= META_MAX) {
+                        *why = strerror(EFBIG);
                         return -EFBIG;
+                }
         }
         buf[len] = '\0';
         *ret = sbx_steal_ptr(&buf);
@@ -158,35 +180,44 @@ static void check_case(const char *root, const char *backend, const char *name, 
         struct sbx_exit_status st;
         struct sbx_diag diag = { 0 };
         char path[PATH_MAX], err[300];
+        const char *cause = "";
         size_t meta_len = 0;
         int r;
 
         snprintf(path, sizeof(path), "%s/%s/%s", root, backend, name);
-        dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd < 0) {
-                sbx_fail(0, "fixtures: %s: %s", path, strerror(errno));
+        /* names and meta values of a case tree go to a terminal: no control character of theirs */
+        _cleanup_free_ char *shown = sbx_term_text(path, strlen(path));
+        if (!shown) {
                 t->malformed++;
                 return;
         }
-        r = read_small_file(dfd, "meta", &meta, &meta_len);
+        dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+        if (dfd < 0) {
+                sbx_fail(0, "fixtures: %s: %s", shown, errno == ELOOP ? "a symlink, not a case directory" : strerror(errno));
+                t->malformed++;
+                return;
+        }
+        r = read_small_file(dfd, "meta", &meta, &meta_len, &cause);
         if (r < 0) {
-                sbx_fail(0, "fixtures: %s/meta: %s", path, strerror(-r));
+                sbx_fail(0, "fixtures: %s/meta: %s", shown, cause);
                 t->malformed++;
                 return;
         }
         if (meta_parse(meta, meta_len, &m, err, sizeof(err)) < 0) {
-                sbx_fail(0, "fixtures: %s/%s", path, err);
+                _cleanup_free_ char *why = sbx_term_text(err, strlen(err));
+                sbx_fail(0, "fixtures: %s/%s", shown, why ? why : "meta: malformed");
                 t->malformed++;
                 return;
         }
         if (strcmp(m.backend, backend) != 0) {
-                sbx_fail(0, "fixtures: %s/meta: backend=%s but the case lives under %s/", path, m.backend, backend);
+                _cleanup_free_ char *mb = sbx_term_text(m.backend, strlen(m.backend));
+                sbx_fail(0, "fixtures: %s/meta: backend=%s but the case lives under %s/", shown, mb ? mb : "?", backend);
                 t->malformed++;
                 return;
         }
-        efd = openat(dfd, "stderr", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        efd = open_case_file(dfd, "stderr", &cause);
         if (efd < 0) {
-                sbx_fail(0, "fixtures: %s/stderr: %s", path, strerror(errno));
+                sbx_fail(0, "fixtures: %s/stderr: %s", shown, cause);
                 t->malformed++;
                 return;
         }
@@ -201,22 +232,23 @@ static void check_case(const char *root, const char *backend, const char *name, 
         st.exit_code = m.signal ? 0 : m.exit_code;
         r = sbx_classify_fd(d, efd, &st, &res, &diag);
         if (r < 0) {
-                sbx_fail(0, "fixtures: %s: %s", path, diag.msg);
+                sbx_fail(0, "fixtures: %s: %s", shown, diag.msg);
                 t->failed++;
                 return;
         }
         if (res.verdict != m.verdict || (m.line && res.line_no != m.line)) {
-                printf("FAIL %s: expected %s", path, sbx_verdict_to_string(m.verdict));
+                _cleanup_free_ char *line = sbx_term_text(res.matched_line, strlen(res.matched_line));
+                printf("FAIL %s: expected %s", shown, sbx_verdict_to_string(m.verdict));
                 if (m.line)
                         printf(" (line %" PRIu64 ")", m.line);
                 printf(", got %s (line %" PRIu64 ": ", sbx_verdict_to_string(res.verdict), res.line_no);
-                sbx_json_write_string(stdout, res.matched_line, strlen(res.matched_line));
+                sbx_json_write_string(stdout, line ? line : "", line ? strlen(line) : 0);
                 printf(")\n");
                 t->failed++;
                 return;
         }
         if (verbose)
-                printf("ok   %s: %s\n", path, sbx_verdict_to_string(res.verdict));
+                printf("ok   %s: %s\n", shown, sbx_verdict_to_string(res.verdict));
         t->passed++;
 }
 
@@ -452,8 +484,10 @@ static bool json_int_field(const char *json, const char *key, int64_t *ret, bool
         return end != p && errno == 0;
 }
 
+/* never through a symlink planted in the case directory */
 static int write_text_at(int dfd, const char *name, const char *text, size_t len) {
-        _cleanup_close_ int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+        _cleanup_close_ int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW,
+                                        0644);
         while (fd >= 0 && len > 0) {
                 ssize_t n = write(fd, text, len);
                 if (n < 0 && errno == EINTR)
@@ -464,6 +498,37 @@ static int write_text_at(int dfd, const char *name, const char *text, size_t len
                 len -= (size_t) n;
         }
         return fd < 0 ? -errno : 0;
+}
+
+/* Copies from in (at its offset) to out, at most max bytes (0: all). -errno. */
+static int copy_fd(int in, int out, size_t max) {
+        char buf[8192];
+        size_t done = 0;
+
+        for (;;) {
+                ssize_t n = read(in, buf, max && max - done < sizeof(buf) ? max - done : sizeof(buf));
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= 0)
+                        return n < 0 ? -errno : 0;
+                for (ssize_t w = 0; w < n;) {
+                        ssize_t k = write(out, buf + w, (size_t) (n - w));
+                        if (k < 0 && errno == EINTR)
+                                continue;
+                        if (k <= 0)
+                                return -errno;
+                        w += k;
+                }
+                done += (size_t) n;
+                if (max && done >= max)
+                        return 0;
+        }
+}
+
+static int copy_fd_at(int in, int dfd, const char *name) {
+        _cleanup_close_ int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW,
+                                        0644);
+        return fd < 0 ? -errno : copy_fd(in, fd, 0);
 }
 
 static void rm_rf(const char *path) {
@@ -527,6 +592,7 @@ static int fixtures_record(int argc, char **argv) {
         _cleanup_free_ char *vjson = NULL, *argv_json = NULL;
         _cleanup_close_ int dfd = -1, efd = -1;
         char tmp[] = "/tmp/sbx-fixture-XXXXXX";
+        char epath[sizeof(tmp) + 16];
         char ws[PATH_MAX], vpath[PATH_MAX], dbpath[PATH_MAX], meta[4096];
         struct record_args a;
         struct sbx_classify_result res;
@@ -563,14 +629,11 @@ static int fixtures_record(int argc, char **argv) {
                         goto out;
                 }
         }
-        if (mkdir(a.case_dir, 0755) < 0 && !(errno == EEXIST && a.force)) {
-                status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", a.case_dir, strerror(errno));
-                goto out;
-        }
-        dfd = open(a.case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        efd = dfd >= 0 ? openat(dfd, "stderr", O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644) : -1;
+        /* the stderr is captured beside the run: the case itself is written only once kept */
+        snprintf(epath, sizeof(epath), "%s/stderr", tmp);
+        efd = open(epath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
         if (efd < 0) {
-                status = sbx_fail(1, "fixtures record: cannot write %s/stderr: %s", a.case_dir, strerror(errno));
+                status = sbx_fail(1, "fixtures record: cannot write %s: %s", epath, strerror(errno));
                 goto out;
         }
 
@@ -631,9 +694,13 @@ static int fixtures_record(int argc, char **argv) {
                         status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
                         goto out;
                 }
-                if (read_small_file(AT_FDCWD, vpath, &vjson, &vlen) < 0) {
-                        status = sbx_fail(1, "fixtures record: sbx run wrote no verdict record (exit status %d); see %s/stderr",
+                const char *cause = NULL;
+                if (read_small_file(AT_FDCWD, vpath, &vjson, &vlen, &cause) < 0) {
+                        status = sbx_fail(1, "fixtures record: sbx run wrote no verdict record (exit status %d); its "
+                                          "stderr follows, %s not kept",
                                           WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), a.case_dir);
+                        if (lseek(efd, 0, SEEK_SET) == 0)
+                                (void) copy_fd(efd, STDERR_FILENO, 4096);
                         goto out;
                 }
                 if (!json_int_field(vjson, "signal", &v, &is_null)) {
@@ -663,9 +730,6 @@ static int fixtures_record(int argc, char **argv) {
                 status = sbx_fail(1, "fixtures record: expected %s, classified %s (line %" PRIu64 ": %s); %s not kept",
                                   sbx_verdict_to_string(a.expect), sbx_verdict_to_string(res.verdict), res.line_no,
                                   res.matched_line, a.case_dir);
-                close(efd);
-                efd = -1;
-                rm_rf(a.case_dir);
                 goto out;
         }
 
@@ -687,7 +751,15 @@ static int fixtures_record(int argc, char **argv) {
         }
         fputs("]\n", af);
         fclose(af);
-        if (write_text_at(dfd, "meta", meta, strlen(meta)) < 0 || write_text_at(dfd, "argv", argv_json, alen) < 0) {
+        /* kept: into the case directory now (an existing one with --force), never through a
+         * symlink that is there */
+        if (mkdir(a.case_dir, 0755) < 0 && !(errno == EEXIST && a.force)) {
+                status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", a.case_dir, strerror(errno));
+                goto out;
+        }
+        dfd = open(a.case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+        if (dfd < 0 || lseek(efd, 0, SEEK_SET) < 0 || copy_fd_at(efd, dfd, "stderr") < 0 ||
+            write_text_at(dfd, "meta", meta, strlen(meta)) < 0 || write_text_at(dfd, "argv", argv_json, alen) < 0) {
                 status = sbx_fail(1, "fixtures record: cannot write %s: %s", a.case_dir, strerror(errno));
                 goto out;
         }

@@ -55,6 +55,28 @@ printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$T/f/b
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 chk "a case without stderr: exit 2" '[ $? = 2 ] && grep -q "touch-etc/stderr" "$T/err"'
 
+# Hostile case trees: a FIFO or a device as stderr (a hang, no end), symlinks out of the tree,
+# and names with control characters: each case is malformed, named without its controls.
+H=$T/hostile
+mkdir -p "$H/bwrap/fifo" "$H/bwrap/zero" "$H/bwrap/shadow" "$H/bwrap/esc$(printf '\033')[2J"
+for c in fifo zero shadow "esc$(printf '\033')[2J"; do
+        printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$H/bwrap/$c/meta"
+done
+mkfifo "$H/bwrap/fifo/stderr"
+ln -s /dev/zero "$H/bwrap/zero/stderr"
+echo x >"$H/bwrap/shadow/stderr"
+rm "$H/bwrap/shadow/meta"
+ln -s /etc/shadow "$H/bwrap/shadow/meta"
+printf 'touch: x: Read-only file system\n' >"$H/bwrap/esc$(printf '\033')[2J/stderr"
+printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=success\nsource=live\n' >"$H/bwrap/esc$(printf '\033')[2J/meta"
+timeout 20 "$SBX_BIN" fixtures check "$H" >"$T/out" 2>"$T/err"
+rc=$?
+chk "hostile cases: no hang, exit 2 (status $rc)" '[ $rc = 2 ]'
+chk "... a FIFO stderr is not a regular file" 'grep -q "fifo/stderr: not a regular file" "$T/err"'
+chk "... a symlink to /dev/zero is not followed" 'grep -q "zero/stderr: a symlink" "$T/err"'
+chk "... nor one to /etc/shadow" 'grep -q "shadow/meta: a symlink" "$T/err"'
+chk "... and no control character reaches the output" '! grep -q "$(printf "\033")" "$T/out" "$T/err" && grep -q "esc?\[2J" "$T/out"'
+
 # Usage errors.
 (cd "$T" && "$SBX_BIN" fixtures check >"$T/out" 2>"$T/err")
 chk "no DIR outside the source tree: exit 2" '[ $? = 2 ] && grep -q "^sbx: fixtures check" "$T/err"'
@@ -97,6 +119,18 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
                 >"$T/out" 2>"$T/err"
         chk "an --expect mismatch: exit 1, case not kept" '[ $? = 1 ] && [ ! -e "$R/bwrap/wrong" ] &&
                 grep -q "expected success, classified task_failure" "$T/err"'
+        # --force never writes through a symlink in the case, and a mismatch writes nothing
+        mkdir -p "$R/bwrap/forced/sibling"
+        echo precious >"$T/victim"
+        ln -s "$T/victim" "$R/bwrap/forced/stderr"
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/forced" --force --expect success -- false \
+                >"$T/out" 2>"$T/err"
+        chk "record --force with a mismatch: exit 1, the existing directory untouched" \
+                '[ $? = 1 ] && [ -d "$R/bwrap/forced/sibling" ] && [ -L "$R/bwrap/forced/stderr" ] &&
+                 [ "$(cat "$T/victim")" = precious ]'
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/forced" --force -- false >"$T/out" 2>"$T/err"
+        chk "record --force over a symlinked stderr: refused, the symlink's target untouched" \
+                '[ $? = 1 ] && [ "$(cat "$T/victim")" = precious ]'
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/sig" --expect task_failure \
                 -- sh -c 'kill -TERM $$' >"$T/out" 2>"$T/err"
         # bubblewrap's pid 1 reports a command killed by signal N as exit 128+N
