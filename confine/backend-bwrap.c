@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "confine-internal.h"
+#include "landlock-abi.h"
 #include "sbx-macro.h"
 
 static bool bwrap_applicable(void) {
@@ -31,12 +32,30 @@ static bool bwrap_applicable(void) {
 #endif
 }
 
+/* The launcher inside the sandbox fences the command off from bubblewrap's own pid 1 with a
+ * Landlock domain (landlock-launch.c); without Landlock the command can reach that process. */
+#define BWRAP_NO_FENCE_REASON                                                                       \
+        "without Landlock the command can reach bubblewrap's init (ptrace, /proc/1/root): a host " \
+        "mount made during the run, and syscalls past the set-ID guard"
+
+static enum sbx_enforcement bwrap_enforcement(const char **reason) {
+        if (sbx_ll_abi_version() >= 1) {
+                *reason = NULL;
+                return SBX_ENFORCEMENT_FULL;
+        }
+        *reason = BWRAP_NO_FENCE_REASON;
+        return SBX_ENFORCEMENT_PARTIAL;
+}
+
 static int bwrap_check(const struct sbx_config *cfg, enum sbx_mode mode, struct sbx_candidate *out) {
         _cleanup_free_ char *path = NULL;
+        const char *reason;
         int r;
 
         (void) mode;
-        out->enforcement = SBX_ENFORCEMENT_FULL;
+        out->enforcement = bwrap_enforcement(&reason);
+        if (reason)
+                snprintf(out->reason, sizeof(out->reason), "%s", reason);
         r = sbx_find_executable(cfg->bwrap_path, &path);
         if (r < 0) {
                 snprintf(out->reason, sizeof(out->reason), "bubblewrap runner '%s' not found or not executable: %s",
@@ -262,7 +281,12 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         r = sbx_argv_finish(&b, &out->argv);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "build argv", "", "out of memory");
-        out->enforcement = SBX_ENFORCEMENT_FULL;
+        {
+                const char *reason;
+                out->enforcement = bwrap_enforcement(&reason);
+                if (reason && !(out->enforcement_reason = strdup(reason)))
+                        return sbx_diag_set(diag, ENOMEM, "build argv", "", "out of memory");
+        }
         return 0;
 }
 

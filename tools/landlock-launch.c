@@ -527,6 +527,28 @@ static void wait_for_go(long fd) {
         close((int) fd);
 }
 
+/* bubblewrap's own pid 1 in the sandbox is none of this: it keeps the mount namespace from
+ * before the sealing (a copy is sealed when the sandbox's is not ours to change), has no filter,
+ * and runs as the command's user. Through /proc/1/root the command reached a host mount made
+ * during the run, writable; through ptrace it made pid 1 run syscalls past the set-ID guard
+ * (security review). A Landlock domain of the command's own ends both: Landlock refuses ptrace
+ * and the /proc/PID links of a process outside the domain. The domain governs nothing else (it
+ * handles only making block devices, which a user namespace cannot do anyway). Without Landlock
+ * the bwrap backend reports partial enforcement (backend-bwrap.c). */
+static void fence_off_init(void) {
+        struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_MAKE_BLOCK };
+        int abi = sbx_ll_abi_version(), fd;
+
+        if (abi < 1)
+                return;
+        fd = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
+        if (fd < 0)
+                fail(errno, "ruleset", "cannot create the Landlock domain that fences off bubblewrap's init");
+        if (sbx_ll_restrict_self(fd, 0) < 0)
+                fail(errno, "restrict-self", "cannot enter the Landlock domain that fences off bubblewrap's init");
+        close(fd);
+}
+
 void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx), void *gate_ctx) {
         struct launch l = { 0 };
         int abi, ruleset, r;
@@ -543,6 +565,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
+                fence_off_init();
                 /* what is writable outside the sandbox gets no set-ID bit: as root in bubblewrap's
                  * user namespace the command owns root's files (landlock-seccomp.c) */
                 if (l.n_write > 0 && (r = ll_seccomp_install(LL_MODE_SETID_ONLY)) < 0)

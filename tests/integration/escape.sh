@@ -342,7 +342,12 @@ vec pc-dev-null 'grep:PC-DEVNULL-OK' '' 'echo data > /dev/null && echo data >> /
 # a mount the host makes while the run is going on, beneath a shared mount (on systemd hosts /
 # itself is shared: automounts, removable media, a mount from another terminal)
 vec host-mount-propagated-during-run 'fn:propagated_mount_untouched' '' \
-        'for i in $(seq 100); do [ -e "$O/propagated/ready" ] && break; sleep 0.1; done; [ -e "$O/propagated/ready" ] && echo PROPAGATED-MOUNT-SEEN && echo pwned > "$O/propagated/pwned"'
+        'for i in $(seq 100); do [ -e "$O/propagated/ready" ] && break; sleep 0.1; done; [ -e "$O/propagated/ready" ] && echo PROPAGATED-MOUNT-SEEN && { echo pwned > "/proc/1/root$O/propagated/pwned-pid1"; echo pwned > "$O/propagated/pwned"; }'
+# bubblewrap's own pid 1 (and, under Landlock, the host's init) is out of the command's reach:
+# through ptrace it would run syscalls past every filter (security review). PTRACE_SEIZE: an attach
+# that does not stop pid 1, so that a failure cannot hang the sandbox
+vec ptrace-init 'fn:init_not_traced' '' \
+        '$PY -c "import ctypes; l = ctypes.CDLL(None); r = l.ptrace(0x4206, 1, 0, 0); print(\"PTRACE-INIT-ATTACHED\" if r == 0 else \"ptrace refused\")"'
 # last: if it ever succeeded, the vectors after it would lose their workspace
 vec rename-ws-root 'dir:$W absent:$C/ws-moved' '' 'mv "$W" "$C/ws-moved"'
 
@@ -475,8 +480,18 @@ note_stdout_reopen() {
         fi
         return 0
 }
+init_not_traced() {
+        if grep -q '^PTRACE-INIT-ATTACHED$' "$C/log"; then
+                CHECK_NOTE="the command attached to pid 1 with ptrace"
+                return 1
+        fi
+}
 propagated_mount_untouched() {
         [ -n "$PROPAGATION" ] || { CHECK_NOTE="SKIP needs root on the host to mount"; return 0; }
+        if [ -e "$O/propagated/pwned-pid1" ]; then
+                CHECK_NOTE="the sandbox wrote into a mount the host made during the run, through /proc/1/root"
+                return 1
+        fi
         grep -q '^--- host-mount-propagated-during-run rc=0$' "$C/log" && [ ! -e "$O/propagated/pwned" ] &&
                 { CHECK_NOTE="the mount was seen and the write reported success, yet nothing landed?"; return 1; }
         if [ -e "$O/propagated/pwned" ]; then
