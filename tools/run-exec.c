@@ -104,6 +104,9 @@ int sbx_run_status_fd_number(const struct sbx_run_args *a) {
 static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH };
 static volatile sig_atomic_t pending_mask; /* bit i: forwarded[i] is waiting to be forwarded */
 static int wake_fd = -1;                   /* write end of the self-pipe that wakes the loop */
+/* The pseudo-terminal the command's stderr goes to (when sbx's own is a terminal): it follows the
+ * caller's terminal size, as the command's stdin and stdout do. */
+static int stderr_pty_master = -1;
 /* bubblewrap's --new-session takes the command out of the terminal's foreground group, so ^C,
  * ^\ or a hangup would reach only sbx and bubblewrap's monitor (whose death SIGKILLs the command,
  * its traps never run). Such a runner gets a process group of its own and sbx forwards the
@@ -234,6 +237,7 @@ int sbx_run_signals_restore(void) {
  * (one that came as the command ended stops sbx now). */
 static void supervision_end(void) {
         wake_fd = -1;
+        stderr_pty_master = -1;
         subreaper_off();
         if (!tstp_handled)
                 return;
@@ -245,6 +249,15 @@ static void supervision_end(void) {
         }
 }
 
+/* Where a signal for bubblewrap's command goes: its process group (that of bubblewrap's init,
+ * pid 1 in the sandbox, which the kernel keeps from every signal it has no handler for), never
+ * sbx's own; the command alone when the group cannot be told. */
+static pid_t command_group(pid_t cmd) {
+        pid_t g = getpgid(cmd);
+
+        return g > 1 && g != getpgrp() ? -g : cmd;
+}
+
 /* Stops the command (the host pid `cmd`, or nothing while it is unknown), then sbx itself as SIGTSTP
  * would have; once sbx runs again, the command continues. */
 static void stop_with_command(pid_t cmd) {
@@ -253,7 +266,7 @@ static void stop_with_command(pid_t cmd) {
 
         stop_pending = 0;
         if (cmd > 0)
-                (void) kill(cmd, SIGSTOP);
+                (void) kill(command_group(cmd), SIGSTOP);
         sigemptyset(&tstp);
         sigaddset(&tstp, SIGTSTP);
         sigaction(SIGTSTP, &dfl, &handler);
@@ -261,7 +274,7 @@ static void stop_with_command(pid_t cmd) {
         (void) raise(SIGTSTP); /* returns once continued, or at once when the kernel drops it */
         sigaction(SIGTSTP, &handler, NULL);
         if (cmd > 0)
-                (void) kill(cmd, SIGCONT);
+                (void) kill(command_group(cmd), SIGCONT);
 }
 
 static void reset_signals_in_child(void) {
@@ -624,6 +637,7 @@ bool sbx_run_fd_reopenable(int fd) {
 /* Copies sbx's stdin into the pipe that is the command's stdin. */
 struct stdin_pump {
         int w;          /* write end, -1 once closed */
+        int peek;       /* sbx's copy of the read end: how much the command left unread */
         bool eof;       /* sbx's stdin is exhausted */
         size_t len, off;
         char buf[65536];
@@ -742,6 +756,32 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
         }
 }
 
+/* Whether process pid is stopped (state T or t in /proc/PID/stat). */
+static bool process_stopped(pid_t pid) {
+        char path[64], buf[512], *p;
+        ssize_t n;
+        int fd;
+
+        snprintf(path, sizeof(path), "/proc/%d/stat", (int) pid);
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return false;
+        n = read(fd, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0)
+                return false;
+        buf[n] = '\0';
+        p = strrchr(buf, ')'); /* the name may hold anything, ")" included */
+        return p && p[1] == ' ' && (p[2] == 'T' || p[2] == 't');
+}
+
+static void stderr_pty_resize(void) {
+        struct winsize ws;
+
+        if (stderr_pty_master >= 0 && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0)
+                (void) ioctl(stderr_pty_master, TIOCSWINSZ, &ws);
+}
+
 static void forward_pending(const struct sbx_confined_argv *confined, struct supervise *s, pid_t pid) {
         sigset_t block, old;
         int mask;
@@ -754,22 +794,31 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
         pending_mask = 0;
         sigprocmask(SIG_SETMASK, &old, NULL);
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
-                pid_t target = pid;
+                pid_t target = pid, to = pid;
                 if (!(mask & (1 << i)))
                         continue;
                 if (confined && strcmp(confined->backend, "bwrap") == 0) {
                         pid_t cmd = bwrap_command_pid(s->status.data);
                         if (cmd > 0)
-                                target = cmd;
+                                target = to = cmd;
+                        /* the command runs in a session of its own there: what the terminal
+                         * would have sent its foreground group goes to the command's whole group
+                         * (^C reaches `sleep 4 | cat`, not its first process alone) */
+                        if (cmd > 0)
+                                to = command_group(cmd);
                 }
-                if (kill(target, forwarded[i]) == 0 && forwarded[i] != SIGWINCH) {
+                if (forwarded[i] == SIGWINCH)
+                        stderr_pty_resize();
+                if (kill(to, forwarded[i]) == 0 && forwarded[i] != SIGWINCH) {
                         s->forwarded_mask |= 1 << i;
                         /* a stopped command would keep the signal pending, and sbx would wait
                          * for it for ever: continued, as a shell's kill does with a stopped job.
                          * Under bubblewrap the command is in a session of its own, where the
                          * SIGCONT that timeout(1) sends sbx's group after its SIGTERM never
-                         * arrives (security review). */
-                        (void) kill(target, SIGCONT);
+                         * arrives (security review). Only a stopped one: a SIGCONT is a signal
+                         * its traps see. */
+                        if (process_stopped(target))
+                                (void) kill(to, SIGCONT);
                 }
         }
         if (stop_pending)
@@ -935,6 +984,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
 
         err_r = open_stderr_pty(&err_w);
+        stderr_pty_master = err_r;
         if (err_r < 0) {
                 int p[2];
                 if (pipe2(p, O_CLOEXEC) < 0)
@@ -950,10 +1000,13 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         if (confined && sbx_run_fd_reopenable(STDIN_FILENO)) {
                 int p[2];
                 pump = calloc(1, sizeof(*pump));
+                if (pump)
+                        pump->peek = -1;
                 if (!pump || pipe2(p, O_CLOEXEC) < 0)
                         goto pipes_failed;
                 in_r = p[0];
                 pump->w = p[1];
+                pump->peek = fcntl(p[0], F_DUPFD_CLOEXEC, 3);
                 (void) fcntl(pump->w, F_SETFL, O_NONBLOCK);
         }
         exec_r = exec_p[0];
@@ -1158,8 +1211,16 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         }
         end_leftovers();
         supervision_end();
-        if (pump)
+        if (pump) {
+                /* sbx read ahead of the command: what the command did not read goes back to the
+                 * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
+                int unread = 0;
+                if (pump->peek >= 0 && ioctl(pump->peek, FIONREAD, &unread) == 0)
+                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + pump->len - pump->off), SEEK_CUR);
+                if (pump->peek >= 0)
+                        close(pump->peek);
                 pump_close(pump);
+        }
         rep->duration_ms = now_ms() - t0;
         if (read(exec_r, &exec_errno, sizeof(exec_errno)) != (ssize_t) sizeof(exec_errno))
                 exec_errno = 0;

@@ -315,6 +315,68 @@ for b in "${BACKENDS[@]}" none; do
         sbx_run "$b" -- sh -c 'kill -KILL $$'
         rc=$?
         t_check "$b: command killed by KILL gives 137 (got $rc)" test "$rc" = 137
+
+        # --- a file on stdin keeps the lines the command did not read (sbx reads ahead of it
+        # when it feeds the file through a pipe): the caller's next read goes on from there
+        seq 1 20000 >"$T/seq.txt"
+        out=$( { sbx_run "$b" -- true; head -n1; } <"$T/seq.txt" 2>/dev/null | tr '\n' ' ')
+        t_check "$b: a file on stdin the command does not read is left where it was ($out)" test "$out" = "1 "
+        out=$( { sbx_run "$b" -- sh -c 'read l; echo "$l"'; head -n1; } <"$T/seq.txt" 2>/dev/null | tr '\n' ' ')
+        t_check "$b: ... and goes on where the command stopped reading ($out)" test "$out" = "1 2 "
+
+        # --- a forwarded signal continues only a stopped command: a CONT trap sees nothing
+        rm -f "$T/ws/ready" "$T/ws/cont"
+        # (a simple command, so that $! is sbx itself)
+        "$SBX_BIN" run $(sel "$b") -- sh -c 'trap "echo CONT >> \"\$2\"" CONT; trap : TERM; touch "$1"; sleep 5 & wait; sleep 0.3; exit 3' \
+                sh "$T/ws/ready" "$T/ws/cont" 2>/dev/null &
+        pid=$!
+        for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+        sleep 0.2
+        kill -TERM "$pid"
+        reap "$pid"
+        t_check "$b: kill -TERM of sbx reaches a running command's trap (3, got $rc) and sends it no SIGCONT" \
+                test "$rc" = 3 -a ! -e "$T/ws/cont"
+done
+
+# --- under bubblewrap the command leads a session of its own: an interrupt sbx passes on reaches
+# its whole process group, as the terminal's would (bash -c waits for a pipeline, and goes on
+# after it unless the pipeline itself died of SIGINT)
+for b in "${BACKENDS[@]}"; do
+        [ "$b" = bwrap ] || continue
+        set -m
+        rm -f "$T/ws/ready"
+        started=$(date +%s)
+        "$SBX_BIN" run --backend bwrap -c "touch $T/ws/ready; sleep 6 | cat; echo after" >"$T/int.out" 2>/dev/null &
+        pid=$!
+        for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+        sleep 0.3
+        kill -INT "$pid"
+        reap "$pid"
+        set +m
+        t_check "bwrap: kill -INT of sbx ends the command's pipeline too: 130 at once (got $rc after $(($(date +%s) - started)) s, $(cat "$T/int.out"))" \
+                test "$rc" = 130 -a $(($(date +%s) - started)) -le 4 -a ! -s "$T/int.out"
+done
+
+# --- a resize reaches the pseudo-terminal sbx gives the command's stderr too (progress bars size
+# themselves from stderr): under script(1), the size is changed and sbx gets SIGWINCH
+for b in "${BACKENDS[@]}" none; do
+        cat >"$T/winch.py" <<'PY'
+import os, signal, sys, time
+got = []
+signal.signal(signal.SIGWINCH, lambda *a: got.append(1))
+open(sys.argv[1], "w").close()
+for _ in range(100):
+    if got:
+        break
+    time.sleep(0.05)
+c, r = os.get_terminal_size(2)
+print("stderr-size %dx%d" % (c, r))
+PY
+        rm -f "$T/ws/winch-ready"
+        inner=$(printf '%q ' "$SBX_BIN" run $(sel "$b") -- python3 "$T/winch.py" "$T/ws/winch-ready")
+        out=$(timeout 30 script -qec "stty cols 80 rows 24; $inner & p=\$!; for i in \$(seq 100); do [ -e $T/ws/winch-ready ] && break; sleep 0.05; done; stty cols 123 rows 45; kill -WINCH \$p; wait \$p" /dev/null </dev/null | tr -d '\r')
+        t_check "$b: after a resize the command's stderr has the new size ($(grep -o 'stderr-size [0-9x]*' <<<"$out"))" \
+                grep -q 'stderr-size 123x45' <<<"$out"
 done
 
 # --- structural evidence: the command's own runner-looking text is not a runner failure
