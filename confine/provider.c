@@ -514,8 +514,11 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
                 r = strv_add_real(&v, &n, bwrap, writable, 0, diag);
         if (r >= 0 && sbx_find_executable(cfg->landlock_path, &launcher) >= 0)
                 r = strv_add_real(&v, &n, launcher, writable, 0, diag);
-        if (r >= 0)
-                r = strv_add_real(&v, &n, "/proc/self/exe", writable, 0, diag);
+        if (r >= 0) {
+                /* sbx itself: by the real path of its executable (the magic link is the kernel's) */
+                _cleanup_free_ char *self = real_path("/proc/self/exe");
+                r = strv_add_real(&v, &n, self, writable, 0, diag);
+        }
         for (char *const *p = opts ? opts->protect : NULL; r >= 0 && p && *p; p++)
                 r = strv_add_real(&v, &n, *p, writable, 0700, diag);
         if (r < 0)
