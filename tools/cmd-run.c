@@ -142,24 +142,38 @@ static char *canonical_file(const char *path) {
         return out;
 }
 
-/* Whether the --verdict-json path names the audit database or one of the files beside it that
- * are its (SQLite's -wal, -shm, -journal; the writer's socket): the record, written over it,
- * would erase the audit trail. By name (the files may not exist yet) and by inode (a hard link). */
+/* The files of an audit database: SQLite's own beside it, and the writer's socket. */
+static const char *const audit_file_suffixes[] = { "", "-wal", "-shm", "-journal", ".writer" };
+
+/* Whether *st is the audit database db or one of its files (a hard link, /proc/self/fd/N). */
+static bool is_audit_file(const char *db, const struct stat *st) {
+        for (size_t i = 0; i < SBX_ELEMENTSOF(audit_file_suffixes); i++) {
+                _cleanup_free_ char *name = NULL;
+                struct stat dst;
+
+                if (asprintf(&name, "%s%s", db, audit_file_suffixes[i]) >= 0 && stat(name, &dst) == 0 &&
+                    dst.st_dev == st->st_dev && dst.st_ino == st->st_ino)
+                        return true;
+        }
+        return false;
+}
+
+/* Whether the --verdict-json path names the audit database or one of its files: the record,
+ * written over it, would erase the audit trail. By name (the files may not exist yet) and by
+ * inode. */
 static bool names_audit_files(const char *verdict, const char *db) {
-        static const char *const suffixes[] = { "", "-wal", "-shm", "-journal", ".writer" };
         _cleanup_free_ char *v = canonical_file(verdict);
         struct stat vst;
-        bool exists = stat(verdict, &vst) == 0;
 
-        for (size_t i = 0; i < SBX_ELEMENTSOF(suffixes); i++) {
+        if (stat(verdict, &vst) == 0 && is_audit_file(db, &vst))
+                return true;
+        for (size_t i = 0; v && i < SBX_ELEMENTSOF(audit_file_suffixes); i++) {
                 _cleanup_free_ char *name = NULL, *canon = NULL;
-                struct stat st;
 
-                if (asprintf(&name, "%s%s", db, suffixes[i]) < 0)
+                if (asprintf(&name, "%s%s", db, audit_file_suffixes[i]) < 0)
                         return false;
                 canon = canonical_file(name);
-                if ((v && canon && strcmp(v, canon) == 0) ||
-                    (exists && stat(name, &st) == 0 && st.st_dev == vst.st_dev && st.st_ino == vst.st_ino))
+                if (canon && strcmp(v, canon) == 0)
                         return true;
         }
         return false;
@@ -176,18 +190,10 @@ static int verdict_fd_checked(int fd, const char **why) {
 
         if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
                 return fd;
-        if (verdict_db_path) {
-                static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
-                for (size_t i = 0; i < SBX_ELEMENTSOF(suffixes); i++) {
-                        _cleanup_free_ char *name = NULL;
-                        struct stat dst;
-                        if (asprintf(&name, "%s%s", verdict_db_path, suffixes[i]) >= 0 && stat(name, &dst) == 0 &&
-                            dst.st_dev == st.st_dev && dst.st_ino == st.st_ino) {
-                                close(fd);
-                                *why = "it is the audit database or one of its files";
-                                return -EEXIST;
-                        }
-                }
+        if (verdict_db_path && is_audit_file(verdict_db_path, &st)) {
+                close(fd);
+                *why = "it is the audit database or one of its files";
+                return -EEXIST;
         }
         if (ftruncate(fd, 0) < 0) {
                 int e = errno;

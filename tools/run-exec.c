@@ -209,18 +209,28 @@ static void subreaper_off(void) {
         adopted.n_before = 0;
 }
 
+/* Blocks the forwarded signals (the caller puts *old back) and takes what they left pending:
+ * pending_mask's read-modify-write in record_signal() cannot interleave. */
+static int take_pending(sigset_t *old) {
+        sigset_t block;
+        int mask;
+
+        sigemptyset(&block);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                sigaddset(&block, forwarded[i]);
+        sigprocmask(SIG_BLOCK, &block, old);
+        mask = pending_mask;
+        pending_mask = 0;
+        return mask;
+}
+
 int sbx_run_signals_restore(void) {
-        sigset_t block, old;
+        sigset_t old;
         int mask, sig = 0;
 
         if (!saved.valid)
                 return 0;
-        sigemptyset(&block);
-        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
-                sigaddset(&block, forwarded[i]);
-        sigprocmask(SIG_BLOCK, &block, &old);
-        mask = pending_mask;
-        pending_mask = 0;
+        mask = take_pending(&old);
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
                 sigaction(forwarded[i], &saved.forwarded[i], NULL);
                 if ((mask & (1 << i)) && forwarded[i] != SIGWINCH && !sig)
@@ -783,15 +793,9 @@ static void stderr_pty_resize(void) {
 }
 
 static void forward_pending(const struct sbx_confined_argv *confined, struct supervise *s, pid_t pid) {
-        sigset_t block, old;
-        int mask;
+        sigset_t old;
+        int mask = take_pending(&old);
 
-        sigemptyset(&block);
-        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
-                sigaddset(&block, forwarded[i]);
-        sigprocmask(SIG_BLOCK, &block, &old);
-        mask = pending_mask;
-        pending_mask = 0;
         sigprocmask(SIG_SETMASK, &old, NULL);
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
                 pid_t target = pid, to = pid;
