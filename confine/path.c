@@ -182,18 +182,44 @@ static int symlink_walk(const char *path, const char *root, unsigned depth, char
         return 0;
 }
 
-int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link) {
+/* Walks path without following any symlink (magic links included), in one system call: 0 when
+ * it exists, -ENOENT when a component is missing before any symlink, -ELOOP at a symlink. */
+static int walk_without_symlinks(const char *path) {
         struct open_how how = { .flags = O_PATH | O_CLOEXEC, .resolve = RESOLVE_NO_SYMLINKS };
-        int fd;
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+
+        if (fd < 0)
+                return -errno;
+        close(fd);
+        return 0;
+}
+
+int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link) {
+        int r;
 
         *ret_link = NULL;
         if (!path || !*path || !root)
                 return 0;
-        /* the common case in one system call: a path without any symlink on it */
-        fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
-        if (fd >= 0) {
-                close(fd);
+        /* the common cases in one system call: a path without any symlink on it, or one that ends
+         * before the first symlink */
+        r = walk_without_symlinks(path);
+        if (r == 0 || r == -ENOENT)
                 return 0;
-        }
         return symlink_walk(path, root, 0, ret_link);
+}
+
+int sbx_path_real_without_symlinks(const char *path, char **ret_path) {
+        int r;
+
+        *ret_path = NULL;
+        if (!path || path[0] != '/')
+                return 0;
+        r = walk_without_symlinks(path);
+        if (r < 0 && r != -ENOENT)
+                return 0;
+        /* no component is a symlink, so each .. is the parent of what precedes it: the lexical
+         * form is where the kernel went */
+        if (sbx_path_normalize(path, ret_path) < 0)
+                return -ENOMEM;
+        return r < 0 ? r : 1;
 }

@@ -445,20 +445,30 @@ static char *real_path(const char *path) {
         return strdup(buf);
 }
 
-/* Adds the canonical path. A missing directory (dir_mode not 0) that a writable root would
- * contain is created first, with dir_mode: the command could otherwise create it, with a planted
- * config in it. A path that sbx reaches through a symlink inside a writable root is refused: the
- * canonical path can be kept read-only, but the command could replace the symlink (a dotfiles
- * ~/.config -> dot/config) and give the next run a directory of its own (security review). */
-static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode,
-                         struct sbx_diag *diag) {
-        char *real, **nv;
+/* The canonical path of path, in *ret (NULL when it is missing and out of the command's reach). A
+ * missing directory (dir_mode not 0) that a writable root would contain is created first, with
+ * dir_mode: the command could otherwise create it, with a planted config in it. A path that sbx
+ * reaches through a symlink inside a writable root is refused: the canonical path can be kept
+ * read-only, but the command could replace the symlink (a dotfiles ~/.config -> dot/config) and
+ * give the next run a directory of its own (security review). */
+static int resolve_protected(const char *path, const char *const *writable, mode_t dir_mode, char **ret,
+                             struct sbx_diag *diag) {
+        _cleanup_free_ char *norm = NULL;
+        int r;
 
-        if (!path || !*path)
+        /* the common case: no symlink on the way, so none inside a writable root either */
+        r = sbx_path_real_without_symlinks(path, &norm);
+        if (r == 1) {
+                *ret = sbx_steal_ptr(&norm);
                 return 0;
+        }
+        if (r == -ENOENT)
+                goto missing;
+        if (r < 0)
+                return r;
         for (const char *const *w = writable; *w; w++) {
                 _cleanup_free_ char *link = NULL;
-                int r = sbx_path_symlink_beneath(path, *w, &link);
+                r = sbx_path_symlink_beneath(path, *w, &link);
                 if (r > 0)
                         return sbx_diag_set(diag, ELOOP, "confine", path,
                                             "%s, which sbx depends on, is reached through the symlink %s inside the "
@@ -468,17 +478,32 @@ static int strv_add_real(char ***v, size_t *n, const char *path, const char *con
                 if (r < 0)
                         return sbx_diag_set(diag, -r, "confine", path, "cannot resolve %s: %s", path, strerror(-r));
         }
-        real = real_path(path);
-        if (!real && errno == ENOENT && dir_mode != 0 && path[0] == '/') {
-                _cleanup_free_ char *norm = NULL;
+        *ret = real_path(path);
+        if (*ret || errno != ENOENT || path[0] != '/')
+                return 0;
+        if (sbx_path_normalize(path, &norm) < 0)
+                return -ENOMEM;
+missing:
+        if (dir_mode != 0) {
                 bool inside = false;
-                if (sbx_path_normalize(path, &norm) < 0)
-                        return -ENOMEM;
                 for (const char *const *w = writable; *w && !inside; w++)
                         inside = sbx_path_beneath(norm, *w);
                 if (inside && sbx_mkdir_p(norm, dir_mode) >= 0)
-                        real = real_path(path);
+                        *ret = real_path(path);
         }
+        return 0;
+}
+
+/* Adds the canonical path of path (resolve_protected()). */
+static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode,
+                         struct sbx_diag *diag) {
+        char *real = NULL, **nv;
+        int r;
+
+        if (!path || !*path)
+                return 0;
+        if ((r = resolve_protected(path, writable, dir_mode, &real, diag)) < 0)
+                return r;
         if (!real)
                 return 0; /* missing, and out of the command's reach: nothing to protect */
         nv = realloc(*v, (*n + 2) * sizeof(char *));

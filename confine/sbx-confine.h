@@ -119,6 +119,11 @@ bool sbx_path_beneath(const char *path, const char *dir);
  * symlink and send the path elsewhere. 1 and *ret_link (the first such symlink, caller frees),
  * 0 (none; also when a component does not exist), or -errno (-ELOOP past 40 links). */
 int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link);
+/* The fast case of resolving an absolute path, one system call: when no component of it is a
+ * symlink, its normalized form is its real path (*ret_path, caller frees), and the result is 1 when
+ * it exists or -ENOENT when a component is missing. Otherwise 0 (resolve it another way), or
+ * -ENOMEM. */
+int sbx_path_real_without_symlinks(const char *path, char **ret_path);
 
 /* ---- the provider seam --------------------------------------------------------------------- */
 

@@ -136,6 +136,11 @@ static void test_symlink_beneath_finds_links_a_command_could_replace(void **stat
         /* plain directories, a missing tail, and .. in the middle: nothing */
         mkpath(in, sizeof(in), "ws/sub/../sub/missing/more");
         assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 0);
+        /* a missing component after the link: still through the link */
+        mkpath(in, sizeof(in), "ws/link/missing/more");
+        assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 1);
+        assert_string_equal(link, want);
+        free(link);
         /* a link outside the root that leads to one inside: other/in -> ../ws/link */
         mkpath(p, sizeof(p), "other/in");
         assert_int_equal(symlink("../ws/link", p), 0);
@@ -151,6 +156,35 @@ static void test_symlink_beneath_finds_links_a_command_could_replace(void **stat
         mkpath(in, sizeof(in), "loop1/x");
         assert_int_equal(sbx_path_symlink_beneath(in, other, &link), -ELOOP);
         assert_int_equal(chdir(old), 0);
+}
+
+/* The one-call case: with no symlink on the way the lexical form is the real path, whether the
+ * path exists (1) or a component is missing (-ENOENT); a symlink or a relative path is 0 (the
+ * caller resolves it another way), even when the link is followed by a missing component. */
+static void test_real_without_symlinks(void **state) {
+        char in[PATH_MAX + 64], want[PATH_MAX + 64];
+        char *out = NULL;
+        (void) state;
+        mkpath(in, sizeof(in), "ws/sub/..//sub/./");
+        mkpath(want, sizeof(want), "ws/sub");
+        assert_int_equal(sbx_path_real_without_symlinks(in, &out), 1);
+        assert_string_equal(out, want);
+        free(out);
+        mkpath(in, sizeof(in), "ws/missing/../sub/x");
+        mkpath(want, sizeof(want), "ws/sub/x");
+        assert_int_equal(sbx_path_real_without_symlinks(in, &out), -ENOENT);
+        assert_string_equal(out, want);
+        free(out);
+        mkpath(in, sizeof(in), "ws/link/x");
+        assert_int_equal(sbx_path_real_without_symlinks(in, &out), 0);
+        assert_null(out);
+        mkpath(in, sizeof(in), "ws/link/missing");
+        assert_int_equal(sbx_path_real_without_symlinks(in, &out), 0);
+        assert_null(out);
+        assert_int_equal(sbx_path_real_without_symlinks("/proc/self/exe", &out), 0);
+        assert_null(out);
+        assert_int_equal(sbx_path_real_without_symlinks("ws/sub", &out), 0);
+        assert_null(out);
 }
 
 static void test_canonicalize_relative_root_from_cwd(void **state) {
@@ -390,6 +424,7 @@ int main(void) {
                 cmocka_unit_test(test_canonicalize_resolves_symlink_before_dotdot),
                 cmocka_unit_test(test_canonicalize_relative_root_from_cwd),
                 cmocka_unit_test(test_symlink_beneath_finds_links_a_command_could_replace),
+                cmocka_unit_test(test_real_without_symlinks),
                 cmocka_unit_test(test_canonicalize_errors_name_the_problem),
                 cmocka_unit_test(test_canonicalize_refuses_kernel_file_systems),
                 cmocka_unit_test(test_policy_precedence_table),
