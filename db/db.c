@@ -213,6 +213,19 @@ static void backoff(int attempt) {
         nanosleep(&ts, NULL);
 }
 
+/* Runs one of the prepared statements that return no row: its result code (the statement is
+ * left reset, holding nothing). */
+static int exec_prepared(struct sbx_db *db, enum sbx_db_stmt id, struct sbx_diag *diag) {
+        sqlite3_stmt *st;
+        int rc;
+
+        if (sbx_db_stmt(db, id, &st, diag) < 0)
+                return sqlite3_errcode(db->h) != SQLITE_OK ? sqlite3_extended_errcode(db->h) : SQLITE_ERROR;
+        rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
 int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag) {
         int rc;
 
@@ -220,7 +233,7 @@ int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag) {
                 return sbx_diag_set(diag, EROFS, "write", db->path,
                                     "cannot write audit database %s: opened read-only", db->path);
         for (int attempt = 0;; attempt++) {
-                rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+                rc = exec_prepared(db, SBX_DB_STMT_BEGIN_IMMEDIATE, NULL);
                 if (rc == SQLITE_OK)
                         return 0;
                 if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) || attempt + 1 >= BUSY_RETRIES)
@@ -233,7 +246,7 @@ int sbx_db_commit(struct sbx_db *db, struct sbx_diag *diag) {
         int rc;
 
         for (int attempt = 0;; attempt++) {
-                rc = sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
+                rc = exec_prepared(db, SBX_DB_STMT_COMMIT, NULL);
                 if (rc == SQLITE_OK)
                         return 0;
                 if ((rc & 0xff) != SQLITE_BUSY || attempt + 1 >= BUSY_RETRIES)

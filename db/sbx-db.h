@@ -91,6 +91,8 @@ enum sbx_db_stmt {
         SBX_DB_STMT_EXECUTION_DENIALS,
         SBX_DB_STMT_SESSION_MODE_EVENTS,
         SBX_DB_STMT_SESSION_EXECUTIONS,
+        SBX_DB_STMT_BEGIN_IMMEDIATE,
+        SBX_DB_STMT_COMMIT,
         _SBX_DB_STMT_MAX,
 };
 /* The statement, reset and with its bindings cleared; borrowed (owned by db until sbx_db_close). */

@@ -48,4 +48,7 @@ const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX] = {
         [SBX_DB_STMT_SESSION_EXECUTIONS] =
                 "SELECT " SBX_SQL_EXECUTION_SUMMARY("e") " FROM executions e WHERE e.session_id = ?1"
                 " ORDER BY e.id",
+        /* every write: kept prepared rather than parsed again each time (sqlite3_exec) */
+        [SBX_DB_STMT_BEGIN_IMMEDIATE] = "BEGIN IMMEDIATE",
+        [SBX_DB_STMT_COMMIT] = "COMMIT",
 };
