@@ -318,6 +318,43 @@ static void test_bwrap_argv_pins_the_parents_of_protected_paths(void **state) {
         assert_int_equal(sbx_remove_tree(dirs[0]), 0);
 }
 
+/* The temp area's removal: an empty directory, a tree, a missing path; never through a symlink
+ * (neither the path itself nor one inside: what they point to stays). */
+static void test_remove_tree_follows_no_symlink(void **state) {
+        char top[PATH_MAX], keep[PATH_MAX], p[PATH_MAX + 32], link[PATH_MAX];
+        FILE *f;
+        (void) state;
+        snprintf(top, sizeof(top), "%s/rt", ws);
+        snprintf(keep, sizeof(keep), "%s/rt-keep", ws);
+        assert_int_equal(sbx_mkdir_p(top, 0700), 0);
+        assert_int_equal(sbx_remove_tree(top), 0);
+        assert_int_equal(access(top, F_OK), -1);
+        assert_int_equal(sbx_remove_tree(top), 0); /* missing: nothing to do */
+
+        snprintf(p, sizeof(p), "%s/kept", keep);
+        assert_int_equal(sbx_mkdir_p(keep, 0700), 0);
+        assert_non_null(f = fopen(p, "w"));
+        fclose(f);
+        snprintf(p, sizeof(p), "%s/a/b", top);
+        assert_int_equal(sbx_mkdir_p(p, 0700), 0);
+        snprintf(p, sizeof(p), "%s/a/b/file", top);
+        assert_non_null(f = fopen(p, "w"));
+        fclose(f);
+        snprintf(p, sizeof(p), "%s/a/out", top);
+        assert_int_equal(symlink(keep, p), 0);
+        assert_int_equal(sbx_remove_tree(top), 0);
+        assert_int_equal(access(top, F_OK), -1);
+        snprintf(p, sizeof(p), "%s/kept", keep);
+        assert_int_equal(access(p, F_OK), 0);
+
+        snprintf(link, sizeof(link), "%s/rt-link", ws);
+        assert_int_equal(symlink(keep, link), 0);
+        assert_true(sbx_remove_tree(link) < 0);
+        assert_int_equal(access(p, F_OK), 0);
+        assert_int_equal(unlink(link), 0);
+        assert_int_equal(sbx_remove_tree(keep), 0);
+}
+
 /* A backend without a private temp area (landlock) gets a host directory per run: 0700, named by
  * TMPDIR, removed with what the command left in it. */
 static void test_host_temp_area_is_private_and_removed(void **state) {
@@ -493,6 +530,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_moves_loader_variables_into_the_sandbox),
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
                 cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
+                cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_host_temp_area_is_private_and_removed),
                 cmocka_unit_test(test_host_temp_area_sweeps_only_areas_of_dead_runs),
                 cmocka_unit_test(test_missing_runner_fails_closed_with_reason),
