@@ -520,6 +520,32 @@ static int strv_add_real(char ***v, size_t *n, const char *path, const char *con
         return 0;
 }
 
+static int add_dialect_file(char ***v, size_t *n, const char *dir, const char *backend,
+                            const char *const *writable, struct sbx_diag *diag) {
+        _cleanup_free_ char *file = NULL;
+
+        if (asprintf(&file, "%s/%s.dialect", dir, backend) < 0)
+                return -ENOMEM;
+        return strv_add_real(v, n, file, writable, 0, diag);
+}
+
+/* The dialects directory of config dir d and the override of each backend in it, "none" (the
+ * unconfined runs') included; nothing more when the directory does not exist (the config dir is
+ * kept read-only: nobody makes it during a run). */
+static int add_dialects(char ***v, size_t *n, const char *d, const char *const *writable, struct sbx_diag *diag) {
+        _cleanup_free_ char *dir = NULL;
+        size_t before = *n;
+        int r;
+
+        if (asprintf(&dir, "%s/dialects", d) < 0)
+                return -ENOMEM;
+        if ((r = strv_add_real(v, n, dir, writable, 0, diag)) < 0 || *n == before)
+                return r;
+        for (const char *const *b = sbx_backend_names(); r >= 0 && *b; b++)
+                r = add_dialect_file(v, n, dir, *b, writable, diag);
+        return r < 0 ? r : add_dialect_file(v, n, dir, "none", writable, diag);
+}
+
 /* What sbx itself depends on and a confined command must never rewrite, even where the workspace
  * contains it (a workspace of $HOME, or of sbx's own source tree): the config dirs (a planted
  * config could switch confinement off for the next run), the probe cache (it selects the
@@ -536,6 +562,13 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
          * holds it) must not lock every other user's sbx out of its config (EACCES) */
         for (char **d = cfg->config_dirs; r >= 0 && d && *d; d++)
                 r = strv_add_real(&v, &n, *d, writable, 0755, diag);
+        /* what sbx reads there may be a symlink out of it (GNU stow, a dotfiles repository): the
+         * config file and the dialect overrides it leads to stay out of reach too, or a command
+         * in that repository rewrote the next run's mode (security review) */
+        for (char **f = cfg->files_read; r >= 0 && f && *f; f++)
+                r = strv_add_real(&v, &n, *f, writable, 0, diag);
+        for (char **d = cfg->config_dirs; r >= 0 && d && *d; d++)
+                r = add_dialects(&v, &n, *d, writable, diag);
         if (r >= 0)
                 r = strv_add_real(&v, &n, cfg->cache_dir, writable, 0700, diag);
         if (r >= 0 && sbx_find_executable(cfg->bwrap_path, &bwrap) >= 0)
