@@ -718,16 +718,12 @@ int sbx_dialect_parse(const char *text, size_t len, const char *origin, struct s
         return dialect_parse(text, len, origin, NULL, false, ret_dialect, diag);
 }
 
-static int read_file(const char *path, char **ret, size_t *ret_len, struct sbx_diag *diag) {
-        _cleanup_close_ int fd = -1;
+/* Reads the dialect file open at fd. */
+static int read_fd(int fd, const char *path, char **ret, size_t *ret_len, struct sbx_diag *diag) {
         _cleanup_free_ char *buf = NULL;
         size_t len = 0, cap = 0;
         struct stat st;
 
-        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-        if (fd < 0)
-                return sbx_diag_set(diag, errno, "open dialect", path, "cannot open dialect file %s: %s",
-                                    path, strerror(errno));
         if (fstat(fd, &st) < 0)
                 return sbx_diag_set(diag, errno, "stat dialect", path, "cannot stat %s: %s", path, strerror(errno));
         if (S_ISDIR(st.st_mode))
@@ -780,19 +776,29 @@ static void name_from_path(const char *path, char *out, size_t size) {
                 snprintf(out, size, "custom");
 }
 
-int sbx_dialect_load_file(const char *path, struct sbx_dialect **ret_dialect, struct sbx_diag *diag) {
+static int load_fd(int fd, const char *path, struct sbx_dialect **ret_dialect, struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL;
         char name[SBX_DIALECT_NAME_MAX + 1];
         size_t len = 0;
         int r;
 
-        if (!path || !ret_dialect)
-                return -EINVAL;
-        r = read_file(path, &text, &len, diag);
+        r = read_fd(fd, path, &text, &len, diag);
         if (r < 0)
                 return r;
         name_from_path(path, name, sizeof(name));
         return dialect_parse(text, len, path, name, false, ret_dialect, diag);
+}
+
+int sbx_dialect_load_file(const char *path, struct sbx_dialect **ret_dialect, struct sbx_diag *diag) {
+        _cleanup_close_ int fd = -1;
+
+        if (!path || !ret_dialect)
+                return -EINVAL;
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0)
+                return sbx_diag_set(diag, errno, "open dialect", path, "cannot open dialect file %s: %s",
+                                    path, strerror(errno));
+        return load_fd(fd, path, ret_dialect, diag);
 }
 
 /* ---- built-ins and operator overrides ----------------------------------------------------- */
@@ -831,6 +837,23 @@ int sbx_dialect_builtin(const char *backend, const struct sbx_dialect **ret_dial
         return r;
 }
 
+/* An override decides verdicts as the config decides confinement, so the config file's rule
+ * applies to it and to the directory it lies in: only its owner or root may write them, and
+ * they are the user's or root's (a sticky directory keeps others from swapping files). A config
+ * named in /tmp otherwise found its dialects in /tmp/dialects, which any user can make, and
+ * another user's override erased the run's denials (security review). */
+static int check_override(const char *path, const struct stat *st, struct sbx_diag *diag) {
+        bool dir = S_ISDIR(st->st_mode);
+
+        if (st->st_uid != geteuid() && st->st_uid != 0)
+                return sbx_diag_set(diag, EPERM, "find dialect", path, "dialect %s %s belongs to uid %u, neither you "
+                                    "nor root", dir ? "directory" : "file", path, (unsigned) st->st_uid);
+        if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !(dir && (st->st_mode & S_ISVTX)))
+                return sbx_diag_set(diag, EPERM, "find dialect", path, "dialect %s %s is writable by group or others",
+                                    dir ? "directory" : "file", path);
+        return 0;
+}
+
 int sbx_dialect_find_override(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
                               struct sbx_diag *diag) {
         if (!backend || !ret_dialect)
@@ -838,18 +861,39 @@ int sbx_dialect_find_override(const char *backend, char *const *config_dirs, str
         if (!valid_name(backend, SBX_DIALECT_NAME_MAX))
                 return sbx_diag_set(diag, EINVAL, "find dialect", NULL, "invalid backend name '%.64s'", backend);
         for (size_t i = 0; config_dirs && config_dirs[i]; i++) {
-                _cleanup_free_ char *path = NULL;
+                _cleanup_free_ char *dir = NULL, *path = NULL;
+                _cleanup_close_ int fd = -1;
                 struct stat st;
+                int r;
 
-                if (asprintf(&path, "%s/dialects/%s.dialect", config_dirs[i], backend) < 0)
+                if (asprintf(&dir, "%s/dialects", config_dirs[i]) < 0 ||
+                    asprintf(&path, "%s/%s.dialect", dir, backend) < 0)
                         return -ENOMEM;
-                if (stat(path, &st) < 0) {
+                if (stat(dir, &st) < 0) {
                         if (errno == ENOENT || errno == ENOTDIR)
                                 continue;
-                        return sbx_diag_set(diag, errno, "find dialect", path, "cannot stat %s: %s", path,
+                        return sbx_diag_set(diag, errno, "find dialect", dir, "cannot stat %s: %s", dir,
                                             strerror(errno));
                 }
-                return sbx_dialect_load_file(path, ret_dialect, diag);
+                if ((r = check_override(dir, &st, diag)) < 0)
+                        return r;
+                /* never blocks on a FIFO planted there */
+                fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+                if (fd < 0) {
+                        if (errno == ENOENT)
+                                continue;
+                        return sbx_diag_set(diag, errno, "find dialect", path, "cannot open dialect file %s: %s",
+                                            path, strerror(errno));
+                }
+                if (fstat(fd, &st) < 0)
+                        return sbx_diag_set(diag, errno, "find dialect", path, "cannot stat %s: %s", path,
+                                            strerror(errno));
+                if (!S_ISREG(st.st_mode))
+                        return sbx_diag_set(diag, EINVAL, "find dialect", path, "dialect file %s is not a regular file",
+                                            path);
+                if ((r = check_override(path, &st, diag)) < 0)
+                        return r;
+                return load_fd(fd, path, ret_dialect, diag);
         }
         *ret_dialect = NULL;
         return 0;

@@ -47,7 +47,8 @@ int sbx_dialect_find(const char *backend, char *const *config_dirs, struct sbx_d
 
 /* Only the operator override: 0 with *ret_dialect NULL when no <dir>/dialects/<backend>.dialect
  * exists (the caller then uses the built-in), 0 with an owned dialect when one parses, -errno when
- * one exists but fails to load. */
+ * one exists but fails to load, or when it or its directory is not a regular file / directory of
+ * the user's or root's that nobody else may write (as the config file). */
 int sbx_dialect_find_override(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
                               struct sbx_diag *diag);
 

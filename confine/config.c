@@ -236,6 +236,28 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
         if (st.st_size > CONFIG_FILE_MAX)
                 return sbx_diag_set(diag, EFBIG, "read config", path, "config file %s is larger than %d bytes",
                                     path, CONFIG_FILE_MAX);
+        /* nor may anyone else remove or swap it: a directory that others can write takes a sticky
+         * bit (/tmp), else `mv config gone` by another user dropped its restrictions (security
+         * review) */
+        {
+                _cleanup_free_ char *copy = strdup(path);
+                const char *dir;
+                struct stat dst;
+
+                if (!copy)
+                        return -ENOMEM;
+                dir = dirname(copy);
+                if (stat(dir, &dst) < 0)
+                        return sbx_diag_set(diag, errno, "read config", dir, "cannot stat %s: %s", dir,
+                                            strerror(errno));
+                if ((dst.st_mode & (S_IWGRP | S_IWOTH)) && !(dst.st_mode & S_ISVTX))
+                        return sbx_diag_set(diag, EPERM, "read config", dir,
+                                            "config directory %s is writable by group or others", dir);
+                if (dst.st_uid != geteuid() && dst.st_uid != 0)
+                        return sbx_diag_set(diag, EPERM, "read config", dir,
+                                            "config directory %s belongs to uid %u, neither you nor root", dir,
+                                            (unsigned) dst.st_uid);
+        }
         buf = malloc((size_t) st.st_size + 1);
         if (!buf)
                 return -ENOMEM;
