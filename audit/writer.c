@@ -212,6 +212,9 @@ static int still_writable(const char *db_path, const struct stat *want, struct s
         if (stat(db_path, &st) < 0 || st.st_dev != want->st_dev || st.st_ino != want->st_ino)
                 return sbx_diag_set(diag, ESTALE, "audit writer", db_path,
                                     "audit database %s was removed or replaced since the writer opened it", db_path);
+        /* nor given a second name, or to someone else, since (as the direct path checks) */
+        if (sbx_db_check_private_file(db_path, &st, diag) < 0)
+                return -EPERM;
 
         if (!slash || (size_t) (slash - db_path) >= sizeof(dir))
                 return sbx_diag_set(diag, EINVAL, "audit writer", db_path, "bad database path %s", db_path);

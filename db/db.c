@@ -430,6 +430,42 @@ static int set_journal(struct sbx_db *db, const char *dir, struct sbx_diag *diag
         return 0;
 }
 
+/* The database and SQLite's files beside it, which hold its pages too. */
+static const char *const private_suffixes[] = { "", "-wal", "-shm", "-journal" };
+
+/* The record is the user's alone: another user who owned the database (an empty file planted in
+ * a shared directory), could write it, or could plant its -wal there, could read and rewrite every
+ * row (security review). So the directory is the user's or root's and nobody else may write it
+ * (a sticky /tmp included), and each file is the user's, a regular file with no other name,
+ * writable by nobody else. */
+static int check_private_dir(const char *path, const char *dir, struct sbx_diag *diag) {
+        struct stat st;
+
+        if (stat(dir, &st) < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot stat %s: %s", dir, strerror(errno));
+        if ((st.st_uid != geteuid() && st.st_uid != 0) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+                return sbx_diag_set(diag, EPERM, "open", path,
+                                    "audit database %s: its directory %s is %s: the record must be private", path,
+                                    dir, (st.st_mode & (S_IWGRP | S_IWOTH)) ? "writable by others" :
+                                                                                  "another user's");
+        return 0;
+}
+
+int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag) {
+        if (!S_ISREG(st->st_mode))
+                return sbx_diag_set(diag, EINVAL, "open", f, "audit database file %s is not a regular file", f);
+        if (st->st_uid != geteuid())
+                return sbx_diag_set(diag, EPERM, "open", f, "audit database file %s belongs to uid %u, not you", f,
+                                    (unsigned) st->st_uid);
+        if (st->st_mode & (S_IWGRP | S_IWOTH))
+                return sbx_diag_set(diag, EPERM, "open", f, "audit database file %s is writable by others", f);
+        if (st->st_nlink != 1)
+                return sbx_diag_set(diag, EPERM, "open", f,
+                                    "audit database file %s has another name (a hard link): it could be written "
+                                    "there", f);
+        return 0;
+}
+
 int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_free_ char *dir = NULL;
@@ -445,17 +481,32 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
         dir = dir_of(path);
         if (!dir)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        /* Created here, 0600, so SQLite's journal files (which copy its mode) are private too. */
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0600);
+        r = check_private_dir(path, dir, diag);
+        if (r < 0)
+                return r;
+        /* Created here, 0600, so SQLite's journal files (which copy its mode) are private too. The
+         * file itself, never a symlink: it would lead the record anywhere, into a workspace too. */
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
         if (fd < 0)
                 return sbx_diag_set(diag, errno, "open", path, "cannot write audit database %s: %s", path,
-                                    strerror(errno));
+                                    errno == ELOOP ? "it is a symlink" : strerror(errno));
         if (fstat(fd, &st) < 0)
                 return sbx_diag_set(diag, errno, "open", path, "cannot stat audit database %s: %s", path,
                                     strerror(errno));
-        if (!S_ISREG(st.st_mode))
-                return sbx_diag_set(diag, EINVAL, "open", path, "audit database %s is not a regular file", path);
         close(sbx_steal_fd(&fd));
+        for (size_t i = 0; i < SBX_ELEMENTSOF(private_suffixes); i++) {
+                _cleanup_free_ char *f = NULL;
+                struct stat fst;
+
+                if (asprintf(&f, "%s%s", path, private_suffixes[i]) < 0)
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                if (i == 0)
+                        fst = st;
+                else if (lstat(f, &fst) < 0)
+                        continue;
+                if ((r = sbx_db_check_private_file(f, &fst, diag)) < 0)
+                        return r;
+        }
         /* The journal (or WAL) lives next to the database: a directory we cannot write means every
          * write would fail later, so say so now, naming the file. */
         if (faccessat(AT_FDCWD, dir, W_OK, AT_EACCESS) < 0)

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -74,6 +75,10 @@ void sbx_db_rollback(struct sbx_db *db);
 /* Fills diag from the handle's current error: "<path>: <what>: <sqlite message>". Returns -errno
  * mapped from the SQLite result code rc. */
 int sbx_db_error(struct sbx_db *db, int rc, const char *what, struct sbx_diag *diag);
+
+/* Whether the file *st (at path f) may hold the audit record: a regular file of the user's, with
+ * no other name, that nobody else may write. 0, or -EPERM / -EINVAL with diag set. */
+int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag);
 
 /* ---- prepared statements ------------------------------------------------------------------- */
 

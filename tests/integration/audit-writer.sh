@@ -162,10 +162,13 @@ PY
         "${T_NOBODY[@]}" "$PY" "$T/fake.py" "$SH/audit.db.writer" "$T/nb/received" &
         FAKE=$!
         wait_for 5 test -e "$T/nb/received"
-        SBX_AUDIT_WRITER=on "$SBX_BIN" run --db "$SH/audit.db" --mode danger-full-access -- true
+        SBX_AUDIT_WRITER=on "$SBX_BIN" run --db "$SH/audit.db" --mode danger-full-access -- true 2>"$T/err"
         rc=$?
-        t_check "a writer socket of another user: the run still succeeds (rc=$rc) with its row written directly" \
-                test $rc -eq 0 -a "$(sqlite3 "$SH/audit.db" 'SELECT count(*) FROM executions' 2>/dev/null)" = 1
+        # a database in a directory others can write is refused outright (they could plant it, or
+        # its -wal): nothing runs unrecorded
+        t_check "a database in a shared directory, another user's writer socket there: refused (rc=$rc), no row" \
+                test $rc -eq 125 -a ! -e "$SH/audit.db"
+        t_check "... naming the directory" grep -q "its directory $SH is writable by others" "$T/err"
         t_check "... and that socket received nothing" test ! -s "$T/nb/received"
         kill "$FAKE" 2>/dev/null
         wait "$FAKE" 2>/dev/null
@@ -173,9 +176,9 @@ PY
         # the database named
         "${T_NOBODY[@]}" ln -s "$SOCK" "$SH/other.db.writer"
         n=$(sqlite3 "$DB" 'SELECT count(*) FROM executions')
-        SBX_AUDIT_WRITER=on "$SBX_BIN" run --db "$SH/other.db" --mode danger-full-access -- true
-        t_check "a symlink planted as the writer socket: the row lands in the database named, not in the link's" \
-                test "$(sqlite3 "$SH/other.db" 'SELECT count(*) FROM executions'):$(sqlite3 "$DB" 'SELECT count(*) FROM executions')" = "1:$n"
+        SBX_AUDIT_WRITER=on "$SBX_BIN" run --db "$SH/other.db" --mode danger-full-access -- true 2>/dev/null
+        t_check "a symlink planted as the writer socket: no row lands in the link's database" \
+                test "$(sqlite3 "$DB" 'SELECT count(*) FROM executions')" = "$n"
 fi
 
 # ---- failures: the direct path takes over --------------------------------------------------------

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# What sbx reads and writes besides the command: the config, the dialect overrides and the audit
+# database. They are the user's (or root's) alone, and a confined command never reaches them, not
+# even where a symlink leads out of sbx's directories (GNU stow, a dotfiles repository):
+#   - a config or dialects dir that is a symlink into the workspace: bwrap keeps the target
+#     read-only, Landlock refuses the run (125); the next run's mode and verdicts stay the user's;
+#   - the audit database is a file of the user's in a directory only the user or root can write:
+#     a symlink, a hard link, another user's file or a shared directory (even a sticky /tmp) is
+#     refused (125), nothing runs;
+#   - a dialect override of another user's, writable by others, or not a regular file (a FIFO)
+#     is refused (125) without hanging; a config dir writable by others (not sticky) is refused.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+T=$(t_mktemp_dir)
+trap t_cleanup EXIT
+
+# (from a directory of its own: the default workspace is the current one, and the build tree
+# holds the runners)
+mkdir -p "$T/cwd"
+cd "$T/cwd" || exit 1
+t_usable_backends "$T/probe.db"
+clean_env() { env -u SBX_DB -u SBX_CONFIG -u SBX_SESSION -u XDG_CONFIG_HOME -u XDG_CACHE_HOME -u XDG_STATE_HOME "$@"; }
+
+# ---- the config and the dialects reached through symlinks into the workspace ------------------
+for b in "${BACKENDS[@]}"; do
+        H=$T/stow-$b/home
+        mkdir -p "$H/dotfiles/sbx/dialects" "$H/.config/sbx"
+        echo 'default_mode = read-only' >"$H/dotfiles/sbx/config"
+        printf 'name %s\ndenial Read-only file system\ndenial Permission denied\n' "$b" >"$H/dotfiles/sbx/dialects/$b.dialect"
+        chmod 600 "$H/dotfiles/sbx/config"
+        ln -s ../../dotfiles/sbx/config "$H/.config/sbx/config"
+        ln -s ../../dotfiles/sbx/dialects "$H/.config/sbx/dialects"
+        cfg_before=$(t_fp "$H/dotfiles/sbx/config")
+        dia_before=$(t_fp "$H/dotfiles/sbx/dialects/$b.dialect")
+        (cd "$H/dotfiles" && clean_env HOME="$H" "$SBX_BIN" run --db "$T/stow-$b/audit.db" --backend "$b" \
+                --mode workspace-write -- sh -c 'echo "default_mode = danger-full-access" > sbx/config
+printf "denial zzz-never\n" > sbx/dialects/'"$b"'.dialect
+echo ran > marker') 2>"$T/err"
+        rc=$?
+        t_check "$b: a config symlinked into the workspace is unchanged (rc=$rc)" \
+                test "$(t_fp "$H/dotfiles/sbx/config")" = "$cfg_before"
+        t_check "$b: ... so is the dialect override in a symlinked dialects dir" \
+                test "$(t_fp "$H/dotfiles/sbx/dialects/$b.dialect")" = "$dia_before"
+        if [ "$b" = landlock ]; then
+                t_check "landlock: such a workspace is refused (125), nothing ran" test $rc = 125 -a ! -e "$H/dotfiles/marker"
+                t_check "landlock: ... naming the config file it cannot keep read-only" \
+                        grep -q "landlock cannot keep $H/dotfiles/sbx/.* read-only" "$T/err"
+        else
+                t_check "bwrap: the rest of the workspace was writable (the command ran)" test -e "$H/dotfiles/marker"
+        fi
+        clean_env HOME="$H" "$SBX_BIN" policy resolve >"$T/policy" 2>&1
+        t_check "$b: the next run's mode is still the config's read-only" grep -q '^mode: read-only' "$T/policy"
+done
+
+# ---- the audit database ------------------------------------------------------------------------
+refused_unrecorded() { # DB DESCRIPTION: sbx run is refused (125), naming why, and runs nothing
+        local db=$1 what=$2 rc
+        rm -f "$T/marker"
+        clean_env HOME="$T/home" "$SBX_BIN" run --db "$db" --mode danger-full-access -- touch "$T/marker" 2>"$T/err"
+        rc=$?
+        t_check "$what: refused (rc=$rc), nothing ran ($(head -c 200 "$T/err"))" \
+                test $rc = 125 -a ! -e "$T/marker" -a -n "$(grep 'refusing to run unrecorded' "$T/err")"
+}
+mkdir -p "$T/home" "$T/db/real" "$T/db/link" "$T/db/hard"
+chmod 700 "$T/db" "$T/db/real" "$T/db/link" "$T/db/hard"
+clean_env HOME="$T/home" "$SBX_BIN" run --db "$T/db/real/audit.db" -- true
+t_check "control: a private database takes a row" \
+        test "$(sqlite3 "$T/db/real/audit.db" 'SELECT count(*) FROM executions')" = 1
+ln -s "$T/db/real/audit.db" "$T/db/link/audit.db"
+refused_unrecorded "$T/db/link/audit.db" "a database path that is a symlink"
+ln -s "$T/db/real/missing.db" "$T/db/link/dangling.db"
+refused_unrecorded "$T/db/link/dangling.db" "a dangling symlink as the database"
+t_check "... which made nothing at its target" test ! -e "$T/db/real/missing.db"
+ln "$T/db/real/audit.db" "$T/db/hard/audit.db"
+refused_unrecorded "$T/db/real/audit.db" "a database with a second name (hard link)"
+rm -f "$T/db/hard/audit.db"
+mkdir -m 777 "$T/db/open"
+refused_unrecorded "$T/db/open/audit.db" "a database in a directory anyone can write"
+t_check "... and none was made there" test ! -e "$T/db/open/audit.db"
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        mkdir -m 1777 "$T/db/sticky"
+        "${T_NOBODY[@]}" sh -c "umask 0; : > '$T/db/sticky/audit.db'"
+        refused_unrecorded "$T/db/sticky/audit.db" "another user's empty file in a sticky shared directory"
+        t_check "... which is still empty (nothing of ours in it)" test ! -s "$T/db/sticky/audit.db"
+        mkdir -m 700 "$T/db/theirs"
+        : >"$T/db/theirs/audit.db"
+        chown 65534 "$T/db/theirs/audit.db"
+        refused_unrecorded "$T/db/theirs/audit.db" "another user's database in our own directory"
+        cp "$T/db/real/audit.db" "$T/db/wal.db"
+        "${T_NOBODY[@]}" true
+        : >"$T/db/wal.db-wal"
+        chown 65534 "$T/db/wal.db-wal"
+        refused_unrecorded "$T/db/wal.db" "a -wal file of another user's beside our database"
+else
+        t_diag "not root (or no user nobody): the other-user database checks are left out"
+fi
+
+# ---- dialect overrides and the config dir ------------------------------------------------------
+C=$T/cfg
+mkdir -p "$C/sbx/dialects"
+chmod 755 "$C" "$C/sbx" "$C/sbx/dialects"
+run_cfg() { # DESCRIPTION: the run of a denied write under this config; sets rc and the verdict
+        rm -f "$T/v.json"
+        clean_env HOME="$T/home" XDG_CONFIG_HOME="$C" timeout 20 "$SBX_BIN" run --db "$T/cfg.db" --backend "${BACKENDS[0]}" \
+                --mode read-only --verdict-json "$T/v.json" -- sh -c 'touch /usr/sbx-trust-test; exit 1' 2>"$T/err"
+        rc=$?
+}
+run_cfg
+t_check "control: no override, the denied write is 'denied'" grep -q '"verdict":"denied"' "$T/v.json"
+printf 'name %s\ndenial zzz-never\n' "${BACKENDS[0]}" >"$C/sbx/dialects/${BACKENDS[0]}.dialect"
+chmod 664 "$C/sbx/dialects/${BACKENDS[0]}.dialect"
+run_cfg
+t_check "a dialect override writable by the group: refused (125, got $rc), naming it" \
+        test $rc = 125 -a -n "$(grep 'is writable by group or others' "$T/err")"
+chmod 644 "$C/sbx/dialects/${BACKENDS[0]}.dialect"
+run_cfg
+t_check "control: a private override is used (the denial is no longer recognised)" \
+        grep -q '"verdict":"task_failure"' "$T/v.json"
+rm -f "$C/sbx/dialects/${BACKENDS[0]}.dialect"
+mkfifo "$C/sbx/dialects/${BACKENDS[0]}.dialect"
+run_cfg
+t_check "a FIFO as the override: refused at once (125, got $rc; 124 is a hang)" \
+        test $rc = 125 -a -n "$(grep 'not a regular file' "$T/err")"
+rm -f "$C/sbx/dialects/${BACKENDS[0]}.dialect"
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        chown 65534 "$C/sbx/dialects"
+        run_cfg
+        t_check "another user's dialects dir: refused (125, got $rc)" \
+                test $rc = 125 -a -n "$(grep 'belongs to uid 65534' "$T/err")"
+        chown 0 "$C/sbx/dialects"
+else
+        t_diag "not root: the other-user dialects dir is left out"
+fi
+echo 'default_mode = read-only' >"$C/sbx/config"
+chmod 600 "$C/sbx/config"
+chmod 777 "$C/sbx"
+clean_env HOME="$T/home" XDG_CONFIG_HOME="$C" "$SBX_BIN" run --db "$T/cfg.db" -- touch "$T/cfg-marker" 2>"$T/err"
+rc=$?
+t_check "a config dir anyone can write (its config could be removed): refused (125, got $rc), nothing ran" \
+        test $rc = 125 -a ! -e "$T/cfg-marker" -a -n "$(grep 'config directory .* is writable by group or others' "$T/err")"
+chmod 1777 "$C/sbx"
+clean_env HOME="$T/home" XDG_CONFIG_HOME="$C" "$SBX_BIN" policy resolve >"$T/policy" 2>&1
+t_check "... a sticky one (as /tmp) is not: its files stay their owner's" grep -q '^mode: read-only' "$T/policy"
+
+t_finish
