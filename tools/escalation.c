@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "run-exec.h"
@@ -165,13 +166,32 @@ static int ask_terminal(char *const *argv, const char *matched_line) {
         }
         _cleanup_free_ char *cmd = sbx_term_text(argv[0], strlen(argv[0]));
         _cleanup_free_ char *why = matched_line ? sbx_term_text(matched_line, strlen(matched_line)) : NULL;
+        struct termios saved, t;
+        bool restore = tcgetattr(fd, &saved) == 0;
+        char *got;
 
+        /* The command wrote to this terminal last. What it left open must not swallow or hide the
+         * question (SBX_TERM_RESET), and only an answer typed after the question counts: not keys
+         * typed ahead while it ran, perhaps at a prompt of its own that imitates this one
+         * (TCSAFLUSH drops them). A line is read as the user expects whatever modes it set:
+         * echoed, edited, ended by Enter, ^C a signal (security review). */
+        if (restore) {
+                t = saved;
+                t.c_lflag |= ICANON | ECHO | ISIG;
+                t.c_iflag |= ICRNL;
+                t.c_oflag |= OPOST | ONLCR;
+                (void) tcsetattr(fd, TCSAFLUSH, &t);
+        }
+        fputs(SBX_TERM_RESET "\n", tty);
         fprintf(tty, "sbx: '%s' was denied under read-only", cmd ? cmd : "?");
         if (why && *why) /* the command's own stderr: it must not rewrite this question */
                 fprintf(tty, ": %s", why);
         fputs("\nsbx: retry it under workspace-write (writes beneath the workspace root allowed)? [y/N] ", tty);
         fflush(tty);
-        if (!fgets(line, sizeof(line), tty))
+        got = fgets(line, sizeof(line), tty);
+        if (restore)
+                (void) tcsetattr(fd, TCSANOW, &saved);
+        if (!got)
                 return 0;
         line[strcspn(line, "\r\n")] = '\0';
         return strcmp(line, "y") == 0 || strcmp(line, "Y") == 0 || strcmp(line, "yes") == 0;

@@ -1414,6 +1414,8 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
                 return;
         /* the line is the command's (or its runner's) stderr: it must not drive the terminal */
         safe = sbx_term_text(line, strlen(line));
+        if (strcmp(rep->verdict, "denied") == 0 || strcmp(rep->verdict, "runner_failure") == 0)
+                fputs(SBX_TERM_RESET, stderr); /* nor may what it left open swallow or hide the notice */
         if (strcmp(rep->verdict, "denied") == 0)
                 fprintf(stderr, "sbx: denied by %s (%s): %s\n", rep->backend, mode, safe ? safe : "");
         else if (strcmp(rep->verdict, "runner_failure") == 0)

@@ -32,6 +32,12 @@ int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);
  * (caller frees), or NULL when out of memory. */
 char *sbx_term_text(const char *s, size_t len);
 
+/* Written to a terminal before sbx's own lines that follow a command's raw output (the notice,
+ * the escalation question): CAN and ST end any escape sequence or control string (OSC, DCS, APC,
+ * PM, SOS) the command left open, which would swallow sbx's text, and SGR 0 clears attributes
+ * such as conceal that would hide it. */
+#define SBX_TERM_RESET "\030\033\\\033[0m"
+
 /* ---- JSON output (tools/json.c) ---- */
 struct sbx_json {
         FILE *f;

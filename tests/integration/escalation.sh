@@ -267,13 +267,56 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
 done
 
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
+# tty-drive OUT CMD [WAIT ANSWER]...: runs CMD (a shell line) on a new terminal; for each pair,
+# waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter. All of
+# the output goes to OUT (raw bytes: escape sequences kept); exits with CMD's status.
+cat >"$T/tty-drive.py" <<'PY'
+import os, pty, select, sys, time
+out, cmd, steps = sys.argv[1], sys.argv[2], sys.argv[3:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp("bash", ["bash", "-c", cmd])
+buf = b""
+def pump(deadline):
+    global buf
+    while time.time() < deadline:
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if not r:
+            return True
+        try:
+            d = os.read(fd, 65536)
+        except OSError:
+            return False
+        if not d:
+            return False
+        buf += d
+    return True
+for wait, answer in zip(steps[::2], steps[1::2]):
+    end = time.time() + 20
+    while wait.encode() not in buf and time.time() < end:
+        if not pump(time.time() + 0.1):
+            break
+    os.write(fd, answer.encode() + b"\n")
+while pump(time.time() + 30):
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0]:
+            pump(time.time() + 0.2)
+            break
+    except ChildProcessError:
+        break
+open(out, "wb").write(buf)
+_, st = os.waitpid(pid, 0)
+sys.exit(os.WEXITSTATUS(st) if os.WIFEXITED(st) else 128 + os.WTERMSIG(st))
+PY
+QUESTION="retry it under workspace-write"
 b=${BACKENDS[0]}
 for answer in y n; do
         db=$T/tty-$answer.db
         marker=$WS/tty-$answer
         cmd=$(printf '%q ' "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask -- sh -c "echo t > $marker")
-        (sleep 1; printf '%s\n' "$answer") | timeout 30 script -qec "$cmd" /dev/null | tr -d '\r' >"$T/tty.out"
-        t_check "$b terminal: the question is asked on the terminal" grep -q "retry it under workspace-write" "$T/tty.out"
+        timeout 60 python3 "$T/tty-drive.py" "$T/tty.raw" "$cmd" "$QUESTION" "$answer"
+        tr -d '\r' <"$T/tty.raw" >"$T/tty.out"
+        t_check "$b terminal: the question is asked on the terminal" grep -q "$QUESTION" "$T/tty.out"
         if [ "$answer" = y ]; then
                 t_check "$b terminal: y grants: the file landed, two linked rows" \
                         test "$(cat "$marker" 2>/dev/null)" = t -a "$(q "$db" "SELECT count(*), max(parent_id) FROM executions")" = "2 1"
@@ -283,5 +326,23 @@ for answer in y n; do
                         "$(q "$db" "SELECT count(*) FROM executions")" = 1
         fi
 done
+
+# A command that imitates a question of its own and leaves a control string open (an OSC title,
+# into which the terminal swallows everything after it) must neither hide sbx's question nor have
+# it answered by the keys the user typed at its own prompt (security review): sbx ends what was
+# left open before its lines, and only an answer typed after its question counts.
+db=$T/tty-spoof.db
+marker=$WS/tty-spoof
+spoof='printf "Build finished. Install the generated files? [y/N] "; sleep 1; printf "\033]2;" >&2
+touch /usr/sbx-escalation-spoof; echo t > '"$marker"'; exit 1'
+cmd=$(printf '%q ' "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask -- sh -c "$spoof")
+timeout 60 python3 "$T/tty-drive.py" "$T/tty.raw" "$cmd" "[y/N] " y "$QUESTION" n
+rc=$?
+t_check "$b: a typed-ahead y at the command's own prompt approved nothing (rc=$rc): no retry, one row" \
+        test ! -e "$marker" -a "$(q "$db" "SELECT count(*) FROM executions")" = 1
+t_check "$b: ... the question came, and the n typed after it rejected" grep -qaF "$REJECTED" "$T/tty.raw"
+t_check "$b: ... after the string the command left open was ended (CAN, ST, SGR 0)" \
+        python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); q = d.find(b"was denied under read-only")
+sys.exit(0 if q > 0 and b"\x18\x1b\\\x1b[0m" in d[:q] and d.find(b"\x1b]2;") < d.rfind(b"\x18\x1b\\", 0, q) else 1)' "$T/tty.raw"
 
 t_finish
