@@ -237,6 +237,9 @@ static int parse(int argc, char **argv, struct opts *o) {
                 return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, o->pos[0]);
         if (o->follow && o->has_format && o->format == SBX_OUT_JSON)
                 return sbx_fail(SBX_EXIT_USAGE, "audit export: --follow streams --jsonl or --csv, not --json");
+        if (o->follow && o->filter.state && strcmp(o->filter.state, "running") == 0)
+                return sbx_fail(SBX_EXIT_USAGE, "audit export: --follow prints executions as they end: --state "
+                                "running would never print one");
         if (o->filter.has_since && o->filter.has_until && o->filter.until_ms <= o->filter.since_ms)
                 return sbx_fail(SBX_EXIT_USAGE, "audit %s: --until is not after --since", o->name);
         if (!o->has_format)
@@ -465,11 +468,39 @@ static int follow_row(void *userdata, sqlite3_stmt *row) {
         return sbx_out_row(fl->out, row);
 }
 
+static int lowest_row(void *userdata, sqlite3_stmt *row) {
+        int64_t *low = userdata, id = sqlite3_column_int64(row, 0);
+
+        if (*low == 0 || id < *low)
+                *low = id;
+        return 0;
+}
+
+/* One round of --follow, in one read snapshot: the filtered rows, then the lowest run still in
+ * progress whatever the filters (0: none). The filters can hide a run while it runs (no verdict
+ * yet, no denial lines) that matches once it ends: the stream must not pass it by (review). */
+static int follow_round(struct sbx_db *db, const struct sbx_audit_filter *f, struct follow *fl,
+                        int64_t *ret_running, struct sbx_diag *diag) {
+        struct sbx_audit_filter running = { .state = "running", .after_id = f->after_id };
+        sqlite3 *h = sbx_db_handle(db);
+        int r;
+
+        *ret_running = 0;
+        if (sqlite3_exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+                return sbx_db_error(db, sqlite3_errcode(h), "read", diag);
+        r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, f, follow_row, fl, diag);
+        if (r >= 0)
+                r = sbx_audit_query(db, SBX_AUDIT_QUERY_LIST, &running, lowest_row, ret_running, diag);
+        (void) sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
+        return r;
+}
+
 static int run_export(struct sbx_db *db, struct opts *o) {
         _sbx_cleanup_(sbx_out_freep) struct sbx_out *out = NULL;
         struct follow fl = { .state_col = -1 };
         struct sbx_diag diag = { 0 };
         struct sigaction sa = { .sa_handler = on_stop };
+        int64_t running = 0;
         int r;
 
         if (sbx_out_new(stdout, o->format, o->format == SBX_OUT_CSV ? NULL : add_denials, db, &out) < 0)
@@ -486,7 +517,7 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
         fl.out = out;
-        r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, follow_row, &fl, &diag);
+        r = follow_round(db, &o->filter, &fl, &running, &diag);
         o->filter.limit = 0;
         while (r >= 0 && !stop_requested) {
                 struct timespec ts = { .tv_sec = 0, .tv_nsec = FOLLOW_POLL_MS * 1000000L };
@@ -499,12 +530,14 @@ static int run_export(struct sbx_db *db, struct opts *o) {
                 for (size_t i = 0; i < fl.pending.n; i++)
                         if (fl.pending.v[i] - 1 < low)
                                 low = fl.pending.v[i] - 1;
+                if (running > 0 && running - 1 < low)
+                        low = running - 1;
                 ids_prune(&fl.emitted, low);
                 nanosleep(&ts, NULL);
                 if (stop_requested)
                         break;
                 o->filter.after_id = low;
-                r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, follow_row, &fl, &diag);
+                r = follow_round(db, &o->filter, &fl, &running, &diag);
         }
         free(fl.pending.v);
         free(fl.emitted.v);

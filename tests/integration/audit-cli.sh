@@ -179,6 +179,31 @@ assert rows[-1]["argv"] == ["sh", "-c", "echo followed"] and rows[-1]["state"] =
 assert all(isinstance(r["denials"], list) for r in rows)
 ' "$T/follow" "$newid"
 
+# ---- export --follow with a filter that hides a run while it runs (no verdict yet): the run is
+# printed once it ends and matches, even when a later run ended first (review: it was skipped)
+"$SBX_BIN" audit export --follow --verdict task_failure --db "$GOOD" >"$T/follow2" 2>"$T/follow2.err" &
+FOLLOW=$!
+sleep 0.5
+"$SBX_BIN" run --db "$GOOD" --mode danger-full-access -- sh -c 'sleep 2; exit 3' &
+SLOW=$!
+for _ in $(seq 1 50); do [ "$(sqlite3 "$GOOD" "SELECT count(*) FROM executions WHERE state = 'running'")" = 1 ] && break; sleep 0.1; done
+slowid=$(sqlite3 "$GOOD" "SELECT max(id) FROM executions")
+"$SBX_BIN" run --db "$GOOD" --mode danger-full-access -- sh -c 'exit 4'
+fastid=$(sqlite3 "$GOOD" "SELECT max(id) FROM executions")
+wait "$SLOW"
+for _ in $(seq 1 50); do grep -q "\"id\":$slowid," "$T/follow2" && break; sleep 0.1; done
+kill -INT "$FOLLOW"
+wait "$FOLLOW"
+t_check "export --follow --verdict: the slow run that ended after a later one is printed too ($slowid, $fastid)" \
+        python3 -c '
+import json, sys
+ids = [json.loads(l)["id"] for l in open(sys.argv[1])]
+assert int(sys.argv[2]) in ids and int(sys.argv[3]) in ids and len(ids) == len(set(ids)), ids
+' "$T/follow2" "$slowid" "$fastid"
+timeout 20 "$SBX_BIN" audit export --follow --state running --db "$GOOD" >"$T/stdout" 2>"$ERR"
+t_check "export --follow --state running (it prints executions as they end): exit 2, one line" \
+        one_line $? 2 "--follow prints executions as they end"
+
 # ---- the table view: a row wider than the first 512, which size the columns --------------------
 # 512 unconfined runs without a session (copied in SQL), then one run in a session: its id is
 # wider than the session_id column; the table must still keep every cell apart
