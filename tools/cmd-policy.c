@@ -103,7 +103,8 @@ int sbx_cmd_policy(int argc, char **argv) {
                 fputc('\n', stdout);
         } else {
                 printf("mode: %s (%s)\n", sbx_mode_to_string(policy->mode), sbx_mode_source_to_string(policy->mode_source));
-                printf("workspace_root: %s\n", policy->workspace_root);
+                _cleanup_free_ char *root = sbx_term_text(policy->workspace_root, strlen(policy->workspace_root));
+                printf("workspace_root: %s\n", root ? root : "?");
                 if (policy->session_id)
                         printf("session: %s\n", policy->session_id);
                 if (policy->mode_event_id)

@@ -197,7 +197,9 @@ static int text_session(void *userdata, sqlite3_stmt *row) {
         (void) userdata;
         for (int i = 0; i < sqlite3_column_count(row); i++) {
                 const char *t = (const char *) sqlite3_column_text(row, i);
-                printf("%-14s %s\n", sqlite3_column_name(row, i), t ? t : "-");
+                /* a cwd or host name may hold anything: it must not drive the terminal */
+                _cleanup_free_ char *safe = t ? sbx_term_text(t, (size_t) sqlite3_column_bytes(row, i)) : NULL;
+                printf("%-14s %s\n", sqlite3_column_name(row, i), safe ? safe : "-");
         }
         return 0;
 }

@@ -80,4 +80,14 @@ t_check "an explicit --mode outranks the session's mode" test -e "$T/ws/four"
 t_check "that row says mode_source explicit" \
         test "$(sqlite3 "$DB" "SELECT mode || ' ' || mode_source FROM executions ORDER BY id DESC LIMIT 1")" = "workspace-write explicit"
 
+# a workspace whose name holds escape sequences: the text views print them inert (review)
+EW=$T/$'w\e]0;PWNED\a\e[2J'
+mkdir -p "$EW"
+EID=$("$SBX_BIN" session start --db "$DB" --cwd "$EW" --mode read-only)
+"$SBX_BIN" session show "$EID" --db "$DB" >"$T/show.txt"
+(cd "$EW" && "$SBX_BIN" policy resolve --db "$DB") >"$T/policy.txt"
+t_check "session show and policy resolve (text) print no escape character" \
+        python3 -c 'import sys; d = open(sys.argv[1], "rb").read() + open(sys.argv[2], "rb").read(); sys.exit(1 if b"\x1b" in d or b"\x07" in d or not d else 0)' \
+        "$T/show.txt" "$T/policy.txt"
+
 t_finish
