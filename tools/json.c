@@ -32,6 +32,13 @@ void sbx_json_write_string(FILE *f, const char *str, size_t len) {
                         i++;
                         continue;
                 }
+                /* the C1 controls too (U+0080..U+009F, C2 80..C2 9F): some terminals act on
+                 * U+009B as on ESC [ when the output is read there */
+                if (n == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
+                        fprintf(f, "\\u%04x", s[i + 1]);
+                        i += 2;
+                        continue;
+                }
                 fwrite(s + i, 1, n, f);
                 i += n;
         }

@@ -36,6 +36,8 @@ static void test_json_string_escapes(void **state) {
                 { "\xed\xa0\x80", 3, "\"\\ufffd\\ufffd\\ufffd\"" },      /* surrogate */
                 { "\xc0\xaf", 2, "\"\\ufffd\\ufffd\"" },                 /* overlong */
                 { "\xf0\x9f\x98\x80", 4, "\"\xf0\x9f\x98\x80\"" },       /* 4-byte emoji */
+                { "\xc2\x9b" "2J\xc2\x85", 6, "\"\\u009b2J\\u0085\"" },     /* C1 controls escaped */
+                { "\xc2\xa0\xc2\xbf", 4, "\"\xc2\xa0\xc2\xbf\"" },         /* ... not what follows */
         };
         (void) state;
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
