@@ -622,6 +622,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
         ret->denial_lines = c->denial_lines;
         ret->n_denials = c->n_denials;
         memcpy(ret->denials, c->denials, c->n_denials * sizeof(c->denials[0]));
+        if (c->denial.hit)
+                snprintf(ret->denial_signature, sizeof(ret->denial_signature), "%s", d->denial[c->denial.sig]);
 
         if (st->signal == 0 && st->exit_code == 0) {
                 ret->verdict = SBX_VERDICT_SUCCESS;

@@ -73,6 +73,7 @@ struct sbx_classify_result {
         struct sbx_exit_status status;
         char rule[128];      /* runner-failure rule name or "denial"; "" if none matched */
         char signature[256]; /* the fatal or denial signature that matched; "" if none */
+        char denial_signature[256]; /* the denial signature of the first denial line; "" if none */
         uint64_t line_no;    /* 1-based line of matched_line; 0 if none */
         char matched_line[SBX_MATCHED_LINE_MAX]; /* the evidence, truncated; "" if none */
         uint64_t stderr_bytes;

@@ -1291,6 +1291,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 if (rep->result.n_denials > 0) {
                         rep->result.verdict = SBX_VERDICT_DENIED;
                         sbx_strlcpy(rep->result.rule, "denial", sizeof(rep->result.rule));
+                        sbx_strlcpy(rep->result.signature, rep->result.denial_signature,
+                                    sizeof(rep->result.signature));
                         rep->result.line_no = rep->result.denials[0].line_no;
                         sbx_strlcpy(rep->result.matched_line, rep->result.denials[0].line,
                                     sizeof(rep->result.matched_line));

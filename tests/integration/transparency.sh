@@ -391,6 +391,12 @@ for b in "${BACKENDS[@]}"; do
                 test "$(field "$T/v.json" verdict)" = task_failure -a "$rc" = "$code"
         t_check "$b: ... decided by structural evidence ($(field "$T/v.json" evidence))" \
                 test "$(field "$T/v.json" evidence)" = structural
+        # with a real denial after it: denied, and the evidence is the denial's signature, not the
+        # runner's (review: the fatal signature stayed)
+        sbx_run "$b" --verdict-json "$T/v.json" -- sh -c 'echo "$1" >&2; touch /usr/sbx-structural; exit "$2"' sh "$line" "$code" 2>/dev/null
+        t_check "$b: ... and with a denied write after it: denied, the signature a denial's ($(field "$T/v.json" signature))" \
+                test "$(field "$T/v.json" verdict):$(field "$T/v.json" rule)" = denied:denial -a \
+                -n "$(field "$T/v.json" matched_line | grep -F "$(field "$T/v.json" signature)")"
 done
 
 # --- structural evidence: a runner that fails before exec with a message no rule knows
@@ -467,30 +473,33 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
 fi
 
 # --- the terminal notice and --quiet
+# the terminal's text without carriage returns, and with the reset sbx writes before a notice
+# (CAN, ST, SGR 0: what the command left open must not swallow it) marked as <reset>
+tty_text() { tr -d '\r' | python3 -c 'import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().replace(b"\x18\x1b\\\x1b[0m", b"<reset>"))'; }
 for b in "${BACKENDS[@]}"; do
         rm -f "$T/out/denied"
         cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- touch "$T/out/denied")"
-        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
-        n=$(grep -c '^sbx: denied by' "$T/tty.out")
-        t_check "$b: on a terminal a denial gives one notice line 'sbx: denied by $b (read-only): ...' ($n)" \
-                test "$n" = 1 -a "$(grep -c "^sbx: denied by $b (read-only): touch: cannot touch" "$T/tty.out")" = 1
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tty_text >"$T/tty.out"
+        n=$(grep -c '^<reset>sbx: denied by' "$T/tty.out")
+        t_check "$b: on a terminal a denial gives one notice line 'sbx: denied by $b (read-only): ...', after a reset ($n)" \
+                test "$n" = 1 -a "$(grep -c "^<reset>sbx: denied by $b (read-only): touch: cannot touch" "$T/tty.out")" = 1
         t_check "$b: the denied file is absent on the host" test ! -e "$T/out/denied"
         # the notice repeats the command's own stderr line: its control sequences are defused
         cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- sh -c \
                 'printf "x: Read-only file system: Permission denied\033[2K\033]0;owned\007\n" >&2; exit 1')"
-        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
-        notice=$(grep '^sbx: denied by' "$T/tty.out")
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tty_text >"$T/tty.out"
+        notice=$(grep '^<reset>sbx: denied by' "$T/tty.out")
         t_check "$b: the notice carries no escape sequence of the command's ($(printf '%q' "$notice"))" \
                 eval '[ -n "$notice" ] && ! grep -q "$(printf "[\033\007]")" <<<"$notice" && grep -qF "?[2K?]0;owned?" <<<"$notice"'
         cmd="$(printf '%q ' "$SBX_BIN" run --quiet --backend "$b" --mode read-only -- touch "$T/out/denied")"
-        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tty_text >"$T/tty.out"
         t_check "$b: --quiet silences the notice, the command's own line stays" \
                 test "$(grep -c '^sbx:' "$T/tty.out")" = 0 -a "$(grep -c 'touch: cannot touch' "$T/tty.out")" = 1
         "$SBX_BIN" run --backend "$b" --mode read-only -- touch "$T/out/denied" 2>"$T/err"
         t_check "$b: no notice when stderr is not a terminal" test "$(grep -c '^sbx:' "$T/err")" = 0
         cmd="$(printf '%q ' env SBX_CONFIG="$T/fake.config" "$SBX_BIN" run --backend "$b" -- true)"
-        timeout 30 script -qec "$cmd" /dev/null </dev/null | tr -d '\r' >"$T/tty.out"
-        n=$(grep -c "^sbx: runner failure in $b, the command did not run: .*\(something odd\|garbage\)" "$T/tty.out")
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tty_text >"$T/tty.out"
+        n=$(grep -c "^<reset>sbx: runner failure in $b, the command did not run: .*\(something odd\|garbage\)" "$T/tty.out")
         t_check "$b: on a terminal a runner failure gives one notice line naming the runner's message" test "$n" = 1
         [ "$n" = 1 ] || sed 's/^/#   /' "$T/tty.out"
 done
