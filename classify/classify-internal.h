@@ -71,14 +71,12 @@ struct sbx_dialect {
         struct sbx_anchor {
                 uint8_t a, b;        /* lower-case form of a letter */
                 uint8_t fold_a, fold_b; /* 0x20 for a letter (matched with byte | 0x20), else 0 */
-                bool single;         /* only `a` matters: the signature had no safe pair */
         } anchors[SBX_ANCHORS_MAX];
         /* Per signature: the longest run of safe bytes around its anchor, compared (ASCII caseless)
          * at a pair hit before PCRE2 is asked: frequent pairs ("ly" of "only") stay cheap. */
         size_t n_runs;
         struct sbx_anchor_run {
                 uint8_t a, b;  /* the anchor as in anchors[] */
-                bool single;
                 size_t ro;     /* offset of the anchor in the run */
                 size_t len;
                 uint8_t lower[SBX_SIGNATURE_MAX];

@@ -321,9 +321,8 @@ static size_t vector_scan(const struct sbx_dialect *d, const unsigned char *s, s
                 const struct sbx_anchor *an = &d->anchors[k];
                 a[k] = _mm_set1_epi8((char) an->a);
                 fa[k] = _mm_set1_epi8((char) an->fold_a);
-                /* a single-byte anchor: the second comparison always holds */
-                b[k] = _mm_set1_epi8((char) (an->single ? 0xff : an->b));
-                fb[k] = _mm_set1_epi8((char) (an->single ? 0xff : an->fold_b));
+                b[k] = _mm_set1_epi8((char) an->b);
+                fb[k] = _mm_set1_epi8((char) an->fold_b);
         }
         for (; i + 17 <= n; i += 16) {
                 __m128i v0 = _mm_loadu_si128((const __m128i *) (const void *) (s + i));
@@ -381,7 +380,7 @@ static bool run_matches(const struct sbx_dialect *d, const unsigned char *s, siz
                 size_t start;
                 bool eq = true;
 
-                if (r->a != a || (!r->single && (p + 1 >= n || r->b != b)))
+                if (r->a != a || p + 1 >= n || r->b != b)
                         continue;
                 if (p < r->ro || p - r->ro + r->len > n)
                         return true;

@@ -227,6 +227,15 @@ static void test_classify_mixed_case_and_unicode_case_folding(void **state) {
         run_chunked(d, 1, 0, text, strlen(text), 1, &res);
         assert_verdict(&res, "denied");
         sbx_dialect_free(d);
+        /* a signature with a safe byte but no pair of them (a localized message whose only
+         * ASCII is blanks): no prefilter either, every blank would be a candidate (review) */
+        d = parse("denial \xd0\x9e\xd1\x82\xd0\xba\xd0\xb0\xd0\xb7 \xd0\xb2\n");
+        assert_false(d->prefilter);
+        text = "   \n\xd0\x9e\xd0\xa2\xd0\x9a\xd0\x90\xd0\x97 \xd0\x92\n";
+        run_chunked(d, 1, 0, text, strlen(text), 1, &res);
+        assert_verdict(&res, "denied");
+        assert_int_equal(res.line_no, 2);
+        sbx_dialect_free(d);
         /* a signature without any byte the prefilter can use: PCRE2 scans everything */
         d = parse("denial sks\n");
         assert_false(d->prefilter);
