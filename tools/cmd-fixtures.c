@@ -727,9 +727,11 @@ static int fixtures_record(int argc, char **argv) {
                 goto out;
         }
         if (a.has_expect && res.verdict != a.expect) {
+                /* the recorded command's stderr: it must not drive the terminal */
+                _cleanup_free_ char *shown = sbx_term_text(res.matched_line, strlen(res.matched_line));
                 status = sbx_fail(1, "fixtures record: expected %s, classified %s (line %" PRIu64 ": %s); %s not kept",
                                   sbx_verdict_to_string(a.expect), sbx_verdict_to_string(res.verdict), res.line_no,
-                                  res.matched_line, a.case_dir);
+                                  shown ? shown : "?", a.case_dir);
                 goto out;
         }
 

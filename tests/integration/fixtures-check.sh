@@ -119,6 +119,11 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
                 >"$T/out" 2>"$T/err"
         chk "an --expect mismatch: exit 1, case not kept" '[ $? = 1 ] && [ ! -e "$R/bwrap/wrong" ] &&
                 grep -q "expected success, classified task_failure" "$T/err"'
+        # the mismatch message quotes the command's stderr: inert on a terminal (review)
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/esc" --expect success -- \
+                sh -c 'printf "\033]2;PWNED\007 Read-only file system\n" >&2; exit 1' >"$T/out" 2>"$T/err"
+        chk "an --expect mismatch quoting escape sequences prints none" '[ $? = 1 ] &&
+                grep -q "expected success, classified denied" "$T/err" && ! grep -q "$(printf "[\033\007]")" "$T/err"'
         # --force never writes through a symlink in the case, and a mismatch writes nothing
         mkdir -p "$R/bwrap/forced/sibling"
         echo precious >"$T/victim"

@@ -121,6 +121,10 @@ static void test_dialect_errors_name_origin_and_line(void **state) {
                 { "name a\nname b\n", "f.dialect:2: 'name' given twice" },
                 { "name ../x\n", "f.dialect:1: dialect name '../x'" },
                 { "rule r\nfatal x\nfatal X\n", "f.dialect:3: fatal signature 'X' given twice" },
+                /* what it quotes of the file drives no terminal (review) */
+                { "\x1b]2;x\x07 y\n", "f.dialect:1: unknown keyword '?]2;x?'" },
+                { "rule r\nexit 1\x1b[2J\nfatal x\n", "f.dialect:2: exit code '1?[2J'" },
+                { "\xc2\x9b" "2J y\n", "f.dialect:1: unknown keyword '??2J'" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 struct sbx_dialect *d = NULL;
