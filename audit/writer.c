@@ -60,6 +60,10 @@ SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
 #define OPEN_ROWS_MAX 8
 /* a writer that does not answer within this is given up (the client writes directly) */
 #define REPLY_TIMEOUT_MS 10000
+/* the writer's own wait for a lock: at most about a third of that (each attempt adds a backoff of
+ * up to 50 ms) */
+#define WRITER_BUSY_TIMEOUT_MS 1000
+#define WRITER_BUSY_RETRIES 3
 /* the WAL is checkpointed when no request waits (CHECKPOINT_IDLE_MS without one), never in the
  * path of a run, unless CHECKPOINT_ROWS requests came without such a pause */
 #define CHECKPOINT_IDLE_MS 50
@@ -527,6 +531,10 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         if (r < 0)
                 return r;
         (void) sqlite3_wal_autocheckpoint(sbx_db_handle(db), 0);
+        /* A client waits REPLY_TIMEOUT_MS for its reply, then writes the row itself. The writer
+         * gives up on a locked database well before: had it gone on waiting, it would have
+         * committed, after the client's own row, a second row nobody finishes (review). */
+        sbx_db_set_busy_wait(db, WRITER_BUSY_TIMEOUT_MS, WRITER_BUSY_RETRIES);
         if (stat(db_path, &db_st) < 0)
                 return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
         r = bind_socket(sock_path, &lfd);

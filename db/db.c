@@ -21,6 +21,7 @@ struct sbx_db {
         char *snapshot_dir; /* a private copy read instead of the database (see open_snapshot()) */
         bool readonly;
         const char *journal;
+        int busy_retries; /* BEGIN IMMEDIATE / COMMIT attempts, each waiting the busy timeout */
         sqlite3_stmt *stmts[_SBX_DB_STMT_MAX];
 };
 
@@ -226,6 +227,11 @@ static int exec_prepared(struct sbx_db *db, enum sbx_db_stmt id, struct sbx_diag
         return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries) {
+        db->busy_retries = retries > 0 ? retries : 1;
+        (void) sqlite3_busy_timeout(db->h, timeout_ms);
+}
+
 int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag) {
         int rc;
 
@@ -236,7 +242,7 @@ int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag) {
                 rc = exec_prepared(db, SBX_DB_STMT_BEGIN_IMMEDIATE, NULL);
                 if (rc == SQLITE_OK)
                         return 0;
-                if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) || attempt + 1 >= BUSY_RETRIES)
+                if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) || attempt + 1 >= db->busy_retries)
                         return sbx_db_error(db, rc, "write", diag);
                 backoff(attempt);
         }
@@ -249,7 +255,7 @@ int sbx_db_commit(struct sbx_db *db, struct sbx_diag *diag) {
                 rc = exec_prepared(db, SBX_DB_STMT_COMMIT, NULL);
                 if (rc == SQLITE_OK)
                         return 0;
-                if ((rc & 0xff) != SQLITE_BUSY || attempt + 1 >= BUSY_RETRIES)
+                if ((rc & 0xff) != SQLITE_BUSY || attempt + 1 >= db->busy_retries)
                         break;
                 backoff(attempt);
         }
@@ -372,6 +378,7 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
         }
         db->readonly = (flags & SQLITE_OPEN_READONLY) != 0;
         db->journal = "delete";
+        db->busy_retries = BUSY_RETRIES;
         rc = sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);
         if (rc == SQLITE_OK) {
                 sqlite3_extended_result_codes(db->h, 1);

@@ -65,8 +65,11 @@ const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n);
 
 /* ---- transactions -------------------------------------------------------------------------- */
 
-/* BEGIN IMMEDIATE, retried while SQLITE_BUSY persists beyond the busy timeout (about 60 s in all)
- * so that concurrent writers queue instead of failing. Every write goes through this. */
+/* How long a write waits for a lock another connection holds: retries attempts of timeout_ms
+ * each (default 12 x 5 s). */
+void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries);
+/* BEGIN IMMEDIATE, retried while SQLITE_BUSY persists beyond the busy timeout (about 60 s in all
+ * by default) so that concurrent writers queue instead of failing. Every write goes through this. */
 int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag);
 /* COMMIT (retried on SQLITE_BUSY). On failure the transaction is rolled back. */
 int sbx_db_commit(struct sbx_db *db, struct sbx_diag *diag);

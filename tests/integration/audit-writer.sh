@@ -181,6 +181,31 @@ PY
                 test "$(sqlite3 "$DB" 'SELECT count(*) FROM executions')" = "$n"
 fi
 
+# ---- a database locked longer than a client waits for its reply: one row, not two -------------
+# The client gives up on the writer after 10 s and writes the row itself; a writer still waiting
+# for the lock then committed a second row that nobody finished ('interrupted': review). The
+# writer now gives up first.
+LK=$T/lock.db
+"$SBX_BIN" run --db "$LK" --mode danger-full-access -- true
+wait_for 5 test -S "$LK.writer"
+"$PY" - "$LK" 12 <<'PY' &
+import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
+c.execute("BEGIN IMMEDIATE")
+time.sleep(float(sys.argv[2]))
+c.execute("COMMIT")
+PY
+LOCKER=$!
+sleep 1
+SBX_AUDIT_WRITER=on "$SBX_BIN" run --db "$LK" --mode danger-full-access -- echo locked-out-run >/dev/null 2>"$T/lock.err"
+rc=$?
+wait "$LOCKER"
+sleep 1
+t_check "a run while the database is locked for 12 s: it ran once, recorded once ($rc, $(tr '\n' ' ' <"$T/lock.err"))" \
+        test $rc = 0 -a "$(sqlite3 "$LK" "SELECT count(*) FROM executions WHERE argv LIKE '%locked-out-run%'")" = 1
+t_check "... and nothing is left running or interrupted" \
+        test -z "$("$SBX_BIN" audit list --db "$LK" --csv | grep -E 'running|interrupted')"
+
 # ---- failures: the direct path takes over --------------------------------------------------------
 kill -KILL "$WPID"
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
