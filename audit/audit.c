@@ -127,6 +127,10 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
                         return sbx_diag_set(diag, ENOMEM, "audit", sbx_db_path(db), "out of memory");
         }
 
+        /* no row without the space to record its end (sbx_audit_finish()) */
+        r = sbx_db_reserve(db, diag);
+        if (r < 0)
+                return r;
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;
@@ -170,16 +174,13 @@ fail:
         return r;
 }
 
-int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
-                     struct sbx_diag *diag) {
+static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
+                       struct sbx_diag *diag) {
         const struct sbx_classify_result *res = e->result;
         bool ran = e->state && strcmp(e->state, "completed") == 0;
         sqlite3_stmt *st;
         int r;
 
-        if (!e->state || !e->verdict)
-                return sbx_diag_set(diag, EINVAL, "audit", sbx_db_path(db),
-                                    "execution %lld: the end of a run needs a state and a verdict", (long long) id);
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;
@@ -233,6 +234,24 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
         return sbx_db_commit(db, diag);
 fail:
         sbx_db_rollback(db);
+        return r;
+}
+
+int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
+                     struct sbx_diag *diag) {
+        int r;
+
+        if (!e->state || !e->verdict)
+                return sbx_diag_set(diag, EINVAL, "audit", sbx_db_path(db),
+                                    "execution %lld: the end of a run needs a state and a verdict", (long long) id);
+        r = finish_once(db, id, e, diag);
+        /* A command that filled the file system would otherwise have erased its own verdict (the
+         * row stayed 'running', then 'interrupted'): the space kept at its start is given up for
+         * its end (review). The next run's start makes the reserve again, or is refused. */
+        if (r == -ENOSPC && sbx_db_reserve_release(db) == 0) {
+                *diag = (struct sbx_diag) { 0 };
+                r = finish_once(db, id, e, diag);
+        }
         return r;
 }
 

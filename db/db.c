@@ -227,6 +227,42 @@ static int exec_prepared(struct sbx_db *db, enum sbx_db_stmt id, struct sbx_diag
         return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+/* ---- the space kept for the end of a run ---------------------------------------------------- */
+
+int sbx_db_reserve(struct sbx_db *db, struct sbx_diag *diag) {
+        _cleanup_free_ char *path = NULL;
+        _cleanup_close_ int fd = -1;
+        struct stat st;
+        int r;
+
+        if (asprintf(&path, "%s%s", db->path, SBX_DB_RESERVE_SUFFIX) < 0)
+                return sbx_diag_set(diag, ENOMEM, "reserve", db->path, "out of memory");
+        /* the usual case: there, whole */
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_nlink == 1 &&
+            st.st_blocks * 512 >= SBX_DB_RESERVE_BYTES)
+                return 0;
+        fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+        if (fd < 0 || fstat(fd, &st) < 0)
+                return sbx_diag_set(diag, errno, "reserve", path, "cannot keep space for the record in %s: %s", path,
+                                    strerror(errno));
+        if ((r = sbx_db_check_private_file(path, &st, diag)) < 0)
+                return r;
+        r = posix_fallocate(fd, 0, SBX_DB_RESERVE_BYTES);
+        if (r != 0)
+                return sbx_diag_set(diag, r, "reserve", path,
+                                    "cannot keep %d KiB for the end of the run's record in %s: %s",
+                                    SBX_DB_RESERVE_BYTES / 1024, path, strerror(r));
+        return 0;
+}
+
+int sbx_db_reserve_release(struct sbx_db *db) {
+        _cleanup_free_ char *path = NULL;
+
+        if (asprintf(&path, "%s%s", db->path, SBX_DB_RESERVE_SUFFIX) < 0)
+                return -ENOMEM;
+        return unlink(path) < 0 ? -errno : 0;
+}
+
 void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries) {
         db->busy_retries = retries > 0 ? retries : 1;
         (void) sqlite3_busy_timeout(db->h, timeout_ms);

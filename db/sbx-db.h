@@ -65,6 +65,15 @@ const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n);
 
 /* ---- transactions -------------------------------------------------------------------------- */
 
+/* Space kept beside the database for the end of the runs in progress: a command that fills the
+ * file system must not erase its own verdict. sbx_db_reserve() makes PATH.reserve (this many
+ * bytes allocated) unless it is there; -errno (ENOSPC) when it cannot: no run starts then.
+ * sbx_db_reserve_release() removes it, freeing the space for a run's end. */
+#define SBX_DB_RESERVE_SUFFIX ".reserve"
+#define SBX_DB_RESERVE_BYTES (1024 * 1024)
+int sbx_db_reserve(struct sbx_db *db, struct sbx_diag *diag);
+int sbx_db_reserve_release(struct sbx_db *db);
+
 /* How long a write waits for a lock another connection holds: retries attempts of timeout_ms
  * each (default 12 x 5 s). */
 void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries);

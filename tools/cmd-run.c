@@ -143,7 +143,7 @@ static char *canonical_file(const char *path) {
 }
 
 /* The files of an audit database: SQLite's own beside it, and the writer's socket. */
-static const char *const audit_file_suffixes[] = { "", "-wal", "-shm", "-journal", ".writer" };
+static const char *const audit_file_suffixes[] = { "", "-wal", "-shm", "-journal", ".writer", SBX_DB_RESERVE_SUFFIX };
 
 /* Whether *st is the audit database db or one of its files (a hard link, /proc/self/fd/N). */
 static bool is_audit_file(const char *db, const struct stat *st) {

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# A confined command that fills the file system of the audit database cannot erase its own
+# verdict: the space kept beside the database (audit.db.reserve) is given up for the end of its
+# row, which still says denied, with its exit code and denial lines. The next run makes the
+# reserve again; when it cannot, nothing runs (no row, no run), and says why.
+# Runs in a mount namespace of its own (a 4 MiB tmpfs no other test sees): root only.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+if [ -z "${SBX_TEST_IN_MOUNT_NS:-}" ]; then
+        t_is_root || t_skip_all "not root: a tmpfs cannot be mounted"
+        command -v unshare >/dev/null || t_skip_all "no unshare"
+        exec unshare -m --propagation private env SBX_TEST_IN_MOUNT_NS=1 bash "$0" "$@"
+fi
+trap t_cleanup EXIT
+T=$(t_mktemp_dir)
+mkdir -p "$T/try"
+mount -t tmpfs -o size=4m sbx-test "$T/try" || t_skip_all "cannot mount a tmpfs here"
+umount "$T/try"
+mkdir -p "$T/cwd"
+cd "$T/cwd" || exit 1 # (not the build tree: it holds the runners, which no workspace may)
+t_usable_backends "$T/probe.db"
+t_who "$T/who"
+
+# a file that takes every free byte of the tmpfs, then 20 denied writes
+fill='cat /dev/zero > fill 2>/dev/null; i=0; while [ $i -lt 20 ]; do i=$((i + 1)); touch /etc/sbx-full-test-$i; done; exit 3'
+for who in "${WHO[@]}"; do
+        for b in "${BACKENDS[@]}"; do
+                # a file system of its own each time: a writer that outlives its database keeps
+                # the deleted files, and their space, until it leaves
+                d=$T/$who-$b
+                mkdir -p "$d"
+                mount -t tmpfs -o size=4m,mode=755 sbx-test "$d"
+                mkdir -p "$d/ws" "$d/db"
+                bin=$SBX_BIN
+                as=()
+                if [ "$who" = nobody ]; then
+                        chown -R 65534:65534 "$d"
+                        bin=$NB_BIN
+                        as=(env HOME="$T/who/home" "${T_NOBODY[@]}")
+                fi
+                db=$d/db/audit.db
+                (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
+                        -- sh -c "$fill") 2>"$T/err"
+                rc=$?
+                t_check "$who, $b: the file system was full ($(df --output=avail "$d" | tail -1 | tr -d ' ') KiB left), the command's status came through ($rc)" \
+                        test "$rc" = 3 -a -e "$d/ws/fill"
+                row=$(sqlite3 -separator ' ' "$db" "SELECT state, verdict, exit_code, denial_lines FROM executions ORDER BY id DESC LIMIT 1")
+                t_check "$who, $b: its row still ends completed, denied, exit 3, 20 denial lines ($row; $(head -c 300 "$T/err"))" \
+                        test "$row" = "completed denied 3 20"
+                t_check "$who, $b: ... its denial lines are there" \
+                        test "$(sqlite3 "$db" "SELECT count(*) FROM denial_lines")" = 20
+                # still full: the next run cannot keep its space, so it does not run
+                rm -f "$T/marker"
+                (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
+                        -- sh -c "echo ran > marker") 2>"$T/err"
+                rc=$?
+                t_check "$who, $b: while full, the next run is refused (125, got $rc) and runs nothing" \
+                        test "$rc" = 125 -a ! -e "$d/ws/marker"
+                t_check "$who, $b: ... saying why" grep -q "cannot keep 1024 KiB for the end of the run's record" "$T/err"
+                rm -f "$d/ws/fill"
+                (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
+                        -- sh -c "echo ran > marker") 2>"$T/err"
+                rc=$?
+                t_check "$who, $b: with space again, runs run and the reserve is back ($rc)" \
+                        test "$rc" = 0 -a -e "$d/ws/marker" -a -f "$db.reserve"
+                pkill -f "audit-writer --db $db\$"
+                umount -l "$d"
+        done
+done
+
+t_finish
