@@ -246,6 +246,18 @@ for cmd in "${!help_opts[@]}"; do
         done
 done
 
+# ---- the README's example configuration loads -----------------------------------------------
+# (it once had comments after values, which are part of the value: every run refused)
+awk '/^## Configuration/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
+        "$SBX_SOURCE_ROOT/README.md" >"$tmp/example.config"
+chmod 600 "$tmp/example.config"
+mkdir -p "$tmp/root"
+check "the README's example configuration has its keys ($(grep -c ' = ' "$tmp/example.config"))" \
+        test "$(grep -c ' = ' "$tmp/example.config")" -ge 8
+check "... and loads: sbx policy resolve with it names default_mode's mode" \
+        bash -c 'SBX_CONFIG=$1 "$SBX" policy resolve --root "$2" 2>&1 | grep -qx "mode: workspace-write (default)"' _ \
+        "$tmp/example.config" "$tmp/root"
+
 if [ "$failures" -ne 0 ]; then
         echo "$failures check(s) failed"
         exit 1
