@@ -495,6 +495,15 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         if ((r = resolve_policy(a, cfg, audit, &policy, &diag)) < 0) {
                 if (audit->open_failed)
                         return refuse_unrecorded(a, command, audit);
+                /* a session's workspace that a symlink has moved since: no usage error but a
+                 * refusal, recorded, as the swap may be an earlier command's doing (review) */
+                if (r == -EXDEV) {
+                        cwd = getcwd(NULL, 0);
+                        start = (struct sbx_execution_start) { .argv = command, .cwd = cwd ? cwd : "" };
+                        rep->args = a;
+                        rep->argv = command;
+                        return refuse(audit, a, rep, &start, "refused", diag.msg);
+                }
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
         }
 

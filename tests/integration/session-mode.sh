@@ -80,6 +80,18 @@ t_check "an explicit --mode outranks the session's mode" test -e "$T/ws/four"
 t_check "that row says mode_source explicit" \
         test "$(sqlite3 "$DB" "SELECT mode || ' ' || mode_source FROM executions ORDER BY id DESC LIMIT 1")" = "workspace-write explicit"
 
+# a session's workspace swapped for a symlink since (by an earlier command, say): refused, 125,
+# nothing ran, and the refusal is recorded (review: it was an unrecorded usage error)
+mkdir -p "$T/mv/ws" "$T/mv/other"
+MID=$("$SBX_BIN" session start --db "$DB" --cwd "$T/mv/ws" --mode read-only)
+mv "$T/mv/ws" "$T/mv/ws.real"
+ln -s other "$T/mv/ws"
+(cd "$T/mv/other" && "$SBX_BIN" run --db "$DB" --session "$MID" -- touch "$T/mv/ran") 2>"$T/mv.err"
+rc=$?
+t_check "a session whose workspace was moved by a symlink: refused ($rc), nothing ran" test $rc = 125 -a ! -e "$T/mv/ran"
+t_check "... recorded as refused, naming the moved workspace" \
+        test "$(sqlite3 "$DB" "SELECT state || ' ' || (message LIKE '%refusing a moved workspace%') FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1"
+
 # a workspace whose name holds escape sequences: the text views print them inert (review)
 EW=$T/$'w\e]0;PWNED\a\e[2J'
 mkdir -p "$EW"
