@@ -237,6 +237,12 @@ static int parse(int argc, char **argv, struct opts *o) {
                 return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, o->pos[0]);
         if (o->follow && o->has_format && o->format == SBX_OUT_JSON)
                 return sbx_fail(SBX_EXIT_USAGE, "audit export: --follow streams --jsonl or --csv, not --json");
+        /* an option that would be silently ignored is refused instead (review) */
+        if (o->top_paths && o->filter.limit)
+                return sbx_fail(SBX_EXIT_USAGE, "audit denials: --limit does not apply to --top-paths (its N is the "
+                                "number of paths)");
+        if (o->verb == STATS && o->filter.limit)
+                return sbx_fail(SBX_EXIT_USAGE, "audit stats: --limit does not apply (stats count every matching run)");
         if (o->follow && o->filter.state && strcmp(o->filter.state, "running") == 0)
                 return sbx_fail(SBX_EXIT_USAGE, "audit export: --follow prints executions as they end: --state "
                                 "running would never print one");

@@ -116,6 +116,9 @@ bad "show of a non-number" "'abc' is not an execution id" audit show abc --db "$
 bad "show of an unknown id" "no execution 999" audit show 999 --db "$GOOD"
 bad "follow with --json" "--follow streams" audit export --follow --json --db "$GOOD"
 bad "--top-paths outside denials" "--top-paths belongs" audit list --top-paths --db "$GOOD"
+bad "--limit with --top-paths (ignored before)" "--limit does not apply to --top-paths" \
+        audit denials --top-paths 3 --limit 1 --db "$GOOD"
+bad "--limit with stats (ignored before)" "--limit does not apply" audit stats --limit 2 --db "$GOOD"
 "$SBX_BIN" audit --help >"$T/stdout" 2>"$ERR"
 t_check "audit --help prints usage on stdout, exit 0" test "$?:$(head -c 6 "$T/stdout"):$(wc -c <"$ERR")" = "0:usage::0"
 
