@@ -19,6 +19,10 @@
 #define SBX_SIGNATURES_MAX 64    /* per list (denials of a dialect, fatal signatures of a rule) */
 #define SBX_INFO_LINES_MAX 128   /* per rule */
 #define SBX_EXITS_MAX 32         /* allowed exit codes per rule */
+/* bytes in all, so that the combined patterns compile (PCRE2 stops near 64 Ki code units:
+ * measured 24-32 KiB of ASCII signatures) */
+#define SBX_SIGNATURE_BYTES_MAX 16384 /* every denial and fatal signature of a dialect */
+#define SBX_INFO_BYTES_MAX 16384      /* the informational lines of one rule */
 
 /* A pattern of a dialect. jit: JIT code exists (pcre2_jit_match may be used). */
 struct sbx_regex {

@@ -69,6 +69,7 @@ const char *sbx_dialect_name(const struct sbx_dialect *d) {
 struct parser {
         const char *origin;
         size_t line_no;
+        size_t signature_bytes; /* of every denial and fatal signature so far */
         struct sbx_diag *diag;
         bool lazy; /* built-in text: compile each pattern on its first use (sbx_regex_ready()) */
 };
@@ -547,6 +548,15 @@ static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
 
 /* ---- the parser --------------------------------------------------------------------------- */
 
+/* Counts a signature against the dialect's total (its patterns must compile). */
+static int add_signature_bytes(struct parser *p, const char *sig) {
+        p->signature_bytes += strlen(sig);
+        if (p->signature_bytes > SBX_SIGNATURE_BYTES_MAX)
+                return parse_error(p, "the denial and fatal signatures add up to more than %d bytes",
+                                   SBX_SIGNATURE_BYTES_MAX);
+        return 0;
+}
+
 static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line, size_t len,
                       bool *have_name, size_t *rule_line) {
         const char *kw = line, *val;
@@ -585,6 +595,10 @@ static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line,
                 r = decode_value(p, "denial signature", val, vlen, SBX_SIGNATURE_MAX, &v);
                 if (r < 0)
                         return r;
+                if ((r = add_signature_bytes(p, v)) < 0) {
+                        free(v);
+                        return r;
+                }
                 if (list_has_caseless(d->denial, v)) {
                         r = parse_error(p, "denial signature '%s' given twice", v);
                         free(v);
@@ -630,6 +644,10 @@ static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line,
                                 return parse_error(p, "more than %d fatal signatures in rule '%s'",
                                                    SBX_SIGNATURES_MAX, rule->name);
                         r = decode_value(p, "fatal signature", val, vlen, SBX_SIGNATURE_MAX, &v);
+                        if (r >= 0 && (r = add_signature_bytes(p, v)) < 0) {
+                                free(v);
+                                return r;
+                        }
                         if (r >= 0 && list_has_caseless(rule->fatal, v)) {
                                 r = parse_error(p, "fatal signature '%s' given twice", v);
                                 free(v);
@@ -643,6 +661,16 @@ static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line,
                         return parse_error(p, "more than %d informational lines in rule '%s'",
                                            SBX_INFO_LINES_MAX, rule->name);
                 r = decode_value(p, "informational line", val, vlen, SBX_INFO_LINE_MAX, &v);
+                if (r >= 0) {
+                        size_t total = strlen(v);
+                        for (size_t i = 0; i < rule->n_info; i++)
+                                total += strlen(rule->info[i]);
+                        if (total > SBX_INFO_BYTES_MAX) {
+                                free(v);
+                                return parse_error(p, "the informational lines of rule '%s' add up to more than %d "
+                                                   "bytes", rule->name, SBX_INFO_BYTES_MAX);
+                        }
+                }
                 if (r >= 0 && (r = strv_push(&rule->info, &rule->n_info, v)) < 0)
                         free(v);
                 return r;

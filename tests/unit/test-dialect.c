@@ -161,6 +161,35 @@ static void test_dialect_limits_are_enforced(void **state) {
         assert_int_equal(sbx_dialect_parse(many, len, "f", &d, &diag), -EINVAL);
         assert_non_null(strstr(diag.msg, "f:65: more than 64 denial signatures"));
         free(many);
+
+        /* within each count, but past the totals whose patterns no longer compile (review):
+         * 64 denials of 250 bytes fit (16000), a rule's fatal signatures then go over at the
+         * second; 17 informational lines of 1000 bytes go over at the 17th */
+        f = open_memstream(&many, &len);
+        for (int i = 0; i < 64; i++)
+                fprintf(f, "denial %0250d\n", i);
+        fprintf(f, "rule r\nfatal %0200d\nfatal %0200d\n", 1, 2);
+        fclose(f);
+        assert_int_equal(sbx_dialect_parse(many, len, "f", &d, &diag), -EINVAL);
+        assert_non_null(strstr(diag.msg, "f:67: the denial and fatal signatures add up to more than 16384 bytes"));
+        free(many);
+        f = open_memstream(&many, &len);
+        fprintf(f, "rule r\nfatal x\n");
+        for (int i = 0; i < 17; i++)
+                fprintf(f, "info %01000d\n", i);
+        fclose(f);
+        assert_int_equal(sbx_dialect_parse(many, len, "f", &d, &diag), -EINVAL);
+        assert_non_null(strstr(diag.msg, "f:19: the informational lines of rule 'r' add up to more than 16384 bytes"));
+        free(many);
+        /* the largest dialect the limits allow compiles */
+        f = open_memstream(&many, &len);
+        for (int i = 0; i < 64; i++)
+                fprintf(f, "denial %0255d\n", i);
+        fclose(f);
+        assert_int_equal(sbx_dialect_parse(many, len, "f", &d, &diag), 0);
+        sbx_dialect_free(d);
+        d = NULL;
+        free(many);
 }
 
 static void test_dialect_empty_text_is_a_dialect_without_signatures(void **state) {
