@@ -233,6 +233,11 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
         if (st.st_mode & (S_IWGRP | S_IWOTH))
                 return sbx_diag_set(diag, EPERM, "read config", path,
                                     "config file %s is writable by group or others", path);
+        /* its protection is by path: another name, in a workspace, would leave it writable */
+        if (st.st_nlink != 1)
+                return sbx_diag_set(diag, EPERM, "read config", path,
+                                    "config file %s has another name (a hard link), where a confined command "
+                                    "could write it", path);
         if (st.st_size > CONFIG_FILE_MAX)
                 return sbx_diag_set(diag, EFBIG, "read config", path, "config file %s is larger than %d bytes",
                                     path, CONFIG_FILE_MAX);

@@ -53,6 +53,27 @@ echo ran > marker') 2>"$T/err"
         t_check "$b: the next run's mode is still the config's read-only" grep -q '^mode: read-only' "$T/policy"
 done
 
+# a config file or dialect override with a second name (a hard link) in the workspace: sbx keeps
+# them read-only by path, so it refuses to read them at all, and nothing runs
+for what in config dialect; do
+        H=$T/hard-$what/home
+        mkdir -p "$H/.config/sbx/dialects" "$H/ws"
+        echo 'default_mode = read-only' >"$H/.config/sbx/config"
+        printf 'name %s\ndenial Read-only file system\n' "${BACKENDS[0]}" >"$H/.config/sbx/dialects/${BACKENDS[0]}.dialect"
+        chmod 600 "$H/.config/sbx/config"
+        if [ $what = config ]; then
+                ln "$H/.config/sbx/config" "$H/ws/link"
+        else
+                ln "$H/.config/sbx/dialects/${BACKENDS[0]}.dialect" "$H/ws/link"
+        fi
+        before=$(cksum <"$H/ws/link")
+        (cd "$H/ws" && clean_env HOME="$H" "$SBX_BIN" run --db "$T/hard-$what/audit.db" --backend "${BACKENDS[0]}" \
+                --mode workspace-write -- sh -c 'echo "default_mode = danger-full-access" > link') 2>"$T/err"
+        rc=$?
+        t_check "a $what file hard-linked into the workspace: refused (125, got $rc), nothing written through it" \
+                test $rc = 125 -a "$(cksum <"$H/ws/link")" = "$before" -a -n "$(grep 'has another name (a hard link)' "$T/err")"
+done
+
 # ---- the audit database ------------------------------------------------------------------------
 refused_unrecorded() { # DB DESCRIPTION: sbx run is refused (125), naming why, and runs nothing
         local db=$1 what=$2 rc
