@@ -875,8 +875,10 @@ static int check_override(const char *path, const struct stat *st, struct sbx_di
         if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !(dir && (st->st_mode & S_ISVTX)))
                 return sbx_diag_set(diag, EPERM, "find dialect", path, "dialect %s %s is writable by group or others",
                                     dir ? "directory" : "file", path);
-        /* kept read-only by path: another name, in a workspace, would leave it writable */
-        if (!dir && st->st_nlink != 1)
+        /* kept read-only by path: another name, in a workspace, would leave it writable (by us:
+         * a root-owned file that we cannot write may have others) */
+        if (!dir && st->st_nlink != 1 &&
+            (geteuid() == 0 || (st->st_uid == geteuid() && (st->st_mode & S_IWUSR))))
                 return sbx_diag_set(diag, EPERM, "find dialect", path,
                                     "dialect file %s has another name (a hard link), where a confined command could "
                                     "write it", path);

@@ -233,8 +233,9 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
         if (st.st_mode & (S_IWGRP | S_IWOTH))
                 return sbx_diag_set(diag, EPERM, "read config", path,
                                     "config file %s is writable by group or others", path);
-        /* its protection is by path: another name, in a workspace, would leave it writable */
-        if (st.st_nlink != 1)
+        /* its protection is by path: another name, in a workspace, would leave it writable (by
+         * us: a root-owned system file that we cannot write may have others, as on ostree) */
+        if (st.st_nlink != 1 && (geteuid() == 0 || (st.st_uid == geteuid() && (st.st_mode & S_IWUSR))))
                 return sbx_diag_set(diag, EPERM, "read config", path,
                                     "config file %s has another name (a hard link), where a confined command "
                                     "could write it", path);
