@@ -99,6 +99,21 @@ static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v) {
                 sqlite3_bind_null(st, i);
 }
 
+/* The reserve for every run in progress and the one starting (the write lock is held). */
+static int keep_reserve(struct sbx_db *db, struct sbx_diag *diag) {
+        sqlite3_stmt *st;
+        int64_t running;
+        int r;
+
+        if ((r = sbx_db_stmt(db, SBX_DB_STMT_RUNNING_COUNT, &st, diag)) < 0)
+                return r;
+        if (sqlite3_step(st) != SQLITE_ROW)
+                return sbx_db_error(db, sqlite3_errcode(sbx_db_handle(db)), "read", diag);
+        running = sqlite3_column_int64(st, 0);
+        sqlite3_reset(st);
+        return sbx_db_reserve(db, SBX_DB_RESERVE_BASE + (uint64_t) (running + 1) * SBX_DB_RESERVE_SLICE, diag);
+}
+
 int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int64_t *ret_id,
                     struct sbx_diag *diag) {
         _cleanup_free_ char *argv_json = NULL, *cwd = NULL;
@@ -127,10 +142,6 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
                         return sbx_diag_set(diag, ENOMEM, "audit", sbx_db_path(db), "out of memory");
         }
 
-        /* no row without the space to record its end (sbx_audit_finish()) */
-        r = sbx_db_reserve(db, diag);
-        if (r < 0)
-                return r;
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;
@@ -138,6 +149,10 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_REAP, &st, diag);
         if (r >= 0)
                 r = sbx_audit_step_done(db, st, diag);
+        /* no row without the space to record its end, and the ends of the runs beside it
+         * (sbx_audit_finish()) */
+        if (r >= 0)
+                r = keep_reserve(db, diag);
         if (r >= 0)
                 r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_INSERT, &st, diag);
         if (r < 0)
@@ -245,10 +260,13 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
                 return sbx_diag_set(diag, EINVAL, "audit", sbx_db_path(db),
                                     "execution %lld: the end of a run needs a state and a verdict", (long long) id);
         r = finish_once(db, id, e, diag);
-        /* A command that filled the file system would otherwise have erased its own verdict (the
-         * row stayed 'running', then 'interrupted'): the space kept at its start is given up for
-         * its end (review). The next run's start makes the reserve again, or is refused. */
-        if (r == -ENOSPC && sbx_db_reserve_release(db) == 0) {
+        /* A command that filled the file system would otherwise have erased its own verdict and
+         * those of the runs beside it (rows left 'running', then 'interrupted'): each end that
+         * finds no space gives up a slice of the reserve kept at the starts, and tries again
+         * (review). The next start makes the reserve again, or is refused. */
+        for (int tries = 0; r == -ENOSPC && tries < 64; tries++) {
+                if (sbx_db_reserve_give(db, SBX_DB_RESERVE_SLICE) < 0)
+                        break;
                 *diag = (struct sbx_diag) { 0 };
                 r = finish_once(db, id, e, diag);
         }

@@ -22,6 +22,7 @@ struct sbx_db {
         bool readonly;
         const char *journal;
         int busy_retries; /* BEGIN IMMEDIATE / COMMIT attempts, each waiting the busy timeout */
+        int reserve_fd;   /* PATH.reserve, once used; -1 */
         sqlite3_stmt *stmts[_SBX_DB_STMT_MAX];
 };
 
@@ -227,40 +228,59 @@ static int exec_prepared(struct sbx_db *db, enum sbx_db_stmt id, struct sbx_diag
         return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-/* ---- the space kept for the end of a run ---------------------------------------------------- */
+/* ---- the space kept for the ends of the runs in progress ------------------------------------ */
 
-int sbx_db_reserve(struct sbx_db *db, struct sbx_diag *diag) {
+/* The reserve file, open (reopened when it was removed or replaced since). */
+static int reserve_fd(struct sbx_db *db, struct stat *st, struct sbx_diag *diag) {
         _cleanup_free_ char *path = NULL;
-        _cleanup_close_ int fd = -1;
-        struct stat st;
         int r;
 
+        if (db->reserve_fd >= 0 && fstat(db->reserve_fd, st) == 0 && st->st_nlink == 1)
+                return db->reserve_fd;
+        if (db->reserve_fd >= 0)
+                close(db->reserve_fd);
+        db->reserve_fd = -1;
         if (asprintf(&path, "%s%s", db->path, SBX_DB_RESERVE_SUFFIX) < 0)
                 return sbx_diag_set(diag, ENOMEM, "reserve", db->path, "out of memory");
-        /* the usual case: there, whole */
-        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_nlink == 1 &&
-            st.st_blocks * 512 >= SBX_DB_RESERVE_BYTES)
-                return 0;
-        fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-        if (fd < 0 || fstat(fd, &st) < 0)
+        /* O_NONBLOCK: a FIFO there fails at once; O_RDWR: glibc's fallback of posix_fallocate
+         * (file systems without fallocate) reads what it extends */
+        db->reserve_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0600);
+        if (db->reserve_fd < 0 || fstat(db->reserve_fd, st) < 0)
                 return sbx_diag_set(diag, errno, "reserve", path, "cannot keep space for the record in %s: %s", path,
                                     strerror(errno));
-        if ((r = sbx_db_check_private_file(path, &st, diag)) < 0)
+        if ((r = sbx_db_check_private_file(path, st, diag)) < 0) {
+                close(db->reserve_fd);
+                db->reserve_fd = -1;
                 return r;
-        r = posix_fallocate(fd, 0, SBX_DB_RESERVE_BYTES);
+        }
+        return db->reserve_fd;
+}
+
+int sbx_db_reserve(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag) {
+        struct stat st;
+        int fd = reserve_fd(db, &st, diag), r;
+
+        if (fd < 0)
+                return fd;
+        if ((uint64_t) st.st_size >= bytes)
+                return 0;
+        r = posix_fallocate(fd, 0, (off_t) bytes);
         if (r != 0)
-                return sbx_diag_set(diag, r, "reserve", path,
-                                    "cannot keep %d KiB for the end of the run's record in %s: %s",
-                                    SBX_DB_RESERVE_BYTES / 1024, path, strerror(r));
+                return sbx_diag_set(diag, r, "reserve", db->path,
+                                    "cannot keep %llu KiB for the end of the runs in progress beside %s: %s",
+                                    (unsigned long long) (bytes / 1024), db->path, strerror(r));
         return 0;
 }
 
-int sbx_db_reserve_release(struct sbx_db *db) {
-        _cleanup_free_ char *path = NULL;
+int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes) {
+        struct stat st;
+        int fd = reserve_fd(db, &st, NULL);
 
-        if (asprintf(&path, "%s%s", db->path, SBX_DB_RESERVE_SUFFIX) < 0)
-                return -ENOMEM;
-        return unlink(path) < 0 ? -errno : 0;
+        if (fd < 0)
+                return fd;
+        if (st.st_size <= 0)
+                return -ENOSPC;
+        return ftruncate(fd, (uint64_t) st.st_size > bytes ? st.st_size - (off_t) bytes : 0) < 0 ? -errno : 0;
 }
 
 void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries) {
@@ -415,6 +435,7 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
         db->readonly = (flags & SQLITE_OPEN_READONLY) != 0;
         db->journal = "delete";
         db->busy_retries = BUSY_RETRIES;
+        db->reserve_fd = -1;
         rc = sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);
         if (rc == SQLITE_OK) {
                 sqlite3_extended_result_codes(db->h, 1);
@@ -767,6 +788,8 @@ void sbx_db_close(struct sbx_db *db) {
                 return;
         for (size_t i = 0; i < SBX_ELEMENTSOF(db->stmts); i++)
                 sqlite3_finalize(db->stmts[i]);
+        if (db->reserve_fd >= 0)
+                close(db->reserve_fd);
         if (db->h)
                 sqlite3_close_v2(db->h);
         if (db->snapshot_dir) {

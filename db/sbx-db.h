@@ -65,14 +65,17 @@ const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n);
 
 /* ---- transactions -------------------------------------------------------------------------- */
 
-/* Space kept beside the database for the end of the runs in progress: a command that fills the
- * file system must not erase its own verdict. sbx_db_reserve() makes PATH.reserve (this many
- * bytes allocated) unless it is there; -errno (ENOSPC) when it cannot: no run starts then.
- * sbx_db_reserve_release() removes it, freeing the space for a run's end. */
+/* Space kept beside the database for the ends of the runs in progress: a command that fills the
+ * file system must not erase its own verdict, nor the verdicts of the runs beside it. Every run
+ * in progress has a slice of PATH.reserve (allocated), above a base. sbx_db_reserve() grows the
+ * file to `bytes` unless it is that large (-errno, ENOSPC, when it cannot: the run is refused);
+ * sbx_db_reserve_give() frees `bytes` of it (-ENOSPC when nothing is left). Called with the write
+ * lock held (sbx_db_begin()), so that runs do not race for it. */
 #define SBX_DB_RESERVE_SUFFIX ".reserve"
-#define SBX_DB_RESERVE_BYTES (1024 * 1024)
-int sbx_db_reserve(struct sbx_db *db, struct sbx_diag *diag);
-int sbx_db_reserve_release(struct sbx_db *db);
+#define SBX_DB_RESERVE_BASE (256 * 1024)
+#define SBX_DB_RESERVE_SLICE (256 * 1024) /* one run's end at most: 64 denial lines of 2 KiB, in WAL frames */
+int sbx_db_reserve(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag);
+int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes);
 
 /* How long a write waits for a lock another connection holds: retries attempts of timeout_ms
  * each (default 12 x 5 s). */
@@ -108,6 +111,7 @@ enum sbx_db_stmt {
         SBX_DB_STMT_EXECUTION_DENIALS,
         SBX_DB_STMT_SESSION_MODE_EVENTS,
         SBX_DB_STMT_SESSION_EXECUTIONS,
+        SBX_DB_STMT_RUNNING_COUNT,
         SBX_DB_STMT_BEGIN_IMMEDIATE,
         SBX_DB_STMT_COMMIT,
         _SBX_DB_STMT_MAX,

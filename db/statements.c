@@ -48,6 +48,7 @@ const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX] = {
         [SBX_DB_STMT_SESSION_EXECUTIONS] =
                 "SELECT " SBX_SQL_EXECUTION_SUMMARY("e") " FROM executions e WHERE e.session_id = ?1"
                 " ORDER BY e.id",
+        [SBX_DB_STMT_RUNNING_COUNT] = "SELECT count(*) FROM executions WHERE state = 'running'",
         /* every write: kept prepared rather than parsed again each time (sqlite3_exec) */
         [SBX_DB_STMT_BEGIN_IMMEDIATE] = "BEGIN IMMEDIATE",
         [SBX_DB_STMT_COMMIT] = "COMMIT",

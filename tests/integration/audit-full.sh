@@ -57,7 +57,7 @@ for who in "${WHO[@]}"; do
                 rc=$?
                 t_check "$who, $b: while full, the next run is refused (125, got $rc) and runs nothing" \
                         test "$rc" = 125 -a ! -e "$d/ws/marker"
-                t_check "$who, $b: ... saying why" grep -q "cannot keep 1024 KiB for the end of the run's record" "$T/err"
+                t_check "$who, $b: ... saying why" grep -q "cannot keep [0-9]* KiB for the end of the runs in progress" "$T/err"
                 rm -f "$d/ws/fill"
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
                         -- sh -c "echo ran > marker") 2>"$T/err"
@@ -68,5 +68,35 @@ for who in "${WHO[@]}"; do
                 umount -l "$d"
         done
 done
+
+# Runs in progress beside the one that fills the disk keep their verdicts too: each has its slice
+# of the reserve (review: with one shared slice, 10 of 16 such runs were left 'interrupted').
+b=${BACKENDS[0]}
+d=$T/concurrent
+mkdir -p "$d"
+mount -t tmpfs -o size=8m,mode=755 sbx-test "$d"
+mkdir -p "$d/ws" "$d/db"
+db=$d/db/audit.db
+long=$(printf 'x%.0s' $(seq 1 240))
+(cd "$d/ws" && "$SBX_BIN" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" -- true)
+pids=()
+for k in $(seq 1 12); do
+        (cd "$d/ws" && exec "$SBX_BIN" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" -- \
+                sh -c 'sleep 3; i=0; while [ $i -lt 80 ]; do i=$((i + 1)); touch "/etc/$1-$i"; done; exit 4' sh "$long") \
+                >/dev/null 2>&1 &
+        pids+=($!)
+done
+for _ in $(seq 1 100); do
+        [ "$(sqlite3 "$db" "SELECT count(*) FROM executions WHERE state = 'running'")" = 12 ] && break
+        sleep 0.05
+done
+(cd "$d/ws" && "$SBX_BIN" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" -- \
+        sh -c 'cat /dev/zero > fill 2>/dev/null; exit 3') >/dev/null 2>&1
+wait "${pids[@]}"
+rows=$(sqlite3 -separator ' ' "$db" "SELECT state, verdict, exit_code, count(*) FROM executions WHERE exit_code = 4 GROUP BY 1, 2, 3")
+t_check "$b: 12 runs ending on the disk another filled: all recorded completed, denied, exit 4 ($rows)" \
+        test "$rows" = "completed denied 4 12"
+pkill -f "audit-writer --db $db\$"
+umount -l "$d"
 
 t_finish
