@@ -145,6 +145,10 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;
+        if (s->still_wanted && !s->still_wanted(s->still_wanted_userdata)) {
+                sbx_db_rollback(db);
+                return sbx_diag_set(diag, ECANCELED, "audit", sbx_db_path(db), "the client stopped waiting");
+        }
         /* Tidy rows left 'running' by supervisors that died, while we hold the write lock anyway. */
         r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_REAP, &st, diag);
         if (r >= 0)

@@ -21,6 +21,10 @@ struct sbx_execution_start {
         int64_t parent_id;               /* the denied execution an approved retry follows, or 0 */
         const struct sbx_process_identity *supervisor; /* the sbx that runs it; NULL: the caller
                                                           (the audit writer passes its client) */
+        /* asked once the write lock is held, before the row is added: false gives up (-ECANCELED).
+         * The audit writer's client may have stopped waiting, and writes the row itself. */
+        bool (*still_wanted)(void *userdata);
+        void *still_wanted_userdata;
 };
 
 /* What is known when it ends. */

@@ -233,9 +233,18 @@ static int still_writable(const char *db_path, const struct stat *want, struct s
         return 0;
 }
 
+/* Whether the client is still there: one that gave up waiting (REPLY_TIMEOUT_MS) closed its end
+ * and wrote the row itself, and a row added now would be a second one nobody finishes (review:
+ * requests queued behind a lock did so). */
+static bool client_waits(void *userdata) {
+        struct pollfd p = { .fd = *(const int *) userdata, .events = POLLRDHUP };
+
+        return poll(&p, 1, 0) == 0;
+}
+
 /* 'B': the row is inserted for the peer (its pid, start time and uid are the supervisor's). */
 static int serve_begin(struct sbx_db *db, const struct stat *db_st, struct sbx_rbuf *r,
-                       const struct sbx_process_identity *peer, int64_t *ret_id, struct sbx_diag *diag) {
+                       const struct sbx_process_identity *peer, int fd, int64_t *ret_id, struct sbx_diag *diag) {
         struct sbx_wire_start w;
         int rc = sbx_wire_decode_start(r, &w);
 
@@ -244,6 +253,8 @@ static int serve_begin(struct sbx_db *db, const struct stat *db_st, struct sbx_r
         if (rc < 0)
                 return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed begin request");
         w.s.supervisor = peer;
+        w.s.still_wanted = client_waits;
+        w.s.still_wanted_userdata = &fd;
         rc = still_writable(sbx_db_path(db), db_st, diag);
         if (rc >= 0)
                 rc = sbx_audit_begin(db, &w.s, ret_id, diag);
@@ -391,7 +402,7 @@ static bool client_process(struct sbx_db *db, struct client *c) {
                                 rc = sbx_diag_set(&diag, EMFILE, "audit writer", sbx_db_path(db),
                                                   "too many open executions on one connection");
                         else
-                                rc = serve_begin(db, c->db_st, &r, &c->peer, &id, &diag);
+                                rc = serve_begin(db, c->db_st, &r, &c->peer, c->fd, &id, &diag);
                         if (rc >= 0)
                                 c->open_rows[slot] = id;
                         break;
