@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -924,6 +925,27 @@ int sbx_dialect_find_override(const char *backend, char *const *config_dirs, str
                                             path);
                 if ((r = check_override(path, &st, diag)) < 0)
                         return r;
+                /* and, through a symlink, the directory it really lies in */
+                {
+                        char link[64], real[PATH_MAX];
+                        ssize_t n;
+
+                        snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+                        n = readlink(link, real, sizeof(real) - 1);
+                        if (n > 0 && (size_t) n < sizeof(real) - 1 && real[0] == '/') {
+                                char *slash;
+                                real[n] = '\0';
+                                slash = strrchr(real, '/');
+                                slash[slash == real ? 1 : 0] = '\0';
+                                if (strcmp(real, dir) != 0) {
+                                        if (stat(real, &st) < 0)
+                                                return sbx_diag_set(diag, errno, "find dialect", real,
+                                                                    "cannot stat %s: %s", real, strerror(errno));
+                                        if ((r = check_override(real, &st, diag)) < 0)
+                                                return r;
+                                }
+                        }
+                }
                 return load_fd(fd, path, ret_dialect, diag);
         }
         *ret_dialect = NULL;

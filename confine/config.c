@@ -201,6 +201,23 @@ static int apply_line(struct sbx_config *c, char *key, char *value, const char *
         return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: unknown key '%s'", path, line, key);
 }
 
+/* A directory that holds a config file: nobody but its owner (the user or root) may remove or swap
+ * files in it, unless it is sticky. */
+static int check_config_dir(const char *dir, struct sbx_diag *diag) {
+        struct stat st;
+
+        if (stat(dir, &st) < 0)
+                return sbx_diag_set(diag, errno, "read config", dir, "cannot stat %s: %s", dir, strerror(errno));
+        if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
+                return sbx_diag_set(diag, EPERM, "read config", dir, "config directory %s is writable by group or others",
+                                    dir);
+        if (st.st_uid != geteuid() && st.st_uid != 0)
+                return sbx_diag_set(diag, EPERM, "read config", dir,
+                                    "config directory %s belongs to uid %u, neither you nor root", dir,
+                                    (unsigned) st.st_uid);
+        return 0;
+}
+
 /* Reads one file into c. A missing file is skipped (returns 0 and *ret_read = false) unless
  * `required`: a file named explicitly ($SBX_CONFIG) that is missing would silently drop whatever
  * it restricts. */
@@ -215,7 +232,10 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
 
         fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
         if (fd < 0) {
-                if (errno == ENOENT && !required) {
+                struct stat lst;
+                /* a symlink to nothing is not a missing file: whoever removed its target removed
+                 * the config's restrictions (review) */
+                if (errno == ENOENT && !required && !(lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))) {
                         *ret_read = false;
                         return 0;
                 }
@@ -244,25 +264,23 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                                     path, CONFIG_FILE_MAX);
         /* nor may anyone else remove or swap it: a directory that others can write takes a sticky
          * bit (/tmp), else `mv config gone` by another user dropped its restrictions (security
-         * review) */
+         * review). Both the directory it is named in and, through a symlink, the one it lies in. */
         {
-                _cleanup_free_ char *copy = strdup(path);
-                const char *dir;
-                struct stat dst;
+                _cleanup_free_ char *named = strdup(path);
+                char link[64], real[PATH_MAX];
+                ssize_t n;
 
-                if (!copy)
+                snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+                n = readlink(link, real, sizeof(real) - 1);
+                if (!named)
                         return -ENOMEM;
-                dir = dirname(copy);
-                if (stat(dir, &dst) < 0)
-                        return sbx_diag_set(diag, errno, "read config", dir, "cannot stat %s: %s", dir,
-                                            strerror(errno));
-                if ((dst.st_mode & (S_IWGRP | S_IWOTH)) && !(dst.st_mode & S_ISVTX))
-                        return sbx_diag_set(diag, EPERM, "read config", dir,
-                                            "config directory %s is writable by group or others", dir);
-                if (dst.st_uid != geteuid() && dst.st_uid != 0)
-                        return sbx_diag_set(diag, EPERM, "read config", dir,
-                                            "config directory %s belongs to uid %u, neither you nor root", dir,
-                                            (unsigned) dst.st_uid);
+                if ((r = check_config_dir(dirname(named), diag)) < 0)
+                        return r;
+                if (n > 0 && real[0] == '/' && (size_t) n < sizeof(real) - 1) {
+                        real[n] = '\0';
+                        if (strcmp(real, path) != 0 && (r = check_config_dir(dirname(real), diag)) < 0)
+                                return r;
+                }
         }
         buf = malloc((size_t) st.st_size + 1);
         if (!buf)

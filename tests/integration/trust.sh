@@ -164,4 +164,31 @@ chmod 1777 "$C/sbx"
 clean_env HOME="$T/home" XDG_CONFIG_HOME="$C" "$SBX_BIN" policy resolve >"$T/policy" 2>&1
 t_check "... a sticky one (as /tmp) is not: its files stay their owner's" grep -q '^mode: read-only' "$T/policy"
 
+# a config or an override that is a symlink into a directory others can write (not sticky): they
+# could remove or swap it there (review: only the directory of the name was checked), and a
+# symlink to nothing is not a missing config
+S=$T/sym
+mkdir -p "$S/home/.config/sbx/dialects" "$S/shared"
+chmod 777 "$S/shared"
+echo 'default_mode = read-only' >"$S/shared/config"
+chmod 600 "$S/shared/config"
+ln -s "$S/shared/config" "$S/home/.config/sbx/config"
+clean_env HOME="$S/home" "$SBX_BIN" policy resolve >"$T/out" 2>&1
+t_check "a config symlinked into a directory anyone can write: refused ($(head -c 150 "$T/out"))" \
+        grep -q "config directory $S/shared is writable by group or others" "$T/out"
+rm -f "$S/home/.config/sbx/config"
+ln -s "$S/gone/config" "$S/home/.config/sbx/config"
+clean_env HOME="$S/home" "$SBX_BIN" policy resolve >"$T/out" 2>&1
+t_check "a config symlink to nothing: an error, not a missing config ($(head -c 150 "$T/out"))" \
+        grep -q "cannot read config file $S/home/.config/sbx/config" "$T/out"
+rm -f "$S/home/.config/sbx/config"
+printf 'name %s\ndenial zzz-never\n' "${BACKENDS[0]}" >"$S/shared/o.dialect"
+chmod 644 "$S/shared/o.dialect"
+ln -s "$S/shared/o.dialect" "$S/home/.config/sbx/dialects/${BACKENDS[0]}.dialect"
+(cd "$T/cwd" && clean_env HOME="$S/home" "$SBX_BIN" run --db "$T/sym.db" --backend "${BACKENDS[0]}" --mode read-only \
+        -- true) 2>"$T/err"
+rc=$?
+t_check "an override symlinked into a directory anyone can write: refused (125, got $rc)" \
+        test $rc = 125 -a -n "$(grep "dialect directory $S/shared is writable by group or others" "$T/err")"
+
 t_finish
