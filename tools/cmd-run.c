@@ -498,8 +498,16 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 /* a session's workspace that a symlink has moved since: no usage error but a
                  * refusal, recorded, as the swap may be an earlier command's doing (review) */
                 if (r == -EXDEV) {
+                        /* the row names the session (sbx audit --session finds it); no mode and
+                         * no root were resolved */
+                        struct sbx_policy in_session = {
+                                .mode = _SBX_MODE_MAX,
+                                .mode_source = (enum sbx_mode_source) -1, /* none */
+                                .session_id = (char *) a->session, /* read only */
+                        };
                         cwd = getcwd(NULL, 0);
-                        start = (struct sbx_execution_start) { .argv = command, .cwd = cwd ? cwd : "" };
+                        start = (struct sbx_execution_start) {
+                                .policy = &in_session, .argv = command, .cwd = cwd ? cwd : "" };
                         rep->args = a;
                         rep->argv = command;
                         return refuse(audit, a, rep, &start, "refused", diag.msg);

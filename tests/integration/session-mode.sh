@@ -89,8 +89,8 @@ ln -s other "$T/mv/ws"
 (cd "$T/mv/other" && "$SBX_BIN" run --db "$DB" --session "$MID" -- touch "$T/mv/ran") 2>"$T/mv.err"
 rc=$?
 t_check "a session whose workspace was moved by a symlink: refused ($rc), nothing ran" test $rc = 125 -a ! -e "$T/mv/ran"
-t_check "... recorded as refused, naming the moved workspace" \
-        test "$(sqlite3 "$DB" "SELECT state || ' ' || (message LIKE '%refusing a moved workspace%') FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1"
+t_check "... recorded as refused in that session, naming the moved workspace" \
+        test "$(sqlite3 "$DB" "SELECT state || ' ' || (message LIKE '%refusing a moved workspace%') || ' ' || session_id FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1 $MID"
 
 # a workspace whose name holds escape sequences: the text views print them inert (review)
 EW=$T/$'w\e]0;PWNED\a\e[2J'
