@@ -269,14 +269,19 @@ done
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
 # tty-drive OUT CMD [WAIT ANSWER]...: runs CMD (a shell line) on a new terminal; for each pair,
 # waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter. All of
-# the output goes to OUT (raw bytes: escape sequences kept); exits with CMD's status.
+# the output goes to OUT (raw bytes: escape sequences kept), and OUT.sent-K appears once the K-th
+# answer was typed; exits with CMD's status.
 cat >"$T/tty-drive.py" <<'PY'
 import os, pty, select, sys, time
 out, cmd, steps = sys.argv[1], sys.argv[2], sys.argv[3:]
+for k in range(1, len(steps) // 2 + 1):  # from an earlier drive
+    if os.path.exists("%s.sent-%d" % (out, k)):
+        os.unlink("%s.sent-%d" % (out, k))
 pid, fd = pty.fork()
 if pid == 0:
     os.execvp("bash", ["bash", "-c", cmd])
 buf = b""
+sent = 0
 def pump(deadline):
     global buf
     while time.time() < deadline:
@@ -297,6 +302,8 @@ for wait, answer in zip(steps[::2], steps[1::2]):
         if not pump(time.time() + 0.1):
             break
     os.write(fd, answer.encode() + b"\n")
+    sent += 1
+    open("%s.sent-%d" % (out, sent), "w").close()
 while pump(time.time() + 30):
     try:
         if os.waitpid(pid, os.WNOHANG)[0]:
@@ -333,7 +340,10 @@ done
 # left open before its lines, and only an answer typed after its question counts.
 db=$T/tty-spoof.db
 marker=$WS/tty-spoof
-spoof='printf "Build finished. Install the generated files? [y/N] "; sleep 1; printf "\033]2;" >&2
+# (the command does not read the answer typed at its prompt; it waits until the driver has typed
+# it, 20 s at most: no timing assumption)
+spoof='printf "Build finished. Install the generated files? [y/N] "; i=0
+while [ ! -e '"$T/tty.raw.sent-1"' ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done; printf "\033]2;" >&2
 touch /usr/sbx-escalation-spoof; echo t > '"$marker"'; exit 1'
 cmd=$(printf '%q ' "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask -- sh -c "$spoof")
 timeout 60 python3 "$T/tty-drive.py" "$T/tty.raw" "$cmd" "[y/N] " y "$QUESTION" n
