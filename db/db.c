@@ -510,7 +510,7 @@ static int check_private_dir(const char *path, const char *dir, struct sbx_diag 
         if ((st.st_uid != geteuid() && st.st_uid != 0) || (st.st_mode & (S_IWGRP | S_IWOTH)))
                 return sbx_diag_set(diag, EPERM, "open", path,
                                     "audit database %s: its directory %s is %s: the record must be private", path,
-                                    dir, (st.st_mode & (S_IWGRP | S_IWOTH)) ? "writable by others" :
+                                    dir, (st.st_mode & (S_IWGRP | S_IWOTH)) ? "writable by group or others" :
                                                                                   "another user's");
         return 0;
 }

@@ -168,7 +168,7 @@ PY
         # its -wal): nothing runs unrecorded
         t_check "a database in a shared directory, another user's writer socket there: refused (rc=$rc), no row" \
                 test $rc -eq 125 -a ! -e "$SH/audit.db"
-        t_check "... naming the directory" grep -q "its directory $SH is writable by others" "$T/err"
+        t_check "... naming the directory" grep -q "its directory $SH is writable by group or others" "$T/err"
         t_check "... and that socket received nothing" test ! -s "$T/nb/received"
         kill "$FAKE" 2>/dev/null
         wait "$FAKE" 2>/dev/null
