@@ -460,6 +460,8 @@ static void ids_remove(struct ids *s, int64_t id) {
 static void ids_prune(struct ids *s, int64_t low) {
         size_t i = ids_find(s, low + 1);
 
+        if (i == 0)
+                return; /* nothing to drop (and no array yet, perhaps) */
         memmove(s->v, s->v + i, (s->n - i) * sizeof(*s->v));
         s->n -= i;
 }
