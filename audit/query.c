@@ -192,6 +192,10 @@ static void where_execution(struct query *q, const struct sbx_audit_filter *f, b
                 fputs(" AND e.id > ?", q->f);
                 bind_int(q, f->after_id);
         }
+        if (f->only_id > 0) {
+                fputs(" AND e.id = ?", q->f);
+                bind_int(q, f->only_id);
+        }
         if (f->path_glob) {
                 if (denied_path_direct)
                         /* with a time range, let executions_denied_started drive (unary + keeps the
@@ -206,7 +210,7 @@ static void where_execution(struct query *q, const struct sbx_audit_filter *f, b
 
 static bool filters_executions(const struct sbx_audit_filter *f) {
         return f->has_since || f->has_until || f->session_id || f->backend || f->mode || f->verdict || f->state ||
-               f->after_id > 0;
+               f->after_id > 0 || f->only_id > 0;
 }
 
 static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_audit_filter *f) {

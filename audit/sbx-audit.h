@@ -126,6 +126,7 @@ struct sbx_audit_filter {
         const char *state;      /* "running", "interrupted", "completed", ... as reported */
         const char *path_glob;  /* SQLite GLOB on denied paths ('*' also matches '/') */
         int64_t after_id;       /* only executions with a larger id (export --follow) */
+        int64_t only_id;        /* only this execution, when > 0 (export --follow rechecks one) */
         int64_t limit;          /* the most recent N rows (still printed oldest first); 0: all */
 };
 

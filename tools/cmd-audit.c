@@ -402,8 +402,7 @@ static void on_stop(int sig) {
         stop_requested = 1;
 }
 
-/* A set of ids, kept sorted: membership is asked for every row of every round, which may be many
- * while a run is in progress (a linear search took 69 % of a CPU over 30,000 rows: review). */
+/* A set of ids, kept sorted. */
 struct ids {
         int64_t *v;
         size_t n, cap;
@@ -447,30 +446,15 @@ static int ids_add(struct ids *s, int64_t id) {
         return 0;
 }
 
-static void ids_remove(struct ids *s, int64_t id) {
-        size_t i = ids_find(s, id);
-
-        if (i < s->n && s->v[i] == id) {
-                memmove(s->v + i, s->v + i + 1, (s->n - i - 1) * sizeof(*s->v));
-                s->n--;
-        }
-}
-
-/* Keeps only ids above low. */
-static void ids_prune(struct ids *s, int64_t low) {
-        size_t i = ids_find(s, low + 1);
-
-        if (i == 0)
-                return; /* nothing to drop (and no array yet, perhaps) */
-        memmove(s->v, s->v + i, (s->n - i) * sizeof(*s->v));
-        s->n -= i;
-}
-
+/* --follow prints each execution once it has ended and matches the filters. Each round reads, in
+ * one snapshot, the executions newer than any seen so far (printing those that ended), and the
+ * ids of every run in progress, whatever the filters: a filter can hide a run while it runs (no
+ * verdict yet, no denial lines) that matches once it ends. A run in progress at the last round
+ * that has ended since is then read alone, and printed if it matches (review: such a run was
+ * passed by; then every round read every row above the oldest one in progress again). */
 struct follow {
         struct sbx_out *out;
         int state_col;
-        struct ids pending; /* still running: printed once they end */
-        struct ids emitted; /* printed, above the low-water mark */
         int64_t max_seen;
 };
 
@@ -484,39 +468,40 @@ static int follow_row(void *userdata, sqlite3_stmt *row) {
         state = (const char *) sqlite3_column_text(row, fl->state_col);
         if (id > fl->max_seen)
                 fl->max_seen = id;
-        if (ids_has(&fl->emitted, id))
-                return 0;
         if (state && strcmp(state, "running") == 0)
-                return ids_add(&fl->pending, id);
-        ids_remove(&fl->pending, id);
-        if (ids_add(&fl->emitted, id) < 0)
-                return -ENOMEM;
+                return 0; /* among the runs in progress: read again when it ends */
         return sbx_out_row(fl->out, row);
 }
 
-static int lowest_row(void *userdata, sqlite3_stmt *row) {
-        int64_t *low = userdata, id = sqlite3_column_int64(row, 0);
-
-        if (*low == 0 || id < *low)
-                *low = id;
-        return 0;
+static int collect_id(void *userdata, sqlite3_stmt *row) {
+        return ids_add(userdata, sqlite3_column_int64(row, 0));
 }
 
-/* One round of --follow, in one read snapshot: the filtered rows, then the lowest run still in
- * progress whatever the filters (0: none). The filters can hide a run while it runs (no verdict
- * yet, no denial lines) that matches once it ends: the stream must not pass it by (review). */
 static int follow_round(struct sbx_db *db, const struct sbx_audit_filter *f, struct follow *fl,
-                        int64_t *ret_running, struct sbx_diag *diag) {
-        struct sbx_audit_filter running = { .state = "running", .after_id = f->after_id };
+                        const struct ids *was_running, struct ids *running, struct sbx_diag *diag) {
+        const struct sbx_audit_filter all_running = { .state = "running" };
+        int64_t seen_before = fl->max_seen;
         sqlite3 *h = sbx_db_handle(db);
         int r;
 
-        *ret_running = 0;
+        running->n = 0;
         if (sqlite3_exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
                 return sbx_db_error(db, sqlite3_errcode(h), "read", diag);
         r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, f, follow_row, fl, diag);
         if (r >= 0)
-                r = sbx_audit_query(db, SBX_AUDIT_QUERY_LIST, &running, lowest_row, ret_running, diag);
+                r = sbx_audit_query(db, SBX_AUDIT_QUERY_LIST, &all_running, collect_id, running, diag);
+        /* ended since the last round; a newer one came with the first query */
+        for (size_t i = 0; r >= 0 && i < was_running->n; i++) {
+                struct sbx_audit_filter one = *f;
+                int64_t id = was_running->v[i];
+
+                if (id > seen_before || ids_has(running, id))
+                        continue;
+                one.after_id = 0;
+                one.limit = 0;
+                one.only_id = id;
+                r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &one, follow_row, fl, diag);
+        }
         (void) sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
         return r;
 }
@@ -526,7 +511,7 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         struct follow fl = { .state_col = -1 };
         struct sbx_diag diag = { 0 };
         struct sigaction sa = { .sa_handler = on_stop };
-        int64_t running = 0;
+        struct ids was_running = { 0 }, running = { 0 };
         int r;
 
         if (sbx_out_new(stdout, o->format, o->format == SBX_OUT_CSV ? NULL : add_denials, db, &out) < 0)
@@ -543,30 +528,26 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
         fl.out = out;
-        r = follow_round(db, &o->filter, &fl, &running, &diag);
+        r = follow_round(db, &o->filter, &fl, &was_running, &running, &diag);
         o->filter.limit = 0;
         while (r >= 0 && !stop_requested) {
                 struct timespec ts = { .tv_sec = 0, .tv_nsec = FOLLOW_POLL_MS * 1000000L };
-                int64_t low = fl.max_seen;
+                struct ids t = was_running;
 
                 if (fflush(stdout) != 0) {
                         r = -EPIPE;
                         break;
                 }
-                for (size_t i = 0; i < fl.pending.n; i++)
-                        if (fl.pending.v[i] - 1 < low)
-                                low = fl.pending.v[i] - 1;
-                if (running > 0 && running - 1 < low)
-                        low = running - 1;
-                ids_prune(&fl.emitted, low);
                 nanosleep(&ts, NULL);
                 if (stop_requested)
                         break;
-                o->filter.after_id = low;
-                r = follow_round(db, &o->filter, &fl, &running, &diag);
+                was_running = running;
+                running = t;
+                o->filter.after_id = fl.max_seen;
+                r = follow_round(db, &o->filter, &fl, &was_running, &running, &diag);
         }
-        free(fl.pending.v);
-        free(fl.emitted.v);
+        free(was_running.v);
+        free(running.v);
         if (r < 0)
                 return fail_query(o, r, &diag);
         return sbx_out_end(out) < 0 ? 1 : 0;
