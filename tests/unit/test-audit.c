@@ -488,6 +488,8 @@ static void test_audit_every_filter_selects_the_expected_executions(void **state
                 { "backend and verdict", { .backend = "bwrap", .verdict = "denied" }, 0, 2, 3, 0 },
                 { "limit keeps the most recent", { .limit = 2 }, 0, 2, 2, 4 },
                 { "after id", { .after_id = ds.ids[3] }, 0, 2, 1, 4 },
+                { "only id", { .only_id = ds.ids[4] }, 0, 1, 1, 4 },
+                { "only id, other filters not met", { .only_id = ds.ids[5], .backend = "bwrap" }, 0, 0, 0, -1 },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
