@@ -571,6 +571,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         sigaction(SIGTERM, &sig, NULL);
         sigaction(SIGINT, &sig, NULL);
         signal(SIGPIPE, SIG_IGN);
+        signal(SIGXFSZ, SIG_IGN); /* a write past RLIMIT_FSIZE fails (an error reply), never kills */
 
         last_active = monotonic_ms();
         while (!stop_requested) {

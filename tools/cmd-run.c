@@ -489,6 +489,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
 
         if (!rep)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
+        sbx_run_xfsz_ignore(); /* (again for an approved retry) */
         /* a session lives in the database: it must be open to resolve the policy */
         if (a->session && !audit->writer && audit_open(audit) < 0)
                 return refuse_unrecorded(a, command, audit);
@@ -681,6 +682,7 @@ int sbx_cmd_run(int argc, char **argv) {
 
         if (sbx_run_args_parse(argc, argv, &a, err, sizeof(err)) < 0)
                 return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
+        sbx_run_xfsz_ignore();
         if (a.help) {
                 fputs(sbx_run_usage, stdout);
                 return 0;

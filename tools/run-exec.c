@@ -224,10 +224,28 @@ static int take_pending(sigset_t *old) {
         return mask;
 }
 
+/* SIGXFSZ: the caller's disposition while sbx writes its record (below). */
+static struct {
+        bool valid;
+        struct sigaction old;
+} xfsz;
+
+void sbx_run_xfsz_ignore(void) {
+        struct sigaction ign = { .sa_handler = SIG_IGN };
+
+        sigemptyset(&ign.sa_mask);
+        if (!xfsz.valid && sigaction(SIGXFSZ, &ign, &xfsz.old) == 0)
+                xfsz.valid = true;
+}
+
 int sbx_run_signals_restore(void) {
         sigset_t old;
         int mask, sig = 0;
 
+        if (xfsz.valid) {
+                sigaction(SIGXFSZ, &xfsz.old, NULL);
+                xfsz.valid = false;
+        }
         if (!saved.valid)
                 return 0;
         mask = take_pending(&old);
@@ -295,6 +313,8 @@ static void reset_signals_in_child(void) {
                         signal(forwarded[i], SIG_DFL);
         if (!pipe_ignored)
                 signal(SIGPIPE, SIG_DFL);
+        if (xfsz.valid && xfsz.old.sa_handler != SIG_IGN)
+                signal(SIGXFSZ, SIG_DFL);
         signal(SIGCHLD, SIG_DFL);
         if (tstp_handled)
                 signal(SIGTSTP, SIG_DFL);

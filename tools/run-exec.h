@@ -78,6 +78,11 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
  * the first terminating signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that came after the command
  * ended, unforwarded, is returned (0: none). */
 int sbx_run_signals_restore(void);
+/* Ignores SIGXFSZ until sbx_run_signals_restore(): a write of sbx's own (the database, the verdict
+ * record) past the caller's RLIMIT_FSIZE then fails with EFBIG, and is reported, instead of
+ * killing sbx silently between its record and the command's status. The command gets the caller's
+ * disposition back. */
+void sbx_run_xfsz_ignore(void);
 
 /* The fixed line printed when an escalation is not approved (documented; programs match it). */
 #define SBX_ESCALATION_REJECTED "sbx: escalation to workspace-write was not approved; nothing more was executed"

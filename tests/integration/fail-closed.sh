@@ -179,4 +179,23 @@ for b in bwrap landlock; do
         [ -z "$left" ] || kill -KILL $left 2>/dev/null
 done
 
+# A small RLIMIT_FSIZE: sbx's own writes past it (the audit database, its reserve) fail and are
+# reported, the run refused (125, one line, nothing ran); it no longer died of SIGXFSZ (153, no
+# word, review). The command keeps the caller's disposition: its own write past the limit ends
+# it as before.
+X=$T/fsize
+mkdir -p "$X/ws" "$X/db"
+chmod 700 "$X/db"
+(cd "$X/ws" && bash -c 'ulimit -f 96; exec "$@"' _ env SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$X/db/a.db" \
+        --mode danger-full-access -- touch "$X/ws/ran") 2>"$T/err"
+rc=$?
+t_check "ulimit -f 96 and a new database: refused (125, got $rc), nothing ran, one line ($(head -c 160 "$T/err"))" \
+        test $rc = 125 -a ! -e "$X/ws/ran" -a "$(grep -c . "$T/err")" = 1
+"$SBX_BIN" run --db "$X/db/b.db" --mode danger-full-access -- true
+(cd "$X/ws" && bash -c 'ulimit -f 2000; exec "$@"' _ "$SBX_BIN" run --db "$X/db/b.db" --mode danger-full-access -- \
+        sh -c 'head -c 3000000 /dev/zero > big') 2>/dev/null
+rc=$?
+t_check "ulimit -f 2000: the command's own write past it still ends it (153 from its shell, got $rc), recorded" \
+        test $rc = 153 -a "$(sqlite3 "$X/db/b.db" "SELECT exit_code FROM executions ORDER BY id DESC LIMIT 1")" = 153
+
 t_finish
