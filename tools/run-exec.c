@@ -1111,6 +1111,10 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
                 rep->message = rep->message_buf;
                 supervision_end();
+                /* a row begun for a child that never came (the writer's reply unread) is still
+                 * this run's: collected here, it ends 'failed' (review: it was left 'running') */
+                if (rep->execution_id == 0 && !record_first && record_start(userdata) < 0)
+                        rep->state = NULL;
                 return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
         }
         close(err_w);

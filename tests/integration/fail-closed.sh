@@ -198,4 +198,26 @@ rc=$?
 t_check "ulimit -f 2000: the command's own write past it still ends it (153 from its shell, got $rc), recorded" \
         test $rc = 153 -a "$(sqlite3 "$X/db/b.db" "SELECT exit_code FROM executions ORDER BY id DESC LIMIT 1")" = 153
 
+# RLIMIT_NPROC reached (the user's audit writer counts): the command never starts; its row, begun
+# through the writer, ends 'failed' with the reason, not left 'running' (review), one line
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        N=$T/nproc
+        mkdir -p "$N/ws" "$N/home"
+        chown -R 65534:65534 "$N"
+        nb() { (cd "$N/ws" && "${T_NOBODY[@]}" env HOME="$N/home" XDG_CACHE_HOME="$N/home/.cache" "$@"); }
+        nb "$SBX_BIN" run --db "$N/home/a.db" --mode danger-full-access -- true
+        for _ in $(seq 1 50); do [ -S "$N/home/a.db.writer" ] && break; sleep 0.1; done
+        # (Landlock: its row is begun through the writer and collected by the child, which never came)
+        nb bash -c 'ulimit -u 1; exec "$@"' _ "$SBX_BIN" run --db "$N/home/a.db" --backend landlock --mode read-only \
+                -- touch "$N/ws/ran" 2>"$T/err"
+        rc=$?
+        sleep 0.3
+        row=$(sqlite3 -separator ' ' "$N/home/a.db" "SELECT state, verdict FROM executions ORDER BY id DESC LIMIT 1")
+        t_check "ulimit -u 1: refused (125, got $rc), nothing ran, the row ends '$row', one line ($(head -c 120 "$T/err"))" \
+                test $rc = 125 -a ! -e "$N/ws/ran" -a "$row" = "failed runner_failure" -a "$(grep -c . "$T/err")" = 1
+        pkill -u 65534 -f "audit-writer --db $N/home/a.db\$"
+else
+        t_diag "not root: the RLIMIT_NPROC check is left out"
+fi
+
 t_finish
