@@ -285,9 +285,17 @@ int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_repor
                 ret->from_cache = true;
                 return 0;
         }
+        /* A verdict on disk that no backend works is not trusted: the key cannot tell one seccomp
+         * filter from another (only that there is one), and a verdict made under another filter
+         * would refuse runs that work (review). It is probed again: only on hosts that refuse. */
         if (!refresh && rep.cache_path[0] && cache_read(rep.cache_path, rep.cache_key, &rep)) {
-                rep.from_cache = true;
-                goto out;
+                if (rep.selected[0]) {
+                        rep.from_cache = true;
+                        goto out;
+                }
+                rep = (struct sbx_probe_report) { 0 };
+                probe_key(cfg, rep.cache_key, sizeof(rep.cache_key));
+                (void) cache_path(cfg, rep.cache_path, sizeof(rep.cache_path));
         }
 
         /* the chain first, in order, then every other backend sbx knows (listed, not probed) */

@@ -156,6 +156,23 @@ static void test_probe_missing_runner_is_unusable_with_reason(void **state) {
         sbx_config_free(cfg);
 }
 
+/* A cached verdict that no backend works is probed again, not trusted (its key cannot tell one
+ * seccomp filter from another); a usable one is reused. */
+static void test_probe_cached_refusal_is_probed_again(void **state) {
+        struct sbx_config *cfg = config_for("/nonexistent/bwrap", "bwrap", NULL);
+        struct sbx_probe_report a, b;
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, true, &a, NULL), 0);
+        assert_string_equal(a.selected, "");
+        assert_int_equal(access(a.cache_path, F_OK), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_string_equal(b.selected, "");
+        sbx_config_free(cfg);
+}
+
 static void test_probe_runner_that_does_not_confine_is_unusable(void **state) {
         /* a "runner" that runs the command unconfined: the forbidden write lands, so it fails */
         char fake[PATH_MAX + 32];
@@ -189,6 +206,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_corrupt_cache_reprobes),
                 cmocka_unit_test(test_probe_cache_others_could_write_is_ignored),
                 cmocka_unit_test(test_probe_missing_runner_is_unusable_with_reason),
+                cmocka_unit_test(test_probe_cached_refusal_is_probed_again),
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
         };
         char cmd[PATH_MAX + 64];
