@@ -124,7 +124,14 @@ static int session_start(int argc, char **argv) {
         if (r < 0)
                 return sbx_fail(1, "session start: %s", diag.msg);
         printf("%s\n", id);
-        return fflush(stdout) == 0 ? 0 : 1;
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+                /* the session exists: its id must not be lost with the output */
+                r = sbx_fail(1, "session start: session %s was started, but standard output cannot be "
+                             "written: %s", id, strerror(errno ? errno : EIO));
+                clearerr(stdout); /* said: main() need not say it again */
+                return r;
+        }
+        return 0;
 }
 
 static int session_mode(int argc, char **argv) {
@@ -270,7 +277,7 @@ static int session_show(int argc, char **argv) {
                 return sbx_fail(SBX_EXIT_USAGE, "session show: %s", diag.msg);
         if (r < 0)
                 return sbx_fail(1, "session show: %s", diag.msg);
-        return fflush(stdout) == 0 ? 0 : 1;
+        return 0; /* (main() checks what was written) */
 }
 
 int sbx_cmd_session(int argc, char **argv) {

@@ -26,19 +26,28 @@ static void usage(FILE *f) {
         fputs("\nsbx VERB --help shows a verb's options; man sbx has the whole story.\n", f);
 }
 
+/* What sbx printed must have arrived: a full disk or a closed pipe is an error, never a silent
+ * success (review). A verb that failed on its own (status 1) gets the reason if it gave none. */
+static int output_checked(const char *what, int status) {
+        errno = 0;
+        if ((fflush(stdout) != 0 || ferror(stdout)) && (status == 0 || status == 1))
+                return sbx_fail(1, "%s: cannot write standard output: %s", what, strerror(errno ? errno : EIO));
+        return status;
+}
+
 int main(int argc, char **argv) {
         if (argc < 2)
                 return sbx_fail(SBX_EXIT_USAGE, "no verb given (try 'sbx --help')");
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
                 usage(stdout);
-                return 0;
+                return output_checked("help", 0);
         }
         if (strcmp(argv[1], "--version") == 0) {
                 printf("sbx %s\n", SBX_VERSION);
-                return 0;
+                return output_checked("version", 0);
         }
         for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++)
                 if (strcmp(argv[1], verbs[i].name) == 0)
-                        return verbs[i].fn(argc - 1, argv + 1);
+                        return output_checked(argv[1], verbs[i].fn(argc - 1, argv + 1));
         return sbx_fail(SBX_EXIT_USAGE, "unknown verb '%s' (try 'sbx --help')", argv[1]);
 }

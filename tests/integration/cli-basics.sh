@@ -163,4 +163,21 @@ t_check "no --root: the current directory ($(t_json_field "$T/cwd.json" workspac
 rc=$?
 t_check "unknown verb: exit 2 and a line on stderr" test $rc -eq 2 -a -s "$T/verb.err"
 
+# what a verb prints must arrive: a full device is an error with one line, not a silent success
+# (review); a session started all the same is named
+if [ -w /dev/full ]; then
+        for v in "--version" "policy resolve --db $T/full.db" "probe"; do
+                # shellcheck disable=SC2086
+                "$SBX_BIN" $v >/dev/full 2>"$T/full.err"
+                rc=$?
+                t_check "sbx $v >/dev/full: exit 1, one line ($(head -c 120 "$T/full.err"))" \
+                        test $rc = 1 -a "$(grep -c . "$T/full.err")" = 1 -a -n "$(grep 'cannot write standard output' "$T/full.err")"
+        done
+        "$SBX_BIN" session start --mode read-only --db "$T/full.db" >/dev/full 2>"$T/full.err"
+        rc=$?
+        sid=$(sqlite3 "$T/full.db" 'SELECT id FROM sessions ORDER BY created_ms DESC LIMIT 1')
+        t_check "sbx session start >/dev/full: exit 1, naming the session it started ($sid)" \
+                test $rc = 1 -a -n "$sid" -a -n "$(grep -F "session $sid was started" "$T/full.err")"
+fi
+
 t_finish
