@@ -220,4 +220,16 @@ else
         t_diag "not root: the RLIMIT_NPROC check is left out"
 fi
 
+# a current directory that no longer exists: bubblewrap would start the command in $HOME, and the
+# run would be recorded with a cwd it never ran in (review); refused instead, and recorded
+if "$SBX_BIN" run --db "$T/gone-probe.db" --backend bwrap --root "$WS" -- true 2>/dev/null; then
+        mkdir -p "$T/gone" "$T/gone-home"
+        (cd "$T/gone" && rmdir "$T/gone" && HOME="$T/gone-home" "$SBX_BIN" run --db "$T/gone.db" --backend bwrap \
+                --mode workspace-write --root "$WS" -- sh -c 'echo x > rel') 2>"$T/err"
+        rc=$?
+        t_check "bwrap, the cwd removed: refused (125, got $rc), nothing written in \$HOME ($(head -c 150 "$T/err"))" \
+                test $rc = 125 -a ! -e "$T/gone-home/rel" -a -n "$(grep 'current directory cannot be reached' "$T/err")"
+        t_check "... and recorded" test "$(sqlite3 "$T/gone.db" 'SELECT count(*) FROM executions')" = 1
+fi
+
 t_finish

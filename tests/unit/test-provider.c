@@ -172,6 +172,14 @@ static void test_bwrap_argv_read_only(void **state) {
         assert_true(find_arg(c->argv, "--die-with-parent") > 0);
         assert_int_equal(find_arg(c->argv, "--bind"), -1); /* nothing writable */
         assert_true(find_arg(c->argv, "/proc/sys") > 0);
+        /* it starts where sbx runs, never in bubblewrap's fallback ($HOME) */
+        {
+                char *cwd = getcwd(NULL, 0);
+                dd = find_arg(c->argv, "--chdir");
+                assert_true(dd > 0);
+                assert_string_equal(c->argv[dd + 1], cwd);
+                free(cwd);
+        }
         dd = find_arg(c->argv, "--json-status-fd");
         assert_true(dd > 0);
         assert_string_equal(c->argv[dd + 1], "3");
