@@ -1279,7 +1279,11 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         rep->exit_status = SBX_EXIT_INFRA;
                 } else
                         rep->verdict = "task_failure";
-                sbx_fail(0, "%s", rep->message);
+                {
+                        /* the name is the caller's argv: one line, inert on a terminal (review) */
+                        _cleanup_free_ char *shown = sbx_term_text(rep->message, strlen(rep->message));
+                        sbx_fail(0, "%s", shown ? shown : rep->message);
+                }
                 return rep->exit_status;
         }
 

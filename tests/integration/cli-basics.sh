@@ -163,6 +163,12 @@ t_check "no --root: the current directory ($(t_json_field "$T/cwd.json" workspac
 rc=$?
 t_check "unknown verb: exit 2 and a line on stderr" test $rc -eq 2 -a -s "$T/verb.err"
 
+# a command name with newlines that cannot be executed: one line, 127 (unconfined)
+"$SBX_BIN" run --db "$T/nl.db" --mode danger-full-access -- $'no\nsuch\ncmd' 2>"$T/nl.err"
+rc=$?
+t_check "an unexecutable name with newlines: 127, one line ($(tr '\n' '|' <"$T/nl.err"))" \
+        test $rc = 127 -a "$(grep -c . "$T/nl.err")" = 1
+
 # what a verb prints must arrive: a full device is an error with one line, not a silent success
 # (review); a session started all the same is named
 if [ -w /dev/full ]; then
