@@ -203,9 +203,17 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
-        _cleanup_free_ char *runner = NULL, *launcher = NULL;
+        _cleanup_free_ char *runner = NULL, *launcher = NULL, *cwd = NULL;
         int r;
 
+        /* the command starts where sbx runs, or not at all: bubblewrap falls back to $HOME when it
+         * cannot enter it, and the run's cwd would be recorded wrong (review; Landlock has no
+         * such fallback) */
+        cwd = getcwd(NULL, 0);
+        if (!cwd || cwd[0] != '/')
+                return sbx_diag_set(diag, errno ? errno : ENOENT, "confine", "",
+                                    "the current directory cannot be reached (%s): bubblewrap would start the "
+                                    "command in $HOME instead", strerror(errno ? errno : ENOENT));
         r = sbx_find_executable(req->cfg->bwrap_path, &runner);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->bwrap_path,
@@ -258,18 +266,8 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                         sbx_argv_add(&b, req->temp_dir);
                 }
         }
-        /* the command starts where sbx runs, or not at all: bubblewrap falls back to $HOME when it
-         * cannot enter it, and the run's cwd would be recorded wrong (review; Landlock has no
-         * such fallback) */
-        {
-                _cleanup_free_ char *cwd = getcwd(NULL, 0);
-                if (!cwd || cwd[0] != '/')
-                        return sbx_diag_set(diag, errno ? errno : ENOENT, "confine", "",
-                                            "the current directory cannot be reached (%s): bubblewrap would start "
-                                            "the command in $HOME instead", strerror(errno ? errno : ENOENT));
-                sbx_argv_add(&b, "--chdir");
-                sbx_argv_add(&b, cwd);
-        }
+        sbx_argv_add(&b, "--chdir");
+        sbx_argv_add(&b, cwd);
         if (req->opts && req->opts->status_fd >= 0) {
                 sbx_argv_add(&b, "--json-status-fd");
                 sbx_argv_addf(&b, "%d", req->opts->status_fd);
