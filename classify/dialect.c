@@ -12,6 +12,7 @@
 
 #include "classify-internal.h"
 #include "sbx-macro.h"
+#include "sbx-trust.h"
 
 #define DIALECT_FILE_MAX (1024 * 1024)
 
@@ -868,22 +869,8 @@ int sbx_dialect_builtin(const char *backend, const struct sbx_dialect **ret_dial
  * named in /tmp otherwise found its dialects in /tmp/dialects, which any user can make, and
  * another user's override erased the run's denials (security review). */
 static int check_override(const char *path, const struct stat *st, struct sbx_diag *diag) {
-        bool dir = S_ISDIR(st->st_mode);
-
-        if (st->st_uid != geteuid() && st->st_uid != 0)
-                return sbx_diag_set(diag, EPERM, "find dialect", path, "dialect %s %s belongs to uid %u, neither you "
-                                    "nor root", dir ? "directory" : "file", path, (unsigned) st->st_uid);
-        if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !(dir && (st->st_mode & S_ISVTX)))
-                return sbx_diag_set(diag, EPERM, "find dialect", path, "dialect %s %s is writable by group or others",
-                                    dir ? "directory" : "file", path);
-        /* kept read-only by path: another name, in a workspace, would leave it writable (by us:
-         * a root-owned file that we cannot write may have others) */
-        if (!dir && st->st_nlink != 1 &&
-            (geteuid() == 0 || (st->st_uid == geteuid() && (st->st_mode & S_IWUSR))))
-                return sbx_diag_set(diag, EPERM, "find dialect", path,
-                                    "dialect file %s has another name (a hard link), where a confined command could "
-                                    "write it", path);
-        return 0;
+        return sbx_check_trusted(diag, "find dialect", S_ISDIR(st->st_mode) ? "dialect directory" : "dialect file",
+                                 path, st);
 }
 
 int sbx_dialect_find_override(const char *backend, char *const *config_dirs, struct sbx_dialect **ret_dialect,
@@ -927,23 +914,14 @@ int sbx_dialect_find_override(const char *backend, char *const *config_dirs, str
                         return r;
                 /* and, through a symlink, the directory it really lies in */
                 {
-                        char link[64], real[PATH_MAX];
-                        ssize_t n;
+                        char real[PATH_MAX];
 
-                        snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-                        n = readlink(link, real, sizeof(real) - 1);
-                        if (n > 0 && (size_t) n < sizeof(real) - 1 && real[0] == '/') {
-                                char *slash;
-                                real[n] = '\0';
-                                slash = strrchr(real, '/');
-                                slash[slash == real ? 1 : 0] = '\0';
-                                if (strcmp(real, dir) != 0) {
-                                        if (stat(real, &st) < 0)
-                                                return sbx_diag_set(diag, errno, "find dialect", real,
-                                                                    "cannot stat %s: %s", real, strerror(errno));
-                                        if ((r = check_override(real, &st, diag)) < 0)
-                                                return r;
-                                }
+                        if (sbx_fd_real_dir(fd, real, sizeof(real)) && strcmp(real, dir) != 0) {
+                                if (stat(real, &st) < 0)
+                                        return sbx_diag_set(diag, errno, "find dialect", real, "cannot stat %s: %s",
+                                                            real, strerror(errno));
+                                if ((r = check_override(real, &st, diag)) < 0)
+                                        return r;
                         }
                 }
                 return load_fd(fd, path, ret_dialect, diag);

@@ -13,6 +13,7 @@
 #include "confine-internal.h"
 #include "sbx-config.h"
 #include "sbx-macro.h"
+#include "sbx-trust.h"
 
 #define CONFIG_FILE_MAX (64 * 1024)
 
@@ -202,20 +203,13 @@ static int apply_line(struct sbx_config *c, char *key, char *value, const char *
 }
 
 /* A directory that holds a config file: nobody but its owner (the user or root) may remove or swap
- * files in it, unless it is sticky. */
+ * files in it, unless it is sticky (sbx_check_trusted()). */
 static int check_config_dir(const char *dir, struct sbx_diag *diag) {
         struct stat st;
 
         if (stat(dir, &st) < 0)
                 return sbx_diag_set(diag, errno, "read config", dir, "cannot stat %s: %s", dir, strerror(errno));
-        if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
-                return sbx_diag_set(diag, EPERM, "read config", dir, "config directory %s is writable by group or others",
-                                    dir);
-        if (st.st_uid != geteuid() && st.st_uid != 0)
-                return sbx_diag_set(diag, EPERM, "read config", dir,
-                                    "config directory %s belongs to uid %u, neither you nor root", dir,
-                                    (unsigned) st.st_uid);
-        return 0;
+        return sbx_check_trusted(diag, "read config", "config directory", dir, &st);
 }
 
 /* Reads one file into c. A missing file is skipped (returns 0 and *ret_read = false) unless
@@ -247,18 +241,8 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
         if (!S_ISREG(st.st_mode))
                 return sbx_diag_set(diag, EINVAL, "read config", path, "config file %s is not a regular file", path);
         /* it decides how (and whether) commands are confined: only its owner or root may write it */
-        if (st.st_uid != geteuid() && st.st_uid != 0)
-                return sbx_diag_set(diag, EPERM, "read config", path,
-                                    "config file %s belongs to uid %u, neither you nor root", path, (unsigned) st.st_uid);
-        if (st.st_mode & (S_IWGRP | S_IWOTH))
-                return sbx_diag_set(diag, EPERM, "read config", path,
-                                    "config file %s is writable by group or others", path);
-        /* its protection is by path: another name, in a workspace, would leave it writable (by
-         * us: a root-owned system file that we cannot write may have others, as on ostree) */
-        if (st.st_nlink != 1 && (geteuid() == 0 || (st.st_uid == geteuid() && (st.st_mode & S_IWUSR))))
-                return sbx_diag_set(diag, EPERM, "read config", path,
-                                    "config file %s has another name (a hard link), where a confined command "
-                                    "could write it", path);
+        if ((r = sbx_check_trusted(diag, "read config", "config file", path, &st)) < 0)
+                return r;
         if (st.st_size > CONFIG_FILE_MAX)
                 return sbx_diag_set(diag, EFBIG, "read config", path, "config file %s is larger than %d bytes",
                                     path, CONFIG_FILE_MAX);
@@ -267,20 +251,17 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
          * review). Both the directory it is named in and, through a symlink, the one it lies in. */
         {
                 _cleanup_free_ char *named = strdup(path);
-                char link[64], real[PATH_MAX];
-                ssize_t n;
+                const char *named_dir;
+                char real[PATH_MAX];
 
-                snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-                n = readlink(link, real, sizeof(real) - 1);
                 if (!named)
                         return -ENOMEM;
-                if ((r = check_config_dir(dirname(named), diag)) < 0)
+                named_dir = dirname(named);
+                if ((r = check_config_dir(named_dir, diag)) < 0)
                         return r;
-                if (n > 0 && real[0] == '/' && (size_t) n < sizeof(real) - 1) {
-                        real[n] = '\0';
-                        if (strcmp(real, path) != 0 && (r = check_config_dir(dirname(real), diag)) < 0)
-                                return r;
-                }
+                if (sbx_fd_real_dir(fd, real, sizeof(real)) && strcmp(real, named_dir) != 0 &&
+                    (r = check_config_dir(real, diag)) < 0)
+                        return r;
         }
         buf = malloc((size_t) st.st_size + 1);
         if (!buf)
