@@ -484,6 +484,15 @@ static bool json_int_field(const char *json, const char *key, int64_t *ret, bool
         return end != p && errno == 0;
 }
 
+/* Whether the one-object verdict record has the string field "key":"value" (top level: the
+ * record's strings escape every '"', so the pattern cannot start inside one). */
+static bool json_str_field_is(const char *json, const char *key, const char *value) {
+        char pat[128];
+
+        snprintf(pat, sizeof(pat), "\"%s\":\"%s\"", key, value);
+        return strstr(json, pat) != NULL;
+}
+
 /* never through a symlink planted in the case directory */
 static int write_text_at(int dfd, const char *name, const char *text, size_t len) {
         _cleanup_close_ int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW,
@@ -697,6 +706,17 @@ static int fixtures_record(int argc, char **argv) {
                 const char *cause = NULL;
                 if (read_small_file(AT_FDCWD, vpath, &vjson, &vlen, &cause) < 0) {
                         status = sbx_fail(1, "fixtures record: sbx run wrote no verdict record (exit status %d); its "
+                                          "stderr follows, %s not kept",
+                                          WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), a.case_dir);
+                        if (lseek(efd, 0, SEEK_SET) == 0)
+                                (void) copy_fd(efd, STDERR_FILENO, 4096);
+                        goto out;
+                }
+                /* only a run that happened is an observation of the backend: a refused or
+                 * unavailable one (nothing executed) or one sbx itself could not start carries no
+                 * exit status of the command, and its stderr is sbx's own message */
+                if (!json_str_field_is(vjson, "state", "completed")) {
+                        status = sbx_fail(1, "fixtures record: sbx run did not run the command (exit status %d); its "
                                           "stderr follows, %s not kept",
                                           WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), a.case_dir);
                         if (lseek(efd, 0, SEEK_SET) == 0)

@@ -149,6 +149,16 @@ fi
 rc=$?
 chk "record --raw (status $rc)" '[ $rc = 0 ] && grep -qx source=live-raw "$R/bwrap/raw/meta" &&
         grep -qx verdict=runner_failure "$R/bwrap/raw/meta"'
+# a run that sbx refused executed nothing: no case (review: a seatbelt run refused on Linux was
+# kept as source=live, exit=0, verdict=success, its stderr sbx's own SANDBOX_UNAVAILABLE line)
+if [ "$(uname -s)" = Linux ]; then
+        "$SBX_BIN" fixtures record --backend seatbelt --case "$R/unavailable" --expect success -- true \
+                >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "record of a run sbx refused: exit 1, case not kept (status $rc)" '[ $rc = 1 ] && [ ! -e "$R/unavailable" ]'
+        chk "... and the message says the command did not run, with sbx's reason" \
+                'grep -q "did not run the command" "$T/err" && grep -q SANDBOX_UNAVAILABLE "$T/err"'
+fi
 "$SBX_BIN" fixtures record --backend nosuch --case "$R/x" -- true >"$T/out" 2>"$T/err"
 chk "record with an unknown backend: exit 2" '[ $? = 2 ]'
 "$SBX_BIN" fixtures record --backend bwrap --case "$R/x" >"$T/out" 2>"$T/err"
