@@ -47,6 +47,7 @@ static const char *const meta_keys[] = {
 
 /* Parses a meta file; on error writes one sentence to err (naming the line) and returns -EINVAL. */
 static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char *err, size_t errlen) {
+        bool seen[SBX_ELEMENTSOF(meta_keys)] = {};
         size_t line_no = 0;
 
         memset(m, 0, sizeof(*m));
@@ -61,6 +62,9 @@ static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char
                 line_no++;
                 if (ll > 0 && line[ll - 1] == '\r')
                         ll--;
+                /* a NUL would end the key or value early and hide what follows it */
+                if (memchr(line, '\0', ll))
+                        return snprintf(err, errlen, "meta:%zu: a NUL byte", line_no), -EINVAL;
                 if (ll == 0 || line[0] == '#')
                         continue;
                 eq = memchr(line, '=', ll);
@@ -73,7 +77,12 @@ static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char
                 key[kl] = '\0';
                 snprintf(val, sizeof(val), "%.*s", (int) (ll - kl - 1), eq + 1);
                 for (size_t i = 0; meta_keys[i]; i++)
-                        known = known || strcmp(meta_keys[i], key) == 0;
+                        if (strcmp(meta_keys[i], key) == 0) {
+                                /* a second verdict= (a merge left both) would silently win */
+                                if (seen[i])
+                                        return snprintf(err, errlen, "meta:%zu: '%s' given twice", line_no, key), -EINVAL;
+                                seen[i] = known = true;
+                        }
                 if (!known)
                         return snprintf(err, errlen, "meta:%zu: unknown key '%s'", line_no, key), -EINVAL;
                 if (strcmp(key, "backend") == 0)

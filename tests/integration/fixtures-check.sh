@@ -50,6 +50,16 @@ printf 'backend=bwrap\nexit=x\n' >"$T/f/bwrap/touch-etc/meta"
 rc=$?
 chk "a malformed meta: exit 2 (status $rc)" '[ $rc = 2 ]'
 chk "the message names the case and the line" 'grep -q "bwrap/touch-etc/meta:2: exit .x. is not in 0..255" "$T/err"'
+# A NUL byte or a repeated key: malformed, not read as the text before the NUL or the last value
+# (review: both passed; 'verdict\0x=success' even replaced the verdict)
+printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\nverdict\0x=success\n' >"$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+rc=$?
+chk "a meta with a NUL byte: exit 2 (status $rc)" '[ $rc = 2 ] && grep -q "bwrap/touch-etc/meta:6: a NUL byte" "$T/err"'
+printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\nverdict=task_failure\n' >"$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+rc=$?
+chk "a meta with verdict= twice: exit 2 (status $rc)" '[ $rc = 2 ] && grep -q "bwrap/touch-etc/meta:6: .verdict. given twice" "$T/err"'
 rm "$T/f/bwrap/touch-etc/stderr"
 printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
