@@ -111,7 +111,8 @@ static int windows_acl_confine(const struct sbx_confine_request *req, struct sbx
         if (r < 0)
                 return sbx_diag_set(diag, -r, "windows-acl", "",
                                     "the command cannot be passed on a Windows command line (a '\"' in the "
-                                    "program name, or invalid UTF-8)");
+                                    "program name, invalid UTF-8, or a .bat or .cmd program with one of "
+                                    "\" %% & | < > ^ or a line break, which cmd.exe would act on)");
         r = sbx_dialect_builtin("windows-acl", &dialect);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "windows-acl", "", "no built-in windows-acl dialect");

@@ -114,6 +114,30 @@ long sbx_windows_utf16_length(const char *s) {
         return units;
 }
 
+/* CreateProcess runs a .bat or .cmd file as cmd.exe /c "<command line>", and cmd.exe reads the
+ * line again by its own rules, which know nothing of the C runtime's \" escape: '%' expands
+ * variables (before anything else, even inside quotes), '&', '|', '<' and '>' outside quotes
+ * separate or redirect commands, '^' escapes, a '"' ends a quoted region and a line break ends
+ * the command. An argument holding one of them could run a command of its own; none is passed. */
+static const char batch_metacharacters[] = "\"%&|<>^\r\n";
+
+/* Windows drops trailing dots and spaces from a file name: "x.bat. " runs x.bat. */
+static bool is_batch_file(const char *program) {
+        size_t l = strlen(program);
+
+        while (l > 0 && (program[l - 1] == '.' || program[l - 1] == ' '))
+                l--;
+        if (l < 4 || program[l - 4] != '.')
+                return false;
+        char ext[4];
+        for (size_t i = 0; i < 3; i++) {
+                char c = program[l - 3 + i];
+                ext[i] = (char) (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        }
+        ext[3] = '\0';
+        return strcmp(ext, "bat") == 0 || strcmp(ext, "cmd") == 0;
+}
+
 int sbx_windows_cmdline_join(char *const *argv, char **ret_cmdline) {
         char *buf = NULL;
         size_t len = 0;
@@ -127,6 +151,10 @@ int sbx_windows_cmdline_join(char *const *argv, char **ret_cmdline) {
         for (char *const *a = argv; *a; a++)
                 if (sbx_windows_utf16_length(*a) < 0)
                         return -EINVAL;
+        if (is_batch_file(argv[0]))
+                for (char *const *a = argv; *a; a++)
+                        if (strpbrk(*a, batch_metacharacters))
+                                return -EINVAL;
         if (!*argv[0] || strpbrk(argv[0], " \t")) {
                 r = buf_putc(&buf, &len, '"', 1);
                 if (r >= 0)

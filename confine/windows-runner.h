@@ -32,8 +32,10 @@ int sbx_windows_quote_arg(const char *arg, char **buf, size_t *len);
 /* Joins argv into one command line: argv[0] by the program-name rule (taken verbatim up to the next
  * quote when quoted, so it is quoted when it holds a space or tab or is empty, and refused with
  * -EINVAL when it holds a '"', which that rule cannot carry), the rest by sbx_windows_quote_arg().
- * -E2BIG when the result exceeds SBX_WINDOWS_CMDLINE_MAX UTF-16 units, -EINVAL for an empty argv or
- * invalid UTF-8. Caller frees *ret_cmdline. */
+ * -E2BIG when the result exceeds SBX_WINDOWS_CMDLINE_MAX UTF-16 units, -EINVAL for an empty argv,
+ * invalid UTF-8, or a .bat or .cmd program (which CreateProcess hands to cmd.exe) with one of
+ * " % & | < > ^ or a line break in its name or an argument: cmd.exe would act on it. Caller frees
+ * *ret_cmdline. */
 int sbx_windows_cmdline_join(char *const *argv, char **ret_cmdline);
 
 /* The number of UTF-16 units `s` takes, or -EINVAL when it is not valid UTF-8. */

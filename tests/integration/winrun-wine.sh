@@ -144,6 +144,16 @@ else
         echo "skip - argument round trip (no mingw-w64 to build the argv printer)"
 fi
 
+# A .bat runs through cmd.exe, which reads the command line again: an argument with a quote or
+# '&' ran a command of its own there (review: 'x" & echo INJECTED & "' printed INJECTED).
+printf '@echo off\r\necho arg=[%%~1]\r\n' >"$tmp/ws/show.bat"
+run --mode read-only --workspace "$ws" -- "$ws\\show.bat" 'x" & echo INJECTED & "'
+check "a .bat with an argument cmd.exe would act on is refused (exit 125)" test "$rc" -eq 125
+check "... with one runner failure line, and nothing injected ran" \
+        eval 'grep -q "^sbx-winrun: the command cannot be passed" <<<"$err" && ! grep -q INJECTED <<<"$out"'
+run --mode read-only --workspace "$ws" -- "$ws\\show.bat" 'plain arg'
+check "a .bat with a plain argument still runs" test "$rc" -eq 0 -a "$out" = "arg=[plain arg]"
+
 run --mode workspace-write --workspace "$ws" -- cmd.exe /c \
         "echo written> $ws\\from-winrun.txt & echo scratch> %TEMP%\\t.txt & type %TEMP%\\t.txt & echo %TEMP%"
 check "workspace-write: the command succeeds" test "$rc" -eq 0

@@ -250,6 +250,48 @@ static void test_windows_program_name_rule(void **state) {
         assert_ptr_equal(untouched, (char *) 0x1);
 }
 
+/* CreateProcess hands a .bat or .cmd file to cmd.exe, which reads the command line again by its
+ * own rules: under the C runtime's quoting, 'x" & echo INJECTED & "' and 'a&echo INJECTED' ran
+ * "echo INJECTED" (measured under wine). Such arguments are refused for batch files only. */
+static void test_windows_cmdline_refuses_cmd_metacharacters_for_batch_files(void **state) {
+        (void) state;
+        static const char *const programs[] = { "C:\\b\\build.bat", "build.CMD", "C:\\b\\x.Bat. ", "run.cmd..", NULL };
+        static const char *const hostile[] = { "x\" & echo INJECTED & \"", "a&echo INJECTED", "a|b", "a>out", "<in",
+                                               "%COMSPEC%", "a^b", "two\nlines", "cr\r", NULL };
+        static const char *const fine[] = { "plain", "a b", "", "C:\\dir\\", "(x)", "it's!", "*.c", NULL };
+        char *out = (char *) 0x1;
+
+        for (size_t p = 0; programs[p]; p++) {
+                for (size_t h = 0; hostile[h]; h++) {
+                        char *argv[] = { (char *) programs[p], (char *) "ok", (char *) hostile[h], NULL };
+                        if (sbx_windows_cmdline_join(argv, &out) != -EINVAL)
+                                fail_msg("%s with argument '%s' was not refused", programs[p], hostile[h]);
+                        assert_ptr_equal(out, (char *) 0x1);
+                }
+                for (size_t f = 0; fine[f]; f++) {
+                        char *argv[] = { (char *) programs[p], (char *) fine[f], NULL };
+                        char *cmd = NULL;
+                        if (sbx_windows_cmdline_join(argv, &cmd) != 0)
+                                fail_msg("%s with argument '%s' was refused", programs[p], fine[f]);
+                        free(cmd);
+                }
+        }
+        /* the program name itself is read by cmd.exe too */
+        char *amp_program[] = { (char *) "C:\\a&b\\x.bat", NULL };
+        assert_int_equal(sbx_windows_cmdline_join(amp_program, &out), -EINVAL);
+        char *spaced_program[] = { (char *) "C:\\Program Files (x86)\\t\\x.bat", (char *) "y", NULL };
+        _cleanup_free_ char *spaced = NULL;
+        assert_int_equal(sbx_windows_cmdline_join(spaced_program, &spaced), 0);
+        assert_string_equal(spaced, "\"C:\\Program Files (x86)\\t\\x.bat\" y");
+        /* other programs get every argument through the C runtime's rules, unchanged */
+        for (size_t h = 0; hostile[h]; h++) {
+                char *argv[] = { (char *) "C:\\b\\tool.exe", (char *) hostile[h], NULL };
+                assert_round_trip(argv);
+        }
+        char *batch_named_dir[] = { (char *) "C:\\x.bat\\tool.exe", (char *) "a&b", NULL };
+        assert_round_trip(batch_named_dir);
+}
+
 static void test_windows_cmdline_length_is_counted_in_utf16_units(void **state) {
         (void) state;
         char *big = malloc(SBX_WINDOWS_CMDLINE_MAX + 10);
@@ -511,6 +553,11 @@ static void test_windows_acl_refuses_what_it_cannot_promise(void **state) {
         req.argv = quoted_program;
         assert_int_equal(sbx_backend_windows_acl.confine(&req, &out, &diag), -EINVAL);
         assert_null(out.argv);
+        char *batch_injection[] = { (char *) "build.bat", (char *) "a&echo INJECTED", NULL };
+        req.argv = batch_injection;
+        assert_int_equal(sbx_backend_windows_acl.confine(&req, &out, &diag), -EINVAL);
+        assert_non_null(strstr(diag.msg, ".bat"));
+        assert_null(out.argv);
 
         pol.mode = SBX_MODE_DANGER_FULL_ACCESS;
         req.argv = cmd;
@@ -525,6 +572,7 @@ int main(void) {
                 cmocka_unit_test(test_windows_cmdline_round_trips_hard_arguments),
                 cmocka_unit_test(test_windows_cmdline_round_trips_random_arguments),
                 cmocka_unit_test(test_windows_program_name_rule),
+                cmocka_unit_test(test_windows_cmdline_refuses_cmd_metacharacters_for_batch_files),
                 cmocka_unit_test(test_windows_cmdline_length_is_counted_in_utf16_units),
                 cmocka_unit_test(test_winrun_parses_valid_arguments),
                 cmocka_unit_test(test_winrun_rejects_bad_arguments),
