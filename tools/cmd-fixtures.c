@@ -549,6 +549,15 @@ static int copy_fd_at(int in, int dfd, const char *name) {
         return fd < 0 ? -errno : copy_fd(in, fd, 0);
 }
 
+/* What --force replaces is a case: a directory holding a meta file. Any other directory (the
+ * backend's own, given without a NAME; a home directory) would get its meta, stderr and argv
+ * files overwritten. */
+static bool is_case_dir(int dfd) {
+        struct stat st;
+
+        return fstatat(dfd, "meta", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+}
+
 static void rm_rf(const char *path) {
         pid_t pid = fork();
         if (pid == 0) {
@@ -627,8 +636,16 @@ static int fixtures_record(int argc, char **argv) {
         r = sbx_dialect_find(a.backend, NULL, &d, &diag);
         if (r < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "fixtures record", &diag);
-        if (access(a.case_dir, F_OK) == 0 && !a.force)
-                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists (use --force to replace it)", a.case_dir);
+        if (access(a.case_dir, F_OK) == 0) {
+                _cleanup_close_ int cfd = -1;
+
+                if (!a.force)
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists (use --force to replace it)", a.case_dir);
+                cfd = open(a.case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+                if (cfd < 0 || !is_case_dir(cfd))
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists and is not a case (no meta file): not replaced",
+                                        a.case_dir);
+        }
         if (!mkdtemp(tmp))
                 return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(errno));
         snprintf(ws, sizeof(ws), "%s/ws", tmp);
@@ -784,11 +801,20 @@ static int fixtures_record(int argc, char **argv) {
         fclose(af);
         /* kept: into the case directory now (an existing one with --force), never through a
          * symlink that is there */
-        if (mkdir(a.case_dir, 0755) < 0 && !(errno == EEXIST && a.force)) {
-                status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", a.case_dir, strerror(errno));
-                goto out;
+        bool existed = false;
+        if (mkdir(a.case_dir, 0755) < 0) {
+                if (!(errno == EEXIST && a.force)) {
+                        status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", a.case_dir, strerror(errno));
+                        goto out;
+                }
+                existed = true;
         }
         dfd = open(a.case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+        if (dfd >= 0 && existed && !is_case_dir(dfd)) {
+                status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists and is not a case (no meta file): not replaced",
+                                  a.case_dir);
+                goto out;
+        }
         if (dfd < 0 || lseek(efd, 0, SEEK_SET) < 0 || copy_fd_at(efd, dfd, "stderr") < 0 ||
             write_text_at(dfd, "meta", meta, strlen(meta)) < 0 || write_text_at(dfd, "argv", argv_json, alen) < 0) {
                 status = sbx_fail(1, "fixtures record: cannot write %s: %s", a.case_dir, strerror(errno));

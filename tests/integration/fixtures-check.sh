@@ -136,6 +136,7 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
                 grep -q "expected success, classified denied" "$T/err" && ! grep -q "$(printf "[\033\007]")" "$T/err"'
         # --force never writes through a symlink in the case, and a mismatch writes nothing
         mkdir -p "$R/bwrap/forced/sibling"
+        printf 'backend=bwrap\nexit=0\nverdict=success\nsource=live\n' >"$R/bwrap/forced/meta"
         echo precious >"$T/victim"
         ln -s "$T/victim" "$R/bwrap/forced/stderr"
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/forced" --force --expect success -- false \
@@ -169,6 +170,18 @@ if [ "$(uname -s)" = Linux ]; then
         chk "... and the message says the command did not run, with sbx's reason" \
                 'grep -q "did not run the command" "$T/err" && grep -q SANDBOX_UNAVAILABLE "$T/err"'
 fi
+# --force replaces a case, not any directory: without NAME (the backend directory itself) or
+# aimed elsewhere it overwrote meta, stderr and argv files there (review)
+mkdir -p "$R/notacase"
+echo precious >"$R/notacase/argv"
+"$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/notacase" -- true >"$T/out" 2>"$T/err"
+rc=$?
+chk "record --force over a directory that is not a case: exit 2, nothing written (status $rc)" \
+        '[ $rc = 2 ] && [ "$(cat "$R/notacase/argv")" = precious ] && [ ! -e "$R/notacase/meta" ] &&
+         grep -q "is not a case" "$T/err"'
+"$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/bwrap/raw" --expect task_failure -- false \
+        >"$T/out" 2>"$T/err"
+chk "record --force over an existing case replaces it" '[ $? = 0 ] && grep -qx verdict=task_failure "$R/bwrap/raw/meta"'
 "$SBX_BIN" fixtures record --backend nosuch --case "$R/x" -- true >"$T/out" 2>"$T/err"
 chk "record with an unknown backend: exit 2" '[ $? = 2 ]'
 "$SBX_BIN" fixtures record --backend bwrap --case "$R/x" >"$T/out" 2>"$T/err"
