@@ -103,6 +103,21 @@ static int seatbelt_confine(const struct sbx_confine_request *req, struct sbx_co
                         p.run_tmp = run_tmp;
                 }
         }
+        /* What sbx depends on (its config, probe cache, database directory, runners, itself) must
+         * stay out of the command's reach; the profile has no read-only exception beneath a
+         * writable directory, so such a workspace is refused, as under Landlock. */
+        for (char *const *q = req->protect; p.mode == SBX_MODE_WORKSPACE_WRITE && q && *q; q++) {
+                _cleanup_free_ char *c = NULL;
+
+                if (macos_canonical(*q, &c) < 0 && sbx_seatbelt_macos_path(*q, &c) < 0)
+                        return sbx_diag_set(diag, EINVAL, "seatbelt", *q, "cannot canonicalize '%s'", *q);
+                if (sbx_seatbelt_writable(&p, c))
+                        return sbx_diag_set(diag, EPERM, "confine", *q,
+                                            "seatbelt cannot keep %s, which sbx depends on, read-only: it lies beneath "
+                                            "what the command may write (the workspace %s, the temp areas, "
+                                            "/private/tmp); choose a workspace without it",
+                                            *q, p.workspace);
+        }
         /* A bare runner name is resolved now: the spawner must not search PATH for it later. */
         runner = runner_name(req->cfg);
         if (!strchr(runner, '/')) {

@@ -145,6 +145,15 @@ static int check_params(const struct sbx_seatbelt_params *p, struct params_used 
         return 0;
 }
 
+bool sbx_seatbelt_writable(const struct sbx_seatbelt_params *p, const char *path) {
+        struct params_used u;
+
+        if (!path || check_params(p, &u) < 0 || p->mode != SBX_MODE_WORKSPACE_WRITE)
+                return false;
+        return sbx_path_beneath(path, p->workspace) || (u.tmpdir && sbx_path_beneath(path, p->tmpdir)) ||
+               (u.run_tmp && sbx_path_beneath(path, p->run_tmp)) || sbx_path_beneath(path, "/private/tmp");
+}
+
 int sbx_seatbelt_profile(const struct sbx_seatbelt_params *p, char **ret_profile) {
         struct params_used u;
         char *text = NULL;

@@ -41,6 +41,11 @@ int sbx_seatbelt_macos_path(const char *path, char **ret_path);
  * workspace-write promise. */
 bool sbx_seatbelt_tmpdir_acceptable(const char *tmpdir);
 
+/* Whether the profile for `p` lets the command write beneath `path` (canonical, as
+ * sbx_seatbelt_macos_path() gives it): in workspace-write, a path beneath the workspace, the
+ * accepted $TMPDIR, the run's temp area or /private/tmp. False for read-only and for bad params. */
+bool sbx_seatbelt_writable(const struct sbx_seatbelt_params *p, const char *path);
+
 /* Builds the SBPL profile for `p`. Returns -EINVAL for a non-confined mode, or in workspace-write
  * for a missing or non-canonical workspace, or a non-canonical run_tmp. Caller frees *ret_profile. */
 int sbx_seatbelt_profile(const struct sbx_seatbelt_params *p, char **ret_profile);

@@ -651,6 +651,65 @@ static void test_seatbelt_backend_confines_with_full_enforcement(void **state) {
         sbx_strv_free(out.argv);
 }
 
+/* What sbx depends on (req->protect: config, probe cache, database directory, runners, sbx) must
+ * not be writable by the command: the profile allowed file-write* on all of it when it lay in the
+ * workspace (a workspace of $HOME holds ~/.config/sbx, where a planted config could switch the
+ * next run's confinement off), in the run's temp area or in /private/tmp. */
+static void test_seatbelt_backend_refuses_to_expose_what_sbx_depends_on(void **state) {
+        (void) state;
+        struct sbx_config cfg = { .sandbox_exec_path = (char *) "/usr/bin/sandbox-exec" };
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = (char *) "/Users/me" };
+        char *cmd[] = { (char *) "true", NULL };
+        struct sbx_confine_options opts = { .status_fd = -1 };
+        struct sbx_confine_request req = { .cfg = &cfg, .policy = &pol, .argv = cmd, .opts = &opts,
+                                           .temp_dir = "/Users/other/run-1" };
+        static const char *const exposed[] = {
+                "/Users/me/.config/sbx",           /* beneath the workspace */
+                "/Users/me",                       /* the workspace itself */
+                "/tmp/sbx-db",                     /* /private/tmp, always writable */
+                "/private/tmp/sbx-db/audit.db",
+                "/Users/other/run-1/x",            /* the run's temp area */
+                NULL,
+        };
+        static const char *const out_of_reach[] = { "/usr/local/bin/sbx", "/Users/meme/.config/sbx",
+                                                    "/private/etc/sbx", "/Users", NULL };
+        const char *saved = getenv("TMPDIR");
+        _cleanup_free_ char *saved_copy = saved ? strdup(saved) : NULL;
+
+        unsetenv("TMPDIR");
+        for (size_t i = 0; exposed[i]; i++) {
+                char *protect[] = { (char *) "/usr/bin/sandbox-exec", (char *) exposed[i], NULL };
+                struct sbx_confined_argv out = {};
+                struct sbx_diag diag = {};
+                req.protect = protect;
+                int r = sbx_backend_seatbelt.confine(&req, &out, &diag);
+                if (r != -EPERM)
+                        fail_msg("%s in reach of the command: confine returned %d", exposed[i], r);
+                assert_null(out.argv);
+                assert_non_null(strstr(diag.msg, exposed[i]));
+        }
+        for (size_t i = 0; out_of_reach[i]; i++) {
+                char *protect[] = { (char *) out_of_reach[i], NULL };
+                struct sbx_confined_argv out = {};
+                struct sbx_diag diag = {};
+                req.protect = protect;
+                if (sbx_backend_seatbelt.confine(&req, &out, &diag) != 0)
+                        fail_msg("%s refused: %s", out_of_reach[i], diag.msg);
+                sbx_strv_free(out.argv);
+        }
+        /* read-only writes nothing of them */
+        char *protect[] = { (char *) "/Users/me/.config/sbx", NULL };
+        struct sbx_confined_argv out = {};
+        struct sbx_diag diag = {};
+        pol.mode = SBX_MODE_READ_ONLY;
+        req.temp_dir = NULL;
+        req.protect = protect;
+        assert_int_equal(sbx_backend_seatbelt.confine(&req, &out, &diag), 0);
+        sbx_strv_free(out.argv);
+        if (saved_copy)
+                setenv("TMPDIR", saved_copy, 1);
+}
+
 /* A bare runner name is resolved through PATH at confine time, never left for the spawner. */
 static void test_seatbelt_backend_resolves_a_bare_runner_name(void **state) {
         (void) state;
@@ -689,6 +748,7 @@ int main(void) {
                 cmocka_unit_test(test_seatbelt_not_applicable_off_macos),
                 cmocka_unit_test(test_seatbelt_backend_confines_with_full_enforcement),
                 cmocka_unit_test(test_seatbelt_backend_resolves_a_bare_runner_name),
+                cmocka_unit_test(test_seatbelt_backend_refuses_to_expose_what_sbx_depends_on),
         };
         return cmocka_run_group_tests_name("seatbelt", tests, NULL, NULL);
 }
