@@ -87,8 +87,13 @@ static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char
                         return snprintf(err, errlen, "meta:%zu: unknown key '%s'", line_no, key), -EINVAL;
                 if (strcmp(key, "backend") == 0)
                         snprintf(m->backend, sizeof(m->backend), "%s", val);
-                else if (strcmp(key, "mode") == 0)
+                else if (strcmp(key, "mode") == 0) {
+                        /* what a recording runs in: a confined mode, or raw (the runner run directly) */
+                        if (strcmp(val, "read-only") != 0 && strcmp(val, "workspace-write") != 0 && strcmp(val, "raw") != 0)
+                                return snprintf(err, errlen, "meta:%zu: mode '%s' is not read-only, workspace-write or raw",
+                                                line_no, val), -EINVAL;
                         snprintf(m->mode, sizeof(m->mode), "%s", val);
+                }
                 else if (strcmp(key, "exit") == 0) {
                         if (sbx_parse_int64(val, 0, 255, &v) < 0)
                                 return snprintf(err, errlen, "meta:%zu: exit '%s' is not in 0..255", line_no, val), -EINVAL;
@@ -114,8 +119,13 @@ static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char
         }
         if (!m->backend[0])
                 return snprintf(err, errlen, "meta: no backend="), -EINVAL;
-        if (!m->has_exit && !m->has_signal)
-                return snprintf(err, errlen, "meta: neither exit= nor signal="), -EINVAL;
+        if (!m->mode[0])
+                return snprintf(err, errlen, "meta: no mode="), -EINVAL;
+        /* both: a missing exit= read as 0 made any stderr classify as success */
+        if (!m->has_exit)
+                return snprintf(err, errlen, "meta: no exit="), -EINVAL;
+        if (!m->has_signal)
+                return snprintf(err, errlen, "meta: no signal="), -EINVAL;
         if (!m->has_verdict)
                 return snprintf(err, errlen, "meta: no verdict="), -EINVAL;
         if (!m->has_source)

@@ -52,16 +52,25 @@ chk "a malformed meta: exit 2 (status $rc)" '[ $rc = 2 ]'
 chk "the message names the case and the line" 'grep -q "bwrap/touch-etc/meta:2: exit .x. is not in 0..255" "$T/err"'
 # A NUL byte or a repeated key: malformed, not read as the text before the NUL or the last value
 # (review: both passed; 'verdict\0x=success' even replaced the verdict)
-printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\nverdict\0x=success\n' >"$T/f/bwrap/touch-etc/meta"
+printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=live\nverdict\0x=success\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 rc=$?
-chk "a meta with a NUL byte: exit 2 (status $rc)" '[ $rc = 2 ] && grep -q "bwrap/touch-etc/meta:6: a NUL byte" "$T/err"'
-printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\nverdict=task_failure\n' >"$T/f/bwrap/touch-etc/meta"
+chk "a meta with a NUL byte: exit 2 (status $rc)" '[ $rc = 2 ] && grep -q "bwrap/touch-etc/meta:7: a NUL byte" "$T/err"'
+printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=live\nverdict=task_failure\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 rc=$?
-chk "a meta with verdict= twice: exit 2 (status $rc)" '[ $rc = 2 ] && grep -q "bwrap/touch-etc/meta:6: .verdict. given twice" "$T/err"'
+chk "a meta with verdict= twice: exit 2 (status $rc)" '[ $rc = 2 ] && grep -q "bwrap/touch-etc/meta:7: .verdict. given twice" "$T/err"'
+# Every field a recording writes is required: without exit= the denial was classified as exit 0,
+# so a case saying success passed whatever its stderr (review); a mode that is none passed too.
+for bad in 'no exit=:mode=raw\nsignal=0' 'no signal=:mode=raw\nexit=0' 'no mode=:exit=0\nsignal=0' \
+        "mode 'garbage' is not:mode=garbage\nexit=0\nsignal=0"; do
+        printf "backend=bwrap\n${bad#*:}\nverdict=success\nsource=live\n" >"$T/f/bwrap/touch-etc/meta"
+        "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "a meta with ${bad%%:*}: exit 2 (status $rc)" '[ $rc = 2 ] && grep -q "bwrap/touch-etc/meta.*${bad%%:*}" "$T/err"'
+done
 rm "$T/f/bwrap/touch-etc/stderr"
-printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$T/f/bwrap/touch-etc/meta"
+printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 chk "a case without stderr: exit 2" '[ $? = 2 ] && grep -q "touch-etc/stderr" "$T/err"'
 
@@ -70,7 +79,7 @@ chk "a case without stderr: exit 2" '[ $? = 2 ] && grep -q "touch-etc/stderr" "$
 H=$T/hostile
 mkdir -p "$H/bwrap/fifo" "$H/bwrap/zero" "$H/bwrap/shadow" "$H/bwrap/esc$(printf '\033')[2J"
 for c in fifo zero shadow "esc$(printf '\033')[2J"; do
-        printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$H/bwrap/$c/meta"
+        printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$H/bwrap/$c/meta"
 done
 mkfifo "$H/bwrap/fifo/stderr"
 ln -s /dev/zero "$H/bwrap/zero/stderr"
@@ -78,7 +87,7 @@ echo x >"$H/bwrap/shadow/stderr"
 rm "$H/bwrap/shadow/meta"
 ln -s /etc/shadow "$H/bwrap/shadow/meta"
 printf 'touch: x: Read-only file system\n' >"$H/bwrap/esc$(printf '\033')[2J/stderr"
-printf 'backend=bwrap\nexit=1\nsignal=0\nverdict=success\nsource=live\n' >"$H/bwrap/esc$(printf '\033')[2J/meta"
+printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=success\nsource=live\n' >"$H/bwrap/esc$(printf '\033')[2J/meta"
 timeout 20 "$SBX_BIN" fixtures check "$H" >"$T/out" 2>"$T/err"
 rc=$?
 chk "hostile cases: no hang, exit 2 (status $rc)" '[ $rc = 2 ]'
@@ -136,7 +145,7 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
                 grep -q "expected success, classified denied" "$T/err" && ! grep -q "$(printf "[\033\007]")" "$T/err"'
         # --force never writes through a symlink in the case, and a mismatch writes nothing
         mkdir -p "$R/bwrap/forced/sibling"
-        printf 'backend=bwrap\nexit=0\nverdict=success\nsource=live\n' >"$R/bwrap/forced/meta"
+        printf 'backend=bwrap\nmode=workspace-write\nexit=0\nverdict=success\nsource=live\n' >"$R/bwrap/forced/meta"
         echo precious >"$T/victim"
         ln -s "$T/victim" "$R/bwrap/forced/stderr"
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/forced" --force --expect success -- false \
