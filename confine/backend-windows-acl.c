@@ -92,6 +92,15 @@ static int windows_acl_confine(const struct sbx_confine_request *req, struct sbx
         if (req->opts && req->opts->require_full)
                 return sbx_diag_set(diag, EOPNOTSUPP, "windows-acl", "",
                                     "windows-acl enforcement is partial: %s", windows_acl_partial_reason);
+        /* What sbx depends on (its config, probe cache, database directory, runners, itself) must
+         * stay out of the command's reach: the grant covers the whole workspace and temp area. */
+        for (char *const *q = req->protect; mode == SBX_WINRUN_WORKSPACE_WRITE && q && *q; q++)
+                if (sbx_windows_path_beneath(*q, req->policy->workspace_root) ||
+                    (temp && sbx_windows_path_beneath(*q, temp)))
+                        return sbx_diag_set(diag, EPERM, "confine", *q,
+                                            "windows-acl cannot keep %s, which sbx depends on, read-only: it lies "
+                                            "beneath the workspace %s or the temp area; choose a workspace without it",
+                                            *q, req->policy->workspace_root);
         r = sbx_winrun_build_argv(runner_name(req->cfg), mode, req->policy->workspace_root, temp, req->argv, &argv);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "windows-acl", req->policy->workspace_root,

@@ -138,6 +138,33 @@ static bool is_batch_file(const char *program) {
         return strcmp(ext, "bat") == 0 || strcmp(ext, "cmd") == 0;
 }
 
+static bool is_separator(char c) {
+        return c == '\\' || c == '/';
+}
+
+static char fold_ascii(char c) {
+        return (char) (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+}
+
+bool sbx_windows_path_beneath(const char *path, const char *dir) {
+        size_t n = strlen(dir);
+
+        while (n > 0 && is_separator(dir[n - 1]))
+                n--;
+        if (n == 0)
+                return false;
+        for (size_t i = 0; i < n; i++) {
+                unsigned char d = (unsigned char) dir[i], c = (unsigned char) path[i];
+
+                /* beyond ASCII any byte matches any: a case variant is refused, not missed */
+                if (is_separator(dir[i]) ? !is_separator(path[i])
+                    : d >= 0x80       ? c < 0x80
+                                      : fold_ascii(path[i]) != fold_ascii(dir[i]))
+                        return false;
+        }
+        return path[n] == '\0' || is_separator(path[n]);
+}
+
 int sbx_windows_cmdline_join(char *const *argv, char **ret_cmdline) {
         char *buf = NULL;
         size_t len = 0;

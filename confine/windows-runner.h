@@ -38,6 +38,12 @@ int sbx_windows_quote_arg(const char *arg, char **buf, size_t *len);
  * *ret_cmdline. */
 int sbx_windows_cmdline_join(char *const *argv, char **ret_cmdline);
 
+/* Whether Windows path `path` is `dir` or lies beneath it, as NTFS compares names: ASCII letters
+ * in either case, '\\' and '/' alike, a trailing separator of `dir` ignored. (Letters beyond
+ * ASCII match any such byte, so a case variant is never missed; callers refuse on a match, never
+ * grant.) */
+bool sbx_windows_path_beneath(const char *path, const char *dir);
+
 /* The number of UTF-16 units `s` takes, or -EINVAL when it is not valid UTF-8. */
 long sbx_windows_utf16_length(const char *s);
 

@@ -533,6 +533,61 @@ static void test_windows_acl_confines_with_partial_enforcement(void **state) {
         free(ro.enforcement_reason);
 }
 
+static void test_windows_path_beneath_compares_as_ntfs_does(void **state) {
+        (void) state;
+        static const struct {
+                const char *path, *dir;
+                bool beneath;
+        } cases[] = {
+                { "C:\\work\\a", "C:\\work", true },
+                { "C:\\work", "C:\\work\\", true },
+                { "c:/WORK/Sbx/config", "C:\\Work", true },
+                { "C:\\workshop", "C:\\work", false },
+                { "C:\\wor", "C:\\work", false },
+                { "D:\\work\\a", "C:\\work", false },
+                { "C:\\\xc3\x89t\xc3\xa9\\a", "C:\\\xc3\xa9t\xc3\xa9", true }, /* Été beneath été: refused */
+                { "C:\\work\\a", "", false },
+        };
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+                if (sbx_windows_path_beneath(cases[i].path, cases[i].dir) != cases[i].beneath)
+                        fail_msg("case %zu: '%s' beneath '%s' should be %d", i, cases[i].path, cases[i].dir,
+                                 cases[i].beneath);
+}
+
+static void test_windows_acl_refuses_to_expose_what_sbx_depends_on(void **state) {
+        (void) state;
+        struct sbx_config cfg = { .windows_runner_path = (char *) "C:\\sbx\\sbx-winrun.exe" };
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = (char *) "C:\\Users\\me" };
+        char *cmd[] = { (char *) "cmd.exe", NULL };
+        char *protect[] = { (char *) "c:\\users\\ME\\AppData\\Roaming\\sbx", NULL };
+        struct sbx_confine_options opts = { .status_fd = -1 };
+        struct sbx_confine_request req = { .cfg = &cfg, .policy = &pol, .argv = cmd, .opts = &opts,
+                                           .temp_dir = "C:\\tmp\\sbx-1", .protect = protect };
+        struct sbx_confined_argv out = {};
+        struct sbx_diag diag = {};
+
+        assert_int_equal(sbx_backend_windows_acl.confine(&req, &out, &diag), -EPERM);
+        assert_non_null(strstr(diag.msg, "AppData"));
+        assert_null(out.argv);
+
+        /* beneath the temp area too */
+        protect[0] = (char *) "C:\\TMP\\sbx-1\\x";
+        assert_int_equal(sbx_backend_windows_acl.confine(&req, &out, &diag), -EPERM);
+
+        /* elsewhere it confines; read-only writes nothing, so nothing is exposed */
+        protect[0] = (char *) "C:\\ProgramData\\sbx";
+        assert_int_equal(sbx_backend_windows_acl.confine(&req, &out, &diag), 0);
+        sbx_strv_free(out.argv);
+        free(out.enforcement_reason);
+        out = (struct sbx_confined_argv) {};
+        protect[0] = (char *) "C:\\Users\\me\\x";
+        pol.mode = SBX_MODE_READ_ONLY;
+        assert_int_equal(sbx_backend_windows_acl.confine(&req, &out, &diag), 0);
+        sbx_strv_free(out.argv);
+        free(out.enforcement_reason);
+}
+
 static void test_windows_acl_refuses_what_it_cannot_promise(void **state) {
         (void) state;
         struct sbx_config cfg = {};
@@ -582,6 +637,8 @@ int main(void) {
                 cmocka_unit_test(test_windows_acl_not_applicable_off_windows),
                 cmocka_unit_test(test_windows_acl_confines_with_partial_enforcement),
                 cmocka_unit_test(test_windows_acl_refuses_what_it_cannot_promise),
+                cmocka_unit_test(test_windows_path_beneath_compares_as_ntfs_does),
+                cmocka_unit_test(test_windows_acl_refuses_to_expose_what_sbx_depends_on),
         };
         return cmocka_run_group_tests_name("windows-acl", tests, NULL, NULL);
 }
