@@ -64,20 +64,24 @@ static const char *default_backends[] = {
         NULL,
 };
 
-/* The launcher next to the running sbx (a build tree, or a relocated install), else libexecdir. */
+/* The launcher of the running sbx: the installed one in libexecdir when sbx runs from its
+ * installed bindir, else the one next to it (a build tree, a relocated copy). Which files exist
+ * never decides: an installed sbx that took a launcher next to it whenever one was there ran
+ * whatever a confined command had planted there (a workspace of $HOME, sbx in ~/.local/bin), and
+ * the next probe executed it unconfined (security review). */
 static int default_landlock_path(char **ret) {
         char self[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
         if (n > 0) {
-                _cleanup_free_ char *candidate = NULL;
+                struct stat a, b;
+                const char *dir;
+
                 self[n] = '\0';
-                if (asprintf(&candidate, "%s/sbx-landlock", dirname(self)) < 0)
-                        return -ENOMEM;
-                if (access(candidate, X_OK) == 0) {
-                        *ret = sbx_steal_ptr(&candidate);
-                        return 0;
-                }
+                dir = dirname(self);
+                if (strcmp(dir, SBX_BINDIR) != 0 &&
+                    !(stat(dir, &a) == 0 && stat(SBX_BINDIR, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+                        return asprintf(ret, "%s/sbx-landlock", dir) < 0 ? -ENOMEM : 0;
         }
         *ret = strdup(SBX_LIBEXECDIR "/sbx-landlock");
         return *ret ? 0 : -ENOMEM;

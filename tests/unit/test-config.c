@@ -160,7 +160,44 @@ static void test_config_env_file_must_exist(void **state) {
         assert_non_null(strstr(diag.msg, "/nonexistent/sbx/config"));
 }
 
-int main(void) {
+/* The launcher of this binary's default configuration, as a copy of it in bin/ reports it. */
+static char *launcher_of_copy(void) {
+        char cmd[PATH_MAX + 64], line[PATH_MAX + 2];
+        FILE *p;
+
+        snprintf(cmd, sizeof(cmd), "'%s/bin/test-config' --print-landlock-path", dir);
+        p = popen(cmd, "re");
+        assert_non_null(p);
+        assert_non_null(fgets(line, sizeof(line), p));
+        assert_int_equal(pclose(p), 0);
+        line[strcspn(line, "\n")] = '\0';
+        return strdup(line);
+}
+
+/* The default launcher follows from where sbx runs, never from which files exist: an installed
+ * sbx that took a launcher next to it whenever one was there ran one that a confined command had
+ * planted there (a workspace of $HOME, sbx in ~/.local/bin), unconfined at the next probe. A copy
+ * of this binary (not in bindir) names the launcher next to it, there or not. */
+static void test_config_default_launcher_does_not_depend_on_what_exists(void **state) {
+        _cleanup_free_ char *next = NULL, *before = NULL, *after = NULL;
+        char cmd[PATH_MAX + 128];
+        FILE *f;
+        (void) state;
+        snprintf(cmd, sizeof(cmd), "mkdir -p '%s/bin' && cp /proc/%d/exe '%s/bin/test-config'", dir, (int) getpid(), dir);
+        assert_int_equal(system(cmd), 0);
+        assert_true(asprintf(&next, "%s/bin/sbx-landlock", dir) > 0);
+        before = launcher_of_copy();
+        f = fopen(next, "w"); /* what a command that can write that directory would plant */
+        assert_non_null(f);
+        fclose(f);
+        assert_int_equal(chmod(next, 0755), 0);
+        after = launcher_of_copy();
+        assert_int_equal(unlink(next), 0);
+        assert_string_equal(before, after);
+        assert_string_equal(after, next);
+}
+
+int main(int argc, char **argv) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_config_defaults_without_files),
                 cmocka_unit_test(test_config_later_file_overrides_and_missing_is_skipped),
@@ -169,6 +206,17 @@ int main(void) {
                 cmocka_unit_test(test_config_writable_by_others_is_refused),
                 cmocka_unit_test(test_config_env_names_the_only_file),
                 cmocka_unit_test(test_config_env_file_must_exist),
+                cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
         };
+
+        if (argc == 2 && strcmp(argv[1], "--print-landlock-path") == 0) {
+                char *none[] = { NULL };
+                struct sbx_config *c = NULL;
+                if (sbx_config_load_files(none, &c, NULL) < 0)
+                        return 1;
+                puts(c->landlock_path);
+                sbx_config_free(c);
+                return 0;
+        }
         return cmocka_run_group_tests(tests, setup, teardown);
 }
