@@ -546,6 +546,78 @@ static int add_dialects(char ***v, size_t *n, const char *d, const char *const *
         return r < 0 ? r : add_dialect_file(v, n, dir, "none", writable, diag);
 }
 
+/* Where a path that does not exist (yet) would be made: the real path of its nearest existing
+ * ancestor, then the rest. NULL when out of memory or nothing of it resolves. */
+static char *landing_path(const char *path) {
+        _cleanup_free_ char *head = strdup(path);
+        char *slash;
+
+        if (!head)
+                return NULL;
+        while ((slash = strrchr(head, '/'))) {
+                _cleanup_free_ char *real = NULL, *full = NULL;
+                char *norm = NULL;
+
+                *slash = '\0';
+                real = real_path(head[0] ? head : "/");
+                if (!real)
+                        continue;
+                if (asprintf(&full, "%s/%s", strcmp(real, "/") == 0 ? "" : real, path + (slash - head) + 1) < 0 ||
+                    sbx_path_normalize(full, &norm) < 0)
+                        return NULL;
+                return norm;
+        }
+        return NULL;
+}
+
+/* A runner is looked for in order (a bare name in each of SBX_RUNNER_DIRS, a path where it names)
+ * and the first executable one runs, outside any sandbox. The one found is protected like the rest
+ * of sbx's state; a place looked at before it, where nothing executable is yet, cannot be: a
+ * command that can write there plants a runner (/usr/local/bin/bwrap in a workspace of
+ * /usr/local), and the next sbx executes it unconfined, at its probe or as the runner (security
+ * review). Such a workspace is refused. */
+static int check_runner_place(const char *key, const char *name, const char *candidate,
+                              const char *const *writable, struct sbx_diag *diag) {
+        _cleanup_free_ char *landing = NULL;
+
+        if (access(candidate, X_OK) == 0)
+                return 1; /* the runner sbx uses: protected with the rest */
+        landing = landing_path(candidate);
+        for (const char *const *w = writable; landing && *w; w++)
+                if (sbx_path_beneath(landing, *w))
+                        return sbx_diag_set(diag, EPERM, "confine", candidate,
+                                            "sbx looks for the runner '%s' (configuration key %s) at %s, inside "
+                                            "the writable workspace %s: a command could plant one there that the "
+                                            "next sbx would execute unconfined; choose another workspace, or name "
+                                            "an installed runner by its absolute path in the configuration",
+                                            name, key, candidate, *w);
+        return 0;
+}
+
+static int check_runner_lookup(const char *key, const char *name, const char *const *writable,
+                               struct sbx_diag *diag) {
+        _cleanup_free_ char *dirs = NULL;
+        char *save = NULL;
+
+        if (!name || !*name)
+                return 0;
+        if (strchr(name, '/'))
+                return check_runner_place(key, name, name, writable, diag) < 0 ? -EPERM : 0;
+        dirs = strdup(SBX_RUNNER_DIRS);
+        if (!dirs)
+                return -ENOMEM;
+        for (char *dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+                _cleanup_free_ char *candidate = NULL;
+                int r;
+
+                if (asprintf(&candidate, "%s/%s", dir, name) < 0)
+                        return -ENOMEM;
+                if ((r = check_runner_place(key, name, candidate, writable, diag)) != 0)
+                        return r < 0 ? r : 0;
+        }
+        return 0;
+}
+
 /* What sbx itself depends on and a confined command must never rewrite, even where the workspace
  * contains it (a workspace of $HOME, or of sbx's own source tree): the config dirs (a planted
  * config could switch confinement off for the next run), the probe cache (it selects the
@@ -571,6 +643,10 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
                 r = add_dialects(&v, &n, *d, writable, diag);
         if (r >= 0)
                 r = strv_add_real(&v, &n, cfg->cache_dir, writable, 0700, diag);
+        if (r >= 0)
+                r = check_runner_lookup("bwrap", cfg->bwrap_path, writable, diag);
+        if (r >= 0)
+                r = check_runner_lookup("landlock_launcher", cfg->landlock_path, writable, diag);
         if (r >= 0 && sbx_find_executable(cfg->bwrap_path, &bwrap) >= 0)
                 r = strv_add_real(&v, &n, bwrap, writable, 0, diag);
         if (r >= 0 && sbx_find_executable(cfg->landlock_path, &launcher) >= 0)

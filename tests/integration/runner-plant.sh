@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# A runner that is not there yet cannot be planted by a confined command where sbx would look for
+# it: a place sbx looks at before the runner it uses (a bare name in the system's directories, in
+# order, or the path the configuration names) that lies inside the writable workspace refuses the
+# workspace-write run (125). Before, the command planted a fake runner there and the next sbx
+# executed it unconfined (its probe), or as the sandbox's runner. The fake runners here leave a
+# marker outside every workspace and hand over to the real bubblewrap.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+
+t_require_sbx
+T=$(t_mktemp_dir)
+trap t_cleanup EXIT
+BWRAP=$(command -v bwrap) || t_skip_all "bwrap is not installed"
+unset SBX_CONFIG SBX_DB SBX_SESSION
+export SBX_AUDIT_WRITER=off XDG_CACHE_HOME=$T/cache
+mkdir -p "$T/ws" "$T/other" "$T/out"
+
+# the fake runner, written by the confined command: $1 marker dir, $2 real bwrap, $3 destination
+plant='printf "#!/bin/sh\necho ran >> %s/marker\nexec %s \"\$@\"\n" "$1" "$2" > "$3" && chmod 755 "$3" && echo PLANTED'
+
+# ---- a runner path in the configuration that does not exist yet, inside the workspace ----------
+printf 'bwrap = %s\n' "$T/ws/bin/bwrap" >"$T/config"
+chmod 600 "$T/config"
+for how in chain --backend=landlock; do
+        sel=()
+        [ "$how" = chain ] || sel=("$how")
+        rm -rf "$T/ws/bin" "$T/out/marker" "$XDG_CACHE_HOME"
+        mkdir -p "$T/ws/bin"
+        out=$(cd "$T/ws" && SBX_CONFIG=$T/config "$SBX_BIN" run --db "$T/audit.db" "${sel[@]}" --root "$T/ws" -- \
+                sh -c "$plant" sh "$T/out" "$BWRAP" "$T/ws/bin/bwrap" 2>"$T/err")
+        rc=$?
+        t_check "configured bwrap missing inside the workspace, $how: the run is refused (rc=$rc, $(head -c 300 "$T/err"))" \
+                test $rc -eq 125
+        t_check "... nothing was planted ($out)" test ! -e "$T/ws/bin/bwrap"
+        t_check "... and the refusal names the place" grep -q "at $T/ws/bin/bwrap, inside the writable workspace" "$T/err"
+        (cd "$T/other" && SBX_CONFIG=$T/config "$SBX_BIN" run --db "$T/audit.db" --root "$T/other" -- true) >/dev/null 2>&1
+        t_check "... and the next run (chain, another workspace) executed no planted runner" test ! -e "$T/out/marker"
+done
+# the same workspace in read-only grants nothing to write: it runs
+(cd "$T/ws" && SBX_CONFIG=$T/config "$SBX_BIN" run --db "$T/audit.db" --mode read-only --root "$T/ws" -- true) 2>"$T/err"
+t_check "read-only in that workspace runs (rc=$?)" test $? -eq 0
+# a workspace that holds none of the places is not affected
+(cd "$T/other" && SBX_CONFIG=$T/config "$SBX_BIN" run --db "$T/audit.db" --root "$T/other" -- true) 2>"$T/err"
+t_check "workspace-write elsewhere runs (rc=$?)" test $? -eq 0
+
+# ---- a bare name: a system directory looked at before the real one, inside the workspace -------
+# /usr/local/sbin comes first in the lookup; in a private mount namespace it is a tmpfs that the
+# test makes the workspace (root's workspace of /usr/local, say)
+if ! t_is_root; then
+        t_ok "bare-name lookup # SKIP not running as root"
+elif [ ! -d /usr/local/sbin ] || [ -e /usr/local/sbin/bwrap ] || ! unshare -m true 2>/dev/null; then
+        t_ok "bare-name lookup # SKIP no private mount namespace, or /usr/local/sbin missing or holding bwrap"
+else
+        rm -f "$T/out/marker"
+        unshare -m --propagation private bash -c '
+                mount -t tmpfs tmpfs /usr/local/sbin || exit 99
+                cd /usr/local/sbin || exit 99
+                "$1" run --db "$2/audit.db" --root /usr/local/sbin -- sh -c "$3" sh "$2/out" "$4" /usr/local/sbin/bwrap \
+                        >"$2/bare.out" 2>"$2/bare.err"
+                echo $? >"$2/bare.rc"
+                test -e /usr/local/sbin/bwrap && echo present >"$2/bare.planted"
+                cd "$2/other" && "$1" run --db "$2/audit.db" --root "$2/other" -- true >/dev/null 2>&1
+                exit 0' bash "$SBX_BIN" "$T" "$plant" "$BWRAP"
+        t_check "workspace /usr/local/sbin (before $BWRAP in the lookup): refused (rc=$(cat "$T/bare.rc" 2>/dev/null), $(head -c 300 "$T/bare.err"))" \
+                test "$(cat "$T/bare.rc" 2>/dev/null)" = 125
+        t_check "... no bwrap was planted in /usr/local/sbin" test ! -e "$T/bare.planted"
+        t_check "... and the next run executed no planted runner" test ! -e "$T/out/marker"
+fi
+
+t_finish
