@@ -209,7 +209,7 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         /* the command starts where sbx runs, or not at all: bubblewrap falls back to $HOME when it
          * cannot enter it, and the run's cwd would be recorded wrong (review; Landlock has no
          * such fallback) */
-        cwd = getcwd(NULL, 0);
+        cwd = req->cwd ? strdup(req->cwd) : getcwd(NULL, 0);
         if (!cwd || cwd[0] != '/')
                 return sbx_diag_set(diag, errno ? errno : ENOENT, "confine", "",
                                     "the current directory cannot be reached (%s): bubblewrap would start the "

@@ -13,6 +13,8 @@ struct sbx_confine_request {
         char *const *protect;             /* canonical existing paths sbx depends on (its config,
                                              cache, runners, database): a backend keeps those
                                              beneath a writable directory read-only, or refuses */
+        const char *cwd;                  /* where the command starts; NULL: sbx's current
+                                             directory (the probe names its own) */
 };
 
 /* mkdir -p with `mode` for each missing component; 0 or -errno. */

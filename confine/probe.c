@@ -131,7 +131,12 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
                 char *argv[] = { (char *) "/bin/sh", (char *) "-c",
                                  (char *) "echo > \"$1\" || exit 3; (echo > \"$2\") 2>/dev/null; exit 0", (char *) "sh", permitted,
                                  forbidden, NULL };
-                req = (struct sbx_confine_request) { .cfg = cfg, .policy = &policy, .argv = argv, .opts = &opts };
+                /* in its own workspace, not where sbx was started: a current directory that the
+                 * sandbox cannot enter (removed, another user's as root) fails that run only, and
+                 * its verdict would have been cached for every later run (review) */
+                req = (struct sbx_confine_request) {
+                        .cfg = cfg, .policy = &policy, .argv = argv, .opts = &opts, .cwd = ws,
+                };
                 r = b->confine(&req, &out, &diag);
         }
         if (r < 0) {

@@ -197,6 +197,42 @@ static void test_probe_runner_that_does_not_confine_is_unusable(void **state) {
         sbx_config_free(cfg);
 }
 
+/* The probe runs in its own workspace: a current directory that the sandbox cannot enter (here
+ * removed; as root, another user's private one) fails that run only. Probed from there, bwrap
+ * was unusable ("Can't chdir", "cannot be reached") and that verdict was cached for every later
+ * run: landlock (partial in workspace-write) instead, --require-full refused. */
+static void test_probe_does_not_depend_on_the_current_directory(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", "landlock");
+        struct sbx_probe_report r;
+        char gone[PATH_MAX + 16], other[PATH_MAX + 16];
+        int home = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        (void) state;
+        assert_true(home >= 0);
+        snprintf(gone, sizeof(gone), "%s/gone", dir);
+        assert_int_equal(mkdir(gone, 0700), 0);
+        assert_int_equal(chdir(gone), 0);
+        assert_int_equal(rmdir(gone), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, true, &r, NULL), 0);
+        assert_int_equal(fchdir(home), 0);
+        assert_null(strstr(find(&r, "bwrap")->reason, "probe:"));
+        assert_true(find(&r, "bwrap")->usable);
+        assert_string_equal(r.selected, "bwrap");
+        if (geteuid() == 0) {
+                snprintf(other, sizeof(other), "%s/other-user", dir);
+                assert_int_equal(mkdir(other, 0700), 0);
+                assert_int_equal(chown(other, 65534, 65534), 0);
+                assert_int_equal(chdir(other), 0);
+                sbx_probe_forget_process_cache();
+                assert_int_equal(sbx_probe(cfg, true, &r, NULL), 0);
+                assert_int_equal(fchdir(home), 0);
+                assert_null(strstr(find(&r, "bwrap")->reason, "probe:"));
+                assert_string_equal(r.selected, "bwrap");
+        }
+        close(home);
+        sbx_config_free(cfg);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
@@ -208,6 +244,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_missing_runner_is_unusable_with_reason),
                 cmocka_unit_test(test_probe_cached_refusal_is_probed_again),
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
+                cmocka_unit_test(test_probe_does_not_depend_on_the_current_directory),
         };
         char cmd[PATH_MAX + 64];
         _cleanup_free_ char *real = NULL;
