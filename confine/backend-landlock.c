@@ -139,9 +139,10 @@ static int landlock_fingerprint(const struct sbx_config *cfg, char *buf, size_t 
                          abi);
                 return 0;
         }
-        snprintf(buf, size, "%s:%llu:%llu:%lld:%lld.%09ld:abi=%d", launcher, (unsigned long long) st.st_dev,
-                 (unsigned long long) st.st_ino, (long long) st.st_size, (long long) st.st_mtim.tv_sec,
-                 st.st_mtim.tv_nsec, abi);
+        snprintf(buf, size, "%s:%llu:%llu:%lld:%lld.%09ld:%lld.%09ld:abi=%d", launcher,
+                 (unsigned long long) st.st_dev, (unsigned long long) st.st_ino, (long long) st.st_size,
+                 (long long) st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (long long) st.st_ctim.tv_sec,
+                 st.st_ctim.tv_nsec, abi);
         return 0;
 }
 

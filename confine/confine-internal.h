@@ -31,7 +31,7 @@ struct sbx_backend {
         /* Cheap static checks that spawn nothing (runner binary present, kernel feature): 0, or
          * -errno with out->reason filled. Also sets out->enforcement for `mode` when usable. */
         int (*check)(const struct sbx_config *cfg, enum sbx_mode mode, struct sbx_candidate *out);
-        /* Identity of the runner for the probe cache key (path, inode, size, mtime, ABI...). */
+        /* Identity of the runner for the probe cache key (path, inode, size, mtime, ctime, ABI...). */
         int (*fingerprint)(const struct sbx_config *cfg, char *buf, size_t size);
         /* Builds the confined argv into *out (argv, enforcement, reason, setenv). Spawns nothing. */
         int (*confine)(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
@@ -71,7 +71,7 @@ bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_
 /* Resolves a runner name in SBX_RUNNER_DIRS (a name with '/' is taken as is). Caller frees. */
 int sbx_find_executable(const char *name, char **ret_path);
 
-/* "path:dev:ino:size:mtime" of a runner binary, for probe cache keys. -errno when stat fails. */
+/* "path:dev:ino:size:mtime:ctime" of a runner binary, for probe cache keys. -errno when stat fails. */
 int sbx_file_fingerprint(const char *path, char *buf, size_t size);
 
 /* Removes a directory tree without following symlinks (the per-run temp area, probe dirs). */

@@ -87,6 +87,35 @@ static void test_probe_cache_invalidated_by_runner_change(void **state) {
         sbx_config_free(cfg);
 }
 
+/* A runner rewritten in place with its inode, size and mtime kept (cp over it, then touch -r) is
+ * another runner: before, the key missed it and a cached verdict selected a runner that the
+ * probe would have refused (a bwrap that runs the command unconfined). */
+static void test_probe_cache_invalidated_by_runner_rewritten_in_place(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b;
+        struct stat before, after;
+        struct timespec ts[2];
+        char cmd[2 * PATH_MAX + 64];
+        (void) state;
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, true, &a, NULL), 0);
+        assert_int_equal(stat(runner, &before), 0);
+        usleep(20000); /* a ctime the file system can tell apart */
+        snprintf(cmd, sizeof(cmd), "cat '%s' > '%s.copy' && cat '%s.copy' > '%s'", runner, runner, runner, runner);
+        assert_int_equal(system(cmd), 0);
+        ts[0] = before.st_atim;
+        ts[1] = before.st_mtim;
+        assert_int_equal(utimensat(AT_FDCWD, runner, ts, 0), 0);
+        assert_int_equal(stat(runner, &after), 0);
+        assert_true(after.st_ino == before.st_ino && after.st_size == before.st_size &&
+                    after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_string_not_equal(a.cache_key, b.cache_key);
+        sbx_config_free(cfg);
+}
+
 static void test_probe_cache_invalidated_by_chain_change(void **state) {
         struct sbx_config *one = config_for(runner, "bwrap", NULL);
         struct sbx_config *two = config_for(runner, "landlock", "bwrap");
@@ -237,6 +266,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
                 cmocka_unit_test(test_probe_cache_invalidated_by_runner_change),
+                cmocka_unit_test(test_probe_cache_invalidated_by_runner_rewritten_in_place),
                 cmocka_unit_test(test_probe_cache_invalidated_by_chain_change),
                 cmocka_unit_test(test_probe_refresh_ignores_the_cache),
                 cmocka_unit_test(test_probe_corrupt_cache_reprobes),
