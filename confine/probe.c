@@ -6,6 +6,7 @@
  * the user-namespace limits, the chain and each runner binary's identity. A key mismatch reprobes. */
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "confine-internal.h"
 #include "sbx-config.h"
 #include "sbx-macro.h"
+#include "sbx-trust.h"
 
 #define PROBE_TIMEOUT_MS 10000
 #define CACHE_MAGIC "sbx-probe 1"
@@ -170,6 +172,28 @@ done:
         (void) sbx_remove_tree(tmpl);
 }
 
+/* The cache directory, open, or -1 when a verdict in it may be neither believed nor written: it
+ * and the directory it is named in must be the user's or root's with nobody else allowed to write
+ * them (sbx_check_trusted(), the config files' rule). Named in another user's directory (a root
+ * sbx given that user's $XDG_CACHE_HOME), the directory could be swapped for a symlink, and sbx
+ * wrote its verdict into whatever directory that named (security review). */
+static int cache_dir_open(const char *dir) {
+        _cleanup_free_ char *copy = strdup(dir);
+        struct stat st;
+        int fd;
+
+        if (!copy || stat(dirname(copy), &st) < 0 || sbx_check_trusted(NULL, "", "", "", &st) < 0)
+                return -1;
+        fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0)
+                return -1;
+        if (fstat(fd, &st) < 0 || sbx_check_trusted(NULL, "", "", "", &st) < 0) {
+                close(fd);
+                return -1;
+        }
+        return fd;
+}
+
 static int cache_path(const struct sbx_config *cfg, char *buf, size_t size) {
         if (!cfg->cache_dir)
                 return -ENOENT;
@@ -184,14 +208,18 @@ static void unescape_tabs(char *s) {
                         *s = ' ';
 }
 
-static bool cache_read(const char *path, const char *key, struct sbx_probe_report *rep) {
+static bool cache_read(const char *dir, const char *key, struct sbx_probe_report *rep) {
         _cleanup_fclose_ FILE *f = NULL;
+        _cleanup_close_ int dfd = cache_dir_open(dir);
         char line[1024];
         size_t n = 0;
         struct stat st;
-        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        int fd;
 
         /* only a verdict this user wrote and nobody else could: it selects the backend */
+        if (dfd < 0)
+                return false;
+        fd = openat(dfd, "probe", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
                 return false;
         if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 0077)) {
@@ -244,17 +272,16 @@ static bool cache_read(const char *path, const char *key, struct sbx_probe_repor
 }
 
 /* Best effort: a cache that cannot be written only costs the next process a probe. */
-static void cache_write(const struct sbx_config *cfg, const char *path, const struct sbx_probe_report *rep) {
-        _cleanup_free_ char *tmp = NULL;
-        _cleanup_close_ int fd = -1;
+static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_report *rep) {
+        _cleanup_close_ int dfd = -1, fd = -1;
+        char tmp[64];
         FILE *f;
 
-        if (sbx_mkdir_p(cfg->cache_dir, 0700) < 0)
+        if (sbx_mkdir_p(cfg->cache_dir, 0700) < 0 || (dfd = cache_dir_open(cfg->cache_dir)) < 0)
                 return;
-        if (asprintf(&tmp, "%s.%d.tmp", path, (int) getpid()) < 0)
-                return;
-        (void) unlink(tmp);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+        snprintf(tmp, sizeof(tmp), "probe.%d.tmp", (int) getpid());
+        (void) unlinkat(dfd, tmp, 0);
+        fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
         if (fd < 0)
                 return;
         f = fdopen(fd, "we");
@@ -271,8 +298,8 @@ static void cache_write(const struct sbx_config *cfg, const char *path, const st
         }
         if (rep->selected[0])
                 fprintf(f, "selected %s\n", rep->selected);
-        if (fclose(f) != 0 || rename(tmp, path) < 0)
-                (void) unlink(tmp);
+        if (fclose(f) != 0 || renameat(dfd, tmp, dfd, "probe") < 0)
+                (void) unlinkat(dfd, tmp, 0);
 }
 
 int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_report *ret, struct sbx_diag *diag) {
@@ -293,7 +320,7 @@ int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_repor
         /* A verdict on disk that no backend works is not trusted: the key cannot tell one seccomp
          * filter from another (only that there is one), and a verdict made under another filter
          * would refuse runs that work (review). It is probed again: only on hosts that refuse. */
-        if (!refresh && rep.cache_path[0] && cache_read(rep.cache_path, rep.cache_key, &rep)) {
+        if (!refresh && rep.cache_path[0] && cache_read(cfg->cache_dir, rep.cache_key, &rep)) {
                 if (rep.selected[0]) {
                         rep.from_cache = true;
                         goto out;
@@ -346,7 +373,7 @@ int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_repor
                          c->applicable ? "not in the configured backend order" : "not applicable on this platform");
         }
         if (rep.cache_path[0])
-                cache_write(cfg, rep.cache_path, &rep);
+                cache_write(cfg, &rep);
 out:
         process_cache.valid = true;
         sbx_strlcpy(process_cache.key, rep.cache_key, sizeof(process_cache.key));

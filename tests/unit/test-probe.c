@@ -173,6 +173,33 @@ static void test_probe_cache_others_could_write_is_ignored(void **state) {
         sbx_config_free(cfg);
 }
 
+/* A cache directory named in a directory that others may write is neither written nor believed:
+ * that user could swap it for a symlink, and sbx (root, given that user's $XDG_CACHE_HOME) wrote
+ * its verdict into any directory the symlink named. */
+static void test_probe_cache_named_in_a_directory_others_can_write_is_not_used(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b, c;
+        char shared[PATH_MAX + 16];
+        (void) state;
+        snprintf(shared, sizeof(shared), "%s/shared", dir);
+        assert_int_equal(mkdir(shared, 0755), 0);
+        free(cfg->cache_dir);
+        assert_true(asprintf(&cfg->cache_dir, "%s/sbx", shared) > 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0); /* the user's own directory: cached */
+        assert_int_equal(access(a.cache_path, F_OK), 0);
+        assert_int_equal(chmod(shared, 0777), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_int_equal(unlink(a.cache_path), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &c, NULL), 0);
+        assert_int_equal(access(c.cache_path, F_OK), -1);
+        assert_string_equal(c.selected, "bwrap");
+        sbx_config_free(cfg);
+}
+
 static void test_probe_missing_runner_is_unusable_with_reason(void **state) {
         struct sbx_config *cfg = config_for("/nonexistent/bwrap", "bwrap", NULL);
         struct sbx_probe_report r;
@@ -271,6 +298,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_refresh_ignores_the_cache),
                 cmocka_unit_test(test_probe_corrupt_cache_reprobes),
                 cmocka_unit_test(test_probe_cache_others_could_write_is_ignored),
+                cmocka_unit_test(test_probe_cache_named_in_a_directory_others_can_write_is_not_used),
                 cmocka_unit_test(test_probe_missing_runner_is_unusable_with_reason),
                 cmocka_unit_test(test_probe_cached_refusal_is_probed_again),
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
