@@ -146,9 +146,12 @@ static void move_loader_variables(struct sbx_argv_builder *b, struct sbx_confine
         }
 }
 
-static bool beneath_any(const char *path, char *const *dirs) {
+/* Whether path lies in one of dirs that is itself inside root: those are bound read-only over the
+ * workspace. One that holds the workspace (the audit database's directory above it) is not
+ * read-only in there: the workspace's writable bind is on top of it. */
+static bool beneath_any_inside(const char *path, char *const *dirs, const char *root) {
         for (char *const *d = dirs; d && *d; d++)
-                if (sbx_path_beneath(path, *d))
+                if (sbx_path_beneath(*d, root) && sbx_path_beneath(path, *d))
                         return true;
         return false;
 }
@@ -182,7 +185,7 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
                                 return -ENOMEM;
                         for (size_t i = 0; i < n && !known; i++)
                                 known = strcmp(dirs[i], dir) == 0;
-                        if (known || beneath_any(dir, protect))
+                        if (known || beneath_any_inside(dir, protect, root))
                                 continue;
                         nv = realloc(dirs, (n + 2) * sizeof(char *));
                         if (!nv)
