@@ -20,6 +20,17 @@ struct sbx_confine_request {
 /* mkdir -p with `mode` for each missing component; 0 or -errno. */
 int sbx_mkdir_p(const char *path, mode_t mode);
 
+/* Pure: in the text of a /proc/PID/mountinfo, a mount of a file system that is a kernel interface
+ * (proc, sysfs, devtmpfs, cgroup, debugfs, ...) whose mount point is `root` or lies beneath it, or
+ * that holds `root` itself. 1 with its mount point and type in *ret_mount, *ret_type (caller
+ * frees), 0 when there is none, -EBADMSG for a line that does not parse, -ENOMEM. */
+int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **ret_mount, char **ret_type);
+/* The same for sbx's own mounts: 0 when the canonical workspace `root` holds no kernel interface
+ * file system, else -EPERM (or -errno when /proc/self/mountinfo cannot be read) with diag set. A
+ * writable workspace must not hand the command the host's /proc/sys, /sys or device nodes through
+ * a mount inside it (a chroot's /proc, a workspace of /). */
+int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag);
+
 struct sbx_backend {
         const char *name;
         /* The temp area as a path inside the sandbox that the backend itself makes private and

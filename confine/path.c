@@ -223,3 +223,134 @@ int sbx_path_real_without_symlinks(const char *path, char **ret_path) {
                 return -ENOMEM;
         return r < 0 ? r : 1;
 }
+
+/* File systems whose files are the kernel's own interfaces rather than data: writing one changes
+ * the host (a sysctl, sysrq-trigger, a device, a cgroup, a tracing or security setting), wherever
+ * it is mounted. */
+static const char *const kernel_fs_types[] = {
+        "proc",    "sysfs",   "devtmpfs", "securityfs", "debugfs", "tracefs", "configfs", "cgroup",
+        "cgroup2", "bpf",     "pstore",   "efivarfs",   "binfmt_misc", "fusectl", "selinuxfs", "mqueue",
+};
+
+static bool kernel_fs_type(const char *type) {
+        for (size_t i = 0; i < SBX_ELEMENTSOF(kernel_fs_types); i++)
+                if (strcmp(type, kernel_fs_types[i]) == 0)
+                        return true;
+        return false;
+}
+
+/* mountinfo writes space, tab, newline and backslash as \ooo. */
+static void mountinfo_unescape(char *s) {
+        char *w = s;
+
+        for (char *r = s; *r; r++) {
+                if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' &&
+                    r[3] <= '7') {
+                        *w++ = (char) ((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+                        r += 3;
+                } else
+                        *w++ = *r;
+        }
+        *w = '\0';
+}
+
+int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **ret_mount, char **ret_type) {
+        _cleanup_free_ char *copy = strdup(mountinfo), *found = NULL, *found_type = NULL;
+        _cleanup_free_ char *holder = NULL, *holder_type = NULL;
+        char *save = NULL;
+
+        if (!copy)
+                return -ENOMEM;
+        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                char *mp = NULL, *type = NULL, *p = line, *fsave = NULL, *f;
+                bool beneath, holds;
+
+                /* id parent major:minor root mount-point options [optional...] - type source options */
+                for (int k = 0; (f = strtok_r(p, " ", &fsave)); k++, p = NULL) {
+                        if (k == 4)
+                                mp = f;
+                        else if (k > 5 && strcmp(f, "-") == 0) {
+                                type = strtok_r(NULL, " ", &fsave);
+                                break;
+                        }
+                }
+                if (!mp || !type)
+                        return -EBADMSG;
+                mountinfo_unescape(mp);
+                beneath = sbx_path_beneath(mp, root);
+                /* the mount that holds root itself: the last listed of the longest mount point */
+                holds = sbx_path_beneath(root, mp) && (!holder || strlen(mp) >= strlen(holder));
+                if (holds) {
+                        free(holder);
+                        free(holder_type);
+                        holder = strdup(mp);
+                        holder_type = strdup(type);
+                        if (!holder || !holder_type)
+                                return -ENOMEM;
+                }
+                if (beneath && !found && kernel_fs_type(type)) {
+                        found = strdup(mp);
+                        found_type = strdup(type);
+                        if (!found || !found_type)
+                                return -ENOMEM;
+                }
+        }
+        if (holder && kernel_fs_type(holder_type)) {
+                *ret_mount = sbx_steal_ptr(&holder);
+                *ret_type = sbx_steal_ptr(&holder_type);
+                return 1;
+        }
+        if (found) {
+                *ret_mount = sbx_steal_ptr(&found);
+                *ret_type = sbx_steal_ptr(&found_type);
+                return 1;
+        }
+        return 0;
+}
+
+int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
+        _cleanup_free_ char *text = NULL, *mount = NULL, *type = NULL;
+        _cleanup_close_ int fd = -1;
+        size_t len = 0, cap = 0;
+        int r;
+
+        fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return sbx_diag_set(diag, errno, "check workspace mounts", "/proc/self/mountinfo",
+                                    "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
+                                    root, strerror(errno));
+        for (;;) {
+                ssize_t n;
+
+                if (cap - len < 4096) {
+                        char *t = realloc(text, cap + 65536);
+                        if (!t)
+                                return -ENOMEM;
+                        text = t;
+                        cap += 65536;
+                }
+                n = read(fd, text + len, cap - len - 1);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0)
+                        return sbx_diag_set(diag, errno, "check workspace mounts", "/proc/self/mountinfo",
+                                            "cannot read /proc/self/mountinfo: %s", strerror(errno));
+                if (n == 0)
+                        break;
+                len += (size_t) n;
+        }
+        text[len] = '\0';
+        r = sbx_mountinfo_kernel_mount(text, root, &mount, &type);
+        if (r == -EBADMSG)
+                return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
+                                    "cannot parse /proc/self/mountinfo");
+        if (r < 0)
+                return r;
+        if (r > 0)
+                return sbx_diag_set(diag, EPERM, "check workspace mounts", mount,
+                                    "the workspace %s holds %s, a %s file system: its files are the kernel's "
+                                    "interfaces (sysctls, devices, ...), and writing them would change the host; "
+                                    "choose a workspace without it",
+                                    root, mount, type);
+        return 0;
+}

@@ -711,6 +711,12 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         }
         if (!chosen)
                 return -EOPNOTSUPP;
+        /* both backends grant the workspace with what is mounted inside it: a /proc, /sys or /dev
+         * there (a chroot's, or those of a workspace of /) would hand the command the host's
+         * sysctls and devices (security review) */
+        if (policy->mode == SBX_MODE_WORKSPACE_WRITE &&
+            (r = sbx_path_refuse_kernel_mounts(policy->workspace_root, diag)) < 0)
+                return r;
 
         out = calloc(1, sizeof(*out));
         if (!out)

@@ -1,0 +1,95 @@
+/* Which mounts make a workspace unfit to be writable: a kernel interface file system (proc, sysfs,
+ * devtmpfs, ...) at or beneath the workspace root, or holding it. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "confine-internal.h"
+#include "sbx-macro.h"
+
+/* a host's mounts, as /proc/self/mountinfo prints them (optional fields included) */
+static const char host[] =
+        "22 27 0:21 / /proc rw,relatime shared:5 - proc proc rw\n"
+        "23 27 0:22 / /sys rw,relatime - sysfs sysfs rw\n"
+        "24 27 0:6 / /dev rw,relatime shared:2 - devtmpfs devtmpfs rw,size=1k,mode=755\n"
+        "25 24 0:23 / /dev/shm rw,relatime - tmpfs tmpfs rw\n"
+        "27 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw\n"
+        "40 27 0:40 / /srv/chroot/proc rw,relatime - proc proc rw\n"
+        "41 27 254:0 /dev /srv/chroot2/dev rw,relatime - devtmpfs devtmpfs rw\n"
+        "42 27 0:42 / /srv/data rw,relatime - tmpfs tmpfs rw\n"
+        "43 27 0:43 / /srv/data/cg rw,relatime - cgroup2 cgroup2 rw\n"
+        "44 27 0:21 /sys /home/u/a\\040b/p\\134s rw,relatime - proc proc rw\n"
+        "45 27 0:44 / /home/u/ws rw,relatime - tmpfs tmpfs rw\n"
+        "46 45 0:45 / /home/u/ws/t rw,relatime - tmpfs tmpfs rw\n";
+
+static void test_mountinfo_kernel_mount_table(void **state) {
+        static const struct {
+                const char *root;
+                int result;
+                const char *mount, *type;
+        } cases[] = {
+                { "/", 1, "/proc", "proc" },                       /* / holds the host's /proc */
+                { "/home/u", 1, "/home/u/a b/p\\s", "proc" },      /* escaped mount point, beneath */
+                { "/home/u/ws", 0, NULL, NULL },                   /* tmpfs mounts only */
+                { "/home/u/ws/t", 0, NULL, NULL },
+                { "/srv/chroot", 1, "/srv/chroot/proc", "proc" },  /* a chroot's /proc */
+                { "/srv/chroot/proc", 1, "/srv/chroot/proc", "proc" },
+                { "/srv/chroot/proc/sys", 1, "/srv/chroot/proc", "proc" }, /* held by proc */
+                { "/srv/chroot2", 1, "/srv/chroot2/dev", "devtmpfs" },
+                { "/srv/chroot2/devices", 0, NULL, NULL },         /* a prefix, not beneath */
+                { "/srv/data", 1, "/srv/data/cg", "cgroup2" },
+                { "/srv", 1, "/srv/chroot/proc", "proc" },
+                { "/dev/shm", 0, NULL, NULL },                     /* tmpfs over devtmpfs */
+                { "/tmp", 0, NULL, NULL },
+        };
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char *mount = NULL, *type = NULL;
+                int r = sbx_mountinfo_kernel_mount(host, cases[i].root, &mount, &type);
+
+                if (r != cases[i].result)
+                        fail_msg("root %s: %d, expected %d", cases[i].root, r, cases[i].result);
+                if (cases[i].mount) {
+                        assert_string_equal(mount, cases[i].mount);
+                        assert_string_equal(type, cases[i].type);
+                } else {
+                        assert_null(mount);
+                        assert_null(type);
+                }
+                free(mount);
+                free(type);
+        }
+}
+
+static void test_mountinfo_kernel_mount_rejects_garbage(void **state) {
+        char *mount = NULL, *type = NULL;
+        (void) state;
+        assert_int_equal(sbx_mountinfo_kernel_mount("27 1 254:0 / / rw\n", "/", &mount, &type), -EBADMSG);
+        assert_int_equal(sbx_mountinfo_kernel_mount("garbage\n", "/", &mount, &type), -EBADMSG);
+        assert_int_equal(sbx_mountinfo_kernel_mount("", "/", &mount, &type), 0);
+        assert_null(mount);
+        assert_null(type);
+}
+
+/* the real table of this process: / always holds /proc (sbx reads /proc/self/mountinfo) */
+static void test_refuse_kernel_mounts_of_this_host(void **state) {
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        assert_int_equal(sbx_path_refuse_kernel_mounts("/", &diag), -EPERM);
+        assert_non_null(strstr(diag.msg, "/proc"));
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_mountinfo_kernel_mount_table),
+                cmocka_unit_test(test_mountinfo_kernel_mount_rejects_garbage),
+                cmocka_unit_test(test_refuse_kernel_mounts_of_this_host),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
