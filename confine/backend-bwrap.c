@@ -14,11 +14,15 @@
  * sandbox's user namespace only: it makes the mounts private, remounts read-only any writable
  * mount the policy does not grant, drops every capability and execs the command. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/openat2.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "confine-internal.h"
 #include "landlock-abi.h"
@@ -205,6 +209,34 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
         return 0;
 }
 
+/* --write-id DEV:INO for the launcher inside: bubblewrap binds a write directory by its path,
+ * resolved again when it mounts, so the launcher checks that what it finds there is the directory
+ * sbx resolved (landlock-launch.c, check_sealed_write_dirs()). The identity is taken now, without
+ * following a symlink: the canonical path has none, so one on the way was swapped in since. */
+static int add_write_id(struct sbx_argv_builder *b, const char *dir, struct sbx_diag *diag) {
+        struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
+                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+        struct stat st;
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, dir, &how, sizeof(how));
+
+        if (fd < 0 && errno == ENOSYS)
+                fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0)
+                return sbx_diag_set(diag, errno, "confine", dir, "cannot open the writable directory %s%s: %s", dir,
+                                    errno == ELOOP ? " without a symlink (one was put on its path since it was "
+                                                     "resolved)" : "",
+                                    strerror(errno));
+        if (fstat(fd, &st) < 0) {
+                int e = errno;
+                close(fd);
+                return sbx_diag_set(diag, e, "confine", dir, "cannot stat %s: %s", dir, strerror(e));
+        }
+        close(fd);
+        sbx_argv_add(b, "--write-id");
+        sbx_argv_addf(b, "%llu:%llu", (unsigned long long) st.st_dev, (unsigned long long) st.st_ino);
+        return 0;
+}
+
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
@@ -291,6 +323,12 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         sbx_argv_add(&b, "--seal-mounts");
         /* its record goes on the descriptor after bubblewrap's JSON */
         out->gated = sbx_argv_add_launcher_options(&b, req, 1);
+        if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE &&
+            ((r = add_write_id(&b, req->policy->workspace_root, diag)) < 0 ||
+             (req->temp_dir && (r = add_write_id(&b, req->temp_dir, diag)) < 0))) {
+                sbx_strv_free(b.v);
+                return r;
+        }
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);
         r = sbx_argv_finish(&b, &out->argv);

@@ -6,6 +6,8 @@
  *   sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]
  *                [--max-abi N] -- ARGV...
  *   sbx-landlock --seal-mounts [--write DIR]... [--status-fd N] -- ARGV...   (inside bubblewrap)
+ * Both take --write-id DEV:INO, once for each --write in order: that directory must be the one
+ * sbx resolved (its device and inode numbers), and with --seal-mounts also a mount point.
  * Both take --wait-fd N: wait for the byte "G" on N before exec (see wait_for_go()).
  *   sbx-landlock --help
  *
@@ -116,8 +118,8 @@ __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const cha
 }
 
 static const char usage_text[] =
-        "usage: sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]\n"
-        "                    [--max-abi N] -- ARGV...\n"
+        "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO]]...\n"
+        "                    [--status-fd N] [--max-abi N] -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere, writes only to the\n"
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
         "beneath each --write DIR. A seccomp filter refuses what Landlock cannot govern: metadata\n"
@@ -191,6 +193,12 @@ struct launch {
         long wait_fd;       /* --wait-fd: -1 when not given */
         const char *write_dirs[MAX_WRITE_DIRS];
         size_t n_write;
+        /* --write-id DEV:INO, one for each --write in order (or none): the directory sbx resolved */
+        struct write_id {
+                unsigned long long dev, ino;
+        } write_ids[MAX_WRITE_DIRS];
+        size_t n_write_ids;
+        bool write_mounted[MAX_WRITE_DIRS]; /* --seal-mounts: a mount point in the sandbox */
         long max_abi;
         char **argv;
 };
@@ -232,6 +240,15 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         if (l->n_write >= MAX_WRITE_DIRS)
                                 usage_fail("too many --write directories (at most %d)", MAX_WRITE_DIRS);
                         l->write_dirs[l->n_write++] = v;
+                } else if ((v = option_value(argv, &i, "--write-id", &m)), m) {
+                        struct write_id *id = &l->write_ids[l->n_write_ids];
+                        char tail;
+
+                        if (l->n_write_ids >= MAX_WRITE_DIRS)
+                                usage_fail("too many --write-id options (at most %d)", MAX_WRITE_DIRS);
+                        if (!v || sscanf(v, "%llu:%llu%c", &id->dev, &id->ino, &tail) != 2)
+                                usage_fail("--write-id needs DEV:INO in decimal, got '%s'", v ? v : "");
+                        l->n_write_ids++;
                 } else if ((v = option_value(argv, &i, "--status-fd", &m)), m) {
                         /* handled by setup_status_fd() */
                 } else if ((v = option_value(argv, &i, "--wait-fd", &m)), m) {
@@ -251,6 +268,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 usage_fail("--write is only valid with --mode workspace-write");
         if (l->mode_set && l->mode == LL_MODE_WORKSPACE_WRITE && l->n_write == 0)
                 usage_fail("--mode workspace-write needs at least one --write DIR");
+        if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
+                usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
         if (!dashdash || i >= argc || !argv[i])
                 usage_fail("missing '--' followed by the command to run");
         if (!argv[i][0])
@@ -301,6 +320,17 @@ static int open_no_symlinks(const char *path) {
         return (int) fd;
 }
 
+/* With --write-id, write directory i must be the very directory sbx resolved. */
+static void check_write_id(const struct launch *l, size_t i, const struct stat *st) {
+        if (l->n_write_ids == 0)
+                return;
+        if ((unsigned long long) st->st_dev != l->write_ids[i].dev ||
+            (unsigned long long) st->st_ino != l->write_ids[i].ino)
+                fail(EXDEV, "write-dir",
+                     "the write directory %s is not the directory sbx resolved (it was replaced since)",
+                     l->write_dirs[i]);
+}
+
 static int build_ruleset(const struct launch *l, int abi) {
         struct sbx_ll_ruleset_attr attr = { 0 };
         uint64_t handled = sbx_ll_fs_rights(abi);
@@ -339,6 +369,7 @@ static int build_ruleset(const struct launch *l, int abi) {
                              errno == ELOOP ? " (it is, or passes through, a symlink now)" : "");
                 if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode))
                         fail(ENOTDIR, "write-dir", "cannot use the write directory %s", l->write_dirs[i]);
+                check_write_id(l, i, &st);
                 /* never device nodes: as root, a block device made in the workspace and then
                  * written would write the host's disk */
                 add_rule_fd(ruleset, fd, handled & ~(SBX_LL_FS_MAKE_BLOCK | SBX_LL_FS_MAKE_CHAR), l->write_dirs[i]);
@@ -438,7 +469,7 @@ static bool in_initial_user_namespace(void) {
                count == 4294967295UL;
 }
 
-static void seal_mounts(const struct launch *l) {
+static void seal_mounts(struct launch *l) {
         static char buf[1 << 20];
         ssize_t len = 0, n;
         int fd;
@@ -478,9 +509,12 @@ static void seal_mounts(const struct launch *l) {
                                 break;
                 if (!field[5])
                         fail(EBADMSG, "seal-mounts", "cannot parse /proc/self/mountinfo");
+                unescape_octal(field[4]);
+                for (size_t i = 0; i < l->n_write; i++)
+                        if (strcmp(field[4], l->write_dirs[i]) == 0)
+                                l->write_mounted[i] = true;
                 if (has_option(field[5], "ro"))
                         continue;
-                unescape_octal(field[4]);
                 granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
                 for (size_t i = 0; i < l->n_write && !granted; i++)
                         granted = beneath(field[4], l->write_dirs[i]);
@@ -504,6 +538,33 @@ static void seal_mounts(const struct launch *l) {
                 /* a mount hidden beneath another cannot be reached by path, so cannot be written */
                 if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL)
                         fail(errno, "seal-mounts", "cannot remount %s read-only", field[4]);
+        }
+}
+
+/* bubblewrap binds each --write directory by its path, resolved again when it mounts: a process
+ * that can write a parent of the workspace (a command of a concurrent run whose workspace holds
+ * this one) could swap a symlink in after sbx resolved it, and bubblewrap would bind the
+ * symlink's target writable, at the target's path or at the workspace's (security review: a
+ * symlink to ../../proc/sys/kernel put the host's sysctls in the sandbox, writable). Inside the
+ * sandbox, each write directory must therefore be a mount point, reached without a symlink, and
+ * the directory sbx resolved (--write-id); anything else and the command never runs. */
+static void check_sealed_write_dirs(const struct launch *l) {
+        for (size_t i = 0; i < l->n_write_ids; i++) {
+                struct stat st;
+                int fd = open_no_symlinks(l->write_dirs[i]);
+
+                if (fd < 0)
+                        fail(errno, "write-dir", "cannot open the write directory %s in the sandbox%s",
+                             l->write_dirs[i], errno == ELOOP ? " (it is, or passes through, a symlink now)" : "");
+                if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode))
+                        fail(ENOTDIR, "write-dir", "cannot use the write directory %s", l->write_dirs[i]);
+                close(fd);
+                check_write_id(l, i, &st);
+                if (!l->write_mounted[i])
+                        fail(EXDEV, "write-dir",
+                             "the write directory %s is not where bubblewrap mounted it (it was replaced while "
+                             "the sandbox was set up)",
+                             l->write_dirs[i]);
         }
 }
 
@@ -562,6 +623,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
 
         if (l.seal_mounts) {
                 seal_mounts(&l);
+                check_sealed_write_dirs(&l);
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");

@@ -24,7 +24,7 @@ cleanup() {
                 echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname
         grep -o " $T/[^ ]*" /proc/self/mountinfo | sort -r | while read -r m; do umount -l "$m" 2>/dev/null; done
         [ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
-        rm -f "/etc/$TAG"-*
+        rm -f "/etc/$TAG"-* "/dev/$TAG"-*
         t_cleanup
 }
 trap cleanup EXIT
@@ -34,6 +34,8 @@ export SBX_DB=$T/db/audit.db XDG_CACHE_HOME=$T/cache
 mkdir -m 700 "$T/db"
 unset SBX_CONFIG SBX_SESSION
 t_usable_backends "$T/db/probe.db"
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(command -v python3)
 
 domain_unchanged() { [ "$(cat /proc/sys/kernel/domainname)" = "$HOST_DOMAINNAME" ]; }
 export -f domain_unchanged
@@ -103,5 +105,73 @@ for b in "${BACKENDS[@]}"; do
                 bash -c '[ "$0" -eq 0 ] && [ -e "$1/scratch/f" ] && [ -e "$1/f" ]' "$RC" "$W"
         umount -l "$W/scratch"
 done
+
+# ---- the workspace swapped for a symlink while bubblewrap sets up (bwrap only) ----------------
+# bubblewrap binds the workspace by its path, resolved again when it mounts. A command of a
+# concurrent run whose workspace holds this one's parent swaps the workspace with a relative
+# symlink to /dev, over and over: bubblewrap then bound the host's /dev over the sandbox's /dev,
+# where the launcher leaves mounts writable (with ../proc/sys/kernel: the host's sysctls). Each
+# run must now either get the real workspace or be refused, and the host's /dev must stay
+# untouched. (A run that resolves the root while it is the symlink is refused: /dev is never a
+# workspace.)
+if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
+        P=$T/race
+        mkdir -p "$P/ws"
+        ln -s "$(realpath --relative-to="$P" /dev)" "$P/ws-x"
+        printf '%s\n' 'import ctypes, os, sys' 'libc = ctypes.CDLL(None, use_errno=True)' \
+                'd = os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY)' \
+                'while not os.path.exists(os.path.join(sys.argv[1], "stop")):' \
+                '    for _ in range(1000):' \
+                '        libc.renameat2(d, b"ws", d, b"ws-x", 2)  # RENAME_EXCHANGE' >"$P/flip.py"
+        "$SBX_BIN" run --quiet --backend bwrap --mode workspace-write --root "$P" -- \
+                "$PY" "$P/flip.py" "$P" >/dev/null 2>"$T/flip.err" </dev/null &
+        FLIP=$!
+        sleep 0.5
+        dev_hits=0 refused=0 ran=0
+        for i in $(seq 150); do
+                if "$SBX_BIN" run --quiet --backend bwrap --mode workspace-write --root "$P/ws" -- \
+                        sh -c "echo pwned > /dev/$TAG-race" >/dev/null 2>&1 </dev/null; then
+                        ran=$((ran + 1))
+                else
+                        refused=$((refused + 1))
+                fi
+                if [ -e "/dev/$TAG-race" ]; then
+                        dev_hits=$((dev_hits + 1))
+                        rm -f "/dev/$TAG-race"
+                fi
+        done
+        touch "$P/stop"
+        wait "$FLIP"
+        t_diag "150 runs while the workspace was being swapped: $ran ran, $refused failed or were refused"
+        t_check "bwrap: a workspace swapped for a symlink never hands the command the host's /dev ($dev_hits of 150 wrote it)" \
+                test "$dev_hits" -eq 0
+        [ -L "$P/ws" ] && "$PY" -c 'import ctypes, os, sys; d = os.open(sys.argv[1], os.O_RDONLY); ctypes.CDLL(None).renameat2(d, b"ws", d, b"ws-x", 2)' "$P"
+        run race-control bwrap workspace-write "$P/ws" "echo data > '$P/ws/f'"
+        t_check "bwrap: control: with nobody swapping it, the workspace is writable (exit $RC)" test -f "$P/ws/f"
+
+        # the launcher's own check, bubblewrap driven by hand: another directory bound at the write
+        # directory's path, or the write directory left unmounted, and the command never runs
+        LL=$T/bin/sbx-landlock
+        mkdir -p "$T/other" "$T/real"
+        id=$(stat -c '%d:%i' "$T/real")
+        bw=(bwrap --unshare-user --unshare-pid --ro-bind / / --dev /dev --proc /proc)
+        "${bw[@]}" --bind "$T/other" "$T/real" --cap-add CAP_SYS_ADMIN -- "$LL" --seal-mounts \
+                --write "$T/real" --write-id "$id" -- sh -c "echo x > '$T/real/f'" 2>"$T/ll1.err"
+        rc=$?
+        t_check "launcher: another directory bound at the write directory is refused (exit $rc, nothing written)" \
+                bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/other/f" ] && grep -q "not the directory sbx resolved" "$2"' \
+                "$rc" "$T" "$T/ll1.err"
+        "${bw[@]}" --bind "$T/other" "$T/other" --cap-add CAP_SYS_ADMIN -- "$LL" --seal-mounts \
+                --write "$T/real" --write-id "$id" -- sh -c "echo x > '$T/other/g'" 2>"$T/ll2.err"
+        rc=$?
+        t_check "launcher: a write directory that is no mount point is refused (exit $rc, nothing written)" \
+                bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/other/g" ] && grep -q "not where bubblewrap mounted it" "$2"' \
+                "$rc" "$T" "$T/ll2.err"
+        "${bw[@]}" --bind "$T/real" "$T/real" --cap-add CAP_SYS_ADMIN -- "$LL" --seal-mounts \
+                --write "$T/real" --write-id "$id" -- sh -c "echo x > '$T/real/h'" 2>"$T/ll3.err"
+        rc=$?
+        t_check "launcher: control: the directory itself bound there runs the command (exit $rc)" \
+                bash -c '[ "$0" -eq 0 ] && [ -e "$1/real/h" ]' "$rc" "$T"
+fi
 
 t_finish
