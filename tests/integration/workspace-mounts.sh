@@ -148,6 +148,13 @@ if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
         [ -L "$P/ws" ] && "$PY" -c 'import ctypes, os, sys; d = os.open(sys.argv[1], os.O_RDONLY); ctypes.CDLL(None).renameat2(d, b"ws", d, b"ws-x", 2)' "$P"
         run race-control bwrap workspace-write "$P/ws" "echo data > '$P/ws/f'"
         t_check "bwrap: control: with nobody swapping it, the workspace is writable (exit $RC)" test -f "$P/ws/f"
+        # the launcher finds the workspace's mount in mountinfo, which escapes these characters
+        W=$T/$'-odd name\n\\134tab\t'
+        mkdir -p "$W"
+        (cd "$W" && "$SBX_BIN" run --backend bwrap --mode workspace-write -- \
+                sh -c 'echo data > f; echo x > "$0"' "$T/odd-outside" >/dev/null 2>&1 </dev/null)
+        t_check "bwrap: control: a workspace named with a space, newline, tab and backslash is writable, and only it" \
+                bash -c '[ -f "$0/f" ] && [ ! -e "$1/odd-outside" ]' "$W" "$T"
 
         # the launcher's own check, bubblewrap driven by hand: another directory bound at the write
         # directory's path, or the write directory left unmounted, and the command never runs
