@@ -42,6 +42,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -657,6 +658,9 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
         _cleanup_close_ int fd = -1;
         struct sbx_audit_writer *w;
         struct sockaddr_un sa = { .sun_family = AF_UNIX };
+        const struct timeval connect_timeout = { .tv_sec = REPLY_TIMEOUT_MS / 1000,
+                                                 .tv_usec = REPLY_TIMEOUT_MS % 1000 * 1000 };
+        const struct timeval no_timeout = { 0 };
         char sock_path[PATH_MAX];
         struct ucred cr;
         int r;
@@ -681,7 +685,14 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
         fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
         if (fd < 0)
                 return -errno;
+        /* A writer that stopped accepting (stopped, wedged) with its backlog full would hold a
+         * blocking connect() for ever, and the run with it: it is waited for as long as for a
+         * reply, then the database is written directly (-EAGAIN) (review). */
+        if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &connect_timeout, sizeof(connect_timeout)) < 0)
+                return -errno;
         if (connect(fd, (const struct sockaddr *) &sa, sizeof(sa)) < 0)
+                return -errno;
+        if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &no_timeout, sizeof(no_timeout)) < 0)
                 return -errno;
         /* nothing goes to another user's socket (a database in a shared directory); the rest of
          * the checks come before any reply is believed (writer_verify()) */

@@ -1,0 +1,74 @@
+#!/bin/bash
+# The audit writer failing at the worst moments: sbx run neither hangs nor records a run wrongly.
+#   - a writer that stopped accepting (SIGSTOP) with its backlog full: a run waits about as long
+#     as for a reply, then writes its row directly (it used to block in connect() for ever);
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap 't_cleanup' EXIT
+PY=/usr/bin/python3
+[ -x "$PY" ] || t_skip_all "python3 is needed for the socket clients"
+unset SBX_AUDIT_WRITER SBX_SESSION SBX_CONFIG
+
+T=$(t_mktemp_dir)
+t_copy_tools "$T/bin"
+mkdir -p "$T/db" "$T/ws"
+DB=$T/db/audit.db
+SOCK=$DB.writer
+export XDG_CACHE_HOME=$T/cache HOME=$T/home
+mkdir -p "$HOME"
+
+wait_for() { # wait_for SECONDS COMMAND...
+        local i
+        for ((i = 0; i < $1 * 20; i++)); do
+                "${@:2}" && return 0
+                sleep 0.05
+        done
+        return 1
+}
+writer_pid() { pgrep -f "audit-writer --db $1\$" | head -1; }
+# start_writer DB: the first run on DB starts its writer; prints the writer's pid
+start_writer() {
+        "$SBX_BIN" run --db "$1" --mode danger-full-access -- true >/dev/null 2>&1
+        wait_for 5 test -S "$1.writer" && wait_for 5 bash -c "[ -n \"\$(pgrep -f 'audit-writer --db $1\$')\" ]"
+        writer_pid "$1"
+}
+rows() { sqlite3 "$1" "SELECT count(*) FROM executions WHERE argv LIKE '%$2%'"; }
+
+# ---- a stopped writer whose backlog is full ------------------------------------------------------
+WPID=$(start_writer "$DB")
+t_check "a writer serves the database (pid $WPID)" test -n "$WPID"
+kill -STOP "$WPID"
+# connections nobody accepts, until the backlog is full (a connect then times out: EAGAIN)
+"$PY" - "$SOCK" "$T/held" <<'PY' &
+import socket, struct, sys, time
+held = []
+while len(held) < 1000:
+    c = socket.socket(socket.AF_UNIX)
+    c.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, struct.pack('ll', 0, 300000))
+    try:
+        c.connect(sys.argv[1])
+    except OSError:
+        break
+    held.append(c)
+with open(sys.argv[2], 'w') as f:
+    f.write(str(len(held)))
+time.sleep(60)
+PY
+HOLDER=$!
+wait_for 30 test -s "$T/held"
+t_diag "$(cat "$T/held" 2>/dev/null) connections fill the stopped writer's backlog"
+start=$(date +%s)
+timeout 45 "$SBX_BIN" run --db "$DB" --mode danger-full-access -- echo stopped-writer-run >/dev/null 2>"$T/err"
+rc=$?
+took=$(($(date +%s) - start))
+t_check "a run while the writer is stopped and its backlog full: it ends (rc=$rc after ${took}s, not 124)" \
+        test $rc -eq 0
+t_check "... and leaves its row, completed" \
+        test "$(sqlite3 "$DB" "SELECT state FROM executions WHERE argv LIKE '%stopped-writer-run%'")" = completed
+kill "$HOLDER" 2>/dev/null
+wait "$HOLDER" 2>/dev/null
+kill -CONT "$WPID"
+kill "$WPID" 2>/dev/null
+wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+
+t_finish
