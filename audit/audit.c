@@ -114,13 +114,49 @@ static int keep_reserve(struct sbx_db *db, struct sbx_diag *diag) {
         return sbx_db_reserve(db, SBX_DB_RESERVE_BASE + (uint64_t) (running + 1) * SBX_DB_RESERVE_SLICE, diag);
 }
 
+/* The row the audit writer added for this run before its reply was lost (s->may_exist): the
+ * newest 'running' row of this supervisor with this argv, cwd and parent. The write lock is held,
+ * so a writer's transaction for it has ended: committed, or given up for good (the client closed
+ * its connection before writing directly, and the writer checks that within its transaction).
+ * 1 with *ret_id, 0 when there is none, or -errno. */
+static int find_unconfirmed_row(struct sbx_db *db, const struct sbx_execution_start *s,
+                                const struct sbx_process_identity *self, const char *argv_json, const char *cwd,
+                                int64_t *ret_id, struct sbx_diag *diag) {
+        static const char sql[] =
+                "SELECT id FROM executions WHERE state = 'running' AND ended_ms IS NULL AND host = ?1"
+                " AND boot_id IS ?2 AND uid = ?3 AND supervisor_pid = ?4 AND supervisor_start IS ?5"
+                " AND argv = ?6 AND cwd = ?7 AND parent_id IS ?8 ORDER BY id DESC LIMIT 1";
+        sqlite3_stmt *st = NULL;
+        int rc;
+
+        rc = sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL);
+        if (rc != SQLITE_OK)
+                return sbx_db_error(db, rc, "read", diag);
+        sqlite3_bind_text(st, 1, self->host, -1, SQLITE_STATIC);
+        bind_text_or_null(st, 2, self->boot_id);
+        sqlite3_bind_int64(st, 3, self->uid);
+        sqlite3_bind_int64(st, 4, self->pid);
+        if (self->start_time >= 0)
+                sqlite3_bind_int64(st, 5, self->start_time);
+        sqlite3_bind_text(st, 6, argv_json, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 7, cwd, -1, SQLITE_STATIC);
+        bind_id_or_null(st, 8, s->parent_id);
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+                *ret_id = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        if (rc == SQLITE_ROW)
+                return 1;
+        return rc == SQLITE_DONE ? 0 : sbx_db_error(db, rc, "read", diag);
+}
+
 int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int64_t *ret_id,
                     struct sbx_diag *diag) {
         _cleanup_free_ char *argv_json = NULL, *cwd = NULL;
         struct sbx_process_identity self;
         const struct sbx_policy *p = s->policy;
         sqlite3_stmt *st;
-        int64_t id;
+        int64_t id = 0;
         int r;
 
         if (s->supervisor) {
@@ -153,6 +189,16 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_REAP, &st, diag);
         if (r >= 0)
                 r = sbx_audit_step_done(db, st, diag);
+        if (r >= 0 && s->may_exist) {
+                r = find_unconfirmed_row(db, s, &self, argv_json, s->cwd ? s->cwd : cwd, &id, diag);
+                if (r > 0) {
+                        r = sbx_db_commit(db, diag);
+                        if (r < 0)
+                                return r;
+                        *ret_id = id;
+                        return 0;
+                }
+        }
         /* no row without the space to record its end, and the ends of the runs beside it
          * (sbx_audit_finish()) */
         if (r >= 0)

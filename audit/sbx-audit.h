@@ -25,6 +25,11 @@ struct sbx_execution_start {
          * The audit writer's client may have stopped waiting, and writes the row itself. */
         bool (*still_wanted)(void *userdata);
         void *still_wanted_userdata;
+        /* the audit writer may have added this row already: it was sent the begin request and
+         * never confirmed it (it died or was given up after committing). A 'running' row of this
+         * supervisor with the same argv, cwd and parent is then this run's, and is taken over
+         * rather than doubled (the double would read 'interrupted' once sbx exits). */
+        bool may_exist;
 };
 
 /* What is known when it ends. */

@@ -254,6 +254,7 @@ struct audit_handle {
         struct sbx_audit_writer *writer;
         bool open_failed;   /* a session lookup needed the database, which could not be opened */
         bool begin_sent;    /* this run's begin request is on its way to the writer */
+        bool begin_went_out; /* ... or was, and the writer may have added the row */
         int64_t writer_row; /* the row the writer began: its end goes there too */
 };
 
@@ -441,6 +442,7 @@ static void record_collected(void *userdata, int64_t id) {
 /* sbx_run_execute()'s record_start: the row, before the command can start. */
 static int record_start(void *userdata) {
         struct recorder *rc = userdata;
+        struct sbx_execution_start start;
         struct sbx_diag diag = { 0 };
         int r;
 
@@ -458,7 +460,10 @@ static int record_start(void *userdata) {
         rc->audit->writer_row = 0;
         if (audit_open(rc->audit) < 0)
                 return -1;
-        r = sbx_audit_begin(rc->audit->db, rc->start, &rc->rep->execution_id, &diag);
+        /* a writer that died or was given up after committing the row: taken over, not doubled */
+        start = *rc->start;
+        start.may_exist = rc->audit->begin_went_out;
+        r = sbx_audit_begin(rc->audit->db, &start, &rc->rep->execution_id, &diag);
         if (r < 0) {
                 if (diag.msg[0])
                         snprintf(rc->audit->refusal, sizeof(rc->audit->refusal), "refusing to run unrecorded: %s",
@@ -607,10 +612,10 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         recorder = (struct recorder) { .audit = audit, .start = &start, .rep = rep };
         /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
          * the reply before the go-ahead) */
-        audit->begin_sent = false;
+        audit->begin_sent = audit->begin_went_out = false;
         if (!audit->db && audit->writer) {
                 if (sbx_audit_writer_send_begin(audit->writer, &start) >= 0)
-                        audit->begin_sent = true;
+                        audit->begin_sent = audit->begin_went_out = true;
                 else
                         writer_drop(audit);
         }

@@ -2,6 +2,9 @@
 # The audit writer failing at the worst moments: sbx run neither hangs nor records a run wrongly.
 #   - a writer that stopped accepting (SIGSTOP) with its backlog full: a run waits about as long
 #     as for a reply, then writes its row directly (it used to block in connect() for ever);
+#   - a writer killed just after committing a run's begin, before its reply: the run's direct
+#     fallback takes that row over (it used to add a second row, which then read 'interrupted');
+#   Both under each backend that works here (their paths to the writer differ) and unconfined.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap 't_cleanup' EXIT
@@ -70,5 +73,47 @@ wait "$HOLDER" 2>/dev/null
 kill -CONT "$WPID"
 kill "$WPID" 2>/dev/null
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+
+# ---- a writer killed between its commit and its reply -------------------------------------------
+# strace kills the writer at its Nth reply (sendto): 1 is the begin's.
+if ! command -v strace >/dev/null || ! strace -qq -o /dev/null -e trace=getpid -e inject=getpid:retval=1 true 2>/dev/null; then
+        t_diag "strace with syscall injection is missing: the kill-after-commit checks are left out"
+        t_finish
+        exit
+fi
+kill_at_reply() { # kill_at_reply DB N: ST is the strace that kills DB's writer at its reply N
+        local w
+        w=$(start_writer "$1")
+        timeout 30 strace -qq -p "$w" -e trace=sendto -e inject=sendto:signal=SIGKILL:when="$2" -o /dev/null \
+                </dev/null >/dev/null 2>&1 &
+        ST=$!
+        wait_for 5 bash -c "! grep -q '^TracerPid:[[:space:]]*0\$' /proc/$w/status"
+}
+runs=(danger-full-access:none)
+for b in bwrap landlock; do
+        if "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
+                runs+=("workspace-write:$b")
+        else
+                t_diag "backend $b does not work here: its checks are left out"
+        fi
+done
+k=0
+for run in "${runs[@]}"; do
+        mode=${run%%:*} b=${run#*:}
+        opts=(--mode "$mode")
+        [ "$b" = none ] || opts+=(--backend "$b" --root "$T/ws")
+        k=$((k + 1))
+        KDB=$T/db/kill-$k.db
+        kill_at_reply "$KDB" 1
+        "$SBX_BIN" run --db "$KDB" "${opts[@]}" --verdict-json "$T/k.json" -- sh -c "echo begin-lost-$k; exit 3" \
+                >/dev/null 2>"$T/err"
+        rc=$?
+        wait "$ST" 2>/dev/null
+        got=$(sqlite3 "$KDB" "SELECT group_concat(id || ' ' || state || ' ' || ifnull(verdict, '-'), ', ') FROM executions WHERE argv LIKE '%begin-lost-$k%'")
+        t_check "$b $mode, writer killed after committing the begin: one row, completed ($got; rc=$rc)" \
+                test "$rc:$got" = "3:$(t_json_field "$T/k.json" execution_id) completed task_failure"
+        t_check "... and sbx audit lists no run that did not complete" \
+                test -z "$("$SBX_BIN" audit list --db "$KDB" --csv | grep -E 'running|interrupted')"
+done
 
 t_finish
