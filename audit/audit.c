@@ -239,6 +239,26 @@ fail:
         return r;
 }
 
+/* Whether row id has ended with e's state and verdict: 1, 0, or -errno. */
+static int ended_so(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e, struct sbx_diag *diag) {
+        static const char sql[] =
+                "SELECT 1 FROM executions WHERE id = ?1 AND ended_ms IS NOT NULL AND state = ?2 AND verdict = ?3";
+        sqlite3_stmt *st = NULL;
+        int rc;
+
+        rc = sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL);
+        if (rc != SQLITE_OK)
+                return sbx_db_error(db, rc, "read", diag);
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_text(st, 2, e->state, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, e->verdict, -1, SQLITE_STATIC);
+        rc = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (rc == SQLITE_ROW)
+                return 1;
+        return rc == SQLITE_DONE ? 0 : sbx_db_error(db, rc, "read", diag);
+}
+
 static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
                        struct sbx_diag *diag) {
         const struct sbx_classify_result *res = e->result;
@@ -276,6 +296,13 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
         r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;
+        if (sqlite3_changes(sbx_db_handle(db)) != 1 && e->may_be_done) {
+                r = ended_so(db, id, e, diag);
+                if (r != 0) {
+                        sbx_db_rollback(db);
+                        return r > 0 ? 0 : r;
+                }
+        }
         if (sqlite3_changes(sbx_db_handle(db)) != 1) {
                 r = sbx_diag_set(diag, ENOENT, "audit", sbx_db_path(db),
                                  "audit database %s: execution %lld does not exist or was already completed",

@@ -42,6 +42,9 @@ struct sbx_execution_end {
         const char *message;    /* the refusal or failure reason, or NULL */
         struct sbx_exit_status status;
         const struct sbx_classify_result *result; /* NULL when nothing was classified */
+        /* the audit writer may have completed this row already (its reply was lost): a row that
+         * ended with this state and verdict is then not an error */
+        bool may_be_done;
 };
 
 /* Inserts the row in its own transaction before the command runs. *ret_id is the execution id. */

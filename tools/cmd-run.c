@@ -654,6 +654,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 if (r < 0 && via_writer) {
                         writer_drop(audit);
                         diag = (struct sbx_diag) { 0 };
+                        end.may_be_done = true; /* it may have died after committing */
                 }
                 if (r < 0 && (audit_open(audit) < 0 || sbx_audit_finish(audit->db, rep->execution_id, &end, &diag) < 0))
                         sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);

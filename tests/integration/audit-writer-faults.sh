@@ -4,7 +4,9 @@
 #     as for a reply, then writes its row directly (it used to block in connect() for ever);
 #   - a writer killed just after committing a run's begin, before its reply: the run's direct
 #     fallback takes that row over (it used to add a second row, which then read 'interrupted');
-#   Both under each backend that works here (their paths to the writer differ) and unconfined.
+#   - a writer killed just after committing a run's end, before its reply: no false "the run's
+#     end was not recorded" (the direct fallback found the row already completed).
+#   The last two under each backend that works here (their paths to the writer differ) and unconfined.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap 't_cleanup' EXIT
@@ -75,7 +77,7 @@ kill "$WPID" 2>/dev/null
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 
 # ---- a writer killed between its commit and its reply -------------------------------------------
-# strace kills the writer at its Nth reply (sendto): 1 is the begin's.
+# strace kills the writer at its Nth reply (sendto): 1 is the begin's, 2 the end's.
 if ! command -v strace >/dev/null || ! strace -qq -o /dev/null -e trace=getpid -e inject=getpid:retval=1 true 2>/dev/null; then
         t_diag "strace with syscall injection is missing: the kill-after-commit checks are left out"
         t_finish
@@ -114,6 +116,15 @@ for run in "${runs[@]}"; do
                 test "$rc:$got" = "3:$(t_json_field "$T/k.json" execution_id) completed task_failure"
         t_check "... and sbx audit lists no run that did not complete" \
                 test -z "$("$SBX_BIN" audit list --db "$KDB" --csv | grep -E 'running|interrupted')"
+
+        kill_at_reply "$KDB" 2
+        "$SBX_BIN" run --db "$KDB" "${opts[@]}" -- sh -c "echo end-lost-$k; exit 3" >/dev/null 2>"$T/err"
+        rc=$?
+        wait "$ST" 2>/dev/null
+        got=$(sqlite3 "$KDB" "SELECT group_concat(state || ' ' || ifnull(verdict, '-') || ' ' || ifnull(exit_code, '-'), ', ') FROM executions WHERE argv LIKE '%end-lost-$k%'")
+        t_check "$b $mode, writer killed after committing the end: the row is complete ($got; rc=$rc)" \
+                test "$rc:$got" = "3:completed task_failure 3"
+        t_check "... and sbx does not claim it was not recorded ($(tr '\n' ' ' <"$T/err"))" test ! -s "$T/err"
 done
 
 t_finish
