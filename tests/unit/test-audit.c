@@ -203,6 +203,80 @@ static void test_audit_finish_twice_is_refused(void **state) {
         assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -EINVAL);
 }
 
+/* The audit writer committed a row and died before its reply: the supervisor's direct begin with
+ * may_exist takes that row over; anything that is not exactly this run's row is left alone. */
+static void test_audit_begin_may_exist_takes_over_only_this_runs_row(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "make", (char *) "-j2", NULL };
+        char *other_argv[] = { (char *) "make", NULL };
+        struct sbx_process_identity someone;
+        struct sbx_execution_start s = { .argv = argv, .cwd = "/srv/space", .backend = "bwrap" };
+        int64_t first = 0, id = 0, retry = 0;
+
+        assert_int_equal(sbx_audit_begin(f->db, &s, &first, NULL), 0);
+        /* without may_exist: a second row, as always */
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        assert_int_not_equal(id, first);
+        assert_int_equal(sbx_audit_finish(f->db, id, &(struct sbx_execution_end) { .state = "completed",
+                                                                                   .verdict = "success" }, NULL), 0);
+        s.may_exist = true;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        assert_int_equal(id, first);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE state = 'running'"), 1);
+        /* another argv, another cwd, another parent (an approved retry of it): new rows */
+        s.argv = other_argv;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        assert_int_not_equal(id, first);
+        s.argv = argv;
+        s.cwd = "/srv";
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        assert_int_not_equal(id, first);
+        s.cwd = "/srv/space";
+        s.parent_id = first;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &retry, NULL), 0);
+        assert_int_not_equal(retry, first);
+        s.parent_id = 0;
+        /* another supervisor's row (the same pid, another start: pid reuse) */
+        assert_int_equal(sbx_process_identity_self(&someone), 0);
+        someone.start_time++;
+        s.supervisor = &someone;
+        s.may_exist = false;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        s.supervisor = NULL;
+        s.may_exist = true;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &retry, NULL), 0);
+        assert_int_equal(retry, first);
+        /* a row already completed is never taken over */
+        assert_int_equal(sbx_audit_finish(f->db, first, &(struct sbx_execution_end) { .state = "completed",
+                                                                                      .verdict = "success" }, NULL), 0);
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        assert_true(id > first);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions"), 7);
+}
+
+/* The audit writer completed a row and died before its reply: the direct finish with may_be_done
+ * accepts that row as recorded when it ended the same way, and is as strict as ever otherwise. */
+static void test_audit_finish_may_be_done_accepts_only_the_same_end(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        struct sbx_execution_end e = { .state = "completed", .verdict = "task_failure", .status = { .exit_code = 3 } };
+        char sql[256];
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -ENOENT);
+        e.may_be_done = true;
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        e.verdict = "success";
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -ENOENT);
+        e.verdict = "task_failure";
+        e.state = "failed";
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -ENOENT);
+        e.state = "completed";
+        assert_int_equal(sbx_audit_finish(f->db, id + 100, &e, NULL), -ENOENT);
+        assert_text(f->db, Q("state || ' ' || verdict || ' ' || exit_code"), "completed task_failure 3");
+}
+
 static void test_audit_refused_run_has_no_exit_status(void **state) {
         struct fixture *f = *state;
         char *argv[] = { (char *) "true", NULL };
@@ -761,6 +835,8 @@ int main(void) {
                 T(test_audit_begin_records_running_row_with_start_facts),
                 T(test_audit_finish_completes_row_with_verdict_and_denials),
                 T(test_audit_finish_twice_is_refused),
+                T(test_audit_begin_may_exist_takes_over_only_this_runs_row),
+                T(test_audit_finish_may_be_done_accepts_only_the_same_end),
                 T(test_audit_refused_run_has_no_exit_status),
                 T(test_audit_signal_death_records_signal_not_exit_code),
                 T(test_audit_row_of_dead_supervisor_reads_interrupted),
