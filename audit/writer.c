@@ -249,6 +249,8 @@ static int serve_begin(struct sbx_db *db, const struct stat *db_st, struct sbx_r
         struct sbx_wire_start w;
         int rc = sbx_wire_decode_start(r, &w);
 
+        if (rc < 0)
+                sbx_wire_start_free(&w); /* argv may have been allocated before the frame went bad */
         if (rc == -ENOMEM)
                 return rc;
         if (rc < 0)

@@ -6,6 +6,8 @@
 #     fallback takes that row over (it used to add a second row, which then read 'interrupted');
 #   - a writer killed just after committing a run's end, before its reply: no false "the run's
 #     end was not recorded" (the direct fallback found the row already completed).
+#   - malformed begin requests (a trusted client's): the writer answers each with an error and
+#     keeps no memory of them (each used to leak its argv array: 1.6 MB for a large one);
 #   The last two under each backend that works here (their paths to the writer differ) and unconfined.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -75,6 +77,41 @@ wait "$HOLDER" 2>/dev/null
 kill -CONT "$WPID"
 kill "$WPID" 2>/dev/null
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+
+# ---- malformed requests leave nothing behind in the writer --------------------------------------
+MDB=$T/db/malformed.db
+WPID=$(start_writer "$MDB")
+rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+before=$(rss "$WPID")
+# 40 begin requests of 200000 empty arguments each, then a byte too many: the writer decodes every
+# argument (an argv array of 1.6 MB) before it finds the frame malformed
+"$PY" - "$MDB.writer" >"$T/out" 2>&1 <<'PY'
+import socket, struct, sys
+def s(v):
+    if v is None:
+        return struct.pack('<I', 0xffffffff)
+    return struct.pack('<I', len(v)) + v.encode() + b'\0'
+n = 200000
+body = (b'B' + struct.pack('<I', 1) + struct.pack('<q', 0) + struct.pack('<q', n) + s('') * n + s('/') +
+        s(None) * 3 + struct.pack('<q', 0) + b'x')
+c = socket.socket(socket.AF_UNIX)
+c.settimeout(10)
+c.connect(sys.argv[1])
+replies = []
+for _ in range(40):
+    c.sendall(struct.pack('<I', len(body)) + body)
+    h = c.recv(4, socket.MSG_WAITALL)
+    r = c.recv(struct.unpack('<I', h)[0], socket.MSG_WAITALL)
+    replies.append(chr(r[0]))
+print(''.join(sorted(set(replies))))
+PY
+after=$(rss "$WPID")
+t_check "40 malformed begin requests: each gets an error reply ($(cat "$T/out"))" grep -qx E "$T/out"
+t_check "... the writer still serves (pid $WPID)" kill -0 "$WPID"
+t_check "... and holds no memory for them (RSS ${before} kB before, ${after} kB after)" \
+        test $((after - before)) -lt 16384
+t_check "... and no row was added" test "$(sqlite3 "$MDB" 'SELECT count(*) FROM executions')" = 1
+kill "$WPID" 2>/dev/null
 
 # ---- a writer killed between its commit and its reply -------------------------------------------
 # strace kills the writer at its Nth reply (sendto): 1 is the begin's, 2 the end's.
