@@ -620,10 +620,16 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                 if (p[0].revents & POLLIN) {
                         int cfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
                         struct sbx_process_identity peer;
+                        char host[sizeof(self.host)] = "";
                         size_t slot = CLIENTS_MAX;
 
                         if (cfd < 0)
                                 continue;
+                        /* the host name as it is now, as a direct write would record it: after a
+                         * rename the writer's rows named the old host, and a killed run of
+                         * theirs never read 'interrupted' (review) */
+                        if (gethostname(host, sizeof(host) - 1) == 0)
+                                memcpy(self.host, host, sizeof(self.host));
                         for (size_t i = 0; i < CLIENTS_MAX && slot == CLIENTS_MAX; i++)
                                 if (clients[i].fd < 0)
                                         slot = i;

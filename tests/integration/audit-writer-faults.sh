@@ -8,7 +8,10 @@
 #     end was not recorded" (the direct fallback found the row already completed).
 #   - malformed begin requests (a trusted client's): the writer answers each with an error and
 #     keeps no memory of them (each used to leak its argv array: 1.6 MB for a large one);
-#   The last two under each backend that works here (their paths to the writer differ) and unconfined.
+#   - the host renamed while a writer lives: its rows name the host as it is now, and a killed
+#     run of theirs reads 'interrupted' (they kept the old name, and such a run read 'running'
+#     for ever);
+#   The kill-after-commit checks under each backend that works here (their paths to the writer differ) and unconfined.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap 't_cleanup' EXIT
@@ -112,6 +115,41 @@ t_check "... and holds no memory for them (RSS ${before} kB before, ${after} kB 
         test $((after - before)) -lt 16384
 t_check "... and no row was added" test "$(sqlite3 "$MDB" 'SELECT count(*) FROM executions')" = 1
 kill "$WPID" 2>/dev/null
+
+# ---- the host renamed while a writer lives -------------------------------------------------------
+# in a UTS namespace of the test's own: the machine's name is left alone
+if unshare -u true 2>/dev/null; then
+        HDB=$T/db/rename.db
+        SBX_BIN=$SBX_BIN HDB=$HDB unshare -u bash -s >"$T/rename.out" 2>&1 <<'SH'
+hostname sbx-before-rename
+"$SBX_BIN" run --db "$HDB" --mode danger-full-access -- true
+for ((i = 0; i < 100; i++)); do [ -S "$HDB.writer" ] && break; sleep 0.05; done
+"$SBX_BIN" run --db "$HDB" --mode danger-full-access -- echo before >/dev/null
+hostname sbx-after-rename
+"$SBX_BIN" run --db "$HDB" --mode danger-full-access -- echo after >/dev/null
+setsid "$SBX_BIN" run --db "$HDB" --mode danger-full-access -- sleep 30 &
+sup=$!
+for ((i = 0; i < 100; i++)); do
+        [ -n "$(sqlite3 "$HDB" "SELECT id FROM executions WHERE supervisor_pid = $sup")" ] && break
+        sleep 0.05
+done
+kill -KILL "$sup"
+kill -KILL -- "-$sup" 2>/dev/null
+wait "$sup" 2>/dev/null
+echo "killed: $("$SBX_BIN" audit list --db "$HDB" --csv | grep -c interrupted)"
+pkill -f "audit-writer --db $HDB\$"
+SH
+        t_check "four runs recorded, each with its own supervisor" \
+                test "$(sqlite3 "$HDB" "SELECT count(DISTINCT supervisor_pid) FROM executions")" = 4
+        t_check "a run before the host's rename names the old host" \
+                test "$(sqlite3 "$HDB" "SELECT host FROM executions WHERE argv LIKE '%before%'")" = sbx-before-rename
+        t_check "a run after it, through the same writer, names the new one" \
+                test "$(sqlite3 "$HDB" "SELECT host FROM executions WHERE argv LIKE '%after%'")" = sbx-after-rename
+        t_check "... and a run killed after the rename reads 'interrupted' ($(tr '\n' ' ' <"$T/rename.out"))" \
+                grep -qx 'killed: 1' "$T/rename.out"
+else
+        t_diag "no UTS namespace here: the rename checks are left out"
+fi
 
 # ---- a writer killed between its commit and its reply -------------------------------------------
 # strace kills the writer at its Nth reply (sendto): 1 is the begin's, 2 the end's.
