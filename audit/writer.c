@@ -175,14 +175,22 @@ static int trusted_peer(int fd, const struct sbx_process_identity *base, struct 
 
 /* ---- frames (the format: writer-wire.c) --------------------------------------------------- */
 
+static int64_t monotonic_ms(void);
+
+/* A request larger than the socket buffer (a long argv) waits for the writer to read it, at most
+ * REPLY_TIMEOUT_MS in all: a writer that stopped reading held a blocking send() for ever, and the
+ * run with it (review). */
 static int write_all(int fd, const char *p, size_t n) {
+        int64_t deadline = monotonic_ms() + REPLY_TIMEOUT_MS;
+
         while (n > 0) {
-                ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
+                ssize_t w = send(fd, p, n, MSG_NOSIGNAL | MSG_DONTWAIT);
                 if (w < 0 && errno == EINTR)
                         continue;
                 if (w < 0 && errno == EAGAIN) {
                         struct pollfd pf = { .fd = fd, .events = POLLOUT };
-                        if (poll(&pf, 1, REPLY_TIMEOUT_MS) <= 0)
+                        int64_t left = deadline - monotonic_ms();
+                        if (left <= 0 || poll(&pf, 1, (int) left) <= 0)
                                 return -ETIMEDOUT;
                         continue;
                 }
@@ -666,9 +674,8 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
         _cleanup_close_ int fd = -1;
         struct sbx_audit_writer *w;
         struct sockaddr_un sa = { .sun_family = AF_UNIX };
-        const struct timeval connect_timeout = { .tv_sec = REPLY_TIMEOUT_MS / 1000,
-                                                 .tv_usec = REPLY_TIMEOUT_MS % 1000 * 1000 };
-        const struct timeval no_timeout = { 0 };
+        const struct timeval send_timeout = { .tv_sec = REPLY_TIMEOUT_MS / 1000,
+                                              .tv_usec = REPLY_TIMEOUT_MS % 1000 * 1000 };
         char sock_path[PATH_MAX];
         struct ucred cr;
         int r;
@@ -695,12 +702,11 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
                 return -errno;
         /* A writer that stopped accepting (stopped, wedged) with its backlog full would hold a
          * blocking connect() for ever, and the run with it: it is waited for as long as for a
-         * reply, then the database is written directly (-EAGAIN) (review). */
-        if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &connect_timeout, sizeof(connect_timeout)) < 0)
+         * reply, then the database is written directly (-EAGAIN) (review). Requests are sent
+         * without blocking (write_all()). */
+        if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_timeout, sizeof(send_timeout)) < 0)
                 return -errno;
         if (connect(fd, (const struct sockaddr *) &sa, sizeof(sa)) < 0)
-                return -errno;
-        if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &no_timeout, sizeof(no_timeout)) < 0)
                 return -errno;
         /* nothing goes to another user's socket (a database in a shared directory); the rest of
          * the checks come before any reply is believed (writer_verify()) */

@@ -2,6 +2,7 @@
 # The audit writer failing at the worst moments: sbx run neither hangs nor records a run wrongly.
 #   - a writer that stopped accepting (SIGSTOP) with its backlog full: a run waits about as long
 #     as for a reply, then writes its row directly (it used to block in connect() for ever);
+#     and the same for a request larger than the socket buffer (it blocked in send() for ever);
 #   - a writer killed just after committing a run's begin, before its reply: the run's direct
 #     fallback takes that row over (it used to add a second row, which then read 'interrupted');
 #   - a writer killed just after committing a run's end, before its reply: no false "the run's
@@ -77,8 +78,25 @@ t_check "... and leaves its row, completed" \
         test "$(sqlite3 "$DB" "SELECT state FROM executions WHERE argv LIKE '%stopped-writer-run%'")" = completed
 kill "$HOLDER" 2>/dev/null
 wait "$HOLDER" 2>/dev/null
-kill -CONT "$WPID"
 kill "$WPID" 2>/dev/null
+kill -CONT "$WPID"
+wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+
+# ---- a stopped writer and a request larger than the socket buffer -------------------------------
+WPID=$(start_writer "$DB")
+kill -STOP "$WPID"
+arg=$(head -c 100000 /dev/zero | tr '\0' a)
+start=$(date +%s)
+timeout 60 "$SBX_BIN" run --db "$DB" --mode danger-full-access -- sh -c 'echo long-argv-run' sh "$arg" "$arg" "$arg" \
+        "$arg" >/dev/null 2>"$T/err"
+rc=$?
+took=$(($(date +%s) - start))
+t_check "a run of 400 kB of arguments while the writer is stopped: it ends (rc=$rc after ${took}s, not 124)" \
+        test $rc -eq 0
+t_check "... and leaves its row, completed" \
+        test "$(sqlite3 "$DB" "SELECT state FROM executions WHERE argv LIKE '%long-argv-run%'")" = completed
+kill "$WPID" 2>/dev/null
+kill -CONT "$WPID"
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 
 # ---- malformed requests leave nothing behind in the writer --------------------------------------
