@@ -674,8 +674,8 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
         _cleanup_close_ int fd = -1;
         struct sbx_audit_writer *w;
         struct sockaddr_un sa = { .sun_family = AF_UNIX };
-        const struct timeval send_timeout = { .tv_sec = REPLY_TIMEOUT_MS / 1000,
-                                              .tv_usec = REPLY_TIMEOUT_MS % 1000 * 1000 };
+        const struct timeval connect_timeout = { .tv_sec = REPLY_TIMEOUT_MS / 1000,
+                                                 .tv_usec = REPLY_TIMEOUT_MS % 1000 * 1000 };
         char sock_path[PATH_MAX];
         struct ucred cr;
         int r;
@@ -704,7 +704,7 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
          * blocking connect() for ever, and the run with it: it is waited for as long as for a
          * reply, then the database is written directly (-EAGAIN) (review). Requests are sent
          * without blocking (write_all()). */
-        if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_timeout, sizeof(send_timeout)) < 0)
+        if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &connect_timeout, sizeof(connect_timeout)) < 0)
                 return -errno;
         if (connect(fd, (const struct sockaddr *) &sa, sizeof(sa)) < 0)
                 return -errno;
