@@ -209,15 +209,24 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
         return 0;
 }
 
-/* --write-id DEV:INO for the launcher inside: bubblewrap binds a write directory by its path,
- * resolved again when it mounts, so the launcher checks that what it finds there is the directory
- * sbx resolved (landlock-launch.c, check_sealed_write_dirs()). The identity is taken now, without
- * following a symlink: the canonical path has none, so one on the way was swapped in since. */
+/* --write-id DEV:INO:MOUNTS for the launcher inside: bubblewrap binds a write directory by its
+ * path, resolved again when it mounts, so the launcher checks that what it finds there is the
+ * directory sbx resolved (landlock-launch.c, check_sealed_write_dirs()). The identity is taken
+ * now, without following a symlink: the canonical path has none, so one on the way was swapped in
+ * since. MOUNTS counts the host's mounts at that path: bubblewrap's bind of / copies them into the
+ * sandbox, so a workspace that is a mount point is one there even when its own bind landed
+ * elsewhere (a parent swapped while bubblewrap bound it); the launcher wants one more. */
 static int add_write_id(struct sbx_argv_builder *b, const char *dir, struct sbx_diag *diag) {
         struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
                                 .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
         struct stat st;
-        int fd = (int) syscall(SYS_openat2, AT_FDCWD, dir, &how, sizeof(how));
+        int mounts = sbx_path_mount_count(dir);
+        int fd;
+
+        if (mounts < 0)
+                return sbx_diag_set(diag, -mounts, "confine", "/proc/self/mountinfo",
+                                    "cannot count the mounts at the writable directory %s: %s", dir, strerror(-mounts));
+        fd = (int) syscall(SYS_openat2, AT_FDCWD, dir, &how, sizeof(how));
 
         if (fd < 0 && errno == ENOSYS)
                 fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -233,7 +242,7 @@ static int add_write_id(struct sbx_argv_builder *b, const char *dir, struct sbx_
         }
         close(fd);
         sbx_argv_add(b, "--write-id");
-        sbx_argv_addf(b, "%llu:%llu", (unsigned long long) st.st_dev, (unsigned long long) st.st_ino);
+        sbx_argv_addf(b, "%llu:%llu:%d", (unsigned long long) st.st_dev, (unsigned long long) st.st_ino, mounts);
         return 0;
 }
 

@@ -308,17 +308,15 @@ int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **r
         return 0;
 }
 
-int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
-        _cleanup_free_ char *text = NULL, *mount = NULL, *type = NULL;
+/* /proc/self/mountinfo, whole, NUL-terminated, into *ret (caller frees); -errno. */
+static int read_mountinfo(char **ret) {
+        _cleanup_free_ char *text = NULL;
         _cleanup_close_ int fd = -1;
         size_t len = 0, cap = 0;
-        int r;
 
         fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
         if (fd < 0)
-                return sbx_diag_set(diag, errno, "check workspace mounts", "/proc/self/mountinfo",
-                                    "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
-                                    root, strerror(errno));
+                return -errno;
         for (;;) {
                 ssize_t n;
 
@@ -333,13 +331,56 @@ int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
                 if (n < 0 && errno == EINTR)
                         continue;
                 if (n < 0)
-                        return sbx_diag_set(diag, errno, "check workspace mounts", "/proc/self/mountinfo",
-                                            "cannot read /proc/self/mountinfo: %s", strerror(errno));
+                        return -errno;
                 if (n == 0)
                         break;
                 len += (size_t) n;
         }
         text[len] = '\0';
+        *ret = sbx_steal_ptr(&text);
+        return 0;
+}
+
+/* The number of mounts whose mount point is path (stacked ones, hidden ones included). */
+static int mountinfo_count(const char *mountinfo, const char *path) {
+        _cleanup_free_ char *copy = strdup(mountinfo);
+        char *save = NULL;
+        int count = 0;
+
+        if (!copy)
+                return -ENOMEM;
+        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                char *p = line, *fsave = NULL, *f = NULL;
+
+                for (int k = 0; k < 5 && (f = strtok_r(p, " ", &fsave)); k++, p = NULL)
+                        ;
+                if (!f)
+                        return -EBADMSG;
+                mountinfo_unescape(f);
+                if (strcmp(f, path) == 0)
+                        count++;
+        }
+        return count;
+}
+
+int sbx_path_mount_count(const char *path) {
+        _cleanup_free_ char *text = NULL;
+        int r = read_mountinfo(&text);
+
+        return r < 0 ? r : mountinfo_count(text, path);
+}
+
+int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
+        _cleanup_free_ char *text = NULL, *mount = NULL, *type = NULL;
+        int r;
+
+        r = read_mountinfo(&text);
+        if (r == -ENOMEM)
+                return r;
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "check workspace mounts", "/proc/self/mountinfo",
+                                    "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
+                                    root, strerror(-r));
         r = sbx_mountinfo_kernel_mount(text, root, &mount, &type);
         if (r == -EBADMSG)
                 return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",

@@ -6,8 +6,9 @@
  *   sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]
  *                [--max-abi N] -- ARGV...
  *   sbx-landlock --seal-mounts [--write DIR]... [--status-fd N] -- ARGV...   (inside bubblewrap)
- * Both take --write-id DEV:INO, once for each --write in order: that directory must be the one
- * sbx resolved (its device and inode numbers), and with --seal-mounts also a mount point.
+ * Both take --write-id DEV:INO[:MOUNTS], once for each --write in order: that directory must be
+ * the one sbx resolved (its device and inode numbers), and with --seal-mounts also the mount
+ * point of more than MOUNTS mounts (the host's there, default 0, and bubblewrap's bind).
  * Both take --wait-fd N: wait for the byte "G" on N before exec (see wait_for_go()).
  *   sbx-landlock --help
  *
@@ -118,7 +119,7 @@ __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const cha
 }
 
 static const char usage_text[] =
-        "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO]]...\n"
+        "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO[:MOUNTS]]]...\n"
         "                    [--status-fd N] [--max-abi N] -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere, writes only to the\n"
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
@@ -193,12 +194,14 @@ struct launch {
         long wait_fd;       /* --wait-fd: -1 when not given */
         const char *write_dirs[MAX_WRITE_DIRS];
         size_t n_write;
-        /* --write-id DEV:INO, one for each --write in order (or none): the directory sbx resolved */
+        /* --write-id DEV:INO[:MOUNTS], one for each --write in order (or none): the directory sbx
+         * resolved, and how many mounts the host has at its path */
         struct write_id {
                 unsigned long long dev, ino;
+                unsigned mounts;
         } write_ids[MAX_WRITE_DIRS];
         size_t n_write_ids;
-        bool write_mounted[MAX_WRITE_DIRS]; /* --seal-mounts: a mount point in the sandbox */
+        unsigned write_mounts[MAX_WRITE_DIRS]; /* --seal-mounts: mounts at its path in the sandbox */
         long max_abi;
         char **argv;
 };
@@ -246,8 +249,10 @@ static void parse_args(int argc, char **argv, struct launch *l) {
 
                         if (l->n_write_ids >= MAX_WRITE_DIRS)
                                 usage_fail("too many --write-id options (at most %d)", MAX_WRITE_DIRS);
-                        if (!v || sscanf(v, "%llu:%llu%c", &id->dev, &id->ino, &tail) != 2)
-                                usage_fail("--write-id needs DEV:INO in decimal, got '%s'", v ? v : "");
+                        id->mounts = 0;
+                        if (!v || (sscanf(v, "%llu:%llu%c", &id->dev, &id->ino, &tail) != 2 &&
+                                   sscanf(v, "%llu:%llu:%u%c", &id->dev, &id->ino, &id->mounts, &tail) != 3))
+                                usage_fail("--write-id needs DEV:INO[:MOUNTS] in decimal, got '%s'", v ? v : "");
                         l->n_write_ids++;
                 } else if ((v = option_value(argv, &i, "--status-fd", &m)), m) {
                         /* handled by setup_status_fd() */
@@ -512,7 +517,7 @@ static void seal_mounts(struct launch *l) {
                 unescape_octal(field[4]);
                 for (size_t i = 0; i < l->n_write; i++)
                         if (strcmp(field[4], l->write_dirs[i]) == 0)
-                                l->write_mounted[i] = true;
+                                l->write_mounts[i]++;
                 if (has_option(field[5], "ro"))
                         continue;
                 granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
@@ -560,7 +565,9 @@ static void check_sealed_write_dirs(const struct launch *l) {
                         fail(ENOTDIR, "write-dir", "cannot use the write directory %s", l->write_dirs[i]);
                 close(fd);
                 check_write_id(l, i, &st);
-                if (!l->write_mounted[i])
+                /* the host's mounts at that path are there, copied by the bind of /: bubblewrap's own
+                 * is one more (security review) */
+                if (l->write_mounts[i] <= l->write_ids[i].mounts)
                         fail(EXDEV, "write-dir",
                              "the write directory %s is not where bubblewrap mounted it (it was replaced while "
                              "the sandbox was set up)",

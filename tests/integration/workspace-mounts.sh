@@ -181,4 +181,43 @@ if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
                 bash -c '[ "$0" -eq 0 ] && [ -e "$1/real/h" ]' "$rc" "$T"
 fi
 
+# ---- a workspace that is a mount point on the host (bwrap only) --------------------------------
+# bubblewrap's read-only bind of / copies the host's mount at the workspace path into the sandbox:
+# a mount point there whatever bubblewrap did with the workspace's own bind. When a concurrent
+# command swapped a parent of the workspace while bubblewrap bound it, the bind landed elsewhere
+# (the host's /proc/sys/kernel over the sandbox's, where the launcher leaves mounts writable) and
+# the launcher, finding that copy at the workspace path, ran the command (measured: 2 runs of 150
+# wrote the host's domain name). The bubblewrap here stands for that outcome: it binds the host's
+# /proc/sys/kernel where the workspace's bind was asked for.
+if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
+        W=$T/ws-mountpoint
+        mkdir -p "$W" "$T/landed"
+        mount -t tmpfs "$TAG" "$W"
+        printf '%s\n' '#!/bin/bash' 'ws=$1; shift; a=()' \
+                'while [ $# -gt 0 ]; do' \
+                '        if [ "$1" = --bind ] && [ "$2" = "$ws" ] && [ "$3" = "$ws" ]; then' \
+                '                a+=(--bind /proc/sys/kernel /proc/sys/kernel); shift 3; continue' \
+                '        fi' \
+                '        a+=("$1"); shift' \
+                'done' \
+                "exec $(command -v bwrap) \"\${a[@]}\"" >"$T/landed/bwrap-elsewhere"
+        printf '#!/bin/sh\nexec %s %s "$@"\n' "$T/landed/bwrap-elsewhere" "$W" >"$T/landed/bwrap"
+        chmod 755 "$T/landed" "$T/landed/bwrap" "$T/landed/bwrap-elsewhere"
+        printf 'bwrap = %s\n' "$T/landed/bwrap" >"$T/landed/config"
+        chmod 600 "$T/landed/config"
+        domain_unchanged || echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname
+        SBX_CONFIG=$T/landed/config "$SBX_BIN" run --backend bwrap --mode workspace-write --root "$W" -- \
+                sh -c "echo $TAG > /proc/sys/kernel/domainname; echo ran > '$W/ran'" >"$T/landed.out" 2>"$T/landed.err" </dev/null
+        RC=$?
+        t_check "bwrap: a workspace that is a host mount point, its bind landed elsewhere: the host's domain name is unchanged" \
+                domain_unchanged
+        t_check "... and the command never ran (exit 125, got $RC: $(head -c 200 "$T/landed.err"))" \
+                bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/ran" ]' "$RC" "$W"
+        domain_unchanged || echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname
+        run mountpoint-control bwrap workspace-write "$W" "echo data > '$W/f'"
+        t_check "bwrap: control: a workspace that is a host mount point is writable (exit $RC)" \
+                bash -c '[ "$0" -eq 0 ] && [ -f "$1/f" ]' "$RC" "$W"
+        umount -l "$W"
+fi
+
 t_finish
