@@ -578,19 +578,44 @@ static char *landing_path(const char *path) {
  * review). Such a workspace is refused. */
 static int check_runner_place(const char *key, const char *name, const char *candidate,
                               const char *const *writable, struct sbx_diag *diag) {
-        _cleanup_free_ char *landing = NULL;
+        _cleanup_free_ char *place = NULL;
 
         if (access(candidate, X_OK) == 0)
                 return 1; /* the runner sbx uses: protected with the rest */
-        landing = landing_path(candidate);
-        for (const char *const *w = writable; landing && *w; w++)
-                if (sbx_path_beneath(landing, *w))
-                        return sbx_diag_set(diag, EPERM, "confine", candidate,
-                                            "sbx looks for the runner '%s' (configuration key %s) at %s, inside "
-                                            "the writable workspace %s: a command could plant one there that the "
-                                            "next sbx would execute unconfined; choose another workspace, or name "
-                                            "an installed runner by its absolute path in the configuration",
-                                            name, key, candidate, *w);
+        place = strdup(candidate);
+        if (!place)
+                return -ENOMEM;
+        /* a symlink there that leads nowhere yet (a runner linked into a build tree that was
+         * cleaned) is followed: the runner is made where it leads, and so is each link on the way
+         * (security review) */
+        for (int hops = 0; hops < 40; hops++) {
+                _cleanup_free_ char *landing = landing_path(place);
+                char target[PATH_MAX], *next = NULL;
+                ssize_t n;
+
+                for (const char *const *w = writable; landing && *w; w++)
+                        if (sbx_path_beneath(landing, *w))
+                                return sbx_diag_set(diag, EPERM, "confine", candidate,
+                                                    "sbx looks for the runner '%s' (configuration key %s) at %s%s%s, "
+                                                    "inside the writable workspace %s: a command could plant one "
+                                                    "there that the next sbx would execute unconfined; choose "
+                                                    "another workspace, or name an installed runner by its "
+                                                    "absolute path in the configuration",
+                                                    name, key, candidate, hops > 0 ? ", a symlink to " : "",
+                                                    hops > 0 ? landing : "", *w);
+                n = readlink(place, target, sizeof(target) - 1);
+                if (n <= 0)
+                        break;
+                target[n] = '\0';
+                if (target[0] == '/')
+                        next = strdup(target);
+                else if (asprintf(&next, "%.*s/%s", (int) (strrchr(place, '/') - place), place, target) < 0)
+                        next = NULL;
+                if (!next)
+                        return -ENOMEM;
+                free(place);
+                place = next;
+        }
         return 0;
 }
 

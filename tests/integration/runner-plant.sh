@@ -44,6 +44,24 @@ t_check "read-only in that workspace runs (rc=$?)" test $? -eq 0
 (cd "$T/other" && SBX_CONFIG=$T/config "$SBX_BIN" run --db "$T/audit.db" --root "$T/other" -- true) 2>"$T/err"
 t_check "workspace-write elsewhere runs (rc=$?)" test $? -eq 0
 
+# ---- a configured runner path that is a symlink to nothing yet, inside the workspace -----------
+# (a bwrap linked to a build tree that was cleaned): the place the runner is made is where the
+# symlink leads, not where the symlink is. Before, the run went on and the next sbx executed
+# what the command put there.
+mkdir -p "$T/rbin" "$T/ws3/build"
+ln -s ../ws3/build/bwrap "$T/rbin/bwrap"
+printf 'bwrap = %s\n' "$T/rbin/bwrap" >"$T/config-link"
+chmod 600 "$T/config-link"
+rm -f "$T/out/marker"
+out=$(cd "$T/ws3" && SBX_CONFIG=$T/config-link "$SBX_BIN" run --db "$T/audit.db" --root "$T/ws3" -- \
+        sh -c "$plant" sh "$T/out" "$BWRAP" "$T/ws3/build/bwrap" 2>"$T/err")
+rc=$?
+t_check "configured bwrap a dangling symlink into the workspace: the run is refused (rc=$rc, $(head -c 300 "$T/err"))" \
+        test $rc -eq 125
+t_check "... nothing was planted ($out)" test ! -e "$T/ws3/build/bwrap"
+(cd "$T/other" && SBX_CONFIG=$T/config-link "$SBX_BIN" run --db "$T/audit.db" --root "$T/other" -- true) >/dev/null 2>&1
+t_check "... and the next run executed no planted runner" test ! -e "$T/out/marker"
+
 # ---- a bare name: a system directory looked at before the real one, inside the workspace -------
 # /usr/local/sbin comes first in the lookup; in a private mount namespace it is a tmpfs that the
 # test makes the workspace (root's workspace of /usr/local, say)
