@@ -370,6 +370,43 @@ int sbx_path_mount_count(const char *path) {
         return r < 0 ? r : mountinfo_count(text, path);
 }
 
+/* The mount point and type (caller frees) of the mount whose ID is id: 1, 0 when none has it,
+ * -ENOMEM. */
+static int mountinfo_by_id(const char *mountinfo, unsigned long long id, char **ret_mount, char **ret_type) {
+        _cleanup_free_ char *copy = strdup(mountinfo);
+        char *save = NULL;
+
+        if (!copy)
+                return -ENOMEM;
+        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                _cleanup_free_ char *m = NULL, *t = NULL;
+                char *mp = NULL, *type = NULL, *p = line, *fsave = NULL, *f;
+                unsigned long long line_id = 0;
+
+                for (int k = 0; (f = strtok_r(p, " ", &fsave)); k++, p = NULL) {
+                        if (k == 0)
+                                line_id = strtoull(f, NULL, 10);
+                        else if (k == 4)
+                                mp = f;
+                        else if (k > 5 && strcmp(f, "-") == 0) {
+                                type = strtok_r(NULL, " ", &fsave);
+                                break;
+                        }
+                }
+                if (!mp || !type || line_id != id)
+                        continue;
+                mountinfo_unescape(mp);
+                m = strdup(mp);
+                t = strdup(type);
+                if (!m || !t)
+                        return -ENOMEM;
+                *ret_mount = sbx_steal_ptr(&m);
+                *ret_type = sbx_steal_ptr(&t);
+                return 1;
+        }
+        return 0;
+}
+
 int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL, *mount = NULL, *type = NULL;
         int r;
@@ -382,6 +419,22 @@ int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
                                     "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
                                     root, strerror(-r));
         r = sbx_mountinfo_kernel_mount(text, root, &mount, &type);
+        /* what holds root is the mount the kernel resolves it in: mountinfo lists mounts in the
+         * order they were made, and one moved onto another later comes before it (security
+         * review: a workspace in a proc mount moved onto a tmpfs was taken to be in the tmpfs) */
+        if (r == 0) {
+                _cleanup_free_ char *holder = NULL, *holder_type = NULL;
+                struct statx stx;
+
+                if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) == 0 &&
+                    (stx.stx_mask & STATX_MNT_ID))
+                        r = mountinfo_by_id(text, (unsigned long long) stx.stx_mnt_id, &holder, &holder_type);
+                if (r > 0 && kernel_fs_type(holder_type)) {
+                        mount = sbx_steal_ptr(&holder);
+                        type = sbx_steal_ptr(&holder_type);
+                } else if (r > 0)
+                        r = 0;
+        }
         if (r == -EBADMSG)
                 return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
                                     "cannot parse /proc/self/mountinfo");

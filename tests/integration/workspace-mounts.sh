@@ -106,6 +106,23 @@ for b in "${BACKENDS[@]}"; do
         umount -l "$W/scratch"
 done
 
+# ---- a workspace inside a proc mount that was moved onto another mount ------------------------
+# mountinfo lists mounts as they were made, not as they are stacked: a proc mount moved onto a
+# tmpfs comes before it, and the workspace inside that proc was taken to be in the tmpfs.
+mkdir -p "$T/moved-src" "$T/moved"
+if mount -t proc proc "$T/moved-src" && mount -t tmpfs "$TAG" "$T/moved" &&
+        mount --move "$T/moved-src" "$T/moved" 2>/dev/null; then
+        for b in "${BACKENDS[@]}"; do
+                run moved-$b "$b" workspace-write "$T/moved/sys/kernel" "echo $TAG > '$T/moved/sys/kernel/domainname'"
+                t_check "$b: a workspace inside a proc mount moved onto a tmpfs is refused (exit 125, got $RC) and leaves the host's domain name alone" \
+                        bash -c '[ "$0" -eq 125 ] && "$1"' "$RC" domain_unchanged
+        done
+        umount -l "$T/moved"
+        umount -l "$T/moved"
+else
+        t_ok "moved proc mount # SKIP cannot move a mount here"
+fi
+
 # ---- the workspace swapped for a symlink while bubblewrap sets up (bwrap only) ----------------
 # bubblewrap binds the workspace by its path, resolved again when it mounts. A command of a
 # concurrent run whose workspace holds this one's parent swaps the workspace with a relative
