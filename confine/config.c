@@ -68,19 +68,22 @@ static const char *default_backends[] = {
  * installed bindir, else the one next to it (a build tree, a relocated copy). Which files exist
  * never decides: an installed sbx that took a launcher next to it whenever one was there ran
  * whatever a confined command had planted there (a workspace of $HOME, sbx in ~/.local/bin), and
- * the next probe executed it unconfined (security review). */
+ * the next probe executed it unconfined (security review). bindir's sbx may be a symlink to the
+ * running one (GNU stow): that is the installed sbx too, wherever its file lies. */
 static int default_landlock_path(char **ret) {
         char self[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
         if (n > 0) {
-                struct stat a, b;
+                struct stat a, b, exe, installed;
                 const char *dir;
 
                 self[n] = '\0';
                 dir = dirname(self);
                 if (strcmp(dir, SBX_BINDIR) != 0 &&
-                    !(stat(dir, &a) == 0 && stat(SBX_BINDIR, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+                    !(stat(dir, &a) == 0 && stat(SBX_BINDIR, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) &&
+                    !(stat("/proc/self/exe", &exe) == 0 && stat(SBX_BINDIR "/sbx", &installed) == 0 &&
+                      exe.st_dev == installed.st_dev && exe.st_ino == installed.st_ino))
                         return asprintf(ret, "%s/sbx-landlock", dir) < 0 ? -ENOMEM : 0;
         }
         *ret = strdup(SBX_LIBEXECDIR "/sbx-landlock");

@@ -86,4 +86,31 @@ else
         t_check "... and the next run executed no planted runner" test ! -e "$T/out/marker"
 fi
 
+# ---- an installed sbx reached through a symlink (GNU stow) -------------------------------------
+# bindir/sbx and libexecdir/sbx-landlock are symlinks into a package directory: the sbx that runs
+# is the installed one, and its launcher is libexecdir's. Taking the directory the executable
+# really lies in for a relocated copy named a launcher next to it, where there is none: no
+# backend was usable and every confined run was refused.
+BINDIR=$(sed -n 's/^#define SBX_BINDIR "\(.*\)"$/\1/p' "${SBX_BUILD_ROOT:-$(dirname "$SBX_BIN")/..}/sbx-config.h" 2>/dev/null)
+LIBEXECDIR=$(sed -n 's/^#define SBX_LIBEXECDIR "\(.*\)"$/\1/p' "${SBX_BUILD_ROOT:-$(dirname "$SBX_BIN")/..}/sbx-config.h" 2>/dev/null)
+TOP=$(dirname "$BINDIR")
+LL=${SBX_LANDLOCK_EXE:-$(dirname "$SBX_BIN")/sbx-landlock}
+if ! t_is_root; then
+        t_ok "symlinked install # SKIP not running as root"
+elif [ -z "$BINDIR" ] || [ "$TOP" = / ] || [ "${LIBEXECDIR#"$TOP"/}" = "$LIBEXECDIR" ] || [ ! -x "$LL" ] ||
+        ! unshare -m true 2>/dev/null; then
+        t_ok "symlinked install # SKIP no private mount namespace, sbx-landlock, or bindir and libexecdir apart"
+else
+        mkdir -p "$T/stow/bin" "$T/stow/libexec" "$T/ws4"
+        cp "$SBX_BIN" "$T/stow/bin/sbx" && cp "$LL" "$T/stow/libexec/sbx-landlock"
+        unshare -m --propagation private bash -c '
+                mount -t tmpfs tmpfs "$1" && mkdir -p "$2" "$3" || exit 99
+                ln -s "$4/stow/bin/sbx" "$2/sbx" && ln -s "$4/stow/libexec/sbx-landlock" "$3/sbx-landlock" || exit 99
+                cd "$4/ws4" && XDG_CACHE_HOME=$4/stow-cache "$2/sbx" run --db "$4/audit.db" --root "$4/ws4" -- \
+                        sh -c "echo data > \"\$0\"" "$4/ws4/f" >"$4/stow.out" 2>"$4/stow.err"
+                echo $? >"$4/stow.rc"' bash "$TOP" "$BINDIR" "$LIBEXECDIR" "$T"
+        t_check "sbx installed as symlinks into a package directory runs a confined command (rc=$(cat "$T/stow.rc" 2>/dev/null), $(head -c 300 "$T/stow.err"))" \
+                bash -c '[ "$(cat "$0/stow.rc")" = 0 ] && [ -f "$0/ws4/f" ]' "$T"
+fi
+
 t_finish
