@@ -589,9 +589,17 @@ static int check_runner_place(const char *key, const char *name, const char *can
          * cleaned) is followed: the runner is made where it leads, and so is each link on the way
          * (security review) */
         for (int hops = 0; hops < 40; hops++) {
-                _cleanup_free_ char *landing = landing_path(place);
+                _cleanup_free_ char *landing = NULL;
                 char target[PATH_MAX], *next = NULL;
                 ssize_t n;
+                /* the common case in one system call: no symlink on the way, so the place lands
+                 * where it is named, and leads nowhere else (sbx_path_real_without_symlinks()) */
+                int direct = sbx_path_real_without_symlinks(place, &landing);
+
+                if (direct == -ENOMEM)
+                        return -ENOMEM;
+                if (direct == 0)
+                        landing = landing_path(place);
 
                 for (const char *const *w = writable; landing && *w; w++)
                         if (sbx_path_beneath(landing, *w))
@@ -603,6 +611,8 @@ static int check_runner_place(const char *key, const char *name, const char *can
                                                     "absolute path in the configuration",
                                                     name, key, candidate, hops > 0 ? ", a symlink to " : "",
                                                     hops > 0 ? landing : "", *w);
+                if (direct != 0)
+                        break;
                 n = readlink(place, target, sizeof(target) - 1);
                 if (n <= 0)
                         break;
