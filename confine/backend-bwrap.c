@@ -216,17 +216,11 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
  * since. MOUNTS counts the host's mounts at that path: bubblewrap's bind of / copies them into the
  * sandbox, so a workspace that is a mount point is one there even when its own bind landed
  * elsewhere (a parent swapped while bubblewrap bound it); the launcher wants one more. */
-static int add_write_id(struct sbx_argv_builder *b, const char *dir, struct sbx_diag *diag) {
+static int add_write_id(struct sbx_argv_builder *b, const char *dir, int mounts, struct sbx_diag *diag) {
         struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
                                 .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
         struct stat st;
-        int mounts = sbx_path_mount_count(dir);
-        int fd;
-
-        if (mounts < 0)
-                return sbx_diag_set(diag, -mounts, "confine", "/proc/self/mountinfo",
-                                    "cannot count the mounts at the writable directory %s: %s", dir, strerror(-mounts));
-        fd = (int) syscall(SYS_openat2, AT_FDCWD, dir, &how, sizeof(how));
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, dir, &how, sizeof(how));
 
         if (fd < 0 && errno == ENOSYS)
                 fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -332,11 +326,22 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         sbx_argv_add(&b, "--seal-mounts");
         /* its record goes on the descriptor after bubblewrap's JSON */
         out->gated = sbx_argv_add_launcher_options(&b, req, 1);
-        if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE &&
-            ((r = add_write_id(&b, req->policy->workspace_root, diag)) < 0 ||
-             (req->temp_dir && (r = add_write_id(&b, req->temp_dir, diag)) < 0))) {
-                sbx_strv_free(b.v);
-                return r;
+        if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
+                const char *dirs[] = { req->policy->workspace_root, req->temp_dir };
+                size_t n = req->temp_dir ? 2 : 1;
+                int mounts[2];
+
+                /* one read of the mount table for both */
+                r = sbx_path_mount_counts(dirs, n, mounts);
+                if (r < 0)
+                        r = sbx_diag_set(diag, -r, "confine", "/proc/self/mountinfo",
+                                         "cannot count the mounts at the writable directories: %s", strerror(-r));
+                for (size_t i = 0; r >= 0 && i < n; i++)
+                        r = add_write_id(&b, dirs[i], mounts[i], diag);
+                if (r < 0) {
+                        sbx_strv_free(b.v);
+                        return r;
+                }
         }
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);

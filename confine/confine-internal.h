@@ -30,8 +30,9 @@ int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **r
  * writable workspace must not hand the command the host's /proc/sys, /sys or device nodes through
  * a mount inside it (a chroot's /proc, a workspace of /). */
 int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag);
-/* How many of sbx's mounts have `path` as their mount point (0: none), or -errno. */
-int sbx_path_mount_count(const char *path);
+/* For each of the n paths, how many of sbx's mounts have it as their mount point (0: none), in
+ * ret_counts[i]; 0 or -errno. One read of /proc/self/mountinfo. */
+int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts);
 
 struct sbx_backend {
         const char *name;

@@ -11,6 +11,7 @@
 
 #include "confine-internal.h"
 #include "sbx-macro.h"
+#include "sbx-mountinfo.h"
 
 int sbx_path_normalize(const char *path, char **ret_path) {
         _cleanup_free_ char *out = NULL;
@@ -239,19 +240,30 @@ static bool kernel_fs_type(const char *type) {
         return false;
 }
 
-/* mountinfo writes space, tab, newline and backslash as \ooo. */
-static void mountinfo_unescape(char *s) {
-        char *w = s;
+/* Splits one mountinfo line in place: "id parent major:minor root mount-point options
+ * [optional...] - type source super-options". Sets *ret_id, *ret_mount (unescaped) and *ret_type;
+ * -EBADMSG when the line has not that shape. */
+static int mountinfo_line(char *line, unsigned long long *ret_id, char **ret_mount, char **ret_type) {
+        char *mp = NULL, *type = NULL, *p = line, *save = NULL, *f;
+        unsigned long long id = 0;
 
-        for (char *r = s; *r; r++) {
-                if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' &&
-                    r[3] <= '7') {
-                        *w++ = (char) ((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
-                        r += 3;
-                } else
-                        *w++ = *r;
+        for (int k = 0; (f = strtok_r(p, " ", &save)); k++, p = NULL) {
+                if (k == 0)
+                        id = strtoull(f, NULL, 10);
+                else if (k == 4)
+                        mp = f;
+                else if (k > 5 && strcmp(f, "-") == 0) {
+                        type = strtok_r(NULL, " ", &save);
+                        break;
+                }
         }
-        *w = '\0';
+        if (!mp || !type)
+                return -EBADMSG;
+        sbx_mountinfo_unescape(mp);
+        *ret_id = id;
+        *ret_mount = mp;
+        *ret_type = type;
+        return 0;
 }
 
 int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **ret_mount, char **ret_type) {
@@ -262,21 +274,12 @@ int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **r
         if (!copy)
                 return -ENOMEM;
         for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-                char *mp = NULL, *type = NULL, *p = line, *fsave = NULL, *f;
+                unsigned long long id;
+                char *mp, *type;
                 bool beneath, holds;
 
-                /* id parent major:minor root mount-point options [optional...] - type source options */
-                for (int k = 0; (f = strtok_r(p, " ", &fsave)); k++, p = NULL) {
-                        if (k == 4)
-                                mp = f;
-                        else if (k > 5 && strcmp(f, "-") == 0) {
-                                type = strtok_r(NULL, " ", &fsave);
-                                break;
-                        }
-                }
-                if (!mp || !type)
+                if (mountinfo_line(line, &id, &mp, &type) < 0)
                         return -EBADMSG;
-                mountinfo_unescape(mp);
                 beneath = sbx_path_beneath(mp, root);
                 /* the mount that holds root itself: the last listed of the longest mount point */
                 holds = sbx_path_beneath(root, mp) && (!holder || strlen(mp) >= strlen(holder));
@@ -342,32 +345,26 @@ static int read_mountinfo(char **ret) {
 }
 
 /* The number of mounts whose mount point is path (stacked ones, hidden ones included). */
-static int mountinfo_count(const char *mountinfo, const char *path) {
-        _cleanup_free_ char *copy = strdup(mountinfo);
-        char *save = NULL;
-        int count = 0;
-
-        if (!copy)
-                return -ENOMEM;
-        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-                char *p = line, *fsave = NULL, *f = NULL;
-
-                for (int k = 0; k < 5 && (f = strtok_r(p, " ", &fsave)); k++, p = NULL)
-                        ;
-                if (!f)
-                        return -EBADMSG;
-                mountinfo_unescape(f);
-                if (strcmp(f, path) == 0)
-                        count++;
-        }
-        return count;
-}
-
-int sbx_path_mount_count(const char *path) {
+int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts) {
         _cleanup_free_ char *text = NULL;
+        char *save = NULL;
         int r = read_mountinfo(&text);
 
-        return r < 0 ? r : mountinfo_count(text, path);
+        if (r < 0)
+                return r;
+        for (size_t i = 0; i < n; i++)
+                ret_counts[i] = 0;
+        for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                unsigned long long id;
+                char *mp, *type;
+
+                if (mountinfo_line(line, &id, &mp, &type) < 0)
+                        return -EBADMSG;
+                for (size_t i = 0; i < n; i++)
+                        if (strcmp(mp, paths[i]) == 0)
+                                ret_counts[i]++;
+        }
+        return 0;
 }
 
 /* The mount point and type (caller frees) of the mount whose ID is id: 1, 0 when none has it,
@@ -380,22 +377,11 @@ static int mountinfo_by_id(const char *mountinfo, unsigned long long id, char **
                 return -ENOMEM;
         for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
                 _cleanup_free_ char *m = NULL, *t = NULL;
-                char *mp = NULL, *type = NULL, *p = line, *fsave = NULL, *f;
-                unsigned long long line_id = 0;
+                unsigned long long line_id;
+                char *mp, *type;
 
-                for (int k = 0; (f = strtok_r(p, " ", &fsave)); k++, p = NULL) {
-                        if (k == 0)
-                                line_id = strtoull(f, NULL, 10);
-                        else if (k == 4)
-                                mp = f;
-                        else if (k > 5 && strcmp(f, "-") == 0) {
-                                type = strtok_r(NULL, " ", &fsave);
-                                break;
-                        }
-                }
-                if (!mp || !type || line_id != id)
+                if (mountinfo_line(line, &line_id, &mp, &type) < 0 || line_id != id)
                         continue;
-                mountinfo_unescape(mp);
                 m = strdup(mp);
                 t = strdup(type);
                 if (!m || !t)

@@ -62,6 +62,7 @@
 #include <unistd.h>
 
 #include "confine/landlock-abi.h"
+#include "sbx-mountinfo.h"
 #include "tools/landlock-launch.h"
 #include "tools/landlock-seccomp.h"
 
@@ -423,20 +424,6 @@ static void drop_capabilities(void) {
  * capability, sets no_new_privs, installs the set-ID part of the seccomp filter when a --write
  * directory is given, and execs the command. */
 
-/* mountinfo escapes space, tab, newline and backslash as \ooo. */
-static void unescape_octal(char *s) {
-        char *w = s;
-        for (char *r = s; *r; r++) {
-                if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' && r[3] >= '0' &&
-                    r[3] <= '7') {
-                        *w++ = (char) ((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
-                        r += 3;
-                } else
-                        *w++ = *r;
-        }
-        *w = '\0';
-}
-
 static bool beneath(const char *path, const char *dir) {
         size_t n = strlen(dir);
         if (n == 1 && dir[0] == '/')
@@ -514,7 +501,7 @@ static void seal_mounts(struct launch *l) {
                                 break;
                 if (!field[5])
                         fail(EBADMSG, "seal-mounts", "cannot parse /proc/self/mountinfo");
-                unescape_octal(field[4]);
+                sbx_mountinfo_unescape(field[4]);
                 for (size_t i = 0; i < l->n_write; i++)
                         if (strcmp(field[4], l->write_dirs[i]) == 0)
                                 l->write_mounts[i]++;
