@@ -369,7 +369,13 @@ for _ in range(100):
     if got:
         break
     time.sleep(0.05)
-c, r = os.get_terminal_size(2)
+# unconfined, the command shares the caller's terminal and hears the resize from the kernel
+# itself, possibly before sbx has passed the size on: wait for it (5 s at most), then report
+for _ in range(100):
+    c, r = os.get_terminal_size(2)
+    if (c, r) == (123, 45):
+        break
+    time.sleep(0.05)
 print("stderr-size %dx%d" % (c, r))
 PY
         rm -f "$T/ws/winch-ready"
