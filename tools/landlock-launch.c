@@ -16,12 +16,14 @@
  * truncate, device ioctl) only to the sinks /dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx
  * and the terminals beneath /dev/pts; every other file-system right of the running ABI is
  * handled, so denied (EACCES, "Permission denied"). no_new_privs is set. In both modes a seccomp
- * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) with EPERM, and from
+ * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) with EPERM, and
+ * adding or removing a key of a file system's encryption keyring with EACCES, and from
  * ABI 6 the ruleset scopes signals: the command may not signal a process outside its sandbox (EPERM).
  *   read-only: additionally the seccomp filter refuses every metadata change Landlock never
  *     governs: chmod, chown, utime and xattr syscalls (all variants, every ABI the kernel runs:
  *     native, i386, x32) and the inode-changing ioctls (chattr flags, fsxattr, version, label,
- *     encryption policy, fs-verity, and every 0x94/btrfs ioctl) with EACCES, and io_uring with
+ *     encryption policy, fs-verity, ext4's generation and extent migration, FAT attributes, and
+ *     every 0x94/btrfs ioctl) with EACCES, and io_uring with
  *     EPERM (its xattr operations would bypass the filter).
  *   workspace-write: each --write DIR (absolute, an existing directory: the workspace root and
  *     the temp area) gets every right of the ABI beneath it. Metadata changes are not filtered

@@ -31,6 +31,7 @@
 #include <linux/fs.h>
 #include <linux/fscrypt.h>
 #include <linux/fsverity.h>
+#include <linux/msdos_fs.h>
 #include <linux/seccomp.h>
 #include <seccomp.h>
 
@@ -161,13 +162,30 @@ static const struct rule setid_rules[] = {
 
 /* ioctl commands refused in both modes: typing into the caller's terminal. */
 static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
+/* ioctl commands refused in both modes: the file system's encryption keyring, reached through
+ * any fd on that file system, even one opened for reading. A key added stays there until the file
+ * system is unmounted, and removing one (the user's claim on it) locks the user's encrypted
+ * directories on the host, like the kernel keyrings above (security review). */
+static const uint32_t fs_key_ioctls[] = {
+        (uint32_t) FS_IOC_ADD_ENCRYPTION_KEY,
+        (uint32_t) FS_IOC_REMOVE_ENCRYPTION_KEY,
+        (uint32_t) FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS,
+};
+/* ext4's own commands, not in the exported headers: its inode generation (both widths), which
+ * ext4 changes without metadata_csum, and the conversion of a file to extents */
+#define EXT4_IOC_SETVERSION _IOW('f', 4, long)
+#define EXT4_IOC32_SETVERSION _IOW('f', 4, int)
+#define EXT4_IOC_MIGRATE _IO('f', 9)
 /* ioctl commands that change an inode through an fd opened for reading (read-only only). */
 static const uint32_t metadata_ioctls[] = {
         (uint32_t) FS_IOC_SETFLAGS, (uint32_t) FS_IOC32_SETFLAGS,
         (uint32_t) FS_IOC_SETVERSION, (uint32_t) FS_IOC32_SETVERSION,
+        (uint32_t) EXT4_IOC_SETVERSION, (uint32_t) EXT4_IOC32_SETVERSION,
+        (uint32_t) EXT4_IOC_MIGRATE,
         (uint32_t) FS_IOC_FSSETXATTR,
         (uint32_t) FS_IOC_SET_ENCRYPTION_POLICY,
         (uint32_t) FS_IOC_ENABLE_VERITY,
+        (uint32_t) FAT_IOCTL_SET_ATTRIBUTES,
 };
 /* ... and every ioctl of type 0x94 (btrfs subvolume and property changes, FS_IOC_SETFSLABEL). */
 #define BTRFS_IOCTL_TYPE 0x94U
@@ -410,6 +428,8 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         load_arg_low(p, 1);
         for (size_t k = 0; k < sizeof(tty_inject_ioctls) / sizeof(tty_inject_ioctls[0]); k++)
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], targets[T_EPERM], NO_LABEL);
+        for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], targets[T_EACCES], NO_LABEL);
         if (mode == LL_MODE_READ_ONLY) {
                 for (size_t k = 0; k < sizeof(metadata_ioctls) / sizeof(metadata_ioctls[0]); k++)
                         emit(p, BPF_JMP | BPF_JEQ | BPF_K, metadata_ioctls[k], targets[T_EACCES], NO_LABEL);

@@ -24,6 +24,7 @@ chmod 755 "$T"
 OUTSIDE=(/tmp /var/tmp /dev/shm "${HOME:-/root}")
 tag="sbx-ll-$$-$RANDOM"
 cleanup() {
+        umount "$T/fskey" 2>/dev/null
         for d in "${OUTSIDE[@]}"; do rm -rf "$d/$tag"* 2>/dev/null; done
         rm -rf "$T"
 }
@@ -617,6 +618,85 @@ PY
                 test "$confined" = "attach EPERM"
         [ "$unconfined" = "attach ok" ] ||
                 echo "note - the unconfined control could not attach either (Yama ptrace_scope?): the check above proves less here"
+fi
+
+# ---- the file system's encryption keyring and ext4's inode generation -------------------
+# Any fd on an ext4 file system with the encrypt feature, even one opened for reading, reaches its
+# keyring: removing the user's key (FS_IOC_REMOVE_ENCRYPTION_KEY) locks their encrypted
+# directories on the host, and a key added stays until unmount. Both modes refuse both. Without
+# metadata_csum ext4 also changes an inode's generation (EXT4_IOC_SETVERSION) through such an fd:
+# read-only refuses it. Checked on the host, as root and as nobody, on a loop-mounted image.
+cat >"$T/fskey.py" <<'PY'
+import errno, fcntl, os, struct, sys
+op, path = sys.argv[1], sys.argv[2]
+fd = os.open(path, os.O_RDONLY)
+def ioc(cmd, buf):
+    try:
+        fcntl.ioctl(fd, cmd, buf)
+        return "ok"
+    except OSError as e:
+        return errno.errorcode.get(e.errno, str(e.errno))
+def spec(ident):  # struct fscrypt_key_specifier, FSCRYPT_KEY_SPEC_TYPE_IDENTIFIER
+    return struct.pack("<II", 2, 0) + bytes.fromhex(ident) + bytes(16)
+if op == "add":  # FS_IOC_ADD_ENCRYPTION_KEY, a raw 64-byte key of bytes sys.argv[3] (decimal)
+    buf = bytearray(struct.pack("<II", 2, 0) + bytes(32) + struct.pack("<II", 64, 0) + bytes(32) +
+                    bytes([int(sys.argv[3])]) * 64)
+    r = ioc(0xc0506617, buf)
+    print("add", r, buf[8:24].hex() if r == "ok" else "-")
+elif op == "remove":  # FS_IOC_REMOVE_ENCRYPTION_KEY: the caller's claim
+    print("remove", ioc(0xc0406618, bytearray(spec(sys.argv[3]) + bytes(24))))
+elif op == "status":  # FS_IOC_GET_ENCRYPTION_KEY_STATUS: 1 absent, 2 present
+    buf = bytearray(spec(sys.argv[3]) + bytes(88))
+    r = ioc(0xc080661a, buf)
+    print("status", r, struct.unpack_from("<I", buf, 64)[0])
+elif op == "policy":  # FS_IOC_SET_ENCRYPTION_POLICY, v2: AES-256-XTS, AES-256-CTS, pad 32
+    print("policy", ioc(0x800c6613, bytearray(bytes([2, 1, 4, 3]) + bytes(4) + bytes.fromhex(sys.argv[3]))))
+elif op == "setversion":  # EXT4_IOC_SETVERSION
+    print("setversion", ioc(0x40086604, bytearray(struct.pack("<q", 12345))))
+PY
+fskey_suite() { # fskey_suite LABEL MNT KEYBYTE [RUNAS...]
+        local who=$1 mnt=$2 kb=$3
+        shift 3
+        local -a as=("$@")
+        local d="$mnt/$who" id id2 m out gen
+        mkdir "$d" && echo data >"$d/plain" && [ ${#as[@]} -gt 0 ] && chown -R 65534:65534 "$d"
+        id=$("${as[@]}" "$PY" "$T/fskey.py" add "$d/plain" "$kb" | sed -n 's/^add ok //p')
+        if [ -z "$id" ] || [ "$("${as[@]}" "$PY" "$T/fskey.py" policy "$d/plain" "$id")" != "policy ENOTDIR" ]; then
+                bad "$who: setting up an encrypted directory on the image (key '$id')"
+                return
+        fi
+        "${as[@]}" mkdir "$d/enc" && "${as[@]}" "$PY" "$T/fskey.py" policy "$d/enc" "$id" >/dev/null &&
+                "${as[@]}" sh -c "echo secret > '$d/enc/secret'"
+        # a second key, added and removed on the host, to learn its identifier
+        id2=$("${as[@]}" "$PY" "$T/fskey.py" add "$d/plain" "$((kb + 1))" | sed -n 's/^add ok //p')
+        "${as[@]}" "$PY" "$T/fskey.py" remove "$d/plain" "$id2" >/dev/null
+        for m in read-only workspace-write; do
+                local -a mode=(--mode "$m")
+                [ "$m" = workspace-write ] && mode+=(--write "$d")
+                out=$("${as[@]}" "$L" "${mode[@]}" -- "$PY" "$T/fskey.py" remove "$d/plain" "$id" 2>&1)
+                check "$who $m: removing the user's key of the file system is refused ($out)" test "$out" = "remove EACCES"
+                check "$who $m: ... and the encrypted directory stays unlocked on the host" \
+                        test "$("${as[@]}" cat "$d/enc/secret" 2>/dev/null)" = secret
+                out=$("${as[@]}" "$L" "${mode[@]}" -- "$PY" "$T/fskey.py" add "$d/plain" "$((kb + 1))" 2>&1)
+                check "$who $m: adding a key to the file system is refused ($out)" test "$out" = "add EACCES -"
+                check "$who $m: ... and the host's file system has no such key" \
+                        test "$("$PY" "$T/fskey.py" status "$d/plain" "$id2")" = "status ok 1"
+        done
+        gen=$(lsattr -v "$d/plain" | cut -d' ' -f1)
+        out=$("${as[@]}" "$L" --mode read-only -- "$PY" "$T/fskey.py" setversion "$d/plain" 2>&1)
+        check "$who read-only: EXT4_IOC_SETVERSION is refused ($out) and the generation unchanged" \
+                test "$out" = "setversion EACCES" -a "$(lsattr -v "$d/plain" | cut -d' ' -f1)" = "$gen"
+}
+if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && command -v lsattr >/dev/null &&
+        [ -e /sys/fs/ext4/features/encryption ] && truncate -s 32M "$T/fskey.img" &&
+        mkfs.ext4 -q -O encrypt,^metadata_csum "$T/fskey.img" && mkdir "$T/fskey" &&
+        mount -o loop "$T/fskey.img" "$T/fskey" 2>/dev/null; then
+        chmod 755 "$T/fskey"
+        fskey_suite root "$T/fskey" 90
+        fskey_suite nobody "$T/fskey" 106 "${NOBODY[@]}"
+        umount "$T/fskey"
+else
+        echo "note - no root, mkfs.ext4, lsattr, loop mount or ext4 encryption: file-system keyring checks not applicable"
 fi
 
 if [ "$(id -u)" = 0 ]; then
