@@ -424,7 +424,8 @@ static void drop_capabilities(void) {
  * (MS_PRIVATE, recursively), remounts read-only every writable mount that is not one the policy
  * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
  * capability, sets no_new_privs, installs the set-ID part of the seccomp filter when a --write
- * directory is given, and execs the command. */
+ * directory is given (and in any case its refusal of the file-system keyring ioctls), and execs
+ * the command. */
 
 static bool beneath(const char *path, const char *dir) {
         size_t n = strlen(dir);
@@ -625,8 +626,9 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
                 fence_off_init();
                 /* what is writable outside the sandbox gets no set-ID bit: as root in bubblewrap's
-                 * user namespace the command owns root's files (landlock-seccomp.c) */
-                if (l.n_write > 0 && (r = ll_seccomp_install(LL_MODE_SETID_ONLY)) < 0)
+                 * user namespace the command owns root's files; and in both modes no key is added
+                 * to or removed from a file system's encryption keyring (landlock-seccomp.c) */
+                if ((r = ll_seccomp_install(l.n_write > 0 ? LL_MODE_SETID_ONLY : LL_MODE_KEYS_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 wait_for_go(l.wait_fd);
                 execvpe(l.argv[0], l.argv, envp ? envp : environ);

@@ -58,6 +58,7 @@ enum target {
         T_OPEN_FLAGS1, /* open: a file made (O_CREAT, O_TMPFILE in args[1]) with S_ISUID or S_ISGID in args[2] */
         T_OPEN_FLAGS2, /* openat: ... flags in args[2], mode in args[3] */
         T_ENOSYS,      /* as if the kernel had no such syscall: the caller falls back to an older one */
+        T_KEY_IOCTL,   /* ioctl in setid-only and keys-only: only the file-system keyring commands refused */
         _T_MAX,
 };
 
@@ -159,6 +160,13 @@ static const struct rule setid_rules[] = {
         { "io_uring_register", 427, T_EPERM, false, 0 },
 };
 #define N_SETID_RULES (sizeof(setid_rules) / sizeof(setid_rules[0]))
+
+/* bubblewrap (setid-only, keys-only): its namespaces do not separate a file system's encryption
+ * keyring, which its read-only binds do not protect either (the keys are not written to disk) */
+static const struct rule bwrap_rules[] = {
+        { "ioctl", 0, T_KEY_IOCTL, false, 0 },
+};
+#define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 
 /* ioctl commands refused in both modes: typing into the caller's terminal. */
 static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
@@ -383,7 +391,9 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         ret(p, SECCOMP_RET_KILL_PROCESS);
 
         for (size_t i = 0; i < n_abi; i++) {
-                struct entry e[3 * (N_RULES + N_SETID_RULES)];
+                struct entry e[3 * (N_RULES + N_SETID_RULES + N_BWRAP_RULES)];
+                bool landlock = mode == LL_MODE_READ_ONLY || mode == LL_MODE_WORKSPACE_WRITE;
+                bool setid_guard = mode == LL_MODE_WORKSPACE_WRITE || mode == LL_MODE_SETID_ONLY;
                 size_t n = 0, m = 0;
                 bool first = true;
 
@@ -396,17 +406,22 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 for (size_t j = i; j < n_abi; j++) {
                         if (section[j] != section[i])
                                 continue;
-                        for (size_t k = 0; mode != LL_MODE_SETID_ONLY && k < N_RULES; k++) {
+                        for (size_t k = 0; landlock && k < N_RULES; k++) {
                                 uint32_t nr;
                                 if (rules[k].read_only && mode != LL_MODE_READ_ONLY)
                                         continue;
                                 if (resolve(a->abis[j].token, &rules[k], &nr))
                                         e[n++] = (struct entry) { nr, targets[rules[k].target] };
                         }
-                        for (size_t k = 0; mode != LL_MODE_READ_ONLY && k < N_SETID_RULES; k++) {
+                        for (size_t k = 0; setid_guard && k < N_SETID_RULES; k++) {
                                 uint32_t nr;
                                 if (resolve(a->abis[j].token, &setid_rules[k], &nr))
                                         e[n++] = (struct entry) { nr, targets[setid_rules[k].target] };
+                        }
+                        for (size_t k = 0; !landlock && k < N_BWRAP_RULES; k++) {
+                                uint32_t nr;
+                                if (resolve(a->abis[j].token, &bwrap_rules[k], &nr))
+                                        e[n++] = (struct entry) { nr, targets[bwrap_rules[k].target] };
                         }
                 }
                 qsort(e, n, sizeof(e[0]), cmp_entry);
@@ -418,9 +433,16 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 emit_tree(p, e, 0, m);
         }
 
-        if (mode == LL_MODE_SETID_ONLY) {
+        if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_KEYS_ONLY) {
                 place(p, targets[T_ALLOW]);
                 ret(p, SECCOMP_RET_ALLOW);
+                place(p, targets[T_KEY_IOCTL]);
+                load_arg_low(p, 1);
+                for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], targets[T_EACCES], NO_LABEL);
+                ret(p, SECCOMP_RET_ALLOW);
+                if (mode == LL_MODE_KEYS_ONLY)
+                        goto errors;
                 goto setid;
         }
         /* ioctl: the command is the low 32 bits of args[1] on every ABI */
@@ -548,6 +570,10 @@ const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native
         if (mode == LL_MODE_SETID_ONLY) {
                 *ret_len = sizeof(ll_prebuilt_setid_only) / sizeof(ll_prebuilt_setid_only[0]);
                 return ll_prebuilt_setid_only;
+        }
+        if (mode == LL_MODE_KEYS_ONLY) {
+                *ret_len = sizeof(ll_prebuilt_keys_only) / sizeof(ll_prebuilt_keys_only[0]);
+                return ll_prebuilt_keys_only;
         }
         *ret_len = sizeof(ll_prebuilt_workspace_write) / sizeof(ll_prebuilt_workspace_write[0]);
         return ll_prebuilt_workspace_write;

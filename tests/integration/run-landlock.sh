@@ -625,7 +625,8 @@ fi
 # keyring: removing the user's key (FS_IOC_REMOVE_ENCRYPTION_KEY) locks their encrypted
 # directories on the host, and a key added stays until unmount. Both modes refuse both. Without
 # metadata_csum ext4 also changes an inode's generation (EXT4_IOC_SETVERSION) through such an fd:
-# read-only refuses it. Checked on the host, as root and as nobody, on a loop-mounted image.
+# read-only refuses it. Checked on the host, as root and as nobody, on a loop-mounted image, under
+# the launcher and (when usable) under the bwrap backend, whose filter refuses them too.
 cat >"$T/fskey.py" <<'PY'
 import errno, fcntl, os, struct, sys
 op, path = sys.argv[1], sys.argv[2]
@@ -670,17 +671,27 @@ fskey_suite() { # fskey_suite LABEL MNT KEYBYTE [RUNAS...]
         # a second key, added and removed on the host, to learn its identifier
         id2=$("${as[@]}" "$PY" "$T/fskey.py" add "$d/plain" "$((kb + 1))" | sed -n 's/^add ok //p')
         "${as[@]}" "$PY" "$T/fskey.py" remove "$d/plain" "$id2" >/dev/null
-        for m in read-only workspace-write; do
-                local -a mode=(--mode "$m")
-                [ "$m" = workspace-write ] && mode+=(--write "$d")
-                out=$("${as[@]}" "$L" "${mode[@]}" -- "$PY" "$T/fskey.py" remove "$d/plain" "$id" 2>&1)
-                check "$who $m: removing the user's key of the file system is refused ($out)" test "$out" = "remove EACCES"
-                check "$who $m: ... and the encrypted directory stays unlocked on the host" \
-                        test "$("${as[@]}" cat "$d/enc/secret" 2>/dev/null)" = secret
-                out=$("${as[@]}" "$L" "${mode[@]}" -- "$PY" "$T/fskey.py" add "$d/plain" "$((kb + 1))" 2>&1)
-                check "$who $m: adding a key to the file system is refused ($out)" test "$out" = "add EACCES -"
-                check "$who $m: ... and the host's file system has no such key" \
-                        test "$("$PY" "$T/fskey.py" status "$d/plain" "$id2")" = "status ok 1"
+        # bubblewrap's namespaces do not separate that keyring either: the same filter there
+        mkdir "$mnt/$who-db" && [ ${#as[@]} -gt 0 ] && chown 65534:65534 "$mnt/$who-db"
+        for b in landlock bwrap; do
+                [ "$b" = bwrap ] && ! { [ -n "$SBX" ] && [ -x "$SBX" ] &&
+                        (cd "$d" && "${as[@]}" env SBX_DB="$mnt/$who-db/audit.db" HOME="$mnt/$who-db" \
+                                "$SBX" run --backend bwrap --mode read-only -- true) >/dev/null 2>&1; } && continue
+                for m in read-only workspace-write; do
+                        local -a run=("${as[@]}" "$L" --mode "$m")
+                        [ "$m" = workspace-write ] && run+=(--write "$d")
+                        [ "$b" = bwrap ] && run=("${as[@]}" env SBX_DB="$mnt/$who-db/audit.db" HOME="$mnt/$who-db" \
+                                "$SBX" run --backend bwrap --mode "$m" --root "$d")
+                        out=$(cd "$d" && "${run[@]}" -- "$PY" "$T/fskey.py" remove "$d/plain" "$id" 2>&1)
+                        check "$b $who $m: removing the user's key of the file system is refused ($out)" \
+                                test "$out" = "remove EACCES"
+                        check "$b $who $m: ... and the encrypted directory stays unlocked on the host" \
+                                test "$("${as[@]}" cat "$d/enc/secret" 2>/dev/null)" = secret
+                        out=$(cd "$d" && "${run[@]}" -- "$PY" "$T/fskey.py" add "$d/plain" "$((kb + 1))" 2>&1)
+                        check "$b $who $m: adding a key to the file system is refused ($out)" test "$out" = "add EACCES -"
+                        check "$b $who $m: ... and the host's file system has no such key" \
+                                test "$("$PY" "$T/fskey.py" status "$d/plain" "$id2")" = "status ok 1"
+                done
         done
         gen=$(lsattr -v "$d/plain" | cut -d' ' -f1)
         out=$("${as[@]}" "$L" --mode read-only -- "$PY" "$T/fskey.py" setversion "$d/plain" 2>&1)

@@ -14,6 +14,8 @@
 
 #include <fcntl.h>
 #include <linux/filter.h>
+#include <linux/fs.h>
+#include <linux/msdos_fs.h>
 #include <linux/seccomp.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
@@ -333,7 +335,8 @@ static void test_landlock_fingerprint_changes_with_the_launcher(void **state) {
 
 /* The filters generated at build time are exactly what the launcher would assemble at run time. */
 static void test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones(void **state) {
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
+                                              LL_MODE_KEYS_ONLY };
         uint32_t native = seccomp_arch_native();
         (void) state;
 
@@ -414,6 +417,16 @@ static const struct call calls[] = {
         { "io_uring_enter", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TCGETS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        /* a file system's encryption keyring, through any fd on it (both modes, and bubblewrap's) */
+        { "ioctl", { 3, FS_IOC_ADD_ENCRYPTION_KEY }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, FS_IOC_REMOVE_ENCRYPTION_KEY }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, FS_IOC_GET_ENCRYPTION_KEY_STATUS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        /* inode changes through a read-only fd: ext4's generation (both widths), FAT attributes */
+        { "ioctl", { 3, _IOW('f', 4, long) }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "ioctl", { 3, _IOW('f', 4, int) }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "ioctl", { 3, FAT_IOCTL_SET_ATTRIBUTES }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "ioctl", { 3, FS_IOC_SETFLAGS }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "shmget", { 42, 4096, IPC_CREAT | 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { IPC_PRIVATE, 4096, 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { 42, 0, 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
@@ -453,12 +466,26 @@ static const struct call calls[] = {
         { "openat2", { 0 }, SECCOMP_RET_ALLOW, ERRNO(ENOSYS) },
 };
 
-/* bubblewrap's filter (setid-only) acts as workspace-write on the set-ID guard's syscalls and
- * allows everything else (its namespaces cover the rest) */
+/* bubblewrap's read-only filter (keys-only) refuses the file-system keyring ioctls alone, as
+ * both Landlock modes do */
+static bool is_key_ioctl(const struct call *c) {
+        return strcmp(c->name, "ioctl") == 0 &&
+               (c->args[1] == FS_IOC_ADD_ENCRYPTION_KEY || c->args[1] == FS_IOC_REMOVE_ENCRYPTION_KEY ||
+                c->args[1] == FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS);
+}
+
+static uint32_t want_keys_only(const struct call *c) {
+        return is_key_ioctl(c) ? c->workspace_write : SECCOMP_RET_ALLOW;
+}
+
+/* bubblewrap's workspace-write filter (setid-only) acts as workspace-write on the set-ID guard's
+ * syscalls and the keyring ioctls and allows everything else (its namespaces cover the rest) */
 static uint32_t want_setid_only(const struct call *c) {
         static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
                                                "mknod", "mknodat", "open", "openat", "openat2",
                                                "io_uring_setup", "io_uring_enter" };
+        if (is_key_ioctl(c))
+                return c->workspace_write;
         for (size_t i = 0; i < SBX_ELEMENTSOF(guarded); i++)
                 if (strcmp(c->name, guarded[i]) == 0)
                         return c->workspace_write;
@@ -499,7 +526,8 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                 { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
                 { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
         };
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
+                                              LL_MODE_KEYS_ONLY };
         size_t checked = 0;
         (void) state;
 
@@ -520,7 +548,8 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                                         int nr = seccomp_syscall_resolve_name_arch(abi, calls[c].name);
                                         uint32_t want = modes[m] == LL_MODE_READ_ONLY         ? calls[c].read_only
                                                         : modes[m] == LL_MODE_WORKSPACE_WRITE ? calls[c].workspace_write
-                                                                                              : want_setid_only(&calls[c]);
+                                                        : modes[m] == LL_MODE_SETID_ONLY      ? want_setid_only(&calls[c])
+                                                                                              : want_keys_only(&calls[c]);
                                         uint32_t got;
 
                                         if (nr < 0)
@@ -535,7 +564,8 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                                                          arches[a].native, abi,
                                                          modes[m] == LL_MODE_READ_ONLY         ? "read-only"
                                                          : modes[m] == LL_MODE_WORKSPACE_WRITE ? "workspace-write"
-                                                                                               : "setid-only",
+                                                         : modes[m] == LL_MODE_SETID_ONLY      ? "setid-only"
+                                                                                               : "keys-only",
                                                          calls[c].name, (unsigned long long) calls[c].args[0],
                                                          (unsigned long long) calls[c].args[1],
                                                          (unsigned long long) calls[c].args[2], got, want);
