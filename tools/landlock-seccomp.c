@@ -194,6 +194,8 @@ static const uint32_t metadata_ioctls[] = {
         (uint32_t) FS_IOC_SET_ENCRYPTION_POLICY,
         (uint32_t) FS_IOC_ENABLE_VERITY,
         (uint32_t) FAT_IOCTL_SET_ATTRIBUTES,
+        /* a "get" that writes: ext4 makes and stores the file system's salt when it has none */
+        (uint32_t) FS_IOC_GET_ENCRYPTION_PWSALT,
 };
 /* ... and every ioctl of type 0x94 (btrfs subvolume and property changes, FS_IOC_SETFSLABEL). */
 #define BTRFS_IOCTL_TYPE 0x94U

@@ -652,6 +652,8 @@ elif op == "status":  # FS_IOC_GET_ENCRYPTION_KEY_STATUS: 1 absent, 2 present
     print("status", r, struct.unpack_from("<I", buf, 64)[0])
 elif op == "policy":  # FS_IOC_SET_ENCRYPTION_POLICY, v2: AES-256-XTS, AES-256-CTS, pad 32
     print("policy", ioc(0x800c6613, bytearray(bytes([2, 1, 4, 3]) + bytes(4) + bytes.fromhex(sys.argv[3]))))
+elif op == "salt":  # FS_IOC_GET_ENCRYPTION_PWSALT: ext4 stores a new salt when it has none
+    print("salt", ioc(0x40106614, bytearray(16)))
 elif op == "setversion":  # EXT4_IOC_SETVERSION
     print("setversion", ioc(0x40086604, bytearray(struct.pack("<q", 12345))))
 PY
@@ -703,6 +705,12 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && command -v lsattr >/
         mkfs.ext4 -q -O encrypt,^metadata_csum "$T/fskey.img" && mkdir "$T/fskey" &&
         mount -o loop "$T/fskey.img" "$T/fskey" 2>/dev/null; then
         chmod 755 "$T/fskey"
+        # the superblock has no salt yet: read-only may not make one
+        echo data >"$T/fskey/salt" && sync
+        out=$("$L" --mode read-only -- "$PY" "$T/fskey.py" salt "$T/fskey/salt" 2>&1)
+        sync
+        check "read-only: FS_IOC_GET_ENCRYPTION_PWSALT is refused ($out) and the superblock has no salt" \
+                test "$out" = "salt EACCES" -a -z "$(dumpe2fs -h "$T/fskey.img" 2>/dev/null | grep -i 'PW Salt')"
         fskey_suite root "$T/fskey" 90
         fskey_suite nobody "$T/fskey" 106 "${NOBODY[@]}"
         umount "$T/fskey"

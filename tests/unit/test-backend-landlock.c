@@ -426,6 +426,7 @@ static const struct call calls[] = {
         { "ioctl", { 3, _IOW('f', 4, long) }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, _IOW('f', 4, int) }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, FAT_IOCTL_SET_ATTRIBUTES }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "ioctl", { 3, FS_IOC_GET_ENCRYPTION_PWSALT }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, FS_IOC_SETFLAGS }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "shmget", { 42, 4096, IPC_CREAT | 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { IPC_PRIVATE, 4096, 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
