@@ -16,7 +16,8 @@
  * truncate, device ioctl) only to the sinks /dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx
  * and the terminals beneath /dev/pts; every other file-system right of the running ABI is
  * handled, so denied (EACCES, "Permission denied"). no_new_privs is set. In both modes a seccomp
- * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) with EPERM, and
+ * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) and a virtual
+ * console's own ioctls (keyboard mode, keymap, font: they outlive the run) with EPERM, and
  * adding or removing a key of a file system's encryption keyring with EACCES, and from
  * ABI 6 the ruleset scopes signals: the command may not signal a process outside its sandbox (EPERM).
  *   read-only: additionally the seccomp filter refuses every metadata change Landlock never

@@ -170,6 +170,12 @@ static const struct rule bwrap_rules[] = {
 
 /* ioctl commands refused in both modes: typing into the caller's terminal. */
 static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
+/* ... and, when that terminal is a Linux virtual console, its own commands (KD*, VT_*: plain
+ * numbers, no size or direction bits, of type 'K' and 'V'): the keyboard mode, keymap, font and
+ * screen map, which outlive the run (K_OFF leaves the console without a keyboard), and switching
+ * to another console (security review). */
+#define VT_IOCTL_MASK 0xffffff00U
+static const uint32_t vt_ioctl_types[] = { 0x4b00U, 0x5600U };
 /* ioctl commands refused in both modes: the file system's encryption keyring, reached through
  * any fd on that file system, even one opened for reading. A key added stays there until the file
  * system is unmounted, and removing one (the user's claim on it) locks the user's encrypted
@@ -454,7 +460,11 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], targets[T_EPERM], NO_LABEL);
         for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], targets[T_EACCES], NO_LABEL);
+        emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);
+        for (size_t k = 0; k < sizeof(vt_ioctl_types) / sizeof(vt_ioctl_types[0]); k++)
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, vt_ioctl_types[k], targets[T_EPERM], NO_LABEL);
         if (mode == LL_MODE_READ_ONLY) {
+                load_arg_low(p, 1);
                 for (size_t k = 0; k < sizeof(metadata_ioctls) / sizeof(metadata_ioctls[0]); k++)
                         emit(p, BPF_JMP | BPF_JEQ | BPF_K, metadata_ioctls[k], targets[T_EACCES], NO_LABEL);
                 emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);

@@ -15,7 +15,8 @@ enum ll_mode {
 };
 
 /* Assembles the filter for `mode` on the machine whose native libseccomp arch token is `native`
- * into out[size] (pure: no syscall). read-only and workspace-write: ioctl TIOCSTI and TIOCLINUX fail with EPERM;
+ * into out[size] (pure: no syscall). read-only and workspace-write: ioctl TIOCSTI and TIOCLINUX
+ * and a virtual console's KD* and VT_* commands fail with EPERM;
  * making or removing a System V IPC object (IPC_PRIVATE, IPC_CREAT, IPC_RMID, IPC_SET; the compat
  * ipc() multiplexer whole) or a POSIX message queue (O_CREAT, mq_unlink) fails with EACCES, and
  * so do add_key, request_key and keyctl; setting another process's resource limits (prlimit64

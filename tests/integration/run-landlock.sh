@@ -718,6 +718,50 @@ else
         echo "note - no root, mkfs.ext4, lsattr, loop mount or ext4 encryption: file-system keyring checks not applicable"
 fi
 
+# ---- a Linux virtual console as the controlling terminal ------------------------------------
+# Its own ioctls (KD*, VT_*) would change the console beyond the run: the keyboard mode (K_OFF: no
+# keyboard), keymap, font; both modes refuse them (EPERM). Root only: the spare console 63 is made
+# the command's controlling terminal, and checked from the host afterwards.
+cat >"$T/vt.py" <<'PY'
+import array, errno, fcntl, os, sys, termios
+KDGKBMODE, KDSKBMODE, K_OFF = 0x4B44, 0x4B45, 4
+def mode(fd):
+    m = array.array("i", [0])
+    fcntl.ioctl(fd, KDGKBMODE, m, True)
+    return m[0]
+if sys.argv[1] == "ctty":  # run ARGV... with the console as controlling terminal and stdin
+    os.setsid()
+    fd = os.open(sys.argv[2], os.O_RDWR)
+    fcntl.ioctl(fd, termios.TIOCSCTTY, 1)
+    os.dup2(fd, 0)
+    os.execvp(sys.argv[3], sys.argv[3:])
+elif sys.argv[1] == "mode":  # the console's keyboard mode, or set it (host side)
+    fd = os.open(sys.argv[2], os.O_RDWR | os.O_NOCTTY)
+    if len(sys.argv) > 3:
+        fcntl.ioctl(fd, KDSKBMODE, int(sys.argv[3]))
+    print(mode(fd))
+else:  # inside: turn the keyboard of the controlling terminal off
+    try:
+        fcntl.ioctl(0, KDSKBMODE, K_OFF)
+        print("kbmode ok")
+    except OSError as e:
+        print("kbmode", errno.errorcode.get(e.errno, e.errno))
+PY
+VT=/dev/tty63
+if [ "$(id -u)" = 0 ] && [ -c "$VT" ] && vt_mode=$("$PY" "$T/vt.py" mode "$VT" 2>/dev/null) && [ "$vt_mode" != 4 ]; then
+        for m in read-only workspace-write; do
+                run=("$L" --mode "$m")
+                [ "$m" = workspace-write ] && run+=(--write "$T")
+                out=$("$PY" "$T/vt.py" ctty "$VT" "${run[@]}" -- "$PY" "$T/vt.py" inner 2>&1)
+                now=$("$PY" "$T/vt.py" mode "$VT")
+                check "$m: a virtual console's KDSKBMODE is refused ($out) and its keyboard mode unchanged ($now)" \
+                        test "$out" = "kbmode EPERM" -a "$now" = "$vt_mode"
+                [ "$now" != "$vt_mode" ] && "$PY" "$T/vt.py" mode "$VT" "$vt_mode" >/dev/null
+        done
+else
+        echo "note - not root or no spare virtual console ($VT): console ioctl checks not applicable"
+fi
+
 if [ "$(id -u)" = 0 ]; then
         "$L" --seal-mounts -- true 2>"$T/err"
         rc=$?

@@ -417,6 +417,11 @@ static const struct call calls[] = {
         { "io_uring_enter", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TCGETS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        /* a virtual console's own commands: KDSKBMODE, KDGKBTYPE, VT_ACTIVATE; not another type */
+        { "ioctl", { 0, 0x4b45 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, 0x4b33 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, 0x5606 }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 0, _IOR('K', 0x45, int) }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         /* a file system's encryption keyring, through any fd on it (both modes, and bubblewrap's) */
         { "ioctl", { 3, FS_IOC_ADD_ENCRYPTION_KEY }, ERRNO(EACCES), ERRNO(EACCES) },
         { "ioctl", { 3, FS_IOC_REMOVE_ENCRYPTION_KEY }, ERRNO(EACCES), ERRNO(EACCES) },
