@@ -185,6 +185,14 @@ static const uint32_t fs_key_ioctls[] = {
         (uint32_t) FS_IOC_REMOVE_ENCRYPTION_KEY,
         (uint32_t) FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS,
 };
+/* ... and, in both modes too, the inode changes that cannot be undone: an empty directory given an
+ * encryption policy (a v1 policy needs no key: with none the directory is unusable until
+ * removed), fs-verity (the file stays read-only for good). A filter cannot tell the workspace
+ * apart, and hardly a command needs them there (security review). */
+static const uint32_t irreversible_ioctls[] = {
+        (uint32_t) FS_IOC_SET_ENCRYPTION_POLICY,
+        (uint32_t) FS_IOC_ENABLE_VERITY,
+};
 /* ext4's own commands, not in the exported headers: its inode generation (both widths), which
  * ext4 changes without metadata_csum, and the conversion of a file to extents */
 #define EXT4_IOC_SETVERSION _IOW('f', 4, long)
@@ -197,8 +205,6 @@ static const uint32_t metadata_ioctls[] = {
         (uint32_t) EXT4_IOC_SETVERSION, (uint32_t) EXT4_IOC32_SETVERSION,
         (uint32_t) EXT4_IOC_MIGRATE,
         (uint32_t) FS_IOC_FSSETXATTR,
-        (uint32_t) FS_IOC_SET_ENCRYPTION_POLICY,
-        (uint32_t) FS_IOC_ENABLE_VERITY,
         (uint32_t) FAT_IOCTL_SET_ATTRIBUTES,
         /* a "get" that writes: ext4 makes and stores the file system's salt when it has none */
         (uint32_t) FS_IOC_GET_ENCRYPTION_PWSALT,
@@ -460,6 +466,8 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], targets[T_EPERM], NO_LABEL);
         for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], targets[T_EACCES], NO_LABEL);
+        for (size_t k = 0; k < sizeof(irreversible_ioctls) / sizeof(irreversible_ioctls[0]); k++)
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, irreversible_ioctls[k], targets[T_EACCES], NO_LABEL);
         emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);
         for (size_t k = 0; k < sizeof(vt_ioctl_types) / sizeof(vt_ioctl_types[0]); k++)
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, vt_ioctl_types[k], targets[T_EPERM], NO_LABEL);

@@ -654,6 +654,8 @@ elif op == "policy":  # FS_IOC_SET_ENCRYPTION_POLICY, v2: AES-256-XTS, AES-256-C
     print("policy", ioc(0x800c6613, bytearray(bytes([2, 1, 4, 3]) + bytes(4) + bytes.fromhex(sys.argv[3]))))
 elif op == "salt":  # FS_IOC_GET_ENCRYPTION_PWSALT: ext4 stores a new salt when it has none
     print("salt", ioc(0x40106614, bytearray(16)))
+elif op == "policy1":  # FS_IOC_SET_ENCRYPTION_POLICY, v1: needs no key
+    print("policy1", ioc(0x800c6613, bytearray(bytes([0, 1, 4, 0]) + b"\x11" * 8)))
 elif op == "setversion":  # EXT4_IOC_SETVERSION
     print("setversion", ioc(0x40086604, bytearray(struct.pack("<q", 12345))))
 PY
@@ -693,6 +695,11 @@ fskey_suite() { # fskey_suite LABEL MNT KEYBYTE [RUNAS...]
                         check "$b $who $m: adding a key to the file system is refused ($out)" test "$out" = "add EACCES -"
                         check "$b $who $m: ... and the host's file system has no such key" \
                                 test "$("$PY" "$T/fskey.py" status "$d/plain" "$id2")" = "status ok 1"
+                        # an empty directory outside the workspace, given a policy with no key
+                        mkdir "$mnt/$who-empty-$b-$m" && [ ${#as[@]} -gt 0 ] && chown 65534:65534 "$mnt/$who-empty-$b-$m"
+                        out=$(cd "$d" && "${run[@]}" -- "$PY" "$T/fskey.py" policy1 "$mnt/$who-empty-$b-$m" 2>&1)
+                        check "$b $who $m: an encryption policy on an empty directory outside is refused ($out)" \
+                                test "$(lsattr -d "$mnt/$who-empty-$b-$m" | cut -c10)" = -
                 done
         done
         gen=$(lsattr -v "$d/plain" | cut -d' ' -f1)

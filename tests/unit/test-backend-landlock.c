@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <linux/filter.h>
 #include <linux/fs.h>
+#include <linux/fsverity.h>
 #include <linux/msdos_fs.h>
 #include <linux/seccomp.h>
 #include <sys/ioctl.h>
@@ -433,6 +434,9 @@ static const struct call calls[] = {
         { "ioctl", { 3, FAT_IOCTL_SET_ATTRIBUTES }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, FS_IOC_GET_ENCRYPTION_PWSALT }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, FS_IOC_SETFLAGS }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        /* irreversible: an encryption policy, fs-verity (both modes; bubblewrap's read-only binds) */
+        { "ioctl", { 3, FS_IOC_SET_ENCRYPTION_POLICY }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, FS_IOC_ENABLE_VERITY }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { 42, 4096, IPC_CREAT | 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { IPC_PRIVATE, 4096, 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { 42, 0, 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
