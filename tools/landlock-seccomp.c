@@ -193,6 +193,14 @@ static const uint32_t irreversible_ioctls[] = {
         (uint32_t) FS_IOC_SET_ENCRYPTION_POLICY,
         (uint32_t) FS_IOC_ENABLE_VERITY,
 };
+/* ... and btrfs's subvolume commands, in both modes: they make (a new subvolume or a snapshot) or
+ * remove a directory in the directory whose fd they get, or make a subvolume read-only, and
+ * Landlock, which governs mkdir and rmdir, never sees them (security review: a workspace-write run
+ * made subvolumes outside the workspace, where its mkdir was denied). Matched by type and number
+ * (the low 16 bits): SNAP_CREATE, SUBVOL_CREATE, SNAP_DESTROY, SNAP_CREATE_V2, SUBVOL_CREATE_V2,
+ * SUBVOL_SETFLAGS, SNAP_DESTROY_V2. read-only refuses every 0x94 command anyway. */
+#define IOCTL_TYPE_NR_MASK 0xffffU
+static const uint32_t btrfs_subvol_ioctls[] = { 0x9401U, 0x940eU, 0x940fU, 0x9417U, 0x9418U, 0x941aU, 0x943fU };
 /* ext4's own commands, not in the exported headers: its inode generation (both widths), which
  * ext4 changes without metadata_csum, and the conversion of a file to extents */
 #define EXT4_IOC_SETVERSION _IOW('f', 4, long)
@@ -382,7 +390,7 @@ static bool resolve(uint32_t token, const struct rule *r, uint32_t *ret_nr) {
 }
 
 static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
-        int targets[_T_MAX], section[3];
+        int targets[_T_MAX], section[3], eacces, eperm;
         size_t n_abi = 0;
 
         for (int t = 0; t < _T_MAX; t++)
@@ -447,13 +455,22 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 emit_tree(p, e, 0, m);
         }
 
+        /* The trees' own refusals, next to them: a conditional jump reaches 255 instructions, and
+         * the blocks below have theirs at their end. */
+        place(p, targets[T_EACCES]);
+        ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
+        place(p, targets[T_EPERM]);
+        ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        eacces = new_label(p);
+        eperm = new_label(p);
+
         if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_KEYS_ONLY) {
                 place(p, targets[T_ALLOW]);
                 ret(p, SECCOMP_RET_ALLOW);
                 place(p, targets[T_KEY_IOCTL]);
                 load_arg_low(p, 1);
                 for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
-                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], targets[T_EACCES], NO_LABEL);
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], eacces, NO_LABEL);
                 ret(p, SECCOMP_RET_ALLOW);
                 if (mode == LL_MODE_KEYS_ONLY)
                         goto errors;
@@ -463,20 +480,24 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         place(p, targets[T_IOCTL]);
         load_arg_low(p, 1);
         for (size_t k = 0; k < sizeof(tty_inject_ioctls) / sizeof(tty_inject_ioctls[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], targets[T_EPERM], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], eperm, NO_LABEL);
         for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], eacces, NO_LABEL);
         for (size_t k = 0; k < sizeof(irreversible_ioctls) / sizeof(irreversible_ioctls[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, irreversible_ioctls[k], targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, irreversible_ioctls[k], eacces, NO_LABEL);
         emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);
         for (size_t k = 0; k < sizeof(vt_ioctl_types) / sizeof(vt_ioctl_types[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, vt_ioctl_types[k], targets[T_EPERM], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, vt_ioctl_types[k], eperm, NO_LABEL);
+        load_arg_low(p, 1);
+        emit(p, BPF_ALU | BPF_AND | BPF_K, IOCTL_TYPE_NR_MASK, NO_LABEL, NO_LABEL);
+        for (size_t k = 0; k < sizeof(btrfs_subvol_ioctls) / sizeof(btrfs_subvol_ioctls[0]); k++)
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, btrfs_subvol_ioctls[k], eacces, NO_LABEL);
         if (mode == LL_MODE_READ_ONLY) {
                 load_arg_low(p, 1);
                 for (size_t k = 0; k < sizeof(metadata_ioctls) / sizeof(metadata_ioctls[0]); k++)
-                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, metadata_ioctls[k], targets[T_EACCES], NO_LABEL);
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, metadata_ioctls[k], eacces, NO_LABEL);
                 emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, eacces, NO_LABEL);
         }
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
@@ -485,22 +506,22 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         for (int g = 0; g < 2; g++) {
                 place(p, targets[g ? T_IPC_GET2 : T_IPC_GET1]);
                 load_arg_low(p, 0);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0 /* IPC_PRIVATE */, targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0 /* IPC_PRIVATE */, eacces, NO_LABEL);
                 load_arg_low(p, g ? 2 : 1);
-                emit(p, BPF_JMP | BPF_JSET | BPF_K, IPC_CREAT, targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JSET | BPF_K, IPC_CREAT, eacces, NO_LABEL);
                 ret(p, SECCOMP_RET_ALLOW);
         }
         for (int g = 0; g < 2; g++) {
                 place(p, targets[g ? T_IPC_CTL2 : T_IPC_CTL1]);
                 load_arg_low(p, g ? 2 : 1);
                 emit(p, BPF_ALU | BPF_AND | BPF_K, ~(uint32_t) IPC_64_FLAG, NO_LABEL, NO_LABEL);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_RMID, targets[T_EACCES], NO_LABEL);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_SET, targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_RMID, eacces, NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_SET, eacces, NO_LABEL);
                 ret(p, SECCOMP_RET_ALLOW);
         }
         place(p, targets[T_MQ_CREAT1]);
         load_arg_low(p, 1);
-        emit(p, BPF_JMP | BPF_JSET | BPF_K, O_CREAT, targets[T_EACCES], NO_LABEL);
+        emit(p, BPF_JMP | BPF_JSET | BPF_K, O_CREAT, eacces, NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW);
         {
                 int setting = new_label(p), allow = new_label(p);
@@ -523,11 +544,11 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
 setid:
         place(p, targets[T_MODE_ARG1]);
         load_arg_low(p, 1);
-        emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
+        emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, eacces, NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW); /* jumps only go forward */
         place(p, targets[T_MODE_ARG2]);
         load_arg_low(p, 2);
-        emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
+        emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, eacces, NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW); /* jumps only go forward */
         /* open and openat: the mode counts only when a file is made (without O_CREAT or
          * O_TMPFILE it is whatever the register held) */
@@ -540,15 +561,15 @@ setid:
                 ret(p, SECCOMP_RET_ALLOW);
                 place(p, made);
                 load_arg_low(p, g ? 3 : 2);
-                emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, targets[T_EACCES], NO_LABEL);
+                emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, eacces, NO_LABEL);
                 ret(p, SECCOMP_RET_ALLOW);
         }
         place(p, targets[T_ENOSYS]);
         ret(p, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
 errors:
-        place(p, targets[T_EACCES]);
+        place(p, eacces);
         ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
-        place(p, targets[T_EPERM]);
+        place(p, eperm);
         ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
         return 0;
 }

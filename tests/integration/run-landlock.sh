@@ -24,7 +24,7 @@ chmod 755 "$T"
 OUTSIDE=(/tmp /var/tmp /dev/shm "${HOME:-/root}")
 tag="sbx-ll-$$-$RANDOM"
 cleanup() {
-        umount "$T/fskey" 2>/dev/null
+        umount "$T/fskey" "$T/btrfs" 2>/dev/null
         for d in "${OUTSIDE[@]}"; do rm -rf "$d/$tag"* 2>/dev/null; done
         rm -rf "$T"
 }
@@ -723,6 +723,41 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && command -v lsattr >/
         umount "$T/fskey"
 else
         echo "note - no root, mkfs.ext4, lsattr, loop mount or ext4 encryption: file-system keyring checks not applicable"
+fi
+
+# ---- btrfs subvolumes -----------------------------------------------------------------------
+# BTRFS_IOC_SUBVOL_CREATE and SNAP_CREATE make a directory (a subvolume) in the directory whose fd
+# they get, and Landlock never sees it: both modes refuse them (and their removal, and making a
+# subvolume read-only). Checked on the host on a loop-mounted btrfs image, as root and as nobody.
+btrfs_suite() { # btrfs_suite LABEL MNT [RUNAS...]
+        local who=$1 mnt=$2
+        shift 2
+        local -a as=("$@")
+        local d="$mnt/$who" m
+        mkdir -p "$d/ws" "$d/out" && [ ${#as[@]} -gt 0 ] && chown -R 65534:65534 "$d"
+        "${as[@]}" btrfs -q subvolume create "$d/src" >/dev/null 2>&1 && "${as[@]}" sh -c "echo data > '$d/src/f'"
+        for m in read-only workspace-write; do
+                local -a run=("${as[@]}" "$L" --mode "$m")
+                [ "$m" = workspace-write ] && run+=(--write "$d/ws")
+                "${run[@]}" -- btrfs subvolume create "$d/out/sub-$m" >/dev/null 2>&1
+                check "$who $m: no btrfs subvolume made outside the workspace" test ! -e "$d/out/sub-$m"
+                "${run[@]}" -- btrfs subvolume snapshot "$d/src" "$d/out/snap-$m" >/dev/null 2>&1
+                check "$who $m: no btrfs snapshot made outside the workspace" test ! -e "$d/out/snap-$m"
+        done
+        "${as[@]}" "$L" --mode workspace-write --write "$d/ws" -- btrfs subvolume create "$d/ws/sub" >/dev/null 2>&1
+        check "$who workspace-write: nor inside it (a filter cannot tell the workspace apart)" test ! -e "$d/ws/sub"
+        "${as[@]}" "$L" --mode workspace-write --write "$d/ws" -- sh -c "cp --reflink=auto '$d/src/f' '$d/ws/copy'"
+        check "$who workspace-write: cp --reflink=auto into the workspace still works" grep -qx data "$d/ws/copy"
+}
+if [ "$(id -u)" = 0 ] && command -v mkfs.btrfs >/dev/null && grep -qw btrfs /proc/filesystems &&
+        truncate -s 128M "$T/btrfs.img" && mkfs.btrfs -q "$T/btrfs.img" >/dev/null 2>&1 && mkdir "$T/btrfs" &&
+        mount -o loop "$T/btrfs.img" "$T/btrfs" 2>/dev/null; then
+        chmod 755 "$T/btrfs"
+        btrfs_suite root "$T/btrfs"
+        btrfs_suite nobody "$T/btrfs" "${NOBODY[@]}"
+        umount "$T/btrfs"
+else
+        echo "note - no root, mkfs.btrfs (btrfs-progs), btrfs or loop mount: btrfs subvolume checks not applicable"
 fi
 
 # ---- a Linux virtual console as the controlling terminal ------------------------------------

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include <fcntl.h>
+#include <linux/btrfs.h>
 #include <linux/filter.h>
 #include <linux/fs.h>
 #include <linux/fsverity.h>
@@ -437,6 +438,12 @@ static const struct call calls[] = {
         /* irreversible: an encryption policy, fs-verity (both modes; bubblewrap's read-only binds) */
         { "ioctl", { 3, FS_IOC_SET_ENCRYPTION_POLICY }, ERRNO(EACCES), ERRNO(EACCES) },
         { "ioctl", { 3, FS_IOC_ENABLE_VERITY }, ERRNO(EACCES), ERRNO(EACCES) },
+        /* btrfs subvolumes: made or removed where Landlock does not see it (both modes) */
+        { "ioctl", { 3, BTRFS_IOC_SUBVOL_CREATE }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, BTRFS_IOC_SNAP_CREATE_V2 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, BTRFS_IOC_SNAP_DESTROY_V2 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, BTRFS_IOC_SUBVOL_SETFLAGS }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, FICLONE }, ERRNO(EACCES), SECCOMP_RET_ALLOW }, /* cp --reflink in the workspace */
         { "shmget", { 42, 4096, IPC_CREAT | 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { IPC_PRIVATE, 4096, 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { 42, 0, 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
