@@ -7,7 +7,7 @@ set -u
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 T=$(t_mktemp_dir)
-trap 'rm -rf "$T"' EXIT
+trap t_cleanup EXIT
 
 H=$T/home
 mkdir -p "$H"
