@@ -231,6 +231,11 @@ int sbx_path_real_without_symlinks(const char *path, char **ret_path) {
 static const char *const kernel_fs_types[] = {
         "proc",    "sysfs",   "devtmpfs", "securityfs", "debugfs", "tracefs", "configfs", "cgroup",
         "cgroup2", "bpf",     "pstore",   "efivarfs",   "binfmt_misc", "fusectl", "selinuxfs", "mqueue",
+        /* rarer ones: the NFS server's exports and threads, RPC pipes, cache and memory-bandwidth
+         * allocation, Smack's rules, the Xen hypervisor, USB device and gadget files, s390's
+         * hypervisor and Cell's SPU files */
+        "nfsd",    "rpc_pipefs", "resctrl", "smackfs", "xenfs", "usbfs", "gadgetfs", "functionfs",
+        "hypfs",   "spufs",
 };
 
 static bool kernel_fs_type(const char *type) {

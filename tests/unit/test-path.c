@@ -26,7 +26,11 @@ static const char host[] =
         "43 27 0:43 / /srv/data/cg rw,relatime - cgroup2 cgroup2 rw\n"
         "44 27 0:21 /sys /home/u/a\\040b/p\\134s rw,relatime - proc proc rw\n"
         "45 27 0:44 / /home/u/ws rw,relatime - tmpfs tmpfs rw\n"
-        "46 45 0:45 / /home/u/ws/t rw,relatime - tmpfs tmpfs rw\n";
+        "46 45 0:45 / /home/u/ws/t rw,relatime - tmpfs tmpfs rw\n"
+        "47 27 0:46 / /srv/nfs/nfsd rw,relatime - nfsd nfsd rw\n"
+        "48 27 0:47 / /srv/rpc/pipefs rw,relatime - rpc_pipefs sunrpc rw\n"
+        "49 27 0:48 / /srv/rdt/resctrl rw,relatime - resctrl resctrl rw\n"
+        "50 27 0:49 / /srv/xen/xenfs rw,relatime - xenfs xenfs rw\n";
 
 static void test_mountinfo_kernel_mount_table(void **state) {
         static const struct {
@@ -47,6 +51,12 @@ static void test_mountinfo_kernel_mount_table(void **state) {
                 { "/srv", 1, "/srv/chroot/proc", "proc" },
                 { "/dev/shm", 0, NULL, NULL },                     /* tmpfs over devtmpfs */
                 { "/tmp", 0, NULL, NULL },
+                /* kernel interfaces beyond the common ones: the NFS server's exports and
+                 * threads, RPC pipes, cache and memory-bandwidth allocation, the Xen hypervisor */
+                { "/srv/nfs", 1, "/srv/nfs/nfsd", "nfsd" },
+                { "/srv/rpc", 1, "/srv/rpc/pipefs", "rpc_pipefs" },
+                { "/srv/rdt", 1, "/srv/rdt/resctrl", "resctrl" },
+                { "/srv/xen", 1, "/srv/xen/xenfs", "xenfs" },
         };
         (void) state;
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
