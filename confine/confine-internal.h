@@ -22,9 +22,12 @@ int sbx_mkdir_p(const char *path, mode_t mode);
 
 /* Pure: in the text of a /proc/PID/mountinfo, a mount of a file system that is a kernel interface
  * (proc, sysfs, devtmpfs, cgroup, debugfs, ...) whose mount point is `root` or lies beneath it, or
- * that holds `root` itself. 1 with its mount point and type in *ret_mount, *ret_type (caller
- * frees), 0 when there is none, -EBADMSG for a line that does not parse, -ENOMEM. */
-int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **ret_mount, char **ret_type);
+ * that holds `root` itself (the longest mount point above it, and the mount whose ID is holder_id
+ * when that is not 0: the one the kernel resolves root in). 1 with its mount point and type in
+ * *ret_mount, *ret_type (caller frees), 0 when there is none, -EBADMSG for a line that does not
+ * parse, -ENOMEM. */
+int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, unsigned long long holder_id,
+                               char **ret_mount, char **ret_type);
 /* The same for sbx's own mounts: 0 when the canonical workspace `root` holds no kernel interface
  * file system, else -EPERM (or -errno when /proc/self/mountinfo cannot be read) with diag set. A
  * writable workspace must not hand the command the host's /proc/sys, /sys or device nodes through

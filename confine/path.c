@@ -271,9 +271,10 @@ static int mountinfo_line(char *line, unsigned long long *ret_id, char **ret_mou
         return 0;
 }
 
-int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **ret_mount, char **ret_type) {
+int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, unsigned long long holder_id,
+                               char **ret_mount, char **ret_type) {
         _cleanup_free_ char *copy = strdup(mountinfo), *found = NULL, *found_type = NULL;
-        _cleanup_free_ char *holder = NULL, *holder_type = NULL;
+        _cleanup_free_ char *holder = NULL, *holder_type = NULL, *by_id = NULL, *by_id_type = NULL;
         char *save = NULL;
 
         if (!copy)
@@ -302,6 +303,15 @@ int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **r
                         if (!found || !found_type)
                                 return -ENOMEM;
                 }
+                /* the mount the kernel resolves root in: mountinfo lists mounts in the order they
+                 * were made, and one moved onto another later comes before it (security review: a
+                 * workspace in a proc mount moved onto a tmpfs was taken to be in the tmpfs) */
+                if (holder_id != 0 && id == holder_id && !by_id && kernel_fs_type(type)) {
+                        by_id = strdup(mp);
+                        by_id_type = strdup(type);
+                        if (!by_id || !by_id_type)
+                                return -ENOMEM;
+                }
         }
         if (holder && kernel_fs_type(holder_type)) {
                 *ret_mount = sbx_steal_ptr(&holder);
@@ -311,6 +321,11 @@ int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, char **r
         if (found) {
                 *ret_mount = sbx_steal_ptr(&found);
                 *ret_type = sbx_steal_ptr(&found_type);
+                return 1;
+        }
+        if (by_id) {
+                *ret_mount = sbx_steal_ptr(&by_id);
+                *ret_type = sbx_steal_ptr(&by_id_type);
                 return 1;
         }
         return 0;
@@ -372,34 +387,9 @@ int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts) {
         return 0;
 }
 
-/* The mount point and type (caller frees) of the mount whose ID is id: 1, 0 when none has it,
- * -ENOMEM. */
-static int mountinfo_by_id(const char *mountinfo, unsigned long long id, char **ret_mount, char **ret_type) {
-        _cleanup_free_ char *copy = strdup(mountinfo);
-        char *save = NULL;
-
-        if (!copy)
-                return -ENOMEM;
-        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-                _cleanup_free_ char *m = NULL, *t = NULL;
-                unsigned long long line_id;
-                char *mp, *type;
-
-                if (mountinfo_line(line, &line_id, &mp, &type) < 0 || line_id != id)
-                        continue;
-                m = strdup(mp);
-                t = strdup(type);
-                if (!m || !t)
-                        return -ENOMEM;
-                *ret_mount = sbx_steal_ptr(&m);
-                *ret_type = sbx_steal_ptr(&t);
-                return 1;
-        }
-        return 0;
-}
-
 int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL, *mount = NULL, *type = NULL;
+        struct statx stx;
         int r;
 
         r = read_mountinfo(&text);
@@ -409,23 +399,9 @@ int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
                 return sbx_diag_set(diag, -r, "check workspace mounts", "/proc/self/mountinfo",
                                     "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
                                     root, strerror(-r));
-        r = sbx_mountinfo_kernel_mount(text, root, &mount, &type);
-        /* what holds root is the mount the kernel resolves it in: mountinfo lists mounts in the
-         * order they were made, and one moved onto another later comes before it (security
-         * review: a workspace in a proc mount moved onto a tmpfs was taken to be in the tmpfs) */
-        if (r == 0) {
-                _cleanup_free_ char *holder = NULL, *holder_type = NULL;
-                struct statx stx;
-
-                if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) == 0 &&
-                    (stx.stx_mask & STATX_MNT_ID))
-                        r = mountinfo_by_id(text, (unsigned long long) stx.stx_mnt_id, &holder, &holder_type);
-                if (r > 0 && kernel_fs_type(holder_type)) {
-                        mount = sbx_steal_ptr(&holder);
-                        type = sbx_steal_ptr(&holder_type);
-                } else if (r > 0)
-                        r = 0;
-        }
+        if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID))
+                stx.stx_mnt_id = 0;
+        r = sbx_mountinfo_kernel_mount(text, root, stx.stx_mnt_id, &mount, &type);
         if (r == -EBADMSG)
                 return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
                                     "cannot parse /proc/self/mountinfo");

@@ -61,7 +61,7 @@ static void test_mountinfo_kernel_mount_table(void **state) {
         (void) state;
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char *mount = NULL, *type = NULL;
-                int r = sbx_mountinfo_kernel_mount(host, cases[i].root, &mount, &type);
+                int r = sbx_mountinfo_kernel_mount(host, cases[i].root, 0, &mount, &type);
 
                 if (r != cases[i].result)
                         fail_msg("root %s: %d, expected %d", cases[i].root, r, cases[i].result);
@@ -80,9 +80,9 @@ static void test_mountinfo_kernel_mount_table(void **state) {
 static void test_mountinfo_kernel_mount_rejects_garbage(void **state) {
         char *mount = NULL, *type = NULL;
         (void) state;
-        assert_int_equal(sbx_mountinfo_kernel_mount("27 1 254:0 / / rw\n", "/", &mount, &type), -EBADMSG);
-        assert_int_equal(sbx_mountinfo_kernel_mount("garbage\n", "/", &mount, &type), -EBADMSG);
-        assert_int_equal(sbx_mountinfo_kernel_mount("", "/", &mount, &type), 0);
+        assert_int_equal(sbx_mountinfo_kernel_mount("27 1 254:0 / / rw\n", "/", 0, &mount, &type), -EBADMSG);
+        assert_int_equal(sbx_mountinfo_kernel_mount("garbage\n", "/", 0, &mount, &type), -EBADMSG);
+        assert_int_equal(sbx_mountinfo_kernel_mount("", "/", 0, &mount, &type), 0);
         assert_null(mount);
         assert_null(type);
 }
