@@ -559,6 +559,17 @@ static int copy_fd_at(int in, int dfd, const char *name) {
         return fd < 0 ? -errno : copy_fd(in, fd, 0);
 }
 
+/* A recording that is no observation: says why and what sbx run's stderr (at efd) was, keeps
+ * nothing, and returns the status to exit with. */
+static int not_kept(const char *what, int wstatus, int efd, const char *case_dir) {
+        int status = sbx_fail(1, "fixtures record: sbx run %s (exit status %d); its stderr follows, %s not kept", what,
+                              WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), case_dir);
+
+        if (lseek(efd, 0, SEEK_SET) == 0)
+                (void) copy_fd(efd, STDERR_FILENO, 4096);
+        return status;
+}
+
 /* What --force replaces is a case: a directory holding a meta file. Any other directory (the
  * backend's own, given without a NAME; a home directory) would get its meta, stderr and argv
  * files overwritten. */
@@ -741,22 +752,14 @@ static int fixtures_record(int argc, char **argv) {
                 }
                 const char *cause = NULL;
                 if (read_small_file(AT_FDCWD, vpath, &vjson, &vlen, &cause) < 0) {
-                        status = sbx_fail(1, "fixtures record: sbx run wrote no verdict record (exit status %d); its "
-                                          "stderr follows, %s not kept",
-                                          WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), a.case_dir);
-                        if (lseek(efd, 0, SEEK_SET) == 0)
-                                (void) copy_fd(efd, STDERR_FILENO, 4096);
+                        status = not_kept("wrote no verdict record", wstatus, efd, a.case_dir);
                         goto out;
                 }
                 /* only a run that happened is an observation of the backend: a refused or
                  * unavailable one (nothing executed) or one sbx itself could not start carries no
                  * exit status of the command, and its stderr is sbx's own message */
                 if (!json_str_field_is(vjson, "state", "completed")) {
-                        status = sbx_fail(1, "fixtures record: sbx run did not run the command (exit status %d); its "
-                                          "stderr follows, %s not kept",
-                                          WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), a.case_dir);
-                        if (lseek(efd, 0, SEEK_SET) == 0)
-                                (void) copy_fd(efd, STDERR_FILENO, 4096);
+                        status = not_kept("did not run the command", wstatus, efd, a.case_dir);
                         goto out;
                 }
                 if (!json_int_field(vjson, "signal", &v, &is_null)) {
