@@ -106,7 +106,7 @@ static volatile sig_atomic_t pending_mask; /* bit i: forwarded[i] is waiting to 
 static int wake_fd = -1;                   /* write end of the self-pipe that wakes the loop */
 /* The pseudo-terminal the command's stderr goes to (when sbx's own is a terminal): it follows the
  * caller's terminal size, as the command's stdin and stdout do. */
-static int stderr_pty_master = -1;
+static volatile sig_atomic_t stderr_pty_master = -1;
 /* bubblewrap's --new-session takes the command out of the terminal's foreground group, so ^C,
  * ^\ or a hangup would reach only sbx and bubblewrap's monitor (whose death SIGKILLs the command,
  * its traps never run). Such a runner gets a process group of its own and sbx forwards the
@@ -114,11 +114,16 @@ static int stderr_pty_master = -1;
 static bool runner_own_group;
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
- * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. */
+ * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. A
+ * terminal resize is the exception: the command heard it, but its stderr pseudo-terminal still has
+ * the old size, so sbx resizes that and sends SIGWINCH again (the command may have read the size
+ * before sbx set it). A kill(1) arriving while the kernel's is pending merges into it, so the
+ * resize cannot wait for one sent to sbx alone. */
 static void record_signal(int sig, siginfo_t *si, void *uctx) {
         int saved = errno;
         (void) uctx;
-        if (si && si->si_code == SI_KERNEL && !runner_own_group)
+        if (si && si->si_code == SI_KERNEL && !runner_own_group &&
+            !(sig == SIGWINCH && stderr_pty_master >= 0))
                 return;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
                 if (forwarded[i] == sig)

@@ -358,7 +358,9 @@ for b in "${BACKENDS[@]}"; do
 done
 
 # --- a resize reaches the pseudo-terminal sbx gives the command's stderr too (progress bars size
-# themselves from stderr): under script(1), the size is changed and sbx gets SIGWINCH
+# themselves from stderr): under script(1), the terminal's size is changed, nothing else. The
+# kernel's SIGWINCH goes to the whole foreground group, the command and sbx alike: sbx resizes the
+# stderr pseudo-terminal then, not only for a SIGWINCH sent to it alone.
 for b in "${BACKENDS[@]}" none; do
         cat >"$T/winch.py" <<'PY'
 import os, signal, sys, time
@@ -380,7 +382,7 @@ print("stderr-size %dx%d" % (c, r))
 PY
         rm -f "$T/ws/winch-ready"
         inner=$(printf '%q ' "$SBX_BIN" run $(sel "$b") -- python3 "$T/winch.py" "$T/ws/winch-ready")
-        out=$(timeout 30 script -qec "stty cols 80 rows 24; $inner & p=\$!; for i in \$(seq 100); do [ -e $T/ws/winch-ready ] && break; sleep 0.05; done; stty cols 123 rows 45; kill -WINCH \$p; wait \$p" /dev/null </dev/null | tr -d '\r')
+        out=$(timeout 30 script -qec "stty cols 80 rows 24; $inner & p=\$!; for i in \$(seq 100); do [ -e $T/ws/winch-ready ] && break; sleep 0.05; done; stty cols 123 rows 45; wait \$p" /dev/null </dev/null | tr -d '\r')
         t_check "$b: after a resize the command's stderr has the new size ($(grep -o 'stderr-size [0-9x]*' <<<"$out"))" \
                 grep -q 'stderr-size 123x45' <<<"$out"
 done
