@@ -190,9 +190,11 @@ for b in "${BACKENDS[@]}" none; do
                 num=$(kill -l "$sig")
                 tag="29.$RANDOM"
                 rm -f "$T/ws/ready" "$T/v.json"
-                # a simple command, so that $! is sbx itself (a function would run in a subshell)
-                "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- sh -c 'touch "$1"; exec sleep "$2"' \
-                        sh "$T/ws/ready" "$tag" &
+                # a simple command, so that $! is sbx itself (a function would run in a subshell;
+                # env execs sbx). The signal's default action first: a caller that ignores it
+                # (the suite run under nohup) would rightly have sbx ignore it too.
+                env --default-signal="$sig" "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- \
+                        sh -c 'touch "$1"; exec sleep "$2"' sh "$T/ws/ready" "$tag" &
                 pid=$!
                 for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
                 sleep 0.2
