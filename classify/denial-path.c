@@ -117,6 +117,82 @@ static bool verb_phrase(const char *s, size_t n) {
         return false;
 }
 
+/* One escape of a $'...' segment at s[*i] (after the backslash): GNU's shell-escape quoting
+ * writes \a \b \f \n \r \t \v \\ \' and three octal digits; bash's \e, \" and \xHH too.
+ * Returns the byte, or -1 when it is none of these. */
+static int ansi_c_escape(const char *s, size_t n, size_t *i) {
+        static const char from[] = "abefnrtv\\'\"E", to[] = "\a\b\x1b\f\n\r\t\v\\'\"\x1b";
+        const char *hit;
+        int v = 0, k;
+
+        if (*i >= n)
+                return -1;
+        if (s[*i] >= '0' && s[*i] <= '7') {
+                for (k = 0; k < 3 && *i < n && s[*i] >= '0' && s[*i] <= '7'; k++)
+                        v = v * 8 + (s[(*i)++] - '0');
+                return v & 0xff;
+        }
+        if (s[*i] == 'x') {
+                for (k = 0, (*i)++; k < 2 && *i < n && isxdigit((unsigned char) s[*i]); k++, (*i)++)
+                        v = v * 16 + (isdigit((unsigned char) s[*i]) ? s[*i] - '0' : (tolower((unsigned char) s[*i]) - 'a' + 10));
+                return k > 0 ? v : -1;
+        }
+        if (s[*i] == '\0' || !(hit = strchr(from, s[*i])))
+                return -1;
+        (*i)++;
+        return (unsigned char) to[hit - from];
+}
+
+/* A shell word made of quoted pieces, as GNU coreutils print a name with a quote or a control
+ * character in it: '/etc/a'$'\n''b' (a newline), 'it'\''s' (a quote), 'x'$'\377' (a byte that is
+ * not UTF-8). Decodes s[0..n) whole into out; 0 when it is not such a word, when it would hold a
+ * NUL byte, or when it is a single '...' piece (the caller's own quote pairing reads that). */
+static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
+        size_t i = 0, o = 0, pieces = 0;
+
+        while (i < n) {
+                if (s[i] == '\'') { /* '...': every byte as it is */
+                        const char *end = memchr(s + i + 1, '\'', n - i - 1);
+                        if (!end)
+                                return 0;
+                        for (i++; s + i < end; i++)
+                                if (o + 1 < size)
+                                        out[o++] = s[i];
+                        i++;
+                } else if (s[i] == '$' && i + 1 < n && s[i + 1] == '\'') { /* $'...' */
+                        for (i += 2;; ) {
+                                int c;
+                                if (i >= n)
+                                        return 0;
+                                if (s[i] == '\'') {
+                                        i++;
+                                        break;
+                                }
+                                if (s[i] == '\\') {
+                                        i++;
+                                        if ((c = ansi_c_escape(s, n, &i)) < 0)
+                                                return 0;
+                                } else
+                                        c = (unsigned char) s[i++];
+                                if (c == 0)
+                                        return 0;
+                                if (o + 1 < size)
+                                        out[o++] = (char) c;
+                        }
+                } else if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\'') { /* \' between pieces */
+                        if (o + 1 < size)
+                                out[o++] = '\'';
+                        i += 2;
+                } else
+                        return 0;
+                pieces++;
+        }
+        if (pieces < 2 || o == 0 || size == 0)
+                return 0;
+        out[o] = '\0';
+        return o;
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -126,6 +202,18 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
         n--;
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
+
+        /* A name GNU tools had to quote in pieces: the pairing below would take only its last
+         * piece ('/etc/a'$'\n''b' named "b", a path the command never touched). The word starts
+         * after a space or at the start; the leftmost start whose word reaches the end wins. */
+        if (n > 0 && s[n - 1] == '\'')
+                for (size_t i = 0; i + 1 < n; i++) {
+                        size_t k;
+                        if ((i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t') || (s[i] != '\'' && s[i] != '$'))
+                                continue;
+                        if ((k = shell_word(s + i, n - i, out, size)) > 0)
+                                return k;
+                }
 
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 size_t cl = strlen(quotes[q].close), ol = strlen(quotes[q].open);

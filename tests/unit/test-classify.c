@@ -593,6 +593,15 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "make: *** Read-only file system", "Read-only file system", "" },
                 { "cp: Permission denied", "Permission denied", "" },
                 { "[Errno 13] Permission denied", "Permission denied", "" },
+                /* GNU's shell-escape quoting of a name it must quote in pieces: the whole name,
+                 * not its last piece (it named "b", "ab", "s": paths never touched) */
+                { "touch: cannot touch '/etc/a'$'\\n''b': Read-only file system", "Read-only file system", "/etc/a\nb" },
+                { "touch: cannot touch '/etc/t'$'\\t''ab': Permission denied", "Permission denied", "/etc/t\tab" },
+                { "touch: cannot touch '/etc/q\"uote'\\''s': Read-only file system", "Read-only file system", "/etc/q\"uote's" },
+                { "touch: cannot touch '/etc/bad'$'\\377\\376': Permission denied", "Permission denied", "/etc/bad\xff\xfe" },
+                { "mv: cannot move 'a' to '/etc/x'$'\\r': Read-only file system", "Read-only file system", "/etc/x\r" },
+                { "mkdir: cannot create directory ''$'\\033''[1m': Read-only file system", "Read-only file system", "\x1b[1m" },
+                { "touch: cannot touch '/etc/'\\''$x': Read-only file system", "Read-only file system", "/etc/'$x" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
