@@ -354,14 +354,32 @@ static void add_denials(void *userdata, struct sbx_json *j, sqlite3_stmt *row) {
         sbx_json_close_array(j);
 }
 
+/* show's text: the execution's columns, then its denial lines, saying how many more were counted
+ * than kept (SBX_DENIALS_KEPT per run): the table alone read as if there were no more. */
+struct show_text {
+        struct sbx_out *out;
+        int64_t counted, kept;
+};
+
 static int show_text_row(void *userdata, sqlite3_stmt *row) {
-        (void) userdata;
+        struct show_text *st = userdata;
+        int idx = column_index(row, "denial_lines");
+
+        if (idx >= 0)
+                st->counted = sqlite3_column_int64(row, idx);
         for (int i = 0; i < sqlite3_column_count(row); i++) {
                 const char *t = (const char *) sqlite3_column_text(row, i);
                 _cleanup_free_ char *safe = t ? sbx_term_text(t, (size_t) sqlite3_column_bytes(row, i)) : NULL;
                 printf("%-19s %s\n", sqlite3_column_name(row, i), safe ? safe : "-");
         }
         return 0;
+}
+
+static int show_text_denial(void *userdata, sqlite3_stmt *row) {
+        struct show_text *st = userdata;
+
+        st->kept++;
+        return sbx_out_row(st->out, row);
 }
 
 static int run_show(struct sbx_db *db, struct opts *o) {
@@ -377,13 +395,18 @@ static int run_show(struct sbx_db *db, struct opts *o) {
                         return sbx_fail(1, "out of memory");
                 r = sbx_audit_show(db, id, sbx_out_row_cb, NULL, out, &diag);
         } else {
+                struct show_text st = { 0 };
                 if (sbx_out_new(stdout, SBX_OUT_TABLE, NULL, NULL, &out) < 0)
                         return sbx_fail(1, "out of memory");
-                r = sbx_audit_show(db, id, show_text_row, sbx_out_row_cb, out, &diag);
+                st.out = out;
+                r = sbx_audit_show(db, id, show_text_row, show_text_denial, &st, &diag);
                 if (r >= 0) {
                         fputs("\ndenials:\n", stdout);
                         if (sbx_out_end(out) < 0)
                                 return 1;
+                        if (st.counted > st.kept)
+                                printf("(%lld more denial lines were counted but not kept: sbx keeps the first %d "
+                                       "of a run)\n", (long long) (st.counted - st.kept), SBX_DENIALS_KEPT);
                 }
         }
         if (r == -ENOENT)

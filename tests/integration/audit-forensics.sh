@@ -1,0 +1,81 @@
+#!/bin/bash
+# What `sbx audit` says about denials that real tools print, on both backends, as root and as
+# nobody:
+# - a name that GNU tools quote in pieces ('/ws/a'$'\n''b' for a newline, 'q"uote'\''s' for both
+#   quotes, $'\377' for a byte that is not UTF-8) is recorded as the path the command tried to
+#   write, not as the last piece of its quoting (before: "b", "s", "\377\376": paths that the
+#   command never touched, so `--path` and `--top-paths` named the wrong files);
+# - a run with more denial lines than sbx keeps says so in `sbx audit show` (before: the table
+#   simply ended at 64 lines).
+# Each write is checked on the host too: the file the command was denied does not exist.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+export SBX_DB= XDG_STATE_HOME= SBX_AUDIT_WRITER=off
+unset SBX_SESSION
+mkdir -p "$T/home" "$T/cwd"
+export HOME=$T/home
+cd "$T/cwd" || exit 1
+t_usable_backends "$T/probe.db"
+t_who "$T/nb" || exit 1
+
+as_user() { # as_user WHO: pre (the command prefix), bin (sbx) and db (the database) of that user
+        if [ "$1" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_CACHE_HOME="$T/nb/home/.cache")
+                bin=$NB_BIN db=$T/nb/home/audit-$2.db
+        else
+                pre=(env)
+                bin=$SBX_BIN db=$T/audit-$2.db
+        fi
+}
+
+# the names, each as bash $'...' text: a newline, a tab, both quotes, two bytes that are not UTF-8
+NAMES=($'a\nb' $'t\tab' $'q"uote\'s' $'bad\xff\xfe')
+
+for who in "${WHO[@]}"; do
+        for how in "${BACKENDS[@]}"; do
+                as_user "$who" "$how"
+                ws=$T/ws-$who-$how
+                mkdir -p "$ws"
+                [ "$who" = nobody ] && chown 65534:65534 "$ws"
+                (cd "$ws" && "${pre[@]}" "$bin" run --db "$db" --backend "$how" --mode read-only -- \
+                        touch "${NAMES[@]/#/$ws/}") >/dev/null 2>"$T/stderr"
+                rc=$?
+                t_check "$who, $how: touch of the odd names was denied (exit $rc)" test "$rc" = 1
+                t_check "$who, $how: none of them exists on the host" test -z "$(ls -A "$ws")"
+                "${pre[@]}" "$bin" audit denials --json --db "$db" >"$T/denials.json"
+                # the recorded paths, as bytes: JSON turns the bytes that are not UTF-8 into U+FFFD,
+                # so they are read from the database, whose TEXT keeps the bytes
+                for name in "${NAMES[@]}"; do
+                        want=$ws/$name
+                        got=$(sqlite3 "$db" "SELECT count(*) FROM denial_lines WHERE path = CAST(X'$(printf %s "$want" | od -An -tx1 | tr -d ' \n')' AS TEXT)")
+                        t_check "$who, $how: the denial of $(printf %q "$name") is recorded with its whole path" \
+                                test "$got" = 1
+                done
+                t_check "$who, $how: no path recorded is only a piece of a name" \
+                        python3 -c 'import json, sys
+paths = [d["path"] for d in json.load(open(sys.argv[1]))]
+sys.exit(0 if len(paths) == 4 and all(p and p.startswith(sys.argv[2] + "/") for p in paths) else 1)' \
+                        "$T/denials.json" "$ws"
+                "${pre[@]}" "$bin" audit denials --path "$ws/a*" --csv --db "$db" >"$T/glob.csv"
+                t_check "$who, $how: --path '$ws/a*' finds the name with a newline" \
+                        test "$(tail -n +2 "$T/glob.csv" | grep -c '^[0-9]')" = 1
+
+                # more denial lines than are kept
+                (cd "$ws" && "${pre[@]}" "$bin" run --db "$db" --backend "$how" --mode read-only -- \
+                        bash -c 'for i in $(seq 1 70); do touch "m$i"; done; exit 3') >/dev/null 2>&1
+                t_check "$who, $how: none of the 70 files exists on the host" test -z "$(ls -A "$ws")"
+                id=$(sqlite3 "$db" 'SELECT max(id) FROM executions')
+                t_check "$who, $how: the run counted 70 denial lines and kept 64" \
+                        test "$(sqlite3 "$db" "SELECT denial_lines, (SELECT count(*) FROM denial_lines WHERE execution_id = $id) FROM executions WHERE id = $id")" = "70|64"
+                "${pre[@]}" "$bin" audit show "$id" --db "$db" >"$T/show.txt"
+                t_check "$who, $how: audit show says how many denial lines were not kept" \
+                        grep -qx '(6 more denial lines were counted but not kept: sbx keeps the first 64 of a run)' "$T/show.txt"
+                "${pre[@]}" "$bin" audit show 1 --db "$db" >"$T/show.txt"
+                t_check "$who, $how: ... and says nothing when every line was kept" \
+                        test "$(grep -c 'more denial lines' "$T/show.txt")" = 0
+        done
+done
+t_finish
