@@ -81,11 +81,18 @@ static int approver_path(char **envp, const char *root, char **ret_path) {
         return 0;
 }
 
+static char *approver_real_path(const char *prog);
+
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line) {
         int in_p[2], out_p[2], status = 0;
         _cleanup_free_ char **envp = NULL;
         _cleanup_free_ char *path = NULL;
+        /* The program is found again now, and exactly that file is started: a name looked up
+         * through PATH at the spawn found whatever a PATH entry inside the workspace held by
+         * then (the check before the run saw it empty; a workspace-write run beside this one, or
+         * the leftover of a killed one, could fill it meanwhile), and ran it unconfined. */
+        _cleanup_free_ char *real = approver_real_path(prog);
         posix_spawn_file_actions_t fa;
         struct sigaction ign = { .sa_handler = SIG_IGN }, old_pipe;
         char *pargv[] = { (char *) prog, NULL };
@@ -95,6 +102,14 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         pid_t pid;
         int r;
 
+        if (!real) {
+                sbx_fail(0, "approver %s cannot be found", prog);
+                return 0;
+        }
+        if (sbx_path_beneath(real, root)) {
+                sbx_fail(0, "approver %s is now %s, inside the workspace %s: not started", prog, real, root);
+                return 0;
+        }
         if (pipe2(in_p, O_CLOEXEC) < 0)
                 return 0;
         if (pipe2(out_p, O_CLOEXEC) < 0) {
@@ -113,7 +128,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in_p[0], 0);
         posix_spawn_file_actions_adddup2(&fa, out_p[1], 1);
-        r = posix_spawnp(&pid, prog, &fa, NULL, pargv, envp);
+        r = posix_spawn(&pid, real, &fa, NULL, pargv, envp);
         posix_spawn_file_actions_destroy(&fa);
         close(in_p[0]);
         close(out_p[1]);

@@ -183,6 +183,28 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 t_check "$b: ... the line names the approver and the workspace" grep -q "approver .*inside the workspace" "$T/err"
         done
         rm -rf "$WS/tools"
+        # ... and so is one that appears in a PATH entry inside the workspace while the command
+        # runs (planted by a workspace-write run beside it, here by the test): the name was looked
+        # up again through PATH when the question was asked, and the planted program ran
+        # unconfined (before: its marker outside the workspace appeared)
+        mkdir -p "$WS/late"
+        printf '#!/bin/sh\ntouch "%s"\ncat >/dev/null\necho allow\n' "$T/out/planted-$b" >"$T/planted"
+        chmod 755 "$T/planted"
+        cp "$T/bin/deny" "$T/bin/late-approver"
+        rm -f "$T/out/planted-$b"
+        (sleep 0.3; cp "$T/planted" "$WS/late/late-approver.tmp" && mv "$WS/late/late-approver.tmp" "$WS/late/late-approver") &
+        PATH="$WS/late:$T/bin:$PATH" "$SBX_BIN" run --db "$T/late-approver-$b.db" --backend "$b" --mode read-only \
+                --on-denial=ask --approver late-approver -- sh -c \
+                "i=0; while [ ! -x $WS/late/late-approver ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i+1)); done; echo x > $WS/late-$b" \
+                2>"$T/err"
+        rc=$?
+        wait
+        t_check "$b: an approver planted in the workspace during the run is not started (exit $rc)" \
+                test ! -e "$T/out/planted-$b" -a "$rc" != 0 -a -x "$WS/late/late-approver"
+        t_check "$b: ... nothing more ran: no retry row, the rejection line printed" \
+                test "$(sqlite3 "$T/late-approver-$b.db" 'SELECT count(*) FROM executions')" = 1 -a ! -e "$WS/late-$b" -a \
+                "$(grep -cxF "$REJECTED" "$T/err")" = 1
+        rm -rf "$WS/late" "$T/bin/late-approver"
         # the approver runs unconfined: the caller's loader variables are not passed to it (a
         # library planted in the workspace and named by them would run outside the sandbox)
         printf '#!/bin/sh\necho "LD_LIBRARY_PATH=${LD_LIBRARY_PATH-unset} LD_PRELOAD=${LD_PRELOAD-unset} KEPT=${SBX_TEST_KEPT-unset}" >"%s"\ncat >/dev/null\necho deny\n' \
