@@ -1388,7 +1388,9 @@ void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
                 sbx_json_null(&j, "mode_event_id");
         sbx_json_str(&j, "enforcement", rep->enforcement);
         sbx_json_str(&j, "enforcement_reason", rep->enforcement_reason);
-        if (rep->state && rep->status.signal == 0)
+        /* only a run that ran has an exit code: a refused, unavailable or failed one (its status
+         * all zeros) is null, as in its audit row, never 0, which reads as success (review) */
+        if (rep->state && strcmp(rep->state, "completed") == 0 && rep->status.signal == 0)
                 sbx_json_int(&j, "exit_code", rep->status.exit_code);
         else
                 sbx_json_null(&j, "exit_code");

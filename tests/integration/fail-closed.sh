@@ -38,6 +38,8 @@ sbx_run() {
 }
 
 verdict() { t_json_field "$T/$1.json" verdict; }
+# json_null NAME KEY: the verdict record NAME has KEY, and it is null
+json_null() { python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); sys.exit(0 if sys.argv[2] in o and o[sys.argv[2]] is None else 1)' "$T/$1.json" "$2"; }
 
 # ---- the jail itself works, and does not stop an ordinary command ----------------------------
 t_check "jail: unshare -U is refused inside deny-sandbox" bash -c '! "$0" -- unshare -U true 2>/dev/null' "$JAIL"
@@ -67,6 +69,11 @@ for mode in workspace-write read-only; do
                 test "$(verdict chain-$mode)" = unavailable
         st=$(t_json_field "$T/chain-$mode.json" status)
         t_check "chain/$mode: verdict record status is 125 like the exit status (got '$st')" test "$st" = 125
+        # nothing ran: no exit code, in the record as in the audit row (it said 0, which reads as
+        # success)
+        t_check "chain/$mode: verdict record exit_code is null (nothing ran)" json_null chain-$mode exit_code
+        t_check "chain/$mode: the audit row's exit_code is NULL too" \
+                test "$(sqlite3 "$DB" "SELECT ifnull(exit_code, 'NULL') FROM executions ORDER BY id DESC LIMIT 1")" = NULL
 done
 
 # a cache written outside the jail must not vouch for a backend inside it (the key includes the
@@ -116,6 +123,10 @@ sbx_run require-full-bwrap -- --backend bwrap --mode workspace-write --require-f
 t_check "--require-full, bwrap workspace-write (full): runs, FILE lands (exit $RC)" test -e "$WS/LANDS-rf-bwrap"
 t_check "--require-full, landlock workspace-write: recorded as refused (a backend could, not as required)" \
         test "$(t_json_field "$T/require-full-ll.json" state)" = refused
+t_check "--require-full, landlock workspace-write: verdict record exit_code is null (nothing ran)" \
+        json_null require-full-ll exit_code
+t_check "--require-full, landlock read-only: verdict record exit_code is 0 (it ran)" \
+        test "$(t_json_field "$T/require-full-ll-ro.json" exit_code)" = 0
 # --require-full and --backend ask for a confined run: a danger-full-access that comes from the
 # configuration or the session is refused and recorded, never run unconfined (security review)
 printf 'default_mode = danger-full-access\n' >"$T/danger.conf"
