@@ -53,8 +53,15 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
         memset(a, 0, sizeof(*a));
         optind = 0;
         opterr = 0;
-        while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) >= 0) {
+        for (;;) {
+                /* the argument this call looks at: the one an error names */
+                int at = optind > 0 ? optind : 1;
+                const char *element = at < argc ? argv[at] : NULL;
+                char what[128];
                 int64_t v;
+
+                if ((c = getopt_long(argc, argv, "+:h", opts, NULL)) < 0)
+                        break;
 
                 switch (c) {
                 case OPT_BACKEND:
@@ -87,8 +94,8 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                 case ':':
                         return snprintf(err, errlen, "classify: option '%s' needs a value", argv[optind - 1]), -EINVAL;
                 default:
-                        return snprintf(err, errlen, "classify: unknown option '%s' (try 'sbx classify --help')",
-                                        argv[optind - 1]), -EINVAL;
+                        return snprintf(err, errlen, "classify: %s (try 'sbx classify --help')",
+                                        sbx_getopt_error(element, optopt, what, sizeof(what))), -EINVAL;
                 }
         }
         if (optind < argc)

@@ -51,7 +51,14 @@ int sbx_cmd_policy(int argc, char **argv) {
         argv++;
         optind = 0;
         opterr = 0;
-        while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
+        for (;;) {
+                /* the argument this call looks at: the one an error names */
+                int at = optind > 0 ? optind : 1;
+                const char *element = at < argc ? argv[at] : NULL;
+                char what[128];
+
+                if ((c = getopt_long(argc, argv, "+:h", options, NULL)) == -1)
+                        break;
                 switch (c) {
                 case 's': req.session_id = optarg; break;
                 case 'm':
@@ -67,7 +74,7 @@ int sbx_cmd_policy(int argc, char **argv) {
                 case 'h': fputs(usage, stdout); return 0;
                 case ':': return sbx_fail(SBX_EXIT_USAGE, "policy: option %s needs a value", argv[optind - 1]);
                 default:
-                        return sbx_fail(SBX_EXIT_USAGE, "policy: unknown option '%s'", argv[optind - 1]);
+                        return sbx_fail(SBX_EXIT_USAGE, "policy: %s", sbx_getopt_error(element, optopt, what, sizeof(what)));
                 }
         }
         if (optind < argc)

@@ -91,7 +91,14 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
 
         optind = 0; /* reinitialize glibc's getopt: the parser may be called more than once */
         opterr = 0;
-        while ((c = getopt_long(argc, argv, "+:c:h", options, NULL)) != -1) {
+        for (;;) {
+                /* the argument this call looks at: the one an error names */
+                int at = optind > 0 ? optind : 1;
+                const char *element = at < argc ? argv[at] : NULL;
+                char what[128];
+
+                if ((c = getopt_long(argc, argv, "+:c:h", options, NULL)) == -1)
+                        break;
                 switch (c) {
                 case OPT_MODE:
                         if (sbx_mode_from_string(optarg, &a.mode) < 0)
@@ -162,9 +169,8 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                 case ':':
                         return fail(err, err_size, "option %s needs a value", argv[optind - 1]);
                 default:
-                        if (optopt)
-                                return fail(err, err_size, "unknown option '-%c' (see sbx run --help)", optopt);
-                        return fail(err, err_size, "unknown option '%s' (see sbx run --help)", argv[optind - 1]);
+                        return fail(err, err_size, "%s (see sbx run --help)",
+                                    sbx_getopt_error(element, optopt, what, sizeof(what)));
                 }
         }
         a.argv = argv + optind;

@@ -23,6 +23,12 @@ int sbx_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 
 /* Prints the diag as one line "sbx: <what>: <msg>" and returns `status`. */
 int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag);
 
+/* After getopt_long() returned '?': what was wrong, as "unknown option '--x'", "unknown option
+ * '-x'" or "option '--x' takes no value", in buf (returned). `element` is argv[optind] as it was
+ * before that call (optind 0 counting as 1): glibc keeps optind on a cluster of short options
+ * until its last letter, so argv[optind - 1] afterwards may name the previous argument. */
+const char *sbx_getopt_error(const char *element, int optopt_value, char *buf, size_t size);
+
 /* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);
 

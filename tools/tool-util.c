@@ -8,13 +8,19 @@
 #include "sbx-utf8.h"
 
 int sbx_fail(int status, const char *fmt, ...) {
+        _cleanup_free_ char *msg = NULL, *safe = NULL;
         va_list ap;
+        int n;
 
-        fputs("sbx: ", stderr);
         va_start(ap, fmt);
-        vfprintf(stderr, fmt, ap);
+        n = vasprintf(&msg, fmt, ap);
         va_end(ap);
-        fputc('\n', stderr);
+        /* one line, whatever it quotes: a root, a mode or a path with a newline or an escape
+         * sequence (a name a command made in its workspace) neither splits it nor drives the
+         * terminal */
+        if (n >= 0)
+                safe = sbx_term_text(msg, (size_t) n);
+        fprintf(stderr, "sbx: %s\n", safe ? safe : msg ? msg : "out of memory");
         return status;
 }
 
@@ -22,6 +28,25 @@ int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag) {
         if (diag->msg[0])
                 return sbx_fail(status, "%s: %s", what, diag->msg);
         return sbx_fail(status, "%s: %s", what, strerror(diag->err ? diag->err : EINVAL));
+}
+
+const char *sbx_getopt_error(const char *element, int optopt_value, char *buf, size_t size) {
+        if (!element)
+                element = "";
+        if (strncmp(element, "--", 2) == 0) {
+                const char *eq = strchr(element, '=');
+                int len = eq ? (int) (eq - element) : (int) strlen(element);
+                /* glibc: optopt is the option's value when it was known but given a value it does
+                 * not take, 0 when the name is unknown or ambiguous */
+                if (eq && optopt_value != 0)
+                        snprintf(buf, size, "option '%.*s' takes no value", len, element);
+                else
+                        snprintf(buf, size, "unknown option '%.*s'", len, element);
+        } else if (optopt_value > ' ' && optopt_value < 0x7f && optopt_value != '?')
+                snprintf(buf, size, "unknown option '-%c'", optopt_value);
+        else
+                snprintf(buf, size, "unknown option '%s'", element);
+        return buf;
 }
 
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret) {

@@ -37,8 +37,9 @@ refused() {
         (cd "$T" && env "${envs[@]}" "${RUN_AS[@]}" "$SBX_BIN" "${args[@]}") >"$T/out" 2>"$T/err" </dev/null
         local rc=$? lines
         lines=$(wc -l <"$T/err")
+        # (one clear line: no control character either, whatever the input quoted in it)
         if [ $rc -eq "$want" ] && [ ! -e "$MARK" ] && ! grep -q EXECUTED "$T/out" && [ "$lines" -eq 1 ] &&
-                grep -q '^sbx: ' "$T/err" && grep -Eqi -- "$words" "$T/err"; then
+                grep -q '^sbx: ' "$T/err" && grep -Eqi -- "$words" "$T/err" && ! LC_ALL=C grep -q '[[:cntrl:]]' "$T/err"; then
                 t_ok "$desc: exit $rc, one line: $(cat "$T/err")"
         else
                 t_not_ok "$desc: want exit $want, one 'sbx: ' line matching /$words/, nothing executed; got exit $rc, $lines line(s): $(head -c 400 "$T/err" | tr '\n' '|') marker=$([ -e "$MARK" ] && echo present || echo absent) stdout=$(head -c 100 "$T/out")"
@@ -54,6 +55,21 @@ refused 2 "no command" "empty argv after --" -- run "${DB[@]}" --root "$WS" --
 refused 2 "empty" "empty command name" -- run "${DB[@]}" --root "$WS" -- ""
 refused 2 "unknown option" "unknown option" -- run "${DB[@]}" --root "$WS" --frobnicate -- CMD
 refused 2 "needs a value|expects" "option without its value" -- run "${DB[@]}" --root
+# the option named is the one at fault: a flag given a value was "unknown option '-<ctrl-D>'",
+# a letter in a cluster named the verb ("unknown option 'resolve'")
+refused 2 "option '--require-full' takes no value" "a value given to a flag" -- \
+        run "${DB[@]}" --root "$WS" --require-full=yes -- CMD
+refused 2 "option '--help' takes no value" "a value given to --help" -- run "${DB[@]}" --root "$WS" --help=1 -- CMD
+refused 2 "unknown option '-x'" "an unknown letter in a cluster" -- run "${DB[@]}" --root "$WS" -xy -- CMD
+refused 2 "policy: unknown option '-x'" "policy resolve: an unknown letter in a cluster" -- policy resolve -xy
+refused 2 "policy: option '--json' takes no value" "policy resolve: a value given to a flag" -- policy resolve --json=1
+refused 2 "classify: unknown option '-x'" "classify: an unknown letter in a cluster" -- classify -xy --backend bwrap --exit 1
+refused 2 "classify: option '--json' takes no value" "classify: a value given to a flag" -- \
+        classify --json=1 --backend bwrap --exit 1
+# input quoted in a message cannot split it or reach the terminal as an escape sequence
+refused 2 "does not exist" "missing root with a newline and an escape sequence" -- \
+        run "${DB[@]}" --root "$T/no"$'\n'"such"$'\e[31m'"root" -- CMD
+refused 2 "unknown mode" "a mode with an escape sequence" -- run "${DB[@]}" --root "$WS" --mode $'\e[2Jx' -- CMD
 refused 2 "does not exist" "missing root (absolute)" -- run "${DB[@]}" --root "$T/no-such-dir" -- CMD
 refused 2 "does not exist" "missing root (relative)" -- run "${DB[@]}" --root no-such-dir -- CMD
 refused 2 "not a directory" "root that is a file" -- run "${DB[@]}" --root "$T/afile" -- CMD
