@@ -68,6 +68,13 @@ static uint64_t fnv1a(const char *s) {
         return h;
 }
 
+static const char *const ns_limits[] = {
+        "/proc/sys/user/max_user_namespaces",
+        "/proc/sys/user/max_mnt_namespaces",
+        "/proc/sys/user/max_pid_namespaces",
+        "/proc/sys/user/max_ipc_namespaces",
+};
+
 static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
         char text[4096], part[PATH_MAX + 128];
         struct utsname u;
@@ -84,9 +91,15 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
         append(text, sizeof(text), &len, part);
         read_line("/proc/self/status", "NoNewPrivs:", part, sizeof(part));
         append(text, sizeof(text), &len, part);
-        read_line("/proc/sys/user/max_user_namespaces", NULL, part, sizeof(part));
-        append(text, sizeof(text), &len, ";userns=");
-        append(text, sizeof(text), &len, part);
+        /* every namespace kind bubblewrap makes (--unshare-user, -pid, -ipc, and its mount
+         * namespace): a limit of 0 on any of them breaks it as surely as one on user namespaces,
+         * and a cached verdict still chose it, refusing every run with a runner failure until
+         * `sbx probe --refresh` (review) */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(ns_limits); i++) {
+                read_line(ns_limits[i], NULL, part, sizeof(part));
+                append(text, sizeof(text), &len, i == 0 ? ";userns=" : ",");
+                append(text, sizeof(text), &len, part);
+        }
         read_line("/proc/sys/kernel/unprivileged_userns_clone", NULL, part, sizeof(part));
         append(text, sizeof(text), &len, part);
         read_line("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", NULL, part, sizeof(part));

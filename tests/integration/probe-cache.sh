@@ -2,7 +2,8 @@
 # The probe cache: the first `sbx probe` probes, the next one reads the cache; a cached `sbx run`
 # spawns no probe process (strace -f: only the runner and the command are executed); the cache
 # is invalidated by a touched or replaced runner binary (bwrap, the Landlock launcher), another
-# uid, another configuration, another seccomp state, and survives garbage in the file.
+# uid, another configuration, another seccomp state, a namespace limit that breaks bubblewrap, and
+# survives garbage in the file.
 set -u
 . "$(dirname "$0")/lib-common.sh"
 
@@ -148,6 +149,35 @@ if [ -n "${SBX_DENY_SANDBOX:-}" ] && [ -x "$SBX_DENY_SANDBOX" ]; then
         t_check "another seccomp/no_new_privs state: reprobed" test "$(t_json_field "$T/nnp.json" from_cache)" = False
 else
         t_ok "another seccomp state # SKIP deny-sandbox helper not built"
+fi
+
+# a namespace limit bubblewrap runs into: inside a user namespace of its own (whose limits its
+# root may set, the host's left alone) a verdict cached before max_mnt_namespaces (or the pid or
+# ipc one) went to 0 chose bwrap, and every chain run failed (runner_failure, 125) until
+# `sbx probe --refresh`, though landlock worked; now the key changes and the run reprobes
+if unshare -U -r true 2>/dev/null; then
+        for kind in mnt pid ipc; do
+                unshare -U -r bash -c '
+                        export XDG_CACHE_HOME=$1/ns-cache
+                        rm -rf "$XDG_CACHE_HOME"
+                        "$0" probe --json >"$1/ns-$2-before.json" 2>&1
+                        echo 0 >/proc/sys/user/max_$2_namespaces || exit 1
+                        "$0" probe --json >"$1/ns-$2-after.json" 2>&1
+                        "$0" run --db "$1/ns.db" --root "$1/ws" --mode workspace-write                                 --verdict-json "$1/ns-$2-run.json" -- touch "$1/ws/ns-$2-landed" 2>"$1/ns-$2-run.err"
+                        ' "$SBX_BIN" "$T" "$kind"
+                rc=$?
+                before=$(t_json_field "$T/ns-$kind-before.json" selected)
+                if [ "$before" != bwrap ]; then
+                        t_ok "max_${kind}_namespaces = 0 # SKIP bwrap is not selected in a user namespace here ('$before')"
+                        continue
+                fi
+                t_check "max_${kind}_namespaces set to 0 after a probe that chose bwrap: reprobed (from_cache=$(t_json_field "$T/ns-$kind-after.json" from_cache))" \
+                        test "$(t_json_field "$T/ns-$kind-after.json" from_cache)" = False
+                t_check "... and a chain run works (exit $rc, backend $(t_json_field "$T/ns-$kind-run.json" backend), file $([ -e "$T/ws/ns-$kind-landed" ] && echo landed || echo missing))" \
+                        test $rc -eq 0 -a -e "$T/ws/ns-$kind-landed"
+        done
+else
+        t_ok "namespace limits # SKIP no user namespace for the test"
 fi
 
 printf 'sbx-probe 1\nkey %s\nbwrap\tgarbage\n\x01\x02\n' "$KEY" >"$XDG_CACHE_HOME/sbx/probe"
