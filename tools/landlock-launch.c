@@ -114,6 +114,14 @@ __attribute__((format(printf, 3, 4), noreturn)) static void fail(int err, const 
         vfail(err, true, step, fmt, ap);
 }
 
+/* The message alone on stderr (no errno explains it), err in the status record. Never returns. */
+__attribute__((format(printf, 3, 4), noreturn)) static void fail_plain(int err, const char *step, const char *fmt, ...) {
+        va_list ap;
+
+        va_start(ap, fmt);
+        vfail(err, false, step, fmt, ap);
+}
+
 /* A usage error: the message alone on stderr, EINVAL in the status record. */
 __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const char *fmt, ...) {
         va_list ap;
@@ -668,6 +676,17 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 fail(e, "restrict-self", "cannot enforce the Landlock ruleset");
         }
         close(ruleset);
+        /* ABI 6: the domain refuses a signal to any process outside it, the parent among them.
+         * One that still gets through means landlock_restrict_self() said 0 without acting: a
+         * seccomp filter around sbx can make it do so (security review: the write outside the
+         * workspace landed, reported as full enforcement). */
+        if (abi >= 6) {
+                pid_t parent = getppid();
+                if (parent > 0 && kill(parent, 0) == 0)
+                        fail_plain(EPERM, "restrict-self",
+                                   "the Landlock domain is not in force: a signal to the parent process was not "
+                                   "refused (a seccomp filter around sbx that fakes landlock_restrict_self?)");
+        }
 
         r = ll_seccomp_install(l.mode);
         if (r < 0)

@@ -1,6 +1,6 @@
 /* deny-sandbox: runs ARGV on a simulated host where no sandbox backend can work.
  *
- *   deny-sandbox [--allow-landlock] [--allow-userns] -- ARGV...
+ *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -10,6 +10,8 @@
  *   - clone3 fail with ENOSYS, so that glibc falls back to clone, whose flags a filter can read
  *     (clone3 passes them in memory, out of the filter's reach).
  * The --allow-* options leave one family alone, to disable a single backend.
+ * --fake-landlock-restrict (with --allow-landlock): landlock_restrict_self returns 0 and does
+ * nothing, a filter that lies to the launcher.
  * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
 #include <errno.h>
 #include <sched.h>
@@ -35,6 +37,10 @@ static int deny_landlock(scmp_filter_ctx ctx) {
         return 0;
 }
 
+static int fake_landlock_restrict(scmp_filter_ctx ctx) {
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(landlock_restrict_self), 0);
+}
+
 static int deny_namespaces(scmp_filter_ctx ctx) {
         int r;
 
@@ -53,7 +59,7 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 }
 
 int main(int argc, char **argv) {
-        bool allow_landlock = false, allow_userns = false;
+        bool allow_landlock = false, allow_userns = false, fake_restrict = false;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -62,6 +68,8 @@ int main(int argc, char **argv) {
                         allow_landlock = true;
                 else if (strcmp(argv[i], "--allow-userns") == 0)
                         allow_userns = true;
+                else if (strcmp(argv[i], "--fake-landlock-restrict") == 0)
+                        fake_restrict = true;
                 else if (strcmp(argv[i], "--") == 0) {
                         i++;
                         break;
@@ -69,7 +77,7 @@ int main(int argc, char **argv) {
                         break;
         }
         if (i >= argc || argv[i][0] == '-') {
-                fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] -- ARGV...\n");
+                fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] -- ARGV...\n");
                 return 2;
         }
 
@@ -85,6 +93,8 @@ int main(int argc, char **argv) {
         r = 0;
         if (!allow_landlock)
                 r = deny_landlock(ctx);
+        else if (fake_restrict)
+                r = fake_landlock_restrict(ctx);
         if (r >= 0 && !allow_userns)
                 r = deny_namespaces(ctx);
         if (r >= 0)
