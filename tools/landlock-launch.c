@@ -616,7 +616,8 @@ static void fence_off_init(void) {
         close(fd);
 }
 
-void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx), void *gate_ctx) {
+void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx), void *gate_ctx,
+                         void (*before_exec)(void)) {
         struct launch l = { 0 };
         int abi, ruleset, r;
         uint32_t flags = 0;
@@ -640,6 +641,8 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 if ((r = ll_seccomp_install(l.n_write > 0 ? LL_MODE_SETID_ONLY : LL_MODE_KEYS_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 wait_for_go(l.wait_fd);
+                if (before_exec)
+                        before_exec();
                 execvpe(l.argv[0], l.argv, envp ? envp : environ);
                 fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
         }
@@ -700,6 +703,8 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         _exit(EXIT_LAUNCHER);
         } else
                 wait_for_go(l.wait_fd);
+        if (before_exec)
+                before_exec();
         execvpe(l.argv[0], l.argv, envp ? envp : environ);
         fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
 }

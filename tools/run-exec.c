@@ -145,6 +145,7 @@ static bool pipe_ignored;
  * control above it). */
 static volatile sig_atomic_t stop_pending;
 static bool tstp_handled;
+static bool tstp_ignored; /* the caller ignores SIGTSTP: so does the command */
 
 static void record_stop(int sig) {
         int saved = errno;
@@ -190,6 +191,7 @@ static void install_forwarding(void) {
         sigfillset(&sa.sa_mask);
         sigaction(SIGCHLD, &sa, &saved.chld);
         tstp_handled = false;
+        tstp_ignored = sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
         if (runner_own_group && sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
                 sa = (struct sigaction) { .sa_handler = record_stop, .sa_flags = SA_RESTART };
                 sigfillset(&sa.sa_mask);
@@ -321,12 +323,45 @@ static void reset_signals_in_child(void) {
         if (xfsz.valid && xfsz.old.sa_handler != SIG_IGN)
                 signal(SIGXFSZ, SIG_DFL);
         signal(SIGCHLD, SIG_DFL);
-        if (tstp_handled)
-                signal(SIGTSTP, SIG_DFL);
+        /* ^Z stops nothing until the command is executed (child_before_exec()): a vfork child
+         * stopped while it sets up (the Landlock launcher waits for the audit writer's reply)
+         * would hold sbx in vfork() with every signal blocked, and the terminal with it, until
+         * someone sent SIGCONT (review: ^Z at a run's start, 1 run in 4). tstp_after_vfork() hands
+         * the terminal's ^Z on to the command. */
+        if (!tstp_ignored)
+                signal(SIGTSTP, SIG_IGN);
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
         if (runner_own_group)
                 (void) setpgid(0, 0);
+}
+
+/* In the child, right before the command is executed: the caller's SIGTSTP (sbx's own handler,
+ * when there is one, is not the command's). */
+static void child_before_exec(void) {
+        if (!tstp_ignored)
+                signal(SIGTSTP, SIG_DFL);
+}
+
+/* In sbx, its vfork child gone (the command executed, or the child ended): a ^Z the terminal sent
+ * meanwhile reached a child that ignored it (reset_signals_in_child()) and sbx, which could not
+ * stop then. The command gets it now, as it would have a moment later; sbx's own stays pending and
+ * stops sbx once its mask is back, so the job stops as a whole. A SIGTSTP sent to sbx alone
+ * (not from the terminal) stops sbx alone, as always. */
+static void tstp_after_vfork(pid_t pid) {
+        const struct timespec now = { 0 };
+        sigset_t tstp;
+        siginfo_t si;
+
+        if (tstp_ignored || tstp_handled)
+                return;
+        sigemptyset(&tstp);
+        sigaddset(&tstp, SIGTSTP);
+        if (sigtimedwait(&tstp, &si, &now) != SIGTSTP)
+                return;
+        if (si.si_code == SI_KERNEL)
+                (void) kill(pid, SIGTSTP);
+        (void) raise(SIGTSTP);
 }
 
 /* Calls fn(pid, userdata) for every child process `parent` (a single-threaded one: its main
@@ -760,6 +795,8 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
         sigprocmask(SIG_BLOCK, &all, &old);
         pid = req->use_fork ? fork() : vfork();
         if (pid != 0) {
+                if (pid > 0 && !req->use_fork)
+                        tstp_after_vfork(pid);
                 sigprocmask(SIG_SETMASK, &old, NULL);
                 return pid;
         }
@@ -782,8 +819,9 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                         if (req->collect)
                                 req->collect->fd = writer_fd;
                         sbx_landlock_launch(argc, (char **) req->argv, req->envp, req->collect ? collect_gate : NULL,
-                                            req->collect);
+                                            req->collect, child_before_exec);
                 }
+                child_before_exec();
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
                 (void) !write(exec_w, &e, sizeof(e));

@@ -5,5 +5,5 @@
 #include "tools/landlock-launch.h"
 
 int main(int argc, char **argv) {
-        sbx_landlock_launch(argc, argv, NULL, NULL, NULL);
+        sbx_landlock_launch(argc, argv, NULL, NULL, NULL, NULL);
 }

@@ -482,6 +482,98 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                 test "$(field "$T/v.json" verdict)" = task_failure -a "$rc" = 1
 fi
 
+# --- ^Z while sbx's vfork child sets the command up. The in-process Landlock launcher (no
+# launcher named in the configuration) runs in that child and waits there for the audit writer's
+# reply, while sbx cannot stop (it waits in vfork() with every signal blocked). A child stopped
+# there held sbx in vfork() and the terminal with it, ^C and kill -TERM included, until someone
+# sent SIGCONT. The writer is stopped to hold that moment open: sbx must stop as a job does, and
+# end the run normally once continued. As root and as nobody.
+# vfork-stop.py WRITER_PID SBX_ARGV...: starts sbx in a process group of its own (not orphaned:
+# this script's is another of the same session), waits until it is in vfork() with its child
+# waiting, sends the group SIGTSTP, continues the writer, and prints the states it saw:
+# "waiting D S", "after T", then "exit N" once sbx, continued, ended.
+cat >"$T/vfork-stop.py" <<'PY'
+import os, signal, subprocess, sys, time
+writer, argv = int(sys.argv[1]), sys.argv[2:]
+def state(pid):
+    try:
+        s = open("/proc/%d/stat" % pid).read()
+        return s[s.rindex(")") + 2]
+    except (OSError, ValueError):
+        return "-"
+def child(pid):
+    try:
+        return int(open("/proc/%d/task/%d/children" % (pid, pid)).read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+p = subprocess.Popen(argv, process_group=0)
+c = 0
+for _ in range(200):
+    c = child(p.pid)
+    if c and state(p.pid) == "D" and state(c) == "S":
+        break
+    time.sleep(0.05)
+print("waiting", state(p.pid), state(c) if c else "-", flush=True)
+os.killpg(p.pid, signal.SIGTSTP)
+time.sleep(0.3)
+os.kill(writer, signal.SIGCONT)
+for _ in range(50):
+    if state(p.pid) == "T":
+        break
+    time.sleep(0.1)
+print("after", state(p.pid), flush=True)
+for _ in range(100):
+    try:
+        os.killpg(p.pid, signal.SIGCONT)
+    except ProcessLookupError:
+        pass
+    try:
+        p.wait(timeout=0.1)
+        break
+    except subprocess.TimeoutExpired:
+        pass
+if p.poll() is None:
+    p.kill()
+print("exit", p.wait(), flush=True)
+PY
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
+        t_who "$T/zv" || exit 1
+        : >"$T/builtin.config"
+        chmod 644 "$T/builtin.config" "$T/vfork-stop.py"
+        for who in "${WHO[@]}"; do
+                d=$T/zv/$who-ws
+                mkdir -p "$d" "$T/zv/$who-db"
+                if [ "$who" = nobody ]; then
+                        pre=("${T_NOBODY[@]}" env HOME="$T/zv/home" XDG_CACHE_HOME="$T/zv/home/.cache")
+                        bin=$NB_BIN
+                        chown -R 65534:65534 "$d" "$T/zv/$who-db"
+                else
+                        pre=(env)
+                        bin=$SBX_BIN
+                fi
+                db=$T/zv/$who-db/audit.db
+                "${pre[@]}" "$bin" audit-writer --db "$db" --idle 60 &
+                wpid=$!
+                for _ in $(seq 100); do [ -S "$db.writer" ] && break; sleep 0.05; done
+                kill -STOP "$wpid"
+                timeout 60 "$PY" "$T/vfork-stop.py" "$wpid" "${pre[@]}" SBX_CONFIG="$T/builtin.config" "$bin" run \
+                        --backend landlock --mode workspace-write --root "$d" --db "$db" --verdict-json "$d/v.json" \
+                        -- sh -c 'echo ran >"$1/ran"' sh "$d" >"$T/zv/$who.out"
+                kill -CONT "$wpid" 2>/dev/null
+                kill "$wpid" 2>/dev/null
+                wait "$wpid" 2>/dev/null
+                out=$(tr '\n' ' ' <"$T/zv/$who.out")
+                t_check "landlock, $who: sbx waits in vfork() while its child waits for the stopped writer ($out)" \
+                        grep -qx "waiting D S" "$T/zv/$who.out"
+                t_check "landlock, $who: ^Z then stops sbx as a job, never wedged in vfork() by a stopped child" \
+                        grep -qx "after T" "$T/zv/$who.out"
+                id=$(field "$d/v.json" execution_id)
+                st=$(sqlite3 "$db" "SELECT state FROM executions WHERE id = ${id:-0}")
+                t_check "landlock, $who: continued, the run ends: exit 0, the command ran, row $id $st" \
+                        test "$(grep '^exit' "$T/zv/$who.out")" = "exit 0" -a -s "$d/ran" -a "$st" = completed
+        done
+fi
+
 # --- the terminal notice and --quiet
 # the terminal's text without carriage returns, and with the reset sbx writes before a notice
 # (CAN, ST, SGR 0: what the command left open must not swallow it) marked as <reset>
