@@ -156,10 +156,14 @@ static void record_stop(int sig) {
         errno = saved;
 }
 
+/* A child of sbx ended: the command, or (Landlock) an orphan of the command's (reap_orphans()). */
+static volatile sig_atomic_t child_event;
+
 /* The child's end wakes the supervision loop at once (instead of its next poll timeout). */
 static void child_ended(int sig) {
         int saved = errno;
         (void) sig;
+        child_event = 1;
         if (wake_fd >= 0)
                 (void) !write(wake_fd, "", 1);
         errno = saved;
@@ -946,6 +950,30 @@ static bool commands_process(pid_t pid) {
         return adopted.own_nnp || sbx_process_no_new_privs(pid) == 1;
 }
 
+/* As the command's subreaper sbx inherits every process the command orphans. One that ended is
+ * reaped during the run, not once the command ends: left a zombie, it held its pid and counted
+ * against the user's process limit, so a long run whose command orphans short-lived processes
+ * (`(job &)`, a daemon's double fork) used the host's pids up (review: 2950 zombies after
+ * `for i in $(seq 3000); do (true &); done`, pid_max 32768). The command itself is reaped by the
+ * loop, and the children sbx had before it are left alone: their pids stay theirs
+ * (commands_process()). */
+static void reap_if_orphan(pid_t pid, void *userdata) {
+        pid_t cmd = *(const pid_t *) userdata;
+
+        if (pid == cmd)
+                return;
+        for (size_t i = 0; i < adopted.n_before; i++)
+                if (adopted.before[i] == pid)
+                        return;
+        (void) waitpid(pid, NULL, WNOHANG | __WALL);
+}
+
+static void reap_orphans(pid_t cmd) {
+        child_event = 0;
+        if (subreaper)
+                (void) each_child(getpid(), reap_if_orphan, &cmd);
+}
+
 static void kill_if_commands(pid_t pid, void *userdata) {
         int *found = userdata;
 
@@ -1214,6 +1242,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 
                 if ((pending_mask || stop_pending) && !reaped)
                         forward_pending(confined, &s, pid);
+                if (child_event && !reaped)
+                        reap_orphans(pid);
                 if (reaped && timeout <= 0)
                         break; /* a background process still holds stderr: stop waiting for it */
                 p[n++] = (struct pollfd) { .fd = wake_r, .events = POLLIN };
@@ -1267,6 +1297,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 
                 if (pending_mask || stop_pending)
                         forward_pending(confined, &s, pid);
+                if (child_event)
+                        reap_orphans(pid);
                 w = waitpid(pid, &wstatus, WNOHANG);
                 if (w == pid) {
                         reaped = true;

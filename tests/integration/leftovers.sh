@@ -139,6 +139,26 @@ exit 3"
                 t_check "$who, $how: under no_new_privs, the command's background job has ended" eval '! alive "$m8"'
                 cleanup_marks
         done
+        # what the command orphans and what ends during the run is reaped during the run: as the
+        # command's subreaper (Landlock), sbx once kept every such zombie, each holding a pid of
+        # the host's, until the command ended
+        for how in "${BACKENDS[@]}"; do
+                ws=$T/ws-$who-$how
+                as_user "$who"
+                rm -f "$ws/orphaned"
+                "${pre[@]}" "$bin" run --backend "$how" --mode workspace-write --root "$ws" --db "$db" -- \
+                        bash -c 'for i in $(seq 300); do (true &); done; touch "$1/orphaned"; sleep 3' bash "$ws" \
+                        >/dev/null 2>&1 &
+                spid=$!
+                for _ in $(seq 200); do [ -e "$ws/orphaned" ] && break; sleep 0.05; done
+                sleep 0.5
+                n=$(wc -w <"/proc/$spid/task/$spid/children" 2>/dev/null)
+                t_check "$who, $how: 300 processes orphaned and ended during the run are not kept as zombies (sbx has ${n:-?} children)" \
+                        test -n "$n" -a "${n:-999}" -le 5
+                wait "$spid"
+                rc=$?
+                t_check "$who, $how: ... and the run ends normally (exit $rc)" test "$rc" = 0
+        done
         # many leftovers at once: all of them end (Landlock kills round after round)
         for how in "${BACKENDS[@]}"; do
                 k=$((k + 1))
