@@ -950,6 +950,14 @@ static bool commands_process(pid_t pid) {
         return adopted.own_nnp || sbx_process_no_new_privs(pid) == 1;
 }
 
+/* One of the children sbx had before the command started. */
+static bool pid_before(pid_t pid) {
+        for (size_t i = 0; i < adopted.n_before; i++)
+                if (adopted.before[i] == pid)
+                        return true;
+        return false;
+}
+
 /* As the command's subreaper sbx inherits every process the command orphans. One that ended is
  * reaped during the run, not once the command ends: left a zombie, it held its pid and counted
  * against the user's process limit, so a long run whose command orphans short-lived processes
@@ -960,18 +968,28 @@ static bool commands_process(pid_t pid) {
 static void reap_if_orphan(pid_t pid, void *userdata) {
         pid_t cmd = *(const pid_t *) userdata;
 
-        if (pid == cmd)
+        if (pid == cmd || pid_before(pid))
                 return;
-        for (size_t i = 0; i < adopted.n_before; i++)
-                if (adopted.before[i] == pid)
-                        return;
         (void) waitpid(pid, NULL, WNOHANG | __WALL);
 }
 
+/* The ended children are looked at without reaping them, one system call each: the common case
+ * (the command's own end, nothing orphaned) costs no reading of /proc. Only a child of sbx's own
+ * from before, which must keep its status, sends it to the list of every child. */
 static void reap_orphans(pid_t cmd) {
         child_event = 0;
-        if (subreaper)
-                (void) each_child(getpid(), reap_if_orphan, &cmd);
+        if (!subreaper)
+                return;
+        for (;;) {
+                siginfo_t si = { 0 };
+
+                if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) < 0 || si.si_pid <= 0 || si.si_pid == cmd)
+                        return;
+                if (pid_before(si.si_pid))
+                        break;
+                (void) waitpid(si.si_pid, NULL, WNOHANG | __WALL);
+        }
+        (void) each_child(getpid(), reap_if_orphan, &cmd);
 }
 
 static void kill_if_commands(pid_t pid, void *userdata) {
