@@ -49,10 +49,14 @@ static const char dialect_bwrap[] =
 
 /* sbx's own launcher (tools/sbx-landlock.c) prints its failures as "sbx-landlock: ..." and exits
  * 125 before the command runs. Landlock denies with EACCES; Python's "[Errno 13] Permission
- * denied" and Node's "EACCES: permission denied" carry the same words. */
+ * denied" and Node's "EACCES: permission denied" carry the same words. npm (10 and 11, and npm 6-9
+ * as "npm ERR! code EACCES") reports some EACCES failures, a refused ~/.npmrc or cache write, only
+ * as "npm error code EACCES" plus a hint about root-owned cache files, without the strerror text
+ * (fixtures/landlock/npm-config-home). */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
+        "denial code EACCES\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";
