@@ -109,6 +109,9 @@ static bool verb_phrase(const char *s, size_t n) {
                 "cannot ", "can't ", "could not ", "couldn't ", "unable to ", "failed to ", "error ",
         };
 
+        /* patch's "**** Can't create temporary file X " */
+        while (n > 0 && (s[0] == '*' || s[0] == ' '))
+                s++, n--;
         for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++) {
                 size_t k = strlen(verbs[i]);
                 if (n >= k && strncasecmp(s, verbs[i], k) == 0)
@@ -234,7 +237,11 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                 return 0;
         }
 
-        /* Unquoted: walk the ": "-separated fields from the right. */
+        /* Unquoted: walk the ": "-separated fields from the right. A verb phrase whose object is
+         * not path-like ("Cannot make temp name", after perl's "Can't do inplace edit on X") is
+         * kept only in case no field before it names a path-like object. */
+        const char *fallback = NULL;
+        size_t fallback_len = 0;
         for (size_t end = n; end > 0;) {
                 size_t start = end;
                 bool first;
@@ -244,28 +251,33 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                 first = start == 0;
                 if (start < end) {
                         const char *f = s + start;
-                        size_t fl = end - start, words = word_count(f, fl);
+                        size_t fl = end - start, words = word_count(f, fl), w = fl;
 
+                        while (w > 0 && f[w - 1] != ' ' && f[w - 1] != '\t')
+                                w--;
                         if (words == 1) {
-                                if (!first || path_like(f, fl))
+                                if (!fallback && (!first || path_like(f, fl)))
                                         return put(out, size, f, fl);
-                                return 0;
+                                break; /* a program name or line number before a verb phrase */
                         }
-                        if (verb_phrase(f, fl)) {
-                                size_t w = fl;
-                                while (w > 0 && f[w - 1] != ' ' && f[w - 1] != '\t')
-                                        w--;
-                                return put(out, size, f + w, fl - w);
+                        if (verb_phrase(f, fl) || (words == 2 && memchr(f + w, '/', fl - w))) {
+                                /* "cannot create X"; also perl's "mkdir /x: $!" */
+                                if (path_like(f + w, fl - w))
+                                        return put(out, size, f + w, fl - w);
+                                if (!fallback && words > 2) {
+                                        fallback = f + w;
+                                        fallback_len = fl - w;
+                                }
                         }
                         /* "Cannot open" and other phrases without an object: try the field before. */
-                        if (words > 2)
-                                return 0;
+                        else if (words > 2)
+                                break;
                 }
                 if (start < 2)
                         break;
                 end = start - 2;
         }
-        return 0;
+        return fallback ? put(out, size, fallback, fallback_len) : 0;
 }
 
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,

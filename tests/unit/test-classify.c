@@ -584,6 +584,13 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "mv: cannot move 'a' to '/etc/b': Read-only file system", "Read-only file system", "/etc/b" },
                 { "sed: couldn't open temporary file /etc/sedAbc12: Read-only file system", "Read-only file system", "/etc/sedAbc12" },
                 { "Can't open /etc/pl: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl" },
+                /* perl -i: the file, not the last word of "Cannot make temp name" */
+                { "Can't do inplace edit on /etc/f: Cannot make temp name: Read-only file system.", "Read-only file system", "/etc/f" },
+                { "./s.sh: 3: cannot create out: Read-only file system", "Read-only file system", "out" },
+                { "patch: **** Can't create temporary file /etc/f.oJT1zDO : Read-only file system", "Read-only file system", "/etc/f.oJT1zDO" },
+                { "mkdir /etc/pd: Read-only file system", "Read-only file system", "/etc/pd" },
+                { "x: mkdir /etc/pd: Permission denied", "Permission denied", "/etc/pd" },
+                { "tar: Cannot open: Read-only file system", "Read-only file system", "" },
                 { "Set-Content : Access to the path 'C:\\Windows\\x.txt' is denied.", "Access to the path", "C:\\Windows\\x.txt" },
                 { "touch: /etc/m: Operation not permitted", "Operation not permitted", "/etc/m" },
                 { "zsh:1: operation not permitted: /tmp/claude-501/cwd-0503", "operation not permitted", "/tmp/claude-501/cwd-0503" },
