@@ -122,10 +122,16 @@ static int parse(int argc, char **argv, struct opts *o) {
 
         opterr = 0;
         optind = 1;
-        while ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) != -1) {
-                const char *flag = argv[optind - 1];
+        for (;;) {
+                const char *element = sbx_getopt_element(argc, argv), *flag;
+                char what[128];
+
+                if ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) == -1)
+                        break;
+                flag = argv[optind - 1];
                 if (c >= O_SINCE && c <= O_TOP && !filters)
-                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: unknown option '%s'", o->name, flag);
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o->name,
+                                        sbx_getopt_error(element, 0, what, sizeof(what)));
                 switch (c) {
                 case 1:
                         if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
@@ -228,7 +234,8 @@ static int parse(int argc, char **argv, struct opts *o) {
                 case ':':
                         return sbx_fail(SBX_EXIT_USAGE, "audit %s: option '%s' needs a value", o->name, flag);
                 default:
-                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: unknown option '%s'", o->name, flag);
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o->name,
+                                        sbx_getopt_error(element, optopt, what, sizeof(what)));
                 }
         }
         if (o->verb == SHOW && o->npos != 1)

@@ -430,10 +430,15 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
         a->timeout_s = 60;
         optind = 0;
         opterr = 0;
-        while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) >= 0) {
+        for (;;) {
+                const char *element = sbx_getopt_element(argc, argv);
+                char what[128];
                 int64_t v;
                 uid_t u;
                 gid_t g;
+
+                if ((c = getopt_long(argc, argv, "+:h", opts, NULL)) < 0)
+                        break;
 
                 switch (c) {
                 case O_BACKEND: a->backend = optarg; break;
@@ -464,7 +469,8 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
                 case ':':
                         return sbx_fail(SBX_EXIT_USAGE, "fixtures record: option '%s' needs a value", argv[optind - 1]), -EINVAL;
                 default:
-                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: unknown option '%s'", argv[optind - 1]), -EINVAL;
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s",
+                                        sbx_getopt_error(element, optopt, what, sizeof(what))), -EINVAL;
                 }
         }
         if (!a->backend)

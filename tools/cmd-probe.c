@@ -34,14 +34,19 @@ int sbx_cmd_probe(int argc, char **argv) {
 
         optind = 0;
         opterr = 0;
-        while ((c = getopt_long(argc, argv, "+h", options, NULL)) != -1) {
+        for (;;) {
+                const char *element = sbx_getopt_element(argc, argv);
+                char what[128];
+
+                if ((c = getopt_long(argc, argv, "+h", options, NULL)) == -1)
+                        break;
                 switch (c) {
                 case 'r': refresh = true; break;
                 case 'j': json = true; break;
                 case 'h': fputs(usage, stdout); return 0;
                 default:
-                        return sbx_fail(SBX_EXIT_USAGE, "probe: unknown option '%s' (see sbx probe --help)",
-                                        argv[optind - 1]);
+                        return sbx_fail(SBX_EXIT_USAGE, "probe: %s (see sbx probe --help)",
+                                        sbx_getopt_error(element, optopt, what, sizeof(what)));
                 }
         }
         if (optind < argc)

@@ -50,7 +50,12 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
 
         opterr = 0;
         optind = 1;
-        while ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) != -1) {
+        for (;;) {
+                const char *element = sbx_getopt_element(argc, argv);
+                char what[128];
+
+                if ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) == -1)
+                        break;
                 switch (c) {
                 case 1:
                         if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
@@ -63,7 +68,8 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
                 case 'c':
                 case 'm':
                         if (!allow_cwd_mode)
-                                return sbx_fail(SBX_EXIT_USAGE, "session %s: unknown option '%s'", verb, argv[optind - 1]);
+                                return sbx_fail(SBX_EXIT_USAGE, "session %s: unknown option '%s'", verb,
+                                                element);
                         if (c == 'c')
                                 o->cwd = optarg;
                         else
@@ -79,7 +85,8 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
                 case ':':
                         return sbx_fail(SBX_EXIT_USAGE, "session %s: option '%s' needs a value", verb, argv[optind - 1]);
                 default:
-                        return sbx_fail(SBX_EXIT_USAGE, "session %s: unknown option '%s'", verb, argv[optind - 1]);
+                        return sbx_fail(SBX_EXIT_USAGE, "session %s: %s", verb,
+                                        sbx_getopt_error(element, optopt, what, sizeof(what)));
                 }
         }
         return 0;

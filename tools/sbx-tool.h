@@ -28,6 +28,9 @@ int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag);
  * before that call (optind 0 counting as 1): glibc keeps optind on a cluster of short options
  * until its last letter, so argv[optind - 1] afterwards may name the previous argument. */
 const char *sbx_getopt_error(const char *element, int optopt_value, char *buf, size_t size);
+/* The argument the next getopt_long() call looks at (in "+" or "-" order: no permutation), the one
+ * sbx_getopt_error() names: argv[optind] (argv[1] before the first call); NULL past the end. */
+const char *sbx_getopt_element(int argc, char *const *argv);
 
 /* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);

@@ -30,6 +30,12 @@ int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag) {
         return sbx_fail(status, "%s: %s", what, strerror(diag->err ? diag->err : EINVAL));
 }
 
+const char *sbx_getopt_element(int argc, char *const *argv) {
+        int at = optind > 0 ? optind : 1;
+
+        return at < argc ? argv[at] : NULL;
+}
+
 const char *sbx_getopt_error(const char *element, int optopt_value, char *buf, size_t size) {
         if (!element)
                 element = "";

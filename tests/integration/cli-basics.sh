@@ -66,6 +66,15 @@ refused 2 "policy: option '--json' takes no value" "policy resolve: a value give
 refused 2 "classify: unknown option '-x'" "classify: an unknown letter in a cluster" -- classify -xy --backend bwrap --exit 1
 refused 2 "classify: option '--json' takes no value" "classify: a value given to a flag" -- \
         classify --json=1 --backend bwrap --exit 1
+# ... in the other verbs too ("unknown option 'probe'", 'start', 'list'; and a filter given to
+# audit show named its value: "unknown option '1d'")
+refused 2 "probe: unknown option '-x'" "probe: an unknown letter in a cluster" -- probe -xy
+refused 2 "probe: option '--json' takes no value" "probe: a value given to a flag" -- probe --json=1
+refused 2 "session start: unknown option '-x'" "session start: an unknown letter in a cluster" -- session start "${DB[@]}" -xy
+refused 2 "session show: option '--json' takes no value" "session show: a value given to a flag" -- session show "${DB[@]}" --json=1
+refused 2 "audit list: unknown option '-x'" "audit list: an unknown letter in a cluster" -- audit list "${DB[@]}" -xy
+refused 2 "audit show: unknown option '--since'" "audit show: a filter it does not take" -- audit show "${DB[@]}" 1 --since 1d
+refused 2 "fixtures record: unknown option '-x'" "fixtures record: an unknown letter in a cluster" -- fixtures record -xy
 # input quoted in a message cannot split it or reach the terminal as an escape sequence
 refused 2 "does not exist" "missing root with a newline and an escape sequence" -- \
         run "${DB[@]}" --root "$T/no"$'\n'"such"$'\e[31m'"root" -- CMD
