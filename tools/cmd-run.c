@@ -718,9 +718,19 @@ int sbx_cmd_run(int argc, char **argv) {
         }
         /* the record is written after the command: a path it cannot be written to is refused now */
         if (a.verdict_json) {
+                _cleanup_free_ char *dir = strdup(a.verdict_json);
                 struct stat st;
+                int e;
+                if (!dir)
+                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json: %s", strerror(ENOMEM));
                 if (stat(a.verdict_json, &st) == 0 && S_ISDIR(st.st_mode))
                         return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s is a directory", a.verdict_json);
+                /* (review: a missing directory, or a name too long, was found only after the command
+                 * had run, and sbx exited 1 instead of the command's status) */
+                e = stat(dirname(dir), &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+                if (e)
+                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s: its directory cannot be used: %s",
+                                        a.verdict_json, strerror(e));
                 if (names_audit_files(a.verdict_json, db_path))
                         return sbx_fail(SBX_EXIT_USAGE,
                                         "run: --verdict-json %s is the audit database %s or one of its files: the "

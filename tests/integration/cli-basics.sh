@@ -75,6 +75,12 @@ refused 2 "session show: option '--json' takes no value" "session show: a value 
 refused 2 "audit list: unknown option '-x'" "audit list: an unknown letter in a cluster" -- audit list "${DB[@]}" -xy
 refused 2 "audit show: unknown option '--since'" "audit show: a filter it does not take" -- audit show "${DB[@]}" 1 --since 1d
 refused 2 "fixtures record: unknown option '-x'" "fixtures record: an unknown letter in a cluster" -- fixtures record -xy
+# a --verdict-json whose directory cannot hold it is refused before the command runs (it was found
+# only after, the record lost and sbx's status 1 instead of the command's)
+refused 2 "its directory cannot be used: No such file" "--verdict-json in a missing directory" -- \
+        run "${DB[@]}" --root "$WS" --verdict-json "$T/no-such-dir/v.json" -- CMD
+refused 2 "its directory cannot be used: Not a directory" "--verdict-json beneath a file" -- \
+        run "${DB[@]}" --root "$WS" --verdict-json "$T/out/v.json" -- CMD
 # input quoted in a message cannot split it or reach the terminal as an escape sequence
 refused 2 "does not exist" "missing root with a newline and an escape sequence" -- \
         run "${DB[@]}" --root "$T/no"$'\n'"such"$'\e[31m'"root" -- CMD
