@@ -456,20 +456,30 @@ static int cmp_int(const void *x, const void *y) {
  * 0-2, the status fd and --keep-fd ones closed. Async-signal-safe calls only. */
 /* Moves fd above every descriptor number the child assigns, so that no dup2() below overwrites a
  * source not yet placed. F_DUPFD_CLOEXEC: only the final dup2() copies are inherited. */
-static int lift(int fd, int floor) {
+/* The descriptors could not be set up (EMFILE under a low `ulimit -n`, ...): the command never
+ * ran. Reported on the exec pipe as -errno, which sbx tells from an exec failure, and exit 125
+ * (review: it was exit 127 with nothing said, recorded as the command's task_failure). */
+__attribute__((noreturn)) static void setup_fail(int report_fd) {
+        int e = -errno;
+
+        (void) !write(report_fd, &e, sizeof(e));
+        _exit(SBX_EXIT_INFRA);
+}
+
+static int lift(int fd, int floor, int report_fd) {
         int r;
 
         if (fd < 0)
                 return -1;
         r = fcntl(fd, F_DUPFD_CLOEXEC, floor);
         if (r < 0)
-                _exit(127);
+                setup_fail(report_fd);
         return r;
 }
 
-static void place(int src, int dst) {
+static void place(int src, int dst, int report_fd) {
         if (src >= 0 && dup2(src, dst) < 0)
-                _exit(127);
+                setup_fail(report_fd);
 }
 
 /* Returns where exec_w ended up (still close-on-exec); *writer_fd (when >= 0: the audit writer's
@@ -483,25 +493,26 @@ static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null
         for (size_t i = 0; i < a->n_keep_fds; i++)
                 if (a->keep_fds[i] >= floor)
                         floor = a->keep_fds[i] + 1;
-        in_r = lift(in_r, floor);
-        err_w = lift(err_w, floor);
-        status_w = lift(status_w, floor);
-        inner_w = lift(inner_w, floor);
-        gate_r = lift(gate_r, floor);
-        exec_w = lift(exec_w, floor);
-        *writer_fd = lift(*writer_fd, floor);
+        /* exec_w first: the report of a failure below goes there */
+        exec_w = lift(exec_w, floor, exec_w);
+        in_r = lift(in_r, floor, exec_w);
+        err_w = lift(err_w, floor, exec_w);
+        status_w = lift(status_w, floor, exec_w);
+        inner_w = lift(inner_w, floor, exec_w);
+        gate_r = lift(gate_r, floor, exec_w);
+        *writer_fd = lift(*writer_fd, floor, exec_w);
 
-        place(in_r, 0);
+        place(in_r, 0, exec_w);
         if (out_null) {
                 int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
                 if (fd < 0)
-                        _exit(127);
-                place(fd, 1);
+                        setup_fail(exec_w);
+                place(fd, 1, exec_w);
         }
-        place(err_w, 2);
-        place(status_w, status_num);
-        place(inner_w, status_num + 1);
-        place(gate_r, status_num + 2);
+        place(err_w, 2, exec_w);
+        place(status_w, status_num, exec_w);
+        place(inner_w, status_num + 1, exec_w);
+        place(gate_r, status_num + 2, exec_w);
         if (status_w >= 0)
                 keep[n++] = status_num;
         if (inner_w >= 0)
@@ -1363,11 +1374,15 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         }
 
         if (exec_errno) {
-                snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot execute %s: %s", exec_argv[0],
-                         strerror(exec_errno));
+                if (exec_errno < 0)
+                        snprintf(rep->message_buf, sizeof(rep->message_buf),
+                                 "cannot set up the command's descriptors: %s", strerror(-exec_errno));
+                else
+                        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot execute %s: %s", exec_argv[0],
+                                 strerror(exec_errno));
                 rep->message = rep->message_buf;
                 rep->evidence = "structural";
-                if (confined) {
+                if (confined || exec_errno < 0) {
                         rep->verdict = "runner_failure";
                         rep->exit_status = SBX_EXIT_INFRA;
                 } else

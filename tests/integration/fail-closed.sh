@@ -232,6 +232,29 @@ else
         t_diag "not root: the RLIMIT_NPROC check is left out"
 fi
 
+# a low `ulimit -n`: wherever sbx runs out of descriptors, the command either runs (and its file
+# lands) or nothing runs and sbx says why in one line, exit 125. Never the command's "exit 127"
+# with nothing said and the run recorded as its task_failure (review: the child's descriptor
+# set-up failed silently at 17-20 descriptors)
+for b in bwrap landlock; do
+        bad=""
+        for n in $(seq 8 2 32); do
+                rm -f "$WS/fd-$n"
+                (ulimit -n "$n" && exec "$SBX_BIN" run --db "$T/fd.db" --root "$WS" --backend "$b" \
+                        --mode workspace-write -- touch "$WS/fd-$n") >/dev/null 2>"$T/fd.err" </dev/null
+                rc=$?
+                if [ $rc = 0 ] && [ -e "$WS/fd-$n" ]; then
+                        continue
+                fi
+                if [ $rc = 125 ] && [ ! -e "$WS/fd-$n" ] && grep -q '^sbx: ' "$T/fd.err"; then
+                        continue
+                fi
+                bad="$bad n=$n: exit $rc, file $([ -e "$WS/fd-$n" ] && echo landed || echo absent), '$(head -c 100 "$T/fd.err")';"
+        done
+        t_check "$b, ulimit -n 8..32: each run either ran or was refused with a reason (125)${bad:+:$bad}" test -z "$bad"
+done
+pkill -f "audit-writer --db $T/fd.db\$"
+
 # a seccomp filter around sbx that makes landlock_restrict_self() return 0 without acting: the
 # launcher sees that its domain is not in force (ABI 6: a signal to its parent is not refused) and
 # refuses, rather than run the command unconfined and call it full enforcement (review: the write
