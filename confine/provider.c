@@ -43,14 +43,41 @@ const char *const *sbx_backend_names(void) {
 
 /* ---- the per-run temp area ----------------------------------------------------------------- */
 
-/* Removes the content of the directory open at dfd without following any symlink. */
-static int clear_dir_at(int dfd, unsigned depth) {
+/* The temp area's removal must not depend on what the command left in it: a directory it made
+ * unreadable or unwritable (chmod 0, 0500: its owner may not list or empty it), or a tree deeper
+ * than the recursion goes (mkdir -p of 300 levels), once left the area on the host for good, and
+ * no sweep removed it either (escape review). */
+#define CLEAR_MAX_DEPTH 64   /* deeper directories are moved up to the top and cleared in a next pass */
+#define CLEAR_MAX_PASSES 4096
+
+/* The directory NAME in dfd, open for reading, never through a symlink. A directory of the
+ * caller's whose mode keeps its owner from reading or emptying it is made 0700 first: through
+ * its own descriptor (O_PATH, then /proc/self/fd), so no symlink swapped in can redirect it. */
+static int open_dir_to_clear(int dfd, const char *name) {
+        _cleanup_close_ int pfd = -1;
+        struct stat st;
+        int fd;
+
+        pfd = openat(dfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (pfd < 0)
+                return -errno;
+        if (fstat(pfd, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 0700) != 0700) {
+                char self[64];
+                snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd);
+                (void) chmod(self, (st.st_mode & 07777) | 0700);
+        }
+        fd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        return fd < 0 ? -errno : fd;
+}
+
+/* Removes the content of the directory open at dfd without following any symlink. A directory
+ * CLEAR_MAX_DEPTH levels down is moved into top_fd (under a name of its own inode) instead, and
+ * *moved counts it: the caller clears top_fd again. */
+static int clear_dir_at(int dfd, unsigned depth, int top_fd, unsigned *moved) {
         DIR *d;
         struct dirent *de;
         int r = 0;
 
-        if (depth > 256)
-                return -ELOOP;
         d = fdopendir(dfd);
         if (!d) {
                 close(dfd);
@@ -62,9 +89,20 @@ static int clear_dir_at(int dfd, unsigned depth) {
                 if (unlinkat(dirfd(d), de->d_name, 0) == 0)
                         continue;
                 if (errno == EISDIR || errno == EPERM) {
-                        int sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                        if (unlinkat(dirfd(d), de->d_name, AT_REMOVEDIR) == 0)
+                                continue;
+                        if (depth + 1 >= CLEAR_MAX_DEPTH) {
+                                char up[64];
+                                snprintf(up, sizeof(up), ".deep-%llu", (unsigned long long) de->d_ino);
+                                if (renameat(dirfd(d), de->d_name, top_fd, up) == 0)
+                                        (*moved)++;
+                                else if (r == 0)
+                                        r = -errno;
+                                continue;
+                        }
+                        int sub = open_dir_to_clear(dirfd(d), de->d_name);
                         if (sub >= 0) {
-                                int q = clear_dir_at(sub, depth + 1);
+                                int q = clear_dir_at(sub, depth + 1, top_fd, moved);
                                 if (q < 0 && r == 0)
                                         r = q;
                         }
@@ -77,16 +115,33 @@ static int clear_dir_at(int dfd, unsigned depth) {
         return r;
 }
 
+/* Empties the directory open at dfd (which stays open), in passes until nothing was moved up. */
+static int clear_tree_at(int dfd) {
+        int r = 0;
+
+        for (unsigned pass = 0; pass < CLEAR_MAX_PASSES; pass++) {
+                unsigned moved = 0;
+                int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+                if (fd < 0)
+                        return -errno;
+                r = clear_dir_at(fd, 0, dfd, &moved);
+                if (moved == 0)
+                        break;
+        }
+        return r;
+}
+
 int sbx_remove_tree(const char *path) {
-        int fd, r;
+        _cleanup_close_ int fd = -1;
+        int r;
 
         /* the usual case, an empty directory, in one call (rmdir follows no symlink at the end) */
         if (rmdir(path) == 0 || errno == ENOENT)
                 return 0;
-        fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        fd = open_dir_to_clear(AT_FDCWD, path);
         if (fd < 0)
-                return errno == ENOENT ? 0 : -errno;
-        r = clear_dir_at(fd, 0);
+                return fd == -ENOENT ? 0 : fd;
+        r = clear_tree_at(fd);
         if (rmdir(path) < 0 && r == 0)
                 r = -errno;
         return r;
@@ -232,18 +287,15 @@ static void sweep_temp_areas(int parent_fd) {
                 bool hidden = strncmp(de->d_name, ".new-", 5) == 0;
                 _cleanup_close_ int fd = -1;
                 struct stat st;
-                int sub;
 
                 if (!hidden && strncmp(de->d_name, "run-", 4) != 0)
                         continue;
-                fd = openat(parent_fd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                fd = open_dir_to_clear(parent_fd, de->d_name);
                 if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0 || fstat(fd, &st) < 0 || st.st_uid != geteuid())
                         continue;
                 if (hidden && st.st_ctime > time(NULL) - SWEEP_HIDDEN_AGE_S)
                         continue;
-                sub = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-                if (sub >= 0)
-                        (void) clear_dir_at(sub, 0);
+                (void) clear_tree_at(fd);
                 (void) unlinkat(parent_fd, de->d_name, AT_REMOVEDIR);
         }
         closedir(d);

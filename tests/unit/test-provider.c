@@ -363,6 +363,37 @@ static void test_remove_tree_follows_no_symlink(void **state) {
         assert_int_equal(sbx_remove_tree(keep), 0);
 }
 
+/* What the command leaves in its temp area cannot keep the area on the host: a tree deeper than
+ * any recursion, directories of mode 0 and 0500 (their owner may not list or empty them), the top
+ * itself made 0500 (escape review: each of these left the area behind for good). */
+static void test_remove_tree_deep_and_locked(void **state) {
+        char top[PATH_MAX], p[PATH_MAX];
+        size_t n;
+        FILE *f;
+        (void) state;
+        snprintf(top, sizeof(top), "%s/rt-deep", ws);
+        n = (size_t) snprintf(p, sizeof(p), "%s", top);
+        for (int i = 0; i < 300; i++)
+                n += (size_t) snprintf(p + n, sizeof(p) - n, "/d");
+        assert_int_equal(sbx_mkdir_p(p, 0700), 0);
+        snprintf(p + n, sizeof(p) - n, "/file");
+        assert_non_null(f = fopen(p, "w"));
+        fclose(f);
+        snprintf(p, sizeof(p), "%s/none/sub", top);
+        assert_int_equal(sbx_mkdir_p(p, 0700), 0);
+        snprintf(p, sizeof(p), "%s/ro/sub", top);
+        assert_int_equal(sbx_mkdir_p(p, 0700), 0);
+        snprintf(p, sizeof(p), "%s/none", top);
+        assert_int_equal(chmod(p, 0), 0);
+        snprintf(p, sizeof(p), "%s/ro", top);
+        assert_int_equal(chmod(p, 0500), 0);
+        snprintf(p, sizeof(p), "%s/d/d", top);
+        assert_int_equal(chmod(p, 0), 0);
+        assert_int_equal(chmod(top, 0500), 0);
+        assert_int_equal(sbx_remove_tree(top), 0);
+        assert_int_equal(access(top, F_OK), -1);
+}
+
 /* A backend without a private temp area (landlock) gets a host directory per run: 0700, named by
  * TMPDIR, removed with what the command left in it. */
 static void test_host_temp_area_is_private_and_removed(void **state) {
@@ -539,6 +570,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
                 cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
+                cmocka_unit_test(test_remove_tree_deep_and_locked),
                 cmocka_unit_test(test_host_temp_area_is_private_and_removed),
                 cmocka_unit_test(test_host_temp_area_sweeps_only_areas_of_dead_runs),
                 cmocka_unit_test(test_missing_runner_fails_closed_with_reason),
