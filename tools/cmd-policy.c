@@ -87,8 +87,12 @@ int sbx_cmd_policy(int argc, char **argv) {
         if (sbx_config_load(&cfg, &diag) < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "policy: configuration", &diag);
         if (req.session_id) {
-                if (sbx_db_default_path(db_opt, &db_path, &diag) < 0 || sbx_db_open_readonly(db_path, &db, &diag) < 0)
+                if (sbx_db_default_path(db_opt, &db_path, &diag) < 0)
                         return sbx_fail_diag(SBX_EXIT_USAGE, "policy: audit database", &diag);
+                /* a database that cannot be read is not a usage error: exit 1, as for every other
+                 * query verb (man page, EXIT STATUS) */
+                if (sbx_db_open_readonly(db_path, &db, &diag) < 0)
+                        return sbx_fail_diag(1, "policy: audit database", &diag);
                 sessions = sbx_audit_session_lookup(db);
         }
         if (sbx_policy_resolve(cfg, &req, req.session_id ? &sessions : NULL, &policy, &diag) < 0)

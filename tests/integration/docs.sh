@@ -246,6 +246,66 @@ for cmd in "${!help_opts[@]}"; do
         done
 done
 
+# ---- values and statuses the page states -----------------------------------------------------
+# Is this text in the page, across line breaks and hyphenation-free justification?
+page_says() { tr -s ' \n\t' '   ' <"$rendered" | grep -qF -- "$1"; }
+# The text of a VERDICT RECORD entry: from its name's line to the next entry's.
+record_entry() { # key next-key
+        awk -v k="$1" -v n="$2" '/^VERDICT RECORD$/ { s = 1; next } s && /^[A-Z]/ { exit }
+                s && $1 == k && NF == 1 || s && $1 == k && !p { p = 1 }
+                p && $1 == n { exit } p { print }' "$rendered"
+}
+# "the other verbs exit ... 1 on other errors (a database that cannot be read)": policy resolve
+# exited 2, as for a usage error, when the database of --session could not be read
+printf 'not a database at all, ...............................................\n' >"$tmp/corrupt.db"
+chmod 600 "$tmp/corrupt.db"
+for cmd in "policy resolve --session s1" "session show s1" "audit list" "audit show 1"; do
+        # shellcheck disable=SC2086
+        "$SBX" $cmd --db "$tmp/corrupt.db" >/dev/null 2>"$tmp/corrupt.err"
+        rc=$?
+        check "sbx $cmd on a database that cannot be read exits 1, as the page says (got $rc)" test "$rc" -eq 1
+done
+# a refused run's state is one the page lists under state
+mkdir -p "$tmp/fullws"
+SBX_CONFIG=$tmp/danger.conf
+printf 'default_mode = danger-full-access\n' >"$SBX_CONFIG"
+chmod 600 "$SBX_CONFIG"
+SBX_CONFIG=$SBX_CONFIG "$SBX" run --require-full --root "$tmp/fullws" --verdict-json "$tmp/v-req.json" -- true \
+        2>/dev/null
+rc=$?
+state=$(grep -oE '"state":"[a-z]+"' "$tmp/v-req.json" 2>/dev/null | cut -d'"' -f4)
+check "--require-full over a configured danger-full-access is refused, 125 (got $rc, state '$state')" \
+        test "$rc" -eq 125 -a -n "$state"
+state_text=$(record_entry state backend)
+check "VERDICT RECORD: state names '$state' ($(tr -s ' \n' ' ' <<<"$state_text" | head -c 120)...)" \
+        grep -qF -- " $state (" <<<" $(tr -s ' \n\t' '   ' <<<"$state_text")"
+# exit_code of a runner failure: the runner's, as the page says (not null)
+"$SBX" run --root "$tmp/fullws" --verdict-json "$tmp/v-rf.json" -- "$tmp/no-such-command" 2>/dev/null
+rc=$?
+if grep -q '"verdict":"runner_failure"' "$tmp/v-rf.json" 2>/dev/null; then
+        check "a runner failure (exit $rc) records the runner's exit code" grep -q "\"exit_code\":$rc[,}]" "$tmp/v-rf.json"
+        check "VERDICT RECORD: exit_code says what a runner failure records" \
+                grep -q 'runner_failure' <<<"$(record_entry exit_code signal)"
+fi
+# audit-writer: a relative --db is made absolute and served (the page once said 125)
+mkdir -p "$tmp/awdir"
+(cd "$tmp/awdir" && timeout 20 "$SBX" audit-writer --db rel.db --idle 1) 2>"$tmp/aw.err"
+rc=$?
+check "sbx audit-writer --db RELATIVE serves and leaves idle with 0 (got $rc: $(head -c 200 "$tmp/aw.err"))" \
+        test "$rc" -eq 0 -a -f "$tmp/awdir/rel.db" -a ! -e "$tmp/awdir/rel.db.writer"
+check "the page does not call a relative audit-writer path an error" \
+        bash -c '! tr -s " \n\t" "   " <"$1" | grep -qi "path is relative"' _ "$rendered"
+# DATABASE.reserve: 256 KiB plus 256 KiB per run in progress, its own included: 512 KiB after one run
+"$SBX" run --mode danger-full-access --root "$tmp/fullws" --db "$tmp/reserve.db" -- true
+size=$(stat -c %s "$tmp/reserve.db.reserve" 2>/dev/null)
+check "after one run the reserve is 512 KiB, as the page says (got ${size:-none})" test "${size:-0}" -eq 524288
+check "the page gives that size" page_says '512 KiB after runs one at a time'
+# SBX_CONFIG naming a missing file is an error, as the page says
+SBX_CONFIG=$tmp/no-such-config "$SBX" policy resolve --root "$tmp/fullws" >/dev/null 2>&1
+rc=$?
+check "SBX_CONFIG naming a missing file is an error (got $rc)" test "$rc" -ne 0
+check "... and the page says so" page_says 'a missing one is an error'
+
 # ---- the README's example configuration loads -----------------------------------------------
 # (it once had comments after values, which are part of the value: every run refused)
 awk '/^## Configuration/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
