@@ -306,6 +306,29 @@ rc=$?
 check "SBX_CONFIG naming a missing file is an error (got $rc)" test "$rc" -ne 0
 check "... and the page says so" page_says 'a missing one is an error'
 
+# The limits the page states: the first 64 denial lines of a run, each cut to 1023 bytes.
+if "$SBX" probe >/dev/null 2>&1; then
+        "$SBX" run --mode read-only --root "$tmp/fullws" --verdict-json "$tmp/v-many.json" -c '
+                for i in $(seq 70); do echo "x$i: Read-only file system: Permission denied" >&2; done
+                printf "%02000d: Read-only file system: Permission denied\n" 0 >&2; exit 1' 2>/dev/null
+        check "71 denial lines are counted" grep -q '"denial_lines":71[,}]' "$tmp/v-many.json"
+        kept=$(grep -o '"line_no":[0-9]*,"line"' "$tmp/v-many.json" | wc -l)
+        check "the record keeps the first 64 of them (got $kept)" test "$kept" -eq 64
+        long=$(grep -o '"matched_line":"[^"]*"' "$tmp/v-many.json" | head -1)
+        check "the matched line is no longer than 1023 bytes" test "$(printf '%s' "$long" | wc -c)" -le $((1023 + 17))
+        id=$(grep -o '"execution_id":[0-9]*' "$tmp/v-many.json" | cut -d: -f2)
+        "$SBX" audit show "$id" --json >"$tmp/show-many.json"
+        check "the audit database keeps 64 lines of run $id too" \
+                test "$(grep -o '"line_no":[0-9]*,"line"' "$tmp/show-many.json" | wc -l)" -eq 64
+        check "the page states both limits for the record" page_says 'the first 64 denial lines, each cut to 1023 bytes'
+        check "... and for sbx audit" page_says 'A run keeps its first 64 denial lines, each cut to 1023 bytes'
+        # a line longer than 1023 bytes, matched: cut to 1023
+        "$SBX" run --mode read-only --root "$tmp/fullws" --verdict-json "$tmp/v-long.json" -c '
+                printf "%02000d: Read-only file system: Permission denied\n" 0 >&2; exit 1' 2>/dev/null
+        long=$(grep -o '"matched_line":"[0-9]*' "$tmp/v-long.json" | cut -d'"' -f4)
+        check "a 2000-byte denial line is kept as its first 1023 bytes (got ${#long})" test "${#long}" -eq 1023
+fi
+
 # ---- the README's example configuration loads -----------------------------------------------
 # (it once had comments after values, which are part of the value: every run refused)
 awk '/^## Configuration/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
