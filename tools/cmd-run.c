@@ -758,8 +758,18 @@ int sbx_cmd_run(int argc, char **argv) {
 
         {
                 const char *env = getenv("SBX_AUDIT_WRITER");
-                audit.use_writer = (env ? strcmp(env, "off") != 0 : cfg->audit_writer) &&
-                                   audit.abs_path[0] == '/';
+                bool on = cfg->audit_writer;
+                /* only the two documented values: "0" or "no" were taken for on (docs review) */
+                if (env && *env) {
+                        if (strcmp(env, "on") != 0 && strcmp(env, "off") != 0) {
+                                _cleanup_free_ char *shown = sbx_term_text(env, strlen(env));
+                                sbx_db_close(audit.db);
+                                return sbx_fail(SBX_EXIT_USAGE, "run: SBX_AUDIT_WRITER is 'on' or 'off', not '%s'",
+                                                shown ? shown : "?");
+                        }
+                        on = strcmp(env, "on") == 0;
+                }
+                audit.use_writer = on && audit.abs_path[0] == '/';
                 /* early: the writer checks us while the policy is resolved */
                 (void) writer_get(&audit);
         }

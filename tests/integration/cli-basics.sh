@@ -81,6 +81,11 @@ refused 2 "its directory cannot be used: No such file" "--verdict-json in a miss
         run "${DB[@]}" --root "$WS" --verdict-json "$T/no-such-dir/v.json" -- CMD
 refused 2 "its directory cannot be used: Not a directory" "--verdict-json beneath a file" -- \
         run "${DB[@]}" --root "$WS" --verdict-json "$T/out/v.json" -- CMD
+# SBX_AUDIT_WRITER has two values: "0" or "no" were taken for "on" (docs review)
+refused 2 "SBX_AUDIT_WRITER is 'on' or 'off', not '0'" "SBX_AUDIT_WRITER=0" SBX_AUDIT_WRITER=0 -- \
+        run "${DB[@]}" --root "$WS" -- CMD
+refused 2 "SBX_AUDIT_WRITER is 'on' or 'off', not 'no'" "SBX_AUDIT_WRITER=no" SBX_AUDIT_WRITER=no -- \
+        run "${DB[@]}" --root "$WS" -- CMD
 # input quoted in a message cannot split it or reach the terminal as an escape sequence
 refused 2 "does not exist" "missing root with a newline and an escape sequence" -- \
         run "${DB[@]}" --root "$T/no"$'\n'"such"$'\e[31m'"root" -- CMD
