@@ -856,7 +856,7 @@ int sbx_cmd_fixtures(int argc, char **argv) {
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
                 puts("usage: sbx fixtures check [-v] [DIR]\n"
                      "       sbx fixtures record --backend B [--mode M] --case DIR/NAME [--note TEXT] [--expect VERDICT]\n"
-                     "                           [--user UID[:GID]] [--raw] -- ARGV...");
+                     "                           [--user UID[:GID]] [--timeout SEC] [--force] [--raw] -- ARGV...");
                 return SBX_EXIT_OK;
         }
         if (strcmp(argv[1], "check") == 0)
