@@ -481,11 +481,20 @@ static int ids_add(struct ids *s, int64_t id) {
  * ids of every run in progress, whatever the filters: a filter can hide a run while it runs (no
  * verdict yet, no denial lines) that matches once it ends. A run in progress at the last round
  * that has ended since is then read alone, and printed if it matches (review: such a run was
- * passed by; then every round read every row above the oldest one in progress again). */
+ * passed by; then every round read every row above the oldest one in progress again).
+ *
+ * 'interrupted' read for a row stored 'running' is not final in the snapshot it was read in: the
+ * snapshot is older than the check that found the supervisor gone, and a supervisor that
+ * completed its row after the snapshot began, then exited, reads so too. Such a row is read again
+ * in the next round, whose snapshot is younger than that check: only then is it printed
+ * (chaos review: a completed run was printed as interrupted, or, seen running earlier in the
+ * round, never printed). */
 struct follow {
         struct sbx_out *out;
         int state_col;
         int64_t max_seen;
+        struct ids *running; /* this round's runs in progress, and rows to read again */
+        struct ids dead;     /* rows stored 'running' whose supervisor was seen gone */
 };
 
 static int follow_row(void *userdata, sqlite3_stmt *row) {
@@ -499,28 +508,57 @@ static int follow_row(void *userdata, sqlite3_stmt *row) {
         if (id > fl->max_seen)
                 fl->max_seen = id;
         if (state && strcmp(state, "running") == 0)
-                return 0; /* among the runs in progress: read again when it ends */
+                return ids_add(fl->running, id); /* read again when it ends */
+        /* stored 'running' (collect_running() read it first) with its supervisor just seen gone */
+        if (state && strcmp(state, "interrupted") == 0 && ids_has(fl->running, id))
+                return 0;
         return sbx_out_row(fl->out, row);
 }
 
-static int collect_id(void *userdata, sqlite3_stmt *row) {
-        return ids_add(userdata, sqlite3_column_int64(row, 0));
+/* The rows stored 'running', whatever the filters: those whose supervisor lives, and those whose
+ * supervisor is seen gone for the first time, are read again next round. */
+static int collect_running(struct sbx_db *db, struct follow *fl, struct sbx_diag *diag) {
+        static const char sql[] =
+                "SELECT id, sbx_state(state, host, boot_id, supervisor_pid, supervisor_start) = 'running'"
+                " FROM executions WHERE state = 'running'";
+        sqlite3_stmt *st = NULL;
+        int rc, r = 0;
+
+        rc = sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL);
+        if (rc != SQLITE_OK)
+                return sbx_db_error(db, rc, "read", diag);
+        while (r >= 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+                int64_t id = sqlite3_column_int64(st, 0);
+
+                if (sqlite3_column_int(st, 1))
+                        r = ids_add(fl->running, id);
+                else if (!ids_has(&fl->dead, id)) {
+                        r = ids_add(&fl->dead, id);
+                        if (r >= 0)
+                                r = ids_add(fl->running, id);
+                }
+        }
+        sqlite3_finalize(st);
+        if (r < 0)
+                return r;
+        return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : sbx_db_error(db, rc, "read", diag);
 }
 
 static int follow_round(struct sbx_db *db, const struct sbx_audit_filter *f, struct follow *fl,
                         const struct ids *was_running, struct ids *running, struct sbx_diag *diag) {
-        const struct sbx_audit_filter all_running = { .state = "running" };
         int64_t seen_before = fl->max_seen;
         sqlite3 *h = sbx_db_handle(db);
         int r;
 
         running->n = 0;
+        fl->running = running;
         if (sqlite3_exec(h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
                 return sbx_db_error(db, sqlite3_errcode(h), "read", diag);
-        r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, f, follow_row, fl, diag);
+        r = collect_running(db, fl, diag);
         if (r >= 0)
-                r = sbx_audit_query(db, SBX_AUDIT_QUERY_LIST, &all_running, collect_id, running, diag);
-        /* ended since the last round; a newer one came with the first query */
+                r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, f, follow_row, fl, diag);
+        /* ended since the last round (or its supervisor was seen gone before this snapshot); a
+         * newer one came with the first query */
         for (size_t i = 0; r >= 0 && i < was_running->n; i++) {
                 struct sbx_audit_filter one = *f;
                 int64_t id = was_running->v[i];
@@ -578,6 +616,7 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         }
         free(was_running.v);
         free(running.v);
+        free(fl.dead.v);
         if (r < 0)
                 return fail_query(o, r, &diag);
         return sbx_out_end(out) < 0 ? 1 : 0;

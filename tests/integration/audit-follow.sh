@@ -1,0 +1,161 @@
+#!/bin/bash
+# `sbx audit export --follow` prints every execution exactly once, with the state it ended in,
+# also when the run ends while a round of the follower is under way.
+#
+# A round reads one snapshot of the database but checks whether each running row's supervisor
+# lives at the time it reads the row. A run that completed (its end committed after the snapshot
+# began) and whose sbx then exited read as 'interrupted' in that snapshot: the follower printed a
+# completed run as interrupted, or, when it had seen the row running earlier in the same round,
+# never printed it (a chaos run of 800 concurrent `sbx run`: about 1 row in 150 wrong or missing).
+#
+# Made deterministic here: the follower writes to a pipe nobody reads, so it stops in the middle
+# of a round, between thousands of filler rows and the run under test (before them: the round
+# has read it running; after them: it has not read it yet). The run is released, ends and exits;
+# then the pipe is drained. For root and for nobody.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+PIDS=()
+cleanup() {
+        local p
+        for p in "${PIDS[@]}"; do kill -KILL "$p" 2>/dev/null; done
+        t_cleanup
+}
+trap cleanup EXIT
+if ! type -P sqlite3 >/dev/null || ! type -P mkfifo >/dev/null; then
+        t_skip_all "sqlite3 and mkfifo are required"
+fi
+T=$(t_mktemp_dir)
+t_known_config "$T/config"
+export SBX_AUDIT_WRITER=off # nothing left running behind the test
+unset SBX_SESSION
+t_who "$T"
+
+# blocked PID: PID waits to write to a pipe (pipe_write, anon_pipe_write since Linux 6.15)
+blocked() {
+        case $(cat "/proc/$1/wchan" 2>/dev/null) in
+        *pipe_write) return 0 ;;
+        *) return 1 ;;
+        esac
+}
+
+# scenario WHO ORDER: ORDER is 'after' (the run's row comes before the fillers: the round reads it
+# running, then stops) or 'before' (the fillers come first: the round stops before reading it)
+scenario() {
+        local who=$1 order=$2 dir=$T/$who-$order bin=$SBX_BIN as=() db run_pid f_pid c_pid id line n
+        mkdir -p "$dir"
+        if [ "$who" = nobody ]; then
+                chown 65534:65534 "$dir"
+                as=("${T_NOBODY[@]}" env HOME="$T/home")
+                bin=$NB_BIN
+        fi
+        db=$dir/audit.db
+        "${as[@]}" mkfifo "$dir/in" "$dir/out"
+        (cd "$dir" && "${as[@]}" "$bin" run --db "$db" --mode danger-full-access -- true) || return 1
+        # the database is read as its owner (root's sqlite3 could leave root's -wal and -shm files)
+        q() { "${as[@]}" sqlite3 -cmd '.timeout 10000' "$db" "$1"; }
+        fillers() {
+                q "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                        INSERT INTO executions (started_ms, ended_ms, duration_ms, host, uid, supervisor_pid,
+                                supervisor_start, boot_id, cwd, argv, mode, mode_source, workspace_root, state,
+                                verdict, exit_code, signal, denial_lines)
+                        SELECT started_ms, ended_ms, duration_ms, host, uid, supervisor_pid, supervisor_start,
+                                boot_id, cwd, json_array('filler', i, hex(zeroblob(100))), mode, mode_source,
+                                workspace_root, state, verdict, exit_code, signal, 0
+                        FROM executions, n WHERE id = 1"
+        }
+        [ "$order" = before ] && fillers
+        # the run under test waits for a byte on its stdin
+        exec 7<>"$dir/in"
+        (cd "$dir" && exec "${as[@]}" "$bin" run --db "$db" --mode danger-full-access -- head -c1 <"$dir/in" >/dev/null 2>"$dir/run.err") &
+        run_pid=$!
+        PIDS+=("$run_pid")
+        for _ in $(seq 1 100); do
+                id=$(q "SELECT id FROM executions WHERE state = 'running'")
+                [ -n "$id" ] && break
+                sleep 0.05
+        done
+        t_check "$who, $order: the run's row is written" test -n "$id"
+        if [ -z "$id" ]; then
+                t_diag "$(cat "$dir/run.err"; q 'SELECT count(*), max(id), group_concat(DISTINCT state) FROM executions'; ps -o pid,stat,wchan:20,args --ppid "$run_pid" -p "$run_pid")"
+        fi
+        [ "$order" = after ] && fillers
+        # the follower, writing to a pipe that is not read yet: it stops within its first round
+        exec 6<>"$dir/out"
+        "${as[@]}" "$bin" audit export --follow --jsonl --db "$db" >"$dir/out" 2>"$dir/follow.err" &
+        f_pid=$!
+        PIDS+=("$f_pid")
+        for _ in $(seq 1 100); do
+                blocked "$f_pid" && break
+                sleep 0.05
+        done
+        t_check "$who, $order: the follower waits on its full pipe, in the middle of a round" blocked "$f_pid"
+        # the run ends, is recorded, and its sbx exits
+        printf x >&7
+        exec 7>&-
+        wait "$run_pid"
+        t_check "$who, $order: the run completed (sbx exited 0)" test $? = 0
+        t_check "$who, $order: its row says completed" \
+                test "$(q "SELECT state || ' ' || verdict FROM executions WHERE id = ${id:-0}")" = "completed success"
+        # drain the pipe until the run is printed (a round every 250 ms), at most 10 s
+        cat <&6 >"$dir/follow.jsonl" &
+        c_pid=$!
+        PIDS+=("$c_pid")
+        exec 6>&-
+        for _ in $(seq 1 100); do
+                grep -q "^{\"id\":$id," "$dir/follow.jsonl" && break
+                sleep 0.1
+        done
+        sleep 0.6 # two more rounds: a second line would come by now
+        kill -TERM "$f_pid"
+        wait "$f_pid" 2>/dev/null
+        kill -TERM "$c_pid"
+        wait "$c_pid" 2>/dev/null
+        n=$(grep -c "^{\"id\":$id," "$dir/follow.jsonl")
+        line=$(grep "^{\"id\":$id," "$dir/follow.jsonl" | head -1)
+        t_check "$who, $order: the follower printed the run exactly once (printed $n times)" test "$n" = 1
+        t_check "$who, $order: ... as completed, not interrupted" \
+                python3 -c 'import json, sys; r = json.loads(sys.argv[1]); assert r["state"] == "completed" and r["verdict"] == "success", r["state"]' \
+                "${line:-{\}}"
+        t_check "$who, $order: every filler row was printed once" \
+                test "$(grep -c '"argv":\["filler",' "$dir/follow.jsonl")" = 3000
+        t_check "$who, $order: the follower said nothing on stderr" test ! -s "$dir/follow.err"
+}
+
+for who in "${WHO[@]}"; do
+        for order in after before; do
+                scenario "$who" "$order"
+        done
+done
+
+# A run whose supervisor is killed is still printed exactly once, as interrupted: by a follower
+# that saw it running, and by one started after the kill (its row still stored 'running').
+dir=$T/killed
+mkdir -p "$dir"
+db=$dir/audit.db
+(cd "$dir" && exec "$SBX_BIN" run --db "$db" --mode danger-full-access -- sleep 60) &
+sup=$!
+PIDS+=("$sup")
+for _ in $(seq 1 100); do
+        id=$(sqlite3 "$db" "SELECT id FROM executions WHERE state = 'running'" 2>/dev/null)
+        [ -n "$id" ] && break
+        sleep 0.05
+done
+"$SBX_BIN" audit export --follow --jsonl --db "$db" >"$dir/seen-running.jsonl" &
+f1=$!
+PIDS+=("$f1")
+sleep 0.6
+kill -KILL "$sup"
+wait "$sup" 2>/dev/null
+"$SBX_BIN" audit export --follow --jsonl --db "$db" >"$dir/after-kill.jsonl" &
+f2=$!
+PIDS+=("$f2")
+sleep 1.5
+kill -TERM "$f1" "$f2"
+wait "$f1" "$f2" 2>/dev/null
+for f in seen-running after-kill; do
+        t_check "killed supervisor, follower $f: the run is printed once, as interrupted" \
+                test "$(grep "^{\"id\":${id:-0}," "$dir/$f.jsonl" | grep -c '"state":"interrupted"'):$(wc -l <"$dir/$f.jsonl")" = 1:1
+done
+t_check "killed supervisor: its row is still stored 'running' (no sbx run reaped it)" \
+        test "$(sqlite3 "$db" "SELECT state FROM executions WHERE id = ${id:-0}")" = running
+t_finish
