@@ -11,8 +11,18 @@
 
 extern const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX];
 
-/* Defines sbx_state() on a connection (db/supervisor.c). Returns an SQLite result code. */
-int sbx_db_define_functions(sqlite3 *h);
+/* The supervisors sbx_state() may call gone (sbx_db_settle_states()); settled false: any. */
+struct sbx_state_ctx {
+        bool settled;
+        size_t n, cap;
+        struct sbx_process_identity *gone;
+};
+
+/* Defines sbx_state() on a connection (db/supervisor.c), with ctx (owned by the caller, which
+ * frees ctx->gone). Returns an SQLite result code. */
+int sbx_db_define_functions(sqlite3 *h, struct sbx_state_ctx *ctx);
+/* The connection's state context (db.c). */
+struct sbx_state_ctx *sbx_db_state_ctx(struct sbx_db *db);
 
 /* What a private copy of a WAL database depends on (open_snapshot() in db.c): the WAL's
  * generation (the checkpoint sequence number and salts of its header, new whenever the log

@@ -24,7 +24,12 @@ struct sbx_db {
         int busy_retries; /* BEGIN IMMEDIATE / COMMIT attempts, each waiting the busy timeout */
         int reserve_fd;   /* PATH.reserve, once used; -1 */
         sqlite3_stmt *stmts[_SBX_DB_STMT_MAX];
+        struct sbx_state_ctx state_ctx;
 };
+
+struct sbx_state_ctx *sbx_db_state_ctx(struct sbx_db *db) {
+        return &db->state_ctx;
+}
 
 static int errno_from_sqlite(int rc) {
         switch (rc & 0xff) {
@@ -442,7 +447,7 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
                 rc = sqlite3_busy_timeout(db->h, BUSY_TIMEOUT_MS);
         }
         if (rc == SQLITE_OK)
-                rc = sbx_db_define_functions(db->h);
+                rc = sbx_db_define_functions(db->h, &db->state_ctx);
         if (rc == SQLITE_OK && !db->readonly) {
                 /* Every sbx run is a short-lived connection: a checkpoint at each close cost 1 ms of
                  * every run (measured), so the WAL is kept and checkpointed by the automatic
@@ -804,6 +809,7 @@ void sbx_db_close(struct sbx_db *db) {
                 (void) rmdir(db->snapshot_dir);
                 free(db->snapshot_dir);
         }
+        free(db->state_ctx.gone);
         free(db->path);
         free(db);
 }

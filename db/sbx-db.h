@@ -144,3 +144,11 @@ int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_
 /* Every connection sbx opens defines the SQL function
  *   sbx_state(state, host, boot_id, supervisor_pid, supervisor_start)
  * which returns state, except 'interrupted' for a 'running' row whose supervisor is gone. */
+
+/* A query reads one snapshot, but sbx_state() checks the supervisor when it reads the row: a run
+ * whose end was committed after the snapshot began, and whose sbx then exited, would read
+ * 'interrupted'. After this call, sbx_state() on db says 'interrupted' only for the supervisors
+ * found gone here, before the queries that follow begin their snapshots (one that dies later
+ * reads 'running', as it was then). For readers; a writer holds the write lock, which no end can
+ * pass. Returns 0 or -errno. */
+int sbx_db_settle_states(struct sbx_db *db, struct sbx_diag *diag);

@@ -149,22 +149,89 @@ int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_
         return 1;
 }
 
+/* A row's supervisor, as sbx_state() gets it. */
+static void identity_of(sqlite3_value **argv, struct sbx_process_identity *ret) {
+        const char *host = (const char *) sqlite3_value_text(argv[0]);
+        const char *boot_id = (const char *) sqlite3_value_text(argv[1]);
+
+        memset(ret, 0, sizeof(*ret));
+        sbx_strlcpy(ret->host, host ? host : "", sizeof(ret->host));
+        sbx_strlcpy(ret->boot_id, boot_id ? boot_id : "", sizeof(ret->boot_id));
+        ret->pid = sqlite3_value_int64(argv[2]);
+        ret->start_time = sqlite3_value_type(argv[3]) == SQLITE_NULL ? -1 : sqlite3_value_int64(argv[3]);
+}
+
+static bool settled_gone(const struct sbx_state_ctx *c, const struct sbx_process_identity *id) {
+        for (size_t i = 0; i < c->n; i++)
+                if (c->gone[i].pid == id->pid && c->gone[i].start_time == id->start_time &&
+                    strcmp(c->gone[i].host, id->host) == 0 && strcmp(c->gone[i].boot_id, id->boot_id) == 0)
+                        return true;
+        return false;
+}
+
 /* sbx_state(state, host, boot_id, supervisor_pid, supervisor_start) */
 static void sql_state(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+        const struct sbx_state_ctx *c = sqlite3_user_data(ctx);
         const char *state = (const char *) sqlite3_value_text(argv[0]);
+        struct sbx_process_identity id;
+        int alive;
         (void) argc;
 
         if (!state || strcmp(state, "running") != 0) {
                 sqlite3_result_value(ctx, argv[0]);
                 return;
         }
-        int alive = sbx_process_alive((const char *) sqlite3_value_text(argv[1]),
-                                      (const char *) sqlite3_value_text(argv[2]),
-                                      sqlite3_value_int64(argv[3]),
-                                      sqlite3_value_type(argv[4]) == SQLITE_NULL ? -1 : sqlite3_value_int64(argv[4]));
+        identity_of(argv + 1, &id);
+        alive = sbx_process_alive(id.host, id.boot_id, id.pid, id.start_time);
+        /* gone only since this snapshot began: it may have ended its row after it (review) */
+        if (alive == 0 && c && c->settled && !settled_gone(c, &id))
+                alive = 1;
         sqlite3_result_text(ctx, alive == 0 ? "interrupted" : "running", -1, SQLITE_STATIC);
 }
 
-int sbx_db_define_functions(sqlite3 *h) {
-        return sqlite3_create_function_v2(h, "sbx_state", 5, SQLITE_UTF8, NULL, sql_state, NULL, NULL, NULL);
+int sbx_db_define_functions(sqlite3 *h, struct sbx_state_ctx *ctx) {
+        return sqlite3_create_function_v2(h, "sbx_state", 5, SQLITE_UTF8, ctx, sql_state, NULL, NULL, NULL);
+}
+
+int sbx_db_settle_states(struct sbx_db *db, struct sbx_diag *diag) {
+        static const char sql[] =
+                "SELECT DISTINCT host, boot_id, supervisor_pid, supervisor_start FROM executions WHERE state = 'running'";
+        struct sbx_state_ctx *c = sbx_db_state_ctx(db);
+        sqlite3_stmt *st = NULL;
+        int rc, r = 0;
+
+        c->settled = false;
+        c->n = 0;
+        /* its own snapshot, ended before any query that follows begins its own */
+        rc = sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL);
+        if (rc != SQLITE_OK)
+                return sbx_db_error(db, rc, "read", diag);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+                sqlite3_value *v[4];
+                struct sbx_process_identity id;
+
+                for (int i = 0; i < 4; i++)
+                        v[i] = sqlite3_column_value(st, i);
+                identity_of(v, &id);
+                if (sbx_process_alive(id.host, id.boot_id, id.pid, id.start_time) != 0)
+                        continue;
+                if (c->n == c->cap) {
+                        size_t cap = c->cap ? c->cap * 2 : 16;
+                        struct sbx_process_identity *g = realloc(c->gone, cap * sizeof(*g));
+                        if (!g) {
+                                r = -ENOMEM;
+                                break;
+                        }
+                        c->gone = g;
+                        c->cap = cap;
+                }
+                c->gone[c->n++] = id;
+        }
+        sqlite3_finalize(st);
+        if (r < 0)
+                return sbx_diag_set(diag, ENOMEM, "read", sbx_db_path(db), "out of memory");
+        if (rc != SQLITE_DONE)
+                return sbx_db_error(db, rc, "read", diag);
+        c->settled = true;
+        return 0;
 }

@@ -654,6 +654,14 @@ int sbx_cmd_audit(int argc, char **argv) {
         r = sbx_audit_tool_open(o.db, false, &db);
         if (r)
                 return r;
+        /* one answer: 'interrupted' only for supervisors gone before its snapshot (--follow reads
+         * such rows again in its next round instead) */
+        if (!o.follow) {
+                struct sbx_diag diag = { 0 };
+                r = sbx_db_settle_states(db, &diag);
+                if (r < 0)
+                        return fail_query(&o, r, &diag);
+        }
         switch (o.verb) {
         case LIST:
                 return run_simple(db, &o, SBX_AUDIT_QUERY_LIST);
