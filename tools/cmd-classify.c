@@ -54,9 +54,7 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
         optind = 0;
         opterr = 0;
         for (;;) {
-                /* the argument this call looks at: the one an error names */
-                int at = optind > 0 ? optind : 1;
-                const char *element = at < argc ? argv[at] : NULL;
+                const char *element = sbx_getopt_element(argc, argv); /* the one an error names */
                 char what[128];
                 int64_t v;
 

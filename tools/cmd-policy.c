@@ -52,9 +52,7 @@ int sbx_cmd_policy(int argc, char **argv) {
         optind = 0;
         opterr = 0;
         for (;;) {
-                /* the argument this call looks at: the one an error names */
-                int at = optind > 0 ? optind : 1;
-                const char *element = at < argc ? argv[at] : NULL;
+                const char *element = sbx_getopt_element(argc, argv); /* the one an error names */
                 char what[128];
 
                 if ((c = getopt_long(argc, argv, "+:h", options, NULL)) == -1)

@@ -92,9 +92,7 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
         optind = 0; /* reinitialize glibc's getopt: the parser may be called more than once */
         opterr = 0;
         for (;;) {
-                /* the argument this call looks at: the one an error names */
-                int at = optind > 0 ? optind : 1;
-                const char *element = at < argc ? argv[at] : NULL;
+                const char *element = sbx_getopt_element(argc, argv); /* the one an error names */
                 char what[128];
 
                 if ((c = getopt_long(argc, argv, "+:c:h", options, NULL)) == -1)
