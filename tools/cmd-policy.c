@@ -77,11 +77,8 @@ int sbx_cmd_policy(int argc, char **argv) {
         }
         if (optind < argc)
                 return sbx_fail(SBX_EXIT_USAGE, "policy: unexpected argument '%s'", argv[optind]);
-        if (!req.session_id) {
-                const char *env = getenv("SBX_SESSION");
-                if (env && *env)
-                        req.session_id = env;
-        }
+        if (!req.session_id && sbx_env_session(&req.session_id) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "policy: " SBX_ENV_SESSION_EMPTY);
         if (sbx_config_load(&cfg, &diag) < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "policy: configuration", &diag);
         if (req.session_id) {

@@ -180,11 +180,8 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                 return fail(err, err_size, "--approver needs --on-denial=ask");
         if (a.has_mode && a.mode == SBX_MODE_DANGER_FULL_ACCESS && (a.backend || a.require_full))
                 return fail(err, err_size, "danger-full-access runs unconfined: --backend and --require-full do not apply");
-        if (!a.session) {
-                const char *env = getenv("SBX_SESSION");
-                if (env && *env)
-                        a.session = env;
-        }
+        if (!a.session && sbx_env_session(&a.session) < 0)
+                return fail(err, err_size, SBX_ENV_SESSION_EMPTY);
         if (a.backend && !sbx_mode_is_confined(a.mode) && a.has_mode)
                 return fail(err, err_size, "--backend needs a confined mode");
         for (size_t i = 0; i < a.n_keep_fds; i++)

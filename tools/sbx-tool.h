@@ -32,6 +32,13 @@ const char *sbx_getopt_error(const char *element, int optopt_value, char *buf, s
  * sbx_getopt_error() names: argv[optind] (argv[1] before the first call); NULL past the end. */
 const char *sbx_getopt_element(int argc, char *const *argv);
 
+/* The session named by $SBX_SESSION: NULL when unset. Set but empty is an error (-EINVAL), not
+ * "no session": `SBX_SESSION=$(sbx session start --mode read-only)` after a failed start would
+ * otherwise drop the session's mode and root without a word, for the configuration's. */
+int sbx_env_session(const char **ret);
+#define SBX_ENV_SESSION_EMPTY \
+        "SBX_SESSION is set but empty (did 'sbx session start' fail?): unset it to run without a session"
+
 /* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);
 

@@ -30,6 +30,18 @@ int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag) {
         return sbx_fail(status, "%s: %s", what, strerror(diag->err ? diag->err : EINVAL));
 }
 
+int sbx_env_session(const char **ret) {
+        const char *env = getenv("SBX_SESSION");
+
+        *ret = NULL;
+        if (!env)
+                return 0;
+        if (!*env)
+                return -EINVAL;
+        *ret = env;
+        return 0;
+}
+
 const char *sbx_getopt_element(int argc, char *const *argv) {
         int at = optind > 0 ? optind : 1;
 

@@ -92,6 +92,20 @@ t_check "a session whose workspace was moved by a symlink: refused ($rc), nothin
 t_check "... recorded as refused in that session, naming the moved workspace" \
         test "$(sqlite3 "$DB" "SELECT state || ' ' || (message LIKE '%refusing a moved workspace%') || ' ' || session_id FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1 $MID"
 
+# SBX_SESSION=$(sbx session start ...) after a failed start: set but empty. Taken as "no session",
+# the run got the configuration's mode (workspace-write by default) instead of the session's
+# read-only: refused instead, as --session '' is
+mkdir -p "$T/empty"
+(cd "$T/empty" && SBX_SESSION= "$SBX_BIN" run --db "$DB" -- touch "$T/empty/ran") 2>"$T/empty.err"
+rc=$?
+t_check "an empty SBX_SESSION: usage error ($rc), nothing ran" test $rc = 2 -a ! -e "$T/empty/ran"
+t_check "... naming SBX_SESSION" grep -q 'SBX_SESSION is set but empty' "$T/empty.err"
+(cd "$T/empty" && SBX_SESSION= "$SBX_BIN" policy resolve --db "$DB") >"$T/empty.out" 2>&1
+rc=$?
+t_check "policy resolve with an empty SBX_SESSION: usage error ($rc)" test $rc = 2
+t_check "... naming SBX_SESSION, resolving nothing" \
+        sh -c '! grep -q "^mode:" "$1" && grep -q "SBX_SESSION is set but empty" "$1"' sh "$T/empty.out"
+
 # a workspace whose name holds escape sequences: the text views print them inert (review)
 EW=$T/$'w\e]0;PWNED\a\e[2J'
 mkdir -p "$EW"
