@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "confine-internal.h"
@@ -106,7 +107,64 @@ static int remember(const char *name, const char *path, char **ret_path) {
         return *ret_path ? 0 : -ENOMEM;
 }
 
+/* Whether st may be executed as a runner: the caller's or root's, and nobody else may write it (a
+ * directory: unless it is sticky). The config files' rule without its hard-link clause (a
+ * distribution's /usr/bin/bwrap may have two names); a runner that another user can replace runs
+ * that user's code as the caller: unconfined in the probe, and in a bubblewrap sandbox before the
+ * launcher drops the capabilities and seals the mounts (measured: a group-writable launcher
+ * swapped for a shell script let a root run remount / writable and write /usr). */
+static bool runner_stat_trusted(const struct stat *st) {
+        if (st->st_uid != geteuid() && st->st_uid != 0)
+                return false;
+        return !(st->st_mode & (S_IWGRP | S_IWOTH)) || (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX));
+}
+
+/* 0 when the runner at path, the directory it is named in and the one it really lies in are
+ * trusted (runner_stat_trusted()), else -EPERM (-errno when one cannot be examined). */
+static int runner_trusted(const char *path) {
+        _cleanup_free_ char *real = realpath(path, NULL), *named = strdup(path);
+        struct stat st;
+        char *slash;
+
+        if (!real || !named)
+                return real || errno != ENOMEM ? -EPERM : -ENOMEM;
+        slash = strrchr(named, '/');
+        if (slash)
+                slash[slash == named ? 1 : 0] = '\0';
+        if (stat(real, &st) < 0)
+                return -errno;
+        if (!runner_stat_trusted(&st))
+                return -EPERM;
+        if (slash && (stat(named, &st) < 0 || !runner_stat_trusted(&st)))
+                return -EPERM;
+        slash = strrchr(real, '/');
+        slash[slash == real ? 1 : 0] = '\0';
+        if (stat(real, &st) < 0 || !runner_stat_trusted(&st))
+                return -EPERM;
+        return 0;
+}
+
+static int find_executable(const char *name, char **ret_path);
+
+const char *sbx_runner_error(int r) {
+        return r == -EPERM ? "another user than you or root owns it or may write it or its directory" : strerror(-r);
+}
+
 int sbx_find_executable(const char *name, char **ret_path) {
+        _cleanup_free_ char *path = NULL;
+        int r;
+
+        r = find_executable(name, &path);
+        if (r < 0)
+                return r;
+        r = runner_trusted(path);
+        if (r < 0)
+                return r;
+        *ret_path = sbx_steal_ptr(&path);
+        return 0;
+}
+
+static int find_executable(const char *name, char **ret_path) {
         _cleanup_free_ char *copy = NULL;
         char *save = NULL;
 

@@ -63,7 +63,7 @@ static int bwrap_check(const struct sbx_config *cfg, enum sbx_mode mode, struct 
         r = sbx_find_executable(cfg->bwrap_path, &path);
         if (r < 0) {
                 snprintf(out->reason, sizeof(out->reason), "bubblewrap runner '%s' not found or not executable: %s",
-                         cfg->bwrap_path, strerror(-r));
+                         cfg->bwrap_path, sbx_runner_error(r));
                 return r;
         }
         free(path);
@@ -71,8 +71,8 @@ static int bwrap_check(const struct sbx_config *cfg, enum sbx_mode mode, struct 
         r = sbx_find_executable(cfg->landlock_path, &path);
         if (r < 0) {
                 snprintf(out->reason, sizeof(out->reason),
-                         "sbx-landlock '%s', which seals the mounts inside bubblewrap, not found: %s",
-                         cfg->landlock_path ? cfg->landlock_path : "(not configured)", strerror(-r));
+                         "sbx-landlock '%s', which seals the mounts inside bubblewrap, not found or not usable: %s",
+                         cfg->landlock_path ? cfg->landlock_path : "(not configured)", sbx_runner_error(r));
                 return r;
         }
         return 0;
@@ -257,12 +257,12 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         r = sbx_find_executable(req->cfg->bwrap_path, &runner);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->bwrap_path,
-                                    "bubblewrap runner '%s' not found: %s", req->cfg->bwrap_path, strerror(-r));
+                                    "bubblewrap runner '%s' not found or not usable: %s", req->cfg->bwrap_path, sbx_runner_error(r));
         r = sbx_find_executable(req->cfg->landlock_path, &launcher);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->landlock_path,
-                                    "sbx-landlock '%s' (it seals the mounts inside bubblewrap) not found: %s",
-                                    req->cfg->landlock_path, strerror(-r));
+                                    "sbx-landlock '%s' (it seals the mounts inside bubblewrap) not found or not usable: %s",
+                                    req->cfg->landlock_path, sbx_runner_error(r));
 
         for (char *const *p = req->protect; req->policy->mode == SBX_MODE_WORKSPACE_WRITE && p && *p; p++)
                 if (strcmp(*p, req->policy->workspace_root) == 0)

@@ -103,7 +103,7 @@ int sbx_landlock_check_abi(const struct sbx_config *cfg, enum sbx_mode mode, int
                 r = -ENOEXEC;
         if (r < 0) {
                 snprintf(out->reason, sizeof(out->reason), "Landlock launcher '%s' not found or not executable: %s",
-                         cfg->landlock_path ? cfg->landlock_path : "(not configured)", strerror(-r));
+                         cfg->landlock_path ? cfg->landlock_path : "(not configured)", sbx_runner_error(r));
                 return r;
         }
         if (abi < 0) {
@@ -173,7 +173,7 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->landlock_path ? req->cfg->landlock_path : "",
                                     "Landlock launcher '%s' not found or not executable: %s",
                                     req->cfg->landlock_path ? req->cfg->landlock_path : "(not configured)",
-                                    strerror(-r));
+                                    sbx_runner_error(r));
         if (abi < 1)
                 return sbx_diag_set(diag, abi < 0 ? -abi : EOPNOTSUPP, "landlock abi", "", "%s",
                                     abi < 0 ? abi_error(-abi) : "no usable Landlock ABI");

@@ -85,8 +85,12 @@ bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_
  * PATH entry a confined command could write (a virtualenv's bin in the workspace, ~/bin) would
  * let one run plant a "bwrap" that the next sbx executes unconfined (measured, before). */
 #define SBX_RUNNER_DIRS "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-/* Resolves a runner name in SBX_RUNNER_DIRS (a name with '/' is taken as is). Caller frees. */
+/* Resolves a runner name in SBX_RUNNER_DIRS (a name with '/' is taken as is). Caller frees.
+ * -EPERM when the runner, or a directory it lies in, belongs to another user than the caller or
+ * root or is writable by group or others (a sticky directory excepted): that user could replace it. */
 int sbx_find_executable(const char *name, char **ret_path);
+/* Words for a sbx_find_executable() failure, for a message after "not found or not usable: ". */
+const char *sbx_runner_error(int r);
 
 /* "path:dev:ino:size:mtime:ctime" of a runner binary, for probe cache keys. -errno when stat fails. */
 int sbx_file_fingerprint(const char *path, char *buf, size_t size);

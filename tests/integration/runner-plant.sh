@@ -113,4 +113,53 @@ else
                 bash -c '[ "$(cat "$0/stow.rc")" = 0 ] && [ -f "$0/ws4/f" ]' "$T"
 fi
 
+# ---- a runner that another user could replace ---------------------------------------------------
+# A relocated copy of sbx takes the launcher next to it. When that launcher, or the directory it
+# lies in, is another user's or writable by group or others, that user could swap it: before,
+# sbx executed it all the same, unconfined in the Landlock probe and as the first process of the
+# bubblewrap sandbox (where a root run then kept its capabilities, remounted / writable and wrote
+# /usr). Such a runner is refused like an untrusted config file: no backend, 125, nothing executed.
+t_who "$T/who"
+mkdir -p "$T/rmark" && chmod 777 "$T/rmark"
+fake_ll='#!/bin/sh
+echo "ran $(id -u)" >> '"$T"'/rmark/marker 2>/dev/null
+while [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done
+shift
+exec "$@"
+'
+for who in "${WHO[@]}"; do
+        for how in group-writable other-owner dir-writable trusted; do
+                d=$T/rl-$who-$how
+                mkdir -p "$d/bin" "$d/ws" "$d/state"
+                cp "$SBX_BIN" "$d/bin/sbx"
+                printf '%s' "$fake_ll" >"$d/bin/sbx-landlock"
+                chmod 755 "$d" "$d/bin" "$d/bin/sbx" "$d/bin/sbx-landlock"
+                case $how in
+                group-writable) chmod 775 "$d/bin/sbx-landlock" ;;
+                other-owner) chown 12345 "$d/bin/sbx-landlock" ;;
+                dir-writable) chmod 777 "$d/bin" ;;
+                trusted) cp "$LL" "$d/bin/sbx-landlock" && chmod 755 "$d/bin/sbx-landlock" ;;
+                esac
+                run=()
+                if [ "$who" = nobody ]; then
+                        chown -R 65534:65534 "$d/ws" "$d/state"
+                        run=("${T_NOBODY[@]}")
+                fi
+                rm -f "$T/rmark/marker"
+                (cd "$d/ws" && env HOME="$d/state" XDG_CACHE_HOME="$d/state/cache" "${run[@]}" "$d/bin/sbx" run \
+                        --db "$d/state/audit.db" --root "$d/ws" -- sh -c 'echo data > f') >/dev/null 2>"$d/err"
+                rc=$?
+                if [ "$how" = trusted ]; then
+                        t_check "$who, relocated sbx, its own launcher beside it: the run works (rc=$rc, $(head -c 300 "$d/err"))" \
+                                bash -c '[ "$0" = 0 ] && [ -f "$1/ws/f" ]' "$rc" "$d"
+                        continue
+                fi
+                t_check "$who, relocated sbx, launcher $how: the run is refused (rc=$rc, $(head -c 300 "$d/err"))" \
+                        bash -c '[ "$0" = 125 ] && [ ! -e "$1/ws/f" ]' "$rc" "$d"
+                t_check "... and the replaceable launcher never ran ($(cat "$T/rmark/marker" 2>/dev/null))" \
+                        test ! -e "$T/rmark/marker"
+                t_check "... and the refusal says why" grep -q "another user than you or root owns it or may write it" "$d/err"
+        done
+done
+
 t_finish
