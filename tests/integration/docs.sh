@@ -341,6 +341,26 @@ check "... and loads: sbx policy resolve with it names default_mode's mode" \
         bash -c 'SBX_CONFIG=$1 "$SBX" policy resolve --root "$2" 2>&1 | grep -qx "mode: workspace-write (default)"' _ \
         "$tmp/example.config" "$tmp/root"
 
+# ---- which runner keys take a bare name: as the man page and the README say --------------------
+# (both once said every runner key did; landlock_launcher and sandbox_exec refuse one)
+flat=$(tr -s ' \n' '  ' <"$rendered")
+for key in bwrap windows_runner landlock_launcher sandbox_exec; do
+        printf '%s = sbx-bare-name\n' "$key" >"$tmp/bare.config"
+        chmod 600 "$tmp/bare.config"
+        SBX_CONFIG=$tmp/bare.config "$SBX" policy resolve --root "$tmp/root" >/dev/null 2>"$tmp/bare.err"
+        rc=$?
+        case $key in
+        bwrap | windows_runner)
+                check "a bare name of $key loads (rc=$rc, $(head -c 200 "$tmp/bare.err"))" test "$rc" -eq 0 ;;
+        *)
+                check "a bare name of $key is refused (rc=$rc)" grep -q "'$key' must be an absolute path" "$tmp/bare.err" ;;
+        esac
+done
+check "the man page says landlock_launcher and sandbox_exec must be absolute" \
+        grep -q "landlock_launcher and sandbox_exec must be absolute; a bare name of bwrap or windows_runner is looked up" <<<"$flat"
+check "the README's example configuration says so too" \
+        grep -q "bwrap and windows_runner may be a bare name: see below; the other two are absolute" "$SBX_SOURCE_ROOT/README.md"
+
 if [ "$failures" -ne 0 ]; then
         echo "$failures check(s) failed"
         exit 1
