@@ -361,6 +361,21 @@ check "the man page says landlock_launcher and sandbox_exec must be absolute" \
 check "the README's example configuration says so too" \
         grep -q "bwrap and windows_runner may be a bare name: see below; the other two are absolute" "$SBX_SOURCE_ROOT/README.md"
 
+# ---- the man page's first example, on a terminal, prints what the page shows -----------------
+# (the page once left out the notice sbx prints on a terminal after a denial)
+if command -v script >/dev/null &&
+        [ "$(SBX_CONFIG= "$SBX" probe --json 2>/dev/null | grep -o '"selected":"[a-z-]*"')" = '"selected":"bwrap"' ]; then
+        mkdir -p "$tmp/exws"
+        sed -n '/^ *\$ sbx run -- sh -c .echo ok > inside.txt/,/^ *\$ echo \$?/p' "$rendered" | sed '1d;$d;s/^ *//' >"$tmp/ex.want"
+        (cd "$tmp/exws" && SBX=$SBX script -qec "\"\$SBX\" run -- sh -c 'echo ok > inside.txt; touch /usr/outside.txt'" /dev/null) |
+                tr -d '\r' | sed 's/\x18\x1b\\\x1b\[0m//' >"$tmp/ex.got"
+        check "man EXAMPLES: the first example prints what the page shows ($(tr '\n' '|' <"$tmp/ex.got"))" \
+                cmp -s "$tmp/ex.want" "$tmp/ex.got"
+        check "... and its write inside the workspace landed" test -s "$tmp/exws/inside.txt"
+else
+        ok "man EXAMPLES on a terminal # SKIP no script(1), or bubblewrap is not the selected backend"
+fi
+
 if [ "$failures" -ne 0 ]; then
         echo "$failures check(s) failed"
         exit 1
