@@ -109,14 +109,20 @@ static int remember(const char *name, const char *path, char **ret_path) {
 
 /* Whether st may be executed as a runner: the caller's or root's, and nobody else may write it (a
  * directory: unless it is sticky). The config files' rule without its hard-link clause (a
- * distribution's /usr/bin/bwrap may have two names); a runner that another user can replace runs
+ * distribution's /usr/bin/bwrap may have two names), and with one allowance: the caller's own
+ * file in the caller's own group may be group-writable, as a build tree made under umask 002 is
+ * (with a private user group, nobody else is in it). A runner that another user can replace runs
  * that user's code as the caller: unconfined in the probe, and in a bubblewrap sandbox before the
  * launcher drops the capabilities and seals the mounts (measured: a group-writable launcher
  * swapped for a shell script let a root run remount / writable and write /usr). */
 static bool runner_stat_trusted(const struct stat *st) {
+        mode_t writers = S_IWGRP | S_IWOTH;
+
         if (st->st_uid != geteuid() && st->st_uid != 0)
                 return false;
-        return !(st->st_mode & (S_IWGRP | S_IWOTH)) || (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX));
+        if (st->st_uid == geteuid() && st->st_gid == getegid())
+                writers = S_IWOTH;
+        return !(st->st_mode & writers) || (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX));
 }
 
 /* 0 when the runner at path, the directory it is named in and the one it really lies in are

@@ -128,29 +128,32 @@ shift
 exec "$@"
 '
 for who in "${WHO[@]}"; do
-        for how in group-writable other-owner dir-writable trusted; do
+        for how in group-writable other-owner dir-writable trusted own-group; do
                 d=$T/rl-$who-$how
                 mkdir -p "$d/bin" "$d/ws" "$d/state"
                 cp "$SBX_BIN" "$d/bin/sbx"
                 printf '%s' "$fake_ll" >"$d/bin/sbx-landlock"
                 chmod 755 "$d" "$d/bin" "$d/bin/sbx" "$d/bin/sbx-landlock"
                 case $how in
-                group-writable) chmod 775 "$d/bin/sbx-landlock" ;;
+                group-writable) chgrp 12345 "$d/bin/sbx-landlock" && chmod 775 "$d/bin/sbx-landlock" ;;
                 other-owner) chown 12345 "$d/bin/sbx-landlock" ;;
                 dir-writable) chmod 777 "$d/bin" ;;
                 trusted) cp "$LL" "$d/bin/sbx-landlock" && chmod 755 "$d/bin/sbx-landlock" ;;
+                # a build tree or copy made under umask 002: the caller's own file and group
+                own-group) cp "$LL" "$d/bin/sbx-landlock" && cp "$SBX_BIN" "$d/bin/sbx" && chmod 775 "$d/bin" "$d/bin/sbx-landlock" ;;
                 esac
                 run=()
                 if [ "$who" = nobody ]; then
                         chown -R 65534:65534 "$d/ws" "$d/state"
+                        [ "$how" = own-group ] && chown -R 65534:65534 "$d/bin"
                         run=("${T_NOBODY[@]}")
                 fi
                 rm -f "$T/rmark/marker"
                 (cd "$d/ws" && env HOME="$d/state" XDG_CACHE_HOME="$d/state/cache" "${run[@]}" "$d/bin/sbx" run \
                         --db "$d/state/audit.db" --root "$d/ws" -- sh -c 'echo data > f') >/dev/null 2>"$d/err"
                 rc=$?
-                if [ "$how" = trusted ]; then
-                        t_check "$who, relocated sbx, its own launcher beside it: the run works (rc=$rc, $(head -c 300 "$d/err"))" \
+                if [ "$how" = trusted ] || [ "$how" = own-group ]; then
+                        t_check "$who, relocated sbx, its own launcher beside it ($how): the run works (rc=$rc, $(head -c 300 "$d/err"))" \
                                 bash -c '[ "$0" = 0 ] && [ -f "$1/ws/f" ]' "$rc" "$d"
                         continue
                 fi
