@@ -163,7 +163,8 @@ static int apply_line(struct sbx_config *c, char *key, char *value, const char *
                 size_t offset;
                 bool absolute; /* the value must be an absolute path */
         } paths[] = {
-                { "fallback_root", offsetof(struct sbx_config, fallback_root), false },
+                /* relative to what? the current directory of each run would make it a moving target */
+                { "fallback_root", offsetof(struct sbx_config, fallback_root), true },
                 { "bwrap", offsetof(struct sbx_config, bwrap_path), false },
                 { "landlock_launcher", offsetof(struct sbx_config, landlock_path), true },
                 { "sandbox_exec", offsetof(struct sbx_config, sandbox_exec_path), true },

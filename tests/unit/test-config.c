@@ -87,6 +87,8 @@ static void test_config_errors_name_file_and_line(void **state) {
                 { "backends = ,\n", ":1: 'backends' lists no backend" },
                 { "no equals sign\n", ":1: expected 'key = value'" },
                 { "landlock_launcher = relative/path\n", ":1: 'landlock_launcher' must be an absolute path" },
+                { "fallback_root = work\n", ":1: 'fallback_root' must be an absolute path" },
+                { "fallback_root = .\n", ":1: 'fallback_root' must be an absolute path" },
                 { "bwrap =\n", ":1: 'bwrap' has an empty value" },
                 { "bwrap = tools/bwrap\n", ":1: 'bwrap' must be an absolute path or a bare name" },
         };
