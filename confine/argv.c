@@ -8,6 +8,7 @@
 
 #include "confine-internal.h"
 #include "sbx-macro.h"
+#include "sbx-trust.h"
 
 static void builder_push(struct sbx_argv_builder *b, char *s) {
         if (b->err) {
@@ -107,22 +108,15 @@ static int remember(const char *name, const char *path, char **ret_path) {
         return *ret_path ? 0 : -ENOMEM;
 }
 
-/* Whether st may be executed as a runner: the caller's or root's, and nobody else may write it (a
- * directory: unless it is sticky). The config files' rule without its hard-link clause (a
- * distribution's /usr/bin/bwrap may have two names), and with one allowance: the caller's own
- * file in the caller's own group may be group-writable, as a build tree made under umask 002 is
- * (with a private user group, nobody else is in it). A runner that another user can replace runs
+/* Whether st may be executed as a runner: the caller's or root's, and nobody else may write it
+ * (sbx_writable_by_others(): a build tree made under umask 002 with a private user group is the
+ * owner's alone). The config files' rule without its hard-link clause (a distribution's
+ * /usr/bin/bwrap may have two names). A runner that another user can replace runs
  * that user's code as the caller: unconfined in the probe, and in a bubblewrap sandbox before the
  * launcher drops the capabilities and seals the mounts (measured: a group-writable launcher
  * swapped for a shell script let a root run remount / writable and write /usr). */
 static bool runner_stat_trusted(const struct stat *st) {
-        mode_t writers = S_IWGRP | S_IWOTH;
-
-        if (st->st_uid != geteuid() && st->st_uid != 0)
-                return false;
-        if (st->st_uid == geteuid() && st->st_gid == getegid())
-                writers = S_IWOTH;
-        return !(st->st_mode & writers) || (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX));
+        return (st->st_uid == geteuid() || st->st_uid == 0) && !sbx_writable_by_others(st);
 }
 
 /* 0 when the runner at path, the directory it is named in and the one it really lies in are

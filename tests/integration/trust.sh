@@ -131,9 +131,20 @@ run_cfg
 t_check "control: no override, the denied write is 'denied'" grep -q '"verdict":"denied"' "$T/v.json"
 printf 'name %s\ndenial zzz-never\n' "${BACKENDS[0]}" >"$C/sbx/dialects/${BACKENDS[0]}.dialect"
 chmod 664 "$C/sbx/dialects/${BACKENDS[0]}.dialect"
-run_cfg
-t_check "a dialect override writable by the group: refused (125, got $rc), naming it" \
-        test $rc = 125 -a -n "$(grep 'is writable by group or others' "$T/err")"
+if t_is_root; then
+        # a group of others (a shared "users"), not the owner's private one (gid == uid)
+        chgrp 4242 "$C/sbx/dialects/${BACKENDS[0]}.dialect"
+        run_cfg
+        t_check "a dialect override writable by a shared group: refused (125, got $rc), naming it" \
+                test $rc = 125 -a -n "$(grep 'is writable by group or others' "$T/err")"
+        # the owner's private group (umask 002 on Debian): nobody else's
+        chgrp 0 "$C/sbx/dialects/${BACKENDS[0]}.dialect"
+        run_cfg
+        t_check "a dialect override writable by the owner's private group: used (the denial is no longer recognised)" \
+                grep -q '"verdict":"task_failure"' "$T/v.json"
+else
+        t_diag "not root: the group-writable override is left out (no group to give it)"
+fi
 chmod 644 "$C/sbx/dialects/${BACKENDS[0]}.dialect"
 run_cfg
 t_check "control: a private override is used (the denial is no longer recognised)" \

@@ -132,10 +132,36 @@ static void test_config_writable_by_others_is_refused(void **state) {
         struct sbx_config *c = NULL;
         struct sbx_diag diag = { 0 };
         (void) state;
-        assert_int_equal(chmod(path, 0666), 0);
+        assert_int_equal(chmod(path, 0646), 0);
         assert_int_equal(sbx_config_load_files(files, &c, &diag), -EPERM);
         assert_null(c);
         assert_non_null(strstr(diag.msg, "writable by group or others"));
+}
+
+/* Group-writable: refused in a group that is not the owner's private one (a shared "users"),
+ * believed in the owner's private group (gid == uid: Debian's umask 002 makes such files). */
+static void test_config_group_writable_only_in_a_private_group(void **state) {
+        _cleanup_free_ char *path = write_file("group", "default_mode = read-only\n");
+        char *files[] = { path, NULL };
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        struct stat st;
+        (void) state;
+        assert_int_equal(chmod(path, 0664), 0);
+        if (geteuid() != 0) { /* no chown to another group: the caller's own group decides */
+                assert_int_equal(stat(path, &st), 0);
+                assert_int_equal(sbx_config_load_files(files, &c, &diag), st.st_gid == st.st_uid ? 0 : -EPERM);
+                sbx_config_free(c);
+                return;
+        }
+        assert_int_equal(chown(path, 0, 100), 0);
+        assert_int_equal(sbx_config_load_files(files, &c, &diag), -EPERM);
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, "writable by group or others"));
+        assert_int_equal(chown(path, 0, 0), 0);
+        assert_int_equal(sbx_config_load_files(files, &c, &diag), 0);
+        assert_int_equal(c->default_mode, SBX_MODE_READ_ONLY);
+        sbx_config_free(c);
 }
 
 static void test_config_env_names_the_only_file(void **state) {
@@ -206,6 +232,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_errors_name_file_and_line),
                 cmocka_unit_test(test_config_unreadable_file_is_an_error),
                 cmocka_unit_test(test_config_writable_by_others_is_refused),
+                cmocka_unit_test(test_config_group_writable_only_in_a_private_group),
                 cmocka_unit_test(test_config_env_names_the_only_file),
                 cmocka_unit_test(test_config_env_file_must_exist),
                 cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
