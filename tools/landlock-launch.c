@@ -66,6 +66,7 @@
 
 #include "confine/landlock-abi.h"
 #include "sbx-mountinfo.h"
+#include "sbx-utf8.h"
 #include "tools/landlock-launch.h"
 #include "tools/landlock-seccomp.h"
 
@@ -93,10 +94,34 @@ static void status_record(int err, const char *step) {
         }
 }
 
+/* The message in place as one line that no terminal acts on: it quotes the caller's argv and
+ * paths, so a control character, a C1 control (U+0080..U+009F) or a byte that is not UTF-8
+ * becomes '?' (sbx's own messages do the same: sbx_term_text()). No allocation: this runs in the
+ * child of vfork() too. */
+static void make_inert(char *msg) {
+        unsigned char *u = (unsigned char *) msg;
+        size_t len = strlen(msg), o = 0;
+
+        for (size_t i = 0; i < len;) {
+                size_t n = sbx_utf8_valid_len(u + i, len - i);
+                if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7f)) ||
+                    (n == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+                        u[o++] = '?';
+                        i += n ? n : 1;
+                        continue;
+                }
+                memmove(u + o, u + i, n);
+                o += n;
+                i += n;
+        }
+        u[o] = '\0';
+}
+
 __attribute__((noreturn)) static void vfail(int err, bool show_err, const char *step, const char *fmt, va_list ap) {
         char msg[PATH_MAX + 256];
 
         vsnprintf(msg, sizeof(msg), fmt, ap);
+        make_inert(msg);
         if (show_err)
                 fprintf(stderr, "sbx-landlock: %s: %s\n", msg, strerror(err));
         else

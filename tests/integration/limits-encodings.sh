@@ -1,0 +1,59 @@
+#!/bin/bash
+# Hostile bytes in what the caller gives sbx run stay inert on a terminal and exact in the record.
+# For each usable backend, as root and as nobody:
+# - a command name holding ESC, BEL, a C1 control (U+009B, which some terminals read as ESC [),
+#   a newline and a byte that is not UTF-8: the launcher's "cannot execute" message is one line
+#   that carries none of them (it was printed raw: a title-setting OSC reached the terminal).
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+mkdir -p "$T/cwd"
+cd "$T/cwd" || exit 1
+t_usable_backends "$T/probe.db"
+t_who "$T/who" || exit 1
+
+as() { # as WHO CMD...
+        local who=$1
+        shift
+        if [ "$who" = nobody ]; then
+                "${T_NOBODY[@]}" env HOME="$T/who/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/who/home/.cache" "$@"
+        else
+                "$@"
+        fi
+}
+
+# controls: ESC ] 0 ; title BEL, ESC [ 2 J, U+009B (C2 9B) 3 1 m, a newline, a lone FF byte
+HOSTILE=$'x\033]0;owned\007\033[2J\xc2\x9b31m\ny\xff'
+
+for who in "${WHO[@]}"; do
+        bin=$SBX_BIN
+        [ "$who" = nobody ] && bin=$NB_BIN
+        for b in "${BACKENDS[@]}"; do
+                D=$T/$who-$b
+                W=$D/ws
+                mkdir -p "$W" "$D/db"
+                chmod 700 "$D/db"
+                [ "$who" = nobody ] && chown -R 65534:65534 "$D"
+                db=$D/db/audit.db
+
+                # the launcher's message
+                as "$who" "$bin" run --backend "$b" --root "$W" --db "$db" --verdict-json "$D/v1.json" \
+                        -- "$W/$HOSTILE" 2>"$D/err1"
+                st=$?
+                t_check "$b, $who: a command name that cannot be executed is a runner failure (exit $st)" \
+                        test "$st" = 125 -a "$(jq -r .verdict "$D/v1.json")" = runner_failure
+                t_check "$b, $who: the launcher says so in one line ($(printf '%q' "$(cat "$D/err1")"))" \
+                        test "$(grep -c '^sbx-landlock: cannot execute' "$D/err1")" = 1 -a "$(wc -l <"$D/err1")" = 1
+                t_check "$b, $who: that line carries no control byte, no C1 control, nothing that is not UTF-8" \
+                        python3 -c '
+import re, sys
+t = open(sys.argv[1], "rb").read()
+assert not re.search(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]", t), t
+t.decode("utf-8")
+' "$D/err1"
+
+        done
+done
+t_finish
