@@ -75,6 +75,25 @@ static bool is_raw_json(const char *name) {
         return strcmp(name, "argv") == 0;
 }
 
+/* A stored JSON text as it is, but for the C1 controls (U+0080..U+009F, bytes C2 80..C2 9F): the
+ * record keeps them raw (audit.c escapes only C0), and some terminals act on U+009B as on ESC [,
+ * so they are written as \u0080..\u009f as every other string of the output is (json.c). In
+ * valid JSON a byte C2 can only be inside a string, where the escape means the same character. */
+static void write_raw_json(FILE *f, const char *t, size_t len) {
+        const unsigned char *u = (const unsigned char *) t;
+        size_t from = 0;
+
+        for (size_t i = 0; i + 1 < len; i++) {
+                if (u[i] != 0xc2 || u[i + 1] < 0x80 || u[i + 1] > 0x9f)
+                        continue;
+                fwrite(t + from, 1, i - from, f);
+                fprintf(f, "\\u%04x", u[i + 1]);
+                from = i + 2;
+                i++;
+        }
+        fwrite(t + from, 1, len - from, f);
+}
+
 void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row) {
         int n = sqlite3_column_count(row);
 
@@ -97,7 +116,7 @@ void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row) {
                         if (is_raw_json(name) && t && len > 0 && t[0] == '[') {
                                 /* sbx writes argv as a JSON array; the query re-checks json_valid() */
                                 sbx_json_key(j, name);
-                                fwrite(t, 1, len, j->f);
+                                write_raw_json(j->f, t, len);
                         } else
                                 sbx_json_strn(j, name, t ? t : "", len);
                         break;

@@ -3,7 +3,10 @@
 # For each usable backend, as root and as nobody:
 # - a command name holding ESC, BEL, a C1 control (U+009B, which some terminals read as ESC [),
 #   a newline and a byte that is not UTF-8: the launcher's "cannot execute" message is one line
-#   that carries none of them (it was printed raw: a title-setting OSC reached the terminal).
+#   that carries none of them (it was printed raw: a title-setting OSC reached the terminal);
+# - an argument holding the same: the command gets it byte for byte (the file it writes on the
+#   host), and every JSON output of sbx audit (show, list, export) is valid, holds no raw C0 or
+#   C1 control byte (the stored argv was printed as it is, its U+009B raw) and decodes to it.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap t_cleanup EXIT
@@ -54,6 +57,31 @@ assert not re.search(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]", t), t
 t.decode("utf-8")
 ' "$D/err1"
 
+                # the argument, exact for the command and in the record
+                as "$who" "$bin" run --backend "$b" --root "$W" --db "$db" --verdict-json "$D/v2.json" \
+                        -- sh -c 'printf %s "$1" >"$2"' sh "$HOSTILE" "$W/out" 2>"$D/err2"
+                st=$?
+                t_check "$b, $who: the command got the argument byte for byte (exit $st)" \
+                        cmp -s "$W/out" <(printf %s "$HOSTILE")
+                id=$(jq -r .execution_id "$D/v2.json")
+                for q in "show $id --json" "list --json" "export --jsonl" "export --json"; do
+                        # shellcheck disable=SC2086 # q is words
+                        as "$who" "$bin" audit $q --db "$db" >"$D/q.json" 2>"$D/q.err"
+                        t_check "$b, $who: audit $q: valid JSON, no raw control byte, argv as recorded" \
+                                python3 -c '
+import json, re, sys
+t = open(sys.argv[1], "rb").read()
+assert not re.search(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]", t), re.findall(rb".{0,20}\xc2[\x80-\x9f].{0,5}", t)
+if sys.argv[2].startswith("export --jsonl"):
+    rows = [json.loads(l) for l in t.splitlines() if l.strip()]
+else:
+    v = json.loads(t)
+    rows = v if isinstance(v, list) else [v]
+row = [r for r in rows if r["id"] == int(sys.argv[3])][0]
+want = "x\x1b]0;owned\x07\x1b[2J\x9b31m\ny\ufffd"
+assert row["argv"][2] == "printf %s \"$1\" >\"$2\"" and row["argv"][4] == want, row["argv"]
+' "$D/q.json" "$q" "$id"
+                done
         done
 done
 t_finish
