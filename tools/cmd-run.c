@@ -129,6 +129,28 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
         return fd < 0 ? -errno : fd;
 }
 
+/* The directory sbx runs in, for the record. getcwd() fails when it was removed before sbx
+ * started (the command still runs there): the kernel's name for it is then recorded, which ends
+ * in " (deleted)", rather than an empty cwd. NULL when neither is known. Caller frees. */
+static char *current_dir(void) {
+        char *cwd = getcwd(NULL, 0);
+
+        for (size_t size = 256; !cwd && size <= 1 << 20; size *= 2) {
+                char *buf = malloc(size);
+                ssize_t n = buf ? readlink("/proc/self/cwd", buf, size) : -1;
+                if (n < 0 || (size_t) n < size) {
+                        if (n > 0) {
+                                buf[n] = '\0';
+                                return buf;
+                        }
+                        free(buf);
+                        return NULL;
+                }
+                free(buf);
+        }
+        return cwd;
+}
+
 /* path made absolute with its directory's symlinks resolved (the file itself is not followed);
  * NULL when its directory does not exist. Caller frees. */
 static char *canonical_file(const char *path) {
@@ -511,7 +533,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                 .mode_source = (enum sbx_mode_source) -1, /* none */
                                 .session_id = (char *) a->session, /* read only */
                         };
-                        cwd = getcwd(NULL, 0);
+                        cwd = current_dir();
                         start = (struct sbx_execution_start) {
                                 .policy = &in_session, .argv = command, .cwd = cwd ? cwd : "" };
                         rep->args = a;
@@ -534,7 +556,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                                 "confined command could reopen it for writing; pass it on stdin instead",
                                                 a->keep_fds[i]);
 
-        cwd = getcwd(NULL, 0);
+        cwd = current_dir();
         start = (struct sbx_execution_start) {
                 .policy = policy,
                 .argv = command,
@@ -742,7 +764,7 @@ int sbx_cmd_run(int argc, char **argv) {
          * error: the run is refused, and recorded as such (no policy could be resolved) */
         if ((r = sbx_config_load(&cfg, &diag)) < 0) {
                 _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
-                _cleanup_free_ char *cwd = getcwd(NULL, 0);
+                _cleanup_free_ char *cwd = current_dir();
                 struct sbx_execution_start start = { .argv = command, .cwd = cwd ? cwd : "" };
                 char msg[1024];
 

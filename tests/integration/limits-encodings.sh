@@ -6,7 +6,9 @@
 #   that carries none of them (it was printed raw: a title-setting OSC reached the terminal);
 # - an argument holding the same: the command gets it byte for byte (the file it writes on the
 #   host), and every JSON output of sbx audit (show, list, export) is valid, holds no raw C0 or
-#   C1 control byte (the stored argv was printed as it is, its U+009B raw) and decodes to it.
+#   C1 control byte (the stored argv was printed as it is, its U+009B raw) and decodes to it;
+# - a current directory removed before sbx starts: the row's cwd is its name with " (deleted)"
+#   (it was '', although the command ran there).
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap t_cleanup EXIT
@@ -82,6 +84,17 @@ want = "x\x1b]0;owned\x07\x1b[2J\x9b31m\ny\ufffd"
 assert row["argv"][2] == "printf %s \"$1\" >\"$2\"" and row["argv"][4] == want, row["argv"]
 ' "$D/q.json" "$q" "$id"
                 done
+
+                # a current directory removed before sbx starts: the row names it, not ''
+                mkdir -p "$D/gone"
+                [ "$who" = nobody ] && chown 65534:65534 "$D/gone"
+                (cd "$D/gone" && rmdir "$D/gone" &&
+                        as "$who" "$bin" run --backend "$b" --root "$W" --db "$db" --verdict-json "$D/v3.json" \
+                                -- true) >/dev/null 2>&1
+                id=$(jq -r .execution_id "$D/v3.json")
+                cwd=$(sqlite3 "$db" "SELECT cwd FROM executions WHERE id = ${id:-0}")
+                t_check "$b, $who: a removed current directory is recorded as '$D/gone (deleted)' ('$cwd', $(jq -r .verdict "$D/v3.json"))" \
+                        test "$cwd" = "$D/gone (deleted)"
         done
 done
 t_finish
