@@ -490,9 +490,14 @@ static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null
         size_t n = 0;
         int lo = 3, floor = status_num + 3;
 
+        /* Each descriptor is lifted to the lowest free number from floor up: above every place
+         * below, and never onto a kept descriptor, which is open (it was checked in sbx, and the
+         * child inherits it: checked again, as a kept number that were free could receive the
+         * writer's socket). Not above the highest kept one: one kept near `ulimit -n` left no
+         * room there, and the run failed (limits review: --keep-fd 63 under ulimit -n 64). */
         for (size_t i = 0; i < a->n_keep_fds; i++)
-                if (a->keep_fds[i] >= floor)
-                        floor = a->keep_fds[i] + 1;
+                if (fcntl(a->keep_fds[i], F_GETFD) < 0)
+                        setup_fail(exec_w);
         /* exec_w first: the report of a failure below goes there */
         exec_w = lift(exec_w, floor, exec_w);
         in_r = lift(in_r, floor, exec_w);

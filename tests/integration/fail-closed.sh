@@ -252,6 +252,20 @@ for b in bwrap landlock; do
                 bad="$bad n=$n: exit $rc, file $([ -e "$WS/fd-$n" ] && echo landed || echo absent), '$(head -c 100 "$T/fd.err")';"
         done
         t_check "$b, ulimit -n 8..32: each run either ran or was refused with a reason (125)${bad:+:$bad}" test -z "$bad"
+        # --keep-fd of the highest descriptors the limit allows: sbx parks its own below them, not
+        # above (review: 59-63 under ulimit -n 64 were refused, 63 with "Invalid argument")
+        bad=""
+        for fd in 56 60 62 63; do
+                rm -f "$WS/kept-$fd"
+                (ulimit -n 64 && eval "exec $fd>\"\$WS/kept-$fd\"" && exec "$SBX_BIN" run --db "$T/fd.db" --root "$WS" \
+                        --backend "$b" --mode read-only --keep-fd "$fd" -- bash -c "echo through >&$fd") \
+                        >/dev/null 2>"$T/fd.err" </dev/null
+                rc=$?
+                [ $rc = 0 ] && [ "$(cat "$WS/kept-$fd" 2>/dev/null)" = through ] ||
+                        bad="$bad fd $fd: exit $rc, '$(head -c 100 "$T/fd.err")';"
+        done
+        t_check "$b, ulimit -n 64: --keep-fd 56..63 reaches the command (read-only, through the descriptor)${bad:+:$bad}" \
+                test -z "$bad"
 done
 pkill -f "audit-writer --db $T/fd.db\$"
 
