@@ -293,6 +293,8 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
                 sqlite3_bind_int64(st, 15, (int64_t) res->denial_lines);
         } else
                 sqlite3_bind_int64(st, 15, 0);
+        if (e->timed)
+                sqlite3_bind_int64(st, 16, e->duration_ms);
         r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;

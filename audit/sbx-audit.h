@@ -42,6 +42,11 @@ struct sbx_execution_end {
         const char *message;    /* the refusal or failure reason, or NULL */
         struct sbx_exit_status status;
         const struct sbx_classify_result *result; /* NULL when nothing was classified */
+        /* the run's duration as the supervisor measured it on the monotonic clock (the verdict
+         * record's), which a step of the wall clock during the run leaves right; when !timed
+         * (nothing ran) the row's ended_ms - started_ms */
+        bool timed;
+        int64_t duration_ms;
         /* the audit writer may have completed this row already (its reply was lost): a row that
          * ended with this state and verdict is then not an error */
         bool may_be_done;

@@ -138,6 +138,7 @@ void sbx_wire_encode_end(struct sbx_wbuf *b, int64_t id, const struct sbx_execut
         sbx_wire_put_str(b, e->message);
         sbx_wire_put_i64(b, e->status.exit_code);
         sbx_wire_put_i64(b, e->status.signal);
+        sbx_wire_put_i64(b, e->timed ? e->duration_ms : -1);
         sbx_wire_put_i64(b, res ? 1 : 0);
         if (!res)
                 return;
@@ -221,6 +222,10 @@ int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_executio
         e.message = sbx_wire_get_str(r);
         e.status.exit_code = (int) sbx_wire_get_i64(r);
         e.status.signal = (int) sbx_wire_get_i64(r);
+        e.duration_ms = sbx_wire_get_i64(r);
+        e.timed = e.duration_ms >= 0;
+        if (e.duration_ms < -1)
+                r->bad = true;
         has_result = sbx_wire_get_i64(r);
         if (has_result && !r->bad) {
                 int64_t v, n;

@@ -8,7 +8,8 @@
 
 #include "sbx-audit.h"
 
-#define SBX_WIRE_PROTOCOL_VERSION 1
+/* 2: a finish request carries the supervisor's duration */
+#define SBX_WIRE_PROTOCOL_VERSION 2
 #define SBX_WIRE_FRAME_MAX (1U << 20)
 
 /* A frame under construction (the u32 length first, filled in by the sender). */

@@ -13,7 +13,8 @@ const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX] = {
                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
                 " 'running')",
         [SBX_DB_STMT_EXECUTION_FINISH] =
-                "UPDATE executions SET ended_ms = ?2, duration_ms = max(0, ?2 - started_ms), state = ?3,"
+                "UPDATE executions SET ended_ms = ?2,"
+                " duration_ms = CASE WHEN ?16 IS NULL THEN max(0, ?2 - started_ms) ELSE ?16 END, state = ?3,"
                 " verdict = ?4, evidence = ?5, message = ?6, exit_code = ?7, signal = ?8,"
                 " matched_rule = ?9, matched_signature = ?10, matched_line = ?11, matched_line_no = ?12,"
                 " stderr_bytes = ?13, stderr_lines = ?14, denial_lines = ?15"

@@ -666,6 +666,8 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         .message = rep->message,
                         .status = rep->status,
                         .result = rep->classified ? &rep->result : NULL,
+                        .timed = rep->timed,
+                        .duration_ms = rep->duration_ms,
                 };
                 bool via_writer = audit->writer_row == rep->execution_id && audit->writer &&
                                   sbx_audit_writer_send_finish(audit->writer, rep->execution_id, &end) >= 0;

@@ -1359,6 +1359,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 pump_close(pump);
         }
         rep->duration_ms = now_ms() - t0;
+        rep->timed = true;
         if (read(exec_r, &exec_errno, sizeof(exec_errno)) != (ssize_t) sizeof(exec_errno))
                 exec_errno = 0;
 

@@ -29,7 +29,8 @@ struct sbx_run_report {
         int exit_status;                /* sbx's own exit status */
         bool classified;
         struct sbx_classify_result result;
-        int64_t duration_ms;
+        int64_t duration_ms;            /* monotonic clock, from set-up to the command's end */
+        bool timed;                     /* duration_ms was measured: a child ran */
         char message_buf[512];
 };
 

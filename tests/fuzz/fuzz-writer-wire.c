@@ -74,7 +74,8 @@ static void round_trip_end(int64_t id, const struct sbx_execution_end *a) {
         same_str(a->verdict, c.verdict);
         same_str(a->evidence, c.evidence);
         same_str(a->message, c.message);
-        if (a->status.exit_code != c.status.exit_code || a->status.signal != c.status.signal)
+        if (a->status.exit_code != c.status.exit_code || a->status.signal != c.status.signal ||
+            a->timed != c.timed || (a->timed && a->duration_ms != c.duration_ms))
                 abort();
         if ((a->result == NULL) != (res == NULL))
                 abort();

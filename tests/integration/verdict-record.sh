@@ -146,4 +146,24 @@ wait "$reader"
 t_check "... and a FIFO behind a symlink gets the whole record, 100 KB of argv included (rc=$rc)" \
         python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert len(r["argv"][1]) == 100000' "$T/ref/fifo.out"
 
+# The row's duration is the record's: the supervisor's, on the monotonic clock, through the audit
+# writer and without it (limits review: the row took the wall clock's ended - started, which a
+# clock step during the run turns into 0 or hours)
+mkdir -p "$T/dur/ws"
+bad=""
+for b in "${BACKENDS[@]}"; do
+        for w in on off; do
+                for i in 1 2 3; do
+                        SBX_AUDIT_WRITER=$w "$SBX_BIN" run --backend "$b" --root "$T/dur/ws" --db "$T/dur/audit.db" \
+                                --verdict-json "$T/dur/v.json" -- sleep 0.05 || bad="$bad $b/$w: run failed;"
+                        got=$(python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(r["execution_id"], r["duration_ms"])' \
+                                "$T/dur/v.json")
+                        row=$(sqlite3 "$T/dur/audit.db" "SELECT duration_ms FROM executions WHERE id = ${got% *}")
+                        [ "$row" = "${got#* }" ] || bad="$bad $b/writer $w: record ${got#* } ms, row $row ms;"
+                done
+        done
+done
+t_check "the row's duration_ms is the verdict record's, with and without the audit writer${bad:+:$bad}" test -z "$bad"
+pkill -f "audit-writer --db $T/dur/audit.db\$"
+
 t_finish

@@ -188,6 +188,28 @@ static void test_audit_finish_completes_row_with_verdict_and_denials(void **stat
         assert_text(f->db, sql, "/etc/x,/etc/y");
 }
 
+/* The supervisor's duration (monotonic clock) is the row's, whatever the wall clock did meanwhile
+ * (limits review: a clock step during a run recorded 0 or hours); without one, the wall clock's. */
+static void test_audit_finish_keeps_the_supervisors_duration(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "sleep", (char *) "5", NULL };
+        char sql[128];
+        struct sbx_execution_end timed = { .state = "completed", .verdict = "success", .timed = true,
+                                           .duration_ms = 4321 };
+        struct sbx_execution_end untimed = { .state = "refused", .verdict = "unavailable" };
+        struct sbx_diag diag = { 0 };
+        int64_t a = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        int64_t b = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+
+        assert_int_equal(sbx_audit_finish(f->db, a, &timed, &diag), 0);
+        assert_int_equal(sbx_audit_finish(f->db, b, &untimed, &diag), 0);
+        snprintf(sql, sizeof(sql), "SELECT duration_ms FROM executions WHERE id = %lld", (long long) a);
+        assert_int_equal(query_int(f->db, sql), 4321);
+        snprintf(sql, sizeof(sql), "SELECT duration_ms = max(0, ended_ms - started_ms) FROM executions WHERE id = %lld",
+                 (long long) b);
+        assert_int_equal(query_int(f->db, sql), 1);
+}
+
 static void test_audit_finish_twice_is_refused(void **state) {
         struct fixture *f = *state;
         char *argv[] = { (char *) "true", NULL };
@@ -834,6 +856,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 T(test_audit_begin_records_running_row_with_start_facts),
                 T(test_audit_finish_completes_row_with_verdict_and_denials),
+                T(test_audit_finish_keeps_the_supervisors_duration),
                 T(test_audit_finish_twice_is_refused),
                 T(test_audit_begin_may_exist_takes_over_only_this_runs_row),
                 T(test_audit_finish_may_be_done_accepts_only_the_same_end),
