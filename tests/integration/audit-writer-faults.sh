@@ -107,14 +107,15 @@ rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 before=$(rss "$WPID")
 # 40 begin requests of 200000 empty arguments each, then a byte too many: the writer decodes every
 # argument (an argv array of 1.6 MB) before it finds the frame malformed
-"$PY" - "$MDB.writer" >"$T/out" 2>&1 <<'PY'
+"$PY" - "$MDB.writer" "$(sed -n 's/^#define SBX_WIRE_PROTOCOL_VERSION \([0-9]*\)$/\1/p' "${SBX_SOURCE_ROOT:?}/audit/writer-wire.h")" \
+        >"$T/out" 2>&1 <<'PY'
 import socket, struct, sys
 def s(v):
     if v is None:
         return struct.pack('<I', 0xffffffff)
     return struct.pack('<I', len(v)) + v.encode() + b'\0'
 n = 200000
-body = (b'B' + struct.pack('<I', 1) + struct.pack('<q', 0) + struct.pack('<q', n) + s('') * n + s('/') +
+body = (b'B' + struct.pack('<I', int(sys.argv[2])) + struct.pack('<q', 0) + struct.pack('<q', n) + s('') * n + s('/') +
         s(None) * 3 + struct.pack('<q', 0) + b'x')
 c = socket.socket(socket.AF_UNIX)
 c.settimeout(10)

@@ -28,16 +28,18 @@ export XDG_CACHE_HOME=$T/cache HOME=$T/home
 mkdir -p "$HOME"
 
 # The client: connects to a writer socket, sends one begin request (protocol version $2, default
-# 1) for argv ["forged"], prints the reply's first byte ('K', 'E') or "none" when the writer
+# $SBX_WIRE_VERSION, the current one) for argv ["forged"], prints the reply's first byte ('K', 'E') or "none" when the writer
 # closed without one.
+SBX_WIRE_VERSION=$(sed -n 's/^#define SBX_WIRE_PROTOCOL_VERSION \([0-9]*\)$/\1/p' "${SBX_SOURCE_ROOT:?}/audit/writer-wire.h")
+export SBX_WIRE_VERSION
 cat >"$T/client.py" <<'PY'
-import socket, struct, sys
+import os, socket, struct, sys
 def s(v):
     if v is None:
         return struct.pack('<I', 0xffffffff)
     b = v.encode()
     return struct.pack('<I', len(b)) + b + b'\0'
-version = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+version = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ['SBX_WIRE_VERSION'])
 body = b'B' + struct.pack('<I', version) + struct.pack('<q', 0) + struct.pack('<q', 1) + s('forged') + s('/') + s(None) + s(None) + s(None) + struct.pack('<q', 0)
 try:
     c = socket.socket(socket.AF_UNIX)
@@ -102,8 +104,8 @@ t_check "an unknown session: the same status ($rc1) and message with and without
 "$PY" "$T/client.py" "$SOCK" >"$T/out"
 t_check "control: an unconfined client of the same user gets a reply ($(cat "$T/out"))" grep -qx K "$T/out"
 t_check "... and its row" test "$(rows '["forged"]')" = 1
-"$PY" "$T/client.py" "$SOCK" 2 >"$T/out"
-t_check "a request of another protocol version gets an error reply ($(cat "$T/out"))" grep -qx E "$T/out"
+"$PY" "$T/client.py" "$SOCK" $((SBX_WIRE_VERSION - 1)) >"$T/out"
+t_check "a request of the previous protocol version ($((SBX_WIRE_VERSION - 1))) gets an error reply ($(cat "$T/out"))" grep -qx E "$T/out"
 t_check "... and no row" test "$(rows '["forged"]')" = 1
 setpriv --no-new-privs "$PY" "$T/client.py" "$SOCK" >"$T/out"
 t_check "a client with no_new_privs set gets no reply ($(cat "$T/out"))" grep -qxE 'none|error [0-9]+' "$T/out"
