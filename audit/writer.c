@@ -686,6 +686,12 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
         r = sbx_audit_writer_socket_path(db_path, sock_path, sizeof(sock_path));
         if (r < 0)
                 return r;
+        /* Only in the directory the direct path would write: reached through another user's
+         * directory or symlink, the name could lead to a writer of another database of ours (or
+         * the rows be moved away after), where the direct path refuses the run (review). */
+        r = sbx_db_check_private_dir(db_path, NULL);
+        if (r < 0)
+                return r;
         /* The socket file itself, never a symlink planted in a shared directory (another user's
          * link to a writer of another database of ours would send the rows there): opened without
          * following, checked, and connected to through its descriptor's /proc name. */

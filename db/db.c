@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "sbx-macro.h"
+#include "sbx-trust.h"
 #include "db-internal.h"
 
 #define BUSY_TIMEOUT_MS 5000
@@ -506,7 +507,54 @@ static const char *const private_suffixes[] = { "", "-wal", "-shm", "-journal" }
  * a shared directory), could write it, or could plant its -wal there, could read and rewrite every
  * row (security review). So the directory is the user's or root's and nobody else may write it
  * (a sticky /tmp included), and each file is the user's, a regular file with no other name,
- * writable by nobody else. */
+ * writable by nobody else.
+ * Nor may anyone else reach it through a directory of theirs: the owner of any directory above
+ * could rename ours away and put another in its place (an older copy of ours: the rows since were
+ * gone; none: the next run began an empty record; review: $XDG_STATE_HOME in a directory another
+ * user made in /tmp). So every directory above, as the kernel resolves it, is the user's or
+ * root's, and one that others may write is sticky (they cannot rename what is not theirs); and a
+ * symlink on the way is the user's or root's (nobody else may point it elsewhere). */
+static int check_private_ancestors(const char *path, const char *dir, struct sbx_diag *diag) {
+        _cleanup_free_ char *lex = strdup(dir), *real = NULL;
+        struct stat st;
+        char *p;
+
+        if (!lex)
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        /* the symlinks as written: each prefix of dir */
+        for (p = lex + 1; *p; p++) {
+                if (*p != '/')
+                        continue;
+                *p = '\0';
+                if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0)
+                        return sbx_diag_set(diag, EPERM, "open", path,
+                                            "audit database %s: %s on its path is a symlink of uid %u, who could "
+                                            "point it elsewhere: the record must be private", path, lex,
+                                            (unsigned) st.st_uid);
+                *p = '/';
+        }
+        if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0)
+                return sbx_diag_set(diag, EPERM, "open", path,
+                                    "audit database %s: its directory %s is a symlink of uid %u, who could point it "
+                                    "elsewhere: the record must be private", path, lex, (unsigned) st.st_uid);
+        /* the directories the kernel goes through: each one above the real directory */
+        real = realpath(dir, NULL);
+        if (!real)
+                return sbx_diag_set(diag, errno, "open", path, "cannot resolve %s: %s", dir, strerror(errno));
+        while ((p = strrchr(real, '/')) && real[1] != '\0') {
+                p[p == real ? 1 : 0] = '\0';
+                if (stat(real, &st) < 0)
+                        return sbx_diag_set(diag, errno, "open", path, "cannot stat %s: %s", real, strerror(errno));
+                if ((st.st_uid != geteuid() && st.st_uid != 0) || sbx_writable_by_others(&st))
+                        return sbx_diag_set(diag, EPERM, "open", path,
+                                            "audit database %s: the directory %s above it is %s: it could put "
+                                            "another directory in place of the record's", path, real,
+                                            sbx_writable_by_others(&st) ? "writable by group or others (not sticky)" :
+                                                                          "another user's");
+        }
+        return 0;
+}
+
 static int check_private_dir(const char *path, const char *dir, struct sbx_diag *diag) {
         struct stat st;
 
@@ -517,7 +565,18 @@ static int check_private_dir(const char *path, const char *dir, struct sbx_diag 
                                     "audit database %s: its directory %s is %s: the record must be private", path,
                                     dir, (st.st_mode & (S_IWGRP | S_IWOTH)) ? "writable by group or others" :
                                                                                   "another user's");
-        return 0;
+        return check_private_ancestors(path, dir, diag);
+}
+
+int sbx_db_check_private_dir(const char *path, struct sbx_diag *diag) {
+        _cleanup_free_ char *dir = NULL;
+
+        if (!path || !*path)
+                return sbx_diag_set(diag, EINVAL, "open", "", "the database path is empty");
+        dir = dir_of(path);
+        if (!dir)
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        return check_private_dir(path, dir, diag);
 }
 
 int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag) {

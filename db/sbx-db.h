@@ -95,6 +95,12 @@ int sbx_db_error(struct sbx_db *db, int rc, const char *what, struct sbx_diag *d
  * no other name, that nobody else may write. 0, or -EPERM / -EINVAL with diag set. */
 int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag);
 
+/* Whether the directory of the database at path may hold the audit record: the user's or root's,
+ * writable by nobody else, and reached only through directories and symlinks that nobody else can
+ * replace or repoint (each directory above the user's or root's, one that others may write
+ * sticky). 0, or -errno with diag set. */
+int sbx_db_check_private_dir(const char *path, struct sbx_diag *diag);
+
 /* ---- prepared statements ------------------------------------------------------------------- */
 
 /* Every fixed statement sbx runs, listed once (db/statements.c) and prepared once, on first use. */

@@ -113,6 +113,33 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         : >"$T/db/wal.db-wal"
         chown 65534 "$T/db/wal.db-wal"
         refused_unrecorded "$T/db/wal.db" "a -wal file of another user's beside our database"
+        # another user's directory ABOVE ours ($XDG_STATE_HOME in a directory they made in /tmp):
+        # our private sbx/ in it could be renamed away by them, and the record with it
+        mkdir -m 755 "$T/mu" && mkdir -m 1777 "$T/mu/above"
+        "${T_NOBODY[@]}" mkdir -m 1777 "$T/mu/above/theirs"
+        refused_unrecorded "$T/mu/above/theirs/sbx/audit.db" "a private directory below another user's sticky one"
+        t_check "... which made no record there" test ! -e "$T/mu/above/theirs/sbx/audit.db"
+        mkdir -m 700 "$T/mu/above/theirs/ours"
+        clean_env HOME="$T/home" XDG_STATE_HOME="$T/mu/above/theirs/ours" "$SBX_BIN" run -- true 2>"$T/err"
+        rc=$?
+        t_check "... nor through \$XDG_STATE_HOME, our own directory in theirs: refused (rc=$rc), naming theirs" \
+                test $rc = 125 -a -n "$(grep "the directory $T/mu/above/theirs above it is another user's" "$T/err")"
+        t_check "... and no record made there" test ! -e "$T/mu/above/theirs/ours/sbx/audit.db"
+        "${T_NOBODY[@]}" mv "$T/mu/above/theirs/ours" "$T/mu/above/theirs/gone"
+        t_check "... (they can rename it away: the record is theirs to erase)" test -d "$T/mu/above/theirs/gone"
+        # a symlink of another user's on the way, even to a directory of ours served by a writer
+        mkdir -m 700 "$T/mu/served"
+        for _ in 1 2; do clean_env HOME="$T/home" "$SBX_BIN" run --db "$T/mu/served/audit.db" -- true; done
+        for _ in $(seq 50); do [ -S "$T/mu/served/audit.db.writer" ] && break; sleep 0.1; done
+        "${T_NOBODY[@]}" ln -s "$T/mu/served" "$T/mu/above/link"
+        rows_before=$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')
+        refused_unrecorded "$T/mu/above/link/audit.db" "a path through another user's symlink, to a database a writer serves"
+        t_check "... whose rows did not grow ($rows_before)" \
+                test "$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')" = "$rows_before"
+        ln -s "$T/mu/served" "$T/mu/ourlink"
+        clean_env HOME="$T/home" "$SBX_BIN" run --db "$T/mu/ourlink/audit.db" -- true
+        t_check "control: through a symlink of our own, the run is recorded" \
+                test "$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')" = "$((rows_before + 1))"
 else
         t_diag "not root (or no user nobody): the other-user database checks are left out"
 fi
