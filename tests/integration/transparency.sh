@@ -508,7 +508,7 @@ def child(pid):
         return 0
 p = subprocess.Popen(argv, process_group=0)
 c = 0
-for _ in range(200):
+for _ in range(600): # up to 30 s: a loaded machine (the whole suite at once, ASan) is slow to get there
     c = child(p.pid)
     if c and state(p.pid) == "D" and state(c) == "S":
         break
@@ -554,7 +554,8 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                 db=$T/zv/$who-db/audit.db
                 "${pre[@]}" "$bin" audit-writer --db "$db" --idle 60 &
                 wpid=$!
-                for _ in $(seq 100); do [ -S "$db.writer" ] && break; sleep 0.05; done
+                # (up to 30 s: stopped before it listens, it would leave sbx to write the row itself)
+                for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
                 kill -STOP "$wpid"
                 timeout 60 "$PY" "$T/vfork-stop.py" "$wpid" "${pre[@]}" SBX_CONFIG="$T/builtin.config" "$bin" run \
                         --backend landlock --mode workspace-write --root "$d" --db "$db" --verdict-json "$d/v.json" \
