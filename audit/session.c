@@ -40,7 +40,7 @@ static int session_exists(struct sbx_db *db, const char *id, struct sbx_diag *di
         sqlite3_stmt *st;
         int r, rc;
 
-        r = sbx_db_stmt(db, SBX_DB_STMT_SESSION_GET, &st, diag);
+        r = sbx_db_stmt(db, SBX_DB_STMT_SESSION_CWD, &st, diag);
         if (r < 0)
                 return r;
         sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
@@ -160,7 +160,7 @@ int sbx_audit_session_get(struct sbx_db *db, const char *session_id, struct sbx_
         rc = sqlite3_exec(sbx_db_handle(db), "BEGIN", NULL, NULL, NULL);
         if (rc != SQLITE_OK)
                 return sbx_db_error(db, rc, "read", diag);
-        r = sbx_db_stmt(db, SBX_DB_STMT_SESSION_GET, &st, diag);
+        r = sbx_db_stmt(db, SBX_DB_STMT_SESSION_CWD, &st, diag);
         if (r < 0)
                 goto out;
         sqlite3_bind_text(st, 1, session_id, -1, SQLITE_STATIC);
@@ -175,7 +175,7 @@ int sbx_audit_session_get(struct sbx_db *db, const char *session_id, struct sbx_
                 sqlite3_reset(st);
                 goto out;
         }
-        info.cwd = strdup((const char *) sqlite3_column_text(st, 4));
+        info.cwd = strdup((const char *) sqlite3_column_text(st, 0));
         sqlite3_reset(st);
         if (!info.cwd) {
                 r = sbx_diag_set(diag, ENOMEM, "session", "", "out of memory");

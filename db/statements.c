@@ -35,6 +35,8 @@ const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX] = {
                 " AS mode_event_id,"
                 " (SELECT count(*) FROM executions e WHERE e.session_id = s.id) AS executions"
                 " FROM sessions s WHERE s.id = ?1",
+        /* the lookup of every `sbx run --session`: SESSION_GET counts the session's runs */
+        [SBX_DB_STMT_SESSION_CWD] = "SELECT cwd FROM sessions WHERE id = ?1",
         [SBX_DB_STMT_MODE_EVENT_INSERT] =
                 "INSERT INTO mode_events (session_id, at_ms, mode, origin) VALUES (?1, ?2, ?3, ?4)",
         [SBX_DB_STMT_MODE_EVENT_LAST] =
