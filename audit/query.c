@@ -227,6 +227,20 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
                         fputs("SELECT * FROM (SELECT " SBX_SQL_EXECUTION_COLUMNS("e"), q->f);
                 fputs(" FROM executions e WHERE 1", q->f);
                 where_execution(q, f, false);
+                if (kind == SBX_AUDIT_QUERY_EXPORT) {
+                        /* In id order the planner walks every row of the table and tests its time
+                         * (411 ms instead of 7 ms for the last hour of 1M rows). These bounds are
+                         * implied by the time terms whatever the clock did, and make the walk a
+                         * range of ids (the +id keeps executions_started driving the bound). */
+                        if (f->has_since) {
+                                fputs(" AND e.id >= (SELECT min(+id) FROM executions WHERE started_ms >= ?)", q->f);
+                                bind_int(q, f->since_ms);
+                        }
+                        if (f->has_until) {
+                                fputs(" AND e.id <= (SELECT max(+id) FROM executions WHERE started_ms < ?)", q->f);
+                                bind_int(q, f->until_ms);
+                        }
+                }
                 fputs(kind == SBX_AUDIT_QUERY_LIST ? " ORDER BY e.started_ms DESC, e.id DESC" : " ORDER BY e.id DESC", q->f);
                 if (f->limit > 0) {
                         fputs(" LIMIT ?", q->f);
