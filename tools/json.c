@@ -7,41 +7,46 @@
 
 void sbx_json_write_string(FILE *f, const char *str, size_t len) {
         const unsigned char *s = (const unsigned char *) str;
+        size_t plain = 0; /* start of the bytes written as they are, not yet written */
 
         fputc('"', f);
         for (size_t i = 0; i < len;) {
                 unsigned char c = s[i];
+                const char *esc = NULL;
                 size_t n;
 
                 switch (c) {
-                case '"':  fputs("\\\"", f); i++; continue;
-                case '\\': fputs("\\\\", f); i++; continue;
-                case '\n': fputs("\\n", f); i++; continue;
-                case '\r': fputs("\\r", f); i++; continue;
-                case '\t': fputs("\\t", f); i++; continue;
+                case '"':  esc = "\\\""; break;
+                case '\\': esc = "\\\\"; break;
+                case '\n': esc = "\\n"; break;
+                case '\r': esc = "\\r"; break;
+                case '\t': esc = "\\t"; break;
                 default: break;
                 }
-                if (c < 0x20 || c == 0x7f) {
-                        fprintf(f, "\\u%04x", c);
-                        i++;
-                        continue;
-                }
-                n = sbx_utf8_valid_len(s + i, len - i);
-                if (n == 0) {
-                        fputs("\\ufffd", f);
-                        i++;
-                        continue;
-                }
+                n = esc || c < 0x20 || c == 0x7f ? 0 : sbx_utf8_valid_len(s + i, len - i);
                 /* the C1 controls too (U+0080..U+009F, C2 80..C2 9F): some terminals act on
                  * U+009B as on ESC [ when the output is read there */
-                if (n == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
-                        fprintf(f, "\\u%04x", s[i + 1]);
-                        i += 2;
+                if (n == 1 || (n > 1 && !(n == 2 && c == 0xc2 && s[i + 1] < 0xa0))) {
+                        i += n; /* (one fwrite per run: one per character was most of export's time) */
                         continue;
                 }
-                fwrite(s + i, 1, n, f);
-                i += n;
+                fwrite(s + plain, 1, i - plain, f);
+                if (esc) {
+                        fputs(esc, f);
+                        i++;
+                } else if (c < 0x20 || c == 0x7f) {
+                        fprintf(f, "\\u%04x", c);
+                        i++;
+                } else if (n == 0) {
+                        fputs("\\ufffd", f);
+                        i++;
+                } else {
+                        fprintf(f, "\\u%04x", s[i + 1]);
+                        i += 2;
+                }
+                plain = i;
         }
+        fwrite(s + plain, 1, len - plain, f);
         fputc('"', f);
 }
 

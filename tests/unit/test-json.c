@@ -38,6 +38,9 @@ static void test_json_string_escapes(void **state) {
                 { "\xf0\x9f\x98\x80", 4, "\"\xf0\x9f\x98\x80\"" },       /* 4-byte emoji */
                 { "\xc2\x9b" "2J\xc2\x85", 6, "\"\\u009b2J\\u0085\"" },     /* C1 controls escaped */
                 { "\xc2\xa0\xc2\xbf", 4, "\"\xc2\xa0\xc2\xbf\"" },         /* ... not what follows */
+                /* kept runs between escapes, at both ends and around each kind */
+                { "ab\"cd\x01" "ef\xff" "gh\xc2\x9b" "ij\xc3\xa9k", 18,
+                  "\"ab\\\"cd\\u0001ef\\ufffdgh\\u009bij\xc3\xa9k\"" },
         };
         (void) state;
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
