@@ -166,6 +166,18 @@ int sbx_audit_session_show(struct sbx_db *db, const char *session_id, sbx_audit_
                            sbx_audit_row_fn mode_event_fn, sbx_audit_row_fn execution_fn,
                            void *userdata, struct sbx_diag *diag);
 
+/* ---- retention (prune.c) ------------------------------------------------------------------ */
+
+struct sbx_audit_prune_result {
+        int64_t executions, denial_lines, sessions; /* removed (or, dry run, that would be) */
+};
+/* Removes the runs that started before before_ms, in one transaction: their denial lines with
+ * them (and the denied_paths tally), but never a run in progress, nor one that a kept run follows
+ * (parent_id), nor a session that keeps a run or began or changed mode since. dry_run counts and
+ * changes nothing. 0, or -errno with diag set (nothing removed). */
+int sbx_audit_prune(struct sbx_db *db, int64_t before_ms, bool dry_run, struct sbx_audit_prune_result *ret,
+                    struct sbx_diag *diag);
+
 /* ---- time ---------------------------------------------------------------------------------- */
 
 /* Now, in ms since the epoch (UTC). */

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,6 +25,7 @@ static const char usage_text[] =
         "       sbx audit denials [FILTERS] [--top-paths [N]] [--limit N] [--json|--csv|--jsonl] [--db PATH]\n"
         "       sbx audit stats   [FILTERS] [--json|--csv] [--db PATH]\n"
         "       sbx audit export  [FILTERS] [--follow] [--jsonl|--json|--csv] [--db PATH]\n"
+        "       sbx audit prune   --before T [--dry-run] [--db PATH]\n"
         "\n"
         "FILTERS:\n"
         "  --since T, --until T   runs started at or after / before T: a duration back from now\n"
@@ -35,7 +37,10 @@ static const char usage_text[] =
         "--limit N keeps the N most recent rows. --top-paths [N] lists the N (10) most denied paths.\n"
         "Output is an aligned table, or --json (an array), --csv, --jsonl (one object per line; the\n"
         "default of export). export --follow keeps streaming executions as they complete.\n"
-        "Times are UTC. A run whose supervisor died reads as state 'interrupted'.\n";
+        "Times are UTC. A run whose supervisor died reads as state 'interrupted'.\n"
+        "prune removes the runs that started before T (same forms as --since), their denial lines\n"
+        "and sessions left with no run; never a run in progress, nor the denied run an approved\n"
+        "retry that is kept follows. --dry-run only counts.\n";
 
 enum verb { LIST, SHOW, DENIALS, STATS, EXPORT };
 
@@ -622,6 +627,82 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         return sbx_out_end(out) < 0 ? 1 : 0;
 }
 
+/* sbx audit prune --before T [--dry-run] [--db PATH] */
+static int run_prune(int argc, char **argv) {
+        enum { O_DB = 256, O_BEFORE, O_DRY_RUN, O_HELP };
+        static const struct option longopts[] = {
+                { "db", required_argument, NULL, O_DB },
+                { "before", required_argument, NULL, O_BEFORE },
+                { "dry-run", no_argument, NULL, O_DRY_RUN },
+                { "help", no_argument, NULL, O_HELP },
+                {},
+        };
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        _cleanup_free_ char *path = NULL;
+        struct stat st;
+        struct sbx_audit_prune_result res;
+        struct sbx_diag diag = { 0 };
+        const char *db_opt = NULL, *before_arg = NULL;
+        int64_t before = 0;
+        bool dry_run = false;
+        char when[64] = "";
+        struct tm tm;
+        time_t secs;
+        int c, r;
+
+        opterr = 0;
+        optind = 1;
+        for (;;) {
+                const char *element = sbx_getopt_element(argc, argv);
+                char what[128];
+
+                if ((c = getopt_long(argc, argv, ":h", longopts, NULL)) == -1)
+                        break;
+                switch (c) {
+                case O_DB: db_opt = optarg; break;
+                case O_BEFORE:
+                        before_arg = optarg;
+                        if (sbx_audit_parse_time(optarg, sbx_audit_now_ms(), &before) < 0)
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "audit prune: malformed --before '%s' (expected a duration such as 30d "
+                                                "or an ISO-8601 time such as 2024-05-01T12:00:00Z)", optarg);
+                        break;
+                case O_DRY_RUN: dry_run = true; break;
+                case 'h':
+                case O_HELP: return fputs(usage_text, stdout), 0;
+                case ':': return sbx_fail(SBX_EXIT_USAGE, "audit prune: option %s needs a value", argv[optind - 1]);
+                default:
+                        return sbx_fail(SBX_EXIT_USAGE, "audit prune: %s",
+                                        sbx_getopt_error(element, optopt, what, sizeof(what)));
+                }
+        }
+        if (optind < argc)
+                return sbx_fail(SBX_EXIT_USAGE, "audit prune: unexpected argument '%s'", argv[optind]);
+        /* what goes is never implied */
+        if (!before_arg)
+                return sbx_fail(SBX_EXIT_USAGE, "audit prune: --before T is required (the runs that started before T go)");
+        /* a database that is not there is not made (to remove nothing from) */
+        if (sbx_db_default_path(db_opt, &path, &diag) < 0)
+                return sbx_fail_diag(1, "audit database", &diag);
+        if (stat(path, &st) < 0)
+                return sbx_fail(1, "audit prune: %s %s: %s", errno == ENOENT ? "no audit database at" : "cannot use",
+                                path, errno == ENOENT ? "nothing recorded there yet" : strerror(errno));
+        r = sbx_audit_tool_open(path, true, &db);
+        if (r)
+                return r;
+        r = sbx_audit_prune(db, before, dry_run, &res, &diag);
+        if (r < 0)
+                return sbx_fail_diag(1, "audit prune", &diag);
+        secs = (time_t) (before / 1000);
+        if (gmtime_r(&secs, &tm))
+                strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+        printf("%s %lld run%s (%lld denial line%s) and %lld session%s that started before %s\n",
+               dry_run ? "would prune" : "pruned", (long long) res.executions, res.executions == 1 ? "" : "s",
+               (long long) res.denial_lines, res.denial_lines == 1 ? "" : "s", (long long) res.sessions,
+               res.sessions == 1 ? "" : "s", when);
+        return 0;
+}
+
 int sbx_cmd_audit(int argc, char **argv) {
         static const struct {
                 const char *name;
@@ -636,14 +717,16 @@ int sbx_cmd_audit(int argc, char **argv) {
 
         if (argc < 2)
                 return sbx_fail(SBX_EXIT_USAGE,
-                                "audit: expected a verb: list, show, denials, stats or export (try 'sbx audit --help')");
+                                "audit: expected a verb: list, show, denials, stats, export or prune (try 'sbx audit --help')");
         if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
                 return fputs(usage_text, stdout), 0;
+        if (strcmp(argv[1], "prune") == 0)
+                return run_prune(argc - 1, argv + 1);
         for (i = 0; i < SBX_ELEMENTSOF(verbs); i++)
                 if (strcmp(argv[1], verbs[i].name) == 0)
                         break;
         if (i == SBX_ELEMENTSOF(verbs))
-                return sbx_fail(SBX_EXIT_USAGE, "audit: unknown verb '%s' (list, show, denials, stats or export)", argv[1]);
+                return sbx_fail(SBX_EXIT_USAGE, "audit: unknown verb '%s' (list, show, denials, stats, export or prune)", argv[1]);
         o.name = verbs[i].name;
         o.verb = verbs[i].verb;
         r = parse(argc - 1, argv + 1, &o);

@@ -94,6 +94,9 @@ bad() { # bad DESCRIPTION PATTERN ARGS...: exit 2, one line matching PATTERN, no
         [ -s "$T/stdout" ] && t_not_ok "$d: printed on stdout"
 }
 bad "malformed --since" "malformed --since 'yesterday'" audit list --since yesterday --db "$GOOD"
+bad "prune without --before" "--before T is required" audit prune --db "$GOOD"
+bad "prune with a malformed --before" "malformed --before 'soon'" audit prune --before soon --db "$GOOD"
+bad "prune with a filter it does not take" "unknown option '--verdict'" audit prune --before 1d --verdict denied --db "$GOOD"
 bad "malformed --since (bad month)" "malformed --since '2024-13-01'" audit denials --since 2024-13-01 --db "$GOOD"
 bad "malformed --since (unknown unit)" "malformed --since '1y'" audit stats --since 1y --db "$GOOD"
 bad "malformed --until" "malformed --until" audit export --until 'next week' --db "$GOOD"
@@ -229,6 +232,25 @@ t_check "audit list: every row has as many cells as the header" awk -v want="$(h
 t_check "the good database kept its rows" \
         test "$(sqlite3 "$GOOD" "SELECT count(*) FROM executions WHERE id <= $rows_before")" = "$rows_before"
 t_check "the good database passes integrity_check" test "$(sqlite3 "$GOOD" 'PRAGMA integrity_check')" = ok
+
+# ---- prune: a copy of the good database, its first run made old ----------------------------
+"$SBX_BIN" audit prune --before 1d --db "$T/nowhere/audit.db" 2>"$ERR"
+rc=$?
+t_check "prune of a database that is not there: exit 1, one line, nothing made" \
+        eval 'one_line $rc 1 "no audit database at" && [ ! -e "$T/nowhere" ]'
+cp "$GOOD" "$T/prune.db"
+sqlite3 "$T/prune.db" "UPDATE executions SET started_ms = 1000 WHERE id = 1"
+out=$("$SBX_BIN" audit prune --before 30d --dry-run --db "$T/prune.db" 2>"$ERR")
+kept=$(sqlite3 "$T/prune.db" 'SELECT group_concat(id) FROM (SELECT id FROM executions WHERE id > 1 ORDER BY id)')
+t_check "prune --dry-run: says what would go ($out), removes nothing" \
+        eval '[[ $out =~ ^would\ prune\ 1\ run\ \(0\ denial\ lines\)\ and\ 0\ sessions\ that\ started\ before\ $(date -u -d "30 days ago" +%Y-%m-%d)T[0-9:]{8}Z$ ]] &&
+                [ "$(sqlite3 "$T/prune.db" "SELECT count(*) FROM executions WHERE id = 1")" = 1 ]'
+out=$("$SBX_BIN" audit prune --before 30d --db "$T/prune.db" 2>"$ERR")
+t_check "prune: removes the old run only ($out)" \
+        test "$(sqlite3 "$T/prune.db" 'SELECT group_concat(id) FROM (SELECT id FROM executions ORDER BY id)')" = "$kept"
+t_check "... the session, which keeps runs, stays" test "$(sqlite3 "$T/prune.db" 'SELECT count(*) FROM sessions')" = 1
+t_check "... and the file passes integrity_check and foreign_key_check" \
+        test "$(sqlite3 "$T/prune.db" 'PRAGMA integrity_check; PRAGMA foreign_key_check')" = ok
 t_check "no marker anywhere" test ! -e "$T/marker"
 
 t_finish

@@ -77,7 +77,7 @@ for section in NAME SYNOPSIS DESCRIPTION COMMANDS VERDICTS 'VERDICT RECORD' 'EXI
 done
 for verb in 'sbx run' 'sbx classify' 'sbx probe' 'sbx policy resolve' 'sbx session start' 'sbx session mode' \
         'sbx session show' 'sbx audit list' 'sbx audit show' 'sbx audit denials' 'sbx audit stats' \
-        'sbx audit export' 'sbx fixtures check' 'sbx fixtures record'; do
+        'sbx audit export' 'sbx audit prune' 'sbx fixtures check' 'sbx fixtures record'; do
         check "the page documents '$verb'" grep -qF -- "$verb" "$rendered"
 done
 for word in SBX_DB SBX_SESSION SBX_CONFIG XDG_STATE_HOME XDG_CONFIG_HOME XDG_CACHE_HOME TMPDIR \
@@ -91,7 +91,7 @@ done
 help_cmds=(
         - run classify probe policy 'policy resolve'
         session 'session start' 'session mode' 'session show'
-        audit 'audit list' 'audit show' 'audit denials' 'audit stats' 'audit export'
+        audit 'audit list' 'audit show' 'audit denials' 'audit stats' 'audit export' 'audit prune'
         fixtures 'fixtures check' 'fixtures record'
 )
 declare -A help_opts=() # "VERB [SUB]" -> options its --help names
@@ -208,7 +208,7 @@ expect_completion 'ask deny ' sbx run --on-denial =
 expect_completion 'ask ' sbx run --on-denial = a
 expect_completion 'danger-full-access read-only workspace-write ' sbx session mode 0123 ''
 expect_completion 'resolve ' sbx policy r
-expect_completion '--help denials export list show stats ' sbx audit ''
+expect_completion '--help denials export list prune show stats ' sbx audit ''
 expect_completion '--help check record ' sbx fixtures ''
 expect_completion '--help mode show start ' sbx session ''
 expect_completion 'denied ' sbx audit list --verdict de
@@ -226,7 +226,7 @@ expect_completion_has "$tmp/ws" sbx run --root "$tmp/w"
 
 # Every option that a --help names is offered by the completion of that verb (for a verb with
 # subverbs, by one of its subverbs: `sbx audit --help` lists the options of all of them).
-declare -A subverbs=([policy]='resolve' [session]='start mode show' [audit]='list show denials stats export'
+declare -A subverbs=([policy]='resolve' [session]='start mode show' [audit]='list show denials stats export prune'
         [fixtures]='check record')
 for cmd in "${!help_opts[@]}"; do
         [ "$cmd" != - ] || continue

@@ -210,6 +210,84 @@ static void test_audit_finish_keeps_the_supervisors_duration(void **state) {
         assert_int_equal(query_int(f->db, sql), 1);
 }
 
+static void exec_sql(struct sbx_db *db, const char *sql) {
+        char *err = NULL;
+        if (sqlite3_exec(sbx_db_handle(db), sql, NULL, NULL, &err) != SQLITE_OK)
+                fail_msg("%s: %s", sql, err ? err : "?");
+}
+
+/* Retention: the old runs go with their denial lines and their tally, sessions left with nothing
+ * go with their mode log, and nothing kept points at what went (scale review: a hand-written
+ * DELETE left the denial lines and the tally, or failed on a kept retry's parent). */
+static void test_audit_prune_keeps_the_rest_consistent(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "touch", (char *) "/etc/x", NULL };
+        const char *paths[] = { "/etc/x", "/etc/y", NULL }, *one[] = { "/etc/x", NULL };
+        enum sbx_mode ro = SBX_MODE_READ_ONLY;
+        _cleanup_free_ char *s_empty = NULL, *s_changed = NULL, *s_used = NULL;
+        struct sbx_audit_prune_result res = { 0 };
+        struct sbx_diag diag = { 0 };
+        int64_t cutoff = sbx_audit_now_ms() - 86400000, old, parent, retry, live, recent, changed_run, used_run;
+        char sql[512];
+
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, &ro, &s_empty, NULL), 0);
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, &ro, &s_changed, NULL), 0);
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, &ro, &s_used, NULL), 0);
+        old = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        finish_run(f->db, old, "denied", 1, paths);
+        parent = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        finish_run(f->db, parent, "denied", 1, one);
+        retry = begin_run(f->db, NULL, SBX_MODE_WORKSPACE_WRITE, "bwrap", argv);
+        finish_run(f->db, retry, "success", 0, NULL);
+        live = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv); /* its supervisor: us */
+        recent = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        finish_run(f->db, recent, "denied", 1, one);
+        changed_run = begin_run(f->db, s_changed, SBX_MODE_READ_ONLY, "bwrap", argv);
+        finish_run(f->db, changed_run, "success", 0, NULL);
+        used_run = begin_run(f->db, s_used, SBX_MODE_READ_ONLY, "bwrap", argv);
+        finish_run(f->db, used_run, "success", 0, NULL);
+        /* all but retry, recent and used_run began long ago; s_changed changed mode since */
+        snprintf(sql, sizeof(sql),
+                 "UPDATE executions SET started_ms = 1000 WHERE id NOT IN (%lld, %lld, %lld);"
+                 "UPDATE executions SET parent_id = %lld WHERE id = %lld;"
+                 "UPDATE sessions SET created_ms = 1000; UPDATE mode_events SET at_ms = 1000;",
+                 (long long) retry, (long long) recent, (long long) used_run, (long long) parent, (long long) retry);
+        exec_sql(f->db, sql);
+        assert_int_equal(sbx_audit_session_set_mode(f->db, s_changed, SBX_MODE_WORKSPACE_WRITE, NULL, NULL), 0);
+
+        /* a dry run counts and keeps everything */
+        assert_int_equal(sbx_audit_prune(f->db, cutoff, true, &res, &diag), 0);
+        assert_int_equal(res.executions, 2); /* old, changed_run */
+        assert_int_equal(res.denial_lines, 2);
+        assert_int_equal(res.sessions, 1); /* s_empty */
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions"), 7);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM sessions"), 3);
+
+        assert_int_equal(sbx_audit_prune(f->db, cutoff, false, &res, &diag), 0);
+        assert_int_equal(res.executions, 2);
+        snprintf(sql, sizeof(sql), "SELECT group_concat(id) FROM (SELECT id FROM executions ORDER BY id)");
+        {
+                char want[128];
+                snprintf(want, sizeof(want), "%lld,%lld,%lld,%lld,%lld", (long long) parent, (long long) retry,
+                         (long long) live, (long long) recent, (long long) used_run);
+                assert_text(f->db, sql, want);
+        }
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denial_lines"), 2); /* parent's, recent's */
+        /* the tally counts what is left: /etc/x twice, /etc/y no more */
+        assert_int_equal(query_int(f->db, "SELECT denials FROM denied_paths WHERE path = '/etc/x'"), 2);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denied_paths WHERE path = '/etc/y'"), 0);
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM sessions WHERE id = '%s'", s_empty);
+        assert_int_equal(query_int(f->db, sql), 0);
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM mode_events WHERE session_id = '%s'", s_empty);
+        assert_int_equal(query_int(f->db, sql), 0);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM sessions"), 2);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+        assert_text(f->db, "PRAGMA integrity_check", "ok");
+        /* again: nothing more goes */
+        assert_int_equal(sbx_audit_prune(f->db, cutoff, false, &res, &diag), 0);
+        assert_int_equal(res.executions + res.denial_lines + res.sessions, 0);
+}
+
 static void test_audit_finish_twice_is_refused(void **state) {
         struct fixture *f = *state;
         char *argv[] = { (char *) "true", NULL };
@@ -967,6 +1045,7 @@ int main(void) {
                 T(test_audit_begin_records_running_row_with_start_facts),
                 T(test_audit_finish_completes_row_with_verdict_and_denials),
                 T(test_audit_finish_keeps_the_supervisors_duration),
+                T(test_audit_prune_keeps_the_rest_consistent),
                 T(test_audit_finish_twice_is_refused),
                 T(test_audit_begin_may_exist_takes_over_only_this_runs_row),
                 T(test_audit_finish_may_be_done_accepts_only_the_same_end),
