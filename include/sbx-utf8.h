@@ -33,3 +33,28 @@ static inline size_t sbx_utf8_valid_len(const unsigned char *s, size_t left) {
                 return 0;
         return n;
 }
+
+/* The first len bytes of s as text no terminal acts on, into out (len + 1 bytes at least; out may
+ * be s itself: the text never grows): every C0 control, DEL, C1 control (U+0080..U+009F: CSI,
+ * U+009B, drives terminals as ESC [ does) and byte that is not valid UTF-8 becomes '?'. Returns
+ * the length written before the NUL it adds. Allocates nothing (a vfork child calls it). */
+static inline size_t sbx_utf8_inert(char *out, const char *s, size_t len) {
+        const unsigned char *u = (const unsigned char *) s;
+        size_t o = 0;
+
+        for (size_t i = 0; i < len;) {
+                size_t n = sbx_utf8_valid_len(u + i, len - i);
+                if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7f)) ||
+                    (n == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+                        out[o++] = '?';
+                        i += n ? n : 1;
+                        continue;
+                }
+                for (size_t k = 0; k < n; k++) /* (forward: out <= s + i, in place too) */
+                        out[o + k] = s[i + k];
+                o += n;
+                i += n;
+        }
+        out[o] = '\0';
+        return o;
+}

@@ -99,22 +99,7 @@ static void status_record(int err, const char *step) {
  * becomes '?' (sbx's own messages do the same: sbx_term_text()). No allocation: this runs in the
  * child of vfork() too. */
 static void make_inert(char *msg) {
-        unsigned char *u = (unsigned char *) msg;
-        size_t len = strlen(msg), o = 0;
-
-        for (size_t i = 0; i < len;) {
-                size_t n = sbx_utf8_valid_len(u + i, len - i);
-                if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7f)) ||
-                    (n == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
-                        u[o++] = '?';
-                        i += n ? n : 1;
-                        continue;
-                }
-                memmove(u + o, u + i, n);
-                o += n;
-                i += n;
-        }
-        u[o] = '\0';
+        sbx_utf8_inert(msg, msg, strlen(msg));
 }
 
 __attribute__((noreturn)) static void vfail(int err, bool show_err, const char *step, const char *fmt, va_list ap) {

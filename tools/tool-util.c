@@ -86,26 +86,9 @@ int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret) {
 }
 
 char *sbx_term_text(const char *s, size_t len) {
-        const unsigned char *u = (const unsigned char *) s;
         char *out = malloc(len + 1);
-        size_t o = 0;
 
-        if (!out)
-                return NULL;
-        for (size_t i = 0; i < len;) {
-                size_t n = sbx_utf8_valid_len(u + i, len - i);
-                /* U+0080..U+009F, C1 controls: CSI (U+009B) drives terminals as ESC [ does */
-                bool control = n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7f)) ||
-                               (n == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0);
-                if (control) {
-                        out[o++] = '?';
-                        i += n ? n : 1;
-                        continue;
-                }
-                memcpy(out + o, s + i, n);
-                o += n;
-                i += n;
-        }
-        out[o] = '\0';
+        if (out)
+                sbx_utf8_inert(out, s, len);
         return out;
 }
