@@ -27,6 +27,8 @@
 SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
 
 #define META_MAX (64 * 1024)
+/* the longest --note: what fits in record's meta buffer beside the other fields */
+#define NOTE_MAX 2048
 
 /* ---- meta files ---------------------------------------------------------------------------- */
 
@@ -481,6 +483,9 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: the command to run goes after --"), -EINVAL;
         if (a->note && strpbrk(a->note, "\r\n"))
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --note must be one line"), -EINVAL;
+        /* the meta file is built in a fixed buffer: a longer note was cut short, silently */
+        if (a->note && strlen(a->note) > NOTE_MAX)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --note is longer than %d bytes", NOTE_MAX), -EINVAL;
         a->argv = argv + optind;
         return 0;
 }
@@ -653,7 +658,7 @@ static int fixtures_record(int argc, char **argv) {
         struct sbx_exit_status st = { 0 };
         struct sbx_diag diag = { 0 };
         size_t vlen = 0, alen = 0;
-        int r, wstatus = 0, status = SBX_EXIT_OK;
+        int r, wstatus = 0, status = SBX_EXIT_OK, mlen;
         FILE *af;
         struct sbx_json j;
 
@@ -800,11 +805,16 @@ static int fixtures_record(int argc, char **argv) {
                 goto out;
         }
 
-        snprintf(meta, sizeof(meta),
+        mlen = snprintf(meta, sizeof(meta),
                  "backend=%s\nmode=%s\nexit=%d\nsignal=%d\nverdict=%s\nsource=%s\nuser=%u\n%s%s%s",
                  a.backend, a.raw ? "raw" : a.mode, st.exit_code, st.signal, sbx_verdict_to_string(res.verdict),
                  a.raw ? "live-raw" : "live", a.user ? (unsigned) strtoul(a.user, NULL, 10) : (unsigned) getuid(),
                  a.note ? "note=" : "", a.note ? a.note : "", a.note ? "\n" : "");
+        if (mlen < 0 || (size_t) mlen >= sizeof(meta)) {
+                status = sbx_fail(1, "fixtures record: the meta file does not fit in %zu bytes; %s not kept", sizeof(meta),
+                                  a.case_dir);
+                goto out;
+        }
         af = open_memstream(&argv_json, &alen);
         if (!af) {
                 status = sbx_fail(1, "fixtures record: out of memory");

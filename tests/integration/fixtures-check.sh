@@ -195,5 +195,15 @@ chk "record --force over an existing case replaces it" '[ $? = 0 ] && grep -qx v
 chk "record with an unknown backend: exit 2" '[ $? = 2 ]'
 "$SBX_BIN" fixtures record --backend bwrap --case "$R/x" >"$T/out" 2>"$T/err"
 chk "record without a command: exit 2" '[ $? = 2 ] && grep -q "after --" "$T/err"'
+# A note too long for the meta file is refused, not cut short (static review: a 5000-byte note
+# left a meta of 4095 bytes, the note truncated and no final newline, exit 0).
+long=$(head -c 5000 /dev/zero | tr '\0' n)
+"$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/longnote" --note "$long" -- true >"$T/out" 2>"$T/err"
+chk "record with a 5000-byte note: exit 2, nothing written" \
+        '[ $? = 2 ] && [ ! -e "$R/bwrap/longnote" ] && grep -q -- "--note is longer than" "$T/err"'
+note=$(head -c 2048 /dev/zero | tr '\0' n)
+"$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/fullnote" --note "$note" -- true >"$T/out" 2>"$T/err"
+chk "record with a 2048-byte note keeps it whole, the meta ending in a newline" \
+        '[ $? = 0 ] && grep -qx "note=$note" "$R/bwrap/fullnote/meta" && [ "$(tail -c 1 "$R/bwrap/fullnote/meta" | od -An -c | tr -d " ")" = "\\n" ]'
 
 t_finish
