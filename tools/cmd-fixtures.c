@@ -401,7 +401,9 @@ static int parse_user(const char *s, uid_t *uid, gid_t *gid) {
         char buf[64];
         char *colon;
 
-        snprintf(buf, sizeof(buf), "%s", s);
+        /* cut short, "0:00...0065534" read as gid 0 (static review) */
+        if ((size_t) snprintf(buf, sizeof(buf), "%s", s) >= sizeof(buf))
+                return -EINVAL;
         colon = strchr(buf, ':');
         if (colon)
                 *colon = '\0';

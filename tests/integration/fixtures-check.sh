@@ -205,5 +205,18 @@ note=$(head -c 2048 /dev/zero | tr '\0' n)
 "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/fullnote" --note "$note" -- true >"$T/out" 2>"$T/err"
 chk "record with a 2048-byte note keeps it whole, the meta ending in a newline" \
         '[ $? = 0 ] && grep -qx "note=$note" "$R/bwrap/fullnote/meta" && [ "$(tail -c 1 "$R/bwrap/fullnote/meta" | od -An -c | tr -d " ")" = "\\n" ]'
+# --user UID:GID too long to read whole is refused: it was cut short, and 65534:<60 zeros>65534
+# ran the command with gid 0 (static review).
+zeros=$(head -c 60 /dev/zero | tr '\0' 0)
+"$SBX_BIN" fixtures record --backend bwrap --raw --user "65534:${zeros}65534" --case "$R/bwrap/longuser" \
+        -- sh -c 'id -g >&2' >"$T/out" 2>"$T/err"
+chk "record with a --user too long to read: exit 2, nothing written" \
+        '[ $? = 2 ] && [ ! -e "$R/bwrap/longuser" ] && grep -q -- "--user wants" "$T/err"'
+if [ "$(id -u)" = 0 ]; then
+        "$SBX_BIN" fixtures record --backend bwrap --raw --user "65534:0065534" --case "$R/bwrap/user" \
+                -- sh -c 'id -g >&2' >"$T/out" 2>"$T/err"
+        chk "record --user 65534:0065534 runs the command with gid 65534" \
+                '[ $? = 0 ] && [ "$(cat "$R/bwrap/user/stderr")" = 65534 ]'
+fi
 
 t_finish
