@@ -586,6 +586,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         r = sbx_dialect_builtin("none", &builtin);
         } else {
                 _cleanup_free_ char *db_dir = strdup(audit->path);
+                /* never confined without it: a NULL here left the database writable by the command */
                 char *protect[] = { db_dir ? dirname(db_dir) : NULL, NULL };
                 struct sbx_confine_options opts = {
                         .status_fd = sbx_run_status_fd_number(a),
@@ -596,6 +597,8 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 };
                 struct sbx_unavailable why = { 0 };
 
+                if (!db_dir)
+                        return refuse(audit, a, rep, &start, "unavailable", "out of memory");
                 if ((r = sbx_provider_new_local(cfg, a->backend, &provider, &diag)) < 0)
                         return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
                 r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);
