@@ -334,8 +334,10 @@ static int config_load(char *const *files, bool required, struct sbx_config **re
                 {
                         char **old = c->config_dirs;
                         char **nv = NULL;
-                        if ((r = strv_push(&nv, dirname(dir))) < 0)
+                        if ((r = strv_push(&nv, dirname(dir))) < 0) {
+                                sbx_strv_free(nv); /* grown, its copy failed */
                                 return r;
+                        }
                         for (char **o = old; o && *o; o++)
                                 if ((r = strv_push(&nv, *o)) < 0) {
                                         sbx_strv_free(nv);

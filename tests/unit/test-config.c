@@ -17,6 +17,20 @@
 
 static char dir[] = "/tmp/sbx-test-config-XXXXXX";
 
+/* strdup() of this binary (the libraries' calls link to it): the strdup_fail_at-th call since it
+ * was set fails, as out of memory would. 0: never. */
+static int strdup_calls, strdup_fail_at;
+
+char *strdup(const char *s) {
+        size_t n = strlen(s) + 1;
+        char *p;
+
+        if (strdup_fail_at && ++strdup_calls == strdup_fail_at)
+                return NULL;
+        p = malloc(n);
+        return p ? memcpy(p, s, n) : NULL;
+}
+
 static char *write_file(const char *name, const char *text) {
         char *path = NULL;
         FILE *f;
@@ -225,6 +239,27 @@ static void test_config_default_launcher_does_not_depend_on_what_exists(void **s
         assert_string_equal(after, next);
 }
 
+/* Out of memory at each strdup() of loading a config file: -ENOMEM, and nothing leaks (the ASan
+ * build's leak check fails the binary otherwise). The directory list of a config file leaked
+ * when its first entry could not be copied (static review). */
+static void test_config_out_of_memory_at_each_copy_leaks_nothing(void **state) {
+        _cleanup_free_ char *one = write_file("oom", "default_mode = read-only\nbackends = landlock\n");
+        char *files[] = { one, NULL };
+        int r = -ENOMEM;
+        (void) state;
+        for (int k = 1; r == -ENOMEM; k++) {
+                struct sbx_config *c = NULL;
+                assert_true(k < 1000);
+                strdup_calls = 0;
+                strdup_fail_at = k;
+                r = sbx_config_load_files(files, &c, NULL);
+                strdup_fail_at = 0;
+                assert_true(r == -ENOMEM || r == 0);
+                assert_true(r == 0 ? c != NULL : c == NULL);
+                sbx_config_free(c);
+        }
+}
+
 int main(int argc, char **argv) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_config_defaults_without_files),
@@ -236,6 +271,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_env_names_the_only_file),
                 cmocka_unit_test(test_config_env_file_must_exist),
                 cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
+                cmocka_unit_test(test_config_out_of_memory_at_each_copy_leaks_nothing),
         };
 
         if (argc == 2 && strcmp(argv[1], "--print-landlock-path") == 0) {
