@@ -34,15 +34,6 @@ void sbx_probe_forget_process_cache(void) {
         memset(&process_cache, 0, sizeof(process_cache));
 }
 
-static void append(char *buf, size_t size, size_t *len, const char *s) {
-        size_t n = strlen(s);
-        if (*len + n >= size)
-                n = size - 1 - *len;
-        memcpy(buf + *len, s, n);
-        *len += n;
-        buf[*len] = '\0';
-}
-
 /* The first line of a small file with the matching prefix, e.g. "Seccomp:" of /proc/self/status. */
 static void read_line(const char *path, const char *prefix, char *out, size_t size) {
         _cleanup_fclose_ FILE *f = fopen(path, "re");
@@ -59,13 +50,16 @@ static void read_line(const char *path, const char *prefix, char *out, size_t si
                 }
 }
 
-static uint64_t fnv1a(const char *s) {
-        uint64_t h = 1469598103934665603ULL;
+/* FNV-1a, fed piece by piece: the key covers every byte of the description, however long (it
+ * was a hash of the description copied into 4096 bytes, and a runner with a path near PATH_MAX
+ * lost its inode and times from the key: replaced, it kept the verdict of the one before). */
+#define FNV1A_INIT 1469598103934665603ULL
+
+static void fnv1a_add(uint64_t *h, const char *s) {
         for (; *s; s++) {
-                h ^= (unsigned char) *s;
-                h *= 1099511628211ULL;
+                *h ^= (unsigned char) *s;
+                *h *= 1099511628211ULL;
         }
-        return h;
 }
 
 static const char *const ns_limits[] = {
@@ -76,44 +70,44 @@ static const char *const ns_limits[] = {
 };
 
 static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
-        char text[4096], part[PATH_MAX + 128];
+        /* room for bwrap's fingerprint: its runner's and its launcher's, each of a path and stat */
+        char part[2 * (PATH_MAX + 96) + 8];
         struct utsname u;
-        size_t len = 0;
+        uint64_t h = FNV1A_INIT;
 
-        text[0] = '\0';
         snprintf(part, sizeof(part), "sbx=%s;uid=%u;euid=%u;", SBX_VERSION, (unsigned) getuid(), (unsigned) geteuid());
-        append(text, sizeof(text), &len, part);
+        fnv1a_add(&h, part);
         if (uname(&u) == 0) {
                 snprintf(part, sizeof(part), "kernel=%s %s %s;", u.release, u.version, u.machine);
-                append(text, sizeof(text), &len, part);
+                fnv1a_add(&h, part);
         }
         read_line("/proc/self/status", "Seccomp:", part, sizeof(part));
-        append(text, sizeof(text), &len, part);
+        fnv1a_add(&h, part);
         read_line("/proc/self/status", "NoNewPrivs:", part, sizeof(part));
-        append(text, sizeof(text), &len, part);
+        fnv1a_add(&h, part);
         /* every namespace kind bubblewrap makes (--unshare-user, -pid, -ipc, and its mount
          * namespace): a limit of 0 on any of them breaks it as surely as one on user namespaces,
          * and a cached verdict still chose it, refusing every run with a runner failure until
          * `sbx probe --refresh` (review) */
         for (size_t i = 0; i < SBX_ELEMENTSOF(ns_limits); i++) {
                 read_line(ns_limits[i], NULL, part, sizeof(part));
-                append(text, sizeof(text), &len, i == 0 ? ";userns=" : ",");
-                append(text, sizeof(text), &len, part);
+                fnv1a_add(&h, i == 0 ? ";userns=" : ",");
+                fnv1a_add(&h, part);
         }
         read_line("/proc/sys/kernel/unprivileged_userns_clone", NULL, part, sizeof(part));
-        append(text, sizeof(text), &len, part);
+        fnv1a_add(&h, part);
         read_line("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", NULL, part, sizeof(part));
-        append(text, sizeof(text), &len, part);
+        fnv1a_add(&h, part);
         for (char **name = cfg->backend_order; name && *name; name++) {
                 const struct sbx_backend *b = sbx_backend_get(*name);
-                append(text, sizeof(text), &len, ";");
-                append(text, sizeof(text), &len, *name);
-                append(text, sizeof(text), &len, "=");
+                fnv1a_add(&h, ";");
+                fnv1a_add(&h, *name);
+                fnv1a_add(&h, "=");
                 if (b && b->applicable && b->applicable() && b->fingerprint &&
                     b->fingerprint(cfg, part, sizeof(part)) >= 0)
-                        append(text, sizeof(text), &len, part);
+                        fnv1a_add(&h, part);
         }
-        snprintf(key, size, "%016llx", (unsigned long long) fnv1a(text));
+        snprintf(key, size, "%016llx", (unsigned long long) h);
 }
 
 /* Runs the functional probe of a backend that passed its static check. */

@@ -116,6 +116,41 @@ static void test_probe_cache_invalidated_by_runner_rewritten_in_place(void **sta
         sbx_config_free(cfg);
 }
 
+/* A runner with a long path (allowed: shorter than PATH_MAX) is keyed by all of its fingerprint:
+ * the key was a hash of the description cut at 4096 bytes, which left out the runner's inode
+ * and times, so a runner replaced there kept the cached verdict of the one before (static
+ * review). */
+static void test_probe_cache_invalidated_by_change_of_a_runner_with_a_long_path(void **state) {
+        char deep[PATH_MAX], cmd[2 * PATH_MAX + 64];
+        struct timespec ts[2] = { { .tv_sec = 1000000000 }, { .tv_sec = 1000000000 } };
+        struct sbx_probe_report a, b;
+        struct sbx_config *cfg;
+        size_t len;
+        (void) state;
+        len = (size_t) snprintf(deep, sizeof(deep), "%s/deep", dir);
+        assert_int_equal(mkdir(deep, 0755), 0);
+        while (len + 202 + sizeof("/bwrap") < 4080) {
+                deep[len++] = '/';
+                memset(deep + len, 'd', 200);
+                len += 200;
+                deep[len] = '\0';
+                assert_int_equal(mkdir(deep, 0755), 0);
+        }
+        assert_true(len + sizeof("/bwrap") < sizeof(deep));
+        memcpy(deep + len, "/bwrap", sizeof("/bwrap"));
+        snprintf(cmd, sizeof(cmd), "cp '%s' '%s' && chmod 755 '%s'", runner, deep, deep);
+        assert_int_equal(system(cmd), 0);
+        cfg = config_for(deep, "bwrap", NULL);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, true, &a, NULL), 0);
+        assert_int_equal(utimensat(AT_FDCWD, deep, ts, 0), 0); /* a reinstalled runner */
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_string_not_equal(a.cache_key, b.cache_key);
+        sbx_config_free(cfg);
+}
+
 static void test_probe_cache_invalidated_by_chain_change(void **state) {
         struct sbx_config *one = config_for(runner, "bwrap", NULL);
         struct sbx_config *two = config_for(runner, "landlock", "bwrap");
@@ -294,6 +329,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
                 cmocka_unit_test(test_probe_cache_invalidated_by_runner_change),
                 cmocka_unit_test(test_probe_cache_invalidated_by_runner_rewritten_in_place),
+                cmocka_unit_test(test_probe_cache_invalidated_by_change_of_a_runner_with_a_long_path),
                 cmocka_unit_test(test_probe_cache_invalidated_by_chain_change),
                 cmocka_unit_test(test_probe_refresh_ignores_the_cache),
                 cmocka_unit_test(test_probe_corrupt_cache_reprobes),
