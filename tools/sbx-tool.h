@@ -20,6 +20,8 @@ int sbx_cmd_audit_writer(int argc, char **argv);
 
 /* Prints "sbx: <message>" on stderr (one line) and returns `status`. */
 int sbx_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether sbx_fail() has reported a failure (a nonzero status) in this process. */
+bool sbx_failure_reported(void);
 /* Prints the diag as one line "sbx: <what>: <msg>" and returns `status`. */
 int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag);
 

@@ -27,11 +27,16 @@ static void usage(FILE *f) {
 }
 
 /* What sbx printed must have arrived: a full disk or a closed pipe is an error, never a silent
- * success (review). A verb that failed on its own (status 1) gets the reason if it gave none. */
+ * success (review). A verb that failed on its own (status 1) gets the reason if it gave none (one
+ * that said why is not told twice: classify > /dev/full printed two lines). The errno of a write
+ * that failed before this last flush is gone: it is then not guessed. */
 static int output_checked(const char *what, int status) {
         errno = 0;
-        if ((fflush(stdout) != 0 || ferror(stdout)) && (status == 0 || status == 1))
-                return sbx_fail(1, "%s: cannot write standard output: %s", what, strerror(errno ? errno : EIO));
+        if ((fflush(stdout) != 0 || ferror(stdout)) && (status == 0 || (status == 1 && !sbx_failure_reported()))) {
+                if (errno)
+                        return sbx_fail(1, "%s: cannot write standard output: %s", what, strerror(errno));
+                return sbx_fail(1, "%s: cannot write standard output (a write failed)", what);
+        }
         return status;
 }
 

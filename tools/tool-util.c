@@ -7,11 +7,19 @@
 #include "sbx-tool.h"
 #include "sbx-utf8.h"
 
+static bool failure_reported;
+
+bool sbx_failure_reported(void) {
+        return failure_reported;
+}
+
 int sbx_fail(int status, const char *fmt, ...) {
         _cleanup_free_ char *msg = NULL, *safe = NULL;
         va_list ap;
         int n;
 
+        if (status != 0)
+                failure_reported = true;
         va_start(ap, fmt);
         n = vasprintf(&msg, fmt, ap);
         va_end(ap);

@@ -215,6 +215,13 @@ if [ -w /dev/full ]; then
                 t_check "sbx $v >/dev/full: exit 1, one line ($(head -c 120 "$T/full.err"))" \
                         test $rc = 1 -a "$(grep -c . "$T/full.err")" = 1 -a -n "$(grep 'cannot write standard output' "$T/full.err")"
         done
+        # a verb that says why itself is not told twice (static review: classify printed two lines,
+        # the second with an errno it guessed)
+        printf "touch: cannot touch '/x': Read-only file system\n" >"$T/ro.stderr"
+        "$SBX_BIN" classify --backend bwrap --exit 1 --stderr "$T/ro.stderr" >/dev/full 2>"$T/full.err"
+        rc=$?
+        t_check "sbx classify >/dev/full: exit 1, one line ($(tr '\n' '|' <"$T/full.err"))" \
+                test $rc = 1 -a "$(grep -c . "$T/full.err")" = 1 -a -n "$(grep 'No space left on device' "$T/full.err")"
         "$SBX_BIN" session start --mode read-only --db "$T/full.db" >/dev/full 2>"$T/full.err"
         rc=$?
         sid=$(sqlite3 "$T/full.db" 'SELECT id FROM sessions ORDER BY created_ms DESC LIMIT 1')
