@@ -150,16 +150,29 @@ const char *sbx_runner_error(int r) {
         return r == -EPERM ? "another user than you or root owns it or may write it or its directory" : strerror(-r);
 }
 
+/* The runners found trusted by this process (one run looks each up several times). Once trusted,
+ * only their owner (the caller) or root can change that: nobody else may write them or their
+ * directories. */
+static char *trusted[4];
+
 int sbx_find_executable(const char *name, char **ret_path) {
         _cleanup_free_ char *path = NULL;
+        size_t i;
         int r;
 
         r = find_executable(name, &path);
         if (r < 0)
                 return r;
-        r = runner_trusted(path);
-        if (r < 0)
-                return r;
+        for (i = 0; i < SBX_ELEMENTSOF(trusted) && trusted[i]; i++)
+                if (strcmp(trusted[i], path) == 0)
+                        break;
+        if (i == SBX_ELEMENTSOF(trusted) || !trusted[i]) {
+                r = runner_trusted(path);
+                if (r < 0)
+                        return r;
+                if (i < SBX_ELEMENTSOF(trusted))
+                        trusted[i] = strdup(path); /* (not remembered when out of memory) */
+        }
         *ret_path = sbx_steal_ptr(&path);
         return 0;
 }
