@@ -758,6 +758,16 @@ int sbx_cmd_run(int argc, char **argv) {
                 if (e)
                         return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s: its directory cannot be used: %s",
                                         a.verdict_json, strerror(e));
+                /* written after the run through a name made absolute in a PATH_MAX buffer (the
+                 * workspace check needs it): a current directory longer than that failed only then
+                 * (limits review) */
+                if (a.verdict_json[0] != '/') {
+                        char cwd[PATH_MAX];
+                        if (!getcwd(cwd, sizeof(cwd)) || strlen(cwd) + strlen(a.verdict_json) + 2 > sizeof(cwd))
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "run: --verdict-json %s: the current directory's name is too long to "
+                                                "place it (give an absolute path)", a.verdict_json);
+                }
                 if (names_audit_files(a.verdict_json, db_path))
                         return sbx_fail(SBX_EXIT_USAGE,
                                         "run: --verdict-json %s is the audit database %s or one of its files: the "

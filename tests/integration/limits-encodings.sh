@@ -97,4 +97,24 @@ assert row["argv"][2] == "printf %s \"$1\" >\"$2\"" and row["argv"][4] == want, 
                         test "$cwd" = "$D/gone (deleted)"
         done
 done
+
+# a relative --verdict-json from a current directory whose name is longer than PATH_MAX: refused
+# before the run (under Landlock the command ran, then the record failed, "Numerical result out of
+# range"; bubblewrap cannot start there at all)
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
+        deep=$T/deep
+        mkdir -p "$deep"
+        long=$(printf 'd%.0s' $(seq 200))
+        (
+                cd "$deep" || exit 1
+                for _ in $(seq 22); do mkdir "$long" && cd "$long" || exit 1; done
+                "$SBX_BIN" run --backend landlock --mode read-only --root "$T/cwd" --db "$T/deep.db" \
+                        --verdict-json v.json -- echo ran >"$T/deep.out" 2>"$T/deep.err"
+                echo $? >"$T/deep.rc"
+        )
+        t_check "a relative --verdict-json under a current directory beyond PATH_MAX: refused first ($(cat "$T/deep.rc"), $(head -c 150 "$T/deep.err"))" \
+                test "$(cat "$T/deep.rc")" = 2 -a ! -s "$T/deep.out"
+else
+        t_diag "no Landlock: the over-long current directory is left out"
+fi
 t_finish
