@@ -3,7 +3,15 @@
  * DELETE left the runs' denial lines behind and the denied_paths tally counting them; with
  * foreign keys on, it failed on the first denied run whose approved retry is newer (scale review).
  * Here:
- *   - a run still in progress is kept (one whose supervisor is gone is 'interrupted' first);
+ *   - a run still in progress is kept (one whose supervisor is gone is 'interrupted' first), and
+ *     a denied run whose sbx is still alive on this host: it may be asking whether to retry, and
+ *     the approved retry it then writes follows it (review: the retry's insert failed, or, the
+ *     id reused meanwhile, its parent_id named an unrelated run);
+ *   - the newest run, the run of the newest denial line and the session of the newest mode event
+ *     are kept: ids are INTEGER PRIMARY KEY without AUTOINCREMENT, so removing the highest one
+ *     gave the next run the id of a removed one (review: 'sbx audit show ID' of an id a verdict
+ *     reported named another run, and 'export --follow', which reads ids above those it saw,
+ *     printed no new run until the ids passed it again);
  *   - a run that a kept run follows (its parent_id: the denied run of an approved retry) is kept,
  *     so that no link of the record points nowhere;
  *   - the runs' denial lines go with them (ON DELETE CASCADE, foreign keys on), and the
@@ -16,8 +24,18 @@
 #include "sbx-macro.h"
 #include "audit-internal.h"
 
-/* Runs one statement with ?1 bound to before_ms (when it has a parameter); *ret (when not NULL)
- * gets the rows it changed, or the first column of its single row for a SELECT. */
+/* This host's name, as executions.host holds it (?2 of the statements). */
+static const char *self_host(void) {
+        static struct sbx_process_identity self;
+
+        if (!self.host[0] && sbx_process_identity_self(&self) < 0)
+                self.host[0] = '\0';
+        return self.host;
+}
+
+/* Runs one statement with ?1 bound to before_ms and ?2 to this host (when it has parameters);
+ * *ret (when not NULL) gets the rows it changed, or the first column of its single row for a
+ * SELECT. */
 static int step_one(struct sbx_db *db, const char *sql, int64_t before_ms, int64_t *ret, struct sbx_diag *diag) {
         sqlite3 *h = sbx_db_handle(db);
         sqlite3_stmt *st = NULL;
@@ -28,6 +46,8 @@ static int step_one(struct sbx_db *db, const char *sql, int64_t before_ms, int64
                 return sbx_db_error(db, rc, "prune", diag);
         if (sqlite3_bind_parameter_count(st) > 0)
                 sqlite3_bind_int64(st, 1, before_ms);
+        if (sqlite3_bind_parameter_count(st) > 1)
+                sqlite3_bind_text(st, 2, self_host(), -1, SQLITE_STATIC);
         rc = sqlite3_step(st);
         if (rc == SQLITE_ROW) {
                 if (ret)
@@ -49,6 +69,13 @@ int sbx_audit_prune(struct sbx_db *db, int64_t before_ms, bool dry_run, struct s
                 "DELETE FROM temp.prune_runs",
                 "DELETE FROM temp.prune_sessions",
                 "INSERT INTO temp.prune_runs SELECT id FROM executions WHERE started_ms < ?1 AND state <> 'running'",
+                /* the sbx of a denied run may still ask to retry it (only a denied run has a retry) */
+                "DELETE FROM temp.prune_runs WHERE id IN (SELECT id FROM executions WHERE started_ms < ?1"
+                " AND verdict = 'denied' AND host = ?2"
+                " AND sbx_state('running', host, boot_id, supervisor_pid, supervisor_start) = 'running')",
+                /* the highest ids stay taken */
+                "DELETE FROM temp.prune_runs WHERE id = (SELECT max(id) FROM executions)"
+                " OR id = (SELECT execution_id FROM denial_lines WHERE id = (SELECT max(id) FROM denial_lines))",
         };
         /* the parents of kept runs stay, and theirs in turn (an approved retry follows one run) */
         static const char keep_parents[] =
@@ -58,7 +85,9 @@ int sbx_audit_prune(struct sbx_db *db, int64_t before_ms, bool dry_run, struct s
                 "INSERT INTO temp.prune_sessions SELECT s.id FROM sessions s WHERE s.created_ms < ?1"
                 " AND NOT EXISTS (SELECT 1 FROM executions e WHERE e.session_id = s.id"
                 "                 AND e.id NOT IN (SELECT id FROM temp.prune_runs))"
-                " AND NOT EXISTS (SELECT 1 FROM mode_events m WHERE m.session_id = s.id AND m.at_ms >= ?1)";
+                " AND NOT EXISTS (SELECT 1 FROM mode_events m WHERE m.session_id = s.id AND m.at_ms >= ?1)"
+                " AND NOT EXISTS (SELECT 1 FROM mode_events m WHERE m.session_id = s.id"
+                "                 AND m.id = (SELECT max(id) FROM mode_events))";
         struct sbx_audit_prune_result res = { 0 };
         int64_t changed;
         int r;
