@@ -24,6 +24,7 @@ struct sbx_db {
         const char *journal;
         int busy_retries; /* BEGIN IMMEDIATE / COMMIT attempts, each waiting the busy timeout */
         int reserve_fd;   /* PATH.reserve, once used; -1 */
+        uid_t owner;      /* the database file's owner */
         sqlite3_stmt *stmts[_SBX_DB_STMT_MAX];
         struct sbx_state_ctx state_ctx;
 };
@@ -442,6 +443,7 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
         db->journal = "delete";
         db->busy_retries = BUSY_RETRIES;
         db->reserve_fd = -1;
+        db->owner = geteuid();
         rc = sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);
         if (rc == SQLITE_OK) {
                 sqlite3_extended_result_codes(db->h, 1);
@@ -514,7 +516,13 @@ static const char *const private_suffixes[] = { "", "-wal", "-shm", "-journal" }
  * user made in /tmp). So every directory above, as the kernel resolves it, is the user's or
  * root's, and one that others may write is sticky (they cannot rename what is not theirs); and a
  * symlink on the way is the user's or root's (nobody else may point it elsewhere). */
-static int check_private_ancestors(const char *path, const char *dir, struct sbx_diag *diag) {
+static bool trusted_uid(uid_t uid, uid_t owner) {
+        return uid == geteuid() || uid == 0 || uid == owner;
+}
+
+/* owner: the uid whose record it is (the user, or, for a reader, the database file's owner), trusted
+ * beside the user and root. */
+static int check_private_ancestors(const char *path, const char *dir, uid_t owner, struct sbx_diag *diag) {
         _cleanup_free_ char *lex = strdup(dir), *real = NULL;
         struct stat st;
         char *p;
@@ -526,14 +534,14 @@ static int check_private_ancestors(const char *path, const char *dir, struct sbx
                 if (*p != '/')
                         continue;
                 *p = '\0';
-                if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0)
+                if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && !trusted_uid(st.st_uid, owner))
                         return sbx_diag_set(diag, EPERM, "open", path,
                                             "audit database %s: %s on its path is a symlink of uid %u, who could "
                                             "point it elsewhere: the record must be private", path, lex,
                                             (unsigned) st.st_uid);
                 *p = '/';
         }
-        if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0)
+        if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && !trusted_uid(st.st_uid, owner))
                 return sbx_diag_set(diag, EPERM, "open", path,
                                     "audit database %s: its directory %s is a symlink of uid %u, who could point it "
                                     "elsewhere: the record must be private", path, lex, (unsigned) st.st_uid);
@@ -545,7 +553,7 @@ static int check_private_ancestors(const char *path, const char *dir, struct sbx
                 p[p == real ? 1 : 0] = '\0';
                 if (stat(real, &st) < 0)
                         return sbx_diag_set(diag, errno, "open", path, "cannot stat %s: %s", real, strerror(errno));
-                if ((st.st_uid != geteuid() && st.st_uid != 0) || sbx_writable_by_others(&st))
+                if (!trusted_uid(st.st_uid, owner) || sbx_writable_by_others(&st))
                         return sbx_diag_set(diag, EPERM, "open", path,
                                             "audit database %s: the directory %s above it is %s: it could put "
                                             "another directory in place of the record's", path, real,
@@ -555,17 +563,17 @@ static int check_private_ancestors(const char *path, const char *dir, struct sbx
         return 0;
 }
 
-static int check_private_dir(const char *path, const char *dir, struct sbx_diag *diag) {
+static int check_private_dir(const char *path, const char *dir, uid_t owner, struct sbx_diag *diag) {
         struct stat st;
 
         if (stat(dir, &st) < 0)
                 return sbx_diag_set(diag, errno, "open", path, "cannot stat %s: %s", dir, strerror(errno));
-        if ((st.st_uid != geteuid() && st.st_uid != 0) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+        if (!trusted_uid(st.st_uid, owner) || (st.st_mode & (S_IWGRP | S_IWOTH)))
                 return sbx_diag_set(diag, EPERM, "open", path,
                                     "audit database %s: its directory %s is %s: the record must be private", path,
                                     dir, (st.st_mode & (S_IWGRP | S_IWOTH)) ? "writable by group or others" :
                                                                                   "another user's");
-        return check_private_ancestors(path, dir, diag);
+        return check_private_ancestors(path, dir, owner, diag);
 }
 
 int sbx_db_check_private_dir(const char *path, struct sbx_diag *diag) {
@@ -576,15 +584,19 @@ int sbx_db_check_private_dir(const char *path, struct sbx_diag *diag) {
         dir = dir_of(path);
         if (!dir)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        return check_private_dir(path, dir, diag);
+        return check_private_dir(path, dir, geteuid(), diag);
 }
 
-int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag) {
+static int check_file_of(const char *f, const struct stat *st, uid_t owner, struct sbx_diag *diag) {
         if (!S_ISREG(st->st_mode))
                 return sbx_diag_set(diag, EINVAL, "open", f, "audit database file %s is not a regular file", f);
-        if (st->st_uid != geteuid())
+        if (st->st_uid != owner && owner == geteuid())
                 return sbx_diag_set(diag, EPERM, "open", f, "audit database file %s belongs to uid %u, not you", f,
                                     (unsigned) st->st_uid);
+        if (st->st_uid != owner)
+                return sbx_diag_set(diag, EPERM, "open", f,
+                                    "audit database file %s belongs to uid %u, not to the database's owner (uid %u)",
+                                    f, (unsigned) st->st_uid, (unsigned) owner);
         if (st->st_mode & (S_IWGRP | S_IWOTH))
                 return sbx_diag_set(diag, EPERM, "open", f, "audit database file %s is writable by others", f);
         if (st->st_nlink != 1)
@@ -592,6 +604,10 @@ int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_d
                                     "audit database file %s has another name (a hard link): it could be written "
                                     "there", f);
         return 0;
+}
+
+int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag) {
+        return check_file_of(f, st, geteuid(), diag);
 }
 
 int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
@@ -609,7 +625,7 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
         dir = dir_of(path);
         if (!dir)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        r = check_private_dir(path, dir, diag);
+        r = check_private_dir(path, dir, geteuid(), diag);
         if (r < 0)
                 return r;
         /* Created here, 0600, so SQLite's journal files (which copy its mode) are private too. The
@@ -739,19 +755,43 @@ bool sbx_db_copy_consistent(const struct sbx_db_copy_mark *before, const struct 
  * lock can be taken without writing the directory): the database is copied first, its WAL
  * second, and the pair is kept only when the WAL did not restart in between
  * (sbx_db_copy_consistent()), else copied again. */
+/* A directory for the private copy in tmp: made 0700, and kept only when nobody but the user and
+ * root can rename it away or lead its path elsewhere (every directory above it the user's or
+ * root's, one that others may write sticky: check_private_ancestors()). SQLite opens the copy by
+ * its path: in a $TMPDIR of another user's, or one others may write without the sticky bit, they
+ * could put a directory of forged rows in its place in between (security review). */
+static int snapshot_dir(const char *path, const char *tmp, char **ret, struct sbx_diag *diag) {
+        _cleanup_free_ char *dir = NULL;
+
+        if (asprintf(&dir, "%s/sbx-audit-read-XXXXXX", tmp) < 0)
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        if (!mkdtemp(dir))
+                return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: no private copy "
+                                    "can be made in %s: %s", path, tmp, strerror(errno));
+        if (check_private_ancestors(path, dir, geteuid(), NULL) < 0) {
+                (void) rmdir(dir);
+                return sbx_diag_set(diag, EPERM, "open", path, "cannot read audit database %s: no private copy "
+                                    "can be made in %s: another user could replace it there", path, tmp);
+        }
+        *ret = sbx_steal_ptr(&dir);
+        return 0;
+}
+
 static int open_snapshot(const char *path, struct sbx_db **ret, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_free_ char *dir = NULL, *wal = NULL, *copy = NULL, *copy_wal = NULL;
         const char *tmp = getenv("TMPDIR");
         int r = -EAGAIN;
 
-        if (!tmp || tmp[0] != '/')
-                tmp = "/tmp";
-        if (asprintf(&dir, "%s/sbx-audit-read-XXXXXX", tmp) < 0 || asprintf(&wal, "%s-wal", path) < 0)
+        if (asprintf(&wal, "%s-wal", path) < 0)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        if (!mkdtemp(dir))
-                return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: no private copy "
-                                    "can be made in %s: %s", path, tmp, strerror(errno));
+        /* $TMPDIR when absolute and private enough, else /tmp */
+        if (!tmp || tmp[0] != '/' || snapshot_dir(path, tmp, &dir, NULL) < 0) {
+                r = snapshot_dir(path, "/tmp", &dir, diag);
+                if (r < 0)
+                        return r;
+                r = -EAGAIN;
+        }
         if (asprintf(&copy, "%s/audit.db", dir) < 0 || asprintf(&copy_wal, "%s/audit.db-wal", dir) < 0) {
                 rmdir(dir);
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
@@ -796,6 +836,55 @@ static int open_snapshot(const char *path, struct sbx_db **ret, struct sbx_diag 
         return 0;
 }
 
+/* The reader's side of "the record is the user's alone": what is read must be a record that no
+ * third user could have planted, replaced or written under the reader (security review: a
+ * database another user put at $XDG_STATE_HOME in a directory of theirs, or a -wal planted beside
+ * ours in a sticky directory, was shown as the user's own history). The checks of sbx run, with
+ * the file's owner trusted beside the reader and root (root or an auditor may read another user's
+ * record: sbx_db_owner() says whose it is), and a directory that nobody may write is fine (a
+ * read-only one is read through a private copy). A symlink to the database is followed when it is
+ * the reader's, root's or the owner's, and the directory it leads to is checked too. */
+static int check_readable(const char *path, const struct stat *st, struct sbx_diag *diag) {
+        _cleanup_free_ char *dir = dir_of(path), *real = NULL, *real_dir = NULL;
+        struct stat lst;
+        int r;
+
+        if (!dir)
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        if ((r = check_private_dir(path, dir, st->st_uid, diag)) < 0)
+                return r;
+        if (lstat(path, &lst) < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot stat %s: %s", path, strerror(errno));
+        if (S_ISLNK(lst.st_mode)) {
+                if (!trusted_uid(lst.st_uid, st->st_uid))
+                        return sbx_diag_set(diag, EPERM, "open", path,
+                                            "audit database %s is a symlink of uid %u, who could point it elsewhere",
+                                            path, (unsigned) lst.st_uid);
+                real = realpath(path, NULL);
+                if (!real)
+                        return sbx_diag_set(diag, errno, "open", path, "cannot resolve %s: %s", path,
+                                            strerror(errno));
+                if (!(real_dir = dir_of(real)))
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                if ((r = check_private_dir(path, real_dir, st->st_uid, diag)) < 0)
+                        return r;
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(private_suffixes); i++) {
+                _cleanup_free_ char *f = NULL;
+                struct stat fst;
+
+                if (asprintf(&f, "%s%s", real ? real : path, private_suffixes[i]) < 0)
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                if (i == 0)
+                        fst = *st;
+                else if (lstat(f, &fst) < 0)
+                        continue;
+                if ((r = check_file_of(f, &fst, st->st_uid, diag)) < 0)
+                        return r;
+        }
+        return 0;
+}
+
 int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         struct stat st;
@@ -815,6 +904,8 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
         if (access(path, R_OK) < 0)
                 return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: %s", path,
                                     strerror(errno));
+        if ((r = check_readable(path, &st, diag)) < 0)
+                return r;
 
         r = db_new(path, SQLITE_OPEN_READONLY, &db, diag);
         if (r < 0)
@@ -833,6 +924,7 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
         }
         if (r < 0)
                 return r;
+        db->owner = st.st_uid;
         if (version < SBX_DB_SCHEMA_VERSION)
                 return sbx_diag_set(diag, EPROTO, "open", path,
                                     "audit database %s has schema version %d, older than this sbx (%d): it is "
@@ -879,6 +971,10 @@ sqlite3 *sbx_db_handle(struct sbx_db *db) {
 
 const char *sbx_db_path(const struct sbx_db *db) {
         return db->path;
+}
+
+uid_t sbx_db_owner(const struct sbx_db *db) {
+        return db->owner;
 }
 
 bool sbx_db_is_readonly(const struct sbx_db *db) {

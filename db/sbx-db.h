@@ -20,7 +20,12 @@ int sbx_db_default_path(const char *explicit_path, char **ret_path, struct sbx_d
  * filesystem and a busy timeout, and migrates to the current schema. A database from a newer sbx
  * is refused (-EPROTONOSUPPORT). Caller closes *ret_db with sbx_db_close(). */
 int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag);
-/* Opens without migrating or creating, for read-only queries. */
+/* Opens without migrating or creating, for read-only queries. The database may be another user's
+ * (sbx_db_owner()), in a directory nobody may write; anything that a third user (neither the
+ * reader, its owner nor root) could have planted, replaced or written is refused (-EPERM): the
+ * checks of sbx_db_open() with the owner trusted beside the user. In a directory the reader cannot
+ * write, a WAL database is read through a private copy in $TMPDIR, or /tmp when another user could
+ * replace it there. */
 int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag);
 void sbx_db_close(struct sbx_db *db); /* accepts NULL */
 
@@ -45,6 +50,10 @@ const char *sbx_db_path(const struct sbx_db *db);
 
 /* The user_version of an open database. */
 int sbx_db_schema_version(struct sbx_db *db, int *ret_version, struct sbx_diag *diag);
+/* The uid whose record it is: the database file's owner (read-only opens, which refuse a record
+ * that a third user could have planted, replaced or written: sbx_db_open_readonly()), else the
+ * user's. */
+uid_t sbx_db_owner(const struct sbx_db *db);
 /* Whether the handle was opened read-only. */
 bool sbx_db_is_readonly(const struct sbx_db *db);
 /* The journal mode in use: "wal" or "delete" (rollback journal, e.g. on a network filesystem). */

@@ -333,6 +333,14 @@ int sbx_out_end(struct sbx_out *o) {
         return r;
 }
 
+void sbx_audit_tool_owner_note(struct sbx_db *db) {
+        uid_t owner = sbx_db_owner(db);
+
+        if (owner != geteuid())
+                sbx_fail(0, "note: audit database %s belongs to uid %u, not you: it is that user's record",
+                         sbx_db_path(db), (unsigned) owner);
+}
+
 int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db) {
         _cleanup_free_ char *path = NULL;
         struct sbx_diag diag = { 0 }, diag2 = { 0 };
@@ -352,5 +360,8 @@ int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db) 
                 if (r < 0)
                         return sbx_fail(1, "%s", (r == -EACCES || r == -EROFS) ? diag.msg : diag2.msg);
         }
-        return r < 0 ? sbx_fail(1, "%s", diag.msg) : 0;
+        if (r < 0)
+                return sbx_fail(1, "%s", diag.msg);
+        sbx_audit_tool_owner_note(*ret_db);
+        return 0;
 }

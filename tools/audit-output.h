@@ -38,6 +38,10 @@ int sbx_out_row_cb(void *userdata, sqlite3_stmt *row);
 void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row);
 
 /* Opens the database for a query: read-only when possible (a read-only directory is fine), or
- * read-write when an older schema must be upgraded first. Prints one "sbx: ..." line and returns
+ * read-write when an older schema must be upgraded first. Another user's record is read, saying
+ * whose it is (sbx_audit_tool_owner_note()); one a third user could have replaced is refused. Prints one "sbx: ..." line and returns
  * the exit status on failure (1); 0 on success. */
 int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db);
+/* When the database opened for reading is another user's record, says so on stderr (one line
+ * "sbx: note: ..."), so that nobody takes it for their own history. */
+void sbx_audit_tool_owner_note(struct sbx_db *db);

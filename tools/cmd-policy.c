@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <string.h>
 
+#include "audit-output.h"
 #include "sbx-audit.h"
 #include "sbx-confine.h"
 #include "sbx-db.h"
@@ -88,6 +89,7 @@ int sbx_cmd_policy(int argc, char **argv) {
                  * query verb (man page, EXIT STATUS) */
                 if (sbx_db_open_readonly(db_path, &db, &diag) < 0)
                         return sbx_fail_diag(1, "policy: audit database", &diag);
+                sbx_audit_tool_owner_note(db);
                 sessions = sbx_audit_session_lookup(db);
         }
         if (sbx_policy_resolve(cfg, &req, req.session_id ? &sessions : NULL, &policy, &diag) < 0)

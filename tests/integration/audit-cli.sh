@@ -160,6 +160,68 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
                 test "$(ls -A "$NB/rodir" | grep -v '\.writer$')" = "$listing"
         t_diag "files in the read-only directory: $(echo $listing)"
         chmod 0700 "$NB/rodir"
+
+        # ---- the read side of a private record (security review): a reader is shown another
+        # user's record only saying whose it is, and never one a third user could have planted,
+        # replaced or written under it ----
+        OTHER=(setpriv --reuid=47211 --regid=47211 --clear-groups --)
+        asother() { HOME=$AT SBX_AUDIT_WRITER=off "${OTHER[@]}" "$@"; }
+        AT=$T/other
+        mkdir -p "$AT" && chown 47211:47211 "$AT"
+        asother "$SBX_BIN" run --db "$AT/state/sbx/audit.db" --mode danger-full-access -- true
+        asother sqlite3 "$AT/state/sbx/audit.db" "UPDATE executions SET cwd = '/forged'"
+        asother chmod 755 "$AT/state" "$AT/state/sbx"
+        asother sh -c 'chmod 644 "$1"*' sh "$AT/state/sbx/audit.db"
+        for verb in "audit list --csv" "audit show 1"; do
+                HOME=$NB/home XDG_STATE_HOME=$AT/state "${T_NOBODY[@]}" "$SBX_BIN" $verb >"$T/stdout" 2>"$ERR"
+                t_check "another user's database at \$XDG_STATE_HOME: $verb reads it, saying whose it is" \
+                        one_line "$?" 0 "note: audit database $AT/state/sbx/audit.db belongs to uid 47211, not you"
+        done
+        SBX_SESSION= HOME=$NB/home XDG_STATE_HOME=$AT/state "${T_NOBODY[@]}" "$SBX_BIN" policy resolve \
+                --session 00000000-0000-0000-0000-000000000000 >"$T/stdout" 2>"$ERR"
+        t_check "another user's database: policy resolve --session says whose it is" \
+                grep -q "belongs to uid 47211, not you" "$ERR"
+        # nobody's own record, in a directory of the other user's: it could have been replaced
+        mkdir -p "$AT/planted" && chown 47211:47211 "$AT/planted" && chmod 755 "$AT/planted"
+        cp "$RODB" "$AT/planted/audit.db" && chown 65534:65534 "$AT/planted/audit.db"
+        asnobody "$SBX_BIN" audit list --db "$AT/planted/audit.db" --csv >"$T/stdout" 2>"$ERR"
+        t_check "a database in another user's directory: audit list refuses, naming why" \
+                one_line "$?" 1 "$AT/planted.*another user's"
+        t_check "a database in another user's directory: no row was shown" test ! -s "$T/stdout"
+        # ... or below one: XDG_STATE_HOME in a directory the other user made
+        mkdir -p "$AT/home/state/sbx" && chown 65534:65534 "$AT/home/state" "$AT/home/state/sbx"
+        chown 47211:47211 "$AT/home" && chmod 755 "$AT/home"
+        cp "$RODB" "$AT/home/state/sbx/audit.db" && chown 65534:65534 "$AT/home/state/sbx/audit.db"
+        HOME=$NB/home XDG_STATE_HOME=$AT/home/state "${T_NOBODY[@]}" "$SBX_BIN" session show "$NSID" \
+                >"$T/stdout" 2>"$ERR"
+        t_check "a database below another user's directory: session show refuses, naming it" \
+                one_line "$?" 1 "the directory $AT/home above it is another user's"
+        # nobody's own record in a sticky directory others may write: they could plant its -wal
+        mkdir -p "$T/sticky" && chmod 1777 "$T/sticky"
+        cp "$RODB" "$T/sticky/audit.db" && chown 65534:65534 "$T/sticky/audit.db"
+        asnobody "$SBX_BIN" audit list --db "$T/sticky/audit.db" --csv >"$T/stdout" 2>"$ERR"
+        t_check "a database in a sticky shared directory: audit list refuses" \
+                one_line "$?" 1 "$T/sticky is writable by group or others"
+        # a read-only directory read through a private copy: never in a \$TMPDIR another user could
+        # replace it in (one of theirs, even one they let everyone write), but in /tmp
+        # (a WAL database without its -shm: SQLite cannot read it in place)
+        mkdir -p "$AT/tmp" && chown 47211:47211 "$AT/tmp" && chmod 777 "$AT/tmp"
+        mkdir -p "$NB/rodir2" && sqlite3 "$RODB" ".backup '$NB/rodir2/audit.db'"
+        sqlite3 "$NB/rodir2/audit.db" "PRAGMA journal_mode = wal" >/dev/null
+        chown -R 65534:65534 "$NB/rodir2" && chmod 0500 "$NB/rodir2"
+        HOME=$NB/home XDG_STATE_HOME= TMPDIR=$AT/tmp "${T_NOBODY[@]}" "$SBX_BIN" audit export --follow --jsonl \
+                --db "$NB/rodir2/audit.db" \
+                >"$T/follow-ro" 2>"$ERR" &
+        FOLLOW=$!
+        for _ in $(seq 1 50); do [ -s "$T/follow-ro" ] && break; sleep 0.1; done
+        t_check "read-only dir, hostile TMPDIR: the history is read" test "$(wc -l <"$T/follow-ro")" = 1
+        t_check "read-only dir, hostile TMPDIR: no private copy in that TMPDIR" \
+                test -z "$(ls -A "$AT/tmp")"
+        kill -INT "$FOLLOW"
+        wait "$FOLLOW"
+        t_check "read-only dir, hostile TMPDIR: the copy in /tmp is removed at the end" \
+                test -z "$(find /tmp -maxdepth 1 -name 'sbx-audit-read-*' -user 65534)"
+        chmod 0700 "$NB/rodir2"
 else
         t_diag "not root or no setpriv: read-only directory checks skipped"
 fi
