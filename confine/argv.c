@@ -119,10 +119,15 @@ static bool runner_stat_trusted(const struct stat *st) {
         return (st->st_uid == geteuid() || st->st_uid == 0) && !sbx_writable_by_others(st);
 }
 
-/* 0 when the runner at path, the directory it is named in and the one it really lies in are
- * trusted (runner_stat_trusted()), else -EPERM (-errno when one cannot be examined). */
-static int runner_trusted(const char *path) {
-        _cleanup_free_ char *real = realpath(path, NULL), *named = strdup(path);
+/* 0 when the runner at path, the directory it is named in, the one it really lies in and every
+ * directory above that one are trusted (runner_stat_trusted(): a sticky directory others may write
+ * is, as they cannot rename what is not theirs), else -EPERM (-errno when one cannot be
+ * examined); its real path into *ret_real, the one to execute. Another user who owned a directory
+ * above, or a symlink on the way, could otherwise swap the runner's directory, or repoint the
+ * link, between this check and the exec (review: uid 4242 owning the directory above a root-owned
+ * bin/ exchanged it with its own bin/ in a loop, and 2 of 60 root runs executed its script). */
+static int runner_trusted(const char *path, char **ret_real) {
+        _cleanup_free_ char *real = realpath(path, NULL), *named = strdup(path), *up = NULL;
         struct stat st;
         char *slash;
 
@@ -137,43 +142,61 @@ static int runner_trusted(const char *path) {
                 return -EPERM;
         if (slash && (stat(named, &st) < 0 || !runner_stat_trusted(&st)))
                 return -EPERM;
-        slash = strrchr(real, '/');
-        slash[slash == real ? 1 : 0] = '\0';
-        if (stat(real, &st) < 0 || !runner_stat_trusted(&st))
-                return -EPERM;
+        up = strdup(real);
+        if (!up)
+                return -ENOMEM;
+        while ((slash = strrchr(up, '/')) && up[1] != '\0') {
+                slash[slash == up ? 1 : 0] = '\0';
+                if (stat(up, &st) < 0)
+                        return -errno;
+                if (!runner_stat_trusted(&st))
+                        return -EPERM;
+        }
+        *ret_real = sbx_steal_ptr(&real);
         return 0;
 }
 
 static int find_executable(const char *name, char **ret_path);
 
 const char *sbx_runner_error(int r) {
-        return r == -EPERM ? "another user than you or root owns it or may write it or its directory" : strerror(-r);
+        return r == -EPERM ? "another user than you or root owns it or may write it, its directory or one above"
+                           : strerror(-r);
 }
 
-/* The runners found trusted by this process (one run looks each up several times). Once trusted,
- * only their owner (the caller) or root can change that: nobody else may write them or their
- * directories. */
-static char *trusted[4];
+/* The runners found trusted by this process (one run looks each up several times), by the path
+ * looked up, with the real path that was checked: the one returned, and executed. Once trusted,
+ * only their owner (the caller) or root can change that: nobody else may write them or any
+ * directory they lie in. */
+static struct {
+        char *path, *real;
+} trusted[4];
 
 int sbx_find_executable(const char *name, char **ret_path) {
-        _cleanup_free_ char *path = NULL;
+        _cleanup_free_ char *path = NULL, *real = NULL;
         size_t i;
         int r;
 
         r = find_executable(name, &path);
         if (r < 0)
                 return r;
-        for (i = 0; i < SBX_ELEMENTSOF(trusted) && trusted[i]; i++)
-                if (strcmp(trusted[i], path) == 0)
-                        break;
-        if (i == SBX_ELEMENTSOF(trusted) || !trusted[i]) {
-                r = runner_trusted(path);
-                if (r < 0)
-                        return r;
-                if (i < SBX_ELEMENTSOF(trusted))
-                        trusted[i] = strdup(path); /* (not remembered when out of memory) */
+        for (i = 0; i < SBX_ELEMENTSOF(trusted) && trusted[i].path; i++)
+                if (strcmp(trusted[i].path, path) == 0) {
+                        *ret_path = strdup(trusted[i].real);
+                        return *ret_path ? 0 : -ENOMEM;
+                }
+        r = runner_trusted(path, &real);
+        if (r < 0)
+                return r;
+        if (i < SBX_ELEMENTSOF(trusted)) {
+                trusted[i].path = strdup(path);
+                trusted[i].real = strdup(real);
+                if (!trusted[i].path || !trusted[i].real) { /* (not remembered when out of memory) */
+                        free(trusted[i].path);
+                        free(trusted[i].real);
+                        trusted[i].path = trusted[i].real = NULL;
+                }
         }
-        *ret_path = sbx_steal_ptr(&path);
+        *ret_path = sbx_steal_ptr(&real);
         return 0;
 }
 

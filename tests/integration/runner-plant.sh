@@ -128,9 +128,12 @@ shift
 exec "$@"
 '
 for who in "${WHO[@]}"; do
-        for how in group-writable other-owner dir-writable trusted own-group; do
+        for how in group-writable other-owner dir-writable parent-other trusted own-group; do
                 d=$T/rl-$who-$how
-                mkdir -p "$d/bin" "$d/ws" "$d/state"
+                st=$d/state
+                # (the record's directory may not lie below another user's either: kept apart)
+                [ "$how" = parent-other ] && st=$T/rl-state-$who
+                mkdir -p "$d/bin" "$d/ws" "$st"
                 cp "$SBX_BIN" "$d/bin/sbx"
                 printf '%s' "$fake_ll" >"$d/bin/sbx-landlock"
                 chmod 755 "$d" "$d/bin" "$d/bin/sbx" "$d/bin/sbx-landlock"
@@ -138,19 +141,23 @@ for who in "${WHO[@]}"; do
                 group-writable) chgrp 12345 "$d/bin/sbx-landlock" && chmod 775 "$d/bin/sbx-landlock" ;;
                 other-owner) chown 12345 "$d/bin/sbx-landlock" ;;
                 dir-writable) chmod 777 "$d/bin" ;;
+                # the launcher and its directory the caller's or root's, but the directory above
+                # another user's: they could swap bin/ for theirs between sbx's check and its exec
+                # (review: uid 4242 did, in a loop, and 2 of 60 root runs executed its script)
+                parent-other) chown 12345 "$d" ;;
                 trusted) cp "$LL" "$d/bin/sbx-landlock" && chmod 755 "$d/bin/sbx-landlock" ;;
                 # a build tree or copy made under umask 002: the caller's own file and group
                 own-group) cp "$LL" "$d/bin/sbx-landlock" && cp "$SBX_BIN" "$d/bin/sbx" && chmod 775 "$d/bin" "$d/bin/sbx-landlock" ;;
                 esac
                 run=()
                 if [ "$who" = nobody ]; then
-                        chown -R 65534:65534 "$d/ws" "$d/state"
+                        chown -R 65534:65534 "$d/ws" "$st"
                         [ "$how" = own-group ] && chown -R 65534:65534 "$d/bin"
                         run=("${T_NOBODY[@]}")
                 fi
                 rm -f "$T/rmark/marker"
-                (cd "$d/ws" && env HOME="$d/state" XDG_CACHE_HOME="$d/state/cache" "${run[@]}" "$d/bin/sbx" run \
-                        --db "$d/state/audit.db" --root "$d/ws" -- sh -c 'echo data > f') >/dev/null 2>"$d/err"
+                (cd "$d/ws" && env HOME="$st" XDG_CACHE_HOME="$st/cache" "${run[@]}" "$d/bin/sbx" run \
+                        --db "$st/audit.db" --root "$d/ws" -- sh -c 'echo data > f') >/dev/null 2>"$d/err"
                 rc=$?
                 if [ "$how" = trusted ] || [ "$how" = own-group ]; then
                         t_check "$who, relocated sbx, its own launcher beside it ($how): the run works (rc=$rc, $(head -c 300 "$d/err"))" \
