@@ -522,10 +522,35 @@ static bool trusted_uid(uid_t uid, uid_t owner) {
 
 /* owner: the uid whose record it is (the user, or, for a reader, the database file's owner), trusted
  * beside the user and root. */
+/* A symlink on the way (lst, what lstat() said of link) is as safe as the directory it lies in:
+ * one whose owner or group may replace it there (review: root's symlink in a directory of uid
+ * 4242's was taken, and 4242 could point it at a record of theirs between the check and the
+ * open). */
+static int check_link_dir(const char *path, const char *link, const struct stat *lst, uid_t owner,
+                          struct sbx_diag *diag) {
+        _cleanup_free_ char *in = NULL;
+        struct stat st;
+
+        if (!S_ISLNK(lst->st_mode))
+                return 0;
+        if (!(in = dir_of(link)))
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        if (stat(in, &st) < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot stat %s: %s", in, strerror(errno));
+        if (!trusted_uid(st.st_uid, owner) || sbx_writable_by_others(&st))
+                return sbx_diag_set(diag, EPERM, "open", path,
+                                    "audit database %s: the symlink %s on its path lies in %s, %s: it could be "
+                                    "pointed elsewhere", path, link, in,
+                                    sbx_writable_by_others(&st) ? "writable by group or others (not sticky)" :
+                                                                  "another user's directory");
+        return 0;
+}
+
 static int check_private_ancestors(const char *path, const char *dir, uid_t owner, struct sbx_diag *diag) {
         _cleanup_free_ char *lex = strdup(dir), *real = NULL;
         struct stat st;
         char *p;
+        int r;
 
         if (!lex)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
@@ -539,12 +564,16 @@ static int check_private_ancestors(const char *path, const char *dir, uid_t owne
                                             "audit database %s: %s on its path is a symlink of uid %u, who could "
                                             "point it elsewhere: the record must be private", path, lex,
                                             (unsigned) st.st_uid);
+                if ((r = check_link_dir(path, lex, &st, owner, diag)) < 0)
+                        return r;
                 *p = '/';
         }
         if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && !trusted_uid(st.st_uid, owner))
                 return sbx_diag_set(diag, EPERM, "open", path,
                                     "audit database %s: its directory %s is a symlink of uid %u, who could point it "
                                     "elsewhere: the record must be private", path, lex, (unsigned) st.st_uid);
+        if ((r = check_link_dir(path, lex, &st, owner, diag)) < 0)
+                return r;
         /* the directories the kernel goes through: each one above the real directory */
         real = realpath(dir, NULL);
         if (!real)

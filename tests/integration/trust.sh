@@ -140,6 +140,21 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         clean_env HOME="$T/home" "$SBX_BIN" run --db "$T/mu/ourlink/audit.db" -- true
         t_check "control: through a symlink of our own, the run is recorded" \
                 test "$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')" = "$((rows_before + 1))"
+        # a symlink of our own, but in a directory of another user's (not sticky): they may replace
+        # it there and point it at a record of theirs between the check and the open
+        mkdir -m 755 "$T/mu/nbdir" && chown 65534 "$T/mu/nbdir" && ln -s "$T/mu/served" "$T/mu/nbdir/ourlink"
+        rows_before=$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')
+        refused_unrecorded "$T/mu/nbdir/ourlink/audit.db" "our symlink in another user's directory"
+        t_check "... naming it and the directory it lies in" \
+                grep -q "the symlink $T/mu/nbdir/ourlink on its path lies in $T/mu/nbdir, another user's directory" "$T/err"
+        t_check "... whose rows did not grow ($rows_before)" \
+                test "$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')" = "$rows_before"
+        clean_env HOME="$T/home" "$SBX_BIN" audit list --db "$T/mu/nbdir/ourlink/audit.db" >/dev/null 2>"$T/err"
+        rc=$?
+        t_check "... and sbx audit list through it is refused too (rc=$rc, $(head -c 200 "$T/err"))" \
+                test $rc != 0 -a "$(wc -l <"$T/err")" = 1 -a -n "$(grep "$T/mu/nbdir/ourlink" "$T/err")"
+        "${T_NOBODY[@]}" ln -sfn /nonexistent "$T/mu/nbdir/ourlink"
+        t_check "... (they can repoint it)" test "$(readlink "$T/mu/nbdir/ourlink")" = /nonexistent
 else
         t_diag "not root (or no user nobody): the other-user database checks are left out"
 fi
