@@ -727,7 +727,8 @@ static void test_seatbelt_backend_resolves_a_bare_runner_name(void **state) {
         cfg.sandbox_exec_path = (char *) "sh"; /* any bare name that PATH resolves */
         assert_int_equal(sbx_backend_seatbelt.confine(&req, &out, &diag), 0);
         assert_true(out.argv[0][0] == '/');
-        assert_non_null(strstr(out.argv[0], "/sh"));
+        /* the real path of the sh found (it may be a symlink to dash or bash) */
+        assert_int_equal(access(out.argv[0], X_OK), 0);
         sbx_strv_free(out.argv);
 }
 
