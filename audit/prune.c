@@ -85,9 +85,8 @@ int sbx_audit_prune(struct sbx_db *db, int64_t before_ms, bool dry_run, struct s
                 "INSERT INTO temp.prune_sessions SELECT s.id FROM sessions s WHERE s.created_ms < ?1"
                 " AND NOT EXISTS (SELECT 1 FROM executions e WHERE e.session_id = s.id"
                 "                 AND e.id NOT IN (SELECT id FROM temp.prune_runs))"
-                " AND NOT EXISTS (SELECT 1 FROM mode_events m WHERE m.session_id = s.id AND m.at_ms >= ?1)"
                 " AND NOT EXISTS (SELECT 1 FROM mode_events m WHERE m.session_id = s.id"
-                "                 AND m.id = (SELECT max(id) FROM mode_events))";
+                "                 AND (m.at_ms >= ?1 OR m.id = (SELECT max(id) FROM mode_events)))";
         struct sbx_audit_prune_result res = { 0 };
         int64_t changed;
         int r;

@@ -89,25 +89,6 @@ bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_
         return true;
 }
 
-/* One process looks the same few runners up several times (static check, confinement, the
- * paths to protect): the answers for bare names are remembered. */
-static struct {
-        char name[64];
-        char *path;
-} found[4];
-
-static int remember(const char *name, const char *path, char **ret_path) {
-        for (size_t i = 0; i < SBX_ELEMENTSOF(found); i++)
-                if (!found[i].path && strlen(name) < sizeof(found[i].name)) {
-                        found[i].path = strdup(path);
-                        if (found[i].path)
-                                sbx_strlcpy(found[i].name, name, sizeof(found[i].name));
-                        break;
-                }
-        *ret_path = strdup(path);
-        return *ret_path ? 0 : -ENOMEM;
-}
-
 /* Whether st may be executed as a runner: the caller's or root's, and nobody else may write it
  * (sbx_writable_by_others(): a build tree made under umask 002 with a private user group is the
  * owner's alone). The config files' rule without its hard-link clause (a distribution's
@@ -163,37 +144,41 @@ const char *sbx_runner_error(int r) {
                            : strerror(-r);
 }
 
-/* The runners found trusted by this process (one run looks each up several times), by the path
- * looked up, with the real path that was checked: the one returned, and executed. Once trusted,
- * only their owner (the caller) or root can change that: nobody else may write them or any
- * directory they lie in. */
+/* One process looks the same few runners up several times (static check, confinement, the paths
+ * to protect): each name is remembered with the real path that was found trusted, the one returned
+ * and executed. Once trusted, only their owner (the caller) or root can change that: nobody else
+ * may write them or any directory they lie in. */
 static struct {
-        char *path, *real;
-} trusted[4];
+        char *name, *real;
+} found[4];
 
 int sbx_find_executable(const char *name, char **ret_path) {
         _cleanup_free_ char *path = NULL, *real = NULL;
         size_t i;
         int r;
 
+        if (!name || !*name)
+                return -EINVAL;
+        for (i = 0; i < SBX_ELEMENTSOF(found) && found[i].name; i++)
+                if (strcmp(found[i].name, name) == 0 && access(found[i].real, X_OK) == 0) {
+                        *ret_path = strdup(found[i].real);
+                        return *ret_path ? 0 : -ENOMEM;
+                }
         r = find_executable(name, &path);
         if (r < 0)
                 return r;
-        for (i = 0; i < SBX_ELEMENTSOF(trusted) && trusted[i].path; i++)
-                if (strcmp(trusted[i].path, path) == 0) {
-                        *ret_path = strdup(trusted[i].real);
-                        return *ret_path ? 0 : -ENOMEM;
-                }
         r = runner_trusted(path, &real);
         if (r < 0)
                 return r;
-        if (i < SBX_ELEMENTSOF(trusted)) {
-                trusted[i].path = strdup(path);
-                trusted[i].real = strdup(real);
-                if (!trusted[i].path || !trusted[i].real) { /* (not remembered when out of memory) */
-                        free(trusted[i].path);
-                        free(trusted[i].real);
-                        trusted[i].path = trusted[i].real = NULL;
+        for (i = 0; i < SBX_ELEMENTSOF(found) && found[i].name; i++)
+                ;
+        if (i < SBX_ELEMENTSOF(found)) {
+                found[i].name = strdup(name);
+                found[i].real = strdup(real);
+                if (!found[i].name || !found[i].real) { /* (not remembered when out of memory) */
+                        free(found[i].name);
+                        free(found[i].real);
+                        found[i].name = found[i].real = NULL;
                 }
         }
         *ret_path = sbx_steal_ptr(&real);
@@ -204,13 +189,6 @@ static int find_executable(const char *name, char **ret_path) {
         _cleanup_free_ char *copy = NULL;
         char *save = NULL;
 
-        if (!name || !*name)
-                return -EINVAL;
-        for (size_t i = 0; !strchr(name, '/') && i < SBX_ELEMENTSOF(found); i++)
-                if (found[i].path && strcmp(found[i].name, name) == 0 && access(found[i].path, X_OK) == 0) {
-                        *ret_path = strdup(found[i].path);
-                        return *ret_path ? 0 : -ENOMEM;
-                }
         if (strchr(name, '/')) {
                 if (access(name, X_OK) < 0)
                         return -errno;
@@ -224,8 +202,10 @@ static int find_executable(const char *name, char **ret_path) {
                 _cleanup_free_ char *full = NULL;
                 if (asprintf(&full, "%s/%s", dir, name) < 0)
                         return -ENOMEM;
-                if (access(full, X_OK) == 0)
-                        return remember(name, full, ret_path);
+                if (access(full, X_OK) == 0) {
+                        *ret_path = sbx_steal_ptr(&full);
+                        return 0;
+                }
         }
         return -ENOENT;
 }

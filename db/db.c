@@ -522,17 +522,27 @@ static bool trusted_uid(uid_t uid, uid_t owner) {
 
 /* owner: the uid whose record it is (the user, or, for a reader, the database file's owner), trusted
  * beside the user and root. */
-/* A symlink on the way (lst, what lstat() said of link) is as safe as the directory it lies in:
- * one whose owner or group may replace it there (review: root's symlink in a directory of uid
- * 4242's was taken, and 4242 could point it at a record of theirs between the check and the
+/* link (a prefix of the record's directory as written; whole: the directory itself), when it is
+ * a symlink, must be one that nobody else can point elsewhere: the user's, root's or the owner's,
+ * and lie in a directory nobody else may write either (review: root's symlink in a directory of
+ * uid 4242's was taken, and 4242 could point it at a record of theirs between the check and the
  * open). */
-static int check_link_dir(const char *path, const char *link, const struct stat *lst, uid_t owner,
-                          struct sbx_diag *diag) {
+static int check_path_link(const char *path, const char *link, bool whole, uid_t owner, struct sbx_diag *diag) {
         _cleanup_free_ char *in = NULL;
         struct stat st;
 
-        if (!S_ISLNK(lst->st_mode))
+        if (lstat(link, &st) < 0 || !S_ISLNK(st.st_mode))
                 return 0;
+        if (!trusted_uid(st.st_uid, owner)) {
+                if (whole)
+                        return sbx_diag_set(diag, EPERM, "open", path,
+                                            "audit database %s: its directory %s is a symlink of uid %u, who could "
+                                            "point it elsewhere: the record must be private", path, link,
+                                            (unsigned) st.st_uid);
+                return sbx_diag_set(diag, EPERM, "open", path,
+                                    "audit database %s: %s on its path is a symlink of uid %u, who could point it "
+                                    "elsewhere: the record must be private", path, link, (unsigned) st.st_uid);
+        }
         if (!(in = dir_of(link)))
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
         if (stat(in, &st) < 0)
@@ -554,26 +564,18 @@ static int check_private_ancestors(const char *path, const char *dir, uid_t owne
 
         if (!lex)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        /* the symlinks as written: each prefix of dir */
-        for (p = lex + 1; *p; p++) {
-                if (*p != '/')
+        /* the symlinks as written: each prefix of dir, dir itself last */
+        for (p = lex + 1;; p++) {
+                bool whole = *p == '\0';
+                if (*p != '/' && !whole)
                         continue;
                 *p = '\0';
-                if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && !trusted_uid(st.st_uid, owner))
-                        return sbx_diag_set(diag, EPERM, "open", path,
-                                            "audit database %s: %s on its path is a symlink of uid %u, who could "
-                                            "point it elsewhere: the record must be private", path, lex,
-                                            (unsigned) st.st_uid);
-                if ((r = check_link_dir(path, lex, &st, owner, diag)) < 0)
+                if ((r = check_path_link(path, lex, whole, owner, diag)) < 0)
                         return r;
+                if (whole)
+                        break;
                 *p = '/';
         }
-        if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode) && !trusted_uid(st.st_uid, owner))
-                return sbx_diag_set(diag, EPERM, "open", path,
-                                    "audit database %s: its directory %s is a symlink of uid %u, who could point it "
-                                    "elsewhere: the record must be private", path, lex, (unsigned) st.st_uid);
-        if ((r = check_link_dir(path, lex, &st, owner, diag)) < 0)
-                return r;
         /* the directories the kernel goes through: each one above the real directory */
         real = realpath(dir, NULL);
         if (!real)

@@ -133,22 +133,17 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
  * started (the command still runs there): the kernel's name for it is then recorded, which ends
  * in " (deleted)", rather than an empty cwd. NULL when neither is known. Caller frees. */
 static char *current_dir(void) {
-        char *cwd = getcwd(NULL, 0);
+        char *cwd = getcwd(NULL, 0), buf[PATH_MAX];
+        ssize_t n;
 
-        for (size_t size = 256; !cwd && size <= 1 << 20; size *= 2) {
-                char *buf = malloc(size);
-                ssize_t n = buf ? readlink("/proc/self/cwd", buf, size) : -1;
-                if (n < 0 || (size_t) n < size) {
-                        if (n > 0) {
-                                buf[n] = '\0';
-                                return buf;
-                        }
-                        free(buf);
-                        return NULL;
-                }
-                free(buf);
-        }
-        return cwd;
+        if (cwd)
+                return cwd;
+        /* (the kernel names no path longer than a page here) */
+        n = readlink("/proc/self/cwd", buf, sizeof(buf) - 1);
+        if (n <= 0)
+                return NULL;
+        buf[n] = '\0';
+        return strdup(buf);
 }
 
 /* path made absolute with its directory's symlinks resolved (the file itself is not followed);
