@@ -181,6 +181,14 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;
+        /* Checked with the write lock held, as a migration holds it: a handle kept open since (the
+         * audit writer's) would add rows of this sbx's schema to one a newer sbx upgraded, where
+         * sbx_db_open() refuses (upgrade review). A run begun before still finishes. */
+        r = sbx_db_check_schema(db, diag);
+        if (r < 0) {
+                sbx_db_rollback(db);
+                return r;
+        }
         if (s->still_wanted && !s->still_wanted(s->still_wanted_userdata)) {
                 sbx_db_rollback(db);
                 return sbx_diag_set(diag, ECANCELED, "audit", sbx_db_path(db), "the client stopped waiting");

@@ -361,7 +361,10 @@ static int serve_session(struct sbx_db *db, struct sbx_rbuf *r, int fd, struct s
 
         if (r->bad || r->left != 0 || !sid)
                 return sbx_diag_set(diag, EBADMSG, "audit writer", sbx_db_path(db), "malformed session request");
-        rc = sbx_audit_session_get(db, sid, &info, diag);
+        /* a database a newer sbx upgraded is not read for a run either (sbx_audit_begin()) */
+        rc = sbx_db_check_schema(db, diag);
+        if (rc >= 0)
+                rc = sbx_audit_session_get(db, sid, &info, diag);
         if (rc < 0)
                 return rc;
         sbx_wire_frame_start(&b, 'I');
@@ -372,6 +375,11 @@ static int serve_session(struct sbx_db *db, struct sbx_rbuf *r, int fd, struct s
         free(info.cwd);
         return reply_frame(fd, &b) == 0 ? 1 : -EIO;
 }
+
+/* Set when a newer sbx upgraded the database: the writer takes no new client, finishes the runs it
+ * began, and leaves, so that the next run writes directly (refused by an older sbx, served by a
+ * writer of its own for a newer one). */
+static bool schema_changed;
 
 /* Handles every complete frame in c->buf. Returns false when the client must be dropped. */
 static bool client_process(struct sbx_db *db, struct client *c) {
@@ -433,6 +441,8 @@ static bool client_process(struct sbx_db *db, struct client *c) {
                 default:
                         return false;
                 }
+                if (rc == -EPROTONOSUPPORT || rc == -EPROTO)
+                        schema_changed = true;
                 ok = reply(c->fd, id, rc < 0 ? -rc : 0, diag.msg) == 0;
                 off += sizeof(n) + n;
         }
@@ -585,7 +595,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         signal(SIGXFSZ, SIG_IGN); /* a write past RLIMIT_FSIZE fails (an error reply), never kills */
 
         last_active = monotonic_ms();
-        while (!stop_requested) {
+        while (!stop_requested && !(schema_changed && n_clients == 0)) {
                 struct pollfd p[CLIENTS_MAX + 1];
                 size_t map[CLIENTS_MAX + 1];
                 nfds_t n = 0;
@@ -641,7 +651,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                         for (size_t i = 0; i < CLIENTS_MAX && slot == CLIENTS_MAX; i++)
                                 if (clients[i].fd < 0)
                                         slot = i;
-                        if (slot == CLIENTS_MAX || trusted_peer(cfd, &self, &peer) < 0) {
+                        if (schema_changed || slot == CLIENTS_MAX || trusted_peer(cfd, &self, &peer) < 0) {
                                 close(cfd); /* the client writes the database itself */
                                 continue;
                         }

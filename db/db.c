@@ -1020,6 +1020,22 @@ int sbx_db_schema_version(struct sbx_db *db, int *ret_version, struct sbx_diag *
         return pragma_int(db, "PRAGMA user_version", ret_version, diag);
 }
 
+int sbx_db_check_schema(struct sbx_db *db, struct sbx_diag *diag) {
+        int version = 0, r = pragma_int(db, "PRAGMA user_version", &version, diag);
+
+        if (r < 0)
+                return r;
+        if (version > SBX_DB_SCHEMA_VERSION)
+                return sbx_diag_set(diag, EPROTONOSUPPORT, "write", db->path,
+                                    "audit database %s has schema version %d, newer than this sbx supports (%d): "
+                                    "use a newer sbx", db->path, version, SBX_DB_SCHEMA_VERSION);
+        if (version != SBX_DB_SCHEMA_VERSION)
+                return sbx_diag_set(diag, EPROTO, "write", db->path,
+                                    "audit database %s has schema version %d, not %d as when it was opened", db->path,
+                                    version, SBX_DB_SCHEMA_VERSION);
+        return 0;
+}
+
 int sbx_db_stmt(struct sbx_db *db, enum sbx_db_stmt id, sqlite3_stmt **ret_stmt, struct sbx_diag *diag) {
         sqlite3_stmt *st;
         int rc;

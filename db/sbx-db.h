@@ -50,6 +50,10 @@ const char *sbx_db_path(const struct sbx_db *db);
 
 /* The user_version of an open database. */
 int sbx_db_schema_version(struct sbx_db *db, int *ret_version, struct sbx_diag *diag);
+/* Whether the open database is still at SBX_DB_SCHEMA_VERSION: a handle kept open (the audit
+ * writer's) may see a newer sbx upgrade it. 0, -EPROTONOSUPPORT (newer, with the message of
+ * sbx_db_open()), -EPROTO (another version), or an SQLite error, each with diag set. */
+int sbx_db_check_schema(struct sbx_db *db, struct sbx_diag *diag);
 /* The uid whose record it is: the database file's owner (read-only opens, which refuse a record
  * that a third user could have planted, replaced or written: sbx_db_open_readonly()), else the
  * user's. */

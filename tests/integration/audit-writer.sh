@@ -284,6 +284,52 @@ PY
         wait_for 5 test -S "$SOCK"
 fi
 
+# ---- a database a newer sbx upgrades while the writer serves it -------------------------------
+# The writer keeps its database open: a newer sbx's migration (user_version above this sbx's) went
+# unnoticed, and it went on adding rows of this sbx's schema to a database the direct path refuses
+# (upgrade review: rows 'touch v4run' added, and the command run, at user_version 4). Now a run
+# begun before finishes through it, a new one is refused with the direct path's message, and the
+# writer leaves. As root and as nobody (its own database and writer).
+upgraded_check() { # upgraded_check WHO DIR PREFIX...
+        local who=$1 d=$2 up upid long rc v sid
+        shift 2
+        up=$d/up/audit.db
+        "$@" mkdir -p "$d/up" "$d/upws"
+        "$@" "$SBX_BIN" run --db "$up" --mode danger-full-access -- true
+        wait_for 5 test -S "$up.writer"
+        upid=$(pgrep -f "audit-writer --db $up\$" | head -1)
+        sid=$("$@" "$SBX_BIN" session start --db "$up" --cwd "$d/upws" --mode workspace-write)
+        "$@" "$SBX_BIN" run --db "$up" --mode danger-full-access -- sh -c 'sleep 2; exit 3' &
+        long=$!
+        wait_for 5 bash -c "[ \"\$(sqlite3 'file:$up?mode=ro' \"SELECT count(*) FROM executions WHERE state = 'running'\")\" = 1 ]"
+        v=$(sqlite3 "$up" 'PRAGMA user_version')
+        sqlite3 "$up" "PRAGMA user_version = $((v + 1))"
+        "$@" "$SBX_BIN" run --db "$up" --session "$sid" -- touch "$d/upws/after-upgrade" 2>"$T/err"
+        rc=$?
+        t_check "$who: a session run after a newer sbx upgraded the database its writer serves: refused (rc=$rc)" \
+                test $rc -eq 125
+        t_check "$who: ... nothing ran on the host" test ! -e "$d/upws/after-upgrade"
+        t_check "$who: ... one line saying so ($(head -c 200 "$T/err"))" \
+                test "$(wc -l <"$T/err")" = 1 -a -n "$(grep 'newer than this sbx supports' "$T/err")"
+        "$@" "$SBX_BIN" run --db "$up" --mode workspace-write --root "$d/upws" -- touch "$d/upws/after-upgrade" 2>"$T/err"
+        rc=$?
+        t_check "$who: a plain run then: refused too (rc=$rc), nothing ran" test $rc -eq 125 -a ! -e "$d/upws/after-upgrade"
+        t_check "$who: ... and neither has a row" \
+                test "$(sqlite3 "$up" "SELECT count(*) FROM executions WHERE argv LIKE '%after-upgrade%'")" = 0
+        wait "$long"
+        rc=$?
+        t_check "$who: the run in progress across the upgrade finishes, recorded (rc=$rc)" \
+                test $rc -eq 3 -a "$(sqlite3 "$up" "SELECT state || ' ' || exit_code FROM executions WHERE argv LIKE '%sleep 2%'")" = "completed 3"
+        t_check "$who: ... and the writer then leaves, removing its socket" \
+                wait_for 5 bash -c "! kill -0 ${upid:-0} 2>/dev/null && test ! -e '$up.writer'"
+}
+upgraded_check root "$T"
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        mkdir -p "$T/nbup"
+        chown 65534:65534 "$T/nbup"
+        upgraded_check nobody "$T/nbup" env HOME="$T/nb/home" XDG_CACHE_HOME="$T/nb/home/.cache" "${T_NOBODY[@]}"
+fi
+
 WPID=$(writer_pid)
 rm -f "$SOCK"
 t_check "removing the socket ends the writer" wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"

@@ -216,6 +216,32 @@ static void exec_sql(struct sbx_db *db, const char *sql) {
                 fail_msg("%s: %s", sql, err ? err : "?");
 }
 
+/* A handle kept open (the audit writer's) while a newer sbx upgrades the database: no new row is
+ * added by this sbx's code to a schema it does not know, as sbx_db_open() would refuse it now;
+ * a run it began before finishes (upgrade review: the writer went on adding rows to a database of
+ * schema 4 while the direct path refused it). */
+static void test_audit_begin_refuses_a_schema_upgraded_since_open(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        char sql[128];
+        struct sbx_policy p = { .mode = SBX_MODE_READ_ONLY, .workspace_root = (char *) "/srv/space" };
+        struct sbx_execution_start s = { .policy = &p, .argv = argv, .cwd = "/srv/space", .backend = "bwrap" };
+        struct sbx_execution_end end = { .state = "completed", .verdict = "success" };
+        struct sbx_diag diag = { 0 };
+        int64_t before = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv), id = -7;
+
+        snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", SBX_DB_SCHEMA_VERSION + 1);
+        exec_sql(f->db, sql);
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, &diag), -EPROTONOSUPPORT);
+        assert_non_null(strstr(diag.msg, "newer than this sbx supports"));
+        assert_int_equal(id, -7);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions"), 1);
+        assert_int_equal(sqlite3_get_autocommit(sbx_db_handle(f->db)), 1); /* no transaction left open */
+        assert_int_equal(sbx_audit_finish(f->db, before, &end, &diag), 0);
+        snprintf(sql, sizeof(sql), "SELECT state FROM executions WHERE id = %lld", (long long) before);
+        assert_text(f->db, sql, "completed");
+}
+
 /* Retention: the old runs go with their denial lines and their tally, sessions left with nothing
  * go with their mode log, and nothing kept points at what went (scale review: a hand-written
  * DELETE left the denial lines and the tally, or failed on a kept retry's parent). */
@@ -1098,6 +1124,7 @@ int main(void) {
                 T(test_audit_begin_records_running_row_with_start_facts),
                 T(test_audit_finish_completes_row_with_verdict_and_denials),
                 T(test_audit_finish_keeps_the_supervisors_duration),
+                T(test_audit_begin_refuses_a_schema_upgraded_since_open),
                 T(test_audit_prune_keeps_the_rest_consistent),
                 T(test_audit_prune_never_frees_an_id),
                 T(test_audit_finish_twice_is_refused),
