@@ -2,8 +2,9 @@
  *
  * A probe really runs a tiny confined command in workspace-write and checks that the permitted
  * write landed and the forbidden one did not. The verdict is keyed by everything that can change
- * it without sbx noticing: sbx's version, the uid, the kernel, the seccomp state of this process,
- * the user-namespace limits, the chain and each runner binary's identity. A key mismatch reprobes. */
+ * it without sbx noticing: sbx's version and binary, the uid, the kernel, the seccomp state of this
+ * process, the user-namespace limits, the chain and each runner binary's identity. A key mismatch
+ * reprobes. */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -77,6 +78,11 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
 
         snprintf(part, sizeof(part), "sbx=%s;uid=%u;euid=%u;", SBX_VERSION, (unsigned) getuid(), (unsigned) geteuid());
         fnv1a_add(&h, part);
+        /* sbx itself: it runs the functional probes and, in-process, the Landlock launcher, and its
+         * version string stays the same from one build to the next, so an sbx replaced alone (its
+         * runners kept) reused the verdict of the one before (upgrade review) */
+        if (sbx_file_fingerprint("/proc/self/exe", part, sizeof(part)) >= 0)
+                fnv1a_add(&h, part);
         if (uname(&u) == 0) {
                 snprintf(part, sizeof(part), "kernel=%s %s %s;", u.release, u.version, u.machine);
                 fnv1a_add(&h, part);

@@ -114,6 +114,15 @@ t_check "replacing the bwrap binary (same content, new inode) invalidates the ca
 touch "$T/sbx-landlock"
 probe c6 SBX_CONFIG="$T/runners.conf"
 t_check "touching the Landlock launcher invalidates the cache" test "$FROM_CACHE" = False
+# sbx itself probes (the in-process launcher, each backend's functional check), and its version
+# string stays the same across builds: an sbx replaced alone, the launcher kept, reused the old
+# sbx's verdict (upgrade review: from_cache true after the binary was swapped for another build)
+probe c7 SBX_CONFIG="$T/runners.conf"
+cp "$SBX_BIN" "$SBX_BIN.new" && mv -f "$SBX_BIN.new" "$SBX_BIN"
+probe c8 SBX_CONFIG="$T/runners.conf"
+t_check "replacing sbx itself (new inode, the runners unchanged) invalidates the cache" test "$FROM_CACHE" = False
+probe c9 SBX_CONFIG="$T/runners.conf"
+t_check "... and the next probe is cached again" test "$FROM_CACHE" = True
 # a run through the chain after the runner changed must reprobe, not trust the old verdict
 touch "$T/bwrap"
 SBX_CONFIG="$T/runners.conf" trace_run after-touch -- true
