@@ -626,6 +626,16 @@ static void fence_off_init(void) {
         close(fd);
 }
 
+/* A filter that prctl() installed "with success" but that refuses nothing means a seccomp filter
+ * around sbx faked the call (security review: under one, a read-only run changed a host file's
+ * mode and times and a workspace-write run made a set-user-ID program, reported as before). */
+static void check_seccomp_in_force(void) {
+        if (!ll_seccomp_in_force())
+                fail_plain(EPERM, "seccomp",
+                           "the seccomp filter is not in force: an ioctl it refuses was not refused (a seccomp "
+                           "filter around sbx that fakes installing one?)");
+}
+
 void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx), void *gate_ctx,
                          void (*before_exec)(void)) {
         struct launch l = { 0 };
@@ -650,6 +660,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                  * to or removed from a file system's encryption keyring (landlock-seccomp.c) */
                 if ((r = ll_seccomp_install(l.n_write > 0 ? LL_MODE_SETID_ONLY : LL_MODE_KEYS_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
+                check_seccomp_in_force();
                 wait_for_go(l.wait_fd);
                 if (before_exec)
                         before_exec();
@@ -704,6 +715,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         r = ll_seccomp_install(l.mode);
         if (r < 0)
                 fail(-r, "seccomp", "cannot install the seccomp filter");
+        check_seccomp_in_force();
 
         if (gate) {
                 /* in-process: the caller's own go-ahead; on refusal it knows why, and retries */

@@ -648,3 +648,8 @@ int ll_seccomp_install(enum ll_mode mode) {
                 return -errno;
         return 0;
 }
+
+bool ll_seccomp_in_force(void) {
+        /* the kernel checks the descriptor before the command: without the filter, EBADF */
+        return ioctl(-1, FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS, NULL) < 0 && errno == EACCES;
+}

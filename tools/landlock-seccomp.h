@@ -1,6 +1,7 @@
 /* landlock-seccomp.h: the seccomp filter of sbx-landlock, for what Landlock cannot govern. */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,3 +39,9 @@ const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native
 /* Builds (or takes the prebuilt) and installs the filter on the calling thread (no_new_privs must already be set).
  * Returns 0 or -errno. Opens no fd. */
 int ll_seccomp_install(enum ll_mode mode);
+
+/* After ll_seccomp_install() said 0: whether a filter of sbx's is in force on the calling thread,
+ * told by an ioctl every mode refuses (a file system keyring's, on fd -1: EACCES from the filter,
+ * EBADF from the kernel without it). False means the install was not acted on: a seccomp filter
+ * around sbx can make prctl() return 0 and do nothing. Harmless either way; opens no fd. */
+bool ll_seccomp_in_force(void);

@@ -1,6 +1,6 @@
 /* deny-sandbox: runs ARGV on a simulated host where no sandbox backend can work.
  *
- *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] -- ARGV...
+ *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -12,6 +12,8 @@
  * The --allow-* options leave one family alone, to disable a single backend.
  * --fake-landlock-restrict (with --allow-landlock): landlock_restrict_self returns 0 and does
  * nothing, a filter that lies to the launcher.
+ * --fake-seccomp: installing a further seccomp filter (prctl PR_SET_SECCOMP, seccomp()) returns 0
+ * and does nothing, another filter that lies to the launcher.
  * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
 #include <errno.h>
 #include <sched.h>
@@ -41,6 +43,13 @@ static int fake_landlock_restrict(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(landlock_restrict_self), 0);
 }
 
+static int fake_seccomp(scmp_filter_ctx ctx) {
+        int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_SECCOMP));
+        if (r < 0)
+                return r;
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(seccomp), 0);
+}
+
 static int deny_namespaces(scmp_filter_ctx ctx) {
         int r;
 
@@ -59,7 +68,7 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 }
 
 int main(int argc, char **argv) {
-        bool allow_landlock = false, allow_userns = false, fake_restrict = false;
+        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -70,6 +79,8 @@ int main(int argc, char **argv) {
                         allow_userns = true;
                 else if (strcmp(argv[i], "--fake-landlock-restrict") == 0)
                         fake_restrict = true;
+                else if (strcmp(argv[i], "--fake-seccomp") == 0)
+                        fake_filter = true;
                 else if (strcmp(argv[i], "--") == 0) {
                         i++;
                         break;
@@ -77,7 +88,7 @@ int main(int argc, char **argv) {
                         break;
         }
         if (i >= argc || argv[i][0] == '-') {
-                fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] -- ARGV...\n");
+                fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp] -- ARGV...\n");
                 return 2;
         }
 
@@ -95,6 +106,8 @@ int main(int argc, char **argv) {
                 r = deny_landlock(ctx);
         else if (fake_restrict)
                 r = fake_landlock_restrict(ctx);
+        if (r >= 0 && fake_filter)
+                r = fake_seccomp(ctx);
         if (r >= 0 && !allow_userns)
                 r = deny_namespaces(ctx);
         if (r >= 0)

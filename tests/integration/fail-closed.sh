@@ -288,6 +288,38 @@ else
         t_diag "Landlock ABI ${ABI:-?} < 6: the faked landlock_restrict_self check is left out"
 fi
 
+# a seccomp filter around sbx that makes installing another one (prctl PR_SET_SECCOMP, seccomp())
+# return 0 without acting: the launcher's filter is what refuses metadata changes in read-only and
+# set-ID bits in workspace-write, so it checks that the filter is in force and refuses otherwise
+# (review: a read-only run changed a host file's mode, a workspace-write run made a set-user-ID
+# program, both reported as before, read-only as full enforcement; under bubblewrap the filter
+# holds the set-ID guard and the file system keyring ioctls)
+echo host >"$T/meta-target"
+for b in landlock bwrap; do
+        chmod 644 "$T/meta-target"
+        if ! "$JAIL" --allow-landlock --allow-userns -- "$SBX_BIN" run --db "$T/fake-control.db" --root "$WS" \
+                --backend "$b" --mode read-only -- true 2>/dev/null </dev/null; then
+                t_diag "$b does not run inside deny-sandbox --allow-landlock --allow-userns: its faked seccomp check is left out"
+                continue
+        fi
+        t_check "$b: a filter that fakes nothing leaves it working (control)" true
+        sbx_run fake-seccomp-$b-ro "$JAIL" --allow-landlock --allow-userns --fake-seccomp -- \
+                --backend "$b" --mode read-only -- chmod 666 "$T/meta-target"
+        t_check "$b, seccomp faked, read-only: refused (125, got $RC), the host file's mode unchanged ($(stat -c %a "$T/meta-target")) ($ERR)" \
+                test $RC = 125 -a "$(stat -c %a "$T/meta-target")" = 644 -a \
+                -n "$(grep -F 'seccomp filter is not in force' "$T/fake-seccomp-$b-ro.err")"
+        t_check "... verdict runner_failure (got $(verdict fake-seccomp-$b-ro))" test "$(verdict fake-seccomp-$b-ro)" = runner_failure
+        cp /bin/true "$WS/setid-$b"
+        chmod 755 "$WS/setid-$b"
+        sbx_run fake-seccomp-$b-ww "$JAIL" --allow-landlock --allow-userns --fake-seccomp -- \
+                --backend "$b" --mode workspace-write -- chmod 4755 "$WS/setid-$b"
+        t_check "$b, seccomp faked, workspace-write: refused (125, got $RC), no set-user-ID bit ($(stat -c %a "$WS/setid-$b")) ($ERR)" \
+                test $RC = 125 -a "$(stat -c %a "$WS/setid-$b")" = 755 -a \
+                -n "$(grep -F 'seccomp filter is not in force' "$T/fake-seccomp-$b-ww.err")"
+        rm -f "$WS/setid-$b"
+done
+pkill -f "audit-writer --db $T/fake-control.db\$"
+
 # a current directory that no longer exists: bubblewrap would start the command in $HOME, and the
 # run would be recorded with a cwd it never ran in (review); refused instead, and recorded
 if "$SBX_BIN" run --db "$T/gone-probe.db" --backend bwrap --root "$WS" -- true 2>/dev/null; then
