@@ -145,7 +145,8 @@ int sbx_db_stmt(struct sbx_db *db, enum sbx_db_stmt id, sqlite3_stmt **ret_stmt,
  * across pid reuse (start time) and reboots (boot id). */
 struct sbx_process_identity {
         char host[256];
-        char boot_id[64];   /* /proc/sys/kernel/random/boot_id, "" if unknown */
+        char boot_id[64];   /* /proc/sys/kernel/random/boot_id, "" if unknown; then "/pidns:INODE"
+                               outside the initial pid namespace */
         int64_t pid;
         int64_t start_time; /* /proc/PID/stat starttime (clock ticks after boot), -1 if unknown */
         int64_t uid;        /* its real uid */
@@ -158,7 +159,7 @@ int sbx_process_no_new_privs(int64_t pid);
 int sbx_process_start_time(int64_t pid, int64_t *ret);
 /* 1 when the process described is alive on this host, 0 when it is gone (exited, a zombie, its pid
  * reused by a process started at another time, or the machine rebooted), -EREMOTE when it ran on
- * another host (cannot tell). `boot_id` may be NULL or "", `start_time` may be -1 (unknown). */
+ * another host or in another pid namespace than the caller's (cannot tell). `boot_id` may be NULL or "", `start_time` may be -1 (unknown). */
 int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_t start_time);
 
 /* Every connection sbx opens defines the SQL function

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sbx-macro.h"
@@ -59,13 +60,25 @@ static int proc_stat(int64_t pid, char *ret_state, int64_t *ret_start) {
         return 0;
 }
 
+/* The initial pid namespace's inode number (the kernel's PROC_PID_INIT_INO, fixed). */
+#define PID_NS_INIT_INO 0xEFFFFFFCU
+
+/* The boot id, followed by "/pidns:INODE" when this process is not in the initial pid namespace:
+ * a pid is only a name within its namespace, and a reader elsewhere cannot check it (nested
+ * review: a run supervised from a container's pid namespace read 'interrupted' on the host, and
+ * prune deleted it while it ran). Rows recorded in the initial namespace keep the plain boot id. */
 static void read_boot_id(char *buf, size_t size) {
         char tmp[128];
+        struct stat st;
 
         buf[0] = '\0';
         if (read_small_file("/proc/sys/kernel/random/boot_id", tmp, sizeof(tmp)) <= 0)
                 return;
         tmp[strcspn(tmp, "\n")] = '\0';
+        if (stat("/proc/self/ns/pid", &st) == 0 && st.st_ino != PID_NS_INIT_INO) {
+                size_t n = strlen(tmp);
+                snprintf(tmp + n, sizeof(tmp) - n, "/pidns:%llu", (unsigned long long) st.st_ino);
+        }
         sbx_strlcpy(buf, tmp, size);
 }
 
@@ -129,8 +142,12 @@ int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_
 
         if (!host || strcmp(host, self->host) != 0)
                 return -EREMOTE;
-        if (boot_id && *boot_id && self->boot_id[0] && strcmp(boot_id, self->boot_id) != 0)
-                return 0; /* recorded before the last reboot */
+        if (boot_id && *boot_id && self->boot_id[0] && strcmp(boot_id, self->boot_id) != 0) {
+                size_t n = strcspn(boot_id, "/");
+                if (n != strcspn(self->boot_id, "/") || strncmp(boot_id, self->boot_id, n) != 0)
+                        return 0; /* recorded before the last reboot */
+                return -EREMOTE; /* this boot, another pid namespace: its pid means nothing here */
+        }
         if (pid <= 0 || pid > INT32_MAX)
                 return 0;
         r = proc_stat(pid, &state, &start);

@@ -151,4 +151,37 @@ for who in "${WHO[@]}"; do
         done
 done
 
+# ---- a supervisor in another pid namespace ---------------------------------------------------
+# Its pid names nothing here: the host cannot tell whether it lives, so the run stays 'running'
+# (never 'interrupted', never pruned) while it does, and completes normally (nested review: the
+# next host run marked it interrupted, and prune deleted it while it ran).
+if t_is_root && unshare --pid --fork --mount-proc true 2>/dev/null; then
+        PDB=$T/pidns.db
+        SBX_AUDIT_WRITER=off setsid unshare --pid --fork --mount-proc \
+                "$SBX_BIN" run --db "$PDB" --mode danger-full-access -- sleep 3 &
+        SUP=$!
+        GROUP=$SUP
+        running=
+        for _ in $(seq 1 100); do
+                running=$(sqlite3 "$PDB" "SELECT id FROM executions WHERE state = 'running'" 2>/dev/null)
+                [ -n "$running" ] && break
+                sleep 0.05
+        done
+        t_check "pid namespace: the run is recorded as running" test -n "$running"
+        SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$PDB" --mode danger-full-access -- true
+        t_check "pid namespace: a host run does not mark it interrupted" \
+                test "$(sqlite3 "$PDB" "SELECT state FROM executions WHERE id = $running")" = running
+        t_check "pid namespace: sbx audit list on the host says running" \
+                test "$("$SBX_BIN" audit list --db "$PDB" --state running --csv | tail -n +2 | cut -d, -f1)" = "$running"
+        out=$("$SBX_BIN" audit prune --db "$PDB" --before "$(date -u -d '+1 day' +%Y-%m-%dT%H:%M:%SZ)" 2>&1)
+        t_check "pid namespace: prune keeps the run in progress ($out)" \
+                test "$(sqlite3 "$PDB" "SELECT count(*) FROM executions WHERE id = $running")" = 1
+        wait "$SUP"
+        t_check "pid namespace: the run completes and its end is recorded" \
+                test "$(sqlite3 "$PDB" "SELECT state || ':' || exit_code FROM executions WHERE id = $running")" = completed:0
+        GROUP=
+else
+        t_diag "skipped the pid namespace case: needs root and unshare --pid"
+fi
+
 t_finish

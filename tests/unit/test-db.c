@@ -562,6 +562,32 @@ static void test_db_process_alive_detects_gone_and_reused_pids(void **state) {
         assert_int_equal(sbx_process_alive(self.host, self.boot_id, child, -1), 0);
 }
 
+/* A pid names a process only within its pid namespace: a supervisor recorded in another one
+ * (same boot) cannot be checked from here, and is never judged gone (nested review). */
+static void test_db_process_alive_cannot_tell_another_pid_namespace(void **state) {
+        struct sbx_process_identity self;
+        char boot[64], other[96];
+        size_t n;
+        (void) state;
+
+        assert_int_equal(sbx_process_identity_self(&self), 0);
+        n = strcspn(self.boot_id, "/");
+        if (n == 0)
+                return; /* no boot id here: nothing to compare */
+        snprintf(boot, sizeof(boot), "%.*s", (int) n, self.boot_id);
+        snprintf(other, sizeof(other), "%s/pidns:12345", boot);
+        /* this boot, another pid namespace: even a pid that is gone here, or our own, cannot tell */
+        assert_int_equal(sbx_process_alive(self.host, other, self.pid, self.start_time + 1), -EREMOTE);
+        assert_int_equal(sbx_process_alive(self.host, other, INT32_MAX, -1), -EREMOTE);
+        /* another boot stays gone, whatever namespace */
+        assert_int_equal(sbx_process_alive(self.host, "another-boot/pidns:12345", self.pid, self.start_time), 0);
+        /* in the initial pid namespace the boot id is the plain one, as rows from before */
+        if (strchr(self.boot_id, '/') == NULL)
+                assert_int_equal(sbx_process_alive(self.host, boot, self.pid, self.start_time), 1);
+        else
+                assert_int_equal(sbx_process_alive(self.host, boot, self.pid, self.start_time), -EREMOTE);
+}
+
 static void test_db_state_function_reports_interrupted(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -606,6 +632,7 @@ int main(void) {
                 cmocka_unit_test(test_db_wal_only_on_local_filesystems),
                 cmocka_unit_test_setup_teardown(test_db_statements_are_prepared_once, setup, teardown),
                 cmocka_unit_test(test_db_process_alive_detects_gone_and_reused_pids),
+                cmocka_unit_test(test_db_process_alive_cannot_tell_another_pid_namespace),
                 cmocka_unit_test_setup_teardown(test_db_state_function_reports_interrupted, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
