@@ -5,7 +5,8 @@
  * without it a root-run command could write host sysctls through /proc/sys, which only checks the
  * uid. /proc/sys (and sysrq-trigger where it exists) are bound read-only for the same reason.
  * --new-session keeps TIOCSTI from reaching the caller's terminal; --die-with-parent ends the
- * sandbox when sbx dies. --unshare-ipc: System V objects and POSIX message queues the command
+ * sandbox when sbx dies (under `sbx run`, the launcher's --lifeline-fd closes the gaps bubblewrap
+ * leaves: run-exec.c). --unshare-ipc: System V objects and POSIX message queues the command
  * makes (or removes) stay in a namespace that ends with the run, not the host's.
  *
  * bubblewrap makes the sandbox's mounts slaves of the host's, so a mount the host made during the
@@ -326,6 +327,16 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         sbx_argv_add(&b, "--seal-mounts");
         /* its record goes on the descriptor after bubblewrap's JSON */
         out->gated = sbx_argv_add_launcher_options(&b, req, 1);
+        if (out->gated) {
+                /* the caller's lifeline: a launcher left to run after sbx died starts nothing; and
+                 * a read end of bubblewrap's own status pipe, which bubblewrap keeps until the
+                 * sandbox is released (not the command: the launcher closes it) */
+                sbx_argv_add(&b, "--lifeline-fd");
+                sbx_argv_addf(&b, "%d", req->opts->status_fd + 3);
+                sbx_argv_add(&b, "--close-fd");
+                sbx_argv_addf(&b, "%d", req->opts->status_fd + 4);
+                out->lifeline = true;
+        }
         if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
                 const char *dirs[] = { req->policy->workspace_root, req->temp_dir };
                 size_t n = req->temp_dir ? 2 : 1;

@@ -154,6 +154,14 @@ struct sbx_confined_argv {
                                               "NAME" to remove from it (the runner's environment) */
         bool gated;                        /* the runner honours opts->gate: it sets the sandbox up,
                                               then waits for the go-ahead before the command */
+        bool lifeline;                     /* with gated (bwrap): fd opts->status_fd + 3 must be the
+                                              read end of a pipe whose write end the caller holds,
+                                              unwritten, until the runner is reaped (the runner
+                                              starts no command once it is closed), and
+                                              opts->status_fd + 4 a read end of the pipe of
+                                              opts->status_fd (the runner keeps it while it sets the
+                                              sandbox up, so its reports never fail then); the
+                                              caller sets no parent-death signal on the runner */
         bool inprocess;                    /* argv[0] is sbx's shipped Landlock launcher, whose code
                                               sbx links: the caller may run it in the forked child
                                               (sbx_landlock_launch()) instead of executing it */

@@ -9,7 +9,10 @@
  * Both take --write-id DEV:INO[:MOUNTS], once for each --write in order: that directory must be
  * the one sbx resolved (its device and inode numbers), and with --seal-mounts also the mount
  * point of more than MOUNTS mounts (the host's there, default 0, and bubblewrap's bind).
- * Both take --wait-fd N: wait for the byte "G" on N before exec (see wait_for_go()).
+ * Both take --wait-fd N: wait for the byte "G" on N before exec (see wait_for_go()),
+ * --lifeline-fd N: the read end of a pipe the caller holds open, and never writes, while it lives:
+ * after the go-ahead, the command does not start once it is closed (see check_lifeline()), and
+ * --close-fd N: a descriptor the runner keeps that the command must not get, closed at once.
  *   sbx-landlock --help
  *
  * What the command gets (both modes): read and execute everywhere; writing (write_file,
@@ -40,7 +43,7 @@
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
- * write-dir, capabilities, no-new-privs, restrict-self, seccomp, exec) and exits 125. Otherwise the successful
+ * write-dir, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait, exec) and exits 125. Otherwise the successful
  * execve closes N without a record: EOF with no record means the command was executed.
  *
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
@@ -49,6 +52,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -214,6 +218,7 @@ struct launch {
         bool mode_set;
         bool seal_mounts;
         long wait_fd;       /* --wait-fd: -1 when not given */
+        long lifeline_fd;   /* --lifeline-fd: -1 when not given */
         const char *write_dirs[MAX_WRITE_DIRS];
         size_t n_write;
         /* --write-id DEV:INO[:MOUNTS], one for each --write in order (or none): the directory sbx
@@ -234,6 +239,7 @@ static void parse_args(int argc, char **argv, struct launch *l) {
 
         l->max_abi = 0;
         l->wait_fd = -1;
+        l->lifeline_fd = -1;
         for (i = 1; i < argc; i++) {
                 const char *a = argv[i], *v;
                 bool m;
@@ -281,6 +287,15 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 } else if ((v = option_value(argv, &i, "--wait-fd", &m)), m) {
                         if (!parse_int(v, 3, INT_MAX, &l->wait_fd))
                                 usage_fail("--wait-fd needs a file descriptor number >= 3, got '%s'", v ? v : "");
+                } else if ((v = option_value(argv, &i, "--lifeline-fd", &m)), m) {
+                        if (!parse_int(v, 3, INT_MAX, &l->lifeline_fd))
+                                usage_fail("--lifeline-fd needs a file descriptor number >= 3, got '%s'", v ? v : "");
+                } else if ((v = option_value(argv, &i, "--close-fd", &m)), m) {
+                        long fd;
+                        if (!parse_int(v, 3, INT_MAX, &fd))
+                                usage_fail("--close-fd needs a file descriptor number >= 3, got '%s'", v ? v : "");
+                        if (close((int) fd) < 0)
+                                fail(errno, "close-fd", "--close-fd %ld", fd);
                 } else if ((v = option_value(argv, &i, "--max-abi", &m)), m) {
                         if (!parse_int(v, 1, INT_MAX, &l->max_abi))
                                 usage_fail("--max-abi needs a number >= 1, got '%s'", v ? v : "");
@@ -604,6 +619,42 @@ static void wait_for_go(long fd) {
         close((int) fd);
 }
 
+/* --lifeline-fd N: the read end of a pipe whose write end the caller (sbx run, outside bubblewrap)
+ * holds until the run ends, and never writes. Made close-on-exec at once: the command never holds
+ * it. */
+static void setup_lifeline(long fd) {
+        int flags;
+
+        if (fd < 0)
+                return;
+        flags = fcntl((int) fd, F_GETFD);
+        if (flags < 0 || fcntl((int) fd, F_SETFD, flags | FD_CLOEXEC) < 0)
+                fail(errno, "lifeline", "--lifeline-fd %ld", fd);
+}
+
+/* After the go-ahead, the last step before exec: end of file on the lifeline means the caller is
+ * gone, and the command must not start. Under bubblewrap, --die-with-parent arms a parent-death
+ * signal in bubblewrap and, later, in the sandbox's init; one armed after its parent died never
+ * fires. A caller killed while the sandbox was set up, its go-ahead already written, left the
+ * command to run on unsupervised, its verdict unrecorded (chaos review: 4 of 60 runs whose sbx was
+ * SIGKILLed 1-12 ms after it started). The caller alive here was alive when both were armed (both
+ * precede this launcher), so the command dies with it. */
+static void check_lifeline(long fd) {
+        struct pollfd p = { .fd = (int) fd, .events = POLLIN };
+        int n;
+
+        if (fd < 0)
+                return;
+        do
+                n = poll(&p, 1, 0);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+                fail(errno, "lifeline", "cannot poll --lifeline-fd %ld", fd);
+        if (n > 0)
+                fail(ECANCELED, "wait", "the caller is gone (end of file on --lifeline-fd %ld): the command is not started",
+                     fd);
+}
+
 /* bubblewrap's own pid 1 in the sandbox is none of this: it keeps the mount namespace from
  * before the sealing (a copy is sealed when the sandbox's is not ours to change), has no filter,
  * and runs as the command's user. Through /proc/1/root the command reached a host mount made
@@ -647,6 +698,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 usage_fail("no arguments");
         setup_status_fd(argv);
         parse_args(argc, argv, &l);
+        setup_lifeline(l.lifeline_fd);
 
         if (l.seal_mounts) {
                 seal_mounts(&l);
@@ -662,6 +714,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 check_seccomp_in_force();
                 wait_for_go(l.wait_fd);
+                check_lifeline(l.lifeline_fd);
                 if (before_exec)
                         before_exec();
                 execvpe(l.argv[0], l.argv, envp ? envp : environ);
@@ -725,6 +778,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         _exit(EXIT_LAUNCHER);
         } else
                 wait_for_go(l.wait_fd);
+        check_lifeline(l.lifeline_fd);
         if (before_exec)
                 before_exec();
         execvpe(l.argv[0], l.argv, envp ? envp : environ);

@@ -93,7 +93,8 @@ static bool fd_taken(const struct sbx_run_args *a, int fd) {
 
 int sbx_run_status_fd_number(const struct sbx_run_args *a) {
         for (int fd = 3;; fd++)
-                if (!fd_taken(a, fd) && !fd_taken(a, fd + 1) && !fd_taken(a, fd + 2))
+                if (!fd_taken(a, fd) && !fd_taken(a, fd + 1) && !fd_taken(a, fd + 2) && !fd_taken(a, fd + 3) &&
+                    !fd_taken(a, fd + 4))
                         return fd;
 }
 
@@ -485,7 +486,8 @@ static void place(int src, int dst, int report_fd) {
 /* Returns where exec_w ended up (still close-on-exec); *writer_fd (when >= 0: the audit writer's
  * socket, which the in-process launcher reads its go-ahead from) is moved and kept the same way. */
 static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
-                           int inner_w, int gate_r, int exec_w, int status_num, int *writer_fd) {
+                           int inner_w, int gate_r, int lifeline_r, int status_hold, int exec_w, int status_num,
+                           int *writer_fd) {
         int keep[SBX_RUN_KEEP_FDS_MAX + 5];
         size_t n = 0;
         int lo = 3, floor = status_num + 3;
@@ -505,6 +507,8 @@ static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null
         status_w = lift(status_w, floor, exec_w);
         inner_w = lift(inner_w, floor, exec_w);
         gate_r = lift(gate_r, floor, exec_w);
+        lifeline_r = lift(lifeline_r, floor, exec_w);
+        status_hold = lift(status_hold, floor, exec_w);
         *writer_fd = lift(*writer_fd, floor, exec_w);
 
         place(in_r, 0, exec_w);
@@ -518,12 +522,18 @@ static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null
         place(status_w, status_num, exec_w);
         place(inner_w, status_num + 1, exec_w);
         place(gate_r, status_num + 2, exec_w);
+        place(lifeline_r, status_num + 3, exec_w);
+        place(status_hold, status_num + 4, exec_w);
         if (status_w >= 0)
                 keep[n++] = status_num;
         if (inner_w >= 0)
                 keep[n++] = status_num + 1;
         if (gate_r >= 0)
                 keep[n++] = status_num + 2;
+        if (lifeline_r >= 0)
+                keep[n++] = status_num + 3;
+        if (status_hold >= 0)
+                keep[n++] = status_num + 4;
         /* close-on-exec: it reports an exec failure to sbx and never reaches the command */
         keep[n++] = exec_w;
         if (*writer_fd >= 0)
@@ -793,7 +803,7 @@ struct spawn_req {
         const struct sbx_run_args *a;
         char *const *argv;
         char **envp;
-        int in_r, err_w, status_w, inner_w, gate_r, status_num, exec_w;
+        int in_r, err_w, status_w, inner_w, gate_r, lifeline_r, status_hold, status_num, exec_w;
         bool out_null;
         bool inprocess; /* argv is sbx's own Landlock launcher: run its code here, do not exec it */
         bool use_fork;  /* the child waits (for the go-ahead) while sbx works: it needs its own memory */
@@ -824,12 +834,21 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                 int e, exec_w, writer_fd = req->collect ? req->collect->fd : -1;
                 /* the command dies with sbx, SIGKILL included, as bubblewrap's does
                  * (--die-with-parent): a confined command never runs on unsupervised, its verdict
-                 * unrecordable. A supervisor already gone (after a fork) releases nothing. */
-                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != supervisor)
+                 * unrecordable. A supervisor already gone (after a fork) releases nothing.
+                 * bubblewrap with a lifeline gets no parent-death signal from sbx: killed with sbx
+                 * after it made the sandbox's init and before it released it, it left that init
+                 * waiting forever, holding the caller's descriptors (chaos review: 4 of 200 runs
+                 * whose sbx was SIGKILLed 0.5-8 ms after it started; a caller reading sbx's output
+                 * through a pipe never saw its end). It arms its own --die-with-parent only just
+                 * before it releases the init (its status reports in between cannot fail: it holds
+                 * a read end of their pipe), and a launcher left to run once sbx is gone starts
+                 * nothing (--lifeline-fd). */
+                if ((req->lifeline_r < 0 && prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) || getppid() != supervisor)
                         _exit(EXIT_FAILURE);
                 reset_signals_in_child();
                 exec_w = child_setup_fds(req->a, req->in_r, req->out_null, req->err_w, req->status_w, req->inner_w,
-                                         req->gate_r, req->exec_w, req->status_num, &writer_fd);
+                                         req->gate_r, req->lifeline_r, req->status_hold, req->exec_w, req->status_num,
+                                         &writer_fd);
                 if (req->inprocess) {
                         int argc = 0;
                         while (req->argv[argc])
@@ -1092,7 +1111,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         _cleanup_close_ int err_r = -1, status_r = -1, inner_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
         _cleanup_free_ struct stdin_pump *pump = NULL;
         int err_w = -1, in_r = -1, status_p[2] = { -1, -1 }, inner_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 };
-        int wake_p[2], gate_p[2] = { -1, -1 };
+        int wake_p[2] = { -1, -1 }, gate_p[2] = { -1, -1 }, lifeline_r = -1;
+        /* its write end: held, never written, until the function returns (the runner reaped) */
+        _cleanup_close_ int lifeline_w = -1;
         bool gated = confined && confined->gated;
         bool inprocess = confined && confined->inprocess;
         bool record_first = !gated;
@@ -1126,6 +1147,13 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
             (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(inner_p, O_CLOEXEC) < 0) ||
             pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (gated && pipe2(gate_p, O_CLOEXEC) < 0))
                 goto pipes_failed;
+        if (gated && confined->lifeline) {
+                int p[2];
+                if (pipe2(p, O_CLOEXEC) < 0)
+                        goto pipes_failed;
+                lifeline_r = p[0];
+                lifeline_w = p[1];
+        }
         if (confined && sbx_run_fd_reopenable(STDIN_FILENO)) {
                 int p[2];
                 pump = calloc(1, sizeof(*pump));
@@ -1149,7 +1177,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         /* Without a gate the row is written before anything starts. With one, the runner starts
          * first and sets the sandbox up while the row is written; the command waits for the
          * go-ahead, which it never gets if the row cannot be written. */
-        int *const child_ends[] = { &in_r, &err_w, &exec_p[1], &status_p[1], &inner_p[1], &gate_p[0], &gate_p[1] };
+        int *const child_ends[] = { &in_r,        &err_w,     &exec_p[1], &status_p[1],
+                                    &inner_p[1], &gate_p[0], &gate_p[1], &lifeline_r };
         if (record_first && record_start(userdata) < 0) {
                 rep->state = NULL;
                 close_each(child_ends, SBX_ELEMENTSOF(child_ends));
@@ -1173,6 +1202,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .status_w = status_p[1],
                         .inner_w = inner_p[1],
                         .gate_r = gate_p[0],
+                        .lifeline_r = lifeline_r,
+                        .status_hold = lifeline_r >= 0 ? status_p[0] : -1,
                         .status_num = status_num,
                         .exec_w = exec_p[1],
                         .inprocess = inprocess,
@@ -1201,6 +1232,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         }
         if (gate_p[0] >= 0)
                 close(gate_p[0]);
+        if (lifeline_r >= 0)
+                close(lifeline_r);
         if (pid < 0) {
                 int e = errno;
                 if (gate_p[1] >= 0)
@@ -1472,6 +1505,14 @@ pipes_failed:
                 close(inner_p[1]);
         if (inner_p[0] >= 0 && inner_r < 0)
                 close(inner_p[0]);
+        if (lifeline_r >= 0)
+                close(lifeline_r);
+        for (size_t i = 0; i < 2; i++) {
+                if (gate_p[i] >= 0)
+                        close(gate_p[i]);
+                if (wake_p[i] >= 0 && wake_r < 0)
+                        close(wake_p[i]);
+        }
         rep->state = "failed";
         rep->verdict = "runner_failure";
         snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(r));

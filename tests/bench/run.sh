@@ -81,13 +81,13 @@ import ast, re, sys
 for line in open(sys.argv[1]):
     m = re.search(r'execve\("([^"]*bwrap)", (\[.*?\]), ', line)
     if m and line.rstrip().endswith("= 0"):
-        # the status descriptors and the go-ahead need sbx at the other end: raw bwrap runs without them
+        # the status descriptors, the go-ahead and the lifeline need sbx at the other end: raw bwrap runs without them
         args, skip = ast.literal_eval(m.group(2)), False
         for a in args:
             if skip:
                 skip = False
                 continue
-            if a in ("--json-status-fd", "--status-fd", "--wait-fd"):
+            if a in ("--json-status-fd", "--status-fd", "--wait-fd", "--lifeline-fd", "--close-fd"):
                 skip = True
                 continue
             print(sys.argv[2] if re.search(r'/sbx-run-[A-Za-z0-9]{6}$', a) else a)

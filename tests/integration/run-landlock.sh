@@ -511,6 +511,38 @@ for feed in "printf ''" "echo X"; do
                 test $rc -eq 125 -a ! -e "$T/gate-marker"
         check "--wait-fd: ... and the launcher says why" grep -q '^sbx-landlock: the run was not released' "$T/err"
 done
+# ---- --lifeline-fd: a pipe the caller holds open while it lives; once its write end is closed
+# (the caller died), the released command never starts. --close-fd: the command never gets it.
+rm -f "$T/life-marker"
+# the read end of a fresh pipe whose write end this shell holds, at fd 6 of the launcher
+mkfifo "$T/life-fifo"
+exec 8<>"$T/life-fifo" # keeps the fifo open for writing while the launcher opens it for reading
+echo G | ( "$L" --mode workspace-write --write "$T" --wait-fd 5 --lifeline-fd 6 --close-fd 9 -- \
+        sh -c 'test ! -e /proc/self/fd/9 && test ! -e /proc/self/fd/6 && touch "$1"' sh "$T/life-marker" \
+        5<&0 6<"$T/life-fifo" 9</dev/null ) 2>"$T/err"
+rc=$?
+check "--lifeline-fd: the caller alive, the released command runs without fds 6 and 9 (rc=$rc)" \
+        test $rc -eq 0 -a -e "$T/life-marker"
+exec 8>&-
+rm -f "$T/life-marker"
+# the caller gone: every write end closed (fd 6, a pipe whose writer has exited)
+( : ) | {
+        exec 6<&0
+        sleep 0.2
+        echo G | "$L" --mode workspace-write --write "$T" --wait-fd 5 --lifeline-fd 6 -- touch "$T/life-marker" 5<&0
+} 2>"$T/err"
+rc=$?
+check "--lifeline-fd: the caller gone, the released command never starts: exit 125 (rc=$rc)" \
+        test $rc -eq 125 -a ! -e "$T/life-marker"
+check "--lifeline-fd: ... and the launcher says why" grep -q '^sbx-landlock: the caller is gone' "$T/err"
+"$L" --mode read-only --lifeline-fd 2x -- true 2>"$T/err"
+rc=$?
+check "--lifeline-fd with a bad number: usage error, exit 125 (rc=$rc)" \
+        test $rc -eq 125 && grep -q 'lifeline-fd needs a file descriptor number' "$T/err"
+"$L" --mode read-only --close-fd 250 -- true 2>"$T/err"
+rc=$?
+check "--close-fd of a descriptor that is not open: refused, exit 125 (rc=$rc)" test $rc -eq 125
+
 # a --write directory that is (or passes through) a symlink: one was swapped in after sbx resolved
 # the workspace, and the grant would land elsewhere
 mkdir -p "$T/real-ws"

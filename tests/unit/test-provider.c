@@ -201,12 +201,19 @@ static void test_bwrap_argv_read_only(void **state) {
         assert_true(c->gated);
         assert_string_equal(c->argv[dd + 5], "--wait-fd");
         assert_string_equal(c->argv[dd + 6], "5");
+        /* ... starts nothing once sbx's lifeline, the one after, is closed, and closes the read
+         * end of bubblewrap's status pipe that bubblewrap keeps, the one after that */
+        assert_true(c->lifeline);
+        assert_string_equal(c->argv[dd + 7], "--lifeline-fd");
+        assert_string_equal(c->argv[dd + 8], "6");
+        assert_string_equal(c->argv[dd + 9], "--close-fd");
+        assert_string_equal(c->argv[dd + 10], "7");
         /* then the exact argv after the launcher's "--", its own "--" untouched */
-        assert_string_equal(c->argv[dd + 7], "--");
-        assert_string_equal(c->argv[dd + 8], "touch");
-        assert_string_equal(c->argv[dd + 9], "--");
-        assert_string_equal(c->argv[dd + 10], "x");
-        assert_null(c->argv[dd + 11]);
+        assert_string_equal(c->argv[dd + 11], "--");
+        assert_string_equal(c->argv[dd + 12], "touch");
+        assert_string_equal(c->argv[dd + 13], "--");
+        assert_string_equal(c->argv[dd + 14], "x");
+        assert_null(c->argv[dd + 15]);
         sbx_confined_argv_free(c);
         sbx_provider_free(p);
         sbx_config_free(cfg);
@@ -281,8 +288,10 @@ static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         assert_string_equal(c->argv[i + 2], ws);
         assert_string_not_equal(c->argv[i + 3], "--write");
         assert_int_equal(find_arg(c->argv, "--json-status-fd"), -1);
-        assert_false(c->gated); /* no status descriptors, no gate */
+        assert_false(c->gated); /* no status descriptors, no gate, no lifeline */
         assert_int_equal(find_arg(c->argv, "--wait-fd"), -1);
+        assert_false(c->lifeline);
+        assert_int_equal(find_arg(c->argv, "--lifeline-fd"), -1);
         sbx_confined_argv_free(c);
         sbx_provider_free(p);
         sbx_config_free(cfg);

@@ -133,6 +133,9 @@ static void test_run_status_fd_avoids_kept_descriptors(void **state) {
         a.keep_fds[a.n_keep_fds++] = 4;
         a.verdict_fd = 5;
         assert_int_equal(sbx_run_status_fd_number(&a), 6);
+        /* four in a row: N + 3 is bubblewrap's lifeline */
+        a.keep_fds[a.n_keep_fds++] = 9;
+        assert_int_equal(sbx_run_status_fd_number(&a), 10);
 }
 
 int main(void) {
