@@ -3,8 +3,8 @@
  * A probe really runs a tiny confined command in workspace-write and checks that the permitted
  * write landed and the forbidden one did not. The verdict is keyed by everything that can change
  * it without sbx noticing: sbx's version and binary, the uid, the kernel, the seccomp state of this
- * process, the user-namespace limits, the chain and each runner binary's identity. A key mismatch
- * reprobes. */
+ * process, the user and mount namespaces it runs in, the user-namespace limits, the chain and each
+ * runner binary's identity. A key mismatch reprobes. */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -99,6 +99,21 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
                 read_line(ns_limits[i], NULL, part, sizeof(part));
                 fnv1a_add(&h, i == 0 ? ";userns=" : ",");
                 fnv1a_add(&h, part);
+        }
+        /* the namespaces sbx runs in: a container's user and mount namespaces may forbid what the
+         * host's allow (a /proc file masked by a bind mount refuses bubblewrap's proc mount), and a
+         * verdict probed in another chose a backend that refused every run (nested review) */
+        {
+                static const char *const own_ns[] = { "/proc/self/ns/user", "/proc/self/ns/mnt" };
+                for (size_t i = 0; i < SBX_ELEMENTSOF(own_ns); i++) {
+                        struct stat st;
+                        if (stat(own_ns[i], &st) == 0)
+                                snprintf(part, sizeof(part), ";ns%zu=%llu:%llu", i, (unsigned long long) st.st_dev,
+                                         (unsigned long long) st.st_ino);
+                        else
+                                snprintf(part, sizeof(part), ";ns%zu=?", i);
+                        fnv1a_add(&h, part);
+                }
         }
         read_line("/proc/sys/kernel/unprivileged_userns_clone", NULL, part, sizeof(part));
         fnv1a_add(&h, part);

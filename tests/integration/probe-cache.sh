@@ -189,6 +189,33 @@ else
         t_ok "namespace limits # SKIP no user namespace for the test"
 fi
 
+# another user and mount namespace: a verdict probed in one container (bwrap works) was reused in
+# another whose /proc has a file masked by a bind mount (as container runtimes do), where
+# bubblewrap cannot mount proc, and every chain run failed (125) until `sbx probe --refresh`
+if unshare -U -r -m true 2>/dev/null; then
+        export NS_CACHE=$T/ns2-cache
+        rm -rf "$NS_CACHE"
+        unshare -U -r -m env XDG_CACHE_HOME="$NS_CACHE" "$SBX_BIN" probe --json >"$T/ns2-first.json" 2>&1
+        mkdir -p "$T/ws"
+        unshare -U -r -m bash -c '
+                mount --bind /dev/null /proc/version || exit 9
+                XDG_CACHE_HOME=$NS_CACHE "$0" probe --json >"$1/ns2-masked.json" 2>&1
+                cd "$1/ws" && XDG_CACHE_HOME=$NS_CACHE "$0" run --db "$1/ns2.db" -- touch "$1/ws/ns2-landed" 2>"$1/ns2-run.err"
+                ' "$SBX_BIN" "$T"
+        rc=$?
+        if [ "$(t_json_field "$T/ns2-first.json" selected)" != bwrap ] || [ $rc -eq 9 ]; then
+                t_ok "another namespace # SKIP bwrap not selected in a user namespace, or no bind mount there"
+        else
+                t_check "a verdict cached in another user and mount namespace: reprobed there (from_cache=$(t_json_field "$T/ns2-masked.json" from_cache), selected $(t_json_field "$T/ns2-masked.json" selected))" \
+                        test "$(t_json_field "$T/ns2-masked.json" from_cache)" = False
+                t_check "... and a chain run works where bubblewrap cannot mount proc (exit $rc: $(head -c 200 "$T/ns2-run.err"))" \
+                        test $rc -eq 0 -a -e "$T/ws/ns2-landed"
+        fi
+        unset NS_CACHE
+else
+        t_ok "another namespace # SKIP no user namespace for the test"
+fi
+
 printf 'sbx-probe 1\nkey %s\nbwrap\tgarbage\n\x01\x02\n' "$KEY" >"$XDG_CACHE_HOME/sbx/probe"
 probe g1
 t_check "a corrupt cache file: probed again, no crash (rc $PROBE_RC, from_cache=$FROM_CACHE)" \
