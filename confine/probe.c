@@ -363,21 +363,15 @@ int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_repor
                 const struct sbx_backend *b = sbx_backend_get(*name);
                 struct sbx_candidate *c = &rep.candidates[rep.n++];
 
-                memset(c, 0, sizeof(*c));
-                sbx_strlcpy(c->backend, *name, sizeof(c->backend));
-                c->applicable = b && b->applicable && b->applicable();
-                if (!c->applicable) {
+                /* the static check of a run (sbx_backend_check()): one set of reasons */
+                if (!b) {
+                        memset(c, 0, sizeof(*c));
+                        sbx_strlcpy(c->backend, *name, sizeof(c->backend));
                         snprintf(c->reason, sizeof(c->reason), "not applicable on this platform");
                         continue;
                 }
-                if (!b->check || !b->confine) {
-                        snprintf(c->reason, sizeof(c->reason), "not built into this sbx");
-                        continue;
-                }
-                if (b->check(cfg, SBX_MODE_WORKSPACE_WRITE, c) < 0) {
+                if (sbx_backend_check(cfg, *name, SBX_MODE_WORKSPACE_WRITE, c) < 0) {
                         c->usable = false;
-                        if (!c->reason[0])
-                                snprintf(c->reason, sizeof(c->reason), "unusable");
                         continue;
                 }
                 probe_functional(cfg, b, c);

@@ -454,6 +454,16 @@ static bool candidate_check(const struct sbx_config *cfg, const struct sbx_backe
                 snprintf(c->reason, sizeof(c->reason), "not built into this sbx");
                 return false;
         }
+#ifdef __linux__
+        /* without /proc sbx can neither tell where it runs from (its launcher is found next to it)
+         * nor check a runner or the mounts: every backend then failed as "not found" (nested
+         * review) */
+        if (access("/proc/self/exe", F_OK) < 0) {
+                snprintf(c->reason, sizeof(c->reason), "/proc is not mounted (/proc/self/exe: %s): sbx needs it",
+                         strerror(errno));
+                return false;
+        }
+#endif
         if (b->check(cfg, mode, c) < 0) {
                 if (!c->reason[0])
                         snprintf(c->reason, sizeof(c->reason), "unusable");

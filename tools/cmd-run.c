@@ -112,6 +112,10 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                 return -errno;
         snprintf(proc, sizeof(proc), "/proc/self/fd/%d", dfd);
         n = readlink(proc, real, sizeof(real) - 1);
+        if (n < 0 && errno == ENOENT && access("/proc/self", F_OK) < 0) {
+                *why = "/proc is not mounted, and sbx cannot tell where the path leads without it";
+                return -ENOENT;
+        }
         if (n < 0 || (size_t) n >= sizeof(real) - 1)
                 return n < 0 ? -errno : -ENAMETOOLONG;
         real[n] = '\0';

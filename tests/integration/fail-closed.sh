@@ -332,4 +332,20 @@ if "$SBX_BIN" run --db "$T/gone-probe.db" --backend bwrap --root "$WS" -- true 2
         t_check "... and recorded" test "$(sqlite3 "$T/gone.db" 'SELECT count(*) FROM executions')" = 1
 fi
 
+# no /proc (a chroot, a mount namespace without it): sbx can tell neither where its launcher is nor
+# what a runner or a mount is; every backend says so (it said "sbx-landlock not found"), the run
+# is refused and recorded, and nothing runs
+if t_is_root && unshare -m true 2>/dev/null; then
+        unshare -m sh -c 'umount -l /proc && exec "$0" run --db "$1/noproc.db" --root "$2" -- touch "$1/noproc-marker"' \
+                "$SBX_BIN" "$T" "$WS" 2>"$T/noproc.err"
+        rc=$?
+        t_check "no /proc: refused (125, got $rc), nothing ran, each backend names /proc ($(head -c 200 "$T/noproc.err"))" \
+                test $rc = 125 -a ! -e "$T/noproc-marker" -a \
+                "$(grep -o 'bwrap: /proc is not mounted\|landlock: /proc is not mounted' "$T/noproc.err" | wc -l)" = 2
+        t_check "... and recorded as unavailable" \
+                test "$(sqlite3 "$T/noproc.db" "SELECT state FROM executions")" = unavailable
+else
+        t_diag "the no-/proc case needs root and unshare -m: not checked"
+fi
+
 t_finish
