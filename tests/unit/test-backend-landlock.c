@@ -476,6 +476,13 @@ static const struct call calls[] = {
         { "openat", { 0, 0, O_TMPFILE | O_WRONLY, 04700 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
         { "openat", { 0, 0, O_RDONLY, 04755 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "creat", { 0, 04755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        /* the set-group-ID bit alone is refused too, by every syscall whose mode is args[1] */
+        { "chmod", { 0, 02755 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "chmod", { 0, 0755 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fchmod", { 3, 02755 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "fchmod", { 3, 0755 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "creat", { 0, 02755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
+        { "mknod", { 0, S_IFREG | 02755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
         { "creat", { 0, 0755 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "mknod", { 0, S_IFREG | 04755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
         { "mknodat", { 0, 0, S_IFREG | 02755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
