@@ -4,7 +4,8 @@
 #     as for a reply, then writes its row directly (it used to block in connect() for ever);
 #     and the same for a request larger than the socket buffer (it blocked in send() for ever);
 #   - a writer killed just after committing a run's begin, before its reply: the run's direct
-#     fallback takes that row over (it used to add a second row, which then read 'interrupted');
+#     fallback takes that row over (it used to add a second row, which then read 'interrupted'),
+#     and the command runs once, after that;
 #   - a writer killed just after committing a run's end, before its reply: no false "the run's
 #     end was not recorded" (the direct fallback found the row already completed).
 #   - malformed begin requests (a trusted client's): the writer answers each with an error and
@@ -202,8 +203,8 @@ for run in "${runs[@]}"; do
         k=$((k + 1))
         KDB=$T/db/kill-$k.db
         kill_at_reply "$KDB" 1
-        "$SBX_BIN" run --db "$KDB" "${opts[@]}" --verdict-json "$T/k.json" -- sh -c "echo begin-lost-$k; exit 3" \
-                >/dev/null 2>"$T/err"
+        "$SBX_BIN" run --db "$KDB" "${opts[@]}" --verdict-json "$T/k.json" -- \
+                sh -c "echo begin-lost-$k; echo ran >>'$T/ws/begin-lost-$k'; exit 3" >/dev/null 2>"$T/err"
         rc=$?
         wait "$ST" 2>/dev/null
         got=$(sqlite3 "$KDB" "SELECT group_concat(id || ' ' || state || ' ' || ifnull(verdict, '-'), ', ') FROM executions WHERE argv LIKE '%begin-lost-$k%'")
@@ -211,6 +212,10 @@ for run in "${runs[@]}"; do
                 test "$rc:$got" = "3:$(t_json_field "$T/k.json" execution_id) completed task_failure"
         t_check "... and sbx audit lists no run that did not complete" \
                 test -z "$("$SBX_BIN" audit list --db "$KDB" --csv | grep -E 'running|interrupted')"
+        # the row was not confirmed to the runner: the command must not have started then, only
+        # once the row was written directly (it ran twice, once unconfirmed, when it did)
+        t_check "... and the command ran once, not before its row was confirmed ($(cat "$T/ws/begin-lost-$k" 2>/dev/null | wc -l) times)" \
+                test "$(cat "$T/ws/begin-lost-$k" 2>/dev/null | wc -l)" = 1
 
         kill_at_reply "$KDB" 2
         "$SBX_BIN" run --db "$KDB" "${opts[@]}" -- sh -c "echo end-lost-$k; exit 3" >/dev/null 2>"$T/err"
