@@ -150,6 +150,12 @@ static void test_config_writable_by_others_is_refused(void **state) {
         assert_int_equal(sbx_config_load_files(files, &c, &diag), -EPERM);
         assert_null(c);
         assert_non_null(strstr(diag.msg, "writable by group or others"));
+        /* the sticky bit protects only a directory's entries: on a file it changes nothing */
+        diag = (struct sbx_diag) { 0 };
+        assert_int_equal(chmod(path, 01646), 0);
+        assert_int_equal(sbx_config_load_files(files, &c, &diag), -EPERM);
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, "writable by group or others"));
 }
 
 /* Group-writable: refused in a group that is not the owner's private one (a shared "users"),
