@@ -205,6 +205,14 @@ static void test_probe_cache_others_could_write_is_ignored(void **state) {
         sbx_probe_forget_process_cache();
         assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
         assert_false(b.from_cache);
+        /* ... and so could one its group may write (a shared group: root puts it in "users") */
+        assert_true(b.cache_path[0] != '\0');
+        assert_int_equal(chmod(b.cache_path, 0660), 0);
+        if (geteuid() == 0)
+                assert_int_equal(chown(b.cache_path, (uid_t) -1, 100), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
         sbx_config_free(cfg);
 }
 
