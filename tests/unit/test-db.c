@@ -159,6 +159,27 @@ static void test_db_open_creates_private_directories_and_file(void **state) {
         sbx_db_close(db);
 }
 
+/* A directory its group may write (a shared group: root's test puts it in "users") is not
+ * private: a member could swap the database or plant its -wal. Refused before anything is made. */
+static void test_db_open_refuses_a_directory_its_group_may_write(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        struct sbx_diag diag = { 0 };
+        char path[256], sub[192];
+
+        snprintf(sub, sizeof(sub), "%s/shared", f->dir);
+        snprintf(path, sizeof(path), "%s/audit.db", sub);
+        assert_int_equal(mkdir(sub, 0700), 0);
+        assert_int_equal(chmod(sub, 0770), 0);
+        if (geteuid() == 0)
+                assert_int_equal(chown(sub, 0, 100), 0);
+        assert_int_equal(sbx_db_open(path, &db, &diag), -EPERM);
+        assert_null(db);
+        assert_non_null(strstr(diag.msg, "writable by group or others"));
+        assert_int_equal(access(path, F_OK), -1);
+        assert_int_equal(rmdir(sub), 0);
+}
+
 static void test_db_fresh_schema_has_tables_indexes_and_views(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -616,6 +637,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_db_default_path_precedence),
                 cmocka_unit_test_setup_teardown(test_db_open_creates_private_directories_and_file, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_open_refuses_a_directory_its_group_may_write, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_fresh_schema_has_tables_indexes_and_views, setup, teardown),
                 cmocka_unit_test(test_db_migrations_are_consecutive_steps),
                 cmocka_unit_test_setup_teardown(test_db_v1_database_is_upgraded_step_by_step, setup, teardown),
