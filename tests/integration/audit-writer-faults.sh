@@ -8,6 +8,7 @@
 #     and the command runs once, after that;
 #   - a writer killed just after committing a run's end, before its reply: no false "the run's
 #     end was not recorded" (the direct fallback found the row already completed).
+#   - a stopped writer: a confined command waits for its row to be confirmed before it starts;
 #   - malformed begin requests (a trusted client's): the writer answers each with an error and
 #     keeps no memory of them (each used to leak its argv array: 1.6 MB for a large one);
 #   - the host renamed while a writer lives: its rows name the host as it is now, and a killed
@@ -99,6 +100,33 @@ t_check "... and leaves its row, completed" \
 kill "$WPID" 2>/dev/null
 kill -CONT "$WPID"
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+
+# ---- a stopped writer: the confined command waits for its row ------------------------------------
+# The runner starts while the writer inserts the row; the command is released only once the row is
+# confirmed. With the writer stopped it must not have started; once the writer goes on, it runs.
+for b in bwrap landlock; do
+        if ! "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
+                t_diag "backend $b does not work here: its gate check is left out"
+                continue
+        fi
+        GDB=$T/db/gate-$b.db
+        WPID=$(start_writer "$GDB")
+        kill -STOP "$WPID"
+        timeout 60 "$SBX_BIN" run --db "$GDB" --backend "$b" --mode workspace-write --root "$T/ws" -- \
+                sh -c "echo gate-run-$b; touch '$T/ws/gate-$b'" >/dev/null 2>"$T/err" &
+        RUN=$!
+        sleep 2
+        t_check "$b: while the writer is stopped (the row unconfirmed), the command has not started" \
+                test ! -e "$T/ws/gate-$b"
+        kill -CONT "$WPID"
+        wait "$RUN"
+        rc=$?
+        t_check "$b: once the writer goes on, the command ran (rc=$rc) and its row is completed" \
+                test "$rc:$(sqlite3 "$GDB" "SELECT state FROM executions WHERE argv LIKE '%gate-run-$b%'")" = 0:completed -a \
+                -e "$T/ws/gate-$b"
+        kill "$WPID" 2>/dev/null
+        wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+done
 
 # ---- malformed requests leave nothing behind in the writer --------------------------------------
 MDB=$T/db/malformed.db
