@@ -202,6 +202,12 @@ static void test_classify_signal_deaths(void **state) {
         /* a signal with exit_code 0 is still a death, not a success */
         r = run("landlock", 0, 11, "sbx-landlock: x\n");
         assert_verdict(r, "task_failure");
+        /* ... even when the exit code is one the runner's rule allows (its exit list is not what
+         * rules the death out) */
+        r = run("bwrap", 1, 9, "bwrap: Can't mkdir /x: No such file or directory\n");
+        assert_verdict(r, "task_failure");
+        r = run("landlock", 125, 9, "sbx-landlock: x\n");
+        assert_verdict(r, "task_failure");
 }
 
 static void test_classify_mixed_case_and_unicode_case_folding(void **state) {
