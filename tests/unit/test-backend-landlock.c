@@ -113,6 +113,35 @@ static void test_landlock_argv_workspace_write_grants_workspace_and_temp(void **
         confined_clear(&out);
 }
 
+/* Landlock cannot keep anything read-only beneath a write grant: a path sbx depends on in the
+ * workspace or in the temp area is refused, not handed to the command; one elsewhere is fine. */
+static void test_landlock_confine_refuses_a_protected_path_beneath_a_write_grant(void **state) {
+        struct fixture *f = *state;
+        char *cmd[] = { (char *) "true", NULL };
+        char *in_ws[] = { (char *) "/etc/sbx", (char *) "/home/u/ws/.config/sbx", NULL };
+        char *in_temp[] = { (char *) "/tmp/sbx-run-abc/state", NULL };
+        char *outside[] = { (char *) "/home/u/.config/sbx", (char *) "/tmp/sbx-run-abcd", NULL };
+        struct sbx_policy policy = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = (char *) "/home/u/ws" };
+        struct sbx_confine_request req = { .cfg = &f->cfg, .policy = &policy, .argv = cmd,
+                                           .temp_dir = "/tmp/sbx-run-abc" };
+        struct sbx_confined_argv out = { 0 };
+        struct sbx_diag diag = { 0 };
+
+        req.protect = in_ws;
+        assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, &diag), -EPERM);
+        assert_non_null(strstr(diag.msg, "/home/u/ws/.config/sbx"));
+        assert_null(out.argv);
+        req.protect = in_temp;
+        diag = (struct sbx_diag) { 0 };
+        assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, &diag), -EPERM);
+        assert_non_null(strstr(diag.msg, "/tmp/sbx-run-abc/state"));
+        assert_null(out.argv);
+        req.protect = outside;
+        assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, NULL), 0);
+        assert_non_null(out.argv);
+        confined_clear(&out);
+}
+
 static void test_landlock_argv_workspace_write_without_temp_area(void **state) {
         struct fixture *f = *state;
         char *cmd[] = { (char *) "true", NULL };
@@ -610,6 +639,8 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_landlock_argv_workspace_write_grants_workspace_and_temp, setup,
                                                 teardown),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_workspace_write_without_temp_area, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_landlock_confine_refuses_a_protected_path_beneath_a_write_grant,
+                                                setup, teardown),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_keeps_options_of_the_command_after_dashdash, setup,
                                                 teardown),
                 cmocka_unit_test_setup_teardown(test_landlock_confine_refuses_danger_full_access_and_empty_argv, setup,
