@@ -376,6 +376,11 @@ expect_failure "bad option" 'E 22 usage' "$L" --bogus --status-fd 3 -- true
 expect_failure "unknown mode" 'E 22 usage' "$L" --status-fd 3 --mode full -- true
 expect_failure "missing --" 'E 22 usage' "$L" --status-fd 3 --mode read-only true
 expect_failure "--write in read-only" 'E 22 usage' "$L" --status-fd 3 --mode read-only --write "$T" -- true
+wid=$(stat -c %d:%i "$T")
+expect_failure "fewer --write-id than --write" 'E 22 usage' "$L" --status-fd 3 --mode workspace-write --write "$T" \
+        --write "$T/abi" --write-id "$wid" -- true
+expect_failure "more --write-id than --write" 'E 22 usage' "$L" --status-fd 3 --mode workspace-write --write "$T" \
+        --write-id "$wid" --write-id "$wid" -- true
 expect_failure "missing write directory" 'E 2 write-dir' "$L" --status-fd 3 --mode workspace-write --write "$T/nonexistent" -- true
 expect_failure "missing command (execvp failure)" 'E 2 exec' "$L" --status-fd 3 --mode read-only -- "sbx-no-such-command-$tag"
 expect_failure "missing command as nobody" 'E 2 exec' "${NOBODY[@]}" env PATH=/usr/bin:/bin "$L" --status-fd 3 --mode read-only -- "sbx-no-such-command-$tag"
