@@ -180,6 +180,42 @@ static void test_db_open_refuses_a_directory_its_group_may_write(void **state) {
         assert_int_equal(rmdir(sub), 0);
 }
 
+/* The database and its -wal, -shm and -journal must be the user's alone: no second name (a
+ * hard link in a workspace would make the record writable there), none writable by others. */
+static void test_db_open_refuses_a_database_file_not_private(void **state) {
+        static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        char other[300], file[300];
+
+        assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
+        sbx_db_close(db);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(suffixes); i++) {
+                struct sbx_diag diag = { 0 };
+                int fd;
+
+                snprintf(file, sizeof(file), "%s%s", f->path, suffixes[i]);
+                snprintf(other, sizeof(other), "%s/second-name%s", f->dir, suffixes[i]);
+                fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+                assert_true(fd >= 0);
+                close(fd);
+                assert_int_equal(link(file, other), 0);
+                db = NULL;
+                assert_int_equal(sbx_db_open(f->path, &db, &diag), -EPERM);
+                assert_null(db);
+                assert_non_null(strstr(diag.msg, "another name"));
+                assert_int_equal(unlink(other), 0);
+                if (i == 0)
+                        continue;
+                assert_int_equal(chmod(file, 0622), 0);
+                diag = (struct sbx_diag) { 0 };
+                assert_int_equal(sbx_db_open(f->path, &db, &diag), -EPERM);
+                assert_null(db);
+                assert_non_null(strstr(diag.msg, "writable by others"));
+                assert_int_equal(unlink(file), 0);
+        }
+}
+
 static void test_db_fresh_schema_has_tables_indexes_and_views(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -638,6 +674,7 @@ int main(void) {
                 cmocka_unit_test(test_db_default_path_precedence),
                 cmocka_unit_test_setup_teardown(test_db_open_creates_private_directories_and_file, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_open_refuses_a_directory_its_group_may_write, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_open_refuses_a_database_file_not_private, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_fresh_schema_has_tables_indexes_and_views, setup, teardown),
                 cmocka_unit_test(test_db_migrations_are_consecutive_steps),
                 cmocka_unit_test_setup_teardown(test_db_v1_database_is_upgraded_step_by_step, setup, teardown),
