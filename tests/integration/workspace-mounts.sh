@@ -196,6 +196,14 @@ if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
         rc=$?
         t_check "launcher: control: the directory itself bound there runs the command (exit $rc)" \
                 bash -c '[ "$0" -eq 0 ] && [ -e "$1/real/h" ]' "$rc" "$T"
+        # any other writable mount in the sandbox (one bubblewrap was told to make, or a host mount
+        # that reached it before the seal) is remounted read-only: only the write directories stay
+        "${bw[@]}" --bind "$T/other" "$T/other" --bind "$T/real" "$T/real" --cap-add CAP_SYS_ADMIN -- "$LL" \
+                --seal-mounts --write "$T/real" --write-id "$id" -- \
+                sh -c "echo x > '$T/other/ungranted'; echo y > '$T/real/granted'" 2>"$T/ll4.err"
+        rc=$?
+        t_check "launcher: a writable mount the policy does not grant is sealed read-only (exit $rc, nothing written there)" \
+                bash -c '[ ! -e "$0/other/ungranted" ] && [ -e "$0/real/granted" ]' "$T"
 fi
 
 # ---- a workspace that is a mount point on the host (bwrap only) --------------------------------
