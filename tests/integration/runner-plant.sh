@@ -128,7 +128,7 @@ shift
 exec "$@"
 '
 for who in "${WHO[@]}"; do
-        for how in group-writable other-owner dir-writable parent-other trusted own-group; do
+        for how in group-writable other-owner dir-writable named-dir-writable parent-other trusted own-group; do
                 d=$T/rl-$who-$how
                 st=$d/state
                 # (the record's directory may not lie below another user's either: kept apart)
@@ -141,6 +141,11 @@ for who in "${WHO[@]}"; do
                 group-writable) chgrp 12345 "$d/bin/sbx-landlock" && chmod 775 "$d/bin/sbx-landlock" ;;
                 other-owner) chown 12345 "$d/bin/sbx-landlock" ;;
                 dir-writable) chmod 777 "$d/bin" ;;
+                # a trusted launcher, but named through a symlink in a directory others may write:
+                # they choose which file that name leads to
+                named-dir-writable) mkdir -p "$d/real" && cp "$LL" "$d/real/sbx-landlock" &&
+                        chmod 755 "$d/real" "$d/real/sbx-landlock" && ln -sf ../real/sbx-landlock "$d/bin/sbx-landlock" &&
+                        chmod 777 "$d/bin" ;;
                 # the launcher and its directory the caller's or root's, but the directory above
                 # another user's: they could swap bin/ for theirs between sbx's check and its exec
                 # (review: uid 4242 did, in a loop, and 2 of 60 root runs executed its script)
