@@ -354,4 +354,35 @@ else
         t_diag "the no-/proc case needs root and unshare -m: not checked"
 fi
 
+# the launcher that seals the mounts inside bubblewrap fails before the command: its record on the
+# status fd makes the run a runner failure that never started, not the command's own exit 125
+# (a trusted wrapper that fails only for the marked run, so that the probe still finds bwrap)
+if t_is_root && "$SBX_BIN" run --db "$T/inner-probe.db" --backend bwrap --root "$WS" -- true 2>/dev/null; then
+        mkdir -p "$T/inner"
+        cat >"$T/inner/sbx-landlock" <<SH
+#!/bin/sh
+case "\$*" in
+*sbx-inner-fail-marker*)
+        while [ \$# -gt 0 ] && [ "\$1" != --status-fd ]; do shift; done
+        eval "echo 'E 5 seal-mounts' >&\$2"
+        echo "sbx-landlock: injected failure" >&2
+        exit 125 ;;
+esac
+exec "$SBX_LL" "\$@"
+SH
+        chmod 755 "$T/inner" "$T/inner/sbx-landlock"
+        printf 'landlock_launcher = %s\n' "$T/inner/sbx-landlock" >"$T/inner.conf"
+        SBX_CONFIG=$T/inner.conf XDG_CACHE_HOME=$T/inner-cache "$SBX_BIN" run --db "$T/inner.db" --backend bwrap \
+                --mode workspace-write --root "$WS" --verdict-json "$T/inner.json" -- \
+                sh -c 'touch "$0/ran-inner"' "$WS" sbx-inner-fail-marker 2>"$T/err"
+        rc=$?
+        row=$(sqlite3 "$T/inner.db" "SELECT verdict FROM executions ORDER BY id DESC LIMIT 1")
+        t_check "bwrap, the sealing launcher fails: 125 (got $rc), nothing ran, recorded '$row' ($(head -c 150 "$T/err"))" \
+                test "$rc:$row:$(t_json_field "$T/inner.json" verdict)" = "125:runner_failure:runner_failure" -a \
+                ! -e "$WS/ran-inner"
+        SBX_CONFIG=$T/inner.conf XDG_CACHE_HOME=$T/inner-cache "$SBX_BIN" run --db "$T/inner.db" --backend bwrap \
+                --mode workspace-write --root "$WS" -- sh -c 'touch "$0/ran-inner-control"' "$WS"
+        t_check "... the same wrapper without the marker runs the command (control, rc $?)" test -e "$WS/ran-inner-control"
+fi
+
 t_finish
