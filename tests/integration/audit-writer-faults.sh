@@ -9,6 +9,7 @@
 #   - a writer killed just after committing a run's end, before its reply: no false "the run's
 #     end was not recorded" (the direct fallback found the row already completed).
 #   - a stopped writer: a confined command waits for its row to be confirmed before it starts;
+#   - the database hard-linked while its writer lives: the run is refused, not recorded through it;
 #   - malformed begin requests (a trusted client's): the writer answers each with an error and
 #     keeps no memory of them (each used to leak its argv array: 1.6 MB for a large one);
 #   - the host renamed while a writer lives: its rows name the host as it is now, and a killed
@@ -127,6 +128,21 @@ for b in bwrap landlock; do
         kill "$WPID" 2>/dev/null
         wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 done
+
+# ---- the database given a second name while a writer serves it ---------------------------------
+# (a hard link in a workspace would let a confined command rewrite the record): the live writer
+# refuses to write it, as the direct path does, and the run is refused unrecorded
+LDB=$T/db/linked.db
+WPID=$(start_writer "$LDB")
+ln "$LDB" "$T/ws/linked-second-name"
+"$SBX_BIN" run --db "$LDB" --mode danger-full-access -- sh -c 'echo linked-run; touch "$0/linked-ran"' "$T/ws" \
+        >/dev/null 2>"$T/err"
+rc=$?
+t_check "a database hard-linked while its writer lives: refused (125, got $rc), not run, no row ($(head -c 160 "$T/err"))" \
+        test "$rc:$(rows "$LDB" linked-run)" = 125:0 -a ! -e "$T/ws/linked-ran"
+rm -f "$T/ws/linked-second-name"
+kill "$WPID" 2>/dev/null
+wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 
 # ---- malformed requests leave nothing behind in the writer --------------------------------------
 MDB=$T/db/malformed.db
