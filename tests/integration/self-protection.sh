@@ -60,6 +60,14 @@ true'
         run_home "$SBX_BIN" run --backend bwrap --verdict-json "$T/v2.json" --root "$H" -- true
         t_check "bwrap: the run after it is still workspace-write by default" \
                 grep -q '"mode":"workspace-write"' "$T/v2.json"
+        # the workspace is itself a directory sbx depends on (the database's): refused, rather than
+        # bound writable and then read-only over itself
+        (cd "$H/.local/state/sbx" && run_home "$SBX_BIN" run --backend bwrap --mode workspace-write \
+                --root "$H/.local/state/sbx" -- touch "$H/.local/state/sbx/marker") 2>"$T/err"
+        rc=$?
+        t_check "bwrap: a workspace that is sbx's database directory is refused (rc=$rc), nothing ran, saying why" \
+                test $rc -eq 125 -a ! -e "$H/.local/state/sbx/marker" -a \
+                -n "$(grep 'is itself a directory sbx depends on' "$T/err")"
 else
         t_diag "bwrap is not usable here: its checks are skipped"
 fi
