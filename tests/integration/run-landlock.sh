@@ -219,13 +219,22 @@ try:
     res["TIOCSTI"] = 0
 except OSError as e:
     res["TIOCSTI"] = e.errno
+# on a descriptor that is no terminal the kernel says ENOTTY: EPERM is the filter's own answer
+# (on the pty, a kernel without legacy TIOCSTI, or the missing CAP_SYS_ADMIN, says EPERM too)
+n = os.open("/dev/null", os.O_RDONLY)
+try:
+    fcntl.ioctl(n, 0x5412, b"x")  # TIOCSTI
+    res["TIOCSTI-notty"] = 0
+except OSError as e:
+    res["TIOCSTI-notty"] = e.errno
 for k, v in res.items():
     print(k, errno.errorcode.get(v, v))
 PY
 echo data >"$T/rawfile"
 before=$(stat -c '%a %Y' "$T/rawfile")
 out=$("$L" --mode read-only -- "$PY" "$T/raw.py" "$T/rawfile" 2>&1)
-for want in "fchmodat2 EACCES" "setxattrat EACCES" "io_uring_setup EPERM" "FS_IOC_SETFLAGS EACCES" "TIOCSTI EPERM"; do
+for want in "fchmodat2 EACCES" "setxattrat EACCES" "io_uring_setup EPERM" "FS_IOC_SETFLAGS EACCES" "TIOCSTI EPERM" \
+        "TIOCSTI-notty EPERM"; do
         check "read-only seccomp: $want" grep -qx "$want" <<<"$out"
 done
 if [ "$(uname -m)" = x86_64 ]; then
@@ -239,6 +248,7 @@ fi
 check "read-only seccomp: the file's mode and times are unchanged" test "$(stat -c '%a %Y' "$T/rawfile")" = "$before"
 out=$("$L" --mode workspace-write --write "$T" -- "$PY" "$T/raw.py" "$T/rawfile" 2>&1)
 check "workspace-write seccomp: TIOCSTI is refused" grep -qx "TIOCSTI EPERM" <<<"$out"
+check "workspace-write seccomp: TIOCSTI is refused by the filter itself" grep -qx "TIOCSTI-notty EPERM" <<<"$out"
 check "workspace-write seccomp: io_uring is refused (its openat escapes the set-ID guard)" \
         grep -qx "io_uring_setup EPERM" <<<"$out"
 check "workspace-write seccomp: fchmodat2 inside the workspace works" grep -qx "fchmodat2 0" <<<"$out"
