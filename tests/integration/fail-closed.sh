@@ -385,4 +385,19 @@ SH
         t_check "... the same wrapper without the marker runs the command (control, rc $?)" test -e "$WS/ran-inner-control"
 fi
 
+# a runner that passes every static check but cannot be executed (a script whose interpreter is
+# gone): the run is the sandbox's failure (125, runner_failure, recorded so), never the command's
+# task_failure or its exit 127 (mutation review: the tests did not tell them apart)
+mkdir -p "$T/badrunner"
+printf '#!/nonexistent/interpreter\n' >"$T/badrunner/bwrap"
+chmod 755 "$T/badrunner" "$T/badrunner/bwrap"
+printf 'bwrap = %s\n' "$T/badrunner/bwrap" >"$T/badrunner.conf"
+SBX_CONFIG=$T/badrunner.conf XDG_CACHE_HOME=$T/badrunner-cache "$SBX_BIN" run --db "$T/badrunner.db" --backend bwrap \
+        --root "$WS" --verdict-json "$T/badrunner.json" -- touch "$T/badrunner-marker" 2>"$T/err"
+rc=$?
+row=$(sqlite3 "$T/badrunner.db" "SELECT verdict FROM executions ORDER BY id DESC LIMIT 1")
+t_check "a runner that cannot be executed: 125 (got $rc), runner_failure in the verdict and the record ('$row'), nothing ran ($(head -c 150 "$T/err"))" \
+        test "$rc:$row:$(t_json_field "$T/badrunner.json" verdict)" = "125:runner_failure:runner_failure" -a \
+        ! -e "$T/badrunner-marker" -a -n "$(grep -F "cannot execute $T/badrunner/bwrap" "$T/err")"
+
 t_finish
