@@ -344,6 +344,16 @@ static int audit_open(struct audit_handle *h) {
         return r;
 }
 
+/* Why the database could not be opened (audit_open() failed), without the refusal's prefix. */
+static const char *audit_open_failure(const struct audit_handle *h) {
+        static const char prefix[] = "refusing to run unrecorded: ";
+        const char *why = h->refusal;
+
+        if (strncmp(why, prefix, sizeof(prefix) - 1) == 0)
+                why += sizeof(prefix) - 1;
+        return why;
+}
+
 /* The row is written, or nothing runs: the verdict record still says why. */
 static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command, struct audit_handle *h) {
         _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
@@ -413,11 +423,8 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
         rep->exit_status = SBX_EXIT_INFRA;
         if (audit_open(h) < 0) {
                 /* one line: why nothing ran, and that not even the refusal is recorded */
-                static const char prefix[] = "refusing to run unrecorded: ";
-                const char *why = h->refusal;
-                if (strncmp(why, prefix, sizeof(prefix) - 1) == 0)
-                        why += sizeof(prefix) - 1;
-                sbx_fail(0, "SANDBOX_UNAVAILABLE: nothing was executed: %s (nor recorded: %s)", message, why);
+                sbx_fail(0, "SANDBOX_UNAVAILABLE: nothing was executed: %s (nor recorded: %s)", message,
+                         audit_open_failure(h));
                 (void) write_verdict_record(a, rep);
                 return SBX_EXIT_INFRA;
         }
@@ -682,7 +689,11 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         diag = (struct sbx_diag) { 0 };
                         end.may_be_done = true; /* it may have died after committing */
                 }
-                if (r < 0 && (audit_open(audit) < 0 || sbx_audit_finish(audit->db, rep->execution_id, &end, &diag) < 0))
+                /* the database's own reason when it cannot be opened now (review: a writer killed
+                 * while the database's directory was read-only printed "Invalid argument") */
+                if (r < 0 && audit_open(audit) < 0)
+                        sbx_fail(0, "audit: the run's end was not recorded: %s", audit_open_failure(audit));
+                else if (r < 0 && sbx_audit_finish(audit->db, rep->execution_id, &end, &diag) < 0)
                         sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
         }
         if (write_verdict_record(a, rep) < 0 && status == 0)

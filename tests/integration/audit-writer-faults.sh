@@ -15,6 +15,8 @@
 #   - the host renamed while a writer lives: its rows name the host as it is now, and a killed
 #     run of theirs reads 'interrupted' (they kept the old name, and such a run read 'running'
 #     for ever);
+#   - the writer killed during a run and the database's directory made read-only before it ends (as
+#     nobody): sbx says the end was not recorded and why (it said "Invalid argument");
 #   The kill-after-commit checks under each backend that works here (their paths to the writer differ) and unconfined.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -214,6 +216,41 @@ SH
                 grep -qx 'killed: 1' "$T/rename.out"
 else
         t_diag "no UTS namespace here: the rename checks are left out"
+fi
+
+# ---- the run's end cannot be recorded: sbx says why ----------------------------------------------
+# The writer killed while a run goes on, and the database's directory made read-only before the run
+# ends: the run's own direct write cannot open the database. Its line said "the run's end was not
+# recorded: Invalid argument" (the reason was dropped); it must name the directory. As nobody:
+# root writes in a directory of mode 0500 anyway.
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        RD=$T/end-ro
+        mkdir -p "$RD/db"
+        chmod 700 "$RD/db"
+        chown 65534:65534 "$RD" "$RD/db"
+        RDB=$RD/db/audit.db
+        nb_sbx() { "${T_NOBODY[@]}" env HOME="$RD" TMPDIR="$RD" XDG_CACHE_HOME="$RD/.cache" "$SBX_BIN" "$@"; }
+        nb_sbx run --db "$RDB" --mode danger-full-access -- true
+        wait_for 5 test -S "$RDB.writer" && wait_for 5 bash -c "[ -n \"\$(pgrep -f 'audit-writer --db $RDB\$')\" ]"
+        WPID=$(writer_pid "$RDB")
+        t_check "nobody's writer serves the database (pid $WPID)" test -n "$WPID"
+        nb_sbx run --db "$RDB" --mode danger-full-access -- sh -c 'touch "$1/started"; sleep 1; echo ran-to-the-end' sh "$RD" \
+                >"$T/end-ro.out" 2>"$T/end-ro.err" &
+        RUN=$!
+        wait_for 10 test -e "$RD/started"
+        kill -KILL "$WPID"
+        chmod 500 "$RD/db"
+        wait "$RUN"
+        rc=$?
+        chmod 700 "$RD/db"
+        t_check "the command ran to its end (rc=$rc)" test "$rc:$(cat "$T/end-ro.out")" = "0:ran-to-the-end"
+        t_check "sbx says the end was not recorded, and why ($(tr '\n' ' ' <"$T/end-ro.err"))" \
+                grep -q "the run's end was not recorded: .*$RD/db.*not writable" "$T/end-ro.err"
+        t_check "... not with a reason that has nothing to do with it" test -z "$(grep 'Invalid argument' "$T/end-ro.err")"
+        t_check "its row was written before the command ran" \
+                test "$(sqlite3 "$RDB" "SELECT count(*) FROM executions WHERE argv LIKE '%ran-to-the-end%'")" = 1
+else
+        t_diag "not root, or no user nobody: the unrecorded-end check is left out"
 fi
 
 # ---- a writer killed between its commit and its reply -------------------------------------------
