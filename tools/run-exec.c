@@ -488,9 +488,12 @@ static void place(int src, int dst, int report_fd) {
 static int child_setup_fds(const struct sbx_run_args *a, int in_r, bool out_null, int err_w, int status_w,
                            int inner_w, int gate_r, int lifeline_r, int status_hold, int exec_w, int status_num,
                            int *writer_fd) {
-        int keep[SBX_RUN_KEEP_FDS_MAX + 5];
+        int keep[SBX_RUN_KEEP_FDS_MAX + 7]; /* the five status numbers, exec_w, the writer, --keep-fd ones */
         size_t n = 0;
-        int lo = 3, floor = status_num + 3;
+        /* above status_num .. status_num + 4, the last number placed below: a source lifted to
+         * status_num + 3 or + 4 was overwritten by the lifeline or the status pipe's held read end
+         * before use (exec_w, lifted first, lost: bubblewrap's exec failure went unreported) */
+        int lo = 3, floor = status_num + 5;
 
         /* Each descriptor is lifted to the lowest free number from floor up: above every place
          * below, and never onto a kept descriptor, which is open (it was checked in sbx, and the

@@ -400,4 +400,37 @@ t_check "a runner that cannot be executed: 125 (got $rc), runner_failure in the 
         test "$rc:$row:$(t_json_field "$T/badrunner.json" verdict)" = "125:runner_failure:runner_failure" -a \
         ! -e "$T/badrunner-marker" -a -n "$(grep -F "cannot execute $T/badrunner/bwrap" "$T/err")"
 
+# The same runner with descriptors the caller holds or keeps at many numbers: the exec failure
+# is still reported ('cannot execute ...'). sbx lifted its exec-report pipe to the lowest free
+# number above status_fd + 2, which could be status_fd + 3 or + 4, where the lifeline and the
+# status pipe's held read end are then placed: the report was overwritten and the run ended 125
+# with nothing said (new-code review: callers holding 5 9 13 14 17 27 29, keeping 5 9 14 17).
+if command -v python3 >/dev/null; then
+        missed=$(SBX_CONFIG=$T/badrunner.conf XDG_CACHE_HOME=$T/badrunner-cache SBX_DB=$T/badrunner.db \
+                python3 - "$SBX_BIN" "$WS" <<'PY'
+import os, random, subprocess, sys
+sbx, ws = sys.argv[1:3]
+rnd = random.Random(1)
+layouts = [([5, 9, 13, 14, 17, 27, 29], [5, 9, 14, 17])]
+for _ in range(150):
+    held = sorted(rnd.sample(range(3, 30), rnd.randint(1, 12)))
+    layouts.append((held, [f for f in held if rnd.random() < 0.5]))
+missed = []
+for held, keep in layouts:
+    code = "import os\n" + "".join(
+        "os.dup2(os.open('/dev/null', os.O_RDONLY), %d); os.set_inheritable(%d, True)\n" % (f, f) for f in held)
+    args = ["sbx", "run", "--backend", "bwrap", "--root", ws]
+    for k in keep:
+        args += ["--keep-fd", str(k)]
+    code += "os.execv(%r, %r)\n" % (sbx, args + ["--", "true"])
+    p = subprocess.run(["python3", "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if p.returncode != 125 or "cannot execute" not in p.stderr:
+        missed.append("held %s kept %s: %d %r" % (held, keep, p.returncode, p.stderr[:80]))
+print("%d of %d%s" % (len(missed), len(layouts), (": " + missed[0]) if missed else ""))
+PY
+)
+        t_check "a runner that cannot be executed, with descriptors held or kept at many numbers: always 125 and 'cannot execute' (missing in $missed layouts)" \
+                test "${missed%% *}" = 0
+fi
+
 t_finish
