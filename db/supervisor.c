@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -82,6 +83,20 @@ static void read_boot_id(char *buf, size_t size) {
         sbx_strlcpy(buf, tmp, size);
 }
 
+/* Whether /proc is this process's pid namespace's: its "self" names our pid. A pid namespace made
+ * without a /proc of its own (unshare --pid --fork, no --mount-proc) sees the host's, where our pid
+ * names another process (nested review: a run was recorded with kthreadd's start time, and read as
+ * alive for ever). */
+static bool proc_is_ours(void) {
+        char buf[32];
+        ssize_t n = readlink("/proc/self", buf, sizeof(buf) - 1);
+
+        if (n <= 0)
+                return false;
+        buf[n] = '\0';
+        return strtoll(buf, NULL, 10) == (long long) getpid();
+}
+
 int sbx_process_identity_self(struct sbx_process_identity *ret) {
         struct sbx_process_identity id = { .start_time = -1 };
         char state;
@@ -92,7 +107,7 @@ int sbx_process_identity_self(struct sbx_process_identity *ret) {
         read_boot_id(id.boot_id, sizeof(id.boot_id));
         id.pid = getpid();
         id.uid = getuid();
-        if (proc_stat(id.pid, &state, &id.start_time) < 0)
+        if (!proc_is_ours() || proc_stat(id.pid, &state, &id.start_time) < 0)
                 id.start_time = -1;
         *ret = id;
         return 0;
@@ -122,20 +137,23 @@ int sbx_process_start_time(int64_t pid, int64_t *ret) {
         return r == -ENOENT ? -ESRCH : r;
 }
 
-static const struct sbx_process_identity *self_identity(void) {
+static const struct sbx_process_identity *self_identity(bool *ret_proc_ours) {
         static struct sbx_process_identity self;
-        static int loaded;
+        static bool loaded, ours;
 
         if (!loaded) {
                 if (sbx_process_identity_self(&self) < 0)
                         memset(&self, 0, sizeof(self));
-                loaded = 1;
+                ours = proc_is_ours();
+                loaded = true;
         }
+        *ret_proc_ours = ours;
         return &self;
 }
 
 int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_t start_time) {
-        const struct sbx_process_identity *self = self_identity();
+        bool proc_ours;
+        const struct sbx_process_identity *self = self_identity(&proc_ours);
         int64_t start;
         char state;
         int r;
@@ -150,6 +168,9 @@ int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_
         }
         if (pid <= 0 || pid > INT32_MAX)
                 return 0;
+        /* a /proc of another pid namespace (see proc_is_ours()) knows nothing of this pid */
+        if (!proc_ours && access("/proc/self", F_OK) == 0)
+                return -EREMOTE;
         r = proc_stat(pid, &state, &start);
         if (r == -ENOENT || r == -ESRCH)
                 return 0;

@@ -180,6 +180,25 @@ if t_is_root && unshare --pid --fork --mount-proc true 2>/dev/null; then
         t_check "pid namespace: the run completes and its end is recorded" \
                 test "$(sqlite3 "$PDB" "SELECT state || ':' || exit_code FROM executions WHERE id = $running")" = completed:0
         GROUP=
+        # ... and one whose /proc is still the host's (no --mount-proc): there its pid names another
+        # process, whose start time was recorded as the supervisor's; a reader in another such
+        # namespace judged the run by that process
+        SBX_AUDIT_WRITER=off setsid unshare --pid --fork \
+                "$SBX_BIN" run --db "$PDB" --mode danger-full-access -- sleep 2 &
+        SUP=$!
+        GROUP=$SUP
+        running=
+        for _ in $(seq 1 100); do
+                running=$(sqlite3 "$PDB" "SELECT id FROM executions WHERE state = 'running'" 2>/dev/null)
+                [ -n "$running" ] && break
+                sleep 0.05
+        done
+        t_check "pid namespace on the host's /proc: no start time recorded for a pid /proc cannot tell ($(sqlite3 "$PDB" "SELECT supervisor_pid || ':' || ifnull(supervisor_start, 'NULL') FROM executions WHERE id = ${running:-0}"))" \
+                test -n "$running" -a "$(sqlite3 "$PDB" "SELECT ifnull(supervisor_start, 'NULL') FROM executions WHERE id = ${running:-0}")" = NULL
+        t_check "... read as running from another such namespace" \
+                test "$(SBX_AUDIT_WRITER=off unshare --pid --fork "$SBX_BIN" audit list --db "$PDB" --state running --csv | tail -n +2 | cut -d, -f1)" = "$running"
+        wait "$SUP"
+        GROUP=
 else
         t_diag "skipped the pid namespace case: needs root and unshare --pid"
 fi
