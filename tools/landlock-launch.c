@@ -637,8 +637,11 @@ static void setup_lifeline(long fd) {
  * signal in bubblewrap and, later, in the sandbox's init; one armed after its parent died never
  * fires. A caller killed while the sandbox was set up, its go-ahead already written, left the
  * command to run on unsupervised, its verdict unrecorded (chaos review: 4 of 60 runs whose sbx was
- * SIGKILLed 1-12 ms after it started). The caller alive here was alive when both were armed (both
- * precede this launcher), so the command dies with it. */
+ * SIGKILLed 1-12 ms after it started). The caller alive here was alive when bubblewrap armed its
+ * own (before it released the sandbox); the sandbox's init arms its own as it starts this launcher,
+ * in parallel, microseconds after the fork where this check comes after the sealing, milliseconds
+ * later: a caller killed exactly between an init held up that long and this check is the one case
+ * left where the command would run on. */
 static void check_lifeline(long fd) {
         struct pollfd p = { .fd = (int) fd, .events = POLLIN };
         int n;
