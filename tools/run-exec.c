@@ -652,7 +652,8 @@ enum started { STARTED_UNKNOWN, STARTED_YES, STARTED_NO };
 
 /* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} only when the
  * command was executed; sbx's Landlock launcher writes a record only when it fails before exec. */
-static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus) {
+static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus,
+                                        int forwarded_signal) {
         if (!backend)
                 return STARTED_UNKNOWN;
         if (strcmp(backend, "bwrap") == 0) {
@@ -661,6 +662,12 @@ static enum started structural_evidence(const char *backend, const struct superv
                         return STARTED_NO;
                 if (strstr(s->status.data, "\"exit-code\""))
                         return STARTED_YES;
+                /* a signal sbx passed on (a caller's timeout: SIGTERM) that ended the sandbox while
+                 * it was still being set up is the run's end, not the runner's failure: exit 128+N
+                 * as under Landlock, never 125 (review: 2 in 100 early SIGTERMs read
+                 * runner_failure) */
+                if (forwarded_signal)
+                        return STARTED_UNKNOWN;
                 return WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0 ? STARTED_NO : STARTED_UNKNOWN;
         }
         if (strcmp(backend, "landlock") == 0) {
@@ -899,7 +906,7 @@ static void stderr_pty_resize(void) {
 
 static void forward_pending(const struct sbx_confined_argv *confined, struct supervise *s, pid_t pid) {
         sigset_t old;
-        int mask = take_pending(&old);
+        int mask = take_pending(&old), keep = 0;
 
         sigprocmask(SIG_SETMASK, &old, NULL);
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
@@ -908,6 +915,16 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                         continue;
                 if (confined && strcmp(confined->backend, "bwrap") == 0) {
                         pid_t cmd = bwrap_command_pid(s->status.data);
+                        /* Not bubblewrap itself while it sets the sandbox up: killed then, it
+                         * leaves the sandbox's init behind, waiting for ever with the caller's
+                         * descriptors (end_unreleased()), and a caller that sent SIGTERM on its
+                         * timeout never read the end of sbx's output (review: 1 run in 100
+                         * SIGTERMed within 0-120 ms of its start). The signal waits for the
+                         * command, which it then ends as it would have. */
+                        if (cmd <= 0 && forwarded[i] != SIGWINCH) {
+                                keep |= 1 << i;
+                                continue;
+                        }
                         if (cmd > 0)
                                 target = to = cmd;
                         /* the command runs in a session of its own there: what the terminal
@@ -929,6 +946,15 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                         if (process_stopped(target))
                                 (void) kill(to, SIGCONT);
                 }
+        }
+        if (keep) {
+                sigset_t block;
+                sigemptyset(&block);
+                for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                        sigaddset(&block, forwarded[i]);
+                sigprocmask(SIG_BLOCK, &block, &old);
+                pending_mask |= keep;
+                sigprocmask(SIG_SETMASK, &old, NULL);
         }
         if (stop_pending)
                 stop_with_command(confined ? bwrap_command_pid(s->status.data) : 0);
@@ -1445,7 +1471,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         rep->verdict = rep->classified ? sbx_verdict_to_string(rep->result.verdict) : "unclassified";
         rep->evidence = rep->classified && rep->result.line_no ? "stderr" : "exit-status";
 
-        started = structural_evidence(confined ? confined->backend : NULL, &s, wstatus);
+        started = structural_evidence(confined ? confined->backend : NULL, &s, wstatus,
+                                      WIFEXITED(wstatus) ? rep->status.signal : 0);
         if (started == STARTED_NO) {
                 rep->verdict = "runner_failure";
                 rep->evidence = "structural";
