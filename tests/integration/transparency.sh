@@ -607,4 +607,69 @@ for b in "${BACKENDS[@]}"; do
         [ "$n" = 1 ] || sed 's/^/#   /' "$T/tty.out"
 done
 
+# --- a caller's timeout: SIGTERM to sbx while bubblewrap still sets the sandbox up. Killed
+# there, bubblewrap left the sandbox's init behind holding the caller's stdout and stderr: a
+# harness reading sbx's pipes to their end hung (measured with the real bubblewrap: 1 run in 40 to
+# 120 of early SIGTERMs). And a signal that ended the sandbox before the command started read
+# runner_failure, 125, blaming the infrastructure. The fake bubblewrap makes the window wide: its
+# "init" (a session of its own, as bubblewrap's --new-session) is there at once, the command is
+# reported on the status descriptor only after 1 s, and it ends with 128+N when its command dies
+# of signal N, as bubblewrap does.
+if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
+        cat >"$T/bin/slow-bwrap" <<'EOF2'
+#!/bin/bash
+fd=
+while [ $# -gt 0 ]; do
+        case $1 in
+        --json-status-fd) fd=$2; shift ;;
+        --) break ;;
+        esac
+        shift
+done
+setsid sh -c 'sleep 30; :' &
+init=$!
+echo "$init" >"$SLOW_BWRAP_INIT"
+sleep 1
+echo "{ \"child-pid\": $init }" >&"$fd"
+wait "$init"
+exit $?
+EOF2
+        chmod 755 "$T/bin/slow-bwrap"
+        printf 'bwrap = %s\n' "$T/bin/slow-bwrap" >"$T/slow.config"
+        rm -f "$T/v.json" "$T/ws/ran" "$T/slow-init"
+        out=$(SBX_CONFIG=$T/slow.config SLOW_BWRAP_INIT=$T/slow-init "$PY" - "$SBX_BIN" "$T" <<'PY'
+import os, select, signal, subprocess, sys, time
+sbx, t = sys.argv[1:3]
+p = subprocess.Popen([sbx, "run", "--backend", "bwrap", "--verdict-json", t + "/v.json", "--", "touch", t + "/ws/ran"],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+time.sleep(0.3)
+p.send_signal(signal.SIGTERM)
+fds = [p.stdout.fileno(), p.stderr.fileno()]
+deadline = time.time() + 5
+while fds and time.time() < deadline:
+    r, _, _ = select.select(fds, [], [], 0.1)
+    for fd in r:
+        if not os.read(fd, 65536):
+            fds.remove(fd)
+try:
+    rc = p.wait(10)
+except subprocess.TimeoutExpired:
+    p.kill()
+    rc = "hung"
+print("eof" if not fds else "no-eof", rc)
+PY
+)
+        # what a hung sandbox init would have held: gone with its session
+        [ -s "$T/slow-init" ] && kill -KILL -- "-$(cat "$T/slow-init")" 2>/dev/null
+        id=$(field "$T/v.json" execution_id)
+        t_check "bwrap: SIGTERM during the sandbox's set-up: the caller's pipes end within 5 s ($out)" \
+                test "${out% *}" = eof
+        t_check "bwrap: ... and sbx exits 143, not 125 ($out)" test "${out#* }" = 143
+        t_check "bwrap: ... its record says signal 15, not runner_failure ($(field "$T/v.json" verdict), signal $(field "$T/v.json" signal))" \
+                test "$(field "$T/v.json" verdict):$(field "$T/v.json" signal):$(field "$T/v.json" status)" = task_failure:15:143
+        t_check "bwrap: ... and so does its audit row ($(audit_field "$id" verdict), signal $(audit_field "$id" signal))" \
+                test "$(audit_field "$id" verdict):$(audit_field "$id" signal)" = task_failure:15
+        t_check "bwrap: ... and the command did not run" test ! -e "$T/ws/ran"
+fi
+
 t_finish
