@@ -376,6 +376,8 @@ static void test_seatbelt_hostile_tmpdir_is_left_out(void **state) {
         static const char *const hostile[] = {
                 "/", "/Users/me", "/private/var/folders", "/private/var/folders/", "/private/tmp",
                 "/private/var/folders/../../etc", "relative/T",
+                /* not canonical, and "/.." at its end is no "/../": /private/var/folders itself */
+                "/private/var/folders/zz/..",
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(hostile); i++) {
                 struct sbx_seatbelt_params p = {
@@ -568,6 +570,8 @@ static void test_seatbelt_tmpdir_must_be_beneath_user_temp_root(void **state) {
         assert_false(sbx_seatbelt_tmpdir_acceptable("/private/var/folders"));
         assert_false(sbx_seatbelt_tmpdir_acceptable("/var/folders/zz/abc123/T"));
         assert_false(sbx_seatbelt_tmpdir_acceptable("/"));
+        assert_false(sbx_seatbelt_tmpdir_acceptable("/private/var/folders/zz/../../../etc"));
+        assert_false(sbx_seatbelt_tmpdir_acceptable("/private/var/folders/./zz"));
         assert_false(sbx_seatbelt_tmpdir_acceptable(NULL));
 }
 
@@ -706,8 +710,32 @@ static void test_seatbelt_backend_refuses_to_expose_what_sbx_depends_on(void **s
         req.protect = protect;
         assert_int_equal(sbx_backend_seatbelt.confine(&req, &out, &diag), 0);
         sbx_strv_free(out.argv);
+        /* $TMPDIR beneath the user temp root is writable too: what lies in it is refused, what
+         * lies beside it is not */
+        setenv("TMPDIR", "/private/var/folders/zz/abc123/T", 1);
+        pol.mode = SBX_MODE_WORKSPACE_WRITE;
+        {
+                char *in_tmpdir[] = { (char *) "/private/var/folders/zz/abc123/T/sbx/config", NULL };
+                struct sbx_confined_argv o2 = {};
+                struct sbx_diag d2 = {};
+                req.protect = in_tmpdir;
+                assert_int_equal(sbx_backend_seatbelt.confine(&req, &o2, &d2), -EPERM);
+                assert_null(o2.argv);
+                assert_non_null(strstr(d2.msg, in_tmpdir[0]));
+        }
+        {
+                char *beside[] = { (char *) "/private/var/folders/zz/abc123/Tx/sbx", NULL };
+                struct sbx_confined_argv o2 = {};
+                struct sbx_diag d2 = {};
+                req.protect = beside;
+                if (sbx_backend_seatbelt.confine(&req, &o2, &d2) != 0)
+                        fail_msg("%s refused: %s", beside[0], d2.msg);
+                sbx_strv_free(o2.argv);
+        }
         if (saved_copy)
                 setenv("TMPDIR", saved_copy, 1);
+        else
+                unsetenv("TMPDIR");
 }
 
 /* A bare runner name is resolved through PATH at confine time, never left for the spawner. */
