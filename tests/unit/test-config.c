@@ -222,6 +222,59 @@ static char *launcher_of_copy(void) {
         return strdup(line);
 }
 
+/* A launcher the operator names is executed as named: the shipped one is not put in its place. */
+static void test_config_named_launcher_is_not_the_builtin(void **state) {
+        _cleanup_free_ char *path = write_file("launcher", "landlock_launcher = /opt/sbx/sbx-landlock\n");
+        char *none[] = { NULL }, *files[] = { path, NULL };
+        struct sbx_config *c = NULL;
+        (void) state;
+        assert_int_equal(sbx_config_load_files(none, &c, NULL), 0);
+        assert_true(c->landlock_builtin);
+        sbx_config_free(c);
+        assert_int_equal(sbx_config_load_files(files, &c, NULL), 0);
+        assert_string_equal(c->landlock_path, "/opt/sbx/sbx-landlock");
+        assert_false(c->landlock_builtin);
+        sbx_config_free(c);
+}
+
+/* A NUL byte would end the text early and silently drop every line after it (here a restriction
+ * to read-only): the file is refused. The size bound is exact: 64 KiB is read, one byte more is not. */
+static void test_config_nul_byte_and_size_bound(void **state) {
+        static const char nul[] = "backends = landlock\n\0\ndefault_mode = read-only\n";
+        _cleanup_free_ char *path = NULL;
+        char *files[2] = { NULL, NULL };
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        FILE *f;
+        (void) state;
+        assert_true(asprintf(&path, "%s/nul", dir) > 0);
+        files[0] = path;
+        f = fopen(path, "w");
+        assert_non_null(f);
+        assert_int_equal(fwrite(nul, 1, sizeof(nul) - 1, f), sizeof(nul) - 1);
+        fclose(f);
+        assert_int_equal(sbx_config_load_files(files, &c, &diag), -EINVAL);
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, "NUL byte"));
+
+        for (size_t size = 64 * 1024; size <= 64 * 1024 + 1; size++) {
+                f = fopen(path, "w");
+                assert_non_null(f);
+                fputs("default_mode = read-only\n", f);
+                for (size_t n = strlen("default_mode = read-only\n"); n < size; n++)
+                        fputc(n + 1 < size ? '#' : '\n', f);
+                fclose(f);
+                c = NULL;
+                memset(&diag, 0, sizeof(diag));
+                if (size == 64 * 1024) {
+                        assert_int_equal(sbx_config_load_files(files, &c, &diag), 0);
+                        assert_int_equal(c->default_mode, SBX_MODE_READ_ONLY);
+                        sbx_config_free(c);
+                } else
+                        assert_int_equal(sbx_config_load_files(files, &c, &diag), -EFBIG);
+        }
+}
+
 /* The default launcher follows from where sbx runs, never from which files exist: an installed
  * sbx that took a launcher next to it whenever one was there ran one that a confined command had
  * planted there (a workspace of $HOME, sbx in ~/.local/bin), unconfined at the next probe. A copy
@@ -277,6 +330,8 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_env_names_the_only_file),
                 cmocka_unit_test(test_config_env_file_must_exist),
                 cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
+                cmocka_unit_test(test_config_named_launcher_is_not_the_builtin),
+                cmocka_unit_test(test_config_nul_byte_and_size_bound),
                 cmocka_unit_test(test_config_out_of_memory_at_each_copy_leaks_nothing),
         };
 
