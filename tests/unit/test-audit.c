@@ -367,6 +367,49 @@ static void test_audit_prune_never_frees_an_id(void **state) {
         assert_int_equal(query_int(f->db, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
 }
 
+/* Which sessions retention keeps, each for one reason only: one that changed mode since the point
+ * in time, one whose mode event is the newest (its id stays taken), one begun since (with no mode
+ * event at all); an old one with nothing left goes. And a run whose supervisor is gone (another
+ * boot) but still marked running is reaped first, then goes like any old run. */
+static void test_audit_prune_keeps_sessions_in_use_and_reaps_first(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        enum sbx_mode ro = SBX_MODE_READ_ONLY;
+        _cleanup_free_ char *s_changed = NULL, *s_newest = NULL, *s_old = NULL, *s_new = NULL;
+        struct sbx_audit_prune_result res = { 0 };
+        struct sbx_diag diag = { 0 };
+        int64_t cutoff = sbx_audit_now_ms() - 86400000, dead, last;
+        char sql[512];
+
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, &ro, &s_changed, NULL), 0);
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, &ro, &s_newest, NULL), 0);
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, &ro, &s_old, NULL), 0);
+        dead = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv); /* never finished */
+        last = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        finish_run(f->db, last, "success", 0, NULL);
+        snprintf(sql, sizeof(sql),
+                 "UPDATE executions SET started_ms = 1000, boot_id = 'an-earlier-boot';"
+                 "UPDATE sessions SET created_ms = 1000; UPDATE mode_events SET at_ms = 1000;");
+        exec_sql(f->db, sql);
+        assert_int_equal(sbx_audit_session_set_mode(f->db, s_changed, SBX_MODE_WORKSPACE_WRITE, NULL, NULL), 0);
+        assert_int_equal(sbx_audit_session_set_mode(f->db, s_newest, SBX_MODE_WORKSPACE_WRITE, NULL, NULL), 0);
+        snprintf(sql, sizeof(sql), "UPDATE mode_events SET at_ms = 1000 WHERE session_id = '%s'", s_newest);
+        exec_sql(f->db, sql);
+        assert_int_equal(sbx_audit_session_create(f->db, f->dir, NULL, &s_new, NULL), 0);
+
+        assert_int_equal(sbx_audit_prune(f->db, cutoff, false, &res, &diag), 0);
+        assert_int_equal(res.executions, 1);
+        assert_int_equal(res.sessions, 1);
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM executions WHERE id = %lld", (long long) dead);
+        assert_int_equal(query_int(f->db, sql), 0);
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM sessions WHERE id = '%s'", s_old);
+        assert_int_equal(query_int(f->db, sql), 0);
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM sessions WHERE id IN ('%s', '%s', '%s')", s_changed, s_newest,
+                 s_new);
+        assert_int_equal(query_int(f->db, sql), 3);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+}
+
 static void test_audit_finish_twice_is_refused(void **state) {
         struct fixture *f = *state;
         char *argv[] = { (char *) "true", NULL };
@@ -1127,6 +1170,7 @@ int main(void) {
                 T(test_audit_begin_refuses_a_schema_upgraded_since_open),
                 T(test_audit_prune_keeps_the_rest_consistent),
                 T(test_audit_prune_never_frees_an_id),
+                T(test_audit_prune_keeps_sessions_in_use_and_reaps_first),
                 T(test_audit_finish_twice_is_refused),
                 T(test_audit_begin_may_exist_takes_over_only_this_runs_row),
                 T(test_audit_finish_may_be_done_accepts_only_the_same_end),
