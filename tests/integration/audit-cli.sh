@@ -315,4 +315,33 @@ t_check "... and the file passes integrity_check and foreign_key_check" \
         test "$(sqlite3 "$T/prune.db" 'PRAGMA integrity_check; PRAGMA foreign_key_check')" = ok
 t_check "no marker anywhere" test ! -e "$T/marker"
 
+# ---- CSV is RFC 4180: a field with a comma, a quote, CR or LF is quoted, quotes doubled ----------
+# Each field read back by a CSV reader equals the same run's field in the JSONL export.
+mkdir -p "$T/csv/a,b" "$T/csv/c"$'\r'"d" "$T/csv/e"$'\n'"f"
+(cd "$T/csv/a,b" && "$SBX_BIN" run --db "$T/csv.db" --mode danger-full-access -- sh -c 'echo "x\"y,z" >&2; exit 3') 2>/dev/null
+(cd "$T/csv/c"$'\r'"d" && "$SBX_BIN" run --db "$T/csv.db" --mode danger-full-access -- printf '%s' 'q"r' >/dev/null)
+(cd "$T/csv/e"$'\n'"f" && "$SBX_BIN" run --db "$T/csv.db" --mode danger-full-access -- true)
+"$SBX_BIN" audit export --db "$T/csv.db" --csv >"$T/export.csv"
+"$SBX_BIN" audit export --db "$T/csv.db" --jsonl >"$T/export.jsonl"
+t_check "CSV export: every field read back equals the JSONL export's, commas, quotes, CR and LF included" \
+        python3 - "$T/export.csv" "$T/export.jsonl" <<'PY'
+import csv, json, sys
+with open(sys.argv[1], newline="") as f:
+    rows = list(csv.DictReader(f))
+runs = [json.loads(line) for line in open(sys.argv[2])]
+if len(rows) != 3 or len(runs) != 3:
+    sys.exit(f"{len(rows)} CSV rows, {len(runs)} JSONL rows")
+if not {",", "\r", "\n"} <= set("".join(r["cwd"] for r in rows)):
+    sys.exit("the cwds lack a comma, CR or LF")
+for row, run in zip(rows, runs):
+    if not set(row) <= set(run):  # (JSONL adds the denials of each run)
+        sys.exit(f"CSV columns not in JSONL: {sorted(set(row) - set(run))}")
+    for k, got in row.items():
+        v = run[k]
+        got = json.loads(got) if k == "argv" else got
+        want = v if k == "argv" else "" if v is None else str(v)
+        if got != want:
+            sys.exit(f"{k}: CSV {got!r}, JSONL {want!r}")
+PY
+
 t_finish
