@@ -221,11 +221,12 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
         printf '#!/bin/sh\necho "$PATH" >"%s"\ncat >/dev/null\necho deny\n' "$T/path-approver.log" >"$T/bin/path-approver"
         chmod 755 "$T/bin/path-approver"
         mkdir -p "$WS/venv/bin"
-        PATH="$WS/venv/bin:.:$PATH" "$SBX_BIN" run --db "$T/path-approver-$b.db" --backend "$b" --mode read-only \
+        ln -sfn "$WS/venv/bin" "$T/venv-link" # an entry outside that leads inside
+        PATH="$WS/venv/bin:.:$T/venv-link:$PATH" "$SBX_BIN" run --db "$T/path-approver-$b.db" --backend "$b" --mode read-only \
                 --on-denial=ask --approver "$T/bin/path-approver" -- sh -c "echo x > $T/out/path-approver-$b" 2>/dev/null
         t_check "$b: the approver's PATH has no entry inside the workspace and no relative one ($(cat "$T/path-approver.log" 2>/dev/null))" \
-                test -s "$T/path-approver.log" -a "$(grep -c -e "$WS" -e '^\.:' -e ':\.:' "$T/path-approver.log")" = 0
-        rm -rf "$WS/venv"
+                test -s "$T/path-approver.log" -a "$(grep -c -e "$WS" -e "$T/venv-link" -e '^\.:' -e ':\.:' "$T/path-approver.log")" = 0
+        rm -rf "$WS/venv" "$T/venv-link"
         # the retry gets the caller's signal dispositions, as the denied run did (SIGPIPE was
         # left ignored by the first run), and a regular file on stdin from its start again
         printf 'line one\nline two\n' >"$T/stdin.txt"
@@ -339,7 +340,7 @@ sys.exit(os.WEXITSTATUS(st) if os.WIFEXITED(st) else 128 + os.WTERMSIG(st))
 PY
 QUESTION="retry it under workspace-write"
 b=${BACKENDS[0]}
-for answer in y n; do
+for answer in y n yep; do # only y, Y or yes grants
         db=$T/tty-$answer.db
         marker=$WS/tty-$answer
         cmd=$(printf '%q ' "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask -- sh -c "echo t > $marker")
