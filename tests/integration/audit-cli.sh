@@ -84,6 +84,9 @@ t_check "unknown session: session mode exits 2 with one line" one_line $? 2 "unk
 t_check "unknown session: no mode event was logged" test "$(sqlite3 "$GOOD" 'SELECT count(*) FROM mode_events')" = 1
 "$SBX_BIN" session mode "$SID" read-write --db "$GOOD" 2>"$ERR"
 t_check "unknown mode: session mode exits 2 with one line" one_line $? 2 "unknown mode 'read-write'"
+"$SBX_BIN" session mode "$SID" workspace-write extra --db "$GOOD" 2>"$ERR"
+t_check "an argument too many: session mode exits 2 with one line" one_line $? 2 "expected a session id and a mode"
+t_check "... and no mode event was logged" test "$(sqlite3 "$GOOD" 'SELECT count(*) FROM mode_events')" = 1
 
 # ---- malformed filters and arguments ----------------------------------------------------------
 bad() { # bad DESCRIPTION PATTERN ARGS...: exit 2, one line matching PATTERN, nothing on stdout
