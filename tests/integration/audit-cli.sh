@@ -105,6 +105,7 @@ bad "malformed --since (unknown unit)" "malformed --since '1y'" audit stats --si
 bad "malformed --until" "malformed --until" audit export --until 'next week' --db "$GOOD"
 bad "empty --since" "malformed --since ''" audit list --since '' --db "$GOOD"
 bad "--until before --since" "--until is not after --since" audit list --since 1h --until 2h --db "$GOOD"
+bad "--until equal to --since" "--until is not after --since" audit list --since 2024-01-01 --until 2024-01-01 --db "$GOOD"
 bad "unknown verdict" "unknown verdict 'bogus'" audit list --verdict bogus --db "$GOOD"
 bad "unknown mode" "unknown mode 'rw'" audit list --mode rw --db "$GOOD"
 bad "unknown backend (a typo matched nothing, exit 0)" "unknown backend 'bwarp'" audit list --backend bwarp --db "$GOOD"

@@ -805,6 +805,27 @@ static void test_audit_export_time_window_cost_does_not_grow_with_the_table(void
                          (long long) until_big);
 }
 
+/* --since T is "at or after T", --until T "before T" (the man page): a run that started exactly at
+ * --until is not in the window, one exactly at --since is, whichever query reads it. */
+static void test_audit_time_window_bounds_are_exact(void **state) {
+        struct fixture *f = *state;
+        struct sbx_audit_filter window = { .has_since = true, .since_ms = 101, .has_until = true, .until_ms = 102 };
+        struct sbx_audit_filter until = { .has_until = true, .until_ms = 102 };
+        const enum sbx_audit_query kinds[] = { SBX_AUDIT_QUERY_LIST, SBX_AUDIT_QUERY_EXPORT };
+
+        add_rows(f->db, NULL, 3, 100, 0); /* started at 100, 101, 102 */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(kinds); i++) {
+                int n = 0;
+                assert_int_equal(sbx_audit_query(f->db, kinds[i], &window, count_only, &n, NULL), 0);
+                if (n != 1)
+                        fail_msg("query %d: %d runs in [101, 102), not 1", (int) kinds[i], n);
+                n = 0;
+                assert_int_equal(sbx_audit_query(f->db, kinds[i], &until, count_only, &n, NULL), 0);
+                if (n != 2)
+                        fail_msg("query %d: %d runs before 102, not 2", (int) kinds[i], n);
+        }
+}
+
 /* ---- filters ------------------------------------------------------------------------------- */
 
 #define MIN_MS (60 * 1000LL)
@@ -1183,6 +1204,7 @@ int main(void) {
                 T(test_audit_unknown_session_is_enoent),
                 T(test_audit_session_lookup_cost_does_not_grow_with_its_runs),
                 T(test_audit_export_time_window_cost_does_not_grow_with_the_table),
+                T(test_audit_time_window_bounds_are_exact),
                 T(test_audit_every_filter_selects_the_expected_executions),
                 T(test_audit_top_paths_orders_most_denied_first),
                 T(test_audit_stats_count_by_dimension),
