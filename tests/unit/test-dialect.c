@@ -283,6 +283,14 @@ static void test_dialect_find_prefers_operator_files_in_order(void **state) {
         assert_non_null(strstr(diag.msg, "bwrap.dialect:2: 'fatal' outside a rule"));
         assert_string_equal(diag.path, q);
 
+        /* an override that is there but cannot be opened (a symlink loop here) is an error too:
+         * only a file that does not exist falls through to the next directory */
+        unlink(q);
+        assert_int_equal(symlink("bwrap.dialect", q), 0);
+        assert_int_equal(sbx_dialect_find("bwrap", dirs, &d, &diag), -ELOOP);
+        assert_null(d);
+        assert_string_equal(diag.path, q);
+
         unlink(q);
         unlink(p);
         snprintf(p, sizeof(p), "%s/dialects/firejail.dialect", d2);
