@@ -181,6 +181,19 @@ static void test_dialect_limits_are_enforced(void **state) {
         assert_int_equal(sbx_dialect_parse(many, len, "f", &d, &diag), -EINVAL);
         assert_non_null(strstr(diag.msg, "f:19: the informational lines of rule 'r' add up to more than 16384 bytes"));
         free(many);
+        /* the bound is exact: 16 lines of 1000 bytes and one of 384 (16384) are read, 385 are not */
+        for (int extra = 384; extra <= 385; extra++) {
+                f = open_memstream(&many, &len);
+                fprintf(f, "rule r\nfatal x\n");
+                for (int i = 0; i < 16; i++)
+                        fprintf(f, "info %01000d\n", i);
+                fprintf(f, "info %0*d\n", extra, 0);
+                fclose(f);
+                assert_int_equal(sbx_dialect_parse(many, len, "f", &d, &diag), extra == 384 ? 0 : -EINVAL);
+                sbx_dialect_free(d);
+                d = NULL;
+                free(many);
+        }
         /* the largest dialect the limits allow compiles */
         f = open_memstream(&many, &len);
         for (int i = 0; i < 64; i++)
