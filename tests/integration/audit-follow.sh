@@ -173,4 +173,26 @@ for f in seen-running after-kill; do
 done
 t_check "killed supervisor: its row is still stored 'running' (no sbx run reaped it)" \
         test "$(sqlite3 "$db" "SELECT state FROM executions WHERE id = ${id:-0}")" = running
+
+# --limit N holds for the first round only: runs that end together later are all printed (root)
+dir=$T/limit
+mkdir -p "$dir"
+db=$dir/audit.db
+for i in 1 2; do (cd "$dir" && "$SBX_BIN" run --db "$db" --mode danger-full-access -- true); done
+"$SBX_BIN" audit export --follow --limit 1 --jsonl --db "$db" >"$dir/out.jsonl" &
+f3=$!
+PIDS+=("$f3")
+for i in $(seq 100); do [ "$(wc -l <"$dir/out.jsonl")" -ge 1 ] && break; sleep 0.05; done
+sqlite3 -cmd '.timeout 10000' "$db" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3)
+        INSERT INTO executions (started_ms, ended_ms, duration_ms, host, uid, supervisor_pid, supervisor_start,
+                boot_id, cwd, argv, mode, mode_source, workspace_root, state, verdict, exit_code, signal, denial_lines)
+        SELECT started_ms, ended_ms, duration_ms, host, uid, supervisor_pid, supervisor_start, boot_id, cwd,
+                json_array('later', i), mode, mode_source, workspace_root, state, verdict, exit_code, signal, 0
+        FROM executions, n WHERE id = 1"
+for i in $(seq 100); do [ "$(wc -l <"$dir/out.jsonl")" -ge 4 ] && break; sleep 0.05; done
+sleep 0.6 # (a round more, for anything printed twice)
+kill -TERM "$f3"
+wait "$f3" 2>/dev/null
+t_check "--follow --limit 1: the newest run first, then all three that came in one round ($(cut -c1-12 "$dir/out.jsonl" | tr '\n' ' '))" \
+        test "$(grep -o '^{"id":[0-9]*' "$dir/out.jsonl" | cut -d: -f2 | tr '\n' ' ')" = "2 3 4 5 "
 t_finish
