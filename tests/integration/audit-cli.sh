@@ -327,6 +327,13 @@ mkdir -p "$T/csv/a,b" "$T/csv/c"$'\r'"d" "$T/csv/e"$'\n'"f"
 (cd "$T/csv/e"$'\n'"f" && "$SBX_BIN" run --db "$T/csv.db" --mode danger-full-access -- true)
 "$SBX_BIN" audit export --db "$T/csv.db" --csv >"$T/export.csv"
 "$SBX_BIN" audit export --db "$T/csv.db" --jsonl >"$T/export.jsonl"
+# an argv stored as valid JSON that is no array (a database written by hand) is exported as a
+# string, never spliced in as an object: the field is an array or a string, whatever the file
+sqlite3 "$T/csv.db" ".backup '$T/forged.db'"
+sqlite3 "$T/forged.db" "UPDATE executions SET argv = '{\"x\":1}' WHERE id = 1"
+t_check "export --jsonl of a forged non-array argv: a string holding its text" \
+        test "$("$SBX_BIN" audit export --db "$T/forged.db" --jsonl | head -1 |
+                python3 -c 'import json,sys; a = json.loads(sys.stdin.read())["argv"]; print(type(a).__name__, a)')" = 'str {"x":1}'
 t_check "CSV export: every field read back equals the JSONL export's, commas, quotes, CR and LF included" \
         python3 - "$T/export.csv" "$T/export.jsonl" <<'PY'
 import csv, json, sys
