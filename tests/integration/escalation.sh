@@ -167,14 +167,18 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
         # whether it is named by path or found through PATH
         mkdir -p "$WS/tools"
         cp "$T/bin/allow" "$WS/tools/approve"
-        for how in path PATH; do
+        for how in path PATH 'an empty PATH entry'; do
                 rm -f "$T/allow.log" "$WS/ws-approver-$b"
                 if [ "$how" = path ]; then
                         "$SBX_BIN" run --db "$T/ws-approver-$b.db" --backend "$b" --mode read-only --on-denial=ask \
                                 --approver "$WS/tools/approve" -- sh -c "echo x > $WS/ws-approver-$b" 2>"$T/err"
-                else
+                elif [ "$how" = PATH ]; then
                         PATH="$WS/tools:$PATH" "$SBX_BIN" run --db "$T/ws-approver-$b.db" --backend "$b" --mode read-only \
                                 --on-denial=ask --approver approve -- sh -c "echo x > $WS/ws-approver-$b" 2>"$T/err"
+                else # the current directory, the workspace, as posix_spawnp() reads an empty entry
+                        (cd "$WS/tools" && PATH=":$PATH" "$SBX_BIN" run --db "$T/ws-approver-$b.db" --backend "$b" \
+                                --mode read-only --on-denial=ask --approver approve -- sh -c "echo x > $WS/ws-approver-$b" \
+                                2>"$T/err")
                 fi
                 rc=$?
                 t_check "$b: an approver inside the workspace ($how) is refused: usage error 2, one line, nothing ran ($rc)" \
