@@ -165,6 +165,14 @@ check "workspace-write: TEMP is a private sbx-winrun directory" grep -q '\\sbx-w
 temp_host="$WINEPREFIX/drive_c/$(tr '\\' / <<<"${temp_dir#[Cc]:\\}")"
 check "workspace-write: the private TEMP is removed afterwards" test ! -e "$temp_host" -a -d "$(dirname "$temp_host")"
 
+# --temp DIR (sbx's own temp area for the run) is the command's TEMP and TMP, and stays afterwards
+mkdir -p "$tmp/given-temp"
+run --mode workspace-write --workspace "$ws" --temp "$(winpath "$tmp/given-temp")" -- cmd.exe /c \
+        "echo given> %TEMP%\\t.txt & echo %TMP%"
+check "workspace-write --temp: the command's TEMP is the given directory, which stays" \
+        test "$rc" -eq 0 -a "$(cut -c1-5 "$tmp/given-temp/t.txt" 2>/dev/null)" = given -a \
+        "$(tail -n 1 <<<"$out" | tr '[:upper:]' '[:lower:]')" = "$(winpath "$tmp/given-temp" | tr '[:upper:]' '[:lower:]')"
+
 # Measured, not asserted: wine does not enforce restricted tokens.
 run --mode read-only --workspace "$ws" -- cmd.exe /c "echo x> $ws\\read-only-write.txt"
 if [ -e "$tmp/ws/read-only-write.txt" ]; then
