@@ -27,7 +27,9 @@ mingw=$(command -v x86_64-w64-mingw32-gcc || true)
 src=${SBX_SOURCE_ROOT:?SBX_SOURCE_ROOT not set}
 tmp=$(mktemp -d)
 wineserver="$(dirname "$wine")/wineserver"
-export WINEPREFIX="$tmp/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# TMPDIR too: wineserver makes its socket directory there (a /tmp/wine-XXXXXX left behind by
+# every run otherwise)
+export WINEPREFIX="$tmp/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" TMPDIR="$tmp"
 cleanup() {
         [ -x "$wineserver" ] && "$wineserver" -k >/dev/null 2>&1
         rm -rf "$tmp"
