@@ -14,6 +14,17 @@ cleanup_group() {
         [ -n "$GROUP" ] && kill -KILL -- "-$GROUP" 2>/dev/null
         return 0
 }
+# running_row DB [CONDITION]: the id of the run in DB that is 'running' (and meets the SQL
+# CONDITION), waited for up to 5 s; empty if none came
+running_row() {
+        local id=
+        for _ in $(seq 1 100); do
+                id=$(sqlite3 "$1" "SELECT id FROM executions WHERE state = 'running'${2:+ AND $2}" 2>/dev/null)
+                [ -n "$id" ] && break
+                sleep 0.05
+        done
+        echo "$id"
+}
 if ! "$SBX_BIN" run --db "$T/probe.db" --backend "$BACKEND" -- true >/dev/null 2>&1; then
         t_skip_all "sbx run --backend $BACKEND does not work here"
 fi
@@ -24,12 +35,7 @@ fi
 setsid "$SBX_BIN" run --db "$DB" --backend "$BACKEND" -- sleep 60 &
 SUP=$!
 GROUP=$SUP
-running=
-for _ in $(seq 1 100); do
-        running=$(sqlite3 "$DB" "SELECT id FROM executions WHERE state = 'running' AND supervisor_pid = $SUP" 2>/dev/null)
-        [ -n "$running" ] && break
-        sleep 0.05
-done
+running=$(running_row "$DB" "supervisor_pid = $SUP")
 t_check "the row is written before the command ends" test -n "$running"
 t_check "while the supervisor lives, sbx audit reports it running" \
         test "$("$SBX_BIN" audit list --db "$DB" --state running --csv | tail -n +2 | cut -d, -f1)" = "$running"
@@ -161,12 +167,7 @@ if t_is_root && unshare --pid --fork --mount-proc true 2>/dev/null; then
                 "$SBX_BIN" run --db "$PDB" --mode danger-full-access -- sleep 3 &
         SUP=$!
         GROUP=$SUP
-        running=
-        for _ in $(seq 1 100); do
-                running=$(sqlite3 "$PDB" "SELECT id FROM executions WHERE state = 'running'" 2>/dev/null)
-                [ -n "$running" ] && break
-                sleep 0.05
-        done
+        running=$(running_row "$PDB")
         t_check "pid namespace: the run is recorded as running" test -n "$running"
         SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$PDB" --mode danger-full-access -- true
         t_check "pid namespace: a host run does not mark it interrupted" \
@@ -187,12 +188,7 @@ if t_is_root && unshare --pid --fork --mount-proc true 2>/dev/null; then
                 "$SBX_BIN" run --db "$PDB" --mode danger-full-access -- sleep 2 &
         SUP=$!
         GROUP=$SUP
-        running=
-        for _ in $(seq 1 100); do
-                running=$(sqlite3 "$PDB" "SELECT id FROM executions WHERE state = 'running'" 2>/dev/null)
-                [ -n "$running" ] && break
-                sleep 0.05
-        done
+        running=$(running_row "$PDB")
         t_check "pid namespace on the host's /proc: no start time recorded for a pid /proc cannot tell ($(sqlite3 "$PDB" "SELECT supervisor_pid || ':' || ifnull(supervisor_start, 'NULL') FROM executions WHERE id = ${running:-0}"))" \
                 test -n "$running" -a "$(sqlite3 "$PDB" "SELECT ifnull(supervisor_start, 'NULL') FROM executions WHERE id = ${running:-0}")" = NULL
         t_check "... read as running from another such namespace" \
