@@ -88,13 +88,17 @@ static void read_boot_id(char *buf, size_t size) {
  * names another process (nested review: a run was recorded with kthreadd's start time, and read as
  * alive for ever). */
 static bool proc_is_ours(void) {
+        static int known = -1; /* neither the mount nor the pid changes under this process */
         char buf[32];
-        ssize_t n = readlink("/proc/self", buf, sizeof(buf) - 1);
+        ssize_t n;
 
-        if (n <= 0)
-                return false;
-        buf[n] = '\0';
-        return strtoll(buf, NULL, 10) == (long long) getpid();
+        if (known < 0) {
+                n = readlink("/proc/self", buf, sizeof(buf) - 1);
+                if (n > 0)
+                        buf[n] = '\0';
+                known = n > 0 && strtoll(buf, NULL, 10) == (long long) getpid();
+        }
+        return known;
 }
 
 int sbx_process_identity_self(struct sbx_process_identity *ret) {
@@ -137,23 +141,20 @@ int sbx_process_start_time(int64_t pid, int64_t *ret) {
         return r == -ENOENT ? -ESRCH : r;
 }
 
-static const struct sbx_process_identity *self_identity(bool *ret_proc_ours) {
+static const struct sbx_process_identity *self_identity(void) {
         static struct sbx_process_identity self;
-        static bool loaded, ours;
+        static bool loaded;
 
         if (!loaded) {
                 if (sbx_process_identity_self(&self) < 0)
                         memset(&self, 0, sizeof(self));
-                ours = proc_is_ours();
                 loaded = true;
         }
-        *ret_proc_ours = ours;
         return &self;
 }
 
 int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_t start_time) {
-        bool proc_ours;
-        const struct sbx_process_identity *self = self_identity(&proc_ours);
+        const struct sbx_process_identity *self = self_identity();
         int64_t start;
         char state;
         int r;
@@ -169,7 +170,7 @@ int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_
         if (pid <= 0 || pid > INT32_MAX)
                 return 0;
         /* a /proc of another pid namespace (see proc_is_ours()) knows nothing of this pid */
-        if (!proc_ours && access("/proc/self", F_OK) == 0)
+        if (!proc_is_ours() && access("/proc/self", F_OK) == 0)
                 return -EREMOTE;
         r = proc_stat(pid, &state, &start);
         if (r == -ENOENT || r == -ESRCH)
