@@ -1021,10 +1021,20 @@ int sbx_db_schema_version(struct sbx_db *db, int *ret_version, struct sbx_diag *
 }
 
 int sbx_db_check_schema(struct sbx_db *db, struct sbx_diag *diag) {
-        int version = 0, r = pragma_int(db, "PRAGMA user_version", &version, diag);
+        sqlite3_stmt *st;
+        int version, rc, r;
 
-        if (r < 0)
+        /* on every run's begin (the writer's handle): the statement kept prepared */
+        if ((r = sbx_db_stmt(db, SBX_DB_STMT_USER_VERSION, &st, diag)) < 0)
                 return r;
+        rc = sqlite3_step(st);
+        if (rc != SQLITE_ROW) {
+                r = sbx_db_error(db, rc, "read", diag);
+                sqlite3_reset(st);
+                return r;
+        }
+        version = sqlite3_column_int(st, 0);
+        sqlite3_reset(st);
         if (version > SBX_DB_SCHEMA_VERSION)
                 return sbx_diag_set(diag, EPROTONOSUPPORT, "write", db->path,
                                     "audit database %s has schema version %d, newer than this sbx supports (%d): "

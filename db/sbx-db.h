@@ -134,6 +134,7 @@ enum sbx_db_stmt {
         SBX_DB_STMT_RUNNING_COUNT,
         SBX_DB_STMT_BEGIN_IMMEDIATE,
         SBX_DB_STMT_COMMIT,
+        SBX_DB_STMT_USER_VERSION,
         _SBX_DB_STMT_MAX,
 };
 /* The statement, reset and with its bindings cleared; borrowed (owned by db until sbx_db_close). */

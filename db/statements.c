@@ -55,4 +55,5 @@ const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX] = {
         /* every write: kept prepared rather than parsed again each time (sqlite3_exec) */
         [SBX_DB_STMT_BEGIN_IMMEDIATE] = "BEGIN IMMEDIATE",
         [SBX_DB_STMT_COMMIT] = "COMMIT",
+        [SBX_DB_STMT_USER_VERSION] = "PRAGMA user_version",
 };
