@@ -2,22 +2,126 @@
  * directories that hold them) may be believed. One rule for all of them. */
 #pragma once
 
+#include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "sbx-common.h"
 
-/* Whether someone other than its owner may write st: its group or others, a sticky directory
- * excepted (others cannot remove or swap what is in it). A group whose id is the owner's uid is
- * taken as the owner's private group (pam_umask's test, and Debian's umask 002 for every user
- * with one): nobody else's, so a build tree or a config made under umask 002 is the owner's alone.
- * A shared primary group (gid 100, "users") is not. */
-static inline bool sbx_writable_by_others(const struct stat *st) {
-        mode_t writers = st->st_gid == st->st_uid ? S_IWOTH : S_IWGRP | S_IWOTH;
+/* Splits one line of a colon-separated account database in place; returns the number of fields
+ * (at most max). */
+static inline size_t sbx_account_fields(char *line, char **f, size_t max) {
+        size_t n = 0;
 
-        return (st->st_mode & writers) && !(S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX));
+        line[strcspn(line, "\n")] = '\0';
+        while (n < max) {
+                f[n++] = line;
+                line = strchr(line, ':');
+                if (!line)
+                        break;
+                *line++ = '\0';
+        }
+        return n;
+}
+
+/* A decimal id of an account database, strictly. */
+static inline bool sbx_account_id(const char *s, unsigned long *ret) {
+        char *end;
+
+        if (*s < '0' || *s > '9')
+                return false;
+        errno = 0;
+        *ret = strtoul(s, &end, 10);
+        return errno == 0 && *end == '\0' && *ret <= UINT32_MAX;
+}
+
+/* Whether group gid is the private group of user owner (the user private group scheme that
+ * pam_umask's test and Debian's umask 002 assume), as the account files passwd and group say:
+ * owner has an account, a group of that number exists under the owner's name, it lists no member
+ * but the owner, and no other account has it as its primary group. Anything the files cannot say
+ * is not believed: an account or group they do not hold (LDAP, sssd, systemd's userdb), a NIS
+ * "+" or "-" entry, a line too long to read, an unreadable file. The id alone proved nothing: a
+ * user whose uid is 100 would have had the shared group "users" (gid 100) taken as its own, and
+ * a private group whose member list holds another user is shared with that user (review). */
+static inline bool sbx_group_private_in(const char *passwd, const char *group, gid_t gid, uid_t owner) {
+        char line[4096], name[256] = "", *f[7];
+        bool ok = true, found = false;
+        unsigned long uid, pgid;
+        FILE *p;
+
+        if (!(p = fopen(passwd, "re")))
+                return false;
+        while (ok && fgets(line, sizeof(line), p)) {
+                if (!strchr(line, '\n') && !feof(p))
+                        ok = false;
+                else if (line[0] == '+' || line[0] == '-')
+                        ok = false;
+                else if (sbx_account_fields(line, f, 7) >= 4 && sbx_account_id(f[2], &uid) &&
+                         sbx_account_id(f[3], &pgid)) {
+                        if (uid == owner && !name[0] && strlen(f[0]) < sizeof(name))
+                                memcpy(name, f[0], strlen(f[0]) + 1);
+                        else if (pgid == gid && uid != owner)
+                                ok = false;
+                }
+        }
+        if (ferror(p))
+                ok = false;
+        fclose(p);
+        if (!ok || !name[0] || !(p = fopen(group, "re")))
+                return false;
+        while (ok && fgets(line, sizeof(line), p)) {
+                if (!strchr(line, '\n') && !feof(p))
+                        ok = false;
+                else if (line[0] == '+' || line[0] == '-')
+                        ok = false;
+                else if (sbx_account_fields(line, f, 4) == 4 && sbx_account_id(f[2], &pgid) && pgid == gid) {
+                        char *m, *save = NULL;
+                        found = true;
+                        if (strcmp(f[0], name) != 0)
+                                ok = false;
+                        for (m = strtok_r(f[3], ",", &save); ok && m; m = strtok_r(NULL, ",", &save))
+                                if (strcmp(m, name) != 0)
+                                        ok = false;
+                }
+        }
+        if (ferror(p))
+                ok = false;
+        fclose(p);
+        return ok && found;
+}
+
+/* sbx_group_private_in() of this system's account files, read once per process and pair. */
+static inline bool sbx_group_is_private(gid_t gid, uid_t owner) {
+        static gid_t last_gid;
+        static uid_t last_owner;
+        static int last = -1;
+
+        if (last < 0 || last_gid != gid || last_owner != owner) {
+                last = sbx_group_private_in("/etc/passwd", "/etc/group", gid, owner);
+                last_gid = gid;
+                last_owner = owner;
+        }
+        return last;
+}
+
+/* Whether someone other than its owner may write st: its group or others, a sticky directory
+ * excepted (others cannot remove or swap what is in it). A group whose id is the owner's uid and
+ * that is the owner's private group (sbx_group_is_private()) is nobody else's, so a build tree or
+ * a config made under umask 002 is the owner's alone. A shared group (gid 100, "users") is not. */
+static inline bool sbx_writable_by_others(const struct stat *st) {
+        mode_t writers = S_IWGRP | S_IWOTH;
+
+        if (!(st->st_mode & writers) || (S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX)))
+                return false;
+        /* only group-writable: believed in the owner's private group */
+        if (!(st->st_mode & S_IWOTH) && st->st_gid == st->st_uid && sbx_group_is_private(st->st_gid, st->st_uid))
+                return false;
+        return true;
 }
 
 /* 0 when st (what is at path) may be believed, else -EPERM with diag naming it as `what` ("config

@@ -164,6 +164,14 @@ for who in "${WHO[@]}"; do
                 (cd "$d/ws" && env HOME="$st" XDG_CACHE_HOME="$st/cache" "${run[@]}" "$d/bin/sbx" run \
                         --db "$st/audit.db" --root "$d/ws" -- sh -c 'echo data > f') >/dev/null 2>"$d/err"
                 rc=$?
+                # nobody's group 65534 is "nogroup", also other accounts' primary group (sync,
+                # _apt on Debian): not nobody's own, so its group-writable launcher is refused
+                if [ "$how" = own-group ] && [ "$who" = nobody ] && [ "$(getent group 65534 | cut -d: -f1)" != nobody ]; then
+                        t_check "nobody, relocated sbx, a launcher group 65534 may write (a shared group): refused (rc=$rc)" \
+                                bash -c '[ "$0" = 125 ] && [ ! -e "$1/ws/f" ]' "$rc" "$d"
+                        t_check "... and the refusal says why" grep -q "another user than you or root owns it or may write it" "$d/err"
+                        continue
+                fi
                 if [ "$how" = trusted ] || [ "$how" = own-group ]; then
                         t_check "$who, relocated sbx, its own launcher beside it ($how): the run works (rc=$rc, $(head -c 300 "$d/err"))" \
                                 bash -c '[ "$0" = 0 ] && [ -f "$1/ws/f" ]' "$rc" "$d"

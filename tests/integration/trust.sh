@@ -187,6 +187,32 @@ if t_is_root; then
 else
         t_diag "not root: the group-writable override is left out (no group to give it)"
 fi
+# gid == uid is not enough: nobody's group 65534 is "nogroup", the primary group of other accounts
+# (sync, _apt on Debian), not nobody's own; an override it may write is refused
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null && [ "$(getent group 65534 | cut -d: -f1)" != nobody ]; then
+        NC=$T/nbcfg
+        mkdir -p "$NC/sbx/dialects" "$NC/home"
+        printf 'name %s\ndenial zzz-never\n' "${BACKENDS[0]}" >"$NC/sbx/dialects/${BACKENDS[0]}.dialect"
+        chown -R 65534:65534 "$NC"
+        chmod 755 "$NC" "$NC/sbx" "$NC/sbx/dialects"
+        nb_cfg() { # MODE: a denied write as nobody, its override of that mode
+                chmod "$1" "$NC/sbx/dialects/${BACKENDS[0]}.dialect"
+                rm -f "$NC/home/v.json"
+                "${T_NOBODY[@]}" env -u SBX_DB -u SBX_CONFIG -u SBX_SESSION HOME="$NC/home" XDG_CONFIG_HOME="$NC" \
+                        XDG_CACHE_HOME="$NC/home/cache" XDG_STATE_HOME="$NC/home/state" TMPDIR="$NC/home" \
+                        timeout 20 "$SBX_BIN" run --db "$NC/home/audit.db" --backend "${BACKENDS[0]}" --mode read-only \
+                        --verdict-json "$NC/home/v.json" -- sh -c 'touch /usr/sbx-trust-test; exit 1' 2>"$T/err"
+                rc=$?
+        }
+        nb_cfg 644
+        t_check "control: nobody's own override is used (the denial is no longer recognised)" \
+                grep -q '"verdict":"task_failure"' "$NC/home/v.json"
+        nb_cfg 664
+        t_check "an override writable by group 65534 (gid == uid, but others' primary group): refused (125, got $rc)" \
+                test $rc = 125 -a -n "$(grep 'is writable by group or others' "$T/err")"
+else
+        t_diag "not root, no user nobody, or a group 65534 named nobody: the shared gid == uid group is left out"
+fi
 chmod 644 "$C/sbx/dialects/${BACKENDS[0]}.dialect"
 run_cfg
 t_check "control: a private override is used (the denial is no longer recognised)" \

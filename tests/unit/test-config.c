@@ -14,6 +14,7 @@
 
 #include "sbx-confine.h"
 #include "sbx-macro.h"
+#include "sbx-trust.h"
 
 static char dir[] = "/tmp/sbx-test-config-XXXXXX";
 
@@ -170,7 +171,8 @@ static void test_config_group_writable_only_in_a_private_group(void **state) {
         assert_int_equal(chmod(path, 0664), 0);
         if (geteuid() != 0) { /* no chown to another group: the caller's own group decides */
                 assert_int_equal(stat(path, &st), 0);
-                assert_int_equal(sbx_config_load_files(files, &c, &diag), st.st_gid == st.st_uid ? 0 : -EPERM);
+                assert_int_equal(sbx_config_load_files(files, &c, &diag),
+                                 st.st_gid == st.st_uid && sbx_group_is_private(st.st_gid, st.st_uid) ? 0 : -EPERM);
                 sbx_config_free(c);
                 return;
         }
@@ -182,6 +184,52 @@ static void test_config_group_writable_only_in_a_private_group(void **state) {
         assert_int_equal(sbx_config_load_files(files, &c, &diag), 0);
         assert_int_equal(c->default_mode, SBX_MODE_READ_ONLY);
         sbx_config_free(c);
+}
+
+/* The private group is what the account files say, not the number alone: a group that bears
+ * another name (uid 100's "users"), lists another member, or is another account's primary group
+ * is shared; one the files do not hold, or hold behind a NIS entry or an overlong line, is not
+ * believed. */
+static void test_config_private_group_from_the_account_files(void **state) {
+        static const struct {
+                const char *passwd, *group;
+                bool private;
+        } cases[] = {
+                { "alice:x:1000:1000::/home/alice:/bin/sh\n", "alice:x:1000:\n", true },
+                { "alice:x:1000:1000::/home/alice:/bin/sh\n", "alice:x:1000:alice\n", true },
+                { "alice:x:1000:1000::/home/alice:/bin/sh", "alice:x:1000:", true }, /* no final newline */
+                { "alice:x:1000:1000::/home/alice:/bin/sh\n", "alice:x:1000:alice,bob\n", false },
+                { "alice:x:1000:1000::/home/alice:/bin/sh\n", "alice:x:1000:bob\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\nbob:x:1001:1000::/b:/bin/sh\n", "alice:x:1000:\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "staff:x:1000:\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "alice:x:1000:\nshared:x:1000:bob\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "other:x:1001:\n", false },
+                { "bob:x:1001:1001::/b:/bin/sh\n", "alice:x:1000:\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n+::::::\n", "alice:x:1000:\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "+:::\nalice:x:1000:\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "alice:x:01000x:\n", false },
+        };
+        _cleanup_free_ char *big = NULL;
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                _cleanup_free_ char *pw = write_file("passwd", cases[i].passwd);
+                _cleanup_free_ char *gr = write_file("group", cases[i].group);
+                if (sbx_group_private_in(pw, gr, 1000, 1000) != cases[i].private)
+                        fail_msg("case %zu: expected %s", i, cases[i].private ? "private" : "shared");
+        }
+        /* a group line longer than the reader takes whole: its members are unknown */
+        big = malloc(10000);
+        assert_non_null(big);
+        strcpy(big, "alice:x:1000:");
+        memset(big + strlen(big), 'a', 9000);
+        strcpy(big + 13 + 9000, "\n");
+        {
+                _cleanup_free_ char *pw = write_file("passwd", "alice:x:1000:1000::/a:/bin/sh\n");
+                _cleanup_free_ char *gr = write_file("group", big);
+                assert_false(sbx_group_private_in(pw, gr, 1000, 1000));
+                assert_false(sbx_group_private_in(pw, "/nonexistent/group", 1000, 1000));
+                assert_false(sbx_group_private_in("/nonexistent/passwd", gr, 1000, 1000));
+        }
 }
 
 static void test_config_env_names_the_only_file(void **state) {
@@ -327,6 +375,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_unreadable_file_is_an_error),
                 cmocka_unit_test(test_config_writable_by_others_is_refused),
                 cmocka_unit_test(test_config_group_writable_only_in_a_private_group),
+                cmocka_unit_test(test_config_private_group_from_the_account_files),
                 cmocka_unit_test(test_config_env_names_the_only_file),
                 cmocka_unit_test(test_config_env_file_must_exist),
                 cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
