@@ -392,7 +392,9 @@ static void record_usage(FILE *f) {
               "record, classifies it and writes DIR/NAME/{meta,stderr,argv}. With --raw, ARGV runs as\n"
               "is, unconfined (for runner failures that sbx run cannot provoke, e.g. bwrap with a\n"
               "missing bind source). --expect refuses to write a case whose verdict differs.\n"
-              "--mode defaults to workspace-write; --timeout (default 60) kills a command that hangs.\n",
+              "--case is DIR/B/NAME, where sbx fixtures check finds a case of backend B.\n"
+              "--mode (read-only, or workspace-write by default) does not apply to --raw;\n"
+              "--timeout (default 60) kills a command that hangs.\n",
               f);
 }
 
@@ -417,6 +419,33 @@ static int parse_user(const char *s, uid_t *uid, gid_t *gid) {
         return 0;
 }
 
+static bool strv_contains(const char *const *list, const char *s) {
+        for (; *list; list++)
+                if (strcmp(*list, s) == 0)
+                        return true;
+        return false;
+}
+
+/* Whether case_dir is DIR/<backend>/NAME, the only place where `sbx fixtures check` looks for a
+ * case of backend: one written elsewhere was kept, then reported malformed by check (its meta
+ * names another backend than its directory) or never checked at all (a NAME starting with '.'). */
+static bool case_dir_fits(const char *case_dir, const char *backend) {
+        size_t end = strlen(case_dir), start;
+        const char *slash;
+
+        while (end > 1 && case_dir[end - 1] == '/')
+                end--;
+        slash = memrchr(case_dir, '/', end);
+        if (!slash || slash[1] == '.')
+                return false;
+        end = (size_t) (slash - case_dir);
+        while (end > 0 && case_dir[end - 1] == '/')
+                end--;
+        slash = memrchr(case_dir, '/', end);
+        start = slash ? (size_t) (slash - case_dir) + 1 : 0;
+        return end - start == strlen(backend) && memcmp(case_dir + start, backend, end - start) == 0;
+}
+
 static int record_parse(int argc, char **argv, struct record_args *a) {
         enum { O_BACKEND = 0x100, O_MODE, O_CASE, O_NOTE, O_EXPECT, O_RAW, O_USER, O_FORCE, O_TIMEOUT, O_HELP };
         static const struct option opts[] = {
@@ -427,6 +456,7 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
                 { "timeout", required_argument, NULL, O_TIMEOUT }, { "help", no_argument, NULL, O_HELP },
                 {},
         };
+        bool mode_given = false;
         int c;
 
         memset(a, 0, sizeof(*a));
@@ -446,7 +476,7 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
 
                 switch (c) {
                 case O_BACKEND: a->backend = optarg; break;
-                case O_MODE: a->mode = optarg; break;
+                case O_MODE: a->mode = optarg; mode_given = true; break;
                 case O_CASE: a->case_dir = optarg; break;
                 case O_NOTE: a->note = optarg; break;
                 case O_RAW: a->raw = true; break;
@@ -483,6 +513,20 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --case DIR/NAME is required"), -EINVAL;
         if (optind >= argc)
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: the command to run goes after --"), -EINVAL;
+        /* Found wrong by the sbx run below, these were exit 1 after a run that recorded nothing,
+         * and a --mode beside --raw was dropped silently (the case says mode=raw). */
+        if (a->raw && mode_given)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --mode does not apply to --raw (a raw case's mode is raw)"),
+                       -EINVAL;
+        if (!a->raw && strcmp(a->mode, "read-only") != 0 && strcmp(a->mode, "workspace-write") != 0)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --mode wants read-only or workspace-write, not '%s'",
+                                a->mode), -EINVAL;
+        if (!a->raw && !strv_contains(sbx_backend_names(), a->backend))
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: sbx run has no backend '%s' (bwrap, landlock, seatbelt, "
+                                "windows-acl; --raw runs a command unconfined)", a->backend), -EINVAL;
+        if (!case_dir_fits(a->case_dir, a->backend))
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --case must be DIR/%s/NAME (where sbx fixtures check "
+                                "looks for a %s case), not '%s'", a->backend, a->backend, a->case_dir), -EINVAL;
         if (a->note && strpbrk(a->note, "\r\n"))
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --note must be one line"), -EINVAL;
         /* the meta file is built in a fixed buffer: a longer note was cut short, silently */

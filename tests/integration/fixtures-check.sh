@@ -172,21 +172,22 @@ chk "record --raw (status $rc)" '[ $rc = 0 ] && grep -qx source=live-raw "$R/bwr
 # a run that sbx refused executed nothing: no case (review: a seatbelt run refused on Linux was
 # kept as source=live, exit=0, verdict=success, its stderr sbx's own SANDBOX_UNAVAILABLE line)
 if [ "$(uname -s)" = Linux ]; then
-        "$SBX_BIN" fixtures record --backend seatbelt --case "$R/unavailable" --expect success -- true \
+        "$SBX_BIN" fixtures record --backend seatbelt --case "$R/seatbelt/unavailable" --expect success -- true \
                 >"$T/out" 2>"$T/err"
         rc=$?
-        chk "record of a run sbx refused: exit 1, case not kept (status $rc)" '[ $rc = 1 ] && [ ! -e "$R/unavailable" ]'
+        chk "record of a run sbx refused: exit 1, case not kept (status $rc)" \
+                '[ $rc = 1 ] && [ ! -e "$R/seatbelt/unavailable" ]'
         chk "... and the message says the command did not run, with sbx's reason" \
                 'grep -q "did not run the command" "$T/err" && grep -q SANDBOX_UNAVAILABLE "$T/err"'
 fi
 # --force replaces a case, not any directory: without NAME (the backend directory itself) or
 # aimed elsewhere it overwrote meta, stderr and argv files there (review)
-mkdir -p "$R/notacase"
-echo precious >"$R/notacase/argv"
-"$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/notacase" -- true >"$T/out" 2>"$T/err"
+mkdir -p "$R/bwrap/notacase"
+echo precious >"$R/bwrap/notacase/argv"
+"$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/bwrap/notacase" -- true >"$T/out" 2>"$T/err"
 rc=$?
 chk "record --force over a directory that is not a case: exit 2, nothing written (status $rc)" \
-        '[ $rc = 2 ] && [ "$(cat "$R/notacase/argv")" = precious ] && [ ! -e "$R/notacase/meta" ] &&
+        '[ $rc = 2 ] && [ "$(cat "$R/bwrap/notacase/argv")" = precious ] && [ ! -e "$R/bwrap/notacase/meta" ] &&
          grep -q "is not a case" "$T/err"'
 "$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/bwrap/raw" --expect task_failure -- false \
         >"$T/out" 2>"$T/err"
@@ -195,6 +196,36 @@ chk "record --force over an existing case replaces it" '[ $? = 0 ] && grep -qx v
 chk "record with an unknown backend: exit 2" '[ $? = 2 ]'
 "$SBX_BIN" fixtures record --backend bwrap --case "$R/x" >"$T/out" 2>"$T/err"
 chk "record without a command: exit 2" '[ $? = 2 ] && grep -q "after --" "$T/err"'
+# record writes only what check accepts, and refuses before running anything: a case outside
+# DIR/<backend>/ was kept, then reported malformed by check (its backend is not its directory's)
+# or never checked (a NAME starting with '.'); a mode or backend that sbx run refuses was exit 1
+# after a run that recorded nothing; --mode beside --raw was dropped silently (mode=raw).
+mkdir -p "$R/landlock"
+marker=$T/record-ran
+for args in "--backend bwrap --case $R/landlock/elsewhere" "--backend bwrap --case $R/bwrap/.hidden" \
+        "--backend bwrap --case $R/bwrap" "--backend bwrap --case elsewhere" \
+        "--backend bwrap --raw --case $R/landlock/elsewhere" \
+        "--backend bwrap --mode danger-full-access --case $R/bwrap/dfa" \
+        "--backend bwrap --mode bogus --case $R/bwrap/bogus" "--backend bwrap --mode raw --case $R/bwrap/raw2" \
+        "--backend bwrap --raw --mode read-only --case $R/bwrap/rawmode" "--backend none --case $R/none/unconfined"; do
+        rm -f "$marker"
+        # shellcheck disable=SC2086
+        (cd "$T" && "$SBX_BIN" fixtures record $args -- sh -c ': >"$1"' sh "$marker" >"$T/out" 2>"$T/err")
+        rc=$?
+        chk "record $args: exit 2 before anything ran, one line (status $rc: $(head -c 200 "$T/err"))" \
+                '[ $rc = 2 ] && [ ! -e "$marker" ] && [ "$(wc -l <"$T/err")" = 1 ]'
+done
+chk "... and nothing was written" '[ -z "$(ls -A "$R/landlock")" ] && [ ! -e "$R/bwrap/.hidden" ] &&
+        [ ! -e "$R/bwrap/dfa" ] && [ ! -e "$R/bwrap/bogus" ] && [ ! -e "$R/bwrap/raw2" ] &&
+        [ ! -e "$R/bwrap/rawmode" ] && [ ! -e "$R/none" ] && [ ! -e "$T/elsewhere" ]'
+mkdir -p "$T/rec2/bwrap"
+"$SBX_BIN" fixtures record --backend bwrap --raw --case "$T/rec2/bwrap/slash/" -- true >"$T/out" 2>"$T/err"
+rc=$?
+chk "record --case DIR/bwrap/NAME/ (a trailing slash) is a case of bwrap (status $rc)" \
+        '[ $rc = 0 ] && [ -f "$T/rec2/bwrap/slash/meta" ]'
+"$SBX_BIN" fixtures check "$T/rec2" >"$T/out" 2>"$T/err"
+rc=$?
+chk "... which fixtures check accepts (status $rc)" '[ $rc = 0 ] && grep -q "1 passed, 0 failed$" "$T/out"'
 # A note too long for the meta file is refused, not cut short (static review: a 5000-byte note
 # left a meta of 4095 bytes, the note truncated and no final newline, exit 0).
 long=$(head -c 5000 /dev/zero | tr '\0' n)
