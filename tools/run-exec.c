@@ -1568,13 +1568,18 @@ void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
                 sbx_json_null(&j, "mode_event_id");
         sbx_json_str(&j, "enforcement", rep->enforcement);
         sbx_json_str(&j, "enforcement_reason", rep->enforcement_reason);
-        /* only a run that ran has an exit code: a refused, unavailable or failed one (its status
-         * all zeros) is null, as in its audit row, never 0, which reads as success (review) */
-        if (rep->state && strcmp(rep->state, "completed") == 0 && rep->status.signal == 0)
+        /* only a run that ran has an exit code or a signal: a refused, unavailable or failed one
+         * (its status all zeros) has null for both, as in its audit row, never 0, which reads as
+         * success or as "it exited" (review) */
+        bool ran = rep->state && strcmp(rep->state, "completed") == 0;
+        if (ran && rep->status.signal == 0)
                 sbx_json_int(&j, "exit_code", rep->status.exit_code);
         else
                 sbx_json_null(&j, "exit_code");
-        sbx_json_int(&j, "signal", rep->status.signal);
+        if (ran)
+                sbx_json_int(&j, "signal", rep->status.signal);
+        else
+                sbx_json_null(&j, "signal");
         sbx_json_int(&j, "status", rep->exit_status);
         sbx_json_str(&j, "evidence", rep->evidence);
         sbx_json_str(&j, "rule", res && res->rule[0] ? res->rule : NULL);

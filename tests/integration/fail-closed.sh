@@ -74,6 +74,10 @@ for mode in workspace-write read-only; do
         t_check "chain/$mode: verdict record exit_code is null (nothing ran)" json_null chain-$mode exit_code
         t_check "chain/$mode: the audit row's exit_code is NULL too" \
                 test "$(sqlite3 "$DB" "SELECT ifnull(exit_code, 'NULL') FROM executions ORDER BY id DESC LIMIT 1")" = NULL
+        # and no signal: the record said 0 ("it exited") where the audit row of the same run says NULL
+        t_check "chain/$mode: verdict record signal is null (nothing ran)" json_null chain-$mode signal
+        t_check "chain/$mode: the audit row's signal is NULL too" \
+                test "$(sqlite3 "$DB" "SELECT ifnull(signal, 'NULL') FROM executions ORDER BY id DESC LIMIT 1")" = NULL
 done
 
 # a cache written outside the jail must not vouch for a backend inside it (the key includes the
@@ -125,8 +129,12 @@ t_check "--require-full, landlock workspace-write: recorded as refused (a backen
         test "$(t_json_field "$T/require-full-ll.json" state)" = refused
 t_check "--require-full, landlock workspace-write: verdict record exit_code is null (nothing ran)" \
         json_null require-full-ll exit_code
+t_check "--require-full, landlock workspace-write: verdict record signal is null (nothing ran)" \
+        json_null require-full-ll signal
 t_check "--require-full, landlock read-only: verdict record exit_code is 0 (it ran)" \
         test "$(t_json_field "$T/require-full-ll-ro.json" exit_code)" = 0
+t_check "--require-full, landlock read-only: verdict record signal is 0 (it ran and exited)" \
+        test "$(t_json_field "$T/require-full-ll-ro.json" signal)" = 0
 # --require-full and --backend ask for a confined run: a danger-full-access that comes from the
 # configuration or the session is refused and recorded, never run unconfined (security review)
 printf 'default_mode = danger-full-access\n' >"$T/danger.conf"
