@@ -113,7 +113,7 @@ static int parse(int argc, char **argv, struct opts *o) {
                 { "state", required_argument, NULL, O_STATE },
                 { "path", required_argument, NULL, O_PATH },
                 { "limit", required_argument, NULL, O_LIMIT },
-                { "top-paths", no_argument, NULL, O_TOP },
+                { "top-paths", optional_argument, NULL, O_TOP },
                 { "json", no_argument, NULL, O_JSON },
                 { "csv", no_argument, NULL, O_CSV },
                 { "jsonl", no_argument, NULL, O_JSONL },
@@ -209,7 +209,13 @@ static int parse(int argc, char **argv, struct opts *o) {
                                                 o->name);
                         o->top_paths = true;
                         o->top_n = 10;
-                        if (optind < argc && all_digits(argv[optind])) {
+                        /* N as the next word (--top-paths 20) or, as getopt spells an optional
+                         * value, --top-paths=20 (that was refused: "takes no value") */
+                        if (optarg) {
+                                if (sbx_parse_int64(optarg, 1, 1000000, &o->top_n) < 0)
+                                        return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'",
+                                                        optarg);
+                        } else if (optind < argc && all_digits(argv[optind])) {
                                 if (sbx_parse_int64(argv[optind], 1, 1000000, &o->top_n) < 0)
                                         return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'",
                                                         argv[optind]);

@@ -123,6 +123,22 @@ bad "show of a non-number" "'abc' is not an execution id" audit show abc --db "$
 bad "show of an unknown id" "no execution 999" audit show 999 --db "$GOOD"
 bad "follow with --json" "--follow streams" audit export --follow --json --db "$GOOD"
 bad "--top-paths outside denials" "--top-paths belongs" audit list --top-paths --db "$GOOD"
+# --top-paths [N]: N as the next word or, as an optional value is spelt, --top-paths=N (which was
+# refused, "takes no value")
+TOP=$T/top.db
+"$SBX_BIN" run --db "$TOP" --mode danger-full-access -- true
+"$SBX_BIN" run --db "$TOP" --mode danger-full-access -- true
+sqlite3 "$TOP" "INSERT INTO denial_lines (execution_id, line_no, line, path) VALUES
+        (1, 1, 'a', '/p/one'), (2, 1, 'b', '/p/one'), (2, 2, 'c', '/p/two'), (2, 3, 'd', '/p/three');"
+"$SBX_BIN" audit denials --top-paths 1 --csv --db "$TOP" >"$T/top-word.csv" 2>"$ERR"
+t_check "--top-paths 1: the most denied path ($(tr '\n' ' ' <"$T/top-word.csv"))" \
+        test "$(tr -d '\r' <"$T/top-word.csv")" = "$(printf 'path,denials,executions\n/p/one,2,2')"
+"$SBX_BIN" audit denials --top-paths=1 --csv --db "$TOP" >"$T/top-eq.csv" 2>"$ERR"
+t_check "--top-paths=1 is --top-paths 1 (status $?: $(head -c 200 "$ERR"))" cmp -s "$T/top-word.csv" "$T/top-eq.csv"
+"$SBX_BIN" audit denials --top-paths --csv --db "$TOP" >"$T/top-default.csv" 2>"$ERR"
+t_check "--top-paths without N lists all three (up to 10)" test "$(wc -l <"$T/top-default.csv")" = 4
+bad "--top-paths=0" "--top-paths N out of range: '0'" audit denials --top-paths=0 --db "$TOP"
+bad "--top-paths=x" "--top-paths N out of range: 'x'" audit denials --top-paths=x --db "$TOP"
 bad "--limit with --top-paths (ignored before)" "--limit does not apply to --top-paths" \
         audit denials --top-paths 3 --limit 1 --db "$GOOD"
 bad "--limit with stats (ignored before)" "--limit does not apply" audit stats --limit 2 --db "$GOOD"
