@@ -305,6 +305,19 @@ SBX_CONFIG=$tmp/no-such-config "$SBX" policy resolve --root "$tmp/fullws" >/dev/
 rc=$?
 check "SBX_CONFIG naming a missing file is an error (got $rc)" test "$rc" -ne 0
 check "... and the page says so" page_says 'a missing one is an error'
+# a malformed configuration: 2 for the verbs that read it, 125 (refused) for sbx run, as the page says
+printf 'not a key value line\n' >"$tmp/malformed.conf"
+chmod 600 "$tmp/malformed.conf"
+for cmd in "probe" "policy resolve --root $tmp/fullws" "classify --backend bwrap --exit 1 --stderr /dev/null" \
+        "run --root $tmp/fullws -- true"; do
+        # shellcheck disable=SC2086
+        SBX_CONFIG=$tmp/malformed.conf "$SBX" $cmd >/dev/null 2>"$tmp/malformed.err"
+        rc=$?
+        want=2
+        [ "${cmd%% *}" = run ] && want=125
+        check "sbx $cmd with a malformed configuration exits $want (got $rc)" test "$rc" -eq "$want"
+done
+check "... and the page says so" page_says 'a configuration or dialect file that cannot be read or parsed, where sbx run refuses the run, 125)'
 
 # The limits the page states: the first 64 denial lines of a run, each cut to 1023 bytes.
 if "$SBX" probe >/dev/null 2>&1; then
