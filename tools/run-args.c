@@ -85,8 +85,32 @@ static int parse_fd(const char *s, const char *what, int *ret, char *err, size_t
         return 0;
 }
 
+/* The options that take one value. A second one replaced the first silently: a -c command
+ * dropped, a verdict record never written where the caller (a wrapper that put its own
+ * --verdict-json first) waits for it, a mode, root, session or database other than the one a
+ * wrapper gave. Such a command line is ambiguous: a usage error, nothing runs. */
+static bool single_valued(int c) {
+        switch (c) {
+        case OPT_MODE: case OPT_ROOT: case OPT_SESSION: case OPT_BACKEND: case OPT_DB: case OPT_VERDICT_JSON:
+        case OPT_VERDICT_FD: case OPT_ON_DENIAL: case OPT_APPROVER:
+                return true;
+        default:
+                return false;
+        }
+}
+
+static const char *option_name(int c) {
+        if (c == 'c')
+                return "c";
+        for (const struct option *o = options; o->name; o++)
+                if (o->val == c)
+                        return o->name;
+        return "?";
+}
+
 int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *err, size_t err_size) {
         struct sbx_run_args a = { .verdict_fd = -1 };
+        uint32_t seen = 0;
         int c, r;
 
         optind = 0; /* reinitialize glibc's getopt: the parser may be called more than once */
@@ -97,6 +121,13 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
 
                 if ((c = getopt_long(argc, argv, "+:c:h", options, NULL)) == -1)
                         break;
+                if (c == 'c' || single_valued(c)) {
+                        uint32_t bit = c == 'c' ? 1u : 2u << (c - OPT_MODE);
+                        if (seen & bit)
+                                return fail(err, err_size, "%s%s given twice: which one is meant?", c == 'c' ? "-" : "--",
+                                            option_name(c));
+                        seen |= bit;
+                }
                 switch (c) {
                 case OPT_MODE:
                         if (sbx_mode_from_string(optarg, &a.mode) < 0)

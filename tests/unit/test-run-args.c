@@ -93,7 +93,7 @@ static void test_run_args_session_from_environment(void **state) {
 
 static void test_run_args_errors_are_specific(void **state) {
         static const struct {
-                const char *in[6];
+                const char *in[7];
                 const char *words;
         } cases[] = {
                 { { "--mode", "yolo", "--", "true" }, "unknown mode 'yolo'" },
@@ -114,6 +114,17 @@ static void test_run_args_errors_are_specific(void **state) {
                 { { "--approver", "x", "--", "true" }, "needs --on-denial=ask" },
                 { { "--mode", "danger-full-access", "--backend", "bwrap", "--", "true" }, "unconfined" },
                 { { "--root", "", "--", "true" }, "empty string" },
+                /* a second value replaced the first silently: refused, whichever spelling */
+                { { "-c", "echo a", "-c", "echo b" }, "-c given twice" },
+                { { "--verdict-json", "a.json", "--verdict-json=b.json", "--", "true" }, "--verdict-json given twice" },
+                { { "--verdict-fd", "3", "--verdict-fd", "4", "--", "true" }, "--verdict-fd given twice" },
+                { { "--mode", "read-only", "--mode", "workspace-write", "--", "true" }, "--mode given twice" },
+                { { "--mode=read-only", "--mode", "read-only", "--", "true" }, "--mode given twice" },
+                { { "--root", "/a", "--root", "/b", "--", "true" }, "--root given twice" },
+                { { "--session", "a", "--session", "b", "--", "true" }, "--session given twice" },
+                { { "--backend", "bwrap", "--backend", "landlock", "--", "true" }, "--backend given twice" },
+                { { "--db", "a.db", "--db", "b.db", "--", "true" }, "--db given twice" },
+                { { "--on-denial=ask", "--on-denial=deny", "--", "true" }, "--on-denial given twice" },
         };
         (void) state;
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
@@ -123,6 +134,20 @@ static void test_run_args_errors_are_specific(void **state) {
                 if (!strstr(err, cases[i].words))
                         fail_msg("case %zu: '%s' lacks '%s'", i, err, cases[i].words);
         }
+}
+
+/* Flags and --keep-fd may be repeated: they add up, nothing is replaced. */
+static void test_run_args_repeatable_options(void **state) {
+        const char *in[] = { "--quiet", "--quiet", "--require-full", "--require-full", "--keep-fd", "5",
+                             "--keep-fd", "6", "--", "true", NULL };
+        struct sbx_run_args a;
+        char err[256] = "";
+        (void) state;
+        unsetenv("SBX_SESSION");
+        assert_int_equal(parse(in, &a, err, sizeof(err)), 0);
+        assert_true(a.quiet);
+        assert_true(a.require_full);
+        assert_int_equal(a.n_keep_fds, 2);
 }
 
 static void test_run_status_fd_avoids_kept_descriptors(void **state) {
@@ -145,6 +170,7 @@ int main(void) {
                 cmocka_unit_test(test_run_args_shell_command),
                 cmocka_unit_test(test_run_args_session_from_environment),
                 cmocka_unit_test(test_run_args_errors_are_specific),
+                cmocka_unit_test(test_run_args_repeatable_options),
                 cmocka_unit_test(test_run_status_fd_avoids_kept_descriptors),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
