@@ -35,7 +35,7 @@ SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
 struct fixture_meta {
         char backend[64];
         char mode[32];
-        bool has_exit, has_signal, has_verdict, has_source;
+        bool has_exit, has_signal, has_verdict, has_source, has_argv_note;
         int exit_code;
         int signal;
         enum sbx_verdict verdict;
@@ -113,6 +113,8 @@ static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char
                 } else if (strcmp(key, "source") == 0) {
                         snprintf(m->source, sizeof(m->source), "%s", val);
                         m->has_source = val[0] != '\0';
+                } else if (strcmp(key, "argv_note") == 0) {
+                        m->has_argv_note = val[0] != '\0';
                 } else if (strcmp(key, "line") == 0) {
                         if (sbx_parse_int64(val, 0, INT64_MAX, &v) < 0)
                                 return snprintf(err, errlen, "meta:%zu: line '%s' is not a number", line_no, val), -EINVAL;
@@ -241,6 +243,16 @@ static void check_case(const char *root, const char *backend, const char *name, 
                 sbx_fail(0, "fixtures: %s/stderr: %s", shown, cause);
                 t->malformed++;
                 return;
+        }
+        /* a live recording keeps the command it ran (DESIGN.md section 5), or says why not */
+        if ((strcmp(m.source, "live") == 0 || strcmp(m.source, "live-raw") == 0) && !m.has_argv_note) {
+                _cleanup_close_ int afd = open_case_file(dfd, "argv", &cause);
+                if (afd < 0) {
+                        sbx_fail(0, "fixtures: %s/argv: %s (a live case keeps its command, or says in argv_note= why not)",
+                                 shown, cause);
+                        t->malformed++;
+                        return;
+                }
         }
         /* The built-in dialects are what the fixtures pin: operator overrides do not apply. */
         r = sbx_dialect_find(backend, NULL, &d, &diag);

@@ -73,6 +73,22 @@ rm "$T/f/bwrap/touch-etc/stderr"
 printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=live\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 chk "a case without stderr: exit 2" '[ $? = 2 ] && grep -q "touch-etc/stderr" "$T/err"'
+# A live recording keeps its command (DESIGN.md section 5: argv "for live recordings"): a live
+# case without argv passed, unless argv_note= says why there is none.
+printf 'touch: x: Read-only file system\n' >"$T/f/bwrap/touch-etc/stderr"
+rm -f "$T/f/bwrap/touch-etc/argv"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+chk "a live case without argv: exit 2, named" '[ $? = 2 ] && grep -q "touch-etc/argv: No such file" "$T/err"'
+printf 'backend=bwrap\nmode=raw\nexit=1\nsignal=0\nverdict=denied\nsource=live-raw\n' >"$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+chk "a live-raw case without argv: exit 2" '[ $? = 2 ] && grep -q "touch-etc/argv" "$T/err"'
+printf 'argv_note=not kept\n' >>"$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+chk "... with argv_note= saying why: passes" '[ $? = 0 ]'
+printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=https://example.org/report\n' \
+        >"$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+chk "a case from a published report needs no argv" '[ $? = 0 ]'
 
 # Hostile case trees: a FIFO or a device as stderr (a hang, no end), symlinks out of the tree,
 # and names with control characters: each case is malformed, named without its controls.
@@ -88,6 +104,7 @@ rm "$H/bwrap/shadow/meta"
 ln -s /etc/shadow "$H/bwrap/shadow/meta"
 printf 'touch: x: Read-only file system\n' >"$H/bwrap/esc$(printf '\033')[2J/stderr"
 printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=success\nsource=live\n' >"$H/bwrap/esc$(printf '\033')[2J/meta"
+echo '["touch","x"]' >"$H/bwrap/esc$(printf '\033')[2J/argv"
 timeout 20 "$SBX_BIN" fixtures check "$H" >"$T/out" 2>"$T/err"
 rc=$?
 chk "hostile cases: no hang, exit 2 (status $rc)" '[ $rc = 2 ]'
