@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "audit-output.h"
@@ -363,5 +364,17 @@ int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db) 
         if (r < 0)
                 return sbx_fail(1, "%s", diag.msg);
         sbx_audit_tool_owner_note(*ret_db);
+        return 0;
+}
+
+int sbx_audit_tool_require_db(const char *db_opt, const char *what, const char *kind, const char *id) {
+        _cleanup_free_ char *path = NULL;
+        struct sbx_diag diag = { 0 };
+        struct stat st;
+
+        if (sbx_db_default_path(db_opt, &path, &diag) < 0)
+                return 0;
+        if (lstat(path, &st) < 0 && errno == ENOENT)
+                return sbx_fail(SBX_EXIT_USAGE, "%s: unknown %s '%s' (no audit database at %s)", what, kind, id, path);
         return 0;
 }

@@ -42,6 +42,11 @@ void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row);
  * whose it is (sbx_audit_tool_owner_note()); one a third user could have replaced is refused. Prints one "sbx: ..." line and returns
  * the exit status on failure (1); 0 on success. */
 int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db);
+/* An id (a session's, an execution's) asked of a database that does not exist is unknown, a usage
+ * error, as in one that exists; opening it first said "no audit database" with exit 1, or, to
+ * write, made it. Prints "sbx: WHAT: unknown KIND 'ID' (no audit database at PATH)" and returns 2
+ * when the database is missing; 0 otherwise (then opening it says what else is wrong). */
+int sbx_audit_tool_require_db(const char *db_opt, const char *what, const char *kind, const char *id);
 /* When the database opened for reading is another user's record, says so on stderr (one line
  * "sbx: note: ..."), so that nobody takes it for their own history. */
 void sbx_audit_tool_owner_note(struct sbx_db *db);

@@ -740,6 +740,8 @@ int sbx_cmd_audit(int argc, char **argv) {
                 return fputs(usage_text, stdout), 0;
         if (r)
                 return r;
+        if (o.verb == SHOW && (r = sbx_audit_tool_require_db(o.db, "audit show", "execution", o.pos[0])))
+                return r;
         r = sbx_audit_tool_open(o.db, false, &db);
         if (r)
                 return r;

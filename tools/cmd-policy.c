@@ -39,7 +39,7 @@ int sbx_cmd_policy(int argc, char **argv) {
         struct sbx_diag diag = { 0 };
         const char *db_opt = NULL;
         bool json = false;
-        int c;
+        int c, r;
 
         if (argc < 2 || strcmp(argv[1], "resolve") != 0) {
                 if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -85,6 +85,8 @@ int sbx_cmd_policy(int argc, char **argv) {
         if (req.session_id) {
                 if (sbx_db_default_path(db_opt, &db_path, &diag) < 0)
                         return sbx_fail_diag(SBX_EXIT_USAGE, "policy: audit database", &diag);
+                if ((r = sbx_audit_tool_require_db(db_path, "policy", "session", req.session_id)))
+                        return r;
                 /* a database that cannot be read is not a usage error: exit 1, as for every other
                  * query verb (man page, EXIT STATUS) */
                 if (sbx_db_open_readonly(db_path, &db, &diag) < 0)

@@ -157,6 +157,9 @@ static int session_mode(int argc, char **argv) {
                 return sbx_fail(SBX_EXIT_USAGE, "session mode: expected a session id and a mode");
         if ((r = parse_mode("mode", o.pos[1], &mode)))
                 return r;
+        /* (opening it for writing made the database, and its directories, for a usage error) */
+        if ((r = sbx_audit_tool_require_db(o.db, "session mode", "session", o.pos[0])))
+                return r;
         r = sbx_audit_tool_open(o.db, true, &db);
         if (r)
                 return r;
@@ -241,6 +244,8 @@ static int session_show(int argc, char **argv) {
                 return r;
         if (o.npos != 1)
                 return sbx_fail(SBX_EXIT_USAGE, "session show: expected one session id");
+        if ((r = sbx_audit_tool_require_db(o.db, "session show", "session", o.pos[0])))
+                return r;
         r = sbx_audit_tool_open(o.db, false, &db);
         if (r)
                 return r;

@@ -82,6 +82,21 @@ t_check "... and prints nothing on stdout" test ! -s "$T/stdout"
 "$SBX_BIN" session mode no-such-session workspace-write --db "$GOOD" 2>"$ERR"
 t_check "unknown session: session mode exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
 t_check "unknown session: no mode event was logged" test "$(sqlite3 "$GOOD" 'SELECT count(*) FROM mode_events')" = 1
+# with no database at all there is no such session or execution either: a usage error (exit 2, as
+# the page says for an unknown id), not "no audit database" with 1, and one that leaves nothing
+# behind (session mode made the database, its -wal and -shm and the directories above it first)
+"$SBX_BIN" session mode no-such-session workspace-write --db "$T/none/sub/audit.db" 2>"$ERR"
+t_check "no database: session mode exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
+t_check "... and made neither the database nor its directory" test ! -e "$T/none"
+"$SBX_BIN" session show no-such-session --db "$T/none/audit.db" 2>"$ERR" >"$T/stdout"
+t_check "no database: session show exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
+"$SBX_BIN" policy resolve --session no-such-session --root "$T" --db "$T/none/audit.db" 2>"$ERR" >"$T/stdout"
+t_check "no database: policy resolve --session exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
+"$SBX_BIN" audit show 1 --db "$T/none/audit.db" 2>"$ERR" >"$T/stdout"
+t_check "no database: audit show exits 2 with one line" one_line $? 2 "unknown execution '1'"
+"$SBX_BIN" audit list --db "$T/none/audit.db" 2>"$ERR" >"$T/stdout"
+t_check "no database: audit list (no id asked) still exits 1" one_line $? 1 "no audit database"
+t_check "... and none of them made anything" test ! -e "$T/none"
 "$SBX_BIN" session mode "$SID" read-write --db "$GOOD" 2>"$ERR"
 t_check "unknown mode: session mode exits 2 with one line" one_line $? 2 "unknown mode 'read-write'"
 "$SBX_BIN" session mode "$SID" workspace-write extra --db "$GOOD" 2>"$ERR"
