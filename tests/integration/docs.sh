@@ -204,6 +204,7 @@ expect_completion 'audit audit-writer classify fixtures policy probe run session
 expect_completion '--idle ' sbx audit-writer --id
 expect_completion 'danger-full-access read-only workspace-write ' sbx run --mode ''
 expect_completion 'workspace-write ' sbx run --mode=w
+expect_completion 'read-only workspace-write ' sbx fixtures record --mode ''
 expect_completion 'ask deny ' sbx run --on-denial =
 expect_completion 'ask ' sbx run --on-denial = a
 expect_completion 'danger-full-access read-only workspace-write ' sbx session mode 0123 ''
