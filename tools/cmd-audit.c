@@ -144,6 +144,8 @@ static int parse(int argc, char **argv, struct opts *o) {
                         o->pos[o->npos++] = optarg;
                         break;
                 case O_DB:
+                        if (!*optarg)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --db needs a path", o->name);
                         o->db = optarg;
                         break;
                 case O_SINCE:
@@ -665,7 +667,11 @@ static int run_prune(int argc, char **argv) {
                 if ((c = getopt_long(argc, argv, ":h", longopts, NULL)) == -1)
                         break;
                 switch (c) {
-                case O_DB: db_opt = optarg; break;
+                case O_DB:
+                        if (!*optarg)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit prune: --db needs a path");
+                        db_opt = optarg;
+                        break;
                 case O_BEFORE:
                         before_arg = optarg;
                         if (sbx_audit_parse_time(optarg, sbx_audit_now_ms(), &before) < 0)

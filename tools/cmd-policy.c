@@ -68,7 +68,11 @@ int sbx_cmd_policy(int argc, char **argv) {
                         req.has_mode = true;
                         break;
                 case 'r': req.root = optarg; break;
-                case 'd': db_opt = optarg; break;
+                case 'd':
+                        if (!*optarg)
+                                return sbx_fail(SBX_EXIT_USAGE, "policy: --db needs a path");
+                        db_opt = optarg;
+                        break;
                 case 'j': json = true; break;
                 case 'h': fputs(usage, stdout); return 0;
                 case ':': return sbx_fail(SBX_EXIT_USAGE, "policy: option %s needs a value", argv[optind - 1]);

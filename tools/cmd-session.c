@@ -63,6 +63,8 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
                         o->pos[o->npos++] = optarg;
                         break;
                 case 'd':
+                        if (!*optarg)
+                                return sbx_fail(SBX_EXIT_USAGE, "session %s: --db needs a path", verb);
                         o->db = optarg;
                         break;
                 case 'c':

@@ -150,6 +150,8 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                         a.require_full = true;
                         break;
                 case OPT_DB:
+                        if (!*optarg)
+                                return fail(err, err_size, "--db needs a path");
                         a.db = optarg;
                         break;
                 case OPT_VERDICT_JSON:

@@ -111,6 +111,13 @@ refused 2 "unknown session" "unknown --session" -- run "${DB[@]}" --root "$WS" -
 rows_before=$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)
 ln -f "$T/audit.db" "$T/audit-link.db" 2>/dev/null
 refused 2 "needs a path" "empty --verdict-json" -- run "${DB[@]}" --root "$WS" --verdict-json "" -- CMD
+# an empty --db is a usage error in every verb that takes one (run said 125, the readers 1, and
+# policy resolve took it without a word)
+refused 2 "--db needs a path" "run with an empty --db" -- run --db "" --root "$WS" -- CMD
+for verb in "audit list" "audit show 1" "audit denials" "audit prune --before 1d" "session show x" "policy resolve"; do
+        # shellcheck disable=SC2086
+        refused 2 "--db needs a path" "$verb with an empty --db" -- $verb --db ""
+done
 refused 2 "is a directory" "--verdict-json of a directory" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/sub" -- CMD
 refused 2 "audit database" "--verdict-json of the audit database" -- run "${DB[@]}" --root "$WS" --verdict-json "$T/audit.db" -- CMD
 refused 2 "audit database" "--verdict-json of the audit database, relative and through .." -- \
