@@ -1586,7 +1586,11 @@ void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
         sbx_json_str(&j, "signature", res && res->signature[0] ? res->signature : NULL);
         sbx_json_int(&j, "line_no", res ? (int64_t) res->line_no : 0);
         sbx_json_str(&j, "matched_line", res && res->matched_line[0] ? res->matched_line : NULL);
-        sbx_json_int(&j, "stderr_bytes", res ? (int64_t) res->stderr_bytes : 0);
+        /* nothing captured (a refused or unavailable run): null, as in its audit row */
+        if (res)
+                sbx_json_int(&j, "stderr_bytes", (int64_t) res->stderr_bytes);
+        else
+                sbx_json_null(&j, "stderr_bytes");
         sbx_json_int(&j, "denial_lines", res ? (int64_t) res->denial_lines : 0);
         sbx_json_open_array(&j, "denials");
         for (size_t i = 0; res && i < res->n_denials; i++) {

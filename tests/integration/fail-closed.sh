@@ -78,6 +78,10 @@ for mode in workspace-write read-only; do
         t_check "chain/$mode: verdict record signal is null (nothing ran)" json_null chain-$mode signal
         t_check "chain/$mode: the audit row's signal is NULL too" \
                 test "$(sqlite3 "$DB" "SELECT ifnull(signal, 'NULL') FROM executions ORDER BY id DESC LIMIT 1")" = NULL
+        # nor any stderr: the record said 0 bytes where the row says NULL
+        t_check "chain/$mode: verdict record stderr_bytes is null (nothing ran)" json_null chain-$mode stderr_bytes
+        t_check "chain/$mode: the audit row's stderr_bytes is NULL too" \
+                test "$(sqlite3 "$DB" "SELECT ifnull(stderr_bytes, 'NULL') FROM executions ORDER BY id DESC LIMIT 1")" = NULL
 done
 
 # a cache written outside the jail must not vouch for a backend inside it (the key includes the
