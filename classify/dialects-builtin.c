@@ -12,10 +12,16 @@
  * and often carry the denial words, so the fatal signature is the prefix itself. Its only warning,
  * "Only the last %s option will take effect" (warn_only_last_option()), is listed line by line
  * for every option that emits it in 0.8.0 and 0.11.1. EROFS is the denial: the whole host is a
- * read-only bind. A plain "Permission denied" under bwrap is the host's own file permission. */
+ * read-only bind. A plain "Permission denied" under bwrap is the host's own file permission.
+ * Python's tempfile swallows the EROFS of every candidate directory and raises ENOENT "No usable
+ * temporary directory found in [...]", without the strerror text: in read-only mode, where the
+ * temp directories and the workspace are all refused, that line is the only trace of the denial
+ * (fixtures/bwrap/python-tempfile-read-only). On a host it needs every one of /tmp, /var/tmp,
+ * /usr/tmp and the cwd unwritable at once. */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
+        "denial No usable temporary directory found\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"
@@ -52,11 +58,13 @@ static const char dialect_bwrap[] =
  * denied" and Node's "EACCES: permission denied" carry the same words. npm (10 and 11, and npm 6-9
  * as "npm ERR! code EACCES") reports some EACCES failures, a refused ~/.npmrc or cache write, only
  * as "npm error code EACCES" plus a hint about root-owned cache files, without the strerror text
- * (fixtures/landlock/npm-config-home). */
+ * (fixtures/landlock/npm-config-home). Python's tempfile reports a refused temp area (read-only
+ * mode) only as "No usable temporary directory found", as under bwrap. */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
         "denial code EACCES\n"
+        "denial No usable temporary directory found\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";
