@@ -348,7 +348,10 @@ for b in "${BACKENDS[@]}"; do
         set -m
         rm -f "$T/ws/ready"
         started=$(date +%s)
-        "$SBX_BIN" run --backend bwrap -c "touch $T/ws/ready; sleep 6 | cat; echo after" >"$T/int.out" 2>/dev/null &
+        # (SIGINT's default action first, as for kill -INT above: a caller that ignores it, a
+        # script run as a background job, had sbx rightly ignore it, and the pipeline ran on)
+        env --default-signal=INT "$SBX_BIN" run --backend bwrap -c "touch $T/ws/ready; sleep 6 | cat; echo after" \
+                >"$T/int.out" 2>/dev/null &
         pid=$!
         for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
         sleep 0.3
