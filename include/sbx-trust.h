@@ -2,6 +2,7 @@
  * directories that hold them) may be believed. One rule for all of them. */
 #pragma once
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,6 +13,14 @@
 #include <unistd.h>
 
 #include "sbx-common.h"
+
+/* The entry on one line of an account database, where the C library reads it (past leading
+ * blanks), or NULL for a line it skips: an empty one or a comment. */
+static inline char *sbx_account_entry(char *line) {
+        while (isspace((unsigned char) *line))
+                line++;
+        return *line == '\0' || *line == '#' ? NULL : line;
+}
 
 /* Splits one line of a colon-separated account database in place; returns the number of fields
  * (at most max). */
@@ -45,11 +54,12 @@ static inline bool sbx_account_id(const char *s, unsigned long *ret) {
  * owner has an account, a group of that number exists under the owner's name, it lists no member
  * but the owner, and no other account has it as its primary group. Anything the files cannot say
  * is not believed: an account or group they do not hold (LDAP, sssd, systemd's userdb), a NIS
- * "+" or "-" entry, a line too long to read, an unreadable file. The id alone proved nothing: a
+ * "+" or "-" entry, an entry whose ids are not plain decimals, a line too long to read, an
+ * unreadable file. The id alone proved nothing: a
  * user whose uid is 100 would have had the shared group "users" (gid 100) taken as its own, and
  * a private group whose member list holds another user is shared with that user (review). */
 static inline bool sbx_group_private_in(const char *passwd, const char *group, gid_t gid, uid_t owner) {
-        char line[4096], name[256] = "", *f[7];
+        char line[4096], name[256] = "", *f[7], *e;
         bool ok = true, found = false;
         unsigned long uid, pgid;
         FILE *p;
@@ -59,15 +69,18 @@ static inline bool sbx_group_private_in(const char *passwd, const char *group, g
         while (ok && fgets(line, sizeof(line), p)) {
                 if (!strchr(line, '\n') && !feof(p))
                         ok = false;
-                else if (line[0] == '+' || line[0] == '-')
+                else if (!(e = sbx_account_entry(line)))
+                        continue;
+                else if (e[0] == '+' || e[0] == '-')
                         ok = false;
-                else if (sbx_account_fields(line, f, 7) >= 4 && sbx_account_id(f[2], &uid) &&
-                         sbx_account_id(f[3], &pgid)) {
-                        if (uid == owner && !name[0] && strlen(f[0]) < sizeof(name))
-                                memcpy(name, f[0], strlen(f[0]) + 1);
-                        else if (pgid == gid && uid != owner)
-                                ok = false;
-                }
+                /* an entry whose ids are not plain decimals is one the C library may still read:
+                 * " 1000" and "+1000" are group 1000 to it (review) */
+                else if (sbx_account_fields(e, f, 7) < 4 || !sbx_account_id(f[2], &uid) || !sbx_account_id(f[3], &pgid))
+                        ok = false;
+                else if (uid == owner && !name[0] && strlen(f[0]) < sizeof(name))
+                        memcpy(name, f[0], strlen(f[0]) + 1);
+                else if (pgid == gid && uid != owner)
+                        ok = false;
         }
         if (ferror(p))
                 ok = false;
@@ -77,9 +90,13 @@ static inline bool sbx_group_private_in(const char *passwd, const char *group, g
         while (ok && fgets(line, sizeof(line), p)) {
                 if (!strchr(line, '\n') && !feof(p))
                         ok = false;
-                else if (line[0] == '+' || line[0] == '-')
+                else if (!(e = sbx_account_entry(line)))
+                        continue;
+                else if (e[0] == '+' || e[0] == '-')
                         ok = false;
-                else if (sbx_account_fields(line, f, 4) == 4 && sbx_account_id(f[2], &pgid) && pgid == gid) {
+                else if (sbx_account_fields(e, f, 4) < 4 || !sbx_account_id(f[2], &pgid))
+                        ok = false;
+                else if (pgid == gid) {
                         char *m, *save = NULL;
                         found = true;
                         if (strcmp(f[0], name) != 0)

@@ -208,6 +208,15 @@ static void test_config_private_group_from_the_account_files(void **state) {
                 { "alice:x:1000:1000::/a:/bin/sh\n+::::::\n", "alice:x:1000:\n", false },
                 { "alice:x:1000:1000::/a:/bin/sh\n", "+:::\nalice:x:1000:\n", false },
                 { "alice:x:1000:1000::/a:/bin/sh\n", "alice:x:01000x:\n", false },
+                /* what the C library reads as gid 1000 (leading blanks, a sign) is not skipped */
+                { "alice:x:1000:1000::/a:/bin/sh\nbob:x:1001: 1000::/b:/bin/sh\n", "alice:x:1000:\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\nbob:x:1001:+1000::/b:/bin/sh\n", "alice:x:1000:\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "alice:x:1000:\nstaff:x: 1000:bob\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "alice:x:1000:\nstaff:x:+1000:bob\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "alice:x:1000:\n  +:::\n", false },
+                { "alice:x:1000:1000::/a:/bin/sh\n", "alice:x:1000:\nstaff:x:1000\n", false },
+                /* what it skips (empty lines, comments) is skipped; leading blanks are its too */
+                { "\n# accounts\n  alice:x:1000:1000::/a:/bin/sh\n\n", "  # groups\n\nalice:x:1000:alice,\n", true },
         };
         _cleanup_free_ char *big = NULL;
         (void) state;
