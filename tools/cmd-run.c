@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "audit-output.h"
 #include "run-args.h"
 #include "run-exec.h"
 #include "sbx-audit.h"
@@ -523,7 +524,12 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         if (!rep)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
         sbx_run_xfsz_ignore(); /* (again for an approved retry) */
-        /* a session lives in the database: it must be open to resolve the policy */
+        /* a session lives in the database: it must be open to resolve the policy. Without one,
+         * the session is unknown, a usage error; opening it for writing made the database, the
+         * directories above it and a writer for it first (review: `sbx session mode` did too) */
+        if (a->session && !audit->writer && !audit->db &&
+            (r = sbx_audit_tool_require_db(audit->path, "run", "session", a->session)))
+                return r;
         if (a->session && !audit->writer && audit_open(audit) < 0)
                 return refuse_unrecorded(a, command, audit);
         if ((r = resolve_policy(a, cfg, audit, &policy, &diag)) < 0) {

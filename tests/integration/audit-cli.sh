@@ -97,6 +97,13 @@ t_check "no database: audit show exits 2 with one line" one_line $? 2 "unknown e
 "$SBX_BIN" audit list --db "$T/none/audit.db" 2>"$ERR" >"$T/stdout"
 t_check "no database: audit list (no id asked) still exits 1" one_line $? 1 "no audit database"
 t_check "... and none of them made anything" test ! -e "$T/none"
+# sbx run with a session (--session or $SBX_SESSION) did the same: it made the database, its
+# directories and a detached audit writer for it, then refused the unknown session
+"$SBX_BIN" run --session no-such-session --db "$T/none/sub/audit.db" -- touch "$T/ran" 2>"$ERR"
+t_check "no database: run --session exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
+SBX_SESSION=no-such-session "$SBX_BIN" run --db "$T/none/sub/audit.db" -- touch "$T/ran" 2>"$ERR"
+t_check "no database: run with \$SBX_SESSION exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
+t_check "... ran nothing and made nothing" test ! -e "$T/ran" -a ! -e "$T/none"
 "$SBX_BIN" session mode "$SID" read-write --db "$GOOD" 2>"$ERR"
 t_check "unknown mode: session mode exits 2 with one line" one_line $? 2 "unknown mode 'read-write'"
 "$SBX_BIN" session mode "$SID" workspace-write extra --db "$GOOD" 2>"$ERR"
