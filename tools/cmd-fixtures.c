@@ -155,6 +155,24 @@ static int open_case_file(int dirfd, const char *name, const char **why) {
         return fd;
 }
 
+/* Whether the argv file open at fd holds a command as record writes it: a JSON array of strings,
+ * ["ARG", ...], on one line. Only its ends are read (a command line may be longer than a meta
+ * file): an empty file, [] or a note in prose kept no command. */
+static bool argv_file_recorded(int fd) {
+        char head[2], tail[3];
+        struct stat st;
+        size_t n;
+
+        if (fstat(fd, &st) < 0 || st.st_size < 4 || pread(fd, head, sizeof(head), 0) != (ssize_t) sizeof(head))
+                return false;
+        n = st.st_size < (off_t) sizeof(tail) ? (size_t) st.st_size : sizeof(tail);
+        if (pread(fd, tail, n, st.st_size - (off_t) n) != (ssize_t) n)
+                return false;
+        if (tail[n - 1] == '\n')
+                n--;
+        return memcmp(head, "[\"", 2) == 0 && n >= 2 && memcmp(tail + n - 2, "\"]", 2) == 0;
+}
+
 static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_len, const char **why) {
         _cleanup_close_ int fd = open_case_file(dirfd, name, why);
         _cleanup_free_ char *buf = NULL;
@@ -247,9 +265,9 @@ static void check_case(const char *root, const char *backend, const char *name, 
         /* a live recording keeps the command it ran (DESIGN.md section 5), or says why not */
         if ((strcmp(m.source, "live") == 0 || strcmp(m.source, "live-raw") == 0) && !m.has_argv_note) {
                 _cleanup_close_ int afd = open_case_file(dfd, "argv", &cause);
-                if (afd < 0) {
+                if (afd < 0 || !argv_file_recorded(afd)) {
                         sbx_fail(0, "fixtures: %s/argv: %s (a live case keeps its command, or says in argv_note= why not)",
-                                 shown, cause);
+                                 shown, afd < 0 ? cause : "not a command as record writes it, [\"ARG\", ...]");
                         t->malformed++;
                         return;
                 }

@@ -82,6 +82,16 @@ chk "a live case without argv: exit 2, named" '[ $? = 2 ] && grep -q "touch-etc/
 printf 'backend=bwrap\nmode=raw\nexit=1\nsignal=0\nverdict=denied\nsource=live-raw\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 chk "a live-raw case without argv: exit 2" '[ $? = 2 ] && grep -q "touch-etc/argv" "$T/err"'
+# nor did an argv that holds no command: empty, [] or prose (record writes ["ARG", ...])
+for bad in '' '[]' 'touch x' '["touch","x"'; do
+        printf '%s\n' "$bad" >"$T/f/bwrap/touch-etc/argv"
+        "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+        chk "a live-raw case whose argv is '$bad': exit 2, named" '[ $? = 2 ] && grep -q "touch-etc/argv: not a command" "$T/err"'
+done
+printf '["touch","x"]' >"$T/f/bwrap/touch-etc/argv"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+chk "... one without its final newline: passes" '[ $? = 0 ]'
+rm "$T/f/bwrap/touch-etc/argv"
 printf 'argv_note=not kept\n' >>"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 chk "... with argv_note= saying why: passes" '[ $? = 0 ]'
