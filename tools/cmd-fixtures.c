@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <grp.h>
 #include <inttypes.h>
+#include <libgen.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -753,6 +754,28 @@ static int fixtures_record(int argc, char **argv) {
                 if (cfd < 0 || !is_case_dir(cfd))
                         return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists and is not a case (no meta file): not replaced",
                                         a.case_dir);
+        }
+        /* the case is made in DIR/B after the run: a DIR/B that is missing (or not ours to
+         * write) was found only then, exit 2 after the command had run and its output lost */
+        {
+                _cleanup_free_ char *copy = strdup(a.case_dir);
+                const char *parent;
+                struct stat pst;
+                size_t n;
+                int e;
+
+                if (!copy)
+                        return sbx_fail(1, "fixtures record: out of memory");
+                for (n = strlen(copy); n > 1 && copy[n - 1] == '/'; n--)
+                        copy[n - 1] = '\0';
+                parent = dirname(copy);
+                e = stat(parent, &pst) < 0              ? errno
+                    : !S_ISDIR(pst.st_mode)             ? ENOTDIR
+                    : access(parent, W_OK | X_OK) < 0   ? errno
+                                                        : 0;
+                if (e)
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s cannot hold the case: %s", parent,
+                                        strerror(e));
         }
         if (!mkdtemp(tmp))
                 return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(errno));

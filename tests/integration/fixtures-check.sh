@@ -199,6 +199,7 @@ chk "record --raw (status $rc)" '[ $rc = 0 ] && grep -qx source=live-raw "$R/bwr
 # a run that sbx refused executed nothing: no case (review: a seatbelt run refused on Linux was
 # kept as source=live, exit=0, verdict=success, its stderr sbx's own SANDBOX_UNAVAILABLE line)
 if [ "$(uname -s)" = Linux ]; then
+        mkdir -p "$R/seatbelt"
         "$SBX_BIN" fixtures record --backend seatbelt --case "$R/seatbelt/unavailable" --expect success -- true \
                 >"$T/out" 2>"$T/err"
         rc=$?
@@ -234,7 +235,8 @@ for args in "--backend bwrap --case $R/landlock/elsewhere" "--backend bwrap --ca
         "--backend bwrap --raw --case $R/landlock/elsewhere" \
         "--backend bwrap --mode danger-full-access --case $R/bwrap/dfa" \
         "--backend bwrap --mode bogus --case $R/bwrap/bogus" "--backend bwrap --mode raw --case $R/bwrap/raw2" \
-        "--backend bwrap --raw --mode read-only --case $R/bwrap/rawmode" "--backend none --case $R/none/unconfined"; do
+        "--backend bwrap --raw --mode read-only --case $R/bwrap/rawmode" "--backend none --case $R/none/unconfined" \
+        "--backend bwrap --raw --case $R/missing/bwrap/nodir"; do
         rm -f "$marker"
         # shellcheck disable=SC2086
         (cd "$T" && "$SBX_BIN" fixtures record $args -- sh -c ': >"$1"' sh "$marker" >"$T/out" 2>"$T/err")
@@ -244,7 +246,7 @@ for args in "--backend bwrap --case $R/landlock/elsewhere" "--backend bwrap --ca
 done
 chk "... and nothing was written" '[ -z "$(ls -A "$R/landlock")" ] && [ ! -e "$R/bwrap/.hidden" ] &&
         [ ! -e "$R/bwrap/dfa" ] && [ ! -e "$R/bwrap/bogus" ] && [ ! -e "$R/bwrap/raw2" ] &&
-        [ ! -e "$R/bwrap/rawmode" ] && [ ! -e "$R/none" ] && [ ! -e "$T/elsewhere" ]'
+        [ ! -e "$R/bwrap/rawmode" ] && [ ! -e "$R/none" ] && [ ! -e "$T/elsewhere" ] && [ ! -e "$R/missing" ]'
 mkdir -p "$T/rec2/bwrap"
 "$SBX_BIN" fixtures record --backend bwrap --raw --case "$T/rec2/bwrap/slash/" -- true >"$T/out" 2>"$T/err"
 rc=$?
