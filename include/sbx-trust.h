@@ -22,6 +22,20 @@ static inline char *sbx_account_entry(char *line) {
         return *line == '\0' || *line == '#' ? NULL : line;
 }
 
+/* The next entry of an account database open at p, in line: 1 and *entry, 0 at its end, -1 when
+ * what comes cannot be believed: a line too long to read whole, a NIS "+" or "-" entry (its
+ * accounts live elsewhere), a read error. */
+static inline int sbx_account_next(FILE *p, char *line, size_t size, char **entry) {
+        while (fgets(line, (int) size, p)) {
+                if (!strchr(line, '\n') && !feof(p))
+                        return -1;
+                if (!(*entry = sbx_account_entry(line)))
+                        continue;
+                return (*entry)[0] == '+' || (*entry)[0] == '-' ? -1 : 1;
+        }
+        return ferror(p) ? -1 : 0;
+}
+
 /* Splits one line of a colon-separated account database in place; returns the number of fields
  * (at most max). */
 static inline size_t sbx_account_fields(char *line, char **f, size_t max) {
@@ -63,15 +77,12 @@ static inline bool sbx_group_private_in(const char *passwd, const char *group, g
         bool ok = true, found = false;
         unsigned long uid, pgid;
         FILE *p;
+        int r;
 
         if (!(p = fopen(passwd, "re")))
                 return false;
-        while (ok && fgets(line, sizeof(line), p)) {
-                if (!strchr(line, '\n') && !feof(p))
-                        ok = false;
-                else if (!(e = sbx_account_entry(line)))
-                        continue;
-                else if (e[0] == '+' || e[0] == '-')
+        while (ok && (r = sbx_account_next(p, line, sizeof(line), &e)) != 0) {
+                if (r < 0)
                         ok = false;
                 /* an entry whose ids are not plain decimals is one the C library may still read:
                  * " 1000" and "+1000" are group 1000 to it (review) */
@@ -82,17 +93,11 @@ static inline bool sbx_group_private_in(const char *passwd, const char *group, g
                 else if (pgid == gid && uid != owner)
                         ok = false;
         }
-        if (ferror(p))
-                ok = false;
         fclose(p);
         if (!ok || !name[0] || !(p = fopen(group, "re")))
                 return false;
-        while (ok && fgets(line, sizeof(line), p)) {
-                if (!strchr(line, '\n') && !feof(p))
-                        ok = false;
-                else if (!(e = sbx_account_entry(line)))
-                        continue;
-                else if (e[0] == '+' || e[0] == '-')
+        while (ok && (r = sbx_account_next(p, line, sizeof(line), &e)) != 0) {
+                if (r < 0)
                         ok = false;
                 else if (sbx_account_fields(e, f, 4) < 4 || !sbx_account_id(f[2], &pgid))
                         ok = false;
@@ -106,8 +111,6 @@ static inline bool sbx_group_private_in(const char *passwd, const char *group, g
                                         ok = false;
                 }
         }
-        if (ferror(p))
-                ok = false;
         fclose(p);
         return ok && found;
 }
