@@ -177,14 +177,9 @@ write_suite nobody "$T/ww-nobody" "$T/tmp-nobody" "${NOBODY[@]}"
 
 # ---- the seccomp filter: raw syscalls a tool would not use ----------------------------------
 
-cat >"$T/raw.py" <<'PY'
-import ctypes, errno, fcntl, os, platform, sys
-libc = ctypes.CDLL(None, use_errno=True)
-path = sys.argv[1].encode()
-AT_FDCWD = -100
-def call(nr, *args):
-    r = libc.syscall(nr, *args)
-    return 0 if r >= 0 else ctypes.get_errno()
+# the i386 snippets of raw.py and ipc.py run through this, beside them
+cat >"$T/sbx_i386.py" <<'PY'
+import ctypes, os
 def i386_call(base):
     # in a child: where the kernel runs no i386 syscalls, int $0x80 may kill the caller (SIGSEGV,
     # seen under a paravirtualised kernel) rather than fail with ENOSYS
@@ -194,6 +189,16 @@ def i386_call(base):
         os._exit(0 if r >= 0 else min(-r, 255))
     st = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
     return st if st >= 0 else "SIG%d" % -st
+PY
+cat >"$T/raw.py" <<'PY'
+import ctypes, errno, fcntl, os, platform, sys
+libc = ctypes.CDLL(None, use_errno=True)
+path = sys.argv[1].encode()
+AT_FDCWD = -100
+def call(nr, *args):
+    r = libc.syscall(nr, *args)
+    return 0 if r >= 0 else ctypes.get_errno()
+from sbx_i386 import i386_call
 res = {}
 val = ctypes.create_string_buffer(b"1")
 class XattrArgs(ctypes.Structure):
@@ -270,15 +275,7 @@ import ctypes, errno, os, platform, sys
 libc = ctypes.CDLL(None, use_errno=True)
 key, exist_shm, exist_mq = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].encode()
 IPC_CREAT, IPC_RMID, IPC_STAT = 0o1000, 0, 2
-def i386_call(base):
-    # in a child: where the kernel runs no i386 syscalls, int $0x80 may kill the caller (SIGSEGV,
-    # seen under a paravirtualised kernel) rather than fail with ENOSYS
-    pid = os.fork()
-    if pid == 0:
-        r = ctypes.CFUNCTYPE(ctypes.c_int)(base)()
-        os._exit(0 if r >= 0 else min(-r, 255))
-    st = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-    return st if st >= 0 else "SIG%d" % -st
+from sbx_i386 import i386_call
 res = {}
 def rc(r):
     return 0 if r >= 0 else ctypes.get_errno()
