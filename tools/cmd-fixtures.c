@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cmd-classify.h"
+#include "run-exec.h"
 #include "sbx-classify.h"
 #include "sbx-confine.h"
 #include "sbx-tool.h"
@@ -450,13 +451,6 @@ static int parse_user(const char *s, uid_t *uid, gid_t *gid) {
         return 0;
 }
 
-static bool strv_contains(const char *const *list, const char *s) {
-        for (; *list; list++)
-                if (strcmp(*list, s) == 0)
-                        return true;
-        return false;
-}
-
 /* Whether case_dir is DIR/<backend>/NAME, the only place where `sbx fixtures check` looks for a
  * case of backend: one written elsewhere was kept, then reported malformed by check (its meta
  * names another backend than its directory) or never checked at all (a NAME starting with '.'). */
@@ -552,7 +546,7 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
         if (!a->raw && strcmp(a->mode, "read-only") != 0 && strcmp(a->mode, "workspace-write") != 0)
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --mode wants read-only or workspace-write, not '%s'",
                                 a->mode), -EINVAL;
-        if (!a->raw && !strv_contains(sbx_backend_names(), a->backend))
+        if (!a->raw && !sbx_run_backend_known(a->backend))
                 return sbx_fail(SBX_EXIT_USAGE, "fixtures record: sbx run has no backend '%s' (bwrap, landlock, seatbelt, "
                                 "windows-acl; --raw runs a command unconfined)", a->backend), -EINVAL;
         if (!case_dir_fits(a->case_dir, a->backend))
