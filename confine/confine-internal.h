@@ -33,6 +33,20 @@ int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, unsigned
  * writable workspace must not hand the command the host's /proc/sys, /sys or device nodes through
  * a mount inside it (a chroot's /proc, a workspace of /). */
 int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag);
+/* Pure: in the text of a /proc/PID/mountinfo, another name of the canonical `path` (in the mount
+ * whose ID is path_mnt_id; 0: the one that holds it by its mount point) beneath the canonical
+ * workspace `root` (in the mount root_mnt_id, or 0): a mount at or beneath root of the file system
+ * part that holds path, or root itself a second name of a directory above path. 1 with that name
+ * in *ret_alias (caller frees), 0 when path has no name beneath root but its own, -EBADMSG for a
+ * line that does not parse, -ENOMEM. */
+int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long long path_mnt_id, const char *root,
+                        unsigned long long root_mnt_id, char **ret_alias);
+/* The same for sbx's own mounts: 0 when none of the canonical paths in `protect` (NULL-terminated)
+ * can be reached beneath the workspace `root` by another name, else -EPERM (or -errno when
+ * /proc/self/mountinfo cannot be read) with diag set. A bind of the audit database's directory in
+ * a writable workspace handed the command the record, which sbx keeps read-only only by its
+ * canonical path. */
+int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, struct sbx_diag *diag);
 /* For each of the n paths, how many of sbx's mounts have it as their mount point (0: none), in
  * ret_counts[i]; 0 or -errno. One read of /proc/self/mountinfo. */
 int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts);

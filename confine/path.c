@@ -248,13 +248,18 @@ static bool kernel_fs_type(const char *type) {
 /* Splits one mountinfo line in place: "id parent major:minor root mount-point options
  * [optional...] - type source super-options". Sets *ret_id, *ret_mount (unescaped) and *ret_type;
  * -EBADMSG when the line has not that shape. */
-static int mountinfo_line(char *line, unsigned long long *ret_id, char **ret_mount, char **ret_type) {
-        char *mp = NULL, *type = NULL, *p = line, *save = NULL, *f;
+static int mountinfo_fields(char *line, unsigned long long *ret_id, char **ret_dev, char **ret_fsroot,
+                            char **ret_mount, char **ret_type) {
+        char *dev = NULL, *fsroot = NULL, *mp = NULL, *type = NULL, *p = line, *save = NULL, *f;
         unsigned long long id = 0;
 
         for (int k = 0; (f = strtok_r(p, " ", &save)); k++, p = NULL) {
                 if (k == 0)
                         id = strtoull(f, NULL, 10);
+                else if (k == 2)
+                        dev = f;
+                else if (k == 3)
+                        fsroot = f;
                 else if (k == 4)
                         mp = f;
                 else if (k > 5 && strcmp(f, "-") == 0) {
@@ -265,10 +270,19 @@ static int mountinfo_line(char *line, unsigned long long *ret_id, char **ret_mou
         if (!mp || !type)
                 return -EBADMSG;
         sbx_mountinfo_unescape(mp);
+        sbx_mountinfo_unescape(fsroot);
         *ret_id = id;
+        if (ret_dev)
+                *ret_dev = dev;
+        if (ret_fsroot)
+                *ret_fsroot = fsroot;
         *ret_mount = mp;
         *ret_type = type;
         return 0;
+}
+
+static int mountinfo_line(char *line, unsigned long long *ret_id, char **ret_mount, char **ret_type) {
+        return mountinfo_fields(line, ret_id, NULL, NULL, ret_mount, ret_type);
 }
 
 int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, unsigned long long holder_id,
@@ -327,6 +341,106 @@ int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, unsigned
                 *ret_mount = sbx_steal_ptr(&by_id);
                 *ret_type = sbx_steal_ptr(&by_id_type);
                 return 1;
+        }
+        return 0;
+}
+
+/* `base` followed by what follows the directory `dir` in `path` (path is dir or beneath it): the
+ * same place seen from another directory. Caller frees; NULL when out of memory. */
+static char *rebase(const char *path, const char *dir, const char *base) {
+        const char *rest = strcmp(dir, "/") == 0 ? path : path + strlen(dir);
+        char *out = NULL;
+
+        if (!*rest || strcmp(rest, "/") == 0)
+                return strdup(base);
+        if (asprintf(&out, "%s%s", strcmp(base, "/") == 0 ? "" : base, rest) < 0)
+                return NULL;
+        return out;
+}
+
+struct mount_row {
+        unsigned long long id;
+        char *dev, *fsroot, *mp;
+};
+
+/* The row of the mount whose ID is id or, when id is 0 (or not listed), the mount that holds
+ * path: the last listed of the longest mount point above it. */
+static const struct mount_row *mount_holding(const struct mount_row *rows, size_t n, unsigned long long id,
+                                             const char *path) {
+        const struct mount_row *best = NULL;
+
+        for (size_t i = 0; id != 0 && i < n; i++)
+                if (rows[i].id == id)
+                        return &rows[i];
+        for (size_t i = 0; i < n; i++)
+                if (sbx_path_beneath(path, rows[i].mp) && (!best || strlen(rows[i].mp) >= strlen(best->mp)))
+                        best = &rows[i];
+        return best;
+}
+
+int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long long path_mnt_id, const char *root,
+                        unsigned long long root_mnt_id, char **ret_alias) {
+        _cleanup_free_ char *copy = strdup(mountinfo), *rel = NULL;
+        _cleanup_free_ struct mount_row *rows = NULL;
+        const struct mount_row *held, *w;
+        size_t n = 0, cap = 0;
+        char *save = NULL;
+
+        if (!copy)
+                return -ENOMEM;
+        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                struct mount_row row;
+                char *type;
+
+                if (mountinfo_fields(line, &row.id, &row.dev, &row.fsroot, &row.mp, &type) < 0 || !row.dev ||
+                    !row.fsroot || row.fsroot[0] != '/')
+                        return -EBADMSG;
+                if (n == cap) {
+                        struct mount_row *grown = realloc(rows, (cap + 64) * sizeof(*rows));
+                        if (!grown)
+                                return -ENOMEM;
+                        rows = grown;
+                        cap += 64;
+                }
+                rows[n++] = row;
+        }
+        held = mount_holding(rows, n, path_mnt_id, path);
+        if (!held)
+                return 0;
+        /* where path lies in its file system */
+        rel = rebase(path, held->mp, held->fsroot);
+        if (!rel)
+                return -ENOMEM;
+        /* the workspace itself may be another name of a directory above path */
+        w = mount_holding(rows, n, root_mnt_id, root);
+        for (size_t i = 0; i <= n; i++) {
+                const struct mount_row *m = i < n ? &rows[i] : w;
+                _cleanup_free_ char *seen = NULL, *alias = NULL;
+
+                if (!m || strcmp(m->dev, held->dev) != 0)
+                        continue;
+                if (i < n) {
+                        /* a mount at or beneath the workspace: all of it is in the workspace */
+                        if (!sbx_path_beneath(m->mp, root) || !sbx_path_beneath(rel, m->fsroot))
+                                continue;
+                        alias = rebase(rel, m->fsroot, m->mp);
+                } else {
+                        /* the mount the workspace is in: what lies beneath the workspace's place */
+                        if (!sbx_path_beneath(root, m->mp))
+                                continue;
+                        seen = rebase(root, m->mp, m->fsroot);
+                        if (!seen)
+                                return -ENOMEM;
+                        if (!sbx_path_beneath(rel, seen))
+                                continue;
+                        alias = rebase(rel, seen, root);
+                }
+                if (!alias)
+                        return -ENOMEM;
+                if (strcmp(alias, path) != 0) {
+                        *ret_alias = sbx_steal_ptr(&alias);
+                        return 1;
+                }
         }
         return 0;
 }
@@ -413,5 +527,44 @@ int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
                                     "interfaces (sysctls, devices, ...), and writing them would change the host; "
                                     "choose a workspace without it",
                                     root, mount, type);
+        return 0;
+}
+
+int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, struct sbx_diag *diag) {
+        _cleanup_free_ char *text = NULL;
+        struct statx rstx;
+        int r;
+
+        if (!protect || !*protect)
+                return 0;
+        r = read_mountinfo(&text);
+        if (r == -ENOMEM)
+                return r;
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "check workspace mounts", "/proc/self/mountinfo",
+                                    "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
+                                    root, strerror(-r));
+        if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &rstx) < 0 || !(rstx.stx_mask & STATX_MNT_ID))
+                rstx.stx_mnt_id = 0;
+        for (char *const *p = protect; *p; p++) {
+                _cleanup_free_ char *alias = NULL;
+                struct statx stx;
+
+                if (statx(AT_FDCWD, *p, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0 ||
+                    !(stx.stx_mask & STATX_MNT_ID))
+                        stx.stx_mnt_id = 0;
+                r = sbx_mountinfo_alias(text, *p, stx.stx_mnt_id, root, rstx.stx_mnt_id, &alias);
+                if (r == -EBADMSG)
+                        return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
+                                            "cannot parse /proc/self/mountinfo");
+                if (r < 0)
+                        return r;
+                if (r > 0)
+                        return sbx_diag_set(diag, EPERM, "check workspace mounts", alias,
+                                            "the workspace %s holds %s, another name (through a mount) of %s, which "
+                                            "sbx depends on: a command could rewrite it there; choose a workspace "
+                                            "without it",
+                                            root, alias, *p);
+        }
         return 0;
 }

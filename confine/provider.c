@@ -834,6 +834,11 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         /* read-only grants nothing to write: nothing of sbx's can be inside a writable directory */
         if (policy->mode == SBX_MODE_WORKSPACE_WRITE && (r = protected_paths(l->cfg, policy, opts, &protect, diag)) < 0)
                 return r;
+        /* each is kept read-only by its canonical path: another name of it in the workspace (a bind
+         * mount there) would hand it to the command (audit review: the record rewritten) */
+        if (policy->mode == SBX_MODE_WORKSPACE_WRITE &&
+            (r = sbx_path_refuse_protected_aliases(policy->workspace_root, protect, diag)) < 0)
+                return r;
         req = (struct sbx_confine_request) {
                 .cfg = l->cfg,
                 .policy = policy,

@@ -245,4 +245,57 @@ if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
         umount -l "$W"
 fi
 
+# ---- sbx's own state reached through a mount inside the workspace -----------------------------
+# What sbx keeps read-only in a writable workspace (the audit database's directory, the config,
+# the probe cache, the runners) is found by its canonical path; a bind mount of it (or of a
+# directory above it) inside the workspace is another path to the same files. Through such a
+# mount a confined command rewrote the audit record (an UPDATE of every row's verdict) under both
+# backends (audit review). Such a workspace is refused in workspace-write: nothing runs, the
+# database is unchanged. Controls: read-only still runs there, and so does a workspace holding a
+# bind of a directory sbx does not depend on.
+"$SBX_BIN" run --mode read-only -- true 2>/dev/null # the database, with a row
+# the rows there were before (a refused run adds its own 'unavailable' row), and none forged
+db_sum() { sqlite3 -readonly "$SBX_DB" "SELECT id, state, verdict FROM executions WHERE id <= $1; SELECT count(*) FROM executions WHERE verdict = 'forged'; PRAGMA integrity_check" | sha256sum; }
+for b in "${BACKENDS[@]}"; do
+        W=$T/ws-dbview-$b
+        mkdir -p "$W/view" "$W/up" "$T/unrelated-$b"
+        # view: the database's directory bound inside; up: a directory above it
+        for via in view up; do
+                if [ $via = view ]; then mount --bind "$T/db" "$W/view"; else mount --bind "$T" "$W/up"; fi
+                target=$W/view
+                [ $via = up ] && target=$W/up/db
+                last=$(sqlite3 -readonly "$SBX_DB" 'SELECT max(id) FROM executions')
+                before=$(db_sum "$last")
+                run dbview-$b "$b" workspace-write "$W" \
+                        "echo ran > '$W/ran'; echo garbage >> '$target/audit.db'; sqlite3 '$target/audit.db' \"UPDATE executions SET verdict = 'forged'\""
+                t_check "$b: the database's directory reachable at $target in the workspace: refused (exit 125, got $RC; nothing ran)" \
+                        bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/ran" ]' "$RC" "$W"
+                t_check "$b: ... the record is unchanged" test "$(db_sum "$last")" = "$before"
+                t_check "$b: ... and the refusal names the mount ($ERR)" grep -qF "holds $W/$via" "$T/dbview-$b.err"
+                run dbview-ro-$b "$b" read-only "$W" "echo RO-RAN"
+                t_check "$b: control: read-only in that workspace still runs (exit $RC)" \
+                        bash -c '[ "$0" -eq 0 ] && grep -q RO-RAN "$1"' "$RC" "$T/dbview-ro-$b.out"
+                umount -l "$W/$via"
+                rm -f "$W/ran"
+        done
+        mount --bind "$T/unrelated-$b" "$W/view"
+        run dbview-control-$b "$b" workspace-write "$W" "echo data > '$W/view/f'"
+        t_check "$b: control: a bind of another directory in the workspace stays writable (exit $RC)" \
+                bash -c '[ "$0" -eq 0 ] && [ -f "$1/unrelated-$2/f" ]' "$RC" "$T" "$b"
+        umount -l "$W/view"
+done
+# the workspace itself a second name of the database's directory
+W=$T/ws-dbalias
+mkdir -p "$W"
+mount --bind "$T/db" "$W"
+for b in "${BACKENDS[@]}"; do
+        last=$(sqlite3 -readonly "$SBX_DB" 'SELECT max(id) FROM executions')
+        before=$(db_sum "$last")
+        run dbalias-$b "$b" workspace-write "$W" "echo ran > '$W/ran'; sqlite3 '$W/audit.db' \"UPDATE executions SET verdict = 'forged'\""
+        t_check "$b: a workspace that is the database's directory under another name: refused (exit 125, got $RC)" \
+                bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/ran" ]' "$RC" "$W"
+        t_check "$b: ... the record is unchanged" test "$(db_sum "$last")" = "$before"
+done
+umount -l "$W"
+
 t_finish

@@ -95,11 +95,84 @@ static void test_refuse_kernel_mounts_of_this_host(void **state) {
         assert_non_null(strstr(diag.msg, "/proc"));
 }
 
+/* another name of a protected path beneath a workspace: the mounts of a host where the audit
+ * database's directory (/home/u/.local/state/sbx) is bound into workspaces, directly or from above */
+static const char aliased[] =
+        "27 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw\n"
+        "30 27 254:1 / /home rw,relatime - ext4 /dev/vdb rw\n"
+        "31 27 254:1 /u/.local/state/sbx /srv/ws1/view rw,relatime - ext4 /dev/vdb rw\n"
+        "32 27 254:1 /u/.local /srv/ws2/up rw,relatime - ext4 /dev/vdb rw\n"
+        "33 27 254:1 /u/.local/state/sbx /srv/ws3 rw,relatime - ext4 /dev/vdb rw\n"
+        "34 27 254:1 /u/other /srv/ws4/other rw,relatime - ext4 /dev/vdb rw\n"
+        "35 27 0:50 /u/.local/state/sbx /srv/ws5/view rw,relatime - tmpfs tmpfs rw\n"
+        "36 27 254:1 /u /srv/my\\040home rw,relatime - ext4 /dev/vdb rw\n";
+
+static void test_mountinfo_alias_table(void **state) {
+        static const char db[] = "/home/u/.local/state/sbx";
+        static const struct {
+                const char *root;
+                unsigned long long root_id;
+                int result;
+                const char *alias;
+        } cases[] = {
+                { "/srv/ws1", 0, 1, "/srv/ws1/view" },                  /* the directory bound inside */
+                { "/srv/ws1/view", 31, 1, "/srv/ws1/view" },            /* ... as the workspace */
+                { "/srv/ws2", 0, 1, "/srv/ws2/up/state/sbx" },          /* a directory above it */
+                { "/srv/ws3", 33, 1, "/srv/ws3" },                      /* the workspace is it */
+                { "/srv/ws4", 0, 0, NULL },                             /* another directory bound */
+                { "/srv/ws5", 0, 0, NULL },                             /* the same path, another fs */
+                { "/srv/my home/.local", 36, 1, "/srv/my home/.local/state/sbx" }, /* escaped */
+                { "/home/u", 30, 0, NULL },                             /* its own name: protected */
+                { "/home", 30, 0, NULL },
+                { "/srv", 27, 1, "/srv/ws1/view" },
+                { "/tmp", 27, 0, NULL },
+        };
+        (void) state;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char *alias = NULL;
+                int r = sbx_mountinfo_alias(aliased, db, 30, cases[i].root, cases[i].root_id, &alias);
+
+                if (r != cases[i].result)
+                        fail_msg("root %s: %d, expected %d", cases[i].root, r, cases[i].result);
+                if (cases[i].alias)
+                        assert_string_equal(alias, cases[i].alias);
+                else
+                        assert_null(alias);
+                free(alias);
+        }
+        /* without mount IDs, the mount that holds each by its mount point */
+        {
+                char *alias = NULL;
+                assert_int_equal(sbx_mountinfo_alias(aliased, db, 0, "/srv/ws2", 0, &alias), 1);
+                assert_string_equal(alias, "/srv/ws2/up/state/sbx");
+                free(alias);
+                alias = NULL;
+                assert_int_equal(sbx_mountinfo_alias(aliased, db, 0, "/home/u", 0, &alias), 0);
+                assert_null(alias);
+        }
+        {
+                char *alias = NULL;
+                assert_int_equal(sbx_mountinfo_alias("garbage\n", db, 0, "/srv", 0, &alias), -EBADMSG);
+                assert_null(alias);
+        }
+}
+
+/* this process's own table: the workspace's parent holds nothing bound twice */
+static void test_refuse_protected_aliases_of_this_host(void **state) {
+        struct sbx_diag diag = { 0 };
+        char *protect[] = { (char *) "/usr/bin", NULL };
+        (void) state;
+        assert_int_equal(sbx_path_refuse_protected_aliases("/usr", protect, &diag), 0);
+        assert_int_equal(sbx_path_refuse_protected_aliases("/usr", NULL, &diag), 0);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_mountinfo_kernel_mount_table),
                 cmocka_unit_test(test_mountinfo_kernel_mount_rejects_garbage),
                 cmocka_unit_test(test_refuse_kernel_mounts_of_this_host),
+                cmocka_unit_test(test_mountinfo_alias_table),
+                cmocka_unit_test(test_refuse_protected_aliases_of_this_host),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
