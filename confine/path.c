@@ -1,4 +1,5 @@
 /* Root canonicalization: filesystem semantics first (realpath), then lexical normalization. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -530,6 +531,109 @@ int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
         return 0;
 }
 
+static bool same_dev(const struct statx *a, const struct statx *b) {
+        return a->stx_dev_major == b->stx_dev_major && a->stx_dev_minor == b->stx_dev_minor;
+}
+
+/* Whether another name (a hard link) of the file f at path could lie where a command may write
+ * in the workspace root (rst): path beneath root, or f on root's file system or on one mounted
+ * beneath it. A link cannot cross file systems, so a file on none of them has no name there. */
+static int link_reach(const char *mountinfo, const char *path, const struct statx *f, const char *root,
+                      const struct statx *rst) {
+        _cleanup_free_ char *copy = NULL;
+        char *save = NULL;
+
+        if (sbx_path_beneath(path, root) || same_dev(f, rst))
+                return 1;
+        copy = strdup(mountinfo);
+        if (!copy)
+                return -ENOMEM;
+        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                unsigned long long id;
+                struct statx m;
+                char *mp, *type;
+
+                if (mountinfo_line(line, &id, &mp, &type) < 0)
+                        return -EBADMSG;
+                if (sbx_path_beneath(mp, root) &&
+                    statx(AT_FDCWD, mp, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS, &m) == 0 &&
+                    same_dev(f, &m))
+                        return 1;
+        }
+        return 0;
+}
+
+/* How many directory entries find_name() reads before it gives up (-E2BIG): about half a second
+ * here; it runs only for a file with several names on the workspace's file system. */
+#define LINK_WALK_MAX 500000
+#define LINK_WALK_DEPTH 256
+
+/* Searches the directory open at dfd (named dir) for a name of the file f other than `own`, by
+ * directory entries (their inode numbers: a stat only where one matches or the type is unknown).
+ * 1 with the name in *ret_name, 0 when there is none, -E2BIG past LINK_WALK_MAX entries or
+ * LINK_WALK_DEPTH levels, -errno when a directory cannot be read (fail closed: a name there
+ * cannot be ruled out). Takes dfd. */
+static int find_name(int dfd, const char *dir, const struct statx *f, const char *own, unsigned depth,
+                     size_t *budget, char **ret_name) {
+        DIR *d = fdopendir(dfd);
+        struct dirent *de;
+        int r = 0;
+
+        if (!d) {
+                r = -errno;
+                close(dfd);
+                return r;
+        }
+        while (r == 0) {
+                _cleanup_free_ char *name = NULL;
+                struct statx st;
+                bool is_dir;
+
+                errno = 0;
+                de = readdir(d);
+                if (!de) {
+                        r = errno ? -errno : 0;
+                        break;
+                }
+                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                        continue;
+                if ((*budget)-- == 0) {
+                        r = -E2BIG;
+                        break;
+                }
+                if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN && de->d_ino != f->stx_ino)
+                        continue;
+                if (asprintf(&name, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", de->d_name) < 0) {
+                        r = -ENOMEM;
+                        break;
+                }
+                if (statx(dirfd(d), de->d_name, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS, &st) < 0) {
+                        r = errno == ENOENT ? 0 : -errno; /* (gone meanwhile) */
+                        continue;
+                }
+                is_dir = S_ISDIR(st.stx_mode);
+                if (!is_dir) {
+                        if (st.stx_ino == f->stx_ino && same_dev(&st, f) && strcmp(name, own) != 0) {
+                                *ret_name = sbx_steal_ptr(&name);
+                                r = 1;
+                        }
+                        continue;
+                }
+                if (depth >= LINK_WALK_DEPTH) {
+                        r = -E2BIG;
+                        break;
+                }
+                int sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (sub < 0) {
+                        r = errno == ENOENT ? 0 : -errno;
+                        continue;
+                }
+                r = find_name(sub, name, f, own, depth + 1, budget, ret_name);
+        }
+        closedir(d);
+        return r;
+}
+
 int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL;
         struct statx rstx;
@@ -544,15 +648,55 @@ int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, st
                 return sbx_diag_set(diag, -r, "check workspace mounts", "/proc/self/mountinfo",
                                     "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
                                     root, strerror(-r));
-        if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &rstx) < 0 || !(rstx.stx_mask & STATX_MNT_ID))
+        if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS | STATX_MNT_ID, &rstx) < 0)
+                return sbx_diag_set(diag, errno, "check workspace mounts", root, "cannot examine the workspace %s: %s",
+                                    root, strerror(errno));
+        if (!(rstx.stx_mask & STATX_MNT_ID))
                 rstx.stx_mnt_id = 0;
         for (char *const *p = protect; *p; p++) {
                 _cleanup_free_ char *alias = NULL;
                 struct statx stx;
+                bool found;
 
-                if (statx(AT_FDCWD, *p, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0 ||
-                    !(stx.stx_mask & STATX_MNT_ID))
+                found = statx(AT_FDCWD, *p, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT,
+                              STATX_BASIC_STATS | STATX_MNT_ID, &stx) == 0;
+                if (!found || !(stx.stx_mask & STATX_MNT_ID))
                         stx.stx_mnt_id = 0;
+                /* a file the caller can write (root: any) with another name: that name may be in
+                 * the workspace, writable there, and sbx cannot tell where it is without searching
+                 * (review: a launcher hard-linked into the workspace was rewritten by the command,
+                 * and the next run executed the script as bubblewrap's first process). What the
+                 * caller cannot write (root's runner, for a user) may keep other names. */
+                if (found && S_ISREG(stx.stx_mode) && stx.stx_nlink > 1 &&
+                    (geteuid() == 0 || (stx.stx_uid == geteuid() && (stx.stx_mode & S_IWUSR))) &&
+                    (r = link_reach(text, *p, &stx, root, &rstx)) != 0) {
+                        _cleanup_free_ char *name = NULL;
+                        size_t budget = LINK_WALK_MAX;
+                        int dfd;
+
+                        if (r == -EBADMSG)
+                                return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
+                                                    "cannot parse /proc/self/mountinfo");
+                        if (r < 0)
+                                return r;
+                        dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+                        r = dfd < 0 ? -errno : find_name(dfd, root, &stx, *p, 0, &budget, &name);
+                        if (r == -ENOMEM)
+                                return r;
+                        if (r > 0)
+                                return sbx_diag_set(diag, EPERM, "check workspace mounts", name,
+                                                    "the workspace %s holds %s, another name (a hard link) of %s, "
+                                                    "which sbx depends on: a command could rewrite it there; remove "
+                                                    "that link or choose a workspace without it",
+                                                    root, name, *p);
+                        if (r < 0)
+                                return sbx_diag_set(diag, -r, "check workspace mounts", *p,
+                                                    "%s, which sbx depends on, has other names (hard links) and "
+                                                    "the workspace %s could not be searched for them (%s): give it "
+                                                    "a single name (copy it) or choose a workspace on another file "
+                                                    "system",
+                                                    *p, root, r == -E2BIG ? "too many entries" : strerror(-r));
+                }
                 r = sbx_mountinfo_alias(text, *p, stx.stx_mnt_id, root, rstx.stx_mnt_id, &alias);
                 if (r == -EBADMSG)
                         return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",

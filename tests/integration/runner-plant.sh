@@ -185,4 +185,65 @@ for who in "${WHO[@]}"; do
         done
 done
 
+# ---- a runner with a second name (a hard link) inside the workspace -----------------------------
+# sbx keeps its runners and itself read-only by their real paths; another name of the same file in
+# the workspace was writable there. Before, a workspace-write command rewrote a relocated sbx's
+# launcher through such a link (both backends run it), and the next run executed the script: as
+# bubblewrap's first process, before the capabilities are dropped. perf's build-id cache
+# (~/.debug) holds such links to every binary it profiled, /usr/bin/bwrap among them. Now the
+# run is refused when the workspace holds another name of a runner or of sbx; a link outside
+# the workspace (on the same file system) refuses nothing.
+if [ ! -x "$LL" ]; then
+        t_ok "hard-linked runner # SKIP sbx-landlock is not built"
+else
+        # (from a directory that holds none of sbx's files: the build tree holds the launcher)
+        cd "$T/other" || exit 1
+        t_usable_backends "$T/audit.db"
+        cd - >/dev/null || exit 1
+        for who in "${WHO[@]}"; do
+                for what in launcher sbx elsewhere; do
+                        d=$T/hl-$who-$what
+                        mkdir -p "$d/bin" "$d/ws/sub" "$d/else" "$d/state"
+                        cp "$SBX_BIN" "$d/bin/sbx" && cp "$LL" "$d/bin/sbx-landlock"
+                        chmod 755 "$d" "$d/bin" "$d/bin/sbx" "$d/bin/sbx-landlock"
+                        run=()
+                        if [ "$who" = nobody ]; then
+                                chown -R 65534:65534 "$d/bin" "$d/ws" "$d/state" "$d/else"
+                                run=("${T_NOBODY[@]}")
+                        fi
+                        case $what in
+                        launcher) ln "$d/bin/sbx-landlock" "$d/ws/sub/link" ;;
+                        sbx) ln "$d/bin/sbx" "$d/ws/sub/link" ;;
+                        elsewhere) ln "$d/bin/sbx-landlock" "$d/else/link" ;;
+                        esac
+                        cp "$d/bin/sbx-landlock" "$d/ll.orig" && cp "$d/bin/sbx" "$d/sbx.orig"
+                        for b in "${BACKENDS[@]}"; do
+                                (cd "$d/ws" && env HOME="$d/state" XDG_CACHE_HOME="$d/state/cache" "${run[@]}" \
+                                        "$d/bin/sbx" run --backend "$b" --db "$d/state/audit.db" --root "$d/ws" -- \
+                                        sh -c 'if [ -e sub/link ]; then echo forged > sub/link; fi; echo data > f') \
+                                        >/dev/null 2>"$d/err"
+                                rc=$?
+                                if [ "$what" = elsewhere ]; then
+                                        t_check "$who, $b, the launcher hard-linked outside the workspace: the run works (rc=$rc, $(head -c 300 "$d/err"))" \
+                                                bash -c '[ "$0" = 0 ] && [ -f "$1/ws/f" ]' "$rc" "$d"
+                                        rm -f "$d/ws/f"
+                                        continue
+                                fi
+                                t_check "$who, $b, the $what hard-linked into the workspace: refused (rc=$rc, $(head -c 300 "$d/err"))" \
+                                        bash -c '[ "$0" = 125 ] && [ ! -e "$1/ws/f" ]' "$rc" "$d"
+                                t_check "... the $what is unchanged" \
+                                        bash -c 'cmp -s "$0/bin/sbx-landlock" "$0/ll.orig" && cmp -s "$0/bin/sbx" "$0/sbx.orig"' "$d"
+                                t_check "... and the refusal names the link" grep -q "holds $d/ws/sub/link, another name" "$d/err"
+                        done
+                        [ "$what" = elsewhere ] && continue
+                        # read-only grants nothing to write: it runs
+                        (cd "$d/ws" && env HOME="$d/state" XDG_CACHE_HOME="$d/state/cache" "${run[@]}" \
+                                "$d/bin/sbx" run --mode read-only --db "$d/state/audit.db" --root "$d/ws" -- true) 2>"$d/err"
+                        rc=$?
+                        t_check "$who, the $what hard-linked into the workspace, read-only: runs (rc=$rc, $(head -c 300 "$d/err"))" \
+                                test $rc -eq 0
+                done
+        done
+fi
+
 t_finish
