@@ -458,7 +458,7 @@ static void drop_capabilities(void) {
  * (MS_PRIVATE, recursively), remounts read-only every writable mount that is not one the policy
  * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
  * capability, sets no_new_privs, installs the set-ID part of the seccomp filter when a --write
- * directory is given (and in any case its refusal of the file-system keyring ioctls), and execs
+ * directory is given (and in any case its refusal of the keyrings, kernel and file system), and execs
  * the command. */
 
 static bool beneath(const char *path, const char *dir) {
@@ -712,7 +712,8 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 fence_off_init();
                 /* what is writable outside the sandbox gets no set-ID bit: as root in bubblewrap's
                  * user namespace the command owns root's files; and in both modes no key is added
-                 * to or removed from a file system's encryption keyring (landlock-seccomp.c) */
+                 * to or removed from a file system's encryption keyring or a kernel keyring
+                 * (landlock-seccomp.c) */
                 if ((r = ll_seccomp_install(l.n_write > 0 ? LL_MODE_SETID_ONLY : LL_MODE_KEYS_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 check_seccomp_in_force();

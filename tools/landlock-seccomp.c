@@ -119,9 +119,9 @@ static const struct rule rules[] = {
         { "ipc", 0, T_EACCES, false, 0 },
         { "mq_open", 0, T_MQ_CREAT1, false, 0 },
         { "mq_unlink", 0, T_EACCES, false, 0 },
-        /* Both modes: the kernel keyrings. A key added to the user's keyring outlives the run
-         * (bubblewrap's user namespace has keyrings of its own); request_key can even start the
-         * host's /sbin/request-key. Refused whole, as container runtimes do. */
+        /* Both modes: the kernel keyrings. A key added to the user's or the session's keyring
+         * outlives the run; request_key can even start the host's /sbin/request-key. Refused
+         * whole, as container runtimes do (bubblewrap's filter too: bwrap_rules). */
         { "add_key", 0, T_EACCES, false, 0 },
         { "request_key", 0, T_EACCES, false, 0 },
         { "keyctl", 0, T_EACCES, false, 0 },
@@ -162,9 +162,17 @@ static const struct rule setid_rules[] = {
 #define N_SETID_RULES (sizeof(setid_rules) / sizeof(setid_rules[0]))
 
 /* bubblewrap (setid-only, keys-only): its namespaces do not separate a file system's encryption
- * keyring, which its read-only binds do not protect either (the keys are not written to disk) */
+ * keyring, which its read-only binds do not protect either (the keys are not written to disk),
+ * nor the kernel keyrings: its user namespace has a user keyring of its own, but the caller's
+ * session keyring is inherited, and the host user's keyring is reached by its serial number
+ * (/proc/keys shows it; a key checks the uid, not the namespace). A key added to either outlived
+ * the run, and one unlinked or revoked was the user's (security review). Refused whole, as under
+ * Landlock. */
 static const struct rule bwrap_rules[] = {
         { "ioctl", 0, T_KEY_IOCTL, false, 0 },
+        { "add_key", 0, T_EACCES, false, 0 },
+        { "request_key", 0, T_EACCES, false, 0 },
+        { "keyctl", 0, T_EACCES, false, 0 },
 };
 #define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 

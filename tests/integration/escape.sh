@@ -6,7 +6,7 @@
 #
 # Policy checked: nothing outside the workspace (and the run's private temp area) changes; in
 # read-only nothing at all changes. That includes the host's System V IPC objects, POSIX message
-# queues and the user's keyring, which outlive a run. The one admitted exception: a metadata change (chmod, chown,
+# queues and the user's and the session's keyrings, which outlive a run. The one admitted exception: a metadata change (chmod, chown,
 # utime, xattr, chattr) outside the workspace is accepted only when the run's own verdict record
 # said enforcement "partial" with a reason naming that effect. Positive controls: in
 # workspace-write create, overwrite, rename, truncate, delete, mkdir and a git commit inside the
@@ -120,10 +120,14 @@ elif op == "exchange":        # renameat2(RENAME_EXCHANGE): swap two names in on
     if libc.renameat2(-100, args[0].encode(), -100, args[1].encode(), 2) != 0:
         e = ctypes.get_errno()
         raise OSError(e, os.strerror(e), args[1])
-elif op == "add-key":          # a key in the user's keyring (KEY_SPEC_USER_KEYRING)
-    if libc.syscall(248, b"user", args[0].encode(), b"pwned", 5, -4) < 0:
+elif op == "add-key":          # add-key NAME [RING]: a key in the user's keyring (KEY_SPEC_USER_KEYRING),
+    # or in RING: another special keyring (-3: the session's) or a keyring's serial number
+    ring = int(args[1]) if len(args) > 1 else -4
+    if libc.syscall(248, b"user", args[0].encode(), b"pwned", 5, ring) < 0:
         e = ctypes.get_errno()
         raise OSError(e, os.strerror(e), "add_key")
+elif op == "keyring-serial":  # (on the host) the serial number of the user's keyring
+    print(libc.syscall(250, 0, -4, 1))  # KEYCTL_GET_KEYRING_ID, made if missing
 elif op in ("sysv", "sysv-private", "sysv-rmid", "mq-create", "mq-unlink"):
     # System V objects and POSIX message queues: host objects that outlive the run
     if op == "sysv":            # sysv shm|sem|msg KEY: make one with IPC_CREAT
@@ -313,6 +317,13 @@ if [ -n "$IPC32" ]; then
 fi
 # the kernel keyrings: a key added to the user's keyring outlives the run
 vec keyring-add-user-key 'fn:key_absent' '' '$PY $VEC add-key "$TAG"'
+# the same keyring named by its serial number, which the host's /proc/keys shows: under bubblewrap
+# "the user's keyring" is one of its user namespace, but the host's is reachable by number (keys
+# check the uid, not the namespace); and the session keyring the caller's login gave it (pam_keyinit),
+# which every process of the session shares (security review: both took the key under bubblewrap)
+vec keyring-add-by-serial 'fn:key_serial_absent' '"${run_as[@]}" $PY $VEC keyring-serial >"$O/keyring-serial"' \
+        '$PY $VEC add-key "$TAG-serial" "$(cat "$O/keyring-serial")"'
+vec keyring-add-session-key 'fn:session_key_absent' '' '$PY $VEC add-key "$TAG-session" -3'
 # kernel and system interfaces through files
 vec proc-sys-hostname 'fn:hostname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/hostname'
 vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/domainname'
@@ -395,6 +406,32 @@ elif op == "mq":                      # the message queue NAME exists: remove it
 sys.exit(0 if found else 1)
 EOF
 chmod 644 "$IPCHOST"
+# KEYSESSION OUT ARGV...: runs ARGV (sbx) in a session keyring of its own, as a login session has
+# one (pam_keyinit), then writes to OUT the name of every key that keyring holds afterwards, one a
+# line, after a first line "session"
+KEYSESSION=$T/key-session.py
+cat >"$KEYSESSION" <<'EOF'
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+if libc.syscall(250, 1, None) < 0:     # KEYCTL_JOIN_SESSION_KEYRING: a new anonymous one
+    sys.exit("cannot join a new session keyring: %s" % os.strerror(ctypes.get_errno()))
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[2], sys.argv[2:])
+status = os.waitpid(pid, 0)[1]
+ids = (ctypes.c_int32 * 256)()
+n = libc.syscall(250, 11, -3, ids, ctypes.sizeof(ids))  # KEYCTL_READ: the serials it holds
+names = ["session"]
+for i in range(max(0, min(n, ctypes.sizeof(ids))) // 4):
+    buf = ctypes.create_string_buffer(512)
+    if libc.syscall(250, 6, ids[i], buf, 512) > 0:      # KEYCTL_DESCRIBE: type;uid;gid;perm;name
+        names.append(buf.value.decode(errors="replace").split(";", 4)[-1])
+with open(sys.argv[1], "w") as f:
+    f.write("\n".join(names) + "\n")
+sys.exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+EOF
+chmod 644 "$KEYSESSION"
 # ipc_made KIND ARG: the run left an object on the host (removed now)
 ipc_made() {
         if "$PY" "$IPCHOST" "$1" "$2"; then
@@ -415,6 +452,22 @@ mq_absent() { ! ipc_made mq "/$TAG"; }
 key_absent() {
         if "${run_as[@]}" "$PY" "$IPCHOST" key "$TAG"; then
                 CHECK_NOTE="a key the run added to the host user's keyring was left there"
+                return 1
+        fi
+        return 0
+}
+key_serial_absent() {
+        if "${run_as[@]}" "$PY" "$IPCHOST" key "$TAG-serial"; then
+                CHECK_NOTE="a key the run added to the host user's keyring, named by its serial number, was left there"
+                return 1
+        fi
+        return 0
+}
+# the keys the run's session keyring held after the run ($KEYSESSION wrote their names)
+session_key_absent() {
+        [ -s "$C/session-keys" ] || { CHECK_NOTE="the session keyring's content was not listed"; return 1; }
+        if grep -qxF "$TAG-session" "$C/session-keys"; then
+                CHECK_NOTE="a key the run added to the caller's session keyring was left there"
                 return 1
         fi
         return 0
@@ -614,7 +667,7 @@ EOF
                 ) &
         fi
         env -u TMPDIR HOME="$HOMEDIR" XDG_CACHE_HOME="$C/cache" \
-                timeout 300 "${run_as[@]}" "$SBX_BIN" run --backend "$backend" --mode "$mode" --root "$W" \
+                timeout 300 "${run_as[@]}" "$PY" "$KEYSESSION" "$C/session-keys" "$SBX_BIN" run --backend "$backend" --mode "$mode" --root "$W" \
                 --db "$C/audit.db" --verdict-json "$C/verdict.json" -- bash "$C/inner.sh" "${V_NAMES[@]}" \
                 <"$O/stdin" >>"$C/log" 2>"$C/stderr" 7>>"$O/fd7"
         rc=$?

@@ -519,25 +519,28 @@ static const struct call calls[] = {
         { "openat2", { 0 }, SECCOMP_RET_ALLOW, ERRNO(ENOSYS) },
 };
 
-/* bubblewrap's read-only filter (keys-only) refuses the file-system keyring ioctls alone, as
- * both Landlock modes do */
-static bool is_key_ioctl(const struct call *c) {
+/* bubblewrap's read-only filter (keys-only) refuses the file-system keyring ioctls and the kernel
+ * keyrings' syscalls alone, as both Landlock modes do: its user namespace does not separate the
+ * caller's session keyring, nor the host user's keyring reached by its serial number */
+static bool is_keyring_call(const struct call *c) {
+        if (strcmp(c->name, "add_key") == 0 || strcmp(c->name, "keyctl") == 0 || strcmp(c->name, "request_key") == 0)
+                return true;
         return strcmp(c->name, "ioctl") == 0 &&
                (c->args[1] == FS_IOC_ADD_ENCRYPTION_KEY || c->args[1] == FS_IOC_REMOVE_ENCRYPTION_KEY ||
                 c->args[1] == FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS);
 }
 
 static uint32_t want_keys_only(const struct call *c) {
-        return is_key_ioctl(c) ? c->workspace_write : SECCOMP_RET_ALLOW;
+        return is_keyring_call(c) ? c->workspace_write : SECCOMP_RET_ALLOW;
 }
 
 /* bubblewrap's workspace-write filter (setid-only) acts as workspace-write on the set-ID guard's
- * syscalls and the keyring ioctls and allows everything else (its namespaces cover the rest) */
+ * syscalls and the keyrings (kernel and file system) and allows everything else (its namespaces cover the rest) */
 static uint32_t want_setid_only(const struct call *c) {
         static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
                                                "mknod", "mknodat", "open", "openat", "openat2",
                                                "io_uring_setup", "io_uring_enter" };
-        if (is_key_ioctl(c))
+        if (is_keyring_call(c))
                 return c->workspace_write;
         for (size_t i = 0; i < SBX_ELEMENTSOF(guarded); i++)
                 if (strcmp(c->name, guarded[i]) == 0)
