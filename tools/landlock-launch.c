@@ -457,9 +457,8 @@ static void drop_capabilities(void) {
  * with CAP_SYS_ADMIN in the sandbox's user namespace only, the launcher cuts propagation
  * (MS_PRIVATE, recursively), remounts read-only every writable mount that is not one the policy
  * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
- * capability, sets no_new_privs, installs the set-ID part of the seccomp filter when a --write
- * directory is given (and in any case its refusal of the keyrings, kernel and file system), and execs
- * the command. */
+ * capability, sets no_new_privs, installs the set-ID part of the seccomp filter (with its
+ * refusal of the keyrings, kernel and file system), and execs the command. */
 
 static bool beneath(const char *path, const char *dir) {
         size_t n = strlen(dir);
@@ -711,10 +710,12 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
                 fence_off_init();
                 /* what is writable outside the sandbox gets no set-ID bit: as root in bubblewrap's
-                 * user namespace the command owns root's files; and in both modes no key is added
-                 * to or removed from a file system's encryption keyring or a kernel keyring
-                 * (landlock-seccomp.c) */
-                if ((r = ll_seccomp_install(l.n_write > 0 ? LL_MODE_SETID_ONLY : LL_MODE_KEYS_ONLY)) < 0)
+                 * user namespace the command owns root's files. Read-only too: a descriptor the
+                 * caller opened for writing (its stdout) reaches the host's writable mount, and
+                 * fchmod made the file behind it a set-user-ID program holding what the command
+                 * wrote (escape review). And no key is added to or removed from a file system's
+                 * encryption keyring or a kernel keyring (landlock-seccomp.c) */
+                if ((r = ll_seccomp_install(LL_MODE_SETID_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 check_seccomp_in_force();
                 wait_for_go(l.wait_fd);

@@ -58,7 +58,7 @@ enum target {
         T_OPEN_FLAGS1, /* open: a file made (O_CREAT, O_TMPFILE in args[1]) with S_ISUID or S_ISGID in args[2] */
         T_OPEN_FLAGS2, /* openat: ... flags in args[2], mode in args[3] */
         T_ENOSYS,      /* as if the kernel had no such syscall: the caller falls back to an older one */
-        T_KEY_IOCTL,   /* ioctl in setid-only and keys-only: only the file-system keyring commands refused */
+        T_KEY_IOCTL,   /* ioctl in setid-only: only the file-system keyring commands refused */
         _T_MAX,
 };
 
@@ -161,7 +161,7 @@ static const struct rule setid_rules[] = {
 };
 #define N_SETID_RULES (sizeof(setid_rules) / sizeof(setid_rules[0]))
 
-/* bubblewrap (setid-only, keys-only): its namespaces do not separate a file system's encryption
+/* bubblewrap (setid-only): its namespaces do not separate a file system's encryption
  * keyring, which its read-only binds do not protect either (the keys are not written to disk),
  * nor the kernel keyrings: its user namespace has a user keyring of its own, but the caller's
  * session keyring is inherited, and the host user's keyring is reached by its serial number
@@ -472,7 +472,7 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         eacces = new_label(p);
         eperm = new_label(p);
 
-        if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_KEYS_ONLY) {
+        if (mode == LL_MODE_SETID_ONLY) {
                 place(p, targets[T_ALLOW]);
                 ret(p, SECCOMP_RET_ALLOW);
                 place(p, targets[T_KEY_IOCTL]);
@@ -480,8 +480,6 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
                         emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], eacces, NO_LABEL);
                 ret(p, SECCOMP_RET_ALLOW);
-                if (mode == LL_MODE_KEYS_ONLY)
-                        goto errors;
                 goto setid;
         }
         /* ioctl: the command is the low 32 bits of args[1] on every ABI */
@@ -619,10 +617,6 @@ const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native
         if (mode == LL_MODE_SETID_ONLY) {
                 *ret_len = sizeof(ll_prebuilt_setid_only) / sizeof(ll_prebuilt_setid_only[0]);
                 return ll_prebuilt_setid_only;
-        }
-        if (mode == LL_MODE_KEYS_ONLY) {
-                *ret_len = sizeof(ll_prebuilt_keys_only) / sizeof(ll_prebuilt_keys_only[0]);
-                return ll_prebuilt_keys_only;
         }
         *ret_len = sizeof(ll_prebuilt_workspace_write) / sizeof(ll_prebuilt_workspace_write[0]);
         return ll_prebuilt_workspace_write;

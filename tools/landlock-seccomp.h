@@ -10,9 +10,8 @@
 enum ll_mode {
         LL_MODE_READ_ONLY,
         LL_MODE_WORKSPACE_WRITE,
-        LL_MODE_SETID_ONLY, /* the set-ID guard and the file-system keyring ioctls:
-                               bubblewrap's workspace-write, whose own namespaces cover the rest */
-        LL_MODE_KEYS_ONLY,  /* the file-system keyring ioctls alone: bubblewrap's read-only */
+        LL_MODE_SETID_ONLY, /* the set-ID guard and the keyrings (kernel and file system): bubblewrap's
+                               two modes, whose own namespaces and read-only binds cover the rest */
 };
 
 /* Assembles the filter for `mode` on the machine whose native libseccomp arch token is `native`
@@ -28,7 +27,7 @@ enum ll_mode {
  * or given to a file made by open, openat, creat or mknod, fails with EACCES; openat2 with ENOSYS,
  * io_uring with EPERM.
  * Every mode: the ioctls that add or remove a key of a file system's encryption keyring fail with
- * EACCES (no namespace separates that keyring; keys-only refuses nothing else).
+ * EACCES (no namespace separates that keyring), and so do add_key, request_key and keyctl.
  * All on the native and every compat syscall ABI; an unknown ABI kills the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */
 int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out, size_t size, size_t *ret_len);
 

@@ -829,6 +829,32 @@ for c in "${combos[@]}"; do
         done <"$c/results"
         [ -f "$c/notes" ] && sed 's/^/# /' "$c/notes"
 done
+# ---- the caller's stdout: written, never made a set-ID program ---------------------------------
+# A descriptor the caller opened for writing is its grant, written whatever the mode; under
+# bubblewrap it reaches the host's writable mount, where a read-only run's fchmod made the file
+# behind its stdout a set-user-ID program holding what the command wrote (as root: owned by root,
+# run by anyone as root; escape review). Checked on the host: no set-ID bit after the run.
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        d=$T/stdout-setid-$b-$m-$u
+                        run_as=()
+                        mkdir -p "$d/ws" "$d/cache"
+                        : >"$d/out"
+                        if [ "$u" = nobody ]; then
+                                chown -R 65534:65534 "$d"
+                                run_as=("${T_NOBODY[@]}")
+                        fi
+                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" "$SBX_BIN" run \
+                                --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" -- "$PY" -c \
+                                'import os; os.write(1, b"#!/bin/sh\n"); os.fchmod(1, 0o6755)' >>"$d/out" 2>"$d/err" </dev/null
+                        mode=$(stat -c %a "$d/out")
+                        t_check "$b/$m/$u/stdout-fchmod-setid: the file behind the caller's stdout got no set-ID bit (mode $mode, $(stat -c %U "$d/out"))" \
+                                test $((8#$mode & 8#6000)) -eq 0
+                done
+        done
+done
+
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
 t_diag "vectors per combination: ${#V_NAMES[@]}; elapsed $(($(date +%s) - start)) s"
 t_finish

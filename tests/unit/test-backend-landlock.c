@@ -366,8 +366,7 @@ static void test_landlock_fingerprint_changes_with_the_launcher(void **state) {
 
 /* The filters generated at build time are exactly what the launcher would assemble at run time. */
 static void test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones(void **state) {
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
-                                              LL_MODE_KEYS_ONLY };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
         uint32_t native = seccomp_arch_native();
         (void) state;
 
@@ -519,9 +518,9 @@ static const struct call calls[] = {
         { "openat2", { 0 }, SECCOMP_RET_ALLOW, ERRNO(ENOSYS) },
 };
 
-/* bubblewrap's read-only filter (keys-only) refuses the file-system keyring ioctls and the kernel
- * keyrings' syscalls alone, as both Landlock modes do: its user namespace does not separate the
- * caller's session keyring, nor the host user's keyring reached by its serial number */
+/* the file-system keyring ioctls and the kernel keyrings' syscalls: bubblewrap's user namespace
+ * does not separate the caller's session keyring, nor the host user's keyring reached by its serial
+ * number */
 static bool is_keyring_call(const struct call *c) {
         if (strcmp(c->name, "add_key") == 0 || strcmp(c->name, "keyctl") == 0 || strcmp(c->name, "request_key") == 0)
                 return true;
@@ -530,12 +529,10 @@ static bool is_keyring_call(const struct call *c) {
                 c->args[1] == FS_IOC_REMOVE_ENCRYPTION_KEY_ALL_USERS);
 }
 
-static uint32_t want_keys_only(const struct call *c) {
-        return is_keyring_call(c) ? c->workspace_write : SECCOMP_RET_ALLOW;
-}
-
-/* bubblewrap's workspace-write filter (setid-only) acts as workspace-write on the set-ID guard's
- * syscalls and the keyrings (kernel and file system) and allows everything else (its namespaces cover the rest) */
+/* bubblewrap's filter (setid-only, both modes: in read-only a descriptor the caller opened for
+ * writing reaches the host's writable mount) acts as workspace-write on the set-ID guard's
+ * syscalls and the keyrings (kernel and file system) and allows everything else (its namespaces
+ * cover the rest) */
 static uint32_t want_setid_only(const struct call *c) {
         static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
                                                "mknod", "mknodat", "open", "openat", "openat2",
@@ -582,8 +579,7 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                 { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
                 { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
         };
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
-                                              LL_MODE_KEYS_ONLY };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
         size_t checked = 0;
         (void) state;
 
@@ -604,8 +600,7 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                                         int nr = seccomp_syscall_resolve_name_arch(abi, calls[c].name);
                                         uint32_t want = modes[m] == LL_MODE_READ_ONLY         ? calls[c].read_only
                                                         : modes[m] == LL_MODE_WORKSPACE_WRITE ? calls[c].workspace_write
-                                                        : modes[m] == LL_MODE_SETID_ONLY      ? want_setid_only(&calls[c])
-                                                                                              : want_keys_only(&calls[c]);
+                                                                                              : want_setid_only(&calls[c]);
                                         uint32_t got;
 
                                         if (nr < 0)
@@ -620,8 +615,7 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                                                          arches[a].native, abi,
                                                          modes[m] == LL_MODE_READ_ONLY         ? "read-only"
                                                          : modes[m] == LL_MODE_WORKSPACE_WRITE ? "workspace-write"
-                                                         : modes[m] == LL_MODE_SETID_ONLY      ? "setid-only"
-                                                                                               : "keys-only",
+                                                                                               : "setid-only",
                                                          calls[c].name, (unsigned long long) calls[c].args[0],
                                                          (unsigned long long) calls[c].args[1],
                                                          (unsigned long long) calls[c].args[2], got, want);
