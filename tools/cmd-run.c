@@ -564,7 +564,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 for (size_t i = 0; i < a->n_keep_fds; i++)
                         if (sbx_run_fd_reopenable(a->keep_fds[i]))
                                 return sbx_fail(SBX_EXIT_USAGE,
-                                                "run: --keep-fd %d is a file or directory open without write access: a "
+                                                "run: --keep-fd %d is a file, directory or device open without write access: a "
                                                 "confined command could reopen it for writing; pass it on stdin instead",
                                                 a->keep_fds[i]);
 

@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -730,15 +731,25 @@ fail:
         return -1;
 }
 
-/* Whether the confined command must not get `fd` itself: a file, directory or block device the
- * caller opened without write access. Under bubblewrap the descriptor still points into the host's
- * writable mount, so the command could reopen it for writing through /proc/self/fd (or create
- * files with openat on a directory); a pipe fed by sbx carries the same bytes. */
+/* Whether the confined command must not get `fd` itself: a file, directory, block device or
+ * character device the caller opened without write access. Under bubblewrap the descriptor still
+ * points into the host's writable mount, so the command could reopen it for writing through
+ * /proc/self/fd (or create files with openat on a directory); a pipe fed by sbx carries the same
+ * bytes. A character device too: the host's mounts allow device nodes, and `< /dev/kmsg` let the
+ * command write the host's kernel log (escape review). Not a terminal, which the command may write
+ * anyway (typing into it is refused), nor the sinks /dev/null, /dev/zero and /dev/full. */
 bool sbx_run_fd_reopenable(int fd) {
         struct stat st;
         int fl;
 
-        if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode)))
+        if (fstat(fd, &st) < 0)
+                return false;
+        if (S_ISCHR(st.st_mode)) {
+                if (major(st.st_rdev) == 1 && (minor(st.st_rdev) == 3 || minor(st.st_rdev) == 5 || minor(st.st_rdev) == 7))
+                        return false;
+                if (isatty(fd))
+                        return false;
+        } else if (!(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode)))
                 return false;
         fl = fcntl(fd, F_GETFL);
         return fl < 0 || (fl & O_ACCMODE) == O_RDONLY;
