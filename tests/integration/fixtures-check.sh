@@ -196,6 +196,20 @@ fi
 rc=$?
 chk "record --raw (status $rc)" '[ $rc = 0 ] && grep -qx source=live-raw "$R/bwrap/raw/meta" &&
         grep -qx verdict=runner_failure "$R/bwrap/raw/meta"'
+# standard descriptors closed when sbx starts: the stderr capture took the number 2 and the command
+# lost it on exec (review: a case kept with an empty stderr, verdict task_failure, exit 0)
+printf '%s\n' "echo \"bwrap: Can't find source path /x: No such file or directory\" >&2; exit 1" >"$T/runner-fails.sh"
+closed_n=0
+for closed in "2>&-" "<&- 2>&-" ">&- 2>&-"; do
+        n=closed-$((++closed_n))
+        eval '"$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/$n" -- sh "$T/runner-fails.sh" >"$T/out"' "$closed"
+        rc=$?
+        # (a closed stdout: the case is kept, and the JSON line that could not be printed is exit 1)
+        want=0
+        [[ $closed == ">&- "* ]] && want=1
+        chk "record --raw with $closed: exit $want (got $rc), the command's stderr and its verdict kept" \
+                '[ $rc = $want ] && grep -qx verdict=runner_failure "$R/bwrap/$n/meta" && grep -q "^bwrap: Can.t find source path" "$R/bwrap/$n/stderr"'
+done
 # a run that sbx refused executed nothing: no case (review: a seatbelt run refused on Linux was
 # kept as source=live, exit=0, verdict=success, its stderr sbx's own SANDBOX_UNAVAILABLE line)
 if [ "$(uname -s)" = Linux ]; then
