@@ -361,7 +361,12 @@ int sbx_config_load(struct sbx_config **ret_config, struct sbx_diag *diag) {
         char *files[3] = { NULL };
         int r;
 
-        if (only && *only) {
+        /* set but empty (a failed SBX_CONFIG=$(...)) names no file: reading the user's and the
+         * system's files instead would drop whatever the named one restricts */
+        if (only && !*only)
+                return sbx_diag_set(diag, EINVAL, "read config", "",
+                                    "SBX_CONFIG is set but empty: name the configuration file, or unset it");
+        if (only) {
                 files[0] = (char *) only;
                 return config_load(files, true, ret_config, diag);
         }

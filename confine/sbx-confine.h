@@ -50,7 +50,7 @@ struct sbx_config {
 
 /* Built-in defaults, then the system file (SYSCONFDIR/sbx/config), then the user file
  * ($XDG_CONFIG_HOME/sbx/config, else ~/.config/sbx/config). $SBX_CONFIG, when set, names the only
- * file read, and it must exist. Otherwise a missing file is skipped; an unreadable or malformed one is an error naming file and
+ * file read, and it must exist (set but empty is an error). Otherwise a missing file is skipped; an unreadable or malformed one is an error naming file and
  * line. Caller frees *ret_config with sbx_config_free(). */
 int sbx_config_load(struct sbx_config **ret_config, struct sbx_diag *diag);
 /* Defaults, then each file of `files` (NULL-terminated) that exists, later files overriding. */

@@ -158,6 +158,10 @@ refused 125 "not a regular file" "config: a directory" SBX_CONFIG="$T/conf-dir" 
 # silently drop whatever the file restricted (default_mode = read-only, backends = ...)
 refused 125 "no-such.conf" "config: SBX_CONFIG names a missing file" SBX_CONFIG="$T/no-such.conf" -- \
         run "${DB[@]}" --root "$WS" -- CMD
+# set but empty (a failed SBX_CONFIG=$(...)) names no file either: it read the user's and the
+# system's files instead, and the run went ahead under whatever they allow (review)
+refused 125 "SBX_CONFIG is set but empty" "config: SBX_CONFIG set but empty" SBX_CONFIG= -- \
+        run "${DB[@]}" --root "$WS" -- CMD
 if t_is_root; then
         echo "default_mode = read-only" >"$T/unreadable.conf"
         chmod 000 "$T/unreadable.conf"

@@ -378,7 +378,7 @@ check "the README's example configuration says so too" \
 # ---- the man page's first example, on a terminal, prints what the page shows -----------------
 # (the page once left out the notice sbx prints on a terminal after a denial)
 if command -v script >/dev/null &&
-        [ "$(SBX_CONFIG= "$SBX" probe --json 2>/dev/null | grep -o '"selected":"[a-z-]*"')" = '"selected":"bwrap"' ]; then
+        [ "$(env -u SBX_CONFIG "$SBX" probe --json 2>/dev/null | grep -o '"selected":"[a-z-]*"')" = '"selected":"bwrap"' ]; then
         mkdir -p "$tmp/exws"
         sed -n '/^ *\$ sbx run -- sh -c .echo ok > inside.txt/,/^ *\$ echo \$?/p' "$rendered" | sed '1d;$d;s/^ *//' >"$tmp/ex.want"
         (cd "$tmp/exws" && SBX=$SBX script -qec "\"\$SBX\" run -- sh -c 'echo ok > inside.txt; touch /usr/outside.txt'" /dev/null) |

@@ -265,6 +265,18 @@ static void test_config_env_file_must_exist(void **state) {
         assert_non_null(strstr(diag.msg, "/nonexistent/sbx/config"));
 }
 
+/* set but empty names no file: not "unset", which would read the user's and the system's files */
+static void test_config_env_empty_is_an_error(void **state) {
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        setenv("SBX_CONFIG", "", 1);
+        assert_int_equal(sbx_config_load(&c, &diag), -EINVAL);
+        unsetenv("SBX_CONFIG");
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, "SBX_CONFIG is set but empty"));
+}
+
 /* The launcher of this binary's default configuration, as a copy of it in bin/ reports it. */
 static char *launcher_of_copy(void) {
         char cmd[PATH_MAX + 64], line[PATH_MAX + 2];
@@ -387,6 +399,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_private_group_from_the_account_files),
                 cmocka_unit_test(test_config_env_names_the_only_file),
                 cmocka_unit_test(test_config_env_file_must_exist),
+                cmocka_unit_test(test_config_env_empty_is_an_error),
                 cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
                 cmocka_unit_test(test_config_named_launcher_is_not_the_builtin),
                 cmocka_unit_test(test_config_nul_byte_and_size_bound),
