@@ -3,14 +3,15 @@
  * A probe really runs a tiny confined command in workspace-write and checks that the permitted
  * write landed and the forbidden one did not. The verdict is keyed by everything that can change
  * it without sbx noticing: sbx's version and binary, the uid, the kernel, the seccomp state of this
- * process, the user and mount namespaces it runs in, the user-namespace limits, the chain and each
- * runner binary's identity. A key mismatch reprobes. */
+ * process, the user and mount namespaces it runs in, the user-namespace limits, the process's
+ * resource limits, the chain and each runner binary's identity. A key mismatch reprobes. */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -70,6 +71,8 @@ static const char *const ns_limits[] = {
         "/proc/sys/user/max_ipc_namespaces",
 };
 
+static const int probe_limits[] = { RLIMIT_NPROC, RLIMIT_NOFILE, RLIMIT_AS, RLIMIT_DATA, RLIMIT_STACK, RLIMIT_FSIZE };
+
 static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
         /* room for bwrap's fingerprint: its runner's and its launcher's, each of a path and stat */
         char part[2 * (PATH_MAX + 96) + 8];
@@ -114,6 +117,18 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
                                 snprintf(part, sizeof(part), ";ns%zu=?", i);
                         fnv1a_add(&h, part);
                 }
+        }
+        /* the resource limits a probe can run into: under a low RLIMIT_NPROC bubblewrap's probe
+         * failed (it needs a process more) and Landlock's passed, and that verdict was kept for
+         * every later run without the limit (partial enforcement, --require-full refused) until
+         * `sbx probe --refresh` (environment review) */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(probe_limits); i++) {
+                struct rlimit rl;
+                if (getrlimit(probe_limits[i], &rl) == 0)
+                        snprintf(part, sizeof(part), ";rlimit%d=%llu", probe_limits[i], (unsigned long long) rl.rlim_cur);
+                else
+                        snprintf(part, sizeof(part), ";rlimit%d=?", probe_limits[i]);
+                fnv1a_add(&h, part);
         }
         read_line("/proc/sys/kernel/unprivileged_userns_clone", NULL, part, sizeof(part));
         fnv1a_add(&h, part);

@@ -242,4 +242,43 @@ else
         t_ok "another uid # SKIP not running as root"
 fi
 
+# a probe under a resource limit that breaks bubblewrap but not Landlock (RLIMIT_NPROC: bubblewrap
+# needs a process more) chose landlock, and the verdict was kept for every later run of that user
+# without the limit: landlock, partial enforcement in workspace-write, --require-full refused, until
+# `sbx probe --refresh` (environment review). The key carries the limits now. As a uid of its own,
+# whose process count is this test's alone (RLIMIT_NPROC does not bind root).
+if t_is_root && setpriv --reuid=47212 --regid=47212 --clear-groups -- true 2>/dev/null; then
+        LIM=(setpriv --reuid=47212 --regid=47212 --clear-groups --)
+        mkdir -p "$T/lim-home/cache" "$T/lim-home/control"
+        chown -R 47212:47212 "$T/lim-home"
+        chmod 700 "$T/lim-home"
+        lim_probe() { # lim_probe NAME CACHE NPROC (0: unlimited)
+                "${LIM[@]}" env HOME="$T/lim-home" XDG_CACHE_HOME="$T/lim-home/$2" bash -c \
+                        '[ "$1" = 0 ] || ulimit -u "$1"; exec "$2" probe --json' _ "$3" "$SBX_BIN" >"$T/$1.json" 2>/dev/null
+        }
+        lim_probe lim-control control 0
+        if [ "$(t_json_field "$T/lim-control.json" selected)" = bwrap ]; then
+                n_landlock=
+                for n in 2 3 4 5 6 7 8; do
+                        rm -f "$T/lim-home/cache/sbx/probe"
+                        lim_probe "lim-$n" cache "$n"
+                        [ "$(t_json_field "$T/lim-$n.json" selected)" = landlock ] && { n_landlock=$n; break; }
+                done
+                if [ -n "$n_landlock" ]; then
+                        lim_probe lim-after cache 0
+                        t_check "a verdict probed under ulimit -u $n_landlock (landlock) is not reused without the limit (from_cache=$(t_json_field "$T/lim-after.json" from_cache), selected $(t_json_field "$T/lim-after.json" selected))" \
+                                test "$(t_json_field "$T/lim-after.json" from_cache):$(t_json_field "$T/lim-after.json" selected)" = False:bwrap
+                        lim_probe lim-again cache "$n_landlock"
+                        t_check "... and the limit's own verdict is probed again under it, not taken from the other (from_cache=$(t_json_field "$T/lim-again.json" from_cache))" \
+                                test "$(t_json_field "$T/lim-again.json" from_cache)" = False
+                else
+                        t_ok "a verdict probed under a low ulimit -u # SKIP no limit here breaks bubblewrap alone"
+                fi
+        else
+                t_ok "a verdict probed under a low ulimit -u # SKIP bwrap is not selected for uid 47212 here"
+        fi
+else
+        t_ok "a verdict probed under a low ulimit -u # SKIP not root, or setpriv cannot change the uid"
+fi
+
 t_finish
