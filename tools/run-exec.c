@@ -1525,9 +1525,6 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 
 pipes_failed:
         r = errno ? errno : ENOMEM;
-        /* the run ends here, before anything started: it still leaves its row */
-        if (record_start(userdata) < 0)
-                rep->state = NULL;
         if (pump)
                 pump_close(pump);
         if (in_r >= 0)
@@ -1553,6 +1550,20 @@ pipes_failed:
                         close(gate_p[i]);
                 if (wake_p[i] >= 0 && wake_r < 0)
                         close(wake_p[i]);
+        }
+        if (err_r >= 0) {
+                stderr_pty_master = -1;
+                close(err_r);
+                err_r = -1;
+        }
+        /* the run ends here, before anything started: it still leaves its row, written once the
+         * descriptors taken above are given back (review: under a low `ulimit -n`, with the
+         * database opened directly, the row could not be written for want of the descriptors these
+         * pipes held, and sbx said so in a second line, 'refusing to run unrecorded'). Not
+         * written even so, the caller's refusal is the one line, as when the row comes first. */
+        if (record_start(userdata) < 0) {
+                rep->state = NULL;
+                return rep->exit_status = SBX_EXIT_INFRA;
         }
         rep->state = "failed";
         rep->verdict = "runner_failure";
