@@ -148,7 +148,8 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
 
 /* Runs the functional probe of a backend that passed its static check. */
 static void probe_functional(const struct sbx_config *cfg, const struct sbx_backend *b, struct sbx_candidate *c) {
-        char tmpl[] = "/tmp/sbx-probe-XXXXXX";
+        char tmpl[PATH_MAX] = "/tmp/sbx-probe-XXXXXX";
+        const char *tmpdir = getenv("TMPDIR");
         _cleanup_free_ char *base = NULL, *ws = NULL, *permitted = NULL, *forbidden = NULL, *outside = NULL;
         struct sbx_confined_argv out = { 0 };
         struct sbx_policy policy = { .mode = SBX_MODE_WORKSPACE_WRITE };
@@ -158,10 +159,24 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         char err[512];
         int status = 0, r;
 
+        /* /tmp first; $TMPDIR where /tmp cannot be written (a service under ProtectSystem=strict):
+         * every backend read unusable there, every chain run refused (environment review) */
         if (!mkdtemp(tmpl)) {
-                snprintf(c->reason, sizeof(c->reason), "probe: cannot create a directory in /tmp: %s", strerror(errno));
-                c->usable = false;
-                return;
+                int e = errno;
+                bool alt = tmpdir && tmpdir[0] == '/' && strcmp(tmpdir, "/tmp") != 0;
+
+                if (!alt || (size_t) snprintf(tmpl, sizeof(tmpl), "%s/sbx-probe-XXXXXX", tmpdir) >= sizeof(tmpl) ||
+                    !mkdtemp(tmpl)) {
+                        if (alt)
+                                snprintf(c->reason, sizeof(c->reason),
+                                         "probe: cannot create a directory in /tmp (%s) nor in $TMPDIR (%s)", strerror(e),
+                                         strerror(errno));
+                        else
+                                snprintf(c->reason, sizeof(c->reason), "probe: cannot create a directory in /tmp: %s",
+                                         strerror(e));
+                        c->usable = false;
+                        return;
+                }
         }
         base = realpath(tmpl, NULL);
         if (!base || asprintf(&ws, "%s/ws", base) < 0 || asprintf(&outside, "%s/out", base) < 0 ||

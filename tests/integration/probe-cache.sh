@@ -242,6 +242,37 @@ else
         t_ok "another uid # SKIP not running as root"
 fi
 
+# /tmp read-only while $TMPDIR is writable (a service under systemd's ProtectSystem=strict, its
+# TMPDIR in a RuntimeDirectory): the probes made their directories in /tmp only, so every backend
+# read unusable and every chain run was refused (125, SANDBOX_UNAVAILABLE) though both worked and
+# `--backend landlock` ran (environment review). They fall back to $TMPDIR.
+if unshare -U -r -m true 2>/dev/null; then
+        mkdir -p "$T/rotmp"
+        unshare -U -r -m bash -c '
+                mount --bind /tmp /tmp && mount -o remount,bind,ro /tmp || exit 9
+                mount -t tmpfs tmpfs "$1/rotmp" || exit 9
+                mkdir -m 700 "$1/rotmp/t" "$1/rotmp/ws" || exit 9
+                touch /tmp/sbx-rotmp-check 2>/dev/null && exit 9
+                export TMPDIR=$1/rotmp/t XDG_CACHE_HOME=$1/rotmp/cache
+                "$0" probe --json >&3 2>/dev/null
+                cd "$1/rotmp/ws" && "$0" run --db "$1/rotmp/t/a.db" -- touch landed 2>&4
+                rc=$?
+                [ -e landed ] && echo landed >&5
+                exit $rc
+                ' "$SBX_BIN" "$T" 3>"$T/rotmp-probe.json" 4>"$T/rotmp-run.err" 5>"$T/rotmp-landed"
+        rc=$?
+        if [ $rc -eq 9 ]; then
+                t_ok "a read-only /tmp # SKIP no read-only bind mount of /tmp in a user namespace here"
+        else
+                t_check "/tmp read-only, \$TMPDIR writable: the probe selects a backend ('$(t_json_field "$T/rotmp-probe.json" selected)')" \
+                        test -n "$(t_json_field "$T/rotmp-probe.json" selected)"
+                t_check "... and a chain run works (exit $rc: $(head -c 200 "$T/rotmp-run.err"))" \
+                        test $rc -eq 0 -a -s "$T/rotmp-landed"
+        fi
+else
+        t_ok "a read-only /tmp # SKIP no user and mount namespace here"
+fi
+
 # a probe under a resource limit that breaks bubblewrap but not Landlock (RLIMIT_NPROC: bubblewrap
 # needs a process more) chose landlock, and the verdict was kept for every later run of that user
 # without the limit: landlock, partial enforcement in workspace-write, --require-full refused, until
