@@ -109,8 +109,6 @@ const char *sbx_runner_error(int r);
 /* "path:dev:ino:size:mtime:ctime" of a runner binary, for probe cache keys. -errno when stat fails. */
 int sbx_file_fingerprint(const char *path, char *buf, size_t size);
 
-/* Removes a directory tree without following symlinks (the per-run temp area, probe dirs). */
-int sbx_remove_tree(const char *path);
 
 /* Spawns argv (with extra "NAME=value" env entries) with stdin and stdout on /dev/null, waits at
  * most timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. */

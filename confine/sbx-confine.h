@@ -114,6 +114,9 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
 int sbx_path_normalize(const char *path, char **ret_path);
 /* Whether `path` is `dir` or lies beneath it (both canonical). */
 bool sbx_path_beneath(const char *path, const char *dir);
+/* Removes a directory tree without following symlinks (the per-run temp area, probe dirs, the
+ * temporary directory of sbx fixtures record). 0 or -errno. */
+int sbx_remove_tree(const char *path);
 /* Whether resolving `path` (absolute, or from the current directory) follows a symlink that lies
  * beneath the canonical directory `root`: a command that can write root could replace that
  * symlink and send the path elsewhere. 1 and *ret_link (the first such symlink, caller frees),

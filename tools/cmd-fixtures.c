@@ -661,15 +661,6 @@ static bool is_case_dir(int dfd) {
         return fstatat(dfd, "meta", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
 }
 
-static void rm_rf(const char *path) {
-        pid_t pid = fork();
-        if (pid == 0) {
-                execlp("rm", "rm", "-rf", "--", path, (char *) NULL);
-                _exit(127);
-        }
-        if (pid > 0)
-                (void) waitpid(pid, NULL, 0);
-}
 
 /* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
  * Fills *ret_wstatus. */
@@ -949,7 +940,9 @@ static int fixtures_record(int argc, char **argv) {
         sbx_json_end(&j);
         fputc('\n', stdout);
 out:
-        rm_rf(tmp);
+        /* by sbx itself: an `rm` found through $PATH would run unconfined whatever a PATH entry
+         * that a confined command could write holds, and with no usable PATH the directory stayed */
+        (void) sbx_remove_tree(tmp);
         return status;
 }
 

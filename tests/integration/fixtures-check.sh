@@ -210,6 +210,23 @@ for closed in "2>&-" "<&- 2>&-" ">&- 2>&-"; do
         chk "record --raw with $closed: exit $want (got $rc), the command's stderr and its verdict kept" \
                 '[ $rc = $want ] && grep -qx verdict=runner_failure "$R/bwrap/$n/meta" && grep -q "^bwrap: Can.t find source path" "$R/bwrap/$n/stderr"'
 done
+# the recording's temporary directory is removed by sbx itself, never by an `rm` found through
+# $PATH: a PATH entry that a confined command could write (~/.local/bin in a workspace of $HOME)
+# could hold one, which sbx then ran unconfined (review); with PATH empty or naming nothing
+# usable, the directory was left behind in /tmp
+mkdir -p "$T/evil-bin"
+printf '#!/bin/sh\necho "$@" >>"%s"\n' "$T/evil-rm-ran" >"$T/evil-bin/rm"
+chmod 755 "$T/evil-bin/rm"
+for p in "$T/evil-bin:$PATH" "$T/evil-bin"; do
+        [ "$p" = "$T/evil-bin" ] && what="PATH only a directory with an rm" || what="an rm first in PATH"
+        tmp_before=$(ls -d /tmp/sbx-fixture-* 2>/dev/null)
+        rm -f "$T/evil-rm-ran"
+        PATH=$p "$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/bwrap/path-rm" -- /bin/true \
+                >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "record with $what: done (status $rc), no rm from \$PATH ran, no temporary directory left" \
+                '[ $rc = 0 ] && [ ! -e "$T/evil-rm-ran" ] && [ "$(ls -d /tmp/sbx-fixture-* 2>/dev/null)" = "$tmp_before" ]'
+done
 # a run that sbx refused executed nothing: no case (review: a seatbelt run refused on Linux was
 # kept as source=live, exit=0, verdict=success, its stderr sbx's own SANDBOX_UNAVAILABLE line)
 if [ "$(uname -s)" = Linux ]; then
