@@ -616,7 +616,9 @@ static ssize_t read_some(int fd, char *buf, size_t size) {
 
 /* Reads what is there; returns false at EOF or error. */
 static bool pump_stderr(struct supervise *s, int fd) {
-        char buf[65536];
+        /* static: inlined into the supervision loop, 64 KiB on the stack crashed sbx under
+         * `ulimit -s 128` (exit 139, as if the command had), its row left running (review) */
+        static char buf[65536];
         ssize_t n = read_some(fd, buf, sizeof(buf));
 
         if (n <= 0)

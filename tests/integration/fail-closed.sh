@@ -221,6 +221,25 @@ rc=$?
 t_check "ulimit -f 2000: the command's own write past it still ends it (153 from its shell, got $rc), recorded" \
         test $rc = 153 -a "$(sqlite3 "$X/db/b.db" "SELECT exit_code FROM executions ORDER BY id DESC LIMIT 1")" = 153
 
+# A small stack limit (ulimit -s 128): the 64 KiB stderr buffer lived on the supervision loop's
+# stack, and sbx died of SIGSEGV after the row was begun (exit 139, as if the command had
+# crashed; review). Not under AddressSanitizer, whose frames are several times larger.
+if [ -n "${ASAN_OPTIONS:-}" ] && grep -q __asan_init "$SBX_BIN" 2>/dev/null; then
+        t_ok "ulimit -s 128 # SKIP a sanitizer build"
+else
+        mkdir -p "$T/stack"
+        for b in bwrap landlock danger; do
+                sel=(--backend "$b")
+                [ "$b" = danger ] && sel=(--mode danger-full-access)
+                rm -f "$WS/stack-$b"
+                (ulimit -s 128 && exec "$SBX_BIN" run --db "$T/stack/a.db" --root "$WS" "${sel[@]}" -- \
+                        touch "$WS/stack-$b") >/dev/null 2>"$T/err" </dev/null
+                rc=$?
+                t_check "$b, ulimit -s 128: the run works (rc=$rc, $(head -c 160 "$T/err"))" test $rc = 0 -a -e "$WS/stack-$b"
+        done
+        pkill -f "audit-writer --db $T/stack/a.db\$"
+fi
+
 # RLIMIT_NPROC reached (the user's audit writer counts): the command never starts; its row, begun
 # through the writer, ends 'failed' with the reason, not left 'running' (review), one line
 if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
