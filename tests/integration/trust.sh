@@ -54,7 +54,8 @@ echo ran > marker') 2>"$T/err"
 done
 
 # a config file or dialect override with a second name (a hard link) in the workspace: sbx keeps
-# them read-only by path, so it refuses to read them at all, and nothing runs
+# them read-only by path, so it refuses to read them at all, and nothing runs (the dialect: the
+# workspace search for other names of what sbx protects names the link first)
 for what in config dialect; do
         H=$T/hard-$what/home
         mkdir -p "$H/.config/sbx/dialects" "$H/ws"
@@ -71,7 +72,7 @@ for what in config dialect; do
                 --mode workspace-write -- sh -c 'echo "default_mode = danger-full-access" > link') 2>"$T/err"
         rc=$?
         t_check "a $what file hard-linked into the workspace: refused (125, got $rc), nothing written through it" \
-                test $rc = 125 -a "$(cksum <"$H/ws/link")" = "$before" -a -n "$(grep 'has another name (a hard link)' "$T/err")"
+                test $rc = 125 -a "$(cksum <"$H/ws/link")" = "$before" -a -n "$(grep 'another name (a hard link)' "$T/err")"
 done
 
 # ---- the audit database ------------------------------------------------------------------------
