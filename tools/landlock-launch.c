@@ -663,17 +663,30 @@ static void check_lifeline(long fd) {
  * during the run, writable; through ptrace it made pid 1 run syscalls past the set-ID guard
  * (security review). A Landlock domain of the command's own ends both: Landlock refuses ptrace
  * and the /proc/PID links of a process outside the domain. The domain governs nothing else (it
- * handles only making block devices, which a user namespace cannot do anyway). Without Landlock
- * the bwrap backend reports partial enforcement (backend-bwrap.c). */
+ * handles only making block devices, which a user namespace cannot do anyway). Any Landlock domain
+ * also refuses to move or link a file into another directory (EXDEV) unless a rule grants
+ * LANDLOCK_ACCESS_FS_REFER: without that rule every rename(2) across directories of the workspace
+ * failed (Python's os.rename('a', 'sub/a'), a temp file renamed into place; mv hid it by copying),
+ * so from ABI 2 the domain grants it beneath /. On ABI 1 the kernel refuses it in any domain.
+ * Without Landlock the bwrap backend reports partial enforcement (backend-bwrap.c). */
 static void fence_off_init(void) {
         struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_MAKE_BLOCK };
-        int abi = sbx_ll_abi_version(), fd;
+        int abi = sbx_ll_abi_version(), fd, root;
 
         if (abi < 1)
                 return;
+        if (abi >= 2)
+                attr.handled_access_fs |= SBX_LL_FS_REFER;
         fd = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
         if (fd < 0)
                 fail(errno, "ruleset", "cannot create the Landlock domain that fences off bubblewrap's init");
+        if (abi >= 2) {
+                root = open("/", O_PATH | O_CLOEXEC);
+                if (root < 0)
+                        fail(errno, "rule", "cannot open / for the Landlock domain that fences off bubblewrap's init");
+                add_rule_fd(fd, root, SBX_LL_FS_REFER, "/");
+                close(root);
+        }
         if (sbx_ll_restrict_self(fd, 0) < 0)
                 fail(errno, "restrict-self", "cannot enter the Landlock domain that fences off bubblewrap's init");
         close(fd);

@@ -9,7 +9,8 @@
 # queues and the user's and the session's keyrings, which outlive a run. The one admitted exception: a metadata change (chmod, chown,
 # utime, xattr, chattr) outside the workspace is accepted only when the run's own verdict record
 # said enforcement "partial" with a reason naming that effect. Positive controls: in
-# workspace-write create, overwrite, rename, truncate, delete, mkdir and a git commit inside the
+# workspace-write create, overwrite, rename (also across directories, by rename(2) and link(2)
+# themselves), truncate, delete, mkdir and a git commit inside the
 # workspace land on the host and TMPDIR is a writable private temp area gone after the run; in
 # read-only reading and /dev/null work.
 #
@@ -339,6 +340,11 @@ vec pc-rename 'ww:absent:$W/pc-ren ww:landed:$W/pc-ren2 ro:same:$W/pc-ren ro:abs
         'echo data > "$W/pc-ren"' 'mv "$W/pc-ren" "$W/pc-ren2"'
 vec pc-rename-across-dirs 'ww:absent:$W/d1/f ww:landed:$W/d2/f ro:same:$W/d1/f ro:absent:$W/d2/f' \
         'mkdir "$W/d1" "$W/d2"; echo data > "$W/d1/f"' 'mv "$W/d1/f" "$W/d2/f"'
+# the same with rename(2) and link(2) themselves: mv copies and removes on EXDEV, which hid that
+# bubblewrap's launcher domain refused every move of a file into another directory
+vec pc-rename-syscall-across-dirs 'ww:absent:$W/r1/f ww:landed:$W/r2/f ww:landed:$W/r1/l ro:same:$W/r1/f ro:absent:$W/r2/f' \
+        'mkdir "$W/r1" "$W/r2"; echo data > "$W/r1/f"' \
+        '$PY -c "import os; os.rename(\"r1/f\", \"r2/f\"); os.link(\"r2/f\", \"r1/l\")"'
 vec pc-truncate 'ww:empty:$W/pc-trunc ro:same:$W/pc-trunc' 'echo data > "$W/pc-trunc"' 'truncate -s0 "$W/pc-trunc"'
 vec pc-delete 'ww:absent:$W/pc-del ro:same:$W/pc-del' 'echo data > "$W/pc-del"' 'rm "$W/pc-del"'
 vec pc-mkdir 'ww:dir:$W/pc-dir ro:absent:$W/pc-dir' '' 'mkdir "$W/pc-dir"'
