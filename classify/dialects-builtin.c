@@ -59,11 +59,15 @@ static const char dialect_bwrap[] =
  * as "npm ERR! code EACCES") reports some EACCES failures, a refused ~/.npmrc or cache write, only
  * as "npm error code EACCES" plus a hint about root-owned cache files, without the strerror text
  * (fixtures/landlock/npm-config-home). Python's tempfile reports a refused temp area (read-only
- * mode) only as "No usable temporary directory found", as under bwrap. */
+ * mode) only as "No usable temporary directory found", as under bwrap. Java's NIO (Files.write,
+ * Files.createDirectories, and Gradle, Maven, Kotlin tools built on it) turns EACCES, and only
+ * EACCES, into java.nio.file.AccessDeniedException, whose message is the path alone
+ * (fixtures/landlock/java-nio-write); under bwrap EROFS keeps its strerror text. */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
         "denial code EACCES\n"
+        "denial java.nio.file.AccessDeniedException\n"
         "denial No usable temporary directory found\n"
         "rule sbx-landlock\n"
         "exit 125\n"

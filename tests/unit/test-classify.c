@@ -277,6 +277,24 @@ static void test_classify_plain_permission_denied_under_bwrap_is_task_failure(vo
         assert_verdict(r, "denied");
 }
 
+/* Java's NIO throws AccessDeniedException for EACCES alone, with the path as its whole message:
+ * a Landlock denial without the strerror words (fixtures/landlock/java-nio-write). Under bwrap
+ * EACCES is the host's own permission, as for "Permission denied". */
+static void test_classify_java_access_denied_exception(void **state) {
+        (void) state;
+        static const char text[] = "Exception in thread \"main\" java.nio.file.AccessDeniedException: /etc/j\n"
+                                   "\tat java.base/sun.nio.fs.UnixException.translateToIOException(UnixException.java:90)\n";
+        struct sbx_classify_result *r = run("landlock", 1, 0, text);
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 1);
+        assert_string_equal(r->denials[0].path, "/etc/j");
+        r = run("bwrap", 1, 0, text);
+        assert_verdict(r, "task_failure");
+        /* another NIO exception, whose message carries the strerror when there is one */
+        r = run("landlock", 1, 0, "Exception in thread \"main\" java.nio.file.NoSuchFileException: /nope/j\n");
+        assert_verdict(r, "task_failure");
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -601,6 +619,7 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "touch: /etc/m: Operation not permitted", "Operation not permitted", "/etc/m" },
                 { "zsh:1: operation not permitted: /tmp/claude-501/cwd-0503", "operation not permitted", "/tmp/claude-501/cwd-0503" },
                 { "zsh:1: permission denied: not a path", "permission denied", "" },
+                { "Exception in thread \"main\" java.nio.file.AccessDeniedException: /etc/j", "java.nio.file.AccessDeniedException", "/etc/j" },
                 { "Access is denied.", "Access is denied", "" },
                 { "Read-only file system", "Read-only file system", "" },
                 { "make: *** Read-only file system", "Read-only file system", "" },
@@ -700,6 +719,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_mixed_case_and_unicode_case_folding),
                 cmocka_unit_test(test_classify_crlf_line_ends),
                 cmocka_unit_test(test_classify_plain_permission_denied_under_bwrap_is_task_failure),
+                cmocka_unit_test(test_classify_java_access_denied_exception),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
                 cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
