@@ -62,12 +62,18 @@ static const char dialect_bwrap[] =
  * mode) only as "No usable temporary directory found", as under bwrap. Java's NIO (Files.write,
  * Files.createDirectories, and Gradle, Maven, Kotlin tools built on it) turns EACCES, and only
  * EACCES, into java.nio.file.AccessDeniedException, whose message is the path alone
- * (fixtures/landlock/java-nio-write); under bwrap EROFS keeps its strerror text. */
+ * (fixtures/landlock/java-nio-write); under bwrap EROFS keeps its strerror text. SQLite opens an
+ * existing database read-only when opening it for writing fails, so a write to one outside the
+ * workspace fails later with SQLITE_READONLY, "attempt to write a readonly database" (the CLI,
+ * Python's sqlite3, every binding print sqlite3_errstr's text), without the EACCES words
+ * (fixtures/landlock/sqlite3-existing-db). A database the program itself opened read-only reads
+ * the same. Not under bwrap: there the text cannot tell EROFS from a host file's own EACCES. */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
         "denial code EACCES\n"
         "denial java.nio.file.AccessDeniedException\n"
+        "denial attempt to write a readonly database\n"
         "denial No usable temporary directory found\n"
         "rule sbx-landlock\n"
         "exit 125\n"

@@ -295,6 +295,28 @@ static void test_classify_java_access_denied_exception(void **state) {
         assert_verdict(r, "task_failure");
 }
 
+/* SQLite falls back to a read-only open when it cannot open an existing database for writing and
+ * then refuses the write with SQLITE_READONLY's text, the errno lost: under Landlock that is
+ * EACCES (fixtures/landlock/sqlite3-existing-db); under bwrap it may be the host file's own
+ * EACCES as well as EROFS, so it proves nothing there. */
+static void test_classify_sqlite_readonly_database(void **state) {
+        (void) state;
+        struct sbx_classify_result *r = run("landlock", 8, 0, "Error: stepping, attempt to write a readonly database (8)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->signature, "attempt to write a readonly database");
+        r = run("landlock", 1, 0,
+                "Traceback (most recent call last):\n"
+                "  File \"<string>\", line 1, in <module>\n"
+                "sqlite3.OperationalError: attempt to write a readonly database\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 3);
+        r = run("bwrap", 8, 0, "Error: stepping, attempt to write a readonly database (8)\n");
+        assert_verdict(r, "task_failure");
+        /* a database that cannot be opened at all says nothing of why (a missing directory too) */
+        r = run("landlock", 1, 0, "Error: unable to open database \"/x/t.db\": unable to open database file\n");
+        assert_verdict(r, "task_failure");
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -720,6 +742,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_crlf_line_ends),
                 cmocka_unit_test(test_classify_plain_permission_denied_under_bwrap_is_task_failure),
                 cmocka_unit_test(test_classify_java_access_denied_exception),
+                cmocka_unit_test(test_classify_sqlite_readonly_database),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
                 cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
