@@ -661,7 +661,6 @@ static bool is_case_dir(int dfd) {
         return fstatat(dfd, "meta", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
 }
 
-
 /* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
  * Fills *ret_wstatus. */
 static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, int timeout_s, int *ret_wstatus) {
