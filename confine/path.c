@@ -502,24 +502,36 @@ int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts) {
         return 0;
 }
 
+/* /proc/self/mountinfo into *ret_text for a check of the workspace root's mounts; -errno with
+ * diag set (-ENOMEM without). */
+static int read_workspace_mountinfo(const char *root, char **ret_text, struct sbx_diag *diag) {
+        int r = read_mountinfo(ret_text);
+
+        if (r >= 0 || r == -ENOMEM)
+                return r;
+        return sbx_diag_set(diag, -r, "check workspace mounts", "/proc/self/mountinfo",
+                            "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s", root,
+                            strerror(-r));
+}
+
+/* r from a parse of mountinfo: -EBADMSG with diag set, other values as they are. */
+static int mountinfo_parse_result(int r, struct sbx_diag *diag) {
+        if (r == -EBADMSG)
+                return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
+                                    "cannot parse /proc/self/mountinfo");
+        return r;
+}
+
 int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL, *mount = NULL, *type = NULL;
         struct statx stx;
         int r;
 
-        r = read_mountinfo(&text);
-        if (r == -ENOMEM)
+        if ((r = read_workspace_mountinfo(root, &text, diag)) < 0)
                 return r;
-        if (r < 0)
-                return sbx_diag_set(diag, -r, "check workspace mounts", "/proc/self/mountinfo",
-                                    "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
-                                    root, strerror(-r));
         if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID))
                 stx.stx_mnt_id = 0;
-        r = sbx_mountinfo_kernel_mount(text, root, stx.stx_mnt_id, &mount, &type);
-        if (r == -EBADMSG)
-                return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
-                                    "cannot parse /proc/self/mountinfo");
+        r = mountinfo_parse_result(sbx_mountinfo_kernel_mount(text, root, stx.stx_mnt_id, &mount, &type), diag);
         if (r < 0)
                 return r;
         if (r > 0)
@@ -641,13 +653,8 @@ int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, st
 
         if (!protect || !*protect)
                 return 0;
-        r = read_mountinfo(&text);
-        if (r == -ENOMEM)
+        if ((r = read_workspace_mountinfo(root, &text, diag)) < 0)
                 return r;
-        if (r < 0)
-                return sbx_diag_set(diag, -r, "check workspace mounts", "/proc/self/mountinfo",
-                                    "cannot read /proc/self/mountinfo to check what is mounted in the workspace %s: %s",
-                                    root, strerror(-r));
         if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS | STATX_MNT_ID, &rstx) < 0)
                 return sbx_diag_set(diag, errno, "check workspace mounts", root, "cannot examine the workspace %s: %s",
                                     root, strerror(errno));
@@ -669,14 +676,11 @@ int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, st
                  * caller cannot write (root's runner, for a user) may keep other names. */
                 if (found && S_ISREG(stx.stx_mode) && stx.stx_nlink > 1 &&
                     (geteuid() == 0 || (stx.stx_uid == geteuid() && (stx.stx_mode & S_IWUSR))) &&
-                    (r = link_reach(text, *p, &stx, root, &rstx)) != 0) {
+                    (r = mountinfo_parse_result(link_reach(text, *p, &stx, root, &rstx), diag)) != 0) {
                         _cleanup_free_ char *name = NULL;
                         size_t budget = LINK_WALK_MAX;
                         int dfd;
 
-                        if (r == -EBADMSG)
-                                return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
-                                                    "cannot parse /proc/self/mountinfo");
                         if (r < 0)
                                 return r;
                         dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -697,10 +701,8 @@ int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, st
                                                     "system",
                                                     *p, root, r == -E2BIG ? "too many entries" : strerror(-r));
                 }
-                r = sbx_mountinfo_alias(text, *p, stx.stx_mnt_id, root, rstx.stx_mnt_id, &alias);
-                if (r == -EBADMSG)
-                        return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
-                                            "cannot parse /proc/self/mountinfo");
+                r = mountinfo_parse_result(sbx_mountinfo_alias(text, *p, stx.stx_mnt_id, root, rstx.stx_mnt_id, &alias),
+                                           diag);
                 if (r < 0)
                         return r;
                 if (r > 0)
