@@ -189,8 +189,12 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         policy.workspace_root = ws;
         {
                 char *argv[] = { (char *) "/bin/sh", (char *) "-c",
-                                 (char *) "echo > \"$1\" || exit 3; (echo > \"$2\") 2>/dev/null; exit 0", (char *) "sh", permitted,
-                                 forbidden, NULL };
+                                 (char *) "command -p touch \"$1\" || exit 3; command -p touch \"$2\" 2>/dev/null; exit 0",
+                                 (char *) "sh", permitted, forbidden, NULL };
+                /* touch, not the shell's own redirections: dash moves a redirected descriptor to
+                 * 10 or above, and under `ulimit -n 10` or less the probe failed ("sh: 1: 1:
+                 * Invalid argument") and read every backend unusable (environment review);
+                 * `command -p`: found whatever the caller's PATH */
                 /* in its own workspace, not where sbx was started: a current directory that the
                  * sandbox cannot enter (removed, another user's as root) fails that run only, and
                  * its verdict would have been cached for every later run (review) */
@@ -227,6 +231,16 @@ done:
         sbx_strv_free(out.argv);
         sbx_strv_free(out.setenv);
         free(out.enforcement_reason);
+        /* what the probe made, by name first: removing a tree takes a descriptor per level, and
+         * under a low `ulimit -n` the directory was left in /tmp (environment review) */
+        if (permitted)
+                (void) unlink(permitted);
+        if (forbidden)
+                (void) unlink(forbidden);
+        if (ws)
+                (void) rmdir(ws);
+        if (outside)
+                (void) rmdir(outside);
         (void) sbx_remove_tree(tmpl);
 }
 

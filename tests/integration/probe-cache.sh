@@ -43,6 +43,30 @@ t_check "second sbx probe has the same key and selection" test "$KEY" = "$first_
 "$SBX_BIN" probe --refresh --json >"$T/refresh.json" 2>&1
 t_check "sbx probe --refresh probes again" test "$(t_json_field "$T/refresh.json" from_cache)" = False
 
+# ---- a low `ulimit -n` ----------------------------------------------------------------------
+# The probe's shell script redirected with the shell's own redirections, which dash moves to a
+# descriptor of 10 or above: under `ulimit -n 10` or less every backend read unusable ("sh: 1: 1:
+# Invalid argument") and every chain run was refused. And its directory in /tmp was removed with
+# a descriptor per level: under `ulimit -n 6` or less it was left behind (environment review).
+ls -d /tmp/sbx-probe-* 2>/dev/null | sort >"$T/probe-dirs.before"
+bad=
+for n in 5 6 7 8 9 10; do
+        (ulimit -n $n && XDG_CACHE_HOME=$T/fd-cache-$n exec "$SBX_BIN" probe --refresh --json) >"$T/fd-$n.json" 2>"$T/fd-$n.err"
+        if [ $n -ge 8 ]; then
+                usable=$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); print(" ".join(c["backend"] for c in o["backends"] if c["usable"]))' "$T/fd-$n.json" 2>/dev/null)
+                [ "$usable" = "bwrap landlock" ] || bad="$bad n=$n:[$usable]"
+        fi
+done
+t_check "ulimit -n 8..10: both backends probe usable${bad:+ (got$bad)}" test -z "$bad"
+left=
+for try in 1 2 3 4 5 6 7 8 9 10; do # a probe of a test running beside this one lasts moments
+        left=$(ls -d /tmp/sbx-probe-* 2>/dev/null | sort | comm -13 "$T/probe-dirs.before" -)
+        [ -z "$left" ] && break
+        sleep 0.5
+done
+t_check "ulimit -n 5..10: the probes leave no directory in /tmp${left:+ (left: $left)}" test -z "$left"
+rm -rf $left
+
 # ---- strace: a cached run spawns no probe ----------------------------------------------------
 # successful execve calls of a trace, one "pid path" per line
 execs() {
