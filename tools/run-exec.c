@@ -59,11 +59,24 @@ oom:
 }
 
 int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) {
+        struct stat before, after, held;
+        bool verdict_missing = a->verdict_json && stat(a->verdict_json, &before) < 0;
+
         for (int fd = 0; fd <= 2; fd++)
                 if (fcntl(fd, F_GETFD) < 0) {
                         int n = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
                         if (n != fd) {
                                 snprintf(err, err_size, "cannot open /dev/null for descriptor %d", fd);
+                                return -EBADF;
+                        }
+                        /* --verdict-json /dev/stdout (/dev/fd/1, /proc/self/fd/1) with stdout
+                         * closed: the name now leads to the /dev/null held there, and the record
+                         * was thrown away with exit 0 (review). It named nothing when sbx
+                         * started: refused, as that descriptor would be. */
+                        if (verdict_missing && stat(a->verdict_json, &after) == 0 && fstat(fd, &held) == 0 &&
+                            after.st_dev == held.st_dev && after.st_ino == held.st_ino) {
+                                snprintf(err, err_size, "--verdict-json %s: descriptor %d is not open",
+                                         a->verdict_json, fd);
                                 return -EBADF;
                         }
                 }

@@ -126,6 +126,23 @@ t_check "refused before a workspace is known: a symlink to a file is not followe
         eval '[ $rc -eq 125 ] && [ "$after" = "$fp" ]'
 out=$("$SBX_BIN" run --db "$T/nodb.db" --verdict-json /dev/stdout -- true 2>/dev/null)
 t_check "... while /dev/stdout still gets the record" grep -q '"verdict": *"unavailable"' <<<"$out"
+# /dev/stdout with stdout closed: sbx holds descriptor 1 with /dev/null for the command, and the
+# record went there, exit 0 (review). Refused before anything runs, as the closed descriptor is.
+mkdir -p "$T/closed/ws"
+for spec in "1 /dev/stdout" "1 /dev/fd/1" "2 /proc/self/fd/2"; do
+        set -- $spec
+        rm -f "$T/closed/ws/ran"
+        if [ "$1" = 1 ]; then
+                "$SBX_BIN" run --db "$T/closed/a.db" --root "$T/closed/ws" --verdict-json "$2" -- touch "$T/closed/ws/ran" >&- 2>"$T/closed/err"
+        else
+                "$SBX_BIN" run --db "$T/closed/a.db" --root "$T/closed/ws" --verdict-json "$2" -- touch "$T/closed/ws/ran" 2>&- >"$T/closed/err"
+        fi
+        rc=$?
+        t_check "--verdict-json $2 with descriptor $1 closed: refused (exit 2, got $rc), nothing ran" \
+                test $rc = 2 -a ! -e "$T/closed/ws/ran"
+done
+"$SBX_BIN" run --db "$T/closed/a.db" --root "$T/closed/ws" --verdict-json /dev/null -- true >&-
+t_check "... while /dev/null itself is still accepted with stdout closed (rc=$?)" test $? = 0
 # ... and one without a reader is named for what it is, not taken for a file
 mkfifo "$T/ref/lonely"
 ln -s "$T/ref/lonely" "$T/ref/lonely-link"
