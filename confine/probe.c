@@ -189,12 +189,14 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         policy.workspace_root = ws;
         {
                 char *argv[] = { (char *) "/bin/sh", (char *) "-c",
-                                 (char *) "command -p touch \"$1\" || exit 3; command -p touch \"$2\" 2>/dev/null; exit 0",
+                                 (char *) "command -p touch \"$1\" \"$2\"; [ -e \"$1\" ] || exit 3; exit 0",
                                  (char *) "sh", permitted, forbidden, NULL };
                 /* touch, not the shell's own redirections: dash moves a redirected descriptor to
                  * 10 or above, and under `ulimit -n 10` or less the probe failed ("sh: 1: 1:
-                 * Invalid argument") and read every backend unusable (environment review);
-                 * `command -p`: found whatever the caller's PATH */
+                 * Invalid argument") and read every backend unusable (environment review). One
+                 * touch for both files, in order (its first line of complaint names the permitted
+                 * one if that failed): one process more than the shell, as before, so that a
+                 * tight pids.max refuses no more than it did; `command -p`: whatever the PATH */
                 /* in its own workspace, not where sbx was started: a current directory that the
                  * sandbox cannot enter (removed, another user's as root) fails that run only, and
                  * its verdict would have been cached for every later run (review) */
@@ -374,6 +376,29 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
                 (void) unlinkat(dfd, tmp, 0);
 }
 
+/* Whether a candidate failed for want of a resource that comes back: processes (a cgroup's
+ * pids.max, which the key does not hold; dash says only "Cannot fork"), memory, descriptors, or
+ * time (the probe killed at its timeout). Such a verdict is used by this process and not kept:
+ * under a full pids cgroup bubblewrap failed, landlock was selected, and every later run took it
+ * from the cache, partial, with --require-full refused (environment review). */
+static bool transient_failure(const struct sbx_probe_report *rep) {
+        static const char *const marks[] = { "Cannot fork", "killed by signal" };
+        static const int errs[] = { EAGAIN, ENOMEM, EMFILE, ENFILE };
+
+        for (size_t i = 0; i < rep->n; i++) {
+                const struct sbx_candidate *c = &rep->candidates[i];
+                if (c->usable || strncmp(c->reason, "probe: ", 7) != 0)
+                        continue;
+                for (size_t k = 0; k < SBX_ELEMENTSOF(marks); k++)
+                        if (strstr(c->reason, marks[k]))
+                                return true;
+                for (size_t k = 0; k < SBX_ELEMENTSOF(errs); k++)
+                        if (strstr(c->reason, strerror(errs[k])))
+                                return true;
+        }
+        return false;
+}
+
 int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_report *ret, struct sbx_diag *diag) {
         struct sbx_probe_report rep = { 0 };
         const char *const *all = sbx_backend_names();
@@ -438,7 +463,7 @@ int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_repor
                 snprintf(c->reason, sizeof(c->reason), "%s",
                          c->applicable ? "not in the configured backend order" : "not applicable on this platform");
         }
-        if (rep.cache_path[0])
+        if (rep.cache_path[0] && !transient_failure(&rep))
                 cache_write(cfg, &rep);
 out:
         process_cache.valid = true;

@@ -67,6 +67,40 @@ done
 t_check "ulimit -n 5..10: the probes leave no directory in /tmp${left:+ (left: $left)}" test -z "$left"
 rm -rf $left
 
+# ---- a full pids cgroup ----------------------------------------------------------------------
+# The key holds the resource limits but not a cgroup's pids.max: a verdict probed while the
+# cgroup was full (bubblewrap cannot fork, landlock selected) was kept, and every later run took
+# landlock from the cache, partial (environment review). Such a verdict is not kept.
+CGP=
+if t_is_root; then
+        for base in /sys/fs/cgroup/pids /sys/fs/cgroup; do
+                [ -e "$base/cgroup.procs" ] && mkdir "$base/sbx-test.$$" 2>/dev/null || continue
+                if [ -e "$base/sbx-test.$$/pids.max" ]; then CGP=$base/sbx-test.$$; break; fi
+                rmdir "$base/sbx-test.$$"
+        done
+fi
+if [ -n "$CGP" ]; then
+        got=
+        for k in 3 4 5; do
+                echo $k >"$CGP/pids.max"
+                XDG_CACHE_HOME=$T/cg-cache bash -c 'echo $$ >"$1/cgroup.procs" && exec "$2" probe --refresh --json' _ "$CGP" "$SBX_BIN" >"$T/cg-$k.json" 2>/dev/null
+                [ "$(t_json_field "$T/cg-$k.json" selected)" = landlock ] && { got=$k; break; }
+        done
+        rmdir "$CGP"
+        if [ -n "$got" ]; then
+                XDG_CACHE_HOME=$T/cg-cache "$SBX_BIN" probe --json >"$T/cg-after.json" 2>/dev/null
+                t_check "a verdict probed under a full pids cgroup (pids.max $got: landlock) is not kept (from_cache=$(t_json_field "$T/cg-after.json" from_cache), selected $(t_json_field "$T/cg-after.json" selected))" \
+                        test "$(t_json_field "$T/cg-after.json" from_cache):$(t_json_field "$T/cg-after.json" selected)" = False:bwrap
+                XDG_CACHE_HOME=$T/cg-cache "$SBX_BIN" probe --json >"$T/cg-again.json" 2>/dev/null
+                t_check "... and the verdict probed without the pressure is kept (from_cache=$(t_json_field "$T/cg-again.json" from_cache))" \
+                        test "$(t_json_field "$T/cg-again.json" from_cache)" = True
+        else
+                t_ok "a verdict probed under a full pids cgroup # SKIP no pids.max here breaks bubblewrap alone"
+        fi
+else
+        t_ok "a verdict probed under a full pids cgroup # SKIP not root, or no pids cgroup to make"
+fi
+
 # ---- strace: a cached run spawns no probe ----------------------------------------------------
 # successful execve calls of a trace, one "pid path" per line
 execs() {
