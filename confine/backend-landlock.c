@@ -184,6 +184,8 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
         sbx_argv_add(&b, launcher);
         sbx_argv_add(&b, "--mode");
         sbx_argv_add(&b, mode);
+        /* from ABI 6 what the command starts ends with sbx, SIGKILL included (landlock-launch.c) */
+        sbx_argv_add(&b, "--die-with-parent");
         out->gated = sbx_argv_add_launcher_options(&b, req, 0);
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);

@@ -4,7 +4,7 @@
  * command, in-process (run-exec.c): the same function either way, sbx_landlock_launch().
  *
  *   sbx-landlock --mode read-only|workspace-write [--write DIR]... [--status-fd N]
- *                [--max-abi N] -- ARGV...
+ *                [--max-abi N] [--die-with-parent] -- ARGV...
  *   sbx-landlock --seal-mounts [--write DIR]... [--status-fd N] -- ARGV...   (inside bubblewrap)
  * Both take --write-id DEV:INO[:MOUNTS], once for each --write in order: that directory must be
  * the one sbx resolved (its device and inode numbers), and with --seal-mounts also the mount
@@ -13,6 +13,8 @@
  * --lifeline-fd N: the read end of a pipe the caller holds open, and never writes, while it lives:
  * after the go-ahead, the command does not start once it is closed (see check_lifeline()), and
  * --close-fd N: a descriptor the runner keeps that the command must not get, closed at once.
+ * --mode also takes --die-with-parent: from ABI 6, every process of the sandbox is killed when the
+ * launcher's parent dies, SIGKILL included (see start_keeper()); below ABI 6 it does nothing.
  *   sbx-landlock --help
  *
  * What the command gets (both modes): read and execute everywhere; writing (write_file,
@@ -58,6 +60,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/capability.h>
@@ -66,6 +69,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "confine/landlock-abi.h"
@@ -146,7 +150,7 @@ __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const cha
 
 static const char usage_text[] =
         "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO[:MOUNTS]]]...\n"
-        "                    [--status-fd N] [--max-abi N] -- ARGV...\n"
+        "                    [--status-fd N] [--max-abi N] [--die-with-parent] -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere, writes only to the\n"
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
         "beneath each --write DIR. A seccomp filter refuses what Landlock cannot govern: metadata\n"
@@ -154,7 +158,8 @@ static const char usage_text[] =
         "IPC objects and message queues, the keyrings, and another process's resource limits;\n"
         "from Landlock ABI 6 no signal reaches a process outside the sandbox. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
-        "record 'E <errno> <step>' on fd N.\n";
+        "record 'E <errno> <step>' on fd N. --die-with-parent (from ABI 6): every process of the\n"
+        "sandbox is killed when the launcher's parent dies.\n";
 
 /* Strict decimal in [min, max]; false otherwise. */
 static bool parse_int(const char *s, long min, long max, long *ret) {
@@ -230,6 +235,7 @@ struct launch {
         size_t n_write_ids;
         unsigned write_mounts[MAX_WRITE_DIRS]; /* --seal-mounts: mounts at its path in the sandbox */
         long max_abi;
+        bool die_with_parent;
         char **argv;
 };
 
@@ -265,6 +271,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->mode_set = true;
                 } else if (strcmp(a, "--seal-mounts") == 0) {
                         l->seal_mounts = true;
+                } else if (strcmp(a, "--die-with-parent") == 0) {
+                        l->die_with_parent = true;
                 } else if ((v = option_value(argv, &i, "--write", &m)), m) {
                         if (!v || v[0] != '/')
                                 usage_fail("--write needs an absolute directory, got '%s'", v ? v : "");
@@ -692,6 +700,78 @@ static void fence_off_init(void) {
         close(fd);
 }
 
+/* ---- --die-with-parent: the keeper ----------------------------------------------------------
+ *
+ * Under Landlock the command has no pid namespace: when sbx is killed with SIGKILL the command
+ * itself dies of its parent-death signal, but every process it started (a background job, a
+ * shell's current command) ran on, confined and unsupervised, holding the caller's stdout open
+ * (a caller reading sbx's output to its end waited for them). From ABI 6 the domain scopes
+ * signals: a process in it can signal only processes of the same domain or one nested in it. So
+ * a keeper is started in the command's domain, right before exec, as a child of the launcher's
+ * parent (CLONE_PARENT: the command never sees it as its own child, and `wait` in a shell does
+ * not wait for it). It closes every descriptor, blocks every signal, and waits for its parent's
+ * death (PR_SET_PDEATHSIG); then kill(-1, SIGKILL) reaches exactly the processes of the sandbox.
+ *
+ * It shares the launcher's memory (CLONE_VM, no copy-on-write of sbx's pages, which costs this
+ * supervisor 0.1-0.3 ms per run; see run-exec.c), so it runs on a stack of its own, calls only
+ * system calls, and the memory is made non-dumpable first: the command, in the same domain and
+ * without capabilities, can then neither ptrace the keeper nor read or write its memory through
+ * /proc (the caller restores dumpability once the keeper is gone, sbx_ll_keeper_end()). The
+ * command can signal the keeper: a SIGTERM from it is ignored unless the parent is really gone,
+ * and a SIGKILL only gives up its own protection. */
+volatile pid_t sbx_ll_keeper_pid;
+static char keeper_stack[16384] __attribute__((aligned(64)));
+
+__attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void *arg) {
+        pid_t watched = (pid_t) (intptr_t) arg;
+        sigset_t all, term;
+
+        sigfillset(&all);
+        sigprocmask(SIG_SETMASK, &all, NULL);
+        sigemptyset(&term);
+        sigaddset(&term, SIGTERM);
+        (void) prctl(PR_SET_NAME, "sbx-keeper", 0, 0, 0);
+        (void) syscall(SYS_close_range, 0U, ~0U, 0U);
+        if (prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0) < 0)
+                _exit(1);
+        while (getppid() == watched)
+                (void) sigwaitinfo(&term, NULL);
+        /* the parent now is a process outside the domain: a signal to it must be refused, or the
+         * domain does not scope signals and kill(-1) would reach every process of the user */
+        if (kill(getppid(), 0) == 0 || errno != EPERM)
+                _exit(1);
+        (void) kill(-1, SIGKILL);
+        _exit(0);
+}
+
+static void start_keeper(void) {
+        pid_t parent = getppid(), k;
+
+        /* one keeper at a time on its stack: the caller ends the last one (sbx_ll_keeper_end()) */
+        if (sbx_ll_keeper_pid > 0)
+                fail_plain(EBUSY, "keeper", "the keeper of an earlier command still runs");
+
+        if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
+                fail(errno, "keeper", "cannot make the launcher's memory non-dumpable");
+        k = clone(keeper_main, keeper_stack + sizeof(keeper_stack), CLONE_VM | CLONE_PARENT | SIGCHLD,
+                  (void *) (intptr_t) parent);
+        if (k < 0)
+                fail(errno, "keeper", "cannot start the process that ends the sandbox with its parent");
+        sbx_ll_keeper_pid = k;
+}
+
+void sbx_ll_keeper_end(void) {
+        pid_t k = sbx_ll_keeper_pid;
+
+        if (k <= 0)
+                return;
+        sbx_ll_keeper_pid = 0;
+        (void) kill(k, SIGKILL);
+        while (waitpid(k, NULL, __WALL) < 0 && errno == EINTR)
+                ;
+        (void) prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+}
+
 /* A filter that prctl() installed "with success" but that refuses nothing means a seccomp filter
  * around sbx faked the call (security review: under one, a read-only run changed a host file's
  * mode and times and a workspace-write run made a set-user-ID program, reported as before). */
@@ -797,6 +877,8 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         } else
                 wait_for_go(l.wait_fd);
         check_lifeline(l.lifeline_fd);
+        if (l.die_with_parent && abi >= 6)
+                start_keeper();
         if (before_exec)
                 before_exec();
         execvpe(l.argv[0], l.argv, envp ? envp : environ);

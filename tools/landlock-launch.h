@@ -1,6 +1,8 @@
 /* landlock-launch.h: sbx's Landlock launcher as a function (its options: landlock-launch.c). */
 #pragma once
 
+#include <sys/types.h>
+
 /* Parses the launcher's argv (argv[0] is its name), confines the calling process and execs the
  * command with envp (NULL: environ); on any failure prints one "sbx-landlock: " line, leaves the
  * --status-fd record and _exits 125. Never returns. With `gate` (in-process only), the go-ahead is
@@ -12,3 +14,9 @@
  * vfork child: it changes no memory the parent relies on, and never calls exit() in-process. */
 __attribute__((noreturn)) void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx),
                                                    void *gate_ctx, void (*before_exec)(void));
+
+/* --die-with-parent: the pid of the keeper the launcher started (in-process: sbx's memory), or 0.
+ * sbx_ll_keeper_end() kills and reaps it and makes the memory dumpable again (the keeper shares
+ * it); call it once the command has ended. */
+extern volatile pid_t sbx_ll_keeper_pid;
+void sbx_ll_keeper_end(void);

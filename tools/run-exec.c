@@ -1055,10 +1055,17 @@ static bool pid_before(pid_t pid) {
  * `for i in $(seq 3000); do (true &); done`, pid_max 32768). The command itself is reaped by the
  * loop, and the children sbx had before it are left alone: their pids stay theirs
  * (commands_process()). */
+/* The Landlock keeper (--die-with-parent), whose pid sbx knows when the launcher ran in-process:
+ * reaped only by sbx_ll_keeper_end(), which signals it by that pid, so that the pid cannot be
+ * another process's by then (the command may kill the keeper: it is in its domain). */
+static bool is_keeper(pid_t pid) {
+        return sbx_ll_keeper_pid > 0 && pid == sbx_ll_keeper_pid;
+}
+
 static void reap_if_orphan(pid_t pid, void *userdata) {
         pid_t cmd = *(const pid_t *) userdata;
 
-        if (pid == cmd || pid_before(pid))
+        if (pid == cmd || pid_before(pid) || is_keeper(pid))
                 return;
         (void) waitpid(pid, NULL, WNOHANG | __WALL);
 }
@@ -1075,7 +1082,7 @@ static void reap_orphans(pid_t cmd) {
 
                 if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) < 0 || si.si_pid <= 0 || si.si_pid == cmd)
                         return;
-                if (pid_before(si.si_pid))
+                if (pid_before(si.si_pid) || is_keeper(si.si_pid))
                         break;
                 (void) waitpid(si.si_pid, NULL, WNOHANG | __WALL);
         }
@@ -1265,6 +1272,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .use_fork = inprocess && !record_first && !collect_ok,
                         .collect = collect_ok ? &coll : NULL,
                 };
+                sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
                 pid = spawn_child(&req);
                 if (pid > 0 && collect_ok && coll.result < 0) {
                         /* the writer did not confirm the row: the child left, having run nothing;
@@ -1405,6 +1413,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 if (!reaped && waitpid(pid, &wstatus, WNOHANG) == pid) {
                         reaped = true;
                         reaped_at = now_ms();
+                        /* the Landlock keeper (--die-with-parent) has nothing left to guard */
+                        sbx_ll_keeper_end();
                         /* what the command left may hold stderr: it ends now, not in
                          * DRAIN_AFTER_EXIT_MS */
                         if (subreaper && has_children())
@@ -1434,6 +1444,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                 ;
                 }
         }
+        sbx_ll_keeper_end();
         end_leftovers();
         supervision_end();
         if (pump) {

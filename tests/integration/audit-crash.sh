@@ -103,6 +103,8 @@ TMPDIR="$T/tmp-root" exec "$SBX_BIN" "\$verb" --db "$DB" "\$@"
 EOF
 chmod 755 "$T/sbx-as"
 k=0
+# the running Landlock ABI (landlock_create_ruleset with LANDLOCK_CREATE_RULESET_VERSION)
+LL_ABI=$(python3 -c 'import ctypes; l = ctypes.CDLL(None, use_errno=True); r = l.syscall(444, None, 0, 1); print(r if r > 0 else 0)' 2>/dev/null || echo 0)
 for who in "${WHO[@]}"; do
         mkdir -p "$T/tmp-$who"
         [ "$who" = root ] || chown 65534:65534 "$T/tmp-$who"
@@ -117,9 +119,10 @@ for who in "${WHO[@]}"; do
                 else
                         sel=(--backend "$how" --mode workspace-write)
                 fi
-                # the command leaves a file in its temp area (TMPDIR), and says where that is
+                # the command leaves a file in its temp area (TMPDIR), and says where that is, and
+                # starts a process of its own that would outlive it (a background job)
                 setsid "$T/sbx-as" "$who" run "${sel[@]}" --root "$ws" -- \
-                        sh -c 'echo "$TMPDIR" >"$1/tmpdir"; echo x >"$TMPDIR/left"; exec sleep "$2"' sh "$ws" "$mark" &
+                        sh -c 'echo "$TMPDIR" >"$1/tmpdir"; echo x >"$TMPDIR/left"; sleep "$2"1 & exec sleep "$2"' sh "$ws" "$mark" &
                 SUP=$!
                 GROUP=$SUP
                 cmd=
@@ -147,6 +150,25 @@ for who in "${WHO[@]}"; do
                         sleep 0.05
                 done
                 t_check "$who, $how: SIGKILL to sbx ends the command too" test "$ended" = yes
+                # ... and what the command started: bubblewrap's pid namespace ends with its init;
+                # under Landlock (from ABI 6, where the domain scopes signals) a keeper in the
+                # command's domain kills every process of the domain once sbx is gone (before,
+                # the job ran on, confined and unsupervised). An unconfined run leaves it.
+                job=$(pgrep -x -f "sleep ${mark}1" | head -1)
+                for _ in $(seq 1 100); do
+                        [ -z "$job" ] || gone "$job" && break
+                        sleep 0.05
+                        job=$(pgrep -x -f "sleep ${mark}1" | head -1)
+                done
+                if [ "$how" = none ]; then
+                        t_check "$who, $how: an unconfined run's background job runs on (control)" test -n "$job"
+                elif [ "$how" = landlock ] && [ "$LL_ABI" -lt 6 ]; then
+                        t_ok "$who, $how: SIGKILL to sbx ends the command's background job # SKIP Landlock ABI $LL_ABI < 6"
+                else
+                        t_check "$who, $how: SIGKILL to sbx ends the command's background job too (left: ${job:-none})" \
+                                test -z "$job"
+                fi
+                pkill -KILL -x -f "sleep ${mark}1" 2>/dev/null
                 if [ -n "$area" ]; then
                         t_check "$who, $how: the killed run's temp area is left behind at first" test -f "$area/left"
                         "$T/sbx-as" "$who" run "${sel[@]}" --root "$ws" -- true

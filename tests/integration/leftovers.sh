@@ -175,4 +175,72 @@ exit 3"
         done
 done
 
+# ---- the Landlock keeper (--die-with-parent) ---------------------------------------------------
+# From ABI 6 a keeper in the command's Landlock domain ends the domain's processes when sbx dies
+# (audit-crash.sh). It shares sbx's memory: the command, in the same domain, must not be able to
+# ptrace it or open its memory (before the launcher made that memory non-dumpable, PTRACE_ATTACH
+# succeeded, and with it sbx's memory was the command's to rewrite). It holds no descriptor, and
+# a SIGTERM from the command does not make it end the sandbox.
+LL_ABI=$(python3 -c 'import ctypes; l = ctypes.CDLL(None, use_errno=True); r = l.syscall(444, None, 0, 1); print(r if r > 0 else 0)' 2>/dev/null || echo 0)
+cat >"$T/keeper.py" <<'PY'
+import ctypes, os, signal, sys
+def stat(p):
+    try:
+        with open(f"/proc/{p}/stat") as f:
+            s = f.read()
+    except OSError:
+        return None
+    name, rest = s[s.index("(") + 1:s.rindex(")")], s[s.rindex(")") + 2:].split()
+    return name, int(rest[1])
+sbx = stat(os.getppid())[1]  # this script runs under the command, bash -c, whose parent is sbx
+mine = [int(p) for p in os.listdir("/proc") if p.isdigit() and stat(p) == ("sbx-keeper", sbx)]
+if len(mine) != 1:
+    print("keepers:", mine); sys.exit(3)
+k = mine[0]
+bad = []
+try:
+    open(f"/proc/{k}/mem", "r+b"); bad.append("mem opened")
+except OSError:
+    pass
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.ptrace(16, k, 0, 0) == 0:
+    bad.append("ptrace attached")
+os.kill(k, signal.SIGTERM)
+print(k, " ".join(bad) or "held")
+PY
+if [ "$LL_ABI" -ge 6 ] && [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
+        for who in "${WHO[@]}"; do
+                for mode in read-only workspace-write; do
+                        ws=$T/ws-$who-landlock
+                        mkdir -p "$ws"
+                        [ "$who" = root ] || chown 65534:65534 "$ws"
+                        out=$(sbx_as "$who" run --backend landlock --mode "$mode" --root "$ws" \
+                                -c "python3 '$T/keeper.py'; sleep 0.3; echo still-here" 2>&1)
+                        rc=$?
+                        k=${out%% *}
+                        t_check "$who, $mode: the command finds its keeper and can neither ptrace it nor open its memory ($out)" \
+                                grep -q "^[0-9]* held" <<<"$out"
+                        t_check "$who, $mode: a SIGTERM from the command does not make the keeper end the sandbox (rc=$rc)" \
+                                eval '[ $rc = 0 ] && grep -q still-here <<<"$out"'
+                done
+        done
+        # its descriptors, seen from the host while it runs
+        mark="4006.$$"
+        MARKS+=("sleep $mark")
+        sbx_as root run --backend landlock --mode read-only --root "$T/ws-root-landlock" -c "sleep $mark" 3>/dev/null &
+        sup=$!
+        kp=
+        for _ in $(seq 1 100); do
+                kp=$(for p in $(pgrep -f -- "-c sleep $mark"); do pgrep -x -P "$p" sbx-keeper; done)
+                [ -n "$kp" ] && break
+                sleep 0.05
+        done
+        t_check "the keeper holds no descriptor (${kp:-none found}: $(ls "/proc/$kp/fd" 2>&1 | tr '\n' ' '))" \
+                eval '[ -n "$kp" ] && [ -z "$(ls "/proc/$kp/fd")" ]'
+        cleanup_marks
+        wait "$sup" 2>/dev/null
+else
+        t_ok "the Landlock keeper # SKIP Landlock ABI $LL_ABI < 6, or landlock not usable"
+fi
+
 t_finish
