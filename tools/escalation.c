@@ -128,6 +128,9 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in_p[0], 0);
         posix_spawn_file_actions_adddup2(&fa, out_p[1], 1);
+        /* nothing of the caller's beyond 0-2, as for the command: a --verdict-fd pipe that the
+         * approver (or a process it leaves behind) held open kept its reader waiting for EOF */
+        posix_spawn_file_actions_addclosefrom_np(&fa, 3);
         r = posix_spawn(&pid, real, &fa, NULL, pargv, envp);
         posix_spawn_file_actions_destroy(&fa);
         close(in_p[0]);

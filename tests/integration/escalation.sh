@@ -220,6 +220,18 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 sh -c "echo x > $T/out/env-approver-$b" 2>/dev/null
         t_check "$b: the approver gets no loader variable, the rest of the environment ($(cat "$T/env-approver.log" 2>/dev/null))" \
                 test "$(cat "$T/env-approver.log" 2>/dev/null)" = "LD_LIBRARY_PATH=unset LD_PRELOAD=unset KEPT=yes"
+        # ... nor the caller's descriptors beyond 0-2: not the --verdict-fd record (a background
+        # process the approver leaves behind held a verdict pipe open, and a caller reading it to
+        # its end waited for that process), nor any other (8 here), as for the command
+        printf '#!/bin/sh\nfor fd in 8 9; do [ -e /proc/$$/fd/$fd ] && echo "$fd"; done >"%s"\ncat >/dev/null\necho deny\n' \
+                "$T/fd-approver.log" >"$T/bin/fd-approver"
+        chmod 755 "$T/bin/fd-approver"
+        rm -f "$T/fd-approver.log"
+        "$SBX_BIN" run --db "$T/fd-approver-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                --approver "$T/bin/fd-approver" --verdict-fd 9 -- sh -c "echo x > $T/out/fd-approver-$b" \
+                2>/dev/null 8</dev/null 9>"$T/fd-approver.jsonl"
+        t_check "$b: the approver inherits neither the verdict descriptor nor the caller's others ($(tr '\n' ' ' <"$T/fd-approver.log" 2>/dev/null))" \
+                test -e "$T/fd-approver.log" -a ! -s "$T/fd-approver.log"
         # ... nor a PATH entry inside the workspace: an approver outside it could still run an
         # interpreter planted there (#!/usr/bin/env python3, a virtualenv's bin first in PATH)
         printf '#!/bin/sh\necho "$PATH" >"%s"\ncat >/dev/null\necho deny\n' "$T/path-approver.log" >"$T/bin/path-approver"
