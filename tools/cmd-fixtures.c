@@ -680,6 +680,9 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                 if (devnull < 0 || dup2(devnull, STDIN_FILENO) < 0 || dup2(devnull, STDOUT_FILENO) < 0 ||
                     dup2(err_fd, STDERR_FILENO) < 0)
                         _exit(126);
+                /* nothing else of the caller's: the command runs unconfined (--raw), perhaps as
+                 * another user (--user) */
+                (void) close_range(3, ~0U, 0);
                 if (cwd && chdir(cwd) < 0)
                         _exit(126);
                 if (user && (parse_user(user, &u, &g) < 0 || setgroups(0, NULL) < 0 || setgid(g) < 0 || setuid(u) < 0))

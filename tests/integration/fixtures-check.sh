@@ -196,6 +196,14 @@ fi
 rc=$?
 chk "record --raw (status $rc)" '[ $rc = 0 ] && grep -qx source=live-raw "$R/bwrap/raw/meta" &&
         grep -qx verdict=runner_failure "$R/bwrap/raw/meta"'
+# the recorded command gets 0-2 only, not whatever else the caller had open (8, 9 here): it runs
+# unconfined, as another user with --user, and its stderr must not depend on the caller's shell
+"$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/fds" \
+        -- sh -c 'for fd in 8 9; do [ -e /proc/$$/fd/$fd ] && echo "inherited $fd" >&2; done; exit 1' \
+        >"$T/out" 2>"$T/err" 8</dev/null 9>"$T/nine"
+rc=$?
+chk "record --raw: the command inherits no descriptor of the caller beyond 0-2 (status $rc)" \
+        '[ $rc = 0 ] && [ -e "$R/bwrap/fds/stderr" ] && ! grep -q inherited "$R/bwrap/fds/stderr"'
 # standard descriptors closed when sbx starts: the stderr capture took the number 2 and the command
 # lost it on exec (review: a case kept with an empty stderr, verdict task_failure, exit 0)
 printf '%s\n' "echo \"bwrap: Can't find source path /x: No such file or directory\" >&2; exit 1" >"$T/runner-fails.sh"
