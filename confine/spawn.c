@@ -78,6 +78,8 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
         posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
         posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+        /* nothing else of the caller's reaches the runner, nor through it the sandbox */
+        posix_spawn_file_actions_addclosefrom_np(&fa, 3);
         r = posix_spawn(&pid, argv[0], &fa, NULL, argv, envp);
         posix_spawn_file_actions_destroy(&fa);
         close(pipefd[1]);

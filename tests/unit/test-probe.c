@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -332,6 +333,23 @@ static void test_probe_does_not_depend_on_the_current_directory(void **state) {
         sbx_config_free(cfg);
 }
 
+/* The probe's confined command is spawned with 0-2 only: the caller's other descriptors (sbx
+ * probe's shell, sbx run's caller) reached the runner and, through it, the sandbox. */
+static void test_probe_spawn_passes_no_descriptor_of_the_caller(void **state) {
+        char *argv[] = { (char *) "/bin/sh", (char *) "-c",
+                         (char *) "[ -e /proc/$$/fd/77 ] && echo inherited 77 >&2; exit 0", NULL };
+        char err[256];
+        int wstatus = -1, fd = open("/dev/null", O_RDONLY); /* (inheritable, as a caller's may be) */
+        (void) state;
+        assert_true(fd >= 0);
+        assert_int_equal(dup2(fd, 77), 77);
+        close(fd);
+        assert_int_equal(sbx_spawn_capture(argv, NULL, 10000, &wstatus, err, sizeof(err)), 0);
+        close(77);
+        assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
+        assert_string_equal(err, "");
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
@@ -347,6 +365,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_cached_refusal_is_probed_again),
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
                 cmocka_unit_test(test_probe_does_not_depend_on_the_current_directory),
+                cmocka_unit_test(test_probe_spawn_passes_no_descriptor_of_the_caller),
         };
         char cmd[PATH_MAX + 64];
         _cleanup_free_ char *real = NULL;
