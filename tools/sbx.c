@@ -78,6 +78,7 @@ static int hold_std_fds(void) {
  * anyway). */
 enum { SBX_OWN_STACK = 8u << 20, SBX_STACK_ENOUGH = 1u << 20 };
 
+#if !defined(__SANITIZE_ADDRESS__)
 static struct {
         int (*fn)(int argc, char **argv);
         int argc;
@@ -88,6 +89,7 @@ static struct {
 static void call_verb(void) {
         verb_call.status = verb_call.fn(verb_call.argc, verb_call.argv);
 }
+#endif
 
 static int run_verb(int (*fn)(int argc, char **argv), int argc, char **argv) {
         struct rlimit rl;
