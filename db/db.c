@@ -426,6 +426,12 @@ static int check_identity(struct sbx_db *db, int *ret_version, struct sbx_diag *
                 return sbx_diag_set(diag, EBADMSG, "open", db->path,
                                     "%s is an SQLite database without an sbx schema, not an sbx audit database",
                                     db->path);
+        /* every sbx schema sets the application_id from version 1 on: a version without it is
+         * another application's numbering (upgrading it switched it to WAL before failing) */
+        if (version > 0 && app == 0)
+                return sbx_diag_set(diag, EBADMSG, "open", db->path,
+                                    "%s is an SQLite database of another application (schema version %d without "
+                                    "sbx's application_id), not an sbx audit database", db->path, version);
         *ret_version = version;
         return 0;
 }

@@ -364,6 +364,39 @@ static void test_db_foreign_sqlite_database_is_refused(void **state) {
         assert_non_null(strstr(diag.msg, "another application"));
 }
 
+/* Many applications number their schema with user_version and never set an application_id;
+ * every sbx schema sets sbx's from version 1 on. Such a file was taken for an older sbx database:
+ * a query upgraded it, switching it to WAL before the failed step was rolled back. */
+static void test_db_foreign_versioned_database_is_refused_and_kept(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        struct sbx_diag diag = { 0 };
+        sqlite3 *h = NULL;
+        sqlite3_stmt *st = NULL;
+
+        raw_exec(f->path, "PRAGMA user_version = 1; CREATE TABLE executions (x); INSERT INTO executions VALUES (1);");
+        assert_int_equal(sbx_db_open_readonly(f->path, &db, &diag), -EBADMSG);
+        assert_null(db);
+        assert_non_null(strstr(diag.msg, "not an sbx audit database"));
+        memset(&diag, 0, sizeof(diag));
+        assert_int_equal(sbx_db_open(f->path, &db, &diag), -EBADMSG);
+        assert_null(db);
+        assert_non_null(strstr(diag.msg, f->path));
+        assert_non_null(strstr(diag.msg, "not an sbx audit database"));
+        /* left as it was: its journal mode, version and table */
+        assert_int_equal(sqlite3_open(f->path, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_prepare_v2(h, "SELECT (SELECT journal_mode FROM pragma_journal_mode),"
+                                               " (SELECT user_version FROM pragma_user_version),"
+                                               " (SELECT count(*) FROM sqlite_master)", -1, &st, NULL),
+                         SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        assert_string_equal((const char *) sqlite3_column_text(st, 0), "delete");
+        assert_int_equal(sqlite3_column_int(st, 1), 1);
+        assert_int_equal(sqlite3_column_int(st, 2), 1);
+        sqlite3_finalize(st);
+        sqlite3_close(h);
+}
+
 static void test_db_readonly_open_never_creates(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -682,6 +715,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_db_newer_version_is_refused, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_corrupt_file_is_refused_and_kept, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_foreign_sqlite_database_is_refused, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_foreign_versioned_database_is_refused_and_kept, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_readonly_open_never_creates, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_readonly_open_of_wal_database_in_readonly_directory, setup,
                                                 teardown),
