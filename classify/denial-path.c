@@ -237,6 +237,27 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                 return 0;
         }
 
+        /* bash's "NAME: line N: WORD: <errno text>" (NAME the script or "bash"): WORD is printed as
+         * it is, spaces and ": " included, so when it is a path or holds no ": " it is the path
+         * whole; else it is a builtin's "cd: X", read as any other line from its fields. Never
+         * NAME: a script whose redirection failed was recorded as the path denied. */
+        {
+                const char *colon = memmem(s, n, ": line ", 7);
+                size_t at = colon ? (size_t) (colon - s) + 7 : 0, digits = at;
+
+                while (colon && digits < n && isdigit((unsigned char) s[digits]))
+                        digits++;
+                if (colon && digits > at && digits + 2 <= n && s[digits] == ':' && s[digits + 1] == ' ') {
+                        const char *w = s + digits + 2;
+                        size_t wl = n - digits - 2;
+
+                        if (wl > 0 && (w[0] == '/' || !memmem(w, wl, ": ", 2)))
+                                return put(out, size, w, wl);
+                        s = w;
+                        n = wl;
+                }
+        }
+
         /* Unquoted: walk the ": "-separated fields from the right. A verb phrase whose object is
          * not path-like ("Cannot make temp name", after perl's "Can't do inplace edit on X") is
          * kept only in case no field before it names a path-like object. */

@@ -656,6 +656,13 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "mv: cannot move 'a' to '/etc/x'$'\\r': Read-only file system", "Read-only file system", "/etc/x\r" },
                 { "mkdir: cannot create directory ''$'\\033''[1m': Read-only file system", "Read-only file system", "\x1b[1m" },
                 { "touch: cannot touch '/etc/'\\''$x': Read-only file system", "Read-only file system", "/etc/'$x" },
+                /* bash names the script and the line before the word it could not open, as it is:
+                 * not the script (it was recorded as the path the run was denied) */
+                { "/w/s.sh: line 2: /etc/sp ace: Read-only file system", "Read-only file system", "/etc/sp ace" },
+                { "/w/s.sh: line 2: sp ace: Read-only file system", "Read-only file system", "sp ace" },
+                { "bash: line 1: /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
+                { "/w/s.sh: line 3: /etc/x: Read-only file system", "Read-only file system", "/etc/x" },
+                { "bash: line 1: cd: /root/x: Permission denied", "Permission denied", "/root/x" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
