@@ -74,6 +74,23 @@ static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
         return 0;
 }
 
+/* The first quoted string anywhere in s[0..n). */
+static size_t quoted_within(const char *s, size_t n, char *out, size_t size) {
+        for (size_t i = 0; i < n; i++)
+                for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                        size_t ol = strlen(quotes[q].open);
+                        const char *start, *end;
+
+                        if (!starts_with(s + i, n - i, quotes[q].open))
+                                continue;
+                        start = s + i + ol;
+                        end = memmem(start, (size_t) (s + n - start), quotes[q].close, strlen(quotes[q].close));
+                        if (end && end > start)
+                                return put(out, size, start, (size_t) (end - start));
+                }
+        return 0;
+}
+
 static bool path_like(const char *s, size_t n) {
         return memchr(s, '/', n) || memchr(s, '\\', n) || memchr(s, '.', n) || memchr(s, '~', n);
 }
@@ -277,14 +294,21 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                         while (w > 0 && f[w - 1] != ' ' && f[w - 1] != '\t')
                                 w--;
                         if (words == 1) {
-                                if (!fallback && (!first || path_like(f, fl)))
+                                /* a path-like name also before a verb phrase without one: shred's
+                                 * "X: failed to open for writing" */
+                                if (fallback ? !first && path_like(f, fl) : !first || path_like(f, fl))
                                         return put(out, size, f, fl);
                                 break; /* a program name or line number before a verb phrase */
                         }
                         if (verb_phrase(f, fl) || (words == 2 && memchr(f + w, '/', fl - w))) {
+                                size_t k;
+
                                 /* "cannot create X"; also perl's "mkdir /x: $!" */
                                 if (path_like(f + w, fl - w))
                                         return put(out, size, f + w, fl - w);
+                                /* truncate's "cannot open 'X' for writing" */
+                                if ((k = quoted_within(f, fl, out, size)) > 0)
+                                        return k;
                                 if (!fallback && words > 2) {
                                         fallback = f + w;
                                         fallback_len = fl - w;
