@@ -309,6 +309,11 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                 /* truncate's "cannot open 'X' for writing" */
                                 if ((k = quoted_within(f, fl, out, size)) > 0)
                                         return k;
+                                /* dash's "cannot create /etc/a b", git's "cannot mkdir /x y": a name
+                                 * with a space, printed as it is, from its first absolute word on */
+                                for (size_t i = 0; i < w; i++)
+                                        if (f[i] == '/' && (i == 0 || f[i - 1] == ' ' || f[i - 1] == '\t'))
+                                                return put(out, size, f + i, fl - i);
                                 if (!fallback && words > 2) {
                                         fallback = f + w;
                                         fallback_len = fl - w;

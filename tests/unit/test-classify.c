@@ -666,6 +666,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* the name, not the last word of the verb phrase after or around it ("writing") */
                 { "shred: /etc/hostname: failed to open for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
                 { "truncate: cannot open '/etc/hostname' for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
+                /* an absolute name with a space after an unquoting verb phrase: the name, not its
+                 * last word ("ace", "it", "fg": relative names the run never touched) */
+                { "dash: 1: cannot create /etc/sp ace: Read-only file system", "Read-only file system", "/etc/sp ace" },
+                { "fatal: cannot mkdir /usr/g it: Read-only file system", "Read-only file system", "/usr/g it" },
+                { "error: could not lock config file /etc/gc fg: Read-only file system", "Read-only file system", "/etc/gc fg" },
+                { "Can't open /etc/pl x: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl x" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
