@@ -251,6 +251,13 @@ static int parse(int argc, char **argv, struct opts *o) {
                                         sbx_getopt_error(element, optopt, what, sizeof(what)));
                 }
         }
+        /* getopt stops at "--": the words after it are arguments too (they were dropped, and
+         * 'audit list -- junk' listed everything) */
+        for (; optind < argc; optind++) {
+                if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, argv[optind]);
+                o->pos[o->npos++] = argv[optind];
+        }
         if (o->verb == SHOW && o->npos != 1)
                 return sbx_fail(SBX_EXIT_USAGE, "audit show: expected one execution id");
         if (o->verb != SHOW && o->npos > 0)

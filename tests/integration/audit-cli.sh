@@ -143,6 +143,11 @@ bad "unknown audit verb" "unknown verb 'purge'" audit purge --db "$GOOD"
 bad "show without an id" "expected one execution id" audit show --db "$GOOD"
 bad "show of a non-number" "'abc' is not an execution id" audit show abc --db "$GOOD"
 bad "show of an unknown id" "no execution 999" audit show 999 --db "$GOOD"
+# a word after "--" was dropped: filters silently not applied, or "expected one execution id"
+bad "a word after -- (ignored before)" "unexpected argument 'junk'" audit list --db "$GOOD" -- junk
+bad "a filter after -- (ignored before)" "unexpected argument '--verdict'" audit denials --db "$GOOD" -- --verdict denied
+"$SBX_BIN" audit show --db "$GOOD" -- 1 >"$T/stdout" 2>"$ERR"
+t_check "show -- ID shows ID (status $?: $(head -c 200 "$ERR"))" grep -q '^id  *1$' "$T/stdout"
 bad "follow with --json" "--follow streams" audit export --follow --json --db "$GOOD"
 bad "--top-paths outside denials" "--top-paths belongs" audit list --top-paths --db "$GOOD"
 # --top-paths [N]: N as the next word or, as an optional value is spelt, --top-paths=N (which was
