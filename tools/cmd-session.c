@@ -91,6 +91,12 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
                                         sbx_getopt_error(element, optopt, what, sizeof(what)));
                 }
         }
+        /* getopt stops at "--": the words after it are arguments too */
+        for (; optind < argc; optind++) {
+                if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
+                        return sbx_fail(SBX_EXIT_USAGE, "session %s: unexpected argument '%s'", verb, argv[optind]);
+                o->pos[o->npos++] = argv[optind];
+        }
         return 0;
 }
 

@@ -116,4 +116,13 @@ t_check "session show and policy resolve (text) print no escape character" \
         python3 -c 'import sys; d = open(sys.argv[1], "rb").read() + open(sys.argv[2], "rb").read(); sys.exit(1 if b"\x1b" in d or b"\x07" in d or not d else 0)' \
         "$T/show.txt" "$T/policy.txt"
 
+# the words after "--" are arguments: 'session show -- ID' said "expected one session id", and
+# 'session mode -- ID MODE' "expected a session id and a mode"
+"$SBX_BIN" session show --db "$DB" -- "$EID" >"$T/show-dd.txt" 2>"$T/show-dd.err"
+t_check "session show -- ID shows the session (status $?: $(head -c 200 "$T/show-dd.err"))" \
+        grep -q "^id  *$EID\$" "$T/show-dd.txt"
+"$SBX_BIN" session mode --db "$DB" -- "$EID" workspace-write 2>"$T/mode-dd.err"
+t_check "session mode -- ID MODE logs the mode (status $?: $(head -c 200 "$T/mode-dd.err"))" \
+        test "$(sqlite3 "$DB" "SELECT mode FROM mode_events WHERE session_id = '$EID' ORDER BY id DESC LIMIT 1")" = workspace-write
+
 t_finish
