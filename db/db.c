@@ -814,7 +814,7 @@ static int snapshot_dir(const char *path, const char *tmp, char **ret, struct sb
         return 0;
 }
 
-static int open_snapshot(const char *path, struct sbx_db **ret, struct sbx_diag *diag) {
+static int open_snapshot(const char *path, int flags, struct sbx_db **ret, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_free_ char *dir = NULL, *wal = NULL, *copy = NULL, *copy_wal = NULL;
         const char *tmp = getenv("TMPDIR");
@@ -851,7 +851,7 @@ static int open_snapshot(const char *path, struct sbx_db **ret, struct sbx_diag 
                         r = -EAGAIN;
         }
         if (r >= 0)
-                r = db_new(copy, SQLITE_OPEN_READONLY, &db, diag);
+                r = db_new(copy, flags, &db, diag);
         if (r < 0) {
                 (void) unlink(copy);
                 (void) unlink(copy_wal);
@@ -954,7 +954,7 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
 
                 sbx_db_close(old);
                 sbx_diag_clear(diag);
-                r = open_snapshot(path, &db, diag);
+                r = open_snapshot(path, SQLITE_OPEN_READONLY, &db, diag);
                 if (r < 0)
                         return r;
                 r = check_identity(db, &version, diag);
@@ -972,6 +972,34 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
                 if (pragma_text(db, "PRAGMA journal_mode", mode, sizeof(mode), NULL) == 0 && strcmp(mode, "wal") == 0)
                         db->journal = "wal";
         }
+        *ret_db = sbx_steal_ptr(&db);
+        return 0;
+}
+
+int sbx_db_open_readonly_upgraded(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
+        _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
+        struct stat st;
+        int r, version = 0;
+
+        r = sbx_db_open_readonly(path, &db, diag);
+        if (r != -EPROTO)
+                return r < 0 ? r : (*ret_db = sbx_steal_ptr(&db), 0);
+        /* an older schema: the checks of the read-only open held; upgrade a private copy, read
+         * that (the record stays the file owner's) */
+        if (stat(path, &st) < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: %s", path,
+                                    strerror(errno));
+        sbx_diag_clear(diag);
+        r = open_snapshot(path, SQLITE_OPEN_READWRITE, &db, diag);
+        if (r < 0)
+                return r;
+        r = check_identity(db, &version, diag);
+        if (r >= 0 && version < SBX_DB_SCHEMA_VERSION)
+                r = migrate(db, diag);
+        if (r < 0)
+                return r; /* (the copy's messages name the file: open_snapshot()) */
+        db->readonly = true;
+        db->owner = st.st_uid;
         *ret_db = sbx_steal_ptr(&db);
         return 0;
 }

@@ -27,6 +27,10 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
  * write, a WAL database is read through a private copy in $TMPDIR, or /tmp when another user could
  * replace it there. */
 int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag);
+/* sbx_db_open_readonly(), but a database of an older schema (-EPROTO there) is read through a
+ * private copy upgraded to the current one, for a reader that may not upgrade the file itself (its
+ * directory is read-only, or it is another user's record). The file is left as it is. */
+int sbx_db_open_readonly_upgraded(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag);
 void sbx_db_close(struct sbx_db *db); /* accepts NULL */
 
 /* The underlying handle, borrowed, for audit/. */

@@ -356,10 +356,14 @@ int sbx_audit_tool_open(const char *db_opt, bool write, struct sbx_db **ret_db) 
         }
         r = sbx_db_open_readonly(path, ret_db, &diag);
         if (r == -EPROTO) {
-                /* an older schema: upgrade it if we may write, else say what is needed */
+                /* an older schema: upgrade it if we may write, else read an upgraded private copy
+                 * (a read-only directory, another user's record: it was refused, with the
+                 * write side's reason, "its directory ... is another user's", for the latter) */
                 r = sbx_db_open(path, ret_db, &diag2);
-                if (r < 0)
-                        return sbx_fail(1, "%s", (r == -EACCES || r == -EROFS) ? diag.msg : diag2.msg);
+                if (r < 0) {
+                        diag = (struct sbx_diag) { 0 };
+                        r = sbx_db_open_readonly_upgraded(path, ret_db, &diag);
+                }
         }
         if (r < 0)
                 return sbx_fail(1, "%s", diag.msg);

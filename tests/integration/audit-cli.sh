@@ -208,6 +208,36 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         t_diag "files in the read-only directory: $(echo $listing)"
         chmod 0700 "$NB/rodir"
 
+        # an older schema the reader cannot upgrade in place (its directory is read-only, or the
+        # record is another user's): it is read through an upgraded private copy, the file kept as
+        # it was (it was refused: "upgraded by the next sbx that writes to it", or for another
+        # user's "its directory ... is another user's")
+        OLD=$NB/olddir/audit.db
+        mkdir -p "$NB/olddir"
+        sqlite3 "$RODB" ".backup '$OLD'"
+        sqlite3 "$OLD" "PRAGMA journal_mode = DELETE; DROP TRIGGER denial_lines_tally;
+                DROP TRIGGER denial_lines_untally; DROP TABLE denied_paths;
+                INSERT INTO denial_lines (execution_id, line_no, line, path)
+                  VALUES (1, 1, 'touch: cannot touch ''/etc/old'': Read-only file system', '/etc/old');
+                PRAGMA user_version = 2;" >/dev/null
+        chown -R 65534:65534 "$NB/olddir"
+        chmod 0500 "$NB/olddir"
+        cp "$OLD" "$T/old.orig"
+        asnobody "$SBX_BIN" audit denials --top-paths --db "$OLD" --csv >"$T/stdout" 2>"$ERR"
+        t_check "a v2 database in a read-only directory: --top-paths reads it ($?: $(head -c 300 "$ERR"))" \
+                test "$(tr -d '\r' <"$T/stdout")" = "$(printf 'path,denials,executions\n/etc/old,1,1')"
+        asnobody "$SBX_BIN" audit list --db "$OLD" --csv >"$T/stdout" 2>"$ERR"
+        t_check "a v2 database in a read-only directory: audit list reads its run" \
+                test "$?:$(tail -n +2 "$T/stdout" | wc -l):$(wc -c <"$ERR")" = "0:1:0"
+        chown 47211:47211 "$NB/olddir" "$OLD"
+        chmod 0755 "$NB/olddir"
+        asnobody "$SBX_BIN" audit show 1 --db "$OLD" >"$T/stdout" 2>"$ERR"
+        t_check "another user's v2 database: audit show reads it, saying whose it is" \
+                one_line "$?" 0 "note: audit database $OLD belongs to uid 47211, not you"
+        t_check "... the run and its denial line" grep -q "/etc/old" "$T/stdout"
+        t_check "the older database is byte for byte what it was, nothing beside it" \
+                test "$(cmp -s "$OLD" "$T/old.orig" && echo same):$(ls -A "$NB/olddir")" = "same:audit.db"
+
         # ---- the read side of a private record (security review): a reader is shown another
         # user's record only saying whose it is, and never one a third user could have planted,
         # replaced or written under it ----
