@@ -712,9 +712,12 @@ static int run_prune(int argc, char **argv) {
         r = sbx_audit_prune(db, before, dry_run, &res, &diag);
         if (r < 0)
                 return sbx_fail_diag(1, "audit prune", &diag);
-        secs = (time_t) (before / 1000);
-        if (gmtime_r(&secs, &tm))
-                strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+        /* the bound used, to the millisecond (a run at .500 goes with --before .750) */
+        secs = (time_t) (before / 1000 - (before % 1000 < 0));
+        if (gmtime_r(&secs, &tm)) {
+                size_t n = strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
+                snprintf(when + n, sizeof(when) - n, ".%03dZ", (int) ((before % 1000 + 1000) % 1000));
+        }
         printf("%s %lld run%s (%lld denial line%s) and %lld session%s that started before %s\n",
                dry_run ? "would prune" : "pruned", (long long) res.executions, res.executions == 1 ? "" : "s",
                (long long) res.denial_lines, res.denial_lines == 1 ? "" : "s", (long long) res.sessions,

@@ -382,7 +382,7 @@ sqlite3 "$T/prune.db" "UPDATE executions SET started_ms = 1000 WHERE id = 1"
 out=$("$SBX_BIN" audit prune --before 30d --dry-run --db "$T/prune.db" 2>"$ERR")
 kept=$(sqlite3 "$T/prune.db" 'SELECT group_concat(id) FROM (SELECT id FROM executions WHERE id > 1 ORDER BY id)')
 t_check "prune --dry-run: says what would go ($out), removes nothing" \
-        eval '[[ $out =~ ^would\ prune\ 1\ run\ \(0\ denial\ lines\)\ and\ 0\ sessions\ that\ started\ before\ $(date -u -d "30 days ago" +%Y-%m-%d)T[0-9:]{8}Z$ ]] &&
+        eval '[[ $out =~ ^would\ prune\ 1\ run\ \(0\ denial\ lines\)\ and\ 0\ sessions\ that\ started\ before\ $(date -u -d "30 days ago" +%Y-%m-%d)T[0-9:]{8}\.[0-9]{3}Z$ ]] &&
                 [ "$(sqlite3 "$T/prune.db" "SELECT count(*) FROM executions WHERE id = 1")" = 1 ]'
 out=$("$SBX_BIN" audit prune --before 30d --db "$T/prune.db" 2>"$ERR")
 t_check "prune: removes the old run only ($out)" \
@@ -390,6 +390,13 @@ t_check "prune: removes the old run only ($out)" \
 t_check "... the session, which keeps runs, stays" test "$(sqlite3 "$T/prune.db" 'SELECT count(*) FROM sessions')" = 1
 t_check "... and the file passes integrity_check and foreign_key_check" \
         test "$(sqlite3 "$T/prune.db" 'PRAGMA integrity_check; PRAGMA foreign_key_check')" = ok
+# the time it names is the bound it used, to the millisecond: a run at .500 goes with --before
+# .750, which read "before 12:00:00Z"
+cp "$GOOD" "$T/prune-ms.db"
+sqlite3 "$T/prune-ms.db" "UPDATE executions SET started_ms = 1714564800500 WHERE id = 1"
+out=$("$SBX_BIN" audit prune --before 2024-05-01T12:00:00.750Z --dry-run --db "$T/prune-ms.db" 2>"$ERR")
+t_check "prune names its bound to the millisecond ($out)" \
+        test "$out" = "would prune 1 run (0 denial lines) and 0 sessions that started before 2024-05-01T12:00:00.750Z"
 t_check "no marker anywhere" test ! -e "$T/marker"
 
 # ---- CSV is RFC 4180: a field with a comma, a quote, CR or LF is quoted, quotes doubled ----------
