@@ -761,6 +761,16 @@ int sbx_cmd_audit(int argc, char **argv) {
         r = sbx_audit_tool_open(o.db, false, &db);
         if (r)
                 return r;
+        /* a session that does not exist matches nothing: a typo read as "no runs, no denials"
+         * (an unknown --backend is refused for the same reason) */
+        if (o.filter.session_id) {
+                struct sbx_diag diag = { 0 };
+                r = sbx_audit_session_show(db, o.filter.session_id, NULL, NULL, NULL, NULL, &diag);
+                if (r == -ENOENT)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o.name, diag.msg);
+                if (r < 0)
+                        return fail_query(&o, r, &diag);
+        }
         /* one answer: 'interrupted' only for supervisors gone before its snapshot (--follow reads
          * such rows again in its next round instead) */
         if (!o.follow) {

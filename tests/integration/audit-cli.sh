@@ -82,6 +82,16 @@ t_check "... and prints nothing on stdout" test ! -s "$T/stdout"
 "$SBX_BIN" session mode no-such-session workspace-write --db "$GOOD" 2>"$ERR"
 t_check "unknown session: session mode exits 2 with one line" one_line $? 2 "unknown session 'no-such-session'"
 t_check "unknown session: no mode event was logged" test "$(sqlite3 "$GOOD" 'SELECT count(*) FROM mode_events')" = 1
+# a filter on a session that does not exist (a typo, a truncated id) answered "nothing" with 0,
+# as if the session had run nothing or been denied nothing
+for verb in list denials stats export; do
+        "$SBX_BIN" audit $verb --session no-such-session --db "$GOOD" 2>"$ERR" >"$T/stdout"
+        t_check "unknown session: audit $verb --session exits 2 with one line" \
+                one_line $? 2 "unknown session 'no-such-session'"
+done
+"$SBX_BIN" audit denials --session "$SID" --db "$GOOD" 2>"$ERR" >"$T/stdout"
+t_check "a known session without denials: audit denials --session answers (exit $?), nothing" \
+        test "$?:$(wc -c <"$ERR")" = "0:0"
 # with no database at all there is no such session or execution either: a usage error (exit 2, as
 # the page says for an unknown id), not "no audit database" with 1, and one that leaves nothing
 # behind (session mode made the database, its -wal and -shm and the directories above it first)
