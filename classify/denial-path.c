@@ -310,10 +310,16 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                 if ((k = quoted_within(f, fl, out, size)) > 0)
                                         return k;
                                 /* dash's "cannot create /etc/a b", git's "cannot mkdir /x y": a name
-                                 * with a space, printed as it is, from its first absolute word on */
+                                 * with a space, printed as it is, from its first absolute word on, up
+                                 * to an annotation (apt's "X - open (13") */
                                 for (size_t i = 0; i < w; i++)
-                                        if (f[i] == '/' && (i == 0 || f[i - 1] == ' ' || f[i - 1] == '\t'))
-                                                return put(out, size, f + i, fl - i);
+                                        if (f[i] == '/' && (i == 0 || f[i - 1] == ' ' || f[i - 1] == '\t')) {
+                                                size_t e = i + 1;
+                                                while (e < fl && !((f[e - 1] == ' ' || f[e - 1] == '\t') &&
+                                                                   (f[e] == '(' || (f[e] == '-' && (e + 1 == fl || f[e + 1] == ' ')))))
+                                                        e++;
+                                                return put(out, size, f + i, e - i);
+                                        }
                                 if (!fallback && words > 2) {
                                         fallback = f + w;
                                         fallback_len = fl - w;

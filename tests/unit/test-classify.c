@@ -672,6 +672,8 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "fatal: cannot mkdir /usr/g it: Read-only file system", "Read-only file system", "/usr/g it" },
                 { "error: could not lock config file /etc/gc fg: Read-only file system", "Read-only file system", "/etc/gc fg" },
                 { "Can't open /etc/pl x: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl x" },
+                /* ... but not the annotation after it (apt's "- open (13: ...)") */
+                { "E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)", "Permission denied", "/var/lib/dpkg/lock-frontend" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
