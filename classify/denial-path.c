@@ -69,6 +69,15 @@ static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
                 end = memmem(start, (size_t) (s + n - start), quotes[q].close, strlen(quotes[q].close));
                 if (!end || end == start)
                         return 0;
+                /* "'SRC' -> 'DST'" (Python's and Node's link, symlink, rename): the new name */
+                {
+                        const char *after = end + strlen(quotes[q].close);
+                        size_t k, rest = (size_t) (s + n - after);
+
+                        if (starts_with(after, rest, " -> ") &&
+                            (k = quoted_after(after + 4, rest - 4, out, size)) > 0)
+                                return k;
+                }
                 return put(out, size, start, (size_t) (end - start));
         }
         return 0;

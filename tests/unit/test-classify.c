@@ -672,6 +672,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "fatal: cannot mkdir /usr/g it: Read-only file system", "Read-only file system", "/usr/g it" },
                 { "error: could not lock config file /etc/gc fg: Read-only file system", "Read-only file system", "/etc/gc fg" },
                 { "Can't open /etc/pl x: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl x" },
+                /* two names, "'SRC' -> 'DST'" (Python's and Node's symlink, link, rename): the new
+                 * name, where the write was denied, as for mv's "to 'X'" (the source was recorded:
+                 * a link target never written, a workspace file the run could move) */
+                { "OSError: [Errno 30] Read-only file system: 'target' -> '/etc/link'", "Read-only file system", "/etc/link" },
+                { "PermissionError: [Errno 13] Permission denied: 'f' -> \"/etc/it's\"", "Permission denied", "/etc/it's" },
+                { "Error: EROFS: read-only file system, symlink 'target' -> '/etc/nlink'", "read-only file system", "/etc/nlink" },
                 /* ... but not the annotation after it (apt's "- open (13: ...)") */
                 { "E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)", "Permission denied", "/var/lib/dpkg/lock-frontend" },
         };
