@@ -334,9 +334,16 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                         fallback_len = fl - w;
                                 }
                         }
-                        /* "Cannot open" and other phrases without an object: try the field before. */
-                        else if (words > 2)
+                        /* "Cannot open" and other phrases without an object: try the field before;
+                         * a longer one may quote its name (ssh-keygen's "Saving key \"X\" failed",
+                         * rsync's "mkstemp \"X\" failed") */
+                        else if (words > 2) {
+                                size_t k = quoted_within(f, fl, out, size);
+                                if (k > 0 && path_like(out, k))
+                                        return k;
+                                out[0] = '\0';
                                 break;
+                        }
                 }
                 if (start < 2)
                         break;

@@ -672,6 +672,10 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "fatal: cannot mkdir /usr/g it: Read-only file system", "Read-only file system", "/usr/g it" },
                 { "error: could not lock config file /etc/gc fg: Read-only file system", "Read-only file system", "/etc/gc fg" },
                 { "Can't open /etc/pl x: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl x" },
+                /* a quoted name inside a phrase that is no verb phrase (it was not recorded) */
+                { "Saving key \"/etc/key\" failed: Read-only file system", "Read-only file system", "/etc/key" },
+                { "rsync: [receiver] mkstemp \"/etc/.x.abc\" failed: Read-only file system (30)", "Read-only file system", "/etc/.x.abc" },
+                { "x: some \"quoted words\" here: Read-only file system", "Read-only file system", "" },
                 /* two names, "'SRC' -> 'DST'" (Python's and Node's symlink, link, rename): the new
                  * name, where the write was denied, as for mv's "to 'X'" (the source was recorded:
                  * a link target never written, a workspace file the run could move) */
