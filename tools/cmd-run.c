@@ -547,12 +547,37 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         };
                         cwd = current_dir();
                         start = (struct sbx_execution_start) {
-                                .policy = &in_session, .argv = command, .cwd = cwd ? cwd : "" };
+                                .policy = &in_session, .argv = command, .cwd = cwd ? cwd : "",
+                                .parent_id = a->parent_id };
                         rep->args = a;
                         rep->argv = command;
                         return refuse(audit, a, rep, &start, "refused", diag.msg);
                 }
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+        }
+        /* The approval was for the workspace root named in the request (sbx_cmd_run() passes it
+         * as the root): the retry writes there or nowhere. It resolved --root or the fallback root
+         * again, and a symlink on the way retargeted while the approver decided gave it another
+         * directory to write (review). Refused and recorded like a moved session workspace: no
+         * root was resolved. */
+        if (a->mode_approved && a->root && strcmp(policy->workspace_root, a->root) != 0) {
+                struct sbx_policy granted = {
+                        .mode = policy->mode,
+                        .mode_source = policy->mode_source,
+                        .session_id = policy->session_id, /* read only */
+                };
+                char msg[PATH_MAX * 2 + 128];
+
+                snprintf(msg, sizeof(msg),
+                         "the workspace root %s of the approved retry now resolves to %s: refusing a moved workspace",
+                         a->root, policy->workspace_root);
+                cwd = current_dir();
+                start = (struct sbx_execution_start) {
+                        .policy = &granted, .argv = command, .cwd = cwd ? cwd : "", .parent_id = a->parent_id };
+                rep->args = a;
+                rep->argv = command;
+                rep->parent_id = a->parent_id;
+                return refuse(audit, a, rep, &start, "refused", msg);
         }
 
         if (sbx_mode_is_confined(policy->mode) && a->on_denial == SBX_ON_DENIAL_ASK) {
@@ -725,7 +750,7 @@ int sbx_cmd_run(int argc, char **argv) {
         struct sbx_run_args a;
         struct denied_run denied = { 0 };
         struct sbx_diag diag = { 0 };
-        char err[512];
+        char err[512], granted_root[PATH_MAX];
         off_t stdin_start;
         int r, status;
 
@@ -849,6 +874,14 @@ int sbx_cmd_run(int argc, char **argv) {
                         a.mode_approved = true;
                         a.mode = SBX_MODE_WORKSPACE_WRITE;
                         a.parent_id = denied.execution_id;
+                        /* in the workspace the approver was shown: run_once() refuses the retry
+                         * when that root now resolves elsewhere (a symlink on the way of --root or
+                         * of the fallback root retargeted while the approver decided); a
+                         * session's root is its cwd, whose move the policy refuses already */
+                        if (!a.session) {
+                                sbx_strlcpy(granted_root, denied.root, sizeof(granted_root));
+                                a.root = granted_root;
+                        }
                         if (stdin_start >= 0)
                                 (void) lseek(STDIN_FILENO, stdin_start, SEEK_SET);
                         memset(&denied, 0, sizeof(denied));

@@ -10,7 +10,8 @@
 #   terminal without an approver) executes nothing more, prints the fixed line exactly once, exits
 #   with the denied run's status and leaves exactly one row;
 # - --on-denial=deny (the default) and a denial under workspace-write never ask;
-# - in a read-only session the approved mode outranks the session's mode, whose log is unchanged.
+# - in a read-only session the approved mode outranks the session's mode, whose log is unchanged;
+# - the retry writes in the workspace the request named, or is refused when it moved meanwhile.
 # Exit 77 only when neither bwrap nor landlock works here.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -209,6 +210,42 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 test "$(sqlite3 "$T/late-approver-$b.db" 'SELECT count(*) FROM executions')" = 1 -a ! -e "$WS/late-$b" -a \
                 "$(grep -cxF "$REJECTED" "$T/err")" = 1
         rm -rf "$WS/late" "$T/bin/late-approver"
+        # the retry runs in the workspace the approver was shown, or not at all: a --root through a
+        # symlink that was retargeted while the approver decided (by a run beside it; here by the
+        # approver itself) gave the retry write access to wherever the symlink led then (before:
+        # the file outside the granted workspace landed on the host); and a granted directory
+        # replaced by a symlink meanwhile refuses the retry
+        for how in link dir; do
+                mkdir -p "$T/swap-$b/granted" "$T/swap-$b/elsewhere"
+                ln -sfn "$T/swap-$b/granted" "$T/swap-$b/link"
+                if [ "$how" = link ]; then
+                        swap="ln -sfn '$T/swap-$b/elsewhere' '$T/swap-$b/link'"
+                else
+                        swap="mv '$T/swap-$b/granted' '$T/swap-$b/granted.old' && ln -s '$T/swap-$b/elsewhere' '$T/swap-$b/granted'"
+                fi
+                printf '#!/bin/sh\ncat >>"%s"\n%s\necho allow\n' "$T/swap-approver.log" "$swap" >"$T/bin/swap-approver"
+                chmod 755 "$T/bin/swap-approver"
+                rm -f "$T/swap-approver.log"
+                db=$T/swap-$how-$b.db
+                "$SBX_BIN" run --db "$db" --backend "$b" --root "$T/swap-$b/link" --mode read-only --on-denial=ask \
+                        --approver "$T/bin/swap-approver" -- sh -c "echo x > $T/swap-$b/elsewhere/escaped" 2>"$T/err"
+                rc=$?
+                rows=$(q "$db" "SELECT group_concat(coalesce(verdict, '-') || '/' || coalesce(parent_id, '-') || '/' || coalesce(workspace_root, '-'), ' ') FROM (SELECT * FROM executions ORDER BY id)")
+                t_check "$b ($how swapped): the approver was shown the workspace $T/swap-$b/granted" \
+                        test "$(request_field "$T/swap-approver.log" workspace_root)" = "$T/swap-$b/granted"
+                t_check "$b ($how swapped): nothing landed outside the granted workspace (exit $rc)" \
+                        test "$rc" != 0 -a ! -e "$T/swap-$b/elsewhere/escaped"
+                if [ "$how" = link ]; then
+                        t_check "$b ($how swapped): the retry ran in the granted workspace, its write outside denied ($rows)" \
+                                test "$rows" = "denied/-/$T/swap-$b/granted denied/1/$T/swap-$b/granted"
+                else
+                        t_check "$b ($how swapped): the retry is refused (125, got $rc), recorded as the denied run's retry ($rows)" \
+                                test "$rc" = 125 -a "$rows" = "denied/-/$T/swap-$b/granted unavailable/1/-"
+                        t_check "$b ($how swapped): ... one line says why" \
+                                test "$(grep -c "now resolves to $T/swap-$b/elsewhere" "$T/err")" = 1
+                fi
+                rm -rf "$T/swap-$b" "$T/bin/swap-approver"
+        done
         # the approver runs unconfined: the caller's loader variables are not passed to it (a
         # library planted in the workspace and named by them would run outside the sandbox)
         printf '#!/bin/sh\necho "LD_LIBRARY_PATH=${LD_LIBRARY_PATH-unset} LD_PRELOAD=${LD_PRELOAD-unset} KEPT=${SBX_TEST_KEPT-unset}" >"%s"\ncat >/dev/null\necho deny\n' \
@@ -303,6 +340,23 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 -- sh -c "echo s > $WS/session-after-$b") 2>/dev/null
         t_check "$b session: the next run is read-only again (the grant was for one retry)" \
                 test ! -e "$WS/session-after-$b" -a "$(q "$db" "SELECT mode FROM executions ORDER BY id DESC LIMIT 1")" = read-only
+        # a session's workspace moved while the approver decided: the retry is refused as a moved
+        # session workspace, recorded as the denied run's retry
+        db=$T/session-moved-$b.db
+        mkdir -p "$T/sws-$b" "$T/sws-else-$b"
+        sid=$("$SBX_BIN" session start --mode read-only --cwd "$T/sws-$b" --db "$db")
+        printf '#!/bin/sh\ncat >/dev/null\nmv "%s" "%s.old" && ln -s "%s" "%s"\necho allow\n' "$T/sws-$b" "$T/sws-$b" \
+                "$T/sws-else-$b" "$T/sws-$b" >"$T/bin/session-swap"
+        chmod 755 "$T/bin/session-swap"
+        (cd "$T/elsewhere" && "$SBX_BIN" run --db "$db" --session "$sid" --backend "$b" --on-denial=ask \
+                --approver "$T/bin/session-swap" -- sh -c "echo s > $T/sws-else-$b/escaped") 2>"$T/err"
+        rc=$?
+        t_check "$b session moved meanwhile: the retry is refused (125, got $rc), nothing landed, linked refused row" \
+                test "$rc" = 125 -a ! -e "$T/sws-else-$b/escaped" -a \
+                "$(q "$db" "SELECT group_concat(verdict || '/' || coalesce(parent_id, '-'), ' ') FROM (SELECT * FROM executions ORDER BY id)")" = "denied/- unavailable/1"
+        t_check "$b session moved meanwhile: ... one line, a moved workspace" \
+                test "$(grep -c '^sbx: ' "$T/err")" = 1 -a "$(grep -c 'refusing a moved workspace' "$T/err")" = 1
+        rm -rf "$T/sws-$b" "$T/sws-$b.old" "$T/sws-else-$b"
 done
 
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
