@@ -171,7 +171,54 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         return got <= sizeof(answer) && answer_is_allow(answer, got) ? 1 : 0;
 }
 
-static int ask_terminal(char *const *argv, const char *matched_line) {
+/* The command line for a human: each argument bare when it is plain, else in single quotes as
+ * a shell reads it, made inert for the terminal by the caller. The first COMMAND_TEXT_MAX bytes,
+ * then how many more there are (a long -c script would push the question off the screen).
+ * Caller frees; NULL when out of memory. */
+#define COMMAND_TEXT_MAX 4096
+static char *command_text(char *const *argv) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&buf, &size);
+
+        if (!f)
+                return NULL;
+        for (char *const *v = argv; v && *v; v++) {
+                const char *a = *v;
+                bool plain = *a && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                                             "_@%+=:,./-") == strlen(a);
+                if (v != argv)
+                        fputc(' ', f);
+                if (plain) {
+                        fputs(a, f);
+                        continue;
+                }
+                fputc('\'', f);
+                for (; *a; a++)
+                        if (*a == '\'')
+                                fputs("'\\''", f);
+                        else
+                                fputc(*a, f);
+                fputc('\'', f);
+        }
+        if (fclose(f) != 0) {
+                free(buf);
+                return NULL;
+        }
+        if (size > COMMAND_TEXT_MAX) {
+                char more[64];
+                int n = snprintf(more, sizeof(more), " ... (%zu bytes more)", size - COMMAND_TEXT_MAX);
+                memcpy(buf + COMMAND_TEXT_MAX - (size_t) n, more, (size_t) n + 1);
+                size = COMMAND_TEXT_MAX;
+        }
+        {
+                char *inert = sbx_term_text(buf, strlen(buf));
+                free(buf);
+                return inert;
+        }
+}
+
+static int ask_terminal(char *const *argv, const char *root, const char *matched_line) {
         _cleanup_fclose_ FILE *tty = NULL;
         char line[64] = "";
         int fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
@@ -182,7 +229,8 @@ static int ask_terminal(char *const *argv, const char *matched_line) {
                 sbx_fail(0, "no terminal to ask for an escalation on (use --approver PROG)");
                 return 0;
         }
-        _cleanup_free_ char *cmd = sbx_term_text(argv[0], strlen(argv[0]));
+        _cleanup_free_ char *cmd = command_text(argv);
+        _cleanup_free_ char *where = sbx_term_text(root, strlen(root));
         _cleanup_free_ char *why = matched_line ? sbx_term_text(matched_line, strlen(matched_line)) : NULL;
         struct termios saved, t;
         bool restore = tcgetattr(fd, &saved) == 0;
@@ -200,11 +248,14 @@ static int ask_terminal(char *const *argv, const char *matched_line) {
                 t.c_oflag |= OPOST | ONLCR;
                 (void) tcsetattr(fd, TCSAFLUSH, &t);
         }
+        /* what to decide from, as an approver program gets it: the whole command and the
+         * workspace that becomes writable (review: only argv[0], 'bash' for every -c, and the
+         * root unnamed); the command's own line apart, as what it is */
         fputs(SBX_TERM_RESET "\n", tty);
-        fprintf(tty, "sbx: '%s' was denied under read-only", cmd ? cmd : "?");
+        fprintf(tty, "sbx: this command was denied under read-only: %s\n", cmd ? cmd : "?");
         if (why && *why) /* the command's own stderr: it must not rewrite this question */
-                fprintf(tty, ": %s", why);
-        fputs("\nsbx: retry it under workspace-write (writes beneath the workspace root allowed)? [y/N] ", tty);
+                fprintf(tty, "sbx: the denial it reported: %s\n", why);
+        fprintf(tty, "sbx: retry it under workspace-write (writes beneath %s allowed)? [y/N] ", where ? where : "?");
         fflush(tty);
         got = fgets(line, sizeof(line), tty);
         if (restore)
@@ -256,5 +307,5 @@ int sbx_escalation_ask(const struct sbx_run_args *a, char *const *argv, int64_t 
                        const char *root, const char *session, const char *matched_line) {
         if (a->approver)
                 return ask_program(a->approver, argv, denied_id, backend, root, session, matched_line);
-        return ask_terminal(argv, matched_line);
+        return ask_terminal(argv, root, matched_line);
 }

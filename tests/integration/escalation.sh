@@ -417,6 +417,13 @@ for answer in y n yep; do # only y, Y or yes grants
         timeout 60 python3 "$T/tty-drive.py" "$T/tty.raw" "$cmd" "$QUESTION" "$answer"
         tr -d '\r' <"$T/tty.raw" >"$T/tty.out"
         t_check "$b terminal: the question is asked on the terminal" grep -q "$QUESTION" "$T/tty.out"
+        # what a human decides from, as an approver program does (argv, workspace_root): the whole
+        # command, not only its name (sh), and the directory that becomes writable (before: only
+        # 'sh', the command's own stderr line, and "the workspace root" unnamed)
+        t_check "$b terminal ($answer): the question shows the whole command" \
+                grep -qF "was denied under read-only: sh -c 'echo t > $marker'" "$T/tty.out"
+        t_check "$b terminal ($answer): ... and names the workspace that would become writable" \
+                grep -qF "$QUESTION (writes beneath $WS allowed)?" "$T/tty.out"
         if [ "$answer" = y ]; then
                 t_check "$b terminal: y grants: the file landed, two linked rows" \
                         test "$(cat "$marker" 2>/dev/null)" = t -a "$(q "$db" "SELECT count(*), max(parent_id) FROM executions")" = "2 1"
