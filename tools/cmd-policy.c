@@ -39,6 +39,7 @@ int sbx_cmd_policy(int argc, char **argv) {
         struct sbx_diag diag = { 0 };
         const char *db_opt = NULL;
         bool json = false;
+        unsigned seen = 0;
         int c, r;
 
         if (argc < 2 || strcmp(argv[1], "resolve") != 0) {
@@ -58,6 +59,15 @@ int sbx_cmd_policy(int argc, char **argv) {
 
                 if ((c = getopt_long(argc, argv, "+:h", options, NULL)) == -1)
                         break;
+                /* each value once, as for sbx run: a second one silently replaced the first, and
+                 * the policy printed was one that sbx run refuses to resolve */
+                if (c == 's' || c == 'm' || c == 'r' || c == 'd') {
+                        unsigned bit = 1u << (c == 's' ? 0 : c == 'm' ? 1 : c == 'r' ? 2 : 3);
+                        if (seen & bit)
+                                return sbx_fail(SBX_EXIT_USAGE, "policy: --%s given twice: which one is meant?",
+                                                c == 's' ? "session" : c == 'm' ? "mode" : c == 'r' ? "root" : "db");
+                        seen |= bit;
+                }
                 switch (c) {
                 case 's': req.session_id = optarg; break;
                 case 'm':

@@ -63,6 +63,14 @@ refused 2 "option '--help' takes no value" "a value given to --help" -- run "${D
 refused 2 "unknown option '-x'" "an unknown letter in a cluster" -- run "${DB[@]}" --root "$WS" -xy -- CMD
 refused 2 "policy: unknown option '-x'" "policy resolve: an unknown letter in a cluster" -- policy resolve -xy
 refused 2 "policy: option '--json' takes no value" "policy resolve: a value given to a flag" -- policy resolve --json=1
+# an option given twice is ambiguous for policy resolve as for run, which refuses it: resolve
+# printed the last one (danger-full-access below) for a command line that run refuses
+refused 2 "policy: --mode given twice" "policy resolve: --mode twice" -- \
+        policy resolve --root "$WS" --mode read-only --mode danger-full-access
+refused 2 "policy: --root given twice" "policy resolve: --root twice" -- policy resolve --root "$WS" --root "$T/sub"
+refused 2 "policy: --session given twice" "policy resolve: --session twice" -- \
+        policy resolve "${DB[@]}" --session a --session=b
+refused 2 "policy: --db given twice" "policy resolve: --db twice" -- policy resolve "${DB[@]}" "${DB[@]}"
 refused 2 "classify: unknown option '-x'" "classify: an unknown letter in a cluster" -- classify -xy --backend bwrap --exit 1
 refused 2 "classify: option '--json' takes no value" "classify: a value given to a flag" -- \
         classify --json=1 --backend bwrap --exit 1
