@@ -227,8 +227,12 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                             struct sbx_diag *diag) {
         _cleanup_close_ int fd = -1;
         _cleanup_free_ char *buf = NULL;
-        size_t len = 0;
+        size_t len = 0, n_seen = 0;
         unsigned line = 0;
+        struct {
+                const char *key; /* into buf */
+                unsigned line;
+        } seen[16]; /* the keys set so far, each known (apply_line() checked it) */
         struct stat st;
         int r;
 
@@ -306,8 +310,20 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                 *eq = '\0';
                 key = trim(p);
                 value = trim(eq + 1);
+                /* a key twice in one file is ambiguous, as an option twice on sbx run's command
+                 * line: the last one won silently (a default_mode = danger-full-access below the
+                 * read-only one an operator reads). Later files override earlier ones, not lines. */
+                for (size_t i = 0; i < n_seen; i++)
+                        if (strcmp(seen[i].key, key) == 0)
+                                return sbx_diag_set(diag, EINVAL, "read config", path,
+                                                    "%s:%u: '%s' given twice (first on line %u)", path, line, key,
+                                                    seen[i].line);
                 if ((r = apply_line(c, key, value, path, line, diag)) < 0)
                         return r;
+                if (n_seen < SBX_ELEMENTSOF(seen)) {
+                        seen[n_seen].key = key;
+                        seen[n_seen++].line = line;
+                }
         }
         *ret_read = true;
         return 0;

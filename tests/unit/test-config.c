@@ -106,6 +106,11 @@ static void test_config_errors_name_file_and_line(void **state) {
                 { "fallback_root = .\n", ":1: 'fallback_root' must be an absolute path" },
                 { "bwrap =\n", ":1: 'bwrap' has an empty value" },
                 { "bwrap = tools/bwrap\n", ":1: 'bwrap' must be an absolute path or a bare name" },
+                /* a key twice in one file is ambiguous (the later files override the earlier
+                 * ones, not a file itself): the last one won silently, danger-full-access here */
+                { "default_mode = read-only\n# more\ndefault_mode = danger-full-access\n",
+                  ":3: 'default_mode' given twice (first on line 1)" },
+                { "bwrap = /usr/bin/bwrap\nbackends = bwrap\n  bwrap=bwrap\n", ":3: 'bwrap' given twice (first on line 1)" },
         };
         (void) state;
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
