@@ -2,6 +2,7 @@
  * the same command under workspace-write. The retry stays confined; the answer is never assumed. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -96,11 +97,11 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         posix_spawn_file_actions_t fa;
         struct sigaction ign = { .sa_handler = SIG_IGN }, old_pipe;
         char *pargv[] = { (char *) prog, NULL };
-        char answer[8];
-        size_t got = 0;
+        char answer[8], *req = NULL;
+        size_t got = 0, req_len = 0, req_off = 0;
         FILE *in;
         pid_t pid;
-        int r;
+        int in_fd, r;
 
         if (!real) {
                 sbx_fail(0, "approver %s cannot be found", prog);
@@ -141,20 +142,49 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
                 return 0;
         }
-        /* an approver that leaves without reading is no reason for sbx to die of SIGPIPE */
-        sigaction(SIGPIPE, &ign, &old_pipe);
-        in = fdopen(in_p[1], "w");
+        /* The request is written while the output is read: an approver that writes more than a
+         * pipe holds before it reads a request larger than one (the argv of a long script) waited
+         * for sbx, which waited for it, for ever. All of its output is read, to its end: the
+         * answer is the whole of it. */
+        in = open_memstream(&req, &req_len);
         if (in) {
                 write_request(in, argv, denied_id, backend, root, session, matched_line);
-                fclose(in);
-        } else
-                close(in_p[1]);
-        sigaction(SIGPIPE, &old_pipe, NULL);
-        /* all of its output, to its end: the answer is the whole of it */
+                if (fclose(in) != 0)
+                        req_len = 0; /* nothing sent: no request, no grant (the approver sees EOF) */
+        }
+        in_fd = in_p[1];
+        if (!req || req_len == 0 || fcntl(in_fd, F_SETFL, O_NONBLOCK) < 0) {
+                close(in_fd);
+                in_fd = -1;
+                got = sizeof(answer) + 1; /* whatever it answers, no request was made */
+        }
+        /* an approver that leaves without reading is no reason for sbx to die of SIGPIPE */
+        sigaction(SIGPIPE, &ign, &old_pipe);
         for (;;) {
+                struct pollfd pfd[2] = { { .fd = out_p[0], .events = POLLIN }, { .fd = in_fd, .events = POLLOUT } };
                 char buf[512];
-                ssize_t k = read(out_p[0], buf, sizeof(buf));
-                if (k < 0 && errno == EINTR)
+                ssize_t k;
+
+                if (poll(pfd, in_fd >= 0 ? 2 : 1, -1) < 0) {
+                        if (errno == EINTR)
+                                continue;
+                        got = sizeof(answer) + 1;
+                        break;
+                }
+                if (in_fd >= 0 && pfd[1].revents) {
+                        k = write(in_fd, req + req_off, req_len - req_off);
+                        if (k > 0)
+                                req_off += (size_t) k;
+                        /* all written, or the approver closed its end (EPIPE): its input ends */
+                        if (req_off == req_len || (k < 0 && errno != EAGAIN && errno != EINTR)) {
+                                close(in_fd);
+                                in_fd = -1;
+                        }
+                }
+                if (!pfd[0].revents)
+                        continue;
+                k = read(out_p[0], buf, sizeof(buf));
+                if (k < 0 && (errno == EINTR || errno == EAGAIN))
                         continue;
                 if (k <= 0)
                         break;
@@ -162,6 +192,10 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                         if (got < sizeof(answer))
                                 answer[got] = buf[i];
         }
+        sigaction(SIGPIPE, &old_pipe, NULL);
+        if (in_fd >= 0)
+                close(in_fd);
+        free(req);
         close(out_p[0]);
         while (waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR)

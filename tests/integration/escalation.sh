@@ -142,6 +142,23 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                 t_check "$b reject ($who): exactly one row, the denied one" \
                         test "$(q "$db" "SELECT count(*), min(mode), min(verdict), max(parent_id IS NULL) FROM executions")" = "1 read-only denied 1"
         done
+        # an approver that writes more than a pipe holds before it reads a request larger than a
+        # pipe holds (the argv of a long script): a rejection, not a deadlock (before: sbx wrote
+        # the whole request before reading anything, both waited for ever)
+        printf '#!/bin/sh
+head -c 200000 /dev/zero
+cat >/dev/null
+echo allow
+' >"$T/bin/chatty"
+        chmod 755 "$T/bin/chatty"
+        big=$(head -c 100000 /dev/zero | tr '\0' y)
+        db=$T/reject-chatty-$b.db
+        timeout 60 "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/chatty" \
+                -- sh -c "echo x > $WS/rejected-chatty-$b; exit 9" "$big" "$big" </dev/null 2>"$T/err"
+        rc=$?
+        t_check "$b reject (chatty, a large request): the denied run's status (9, got $rc), the fixed line, nothing more ran" \
+                test "$rc" = 9 -a "$(grep -cxF "$REJECTED" "$T/err")" = 1 -a ! -e "$WS/rejected-chatty-$b" -a \
+                "$(q "$db" "SELECT count(*) FROM executions")" = 1
 
         # --- never asked: by default and with --on-denial=deny, not even on a terminal
         for how in default deny; do
