@@ -85,8 +85,16 @@ int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_req
                                             "moved workspace", session_cwd, req->session_id, p->workspace_root);
         } else {
                 const char *root = req->root ? req->root : cfg->fallback_root ? cfg->fallback_root : ".";
-                if ((r = sbx_path_canonicalize_dir(root, &p->workspace_root, diag)) < 0)
+                if ((r = sbx_path_canonicalize_dir(root, &p->workspace_root, diag)) < 0) {
+                        /* the deployment's root, not the caller's: said so (a caller who gave no
+                         * root read "workspace root '/srv/work' does not exist") */
+                        if (!req->root && cfg->fallback_root && diag) {
+                                char why[sizeof(diag->msg)];
+                                snprintf(why, sizeof(why), "%s", diag->msg);
+                                sbx_diag_set(diag, -r, "resolve policy", root, "configured fallback_root: %s", why);
+                        }
                         return r;
+                }
         }
         *ret_policy = sbx_steal_ptr(&p);
         return 0;

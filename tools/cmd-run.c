@@ -553,6 +553,19 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         rep->argv = command;
                         return refuse(audit, a, rep, &start, "refused", diag.msg);
                 }
+                /* the configured fallback root cannot be used: a broken deployment configuration,
+                 * refused and recorded as one that does not load (it was a usage error, 2, and
+                 * no row, for a command line without an error) */
+                if (!a->session && !a->root && cfg->fallback_root) {
+                        char msg[1024];
+                        snprintf(msg, sizeof(msg), "configuration: %s", diag.msg[0] ? diag.msg : strerror(-r));
+                        cwd = current_dir();
+                        start = (struct sbx_execution_start) {
+                                .argv = command, .cwd = cwd ? cwd : "", .parent_id = a->parent_id };
+                        rep->args = a;
+                        rep->argv = command;
+                        return refuse(audit, a, rep, &start, "unavailable", msg);
+                }
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
         }
         /* The approval was for the workspace root named in the request (sbx_cmd_run() passes it

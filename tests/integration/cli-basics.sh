@@ -170,6 +170,19 @@ refused 125 "no-such.conf" "config: SBX_CONFIG names a missing file" SBX_CONFIG=
 # system's files instead, and the run went ahead under whatever they allow (review)
 refused 125 "SBX_CONFIG is set but empty" "config: SBX_CONFIG set but empty" SBX_CONFIG= -- \
         run "${DB[@]}" --root "$WS" -- CMD
+# a configured fallback_root that does not exist, or is no directory, is the deployment's fault,
+# not the command line's: it was a usage error (2), unrecorded, telling a caller who gave no root
+# that "workspace root '...' does not exist"
+printf 'fallback_root = %s\n' "$T/no-such-fallback" >"$T/badfallback.conf"
+refused 125 "configured fallback_root: workspace root '[^']*no-such-fallback' does not exist" \
+        "config: a fallback_root that does not exist" SBX_CONFIG="$T/badfallback.conf" -- run "${DB[@]}" -- CMD
+printf 'fallback_root = %s\n' "$T/afile" >"$T/filefallback.conf"
+refused 125 "configured fallback_root: .*not a directory" "config: a fallback_root that is a file" \
+        SBX_CONFIG="$T/filefallback.conf" -- run "${DB[@]}" -- CMD
+t_check "config: both refusals are recorded (unavailable, the reason in the row)" \
+        test "$("$SBX_BIN" audit export "${DB[@]}" --jsonl | grep -c '"verdict":"unavailable".*configured fallback_root')" = 2
+refused 2 "configured fallback_root: workspace root '[^']*no-such-fallback' does not exist" \
+        "policy resolve: a fallback_root that does not exist" SBX_CONFIG="$T/badfallback.conf" -- policy resolve
 if t_is_root; then
         echo "default_mode = read-only" >"$T/unreadable.conf"
         chmod 000 "$T/unreadable.conf"
