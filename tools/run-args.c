@@ -188,6 +188,8 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                                 return fail(err, err_size, "--on-denial expects deny or ask, got '%s'", optarg);
                         break;
                 case OPT_APPROVER:
+                        if (!*optarg)
+                                return fail(err, err_size, "--approver needs a program, got an empty string");
                         a.approver = optarg;
                         break;
                 case 'c':

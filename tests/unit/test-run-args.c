@@ -114,6 +114,8 @@ static void test_run_args_errors_are_specific(void **state) {
                 { { "--approver", "x", "--", "true" }, "needs --on-denial=ask" },
                 { { "--mode", "danger-full-access", "--backend", "bwrap", "--", "true" }, "unconfined" },
                 { { "--root", "", "--", "true" }, "empty string" },
+                /* found nowhere, it let the command run, and failed only when asked */
+                { { "--on-denial=ask", "--approver", "", "--", "true" }, "--approver needs a program" },
                 /* a second value replaced the first silently: refused, whichever spelling */
                 { { "-c", "echo a", "-c", "echo b" }, "-c given twice" },
                 { { "--verdict-json", "a.json", "--verdict-json=b.json", "--", "true" }, "--verdict-json given twice" },
