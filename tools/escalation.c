@@ -294,8 +294,11 @@ static int ask_terminal(char *const *argv, const char *root, const char *matched
         got = fgets(line, sizeof(line), tty);
         if (restore)
                 (void) tcsetattr(fd, TCSANOW, &saved);
-        if (!got)
+        if (!got) {
+                /* ^D ends the input without a newline: the answer (a rejection) starts a line */
+                fputc('\n', tty);
                 return 0;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         return strcmp(line, "y") == 0 || strcmp(line, "Y") == 0 || strcmp(line, "yes") == 0;
 }

@@ -378,7 +378,8 @@ done
 
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
 # tty-drive OUT CMD [WAIT ANSWER]...: runs CMD (a shell line) on a new terminal; for each pair,
-# waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter. All of
+# waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter (no Enter
+# after a ^D). All of
 # the output goes to OUT (raw bytes: escape sequences kept), and OUT.sent-K appears once the K-th
 # answer was typed; exits with CMD's status.
 cat >"$T/tty-drive.py" <<'PY'
@@ -411,7 +412,7 @@ for wait, answer in zip(steps[::2], steps[1::2]):
     while wait.encode() not in buf and time.time() < end:
         if not pump(time.time() + 0.1):
             break
-    os.write(fd, answer.encode() + b"\n")
+    os.write(fd, answer.encode() + (b"" if answer.endswith("\x04") else b"\n"))  # ^D alone, as typed
     sent += 1
     open("%s.sent-%d" % (out, sent), "w").close()
 while pump(time.time() + 30):
@@ -427,9 +428,12 @@ sys.exit(os.WEXITSTATUS(st) if os.WIFEXITED(st) else 128 + os.WTERMSIG(st))
 PY
 QUESTION="retry it under workspace-write"
 b=${BACKENDS[0]}
-for answer in y n yep; do # only y, Y or yes grants
-        db=$T/tty-$answer.db
-        marker=$WS/tty-$answer
+# (^D: end of input at the question, a rejection on a line of its own: it was printed after the
+# question, on the same line)
+for answer in y n yep $'\x04'; do # only y, Y or yes grants
+        name=${answer/$'\x04'/eof}
+        db=$T/tty-$name.db
+        marker=$WS/tty-$name
         cmd=$(printf '%q ' "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask -- sh -c "echo t > $marker")
         timeout 60 python3 "$T/tty-drive.py" "$T/tty.raw" "$cmd" "$QUESTION" "$answer"
         tr -d '\r' <"$T/tty.raw" >"$T/tty.out"
@@ -437,15 +441,15 @@ for answer in y n yep; do # only y, Y or yes grants
         # what a human decides from, as an approver program does (argv, workspace_root): the whole
         # command, not only its name (sh), and the directory that becomes writable (before: only
         # 'sh', the command's own stderr line, and "the workspace root" unnamed)
-        t_check "$b terminal ($answer): the question shows the whole command" \
+        t_check "$b terminal ($name): the question shows the whole command" \
                 grep -qF "was denied under read-only: sh -c 'echo t > $marker'" "$T/tty.out"
-        t_check "$b terminal ($answer): ... and names the workspace that would become writable" \
+        t_check "$b terminal ($name): ... and names the workspace that would become writable" \
                 grep -qF "$QUESTION (writes beneath $WS allowed)?" "$T/tty.out"
         if [ "$answer" = y ]; then
                 t_check "$b terminal: y grants: the file landed, two linked rows" \
                         test "$(cat "$marker" 2>/dev/null)" = t -a "$(q "$db" "SELECT count(*), max(parent_id) FROM executions")" = "2 1"
         else
-                t_check "$b terminal: n rejects: nothing more, the fixed line once, one row" \
+                t_check "$b terminal: $name rejects: nothing more, the fixed line once, one row" \
                         test ! -e "$marker" -a "$(grep -cxF "$REJECTED" "$T/tty.out")" = 1 -a \
                         "$(q "$db" "SELECT count(*) FROM executions")" = 1
         fi
