@@ -46,39 +46,62 @@ static bool answer_is_allow(const char *out, size_t n) {
         return (n == 5 || (n == 6 && out[5] == '\n')) && memcmp(out, "allow", 5) == 0;
 }
 
-/* The approver's PATH: sbx's without the entries inside the workspace, and without empty or
- * relative ones (the current directory, maybe the workspace): an approver found outside the
- * workspace could still run an interpreter that a confined command planted there
- * (#!/usr/bin/env python3 with a virtualenv's bin first in PATH; security review). Replaces the
- * PATH entry of envp with one allocated into *ret_path (caller frees). */
-static int approver_path(char **envp, const char *root, char **ret_path) {
-        const char *path = NULL;
-        _cleanup_free_ char *copy = NULL;
-        char *out;
-        size_t n = 0;
+/* The variables where the approver (or an interpreter it runs) finds programs or code, or a file
+ * it runs at start: PATH, and the interpreters' search paths and start-up files. */
+static const char *const approver_path_variables[] = {
+        "PATH", "PYTHONPATH", "PYTHONHOME", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "BASH_ENV", "ENV",
+};
 
-        for (char **e = envp; e && *e; e++)
-                if (strncmp(*e, "PATH=", 5) == 0)
-                        path = *e + 5;
-        if (!path)
-                return 0;
-        copy = strdup(path);
-        out = malloc(strlen(path) + 6);
-        if (!copy || !out) {
-                free(out);
-                return -ENOMEM;
-        }
-        n = (size_t) sprintf(out, "PATH=");
-        for (char *p = copy, *dir; (dir = strsep(&p, ":")) != NULL;) {
-                _cleanup_free_ char *real = dir[0] == '/' ? realpath(dir, NULL) : NULL;
-                if (dir[0] != '/' || sbx_path_beneath(real ? real : dir, root))
+/* The approver's environment: each variable of approver_path_variables without its entries
+ * inside the workspace, and without empty or relative ones (the current directory, maybe the
+ * workspace): an approver found outside the workspace could still run an interpreter that a
+ * confined command planted there (#!/usr/bin/env python3 with a virtualenv's bin first in PATH;
+ * security review), or a module (PYTHONPATH=$WS/lib, as a project's direnv sets it: a json.py
+ * an earlier workspace-write run left there ran unconfined when a Python approver imported json;
+ * review). A variable left empty is removed: an empty PATH is the current directory to a shell,
+ * execvp() and Python, where an unset one is a default path of system directories. envp's
+ * entries are replaced by strings allocated into ret_alloc (one per variable, caller frees). */
+static int approver_env(char **envp, const char *root, char **ret_alloc) {
+        for (size_t v = 0; v < SBX_ELEMENTSOF(approver_path_variables); v++) {
+                const char *name = approver_path_variables[v], *value = NULL;
+                size_t name_len = strlen(name), n;
+                _cleanup_free_ char *copy = NULL;
+                char **slot = NULL, *out;
+
+                for (char **e = envp; e && *e; e++)
+                        if (strncmp(*e, name, name_len) == 0 && (*e)[name_len] == '=') {
+                                slot = e;
+                                value = *e + name_len + 1;
+                        }
+                if (!slot)
                         continue;
-                n += (size_t) sprintf(out + n, "%s%s", n > 5 ? ":" : "", dir);
+                copy = strdup(value);
+                out = malloc(name_len + strlen(value) + 2);
+                if (!copy || !out) {
+                        free(out);
+                        return -ENOMEM;
+                }
+                n = (size_t) sprintf(out, "%s=", name);
+                for (char *p = copy, *dir; (dir = strsep(&p, ":")) != NULL;) {
+                        _cleanup_free_ char *real = dir[0] == '/' ? realpath(dir, NULL) : NULL;
+                        if (dir[0] != '/' || sbx_path_beneath(real ? real : dir, root))
+                                continue;
+                        n += (size_t) sprintf(out + n, "%s%s", n > name_len + 1 ? ":" : "", dir);
+                }
+                ret_alloc[v] = out;
+                /* a name set twice is read differently (getenv() takes the first, a shell or Python
+                 * the last): one is kept, filtered, the others go, and so does an emptied variable */
+                for (char **e = envp, **to = envp;; e++) {
+                        if (*e && strncmp(*e, name, name_len) == 0 && (*e)[name_len] == '=') {
+                                if (e != slot || n == name_len + 1)
+                                        continue;
+                                *e = out;
+                        }
+                        *to++ = *e;
+                        if (!*e)
+                                break;
+                }
         }
-        for (char **e = envp; e && *e; e++)
-                if (strncmp(*e, "PATH=", 5) == 0)
-                        *e = out;
-        *ret_path = out;
         return 0;
 }
 
@@ -88,7 +111,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                        const char *root, const char *session, const char *matched_line) {
         int in_p[2], out_p[2], status = 0;
         _cleanup_free_ char **envp = NULL;
-        _cleanup_free_ char *path = NULL;
+        char *env_alloc[SBX_ELEMENTSOF(approver_path_variables)] = { NULL };
         /* The program is found again now, and exactly that file is started: a name looked up
          * through PATH at the spawn found whatever a PATH entry inside the workspace held by
          * then (the check before the run saw it empty; a workspace-write run beside this one, or
@@ -119,7 +142,9 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 return 0;
         }
         /* the approver runs unconfined: without the loader's variables (sbx_env_loader_variable()) */
-        if (sbx_env_without_loader_variables(&envp) < 0 || approver_path(envp, root, &path) < 0) {
+        if (sbx_env_without_loader_variables(&envp) < 0 || approver_env(envp, root, env_alloc) < 0) {
+                for (size_t i = 0; i < SBX_ELEMENTSOF(env_alloc); i++)
+                        free(env_alloc[i]);
                 close(in_p[0]);
                 close(in_p[1]);
                 close(out_p[0]);
@@ -134,6 +159,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         posix_spawn_file_actions_addclosefrom_np(&fa, 3);
         r = posix_spawn(&pid, real, &fa, NULL, pargv, envp);
         posix_spawn_file_actions_destroy(&fa);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(env_alloc); i++)
+                free(env_alloc[i]);
         close(in_p[0]);
         close(out_p[1]);
         if (r != 0) {

@@ -297,6 +297,39 @@ echo allow
         t_check "$b: the approver's PATH has no entry inside the workspace and no relative one ($(cat "$T/path-approver.log" 2>/dev/null))" \
                 test -s "$T/path-approver.log" -a "$(grep -c -e "$WS" -e "$T/venv-link" -e '^\.:' -e ':\.:' "$T/path-approver.log")" = 0
         rm -rf "$WS/venv" "$T/venv-link"
+        # ... nor the entries inside the workspace (or relative) of the variables where an
+        # interpreter finds code or a file it runs at start: a module an earlier workspace-write
+        # run planted there (PYTHONPATH=$WS/lib, as a project's direnv sets it) ran unconfined
+        # when a Python approver imported json (before: the marker outside the workspace appeared)
+        mkdir -p "$WS/lib" "$T/lib-outside"
+        printf 'open("%s", "w").write("planted")
+' "$T/out/planted-module-$b" >"$WS/lib/json.py"
+        printf '#!%s
+import json, sys
+json.load(sys.stdin)
+print("deny")
+' "$(type -P python3)" >"$T/bin/py-approver"
+        chmod 755 "$T/bin/py-approver"
+        rm -f "$T/out/planted-module-$b"
+        PYTHONPATH="$WS/lib" "$SBX_BIN" run --db "$T/py-approver-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                --approver "$T/bin/py-approver" -- sh -c "echo x > $T/out/py-approver-$b" 2>"$T/err"
+        t_check "$b: a module planted in a PYTHONPATH entry inside the workspace does not run in the approver" \
+                test ! -e "$T/out/planted-module-$b" -a "$(grep -cxF "$REJECTED" "$T/err")" = 1
+        printf '#!/bin/sh\nfor v in PYTHONPATH PYTHONHOME PERL5LIB PERLLIB RUBYLIB NODE_PATH BASH_ENV ENV; do eval "echo $v=\\${$v-unset}"; done >"%s"\necho "PATH=$PATH" >"%s"\ncat >/dev/null\necho deny\n' \
+                "$T/vars-approver.log" "$T/vars-approver.path" >"$T/bin/vars-approver"
+        chmod 755 "$T/bin/vars-approver"
+        PYTHONPATH="$WS/lib:$T/lib-outside:lib::" PYTHONHOME="$WS/py" PERL5LIB="$T/lib-outside:$WS/perl" PERLLIB=perl \
+                RUBYLIB="$WS/ruby" NODE_PATH="$T/lib-outside" BASH_ENV="$WS/.bash_env" ENV=.shrc PATH="$WS/only-bin" \
+                "$SBX_BIN" run --db "$T/vars-approver-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                --approver "$T/bin/vars-approver" -- /bin/sh -c "echo x > $T/out/vars-approver-$b" 2>/dev/null
+        t_check "$b: ... and of PYTHONHOME, PERL5LIB, PERLLIB, RUBYLIB, NODE_PATH, BASH_ENV, ENV ($(tr '\n' ' ' <"$T/vars-approver.log"))" \
+                test "$(tr '\n' ' ' <"$T/vars-approver.log")" = "PYTHONPATH=$T/lib-outside PYTHONHOME=unset PERL5LIB=$T/lib-outside PERLLIB=unset RUBYLIB=unset NODE_PATH=$T/lib-outside BASH_ENV=unset ENV=unset "
+        # a PATH with nothing left is unset, a default path of system directories: an empty one is
+        # the current directory to a shell, execvp() and Python (before: PATH= reached the approver)
+        t_check "$b: ... a PATH wholly inside the workspace is not left empty ($(cat "$T/vars-approver.path"))" \
+                test -s "$T/vars-approver.path" -a "$(cat "$T/vars-approver.path")" != "PATH=" -a \
+                "$(grep -c "$WS" "$T/vars-approver.path")" = 0
+        rm -rf "$WS/lib" "$T/lib-outside"
         # the retry gets the caller's signal dispositions, as the denied run did (SIGPIPE was
         # left ignored by the first run), and a regular file on stdin from its start again
         printf 'line one\nline two\n' >"$T/stdin.txt"
