@@ -107,6 +107,42 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
 
 static char *approver_real_path(const char *prog);
 
+/* The first interpreter on the #! chain of the file at path (its interpreter, that one's, up to
+ * the kernel's depth) that lies inside the workspace, made real (caller frees); NULL when none
+ * does. A relative one counts as inside: the kernel finds it from the current directory, maybe
+ * the workspace. The approver runs unconfined, and so does its interpreter: a project's
+ * virtualenv python named on its #! line, which a workspace-write run can replace, answered for
+ * it (review). */
+static char *interpreter_inside(const char *path, const char *root) {
+        char *cur = strdup(path);
+
+        for (int depth = 0; cur && depth < 5; depth++) {
+                char line[PATH_MAX + 64], *p, *real;
+                ssize_t n;
+                int fd = open(cur, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+                free(cur);
+                cur = NULL;
+                if (fd < 0)
+                        break;
+                n = read(fd, line, sizeof(line) - 1);
+                close(fd);
+                if (n < 3 || line[0] != '#' || line[1] != '!')
+                        break;
+                line[n] = '\0';
+                p = line + 2 + strspn(line + 2, " \t");
+                p[strcspn(p, " \t\r\n")] = '\0';
+                if (!*p)
+                        break;
+                real = p[0] == '/' ? realpath(p, NULL) : NULL;
+                if (p[0] != '/' || sbx_path_beneath(real ? real : p, root))
+                        return real ? real : strdup(p);
+                cur = real ? real : strdup(p);
+        }
+        free(cur);
+        return NULL;
+}
+
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line) {
         int in_p[2], out_p[2], status = 0;
@@ -133,6 +169,13 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         if (sbx_path_beneath(real, root)) {
                 sbx_fail(0, "approver %s is now %s, inside the workspace %s: not started", prog, real, root);
                 return 0;
+        }
+        {
+                _cleanup_free_ char *interp = interpreter_inside(real, root);
+                if (interp) {
+                        sbx_fail(0, "approver %s runs %s, inside the workspace %s: not started", prog, interp, root);
+                        return 0;
+                }
         }
         if (pipe2(in_p, O_CLOEXEC) < 0)
                 return 0;
@@ -354,12 +397,19 @@ static char *approver_real_path(const char *prog) {
 }
 
 int sbx_escalation_check_approver(const char *prog, const char *root, char *err, size_t err_size) {
-        _cleanup_free_ char *real = NULL;
+        _cleanup_free_ char *real = NULL, *interp = NULL;
 
         if (!prog || !root || !(real = approver_real_path(prog)))
                 return 0;
-        if (!sbx_path_beneath(real, root))
-                return 0;
+        if (!sbx_path_beneath(real, root)) {
+                if (!(interp = interpreter_inside(real, root)))
+                        return 0;
+                snprintf(err, err_size,
+                         "run: --approver %s runs %s, inside the workspace %s, where a confined command could rewrite "
+                         "it to approve every escalation: keep it outside the workspace",
+                         prog, interp, root);
+                return -EPERM;
+        }
         snprintf(err, err_size,
                  "run: --approver %s is %s, inside the workspace %s, where a confined command could rewrite it "
                  "to approve every escalation: keep it outside the workspace",

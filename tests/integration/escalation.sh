@@ -205,6 +205,35 @@ echo allow
                 t_check "$b: ... the line names the approver and the workspace" grep -q "approver .*inside the workspace" "$T/err"
         done
         rm -rf "$WS/tools"
+        # ... and so is one outside whose #! interpreter is inside (a project's virtualenv python,
+        # directly or through a symlink or a script that names it in turn): the interpreter, which
+        # an earlier workspace-write run could replace, answered for the approver unconfined
+        # (before: its marker outside the workspace appeared and the escalation was granted)
+        mkdir -p "$WS/venv/bin"
+        printf '#!/bin/sh\ntouch "%s"\ncat >/dev/null\necho allow\n' "$T/out/interp-$b" >"$WS/venv/bin/python3"
+        chmod 755 "$WS/venv/bin/python3"
+        ln -sfn "$WS/venv" "$T/venv-link"
+        printf '#!%s\n' "$WS/venv/bin/python3" >"$T/bin/wrapper-interp"
+        chmod 755 "$T/bin/wrapper-interp"
+        for how in direct symlink nested; do
+                case $how in
+                direct) interp=$WS/venv/bin/python3 ;;
+                symlink) interp=$T/venv-link/bin/python3 ;;
+                nested) interp=$T/bin/wrapper-interp ;;
+                esac
+                printf '#! %s -u\nimport sys\nsys.stdin.read()\nprint("deny")\n' "$interp" >"$T/bin/venv-approver"
+                chmod 755 "$T/bin/venv-approver"
+                rm -f "$T/out/interp-$b" "$T/ws-interp-$b.db"
+                "$SBX_BIN" run --db "$T/ws-interp-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                        --approver "$T/bin/venv-approver" -- sh -c "echo x > $WS/ws-interp-$b" 2>"$T/err"
+                rc=$?
+                t_check "$b: an approver whose interpreter is inside the workspace ($how) is refused: usage error 2, one line, nothing ran ($rc)" \
+                        test "$rc" = 2 -a "$(wc -l <"$T/err")" = 1 -a ! -e "$WS/ws-interp-$b" -a ! -e "$T/out/interp-$b" -a \
+                        ! -e "$T/ws-interp-$b.db"
+                t_check "$b: ... the line names the interpreter inside the workspace" \
+                        grep -q "approver .* runs $WS/venv/bin/python3, inside the workspace" "$T/err"
+        done
+        rm -rf "$WS/venv" "$T/venv-link" "$T/bin/wrapper-interp" "$T/bin/venv-approver"
         # ... and so is one that appears in a PATH entry inside the workspace while the command
         # runs (planted by a workspace-write run beside it, here by the test): the name was looked
         # up again through PATH when the question was asked, and the planted program ran
