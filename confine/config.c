@@ -293,7 +293,9 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
         if (memchr(buf, '\0', len))
                 return sbx_diag_set(diag, EINVAL, "read config", path, "config file %s contains a NUL byte", path);
 
-        for (char *p = buf, *next; p && *p; p = next) {
+        /* a UTF-8 byte-order mark that an editor put at the start (Notepad): it made the first key
+         * unknown, invisibly in the message ("unknown key 'default_mode'") */
+        for (char *p = buf + (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0), *next; p && *p; p = next) {
                 char *eq, *key, *value;
 
                 line++;

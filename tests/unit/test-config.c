@@ -313,6 +313,25 @@ static void test_config_named_launcher_is_not_the_builtin(void **state) {
 
 /* A NUL byte would end the text early and silently drop every line after it (here a restriction
  * to read-only): the file is refused. The size bound is exact: 64 KiB is read, one byte more is not. */
+/* A file saved by an editor that starts it with a UTF-8 byte-order mark (Notepad) and ends its
+ * lines with CRLF reads as written: the mark made the first key "unknown key 'default_mode'",
+ * the mark invisible in the message. Elsewhere the bytes stay part of the line. */
+static void test_config_byte_order_mark(void **state) {
+        _cleanup_free_ char *bom = write_file("bom", "\xef\xbb\xbf" "default_mode = read-only\r\nbackends = landlock\r\n");
+        _cleanup_free_ char *inner = write_file("inner", "backends = landlock\n\xef\xbb\xbf" "default_mode = read-only\n");
+        char *files[] = { bom, NULL }, *files_inner[] = { inner, NULL };
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        assert_int_equal(sbx_config_load_files(files, &c, &diag), 0);
+        assert_int_equal(c->default_mode, SBX_MODE_READ_ONLY);
+        assert_string_equal(c->backend_order[0], "landlock");
+        sbx_config_free(c);
+        c = NULL;
+        assert_int_equal(sbx_config_load_files(files_inner, &c, &diag), -EINVAL);
+        assert_non_null(strstr(diag.msg, ":2: unknown key"));
+}
+
 static void test_config_nul_byte_and_size_bound(void **state) {
         static const char nul[] = "backends = landlock\n\0\ndefault_mode = read-only\n";
         _cleanup_free_ char *path = NULL;
@@ -407,6 +426,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_env_empty_is_an_error),
                 cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
                 cmocka_unit_test(test_config_named_launcher_is_not_the_builtin),
+                cmocka_unit_test(test_config_byte_order_mark),
                 cmocka_unit_test(test_config_nul_byte_and_size_bound),
                 cmocka_unit_test(test_config_out_of_memory_at_each_copy_leaks_nothing),
         };
