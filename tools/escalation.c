@@ -161,6 +161,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         FILE *in;
         pid_t pid;
         int in_fd, r;
+        bool reaped = false;
 
         if (!real) {
                 sbx_fail(0, "approver %s cannot be found", prog);
@@ -234,13 +235,35 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 struct pollfd pfd[2] = { { .fd = out_p[0], .events = POLLIN }, { .fd = in_fd, .events = POLLOUT } };
                 char buf[512];
                 ssize_t k;
+                int n = poll(pfd, in_fd >= 0 ? 2 : 1, 100);
 
-                if (poll(pfd, in_fd >= 0 ? 2 : 1, -1) < 0) {
-                        if (errno == EINTR)
-                                continue;
+                if (n < 0 && errno != EINTR) {
                         got = sizeof(answer) + 1;
                         break;
                 }
+                /* The answer is the approver's output until it exits, not until the end of the
+                 * pipe: a helper or daemon it started may hold the pipe for as long as it lives,
+                 * and sbx waited that long (review). Once it is gone, what it wrote is in the pipe:
+                 * read as it stands (bounded: the helper may write on), then no more. */
+                if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
+                        reaped = true;
+                        if (fcntl(out_p[0], F_SETFL, O_NONBLOCK) < 0)
+                                got = sizeof(answer) + 1;
+                        for (size_t left = 1 << 20; left > 0 && got <= sizeof(answer);) {
+                                k = read(out_p[0], buf, sizeof(buf));
+                                if (k < 0 && errno == EINTR)
+                                        continue;
+                                if (k <= 0)
+                                        break;
+                                left = (size_t) k < left ? left - (size_t) k : 0;
+                                for (ssize_t i = 0; i < k; i++, got++)
+                                        if (got < sizeof(answer))
+                                                answer[got] = buf[i];
+                        }
+                        break;
+                }
+                if (n <= 0)
+                        continue;
                 if (in_fd >= 0 && pfd[1].revents) {
                         k = write(in_fd, req + req_off, req_len - req_off);
                         if (k > 0)
@@ -267,7 +290,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 close(in_fd);
         free(req);
         close(out_p[0]);
-        while (waitpid(pid, &status, 0) < 0)
+        while (!reaped && waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR)
                         return 0;
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)

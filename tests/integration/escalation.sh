@@ -159,6 +159,24 @@ echo allow
         t_check "$b reject (chatty, a large request): the denied run's status (9, got $rc), the fixed line, nothing more ran" \
                 test "$rc" = 9 -a "$(grep -cxF "$REJECTED" "$T/err")" = 1 -a ! -e "$WS/rejected-chatty-$b" -a \
                 "$(q "$db" "SELECT count(*) FROM executions")" = 1
+        # an approver that answers and exits, leaving a process of its own that holds its standard
+        # output (a helper or daemon it started): its answer counts when it exits (before: sbx read
+        # on to the end of the output, and waited as long as that process lived)
+        printf '#!/bin/sh\ncat >/dev/null\nsleep 120 &\necho $! >"%s"\necho allow\n' "$T/bg.pid" >"$T/bin/bg-approver"
+        chmod 755 "$T/bin/bg-approver"
+        rm -f "$T/bg.pid"
+        db=$T/grant-bg-$b.db
+        timeout 60 "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/bg-approver" \
+                -- sh -c "echo ok > $WS/granted-bg-$b" </dev/null 2>"$T/err" &
+        sbx_pid=$!
+        for _ in $(seq 200); do kill -0 "$sbx_pid" 2>/dev/null || break; sleep 0.1; done
+        t_check "$b grant (the approver left a process holding its output): sbx did not wait for it (20 s)" \
+                not kill -0 "$sbx_pid" 2>/dev/null
+        wait "$sbx_pid"
+        rc=$?
+        [ -s "$T/bg.pid" ] && kill "$(cat "$T/bg.pid")" 2>/dev/null
+        t_check "$b grant (the approver left a process holding its output): granted, the retry ran ($rc)" \
+                test "$rc" = 0 -a "$(cat "$WS/granted-bg-$b" 2>/dev/null)" = ok
 
         # --- never asked: by default and with --on-denial=deny, not even on a terminal
         for how in default deny; do
