@@ -1,6 +1,7 @@
 /* The deployment configuration file: defaults, precedence of files, validation. */
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -259,6 +260,42 @@ static void test_config_env_names_the_only_file(void **state) {
         sbx_config_free(c);
 }
 
+/* Without $HOME (env -i, a service manager) the user's file is still ~/.config/sbx/config, ~
+ * being the home directory of the account as a shell expands it: it was skipped, and with it
+ * whatever it restricts (default_mode = read-only). */
+static void test_config_user_file_without_home(void **state) {
+        const char *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
+        _cleanup_free_ char *saved_home = home ? strdup(home) : NULL, *saved_xdg = xdg ? strdup(xdg) : NULL;
+        _cleanup_free_ char *want = NULL;
+        struct passwd *pw = getpwuid(getuid());
+        struct sbx_config *c = NULL;
+        (void) state;
+        if (!pw || pw->pw_dir[0] != '/')
+                skip();
+        assert_true(asprintf(&want, "%s/.config/sbx", strcmp(pw->pw_dir, "/") == 0 ? "" : pw->pw_dir) > 0);
+        unsetenv("XDG_CONFIG_HOME");
+        for (int i = 0; i < 2; i++) {
+                if (i == 0)
+                        unsetenv("HOME");
+                else
+                        setenv("HOME", "relative/home", 1);
+                c = NULL;
+                assert_int_equal(sbx_config_load(&c, NULL), 0);
+                /* the user's directory first (dialect overrides are looked up there too) */
+                assert_non_null(c->config_dirs);
+                if (strcmp(c->config_dirs[0], want) != 0)
+                        fail_msg("HOME %s: the user's config directory is '%s', not '%s'", i ? "relative" : "unset",
+                                 c->config_dirs[0], want);
+                sbx_config_free(c);
+        }
+        if (saved_home)
+                setenv("HOME", saved_home, 1);
+        else
+                unsetenv("HOME");
+        if (saved_xdg)
+                setenv("XDG_CONFIG_HOME", saved_xdg, 1);
+}
+
 static void test_config_env_file_must_exist(void **state) {
         struct sbx_config *c = NULL;
         struct sbx_diag diag = { 0 };
@@ -422,6 +459,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_group_writable_only_in_a_private_group),
                 cmocka_unit_test(test_config_private_group_from_the_account_files),
                 cmocka_unit_test(test_config_env_names_the_only_file),
+                cmocka_unit_test(test_config_user_file_without_home),
                 cmocka_unit_test(test_config_env_file_must_exist),
                 cmocka_unit_test(test_config_env_empty_is_an_error),
                 cmocka_unit_test(test_config_default_launcher_does_not_depend_on_what_exists),
