@@ -154,7 +154,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
          * the leftover of a killed one, could fill it meanwhile), and ran it unconfined. */
         _cleanup_free_ char *real = approver_real_path(prog);
         posix_spawn_file_actions_t fa;
-        struct sigaction ign = { .sa_handler = SIG_IGN }, old_pipe;
+        struct sigaction ign = { .sa_handler = SIG_IGN }, dfl = { .sa_handler = SIG_DFL }, old_pipe, old_chld;
         char *pargv[] = { (char *) prog, NULL };
         char answer[8], *req = NULL;
         size_t got = 0, req_len = 0, req_off = 0;
@@ -195,6 +195,9 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 close(out_p[1]);
                 return 0;
         }
+        /* sbx waits for the approver: a caller's SIGCHLD ignored (and inherited) had the kernel
+         * reap it first, and its allow read as a rejection (ECHILD; review) */
+        sigaction(SIGCHLD, &dfl, &old_chld);
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in_p[0], 0);
         posix_spawn_file_actions_adddup2(&fa, out_p[1], 1);
@@ -208,6 +211,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         close(in_p[0]);
         close(out_p[1]);
         if (r != 0) {
+                sigaction(SIGCHLD, &old_chld, NULL);
                 close(in_p[1]);
                 close(out_p[0]);
                 sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
@@ -215,8 +219,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         }
         /* The request is written while the output is read: an approver that writes more than a
          * pipe holds before it reads a request larger than one (the argv of a long script) waited
-         * for sbx, which waited for it, for ever. All of its output is read, to its end: the
-         * answer is the whole of it. */
+         * for sbx, which waited for it, for ever. All of its output is read, until it exits:
+         * the answer is the whole of it. */
         in = open_memstream(&req, &req_len);
         if (in) {
                 write_request(in, argv, denied_id, backend, root, session, matched_line);
@@ -291,8 +295,11 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         free(req);
         close(out_p[0]);
         while (!reaped && waitpid(pid, &status, 0) < 0)
-                if (errno != EINTR)
+                if (errno != EINTR) {
+                        sigaction(SIGCHLD, &old_chld, NULL);
                         return 0;
+                }
+        sigaction(SIGCHLD, &old_chld, NULL);
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
                 return 0;
         return got <= sizeof(answer) && answer_is_allow(answer, got) ? 1 : 0;

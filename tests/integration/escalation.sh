@@ -377,6 +377,17 @@ print("deny")
                 test -s "$T/vars-approver.path" -a "$(cat "$T/vars-approver.path")" != "PATH=" -a \
                 "$(grep -c "$WS" "$T/vars-approver.path")" = 0
         rm -rf "$WS/lib" "$T/lib-outside"
+        # a caller that ignores SIGCHLD (its children are reaped for it; they inherit that): the
+        # approver's grant still counts (before: sbx could not wait for the approver, ECHILD, and
+        # printed the rejection line for an approver that had answered allow)
+        rm -f "$T/allow.log"
+        python3 -c 'import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run --db "$T/sigchld-$b.db" --backend "$b" --mode read-only \
+                --on-denial=ask --approver "$T/bin/allow" -- sh -c "echo ok > $WS/sigchld-$b" 2>"$T/err"
+        rc=$?
+        t_check "$b grant (the caller ignores SIGCHLD): granted, the retry ran ($rc), no rejection line" \
+                test "$rc" = 0 -a "$(cat "$WS/sigchld-$b" 2>/dev/null)" = ok -a "$(grep -c "not approved" "$T/err")" = 0
         # the retry gets the caller's signal dispositions, as the denied run did (SIGPIPE was
         # left ignored by the first run), and a regular file on stdin from its start again
         printf 'line one\nline two\n' >"$T/stdin.txt"
