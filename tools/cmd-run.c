@@ -551,7 +551,20 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                 .parent_id = a->parent_id };
                         rep->args = a;
                         rep->argv = command;
+                        rep->parent_id = a->parent_id;
                         return refuse(audit, a, rep, &start, "refused", diag.msg);
+                }
+                /* an approved retry whose workspace is gone since the question (removed, or not a
+                 * directory any more): no usage error, the command line was fine, but its refusal,
+                 * recorded as the denied run's retry (it was exit 2 and no row) */
+                if (a->mode_approved) {
+                        cwd = current_dir();
+                        start = (struct sbx_execution_start) {
+                                .argv = command, .cwd = cwd ? cwd : "", .parent_id = a->parent_id };
+                        rep->args = a;
+                        rep->argv = command;
+                        rep->parent_id = a->parent_id;
+                        return refuse(audit, a, rep, &start, "refused", diag.msg[0] ? diag.msg : strerror(-r));
                 }
                 /* the configured fallback root cannot be used: a broken deployment configuration,
                  * refused and recorded as one that does not load (it was a usage error, 2, and

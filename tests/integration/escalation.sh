@@ -279,14 +279,16 @@ echo allow
         # approver itself) gave the retry write access to wherever the symlink led then (before:
         # the file outside the granted workspace landed on the host); and a granted directory
         # replaced by a symlink meanwhile refuses the retry
-        for how in link dir; do
+        # (gone: the granted directory removed meanwhile refuses the retry too, recorded, where the
+        # retry was a usage error, 2, unrecorded, for a command line without an error)
+        for how in link dir gone; do
                 mkdir -p "$T/swap-$b/granted" "$T/swap-$b/elsewhere"
                 ln -sfn "$T/swap-$b/granted" "$T/swap-$b/link"
-                if [ "$how" = link ]; then
-                        swap="ln -sfn '$T/swap-$b/elsewhere' '$T/swap-$b/link'"
-                else
-                        swap="mv '$T/swap-$b/granted' '$T/swap-$b/granted.old' && ln -s '$T/swap-$b/elsewhere' '$T/swap-$b/granted'"
-                fi
+                case $how in
+                link) swap="ln -sfn '$T/swap-$b/elsewhere' '$T/swap-$b/link'" ;;
+                dir) swap="mv '$T/swap-$b/granted' '$T/swap-$b/granted.old' && ln -s '$T/swap-$b/elsewhere' '$T/swap-$b/granted'" ;;
+                gone) swap="rmdir '$T/swap-$b/granted'" ;;
+                esac
                 printf '#!/bin/sh\ncat >>"%s"\n%s\necho allow\n' "$T/swap-approver.log" "$swap" >"$T/bin/swap-approver"
                 chmod 755 "$T/bin/swap-approver"
                 rm -f "$T/swap-approver.log"
@@ -305,8 +307,10 @@ echo allow
                 else
                         t_check "$b ($how swapped): the retry is refused (125, got $rc), recorded as the denied run's retry ($rows)" \
                                 test "$rc" = 125 -a "$rows" = "denied/-/$T/swap-$b/granted unavailable/1/-"
+                        why="now resolves to $T/swap-$b/elsewhere"
+                        [ "$how" = gone ] && why="$T/swap-$b/granted' does not exist"
                         t_check "$b ($how swapped): ... one line says why" \
-                                test "$(grep -c "now resolves to $T/swap-$b/elsewhere" "$T/err")" = 1
+                                test "$(grep -c "SANDBOX_UNAVAILABLE.*$why" "$T/err")" = 1 -a "$(grep -c '^sbx: ' "$T/err")" = 1
                 fi
                 rm -rf "$T/swap-$b" "$T/bin/swap-approver"
         done
