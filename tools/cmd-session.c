@@ -46,6 +46,7 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
                 { "help", no_argument, NULL, 'h' },
                 {},
         };
+        unsigned seen = 0;
         int c;
 
         opterr = 0;
@@ -56,6 +57,15 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
 
                 if ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) == -1)
                         break;
+                /* each value once, as for sbx run: a second --mode silently started the session
+                 * in that mode, a second --db or --cwd replaced the first */
+                if (c == 'd' || c == 'c' || c == 'm') {
+                        unsigned bit = c == 'd' ? 1u : c == 'c' ? 2u : 4u;
+                        if (seen & bit)
+                                return sbx_fail(SBX_EXIT_USAGE, "session %s: --%s given twice: which one is meant?", verb,
+                                                c == 'd' ? "db" : c == 'c' ? "cwd" : "mode");
+                        seen |= bit;
+                }
                 switch (c) {
                 case 1:
                         if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))

@@ -71,6 +71,12 @@ refused 2 "policy: --root given twice" "policy resolve: --root twice" -- policy 
 refused 2 "policy: --session given twice" "policy resolve: --session twice" -- \
         policy resolve "${DB[@]}" --session a --session=b
 refused 2 "policy: --db given twice" "policy resolve: --db twice" -- policy resolve "${DB[@]}" "${DB[@]}"
+# ... and for the session verbs: 'session start --mode read-only --mode danger-full-access'
+# started a session of the second mode without a word
+refused 2 "session start: --mode given twice" "session start: --mode twice" -- \
+        session start "${DB[@]}" --cwd "$WS" --mode read-only --mode danger-full-access
+refused 2 "session start: --cwd given twice" "session start: --cwd twice" -- session start "${DB[@]}" --cwd "$WS" --cwd=/
+refused 2 "session show: --db given twice" "session show: --db twice" -- session show "${DB[@]}" x --db "$T/other.db"
 refused 2 "classify: unknown option '-x'" "classify: an unknown letter in a cluster" -- classify -xy --backend bwrap --exit 1
 refused 2 "classify: option '--json' takes no value" "classify: a value given to a flag" -- \
         classify --json=1 --backend bwrap --exit 1
