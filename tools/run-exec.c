@@ -3,13 +3,16 @@
  * descriptor says whether the command started at all (structural evidence). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -248,6 +251,14 @@ static int take_pending(sigset_t *old) {
         mask = pending_mask;
         pending_mask = 0;
         return mask;
+}
+
+/* Whether a signal that ends a run (not a resize) waits to be passed on. */
+static bool end_pending(void) {
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                if ((pending_mask & (1 << i)) && forwarded[i] != SIGWINCH)
+                        return true;
+        return false;
 }
 
 /* SIGXFSZ: the caller's disposition while sbx writes its record (below). */
@@ -579,6 +590,17 @@ struct supervise {
         struct sbx_classifier *classifier;
         int classify_error; /* first -errno of the classifier: the run is then unclassified */
         bool stderr_ok;     /* our own stderr still takes writes */
+        /* Where the command's stderr goes on, and what of it waits for the reader. A copy that
+         * blocked in write(2) kept sbx from passing on a signal: stderr a pipe nobody read, a
+         * caller's SIGTERM never reached the command, and sbx hung (review). So sbx writes only
+         * once poll(2) says there is room, and reads no more of the command's stderr meanwhile
+         * (the command waits for its reader as it would without sbx). */
+        int out_fd;         /* sbx's stderr, or a private non-blocking opening of its pipe */
+        bool out_sock;      /* a socket: send(2) without waiting */
+        size_t out_max;     /* bytes per write: PIPE_BUF on a blocking pipe, where POLLOUT promises no more */
+        const char *pend;   /* read from the command, not written yet */
+        size_t pend_len;
+        uint64_t err_read;  /* bytes read from the command's stderr */
         struct status_buf status; /* the runner's own record (bwrap's JSON, the launcher's) */
         struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
         int forwarded_mask; /* signals sbx forwarded to the command */
@@ -599,23 +621,60 @@ static void keep_first_line(struct supervise *s, const char *buf, size_t n) {
         s->first_line[s->first_len] = '\0';
 }
 
-static void write_all(int fd, const char *buf, size_t len, bool *ok) {
-        while (*ok && len > 0) {
-                ssize_t n = write(fd, buf, len);
+/* Where the copy of stderr goes (see struct supervise). A pipe is opened again through
+ * /proc/self/fd: a description of sbx's own, made non-blocking without touching the caller's
+ * (which other processes share). Where that cannot be done (a pipe of another user's, no /proc), a
+ * blocking pipe takes at most PIPE_BUF bytes per write once poll(2) says it has room. A socket is
+ * written with MSG_DONTWAIT; anything else (a file, a terminal, /dev/null) as it is. */
+static void stderr_out_open(struct supervise *s) {
+        struct stat st;
+        int fd;
+
+        s->out_fd = STDERR_FILENO;
+        s->out_max = SIZE_MAX;
+        if (fstat(STDERR_FILENO, &st) < 0)
+                return;
+        s->out_sock = S_ISSOCK(st.st_mode);
+        if (!S_ISFIFO(st.st_mode))
+                return;
+        fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) && fd > STDERR_FILENO)
+                s->out_fd = fd;
+        else {
+                if (fd >= 0)
+                        close(fd);
+                if (!(fcntl(STDERR_FILENO, F_GETFL) & O_NONBLOCK))
+                        s->out_max = PIPE_BUF;
+        }
+}
+
+static void stderr_out_close(struct supervise *s) {
+        if (s->out_fd > STDERR_FILENO)
+                close(s->out_fd);
+        s->out_fd = STDERR_FILENO;
+}
+
+/* Writes what waits, as far as the reader takes it now (called once poll(2) saw room). */
+static void stderr_flush(struct supervise *s) {
+        while (s->pend_len > 0 && s->stderr_ok) {
+                size_t len = s->pend_len < s->out_max ? s->pend_len : s->out_max;
+                ssize_t n = s->out_sock ? send(s->out_fd, s->pend, len, MSG_DONTWAIT | MSG_NOSIGNAL)
+                                        : write(s->out_fd, s->pend, len);
                 if (n < 0 && errno == EINTR)
                         continue;
-                if (n < 0 && errno == EAGAIN) {
-                        struct pollfd p = { .fd = fd, .events = POLLOUT };
-                        (void) poll(&p, 1, -1);
-                        continue;
-                }
-                if (n <= 0) {
-                        *ok = false; /* keep classifying: the command's stderr must still drain */
+                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
                         return;
+                if (n <= 0) {
+                        s->stderr_ok = false; /* keep classifying: the command's stderr must still drain */
+                        break;
                 }
-                buf += n;
-                len -= (size_t) n;
+                s->pend += n;
+                s->pend_len -= (size_t) n;
+                if (s->out_max != SIZE_MAX)
+                        return; /* a blocking pipe: the next write waits for poll(2) again */
         }
+        if (!s->stderr_ok)
+                s->pend_len = 0;
 }
 
 /* One read(): the byte count, 0 to try again later, -1 at end of file or on an error. */
@@ -627,7 +686,7 @@ static ssize_t read_some(int fd, char *buf, size_t size) {
         return n > 0 ? n : -1;
 }
 
-/* Reads what is there; returns false at EOF or error. */
+/* Reads what is there (only once what it read before is written); returns false at EOF or error. */
 static bool pump_stderr(struct supervise *s, int fd) {
         /* static: inlined into the supervision loop, 64 KiB on the stack crashed sbx under
          * `ulimit -s 128` (exit 139, as if the command had), its row left running (review) */
@@ -636,7 +695,14 @@ static bool pump_stderr(struct supervise *s, int fd) {
 
         if (n <= 0)
                 return n == 0;
-        write_all(STDERR_FILENO, buf, (size_t) n, &s->stderr_ok);
+        s->err_read += (uint64_t) n;
+        if (s->stderr_ok) {
+                s->pend = buf;
+                s->pend_len = (size_t) n;
+                /* what a blocking pipe cannot take at once waits for the loop's poll(2) */
+                if (s->out_max == SIZE_MAX)
+                        stderr_flush(s);
+        }
         keep_first_line(s, buf, (size_t) n);
         if (s->classifier && !s->classify_error) {
                 int r = sbx_classify_feed(s->classifier, buf, (size_t) n);
@@ -1188,6 +1254,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         int status_num = sbx_run_status_fd_number(a), wstatus = 0, exec_errno = 0, r;
         bool err_open, status_open, inner_open, reaped = false;
         int64_t t0 = now_ms(), reaped_at = 0;
+        uint64_t err_owed = 0; /* stderr bytes the command wrote before its end (see the loop) */
         enum started started;
         pid_t pid;
 
@@ -1365,7 +1432,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         err_open = true;
         status_open = status_r >= 0;
         inner_open = inner_r >= 0;
-        while (err_open || status_open || inner_open || (pump && pump->w >= 0 && !reaped)) {
+        stderr_out_open(&s);
+        while (err_open || s.pend_len || status_open || inner_open || (pump && pump->w >= 0 && !reaped)) {
                 struct pollfd p[5];
                 nfds_t n = 0;
                 int timeout = reaped ? (int) (reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
@@ -1374,10 +1442,28 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         forward_pending(confined, &s, pid);
                 if (child_event && !reaped)
                         reap_orphans(pid);
-                if (reaped && timeout <= 0)
-                        break; /* a background process still holds stderr: stop waiting for it */
+                /* the command has ended and the caller asked for the run's end (a signal sbx
+                 * passed on, or one that came since): what waits for a reader that does not read
+                 * is dropped, as the command's blocked write would have been */
+                if (reaped && s.pend_len && (s.forwarded_mask || end_pending())) {
+                        s.stderr_ok = false;
+                        s.pend_len = 0;
+                }
+                if (reaped && timeout <= 0) {
+                        if (err_open && s.err_read < err_owed)
+                                timeout = 100; /* what the command wrote before it ended is read */
+                        else if (!s.pend_len)
+                                break; /* a background process still holds stderr: stop waiting for it */
+                        else {
+                                /* read no more, but what was read still goes to the reader */
+                                err_open = status_open = inner_open = false;
+                                timeout = 100;
+                        }
+                }
                 p[n++] = (struct pollfd) { .fd = wake_r, .events = POLLIN };
-                if (err_open)
+                if (s.pend_len)
+                        p[n++] = (struct pollfd) { .fd = s.out_fd, .events = POLLOUT };
+                else if (err_open)
                         p[n++] = (struct pollfd) { .fd = err_r, .events = POLLIN };
                 if (status_open)
                         p[n++] = (struct pollfd) { .fd = status_r, .events = POLLIN };
@@ -1401,6 +1487,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                         ;
                         } else if (p[i].fd == err_r)
                                 err_open = pump_stderr(&s, err_r);
+                        else if (s.pend_len && p[i].fd == s.out_fd)
+                                stderr_flush(&s);
                         else if (p[i].fd == status_r)
                                 status_open = pump_status(&s.status, status_r);
                         else if (p[i].fd == inner_r)
@@ -1411,16 +1499,23 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                 pump_stdin_write(pump);
                 }
                 if (!reaped && waitpid(pid, &wstatus, WNOHANG) == pid) {
+                        int queued = 0;
                         reaped = true;
                         reaped_at = now_ms();
                         /* the Landlock keeper (--die-with-parent) has nothing left to guard */
                         sbx_ll_keeper_end();
+                        /* what waits in the pipe now was written before the command ended: it is
+                         * read whatever the time it takes the caller to take the copy (sbx waits
+                         * for a reader with room, not in write(2), so this is no longer implied) */
+                        if (err_open && ioctl(err_r, FIONREAD, &queued) == 0 && queued > 0)
+                                err_owed = s.err_read + (uint64_t) queued;
                         /* what the command left may hold stderr: it ends now, not in
                          * DRAIN_AFTER_EXIT_MS */
                         if (subreaper && has_children())
                                 (void) kill_leftovers();
                 }
         }
+        stderr_out_close(&s);
         /* the command closed every descriptor sbx watches but still runs: keep forwarding signals
          * until it ends (the wake pipe interrupts the wait) */
         while (!reaped) {

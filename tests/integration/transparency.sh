@@ -13,7 +13,9 @@
 #   the --verdict-fd one) never are;
 # - structural evidence: a command printing a runner's message itself is task_failure; a runner
 #   failing before exec with an unrecognised message (and no status record) is runner_failure, 125;
-# - --verdict-fd, --quiet and the one-line terminal notice; exit statuses 3 and 137.
+# - --verdict-fd, --quiet and the one-line terminal notice; exit statuses 3 and 137;
+# - stderr to a pipe nobody reads: SIGTERM to sbx still ends the run (as root and as nobody), and
+#   a reader that comes late still gets every byte.
 # Exit 77 only when neither bwrap nor landlock works here.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -674,5 +676,80 @@ PY
                 test "$(audit_field "$id" verdict):$(audit_field "$id" signal)" = task_failure:15
         t_check "bwrap: ... and the command did not run" test ! -e "$T/ws/ran"
 fi
+
+# --- stderr to a pipe that nobody reads. sbx copies the command's stderr to its own; while that
+# copy waited for the reader, it waited in write(2), deaf to the signals it passes on: a caller's
+# timeout (SIGTERM to sbx) never ended the run, and sbx hung until SIGKILL left its row
+# interrupted (review: every backend, unconfined too). bash's command would have died of it. As
+# root and as nobody (whose sbx writes to a pipe that root made).
+# stderr-stall.py HOW SBX_ARGV...: sbx's stderr is a pipe; HOW=term: the pipe is never read, the
+# command writes 1 MB to it, and after 1 s sbx gets SIGTERM; HOW=slow: the pipe is read only after
+# 1 s, then to its end; HOW=trickle: read all along, 2 KiB every 10 ms. Prints "exit N after S s,
+# B bytes" (B: the stderr bytes read).
+cat >"$T/stderr-stall.py" <<'PY'
+import os, signal, subprocess, sys, time
+how, argv = sys.argv[1], sys.argv[2:]
+r, w = os.pipe()
+p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=w)
+os.close(w)
+time.sleep(0 if how == "trickle" else 1)
+got = 0
+if how == "term":
+    p.send_signal(signal.SIGTERM)
+    t0 = time.time()
+    try:
+        rc = p.wait(5)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        rc = "hung"
+else:
+    t0 = time.time()
+    while True:
+        b = os.read(r, 2048 if how == "trickle" else 65536)
+        if not b:
+            break
+        got += len(b)
+        if how == "trickle":
+            time.sleep(0.01)
+    rc = p.wait()
+print("exit %s after %d s, %d bytes" % (rc, time.time() - t0, got))
+PY
+t_who "$T/ss" || exit 1
+: >"$T/ss-empty.config"
+chmod 644 "$T/ss-empty.config" "$T/stderr-stall.py"
+for who in "${WHO[@]}"; do
+        d=$T/ss/$who-ws
+        mkdir -p "$d" "$T/ss/$who-db"
+        if [ "$who" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/ss/home" XDG_CACHE_HOME="$T/ss/home/.cache"
+                        SBX_CONFIG="$T/ss-empty.config" SBX_DB="$T/ss/$who-db/audit.db")
+                bin=$NB_BIN
+                chown -R 65534:65534 "$d" "$T/ss/$who-db"
+        else
+                pre=(env)
+                bin=$SBX_BIN
+        fi
+        for b in "${BACKENDS[@]}" none; do
+                rm -f "$d/v.json"
+                out=$("$PY" "$T/stderr-stall.py" term "${pre[@]}" "$bin" run $(sel "$b") --root "$d" \
+                        --verdict-json "$d/v.json" -- sh -c 'head -c 1000000 /dev/zero >&2; exit 3')
+                t_check "$b, $who: stderr unread, the command blocked on it: SIGTERM to sbx ends the run, 143 ($out)" \
+                        test "${out%% after*}" = "exit 143"
+                t_check "$b, $who: ... and its record says signal 15 ($(field "$d/v.json" signal))" \
+                        test "$(field "$d/v.json" signal)" = 15
+                out=$("$PY" "$T/stderr-stall.py" slow "${pre[@]}" "$bin" run $(sel "$b") --root "$d" \
+                        -- sh -c 'head -c 1000000 /dev/zero >&2')
+                t_check "$b, $who: stderr read late: every byte arrives, exit 0 ($out)" \
+                        test "${out%% after*}:${out##*, }" = "exit 0:1000000 bytes"
+                # a reader slower than sbx's wait for a background holder of stderr: what the
+                # command wrote before it ended still all arrives (while it waited for room,
+                # sbx gave up reading 200 ms after the command's end: 60 KB were lost)
+                out=$("$PY" "$T/stderr-stall.py" trickle "${pre[@]}" "$bin" run $(sel "$b") --root "$d" \
+                        -- sh -c 'seq 50000 >&2')
+                t_check "$b, $who: stderr read slowly: every byte arrives, exit 0 ($out)" \
+                        test "${out%% after*}:${out##*, }" = "exit 0:$(seq 50000 | wc -c) bytes"
+        done
+done
 
 t_finish
