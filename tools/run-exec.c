@@ -117,9 +117,13 @@ int sbx_run_status_fd_number(const struct sbx_run_args *a) {
 
 /* ---- signals ------------------------------------------------------------------------------- */
 
-/* SIGWINCH last: a terminal resize, which a command in a session of its own (bubblewrap) would
- * never hear of; it ends nothing, so it never explains an exit status */
-static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH };
+/* Every signal whose default action ends a process and that a caller sends to end or to poke a
+ * run (the terminal's, a timeout's, USR1/USR2 and ALRM): one that sbx did not catch killed sbx
+ * instead, its row left running, the command's trap never run and, under Landlock, what the
+ * command started left running unsupervised (review: kill -USR1). SIGWINCH last: a terminal
+ * resize, which a command in a session of its own (bubblewrap) would never hear of; it ends
+ * nothing, so it never explains an exit status */
+static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGWINCH };
 static volatile sig_atomic_t pending_mask; /* bit i: forwarded[i] is waiting to be forwarded */
 static int wake_fd = -1;                   /* write end of the self-pipe that wakes the loop */
 /* The pseudo-terminal the command's stderr goes to (when sbx's own is a terminal): it follows the
@@ -132,7 +136,8 @@ static volatile sig_atomic_t stderr_pty_master = -1;
 static bool runner_own_group;
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
- * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. A
+ * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
+ * a SIGALRM from the kernel, which is sbx's own timer (one set before sbx was executed). A
  * terminal resize is the exception: the command heard it, but its stderr pseudo-terminal still has
  * the old size, so sbx resizes that and sends SIGWINCH again (the command may have read the size
  * before sbx set it). A kill(1) arriving while the kernel's is pending merges into it, so the
@@ -140,7 +145,7 @@ static bool runner_own_group;
 static void record_signal(int sig, siginfo_t *si, void *uctx) {
         int saved = errno;
         (void) uctx;
-        if (si && si->si_code == SI_KERNEL && !runner_own_group &&
+        if (si && si->si_code == SI_KERNEL && !runner_own_group && sig != SIGALRM &&
             !(sig == SIGWINCH && stderr_pty_master >= 0))
                 return;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)

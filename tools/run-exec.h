@@ -77,8 +77,8 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
 
 /* Once a run is recorded: the caller's dispositions of the signals sbx forwarded, SIGPIPE and
  * SIGCHLD are put back (a second run, the approver, and sbx itself while it asks get them), and
- * the first terminating signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that came after the command
- * ended, unforwarded, is returned (0: none). */
+ * the first terminating signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM) that
+ * came after the command ended, unforwarded, is returned (0: none). */
 int sbx_run_signals_restore(void);
 /* Ignores SIGXFSZ until sbx_run_signals_restore(): a write of sbx's own (the database, the verdict
  * record) past the caller's RLIMIT_FSIZE then fails with EFBIG, and is reported, instead of

@@ -14,6 +14,8 @@
 # - structural evidence: a command printing a runner's message itself is task_failure; a runner
 #   failing before exec with an unrecognised message (and no status record) is runner_failure, 125;
 # - --verdict-fd, --quiet and the one-line terminal notice; exit statuses 3 and 137;
+# - USR1, USR2 and ALRM sent to sbx reach the command (its trap runs, its status is sbx's) and the
+#   row is completed, as for TERM;
 # - stderr to a pipe nobody reads: SIGTERM to sbx still ends the run (as root and as nobody), and
 #   a reader that comes late still gets every byte.
 # Exit 77 only when neither bwrap nor landlock works here.
@@ -676,6 +678,53 @@ PY
                 test "$(audit_field "$id" verdict):$(audit_field "$id" signal)" = task_failure:15
         t_check "bwrap: ... and the command did not run" test ! -e "$T/ws/ran"
 fi
+
+# --- the other signals whose default is to end a process (USR1, USR2, ALRM). sbx passed on only
+# INT, TERM, HUP and QUIT, so `kill -USR1` of sbx killed sbx itself: the command's trap never ran
+# (under Landlock what it started ran on unsupervised) and the row stayed `running`, later
+# `interrupted`, with no verdict (review). Like TERM, they reach the command, whose status is sbx's.
+set -m
+for b in "${BACKENDS[@]}" none; do
+        for sig in USR1 USR2 ALRM; do
+                num=$(kill -l "$sig")
+                rm -f "$T/ws/ready" "$T/ws/trapped" "$T/v.json"
+                # a trap: the command's own exit status 9; ALRM also with its default action
+                "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- sh -c \
+                        'trap "echo $3 > \"\$2\"; kill \$!; exit 9" "$3"; touch "$1"; sleep 30 & wait' \
+                        sh "$T/ws/ready" "$T/ws/trapped" "$sig" 2>/dev/null &
+                pid=$!
+                for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+                sleep 0.2
+                kill -"$sig" "$pid"
+                reap "$pid"
+                id=$(field "$T/v.json" execution_id)
+                t_check "$b: kill -$sig of sbx reaches the command's trap: exit 9 (got $rc, trap $(cat "$T/ws/trapped" 2>/dev/null))" \
+                        test "$rc" = 9 -a "$(cat "$T/ws/trapped" 2>/dev/null)" = "$sig"
+                t_check "$b: ... and its row is completed ($(audit_field "$id" state), exit_code $(audit_field "$id" exit_code))" \
+                        test "$(audit_field "$id" state):$(audit_field "$id" exit_code)" = completed:9
+        done
+        rm -f "$T/ws/ready" "$T/v.json"
+        tag="31.$RANDOM"
+        "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- sh -c 'touch "$1"; sleep "$2" & wait' \
+                sh "$T/ws/ready" "$tag" &
+        pid=$!
+        for _ in $(seq 100); do [ -e "$T/ws/ready" ] && break; sleep 0.05; done
+        sleep 0.2
+        kill -ALRM "$pid"
+        reap "$pid"
+        id=$(field "$T/v.json" execution_id)
+        t_check "$b: kill -ALRM of sbx, no trap: 142 and the row records signal 14 (got $rc, $(audit_field "$id" state), signal $(audit_field "$id" signal))" \
+                test "$rc:$(audit_field "$id" state):$(audit_field "$id" signal)" = 142:completed:14
+        if [ "$b" != none ]; then
+                sleep 0.2
+                left=$(pgrep -f "sleep $tag")
+                t_check "$b: ... and nothing the command started runs on" test -z "$left"
+                [ -z "$left" ] || kill -KILL $left
+        else
+                pkill -KILL -f "sleep $tag" # an unconfined run leaves it, by design
+        fi
+done
+set +m
 
 # --- stderr to a pipe that nobody reads. sbx copies the command's stderr to its own; while that
 # copy waited for the reader, it waited in write(2), deaf to the signals it passes on: a caller's
