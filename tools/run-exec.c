@@ -1313,14 +1313,18 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
          * go-ahead, which it never gets if the row cannot be written. */
         int *const child_ends[] = { &in_r,        &err_w,     &exec_p[1], &status_p[1],
                                     &inner_p[1], &gate_p[0], &gate_p[1], &lifeline_r };
+        /* caught before the row is written: a SIGTERM while sbx waited for the writer's reply
+         * killed sbx, and an unconfined run was left with no row or one `running` (review). It
+         * waits for the command, as under a runner that sets a sandbox up. */
+        install_forwarding();
         if (record_first && record_start(userdata) < 0) {
                 rep->state = NULL;
                 close_each(child_ends, SBX_ELEMENTSOF(child_ends));
+                supervision_end();
                 return rep->exit_status = SBX_EXIT_INFRA;
         }
         if (gated && record_first)
                 release_gate(&gate_p[1]);
-        install_forwarding();
         /* Landlock: what the command leaves behind is sbx's to end (end_leftovers()) */
         if (confined && strcmp(confined->backend, "landlock") == 0)
                 subreaper_on();

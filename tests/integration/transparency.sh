@@ -17,7 +17,8 @@
 # - USR1, USR2 and ALRM sent to sbx reach the command (its trap runs, its status is sbx's) and the
 #   row is completed, as for TERM;
 # - stderr to a pipe nobody reads: SIGTERM to sbx still ends the run (as root and as nobody), and
-#   a reader that comes late still gets every byte.
+#   a reader that comes late still gets every byte;
+# - SIGTERM while sbx waits for the audit writer to confirm the row: 143 and a completed row.
 # Exit 77 only when neither bwrap nor landlock works here.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -798,6 +799,46 @@ for who in "${WHO[@]}"; do
                         -- sh -c 'seq 50000 >&2')
                 t_check "$b, $who: stderr read slowly: every byte arrives, exit 0 ($out)" \
                         test "${out%% after*}:${out##*, }" = "exit 0:$(seq 50000 | wc -c) bytes"
+        done
+done
+
+# --- SIGTERM while sbx waits for the audit writer to confirm the run's row, before the command
+# starts. An unconfined run wrote its row before it caught any signal: sbx died of the SIGTERM
+# there, and the run was left without a row or with one `running`, later `interrupted`, no verdict
+# (review). The writer is stopped to hold that moment open. Like a confined run, the signal now
+# waits for the command, which it ends: 143, the row completed with signal 15. As root and nobody.
+for who in "${WHO[@]}"; do
+        d=$T/ss/$who-ws
+        db=$T/ss/$who-db/early.db
+        if [ "$who" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/ss/home" XDG_CACHE_HOME="$T/ss/home/.cache"
+                        SBX_CONFIG="$T/ss-empty.config")
+                bin=$NB_BIN
+        else
+                pre=(env)
+                bin=$SBX_BIN
+        fi
+        for b in "${BACKENDS[@]}" none; do
+                rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
+                "${pre[@]}" "$bin" audit-writer --db "$db" --idle 60 &
+                wpid=$!
+                for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
+                kill -STOP "$wpid"
+                set -m
+                "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" --verdict-json "$d/v.json" -- \
+                        sh -c 'echo ran > "$1/ran"; sleep 5' sh "$d" &
+                pid=$!
+                set +m
+                sleep 0.5
+                kill -TERM "$pid"
+                sleep 0.3
+                kill -CONT "$wpid"
+                reap "$pid"
+                row=$(sqlite3 "$db" "SELECT state || ':' || ifnull(signal, '-') FROM executions")
+                t_check "$b, $who: SIGTERM while sbx waits for its row: 143, the row completed with signal 15 (got $rc, row $row)" \
+                        test "$rc:$row" = 143:completed:15
+                kill "$wpid" 2>/dev/null
+                wait "$wpid" 2>/dev/null
         done
 done
 
