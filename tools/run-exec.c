@@ -198,6 +198,31 @@ static struct {
         struct sigaction forwarded[SBX_ELEMENTSOF(forwarded)], pipe, chld;
 } saved;
 
+/* The forwarded signals, blocked from the moment the run's row is asked for until their handlers
+ * are in place (sbx_run_signals_hold()). */
+static struct {
+        bool on;
+        sigset_t old;
+} hold;
+
+void sbx_run_signals_hold(void) {
+        sigset_t block;
+
+        if (hold.on)
+                return;
+        sigemptyset(&block);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                sigaddset(&block, forwarded[i]);
+        hold.on = sigprocmask(SIG_BLOCK, &block, &hold.old) == 0;
+}
+
+/* The caller's mask again: a signal held meanwhile is delivered now, to a handler when there is one. */
+static void hold_release(void) {
+        if (hold.on)
+                sigprocmask(SIG_SETMASK, &hold.old, NULL);
+        hold.on = false;
+}
+
 static void install_forwarding(void) {
         struct sigaction sa = { .sa_sigaction = record_signal, .sa_flags = SA_SIGINFO | SA_RESTART }, old;
 
@@ -224,6 +249,7 @@ static void install_forwarding(void) {
                 sigfillset(&sa.sa_mask);
                 tstp_handled = sigaction(SIGTSTP, &sa, NULL) == 0;
         }
+        hold_release();
 }
 
 /* sbx is the command's child subreaper (Landlock: see end_leftovers()) */
@@ -288,8 +314,10 @@ int sbx_run_signals_restore(void) {
                 sigaction(SIGXFSZ, &xfsz.old, NULL);
                 xfsz.valid = false;
         }
-        if (!saved.valid)
+        if (!saved.valid) {
+                hold_release(); /* a run that ended before its handlers were in place */
                 return 0;
+        }
         mask = take_pending(&old);
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
                 sigaction(forwarded[i], &saved.forwarded[i], NULL);

@@ -80,6 +80,10 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
  * the first terminating signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM) that
  * came after the command ended, unforwarded, is returned (0: none). */
 int sbx_run_signals_restore(void);
+/* Blocks the signals a run passes on to its command until sbx_run_execute() has its handlers in
+ * place (or sbx_run_signals_restore()): from the moment the run's row is asked for, such a signal
+ * must not kill sbx and leave the row `running` (it then ends the command instead). */
+void sbx_run_signals_hold(void);
 /* Ignores SIGXFSZ until sbx_run_signals_restore(): a write of sbx's own (the database, the verdict
  * record) past the caller's RLIMIT_FSIZE then fails with EFBIG, and is reported, instead of
  * killing sbx silently between its record and the command's status. The command gets the caller's
