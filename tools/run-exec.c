@@ -634,6 +634,7 @@ struct supervise {
         const char *pend;   /* read from the command, not written yet */
         size_t pend_len;
         uint64_t err_read;  /* bytes read from the command's stderr */
+        bool reader_gone;   /* the copy failed with EPIPE: nobody reads sbx's stderr any more */
         struct status_buf status; /* the runner's own record (bwrap's JSON, the launcher's) */
         struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
         int forwarded_mask; /* signals sbx forwarded to the command */
@@ -699,6 +700,7 @@ static void stderr_flush(struct supervise *s) {
                         return;
                 if (n <= 0) {
                         s->stderr_ok = false; /* keep classifying: the command's stderr must still drain */
+                        s->reader_gone = n < 0 && errno == EPIPE;
                         break;
                 }
                 s->pend += n;
@@ -1534,6 +1536,16 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                 pump_stdin_read(pump);
                         else if (pump && p[i].fd == pump->w)
                                 pump_stdin_write(pump);
+                }
+                /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
+                 * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
+                 * read on and dropped what it wrote: `yes >&2` ran for ever (review). */
+                if (s.reader_gone && err_open) {
+                        if (stderr_pty_master == err_r)
+                                stderr_pty_master = -1;
+                        close(err_r);
+                        err_r = -1;
+                        err_open = false;
                 }
                 if (!reaped && waitpid(pid, &wstatus, WNOHANG) == pid) {
                         int queued = 0;

@@ -17,7 +17,8 @@
 # - USR1, USR2 and ALRM sent to sbx reach the command (its trap runs, its status is sbx's) and the
 #   row is completed, as for TERM;
 # - stderr to a pipe nobody reads: SIGTERM to sbx still ends the run (as root and as nobody), and
-#   a reader that comes late still gets every byte;
+#   a reader that comes late still gets every byte; one that leaves early (`2>&1 | head -1`)
+#   leaves the command's stderr broken, and `yes >&2` dies of SIGPIPE as without sbx;
 # - SIGTERM while sbx waits for the audit writer to confirm the row, and SIGINT right after sbx
 #   asked for it: the signal ends the command, and the row is completed with it.
 # Exit 77 only when neither bwrap nor landlock works here.
@@ -800,6 +801,12 @@ for who in "${WHO[@]}"; do
                         -- sh -c 'seq 50000 >&2')
                 t_check "$b, $who: stderr read slowly: every byte arrives, exit 0 ($out)" \
                         test "${out%% after*}:${out##*, }" = "exit 0:$(seq 50000 | wc -c) bytes"
+                # a reader that leaves early (`2>&1 | head -1`): the command's next write to
+                # stderr fails as it would without sbx, and `yes >&2` dies of SIGPIPE, 141. sbx
+                # went on reading and dropping its stderr: the command never ended (review)
+                timeout 10 "${pre[@]}" "$bin" run $(sel "$b") --root "$d" -- sh -c 'yes >&2' 2>&1 | head -1 >/dev/null
+                st=${PIPESTATUS[0]}
+                t_check "$b, $who: stderr's reader leaves: the command dies of SIGPIPE, 141 (got $st)" test "$st" = 141
         done
 done
 
