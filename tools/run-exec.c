@@ -165,15 +165,21 @@ static bool pipe_ignored;
  * in bubblewrap's new session, could not stop on SIGTSTP anyway (its process group is orphaned, so
  * the kernel drops the signal). sbx stops the command with SIGSTOP, stops itself, and continues
  * the command when it is continued (fg, bg), or at once when its own stop was dropped (no job
- * control above it). */
+ * control above it). Under Landlock and unconfined the command shares sbx's group, so the
+ * terminal's ^Z stops it already; a SIGTSTP sent to sbx alone (`kill -TSTP PID`) is passed on to
+ * it (stop_beside()): sbx stopped alone, and the command ran on while its job read as stopped
+ * (review). */
+#define STOP_ASKED 1    /* a SIGTSTP sent to sbx alone, or to its group by kill(2) */
+#define STOP_TERMINAL 2 /* the terminal's ^Z, which reached sbx's whole foreground group */
 static volatile sig_atomic_t stop_pending;
 static bool tstp_handled;
 static bool tstp_ignored; /* the caller ignores SIGTSTP: so does the command */
 
-static void record_stop(int sig) {
+static void record_stop(int sig, siginfo_t *si, void *uctx) {
         int saved = errno;
         (void) sig;
-        stop_pending = 1;
+        (void) uctx;
+        stop_pending = si && si->si_code == SI_KERNEL ? STOP_TERMINAL : STOP_ASKED;
         if (wake_fd >= 0)
                 (void) !write(wake_fd, "", 1);
         errno = saved;
@@ -244,8 +250,8 @@ static void install_forwarding(void) {
         sigaction(SIGCHLD, &sa, &saved.chld);
         tstp_handled = false;
         tstp_ignored = sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
-        if (runner_own_group && sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
-                sa = (struct sigaction) { .sa_handler = record_stop, .sa_flags = SA_RESTART };
+        if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+                sa = (struct sigaction) { .sa_sigaction = record_stop, .sa_flags = SA_SIGINFO | SA_RESTART };
                 sigfillset(&sa.sa_mask);
                 tstp_handled = sigaction(SIGTSTP, &sa, NULL) == 0;
         }
@@ -356,23 +362,43 @@ static pid_t command_group(pid_t cmd) {
         return g > 1 && g != getpgrp() ? -g : cmd;
 }
 
-/* Stops the command (the host pid `cmd`, or nothing while it is unknown), then sbx itself as SIGTSTP
- * would have; once sbx runs again, the command continues. */
-static void stop_with_command(pid_t cmd) {
+/* Stops sbx as SIGTSTP would have; returns once it is continued, or at once when the kernel drops
+ * the stop (no job control above it). */
+static void stop_self(void) {
         struct sigaction dfl = { .sa_handler = SIG_DFL }, handler;
         sigset_t tstp;
 
         stop_pending = 0;
-        if (cmd > 0)
-                (void) kill(command_group(cmd), SIGSTOP);
         sigemptyset(&tstp);
         sigaddset(&tstp, SIGTSTP);
         sigaction(SIGTSTP, &dfl, &handler);
         sigprocmask(SIG_UNBLOCK, &tstp, NULL);
-        (void) raise(SIGTSTP); /* returns once continued, or at once when the kernel drops it */
+        (void) raise(SIGTSTP);
         sigaction(SIGTSTP, &handler, NULL);
+}
+
+/* Stops the command (the host pid `cmd`, or nothing while it is unknown), then sbx itself as SIGTSTP
+ * would have; once sbx runs again, the command continues. */
+static void stop_with_command(pid_t cmd) {
+        if (cmd > 0)
+                (void) kill(command_group(cmd), SIGSTOP);
+        stop_self();
         if (cmd > 0)
                 (void) kill(command_group(cmd), SIGCONT);
+}
+
+static bool process_stopped(pid_t pid);
+
+/* Landlock and unconfined: the command `pid`, in sbx's process group, gets the SIGTSTP sent to
+ * sbx (`tell`; not the terminal's, which it had already), which it may handle as it would without
+ * sbx; then sbx stops. Once sbx runs again, the command continues if it still stands (sbx alone
+ * was continued, kill -CONT of its pid); continued with the group (fg, bg), it is left alone. */
+static void stop_beside(pid_t pid, bool tell) {
+        if (tell && pid > 0)
+                (void) kill(pid, SIGTSTP);
+        stop_self();
+        if (pid > 0 && process_stopped(pid))
+                (void) kill(pid, SIGCONT);
 }
 
 static void reset_signals_in_child(void) {
@@ -408,20 +434,24 @@ static void child_before_exec(void) {
 
 /* In sbx, its vfork child gone (the command executed, or the child ended): a ^Z the terminal sent
  * meanwhile reached a child that ignored it (reset_signals_in_child()) and sbx, which could not
- * stop then. The command gets it now, as it would have a moment later; sbx's own stays pending and
- * stops sbx once its mask is back, so the job stops as a whole. A SIGTSTP sent to sbx alone
- * (not from the terminal) stops sbx alone, as always. */
+ * stop then. The command gets it now, as it would have a moment later, and sbx stops, so the job
+ * stops as a whole; so does one sent to sbx alone, as it would have once sbx handled it. (A
+ * runner in a group of its own is stopped by the supervision loop.) */
 static void tstp_after_vfork(pid_t pid) {
         const struct timespec now = { 0 };
         sigset_t tstp;
         siginfo_t si;
 
-        if (tstp_ignored || tstp_handled)
+        if (tstp_ignored || runner_own_group)
                 return;
         sigemptyset(&tstp);
         sigaddset(&tstp, SIGTSTP);
         if (sigtimedwait(&tstp, &si, &now) != SIGTSTP)
                 return;
+        if (tstp_handled) {
+                stop_beside(pid, true);
+                return;
+        }
         if (si.si_code == SI_KERNEL)
                 (void) kill(pid, SIGTSTP);
         (void) raise(SIGTSTP);
@@ -1083,8 +1113,10 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                 pending_mask |= keep;
                 sigprocmask(SIG_SETMASK, &old, NULL);
         }
-        if (stop_pending)
+        if (stop_pending && runner_own_group)
                 stop_with_command(confined ? bwrap_command_pid(s->status.data) : 0);
+        else if (stop_pending)
+                stop_beside(pid, stop_pending == STOP_ASKED);
 }
 
 /* ---- what the command leaves behind (Landlock) ---------------------------------------------- */

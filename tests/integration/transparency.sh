@@ -20,7 +20,8 @@
 #   a reader that comes late still gets every byte; one that leaves early (`2>&1 | head -1`)
 #   leaves the command's stderr broken, and `yes >&2` dies of SIGPIPE as without sbx;
 # - SIGTERM while sbx waits for the audit writer to confirm the row, and SIGINT right after sbx
-#   asked for it: the signal ends the command, and the row is completed with it.
+#   asked for it: the signal ends the command, and the row is completed with it;
+# - SIGTSTP sent to sbx alone stops the command with it, SIGCONT to sbx alone continues both.
 # Exit 77 only when neither bwrap nor landlock works here.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -880,5 +881,56 @@ if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
 else
         t_diag "no strace that can trace here: the check of a signal right after the row was asked for is left out"
 fi
+
+# --- SIGTSTP sent to sbx alone (`kill -TSTP PID`, not the terminal's ^Z, which reaches the whole
+# foreground group): the command stops with sbx, and continues when sbx is continued, as the
+# command alone would have. Under bubblewrap sbx did so; under Landlock and unconfined it stopped
+# itself only, and the command ran on while its job read as stopped (review).
+# tstp-alone.py WS SBX_ARGV...: starts sbx in a process group of its own (not orphaned: this
+# script's is another of the same session), whose command counts into WS/n; sends sbx alone
+# SIGTSTP, then SIGCONT, then SIGTERM; prints "STATE A C E STATUS": sbx's state while stopped, the
+# count at the stop, 0.6 s later and 0.6 s after SIGCONT, and sbx's exit status
+cat >"$T/tstp-alone.py" <<'PY'
+import os, signal, subprocess, sys, time
+ws, argv = sys.argv[1], sys.argv[2:]
+loop = 'i=0; while [ $i -lt 400 ]; do i=$((i+1)); echo $i > "$1/n.tmp"; mv "$1/n.tmp" "$1/n"; sleep 0.05; done'
+def count():
+    try:
+        return int(open(ws + "/n").read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return -1
+def state(pid):
+    try:
+        s = open("/proc/%d/stat" % pid).read()
+        return s[s.rindex(")") + 2]
+    except (OSError, ValueError):
+        return "-"
+p = subprocess.Popen(argv + ["--", "sh", "-c", loop, "sh", ws], process_group=0)
+for _ in range(100):
+    if count() > 0:
+        break
+    time.sleep(0.05)
+time.sleep(0.2)
+p.send_signal(signal.SIGTSTP)
+time.sleep(0.3)
+a = count(); st = state(p.pid); time.sleep(0.6); c = count()
+p.send_signal(signal.SIGCONT)
+time.sleep(0.6)
+e = count()
+p.send_signal(signal.SIGTERM)
+try:
+    rc = p.wait(10)
+except subprocess.TimeoutExpired:
+    os.killpg(p.pid, signal.SIGKILL)
+    rc = "hung"
+print(st, a, c, e, rc)
+PY
+for b in "${BACKENDS[@]}" none; do
+        rm -f "$T/ws/n"
+        out=$(timeout 60 "$PY" "$T/tstp-alone.py" "$T/ws" "$SBX_BIN" run $(sel "$b"))
+        read -r st a c e rc <<<"$out"
+        t_check "$b: kill -TSTP of sbx stops sbx and the command, kill -CONT continues both, TERM ends it (state, counts, status: $out)" \
+                test "$st:$((c == a)):$((e > c)):$rc" = T:1:1:143
+done
 
 t_finish
