@@ -140,6 +140,17 @@ reap() {
         wait "$1"
         rc=$?
 }
+
+# start_writer DB SBX...: starts `SBX... audit-writer --db DB` in the background (wpid: its pid)
+# and waits up to 30 s for its socket (stopped before it listens, it would leave sbx to write the
+# row itself)
+start_writer() {
+        local db=$1
+        shift
+        "$@" audit-writer --db "$db" --idle 60 &
+        wpid=$!
+        for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
+}
 audit_field() { # audit_field ID KEY: a field of the execution row
         "$SBX_BIN" audit show "$1" --json >"$T/row.json" 2>/dev/null && t_json_field "$T/row.json" "$2"
 }
@@ -563,10 +574,7 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                         bin=$SBX_BIN
                 fi
                 db=$T/zv/$who-db/audit.db
-                "${pre[@]}" "$bin" audit-writer --db "$db" --idle 60 &
-                wpid=$!
-                # (up to 30 s: stopped before it listens, it would leave sbx to write the row itself)
-                for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
+                start_writer "$db" "${pre[@]}" "$bin"
                 kill -STOP "$wpid"
                 timeout 60 "$PY" "$T/vfork-stop.py" "$wpid" "${pre[@]}" SBX_CONFIG="$T/builtin.config" "$bin" run \
                         --backend landlock --mode workspace-write --root "$d" --db "$db" --verdict-json "$d/v.json" \
@@ -829,9 +837,7 @@ for who in "${WHO[@]}"; do
         fi
         for b in "${BACKENDS[@]}" none; do
                 rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
-                "${pre[@]}" "$bin" audit-writer --db "$db" --idle 60 &
-                wpid=$!
-                for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
+                start_writer "$db" "${pre[@]}" "$bin"
                 kill -STOP "$wpid"
                 set -m
                 "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" --verdict-json "$d/v.json" -- \
@@ -860,9 +866,7 @@ if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
         db=$T/ss/root-db/held.db
         for b in "${BACKENDS[@]}" none; do
                 rm -f "$db" "$db"-*
-                "$SBX_BIN" audit-writer --db "$db" --idle 60 &
-                wpid=$!
-                for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
+                start_writer "$db" "$SBX_BIN"
                 set -m
                 # (LeakSanitizer cannot work under ptrace: it aborts an ASan build's sbx at exit)
                 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \

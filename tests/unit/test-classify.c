@@ -662,7 +662,7 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "/w/s.sh: line 2: sp ace: Read-only file system", "Read-only file system", "sp ace" },
                 { "bash: line 1: /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
                 { "/w/s.sh: line 3: /etc/x: Read-only file system", "Read-only file system", "/etc/x" },
-                { "bash: line 1: cd: /root/x: Permission denied", "Permission denied", "/root/x" },
+                { "bash: line 1: cd: /srv/x: Permission denied", "Permission denied", "/srv/x" },
                 /* the name, not the last word of the verb phrase after or around it ("writing") */
                 { "shred: /etc/hostname: failed to open for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
                 { "truncate: cannot open '/etc/hostname' for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
