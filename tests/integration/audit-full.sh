@@ -50,7 +50,13 @@ for who in "${WHO[@]}"; do
                         test "$row" = "completed denied 3 20"
                 t_check "$who, $b: ... its denial lines are there" \
                         test "$(sqlite3 "$db" "SELECT count(*) FROM denial_lines")" = 20
-                # still full: the next run cannot keep its space, so it does not run
+                # still full: the next run cannot keep its space, so it does not run. The writer may
+                # still checkpoint the run's row and shrink its WAL, freeing space the next start
+                # could then rightly take (a race seen under load): it goes first, and the fill
+                # takes back whatever that freed.
+                pkill -f "audit-writer --db $db\$"
+                for _ in $(seq 100); do pgrep -f "audit-writer --db $db\$" >/dev/null || break; sleep 0.05; done
+                cat /dev/zero >>"$d/ws/fill" 2>/dev/null
                 rm -f "$T/marker"
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
                         -- sh -c "echo ran > marker") 2>"$T/err"
