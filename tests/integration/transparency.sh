@@ -37,6 +37,22 @@ cd "$T/ws" || exit 1
 WS=$(pwd -P)
 
 t_usable_backends "$T/probe.db"
+# transparency.sh [bwrap|landlock|none]: only that backend's checks (none: the unconfined run's),
+# so that meson runs the three parts side by side; no argument: all of them
+NONE=(none)
+case ${1:-} in
+'') ;;
+bwrap | landlock)
+        [[ " ${BACKENDS[*]} " == *" $1 "* ]] || t_skip_all "backend $1 does not work here"
+        BACKENDS=("$1")
+        NONE=()
+        ;;
+none) BACKENDS=() ;;
+*)
+        echo "usage: transparency.sh [bwrap|landlock|none]" >&2
+        exit 2
+        ;;
+esac
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 
@@ -163,7 +179,7 @@ BIG_SUM=$(sha256sum <"$T/big" | cut -d' ' -f1)
 } >"$T/binerr"
 BINERR_SIZE=$(stat -c %s "$T/binerr")
 
-for b in "${BACKENDS[@]}" none; do
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         t_diag "--- backend $b"
         # --- byte-exact passthrough
         sbx_run "$b" -- cat "$T/big" | cmp -s - "$T/big"
@@ -385,7 +401,7 @@ done
 # themselves from stderr): under script(1), the terminal's size is changed, nothing else. The
 # kernel's SIGWINCH goes to the whole foreground group, the command and sbx alike: sbx resizes the
 # stderr pseudo-terminal then, not only for a SIGWINCH sent to it alone.
-for b in "${BACKENDS[@]}" none; do
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         cat >"$T/winch.py" <<'PY'
 import os, signal, sys, time
 got = []
@@ -696,7 +712,7 @@ fi
 # (under Landlock what it started ran on unsupervised) and the row stayed `running`, later
 # `interrupted`, with no verdict (review). Like TERM, they reach the command, whose status is sbx's.
 set -m
-for b in "${BACKENDS[@]}" none; do
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         for sig in USR1 USR2 ALRM; do
                 num=$(kill -l "$sig")
                 rm -f "$T/ws/ready" "$T/ws/trapped" "$T/v.json"
@@ -791,7 +807,7 @@ for who in "${WHO[@]}"; do
                 pre=(env)
                 bin=$SBX_BIN
         fi
-        for b in "${BACKENDS[@]}" none; do
+        for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -f "$d/v.json"
                 out=$("$PY" "$T/stderr-stall.py" term "${pre[@]}" "$bin" run $(sel "$b") --root "$d" \
                         --verdict-json "$d/v.json" -- sh -c 'head -c 1000000 /dev/zero >&2; exit 3')
@@ -835,7 +851,7 @@ for who in "${WHO[@]}"; do
                 pre=(env)
                 bin=$SBX_BIN
         fi
-        for b in "${BACKENDS[@]}" none; do
+        for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
                 start_writer "$db" "${pre[@]}" "$bin"
                 kill -STOP "$wpid"
@@ -864,7 +880,7 @@ done
 # command, which it ends: 130 and the row completed with signal 2.
 if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
         db=$T/ss/root-db/held.db
-        for b in "${BACKENDS[@]}" none; do
+        for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -f "$db" "$db"-*
                 start_writer "$db" "$SBX_BIN"
                 set -m
@@ -931,7 +947,7 @@ except subprocess.TimeoutExpired:
     rc = "hung"
 print(st, a, c, e, rc)
 PY
-for b in "${BACKENDS[@]}" none; do
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         rm -f "$T/ws/n"
         out=$(timeout 60 "$PY" "$T/tstp-alone.py" "$T/ws" "$SBX_BIN" run $(sel "$b"))
         read -r st a c e rc <<<"$out"
