@@ -155,7 +155,10 @@ for who in "${WHO[@]}"; do
                 # command's domain kills every process of the domain once sbx is gone (before,
                 # the job ran on, confined and unsupervised). An unconfined run leaves it.
                 job=$(pgrep -x -f "sleep ${mark}1" | head -1)
-                for _ in $(seq 1 100); do
+                # (the unconfined control's job lives on: 1 s of it is enough to tell)
+                waits=100
+                [ "$how" = none ] && waits=20
+                for _ in $(seq 1 "$waits"); do
                         [ -z "$job" ] || gone "$job" && break
                         sleep 0.05
                         job=$(pgrep -x -f "sleep ${mark}1" | head -1)
