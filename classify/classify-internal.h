@@ -97,6 +97,11 @@ void sbx_dialect_set_jit(bool enabled);
  * returns its length, or 0 (ret_path = "") when no path can be told. Pure. */
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size);
+/* `path` made absolute against the absolute directory `cwd` (ignored when path is absolute) and
+ * normalized lexically: empty and "." components dropped, ".." removes the component before it
+ * (never above "/"), no trailing '/'. Returns the length, or 0 (out = "") when it does not fit
+ * in size bytes. Pure: nothing is looked up. */
+size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t size);
 
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */

@@ -77,6 +77,8 @@ struct sbx_classifier {
         size_t stage_len;
         unsigned char stage[STAGE_SIZE];
 
+        char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
+
         /* results */
         struct hit denial;
         struct hit rules[SBX_RULES_MAX];
@@ -121,6 +123,31 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
                         c->first_possible[((k << 3) | (unsigned) __builtin_ctz(bits)) & 0xff] = 1;
         *ret = c;
         return 0;
+}
+
+int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
+        if (!c || !ctx || c->bytes > 0 || c->stage_len > 0)
+                return -EINVAL;
+        c->cwd[0] = '\0';
+        if (ctx->cwd) {
+                if (ctx->cwd[0] != '/')
+                        return -EINVAL;
+                if (strlen(ctx->cwd) >= sizeof(c->cwd))
+                        return -ENAMETOOLONG;
+                memcpy(c->cwd, ctx->cwd, strlen(ctx->cwd) + 1);
+        }
+        return 0;
+}
+
+/* A relative path joined to the run's cwd (as text); as printed when it would not fit, starts
+ * with '~' (whose expansion is unknown), or the cwd is not known. */
+static void absolute_path(const struct sbx_classifier *c, char *path, size_t size) {
+        char joined[SBX_DENIAL_PATH_MAX];
+
+        if (!c->cwd[0] || !path[0] || path[0] == '/' || path[0] == '~')
+                return;
+        if (sbx_denial_path_join(c->cwd, path, joined, sizeof(joined)) > 0 && strlen(joined) < size)
+                memcpy(path, joined, strlen(joined) + 1);
 }
 
 void sbx_classifier_free(struct sbx_classifier *c) {
@@ -247,6 +274,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 return r;
                         if (r > 0)
                                 sbx_denial_path_extract(e->line, strlen(e->line), ss, se, e->path, sizeof(e->path));
+                        absolute_path(c, e->path, sizeof(e->path));
                 }
         }
         for (size_t i = 0; i < d->n_rules; i++) {

@@ -373,3 +373,53 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         ret_path[0] = '\0';
         return 0;
 }
+
+/* Appends the components of s to out[0..*len), resolving "." and ".." as text. */
+static bool join_components(const char *s, char *out, size_t size, size_t *len) {
+        while (*s) {
+                const char *e;
+                size_t k;
+
+                while (*s == '/')
+                        s++;
+                e = s;
+                while (*e && *e != '/')
+                        e++;
+                k = (size_t) (e - s);
+                if (k == 0 || (k == 1 && s[0] == '.')) {
+                } else if (k == 2 && s[0] == '.' && s[1] == '.') {
+                        while (*len > 0 && out[*len - 1] != '/')
+                                (*len)--;
+                        if (*len > 0)
+                                (*len)--; /* the '/' before it */
+                } else {
+                        if (*len + 1 + k + 1 > size)
+                                return false;
+                        out[(*len)++] = '/';
+                        memcpy(out + *len, s, k);
+                        *len += k;
+                }
+                s = e;
+        }
+        return true;
+}
+
+size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t size) {
+        size_t len = 0;
+
+        if (!out || size == 0)
+                return 0;
+        out[0] = '\0';
+        if (!path || size < 2)
+                return 0;
+        if (path[0] != '/' && (!cwd || cwd[0] != '/'))
+                return 0;
+        if ((path[0] != '/' && !join_components(cwd, out, size, &len)) || !join_components(path, out, size, &len)) {
+                out[0] = '\0';
+                return 0;
+        }
+        if (len == 0)
+                out[len++] = '/';
+        out[len] = '\0';
+        return len;
+}

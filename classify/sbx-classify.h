@@ -89,6 +89,20 @@ struct sbx_classifier;
 /* Does not take ownership of the dialect, which must outlive the classifier.
  * Caller frees *ret with sbx_classifier_free(). */
 int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret, struct sbx_diag *diag);
+
+/* What the classifier may know of the run besides its stderr; every field optional. */
+struct sbx_classify_context {
+        /* The absolute directory the command started in. A relative path a denial line names
+         * ("touch: cannot touch 'x'") is stored joined to it, lexically ("." and ".." and repeated
+         * '/' resolved in the text, nothing looked up on the host): "/ws/x". A path starting with
+         * '~', or whose join does not fit SBX_DENIAL_PATH_MAX, stays as printed; the printed form
+         * is always in the line. NULL: every path as printed. */
+        const char *cwd;
+};
+
+/* Copies what it needs from ctx; call before the first feed. 0, or -EINVAL (a cwd that is not
+ * absolute), -ENAMETOOLONG. */
+int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
  * (never read as "no match"). */
 int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len);

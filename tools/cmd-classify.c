@@ -19,7 +19,8 @@ SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)
 #define READ_CHUNK (256 * 1024)
 
 static void usage(FILE *f) {
-        fputs("usage: sbx classify --backend NAME (--exit N | --signal N) [--stderr FILE] [--dialect FILE] [--json]\n"
+        fputs("usage: sbx classify --backend NAME (--exit N | --signal N) [--stderr FILE] [--dialect FILE]\n"
+              "                    [--cwd DIR] [--json]\n"
               "\n"
               "Classifies a finished run from its exit status and its stderr (standard input unless\n"
               "--stderr is given) with the dialect of NAME (bwrap, landlock, seatbelt, windows-acl,\n"
@@ -32,18 +33,21 @@ static void usage(FILE *f) {
               "  --signal N       the terminating signal (1..64); the exit code is then ignored\n"
               "  --stderr FILE    read stderr from FILE instead of standard input\n"
               "  --dialect FILE   use this dialect file (format: classify/README.md)\n"
+              "  --cwd DIR        the absolute directory the command started in: relative paths of\n"
+              "                   denial lines are joined to it (as text, nothing is looked up)\n"
               "  --json           print one JSON object instead of the verdict word\n",
               f);
 }
 
 int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, char *err, size_t errlen) {
-        enum { OPT_BACKEND = 0x100, OPT_EXIT, OPT_SIGNAL, OPT_STDERR, OPT_DIALECT, OPT_JSON, OPT_HELP };
+        enum { OPT_BACKEND = 0x100, OPT_EXIT, OPT_SIGNAL, OPT_STDERR, OPT_DIALECT, OPT_CWD, OPT_JSON, OPT_HELP };
         static const struct option opts[] = {
                 { "backend", required_argument, NULL, OPT_BACKEND },
                 { "exit", required_argument, NULL, OPT_EXIT },
                 { "signal", required_argument, NULL, OPT_SIGNAL },
                 { "stderr", required_argument, NULL, OPT_STDERR },
                 { "dialect", required_argument, NULL, OPT_DIALECT },
+                { "cwd", required_argument, NULL, OPT_CWD },
                 { "json", no_argument, NULL, OPT_JSON },
                 { "help", no_argument, NULL, OPT_HELP },
                 {},
@@ -82,6 +86,13 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                 case OPT_DIALECT:
                         a->dialect_path = optarg;
                         break;
+                case OPT_CWD:
+                        if (optarg[0] != '/')
+                                return snprintf(err, errlen, "classify: --cwd wants an absolute directory, not '%s'", optarg), -EINVAL;
+                        if (strlen(optarg) >= SBX_DENIAL_PATH_MAX)
+                                return snprintf(err, errlen, "classify: --cwd is longer than %d bytes", SBX_DENIAL_PATH_MAX - 1), -EINVAL;
+                        a->cwd = optarg;
+                        break;
                 case OPT_JSON:
                         a->json = true;
                         break;
@@ -105,8 +116,8 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
         return 0;
 }
 
-int sbx_classify_fd(const struct sbx_dialect *d, int fd, const struct sbx_exit_status *st,
-                    struct sbx_classify_result *ret, struct sbx_diag *diag) {
+int sbx_classify_fd(const struct sbx_dialect *d, const struct sbx_classify_context *ctx, int fd,
+                    const struct sbx_exit_status *st, struct sbx_classify_result *ret, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *c = NULL;
         _cleanup_free_ char *buf = NULL;
         int r;
@@ -114,6 +125,8 @@ int sbx_classify_fd(const struct sbx_dialect *d, int fd, const struct sbx_exit_s
         r = sbx_classifier_new(d, &c, diag);
         if (r < 0)
                 return r;
+        if (ctx && (r = sbx_classifier_set_context(c, ctx)) < 0)
+                return sbx_diag_set(diag, -r, "classify", NULL, "cannot use the run's context: %s", strerror(-r));
         buf = malloc(READ_CHUNK);
         if (!buf)
                 return sbx_diag_set(diag, ENOMEM, "read stderr", NULL, "out of memory");
@@ -199,7 +212,8 @@ int sbx_cmd_classify(int argc, char **argv) {
         }
         st.exit_code = a.signal ? 0 : a.exit_code;
         st.signal = a.signal;
-        r = sbx_classify_fd(d, fd >= 0 ? fd : STDIN_FILENO, &st, &res, &diag);
+        struct sbx_classify_context ctx = { .cwd = a.cwd };
+        r = sbx_classify_fd(d, &ctx, fd >= 0 ? fd : STDIN_FILENO, &st, &res, &diag);
         if (r < 0)
                 return sbx_fail_diag(1, "classify", &diag);
         if (a.json) {

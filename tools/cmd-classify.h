@@ -14,6 +14,7 @@ struct sbx_classify_args {
         int signal;               /* 0: none */
         const char *stderr_path;  /* NULL: standard input */
         const char *dialect_path; /* NULL: built-in or operator override */
+        const char *cwd;          /* --cwd: where the command started (absolute), or NULL */
         bool json;
         bool help;
 };
@@ -21,9 +22,10 @@ struct sbx_classify_args {
 /* Parses `classify` options (argv[0] is the verb). Returns 0, or -EINVAL with one line in err. */
 int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, char *err, size_t errlen);
 
-/* Reads fd to its end through a classifier and fills *ret. Does not close fd. */
-int sbx_classify_fd(const struct sbx_dialect *d, int fd, const struct sbx_exit_status *st,
-                    struct sbx_classify_result *ret, struct sbx_diag *diag);
+/* Reads fd to its end through a classifier (with ctx, when not NULL) and fills *ret. Does not
+ * close fd. */
+int sbx_classify_fd(const struct sbx_dialect *d, const struct sbx_classify_context *ctx, int fd,
+                    const struct sbx_exit_status *st, struct sbx_classify_result *ret, struct sbx_diag *diag);
 
 /* dialect_path when given, else the operator override or built-in for backend (config dirs from
  * the deployment configuration). Caller frees *ret with sbx_dialect_free(). */

@@ -283,7 +283,7 @@ static void check_case(const char *root, const char *backend, const char *name, 
         }
         st.signal = m.signal;
         st.exit_code = m.signal ? 0 : m.exit_code;
-        r = sbx_classify_fd(d, efd, &st, &res, &diag);
+        r = sbx_classify_fd(d, NULL, efd, &st, &res, &diag);
         if (r < 0) {
                 sbx_fail(0, "fixtures: %s: %s", shown, diag.msg);
                 t->failed++;
@@ -877,7 +877,7 @@ static int fixtures_record(int argc, char **argv) {
                 status = sbx_fail(1, "fixtures record: %s", strerror(errno));
                 goto out;
         }
-        r = sbx_classify_fd(d, efd, &st, &res, &diag);
+        r = sbx_classify_fd(d, NULL, efd, &st, &res, &diag);
         if (r < 0) {
                 status = sbx_fail_diag(1, "fixtures record", &diag);
                 goto out;

@@ -1497,6 +1497,13 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 struct sbx_diag diag = { 0 };
                 if (sbx_classifier_new(dialect, &classifier, &diag) < 0)
                         classifier = NULL;
+                else {
+                        /* the command starts in sbx's own directory (bwrap's --chdir names it) */
+                        _cleanup_free_ char *cwd = getcwd(NULL, 0);
+                        struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL };
+
+                        (void) sbx_classifier_set_context(classifier, &ctx); /* too long: paths as printed */
+                }
         }
         s.classifier = classifier;
 

@@ -5,6 +5,8 @@
 #   quotes, $'\377' for a byte that is not UTF-8) is recorded as the path the command tried to
 #   write, not as the last piece of its quoting (before: "b", "s", "\377\376": paths that the
 #   command never touched, so `--path` and `--top-paths` named the wrong files);
+# - a relative name (`touch x`) is recorded joined to the directory the command started in
+#   (before: "x", which `--path '/ws/*'` and `--top-paths` could not place);
 # - a run with more denial lines than sbx keeps says so in `sbx audit show` (before: the table
 #   simply ended at 64 lines).
 # Each write is checked on the host too: the file the command was denied does not exist.
@@ -76,6 +78,19 @@ sys.exit(0 if len(paths) == 4 and all(p and p.startswith(sys.argv[2] + "/") for 
                 "${pre[@]}" "$bin" audit show 1 --db "$db" >"$T/show.txt"
                 t_check "$who, $how: ... and says nothing when every line was kept" \
                         test "$(grep -c 'more denial lines' "$T/show.txt")" = 0
+
+                # relative names, joined to the cwd as text
+                (cd "$ws" && "${pre[@]}" "$bin" run --db "$db" --backend "$how" --mode read-only -- \
+                        touch rel ./rel2 "../${ws##*/}//rel3") >/dev/null 2>&1
+                t_check "$who, $how: none of the relative names exists on the host" test -z "$(ls -A "$ws")"
+                id=$(sqlite3 "$db" 'SELECT max(id) FROM executions')
+                t_check "$who, $how: relative names are recorded as absolute paths" \
+                        test "$(sqlite3 "$db" "SELECT group_concat(path, ' ') FROM (SELECT path FROM denial_lines WHERE execution_id = $id ORDER BY line_no)")" = "$ws/rel $ws/rel2 $ws/rel3"
+                t_check "$who, $how: ... and the printed name stays in the line" \
+                        test "$(sqlite3 "$db" "SELECT count(*) FROM denial_lines WHERE execution_id = $id AND line LIKE '%''./rel2''%'")" = 1
+                "${pre[@]}" "$bin" audit denials --path "$ws/rel*" --csv --db "$db" >"$T/glob.csv"
+                t_check "$who, $how: --path '$ws/rel*' finds the three" \
+                        test "$(tail -n +2 "$T/glob.csv" | grep -c '^[0-9]')" = 3
         done
 done
 t_finish

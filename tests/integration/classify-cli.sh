@@ -125,6 +125,17 @@ bad "non-numeric exit code" --backend bwrap --exit one
 bad "exit code out of range" --backend bwrap --exit 256
 bad "negative exit code" --backend bwrap --exit -1
 bad "bad signal" --backend bwrap --signal 0
+# --cwd: a relative path of a denial line is recorded joined to it, as text
+printf "touch: cannot touch 'sub/../x': Read-only file system\n" |
+        "$SBX_BIN" classify --backend bwrap --exit 1 --cwd /ws/d --json >"$T/cwd.json"
+t_check "--cwd joins a relative denial path to it" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["denials"][0]["path"] == "/ws/d/x", o
+' "$T/cwd.json"
+bad "relative --cwd" --backend bwrap --exit 1 --cwd ws
+t_check "a relative --cwd is named" grep -q "^sbx: classify: --cwd wants an absolute directory, not 'ws'" "$T/err"
+
 bad "missing --exit" --backend bwrap
 bad "missing --backend" --exit 1
 bad "unknown option" --backend bwrap --exit 1 --bogus

@@ -705,6 +705,63 @@ static void test_classify_denial_path_extraction_table(void **state) {
         assert_string_equal(small, "/et");
 }
 
+/* A relative path a denial line names is stored joined to the directory the command started in,
+ * lexically (no lookup): `--top-paths` and a `--path` glob under the workspace then find it. An absolute path, or one
+ * without a cwd, stays as printed; one whose join would not fit stays as printed too. */
+static void test_classify_relative_denial_paths_are_joined_to_the_cwd(void **state) {
+        (void) state;
+        static const char text[] = "touch: cannot touch 'x': Read-only file system\n"
+                                   "mkdir: cannot create directory './sub//d/': Read-only file system\n"
+                                   "bash: line 1: ../up/f: Read-only file system\n"
+                                   "touch: cannot touch '/etc/a': Read-only file system\n"
+                                   "sh: 1: cannot create ../../../../etc/b: Read-only file system\n"
+                                   "touch: cannot touch '~/h': Read-only file system\n"
+                                   "touch: cannot touch '.': Read-only file system\n";
+        struct sbx_classify_context ctx = { .cwd = "/ws/dir" };
+        struct sbx_classify_result res;
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, &diag), 0);
+        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+        assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
+        sbx_classifier_free(c);
+        assert_verdict(&res, "denied");
+        assert_int_equal(res.n_denials, 7);
+        assert_string_equal(res.denials[0].path, "/ws/dir/x");
+        assert_string_equal(res.denials[1].path, "/ws/dir/sub/d");
+        assert_string_equal(res.denials[2].path, "/ws/up/f");
+        assert_string_equal(res.denials[3].path, "/etc/a");
+        assert_string_equal(res.denials[4].path, "/etc/b");
+        assert_string_equal(res.denials[5].path, "~/h");
+        assert_string_equal(res.denials[6].path, "/ws/dir");
+        /* what was printed stays in the line */
+        assert_string_equal(res.denials[0].line, "touch: cannot touch 'x': Read-only file system");
+
+        /* without a context: as printed */
+        struct sbx_classify_result *r = run("bwrap", 1, 0, text);
+        assert_string_equal(r->denials[0].path, "x");
+
+        /* a cwd that is not absolute is refused */
+        assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, &diag), 0);
+        ctx.cwd = "ws";
+        assert_int_equal(sbx_classifier_set_context(c, &ctx), -EINVAL);
+        sbx_classifier_free(c);
+
+        /* the join itself */
+        char out[16];
+        assert_int_equal(sbx_denial_path_join("/a/b", "../../../c", out, sizeof(out)), 2);
+        assert_string_equal(out, "/c");
+        assert_int_equal(sbx_denial_path_join("/", "./", out, sizeof(out)), 1);
+        assert_string_equal(out, "/");
+        assert_int_equal(sbx_denial_path_join("/a", "/x/./y/", out, sizeof(out)), 4);
+        assert_string_equal(out, "/x/y");
+        assert_int_equal(sbx_denial_path_join("/a/very/long/dir", "file", out, sizeof(out)), 0);
+        assert_string_equal(out, "");
+}
+
 /* ---- sbx classify's option parsing ---------------------------------------------------------- */
 
 static void test_classify_args_parse_table(void **state) {
@@ -726,6 +783,8 @@ static void test_classify_args_parse_table(void **state) {
                 { { "classify", "--backend", "bwrap", "--exit", "1", "x" }, false, "unexpected argument 'x'" },
                 { { "classify", "--backend", "bwrap", "--exit", "1", "--nope" }, false, "unknown option '--nope'" },
                 { { "classify", "--backend" }, false, "needs a value" },
+                { { "classify", "--backend", "bwrap", "--exit", "1", "--cwd", "/ws" }, true, NULL },
+                { { "classify", "--backend", "bwrap", "--exit", "1", "--cwd", "ws" }, false, "--cwd wants an absolute directory, not 'ws'" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 struct sbx_classify_args a;
@@ -782,6 +841,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_finish_twice_and_feed_after_finish_fail),
                 cmocka_unit_test(test_classify_random_streams_match_a_naive_reference),
                 cmocka_unit_test(test_classify_denial_path_extraction_table),
+                cmocka_unit_test(test_classify_relative_denial_paths_are_joined_to_the_cwd),
                 cmocka_unit_test(test_classify_args_parse_table),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
