@@ -102,6 +102,11 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
  * (never above "/"), no trailing '/'. Returns the length, or 0 (out = "") when it does not fit
  * in size bytes. Pure: nothing is looked up. */
 size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t size);
+/* Calls fn for every name a denial line may refer to: each quoted string (the quotes the path
+ * extraction knows) and each word starting with '/' (trailing quotes and punctuation removed).
+ * Returns false at the first name fn refuses, else true. */
+bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
+                                void *userdata);
 
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */

@@ -78,6 +78,10 @@ struct sbx_classifier {
         unsigned char stage[STAGE_SIZE];
 
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
+        size_t n_writable;             /* see struct sbx_classify_context */
+        char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
+        size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
+        void *resolve_userdata;
 
         /* results */
         struct hit denial;
@@ -126,9 +130,12 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
 }
 
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
+        size_t n = 0;
+
         if (!c || !ctx || c->bytes > 0 || c->stage_len > 0)
                 return -EINVAL;
         c->cwd[0] = '\0';
+        c->n_writable = 0;
         if (ctx->cwd) {
                 if (ctx->cwd[0] != '/')
                         return -EINVAL;
@@ -136,6 +143,15 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                         return -ENAMETOOLONG;
                 memcpy(c->cwd, ctx->cwd, strlen(ctx->cwd) + 1);
         }
+        for (const char *const *w = ctx->writable; w && *w; w++, n++) {
+                if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*w)[0] != '/')
+                        return -EINVAL;
+                if (sbx_denial_path_join(NULL, *w, c->writable[n], sizeof(c->writable[n])) == 0)
+                        return -ENAMETOOLONG;
+        }
+        c->n_writable = n;
+        c->resolve = ctx->resolve;
+        c->resolve_userdata = ctx->userdata;
         return 0;
 }
 
@@ -148,6 +164,55 @@ static void absolute_path(const struct sbx_classifier *c, char *path, size_t siz
                 return;
         if (sbx_denial_path_join(c->cwd, path, joined, sizeof(joined)) > 0 && strlen(joined) < size)
                 memcpy(path, joined, strlen(joined) + 1);
+}
+
+/* Whether a name of a denial line lies strictly beneath a writable directory: joined to the cwd,
+ * and resolved on the host when the context can. */
+static bool name_in_writable(void *userdata, const char *name, size_t n) {
+        const struct sbx_classifier *c = userdata;
+        char text[SBX_DENIAL_PATH_MAX], joined[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX];
+        const char *p = joined;
+
+        if (n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
+                return false;
+        memcpy(text, name, n);
+        text[n] = '\0';
+        if (sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, text, joined, sizeof(joined)) == 0)
+                return false;
+        if (c->resolve) {
+                size_t k = c->resolve(c->resolve_userdata, joined, host, sizeof(host));
+                if (k == 0 || k >= sizeof(host) || host[0] != '/')
+                        return false;
+                p = host;
+        }
+        for (size_t i = 0; i < c->n_writable; i++) {
+                const char *w = c->writable[i];
+                size_t wl = strcmp(w, "/") == 0 ? 0 : strlen(w);
+
+                if (strncmp(p, w, wl) == 0 && p[wl] == '/' && p[wl + 1] != '\0')
+                        return true;
+        }
+        return false;
+}
+
+/* What the sandbox still refuses beneath the writable directories (confine/README-landlock.md):
+ * a set-ID bit (chmod, or a file made with one: seccomp), a device node (Landlock), the fs-verity,
+ * encryption-key/policy and btrfs subvolume ioctls (seccomp). Words of the tools' messages. */
+static const char *const refused_there[] = {
+        "chmod", "permissions", "change mode", "set-user", "set-group", "setuid", "setgid",
+        "mknod", "special file", "ioctl", "verity", "encrypt", "subvolume", "snapshot",
+};
+
+/* Whether a denial line is the host's own permissions at work rather than the sandbox's: its
+ * path and every name it holds lie beneath a writable directory, and it names nothing the
+ * sandbox refuses there. */
+static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const char *path) {
+        if (c->n_writable == 0 || !path[0] || !name_in_writable(c, path, strlen(path)))
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
+                if (strcasestr(line, refused_there[i]))
+                        return false;
+        return sbx_denial_line_names_each(line, strlen(line), name_in_writable, c);
 }
 
 void sbx_classifier_free(struct sbx_classifier *c) {
@@ -255,26 +320,36 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
         int r;
 
         if (c->denial_sig >= 0) {
-                c->denial_lines++;
-                if (!c->denial.hit) {
-                        c->denial.hit = true;
-                        c->denial.line_no = line_no;
-                        c->denial.sig = c->denial_sig;
-                        copy_evidence(c->denial.line, sizeof(c->denial.line), s, len);
-                }
-                if (c->n_denials < SBX_DENIALS_KEPT) {
-                        struct sbx_denial *e = &c->denials[c->n_denials++];
+                char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
+                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false;
+
+                if (keep || c->n_writable > 0) {
                         size_t ss, se;
 
-                        e->line_no = line_no;
-                        copy_evidence(e->line, sizeof(e->line), s, len);
-                        e->path[0] = '\0';
-                        r = match(c, &d->denial_re, (const unsigned char *) e->line, strlen(e->line), &ss, &se, NULL);
+                        copy_evidence(line, sizeof(line), s, len);
+                        r = match(c, &d->denial_re, (const unsigned char *) line, strlen(line), &ss, &se, NULL);
                         if (r < 0)
                                 return r;
                         if (r > 0)
-                                sbx_denial_path_extract(e->line, strlen(e->line), ss, se, e->path, sizeof(e->path));
-                        absolute_path(c, e->path, sizeof(e->path));
+                                sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path));
+                        absolute_path(c, path, sizeof(path));
+                        own = hosts_own_refusal(c, line, path);
+                }
+                if (!own) {
+                        c->denial_lines++;
+                        if (!c->denial.hit) {
+                                c->denial.hit = true;
+                                c->denial.line_no = line_no;
+                                c->denial.sig = c->denial_sig;
+                                copy_evidence(c->denial.line, sizeof(c->denial.line), s, len);
+                        }
+                        if (keep) {
+                                struct sbx_denial *e = &c->denials[c->n_denials++];
+
+                                e->line_no = line_no;
+                                memcpy(e->line, line, sizeof(e->line));
+                                memcpy(e->path, path, sizeof(e->path));
+                        }
                 }
         }
         for (size_t i = 0; i < d->n_rules; i++) {

@@ -423,3 +423,42 @@ size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t
         out[len] = '\0';
         return len;
 }
+
+bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
+                                void *userdata) {
+        for (size_t i = 0; i < len; i++)
+                for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                        size_t ol = strlen(quotes[q].open);
+                        const char *start, *end;
+
+                        if (!starts_with(line + i, len - i, quotes[q].open))
+                                continue;
+                        start = line + i + ol;
+                        end = memmem(start, (size_t) (line + len - start), quotes[q].close, strlen(quotes[q].close));
+                        if (!end)
+                                break;
+                        if (!fn(userdata, start, (size_t) (end - start)))
+                                return false;
+                        i = (size_t) (end - line) + strlen(quotes[q].close) - 1;
+                        break;
+                }
+        for (size_t i = 0; i < len; i++) {
+                size_t e = i;
+
+                if (line[i] != '/' || (i > 0 && line[i - 1] != ' ' && line[i - 1] != '\t' && !strchr("'`\"(=", line[i - 1]) &&
+                                       (unsigned char) line[i - 1] < 0x80))
+                        continue;
+                while (e < len && line[e] != ' ' && line[e] != '\t')
+                        e++;
+                while (e > i + 1 && strchr(":,;.)'\"", line[e - 1]))
+                        e--;
+                while (e > i + 1 && (unsigned char) line[e - 1] >= 0x80 && !((unsigned char) line[e - 1] >= 0xc0))
+                        e--; /* a closing quote of more than one byte (its continuation bytes, then its lead) */
+                if (e > i + 1 && (unsigned char) line[e - 1] >= 0xc0)
+                        e--;
+                if (!fn(userdata, line + i, e - i))
+                        return false;
+                i = e;
+        }
+        return true;
+}

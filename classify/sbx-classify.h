@@ -98,10 +98,26 @@ struct sbx_classify_context {
          * '~', or whose join does not fit SBX_DENIAL_PATH_MAX, stays as printed; the printed form
          * is always in the line. NULL: every path as printed. */
         const char *cwd;
+        /* Directories (absolute; NULL-terminated, at most SBX_CLASSIFY_WRITABLE_MAX) beneath which
+         * the backend refuses no ordinary write: the landlock backend's workspace root and temp
+         * area in workspace-write, where it grants every right of the ABI. A denial line whose
+         * path, and every other name it holds (quoted, or a word starting with '/'), lies strictly
+         * beneath one of them (made absolute with cwd) and that names none of the operations the
+         * sandbox still refuses there (set-ID bits, device nodes, the fs-verity, encryption and
+         * btrfs subvolume ioctls) is not a denial: the host's own permissions refused it (a 0444
+         * file). It is then neither counted nor kept. NULL: every signature line is a denial. */
+        const char *const *writable;
+        /* Optional, with writable: writes into out the host's path for the absolute path `path`
+         * (symlinks on its existing part followed) and returns its length, or 0 when it cannot be
+         * told (the line then stays a denial). NULL: names are compared as text. */
+        size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
+        void *userdata;
 };
+#define SBX_CLASSIFY_WRITABLE_MAX 4
 
-/* Copies what it needs from ctx; call before the first feed. 0, or -EINVAL (a cwd that is not
- * absolute), -ENAMETOOLONG. */
+/* Copies what it needs from ctx (resolve and userdata are kept as they are); call before the
+ * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them),
+ * -ENAMETOOLONG. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
  * (never read as "no match"). */

@@ -20,7 +20,7 @@ SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)
 
 static void usage(FILE *f) {
         fputs("usage: sbx classify --backend NAME (--exit N | --signal N) [--stderr FILE] [--dialect FILE]\n"
-              "                    [--cwd DIR] [--json]\n"
+              "                    [--cwd DIR] [--mode M --root DIR] [--json]\n"
               "\n"
               "Classifies a finished run from its exit status and its stderr (standard input unless\n"
               "--stderr is given) with the dialect of NAME (bwrap, landlock, seatbelt, windows-acl,\n"
@@ -35,12 +35,16 @@ static void usage(FILE *f) {
               "  --dialect FILE   use this dialect file (format: classify/README.md)\n"
               "  --cwd DIR        the absolute directory the command started in: relative paths of\n"
               "                   denial lines are joined to it (as text, nothing is looked up)\n"
+              "  --mode M, --root DIR  the run's mode and workspace root: under landlock in\n"
+              "                   workspace-write, 'Permission denied' on a path beneath the root is\n"
+              "                   the host's own permissions, not a denial (unless the sandbox refuses\n"
+              "                   it there too: set-ID bits, device nodes, the root itself)\n"
               "  --json           print one JSON object instead of the verdict word\n",
               f);
 }
 
 int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, char *err, size_t errlen) {
-        enum { OPT_BACKEND = 0x100, OPT_EXIT, OPT_SIGNAL, OPT_STDERR, OPT_DIALECT, OPT_CWD, OPT_JSON, OPT_HELP };
+        enum { OPT_BACKEND = 0x100, OPT_EXIT, OPT_SIGNAL, OPT_STDERR, OPT_DIALECT, OPT_CWD, OPT_MODE, OPT_ROOT, OPT_JSON, OPT_HELP };
         static const struct option opts[] = {
                 { "backend", required_argument, NULL, OPT_BACKEND },
                 { "exit", required_argument, NULL, OPT_EXIT },
@@ -48,6 +52,8 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                 { "stderr", required_argument, NULL, OPT_STDERR },
                 { "dialect", required_argument, NULL, OPT_DIALECT },
                 { "cwd", required_argument, NULL, OPT_CWD },
+                { "mode", required_argument, NULL, OPT_MODE },
+                { "root", required_argument, NULL, OPT_ROOT },
                 { "json", no_argument, NULL, OPT_JSON },
                 { "help", no_argument, NULL, OPT_HELP },
                 {},
@@ -93,6 +99,19 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                                 return snprintf(err, errlen, "classify: --cwd is longer than %d bytes", SBX_DENIAL_PATH_MAX - 1), -EINVAL;
                         a->cwd = optarg;
                         break;
+                case OPT_MODE:
+                        if (strcmp(optarg, "read-only") != 0 && strcmp(optarg, "workspace-write") != 0 &&
+                            strcmp(optarg, "danger-full-access") != 0)
+                                return snprintf(err, errlen, "classify: --mode wants read-only, workspace-write or danger-full-access, not '%s'", optarg), -EINVAL;
+                        a->mode = optarg;
+                        break;
+                case OPT_ROOT:
+                        if (optarg[0] != '/')
+                                return snprintf(err, errlen, "classify: --root wants an absolute directory, not '%s'", optarg), -EINVAL;
+                        if (strlen(optarg) >= SBX_DENIAL_PATH_MAX)
+                                return snprintf(err, errlen, "classify: --root is longer than %d bytes", SBX_DENIAL_PATH_MAX - 1), -EINVAL;
+                        a->root = optarg;
+                        break;
                 case OPT_JSON:
                         a->json = true;
                         break;
@@ -113,6 +132,8 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                 return snprintf(err, errlen, "classify: --backend NAME is required"), -EINVAL;
         if (!a->has_exit && a->signal == 0)
                 return snprintf(err, errlen, "classify: --exit N (or --signal N) is required"), -EINVAL;
+        if (!a->mode != !a->root)
+                return snprintf(err, errlen, "classify: --mode and --root go together"), -EINVAL;
         return 0;
 }
 
@@ -145,6 +166,20 @@ int sbx_classify_fd(const struct sbx_dialect *d, const struct sbx_classify_conte
                         return sbx_diag_set(diag, -r, "classify", NULL, "classification failed: %s", strerror(-r));
         }
         return sbx_classify_finish(c, st, ret, diag);
+}
+
+size_t sbx_classify_writable_dirs(const char *backend, const char *mode, const char *root, const char *temp,
+                                  const char **ret) {
+        size_t n = 0;
+
+        if (backend && mode && root && root[0] == '/' && strcmp(backend, "landlock") == 0 &&
+            strcmp(mode, "workspace-write") == 0) {
+                ret[n++] = root;
+                if (temp && temp[0] == '/')
+                        ret[n++] = temp;
+        }
+        ret[n] = NULL;
+        return n;
 }
 
 void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_result *res) {
@@ -212,7 +247,9 @@ int sbx_cmd_classify(int argc, char **argv) {
         }
         st.exit_code = a.signal ? 0 : a.exit_code;
         st.signal = a.signal;
-        struct sbx_classify_context ctx = { .cwd = a.cwd };
+        const char *writable[3];
+        struct sbx_classify_context ctx = { .cwd = a.cwd, .writable = writable };
+        sbx_classify_writable_dirs(a.backend, a.mode, a.root, NULL, writable);
         r = sbx_classify_fd(d, &ctx, fd >= 0 ? fd : STDIN_FILENO, &st, &res, &diag);
         if (r < 0)
                 return sbx_fail_diag(1, "classify", &diag);

@@ -15,6 +15,8 @@ struct sbx_classify_args {
         const char *stderr_path;  /* NULL: standard input */
         const char *dialect_path; /* NULL: built-in or operator override */
         const char *cwd;          /* --cwd: where the command started (absolute), or NULL */
+        const char *mode;         /* --mode: the run's mode, or NULL */
+        const char *root;         /* --root: its workspace root (absolute), or NULL */
         bool json;
         bool help;
 };
@@ -31,6 +33,15 @@ int sbx_classify_fd(const struct sbx_dialect *d, const struct sbx_classify_conte
  * the deployment configuration). Caller frees *ret with sbx_dialect_free(). */
 int sbx_classify_load_dialect(const char *backend, const char *dialect_path, struct sbx_dialect **ret,
                               struct sbx_diag *diag);
+
+/* The directories beneath which `backend` in `mode` (its name) refuses no ordinary write, for
+ * struct sbx_classify_context's writable: the landlock backend in workspace-write grants every
+ * right of the ABI beneath the workspace root and the temp area (confine/README-landlock.md), so
+ * EACCES there is the host's own. None for bwrap: it binds protected paths read-only inside the
+ * workspace (EROFS there is a denial), and EACCES is not its denial anyway. Fills ret[0..n) and
+ * ret[n] = NULL (ret holds 3), returns n. */
+size_t sbx_classify_writable_dirs(const char *backend, const char *mode, const char *root, const char *temp,
+                                  const char **ret);
 
 /* Writes the result's fields (verdict, exit_code, signal, rule, ..., denials) into an open object. */
 void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_result *res);

@@ -43,10 +43,11 @@ struct fixture_meta {
         enum sbx_verdict verdict;
         char source[512];
         uint64_t line; /* expected line_no, 0 when not given */
+        char workspace[512]; /* the workspace root the command ran in (its cwd), or "" */
 };
 
 static const char *const meta_keys[] = {
-        "backend", "mode", "exit", "signal", "verdict", "source", "note", "user", "line", "argv_note", NULL,
+        "backend", "mode", "exit", "signal", "verdict", "source", "note", "user", "line", "argv_note", "workspace", NULL,
 };
 
 /* Parses a meta file; on error writes one sentence to err (naming the line) and returns -EINVAL. */
@@ -117,6 +118,11 @@ static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char
                         m->has_source = val[0] != '\0';
                 } else if (strcmp(key, "argv_note") == 0) {
                         m->has_argv_note = val[0] != '\0';
+                } else if (strcmp(key, "workspace") == 0) {
+                        if (val[0] != '/')
+                                return snprintf(err, errlen, "meta:%zu: workspace '%s' is not an absolute path", line_no, val),
+                                       -EINVAL;
+                        snprintf(m->workspace, sizeof(m->workspace), "%s", val);
                 } else if (strcmp(key, "line") == 0) {
                         if (sbx_parse_int64(val, 0, INT64_MAX, &v) < 0)
                                 return snprintf(err, errlen, "meta:%zu: line '%s' is not a number", line_no, val), -EINVAL;
@@ -283,7 +289,13 @@ static void check_case(const char *root, const char *backend, const char *name, 
         }
         st.signal = m.signal;
         st.exit_code = m.signal ? 0 : m.exit_code;
-        r = sbx_classify_fd(d, NULL, efd, &st, &res, &diag);
+        /* a recording names the workspace it ran in (its cwd): relative paths and, under Landlock in
+         * workspace-write, what lies beneath it are read as sbx run read them (as text: the
+         * directory is long gone) */
+        const char *writable[3];
+        struct sbx_classify_context ctx = { .cwd = m.workspace[0] ? m.workspace : NULL, .writable = writable };
+        sbx_classify_writable_dirs(backend, m.mode, m.workspace[0] ? m.workspace : NULL, NULL, writable);
+        r = sbx_classify_fd(d, &ctx, efd, &st, &res, &diag);
         if (r < 0) {
                 sbx_fail(0, "fixtures: %s: %s", shown, diag.msg);
                 t->failed++;
@@ -877,7 +889,13 @@ static int fixtures_record(int argc, char **argv) {
                 status = sbx_fail(1, "fixtures record: %s", strerror(errno));
                 goto out;
         }
-        r = sbx_classify_fd(d, NULL, efd, &st, &res, &diag);
+        {
+                const char *writable[3];
+                struct sbx_classify_context ctx = { .cwd = a.raw ? NULL : ws, .writable = writable };
+
+                sbx_classify_writable_dirs(a.backend, a.raw ? "raw" : a.mode, a.raw ? NULL : ws, NULL, writable);
+                r = sbx_classify_fd(d, &ctx, efd, &st, &res, &diag);
+        }
         if (r < 0) {
                 status = sbx_fail_diag(1, "fixtures record", &diag);
                 goto out;
@@ -892,9 +910,10 @@ static int fixtures_record(int argc, char **argv) {
         }
 
         mlen = snprintf(meta, sizeof(meta),
-                 "backend=%s\nmode=%s\nexit=%d\nsignal=%d\nverdict=%s\nsource=%s\nuser=%u\n%s%s%s",
+                 "backend=%s\nmode=%s\nexit=%d\nsignal=%d\nverdict=%s\nsource=%s\nuser=%u\n%s%s%s%s%s%s",
                  a.backend, a.raw ? "raw" : a.mode, st.exit_code, st.signal, sbx_verdict_to_string(res.verdict),
                  a.raw ? "live-raw" : "live", a.user ? (unsigned) strtoul(a.user, NULL, 10) : (unsigned) getuid(),
+                 a.raw ? "" : "workspace=", a.raw ? "" : ws, a.raw ? "" : "\n",
                  a.note ? "note=" : "", a.note ? a.note : "", a.note ? "\n" : "");
         if (mlen < 0 || (size_t) mlen >= sizeof(meta)) {
                 status = sbx_fail(1, "fixtures record: the meta file does not fit in %zu bytes; %s not kept", sizeof(meta),

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd-classify.h"
 #include "landlock-launch.h"
 #include "run-exec.h"
 #include "sbx-macro.h"
@@ -1298,6 +1299,41 @@ static void end_unreleased(pid_t pid, int *gate_w) {
                 ;
 }
 
+/* The host's path for the absolute path `path`: the real path of its longest existing part (every
+ * symlink there followed), then the rest as it is. For the classifier: a denial line naming
+ * ws/link/x, where link leads outside the workspace, is the sandbox's. 0 when it cannot be told. */
+static size_t host_path(void *userdata, const char *path, char *out, size_t size) {
+        char buf[PATH_MAX];
+        size_t cut = strlen(path);
+
+        (void) userdata;
+        if (path[0] != '/' || cut >= sizeof(buf))
+                return 0;
+        memcpy(buf, path, cut + 1);
+        for (;;) {
+                _cleanup_free_ char *real = realpath(buf, NULL);
+                char *slash;
+                int n;
+
+                if (real) {
+                        n = snprintf(out, size, "%s%s", strcmp(real, "/") == 0 ? "" : real, path + cut);
+                        if (n == 0)
+                                n = snprintf(out, size, "/");
+                        return n > 0 && (size_t) n < size ? (size_t) n : 0;
+                }
+                if (errno != ENOENT)
+                        return 0;
+                slash = strrchr(buf, '/');
+                if (!slash)
+                        return 0;
+                cut = (size_t) (slash - buf);
+                if (cut == 0)
+                        slash[1] = '\0'; /* "/" itself */
+                else
+                        *slash = '\0';
+        }
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -1499,10 +1535,25 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         classifier = NULL;
                 else {
                         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
-                        _cleanup_free_ char *cwd = getcwd(NULL, 0);
-                        struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL };
+                        _cleanup_free_ char *cwd = getcwd(NULL, 0), *root = NULL, *temp = NULL;
+                        const char *writable[3];
+                        struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL,
+                                                            .writable = writable, .resolve = host_path };
 
-                        (void) sbx_classifier_set_context(classifier, &ctx); /* too long: paths as printed */
+                        /* canonical, as host_path() answers */
+                        if (confined && rep->policy && rep->policy->workspace_root)
+                                root = realpath(rep->policy->workspace_root, NULL);
+                        if (confined && confined->temp_dir)
+                                temp = realpath(confined->temp_dir, NULL);
+                        sbx_classify_writable_dirs(confined ? confined->backend : NULL,
+                                                   rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
+                                                   writable);
+                        /* a context it refuses (a path too long): paths as printed, every
+                         * signature line a denial */
+                        if (sbx_classifier_set_context(classifier, &ctx) < 0) {
+                                ctx = (struct sbx_classify_context) { 0 };
+                                (void) sbx_classifier_set_context(classifier, &ctx);
+                        }
                 }
         }
         s.classifier = classifier;

@@ -136,6 +136,17 @@ assert o["denials"][0]["path"] == "/ws/d/x", o
 bad "relative --cwd" --backend bwrap --exit 1 --cwd ws
 t_check "a relative --cwd is named" grep -q "^sbx: classify: --cwd wants an absolute directory, not 'ws'" "$T/err"
 
+# --mode and --root: under landlock in workspace-write, EACCES beneath the root is the host's own
+# permissions; outside it, or for bwrap, or in read-only, a denial as ever
+printf "sh: 1: cannot create ro: Permission denied\n" >"$T/ro.err"
+v=$("$SBX_BIN" classify --backend landlock --exit 2 --cwd /ws --mode workspace-write --root /ws --stderr "$T/ro.err")
+t_check "landlock workspace-write, a 0444 file beneath the root: task_failure ($v)" test "$v" = task_failure
+v=$("$SBX_BIN" classify --backend landlock --exit 2 --cwd /ws --mode read-only --root /ws --stderr "$T/ro.err")
+t_check "landlock read-only, the same line: denied ($v)" test "$v" = denied
+v=$("$SBX_BIN" classify --backend landlock --exit 2 --cwd /elsewhere --mode workspace-write --root /ws --stderr "$T/ro.err")
+t_check "landlock workspace-write, the same line from a cwd outside the root: denied ($v)" test "$v" = denied
+bad "--mode without --root" --backend landlock --exit 1 --mode workspace-write
+
 bad "missing --exit" --backend bwrap
 bad "missing --backend" --exit 1
 bad "unknown option" --backend bwrap --exit 1 --bogus

@@ -44,6 +44,20 @@ chk "the mismatch line names case, expected, got and the matched line" \
         'grep -q "^FAIL .*/bwrap/touch-etc: expected task_failure, got denied (line 1: \".*Read-only file system\")" "$T/out"'
 chk "the summary counts one failure" 'grep -Eq "^fixtures: [0-9]+ passed, 1 failed$" "$T/out"'
 
+# workspace= (the workspace a live case ran in) is the context the case is classified in: without
+# it, a 0444 file's "Permission denied" inside a Landlock workspace reads as a denial again.
+cp -r "$F" "$T/w"
+chk "the Landlock 0444 case names its workspace" 'grep -q "^workspace=/" "$T/w/landlock/readonly-file-in-workspace/meta"'
+sed -i '/^workspace=/d' "$T/w/landlock/readonly-file-in-workspace/meta"
+"$SBX_BIN" fixtures check "$T/w" >"$T/out" 2>"$T/err"
+chk "... without it: task_failure expected, denied got" \
+        'grep -q "^FAIL .*/landlock/readonly-file-in-workspace: expected task_failure, got denied" "$T/out"'
+printf 'workspace=ws\n' >>"$T/w/landlock/readonly-file-in-workspace/meta"
+"$SBX_BIN" fixtures check "$T/w" >"$T/out" 2>"$T/err"
+chk "a workspace= that is not absolute: exit 2 (status $?)" \
+        'grep -q "landlock/readonly-file-in-workspace/meta:9: workspace .ws. is not an absolute path" "$T/err"'
+rm -rf "$T/w"
+
 # A malformed case: exit 2 with the case named.
 printf 'backend=bwrap\nexit=x\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"

@@ -508,6 +508,57 @@ if [ -n "$SBX" ] && [ -x "$SBX" ]; then
                 check "in-process: ... with the launcher's line on stderr" grep -q "^sbx-landlock: cannot execute 'sbx-no-such-command" "$T/err"
                 check "in-process: ... runner_failure on structural evidence" \
                         grep -q '"verdict": *"runner_failure".*"evidence": *"structural"' <(tr -d '\n' <"$T/ip.json")
+                # "Permission denied" beneath the workspace from the host's own permissions (a 0444
+                # file, a 0555 directory) is the command's failure, not the sandbox's (before: denied);
+                # what the sandbox refuses there (a set-ID bit, a device node, a symlink that leaves
+                # the workspace, the workspace root itself) and outside it stays denied. As root too:
+                # the launcher drops CAP_DAC_OVERRIDE, so root meets the 0444 file like anyone.
+                for who in root nobody; do
+                        d=$T/dac-$who
+                        mkdir -p "$d/ws/rodir" && echo a >"$d/ws/ro"
+                        pre=(env)
+                        if [ $who = nobody ]; then
+                                chown -R 65534:65534 "$d"
+                                pre=("${NOBODY[@]}" env HOME="$d")
+                        fi
+                        chmod 0444 "$d/ws/ro" && chmod 0555 "$d/ws/rodir"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v1.json" -- sh -c 'echo x > ro; touch rodir/f' ) 2>"$T/err"
+                        rc=$?
+                        check "$who, landlock workspace-write: a 0444 file and a 0555 directory refuse the writes (rc=$rc)" \
+                                test $rc -eq 1 -a "$(cat "$d/ws/ro")" = a -a ! -e "$d/ws/rodir/f"
+                        check "$who, landlock workspace-write: ... 'Permission denied' twice" test "$(grep -c 'Permission denied' "$T/err")" = 2
+                        check "$who, landlock workspace-write: ... task_failure with no denial line" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1.json"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v2.json" -- sh -c "ln -s /var/tmp out; echo x > out/$tag-dac; \
+                                        chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null
+                        check "$who, landlock workspace-write: a symlink out, chmod u+s, mknod and rmdir of the workspace are denied" \
+                                test ! -e "/var/tmp/$tag-dac" -a ! -e "$d/ws/dev" -a -d "$d/ws" -a ! -u "$d/ws/ro"
+                        check "$who, landlock workspace-write: ... denied, those four lines only" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+paths = [d["path"] for d in o["denials"]]
+ws = sys.argv[2]
+assert o["verdict"] == "denied" and o["denial_lines"] == 4, o
+assert paths == [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws], paths' "$d/v2.json" "$d/ws" "$tag-dac"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v3.json" -- sh -c "echo x > ro; echo x > '/var/tmp/$tag-dac2'" ) 2>/dev/null
+                        check "$who, landlock workspace-write: a write outside after one the host refused: denied on that line" \
+                                grep -q "\"matched_line\": *\"sh: 1: cannot create /var/tmp/$tag-dac2: Permission denied\"" "$d/v3.json"
+                        # bubblewrap: the same writes are the command's failure, as before
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                --verdict-json "$d/v4.json" -- sh -c 'echo x > ro; touch rodir/f' ) 2>/dev/null
+                        rc=$?
+                        if [ $rc -eq 125 ]; then
+                                echo "note - bwrap not usable here: its side of the 0444 check not run"
+                        else
+                                check "$who, bwrap workspace-write: the same writes are a task_failure (rc=$rc)" \
+                                        grep -q '"verdict": *"task_failure"' "$d/v4.json"
+                        fi
+                done
                 # a launcher failure inside the ruleset step: no Landlock layer left to stack
                 if [ "$depth_ok" -eq 16 ]; then
                         v=()

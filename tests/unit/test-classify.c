@@ -1,4 +1,5 @@
 /* The classifier: the order of the rules, streaming, robustness, denial paths. */
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -762,12 +763,128 @@ static void test_classify_relative_denial_paths_are_joined_to_the_cwd(void **sta
         assert_string_equal(out, "");
 }
 
+/* Under Landlock in workspace-write every right of the ABI is granted beneath the workspace and
+ * the temp area, so "Permission denied" on a path there comes from the host's own permissions
+ * (a 0444 file, a 0555 directory: the launcher drops root's capabilities too), not from the
+ * sandbox: task_failure, and not a denial line. What the sandbox still refuses there stays a
+ * denial: device nodes (Landlock), set-ID bits (seccomp), the fs-verity/encryption/btrfs ioctls,
+ * the workspace root itself (its parent is outside), a path through a symlink that leaves it, a
+ * line that also names a path outside (mv from outside), and a line without a path. */
+static size_t fake_resolve(void *userdata, const char *path, char *out, size_t size) {
+        (void) userdata;
+        if (strncmp(path, "/ws/link/", 9) == 0)
+                return (size_t) snprintf(out, size, "/etc/%s", path + 9);
+        if (strncmp(path, "/ws/gone/", 9) == 0)
+                return 0; /* cannot be told */
+        return (size_t) snprintf(out, size, "%s", path);
+}
+
+static struct sbx_classify_result *run_in_workspace(const char *text, bool resolve) {
+        static struct sbx_classify_result res;
+        static const char *const writable[] = { "/ws", "/tmp/run", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable,
+                                            .resolve = resolve ? fake_resolve : NULL };
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_classifier_new(builtin("landlock"), &c, &diag), 0);
+        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+        assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
+        sbx_classifier_free(c);
+        return &res;
+}
+
+static void test_classify_landlock_permission_denied_inside_the_workspace(void **state) {
+        (void) state;
+        static const char *const dac[] = {
+                "sh: 1: cannot create ro: Permission denied",
+                "touch: cannot touch 'rodir/f': Permission denied",
+                "bash: line 1: /ws/ro: Permission denied",
+                "touch: cannot touch '/tmp/run/x': Permission denied",
+                "PermissionError: [Errno 13] Permission denied: 'sub/../ro'",
+                "Error: EACCES: permission denied, open '/ws/ro'",
+                "mv: cannot move 'a' to 'rodir/a': Permission denied",
+        };
+        static const char *const sandbox[] = {
+                "touch: cannot touch '/etc/x': Permission denied",
+                "touch: cannot touch '../escape': Permission denied",
+                "touch: cannot touch '/wsx/f': Permission denied",
+                "chmod: changing permissions of 'ro': Permission denied",
+                "cp: preserving permissions for \xe2\x80\x98s1\xe2\x80\x99: Permission denied",
+                "install: cannot change permissions of 's2': Permission denied",
+                "tar: t/suid: Cannot change mode to rwsr-xr-x: Permission denied",
+                "mknod: dev: Permission denied",
+                "cp: cannot create special file 'n1': Permission denied",
+                "fsverity: FS_IOC_ENABLE_VERITY failed on 'f': Permission denied",
+                "rmdir: failed to remove '../ws': Permission denied",
+                "rm: cannot remove '/tmp/run': Permission denied",
+                "mv: cannot move '/var/tmp/x' to './moved': Permission denied",
+                "PermissionError: [Errno 13] Permission denied",
+                "fakeroot, while creating message channels: Permission denied",
+        };
+        struct sbx_classify_result *r;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(dac); i++) {
+                r = run_in_workspace(dac[i], false);
+                if (r->verdict != SBX_VERDICT_TASK_FAILURE || r->denial_lines != 0 || r->n_denials != 0)
+                        fail_msg("'%s': %s, %" PRIu64 " denial lines", dac[i], sbx_verdict_to_string(r->verdict),
+                                 r->denial_lines);
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(sandbox); i++) {
+                r = run_in_workspace(sandbox[i], false);
+                if (r->verdict != SBX_VERDICT_DENIED || r->denial_lines != 1)
+                        fail_msg("'%s': %s", sandbox[i], sbx_verdict_to_string(r->verdict));
+        }
+
+        /* the host's path decides: a symlink in the workspace that leaves it, or a path that
+         * cannot be resolved, is the sandbox's */
+        r = run_in_workspace("touch: cannot touch 'link/x': Permission denied", true);
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/link/x"); /* stored as joined, not resolved */
+        assert_verdict(run_in_workspace("touch: cannot touch 'gone/x': Permission denied", true), "denied");
+        assert_verdict(run_in_workspace("touch: cannot touch 'ro': Permission denied", true), "task_failure");
+
+        /* among others: only the sandbox's lines count, the first of them is the evidence */
+        r = run_in_workspace("touch: cannot touch 'ro': Permission denied\n"
+                             "touch: cannot touch '/etc/x': Permission denied\n"
+                             "touch: cannot touch 'ro2': Permission denied\n",
+                             false);
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+        assert_int_equal(r->denial_lines, 1);
+        assert_int_equal(r->n_denials, 1);
+        assert_string_equal(r->denials[0].path, "/etc/x");
+
+        /* without the context (another backend or mode): every such line is a denial */
+        assert_verdict(run("landlock", 1, 0, "touch: cannot touch 'ro': Permission denied\n"), "denied");
+}
+
+/* Which runs get writable directories: the landlock backend in workspace-write, no other. */
+static void test_classify_writable_dirs_only_for_landlock_workspace_write(void **state) {
+        (void) state;
+        const char *dirs[3];
+
+        assert_int_equal(sbx_classify_writable_dirs("landlock", "workspace-write", "/ws", "/tmp/run", dirs), 2);
+        assert_string_equal(dirs[0], "/ws");
+        assert_string_equal(dirs[1], "/tmp/run");
+        assert_null(dirs[2]);
+        assert_int_equal(sbx_classify_writable_dirs("landlock", "workspace-write", "/ws", NULL, dirs), 1);
+        assert_null(dirs[1]);
+        assert_int_equal(sbx_classify_writable_dirs("landlock", "read-only", "/ws", NULL, dirs), 0);
+        assert_null(dirs[0]);
+        /* bubblewrap binds protected paths read-only inside the workspace: EROFS there is a denial */
+        assert_int_equal(sbx_classify_writable_dirs("bwrap", "workspace-write", "/ws", "/tmp/run", dirs), 0);
+        assert_int_equal(sbx_classify_writable_dirs("landlock", "workspace-write", NULL, NULL, dirs), 0);
+}
+
 /* ---- sbx classify's option parsing ---------------------------------------------------------- */
 
 static void test_classify_args_parse_table(void **state) {
         (void) state;
         static const struct {
-                const char *args[8];
+                const char *args[10];
                 bool ok;
                 const char *err; /* substring when !ok */
         } cases[] = {
@@ -785,14 +902,18 @@ static void test_classify_args_parse_table(void **state) {
                 { { "classify", "--backend" }, false, "needs a value" },
                 { { "classify", "--backend", "bwrap", "--exit", "1", "--cwd", "/ws" }, true, NULL },
                 { { "classify", "--backend", "bwrap", "--exit", "1", "--cwd", "ws" }, false, "--cwd wants an absolute directory, not 'ws'" },
+                { { "classify", "--backend", "landlock", "--exit", "1", "--mode", "workspace-write", "--root", "/w" }, true, NULL },
+                { { "classify", "--backend", "landlock", "--exit", "1", "--mode", "workspace-write" }, false, "--mode and --root go together" },
+                { { "classify", "--backend", "landlock", "--exit", "1", "--mode", "rw", "--root", "/w" }, false, "--mode wants read-only" },
+                { { "classify", "--backend", "landlock", "--exit", "1", "--root", "w", "--mode", "read-only" }, false, "--root wants an absolute directory" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 struct sbx_classify_args a;
                 char err[256] = "";
-                char *argv[9] = { NULL };
+                char *argv[11] = { NULL };
                 int argc = 0;
 
-                while (argc < 8 && cases[i].args[argc]) {
+                while (argc < 10 && cases[i].args[argc]) {
                         argv[argc] = (char *) cases[i].args[argc];
                         argc++;
                 }
@@ -842,6 +963,8 @@ int main(void) {
                 cmocka_unit_test(test_classify_random_streams_match_a_naive_reference),
                 cmocka_unit_test(test_classify_denial_path_extraction_table),
                 cmocka_unit_test(test_classify_relative_denial_paths_are_joined_to_the_cwd),
+                cmocka_unit_test(test_classify_landlock_permission_denied_inside_the_workspace),
+                cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
                 cmocka_unit_test(test_classify_args_parse_table),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
