@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "sbx-audit.h"
+#include "sbx-classify.h"
 #include "sbx-macro.h"
 #include "db-sql.h"
 
@@ -285,6 +286,19 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
                 fputs(" ORDER BY denials DESC, path LIMIT ?", q->f);
                 bind_int(q, f->limit > 0 ? f->limit : 10);
                 break;
+        case SBX_AUDIT_QUERY_NOT_KEPT: {
+                struct sbx_audit_filter g = *f;
+
+                /* a run keeps at most SBX_DENIALS_KEPT lines: only runs that counted more are
+                 * looked into (executions_denied_started serves the first term) */
+                g.path_glob = NULL;
+                fprintf(q->f, "SELECT count(*) AS executions, coalesce(sum(n), 0) AS denial_lines FROM (SELECT"
+                              " e.denial_lines - (SELECT count(*) FROM denial_lines d WHERE d.execution_id = e.id) AS n"
+                              " FROM executions e WHERE e.denial_lines > 0 AND e.denial_lines > %d", SBX_DENIALS_KEPT);
+                where_execution(q, &g, false);
+                fputs(") WHERE n > 0", q->f);
+                break;
+        }
         case SBX_AUDIT_QUERY_STATS:
                 /* one scan; counted in C (SQLite's GROUP BY would sort every row once per dimension) */
                 fputs("SELECT e.verdict, CASE WHEN e.state = 'running' THEN " SBX_SQL_STATE("e") " ELSE e.state END,"

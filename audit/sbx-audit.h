@@ -149,6 +149,10 @@ enum sbx_audit_query {
         SBX_AUDIT_QUERY_DENIALS,   /* one row per denial line, with its execution's facts */
         SBX_AUDIT_QUERY_TOP_PATHS, /* path, denials, executions; most denied first; limit = N */
         SBX_AUDIT_QUERY_STATS,     /* dimension, value, count */
+        /* one row: executions, denial_lines: the denial lines counted but not kept (beyond
+         * SBX_DENIALS_KEPT) of the executions the filters select, the path glob aside (a line not
+         * kept cannot be matched) */
+        SBX_AUDIT_QUERY_NOT_KEPT,
 };
 
 int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query q, const struct sbx_audit_filter *f,

@@ -301,6 +301,34 @@ static int run_simple(struct sbx_db *db, struct opts *o, enum sbx_audit_query q)
         return sbx_out_end(out) < 0 ? 1 : 0;
 }
 
+/* denials and --top-paths list, tally and match the kept lines only: a run with more than
+ * SBX_DENIALS_KEPT says so on stderr (stdout stays the table), never silently. */
+static int not_kept_row(void *userdata, sqlite3_stmt *row) {
+        int64_t *v = userdata;
+
+        v[0] = sqlite3_column_int64(row, 0);
+        v[1] = sqlite3_column_int64(row, 1);
+        return 0;
+}
+
+static int say_not_kept(struct sbx_db *db, struct opts *o) {
+        struct sbx_diag diag = { 0 };
+        int64_t v[2] = { 0, 0 }; /* executions, denial lines */
+        int r;
+
+        o->filter.limit = 0;
+        r = sbx_audit_query(db, SBX_AUDIT_QUERY_NOT_KEPT, &o->filter, not_kept_row, v, &diag);
+        if (r < 0)
+                return fail_query(o, r, &diag);
+        if (v[1] > 0)
+                fprintf(stderr,
+                        "sbx: audit denials: %lld more denial line%s of %lld run%s %s counted but not kept (sbx keeps the "
+                        "first %d of a run): not listed, tallied or matched by --path\n",
+                        (long long) v[1], v[1] == 1 ? "" : "s", (long long) v[0], v[0] == 1 ? "" : "s",
+                        v[1] == 1 ? "was" : "were", SBX_DENIALS_KEPT);
+        return 0;
+}
+
 /* ---- stats ---------------------------------------------------------------------------------- */
 
 struct stats_json {
@@ -360,10 +388,12 @@ static int column_index(sqlite3_stmt *row, const char *name) {
 struct denials_json {
         struct sbx_db *db;
         struct sbx_json *j;
+        int64_t kept;
 };
 
 static int denial_json_row(void *userdata, sqlite3_stmt *row) {
         struct denials_json *d = userdata;
+        d->kept++;
         sbx_json_open_object(d->j, NULL);
         sbx_out_json_fields(d->j, row);
         sbx_json_close_object(d->j);
@@ -375,10 +405,14 @@ static void add_denials(void *userdata, struct sbx_json *j, sqlite3_stmt *row) {
         struct denials_json d = { .db = userdata, .j = j };
         int idx = column_index(row, "denial_lines");
 
+        int64_t counted = idx >= 0 ? sqlite3_column_int64(row, idx) : 0;
+
         sbx_json_open_array(j, "denials");
-        if (idx < 0 || sqlite3_column_int64(row, idx) > 0)
+        if (idx < 0 || counted > 0)
                 (void) sbx_audit_execution_denials(d.db, sqlite3_column_int64(row, 0), denial_json_row, &d, NULL);
         sbx_json_close_array(j);
+        /* the lines counted beyond those kept (SBX_DENIALS_KEPT per run): never lost silently */
+        sbx_json_int(j, "denials_not_kept", counted > d.kept ? counted - d.kept : 0);
 }
 
 /* show's text: the execution's columns, then its denial lines, saying how many more were counted
@@ -785,9 +819,10 @@ int sbx_cmd_audit(int argc, char **argv) {
         case DENIALS:
                 if (o.top_paths) {
                         o.filter.limit = o.top_n;
-                        return run_simple(db, &o, SBX_AUDIT_QUERY_TOP_PATHS);
-                }
-                return run_simple(db, &o, SBX_AUDIT_QUERY_DENIALS);
+                        r = run_simple(db, &o, SBX_AUDIT_QUERY_TOP_PATHS);
+                } else
+                        r = run_simple(db, &o, SBX_AUDIT_QUERY_DENIALS);
+                return r == 0 ? say_not_kept(db, &o) : r;
         case STATS:
                 return run_stats(db, &o);
         case SHOW:

@@ -196,6 +196,7 @@ void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_resu
         sbx_json_int(j, "stderr_bytes", (int64_t) res->stderr_bytes);
         sbx_json_int(j, "stderr_lines", (int64_t) res->stderr_lines);
         sbx_json_int(j, "denial_lines", (int64_t) res->denial_lines);
+        sbx_json_int(j, "denials_not_kept", (int64_t) (res->denial_lines - res->n_denials));
         sbx_json_open_array(j, "denials");
         for (size_t i = 0; i < res->n_denials; i++) {
                 sbx_json_open_object(j, NULL);

@@ -1874,6 +1874,7 @@ void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
         else
                 sbx_json_null(&j, "stderr_bytes");
         sbx_json_int(&j, "denial_lines", res ? (int64_t) res->denial_lines : 0);
+        sbx_json_int(&j, "denials_not_kept", res ? (int64_t) (res->denial_lines - res->n_denials) : 0);
         sbx_json_open_array(&j, "denials");
         for (size_t i = 0; res && i < res->n_denials; i++) {
                 sbx_json_open_object(&j, NULL);

@@ -147,6 +147,15 @@ v=$("$SBX_BIN" classify --backend landlock --exit 2 --cwd /elsewhere --mode work
 t_check "landlock workspace-write, the same line from a cwd outside the root: denied ($v)" test "$v" = denied
 bad "--mode without --root" --backend landlock --exit 1 --mode workspace-write
 
+# more denial lines than are kept: the count of those not kept is stated
+for i in $(seq 70); do echo "touch: cannot touch '/etc/m$i': Read-only file system"; done >"$T/many.err"
+"$SBX_BIN" classify --backend bwrap --exit 1 --stderr "$T/many.err" --json >"$T/many.json"
+t_check "70 denial lines: 64 kept, denials_not_kept 6" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["denial_lines"] == 70 and len(o["denials"]) == 64 and o["denials_not_kept"] == 6, o
+' "$T/many.json"
+
 bad "missing --exit" --backend bwrap
 bad "missing --backend" --exit 1
 bad "unknown option" --backend bwrap --exit 1 --bogus

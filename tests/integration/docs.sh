@@ -328,6 +328,7 @@ if "$SBX" probe >/dev/null 2>&1; then
         check "71 denial lines are counted" grep -q '"denial_lines":71[,}]' "$tmp/v-many.json"
         kept=$(grep -o '"line_no":[0-9]*,"line"' "$tmp/v-many.json" | wc -l)
         check "the record keeps the first 64 of them (got $kept)" test "$kept" -eq 64
+        check "... and says 7 were not kept" grep -q '"denials_not_kept":7[,}]' "$tmp/v-many.json"
         long=$(grep -o '"matched_line":"[^"]*"' "$tmp/v-many.json" | head -1)
         check "the matched line is no longer than 1023 bytes" test "$(printf '%s' "$long" | wc -c)" -le $((1023 + 17))
         id=$(grep -o '"execution_id":[0-9]*' "$tmp/v-many.json" | cut -d: -f2)
