@@ -470,10 +470,9 @@ static bool candidate_check(const struct sbx_config *cfg, const struct sbx_backe
                 return false;
         }
         if (opts && opts->require_full && c->enforcement == SBX_ENFORCEMENT_PARTIAL) {
-                char partial[sizeof(c->reason)];
-                sbx_strlcpy(partial, c->reason, sizeof(partial));
+                sbx_strlcpy(c->partial_reason, c->reason[0] ? c->reason : "partial", sizeof(c->partial_reason));
                 snprintf(c->reason, sizeof(c->reason), "enforcement would be partial (%s) and full was required",
-                         partial[0] ? partial : "no reason given");
+                         c->reason[0] ? c->partial_reason : "no reason given");
                 return false;
         }
         c->usable = true;
@@ -861,6 +860,8 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 struct sbx_candidate *c = &ret_why->candidates[ret_why->n - 1];
                 snprintf(c->reason, sizeof(c->reason), "enforcement would be partial (%s) and full was required",
                          out->enforcement_reason ? out->enforcement_reason : "no reason given");
+                sbx_strlcpy(c->partial_reason, out->enforcement_reason ? out->enforcement_reason : "partial",
+                            sizeof(c->partial_reason));
                 c->enforcement = out->enforcement;
                 c->usable = false;
                 return -EOPNOTSUPP;

@@ -194,6 +194,8 @@ struct sbx_candidate {
         bool usable;
         enum sbx_enforcement enforcement;
         char reason[512];  /* why unusable, or the partial reason; "" otherwise */
+        char partial_reason[512]; /* refused as partial by --require-full: why partial (reason
+                                     says why refused); "" otherwise */
 };
 
 #define SBX_CANDIDATES_MAX 8

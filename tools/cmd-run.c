@@ -672,8 +672,19 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         rep->unavailable = &why;
                         /* a backend could have run it, with partial enforcement: the caller's
                          * --require-full refused it */
-                        for (size_t i = 0; a->require_full && i < why.n; i++)
-                                partial |= why.candidates[i].enforcement == SBX_ENFORCEMENT_PARTIAL;
+                        for (size_t i = 0; a->require_full && i < why.n; i++) {
+                                const struct sbx_candidate *c = &why.candidates[i];
+                                if (c->enforcement != SBX_ENFORCEMENT_PARTIAL || partial)
+                                        continue;
+                                /* the first such one is the backend that would have run it: the
+                                 * row names it and why it is partial (it recorded NULLs, as for a
+                                 * run no backend could confine; review) */
+                                partial = true;
+                                rep->backend = start.backend = c->backend;
+                                rep->enforcement = start.enforcement = "partial";
+                                rep->enforcement_reason = start.enforcement_reason =
+                                        c->partial_reason[0] ? c->partial_reason : NULL;
+                        }
                         return refuse(audit, a, rep, &start, partial ? "refused" : "unavailable", msg);
                 }
                 if (r < 0) {

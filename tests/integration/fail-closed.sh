@@ -131,6 +131,16 @@ sbx_run require-full-bwrap -- --backend bwrap --mode workspace-write --require-f
 t_check "--require-full, bwrap workspace-write (full): runs, FILE lands (exit $RC)" test -e "$WS/LANDS-rf-bwrap"
 t_check "--require-full, landlock workspace-write: recorded as refused (a backend could, not as required)" \
         test "$(t_json_field "$T/require-full-ll.json" state)" = refused
+# the backend that would have run it is known, and so is why it is partial: the row and the record
+# name them (before: backend and enforcement NULL, as for a run no backend could confine)
+row=$(sqlite3 -separator '|' "$DB" "SELECT backend, enforcement, enforcement_reason <> '' FROM executions WHERE argv LIKE '%FILE-rf\"%'")
+t_check "--require-full, landlock workspace-write: the row names the backend and its partial enforcement ($row)" \
+        test "$row" = "landlock|partial|1"
+t_check "--require-full, landlock workspace-write: ... its reason is the partial one, not the refusal ($(sqlite3 "$DB" "SELECT enforcement_reason FROM executions WHERE argv LIKE '%FILE-rf\"%'"))" \
+        test "$(sqlite3 "$DB" "SELECT count(*) FROM executions WHERE argv LIKE '%FILE-rf\"%' AND enforcement_reason NOT LIKE '%full was required%'")" = 1
+t_check "--require-full, landlock workspace-write: ... and so does the verdict record" \
+        test "$(t_json_field "$T/require-full-ll.json" backend) $(t_json_field "$T/require-full-ll.json" enforcement)" = "landlock partial" -a \
+        "$(t_json_field "$T/require-full-ll.json" enforcement_reason)" = "$(sqlite3 "$DB" "SELECT enforcement_reason FROM executions WHERE argv LIKE '%FILE-rf\"%'")"
 t_check "--require-full, landlock workspace-write: verdict record exit_code is null (nothing ran)" \
         json_null require-full-ll exit_code
 t_check "--require-full, landlock workspace-write: verdict record signal is null (nothing ran)" \
