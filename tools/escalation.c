@@ -49,8 +49,38 @@ static bool answer_is_allow(const char *out, size_t n) {
 /* The variables where the approver (or an interpreter it runs) finds programs or code, or a file
  * it runs at start: PATH, and the interpreters' search paths and start-up files. */
 static const char *const approver_path_variables[] = {
-        "PATH", "PYTHONPATH", "PYTHONHOME", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "BASH_ENV", "ENV",
+        "PATH", "PYTHONPATH", "PYTHONHOME", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "CLASSPATH", "BASH_ENV", "ENV",
 };
+
+/* The variables whose value makes an interpreter load or run code, removed outright, whatever
+ * they name: PERL5OPT=-Mlib=$WS/lib -MPlanted, NODE_OPTIONS=--require $WS/.pnp.cjs (as Yarn's
+ * Plug'n'Play sets it), JAVA_TOOL_OPTIONS=-javaagent:$WS/x.jar, RUBYOPT=-r$WS/x, a
+ * PYTHONUSERBASE whose site-packages holds a .pth line, a PYTHONPYCACHEPREFIX of planted bytecode
+ * (review: each ran a planted file unconfined in the approver). They are option strings whose
+ * syntax only their interpreter knows (-Mlib=, --require=, -javaagent:, @argfiles, names found
+ * from the current directory or a search path), so no test of "names a path in the workspace"
+ * would be complete; an approver decides from its request and needs none of them. A name ending
+ * in '_' is a prefix: GIT_* (GIT_DIR, GIT_CONFIG_*, GIT_EXEC_PATH, GIT_SSH_COMMAND: a repository,
+ * configuration or program of the caller's, maybe the workspace's, for a git the approver runs).
+ * The dynamic loader's (LD_PRELOAD, ...) go before (sbx_env_loader_variable()). */
+static const char *const approver_code_variables[] = {
+        "PERL5OPT", "PERL5DB", "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "RUBYOPT",
+        "PYTHONSTARTUP", "PYTHONUSERBASE", "PYTHONPYCACHEPREFIX", "LUA_INIT", "GIT_",
+};
+
+static bool approver_code_variable(const char *entry) {
+        size_t n = strcspn(entry, "=");
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(approver_code_variables); i++) {
+                const char *name = approver_code_variables[i];
+                size_t len = strlen(name);
+                /* LUA_INIT has versioned forms (LUA_INIT_5_4) */
+                bool prefix = name[len - 1] == '_' || strcmp(name, "LUA_INIT") == 0;
+                if (prefix ? n >= len && strncmp(entry, name, len) == 0 : n == len && strncmp(entry, name, n) == 0)
+                        return true;
+        }
+        return false;
+}
 
 /* The approver's environment: each variable of approver_path_variables without its entries
  * inside the workspace, and without empty or relative ones (the current directory, maybe the
@@ -101,6 +131,13 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
                         if (!*e)
                                 break;
                 }
+        }
+        for (char **e = envp, **to = envp;; e++) {
+                if (*e && approver_code_variable(*e))
+                        continue;
+                *to++ = *e;
+                if (!*e)
+                        break;
         }
         return 0;
 }

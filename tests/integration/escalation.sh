@@ -471,6 +471,58 @@ os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run --db "$T/sigchld-$b.db" --ba
         rm -rf "$T/sws-$b" "$T/sws-$b.old" "$T/sws-else-$b"
 done
 
+# --- what the approver runs with: it runs unconfined, so nothing an earlier workspace-write run
+# planted in the workspace may run in it (once, first backend)
+b=${BACKENDS[0]}
+PY=$(python3 -c 'import sys; print(sys.executable)')
+# interpreter option variables load code from anywhere: PERL5OPT=-Mlib=$WS/... -MModule,
+# NODE_OPTIONS=--require $WS/x.js (Yarn's Plug'n'Play sets that), a PYTHONUSERBASE whose
+# site-packages holds a .pth line (before: each ran its planted code in the approver)
+mkdir -p "$WS/plib"
+printf 'package SbxPlanted; open(my $f, ">", "%s"); 1;\n' "$T/out/planted-perl5opt" >"$WS/plib/SbxPlanted.pm"
+printf '#!/usr/bin/perl\nwhile (<STDIN>) {}\nprint "deny\\n";\n' >"$T/bin/perl-approver"
+printf 'require("fs").writeFileSync("%s", "planted");\n' "$T/out/planted-node-options" >"$WS/planted.js"
+printf '#!/usr/bin/env node\nprocess.stdin.resume(); process.stdin.on("end", () => process.stdout.write("deny\\n"));\n' \
+        >"$T/bin/node-approver"
+usersite=$(PYTHONUSERBASE="$WS/ub" "$PY" -c 'import site; print(site.getusersitepackages())')
+mkdir -p "$usersite"
+printf 'import os; open("%s", "w").write("planted")\n' "$T/out/planted-userbase" >"$usersite/sbx-planted.pth"
+printf '#!%s\nimport sys\nsys.stdin.read()\nprint("deny")\n' "$PY" >"$T/bin/py-deny"
+chmod 755 "$T/bin/perl-approver" "$T/bin/node-approver" "$T/bin/py-deny"
+# (each one's control: the variable does run the planted code in that interpreter here)
+PERL5OPT="-Mlib=$WS/plib -MSbxPlanted" perl -e 1
+t_check "control: PERL5OPT runs a planted module in perl" test -e "$T/out/planted-perl5opt"
+PYTHONUSERBASE="$WS/ub" "$PY" -c 1
+t_check "control: PYTHONUSERBASE runs a planted .pth in python" test -e "$T/out/planted-userbase"
+rm -f "$T/out/planted-"*
+for who in perl-approver node-approver py-deny; do
+        if [ "$who" = node-approver ] && ! type -P node >/dev/null; then
+                t_diag "node is not installed: NODE_OPTIONS is checked by the environment below only"
+                continue
+        fi
+        PERL5OPT="-Mlib=$WS/plib -MSbxPlanted" NODE_OPTIONS="--require $WS/planted.js" PYTHONUSERBASE="$WS/ub" \
+                "$SBX_BIN" run --db "$T/optvars-$who.db" --backend "$b" --mode read-only --on-denial=ask \
+                --approver "$T/bin/$who" -- sh -c "echo x > $T/out/optvars-$who" 2>"$T/err"
+        t_check "$b ($who): no code planted through an option variable ran in the approver ($(cd "$T/out" && echo planted-*))" \
+                test "$(cd "$T/out" && echo planted-*)" = "planted-*" -a "$(grep -cxF "$REJECTED" "$T/err")" = 1
+        rm -f "$T/out/planted-"*
+done
+rm -rf "$WS/plib" "$WS/planted.js" "$WS/ub"
+optvars="PERL5OPT PERL5DB NODE_OPTIONS JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS RUBYOPT PYTHONSTARTUP PYTHONUSERBASE PYTHONPYCACHEPREFIX GIT_DIR GIT_EXEC_PATH GIT_CONFIG_GLOBAL GIT_CONFIG_COUNT GIT_SSH_COMMAND LD_LIBRARY_PATH"
+printf '#!/bin/sh\nfor v in %s; do eval "echo $v=\\${$v-unset}"; done >"%s"\ncat >/dev/null\necho deny\n' \
+        "$optvars" "$T/optvars.log" >"$T/bin/optvars-approver"
+chmod 755 "$T/bin/optvars-approver"
+expected=
+for v in $optvars; do
+        expected="$expected$v=unset "
+        export "$v=$WS/$v"
+done
+"$SBX_BIN" run --db "$T/optvars.db" --backend "$b" --mode read-only --on-denial=ask \
+        --approver "$T/bin/optvars-approver" -- sh -c "echo x > $T/out/optvars" 2>/dev/null
+for v in $optvars; do unset "$v"; done
+t_check "$b: the approver gets none of the option and code-loading variables ($(grep -v =unset "$T/optvars.log" | tr '\n' ' '))" \
+        test "$(tr '\n' ' ' <"$T/optvars.log")" = "$expected"
+
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
 # tty-drive OUT CMD [WAIT ANSWER]...: runs CMD (a shell line) on a new terminal; for each pair,
 # waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter (no Enter
