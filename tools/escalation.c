@@ -83,8 +83,8 @@ static bool approver_code_variable(const char *entry) {
 }
 
 /* The approver's environment: each variable of approver_path_variables without its entries
- * inside the workspace, and without empty or relative ones (the current directory, maybe the
- * workspace): an approver found outside the workspace could still run an interpreter that a
+ * inside the workspace, without empty or relative ones (the current directory, maybe the
+ * workspace) and without those that do not resolve, the others resolved: an approver found outside the workspace could still run an interpreter that a
  * confined command planted there (#!/usr/bin/env python3 with a virtualenv's bin first in PATH;
  * security review), or a module (PYTHONPATH=$WS/lib, as a project's direnv sets it: a json.py
  * an earlier workspace-write run left there ran unconfined when a Python approver imported json;
@@ -96,7 +96,9 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
                 const char *name = approver_path_variables[v], *value = NULL;
                 size_t name_len = strlen(name), n;
                 _cleanup_free_ char *copy = NULL;
-                char **slot = NULL, *out;
+                char **slot = NULL, *out = NULL;
+                bool first = true;
+                FILE *f;
 
                 for (char **e = envp; e && *e; e++)
                         if (strncmp(*e, name, name_len) == 0 && (*e)[name_len] == '=') {
@@ -105,18 +107,27 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
                         }
                 if (!slot)
                         continue;
+                /* Each entry kept is the directory it resolves to now, and one that does not
+                 * resolve goes: its name, compared as written, said nothing of where it leads
+                 * once it exists (a directory created meanwhile beneath a symlink into the
+                 * workspace; review), and the name of one that leads out through a symlink in the
+                 * workspace leads wherever a confined command retargets that link. */
+                n = 0;
                 copy = strdup(value);
-                out = malloc(name_len + strlen(value) + 2);
-                if (!copy || !out) {
-                        free(out);
+                f = copy ? open_memstream(&out, &n) : NULL;
+                if (!f)
                         return -ENOMEM;
-                }
-                n = (size_t) sprintf(out, "%s=", name);
+                fprintf(f, "%s=", name);
                 for (char *p = copy, *dir; (dir = strsep(&p, ":")) != NULL;) {
                         _cleanup_free_ char *real = dir[0] == '/' ? realpath(dir, NULL) : NULL;
-                        if (dir[0] != '/' || sbx_path_beneath(real ? real : dir, root))
+                        if (!real || sbx_path_beneath(real, root))
                                 continue;
-                        n += (size_t) sprintf(out + n, "%s%s", n > name_len + 1 ? ":" : "", dir);
+                        fprintf(f, "%s%s", first ? "" : ":", real);
+                        first = false;
+                }
+                if (fclose(f) != 0) {
+                        free(out);
+                        return -ENOMEM;
                 }
                 ret_alloc[v] = out;
                 /* a name set twice is read differently (getenv() takes the first, a shell or Python
@@ -146,12 +157,14 @@ static char *approver_real_path(const char *prog);
 
 /* The first interpreter on the #! chain of the file at path (its interpreter, that one's, up to
  * the kernel's depth) that lies inside the workspace, made real (caller frees); NULL when none
- * does. A relative one counts as inside: the kernel finds it from the current directory, maybe
- * the workspace. The approver runs unconfined, and so does its interpreter: a project's
+ * does, or that does not resolve (*ret_unresolved). A relative one counts as inside: the kernel
+ * finds it from the current directory, maybe the workspace. The approver runs unconfined, and so does its interpreter: a project's
  * virtualenv python named on its #! line, which a workspace-write run can replace, answered for
  * it (review). */
-static char *interpreter_inside(const char *path, const char *root) {
+static char *interpreter_inside(const char *path, const char *root, bool *ret_unresolved) {
         char *cur = strdup(path);
+
+        *ret_unresolved = false;
 
         for (int depth = 0; cur && depth < 5; depth++) {
                 char line[PATH_MAX + 64], *p, *real;
@@ -172,9 +185,26 @@ static char *interpreter_inside(const char *path, const char *root) {
                 if (!*p)
                         break;
                 real = p[0] == '/' ? realpath(p, NULL) : NULL;
-                if (p[0] != '/' || sbx_path_beneath(real ? real : p, root))
+                /* one that does not resolve now is no more outside than a PATH entry that does
+                 * not (approver_env()): the kernel finds it at the spawn, maybe created meanwhile
+                 * beneath a symlink into the workspace */
+                if (p[0] == '/' && !real)
+                        *ret_unresolved = true;
+                if (!real || sbx_path_beneath(real, root))
                         return real ? real : strdup(p);
-                cur = real ? real : strdup(p);
+                /* nor one that leads out only through a symlink in the workspace: the kernel
+                 * follows that name at the spawn, wherever a confined command points the link
+                 * by then */
+                {
+                        _cleanup_free_ char *link = NULL;
+                        int r = sbx_path_symlink_beneath(p, root, &link);
+                        if (r != 0) {
+                                free(real);
+                                *ret_unresolved = r < 0;
+                                return strdup(p);
+                        }
+                }
+                cur = real;
         }
         free(cur);
         return NULL;
@@ -209,9 +239,14 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 return 0;
         }
         {
-                _cleanup_free_ char *interp = interpreter_inside(real, root);
+                bool unresolved;
+                _cleanup_free_ char *interp = interpreter_inside(real, root, &unresolved);
                 if (interp) {
-                        sbx_fail(0, "approver %s runs %s, inside the workspace %s: not started", prog, interp, root);
+                        if (unresolved)
+                                sbx_fail(0, "approver %s runs %s, which does not exist: not started", prog, interp);
+                        else
+                                sbx_fail(0, "approver %s runs %s, inside the workspace %s: not started", prog, interp,
+                                         root);
                         return 0;
                 }
         }
@@ -465,11 +500,14 @@ static char *approver_real_path(const char *prog) {
 
 int sbx_escalation_check_approver(const char *prog, const char *root, char *err, size_t err_size) {
         _cleanup_free_ char *real = NULL, *interp = NULL;
+        bool unresolved;
 
         if (!prog || !root || !(real = approver_real_path(prog)))
                 return 0;
         if (!sbx_path_beneath(real, root)) {
-                if (!(interp = interpreter_inside(real, root)))
+                /* an interpreter that does not exist yet: as for an approver that does not, the
+                 * question is a rejection (ask_program() starts nothing then) */
+                if (!(interp = interpreter_inside(real, root, &unresolved)) || unresolved)
                         return 0;
                 snprintf(err, err_size,
                          "run: --approver %s runs %s, inside the workspace %s, where a confined command could rewrite "

@@ -523,6 +523,46 @@ for v in $optvars; do unset "$v"; done
 t_check "$b: the approver gets none of the option and code-loading variables ($(grep -v =unset "$T/optvars.log" | tr '\n' ' '))" \
         test "$(tr '\n' ' ' <"$T/optvars.log")" = "$expected"
 
+# PATH entries that do not resolve (yet): through a symlink outside the workspace into it, a
+# directory a workspace-write run beside this one creates while the approver runs is searched;
+# and one that resolves outside only through a symlink inside the workspace, which such a run
+# can retarget (before: both were kept, compared by name only)
+ln -sfn "$WS" "$T/wslink"
+ln -sfn /usr "$WS/ln-usr"
+printf '#!/bin/sh\necho "$PATH" >"%s"\nmkdir -p "%s"\nprintf "#!/bin/sh\\ntouch %s\\n" >"%s"\nchmod 755 "%s"\nsbx-later-tool 2>/dev/null\ncat >/dev/null\necho deny\n' \
+        "$T/later.path" "$WS/later-bin" "$T/out/planted-later" "$WS/later-bin/sbx-later-tool" "$WS/later-bin/sbx-later-tool" \
+        >"$T/bin/later-approver"
+chmod 755 "$T/bin/later-approver"
+PATH="$T/wslink/later-bin:$WS/ln-usr/bin:$PATH" "$SBX_BIN" run --db "$T/later.db" --backend "$b" --mode read-only \
+        --on-denial=ask --approver "$T/bin/later-approver" -- sh -c "echo x > $T/out/later" 2>"$T/err"
+t_check "$b: a PATH entry created in the workspace while the approver runs is not searched (marker absent)" \
+        test ! -e "$T/out/planted-later" -a "$(grep -cxF "$REJECTED" "$T/err")" = 1
+t_check "$b: ... the approver's PATH has no entry through the workspace or a link to it ($(cat "$T/later.path"))" \
+        test -s "$T/later.path" -a "$(grep -cF -e "$WS" -e "$T/wslink" "$T/later.path")" = 0
+t_check "$b: ... an entry that resolves outside is kept, resolved ($(cat "$T/later.path"))" \
+        grep -qE '(^|:)/usr/bin(:|$)' "$T/later.path"
+rm -rf "$WS/later-bin" "$WS/ln-usr" "$T/wslink" "$T/out/planted-later"
+
+# ... nor is an approver whose #! interpreter lies outside only through a symlink in the
+# workspace (a virtualenv's bin/python -> /usr/bin/python3): the kernel follows that name at the
+# spawn, wherever a workspace-write run points the link by then (before: it was started)
+mkdir -p "$WS/venv/bin"
+ln -sfn "$PY" "$WS/venv/bin/python3"
+printf '#!%s
+import sys
+sys.stdin.read()
+open("%s", "w").write("started")
+print("deny")
+' \
+        "$WS/venv/bin/python3" "$T/out/venv-started" >"$T/bin/venv-approver"
+chmod 755 "$T/bin/venv-approver"
+"$SBX_BIN" run --db "$T/venv.db" --backend "$b" --mode read-only --on-denial=ask \
+        --approver "$T/bin/venv-approver" -- sh -c "echo x > $T/out/venv; exit 9" 2>"$T/err"
+rc=$?
+t_check "$b: an approver whose interpreter is reached through a symlink in the workspace is refused (2, got $rc), not started" \
+        test "$rc" = 2 -a ! -e "$T/out/venv-started" -a "$(grep -c "inside the workspace" "$T/err")" = 1
+rm -rf "$WS/venv" "$T/out/venv-started"
+
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
 # tty-drive OUT CMD [WAIT ANSWER]...: runs CMD (a shell line) on a new terminal; for each pair,
 # waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter (no Enter
