@@ -144,8 +144,11 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
                 }
         }
         for (char **e = envp, **to = envp;; e++) {
+                static char pwd_root[] = "PWD=/"; /* where it runs (ask_program()) */
                 if (*e && approver_code_variable(*e))
                         continue;
+                if (*e && strncmp(*e, "PWD=", 4) == 0)
+                        *e = pwd_root;
                 *to++ = *e;
                 if (!*e)
                         break;
@@ -222,6 +225,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         _cleanup_free_ char *real = approver_real_path(prog);
         posix_spawn_file_actions_t fa;
         struct sigaction ign = { .sa_handler = SIG_IGN }, dfl = { .sa_handler = SIG_DFL }, old_pipe, old_chld;
+        /* its name as given (a shell gives a command found in PATH so), but a relative path
+         * made absolute: it names nothing from / */
         char *pargv[] = { (char *) prog, NULL };
         char answer[8], *req = NULL;
         size_t got = 0, req_len = 0, req_off = 0;
@@ -234,6 +239,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 sbx_fail(0, "approver %s cannot be found", prog);
                 return 0;
         }
+        if (prog[0] != '/' && strchr(prog, '/'))
+                pargv[0] = real;
         if (sbx_path_beneath(real, root)) {
                 sbx_fail(0, "approver %s is now %s, inside the workspace %s: not started", prog, real, root);
                 return 0;
@@ -276,7 +283,12 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         /* nothing of the caller's beyond 0-2, as for the command: a --verdict-fd pipe that the
          * approver (or a process it leaves behind) held open kept its reader waiting for EOF */
         posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-        r = posix_spawn(&pid, real, &fa, NULL, pargv, envp);
+        /* In /, not in the caller's directory, maybe the workspace: what the approver or its
+         * interpreter looks up relative to it (python3 -m, a relative entry it adds to a search
+         * path, a shell's ./x) found what a confined command planted there (review). */
+        r = posix_spawn_file_actions_addchdir_np(&fa, "/");
+        if (r == 0)
+                r = posix_spawn(&pid, real, &fa, NULL, pargv, envp);
         posix_spawn_file_actions_destroy(&fa);
         for (size_t i = 0; i < SBX_ELEMENTSOF(env_alloc); i++)
                 free(env_alloc[i]);

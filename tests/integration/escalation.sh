@@ -563,6 +563,20 @@ t_check "$b: an approver whose interpreter is reached through a symlink in the w
         test "$rc" = 2 -a ! -e "$T/out/venv-started" -a "$(grep -c "inside the workspace" "$T/err")" = 1
 rm -rf "$WS/venv" "$T/out/venv-started"
 
+# the approver runs in / (PWD too), not in the caller's directory, maybe the workspace, where
+# `python3 -m`, a relative lookup of its own, found a module planted there (before: the caller's
+# directory); a PROG named relative to the caller's directory is still found and started
+printf 'open("%s", "w").write("planted")\n' "$T/out/planted-cwd" >"$WS/sbx_cwd_module.py"
+printf '#!/bin/sh\npwd -P >"%s"\necho "$PWD" >>"%s"\n"%s" -m sbx_cwd_module 2>/dev/null\ncat >/dev/null\necho deny\n' \
+        "$T/cwd.log" "$T/cwd.log" "$PY" >"$T/bin/cwd-approver"
+chmod 755 "$T/bin/cwd-approver"
+(cd "$WS" && "$SBX_BIN" run --db "$T/cwd.db" --backend "$b" --mode read-only --on-denial=ask \
+        --approver ../bin/cwd-approver -- sh -c "echo x > $T/out/cwd") 2>"$T/err"
+t_check "$b: the approver runs in / ($(tr '\n' ' ' <"$T/cwd.log" 2>/dev/null)), asked through a relative PROG" \
+        test "$(tr '\n' ' ' <"$T/cwd.log" 2>/dev/null)" = "/ / " -a "$(grep -cxF "$REJECTED" "$T/err")" = 1
+t_check "$b: ... a module planted in the caller's directory did not run in it" test ! -e "$T/out/planted-cwd"
+rm -f "$WS/sbx_cwd_module.py" "$T/out/planted-cwd"
+
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
 # tty-drive OUT CMD [WAIT ANSWER]...: runs CMD (a shell line) on a new terminal; for each pair,
 # waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter (no Enter
