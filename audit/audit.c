@@ -360,6 +360,38 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
         return r;
 }
 
+int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, struct sbx_diag *diag) {
+        static const char sql[] =
+                "UPDATE executions SET message = ?2 WHERE id = ?1 AND ended_ms IS NOT NULL AND message IS NULL";
+        sqlite3_stmt *st = NULL;
+        int rc, r;
+
+        r = sbx_db_begin(db, diag);
+        if (r < 0)
+                return r;
+        rc = sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL);
+        if (rc != SQLITE_OK) {
+                r = sbx_db_error(db, rc, "write", diag);
+                goto fail;
+        }
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_text(st, 2, message, -1, SQLITE_STATIC);
+        r = sbx_audit_step_done(db, st, diag);
+        sqlite3_finalize(st);
+        if (r < 0)
+                goto fail;
+        if (sqlite3_changes(sbx_db_handle(db)) != 1) {
+                r = sbx_diag_set(diag, ENOENT, "audit", sbx_db_path(db),
+                                 "audit database %s: execution %lld is not a completed run without a message",
+                                 sbx_db_path(db), (long long) id);
+                goto fail;
+        }
+        return sbx_db_commit(db, diag);
+fail:
+        sbx_db_rollback(db);
+        return r;
+}
+
 int sbx_audit_step_done(struct sbx_db *db, sqlite3_stmt *st, struct sbx_diag *diag) {
         int rc = sqlite3_step(st);
 

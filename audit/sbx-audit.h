@@ -59,6 +59,11 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
 int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
                      struct sbx_diag *diag);
 
+/* Records on a completed run's row (its message, NULL until then) what became of the escalation
+ * that was asked after it: "escalation to workspace-write refused by the approver PROG (...)".
+ * A completed row changes no other way; -ENOENT when id is no completed row without a message. */
+int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, struct sbx_diag *diag);
+
 /* The session store behind policy resolution. Borrows db. */
 struct sbx_session_lookup sbx_audit_session_lookup(struct sbx_db *db);
 

@@ -439,6 +439,23 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
         return SBX_EXIT_INFRA;
 }
 
+/* The denied run's row records the escalation asked after it: that it was asked, the answer
+ * and who gave it, in its message (schema v3 has no other place; the granted retry's row links
+ * to it through parent_id, a refusal left no trace; review). A failure to record it is said;
+ * the answer stands (a refusal runs nothing more, a grant's retry has its own row). */
+static void note_escalation(struct audit_handle *h, int64_t id, const char *note) {
+        struct sbx_diag diag = { 0 };
+        char msg[PATH_MAX * 2 + 320];
+
+        if (id <= 0)
+                return;
+        snprintf(msg, sizeof(msg), "escalation to workspace-write %s", note);
+        if (audit_open(h) < 0)
+                sbx_fail(0, "audit: the escalation's answer was not recorded: %s", audit_open_failure(h));
+        else if (sbx_audit_note_escalation(h->db, id, msg, &diag) < 0)
+                sbx_fail_diag(0, "audit: the escalation's answer was not recorded", &diag);
+}
+
 /* What the escalation step needs of a denied run, copied before its state is freed. */
 struct denied_run {
         bool offer;
@@ -905,8 +922,11 @@ int sbx_cmd_run(int argc, char **argv) {
         }
         if (a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
                 /* approved escalation: read-only -> workspace-write, never out of the sandbox */
+                char note[PATH_MAX * 2 + 256];
                 r = sbx_escalation_ask(&a, command, denied.execution_id, denied.backend, denied.root,
-                                       denied.session[0] ? denied.session : NULL, denied.matched_line);
+                                       denied.session[0] ? denied.session : NULL, denied.matched_line, note,
+                                       sizeof(note));
+                note_escalation(&audit, denied.execution_id, note);
                 if (r <= 0)
                         fputs(SBX_ESCALATION_REJECTED "\n", stderr);
                 else {

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,8 +214,18 @@ static char *interpreter_inside(const char *path, const char *root, bool *ret_un
         return NULL;
 }
 
+/* What became of the question, for the denied run's record (sbx_escalation_ask()). */
+_sbx_printf_(3, 4) static void note_set(char *note, size_t size, const char *fmt, ...) {
+        va_list ap;
+
+        va_start(ap, fmt);
+        vsnprintf(note, size, fmt, ap);
+        va_end(ap);
+}
+
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
-                       const char *root, const char *session, const char *matched_line) {
+                       const char *root, const char *session, const char *matched_line, char *note,
+                       size_t note_size) {
         int in_p[2], out_p[2], status = 0;
         _cleanup_free_ char **envp = NULL;
         char *env_alloc[SBX_ELEMENTSOF(approver_path_variables)] = { NULL };
@@ -233,15 +244,19 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         FILE *in;
         pid_t pid;
         int in_fd, r;
-        bool reaped = false;
+        bool reaped = false, unsent = false;
 
         if (!real) {
+                note_set(note, note_size, "refused by the approver %s (it cannot be found)", prog);
                 sbx_fail(0, "approver %s cannot be found", prog);
                 return 0;
         }
+        note_set(note, note_size, "refused by the approver %s (it could not be started)", real);
         if (prog[0] != '/' && strchr(prog, '/'))
                 pargv[0] = real;
         if (sbx_path_beneath(real, root)) {
+                note_set(note, note_size, "refused by the approver %s (it lies inside the workspace: not started)",
+                         real);
                 sbx_fail(0, "approver %s is now %s, inside the workspace %s: not started", prog, real, root);
                 return 0;
         }
@@ -249,6 +264,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 bool unresolved;
                 _cleanup_free_ char *interp = interpreter_inside(real, root, &unresolved);
                 if (interp) {
+                        note_set(note, note_size, "refused by the approver %s (its interpreter %s %s: not started)",
+                                 real, interp, unresolved ? "does not exist" : "lies inside the workspace");
                         if (unresolved)
                                 sbx_fail(0, "approver %s runs %s, which does not exist: not started", prog, interp);
                         else
@@ -298,6 +315,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 sigaction(SIGCHLD, &old_chld, NULL);
                 close(in_p[1]);
                 close(out_p[0]);
+                note_set(note, note_size, "refused by the approver %s (it could not be started: %s)", real,
+                         strerror(r));
                 sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
                 return 0;
         }
@@ -316,6 +335,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 close(in_fd);
                 in_fd = -1;
                 got = sizeof(answer) + 1; /* whatever it answers, no request was made */
+                unsent = true;
         }
         /* an approver that leaves without reading is no reason for sbx to die of SIGPIPE */
         sigaction(SIGPIPE, &ign, &old_pipe);
@@ -381,12 +401,24 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         while (!reaped && waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR) {
                         sigaction(SIGCHLD, &old_chld, NULL);
+                        note_set(note, note_size, "refused by the approver %s (its end could not be waited for)", real);
                         return 0;
                 }
         sigaction(SIGCHLD, &old_chld, NULL);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-                return 0;
-        return got <= sizeof(answer) && answer_is_allow(answer, got) ? 1 : 0;
+        if (WIFSIGNALED(status))
+                note_set(note, note_size, "refused by the approver %s (it was killed by signal %d)", real,
+                         WTERMSIG(status));
+        else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                note_set(note, note_size, "refused by the approver %s (it exited with status %d)", real,
+                         WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        else if (unsent)
+                note_set(note, note_size, "refused by the approver %s (no request could be sent to it)", real);
+        else if (got <= sizeof(answer) && answer_is_allow(answer, got)) {
+                note_set(note, note_size, "approved by the approver %s", real);
+                return 1;
+        } else
+                note_set(note, note_size, "refused by the approver %s (its answer was not allow)", real);
+        return 0;
 }
 
 /* The command line for a human: each argument bare when it is plain, else in single quotes as
@@ -436,7 +468,7 @@ static char *command_text(char *const *argv) {
         }
 }
 
-static int ask_terminal(char *const *argv, const char *root, const char *matched_line) {
+static int ask_terminal(char *const *argv, const char *root, const char *matched_line, char *note, size_t note_size) {
         _cleanup_fclose_ FILE *tty = NULL;
         char line[64] = "";
         int fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
@@ -444,6 +476,7 @@ static int ask_terminal(char *const *argv, const char *root, const char *matched
         if (fd < 0 || !(tty = fdopen(fd, "r+"))) {
                 if (fd >= 0)
                         close(fd);
+                note_set(note, note_size, "refused: no terminal to ask on");
                 sbx_fail(0, "no terminal to ask for an escalation on (use --approver PROG)");
                 return 0;
         }
@@ -481,10 +514,16 @@ static int ask_terminal(char *const *argv, const char *root, const char *matched
         if (!got) {
                 /* ^D ends the input without a newline: the answer (a rejection) starts a line */
                 fputc('\n', tty);
+                note_set(note, note_size, "refused on the terminal (no answer)");
                 return 0;
         }
         line[strcspn(line, "\r\n")] = '\0';
-        return strcmp(line, "y") == 0 || strcmp(line, "Y") == 0 || strcmp(line, "yes") == 0;
+        if (strcmp(line, "y") == 0 || strcmp(line, "Y") == 0 || strcmp(line, "yes") == 0) {
+                note_set(note, note_size, "approved on the terminal");
+                return 1;
+        }
+        note_set(note, note_size, "refused on the terminal");
+        return 0;
 }
 
 /* Where posix_spawnp() would find prog: the real path (caller frees), or NULL. */
@@ -535,8 +574,11 @@ int sbx_escalation_check_approver(const char *prog, const char *root, char *err,
 }
 
 int sbx_escalation_ask(const struct sbx_run_args *a, char *const *argv, int64_t denied_id, const char *backend,
-                       const char *root, const char *session, const char *matched_line) {
+                       const char *root, const char *session, const char *matched_line, char *note,
+                       size_t note_size) {
+        note_set(note, note_size, "refused (no answer)");
         if (a->approver)
-                return ask_program(a->approver, argv, denied_id, backend, root, session, matched_line);
-        return ask_terminal(argv, root, matched_line);
+                return ask_program(a->approver, argv, denied_id, backend, root, session, matched_line, note,
+                                   note_size);
+        return ask_terminal(argv, root, matched_line, note, note_size);
 }

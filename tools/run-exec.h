@@ -97,9 +97,12 @@ void sbx_run_xfsz_ignore(void);
  * through --approver PROG (the request as one JSON object on its stdin; its first output line
  * `allow` grants, anything else, a failure or a non-zero exit rejects) or on the terminal
  * (/dev/tty; no terminal rejects). Returns 1 for a grant, 0 for a rejection. Never offers
- * danger-full-access. */
+ * danger-full-access. note receives what became of it and who decided, for the denied run's
+ * record ("refused by the approver /usr/local/bin/approve (it exited with status 1)",
+ * "approved on the terminal"). */
 int sbx_escalation_ask(const struct sbx_run_args *a, char *const *argv, int64_t denied_id, const char *backend,
-                       const char *root, const char *session, const char *matched_line);
+                       const char *root, const char *session, const char *matched_line, char *note,
+                       size_t note_size);
 /* The --approver program decides escalations, so no confined command may rewrite it: one found
  * (through PATH, as it is started) beneath the workspace root `root` is refused. 0, or -EPERM
  * with the reason in err. An approver that cannot be found is left to fail when asked. */

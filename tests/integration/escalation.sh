@@ -101,6 +101,9 @@ for b in "${BACKENDS[@]}"; do
                 test "$(field "$T/v.json" execution_id) $(field "$T/v.json" parent_id) $(field "$T/v.json" mode_source)" = "$retry_id $denied_id approved"
         t_check "$b grant: sbx exits with the retry's status ($rc)" test "$rc" = "$(field "$T/v.json" status)" -a "$rc" != 0
         t_check "$b grant: no rejection line" not grep -qF "$REJECTED" "$T/err"
+        t_check "$b grant: the denied row records who approved ($(q "$db" "SELECT message FROM executions WHERE id = $denied_id"))" \
+                test "$(q "$db" "SELECT message FROM executions WHERE id = $denied_id")" = \
+                "escalation to workspace-write approved by the approver $T/bin/allow"
 
         # a grant whose retry succeeds: status 0; --verdict-fd gets one line per execution
         db=$T/grant-ok-$b.db
@@ -141,6 +144,18 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
                         test "$rc" = 9 -a "$(field "$T/v.json" verdict)" = denied
                 t_check "$b reject ($who): exactly one row, the denied one" \
                         test "$(q "$db" "SELECT count(*), min(mode), min(verdict), max(parent_id IS NULL) FROM executions")" = "1 read-only denied 1"
+                # the question and its answer leave a trace: the denied row's message says that an
+                # escalation was refused, and by whom (before: nothing recorded that it was asked)
+                case $who in
+                missing) by="refused by the approver $T/bin/no-such-approver (it cannot be found)" ;;
+                no-terminal) by="refused: no terminal to ask on" ;;
+                *) by="refused by the approver $T/bin/$who (" ;;
+                esac
+                msg=$(q "$db" "SELECT message FROM executions")
+                t_check "$b reject ($who): the denied row records the refusal and who refused ($msg)" \
+                        test "${msg#"escalation to workspace-write $by"}" != "$msg"
+                t_check "$b reject ($who): ... sbx audit show shows it" \
+                        grep -qF "escalation to workspace-write $by" <("$SBX_BIN" audit show 1 --db "$db")
         done
         # an approver that writes more than a pipe holds before it reads a request larger than a
         # pipe holds (the argv of a long script): a rejection, not a deadlock (before: sbx wrote
@@ -646,6 +661,13 @@ for answer in y n yep $'\x04'; do # only y, Y or yes grants
                 grep -qF "was denied under read-only: sh -c 'echo t > $marker'" "$T/tty.out"
         t_check "$b terminal ($name): ... and names the workspace that would become writable" \
                 grep -qF "$QUESTION (writes beneath $WS allowed)?" "$T/tty.out"
+        case $name in
+        y) by="approved on the terminal" ;;
+        eof) by="refused on the terminal (no answer)" ;;
+        *) by="refused on the terminal" ;;
+        esac
+        t_check "$b terminal ($name): the denied row records the answer ($(q "$db" "SELECT message FROM executions WHERE id = 1"))" \
+                test "$(q "$db" "SELECT message FROM executions WHERE id = 1")" = "escalation to workspace-write $by"
         if [ "$answer" = y ]; then
                 t_check "$b terminal: y grants: the file landed, two linked rows" \
                         test "$(cat "$marker" 2>/dev/null)" = t -a "$(q "$db" "SELECT count(*), max(parent_id) FROM executions")" = "2 1"

@@ -425,6 +425,26 @@ static void test_audit_finish_twice_is_refused(void **state) {
         assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -EINVAL);
 }
 
+/* The answer to an escalation is noted on the denied run's completed row, once: never on a run
+ * still running, nor over a message it has. */
+static void test_audit_note_escalation_only_on_a_completed_row(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "touch", (char *) "/usr/x", NULL };
+        struct sbx_diag diag = { 0 };
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        char sql[128];
+
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write refused", &diag), -ENOENT);
+        finish_run(f->db, id, "denied", 1, NULL);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write refused", NULL), 0);
+        snprintf(sql, sizeof(sql), "SELECT message || '/' || verdict || '/' || state FROM executions WHERE id = %lld",
+                 (long long) id);
+        assert_text(f->db, sql, "escalation to workspace-write refused/denied/completed");
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write approved", NULL), -ENOENT);
+        assert_text(f->db, sql, "escalation to workspace-write refused/denied/completed");
+        assert_int_equal(sbx_audit_note_escalation(f->db, id + 100, "x", NULL), -ENOENT);
+}
+
 /* The audit writer committed a row and died before its reply: the supervisor's direct begin with
  * may_exist takes that row over; anything that is not exactly this run's row is left alone. */
 static void test_audit_begin_may_exist_takes_over_only_this_runs_row(void **state) {
@@ -1193,6 +1213,7 @@ int main(void) {
                 T(test_audit_prune_never_frees_an_id),
                 T(test_audit_prune_keeps_sessions_in_use_and_reaps_first),
                 T(test_audit_finish_twice_is_refused),
+                T(test_audit_note_escalation_only_on_a_completed_row),
                 T(test_audit_begin_may_exist_takes_over_only_this_runs_row),
                 T(test_audit_finish_may_be_done_accepts_only_the_same_end),
                 T(test_audit_refused_run_has_no_exit_status),
