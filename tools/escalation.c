@@ -50,7 +50,8 @@ static bool answer_is_allow(const char *out, size_t n) {
 /* The variables where the approver (or an interpreter it runs) finds programs or code, or a file
  * it runs at start: PATH, and the interpreters' search paths and start-up files. */
 static const char *const approver_path_variables[] = {
-        "PATH", "PYTHONPATH", "PYTHONHOME", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "CLASSPATH", "BASH_ENV", "ENV",
+        "PATH", "PYTHONPATH", "PYTHONHOME", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "CLASSPATH", "BASH_ENV",
+        "ENV",
 };
 
 /* The variables whose value makes an interpreter load or run code, removed outright, whatever
@@ -85,13 +86,15 @@ static bool approver_code_variable(const char *entry) {
 
 /* The approver's environment: each variable of approver_path_variables without its entries
  * inside the workspace, without empty or relative ones (the current directory, maybe the
- * workspace) and without those that do not resolve, the others resolved: an approver found outside the workspace could still run an interpreter that a
- * confined command planted there (#!/usr/bin/env python3 with a virtualenv's bin first in PATH;
- * security review), or a module (PYTHONPATH=$WS/lib, as a project's direnv sets it: a json.py
- * an earlier workspace-write run left there ran unconfined when a Python approver imported json;
- * review). A variable left empty is removed: an empty PATH is the current directory to a shell,
- * execvp() and Python, where an unset one is a default path of system directories. envp's
- * entries are replaced by strings allocated into ret_alloc (one per variable, caller frees). */
+ * workspace) and without those that do not resolve, the others resolved: an approver found
+ * outside the workspace could still run an interpreter that a confined command planted there
+ * (#!/usr/bin/env python3 with a virtualenv's bin first in PATH; security review), or a module
+ * (PYTHONPATH=$WS/lib, as a project's direnv sets it: a json.py an earlier workspace-write run
+ * left there ran unconfined when a Python approver imported json; review). A variable left empty
+ * is removed: an empty PATH is the current directory to a shell, execvp() and Python, where an
+ * unset one is a default path of system directories. envp's entries are replaced by strings
+ * allocated into ret_alloc (one per variable, caller frees). Then approver_code_variables go,
+ * and PWD is set to /, where the approver runs. */
 static int approver_env(char **envp, const char *root, char **ret_alloc) {
         for (size_t v = 0; v < SBX_ELEMENTSOF(approver_path_variables); v++) {
                 const char *name = approver_path_variables[v], *value = NULL;
@@ -160,16 +163,15 @@ static int approver_env(char **envp, const char *root, char **ret_alloc) {
 static char *approver_real_path(const char *prog);
 
 /* The first interpreter on the #! chain of the file at path (its interpreter, that one's, up to
- * the kernel's depth) that lies inside the workspace, made real (caller frees); NULL when none
- * does, or that does not resolve (*ret_unresolved). A relative one counts as inside: the kernel
- * finds it from the current directory, maybe the workspace. The approver runs unconfined, and so does its interpreter: a project's
- * virtualenv python named on its #! line, which a workspace-write run can replace, answered for
- * it (review). */
+ * the kernel's depth) that lies inside the workspace, is named through a symlink there or does
+ * not resolve (*ret_unresolved), made real where it lies inside (caller frees); NULL when none
+ * does. A relative one counts as inside: the kernel finds it from the current directory, maybe the workspace. The
+ * approver runs unconfined, and so does its interpreter: a project's virtualenv python named on
+ * its #! line, which a workspace-write run can replace, answered for it (review). */
 static char *interpreter_inside(const char *path, const char *root, bool *ret_unresolved) {
         char *cur = strdup(path);
 
         *ret_unresolved = false;
-
         for (int depth = 0; cur && depth < 5; depth++) {
                 char line[PATH_MAX + 64], *p, *real;
                 ssize_t n;
@@ -265,9 +267,9 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 _cleanup_free_ char *interp = interpreter_inside(real, root, &unresolved);
                 if (interp) {
                         note_set(note, note_size, "refused by the approver %s (its interpreter %s %s: not started)",
-                                 real, interp, unresolved ? "does not exist" : "lies inside the workspace");
+                                 real, interp, unresolved ? "does not resolve" : "lies inside the workspace");
                         if (unresolved)
-                                sbx_fail(0, "approver %s runs %s, which does not exist: not started", prog, interp);
+                                sbx_fail(0, "approver %s runs %s, which does not resolve: not started", prog, interp);
                         else
                                 sbx_fail(0, "approver %s runs %s, inside the workspace %s: not started", prog, interp,
                                          root);
