@@ -709,8 +709,9 @@ static void fence_off_init(void) {
  * signals: a process in it can signal only processes of the same domain or one nested in it. So
  * a keeper is started in the command's domain, right before exec, as a child of the launcher's
  * parent (CLONE_PARENT: the command never sees it as its own child, and `wait` in a shell does
- * not wait for it). It closes every descriptor, blocks every signal, and waits for its parent's
- * death (PR_SET_PDEATHSIG); then kill(-1, SIGKILL) reaches exactly the processes of the sandbox.
+ * not wait for it). It closes every descriptor, blocks every signal, leaves sbx's process group,
+ * and waits for its parent's death (PR_SET_PDEATHSIG); then kill(-1, SIGKILL) reaches exactly the
+ * processes of the sandbox.
  *
  * It shares the launcher's memory (CLONE_VM, no copy-on-write of sbx's pages, which costs this
  * supervisor 0.1-0.3 ms per run; see run-exec.c), so it runs on a stack of its own, calls only
@@ -732,6 +733,10 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
         sigaddset(&term, SIGTERM);
         (void) prctl(PR_SET_NAME, "sbx-keeper", 0, 0, 0);
         (void) syscall(SYS_close_range, 0U, ~0U, 0U);
+        /* a group of its own: a caller that kills sbx's process group (a timeout's kill -KILL --
+         * -PGID) ended the keeper with it, and a process the command had moved out of that group
+         * (a daemon, `setsid job &`) ran on */
+        (void) setpgid(0, 0);
         if (prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0) < 0)
                 _exit(1);
         while (getppid() == watched)

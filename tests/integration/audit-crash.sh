@@ -182,6 +182,44 @@ for who in "${WHO[@]}"; do
         done
 done
 
+# ---- the Landlock keeper survives its process group's SIGKILL ---------------------------------
+# A caller with a timeout kills sbx's whole process group (README: `kill -KILL -- -PGID`, GNU
+# timeout -k, os.killpg). That reaches the command's processes in the group, but not one that made
+# a session of its own (a daemon, `setsid server &`): the keeper, once sbx is gone, ends it. The
+# keeper was in sbx's group itself, so the same SIGKILL ended it first and the daemon ran on.
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]] && [ "$LL_ABI" -ge 6 ]; then
+        for who in "${WHO[@]}"; do
+                k=$((k + 1))
+                mark="3000.$$$k"
+                ws=$T/group-$who
+                mkdir -p "$ws"
+                [ "$who" = root ] || chown 65534:65534 "$ws"
+                setsid "$T/sbx-as" "$who" run --backend landlock --mode workspace-write --root "$ws" -- \
+                        sh -c 'setsid sleep "$1"1 & exec sleep "$1"' sh "$mark" &
+                SUP=$!
+                GROUP=$SUP
+                job=
+                for _ in $(seq 1 100); do
+                        job=$(pgrep -x -f "sleep ${mark}1" | head -1)
+                        [ -n "$job" ] && pgrep -x -f "sleep $mark" >/dev/null && break
+                        sleep 0.05
+                done
+                t_check "$who, landlock: the command and its job in a session of its own run" test -n "$job"
+                kill -KILL -- "-$SUP"
+                wait "$SUP" 2>/dev/null
+                for _ in $(seq 1 100); do
+                        [ -z "$job" ] || gone "$job" && break
+                        sleep 0.05
+                done
+                t_check "$who, landlock: SIGKILL to sbx's process group ends the job in a session of its own" \
+                        eval '[ -n "$job" ] && gone "$job"'
+                pkill -KILL -x -f "sleep ${mark}1" 2>/dev/null
+                GROUP=
+        done
+else
+        t_ok "the keeper and its process group # SKIP Landlock ABI $LL_ABI < 6, or landlock not usable"
+fi
+
 # ---- a supervisor in another pid namespace ---------------------------------------------------
 # Its pid names nothing here: the host cannot tell whether it lives, so the run stays 'running'
 # (never 'interrupted', never pruned) while it does, and completes normally (nested review: the
