@@ -742,9 +742,19 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
         while (getppid() == watched)
                 (void) sigwaitinfo(&term, NULL);
         /* the parent now is a process outside the domain: a signal to it must be refused, or the
-         * domain does not scope signals and kill(-1) would reach every process of the user */
-        if (kill(getppid(), 0) == 0 || errno != EPERM)
-                _exit(1);
+         * domain does not scope signals and kill(-1) would reach every process of the user. That
+         * reaper may be gone already (ESRCH; a subreaper killed with sbx): it handed the keeper on
+         * to the next one, which is asked in turn (review: the keeper gave up, the sandbox ran on) */
+        for (;;) {
+                pid_t reaper = getppid();
+
+                if (kill(reaper, 0) == 0)
+                        _exit(1);
+                if (errno == EPERM)
+                        break;
+                if (errno != ESRCH || getppid() == reaper)
+                        _exit(1);
+        }
         (void) kill(-1, SIGKILL);
         _exit(0);
 }

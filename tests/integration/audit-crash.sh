@@ -220,6 +220,87 @@ else
         t_ok "the keeper and its process group # SKIP Landlock ABI $LL_ABI < 6, or landlock not usable"
 fi
 
+# ---- the keeper's new parent is gone before the keeper looks at it ----------------------------
+# Once sbx is dead the keeper checks that its new parent (the reaper it was handed to) is outside
+# the domain: a signal to it must be refused. That reaper may itself end, and be reaped, between
+# the keeper's getppid() and its kill() (a subreaper killed with sbx, as a group or by the OOM
+# killer): kill() then fails with ESRCH, and the keeper gave up without ending the sandbox. Made
+# certain here by stopping the keeper (ptrace, as root, x86-64) at that kill() while its reaper is
+# killed and reaped.
+cat >"$T/reaper-gone.py" <<'PY'
+import ctypes, os, signal, subprocess, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
+libc.ptrace.restype = ctypes.c_long
+SYSCALL, DETACH, PEEKUSER, SEIZE, INTERRUPT = 24, 17, 3, 0x4206, 0x4207
+ORIG_RAX, RAX, RDI, WALL = 15 * 8, 10 * 8, 14 * 8, 0x40000000
+sbx_as, ws, mark = sys.argv[1:4]
+# the reaper: a child subreaper that starts sbx and stays
+reaper = subprocess.Popen([sys.executable, "-c", """
+import ctypes, subprocess, sys, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+print(subprocess.Popen(sys.argv[1:]).pid, flush=True)
+time.sleep(600)
+""", sbx_as, "root", "run", "--backend", "landlock", "--mode", "workspace-write", "--root", ws, "--",
+    "sh", "-c", 'setsid sleep "$1"1 & exec sleep "$1"', "sh", mark], stdout=subprocess.PIPE)
+sbx = int(reaper.stdout.readline())
+def ppid_comm(p):
+    try:
+        s = open(f"/proc/{p}/stat").read()
+    except OSError:
+        return None, None
+    return int(s[s.rindex(")") + 2:].split()[1]), s[s.index("(") + 1:s.rindex(")")]
+keeper = None
+for _ in range(200):
+    keeper = next((int(p) for p in os.listdir("/proc") if p.isdigit() and ppid_comm(p) == (sbx, "sbx-keeper")), None)
+    if keeper and subprocess.run(["pgrep", "-x", "-f", f"sleep {mark}1"], capture_output=True).returncode == 0:
+        break
+    time.sleep(0.05)
+if not keeper:
+    print("no keeper"); sys.exit(2)
+def peek(off):
+    return libc.ptrace(PEEKUSER, keeper, ctypes.c_void_p(off), None)
+if libc.ptrace(SEIZE, keeper, None, ctypes.c_void_p(1)) < 0 or libc.ptrace(INTERRUPT, keeper, None, None) < 0:
+    print("ptrace:", os.strerror(ctypes.get_errno())); sys.exit(2)
+os.waitpid(keeper, WALL)
+killed = False
+for _ in range(100):
+    libc.ptrace(SYSCALL, keeper, None, None)
+    if not killed:
+        os.kill(sbx, signal.SIGKILL)  # the keeper is in sigwaitinfo(): it wakes once sbx is gone
+        killed = True
+    _, st = os.waitpid(keeper, WALL)
+    if not os.WIFSTOPPED(st):
+        print("the keeper ended"); sys.exit(2)
+    # a syscall-entry stop of kill(): getppid() has named the reaper
+    if peek(ORIG_RAX) == 62 and peek(RAX) == -38:
+        break
+else:
+    print("the keeper never called kill()"); sys.exit(2)
+print("keeper at kill(%d, %d); reaper %d" % (peek(RDI), peek(13 * 8), reaper.pid))
+reaper.kill()
+reaper.wait()
+libc.ptrace(DETACH, keeper, None, None)
+PY
+if t_is_root && [ "$(uname -m)" = x86_64 ] && [[ " ${BACKENDS[*]} " == *" landlock "* ]] && [ "$LL_ABI" -ge 6 ]; then
+        k=$((k + 1))
+        mark="3000.$$$k"
+        mkdir -p "$T/reaper-gone"
+        out=$(python3 "$T/reaper-gone.py" "$T/sbx-as" "$T/reaper-gone" "$mark" 2>&1)
+        t_check "the keeper was held at its kill() of the reaper ($out)" grep -q "^keeper at kill" <<<"$out"
+        job=$(pgrep -x -f "sleep ${mark}1" | head -1)
+        for _ in $(seq 1 100); do
+                [ -z "$job" ] || gone "$job" && break
+                sleep 0.05
+        done
+        t_check "a reaper gone before the keeper's check: the keeper still ends the sandbox (left: ${job:-none})" \
+                eval '[ -z "$job" ] || gone "$job"'
+        pkill -KILL -x -f "sleep ${mark}1" 2>/dev/null
+        pkill -KILL -x -f "sleep ${mark}" 2>/dev/null
+else
+        t_ok "the keeper and a reaper that is gone # SKIP needs root, x86-64 and Landlock ABI >= 6"
+fi
+
 # ---- a supervisor in another pid namespace ---------------------------------------------------
 # Its pid names nothing here: the host cannot tell whether it lives, so the run stays 'running'
 # (never 'interrupted', never pruned) while it does, and completes normally (nested review: the
