@@ -45,8 +45,9 @@
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
- * write-dir, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait, exec) and exits 125. Otherwise the successful
- * execve closes N without a record: EOF with no record means the command was executed.
+ * write-dir, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait, keeper,
+ * exec) and exits 125. Otherwise the successful execve closes N without a record: EOF with no
+ * record means the command was executed.
  *
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
  * before exec); fds it inherits are passed through untouched, as are the environment and the
@@ -707,19 +708,22 @@ static void fence_off_init(void) {
  * shell's current command) ran on, confined and unsupervised, holding the caller's stdout open
  * (a caller reading sbx's output to its end waited for them). From ABI 6 the domain scopes
  * signals: a process in it can signal only processes of the same domain or one nested in it. So
- * a keeper is started in the command's domain, right before exec, as a child of the launcher's
- * parent (CLONE_PARENT: the command never sees it as its own child, and `wait` in a shell does
- * not wait for it). It closes every descriptor, blocks every signal, leaves sbx's process group,
- * and waits for its parent's death (PR_SET_PDEATHSIG); then kill(-1, SIGKILL) reaches exactly the
- * processes of the sandbox.
+ * the launcher first enters a domain of the keeper's, which scopes signals and nothing else
+ * (enter_keeper_domain()), and after the go-ahead starts the keeper there, as a child of the
+ * launcher's parent (CLONE_PARENT: the command never sees it as its own child, and `wait` in a
+ * shell does not wait for it); only then does it enforce the command's ruleset, a domain nested in
+ * the keeper's. The keeper closes every descriptor, blocks every signal, leaves sbx's process
+ * group, and waits for its parent's death (PR_SET_PDEATHSIG); then kill(-1, SIGKILL) reaches
+ * exactly the processes of the sandbox. The command cannot reach the keeper: a signal, ptrace or
+ * its /proc files from a nested domain to an enclosing one are refused (review: the keeper was
+ * in the command's own domain, and a SIGKILL or SIGSTOP from the command ended its protection).
  *
  * It shares the launcher's memory (CLONE_VM, no copy-on-write of sbx's pages, which costs this
  * supervisor 0.1-0.3 ms per run; see run-exec.c), so it runs on a stack of its own, calls only
- * system calls, and the memory is made non-dumpable first: the command, in the same domain and
- * without capabilities, can then neither ptrace the keeper nor read or write its memory through
- * /proc (the caller restores dumpability once the keeper is gone, sbx_ll_keeper_end()). The
- * command can signal the keeper: a SIGTERM from it is ignored unless the parent is really gone,
- * and a SIGKILL only gives up its own protection. */
+ * system calls, and the memory is made non-dumpable first, so that without capabilities nobody
+ * but root can ptrace it or read or write its memory through /proc (the caller restores
+ * dumpability once the keeper is gone, sbx_ll_keeper_end()). A SIGTERM sent to it is ignored
+ * unless the parent is really gone. */
 volatile pid_t sbx_ll_keeper_pid;
 static char keeper_stack[16384] __attribute__((aligned(64)));
 
@@ -797,11 +801,61 @@ static void check_seccomp_in_force(void) {
                            "filter around sbx that fakes installing one?)");
 }
 
+/* --die-with-parent from ABI 6: the keeper's domain, which scopes signals and governs nothing
+ * else. Every Landlock domain refuses a move or link into another directory unless a rule grants
+ * LANDLOCK_ACCESS_FS_REFER (fence_off_init()): granted beneath /, or the workspace's own
+ * cross-directory renames failed with EXDEV. False, and no keeper, when no Landlock layer is left
+ * for it (E2BIG: the command's ruleset then fails the same way). */
+static bool enter_keeper_domain(int abi) {
+        struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_REFER, .scoped = SBX_LL_SCOPE_SIGNAL };
+        int fd = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0), root, e;
+
+        if (fd < 0)
+                fail(errno, "ruleset", "cannot create the Landlock domain of the keeper");
+        root = open("/", O_PATH | O_CLOEXEC);
+        if (root < 0)
+                fail(errno, "rule", "cannot open / for the Landlock domain of the keeper");
+        add_rule_fd(fd, root, SBX_LL_FS_REFER, "/");
+        close(root);
+        if (sbx_ll_restrict_self(fd, 0) < 0) {
+                e = errno;
+                close(fd);
+                if (e == E2BIG)
+                        return false;
+                fail(e, "restrict-self", "cannot enter the Landlock domain of the keeper");
+        }
+        close(fd);
+        return true;
+}
+
+static void enforce_ruleset(int ruleset, uint32_t flags) {
+        if (sbx_ll_restrict_self(ruleset, flags) < 0) {
+                int e = errno;
+                if (e == E2BIG)
+                        fail(e, "restrict-self", "cannot enforce the Landlock ruleset (too many stacked Landlock layers)");
+                fail(e, "restrict-self", "cannot enforce the Landlock ruleset");
+        }
+        close(ruleset);
+}
+
+/* ABI 6: the domain just entered refuses a signal to any process outside it (`what`: the parent,
+ * or the keeper, outside the command's domain). One that still gets through means
+ * landlock_restrict_self() said 0 without acting: a seccomp filter around sbx can make it do so
+ * (security review: the write outside the workspace landed, reported as full enforcement). */
+static void check_signal_refused(pid_t outside, const char *what) {
+        if (outside > 0 && kill(outside, 0) == 0)
+                fail_plain(EPERM, "restrict-self",
+                           "the Landlock domain is not in force: a signal to %s was not refused (a seccomp "
+                           "filter around sbx that fakes landlock_restrict_self?)",
+                           what);
+}
+
 void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx), void *gate_ctx,
                          void (*before_exec)(void)) {
         struct launch l = { 0 };
         int abi, ruleset, r;
         uint32_t flags = 0;
+        bool keeper;
 
         status_fd = -1;
         if (argc < 1 || !argv[0])
@@ -859,24 +913,13 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
          * nothing it needs). */
         if (abi >= 7)
                 flags |= SBX_LL_RESTRICT_SELF_LOG_NEW_EXEC_ON;
-        if (sbx_ll_restrict_self(ruleset, flags) < 0) {
-                int e = errno;
-                if (e == E2BIG)
-                        fail(e, "restrict-self", "cannot enforce the Landlock ruleset (too many stacked Landlock layers)");
-                fail(e, "restrict-self", "cannot enforce the Landlock ruleset");
-        }
-        close(ruleset);
-        /* ABI 6: the domain refuses a signal to any process outside it, the parent among them.
-         * One that still gets through means landlock_restrict_self() said 0 without acting: a
-         * seccomp filter around sbx can make it do so (security review: the write outside the
-         * workspace landed, reported as full enforcement). */
-        if (abi >= 6) {
-                pid_t parent = getppid();
-                if (parent > 0 && kill(parent, 0) == 0)
-                        fail_plain(EPERM, "restrict-self",
-                                   "the Landlock domain is not in force: a signal to the parent process was not "
-                                   "refused (a seccomp filter around sbx that fakes landlock_restrict_self?)");
-        }
+        /* --die-with-parent: the command's ruleset is enforced after the go-ahead, once the keeper
+         * runs in the domain entered here */
+        keeper = l.die_with_parent && abi >= 6 && enter_keeper_domain(abi);
+        if (!keeper)
+                enforce_ruleset(ruleset, flags);
+        if (abi >= 6)
+                check_signal_refused(getppid(), "the parent process");
 
         r = ll_seccomp_install(l.mode);
         if (r < 0)
@@ -892,8 +935,11 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         } else
                 wait_for_go(l.wait_fd);
         check_lifeline(l.lifeline_fd);
-        if (l.die_with_parent && abi >= 6)
+        if (keeper) {
                 start_keeper();
+                enforce_ruleset(ruleset, flags);
+                check_signal_refused(sbx_ll_keeper_pid, "the keeper");
+        }
         if (before_exec)
                 before_exec();
         execvpe(l.argv[0], l.argv, envp ? envp : environ);

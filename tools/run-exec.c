@@ -1191,7 +1191,7 @@ static bool pid_before(pid_t pid) {
  * (commands_process()). */
 /* The Landlock keeper (--die-with-parent), whose pid sbx knows when the launcher ran in-process:
  * reaped only by sbx_ll_keeper_end(), which signals it by that pid, so that the pid cannot be
- * another process's by then (the command may kill the keeper: it is in its domain). */
+ * another process's by then (the keeper may end before: killed by the caller, or by root). */
 static bool is_keeper(pid_t pid) {
         return sbx_ll_keeper_pid > 0 && pid == sbx_ll_keeper_pid;
 }

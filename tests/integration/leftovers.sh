@@ -179,8 +179,9 @@ done
 # From ABI 6 a keeper in the command's Landlock domain ends the domain's processes when sbx dies
 # (audit-crash.sh). It shares sbx's memory: the command, in the same domain, must not be able to
 # ptrace it or open its memory (before the launcher made that memory non-dumpable, PTRACE_ATTACH
-# succeeded, and with it sbx's memory was the command's to rewrite). It holds no descriptor, and
-# a SIGTERM from the command does not make it end the sandbox.
+# succeeded, and with it sbx's memory was the command's to rewrite), nor signal it (its Landlock
+# domain encloses the command's: a SIGSTOP or SIGKILL from the command ended its protection). It
+# holds no descriptor, and a SIGTERM from the command does not make it end the sandbox.
 LL_ABI=$(python3 -c 'import ctypes; l = ctypes.CDLL(None, use_errno=True); r = l.syscall(444, None, 0, 1); print(r if r > 0 else 0)' 2>/dev/null || echo 0)
 cat >"$T/keeper.py" <<'PY'
 import ctypes, os, signal, sys
@@ -205,7 +206,14 @@ except OSError:
 libc = ctypes.CDLL(None, use_errno=True)
 if libc.ptrace(16, k, 0, 0) == 0:
     bad.append("ptrace attached")
-os.kill(k, signal.SIGTERM)
+# no signal reaches it: SIGSTOP or SIGKILL gave up the keeper's protection, and with it the end of
+# what the command leaves running once sbx is killed
+for sig in (0, signal.SIGTERM, signal.SIGSTOP, signal.SIGKILL):
+    try:
+        os.kill(k, sig)
+        bad.append(f"signal {int(sig)} sent")
+    except PermissionError:
+        pass
 print(k, " ".join(bad) or "held")
 PY
 if [ "$LL_ABI" -ge 6 ] && [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
@@ -218,7 +226,7 @@ if [ "$LL_ABI" -ge 6 ] && [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                                 -c "python3 '$T/keeper.py'; sleep 0.3; echo still-here" 2>&1)
                         rc=$?
                         k=${out%% *}
-                        t_check "$who, $mode: the command finds its keeper and can neither ptrace it nor open its memory ($out)" \
+                        t_check "$who, $mode: the command finds its keeper and can neither ptrace it, open its memory nor signal it ($out)" \
                                 grep -q "^[0-9]* held" <<<"$out"
                         t_check "$who, $mode: a SIGTERM from the command does not make the keeper end the sandbox (rc=$rc)" \
                                 eval '[ $rc = 0 ] && grep -q still-here <<<"$out"'

@@ -436,6 +436,17 @@ if [ "$depth_ok" -eq 16 ]; then
         check "17th layer: exit 125" test $rc -eq 125
         check "17th layer: 'sbx-landlock: ' line naming E2BIG" grep -q '^sbx-landlock: .*too many stacked' <<<"$err"
         check "17th layer: status record 'E 7 restrict-self'" grep -qx 'E 7 restrict-self' "$T/status"
+        # --die-with-parent (ABI 6) takes two layers: the keeper's domain encloses the command's
+        if [ "$("$PY" -c 'import ctypes; print(ctypes.CDLL(None).syscall(444, None, 0, 1))')" -ge 6 ]; then
+                nest 14 "$L" --die-with-parent --mode read-only -- true
+                check "--die-with-parent under 14 layers runs (rc=$?)" test $? -eq 0
+                err=$(nest 15 "$L" --die-with-parent --mode read-only -- true 2>&1)
+                check "--die-with-parent under 15 layers: no room for both, E2BIG" \
+                        grep -q '^sbx-landlock: .*too many stacked' <<<"$err"
+                err=$(nest 16 "$L" --die-with-parent --mode read-only -- true 2>&1)
+                check "--die-with-parent under 16 layers: E2BIG, as without it" \
+                        grep -q '^sbx-landlock: .*too many stacked' <<<"$err"
+        fi
 else
         echo "note - already inside $((16 - depth_ok)) Landlock layer(s): the 17th-layer check uses the remaining budget"
         err=$(nest "$((depth_ok + 1))" true 2>&1)
