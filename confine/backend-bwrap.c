@@ -337,6 +337,17 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_addf(&b, "%d", req->opts->status_fd + 4);
                 out->lifeline = true;
         }
+        if (req->opts && req->opts->stdin_dir) {
+                /* the caller's directory on stdin: the host's descriptor of it would let the
+                 * command make files in it, on the host's writable mount (and bubblewrap's init
+                 * keeps descriptors 0-2), so the launcher opens it again inside the sandbox */
+                sbx_argv_add(&b, "--stdin-dir");
+                sbx_argv_add(&b, req->opts->stdin_dir);
+                sbx_argv_add(&b, "--stdin-dir-id");
+                sbx_argv_addf(&b, "%llu:%llu", (unsigned long long) req->opts->stdin_dev,
+                              (unsigned long long) req->opts->stdin_ino);
+                out->stdin_dir = true;
+        }
         if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
                 const char *dirs[] = { req->policy->workspace_root, req->temp_dir };
                 size_t n = req->temp_dir ? 2 : 1;

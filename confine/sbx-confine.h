@@ -140,6 +140,12 @@ struct sbx_confine_options {
         char *const *protect; /* NULL-terminated extra paths the command must never write, even
                                  beneath the workspace (the audit database); may be NULL. The
                                  provider adds sbx's own: config dirs, probe cache, runners, sbx. */
+        const char *stdin_dir;   /* the path of the directory the caller gave as stdin, opened
+                                    without write access, or NULL. A runner whose sandbox must not
+                                    get the host's descriptor of it (bwrap: its mount is writable)
+                                    reopens it inside by this path, where it must be the directory
+                                    stdin_dev:stdin_ino, and says so in confined->stdin_dir */
+        uint64_t stdin_dev, stdin_ino;
 };
 
 struct sbx_confined_argv {
@@ -165,6 +171,9 @@ struct sbx_confined_argv {
                                               opts->status_fd (the runner keeps it while it sets the
                                               sandbox up, so its reports never fail then); the
                                               caller sets no parent-death signal on the runner */
+        bool stdin_dir;                    /* the runner puts opts->stdin_dir, reopened inside the
+                                              sandbox, on the command's descriptor 0: the caller
+                                              gives the runner /dev/null there */
         bool inprocess;                    /* argv[0] is sbx's shipped Landlock launcher, whose code
                                               sbx links: the caller may run it in the forked child
                                               (sbx_landlock_launch()) instead of executing it */

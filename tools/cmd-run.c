@@ -676,9 +676,23 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         .protect = protect,
                 };
                 struct sbx_unavailable why = { 0 };
+                char stdin_dir[PATH_MAX];
+                struct stat in_st;
+                ssize_t n;
 
                 if (!db_dir)
                         return refuse(audit, a, rep, &start, "unavailable", "out of memory");
+                /* a directory on stdin: bubblewrap's launcher opens it again inside the sandbox */
+                if (sbx_run_fd_reopenable(STDIN_FILENO) && fstat(STDIN_FILENO, &in_st) == 0 && S_ISDIR(in_st.st_mode)) {
+                        n = readlink("/proc/self/fd/0", stdin_dir, sizeof(stdin_dir) - 1);
+                        if (n <= 0 || (size_t) n >= sizeof(stdin_dir) - 1 || stdin_dir[0] != '/')
+                                return refuse(audit, a, rep, &start, "unavailable",
+                                              "standard input is a directory whose path cannot be read from /proc/self/fd/0");
+                        stdin_dir[n] = '\0';
+                        opts.stdin_dir = stdin_dir;
+                        opts.stdin_dev = (uint64_t) in_st.st_dev;
+                        opts.stdin_ino = (uint64_t) in_st.st_ino;
+                }
                 if ((r = sbx_provider_new_local(cfg, a->backend, &provider, &diag)) < 0)
                         return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
                 r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);

@@ -13,6 +13,10 @@
  * --lifeline-fd N: the read end of a pipe the caller holds open, and never writes, while it lives:
  * after the go-ahead, the command does not start once it is closed (see check_lifeline()), and
  * --close-fd N: a descriptor the runner keeps that the command must not get, closed at once.
+ * --seal-mounts also takes --stdin-dir PATH --stdin-dir-id DEV:INO: the caller's stdin is that
+ * directory (on the host), which the launcher opens again inside the sandbox, by that path and
+ * without following a symlink, and puts on descriptor 0; there it must be the very directory
+ * (DEV:INO), or the command never runs.
  * --mode also takes --die-with-parent: from ABI 6, every process of the sandbox is killed when the
  * launcher's parent dies, SIGKILL included (see start_keeper()); below ABI 6 it does nothing.
  *   sbx-landlock --help
@@ -45,9 +49,9 @@
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
- * write-dir, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait, keeper,
- * exec) and exits 125. Otherwise the successful execve closes N without a record: EOF with no
- * record means the command was executed.
+ * write-dir, stdin, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait,
+ * keeper, exec) and exits 125. Otherwise the successful execve closes N without a record: EOF with
+ * no record means the command was executed.
  *
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
  * before exec); fds it inherits are passed through untouched, as are the environment and the
@@ -235,6 +239,9 @@ struct launch {
         } write_ids[MAX_WRITE_DIRS];
         size_t n_write_ids;
         unsigned write_mounts[MAX_WRITE_DIRS]; /* --seal-mounts: mounts at its path in the sandbox */
+        const char *stdin_dir; /* --stdin-dir, and its --stdin-dir-id */
+        unsigned long long stdin_dev, stdin_ino;
+        bool stdin_id_set;
         long max_abi;
         bool die_with_parent;
         char **argv;
@@ -291,6 +298,16 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                                    sscanf(v, "%llu:%llu:%u%c", &id->dev, &id->ino, &id->mounts, &tail) != 3))
                                 usage_fail("--write-id needs DEV:INO[:MOUNTS] in decimal, got '%s'", v ? v : "");
                         l->n_write_ids++;
+                } else if ((v = option_value(argv, &i, "--stdin-dir", &m)), m) {
+                        if (!v || v[0] != '/')
+                                usage_fail("--stdin-dir needs an absolute directory, got '%s'", v ? v : "");
+                        l->stdin_dir = v;
+                } else if ((v = option_value(argv, &i, "--stdin-dir-id", &m)), m) {
+                        char tail;
+
+                        if (!v || sscanf(v, "%llu:%llu%c", &l->stdin_dev, &l->stdin_ino, &tail) != 2)
+                                usage_fail("--stdin-dir-id needs DEV:INO in decimal, got '%s'", v ? v : "");
+                        l->stdin_id_set = true;
                 } else if ((v = option_value(argv, &i, "--status-fd", &m)), m) {
                         /* handled by setup_status_fd() */
                 } else if ((v = option_value(argv, &i, "--wait-fd", &m)), m) {
@@ -319,6 +336,10 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 usage_fail("--write is only valid with --mode workspace-write");
         if (l->mode_set && l->mode == LL_MODE_WORKSPACE_WRITE && l->n_write == 0)
                 usage_fail("--mode workspace-write needs at least one --write DIR");
+        if ((l->stdin_dir || l->stdin_id_set) && !l->seal_mounts)
+                usage_fail("--stdin-dir is only valid with --seal-mounts");
+        if (!l->stdin_dir != !l->stdin_id_set)
+                usage_fail("--stdin-dir and --stdin-dir-id go together");
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
                 usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
         if (!dashdash || i >= argc || !argv[i])
@@ -359,16 +380,20 @@ static void add_sink(int ruleset, const char *path, bool dir, uint64_t access) {
 /* The --write directories come canonical (sbx resolved them): a symlink on the way now means one
  * was swapped in since, and the grant would land elsewhere. openat2 refuses that; a kernel without
  * it (before 5.6, which has Landlock ABI 1 at most) gets the plain open. */
-static int open_no_symlinks(const char *path) {
+static int open_dir_no_symlinks(const char *path, int flags) {
         struct open_how how = {
-                .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
+                .flags = (uint64_t) (flags | O_DIRECTORY | O_CLOEXEC),
                 .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
         };
         long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
 
         if (fd < 0 && errno == ENOSYS)
-                return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+                return open(path, flags | O_DIRECTORY | O_CLOEXEC);
         return (int) fd;
+}
+
+static int open_no_symlinks(const char *path) {
+        return open_dir_no_symlinks(path, O_PATH);
 }
 
 /* With --write-id, write directory i must be the very directory sbx resolved. */
@@ -605,6 +630,31 @@ static void check_sealed_write_dirs(const struct launch *l) {
                              "the sandbox was set up)",
                              l->write_dirs[i]);
         }
+}
+
+/* --stdin-dir: the caller's stdin is a directory it opened for reading. Its own descriptor would
+ * reach the host's mount, writable whatever the sandbox's is (openat() on descriptor 0 made files
+ * in it), so sbx gives bubblewrap /dev/null instead, and the command gets the same directory as the
+ * sandbox shows it: reading it fails with EISDIR, as without sbx (it read as an empty file when sbx
+ * fed it through a pipe: review). One the sandbox does not show, or shows as another directory
+ * (the private /dev, a directory removed or replaced since), and the command never runs. */
+static void reopen_stdin_dir(const struct launch *l) {
+        struct stat st;
+        int fd;
+
+        if (!l->stdin_dir)
+                return;
+        fd = open_dir_no_symlinks(l->stdin_dir, O_RDONLY);
+        if (fd < 0)
+                fail(errno, "stdin", "standard input is the directory %s, which cannot be opened in the sandbox",
+                     l->stdin_dir);
+        if (fstat(fd, &st) < 0 || (unsigned long long) st.st_dev != l->stdin_dev ||
+            (unsigned long long) st.st_ino != l->stdin_ino)
+                fail(EXDEV, "stdin", "standard input is the directory %s, which is another directory in the sandbox",
+                     l->stdin_dir);
+        if (dup2(fd, STDIN_FILENO) < 0)
+                fail(errno, "stdin", "cannot put the directory %s on standard input", l->stdin_dir);
+        close(fd);
 }
 
 /* --wait-fd N: the last step before exec. The caller (sbx run) starts the launcher before its
@@ -867,6 +917,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         if (l.seal_mounts) {
                 seal_mounts(&l);
                 check_sealed_write_dirs(&l);
+                reopen_stdin_dir(&l);
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");

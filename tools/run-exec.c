@@ -902,6 +902,16 @@ bool sbx_run_fd_reopenable(int fd) {
         return fl < 0 || (fl & O_ACCMODE) == O_RDONLY;
 }
 
+/* A directory on stdin under Landlock: the ruleset governs every path the command resolves from
+ * it, by the directory's place in the host's tree (reopening it through /proc/self/fd, openat()
+ * on it), so it reaches the command as it is, and reading it fails with EISDIR as without sbx.
+ * Under bubblewrap the launcher reopens it inside the sandbox (confined->stdin_dir). */
+static bool stdin_dir_governed(const struct sbx_confined_argv *confined) {
+        struct stat st;
+
+        return strcmp(confined->backend, "landlock") == 0 && fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* Copies sbx's stdin into the pipe that is the command's stdin. */
 struct stdin_pump {
         int w;          /* write end, -1 once closed */
@@ -1386,7 +1396,11 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 lifeline_r = p[0];
                 lifeline_w = p[1];
         }
-        if (confined && sbx_run_fd_reopenable(STDIN_FILENO)) {
+        if (confined && confined->stdin_dir) {
+                /* the runner puts the caller's directory, reopened in the sandbox, there */
+                if ((in_r = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+                        goto pipes_failed;
+        } else if (confined && sbx_run_fd_reopenable(STDIN_FILENO) && !stdin_dir_governed(confined)) {
                 int p[2];
                 pump = calloc(1, sizeof(*pump));
                 if (pump)

@@ -46,7 +46,8 @@ bool sbx_run_backend_known(const char *name);
 /* Whether `fd` is a file, directory or block device open without write access: a confined command
  * given it could reopen it for writing through /proc/self/fd under bubblewrap (its mount is the
  * host's), or create files beside it with openat on a directory. stdin of that kind reaches the
- * command through a pipe fed by sbx, stdout of that kind becomes /dev/null (read-only, so writes
+ * command through a pipe fed by sbx (a directory: as it is under Landlock, reopened inside the
+ * sandbox under bubblewrap), stdout of that kind becomes /dev/null (read-only, so writes
  * still fail), and such a --keep-fd is refused. */
 bool sbx_run_fd_reopenable(int fd);
 

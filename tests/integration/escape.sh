@@ -893,6 +893,34 @@ else
         t_ok "chardev-stdin-reopen-for-write # SKIP needs root and a readable kernel log"
 fi
 
+# ---- a directory the caller opened for reading, on stdin -----------------------------------------
+# It reaches the command as a directory (reading it fails with EISDIR, as without sbx), but never
+# as the host's descriptor under bubblewrap, whose mount is writable: nothing is made in it or
+# beside it through /proc/self/fd/0 or openat() on it (python, which refuses a directory as its
+# stdin, gets it as 3), and the read does fail.
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        d=$T/dir-stdin-$b-$m-$u
+                        run_as=()
+                        mkdir -p "$d/ws" "$d/cache" "$d/in/dir"
+                        if [ "$u" = nobody ]; then
+                                chown -R 65534:65534 "$d"
+                                run_as=("${T_NOBODY[@]}")
+                        fi
+                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" \
+                                "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" -- \
+                                sh -c 'cat; echo "cat $?"; echo pwned >/proc/self/fd/0/by-proc; mkdir /proc/self/fd/0/../by-proc-up
+                                       "$1" -c "import os; os.close(os.open(\"by-openat\", os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=3))" 3<&0 </dev/null' \
+                                sh "$PY" <"$d/in/dir" >"$d/out" 2>"$d/err"
+                        t_check "$b/$m/$u/dir-stdin-create: nothing was made in or beside the caller's directory on stdin ($(ls -A "$d/in" "$d/in/dir" | tr '\n' ' '))" \
+                                test "$(ls -A "$d/in/dir")" = "" -a "$(ls -A "$d/in")" = dir
+                        t_check "$b/$m/$u/dir-stdin-read: reading it failed as on a directory ($(tr '\n' ' ' <"$d/out"); $(grep -c . "$d/err") lines on stderr)" \
+                                sh -c 'grep -qx "cat 1" "$1/out" && grep -q "Is a directory" "$1/err"' sh "$d"
+                done
+        done
+done
+
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
 t_diag "vectors per combination: ${#V_NAMES[@]}; elapsed $(($(date +%s) - start)) s"
 t_finish

@@ -3,6 +3,8 @@
 # and unconfined (danger-full-access) where it applies:
 # - 50 MB of binary stdout and of stdin pass byte for byte; binary stderr (NUL bytes, invalid
 #   UTF-8, CR) reaches sbx's stderr byte for byte while the classifier counts every byte;
+# - stdin a directory (read: EISDIR), a socket, a write-only descriptor or /dev/null reaches the
+#   command as it would without sbx (what it is, and what reading it gives);
 # - stderr flows in real time (a line is visible while the command still runs);
 # - under a pseudo-terminal the command sees a terminal on 0, 1 and 2;
 # - TERM/INT/HUP/QUIT sent to sbx alone end the command, sbx exits 128+N and the audit row records
@@ -141,6 +143,22 @@ sbx_run() { # sbx_run B ARGS...: sbx run under backend B
 }
 field() { t_json_field "$@"; }
 not() { ! "$@"; }
+# stdin_kind KIND ARGV...: runs ARGV with stdin a directory (opened for reading), a socket (whose
+# peer wrote "sock" and left), a descriptor open for writing only, or /dev/null
+stdin_kind() {
+        local kind=$1
+        shift
+        case $kind in
+        dir) "$@" <"$T/out" ;;
+        socket) "$PY" -c 'import socket, subprocess, sys
+a, b = socket.socketpair(); b.sendall(b"sock\n"); b.close()
+sys.exit(subprocess.call(sys.argv[1:], stdin=a))' "$@" ;;
+        write-only) "$@" 0>>"$T/out/write-only" ;;
+        devnull) "$@" </dev/null ;;
+        esac
+}
+# what the command sees on its stdin, and what reading it gives
+STDIN_PROBE='stat -L -c %F /proc/self/fd/0 2>&1; cat 2>&1; echo "rc=$?"'
 # reap PID: wait for a background sbx for at most 15 s (then KILL it: a hung run is a failure,
 # never a hung test); its status is in $rc
 reap() {
@@ -360,6 +378,23 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         t_check "$b: a file on stdin the command does not read is left where it was ($out)" test "$out" = "1 "
         out=$( { sbx_run "$b" -- sh -c 'read l; echo "$l"'; head -n1; } <"$T/seq.txt" 2>/dev/null | tr '\n' ' ')
         t_check "$b: ... and goes on where the command stopped reading ($out)" test "$out" = "1 2 "
+
+        # --- stdin of other kinds reaches the command as it would without sbx: what it is and
+        # what reading it gives (a directory: EISDIR, not the end of file of a substitute)
+        for kind in dir socket write-only devnull; do
+                want=$(stdin_kind "$kind" sh -c "$STDIN_PROBE" 2>&1)
+                got=$(stdin_kind "$kind" "$SBX_BIN" run $(sel "$b") -- sh -c "$STDIN_PROBE" 2>&1)
+                t_check "$b: stdin $kind reaches the command as without sbx ($(echo $got))" test "$got" = "$want"
+        done
+        # under bubblewrap the directory is opened again inside the sandbox: one it does not show
+        # (its /dev is private) is a runner failure that names it, never an empty stdin
+        if [ "$b" = bwrap ] && mkdir "/dev/shm/sbx-test-stdin-$$" 2>/dev/null; then
+                sbx_run "$b" -- cat </dev/shm/sbx-test-stdin-$$ >/dev/null 2>"$T/err"
+                rc=$?
+                rmdir "/dev/shm/sbx-test-stdin-$$"
+                t_check "$b: a directory on stdin the sandbox does not show: 125 and one line naming it (got $rc: $(cat "$T/err"))" \
+                        eval 'test "$rc" = 125 && grep -q "^sbx-landlock: standard input is the directory /dev/shm/sbx-test-stdin-$$, " "$T/err"'
+        fi
 
         # --- a forwarded signal continues only a stopped command: a CONT trap sees nothing
         rm -f "$T/ws/ready" "$T/ws/cont"
