@@ -894,7 +894,8 @@ int sbx_dialect_find_override(const char *backend, char *const *config_dirs, str
                         return sbx_diag_set(diag, errno, "find dialect", dir, "cannot stat %s: %s", dir,
                                             strerror(errno));
                 }
-                if ((r = check_override(dir, &st, diag)) < 0)
+                if ((r = check_override(dir, &st, diag)) < 0 ||
+                    (r = sbx_check_trusted_ancestors(diag, "find dialect", "dialect directory", dir, dir)) < 0)
                         return r;
                 /* never blocks on a FIFO planted there */
                 fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -920,7 +921,8 @@ int sbx_dialect_find_override(const char *backend, char *const *config_dirs, str
                                 if (stat(real, &st) < 0)
                                         return sbx_diag_set(diag, errno, "find dialect", real, "cannot stat %s: %s",
                                                             real, strerror(errno));
-                                if ((r = check_override(real, &st, diag)) < 0)
+                                if ((r = check_override(real, &st, diag)) < 0 ||
+                                    (r = sbx_check_trusted_ancestors(diag, "find dialect", "dialect file", path, real)) < 0)
                                         return r;
                         }
                 }

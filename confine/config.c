@@ -286,7 +286,8 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                                     path, CONFIG_FILE_MAX);
         /* nor may anyone else remove or swap it: a directory that others can write takes a sticky
          * bit (/tmp), else `mv config gone` by another user dropped its restrictions (security
-         * review). Both the directory it is named in and, through a symlink, the one it lies in. */
+         * review). Both the directory it is named in and, through a symlink, the one it lies in,
+         * and the directories above each (sbx_check_trusted_ancestors()). */
         {
                 _cleanup_free_ char *named = strdup(path);
                 const char *named_dir;
@@ -295,10 +296,12 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                 if (!named)
                         return -ENOMEM;
                 named_dir = dirname(named);
-                if ((r = check_config_dir(named_dir, diag)) < 0)
+                if ((r = check_config_dir(named_dir, diag)) < 0 ||
+                    (r = sbx_check_trusted_ancestors(diag, "read config", "config file", path, named_dir)) < 0)
                         return r;
                 if (sbx_fd_real_dir(fd, real, sizeof(real)) && strcmp(real, named_dir) != 0 &&
-                    (r = check_config_dir(real, diag)) < 0)
+                    ((r = check_config_dir(real, diag)) < 0 ||
+                     (r = sbx_check_trusted_ancestors(diag, "read config", "config file", path, real)) < 0))
                         return r;
         }
         buf = malloc((size_t) st.st_size + 1);

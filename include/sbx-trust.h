@@ -4,6 +4,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -160,6 +162,73 @@ static inline int sbx_check_trusted(struct sbx_diag *diag, const char *step, con
                 return sbx_diag_set(diag, EPERM, step, path,
                                     "%s %s has another name (a hard link), where a confined command could write it",
                                     what, path);
+        return 0;
+}
+
+/* The directories that decide what `dir` (holding `path`, a file that decides how sbx behaves)
+ * names: each symlink on dir's path as written must be the caller's or root's and lie in a
+ * directory that is too and that nobody else may write (else they could point it elsewhere), and
+ * every directory above dir's real path must be the caller's or root's, with nobody else allowed
+ * to write it unless it is sticky (sbx_writable_by_others(); else they could rename what lies
+ * beneath away and put their own in its place: review, $XDG_CONFIG_HOME in a directory of another
+ * user's in /tmp). The rule of the runner's and the audit database's directories. 0, or -EPERM
+ * (-errno when one cannot be examined) with diag naming the directory as the one above `what`
+ * `path`. dir itself is the caller's to check (sbx_check_trusted()). */
+static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char *step, const char *what,
+                                              const char *path, const char *dir) {
+        char lex[PATH_MAX], in[PATH_MAX], real[PATH_MAX], *p, *parent;
+        struct stat st;
+
+        if (strlen(dir) >= sizeof(lex))
+                return sbx_diag_set(diag, ENAMETOOLONG, step, path, "%s %s: its directory's name is too long", what,
+                                    path);
+        memcpy(lex, dir, strlen(dir) + 1);
+        /* the symlinks as written: each prefix of dir, dir itself last */
+        for (p = lex + 1;; p++) {
+                bool whole = *p == '\0';
+                if (*p != '/' && !whole)
+                        continue;
+                *p = '\0';
+                if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode)) {
+                        if (st.st_uid != geteuid() && st.st_uid != 0)
+                                return sbx_diag_set(diag, EPERM, step, path,
+                                                    "%s %s: the symlink %s on its path belongs to uid %u, neither you "
+                                                    "nor root: it could be pointed elsewhere", what, path, lex,
+                                                    (unsigned) st.st_uid);
+                        memcpy(in, lex, strlen(lex) + 1);
+                        parent = dirname(in);
+                        if (stat(parent, &st) < 0)
+                                return sbx_diag_set(diag, errno, step, path, "cannot stat %s: %s", parent,
+                                                    strerror(errno));
+                        if ((st.st_uid != geteuid() && st.st_uid != 0) || sbx_writable_by_others(&st))
+                                return sbx_diag_set(diag, EPERM, step, path,
+                                                    "%s %s: the symlink %s on its path lies in %s, %s: it could be "
+                                                    "pointed elsewhere", what, path, lex, parent,
+                                                    sbx_writable_by_others(&st) ? "writable by group or others (not sticky)"
+                                                                                : "another user's directory");
+                }
+                if (whole)
+                        break;
+                *p = '/';
+        }
+        /* the directories the kernel goes through: each one above the real directory */
+        if (!realpath(dir, real))
+                return sbx_diag_set(diag, errno, step, path, "cannot resolve %s: %s", dir, strerror(errno));
+        while ((p = strrchr(real, '/')) && real[1] != '\0') {
+                p[p == real ? 1 : 0] = '\0';
+                if (stat(real, &st) < 0)
+                        return sbx_diag_set(diag, errno, step, path, "cannot stat %s: %s", real, strerror(errno));
+                if (st.st_uid != geteuid() && st.st_uid != 0)
+                        return sbx_diag_set(diag, EPERM, step, path,
+                                            "%s %s: the directory %s above it is another user's (uid %u): it could "
+                                            "put another directory in place of the one that holds it", what, path,
+                                            real, (unsigned) st.st_uid);
+                if (sbx_writable_by_others(&st))
+                        return sbx_diag_set(diag, EPERM, step, path,
+                                            "%s %s: the directory %s above it is writable by group or others (not "
+                                            "sticky): another user could put another directory in place of the one "
+                                            "that holds it", what, path, real);
+        }
         return 0;
 }
 

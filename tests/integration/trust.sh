@@ -8,7 +8,9 @@
 #     a symlink, a hard link, another user's file or a shared directory (even a sticky /tmp) is
 #     refused (125), nothing runs;
 #   - a dialect override of another user's, writable by others, or not a regular file (a FIFO)
-#     is refused (125) without hanging; a config dir writable by others (not sticky) is refused.
+#     is refused (125) without hanging; a config dir writable by others (not sticky) is refused;
+#   - so is a config or dialects dir beneath a directory others may write (not sticky) or another
+#     user owns, or reached through another user's symlink (root and nobody).
 set -u
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -270,5 +272,70 @@ ln -s "$S/shared/o.dialect" "$S/home/.config/sbx/dialects/${BACKENDS[0]}.dialect
 rc=$?
 t_check "an override symlinked into a directory anyone can write: refused (125, got $rc)" \
         test $rc = 125 -a -n "$(grep "dialect directory $S/shared is writable by group or others" "$T/err")"
+
+
+# ---- the directories above the config and the dialects ----------------------------------------
+# A config beneath a directory that others may write (not sticky), or that another user owns, can
+# be swapped with all that lies beneath: that user renames the directory holding it away and puts
+# their own in its place (review: $XDG_CONFIG_HOME in a directory of another user's in /tmp). It
+# is refused with one line naming that directory, as the audit database's directories are; a
+# sticky one (as /tmp) is not. As root, and as nobody (whose own directories are trusted).
+anc_check() { # WHO BASE: the checks, run as WHO (root: directly) on configs beneath BASE
+        local who=$1 base=$2 run_as=() other=4242 out rc
+        [ "$who" = nobody ] && run_as=("${T_NOBODY[@]}")
+        anc() { # DIR [ARGS...]: sbx ARGS (default: policy resolve) with XDG_CONFIG_HOME=DIR, as WHO
+                local dir=$1
+                shift
+                [ $# -gt 0 ] || set -- policy resolve
+                (cd "$base" && clean_env HOME="$base/home" XDG_CONFIG_HOME="$dir" XDG_CACHE_HOME="$base/home/cache" \
+                        XDG_STATE_HOME="$base/home/state" timeout 20 "${run_as[@]}" "$SBX_BIN" "$@") >"$T/out" 2>&1
+                rc=$?
+        }
+        anc "$base/open/cfg"
+        t_check "$who: a config beneath a directory anyone can write: refused (2, got $rc), one line naming it ($(head -c 200 "$T/out"))" \
+                test $rc = 2 -a "$(wc -l <"$T/out")" = 1 -a \
+                -n "$(grep -F "the directory $base/open above it is writable by group or others (not sticky)" "$T/out")"
+        anc "$base/open/cfg" run -- touch "$base/marker"
+        t_check "$who: ... sbx run under it: refused (125, got $rc), nothing ran" test $rc = 125 -a ! -e "$base/marker"
+        anc "$base/open/dia" run --backend "${BACKENDS[0]}" --mode read-only -- true
+        t_check "$who: dialect overrides beneath it (no config file): refused (125, got $rc), naming it ($(head -c 200 "$T/out"))" \
+                test $rc = 125 -a -n "$(grep -F "the directory $base/open above it is writable by group or others" "$T/out")"
+        chmod 1777 "$base/open"
+        anc "$base/open/cfg"
+        t_check "$who: ... a sticky one (as /tmp): the config is used ($(head -c 200 "$T/out"))" grep -q '^mode: read-only' "$T/out"
+        chmod 755 "$base/open"
+        anc "$base/open/cfg"
+        t_check "$who: control: one only its owner may write: the config is used" grep -q '^mode: read-only' "$T/out"
+        if t_is_root; then
+                chown "$other" "$base/open"
+                anc "$base/open/cfg"
+                t_check "$who: a config beneath another user's directory: refused (2, got $rc), naming it ($(head -c 200 "$T/out"))" \
+                        test $rc = 2 -a -n "$(grep -F "the directory $base/open above it is another user's (uid $other)" "$T/out")"
+                chown -h "$other" "$base/link"
+                anc "$base/link/cfg"
+                t_check "$who: a config reached through another user's symlink: refused (2, got $rc), naming it ($(head -c 200 "$T/out"))" \
+                        test $rc = 2 -a -n "$(grep -F "the symlink $base/link on its path belongs to uid $other" "$T/out")"
+        fi
+}
+anc_setup() { # BASE: BASE/open/cfg/sbx/config (read-only), BASE/open/dia/sbx/dialects, BASE/link -> real/
+        mkdir -p "$1/open/cfg/sbx" "$1/open/dia/sbx/dialects" "$1/real/cfg/sbx" "$1/home"
+        echo 'default_mode = read-only' >"$1/open/cfg/sbx/config"
+        cp "$1/open/cfg/sbx/config" "$1/real/cfg/sbx/config"
+        printf 'name %s\ndenial zzz-never\n' "${BACKENDS[0]}" >"$1/open/dia/sbx/dialects/${BACKENDS[0]}.dialect"
+        chmod 600 "$1/open/cfg/sbx/config" "$1/real/cfg/sbx/config"
+        chmod 644 "$1/open/dia/sbx/dialects/${BACKENDS[0]}.dialect"
+        chmod 755 "$1" "$1/real"
+        chmod 777 "$1/open"
+        ln -s real "$1/link"
+}
+anc_setup "$T/anc-me"
+anc_check "$(id -un)" "$T/anc-me"
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        anc_setup "$T/anc-nb"
+        chown -R -h 65534:65534 "$T/anc-nb"
+        anc_check nobody "$T/anc-nb"
+else
+        t_diag "not root (or no user nobody): the config's directories as nobody are left out"
+fi
 
 t_finish
