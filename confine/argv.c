@@ -78,6 +78,11 @@ bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_
                         sbx_argv_add(b, req->temp_dir);
                 }
         }
+        for (int fd = 0; req->opts && fd <= 1; fd++)
+                if (req->opts->closed_std & (1u << fd)) {
+                        sbx_argv_add(b, "--close-std");
+                        sbx_argv_addf(b, "%d", fd);
+                }
         if (!req->opts || req->opts->status_fd < 0)
                 return false;
         sbx_argv_add(b, "--status-fd");

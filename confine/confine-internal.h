@@ -90,7 +90,7 @@ void sbx_argv_add_all(struct sbx_argv_builder *b, char *const *argv);
 int sbx_argv_finish(struct sbx_argv_builder *b, char ***ret);
 
 /* The sbx-landlock options both backends pass: in workspace-write --write for the workspace root
- * and the host temp area if any; with status descriptors --status-fd status_fd + status_offset and,
+ * and the host temp area if any; --close-std N for each closed descriptor (opts->closed_std); with status descriptors --status-fd status_fd + status_offset and,
  * when the caller asked for a gate, --wait-fd status_fd + 2. Returns whether the launcher is gated. */
 bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_confine_request *req,
                                    int status_offset);

@@ -146,6 +146,9 @@ struct sbx_confine_options {
                                     reopens it inside by this path, where it must be the directory
                                     stdin_dev:stdin_ino, and says so in confined->stdin_dir */
         uint64_t stdin_dev, stdin_ino;
+        unsigned closed_std;     /* bit N: the caller's descriptor N (0 or 1) is closed, and the
+                                    runner holds /dev/null there: the launcher closes it right
+                                    before it executes the command */
 };
 
 struct sbx_confined_argv {

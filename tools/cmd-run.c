@@ -693,6 +693,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         opts.stdin_dev = (uint64_t) in_st.st_dev;
                         opts.stdin_ino = (uint64_t) in_st.st_ino;
                 }
+                opts.closed_std = sbx_run_std_closed();
                 if ((r = sbx_provider_new_local(cfg, a->backend, &provider, &diag)) < 0)
                         return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
                 r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);

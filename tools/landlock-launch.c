@@ -13,6 +13,8 @@
  * --lifeline-fd N: the read end of a pipe the caller holds open, and never writes, while it lives:
  * after the go-ahead, the command does not start once it is closed (see check_lifeline()), and
  * --close-fd N: a descriptor the runner keeps that the command must not get, closed at once.
+ * --close-std N (0 or 1): the caller's descriptor N was closed, and the runner holds /dev/null
+ * there: closed right before exec, so that the command gets it closed too.
  * --seal-mounts also takes --stdin-dir PATH --stdin-dir-id DEV:INO: the caller's stdin is that
  * directory (on the host), which the launcher opens again inside the sandbox, by that path and
  * without following a symlink, and puts on descriptor 0; there it must be the very directory
@@ -239,6 +241,7 @@ struct launch {
         } write_ids[MAX_WRITE_DIRS];
         size_t n_write_ids;
         unsigned write_mounts[MAX_WRITE_DIRS]; /* --seal-mounts: mounts at its path in the sandbox */
+        unsigned close_std;    /* --close-std: bit N, close N right before exec */
         const char *stdin_dir; /* --stdin-dir, and its --stdin-dir-id */
         unsigned long long stdin_dev, stdin_ino;
         bool stdin_id_set;
@@ -298,6 +301,11 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                                    sscanf(v, "%llu:%llu:%u%c", &id->dev, &id->ino, &id->mounts, &tail) != 3))
                                 usage_fail("--write-id needs DEV:INO[:MOUNTS] in decimal, got '%s'", v ? v : "");
                         l->n_write_ids++;
+                } else if ((v = option_value(argv, &i, "--close-std", &m)), m) {
+                        long fd;
+                        if (!parse_int(v, 0, 1, &fd))
+                                usage_fail("--close-std needs 0 or 1, got '%s'", v ? v : "");
+                        l->close_std |= 1u << fd;
                 } else if ((v = option_value(argv, &i, "--stdin-dir", &m)), m) {
                         if (!v || v[0] != '/')
                                 usage_fail("--stdin-dir needs an absolute directory, got '%s'", v ? v : "");
@@ -657,6 +665,13 @@ static void reopen_stdin_dir(const struct launch *l) {
         close(fd);
 }
 
+/* --close-std: the last step before exec (what fails after it reports on stderr). */
+static void close_std(const struct launch *l) {
+        for (int fd = 0; fd <= 1; fd++)
+                if (l->close_std & (1u << fd))
+                        close(fd);
+}
+
 /* --wait-fd N: the last step before exec. The caller (sbx run) starts the launcher before its
  * audit row is written, so that setting up the sandbox overlaps with writing it, and releases the
  * command by writing "G" once the row is committed. Anything else, end of file included (the
@@ -935,6 +950,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 check_lifeline(l.lifeline_fd);
                 if (before_exec)
                         before_exec();
+                close_std(&l);
                 execvpe(l.argv[0], l.argv, envp ? envp : environ);
                 fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
         }
@@ -993,6 +1009,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         }
         if (before_exec)
                 before_exec();
+        close_std(&l);
         execvpe(l.argv[0], l.argv, envp ? envp : environ);
         fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
 }

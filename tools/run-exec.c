@@ -62,6 +62,13 @@ oom:
         return -ENOMEM;
 }
 
+/* Bit N: descriptor N (stdin, stdout) was closed when sbx started (sbx_run_check_fds()). */
+static unsigned std_closed;
+
+unsigned sbx_run_std_closed(void) {
+        return std_closed;
+}
+
 int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) {
         struct stat before, after, held;
         bool verdict_missing = a->verdict_json && stat(a->verdict_json, &before) < 0;
@@ -69,6 +76,12 @@ int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) 
         for (int fd = 0; fd <= 2; fd++)
                 if (fcntl(fd, F_GETFD) < 0) {
                         int n = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+
+                        /* sbx holds the number with /dev/null; the command gets it closed, as
+                         * without sbx (it got that /dev/null: reads found an empty file and
+                         * writes were lost with success). Not stderr, which sbx reads. */
+                        if (fd <= 1)
+                                std_closed |= 1u << fd;
                         if (n != fd) {
                                 snprintf(err, err_size, "cannot open /dev/null for descriptor %d", fd);
                                 return -EBADF;
@@ -984,6 +997,7 @@ struct spawn_req {
         int in_r, err_w, status_w, inner_w, gate_r, lifeline_r, status_hold, status_num, exec_w;
         bool out_null;
         bool inprocess; /* argv is sbx's own Landlock launcher: run its code here, do not exec it */
+        unsigned close_std; /* unconfined: bit N, descriptor N is closed right before exec */
         bool use_fork;  /* the child waits (for the go-ahead) while sbx works: it needs its own memory */
         struct collect *collect; /* in-process: the go-ahead is the writer's reply (vfork) */
 };
@@ -1039,6 +1053,9 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                                             req->collect, child_before_exec);
                 }
                 child_before_exec();
+                for (int fd = 0; fd <= 1; fd++)
+                        if (req->close_std & (1u << fd))
+                                close(fd);
                 execvpe(req->argv[0], req->argv, req->envp);
                 e = errno;
                 (void) !write(exec_w, &e, sizeof(e));
@@ -1457,6 +1474,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         .status_num = status_num,
                         .exec_w = exec_p[1],
                         .inprocess = inprocess,
+                        /* confined: the runner closes them (opts->closed_std) */
+                        .close_std = confined ? 0 : std_closed,
                         .use_fork = inprocess && !record_first && !collect_ok,
                         .collect = collect_ok ? &coll : NULL,
                 };

@@ -38,6 +38,9 @@ struct sbx_run_report {
 int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
 /* Makes sure 0, 1, 2 are open (on /dev/null if not) and every --keep-fd/--verdict-fd is open. */
 int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size);
+/* Bit N: descriptor N (0 or 1) was closed when sbx started (sbx_run_check_fds() holds it with
+ * /dev/null); the command gets it closed. */
+unsigned sbx_run_std_closed(void);
 /* The descriptor numbers N, N+1 (the runner's status reports), N+2 (its go-ahead) and N+3
  * (bubblewrap's lifeline) in the child: the lowest N >= 3 such that no --keep-fd or --verdict-fd
  * uses any of them. */

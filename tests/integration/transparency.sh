@@ -3,8 +3,9 @@
 # and unconfined (danger-full-access) where it applies:
 # - 50 MB of binary stdout and of stdin pass byte for byte; binary stderr (NUL bytes, invalid
 #   UTF-8, CR) reaches sbx's stderr byte for byte while the classifier counts every byte;
-# - stdin a directory (read: EISDIR), a socket, a write-only descriptor or /dev/null reaches the
-#   command as it would without sbx (what it is, and what reading it gives);
+# - stdin a directory (read: EISDIR), a socket, a write-only descriptor, /dev/null or closed
+#   reaches the command as it would without sbx (what it is, and what reading it gives), and a
+#   closed stdout stays closed;
 # - stderr flows in real time (a line is visible while the command still runs);
 # - under a pseudo-terminal the command sees a terminal on 0, 1 and 2;
 # - TERM/INT/HUP/QUIT sent to sbx alone end the command, sbx exits 128+N and the audit row records
@@ -144,7 +145,7 @@ sbx_run() { # sbx_run B ARGS...: sbx run under backend B
 field() { t_json_field "$@"; }
 not() { ! "$@"; }
 # stdin_kind KIND ARGV...: runs ARGV with stdin a directory (opened for reading), a socket (whose
-# peer wrote "sock" and left), a descriptor open for writing only, or /dev/null
+# peer wrote "sock" and left), a descriptor open for writing only, /dev/null, or closed
 stdin_kind() {
         local kind=$1
         shift
@@ -155,6 +156,7 @@ a, b = socket.socketpair(); b.sendall(b"sock\n"); b.close()
 sys.exit(subprocess.call(sys.argv[1:], stdin=a))' "$@" ;;
         write-only) "$@" 0>>"$T/out/write-only" ;;
         devnull) "$@" </dev/null ;;
+        closed) "$@" <&- ;;
         esac
 }
 # what the command sees on its stdin, and what reading it gives
@@ -381,11 +383,15 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
 
         # --- stdin of other kinds reaches the command as it would without sbx: what it is and
         # what reading it gives (a directory: EISDIR, not the end of file of a substitute)
-        for kind in dir socket write-only devnull; do
+        for kind in dir socket write-only devnull closed; do
                 want=$(stdin_kind "$kind" sh -c "$STDIN_PROBE" 2>&1)
                 got=$(stdin_kind "$kind" "$SBX_BIN" run $(sel "$b") -- sh -c "$STDIN_PROBE" 2>&1)
                 t_check "$b: stdin $kind reaches the command as without sbx ($(echo $got))" test "$got" = "$want"
         done
+        # a closed stdout stays closed: the command's write fails (EBADF), not lost in /dev/null
+        want=$(sh -c 'echo out; echo "rc=$?" >&2' 2>&1 >&-)
+        got=$(sbx_run "$b" -- sh -c 'echo out; echo "rc=$?" >&2' 2>&1 >&-)
+        t_check "$b: a closed stdout reaches the command closed ($(echo $got))" test "$got" = "$want"
         # under bubblewrap the directory is opened again inside the sandbox: one it does not show
         # (its /dev is private) is a runner failure that names it, never an empty stdin
         if [ "$b" = bwrap ] && mkdir "/dev/shm/sbx-test-stdin-$$" 2>/dev/null; then
