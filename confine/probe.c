@@ -248,7 +248,8 @@ done:
 
 /* The cache directory, open, or -1 when a verdict in it may be neither believed nor written: it
  * and the directory it is named in must be the user's or root's with nobody else allowed to write
- * them (sbx_check_trusted(), the config files' rule). Named in another user's directory (a root
+ * them (sbx_check_trusted(), the config files' rule), and so must every directory above it and
+ * each symlink on its way (sbx_check_trusted_ancestors()). Named in another user's directory (a root
  * sbx given that user's $XDG_CACHE_HOME), the directory could be swapped for a symlink, and sbx
  * wrote its verdict into whatever directory that named (security review). */
 static int cache_dir_open(const char *dir) {
@@ -256,7 +257,8 @@ static int cache_dir_open(const char *dir) {
         struct stat st;
         int fd;
 
-        if (!copy || stat(dirname(copy), &st) < 0 || sbx_check_trusted(NULL, "", "", "", &st) < 0)
+        if (!copy || stat(dirname(copy), &st) < 0 || sbx_check_trusted(NULL, "", "", "", &st) < 0 ||
+            sbx_check_trusted_ancestors(NULL, "", "", "", dir) < 0)
                 return -1;
         fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (fd < 0)

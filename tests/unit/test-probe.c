@@ -244,6 +244,39 @@ static void test_probe_cache_named_in_a_directory_others_can_write_is_not_used(v
         sbx_config_free(cfg);
 }
 
+/* ... nor one further below such a directory: that user could rename the directory between
+ * away and put their own in its place (the config files' rule for the directories above). */
+static void test_probe_cache_below_a_directory_others_can_write_is_not_used(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        struct sbx_probe_report a, b, c;
+        char open_dir[PATH_MAX + 16], deep[PATH_MAX + 32];
+        (void) state;
+        snprintf(open_dir, sizeof(open_dir), "%s/open", dir);
+        snprintf(deep, sizeof(deep), "%s/deep", open_dir);
+        assert_int_equal(mkdir(open_dir, 0755), 0);
+        assert_int_equal(mkdir(deep, 0755), 0);
+        free(cfg->cache_dir);
+        assert_true(asprintf(&cfg->cache_dir, "%s/sbx", deep) > 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0); /* the user's own directories: cached */
+        assert_int_equal(access(a.cache_path, F_OK), 0);
+        assert_int_equal(chmod(open_dir, 0777), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_int_equal(unlink(a.cache_path), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &c, NULL), 0);
+        assert_int_equal(access(c.cache_path, F_OK), -1);
+        assert_string_equal(c.selected, "bwrap");
+        /* a sticky one (as /tmp) is: others cannot rename what is not theirs */
+        assert_int_equal(chmod(open_dir, 01777), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &c, NULL), 0);
+        assert_int_equal(access(c.cache_path, F_OK), 0);
+        sbx_config_free(cfg);
+}
+
 static void test_probe_missing_runner_is_unusable_with_reason(void **state) {
         struct sbx_config *cfg = config_for("/nonexistent/bwrap", "bwrap", NULL);
         struct sbx_probe_report r;
@@ -361,6 +394,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_corrupt_cache_reprobes),
                 cmocka_unit_test(test_probe_cache_others_could_write_is_ignored),
                 cmocka_unit_test(test_probe_cache_named_in_a_directory_others_can_write_is_not_used),
+                cmocka_unit_test(test_probe_cache_below_a_directory_others_can_write_is_not_used),
                 cmocka_unit_test(test_probe_missing_runner_is_unusable_with_reason),
                 cmocka_unit_test(test_probe_cached_refusal_is_probed_again),
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
