@@ -165,18 +165,33 @@ static int parse_backends(struct sbx_config *c, char *value, const char *path, u
                           struct sbx_diag *diag) {
         _cleanup_strv_free_ char **order = NULL;
         char *save = NULL;
+        /* between commas, at either end included, nothing but blanks: a name left out (it was
+         * skipped silently) */
+        bool empty = value[strspn(value, " \t")] == ',';
         int r;
 
+        for (const char *p = strchr(value, ','); p; p = strchr(p + 1, ','))
+                if (p[1 + strspn(p + 1, " \t")] == ',' || p[1 + strspn(p + 1, " \t")] == '\0')
+                        empty = true;
         for (char *tok = strtok_r(value, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
                 if (!sbx_backend_get(tok))
                         return sbx_diag_set(diag, EINVAL, "read config", path,
                                             "%s:%u: unknown backend '%s' in 'backends'", path, line, tok);
+                /* the chain is an order: a name twice says two places for one backend */
+                for (char **o = order; o && *o; o++)
+                        if (strcmp(*o, tok) == 0)
+                                return sbx_diag_set(diag, EINVAL, "read config", path,
+                                                    "%s:%u: '%s' twice in 'backends'", path, line, tok);
                 if ((r = strv_push(&order, tok)) < 0)
                         return r;
         }
         if (!order)
                 return sbx_diag_set(diag, EINVAL, "read config", path, "%s:%u: 'backends' lists no backend",
                                     path, line);
+        if (empty)
+                return sbx_diag_set(diag, EINVAL, "read config", path,
+                                    "%s:%u: an empty name in 'backends' (a comma too many, or a name left out)", path,
+                                    line);
         sbx_strv_free(c->backend_order);
         c->backend_order = sbx_steal_ptr(&order);
         return 0;

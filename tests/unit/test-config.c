@@ -101,6 +101,11 @@ static void test_config_errors_name_file_and_line(void **state) {
                 { "\n\nbogus = 1\n", ":3: unknown key 'bogus'" },
                 { "backends = bwrap, docker\n", ":1: unknown backend 'docker'" },
                 { "backends = ,\n", ":1: 'backends' lists no backend" },
+                /* an empty name was skipped silently, and a name twice was probed twice */
+                { "backends = bwrap,,landlock\n", ":1: an empty name in 'backends'" },
+                { "backends = bwrap, landlock,\n", ":1: an empty name in 'backends'" },
+                { "backends = , bwrap\n", ":1: an empty name in 'backends'" },
+                { "backends = bwrap, landlock, bwrap\n", ":1: 'bwrap' twice in 'backends'" },
                 { "no equals sign\n", ":1: expected 'key = value'" },
                 { "landlock_launcher = relative/path\n", ":1: 'landlock_launcher' must be an absolute path" },
                 { "fallback_root = work\n", ":1: 'fallback_root' must be an absolute path" },
