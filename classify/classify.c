@@ -197,10 +197,12 @@ static bool name_in_writable(void *userdata, const char *name, size_t n) {
 
 /* What the sandbox still refuses beneath the writable directories (confine/README-landlock.md):
  * a set-ID bit (chmod, or a file made with one: seccomp), a device node (Landlock), the fs-verity,
- * encryption-key/policy and btrfs subvolume ioctls (seccomp). Words of the tools' messages. */
+ * encryption-key/policy and btrfs subvolume ioctls (seccomp), and root's chown to another owner
+ * (the command keeps no capability: tar's "Cannot change ownership", cp's "failed to preserve
+ * ownership"). Words of the tools' messages. */
 static const char *const refused_there[] = {
         "chmod", "permissions", "change mode", "set-user", "set-group", "setuid", "setgid",
-        "mknod", "special file", "ioctl", "verity", "encrypt", "subvolume", "snapshot",
+        "mknod", "special file", "ioctl", "verity", "encrypt", "subvolume", "snapshot", "ownership",
 };
 
 /* Whether a denial line is the host's own permissions at work rather than the sandbox's: its

@@ -17,11 +17,17 @@
  * temporary directory found in [...]", without the strerror text: in read-only mode, where the
  * temp directories and the workspace are all refused, that line is the only trace of the denial
  * (fixtures/bwrap/python-tempfile-read-only). On a host it needs every one of /tmp, /var/tmp,
- * /usr/tmp and the cwd unwritable at once. */
+ * /usr/tmp and the cwd unwritable at once. The user namespace maps the caller's id alone, so
+ * root's chown to any other owner fails with EINVAL, also in the workspace: GNU tar, which
+ * restores owners when run by root, prints "Cannot change ownership to uid N, gid M: Invalid
+ * argument", and coreutils' cp -a (also mv, install) "failed to preserve ownership for 'X'",
+ * which they print only as root (fixtures/bwrap/tar-x-owner-root, cp-a-owner-root). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
         "denial No usable temporary directory found\n"
+        "denial Cannot change ownership to uid\n"
+        "denial failed to preserve ownership for\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"
@@ -67,10 +73,16 @@ static const char dialect_bwrap[] =
  * workspace fails later with SQLITE_READONLY, "attempt to write a readonly database" (the CLI,
  * Python's sqlite3, every binding print sqlite3_errstr's text), without the EACCES words
  * (fixtures/landlock/sqlite3-existing-db). A database the program itself opened read-only reads
- * the same. Not under bwrap: there the text cannot tell EROFS from a host file's own EACCES. */
+ * the same. Not under bwrap: there the text cannot tell EROFS from a host file's own EACCES. The
+ * command keeps no capability, so root's chown to another owner fails with EPERM, also in the
+ * workspace: GNU tar's "Cannot change ownership to uid N, gid M: Operation not permitted" and
+ * coreutils' "failed to preserve ownership for 'X'" (cp -a, mv, install), which they print only
+ * as root (fixtures/landlock/tar-x-owner-root, cp-a-owner-root). */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
+        "denial Cannot change ownership to uid\n"
+        "denial failed to preserve ownership for\n"
         "denial code EACCES\n"
         "denial java.nio.file.AccessDeniedException\n"
         "denial attempt to write a readonly database\n"

@@ -104,7 +104,7 @@ struct sbx_classify_context {
          * path, and every other name it holds (quoted, or a word starting with '/'), lies strictly
          * beneath one of them (made absolute with cwd) and that names none of the operations the
          * sandbox still refuses there (set-ID bits, device nodes, the fs-verity, encryption and
-         * btrfs subvolume ioctls) is not a denial: the host's own permissions refused it (a 0444
+         * btrfs subvolume ioctls, root's chown to another owner) is not a denial: the host's own permissions refused it (a 0444
          * file). It is then neither counted nor kept. NULL: every signature line is a denial. */
         const char *const *writable;
         /* Optional, with writable: writes into out the host's path for the absolute path `path`
