@@ -81,6 +81,7 @@ struct sbx_classifier {
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
+        bool (*host_permits)(void *userdata, const char *path);
         void *resolve_userdata;
 
         /* results */
@@ -151,6 +152,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         }
         c->n_writable = n;
         c->resolve = ctx->resolve;
+        c->host_permits = ctx->host_permits;
         c->resolve_userdata = ctx->userdata;
         return 0;
 }
@@ -166,12 +168,10 @@ static void absolute_path(const struct sbx_classifier *c, char *path, size_t siz
                 memcpy(path, joined, strlen(joined) + 1);
 }
 
-/* Whether a name of a denial line lies strictly beneath a writable directory: joined to the cwd,
- * and resolved on the host when the context can. */
-static bool name_in_writable(void *userdata, const char *name, size_t n) {
-        const struct sbx_classifier *c = userdata;
-        char text[SBX_DENIAL_PATH_MAX], joined[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX];
-        const char *p = joined;
+/* A name of a denial line joined to the cwd, and resolved on the host when the context can, into
+ * out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be told. */
+static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out) {
+        char text[SBX_DENIAL_PATH_MAX], joined[SBX_DENIAL_PATH_MAX];
 
         if (n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
                 return false;
@@ -180,11 +180,21 @@ static bool name_in_writable(void *userdata, const char *name, size_t n) {
         if (sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, text, joined, sizeof(joined)) == 0)
                 return false;
         if (c->resolve) {
-                size_t k = c->resolve(c->resolve_userdata, joined, host, sizeof(host));
-                if (k == 0 || k >= sizeof(host) || host[0] != '/')
-                        return false;
-                p = host;
+                size_t k = c->resolve(c->resolve_userdata, joined, out, SBX_DENIAL_PATH_MAX);
+                return k > 0 && k < SBX_DENIAL_PATH_MAX && out[0] == '/';
         }
+        memcpy(out, joined, strlen(joined) + 1);
+        return true;
+}
+
+/* Whether a name of a denial line lies strictly beneath a writable directory: joined to the cwd,
+ * and resolved on the host when the context can. */
+static bool name_in_writable(void *userdata, const char *name, size_t n) {
+        const struct sbx_classifier *c = userdata;
+        char p[SBX_DENIAL_PATH_MAX];
+
+        if (!host_name(c, name, n, p))
+                return false;
         for (size_t i = 0; i < c->n_writable; i++) {
                 const char *w = c->writable[i];
                 size_t wl = strcmp(w, "/") == 0 ? 0 : strlen(w);
@@ -209,11 +219,17 @@ static const char *const refused_there[] = {
  * path and every name it holds lie beneath a writable directory, and it names nothing the
  * sandbox refuses there. */
 static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const char *path) {
+        char host[SBX_DENIAL_PATH_MAX];
+
         if (c->n_writable == 0 || !path[0] || !name_in_writable(c, path, strlen(path)))
                 return false;
         for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
                 if (strcasestr(line, refused_there[i]))
                         return false;
+        /* the host would have let the command do anything there: what it refused lies elsewhere,
+         * under a name relative to a directory the command moved to (cd .., tar -C) */
+        if (c->host_permits && host_name(c, path, strlen(path), host) && c->host_permits(c->resolve_userdata, host))
+                return false;
         return sbx_denial_line_names_each(line, strlen(line), name_in_writable, c);
 }
 

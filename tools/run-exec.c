@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -1361,6 +1362,56 @@ static size_t host_path(void *userdata, const char *path, char *out, size_t size
         }
 }
 
+/* Whether the mode bits of `st` give this process, without any capability, every one of `bits`
+ * (a combination of 4, 2, 1); never for a file that holds an ACL (its bits do not tell). */
+static bool mode_grants(const char *path, const struct stat *st, unsigned bits) {
+        gid_t groups[NGROUPS_MAX];
+        unsigned have;
+        int n;
+
+        if (getxattr(path, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE)
+                return false;
+        if (st->st_uid == geteuid())
+                have = (st->st_mode >> 6) & 7;
+        else {
+                bool member = st->st_gid == getegid();
+
+                n = getgroups((int) SBX_ELEMENTSOF(groups), groups);
+                for (int i = 0; !member && i < n; i++)
+                        member = groups[i] == st->st_gid;
+                have = member ? (st->st_mode >> 3) & 7 : st->st_mode & 7;
+        }
+        return (have & bits) == bits;
+}
+
+/* For the classifier: whether the host's own permissions would let the command do anything to the
+ * host path `path` (host_path() gave it): every directory on its way searchable, its directory
+ * writable, and the file itself, when it exists, readable, writable and (a regular file)
+ * runnable. Then a refusal there cannot be the host's. false when it cannot be told. */
+static bool host_permits(void *userdata, const char *path) {
+        char buf[PATH_MAX];
+        struct stat st;
+        size_t len = strlen(path);
+
+        (void) userdata;
+        if (path[0] != '/' || len >= sizeof(buf) || len < 2)
+                return false;
+        memcpy(buf, path, len + 1);
+        for (char *slash = strchr(buf + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+                bool last = !strchr(slash + 1, '/');
+
+                *slash = '\0';
+                if (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode) || !mode_grants(buf, &st, last ? 3 : 1))
+                        return false;
+                *slash = '/';
+        }
+        if (!strchr(buf + 1, '/') && (stat("/", &st) < 0 || !mode_grants("/", &st, 3)))
+                return false;
+        if (stat(path, &st) < 0)
+                return errno == ENOENT;
+        return mode_grants(path, &st, S_ISREG(st.st_mode) ? 7 : S_ISDIR(st.st_mode) ? 7 : 6);
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -1571,7 +1622,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         _cleanup_free_ char *cwd = getcwd(NULL, 0), *root = NULL, *temp = NULL;
                         const char *writable[3];
                         struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL,
-                                                            .writable = writable, .resolve = host_path };
+                                                            .writable = writable, .resolve = host_path,
+                                                            .host_permits = host_permits };
 
                         /* canonical, as host_path() answers */
                         if (confined && rep->policy && rep->policy->workspace_root)

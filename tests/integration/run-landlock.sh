@@ -559,6 +559,24 @@ assert paths == [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws], paths
                                 --verdict-json "$d/v3.json" -- sh -c "echo x > ro; echo x > '/var/tmp/$tag-dac2'" ) 2>/dev/null
                         check "$who, landlock workspace-write: a write outside after one the host refused: denied on that line" \
                                 grep -q "\"matched_line\": *\"sh: 1: cannot create /var/tmp/$tag-dac2: Permission denied\"" "$d/v3.json"
+                        # a relative path printed after the command left its directory (cd .., tar -C,
+                        # make -C) is joined to the directory it started in: beneath the workspace, where
+                        # the host lets it write, that refusal cannot be the host's (before: task_failure)
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v5.json" -- sh -c "cd .. && touch $tag-up" ) 2>/dev/null
+                        rc=$?
+                        check "$who, landlock workspace-write: cd .. and a write there is refused (rc=$rc)" \
+                                test $rc -eq 1 -a ! -e "$d/$tag-up"
+                        check "$who, landlock workspace-write: ... denied, though its name reads as in the workspace" \
+                                grep -q '"verdict": *"denied"' "$d/v5.json"
+                        # ... but a host refusal the workspace's names allow for stays the command's: a
+                        # script without its execute bit, run
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v6.json" -- sh -c 'echo true > nx && chmod 0644 nx && ./nx' ) 2>"$T/err"
+                        rc=$?
+                        check "$who, landlock workspace-write: a script without x refuses to run (rc=$rc)" \
+                                grep -q 'nx: Permission denied' "$T/err"
+                        check "$who, landlock workspace-write: ... task_failure" grep -q '"verdict": *"task_failure"' "$d/v6.json"
                         # bubblewrap: the same writes are the command's failure, as before
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
                                 --verdict-json "$d/v4.json" -- sh -c 'echo x > ro; touch rodir/f' ) 2>/dev/null
