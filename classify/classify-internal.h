@@ -107,6 +107,15 @@ size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t
  * Returns false at the first name fn refuses, else true. */
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata);
+/* Whether a denial line may tell of a program that could not be run (so the execute bit may be
+ * what was refused), given the signature range and the path as extracted: the name alone in the
+ * field after the program and its line number (bash's "bash: line 1: X: Permission denied",
+ * dash's "sh: 1: X: ...", env's and find's "'X'", make's and xargs' "X: ..."), after the
+ * signature with nothing but punctuation between (zsh, Python), or a line naming exec, "run
+ * command" or spawn. false when it names another operation: "cannot touch 'X'", tar's "X: Cannot
+ * open", dash's "cannot create X", Node's "open 'X'". Bash prints a failed redirection as it
+ * prints a failed exec: such a line may be either. Pure. */
+bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
 
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */

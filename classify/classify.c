@@ -81,7 +81,7 @@ struct sbx_classifier {
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
-        bool (*host_permits)(void *userdata, const char *path);
+        bool (*host_permits)(void *userdata, const char *path, bool run);
         void *resolve_userdata;
 
         /* results */
@@ -217,8 +217,8 @@ static const char *const refused_there[] = {
 
 /* Whether a denial line is the host's own permissions at work rather than the sandbox's: its
  * path and every name it holds lie beneath a writable directory, and it names nothing the
- * sandbox refuses there. */
-static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const char *path) {
+ * sandbox refuses there. run: the line may tell of a program that could not be run. */
+static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const char *path, bool run) {
         char host[SBX_DENIAL_PATH_MAX];
 
         if (c->n_writable == 0 || !path[0] || !name_in_writable(c, path, strlen(path)))
@@ -227,8 +227,9 @@ static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const 
                 if (strcasestr(line, refused_there[i]))
                         return false;
         /* the host would have let the command do anything there: what it refused lies elsewhere,
-         * under a name relative to a directory the command moved to (cd .., tar -C) */
-        if (c->host_permits && host_name(c, path, strlen(path), host) && c->host_permits(c->resolve_userdata, host))
+         * under a name relative to a directory the command moved to (cd .., tar -C); the execute
+         * bit counts only where the line may be about running the file (./script without +x) */
+        if (c->host_permits && host_name(c, path, strlen(path), host) && c->host_permits(c->resolve_userdata, host, run))
                 return false;
         return sbx_denial_line_names_each(line, strlen(line), name_in_writable, c);
 }
@@ -339,7 +340,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
-                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false;
+                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true;
 
                 if (keep || c->n_writable > 0) {
                         size_t ss, se;
@@ -348,10 +349,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         r = match(c, &d->denial_re, (const unsigned char *) line, strlen(line), &ss, &se, NULL);
                         if (r < 0)
                                 return r;
-                        if (r > 0)
-                                sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path));
+                        if (r > 0 && sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path)) > 0)
+                                run = sbx_denial_line_may_exec(line, strlen(line), ss, se, path);
                         absolute_path(c, path, sizeof(path));
-                        own = hosts_own_refusal(c, line, path);
+                        own = hosts_own_refusal(c, line, path, run);
                 }
                 if (!own) {
                         c->denial_lines++;

@@ -462,3 +462,115 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
         }
         return true;
 }
+
+/* A field a program or shell prints before the name it could not run: one word (the program,
+ * dash's line number "1", zsh's "zsh:1"), bash's "line N", Python's "[Errno N]". */
+static bool prefix_field(const char *f, size_t n) {
+        size_t k;
+
+        while (n > 0 && (f[0] == ' ' || f[0] == '\t'))
+                f++, n--;
+        while (n > 0 && (f[n - 1] == ' ' || f[n - 1] == '\t'))
+                n--;
+        if (n == 0)
+                return false;
+        if (!memchr(f, ' ', n) && !memchr(f, '\t', n))
+                return true;
+        if (starts_with(f, n, "line ")) {
+                for (k = 5; k < n && isdigit((unsigned char) f[k]); k++)
+                        ;
+                return k > 5 && k == n;
+        }
+        if (starts_with(f, n, "[Errno ") && f[n - 1] == ']') {
+                for (k = 7; k < n - 1 && isdigit((unsigned char) f[k]); k++)
+                        ;
+                return k > 7 && k == n - 1;
+        }
+        return false;
+}
+
+/* Whether s[0..n) is nothing, or ": "-separated prefix fields (a trailing ':' dropped). */
+static bool prefix_fields(const char *s, size_t n) {
+        size_t start = 0;
+
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == ':'))
+                n--;
+        if (n == 0)
+                return true;
+        for (size_t i = 0;; i++)
+                if (i == n || (i + 1 < n && s[i] == ':' && s[i + 1] == ' ')) {
+                        if (!prefix_field(s + start, i - start))
+                                return false;
+                        if (i == n)
+                                return true;
+                        start = i + 2;
+                        i++;
+                }
+}
+
+static bool contains_ascii_ci(const char *s, size_t n, const char *word) {
+        size_t k = strlen(word);
+
+        for (size_t i = 0; i + k <= n; i++) {
+                size_t j = 0;
+
+                while (j < k && sbx_ascii_lower((unsigned char) s[i + j]) == (unsigned char) word[j])
+                        j++;
+                if (j == k)
+                        return true;
+        }
+        return false;
+}
+
+bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
+        static const char *const words[] = { "exec", "run command", "spawn" };
+        size_t pl = path ? strlen(path) : 0, n = sig_start;
+        const char *after;
+
+        if (!line || sig_start > sig_end || sig_end > len || pl == 0)
+                return true;
+        /* execvp, "Can't exec", "unable to execute", "failed to run command 'X'" (timeout, nohup,
+         * chroot, stdbuf), Node's "spawn X" */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(words); i++)
+                if (contains_ascii_ci(line, len, words[i]))
+                        return true;
+        /* the name after the signature, nothing but punctuation between (zsh's "permission denied:
+         * X", Python's "[Errno 13] Permission denied: 'X'"); a word between names the operation
+         * (Node's ", open 'X'", "'SRC' -> 'DST'") */
+        after = memmem(line + sig_end, len - sig_end, path, pl);
+        if (after) {
+                for (const char *q = line + sig_end; q < after; q++)
+                        if (sbx_ascii_alpha((unsigned char) *q))
+                                goto before_sig;
+                return prefix_fields(line, sig_start);
+        }
+before_sig:
+        /* the name before: "PROG: [N: |line N: ]X: <signature>", X alone in its field, as it is
+         * or quoted (env's, find's 'X'); a phrase there names the operation ("cannot touch 'X'",
+         * tar's "X: Cannot open", dash's "cannot create X") */
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+                n--;
+        if (n == 0 || line[n - 1] != ':')
+                return false;
+        n--;
+        if (ends_with(line, n, path)) {
+                n -= pl;
+        } else {
+                size_t q;
+
+                for (q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                        size_t ol = strlen(quotes[q].open), cl = strlen(quotes[q].close);
+
+                        if (n >= ol + pl + cl && ends_with(line, n, quotes[q].close) &&
+                            memcmp(line + n - cl - pl, path, pl) == 0 && starts_with(line + n - cl - pl - ol, ol, quotes[q].open)) {
+                                n -= ol + pl + cl;
+                                break;
+                        }
+                }
+                if (q == SBX_ELEMENTSOF(quotes))
+                        return false;
+        }
+        if (n > 0 && !(n >= 2 && line[n - 2] == ':' && line[n - 1] == ' '))
+                return false;
+        return prefix_fields(line, n);
+}

@@ -112,13 +112,14 @@ struct sbx_classify_context {
          * told (the line then stays a denial). NULL: names are compared as text. */
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
         /* Optional, with writable: whether the host's own permissions would let the command (its
-         * uid and groups, no capability) do anything to the host path `path` (as resolve gave it):
-         * read, write and run an existing file and write and search its directory, or write and
-         * search the directory of a missing one, every directory on the way searchable, no ACL.
-         * true: a refusal there cannot be the host's, the name is relative to a directory the
-         * command moved to (`cd .. && touch x`, `tar -C /opt`), and the line stays a denial.
-         * NULL: names are judged as text. */
-        bool (*host_permits)(void *userdata, const char *path);
+         * uid and groups, no capability) do what the line may be about to the host path `path` (as resolve gave it):
+         * read and write an existing file (and run it, when `run`: the line may tell of a program
+         * that could not be run, as `bash: ./x: Permission denied` does) and write and search its
+         * directory, or write and search the directory of a missing one, every directory on the
+         * way searchable, no ACL. true: a refusal there cannot be the host's, the name is relative
+         * to a directory the command moved to (`cd .. && touch x`, `tar -C /opt`), and the line
+         * stays a denial. NULL: names are judged as text. */
+        bool (*host_permits)(void *userdata, const char *path, bool run);
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

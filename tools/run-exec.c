@@ -1384,11 +1384,12 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
         return (have & bits) == bits;
 }
 
-/* For the classifier: whether the host's own permissions would let the command do anything to the
- * host path `path` (host_path() gave it): every directory on its way searchable, its directory
- * writable, and the file itself, when it exists, readable, writable and (a regular file)
- * runnable. Then a refusal there cannot be the host's. false when it cannot be told. */
-static bool host_permits(void *userdata, const char *path) {
+/* For the classifier: whether the host's own permissions would let the command do what the line
+ * may be about to the host path `path` (host_path() gave it): every directory on its way
+ * searchable, its directory writable, and the file itself, when it exists, readable, writable
+ * and, a regular file when `run` (the line may tell of a failed exec), runnable. Then a refusal
+ * there cannot be the host's. false when it cannot be told. */
+static bool host_permits(void *userdata, const char *path, bool run) {
         char buf[PATH_MAX];
         struct stat st;
         size_t len = strlen(path);
@@ -1409,7 +1410,7 @@ static bool host_permits(void *userdata, const char *path) {
                 return false;
         if (stat(path, &st) < 0)
                 return errno == ENOENT;
-        return mode_grants(path, &st, S_ISREG(st.st_mode) ? 7 : S_ISDIR(st.st_mode) ? 7 : 6);
+        return mode_grants(path, &st, (S_ISREG(st.st_mode) && run) || S_ISDIR(st.st_mode) ? 7 : 6);
 }
 
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,

@@ -569,6 +569,20 @@ assert paths == [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws], paths
                                 test $rc -eq 1 -a ! -e "$d/$tag-up"
                         check "$who, landlock workspace-write: ... denied, though its name reads as in the workspace" \
                                 grep -q '"verdict": *"denied"' "$d/v5.json"
+                        # ... also when the workspace holds a file of that name the host lets it read and
+                        # write but not run: only a line that may be an exec failure asks for the x bit
+                        # (before: task_failure, the 0644 file read as the host's refusal)
+                        echo a >"$d/ws/$tag-col" && chmod 0644 "$d/ws/$tag-col"
+                        [ $who = nobody ] && chown 65534:65534 "$d/ws/$tag-col"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v7.json" -- sh -c "cd .. && touch $tag-col" ) 2>"$T/err"
+                        rc=$?
+                        check "$who, landlock workspace-write: cd .. and a write of a name the workspace holds (0644) is refused (rc=$rc)" \
+                                test $rc -eq 1 -a ! -e "$d/$tag-col"
+                        check "$who, landlock workspace-write: ... denied, one denial line" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/v7.json"
                         # ... but a host refusal the workspace's names allow for stays the command's: a
                         # script without its execute bit, run
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \

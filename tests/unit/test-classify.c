@@ -861,6 +861,75 @@ static void test_classify_landlock_permission_denied_inside_the_workspace(void *
         assert_verdict(run("landlock", 1, 0, "touch: cannot touch 'ro': Permission denied\n"), "denied");
 }
 
+/* A host where every name reads as a 0644 file: it lets the command read and write, never run. */
+static bool fake_host_permits_rw(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        (void) path;
+        return !run;
+}
+
+static struct sbx_classify_result *run_on_rw_host(const char *text) {
+        static struct sbx_classify_result res;
+        static const char *const writable[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .resolve = fake_resolve,
+                                            .host_permits = fake_host_permits_rw };
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_classifier_new(builtin("landlock"), &c, &diag), 0);
+        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+        assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
+        sbx_classifier_free(c);
+        return &res;
+}
+
+/* With host_permits, a line stays a denial when the host would have let the command do what the
+ * line is about: the execute bit is asked for only by a line that may tell of a failed exec (a
+ * 0644 ./script run: the host's), not by a write (`cd .. && touch a.txt` beside a 0644 a.txt in
+ * the workspace: the sandbox's, the name is relative to another directory). */
+static void test_classify_landlock_execute_bit_only_for_exec_failures(void **state) {
+        (void) state;
+        static const char *const exec[] = {
+                "bash: ./nx: Permission denied",
+                "bash: line 1: ./nx: Permission denied",
+                "./build.sh: line 3: ./nx: Permission denied",
+                "sh: 1: ./nx: Permission denied",
+                "env: './nx': Permission denied",
+                "env: \xe2\x80\x98./nx\xe2\x80\x99: Permission denied",
+                "make: ./nx: Permission denied",
+                "make: execvp: ./nx: Permission denied",
+                "xargs: ./nx: Permission denied",
+                "find: './nx': Permission denied",
+                "timeout: failed to run command './nx': Permission denied",
+                "zsh:1: permission denied: ./nx",
+                "PermissionError: [Errno 13] Permission denied: './nx'",
+        };
+        static const char *const write[] = {
+                "touch: cannot touch 'a.txt': Permission denied",
+                "tar: a.txt: Cannot open: Permission denied",
+                "sh: 1: cannot create a.txt: Permission denied",
+                "cp: cannot create regular file 'a.txt': Permission denied",
+                "mkdir: cannot create directory \xe2\x80\x98" "d\xe2\x80\x99: Permission denied",
+                "Error: EACCES: permission denied, open 'a.txt'",
+                "sed: couldn't open temporary file ./sedAbc: Permission denied",
+        };
+        struct sbx_classify_result *r;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(exec); i++) {
+                r = run_on_rw_host(exec[i]);
+                if (r->verdict != SBX_VERDICT_TASK_FAILURE || r->denial_lines != 0)
+                        fail_msg("'%s': %s, %" PRIu64 " denial lines", exec[i], sbx_verdict_to_string(r->verdict),
+                                 r->denial_lines);
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(write); i++) {
+                r = run_on_rw_host(write[i]);
+                if (r->verdict != SBX_VERDICT_DENIED || r->denial_lines != 1)
+                        fail_msg("'%s': %s", write[i], sbx_verdict_to_string(r->verdict));
+        }
+}
+
 /* Which runs get writable directories: the landlock backend in workspace-write, no other. */
 static void test_classify_writable_dirs_only_for_landlock_workspace_write(void **state) {
         (void) state;
@@ -964,6 +1033,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_denial_path_extraction_table),
                 cmocka_unit_test(test_classify_relative_denial_paths_are_joined_to_the_cwd),
                 cmocka_unit_test(test_classify_landlock_permission_denied_inside_the_workspace),
+                cmocka_unit_test(test_classify_landlock_execute_bit_only_for_exec_failures),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
                 cmocka_unit_test(test_classify_args_parse_table),
         };
