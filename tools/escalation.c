@@ -48,10 +48,14 @@ static bool answer_is_allow(const char *out, size_t n) {
 }
 
 /* The variables where the approver (or an interpreter it runs) finds programs or code, or a file
- * it runs at start: PATH, and the interpreters' search paths and start-up files. */
+ * it runs at start: PATH, and the interpreters' search paths, library directories and start-up
+ * files, each a list of names separated by ':' (TCL_LIBRARY's init.tcl runs at every tclsh start,
+ * a newer json gem in GEM_HOME is what Ruby's require "json" loads, PHPRC's php.ini may name an
+ * auto_prepend_file, R_PROFILE_USER runs at R's start: review). */
 static const char *const approver_path_variables[] = {
         "PATH", "PYTHONPATH", "PYTHONHOME", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "CLASSPATH", "BASH_ENV",
-        "ENV",
+        "ENV", "TCL_LIBRARY", "GEM_HOME", "GEM_PATH", "AWKPATH", "AWKLIBPATH", "GUILE_LOAD_PATH",
+        "GUILE_LOAD_COMPILED_PATH", "PHPRC", "PHP_INI_SCAN_DIR", "R_PROFILE", "R_PROFILE_USER", "R_LIBS", "R_LIBS_USER",
 };
 
 /* The variables whose value makes an interpreter load or run code, removed outright, whatever
@@ -64,10 +68,13 @@ static const char *const approver_path_variables[] = {
  * would be complete; an approver decides from its request and needs none of them. A name ending
  * in '_' is a prefix: GIT_* (GIT_DIR, GIT_CONFIG_*, GIT_EXEC_PATH, GIT_SSH_COMMAND: a repository,
  * configuration or program of the caller's, maybe the workspace's, for a git the approver runs).
+ * So do the search paths not separated by ':' (Lua's ';' templates, TCLLIBPATH's Tcl list) and
+ * PYTHONPLATLIBDIR, a name Python joins to its prefix ("../" leads anywhere).
  * The dynamic loader's (LD_PRELOAD, ...) go before (sbx_env_loader_variable()). */
 static const char *const approver_code_variables[] = {
         "PERL5OPT", "PERL5DB", "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "RUBYOPT",
-        "PYTHONSTARTUP", "PYTHONUSERBASE", "PYTHONPYCACHEPREFIX", "LUA_INIT", "GIT_",
+        "PYTHONSTARTUP", "PYTHONUSERBASE", "PYTHONPYCACHEPREFIX", "PYTHONPLATLIBDIR", "LUA_INIT", "LUA_PATH",
+        "LUA_CPATH", "TCLLIBPATH", "GIT_",
 };
 
 static bool approver_code_variable(const char *entry) {
@@ -76,8 +83,8 @@ static bool approver_code_variable(const char *entry) {
         for (size_t i = 0; i < SBX_ELEMENTSOF(approver_code_variables); i++) {
                 const char *name = approver_code_variables[i];
                 size_t len = strlen(name);
-                /* LUA_INIT has versioned forms (LUA_INIT_5_4) */
-                bool prefix = name[len - 1] == '_' || strcmp(name, "LUA_INIT") == 0;
+                /* Lua's have versioned forms (LUA_INIT_5_4, LUA_PATH_5_4) */
+                bool prefix = name[len - 1] == '_' || strncmp(name, "LUA_", 4) == 0;
                 if (prefix ? n >= len && strncmp(entry, name, len) == 0 : n == len && strncmp(entry, name, n) == 0)
                         return true;
         }

@@ -540,6 +540,43 @@ done
 for v in $optvars; do unset "$v"; done
 t_check "$b: the approver gets none of the option and code-loading variables ($(grep -v =unset "$T/optvars.log" | tr '\n' ' '))" \
         test "$(tr '\n' ' ' <"$T/optvars.log")" = "$expected"
+# ... nor the search paths and library directories of the other interpreters an approver may be
+# written for: TCL_LIBRARY's init.tcl runs at every tclsh start, LUA_PATH/LUA_CPATH, TCLLIBPATH,
+# GEM_HOME/GEM_PATH (a newer json gem is what Ruby's require json loads), AWKPATH/AWKLIBPATH,
+# GUILE_LOAD_PATH, PHPRC/PHP_INI_SCAN_DIR (auto_prepend_file), R_PROFILE_USER (before: each
+# reached the approver, and a tclsh approver ran an init.tcl planted in the workspace)
+if type -P tclsh >/dev/null; then
+        mkdir -p "$WS/tcl"
+        printf 'close [open "%s" w]\n' "$T/out/planted-tcl-library" >"$WS/tcl/init.tcl"
+        printf '#!%s\nread stdin\nputs deny\n' "$(type -P tclsh)" >"$T/bin/tcl-approver"
+        chmod 755 "$T/bin/tcl-approver"
+        echo exit | TCL_LIBRARY="$WS/tcl" tclsh >/dev/null 2>&1
+        t_check "control: TCL_LIBRARY runs a planted init.tcl in tclsh" test -e "$T/out/planted-tcl-library"
+        rm -f "$T/out/planted-"*
+        TCL_LIBRARY="$WS/tcl" "$SBX_BIN" run --db "$T/tcl-approver.db" --backend "$b" --mode read-only --on-denial=ask \
+                --approver "$T/bin/tcl-approver" -- sh -c "echo x > $T/out/tcl-approver" 2>"$T/err"
+        t_check "$b: no init.tcl planted through TCL_LIBRARY ran in a tclsh approver" \
+                test ! -e "$T/out/planted-tcl-library" -a "$(grep -cxF "$REJECTED" "$T/err")" = 1
+        rm -rf "$WS/tcl"
+else
+        t_diag "tclsh is not installed: TCL_LIBRARY is checked by the environment below only"
+fi
+libvars="TCL_LIBRARY TCLLIBPATH LUA_PATH LUA_CPATH LUA_PATH_5_4 LUA_CPATH_5_4 GEM_HOME GEM_PATH AWKPATH AWKLIBPATH GUILE_LOAD_PATH GUILE_LOAD_COMPILED_PATH PHPRC PHP_INI_SCAN_DIR R_PROFILE R_PROFILE_USER R_LIBS R_LIBS_USER PYTHONPLATLIBDIR"
+printf '#!/bin/sh\nfor v in %s; do eval "echo $v=\\${$v-unset}"; done >"%s"\ncat >/dev/null\necho deny\n' \
+        "$libvars" "$T/libvars.log" >"$T/bin/libvars-approver"
+chmod 755 "$T/bin/libvars-approver"
+mkdir -p "$WS/libvars"
+expected=
+for v in $libvars; do
+        expected="$expected$v=unset "
+        export "$v=$WS/libvars"
+done
+"$SBX_BIN" run --db "$T/libvars.db" --backend "$b" --mode read-only --on-denial=ask \
+        --approver "$T/bin/libvars-approver" -- sh -c "echo x > $T/out/libvars" 2>/dev/null
+for v in $libvars; do unset "$v"; done
+rm -rf "$WS/libvars"
+t_check "$b: the approver gets no search path of another interpreter inside the workspace ($(grep -v =unset "$T/libvars.log" | tr '\n' ' '))" \
+        test "$(tr '\n' ' ' <"$T/libvars.log")" = "$expected"
 
 # PATH entries that do not resolve (yet): through a symlink outside the workspace into it, a
 # directory a workspace-write run beside this one creates while the approver runs is searched;
