@@ -925,6 +925,9 @@ int sbx_dialect_find_override(const char *backend, char *const *config_dirs, str
                                     (r = sbx_check_trusted_ancestors(diag, "find dialect", "dialect file", path, real)) < 0)
                                         return r;
                         }
+                        /* and the file's own name, a symlink maybe: the symlinks it leads through */
+                        if ((r = sbx_check_trusted_names(diag, "find dialect", "dialect file", path, path, true, 0)) < 0)
+                                return r;
                 }
                 return load_fd(fd, path, ret_dialect, diag);
         }

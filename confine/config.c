@@ -318,6 +318,9 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                     ((r = check_config_dir(real, diag)) < 0 ||
                      (r = sbx_check_trusted_ancestors(diag, "read config", "config file", path, real)) < 0))
                         return r;
+                /* and the file's own name, a symlink maybe: the symlinks it leads through */
+                if ((r = sbx_check_trusted_names(diag, "read config", "config file", path, path, true, 0)) < 0)
+                        return r;
         }
         buf = malloc((size_t) st.st_size + 1);
         if (!buf)

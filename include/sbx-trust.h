@@ -165,25 +165,28 @@ static inline int sbx_check_trusted(struct sbx_diag *diag, const char *step, con
         return 0;
 }
 
-/* The directories that decide what `dir` (holding `path`, a file that decides how sbx behaves)
- * names: each symlink on dir's path as written must be the caller's or root's and lie in a
- * directory that is too and that nobody else may write (else they could point it elsewhere), and
- * every directory above dir's real path must be the caller's or root's, with nobody else allowed
- * to write it unless it is sticky (sbx_writable_by_others(); else they could rename what lies
- * beneath away and put their own in its place: review, $XDG_CONFIG_HOME in a directory of another
- * user's in /tmp). The rule of the runner's and the audit database's directories. 0, or -EPERM
- * (-errno when one cannot be examined) with diag naming the directory as the one above `what`
- * `path`. dir itself is the caller's to check (sbx_check_trusted()). */
-static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char *step, const char *what,
-                                              const char *path, const char *dir) {
-        char lex[PATH_MAX], in[PATH_MAX], real[PATH_MAX], *p, *parent;
+/* The names the kernel goes through to reach `name` (a prefix of what `path` is named by, or a
+ * symlink's target on the way): for each prefix of name as written, a symlink must be the caller's
+ * or root's and lie in a directory that is too and that nobody else may write (else they could
+ * point it elsewhere), and its target is looked at in turn, the same way (review: our symlink to
+ * another user's was taken, and they could point theirs at any file of ours or root's); a
+ * directory must be the caller's or root's, with nobody else allowed to write it unless it is
+ * sticky (else they could rename what lies beneath away: review, our directory with our symlink
+ * in it beneath another user's). name itself, at the top (`top`), is the caller's to check. */
+static inline int sbx_check_trusted_names(struct sbx_diag *diag, const char *step, const char *what,
+                                          const char *path, const char *name, bool top, int depth) {
+        char lex[PATH_MAX], in[PATH_MAX], target[PATH_MAX], next[PATH_MAX], *p, *parent;
         struct stat st;
+        ssize_t n;
+        int r;
 
-        if (strlen(dir) >= sizeof(lex))
+        if (depth > 40)
+                return sbx_diag_set(diag, ELOOP, step, path, "%s %s: too many symlinks on its path", what, path);
+        if (strlen(name) >= sizeof(lex))
                 return sbx_diag_set(diag, ENAMETOOLONG, step, path, "%s %s: its directory's name is too long", what,
                                     path);
-        memcpy(lex, dir, strlen(dir) + 1);
-        /* the symlinks as written: each prefix of dir, dir itself last */
+        memcpy(lex, name, strlen(name) + 1);
+        /* each prefix of name, name itself last */
         for (p = lex + 1;; p++) {
                 bool whole = *p == '\0';
                 if (*p != '/' && !whole)
@@ -206,12 +209,53 @@ static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char 
                                                     "pointed elsewhere", what, path, lex, parent,
                                                     sbx_writable_by_others(&st) ? "writable by group or others (not sticky)"
                                                                                 : "another user's directory");
+                        n = readlink(lex, target, sizeof(target) - 1);
+                        if (n < 0)
+                                return sbx_diag_set(diag, errno, step, path, "cannot read the symlink %s: %s", lex,
+                                                    strerror(errno));
+                        target[n] = '\0';
+                        if ((size_t) n >= sizeof(target) - 1 ||
+                            (size_t) snprintf(next, sizeof(next), "%s%s%s", target[0] == '/' ? "" : parent,
+                                              target[0] == '/' ? "" : "/", target) >= sizeof(next))
+                                return sbx_diag_set(diag, ENAMETOOLONG, step, path,
+                                                    "%s %s: the target of the symlink %s is too long", what, path, lex);
+                        if ((r = sbx_check_trusted_names(diag, step, what, path, next, false, depth + 1)) < 0)
+                                return r;
+                } else if (!(top && whole) && stat(lex, &st) == 0) {
+                        if (st.st_uid != geteuid() && st.st_uid != 0)
+                                return sbx_diag_set(diag, EPERM, step, path,
+                                                    "%s %s: the directory %s above it is another user's (uid %u): it "
+                                                    "could put another directory in place of the one that holds it",
+                                                    what, path, lex, (unsigned) st.st_uid);
+                        if (sbx_writable_by_others(&st))
+                                return sbx_diag_set(diag, EPERM, step, path,
+                                                    "%s %s: the directory %s above it is writable by group or others "
+                                                    "(not sticky): another user could put another directory in place "
+                                                    "of the one that holds it", what, path, lex);
                 }
                 if (whole)
                         break;
                 *p = '/';
         }
-        /* the directories the kernel goes through: each one above the real directory */
+        return 0;
+}
+
+/* The directories that decide what `dir` (holding `path`, a file that decides how sbx behaves;
+ * or `path` itself, when the file may be a symlink) names: every name the kernel goes through
+ * (sbx_check_trusted_names(): each directory and symlink on the way, the symlinks' targets
+ * included), and every directory above dir's real path must be the caller's or root's, with
+ * nobody else allowed to write it unless it is sticky (sbx_writable_by_others(); else they could
+ * rename what lies beneath away and put their own in its place: review, $XDG_CONFIG_HOME in a
+ * directory of another user's in /tmp). The rule of the runner's and the audit database's
+ * directories. 0, or -EPERM (-errno when one cannot be examined) with diag naming the directory
+ * as the one above `what` `path`. dir itself is the caller's to check (sbx_check_trusted()). */
+static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char *step, const char *what,
+                                              const char *path, const char *dir) {
+        char real[PATH_MAX], *p;
+        struct stat st;
+        int r;
+
+        /* the directories the kernel goes through: each one above the real directory, nearest first */
         if (!realpath(dir, real))
                 return sbx_diag_set(diag, errno, step, path, "cannot resolve %s: %s", dir, strerror(errno));
         while ((p = strrchr(real, '/')) && real[1] != '\0') {
@@ -229,6 +273,9 @@ static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char 
                                             "sticky): another user could put another directory in place of the one "
                                             "that holds it", what, path, real);
         }
+        /* then every name on the way as written, the symlinks' targets included */
+        if ((r = sbx_check_trusted_names(diag, step, what, path, dir, true, 0)) < 0)
+                return r;
         return 0;
 }
 

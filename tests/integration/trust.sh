@@ -10,7 +10,8 @@
 #   - a dialect override of another user's, writable by others, or not a regular file (a FIFO)
 #     is refused (125) without hanging; a config dir writable by others (not sticky) is refused;
 #   - so is a config or dialects dir beneath a directory others may write (not sticky) or another
-#     user owns, or reached through another user's symlink (root and nobody).
+#     user owns, or reached through another user's symlink, also one our own symlink leads to, or
+#     through our directory beneath another user's (root and nobody).
 set -u
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -315,6 +316,33 @@ anc_check() { # WHO BASE: the checks, run as WHO (root: directly) on configs ben
                 anc "$base/link/cfg"
                 t_check "$who: a config reached through another user's symlink: refused (2, got $rc), naming it ($(head -c 200 "$T/out"))" \
                         test $rc = 2 -a -n "$(grep -F "the symlink $base/link on its path belongs to uid $other" "$T/out")"
+                # ... also where a symlink of ours leads to theirs (the kernel follows both; before:
+                # only the symlinks on the path as written were looked at, and theirs could be
+                # pointed at any file of ours or root's named config), for the config dir and for
+                # the config file itself, and where our symlink lies beneath a directory of theirs
+                # (they could rename ours away and put their own in its place)
+                ln -s link "$base/ourlink"
+                chown -h "$(id -u "$who")" "$base/ourlink"
+                anc "$base/ourlink/cfg"
+                t_check "$who: a config dir reached through our symlink to another user's: refused (2, got $rc), naming theirs ($(head -c 200 "$T/out"))" \
+                        test $rc = 2 -a -n "$(grep -F "the symlink $base/link on its path belongs to uid $other" "$T/out")"
+                mkdir -p "$base/home/chain/sbx"
+                ln -s "$base/link/cfg/sbx/config" "$base/home/chain/sbx/config"
+                chown -R -h "$(id -u "$who")" "$base/home/chain"
+                anc "$base/home/chain"
+                t_check "$who: a config file that is our symlink to another user's: refused (2, got $rc), naming theirs ($(head -c 200 "$T/out"))" \
+                        test $rc = 2 -a -n "$(grep -F "the symlink $base/link on its path belongs to uid $other" "$T/out")"
+                chown -h "$(id -u "$who")" "$base/link"
+                anc "$base/home/chain"
+                t_check "$who: control: once that symlink is ours, the config is used ($(head -c 200 "$T/out"))" \
+                        grep -q '^mode: read-only' "$T/out"
+                mkdir -p "$base/theirs/ours"
+                ln -s "$base/real" "$base/theirs/ours/link"
+                chown -R -h "$(id -u "$who")" "$base/theirs/ours"
+                chown "$other" "$base/theirs"
+                anc "$base/theirs/ours/link/cfg"
+                t_check "$who: a config dir through our symlink in our directory beneath another user's: refused (2, got $rc), naming theirs ($(head -c 200 "$T/out"))" \
+                        test $rc = 2 -a -n "$(grep -F "the directory $base/theirs above it is another user's (uid $other)" "$T/out")"
         fi
 }
 anc_setup() { # BASE: BASE/open/cfg/sbx/config (read-only), BASE/open/dia/sbx/dialects, BASE/link -> real/
