@@ -533,9 +533,14 @@ static bool trusted_uid(uid_t uid, uid_t owner) {
  * and lie in a directory nobody else may write either (review: root's symlink in a directory of
  * uid 4242's was taken, and 4242 could point it at a record of theirs between the check and the
  * open). */
-static int check_path_link(const char *path, const char *link, bool whole, uid_t owner, struct sbx_diag *diag) {
-        _cleanup_free_ char *in = NULL;
+static int check_names(const char *path, const char *name, bool top, uid_t owner, int depth, struct sbx_diag *diag);
+
+static int check_path_link(const char *path, const char *link, bool whole, uid_t owner, int depth,
+                           struct sbx_diag *diag) {
+        _cleanup_free_ char *in = NULL, *next = NULL;
+        char target[PATH_MAX];
         struct stat st;
+        ssize_t n;
 
         if (lstat(link, &st) < 0 || !S_ISLNK(st.st_mode))
                 return 0;
@@ -559,29 +564,83 @@ static int check_path_link(const char *path, const char *link, bool whole, uid_t
                                     "pointed elsewhere", path, link, in,
                                     sbx_writable_by_others(&st) ? "writable by group or others (not sticky)" :
                                                                   "another user's directory");
-        return 0;
+        /* and the names its target goes through in turn: the kernel follows them all (review: our
+         * symlink to another user's was taken, and they could point theirs at another directory of
+         * ours, an older copy of the record or none) */
+        n = readlink(link, target, sizeof(target) - 1);
+        if (n < 0)
+                return sbx_diag_set(diag, errno, "open", path, "cannot read the symlink %s: %s", link, strerror(errno));
+        if ((size_t) n >= sizeof(target) - 1)
+                return sbx_diag_set(diag, ENAMETOOLONG, "open", path, "the target of the symlink %s is too long", link);
+        target[n] = '\0';
+        if (target[0] == '/' ? !(next = strdup(target)) : asprintf(&next, "%s/%s", in, target) < 0) {
+                next = NULL;
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        }
+        return check_names(path, next, false, owner, depth + 1, diag);
 }
 
-static int check_private_ancestors(const char *path, const char *dir, uid_t owner, struct sbx_diag *diag) {
-        _cleanup_free_ char *lex = strdup(dir), *real = NULL;
+/* Whether the prefix of lex that follows the one ending at p (a '/' made '\0') is a symlink. */
+static bool next_is_symlink(char *lex, char *p) {
+        char *q = strchr(p + 1, '/');
+        struct stat st;
+        bool r;
+
+        *p = '/';
+        if (q)
+                *q = '\0';
+        r = lstat(lex, &st) == 0 && S_ISLNK(st.st_mode);
+        if (q)
+                *q = '/';
+        *p = '\0';
+        return r;
+}
+
+/* Each prefix of name as written (a record's directory, or a symlink's target on its way), name
+ * itself last: a symlink as check_path_link() says; a directory the user's, root's or the owner's,
+ * and one that others may write sticky (they could rename ours beneath it away: review, our
+ * directory with our symlink in it beneath another user's). name itself, at the top (`top`), is
+ * the caller's to check. */
+static int check_names(const char *path, const char *name, bool top, uid_t owner, int depth, struct sbx_diag *diag) {
+        _cleanup_free_ char *lex = strdup(name);
         struct stat st;
         char *p;
         int r;
 
         if (!lex)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        /* the symlinks as written: each prefix of dir, dir itself last */
+        if (depth > 40)
+                return sbx_diag_set(diag, ELOOP, "open", path, "audit database %s: too many symlinks on its path", path);
         for (p = lex + 1;; p++) {
                 bool whole = *p == '\0';
                 if (*p != '/' && !whole)
                         continue;
                 *p = '\0';
-                if ((r = check_path_link(path, lex, whole, owner, diag)) < 0)
-                        return r;
+                if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode)) {
+                        if ((r = check_path_link(path, lex, whole && top, owner, depth, diag)) < 0)
+                                return r;
+                } else if (!(whole && top) && stat(lex, &st) == 0 &&
+                           (!trusted_uid(st.st_uid, owner) || sbx_writable_by_others(&st)) &&
+                           /* one that holds a symlink: check_path_link() names both */
+                           (whole || !next_is_symlink(lex, p)))
+                        return sbx_diag_set(diag, EPERM, "open", path,
+                                            "audit database %s: the directory %s above it is %s: it could put "
+                                            "another directory in place of the record's", path, lex,
+                                            sbx_writable_by_others(&st) ? "writable by group or others (not sticky)" :
+                                                                          "another user's");
                 if (whole)
                         break;
                 *p = '/';
         }
+        return 0;
+}
+
+static int check_private_ancestors(const char *path, const char *dir, uid_t owner, struct sbx_diag *diag) {
+        _cleanup_free_ char *real = NULL;
+        struct stat st;
+        char *p;
+        int r;
+
         /* the directories the kernel goes through: each one above the real directory */
         real = realpath(dir, NULL);
         if (!real)
@@ -597,6 +656,10 @@ static int check_private_ancestors(const char *path, const char *dir, uid_t owne
                                             sbx_writable_by_others(&st) ? "writable by group or others (not sticky)" :
                                                                           "another user's");
         }
+        /* and the names as written: each prefix of dir, dir itself last, and the symlinks'
+         * targets (after the real directory's, so that the nearest of those is named first) */
+        if ((r = check_names(path, dir, true, owner, 0, diag)) < 0)
+                return r;
         return 0;
 }
 

@@ -157,6 +157,15 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         rc=$?
         t_check "... and sbx audit list through it is refused too (rc=$rc, $(head -c 200 "$T/err"))" \
                 test $rc != 0 -a "$(wc -l <"$T/err")" = 1 -a -n "$(grep "$T/mu/nbdir/ourlink" "$T/err")"
+        # our symlink, in our directory, to theirs (the kernel follows both; before: only the
+        # symlinks on the path as written were looked at, and they could point theirs at another
+        # directory of ours: an older copy of the record, or none)
+        ln -s "$T/mu/above/link" "$T/mu/ourchain"
+        rows_before=$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')
+        refused_unrecorded "$T/mu/ourchain/audit.db" "our symlink to another user's"
+        t_check "... naming theirs" grep -q "$T/mu/above/link on its path is a symlink of uid 65534" "$T/err"
+        t_check "... whose rows did not grow ($rows_before)" \
+                test "$(sqlite3 "$T/mu/served/audit.db" 'SELECT count(*) FROM executions')" = "$rows_before"
         "${T_NOBODY[@]}" ln -sfn /nonexistent "$T/mu/nbdir/ourlink"
         t_check "... (they can repoint it)" test "$(readlink "$T/mu/nbdir/ourlink")" = /nonexistent
 else
