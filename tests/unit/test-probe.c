@@ -217,30 +217,39 @@ static void test_probe_cache_others_could_write_is_ignored(void **state) {
         sbx_config_free(cfg);
 }
 
+/* Probes with the cache in the user's own directories (cached), then once others may write
+ * `opened` (chmod 0777): the cache is neither believed nor, once removed, written again. The
+ * last report (in *c) still selects bwrap. */
+static void check_cache_dropped_once_writable(struct sbx_config *cfg, const char *opened, struct sbx_probe_report *c) {
+        struct sbx_probe_report a, b;
+
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0); /* the user's own directories: cached */
+        assert_int_equal(access(a.cache_path, F_OK), 0);
+        assert_int_equal(chmod(opened, 0777), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
+        assert_false(b.from_cache);
+        assert_int_equal(unlink(a.cache_path), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, c, NULL), 0);
+        assert_int_equal(access(c->cache_path, F_OK), -1);
+        assert_string_equal(c->selected, "bwrap");
+}
+
 /* A cache directory named in a directory that others may write is neither written nor believed:
  * that user could swap it for a symlink, and sbx (root, given that user's $XDG_CACHE_HOME) wrote
  * its verdict into any directory the symlink named. */
 static void test_probe_cache_named_in_a_directory_others_can_write_is_not_used(void **state) {
         struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
-        struct sbx_probe_report a, b, c;
+        struct sbx_probe_report c;
         char shared[PATH_MAX + 16];
         (void) state;
         snprintf(shared, sizeof(shared), "%s/shared", dir);
         assert_int_equal(mkdir(shared, 0755), 0);
         free(cfg->cache_dir);
         assert_true(asprintf(&cfg->cache_dir, "%s/sbx", shared) > 0);
-        sbx_probe_forget_process_cache();
-        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0); /* the user's own directory: cached */
-        assert_int_equal(access(a.cache_path, F_OK), 0);
-        assert_int_equal(chmod(shared, 0777), 0);
-        sbx_probe_forget_process_cache();
-        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
-        assert_false(b.from_cache);
-        assert_int_equal(unlink(a.cache_path), 0);
-        sbx_probe_forget_process_cache();
-        assert_int_equal(sbx_probe(cfg, false, &c, NULL), 0);
-        assert_int_equal(access(c.cache_path, F_OK), -1);
-        assert_string_equal(c.selected, "bwrap");
+        check_cache_dropped_once_writable(cfg, shared, &c);
         sbx_config_free(cfg);
 }
 
@@ -248,7 +257,7 @@ static void test_probe_cache_named_in_a_directory_others_can_write_is_not_used(v
  * away and put their own in its place (the config files' rule for the directories above). */
 static void test_probe_cache_below_a_directory_others_can_write_is_not_used(void **state) {
         struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
-        struct sbx_probe_report a, b, c;
+        struct sbx_probe_report c;
         char open_dir[PATH_MAX + 16], deep[PATH_MAX + 32];
         (void) state;
         snprintf(open_dir, sizeof(open_dir), "%s/open", dir);
@@ -257,18 +266,7 @@ static void test_probe_cache_below_a_directory_others_can_write_is_not_used(void
         assert_int_equal(mkdir(deep, 0755), 0);
         free(cfg->cache_dir);
         assert_true(asprintf(&cfg->cache_dir, "%s/sbx", deep) > 0);
-        sbx_probe_forget_process_cache();
-        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0); /* the user's own directories: cached */
-        assert_int_equal(access(a.cache_path, F_OK), 0);
-        assert_int_equal(chmod(open_dir, 0777), 0);
-        sbx_probe_forget_process_cache();
-        assert_int_equal(sbx_probe(cfg, false, &b, NULL), 0);
-        assert_false(b.from_cache);
-        assert_int_equal(unlink(a.cache_path), 0);
-        sbx_probe_forget_process_cache();
-        assert_int_equal(sbx_probe(cfg, false, &c, NULL), 0);
-        assert_int_equal(access(c.cache_path, F_OK), -1);
-        assert_string_equal(c.selected, "bwrap");
+        check_cache_dropped_once_writable(cfg, open_dir, &c);
         /* a sticky one (as /tmp) is: others cannot rename what is not theirs */
         assert_int_equal(chmod(open_dir, 01777), 0);
         sbx_probe_forget_process_cache();
