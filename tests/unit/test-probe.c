@@ -8,7 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -381,6 +387,85 @@ static void test_probe_spawn_passes_no_descriptor_of_the_caller(void **state) {
         assert_string_equal(err, "");
 }
 
+/* A runner that exits and leaves a process of its group holding the stderr pipe (bubblewrap out of
+ * descriptors leaves its sandbox's init so, waiting for ever): the spawn returns once the runner
+ * ended, not at its deadline, and what was left of the group is killed. */
+static void spawn_leaves_nothing_of_the_runner(void) {
+        char *argv[] = { (char *) "/bin/sh", (char *) "-c", (char *) "sleep 60 & echo $! >&2; exit 7", NULL };
+        char err[256], state = 0;
+        int wstatus = -1;
+        struct timespec t0, t1;
+        long ms, left_pid;
+
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        assert_int_equal(sbx_spawn_capture(argv, NULL, 10000, &wstatus, err, sizeof(err)), 0);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+        assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 7);
+        assert_true(ms < 5000);
+        left_pid = strtol(err, NULL, 10);
+        assert_true(left_pid > 1);
+        /* gone, or a zombie of whoever adopted it */
+        for (int i = 0; i < 100; i++) {
+                char path[64], buf[512];
+                FILE *f;
+
+                snprintf(path, sizeof(path), "/proc/%ld/stat", left_pid);
+                f = fopen(path, "r");
+                if (!f) {
+                        state = 'X';
+                        break;
+                }
+                if (fgets(buf, sizeof(buf), f) && strrchr(buf, ')'))
+                        state = strrchr(buf, ')')[2];
+                fclose(f);
+                if (state == 'Z')
+                        break;
+                usleep(10000);
+        }
+        assert_true(state == 'X' || state == 'Z');
+}
+
+static void test_probe_spawn_leaves_nothing_of_the_runner(void **state) {
+        (void) state;
+        spawn_leaves_nothing_of_the_runner();
+}
+
+/* The same where the kernel has no pidfd_open() (before 5.3): a seccomp filter makes it ENOSYS. */
+static void test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd(void **state) {
+#if defined(__x86_64__) && defined(SYS_pidfd_open)
+        struct sock_filter f[] = {
+                BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+                BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+                BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+                BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_pidfd_open, 0, 1),
+                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        };
+        struct sock_fprog prog = { .len = SBX_ELEMENTSOF(f), .filter = f };
+        int wstatus = -1;
+        pid_t pid;
+
+        (void) state;
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0 ||
+                    syscall(SYS_pidfd_open, getpid(), 0) >= 0 || errno != ENOSYS)
+                        _exit(2);
+                spawn_leaves_nothing_of_the_runner(); /* a failed assertion ends the child nonzero */
+                _exit(0);
+        }
+        assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+        assert_true(WIFEXITED(wstatus));
+        assert_int_equal(WEXITSTATUS(wstatus), 0);
+#else
+        (void) state;
+        skip();
+#endif
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
@@ -398,6 +483,8 @@ int main(void) {
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
                 cmocka_unit_test(test_probe_does_not_depend_on_the_current_directory),
                 cmocka_unit_test(test_probe_spawn_passes_no_descriptor_of_the_caller),
+                cmocka_unit_test(test_probe_spawn_leaves_nothing_of_the_runner),
+                cmocka_unit_test(test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd),
         };
         char cmd[PATH_MAX + 64];
         _cleanup_free_ char *real = NULL;
