@@ -111,8 +111,9 @@ int sbx_file_fingerprint(const char *path, char *buf, size_t size);
 
 
 /* Spawns argv (with extra "NAME=value" env entries) with stdin and stdout on /dev/null, waits at
- * most timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. */
-int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int *ret_wstatus,
+ * most timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. When
+ * abort_fd (-1: none) becomes readable first, the runner is killed and -EINTR returned. */
+int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int abort_fd, int *ret_wstatus,
                       char *err_buf, size_t err_size);
 
 /* Drops the per-process probe verdict (tests of the on-disk cache). */

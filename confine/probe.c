@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -146,6 +148,32 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
         snprintf(key, size, "%016llx", (unsigned long long) h);
 }
 
+/* The signals whose default action ends a process and that end sbx during a probe (^C at a first
+ * run, `timeout`, a closed terminal): held from the probe directory's creation to its removal,
+ * and watched through a signalfd so that the runner is killed at once. Released after the
+ * removal, such a signal then does what it would have done (sbx ends by it, or the caller's
+ * handler runs). Before, sbx ended at once and left the probe's directory in /tmp and its
+ * runner running. A signal the caller ignores or blocks is left alone. */
+static const int probe_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM };
+
+static int probe_signals_hold(sigset_t *ret_old) {
+        sigset_t set;
+
+        sigemptyset(&set);
+        if (sigprocmask(SIG_SETMASK, NULL, ret_old) < 0)
+                return -1;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(probe_stop_signals); i++) {
+                struct sigaction sa;
+                int sig = probe_stop_signals[i];
+
+                if (sigismember(ret_old, sig) == 0 && sigaction(sig, NULL, &sa) == 0 && sa.sa_handler != SIG_IGN)
+                        sigaddset(&set, sig);
+        }
+        if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+                return -1;
+        return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
 /* Runs the functional probe of a backend that passed its static check. */
 static void probe_functional(const struct sbx_config *cfg, const struct sbx_backend *b, struct sbx_candidate *c) {
         char tmpl[PATH_MAX] = "/tmp/sbx-probe-XXXXXX";
@@ -158,6 +186,8 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         struct sbx_diag diag = { 0 };
         char err[512];
         int status = 0, r;
+        sigset_t old_mask;
+        _cleanup_close_ int stop_fd = probe_signals_hold(&old_mask);
 
         /* /tmp first; $TMPDIR where /tmp cannot be written (a service under ProtectSystem=strict):
          * every backend read unusable there, every chain run refused (environment review) */
@@ -210,9 +240,11 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
                 c->usable = false;
                 goto done;
         }
-        r = sbx_spawn_capture(out.argv, out.setenv, PROBE_TIMEOUT_MS, &status, err, sizeof(err));
+        r = sbx_spawn_capture(out.argv, out.setenv, PROBE_TIMEOUT_MS, stop_fd, &status, err, sizeof(err));
         err[strcspn(err, "\n")] = '\0';
-        if (r < 0)
+        if (r == -EINTR)
+                snprintf(c->reason, sizeof(c->reason), "probe: interrupted by a signal");
+        else if (r < 0)
                 snprintf(c->reason, sizeof(c->reason), "probe: cannot start %s: %s", out.argv[0], strerror(-r));
         else if (WIFSIGNALED(status))
                 snprintf(c->reason, sizeof(c->reason), "probe: runner killed by signal %d%s%s", WTERMSIG(status),
@@ -244,6 +276,8 @@ done:
         if (outside)
                 (void) rmdir(outside);
         (void) sbx_remove_tree(tmpl);
+        /* a signal held during the probe is delivered here */
+        (void) sigprocmask(SIG_SETMASK, &old_mask, NULL);
 }
 
 /* The cache directory, open, or -1 when a verdict in it may be neither believed nor written: it
@@ -384,7 +418,7 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
  * under a full pids cgroup bubblewrap failed, landlock was selected, and every later run took it
  * from the cache, partial, with --require-full refused (environment review). */
 static bool transient_failure(const struct sbx_probe_report *rep) {
-        static const char *const marks[] = { "Cannot fork", "killed by signal" };
+        static const char *const marks[] = { "Cannot fork", "killed by signal", "interrupted by a signal" };
         static const int errs[] = { EAGAIN, ENOMEM, EMFILE, ENFILE };
 
         for (size_t i = 0; i < rep->n; i++) {

@@ -87,14 +87,14 @@ static bool child_ended(pid_t pid) {
  * then waited its whole timeout for the pipe's end, and the init was left running (found: 28 on
  * this machine after the test suites). The runner is not reaped before its group is killed, so
  * the group's id cannot name anyone else's. */
-int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int *ret_wstatus,
+int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int abort_fd, int *ret_wstatus,
                       char *err_buf, size_t err_size) {
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int end_fd = -1;
         posix_spawn_file_actions_t fa;
         posix_spawnattr_t attr;
         int pipefd[2], status = 0, r;
-        bool ended = false, killed = false;
+        bool ended = false, killed = false, aborted = false;
         size_t used = 0;
         int64_t deadline;
         pid_t pid;
@@ -125,7 +125,7 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                 err_buf[0] = '\0';
         deadline = now_ms() + timeout_ms;
         while (pipefd[0] >= 0 || !ended) {
-                struct pollfd p[2];
+                struct pollfd p[3];
                 nfds_t n = 0;
                 int64_t left = deadline - now_ms();
                 char buf[4096];
@@ -147,6 +147,8 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                         p[n++] = (struct pollfd) { .fd = pipefd[0], .events = POLLIN };
                 if (!ended && end_fd >= 0)
                         p[n++] = (struct pollfd) { .fd = end_fd, .events = POLLIN };
+                if (abort_fd >= 0)
+                        p[n++] = (struct pollfd) { .fd = abort_fd, .events = POLLIN };
                 r = poll(p, n, end_fd >= 0 || ended ? (int) left : (int) (left < POLL_SLICE_MS ? left : POLL_SLICE_MS));
                 if (r <= 0)
                         continue;
@@ -156,6 +158,10 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                         if (p[i].fd == end_fd) {
                                 ended = true;
                                 continue;
+                        }
+                        if (p[i].fd == abort_fd) {
+                                aborted = true;
+                                break;
                         }
                         got = read(pipefd[0], buf, sizeof(buf));
                         if (got < 0 && (errno == EINTR || errno == EAGAIN))
@@ -172,6 +178,10 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                                 err_buf[used] = '\0';
                         }
                 }
+                if (aborted) {
+                        (void) kill(-pid, SIGKILL);
+                        break;
+                }
         }
         if (pipefd[0] >= 0)
                 close(pipefd[0]);
@@ -179,5 +189,5 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                 if (errno != EINTR)
                         return -errno;
         *ret_wstatus = status;
-        return 0;
+        return aborted ? -EINTR : 0;
 }
