@@ -116,5 +116,10 @@ int sbx_file_fingerprint(const char *path, char *buf, size_t size);
 int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int abort_fd, int *ret_wstatus,
                       char *err_buf, size_t err_size);
 
+/* A private directory of the user's beneath BASE, locked for as long as out holds it, into
+ * out->temp_dir: BASE/sbx-UID/run-XXXXXX, which the next run removes if the sbx that made it was
+ * killed. Removed with sbx_confined_remove_temp_area(). 0, or -errno (nothing made). */
+int sbx_make_swept_dir(const char *base, struct sbx_confined_argv *out);
+
 /* Drops the per-process probe verdict (tests of the on-disk cache). */
 void sbx_probe_forget_process_cache(void);

@@ -311,6 +311,10 @@ static void sweep_temp_areas(int parent_fd) {
 }
 #endif
 
+int sbx_make_swept_dir(const char *base, struct sbx_confined_argv *out) {
+        return make_swept_area(base, out);
+}
+
 static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) {
         const char *env = getenv("TMPDIR");
         _cleanup_free_ char *base = NULL, *tmpl = NULL;

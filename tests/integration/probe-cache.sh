@@ -30,6 +30,19 @@ probe() {
         KEY=$(t_json_field "$T/$name.json" cache_key)
 }
 
+# probe_dirs: the directories probes have made and not removed, one per line, sorted: in /tmp
+# itself (sbx-probe-*), or in the user's swept directory there (sbx-UID/run-*, holding the probe's
+# ws and out; a run's temp area has no out)
+probe_dirs() {
+        local d
+        ls -d /tmp/sbx-probe-* 2>/dev/null
+        for d in /tmp/sbx-"$(id -u)"/run-*; do
+                [ -d "$d/ws" ] && [ -d "$d/out" ] && echo "$d"
+        done
+        return 0
+} 2>/dev/null
+probe_dirs_new() { probe_dirs | sort | comm -13 "$T/probe-dirs.before" -; }
+
 # ---- first and second probe ------------------------------------------------------------------
 probe first
 t_check "first sbx probe succeeds (rc $PROBE_RC)" test $PROBE_RC -eq 0
@@ -52,7 +65,7 @@ t_check "sbx probe --refresh probes again" test "$(t_json_field "$T/refresh.json
 # /proc/PID/ns/ns failed") exits and leaves that init waiting for its go-ahead for ever, holding
 # the probe's stderr: the probe waited its whole 10 s for the end of that pipe, and the init was
 # left running, one more after every test suite (found: 28 on this machine).
-ls -d /tmp/sbx-probe-* 2>/dev/null | sort >"$T/probe-dirs.before"
+probe_dirs | sort >"$T/probe-dirs.before"
 bad= slow=
 for n in 5 6 7 8 9 10; do
         t0=$(date +%s%N)
@@ -79,7 +92,7 @@ t_check "ulimit -n 5..10: no sandbox init is left behind${inits:+ (left:$inits)}
 [ -z "$inits" ] || kill -KILL $inits
 left=
 for try in 1 2 3 4 5 6 7 8 9 10; do # a probe of a test running beside this one lasts moments
-        left=$(ls -d /tmp/sbx-probe-* 2>/dev/null | sort | comm -13 "$T/probe-dirs.before" -)
+        left=$(probe_dirs_new)
         [ -z "$left" ] && break
         sleep 0.5
 done
@@ -98,7 +111,7 @@ exec sleep 3037
 EOF
 chmod 755 "$T/slow-bwrap"
 printf 'bwrap = %s\nbackends = bwrap\n' "$T/slow-bwrap" >"$T/slow.conf"
-ls -d /tmp/sbx-probe-* 2>/dev/null | sort >"$T/probe-dirs.before"
+probe_dirs | sort >"$T/probe-dirs.before"
 cat >"$T/interrupt.py" <<'PY'
 import os, signal, subprocess, sys, time
 sbx, started, sig = sys.argv[1], sys.argv[2], getattr(signal, 'SIG' + sys.argv[3])
@@ -119,7 +132,7 @@ for sig in INT TERM HUP; do
         rm -f "$T/slow-started"
         out=$(SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" python3 "$T/interrupt.py" "$SBX_BIN" "$T/slow-started" "$sig")
         read -r began rc ms <<<"$out"
-        left=$(ls -d /tmp/sbx-probe-* 2>/dev/null | sort | comm -13 "$T/probe-dirs.before" -)
+        left=$(probe_dirs_new)
         running=$(pgrep -f "sleep 3037")
         t_check "SIG$sig during a probe: sbx ends by it (runner started: $began, status $rc, after $ms ms)" \
                 test "$began" = True -a "$rc" = "-$(kill -l "$sig")" -a "${ms:-99999}" -lt 5000
@@ -129,6 +142,22 @@ for sig in INT TERM HUP; do
         [ -z "$running" ] || kill -KILL $running
         [ -z "$left" ] || rm -rf $left
 done
+# SIGKILL cannot be held: the directory stays, in the user's swept directory, and the next probe
+# (or workspace-write run) removes it once no sbx holds its lock. Before, it stayed in /tmp for good.
+rm -f "$T/slow-started"
+SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" "$SBX_BIN" probe --refresh >/dev/null 2>&1 &
+killed=$!
+for _ in $(seq 1000); do [ -e "$T/slow-started" ] && break; sleep 0.01; done
+kill -KILL $killed
+wait $killed 2>/dev/null
+pkill -KILL -f "sleep 3037"
+left=$(probe_dirs_new)
+t_check "SIGKILL during a probe: its directory is left, in the swept directory (${left:-none})" \
+        test -n "$left" -a -z "$(echo "$left" | grep -v "^/tmp/sbx-$(id -u)/run-")"
+XDG_CACHE_HOME="$T/after-kill-cache" "$SBX_BIN" probe --refresh >/dev/null 2>&1
+gone=yes
+for d in $left; do [ -e "$d" ] && gone="no: $d"; done
+t_check "SIGKILL during a probe: the next probe removes its directory ($gone)" test "$gone" = yes
 
 # ---- a full pids cgroup ----------------------------------------------------------------------
 # The key holds the resource limits but not a cgroup's pids.max: a verdict probed while the
