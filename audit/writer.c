@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "sbx-audit.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "writer-wire.h"
 
@@ -137,7 +138,7 @@ static int same_uid_peer(int fd, struct ucred *ret) {
 
         if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, ret, &len) < 0)
                 return -errno;
-        return ret->uid == geteuid() && ret->pid > 0 ? 0 : -EPERM;
+        return ret->uid == sbx_euid() && ret->pid > 0 ? 0 : -EPERM;
 }
 
 /* The peer of a connected socket, when it may take part: see the header comment. With `base`
@@ -527,7 +528,7 @@ static int bind_socket(const char *path, int *ret_fd) {
                         if (probe >= 0 && connect(probe, (const struct sockaddr *) &sa, sizeof(sa)) == 0)
                                 return -EEXIST;
                 }
-                if (lstat(path, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+                if (lstat(path, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_uid != sbx_euid())
                         return -EADDRINUSE;
                 (void) unlink(path);
         }
@@ -718,7 +719,7 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
                 return -errno;
         if (fstat(node, &st) < 0)
                 return -errno;
-        if (!S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+        if (!S_ISSOCK(st.st_mode) || st.st_uid != sbx_euid())
                 return -EPERM;
         snprintf(sa.sun_path, sizeof(sa.sun_path), "/proc/self/fd/%d", node);
         fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);

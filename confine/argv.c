@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "confine-internal.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-trust.h"
 
@@ -102,7 +103,7 @@ bool sbx_argv_add_launcher_options(struct sbx_argv_builder *b, const struct sbx_
  * launcher drops the capabilities and seals the mounts (measured: a group-writable launcher
  * swapped for a shell script let a root run remount / writable and write /usr). */
 static bool runner_stat_trusted(const struct stat *st) {
-        return (st->st_uid == geteuid() || st->st_uid == 0) && !sbx_writable_by_others(st);
+        return (st->st_uid == sbx_euid() || st->st_uid == 0) && !sbx_writable_by_others(st);
 }
 
 /* 0 when the runner at path, the directory it is named in, the one it really lies in and every

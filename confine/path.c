@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "confine-internal.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-mountinfo.h"
 
@@ -675,7 +676,7 @@ int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, st
                  * and the next run executed the script as bubblewrap's first process). What the
                  * caller cannot write (root's runner, for a user) may keep other names. */
                 if (found && S_ISREG(stx.stx_mode) && stx.stx_nlink > 1 &&
-                    (geteuid() == 0 || (stx.stx_uid == geteuid() && (stx.stx_mode & S_IWUSR))) &&
+                    (sbx_euid() == 0 || (stx.stx_uid == sbx_euid() && (stx.stx_mode & S_IWUSR))) &&
                     (r = mountinfo_parse_result(link_reach(text, *p, &stx, root, &rstx), diag)) != 0) {
                         _cleanup_free_ char *name = NULL;
                         size_t budget = LINK_WALK_MAX;

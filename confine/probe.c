@@ -21,6 +21,7 @@
 
 #include "confine-internal.h"
 #include "sbx-config.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-trust.h"
 
@@ -81,7 +82,7 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
         struct utsname u;
         uint64_t h = FNV1A_INIT;
 
-        snprintf(part, sizeof(part), "sbx=%s;uid=%u;euid=%u;", SBX_VERSION, (unsigned) getuid(), (unsigned) geteuid());
+        snprintf(part, sizeof(part), "sbx=%s;uid=%u;euid=%u;", SBX_VERSION, (unsigned) getuid(), (unsigned) sbx_euid());
         fnv1a_add(&h, part);
         /* sbx itself: it runs the functional probes and, in-process, the Landlock launcher, and its
          * version string stays the same from one build to the next, so an sbx replaced alone (its
@@ -349,7 +350,7 @@ static bool cache_read(const char *dir, const char *key, struct sbx_probe_report
         fd = openat(dfd, "probe", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
                 return false;
-        if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 0077)) {
+        if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != sbx_euid() || (st.st_mode & 0077)) {
                 close(fd);
                 return false;
         }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "confine-internal.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 
 static const struct sbx_backend *const backends[] = {
@@ -61,7 +62,7 @@ static int open_dir_to_clear(int dfd, const char *name) {
         pfd = openat(dfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (pfd < 0)
                 return -errno;
-        if (fstat(pfd, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 0700) != 0700) {
+        if (fstat(pfd, &st) == 0 && st.st_uid == sbx_euid() && (st.st_mode & 0700) != 0700) {
                 char self[64];
                 snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd);
                 (void) chmod(self, (st.st_mode & 07777) | 0700);
@@ -163,7 +164,7 @@ int sbx_remove_tree(const char *path) {
 static int set_temp_area(struct sbx_confined_argv *out, char **path, int fd, struct sbx_diag *diag) {
         struct stat st;
 
-        if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 0777) != 0700)
+        if (fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != sbx_euid() || (st.st_mode & 0777) != 0700)
                 return sbx_diag_set(diag, EPERM, "create temp area", *path,
                                     "the temp area %s is not the private directory sbx made", *path);
         out->temp_dev = (uint64_t) st.st_dev;
@@ -196,7 +197,7 @@ static int open_user_dir(const char *base, char **ret_path, int *ret_fd) {
         _cleanup_close_ int fd = -1;
         struct stat st;
 
-        if (asprintf(&path, "%s/sbx-%u", base, (unsigned) geteuid()) < 0)
+        if (asprintf(&path, "%s/sbx-%u", base, (unsigned) sbx_euid()) < 0)
                 return -ENOMEM;
         fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0 && errno == ENOENT) {
@@ -208,7 +209,7 @@ static int open_user_dir(const char *base, char **ret_path, int *ret_fd) {
                 return -errno;
         if (fstat(fd, &st) < 0)
                 return -errno;
-        if (st.st_uid != geteuid() || (st.st_mode & 0777) != 0700)
+        if (st.st_uid != sbx_euid() || (st.st_mode & 0777) != 0700)
                 return -EPERM;
         *ret_path = sbx_steal_ptr(&path);
         *ret_fd = sbx_steal_fd(&fd);
@@ -291,7 +292,7 @@ static void sweep_temp_areas(int parent_fd) {
                 if (!hidden && strncmp(de->d_name, "run-", 4) != 0)
                         continue;
                 fd = open_dir_to_clear(parent_fd, de->d_name);
-                if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0 || fstat(fd, &st) < 0 || st.st_uid != geteuid())
+                if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0 || fstat(fd, &st) < 0 || st.st_uid != sbx_euid())
                         continue;
                 if (hidden && st.st_ctime > time(NULL) - SWEEP_HIDDEN_AGE_S)
                         continue;

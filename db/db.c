@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-trust.h"
 #include "db-internal.h"
@@ -449,7 +450,7 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
         db->journal = "delete";
         db->busy_retries = BUSY_RETRIES;
         db->reserve_fd = -1;
-        db->owner = geteuid();
+        db->owner = sbx_euid();
         rc = sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);
         if (rc == SQLITE_OK) {
                 sqlite3_extended_result_codes(db->h, 1);
@@ -523,7 +524,7 @@ static const char *const private_suffixes[] = { "", "-wal", "-shm", "-journal" }
  * root's, and one that others may write is sticky (they cannot rename what is not theirs); and a
  * symlink on the way is the user's or root's (nobody else may point it elsewhere). */
 static bool trusted_uid(uid_t uid, uid_t owner) {
-        return uid == geteuid() || uid == 0 || uid == owner;
+        return uid == sbx_euid() || uid == 0 || uid == owner;
 }
 
 /* owner: the uid whose record it is (the user, or, for a reader, the database file's owner), trusted
@@ -684,13 +685,13 @@ int sbx_db_check_private_dir(const char *path, struct sbx_diag *diag) {
         dir = dir_of(path);
         if (!dir)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        return check_private_dir(path, dir, geteuid(), diag);
+        return check_private_dir(path, dir, sbx_euid(), diag);
 }
 
 static int check_file_of(const char *f, const struct stat *st, uid_t owner, struct sbx_diag *diag) {
         if (!S_ISREG(st->st_mode))
                 return sbx_diag_set(diag, EINVAL, "open", f, "audit database file %s is not a regular file", f);
-        if (st->st_uid != owner && owner == geteuid())
+        if (st->st_uid != owner && owner == sbx_euid())
                 return sbx_diag_set(diag, EPERM, "open", f, "audit database file %s belongs to uid %u, not you", f,
                                     (unsigned) st->st_uid);
         if (st->st_uid != owner)
@@ -707,7 +708,7 @@ static int check_file_of(const char *f, const struct stat *st, uid_t owner, stru
 }
 
 int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag) {
-        return check_file_of(f, st, geteuid(), diag);
+        return check_file_of(f, st, sbx_euid(), diag);
 }
 
 int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
@@ -725,7 +726,7 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
         dir = dir_of(path);
         if (!dir)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-        r = check_private_dir(path, dir, geteuid(), diag);
+        r = check_private_dir(path, dir, sbx_euid(), diag);
         if (r < 0)
                 return r;
         /* Created here, 0600, so SQLite's journal files (which copy its mode) are private too. The
@@ -868,7 +869,7 @@ static int snapshot_dir(const char *path, const char *tmp, char **ret, struct sb
         if (!mkdtemp(dir))
                 return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: no private copy "
                                     "can be made in %s: %s", path, tmp, strerror(errno));
-        if (check_private_ancestors(path, dir, geteuid(), NULL) < 0) {
+        if (check_private_ancestors(path, dir, sbx_euid(), NULL) < 0) {
                 (void) rmdir(dir);
                 return sbx_diag_set(diag, EPERM, "open", path, "cannot read audit database %s: no private copy "
                                     "can be made in %s: another user could replace it there", path, tmp);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "sbx-common.h"
+#include "sbx-euid.h"
 
 /* The entry on one line of an account database, where the C library reads it (past leading
  * blanks), or NULL for a line it skips: an empty one or a comment. */
@@ -153,12 +154,12 @@ static inline bool sbx_writable_by_others(const struct stat *st) {
  * leave it writable; a root-owned file the caller cannot write may have others, as on ostree). */
 static inline int sbx_check_trusted(struct sbx_diag *diag, const char *step, const char *what, const char *path,
                                     const struct stat *st) {
-        if (st->st_uid != geteuid() && st->st_uid != 0)
+        if (st->st_uid != sbx_euid() && st->st_uid != 0)
                 return sbx_diag_set(diag, EPERM, step, path, "%s %s belongs to uid %u, neither you nor root", what,
                                     path, (unsigned) st->st_uid);
         if (sbx_writable_by_others(st))
                 return sbx_diag_set(diag, EPERM, step, path, "%s %s is writable by group or others", what, path);
-        if (!S_ISDIR(st->st_mode) && st->st_nlink != 1 && (geteuid() == 0 || (st->st_uid == geteuid() && (st->st_mode & S_IWUSR))))
+        if (!S_ISDIR(st->st_mode) && st->st_nlink != 1 && (sbx_euid() == 0 || (st->st_uid == sbx_euid() && (st->st_mode & S_IWUSR))))
                 return sbx_diag_set(diag, EPERM, step, path,
                                     "%s %s has another name (a hard link), where a confined command could write it",
                                     what, path);
@@ -193,7 +194,7 @@ static inline int sbx_check_trusted_names(struct sbx_diag *diag, const char *ste
                         continue;
                 *p = '\0';
                 if (lstat(lex, &st) == 0 && S_ISLNK(st.st_mode)) {
-                        if (st.st_uid != geteuid() && st.st_uid != 0)
+                        if (st.st_uid != sbx_euid() && st.st_uid != 0)
                                 return sbx_diag_set(diag, EPERM, step, path,
                                                     "%s %s: the symlink %s on its path belongs to uid %u, neither you "
                                                     "nor root: it could be pointed elsewhere", what, path, lex,
@@ -203,7 +204,7 @@ static inline int sbx_check_trusted_names(struct sbx_diag *diag, const char *ste
                         if (stat(parent, &st) < 0)
                                 return sbx_diag_set(diag, errno, step, path, "cannot stat %s: %s", parent,
                                                     strerror(errno));
-                        if ((st.st_uid != geteuid() && st.st_uid != 0) || sbx_writable_by_others(&st))
+                        if ((st.st_uid != sbx_euid() && st.st_uid != 0) || sbx_writable_by_others(&st))
                                 return sbx_diag_set(diag, EPERM, step, path,
                                                     "%s %s: the symlink %s on its path lies in %s, %s: it could be "
                                                     "pointed elsewhere", what, path, lex, parent,
@@ -222,7 +223,7 @@ static inline int sbx_check_trusted_names(struct sbx_diag *diag, const char *ste
                         if ((r = sbx_check_trusted_names(diag, step, what, path, next, false, depth + 1)) < 0)
                                 return r;
                 } else if (!(top && whole) && stat(lex, &st) == 0) {
-                        if (st.st_uid != geteuid() && st.st_uid != 0)
+                        if (st.st_uid != sbx_euid() && st.st_uid != 0)
                                 return sbx_diag_set(diag, EPERM, step, path,
                                                     "%s %s: the directory %s above it is another user's (uid %u): it "
                                                     "could put another directory in place of the one that holds it",
@@ -262,7 +263,7 @@ static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char 
                 p[p == real ? 1 : 0] = '\0';
                 if (stat(real, &st) < 0)
                         return sbx_diag_set(diag, errno, step, path, "cannot stat %s: %s", real, strerror(errno));
-                if (st.st_uid != geteuid() && st.st_uid != 0)
+                if (st.st_uid != sbx_euid() && st.st_uid != 0)
                         return sbx_diag_set(diag, EPERM, step, path,
                                             "%s %s: the directory %s above it is another user's (uid %u): it could "
                                             "put another directory in place of the one that holds it", what, path,

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "audit-output.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 
 #define TABLE_SAMPLE 512 /* rows buffered to size the columns; later rows stream */
@@ -337,7 +338,7 @@ int sbx_out_end(struct sbx_out *o) {
 void sbx_audit_tool_owner_note(struct sbx_db *db) {
         uid_t owner = sbx_db_owner(db);
 
-        if (owner != geteuid())
+        if (owner != sbx_euid())
                 sbx_fail(0, "note: audit database %s belongs to uid %u, not you: it is that user's record",
                          sbx_db_path(db), (unsigned) owner);
 }

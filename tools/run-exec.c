@@ -24,6 +24,7 @@
 #include "cmd-classify.h"
 #include "landlock-launch.h"
 #include "run-exec.h"
+#include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-audit.h"
 #include "sbx-db.h"
@@ -1371,7 +1372,7 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
 
         if (getxattr(path, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE)
                 return false;
-        if (st->st_uid == geteuid())
+        if (st->st_uid == sbx_euid())
                 have = (st->st_mode >> 6) & 7;
         else {
                 bool member = st->st_gid == getegid();

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -454,6 +455,31 @@ static void test_config_out_of_memory_at_each_copy_leaks_nothing(void **state) {
         }
 }
 
+/* The trust checks compare owners with the effective uid, asked once per process (sbx-euid.h): a
+ * child forked after the parent asked, that then becomes another user, is judged as that user. */
+static void test_config_trust_uses_a_forked_childs_own_uid(void **state) {
+        _cleanup_free_ char *path = write_file("nobodys", "default_mode = read-only\n");
+        struct stat st;
+        pid_t pid;
+        int status;
+        (void) state;
+
+        if (geteuid() != 0)
+                skip(); /* needs root to give the file away and become nobody */
+        assert_int_equal(chown(path, 65534, 65534), 0);
+        assert_int_equal(stat(path, &st), 0);
+        /* the parent (root) does not believe a file of nobody's */
+        assert_int_equal(sbx_check_trusted(NULL, "load config", "config file", path, &st), -EPERM);
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0)
+                _exit(setgid(65534) < 0 || setuid(65534) < 0 ? 3 :
+                      sbx_check_trusted(NULL, "load config", "config file", path, &st) == 0 ? 0 : 1);
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 int main(int argc, char **argv) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_config_defaults_without_files),
@@ -461,6 +487,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_errors_name_file_and_line),
                 cmocka_unit_test(test_config_unreadable_file_is_an_error),
                 cmocka_unit_test(test_config_writable_by_others_is_refused),
+                cmocka_unit_test(test_config_trust_uses_a_forked_childs_own_uid),
                 cmocka_unit_test(test_config_group_writable_only_in_a_private_group),
                 cmocka_unit_test(test_config_private_group_from_the_account_files),
                 cmocka_unit_test(test_config_env_names_the_only_file),
