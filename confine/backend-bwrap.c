@@ -353,8 +353,8 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 size_t n = req->temp_dir ? 2 : 1;
                 int mounts[2];
 
-                /* one read of the mount table for both */
-                r = sbx_path_mount_counts(dirs, n, mounts);
+                /* one read of the mount table for both: the confinement's, made for its checks */
+                r = sbx_path_mount_counts(req->mountinfo, dirs, n, mounts);
                 if (r < 0)
                         r = sbx_diag_set(diag, -r, "confine", "/proc/self/mountinfo",
                                          "cannot count the mounts at the writable directories: %s", strerror(-r));

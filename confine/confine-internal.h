@@ -15,6 +15,9 @@ struct sbx_confine_request {
                                              beneath a writable directory read-only, or refuses */
         const char *cwd;                  /* where the command starts; NULL: sbx's current
                                              directory (the probe names its own) */
+        const char *mountinfo;            /* /proc/self/mountinfo as read once for this
+                                             confinement's checks (workspace-write), else NULL:
+                                             a backend that needs it reads it */
 };
 
 /* mkdir -p with `mode` for each missing component; 0 or -errno. */
@@ -28,11 +31,16 @@ int sbx_mkdir_p(const char *path, mode_t mode);
  * parse, -ENOMEM. */
 int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, unsigned long long holder_id,
                                char **ret_mount, char **ret_type);
-/* The same for sbx's own mounts: 0 when the canonical workspace `root` holds no kernel interface
- * file system, else -EPERM (or -errno when /proc/self/mountinfo cannot be read) with diag set. A
- * writable workspace must not hand the command the host's /proc/sys, /sys or device nodes through
- * a mount inside it (a chroot's /proc, a workspace of /). */
-int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag);
+/* /proc/self/mountinfo, whole and NUL-terminated, into *ret_text (caller frees) for the checks of
+ * the workspace `root`'s mounts below: one read per confinement, passed to each. -errno with diag
+ * set (-ENOMEM without). */
+int sbx_path_read_mountinfo(const char *root, char **ret_text, struct sbx_diag *diag);
+/* The same for sbx's own mounts (`mountinfo`: the text of sbx_path_read_mountinfo(); NULL: read
+ * now): 0 when the canonical workspace `root` holds no kernel interface file system, else -EPERM
+ * (or -errno when /proc/self/mountinfo cannot be read) with diag set. A writable workspace must
+ * not hand the command the host's /proc/sys, /sys or device nodes through a mount inside it (a
+ * chroot's /proc, a workspace of /). */
+int sbx_path_refuse_kernel_mounts(const char *root, const char *mountinfo, struct sbx_diag *diag);
 /* Pure: in the text of a /proc/PID/mountinfo, another name of the canonical `path` (in the mount
  * whose ID is path_mnt_id; 0: the one that holds it by its mount point) beneath the canonical
  * workspace `root` (in the mount root_mnt_id, or 0): a mount at or beneath root of the file system
@@ -41,15 +49,17 @@ int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag);
  * line that does not parse, -ENOMEM. */
 int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long long path_mnt_id, const char *root,
                         unsigned long long root_mnt_id, char **ret_alias);
-/* The same for sbx's own mounts: 0 when none of the canonical paths in `protect` (NULL-terminated)
- * can be reached beneath the workspace `root` by another name, else -EPERM (or -errno when
- * /proc/self/mountinfo cannot be read) with diag set. A bind of the audit database's directory in
- * a writable workspace handed the command the record, which sbx keeps read-only only by its
- * canonical path. */
-int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, struct sbx_diag *diag);
+/* The same for sbx's own mounts (`mountinfo` as above; NULL: read now): 0 when none of the
+ * canonical paths in `protect` (NULL-terminated) can be reached beneath the workspace `root` by
+ * another name, else -EPERM (or -errno when /proc/self/mountinfo cannot be read) with diag set. A
+ * bind of the audit database's directory in a writable workspace handed the command the record,
+ * which sbx keeps read-only only by its canonical path. */
+int sbx_path_refuse_protected_aliases(const char *root, const char *mountinfo, char *const *protect,
+                                      struct sbx_diag *diag);
 /* For each of the n paths, how many of sbx's mounts have it as their mount point (0: none), in
- * ret_counts[i]; 0 or -errno. One read of /proc/self/mountinfo. */
-int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts);
+ * ret_counts[i]; 0 or -errno. In `mountinfo` (as above), or NULL: one read of
+ * /proc/self/mountinfo now. */
+int sbx_path_mount_counts(const char *mountinfo, const char *const *paths, size_t n, int *ret_counts);
 
 struct sbx_backend {
         const char *name;

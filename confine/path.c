@@ -481,10 +481,10 @@ static int read_mountinfo(char **ret) {
 }
 
 /* The number of mounts whose mount point is path (stacked ones, hidden ones included). */
-int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts) {
+int sbx_path_mount_counts(const char *mountinfo, const char *const *paths, size_t n, int *ret_counts) {
         _cleanup_free_ char *text = NULL;
         char *save = NULL;
-        int r = read_mountinfo(&text);
+        int r = mountinfo ? ((text = strdup(mountinfo)) ? 0 : -ENOMEM) : read_mountinfo(&text);
 
         if (r < 0)
                 return r;
@@ -503,9 +503,7 @@ int sbx_path_mount_counts(const char *const *paths, size_t n, int *ret_counts) {
         return 0;
 }
 
-/* /proc/self/mountinfo into *ret_text for a check of the workspace root's mounts; -errno with
- * diag set (-ENOMEM without). */
-static int read_workspace_mountinfo(const char *root, char **ret_text, struct sbx_diag *diag) {
+int sbx_path_read_mountinfo(const char *root, char **ret_text, struct sbx_diag *diag) {
         int r = read_mountinfo(ret_text);
 
         if (r >= 0 || r == -ENOMEM)
@@ -523,16 +521,18 @@ static int mountinfo_parse_result(int r, struct sbx_diag *diag) {
         return r;
 }
 
-int sbx_path_refuse_kernel_mounts(const char *root, struct sbx_diag *diag) {
+int sbx_path_refuse_kernel_mounts(const char *root, const char *mountinfo, struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL, *mount = NULL, *type = NULL;
         struct statx stx;
         int r;
 
-        if ((r = read_workspace_mountinfo(root, &text, diag)) < 0)
+        if (!mountinfo && (r = sbx_path_read_mountinfo(root, &text, diag)) < 0)
                 return r;
+        if (!mountinfo)
+                mountinfo = text;
         if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID))
                 stx.stx_mnt_id = 0;
-        r = mountinfo_parse_result(sbx_mountinfo_kernel_mount(text, root, stx.stx_mnt_id, &mount, &type), diag);
+        r = mountinfo_parse_result(sbx_mountinfo_kernel_mount(mountinfo, root, stx.stx_mnt_id, &mount, &type), diag);
         if (r < 0)
                 return r;
         if (r > 0)
@@ -647,15 +647,18 @@ static int find_name(int dfd, const char *dir, const struct statx *f, const char
         return r;
 }
 
-int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, struct sbx_diag *diag) {
+int sbx_path_refuse_protected_aliases(const char *root, const char *mountinfo, char *const *protect,
+                                      struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL;
         struct statx rstx;
         int r;
 
         if (!protect || !*protect)
                 return 0;
-        if ((r = read_workspace_mountinfo(root, &text, diag)) < 0)
+        if (!mountinfo && (r = sbx_path_read_mountinfo(root, &text, diag)) < 0)
                 return r;
+        if (!mountinfo)
+                mountinfo = text;
         if (statx(AT_FDCWD, root, AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS | STATX_MNT_ID, &rstx) < 0)
                 return sbx_diag_set(diag, errno, "check workspace mounts", root, "cannot examine the workspace %s: %s",
                                     root, strerror(errno));
@@ -677,7 +680,7 @@ int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, st
                  * caller cannot write (root's runner, for a user) may keep other names. */
                 if (found && S_ISREG(stx.stx_mode) && stx.stx_nlink > 1 &&
                     (sbx_euid() == 0 || (stx.stx_uid == sbx_euid() && (stx.stx_mode & S_IWUSR))) &&
-                    (r = mountinfo_parse_result(link_reach(text, *p, &stx, root, &rstx), diag)) != 0) {
+                    (r = mountinfo_parse_result(link_reach(mountinfo, *p, &stx, root, &rstx), diag)) != 0) {
                         _cleanup_free_ char *name = NULL;
                         size_t budget = LINK_WALK_MAX;
                         int dfd;
@@ -702,7 +705,7 @@ int sbx_path_refuse_protected_aliases(const char *root, char *const *protect, st
                                                     "system",
                                                     *p, root, r == -E2BIG ? "too many entries" : strerror(-r));
                 }
-                r = mountinfo_parse_result(sbx_mountinfo_alias(text, *p, stx.stx_mnt_id, root, rstx.stx_mnt_id, &alias),
+                r = mountinfo_parse_result(sbx_mountinfo_alias(mountinfo, *p, stx.stx_mnt_id, root, rstx.stx_mnt_id, &alias),
                                            diag);
                 if (r < 0)
                         return r;

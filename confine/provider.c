@@ -774,6 +774,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         struct sbx_candidate chosen_state = { 0 };
         struct sbx_confine_request req;
         _cleanup_strv_free_ char **protect = NULL;
+        _cleanup_free_ char *mountinfo = NULL;
         int r;
 
         if (l->backend) {
@@ -816,7 +817,8 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
          * there (a chroot's, or those of a workspace of /) would hand the command the host's
          * sysctls and devices (security review) */
         if (policy->mode == SBX_MODE_WORKSPACE_WRITE &&
-            (r = sbx_path_refuse_kernel_mounts(policy->workspace_root, diag)) < 0)
+            ((r = sbx_path_read_mountinfo(policy->workspace_root, &mountinfo, diag)) < 0 ||
+             (r = sbx_path_refuse_kernel_mounts(policy->workspace_root, mountinfo, diag)) < 0))
                 return r;
 
         out = calloc(1, sizeof(*out));
@@ -841,7 +843,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         /* each is kept read-only by its canonical path: another name of it in the workspace (a bind
          * mount there) would hand it to the command (audit review: the record rewritten) */
         if (policy->mode == SBX_MODE_WORKSPACE_WRITE &&
-            (r = sbx_path_refuse_protected_aliases(policy->workspace_root, protect, diag)) < 0)
+            (r = sbx_path_refuse_protected_aliases(policy->workspace_root, mountinfo, protect, diag)) < 0)
                 return r;
         req = (struct sbx_confine_request) {
                 .cfg = l->cfg,
@@ -850,6 +852,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 .opts = opts,
                 .temp_dir = out->temp_dir,
                 .protect = protect,
+                .mountinfo = mountinfo,
         };
         out->enforcement = chosen_state.enforcement;
         if ((r = chosen->confine(&req, out, diag)) < 0)

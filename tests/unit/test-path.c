@@ -91,8 +91,34 @@ static void test_mountinfo_kernel_mount_rejects_garbage(void **state) {
 static void test_refuse_kernel_mounts_of_this_host(void **state) {
         struct sbx_diag diag = { 0 };
         (void) state;
-        assert_int_equal(sbx_path_refuse_kernel_mounts("/", &diag), -EPERM);
+        assert_int_equal(sbx_path_refuse_kernel_mounts("/", NULL, &diag), -EPERM);
         assert_non_null(strstr(diag.msg, "/proc"));
+}
+
+/* the table a confinement read once is the one each check judges (sbx_path_read_mountinfo()):
+ * a proc mount in it beneath the workspace is refused whatever this host holds, and its mount
+ * points are counted */
+static void test_checks_use_the_table_given(void **state) {
+        static const char table[] =
+                "27 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw\n"
+                "40 27 0:60 / /nonexistent-sbx-ws/proc rw,relatime - proc proc rw\n"
+                "41 27 0:61 / /nonexistent-sbx-ws rw,relatime - tmpfs tmpfs rw\n"
+                "42 27 0:62 / /nonexistent-sbx-ws rw,relatime - tmpfs tmpfs rw\n";
+        const char *paths[] = { "/nonexistent-sbx-ws", "/nonexistent-sbx-ws/proc", "/tmp/nothing-here" };
+        struct sbx_diag diag = { 0 };
+        char *text = NULL;
+        int counts[3];
+        (void) state;
+        assert_int_equal(sbx_path_refuse_kernel_mounts("/nonexistent-sbx-ws", table, &diag), -EPERM);
+        assert_non_null(strstr(diag.msg, "/nonexistent-sbx-ws/proc"));
+        assert_int_equal(sbx_path_mount_counts(table, paths, 3, counts), 0);
+        assert_int_equal(counts[0], 2);
+        assert_int_equal(counts[1], 1);
+        assert_int_equal(counts[2], 0);
+        /* and the text read is this process's table: / holds /proc */
+        assert_int_equal(sbx_path_read_mountinfo("/", &text, &diag), 0);
+        assert_int_equal(sbx_path_refuse_kernel_mounts("/", text, &diag), -EPERM);
+        free(text);
 }
 
 /* another name of a protected path beneath a workspace: the mounts of a host where the audit
@@ -162,8 +188,8 @@ static void test_refuse_protected_aliases_of_this_host(void **state) {
         struct sbx_diag diag = { 0 };
         char *protect[] = { (char *) "/usr/bin", NULL };
         (void) state;
-        assert_int_equal(sbx_path_refuse_protected_aliases("/usr", protect, &diag), 0);
-        assert_int_equal(sbx_path_refuse_protected_aliases("/usr", NULL, &diag), 0);
+        assert_int_equal(sbx_path_refuse_protected_aliases("/usr", NULL, protect, &diag), 0);
+        assert_int_equal(sbx_path_refuse_protected_aliases("/usr", NULL, NULL, &diag), 0);
 }
 
 int main(void) {
@@ -171,6 +197,7 @@ int main(void) {
                 cmocka_unit_test(test_mountinfo_kernel_mount_table),
                 cmocka_unit_test(test_mountinfo_kernel_mount_rejects_garbage),
                 cmocka_unit_test(test_refuse_kernel_mounts_of_this_host),
+                cmocka_unit_test(test_checks_use_the_table_given),
                 cmocka_unit_test(test_mountinfo_alias_table),
                 cmocka_unit_test(test_refuse_protected_aliases_of_this_host),
         };
