@@ -1621,17 +1621,20 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         classifier = NULL;
                 else {
                         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
-                        _cleanup_free_ char *cwd = getcwd(NULL, 0), *root = NULL, *temp = NULL;
-                        const char *writable[3];
+                        _cleanup_free_ char *cwd = getcwd(NULL, 0);
+                        const char *writable[3], *root = NULL, *temp = NULL;
                         struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL,
                                                             .writable = writable, .resolve = host_path,
                                                             .host_permits = host_permits };
 
-                        /* canonical, as host_path() answers */
+                        /* canonical, as host_path() answers: both are already (the policy's root
+                         * is canonicalized when it is resolved, the temp area is made beneath
+                         * the real path of $TMPDIR, each step without a symlink), and neither
+                         * can be moved by the command (their parents are not granted) */
                         if (confined && rep->policy && rep->policy->workspace_root)
-                                root = realpath(rep->policy->workspace_root, NULL);
+                                root = rep->policy->workspace_root;
                         if (confined && confined->temp_dir)
-                                temp = realpath(confined->temp_dir, NULL);
+                                temp = confined->temp_dir;
                         sbx_classify_writable_dirs(confined ? confined->backend : NULL,
                                                    rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
                                                    writable);
