@@ -466,6 +466,42 @@ static void test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd(void **s
 #endif
 }
 
+/* A runner is trusted with the directory it is named in and every directory above its real path
+ * (sbx_find_executable()): one named through a symlink in a directory others may write is refused
+ * (they could point the link elsewhere), as is one whose own directory others may write, also
+ * when that directory is the one it is named in. */
+static void test_runner_named_in_a_directory_others_can_write_is_refused(void **state) {
+        char open_dir[PATH_MAX], link[PATH_MAX + 16], direct[PATH_MAX + 16], cmd[3 * PATH_MAX];
+        _cleanup_free_ char *found = NULL;
+        (void) state;
+
+        snprintf(open_dir, sizeof(open_dir), "%s/runners", dir);
+        snprintf(link, sizeof(link), "%s/bwrap-link", open_dir);
+        snprintf(direct, sizeof(direct), "%s/bwrap-copy", open_dir);
+        assert_int_equal(mkdir(open_dir, 0755), 0);
+        assert_int_equal(symlink(runner, link), 0);
+        snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", runner, direct);
+        assert_int_equal(system(cmd), 0);
+        /* all trusted: the link leads to the runner itself */
+        assert_int_equal(sbx_find_executable(link, &found), 0);
+        assert_string_equal(found, runner);
+        free(found);
+        found = NULL;
+        assert_int_equal(sbx_find_executable(direct, &found), 0);
+        free(found);
+        found = NULL;
+        /* the same names, looked up again (sbx_find_executable() remembers only what it found
+         * trusted: new names) once their directory is open to all */
+        assert_int_equal(chmod(open_dir, 0777), 0);
+        snprintf(link, sizeof(link), "%s/./bwrap-link", open_dir);
+        snprintf(direct, sizeof(direct), "%s/./bwrap-copy", open_dir);
+        assert_int_equal(sbx_find_executable(link, &found), -EPERM);
+        assert_null(found);
+        assert_int_equal(sbx_find_executable(direct, &found), -EPERM);
+        assert_null(found);
+        assert_int_equal(chmod(open_dir, 0755), 0);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
@@ -479,6 +515,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_cache_named_in_a_directory_others_can_write_is_not_used),
                 cmocka_unit_test(test_probe_cache_below_a_directory_others_can_write_is_not_used),
                 cmocka_unit_test(test_probe_missing_runner_is_unusable_with_reason),
+                cmocka_unit_test(test_runner_named_in_a_directory_others_can_write_is_refused),
                 cmocka_unit_test(test_probe_cached_refusal_is_probed_again),
                 cmocka_unit_test(test_probe_runner_that_does_not_confine_is_unusable),
                 cmocka_unit_test(test_probe_does_not_depend_on_the_current_directory),
