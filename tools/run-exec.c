@@ -247,26 +247,45 @@ static void hold_release(void) {
 
 static void install_forwarding(void) {
         struct sigaction sa = { .sa_sigaction = record_signal, .sa_flags = SA_SIGINFO | SA_RESTART }, old;
+        bool tstp_read;
 
         sigfillset(&sa.sa_mask); /* no nesting: pending_mask's read-modify-write stays whole */
         ignored_mask = 0;
         pending_mask = 0;
         saved.valid = true;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
-                if (sigaction(forwarded[i], NULL, &saved.forwarded[i]) == 0 && saved.forwarded[i].sa_handler == SIG_IGN) {
-                        ignored_mask |= 1 << i;
-                        continue;
+                /* held (sbx_run_signals_hold()), a signal is installed and its old disposition
+                 * read in one call: one the caller ignores is put back at once, and a signal that
+                 * came meanwhile waits blocked, and is discarded with it (SIG_IGN drops what is
+                 * pending). Not held, the disposition is read first. */
+                if (hold.on ? sigaction(forwarded[i], &sa, &saved.forwarded[i]) == 0
+                            : sigaction(forwarded[i], NULL, &saved.forwarded[i]) == 0) {
+                        if (saved.forwarded[i].sa_handler == SIG_IGN) {
+                                ignored_mask |= 1 << i;
+                                if (hold.on)
+                                        sigaction(forwarded[i], &saved.forwarded[i], NULL);
+                                continue;
+                        }
+                        if (hold.on)
+                                continue;
                 }
                 sigaction(forwarded[i], &sa, NULL);
         }
-        pipe_ignored = sigaction(SIGPIPE, NULL, &saved.pipe) == 0 && saved.pipe.sa_handler == SIG_IGN;
-        signal(SIGPIPE, SIG_IGN);
+        {
+                struct sigaction ign = { .sa_handler = SIG_IGN, .sa_flags = SA_RESTART };
+
+                sigemptyset(&ign.sa_mask);
+                sigaddset(&ign.sa_mask, SIGPIPE);
+                pipe_ignored = sigaction(SIGPIPE, &ign, &saved.pipe) == 0 && saved.pipe.sa_handler == SIG_IGN;
+        }
         sa = (struct sigaction) { .sa_handler = child_ended, .sa_flags = SA_RESTART | SA_NOCLDSTOP };
         sigfillset(&sa.sa_mask);
         sigaction(SIGCHLD, &sa, &saved.chld);
         tstp_handled = false;
-        tstp_ignored = sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
-        if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+        /* (one look at ^Z's disposition for both) */
+        tstp_read = sigaction(SIGTSTP, NULL, &old) == 0;
+        tstp_ignored = tstp_read && old.sa_handler == SIG_IGN;
+        if (tstp_read && old.sa_handler == SIG_DFL) {
                 sa = (struct sigaction) { .sa_sigaction = record_stop, .sa_flags = SA_SIGINFO | SA_RESTART };
                 sigfillset(&sa.sa_mask);
                 tstp_handled = sigaction(SIGTSTP, &sa, NULL) == 0;
