@@ -639,6 +639,7 @@ static int check_names(const char *path, const char *name, bool top, uid_t owner
 static int check_private_ancestors(const char *path, const char *dir, uid_t owner, struct sbx_diag *diag) {
         _cleanup_free_ char *real = NULL;
         struct stat st;
+        bool as_written;
         char *p;
         int r;
 
@@ -646,6 +647,7 @@ static int check_private_ancestors(const char *path, const char *dir, uid_t owne
         real = realpath(dir, NULL);
         if (!real)
                 return sbx_diag_set(diag, errno, "open", path, "cannot resolve %s: %s", dir, strerror(errno));
+        as_written = strcmp(real, dir) == 0;
         while ((p = strrchr(real, '/')) && real[1] != '\0') {
                 p[p == real ? 1 : 0] = '\0';
                 if (stat(real, &st) < 0)
@@ -658,8 +660,10 @@ static int check_private_ancestors(const char *path, const char *dir, uid_t owne
                                                                           "another user's");
         }
         /* and the names as written: each prefix of dir, dir itself last, and the symlinks'
-         * targets (after the real directory's, so that the nearest of those is named first) */
-        if ((r = check_names(path, dir, true, owner, 0, diag)) < 0)
+         * targets (after the real directory's, so that the nearest of those is named first);
+         * nothing more to see when dir is its real path: no symlink on its way, and each directory
+         * on it is one just examined (and trusted: nobody else could have changed them since) */
+        if (!as_written && (r = check_names(path, dir, true, owner, 0, diag)) < 0)
                 return r;
         return 0;
 }

@@ -254,11 +254,13 @@ static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char 
                                               const char *path, const char *dir) {
         char real[PATH_MAX], *p;
         struct stat st;
+        bool as_written;
         int r;
 
         /* the directories the kernel goes through: each one above the real directory, nearest first */
         if (!realpath(dir, real))
                 return sbx_diag_set(diag, errno, step, path, "cannot resolve %s: %s", dir, strerror(errno));
+        as_written = strcmp(real, dir) == 0;
         while ((p = strrchr(real, '/')) && real[1] != '\0') {
                 p[p == real ? 1 : 0] = '\0';
                 if (stat(real, &st) < 0)
@@ -274,8 +276,10 @@ static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char 
                                             "sticky): another user could put another directory in place of the one "
                                             "that holds it", what, path, real);
         }
-        /* then every name on the way as written, the symlinks' targets included */
-        if ((r = sbx_check_trusted_names(diag, step, what, path, dir, true, 0)) < 0)
+        /* then every name on the way as written, the symlinks' targets included; nothing more to
+         * see when dir is its real path: no symlink on its way, and each directory on it is one
+         * just examined (and trusted: nobody else could have changed them since) */
+        if (!as_written && (r = sbx_check_trusted_names(diag, step, what, path, dir, true, 0)) < 0)
                 return r;
         return 0;
 }
