@@ -255,11 +255,13 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 return sbx_diag_set(diag, errno ? errno : ENOENT, "confine", "",
                                     "the current directory cannot be reached (%s): bubblewrap would start the "
                                     "command in $HOME instead", strerror(errno ? errno : ENOENT));
-        r = sbx_find_executable(req->cfg->bwrap_path, &runner);
+        r = req->runner ? ((runner = strdup(req->runner)) ? 0 : -ENOMEM)
+                        : sbx_find_executable(req->cfg->bwrap_path, &runner);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->bwrap_path,
                                     "bubblewrap runner '%s' not found or not usable: %s", req->cfg->bwrap_path, sbx_runner_error(r));
-        r = sbx_find_executable(req->cfg->landlock_path, &launcher);
+        r = req->launcher ? ((launcher = strdup(req->launcher)) ? 0 : -ENOMEM)
+                          : sbx_find_executable(req->cfg->landlock_path, &launcher);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->landlock_path,
                                     "sbx-landlock '%s' (it seals the mounts inside bubblewrap) not found or not usable: %s",

@@ -168,7 +168,7 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
                                             "landlock cannot keep %s, which sbx depends on, read-only inside the "
                                             "writable workspace %s (bwrap can; or choose a workspace without it)",
                                             *p, req->policy->workspace_root);
-        r = find_launcher(req->cfg, &launcher);
+        r = req->launcher ? ((launcher = strdup(req->launcher)) ? 0 : -ENOMEM) : find_launcher(req->cfg, &launcher);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "find runner", req->cfg->landlock_path ? req->cfg->landlock_path : "",
                                     "Landlock launcher '%s' not found or not executable: %s",

@@ -15,6 +15,10 @@ struct sbx_confine_request {
                                              beneath a writable directory read-only, or refuses */
         const char *cwd;                  /* where the command starts; NULL: sbx's current
                                              directory (the probe names its own) */
+        const char *runner, *launcher;    /* bubblewrap and sbx-landlock as sbx_find_executable()
+                                             found them for the paths to protect (workspace-write;
+                                             those are the ones kept read-only), else NULL: a
+                                             backend that runs one looks it up */
         const char *mountinfo;            /* /proc/self/mountinfo as read once for this
                                              confinement's checks (workspace-write), else NULL:
                                              a backend that needs it reads it */

@@ -724,7 +724,8 @@ static int check_runner_lookup(const char *key, const char *name, const char *co
  * config could switch confinement off for the next run), the probe cache (it selects the
  * backend), the runners and sbx, and the caller's extra paths (the audit database). */
 static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy *policy,
-                           const struct sbx_confine_options *opts, char ***ret, struct sbx_diag *diag) {
+                           const struct sbx_confine_options *opts, char ***ret, char **ret_bwrap,
+                           char **ret_launcher, struct sbx_diag *diag) {
         _cleanup_strv_free_ char **v = NULL;
         _cleanup_free_ char *bwrap = NULL, *launcher = NULL;
         const char *writable[] = { policy->mode == SBX_MODE_WORKSPACE_WRITE ? policy->workspace_root : NULL, NULL };
@@ -762,6 +763,9 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
         if (r < 0)
                 return r;
         *ret = sbx_steal_ptr(&v);
+        /* the runners found, for the backend: the very ones protected, not looked up again */
+        *ret_bwrap = sbx_steal_ptr(&bwrap);
+        *ret_launcher = sbx_steal_ptr(&launcher);
         return 0;
 }
 
@@ -774,7 +778,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         struct sbx_candidate chosen_state = { 0 };
         struct sbx_confine_request req;
         _cleanup_strv_free_ char **protect = NULL;
-        _cleanup_free_ char *mountinfo = NULL;
+        _cleanup_free_ char *mountinfo = NULL, *runner = NULL, *launcher = NULL;
         int r;
 
         if (l->backend) {
@@ -838,7 +842,8 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 out->setenv[0] = env;
         }
         /* read-only grants nothing to write: nothing of sbx's can be inside a writable directory */
-        if (policy->mode == SBX_MODE_WORKSPACE_WRITE && (r = protected_paths(l->cfg, policy, opts, &protect, diag)) < 0)
+        if (policy->mode == SBX_MODE_WORKSPACE_WRITE &&
+            (r = protected_paths(l->cfg, policy, opts, &protect, &runner, &launcher, diag)) < 0)
                 return r;
         /* each is kept read-only by its canonical path: another name of it in the workspace (a bind
          * mount there) would hand it to the command (audit review: the record rewritten) */
@@ -852,6 +857,8 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
                 .opts = opts,
                 .temp_dir = out->temp_dir,
                 .protect = protect,
+                .runner = runner,
+                .launcher = launcher,
                 .mountinfo = mountinfo,
         };
         out->enforcement = chosen_state.enforcement;
