@@ -9,6 +9,7 @@
 #include "confine-internal.h"
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 #include "sbx-trust.h"
 
 static void builder_push(struct sbx_argv_builder *b, char *s) {
@@ -114,7 +115,7 @@ static bool runner_stat_trusted(const struct stat *st) {
  * link, between this check and the exec (review: uid 4242 owning the directory above a root-owned
  * bin/ exchanged it with its own bin/ in a loop, and 2 of 60 root runs executed its script). */
 static int runner_trusted(const char *path, char **ret_real) {
-        _cleanup_free_ char *real = realpath(path, NULL), *named = strdup(path), *up = NULL;
+        _cleanup_free_ char *real = sbx_realpath(path), *named = strdup(path), *up = NULL;
         struct stat st;
         char *slash;
 

@@ -14,46 +14,7 @@
 #include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-mountinfo.h"
-
-int sbx_path_normalize(const char *path, char **ret_path) {
-        _cleanup_free_ char *out = NULL;
-        size_t n = 0, len;
-
-        if (!path || path[0] != '/')
-                return -EINVAL;
-        len = strlen(path);
-        out = malloc(len + 2);
-        if (!out)
-                return -ENOMEM;
-        for (const char *p = path; *p;) {
-                const char *seg;
-                size_t sl;
-
-                while (*p == '/')
-                        p++;
-                seg = p;
-                while (*p && *p != '/')
-                        p++;
-                sl = (size_t) (p - seg);
-                if (sl == 0 || (sl == 1 && seg[0] == '.'))
-                        continue;
-                if (sl == 2 && seg[0] == '.' && seg[1] == '.') {
-                        while (n > 0 && out[n - 1] != '/')
-                                n--;
-                        if (n > 0)
-                                n--; /* drop the slash; "/.." stays "/" */
-                        continue;
-                }
-                out[n++] = '/';
-                memcpy(out + n, seg, sl);
-                n += sl;
-        }
-        if (n == 0)
-                out[n++] = '/';
-        out[n] = '\0';
-        *ret_path = sbx_steal_ptr(&out);
-        return 0;
-}
+#include "sbx-realpath.h"
 
 int sbx_mkdir_p(const char *path, mode_t mode) {
         _cleanup_free_ char *p = strdup(path);
@@ -88,7 +49,7 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
 
         if (!path || !*path)
                 return sbx_diag_set(diag, EINVAL, "canonicalize root", "", "the workspace root is empty");
-        real = realpath(path, NULL);
+        real = sbx_realpath(path);
         if (!real) {
                 int e = errno;
                 if (e == ELOOP)

@@ -17,6 +17,7 @@
 #include "confine-internal.h"
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 
 static const struct sbx_backend *const backends[] = {
         &sbx_backend_bwrap,
@@ -322,7 +323,7 @@ static int make_temp_area(struct sbx_confined_argv *out, struct sbx_diag *diag) 
         _cleanup_close_ int fd = -1;
         int r;
 
-        base = realpath(env && env[0] == '/' ? env : "/tmp", NULL);
+        base = sbx_realpath(env && env[0] == '/' ? env : "/tmp");
         if (!base)
                 return sbx_diag_set(diag, errno, "create temp area", env ? env : "/tmp",
                                     "cannot resolve the temp directory %s: %s", env ? env : "/tmp", strerror(errno));

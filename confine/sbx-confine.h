@@ -9,6 +9,7 @@
 
 #include "sbx-classify.h"
 #include "sbx-common.h"
+#include "sbx-realpath.h"
 
 /* ---- vocabulary ---------------------------------------------------------------------------- */
 
@@ -110,8 +111,7 @@ int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_req
  * really runs), then lexical normalization. A relative path is taken from the current directory.
  * A missing path, a symlink loop or a non-directory is an error. Caller frees *ret_path. */
 int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag *diag);
-/* Pure lexical normalization of an absolute path: collapses //, /./ and /x/.. . Caller frees. */
-int sbx_path_normalize(const char *path, char **ret_path);
+/* sbx_path_normalize(): pure lexical normalization of an absolute path (sbx-realpath.h). */
 /* Whether `path` is `dir` or lies beneath it (both canonical). */
 bool sbx_path_beneath(const char *path, const char *dir);
 /* Removes a directory tree without following symlinks (the per-run temp area, probe dirs, the

@@ -11,6 +11,7 @@
 
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 #include "sbx-trust.h"
 #include "db-internal.h"
 
@@ -644,7 +645,7 @@ static int check_private_ancestors(const char *path, const char *dir, uid_t owne
         int r;
 
         /* the directories the kernel goes through: each one above the real directory */
-        real = realpath(dir, NULL);
+        real = sbx_realpath(dir);
         if (!real)
                 return sbx_diag_set(diag, errno, "open", path, "cannot resolve %s: %s", dir, strerror(errno));
         as_written = strcmp(real, dir) == 0;

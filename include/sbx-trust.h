@@ -16,6 +16,7 @@
 
 #include "sbx-common.h"
 #include "sbx-euid.h"
+#include "sbx-realpath.h"
 
 /* The entry on one line of an account database, where the C library reads it (past leading
  * blanks), or NULL for a line it skips: an empty one or a comment. */
@@ -252,14 +253,21 @@ static inline int sbx_check_trusted_names(struct sbx_diag *diag, const char *ste
  * as the one above `what` `path`. dir itself is the caller's to check (sbx_check_trusted()). */
 static inline int sbx_check_trusted_ancestors(struct sbx_diag *diag, const char *step, const char *what,
                                               const char *path, const char *dir) {
-        char real[PATH_MAX], *p;
+        char real[PATH_MAX], *p, *found;
         struct stat st;
         bool as_written;
         int r;
 
         /* the directories the kernel goes through: each one above the real directory, nearest first */
-        if (!realpath(dir, real))
+        if (!(found = sbx_realpath(dir)))
                 return sbx_diag_set(diag, errno, step, path, "cannot resolve %s: %s", dir, strerror(errno));
+        if (strlen(found) >= sizeof(real)) {
+                free(found);
+                return sbx_diag_set(diag, ENAMETOOLONG, step, path, "cannot resolve %s: %s", dir,
+                                    strerror(ENAMETOOLONG));
+        }
+        memcpy(real, found, strlen(found) + 1);
+        free(found);
         as_written = strcmp(real, dir) == 0;
         while ((p = strrchr(real, '/')) && real[1] != '\0') {
                 p[p == real ? 1 : 0] = '\0';

@@ -1,5 +1,5 @@
 /* Which mounts make a workspace unfit to be writable: a kernel interface file system (proc, sysfs,
- * devtmpfs, ...) at or beneath the workspace root, or holding it. */
+ * devtmpfs, ...) at or beneath the workspace root, or holding it. And sbx_realpath(). */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,11 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "confine-internal.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 
 /* a host's mounts, as /proc/self/mountinfo prints them (optional fields included) */
 static const char host[] =
@@ -192,12 +195,66 @@ static void test_refuse_protected_aliases_of_this_host(void **state) {
         assert_int_equal(sbx_path_refuse_protected_aliases("/usr", NULL, NULL, &diag), 0);
 }
 
+/* sbx_realpath() answers as realpath() does, errno included, on the paths its shortcut takes (no
+ * symlink on the way: ., .., doubled and trailing slashes) and on those it leaves to realpath()
+ * (a symlink on the way or at the end, a magic link, a relative path, a missing file, a file
+ * named as a directory). */
+static void test_realpath_as_realpath(void **state) {
+        char dir[] = "/tmp/sbx-test-realpath-XXXXXX", cmd[128];
+        const char *tails[] = {
+                "",         "/",          "/a",        "/a/",         "//a//b/./",   "/a/b/..",   "/a/../a/b",
+                "/a/b/f",   "/a/b/f/",    "/a/b/f/..", "/link",       "/link/b",     "/a/up/a/b", "/a/b/flink",
+                "/missing", "/a/missing", "/dangling", "/a/b/../..",  "/link/../a",
+        };
+        const char *others[] = { "/", "/.", "/..", "/proc/self", "/proc/self/cwd", ".", "relative", "", "/proc/../tmp" };
+        char path[256];
+        (void) state;
+
+        assert_non_null(mkdtemp(dir));
+        snprintf(path, sizeof(path), "%s/a/b", dir);
+        snprintf(cmd, sizeof(cmd), "mkdir -p '%s' && touch '%s/f'", path, path);
+        assert_int_equal(system(cmd), 0);
+        snprintf(path, sizeof(path), "%s/link", dir);
+        assert_int_equal(symlink("a", path), 0);
+        snprintf(path, sizeof(path), "%s/a/up", dir);
+        assert_int_equal(symlink("..", path), 0);
+        snprintf(path, sizeof(path), "%s/a/b/flink", dir);
+        assert_int_equal(symlink("f", path), 0);
+        snprintf(path, sizeof(path), "%s/dangling", dir);
+        assert_int_equal(symlink("nowhere", path), 0);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(tails) + SBX_ELEMENTSOF(others); i++) {
+                char *want, *got;
+                int want_errno, got_errno;
+
+                if (i < SBX_ELEMENTSOF(tails))
+                        snprintf(path, sizeof(path), "%s%s", dir, tails[i]);
+                else
+                        snprintf(path, sizeof(path), "%s", others[i - SBX_ELEMENTSOF(tails)]);
+                errno = 0;
+                want = realpath(path, NULL);
+                want_errno = errno;
+                errno = 0;
+                got = sbx_realpath(path);
+                got_errno = errno;
+                if (want && (!got || strcmp(want, got) != 0))
+                        fail_msg("%s: %s, realpath() says %s", path, got ? got : "NULL", want);
+                if (!want && (got || got_errno != want_errno))
+                        fail_msg("%s: %s (%s), realpath() fails (%s)", path, got ? got : "NULL", strerror(got_errno),
+                                 strerror(want_errno));
+                free(want);
+                free(got);
+        }
+        snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+        assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_mountinfo_kernel_mount_table),
                 cmocka_unit_test(test_mountinfo_kernel_mount_rejects_garbage),
                 cmocka_unit_test(test_refuse_kernel_mounts_of_this_host),
                 cmocka_unit_test(test_checks_use_the_table_given),
+                cmocka_unit_test(test_realpath_as_realpath),
                 cmocka_unit_test(test_mountinfo_alias_table),
                 cmocka_unit_test(test_refuse_protected_aliases_of_this_host),
         };
