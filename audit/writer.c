@@ -142,15 +142,19 @@ static int same_uid_peer(int fd, struct ucred *ret) {
 }
 
 /* The peer of a connected socket, when it may take part: see the header comment. With `base`
- * (this host's name and boot id), *ret is the peer's identity. */
-static int trusted_peer(int fd, const struct sbx_process_identity *base, struct sbx_process_identity *ret) {
+ * (this host's name and boot id), *ret is the peer's identity. `known`: what same_uid_peer()
+ * already said of fd (the kernel took the peer's credentials at connect(): they never change), or
+ * NULL to ask. */
+static int trusted_peer(int fd, const struct ucred *known, const struct sbx_process_identity *base,
+                        struct sbx_process_identity *ret) {
         struct ucred cr;
         socklen_t len;
         _cleanup_close_ int pidfd = -1;
         int r;
 
-        r = same_uid_peer(fd, &cr);
-        if (r < 0)
+        if (known)
+                cr = *known;
+        else if ((r = same_uid_peer(fd, &cr)) < 0)
                 return r;
         len = sizeof(pidfd);
         if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &len) < 0)
@@ -652,7 +656,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                         for (size_t i = 0; i < CLIENTS_MAX && slot == CLIENTS_MAX; i++)
                                 if (clients[i].fd < 0)
                                         slot = i;
-                        if (schema_changed || slot == CLIENTS_MAX || trusted_peer(cfd, &self, &peer) < 0) {
+                        if (schema_changed || slot == CLIENTS_MAX || trusted_peer(cfd, NULL, &self, &peer) < 0) {
                                 close(cfd); /* the client writes the database itself */
                                 continue;
                         }
@@ -685,6 +689,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
 
 struct sbx_audit_writer {
         int fd;
+        struct ucred peer; /* what same_uid_peer() said of it at connect() */
         bool verified; /* the writer passed trusted_peer() */
         struct sbx_wbuf b;
 };
@@ -742,6 +747,7 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
         if (!w)
                 return -ENOMEM;
         w->fd = sbx_steal_fd(&fd);
+        w->peer = cr;
         *ret = w;
         return 0;
 }
@@ -762,7 +768,7 @@ static int writer_verify(struct sbx_audit_writer *w) {
 
         if (w->verified)
                 return 0;
-        r = trusted_peer(w->fd, NULL, NULL);
+        r = trusted_peer(w->fd, &w->peer, NULL, NULL);
         if (r < 0)
                 return r;
         w->verified = true;
