@@ -515,6 +515,21 @@ static char *real_path(const char *path) {
         return strdup(buf);
 }
 
+/* real_path("/proc/self/exe") in one system call: the magic link's target is the kernel's name of
+ * the executable, the very name real_path() reads back from the descriptor it opens through it.
+ * real_path() itself where the kernel cannot name it here (a name too long, a file deleted). */
+static char *self_path(void) {
+        char buf[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+        if (n <= 0 || (size_t) n >= sizeof(buf) - 1 || buf[0] != '/')
+                return real_path("/proc/self/exe");
+        buf[n] = '\0';
+        if (n > 10 && strcmp(buf + n - 10, " (deleted)") == 0)
+                return real_path("/proc/self/exe");
+        return strdup(buf);
+}
+
 /* The canonical path of path, in *ret (NULL when it is missing and out of the command's reach). A
  * missing directory (dir_mode not 0) that a writable root would contain is created first, with
  * dir_mode: the command could otherwise create it, with a planted config in it. A path that sbx
@@ -756,7 +771,7 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
                 r = strv_add_real(&v, &n, launcher, writable, 0, diag);
         if (r >= 0) {
                 /* sbx itself: by the real path of its executable (the magic link is the kernel's) */
-                _cleanup_free_ char *self = real_path("/proc/self/exe");
+                _cleanup_free_ char *self = self_path();
                 r = strv_add_real(&v, &n, self, writable, 0, diag);
         }
         for (char *const *p = opts ? opts->protect : NULL; r >= 0 && p && *p; p++)
