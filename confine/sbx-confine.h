@@ -9,7 +9,6 @@
 
 #include "sbx-classify.h"
 #include "sbx-common.h"
-#include "sbx-realpath.h"
 
 /* ---- vocabulary ---------------------------------------------------------------------------- */
 

@@ -6,6 +6,7 @@
 
 #include "confine-internal.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 #include "seatbelt-profile.h"
 
 /* What every confined process needs to start and run, whatever the mode. Seatbelt's (deny default)

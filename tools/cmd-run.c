@@ -25,6 +25,7 @@
 #include "sbx-confine.h"
 #include "sbx-db.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 #include "sbx-tool.h"
 
 SBX_DEFINE_CLEANUP(struct sbx_config *, sbx_config_free)

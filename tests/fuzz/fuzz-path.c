@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sbx-confine.h"
+#include "sbx-realpath.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,6 +14,7 @@
 
 #include "sbx-confine.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 
 static char base[PATH_MAX]; /* canonical temp dir of this test */
 
