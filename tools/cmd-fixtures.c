@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -673,16 +674,92 @@ static bool is_case_dir(int dfd) {
         return fstatat(dfd, "meta", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
- * Fills *ret_wstatus. */
-static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, int timeout_s, int *ret_wstatus) {
-        int64_t deadline;
+static int64_t monotonic_ms(void) {
         struct timespec ts;
-        pid_t pid;
 
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* What the recorded command leaves running ends with the recording: a case is an observation of
+ * one command, and what it left wrote on into the temporary directory removed after it. The
+ * recording is the command's child subreaper, so each process the command leaves (a background
+ * job, a daemon in a session of its own, bubblewrap's sandbox init with --new-session: none of
+ * them in the command's process group, which is all a timeout killed; measured, they ran on for
+ * good) becomes a child of the recording once its parent ended, and is killed. The children the
+ * recording had before (a job that a shell handed it with `job & exec sbx fixtures record ...`)
+ * are spared. */
+#define LEFTOVERS_MS 5000 /* the longest it waits for them (one in D state): then left to init */
+
+struct leftovers {
+        pid_t *before;
+        size_t n_before;
+        size_t found;
+};
+
+static bool leftover_spared(const struct leftovers *l, pid_t pid) {
+        for (size_t i = 0; i < l->n_before; i++)
+                if (l->before[i] == pid)
+                        return true;
+        return false;
+}
+
+static void note_child_before(pid_t pid, void *userdata) {
+        struct leftovers *l = userdata;
+        pid_t *grown = realloc(l->before, (l->n_before + 1) * sizeof(pid_t));
+
+        if (!grown)
+                return;
+        l->before = grown;
+        l->before[l->n_before++] = pid;
+}
+
+/* Kills and reaps (when it ended) one child that is the command's: it is not reaped before it is
+ * killed, so its pid still names it. */
+static void end_leftover(pid_t pid, void *userdata) {
+        struct leftovers *l = userdata;
+
+        if (leftover_spared(l, pid))
+                return;
+        l->found++;
+        (void) kill(pid, SIGKILL);
+        (void) waitpid(pid, NULL, WNOHANG | __WALL);
+}
+
+/* After the command was reaped: its leftovers killed, round after round (a process killed hands
+ * its own children to the recording once it ended), until none is left. */
+static void end_leftovers(struct leftovers *l) {
+        for (int64_t deadline = monotonic_ms() + LEFTOVERS_MS;;) {
+                l->found = 0;
+                if (sbx_each_child(getpid(), end_leftover, l) < 0 || l->found == 0 || monotonic_ms() >= deadline)
+                        break;
+                usleep(1000);
+        }
+        (void) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
+        free(l->before);
+        l->before = NULL;
+}
+
+/* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
+ * Fills *ret_wstatus. What the command leaves running is killed (end_leftovers()). */
+static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, int timeout_s, int *ret_wstatus) {
+        struct leftovers l = { 0 };
+        int64_t deadline;
+        pid_t pid;
+        int r = 0;
+
+        (void) sbx_each_child(getpid(), note_child_before, &l);
+        if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0) {
+                r = -errno;
+                free(l.before);
+                return r;
+        }
         pid = fork();
-        if (pid < 0)
-                return -errno;
+        if (pid < 0) {
+                r = -errno;
+                end_leftovers(&l);
+                return r;
+        }
         if (pid == 0) {
                 int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
                 uid_t u;
@@ -703,23 +780,26 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                 dprintf(STDERR_FILENO, "sbx fixtures record: cannot execute %s: %s\n", argv[0], strerror(errno));
                 _exit(127);
         }
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        deadline = (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + (int64_t) timeout_s * 1000;
+        deadline = monotonic_ms() + (int64_t) timeout_s * 1000;
         for (;;) {
                 pid_t w = waitpid(pid, ret_wstatus, WNOHANG);
                 if (w == pid)
-                        return 0;
-                if (w < 0 && errno != EINTR)
-                        return -errno;
-                clock_gettime(CLOCK_MONOTONIC, &ts);
-                if ((int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 > deadline) {
+                        break;
+                if (w < 0 && errno != EINTR) {
+                        r = -errno;
+                        break;
+                }
+                if (monotonic_ms() > deadline) {
                         (void) kill(-pid, SIGKILL);
                         (void) kill(pid, SIGKILL);
                         (void) waitpid(pid, ret_wstatus, 0);
-                        return -ETIMEDOUT;
+                        r = -ETIMEDOUT;
+                        break;
                 }
                 usleep(5000);
         }
+        end_leftovers(&l);
+        return r;
 }
 
 static int fixtures_record(int argc, char **argv) {

@@ -492,63 +492,6 @@ static void tstp_after_vfork(pid_t pid) {
         (void) raise(SIGTSTP);
 }
 
-/* Calls fn(pid, userdata) for every child process `parent` (a single-threaded one: its main
- * thread's children) has now, from /proc/PARENT/task/PARENT/children. Returns 0, or -errno when
- * /proc cannot list them. */
-static int each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
-        char path[64], buf[4096];
-        size_t have = 0;
-        int fd;
-
-        snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long) parent, (long) parent);
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-                return -errno;
-        for (;;) {
-                ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
-                size_t used = 0;
-
-                if (n < 0 && errno == EINTR)
-                        continue;
-                if (n < 0) {
-                        int e = errno;
-                        close(fd);
-                        return -e;
-                }
-                have += (size_t) n;
-                buf[have] = '\0';
-                /* "PID PID ... ": a number is whole once its space (or the end of the file) came */
-                for (char *p = buf, *end; *p; p = end) {
-                        long v;
-                        while (*p == ' ' || *p == '\n')
-                                p++;
-                        if (!*p)
-                                break;
-                        errno = 0;
-                        v = strtol(p, &end, 10);
-                        if (end == p || errno) {
-                                close(fd);
-                                return -EIO;
-                        }
-                        if (!*end && n > 0)
-                                break; /* maybe cut: the next read completes it */
-                        if (v > 0)
-                                fn((pid_t) v, userdata);
-                        used = (size_t) (end - buf);
-                }
-                if (n == 0)
-                        break;
-                memmove(buf, buf + used, have - used);
-                have -= used;
-                if (have >= sizeof(buf) - 1) { /* no number is that long */
-                        close(fd);
-                        return -EIO;
-                }
-        }
-        close(fd);
-        return 0;
-}
-
 static void keep_first(pid_t pid, void *userdata) {
         pid_t *first = userdata;
 
@@ -566,7 +509,7 @@ static pid_t bwrap_command_pid(const char *status_data) {
 
         if (!p || sscanf(strchr(p, ':') ? strchr(p, ':') + 1 : "", "%ld", &init) != 1 || init <= 0)
                 return 0;
-        (void) each_child((pid_t) init, keep_first, &cmd);
+        (void) sbx_each_child((pid_t) init, keep_first, &cmd);
         return cmd;
 }
 
@@ -1209,7 +1152,7 @@ static void subreaper_on(void) {
         adopted.n_before = 0;
         adopted.own_nnp = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
         if (has_children())
-                (void) each_child(getpid(), note_before, NULL);
+                (void) sbx_each_child(getpid(), note_before, NULL);
         subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 }
 
@@ -1268,7 +1211,7 @@ static void reap_orphans(pid_t cmd) {
                         break;
                 (void) waitpid(si.si_pid, NULL, WNOHANG | __WALL);
         }
-        (void) each_child(getpid(), reap_if_orphan, &cmd);
+        (void) sbx_each_child(getpid(), reap_if_orphan, &cmd);
 }
 
 static void kill_if_commands(pid_t pid, void *userdata) {
@@ -1281,7 +1224,7 @@ static void kill_if_commands(pid_t pid, void *userdata) {
 /* SIGKILLs every process the command left that is sbx's child now (the command is reaped
  * already). Returns how many it found (an ended one not reaped yet counts), or -errno. */
 static int kill_leftovers(void) {
-        int found = 0, r = each_child(getpid(), kill_if_commands, &found);
+        int found = 0, r = sbx_each_child(getpid(), kill_if_commands, &found);
 
         return r < 0 ? r : found;
 }

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "sbx-common.h"
 #include "sbx-macro.h"
@@ -40,6 +41,11 @@ const char *sbx_getopt_element(int argc, char *const *argv);
 int sbx_env_session(const char **ret);
 #define SBX_ENV_SESSION_EMPTY \
         "SBX_SESSION is set but empty (did 'sbx session start' fail?): unset it to run without a session"
+
+/* Calls fn(pid, userdata) for every child process `parent` (a single-threaded one: its main
+ * thread's children) has now, from /proc/PARENT/task/PARENT/children. Returns 0, or -errno when
+ * /proc cannot list them. */
+int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata);
 
 /* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);

@@ -1,8 +1,10 @@
-/* Messages and number parsing shared by the verbs. The tool logs once, at the top. */
+/* Messages, number parsing and the listing of child processes shared by the verbs. The tool logs once, at the top. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sbx-tool.h"
 #include "sbx-utf8.h"
@@ -99,4 +101,58 @@ char *sbx_term_text(const char *s, size_t len) {
         if (out)
                 sbx_utf8_inert(out, s, len);
         return out;
+}
+
+int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
+        char path[64], buf[4096];
+        size_t have = 0;
+        int fd;
+
+        snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long) parent, (long) parent);
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return -errno;
+        for (;;) {
+                ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+                size_t used = 0;
+
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0) {
+                        int e = errno;
+                        close(fd);
+                        return -e;
+                }
+                have += (size_t) n;
+                buf[have] = '\0';
+                /* "PID PID ... ": a number is whole once its space (or the end of the file) came */
+                for (char *p = buf, *end; *p; p = end) {
+                        long v;
+                        while (*p == ' ' || *p == '\n')
+                                p++;
+                        if (!*p)
+                                break;
+                        errno = 0;
+                        v = strtol(p, &end, 10);
+                        if (end == p || errno) {
+                                close(fd);
+                                return -EIO;
+                        }
+                        if (!*end && n > 0)
+                                break; /* maybe cut: the next read completes it */
+                        if (v > 0)
+                                fn((pid_t) v, userdata);
+                        used = (size_t) (end - buf);
+                }
+                if (n == 0)
+                        break;
+                memmove(buf, buf + used, have - used);
+                have -= used;
+                if (have >= sizeof(buf) - 1) { /* no number is that long */
+                        close(fd);
+                        return -EIO;
+                }
+        }
+        close(fd);
+        return 0;
 }

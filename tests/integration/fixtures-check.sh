@@ -232,6 +232,57 @@ for closed in "2>&-" "<&- 2>&-" ">&- 2>&-"; do
         chk "record --raw with $closed: exit $want (got $rc), the command's stderr and its verdict kept" \
                 '[ $rc = $want ] && grep -qx verdict=runner_failure "$R/bwrap/$n/meta" && grep -q "^bwrap: Can.t find source path" "$R/bwrap/$n/stderr"'
 done
+# What the recorded command leaves running ends with the recording, and so does what a command
+# that timed out left (--timeout): only the command's process group was killed, so a process in a
+# session of its own ran on, unsupervised, after "the command timed out" (measured: a --raw
+# `bwrap --unshare-pid --new-session` case left bubblewrap's sandbox init and the command running
+# for good), and a background job wrote on into the temporary directory removed after the run.
+# Each process is found by an argument of its own, and only those are killed here, by their pids.
+lf=()
+for i in 1 2 3 4 5 6 7 8; do lf+=("51$i.$$"); done
+left_pids() { local m; for m in "${lf[@]}"; do pgrep -x -f "sleep $m"; done; }
+left_kill() { local p; for p in $(left_pids); do kill -KILL "$p" 2>/dev/null; done; }
+trap 'left_kill; t_cleanup' EXIT
+t0=$(date +%s)
+"$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/left" -- \
+        sh -c "sleep ${lf[0]} >&2 & setsid sleep ${lf[1]} & echo 'bwrap: x' >&2; exit 1" >"$T/out" 2>"$T/err"
+rc=$?
+took=$(($(date +%s) - t0))
+sleep 0.5 # a background job not yet at its exec has not lost its chance
+chk "record --raw of a command that leaves processes behind: done (status $rc) in ${took}s, nothing of it left ($(left_pids | tr '\n' ' '))" \
+        '[ $rc = 0 ] && [ "$took" -lt 10 ] && [ -z "$(left_pids)" ]'
+left_kill
+t0=$(date +%s)
+"$SBX_BIN" fixtures record --backend bwrap --raw --timeout 2 --case "$R/bwrap/left-timeout" -- \
+        sh -c "setsid sleep ${lf[2]} & sleep ${lf[3]}" >"$T/out" 2>"$T/err"
+rc=$?
+took=$(($(date +%s) - t0))
+sleep 0.5
+chk "record --raw --timeout 2 of a command that does not end: timed out (status $rc) in ${took}s, nothing of it left ($(left_pids | tr '\n' ' '))" \
+        '[ $rc = 1 ] && grep -q "timed out" "$T/err" && [ "$took" -lt 15 ] && [ -z "$(left_pids)" ]'
+left_kill
+# ... but not a job that a shell handed to sbx (`job & exec sbx ...`): it is not the command's
+bash -c 'sleep "$1" & exec "$2" fixtures record --backend bwrap --raw --case "$3" -- sh -c "sleep $4 &"' \
+        bash "${lf[6]}" "$SBX_BIN" "$R/bwrap/left-handed" "${lf[7]}" >"$T/out" 2>"$T/err"
+rc=$?
+sleep 0.5
+chk "record --raw after a shell handed sbx a job: done (status $rc), the job runs on, the command's own is gone" \
+        '[ $rc = 0 ] && [ -n "$(pgrep -x -f "sleep ${lf[6]}")" ] && [ -z "$(pgrep -x -f "sleep ${lf[7]}")" ]'
+left_kill
+if bwrap --ro-bind / / --dev /dev --unshare-pid --new-session true >/dev/null 2>&1; then
+        t0=$(date +%s)
+        "$SBX_BIN" fixtures record --backend bwrap --raw --timeout 2 --case "$R/bwrap/left-bwrap" -- \
+                bwrap --ro-bind / / --dev /dev --unshare-pid --new-session sh -c "sleep ${lf[4]} & sleep ${lf[5]}" \
+                >"$T/out" 2>"$T/err"
+        rc=$?
+        took=$(($(date +%s) - t0))
+        sleep 0.5
+        chk "record --raw --timeout 2 of bwrap --new-session: timed out (status $rc) in ${took}s, no sandbox left ($(left_pids | tr '\n' ' '))" \
+                '[ $rc = 1 ] && [ "$took" -lt 15 ] && [ -z "$(left_pids)" ]'
+        left_kill
+else
+        t_diag "bwrap --unshare-pid does not run here: the recording of a timed-out sandbox not checked"
+fi
 # the recording's temporary directory is removed by sbx itself, never by an `rm` found through
 # $PATH: a PATH entry that a confined command could write (~/.local/bin in a workspace of $HOME)
 # could hold one, which sbx then ran unconfined (review); with PATH empty or naming nothing
