@@ -4,11 +4,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -232,6 +232,75 @@ _sbx_printf_(3, 4) static void note_set(char *note, size_t size, const char *fmt
         va_end(ap);
 }
 
+/* Starts the approver at path: stdin from in_fd, stdout to out_fd, stderr sbx's, nothing else
+ * of sbx's, in /, with the signal mask and the ignored signals of sbx (as posix_spawn() did), and
+ * with a parent-death signal: an sbx ended while the approver decided (a caller's timeout:
+ * SIGTERM, or SIGKILL to sbx alone) left it running for good, unsupervised and unconfined, its
+ * answer for nobody (measured: an approver that never answers). Returns 0 and *ret_pid, or the
+ * errno of its failed start. */
+static int spawn_approver(const char *path, char *const *argv, char *const *envp, int in_fd, int out_fd,
+                          pid_t *ret_pid) {
+        int err_p[2], e = 0;
+        sigset_t all, old;
+        pid_t pid, parent = getpid();
+        ssize_t n = 0;
+
+        if (pipe2(err_p, O_CLOEXEC) < 0)
+                return errno;
+        /* no handler of sbx's may run in the child before its exec */
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, &old);
+        pid = fork();
+        if (pid == 0) {
+                struct sigaction dfl = { .sa_handler = SIG_DFL }, cur;
+                /* each above 2 before any of 0-2 is replaced (sbx may have started with one closed) */
+                int in = fcntl(in_fd, F_DUPFD_CLOEXEC, 3), out = fcntl(out_fd, F_DUPFD_CLOEXEC, 3);
+                int err_w = err_p[1] > 2 ? err_p[1] : fcntl(err_p[1], F_DUPFD_CLOEXEC, 3);
+
+                for (int sig = 1; sig < NSIG; sig++)
+                        if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler != SIG_IGN && cur.sa_handler != SIG_DFL)
+                                (void) sigaction(sig, &dfl, NULL);
+                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || in < 0 || out < 0 || err_w < 0)
+                        e = errno;
+                else if (getppid() != parent)
+                        _exit(127); /* sbx is gone already: nobody asks */
+                /* nothing of the caller's beyond 0-2, as for the command: a --verdict-fd pipe that
+                 * the approver (or a process it leaves behind) held open kept its reader waiting
+                 * for EOF. In /, not in the caller's directory, maybe the workspace: what the
+                 * approver or its interpreter looks up relative to it (python3 -m, a relative
+                 * entry it adds to a search path, a shell's ./x) found what a confined command
+                 * planted there (review). */
+                else if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+                         (err_w > 3 && close_range(3, (unsigned) err_w - 1, 0) < 0) ||
+                         close_range((unsigned) err_w + 1, ~0U, 0) < 0 || chdir("/") < 0)
+                        e = errno;
+                else {
+                        sigprocmask(SIG_SETMASK, &old, NULL);
+                        execve(path, argv, envp);
+                        e = errno;
+                }
+                (void) !write(err_w >= 0 ? err_w : err_p[1], &e, sizeof(e));
+                _exit(127);
+        }
+        if (pid < 0)
+                e = errno;
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        close(err_p[1]);
+        /* end of file: it executed the approver; an errno: it did not, and is reaped */
+        while (pid > 0 && (n = read(err_p[0], &e, sizeof(e))) < 0 && errno == EINTR)
+                ;
+        close(err_p[0]);
+        if (pid > 0 && n == (ssize_t) sizeof(e) && e != 0) {
+                while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                        ;
+                return e;
+        }
+        if (pid < 0)
+                return e;
+        *ret_pid = pid;
+        return 0;
+}
+
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line, char *note,
                        size_t note_size) {
@@ -243,7 +312,6 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
          * then (the check before the run saw it empty; a workspace-write run beside this one, or
          * the leftover of a killed one, could fill it meanwhile), and ran it unconfined. */
         _cleanup_free_ char *real = approver_real_path(prog);
-        posix_spawn_file_actions_t fa;
         struct sigaction ign = { .sa_handler = SIG_IGN }, dfl = { .sa_handler = SIG_DFL }, old_pipe, old_chld;
         /* its name as given (a shell gives a command found in PATH so), but a relative path
          * made absolute: it names nothing from / */
@@ -251,7 +319,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         char answer[8], *req = NULL;
         size_t got = 0, req_len = 0, req_off = 0;
         FILE *in;
-        pid_t pid;
+        pid_t pid = -1;
         int in_fd, r;
         bool reaped = false, unsent = false;
 
@@ -303,19 +371,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         /* sbx waits for the approver: a caller's SIGCHLD ignored (and inherited) had the kernel
          * reap it first, and its allow read as a rejection (ECHILD; review) */
         sigaction(SIGCHLD, &dfl, &old_chld);
-        posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_adddup2(&fa, in_p[0], 0);
-        posix_spawn_file_actions_adddup2(&fa, out_p[1], 1);
-        /* nothing of the caller's beyond 0-2, as for the command: a --verdict-fd pipe that the
-         * approver (or a process it leaves behind) held open kept its reader waiting for EOF */
-        posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-        /* In /, not in the caller's directory, maybe the workspace: what the approver or its
-         * interpreter looks up relative to it (python3 -m, a relative entry it adds to a search
-         * path, a shell's ./x) found what a confined command planted there (review). */
-        r = posix_spawn_file_actions_addchdir_np(&fa, "/");
-        if (r == 0)
-                r = posix_spawn(&pid, real, &fa, NULL, pargv, envp);
-        posix_spawn_file_actions_destroy(&fa);
+        r = spawn_approver(real, pargv, envp, in_p[0], out_p[1], &pid);
         for (size_t i = 0; i < SBX_ELEMENTSOF(env_alloc); i++)
                 free(env_alloc[i]);
         close(in_p[0]);

@@ -428,9 +428,35 @@ os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run --db "$T/sigchld-$b.db" --ba
         kill -TERM "$pid"
         wait "$pid"
         rc=$?
-        sleep 2.5 # the approver answers, to nobody
+        sleep 2.5 # an approver that outlived sbx would answer now, to nobody
         t_check "$b: SIGTERM while the approver decides ends sbx (143, got $rc), no retry ran" \
                 test "$rc" = 143 -a ! -e "$WS/term-ask-$b" -a "$(q "$T/term-ask-$b.db" "SELECT count(*) FROM executions")" = 1
+        # sbx ended while the approver decides (a caller's timeout: SIGTERM, or SIGKILL to sbx
+        # alone, as Python's subprocess.run(timeout=...) sends it) ends the approver too: before, an
+        # approver that never answered ran on for good, unsupervised, its answer for nobody
+        printf '#!/bin/sh\necho $$ >"%s.tmp"\nmv "%s.tmp" "%s"\nexec sleep 300\n' "$T/waiting" "$T/waiting" \
+                "$T/waiting" >"$T/bin/never-answers"
+        chmod 755 "$T/bin/never-answers"
+        for sig in TERM KILL; do
+                rm -f "$T/waiting"
+                "$SBX_BIN" run --db "$T/$sig-ask-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                        --approver "$T/bin/never-answers" -- sh -c "echo x > $WS/$sig-ask-$b" </dev/null 2>/dev/null &
+                pid=$!
+                for _ in $(seq 200); do [ -s "$T/waiting" ] && break; sleep 0.05; done
+                apid=$(cat "$T/waiting" 2>/dev/null)
+                t0=$(date +%s)
+                kill -"$sig" "$pid"
+                wait "$pid"
+                rc=$?
+                # (a zombie is gone: its reaping is init's)
+                running() { local st; st=$(ps -o stat= -p "$1" 2>/dev/null); [ -n "$st" ] && [ "${st#Z}" = "$st" ]; }
+                for _ in $(seq 100); do [ -n "$apid" ] && running "$apid" || break; sleep 0.05; done
+                left=none
+                [ -n "$apid" ] && running "$apid" && left=$apid
+                t_check "$b: SIG$sig to sbx while the approver decides ends the approver too (sbx $rc, the approver ${apid:-never started}, left running: $left, $(($(date +%s) - t0))s)" \
+                        test -n "$apid" -a "$left" = none -a "$rc" = $((128 + $(kill -l "$sig")))
+                [ "$left" = none ] || kill -KILL "$left"
+        done
         # a denial under workspace-write is never escalated (danger-full-access is never offered)
         db=$T/noask-ww-$b.db
         rm -f "$T/allow.log"
