@@ -232,14 +232,14 @@ _sbx_printf_(3, 4) static void note_set(char *note, size_t size, const char *fmt
         va_end(ap);
 }
 
-/* Starts the approver at path: stdin from in_fd, stdout to out_fd, stderr sbx's, nothing else
- * of sbx's, in /, with the signal mask and the ignored signals of sbx (as posix_spawn() did), and
- * with a parent-death signal: an sbx ended while the approver decided (a caller's timeout:
+/* Starts the approver at path: stdin from in_fd, stdout to out_fd, stderr to err_fd (-1: sbx's
+ * own), nothing else of sbx's, in /, with the signal mask and the ignored signals of sbx (as
+ * posix_spawn() did), and with a parent-death signal: an sbx ended while the approver decided (a caller's timeout:
  * SIGTERM, or SIGKILL to sbx alone) left it running for good, unsupervised and unconfined, its
  * answer for nobody (measured: an approver that never answers). Returns 0 and *ret_pid, or the
  * errno of its failed start. */
 static int spawn_approver(const char *path, char *const *argv, char *const *envp, int in_fd, int out_fd,
-                          pid_t *ret_pid) {
+                          int err_fd, pid_t *ret_pid) {
         int err_p[2], e = 0;
         sigset_t all, old;
         pid_t pid, parent = getpid();
@@ -256,11 +256,12 @@ static int spawn_approver(const char *path, char *const *argv, char *const *envp
                 /* each above 2 before any of 0-2 is replaced (sbx may have started with one closed) */
                 int in = fcntl(in_fd, F_DUPFD_CLOEXEC, 3), out = fcntl(out_fd, F_DUPFD_CLOEXEC, 3);
                 int err_w = err_p[1] > 2 ? err_p[1] : fcntl(err_p[1], F_DUPFD_CLOEXEC, 3);
+                int err = err_fd >= 0 ? fcntl(err_fd, F_DUPFD_CLOEXEC, 3) : STDERR_FILENO;
 
                 for (int sig = 1; sig < NSIG; sig++)
                         if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler != SIG_IGN && cur.sa_handler != SIG_DFL)
                                 (void) sigaction(sig, &dfl, NULL);
-                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || in < 0 || out < 0 || err_w < 0)
+                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || in < 0 || out < 0 || err < 0 || err_w < 0)
                         e = errno;
                 else if (getppid() != parent)
                         _exit(127); /* sbx is gone already: nobody asks */
@@ -271,6 +272,7 @@ static int spawn_approver(const char *path, char *const *argv, char *const *envp
                  * entry it adds to a search path, a shell's ./x) found what a confined command
                  * planted there (review). */
                 else if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+                         (err != STDERR_FILENO && dup2(err, STDERR_FILENO) < 0) ||
                          (err_w > 3 && close_range(3, (unsigned) err_w - 1, 0) < 0) ||
                          close_range((unsigned) err_w + 1, ~0U, 0) < 0 || chdir("/") < 0)
                         e = errno;
@@ -301,10 +303,32 @@ static int spawn_approver(const char *path, char *const *argv, char *const *envp
         return 0;
 }
 
+/* Passes what the approver wrote on its stderr pipe (one read) on to sbx's stderr: 1 when it did,
+ * 0 when nothing waits, -1 at its end (or an error). What sbx's stderr does not take is dropped,
+ * as the approver's write would have failed. */
+static int relay_stderr(int fd) {
+        char buf[4096];
+        ssize_t k = read(fd, buf, sizeof(buf));
+
+        if (k < 0 && (errno == EINTR || errno == EAGAIN))
+                return 0;
+        if (k <= 0)
+                return -1;
+        for (ssize_t w = 0; w < k;) {
+                ssize_t n = write(STDERR_FILENO, buf + w, (size_t) (k - w));
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= 0)
+                        break;
+                w += n;
+        }
+        return 1;
+}
+
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line, char *note,
                        size_t note_size) {
-        int in_p[2], out_p[2], status = 0;
+        int in_p[2], out_p[2], err_p[2] = { -1, -1 }, status = 0;
         _cleanup_free_ char **envp = NULL;
         char *env_alloc[SBX_ELEMENTSOF(approver_path_variables)] = { NULL };
         /* The program is found again now, and exactly that file is started: a name looked up
@@ -321,7 +345,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         FILE *in;
         pid_t pid = -1;
         int in_fd, r;
-        bool reaped = false, unsent = false;
+        bool reaped = false, unsent = false, out_open = true;
 
         if (!real) {
                 note_set(note, note_size, "refused by the approver %s (it cannot be found)", prog);
@@ -371,7 +395,16 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         /* sbx waits for the approver: a caller's SIGCHLD ignored (and inherited) had the kernel
          * reap it first, and its allow read as a rejection (ECHILD; review) */
         sigaction(SIGCHLD, &dfl, &old_chld);
-        r = spawn_approver(real, pargv, envp, in_p[0], out_p[1], &pid);
+        /* Its stderr is sbx's own on a terminal; anything else (a pipe its caller reads to the
+         * end) it gets through sbx, which passes it on while the approver runs: a helper or
+         * daemon it left holding sbx's own stderr kept that caller waiting after sbx ended, as
+         * long as the helper lived (measured: a `sleep 30 &` the approver started, 30 s). What
+         * cannot be made is no reason to ask nobody: then it is sbx's own. */
+        if (!isatty(STDERR_FILENO) && pipe2(err_p, O_CLOEXEC) < 0)
+                err_p[0] = err_p[1] = -1;
+        r = spawn_approver(real, pargv, envp, in_p[0], out_p[1], err_p[1], &pid);
+        if (err_p[1] >= 0)
+                close(err_p[1]);
         for (size_t i = 0; i < SBX_ELEMENTSOF(env_alloc); i++)
                 free(env_alloc[i]);
         close(in_p[0]);
@@ -380,6 +413,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 sigaction(SIGCHLD, &old_chld, NULL);
                 close(in_p[1]);
                 close(out_p[0]);
+                if (err_p[0] >= 0)
+                        close(err_p[0]);
                 note_set(note, note_size, "refused by the approver %s (it could not be started: %s)", real,
                          strerror(r));
                 sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
@@ -405,10 +440,13 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         /* an approver that leaves without reading is no reason for sbx to die of SIGPIPE */
         sigaction(SIGPIPE, &ign, &old_pipe);
         for (;;) {
-                struct pollfd pfd[2] = { { .fd = out_p[0], .events = POLLIN }, { .fd = in_fd, .events = POLLOUT } };
+                /* each fd that is -1 is left out by poll() */
+                struct pollfd pfd[3] = { { .fd = out_open ? out_p[0] : -1, .events = POLLIN },
+                                         { .fd = in_fd, .events = POLLOUT },
+                                         { .fd = err_p[0], .events = POLLIN } };
                 char buf[512];
                 ssize_t k;
-                int n = poll(pfd, in_fd >= 0 ? 2 : 1, 100);
+                int n = poll(pfd, 3, 100);
 
                 if (n < 0 && errno != EINTR) {
                         got = sizeof(answer) + 1;
@@ -420,9 +458,12 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                  * read as it stands (bounded: the helper may write on), then no more. */
                 if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
                         reaped = true;
-                        if (fcntl(out_p[0], F_SETFL, O_NONBLOCK) < 0)
+                        if (err_p[0] >= 0 && fcntl(err_p[0], F_SETFL, O_NONBLOCK) == 0)
+                                for (int i = 0; i < 256 && relay_stderr(err_p[0]) > 0; i++)
+                                        ;
+                        if (out_open && fcntl(out_p[0], F_SETFL, O_NONBLOCK) < 0)
                                 got = sizeof(answer) + 1;
-                        for (size_t left = 1 << 20; left > 0 && got <= sizeof(answer);) {
+                        for (size_t left = 1 << 20; out_open && left > 0 && got <= sizeof(answer);) {
                                 k = read(out_p[0], buf, sizeof(buf));
                                 if (k < 0 && errno == EINTR)
                                         continue;
@@ -447,13 +488,24 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                                 in_fd = -1;
                         }
                 }
+                if (err_p[0] >= 0 && pfd[2].revents && relay_stderr(err_p[0]) < 0) {
+                        close(err_p[0]);
+                        err_p[0] = -1;
+                        if (!out_open)
+                                break;
+                }
                 if (!pfd[0].revents)
                         continue;
                 k = read(out_p[0], buf, sizeof(buf));
                 if (k < 0 && (errno == EINTR || errno == EAGAIN))
                         continue;
-                if (k <= 0)
-                        break;
+                if (k <= 0) {
+                        /* its stderr is still passed on until the approver ends or closes it */
+                        out_open = false;
+                        if (err_p[0] < 0)
+                                break;
+                        continue;
+                }
                 for (ssize_t i = 0; i < k; i++, got++)
                         if (got < sizeof(answer))
                                 answer[got] = buf[i];
@@ -463,6 +515,8 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 close(in_fd);
         free(req);
         close(out_p[0]);
+        if (err_p[0] >= 0)
+                close(err_p[0]);
         while (!reaped && waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR) {
                         sigaction(SIGCHLD, &old_chld, NULL);

@@ -192,6 +192,22 @@ echo allow
         [ -s "$T/bg.pid" ] && kill "$(cat "$T/bg.pid")" 2>/dev/null
         t_check "$b grant (the approver left a process holding its output): granted, the retry ran ($rc)" \
                 test "$rc" = 0 -a "$(cat "$WS/granted-bg-$b" 2>/dev/null)" = ok
+        # ... nor one that holds sbx's standard error, read by a caller through a pipe: the caller
+        # sees its end when sbx ends (before: the approver had sbx's own stderr, and the caller
+        # waited as long as that process lived), and still gets what the approver wrote there
+        printf '#!/bin/sh\ncat >/dev/null\necho "approver says hi" >&2\nsleep 20 >/dev/null &\necho $! >"%s"\necho allow\n' \
+                "$T/bg-err.pid" >"$T/bin/bg-err-approver"
+        chmod 755 "$T/bin/bg-err-approver"
+        rm -f "$T/bg-err.pid"
+        t0=$(date +%s)
+        { timeout 60 "$SBX_BIN" run --db "$T/grant-bg-err-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                --approver "$T/bin/bg-err-approver" -- sh -c "echo ok > $WS/granted-bg-err-$b" \
+                </dev/null 2>&1 >/dev/null; echo "rc=$?"; } | cat >"$T/err"
+        took=$(($(date +%s) - t0))
+        [ -s "$T/bg-err.pid" ] && kill "$(cat "$T/bg-err.pid")" 2>/dev/null
+        t_check "$b grant (the approver left a process holding sbx's stderr): the caller's pipe ended with sbx (${took}s), granted, the retry ran, the approver's stderr passed on ($(tr '\n' ' ' <"$T/err"))" \
+                test "$took" -lt 10 -a "$(cat "$WS/granted-bg-err-$b" 2>/dev/null)" = ok -a \
+                "$(grep -cx "approver says hi" "$T/err")" = 1
 
         # --- never asked: by default and with --on-denial=deny, not even on a terminal
         for how in default deny; do
