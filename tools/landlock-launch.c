@@ -19,8 +19,9 @@
  * directory (on the host), which the launcher opens again inside the sandbox, by that path and
  * without following a symlink, and puts on descriptor 0; there it must be the very directory
  * (DEV:INO), or the command never runs.
- * --mode also takes --die-with-parent: from ABI 6, every process of the sandbox is killed when the
- * launcher's parent dies, SIGKILL included (see start_keeper()); below ABI 6 it does nothing.
+ * --mode also takes --die-with-parent: the launcher dies with its parent (SIGKILL), and from ABI 6
+ * every process of the sandbox is killed when the launcher's parent dies, SIGKILL included (see
+ * start_keeper()).
  *   sbx-landlock --help
  *
  * What the command gets (both modes): read and execute everywhere; writing (write_file,
@@ -165,8 +166,8 @@ static const char usage_text[] =
         "IPC objects and message queues, the keyrings, and another process's resource limits;\n"
         "from Landlock ABI 6 no signal reaches a process outside the sandbox. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
-        "record 'E <errno> <step>' on fd N. --die-with-parent (from ABI 6): every process of the\n"
-        "sandbox is killed when the launcher's parent dies.\n";
+        "record 'E <errno> <step>' on fd N. --die-with-parent: the launcher dies with its parent,\n"
+        "and (from ABI 6) every process of the sandbox is killed when the launcher's parent dies.\n";
 
 /* Strict decimal in [min, max]; false otherwise. */
 static bool parse_int(const char *s, long min, long max, long *ret) {
@@ -928,6 +929,20 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         setup_status_fd(argv);
         parse_args(argc, argv, &l);
         setup_lifeline(l.lifeline_fd);
+        /* --die-with-parent: the launcher dies with its parent too, as the command would. One whose
+         * parent died before the go-ahead (an `sbx probe` killed by a caller's timeout) went on
+         * once released, and started the keeper as a child of its new parent, init, whose death
+         * the keeper waited for: the keeper ran for good, and the command unsupervised (found:
+         * keepers of killed probes left behind). A parent gone before this point is not seen:
+         * the launcher has just been executed then. */
+        if (l.die_with_parent) {
+                pid_t parent = getppid();
+
+                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+                        fail(errno, "die-with-parent", "cannot set the launcher's parent-death signal");
+                if (getppid() != parent)
+                        fail_plain(ECANCELED, "die-with-parent", "the launcher's parent is gone");
+        }
 
         if (l.seal_mounts) {
                 seal_mounts(&l);

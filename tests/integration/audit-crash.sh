@@ -301,6 +301,47 @@ else
         t_ok "the keeper and a reaper that is gone # SKIP needs root, x86-64 and Landlock ABI >= 6"
 fi
 
+# ---- the launcher's parent is gone before the keeper starts ------------------------------------
+# sbx-landlock --die-with-parent whose parent died before the go-ahead (an `sbx probe`, or the
+# probe of an `sbx run` with no cache, killed by a caller's timeout) went on once released, and
+# started the keeper as a child of its new parent, init, whose death the keeper then waited for:
+# the keeper ran for good (found: keepers of killed probes left on this machine, 1 in 10 probes
+# killed 1-50 ms after they started), and the command with it, unsupervised. Made certain here: the
+# launcher's parent is killed while the launcher waits for its go-ahead, which then comes.
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]] && [ "$LL_ABI" -ge 6 ]; then
+        k=$((k + 1))
+        mark="3000.$$$k"
+        rm -f "$T/go" "$T/ll.pid"
+        mkfifo "$T/go"
+        exec 7<>"$T/go"
+        setsid bash -c '"$1" --mode read-only --die-with-parent --wait-fd 3 -- sleep "$2" 3<"$3" & echo $! >"$4"; wait' \
+                bash "${SBX_LANDLOCK_EXE:-$(dirname "$SBX_BIN")/sbx-landlock}" "$mark" "$T/go" "$T/ll.pid" &
+        SUP=$!
+        GROUP=$SUP
+        ll= waiting=
+        for _ in $(seq 1 200); do
+                ll=$(cat "$T/ll.pid" 2>/dev/null)
+                # the launcher reads its --wait-fd (a fifo): it has its parent and is set up
+                [ -n "$ll" ] && [[ $(cat "/proc/$ll/wchan" 2>/dev/null) == *pipe_read ]] && waiting=1 && break
+                sleep 0.05
+        done
+        t_check "the launcher waits for its go-ahead (pid ${ll:-none})" test -n "$waiting"
+        kill -KILL "$SUP"
+        wait "$SUP" 2>/dev/null
+        printf G >&7
+        sleep 0.5
+        exec 7>&-
+        # the launcher, its keeper (named so by its command line too) and the command
+        left=
+        for p in $(pgrep -f -- "sleep $mark"); do gone "$p" || left="$left $p"; done
+        t_check "a launcher whose parent died before its go-ahead leaves nothing running (left:${left:- none})" \
+                test -z "$left"
+        [ -z "$left" ] || kill -KILL $left
+        GROUP=
+else
+        t_ok "the launcher whose parent is gone # SKIP Landlock ABI $LL_ABI < 6, or landlock not usable"
+fi
+
 # ---- a supervisor in another pid namespace ---------------------------------------------------
 # Its pid names nothing here: the host cannot tell whether it lives, so the run stays 'running'
 # (never 'interrupted', never pruned) while it does, and completes normally (nested review: the
