@@ -1,6 +1,8 @@
 /* confine-internal.h: the backend table. A new backend is one file plus one entry in backends[]. */
 #pragma once
 
+#include <signal.h>
+
 #include "sbx-confine.h"
 
 /* What a backend is given to build the confined argv. */
@@ -124,10 +126,21 @@ const char *sbx_runner_error(int r);
 int sbx_file_fingerprint(const char *path, char *buf, size_t size);
 
 
+/* sbx_spawn_capture()'s options. */
+struct sbx_spawn_options {
+        int timeout_ms;
+        /* the runner is killed when the caller dies (SIGKILL: a probe killed by its caller's
+         * timeout), from before it executes; not for bubblewrap, which killed after it made its
+         * sandbox's init leaves that init waiting forever, and arms its own --die-with-parent */
+        bool die_with_parent;
+        /* when it becomes readable first, the runner is killed and -EINTR returned; -1: none */
+        int abort_fd;
+        /* the runner's signal mask; NULL: the caller's */
+        const sigset_t *child_mask;
+};
 /* Spawns argv (with extra "NAME=value" env entries) with stdin and stdout on /dev/null, waits at
- * most timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. When
- * abort_fd (-1: none) becomes readable first, the runner is killed and -EINTR returned. */
-int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int abort_fd, int *ret_wstatus,
+ * most o->timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. */
+int sbx_spawn_capture(char *const *argv, char *const *setenv, const struct sbx_spawn_options *o, int *ret_wstatus,
                       char *err_buf, size_t err_size);
 
 /* A private directory of the user's beneath BASE, locked for as long as out holds it, into

@@ -188,6 +188,7 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         char err[512];
         int status = 0, r;
         bool made = false;
+        struct sbx_spawn_options spawn_opts;
         sigset_t old_mask;
         _cleanup_close_ int stop_fd = probe_signals_hold(&old_mask);
 
@@ -255,7 +256,17 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
                 c->usable = false;
                 goto done;
         }
-        r = sbx_spawn_capture(out.argv, out.setenv, PROBE_TIMEOUT_MS, stop_fd, &status, err, sizeof(err));
+        /* Landlock's runner dies with the probe: one left to run on once its probe was killed (a
+         * caller's timeout) started its keeper as a child of init, whose death the keeper then
+         * waited for (found: keepers left by killed probes). The runner's signal mask is the
+         * caller's, without the probe's hold. */
+        spawn_opts = (struct sbx_spawn_options) {
+                .timeout_ms = PROBE_TIMEOUT_MS,
+                .die_with_parent = strcmp(b->name, "landlock") == 0,
+                .abort_fd = stop_fd,
+                .child_mask = &old_mask,
+        };
+        r = sbx_spawn_capture(out.argv, out.setenv, &spawn_opts, &status, err, sizeof(err));
         err[strcspn(err, "\n")] = '\0';
         if (r == -EINTR)
                 snprintf(c->reason, sizeof(c->reason), "probe: interrupted by a signal");

@@ -6,6 +6,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -80,6 +81,48 @@ static bool child_ended(pid_t pid) {
         return waitid(P_PID, (id_t) pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
 }
 
+/* The runner of die_with_parent: as posix_spawn() below makes it (stdin and stdout on /dev/null,
+ * stderr on err_w, nothing else of the caller's, leader of a process group of its own, handlers
+ * reset), and with a parent-death signal (SIGKILL) before it executes. vfork: only system calls
+ * in the child, which reports its errno through *ret_errno. Returns the pid, or -1 (errno). */
+static __attribute__((noinline)) pid_t spawn_dying_with_parent(char *const *argv, char *const *envp, int err_w,
+                                                               const sigset_t *child_mask,
+                                                               volatile int *ret_errno) {
+        sigset_t all, old;
+        pid_t pid, parent = getpid();
+
+        *ret_errno = 0;
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, &old);
+        pid = vfork();
+        if (pid == 0) {
+                struct sigaction dfl = { .sa_handler = SIG_DFL }, cur;
+                int e = err_w > 2 ? err_w : fcntl(err_w, F_DUPFD_CLOEXEC, 3);
+
+                for (int sig = 1; sig < NSIG; sig++)
+                        if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler != SIG_IGN && cur.sa_handler != SIG_DFL)
+                                (void) sigaction(sig, &dfl, NULL);
+                if (setpgid(0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || e < 0)
+                        *ret_errno = errno;
+                else if (getppid() != parent)
+                        *ret_errno = ECHILD; /* the caller is gone already: nothing to run for */
+                /* each of 0 and 1 closed first: /dev/null takes its number under the tightest
+                 * descriptor limit (the probe runs under `ulimit -n 5`) */
+                else if (dup2(e, STDERR_FILENO) < 0 || close(STDIN_FILENO) < 0 ||
+                         open("/dev/null", O_RDONLY | O_NOCTTY) != STDIN_FILENO || close(STDOUT_FILENO) < 0 ||
+                         open("/dev/null", O_WRONLY | O_NOCTTY) != STDOUT_FILENO || close_range(3, ~0U, 0) < 0)
+                        *ret_errno = errno ? errno : EBADF;
+                else {
+                        sigprocmask(SIG_SETMASK, child_mask ? child_mask : &old, NULL);
+                        execve(argv[0], argv, envp);
+                        *ret_errno = errno;
+                }
+                _exit(127);
+        }
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        return pid;
+}
+
 /* The runner starts as the leader of a process group of its own, and whatever of that group is
  * left once it ended, or at the deadline, is killed: bubblewrap that fails after it made its
  * sandbox's init (out of descriptors: "open /proc/PID/ns/ns failed") exits and leaves that init
@@ -87,12 +130,13 @@ static bool child_ended(pid_t pid) {
  * then waited its whole timeout for the pipe's end, and the init was left running (found: 28 on
  * this machine after the test suites). The runner is not reaped before its group is killed, so
  * the group's id cannot name anyone else's. */
-int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, int abort_fd, int *ret_wstatus,
+int sbx_spawn_capture(char *const *argv, char *const *setenv, const struct sbx_spawn_options *o, int *ret_wstatus,
                       char *err_buf, size_t err_size) {
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int end_fd = -1;
         posix_spawn_file_actions_t fa;
         posix_spawnattr_t attr;
+        volatile int child_errno = 0;
         int pipefd[2], status = 0, r;
         bool ended = false, killed = false, aborted = false;
         size_t used = 0;
@@ -103,6 +147,19 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                 return r;
         if (pipe2(pipefd, O_CLOEXEC) < 0)
                 return -errno;
+        if (o->die_with_parent) {
+                pid = spawn_dying_with_parent(argv, envp, pipefd[1], o->child_mask, &child_errno);
+                close(pipefd[1]);
+                r = pid < 0 ? errno : child_errno;
+                if (pid > 0 && r != 0)
+                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                                ;
+                if (r != 0) {
+                        close(pipefd[0]);
+                        return -r;
+                }
+                goto spawned;
+        }
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
@@ -110,8 +167,10 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
         /* nothing else of the caller's reaches the runner, nor through it the sandbox */
         posix_spawn_file_actions_addclosefrom_np(&fa, 3);
         posix_spawnattr_init(&attr);
-        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | (o->child_mask ? POSIX_SPAWN_SETSIGMASK : 0));
         posix_spawnattr_setpgroup(&attr, 0);
+        if (o->child_mask)
+                posix_spawnattr_setsigmask(&attr, o->child_mask);
         r = posix_spawn(&pid, argv[0], &fa, &attr, argv, envp);
         posix_spawnattr_destroy(&attr);
         posix_spawn_file_actions_destroy(&fa);
@@ -120,10 +179,11 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                 close(pipefd[0]);
                 return -r;
         }
+spawned:
         end_fd = child_end_fd(pid);
         if (err_size)
                 err_buf[0] = '\0';
-        deadline = now_ms() + timeout_ms;
+        deadline = now_ms() + o->timeout_ms;
         while (pipefd[0] >= 0 || !ended) {
                 struct pollfd p[3];
                 nfds_t n = 0;
@@ -147,8 +207,8 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                         p[n++] = (struct pollfd) { .fd = pipefd[0], .events = POLLIN };
                 if (!ended && end_fd >= 0)
                         p[n++] = (struct pollfd) { .fd = end_fd, .events = POLLIN };
-                if (abort_fd >= 0)
-                        p[n++] = (struct pollfd) { .fd = abort_fd, .events = POLLIN };
+                if (o->abort_fd >= 0)
+                        p[n++] = (struct pollfd) { .fd = o->abort_fd, .events = POLLIN };
                 r = poll(p, n, end_fd >= 0 || ended ? (int) left : (int) (left < POLL_SLICE_MS ? left : POLL_SLICE_MS));
                 if (r <= 0)
                         continue;
@@ -159,7 +219,7 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, int timeout_ms, in
                                 ended = true;
                                 continue;
                         }
-                        if (p[i].fd == abort_fd) {
+                        if (p[i].fd == o->abort_fd) {
                                 aborted = true;
                                 break;
                         }

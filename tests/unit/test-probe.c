@@ -25,6 +25,7 @@
 #include "sbx-macro.h"
 
 static char dir[] = "/tmp/sbx-test-probe-XXXXXX";
+static const struct sbx_spawn_options spawn_10s = { .timeout_ms = 10000, .abort_fd = -1 };
 static char runner[PATH_MAX];
 
 static struct sbx_config *config_for(const char *bwrap, const char *order0, const char *order1) {
@@ -381,7 +382,7 @@ static void test_probe_spawn_passes_no_descriptor_of_the_caller(void **state) {
         assert_true(fd >= 0);
         assert_int_equal(dup2(fd, 77), 77);
         close(fd);
-        assert_int_equal(sbx_spawn_capture(argv, NULL, 10000, -1, &wstatus, err, sizeof(err)), 0);
+        assert_int_equal(sbx_spawn_capture(argv, NULL, &spawn_10s, &wstatus, err, sizeof(err)), 0);
         close(77);
         assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
         assert_string_equal(err, "");
@@ -398,7 +399,7 @@ static void spawn_leaves_nothing_of_the_runner(void) {
         long ms, left_pid;
 
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        assert_int_equal(sbx_spawn_capture(argv, NULL, 10000, -1, &wstatus, err, sizeof(err)), 0);
+        assert_int_equal(sbx_spawn_capture(argv, NULL, &spawn_10s, &wstatus, err, sizeof(err)), 0);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
         assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 7);
