@@ -77,7 +77,12 @@ static const char dialect_bwrap[] =
  * command keeps no capability, so root's chown to another owner fails with EPERM, also in the
  * workspace: GNU tar's "Cannot change ownership to uid N, gid M: Operation not permitted" and
  * coreutils' "failed to preserve ownership for 'X'" (cp -a, mv, install), which they print only
- * as root (fixtures/landlock/tar-x-owner-root, cp-a-owner-root). */
+ * as root (fixtures/landlock/tar-x-owner-root, cp-a-owner-root). dpkg opens its lock files before
+ * any write (-i, -r, --configure) and reports an EACCES or EPERM there, and nothing else, as "you
+ * do not have permission to lock the dpkg database directory DIR" (1.20 on; "... the dpkg status
+ * database" before), without the strerror text (lib/dpkg/dbmodify.c, modstatdb_can_lock;
+ * fixtures/landlock/dpkg-remove). Under bwrap its access() check of the directory comes first and
+ * names EROFS. */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
@@ -86,6 +91,7 @@ static const char dialect_landlock[] =
         "denial code EACCES\n"
         "denial java.nio.file.AccessDeniedException\n"
         "denial attempt to write a readonly database\n"
+        "denial you do not have permission to lock the dpkg\n"
         "denial No usable temporary directory found\n"
         "rule sbx-landlock\n"
         "exit 125\n"

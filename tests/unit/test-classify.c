@@ -318,6 +318,29 @@ static void test_classify_sqlite_readonly_database(void **state) {
         assert_verdict(r, "task_failure");
 }
 
+/* dpkg reports a refused lock file only as "you do not have permission to lock the dpkg database
+ * directory DIR" (1.20 on; "... the dpkg status database" before), which it prints when the open
+ * fails with EACCES or EPERM and for nothing else: under Landlock the refusal of every dpkg write
+ * (-i, -r, --configure, fixtures/landlock/dpkg-remove). Under bwrap the directory's access() check
+ * comes first and names EROFS; there EACCES is the host's own permission. */
+static void test_classify_dpkg_lock_permission(void **state) {
+        (void) state;
+        struct sbx_classify_result *r =
+                run("landlock", 2, 0, "dpkg: error: you do not have permission to lock the dpkg database directory /var/lib/dpkg\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->signature, "you do not have permission to lock the dpkg");
+        r = run("landlock", 2, 0, "dpkg: you do not have permission to lock the dpkg status database\n");
+        assert_verdict(r, "denied");
+        r = run("bwrap", 2, 0, "dpkg: error: you do not have permission to lock the dpkg database directory /var/lib/dpkg\n");
+        assert_verdict(r, "task_failure");
+        /* a non-root caller is refused before any lock: its own failure */
+        r = run("landlock", 2, 0, "dpkg: error: requested operation requires superuser privilege\n");
+        assert_verdict(r, "task_failure");
+        /* the lock held by another dpkg */
+        r = run("landlock", 2, 0, "dpkg: error: dpkg frontend lock was locked by another process with pid 7\n");
+        assert_verdict(r, "task_failure");
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -1020,6 +1043,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_plain_permission_denied_under_bwrap_is_task_failure),
                 cmocka_unit_test(test_classify_java_access_denied_exception),
                 cmocka_unit_test(test_classify_sqlite_readonly_database),
+                cmocka_unit_test(test_classify_dpkg_lock_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
                 cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
