@@ -146,6 +146,17 @@ static bool verb_phrase(const char *s, size_t n) {
         return false;
 }
 
+/* The kind of thing a verb phrase is about, ending it where the name would be: dpkg-deb's "failed
+ * to create directory: ...", "cannot open file: ...". No name: the line names no path. */
+static bool kind_word(const char *s, size_t n) {
+        static const char *const kinds[] = { "directory", "file", "folder", "link" };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(kinds); i++)
+                if (n == strlen(kinds[i]) && strncasecmp(s, kinds[i], n) == 0)
+                        return true;
+        return false;
+}
+
 /* One escape of a $'...' segment at s[*i] (after the backslash): GNU's shell-escape quoting
  * writes \a \b \f \n \r \t \v \\ \' and three octal digits; bash's \e, \" and \xHH too.
  * Returns the byte, or -1 when it is none of these. */
@@ -329,7 +340,7 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                                         e++;
                                                 return put(out, size, f + i, e - i);
                                         }
-                                if (!fallback && words > 2) {
+                                if (!fallback && words > 2 && !kind_word(f + w, fl - w)) {
                                         fallback = f + w;
                                         fallback_len = fl - w;
                                 }

@@ -706,6 +706,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "OSError: [Errno 30] Read-only file system: 'target' -> '/etc/link'", "Read-only file system", "/etc/link" },
                 { "PermissionError: [Errno 13] Permission denied: 'f' -> \"/etc/it's\"", "Permission denied", "/etc/it's" },
                 { "Error: EROFS: read-only file system, symlink 'target' -> '/etc/nlink'", "read-only file system", "/etc/nlink" },
+                /* a verb phrase whose last word is the kind of thing it is about, not a name:
+                 * no path (dpkg-deb's tar subprocess named "directory", a workspace path) */
+                { "dpkg-deb (subprocess): failed to create directory: Permission denied", "Permission denied", "" },
+                { "x: cannot open file: Read-only file system", "Read-only file system", "" },
+                { "x: could not create temporary file: Read-only file system", "Read-only file system", "" },
+                { "sh: 1: cannot create files: Read-only file system", "Read-only file system", "files" },
                 /* ... but not the annotation after it (apt's "- open (13: ...)") */
                 { "E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)", "Permission denied", "/var/lib/dpkg/lock-frontend" },
         };
@@ -846,6 +852,7 @@ static void test_classify_landlock_permission_denied_inside_the_workspace(void *
                 "mv: cannot move '/var/tmp/x' to './moved': Permission denied",
                 "PermissionError: [Errno 13] Permission denied",
                 "fakeroot, while creating message channels: Permission denied",
+                "dpkg-deb (subprocess): failed to create directory: Permission denied",
         };
         struct sbx_classify_result *r;
 
