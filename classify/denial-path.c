@@ -157,6 +157,17 @@ static bool kind_word(const char *s, size_t n) {
         return false;
 }
 
+/* A severity label in a field of its own before the signature: "dpkg: error: you do not have
+ * permission ...", "x: FATAL: ...". No name: the walk goes on to the field before it. */
+static bool label_word(const char *s, size_t n) {
+        static const char *const labels[] = { "error", "fatal", "warning" };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(labels); i++)
+                if (n == strlen(labels[i]) && strncasecmp(s, labels[i], n) == 0)
+                        return true;
+        return false;
+}
+
 /* One escape of a $'...' segment at s[*i] (after the backslash): GNU's shell-escape quoting
  * writes \a \b \f \n \r \t \v \\ \' and three octal digits; bash's \e, \" and \xHH too.
  * Returns the byte, or -1 when it is none of these. */
@@ -313,7 +324,9 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
 
                         while (w > 0 && f[w - 1] != ' ' && f[w - 1] != '\t')
                                 w--;
-                        if (words == 1) {
+                        if (words == 1 && label_word(f, fl)) {
+                                /* a severity label: a name can only be in a field before it */
+                        } else if (words == 1) {
                                 /* a path-like name also before a verb phrase without one: shred's
                                  * "X: failed to open for writing" */
                                 if (fallback ? !first && path_like(f, fl) : !first || path_like(f, fl))

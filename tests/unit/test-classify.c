@@ -712,6 +712,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "x: cannot open file: Read-only file system", "Read-only file system", "" },
                 { "x: could not create temporary file: Read-only file system", "Read-only file system", "" },
                 { "sh: 1: cannot create files: Read-only file system", "Read-only file system", "files" },
+                /* a severity label before the signature is no name (dpkg's "error", read as a
+                 * workspace path: in workspace-write under Landlock the line was dropped) */
+                { "dpkg: error: you do not have permission to lock the dpkg status database", "you do not have permission to lock the dpkg", "" },
+                { "x: FATAL: Permission denied", "Permission denied", "" },
+                { "x: warning: Read-only file system", "Read-only file system", "" },
+                { "x: errors: Read-only file system", "Read-only file system", "errors" },
                 /* ... but not the annotation after it (apt's "- open (13: ...)") */
                 { "E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)", "Permission denied", "/var/lib/dpkg/lock-frontend" },
         };
@@ -853,6 +859,7 @@ static void test_classify_landlock_permission_denied_inside_the_workspace(void *
                 "PermissionError: [Errno 13] Permission denied",
                 "fakeroot, while creating message channels: Permission denied",
                 "dpkg-deb (subprocess): failed to create directory: Permission denied",
+                "dpkg: error: you do not have permission to lock the dpkg status database",
         };
         struct sbx_classify_result *r;
 
