@@ -129,9 +129,10 @@ static __attribute__((noinline)) pid_t spawn_dying_with_parent(char *const *argv
  * waiting for its go-ahead for ever, in the runner's group, holding the stderr pipe. The probe
  * then waited its whole timeout for the pipe's end, and the init was left running (found: 28 on
  * this machine after the test suites). The runner is not reaped before its group is killed, so
- * the group's id cannot name anyone else's. */
-int sbx_spawn_capture(char *const *argv, char *const *setenv, const struct sbx_spawn_options *o, int *ret_wstatus,
-                      char *err_buf, size_t err_size) {
+ * the group's id cannot name anyone else's (sbx_spawn_capture() sees to it that the kernel does
+ * not reap it either). */
+static int spawn_capture(char *const *argv, char *const *setenv, const struct sbx_spawn_options *o, int *ret_wstatus,
+                         char *err_buf, size_t err_size) {
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int end_fd = -1;
         posix_spawn_file_actions_t fa;
@@ -250,4 +251,25 @@ spawned:
                         return -errno;
         *ret_wstatus = status;
         return aborted ? -EINTR : 0;
+}
+
+/* spawn_capture() with SIGCHLD at its default while it runs: a caller that ignores it (SIG_IGN or
+ * SA_NOCLDWAIT, inherited across exec: a daemon, a job runner) had the kernel reap the runner as
+ * it ended, so that its exit status was lost (ECHILD: every backend read unusable, `sbx run`
+ * refused to run) and its group was killed once its id was free again, maybe another group's
+ * (review). The caller's disposition is restored; a handler of its own that lets its children
+ * be waited for is left in place. */
+int sbx_spawn_capture(char *const *argv, char *const *setenv, const struct sbx_spawn_options *o, int *ret_wstatus,
+                      char *err_buf, size_t err_size) {
+        struct sigaction dfl = { .sa_handler = SIG_DFL }, old;
+        bool reset = sigaction(SIGCHLD, NULL, &old) == 0 &&
+                     (old.sa_handler == SIG_IGN || (old.sa_flags & SA_NOCLDWAIT));
+        int r;
+
+        if (reset && sigaction(SIGCHLD, &dfl, NULL) < 0)
+                return -errno;
+        r = spawn_capture(argv, setenv, o, ret_wstatus, err_buf, err_size);
+        if (reset)
+                (void) sigaction(SIGCHLD, &old, NULL);
+        return r;
 }

@@ -56,6 +56,18 @@ t_check "second sbx probe has the same key and selection" test "$KEY" = "$first_
 "$SBX_BIN" probe --refresh --json >"$T/refresh.json" 2>&1
 t_check "sbx probe --refresh probes again" test "$(t_json_field "$T/refresh.json" from_cache)" = False
 
+# ---- a caller that ignores SIGCHLD ------------------------------------------------------------
+# SIG_IGN is inherited across exec (a daemon, a job runner): the kernel reaped each runner as it
+# ended, the probe read ECHILD for its exit status, every backend read unusable, and `sbx run`
+# refused to run (SANDBOX_UNAVAILABLE); and the runner's group was killed after its id was free.
+if command -v perl >/dev/null; then
+        XDG_CACHE_HOME=$T/nochld-cache perl -e '$SIG{CHLD} = "IGNORE"; exec @ARGV or exit 127' \
+                "$SBX_BIN" probe --refresh --json >"$T/nochld.json" 2>"$T/nochld.err"
+        usable=$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); print(" ".join(c["backend"] for c in o["backends"] if c["usable"]))' "$T/nochld.json" 2>/dev/null)
+        t_check "SIGCHLD ignored by sbx probe's caller: both backends probe usable ([$usable]: $(head -c 300 "$T/nochld.json"))" \
+                test "$usable" = "bwrap landlock"
+fi
+
 # ---- a low `ulimit -n` ----------------------------------------------------------------------
 # The probe's shell script redirected with the shell's own redirections, which dash moves to a
 # descriptor of 10 or above: under `ulimit -n 10` or less every backend read unusable ("sh: 1: 1:

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -467,6 +468,31 @@ static void test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd(void **s
 #endif
 }
 
+/* A caller that ignores SIGCHLD (inherited across exec: a daemon, a job runner) had the kernel
+ * reap the runner as it ended: its exit status was lost (ECHILD: every backend read unusable, and
+ * `sbx run` refused to run), and its group was killed once its id was free again, maybe another
+ * group's. The spawn waits for its runner whatever the caller's disposition, which it restores. */
+static void test_probe_spawn_with_sigchld_ignored(void **state) {
+        char *argv[] = { (char *) "/bin/sh", (char *) "-c", (char *) "exit 3", NULL };
+        struct sbx_spawn_options o = spawn_10s;
+        struct sigaction ign = { .sa_handler = SIG_IGN }, old, now;
+        char err[256];
+        int wstatus = -1, r;
+        (void) state;
+
+        for (int dying = 0; dying <= 1; dying++) {
+                o.die_with_parent = dying;
+                wstatus = -1;
+                assert_int_equal(sigaction(SIGCHLD, &ign, &old), 0);
+                r = sbx_spawn_capture(argv, NULL, &o, &wstatus, err, sizeof(err));
+                assert_int_equal(sigaction(SIGCHLD, NULL, &now), 0);
+                assert_int_equal(sigaction(SIGCHLD, &old, NULL), 0);
+                assert_int_equal(r, 0);
+                assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 3);
+                assert_true(now.sa_handler == SIG_IGN);
+        }
+}
+
 /* A runner is trusted with the directory it is named in and every directory above its real path
  * (sbx_find_executable()): one named through a symlink in a directory others may write is refused
  * (they could point the link elsewhere), as is one whose own directory others may write, also
@@ -523,6 +549,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_spawn_passes_no_descriptor_of_the_caller),
                 cmocka_unit_test(test_probe_spawn_leaves_nothing_of_the_runner),
                 cmocka_unit_test(test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd),
+                cmocka_unit_test(test_probe_spawn_with_sigchld_ignored),
         };
         char cmd[PATH_MAX + 64];
         _cleanup_free_ char *real = NULL;
