@@ -55,7 +55,8 @@ int sbx_path_refuse_kernel_mounts(const char *root, const char *mountinfo, struc
  * line that does not parse, -ENOMEM. */
 int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long long path_mnt_id, const char *root,
                         unsigned long long root_mnt_id, char **ret_alias);
-/* The same for sbx's own mounts (`mountinfo` as above; NULL: read now): 0 when none of the
+/* The same for sbx's own mounts (`mountinfo` as above; NULL: read now; read again when it lists
+ * not the mount of the workspace or of a path, made since): 0 when none of the
  * canonical paths in `protect` (NULL-terminated) can be reached beneath the workspace `root` by
  * another name, else -EPERM (or -errno when /proc/self/mountinfo cannot be read) with diag set. A
  * bind of the audit database's directory in a writable workspace handed the command the record,

@@ -608,6 +608,18 @@ static int find_name(int dfd, const char *dir, const struct statx *f, const char
         return r;
 }
 
+/* Whether the text of a mountinfo lists the mount whose ID is id. */
+static bool mountinfo_lists(const char *mountinfo, unsigned long long id) {
+        for (const char *line = mountinfo; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+                char *end;
+                unsigned long long v = strtoull(line, &end, 10);
+
+                if (end != line && *end == ' ' && v == id)
+                        return true;
+        }
+        return false;
+}
+
 int sbx_path_refuse_protected_aliases(const char *root, const char *mountinfo, char *const *protect,
                                       struct sbx_diag *diag) {
         _cleanup_free_ char *text = NULL;
@@ -634,6 +646,17 @@ int sbx_path_refuse_protected_aliases(const char *root, const char *mountinfo, c
                               STATX_BASIC_STATS | STATX_MNT_ID, &stx) == 0;
                 if (!found || !(stx.stx_mask & STATX_MNT_ID))
                         stx.stx_mnt_id = 0;
+                /* The table given was read before the paths to protect were resolved: a mount made
+                 * since (an automount their resolution triggered) is not in it, nor a bind of it
+                 * in the workspace, and the alias went unseen (review: a tmpfs mounted and bound
+                 * into the workspace after the read was accepted). Read again when the mount of
+                 * the workspace or of this path is not listed. */
+                if (!text && ((rstx.stx_mnt_id && !mountinfo_lists(mountinfo, rstx.stx_mnt_id)) ||
+                              (stx.stx_mnt_id && !mountinfo_lists(mountinfo, stx.stx_mnt_id)))) {
+                        if ((r = sbx_path_read_mountinfo(root, &text, diag)) < 0)
+                                return r;
+                        mountinfo = text;
+                }
                 /* a file the caller can write (root: any) with another name: that name may be in
                  * the workspace, writable there, and sbx cannot tell where it is without searching
                  * (review: a launcher hard-linked into the workspace was rewritten by the command,

@@ -1,13 +1,17 @@
 /* Which mounts make a workspace unfit to be writable: a kernel interface file system (proc, sysfs,
  * devtmpfs, ...) at or beneath the workspace root, or holding it. And sbx_realpath(). */
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -195,6 +199,68 @@ static void test_refuse_protected_aliases_of_this_host(void **state) {
         assert_int_equal(sbx_path_refuse_protected_aliases("/usr", NULL, NULL, &diag), 0);
 }
 
+/* The table a confinement read once, before the paths to protect were resolved: a mount made
+ * since (an automount that resolving them triggered, here a tmpfs) is not in it, nor a bind of it
+ * into the workspace, and the alias check judged that table: it accepted the workspace that
+ * hands the command the protected file (a check that read the table itself refused it). In a
+ * mount namespace of its own, as root; skipped where mounts cannot be made. */
+static int stale_table_child(void) {
+        char base[] = "/tmp/sbx-test-stale-XXXXXX", ws[64], dir[64], file[80], view[80];
+        char *protect[] = { file, NULL }, *text = NULL;
+        struct sbx_diag diag = { 0 };
+        int fresh, stale, rc = 2;
+
+        if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+                return 77;
+        if (!mkdtemp(base))
+                return 2;
+        snprintf(ws, sizeof(ws), "%s/ws", base);
+        snprintf(dir, sizeof(dir), "%s/state", base);
+        snprintf(file, sizeof(file), "%s/audit.db", dir);
+        snprintf(view, sizeof(view), "%s/view", ws);
+        /* the table, read before the protected file's file system appeared */
+        if (mkdir(ws, 0700) < 0 || mkdir(dir, 0700) < 0 || mkdir(view, 0700) < 0 ||
+            sbx_path_read_mountinfo(ws, &text, &diag) < 0)
+                goto out;
+        if (mount("sbx-test", dir, "tmpfs", 0, "size=64k") < 0) {
+                rc = 77;
+                goto out;
+        }
+        if (close(open(file, O_CREAT | O_WRONLY | O_CLOEXEC, 0600)) < 0 || mount(dir, view, NULL, MS_BIND, NULL) < 0)
+                goto out;
+        /* read now, the alias is seen; the stale table must not hide it */
+        fresh = sbx_path_refuse_protected_aliases(ws, NULL, protect, &diag);
+        stale = sbx_path_refuse_protected_aliases(ws, text, protect, &diag);
+        rc = fresh != -EPERM ? 3 : stale != -EPERM ? 4 : 0;
+out:
+        free(text);
+        (void) umount(view);
+        (void) umount(dir);
+        (void) rmdir(view);
+        (void) rmdir(ws);
+        (void) rmdir(dir);
+        (void) rmdir(base);
+        return rc;
+}
+
+static void test_alias_check_with_a_table_read_before_a_mount(void **state) {
+        int wstatus = 0;
+        pid_t pid;
+        (void) state;
+
+        if (geteuid() != 0)
+                skip();
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0)
+                _exit(stale_table_child());
+        assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+        assert_true(WIFEXITED(wstatus));
+        if (WEXITSTATUS(wstatus) == 77)
+                skip();
+        assert_int_equal(WEXITSTATUS(wstatus), 0);
+}
+
 /* sbx_realpath() answers as realpath() does, errno included, on the paths its shortcut takes (no
  * symlink on the way: ., .., doubled and trailing slashes) and on those it leaves to realpath()
  * (a symlink on the way or at the end, a magic link, a relative path, a missing file, a file
@@ -257,6 +323,7 @@ int main(void) {
                 cmocka_unit_test(test_realpath_as_realpath),
                 cmocka_unit_test(test_mountinfo_alias_table),
                 cmocka_unit_test(test_refuse_protected_aliases_of_this_host),
+                cmocka_unit_test(test_alias_check_with_a_table_read_before_a_mount),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
