@@ -115,15 +115,21 @@ rm -rf $left
 # SIGINT, SIGTERM or SIGHUP while a probe ran (^C at a first run, `timeout`) ended sbx at once
 # and left the probe's directory in /tmp: 27 of 30 times in a test by hand. Now sbx ends as the
 # signal says, once the probe's runner (here one that never finishes) is killed and its
-# directory removed, and keeps no verdict.
+# directory removed, and keeps no verdict. The probe's directory is told by the runner's
+# arguments: a probe of another test running beside this one (meson runs them in parallel) makes
+# a directory too, and sweeps a killed probe's.
 cat >"$T/slow-bwrap" <<EOF
 #!/bin/sh
+printf '%s\n' "\$@" >"$T/slow-args"
 : >"$T/slow-started"
 exec sleep 3037
 EOF
 chmod 755 "$T/slow-bwrap"
 printf 'bwrap = %s\nbackends = bwrap\n' "$T/slow-bwrap" >"$T/slow.conf"
-probe_dirs | sort >"$T/probe-dirs.before"
+# slow_dir: the directory of the probe that started slow-bwrap, as its arguments name it
+slow_dir() {
+        grep -o -E "^(/tmp/sbx-$(id -u)/run-|/tmp/sbx-probe-)[A-Za-z0-9]+" "$T/slow-args" 2>/dev/null | head -n 1
+}
 cat >"$T/interrupt.py" <<'PY'
 import os, signal, subprocess, sys, time
 sbx, started, sig = sys.argv[1], sys.argv[2], getattr(signal, 'SIG' + sys.argv[3])
@@ -141,14 +147,17 @@ except subprocess.TimeoutExpired:
 print(os.path.exists(started), rc, int((time.monotonic() - t1) * 1000))
 PY
 for sig in INT TERM HUP; do
-        rm -f "$T/slow-started"
+        rm -f "$T/slow-started" "$T/slow-args"
         out=$(SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" python3 "$T/interrupt.py" "$SBX_BIN" "$T/slow-started" "$sig")
         read -r began rc ms <<<"$out"
-        left=$(probe_dirs_new)
+        dir=$(slow_dir)
+        left=
+        [ -n "$dir" ] && [ -e "$dir" ] && left=$dir
         running=$(pgrep -f "sleep 3037")
         t_check "SIG$sig during a probe: sbx ends by it (runner started: $began, status $rc, after $ms ms)" \
                 test "$began" = True -a "$rc" = "-$(kill -l "$sig")" -a "${ms:-99999}" -lt 5000
-        t_check "SIG$sig during a probe: its directory is removed${left:+ (left: $left)}" test -z "$left"
+        t_check "SIG$sig during a probe: its directory (${dir:-not named}) is removed${left:+ (left: $left)}" \
+                test -n "$dir" -a -z "$left"
         t_check "SIG$sig during a probe: its runner is not left running${running:+ (pids: $running)}" test -z "$running"
         t_check "SIG$sig during a probe: no verdict is kept" test ! -e "$T/slow-cache/sbx/probe"
         [ -z "$running" ] || kill -KILL $running
@@ -156,14 +165,15 @@ for sig in INT TERM HUP; do
 done
 # SIGKILL cannot be held: the directory stays, in the user's swept directory, and the next probe
 # (or workspace-write run) removes it once no sbx holds its lock. Before, it stayed in /tmp for good.
-rm -f "$T/slow-started"
+rm -f "$T/slow-started" "$T/slow-args"
 SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" "$SBX_BIN" probe --refresh >/dev/null 2>&1 &
 killed=$!
 for _ in $(seq 1000); do [ -e "$T/slow-started" ] && break; sleep 0.01; done
 kill -KILL $killed
 wait $killed 2>/dev/null
 pkill -KILL -f "sleep 3037"
-left=$(probe_dirs_new)
+# (whether it is still there: another test's probe may have swept it already)
+left=$(slow_dir)
 t_check "SIGKILL during a probe: its directory is left, in the swept directory (${left:-none})" \
         test -n "$left" -a -z "$(echo "$left" | grep -v "^/tmp/sbx-$(id -u)/run-")"
 XDG_CACHE_HOME="$T/after-kill-cache" "$SBX_BIN" probe --refresh >/dev/null 2>&1
