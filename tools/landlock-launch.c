@@ -78,6 +78,7 @@
 #include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "confine/landlock-abi.h"
@@ -732,6 +733,60 @@ static void check_lifeline(long fd) {
                      fd);
 }
 
+/* Under bubblewrap (--lifeline-fd given, this launcher the child of the sandbox's init, pid 1):
+ * the state of pid 1, from /proc/1/stat ('S' asleep, 'R', 'D', 'T', ...), or 0 when unreadable. */
+static char init_state(void) {
+        char buf[512], *paren;
+        ssize_t n;
+        int fd = open("/proc/1/stat", O_RDONLY | O_CLOEXEC);
+
+        if (fd < 0)
+                return 0;
+        n = read(fd, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0)
+                return 0;
+        buf[n] = '\0';
+        paren = strrchr(buf, ')');
+        return paren && paren[1] == ' ' && paren[2] ? paren[2] : 0;
+}
+
+#define INIT_SETTLE_MS 10000
+
+/* The chain that ends a bubblewrap sandbox when sbx dies: bubblewrap's parent-death signal, armed
+ * before it released the sandbox, then the sandbox's init's own, which ends the pid namespace. The
+ * init arms it just after it forked this launcher, and then only waits for its children (asleep);
+ * one armed after bubblewrap died never fires. An init held up that long, sbx killed meanwhile,
+ * left the command to run on unsupervised (seen twice in a day of test suites on a loaded
+ * machine: 1 of 60 runs whose sbx was SIGKILLed early). So before the lifeline is looked at, the
+ * init must have been seen asleep: past the arming; the caller alive after that means the whole
+ * chain was armed while it lived. An init never seen asleep (stopped, say) is waited for, up to
+ * INIT_SETTLE_MS, then the command is not started. */
+static void wait_for_init_armed(long lifeline_fd) {
+        struct timespec ts;
+        int64_t deadline;
+
+        if (lifeline_fd < 0 || getppid() != 1)
+                return;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        deadline = (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + INIT_SETTLE_MS;
+        for (;;) {
+                char state = init_state();
+
+                if (state == 'S')
+                        return;
+                if (state == 0)
+                        fail(errno ? errno : EIO, "lifeline", "cannot read the state of the sandbox's init (/proc/1/stat)");
+                clock_gettime(CLOCK_MONOTONIC, &ts);
+                if ((int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 >= deadline)
+                        fail(ETIMEDOUT, "lifeline",
+                             "the sandbox's init was not seen waiting for its children within %d ms (state '%c'): "
+                             "the command is not started",
+                             INIT_SETTLE_MS, state);
+                (void) poll(NULL, 0, 1);
+        }
+}
+
 /* bubblewrap's own pid 1 in the sandbox is none of this: it keeps the mount namespace from
  * before the sealing (a copy is sealed when the sandbox's is not ours to change), has no filter,
  * and runs as the command's user. Through /proc/1/root the command reached a host mount made
@@ -962,6 +1017,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 check_seccomp_in_force();
                 wait_for_go(l.wait_fd);
+                wait_for_init_armed(l.lifeline_fd);
                 check_lifeline(l.lifeline_fd);
                 if (before_exec)
                         before_exec();

@@ -423,4 +423,51 @@ PY
         done
 done
 
+# ---- bubblewrap's init held up while the sandbox is released ---------------------------------
+# The chain that ends a bubblewrap sandbox with sbx: sbx dies, bubblewrap's parent-death signal
+# ends bubblewrap, the sandbox's init's own ends the init and with it the pid namespace. The init
+# arms its signal just after it forks the launcher; one armed after bubblewrap died never fires.
+# An init held up that long (a loaded machine), sbx killed in that moment, and the command ran on,
+# unsupervised (seen twice in a day: "1 of 60 did" in the check above). The launcher now starts
+# the command only once it has seen the init asleep (waiting for its child: past that point),
+# then the caller alive. Made visible here: the audit writer is stopped, so the run is not
+# released, the init is stopped (SIGSTOP) in the meantime, then the writer resumes; the command
+# must not start before the init does.
+if t_is_root && [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
+        HDB=$T/held.db
+        hws=$T/held-ws
+        mkdir -p "$hws"
+        "$SBX_BIN" run --db "$HDB" --backend bwrap --root "$hws" -- true # starts the audit writer
+        writer=$(pgrep -f "audit-writer --db $HDB" | head -1)
+        init= started_early=unknown
+        if [ -n "$writer" ]; then
+                kill -STOP "$writer"
+                setsid "$SBX_BIN" run --db "$HDB" --backend bwrap --root "$hws" -- \
+                        sh -c 'date +%s%N >"$1"' sh "$hws/started" &
+                SUP=$!
+                GROUP=$SUP
+                for _ in $(seq 1 200); do
+                        outer=$(pgrep -P "$SUP" -x bwrap | head -1)
+                        [ -n "$outer" ] && init=$(pgrep -P "$outer" -x bwrap | head -1)
+                        [ -n "$init" ] && break
+                        sleep 0.01
+                done
+                [ -n "$init" ] && kill -STOP "$init"
+                kill -CONT "$writer"
+                sleep 0.5
+                if [ -n "$init" ]; then
+                        [ -e "$hws/started" ] && started_early=yes || started_early=no
+                        kill -CONT "$init"
+                fi
+                wait "$SUP"
+                rc=$?
+                GROUP=
+        fi
+        t_check "the command does not start while bubblewrap's init is held up (init ${init:-not found}: started before it resumed: $started_early)" \
+                test "$started_early" = no
+        t_check "... and starts once it resumes (rc ${rc:-?})" test "${rc:-1}" = 0 -a -e "$hws/started"
+else
+        t_diag "skipped the held-up init case: needs root and bubblewrap"
+fi
+
 t_finish
