@@ -417,6 +417,26 @@ else
         ok "man EXAMPLES on a terminal # SKIP no script(1), or bubblewrap is not the selected backend"
 fi
 
+# ---- who removes a temp area or probe directory a killed sbx left ----------------------------
+# (README and man page once said "the next probe or run": a bubblewrap run sweeps nothing)
+check "the man page says which runs remove what a killed sbx left in sbx-UID" \
+        page_says 'removed by the next probe, or by the next Landlock run whose temp area is in /tmp; a bubblewrap run makes no temp area on the host and removes none'
+check "the README says so too" \
+        grep -q 'a bubblewrap run makes no temp area on the host and sweeps nothing' "$SBX_SOURCE_ROOT/README.md"
+if "$SBX" probe --json 2>/dev/null | tr -d ' ' | grep -q '"backend":"landlock","applicable":true,"usable":true' &&
+        "$SBX" probe --json 2>/dev/null | tr -d ' ' | grep -q '"backend":"bwrap","applicable":true,"usable":true'; then
+        mkdir -p "$tmp/sweep" "$tmp/sweepws"
+        (cd "$tmp/sweepws" && TMPDIR=$tmp/sweep "$SBX" run --backend landlock -- true)
+        swept=$tmp/sweep/sbx-$(id -u)
+        mkdir -p "$swept/run-stale1"
+        (cd "$tmp/sweepws" && TMPDIR=$tmp/sweep "$SBX" run --backend bwrap -- true)
+        check "a bubblewrap run leaves an unlocked run- area in \$TMPDIR/sbx-UID" test -d "$swept/run-stale1"
+        (cd "$tmp/sweepws" && TMPDIR=$tmp/sweep "$SBX" run --backend landlock -- true)
+        check "a Landlock run there removes it" test ! -e "$swept/run-stale1"
+else
+        ok "who sweeps sbx-UID # SKIP bubblewrap and Landlock are not both usable"
+fi
+
 if [ "$failures" -ne 0 ]; then
         echo "$failures check(s) failed"
         exit 1
