@@ -402,6 +402,19 @@ check "the man page says landlock_launcher and sandbox_exec must be absolute" \
 check "the README's example configuration says so too" \
         grep -q "bwrap and windows_runner may be a bare name: see below; the other two are absolute" "$SBX_SOURCE_ROOT/README.md"
 
+# fallback_root and cache_dir refuse a relative path too (the page and the README said so only of
+# fallback_root)
+for key in fallback_root cache_dir; do
+        printf '%s = relative/dir\n' "$key" >"$tmp/rel.config"
+        chmod 600 "$tmp/rel.config"
+        SBX_CONFIG=$tmp/rel.config "$SBX" policy resolve --root "$tmp/root" >/dev/null 2>"$tmp/rel.err"
+        check "a relative $key is refused" grep -q "'$key' must be an absolute path" "$tmp/rel.err"
+done
+check "the man page says cache_dir is an absolute path" \
+        grep -q "cache_dir (where the probe verdict is cached, an absolute path)" <<<"$flat"
+check "the README's example configuration says so too" \
+        grep -qx "# where the probe verdict is cached (an absolute path)" "$tmp/example.config"
+
 # ---- the man page's first example, on a terminal, prints what the page shows -----------------
 # (the page once left out the notice sbx prints on a terminal after a denial)
 if command -v script >/dev/null &&
