@@ -370,6 +370,18 @@ if "$SBX" probe >/dev/null 2>&1; then
         check "a 2000-byte denial line is kept as its first 1023 bytes (got ${#long})" test "${#long}" -eq 1023
 fi
 
+# ---- the README's synopsis names every audit verb and its output forms ---------------------------
+awk '/^## What it does/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
+        "$SBX_SOURCE_ROOT/README.md" >"$tmp/synopsis"
+for sub in $("$SBX" audit --help | sed -n 's/^ *\(usage: \)\{0,1\}sbx audit \([a-z]*\).*/\2/p'); do
+        check "the README's synopsis names sbx audit $sub" grep -qE "^sbx audit ([a-z|]*[|])?$sub([ |]|$)" "$tmp/synopsis"
+done
+check "the README says stats prints --json or --csv (it refuses --jsonl)" \
+        grep -q '(`stats`: `--json` or `--csv`)' "$SBX_SOURCE_ROOT/README.md"
+"$SBX" audit stats --jsonl >/dev/null 2>&1
+rc=$?
+check "sbx audit stats --jsonl is a usage error (got $rc)" test "$rc" -eq 2
+
 # ---- the README's example configuration loads -----------------------------------------------
 # (it once had comments after values, which are part of the value: every run refused)
 awk '/^## Configuration/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
