@@ -382,6 +382,33 @@ check "the README says stats prints --json or --csv (it refuses --jsonl)" \
 rc=$?
 check "sbx audit stats --jsonl is a usage error (got $rc)" test "$rc" -eq 2
 
+# ---- the README's example dialect override reads bubblewrap as the built-in does ----------------
+# (it once left out the built-in's denial signatures and the sbx-landlock-seal rule while saying
+# "bubblewrap as built in": a launcher failure under bwrap read as the command's task_failure)
+awk '/^\*\*Operator dialect overrides/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
+        "$SBX_SOURCE_ROOT/README.md" >"$tmp/example.dialect"
+check "the README's example dialect has a rule for the site's wrapper" grep -q '^rule sandboxctl$' "$tmp/example.dialect"
+differ=
+for meta in "$SBX_SOURCE_ROOT"/fixtures/bwrap/*/meta; do
+        case_dir=${meta%/meta}
+        ex=$(sed -n 's/^exit=//p' "$meta")
+        sig=$(sed -n 's/^signal=//p' "$meta")
+        args=(--backend bwrap --exit "${ex:-0}" --stderr "$case_dir/stderr")
+        [ -n "$sig" ] && [ "$sig" != 0 ] && args+=(--signal "$sig")
+        want=$("$SBX" classify "${args[@]}" 2>&1)
+        got=$("$SBX" classify --dialect "$tmp/example.dialect" "${args[@]}" 2>&1)
+        [ "$want" = "$got" ] || differ+=" ${case_dir##*/}($got, built-in $want)"
+done
+printf 'sbx-landlock: cannot remount /x read-only: Operation not permitted\n' >"$tmp/seal.txt"
+for d in builtin example; do
+        dialect=()
+        [ "$d" = example ] && dialect=(--dialect "$tmp/example.dialect")
+        got=$("$SBX" classify "${dialect[@]}" --backend bwrap --exit 125 --stderr "$tmp/seal.txt" 2>&1)
+        [ "$got" = runner_failure ] || differ+=" seal-failure-$d($got)"
+done
+check "the README's example dialect classifies every bwrap fixture and a launcher failure as the built-in does:${differ:- yes}" \
+        test -z "$differ"
+
 # ---- the README's example configuration loads -----------------------------------------------
 # (it once had comments after values, which are part of the value: every run refused)
 awk '/^## Configuration/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
