@@ -116,6 +116,24 @@ for cmd in "${help_cmds[@]}"; do
         done
 done
 
+# ---- the SYNOPSIS entry of a verb that lists its options lists all its usage names ------------
+# (sbx classify's lacked --cwd, --mode and --root)
+sed -n '/^SYNOPSIS$/,/^DESCRIPTION$/p' "$rendered" | sed '1d;$d;s/^ *//' |
+        awk '/^sbx / { if (e != "") print e; e = $0; next } { e = e " " $0 } END { print e }' >"$tmp/synopsis.man"
+for cmd in classify probe 'policy resolve' 'session start' 'session mode' 'session show' 'fixtures check' audit-writer; do
+        entry=$(grep -E "^sbx $cmd( |$)" "$tmp/synopsis.man")
+        check "SYNOPSIS has an entry for sbx $cmd" test -n "$entry"
+        case $entry in *'[OPTIONS]'*) continue ;; esac
+        # shellcheck disable=SC2086
+        for o in $("$SBX" $cmd --help | sed '/^$/q' |
+                awk -v v="sbx $cmd" '/(^|[ :])sbx / { on = index($0, v " ") > 0 || substr($0, length($0) - length(v) + 1) == v } on' |
+                grep -oE -- '(^|[^[:alnum:]_-])--?[a-zA-Z][a-zA-Z0-9-]*' |
+                sed -E 's/^[^-]*//' | sort -u); do
+                case $o in -h | --help) continue ;; esac
+                check "SYNOPSIS: sbx $cmd names $o" grep -qE -- "(^|[^[:alnum:]_-])$o([^[:alnum:]_-]|$)" <<<"$entry"
+        done
+done
+
 # ---- every key of the JSON records is documented -----------------------------------------------
 json_keys() { grep -oE '"[a-z_]+":' "$1" | tr -d '":' | sort -u; }
 mkdir -p "$tmp/ws"
