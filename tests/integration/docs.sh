@@ -160,7 +160,7 @@ done
 
 # The fixed line of a rejected escalation is quoted in the page (needs a working backend).
 if "$SBX" probe >/dev/null 2>&1; then
-        printf '#!/bin/sh\ncat >/dev/null\necho deny\n' >"$tmp/approver"
+        printf '#!/bin/sh\ncat >"%s"\necho deny\n' "$tmp/request.json" >"$tmp/approver"
         chmod +x "$tmp/approver"
         (cd "$tmp/ws" && "$SBX" run --mode read-only --on-denial=ask --approver "$tmp/approver" \
                 --verdict-json "$tmp/v-denied.json" -c 'touch denied-here' 2>"$tmp/escalation.err")
@@ -169,6 +169,14 @@ if "$SBX" probe >/dev/null 2>&1; then
                 check "the rejection line '$line' is quoted in the page" grep -qF -- "$line" "$rendered"
                 for k in $(json_keys "$tmp/v-denied.json"); do
                         check "v-denied: JSON key $k is in the man page" in_page "$k"
+                done
+                # the request the approver reads: every key in the page and in the README's list
+                readme_request=$(tr -s ' \n' '  ' <"$SBX_SOURCE_ROOT/README.md" |
+                        grep -oE 'PROG reads the request \(JSON: [^)]*\)')
+                check "the approver got a request" test -s "$tmp/request.json"
+                for k in $(json_keys "$tmp/request.json"); do
+                        check "approver request: key $k is in the man page" in_page "$k"
+                        check "approver request: key $k is in the README's list" grep -qF -- "\`$k\`" <<<"$readme_request"
                 done
         else
                 fail "a read-only write was not denied: $(head -c 300 "$tmp/escalation.err")"
