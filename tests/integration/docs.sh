@@ -515,6 +515,24 @@ else
         ok "who sweeps sbx-UID # SKIP bubblewrap and Landlock are not both usable"
 fi
 
+# ---- a configured chain of one backend is probed; --backend is taken without a probe ----------
+# (README and page said "with several candidates a functional probe ...", as if one were not)
+if "$SBX" probe --json 2>/dev/null | tr -d ' ' | grep -q '"backend":"landlock","applicable":true,"usable":true'; then
+        mkdir -p "$tmp/chainws"
+        printf 'backends = landlock\ncache_dir = %s/chain1-cache\n' "$tmp" >"$tmp/chain1.config"
+        printf 'cache_dir = %s/chain2-cache\n' "$tmp" >"$tmp/chain2.config"
+        chmod 600 "$tmp/chain1.config" "$tmp/chain2.config"
+        (cd "$tmp/chainws" && SBX_CONFIG=$tmp/chain1.config "$SBX" run -- true)
+        check "sbx run with a configured chain of one backend probes it (and caches the verdict)" \
+                test -s "$tmp/chain1-cache/probe"
+        (cd "$tmp/chainws" && SBX_CONFIG=$tmp/chain2.config "$SBX" run --backend landlock -- true)
+        check "sbx run --backend NAME probes nothing" test ! -e "$tmp/chain2-cache/probe"
+        check "the man page says so" page_says 'A functional probe of the configured chain, also a chain of one'
+        check "the README says so" bash -c 'tr -s " \n" "  " <"$1" | grep -q "A functional probe of the chain, also a chain of one"' _ "$SBX_SOURCE_ROOT/README.md"
+else
+        ok "probing a chain of one # SKIP Landlock is not usable here"
+fi
+
 if [ "$failures" -ne 0 ]; then
         echo "$failures check(s) failed"
         exit 1
