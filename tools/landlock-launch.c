@@ -779,7 +779,7 @@ static void wait_for_init_armed(long lifeline_fd) {
                         fail(errno ? errno : EIO, "lifeline", "cannot read the state of the sandbox's init (/proc/1/stat)");
                 clock_gettime(CLOCK_MONOTONIC, &ts);
                 if ((int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 >= deadline)
-                        fail(ETIMEDOUT, "lifeline",
+                        fail_plain(ETIMEDOUT, "lifeline",
                              "the sandbox's init was not seen waiting for its children within %d ms (state '%c'): "
                              "the command is not started",
                              INIT_SETTLE_MS, state);
