@@ -58,6 +58,7 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                 { "help", no_argument, NULL, OPT_HELP },
                 {},
         };
+        unsigned seen = 0;
         int c;
 
         memset(a, 0, sizeof(*a));
@@ -70,6 +71,15 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
 
                 if ((c = getopt_long(argc, argv, "+:h", opts, NULL)) < 0)
                         break;
+                /* each value once, as for sbx run: a second one silently replaced the first (a
+                 * verdict of --exit 0 after --exit 1, another backend's dialect) */
+                if (c >= OPT_BACKEND && c <= OPT_ROOT) {
+                        unsigned bit = 1u << (c - OPT_BACKEND);
+                        if (seen & bit)
+                                return snprintf(err, errlen, "classify: --%s given twice: which one is meant?",
+                                                opts[c - OPT_BACKEND].name), -EINVAL;
+                        seen |= bit;
+                }
 
                 switch (c) {
                 case OPT_BACKEND:

@@ -165,6 +165,18 @@ printf 'denial ok\nbogus line\n' >"$T/bad.dialect"
 bad "malformed dialect file" --backend x --exit 1 --dialect "$T/bad.dialect"
 t_check "the malformed dialect message names file and line" grep -q "bad.dialect:2: unknown keyword 'bogus'" "$T/err"
 bad "dialect path is a directory" --backend x --exit 1 --dialect "$T"
+# an option given twice is ambiguous, as for sbx run: the last one silently won (--exit 0 after
+# --exit 1 said success, --backend landlock after bwrap read another dialect)
+printf 'denial x\n' >"$T/ok.dialect"
+base=(--backend bwrap --exit 1 --signal 1 --stderr /dev/null --dialect "$T/ok.dialect" --cwd /a --mode workspace-write --root /w)
+"$SBX_BIN" classify "${base[@]}" >"$T/out" 2>"$T/err"
+t_check "(each option once: classified)" test $? = 0 -a "$(cat "$T/out")" = task_failure
+for o in "--backend landlock" "--exit 0" "--signal 9" "--stderr /dev/null" "--dialect $T/ok.dialect" "--cwd /b" \
+        "--mode read-only" "--root /r"; do
+        # shellcheck disable=SC2086
+        bad "$o after its first value" "${base[@]}" $o
+        t_check "... named as given twice ($(cat "$T/err"))" grep -q "^sbx: classify: ${o%% *} given twice" "$T/err"
+done
 
 "$SBX_BIN" classify --help >"$T/out" 2>"$T/err"
 rc=$?
