@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd-classify.h"
@@ -255,6 +256,10 @@ int sbx_cmd_classify(int argc, char **argv) {
                 if (fd < 0)
                         return sbx_fail(SBX_EXIT_USAGE, "classify: cannot open stderr file %s: %s", a.stderr_path,
                                         strerror(errno));
+                /* (a directory opens, and only the first read says so: status 1, as if classifying failed) */
+                struct stat sst;
+                if (fstat(fd, &sst) == 0 && S_ISDIR(sst.st_mode))
+                        return sbx_fail(SBX_EXIT_USAGE, "classify: stderr file %s is a directory", a.stderr_path);
         }
         st.exit_code = a.signal ? 0 : a.exit_code;
         st.signal = a.signal;

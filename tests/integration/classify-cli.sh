@@ -121,6 +121,8 @@ bad() {
 }
 bad "unknown backend" --backend docker --exit 1
 bad "missing stderr file" --backend bwrap --exit 1 --stderr "$T/nope"
+# a directory is no stderr file either: it was "cannot read stderr: Is a directory", status 1
+bad "stderr path is a directory" --backend bwrap --exit 1 --stderr "$T"
 bad "non-numeric exit code" --backend bwrap --exit one
 bad "exit code out of range" --backend bwrap --exit 256
 bad "negative exit code" --backend bwrap --exit -1
