@@ -123,6 +123,7 @@ static int parse(int argc, char **argv, struct opts *o) {
         };
         bool filters = o->verb != SHOW;
         int64_t now = sbx_audit_now_ms();
+        unsigned seen = 0;
         int c, r;
 
         opterr = 0;
@@ -137,6 +138,14 @@ static int parse(int argc, char **argv, struct opts *o) {
                 if (c >= O_SINCE && c <= O_TOP && !filters)
                         return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o->name,
                                         sbx_getopt_error(element, 0, what, sizeof(what)));
+                /* each value once, as for sbx run: a second one silently replaced the first */
+                if (c >= O_DB && c <= O_TOP) {
+                        unsigned bit = 1u << (c - O_DB);
+                        if (seen & bit)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --%s given twice: which one is meant?", o->name,
+                                                longopts[c - O_DB].name);
+                        seen |= bit;
+                }
                 switch (c) {
                 case 1:
                         if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
@@ -694,6 +703,7 @@ static int run_prune(int argc, char **argv) {
         const char *db_opt = NULL, *before_arg = NULL;
         int64_t before = 0;
         bool dry_run = false;
+        unsigned seen = 0;
         char when[64] = "";
         struct tm tm;
         time_t secs;
@@ -707,6 +717,14 @@ static int run_prune(int argc, char **argv) {
 
                 if ((c = getopt_long(argc, argv, ":h", longopts, NULL)) == -1)
                         break;
+                /* (a second --before pruned by it, the first one dropped without a word) */
+                if (c == O_DB || c == O_BEFORE) {
+                        unsigned bit = 1u << (c - O_DB);
+                        if (seen & bit)
+                                return sbx_fail(SBX_EXIT_USAGE, "audit prune: --%s given twice: which one is meant?",
+                                                longopts[c - O_DB].name);
+                        seen |= bit;
+                }
                 switch (c) {
                 case O_DB:
                         if (!*optarg)

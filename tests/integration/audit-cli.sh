@@ -148,6 +148,21 @@ bad "session start --cwd /proc" "never a workspace" session start --cwd /proc --
 bad "session start --cwd of a file" "not a directory" session start --cwd /etc/hostname --db "$T/s-file.db"
 t_check "... and none of them made a database" test ! -e "$T/s-empty.db" -a ! -e "$T/s-proc.db" -a ! -e "$T/s-file.db"
 bad "zero --limit" "--limit needs a positive number" audit list --limit 0 --db "$GOOD"
+# an option given twice is ambiguous, as for sbx run: the last one silently won, prune
+# included ('prune --before 1d --before 30d' pruned by the second and said so only in its count)
+bad "prune with --before twice" "audit prune: --before given twice" audit prune --before 1d --before 30d --db "$GOOD"
+bad "prune with --db twice" "audit prune: --db given twice" audit prune --before 1d --db "$GOOD" --db "$GOOD"
+bad "--limit twice" "audit list: --limit given twice" audit list --limit 1 --limit 2 --db "$GOOD"
+bad "--since twice" "audit denials: --since given twice" audit denials --since 1d --since 2d --db "$GOOD"
+bad "--verdict twice" "audit stats: --verdict given twice" audit stats --verdict denied --verdict=success --db "$GOOD"
+bad "--db twice" "audit show: --db given twice" audit show 1 --db "$GOOD" --db "$GOOD"
+for o in until session backend mode state path top-paths; do
+        case $o in
+        until) v1=1h v2=2h ;; session) v1=a v2=b ;; backend) v1=bwrap v2=none ;; mode) v1=read-only v2=workspace-write ;;
+        state) v1=completed v2=running ;; path) v1='/etc/*' v2='/tmp/*' ;; top-paths) v1=3 v2=4 ;;
+        esac
+        bad "--$o twice" "audit denials: --$o given twice" audit denials "--$o=$v1" "--$o=$v2" --db "$GOOD"
+done
 bad "unknown option" "unknown option '--bogus'" audit list --bogus --db "$GOOD"
 bad "unknown audit verb" "unknown verb 'purge'" audit purge --db "$GOOD"
 bad "show without an id" "expected one execution id" audit show --db "$GOOD"
