@@ -495,6 +495,7 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
                 {},
         };
         bool mode_given = false;
+        unsigned seen = 0;
         int c;
 
         memset(a, 0, sizeof(*a));
@@ -511,6 +512,15 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
 
                 if ((c = getopt_long(argc, argv, "+:h", opts, NULL)) < 0)
                         break;
+                /* each value once, as for sbx run: the last one won (a case recorded under the
+                 * second --case, by the second --backend) */
+                if (c >= O_BACKEND && c <= O_TIMEOUT && c != O_RAW && c != O_FORCE) {
+                        unsigned bit = 1u << (c - O_BACKEND);
+                        if (seen & bit)
+                                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: --%s given twice: which one is meant?",
+                                                opts[c - O_BACKEND].name), -EINVAL;
+                        seen |= bit;
+                }
 
                 switch (c) {
                 case O_BACKEND: a->backend = optarg; break;

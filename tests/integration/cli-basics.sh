@@ -89,6 +89,16 @@ refused 2 "session show: option '--json' takes no value" "session show: a value 
 refused 2 "audit list: unknown option '-x'" "audit list: an unknown letter in a cluster" -- audit list "${DB[@]}" -xy
 refused 2 "audit show: unknown option '--since'" "audit show: a filter it does not take" -- audit show "${DB[@]}" 1 --since 1d
 refused 2 "fixtures record: unknown option '-x'" "fixtures record: an unknown letter in a cluster" -- fixtures record -xy
+# ... and an option given twice: the last one won (a case recorded under the second --case name,
+# by the second --backend, without a word)
+mkdir -p "$T/fx/landlock"
+refused 2 "fixtures record: --case given twice" "fixtures record: --case twice" -- \
+        fixtures record --backend landlock --case "$T/fx/landlock/a" --case "$T/fx/landlock/b" -- CMD
+refused 2 "fixtures record: --backend given twice" "fixtures record: --backend twice" -- \
+        fixtures record --backend bwrap --backend landlock --case "$T/fx/landlock/a" -- CMD
+refused 2 "fixtures record: --timeout given twice" "fixtures record: --timeout twice" -- \
+        fixtures record --backend landlock --timeout 5 --case "$T/fx/landlock/a" --timeout=6 -- CMD
+t_check "... and no case was recorded" test -z "$(ls "$T/fx/landlock")"
 # a --verdict-json whose directory cannot hold it is refused before the command runs (it was found
 # only after, the record lost and sbx's status 1 instead of the command's)
 refused 2 "its directory cannot be used: No such file" "--verdict-json in a missing directory" -- \
