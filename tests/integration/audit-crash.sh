@@ -438,19 +438,23 @@ if t_is_root && [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         hws=$T/held-ws
         mkdir -p "$hws"
         "$SBX_BIN" run --db "$HDB" --backend bwrap --root "$hws" -- true # starts the audit writer
-        writer=$(pgrep -f "audit-writer --db $HDB" | head -1)
-        init= started_early=unknown
+        writer= init= started_early=unknown
+        for _ in $(seq 1 200); do # it starts detached: on a loaded machine, moments later
+                writer=$(pgrep -f "audit-writer --db $HDB" | head -1)
+                [ -n "$writer" ] && [ -S "$HDB.writer" ] && break
+                sleep 0.05
+        done
         if [ -n "$writer" ]; then
                 kill -STOP "$writer"
                 setsid "$SBX_BIN" run --db "$HDB" --backend bwrap --root "$hws" -- \
                         sh -c 'date +%s%N >"$1"' sh "$hws/started" &
                 SUP=$!
                 GROUP=$SUP
-                for _ in $(seq 1 200); do
+                for _ in $(seq 1 500); do
                         outer=$(pgrep -P "$SUP" -x bwrap | head -1)
                         [ -n "$outer" ] && init=$(pgrep -P "$outer" -x bwrap | head -1)
                         [ -n "$init" ] && break
-                        sleep 0.01
+                        sleep 0.02
                 done
                 [ -n "$init" ] && kill -STOP "$init"
                 kill -CONT "$writer"
@@ -463,9 +467,13 @@ if t_is_root && [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                 rc=$?
                 GROUP=
         fi
-        t_check "the command does not start while bubblewrap's init is held up (init ${init:-not found}: started before it resumed: $started_early)" \
-                test "$started_early" = no
-        t_check "... and starts once it resumes (rc ${rc:-?})" test "${rc:-1}" = 0 -a -e "$hws/started"
+        if [ -z "$writer" ]; then
+                t_ok "the command does not start while bubblewrap's init is held up # SKIP no audit writer came up"
+        else
+                t_check "the command does not start while bubblewrap's init is held up (init ${init:-not found}: started before it resumed: $started_early)" \
+                        test "$started_early" = no
+                t_check "... and starts once it resumes (rc ${rc:-?})" test "${rc:-1}" = 0 -a -e "$hws/started"
+        fi
 else
         t_diag "skipped the held-up init case: needs root and bubblewrap"
 fi
