@@ -814,21 +814,27 @@ static size_t fake_resolve(void *userdata, const char *path, char *out, size_t s
         return (size_t) snprintf(out, size, "%s", path);
 }
 
-static struct sbx_classify_result *run_in_workspace(const char *text, bool resolve) {
+/* text classified by the landlock dialect with the context ctx, exit status 1 */
+static struct sbx_classify_result *run_landlock_in(const struct sbx_classify_context *ctx, const char *text) {
         static struct sbx_classify_result res;
-        static const char *const writable[] = { "/ws", "/tmp/run", NULL };
-        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable,
-                                            .resolve = resolve ? fake_resolve : NULL };
         struct sbx_classifier *c = NULL;
         struct sbx_exit_status st = { .exit_code = 1 };
         struct sbx_diag diag = { 0 };
 
         assert_int_equal(sbx_classifier_new(builtin("landlock"), &c, &diag), 0);
-        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+        assert_int_equal(sbx_classifier_set_context(c, ctx), 0);
         assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
         assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
         sbx_classifier_free(c);
         return &res;
+}
+
+static struct sbx_classify_result *run_in_workspace(const char *text, bool resolve) {
+        static const char *const writable[] = { "/ws", "/tmp/run", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable,
+                                            .resolve = resolve ? fake_resolve : NULL };
+
+        return run_landlock_in(&ctx, text);
 }
 
 static void test_classify_landlock_permission_denied_inside_the_workspace(void **state) {
@@ -906,20 +912,11 @@ static bool fake_host_permits_rw(void *userdata, const char *path, bool run) {
 }
 
 static struct sbx_classify_result *run_on_rw_host(const char *text) {
-        static struct sbx_classify_result res;
         static const char *const writable[] = { "/ws", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .resolve = fake_resolve,
                                             .host_permits = fake_host_permits_rw };
-        struct sbx_classifier *c = NULL;
-        struct sbx_exit_status st = { .exit_code = 1 };
-        struct sbx_diag diag = { 0 };
 
-        assert_int_equal(sbx_classifier_new(builtin("landlock"), &c, &diag), 0);
-        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
-        assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
-        assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
-        sbx_classifier_free(c);
-        return &res;
+        return run_landlock_in(&ctx, text);
 }
 
 /* With host_permits, a line stays a denial when the host would have let the command do what the
