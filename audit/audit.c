@@ -360,9 +360,10 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
         return r;
 }
 
-int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, struct sbx_diag *diag) {
+int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, const char *previous,
+                              struct sbx_diag *diag) {
         static const char sql[] =
-                "UPDATE executions SET message = ?2 WHERE id = ?1 AND ended_ms IS NOT NULL AND message IS NULL";
+                "UPDATE executions SET message = ?2 WHERE id = ?1 AND ended_ms IS NOT NULL AND message IS ?3";
         sqlite3_stmt *st = NULL;
         int rc, r;
 
@@ -376,13 +377,17 @@ int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message
         }
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_text(st, 2, message, -1, SQLITE_STATIC);
+        if (previous)
+                sqlite3_bind_text(st, 3, previous, -1, SQLITE_STATIC);
+        else
+                sqlite3_bind_null(st, 3);
         r = sbx_audit_step_done(db, st, diag);
         sqlite3_finalize(st);
         if (r < 0)
                 goto fail;
         if (sqlite3_changes(sbx_db_handle(db)) != 1) {
                 r = sbx_diag_set(diag, ENOENT, "audit", sbx_db_path(db),
-                                 "audit database %s: execution %lld is not a completed run without a message",
+                                 "audit database %s: execution %lld is not a completed run with the message expected",
                                  sbx_db_path(db), (long long) id);
                 goto fail;
         }

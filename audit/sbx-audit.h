@@ -59,10 +59,13 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
 int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
                      struct sbx_diag *diag);
 
-/* Records on a completed run's row (its message, NULL until then) what became of the escalation
- * that was asked after it: "escalation to workspace-write refused by the approver PROG (...)".
- * A completed row changes no other way; -ENOENT when id is no completed row without a message. */
-int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, struct sbx_diag *diag);
+/* Records on a completed run's row (its message) the escalation that was asked after it: that it
+ * is being asked, then what became of it ("escalation to workspace-write refused by the approver
+ * PROG (...)"). The message must be `previous` still (NULL: none yet), so each step follows the
+ * one before; a completed row changes no other way. -ENOENT when id is no completed row whose
+ * message is `previous`. */
+int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, const char *previous,
+                              struct sbx_diag *diag);
 
 /* The session store behind policy resolution. Borrows db. */
 struct sbx_session_lookup sbx_audit_session_lookup(struct sbx_db *db);

@@ -442,19 +442,32 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
 
 /* The denied run's row records the escalation asked after it: that it was asked, the answer
  * and who gave it, in its message (schema v3 has no other place; the granted retry's row links
- * to it through parent_id, a refusal left no trace; review). A failure to record it is said;
- * the answer stands (a refusal runs nothing more, a grant's retry has its own row). */
-static void note_escalation(struct audit_handle *h, int64_t id, const char *note) {
+ * to it through parent_id, a refusal left no trace; review). ESCALATION_ASKED is written before
+ * the question, so that an sbx ended while it waits (a caller's timeout, an approver that signals
+ * its own process group, which is sbx's) still leaves it: before, no trace of the question. The
+ * answer replaces it. A failure to record either is said; the answer stands (a refusal runs
+ * nothing more, a grant's retry has its own row). Returns whether the note was recorded. */
+#define ESCALATION_ASKED "escalation to workspace-write asked, no answer recorded (sbx ended while it waited for one)"
+static bool note_escalation(struct audit_handle *h, int64_t id, const char *note, const char *previous) {
         struct sbx_diag diag = { 0 };
         char msg[PATH_MAX * 2 + 320];
 
         if (id <= 0)
-                return;
-        snprintf(msg, sizeof(msg), "escalation to workspace-write %s", note);
+                return false;
+        if (note)
+                snprintf(msg, sizeof(msg), "escalation to workspace-write %s", note);
+        else
+                sbx_strlcpy(msg, ESCALATION_ASKED, sizeof(msg));
         if (audit_open(h) < 0)
-                sbx_fail(0, "audit: the escalation's answer was not recorded: %s", audit_open_failure(h));
-        else if (sbx_audit_note_escalation(h->db, id, msg, &diag) < 0)
-                sbx_fail_diag(0, "audit: the escalation's answer was not recorded", &diag);
+                sbx_fail(0, "audit: the escalation's %s was not recorded: %s", note ? "answer" : "question",
+                         audit_open_failure(h));
+        else if (sbx_audit_note_escalation(h->db, id, msg, previous, &diag) < 0)
+                sbx_fail_diag(0, note ? "audit: the escalation's answer was not recorded"
+                                      : "audit: the escalation's question was not recorded",
+                              &diag);
+        else
+                return true;
+        return false;
 }
 
 /* What the escalation step needs of a denied run, copied before its state is freed. */
@@ -939,10 +952,12 @@ int sbx_cmd_run(int argc, char **argv) {
         if (a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
                 /* approved escalation: read-only -> workspace-write, never out of the sandbox */
                 char note[PATH_MAX * 2 + 256];
+                bool asked = note_escalation(&audit, denied.execution_id, NULL, NULL);
+
                 r = sbx_escalation_ask(&a, command, denied.execution_id, denied.backend, denied.root,
                                        denied.session[0] ? denied.session : NULL, denied.matched_line, note,
                                        sizeof(note));
-                note_escalation(&audit, denied.execution_id, note);
+                note_escalation(&audit, denied.execution_id, note, asked ? ESCALATION_ASKED : NULL);
                 if (r <= 0)
                         fputs(SBX_ESCALATION_REJECTED "\n", stderr);
                 else {

@@ -174,6 +174,29 @@ echo allow
         t_check "$b reject (chatty, a large request): the denied run's status (9, got $rc), the fixed line, nothing more ran" \
                 test "$rc" = 9 -a "$(grep -cxF "$REJECTED" "$T/err")" = 1 -a ! -e "$WS/rejected-chatty-$b" -a \
                 "$(q "$db" "SELECT count(*) FROM executions")" = 1
+        # sbx ended while the question is open: a caller's timeout, or an approver that signals its
+        # own process group (sbx's). The denied row says an escalation was asked and that sbx
+        # ended before an answer (before: no trace of the question at all), and nothing more ran.
+        printf '#!/bin/sh\ncat >/dev/null\necho $$ >"%s"\nexec sleep 60\n' "$T/slow.pid" >"$T/bin/slow"
+        printf '#!/bin/sh\ncat >/dev/null\nkill -TERM 0\nsleep 5\necho allow\n' >"$T/bin/group-killer"
+        chmod 755 "$T/bin/slow" "$T/bin/group-killer"
+        for who in slow group-killer; do
+                db=$T/ended-$who-$b.db
+                rm -f "$T/slow.pid"
+                timeout -s TERM 3 "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask \
+                        --approver "$T/bin/$who" -- sh -c "echo x > $WS/ended-$who-$b; exit 9" </dev/null 2>"$T/err"
+                rc=$?
+                msg=$(q "$db" "SELECT message FROM executions")
+                t_check "$b sbx ended while it asked ($who, status $rc): the denied row says so ($msg)" \
+                        test "$msg" = "escalation to workspace-write asked, no answer recorded (sbx ended while it waited for one)"
+                t_check "$b sbx ended while it asked ($who): one row, nothing more ran" \
+                        test "$(q "$db" "SELECT count(*) FROM executions")" = 1 -a ! -e "$WS/ended-$who-$b"
+                if [ -s "$T/slow.pid" ]; then
+                        for _ in $(seq 50); do kill -0 "$(cat "$T/slow.pid")" 2>/dev/null || break; sleep 0.1; done
+                        t_check "$b sbx ended while it asked ($who): the approver ended with it" \
+                                not kill -0 "$(cat "$T/slow.pid")" 2>/dev/null
+                fi
+        done
         # an approver that answers and exits, leaving a process of its own that holds its standard
         # output (a helper or daemon it started): its answer counts when it exits (before: sbx read
         # on to the end of the output, and waited as long as that process lived)

@@ -425,24 +425,35 @@ static void test_audit_finish_twice_is_refused(void **state) {
         assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -EINVAL);
 }
 
-/* The answer to an escalation is noted on the denied run's completed row, once: never on a run
- * still running, nor over a message it has. */
+/* The escalation is noted on the denied run's completed row: that it is asked, then its answer,
+ * each step over the one before only: never on a run still running, nor over another message. */
 static void test_audit_note_escalation_only_on_a_completed_row(void **state) {
         struct fixture *f = *state;
         char *argv[] = { (char *) "touch", (char *) "/usr/x", NULL };
         struct sbx_diag diag = { 0 };
         int64_t id = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv);
+        const char *asked = "escalation to workspace-write asked";
         char sql[128];
 
-        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write refused", &diag), -ENOENT);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, asked, NULL, &diag), -ENOENT);
         finish_run(f->db, id, "denied", 1, NULL);
-        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write refused", NULL), 0);
         snprintf(sql, sizeof(sql), "SELECT message || '/' || verdict || '/' || state FROM executions WHERE id = %lld",
                  (long long) id);
+        /* the answer cannot skip the question, nor the question come twice */
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write refused", asked, NULL),
+                         -ENOENT);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, asked, NULL, NULL), 0);
+        assert_text(f->db, sql, "escalation to workspace-write asked/denied/completed");
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, asked, NULL, NULL), -ENOENT);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write refused", asked, NULL),
+                         0);
         assert_text(f->db, sql, "escalation to workspace-write refused/denied/completed");
-        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write approved", NULL), -ENOENT);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write approved", asked, NULL),
+                         -ENOENT);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, "escalation to workspace-write approved", NULL, NULL),
+                         -ENOENT);
         assert_text(f->db, sql, "escalation to workspace-write refused/denied/completed");
-        assert_int_equal(sbx_audit_note_escalation(f->db, id + 100, "x", NULL), -ENOENT);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id + 100, "x", NULL, NULL), -ENOENT);
 }
 
 /* The audit writer committed a row and died before its reply: the supervisor's direct begin with
