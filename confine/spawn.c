@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -81,13 +80,13 @@ static bool child_ended(pid_t pid) {
         return waitid(P_PID, (id_t) pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
 }
 
-/* The runner of die_with_parent: as posix_spawn() below makes it (stdin and stdout on /dev/null,
- * stderr on err_w, nothing else of the caller's, leader of a process group of its own, handlers
- * reset), and with a parent-death signal (SIGKILL) before it executes. vfork: only system calls
- * in the child, which reports its errno through *ret_errno. Returns the pid, or -1 (errno). */
-static __attribute__((noinline)) pid_t spawn_dying_with_parent(char *const *argv, char *const *envp, int err_w,
-                                                               const sigset_t *child_mask,
-                                                               volatile int *ret_errno) {
+/* Starts the runner: stdin and stdout on /dev/null, stderr on err_w, nothing else of the
+ * caller's, leader of a process group of its own, handlers reset, its signal mask child_mask (NULL:
+ * the caller's), and with die_with_parent a parent-death signal (SIGKILL) before it executes.
+ * vfork: only system calls in the child, which reports its errno through *ret_errno. Returns the
+ * pid, or -1 (errno). */
+static __attribute__((noinline)) pid_t spawn_runner(char *const *argv, char *const *envp, int err_w,
+                                                    const struct sbx_spawn_options *o, volatile int *ret_errno) {
         sigset_t all, old;
         pid_t pid, parent = getpid();
 
@@ -102,9 +101,10 @@ static __attribute__((noinline)) pid_t spawn_dying_with_parent(char *const *argv
                 for (int sig = 1; sig < NSIG; sig++)
                         if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler != SIG_IGN && cur.sa_handler != SIG_DFL)
                                 (void) sigaction(sig, &dfl, NULL);
-                if (setpgid(0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || e < 0)
+                if (setpgid(0, 0) < 0 || (o->die_with_parent && prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) ||
+                    e < 0)
                         *ret_errno = errno;
-                else if (getppid() != parent)
+                else if (o->die_with_parent && getppid() != parent)
                         *ret_errno = ECHILD; /* the caller is gone already: nothing to run for */
                 /* each of 0 and 1 closed first: /dev/null takes its number under the tightest
                  * descriptor limit (the probe runs under `ulimit -n 5`) */
@@ -113,7 +113,7 @@ static __attribute__((noinline)) pid_t spawn_dying_with_parent(char *const *argv
                          open("/dev/null", O_WRONLY | O_NOCTTY) != STDOUT_FILENO || close_range(3, ~0U, 0) < 0)
                         *ret_errno = errno ? errno : EBADF;
                 else {
-                        sigprocmask(SIG_SETMASK, child_mask ? child_mask : &old, NULL);
+                        sigprocmask(SIG_SETMASK, o->child_mask ? o->child_mask : &old, NULL);
                         execve(argv[0], argv, envp);
                         *ret_errno = errno;
                 }
@@ -135,8 +135,6 @@ static int spawn_capture(char *const *argv, char *const *setenv, const struct sb
                          char *err_buf, size_t err_size) {
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int end_fd = -1;
-        posix_spawn_file_actions_t fa;
-        posix_spawnattr_t attr;
         volatile int child_errno = 0;
         int pipefd[2], status = 0, r;
         bool ended = false, killed = false, aborted = false;
@@ -148,39 +146,16 @@ static int spawn_capture(char *const *argv, char *const *setenv, const struct sb
                 return r;
         if (pipe2(pipefd, O_CLOEXEC) < 0)
                 return -errno;
-        if (o->die_with_parent) {
-                pid = spawn_dying_with_parent(argv, envp, pipefd[1], o->child_mask, &child_errno);
-                close(pipefd[1]);
-                r = pid < 0 ? errno : child_errno;
-                if (pid > 0 && r != 0)
-                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-                                ;
-                if (r != 0) {
-                        close(pipefd[0]);
-                        return -r;
-                }
-                goto spawned;
-        }
-        posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-        posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-        /* nothing else of the caller's reaches the runner, nor through it the sandbox */
-        posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-        posix_spawnattr_init(&attr);
-        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | (o->child_mask ? POSIX_SPAWN_SETSIGMASK : 0));
-        posix_spawnattr_setpgroup(&attr, 0);
-        if (o->child_mask)
-                posix_spawnattr_setsigmask(&attr, o->child_mask);
-        r = posix_spawn(&pid, argv[0], &fa, &attr, argv, envp);
-        posix_spawnattr_destroy(&attr);
-        posix_spawn_file_actions_destroy(&fa);
+        pid = spawn_runner(argv, envp, pipefd[1], o, &child_errno);
         close(pipefd[1]);
+        r = pid < 0 ? errno : child_errno;
+        if (pid > 0 && r != 0)
+                while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                        ;
         if (r != 0) {
                 close(pipefd[0]);
                 return -r;
         }
-spawned:
         end_fd = child_end_fd(pid);
         if (err_size)
                 err_buf[0] = '\0';
