@@ -50,6 +50,25 @@ static void format_unavailable(const struct sbx_unavailable *why, char *buf, siz
                 snprintf(buf, size, "no backend is configured");
 }
 
+/* fd, opened with O_NONBLOCK, made blocking again for the writes; -errno as given. A record file
+ * beneath the workspace is opened so: a FIFO the command planted there has no reader once the
+ * command's processes have ended, and fails with ENXIO instead of holding sbx for ever (audit
+ * review: sbx waited in open() for a reader, deaf to SIGTERM). Elsewhere a FIFO is the caller's,
+ * whose reader may come later. */
+static int blocking_again(int fd) {
+        int flags;
+
+        if (fd < 0)
+                return -errno;
+        flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+                int e = errno;
+                close(fd);
+                return -e;
+        }
+        return fd;
+}
+
 /* Opens the --verdict-json file for writing. sbx writes it after the command, unconfined, so a
  * symlink a confined command planted in its workspace (in this run or an earlier one) would make
  * sbx write wherever it points, ~/.bashrc included. The directory is opened, and its real place
@@ -129,10 +148,10 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                 fd = openat(dfd, base, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
                 return fd < 0 ? -errno : fd;
         }
-        fd = openat(dfd, base, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
+        fd = openat(dfd, base, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
         if (fd < 0 && errno == ELOOP)
                 *why = "it is a symlink in the workspace (a command could have made it)";
-        return fd < 0 ? -errno : fd;
+        return blocking_again(fd);
 }
 
 /* The directory sbx runs in, for the record. getcwd() fails when it was removed before sbx

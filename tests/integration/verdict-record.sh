@@ -97,6 +97,18 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: a later read-only run does not follow the planted symlink either (rc=$rc)" \
                         eval '[ $rc -ne 0 ] && [ "$after" = "$fp_file" ]'
 
+                # a FIFO planted where the record goes: with the command and all it started ended,
+                # nobody reads it, and sbx waited for a reader for ever, deaf to SIGTERM (audit
+                # review: a `timeout 10 sbx run ...` never came back)
+                rm -f "$W/v.json"
+                as "$who" env HOME="$HOMEDIR" XDG_STATE_HOME= XDG_CACHE_HOME="$HOMEDIR/.cache" timeout -s KILL 15 \
+                        "$bin" run --backend "$b" --mode workspace-write --root "$W" --db "$D/audit.db" \
+                        --verdict-json "$W/v.json" -- mkfifo "$W/v.json" 2>"$D/err"
+                rc=$?
+                t_check "$who, $b: a FIFO planted where the record goes does not hold sbx (rc=$rc, not 137)" \
+                        eval '[ $rc -ne 137 ] && [ $rc -ne 0 ]'
+                t_check "$who, $b: ... sbx says why" grep -q 'cannot write verdict record .*No such device or address' "$D/err"
+
                 # controls
                 rm -f "$W/v.json"
                 run workspace-write "$W/v.json" true
