@@ -4,6 +4,7 @@
  * written refuses the run (125) rather than running it unrecorded. */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <libgen.h>
 #include <limits.h>
 #include <poll.h>
@@ -245,24 +246,89 @@ static int verdict_fd_checked(int fd, const char **why) {
         return fd;
 }
 
+/* Room kept for the record from before the command starts: a workspace-write command can fill
+ * the file system its workspace shares with the record (both in /tmp), and the record could not
+ * be written then, which read as "sbx ran nothing" though the command ran (audit review). An
+ * unnamed file (O_TMPFILE: nothing to see, gone with sbx however it ends) in the record's
+ * directory holds VERDICT_ROOM, given back just before the record is written, once the command's
+ * processes have ended: the record cut short (without its denial lines and argv, which the audit
+ * row keeps) always fits. */
+#define VERDICT_ROOM (64 * 1024)
+static int verdict_room_fd = -1;
+
+static void release_verdict_room(void) {
+        if (verdict_room_fd >= 0)
+                close(verdict_room_fd);
+        verdict_room_fd = -1;
+}
+
+static void reserve_verdict_room(const struct sbx_run_args *a) {
+#if defined(O_TMPFILE) && defined(__linux__)
+        _cleanup_free_ char *copy = NULL;
+        _cleanup_close_ int fd = -1;
+        struct stat st;
+
+        release_verdict_room();
+        /* a pipe, a terminal (/dev/stdout) need none */
+        if (!a->verdict_json || (stat(a->verdict_json, &st) == 0 && !S_ISREG(st.st_mode)) ||
+            !(copy = strdup(a->verdict_json)))
+                return;
+        fd = open(dirname(copy), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+        if (fd >= 0 && fallocate(fd, 0, 0, VERDICT_ROOM) == 0)
+                verdict_room_fd = sbx_steal_fd(&fd);
+#else
+        (void) a;
+#endif
+}
+
+
+/* The record (cut short: see sbx_run_report_json()) into fd, a regular file emptied first. 0 or
+ * -errno. */
+static int write_record(int fd, bool regular, const struct sbx_run_report *rep, bool cut_short) {
+        FILE *f;
+        int dfd, r = 0;
+
+        if (regular && (lseek(fd, 0, SEEK_SET) < 0 || ftruncate(fd, 0) < 0))
+                return -errno;
+        if ((dfd = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0)
+                return -errno;
+        if (!(f = fdopen(dfd, "w"))) {
+                r = -errno;
+                close(dfd);
+                return r;
+        }
+        sbx_run_report_json(rep, cut_short, f);
+        fputc('\n', f);
+        if (fflush(f) != 0)
+                r = -errno;
+        (void) fclose(f);
+        return r;
+}
+
 static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
         int r = 0;
 
+        /* its space is the record's now */
+        release_verdict_room();
         if (a->verdict_json) {
-                _cleanup_fclose_ FILE *f = NULL;
                 const char *why = NULL;
-                int fd = verdict_fd_checked(open_verdict_file(a->verdict_json, rep->policy, &why), &why);
-                if (fd < 0 || !(f = fdopen(fd, "we"))) {
-                        int e = fd < 0 ? -fd : errno;
-                        if (fd >= 0)
-                                close(fd);
+                int fd = verdict_fd_checked(open_verdict_file(a->verdict_json, rep->policy, &why), &why), e;
+                struct stat st;
+                bool regular;
+
+                if (fd < 0)
                         return sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json,
-                                        why ? why : strerror(e));
+                                        why ? why : strerror(-fd));
+                regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+                e = write_record(fd, false, rep, false);
+                if (regular && (e == -ENOSPC || e == -EDQUOT)) {
+                        e = write_record(fd, true, rep, true);
+                        if (e == 0)
+                                sbx_fail(0, "verdict record %s cut short, without its denial lines and argv (sbx audit show %" PRId64 "): no space left", a->verdict_json, rep->execution_id);
                 }
-                sbx_run_report_json(rep, f);
-                fputc('\n', f);
-                if (fflush(f) != 0)
-                        r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(errno));
+                close(fd);
+                if (e < 0)
+                        r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(-e));
         }
         if (a->verdict_fd >= 0) {
                 int fd = dup(a->verdict_fd);
@@ -273,7 +339,7 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                         return sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
                                         strerror(errno));
                 }
-                sbx_run_report_json(rep, f);
+                sbx_run_report_json(rep, false, f);
                 fputc('\n', f);
                 if (fclose(f) != 0)
                         r = sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
@@ -773,6 +839,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 return refuse(audit, a, rep, &start, "unavailable", msg);
         }
 
+        reserve_verdict_room(a);
         recorder = (struct recorder) { .audit = audit, .start = &start, .rep = rep };
         /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
          * the reply before the go-ahead) */

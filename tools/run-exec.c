@@ -1884,7 +1884,7 @@ pipes_failed:
         return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
 }
 
-void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
+void sbx_run_report_json(const struct sbx_run_report *rep, bool cut_short, FILE *f) {
         struct sbx_json j;
         const struct sbx_classify_result *res = rep->classified ? &rep->result : NULL;
 
@@ -1926,9 +1926,10 @@ void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
         else
                 sbx_json_null(&j, "stderr_bytes");
         sbx_json_int(&j, "denial_lines", res ? (int64_t) res->denial_lines : 0);
-        sbx_json_int(&j, "denials_not_kept", res ? (int64_t) (res->denial_lines - res->n_denials) : 0);
+        sbx_json_int(&j, "denials_not_kept",
+                     res ? (int64_t) (res->denial_lines - (cut_short ? 0 : res->n_denials)) : 0);
         sbx_json_open_array(&j, "denials");
-        for (size_t i = 0; res && i < res->n_denials; i++) {
+        for (size_t i = 0; res && !cut_short && i < res->n_denials; i++) {
                 sbx_json_open_object(&j, NULL);
                 sbx_json_int(&j, "line_no", (int64_t) res->denials[i].line_no);
                 sbx_json_str(&j, "line", res->denials[i].line);
@@ -1946,10 +1947,15 @@ void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f) {
                 sbx_json_null(&j, "parent_id");
         sbx_json_int(&j, "duration_ms", rep->duration_ms);
         sbx_json_str(&j, "message", rep->message);
-        sbx_json_open_array(&j, "argv");
-        for (char *const *v = rep->argv; v && *v; v++)
-                sbx_json_str(&j, NULL, *v);
-        sbx_json_close_array(&j);
+        if (cut_short) {
+                sbx_json_null(&j, "argv");
+                sbx_json_bool(&j, "cut_short", true);
+        } else {
+                sbx_json_open_array(&j, "argv");
+                for (char *const *v = rep->argv; v && *v; v++)
+                        sbx_json_str(&j, NULL, *v);
+                sbx_json_close_array(&j);
+        }
         if (rep->unavailable) {
                 sbx_json_open_array(&j, "candidates");
                 for (size_t i = 0; i < rep->unavailable->n; i++) {

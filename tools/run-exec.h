@@ -75,7 +75,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep);
 
 /* One JSON object, no trailing newline. */
-void sbx_run_report_json(const struct sbx_run_report *rep, FILE *f);
+/* cut_short: without the denial lines (counted in denials_not_kept) and argv (null), for a
+ * record file whose file system has no room for more (cmd-run.c) */
+void sbx_run_report_json(const struct sbx_run_report *rep, bool cut_short, FILE *f);
 /* The one-line notice on a terminal after a denial or a runner failure (unless --quiet). */
 void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *rep);
 

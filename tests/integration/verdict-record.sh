@@ -175,6 +175,50 @@ wait "$reader"
 t_check "... and a FIFO behind a symlink gets the whole record, 100 KB of argv included (rc=$rc)" \
         python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert len(r["argv"][1]) == 100000' "$T/ref/fifo.out"
 
+# A workspace-write command that fills the file system its workspace shares with the record (a
+# workspace and a record both in /tmp): the record could not be written and was left empty, read
+# as "sbx ran nothing" though the command ran and was denied (audit review). Room for it is kept
+# from before the command starts: the record is whole, or, when the command printed more denial
+# lines than that room holds, cut short (no denial lines, no argv: the row keeps them). Root
+# only (a tmpfs of 1 MiB).
+F=$T/full
+mkdir -p "$F"
+if t_is_root && mount -t tmpfs -o size=1m tmpfs "$F" 2>/dev/null; then
+        long=$(head -c 900 /dev/zero | tr '\0' x)
+        for b in "${BACKENDS[@]}"; do
+                words="Read-only file system"
+                [ "$b" = landlock ] && words="Permission denied"
+                for lines in 1 64; do
+                        mkdir -p "$F/$b-ws" "$F/$b-rec"
+                        "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$F/$b-ws" --db "$T/full.db" \
+                                --verdict-json "$F/$b-rec/v.json" -- sh -c '
+                                touch /usr/sbx-full-test
+                                # more denial lines, long ones, in the words of the backend
+                                for i in $(seq 2 "$3"); do echo "touch: cannot touch '"'"'/usr/$i-$2'"'"': $4" >&2; done
+                                dd if=/dev/zero of="$1/fill" bs=64k 2>/dev/null; exit 1' sh "$F/$b-ws" "$long" "$lines" "$words" \
+                                2>"$T/full-$b.err"
+                        rc=$?
+                        rm -f "$F/$b-ws/fill"
+                        got=$(t_json_field "$F/$b-rec/v.json" verdict)
+                        id=$(t_json_field "$F/$b-rec/v.json" execution_id)
+                        t_check "$b, $lines denial line(s): a command that fills the file system it shares with the record still has its record (rc=$rc, verdict '$got')" \
+                                test "$got" = denied
+                        t_check "$b, $lines: ... naming its row (${id:-none}), whose verdict is the same" \
+                                test -n "$id" -a "$(sqlite3 "$T/full.db" "SELECT verdict FROM executions WHERE id = ${id:-0}")" = denied
+                        if [ "$lines" = 1 ]; then
+                                t_check "$b, $lines: ... whole (its argv, its denial line)" \
+                                        python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert r["argv"][0] == "sh" and len(r["denials"]) == 1 and "cut_short" not in r' "$F/$b-rec/v.json"
+                        else
+                                t_check "$b, $lines: ... cut short, the lines counted as not kept, and sbx says so" \
+                                        eval 'grep -q "verdict record .*cut short" "$T/full-$b.err" && python3 -c '"'"'import json, sys; r = json.load(open(sys.argv[1])); assert r["cut_short"] is True and r["argv"] is None and r["denials"] == [] and r["denials_not_kept"] == r["denial_lines"] == 64'"'"' "$F/$b-rec/v.json"'
+                        fi
+                done
+        done
+        umount "$F"
+else
+        t_diag "not root, or no tmpfs: the full file system's record is left out"
+fi
+
 # The row's duration is the record's: the supervisor's, on the monotonic clock, through the audit
 # writer and without it (limits review: the row took the wall clock's ended - started, which a
 # clock step during the run turns into 0 or hours)
