@@ -112,6 +112,10 @@ int sbx_audit_writer_fd(const struct sbx_audit_writer *w);
 int sbx_audit_writer_collect_begin(int fd, int64_t *ret_id);
 int sbx_audit_writer_wait_finish(struct sbx_audit_writer *w, int64_t id, struct sbx_diag *diag);
 void sbx_audit_writer_close(struct sbx_audit_writer *w); /* accepts NULL */
+/* While abort_wait (NULL: none) returns true, a client's wait for the writer (a reply, room for a
+ * request) ends at once with -EINTR: asked every few ms while it waits. `sbx run` gives up the
+ * writer when a signal came before its row was written, and writes the row itself. */
+void sbx_audit_writer_abort_waits(bool (*abort_wait)(void));
 
 /* ---- sessions ------------------------------------------------------------------------------ */
 

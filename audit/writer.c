@@ -182,6 +182,36 @@ static int trusted_peer(int fd, const struct ucred *known, const struct sbx_proc
 
 static int64_t monotonic_ms(void);
 
+/* sbx_audit_writer_abort_waits()'s test, and how often a client that waits asks it */
+static bool (*wait_abort)(void);
+#define WAIT_ABORT_SLICE_MS 5
+
+void sbx_audit_writer_abort_waits(bool (*abort_wait)(void)) {
+        wait_abort = abort_wait;
+}
+
+/* poll(2) on one descriptor for at most ms, in slices while a client's wait may be given up:
+ * -EINTR once wait_abort() says so, 0 at the time limit, 1 when ready, -errno. */
+static int poll_one(int fd, short events, int ms) {
+        int64_t deadline = monotonic_ms() + ms;
+
+        for (;;) {
+                struct pollfd pf = { .fd = fd, .events = events };
+                int64_t left = deadline - monotonic_ms();
+                int pr;
+
+                if (wait_abort && wait_abort())
+                        return -EINTR;
+                if (left <= 0)
+                        return 0;
+                pr = poll(&pf, 1, (int) (wait_abort && left > WAIT_ABORT_SLICE_MS ? WAIT_ABORT_SLICE_MS : left));
+                if (pr > 0)
+                        return 1;
+                if (pr < 0 && errno != EINTR)
+                        return -errno;
+        }
+}
+
 /* A request larger than the socket buffer (a long argv) waits for the writer to read it, at most
  * REPLY_TIMEOUT_MS in all: a writer that stopped reading held a blocking send() for ever, and the
  * run with it (review). */
@@ -193,9 +223,11 @@ static int write_all(int fd, const char *p, size_t n) {
                 if (w < 0 && errno == EINTR)
                         continue;
                 if (w < 0 && errno == EAGAIN) {
-                        struct pollfd pf = { .fd = fd, .events = POLLOUT };
                         int64_t left = deadline - monotonic_ms();
-                        if (left <= 0 || poll(&pf, 1, (int) left) <= 0)
+                        int pr = left > 0 ? poll_one(fd, POLLOUT, (int) left) : 0;
+                        if (pr == -EINTR)
+                                return pr;
+                        if (pr <= 0)
                                 return -ETIMEDOUT;
                         continue;
                 }
@@ -779,14 +811,11 @@ static int read_full(int fd, void *buf, size_t n) {
         char *p = buf;
 
         while (n > 0) {
-                struct pollfd pf = { .fd = fd, .events = POLLIN };
                 ssize_t got;
-                int pr = poll(&pf, 1, REPLY_TIMEOUT_MS);
+                int pr = poll_one(fd, POLLIN, REPLY_TIMEOUT_MS);
 
-                if (pr < 0 && errno == EINTR)
-                        continue;
                 if (pr <= 0)
-                        return pr < 0 ? -errno : -ETIMEDOUT;
+                        return pr < 0 ? pr : -ETIMEDOUT;
                 got = recv(fd, p, n, 0);
                 if (got < 0 && errno == EINTR)
                         continue;

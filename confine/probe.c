@@ -157,17 +157,31 @@ static void probe_key(const struct sbx_config *cfg, char *key, size_t size) {
  * runner running. A signal the caller ignores or blocks is left alone. */
 static const int probe_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM };
 
-static int probe_signals_hold(sigset_t *ret_old) {
+static struct {
+        bool set;
+        sigset_t mask;
+} caller_mask;
+
+void sbx_probe_caller_mask(const sigset_t *mask) {
+        caller_mask.set = mask != NULL;
+        if (mask)
+                caller_mask.mask = *mask;
+}
+
+/* The caller's mask: the current one (*ret_old, put back after the probe), or the one
+ * sbx_probe_caller_mask() gave, without the signals sbx itself holds (*ret_caller, the runner's). */
+static int probe_signals_hold(sigset_t *ret_old, sigset_t *ret_caller) {
         sigset_t set;
 
         sigemptyset(&set);
         if (sigprocmask(SIG_SETMASK, NULL, ret_old) < 0)
                 return -1;
+        *ret_caller = caller_mask.set ? caller_mask.mask : *ret_old;
         for (size_t i = 0; i < SBX_ELEMENTSOF(probe_stop_signals); i++) {
                 struct sigaction sa;
                 int sig = probe_stop_signals[i];
 
-                if (sigismember(ret_old, sig) == 0 && sigaction(sig, NULL, &sa) == 0 && sa.sa_handler != SIG_IGN)
+                if (sigismember(ret_caller, sig) == 0 && sigaction(sig, NULL, &sa) == 0 && sa.sa_handler != SIG_IGN)
                         sigaddset(&set, sig);
         }
         if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
@@ -189,8 +203,8 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         int status = 0, r;
         bool made = false;
         struct sbx_spawn_options spawn_opts;
-        sigset_t old_mask;
-        _cleanup_close_ int stop_fd = probe_signals_hold(&old_mask);
+        sigset_t old_mask, runner_mask;
+        _cleanup_close_ int stop_fd = probe_signals_hold(&old_mask, &runner_mask);
 
         /* /tmp first; $TMPDIR where /tmp cannot be written (a service under ProtectSystem=strict):
          * every backend read unusable there, every chain run refused (environment review). In the
@@ -264,7 +278,7 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
                 .timeout_ms = PROBE_TIMEOUT_MS,
                 .die_with_parent = strcmp(b->name, "landlock") == 0,
                 .abort_fd = stop_fd,
-                .child_mask = &old_mask,
+                .child_mask = &runner_mask,
         };
         r = sbx_spawn_capture(out.argv, out.setenv, &spawn_opts, &status, err, sizeof(err));
         err[strcspn(err, "\n")] = '\0';
@@ -305,7 +319,7 @@ done:
                 sbx_confined_remove_temp_area(&area);
         else if (made)
                 (void) sbx_remove_tree(tmpl);
-        /* a signal held during the probe is delivered here */
+        /* a signal held during the probe is delivered here (or stays pending while sbx holds it) */
         (void) sigprocmask(SIG_SETMASK, &old_mask, NULL);
 }
 

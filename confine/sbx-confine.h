@@ -3,6 +3,7 @@
  * ret_ parameter is touched and the optional diag says why. */
 #pragma once
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -253,6 +254,11 @@ struct sbx_probe_report {
 /* Runs the functional probes of the configured chain (or reads the cache unless `refresh`).
  * Backends of other platforms are listed as not applicable. Fills caller storage *ret. */
 int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_report *ret, struct sbx_diag *diag);
+/* The caller's own signal mask while sbx itself holds signals blocked (`sbx run` holds those it
+ * passes on from its start until its row is written), NULL once it holds none: a probe then
+ * watches the signals sbx holds as it watches those the caller left unblocked (one ends the probe
+ * at once and stays pending for sbx), and its runner gets the caller's mask. */
+void sbx_probe_caller_mask(const sigset_t *mask);
 
 /* The static state of one backend for `mode` (applicable, runner present, enforcement and its
  * reason), spawning nothing. Returns 0 when usable, -EOPNOTSUPP when not (reason filled), -EINVAL

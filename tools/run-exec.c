@@ -150,6 +150,9 @@ static volatile sig_atomic_t stderr_pty_master = -1;
  * its traps never run). Such a runner gets a process group of its own and sbx forwards the
  * terminal's signals to the command like any other. */
 static bool runner_own_group;
+/* The command's process exists (spawn_child() made it): a signal the terminal sent the whole
+ * foreground group before that (held since sbx's start) never reached the command. */
+static volatile sig_atomic_t child_made;
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
  * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
@@ -161,7 +164,7 @@ static bool runner_own_group;
 static void record_signal(int sig, siginfo_t *si, void *uctx) {
         int saved = errno;
         (void) uctx;
-        if (si && si->si_code == SI_KERNEL && !runner_own_group && sig != SIGALRM &&
+        if (si && si->si_code == SI_KERNEL && !runner_own_group && child_made && sig != SIGALRM &&
             !(sig == SIGWINCH && stderr_pty_master >= 0))
                 return;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
@@ -218,10 +221,11 @@ static void child_ended(int sig) {
 static struct {
         bool valid;
         struct sigaction forwarded[SBX_ELEMENTSOF(forwarded)], pipe, chld;
+        sigset_t mask; /* the caller's signal mask */
 } saved;
 
-/* The forwarded signals, blocked from the moment the run's row is asked for until their handlers
- * are in place (sbx_run_signals_hold()). */
+/* The forwarded signals, blocked from the start of `sbx run` until their handlers are in place
+ * (sbx_run_signals_hold()). */
 static struct {
         bool on;
         sigset_t old;
@@ -236,13 +240,85 @@ void sbx_run_signals_hold(void) {
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
                 sigaddset(&block, forwarded[i]);
         hold.on = sigprocmask(SIG_BLOCK, &block, &hold.old) == 0;
+        /* a probe meanwhile watches them, and its runner gets the caller's mask */
+        if (hold.on)
+                sbx_probe_caller_mask(&hold.old);
 }
 
 /* The caller's mask again: a signal held meanwhile is delivered now, to a handler when there is one. */
 static void hold_release(void) {
-        if (hold.on)
+        if (hold.on) {
+                sbx_probe_caller_mask(NULL);
                 sigprocmask(SIG_SETMASK, &hold.old, NULL);
+        }
         hold.on = false;
+}
+
+/* sbx's pid while its handlers are in place: its vfork child (the Landlock launcher reading the
+ * writer's reply) is not sbx, and sbx, suspended meanwhile, catches nothing */
+static pid_t supervisor_pid;
+
+/* In sbx's vfork child: the first forwarded signal that would end the run and waits for sbx,
+ * suspended until the child execs or leaves (/proc/PPID/status: ShdPnd, SigPnd). System calls
+ * and the stack only. */
+static int supervisor_signal_pending(void) {
+        static const char *const keys[] = { "\nShdPnd:", "\nSigPnd:" };
+        char path[64], buf[4096];
+        unsigned long long bits = 0;
+        ssize_t n;
+        int fd;
+
+        snprintf(path, sizeof(path), "/proc/%d/status", (int) supervisor_pid);
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return 0;
+        n = read(fd, buf, sizeof(buf) - 1);
+        close(fd);
+        if (n <= 0)
+                return 0;
+        buf[n] = '\0';
+        for (size_t k = 0; k < SBX_ELEMENTSOF(keys); k++) {
+                const char *at = strstr(buf, keys[k]);
+                if (at)
+                        bits |= strtoull(at + strlen(keys[k]), NULL, 16);
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                if (forwarded[i] != SIGWINCH && !(ignored_mask & (1 << i)) && (bits & (1ULL << (forwarded[i] - 1))) &&
+                    sigismember(&saved.mask, forwarded[i]) == 0)
+                        return forwarded[i];
+        return 0;
+}
+
+/* The first forwarded signal that would end the run (not a resize) and came before the command
+ * started: held blocked (one the caller blocks is not sbx's to see), or caught since the
+ * handlers are in place; 0 when none. It is not taken: the run still ends by it. */
+int sbx_run_signal_held(void) {
+        sigset_t pending;
+        bool blocked;
+
+        if (supervisor_pid > 0 && getpid() != supervisor_pid)
+                return supervisor_signal_pending();
+        blocked = hold.on && sigpending(&pending) == 0;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
+                if (forwarded[i] == SIGWINCH)
+                        continue;
+                if (pending_mask & (1 << i))
+                        return forwarded[i];
+                if (blocked && sigismember(&pending, forwarded[i]) == 1 && sigismember(&hold.old, forwarded[i]) == 0)
+                        return forwarded[i];
+        }
+        return 0;
+}
+
+void sbx_run_signal_take(int sig) {
+        struct timespec zero = { 0 };
+        sigset_t one;
+
+        sigemptyset(&one);
+        sigaddset(&one, sig);
+        if (hold.on)
+                (void) sigtimedwait(&one, NULL, &zero);
 }
 
 static void install_forwarding(void) {
@@ -252,7 +328,13 @@ static void install_forwarding(void) {
         sigfillset(&sa.sa_mask); /* no nesting: pending_mask's read-modify-write stays whole */
         ignored_mask = 0;
         pending_mask = 0;
+        child_made = 0;
         saved.valid = true;
+        if (hold.on)
+                saved.mask = hold.old;
+        else
+                sigprocmask(SIG_SETMASK, NULL, &saved.mask);
+        supervisor_pid = getpid();
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
                 /* held (sbx_run_signals_hold()), a signal is installed and its old disposition
                  * read in one call: one the caller ignores is put back at once, and a signal that
@@ -376,6 +458,7 @@ int sbx_run_signals_restore(void) {
  * (one that came as the command ended stops sbx now). */
 static void supervision_end(void) {
         wake_fd = -1;
+        supervisor_pid = 0;
         stderr_pty_master = -1;
         subreaper_off();
         if (!tstp_handled)
@@ -945,7 +1028,10 @@ static int collect_gate(void *ctx) {
         struct collect *c = ctx;
         int64_t id = 0;
 
-        if (sbx_audit_writer_collect_begin(c->fd, &id) < 0) {
+        /* a signal that came before the command started (held since sbx's start): the child
+         * leaves, having run nothing, and sbx writes the row itself (the writer's reply unread,
+         * which a stopped writer would have kept waiting) */
+        if (end_pending() || sbx_audit_writer_collect_begin(c->fd, &id) < 0) {
                 c->result = -1;
                 return -1;
         }
@@ -981,6 +1067,8 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
         sigprocmask(SIG_BLOCK, &all, &old);
         pid = req->use_fork ? fork() : vfork();
         if (pid != 0) {
+                if (pid > 0)
+                        child_made = 1;
                 if (pid > 0 && !req->use_fork)
                         tstp_after_vfork(pid);
                 sigprocmask(SIG_SETMASK, &old, NULL);
@@ -1401,7 +1489,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         int64_t t0 = now_ms(), reaped_at = 0;
         uint64_t err_owed = 0; /* stderr bytes the command wrote before its end (see the loop) */
         enum started started;
-        pid_t pid;
+        int unstarted = 0; /* the signal that ended the run once its row was written, before the command started */
+        pid_t pid = 0;
 
         rep->state = "completed";
         if ((r = sbx_env_merge(confined ? confined->setenv : NULL, &envp)) < 0)
@@ -1469,6 +1558,15 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         }
         if (gated && record_first)
                 release_gate(&gate_p[1]);
+        /* A signal that came before the command started (held since sbx's start, through the
+         * policy, a probe and the row) ends the run now that its row is written: nothing is
+         * executed after it, and the run ends as the signal would have ended the command, which
+         * is what a signal between the row's request and the command's start did already (review:
+         * such a signal before the row left no row at all). */
+        if (record_first && (unstarted = sbx_run_signal_held())) {
+                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
+                goto not_started;
+        }
         /* Landlock: what the command leaves behind is sbx's to end (end_leftovers()) */
         if (confined && strcmp(confined->backend, "landlock") == 0)
                 subreaper_on();
@@ -1507,6 +1605,10 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                 close_each(child_ends, SBX_ELEMENTSOF(child_ends));
                                 supervision_end();
                                 return rep->exit_status = SBX_EXIT_INFRA;
+                        }
+                        if ((unstarted = sbx_run_signal_held())) {
+                                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
+                                goto not_started;
                         }
                         release_gate(&gate_p[1]);
                         req.collect = NULL;
@@ -1572,9 +1674,14 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                         supervision_end();
                         return rep->exit_status = SBX_EXIT_INFRA;
                 }
+                if ((unstarted = sbx_run_signal_held())) {
+                        end_unreleased(pid, &gate_p[1]); /* reaped: it started nothing */
+                        goto not_started;
+                }
                 release_gate(&gate_p[1]);
         }
 
+not_started:
         /* only now, while the command starts (its stderr waits in the pipe): nothing before the
          * go-ahead should delay the command */
         if (dialect) {
@@ -1610,9 +1717,16 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         }
         s.classifier = classifier;
 
-        err_open = true;
-        status_open = status_r >= 0;
-        inner_open = inner_r >= 0;
+        err_open = !unstarted;
+        status_open = !unstarted && status_r >= 0;
+        inner_open = !unstarted && inner_r >= 0;
+        if (unstarted) {
+                wstatus = unstarted; /* as if killed by it */
+                reaped = true;
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "signal %d came before the command started: nothing was executed", unstarted);
+                rep->message = rep->message_buf;
+        }
         stderr_out_open(&s);
         while (err_open || s.pend_len || status_open || inner_open || (pump && pump->w >= 0 && !reaped)) {
                 struct pollfd p[5];

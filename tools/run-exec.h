@@ -87,9 +87,17 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
  * came after the command ended, unforwarded, is returned (0: none). */
 int sbx_run_signals_restore(void);
 /* Blocks the signals a run passes on to its command until sbx_run_execute() has its handlers in
- * place (or sbx_run_signals_restore()): from the moment the run's row is asked for, such a signal
- * must not kill sbx and leave the row `running` (it then ends the command instead). */
+ * place (or sbx_run_signals_restore()): from the start of `sbx run`, such a signal must not kill
+ * sbx before its row is written, nor leave the row `running`. Once the row is written, one that
+ * came before the command started ends the run without starting it (128+N, the row completed
+ * with signal N). */
 void sbx_run_signals_hold(void);
+/* The first signal that ends a run (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM)
+ * sent to sbx since its start and not yet passed on, held or caught (0: none). Not taken. */
+int sbx_run_signal_held(void);
+/* Takes the held signal sig (sbx_run_signal_held()) once the run ended by it, recorded: sbx then
+ * exits 128+N as when the command was ended by it, rather than dying of it. */
+void sbx_run_signal_take(int sig);
 /* Ignores SIGXFSZ until sbx_run_signals_restore(): a write of sbx's own (the database, the verdict
  * record) past the caller's RLIMIT_FSIZE then fails with EFBIG, and is reported, instead of
  * killing sbx silently between its record and the command's status. The command gets the caller's

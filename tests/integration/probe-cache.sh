@@ -163,6 +163,48 @@ for sig in INT TERM HUP; do
         [ -z "$running" ] || kill -KILL $running
         [ -z "$left" ] || rm -rf $left
 done
+# The same at `sbx run`'s first run (its probe is not cached yet): sbx ended by the signal, and
+# the run left no row. Now the probe ends as above and the run's row is written, as for a signal
+# that comes before the command starts: completed with the signal, 128+N, nothing executed.
+cat >"$T/interrupt-run.py" <<'PY'
+import os, signal, subprocess, sys, time
+started, sig, argv = sys.argv[1], getattr(signal, 'SIG' + sys.argv[2]), sys.argv[3:]
+signal.signal(sig, signal.SIG_DFL)  # (a background job's caller ignores SIGINT and SIGQUIT: so would sbx)
+p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+t0 = time.monotonic()
+while not os.path.exists(started) and time.monotonic() - t0 < 10:
+    time.sleep(0.01)
+p.send_signal(sig)
+t1 = time.monotonic()
+try:
+    rc = p.wait(timeout=8)
+except subprocess.TimeoutExpired:
+    p.kill()
+    rc = 'hung'
+print(os.path.exists(started), rc, int((time.monotonic() - t1) * 1000))
+PY
+for sig in INT TERM HUP QUIT; do
+        rm -f "$T/slow-started" "$T/slow-args" "$T/ws/ran"
+        rm -rf "$T/slow-cache"
+        db=$T/probe-run-$sig.db
+        out=$(SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" python3 "$T/interrupt-run.py" "$T/slow-started" "$sig" \
+                "$SBX_BIN" run --db "$db" --root "$T/ws" -- touch "$T/ws/ran")
+        read -r began rc ms <<<"$out"
+        n=$(kill -l "$sig")
+        row=$(sqlite3 "$db" "SELECT state || ':' || verdict || ':' || ifnull(signal, '-') FROM executions" 2>&1 | tr '\n' ' ')
+        dir=$(slow_dir)
+        left=
+        [ -n "$dir" ] && [ -e "$dir" ] && left=$dir
+        running=$(pgrep -f "sleep 3037")
+        t_check "SIG$sig during the probe of a first sbx run: it ends by it, 128+$n (runner started: $began, status $rc, after $ms ms)" \
+                test "$began" = True -a "$rc" = "$((128 + n))" -a "${ms:-99999}" -lt 5000
+        t_check "SIG$sig during the probe of a first sbx run: one row, completed with the signal ($row)" \
+                test "$row" = "completed:task_failure:$n "
+        t_check "SIG$sig during the probe of a first sbx run: nothing ran, the probe's directory (${dir:-not named}) and runner are gone${left:+ (left: $left)}${running:+ (pids: $running)}" \
+                test ! -e "$T/ws/ran" -a -n "$dir" -a -z "$left" -a -z "$running"
+        [ -z "$running" ] || kill -KILL $running
+        [ -z "$left" ] || rm -rf $left
+done
 # SIGKILL cannot be held: the directory stays, in the user's swept directory, and the next probe
 # (or workspace-write run) removes it once no sbx holds its lock. Before, it stayed in /tmp for good.
 rm -f "$T/slow-started" "$T/slow-args"
