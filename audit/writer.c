@@ -191,16 +191,18 @@ void sbx_audit_writer_abort_waits(bool (*abort_wait)(void)) {
 }
 
 /* poll(2) on one descriptor for at most ms, in slices while a client's wait may be given up:
- * -EINTR once wait_abort() says so, 0 at the time limit, 1 when ready, -errno. */
+ * -EINTR once wait_abort() says so, 0 at the time limit, 1 when ready, -errno. wait_abort() is
+ * asked only when a slice passed without the descriptor being ready: a prompt writer (every run's
+ * case) costs it nothing, and in the Landlock launcher's vfork child it reads /proc. */
 static int poll_one(int fd, short events, int ms) {
         int64_t deadline = monotonic_ms() + ms;
 
-        for (;;) {
+        for (bool waited = false;; waited = true) {
                 struct pollfd pf = { .fd = fd, .events = events };
                 int64_t left = deadline - monotonic_ms();
                 int pr;
 
-                if (wait_abort && wait_abort())
+                if (waited && wait_abort && wait_abort())
                         return -EINTR;
                 if (left <= 0)
                         return 0;
