@@ -281,7 +281,6 @@ static void reserve_verdict_room(const struct sbx_run_args *a) {
 #endif
 }
 
-
 /* The record (cut short: see sbx_run_report_json()) into fd, a regular file emptied first. 0 or
  * -errno. */
 static int write_record(int fd, bool regular, const struct sbx_run_report *rep, bool cut_short) {
@@ -324,7 +323,10 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                 if (regular && (e == -ENOSPC || e == -EDQUOT)) {
                         e = write_record(fd, true, rep, true);
                         if (e == 0)
-                                sbx_fail(0, "verdict record %s cut short, without its denial lines and argv (sbx audit show %" PRId64 "): no space left", a->verdict_json, rep->execution_id);
+                                sbx_fail(0,
+                                         "verdict record %s cut short, without its denial lines and argv "
+                                         "(sbx audit show %" PRId64 "): no space left",
+                                         a->verdict_json, rep->execution_id);
                 }
                 close(fd);
                 if (e < 0)
