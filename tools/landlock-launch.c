@@ -73,6 +73,7 @@
 #include <string.h>
 #include <linux/capability.h>
 #include <linux/openat2.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -844,8 +845,14 @@ static void fence_off_init(void) {
  * system calls, and the memory is made non-dumpable first, so that without capabilities nobody
  * but root can ptrace it or read or write its memory through /proc (the caller restores
  * dumpability once the keeper is gone, sbx_ll_keeper_end()). A SIGTERM sent to it is ignored
- * unless the parent is really gone. */
+ * unless the parent is really gone. Once the command has ended, sbx asks it to end the sandbox at
+ * once (SIGUSR1 from sbx only, sbx_ll_keeper_sweep()): sbx, killing child by child what the command
+ * left, was held 20-46 s by 200-400 chains of fork-then-exit on 2 cores, where one kill(-1) walks
+ * every process under the lock fork needs too, and a process with SIGKILL pending cannot fork. */
 volatile pid_t sbx_ll_keeper_pid;
+/* the keeper of a launcher that runs in a fork()ed child (its own memory): told sbx through this
+ * shared page (sbx_ll_keeper_share()) */
+static volatile pid_t *keeper_shared;
 static char keeper_stack[16384] __attribute__((aligned(64)));
 
 __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void *arg) {
@@ -856,6 +863,7 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
         sigprocmask(SIG_SETMASK, &all, NULL);
         sigemptyset(&term);
         sigaddset(&term, SIGTERM);
+        sigaddset(&term, SIGUSR1);
         (void) prctl(PR_SET_NAME, "sbx-keeper", 0, 0, 0);
         (void) syscall(SYS_close_range, 0U, ~0U, 0U);
         /* a group of its own: a caller that kills sbx's process group (a timeout's kill -KILL --
@@ -864,11 +872,17 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
         (void) setpgid(0, 0);
         if (prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0) < 0)
                 _exit(1);
-        while (getppid() == watched)
-                (void) sigwaitinfo(&term, NULL);
-        /* the parent now is a process outside the domain: a signal to it must be refused, or the
-         * domain does not scope signals and kill(-1) would reach every process of the user. That
-         * reaper may be gone already (ESRCH; a subreaper killed with sbx): it handed the keeper on
+        /* SIGUSR1 from sbx itself (SI_USER: the kernel fills in the sender's pid, no sender can
+         * forge it): the command has ended, and what it left ends now (sbx_ll_keeper_sweep()) */
+        while (getppid() == watched) {
+                siginfo_t si;
+
+                if (sigwaitinfo(&term, &si) == SIGUSR1 && si.si_code == SI_USER && si.si_pid == watched)
+                        break;
+        }
+        /* the parent (sbx that asked, or the process that took over from it) is a process outside
+         * the domain: a signal to it must be refused, or the domain does not scope signals and
+         * kill(-1) would reach every process of the user. That reaper may be gone already (ESRCH; a subreaper killed with sbx): it handed the keeper on
          * to the next one, which is asked in turn (review: the keeper gave up, the sandbox ran on) */
         for (;;) {
                 pid_t reaper = getppid();
@@ -888,7 +902,7 @@ static void start_keeper(void) {
         pid_t parent = getppid(), k;
 
         /* one keeper at a time on its stack: the caller ends the last one (sbx_ll_keeper_end()) */
-        if (sbx_ll_keeper_pid > 0)
+        if (sbx_ll_keeper() > 0)
                 fail_plain(EBUSY, "keeper", "the keeper of an earlier command still runs");
 
         if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
@@ -898,18 +912,69 @@ static void start_keeper(void) {
         if (k < 0)
                 fail(errno, "keeper", "cannot start the process that ends the sandbox with its parent");
         sbx_ll_keeper_pid = k;
+        if (keeper_shared)
+                *keeper_shared = k;
+}
+
+void sbx_ll_keeper_share(void) {
+        void *p;
+
+        if (keeper_shared)
+                return;
+        p = mmap(NULL, sizeof(pid_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED)
+                keeper_shared = p;
+}
+
+pid_t sbx_ll_keeper(void) {
+        if (sbx_ll_keeper_pid > 0)
+                return sbx_ll_keeper_pid;
+        return keeper_shared ? *keeper_shared : 0;
 }
 
 void sbx_ll_keeper_end(void) {
-        pid_t k = sbx_ll_keeper_pid;
+        pid_t k = sbx_ll_keeper();
 
         if (k <= 0)
                 return;
         sbx_ll_keeper_pid = 0;
+        if (keeper_shared)
+                *keeper_shared = 0;
         (void) kill(k, SIGKILL);
         while (waitpid(k, NULL, __WALL) < 0 && errno == EINTR)
                 ;
         (void) prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+}
+
+/* The longest sbx waits for the keeper it asked to end the sandbox (one the caller stopped does
+ * not act; the caller then ends what is left itself). */
+#define KEEPER_SWEEP_MS 2000
+
+void sbx_ll_keeper_sweep(void) {
+        pid_t k = sbx_ll_keeper();
+        struct timespec t0, t;
+        int fd, left = KEEPER_SWEEP_MS;
+
+        if (k <= 0)
+                return;
+        /* the keeper is sbx's child, not reaped before sbx_ll_keeper_end(): k names it still */
+        fd = (int) syscall(SYS_pidfd_open, k, 0);
+        if (fd >= 0 && kill(k, SIGUSR1) == 0) {
+                clock_gettime(CLOCK_MONOTONIC, &t0);
+                for (;;) {
+                        struct pollfd p = { .fd = fd, .events = POLLIN };
+
+                        if (poll(&p, 1, left) >= 0 || errno != EINTR)
+                                break;
+                        clock_gettime(CLOCK_MONOTONIC, &t);
+                        left = KEEPER_SWEEP_MS - (int) ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
+                        if (left <= 0)
+                                break;
+                }
+        }
+        if (fd >= 0)
+                close(fd);
+        sbx_ll_keeper_end();
 }
 
 /* A filter that prctl() installed "with success" but that refuses nothing means a seccomp filter

@@ -19,4 +19,12 @@ __attribute__((noreturn)) void sbx_landlock_launch(int argc, char **argv, char *
  * sbx_ll_keeper_end() kills and reaps it and makes the memory dumpable again (the keeper shares
  * it); call it once the command has ended. */
 extern volatile pid_t sbx_ll_keeper_pid;
+/* Before a launcher runs in a fork()ed child (memory of its own): the keeper's pid is then told
+ * through a page shared with the child. sbx_ll_keeper(): the keeper's pid either way, or 0. */
+void sbx_ll_keeper_share(void);
+pid_t sbx_ll_keeper(void);
 void sbx_ll_keeper_end(void);
+/* Once the command has ended: asks the keeper to end every process of the sandbox at once (one
+ * kill(-1, SIGKILL) in its domain, which also ends a fork storm the command left), waits for it to
+ * have done so (2 s at most), then sbx_ll_keeper_end(). What it left is sbx's child still, to reap. */
+void sbx_ll_keeper_sweep(void);
