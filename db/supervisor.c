@@ -12,23 +12,8 @@
 #include <unistd.h>
 
 #include "sbx-macro.h"
+#include "sbx-procfs.h"
 #include "db-internal.h"
-
-static ssize_t read_small_file(const char *path, char *buf, size_t size) {
-        _cleanup_close_ int fd = -1;
-        ssize_t n;
-
-        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-        if (fd < 0)
-                return -errno;
-        do
-                n = read(fd, buf, size - 1);
-        while (n < 0 && errno == EINTR);
-        if (n < 0)
-                return -errno;
-        buf[n] = '\0';
-        return n;
-}
 
 /* Field 3 (state) and field 22 (starttime) of /proc/PID/stat. The comm field (2) may hold spaces
  * and parentheses, so fields are counted after its last ')'. */
@@ -39,7 +24,7 @@ static int proc_stat(int64_t pid, char *ret_state, int64_t *ret_start) {
         int field;
 
         snprintf(path, sizeof(path), "/proc/%" PRId64 "/stat", pid);
-        n = read_small_file(path, buf, sizeof(buf));
+        n = sbx_read_head(path, buf, sizeof(buf));
         if (n < 0)
                 return (int) n;
         p = strrchr(buf, ')');
@@ -73,7 +58,7 @@ static void read_boot_id(char *buf, size_t size) {
         struct stat st;
 
         buf[0] = '\0';
-        if (read_small_file("/proc/sys/kernel/random/boot_id", tmp, sizeof(tmp)) <= 0)
+        if (sbx_read_head("/proc/sys/kernel/random/boot_id", tmp, sizeof(tmp)) <= 0)
                 return;
         tmp[strcspn(tmp, "\n")] = '\0';
         if (stat("/proc/self/ns/pid", &st) == 0 && st.st_ino != PID_NS_INIT_INO) {
@@ -123,7 +108,7 @@ int sbx_process_no_new_privs(int64_t pid) {
         ssize_t n;
 
         snprintf(path, sizeof(path), "/proc/%" PRId64 "/status", pid);
-        n = read_small_file(path, buf, sizeof(buf));
+        n = sbx_read_head(path, buf, sizeof(buf));
         if (n < 0)
                 return (int) n;
         p = strstr(buf, "\nNoNewPrivs:");

@@ -84,6 +84,7 @@
 
 #include "confine/landlock-abi.h"
 #include "sbx-mountinfo.h"
+#include "sbx-procfs.h"
 #include "sbx-utf8.h"
 #include "tools/landlock-launch.h"
 #include "tools/landlock-seccomp.h"
@@ -528,16 +529,9 @@ static bool has_option(const char *opts, const char *opt) {
 static bool in_initial_user_namespace(void) {
         char buf[128] = "";
         unsigned long inside, outside, count;
-        int fd = open("/proc/self/uid_map", O_RDONLY | O_CLOEXEC);
-        ssize_t n;
 
-        if (fd < 0)
+        if (sbx_read_head("/proc/self/uid_map", buf, sizeof(buf)) <= 0)
                 return true; /* cannot tell: assume the worst */
-        n = read(fd, buf, sizeof(buf) - 1);
-        close(fd);
-        if (n <= 0)
-                return true;
-        buf[n] = '\0';
         return sscanf(buf, "%lu %lu %lu", &inside, &outside, &count) == 3 && inside == 0 && outside == 0 &&
                count == 4294967295UL;
 }
@@ -737,19 +731,7 @@ static void check_lifeline(long fd) {
 /* Under bubblewrap (--lifeline-fd given, this launcher the child of the sandbox's init, pid 1):
  * the state of pid 1, from /proc/1/stat ('S' asleep, 'R', 'D', 'T', ...), or 0 when unreadable. */
 static char init_state(void) {
-        char buf[512], *paren;
-        ssize_t n;
-        int fd = open("/proc/1/stat", O_RDONLY | O_CLOEXEC);
-
-        if (fd < 0)
-                return 0;
-        n = read(fd, buf, sizeof(buf) - 1);
-        close(fd);
-        if (n <= 0)
-                return 0;
-        buf[n] = '\0';
-        paren = strrchr(buf, ')');
-        return paren && paren[1] == ' ' && paren[2] ? paren[2] : 0;
+        return sbx_process_state(1);
 }
 
 #define INIT_SETTLE_MS 10000

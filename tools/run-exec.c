@@ -26,6 +26,7 @@
 #include "run-exec.h"
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-procfs.h"
 #include "sbx-audit.h"
 #include "sbx-db.h"
 #include "sbx-tool.h"
@@ -265,18 +266,10 @@ static int supervisor_signal_pending(void) {
         static const char *const keys[] = { "\nShdPnd:", "\nSigPnd:" };
         char path[64], buf[4096];
         unsigned long long bits = 0;
-        ssize_t n;
-        int fd;
 
         snprintf(path, sizeof(path), "/proc/%d/status", (int) supervisor_pid);
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
+        if (sbx_read_head(path, buf, sizeof(buf)) <= 0)
                 return 0;
-        n = read(fd, buf, sizeof(buf) - 1);
-        close(fd);
-        if (n <= 0)
-                return 0;
-        buf[n] = '\0';
         for (size_t k = 0; k < SBX_ELEMENTSOF(keys); k++) {
                 const char *at = strstr(buf, keys[k]);
                 if (at)
@@ -1117,21 +1110,9 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
 
 /* Whether process pid is stopped (state T or t in /proc/PID/stat). */
 static bool process_stopped(pid_t pid) {
-        char path[64], buf[512], *p;
-        ssize_t n;
-        int fd;
+        char state = sbx_process_state(pid);
 
-        snprintf(path, sizeof(path), "/proc/%d/stat", (int) pid);
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-                return false;
-        n = read(fd, buf, sizeof(buf) - 1);
-        close(fd);
-        if (n <= 0)
-                return false;
-        buf[n] = '\0';
-        p = strrchr(buf, ')'); /* the name may hold anything, ")" included */
-        return p && p[1] == ' ' && (p[2] == 'T' || p[2] == 't');
+        return state == 'T' || state == 't';
 }
 
 static void stderr_pty_resize(void) {
