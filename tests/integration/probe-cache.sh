@@ -130,10 +130,13 @@ printf 'bwrap = %s\nbackends = bwrap\n' "$T/slow-bwrap" >"$T/slow.conf"
 slow_dir() {
         grep -o -E "^(/tmp/sbx-$(id -u)/run-|/tmp/sbx-probe-)[A-Za-z0-9]+" "$T/slow-args" 2>/dev/null | head -n 1
 }
+# interrupt.py STARTED SIG ARGV...: runs ARGV, sends it SIG once STARTED exists (10 s at most),
+# prints whether it existed, ARGV's status (-N: ended by signal N) and the ms it took to end
 cat >"$T/interrupt.py" <<'PY'
 import os, signal, subprocess, sys, time
-sbx, started, sig = sys.argv[1], sys.argv[2], getattr(signal, 'SIG' + sys.argv[3])
-p = subprocess.Popen([sbx, 'probe', '--refresh'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+started, sig, argv = sys.argv[1], getattr(signal, 'SIG' + sys.argv[2]), sys.argv[3:]
+signal.signal(sig, signal.SIG_DFL)  # (a background job's caller ignores SIGINT and SIGQUIT: so would sbx)
+p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 t0 = time.monotonic()
 while not os.path.exists(started) and time.monotonic() - t0 < 10:
     time.sleep(0.01)
@@ -148,7 +151,7 @@ print(os.path.exists(started), rc, int((time.monotonic() - t1) * 1000))
 PY
 for sig in INT TERM HUP; do
         rm -f "$T/slow-started" "$T/slow-args"
-        out=$(SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" python3 "$T/interrupt.py" "$SBX_BIN" "$T/slow-started" "$sig")
+        out=$(SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" python3 "$T/interrupt.py" "$T/slow-started" "$sig" "$SBX_BIN" probe --refresh)
         read -r began rc ms <<<"$out"
         dir=$(slow_dir)
         left=
@@ -166,28 +169,11 @@ done
 # The same at `sbx run`'s first run (its probe is not cached yet): sbx ended by the signal, and
 # the run left no row. Now the probe ends as above and the run's row is written, as for a signal
 # that comes before the command starts: completed with the signal, 128+N, nothing executed.
-cat >"$T/interrupt-run.py" <<'PY'
-import os, signal, subprocess, sys, time
-started, sig, argv = sys.argv[1], getattr(signal, 'SIG' + sys.argv[2]), sys.argv[3:]
-signal.signal(sig, signal.SIG_DFL)  # (a background job's caller ignores SIGINT and SIGQUIT: so would sbx)
-p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-t0 = time.monotonic()
-while not os.path.exists(started) and time.monotonic() - t0 < 10:
-    time.sleep(0.01)
-p.send_signal(sig)
-t1 = time.monotonic()
-try:
-    rc = p.wait(timeout=8)
-except subprocess.TimeoutExpired:
-    p.kill()
-    rc = 'hung'
-print(os.path.exists(started), rc, int((time.monotonic() - t1) * 1000))
-PY
 for sig in INT TERM HUP QUIT; do
         rm -f "$T/slow-started" "$T/slow-args" "$T/ws/ran"
         rm -rf "$T/slow-cache"
         db=$T/probe-run-$sig.db
-        out=$(SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" python3 "$T/interrupt-run.py" "$T/slow-started" "$sig" \
+        out=$(SBX_CONFIG="$T/slow.conf" XDG_CACHE_HOME="$T/slow-cache" python3 "$T/interrupt.py" "$T/slow-started" "$sig" \
                 "$SBX_BIN" run --db "$db" --root "$T/ws" -- touch "$T/ws/ran")
         read -r began rc ms <<<"$out"
         n=$(kill -l "$sig")
