@@ -901,9 +901,9 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
          * the reply before the go-ahead) */
         audit->begin_sent = audit->begin_went_out = false;
-        /* from the row's request on, a signal is passed on to the command, never sbx's death (review:
-         * a SIGINT between the request and the handlers left the writer's row `running`) */
-        sbx_run_signals_hold();
+        /* (the signals passed on are held since this run_once() began: from the row's request on a
+         * signal is passed on to the command, never sbx's death; review: a SIGINT between the
+         * request and the handlers left the writer's row `running`) */
         if (!audit->db && audit->writer) {
                 if (sbx_audit_writer_send_begin(audit->writer, &start) >= 0)
                         audit->begin_sent = audit->begin_went_out = true;

@@ -745,14 +745,19 @@ static char init_state(void) {
  * init must have been seen asleep: past the arming; the caller alive after that means the whole
  * chain was armed while it lived. An init never seen asleep (stopped, say) is waited for, up to
  * INIT_SETTLE_MS, then the command is not started. */
-static void wait_for_init_armed(long lifeline_fd) {
+static int64_t monotonic_ms(void) {
         struct timespec ts;
+
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void wait_for_init_armed(long lifeline_fd) {
         int64_t deadline;
 
         if (lifeline_fd < 0 || getppid() != 1)
                 return;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        deadline = (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + INIT_SETTLE_MS;
+        deadline = monotonic_ms() + INIT_SETTLE_MS;
         for (;;) {
                 char state = init_state();
 
@@ -760,8 +765,7 @@ static void wait_for_init_armed(long lifeline_fd) {
                         return;
                 if (state == 0)
                         fail(errno ? errno : EIO, "lifeline", "cannot read the state of the sandbox's init (/proc/1/stat)");
-                clock_gettime(CLOCK_MONOTONIC, &ts);
-                if ((int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 >= deadline)
+                if (monotonic_ms() >= deadline)
                         fail_plain(ETIMEDOUT, "lifeline",
                              "the sandbox's init was not seen waiting for its children within %d ms (state '%c'): "
                              "the command is not started",
@@ -864,8 +868,9 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
         }
         /* the parent (sbx that asked, or the process that took over from it) is a process outside
          * the domain: a signal to it must be refused, or the domain does not scope signals and
-         * kill(-1) would reach every process of the user. That reaper may be gone already (ESRCH; a subreaper killed with sbx): it handed the keeper on
-         * to the next one, which is asked in turn (review: the keeper gave up, the sandbox ran on) */
+         * kill(-1) would reach every process of the user. That reaper may be gone already (ESRCH;
+         * a subreaper killed with sbx): it handed the keeper on to the next one, which is asked in
+         * turn (review: the keeper gave up, the sandbox ran on) */
         for (;;) {
                 pid_t reaper = getppid();
 
@@ -934,26 +939,18 @@ void sbx_ll_keeper_end(void) {
 
 void sbx_ll_keeper_sweep(void) {
         pid_t k = sbx_ll_keeper();
-        struct timespec t0, t;
-        int fd, left = KEEPER_SWEEP_MS;
+        int64_t deadline = monotonic_ms() + KEEPER_SWEEP_MS, left;
+        int fd;
 
         if (k <= 0)
                 return;
         /* the keeper is sbx's child, not reaped before sbx_ll_keeper_end(): k names it still */
         fd = (int) syscall(SYS_pidfd_open, k, 0);
-        if (fd >= 0 && kill(k, SIGUSR1) == 0) {
-                clock_gettime(CLOCK_MONOTONIC, &t0);
-                for (;;) {
-                        struct pollfd p = { .fd = fd, .events = POLLIN };
-
-                        if (poll(&p, 1, left) >= 0 || errno != EINTR)
-                                break;
-                        clock_gettime(CLOCK_MONOTONIC, &t);
-                        left = KEEPER_SWEEP_MS - (int) ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
-                        if (left <= 0)
-                                break;
-                }
-        }
+        if (fd >= 0 && kill(k, SIGUSR1) == 0)
+                /* until the keeper has ended (the pidfd readable), or the deadline */
+                while ((left = deadline - monotonic_ms()) > 0 &&
+                       poll(&(struct pollfd) { .fd = fd, .events = POLLIN }, 1, (int) left) < 0 && errno == EINTR)
+                        ;
         if (fd >= 0)
                 close(fd);
         sbx_ll_keeper_end();
