@@ -10,21 +10,9 @@
 # process of the storm killed by its own marker at the end.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
-trap 'cleanup_marks; t_cleanup' EXIT
+trap 't_kill_marks; t_cleanup' EXIT
 
 T=$(t_mktemp_dir)
-MARKS=()
-# cleanup_marks: ends every process of the storms by its marker (a storm needs rounds: it forks
-# while pkill walks)
-cleanup_marks() {
-        local m
-        for m in "${MARKS[@]}"; do
-                for _ in $(seq 1 200); do
-                        pkill -KILL -f -- "$m" 2>/dev/null || break
-                done
-        done
-        return 0
-}
 mkdir -p "$T/cwd"
 cd "$T/cwd" || exit 1
 if ! "$SBX_BIN" run --db "$T/probe.db" --backend landlock -- true >/dev/null 2>&1; then
@@ -106,7 +94,7 @@ exit 3"
                 t_check "$who, $io: $CHAINS fork-then-exit chains left behind end the run within 5 s of the command's end (took $ms ms)" \
                         test "$ms" -lt 5000
                 t_check "$who, $io: nothing of the storm runs once sbx returned ($n left)" test "$n" = 0
-                cleanup_marks
+                t_kill_marks
         done
 done
 

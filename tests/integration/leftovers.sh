@@ -10,17 +10,9 @@
 # of the sandbox's namespace); the late write is checked on the host, after the run.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
-trap 'cleanup_marks; t_cleanup' EXIT
+trap 't_kill_marks; t_cleanup' EXIT
 
 T=$(t_mktemp_dir)
-MARKS=()
-cleanup_marks() {
-        local m
-        for m in "${MARKS[@]}"; do
-                pkill -KILL -f -- "$m" 2>/dev/null
-        done
-        return 0
-}
 mkdir -p "$T/cwd"
 cd "$T/cwd" || exit 1
 t_usable_backends "$T/probe.db"
@@ -101,7 +93,7 @@ exit 3"
                         done
                         t_check "$who, $how: an unconfined run leaves its background processes running" \
                                 eval 'alive "$m1" && alive "$m2" && alive "$m3"'
-                        cleanup_marks
+                        t_kill_marks
                         continue
                 fi
                 t_diag "$who, $how: sbx returned after $ms ms"
@@ -112,7 +104,7 @@ exit 3"
                 t_check "$who, $how: no write lands after the run (host effect: $ws/late absent)" \
                         test ! -e "$ws/late"
                 t_check "$who, $how: the late writer never ran on (sleep $m4)" eval '! alive "$m4"'
-                cleanup_marks
+                t_kill_marks
         done
         # sbx ends only the command's processes: a shell that runs `job & exec sbx run ...` hands
         # its job to sbx, and whatever that job orphans during the run is adopted by sbx too
@@ -126,7 +118,7 @@ exit 3"
                 handed_over 'sleep "$1" & (sleep 0.3; sleep "$2" & exit 0) & exec "$3" run --backend "$4" --root "$5" --db "$6" -- sleep 1' \
                         "$m5" "$m6" "sbx exec'd by a shell with jobs" "the shell's own job, handed to sbx, still runs"
                 t_check "$who, $how: what that job orphaned during the run still runs" alive "$m6"
-                cleanup_marks
+                t_kill_marks
                 # a caller that runs with no_new_privs itself: sbx cannot tell the command's
                 # processes by it, so it spares the children it had before the command started
                 # and ends what the command left
@@ -137,7 +129,7 @@ exit 3"
                 handed_over 'sleep "$1" & exec "$3" run --backend "$4" --root "$5" --db "$6" -c "sleep $2 & exit 0"' \
                         "$m7" "$m8" "under no_new_privs, sbx" "under no_new_privs, the shell's own job still runs"
                 t_check "$who, $how: under no_new_privs, the command's background job has ended" eval '! alive "$m8"'
-                cleanup_marks
+                t_kill_marks
         done
         # what the command orphans and what ends during the run is reaped during the run: as the
         # command's subreaper (Landlock), sbx once kept every such zombie, each holding a pid of
@@ -171,7 +163,7 @@ exit 3"
                 t_check "$who, $how: read-only, 40 background processes: sbx exits 0 ($rc)" test "$rc" = 0
                 n=$(pgrep -c -x -f "sleep $mark")
                 t_check "$who, $how: read-only, none of the 40 is left (found ${n:-0})" test "${n:-0}" = 0
-                cleanup_marks
+                t_kill_marks
         done
 done
 
@@ -245,7 +237,7 @@ if [ "$LL_ABI" -ge 6 ] && [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         done
         t_check "the keeper holds no descriptor (${kp:-none found}: $(ls "/proc/$kp/fd" 2>&1 | tr '\n' ' '))" \
                 eval '[ -n "$kp" ] && [ -z "$(ls "/proc/$kp/fd")" ]'
-        cleanup_marks
+        t_kill_marks
         wait "$sup" 2>/dev/null
 else
         t_ok "the Landlock keeper # SKIP Landlock ABI $LL_ABI < 6, or landlock not usable"

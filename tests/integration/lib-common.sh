@@ -69,6 +69,20 @@ t_mktemp_dir() {
         echo "$d"
 }
 
+# MARKS: markers (an argument of their own) of the processes a test leaves running on purpose;
+# t_kill_marks ends every process whose command line holds one, in rounds while pkill still finds
+# some (a fork storm forks while pkill walks)
+MARKS=()
+t_kill_marks() {
+        local m
+        for m in "${MARKS[@]}"; do
+                for _ in $(seq 1 200); do
+                        pkill -KILL -f -- "$m" 2>/dev/null || break
+                done
+        done
+        return 0
+}
+
 t_cleanup() {
         local d
         [ -f "$T_CLEANUP_LIST" ] || return 0
