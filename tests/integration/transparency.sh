@@ -187,6 +187,23 @@ start_writer() {
         wpid=$!
         for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
 }
+# term_while_writer_stopped ARGV...: runs ARGV (an sbx run) in the background while the writer
+# started by start_writer is stopped, sends it SIGTERM after 0.5 s, notes whether it still runs
+# 0.3 s later ($alive), continues the writer and reaps it ($rc)
+term_while_writer_stopped() {
+        local pid
+        set -m
+        "$@" &
+        pid=$!
+        set +m
+        sleep 0.5
+        kill -TERM "$pid"
+        sleep 0.3
+        alive=no
+        kill -0 "$pid" 2>/dev/null && alive=yes
+        kill -CONT "$wpid"
+        reap "$pid"
+}
 audit_field() { # audit_field ID KEY: a field of the execution row
         "$SBX_BIN" audit show "$1" --json >"$T/row.json" 2>/dev/null && t_json_field "$T/row.json" "$2"
 }
@@ -899,18 +916,8 @@ for who in "${WHO[@]}"; do
                 rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
                 start_writer "$db" "${pre[@]}" "$bin"
                 kill -STOP "$wpid"
-                set -m
-                "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" --verdict-json "$d/v.json" -- \
-                        sh -c 'echo ran > "$1/ran"; sleep 5' sh "$d" &
-                pid=$!
-                set +m
-                sleep 0.5
-                kill -TERM "$pid"
-                sleep 0.3
-                alive=no
-                kill -0 "$pid" 2>/dev/null && alive=yes
-                kill -CONT "$wpid"
-                reap "$pid"
+                term_while_writer_stopped "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" \
+                        --verdict-json "$d/v.json" -- sh -c 'echo ran > "$1/ran"; sleep 5' sh "$d"
                 row=$(sqlite3 "$db" "SELECT state || ':' || ifnull(signal, '-') FROM executions")
                 t_check "$b, $who: SIGTERM while sbx waits for its row: 143, the row completed with signal 15 (got $rc, row $row)" \
                         test "$rc:$row" = 143:completed:15
@@ -968,17 +975,7 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         kill -STOP "$wpid"
         sopt=()
         [ "$b" = none ] || sopt=(--backend "$b")
-        set -m
-        "$SBX_BIN" run --session "$sid" "${sopt[@]}" --db "$sdb" -- touch "$T/ss/root-ws/ran" &
-        pid=$!
-        set +m
-        sleep 0.5
-        kill -TERM "$pid"
-        sleep 0.3
-        alive=no
-        kill -0 "$pid" 2>/dev/null && alive=yes
-        kill -CONT "$wpid"
-        reap "$pid"
+        term_while_writer_stopped "$SBX_BIN" run --session "$sid" "${sopt[@]}" --db "$sdb" -- touch "$T/ss/root-ws/ran"
         row=$(sqlite3 "$sdb" "SELECT state || ':' || ifnull(signal, '-') FROM executions" | tr '\n' ' ')
         t_check "$b: SIGTERM while sbx waits for the writer's session lookup: 143, one row completed with 15, within 300 ms, nothing ran (got $rc, row $row, still running: $alive)" \
                 test "$rc:$row:$alive" = "143:completed:15 :no" -a ! -e "$T/ss/root-ws/ran"
