@@ -22,16 +22,6 @@ LL_ABI=$(python3 -c 'import ctypes; l = ctypes.CDLL(None, use_errno=True); r = l
 [ "$LL_ABI" -ge 6 ] || t_skip_all "Landlock ABI $LL_ABI < 6: no keeper, sbx ends a storm child by child"
 
 t_who "$T/nb" || exit 1
-as_user() { # as_user WHO: pre (the command prefix), bin (sbx) and db (the database) of that user
-        if [ "$1" = nobody ]; then
-                pre=("${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache"
-                        TMPDIR="$T/tmp-nobody")
-                bin=$NB_BIN db=$T/nb/home/audit.db
-        else
-                pre=(env TMPDIR="$T/tmp-root")
-                bin=$SBX_BIN db=$T/audit.db
-        fi
-}
 # running MARK: how many processes whose command line holds MARK still run (zombies not counted)
 running() {
         local n=0 p st
@@ -81,7 +71,7 @@ for i in \$(seq 1 100); do [ -e '$ws/started' ] && break; sleep 0.05; done
 sleep 0.3
 date +%s%N >'$ws/ended'
 exit 3"
-                as_user "$who"
+                t_as_user "$who"
                 "${pre[@]}" timeout -s KILL 60 "$bin" run --backend landlock --mode workspace-write --root "$ws" \
                         --db "$db" -c "$script" >/dev/null 2>"$T/err"
                 rc=$?

@@ -18,19 +18,9 @@ cd "$T/cwd" || exit 1
 t_usable_backends "$T/probe.db"
 
 t_who "$T/nb" || exit 1
-as_user() { # as_user WHO: pre (the command prefix), bin (sbx) and db (the database) of that user
-        if [ "$1" = nobody ]; then
-                pre=("${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache"
-                        TMPDIR="$T/tmp-nobody")
-                bin=$NB_BIN db=$T/nb/home/audit.db
-        else
-                pre=(env TMPDIR="$T/tmp-root")
-                bin=$SBX_BIN db=$T/audit.db
-        fi
-}
 sbx_as() { # sbx_as WHO ARGS...: sbx as that user, with that user's database and temp directory
         local pre bin db
-        as_user "$1"
+        t_as_user "$1"
         shift
         "${pre[@]}" "$bin" "$@" --db "$db"
 }
@@ -113,7 +103,7 @@ exit 3"
                 m5="4006.$$$k" m6="4007.$$$k"
                 MARKS+=("sleep $m5" "sleep $m6")
                 ws=$T/ws-$who-$how
-                as_user "$who"
+                t_as_user "$who"
                 WRAP=()
                 handed_over 'sleep "$1" & (sleep 0.3; sleep "$2" & exit 0) & exec "$3" run --backend "$4" --root "$5" --db "$6" -- sleep 1' \
                         "$m5" "$m6" "sbx exec'd by a shell with jobs" "the shell's own job, handed to sbx, still runs"
@@ -136,7 +126,7 @@ exit 3"
         # the host's, until the command ended
         for how in "${BACKENDS[@]}"; do
                 ws=$T/ws-$who-$how
-                as_user "$who"
+                t_as_user "$who"
                 rm -f "$ws/orphaned"
                 "${pre[@]}" "$bin" run --backend "$how" --mode workspace-write --root "$ws" --db "$db" -- \
                         bash -c 'for i in $(seq 300); do (true &); done; touch "$1/orphaned"; sleep 3' bash "$ws" \

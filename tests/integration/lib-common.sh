@@ -147,6 +147,19 @@ t_who() {
         fi
 }
 
+# t_as_user WHO (after t_who "$T/nb"): pre (the command prefix), bin (sbx) and db (the database)
+# of root or nobody, each with a TMPDIR of its own ($T/tmp-WHO, which the caller makes)
+t_as_user() {
+        if [ "$1" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/nb/home" XDG_STATE_HOME= XDG_CACHE_HOME="$T/nb/home/.cache"
+                        TMPDIR="$T/tmp-nobody")
+                bin=$NB_BIN db=$T/nb/home/audit.db
+        else
+                pre=(env TMPDIR="$T/tmp-root")
+                bin=$SBX_BIN db=$T/audit.db
+        fi
+}
+
 t_fp() {
         local p=$1
         if [ ! -e "$p" ] && [ ! -L "$p" ]; then
