@@ -187,6 +187,18 @@ start_writer() {
         wpid=$!
         for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
 }
+# ss_user WHO: pre (the command prefix) and bin (sbx) of root or nobody for the cases on the row's
+# signals below (nobody with a home and an empty config of its own under $T/ss)
+ss_user() {
+        if [ "$1" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/ss/home" XDG_CACHE_HOME="$T/ss/home/.cache"
+                        SBX_CONFIG="$T/ss-empty.config")
+                bin=$NB_BIN
+        else
+                pre=(env)
+                bin=$SBX_BIN
+        fi
+}
 # term_while_writer_stopped ARGV...: runs ARGV (an sbx run) in the background while the writer
 # started by start_writer is stopped, sends it SIGTERM after 0.5 s, notes whether it still runs
 # 0.3 s later ($alive), continues the writer and reaps it ($rc)
@@ -904,14 +916,7 @@ done
 for who in "${WHO[@]}"; do
         d=$T/ss/$who-ws
         db=$T/ss/$who-db/early.db
-        if [ "$who" = nobody ]; then
-                pre=("${T_NOBODY[@]}" env HOME="$T/ss/home" XDG_CACHE_HOME="$T/ss/home/.cache"
-                        SBX_CONFIG="$T/ss-empty.config")
-                bin=$NB_BIN
-        else
-                pre=(env)
-                bin=$SBX_BIN
-        fi
+        ss_user "$who"
         for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
                 start_writer "$db" "${pre[@]}" "$bin"
@@ -1082,14 +1087,7 @@ ldd "$SBX_BIN" 2>/dev/null | grep -q -e libasan -e libubsan && SANITIZED=1
 for who in "${WHO[@]}"; do
         d=$T/ss/$who-ws/early
         db=$T/ss/$who-db/early-signal.db
-        if [ "$who" = nobody ]; then
-                pre=("${T_NOBODY[@]}" env HOME="$T/ss/home" XDG_CACHE_HOME="$T/ss/home/.cache"
-                        SBX_CONFIG="$T/ss-empty.config")
-                bin=$NB_BIN
-        else
-                pre=(env)
-                bin=$SBX_BIN
-        fi
+        ss_user "$who"
         for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -rf "$d" "$db" "$db"-*
                 mkdir -p "$d"
