@@ -1500,7 +1500,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         uint64_t err_owed = 0; /* stderr bytes the command wrote before its end (see the loop) */
         enum started started;
         int unstarted = 0; /* the signal that ended the run once its row was written, before the command started */
-        pid_t pid = 0;
+        int lost_errno = 0; /* waitpid() on the command failed: how it ended is unknown */
+        pid_t pid = 0, w = 0;
 
         rep->state = "completed";
         if ((r = sbx_env_merge(confined ? confined->setenv : NULL, &envp)) < 0)
@@ -1815,7 +1816,12 @@ not_started:
                         err_r = -1;
                         err_open = false;
                 }
-                if (!reaped && waitpid(pid, &wstatus, WNOHANG) == pid) {
+                if (!reaped && (w = waitpid(pid, &wstatus, WNOHANG)) < 0 && errno != EINTR) {
+                        /* no status will come (see lost_errno): nothing more to wait for */
+                        lost_errno = errno;
+                        reaped = true;
+                        reaped_at = now_ms();
+                } else if (!reaped && w == pid) {
                         int queued = 0;
                         reaped = true;
                         reaped_at = now_ms();
@@ -1843,7 +1849,6 @@ not_started:
          * until it ends (the wake pipe interrupts the wait) */
         while (!reaped) {
                 struct pollfd p = { .fd = wake_r, .events = POLLIN };
-                pid_t w;
 
                 if (pending_mask || stop_pending)
                         forward_pending(confined, &s, pid);
@@ -1854,8 +1859,10 @@ not_started:
                         reaped = true;
                         break;
                 }
-                if (w < 0 && errno != EINTR)
+                if (w < 0 && errno != EINTR) {
+                        lost_errno = errno;
                         break;
+                }
                 if (poll(&p, 1, 100) > 0) {
                         char drain[64];
                         while (read(wake_r, drain, sizeof(drain)) > 0)
@@ -1879,6 +1886,18 @@ not_started:
         rep->timed = true;
         if (read(exec_r, &exec_errno, sizeof(exec_errno)) != (ssize_t) sizeof(exec_errno))
                 exec_errno = 0;
+        if (lost_errno) {
+                /* sbx could not read how the command ended: its status is unknown, and neither a
+                 * success (wstatus is still 0) nor any verdict drawn from it is recorded */
+                rep->state = "failed";
+                rep->verdict = "runner_failure";
+                rep->evidence = "structural";
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "the command's end status could not be read (waitpid: %s): it is unknown",
+                         strerror(lost_errno));
+                rep->message = rep->message_buf;
+                return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
+        }
 
         if (WIFSIGNALED(wstatus)) {
                 rep->status.signal = WTERMSIG(wstatus);

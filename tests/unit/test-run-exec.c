@@ -1,0 +1,119 @@
+/* The supervision of sbx_run_execute() when waitpid() on the command fails: how the command ended
+ * is then unknown, and the run must not be recorded as the exit 0 its untouched status reads as.
+ * waitpid() is wrapped (-Wl,--wrap=waitpid): in "lost" mode the wrapper reaps the command itself,
+ * as if someone else had, and answers ECHILD from then on. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "run-args.h"
+#include "run-exec.h"
+
+pid_t __real_waitpid(pid_t pid, int *status, int options);
+pid_t __wrap_waitpid(pid_t pid, int *status, int options);
+
+static bool lose_status;
+static pid_t lost; /* the command, once the wrapper reaped it */
+static int lost_calls;
+
+pid_t __wrap_waitpid(pid_t pid, int *status, int options) {
+        if (lose_status && pid > 0) {
+                int st;
+                lost_calls++;
+                if (lost != pid) {
+                        pid_t w = __real_waitpid(pid, &st, options);
+                        if (w <= 0)
+                                return w;
+                        lost = pid;
+                }
+                errno = ECHILD;
+                return -1;
+        }
+        return __real_waitpid(pid, status, options);
+}
+
+static int recorded;
+
+static int record_start(void *userdata) {
+        struct sbx_run_report *rep = userdata;
+        recorded++;
+        rep->execution_id = 1;
+        return 0;
+}
+
+static int run(const char *script, struct sbx_run_report *rep) {
+        char *argv[] = { (char *) "run", (char *) "--", (char *) "sh", (char *) "-c", (char *) script, NULL };
+        static struct sbx_run_args a;
+        char err[256] = "";
+
+        memset(rep, 0, sizeof(*rep));
+        assert_int_equal(sbx_run_args_parse(5, argv, &a, err, sizeof(err)), 0);
+        rep->args = &a;
+        return sbx_run_execute(&a, NULL, a.argv, NULL, record_start, rep, NULL, rep);
+}
+
+/* control: the same run with waitpid() left alone */
+static void test_status_read(void **state) {
+        struct sbx_run_report rep;
+        (void) state;
+        lose_status = false;
+        recorded = 0;
+        assert_int_equal(run("exit 3", &rep), 3);
+        assert_int_equal(recorded, 1);
+        assert_string_equal(rep.state, "completed");
+        assert_int_equal(rep.status.exit_code, 3);
+        assert_int_equal(rep.status.signal, 0);
+}
+
+static void test_status_lost(void **state) {
+        struct sbx_run_report rep;
+        (void) state;
+        lose_status = true;
+        lost = 0;
+        lost_calls = 0;
+        recorded = 0;
+        /* exits 0: with the status lost, that 0 must not be what is recorded */
+        assert_int_equal(run("exit 0", &rep), 125);
+        lose_status = false;
+        assert_true(lost > 0);
+        assert_true(lost_calls > 0);
+        assert_int_equal(recorded, 1);
+        assert_string_equal(rep.state, "failed");
+        assert_string_equal(rep.verdict, "runner_failure");
+        assert_int_equal(rep.exit_status, 125);
+        assert_non_null(rep.message);
+        assert_non_null(strstr(rep.message, "could not be read"));
+        assert_non_null(strstr(rep.message, strerror(ECHILD)));
+}
+
+/* the command closes its descriptors and lives on: the status is lost in the last wait */
+static void test_status_lost_after_descriptors_closed(void **state) {
+        struct sbx_run_report rep;
+        (void) state;
+        lose_status = true;
+        lost = 0;
+        recorded = 0;
+        assert_int_equal(run("exec 2>&- 1>&- 0<&-; sleep 0.3", &rep), 125);
+        lose_status = false;
+        assert_true(lost > 0);
+        assert_string_equal(rep.state, "failed");
+        assert_string_equal(rep.verdict, "runner_failure");
+}
+
+int main(void) {
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_status_read),
+                cmocka_unit_test(test_status_lost),
+                cmocka_unit_test(test_status_lost_after_descriptors_closed),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
