@@ -74,8 +74,8 @@ int sbx_audit_prune(struct sbx_db *db, int64_t before_ms, bool dry_run, struct s
                 " AND verdict = 'denied' AND host = ?2"
                 " AND sbx_state('running', host, boot_id, supervisor_pid, supervisor_start) = 'running')",
                 /* the highest ids stay taken */
-                "DELETE FROM temp.prune_runs WHERE id = (SELECT max(id) FROM executions)"
-                " OR id = (SELECT execution_id FROM denial_lines WHERE id = (SELECT max(id) FROM denial_lines))",
+                ("DELETE FROM temp.prune_runs WHERE id = (SELECT max(id) FROM executions)"
+                 " OR id = (SELECT execution_id FROM denial_lines WHERE id = (SELECT max(id) FROM denial_lines))"),
         };
         /* the parents of kept runs stay, and theirs in turn (an approved retry follows one run) */
         static const char keep_parents[] =

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cmd-classify.h"
+#include "fixture-meta.h"
 #include "run-exec.h"
 #include "sbx-classify.h"
 #include "sbx-confine.h"
@@ -34,117 +35,6 @@ SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
 #define NOTE_MAX 2048
 
 /* ---- meta files ---------------------------------------------------------------------------- */
-
-struct fixture_meta {
-        char backend[64];
-        char mode[32];
-        bool has_exit, has_signal, has_verdict, has_source, has_argv_note;
-        int exit_code;
-        int signal;
-        enum sbx_verdict verdict;
-        char source[512];
-        uint64_t line; /* expected line_no, 0 when not given */
-        char workspace[512]; /* the workspace root the command ran in (its cwd), or "" */
-};
-
-static const char *const meta_keys[] = {
-        "backend", "mode", "exit", "signal", "verdict", "source", "note", "user", "line", "argv_note", "workspace", NULL,
-};
-
-/* Parses a meta file; on error writes one sentence to err (naming the line) and returns -EINVAL. */
-static int meta_parse(const char *text, size_t len, struct fixture_meta *m, char *err, size_t errlen) {
-        bool seen[SBX_ELEMENTSOF(meta_keys)] = {};
-        size_t line_no = 0;
-
-        memset(m, 0, sizeof(*m));
-        for (size_t pos = 0; pos < len;) {
-                const char *line = text + pos, *nl = memchr(line, '\n', len - pos), *eq;
-                size_t ll = nl ? (size_t) (nl - line) : len - pos, kl;
-                char key[32], val[512];
-                bool known = false;
-                int64_t v;
-
-                pos += ll + (nl ? 1 : 0);
-                line_no++;
-                if (ll > 0 && line[ll - 1] == '\r')
-                        ll--;
-                /* a NUL would end the key or value early and hide what follows it */
-                if (memchr(line, '\0', ll))
-                        return snprintf(err, errlen, "meta:%zu: a NUL byte", line_no), -EINVAL;
-                if (ll == 0 || line[0] == '#')
-                        continue;
-                eq = memchr(line, '=', ll);
-                if (!eq)
-                        return snprintf(err, errlen, "meta:%zu: want key=value", line_no), -EINVAL;
-                kl = (size_t) (eq - line);
-                if (kl == 0 || kl >= sizeof(key))
-                        return snprintf(err, errlen, "meta:%zu: bad key", line_no), -EINVAL;
-                memcpy(key, line, kl);
-                key[kl] = '\0';
-                snprintf(val, sizeof(val), "%.*s", (int) (ll - kl - 1), eq + 1);
-                for (size_t i = 0; meta_keys[i]; i++)
-                        if (strcmp(meta_keys[i], key) == 0) {
-                                /* a second verdict= (a merge left both) would silently win */
-                                if (seen[i])
-                                        return snprintf(err, errlen, "meta:%zu: '%s' given twice", line_no, key), -EINVAL;
-                                seen[i] = known = true;
-                        }
-                if (!known)
-                        return snprintf(err, errlen, "meta:%zu: unknown key '%s'", line_no, key), -EINVAL;
-                if (strcmp(key, "backend") == 0)
-                        snprintf(m->backend, sizeof(m->backend), "%s", val);
-                else if (strcmp(key, "mode") == 0) {
-                        /* what a recording runs in: a confined mode, or raw (the runner run directly) */
-                        if (strcmp(val, "read-only") != 0 && strcmp(val, "workspace-write") != 0 && strcmp(val, "raw") != 0)
-                                return snprintf(err, errlen, "meta:%zu: mode '%s' is not read-only, workspace-write or raw",
-                                                line_no, val), -EINVAL;
-                        snprintf(m->mode, sizeof(m->mode), "%s", val);
-                }
-                else if (strcmp(key, "exit") == 0) {
-                        if (sbx_parse_int64(val, 0, 255, &v) < 0)
-                                return snprintf(err, errlen, "meta:%zu: exit '%s' is not in 0..255", line_no, val), -EINVAL;
-                        m->exit_code = (int) v;
-                        m->has_exit = true;
-                } else if (strcmp(key, "signal") == 0) {
-                        if (sbx_parse_int64(val, 0, 64, &v) < 0)
-                                return snprintf(err, errlen, "meta:%zu: signal '%s' is not in 0..64", line_no, val), -EINVAL;
-                        m->signal = (int) v;
-                        m->has_signal = true;
-                } else if (strcmp(key, "verdict") == 0) {
-                        if (sbx_verdict_from_string(val, &m->verdict) < 0)
-                                return snprintf(err, errlen, "meta:%zu: unknown verdict '%s'", line_no, val), -EINVAL;
-                        m->has_verdict = true;
-                } else if (strcmp(key, "source") == 0) {
-                        snprintf(m->source, sizeof(m->source), "%s", val);
-                        m->has_source = val[0] != '\0';
-                } else if (strcmp(key, "argv_note") == 0) {
-                        m->has_argv_note = val[0] != '\0';
-                } else if (strcmp(key, "workspace") == 0) {
-                        if (val[0] != '/')
-                                return snprintf(err, errlen, "meta:%zu: workspace '%s' is not an absolute path", line_no, val),
-                                       -EINVAL;
-                        snprintf(m->workspace, sizeof(m->workspace), "%s", val);
-                } else if (strcmp(key, "line") == 0) {
-                        if (sbx_parse_int64(val, 0, INT64_MAX, &v) < 0)
-                                return snprintf(err, errlen, "meta:%zu: line '%s' is not a number", line_no, val), -EINVAL;
-                        m->line = (uint64_t) v;
-                }
-        }
-        if (!m->backend[0])
-                return snprintf(err, errlen, "meta: no backend="), -EINVAL;
-        if (!m->mode[0])
-                return snprintf(err, errlen, "meta: no mode="), -EINVAL;
-        /* both: a missing exit= read as 0 made any stderr classify as success */
-        if (!m->has_exit)
-                return snprintf(err, errlen, "meta: no exit="), -EINVAL;
-        if (!m->has_signal)
-                return snprintf(err, errlen, "meta: no signal="), -EINVAL;
-        if (!m->has_verdict)
-                return snprintf(err, errlen, "meta: no verdict="), -EINVAL;
-        if (!m->has_source)
-                return snprintf(err, errlen, "meta: no source="), -EINVAL;
-        return 0;
-}
 
 /* A file of a case: a regular file in the case directory, not a symlink (out of the tree), a
  * FIFO (a hang) or a device (/dev/zero: no end). The fd, or -1 and *why. */
@@ -253,7 +143,7 @@ static void check_case(const char *root, const char *backend, const char *name, 
                 t->malformed++;
                 return;
         }
-        if (meta_parse(meta, meta_len, &m, err, sizeof(err)) < 0) {
+        if (sbx_fixture_meta_parse(meta, meta_len, &m, err, sizeof(err)) < 0) {
                 _cleanup_free_ char *why = sbx_term_text(err, strlen(err));
                 sbx_fail(0, "fixtures: %s/%s", shown, why ? why : "meta: malformed");
                 t->malformed++;

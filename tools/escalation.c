@@ -13,6 +13,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "escalation-internal.h"
 #include "run-exec.h"
 #include "sbx-confine.h"
 #include "sbx-macro.h"
@@ -20,8 +21,8 @@
 
 extern char **environ;
 
-static void write_request(FILE *f, char *const *argv, int64_t denied_id, const char *backend, const char *root,
-                          const char *session, const char *matched_line) {
+void sbx_escalation_write_request(FILE *f, char *const *argv, int64_t denied_id, const char *backend,
+                                  const char *root, const char *session, const char *matched_line) {
         struct sbx_json j;
 
         sbx_json_begin(&j, f);
@@ -43,7 +44,7 @@ static void write_request(FILE *f, char *const *argv, int64_t denied_id, const c
 
 /* The approver's whole output must be "allow", with or without a newline: anything else
  * ("allowed", "allow\rdeny", a second line) is no grant. */
-static bool answer_is_allow(const char *out, size_t n) {
+bool sbx_escalation_answer_is_allow(const char *out, size_t n) {
         return (n == 5 || (n == 6 && out[5] == '\n')) && memcmp(out, "allow", 5) == 0;
 }
 
@@ -426,7 +427,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
          * the answer is the whole of it. */
         in = open_memstream(&req, &req_len);
         if (in) {
-                write_request(in, argv, denied_id, backend, root, session, matched_line);
+                sbx_escalation_write_request(in, argv, denied_id, backend, root, session, matched_line);
                 if (fclose(in) != 0)
                         req_len = 0; /* nothing sent: no request, no grant (the approver sees EOF) */
         }
@@ -532,7 +533,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                          WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         else if (unsent)
                 note_set(note, note_size, "refused by the approver %s (no request could be sent to it)", real);
-        else if (got <= sizeof(answer) && answer_is_allow(answer, got)) {
+        else if (got <= sizeof(answer) && sbx_escalation_answer_is_allow(answer, got)) {
                 note_set(note, note_size, "approved by the approver %s", real);
                 return 1;
         } else

@@ -5,7 +5,8 @@
 #   tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR]     (default 60 s, build-fuzz)
 #
 # Seeds: the recorded fixtures' stderr for the classifier, the built-in dialects and
-# tests/fuzz/seeds-dialect/ for the parser. New corpus entries go to a temporary directory that
+# tests/fuzz/seeds-dialect/ for the parser, the fixtures' meta files for their reader, the rest
+# written here. New corpus entries go to a temporary directory that
 # is removed afterwards; crash inputs are kept in BUILD_DIR/fuzz-artifacts/.
 set -eu
 
@@ -21,12 +22,15 @@ fi
 if [ ! -f "$bdir/build.ninja" ]; then
         CC=clang meson setup "$bdir" "$src" -Dfuzz=true -Db_lundef=false >/dev/null
 fi
-ninja -C "$bdir" tests/fuzz/fuzz-classify tests/fuzz/fuzz-dialect tests/fuzz/fuzz-writer-wire tests/fuzz/fuzz-path >/dev/null
+targets="classify dialect writer-wire path escalation fixture-meta audit-time mountinfo"
+ninja -C "$bdir" $(for t in $targets; do printf 'tests/fuzz/fuzz-%s ' "$t"; done) >/dev/null
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/classify" "$work/dialect" "$work/writer-wire" "$work/path" "$work/seed-classify" "$work/seed-dialect" \
-        "$work/seed-writer-wire" "$work/seed-path" "$bdir/fuzz-artifacts"
+for t in $targets; do
+        mkdir -p "$work/$t" "$work/seed-$t"
+done
+mkdir -p "$bdir/fuzz-artifacts"
 
 # classifier seeds: 4 header bytes (dialect, exit, signal, chunking) + a fixture's stderr
 i=0
@@ -62,8 +66,40 @@ printf '//ws/./x/\0/ws/' >"$work/seed-path/slashes"
 printf '/wsx/y\0/ws' >"$work/seed-path/prefix"
 printf '/..\0/' >"$work/seed-path/root"
 
+# escalation seeds: 8 bytes of execution id, then backend, root, session, the denied line and
+# argv, separated by NUL bytes
+printf '\x07\0\0\0\0\0\0\0bwrap\0/ws\0s-1\0touch: cannot touch '"'"'/usr/x'"'"': Read-only file system\0touch\0/usr/x' \
+        >"$work/seed-escalation/denied"
+printf '\x07\0\0\0\0\0\0\0landlock\0/ws\0\0\033]0;x\a\xc2\x9b\xff"\\\0bash\0-c\0echo "$X"' >"$work/seed-escalation/controls"
+printf 'allow\n' >"$work/seed-escalation/allow"
+
+# meta seeds: the recorded cases' own
+i=0
+for f in "$src"/fixtures/*/*/meta; do
+        i=$((i + 1))
+        [ "$i" -le 40 ] || break
+        cp "$f" "$work/seed-fixture-meta/$i"
+done
+
+# time specs as the documentation gives them
+for spec in 7d 1h30m 2w 90s 2024-05-01 2024-05-01T12:00 '2024-05-01 12:00:00.250' 2024-05-01T12:00Z \
+        2024-05-01T12:00:00+02:00 2024-02-29T23:59:60.999-0130; do
+        i=$((i + 1))
+        printf '%s' "$spec" >"$work/seed-audit-time/$i"
+done
+
+# mountinfo seeds: a byte of mount IDs, the workspace, NUL, a protected path, NUL, the table
+printf '\x13/srv/ws\0/var/lib/sbx/audit.db\0%s\n%s\n%s\n%s\n' \
+        '1 0 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw' \
+        '2 1 0:21 / /proc rw,nosuid - proc proc rw' \
+        '3 1 8:1 /var/lib/sbx /srv/ws/state rw,relatime shared:1 - ext4 /dev/sda1 rw' \
+        '4 3 0:50 / /srv/ws/a\040b\134c rw - fuse.x x rw' >"$work/seed-mountinfo/bind"
+printf '\x21/srv/ws\0/srv/ws/x\0%s\n%s\n' \
+        '1 0 8:1 / / rw - ext4 /dev/sda1 rw' \
+        '2 1 0:22 / /srv/ws/sys rw master:3 - sysfs sysfs rw' >"$work/seed-mountinfo/kernel"
+
 status=0
-for t in classify dialect writer-wire path; do
+for t in $targets; do
         echo "== fuzz-$t for ${secs}s"
         if ! "$bdir/tests/fuzz/fuzz-$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
                 -max_len=131072 -print_final_stats=1 -artifact_prefix="$bdir/fuzz-artifacts/$t-" \

@@ -1,0 +1,180 @@
+/* libFuzzer target: the reading of /proc/self/mountinfo behind the workspace checks
+ * (confine/path.c): a kernel interface mounted in the workspace, and another name beneath the
+ * workspace of a path sbx protects. Mount points are named by whoever made the mounts (a FUSE
+ * mount of the user's, a name with spaces, tabs, newlines or backslashes, which the kernel writes
+ * as \ooo). Checked: a line that has not the documented shape is -EBADMSG for both readers; a
+ * kernel mount found is one of the lines, by its decoded mount point and type, and lies in or
+ * holds the workspace (or has the ID asked for); an alias found is another name than the path
+ * and lies beneath the workspace.
+ *
+ * Input: a byte of mount IDs (holder/path: low nibble, root: high nibble; 0 is none), the
+ * workspace root, NUL, the protected path, NUL, then the mountinfo text. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "confine-internal.h"
+#include "sbx-confine.h"
+#include "sbx-realpath.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* \ooo decoded, written apart from sbx-mountinfo.h */
+static void model_unescape(const char *s, size_t len, char *out) {
+        size_t o = 0;
+
+        for (size_t i = 0; i < len; i++) {
+                if (s[i] == '\\' && i + 3 < len && s[i + 1] >= '0' && s[i + 1] <= '3' && s[i + 2] >= '0' &&
+                    s[i + 2] <= '7' && s[i + 3] >= '0' && s[i + 3] <= '7') {
+                        out[o++] = (char) (((s[i + 1] - '0') << 6) | ((s[i + 2] - '0') << 3) | (s[i + 3] - '0'));
+                        i += 3;
+                } else
+                        out[o++] = s[i];
+        }
+        out[o] = '\0';
+}
+
+struct model_line {
+        unsigned long long id;
+        char *mp, *type; /* mp decoded up to its first NUL, as C strings read it */
+        bool has_dev, has_fsroot, fsroot_abs;
+};
+
+/* One line: fields split at runs of spaces; id (leading digits), fields 2, 3, 4; then a "-"
+ * after field 5 and the field after it, the type. false when the line has no mount point or type. */
+static bool model_line(const char *line, size_t len, struct model_line *m) {
+        const char *f[4096];
+        size_t fl[4096], n = 0;
+
+        memset(m, 0, sizeof(*m));
+        for (size_t i = 0; i < len && n < 4096;) {
+                size_t s;
+                while (i < len && line[i] == ' ')
+                        i++;
+                if (i >= len)
+                        break;
+                s = i;
+                while (i < len && line[i] != ' ')
+                        i++;
+                f[n] = line + s;
+                fl[n++] = i - s;
+        }
+        for (size_t k = 6; k + 1 < n; k++)
+                if (fl[k] == 1 && f[k][0] == '-') {
+                        if (n < 5)
+                                return false;
+                        { /* as the kernel writes it, digits; anything else as strtoull() reads it */
+                                char *id = strndup(f[0], fl[0]);
+                                if (!id)
+                                        abort();
+                                m->id = strtoull(id, NULL, 10);
+                                free(id);
+                        }
+                        m->mp = malloc(fl[4] + 1);
+                        m->type = strndup(f[k + 1], fl[k + 1]);
+                        if (!m->mp || !m->type)
+                                abort();
+                        model_unescape(f[4], fl[4], m->mp);
+                        m->has_dev = true;
+                        m->has_fsroot = true;
+                        {
+                                char *root = malloc(fl[3] + 1);
+                                if (!root)
+                                        abort();
+                                model_unescape(f[3], fl[3], root);
+                                m->fsroot_abs = root[0] == '/';
+                                free(root);
+                        }
+                        return true;
+                }
+        return false;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        char *buf, *root_in, *path_in, *text, *root = NULL, *path = NULL, *mount = NULL, *type = NULL,
+                                                 *alias = NULL;
+        struct model_line *lines = NULL;
+        size_t n = 0, cap = 0;
+        bool bad = false, alias_bad = false;
+        unsigned long long holder_id, root_id;
+        int r;
+
+        if (size < 1 || size > 65536)
+                return 0;
+        holder_id = data[0] & 0x0f;
+        root_id = data[0] >> 4;
+        buf = malloc(size + 2);
+        if (!buf)
+                return 0;
+        memcpy(buf, data + 1, size - 1);
+        buf[size - 1] = buf[size] = buf[size + 1] = '\0';
+        root_in = buf;
+        path_in = root_in + strlen(root_in) + 1;
+        text = path_in + strlen(path_in) + 1;
+        if (text > buf + size) /* no mountinfo at all */
+                text = buf + size;
+        if (sbx_path_normalize(root_in, &root) < 0 || sbx_path_normalize(path_in, &path) < 0)
+                goto out;
+
+        /* the model's reading of each line (strtok: empty lines are no lines) */
+        for (const char *p = text; *p;) {
+                size_t l = strcspn(p, "\n");
+                if (l > 0) {
+                        if (n == cap) {
+                                struct model_line *g = realloc(lines, (cap + 64) * sizeof(*lines));
+                                if (!g)
+                                        abort();
+                                lines = g;
+                                cap += 64;
+                        }
+                        if (!model_line(p, l, &lines[n]))
+                                bad = alias_bad = true;
+                        else if (!lines[n].fsroot_abs)
+                                alias_bad = true;
+                        n++;
+                        if (bad)
+                                break;
+                }
+                p += l + (p[l] == '\n');
+        }
+
+        r = sbx_mountinfo_kernel_mount(text, root, holder_id, &mount, &type);
+        if (r == -ENOMEM)
+                goto out;
+        if (bad != (r == -EBADMSG))
+                abort();
+        if (r == 1) {
+                bool listed = false;
+                for (size_t i = 0; i < n && !listed; i++)
+                        listed = strcmp(lines[i].mp, mount) == 0 && strcmp(lines[i].type, type) == 0 &&
+                                 (sbx_path_beneath(mount, root) || sbx_path_beneath(root, mount) || lines[i].id == holder_id);
+                if (!listed)
+                        abort();
+        } else if (r != 0 && r != -EBADMSG)
+                abort();
+
+        r = sbx_mountinfo_alias(text, path, holder_id, root, root_id, &alias);
+        if (r == -ENOMEM)
+                goto out;
+        if (alias_bad != (r == -EBADMSG))
+                abort();
+        if (r == 1 && (strcmp(alias, path) == 0 || !sbx_path_beneath(alias, root)))
+                abort();
+        if (r != 1 && r != 0 && r != -EBADMSG)
+                abort();
+out:
+        for (size_t i = 0; i < n; i++) {
+                free(lines[i].mp);
+                free(lines[i].type);
+        }
+        free(lines);
+        free(alias);
+        free(mount);
+        free(type);
+        free(root);
+        free(path);
+        free(buf);
+        return 0;
+}
