@@ -370,12 +370,18 @@ int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long l
         held = mount_holding(rows, n, path_mnt_id, path);
         if (!held)
                 return 0;
+        /* the workspace itself may be another name of a directory above path */
+        w = mount_holding(rows, n, root_mnt_id, root);
+        /* A mount found by its ID that does not hold the path (or the workspace) by its mount
+         * point: the table is older than the ID, which the kernel gave again to a mount made
+         * since. Nothing it says of the path holds then (rebase() read past the path's end:
+         * fuzz-mountinfo). */
+        if (!sbx_path_beneath(path, held->mp) || (w && !sbx_path_beneath(root, w->mp)))
+                return -EBADMSG;
         /* where path lies in its file system */
         rel = rebase(path, held->mp, held->fsroot);
         if (!rel)
                 return -ENOMEM;
-        /* the workspace itself may be another name of a directory above path */
-        w = mount_holding(rows, n, root_mnt_id, root);
         for (size_t i = 0; i <= n; i++) {
                 const struct mount_row *m = i < n ? &rows[i] : w;
                 _cleanup_free_ char *seen = NULL, *alias = NULL;

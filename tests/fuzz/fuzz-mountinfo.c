@@ -5,7 +5,8 @@
  * as \ooo). Checked: a line that has not the documented shape is -EBADMSG for both readers; a
  * kernel mount found is one of the lines, by its decoded mount point and type, and lies in or
  * holds the workspace (or has the ID asked for); an alias found is another name than the path
- * and lies beneath the workspace.
+ * and lies beneath the workspace; a table whose mount of the path's (or the workspace's) ID does
+ * not hold it is refused (-EBADMSG) as well.
  *
  * Input: a byte of mount IDs (holder/path: low nibble, root: high nibble; 0 is none), the
  * workspace root, NUL, the protected path, NUL, then the mountinfo text. */
@@ -155,6 +156,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else if (r != 0 && r != -EBADMSG)
                 abort();
 
+        /* a mount found by its ID that does not hold the path or the workspace by its mount point:
+         * a table older than the ID, refused like a line that does not parse */
+        if (!alias_bad) {
+                const struct model_line *by_path = NULL, *by_root = NULL;
+                bool held = false;
+                for (size_t i = 0; i < n; i++) {
+                        if (!by_path && holder_id && lines[i].id == holder_id)
+                                by_path = &lines[i];
+                        if (!by_root && root_id && lines[i].id == root_id)
+                                by_root = &lines[i];
+                        held = held || sbx_path_beneath(path, lines[i].mp);
+                }
+                if ((by_path || held) && ((by_path && !sbx_path_beneath(path, by_path->mp)) ||
+                                          (by_root && !sbx_path_beneath(root, by_root->mp))))
+                        alias_bad = true;
+        }
         r = sbx_mountinfo_alias(text, path, holder_id, root, root_id, &alias);
         if (r == -ENOMEM)
                 goto out;

@@ -188,6 +188,22 @@ static void test_mountinfo_alias_table(void **state) {
                 assert_int_equal(sbx_mountinfo_alias("garbage\n", db, 0, "/srv", 0, &alias), -EBADMSG);
                 assert_null(alias);
         }
+        /* a table older than the IDs (a mount ID is reused as soon as its mount is gone): the
+         * mount with the path's ID lies elsewhere. Where the path lies in its file system was
+         * read past the end of the path (fuzz-mountinfo: an ASan report) and any name was made
+         * of what followed; the table does not describe the path, so nothing is decided on it. */
+        {
+                static const char stale[] = "27 1 254:0 / / rw - ext4 /dev/vda rw\n"
+                                            "30 27 254:1 / /a/long/mount/point/elsewhere rw - ext4 /dev/vdb rw\n"
+                                            "31 27 254:1 / /srv/ws rw - ext4 /dev/vdb rw\n";
+                char *alias = NULL;
+                assert_int_equal(sbx_mountinfo_alias(stale, "/x", 30, "/srv/ws", 0, &alias), -EBADMSG);
+                assert_null(alias);
+                /* the workspace's ID likewise */
+                assert_int_equal(sbx_mountinfo_alias(stale, "/a/long/mount/point/elsewhere/f", 0, "/srv/ws", 30, &alias),
+                                 -EBADMSG);
+                assert_null(alias);
+        }
 }
 
 /* this process's own table: the workspace's parent holds nothing bound twice */
