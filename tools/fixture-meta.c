@@ -18,7 +18,7 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
         memset(m, 0, sizeof(*m));
         for (size_t pos = 0; pos < len;) {
                 const char *line = text + pos, *nl = memchr(line, '\n', len - pos), *eq;
-                size_t ll = nl ? (size_t) (nl - line) : len - pos, kl;
+                size_t ll = nl ? (size_t) (nl - line) : len - pos, kl, room;
                 char key[32], val[512];
                 bool known = false;
                 int64_t v;
@@ -50,6 +50,16 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                         }
                 if (!known)
                         return snprintf(err, errlen, "meta:%zu: unknown key '%s'", line_no, key), -EINVAL;
+                /* a value longer than what keeps it was cut, the rest read as the whole
+                 * (fuzz-fixture-meta: exit=0...01 as 0); one nothing keeps (note) may be long */
+                room = strcmp(key, "backend") == 0 ? sizeof(m->backend)
+                       : strcmp(key, "mode") == 0  ? sizeof(m->mode)
+                       : strcmp(key, "note") == 0 || strcmp(key, "user") == 0 || strcmp(key, "argv_note") == 0
+                               ? SIZE_MAX
+                               : sizeof(val);
+                if (ll - kl - 1 >= room)
+                        return snprintf(err, errlen, "meta:%zu: '%s' is longer than %zu bytes", line_no, key, room - 1),
+                               -EINVAL;
                 if (strcmp(key, "backend") == 0)
                         snprintf(m->backend, sizeof(m->backend), "%s", val);
                 else if (strcmp(key, "mode") == 0) {
