@@ -4,9 +4,9 @@
 #
 #   tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR]     (default 60 s, build-fuzz)
 #
-# Seeds: the recorded fixtures' stderr for the classifier, the built-in dialects and
-# tests/fuzz/seeds-dialect/ for the parser, the fixtures' meta files for their reader, the rest
-# written here. New corpus entries go to a temporary directory that
+# Seeds: tests/fuzz/seeds-TARGET/ (also replayed by the unit suite of an ordinary build), the
+# recorded fixtures' stderr for the classifier and their meta files for that reader, the audit
+# writer's requests and paths written here. New corpus entries go to a temporary directory that
 # is removed afterwards; crash inputs are kept in BUILD_DIR/fuzz-artifacts/.
 set -eu
 
@@ -41,7 +41,12 @@ for f in "$src"/fixtures/*/*/stderr; do
         esac
         { printf "$d"'\x01\x00\x05'; head -c 20000 "$f"; } >"$work/seed-classify/$i"
 done
-cp "$src"/tests/fuzz/seeds-dialect/* "$work/seed-dialect/" 2>/dev/null || true
+# the committed seeds (the inputs of past findings among them), tests/fuzz/seeds-TARGET/
+for t in $targets; do
+        if [ -d "$src/tests/fuzz/seeds-$t" ]; then
+                cp "$src/tests/fuzz/seeds-$t"/* "$work/seed-$t/"
+        fi
+done
 cp "$src"/fixtures/record-linux.sh "$work/seed-dialect/not-a-dialect"
 
 # writer seeds: a begin and a finish request as sbx run sends them
@@ -66,13 +71,6 @@ printf '//ws/./x/\0/ws/' >"$work/seed-path/slashes"
 printf '/wsx/y\0/ws' >"$work/seed-path/prefix"
 printf '/..\0/' >"$work/seed-path/root"
 
-# escalation seeds: 8 bytes of execution id, then backend, root, session, the denied line and
-# argv, separated by NUL bytes
-printf '\x07\0\0\0\0\0\0\0bwrap\0/ws\0s-1\0touch: cannot touch '"'"'/usr/x'"'"': Read-only file system\0touch\0/usr/x' \
-        >"$work/seed-escalation/denied"
-printf '\x07\0\0\0\0\0\0\0landlock\0/ws\0\0\033]0;x\a\xc2\x9b\xff"\\\0bash\0-c\0echo "$X"' >"$work/seed-escalation/controls"
-printf 'allow\n' >"$work/seed-escalation/allow"
-
 # meta seeds: the recorded cases' own
 i=0
 for f in "$src"/fixtures/*/*/meta; do
@@ -80,23 +78,6 @@ for f in "$src"/fixtures/*/*/meta; do
         [ "$i" -le 40 ] || break
         cp "$f" "$work/seed-fixture-meta/$i"
 done
-
-# time specs as the documentation gives them
-for spec in 7d 1h30m 2w 90s 2024-05-01 2024-05-01T12:00 '2024-05-01 12:00:00.250' 2024-05-01T12:00Z \
-        2024-05-01T12:00:00+02:00 2024-02-29T23:59:60.999-0130; do
-        i=$((i + 1))
-        printf '%s' "$spec" >"$work/seed-audit-time/$i"
-done
-
-# mountinfo seeds: a byte of mount IDs, the workspace, NUL, a protected path, NUL, the table
-printf '\x13/srv/ws\0/var/lib/sbx/audit.db\0%s\n%s\n%s\n%s\n' \
-        '1 0 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw' \
-        '2 1 0:21 / /proc rw,nosuid - proc proc rw' \
-        '3 1 8:1 /var/lib/sbx /srv/ws/state rw,relatime shared:1 - ext4 /dev/sda1 rw' \
-        '4 3 0:50 / /srv/ws/a\040b\134c rw - fuse.x x rw' >"$work/seed-mountinfo/bind"
-printf '\x21/srv/ws\0/srv/ws/x\0%s\n%s\n' \
-        '1 0 8:1 / / rw - ext4 /dev/sda1 rw' \
-        '2 1 0:22 / /srv/ws/sys rw master:3 - sysfs sysfs rw' >"$work/seed-mountinfo/kernel"
 
 status=0
 for t in $targets; do
