@@ -52,8 +52,9 @@ int sbx_path_refuse_kernel_mounts(const char *root, const char *mountinfo, struc
  * workspace `root` (in the mount root_mnt_id, or 0): a mount at or beneath root of the file system
  * part that holds path, or root itself a second name of a directory above path. 1 with that name
  * in *ret_alias (caller frees), 0 when path has no name beneath root but its own, -EBADMSG for a
- * line that does not parse or a table that does not describe them (the mount with path_mnt_id or
- * root_mnt_id does not hold path or root: a table older than a mount change), -ENOMEM. */
+ * line that does not parse, -ESTALE for a table that does not describe them (the mount with
+ * path_mnt_id or root_mnt_id does not hold path or root: a table older than a mount change),
+ * -ENOMEM. */
 int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long long path_mnt_id, const char *root,
                         unsigned long long root_mnt_id, char **ret_alias);
 /* The same for sbx's own mounts (`mountinfo` as above; NULL: read now; read again when it lists

@@ -377,7 +377,7 @@ int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long l
          * since. Nothing it says of the path holds then (rebase() read past the path's end:
          * fuzz-mountinfo). */
         if (!sbx_path_beneath(path, held->mp) || (w && !sbx_path_beneath(root, w->mp)))
-                return -EBADMSG;
+                return -ESTALE;
         /* where path lies in its file system */
         rel = rebase(path, held->mp, held->fsroot);
         if (!rel)
@@ -485,6 +485,10 @@ static int mountinfo_parse_result(int r, struct sbx_diag *diag) {
         if (r == -EBADMSG)
                 return sbx_diag_set(diag, EBADMSG, "check workspace mounts", "/proc/self/mountinfo",
                                     "cannot parse /proc/self/mountinfo");
+        if (r == -ESTALE)
+                return sbx_diag_set(diag, ESTALE, "check workspace mounts", "/proc/self/mountinfo",
+                                    "/proc/self/mountinfo changed while sbx read it (a mount was made or removed), "
+                                    "so the workspace's mounts could not be checked: run again");
         return r;
 }
 
@@ -614,14 +618,22 @@ static int find_name(int dfd, const char *dir, const struct statx *f, const char
         return r;
 }
 
-/* Whether the text of a mountinfo lists the mount whose ID is id. */
-static bool mountinfo_lists(const char *mountinfo, unsigned long long id) {
+/* Whether the text of a mountinfo lists the mount whose ID is id with a mount point that holds
+ * path: not when the table is older than that mount, its ID not listed yet or still another
+ * mount's (the kernel gives a freed ID to the next mount at once). */
+static bool mountinfo_holds(const char *mountinfo, unsigned long long id, const char *path) {
         for (const char *line = mountinfo; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
-                char *end;
+                _cleanup_free_ char *copy = NULL;
+                char *end, *mp, *type;
                 unsigned long long v = strtoull(line, &end, 10);
 
-                if (end != line && *end == ' ' && v == id)
+                if (end == line || *end != ' ' || v != id)
+                        continue;
+                copy = strndup(line, strcspn(line, "\n"));
+                /* unreadable: not a table to read again for (the readers refuse it) */
+                if (!copy || mountinfo_fields(copy, &v, NULL, NULL, &mp, &type) < 0)
                         return true;
+                return sbx_path_beneath(path, mp);
         }
         return false;
 }
@@ -656,9 +668,10 @@ int sbx_path_refuse_protected_aliases(const char *root, const char *mountinfo, c
                  * since (an automount their resolution triggered) is not in it, nor a bind of it
                  * in the workspace, and the alias went unseen (review: a tmpfs mounted and bound
                  * into the workspace after the read was accepted). Read again when the mount of
-                 * the workspace or of this path is not listed. */
-                if (!text && ((rstx.stx_mnt_id && !mountinfo_lists(mountinfo, rstx.stx_mnt_id)) ||
-                              (stx.stx_mnt_id && !mountinfo_lists(mountinfo, stx.stx_mnt_id)))) {
+                 * the workspace or of this path is not listed, or is listed elsewhere: a mount
+                 * removed since, its ID given to a new one (fuzz-mountinfo). */
+                if (!text && ((rstx.stx_mnt_id && !mountinfo_holds(mountinfo, rstx.stx_mnt_id, root)) ||
+                              (stx.stx_mnt_id && !mountinfo_holds(mountinfo, stx.stx_mnt_id, *p)))) {
                         if ((r = sbx_path_read_mountinfo(root, &text, diag)) < 0)
                                 return r;
                         mountinfo = text;

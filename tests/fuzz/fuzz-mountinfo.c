@@ -6,7 +6,7 @@
  * kernel mount found is one of the lines, by its decoded mount point and type, and lies in or
  * holds the workspace (or has the ID asked for); an alias found is another name than the path
  * and lies beneath the workspace; a table whose mount of the path's (or the workspace's) ID does
- * not hold it is refused (-EBADMSG) as well.
+ * not hold it is refused (-ESTALE).
  *
  * Input: a byte of mount IDs (holder/path: low nibble, root: high nibble; 0 is none), the
  * workspace root, NUL, the protected path, NUL, then the mountinfo text. */
@@ -157,7 +157,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
 
         /* a mount found by its ID that does not hold the path or the workspace by its mount point:
-         * a table older than the ID, refused like a line that does not parse */
+         * a table older than the ID, refused as stale */
+        bool alias_stale = false;
         if (!alias_bad) {
                 const struct model_line *by_path = NULL, *by_root = NULL;
                 bool held = false;
@@ -170,16 +171,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 }
                 if ((by_path || held) && ((by_path && !sbx_path_beneath(path, by_path->mp)) ||
                                           (by_root && !sbx_path_beneath(root, by_root->mp))))
-                        alias_bad = true;
+                        alias_stale = true;
         }
         r = sbx_mountinfo_alias(text, path, holder_id, root, root_id, &alias);
         if (r == -ENOMEM)
                 goto out;
-        if (alias_bad != (r == -EBADMSG))
+        if (alias_bad != (r == -EBADMSG) || alias_stale != (r == -ESTALE))
                 abort();
         if (r == 1 && (strcmp(alias, path) == 0 || !sbx_path_beneath(alias, root)))
                 abort();
-        if (r != 1 && r != 0 && r != -EBADMSG)
+        if (r != 1 && r != 0 && r != -EBADMSG && r != -ESTALE)
                 abort();
 out:
         for (size_t i = 0; i < n; i++) {
