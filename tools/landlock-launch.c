@@ -121,7 +121,8 @@ static void make_inert(char *msg) {
         sbx_utf8_inert(msg, msg, strlen(msg));
 }
 
-__attribute__((noreturn)) static void vfail(int err, bool show_err, const char *step, const char *fmt, va_list ap) {
+__attribute__((noreturn, format(printf, 4, 0))) static void vfail(int err, bool show_err, const char *step,
+                                                                    const char *fmt, va_list ap) {
         char msg[PATH_MAX + 256];
 
         vsnprintf(msg, sizeof(msg), fmt, ap);

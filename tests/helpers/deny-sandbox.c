@@ -44,7 +44,7 @@ static int fake_landlock_restrict(scmp_filter_ctx ctx) {
 }
 
 static int fake_seccomp(scmp_filter_ctx ctx) {
-        int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_SECCOMP));
+        int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_SECCOMP, 0));
         if (r < 0)
                 return r;
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(seccomp), 0);

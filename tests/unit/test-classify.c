@@ -945,7 +945,7 @@ static void test_classify_landlock_execute_bit_only_for_exec_failures(void **sta
                 "tar: a.txt: Cannot open: Permission denied",
                 "sh: 1: cannot create a.txt: Permission denied",
                 "cp: cannot create regular file 'a.txt': Permission denied",
-                "mkdir: cannot create directory \xe2\x80\x98" "d\xe2\x80\x99: Permission denied",
+                "mkdir: cannot create directory \xe2\x80\x98\x64\xe2\x80\x99: Permission denied", /* d */
                 "Error: EACCES: permission denied, open 'a.txt'",
                 "sed: couldn't open temporary file ./sedAbc: Permission denied",
         };
