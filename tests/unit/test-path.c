@@ -215,6 +215,25 @@ static void test_refuse_protected_aliases_of_this_host(void **state) {
         assert_int_equal(sbx_path_refuse_protected_aliases("/usr", NULL, NULL, &diag), 0);
 }
 
+/* Runs fn as root in a child (a mount namespace of its own is the child's to make): its exit
+ * status 0 passes, 77 skips the test. */
+static void as_root_in_child(int (*fn)(void)) {
+        int wstatus = 0;
+        pid_t pid;
+
+        if (geteuid() != 0)
+                skip();
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0)
+                _exit(fn());
+        assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+        assert_true(WIFEXITED(wstatus));
+        if (WEXITSTATUS(wstatus) == 77)
+                skip();
+        assert_int_equal(WEXITSTATUS(wstatus), 0);
+}
+
 /* The table a confinement read once, before the paths to protect were resolved: a mount made
  * since (an automount that resolving them triggered, here a tmpfs) is not in it, nor a bind of it
  * into the workspace, and the alias check judged that table: it accepted the workspace that
@@ -260,21 +279,8 @@ out:
 }
 
 static void test_alias_check_with_a_table_read_before_a_mount(void **state) {
-        int wstatus = 0;
-        pid_t pid;
         (void) state;
-
-        if (geteuid() != 0)
-                skip();
-        pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0)
-                _exit(stale_table_child());
-        assert_int_equal(waitpid(pid, &wstatus, 0), pid);
-        assert_true(WIFEXITED(wstatus));
-        if (WEXITSTATUS(wstatus) == 77)
-                skip();
-        assert_int_equal(WEXITSTATUS(wstatus), 0);
+        as_root_in_child(stale_table_child);
 }
 
 /* A table read before a mount went and another came with its ID (the kernel gives a freed mount
@@ -347,21 +353,8 @@ out:
 }
 
 static void test_alias_check_with_a_table_read_before_an_id_was_reused(void **state) {
-        int wstatus = 0;
-        pid_t pid;
         (void) state;
-
-        if (geteuid() != 0)
-                skip();
-        pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0)
-                _exit(reused_id_child());
-        assert_int_equal(waitpid(pid, &wstatus, 0), pid);
-        assert_true(WIFEXITED(wstatus));
-        if (WEXITSTATUS(wstatus) == 77)
-                skip();
-        assert_int_equal(WEXITSTATUS(wstatus), 0);
+        as_root_in_child(reused_id_child);
 }
 
 /* sbx_realpath() answers as realpath() does, errno included, on the paths its shortcut takes (no
