@@ -234,6 +234,17 @@ static void as_root_in_child(int (*fn)(void)) {
         assert_int_equal(WEXITSTATUS(wstatus), 0);
 }
 
+/* The alias of `file` in the workspace ws is refused with the table read now and with `table`,
+ * read before it appeared: 0, or 3 (read now) or 4 (with `table`) when it was not. */
+static int alias_seen(const char *ws, const char *table, char *file) {
+        char *protect[] = { file, NULL };
+        struct sbx_diag diag = { 0 };
+
+        if (sbx_path_refuse_protected_aliases(ws, NULL, protect, &diag) != -EPERM)
+                return 3;
+        return sbx_path_refuse_protected_aliases(ws, table, protect, &diag) != -EPERM ? 4 : 0;
+}
+
 /* The table a confinement read once, before the paths to protect were resolved: a mount made
  * since (an automount that resolving them triggered, here a tmpfs) is not in it, nor a bind of it
  * into the workspace, and the alias check judged that table: it accepted the workspace that
@@ -241,9 +252,9 @@ static void as_root_in_child(int (*fn)(void)) {
  * mount namespace of its own, as root; skipped where mounts cannot be made. */
 static int stale_table_child(void) {
         char base[] = "/tmp/sbx-test-stale-XXXXXX", ws[64], dir[64], file[80], view[80];
-        char *protect[] = { file, NULL }, *text = NULL;
+        char *text = NULL;
         struct sbx_diag diag = { 0 };
-        int fresh, stale, rc = 2;
+        int rc = 2;
 
         if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
                 return 77;
@@ -263,10 +274,7 @@ static int stale_table_child(void) {
         }
         if (close(open(file, O_CREAT | O_WRONLY | O_CLOEXEC, 0600)) < 0 || mount(dir, view, NULL, MS_BIND, NULL) < 0)
                 goto out;
-        /* read now, the alias is seen; the stale table must not hide it */
-        fresh = sbx_path_refuse_protected_aliases(ws, NULL, protect, &diag);
-        stale = sbx_path_refuse_protected_aliases(ws, text, protect, &diag);
-        rc = fresh != -EPERM ? 3 : stale != -EPERM ? 4 : 0;
+        rc = alias_seen(ws, text, file);
 out:
         free(text);
         (void) umount(view);
@@ -298,10 +306,10 @@ static unsigned long long mount_id_of(const char *path) {
 
 static int reused_id_child(void) {
         char base[] = "/tmp/sbx-test-reuse-XXXXXX", ws[64], gone[64], view[80], dir[REUSE_TRIES][64], file[96];
-        char *protect[] = { file, NULL }, *text = NULL;
+        char *text = NULL;
         struct sbx_diag diag = { 0 };
         unsigned long long id;
-        int fresh, stale, rc = 2, made = 0, held = -1;
+        int rc = 2, made = 0, held = -1;
 
         if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
                 return 77;
@@ -334,9 +342,7 @@ static int reused_id_child(void) {
         snprintf(file, sizeof(file), "%s/audit.db", dir[held]);
         if (close(open(file, O_CREAT | O_WRONLY | O_CLOEXEC, 0600)) < 0 || mount(dir[held], view, NULL, MS_BIND, NULL) < 0)
                 goto out;
-        fresh = sbx_path_refuse_protected_aliases(ws, NULL, protect, &diag);
-        stale = sbx_path_refuse_protected_aliases(ws, text, protect, &diag);
-        rc = fresh != -EPERM ? 3 : stale != -EPERM ? 4 : 0;
+        rc = alias_seen(ws, text, file);
 out:
         free(text);
         (void) umount(view);
