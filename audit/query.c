@@ -28,6 +28,7 @@ static int parse_digits(const char **p, int n, int *ret) {
 
 static int parse_duration(const char *s, int64_t *ret_ms) {
         int64_t total = 0;
+        bool too_long = false;
 
         if (!*s)
                 return -EINVAL;
@@ -38,7 +39,7 @@ static int parse_duration(const char *s, int64_t *ret_ms) {
                 while (isdigit((unsigned char) *s)) {
                         v = v * 10 + (*s++ - '0');
                         if (v > 100000000)
-                                return -EINVAL;
+                                too_long = true; /* the syntax is still checked to the end */
                 }
                 switch (*s++) {
                 case 's': unit = 1000; break;
@@ -48,10 +49,13 @@ static int parse_duration(const char *s, int64_t *ret_ms) {
                 case 'w': unit = 7 * 86400 * 1000; break;
                 default: return -EINVAL;
                 }
-                total += v * unit;
-                if (total > (int64_t) 200 * 365 * 86400 * 1000)
-                        return -EINVAL;
+                if (!too_long) {
+                        total += v * unit;
+                        too_long = total > (int64_t) 200 * 365 * 86400 * 1000;
+                }
         }
+        if (too_long)
+                return -ERANGE;
         *ret_ms = total;
         return 0;
 }
@@ -99,10 +103,12 @@ static int parse_iso(const char *s, int64_t *ret_ms) {
                 p++;
         if (*p)
                 return -EINVAL;
-        if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] || h > 23 || mi > 59 || sec > 60)
+        if (mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] || h > 23 || mi > 59 || sec > 60)
                 return -EINVAL;
         if (mo == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
                 return -EINVAL;
+        if (y < 1970)
+                return -ERANGE;
         tm.tm_year = y - 1900;
         tm.tm_mon = mo - 1;
         tm.tm_mday = d;
@@ -122,11 +128,13 @@ int sbx_audit_parse_time(const char *s, int64_t now_ms, int64_t *ret_ms) {
         if (!s || !*s)
                 return -EINVAL;
         if (strlen(s) >= 10 && s[4] == '-') {
-                if (parse_iso(s, &v) < 0)
-                        return -EINVAL;
+                int r = parse_iso(s, &v);
+                if (r < 0)
+                        return r;
         } else {
-                if (parse_duration(s, &v) < 0)
-                        return -EINVAL;
+                int r = parse_duration(s, &v);
+                if (r < 0)
+                        return r;
                 v = now_ms - v;
         }
         *ret_ms = v;

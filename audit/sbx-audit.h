@@ -201,5 +201,6 @@ int64_t sbx_audit_now_ms(void);
 /* A point in time for --since/--until: a duration back from now_ms ("30m", "1d", "2w", "1h30m";
  * units s m h d w) or an ISO-8601 timestamp ("2024-05-01", "2024-05-01T12:00",
  * "2024-05-01 12:00:00.250", with an optional "Z" or "+02:00"; no zone means UTC).
- * -EINVAL for anything else. Pure. */
+ * -ERANGE for a well-formed one out of range (a duration of more than 200 years, a time before
+ * 1970), -EINVAL for anything else. Pure. */
 int sbx_audit_parse_time(const char *s, int64_t now_ms, int64_t *ret_ms);

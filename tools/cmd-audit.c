@@ -90,11 +90,18 @@ static int set_format(struct opts *o, enum sbx_out_format fmt, const char *flag)
         return 0;
 }
 
-static int parse_time_opt(struct opts *o, const char *flag, const char *arg, int64_t now, int64_t *ret) {
-        if (sbx_audit_parse_time(arg, now, ret) < 0)
+/* A --since, --until or --before argument for `sbx audit VERB`: one line naming what is wrong. */
+static int parse_time_arg(const char *verb, const char *flag, const char *arg, int64_t now, int64_t *ret) {
+        int r = sbx_audit_parse_time(arg, now, ret);
+
+        if (r == -ERANGE)
+                return sbx_fail(SBX_EXIT_USAGE,
+                                "audit %s: %s '%s' is out of range (a duration of at most 200 years, a time from "
+                                "1970 on)", verb, flag, arg);
+        if (r < 0)
                 return sbx_fail(SBX_EXIT_USAGE,
                                 "audit %s: malformed %s '%s' (expected a duration such as 30m, 1d, 2w or an ISO-8601 "
-                                "time such as 2024-05-01T12:00:00Z)", o->name, flag, arg);
+                                "time such as 2024-05-01T12:00:00Z)", verb, flag, arg);
         return 0;
 }
 
@@ -158,12 +165,12 @@ static int parse(int argc, char **argv, struct opts *o) {
                         o->db = optarg;
                         break;
                 case O_SINCE:
-                        if ((r = parse_time_opt(o, "--since", optarg, now, &o->filter.since_ms)))
+                        if ((r = parse_time_arg(o->name, "--since", optarg, now, &o->filter.since_ms)))
                                 return r;
                         o->filter.has_since = true;
                         break;
                 case O_UNTIL:
-                        if ((r = parse_time_opt(o, "--until", optarg, now, &o->filter.until_ms)))
+                        if ((r = parse_time_arg(o->name, "--until", optarg, now, &o->filter.until_ms)))
                                 return r;
                         o->filter.has_until = true;
                         break;
@@ -733,10 +740,8 @@ static int run_prune(int argc, char **argv) {
                         break;
                 case O_BEFORE:
                         before_arg = optarg;
-                        if (sbx_audit_parse_time(optarg, sbx_audit_now_ms(), &before) < 0)
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "audit prune: malformed --before '%s' (expected a duration such as 30d "
-                                                "or an ISO-8601 time such as 2024-05-01T12:00:00Z)", optarg);
+                        if (parse_time_arg("prune", "--before", optarg, sbx_audit_now_ms(), &before))
+                                return SBX_EXIT_USAGE;
                         break;
                 case O_DRY_RUN: dry_run = true; break;
                 case 'h':

@@ -136,6 +136,9 @@ bad "malformed --since (bad month)" "malformed --since '2024-13-01'" audit denia
 bad "malformed --since (unknown unit)" "malformed --since '1y'" audit stats --since 1y --db "$GOOD"
 bad "malformed --until" "malformed --until" audit export --until 'next week' --db "$GOOD"
 bad "empty --since" "malformed --since ''" audit list --since '' --db "$GOOD"
+# well-formed but out of range: said so, not called malformed, and nothing is pruned
+bad "--since too far back" "--since '99999d' is out of range" audit denials --since 99999d --db "$GOOD"
+bad "prune --before a time before 1970" "--before '1969-12-31' is out of range" audit prune --before 1969-12-31 --db "$GOOD"
 bad "--until before --since" "--until is not after --since" audit list --since 1h --until 2h --db "$GOOD"
 bad "--until equal to --since" "--until is not after --since" audit list --since 2024-01-01 --until 2024-01-01 --db "$GOOD"
 bad "unknown verdict" "unknown verdict 'bogus'" audit list --verdict bogus --db "$GOOD"

@@ -1120,7 +1120,14 @@ static void test_audit_parse_time_accepts_durations_and_timestamps(void **state)
                 { "2024-05-01T12", -EINVAL, 0 },
                 { "2024-05-01T12:00:00+", -EINVAL, 0 },
                 { "2024-05-01junk", -EINVAL, 0 },
-                { "99999999999d", -EINVAL, 0 },
+                { "99999999999d", -ERANGE, 0 },
+                { "99999d", -ERANGE, 0 },
+                { "10000w3001d", -ERANGE, 0 }, /* 73001 days: a day more than 200 years */
+                { "99999999999d1x", -EINVAL, 0 },
+                { "1969-12-31", -ERANGE, 0 },
+                { "1969-02-29", -EINVAL, 0 },
+                { "1970-01-01", 0, 0 },
+                { "73000d", 0, 1714564800000 - 73000 * 86400000LL },
         };
         (void) state;
 
