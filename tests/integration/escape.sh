@@ -360,6 +360,11 @@ vec tmpdir-unremovable-content 'ww:fn:tmpdir_content_gone' '' \
         '[ -n "${TMPDIR:-}" ] || exit 0; echo "KEEP-TMPDIR=$TMPDIR"; k=$TMPDIR/$TAG-keep; p=$k/deep; for i in $(seq 300); do p=$p/d; done; mkdir -p "$p" "$k/none/sub" "$k/ro/sub" && echo data > "$p/f" && chmod 0 "$k/none" && chmod 500 "$k/ro" && { [ "$TMPDIR" = /dev/shm ] || chmod 500 "$TMPDIR"; }'
 vec pc-read 'grep:PC-READ-OK' 'echo hello > "$W/pc-readme"' '[ "$(cat "$W/pc-readme")" = hello ] && [ -n "$(ls /etc)" ] && echo PC-READ-OK'
 vec pc-dev-null 'grep:PC-DEVNULL-OK' '' 'echo data > /dev/null && echo data >> /dev/null && echo PC-DEVNULL-OK'
+# POSIX named semaphores (sem_open: a file in /dev/shm, Python's multiprocessing.Lock) work under
+# bubblewrap, in its own /dev/shm, and are denied under Landlock, the host's /dev/shm being
+# read-only; the README and the man page say so
+vec posix-semaphore 'fn:sem_as_documented' '' \
+        '$PY -c "import multiprocessing; multiprocessing.Lock(); print(\"PC-SEM-OK\")"'
 
 # a mount the host makes while the run is going on, beneath a shared mount (on systemd hosts /
 # itself is shared: automounts, removable media, a mount from another terminal)
@@ -598,6 +603,13 @@ tmpdir_content_gone() {
                 rm -rf "${dir:?}/$TAG-keep"
                 [ "$dir" = /dev/shm ] || rmdir "$dir"
                 return 1
+        fi
+}
+sem_as_documented() {
+        if grep -q '^PC-SEM-OK$' "$C/log"; then
+                [ "$backend" = bwrap ] || { CHECK_NOTE="sem_open() worked under $backend"; return 1; }
+        else
+                [ "$backend" != bwrap ] || { CHECK_NOTE="sem_open() failed under bwrap"; return 1; }
         fi
 }
 pc_tmpdir_none() {
