@@ -530,8 +530,10 @@ static void reset_signals_in_child(void) {
          * the terminal's ^Z on to the command. */
         if (!tstp_ignored)
                 signal(SIGTSTP, SIG_IGN);
+        /* the caller's mask, as an exec without sbx would leave it: a signal the caller blocks
+         * stays blocked for the command (and is not sbx's to forward either) */
         sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, NULL);
+        sigprocmask(SIG_SETMASK, saved.valid ? &saved.mask : &none, NULL);
         if (runner_own_group)
                 (void) setpgid(0, 0);
 }

@@ -312,6 +312,13 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         out=$( (trap '' INT; "$SBX_BIN" run $(sel "$b") -- sh -c 'grep "^SigIgn" /proc/self/status') 2>/dev/null)
         t_check "$b: a SIGINT ignored by the caller is still ignored in the command ($out)" \
                 test "$(( 0x${out##*[[:space:]]} & 2 ))" = 2
+        # ... and the signals the caller blocks stay blocked for it, as an exec would leave them
+        # (USR2 and TERM: bits 11 and 14; grep, not sh, which empties its own mask)
+        out=$("$PY" -c 'import os, signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2, signal.SIGTERM})
+os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigBlk' /proc/self/status 2>/dev/null)
+        t_check "$b: the signal mask the caller blocks is the command's ($out)" \
+                test "$(( 0x${out##*[[:space:]]} ))" = $(( 0x4800 ))
         rm -f "$T/ws/ready" "$T/ws/trapped"
         "$SBX_BIN" run $(sel "$b") -- sh -c 'trap "echo trapped > \"\$2\"; kill \$!; exit 7" TERM; touch "$1"; sleep 30 & wait' \
                 sh "$T/ws/ready" "$T/ws/trapped" &
