@@ -367,6 +367,13 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                         return r;
                 }
         }
+        /* bubblewrap sets PWD to the directory it enters (the physical path): the command gets the
+         * caller's back, as an exec would leave it (bash's logical path through a symlink) */
+        if (getenv("PWD")) {
+                sbx_argv_add(&b, "--pwd");
+                sbx_argv_add(&b, getenv("PWD"));
+        } else
+                sbx_argv_add(&b, "--no-pwd");
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);
         r = sbx_argv_finish(&b, &out->argv);

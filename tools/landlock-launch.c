@@ -19,6 +19,9 @@
  * directory (on the host), which the launcher opens again inside the sandbox, by that path and
  * without following a symlink, and puts on descriptor 0; there it must be the very directory
  * (DEV:INO), or the command never runs.
+ * --seal-mounts also takes --pwd VALUE or --no-pwd: the caller's $PWD (or that it had none), which
+ * the command gets back: bubblewrap sets PWD to the directory it enters, the physical path, where
+ * an exec without sbx keeps the caller's (bash's logical path through a symlink, or none).
  * --mode also takes --die-with-parent: the launcher dies with its parent (SIGKILL), and from ABI 6
  * every process of the sandbox is killed when the launcher's parent dies, SIGKILL included (see
  * start_keeper()).
@@ -52,7 +55,7 @@
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
- * write-dir, stdin, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait,
+ * write-dir, stdin, environment, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait,
  * keeper, exec) and exits 125. Otherwise the successful execve closes N without a record: EOF with
  * no record means the command was executed.
  *
@@ -248,6 +251,8 @@ struct launch {
         unsigned write_mounts[MAX_WRITE_DIRS]; /* --seal-mounts: mounts at its path in the sandbox */
         unsigned close_std;    /* --close-std: bit N, close N right before exec */
         const char *stdin_dir; /* --stdin-dir, and its --stdin-dir-id */
+        const char *pwd;       /* --pwd: the caller's $PWD */
+        bool no_pwd;           /* --no-pwd: the caller had no $PWD */
         unsigned long long stdin_dev, stdin_ino;
         bool stdin_id_set;
         long max_abi;
@@ -315,6 +320,12 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         if (!v || v[0] != '/')
                                 usage_fail("--stdin-dir needs an absolute directory, got '%s'", v ? v : "");
                         l->stdin_dir = v;
+                } else if ((v = option_value(argv, &i, "--pwd", &m)), m) {
+                        if (!v)
+                                usage_fail("--pwd needs a value");
+                        l->pwd = v;
+                } else if (strcmp(a, "--no-pwd") == 0) {
+                        l->no_pwd = true;
                 } else if ((v = option_value(argv, &i, "--stdin-dir-id", &m)), m) {
                         char tail;
 
@@ -351,6 +362,10 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 usage_fail("--mode workspace-write needs at least one --write DIR");
         if ((l->stdin_dir || l->stdin_id_set) && !l->seal_mounts)
                 usage_fail("--stdin-dir is only valid with --seal-mounts");
+        if ((l->pwd || l->no_pwd) && !l->seal_mounts)
+                usage_fail("--pwd and --no-pwd are only valid with --seal-mounts");
+        if (l->pwd && l->no_pwd)
+                usage_fail("--pwd and --no-pwd exclude each other");
         if (!l->stdin_dir != !l->stdin_id_set)
                 usage_fail("--stdin-dir and --stdin-dir-id go together");
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
@@ -494,6 +509,14 @@ static void drop_capabilities(void) {
         hdr = (struct __user_cap_header_struct) { .version = _LINUX_CAPABILITY_VERSION_3 };
         if (syscall(SYS_capset, &hdr, data) < 0)
                 fail(errno, "capabilities", "cannot clear the capability sets");
+}
+
+/* --pwd / --no-pwd: the caller's $PWD back in place of the one bubblewrap set */
+static void restore_pwd(const struct launch *l) {
+        if (l->pwd && setenv("PWD", l->pwd, 1) < 0)
+                fail(errno, "environment", "cannot set PWD");
+        if (l->no_pwd && unsetenv("PWD") < 0)
+                fail(errno, "environment", "cannot unset PWD");
 }
 
 /* ---- --seal-mounts: the first step inside a bubblewrap sandbox ----------------------------
@@ -1048,6 +1071,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 seal_mounts(&l);
                 check_sealed_write_dirs(&l);
                 reopen_stdin_dir(&l);
+                restore_pwd(&l);
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");

@@ -25,6 +25,9 @@
 # - SIGTERM while sbx waits for the audit writer to confirm the row, and SIGINT right after sbx
 #   asked for it: the signal ends the command, and the row is completed with it;
 # - SIGTSTP sent to sbx alone stops the command with it, SIGCONT to sbx alone continues both.
+# - the command inherits the caller's process state as an exec would (rlimits, umask, nice,
+#   scheduling, affinity, I/O priority, oom_score_adj, timer slack, personality, the environment
+#   with $PWD the logical path through a symlink), as root and as nobody.
 # Exit 77 only when neither bwrap nor landlock works here.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -909,6 +912,76 @@ for who in "${WHO[@]}"; do
                 timeout 10 "${pre[@]}" "$bin" run $(sel "$b") --root "$d" -- sh -c 'yes >&2' 2>&1 | head -1 >/dev/null
                 st=${PIPESTATUS[0]}
                 t_check "$b, $who: stderr's reader leaves: the command dies of SIGPIPE, 141 (got $st)" test "$st" = 141
+        done
+done
+
+# --- the process state the command inherits: what an exec without sbx would leave it, apart from
+# what the confinement documents (no capability, no_new_privs, a seccomp filter, the parent-death
+# signal, TMPDIR in workspace-write). The caller changes each kind first (rlimits soft and hard,
+# umask, nice, scheduling policy, CPU affinity, I/O priority, oom_score_adj, timer slack,
+# personality, transparent huge pages, odd variables) and runs from a symlinked subdirectory of
+# the workspace, $PWD its logical path. inherit.py set ARGV...: changes them and execs ARGV;
+# inherit.py show: prints them, one per line (cap: the confinement's, checked apart).
+cat >"$T/inherit.py" <<'PY'
+import ctypes, os, resource, subprocess, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if sys.argv[1] == "set":
+    os.umask(0o027)
+    os.nice(3)
+    os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    cpus = os.sched_getaffinity(0)
+    if len(cpus) > 1:
+        os.sched_setaffinity(0, {max(cpus)})
+    with open("/proc/self/oom_score_adj", "w") as f:
+        f.write("123")
+    libc.prctl(29, 123456, 0, 0, 0)  # PR_SET_TIMERSLACK
+    libc.prctl(41, 1, 0, 0, 0)       # PR_SET_THP_DISABLE
+    for r, soft, hard in ((resource.RLIMIT_NOFILE, 200, 300), (resource.RLIMIT_CORE, 0, 4096),
+                          (resource.RLIMIT_STACK, 4 << 20, None), (resource.RLIMIT_FSIZE, 1 << 30, 2 << 30),
+                          (resource.RLIMIT_CPU, 600, 900)):
+        cur = resource.getrlimit(r)[1]
+        hard = cur if hard is None or (cur != resource.RLIM_INFINITY and cur < hard) else hard
+        resource.setrlimit(r, (soft if hard == resource.RLIM_INFINITY or soft <= hard else hard, hard))
+    env = dict(os.environ, SBX_T_NL="a\nb", SBX_T_EQ="x=y=z", SBX_T_EMPTY="")
+    os.execvpe(sys.argv[2], sys.argv[2:], env)
+v = ctypes.c_int(0)
+print("umask", oct(os.umask(0o22)))
+print("cwd", os.getcwd())
+print("nice", os.getpriority(os.PRIO_PROCESS, 0))
+print("sched", os.sched_getscheduler(0))
+print("affinity", sorted(os.sched_getaffinity(0)))
+print("ionice", subprocess.run(["ionice", "-p", str(os.getpid())], capture_output=True, text=True).stdout.strip())
+print("oom_score_adj", open("/proc/self/oom_score_adj").read().strip())
+print("timerslack", libc.prctl(30, 0, 0, 0, 0))
+print("thp_disable", libc.prctl(42, 0, 0, 0, 0))
+print("personality", open("/proc/self/personality").read().strip())
+for n in sorted(k for k in dir(resource) if k.startswith("RLIMIT_")):
+    print(n, resource.getrlimit(getattr(resource, n)))
+for l in open("/proc/self/status"):
+    if l.startswith(("Cap", "NoNewPrivs", "Seccomp:")):
+        print("cap", l.split()[0], l.split()[1])
+libc.prctl(2, ctypes.byref(v))  # PR_GET_PDEATHSIG
+print("cap pdeathsig", v.value)
+for k in sorted(os.environ):
+    print("env", repr(k), repr(os.environ[k]))
+PY
+chmod 644 "$T/inherit.py"
+for who in "${WHO[@]}"; do
+        d=$T/ss/$who-ws
+        ss_user "$who"
+        mkdir -p "$d/real/sub"
+        ln -sfn real "$d/link"
+        [ "$who" = nobody ] && chown -R -h 65534:65534 "$d/real" "$d/link"
+        # the caller's state, then ARGV
+        state=(ionice -c 2 -n 5 setarch "$(uname -m)" -R "${pre[@]}" "$PY" "$T/inherit.py" set)
+        want=$(cd "$d/link/sub" && "${state[@]}" "$PY" "$T/inherit.py" show 2>&1)
+        for b in "${BACKENDS[@]}" "${NONE[@]}"; do
+                got=$(cd "$d/link/sub" && "${state[@]}" "$bin" run $(sel "$b") --root "$d" \
+                        --db "$T/ss/$who-db/inherit.db" -- "$PY" "$T/inherit.py" show 2>&1)
+                diffs=$(diff <(grep -v -e '^cap ' -e "^env 'TMPDIR' " <<<"$want") \
+                        <(grep -v -e '^cap ' -e "^env 'TMPDIR' " <<<"$got") | grep '^[<>]' | head -c 1000 | tr '\n' ' ')
+                t_check "$b, $who: the command inherits the caller's process state as an exec would (differences: ${diffs:-none})" \
+                        test -z "$diffs" -a -n "$want"
         done
 done
 

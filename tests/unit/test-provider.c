@@ -159,8 +159,17 @@ static void test_bwrap_argv_read_only(void **state) {
         char *argv[] = { (char *) "touch", (char *) "--", (char *) "x", NULL };
         ssize_t dd;
         (void) state;
+        /* the caller's $PWD, as bash keeps it through a symlink: bubblewrap would set the path it
+         * enters, so the launcher gets it to set back */
+        char *saved_pwd = getenv("PWD") ? strdup(getenv("PWD")) : NULL;
+        assert_int_equal(setenv("PWD", "/logical/path", 1), 0);
         assert_int_equal(sbx_provider_new_local(cfg, "bwrap", &p, NULL), 0);
         assert_int_equal(sbx_provider_confine(p, argv, &pol, &opts, &c, NULL, NULL), 0);
+        if (saved_pwd)
+                setenv("PWD", saved_pwd, 1);
+        else
+                unsetenv("PWD");
+        free(saved_pwd);
         assert_string_equal(c->backend, "bwrap");
         /* the runner's real path, the one checked (/bin may be a symlink to /usr/bin) */
         char *real = realpath("/bin/true", NULL);
@@ -208,12 +217,15 @@ static void test_bwrap_argv_read_only(void **state) {
         assert_string_equal(c->argv[dd + 8], "6");
         assert_string_equal(c->argv[dd + 9], "--close-fd");
         assert_string_equal(c->argv[dd + 10], "7");
+        /* ... and sets the caller's $PWD again */
+        assert_string_equal(c->argv[dd + 11], "--pwd");
+        assert_string_equal(c->argv[dd + 12], "/logical/path");
         /* then the exact argv after the launcher's "--", its own "--" untouched */
-        assert_string_equal(c->argv[dd + 11], "--");
-        assert_string_equal(c->argv[dd + 12], "touch");
         assert_string_equal(c->argv[dd + 13], "--");
-        assert_string_equal(c->argv[dd + 14], "x");
-        assert_null(c->argv[dd + 15]);
+        assert_string_equal(c->argv[dd + 14], "touch");
+        assert_string_equal(c->argv[dd + 15], "--");
+        assert_string_equal(c->argv[dd + 16], "x");
+        assert_null(c->argv[dd + 17]);
         sbx_confined_argv_free(c);
         sbx_provider_free(p);
         sbx_config_free(cfg);
