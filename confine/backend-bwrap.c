@@ -11,9 +11,10 @@
  *
  * bubblewrap makes the sandbox's mounts slaves of the host's, so a mount the host made during the
  * run appeared inside with its host options, writable (escape suite: a mount made mid-run). The
- * first process in the sandbox is therefore sbx-landlock --seal-mounts, given CAP_SYS_ADMIN in the
- * sandbox's user namespace only: it makes the mounts private, remounts read-only any writable
- * mount the policy does not grant, drops every capability and execs the command. */
+ * first process in the sandbox is therefore sbx-landlock --seal-mounts, given CAP_SYS_ADMIN and
+ * CAP_SETPCAP in the sandbox's user namespace only: it makes the mounts private, remounts
+ * read-only any writable mount the policy does not grant, drops every capability (the bounding
+ * set too) and execs the command. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -321,9 +322,13 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
          * sandbox at the next run (measured with LD_PRELOAD). bubblewrap starts without them and
          * sets them again for the sandbox. */
         move_loader_variables(&b, out);
-        /* the first process inside seals the mounts, then drops the capability and execs */
+        /* the first process inside seals the mounts, then drops the capabilities and execs; with
+         * CAP_SETPCAP it empties the bounding set too, as root's run does (an ordinary user's
+         * command kept the CAP_SYS_ADMIN that bubblewrap gave the launcher there) */
         sbx_argv_add(&b, "--cap-add");
         sbx_argv_add(&b, "CAP_SYS_ADMIN");
+        sbx_argv_add(&b, "--cap-add");
+        sbx_argv_add(&b, "CAP_SETPCAP");
         sbx_argv_add(&b, "--");
         sbx_argv_add(&b, launcher);
         sbx_argv_add(&b, "--seal-mounts");

@@ -484,8 +484,9 @@ static int build_ruleset(const struct launch *l, int abi) {
 
 /* The command keeps no capability, as under bubblewrap: root's capabilities would reach beyond
  * file effects (loading modules, raw devices, setting the host name). The bounding set is emptied
- * so that exec gives uid 0 nothing back. Without CAP_SETPCAP (an ordinary user) the bounding set
- * cannot be changed and may still list capabilities, but the effective, permitted, inheritable
+ * so that exec gives uid 0 nothing back. Without CAP_SETPCAP (an ordinary user's Landlock run;
+ * under bubblewrap sbx gives the sealing launcher CAP_SETPCAP in the sandbox's user namespace) the
+ * bounding set cannot be changed and may still list capabilities, but the effective, permitted, inheritable
  * and ambient sets are emptied, and no_new_privs keeps exec from granting any (file
  * capabilities and set-user-ID included). */
 static void drop_capabilities(void) {

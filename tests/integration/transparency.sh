@@ -27,7 +27,8 @@
 # - SIGTSTP sent to sbx alone stops the command with it, SIGCONT to sbx alone continues both.
 # - the command inherits the caller's process state as an exec would (rlimits, umask, nice,
 #   scheduling, affinity, I/O priority, oom_score_adj, timer slack, personality, the environment
-#   with $PWD the logical path through a symlink), as root and as nobody.
+#   with $PWD the logical path through a symlink), as root and as nobody; what the confinement
+#   changes is as documented (capabilities, bounding set, no_new_privs, seccomp, parent-death signal).
 # Exit 77 only when neither bwrap nor landlock works here.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -982,6 +983,22 @@ for who in "${WHO[@]}"; do
                         <(grep -v -e '^cap ' -e "^env 'TMPDIR' " <<<"$got") | grep '^[<>]' | head -c 1000 | tr '\n' ' ')
                 t_check "$b, $who: the command inherits the caller's process state as an exec would (differences: ${diffs:-none})" \
                         test -z "$diffs" -a -n "$want"
+                # what the confinement changes, as documented: unconfined, nothing but the parent-death
+                # signal; confined, no capability, no_new_privs and a seccomp filter, and an empty
+                # bounding set but in an ordinary user's Landlock run (without CAP_SETPCAP it
+                # cannot be changed: the caller's stays). As nobody under bwrap it kept the
+                # CAP_SYS_ADMIN that bubblewrap gives the sealing launcher.
+                caps=$(grep '^cap ' <<<"$got" | tr '\n' ' ')
+                if [ "$b" = none ]; then
+                        expect=$(grep '^cap ' <<<"$want" | sed 's/^cap pdeathsig 0$/cap pdeathsig 9/' | tr '\n' ' ')
+                else
+                        bnd=0000000000000000
+                        [ "$b:$who" = landlock:nobody ] && bnd=$(grep '^cap CapBnd:' <<<"$want" | cut -d' ' -f3)
+                        expect="cap CapInh: 0000000000000000 cap CapPrm: 0000000000000000 cap CapEff: 0000000000000000 "
+                        expect+="cap CapBnd: $bnd cap CapAmb: 0000000000000000 cap NoNewPrivs: 1 cap Seccomp: 2 cap pdeathsig 9 "
+                fi
+                t_check "$b, $who: capabilities, no_new_privs, seccomp and the parent-death signal are as documented ($caps)" \
+                        test "$caps" = "$expect"
         done
 done
 
