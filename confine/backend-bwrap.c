@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,6 +380,18 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, getenv("PWD"));
         } else
                 sbx_argv_add(&b, "--no-pwd");
+        /* bubblewrap needs SIGCHLD (sbx starts it at its default) and unblocks it for its child:
+         * the command gets the caller's back, ignored or blocked, as an exec would leave it. Read
+         * here, before sbx installs its own handler (run-exec.c), and after a probe put it back. */
+        {
+                struct sigaction chld;
+                sigset_t mask;
+
+                if (sigaction(SIGCHLD, NULL, &chld) == 0 && chld.sa_handler == SIG_IGN)
+                        sbx_argv_add(&b, "--sigchld-ignored");
+                if (sigprocmask(SIG_BLOCK, NULL, &mask) == 0 && sigismember(&mask, SIGCHLD) == 1)
+                        sbx_argv_add(&b, "--sigchld-blocked");
+        }
         sbx_argv_add(&b, "--");
         sbx_argv_add_all(&b, req->argv);
         r = sbx_argv_finish(&b, &out->argv);

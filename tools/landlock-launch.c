@@ -22,6 +22,8 @@
  * --seal-mounts also takes --pwd VALUE or --no-pwd: the caller's $PWD (or that it had none), which
  * the command gets back: bubblewrap sets PWD to the directory it enters, the physical path, where
  * an exec without sbx keeps the caller's (bash's logical path through a symlink, or none).
+ * And --sigchld-ignored, --sigchld-blocked: the caller ignores, or blocks, SIGCHLD, which the
+ * command does too, as after an exec: bubblewrap needs it at its default and unblocks it.
  * --mode also takes --die-with-parent: the launcher dies with its parent (SIGKILL), and from ABI 6
  * every process of the sandbox is killed when the launcher's parent dies, SIGKILL included (see
  * start_keeper()).
@@ -55,7 +57,7 @@
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
- * write-dir, stdin, environment, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait,
+ * write-dir, stdin, environment, signals, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait,
  * keeper, exec) and exits 125. Otherwise the successful execve closes N without a record: EOF with
  * no record means the command was executed.
  *
@@ -253,6 +255,8 @@ struct launch {
         const char *stdin_dir; /* --stdin-dir, and its --stdin-dir-id */
         const char *pwd;       /* --pwd: the caller's $PWD */
         bool no_pwd;           /* --no-pwd: the caller had no $PWD */
+        bool sigchld_ignored;  /* --sigchld-ignored */
+        bool sigchld_blocked;  /* --sigchld-blocked */
         unsigned long long stdin_dev, stdin_ino;
         bool stdin_id_set;
         long max_abi;
@@ -326,6 +330,10 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->pwd = v;
                 } else if (strcmp(a, "--no-pwd") == 0) {
                         l->no_pwd = true;
+                } else if (strcmp(a, "--sigchld-ignored") == 0) {
+                        l->sigchld_ignored = true;
+                } else if (strcmp(a, "--sigchld-blocked") == 0) {
+                        l->sigchld_blocked = true;
                 } else if ((v = option_value(argv, &i, "--stdin-dir-id", &m)), m) {
                         char tail;
 
@@ -364,6 +372,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 usage_fail("--stdin-dir is only valid with --seal-mounts");
         if ((l->pwd || l->no_pwd) && !l->seal_mounts)
                 usage_fail("--pwd and --no-pwd are only valid with --seal-mounts");
+        if ((l->sigchld_ignored || l->sigchld_blocked) && !l->seal_mounts)
+                usage_fail("--sigchld-ignored and --sigchld-blocked are only valid with --seal-mounts");
         if (l->pwd && l->no_pwd)
                 usage_fail("--pwd and --no-pwd exclude each other");
         if (!l->stdin_dir != !l->stdin_id_set)
@@ -518,6 +528,20 @@ static void restore_pwd(const struct launch *l) {
                 fail(errno, "environment", "cannot set PWD");
         if (l->no_pwd && unsetenv("PWD") < 0)
                 fail(errno, "environment", "cannot unset PWD");
+}
+
+/* --sigchld-ignored / --sigchld-blocked: the caller's SIGCHLD, right before exec */
+static void restore_sigchld(const struct launch *l) {
+        struct sigaction ign = { .sa_handler = SIG_IGN };
+        sigset_t chld;
+
+        sigemptyset(&ign.sa_mask);
+        if (l->sigchld_ignored && sigaction(SIGCHLD, &ign, NULL) < 0)
+                fail(errno, "signals", "cannot ignore SIGCHLD");
+        sigemptyset(&chld);
+        sigaddset(&chld, SIGCHLD);
+        if (l->sigchld_blocked && sigprocmask(SIG_BLOCK, &chld, NULL) < 0)
+                fail(errno, "signals", "cannot block SIGCHLD");
 }
 
 /* ---- --seal-mounts: the first step inside a bubblewrap sandbox ----------------------------
@@ -1091,6 +1115,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 check_lifeline(l.lifeline_fd);
                 if (before_exec)
                         before_exec();
+                restore_sigchld(&l);
                 close_std(&l);
                 execvpe(l.argv[0], l.argv, envp ? envp : environ);
                 fail(errno, "exec", "cannot execute '%s'", l.argv[0]);

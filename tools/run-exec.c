@@ -180,6 +180,7 @@ static void record_signal(int sig, siginfo_t *si, void *uctx) {
  * for the command, and sbx does not forward them. */
 static int ignored_mask;
 static bool pipe_ignored;
+static bool chld_ignored; /* and SIGCHLD, which Linux keeps ignored across exec */
 
 /* Job control for a runner in a group of its own: ^Z (SIGTSTP) reaches sbx alone, and the command,
  * in bubblewrap's new session, could not stop on SIGTSTP anyway (its process group is orphaned, so
@@ -356,6 +357,7 @@ static void install_forwarding(void) {
         sa = (struct sigaction) { .sa_handler = child_ended, .sa_flags = SA_RESTART | SA_NOCLDSTOP };
         sigfillset(&sa.sa_mask);
         sigaction(SIGCHLD, &sa, &saved.chld);
+        chld_ignored = saved.chld.sa_handler == SIG_IGN;
         tstp_handled = false;
         /* (one look at ^Z's disposition for both) */
         tstp_read = sigaction(SIGTSTP, NULL, &old) == 0;
@@ -539,10 +541,14 @@ static void reset_signals_in_child(void) {
 }
 
 /* In the child, right before the command is executed: the caller's SIGTSTP (sbx's own handler,
- * when there is one, is not the command's). */
+ * when there is one, is not the command's), and the caller's SIGCHLD when it ignores it, the
+ * launcher done with its children (bubblewrap, which needs SIGCHLD, gets it from its launcher:
+ * --sigchld-ignored). */
 static void child_before_exec(void) {
         if (!tstp_ignored)
                 signal(SIGTSTP, SIG_DFL);
+        if (chld_ignored && !runner_own_group)
+                signal(SIGCHLD, SIG_IGN);
 }
 
 /* In sbx, its vfork child gone (the command executed, or the child ended): a ^Z the terminal sent

@@ -317,12 +317,19 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         t_check "$b: a SIGINT ignored by the caller is still ignored in the command ($out)" \
                 test "$(( 0x${out##*[[:space:]]} & 2 ))" = 2
         # ... and the signals the caller blocks stay blocked for it, as an exec would leave them
-        # (USR2 and TERM: bits 11 and 14; grep, not sh, which empties its own mask)
+        # (USR2, TERM and CHLD: bits 11, 14 and 16; grep, not sh, which empties its own mask).
+        # SIGCHLD too, and ignored: Linux keeps it ignored across exec (a daemon's
+        # signal(SIGCHLD, SIG_IGN)); sbx set it back to the default, and bubblewrap unblocked it
         out=$("$PY" -c 'import os, signal, sys
-signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2, signal.SIGTERM})
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2, signal.SIGTERM, signal.SIGCHLD})
 os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigBlk' /proc/self/status 2>/dev/null)
         t_check "$b: the signal mask the caller blocks is the command's ($out)" \
-                test "$(( 0x${out##*[[:space:]]} ))" = $(( 0x4800 ))
+                test "$(( 0x${out##*[[:space:]]} ))" = $(( 0x14800 ))
+        out=$("$PY" -c 'import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigIgn' /proc/self/status 2>/dev/null)
+        t_check "$b: a SIGCHLD ignored by the caller is still ignored in the command ($out)" \
+                test "$(( 0x${out##*[[:space:]]} & 0x10000 ))" = $(( 0x10000 ))
         rm -f "$T/ws/ready" "$T/ws/trapped"
         "$SBX_BIN" run $(sel "$b") -- sh -c 'trap "echo trapped > \"\$2\"; kill \$!; exit 7" TERM; touch "$1"; sleep 30 & wait' \
                 sh "$T/ws/ready" "$T/ws/trapped" &
