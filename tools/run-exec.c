@@ -561,7 +561,9 @@ static void tstp_after_vfork(pid_t pid) {
         sigset_t tstp;
         siginfo_t si;
 
-        if (tstp_ignored || runner_own_group)
+        /* one the caller blocks is not sbx's to take (sigtimedwait() would): it stays pending, as
+         * without sbx, where it stopped nothing (review: sbx stopped itself for good) */
+        if (tstp_ignored || runner_own_group || (saved.valid && sigismember(&saved.mask, SIGTSTP) == 1))
                 return;
         sigemptyset(&tstp);
         sigaddset(&tstp, SIGTSTP);

@@ -325,6 +325,15 @@ signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2, signal.SIGTERM, signal
 os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigBlk' /proc/self/status 2>/dev/null)
         t_check "$b: the signal mask the caller blocks is the command's ($out)" \
                 test "$(( 0x${out##*[[:space:]]} ))" = $(( 0x14800 ))
+        # ... SIGTSTP too, one pending included (a ^Z while it was blocked): it stops nothing, as
+        # without sbx, which took it and stopped itself for good (review: a run that never ended)
+        out=$(timeout -s KILL 20 "$PY" -c 'import os, signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTSTP})
+os.kill(os.getpid(), signal.SIGTSTP)
+os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigBlk' /proc/self/status 2>/dev/null)
+        rc=$?
+        t_check "$b: a SIGTSTP the caller blocks, pending, stops neither sbx nor the command (exit $rc, $out)" \
+                test "$rc" = 0 -a "$(( 0x${out##*[[:space:]]} ))" = $(( 0x80000 ))
         out=$("$PY" -c 'import os, signal, sys
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigIgn' /proc/self/status 2>/dev/null)
