@@ -374,11 +374,12 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 }
         }
         /* bubblewrap sets PWD to the directory it enters (the physical path): the command gets the
-         * caller's back, as an exec would leave it (bash's logical path through a symlink) */
-        if (getenv("PWD")) {
-                sbx_argv_add(&b, "--pwd");
-                sbx_argv_add(&b, getenv("PWD"));
-        } else
+         * caller's back, as an exec would leave it (bash's logical path through a symlink). One
+         * word, --pwd=VALUE: a value of its own read as an option ("--" as no value, one
+         * "--status-fd=1" by the launcher's first look for its record's descriptor: review) */
+        if (getenv("PWD"))
+                sbx_argv_addf(&b, "--pwd=%s", getenv("PWD"));
+        else
                 sbx_argv_add(&b, "--no-pwd");
         /* bubblewrap needs SIGCHLD (sbx starts it at its default) and unblocks it for its child:
          * the command gets the caller's back, ignored or blocked, as an exec would leave it. Read

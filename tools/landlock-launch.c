@@ -19,9 +19,10 @@
  * directory (on the host), which the launcher opens again inside the sandbox, by that path and
  * without following a symlink, and puts on descriptor 0; there it must be the very directory
  * (DEV:INO), or the command never runs.
- * --seal-mounts also takes --pwd VALUE or --no-pwd: the caller's $PWD (or that it had none), which
+ * --seal-mounts also takes --pwd=VALUE or --no-pwd: the caller's $PWD (or that it had none), which
  * the command gets back: bubblewrap sets PWD to the directory it enters, the physical path, where
- * an exec without sbx keeps the caller's (bash's logical path through a symlink, or none).
+ * an exec without sbx keeps the caller's (bash's logical path through a symlink, or none). sbx
+ * passes it as one word: any value, "--" or "--status-fd=1" too, is then the value.
  * And --sigchld-ignored, --sigchld-blocked: the caller ignores, or blocks, SIGCHLD, which the
  * command does too, as after an exec: bubblewrap needs it at its default and unblocks it.
  * --mode also takes --die-with-parent: the launcher dies with its parent (SIGKILL), and from ABI 6

@@ -339,6 +339,15 @@ signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigIgn' /proc/self/status 2>/dev/null)
         t_check "$b: a SIGCHLD ignored by the caller is still ignored in the command ($out)" \
                 test "$(( 0x${out##*[[:space:]]} & 0x10000 ))" = $(( 0x10000 ))
+        # a $PWD that reads as an option of bubblewrap's launcher (which sets it back) is the
+        # command's as it is, and no option: "--" made its --pwd read as given no value, and
+        # "--status-fd=1" moved its record (review: both refused the run, exit 125)
+        for v in -- --status-fd=1; do
+                out=$(PWD=$v "$SBX_BIN" run $(sel "$b") -- printenv PWD 2>&1)
+                rc=$?
+                t_check "$b: a \$PWD of '$v' reaches the command as it is (exit $rc, $out)" \
+                        test "$rc" = 0 -a "$out" = "$v"
+        done
         rm -f "$T/ws/ready" "$T/ws/trapped"
         "$SBX_BIN" run $(sel "$b") -- sh -c 'trap "echo trapped > \"\$2\"; kill \$!; exit 7" TERM; touch "$1"; sleep 30 & wait' \
                 sh "$T/ws/ready" "$T/ws/trapped" &

@@ -219,15 +219,14 @@ static void test_bwrap_argv_read_only(void **state) {
         assert_string_equal(c->argv[dd + 8], "6");
         assert_string_equal(c->argv[dd + 9], "--close-fd");
         assert_string_equal(c->argv[dd + 10], "7");
-        /* ... and sets the caller's $PWD again */
-        assert_string_equal(c->argv[dd + 11], "--pwd");
-        assert_string_equal(c->argv[dd + 12], "/logical/path");
+        /* ... and sets the caller's $PWD again (one word: no value of it reads as an option) */
+        assert_string_equal(c->argv[dd + 11], "--pwd=/logical/path");
         /* then the exact argv after the launcher's "--", its own "--" untouched */
-        assert_string_equal(c->argv[dd + 13], "--");
-        assert_string_equal(c->argv[dd + 14], "touch");
-        assert_string_equal(c->argv[dd + 15], "--");
-        assert_string_equal(c->argv[dd + 16], "x");
-        assert_null(c->argv[dd + 17]);
+        assert_string_equal(c->argv[dd + 12], "--");
+        assert_string_equal(c->argv[dd + 13], "touch");
+        assert_string_equal(c->argv[dd + 14], "--");
+        assert_string_equal(c->argv[dd + 15], "x");
+        assert_null(c->argv[dd + 16]);
         sbx_confined_argv_free(c);
         sbx_provider_free(p);
         sbx_config_free(cfg);
