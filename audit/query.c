@@ -36,11 +36,10 @@ static int parse_duration(const char *s, int64_t *ret_ms) {
                 int64_t v = 0, unit;
                 if (!isdigit((unsigned char) *s))
                         return -EINVAL;
-                while (isdigit((unsigned char) *s)) {
-                        v = v * 10 + (*s++ - '0');
-                        if (v > 100000000)
-                                too_long = true; /* the syntax is still checked to the end */
-                }
+                /* past the bound, the digits are only read: the syntax is still checked to the end */
+                for (; isdigit((unsigned char) *s); s++)
+                        if (!too_long && (v = v * 10 + (*s - '0')) > 100000000)
+                                too_long = true;
                 switch (*s++) {
                 case 's': unit = 1000; break;
                 case 'm': unit = 60 * 1000; break;
