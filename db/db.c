@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <time.h>
@@ -73,6 +74,24 @@ static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, st
         case SQLITE_CANTOPEN:
         case SQLITE_PERM:
                 return sbx_diag_set(diag, e, what, path, "cannot %s audit database %s: %s", what, path, m);
+        case SQLITE_IOERR: {
+                /* "disk I/O error" alone hides the cause. SQLite keeps the errno only sometimes (a
+                 * failed write's EFBIG is gone by the time it reports), so a file size limit in force
+                 * (`ulimit -f`: writes past it fail with EFBIG) is named whenever it may be the cause */
+                int se = h ? sqlite3_system_errno(h) : 0;
+                struct rlimit fsize;
+                if ((se == 0 || se == EFBIG) && getrlimit(RLIMIT_FSIZE, &fsize) == 0 &&
+                    fsize.rlim_cur != RLIM_INFINITY)
+                        return sbx_diag_set(diag, e, what, path,
+                                            "audit database %s: %s: %s (%s%sa file size limit of %llu bytes is in "
+                                            "force: ulimit -f)",
+                                            path, what, m, se ? strerror(se) : "", se ? ": " : "",
+                                            (unsigned long long) fsize.rlim_cur);
+                if (se > 0)
+                        return sbx_diag_set(diag, e, what, path, "audit database %s: %s: %s (%s)", path, what, m,
+                                            strerror(se));
+                return sbx_diag_set(diag, e, what, path, "audit database %s: %s: %s", path, what, m);
+        }
         default:
                 return sbx_diag_set(diag, e, what, path, "audit database %s: %s: %s", path, what, m);
         }
@@ -265,20 +284,47 @@ static int reserve_fd(struct sbx_db *db, struct stat *st, struct sbx_diag *diag)
         return db->reserve_fd;
 }
 
+/* Space kept on the file system does not help under a file size limit (`ulimit -f`): past it a
+ * write fails with EFBIG, and a run that began would end unrecorded (measured: its row left
+ * 'running', then 'interrupted'). The ends go to the log, and a checkpoint copies them into the
+ * database: each must still have `bytes` below the limit of this process, which writes them. */
+static int fsize_room(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag) {
+        _cleanup_free_ char *wal = NULL;
+        struct rlimit lim;
+        struct stat st;
+        uint64_t largest = 0;
+
+        if (getrlimit(RLIMIT_FSIZE, &lim) < 0 || lim.rlim_cur == RLIM_INFINITY)
+                return 0;
+        if (asprintf(&wal, "%s-wal", db->path) < 0)
+                return sbx_diag_set(diag, ENOMEM, "reserve", db->path, "out of memory");
+        if (stat(db->path, &st) == 0)
+                largest = (uint64_t) st.st_size;
+        if (stat(wal, &st) == 0 && (uint64_t) st.st_size > largest)
+                largest = (uint64_t) st.st_size;
+        if (largest + bytes <= (uint64_t) lim.rlim_cur)
+                return 0;
+        return sbx_diag_set(diag, EFBIG, "reserve", db->path,
+                            "a file size limit of %llu bytes is in force (ulimit -f): %s or its log (%llu bytes) "
+                            "has no room left for %llu KiB, the end of the runs in progress",
+                            (unsigned long long) lim.rlim_cur, db->path, (unsigned long long) largest,
+                            (unsigned long long) (bytes / 1024));
+}
+
 int sbx_db_reserve(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag) {
         struct stat st;
         int fd = reserve_fd(db, &st, diag), r;
 
         if (fd < 0)
                 return fd;
-        if ((uint64_t) st.st_size >= bytes)
-                return 0;
-        r = posix_fallocate(fd, 0, (off_t) bytes);
-        if (r != 0)
-                return sbx_diag_set(diag, r, "reserve", db->path,
-                                    "cannot keep %llu KiB for the end of the runs in progress beside %s: %s",
-                                    (unsigned long long) (bytes / 1024), db->path, strerror(r));
-        return 0;
+        if ((uint64_t) st.st_size < bytes) {
+                r = posix_fallocate(fd, 0, (off_t) bytes);
+                if (r != 0)
+                        return sbx_diag_set(diag, r, "reserve", db->path,
+                                            "cannot keep %llu KiB for the end of the runs in progress beside %s: %s",
+                                            (unsigned long long) (bytes / 1024), db->path, strerror(r));
+        }
+        return fsize_room(db, bytes, diag);
 }
 
 int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes) {

@@ -6,9 +6,12 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -566,6 +569,48 @@ static void test_db_fds_are_close_on_exec(void **state) {
         sbx_db_close(db);
 }
 
+/* Under a file size limit the space kept on the disk is no help: each of the database and its log
+ * must have the reserve's size below the limit, or the start is refused (EFBIG, naming the limit).
+ * In a child: the limit stays there. */
+static void test_db_reserve_needs_room_below_the_file_size_limit(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        struct stat st;
+        char wal[160];
+        off_t largest;
+        pid_t pid;
+        int status;
+
+        assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
+        assert_int_equal(sbx_db_reserve(db, 64 * 1024, NULL), 0);
+        assert_int_equal(stat(f->path, &st), 0);
+        largest = st.st_size;
+        snprintf(wal, sizeof(wal), "%s-wal", f->path);
+        if (stat(wal, &st) == 0 && st.st_size > largest)
+                largest = st.st_size;
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                struct sbx_diag diag = { 0 };
+                struct rlimit lim = { .rlim_cur = (rlim_t) largest + 64 * 1024, .rlim_max = RLIM_INFINITY };
+
+                signal(SIGXFSZ, SIG_IGN);
+                if (setrlimit(RLIMIT_FSIZE, &lim) < 0)
+                        _exit(10);
+                if (sbx_db_reserve(db, 64 * 1024, &diag) != 0) /* just room */
+                        _exit(11);
+                if (sbx_db_reserve(db, 64 * 1024 + 1024, &diag) != -EFBIG) /* 1 KiB short */
+                        _exit(12);
+                if (!strstr(diag.msg, "a file size limit of") || !strstr(diag.msg, "(ulimit -f)"))
+                        _exit(13);
+                _exit(0);
+        }
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
+        sbx_db_close(db);
+}
+
 static void test_db_denied_paths_tally_follows_denial_lines(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -721,6 +766,7 @@ int main(void) {
                                                 teardown),
                 cmocka_unit_test_setup_teardown(test_db_copy_mark_detects_a_restarted_wal, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_fds_are_close_on_exec, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_reserve_needs_room_below_the_file_size_limit, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_denied_paths_tally_follows_denial_lines, setup, teardown),
                 cmocka_unit_test(test_db_wal_only_on_local_filesystems),
                 cmocka_unit_test_setup_teardown(test_db_statements_are_prepared_once, setup, teardown),
