@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -396,10 +397,16 @@ static void writer_drop(struct audit_handle *h) {
 /* Starts `sbx audit-writer` for this database, detached (its own session, stdio on /dev/null),
  * for the runs that follow. Best effort: nothing depends on it. */
 static void spawn_writer(const struct audit_handle *h) {
+        struct rlimit fsize;
         pid_t pid;
 
         if (prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 0)
                 return; /* it would refuse every client */
+        /* it serves every later run of this database: a caller's hard file size limit would
+         * refuse theirs too (the reserve's room is checked against the writer's limit). A soft
+         * one it drops. */
+        if (getrlimit(RLIMIT_FSIZE, &fsize) < 0 || fsize.rlim_max != RLIM_INFINITY)
+                return;
         pid = fork();
         if (pid < 0)
                 return;
@@ -409,7 +416,8 @@ static void spawn_writer(const struct audit_handle *h) {
 
                 sigemptyset(&none);
                 sigprocmask(SIG_SETMASK, &none, NULL);
-                if (setsid() < 0 || fork() != 0)
+                fsize.rlim_cur = RLIM_INFINITY;
+                if (setrlimit(RLIMIT_FSIZE, &fsize) < 0 || setsid() < 0 || fork() != 0)
                         _exit(0);
                 fd = open("/dev/null", O_RDWR | O_CLOEXEC);
                 if (fd < 0 || dup2(fd, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)

@@ -148,6 +148,19 @@ for who in "${WHO[@]}"; do
         done
         t_check "$who, $b: under ulimit -f from 8 KiB to 2 MiB above the database's size, each run was refused or ended recorded ($refused refused, $ran recorded;$bad)" \
                 test -z "$bad" -a "$refused" -gt 0 -a "$ran" -gt 0
+        # The writer a run starts serves the later runs of every caller: it takes no file size
+        # limit along (it had the first caller's, and refused the others' runs by it)
+        pkill -f "audit-writer --db $db\$"
+        for _ in $(seq 100); do pgrep -f "audit-writer --db $db\$" >/dev/null || break; sleep 0.05; done
+        (cd "$d/ws" && ulimit -f $((size + 4096)) && "${as[@]}" "$bin" run --db "$db" --backend "$b" --root "$d/ws" -- true)
+        sleep 0.3
+        t_check "$who, $b: a run under a hard file size limit starts no writer" \
+                test -z "$(pgrep -f "audit-writer --db $db\$")"
+        (cd "$d/ws" && ulimit -S -f $((size + 4096)) && "${as[@]}" "$bin" run --db "$db" --backend "$b" --root "$d/ws" -- true)
+        for _ in $(seq 100); do pgrep -f "audit-writer --db $db\$" >/dev/null && break; sleep 0.05; done
+        w=$(pgrep -f "audit-writer --db $db\$")
+        t_check "$who, $b: one under a soft limit starts a writer without it ($(grep 'file size' "/proc/${w:-0}/limits" 2>&1))" \
+                grep -Eq '^Max file size +unlimited +unlimited' "/proc/${w:-0}/limits"
         pkill -f "audit-writer --db $db\$"
 done
 
