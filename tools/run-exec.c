@@ -142,6 +142,13 @@ int sbx_run_status_fd_number(const struct sbx_run_args *a) {
  * nothing, so it never explains an exit status */
 static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGWINCH };
 static volatile sig_atomic_t pending_mask; /* bit i: forwarded[i] is waiting to be forwarded */
+
+static bool is_forwarded(int sig) {
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
+                if (forwarded[i] == sig)
+                        return true;
+        return false;
+}
 static int wake_fd = -1;                   /* write end of the self-pipe that wakes the loop */
 /* The pseudo-terminal the command's stderr goes to (when sbx's own is a terminal): it follows the
  * caller's terminal size, as the command's stdin and stdout do. */
@@ -862,9 +869,11 @@ static int64_t now_ms(void) {
 enum started { STARTED_UNKNOWN, STARTED_YES, STARTED_NO };
 
 /* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} only when the
- * command was executed; sbx's Landlock launcher writes a record only when it fails before exec. */
+ * command was executed; sbx's Landlock launcher writes a record only when it fails before exec.
+ * runner_signal: the signal that killed the runner itself, when it is none that sbx passes on
+ * and the run did not end before the runner was released (0 otherwise). */
 static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus,
-                                        int forwarded_signal) {
+                                        int forwarded_signal, int runner_signal) {
         if (!backend)
                 return STARTED_UNKNOWN;
         if (strcmp(backend, "bwrap") == 0) {
@@ -879,6 +888,13 @@ static enum started structural_evidence(const char *backend, const struct superv
                  * runner_failure) */
                 if (forwarded_signal)
                         return STARTED_UNKNOWN;
+                /* bubblewrap reports the sandbox's pid before it lets the sandbox's process go on
+                 * (it waits for that on an eventfd): without the report nothing in it ran. A
+                 * bubblewrap that a signal killed there (a crash: `ulimit -s 16`; the OOM killer)
+                 * was read as the command's death by that signal. Not one sbx passes on: ^C
+                 * reaches bubblewrap beside sbx, and is the run's end as under Landlock */
+                if (runner_signal && !strstr(s->status.data, "\"child-pid\""))
+                        return STARTED_NO;
                 return WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0 ? STARTED_NO : STARTED_UNKNOWN;
         }
         if (strcmp(backend, "landlock") == 0) {
@@ -1956,7 +1972,10 @@ not_started:
         rep->evidence = rep->classified && rep->result.line_no ? "stderr" : "exit-status";
 
         started = structural_evidence(confined ? confined->backend : NULL, &s, wstatus,
-                                      WIFEXITED(wstatus) ? rep->status.signal : 0);
+                                      WIFEXITED(wstatus) ? rep->status.signal : 0,
+                                      WIFSIGNALED(wstatus) && !unstarted && !is_forwarded(WTERMSIG(wstatus))
+                                              ? WTERMSIG(wstatus)
+                                              : 0);
         if (started == STARTED_NO) {
                 rep->verdict = "runner_failure";
                 rep->evidence = "structural";
@@ -1972,6 +1991,12 @@ not_started:
                 if (!rep->message && (s.inner.len || (s.status.len && strcmp(confined->backend, "landlock") == 0))) {
                         runner_message(s.inner.len ? s.inner.data : s.status.data, rep->message_buf,
                                        sizeof(rep->message_buf));
+                        rep->message = rep->message_buf;
+                }
+                if (!rep->message && WIFSIGNALED(wstatus)) {
+                        snprintf(rep->message_buf, sizeof(rep->message_buf),
+                                 "%s was killed by signal %d (%s) before the command started", confined->backend,
+                                 WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
                         rep->message = rep->message_buf;
                 }
         } else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE) {

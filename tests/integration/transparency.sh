@@ -616,6 +616,51 @@ for b in "${BACKENDS[@]}"; do
         t_check "$b: ... whose message names the step and the error ($msg)" \
                 test "$msg" = "sbx-landlock failed before the command ran (step exec): No such file or directory"
 done
+if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
+        # bubblewrap reports {"child-pid": N} before it lets the sandbox's process go on: a
+        # bubblewrap that a signal ended before that report ran nothing. It was read as the
+        # command's death by that signal (task_failure, 139), the real bwrap crashing under
+        # `ulimit -s 16` included. A fake bwrap kills itself with SIGSEGV, before and after the
+        # report (the control: then the command may have run, so not a runner failure).
+        cat >"$T/bin/segv-bwrap" <<'EOF2'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+        case $1 in
+        --json-status-fd) [ -n "$FAKE_CHILD_PID" ] && echo '{ "child-pid": 1 }' >&"$2"; shift ;;
+        esac
+        shift
+done
+kill -SEGV $$
+EOF2
+        printf '#!/bin/sh\nulimit -s 16 && exec bwrap "$@"\n' >"$T/bin/small-stack-bwrap"
+        chmod 755 "$T/bin/segv-bwrap" "$T/bin/small-stack-bwrap"
+        printf 'bwrap = %s\n' "$T/bin/segv-bwrap" >"$T/segv.config"
+        printf 'bwrap = %s\n' "$T/bin/small-stack-bwrap" >"$T/small-stack.config"
+        for c in segv small-stack; do
+                if [ "$c" = small-stack ] && (ulimit -s 16 && exec bwrap --ro-bind / / true) 2>/dev/null; then
+                        t_diag "bwrap does not crash under ulimit -s 16 here: the real crash was not tried"
+                        continue
+                fi
+                rm -f "$T/ws/ran" "$T/v.json"
+                SBX_CONFIG=$T/$c.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" \
+                        -- touch "$T/ws/ran" 2>"$T/err"
+                rc=$?
+                id=$(field "$T/v.json" execution_id)
+                t_check "bwrap, $c: killed by SIGSEGV before its report: runner_failure, structural, 125 ($(field "$T/v.json" verdict), $(field "$T/v.json" evidence), exit $rc)" \
+                        test "$(field "$T/v.json" verdict):$(field "$T/v.json" evidence):$rc" = runner_failure:structural:125
+                t_check "bwrap, $c: ... the row says so, the command did not run" \
+                        test "$(audit_field "$id" verdict)" = runner_failure -a ! -e "$T/ws/ran"
+                # (the real one crashes in bubblewrap itself or in the sandbox's process, which
+                # bubblewrap then reports as its exit status 139)
+                [ "$c" = segv ] && t_check "bwrap, $c: ... and why ($(audit_field "$id" message))" \
+                        test "$(audit_field "$id" message)" = "bwrap was killed by signal 11 (Segmentation fault) before the command started"
+        done
+        FAKE_CHILD_PID=1 SBX_CONFIG=$T/segv.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" \
+                -- true 2>/dev/null
+        rc=$?
+        t_check "bwrap: killed by SIGSEGV after its child-pid report: not a runner failure ($(field "$T/v.json" verdict), exit $rc)" \
+                test "$(field "$T/v.json" verdict):$rc" = task_failure:139
+fi
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         # the launcher's promise: a failure before exec always leaves a record; EOF without one
         # means the command was executed, so its status and stderr are the command's own
