@@ -38,7 +38,7 @@ static int parse_duration(const char *s, int64_t *ret_ms) {
                         return -EINVAL;
                 /* past the bound, the digits are only read: the syntax is still checked to the end */
                 for (; isdigit((unsigned char) *s); s++)
-                        if (!too_long && (v = v * 10 + (*s - '0')) > 100000000)
+                        if (!too_long && (v = v * 10 + (*s - '0')) > (int64_t) 200 * 365 * 86400)
                                 too_long = true;
                 switch (*s++) {
                 case 's': unit = 1000; break;
