@@ -118,7 +118,7 @@ static int parse_iso(const char *s, int64_t *ret_ms) {
         if (t == (time_t) -1)
                 return -EINVAL;
         *ret_ms = ((int64_t) t - (int64_t) off * 60) * 1000 + ms;
-        return 0;
+        return *ret_ms < 0 ? -ERANGE : 0; /* 1970-01-01T00:30+01:00 */
 }
 
 int sbx_audit_parse_time(const char *s, int64_t now_ms, int64_t *ret_ms) {

@@ -139,6 +139,7 @@ bad "empty --since" "malformed --since ''" audit list --since '' --db "$GOOD"
 # well-formed but out of range: said so, not called malformed, and nothing is pruned
 bad "--since too far back" "--since '99999d' is out of range" audit denials --since 99999d --db "$GOOD"
 bad "prune --before a time before 1970" "--before '1969-12-31' is out of range" audit prune --before 1969-12-31 --db "$GOOD"
+bad "--since 1970 with a zone east of UTC, before 1970" "--since '1970-01-01T00:30.01:00' is out of range" audit list --since 1970-01-01T00:30+01:00 --db "$GOOD"
 # "a duration of more than 200 years ... is refused": one number of seconds past 10^8 (3 years) was
 "$SBX_BIN" audit list --since 200000000s --db "$GOOD" >/dev/null 2>"$ERR"
 rc=$?
