@@ -24,7 +24,7 @@ static const char usage_text[] =
         "       sbx audit show ID [--json] [--db PATH]\n"
         "       sbx audit denials [FILTERS] [--top-paths [N]] [--limit N] [--json|--csv|--jsonl] [--db PATH]\n"
         "       sbx audit stats   [FILTERS] [--json|--csv] [--db PATH]\n"
-        "       sbx audit export  [FILTERS] [--follow] [--jsonl|--json|--csv] [--db PATH]\n"
+        "       sbx audit export  [FILTERS] [--follow] [--limit N] [--jsonl|--json|--csv] [--db PATH]\n"
         "       sbx audit prune   --before T [--dry-run] [--db PATH]\n"
         "\n"
         "FILTERS:\n"

@@ -396,6 +396,22 @@ if "$SBX" probe >/dev/null 2>&1; then
         check "a 2000-byte denial line is kept as its first 1023 bytes (got ${#long})" test "${#long}" -eq 1023
 fi
 
+# ---- an audit verb's usage line and completion name --limit when, and only when, it takes one ---
+# (export took --limit, but its usage line and its completion did not offer it)
+for sub in list denials export stats; do
+        "$SBX" audit $sub --limit 1 >/dev/null 2>&1
+        rc=$?
+        usage=$("$SBX" audit --help | grep -E "^ *(usage: )?sbx audit $sub ")
+        offered=$(complete_words sbx audit "$sub" --li)
+        if [ "$rc" -eq 0 ]; then
+                check "sbx audit $sub takes --limit: its usage line names it" grep -qF -- '[--limit N]' <<<"$usage"
+                check "... and the completion offers it" test "$offered" = --limit
+        else
+                check "sbx audit $sub refuses --limit: its usage line does not name it" \
+                        bash -c '! grep -qF -- "--limit" <<<"$1"' _ "$usage"
+        fi
+done
+
 # ---- the README's synopsis names every audit verb and its output forms ---------------------------
 awk '/^## What it does/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
         "$SBX_SOURCE_ROOT/README.md" >"$tmp/synopsis"
