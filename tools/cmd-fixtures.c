@@ -241,7 +241,7 @@ static int fixtures_check(int argc, char **argv) {
                         puts("usage: sbx fixtures check [-v] [DIR]\n\n"
                              "Classifies every case DIR/<backend>/<case>/{meta,stderr} with the built-in dialect\n"
                              "of <backend> and lists each case whose verdict differs from meta's verdict=.\n"
-                             "DIR defaults to ./fixtures when run from the source tree. Exit status 0 when all\n"
+                             "DIR defaults to ./fixtures at the top of the source tree. Exit status 0 when all\n"
                              "cases pass, 1 on a mismatch, 2 on a usage error or a malformed case.");
                         return SBX_EXIT_OK;
                 }
