@@ -371,6 +371,19 @@ for cmd in "probe" "policy resolve --root $tmp/fullws" "classify --backend bwrap
         check "sbx $cmd with a malformed configuration exits $want (got $rc)" test "$rc" -eq "$want"
 done
 check "... and the page says so" page_says 'a configuration or dialect file that cannot be read or parsed, where sbx run refuses the run, 125)'
+# a fallback_root that is no directory: an error only where the policy falls back to it (the page
+# said it counts as a malformed configuration, for sbx probe and sbx classify too, which exit 0)
+printf 'fallback_root = /etc/hostname\n' >"$tmp/fileroot.conf"
+chmod 600 "$tmp/fileroot.conf"
+for cmd in "policy resolve" "policy resolve --root $tmp/fullws" "classify --backend bwrap --exit 1 --stderr /dev/null"; do
+        # shellcheck disable=SC2086
+        SBX_CONFIG=$tmp/fileroot.conf "$SBX" $cmd >/dev/null 2>&1
+        rc=$?
+        want=0
+        [ "$cmd" = "policy resolve" ] && want=2
+        check "sbx $cmd with a fallback_root that is a file exits $want (got $rc)" test "$rc" -eq "$want"
+done
+check "... and the page says so" page_says 'fallback_root that is no directory counts as such where it is used'
 
 # The limits the page states: the first 64 denial lines of a run, each cut to 1023 bytes.
 if "$SBX" probe >/dev/null 2>&1; then
