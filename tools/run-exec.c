@@ -14,6 +14,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -1474,7 +1475,8 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
 /* For the classifier: whether the host's own permissions would let the command do what the line
  * may be about to the host path `path` (host_path() gave it): every directory on its way
  * searchable, its directory writable, and the file itself, when it exists, readable, writable
- * and, a regular file when `run` (the line may tell of a failed exec), runnable. Then a refusal
+ * and, a regular file when `run` (the line may tell of a failed exec), runnable, on a mount that
+ * allows exec (a script in a noexec workspace fails with EACCES without sbx too). Then a refusal
  * there cannot be the host's. false when it cannot be told. */
 static bool host_permits(void *userdata, const char *path, bool run) {
         char buf[PATH_MAX];
@@ -1497,6 +1499,12 @@ static bool host_permits(void *userdata, const char *path, bool run) {
                 return false;
         if (stat(path, &st) < 0)
                 return errno == ENOENT;
+        if (S_ISREG(st.st_mode) && run) {
+                struct statvfs vfs;
+
+                if (statvfs(path, &vfs) < 0 || (vfs.f_flag & ST_NOEXEC))
+                        return false;
+        }
         return mode_grants(path, &st, (S_ISREG(st.st_mode) && run) || S_ISDIR(st.st_mode) ? 7 : 6);
 }
 

@@ -106,6 +106,31 @@ for b in "${BACKENDS[@]}"; do
         umount -l "$W/scratch"
 done
 
+# ---- a noexec workspace: the host's mount refuses the exec, not the sandbox ------------------
+# Landlock grants execute everywhere; a script with its execute bit in a noexec workspace fails
+# as it would without sbx (EACCES, "sh: 1: .../s: Permission denied"). The classifier took that line for a
+# denial under Landlock: the file's bits would let it run, so the refusal had to lie elsewhere.
+# It is the command's own failure under both backends; a workspace that allows exec runs it.
+W=$T/ws-noexec
+mkdir -p "$W"
+mount -t tmpfs -o noexec,size=1m "$TAG" "$W"
+printf '#!/bin/sh\necho script-ran\n' >"$W/s"
+chmod 755 "$W/s"
+for b in "${BACKENDS[@]}"; do
+        run noexec-$b "$b" workspace-write "$W" "'$W/s'"
+        v=$(t_json_field "$T/noexec-$b.json" verdict)
+        t_check "$b: a script in a noexec workspace is the command's failure (task_failure, got $v, exit $RC)" \
+                test "$v" = task_failure
+done
+W=$T/ws-exec
+mkdir -p "$W"
+cp "$T/ws-noexec/s" "$W/s"
+for b in "${BACKENDS[@]}"; do
+        run exec-$b "$b" workspace-write "$W" "'$W/s'"
+        t_check "$b: control: the same script in a workspace that allows exec runs" grep -q script-ran "$T/exec-$b.out"
+done
+umount -l "$T/ws-noexec"
+
 # ---- a workspace inside a proc mount that was moved onto another mount ------------------------
 # mountinfo lists mounts as they were made, not as they are stacked: a proc mount moved onto a
 # tmpfs comes before it, and the workspace inside that proc was taken to be in the tmpfs.
