@@ -5,9 +5,12 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <linux/magic.h>
 #include <linux/openat2.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "confine-internal.h"
@@ -39,6 +42,19 @@ bool sbx_path_beneath(const char *path, const char *dir) {
         if (n == 1 && dir[0] == '/')
                 return true;
         return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+bool sbx_path_beneath_on_fuse(const char *path, const char *dir) {
+        size_t n = strlen(dir);
+        struct statfs sfs;
+
+        if (!(n == 1 && dir[0] == '/') && !(strncasecmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/')))
+                return false;
+        /* path's own file system (a FUSE mount inside the workspace), or the workspace's when path
+         * is not there yet */
+        if (statfs(path, &sfs) == 0 && sfs.f_type == FUSE_SUPER_MAGIC)
+                return true;
+        return statfs(dir, &sfs) == 0 && sfs.f_type == FUSE_SUPER_MAGIC;
 }
 
 int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag *diag) {
@@ -708,6 +724,19 @@ int sbx_path_refuse_protected_aliases(const char *root, const char *mountinfo, c
                                                     "system",
                                                     *p, root, r == -E2BIG ? "too many entries" : strerror(-r));
                 }
+                /* kept read-only by its path, which a FUSE file system may not be alone to name: a
+                 * case-insensitive one (fusefat) shows the directory under every spelling, each a
+                 * dentry that the read-only mount does not cover (a command planted a file in the
+                 * probe cache through STATE/sbx), and a workspace named WS holds what sbx knows as
+                 * ws/... (provider.c refuses such a path when it is missing). The kernel's own
+                 * case-folding file systems find one dentry for every spelling. */
+                if (found && sbx_path_beneath_on_fuse(*p, root))
+                        return sbx_diag_set(diag, EPERM, "check workspace mounts", *p,
+                                            "the workspace %s holds %s, which sbx depends on, on a FUSE file system, "
+                                            "which may show it under other names (another spelling, on a "
+                                            "case-insensitive one) that sbx cannot keep read-only: choose a workspace "
+                                            "without it",
+                                            root, *p);
                 r = mountinfo_parse_result(sbx_mountinfo_alias(mountinfo, *p, stx.stx_mnt_id, root, rstx.stx_mnt_id, &alias),
                                            diag);
                 if (r < 0)

@@ -569,6 +569,16 @@ static int resolve_protected(const char *path, const char *const *writable, mode
         if (sbx_path_normalize(path, &norm) < 0)
                 return -ENOMEM;
 missing:
+        /* a FUSE workspace that may take other letters for the same name (fusefat): a missing
+         * path that it holds under another spelling (the workspace WS, the config in ws/) would
+         * be neither made nor kept read-only, and the command could make it (a planted config) */
+        for (const char *const *w = writable; *w; w++)
+                if (!sbx_path_beneath(norm, *w) && sbx_path_beneath_on_fuse(norm, *w))
+                        return sbx_diag_set(diag, EPERM, "confine", norm,
+                                            "%s, which sbx depends on, may lie in the writable workspace %s, a "
+                                            "FUSE file system that may take other letters for the same name: name "
+                                            "them alike, or choose a workspace without it",
+                                            norm, *w);
         if (dir_mode != 0) {
                 bool inside = false;
                 for (const char *const *w = writable; *w && !inside; w++)

@@ -114,6 +114,11 @@ int sbx_path_canonicalize_dir(const char *path, char **ret_path, struct sbx_diag
 /* sbx_path_normalize(): pure lexical normalization of an absolute path (sbx-realpath.h). */
 /* Whether `path` is `dir` or lies beneath it (both canonical). */
 bool sbx_path_beneath(const char *path, const char *dir);
+/* Whether `path` is `dir` or lies beneath it, letters compared in either case (ASCII), on a FUSE
+ * file system (path's, or dir's): one such may show a directory under several names (a
+ * case-insensitive one, fusefat: under every spelling), which a read-only mount of one of them
+ * does not cover. */
+bool sbx_path_beneath_on_fuse(const char *path, const char *dir);
 /* Removes a directory tree without following symlinks (the per-run temp area, probe dirs, the
  * temporary directory of sbx fixtures record). 0 or -errno. */
 int sbx_remove_tree(const char *path);

@@ -24,6 +24,7 @@ cleanup() {
                 echo "$HOST_DOMAINNAME" >/proc/sys/kernel/domainname
         grep -o " $T/[^ ]*" /proc/self/mountinfo | sort -r | while read -r m; do umount -l "$m" 2>/dev/null; done
         [ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
+        [ -n "${FAT_PID:-}" ] && kill "$FAT_PID" 2>/dev/null
         rm -f "/etc/$TAG"-* "/dev/$TAG"-*
         t_cleanup
 }
@@ -309,6 +310,52 @@ for b in "${BACKENDS[@]}"; do
                 bash -c '[ "$0" -eq 0 ] && [ -f "$1/unrelated-$2/f" ]' "$RC" "$T" "$b"
         umount -l "$W/view"
 done
+# a workspace on a case-insensitive FUSE file system (fusefat here): bubblewrap keeps sbx's state
+# in the workspace read-only by its path, but such a file system shows the same directory under
+# every spelling of its name, each a dentry (and here an inode) of its own that the read-only
+# mount does not cover: a command planted a file in the probe cache through $W/STATE/sbx (and a
+# workspace named $W/WS holds what sbx knows as $W/ws/...). A protected path on a FUSE file system
+# inside the workspace, its letters compared in either case, is refused in workspace-write.
+# Control: the same workspace without sbx's state in it stays writable.
+FAT_PID=
+if command -v fusefat >/dev/null && command -v mkfs.vfat >/dev/null && [ -c /dev/fuse ]; then
+        W=$T/ws-fat
+        mkdir -p "$W"
+        truncate -s 40M "$T/fat.img"
+        mkfs.vfat "$T/fat.img" >/dev/null
+        fusefat -f -o rw+ -o allow_other "$T/fat.img" "$W" >/dev/null 2>&1 &
+        FAT_PID=$!
+        for _ in $(seq 50); do mountpoint -q "$W" && break; sleep 0.1; done
+        mkdir -p "$W/state"
+        if mountpoint -q "$W" && [ -d "$W/STATE" ]; then
+                for b in "${BACKENDS[@]}"; do
+                        XDG_CACHE_HOME=$W/state run fat-$b "$b" workspace-write "$W" \
+                                "echo ran > '$W/ran-$b'; echo x > '$W/STATE/sbx/planted-$b'"
+                        t_check "$b: sbx's probe cache on a case-insensitive FUSE workspace: nothing planted there ($(ls "$W/state/sbx" | tr '\n' ' '))" \
+                                test ! -e "$W/state/sbx/planted-$b"
+                        t_check "$b: ... refused before the command (exit 125, got $RC; $(head -c 300 "$T/fat-$b.err"))" \
+                                bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/ran-$2" ]' "$RC" "$W" "$b"
+                        # the workspace named in other letters than sbx's state in it: $W/WS holds
+                        # what sbx knows as $W/ws/state/sbx
+                        mkdir -p "$W/ws/state"
+                        XDG_CACHE_HOME=$W/ws/state run fat-case-$b "$b" workspace-write "$W/WS" \
+                                "echo ran > '$W/WS/ran-$b'; mkdir -p '$W/WS/state/sbx'; echo x > '$W/WS/state/sbx/planted-$b'"
+                        t_check "$b: ... also in a workspace named $W/WS (exit $RC, nothing planted: $(ls "$W/ws/state/sbx" | tr '\n' ' '))" \
+                                bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/ws/ran-$2" ] && [ ! -e "$1/ws/state/sbx/planted-$2" ]' "$RC" "$W" "$b"
+                        run fat-control-$b "$b" workspace-write "$W" "echo data > '$W/f-$b'"
+                        t_check "$b: control: that workspace without sbx's state is writable (exit $RC)" \
+                                bash -c '[ "$0" -eq 0 ] && [ -f "$1/f-$2" ]' "$RC" "$W" "$b"
+                done
+        else
+                t_ok "case-insensitive FUSE workspace # SKIP fusefat did not mount a case-insensitive file system"
+        fi
+        umount -l "$W" 2>/dev/null
+        kill "$FAT_PID" 2>/dev/null
+        wait "$FAT_PID" 2>/dev/null
+else
+        t_ok "case-insensitive FUSE workspace # SKIP no fusefat, mkfs.vfat or /dev/fuse here"
+fi
+
 # the workspace itself a second name of the database's directory
 W=$T/ws-dbalias
 mkdir -p "$W"
