@@ -98,6 +98,35 @@ assert row["argv"][2] == "printf %s \"$1\" >\"$2\"" and row["argv"][4] == want, 
         done
 done
 
+# long workspace paths: bubblewrap reaches the host through /oldroot, so a workspace of 4088 bytes
+# or more (PATH_MAX less those 8) is a runner failure there and the command never runs (README);
+# 4087 runs, and Landlock takes a workspace of PATH_MAX - 1 = 4095 bytes
+long_ws() { # long_ws LEN: makes and prints a directory path of exactly LEN bytes under $T/lw
+        local p=$T/lw
+        while [ $((${#p} + 201)) -lt "$1" ]; do p=$p/$(printf 'd%.0s' $(seq 200)); done
+        p=$p/$(printf 'e%.0s' $(seq $(($1 - ${#p} - 1))))
+        mkdir -p "$p" && echo "$p"
+}
+for b in "${BACKENDS[@]}"; do
+        lens=(4095)
+        [ "$b" = bwrap ] && lens=(4087 4088)
+        for len in "${lens[@]}"; do
+                W=$(long_ws "$len")
+                (cd "$W" && "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$W" --db "$T/long.db" \
+                        --verdict-json "$T/long.json" -- sh -c 'echo ran > f' 2>"$T/long.err")
+                st=$? v=$(jq -r .verdict "$T/long.json")
+                if [ "$b" = bwrap ] && [ "$len" -ge 4088 ]; then
+                        t_check "$b: a workspace of $len bytes is a runner failure (125, got $st, $v), nothing ran" \
+                                bash -c '[ "$0" = 125 ] && [ "$1" = runner_failure ] && cd "$2" && [ ! -e f ]' "$st" "$v" "$W"
+                else
+                        t_check "$b: a workspace of $len bytes runs (exit $st, $v; $(head -c 100 "$T/long.err"))" \
+                                bash -c '[ "$0" = 0 ] && cd "$1" && [ -e f ]' "$st" "$W"
+                fi
+                (cd "$W" && rm -f f)
+                rm -f "$T/long.json"
+        done
+done
+
 # a relative --verdict-json from a current directory whose name is longer than PATH_MAX: refused
 # before the run (under Landlock the command ran, then the record failed, "Numerical result out of
 # range"; bubblewrap cannot start there at all)
