@@ -22,6 +22,24 @@ cd "$T/cwd" || exit 1 # (not the build tree: it holds the runners, which no work
 t_usable_backends "$T/probe.db"
 t_who "$T/who"
 
+# user_dirs WHO D: D/ws and D/db for WHO; sets bin, as (the command prefix) and db
+user_dirs() {
+        mkdir -p "$2/ws" "$2/db"
+        bin=$SBX_BIN
+        as=()
+        db=$2/db/audit.db
+        if [ "$1" = nobody ]; then
+                chown -R 65534:65534 "$2"
+                bin=$NB_BIN
+                as=(env HOME="$T/who/home" "${T_NOBODY[@]}")
+        fi
+}
+# stop_writer DB: ends the audit writer of DB and waits until it is gone
+stop_writer() {
+        pkill -f "audit-writer --db $1\$"
+        for _ in $(seq 100); do pgrep -f "audit-writer --db $1\$" >/dev/null || break; sleep 0.05; done
+}
+
 # a file that takes every free byte of the tmpfs, then 20 denied writes
 fill='cat /dev/zero > fill 2>/dev/null; i=0; while [ $i -lt 20 ]; do i=$((i + 1)); touch /etc/sbx-full-test-$i; done; exit 3'
 for who in "${WHO[@]}"; do
@@ -31,15 +49,7 @@ for who in "${WHO[@]}"; do
                 d=$T/$who-$b
                 mkdir -p "$d"
                 mount -t tmpfs -o size=4m,mode=755 sbx-test "$d"
-                mkdir -p "$d/ws" "$d/db"
-                bin=$SBX_BIN
-                as=()
-                if [ "$who" = nobody ]; then
-                        chown -R 65534:65534 "$d"
-                        bin=$NB_BIN
-                        as=(env HOME="$T/who/home" "${T_NOBODY[@]}")
-                fi
-                db=$d/db/audit.db
+                user_dirs "$who" "$d"
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
                         -- sh -c "$fill") 2>"$T/err"
                 rc=$?
@@ -54,8 +64,7 @@ for who in "${WHO[@]}"; do
                 # still checkpoint the run's row and shrink its WAL, freeing space the next start
                 # could then rightly take (a race seen under load): it goes first, and the fill
                 # takes back whatever that freed.
-                pkill -f "audit-writer --db $db\$"
-                for _ in $(seq 100); do pgrep -f "audit-writer --db $db\$" >/dev/null || break; sleep 0.05; done
+                stop_writer "$db"
                 cat /dev/zero >>"$d/ws/fill" 2>/dev/null
                 rm -f "$T/marker"
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --mode workspace-write --root "$d/ws" \
@@ -115,15 +124,7 @@ b=${BACKENDS[0]}
 many='touch ran-$0; i=0; while [ $i -lt 1000 ]; do i=$((i + 1)); echo "touch: cannot touch /usr/x$i: Read-only file system" >&2; done; exit 1'
 for who in "${WHO[@]}"; do
         d=$T/fsize-$who
-        mkdir -p "$d/ws" "$d/db"
-        bin=$SBX_BIN
-        as=()
-        if [ "$who" = nobody ]; then
-                chown -R 65534:65534 "$d"
-                bin=$NB_BIN
-                as=(env HOME="$T/who/home" "${T_NOBODY[@]}")
-        fi
-        db=$d/db/audit.db
+        user_dirs "$who" "$d"
         for k in 1 2 3; do
                 (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --root "$d/ws" -- sh -c "$many" "$k") \
                         >/dev/null 2>&1
@@ -131,8 +132,7 @@ for who in "${WHO[@]}"; do
         size=$(( ($(stat -c %s "$db") + 1023) / 1024 ))
         refused=0 ran=0 bad=
         for kib in $(seq 8 8 $((size + 128))) $((size + 256)) $((size + 512)) $((size + 640)) $((size + 1024)) $((size + 2048)); do
-                pkill -f "audit-writer --db $db\$"
-                for _ in $(seq 100); do pgrep -f "audit-writer --db $db\$" >/dev/null || break; sleep 0.05; done
+                stop_writer "$db"
                 before=$(sqlite3 "$db" "SELECT max(id) FROM executions")
                 err=$(cd "$d/ws" && ulimit -f "$kib" && "${as[@]}" "$bin" run --db "$db" --backend "$b" \
                         --root "$d/ws" -- sh -c "$many" "l$kib" 2>&1 >/dev/null | grep -v '^touch: cannot touch')
@@ -150,8 +150,7 @@ for who in "${WHO[@]}"; do
                 test -z "$bad" -a "$refused" -gt 0 -a "$ran" -gt 0
         # The writer a run starts serves the later runs of every caller: it takes no file size
         # limit along (it had the first caller's, and refused the others' runs by it)
-        pkill -f "audit-writer --db $db\$"
-        for _ in $(seq 100); do pgrep -f "audit-writer --db $db\$" >/dev/null || break; sleep 0.05; done
+        stop_writer "$db"
         (cd "$d/ws" && ulimit -f $((size + 4096)) && "${as[@]}" "$bin" run --db "$db" --backend "$b" --root "$d/ws" -- true)
         sleep 0.3
         t_check "$who, $b: a run under a hard file size limit starts no writer" \
