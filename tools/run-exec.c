@@ -2006,6 +2006,12 @@ not_started:
                                  "%s was killed by signal %d (%s) before the command started", confined->backend,
                                  WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
                         rep->message = rep->message_buf;
+                } else if (!rep->message && !s.first_line[0] && WIFEXITED(wstatus)) {
+                        /* the notice said "... the command did not run: " and stopped there */
+                        snprintf(rep->message_buf, sizeof(rep->message_buf),
+                                 "%s exited with status %d before the command started, saying nothing",
+                                 confined->backend, WEXITSTATUS(wstatus));
+                        rep->message = rep->message_buf;
                 }
         } else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE) {
                 /* the command ran, so a runner-looking line is the command's own text */

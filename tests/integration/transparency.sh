@@ -652,9 +652,18 @@ EOF2
                         test "$(audit_field "$id" verdict)" = runner_failure -a ! -e "$T/ws/ran"
                 # (the real one crashes in bubblewrap itself or in the sandbox's process, which
                 # bubblewrap then reports as its exit status 139)
-                [ "$c" = segv ] && t_check "bwrap, $c: ... and why ($(audit_field "$id" message))" \
-                        test "$(audit_field "$id" message)" = "bwrap was killed by signal 11 (Segmentation fault) before the command started"
+                want=(-e "bwrap was killed by signal 11 (Segmentation fault) before the command started")
+                [ "$c" = small-stack ] && want+=(-e "bwrap exited with status 139 before the command started, saying nothing")
+                t_check "bwrap, $c: ... and why ($(audit_field "$id" message))" \
+                        grep -Fqx "${want[@]}" <<<"$(audit_field "$id" message)"
         done
+        # a bubblewrap that fails silently: the notice ended "the command did not run: "
+        printf '#!/bin/sh\nexit 3\n' >"$T/bin/silent-bwrap"
+        chmod 755 "$T/bin/silent-bwrap"
+        printf 'bwrap = %s\n' "$T/bin/silent-bwrap" >"$T/silent.config"
+        SBX_CONFIG=$T/silent.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" -- true 2>/dev/null
+        t_check "bwrap: a silent runner failure says what it knows ($(field "$T/v.json" message))" \
+                test "$(field "$T/v.json" message)" = "bwrap exited with status 3 before the command started, saying nothing"
         FAKE_CHILD_PID=1 SBX_CONFIG=$T/segv.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" \
                 -- true 2>/dev/null
         rc=$?
