@@ -1371,6 +1371,18 @@ static void end_leftovers(void) {
         subreaper_off();
 }
 
+/* bubblewrap's process group (the command has a session of its own) ends with bubblewrap, killed
+ * once it exited, while its zombie still holds the group's id: a bubblewrap that died before it
+ * released the sandbox's process (a crash: `ulimit -s 16`) left that process waiting for ever on
+ * bubblewrap's eventfd, with the caller's descriptors (a caller reading sbx's output through a
+ * pipe never saw its end). */
+static void end_runner_group(pid_t pid) {
+        siginfo_t si = { 0 };
+
+        if (runner_own_group && waitid(P_PID, (id_t) pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
+                (void) kill(-pid, SIGKILL);
+}
+
 /* Closes each descriptor that is open and marks it closed. */
 static void close_each(int *const fds[], size_t n) {
         for (size_t i = 0; i < n; i++)
@@ -1850,6 +1862,8 @@ not_started:
                         err_r = -1;
                         err_open = false;
                 }
+                if (!reaped)
+                        end_runner_group(pid);
                 if (!reaped && (w = waitpid(pid, &wstatus, WNOHANG)) < 0 && errno != EINTR) {
                         /* no status will come (see lost_errno): nothing more to wait for */
                         lost_errno = errno;
@@ -1888,6 +1902,7 @@ not_started:
                         forward_pending(confined, &s, pid);
                 if (child_event)
                         reap_orphans(pid);
+                end_runner_group(pid);
                 w = waitpid(pid, &wstatus, WNOHANG);
                 if (w == pid) {
                         reaped = true;

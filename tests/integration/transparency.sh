@@ -630,6 +630,8 @@ while [ $# -gt 0 ]; do
         esac
         shift
 done
+# the sandbox's process, made and never released, with bubblewrap's descriptors
+[ -n "$FAKE_ORPHAN" ] && { sleep 60 & echo $! >"$FAKE_ORPHAN"; }
 kill -SEGV $$
 EOF2
         printf '#!/bin/sh\nulimit -s 16 && exec bwrap "$@"\n' >"$T/bin/small-stack-bwrap"
@@ -657,6 +659,16 @@ EOF2
                 t_check "bwrap, $c: ... and why ($(audit_field "$id" message))" \
                         grep -Fqx "${want[@]}" <<<"$(audit_field "$id" message)"
         done
+        # what the crashed bubblewrap left in its process group: gone with the run. It held the
+        # caller's stderr for ever (the real bwrap under ulimit -s 16 hung this script's runner)
+        rm -f "$T/orphan"
+        start=$(date +%s%N)
+        FAKE_ORPHAN=$T/orphan SBX_CONFIG=$T/segv.config "$SBX_BIN" run --backend bwrap -- true 2>&1 | cat >/dev/null
+        took=$((($(date +%s%N) - start) / 1000000))
+        orphan=$(cat "$T/orphan" 2>/dev/null)
+        t_check "bwrap: the sandbox's process a crashed bubblewrap left is ended with the run, and the caller's pipe ends (${took} ms)" \
+                bash -c '[ -n "$0" ] && [ "$1" -lt 20000 ] && ! ps -o stat= -p "$0" | grep -qv "^Z"' "$orphan" "$took"
+        [ -n "$orphan" ] && kill "$orphan" 2>/dev/null
         # a bubblewrap that fails silently: the notice ended "the command did not run: "
         printf '#!/bin/sh\nexit 3\n' >"$T/bin/silent-bwrap"
         chmod 755 "$T/bin/silent-bwrap"
