@@ -160,6 +160,25 @@ for who in "${WHO[@]}"; do
         w=$(pgrep -f "audit-writer --db $db\$")
         t_check "$who, $b: one under a soft limit starts a writer without it ($(grep 'file size' "/proc/${w:-0}/limits" 2>&1))" \
                 grep -Eq '^Max file size +unlimited +unlimited' "/proc/${w:-0}/limits"
+        # A writer serves a run under a limit below the database's size (its own has none), then
+        # goes while the command runs: the run writes its end itself, under its limit, and lost it
+        # (row 'running', measured at 8-40 KiB). A run under a file size limit writes its own
+        # rows: refused at the start, or ended recorded.
+        for kib in 8 16 40; do
+                (cd "$d/ws" && "${as[@]}" "$bin" run --db "$db" --backend "$b" --root "$d/ws" -- true)
+                for _ in $(seq 100); do pgrep -f "audit-writer --db $db\$" >/dev/null && break; sleep 0.05; done
+                before=$(sqlite3 "$db" "SELECT max(id) FROM executions")
+                rm -f "$d/ws/gone"
+                err=$( (cd "$d/ws" && ulimit -S -f "$kib" && "${as[@]}" "$bin" run --db "$db" --backend "$b" \
+                        --root "$d/ws" -- sh -c 'touch gone; sleep 1; echo "touch: cannot touch /usr/x: Read-only file system" >&2; exit 1') 2>&1 &
+                        for _ in $(seq 100); do [ -e "$d/ws/gone" ] && break; sleep 0.05; done
+                        pkill -f "audit-writer --db $db\$"
+                        wait)
+                rows=$(sqlite3 "$db" "SELECT count(*) FROM executions WHERE id > $before")
+                last=$(sqlite3 -separator ' ' "$db" "SELECT state, verdict, exit_code FROM executions WHERE id > $before")
+                t_check "$who, $b: a run under ulimit -f $kib whose writer went mid-run was refused or ended recorded (rows '$last', $err)" \
+                        test "$rows" = 0 -a ! -e "$d/ws/gone" -o "$last" = "completed denied 1"
+        done
         pkill -f "audit-writer --db $db\$"
 done
 
