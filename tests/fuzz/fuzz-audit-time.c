@@ -93,7 +93,7 @@ static bool model_iso(const char *s, int64_t *ret) {
         if (d < 1 || d > mdays || h > 23 || mi > 59 || sec > 60)
                 return false;
         *ret = ((days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec) - (int64_t) off * 60) * 1000 + ms;
-        return true;
+        return *ret >= 0; /* not before 1970 once the zone is applied (1970-01-01T00:30+01:00) */
 }
 
 static bool model_duration(const char *s, int64_t *ret) {
@@ -107,7 +107,7 @@ static bool model_duration(const char *s, int64_t *ret) {
                         return false;
                 for (; digit(*s); s++) {
                         v = v * 10 + (*s - '0');
-                        if (v > 100000000)
+                        if (v > INT64_C(200) * 365 * 86400) /* 200 years in seconds */
                                 return false;
                 }
                 switch (*s++) {
