@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -865,6 +866,25 @@ static int fixtures_record(int argc, char **argv) {
                 }
         }
 
+        /* the capture stops at a file size limit (`ulimit -f`, the command's and sbx run's too):
+         * a stderr that reached it was cut there (review: a runner failure kept as a death by
+         * SIGXFSZ, a confined case's stderr kept cut at the limit) */
+        {
+                struct rlimit fsize;
+                struct stat est;
+
+                if (getrlimit(RLIMIT_FSIZE, &fsize) < 0 || fstat(efd, &est) < 0) {
+                        status = sbx_fail(1, "fixtures record: %s", strerror(errno));
+                        goto out;
+                }
+                if (fsize.rlim_cur != RLIM_INFINITY && (uint64_t) est.st_size >= (uint64_t) fsize.rlim_cur) {
+                        status = sbx_fail(1,
+                                          "fixtures record: the command's stderr reached the file size limit of %llu "
+                                          "bytes (ulimit -f) and may be cut there; %s not kept",
+                                          (unsigned long long) fsize.rlim_cur, a.case_dir);
+                        goto out;
+                }
+        }
         if (lseek(efd, 0, SEEK_SET) < 0) {
                 status = sbx_fail(1, "fixtures record: %s", strerror(errno));
                 goto out;

@@ -151,7 +151,9 @@ chk "from the source tree, DIR defaults to fixtures/" '[ $? = 0 ] && grep -q " 0
 # sbx fixtures record: a live confined case, a raw case, an --expect mismatch.
 R=$T/rec
 mkdir -p "$R/bwrap"
+BWRAP_OK=0
 if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; then
+        BWRAP_OK=1
         before=$(t_fp /etc/sbx-fixtures-check)
         tmp_before=$(ls -d /tmp/sbx-fixture-* 2>/dev/null)
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" --note "a test" --expect denied \
@@ -232,6 +234,23 @@ for closed in "2>&-" "<&- 2>&-" ">&- 2>&-"; do
         chk "record --raw with $closed: exit $want (got $rc), the command's stderr and its verdict kept" \
                 '[ $rc = $want ] && grep -qx verdict=runner_failure "$R/bwrap/$n/meta" && grep -q "^bwrap: Can.t find source path" "$R/bwrap/$n/stderr"'
 done
+# Under a file size limit (`ulimit -f`) the capture of the command's stderr stops at the limit: a
+# case was kept with its stderr cut there (a runner failure recorded as a death by SIGXFSZ, or a
+# confined case's stderr cut at 1 MiB, exit 0). A capture that reached the limit is not kept.
+big='head -c 65536 /dev/zero | tr "\0" x >&2; echo >&2; echo "bwrap: Can'\''t find source path /x: No such file or directory" >&2; exit 1'
+(ulimit -f 16 && "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/fsize-raw" -- sh -c "$big" \
+        >"$T/out" 2>"$T/err")
+rc=$?
+chk "record --raw under ulimit -f 16 with 64 KiB of stderr: exit 1, nothing kept, the limit named (status $rc)" \
+        '[ $rc = 1 ] && [ ! -e "$R/bwrap/fsize-raw" ] && grep -q "file size limit" "$T/err"'
+if [ "$BWRAP_OK" = 1 ]; then
+        big='i=0; while [ $i -lt 25000 ]; do i=$((i + 1)); echo "touch: cannot touch /usr/x$i: Read-only file system" >&2; done; exit 1'
+        (ulimit -f 1024 && "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fsize" \
+                -- sh -c "$big" >"$T/out" 2>"$T/err")
+        rc=$?
+        chk "record under ulimit -f 1024 with 1.2 MiB of stderr: exit 1, nothing kept, the limit named (status $rc)" \
+                '[ $rc = 1 ] && [ ! -e "$R/bwrap/fsize" ] && grep -q "file size limit" "$T/err"'
+fi
 # What the recorded command leaves running ends with the recording, and so does what a command
 # that timed out left (--timeout): only the command's process group was killed, so a process in a
 # session of its own ran on, unsupervised, after "the command timed out" (measured: a --raw
