@@ -1415,7 +1415,9 @@ static void end_unreleased(pid_t pid, int *gate_w) {
                 close(*gate_w);
         *gate_w = -1;
         for (int64_t deadline = now_ms() + END_UNRELEASED_MS;;) {
-                pid_t w = waitpid(pid, NULL, WNOHANG);
+                pid_t w;
+                end_runner_group(pid);
+                w = waitpid(pid, NULL, WNOHANG);
                 if (w == pid || (w < 0 && errno != EINTR))
                         return;
                 if (now_ms() >= deadline)
@@ -1423,6 +1425,10 @@ static void end_unreleased(pid_t pid, int *gate_w) {
                 (void) poll(NULL, 0, 2);
         }
         kill(pid, SIGKILL);
+        /* its group too (a bubblewrap killed in its setup left the sandbox's init waiting) */
+        while (waitid(P_PID, (id_t) pid, &(siginfo_t) { 0 }, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+                ;
+        end_runner_group(pid);
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
                 ;
 }
@@ -2023,9 +2029,16 @@ not_started:
                         rep->message = rep->message_buf;
                 } else if (!rep->message && !s.first_line[0] && WIFEXITED(wstatus)) {
                         /* the notice said "... the command did not run: " and stopped there */
-                        snprintf(rep->message_buf, sizeof(rep->message_buf),
-                                 "%s exited with status %d before the command started, saying nothing",
-                                 confined->backend, WEXITSTATUS(wstatus));
+                        int st = WEXITSTATUS(wstatus);
+                        if (st > 128 && st - 128 < NSIG)
+                                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                                         "%s exited with status %d (128 + signal %d, %s) before the command started, "
+                                         "saying nothing",
+                                         confined->backend, st, st - 128, strsignal(st - 128));
+                        else
+                                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                                         "%s exited with status %d before the command started, saying nothing",
+                                         confined->backend, st);
                         rep->message = rep->message_buf;
                 }
         } else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE) {

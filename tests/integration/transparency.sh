@@ -655,7 +655,7 @@ EOF2
                 # (the real one crashes in bubblewrap itself or in the sandbox's process, which
                 # bubblewrap then reports as its exit status 139)
                 want=(-e "bwrap was killed by signal 11 (Segmentation fault) before the command started")
-                [ "$c" = small-stack ] && want+=(-e "bwrap exited with status 139 before the command started, saying nothing")
+                [ "$c" = small-stack ] && want+=(-e "bwrap exited with status 139 (128 + signal 11, Segmentation fault) before the command started, saying nothing")
                 t_check "bwrap, $c: ... and why ($(audit_field "$id" message))" \
                         grep -Fqx "${want[@]}" <<<"$(audit_field "$id" message)"
         done
