@@ -1530,6 +1530,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
         _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *classifier = NULL;
+        int classifier_err = 0; /* -errno: the classifier could not be made or finish */
         _cleanup_free_ char **envp = NULL;
         _cleanup_close_ int err_r = -1, status_r = -1, inner_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
         _cleanup_free_ struct stdin_pump *pump = NULL;
@@ -1751,9 +1752,10 @@ not_started:
          * go-ahead should delay the command */
         if (dialect) {
                 struct sbx_diag diag = { 0 };
-                if (sbx_classifier_new(dialect, &classifier, &diag) < 0)
+                if ((classifier_err = sbx_classifier_new(dialect, &classifier, &diag)) < 0)
                         classifier = NULL;
                 else {
+                        classifier_err = 0;
                         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
                         _cleanup_free_ char *cwd = getcwd(NULL, 0);
                         const char *writable[3], *root = NULL, *temp = NULL;
@@ -1994,10 +1996,21 @@ not_started:
 
         if (classifier && !s.classify_error) {
                 struct sbx_diag diag = { 0 };
-                if (sbx_classify_finish(classifier, &rep->status, &rep->result, &diag) >= 0)
+                int fr = sbx_classify_finish(classifier, &rep->status, &rep->result, &diag);
+                if (fr >= 0)
                         rep->classified = true;
+                else
+                        classifier_err = fr;
         }
         rep->verdict = rep->classified ? sbx_verdict_to_string(rep->result.verdict) : "unclassified";
+        /* the classifier failed (out of memory: a `ulimit -v` just above what sbx needs): the
+         * verdict says so, and the message why */
+        if (!rep->classified && !rep->message && (classifier_err || s.classify_error)) {
+                snprintf(rep->message_buf, sizeof(rep->message_buf), "the outcome could not be classified: %s",
+                         strerror(-(classifier_err ? classifier_err : s.classify_error)));
+                rep->message = rep->message_buf;
+                sbx_fail(0, "run: %s", rep->message);
+        }
         rep->evidence = rep->classified && rep->result.line_no ? "stderr" : "exit-status";
 
         started = structural_evidence(confined ? confined->backend : NULL, &s, wstatus,
