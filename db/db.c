@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <time.h>
@@ -79,14 +78,13 @@ static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, st
                  * failed write's EFBIG is gone by the time it reports), so a file size limit in force
                  * (`ulimit -f`: writes past it fail with EFBIG) is named whenever it may be the cause */
                 int se = h ? sqlite3_system_errno(h) : 0;
-                struct rlimit fsize;
-                if ((se == 0 || se == EFBIG) && getrlimit(RLIMIT_FSIZE, &fsize) == 0 &&
-                    fsize.rlim_cur != RLIM_INFINITY)
+                uint64_t limit = sbx_file_size_limit();
+                if ((se == 0 || se == EFBIG) && limit != UINT64_MAX)
                         return sbx_diag_set(diag, e, what, path,
                                             "audit database %s: %s: %s (%s%sa file size limit of %llu bytes is in "
                                             "force: ulimit -f)",
                                             path, what, m, se ? strerror(se) : "", se ? ": " : "",
-                                            (unsigned long long) fsize.rlim_cur);
+                                            (unsigned long long) limit);
                 if (se > 0)
                         return sbx_diag_set(diag, e, what, path, "audit database %s: %s: %s (%s)", path, what, m,
                                             strerror(se));
@@ -290,11 +288,10 @@ static int reserve_fd(struct sbx_db *db, struct stat *st, struct sbx_diag *diag)
  * database: each must still have `bytes` below the limit of this process, which writes them. */
 static int fsize_room(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag) {
         _cleanup_free_ char *wal = NULL;
-        struct rlimit lim;
+        uint64_t limit = sbx_file_size_limit(), largest = 0;
         struct stat st;
-        uint64_t largest = 0;
 
-        if (getrlimit(RLIMIT_FSIZE, &lim) < 0 || lim.rlim_cur == RLIM_INFINITY)
+        if (limit == UINT64_MAX)
                 return 0;
         if (asprintf(&wal, "%s-wal", db->path) < 0)
                 return sbx_diag_set(diag, ENOMEM, "reserve", db->path, "out of memory");
@@ -302,12 +299,12 @@ static int fsize_room(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag) 
                 largest = (uint64_t) st.st_size;
         if (stat(wal, &st) == 0 && (uint64_t) st.st_size > largest)
                 largest = (uint64_t) st.st_size;
-        if (largest + bytes <= (uint64_t) lim.rlim_cur)
+        if (largest + bytes <= limit)
                 return 0;
         return sbx_diag_set(diag, EFBIG, "reserve", db->path,
                             "a file size limit of %llu bytes is in force (ulimit -f): %s or its log (%llu bytes) "
                             "has no room left for %llu KiB, the end of the runs in progress",
-                            (unsigned long long) lim.rlim_cur, db->path, (unsigned long long) largest,
+                            (unsigned long long) limit, db->path, (unsigned long long) largest,
                             (unsigned long long) (bytes / 1024));
 }
 

@@ -4,8 +4,10 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* Exit statuses of the sbx tool that other programs rely on (DESIGN.md section 3). */
 enum sbx_exit {
@@ -43,4 +45,14 @@ sbx_diag_set(struct sbx_diag *diag, int err, const char *step, const char *path,
 static inline void sbx_diag_clear(struct sbx_diag *diag) {
         if (diag)
                 memset(diag, 0, sizeof(*diag));
+}
+
+/* The soft file size limit (`ulimit -f`) in bytes: UINT64_MAX when there is none, 0 when it cannot
+ * be read (taken as the tightest limit). Past it a write fails with EFBIG (sbx ignores SIGXFSZ). */
+static inline uint64_t sbx_file_size_limit(void) {
+        struct rlimit lim;
+
+        if (getrlimit(RLIMIT_FSIZE, &lim) < 0)
+                return 0;
+        return lim.rlim_cur == RLIM_INFINITY ? UINT64_MAX : (uint64_t) lim.rlim_cur;
 }

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -870,18 +869,18 @@ static int fixtures_record(int argc, char **argv) {
          * a stderr that reached it was cut there (review: a runner failure kept as a death by
          * SIGXFSZ, a confined case's stderr kept cut at the limit) */
         {
-                struct rlimit fsize;
+                uint64_t limit = sbx_file_size_limit();
                 struct stat est;
 
-                if (getrlimit(RLIMIT_FSIZE, &fsize) < 0 || fstat(efd, &est) < 0) {
+                if (fstat(efd, &est) < 0) {
                         status = sbx_fail(1, "fixtures record: %s", strerror(errno));
                         goto out;
                 }
-                if (fsize.rlim_cur != RLIM_INFINITY && (uint64_t) est.st_size >= (uint64_t) fsize.rlim_cur) {
+                if (limit != UINT64_MAX && (uint64_t) est.st_size >= limit) {
                         status = sbx_fail(1,
                                           "fixtures record: the command's stderr reached the file size limit of %llu "
                                           "bytes (ulimit -f) and may be cut there; %s not kept",
-                                          (unsigned long long) fsize.rlim_cur, a.case_dir);
+                                          (unsigned long long) limit, a.case_dir);
                         goto out;
                 }
         }

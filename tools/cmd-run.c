@@ -381,13 +381,6 @@ static void writer_drop(struct audit_handle *h) {
         h->writer = NULL;
 }
 
-/* Whether a file size limit (`ulimit -f`) is in force for sbx's own writes (fail closed). */
-static bool fsize_limited(void) {
-        struct rlimit fsize;
-
-        return getrlimit(RLIMIT_FSIZE, &fsize) < 0 || fsize.rlim_cur != RLIM_INFINITY;
-}
-
 /* The writer of this database, connected once per sbx process. */
 static struct sbx_audit_writer *writer_get(struct audit_handle *h) {
         int r;
@@ -401,7 +394,7 @@ static struct sbx_audit_writer *writer_get(struct audit_handle *h) {
         /* the writer has no file size limit, so a start it accepts is not checked against this
          * run's: when it goes, this run writes its end itself, and under the caller's `ulimit -f`
          * lost it (review). Such a run writes its rows itself, checked at its start. */
-        if (h->writer && fsize_limited())
+        if (h->writer && sbx_file_size_limit() != UINT64_MAX)
                 writer_drop(h);
         return h->writer;
 }

@@ -1371,16 +1371,23 @@ static void end_leftovers(void) {
         subreaper_off();
 }
 
-/* bubblewrap's process group (the command has a session of its own) ends with bubblewrap, killed
- * once it exited, while its zombie still holds the group's id: a bubblewrap that died before it
- * released the sandbox's process (a crash: `ulimit -s 16`) left that process waiting for ever on
- * bubblewrap's eventfd, with the caller's descriptors (a caller reading sbx's output through a
- * pipe never saw its end). */
-static void end_runner_group(pid_t pid) {
+/* waitpid(pid, wstatus, flags) for the runner. bubblewrap's process group (the command has a
+ * session of its own) ends with bubblewrap, killed once it exited, while its zombie still holds
+ * the group's id: a bubblewrap that died before it released the sandbox's process (a crash:
+ * `ulimit -s 16`) left that process waiting for ever on bubblewrap's eventfd, with the caller's
+ * descriptors (a caller reading sbx's output through a pipe never saw its end). One wait call
+ * while it runs, as before. */
+static pid_t reap_runner(pid_t pid, int *wstatus, int flags) {
         siginfo_t si = { 0 };
 
-        if (runner_own_group && waitid(P_PID, (id_t) pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
-                (void) kill(-pid, SIGKILL);
+        if (!runner_own_group)
+                return waitpid(pid, wstatus, flags);
+        if (waitid(P_PID, (id_t) pid, &si, WEXITED | WNOWAIT | (flags & WNOHANG)) < 0)
+                return -1;
+        if (si.si_pid != pid)
+                return 0;
+        (void) kill(-pid, SIGKILL);
+        return waitpid(pid, wstatus, flags);
 }
 
 /* Closes each descriptor that is open and marks it closed. */
@@ -1415,9 +1422,7 @@ static void end_unreleased(pid_t pid, int *gate_w) {
                 close(*gate_w);
         *gate_w = -1;
         for (int64_t deadline = now_ms() + END_UNRELEASED_MS;;) {
-                pid_t w;
-                end_runner_group(pid);
-                w = waitpid(pid, NULL, WNOHANG);
+                pid_t w = reap_runner(pid, NULL, WNOHANG);
                 if (w == pid || (w < 0 && errno != EINTR))
                         return;
                 if (now_ms() >= deadline)
@@ -1426,10 +1431,7 @@ static void end_unreleased(pid_t pid, int *gate_w) {
         }
         kill(pid, SIGKILL);
         /* its group too (a bubblewrap killed in its setup left the sandbox's init waiting) */
-        while (waitid(P_PID, (id_t) pid, &(siginfo_t) { 0 }, WEXITED | WNOWAIT) < 0 && errno == EINTR)
-                ;
-        end_runner_group(pid);
-        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        while (reap_runner(pid, NULL, 0) < 0 && errno == EINTR)
                 ;
 }
 
@@ -1870,9 +1872,7 @@ not_started:
                         err_r = -1;
                         err_open = false;
                 }
-                if (!reaped)
-                        end_runner_group(pid);
-                if (!reaped && (w = waitpid(pid, &wstatus, WNOHANG)) < 0 && errno != EINTR) {
+                if (!reaped && (w = reap_runner(pid, &wstatus, WNOHANG)) < 0 && errno != EINTR) {
                         /* no status will come (see lost_errno): nothing more to wait for */
                         lost_errno = errno;
                         reaped = true;
@@ -1910,8 +1910,7 @@ not_started:
                         forward_pending(confined, &s, pid);
                 if (child_event)
                         reap_orphans(pid);
-                end_runner_group(pid);
-                w = waitpid(pid, &wstatus, WNOHANG);
+                w = reap_runner(pid, &wstatus, WNOHANG);
                 if (w == pid) {
                         reaped = true;
                         break;
