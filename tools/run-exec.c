@@ -740,6 +740,8 @@ struct supervise {
         struct status_buf status; /* the runner's own record (bwrap's JSON, the launcher's) */
         struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
         int forwarded_mask; /* signals sbx forwarded to the command */
+        int64_t held_since; /* when a signal first waited for bubblewrap's command (0: none waits) */
+        int setup_ended_by; /* the waiting signal whose bubblewrap, still setting up, sbx killed */
         char first_line[SBX_MATCHED_LINE_MAX]; /* stderr's first line, the evidence of last resort */
         size_t first_len;
         bool first_done;
@@ -1149,6 +1151,8 @@ static void stderr_pty_resize(void) {
                 (void) ioctl(stderr_pty_master, TIOCSWINSZ, &ws);
 }
 
+/* the longest a signal sbx passes on waits for bubblewrap to finish setting the sandbox up */
+#define SETUP_HOLD_MS 3000
 static void forward_pending(const struct sbx_confined_argv *confined, struct supervise *s, pid_t pid) {
         sigset_t old;
         int mask = take_pending(&old), keep = 0;
@@ -1191,6 +1195,26 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                         if (process_stopped(target))
                                 (void) kill(to, SIGCONT);
                 }
+        }
+        /* A bubblewrap that never finishes its setup (a mount source on a server that does not
+         * answer, a FUSE file system that does not reply) never starts the command the signal
+         * waits for: a caller's timeout ended nothing, and sbx waited for ever (review). Past
+         * SETUP_HOLD_MS, when a setup takes a few milliseconds, the signal ends bubblewrap and its
+         * process group instead, and the run ends as that signal's (reap_runner()). From the
+         * signal's first wait: one that waits again, a moment after the command ended, is not
+         * timed from an earlier one (its bubblewrap is about to report the command's status). */
+        if (!keep)
+                s->held_since = 0;
+        else if (!s->held_since)
+                s->held_since = now_ms();
+        if (keep && now_ms() - s->held_since >= SETUP_HOLD_MS && !s->setup_ended_by) {
+                for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded) && !s->setup_ended_by; i++)
+                        if (keep & (1 << i))
+                                s->setup_ended_by = forwarded[i];
+                (void) kill(pid, SIGKILL);
+                if (runner_own_group)
+                        (void) kill(-pid, SIGKILL);
+                keep = 0;
         }
         if (keep) {
                 sigset_t block;
@@ -1955,6 +1979,15 @@ not_started:
                 return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
         }
 
+        if (s.setup_ended_by) {
+                wstatus = s.setup_ended_by; /* as if killed by it, as a run it ended in time */
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "signal %d (%s) came while %s was still setting the sandbox up, and %d s later it still "
+                         "was: it was killed, and the command did not start",
+                         s.setup_ended_by, strsignal(s.setup_ended_by), confined->backend, SETUP_HOLD_MS / 1000);
+                rep->message = rep->message_buf;
+                sbx_fail(0, "run: %s", rep->message);
+        }
         if (WIFSIGNALED(wstatus)) {
                 rep->status.signal = WTERMSIG(wstatus);
                 rep->exit_status = 128 + rep->status.signal;

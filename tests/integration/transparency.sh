@@ -678,6 +678,56 @@ EOF2
         SBX_CONFIG=$T/silent.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" -- true 2>/dev/null
         t_check "bwrap: a silent runner failure says what it knows ($(field "$T/v.json" message))" \
                 test "$(field "$T/v.json" message)" = "bwrap exited with status 3 before the command started, saying nothing"
+        # A bubblewrap that never finishes setting the sandbox up (a mount source that does not
+        # answer): a caller's SIGTERM waits for the command, which never comes. It waited for
+        # ever; now bubblewrap and its group are killed 3 s on, and the run ends as the signal's.
+        # As root and as nobody.
+        printf '#!/bin/sh\necho $$ >"$FAKE_PID"\nexec sleep 60\n' >"$T/bin/hang-bwrap"
+        # the control: a setup slow but finished within those 3 s, then the real bubblewrap
+        printf '#!/bin/sh\nsleep 1\nexec bwrap "$@"\n' >"$T/bin/slow-bwrap"
+        chmod 755 "$T/bin/hang-bwrap" "$T/bin/slow-bwrap"
+        t_who "$T/hs" || exit 1
+        for who in "${WHO[@]}"; do
+                d=$T/hs/$who-ws
+                mkdir -p "$d" "$T/hs/$who-db"
+                pre=(env) bin=$SBX_BIN
+                if [ "$who" = nobody ]; then
+                        pre=("${T_NOBODY[@]}" env HOME="$T/hs/home" XDG_CACHE_HOME="$T/hs/home/.cache")
+                        bin=$NB_BIN
+                        chown -R 65534:65534 "$d" "$T/hs/$who-db"
+                fi
+                for c in hang slow; do
+                        printf 'bwrap = %s\n' "$T/bin/$c-bwrap" >"$T/$c.config"
+                        chmod 644 "$T/$c.config"
+                        rm -f "$d/v.json" "$d/hang.pid"
+                        start=$(date +%s%N)
+                        "${pre[@]}" FAKE_PID="$d/hang.pid" SBX_CONFIG="$T/$c.config" SBX_DB="$T/hs/$who-db/audit.db" \
+                                timeout -k 15 -s TERM 0.5 "$bin" run --backend bwrap --root "$d" \
+                                --verdict-json "$d/v.json" -- sleep 30 2>"$T/err" </dev/null
+                        rc=$?
+                        took=$((($(date +%s%N) - start) / 1000000))
+                        msg=$(field "$d/v.json" message)
+                        t_check "bwrap, $who, $c setup: the caller's SIGTERM ends the run (exit $rc, ${took} ms, signal $(field "$d/v.json" signal))" \
+                                test "$rc:$(field "$d/v.json" signal):$(field "$d/v.json" state)" = 124:15:completed -a "$took" -lt 10000
+                        if [ "$c" = hang ]; then
+                                t_check "bwrap, $who, hang setup: ... 3 s after the signal, not before ($took ms)" \
+                                        test "$took" -ge 3400
+                                t_check "bwrap, $who, hang setup: ... saying why ($msg)" test "$msg" = \
+                                        "signal 15 (Terminated) came while bwrap was still setting the sandbox up, and 3 s later it still was: it was killed, and the command did not start"
+                                t_check "bwrap, $who, hang setup: ... once on stderr" \
+                                        test "$(grep -c 'still setting the sandbox up' "$T/err")" = 1
+                                id=$(field "$d/v.json" execution_id)
+                                t_check "bwrap, $who, hang setup: ... and in the row" test "$("${pre[@]}" "$bin" audit show \
+                                        --db "$T/hs/$who-db/audit.db" "$id" --json | t_json_field /dev/stdin message)" = "$msg"
+                                pid=$(cat "$d/hang.pid" 2>/dev/null)
+                                t_check "bwrap, $who, hang setup: ... the hung bubblewrap is gone ($pid)" \
+                                        bash -c '[ -n "$0" ] && ! ps -o stat= -p "$0" | grep -qv "^Z"' "$pid"
+                        else
+                                t_check "bwrap, $who, slow setup: ... once the command started, within the 3 s ($took ms, $msg)" \
+                                        test "$took" -lt 3000 -a -z "$msg"
+                        fi
+                done
+        done
         FAKE_CHILD_PID=1 SBX_CONFIG=$T/segv.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" \
                 -- true 2>/dev/null
         rc=$?
