@@ -666,6 +666,7 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                 gid_t g;
 
                 (void) setpgid(0, 0);
+                sbx_run_xfsz_restore_in_child();
                 if (devnull < 0 || dup2(devnull, STDIN_FILENO) < 0 || dup2(devnull, STDOUT_FILENO) < 0 ||
                     dup2(err_fd, STDERR_FILENO) < 0)
                         _exit(126);

@@ -432,6 +432,11 @@ void sbx_run_xfsz_ignore(void) {
                 xfsz.valid = true;
 }
 
+void sbx_run_xfsz_restore_in_child(void) {
+        if (xfsz.valid)
+                (void) sigaction(SIGXFSZ, &xfsz.old, NULL);
+}
+
 int sbx_run_signals_restore(void) {
         sigset_t old;
         int mask, sig = 0;

@@ -103,6 +103,9 @@ void sbx_run_signal_take(int sig);
  * killing sbx silently between its record and the command's status. The command gets the caller's
  * disposition back. */
 void sbx_run_xfsz_ignore(void);
+/* In a child about to exec a program of the caller's: the caller's SIGXFSZ disposition back
+ * (async-signal-safe). */
+void sbx_run_xfsz_restore_in_child(void);
 
 /* The fixed line printed when an escalation is not approved (documented; programs match it). */
 #define SBX_ESCALATION_REJECTED "sbx: escalation to workspace-write was not approved; nothing more was executed"

@@ -7,6 +7,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "run-exec.h"
 #include "sbx-config.h"
 #include "sbx-tool.h"
 
@@ -142,6 +143,11 @@ int main(int argc, char **argv) {
                 printf("sbx %s\n", SBX_VERSION);
                 return output_checked("version", 0);
         }
+        /* A write of sbx's own past the caller's file size limit (`ulimit -f`: the audit
+         * database, the probe cache, a redirected stdout) fails with EFBIG and is reported: it
+         * killed `sbx probe`, `session start` and `audit prune` silently (exit 153, a probe's
+         * temporary file left behind). What sbx executes gets the caller's disposition back. */
+        sbx_run_xfsz_ignore();
         for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++)
                 if (strcmp(argv[1], verbs[i].name) == 0)
                         return output_checked(argv[1], run_verb(verbs[i].fn, argc - 1, argv + 1));

@@ -243,6 +243,13 @@ big='head -c 65536 /dev/zero | tr "\0" x >&2; echo >&2; echo "bwrap: Can'\''t fi
 rc=$?
 chk "record --raw under ulimit -f 16 with 64 KiB of stderr: exit 1, nothing kept, the limit named (status $rc)" \
         '[ $rc = 1 ] && [ ! -e "$R/bwrap/fsize-raw" ] && grep -q "file size limit" "$T/err"'
+# sbx ignores SIGXFSZ for its own writes; the recorded command gets the caller's disposition
+# back: its write past the limit ends it (signal 25), as it would without sbx
+(ulimit -f 16 && "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/fsize-own" \
+        -- sh -c 'exec head -c 20000 /dev/zero >"$0"' "$T/fsize-own" >"$T/out" 2>"$T/err")
+rc=$?
+chk "record --raw under ulimit -f 16, the command's own write past it: it died of SIGXFSZ, as without sbx (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/fsize-own/meta" 2>/dev/null | tr '\n' ' '))" \
+        '[ $rc = 0 ] && grep -qx signal=25 "$R/bwrap/fsize-own/meta"'
 if [ "$BWRAP_OK" = 1 ]; then
         big='i=0; while [ $i -lt 25000 ]; do i=$((i + 1)); echo "touch: cannot touch /usr/x$i: Read-only file system" >&2; done; exit 1'
         (ulimit -f 1024 && "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fsize" \
