@@ -321,14 +321,28 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                                         why ? why : strerror(-fd));
                 regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
                 e = write_record(fd, false, rep, false);
-                if (regular && (e == -ENOSPC || e == -EDQUOT)) {
+                /* past the caller's file size limit (`ulimit -f`, EFBIG now that sbx ignores
+                 * SIGXFSZ) as on a full disk: the record cut short may fit where the whole did not */
+                if (regular && (e == -ENOSPC || e == -EDQUOT || e == -EFBIG)) {
+                        bool fsize = e == -EFBIG;
                         e = write_record(fd, true, rep, true);
-                        if (e == 0)
+                        /* (a refused run may have no row to point to) */
+                        if (e == 0 && rep->execution_id > 0)
                                 sbx_fail(0,
                                          "verdict record %s cut short, without its denial lines and argv "
-                                         "(sbx audit show %" PRId64 "): no space left",
-                                         a->verdict_json, rep->execution_id);
+                                         "(sbx audit show %" PRId64 "): %s",
+                                         a->verdict_json, rep->execution_id,
+                                         fsize ? "past the file size limit (ulimit -f)" : "no space left");
+                        else if (e == 0)
+                                sbx_fail(0, "verdict record %s cut short, without its denial lines and argv: %s",
+                                         a->verdict_json,
+                                         fsize ? "past the file size limit (ulimit -f)" : "no space left");
                 }
+                /* what did not fit is no record: a consumer read the first KiB of one as if it
+                 * were whole (review: a refusal's record cut at `ulimit -f 1`, 1024 bytes of 3.5
+                 * KiB, its JSON unterminated). Empty, the record is missing, as documented. */
+                if (e < 0 && regular)
+                        (void) !ftruncate(fd, 0);
                 close(fd);
                 if (e < 0)
                         r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(-e));

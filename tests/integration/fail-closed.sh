@@ -231,6 +231,16 @@ rc=$?
 t_check "ulimit -f 2000: the command's own write past it still ends it (153 from its shell, got $rc), recorded" \
         test $rc = 153 -a "$(sqlite3 "$X/db/b.db" "SELECT exit_code FROM executions ORDER BY id DESC LIMIT 1")" = 153
 
+# The verdict record past the limit: a refusal's record (a long argv) was cut at 1 KiB, its JSON
+# unterminated (review); it is written cut short, as on a full disk, and whole JSON or nothing
+long=$(head -c 3000 /dev/zero | tr '\0' a)
+rm -f "$X/v.json"
+(cd "$X/ws" && ulimit -f 1 && SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$X/db/b.db" --mode danger-full-access \
+        --verdict-json "$X/v.json" -- echo "$long") >/dev/null 2>"$T/err"
+rc=$?
+t_check "ulimit -f 1, a 3 KiB argv: refused (125, got $rc), its record cut short and whole ($(stat -c %s "$X/v.json") bytes, $(grep -c . "$T/err") lines on stderr)" \
+        test $rc = 125 -a "$(t_json_field "$X/v.json" cut_short)" = True -a "$(t_json_field "$X/v.json" verdict)" = unavailable
+
 # The other verbs that write (the probe's cache, a session's and prune's database): a write past
 # the limit fails and is said, exit 1; they died of SIGXFSZ (153, no word, the probe's temporary
 # file left behind; review)
