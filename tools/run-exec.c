@@ -746,6 +746,7 @@ struct supervise {
         struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
         int forwarded_mask; /* signals sbx forwarded to the command */
         int64_t held_since; /* when a signal first waited for bubblewrap's command (0: none waits) */
+        int held_first;     /* its bit in pending_mask */
         int setup_ended_by; /* the waiting signal whose bubblewrap, still setting up, sbx killed */
         char first_line[SBX_MATCHED_LINE_MAX]; /* stderr's first line, the evidence of last resort */
         size_t first_len;
@@ -1210,11 +1211,14 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
          * timed from an earlier one (its bubblewrap is about to report the command's status). */
         if (!keep)
                 s->held_since = 0;
-        else if (!s->held_since)
+        else if (!s->held_since) {
                 s->held_since = now_ms();
+                s->held_first = keep & -keep; /* the run ends as the one that waited longest */
+        }
         if (keep && now_ms() - s->held_since >= SETUP_HOLD_MS && !s->setup_ended_by) {
+                int end = keep & s->held_first ? s->held_first : keep & -keep;
                 for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded) && !s->setup_ended_by; i++)
-                        if (keep & (1 << i))
+                        if (end & (1 << i))
                                 s->setup_ended_by = forwarded[i];
                 (void) kill(pid, SIGKILL);
                 if (runner_own_group)

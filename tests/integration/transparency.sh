@@ -728,6 +728,20 @@ EOF2
                         fi
                 done
         done
+        # two signals wait: the run ends as the one that waited the 3 s (SIGHUP), not as the one
+        # first in sbx's list (SIGTERM, sent 2.5 s later; review)
+        rm -f "$T/v.json"
+        FAKE_PID=$T/hang.pid SBX_CONFIG=$T/hang.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" \
+                -- sleep 30 2>/dev/null </dev/null &
+        pid=$!
+        sleep 0.3
+        kill -HUP "$pid"
+        sleep 2.2
+        kill -TERM "$pid"
+        wait "$pid"
+        rc=$?
+        t_check "bwrap, hang setup, SIGHUP then SIGTERM 2.2 s later: ends as SIGHUP's (exit $rc, $(field "$T/v.json" message))" \
+                test "$rc:$(field "$T/v.json" signal)" = 129:1
         FAKE_CHILD_PID=1 SBX_CONFIG=$T/segv.config "$SBX_BIN" run --backend bwrap --verdict-json "$T/v.json" \
                 -- true 2>/dev/null
         rc=$?
