@@ -900,6 +900,16 @@ static int fixtures_record(int argc, char **argv) {
                 status = sbx_fail_diag(1, "fixtures record", &diag);
                 goto out;
         }
+        /* sbx run knew that the runner failed where its stderr does not say so (sbx's own
+         * "cannot set up the command's descriptors" under a low `ulimit -n`, exit 125; bubblewrap
+         * crashed under a low `ulimit -s`, exit 139 and nothing said): the case would teach that
+         * stderr and status as the verdict the stderr alone reads as, task_failure, and was kept
+         * (limits review). Only a runner failure the dialect itself sees is an observation of it. */
+        if (!a.raw && json_str_field_is(vjson, "verdict", "runner_failure") &&
+            res.verdict != SBX_VERDICT_RUNNER_FAILURE) {
+                status = not_kept("reports a runner failure that its stderr does not show", wstatus, efd, a.case_dir);
+                goto out;
+        }
         if (a.has_expect && res.verdict != a.expect) {
                 /* the recorded command's stderr: it must not drive the terminal */
                 _cleanup_free_ char *shown = sbx_term_text(res.matched_line, strlen(res.matched_line));

@@ -257,7 +257,32 @@ if [ "$BWRAP_OK" = 1 ]; then
         rc=$?
         chk "record under ulimit -f 1024 with 1.2 MiB of stderr: exit 1, nothing kept, the limit named (status $rc)" \
                 '[ $rc = 1 ] && [ ! -e "$R/bwrap/fsize" ] && grep -q "file size limit" "$T/err"'
+        # Under a low `ulimit -n` sbx run could not set up the command's descriptors (exit 125,
+        # its own line on stderr): a runner failure to sbx run, and the case was kept as the
+        # stderr alone reads it, task_failure exit 125 (limits review: 20 to 26 here, for both
+        # backends). Whatever the limit, a case kept is the command's own denial.
+        fd_bad=
+        for n in $(seq 10 2 40); do
+                rm -rf "$R/bwrap/fd-$n"
+                (ulimit -n $n && "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fd-$n" \
+                        -- touch /usr/sbx-fixtures-fd >/dev/null 2>&1)
+                [ -e "$R/bwrap/fd-$n" ] && ! grep -qx verdict=denied "$R/bwrap/fd-$n/meta" &&
+                        fd_bad+=" $n:$(grep -E '^(exit|verdict)=' "$R/bwrap/fd-$n/meta" | tr '\n' ' ')"
+                rm -rf "$R/bwrap/fd-$n"
+        done
+        chk "record under ulimit -n 10..40: no case kept but the command's denial${fd_bad:+ (kept:$fd_bad)}" '[ -z "$fd_bad" ]'
 fi
+# A bubblewrap that dies before the command starts and says nothing (it crashes under a low
+# `ulimit -s`: exit 139) is a runner failure to sbx run, and was kept as task_failure exit 139
+# (limits review). Here one that always does so.
+printf '#!/bin/sh\nexit 139\n' >"$T/crash-bwrap"
+chmod 755 "$T/crash-bwrap"
+printf 'bwrap = %s\n' "$T/crash-bwrap" >"$T/crash.conf"
+SBX_CONFIG=$T/crash.conf "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/crash" \
+        -- touch /usr/sbx-fixtures-crash >"$T/out" 2>"$T/err"
+rc=$?
+chk "record with a bubblewrap that exits 139 saying nothing: exit 1, nothing kept, said why (status $rc, $(head -n 1 "$T/err"))" \
+        '[ $rc = 1 ] && [ ! -e "$R/bwrap/crash" ] && grep -q "runner failure that its stderr does not show" "$T/err"'
 # What the recorded command leaves running ends with the recording, and so does what a command
 # that timed out left (--timeout): only the command's process group was killed, so a process in a
 # session of its own ran on, unsupervised, after "the command timed out" (measured: a --raw
