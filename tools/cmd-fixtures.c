@@ -49,6 +49,7 @@ static int open_case_file(int dirfd, const char *name, const char **why) {
         if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0) < 0) {
                 close(fd);
                 *why = "not a regular file";
+                errno = EINVAL;
                 return -1;
         }
         return fd;
@@ -78,10 +79,12 @@ static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_
         size_t len = 0;
 
         if (fd < 0)
-                return -EINVAL;
+                return -errno;
         buf = malloc(META_MAX + 1);
-        if (!buf)
+        if (!buf) {
+                *why = strerror(ENOMEM);
                 return -ENOMEM;
+        }
         for (;;) {
                 ssize_t n = read(fd, buf + len, META_MAX - len);
                 if (n < 0 && errno == EINTR)
@@ -108,7 +111,20 @@ static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_
 
 struct check_totals {
         unsigned passed, failed, malformed;
+        int stop;           /* a resource ran out (errno): the walk stops there */
+        char stop_at[PATH_MAX];
 };
+
+/* Whether e is a resource that ran out rather than a fault of the case: under a low `ulimit -n`
+ * or `ulimit -v` every case read "malformed" or "failed", one line each (232 here) and exit 2,
+ * which says the cases are broken (limits review). The check stops at the first, and says so. */
+static bool out_of_resources(struct check_totals *t, int e, const char *path) {
+        if (e != EMFILE && e != ENFILE && e != ENOMEM)
+                return false;
+        t->stop = e;
+        sbx_strlcpy(t->stop_at, path, sizeof(t->stop_at));
+        return true;
+}
 
 static void check_case(const char *root, const char *backend, const char *name, bool verbose,
                        struct check_totals *t) {
@@ -128,17 +144,22 @@ static void check_case(const char *root, const char *backend, const char *name, 
         /* names and meta values of a case tree go to a terminal: no control character of theirs */
         _cleanup_free_ char *shown = sbx_term_text(path, strlen(path));
         if (!shown) {
-                t->malformed++;
+                if (!out_of_resources(t, ENOMEM, path))
+                        t->malformed++;
                 return;
         }
         dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
         if (dfd < 0) {
+                if (out_of_resources(t, errno, shown))
+                        return;
                 sbx_fail(0, "fixtures: %s: %s", shown, errno == ELOOP ? "a symlink, not a case directory" : strerror(errno));
                 t->malformed++;
                 return;
         }
         r = read_small_file(dfd, "meta", &meta, &meta_len, &cause);
         if (r < 0) {
+                if (out_of_resources(t, -r, shown))
+                        return;
                 sbx_fail(0, "fixtures: %s/meta: %s", shown, cause);
                 t->malformed++;
                 return;
@@ -157,6 +178,8 @@ static void check_case(const char *root, const char *backend, const char *name, 
         }
         efd = open_case_file(dfd, "stderr", &cause);
         if (efd < 0) {
+                if (out_of_resources(t, errno, shown))
+                        return;
                 sbx_fail(0, "fixtures: %s/stderr: %s", shown, cause);
                 t->malformed++;
                 return;
@@ -164,6 +187,8 @@ static void check_case(const char *root, const char *backend, const char *name, 
         /* a live recording keeps the command it ran (DESIGN.md section 5), or says why not */
         if ((strcmp(m.source, "live") == 0 || strcmp(m.source, "live-raw") == 0) && !m.has_argv_note) {
                 _cleanup_close_ int afd = open_case_file(dfd, "argv", &cause);
+                if (afd < 0 && out_of_resources(t, errno, shown))
+                        return;
                 if (afd < 0 || !argv_file_recorded(afd)) {
                         sbx_fail(0, "fixtures: %s/argv: %s (a live case keeps its command, or says in argv_note= why not)",
                                  shown, afd < 0 ? cause : "not a command as record writes it, [\"ARG\", ...]");
@@ -174,6 +199,8 @@ static void check_case(const char *root, const char *backend, const char *name, 
         /* The built-in dialects are what the fixtures pin: operator overrides do not apply. */
         r = sbx_dialect_find(backend, NULL, &d, &diag);
         if (r < 0) {
+                if (out_of_resources(t, -r, shown))
+                        return;
                 sbx_fail_diag(0, "fixtures", &diag);
                 t->malformed++;
                 return;
@@ -188,6 +215,8 @@ static void check_case(const char *root, const char *backend, const char *name, 
         sbx_classify_writable_dirs(backend, m.mode, m.workspace[0] ? m.workspace : NULL, NULL, writable);
         r = sbx_classify_fd(d, &ctx, efd, &st, &res, &diag);
         if (r < 0) {
+                if (out_of_resources(t, -r, shown))
+                        return;
                 sbx_fail(0, "fixtures: %s: %s", shown, diag.msg);
                 t->failed++;
                 return;
@@ -242,7 +271,8 @@ static int fixtures_check(int argc, char **argv) {
                              "Classifies every case DIR/<backend>/<case>/{meta,stderr} with the built-in dialect\n"
                              "of <backend> and lists each case whose verdict differs from meta's verdict=.\n"
                              "DIR defaults to ./fixtures at the top of the source tree. Exit status 0 when all\n"
-                             "cases pass, 1 on a mismatch, 2 on a usage error or a malformed case.");
+                             "cases pass, 1 on a mismatch (or when descriptors or memory run out), 2 on a usage\n"
+                             "error or a malformed case.");
                         return SBX_EXIT_OK;
                 }
                 if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
@@ -275,20 +305,29 @@ static int fixtures_check(int argc, char **argv) {
                 if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
                         continue; /* README and the like */
                 nc = list_dirs(path, &cases);
+                if (nc < 0 && out_of_resources(&t, -nc, path))
+                        break;
                 if (nc < 0) {
                         sbx_fail(0, "fixtures: cannot read %s: %s", path, strerror(-nc));
                         t.malformed++;
                         continue;
                 }
-                for (int c = 0; c < nc; c++) {
+                for (int c = 0; c < nc && !t.stop; c++) {
                         char cpath[PATH_MAX];
                         snprintf(cpath, sizeof(cpath), "%s/%s", path, cases[c]->d_name);
                         if (stat(cpath, &st) == 0 && S_ISDIR(st.st_mode))
                                 check_case(root, backends[b]->d_name, cases[c]->d_name, verbose, &t);
                 }
                 free_dirents(cases, nc);
+                if (t.stop)
+                        break;
         }
         free_dirents(backends, nb);
+        if (t.stop) {
+                _cleanup_free_ char *at = sbx_term_text(t.stop_at, strlen(t.stop_at));
+                return sbx_fail(1, "fixtures check: stopped at %s: %s; the cases were not all checked",
+                                at ? at : "a case", strerror(t.stop));
+        }
 
         printf("fixtures: %u passed, %u failed", t.passed, t.failed);
         if (t.malformed)

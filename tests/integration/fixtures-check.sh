@@ -44,6 +44,13 @@ chk "the mismatch line names case, expected, got and the matched line" \
         'grep -q "^FAIL .*/bwrap/touch-etc: expected task_failure, got denied (line 1: \".*Read-only file system\")" "$T/out"'
 chk "the summary counts one failure" 'grep -Eq "^fixtures: [0-9]+ passed, 1 failed$" "$T/out"'
 
+# Under a low `ulimit -n` every case read malformed, one line each and exit 2, as if the cases were
+# broken (limits review). A resource that runs out stops the check: one line, exit 1.
+(ulimit -n 5 && exec "$SBX_BIN" fixtures check "$F") >"$T/out" 2>"$T/err"
+rc=$?
+chk "fixtures check under ulimit -n 5: exit 1, one line naming the limit, no case called malformed (status $rc, $(wc -l <"$T/err") lines: $(head -n 1 "$T/err"))" \
+        '[ $rc = 1 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "stopped at .*: Too many open files" "$T/err" && ! grep -q malformed "$T/out"'
+
 # workspace= (the workspace a live case ran in) is the context the case is classified in: without
 # it, a 0444 file's "Permission denied" inside a Landlock workspace reads as a denial again.
 cp -r "$F" "$T/w"
