@@ -1011,8 +1011,15 @@ static int fixtures_record(int argc, char **argv) {
         fputc('\n', stdout);
 out:
         /* by sbx itself: an `rm` found through $PATH would run unconfined whatever a PATH entry
-         * that a confined command could write holds, and with no usable PATH the directory stayed */
-        (void) sbx_remove_tree(tmp);
+         * that a confined command could write holds, and with no usable PATH the directory stayed.
+         * The capture and the case closed first: under `ulimit -n 5` the removal had no
+         * descriptor left for the directory and it stayed, silently (limits review); one that
+         * stays even so is named. */
+        sbx_closep(&efd);
+        sbx_closep(&dfd);
+        efd = dfd = -1;
+        if ((r = sbx_remove_tree(tmp)) < 0)
+                sbx_fail(0, "fixtures record: cannot remove %s: %s", tmp, strerror(-r));
         return status;
 }
 
