@@ -2022,7 +2022,14 @@ not_started:
                                  strerror(exec_errno));
                 rep->message = rep->message_buf;
                 rep->evidence = "structural";
+                /* sbx's child could not set up the command's descriptors, or could not execute the
+                 * runner: a spawn error, nothing of the run's started, and the child's exit status
+                 * (its _exit(125) or 127) is no status of the command's: 'failed', with neither,
+                 * as when the pipes or the fork fail (limits review: it read 'completed', exit
+                 * code 125). An unconfined command that cannot be executed stays its own failure,
+                 * 127 or 126 as a shell's. */
                 if (confined || exec_errno < 0) {
+                        rep->state = "failed";
                         rep->verdict = "runner_failure";
                         rep->exit_status = SBX_EXIT_INFRA;
                 } else
