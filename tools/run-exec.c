@@ -601,15 +601,24 @@ static void keep_first(pid_t pid, void *userdata) {
 /* The host pid of the command inside a bubblewrap sandbox: the child of the namespace's init,
  * whose pid bubblewrap reports as "child-pid". Signalling the init itself would kill the whole
  * namespace without the command ever seeing the signal. */
-static pid_t bwrap_command_pid(const char *status_data) {
+static pid_t bwrap_command_pid_known(const char *status_data, bool *ret_known) {
         const char *p = strstr(status_data, "\"child-pid\"");
         long init = 0;
         pid_t cmd = 0;
 
+        *ret_known = true;
         if (!p || sscanf(strchr(p, ':') ? strchr(p, ':') + 1 : "", "%ld", &init) != 1 || init <= 0)
                 return 0;
-        (void) sbx_each_child((pid_t) init, keep_first, &cmd);
+        if (sbx_each_child((pid_t) init, keep_first, &cmd) < 0)
+                *ret_known = false;
         return cmd;
+}
+
+/* 0 when there is none yet, or when it cannot be told. */
+static pid_t bwrap_command_pid(const char *status_data) {
+        bool known;
+
+        return bwrap_command_pid_known(status_data, &known);
 }
 
 /* ---- the child ----------------------------------------------------------------------------- */
@@ -1162,6 +1171,7 @@ static void stderr_pty_resize(void) {
 static void forward_pending(const struct sbx_confined_argv *confined, struct supervise *s, pid_t pid) {
         sigset_t old;
         int mask = take_pending(&old), keep = 0;
+        bool setup_known = true; /* bubblewrap's setup is known not to be over (when keep) */
 
         sigprocmask(SIG_SETMASK, &old, NULL);
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
@@ -1169,7 +1179,7 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
                 if (!(mask & (1 << i)))
                         continue;
                 if (confined && strcmp(confined->backend, "bwrap") == 0) {
-                        pid_t cmd = bwrap_command_pid(s->status.data);
+                        pid_t cmd = bwrap_command_pid_known(s->status.data, &setup_known);
                         /* Not bubblewrap itself while it sets the sandbox up: killed then, it
                          * leaves the sandbox's init behind, waiting for ever with the caller's
                          * descriptors (end_unreleased()), and a caller that sent SIGTERM on its
@@ -1208,14 +1218,16 @@ static void forward_pending(const struct sbx_confined_argv *confined, struct sup
          * SETUP_HOLD_MS, when a setup takes a few milliseconds, the signal ends bubblewrap and its
          * process group instead, and the run ends as that signal's (reap_runner()). From the
          * signal's first wait: one that waits again, a moment after the command ended, is not
-         * timed from an earlier one (its bubblewrap is about to report the command's status). */
-        if (!keep)
+         * timed from an earlier one (its bubblewrap is about to report the command's status).
+         * Only while the setup is known to go on: the sandbox's processes that cannot be listed
+         * (its init gone, no descriptor left) tell nothing, and the signal waits as before. */
+        if (!keep || !setup_known)
                 s->held_since = 0;
         else if (!s->held_since) {
                 s->held_since = now_ms();
                 s->held_first = keep & -keep; /* the run ends as the one that waited longest */
         }
-        if (keep && now_ms() - s->held_since >= SETUP_HOLD_MS && !s->setup_ended_by) {
+        if (keep && s->held_since && now_ms() - s->held_since >= SETUP_HOLD_MS && !s->setup_ended_by) {
                 int end = keep & s->held_first ? s->held_first : keep & -keep;
                 for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded) && !s->setup_ended_by; i++)
                         if (end & (1 << i))

@@ -728,6 +728,19 @@ EOF2
                         fi
                 done
         done
+        # a sandbox whose processes cannot be listed (its init gone: a child-pid no process has)
+        # tells nothing of the setup: the signal waits as before, nothing is killed on a guess
+        printf '#!/bin/sh\nwhile [ $# -gt 0 ]; do [ "$1" = --json-status-fd ] && { echo %s >&"$2"; shift; }; shift; done\nsleep 4\n' \
+                "'{ \"child-pid\": 2147483646 }'" >"$T/bin/unlisted-bwrap"
+        chmod 755 "$T/bin/unlisted-bwrap"
+        printf 'bwrap = %s\n' "$T/bin/unlisted-bwrap" >"$T/unlisted.config"
+        rm -f "$T/v.json"
+        start=$(date +%s%N)
+        SBX_CONFIG=$T/unlisted.config timeout -k 15 -s TERM 0.3 "$SBX_BIN" run --backend bwrap \
+                --verdict-json "$T/v.json" -- sleep 30 2>/dev/null </dev/null
+        took=$((($(date +%s%N) - start) / 1000000))
+        t_check "bwrap, a sandbox that cannot be listed: the signal waits for bubblewrap's end, no setup kill ($took ms, $(field "$T/v.json" message))" \
+                test "$took" -ge 3900 -a "$took" -lt 10000 -a -z "$(field "$T/v.json" message | grep 'still setting')"
         # two signals wait: the run ends as the one that waited the 3 s (SIGHUP), not as the one
         # first in sbx's list (SIGTERM, sent 2.5 s later; review)
         rm -f "$T/v.json"
