@@ -679,15 +679,41 @@ static void end_leftovers(struct leftovers *l) {
         l->before = NULL;
 }
 
+/* A signal that ends the recording (^C, a caller's `timeout`: SIGTERM, a closed terminal): the
+ * command runs in a process group of its own, which neither the terminal's ^C nor a timeout that
+ * signals its own group reaches, and sbx ended by it at once left the command running on for good
+ * (unconfined with --raw) and its temporary directory behind (review). It is noted here; the
+ * recording kills the command and what it left, removes the directory, then ends by the signal. */
+static volatile sig_atomic_t record_stop;
+
+static void on_record_signal(int sig) {
+        record_stop = sig;
+}
+
+static const int record_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+/* Catches record_signals but one the caller ignores (nohup: SIGHUP), which stays ignored. */
+static void record_signals_catch(void) {
+        struct sigaction sa = { .sa_handler = on_record_signal }, old;
+
+        sigemptyset(&sa.sa_mask);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(record_signals); i++)
+                if (sigaction(record_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+                        (void) sigaction(record_signals[i], &sa, NULL);
+}
+
 /* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
- * Fills *ret_wstatus. What the command leaves running is killed (end_leftovers()). */
+ * Fills *ret_wstatus. What the command leaves running is killed (end_leftovers()), as is the
+ * command on a record_signals signal (-EINTR). */
 static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, int timeout_s, int *ret_wstatus) {
         struct leftovers l = { 0 };
         int64_t deadline;
-        pid_t pid;
+        pid_t pid, parent = getpid();
         int r = 0;
 
-        (void) sbx_each_child(getpid(), note_child_before, &l);
+        if (record_stop)
+                return -EINTR;
+        (void) sbx_each_child(parent, note_child_before, &l);
         if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0) {
                 r = -errno;
                 free(l.before);
@@ -716,6 +742,10 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                         _exit(126);
                 if (user && (parse_user(user, &u, &g) < 0 || setgroups(0, NULL) < 0 || setgid(g) < 0 || setuid(u) < 0))
                         _exit(126);
+                /* a recording killed (SIGKILL) takes its command along: sbx run ends its sandbox
+                 * then. Set after the user change, which clears it. */
+                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != parent)
+                        _exit(126);
                 execvp(argv[0], argv);
                 dprintf(STDERR_FILENO, "sbx fixtures record: cannot execute %s: %s\n", argv[0], strerror(errno));
                 _exit(127);
@@ -729,11 +759,11 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                         r = -errno;
                         break;
                 }
-                if (monotonic_ms() > deadline) {
+                if (record_stop || monotonic_ms() > deadline) {
                         (void) kill(-pid, SIGKILL);
                         (void) kill(pid, SIGKILL);
                         (void) waitpid(pid, ret_wstatus, 0);
-                        r = -ETIMEDOUT;
+                        r = record_stop ? -EINTR : -ETIMEDOUT;
                         break;
                 }
                 usleep(5000);
@@ -755,6 +785,7 @@ static int fixtures_record(int argc, char **argv) {
         struct sbx_diag diag = { 0 };
         size_t vlen = 0, alen = 0;
         int r, wstatus = 0, status = SBX_EXIT_OK, mlen;
+        bool kept = false;
         FILE *af;
         struct sbx_json j;
 
@@ -796,6 +827,7 @@ static int fixtures_record(int argc, char **argv) {
                         return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s cannot hold the case: %s", parent,
                                         strerror(e));
         }
+        record_signals_catch();
         if (!mkdtemp(tmp))
                 return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(errno));
         snprintf(ws, sizeof(ws), "%s/ws", tmp);
@@ -824,6 +856,8 @@ static int fixtures_record(int argc, char **argv) {
 
         if (a.raw) {
                 r = spawn_wait(a.argv, efd, ws, a.user, a.timeout_s, &wstatus);
+                if (r == -EINTR)
+                        goto out;
                 if (r < 0) {
                         status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
                         goto out;
@@ -875,6 +909,8 @@ static int fixtures_record(int argc, char **argv) {
                 (void) setenv("SBX_AUDIT_WRITER", "off", 1);
                 r = spawn_wait(run_argv, efd, ws, a.user, a.timeout_s, &wstatus);
                 free(run_argv);
+                if (r == -EINTR)
+                        goto out;
                 if (r < 0) {
                         status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
                         goto out;
@@ -985,6 +1021,10 @@ static int fixtures_record(int argc, char **argv) {
         /* kept: into the case directory now (an existing one with --force), never through a
          * symlink that is there */
         bool existed = false;
+        /* the last moment a signal stops the recording: from here on the case is written whole */
+        if (record_stop)
+                goto out;
+        kept = true;
         if (mkdir(a.case_dir, 0755) < 0) {
                 if (!(errno == EEXIST && a.force)) {
                         status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", a.case_dir, strerror(errno));
@@ -1020,6 +1060,17 @@ out:
         efd = dfd = -1;
         if ((r = sbx_remove_tree(tmp)) < 0)
                 sbx_fail(0, "fixtures record: cannot remove %s: %s", tmp, strerror(-r));
+        if (record_stop) {
+                int sig = record_stop;
+
+                if (!kept)
+                        sbx_fail(0, "fixtures record: stopped by SIG%s (signal %d); %s not kept",
+                                 sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", sig, a.case_dir);
+                fflush(stdout);
+                (void) signal(sig, SIG_DFL);
+                (void) raise(sig);
+                return SBX_EXIT_SIGNAL_BASE + sig;
+        }
         return status;
 }
 

@@ -353,6 +353,77 @@ sleep 0.5
 chk "record --raw after a shell handed sbx a job: done (status $rc), the job runs on, the command's own is gone" \
         '[ $rc = 0 ] && [ -n "$(pgrep -x -f "sleep ${lf[6]}")" ] && [ -z "$(pgrep -x -f "sleep ${lf[7]}")" ]'
 left_kill
+# A recording ended by a signal (^C, a caller's `timeout`: SIGTERM, a hangup) ends its command and
+# its temporary directory first: the command runs in a process group of its own, which neither ^C
+# nor a timeout reaches, and sbx died at once, the command running on for good (unconfined with
+# --raw) and /tmp/sbx-fixture-* left behind (review). The command's directory is its workspace,
+# inside the temporary directory. As root and as nobody; raw, and confined when bwrap runs.
+t_who "$T/sig-nb" || exit 1
+sig_n=0
+for who in "${WHO[@]}"; do
+        if [ "$who" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/sig-nb/home" XDG_CONFIG_HOME= XDG_STATE_HOME= XDG_CACHE_HOME=)
+                bin=$NB_BIN
+                mkdir -p "$T/sig-rec-nb/bwrap" && chown -R 65534:65534 "$T/sig-rec-nb"
+                SR=$T/sig-rec-nb
+        else
+                pre=() bin=$SBX_BIN SR=$R
+        fi
+        for how in raw confined; do
+                [ "$how" = confined ] && [ "$BWRAP_OK" != 1 ] && continue
+                for sig in TERM INT HUP; do
+                        sig_n=$((sig_n + 1))
+                        m=$((530 + sig_n)).$$
+                        lf+=("$m")
+                        # a shell started in the background ignores SIGINT: env gives it back
+                        rawopt=()
+                        [ "$how" = raw ] && rawopt=(--raw)
+                        env --default-signal=INT "${pre[@]}" "$bin" fixtures record --backend bwrap "${rawopt[@]}" \
+                                --case "$SR/bwrap/sig-$how-$sig" -- \
+                                sh -c "sleep $m" >"$T/out" 2>"$T/err" &
+                        p=$!
+                        ws=
+                        for _ in $(seq 1 100); do
+                                ws=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$ws" ] && break
+                                sleep 0.05
+                        done
+                        t0=$(date +%s)
+                        kill -"$sig" "$p"
+                        wait "$p"
+                        rc=$?
+                        took=$(($(date +%s) - t0))
+                        sleep 0.3
+                        want=$((128 + $(kill -l "$sig")))
+                        chk "$who, $how: record ended by SIG$sig: exit $want (got $rc) in ${took}s, one line, the command gone ($(left_pids | tr '\n' ' ')), no case, no temporary directory (${ws%/ws}; $(tail -n 1 "$T/err"))" \
+                                '[ $rc = $want ] && [ "$took" -lt 5 ] && [ -z "$(left_pids)" ] && [ -n "$ws" ] && [ ! -e "${ws%/ws}" ] &&
+                                 [ ! -e "$SR/bwrap/sig-$how-$sig" ] && [ "$(wc -l <"$T/err")" = 1 ] &&
+                                 grep -q "fixtures record: stopped by SIG$sig .* not kept" "$T/err"'
+                        left_kill
+                        [ -n "$ws" ] && [ -e "${ws%/ws}" ] && rm -rf "${ws%/ws}"
+                done
+        done
+done
+# ... and one killed (SIGKILL: nothing of it runs) takes its confined command along: sbx run, its
+# child, gets SIGKILL as its parent dies (bubblewrap and the sandbox follow it). Its temporary
+# directory stays (named /tmp/sbx-fixture-*, never read again).
+if [ "$BWRAP_OK" = 1 ]; then
+        m=539.$$
+        lf+=("$m")
+        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/sig-kill" -- sh -c "sleep $m" >"$T/out" 2>"$T/err" &
+        p=$!
+        ws=
+        for _ in $(seq 1 100); do
+                ws=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$ws" ] && break
+                sleep 0.05
+        done
+        kill -KILL "$p"
+        wait "$p"
+        for _ in $(seq 1 40); do [ -z "$(left_pids)" ] && break; sleep 0.05; done
+        chk "record killed by SIGKILL: its confined command gone too ($(left_pids | tr '\n' ' ')), no case" \
+                '[ -n "$ws" ] && [ -z "$(left_pids)" ] && [ ! -e "$R/bwrap/sig-kill" ]'
+        left_kill
+        [ -n "$ws" ] && rm -rf "${ws%/ws}"
+fi
 if bwrap --ro-bind / / --dev /dev --unshare-pid --new-session true >/dev/null 2>&1; then
         t0=$(date +%s)
         "$SBX_BIN" fixtures record --backend bwrap --raw --timeout 2 --case "$R/bwrap/left-bwrap" -- \
