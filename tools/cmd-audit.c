@@ -2,6 +2,7 @@
  * the database read-only (a read-only directory is fine) and never create it. */
 #include <errno.h>
 #include <getopt.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -669,14 +670,22 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         r = follow_round(db, &o->filter, &fl, &was_running, &running, &diag);
         o->filter.limit = 0;
         while (r >= 0 && !stop_requested) {
-                struct timespec ts = { .tv_sec = 0, .tv_nsec = FOLLOW_POLL_MS * 1000000L };
+                /* the wait between rounds watches stdout: a reader that left (`| head -1`, a pager
+                 * quit) was seen only at the next row written, and a follow of a database where
+                 * no run ends stayed for good, holding it open (review). A pipe's reader gone is
+                 * POLLERR, a socket's POLLHUP: as a write would, SIGPIPE then. */
+                struct pollfd pfd = { .fd = STDOUT_FILENO, .events = 0 };
                 struct ids t = was_running;
 
                 if (fflush(stdout) != 0) {
                         r = -EPIPE;
                         break;
                 }
-                nanosleep(&ts, NULL);
+                if (poll(&pfd, 1, FOLLOW_POLL_MS) > 0 && (pfd.revents & (POLLERR | POLLHUP))) {
+                        (void) raise(SIGPIPE);
+                        r = -EPIPE;
+                        break;
+                }
                 if (stop_requested)
                         break;
                 was_running = running;

@@ -195,4 +195,28 @@ kill -TERM "$f3"
 wait "$f3" 2>/dev/null
 t_check "--follow --limit 1: the newest run first, then all three that came in one round ($(cut -c1-12 "$dir/out.jsonl" | tr '\n' ' '))" \
         test "$(grep -o '^{"id":[0-9]*' "$dir/out.jsonl" | cut -d: -f2 | tr '\n' ' ')" = "2 3 4 5 "
+
+# A reader that leaves (`| head -1`, a pager quit, a socket closed) ends the follower at once: it
+# was seen only at the next row written, and over a database where no run ended the follower
+# stayed for good, holding it open (review). A pipe, and a socket as the other end of stdout.
+"$SBX_BIN" audit export --follow --limit 1 --jsonl --db "$db" | head -n 1 >"$dir/head.out" &
+f4=$!
+PIDS+=("$f4")
+for i in $(seq 60); do pgrep -f "^$SBX_BIN audit export --follow --limit 1 --jsonl --db $db\$" >/dev/null || break; sleep 0.05; done
+left=$(pgrep -f "^$SBX_BIN audit export --follow --limit 1 --jsonl --db $db\$" | tr '\n' ' ')
+t_check "--follow | head -n 1: the follower ends within 3 s of the reader (${left:-none left}), the row read" \
+        test -z "$left" -a "$(cut -c1-8 "$dir/head.out")" = '{"id":5,'
+for p in $left; do kill -KILL "$p"; done
+rc=$(python3 -c 'import socket, subprocess, sys, time
+a, b = socket.socketpair()
+p = subprocess.Popen(sys.argv[1:], stdout=b)
+b.close()
+a.recv(1)
+a.close()
+try:
+    print(p.wait(3))
+except subprocess.TimeoutExpired:
+    p.kill()
+    print("running")' "$SBX_BIN" audit export --follow --limit 1 --jsonl --db "$db" 2>&1)
+t_check "--follow to a socket whose reader closed it: ended by SIGPIPE within 3 s ($rc)" test "$rc" = -13
 t_finish
