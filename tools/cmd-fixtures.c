@@ -690,6 +690,17 @@ static void on_record_signal(int sig) {
         record_stop = sig;
 }
 
+/* ^Z (SIGTSTP to sbx): the command, in its own group, did not stop with the recording and ran on
+ * unwatched, its stopped time counted against --timeout (review). It is stopped with sbx (sbx
+ * run stops its sandbox) and continued with it. */
+static volatile sig_atomic_t record_tstp;
+static bool record_tstp_caught;
+
+static void on_record_tstp(int sig) {
+        (void) sig;
+        record_tstp = 1;
+}
+
 static const int record_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 /* Catches record_signals but one the caller ignores (nohup: SIGHUP), which stays ignored. */
@@ -700,6 +711,36 @@ static void record_signals_catch(void) {
         for (size_t i = 0; i < SBX_ELEMENTSOF(record_signals); i++)
                 if (sigaction(record_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
                         (void) sigaction(record_signals[i], &sa, NULL);
+        sa.sa_handler = on_record_tstp;
+        if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+                record_tstp_caught = sigaction(SIGTSTP, &sa, NULL) == 0;
+}
+
+/* The command gone: ^Z is sbx's own again (one that came as the command ended stops sbx now). */
+static void record_tstp_release(void) {
+        if (!record_tstp_caught)
+                return;
+        signal(SIGTSTP, SIG_DFL);
+        record_tstp_caught = false;
+        if (record_tstp) {
+                record_tstp = 0;
+                (void) raise(SIGTSTP);
+        }
+}
+
+/* Stops the command's group `pid` and sbx as SIGTSTP would have; once sbx is continued, so is the
+ * command. Returns how long sbx stood. */
+static int64_t record_stop_with(pid_t pid) {
+        struct sigaction dfl = { .sa_handler = SIG_DFL }, handler;
+        int64_t t0 = monotonic_ms();
+
+        record_tstp = 0;
+        (void) kill(-pid, SIGTSTP);
+        (void) sigaction(SIGTSTP, &dfl, &handler);
+        (void) raise(SIGTSTP);
+        (void) sigaction(SIGTSTP, &handler, NULL);
+        (void) kill(-pid, SIGCONT);
+        return monotonic_ms() - t0;
 }
 
 /* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
@@ -759,6 +800,8 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                         r = -errno;
                         break;
                 }
+                if (record_tstp && !record_stop)
+                        deadline += record_stop_with(pid);
                 if (record_stop || monotonic_ms() > deadline) {
                         (void) kill(-pid, SIGKILL);
                         (void) kill(pid, SIGKILL);
@@ -769,6 +812,7 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                 usleep(5000);
         }
         end_leftovers(&l);
+        record_tstp_release();
         return r;
 }
 

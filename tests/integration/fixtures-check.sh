@@ -403,6 +403,39 @@ for who in "${WHO[@]}"; do
                 done
         done
 done
+# ^Z (SIGTSTP to sbx) stops the command with the recording, and SIGCONT continues both: the
+# command, in a group of its own, ran on while sbx stood (review). It counts into a file of its
+# workspace; the count stands while sbx is stopped, and the case is kept once continued.
+for how in raw confined; do
+        [ "$how" = confined ] && [ "$BWRAP_OK" != 1 ] && continue
+        rawopt=()
+        [ "$how" = raw ] && rawopt=(--raw)
+        m=tstp-$how.$$
+        # a job of its own: a process group with a parent outside it (the kernel drops the stop of
+        # an orphaned group, as it would without sbx)
+        set -m
+        "$SBX_BIN" fixtures record --backend bwrap "${rawopt[@]}" --timeout 30 --case "$R/bwrap/sig-tstp-$how" -- \
+                sh -c "i=0; while [ \$i -lt 40 ]; do i=\$((i + 1)); echo \$i >>count; sleep 0.05; done; : $m" \
+                >"$T/out" 2>"$T/err" &
+        p=$!
+        set +m
+        ws=
+        for _ in $(seq 1 100); do
+                ws=$(readlink "/proc/$(pgrep -f -- "^sh -c .*$m" | head -n 1)/cwd" 2>/dev/null) && [ -s "$ws/count" ] && break
+                sleep 0.05
+        done
+        kill -TSTP "$p"
+        sleep 0.5
+        c1=$(wc -l <"$ws/count" 2>/dev/null)
+        sleep 1
+        c2=$(wc -l <"$ws/count" 2>/dev/null)
+        kill -CONT "$p"
+        wait "$p"
+        rc=$?
+        chk "$how: record stopped by ^Z stops its command (count $c1, then $c2), continued it completes (status $rc)" \
+                '[ -n "$c1" ] && [ "$c1" = "$c2" ] && [ "$c1" -lt 40 ] && [ $rc = 0 ] && grep -qx exit=0 "$R/bwrap/sig-tstp-$how/meta"'
+        for q in $(pgrep -f -- "$m"); do kill -KILL "$q"; done
+done
 # ... and one killed (SIGKILL: nothing of it runs) takes its confined command along: sbx run, its
 # child, gets SIGKILL as its parent dies (bubblewrap and the sandbox follow it). Its temporary
 # directory stays (named /tmp/sbx-fixture-*, never read again).
