@@ -1082,9 +1082,18 @@ static int fixtures_record(int argc, char **argv) {
                                   a.case_dir);
                 goto out;
         }
-        if (dfd < 0 || lseek(efd, 0, SEEK_SET) < 0 || copy_fd_at(efd, dfd, "stderr") < 0 ||
-            write_text_at(dfd, "meta", meta, strlen(meta)) < 0 || write_text_at(dfd, "argv", argv_json, alen) < 0) {
-                status = sbx_fail(1, "fixtures record: cannot write %s: %s", a.case_dir, strerror(errno));
+        /* The meta file makes the directory a case: the one replaced goes first and the new one
+         * comes last, whole (renamed into place). Written in place after the stderr, a recording
+         * that failed or was killed between the two left the new stderr under the old meta, a
+         * case that fixtures check trusted (review: an old meta that could not be rewritten). */
+        if (dfd < 0 || (existed && unlinkat(dfd, "meta", 0) < 0) || lseek(efd, 0, SEEK_SET) < 0 ||
+            copy_fd_at(efd, dfd, "stderr") < 0 || write_text_at(dfd, "argv", argv_json, alen) < 0 ||
+            write_text_at(dfd, ".meta.tmp", meta, strlen(meta)) < 0 || renameat(dfd, ".meta.tmp", dfd, "meta") < 0) {
+                int e = errno;
+
+                if (dfd >= 0)
+                        (void) unlinkat(dfd, ".meta.tmp", 0);
+                status = sbx_fail(1, "fixtures record: cannot write %s: %s", a.case_dir, strerror(e));
                 goto out;
         }
         sbx_json_begin(&j, stdout);

@@ -512,6 +512,26 @@ chk "record --force over a directory that is not a case: exit 2, nothing written
 "$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/bwrap/raw" --expect task_failure -- false \
         >"$T/out" 2>"$T/err"
 chk "record --force over an existing case replaces it" '[ $? = 0 ] && grep -qx verdict=task_failure "$R/bwrap/raw/meta"'
+# A --force that cannot finish never leaves the new stderr under the old meta: the stderr was
+# written in place first, and a meta that could not be rewritten then (or a recording killed
+# between the two) left a case that fixtures check trusted (review). Here the old meta cannot be
+# replaced (immutable): nothing of the case changes.
+mkdir -p "$R/bwrap/half"
+printf 'backend=bwrap\nmode=raw\nexit=1\nsignal=0\nverdict=runner_failure\nsource=live-raw\n' >"$R/bwrap/half/meta"
+printf 'bwrap: old\n' >"$R/bwrap/half/stderr"
+echo '["old"]' >"$R/bwrap/half/argv"
+if t_is_root && chattr +i "$R/bwrap/half/meta" 2>/dev/null; then
+        "$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$R/bwrap/half" -- \
+                sh -c 'echo "touch: cannot touch x: Permission denied" >&2' >"$T/out" 2>"$T/err"
+        rc=$?
+        chattr -i "$R/bwrap/half/meta"
+        chk "record --force whose meta cannot be replaced: exit 1, the old case whole (status $rc, stderr $(head -c 40 "$R/bwrap/half/stderr"))" \
+                '[ $rc = 1 ] && [ "$(cat "$R/bwrap/half/stderr")" = "bwrap: old" ] && [ "$(cat "$R/bwrap/half/argv")" = "[\"old\"]" ] &&
+                 grep -qx verdict=runner_failure "$R/bwrap/half/meta" && [ "$(ls -A "$R/bwrap/half" | tr "\n" " ")" = "argv meta stderr " ]'
+else
+        t_diag "not root, or no immutable files here: the --force that cannot finish is not checked"
+fi
+rm -rf "$R/bwrap/half"
 "$SBX_BIN" fixtures record --backend nosuch --case "$R/x" -- true >"$T/out" 2>"$T/err"
 chk "record with an unknown backend: exit 2" '[ $? = 2 ]'
 "$SBX_BIN" fixtures record --backend bwrap --case "$R/x" >"$T/out" 2>"$T/err"
