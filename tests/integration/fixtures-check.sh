@@ -436,6 +436,40 @@ for how in raw confined; do
                 '[ -n "$c1" ] && [ "$c1" = "$c2" ] && [ "$c1" -lt 40 ] && [ $rc = 0 ] && grep -qx exit=0 "$R/bwrap/sig-tstp-$how/meta"'
         for q in $(pgrep -f -- "$m"); do kill -KILL "$q"; done
 done
+# ... and only the time the command stood is not counted against --timeout: one that ignores ^Z
+# (`trap '' TSTP`) ran on unwatched while sbx stood, and was given that time on top of its
+# --timeout (review: 6.5 s under --timeout 3). Stood 4 s under --timeout 4, it is killed as soon
+# as sbx runs again; one that does stop still completes after the same ^Z.
+for kind in ignores stops; do
+        m=tstp-$kind.$$
+        if [ "$kind" = ignores ]; then
+                cmd="trap '' TSTP; sleep 30; : $m"
+        else
+                cmd="sleep 2; : $m"
+        fi
+        set -m
+        "$SBX_BIN" fixtures record --backend bwrap --raw --timeout 4 --case "$R/bwrap/sig-tstp-$kind" -- sh -c "$cmd" \
+                >"$T/out" 2>"$T/err" &
+        p=$!
+        set +m
+        for _ in $(seq 1 100); do pgrep -f -- "^sh -c .*$m" >/dev/null && break; sleep 0.05; done
+        sleep 0.3
+        kill -TSTP "$p"
+        sleep 4
+        t0=$(date +%s%N)
+        kill -CONT "$p"
+        wait "$p"
+        rc=$?
+        took=$((($(date +%s%N) - t0) / 1000000))
+        if [ "$kind" = ignores ]; then
+                chk "raw: a command that ignores ^Z, stood 4 s under --timeout 4: timed out as sbx runs again (status $rc, ${took} ms after SIGCONT)" \
+                        '[ $rc = 1 ] && [ "$took" -lt 1500 ] && grep -q "timed out" "$T/err" && [ ! -e "$R/bwrap/sig-tstp-$kind" ]'
+        else
+                chk "raw: a command stopped by ^Z for 4 s under --timeout 4 completes (status $rc, ${took} ms after SIGCONT)" \
+                        '[ $rc = 0 ] && grep -qx exit=0 "$R/bwrap/sig-tstp-$kind/meta"'
+        fi
+        for q in $(pgrep -f -- "$m"); do kill -KILL "$q"; done
+done
 # ... and one killed (SIGKILL: nothing of it runs) takes its confined command along: sbx run, its
 # child, gets SIGKILL as its parent dies (bubblewrap and the sandbox follow it). Its temporary
 # directory stays (named /tmp/sbx-fixture-*, never read again).
