@@ -1103,14 +1103,28 @@ static int fixtures_record(int argc, char **argv) {
         /* The meta file makes the directory a case: the one replaced goes first and the new one
          * comes last, whole (renamed into place). Written in place after the stderr, a recording
          * that failed or was killed between the two left the new stderr under the old meta, a
-         * case that fixtures check trusted (review: an old meta that could not be rewritten). */
-        if (dfd < 0 || (existed && unlinkat(dfd, "meta", 0) < 0) || lseek(efd, 0, SEEK_SET) < 0 ||
-            copy_fd_at(efd, dfd, "stderr") < 0 || write_text_at(dfd, "argv", argv_json, alen) < 0 ||
-            write_text_at(dfd, ".meta.tmp", meta, strlen(meta)) < 0 || renameat(dfd, ".meta.tmp", dfd, "meta") < 0) {
+         * case that fixtures check trusted (review: an old meta that could not be rewritten).
+         * The new files are all written beside the old ones first: a write that fails (a full
+         * disk) leaves the old case whole, where removing its meta first left a directory that
+         * the next --force refused to replace (review); only the renames come after it. */
+        if (dfd < 0 || lseek(efd, 0, SEEK_SET) < 0 || copy_fd_at(efd, dfd, ".stderr.tmp") < 0 ||
+            write_text_at(dfd, ".argv.tmp", argv_json, alen) < 0 ||
+            write_text_at(dfd, ".meta.tmp", meta, strlen(meta)) < 0 || (existed && unlinkat(dfd, "meta", 0) < 0) ||
+            renameat(dfd, ".stderr.tmp", dfd, "stderr") < 0 || renameat(dfd, ".argv.tmp", dfd, "argv") < 0 ||
+            renameat(dfd, ".meta.tmp", dfd, "meta") < 0) {
                 int e = errno;
 
-                if (dfd >= 0)
+                if (dfd >= 0) {
+                        (void) unlinkat(dfd, ".stderr.tmp", 0);
+                        (void) unlinkat(dfd, ".argv.tmp", 0);
                         (void) unlinkat(dfd, ".meta.tmp", 0);
+                }
+                /* a case this recording made is not left half-made */
+                if (dfd >= 0 && !existed) {
+                        (void) unlinkat(dfd, "stderr", 0);
+                        (void) unlinkat(dfd, "argv", 0);
+                        (void) rmdir(a.case_dir);
+                }
                 status = sbx_fail(1, "fixtures record: cannot write %s: %s", a.case_dir, strerror(e));
                 goto out;
         }

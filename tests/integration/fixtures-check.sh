@@ -214,8 +214,9 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
                 '[ $? = 1 ] && [ -d "$R/bwrap/forced/sibling" ] && [ -L "$R/bwrap/forced/stderr" ] &&
                  [ "$(cat "$T/victim")" = precious ]'
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/forced" --force -- false >"$T/out" 2>"$T/err"
-        chk "record --force over a symlinked stderr: refused, the symlink's target untouched" \
-                '[ $? = 1 ] && [ "$(cat "$T/victim")" = precious ]'
+        # (the new stderr is renamed into place: the symlink is replaced, never written through)
+        chk "record --force over a symlinked stderr: the symlink's target untouched" \
+                '[ "$(cat "$T/victim")" = precious ] && [ ! -L "$R/bwrap/forced/stderr" ]'
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/sig" --expect task_failure \
                 -- sh -c 'kill -TERM $$' >"$T/out" 2>"$T/err"
         # bubblewrap's pid 1 reports a command killed by signal N as exit 128+N
@@ -326,7 +327,7 @@ lf=()
 for i in 1 2 3 4 5 6 7 8; do lf+=("51$i.$$"); done
 left_pids() { local m; for m in "${lf[@]}"; do pgrep -x -f "sleep $m"; done; }
 left_kill() { local p; for p in $(left_pids); do kill -KILL "$p" 2>/dev/null; done; }
-trap 'left_kill; t_cleanup' EXIT
+trap 'left_kill; umount "$T/full" 2>/dev/null; t_cleanup' EXIT
 t0=$(date +%s)
 "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/left" -- \
         sh -c "sleep ${lf[0]} >&2 & setsid sleep ${lf[1]} & echo 'bwrap: x' >&2; exit 1" >"$T/out" 2>"$T/err"
@@ -566,6 +567,29 @@ else
         t_diag "not root, or no immutable files here: the --force that cannot finish is not checked"
 fi
 rm -rf "$R/bwrap/half"
+# ... nor does one whose new files do not fit (a full disk) lose the old case: its meta was removed
+# first, the new stderr cut short beside the old argv, and the next --force refused the directory
+# as no case (review). On a 1 MiB tmpfs: a 3 MB stderr leaves the old case whole, and a new case
+# that does not fit is not left half-made.
+mkdir -p "$T/full"
+if t_is_root && mount -t tmpfs -o size=1m sbx-test "$T/full" 2>/dev/null; then
+        mkdir -p "$T/full/bwrap"
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$T/full/bwrap/old" -- \
+                sh -c 'echo "bwrap: old" >&2' >"$T/out" 2>"$T/err"
+        "$SBX_BIN" fixtures record --backend bwrap --raw --force --case "$T/full/bwrap/old" -- \
+                sh -c 'head -c 3000000 /dev/zero >&2' >"$T/out" 2>"$T/err"
+        rc=$?
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$T/full/bwrap/new" -- \
+                sh -c 'head -c 3000000 /dev/zero >&2' >"$T/out" 2>>"$T/err"
+        rc2=$?
+        chk "record --force whose stderr does not fit: exit 1, the old case whole; a new one not left (status $rc $rc2, $(ls -A "$T/full/bwrap/old" | tr '\n' ' '); $(head -n 1 "$T/err"))" \
+                '[ $rc = 1 ] && [ $rc2 = 1 ] && [ "$(cat "$T/full/bwrap/old/stderr")" = "bwrap: old" ] &&
+                 [ "$(ls -A "$T/full/bwrap/old" | tr "\n" " ")" = "argv meta stderr " ] && [ ! -e "$T/full/bwrap/new" ] &&
+                 "$SBX_BIN" fixtures check "$T/full" >/dev/null 2>&1'
+        umount "$T/full"
+else
+        t_diag "not root, or no tmpfs to mount: the --force that does not fit is not checked"
+fi
 "$SBX_BIN" fixtures record --backend nosuch --case "$R/x" -- true >"$T/out" 2>"$T/err"
 chk "record with an unknown backend: exit 2" '[ $? = 2 ]'
 "$SBX_BIN" fixtures record --backend bwrap --case "$R/x" >"$T/out" 2>"$T/err"
