@@ -1147,10 +1147,16 @@ out:
                 sbx_fail(0, "fixtures record: cannot remove %s: %s", tmp, strerror(-r));
         if (record_stop) {
                 int sig = record_stop;
+                const char *abbrev = sigabbrev_np(sig) ? sigabbrev_np(sig) : "?";
 
+                /* one that came while the case was written: written whole, and said so, as the
+                 * exit status (128+N) alone read as "not kept" (review) */
                 if (!kept)
-                        sbx_fail(0, "fixtures record: stopped by SIG%s (signal %d); %s not kept",
-                                 sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", sig, a.case_dir);
+                        sbx_fail(0, "fixtures record: stopped by SIG%s (signal %d); %s not kept", abbrev, sig,
+                                 a.case_dir);
+                else if (status == SBX_EXIT_OK)
+                        sbx_fail(0, "fixtures record: stopped by SIG%s (signal %d) after %s was kept", abbrev, sig,
+                                 a.case_dir);
                 fflush(stdout);
                 (void) signal(sig, SIG_DFL);
                 (void) raise(sig);
