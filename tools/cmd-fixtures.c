@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -834,12 +835,71 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
         return r;
 }
 
+/* A recording killed by SIGKILL (nothing of it runs) left its temporary directory for good, the
+ * workspace and capture of a command in /tmp that nothing read or removed. While a recording
+ * lives it holds a lock (flock) on the file `lock` in its directory; the next recording of the
+ * same user removes each sbx-fixture-XXXXXX of that user whose lock no one holds. The file comes
+ * under its name only once locked, so no sweep takes a directory that is being made; a directory
+ * with no lock file (made by an older sbx, which may still be recording into it) is left alone. */
+#define RECORD_TMP_PREFIX "sbx-fixture-"
+
+/* Locks tmp (open at dirfd) as a live recording's: the lock's fd, or -errno. Readable by all: the
+ * user a --user recording hands the directory to sweeps it. */
+static int record_tmp_lock(int dirfd) {
+        _cleanup_close_ int fd = openat(dirfd, ".lock", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY,
+                                        0644);
+
+        if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0 || renameat(dirfd, ".lock", dirfd, "lock") < 0)
+                return -errno;
+        return sbx_steal_fd(&fd);
+}
+
+/* Removes the caller's stale recording directories in /tmp: its own (never another user's), each
+ * locked while it is removed (two sweeps never work on the same one), never through a symlink. By
+ * its path: in /tmp (sticky) no other user can put anything else in the place of the caller's own
+ * directory. */
+static void record_sweep_stale(void) {
+        int tfd = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        struct dirent *de;
+        DIR *d;
+
+        if (tfd < 0)
+                return;
+        d = fdopendir(tfd);
+        if (!d) {
+                close(tfd);
+                return;
+        }
+        while ((de = readdir(d))) {
+                _cleanup_close_ int dfd = -1, lfd = -1;
+                struct stat dst, lst, now;
+                char path[64];
+
+                if (strncmp(de->d_name, RECORD_TMP_PREFIX, strlen(RECORD_TMP_PREFIX)) != 0 ||
+                    strlen(de->d_name) != strlen(RECORD_TMP_PREFIX) + 6)
+                        continue;
+                dfd = openat(tfd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (dfd < 0 || fstat(dfd, &dst) < 0 || dst.st_uid != geteuid())
+                        continue;
+                lfd = openat(dfd, "lock", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+                if (lfd < 0 || fstat(lfd, &lst) < 0 || !S_ISREG(lst.st_mode) || flock(lfd, LOCK_EX | LOCK_NB) < 0)
+                        continue;
+                /* locked: still the stale one (not removed by another sweep since it was opened) */
+                snprintf(path, sizeof(path), "/tmp/%s", de->d_name);
+                if (fstat(lfd, &lst) < 0 || lst.st_nlink == 0 || fstatat(tfd, de->d_name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
+                    now.st_dev != dst.st_dev || now.st_ino != dst.st_ino)
+                        continue;
+                (void) sbx_remove_tree(path);
+        }
+        closedir(d);
+}
+
 static int fixtures_record(int argc, char **argv) {
         _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
         _cleanup_free_ char *vjson = NULL, *argv_json = NULL;
-        _cleanup_close_ int dfd = -1, efd = -1;
-        char tmp[] = "/tmp/sbx-fixture-XXXXXX";
-        char epath[sizeof(tmp) + 16];
+        _cleanup_close_ int dfd = -1, efd = -1, lockfd = -1;
+        char tmp[] = "/tmp/" RECORD_TMP_PREFIX "XXXXXX";
+        char epath[sizeof(tmp) + 16], lockpath[sizeof(tmp) + 8];
         char ws[PATH_MAX], vpath[PATH_MAX], dbpath[PATH_MAX], meta[4096];
         struct record_args a;
         struct sbx_classify_result res;
@@ -890,8 +950,19 @@ static int fixtures_record(int argc, char **argv) {
                                         strerror(e));
         }
         record_signals_catch();
+        record_sweep_stale();
         if (!mkdtemp(tmp))
                 return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(errno));
+        snprintf(lockpath, sizeof(lockpath), "%s/lock", tmp);
+        {
+                _cleanup_close_ int tdfd = open(tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+                lockfd = tdfd < 0 ? -errno : record_tmp_lock(tdfd);
+                if (lockfd < 0) {
+                        status = sbx_fail(1, "fixtures record: cannot lock %s: %s", tmp, strerror(-lockfd));
+                        goto out;
+                }
+        }
         snprintf(ws, sizeof(ws), "%s/ws", tmp);
         snprintf(vpath, sizeof(vpath), "%s/verdict.json", tmp);
         snprintf(dbpath, sizeof(dbpath), "%s/audit.db", tmp);
@@ -1143,6 +1214,13 @@ out:
         sbx_closep(&efd);
         sbx_closep(&dfd);
         efd = dfd = -1;
+        if (lockfd >= 0) {
+                /* no longer the name of a lock: no sweep takes the directory once it is released
+                 * (under `ulimit -n 5` the removal needs its descriptor) */
+                (void) unlinkat(AT_FDCWD, lockpath, 0);
+                sbx_closep(&lockfd);
+                lockfd = -1;
+        }
         if ((r = sbx_remove_tree(tmp)) < 0)
                 sbx_fail(0, "fixtures record: cannot remove %s: %s", tmp, strerror(-r));
         if (record_stop) {

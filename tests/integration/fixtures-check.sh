@@ -473,7 +473,7 @@ for kind in ignores stops; do
 done
 # ... and one killed (SIGKILL: nothing of it runs) takes its confined command along: sbx run, its
 # child, gets SIGKILL as its parent dies (bubblewrap and the sandbox follow it). Its temporary
-# directory stays (named /tmp/sbx-fixture-*, never read again).
+# directory stays until the next recording of the same user (below).
 if [ "$BWRAP_OK" = 1 ]; then
         m=539.$$
         lf+=("$m")
@@ -492,6 +492,72 @@ if [ "$BWRAP_OK" = 1 ]; then
         left_kill
         [ -n "$ws" ] && rm -rf "${ws%/ws}"
 fi
+# A recording killed by SIGKILL: its temporary directory stayed for good, read and removed by
+# nothing (review). It goes with the next recording of the same user, not while a recording holds
+# it and never another user's. As root and as nobody (root's recording leaves nobody's directory
+# alone).
+kill_as() {
+        if [ "$1" = nobody ]; then
+                pre=("${T_NOBODY[@]}" env HOME="$T/sig-nb/home" XDG_CONFIG_HOME= XDG_STATE_HOME= XDG_CACHE_HOME=)
+                bin=$NB_BIN SR=$T/sig-rec-nb
+        else
+                pre=() bin=$SBX_BIN SR=$R
+        fi
+}
+declare -A kill_tmp=()
+kill_n=0
+for who in "${WHO[@]}"; do
+        kill_as "$who"
+        kill_n=$((kill_n + 1))
+        m=56$kill_n.$$
+        lf+=("$m")
+        "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-raw" -- \
+                sh -c "sleep $m; :" >"$T/out" 2>"$T/err" &
+        p=$!
+        ws=
+        for _ in $(seq 1 100); do
+                ws=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$ws" ] && break
+                sleep 0.05
+        done
+        kill -KILL "$p"
+        wait "$p"
+        for _ in $(seq 1 40); do [ -z "$(left_pids)" ] && break; sleep 0.05; done
+        chk "$who: record --raw killed by SIGKILL: no case, its temporary directory there" \
+                '[ -n "$ws" ] && [ ! -e "$SR/bwrap/kill-raw" ] && [ -d "${ws%/ws}" ]'
+        left_kill
+        kill_tmp[$who]=${ws%/ws}
+done
+# root's recording first: nobody's directory is still there to be left alone
+for who in "${WHO[@]}"; do
+        kill_as "$who"
+        # beside a recording that runs: its directory stays, its case is kept
+        m=1.57$kill_n$$
+        kill_n=$((kill_n + 1))
+        lf+=("$m")
+        "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-live" -- \
+                sh -c "sleep $m" >"$T/out2" 2>"$T/err2" &
+        p=$!
+        live=
+        for _ in $(seq 1 100); do
+                live=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$live" ] && break
+                sleep 0.05
+        done
+        "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-next" -- true >"$T/out" 2>"$T/err"
+        rc=$?
+        left=
+        [ -n "$live" ] && [ -e "$live" ] || left+=" the live one's went;"
+        [ -e "${kill_tmp[$who]}" ] && left+=" ${kill_tmp[$who]} stayed;"
+        for o in "${!kill_tmp[@]}"; do
+                [ "$o" = "$who" ] || [ -e "${kill_tmp[$o]}" ] || left+=" $o's ${kill_tmp[$o]} went;"
+        done
+        wait "$p"
+        rc2=$?
+        chk "$who: the next record removes the killed one's temporary directory and no other (status $rc, $rc2;${left:- ok})" \
+                '[ $rc = 0 ] && [ $rc2 = 0 ] && [ -z "$left" ] && [ ! -e "${live%/ws}" ] && grep -qx exit=0 "$SR/bwrap/kill-live/meta"'
+        left_kill
+        [ -e "${kill_tmp[$who]}" ] && rm -rf "${kill_tmp[$who]}"
+        unset "kill_tmp[$who]"
+done
 if bwrap --ro-bind / / --dev /dev --unshare-pid --new-session true >/dev/null 2>&1; then
         t0=$(date +%s)
         "$SBX_BIN" fixtures record --backend bwrap --raw --timeout 2 --case "$R/bwrap/left-bwrap" -- \
