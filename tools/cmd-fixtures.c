@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -762,10 +763,102 @@ static int64_t record_stop_with(pid_t pid) {
         return stood ? monotonic_ms() - t0 : 0;
 }
 
+/* The command, in the child just forked by `parent`, in a process group of its own unless under a
+ * keeper (in the keeper's): never returns. */
+static _Noreturn void exec_command(char **argv, int err_fd, const char *cwd, const char *user, pid_t parent,
+                                   bool own_group) {
+        int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+        uid_t u;
+        gid_t g;
+
+        if (own_group)
+                (void) setpgid(0, 0);
+        sbx_run_xfsz_restore_in_child();
+        if (devnull < 0 || dup2(devnull, STDIN_FILENO) < 0 || dup2(devnull, STDOUT_FILENO) < 0 ||
+            dup2(err_fd, STDERR_FILENO) < 0)
+                _exit(126);
+        /* nothing else of the caller's: the command runs unconfined (--raw), perhaps as
+         * another user (--user) */
+        (void) close_range(3, ~0U, 0);
+        if (cwd && chdir(cwd) < 0)
+                _exit(126);
+        if (user && (parse_user(user, &u, &g) < 0 || setgroups(0, NULL) < 0 || setgid(g) < 0 || setuid(u) < 0))
+                _exit(126);
+        /* a recording killed (SIGKILL) takes its command along: sbx run ends its sandbox
+         * then. Set after the user change, which clears it. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != parent)
+                _exit(126);
+        execvp(argv[0], argv);
+        dprintf(STDERR_FILENO, "sbx fixtures record: cannot execute %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+}
+
+/* A --raw recording killed by SIGKILL ends nothing itself: its command got SIGKILL as its parent
+ * died (PR_SET_PDEATHSIG), but what the command had started ran on, unconfined (measured: `sh -c
+ * 'sleep 7; :'` left the sleep running). The command runs under a keeper, the recording's child:
+ * the leader of the command's process group and its child subreaper, so each process the command
+ * leaves becomes the keeper's child once its parent ended (a daemon in a session of its own too).
+ * Told of the recording's death (PR_SET_PDEATHSIG), the keeper kills what is below it and ends;
+ * otherwise it ends as the command ended, and what is left goes up to the recording
+ * (end_leftovers()). The recording's group signals (^Z, a timeout's SIGKILL) reach the keeper
+ * with the command. */
+static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const char *user, pid_t parent) {
+        static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCHLD };
+        struct leftovers l = { 0 };
+        struct rlimit no_core = { 0, 0 };
+        sigset_t set;
+        pid_t self = getpid(), pid;
+        int wstatus, sig;
+
+        /* the recording's handlers are not the keeper's; nor a SIGCHLD ignored, which reaps alone */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(dfl); i++)
+                (void) signal(dfl[i], SIG_DFL);
+        sigemptyset(&set);
+        sigaddset(&set, SIGCHLD);
+        sigaddset(&set, SIGUSR2);
+        if (setpgid(0, 0) < 0 || sigprocmask(SIG_BLOCK, &set, NULL) < 0 ||
+            prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGUSR2, 0, 0, 0) < 0 ||
+            getppid() != parent)
+                _exit(126);
+        pid = fork();
+        if (pid < 0)
+                _exit(126);
+        if (pid == 0) {
+                (void) sigprocmask(SIG_UNBLOCK, &set, NULL);
+                exec_command(argv, err_fd, cwd, user, self, false);
+        }
+        (void) close_range(3, ~0U, 0);
+        for (;;) {
+                pid_t w;
+
+                sig = sigwaitinfo(&set, NULL);
+                if (sig == SIGUSR2 && getppid() != parent) {
+                        end_leftovers(&l);
+                        _exit(126);
+                }
+                while ((w = waitpid(-1, &wstatus, WNOHANG | __WALL)) > 0)
+                        if (w == pid)
+                                goto ended;
+        }
+ended:
+        if (WIFEXITED(wstatus))
+                _exit(WEXITSTATUS(wstatus));
+        /* a death by a signal, as the command died (no core of the keeper's) */
+        sig = WTERMSIG(wstatus);
+        (void) setrlimit(RLIMIT_CORE, &no_core);
+        (void) signal(sig, SIG_DFL);
+        sigemptyset(&set);
+        sigaddset(&set, sig);
+        (void) sigprocmask(SIG_UNBLOCK, &set, NULL);
+        (void) raise(sig);
+        _exit(128 + sig);
+}
+
 /* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
  * Fills *ret_wstatus. What the command leaves running is killed (end_leftovers()), as is the
  * command on a record_signals signal (-EINTR). */
-static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, int timeout_s, int *ret_wstatus) {
+static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, bool keeper, int timeout_s,
+                      int *ret_wstatus) {
         struct leftovers l = { 0 };
         int64_t deadline;
         pid_t pid, parent = getpid();
@@ -786,29 +879,9 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                 return r;
         }
         if (pid == 0) {
-                int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-                uid_t u;
-                gid_t g;
-
-                (void) setpgid(0, 0);
-                sbx_run_xfsz_restore_in_child();
-                if (devnull < 0 || dup2(devnull, STDIN_FILENO) < 0 || dup2(devnull, STDOUT_FILENO) < 0 ||
-                    dup2(err_fd, STDERR_FILENO) < 0)
-                        _exit(126);
-                /* nothing else of the caller's: the command runs unconfined (--raw), perhaps as
-                 * another user (--user) */
-                (void) close_range(3, ~0U, 0);
-                if (cwd && chdir(cwd) < 0)
-                        _exit(126);
-                if (user && (parse_user(user, &u, &g) < 0 || setgroups(0, NULL) < 0 || setgid(g) < 0 || setuid(u) < 0))
-                        _exit(126);
-                /* a recording killed (SIGKILL) takes its command along: sbx run ends its sandbox
-                 * then. Set after the user change, which clears it. */
-                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || getppid() != parent)
-                        _exit(126);
-                execvp(argv[0], argv);
-                dprintf(STDERR_FILENO, "sbx fixtures record: cannot execute %s: %s\n", argv[0], strerror(errno));
-                _exit(127);
+                if (keeper)
+                        run_keeper(argv, err_fd, cwd, user, parent);
+                exec_command(argv, err_fd, cwd, user, parent, true);
         }
         deadline = monotonic_ms() + (int64_t) timeout_s * 1000;
         for (;;) {
@@ -988,7 +1061,7 @@ static int fixtures_record(int argc, char **argv) {
         }
 
         if (a.raw) {
-                r = spawn_wait(a.argv, efd, ws, a.user, a.timeout_s, &wstatus);
+                r = spawn_wait(a.argv, efd, ws, a.user, true, a.timeout_s, &wstatus);
                 if (r == -EINTR)
                         goto out;
                 if (r < 0) {
@@ -1040,7 +1113,7 @@ static int fixtures_record(int argc, char **argv) {
                 /* a private database used once: no audit writer for it (one started next to it
                  * would still be opening it while the directory is removed below, and leave it) */
                 (void) setenv("SBX_AUDIT_WRITER", "off", 1);
-                r = spawn_wait(run_argv, efd, ws, a.user, a.timeout_s, &wstatus);
+                r = spawn_wait(run_argv, efd, ws, a.user, false, a.timeout_s, &wstatus);
                 free(run_argv);
                 if (r == -EINTR)
                         goto out;

@@ -492,10 +492,11 @@ if [ "$BWRAP_OK" = 1 ]; then
         left_kill
         [ -n "$ws" ] && rm -rf "${ws%/ws}"
 fi
-# A recording killed by SIGKILL: its temporary directory stayed for good, read and removed by
-# nothing (review). It goes with the next recording of the same user, not while a recording holds
-# it and never another user's. As root and as nobody (root's recording leaves nobody's directory
-# alone).
+# A --raw recording killed by SIGKILL: the command got SIGKILL with it, but what the command started
+# ran on, unconfined, and the temporary directory stayed for good, read and removed by nothing
+# (review). What the command started goes with the recording; the directory goes with the
+# next recording of the same user, not while a recording holds it and never another user's. As
+# root and as nobody (root's recording leaves nobody's directory alone).
 kill_as() {
         if [ "$1" = nobody ]; then
                 pre=("${T_NOBODY[@]}" env HOME="$T/sig-nb/home" XDG_CONFIG_HOME= XDG_STATE_HOME= XDG_CACHE_HOME=)
@@ -510,20 +511,21 @@ for who in "${WHO[@]}"; do
         kill_as "$who"
         kill_n=$((kill_n + 1))
         m=56$kill_n.$$
-        lf+=("$m")
+        lf+=("$m" "57$kill_n.$$")
         "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-raw" -- \
-                sh -c "sleep $m; :" >"$T/out" 2>"$T/err" &
+                sh -c "setsid sleep 57$kill_n.$$ & sleep $m; :" >"$T/out" 2>"$T/err" &
         p=$!
         ws=
         for _ in $(seq 1 100); do
-                ws=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$ws" ] && break
+                ws=$(readlink "/proc/$(pgrep -x -f "sleep $m")/cwd" 2>/dev/null) && [ -n "$ws" ] &&
+                        [ "$(left_pids | wc -l)" = 2 ] && break
                 sleep 0.05
         done
         kill -KILL "$p"
         wait "$p"
         for _ in $(seq 1 40); do [ -z "$(left_pids)" ] && break; sleep 0.05; done
-        chk "$who: record --raw killed by SIGKILL: no case, its temporary directory there" \
-                '[ -n "$ws" ] && [ ! -e "$SR/bwrap/kill-raw" ] && [ -d "${ws%/ws}" ]'
+        chk "$who: record --raw killed by SIGKILL: what its command started gone too, in a session of its own too ($(left_pids | tr '\n' ' ')), no case" \
+                '[ -n "$ws" ] && [ -z "$(left_pids)" ] && [ ! -e "$SR/bwrap/kill-raw" ] && [ -d "${ws%/ws}" ]'
         left_kill
         kill_tmp[$who]=${ws%/ws}
 done
