@@ -560,6 +560,16 @@ for who in "${WHO[@]}"; do
         [ -e "${kill_tmp[$who]}" ] && rm -rf "${kill_tmp[$who]}"
         unset "kill_tmp[$who]"
 done
+# ... never through a symlink of that name (to a directory of the caller's with an unlocked lock)
+mkdir -p "$T/sweep-victim/sub" && : >"$T/sweep-victim/lock"
+sl=/tmp/sbx-fixture-L$(printf '%05d' $(($$ % 100000)))
+if [ ! -e "$sl" ] && ln -s "$T/sweep-victim" "$sl"; then
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/kill-symlink" -- true >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "a symlink named as a recording's directory: not followed (status $rc)" \
+                '[ $rc = 0 ] && [ -L "$sl" ] && [ -e "$T/sweep-victim/lock" ] && [ -d "$T/sweep-victim/sub" ]'
+        rm -f "$sl"
+fi
 if bwrap --ro-bind / / --dev /dev --unshare-pid --new-session true >/dev/null 2>&1; then
         t0=$(date +%s)
         "$SBX_BIN" fixtures record --backend bwrap --raw --timeout 2 --case "$R/bwrap/left-bwrap" -- \
