@@ -28,6 +28,7 @@
 #include "run-exec.h"
 #include "sbx-classify.h"
 #include "sbx-confine.h"
+#include "sbx-procfs.h"
 #include "sbx-tool.h"
 
 SBX_DEFINE_CLEANUP(struct sbx_dialect *, sbx_dialect_free)
@@ -732,12 +733,27 @@ static void record_tstp_release(void) {
 
 #define RECORD_STOP_WAIT_MS 1000 /* how long the command may take to stop on ^Z */
 
-/* Whether the command `pid` (sbx's child) stands stopped now; its state is left to be waited for. */
-static bool record_child_stopped(pid_t pid) {
-        siginfo_t si = { 0 };
+static void note_first_child(pid_t pid, void *userdata) {
+        pid_t *first = userdata;
 
-        return waitid(P_PID, (id_t) pid, &si, WSTOPPED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid &&
-               si.si_code == CLD_STOPPED;
+        if (*first == 0)
+                *first = pid;
+}
+
+/* Whether the command stands stopped now: sbx's child `pid`, whose state is left to be waited
+ * for, or under a keeper (which stops on ^Z whatever the command does) the keeper's child. */
+static bool record_child_stopped(pid_t pid, bool keeper) {
+        siginfo_t si = { 0 };
+        pid_t cmd = 0;
+        char state;
+
+        if (!keeper)
+                return waitid(P_PID, (id_t) pid, &si, WSTOPPED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid &&
+                       si.si_code == CLD_STOPPED;
+        if (sbx_each_child(pid, note_first_child, &cmd) < 0 || cmd <= 0)
+                return false;
+        state = sbx_process_state(cmd);
+        return state == 'T' || state == 't';
 }
 
 /* Stops the command's group `pid` and sbx as SIGTSTP would have; once sbx is continued, so is the
@@ -745,20 +761,20 @@ static bool record_child_stopped(pid_t pid) {
  * on) ran while sbx stood, and that time was not counted against --timeout: a --raw command ran
  * on unwatched, 6.5 s under --timeout 3 (review). The command is given a moment to stop before
  * sbx does, as the terminal's ^Z stops a whole job. */
-static int64_t record_stop_with(pid_t pid) {
+static int64_t record_stop_with(pid_t pid, bool keeper) {
         struct sigaction dfl = { .sa_handler = SIG_DFL }, handler;
         int64_t t0, wait_end = monotonic_ms() + RECORD_STOP_WAIT_MS;
         bool stood;
 
         record_tstp = 0;
         (void) kill(-pid, SIGTSTP);
-        while (!record_child_stopped(pid) && !record_stop && monotonic_ms() < wait_end)
+        while (!record_child_stopped(pid, keeper) && !record_stop && monotonic_ms() < wait_end)
                 usleep(1000);
         t0 = monotonic_ms();
         (void) sigaction(SIGTSTP, &dfl, &handler);
         (void) raise(SIGTSTP);
         (void) sigaction(SIGTSTP, &handler, NULL);
-        stood = record_child_stopped(pid);
+        stood = record_child_stopped(pid, keeper);
         (void) kill(-pid, SIGCONT);
         return stood ? monotonic_ms() - t0 : 0;
 }
@@ -893,7 +909,7 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                         break;
                 }
                 if (record_tstp && !record_stop)
-                        deadline += record_stop_with(pid);
+                        deadline += record_stop_with(pid, keeper);
                 if (record_stop || monotonic_ms() > deadline) {
                         (void) kill(-pid, SIGKILL);
                         (void) kill(pid, SIGKILL);
