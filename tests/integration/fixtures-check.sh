@@ -293,18 +293,19 @@ if [ "$BWRAP_OK" = 1 ]; then
         # open, left the removal none under 5, and the directory stayed, unsaid (limits review).
         # Under 4 it cannot be removed: it is named.
         fx_list >"$T/fx-before"
-        (ulimit -n 5 && exec "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fd-5" \
-                -- true) >/dev/null 2>"$T/err"
-        fx_left=$(fx_new "$T/fx-before")
-        chk "record under ulimit -n 5: nothing kept, no temporary directory left${fx_left:+ (left: $fx_left)}" \
-                '[ ! -e "$R/bwrap/fd-5" ] && [ -z "$fx_left" ]'
-        for d in $fx_left; do rm -rf "$d"; done
-        (ulimit -n 4 && exec "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fd-4" \
-                -- true) >/dev/null 2>"$T/err"
-        fx_left=$(fx_new "$T/fx-before")
-        chk "record under ulimit -n 4: a temporary directory left is named${fx_left:+ (left: $fx_left)}" \
-                '[ -z "$fx_left" ] || grep -qxF "sbx: fixtures record: cannot remove $fx_left: Too many open files" "$T/err"'
-        for d in $fx_left; do rm -rf "$d"; done
+        for n in 5 4; do
+                (ulimit -n $n && exec "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fd-$n" \
+                        -- true) >/dev/null 2>"$T/err"
+                fx_left=$(fx_new "$T/fx-before")
+                if [ $n = 5 ]; then
+                        chk "record under ulimit -n 5: nothing kept, no temporary directory left${fx_left:+ (left: $fx_left)}" \
+                                '[ ! -e "$R/bwrap/fd-5" ] && [ -z "$fx_left" ]'
+                else
+                        chk "record under ulimit -n 4: a temporary directory left is named${fx_left:+ (left: $fx_left)}" \
+                                '[ -z "$fx_left" ] || grep -qxF "sbx: fixtures record: cannot remove $fx_left: Too many open files" "$T/err"'
+                fi
+                for d in $fx_left; do rm -rf "$d"; done
+        done
 fi
 # A bubblewrap that dies before the command starts and says nothing (it crashes under a low
 # `ulimit -s`: exit 139) is a runner failure to sbx run, and was kept as task_failure exit 139
@@ -327,6 +328,16 @@ lf=()
 for i in 1 2 3 4 5 6 7 8; do lf+=("51$i.$$"); done
 left_pids() { local m; for m in "${lf[@]}"; do pgrep -x -f "sleep $m"; done; }
 left_kill() { local p; for p in $(left_pids); do kill -KILL "$p" 2>/dev/null; done; }
+# recording_cwd: the working directory of the first marked command once it runs (its workspace),
+# waiting up to 5 s for it; empty when it never came
+recording_cwd() {
+        local d
+        for _ in $(seq 1 100); do
+                d=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$d" ] && break
+                sleep 0.05
+        done
+        echo "$d"
+}
 trap 'left_kill; umount "$T/full" 2>/dev/null; t_cleanup' EXIT
 t0=$(date +%s)
 "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/left" -- \
@@ -383,11 +394,7 @@ for who in "${WHO[@]}"; do
                                 --case "$SR/bwrap/sig-$how-$sig" -- \
                                 sh -c "sleep $m" >"$T/out" 2>"$T/err" &
                         p=$!
-                        ws=
-                        for _ in $(seq 1 100); do
-                                ws=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$ws" ] && break
-                                sleep 0.05
-                        done
+                        ws=$(recording_cwd)
                         t0=$(date +%s)
                         kill -"$sig" "$p"
                         wait "$p"
@@ -479,11 +486,7 @@ if [ "$BWRAP_OK" = 1 ]; then
         lf+=("$m")
         "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/sig-kill" -- sh -c "sleep $m" >"$T/out" 2>"$T/err" &
         p=$!
-        ws=
-        for _ in $(seq 1 100); do
-                ws=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$ws" ] && break
-                sleep 0.05
-        done
+        ws=$(recording_cwd)
         kill -KILL "$p"
         wait "$p"
         for _ in $(seq 1 40); do [ -z "$(left_pids)" ] && break; sleep 0.05; done
@@ -539,11 +542,7 @@ for who in "${WHO[@]}"; do
         "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-live" -- \
                 sh -c "sleep $m" >"$T/out2" 2>"$T/err2" &
         p=$!
-        live=
-        for _ in $(seq 1 100); do
-                live=$(readlink "/proc/$(left_pids | head -n 1)/cwd" 2>/dev/null) && [ -n "$live" ] && break
-                sleep 0.05
-        done
+        live=$(recording_cwd)
         "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-next" -- true >"$T/out" 2>"$T/err"
         rc=$?
         left=
