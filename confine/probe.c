@@ -5,6 +5,7 @@
  * it without sbx noticing: sbx's version and binary, the uid, the kernel, the seccomp state of this
  * process, the user and mount namespaces it runs in, the user-namespace limits, the process's
  * resource limits, the chain and each runner binary's identity. A key mismatch reprobes. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -431,6 +432,32 @@ static bool cache_read(const char *dir, const char *key, struct sbx_probe_report
         return n > 0;
 }
 
+/* A probe killed (SIGKILL) while it wrote the cache left its probe.PID.tmp, which only a later
+ * probe that got the same pid removed (review). Each write removes those of processes gone; one
+ * whose pid now names another process stays until that one is gone too. */
+static void sweep_stale_tmp(int dfd) {
+        int fd = fcntl(dfd, F_DUPFD_CLOEXEC, 3);
+        struct dirent *de;
+        DIR *d;
+
+        if (fd < 0)
+                return;
+        d = fdopendir(fd);
+        if (!d) {
+                close(fd);
+                return;
+        }
+        while ((de = readdir(d))) {
+                char end[8];
+                int pid;
+
+                if (sscanf(de->d_name, "probe.%d%7s", &pid, end) == 2 && strcmp(end, ".tmp") == 0 && pid > 0 &&
+                    kill(pid, 0) < 0 && errno == ESRCH)
+                        (void) unlinkat(dfd, de->d_name, 0);
+        }
+        closedir(d);
+}
+
 /* Best effort: a cache that cannot be written only costs the next process a probe. */
 static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_report *rep) {
         _cleanup_close_ int dfd = -1, fd = -1;
@@ -439,6 +466,7 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
 
         if (sbx_mkdir_p(cfg->cache_dir, 0700) < 0 || (dfd = cache_dir_open(cfg->cache_dir)) < 0)
                 return;
+        sweep_stale_tmp(dfd);
         snprintf(tmp, sizeof(tmp), "probe.%d.tmp", (int) getpid());
         (void) unlinkat(dfd, tmp, 0);
         fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);

@@ -53,8 +53,18 @@ first_key=$KEY
 probe second
 t_check "second sbx probe is cached (from_cache=$FROM_CACHE)" test "$FROM_CACHE" = True
 t_check "second sbx probe has the same key and selection" test "$KEY" = "$first_key" -a "$SELECTED" != ""
+# a probe killed while it wrote the cache left probe.PID.tmp for good: the next write removes
+# those of processes gone, not one whose pid is alive (this shell's)
+sh -c 'exit 0' &
+gone=$!
+wait "$gone"
+: >"$XDG_CACHE_HOME/sbx/probe.$gone.tmp"
+: >"$XDG_CACHE_HOME/sbx/probe.$$.tmp"
 "$SBX_BIN" probe --refresh --json >"$T/refresh.json" 2>&1
 t_check "sbx probe --refresh probes again" test "$(t_json_field "$T/refresh.json" from_cache)" = False
+t_check "... and removes a dead probe's temporary cache file, not a live one's ($(ls "$XDG_CACHE_HOME/sbx" | tr '\n' ' '))" \
+        test ! -e "$XDG_CACHE_HOME/sbx/probe.$gone.tmp" -a -e "$XDG_CACHE_HOME/sbx/probe.$$.tmp"
+rm -f "$XDG_CACHE_HOME/sbx/probe.$$.tmp"
 
 # ---- a caller that ignores SIGCHLD ------------------------------------------------------------
 # SIG_IGN is inherited across exec (a daemon, a job runner): the kernel reaped each runner as it
