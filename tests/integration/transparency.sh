@@ -796,13 +796,16 @@ def child(pid):
     except (OSError, ValueError, IndexError):
         return 0
 p = subprocess.Popen(argv, process_group=0)
-c = 0
+c, seen = 0, "- -"
 for _ in range(600): # up to 30 s: a loaded machine (the whole suite at once, ASan) is slow to get there
     c = child(p.pid)
-    if c and state(p.pid) == "D" and state(c) == "S":
+    # the states as seen together, not read again to print: the child, waiting, is now and
+    # then running for a moment (a CI run printed "D R" after it had seen "D S")
+    seen = "%s %s" % (state(p.pid), state(c) if c else "-")
+    if c and seen == "D S":
         break
     time.sleep(0.05)
-print("waiting", state(p.pid), state(c) if c else "-", flush=True)
+print("waiting", seen, flush=True)
 os.killpg(p.pid, signal.SIGTSTP)
 time.sleep(0.3)
 os.kill(writer, signal.SIGCONT)
