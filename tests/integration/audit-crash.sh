@@ -441,7 +441,7 @@ if t_is_root && [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         writer= init= started_early=unknown
         for _ in $(seq 1 200); do # it starts detached: on a loaded machine, moments later
                 writer=$(pgrep -f "audit-writer --db $HDB" | head -1)
-                [ -n "$writer" ] && [ -S "$HDB.writer" ] && break
+                [ -n "$writer" ] && t_listening "$HDB.writer" && break
                 sleep 0.05
         done
         if [ -n "$writer" ]; then

@@ -45,7 +45,7 @@ writer_pid() { pgrep -f "audit-writer --db $1\$" | head -1; }
 # start_writer DB: the first run on DB starts its writer; prints the writer's pid
 start_writer() {
         "$SBX_BIN" run --db "$1" --mode danger-full-access -- true >/dev/null 2>&1
-        wait_for 5 test -S "$1.writer" && wait_for 5 bash -c "[ -n \"\$(pgrep -f 'audit-writer --db $1\$')\" ]"
+        wait_for 5 t_listening "$1.writer" && wait_for 5 bash -c "[ -n \"\$(pgrep -f 'audit-writer --db $1\$')\" ]"
         writer_pid "$1"
 }
 rows() { sqlite3 "$1" "SELECT count(*) FROM executions WHERE argv LIKE '%$2%'"; }
@@ -190,7 +190,7 @@ if unshare -u true 2>/dev/null; then
         SBX_BIN=$SBX_BIN HDB=$HDB unshare -u bash -s >"$T/rename.out" 2>&1 <<'SH'
 hostname sbx-before-rename
 "$SBX_BIN" run --db "$HDB" --mode danger-full-access -- true
-for ((i = 0; i < 100; i++)); do [ -S "$HDB.writer" ] && break; sleep 0.05; done
+for ((i = 0; i < 100; i++)); do t_listening "$HDB.writer" && break; sleep 0.05; done
 "$SBX_BIN" run --db "$HDB" --mode danger-full-access -- echo before >/dev/null
 hostname sbx-after-rename
 "$SBX_BIN" run --db "$HDB" --mode danger-full-access -- echo after >/dev/null
@@ -231,7 +231,7 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         RDB=$RD/db/audit.db
         nb_sbx() { "${T_NOBODY[@]}" env HOME="$RD" TMPDIR="$RD" XDG_CACHE_HOME="$RD/.cache" "$SBX_BIN" "$@"; }
         nb_sbx run --db "$RDB" --mode danger-full-access -- true
-        wait_for 5 test -S "$RDB.writer" && wait_for 5 bash -c "[ -n \"\$(pgrep -f 'audit-writer --db $RDB\$')\" ]"
+        wait_for 5 t_listening "$RDB.writer" && wait_for 5 bash -c "[ -n \"\$(pgrep -f 'audit-writer --db $RDB\$')\" ]"
         WPID=$(writer_pid "$RDB")
         t_check "nobody's writer serves the database (pid $WPID)" test -n "$WPID"
         nb_sbx run --db "$RDB" --mode danger-full-access -- sh -c 'touch "$1/started"; sleep 1; echo ran-to-the-end' sh "$RD" \

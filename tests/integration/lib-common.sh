@@ -182,6 +182,15 @@ t_fp() {
 }
 
 # t_json_field FILE KEY: a top-level string/number field of a JSON object ("" for null/absent).
+# t_listening SOCKET: whether the unix socket file SOCKET is listening. Its file exists from the
+# writer's bind(), a moment before its listen(): a writer stopped in between refuses sbx, which
+# then writes its row itself (a CI run of a test that stops the writer passed no such moment)
+t_listening() {
+        [ -S "$1" ] || return 1
+        [ "${#1}" -lt 108 ] || return 0 # bound through /proc/self/fd: not listed by its path
+        awk -v p="$1" '$NF == p && $4 == "00010000" { f = 1 } END { exit !f }' /proc/net/unix
+}
+
 t_json_field() {
         local py=/usr/bin/python3
         [ -x "$py" ] || py=python3

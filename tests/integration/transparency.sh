@@ -182,14 +182,13 @@ reap() {
 }
 
 # start_writer DB SBX...: starts `SBX... audit-writer --db DB` in the background (wpid: its pid)
-# and waits up to 30 s for its socket (stopped before it listens, it would leave sbx to write the
-# row itself)
+# and waits up to 30 s for it to listen (stopped before, it would leave sbx to write the row itself)
 start_writer() {
         local db=$1
         shift
         "$@" audit-writer --db "$db" --idle 60 &
         wpid=$!
-        for _ in $(seq 600); do [ -S "$db.writer" ] && break; sleep 0.05; done
+        for _ in $(seq 600); do t_listening "$db.writer" && break; sleep 0.05; done
 }
 # ss_user WHO: pre (the command prefix) and bin (sbx) of root or nobody for the cases on the row's
 # signals below (nobody with a home and an empty config of its own under $T/ss)
