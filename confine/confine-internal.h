@@ -1,6 +1,7 @@
 /* confine-internal.h: the backend table. A new backend is one file plus one entry in backends[]. */
 #pragma once
 
+#include <dirent.h>
 #include <signal.h>
 
 #include "sbx-confine.h"
@@ -150,6 +151,9 @@ int sbx_spawn_capture(char *const *argv, char *const *setenv, const struct sbx_s
  * out->temp_dir: BASE/sbx-UID/run-XXXXXX, which the next run removes if the sbx that made it was
  * killed. Removed with sbx_confined_remove_temp_area(). 0, or -errno (nothing made). */
 int sbx_make_swept_dir(const char *base, struct sbx_confined_argv *out);
+/* A directory stream over a copy of the directory descriptor fd (close-on-exec; fd itself stays
+ * open): NULL with errno set when it cannot be made. */
+DIR *sbx_opendir_dup(int fd);
 
 /* Drops the per-process probe verdict (tests of the on-disk cache). */
 void sbx_probe_forget_process_cache(void);

@@ -436,17 +436,11 @@ static bool cache_read(const char *dir, const char *key, struct sbx_probe_report
  * probe that got the same pid removed (review). Each write removes those of processes gone; one
  * whose pid now names another process stays until that one is gone too. */
 static void sweep_stale_tmp(int dfd) {
-        int fd = fcntl(dfd, F_DUPFD_CLOEXEC, 3);
+        DIR *d = sbx_opendir_dup(dfd);
         struct dirent *de;
-        DIR *d;
 
-        if (fd < 0)
+        if (!d)
                 return;
-        d = fdopendir(fd);
-        if (!d) {
-                close(fd);
-                return;
-        }
         while ((de = readdir(d))) {
                 char end[8];
                 int pid;

@@ -174,6 +174,21 @@ static int set_temp_area(struct sbx_confined_argv *out, char **path, int fd, str
         return 0;
 }
 
+DIR *sbx_opendir_dup(int fd) {
+        int dup_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        DIR *d;
+
+        if (dup_fd < 0)
+                return NULL;
+        d = fdopendir(dup_fd);
+        if (!d) {
+                int e = errno;
+                close(dup_fd);
+                errno = e;
+        }
+        return d;
+}
+
 #if defined(__linux__) && defined(RENAME_NOREPLACE)
 /* "run-" and six random letters or digits into name, ".new-" and the same six into hidden. */
 static int random_names(char name[static 11], char hidden[static 12]) {
@@ -271,20 +286,14 @@ static void sweep_temp_areas(int parent_fd) {
         DIR *d;
         struct dirent *de;
         struct stat dir_st;
-        int dup_fd;
 
         /* the usual case, no other area at all, costs one call: a directory's link count is 2
          * plus its subdirectories (1 where the file system does not count them) */
         if (fstat(parent_fd, &dir_st) == 0 && dir_st.st_nlink == 2)
                 return;
-        dup_fd = fcntl(parent_fd, F_DUPFD_CLOEXEC, 3);
-        if (dup_fd < 0)
+        d = sbx_opendir_dup(parent_fd);
+        if (!d)
                 return;
-        d = fdopendir(dup_fd);
-        if (!d) {
-                close(dup_fd);
-                return;
-        }
         while ((de = readdir(d))) {
                 bool hidden = strncmp(de->d_name, ".new-", 5) == 0;
                 _cleanup_close_ int fd = -1;

@@ -948,17 +948,13 @@ static int record_tmp_lock(int dirfd) {
  * its path: in /tmp (sticky) no other user can put anything else in the place of the caller's own
  * directory. */
 static void record_sweep_stale(void) {
-        int tfd = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        DIR *d = opendir("/tmp");
         struct dirent *de;
-        DIR *d;
+        int tfd;
 
-        if (tfd < 0)
+        if (!d)
                 return;
-        d = fdopendir(tfd);
-        if (!d) {
-                close(tfd);
-                return;
-        }
+        tfd = dirfd(d);
         while ((de = readdir(d))) {
                 _cleanup_close_ int dfd = -1, lfd = -1;
                 struct stat dst, lst, now;
