@@ -28,6 +28,7 @@
  * (u32) and its fields; a reply is 'K' and an i64, 'I' and a session (has_mode, mode,
  * mode_event_id, cwd), or 'E' and a string. A request of another version gets 'E' (its
  * client then writes directly). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -39,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -536,42 +538,141 @@ static int64_t monotonic_ms(void) {
         return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Binds the socket at `path`; 0, -EEXIST when a live writer already serves it, or -errno. */
-static int bind_socket(const char *path, int *ret_fd) {
-        _cleanup_close_ int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+/* The temporary names a starting writer binds its socket to before it listens: "<socket>.new-"
+ * and six random letters or digits. */
+#define TEMP_INFIX ".new-"
+
+/* Removes the temporary socket files of writers killed before they renamed theirs (between
+ * bind() and rename()): a socket file of ours under a temporary name that nobody listens on. A
+ * writer between its own bind() and listen() is refused too and loses its name: its rename()
+ * then fails with ENOENT and it binds again (bind_socket()). */
+static void sweep_temp_sockets(const char *path) {
+        const char *slash = strrchr(path, '/');
+        size_t base_len = strlen(slash + 1);
+        char dir[PATH_MAX], prefix[NAME_MAX + 1];
+        _cleanup_close_ int dfd = -1;
+        struct dirent *de;
+        DIR *d;
+
+        if ((size_t) (slash - path) >= sizeof(dir) || base_len + strlen(TEMP_INFIX) >= sizeof(prefix))
+                return;
+        memcpy(dir, path, (size_t) (slash - path));
+        dir[slash - path] = '\0';
+        snprintf(prefix, sizeof(prefix), "%s" TEMP_INFIX, slash + 1);
+        dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return;
+        d = fdopendir(sbx_steal_fd(&dfd));
+        if (!d)
+                return;
+        while ((de = readdir(d))) {
+                struct sockaddr_un sa = { .sun_family = AF_UNIX };
+                _cleanup_close_ int probe = -1;
+                struct stat st;
+                int n;
+
+                if (strncmp(de->d_name, prefix, strlen(prefix)) != 0)
+                        continue;
+                if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISSOCK(st.st_mode) ||
+                    st.st_uid != sbx_euid())
+                        continue;
+                n = snprintf(sa.sun_path, sizeof(sa.sun_path), "/proc/self/fd/%d/%s", dirfd(d), de->d_name);
+                if (n < 0 || (size_t) n >= sizeof(sa.sun_path))
+                        continue;
+                probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+                if (probe < 0 || connect(probe, (const struct sockaddr *) &sa, sizeof(sa)) == 0 || errno != ECONNREFUSED)
+                        continue;
+                (void) unlinkat(dirfd(d), de->d_name, 0);
+        }
+        closedir(d);
+}
+
+/* Moves the socket file `tmp` to `path` unless a file has that name: 0 or -errno (-EEXIST). A
+ * file system without RENAME_NOREPLACE gets a hard link and the temporary name removed. */
+static int install_socket(const char *tmp, const char *path) {
+        if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
+                return 0;
+        if (errno != EINVAL)
+                return -errno;
+        if (link(tmp, path) < 0)
+                return -errno;
+        (void) unlink(tmp);
+        return 0;
+}
+
+/* Binds the socket at `path` and listens on it, its stat in *ret_st; 0, -EEXIST when a live
+ * writer already serves it, or -errno. The file gets its name only once the socket listens: it
+ * is bound under a temporary name in the same directory, then renamed, so a client that sees
+ * the name is never refused (it would write the database itself). */
+static int bind_socket(const char *path, int *ret_fd, struct stat *ret_st) {
+        static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        _cleanup_close_ int fd = -1;
+        char tmp[PATH_MAX];
         struct sockaddr_un sa;
+        bool replaced = false;
         mode_t old;
         int r;
 
-        if (fd < 0)
-                return -errno;
+        sweep_temp_sockets(path);
         for (int attempt = 0;; attempt++) {
                 _cleanup_close_ int dirfd = -1;
+                unsigned char rnd[6];
+                char tail[sizeof(rnd) + 1];
                 struct stat st;
 
-                r = socket_address(path, &sa, &dirfd);
+                if (attempt == 100)
+                        return -EADDRINUSE;
+                if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t) sizeof(rnd))
+                        return -EAGAIN;
+                for (size_t i = 0; i < sizeof(rnd); i++)
+                        tail[i] = chars[rnd[i] % (sizeof(chars) - 1)];
+                tail[sizeof(rnd)] = '\0';
+                r = snprintf(tmp, sizeof(tmp), "%s" TEMP_INFIX "%s", path, tail);
+                if (r < 0 || (size_t) r >= sizeof(tmp))
+                        return -ENAMETOOLONG;
+                close(sbx_steal_fd(&fd));
+                fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+                if (fd < 0)
+                        return -errno;
+                r = socket_address(tmp, &sa, &dirfd);
                 if (r < 0)
                         return r;
                 old = umask(0077);
                 r = bind(fd, (const struct sockaddr *) &sa, sizeof(sa));
                 umask(old);
+                if (r < 0 && errno == EADDRINUSE)
+                        continue; /* that name is taken: another */
+                if (r < 0)
+                        return -errno;
+                if (listen(fd, 128) < 0) {
+                        r = -errno;
+                        (void) unlink(tmp);
+                        return r;
+                }
+                r = lstat(tmp, ret_st) < 0 ? -errno : install_socket(tmp, path);
                 if (r == 0)
                         break;
-                if (errno != EADDRINUSE || attempt > 0)
-                        return -errno;
+                if (r == -ENOENT)
+                        continue; /* swept by a writer starting beside (sweep_temp_sockets()) */
+                (void) unlink(tmp);
+                if (r != -EEXIST)
+                        return r;
                 /* a live writer answers; a stale socket (a writer that died) is replaced, and only
                  * a socket of ours */
+                close(sbx_steal_fd(&dirfd));
+                r = socket_address(path, &sa, &dirfd);
+                if (r < 0)
+                        return r;
                 {
                         _cleanup_close_ int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
                         if (probe >= 0 && connect(probe, (const struct sockaddr *) &sa, sizeof(sa)) == 0)
                                 return -EEXIST;
                 }
-                if (lstat(path, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_uid != sbx_euid())
+                if (replaced || lstat(path, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_uid != sbx_euid())
                         return -EADDRINUSE;
                 (void) unlink(path);
+                replaced = true;
         }
-        if (listen(fd, 128) < 0)
-                return -errno;
         *ret_fd = sbx_steal_fd(&fd);
         return 0;
 }
@@ -608,14 +709,12 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         sbx_db_set_busy_wait(db, WRITER_BUSY_TIMEOUT_MS, WRITER_BUSY_RETRIES);
         if (stat(db_path, &db_st) < 0)
                 return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
-        r = bind_socket(sock_path, &lfd);
+        r = bind_socket(sock_path, &lfd, &sock_st);
         if (r == -EEXIST)
                 return 0; /* another writer serves this database */
         if (r < 0)
                 return sbx_diag_set(diag, -r, "audit writer", sock_path, "cannot listen on %s: %s", sock_path,
                                     strerror(-r));
-        if (lstat(sock_path, &sock_st) < 0)
-                return sbx_diag_set(diag, errno, "audit writer", sock_path, "cannot stat %s", sock_path);
         clients = calloc(CLIENTS_MAX, sizeof(*clients));
         if (!clients)
                 return -ENOMEM;

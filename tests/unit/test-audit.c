@@ -7,7 +7,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1221,6 +1225,81 @@ static void test_audit_writer_connect_without_writer_fails(void **state) {
         assert_int_equal(sbx_audit_writer_connect("relative.db", &w), -EINVAL);
 }
 
+/* A writer started in a child of this test; it is stopped with SIGTERM by stop_writer(). */
+static pid_t start_writer(const char *db_path) {
+        pid_t pid = fork();
+
+        assert_true(pid >= 0);
+        if (pid == 0)
+                _exit(sbx_audit_writer_serve(db_path, 10000, NULL) < 0 ? 1 : 0);
+        return pid;
+}
+
+static void stop_writer(pid_t pid) {
+        int status;
+
+        kill(pid, SIGTERM);
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+}
+
+/* The socket's name appears only once it listens: a client that connects as soon as it sees the
+ * file is never refused (its file used to appear at bind(), a moment before listen()). */
+static void test_audit_writer_socket_listens_once_it_exists(void **state) {
+        struct fixture *f = *state;
+        struct sockaddr_un sa = { .sun_family = AF_UNIX };
+        int refused = 0;
+
+        snprintf(sa.sun_path, sizeof(sa.sun_path), "%s.writer", f->path);
+        for (int i = 0; i < 300; i++) {
+                pid_t pid = start_writer(f->path);
+                int status, fd, r;
+
+                fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+                assert_true(fd >= 0);
+                /* connect() as it appears: until then, ENOENT */
+                while ((r = connect(fd, (const struct sockaddr *) &sa, sizeof(sa))) < 0 && errno == ENOENT)
+                        if (waitpid(pid, &status, WNOHANG) == pid)
+                                fail_msg("the writer left before its socket appeared");
+                if (r < 0 && errno == ECONNREFUSED)
+                        refused++;
+                else if (r < 0)
+                        fail_msg("connect: %s", strerror(errno));
+                close(fd);
+                stop_writer(pid);
+                (void) unlink(sa.sun_path); /* a SIGTERM before its handler leaves it */
+        }
+        assert_int_equal(refused, 0);
+}
+
+/* A writer killed between its bind() and its rename() leaves its temporary socket file: the next
+ * writer removes it (a socket of ours that nobody listens on), and leaves one that listens. */
+static void test_audit_writer_removes_a_dead_writers_temporary_socket(void **state) {
+        struct fixture *f = *state;
+        struct sockaddr_un dead = { .sun_family = AF_UNIX }, live = { .sun_family = AF_UNIX };
+        char sock[192];
+        int dfd, lfd;
+        pid_t pid;
+        struct stat st;
+
+        snprintf(sock, sizeof(sock), "%s.writer", f->path);
+        snprintf(dead.sun_path, sizeof(dead.sun_path), "%s.writer.new-dead00", f->path);
+        snprintf(live.sun_path, sizeof(live.sun_path), "%s.writer.new-live00", f->path);
+        dfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        assert_true(dfd >= 0 && lfd >= 0);
+        assert_int_equal(bind(dfd, (const struct sockaddr *) &dead, sizeof(dead)), 0);
+        close(dfd); /* as a SIGKILL leaves it: the file, nobody behind it */
+        assert_int_equal(bind(lfd, (const struct sockaddr *) &live, sizeof(live)), 0);
+        assert_int_equal(listen(lfd, 1), 0); /* another writer about to rename its own */
+        pid = start_writer(f->path);
+        while (lstat(sock, &st) < 0)
+                usleep(1000);
+        assert_int_equal(lstat(dead.sun_path, &st), -1);
+        assert_int_equal(lstat(live.sun_path, &st), 0);
+        stop_writer(pid);
+        close(lfd);
+}
+
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
         const struct CMUnitTest tests[] = {
@@ -1253,6 +1332,8 @@ int main(void) {
                 T(test_audit_concurrent_writers_lose_no_row),
                 cmocka_unit_test(test_audit_writer_socket_path_is_absolute_and_fits),
                 cmocka_unit_test(test_audit_writer_connect_without_writer_fails),
+                T(test_audit_writer_socket_listens_once_it_exists),
+                T(test_audit_writer_removes_a_dead_writers_temporary_socket),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
