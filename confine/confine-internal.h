@@ -141,6 +141,8 @@ struct sbx_spawn_options {
         int abort_fd;
         /* the runner's signal mask; NULL: the caller's */
         const sigset_t *child_mask;
+        /* SIGXFSZ back to its default in the runner (sbx ignores it, its caller did not) */
+        bool child_xfsz_default;
 };
 /* Spawns argv (with extra "NAME=value" env entries) with stdin and stdout on /dev/null, waits at
  * most o->timeout_ms, and returns 0 with the wait status and the first bytes of its stderr. */

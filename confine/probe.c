@@ -169,6 +169,16 @@ void sbx_probe_caller_mask(const sigset_t *mask) {
                 caller_mask.mask = *mask;
 }
 
+static struct {
+        bool set;
+        bool ignored;
+} caller_xfsz;
+
+void sbx_probe_caller_xfsz(const struct sigaction *old) {
+        caller_xfsz.set = old != NULL;
+        caller_xfsz.ignored = old && old->sa_handler == SIG_IGN;
+}
+
 /* The caller's mask: the current one (*ret_old, put back after the probe), or the one
  * sbx_probe_caller_mask() gave, without the signals sbx itself holds (*ret_caller, the runner's). */
 static int probe_signals_hold(sigset_t *ret_old, sigset_t *ret_caller) {
@@ -280,6 +290,7 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
                 .die_with_parent = strcmp(b->name, "landlock") == 0,
                 .abort_fd = stop_fd,
                 .child_mask = &runner_mask,
+                .child_xfsz_default = caller_xfsz.set && !caller_xfsz.ignored,
         };
         r = sbx_spawn_capture(out.argv, out.setenv, &spawn_opts, &status, err, sizeof(err));
         err[strcspn(err, "\n")] = '\0';

@@ -264,6 +264,10 @@ int sbx_probe(const struct sbx_config *cfg, bool refresh, struct sbx_probe_repor
  * watches the signals sbx holds as it watches those the caller left unblocked (one ends the probe
  * at once and stays pending for sbx), and its runner gets the caller's mask. */
 void sbx_probe_caller_mask(const sigset_t *mask);
+/* The caller's own SIGXFSZ disposition while sbx ignores that signal for its own writes, NULL once
+ * sbx gives it back: a probe's runner then gets the caller's disposition (default unless the
+ * caller ignored it), as the command of `sbx run` does, not sbx's. */
+void sbx_probe_caller_xfsz(const struct sigaction *old);
 
 /* The static state of one backend for `mode` (applicable, runner present, enforcement and its
  * reason), spawning nothing. Returns 0 when usable, -EOPNOTSUPP when not (reason filled), -EINVAL

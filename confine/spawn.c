@@ -81,8 +81,8 @@ static bool child_ended(pid_t pid) {
 }
 
 /* Starts the runner: stdin and stdout on /dev/null, stderr on err_w, nothing else of the
- * caller's, leader of a process group of its own, handlers reset, its signal mask child_mask (NULL:
- * the caller's), and with die_with_parent a parent-death signal (SIGKILL) before it executes.
+ * caller's, leader of a process group of its own, handlers reset (and SIGXFSZ with
+ * child_xfsz_default), its signal mask child_mask (NULL: the caller's), and with die_with_parent a parent-death signal (SIGKILL) before it executes.
  * vfork: only system calls in the child, which reports its errno through *ret_errno. Returns the
  * pid, or -1 (errno). */
 static __attribute__((noinline)) pid_t spawn_runner(char *const *argv, char *const *envp, int err_w,
@@ -101,6 +101,8 @@ static __attribute__((noinline)) pid_t spawn_runner(char *const *argv, char *con
                 for (int sig = 1; sig < NSIG; sig++)
                         if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler != SIG_IGN && cur.sa_handler != SIG_DFL)
                                 (void) sigaction(sig, &dfl, NULL);
+                if (o->child_xfsz_default)
+                        (void) sigaction(SIGXFSZ, &dfl, NULL);
                 if (setpgid(0, 0) < 0 || (o->die_with_parent && prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) ||
                     e < 0)
                         *ret_errno = errno;

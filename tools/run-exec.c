@@ -428,8 +428,10 @@ void sbx_run_xfsz_ignore(void) {
         struct sigaction ign = { .sa_handler = SIG_IGN };
 
         sigemptyset(&ign.sa_mask);
-        if (!xfsz.valid && sigaction(SIGXFSZ, &ign, &xfsz.old) == 0)
+        if (!xfsz.valid && sigaction(SIGXFSZ, &ign, &xfsz.old) == 0) {
                 xfsz.valid = true;
+                sbx_probe_caller_xfsz(&xfsz.old); /* a probe's runner gets it back too */
+        }
 }
 
 void sbx_run_xfsz_restore_in_child(void) {
@@ -444,6 +446,7 @@ int sbx_run_signals_restore(void) {
         if (xfsz.valid) {
                 sigaction(SIGXFSZ, &xfsz.old, NULL);
                 xfsz.valid = false;
+                sbx_probe_caller_xfsz(NULL);
         }
         if (!saved.valid) {
                 hold_release(); /* a run that ended before its handlers were in place */

@@ -493,6 +493,50 @@ static void test_probe_spawn_with_sigchld_ignored(void **state) {
         }
 }
 
+/* sbx ignores SIGXFSZ for its own writes; a probe's runner gets the caller's disposition back (it
+ * inherited sbx's, ignored), as the command of `sbx run` does: default unless the caller ignored
+ * it. The runner here says which, from its SigIgn mask, and fails, so that its stderr is the
+ * reason. */
+static void test_probe_runner_gets_the_callers_sigxfsz(void **state) {
+        struct sigaction ign = { .sa_handler = SIG_IGN }, dfl = { .sa_handler = SIG_DFL }, old;
+        char fake[PATH_MAX + 32];
+        struct sbx_config *cfg;
+        struct sbx_probe_report r;
+        const struct sbx_candidate *c;
+        FILE *f;
+        (void) state;
+        snprintf(fake, sizeof(fake), "%s/xfsz-bwrap", dir);
+        f = fopen(fake, "w");
+        assert_non_null(f);
+        /* SIGXFSZ is 25: bit 24 of SigIgn, the 7th hex digit from the right */
+        fputs("#!/bin/sh\nm=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status)\n"
+              "case $((0x$m >> 24 & 1)) in 1) echo xfsz=ignored >&2;; *) echo xfsz=default >&2;; esac\nexit 1\n",
+              f);
+        fclose(f);
+        assert_int_equal(chmod(fake, 0755), 0);
+        cfg = config_for(fake, "bwrap", NULL);
+        assert_int_equal(sigaction(SIGXFSZ, NULL, &old), 0);
+        for (int caller_ignored = 0; caller_ignored <= 1; caller_ignored++) {
+                struct sigaction callers = caller_ignored ? ign : dfl;
+
+                sigemptyset(&callers.sa_mask);
+                /* as sbx_run_xfsz_ignore() does */
+                assert_int_equal(sigaction(SIGXFSZ, &ign, NULL), 0);
+                sbx_probe_caller_xfsz(&callers);
+                sbx_probe_forget_process_cache();
+                assert_int_equal(sbx_probe(cfg, true, &r, NULL), 0);
+                sbx_probe_caller_xfsz(NULL);
+                c = find(&r, "bwrap");
+                assert_non_null(c);
+                assert_false(c->usable);
+                if (!strstr(c->reason, caller_ignored ? "xfsz=ignored" : "xfsz=default"))
+                        fail_msg("caller's SIGXFSZ %s, the runner said: %s", caller_ignored ? "ignored" : "default",
+                                 c->reason);
+        }
+        assert_int_equal(sigaction(SIGXFSZ, &old, NULL), 0);
+        sbx_config_free(cfg);
+}
+
 /* A runner is trusted with the directory it is named in and every directory above its real path
  * (sbx_find_executable()): one named through a symlink in a directory others may write is refused
  * (they could point the link elsewhere), as is one whose own directory others may write, also
@@ -550,6 +594,7 @@ int main(void) {
                 cmocka_unit_test(test_probe_spawn_leaves_nothing_of_the_runner),
                 cmocka_unit_test(test_probe_spawn_leaves_nothing_of_the_runner_without_pidfd),
                 cmocka_unit_test(test_probe_spawn_with_sigchld_ignored),
+                cmocka_unit_test(test_probe_runner_gets_the_callers_sigxfsz),
         };
         char cmd[PATH_MAX + 64];
         _cleanup_free_ char *real = NULL;
