@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -645,6 +646,26 @@ static int follow_round(struct sbx_db *db, const struct sbx_audit_filter *f, str
         return r;
 }
 
+/* Whether stdout is a unix stream socket whose reader shut its reading side (shutdown(SHUT_RD),
+ * the socket still open): the kernel marks only this end as unable to send, which poll() does
+ * not report (writable; POLLHUP only once both sides are shut). A send of no bytes fails with
+ * EPIPE then, and otherwise sends nothing: on a stream, not on a seqpacket socket, where it would
+ * be an empty record, so only a stream is asked. Another socket's reader that shuts its side
+ * tells this end nothing (TCP). */
+static bool stdout_reader_shut(void) {
+        static int unix_stream = -1;
+
+        if (unix_stream < 0) {
+                int domain = 0, type = 0;
+                socklen_t dl = sizeof(domain), tl = sizeof(type);
+
+                unix_stream = getsockopt(STDOUT_FILENO, SOL_SOCKET, SO_DOMAIN, &domain, &dl) == 0 &&
+                              getsockopt(STDOUT_FILENO, SOL_SOCKET, SO_TYPE, &type, &tl) == 0 && domain == AF_UNIX &&
+                              type == SOCK_STREAM;
+        }
+        return unix_stream && send(STDOUT_FILENO, "", 0, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 && errno == EPIPE;
+}
+
 static int run_export(struct sbx_db *db, struct opts *o) {
         _sbx_cleanup_(sbx_out_freep) struct sbx_out *out = NULL;
         struct follow fl = { .state_col = -1 };
@@ -673,7 +694,8 @@ static int run_export(struct sbx_db *db, struct opts *o) {
                 /* the wait between rounds watches stdout: a reader that left (`| head -1`, a pager
                  * quit) was seen only at the next row written, and a follow of a database where
                  * no run ends stayed for good, holding it open (review). A pipe's reader gone is
-                 * POLLERR, a socket's POLLHUP: as a write would, SIGPIPE then. */
+                 * POLLERR, a socket's POLLHUP, a socket's reader that shut its reading side
+                 * stdout_reader_shut(): as a write would, SIGPIPE then. */
                 struct pollfd pfd = { .fd = STDOUT_FILENO, .events = 0 };
                 struct ids t = was_running;
 
@@ -681,7 +703,7 @@ static int run_export(struct sbx_db *db, struct opts *o) {
                         r = -EPIPE;
                         break;
                 }
-                if (poll(&pfd, 1, FOLLOW_POLL_MS) > 0 && (pfd.revents & (POLLERR | POLLHUP))) {
+                if ((poll(&pfd, 1, FOLLOW_POLL_MS) > 0 && (pfd.revents & (POLLERR | POLLHUP))) || stdout_reader_shut()) {
                         (void) raise(SIGPIPE);
                         r = -EPIPE;
                         break;

@@ -219,4 +219,20 @@ except subprocess.TimeoutExpired:
     p.kill()
     print("running")' "$SBX_BIN" audit export --follow --limit 1 --jsonl --db "$db" 2>&1)
 t_check "--follow to a socket whose reader closed it: ended by SIGPIPE within 3 s ($rc)" test "$rc" = -13
+# A reader that only shut its reading side (shutdown(SHUT_RD), the socket still open): the kernel
+# polls the writer's end writable and nothing else, no POLLHUP (only when both sides are shut);
+# the follower saw it only at the next row written. It also ends within a poll now.
+rc=$(python3 -c 'import socket, subprocess, sys
+a, b = socket.socketpair()
+p = subprocess.Popen(sys.argv[1:], stdout=b)
+b.close()
+a.recv(1)
+a.shutdown(socket.SHUT_RD)
+try:
+    print(p.wait(3))
+except subprocess.TimeoutExpired:
+    p.kill()
+    print("running")
+a.close()' "$SBX_BIN" audit export --follow --limit 1 --jsonl --db "$db" 2>&1)
+t_check "--follow to a socket whose reader shut its reading side: ended by SIGPIPE within 3 s ($rc)" test "$rc" = -13
 t_finish
