@@ -928,9 +928,16 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
  * workspace and capture of a command in /tmp that nothing read or removed. While a recording
  * lives it holds a lock (flock) on the file `lock` in its directory; the next recording of the
  * same user removes each sbx-fixture-XXXXXX of that user whose lock no one holds. The file comes
- * under its name only once locked, so no sweep takes a directory that is being made; a directory
- * with no lock file (made by an older sbx, which may still be recording into it) is left alone. */
+ * under its name only once locked, and the directory too: it is made and locked as
+ * .sbx-fixture-XXXXXX, then renamed, so no sweep takes a directory that is being made, and a
+ * recording killed in between (mkdtemp() done, no lock yet) leaves only a hidden name, which the
+ * sweep removes once unlocked and older than RECORD_HIDDEN_AGE_S (that directory, under its
+ * final name with no lock file, was left for good). A sbx-fixture-XXXXXX with no lock file (made
+ * by an older sbx, which may still be recording into it) is left alone. */
 #define RECORD_TMP_PREFIX "sbx-fixture-"
+#define RECORD_HIDDEN_PREFIX "." RECORD_TMP_PREFIX
+/* a hidden directory older than this was abandoned while being made (it takes microseconds) */
+#define RECORD_HIDDEN_AGE_S 60
 
 /* Locks tmp (open at dirfd) as a live recording's: the lock's fd, or -errno. Readable by all: the
  * user a --user recording hands the directory to sweeps it. */
@@ -943,10 +950,60 @@ static int record_tmp_lock(int dirfd) {
         return sbx_steal_fd(&fd);
 }
 
+/* Makes the recording's directory tmp ("/tmp/sbx-fixture-XXXXXX", filled in) with its lock
+ * held: made and locked under the hidden name, then renamed without replacing anything. The
+ * lock's fd, or -errno (nothing left). */
+static int record_tmp_make(char *tmp) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+                char hidden[] = "/tmp/" RECORD_HIDDEN_PREFIX "XXXXXX";
+                _cleanup_close_ int dfd = -1, lfd = -1;
+                struct stat st, now;
+                int r;
+
+                if (!mkdtemp(hidden))
+                        return -errno;
+                dfd = open(hidden, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                lfd = dfd < 0 ? -errno : record_tmp_lock(dfd);
+                if (lfd < 0) {
+                        (void) sbx_remove_tree(hidden);
+                        return lfd;
+                }
+                memcpy(tmp + strlen("/tmp/" RECORD_TMP_PREFIX), hidden + strlen("/tmp/" RECORD_HIDDEN_PREFIX), 6);
+                r = renameat2(AT_FDCWD, hidden, AT_FDCWD, tmp, RENAME_NOREPLACE);
+                if (r < 0 && errno == EINVAL) /* a file system without it: by name, as unlikely taken */
+                        r = lstat(tmp, &now) == 0 ? (errno = EEXIST, -1) : rename(hidden, tmp);
+                if (r < 0) {
+                        int e = errno;
+
+                        (void) sbx_remove_tree(hidden);
+                        if (e == EEXIST || e == ENOTEMPTY)
+                                continue;
+                        return -e;
+                }
+                /* the directory made and locked, not one made in its place after a sweep took it
+                 * (a recording stopped for a minute while it made it) */
+                if (fstat(dfd, &st) < 0 || lstat(tmp, &now) < 0 || st.st_dev != now.st_dev || st.st_ino != now.st_ino)
+                        return -ESTALE;
+                return sbx_steal_fd(&lfd);
+        }
+        return -EEXIST;
+}
+
+/* Whether the directory dfd holds a file `name` that a live recording has locked. */
+static bool record_lock_held(int dfd, const char *name) {
+        _cleanup_close_ int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        struct stat st;
+
+        if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+                return false;
+        return flock(fd, LOCK_SH | LOCK_NB) < 0;
+}
+
 /* Removes the caller's stale recording directories in /tmp: its own (never another user's), each
  * locked while it is removed (two sweeps never work on the same one), never through a symlink. By
  * its path: in /tmp (sticky) no other user can put anything else in the place of the caller's own
- * directory. */
+ * directory. A hidden one (a recording killed while it made it) is locked by the directory
+ * itself while it is removed, once old enough and with no lock held in it. */
 static void record_sweep_stale(void) {
         DIR *d = opendir("/tmp");
         struct dirent *de;
@@ -960,12 +1017,27 @@ static void record_sweep_stale(void) {
                 struct stat dst, lst, now;
                 char path[64];
 
-                if (strncmp(de->d_name, RECORD_TMP_PREFIX, strlen(RECORD_TMP_PREFIX)) != 0 ||
-                    strlen(de->d_name) != strlen(RECORD_TMP_PREFIX) + 6)
+                bool hidden = strncmp(de->d_name, RECORD_HIDDEN_PREFIX, strlen(RECORD_HIDDEN_PREFIX)) == 0 &&
+                              strlen(de->d_name) == strlen(RECORD_HIDDEN_PREFIX) + 6;
+
+                if (!hidden && (strncmp(de->d_name, RECORD_TMP_PREFIX, strlen(RECORD_TMP_PREFIX)) != 0 ||
+                                strlen(de->d_name) != strlen(RECORD_TMP_PREFIX) + 6))
                         continue;
                 dfd = openat(tfd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
                 if (dfd < 0 || fstat(dfd, &dst) < 0 || dst.st_uid != geteuid())
                         continue;
+                if (hidden) {
+                        /* its times are those of its making (the lock file made and renamed) */
+                        if (dst.st_mtime > time(NULL) - RECORD_HIDDEN_AGE_S || record_lock_held(dfd, ".lock") ||
+                            record_lock_held(dfd, "lock") || flock(dfd, LOCK_EX | LOCK_NB) < 0)
+                                continue;
+                        snprintf(path, sizeof(path), "/tmp/%s", de->d_name);
+                        if (fstatat(tfd, de->d_name, &now, AT_SYMLINK_NOFOLLOW) < 0 || now.st_dev != dst.st_dev ||
+                            now.st_ino != dst.st_ino)
+                                continue;
+                        (void) sbx_remove_tree(path);
+                        continue;
+                }
                 lfd = openat(dfd, "lock", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
                 if (lfd < 0 || fstat(lfd, &lst) < 0 || !S_ISREG(lst.st_mode) || flock(lfd, LOCK_EX | LOCK_NB) < 0)
                         continue;
@@ -1036,18 +1108,10 @@ static int fixtures_record(int argc, char **argv) {
         }
         record_signals_catch();
         record_sweep_stale();
-        if (!mkdtemp(tmp))
-                return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(errno));
+        lockfd = record_tmp_make(tmp);
+        if (lockfd < 0)
+                return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(-lockfd));
         snprintf(lockpath, sizeof(lockpath), "%s/lock", tmp);
-        {
-                _cleanup_close_ int tdfd = open(tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-                lockfd = tdfd < 0 ? -errno : record_tmp_lock(tdfd);
-                if (lockfd < 0) {
-                        status = sbx_fail(1, "fixtures record: cannot lock %s: %s", tmp, strerror(-lockfd));
-                        goto out;
-                }
-        }
         snprintf(ws, sizeof(ws), "%s/ws", tmp);
         snprintf(vpath, sizeof(vpath), "%s/verdict.json", tmp);
         snprintf(dbpath, sizeof(dbpath), "%s/audit.db", tmp);
