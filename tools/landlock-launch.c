@@ -60,7 +60,9 @@
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi, ruleset, rule,
  * write-dir, stdin, environment, signals, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait,
  * keeper, exec) and exits 125. Otherwise the successful execve closes N without a record: EOF with
- * no record means the command was executed.
+ * no record means the command was executed. With --seal-mounts the launcher also writes "X\n" on N
+ * right before the execve (an exec that then fails adds its record after it): inside bubblewrap,
+ * whose own death by a signal also ends N, only that mark says the command was executed.
  *
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
  * before exec); fds it inherits are passed through untouched, as are the environment and the
@@ -212,6 +214,22 @@ static const char *option_value(char **argv, int *i, const char *name, bool *mat
         if (!argv[*i + 1] || strcmp(argv[*i + 1], "--") == 0)
                 return NULL;
         return argv[++*i];
+}
+
+/* --seal-mounts: "X" on the record's descriptor right before the exec, so that the caller knows
+ * the command started even when bubblewrap itself then dies by a signal (after its "child-pid",
+ * bubblewrap may still die before it releases the sandbox: a crash under `ulimit -s 16` was read
+ * as the command's death). An exec that fails adds its "E" record after it. */
+static void status_exec_mark(void) {
+        ssize_t w;
+
+        if (status_fd < 0)
+                return;
+        do
+                w = write(status_fd, "X\n", 2);
+        while (w < 0 && errno == EINTR);
+        if (w != 2)
+                fail(w < 0 ? errno : EIO, "status-fd", "cannot report the exec on --status-fd");
 }
 
 /* Finds --status-fd before anything else so that every later failure, usage errors included,
@@ -1118,6 +1136,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         before_exec();
                 restore_sigchld(&l);
                 close_std(&l);
+                status_exec_mark();
                 execvpe(l.argv[0], l.argv, envp ? envp : environ);
                 fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
         }

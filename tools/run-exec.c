@@ -889,8 +889,24 @@ static int64_t now_ms(void) {
 
 enum started { STARTED_UNKNOWN, STARTED_YES, STARTED_NO };
 
+/* The record of sbx-landlock --seal-mounts inside bubblewrap: "X\n" right before it executes the
+ * command (landlock-launch.c), then an "E" record if that failed; an "E" record alone when it
+ * failed before. Its failure record, or NULL when there is none. */
+static const char *inner_failure(const struct status_buf *b) {
+        const char *rec = b->data;
+
+        if (b->len >= 2 && memcmp(rec, "X\n", 2) == 0)
+                rec += 2;
+        return *rec ? rec : NULL;
+}
+
+static bool inner_executed(const struct status_buf *b) {
+        return b->len >= 2 && memcmp(b->data, "X\n", 2) == 0 && !inner_failure(b);
+}
+
 /* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} only when the
- * command was executed; sbx's Landlock launcher writes a record only when it fails before exec.
+ * command was executed; sbx's Landlock launcher writes a record only when it fails before exec,
+ * and inside bubblewrap also its mark right before the exec (inner_failure()).
  * runner_signal: the signal that killed the runner itself, when it is none that sbx passes on
  * and the run did not end before the runner was released (0 otherwise). */
 static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus,
@@ -899,9 +915,9 @@ static enum started structural_evidence(const char *backend, const struct superv
                 return STARTED_UNKNOWN;
         if (strcmp(backend, "bwrap") == 0) {
                 /* the command proper starts only once the mount-sealing launcher inside execs it */
-                if (s->inner.len > 0)
+                if (inner_failure(&s->inner))
                         return STARTED_NO;
-                if (strstr(s->status.data, "\"exit-code\""))
+                if (strstr(s->status.data, "\"exit-code\"") || inner_executed(&s->inner))
                         return STARTED_YES;
                 /* a signal sbx passed on (a caller's timeout: SIGTERM) that ended the sandbox while
                  * it was still being set up is the run's end, not the runner's failure: exit 128+N
@@ -913,8 +929,11 @@ static enum started structural_evidence(const char *backend, const struct superv
                  * (it waits for that on an eventfd): without the report nothing in it ran. A
                  * bubblewrap that a signal killed there (a crash: `ulimit -s 16`; the OOM killer)
                  * was read as the command's death by that signal. Not one sbx passes on: ^C
-                 * reaches bubblewrap beside sbx, and is the run's end as under Landlock */
-                if (runner_signal && !strstr(s->status.data, "\"child-pid\""))
+                 * reaches bubblewrap beside sbx, and is the run's end as under Landlock. Nor
+                 * after the report: bubblewrap may still die before it releases the sandbox (1 in
+                 * 150 crashes under `ulimit -s 16`), and the launcher inside never said it
+                 * executed the command (an exec it did say so, above) */
+                if (runner_signal)
                         return STARTED_NO;
                 return WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0 ? STARTED_NO : STARTED_UNKNOWN;
         }
@@ -2093,9 +2112,10 @@ not_started:
                         rep->result.line_no = s.first_line[0] ? 1 : 0;
                 }
                 /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
-                if (!rep->message && (s.inner.len || (s.status.len && strcmp(confined->backend, "landlock") == 0))) {
-                        runner_message(s.inner.len ? s.inner.data : s.status.data, rep->message_buf,
-                                       sizeof(rep->message_buf));
+                if (!rep->message &&
+                    (inner_failure(&s.inner) || (s.status.len && strcmp(confined->backend, "landlock") == 0))) {
+                        runner_message(inner_failure(&s.inner) ? inner_failure(&s.inner) : s.status.data,
+                                       rep->message_buf, sizeof(rep->message_buf));
                         rep->message = rep->message_buf;
                 }
                 if (!rep->message && WIFSIGNALED(wstatus)) {
