@@ -71,6 +71,58 @@ static int blocking_again(int fd) {
         return fd;
 }
 
+/* The directory of a --verdict-json path under a known workspace, open (O_PATH), with the rules
+ * of open_verdict_file(): a symlink on the way that lies in the workspace, or a path that names
+ * the workspace but leads out of it, is refused. *in_ws: the directory is beneath the workspace
+ * (the file itself must then be no symlink either). -errno, with *why. */
+static int open_verdict_dir(const char *path, const char *root, bool *in_ws, const char **why) {
+        _cleanup_free_ char *copy = NULL, *abs = NULL, *lexical = NULL;
+        _cleanup_close_ int dfd = -1;
+        char real[PATH_MAX], proc[64];
+        ssize_t n;
+
+        *why = NULL;
+        *in_ws = false;
+        {
+                /* a symlink on the way that lies in the workspace, wherever the path starts (a
+                 * name of the workspace through a symlink of the caller's: /home -> /var/home) */
+                _cleanup_free_ char *link = NULL;
+                int r = sbx_path_symlink_beneath(path, root, &link);
+                if (r != 0) {
+                        *why = "it leads through a symlink beneath the workspace (a command could have made it)";
+                        return r < 0 ? r : -ELOOP;
+                }
+        }
+        if (!(copy = strdup(path)))
+                return -ENOMEM;
+        if (path[0] != '/') {
+                char cwd[PATH_MAX];
+                if (!getcwd(cwd, sizeof(cwd)) || asprintf(&abs, "%s/%s", cwd, path) < 0)
+                        return -errno;
+        } else if (!(abs = strdup(path)))
+                return -ENOMEM;
+        if (sbx_path_normalize(abs, &lexical) < 0)
+                return -ENOMEM;
+        dfd = open(dirname(copy), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return -errno;
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", dfd);
+        n = readlink(proc, real, sizeof(real) - 1);
+        if (n < 0 && errno == ENOENT && access("/proc/self", F_OK) < 0) {
+                *why = "/proc is not mounted, and sbx cannot tell where the path leads without it";
+                return -ENOENT;
+        }
+        if (n < 0 || (size_t) n >= sizeof(real) - 1)
+                return n < 0 ? -errno : -ENAMETOOLONG;
+        real[n] = '\0';
+        if (!sbx_path_beneath(real, root) && sbx_path_beneath(lexical, root)) {
+                *why = "a symlink beneath the workspace leads it out of the workspace (a command could have made it)";
+                return -ELOOP;
+        }
+        *in_ws = sbx_path_beneath(real, root);
+        return sbx_steal_fd(&dfd);
+}
+
 /* Opens the --verdict-json file for writing. sbx writes it after the command, unconfined, so a
  * symlink a confined command planted in its workspace (in this run or an earlier one) would make
  * sbx write wherever it points, ~/.bashrc included. The directory is opened, and its real place
@@ -78,12 +130,10 @@ static int blocking_again(int fd) {
  * workspace but leads out of it (a directory swapped for a symlink) is refused. Elsewhere
  * (/dev/stdout, a file outside the workspace) the path is followed as given. -errno, with *why. */
 static int open_verdict_file(const char *path, const struct sbx_policy *policy, const char **why) {
-        _cleanup_free_ char *copy = NULL, *copy2 = NULL, *abs = NULL, *lexical = NULL;
+        _cleanup_free_ char *copy = NULL;
         _cleanup_close_ int dfd = -1;
-        char real[PATH_MAX], proc[64];
         const char *root = policy && policy->mode != SBX_MODE_DANGER_FULL_ACCESS ? policy->workspace_root : NULL;
-        const char *base;
-        ssize_t n;
+        bool in_ws;
         int fd;
 
         *why = NULL;
@@ -109,48 +159,15 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                 *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
                 return -ELOOP;
         }
-        {
-                /* a symlink on the way that lies in the workspace, wherever the path starts (a
-                 * name of the workspace through a symlink of the caller's: /home -> /var/home) */
-                _cleanup_free_ char *link = NULL;
-                int r = sbx_path_symlink_beneath(path, root, &link);
-                if (r != 0) {
-                        *why = "it leads through a symlink beneath the workspace (a command could have made it)";
-                        return r < 0 ? r : -ELOOP;
-                }
-        }
-        if (!(copy = strdup(path)) || !(copy2 = strdup(path)))
+        if ((dfd = open_verdict_dir(path, root, &in_ws, why)) < 0)
+                return dfd;
+        if (!(copy = strdup(path)))
                 return -ENOMEM;
-        base = basename(copy2);
-        if (path[0] != '/') {
-                char cwd[PATH_MAX];
-                if (!getcwd(cwd, sizeof(cwd)) || asprintf(&abs, "%s/%s", cwd, path) < 0)
-                        return -errno;
-        } else if (!(abs = strdup(path)))
-                return -ENOMEM;
-        if (sbx_path_normalize(abs, &lexical) < 0)
-                return -ENOMEM;
-        dfd = open(dirname(copy), O_PATH | O_DIRECTORY | O_CLOEXEC);
-        if (dfd < 0)
-                return -errno;
-        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", dfd);
-        n = readlink(proc, real, sizeof(real) - 1);
-        if (n < 0 && errno == ENOENT && access("/proc/self", F_OK) < 0) {
-                *why = "/proc is not mounted, and sbx cannot tell where the path leads without it";
-                return -ENOENT;
-        }
-        if (n < 0 || (size_t) n >= sizeof(real) - 1)
-                return n < 0 ? -errno : -ENAMETOOLONG;
-        real[n] = '\0';
-        if (!sbx_path_beneath(real, root)) {
-                if (sbx_path_beneath(lexical, root)) {
-                        *why = "a symlink beneath the workspace leads it out of the workspace (a command could have made it)";
-                        return -ELOOP;
-                }
-                fd = openat(dfd, base, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+        if (!in_ws) {
+                fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
                 return fd < 0 ? -errno : fd;
         }
-        fd = openat(dfd, base, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
+        fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
         if (fd < 0 && errno == ELOOP)
                 *why = "it is a symlink in the workspace (a command could have made it)";
         return blocking_again(fd);
@@ -263,22 +280,34 @@ static void release_verdict_room(void) {
         verdict_room_fd = -1;
 }
 
-static void reserve_verdict_room(const struct sbx_run_args *a) {
+static void reserve_verdict_room(const struct sbx_run_args *a, const struct sbx_policy *policy) {
 #if defined(O_TMPFILE) && defined(__linux__)
-        _cleanup_free_ char *copy = NULL;
-        _cleanup_close_ int fd = -1;
+        _cleanup_free_ char *dir = NULL, *base = NULL;
+        _cleanup_close_ int dfd = -1, fd = -1;
+        const char *root = policy->mode != SBX_MODE_DANGER_FULL_ACCESS ? policy->workspace_root : NULL;
+        const char *why;
+        bool in_ws = false;
         struct stat st;
 
         release_verdict_room();
-        /* a pipe, a terminal (/dev/stdout) need none */
-        if (!a->verdict_json || (stat(a->verdict_json, &st) == 0 && !S_ISREG(st.st_mode)) ||
-            !(copy = strdup(a->verdict_json)))
+        if (!a->verdict_json || !(dir = strdup(a->verdict_json)) || !(base = strdup(a->verdict_json)))
                 return;
-        fd = open(dirname(copy), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+        /* in the directory the record will be written to, found as it will be: a symlink that an
+         * earlier command planted in the workspace (ws/sub -> /elsewhere) made sbx allocate the
+         * room wherever it pointed, outside the workspace, for as long as the command ran (deputy
+         * review); the record itself is refused there, and so is its room */
+        dfd = root ? open_verdict_dir(a->verdict_json, root, &in_ws, &why)
+                   : open(dirname(dir), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return;
+        /* a pipe, a terminal (/dev/stdout) need none, nor a symlink in the workspace (refused) */
+        if (fstatat(dfd, basename(base), &st, in_ws ? AT_SYMLINK_NOFOLLOW : 0) == 0 && !S_ISREG(st.st_mode))
+                return;
+        fd = openat(dfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
         if (fd >= 0 && fallocate(fd, 0, 0, VERDICT_ROOM) == 0)
                 verdict_room_fd = sbx_steal_fd(&fd);
 #else
-        (void) a;
+        (void) a, (void) policy;
 #endif
 }
 
@@ -923,7 +952,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 return refuse(audit, a, rep, &start, "unavailable", msg);
         }
 
-        reserve_verdict_room(a);
+        reserve_verdict_room(a, policy);
         recorder = (struct recorder) { .audit = audit, .start = &start, .rep = rep };
         /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
          * the reply before the go-ahead) */

@@ -78,6 +78,20 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: a directory swapped for a symlink does not lead the record out (rc=$rc)" \
                         eval '[ $rc -ne 0 ] && [ "$after" = "$fp_dir" ] && [ ! -e "$O/dir/v.json" ]'
                 t_check "$who, $b: ... sbx says why" grep -q 'leads .*out of the workspace\|leads through a symlink beneath the workspace' "$D/err"
+                # ... nor, met by the next run, does it lead there the room sbx keeps for the record
+                # while the command runs (an unnamed file of 64 KiB: deputy review)
+                rm -f "$W/started" "$W/go"
+                run workspace-write "$W/out/v.json" sh -c \
+                        ': >"$1/started"; i=0; while [ ! -e "$1/go" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done' \
+                        sh "$W" 2>"$D/err" &
+                pid=$!
+                for _ in $(seq 1 200); do [ -e "$W/started" ] && break; sleep 0.05; done
+                held=$(find /proc/[0-9]*/fd -lname "$O/dir/*" 2>/dev/null | head -n 3 | tr '\n' ' ')
+                : >"$W/go"
+                wait "$pid"
+                rc=$?
+                t_check "$who, $b: ... and sbx keeps no room for the record out there while the next command runs (rc=$rc, held: ${held:-none})" \
+                        eval '[ -e "$W/started" ] && [ $rc -ne 0 ] && [ -z "$held" ]'
 
                 # the same, with the record named through the caller's own symlink to the workspace
                 # (the path as written does not name the workspace: /home -> /var/home, say)
