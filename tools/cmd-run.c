@@ -55,8 +55,8 @@ static void format_unavailable(const struct sbx_unavailable *why, char *buf, siz
 /* fd, opened with O_NONBLOCK, made blocking again for the writes; -errno as given. A record file
  * beneath the workspace is opened so: a FIFO the command planted there has no reader once the
  * command's processes have ended, and fails with ENXIO instead of holding sbx for ever (audit
- * review: sbx waited in open() for a reader, deaf to SIGTERM). Elsewhere a FIFO is the caller's,
- * whose reader may come later. */
+ * review: sbx waited in open() for a reader, deaf to SIGTERM); one that has a reader is refused
+ * too (open_verdict_file()). Elsewhere a FIFO is the caller's, whose reader may come later. */
 static int blocking_again(int fd) {
         int flags;
 
@@ -170,6 +170,17 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
         fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
         if (fd < 0 && errno == ELOOP)
                 *why = "it is a symlink in the workspace (a command could have made it)";
+        if (fd >= 0) {
+                /* a FIFO that someone reads is no better: the command of another run in the same
+                 * workspace can hold it open and read nothing, and sbx waited in write() for as
+                 * long as that run lived, deaf to SIGTERM (deputy review) */
+                struct stat st;
+                if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+                        close(fd);
+                        *why = "it is no regular file but lies in the workspace (a command could have made it and hold it)";
+                        return -EPERM;
+                }
+        }
         return blocking_again(fd);
 }
 

@@ -122,6 +122,18 @@ for who in "${WHO[@]}"; do
                 t_check "$who, $b: a FIFO planted where the record goes does not hold sbx (rc=$rc, not 137)" \
                         eval '[ $rc -ne 137 ] && [ $rc -ne 0 ]'
                 t_check "$who, $b: ... sbx says why" grep -q 'cannot write verdict record .*No such device or address' "$D/err"
+                # ... nor one that someone holds open and does not read (the command of another run
+                # in the same workspace, here the test itself): sbx waited in write() for as long
+                # as it was held, deaf to SIGTERM (deputy review)
+                exec 7<>"$W/v.json"
+                timeout 1 dd if=/dev/zero bs=4096 count=32 >&7 2>/dev/null # the pipe full
+                as "$who" env HOME="$HOMEDIR" XDG_STATE_HOME= XDG_CACHE_HOME="$HOMEDIR/.cache" timeout -s KILL 10 \
+                        "$bin" run --backend "$b" --mode workspace-write --root "$W" --db "$D/audit.db" \
+                        --verdict-json "$W/v.json" -- true 2>"$D/err"
+                rc=$?
+                exec 7>&-
+                t_check "$who, $b: ... nor a FIFO there that someone holds and does not read (rc=$rc, not 137)" \
+                        eval '[ $rc -ne 137 ] && [ $rc -ne 0 ] && grep -q "cannot write verdict record .*no regular file" "$D/err"'
 
                 # controls
                 rm -f "$W/v.json"
