@@ -71,6 +71,103 @@ static int blocking_again(int fd) {
         return fd;
 }
 
+/* The real place of the directory open at fd into buf; -errno, with *why when /proc is missing. */
+static int fd_place(int fd, char *buf, size_t size, const char **why) {
+        char proc[64];
+        ssize_t n;
+
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+        n = readlink(proc, buf, size - 1);
+        if (n < 0 && errno == ENOENT && access("/proc/self", F_OK) < 0) {
+                *why = "/proc is not mounted, and sbx cannot tell where the path leads without it";
+                return -ENOENT;
+        }
+        if (n < 0 || (size_t) n >= size - 1)
+                return n < 0 ? -errno : -ENAMETOOLONG;
+        buf[n] = '\0';
+        return 0;
+}
+
+#define VERDICT_LINKS_MAX 40 /* as the kernel's own limit of symlinks in one lookup */
+
+/* The directory dir, open (O_PATH), found one component at a time from descriptors as the kernel
+ * would find it, each symlink followed only once the directory it lies in is known not to be
+ * beneath root: the caller's own (/home -> /var/home) lead on, one in the workspace is refused
+ * (-ELOOP, *why). A check of the path by name, then an open() by name, left a window in which
+ * the command of another run in the same workspace swapped a directory for a symlink out of it,
+ * and sbx wrote the record wherever that led (deputy review: won within a few hundred runs). */
+static int open_record_dir(const char *dir, const char *root, const char **why) {
+        _cleanup_free_ char *rest = strdup(dir);
+        _cleanup_close_ int fd = -1;
+        unsigned links = 0;
+        char *p = rest;
+
+        if (!rest)
+                return -ENOMEM;
+        fd = open(dir[0] == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0)
+                return -errno;
+        for (;;) {
+                char target[PATH_MAX], where[PATH_MAX], *c, *next;
+                struct stat st;
+                ssize_t n;
+                int nfd, r;
+
+                while (*p == '/')
+                        p++;
+                if (!*p)
+                        break;
+                c = p;
+                p += strcspn(p, "/");
+                if (*p)
+                        *p++ = '\0';
+                if (strcmp(c, ".") == 0)
+                        continue;
+                nfd = openat(fd, c, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+                if (nfd < 0)
+                        return -errno;
+                if (fstat(nfd, &st) < 0 || (!S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode))) {
+                        int e = errno;
+                        bool listed = fstat(nfd, &st) == 0;
+                        close(nfd);
+                        return listed ? -ENOTDIR : -e;
+                }
+                if (S_ISDIR(st.st_mode)) {
+                        close(fd);
+                        fd = nfd;
+                        continue;
+                }
+                /* a symlink: where it lies first, then where it leads, read from the link held */
+                if ((r = fd_place(fd, where, sizeof(where), why)) < 0) {
+                        close(nfd);
+                        return r;
+                }
+                if (sbx_path_beneath(where, root)) {
+                        close(nfd);
+                        *why = "it leads through a symlink beneath the workspace (a command could have made it)";
+                        return -ELOOP;
+                }
+                n = readlinkat(nfd, "", target, sizeof(target) - 1);
+                close(nfd);
+                if (n < 0 || (size_t) n >= sizeof(target) - 1)
+                        return n < 0 ? -errno : -ENAMETOOLONG;
+                target[n] = '\0';
+                if (++links > VERDICT_LINKS_MAX)
+                        return -ELOOP;
+                if (asprintf(&next, "%s/%s", target, p) < 0)
+                        return -ENOMEM;
+                free(rest);
+                rest = p = next;
+                if (target[0] == '/') {
+                        close(fd);
+                        fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+                        if (fd < 0)
+                                return -errno;
+                }
+        }
+        return sbx_steal_fd(&fd);
+}
+
 /* The directory of a --verdict-json path under a known workspace, open (O_PATH), with the rules
  * of open_verdict_file(): a symlink on the way that lies in the workspace, or a path that names
  * the workspace but leads out of it, is refused. *in_ws: the directory is beneath the workspace
@@ -78,21 +175,11 @@ static int blocking_again(int fd) {
 static int open_verdict_dir(const char *path, const char *root, bool *in_ws, const char **why) {
         _cleanup_free_ char *copy = NULL, *abs = NULL, *lexical = NULL;
         _cleanup_close_ int dfd = -1;
-        char real[PATH_MAX], proc[64];
-        ssize_t n;
+        char real[PATH_MAX];
+        int r;
 
         *why = NULL;
         *in_ws = false;
-        {
-                /* a symlink on the way that lies in the workspace, wherever the path starts (a
-                 * name of the workspace through a symlink of the caller's: /home -> /var/home) */
-                _cleanup_free_ char *link = NULL;
-                int r = sbx_path_symlink_beneath(path, root, &link);
-                if (r != 0) {
-                        *why = "it leads through a symlink beneath the workspace (a command could have made it)";
-                        return r < 0 ? r : -ELOOP;
-                }
-        }
         if (!(copy = strdup(path)))
                 return -ENOMEM;
         if (path[0] != '/') {
@@ -103,18 +190,11 @@ static int open_verdict_dir(const char *path, const char *root, bool *in_ws, con
                 return -ENOMEM;
         if (sbx_path_normalize(abs, &lexical) < 0)
                 return -ENOMEM;
-        dfd = open(dirname(copy), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        dfd = open_record_dir(dirname(copy), root, why);
         if (dfd < 0)
-                return -errno;
-        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", dfd);
-        n = readlink(proc, real, sizeof(real) - 1);
-        if (n < 0 && errno == ENOENT && access("/proc/self", F_OK) < 0) {
-                *why = "/proc is not mounted, and sbx cannot tell where the path leads without it";
-                return -ENOENT;
-        }
-        if (n < 0 || (size_t) n >= sizeof(real) - 1)
-                return n < 0 ? -errno : -ENAMETOOLONG;
-        real[n] = '\0';
+                return dfd;
+        if ((r = fd_place(dfd, real, sizeof(real), why)) < 0)
+                return r;
         if (!sbx_path_beneath(real, root) && sbx_path_beneath(lexical, root)) {
                 *why = "a symlink beneath the workspace leads it out of the workspace (a command could have made it)";
                 return -ELOOP;

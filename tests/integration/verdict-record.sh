@@ -265,4 +265,37 @@ done
 t_check "the row's duration_ms is the verdict record's, with and without the audit writer${bad:+:$bad}" test -z "$bad"
 pkill -f "audit-writer --db $T/dur/audit.db\$"
 
+# The record named through the caller's own symlink to the workspace, while the command of another
+# run in the same workspace swaps a directory on the record's path for a symlink out of it and
+# back: sbx checked the path by name and then opened it by name, and between the two it could be
+# the symlink (deputy review: the record landed outside within a few dozen runs). Root only: the
+# race is the same for every user.
+for b in "${BACKENDS[@]}"; do
+        R=$T/race-$b/ws
+        O=$T/race-$b/outside
+        mkdir -p "$R" "$O"
+        ln -sfn "$R" "$T/race-$b/alias"
+        "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$R" --db "$T/race-$b/audit.db" -- python3 -c '
+import os, sys, time
+os.chdir(sys.argv[1])
+os.mkdir("d")
+os.symlink(sys.argv[2], "l")
+end = time.time() + 60
+while time.time() < end and not os.path.exists("stop"):
+    os.rename("d", "sub"); os.rename("sub", "d"); os.rename("l", "sub"); os.rename("sub", "l")
+' "$R" "$O" &
+        flipper=$!
+        for _ in $(seq 1 100); do [ -L "$R/l" ] && break; sleep 0.05; done
+        n=0
+        while [ $n -lt 300 ] && [ ! -e "$O/v.json" ]; do
+                n=$((n + 1))
+                "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$R" --db "$T/race-$b/audit.db" \
+                        --verdict-json "$T/race-$b/alias/sub/v.json" -- true 2>/dev/null
+        done
+        : >"$R/stop"
+        wait "$flipper"
+        t_check "$b: a directory swapped for a symlink out of the workspace while sbx opens the record never leads it out ($n runs)" \
+                test ! -e "$O/v.json"
+done
+
 t_finish
