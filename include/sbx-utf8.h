@@ -34,10 +34,23 @@ static inline size_t sbx_utf8_valid_len(const unsigned char *s, size_t left) {
         return n;
 }
 
+/* Whether the valid n-byte sequence at u is a bidirectional control: U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069. A terminal that honours them shows the rest of the line in
+ * another order (a denial line, a path, an argv that reads other than it is). */
+static inline int sbx_utf8_is_bidi(const unsigned char *u, size_t n) {
+        if (n == 2)
+                return u[0] == 0xd8 && u[1] == 0x9c;
+        if (n != 3 || u[0] != 0xe2)
+                return 0;
+        return (u[1] == 0x80 && (u[2] == 0x8e || u[2] == 0x8f || (u[2] >= 0xaa && u[2] <= 0xae))) ||
+               (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9);
+}
+
 /* The first len bytes of s as text no terminal acts on, into out (len + 1 bytes at least; out may
  * be s itself: the text never grows): every C0 control, DEL, C1 control (U+0080..U+009F: CSI,
- * U+009B, drives terminals as ESC [ does) and byte that is not valid UTF-8 becomes '?'. Returns
- * the length written before the NUL it adds. Allocates nothing (a vfork child calls it). */
+ * U+009B, drives terminals as ESC [ does), bidirectional control and byte that is not valid UTF-8
+ * becomes '?'. Returns the length written before the NUL it adds. Allocates nothing (a vfork child
+ * calls it). */
 static inline size_t sbx_utf8_inert(char *out, const char *s, size_t len) {
         const unsigned char *u = (const unsigned char *) s;
         size_t o = 0;
@@ -45,7 +58,7 @@ static inline size_t sbx_utf8_inert(char *out, const char *s, size_t len) {
         for (size_t i = 0; i < len;) {
                 size_t n = sbx_utf8_valid_len(u + i, len - i);
                 if (n == 0 || (n == 1 && (u[i] < 0x20 || u[i] == 0x7f)) ||
-                    (n == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+                    (n == 2 && u[i] == 0xc2 && u[i + 1] < 0xa0) || sbx_utf8_is_bidi(u + i, n)) {
                         out[o++] = '?';
                         i += n ? n : 1;
                         continue;

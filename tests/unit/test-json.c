@@ -91,6 +91,12 @@ static void test_term_text_defuses_control_sequences(void **state) {
                 { LIT("caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80"), "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80" },
                 { LIT("nbsp\xc2\xa0"), "nbsp\xc2\xa0" },                 /* U+00A0 is printable */
                 { LIT("cut\xe2\x80"), "cut??" },                         /* a sequence cut short */
+                /* the bidirectional controls reorder what follows on the line (U+202E showed
+                 * "a<RLO>evil" backwards in audit show) */
+                { LIT("a\xe2\x80\xae" "evil \xe2\x81\xa6x\xe2\x81\xa9"), "a?evil ?x?" }, /* RLO, LRI, PDI */
+                { LIT("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad"), "????" },  /* LRE RLE PDF LRO */
+                { LIT("\xe2\x81\xa7\xe2\x81\xa8 \xe2\x80\x8e\xe2\x80\x8f \xd8\x9c"), "?? ?? ?" }, /* RLI FSI LRM RLM ALM */
+                { LIT("\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5"), "\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5" }, /* neighbours kept */
         };
 #undef LIT
         (void) state;
