@@ -52,7 +52,27 @@ const char *const *sbx_backend_names(void) {
 #define CLEAR_MAX_DEPTH 64   /* deeper directories are moved up to the top and cleared in a next pass */
 #define CLEAR_MAX_PASSES 4096
 
-/* The directory NAME in dfd, open for reading, never through a symlink. A directory of the
+/* Whether the directory open at fd is another mount than the directory open at dfd. A command
+ * run as root (fixtures record --raw) that bound a directory of the host into its workspace and
+ * was killed before it unmounted it had that directory emptied through the mount point, by the
+ * recording's removal and by the sweep of a SIGKILLed one (review: a bind of a scratch dir lost
+ * its files). Nothing is removed below a mount point: its rmdir fails (EBUSY) and the tree stays. */
+static bool other_mount(int dfd, int fd) {
+#ifdef STATX_MNT_ID
+        struct statx a, b;
+
+        if (statx(dfd, "", AT_EMPTY_PATH | AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &a) == 0 &&
+            statx(fd, "", AT_EMPTY_PATH | AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &b) == 0 &&
+            (a.stx_mask & b.stx_mask & STATX_MNT_ID))
+                return a.stx_mnt_id != b.stx_mnt_id;
+#endif
+        struct stat sa, sb;
+
+        return fstat(dfd, &sa) < 0 || fstat(fd, &sb) < 0 || sa.st_dev != sb.st_dev;
+}
+
+/* The directory NAME in dfd, open for reading, never through a symlink nor onto another mount
+ * (when dfd is a directory's; AT_FDCWD: the top the caller named). A directory of the
  * caller's whose mode keeps its owner from reading or emptying it is made 0700 first: through
  * its own descriptor (O_PATH, then /proc/self/fd), so no symlink swapped in can redirect it. */
 static int open_dir_to_clear(int dfd, const char *name) {
@@ -63,6 +83,8 @@ static int open_dir_to_clear(int dfd, const char *name) {
         pfd = openat(dfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (pfd < 0)
                 return -errno;
+        if (dfd != AT_FDCWD && other_mount(dfd, pfd))
+                return -EBUSY;
         if (fstat(pfd, &st) == 0 && st.st_uid == sbx_euid() && (st.st_mode & 0700) != 0700) {
                 char self[64];
                 snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd);

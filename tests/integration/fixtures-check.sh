@@ -597,6 +597,34 @@ if command -v strace >/dev/null && unshare -m --propagation private true 2>/dev/
 else
         t_diag "no strace or no mount namespace: a recording killed before it locked its directory not checked"
 fi
+# ... nor below a mount point: a --raw command run as root that bound a directory of the host into
+# its workspace had it emptied through the mount by the recording's removal (review), and by the
+# sweep of a SIGKILLed recording's directory. The directory stays (its rmdir fails: busy).
+if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-end" -- \
+                sh -c "mkdir m && mount --bind '$T/bound' m" >"$T/out" 2>"$T/err"
+        rc=$?
+        mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*/ws/m$" { print $5 }' /proc/self/mountinfo)
+        chk "record --raw as root: a bind mount its command left in the workspace is not emptied through (status $rc, ${mnt:-no mount})" \
+                '[ $rc = 0 ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
+        for m in $mnt; do umount "$m" && rm -rf "${m%/ws/m}"; done
+        mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"
+        m=58.$$
+        lf+=("$m")
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-kill" -- \
+                sh -c "mkdir m && mount --bind '$T/bound' m && sleep $m" >"$T/out" 2>"$T/err" &
+        p=$!
+        ws=$(recording_cwd)
+        kill -KILL "$p"
+        wait "$p"
+        left_kill
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-next" -- true >"$T/out" 2>"$T/err"
+        rc=$?
+        mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*/ws/m$" { print $5 }' /proc/self/mountinfo)
+        chk "... nor by the next record's sweep of a SIGKILLed one's directory (status $rc, ${mnt:-no mount})" \
+                '[ $rc = 0 ] && [ -n "$ws" ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
+        for m in $mnt; do umount "$m" && rm -rf "${m%/ws/m}"; done
+fi
 if bwrap --ro-bind / / --dev /dev --unshare-pid --new-session true >/dev/null 2>&1; then
         t0=$(date +%s)
         "$SBX_BIN" fixtures record --backend bwrap --raw --timeout 2 --case "$R/bwrap/left-bwrap" -- \
