@@ -9,10 +9,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -443,9 +445,26 @@ static bool cache_read(const char *dir, const char *key, struct sbx_probe_report
         return n > 0;
 }
 
+/* The pid of a probe's temporary cache file, probe.PID.tmp with PID digits alone: 0 for any
+ * other name ("probe.12.tmp x", "probe. 12.tmp", "probe.+12.tmp" name no probe's file). */
+static pid_t tmp_pid(const char *name) {
+        const char *p = name + strlen("probe.");
+        long pid = 0;
+
+        if (strncmp(name, "probe.", strlen("probe.")) != 0 || *p < '1' || *p > '9')
+                return 0;
+        for (; *p >= '0' && *p <= '9'; p++)
+                if ((pid = pid * 10 + (*p - '0')) > INT_MAX)
+                        return 0;
+        return strcmp(p, ".tmp") == 0 ? (pid_t) pid : 0;
+}
+
 /* A probe killed (SIGKILL) while it wrote the cache left its probe.PID.tmp, which only a later
  * probe that got the same pid removed (review). Each write removes those of processes gone; one
- * whose pid now names another process stays until that one is gone too. */
+ * whose pid now names another process stays until that one is gone too. A pid names no process
+ * here when its probe runs in another pid namespace sharing the cache (unshare -p): a writer holds
+ * a lock (flock) on its file until it is renamed into place, and a locked one stays (one was
+ * removed under its writer, whose cache then was not written). Never through a symlink. */
 static void sweep_stale_tmp(int dfd) {
         DIR *d = sbx_opendir_dup(dfd);
         struct dirent *de;
@@ -453,11 +472,18 @@ static void sweep_stale_tmp(int dfd) {
         if (!d)
                 return;
         while ((de = readdir(d))) {
-                char end[8];
-                int pid;
+                _cleanup_close_ int tfd = -1;
+                pid_t pid = tmp_pid(de->d_name);
+                struct stat st, now;
 
-                if (sscanf(de->d_name, "probe.%d%7s", &pid, end) == 2 && strcmp(end, ".tmp") == 0 && pid > 0 &&
-                    kill(pid, 0) < 0 && errno == ESRCH)
+                if (pid <= 0 || kill(pid, 0) == 0 || errno != ESRCH)
+                        continue;
+                tfd = openat(dfd, de->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+                if (tfd < 0 || fstat(tfd, &st) < 0 || !S_ISREG(st.st_mode) || flock(tfd, LOCK_EX | LOCK_NB) < 0)
+                        continue;
+                /* locked: still the file under that name (no new probe of that pid made another) */
+                if (fstatat(dfd, de->d_name, &now, AT_SYMLINK_NOFOLLOW) == 0 && now.st_dev == st.st_dev &&
+                    now.st_ino == st.st_ino)
                         (void) unlinkat(dfd, de->d_name, 0);
         }
         closedir(d);
@@ -465,7 +491,7 @@ static void sweep_stale_tmp(int dfd) {
 
 /* Best effort: a cache that cannot be written only costs the next process a probe. */
 static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_report *rep) {
-        _cleanup_close_ int dfd = -1, fd = -1;
+        _cleanup_close_ int dfd = -1, fd = -1, lk = -1;
         char tmp[64];
         FILE *f;
 
@@ -477,6 +503,12 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
         fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
         if (fd < 0)
                 return;
+        /* locked until renamed into place (sweep_stale_tmp()): lk, the same open file, outlives f.
+         * Where flock is not to be had (ENOLCK), unlocked: a sweep takes nothing it cannot lock. */
+        if ((flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) || (lk = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0) {
+                (void) unlinkat(dfd, tmp, 0);
+                return;
+        }
         f = fdopen(fd, "we");
         if (!f)
                 return;

@@ -65,6 +65,22 @@ t_check "sbx probe --refresh probes again" test "$(t_json_field "$T/refresh.json
 t_check "... and removes a dead probe's temporary cache file, not a live one's ($(ls "$XDG_CACHE_HOME/sbx" | tr '\n' ' '))" \
         test ! -e "$XDG_CACHE_HOME/sbx/probe.$gone.tmp" -a -e "$XDG_CACHE_HOME/sbx/probe.$$.tmp"
 rm -f "$XDG_CACHE_HOME/sbx/probe.$$.tmp"
+# ... nor one a probe in another pid namespace sharing the cache writes (its pid names no process
+# here: a dead pid's name, locked as a writer locks its file), nor a name that is no probe's
+sh -c 'exit 0' &
+gone=$!
+wait "$gone"
+live=$XDG_CACHE_HOME/sbx/probe.$gone.tmp
+(flock 9 && exec sleep 30) 9>"$live" &
+holder=$!
+for _ in $(seq 1 100); do flock -n "$live" true || break; sleep 0.05; done
+: >"$XDG_CACHE_HOME/sbx/probe.$gone.tmp x"
+"$SBX_BIN" probe --refresh --json >"$T/refresh.json" 2>&1
+t_check "... nor a locked one of a pid gone here, nor one named probe.PID.tmp and more ($(ls "$XDG_CACHE_HOME/sbx" | tr '\n' ' '))" \
+        test -e "$live" -a -e "$XDG_CACHE_HOME/sbx/probe.$gone.tmp x"
+kill "$holder" 2>/dev/null
+wait "$holder" 2>/dev/null
+rm -f "$live" "$XDG_CACHE_HOME/sbx/probe.$gone.tmp x"
 
 # ---- a caller that ignores SIGCHLD ------------------------------------------------------------
 # SIG_IGN is inherited across exec (a daemon, a job runner): the kernel reaped each runner as it
