@@ -817,7 +817,9 @@ static _Noreturn void exec_command(char **argv, int err_fd, const char *cwd, con
  * Told of the recording's death (PR_SET_PDEATHSIG), the keeper kills what is below it and ends;
  * otherwise it ends as the command ended, and what is left goes up to the recording
  * (end_leftovers()). The recording's group signals (^Z, a timeout's SIGKILL) reach the keeper
- * with the command. */
+ * with the command. Any other signal is the command's: blocked in the keeper, which a command
+ * that signals its own group (`trap '' TERM; kill 0`, `kill -USR1 0`) killed, and its case said
+ * it died by that signal (review); the command itself got SIGKILL as the keeper died. */
 static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const char *user, pid_t parent) {
         static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCHLD };
         struct leftovers l = { 0 };
@@ -844,6 +846,12 @@ static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const
                 exec_command(argv, err_fd, cwd, user, self, false);
         }
         (void) close_range(3, ~0U, 0);
+        {
+                sigset_t all;
+
+                sigfillset(&all);
+                (void) sigprocmask(SIG_BLOCK, &all, NULL);
+        }
         for (;;) {
                 pid_t w;
 

@@ -268,6 +268,15 @@ chk "record --raw under ulimit -f 16 with 64 KiB of stderr: exit 1, nothing kept
 rc=$?
 chk "record --raw under ulimit -f 16, the command's own write past it: it died of SIGXFSZ, as without sbx (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/fsize-own/meta" 2>/dev/null | tr '\n' ' '))" \
         '[ $rc = 0 ] && grep -qx signal=25 "$R/bwrap/fsize-own/meta"'
+# a signal the command sends its own process group is the command's alone: it killed the keeper
+# --raw runs it under (the group's leader), and the case said the command died by it
+"$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/kill-group" \
+        -- sh -c "trap '' TERM; trap 'echo usr1 >&2' USR1; kill -TERM 0; kill -USR1 0; echo on >&2; exit 4" \
+        >"$T/out" 2>"$T/err"
+rc=$?
+chk "record --raw of a command that signals its own group: its own exit is recorded (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/kill-group/meta" 2>/dev/null | tr '\n' ' '))" \
+        '[ $rc = 0 ] && grep -qx exit=4 "$R/bwrap/kill-group/meta" && grep -qx signal=0 "$R/bwrap/kill-group/meta" &&
+         [ "$(cat "$R/bwrap/kill-group/stderr")" = "$(printf "usr1\non")" ]'
 if [ "$BWRAP_OK" = 1 ]; then
         big='i=0; while [ $i -lt 25000 ]; do i=$((i + 1)); echo "touch: cannot touch /usr/x$i: Read-only file system" >&2; done; exit 1'
         (ulimit -f 1024 && "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fsize" \
