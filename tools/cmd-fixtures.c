@@ -865,6 +865,13 @@ static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const
                                 goto ended;
         }
 ended:
+        /* the recording died as the command ended (SIGUSR2 not taken yet: a stopped group woken by
+         * the recording's death, its command killed by the SIGHUP an orphaned group gets, was
+         * reaped first, and what the command had started ran on) */
+        if (getppid() != parent) {
+                end_leftovers(&l);
+                _exit(126);
+        }
         if (WIFEXITED(wstatus))
                 _exit(WEXITSTATUS(wstatus));
         /* a death by a signal, as the command died (no core of the keeper's) */

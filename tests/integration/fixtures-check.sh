@@ -634,6 +634,32 @@ if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
                 '[ $rc = 0 ] && [ -n "$ws" ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
         for m in $mnt; do umount "$m" && rm -rf "${m%/ws/m}"; done
 fi
+# A --raw recording killed by SIGKILL while its command's group stands stopped (kill -STOP 0): its
+# death continues the group (orphaned: SIGHUP, SIGCONT), the SIGHUP ends the command, and the
+# keeper took that end for the command's own before the recording's death: what the command had
+# started ran on (1 round in 4). Eight rounds.
+left_stopped=
+for i in 1 2 3 4 5 6 7 8; do
+        m=59$i.$$
+        lf+=("$m")
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/kill-stopped" -- \
+                sh -c "setsid sleep $m & sleep 0.2; kill -STOP 0; sleep 1" >"$T/out" 2>"$T/err" &
+        p=$!
+        ws=$(recording_cwd)
+        for _ in $(seq 1 100); do
+                [ "$(awk '{ print $3 }' "/proc/$(pgrep -P "$p" | head -n 1)/stat" 2>/dev/null)" = T ] && break
+                sleep 0.02
+        done
+        kill -KILL "$p"
+        wait "$p" 2>/dev/null
+        for _ in $(seq 1 40); do [ -z "$(left_pids)" ] && break; sleep 0.05; done
+        [ -n "$ws" ] || left_stopped+=" round $i never ran;"
+        [ -z "$(left_pids)" ] || left_stopped+=" round $i left $(left_pids | tr '\n' ' ');"
+        left_kill
+        [ -n "$ws" ] && rm -rf "${ws%/ws}"
+done
+chk "record --raw killed by SIGKILL as its command's group stood stopped: what the command started gone too (${left_stopped:- 8 rounds})" \
+        '[ -z "$left_stopped" ]'
 if bwrap --ro-bind / / --dev /dev --unshare-pid --new-session true >/dev/null 2>&1; then
         t0=$(date +%s)
         "$SBX_BIN" fixtures record --backend bwrap --raw --timeout 2 --case "$R/bwrap/left-bwrap" -- \
