@@ -517,7 +517,7 @@ kill_as() {
                 pre=() bin=$SBX_BIN SR=$R
         fi
 }
-declare -A kill_tmp=()
+declare -A kill_tmp=() kill_lk=()
 kill_n=0
 for who in "${WHO[@]}"; do
         kill_as "$who"
@@ -533,14 +533,22 @@ for who in "${WHO[@]}"; do
                         [ "$(left_pids | wc -l)" = 2 ] && break
                 sleep 0.05
         done
+        # its lock taken over as the recording dies: a recording that another test runs beside,
+        # as the same user, would sweep the directory before its checks (1 in 8 runs)
+        lk=
+        [ -n "$ws" ] && exec {lk}<"${ws%/ws}/lock"
         kill -KILL "$p"
         wait "$p"
+        [ -n "$lk" ] && flock -x -w 5 "$lk"
         for _ in $(seq 1 40); do [ -z "$(left_pids)" ] && break; sleep 0.05; done
         chk "$who: record --raw killed by SIGKILL: what its command started gone too, in a session of its own too ($(left_pids | tr '\n' ' ')), no case" \
                 '[ -n "$ws" ] && [ -z "$(left_pids)" ] && [ ! -e "$SR/bwrap/kill-raw" ] && [ -d "${ws%/ws}" ]'
         left_kill
         kill_tmp[$who]=${ws%/ws}
+        kill_lk[$who]=$lk
 done
+# given back for the checks below (a concurrent test's recording may take them from here on)
+for lk in "${kill_lk[@]}"; do [ -n "$lk" ] && exec {lk}<&-; done
 # root's recording first: nobody's directory is still there to be left alone
 for who in "${WHO[@]}"; do
         kill_as "$who"
