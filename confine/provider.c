@@ -94,10 +94,10 @@ static int open_dir_to_clear(int dfd, const char *name) {
         return fd < 0 ? -errno : fd;
 }
 
-/* Removes the content of the directory open at dfd without following any symlink. A directory
- * CLEAR_MAX_DEPTH levels down is moved into top_fd (under a name of its own inode) instead, and
- * *moved counts it: the caller clears top_fd again. */
-static int clear_dir_at(int dfd, unsigned depth, int top_fd, unsigned *moved) {
+/* Removes the content of the directory open at dfd without following any symlink, but the entry
+ * `keep` of the top (NULL: none). A directory CLEAR_MAX_DEPTH levels down is moved into top_fd
+ * (under a name of its own inode) instead, and *moved counts it: the caller clears top_fd again. */
+static int clear_dir_at(int dfd, unsigned depth, int top_fd, unsigned *moved, const char *keep) {
         DIR *d;
         struct dirent *de;
         int r = 0;
@@ -108,7 +108,8 @@ static int clear_dir_at(int dfd, unsigned depth, int top_fd, unsigned *moved) {
                 return -errno;
         }
         while ((de = readdir(d))) {
-                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+                    (keep && depth == 0 && strcmp(de->d_name, keep) == 0))
                         continue;
                 if (unlinkat(dirfd(d), de->d_name, 0) == 0)
                         continue;
@@ -126,7 +127,7 @@ static int clear_dir_at(int dfd, unsigned depth, int top_fd, unsigned *moved) {
                         }
                         int sub = open_dir_to_clear(dirfd(d), de->d_name);
                         if (sub >= 0) {
-                                int q = clear_dir_at(sub, depth + 1, top_fd, moved);
+                                int q = clear_dir_at(sub, depth + 1, top_fd, moved, NULL);
                                 if (q < 0 && r == 0)
                                         r = q;
                         }
@@ -139,8 +140,9 @@ static int clear_dir_at(int dfd, unsigned depth, int top_fd, unsigned *moved) {
         return r;
 }
 
-/* Empties the directory open at dfd (which stays open), in passes until nothing was moved up. */
-static int clear_tree_at(int dfd) {
+/* Empties the directory open at dfd (which stays open) but its entry `keep`, in passes until
+ * nothing was moved up. */
+static int clear_tree_at(int dfd, const char *keep) {
         int r = 0;
 
         for (unsigned pass = 0; pass < CLEAR_MAX_PASSES; pass++) {
@@ -148,14 +150,14 @@ static int clear_tree_at(int dfd) {
                 int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
                 if (fd < 0)
                         return -errno;
-                r = clear_dir_at(fd, 0, dfd, &moved);
+                r = clear_dir_at(fd, 0, dfd, &moved, keep);
                 if (moved == 0)
                         break;
         }
         return r;
 }
 
-int sbx_remove_tree(const char *path) {
+int sbx_remove_tree_last(const char *path, const char *last) {
         _cleanup_close_ int fd = -1;
         int r;
 
@@ -165,10 +167,16 @@ int sbx_remove_tree(const char *path) {
         fd = open_dir_to_clear(AT_FDCWD, path);
         if (fd < 0)
                 return fd == -ENOENT ? 0 : fd;
-        r = clear_tree_at(fd);
+        r = clear_tree_at(fd, last);
+        if (last && r == 0 && unlinkat(fd, last, 0) < 0 && errno != ENOENT)
+                r = -errno;
         if (rmdir(path) < 0 && r == 0)
                 r = -errno;
         return r;
+}
+
+int sbx_remove_tree(const char *path) {
+        return sbx_remove_tree_last(path, NULL);
 }
 
 /* The temp areas of a user live in BASE/sbx-UID, a directory of mode 0700 that is the user's
@@ -328,7 +336,7 @@ static void sweep_temp_areas(int parent_fd) {
                         continue;
                 if (hidden && st.st_ctime > time(NULL) - SWEEP_HIDDEN_AGE_S)
                         continue;
-                (void) clear_tree_at(fd);
+                (void) clear_tree_at(fd, NULL);
                 (void) unlinkat(parent_fd, de->d_name, AT_REMOVEDIR);
         }
         closedir(d);

@@ -122,6 +122,9 @@ bool sbx_path_beneath_on_fuse(const char *path, const char *dir);
 /* Removes a directory tree without following symlinks (the per-run temp area, probe dirs, the
  * temporary directory of sbx fixtures record). 0 or -errno. */
 int sbx_remove_tree(const char *path);
+/* The same, the top's entry `last` removed only once everything else was: one that cannot be
+ * removed whole (a mount point below it) keeps it. */
+int sbx_remove_tree_last(const char *path, const char *last);
 /* Whether resolving `path` (absolute, or from the current directory) follows a symlink that lies
  * beneath the canonical directory `root`: a command that can write root could replace that
  * symlink and send the path elsewhere. 1 and *ret_link (the first such symlink, caller frees),

@@ -1061,7 +1061,10 @@ static void record_sweep_stale(void) {
                 if (fstat(lfd, &lst) < 0 || lst.st_nlink == 0 || fstatat(tfd, de->d_name, &now, AT_SYMLINK_NOFOLLOW) < 0 ||
                     now.st_dev != dst.st_dev || now.st_ino != dst.st_ino)
                         continue;
-                (void) sbx_remove_tree(path);
+                /* the lock last: a directory that stays (a mount point a --raw command left in it,
+                 * as root) is still a stale recording's, swept again once it can go (review: it
+                 * stayed for good, with no lock file, after the umount) */
+                (void) sbx_remove_tree_last(path, "lock");
         }
         closedir(d);
 }

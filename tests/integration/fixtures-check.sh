@@ -640,7 +640,14 @@ if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
         mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*/ws/m$" { print $5 }' /proc/self/mountinfo)
         chk "... nor by the next record's sweep of a SIGKILLed one's directory (status $rc, ${mnt:-no mount})" \
                 '[ $rc = 0 ] && [ -n "$ws" ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
-        for m in $mnt; do umount "$m" && rm -rf "${m%/ws/m}"; done
+        # ... whose lock that sweep left, last: once the mount is gone, a sweep removes the rest
+        # (the lock went first, and the directory stayed for good)
+        for m in $mnt; do umount "$m"; done
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-after" -- true >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "... and it is swept once the mount is gone (status $rc; ${ws%/ws} $([ -e "${ws%/ws}" ] && echo stayed || echo went))" \
+                '[ $rc = 0 ] && [ -n "$ws" ] && [ ! -e "${ws%/ws}" ]'
+        for m in $mnt; do rm -rf "${m%/ws/m}"; done
 fi
 # A --raw recording killed by SIGKILL while its command's group stands stopped (kill -STOP 0): its
 # death continues the group (orphaned: SIGHUP, SIGCONT), the SIGHUP ends the command, and the
