@@ -312,21 +312,28 @@ static void test_probe_cached_refusal_is_probed_again(void **state) {
         sbx_config_free(cfg);
 }
 
+/* An executable script NAME in the test's directory, its path in path. */
+static void write_fake(char *path, size_t size, const char *name, const char *script) {
+        FILE *f;
+
+        snprintf(path, size, "%s/%s", dir, name);
+        f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(script, f);
+        assert_int_equal(fclose(f), 0);
+        assert_int_equal(chmod(path, 0755), 0);
+}
+
 static void test_probe_runner_that_does_not_confine_is_unusable(void **state) {
         /* a "runner" that runs the command unconfined: the forbidden write lands, so it fails */
         char fake[PATH_MAX + 32];
         struct sbx_config *cfg;
         struct sbx_probe_report r;
-        FILE *f;
         (void) state;
-        snprintf(fake, sizeof(fake), "%s/fake-bwrap", dir);
-        f = fopen(fake, "w");
-        assert_non_null(f);
         /* skips its own options and the mount-sealing launcher's, then runs the command as is */
-        fputs("#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done; shift\n"
-              "while [ \"$1\" != -- ]; do shift; done; shift; exec \"$@\"\n", f);
-        fclose(f);
-        assert_int_equal(chmod(fake, 0755), 0);
+        write_fake(fake, sizeof(fake), "fake-bwrap",
+                   "#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done; shift\n"
+                   "while [ \"$1\" != -- ]; do shift; done; shift; exec \"$@\"\n");
         cfg = config_for(fake, "bwrap", NULL);
         sbx_probe_forget_process_cache();
         assert_int_equal(sbx_probe(cfg, true, &r, NULL), 0);
@@ -503,17 +510,11 @@ static void test_probe_runner_gets_the_callers_sigxfsz(void **state) {
         struct sbx_config *cfg;
         struct sbx_probe_report r;
         const struct sbx_candidate *c;
-        FILE *f;
         (void) state;
-        snprintf(fake, sizeof(fake), "%s/xfsz-bwrap", dir);
-        f = fopen(fake, "w");
-        assert_non_null(f);
         /* SIGXFSZ is 25: bit 24 of SigIgn, the 7th hex digit from the right */
-        fputs("#!/bin/sh\nm=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status)\n"
-              "case $((0x$m >> 24 & 1)) in 1) echo xfsz=ignored >&2;; *) echo xfsz=default >&2;; esac\nexit 1\n",
-              f);
-        fclose(f);
-        assert_int_equal(chmod(fake, 0755), 0);
+        write_fake(fake, sizeof(fake), "xfsz-bwrap",
+                   "#!/bin/sh\nm=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status)\n"
+                   "case $((0x$m >> 24 & 1)) in 1) echo xfsz=ignored >&2;; *) echo xfsz=default >&2;; esac\nexit 1\n");
         cfg = config_for(fake, "bwrap", NULL);
         assert_int_equal(sigaction(SIGXFSZ, NULL, &old), 0);
         for (int caller_ignored = 0; caller_ignored <= 1; caller_ignored++) {
