@@ -137,9 +137,11 @@ for who in "${WHO[@]}"; do
                 cp "$SBX_BIN" "$d/bin/sbx"
                 printf '%s' "$fake_ll" >"$d/bin/sbx-landlock"
                 chmod 755 "$d" "$d/bin" "$d/bin/sbx" "$d/bin/sbx-landlock"
+                unmade=
                 case $how in
-                group-writable) chgrp 12345 "$d/bin/sbx-landlock" && chmod 775 "$d/bin/sbx-landlock" ;;
-                other-owner) chown 12345 "$d/bin/sbx-landlock" ;;
+                group-writable) chgrp 12345 "$d/bin/sbx-landlock" 2>/dev/null && chmod 775 "$d/bin/sbx-landlock" ||
+                        unmade=yes ;;
+                other-owner) chown 12345 "$d/bin/sbx-landlock" 2>/dev/null || unmade=yes ;;
                 dir-writable) chmod 777 "$d/bin" ;;
                 # a trusted launcher, but named through a symlink in a directory others may write:
                 # they choose which file that name leads to
@@ -149,11 +151,21 @@ for who in "${WHO[@]}"; do
                 # the launcher and its directory the caller's or root's, but the directory above
                 # another user's: they could swap bin/ for theirs between sbx's check and its exec
                 # (review: uid 4242 did, in a loop, and 2 of 60 root runs executed its script)
-                parent-other) chown 12345 "$d" ;;
+                parent-other) chown 12345 "$d" 2>/dev/null || unmade=yes ;;
                 trusted) cp "$LL" "$d/bin/sbx-landlock" && chmod 755 "$d/bin/sbx-landlock" ;;
                 # a build tree or copy made under umask 002: the caller's own file and group
                 own-group) cp "$LL" "$d/bin/sbx-landlock" && cp "$SBX_BIN" "$d/bin/sbx" && chmod 775 "$d/bin" "$d/bin/sbx-landlock" ;;
                 esac
+                # only root gives a file to another user or to a group it is not in: an ordinary
+                # user's launcher stayed its own, trusted (it ran, and the run worked)
+                if [ -n "$unmade" ]; then
+                        if t_is_root; then
+                                t_check "$who, relocated sbx, launcher $how: uid or gid 12345 given to it" false
+                        else
+                                t_ok "$who, relocated sbx, launcher $how # SKIP not root: cannot give it to another user or group"
+                        fi
+                        continue
+                fi
                 run=()
                 if [ "$who" = nobody ]; then
                         chown -R 65534:65534 "$d/ws" "$st"
