@@ -542,61 +542,87 @@ static int64_t monotonic_ms(void) {
  * and six random letters or digits. */
 #define TEMP_INFIX ".new-"
 
+/* bind() (umask 0077) or connect() the unix socket fd to the socket file `name` in the directory
+ * dfd: 0 or -errno. By its name relative to that directory, the writer's working directory moved
+ * there for the call: the temporary name is 11 bytes longer than the socket's, and beside a
+ * socket name that fitted sun_path only as "/proc/self/fd/N/NAME" (socket_address()) it did not
+ * fit at all, and the database got no writer any more. The writer's own working directory is "/"
+ * (cmd-audit-writer.c), to which it returns. */
+static int unix_in_dir(int fd, int dfd, const char *name, bool do_bind) {
+        struct sockaddr_un sa = { .sun_family = AF_UNIX };
+        _cleanup_close_ int cwd = -1;
+        mode_t old;
+        int r;
+
+        if (strlen(name) >= sizeof(sa.sun_path))
+                return -ENAMETOOLONG;
+        memcpy(sa.sun_path, name, strlen(name) + 1);
+        cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (cwd < 0)
+                return -errno;
+        if (fchdir(dfd) < 0)
+                return -errno;
+        if (do_bind) {
+                old = umask(0077);
+                r = bind(fd, (const struct sockaddr *) &sa, sizeof(sa)) < 0 ? -errno : 0;
+                umask(old);
+        } else
+                r = connect(fd, (const struct sockaddr *) &sa, sizeof(sa)) < 0 ? -errno : 0;
+        if (fchdir(cwd) < 0)
+                (void) chdir("/");
+        return r;
+}
+
 /* Removes the temporary socket files of writers killed before they renamed theirs (between
- * bind() and rename()): a socket file of ours under a temporary name that nobody listens on. A
- * writer between its own bind() and listen() is refused too and loses its name: its rename()
- * then fails with ENOENT and it binds again (bind_socket()). */
-static void sweep_temp_sockets(const char *path) {
-        const char *slash = strrchr(path, '/');
-        size_t base_len = strlen(slash + 1);
-        char dir[PATH_MAX], prefix[NAME_MAX + 1];
-        _cleanup_close_ int dfd = -1;
+ * bind() and rename()): a socket file of ours under a temporary name that nobody listens on, in
+ * the directory dfd, of the socket named base. A writer between its own bind() and listen() is
+ * refused too and loses its name: its rename() then fails with ENOENT and it binds again
+ * (bind_socket()). */
+static void sweep_temp_sockets(int dfd, const char *base) {
+        char prefix[NAME_MAX + 1];
+        int rfd;
         struct dirent *de;
         DIR *d;
 
-        if ((size_t) (slash - path) >= sizeof(dir) || base_len + strlen(TEMP_INFIX) >= sizeof(prefix))
+        if (strlen(base) + strlen(TEMP_INFIX) >= sizeof(prefix))
                 return;
-        memcpy(dir, path, (size_t) (slash - path));
-        dir[slash - path] = '\0';
-        snprintf(prefix, sizeof(prefix), "%s" TEMP_INFIX, slash + 1);
-        dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd < 0)
+        snprintf(prefix, sizeof(prefix), "%s" TEMP_INFIX, base);
+        rfd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (rfd < 0)
                 return;
-        d = fdopendir(sbx_steal_fd(&dfd));
-        if (!d)
+        d = fdopendir(rfd);
+        if (!d) {
+                close(rfd);
                 return;
+        }
         while ((de = readdir(d))) {
-                struct sockaddr_un sa = { .sun_family = AF_UNIX };
                 _cleanup_close_ int probe = -1;
                 struct stat st;
-                int n;
 
                 if (strncmp(de->d_name, prefix, strlen(prefix)) != 0)
                         continue;
-                if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISSOCK(st.st_mode) ||
+                if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISSOCK(st.st_mode) ||
                     st.st_uid != sbx_euid())
                         continue;
-                n = snprintf(sa.sun_path, sizeof(sa.sun_path), "/proc/self/fd/%d/%s", dirfd(d), de->d_name);
-                if (n < 0 || (size_t) n >= sizeof(sa.sun_path))
-                        continue;
                 probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-                if (probe < 0 || connect(probe, (const struct sockaddr *) &sa, sizeof(sa)) == 0 || errno != ECONNREFUSED)
+                if (probe < 0 || unix_in_dir(probe, dfd, de->d_name, false) != -ECONNREFUSED)
                         continue;
-                (void) unlinkat(dirfd(d), de->d_name, 0);
+                (void) unlinkat(dfd, de->d_name, 0);
         }
         closedir(d);
 }
 
-/* Moves the socket file `tmp` to `path` unless a file has that name: 0 or -errno (-EEXIST). A
- * file system without RENAME_NOREPLACE gets a hard link and the temporary name removed. */
-static int install_socket(const char *tmp, const char *path) {
-        if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
+/* Moves the socket file `tmp` to `base` in the directory dfd unless a file has that name: 0 or
+ * -errno (-EEXIST). A file system without RENAME_NOREPLACE gets a hard link and the temporary
+ * name removed. */
+static int install_socket(int dfd, const char *tmp, const char *base) {
+        if (renameat2(dfd, tmp, dfd, base, RENAME_NOREPLACE) == 0)
                 return 0;
         if (errno != EINVAL)
                 return -errno;
-        if (link(tmp, path) < 0)
+        if (linkat(dfd, tmp, dfd, base, 0) < 0)
                 return -errno;
-        (void) unlink(tmp);
+        (void) unlinkat(dfd, tmp, 0);
         return 0;
 }
 
@@ -606,14 +632,21 @@ static int install_socket(const char *tmp, const char *path) {
  * the name is never refused (it would write the database itself). */
 static int bind_socket(const char *path, int *ret_fd, struct stat *ret_st) {
         static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        _cleanup_close_ int fd = -1;
-        char tmp[PATH_MAX];
+        const char *slash = strrchr(path, '/'), *base = slash + 1;
+        _cleanup_close_ int fd = -1, dfd = -1;
+        char dir[PATH_MAX], tmp[NAME_MAX + 1];
         struct sockaddr_un sa;
         bool replaced = false;
-        mode_t old;
         int r;
 
-        sweep_temp_sockets(path);
+        if ((size_t) (slash - path) >= sizeof(dir))
+                return -ENAMETOOLONG;
+        memcpy(dir, path, (size_t) (slash - path));
+        dir[slash - path] = '\0';
+        dfd = open(dir[0] ? dir : "/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0)
+                return -errno;
+        sweep_temp_sockets(dfd, base);
         for (int attempt = 0;; attempt++) {
                 _cleanup_close_ int dirfd = -1;
                 unsigned char rnd[6];
@@ -627,39 +660,33 @@ static int bind_socket(const char *path, int *ret_fd, struct stat *ret_st) {
                 for (size_t i = 0; i < sizeof(rnd); i++)
                         tail[i] = chars[rnd[i] % (sizeof(chars) - 1)];
                 tail[sizeof(rnd)] = '\0';
-                r = snprintf(tmp, sizeof(tmp), "%s" TEMP_INFIX "%s", path, tail);
+                r = snprintf(tmp, sizeof(tmp), "%s" TEMP_INFIX "%s", base, tail);
                 if (r < 0 || (size_t) r >= sizeof(tmp))
                         return -ENAMETOOLONG;
                 close(sbx_steal_fd(&fd));
                 fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
                 if (fd < 0)
                         return -errno;
-                r = socket_address(tmp, &sa, &dirfd);
-                if (r < 0)
-                        return r;
-                old = umask(0077);
-                r = bind(fd, (const struct sockaddr *) &sa, sizeof(sa));
-                umask(old);
-                if (r < 0 && errno == EADDRINUSE)
+                r = unix_in_dir(fd, dfd, tmp, true);
+                if (r == -EADDRINUSE)
                         continue; /* that name is taken: another */
                 if (r < 0)
-                        return -errno;
+                        return r;
                 if (listen(fd, 128) < 0) {
                         r = -errno;
-                        (void) unlink(tmp);
+                        (void) unlinkat(dfd, tmp, 0);
                         return r;
                 }
-                r = lstat(tmp, ret_st) < 0 ? -errno : install_socket(tmp, path);
+                r = fstatat(dfd, tmp, ret_st, AT_SYMLINK_NOFOLLOW) < 0 ? -errno : install_socket(dfd, tmp, base);
                 if (r == 0)
                         break;
                 if (r == -ENOENT)
                         continue; /* swept by a writer starting beside (sweep_temp_sockets()) */
-                (void) unlink(tmp);
+                (void) unlinkat(dfd, tmp, 0);
                 if (r != -EEXIST)
                         return r;
                 /* a live writer answers; a stale socket (a writer that died) is replaced, and only
                  * a socket of ours */
-                close(sbx_steal_fd(&dirfd));
                 r = socket_address(path, &sa, &dirfd);
                 if (r < 0)
                         return r;

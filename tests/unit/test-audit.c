@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -1300,6 +1301,38 @@ static void test_audit_writer_removes_a_dead_writers_temporary_socket(void **sta
         close(lfd);
 }
 
+/* A database whose socket name fits sun_path only as "/proc/self/fd/N/NAME" still gets a writer:
+ * its temporary name, 11 bytes longer, did not fit so, and the writer failed ("cannot listen":
+ * File name too long) where it served before the temporary names. */
+static void test_audit_writer_serves_a_socket_name_near_the_limit(void **state) {
+        struct fixture *f = *state;
+        struct sbx_audit_writer *w = NULL;
+        struct sbx_db *db = NULL;
+        char dir[160], path[PATH_MAX], sock[PATH_MAX];
+        struct stat st;
+        int status;
+        pid_t pid;
+
+        /* the socket's name, 84 bytes, fits after "/proc/self/fd/N/" (N < 10); its temporary
+         * name does not; and its whole path is longer than sun_path */
+        snprintf(dir, sizeof(dir), "%s/%s", f->dir, "a-directory-name-long-enough-for-the-whole-path");
+        assert_int_equal(mkdir(dir, 0700), 0);
+        snprintf(path, sizeof(path), "%s/%074d.db", dir, 0);
+        snprintf(sock, sizeof(sock), "%s.writer", path);
+        assert_true(strlen(sock) >= 108 && strlen(strrchr(sock, '/') + 1) == 84);
+        assert_int_equal(sbx_db_open(path, &db, NULL), 0);
+        sbx_db_close(db);
+        pid = start_writer(path);
+        while (lstat(sock, &st) < 0) {
+                if (waitpid(pid, &status, WNOHANG) == pid)
+                        fail_msg("the writer left without serving (exit status %d)", WEXITSTATUS(status));
+                usleep(1000);
+        }
+        assert_int_equal(sbx_audit_writer_connect(path, &w), 0);
+        sbx_audit_writer_close(w);
+        stop_writer(pid);
+}
+
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
         const struct CMUnitTest tests[] = {
@@ -1334,6 +1367,7 @@ int main(void) {
                 cmocka_unit_test(test_audit_writer_connect_without_writer_fails),
                 T(test_audit_writer_socket_listens_once_it_exists),
                 T(test_audit_writer_removes_a_dead_writers_temporary_socket),
+                T(test_audit_writer_serves_a_socket_name_near_the_limit),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
