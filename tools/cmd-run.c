@@ -147,6 +147,24 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                         *why = "it leads through a symlink beneath the workspace (a command could have made it)";
                         return -ELOOP;
                 }
+                /* the link is read here, not followed by the kernel, which would refuse one that
+                 * another user left in a sticky world-writable directory (/tmp/x -> ~root/.ssh)
+                 * under fs.protected_symlinks, as most systems set it: such a link is refused
+                 * whatever that setting (the old open() by name followed it only where it is off) */
+                {
+                        struct stat parent;
+                        if (fstat(fd, &parent) < 0) {
+                                int e = errno;
+                                close(nfd);
+                                return -e;
+                        }
+                        if (st.st_uid != geteuid() && (parent.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
+                            parent.st_uid != st.st_uid) {
+                                close(nfd);
+                                *why = "it leads through another user's symlink in a sticky world-writable directory";
+                                return -EACCES;
+                        }
+                }
                 n = readlinkat(nfd, "", target, sizeof(target) - 1);
                 close(nfd);
                 if (n < 0 || (size_t) n >= sizeof(target) - 1)

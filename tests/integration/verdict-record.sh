@@ -298,4 +298,24 @@ while time.time() < end and not os.path.exists("stop"):
                 test ! -e "$O/v.json"
 done
 
+# A directory on the record's path reached through another user's symlink in a sticky
+# world-writable directory (a /tmp/report that user planted, leading into the caller's own files)
+# is refused: the kernel follows no such link under fs.protected_symlinks, and sbx, reading the
+# links itself since it resolves the path from descriptors, followed it.
+if t_is_root; then
+        P=$T/planted
+        mkdir -p "$P/ws" "$P/mine" "$P/sticky"
+        chmod 1777 "$P/sticky"
+        ln -s "$P/mine" "$P/sticky/report"
+        chown -h 65534:65534 "$P/sticky/report"
+        for b in "${BACKENDS[@]}"; do
+                "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
+                        --verdict-json "$P/sticky/report/v-$b.json" -- true 2>"$P/err"
+                t_check "$b: no record through another user's symlink in a sticky world-writable directory" \
+                        test ! -e "$P/mine/v-$b.json"
+                # (where the setting is on, the kernel refuses it already when sbx checks the path)
+                t_check "$b: ... and sbx says why" grep -qE "another user's symlink in a sticky|Permission denied" "$P/err"
+        done
+fi
+
 t_finish
