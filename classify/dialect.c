@@ -84,12 +84,9 @@ _sbx_printf_(2, 3) static int parse_error(struct parser *p, const char *fmt, ...
         vsnprintf(msg, sizeof(msg), fmt, ap);
         va_end(ap);
         /* it quotes the file, which may hold anything: no control character reaches a terminal
-         * (C0, DEL, and C1 as UTF-8) */
-        for (unsigned char *m = (unsigned char *) msg; *m; m++)
-                if (*m < 0x20 || *m == 0x7f)
-                        *m = '?';
-                else if (*m == 0xc2 && m[1] >= 0x80 && m[1] < 0xa0)
-                        m[0] = m[1] = '?';
+         * (C0, DEL, C1, and the bidirectional ones, which reordered the rest of the line: the
+         * filter of everything sbx prints for a terminal) */
+        (void) sbx_utf8_inert(msg, msg, strlen(msg));
         if (p->line_no > 0)
                 return sbx_diag_set(p->diag, EINVAL, "parse dialect", p->origin, "%s:%zu: %s", p->origin,
                                     p->line_no, msg);

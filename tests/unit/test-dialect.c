@@ -124,7 +124,8 @@ static void test_dialect_errors_name_origin_and_line(void **state) {
                 /* what it quotes of the file drives no terminal (review) */
                 { "\x1b]2;x\x07 y\n", "f.dialect:1: unknown keyword '?]2;x?'" },
                 { "rule r\nexit 1\x1b[2J\nfatal x\n", "f.dialect:2: exit code '1?[2J'" },
-                { "\xc2\x9b" "2J y\n", "f.dialect:1: unknown keyword '??2J'" },
+                { "\xc2\x9b" "2J y\n", "f.dialect:1: unknown keyword '?2J'" },
+                { "ab\xe2\x80\xae" "cd y\n", "f.dialect:1: unknown keyword 'ab?cd'" }, /* U+202E */
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 struct sbx_dialect *d = NULL;
