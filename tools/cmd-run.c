@@ -100,18 +100,27 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
         _cleanup_free_ char *rest = strdup(dir);
         _cleanup_close_ int fd = -1;
         unsigned links = 0;
-        char *p = rest;
+        char *p = rest, where[PATH_MAX];
+        /* the directory held was beneath the workspace, or is a descendant of one that was: a
+         * directory that the command of another run moved out of the workspace meanwhile (into its
+         * own temp area, on the same file system under Landlock) lies outside by the time its
+         * symlink is met, and was taken for one of the caller's */
+        bool in_ws;
+        int r;
 
         if (!rest)
                 return -ENOMEM;
         fd = open(dir[0] == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
         if (fd < 0)
                 return -errno;
+        if ((r = fd_place(fd, where, sizeof(where), why)) < 0)
+                return r;
+        in_ws = sbx_path_beneath(where, root);
         for (;;) {
-                char target[PATH_MAX], where[PATH_MAX], *c, *next;
+                char target[PATH_MAX], *c, *next;
                 struct stat st;
                 ssize_t n;
-                int nfd, r;
+                int nfd;
 
                 while (*p == '/')
                         p++;
@@ -133,8 +142,26 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                         return listed ? -ENOTDIR : -e;
                 }
                 if (S_ISDIR(st.st_mode)) {
+                        bool up_from_root = false;
+
+                        /* ".." leaves the workspace only from its root (which no command can move):
+                         * from another directory of it, that one was moved out */
+                        if (in_ws && strcmp(c, "..") == 0) {
+                                if ((r = fd_place(fd, where, sizeof(where), why)) < 0) {
+                                        close(nfd);
+                                        return r;
+                                }
+                                up_from_root = strcmp(where, root) == 0;
+                        }
                         close(fd);
                         fd = nfd;
+                        if (up_from_root)
+                                in_ws = false;
+                        if (!in_ws) {
+                                if ((r = fd_place(fd, where, sizeof(where), why)) < 0)
+                                        return r;
+                                in_ws = sbx_path_beneath(where, root);
+                        }
                         continue;
                 }
                 /* a symlink: where it lies first, then where it leads, read from the link held */
@@ -142,7 +169,7 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                         close(nfd);
                         return r;
                 }
-                if (sbx_path_beneath(where, root)) {
+                if (in_ws || sbx_path_beneath(where, root)) {
                         close(nfd);
                         *why = "it leads through a symlink beneath the workspace (a command could have made it)";
                         return -ELOOP;
@@ -181,6 +208,7 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                         fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
                         if (fd < 0)
                                 return -errno;
+                        in_ws = sbx_path_beneath("/", root);
                 }
         }
         return sbx_steal_fd(&fd);

@@ -318,4 +318,50 @@ if t_is_root; then
         done
 fi
 
+# The same, with the directory moved instead: the command of another run moves a directory on
+# the record's path out of the workspace into its own temp area (the same file system, under
+# Landlock), where a symlink takes the place of the next one, and back. The walk found that
+# symlink in a directory outside the workspace by then, and followed it as one of the caller's.
+# strace holds sbx's lookups in that directory (40 ms each) so that the swap falls in between.
+if command -v strace >/dev/null && [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
+        M=$T/moved
+        mkdir -p "$M/ws" "$M/outside"
+        ln -sfn "$M/ws" "$M/alias"
+        "$SBX_BIN" run --backend landlock --mode workspace-write --root "$M/ws" --db "$M/audit.db" -- python3 -c '
+import os, sys, time
+ws, out, tmp = sys.argv[1], sys.argv[2], os.environ["TMPDIR"]
+os.chdir(ws)
+os.makedirs("a/b")
+os.symlink(out, tmp + "/l")
+end = time.time() + 60
+while time.time() < end and not os.path.exists("stop"):
+    time.sleep(0.03)
+    try:
+        os.rename("a", tmp + "/a")
+    except OSError: # another file system: nothing to try
+        open("exdev", "w").close()
+        break
+    os.rename(tmp + "/a/b", tmp + "/bd"); os.rename(tmp + "/l", tmp + "/a/b")
+    time.sleep(0.03)
+    os.rename(tmp + "/a/b", tmp + "/l"); os.rename(tmp + "/bd", tmp + "/a/b"); os.rename(tmp + "/a", "a")
+' "$M/ws" "$M/outside" &
+        mover=$!
+        for _ in $(seq 1 100); do [ -d "$M/ws/a" ] && break; sleep 0.05; done
+        n=0
+        while [ $n -lt 30 ] && [ ! -e "$M/outside/v.json" ] && [ ! -e "$M/ws/exdev" ]; do
+                n=$((n + 1))
+                strace -qq -o /dev/null -P "$M/ws/a" -e trace=openat -e inject=openat:delay_enter=40000 \
+                        "$SBX_BIN" run --backend landlock --mode workspace-write --root "$M/ws" --db "$M/audit.db" \
+                        --verdict-json "$M/alias/a/b/v.json" -- true 2>/dev/null
+        done
+        : >"$M/ws/stop"
+        wait "$mover"
+        if [ -e "$M/ws/exdev" ]; then
+                t_diag "the workspace and the temp area are on different file systems: a directory moved out not checked"
+        else
+                t_check "landlock: a directory moved out of the workspace while sbx walks the record's path never leads it out ($n runs)" \
+                        test ! -e "$M/outside/v.json"
+        fi
+fi
+
 t_finish
