@@ -632,13 +632,15 @@ static int install_socket(int dfd, const char *tmp, const char *base) {
  * the name is never refused (it would write the database itself). */
 static int bind_socket(const char *path, int *ret_fd, struct stat *ret_st) {
         static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        const char *slash = strrchr(path, '/'), *base = slash + 1;
+        const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : NULL;
         _cleanup_close_ int fd = -1, dfd = -1;
         char dir[PATH_MAX], tmp[NAME_MAX + 1];
         struct sockaddr_un sa;
         bool replaced = false;
         int r;
 
+        if (!slash) /* the socket's path is the database's, made absolute (cmd-audit-writer.c) */
+                return -EINVAL;
         if ((size_t) (slash - path) >= sizeof(dir))
                 return -ENAMETOOLONG;
         memcpy(dir, path, (size_t) (slash - path));
