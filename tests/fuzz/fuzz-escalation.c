@@ -46,6 +46,17 @@ static size_t model_utf8_len(const unsigned char *s, size_t left) {
         return 0;
 }
 
+/* Whether the valid sequence of n bytes at s is a control a terminal acts on: C0, DEL, C1, or a
+ * bidirectional control (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), decoded */
+static bool model_is_control(const unsigned char *s, size_t n) {
+        uint32_t cp = n == 1 ? s[0] : (uint32_t) (s[0] & (0xff >> (n + 1)));
+
+        for (size_t k = 1; k < n; k++)
+                cp = (cp << 6) | (s[k] & 0x3f);
+        return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0x61c || cp == 0x200e || cp == 0x200f ||
+               (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 /* s with each byte that is not valid UTF-8 as U+FFFD: what the request's string must decode to */
 static char *model_json_value(const char *s, size_t *ret_len) {
         size_t len = strlen(s), o = 0;
@@ -269,14 +280,14 @@ static void check_term_text(const char *s) {
         for (size_t i = 0; i < tl;) {
                 const unsigned char *u = (const unsigned char *) t + i;
                 size_t n = model_utf8_len(u, tl - i);
-                if (n == 0 || (n == 1 && (u[0] < 0x20 || u[0] == 0x7f)) || (n == 2 && u[0] == 0xc2 && u[1] < 0xa0))
+                if (n == 0 || model_is_control(u, n))
                         abort();
                 i += n;
         }
         for (size_t i = 0; i < len && clean;) {
                 const unsigned char *u = (const unsigned char *) s + i;
                 size_t n = model_utf8_len(u, len - i);
-                clean = !(n == 0 || (n == 1 && (u[0] < 0x20 || u[0] == 0x7f)) || (n == 2 && u[0] == 0xc2 && u[1] < 0xa0));
+                clean = !(n == 0 || model_is_control(u, n));
                 i += n ? n : 1;
         }
         if (clean && strcmp(t, s) != 0)
