@@ -464,6 +464,20 @@ done
 check "the README's example dialect classifies every bwrap fixture and a launcher failure as the built-in does:${differ:- yes}" \
         test -z "$differ"
 
+# ---- classify/README.md's example dialect parses and reads as its notes say -------------------
+# (its notes once stood after the values, where they are part of them: the name was too long)
+awk '/^## Dialect files/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
+        "$SBX_SOURCE_ROOT/classify/README.md" >"$tmp/format.dialect"
+printf 'myrunner: boom\n' >"$tmp/format-fatal.txt"
+printf 'x: EROFS: nope\n' >"$tmp/format-denial.txt"
+printf 'myrunner: starting up\n' >"$tmp/format-info.txt"
+got=
+for f in fatal denial info; do
+        got+=" $("$SBX" classify --dialect "$tmp/format.dialect" --backend bwrap --exit 1 --stderr "$tmp/format-$f.txt" 2>&1)"
+done
+check "classify/README.md's example dialect parses and classifies (got:$got)" \
+        test "$got" = " runner_failure denied task_failure"
+
 # ---- the README's example configuration loads -----------------------------------------------
 # (it once had comments after values, which are part of the value: every run refused)
 awk '/^## Configuration/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
