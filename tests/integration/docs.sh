@@ -409,6 +409,24 @@ if "$SBX" probe >/dev/null 2>&1; then
         check "a 2000-byte denial line is kept as its first 1023 bytes (got ${#long})" test "${#long}" -eq 1023
 fi
 
+# ---- every key a recording writes in a case's meta is in the page's list of meta keys ----------
+# (record wrote workspace=, which the list did not name)
+meta_keys_text=$(tr -s ' \n' '  ' <"$rendered" | grep -o 'holds meta (key=value lines:.*(the raw bytes)')
+check "the page lists the meta keys" test -n "$meta_keys_text"
+selected=$("$SBX" probe --json 2>/dev/null | grep -o '"selected":"[a-z-]*"' | cut -d'"' -f4)
+if [ -n "$selected" ]; then
+        mkdir -p "$tmp/fx/$selected"
+        "$SBX" fixtures record --backend "$selected" --mode read-only --case "$tmp/fx/$selected/meta-keys" -- true \
+                >/dev/null 2>"$tmp/fx.err"
+        check "sbx fixtures record under $selected keeps a case ($(head -c 200 "$tmp/fx.err"))" \
+                test -s "$tmp/fx/$selected/meta-keys/meta"
+        for k in $(sed -n 's/^\([a-z_]*\)=.*/\1/p' "$tmp/fx/$selected/meta-keys/meta" 2>/dev/null); do
+                check "meta key $k is in the page's list" grep -qE "(^|[ (])$k([ ,;)]|$)" <<<"$meta_keys_text"
+        done
+else
+        ok "the keys of a recorded meta # SKIP no usable backend"
+fi
+
 # ---- an audit verb's usage line and completion name --limit when, and only when, it takes one ---
 # (export took --limit, but its usage line and its completion did not offer it)
 for sub in list denials export stats; do
