@@ -449,11 +449,20 @@ awk '/^## What it does/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print
 for sub in $("$SBX" audit --help | sed -n 's/^ *\(usage: \)\{0,1\}sbx audit \([a-z]*\).*/\2/p'); do
         check "the README's synopsis names sbx audit $sub" grep -qE "^sbx audit ([a-z|]*[|])?$sub([ |]|$)" "$tmp/synopsis"
 done
+flat_readme=$(tr -s ' \n' '  ' <"$SBX_SOURCE_ROOT/README.md")
 check "the README says stats prints --json or --csv (it refuses --jsonl)" \
-        grep -q '(`stats`: `--json` or `--csv`)' "$SBX_SOURCE_ROOT/README.md"
+        grep -qF '(`stats`: `--json` or `--csv`;' <<<"$flat_readme"
 "$SBX" audit stats --jsonl >/dev/null 2>&1
 rc=$?
 check "sbx audit stats --jsonl is a usage error (got $rc)" test "$rc" -eq 2
+# (the README said every query verb printed --jsonl or --csv; show refuses both)
+for f in --csv --jsonl; do
+        "$SBX" audit show "${last:-1}" "$f" >/dev/null 2>&1
+        rc=$?
+        check "sbx audit show $f is a usage error (got $rc)" test "$rc" -eq 2
+done
+check "the README says show prints a table or --json" \
+        grep -qF '`show ID`, which takes no filter: a table or `--json`)' <<<"$flat_readme"
 
 # ---- the README's example dialect override reads bubblewrap as the built-in does ----------------
 # (it once left out the built-in's denial signatures and the sbx-landlock-seal rule while saying
