@@ -27,6 +27,7 @@ int sbx_cmd_audit_writer(int argc, char **argv) {
         _cleanup_free_ char *db_path = NULL, *abs = NULL;
         const char *db = NULL;
         long idle = IDLE_DEFAULT_S;
+        bool idle_given = false;
         struct sbx_diag diag = { 0 };
         int r;
 
@@ -35,10 +36,15 @@ int sbx_cmd_audit_writer(int argc, char **argv) {
                         fputs(usage_text, stdout);
                         return 0;
                 }
+                /* an option given twice is ambiguous, as for every other verb: the last one
+                 * silently won (--db A --db B served B) */
+                if ((strcmp(argv[i], "--db") == 0 && db) || (strcmp(argv[i], "--idle") == 0 && idle_given))
+                        return sbx_fail(SBX_EXIT_USAGE, "audit-writer: %s given twice: which one is meant?", argv[i]);
                 if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
                         db = argv[++i];
                 else if (strcmp(argv[i], "--idle") == 0 && i + 1 < argc) {
                         char *end = NULL;
+                        idle_given = true;
                         errno = 0;
                         idle = strtol(argv[++i], &end, 10);
                         if (errno || !end || *end || argv[i][0] == '\0' || idle < 1 || idle > 86400)

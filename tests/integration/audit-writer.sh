@@ -386,5 +386,14 @@ t_check "... and removing its socket ends that writer" wait_for 5 bash -c "! kil
 
 "$SBX_BIN" audit-writer --db relative.db --idle 0 2>"$T/err"
 t_check "audit-writer --idle 0 is a usage error (exit 2)" test $? -eq 2
+# an option given twice is a usage error, as for the other verbs: --db A --db B served B
+for o in "--db $T/twice-a.db --db $T/twice-b.db --idle 1" "--db $T/twice-a.db --idle 1 --idle 2"; do
+        # shellcheck disable=SC2086
+        timeout 20 "$SBX_BIN" audit-writer $o 2>"$T/err"
+        rc=$?
+        t_check "audit-writer ${o//$T\//} is a usage error (exit 2, got $rc)" test "$rc" -eq 2
+        t_check "... named as given twice ($(head -c 200 "$T/err"))" grep -q "^sbx: audit-writer: --[a-z]* given twice" "$T/err"
+done
+t_check "... and no database was made" test ! -e "$T/twice-a.db" -a ! -e "$T/twice-b.db"
 
 t_finish
