@@ -211,6 +211,25 @@ for cmd in "probe --json" "audit list --json" "audit show ${last:-1} --json" "au
         done
 done
 
+# audit show gives the verdict record's fields under the names the page says, status and
+# candidates left out (the page once said the fields of the record, with no exception)
+vid=$(grep -oE '"execution_id":[0-9]+' "$tmp/v-refused.json" 2>/dev/null | cut -d: -f2)
+if [ -n "$vid" ] && "$SBX" audit show "$vid" --json >"$tmp/show-refused.json" 2>/dev/null; then
+        missing=
+        for k in $(json_keys "$tmp/v-refused.json"); do
+                case $k in
+                status | candidates | reason) continue ;; # not recorded (reason: a candidate's own key)
+                execution_id) k=id ;;
+                rule | signature | line_no) k=matched_$k ;;
+                esac
+                grep -q "\"$k\":" "$tmp/show-refused.json" || missing+=" $k"
+        done
+        check "audit show holds every field of a refused run's record but status and candidates:${missing:- yes}" \
+                test -z "$missing"
+        check "... and the page says which are left out" bash -c 'tr -s " \n" "  " <"$1" |
+                grep -qF "the fields of the verdict record but status and candidates, which are not recorded"' _ "$rendered"
+fi
+
 # ---- the bash completion -----------------------------------------------------------------------
 check "bash -n accepts the completion script" bash -n "$COMPLETION"
 
