@@ -91,38 +91,17 @@ static int default_landlock_path(char **ret) {
         return *ret ? 0 : -ENOMEM;
 }
 
-/* The home directory of this process's user as /etc/passwd says (its first entry for the uid,
- * as the C library reads it), into buf; NULL when the file does not say (an account it does not
- * hold, an unreadable file). Read directly: a statically linked sbx has no NSS. */
-static const char *passwd_home(char *buf, size_t size) {
-        char line[4096], *f[7], *e;
-        unsigned long uid;
-        const char *home = NULL;
-        FILE *p = fopen("/etc/passwd", "re");
-
-        if (!p)
-                return NULL;
-        while (!home && sbx_account_next(p, line, sizeof(line), &e) == 1)
-                if (sbx_account_fields(e, f, 7) >= 6 && sbx_account_id(f[2], &uid) && uid == (unsigned long) getuid() &&
-                    f[5][0] == '/' && strlen(f[5]) < size)
-                        home = memcpy(buf, f[5], strlen(f[5]) + 1);
-        fclose(p);
-        return home;
-}
-
 /* $XDG_<kind>_HOME/sbx when absolute, else ~/<fallback>/sbx; NULL when neither is known. ~ is
  * $HOME, else (unset or relative: env -i, a service manager) the account's home directory, as a
  * shell expands it: the user's configuration was skipped without $HOME, and whatever it
  * restricts with it (review). */
 static int xdg_dir(const char *env, const char *fallback, char **ret) {
-        const char *x = getenv(env), *home = getenv("HOME");
+        const char *x = getenv(env), *home;
         char buf[PATH_MAX];
 
         if (x && x[0] == '/')
                 return asprintf(ret, "%s/sbx", x) < 0 ? -ENOMEM : 0;
-        if ((!home || home[0] != '/') && (home = passwd_home(buf, sizeof(buf))) && strcmp(home, "/") == 0)
-                home = "";
-        if (home)
+        if ((home = sbx_home_dir(buf, sizeof(buf))))
                 return asprintf(ret, "%s/%s/sbx", home, fallback) < 0 ? -ENOMEM : 0;
         *ret = NULL;
         return 0;

@@ -113,10 +113,13 @@ int sbx_db_default_path(const char *explicit_path, char **ret_path, struct sbx_d
                 if (asprintf(&p, "%s/sbx/audit.db", e) < 0)
                         p = NULL;
         } else {
-                /* $HOME only: sbx links statically, and a password-database lookup would load NSS
-                 * modules at run time */
-                const char *home = getenv("HOME");
-                if (!home || home[0] != '/')
+                /* ~ as for the configuration: without $HOME (env -i, a service manager) the
+                 * account's home directory, read from /etc/passwd (sbx links statically: no NSS).
+                 * Every run was refused there, unrecorded, though its configuration was read
+                 * (documentation review) */
+                char buf[PATH_MAX];
+                const char *home = sbx_home_dir(buf, sizeof(buf));
+                if (!home)
                         return sbx_diag_set(diag, ENOENT, "database path", "",
                                             "no database path: set --db, $SBX_DB, $XDG_STATE_HOME or $HOME");
                 if (asprintf(&p, "%s/.local/state/sbx/audit.db", home) < 0)

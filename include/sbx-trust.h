@@ -67,6 +67,37 @@ static inline bool sbx_account_id(const char *s, unsigned long *ret) {
         return errno == 0 && *end == '\0' && *ret <= UINT32_MAX;
 }
 
+/* The home directory of this process's user as /etc/passwd says (its first entry for the uid,
+ * as the C library reads it), into buf; NULL when the file does not say (an account it does not
+ * hold, an unreadable file). Read directly: a statically linked sbx has no NSS. */
+static inline const char *sbx_passwd_home(char *buf, size_t size) {
+        char line[4096], *f[7], *e;
+        unsigned long uid;
+        const char *home = NULL;
+        FILE *p = fopen("/etc/passwd", "re");
+
+        if (!p)
+                return NULL;
+        while (!home && sbx_account_next(p, line, sizeof(line), &e) == 1)
+                if (sbx_account_fields(e, f, 7) >= 6 && sbx_account_id(f[2], &uid) && uid == (unsigned long) getuid() &&
+                    f[5][0] == '/' && strlen(f[5]) < size)
+                        home = memcpy(buf, f[5], strlen(f[5]) + 1);
+        fclose(p);
+        return home;
+}
+
+/* ~ as a shell expands it: $HOME when absolute, else (unset or relative: env -i, a service
+ * manager) the account's home directory, "" for an account whose home is "/" (so that ~/x is
+ * /x); NULL when neither says. buf holds the account's. */
+static inline const char *sbx_home_dir(char *buf, size_t size) {
+        const char *home = getenv("HOME");
+
+        if (home && home[0] == '/')
+                return home;
+        home = sbx_passwd_home(buf, size);
+        return home && strcmp(home, "/") == 0 ? "" : home;
+}
+
 /* Whether group gid is the private group of user owner (the user private group scheme that
  * pam_umask's test and Debian's umask 002 assume), as the account files passwd and group say:
  * owner has an account, a group of that number exists under the owner's name, it lists no member

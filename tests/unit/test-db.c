@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pwd.h>
 #include <signal.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -130,6 +131,25 @@ static void test_db_default_path_precedence(void **state) {
         assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
         assert_string_equal(p, "/home/u/.local/state/sbx/audit.db");
         free(p);
+        /* without $HOME, or a relative one, ~ is the account's home directory, as for the
+         * configuration: every run was refused (no database path) */
+        {
+                struct passwd *pw = getpwuid(getuid());
+                char want[PATH_MAX];
+
+                assert_non_null(pw);
+                snprintf(want, sizeof(want), "%s/.local/state/sbx/audit.db",
+                         strcmp(pw->pw_dir, "/") == 0 ? "" : pw->pw_dir);
+                unsetenv("HOME");
+                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
+                assert_string_equal(p, want);
+                free(p);
+                setenv("HOME", "relative/home", 1);
+                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
+                assert_string_equal(p, want);
+                free(p);
+                setenv("HOME", "/home/u", 1);
+        }
         p = NULL;
         assert_int_equal(sbx_db_default_path("", &p, NULL), -EINVAL);
         assert_null(p);
