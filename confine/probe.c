@@ -491,7 +491,7 @@ static void sweep_stale_tmp(int dfd) {
 
 /* Best effort: a cache that cannot be written only costs the next process a probe. */
 static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_report *rep) {
-        _cleanup_close_ int dfd = -1, fd = -1, lk = -1;
+        _cleanup_close_ int dfd = -1, fd = -1, lk = -1, old = -1;
         char tmp[64];
         FILE *f;
 
@@ -499,6 +499,13 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
                 return;
         sweep_stale_tmp(dfd);
         snprintf(tmp, sizeof(tmp), "probe.%d.tmp", (int) getpid());
+        /* one left under this name: a dead probe's that had this pid, removed; or, locked, that of a
+         * live probe of the same pid in another pid namespace sharing the cache, which this one
+         * removed while it was written (its rename then took this one's file, half-written, into
+         * place): that one writes the cache, this one none */
+        old = openat(dfd, tmp, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (old >= 0 && flock(old, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK)
+                return;
         (void) unlinkat(dfd, tmp, 0);
         fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
         if (fd < 0)

@@ -81,6 +81,22 @@ t_check "... nor a locked one of a pid gone here, nor one named probe.PID.tmp an
 kill "$holder" 2>/dev/null
 wait "$holder" 2>/dev/null
 rm -f "$live" "$XDG_CACHE_HOME/sbx/probe.$gone.tmp x"
+# ... nor, before it writes its own, the locked file of a probe of its own pid in another pid
+# namespace (here sbx is pid 2 of a new one): it was removed whatever its lock, while it was
+# written, and that probe's rename took this one's file into place
+if t_is_root && [ "$(unshare -pf sh -c 'sh -c "echo \$\$"; :' 2>/dev/null)" = 2 ]; then
+        live=$XDG_CACHE_HOME/sbx/probe.2.tmp
+        (flock 9 && exec sleep 30) 9>"$live" &
+        holder=$!
+        for _ in $(seq 1 100); do flock -n "$live" true || break; sleep 0.05; done
+        ino=$(stat -c %i "$live")
+        unshare -pf sh -c '"$0" probe --refresh --json; :' "$SBX_BIN" >"$T/ns.json" 2>&1
+        t_check "... nor the locked one of a probe of its own pid in another pid namespace ($(ls -i "$XDG_CACHE_HOME/sbx" | tr '\n' ' '); was $ino)" \
+                test "$(stat -c %i "$live" 2>/dev/null)" = "$ino"
+        kill "$holder" 2>/dev/null
+        wait "$holder" 2>/dev/null
+        rm -f "$live"
+fi
 
 # ---- a caller that ignores SIGCHLD ------------------------------------------------------------
 # SIG_IGN is inherited across exec (a daemon, a job runner): the kernel reaped each runner as it
