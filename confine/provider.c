@@ -72,18 +72,34 @@ static bool other_mount(int dfd, int fd) {
 }
 
 /* The directory NAME in dfd, open for reading, never through a symlink nor onto another mount
- * (when dfd is a directory's; AT_FDCWD: the top the caller named). A directory of the
- * caller's whose mode keeps its owner from reading or emptying it is made 0700 first: through
- * its own descriptor (O_PATH, then /proc/self/fd), so no symlink swapped in can redirect it. */
+ * (AT_FDCWD: the top the caller named, which must be no mount point either: it is checked
+ * against its "..", which from a mount's root is the directory holding the mount point). A
+ * directory of the caller's whose mode keeps its owner from reading or emptying it is made 0700
+ * first: through its own descriptor (O_PATH, then /proc/self/fd), so no symlink swapped in can
+ * redirect it. */
 static int open_dir_to_clear(int dfd, const char *name) {
         _cleanup_close_ int pfd = -1;
         struct stat st;
+        bool busy;
         int fd;
 
         pfd = openat(dfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (pfd < 0)
                 return -errno;
-        if (dfd != AT_FDCWD && other_mount(dfd, pfd))
+        /* the top too: a --raw command run as root that bound a directory of the host onto its
+         * recording's directory (`mount --bind DIR ..` from its workspace) had that directory
+         * emptied through it by the recording's removal (review). Its ".." closed at once: under
+         * `ulimit -n 5` the removal has no descriptor to spare */
+        if (dfd == AT_FDCWD) {
+                int up = openat(pfd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+                if (up < 0)
+                        return -errno;
+                busy = other_mount(up, pfd);
+                close(up);
+        } else
+                busy = other_mount(dfd, pfd);
+        if (busy)
                 return -EBUSY;
         if (fstat(pfd, &st) == 0 && st.st_uid == sbx_euid() && (st.st_mode & 0700) != 0700) {
                 char self[64];

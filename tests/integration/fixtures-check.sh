@@ -653,6 +653,16 @@ if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
         chk "... and it is swept once the mount is gone (status $rc; ${ws%/ws} $([ -e "${ws%/ws}" ] && echo stayed || echo went))" \
                 '[ $rc = 0 ] && [ -n "$ws" ] && [ ! -e "${ws%/ws}" ]'
         for m in $mnt; do rm -rf "${m%/ws/m}"; done
+        # ... nor through a mount on the recording's directory itself (`mount --bind DIR ..` from
+        # the workspace): the removal started at the top, which it did not check (review)
+        mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-top" -- \
+                sh -c "mount --bind '$T/bound' .." >"$T/out" 2>"$T/err"
+        rc=$?
+        mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*$" { print $5 }' /proc/self/mountinfo)
+        chk "... nor through a bind mount on the recording's own directory (status $rc, ${mnt:-no mount})" \
+                '[ $rc = 0 ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
+        for m in $mnt; do umount "$m" && rm -rf "$m"; done
 fi
 # A --raw recording killed by SIGKILL while its command's group stands stopped (kill -STOP 0): its
 # death continues the group (orphaned: SIGHUP, SIGCONT), the SIGHUP ends the command, and the
