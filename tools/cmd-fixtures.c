@@ -824,7 +824,7 @@ static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const
         static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCHLD };
         struct leftovers l = { 0 };
         struct rlimit no_core = { 0, 0 };
-        sigset_t set;
+        sigset_t set, all, old;
         pid_t self = getpid(), pid;
         int wstatus, sig;
 
@@ -834,7 +834,10 @@ static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const
         sigemptyset(&set);
         sigaddset(&set, SIGCHLD);
         sigaddset(&set, SIGUSR2);
-        if (setpgid(0, 0) < 0 || sigprocmask(SIG_BLOCK, &set, NULL) < 0 ||
+        /* every signal blocked before the fork, not after it: a command quick to signal its group
+         * (the keeper held 0.5 s on its return from fork) killed the keeper in between (review) */
+        sigfillset(&all);
+        if (setpgid(0, 0) < 0 || sigprocmask(SIG_BLOCK, &all, &old) < 0 ||
             prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGUSR2, 0, 0, 0) < 0 ||
             getppid() != parent)
                 _exit(126);
@@ -842,16 +845,10 @@ static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const
         if (pid < 0)
                 _exit(126);
         if (pid == 0) {
-                (void) sigprocmask(SIG_UNBLOCK, &set, NULL);
+                (void) sigprocmask(SIG_SETMASK, &old, NULL);
                 exec_command(argv, err_fd, cwd, user, self, false);
         }
         (void) close_range(3, ~0U, 0);
-        {
-                sigset_t all;
-
-                sigfillset(&all);
-                (void) sigprocmask(SIG_BLOCK, &all, NULL);
-        }
         for (;;) {
                 pid_t w;
 

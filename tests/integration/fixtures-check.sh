@@ -277,6 +277,16 @@ rc=$?
 chk "record --raw of a command that signals its own group: its own exit is recorded (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/kill-group/meta" 2>/dev/null | tr '\n' ' '))" \
         '[ $rc = 0 ] && grep -qx exit=4 "$R/bwrap/kill-group/meta" && grep -qx signal=0 "$R/bwrap/kill-group/meta" &&
          [ "$(cat "$R/bwrap/kill-group/stderr")" = "$(printf "usr1\non")" ]'
+# ... even when it does so at once: the keeper blocked the signals only once it had forked the
+# command, and one held 0.5 s on its return from fork (strace) was killed by the group's SIGTERM
+if command -v strace >/dev/null; then
+        strace -f -qq -o /dev/null -e trace=clone,clone3 -e inject=clone:delay_exit=500000 \
+                "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/kill-group-early" \
+                -- sh -c "trap '' TERM; kill -TERM 0; exit 4" >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "... even at once, its keeper slow out of fork (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/kill-group-early/meta" 2>/dev/null | tr '\n' ' '))" \
+                '[ $rc = 0 ] && grep -qx exit=4 "$R/bwrap/kill-group-early/meta" && grep -qx signal=0 "$R/bwrap/kill-group-early/meta"'
+fi
 if [ "$BWRAP_OK" = 1 ]; then
         big='i=0; while [ $i -lt 25000 ]; do i=$((i + 1)); echo "touch: cannot touch /usr/x$i: Read-only file system" >&2; done; exit 1'
         (ulimit -f 1024 && "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fsize" \
