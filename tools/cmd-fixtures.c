@@ -1379,9 +1379,15 @@ out:
         sbx_closep(&dfd);
         efd = dfd = -1;
         if (lockfd >= 0) {
+                struct stat lst, now;
+
                 /* no longer the name of a lock: no sweep takes the directory once it is released
-                 * (under `ulimit -n 5` the removal needs its descriptor) */
-                (void) unlinkat(AT_FDCWD, lockpath, 0);
+                 * (under `ulimit -n 5` the removal needs its descriptor). Only that file: a --raw
+                 * command run as root that bound a directory onto the recording's (`mount --bind
+                 * DIR ..`) had DIR's own file of that name removed (review) */
+                if (fstat(lockfd, &lst) == 0 && lstat(lockpath, &now) == 0 && lst.st_dev == now.st_dev &&
+                    lst.st_ino == now.st_ino)
+                        (void) unlinkat(AT_FDCWD, lockpath, 0);
                 sbx_closep(&lockfd);
                 lockfd = -1;
         }

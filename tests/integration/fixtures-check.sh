@@ -665,13 +665,16 @@ if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
         for m in $mnt; do rm -rf "${m%/ws/m}"; done
         # ... nor through a mount on the recording's directory itself (`mount --bind DIR ..` from
         # the workspace): the removal started at the top, which it did not check (review)
-        mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"
+        # (nor the file of the lock's name in it, which the recording unlinked by its path)
+        mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep" && : >"$T/bound/lock"
         "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-top" -- \
                 sh -c "mount --bind '$T/bound' .." >"$T/out" 2>"$T/err"
         rc=$?
         mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*$" { print $5 }' /proc/self/mountinfo)
         chk "... nor through a bind mount on the recording's own directory (status $rc, ${mnt:-no mount})" \
                 '[ $rc = 0 ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
+        chk "... nor the file of the lock's name in the directory bound ($(ls "$T/bound" | tr '\n' ' '))" \
+                '[ -e "$T/bound/lock" ]'
         for m in $mnt; do umount "$m" && rm -rf "$m"; done
 fi
 # A --raw recording killed by SIGKILL while its command's group stands stopped (kill -STOP 0): its
