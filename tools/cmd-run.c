@@ -290,6 +290,31 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
         if (!(copy = strdup(path)))
                 return -ENOMEM;
         if (!in_ws) {
+                /* the file itself no more than its directories (open_record_dir()): another user's
+                 * symlink in a sticky world-writable directory (/tmp/report.json -> ~root/.bashrc)
+                 * is refused whatever fs.protected_symlinks, where the kernel followed it when off.
+                 * One of the caller's or of the directory's owner, which that user cannot replace,
+                 * is followed. */
+                struct stat lst, dst;
+                int lfd;
+
+                fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
+                if (fd >= 0 || errno != ELOOP)
+                        return fd < 0 ? -errno : fd;
+                lfd = openat(dfd, basename(copy), O_PATH | O_NOFOLLOW | O_CLOEXEC);
+                if (lfd < 0)
+                        return -errno;
+                if (fstat(lfd, &lst) < 0 || fstat(dfd, &dst) < 0) {
+                        int e = errno;
+                        close(lfd);
+                        return -e;
+                }
+                close(lfd);
+                if (S_ISLNK(lst.st_mode) && lst.st_uid != geteuid() &&
+                    (dst.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) && dst.st_uid != lst.st_uid) {
+                        *why = "it is another user's symlink in a sticky world-writable directory";
+                        return -EACCES;
+                }
                 fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
                 return fd < 0 ? -errno : fd;
         }

@@ -316,6 +316,16 @@ if t_is_root; then
                 # (where the setting is on, the kernel refuses it already when sbx checks the path)
                 t_check "$b: ... and sbx says why" grep -qE "another user's symlink in a sticky|Permission denied" "$P/err"
         done
+        # ... nor the record itself such a link (the kernel followed it where the setting is off)
+        echo keep >"$P/mine/victim"
+        ln -s "$P/mine/victim" "$P/sticky/v.json"
+        chown -h 65534:65534 "$P/sticky/v.json"
+        for b in "${BACKENDS[@]}"; do
+                "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
+                        --verdict-json "$P/sticky/v.json" -- true 2>"$P/err"
+                t_check "$b: no record as another user's symlink in a sticky world-writable directory ($(head -c 40 "$P/mine/victim"))" \
+                        test "$(cat "$P/mine/victim")" = keep
+        done
 fi
 
 # The same, with the directory moved instead: the command of another run moves a directory on
