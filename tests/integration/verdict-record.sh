@@ -360,7 +360,9 @@ while time.time() < end and not os.path.exists("stop"):
         n=0
         while [ $n -lt 30 ] && [ ! -e "$M/outside/v.json" ] && [ ! -e "$M/ws/exdev" ]; do
                 n=$((n + 1))
-                strace -qq -o /dev/null -P "$M/ws/a" -e trace=openat -e inject=openat:delay_enter=40000 \
+                # (LeakSanitizer cannot run under ptrace: a sanitizer build aborted before the walk)
+                ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+                        strace -qq -o /dev/null -P "$M/ws/a" -e trace=openat -e inject=openat:delay_enter=40000 \
                         "$SBX_BIN" run --backend landlock --mode workspace-write --root "$M/ws" --db "$M/audit.db" \
                         --verdict-json "$M/alias/a/b/v.json" -- true 2>/dev/null
         done
