@@ -634,11 +634,16 @@ fi
 # ... nor below a mount point: a --raw command run as root that bound a directory of the host into
 # its workspace had it emptied through the mount by the recording's removal (review), and by the
 # sweep of a SIGKILLed recording's directory. The directory stays (its rmdir fails: busy).
-if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
-        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-end" -- \
-                sh -c "mkdir m && mount --bind '$T/bound' m" >"$T/out" 2>"$T/err"
+# bind_record CASE SCRIPT RE: records `sh -c SCRIPT` with --raw as CASE; rc its status, mnt the
+# mount points it left whose path matches the awk regexp RE
+bind_record() {
+        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/$1" -- sh -c "$2" >"$T/out" 2>"$T/err"
         rc=$?
-        mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*/ws/m$" { print $5 }' /proc/self/mountinfo)
+        mnt=$(awk -v re="$3" '$5 ~ re { print $5 }' /proc/self/mountinfo)
+}
+if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
+        in_ws='^/tmp/sbx-fixture-[^/]*/ws/m$'
+        bind_record bind-end "mkdir m && mount --bind '$T/bound' m" "$in_ws"
         chk "record --raw as root: a bind mount its command left in the workspace is not emptied through (status $rc, ${mnt:-no mount})" \
                 '[ $rc = 0 ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
         for m in $mnt; do umount "$m" && rm -rf "${m%/ws/m}"; done
@@ -652,9 +657,7 @@ if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
         kill -KILL "$p"
         wait "$p"
         left_kill
-        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-next" -- true >"$T/out" 2>"$T/err"
-        rc=$?
-        mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*/ws/m$" { print $5 }' /proc/self/mountinfo)
+        bind_record bind-next true "$in_ws"
         chk "... nor by the next record's sweep of a SIGKILLed one's directory (status $rc, ${mnt:-no mount})" \
                 '[ $rc = 0 ] && [ -n "$ws" ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
         # ... whose lock that sweep left, last: once the mount is gone, a sweep removes the rest
@@ -669,10 +672,7 @@ if t_is_root && mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep"; then
         # the workspace): the removal started at the top, which it did not check (review)
         # (nor the file of the lock's name in it, which the recording unlinked by its path)
         mkdir -p "$T/bound/sub" && : >"$T/bound/sub/keep" && : >"$T/bound/lock"
-        "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/bind-top" -- \
-                sh -c "mount --bind '$T/bound' .." >"$T/out" 2>"$T/err"
-        rc=$?
-        mnt=$(awk '$5 ~ "^/tmp/sbx-fixture-[^/]*$" { print $5 }' /proc/self/mountinfo)
+        bind_record bind-top "mount --bind '$T/bound' .." '^/tmp/sbx-fixture-[^/]*$'
         chk "... nor through a bind mount on the recording's own directory (status $rc, ${mnt:-no mount})" \
                 '[ $rc = 0 ] && [ -n "$mnt" ] && [ -e "$T/bound/sub/keep" ]'
         chk "... nor the file of the lock's name in the directory bound ($(ls "$T/bound" | tr '\n' ' '))" \
