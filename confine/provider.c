@@ -71,9 +71,32 @@ static bool other_mount(int dfd, int fd) {
         return fstat(dfd, &sa) < 0 || fstat(fd, &sb) < 0 || sa.st_dev != sb.st_dev;
 }
 
+/* Whether the directory open at fd is the root of a mount: as the kernel says where it does
+ * (STATX_ATTR_MOUNT_ROOT), else against its "..", which from a mount's root is the directory
+ * holding the mount point. The kernel's answer first: ".." is found only with search permission
+ * on the directory, which a command that made its temp area or recording directory 0 (chmod 0
+ * ..) had taken, and the top stayed, where it was made 0700 before this check (review). */
+static int is_mount_root(int fd) {
+        int up;
+        bool busy;
+#ifdef STATX_ATTR_MOUNT_ROOT
+        struct statx stx;
+
+        if (statx(fd, "", AT_EMPTY_PATH | AT_STATX_SYNC_AS_STAT, 0, &stx) == 0 &&
+            (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT))
+                return !!(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+#endif
+        /* closed at once: under `ulimit -n 5` the removal has no descriptor to spare */
+        up = openat(fd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (up < 0)
+                return -errno;
+        busy = other_mount(up, fd);
+        close(up);
+        return busy;
+}
+
 /* The directory NAME in dfd, open for reading, never through a symlink nor onto another mount
- * (AT_FDCWD: the top the caller named, which must be no mount point either: it is checked
- * against its "..", which from a mount's root is the directory holding the mount point). A
+ * (AT_FDCWD: the top the caller named, which must be no mount point either: is_mount_root()). A
  * directory of the caller's whose mode keeps its owner from reading or emptying it is made 0700
  * first: through its own descriptor (O_PATH, then /proc/self/fd), so no symlink swapped in can
  * redirect it. */
@@ -88,15 +111,13 @@ static int open_dir_to_clear(int dfd, const char *name) {
                 return -errno;
         /* the top too: a --raw command run as root that bound a directory of the host onto its
          * recording's directory (`mount --bind DIR ..` from its workspace) had that directory
-         * emptied through it by the recording's removal (review). Its ".." closed at once: under
-         * `ulimit -n 5` the removal has no descriptor to spare */
+         * emptied through it by the recording's removal (review) */
         if (dfd == AT_FDCWD) {
-                int up = openat(pfd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+                int r = is_mount_root(pfd);
 
-                if (up < 0)
-                        return -errno;
-                busy = other_mount(up, pfd);
-                close(up);
+                if (r < 0)
+                        return r;
+                busy = r > 0;
         } else
                 busy = other_mount(dfd, pfd);
         if (busy)

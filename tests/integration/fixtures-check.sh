@@ -432,6 +432,21 @@ for who in "${WHO[@]}"; do
                 done
         done
 done
+# A --raw recording by an ordinary user whose command took its directory's search permission
+# (`chmod 0 ..` from its workspace): the removal looked up that directory's ".." for its mount
+# check before it made it 0700 again, and the directory stayed for good (no sweep opens it)
+if [ "${WHO[*]}" = "root nobody" ]; then
+        mkdir -p "$T/sig-rec-nb/bwrap" && chown -R 65534:65534 "$T/sig-rec-nb"
+        "${T_NOBODY[@]}" env HOME="$T/sig-nb/home" XDG_CONFIG_HOME= XDG_STATE_HOME= XDG_CACHE_HOME= \
+                "$NB_BIN" fixtures record --backend bwrap --raw --case "$T/sig-rec-nb/bwrap/chmod-top" -- \
+                sh -c 'pwd >"$1" && : >../left && chmod 0 ..' sh "$T/sig-rec-nb/top" >"$T/out" 2>"$T/err"
+        rc=$?
+        top=$(cat "$T/sig-rec-nb/top" 2>/dev/null)
+        top=${top%/ws}
+        chk "nobody, raw: a recording whose command made its directory mode 0 removes it (status $rc, ${top:-no directory} $([ -e "$top" ] && echo stayed || echo went); $(head -c 200 "$T/err"))" \
+                '[ $rc = 0 ] && [ -n "$top" ] && [ ! -e "$top" ] && [ ! -s "$T/err" ]'
+        [ -n "$top" ] && [ -e "$top" ] && chmod 700 "$top" && rm -rf "$top"
+fi
 # ^Z (SIGTSTP to sbx) stops the command with the recording, and SIGCONT continues both: the
 # command, in a group of its own, ran on while sbx stood (review). It counts into a file of its
 # workspace; the count stands while sbx is stopped, and the case is kept once continued.
