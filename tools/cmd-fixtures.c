@@ -706,10 +706,26 @@ static void on_record_tstp(int sig) {
 
 static const int record_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
-/* Catches record_signals but one the caller ignores (nohup: SIGHUP), which stays ignored. */
+/* The signals the caller ignores (nohup: SIGHUP; a background job of a non-interactive shell:
+ * SIGINT, SIGQUIT), which stay ignored for the command as for that of sbx run (exec_command()):
+ * a --raw command lost them to its keeper's defaults, and one the recording set ignored
+ * (`nohup sbx fixtures record --raw ...`) died of the hangup (review). */
+static const int record_ignorable[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCHLD };
+static sigset_t record_caller_ignored;
+
+/* Catches record_signals but one the caller ignores (nohup: SIGHUP), which stays ignored. A
+ * SIGCHLD the caller ignores is the default in the recording: ignored, the kernel reaped its
+ * children alone, and every recording failed, "No child processes" (review); the command gets it
+ * ignored again. */
 static void record_signals_catch(void) {
         struct sigaction sa = { .sa_handler = on_record_signal }, old;
 
+        sigemptyset(&record_caller_ignored);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(record_ignorable); i++)
+                if (sigaction(record_ignorable[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+                        sigaddset(&record_caller_ignored, record_ignorable[i]);
+        if (sigismember(&record_caller_ignored, SIGCHLD) == 1)
+                (void) signal(SIGCHLD, SIG_DFL);
         sigemptyset(&sa.sa_mask);
         for (size_t i = 0; i < SBX_ELEMENTSOF(record_signals); i++)
                 if (sigaction(record_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
@@ -790,6 +806,10 @@ static _Noreturn void exec_command(char **argv, int err_fd, const char *cwd, con
         if (own_group)
                 (void) setpgid(0, 0);
         sbx_run_xfsz_restore_in_child();
+        /* what the caller ignores, ignored again (reset by the keeper, SIGCHLD by the recording) */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(record_ignorable); i++)
+                if (sigismember(&record_caller_ignored, record_ignorable[i]) == 1)
+                        (void) signal(record_ignorable[i], SIG_IGN);
         if (devnull < 0 || dup2(devnull, STDIN_FILENO) < 0 || dup2(devnull, STDOUT_FILENO) < 0 ||
             dup2(err_fd, STDERR_FILENO) < 0)
                 _exit(126);

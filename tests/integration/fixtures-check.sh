@@ -289,6 +289,26 @@ if command -v strace >/dev/null; then
         chk "... even at once, its keeper slow out of fork (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/kill-group-early/meta" 2>/dev/null | tr '\n' ' '))" \
                 '[ $rc = 0 ] && grep -qx exit=4 "$R/bwrap/kill-group-early/meta" && grep -qx signal=0 "$R/bwrap/kill-group-early/meta"'
 fi
+# A signal the caller ignores stays ignored for the command, as sbx run leaves it: the --raw
+# command's keeper set it back to the default (nohup: the command died of its own hangup). And a
+# caller that ignores SIGCHLD had every recording fail ("No child processes"): the kernel reaped
+# the recording's children alone. The command gets that one ignored too.
+env --ignore-signal=HUP "$SBX_BIN" fixtures record --backend bwrap --raw --case "$R/bwrap/nohup" \
+        -- sh -c 'kill -HUP $$; exit 5' >"$T/out" 2>"$T/err"
+rc=$?
+chk "record --raw under a caller that ignores SIGHUP: its command ignores it too (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/nohup/meta" 2>/dev/null | tr '\n' ' '))" \
+        '[ $rc = 0 ] && grep -qx exit=5 "$R/bwrap/nohup/meta" && grep -qx signal=0 "$R/bwrap/nohup/meta"'
+for how in raw confined; do
+        [ "$how" = confined ] && [ "$BWRAP_OK" != 1 ] && continue
+        rawopt=()
+        [ "$how" = raw ] && rawopt=(--raw)
+        env --ignore-signal=CHLD "$SBX_BIN" fixtures record --backend bwrap "${rawopt[@]}" --case "$R/bwrap/chld-ign-$how" \
+                -- python3 -c 'import signal, sys; sys.exit(7 if signal.getsignal(signal.SIGCHLD) == signal.SIG_IGN else 8)' \
+                >"$T/out" 2>"$T/err"
+        rc=$?
+        chk "$how: record under a caller that ignores SIGCHLD: kept, the command ignoring it too (status $rc, $(grep -E '^(exit|signal)=' "$R/bwrap/chld-ign-$how/meta" 2>/dev/null | tr '\n' ' ')$(head -c 200 "$T/err"))" \
+                '[ $rc = 0 ] && grep -qx exit=7 "$R/bwrap/chld-ign-$how/meta"'
+done
 if [ "$BWRAP_OK" = 1 ]; then
         big='i=0; while [ $i -lt 25000 ]; do i=$((i + 1)); echo "touch: cannot touch /usr/x$i: Read-only file system" >&2; done; exit 1'
         (ulimit -f 1024 && "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fsize" \
