@@ -71,6 +71,19 @@ static int blocking_again(int fd) {
         return fd;
 }
 
+/* Whether an entry owned as *st in the directory *dir could be another user's plant: the
+ * directory is sticky and world-writable (/tmp), and the entry is neither the caller's nor the
+ * directory owner's, the only ones that user cannot replace. The kernel protects such entries only
+ * where fs.protected_symlinks, _fifos and _regular say so; sbx writes its record unconfined, as
+ * root too, so it refuses them whatever those settings. */
+static bool sticky_shared(const struct stat *dir) {
+        return (dir->st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH);
+}
+
+static bool planted_by_other(const struct stat *st, const struct stat *dir) {
+        return sticky_shared(dir) && st->st_uid != geteuid() && st->st_uid != dir->st_uid;
+}
+
 /* The real place of the directory open at fd into buf; -errno, with *why when /proc is missing. */
 static int fd_place(int fd, char *buf, size_t size, const char **why) {
         char proc[64];
@@ -185,8 +198,7 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                                 close(nfd);
                                 return -e;
                         }
-                        if (st.st_uid != geteuid() && (parent.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
-                            parent.st_uid != st.st_uid) {
+                        if (planted_by_other(&st, &parent)) {
                                 close(nfd);
                                 *why = "it leads through another user's symlink in a sticky world-writable directory";
                                 return -EACCES;
@@ -249,14 +261,91 @@ static int open_verdict_dir(const char *path, const char *root, bool *in_ws, con
         return sbx_steal_fd(&dfd);
 }
 
+/* Opens the record's file name in the directory dfd, outside any workspace, where it is the
+ * caller's to name. What another user could have planted in a sticky world-writable directory is
+ * refused (planted_by_other()): a symlink (/tmp/v.json -> ~root/.bashrc), a FIFO (which held
+ * root's sbx for ever after its run, deaf to SIGTERM, where fs.protected_fifos is off, as here), a
+ * regular file (which got the record), and a hard link of any owner's (nobody's link to a file of
+ * root's, which fs.protected_hardlinks alone prevents). A FIFO is opened without waiting first, so
+ * that one is seen before it can hold sbx; the caller's own FIFO, whose reader may come later, is
+ * then waited for as before. A symlink allowed there is followed when follow is true; otherwise
+ * only to what is no regular file or directory (/dev/stdout, a pipe, a terminal). -errno, *why. */
+static int open_outside(int dfd, const char *name, bool follow, const char **why) {
+        struct stat st, dst;
+        int fd, lfd;
+
+        fd = openat(dfd, name, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
+        if (fd < 0 && errno != ELOOP && errno != ENXIO)
+                return -errno;
+        if (fstat(dfd, &dst) < 0) {
+                int e = errno;
+                if (fd >= 0)
+                        close(fd);
+                return -e;
+        }
+        if (fd >= 0) {
+                if (fstat(fd, &st) < 0) {
+                        int e = errno;
+                        close(fd);
+                        return -e;
+                }
+                if (planted_by_other(&st, &dst)) {
+                        close(fd);
+                        *why = S_ISFIFO(st.st_mode) ? "it is another user's FIFO in a sticky world-writable directory"
+                                                    : "it is another user's file in a sticky world-writable directory";
+                        return -EACCES;
+                }
+                if (S_ISREG(st.st_mode) && st.st_nlink > 1 && sticky_shared(&dst)) {
+                        close(fd);
+                        *why = "it is a hard link in a sticky world-writable directory (another user could have made it)";
+                        return -EACCES;
+                }
+                return blocking_again(fd);
+        }
+        /* a symlink, or a FIFO without a reader yet: which, and whose, from the entry itself */
+        lfd = openat(dfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        if (lfd < 0)
+                return -errno;
+        if (fstat(lfd, &st) < 0) {
+                int e = errno;
+                close(lfd);
+                return -e;
+        }
+        close(lfd);
+        if (planted_by_other(&st, &dst)) {
+                *why = S_ISLNK(st.st_mode) ? "it is another user's symlink in a sticky world-writable directory"
+                                           : "it is another user's FIFO in a sticky world-writable directory";
+                return -EACCES;
+        }
+        if (!S_ISLNK(st.st_mode)) {
+                /* the caller's FIFO (or the directory owner's), which no other user can replace */
+                fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+                return fd < 0 ? -errno : fd;
+        }
+        if (follow) {
+                fd = openat(dfd, name, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+                return fd < 0 ? -errno : fd;
+        }
+        /* (non-blocking only to open: a FIFO without a reader fails instead of hanging) */
+        fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+        if (fd < 0)
+                return -errno; /* a FIFO without a reader: ENXIO */
+        if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+                return blocking_again(fd);
+        close(fd);
+        *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
+        return -ELOOP;
+}
+
 /* Opens the --verdict-json file for writing. sbx writes it after the command, unconfined, so a
  * symlink a confined command planted in its workspace (in this run or an earlier one) would make
  * sbx write wherever it points, ~/.bashrc included. The directory is opened, and its real place
  * read back: beneath the workspace the file itself must be no symlink, and a path that names the
  * workspace but leads out of it (a directory swapped for a symlink) is refused. Elsewhere
- * (/dev/stdout, a file outside the workspace) the path is followed as given. -errno, with *why. */
+ * (/dev/stdout, a file outside the workspace) the path is followed as given, but for what another
+ * user may have planted in a sticky world-writable directory (open_outside()). -errno, *why. */
 static int open_verdict_file(const char *path, const struct sbx_policy *policy, const char **why) {
-        _cleanup_free_ char *copy = NULL;
+        _cleanup_free_ char *copy = NULL, *dcopy = NULL;
         _cleanup_close_ int dfd = -1;
         const char *root = policy && policy->mode != SBX_MODE_DANGER_FULL_ACCESS ? policy->workspace_root : NULL;
         bool in_ws;
@@ -267,57 +356,19 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
                 fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
                 return fd < 0 ? -errno : fd;
         }
+        if (!(copy = strdup(path)) || !(dcopy = strdup(path)))
+                return -ENOMEM;
         if (!policy) {
-                /* refused before a workspace was known: a symlink is followed only to what is no
-                 * regular file (/dev/stdout, a pipe, a terminal) */
-                struct stat st;
-                fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
-                if (fd >= 0 || errno != ELOOP)
-                        return fd < 0 ? -errno : fd;
-                /* (non-blocking only to open: a FIFO without a reader fails instead of hanging) */
-                fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-                if (fd < 0)
-                        return -errno; /* a FIFO without a reader: ENXIO */
-                if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
-                    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
-                        return fd;
-                close(fd);
-                *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
-                return -ELOOP;
+                /* refused before a workspace was known: its directory as the kernel finds it */
+                dfd = open(dirname(dcopy), O_PATH | O_DIRECTORY | O_CLOEXEC);
+                if (dfd < 0)
+                        return -errno;
+                return open_outside(dfd, basename(copy), false, why);
         }
         if ((dfd = open_verdict_dir(path, root, &in_ws, why)) < 0)
                 return dfd;
-        if (!(copy = strdup(path)))
-                return -ENOMEM;
-        if (!in_ws) {
-                /* the file itself no more than its directories (open_record_dir()): another user's
-                 * symlink in a sticky world-writable directory (/tmp/report.json -> ~root/.bashrc)
-                 * is refused whatever fs.protected_symlinks, where the kernel followed it when off.
-                 * One of the caller's or of the directory's owner, which that user cannot replace,
-                 * is followed. */
-                struct stat lst, dst;
-                int lfd;
-
-                fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0644);
-                if (fd >= 0 || errno != ELOOP)
-                        return fd < 0 ? -errno : fd;
-                lfd = openat(dfd, basename(copy), O_PATH | O_NOFOLLOW | O_CLOEXEC);
-                if (lfd < 0)
-                        return -errno;
-                if (fstat(lfd, &lst) < 0 || fstat(dfd, &dst) < 0) {
-                        int e = errno;
-                        close(lfd);
-                        return -e;
-                }
-                close(lfd);
-                if (S_ISLNK(lst.st_mode) && lst.st_uid != geteuid() &&
-                    (dst.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) && dst.st_uid != lst.st_uid) {
-                        *why = "it is another user's symlink in a sticky world-writable directory";
-                        return -EACCES;
-                }
-                fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
-                return fd < 0 ? -errno : fd;
-        }
+        if (!in_ws)
+                return open_outside(dfd, basename(copy), true, why);
         fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
         if (fd < 0 && errno == ELOOP)
                 *why = "it is a symlink in the workspace (a command could have made it)";

@@ -326,6 +326,60 @@ if t_is_root; then
                 t_check "$b: no record as another user's symlink in a sticky world-writable directory ($(head -c 40 "$P/mine/victim"))" \
                         test "$(cat "$P/mine/victim")" = keep
         done
+        # ... nor another user's FIFO, regular file, or a hard link there: the kernel refuses the
+        # first two only under fs.protected_fifos and _regular, off here, where the FIFO held
+        # root's sbx for ever after its run (deaf to SIGTERM) and the file got the record; and a
+        # hard link to a file of root's (which fs.protected_hardlinks alone keeps nobody from
+        # making) had that file overwritten.
+        mkfifo "$P/sticky/fifo.json" "$P/sticky/held.json"
+        echo keep >"$P/sticky/file.json"
+        echo keep >"$P/mine/linked"
+        ln "$P/mine/linked" "$P/sticky/link.json"
+        chown 65534:65534 "$P/sticky/fifo.json" "$P/sticky/held.json" "$P/sticky/file.json"
+        # a reader that holds one FIFO open and reads nothing, as its owner would
+        sleep 60 <>"$P/sticky/held.json" &
+        holder=$!
+        for b in "${BACKENDS[@]}"; do
+                for f in fifo held; do
+                        timeout -s KILL 20 "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
+                                --verdict-json "$P/sticky/$f.json" -- true 2>"$P/err"
+                        rc=$?
+                        t_check "$b: another user's FIFO in a sticky world-writable directory ($f) holds no sbx: refused (rc=$rc: 1, the record failed, not 137)" \
+                                eval '[ $rc = 1 ] && grep -qE "another user.s FIFO in a sticky|Permission denied" "$P/err"'
+                done
+                "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
+                        --verdict-json "$P/sticky/file.json" -- true 2>"$P/err"
+                rc=$?
+                t_check "$b: ... nor another user's file there gets the record (rc=$rc, $(head -c 40 "$P/sticky/file.json"))" \
+                        eval '[ $rc = 1 ] && [ "$(cat "$P/sticky/file.json")" = keep ]'
+                "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
+                        --verdict-json "$P/sticky/link.json" -- true 2>"$P/err"
+                rc=$?
+                t_check "$b: ... nor a hard link there to a file of the caller's (rc=$rc, $(head -c 40 "$P/mine/linked"))" \
+                        eval '[ $rc = 1 ] && [ "$(cat "$P/mine/linked")" = keep ] && grep -q "hard link" "$P/err"'
+                # the controls: the caller's own file, and its own FIFO with a reader, there
+                rm -f "$P/sticky/mine-$b.json"
+                "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
+                        --verdict-json "$P/sticky/mine-$b.json" -- true 2>"$P/err"
+                t_check "$b: ... while the caller's own record there is written (rc=$?)" grep -q '"verdict": *"success"' "$P/sticky/mine-$b.json"
+                mkfifo "$P/sticky/own-$b.json"
+                # (the reader comes after sbx has begun to wait for one)
+                ( sleep 0.3; timeout 20 cat "$P/sticky/own-$b.json" >"$P/own-$b.out" ) &
+                timeout -s KILL 20 "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
+                        --verdict-json "$P/sticky/own-$b.json" -- true 2>"$P/err"
+                rc=$?
+                wait $!
+                t_check "$b: ... and so is its own FIFO there, whose reader comes later (rc=$rc)" grep -q '"verdict": *"success"' "$P/own-$b.out"
+        done
+        # refused before a workspace is known, the same
+        timeout -s KILL 20 "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$P/sticky/fifo.json" -- true 2>"$P/err"
+        rc=$?
+        t_check "refused before a workspace is known: another user's FIFO holds no sbx either (rc=$rc)" \
+                eval '[ $rc = 125 ] && grep -qE "another user.s FIFO in a sticky|Permission denied" "$P/err"'
+        "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$P/sticky/file.json" -- true 2>"$P/err"
+        t_check "... nor does another user's file get the record" test "$(cat "$P/sticky/file.json")" = keep
+        kill "$holder"
+        wait "$holder" 2>/dev/null
 fi
 
 # The same, with the directory moved instead: the command of another run moves a directory on
