@@ -352,18 +352,16 @@ static int open_verdict_file(const char *path, const struct sbx_policy *policy, 
         int fd;
 
         *why = NULL;
-        if (policy && !root) { /* unconfined: the command could write anywhere itself */
-                fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
-                return fd < 0 ? -errno : fd;
-        }
         if (!(copy = strdup(path)) || !(dcopy = strdup(path)))
                 return -ENOMEM;
-        if (!policy) {
-                /* refused before a workspace was known: its directory as the kernel finds it */
+        if (!root) {
+                /* refused before a workspace was known, or unconfined (the command could write
+                 * anywhere itself, but other users' plants are no more welcome): the directory as
+                 * the kernel finds it */
                 dfd = open(dirname(dcopy), O_PATH | O_DIRECTORY | O_CLOEXEC);
                 if (dfd < 0)
                         return -errno;
-                return open_outside(dfd, basename(copy), false, why);
+                return open_outside(dfd, basename(copy), policy != NULL, why);
         }
         if ((dfd = open_verdict_dir(path, root, &in_ws, why)) < 0)
                 return dfd;

@@ -378,6 +378,20 @@ if t_is_root; then
                 eval '[ $rc = 125 ] && grep -qE "another user.s FIFO in a sticky|Permission denied" "$P/err"'
         "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$P/sticky/file.json" -- true 2>"$P/err"
         t_check "... nor does another user's file get the record" test "$(cat "$P/sticky/file.json")" = keep
+        # ... and unconfined: the command could write anywhere itself, other users' plants no more
+        timeout -s KILL 20 "$SBX_BIN" run --mode danger-full-access --root "$P/ws" --db "$P/audit.db" \
+                --verdict-json "$P/sticky/fifo.json" -- true 2>"$P/err"
+        rc=$?
+        t_check "danger-full-access: another user's FIFO holds no sbx either (rc=$rc)" \
+                eval '[ $rc = 1 ] && grep -qE "another user.s FIFO in a sticky|Permission denied" "$P/err"'
+        "$SBX_BIN" run --mode danger-full-access --root "$P/ws" --db "$P/audit.db" \
+                --verdict-json "$P/sticky/file.json" -- true 2>"$P/err"
+        t_check "... nor does another user's file get its record" test "$(cat "$P/sticky/file.json")" = keep
+        ln -sfn "$P/sticky/mine-full.json" "$P/own-link"
+        "$SBX_BIN" run --mode danger-full-access --root "$P/ws" --db "$P/audit.db" \
+                --verdict-json "$P/own-link" -- true 2>"$P/err"
+        t_check "... while its record through the caller's own symlink is written (rc=$?)" \
+                grep -q '"verdict": *"success"' "$P/sticky/mine-full.json"
         kill "$holder"
         wait "$holder" 2>/dev/null
 fi
