@@ -119,7 +119,18 @@ static int symlink_walk(const char *path, const char *root, unsigned depth, char
                 if (!*c || strcmp(c, ".") == 0)
                         continue;
                 if (strcmp(c, "..") == 0) {
-                        char *slash = strrchr(cur, '/');
+                        char *slash;
+                        /* ".." from a directory beneath root (not root itself, which no command
+                         * can move) goes wherever that directory is by then: a command can swap
+                         * it for a symlink to a deeper one, whose parent is its own */
+                        if (strcmp(cur, root) != 0 && sbx_path_beneath(cur, root)) {
+                                if (asprintf(ret_link, "%s/..", cur) < 0) {
+                                        *ret_link = NULL;
+                                        return -ENOMEM;
+                                }
+                                return 1;
+                        }
+                        slash = strrchr(cur, '/');
                         slash[slash == cur ? 1 : 0] = '\0';
                         continue;
                 }
@@ -174,6 +185,14 @@ static int walk_without_symlinks(const char *path) {
         return 0;
 }
 
+/* Whether path has a ".." component. */
+static bool has_dotdot(const char *path) {
+        for (const char *p = path; (p = strstr(p, "..")); p += 2)
+                if ((p == path || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'))
+                        return true;
+        return false;
+}
+
 int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link) {
         int r;
 
@@ -181,10 +200,12 @@ int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link
         if (!path || !*path || !root)
                 return 0;
         /* the common cases in one system call: a path without any symlink on it, or one that ends
-         * before the first symlink */
-        r = walk_without_symlinks(path);
-        if (r == 0 || r == -ENOENT)
-                return 0;
+         * before the first symlink, and without a ".." (symlink_walk()) */
+        if (!has_dotdot(path)) {
+                r = walk_without_symlinks(path);
+                if (r == 0 || r == -ENOENT)
+                        return 0;
+        }
         return symlink_walk(path, root, 0, ret_link);
 }
 

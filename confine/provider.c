@@ -630,12 +630,16 @@ static int resolve_protected(const char *path, const char *const *writable, mode
         for (const char *const *w = writable; *w; w++) {
                 _cleanup_free_ char *link = NULL;
                 r = sbx_path_symlink_beneath(path, *w, &link);
-                if (r > 0)
+                if (r > 0) {
+                        /* (a symlink, or a directory a ".." is taken from: DIR/..) */
+                        size_t n = strlen(link);
+                        bool up = n >= 3 && strcmp(link + n - 3, "/..") == 0;
                         return sbx_diag_set(diag, ELOOP, "confine", path,
-                                            "%s, which sbx depends on, is reached through the symlink %s inside the "
+                                            "%s, which sbx depends on, is reached through %s%s inside the "
                                             "writable workspace %s, which a command could replace: choose a workspace "
-                                            "without it, or name that path without the symlink",
-                                            path, link, *w);
+                                            "without it, or name that path without %s",
+                                            path, up ? "" : "the symlink ", link, *w, up ? "the .." : "the symlink");
+                }
                 if (r < 0)
                         return sbx_diag_set(diag, -r, "confine", path, "cannot resolve %s: %s", path, strerror(-r));
         }

@@ -126,9 +126,10 @@ int sbx_remove_tree(const char *path);
  * removed whole (a mount point below it) keeps it. */
 int sbx_remove_tree_last(const char *path, const char *last);
 /* Whether resolving `path` (absolute, or from the current directory) follows a symlink that lies
- * beneath the canonical directory `root`: a command that can write root could replace that
- * symlink and send the path elsewhere. 1 and *ret_link (the first such symlink, caller frees),
- * 0 (none; also when a component does not exist), or -errno (-ELOOP past 40 links). */
+ * beneath the canonical directory `root`, or takes ".." from a directory beneath it (not root
+ * itself): a command that can write root could replace that symlink or directory and send the
+ * path elsewhere. 1 and *ret_link (the first such symlink, or that directory as DIR/.., caller
+ * frees), 0 (none; also when a component does not exist), or -errno (-ELOOP past 40 links). */
 int sbx_path_symlink_beneath(const char *path, const char *root, char **ret_link);
 /* The fast case of resolving an absolute path, one system call: when no component of it is a
  * symlink, its normalized form is its real path (*ret_path, caller frees), and the result is 1 when

@@ -305,6 +305,22 @@ echo allow
                 t_check "$b: ... the line names the interpreter inside the workspace" \
                         grep -q "approver .* runs $WS/venv/bin/python3, inside the workspace" "$T/err"
         done
+        # ... and so is one whose interpreter lies outside but is named through a directory of the
+        # workspace and "..": the kernel follows that name at the spawn, by when a confined command
+        # beside it may have put a symlink to a deeper directory there, whose ../.. is its own
+        # planted interpreter (before: it was checked where it led when asked, and started)
+        printf '#!/bin/sh\ntouch "%s"\ncat >/dev/null\necho allow\n' "$T/out/interp-$b" >"$T/dotdot-interp"
+        chmod 755 "$T/dotdot-interp"
+        printf '#! %s\n' "$WS/venv/../../dotdot-interp" >"$T/bin/venv-approver"
+        chmod 755 "$T/bin/venv-approver"
+        rm -f "$T/out/interp-$b" "$T/ws-interp-$b.db"
+        "$SBX_BIN" run --db "$T/ws-interp-$b.db" --backend "$b" --mode read-only --on-denial=ask \
+                --approver "$T/bin/venv-approver" -- sh -c "echo x > $WS/ws-interp-$b" 2>"$T/err"
+        rc=$?
+        t_check "$b: an approver whose interpreter is named through the workspace and .. is refused: usage error 2, nothing ran ($rc)" \
+                test "$rc" = 2 -a ! -e "$WS/ws-interp-$b" -a ! -e "$T/out/interp-$b" -a ! -e "$T/ws-interp-$b.db"
+        t_check "$b: ... the line names that interpreter" grep -q "approver .* runs $WS/venv/\.\./\.\./dotdot-interp" "$T/err"
+        rm -f "$T/dotdot-interp"
         rm -rf "$WS/venv" "$T/venv-link" "$T/bin/wrapper-interp" "$T/bin/venv-approver"
         # ... and so is one that appears in a PATH entry inside the workspace while the command
         # runs (planted by a workspace-write run beside it, here by the test): the name was looked

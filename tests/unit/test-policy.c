@@ -134,9 +134,26 @@ static void test_symlink_beneath_finds_links_a_command_could_replace(void **stat
         /* ... but not by whoever writes other only: the link lies in ws */
         assert_int_equal(sbx_path_symlink_beneath(in, other, &link), 0);
         assert_null(link);
-        /* plain directories, a missing tail, and .. in the middle: nothing */
-        mkpath(in, sizeof(in), "ws/sub/../sub/missing/more");
+        /* plain directories and a missing tail: nothing */
+        mkpath(in, sizeof(in), "ws/sub/missing/more");
         assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 0);
+        /* .. from the root itself (no command can move it), or from outside it: nothing */
+        mkpath(in, sizeof(in), "ws/../ws/sub/missing");
+        assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 0);
+        mkpath(in, sizeof(in), "ws/sub/../../ws/sub");
+        assert_int_equal(sbx_path_symlink_beneath(in, other, &link), 0);
+        /* .. from a directory beneath it: a command could swap that one for a symlink to a deeper
+         * one, whose parent is its own (an approver's interpreter named so, checked outside) */
+        mkpath(in, sizeof(in), "ws/sub/../sub/missing/more");
+        mkpath(want, sizeof(want), "ws/sub/..");
+        assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 1);
+        assert_string_equal(link, want);
+        free(link);
+        mkpath(in, sizeof(in), "ws/sub/../../other");
+        assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 1);
+        assert_string_equal(link, want);
+        free(link);
+        mkpath(want, sizeof(want), "ws/link");
         /* a missing component after the link: still through the link */
         mkpath(in, sizeof(in), "ws/link/missing/more");
         assert_int_equal(sbx_path_symlink_beneath(in, ws, &link), 1);
