@@ -287,11 +287,19 @@ echo allow
         ln -sfn "$WS/venv" "$T/venv-link"
         printf '#!%s\n' "$WS/venv/bin/python3" >"$T/bin/wrapper-interp"
         chmod 755 "$T/bin/wrapper-interp"
-        for how in direct symlink nested; do
+        # (dotdot: one that lies outside but is named through a directory of the workspace and
+        # "..": the kernel follows that name at the spawn, by when a confined command beside it
+        # may have put a symlink to a deeper directory there, whose ../.. is its own planted
+        # interpreter; before, it was checked where it led when asked, and started)
+        printf '#!/bin/sh\ntouch "%s"\ncat >/dev/null\necho allow\n' "$T/out/interp-$b" >"$T/dotdot-interp"
+        chmod 755 "$T/dotdot-interp"
+        for how in direct symlink nested dotdot; do
+                want=$WS/venv/bin/python3
                 case $how in
                 direct) interp=$WS/venv/bin/python3 ;;
                 symlink) interp=$T/venv-link/bin/python3 ;;
                 nested) interp=$T/bin/wrapper-interp ;;
+                dotdot) interp=$WS/venv/../../dotdot-interp want=$interp ;;
                 esac
                 printf '#! %s -u\nimport sys\nsys.stdin.read()\nprint("deny")\n' "$interp" >"$T/bin/venv-approver"
                 chmod 755 "$T/bin/venv-approver"
@@ -303,23 +311,8 @@ echo allow
                         test "$rc" = 2 -a "$(wc -l <"$T/err")" = 1 -a ! -e "$WS/ws-interp-$b" -a ! -e "$T/out/interp-$b" -a \
                         ! -e "$T/ws-interp-$b.db"
                 t_check "$b: ... the line names the interpreter inside the workspace" \
-                        grep -q "approver .* runs $WS/venv/bin/python3, inside the workspace" "$T/err"
+                        grep -qF "runs $want, inside the workspace" "$T/err"
         done
-        # ... and so is one whose interpreter lies outside but is named through a directory of the
-        # workspace and "..": the kernel follows that name at the spawn, by when a confined command
-        # beside it may have put a symlink to a deeper directory there, whose ../.. is its own
-        # planted interpreter (before: it was checked where it led when asked, and started)
-        printf '#!/bin/sh\ntouch "%s"\ncat >/dev/null\necho allow\n' "$T/out/interp-$b" >"$T/dotdot-interp"
-        chmod 755 "$T/dotdot-interp"
-        printf '#! %s\n' "$WS/venv/../../dotdot-interp" >"$T/bin/venv-approver"
-        chmod 755 "$T/bin/venv-approver"
-        rm -f "$T/out/interp-$b" "$T/ws-interp-$b.db"
-        "$SBX_BIN" run --db "$T/ws-interp-$b.db" --backend "$b" --mode read-only --on-denial=ask \
-                --approver "$T/bin/venv-approver" -- sh -c "echo x > $WS/ws-interp-$b" 2>"$T/err"
-        rc=$?
-        t_check "$b: an approver whose interpreter is named through the workspace and .. is refused: usage error 2, nothing ran ($rc)" \
-                test "$rc" = 2 -a ! -e "$WS/ws-interp-$b" -a ! -e "$T/out/interp-$b" -a ! -e "$T/ws-interp-$b.db"
-        t_check "$b: ... the line names that interpreter" grep -q "approver .* runs $WS/venv/\.\./\.\./dotdot-interp" "$T/err"
         rm -f "$T/dotdot-interp"
         rm -rf "$WS/venv" "$T/venv-link" "$T/bin/wrapper-interp" "$T/bin/venv-approver"
         # ... and so is one that appears in a PATH entry inside the workspace while the command
