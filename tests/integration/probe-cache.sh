@@ -287,6 +287,28 @@ done
 t_check "30 probes killed 1-50 ms after they started leave no Landlock keeper running${keepers:+ (left:$keepers)}" \
         test -z "$keepers"
 [ -z "$keepers" ] || kill -KILL $keepers
+# stray_bwraps: bubblewraps of this test's (their arguments name its directory: the launcher in
+# $T/bin) whose parent is gone (init's now), as a killed probe's bubblewrap killed by its own
+# --die-with-parent left its sandbox's init (SIGCHLD blocked, no children, waiting for ever for a
+# go-ahead nobody could give: seen once after this loop). One that finishes alone, its probe
+# killed, lasts moments: asked again for up to 5 s.
+stray_bwraps() {
+        local p try left=
+        for try in $(seq 1 10); do
+                left=
+                for p in $(pgrep -x bwrap); do
+                        awk '$1 == "PPid:" && $2 == 1 { f = 1 } END { exit !f }' "/proc/$p/status" 2>/dev/null &&
+                                tr '\0' ' ' 2>/dev/null <"/proc/$p/cmdline" | grep -qF "$T/" && left="$left $p"
+                done
+                [ -z "$left" ] && break
+                sleep 0.5
+        done
+        echo $left
+}
+bwraps=$(stray_bwraps)
+t_check "30 probes killed 1-50 ms after they started leave no bubblewrap running${bwraps:+ (left: $bwraps)}" \
+        test -z "$bwraps"
+[ -z "$bwraps" ] || kill -KILL $bwraps
 # (those still there a second later: another test's probe lasts moments)
 probe_dirs_new >"$T/probe-dirs.killed"
 sleep 1
