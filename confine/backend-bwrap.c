@@ -278,7 +278,13 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         sbx_argv_add(&b, "--unshare-user");
         sbx_argv_add(&b, "--unshare-pid");
         sbx_argv_add(&b, "--unshare-ipc");
-        sbx_argv_add(&b, "--die-with-parent");
+        /* bubblewrap arms it a few system calls before it releases the sandbox's init, and a
+         * caller killed in between (SIGKILL) kills bubblewrap there: the init, which nothing can
+         * release any more, waits for ever (bubblewrap issue 633). The probe's runner, which only
+         * touches two files, goes without: killed with sbx, it finishes alone (its group is
+         * killed whenever sbx itself gives up on it). */
+        if (!req->opts || !req->opts->outlive_caller)
+                sbx_argv_add(&b, "--die-with-parent");
         sbx_argv_add(&b, "--new-session");
         sbx_argv_add(&b, "--ro-bind");
         sbx_argv_add(&b, "/");

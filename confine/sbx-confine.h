@@ -158,6 +158,9 @@ struct sbx_confine_options {
         unsigned closed_std;     /* bit N: the caller's descriptor N (0 or 1) is closed, and the
                                     runner holds /dev/null there: the launcher closes it right
                                     before it executes the command */
+        bool outlive_caller;     /* bwrap: no --die-with-parent, the runner finishes on its own
+                                    once the caller is gone (the probe's fixed, short command);
+                                    the other backends are unaffected */
 };
 
 struct sbx_confined_argv {

@@ -314,6 +314,42 @@ probe_dirs_new >"$T/probe-dirs.killed"
 sleep 1
 rm -rf $(probe_dirs | sort | comm -12 "$T/probe-dirs.killed" -)
 
+# ---- a probe killed while bubblewrap releases its sandbox -----------------------------------
+# bubblewrap arms its --die-with-parent a few system calls before it tells its sandbox's init
+# (pid 1 of a new pid namespace) to go on: a probe SIGKILLed right then had bubblewrap killed by
+# it, and the init waited for ever (SIGCHLD blocked, no children, init's child). That moment is
+# widened here: strace holds bubblewrap's writes (the go-ahead is its first) for 1.5 s, and the
+# probe is killed once bubblewrap made the init. The probe's bubblewrap, without
+# --die-with-parent, now finishes alone.
+if strace -D -o /dev/null -e trace=write -e inject=write:delay_enter=1000 true 2>/dev/null; then
+        cat >"$T/gate-bwrap" <<EOF
+#!/bin/sh
+echo \$\$ >"$T/gate-pid"
+exec strace -D -o /dev/null -e trace=write -e inject=write:delay_enter=1500000 "$BWRAP" "\$@"
+EOF
+        chmod 755 "$T/gate-bwrap"
+        printf 'bwrap = %s\nbackends = bwrap\n' "$T/gate-bwrap" >"$T/gate.conf"
+        rm -f "$T/gate-pid"
+        SBX_CONFIG="$T/gate.conf" XDG_CACHE_HOME="$T/gate-cache" "$SBX_BIN" probe --refresh >/dev/null 2>&1 &
+        killed=$!
+        made=
+        for _ in $(seq 1 500); do
+                b=$(cat "$T/gate-pid" 2>/dev/null)
+                [ -n "$b" ] && [ -n "$(cat "/proc/$b/task/$b/children" 2>/dev/null)" ] && { made=yes; break; }
+                sleep 0.01
+        done
+        sleep 0.3 # (bubblewrap is in its held write by now: it arms right after it made the init)
+        kill -KILL $killed
+        wait $killed 2>/dev/null
+        bwraps=$(stray_bwraps)
+        t_check "a probe killed while bubblewrap releases its sandbox's init (made: ${made:-no}) leaves no bubblewrap running${bwraps:+ (left: $bwraps)}" \
+                test -n "$made" -a -z "$bwraps"
+        [ -z "$bwraps" ] || kill -KILL $bwraps
+        # (its directory is swept by the next probe of this test)
+else
+        t_ok "a probe killed while bubblewrap releases its sandbox # SKIP strace cannot delay a system call here"
+fi
+
 # ---- a full pids cgroup ----------------------------------------------------------------------
 # The key holds the resource limits but not a cgroup's pids.max: a verdict probed while the
 # cgroup was full (bubblewrap cannot fork, landlock selected) was kept, and every later run took
