@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/socket.h>
@@ -72,6 +73,9 @@ SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
  * path of a run, unless CHECKPOINT_ROWS requests came without such a pause */
 #define CHECKPOINT_IDLE_MS 50
 #define CHECKPOINT_ROWS 2000
+/* how long a starting writer waits for another to finish replacing a stale socket (a few system
+ * calls), before it goes on without the lock, as writers did before it */
+#define REPLACE_LOCK_WAIT_MS 3000
 
 /* ---- the socket's name ----------------------------------------------------------------------- */
 
@@ -626,14 +630,41 @@ static int install_socket(int dfd, const char *tmp, const char *base) {
         return 0;
 }
 
+/* The lock under which a writer decides that the socket is stale and puts its own in its place:
+ * a flock on the database's reserve (db.c), a file sbx keeps beside it anyway (so `sbx audit` and
+ * the --verdict-json check know it already). Unlocked, two writers that found the same stale
+ * socket could both see it refuse them; the first replaced it, and the second then removed the
+ * first's new socket, which served the clients it had until its idle check (1 s) saw it gone.
+ * Released when the descriptor is closed; -1 when no lock is to be had (a file system without
+ * flock, another user's or a stranger's file there, a holder that does not let go): unlocked. */
+static int lock_replacing(const char *db_path) {
+        _cleanup_close_ int fd = -1;
+        _cleanup_free_ char *name = NULL;
+        struct stat st;
+
+        if (asprintf(&name, "%s%s", db_path, SBX_DB_RESERVE_SUFFIX) < 0)
+                return -1;
+        fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0600);
+        if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != sbx_euid())
+                return -1;
+        for (int64_t deadline = monotonic_ms() + REPLACE_LOCK_WAIT_MS;;) {
+                if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+                        return sbx_steal_fd(&fd);
+                if (errno != EWOULDBLOCK || monotonic_ms() >= deadline)
+                        return -1;
+                (void) poll(NULL, 0, 10);
+        }
+}
+
 /* Binds the socket at `path` and listens on it, its stat in *ret_st; 0, -EEXIST when a live
  * writer already serves it, or -errno. The file gets its name only once the socket listens: it
  * is bound under a temporary name in the same directory, then renamed, so a client that sees
  * the name is never refused (it would write the database itself). */
-static int bind_socket(const char *path, int *ret_fd, struct stat *ret_st) {
+static int bind_socket(const char *db_path, const char *path, int *ret_fd, struct stat *ret_st) {
         static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
         const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : NULL;
-        _cleanup_close_ int fd = -1, dfd = -1;
+        _cleanup_close_ int fd = -1, dfd = -1, lk = -1;
+        bool locked = false;
         char dir[PATH_MAX], tmp[NAME_MAX + 1];
         struct sockaddr_un sa;
         bool replaced = false;
@@ -688,7 +719,14 @@ static int bind_socket(const char *path, int *ret_fd, struct stat *ret_st) {
                 if (r != -EEXIST)
                         return r;
                 /* a live writer answers; a stale socket (a writer that died) is replaced, and only
-                 * a socket of ours */
+                 * a socket of ours. From the check until our socket has the name, under the lock
+                 * (lock_replacing()): a writer waiting for it then finds ours, which answers. One
+                 * without it only ever takes a free name (RENAME_NOREPLACE), which we then find
+                 * taken, and answering. */
+                if (!locked) {
+                        lk = lock_replacing(db_path);
+                        locked = true;
+                }
                 r = socket_address(path, &sa, &dirfd);
                 if (r < 0)
                         return r;
@@ -738,7 +776,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         sbx_db_set_busy_wait(db, WRITER_BUSY_TIMEOUT_MS, WRITER_BUSY_RETRIES);
         if (stat(db_path, &db_st) < 0)
                 return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
-        r = bind_socket(sock_path, &lfd, &sock_st);
+        r = bind_socket(db_path, sock_path, &lfd, &sock_st);
         if (r == -EEXIST)
                 return 0; /* another writer serves this database */
         if (r < 0)

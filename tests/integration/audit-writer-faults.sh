@@ -253,6 +253,32 @@ else
         t_diag "not root, or no user nobody: the unrecorded-end check is left out"
 fi
 
+# ---- two writers replacing the same stale socket -------------------------------------------------
+# Both find the socket of a writer killed with SIGKILL, which refuses them; strace widens the window
+# between that check and removing it (each writer's unlink waits, the second's longer). The first
+# then put its socket in place, and the second removed it and put its own: the first served the
+# clients it had until its idle check saw its socket gone. Under the lock one of them replaces the
+# stale socket, and the other finds it answering and leaves: one socket was put in place, not two.
+if command -v strace >/dev/null && strace -qq -o /dev/null -e trace=getpid -e inject=getpid:delay_enter=1 true 2>/dev/null; then
+        SDB=$T/db/stale.db
+        WPID=$(start_writer "$SDB")
+        kill -KILL "$WPID"
+        wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+        t_check "a killed writer leaves its socket behind" test -S "$SDB.writer"
+        SPIDS=()
+        for delay in 300000 700000; do
+                timeout 30 strace -qq -o "$T/stale-$delay.trace" -e trace=unlink,renameat2 \
+                        -e inject=unlink:delay_enter=$delay "$SBX_BIN" audit-writer --db "$SDB" --idle 1 \
+                        </dev/null >/dev/null 2>&1 &
+                SPIDS+=($!)
+        done
+        wait "${SPIDS[@]}"
+        got=$(cat "$T/stale-300000.trace" "$T/stale-700000.trace" | grep -c 'RENAME_NOREPLACE) = 0')
+        t_check "two writers that found the same stale socket: one put its socket in place ($got did)" test "$got" = 1
+else
+        t_diag "strace with delay injection is missing: the stale-socket race check is left out"
+fi
+
 # ---- a writer killed between its commit and its reply -------------------------------------------
 # strace kills the writer at its Nth reply (sendto): 1 is the begin's, 2 the end's.
 if ! command -v strace >/dev/null || ! strace -qq -o /dev/null -e trace=getpid -e inject=getpid:retval=1 true 2>/dev/null; then
