@@ -494,9 +494,18 @@ static void sweep_stale_tmp(int dfd) {
         closedir(d);
 }
 
+/* Whether the name tmp in dfd is the open file fd. */
+static bool still_named(int dfd, const char *tmp, int fd) {
+        struct stat st, now;
+
+        return fstat(fd, &st) == 0 && fstatat(dfd, tmp, &now, AT_SYMLINK_NOFOLLOW) == 0 && now.st_dev == st.st_dev &&
+               now.st_ino == st.st_ino;
+}
+
 /* Best effort: a cache that cannot be written only costs the next process a probe. */
 static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_report *rep) {
         _cleanup_close_ int dfd = -1, fd = -1, lk = -1, old = -1;
+        bool named = false;
         char tmp[64];
         FILE *f;
 
@@ -512,15 +521,24 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
         if (old >= 0 && flock(old, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK)
                 return;
         (void) unlinkat(dfd, tmp, 0);
-        fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+        /* Made unnamed (O_TMPFILE), locked, written, and only then given its name: created under it
+         * and then locked, it was nobody's between the two, and a sweep (of a probe to which this
+         * pid names no process) or a probe of the same pid in another pid namespace could take it
+         * there; this probe's rename then took theirs, half-written, into place. A file system
+         * without O_TMPFILE gets it created under its name, and written only if, once locked, it
+         * still is that file (else it was taken, and the name is not this probe's to use). */
+        fd = openat(dfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+        if (fd < 0) {
+                named = true;
+                fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+        }
         if (fd < 0)
                 return;
         /* locked until renamed into place (sweep_stale_tmp()): lk, the same open file, outlives f.
          * Where flock is not to be had (ENOLCK), unlocked: a sweep takes nothing it cannot lock. */
-        if ((flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) || (lk = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0) {
-                (void) unlinkat(dfd, tmp, 0);
+        if ((flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) || (lk = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0 ||
+            (named && !still_named(dfd, tmp, lk)))
                 return;
-        }
         f = fdopen(fd, "we");
         if (!f)
                 return;
@@ -535,7 +553,20 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
         }
         if (rep->selected[0])
                 fprintf(f, "selected %s\n", rep->selected);
-        if (fclose(f) != 0 || renameat(dfd, tmp, dfd, "probe") < 0)
+        if (fclose(f) != 0) {
+                if (named)
+                        (void) unlinkat(dfd, tmp, 0);
+                return;
+        }
+        /* named through /proc (linkat's AT_EMPTY_PATH wants CAP_DAC_READ_SEARCH); a name taken
+         * meanwhile (EEXIST) is another probe's: this one writes no cache */
+        if (!named) {
+                char self[64];
+                snprintf(self, sizeof(self), "/proc/self/fd/%d", lk);
+                if (linkat(AT_FDCWD, self, dfd, tmp, AT_SYMLINK_FOLLOW) < 0)
+                        return;
+        }
+        if (renameat(dfd, tmp, dfd, "probe") < 0)
                 (void) unlinkat(dfd, tmp, 0);
 }
 

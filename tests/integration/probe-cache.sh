@@ -97,6 +97,31 @@ if t_is_root && [ "$(unshare -pf sh -c 'sh -c "echo \$\$"; :' 2>/dev/null)" = 2 
         wait "$holder" 2>/dev/null
         rm -f "$live"
 fi
+# ... nor, in the window between making its file and locking it, could such a probe take it: the
+# file was created under its name and locked after, and the other probe (same pid, another pid
+# namespace) removed it there and made its own, which this one's rename then took into place, empty
+# (strace holds this one's lock back 1.5 s, and kills the other at the lock of its own file, before
+# it wrote anything). The cache is whole, or there is none; it was left empty.
+if t_is_root && command -v strace >/dev/null &&
+        unshare -pf strace -qq -o /dev/null -e trace=getpid -e inject=getpid:delay_enter=1 true 2>/dev/null; then
+        # the pid sbx gets under strace in a new pid namespace (strace forks before it)
+        pid=$(unshare -pf strace -qq -o /dev/null -e trace=none sh -c 'echo $$')
+        tmp=$XDG_CACHE_HOME/sbx/probe.$pid.tmp
+        rm -f "$XDG_CACHE_HOME/sbx/probe" "$tmp"
+        unshare -pf strace -qq -o /dev/null -P "$tmp" -e trace=flock -e inject=flock:delay_enter=1500000 \
+                "$SBX_BIN" probe --refresh >/dev/null 2>&1 &
+        first=$!
+        for _ in $(seq 1 150); do
+                [ -e "$tmp" ] || ! kill -0 "$first" 2>/dev/null && break
+                sleep 0.02
+        done
+        unshare -pf strace -qq -o /dev/null -P "$tmp" -e trace=flock -e inject=flock:signal=SIGKILL:when=2 \
+                "$SBX_BIN" probe --refresh >/dev/null 2>&1
+        wait "$first"
+        t_check "two probes of the same pid in two pid namespaces: the cache is whole or absent ($(wc -c <"$XDG_CACHE_HOME/sbx/probe" 2>/dev/null) bytes)" \
+                bash -c '[ ! -e "$1" ] || grep -q "^key " "$1"' sh "$XDG_CACHE_HOME/sbx/probe"
+        rm -f "$tmp"
+fi
 
 # ---- a caller that ignores SIGCHLD ------------------------------------------------------------
 # SIG_IGN is inherited across exec (a daemon, a job runner): the kernel reaped each runner as it
