@@ -518,9 +518,16 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
          * removed while it was written (its rename then took this one's file, half-written, into
          * place): that one writes the cache, this one none */
         old = openat(dfd, tmp, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (old < 0 && errno != ENOENT)
+                (void) unlinkat(dfd, tmp, 0); /* no probe's file (a symlink, a socket) */
         if (old >= 0 && flock(old, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK)
                 return;
-        (void) unlinkat(dfd, tmp, 0);
+        /* only that file, still under the name (locked, nobody else removes it): when none was
+         * there, the name was removed whatever it named since, the file that a probe of the same
+         * pid in another pid namespace had just made and locked (without O_TMPFILE, before it
+         * wrote it: its rename then took this one's, half-written, into place) */
+        if (old >= 0 && still_named(dfd, tmp, old))
+                (void) unlinkat(dfd, tmp, 0);
         /* Made unnamed (O_TMPFILE), locked, written, and only then given its name: created under it
          * and then locked, it was nobody's between the two, and a sweep (of a probe to which this
          * pid names no process) or a probe of the same pid in another pid namespace could take it
