@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <libgen.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -108,8 +110,10 @@ static int fd_place(int fd, char *buf, size_t size, const char **why) {
  * beneath root: the caller's own (/home -> /var/home) lead on, one in the workspace is refused
  * (-ELOOP, *why). A check of the path by name, then an open() by name, left a window in which
  * the command of another run in the same workspace swapped a directory for a symlink out of it,
- * and sbx wrote the record wherever that led (deputy review: won within a few hundred runs). */
-static int open_record_dir(const char *dir, const char *root, const char **why) {
+ * and sbx wrote the record wherever that led (deputy review: won within a few hundred runs).
+ * A relative dir is found from the directory at (AT_FDCWD: the current one); root NULL: no
+ * workspace is known, or the run is unconfined (nothing is beneath it, and /proc is not needed). */
+static int open_record_dir(int at, const char *dir, const char *root, const char **why) {
         _cleanup_free_ char *rest = strdup(dir);
         _cleanup_close_ int fd = -1;
         unsigned links = 0;
@@ -123,12 +127,12 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
 
         if (!rest)
                 return -ENOMEM;
-        fd = open(dir[0] == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        fd = dir[0] == '/' ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC) : openat(at, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
         if (fd < 0)
                 return -errno;
-        if ((r = fd_place(fd, where, sizeof(where), why)) < 0)
+        if (root && (r = fd_place(fd, where, sizeof(where), why)) < 0)
                 return r;
-        in_ws = sbx_path_beneath(where, root);
+        in_ws = root && sbx_path_beneath(where, root);
         for (;;) {
                 char target[PATH_MAX], *c, *next;
                 struct stat st;
@@ -170,7 +174,7 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                         fd = nfd;
                         if (up_from_root)
                                 in_ws = false;
-                        if (!in_ws) {
+                        if (!in_ws && root) {
                                 if ((r = fd_place(fd, where, sizeof(where), why)) < 0)
                                         return r;
                                 in_ws = sbx_path_beneath(where, root);
@@ -178,11 +182,11 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                         continue;
                 }
                 /* a symlink: where it lies first, then where it leads, read from the link held */
-                if ((r = fd_place(fd, where, sizeof(where), why)) < 0) {
+                if (root && (r = fd_place(fd, where, sizeof(where), why)) < 0) {
                         close(nfd);
                         return r;
                 }
-                if (in_ws || sbx_path_beneath(where, root)) {
+                if (in_ws || (root && sbx_path_beneath(where, root))) {
                         close(nfd);
                         *why = "it leads through a symlink beneath the workspace (a command could have made it)";
                         return -ELOOP;
@@ -220,7 +224,7 @@ static int open_record_dir(const char *dir, const char *root, const char **why) 
                         fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
                         if (fd < 0)
                                 return -errno;
-                        in_ws = sbx_path_beneath("/", root);
+                        in_ws = root && sbx_path_beneath("/", root);
                 }
         }
         return sbx_steal_fd(&fd);
@@ -248,7 +252,7 @@ static int open_verdict_dir(const char *path, const char *root, bool *in_ws, con
                 return -ENOMEM;
         if (sbx_path_normalize(abs, &lexical) < 0)
                 return -ENOMEM;
-        dfd = open_record_dir(dirname(copy), root, why);
+        dfd = open_record_dir(AT_FDCWD, dirname(copy), root, why);
         if (dfd < 0)
                 return dfd;
         if ((r = fd_place(dfd, real, sizeof(real), why)) < 0)
@@ -261,20 +265,83 @@ static int open_verdict_dir(const char *path, const char *root, bool *in_ws, con
         return sbx_steal_fd(&dfd);
 }
 
-/* Opens the record's file name in the directory dfd, outside any workspace, where it is the
- * caller's to name. What another user could have planted in a sticky world-writable directory is
- * refused (planted_by_other()): a symlink (/tmp/v.json -> ~root/.bashrc), a FIFO (which held
- * root's sbx for ever after its run, deaf to SIGTERM, where fs.protected_fifos is off, as here), a
- * regular file (which got the record), and a hard link of any owner's (nobody's link to a file of
- * root's, which fs.protected_hardlinks alone prevents). A FIFO is opened without waiting first, so
- * that one is seen before it can hold sbx; the caller's own FIFO, whose reader may come later, is
- * then waited for as before. A symlink allowed there is followed when follow is true; otherwise
- * only to what is no regular file or directory (/dev/stdout, a pipe, a terminal). -errno, *why. */
-static int open_outside(int dfd, const char *name, bool follow, const char **why) {
-        struct stat st, dst;
-        int fd, lfd;
+static int open_outside(int dfd, const char *name, const char *root, bool follow, unsigned links, const char **why);
+
+/* The record's file name in the directory dfd, beneath the workspace: no symlink, and no FIFO
+ * either (see below). -errno, *why. */
+static int open_in_workspace(int dfd, const char *name, const char **why) {
+        int fd;
 
         fd = openat(dfd, name, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
+        if (fd < 0 && errno == ELOOP)
+                *why = "it is a symlink in the workspace (a command could have made it)";
+        if (fd >= 0) {
+                /* a FIFO that someone reads is no better: the command of another run in the same
+                 * workspace can hold it open and read nothing, and sbx waited in write() for as
+                 * long as that run lived, deaf to SIGTERM (deputy review) */
+                struct stat st;
+                if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+                        close(fd);
+                        *why = "it is no regular file but lies in the workspace (a command could have made it and hold it)";
+                        return -EPERM;
+                }
+        }
+        return blocking_again(fd);
+}
+
+/* Where the symlink name in dfd, one open_outside() allowed, leads: read, and found as the
+ * record's own path is (open_record_dir(), then open_in_workspace() or open_outside()), not
+ * followed by the kernel, which followed on through whatever it met: the caller's own
+ * /tmp/r.json -> /tmp/x/v.json into another user's plant /tmp/x -> ~root or /tmp/x/v.json ->
+ * ~root/.bashrc (where fs.protected_symlinks is off), or -> ws/v.json onto the symlink a confined
+ * command planted there. -errno, *why. */
+static int open_link_target(int dfd, const char *name, const char *root, bool follow, unsigned links,
+                            const char **why) {
+        _cleanup_free_ char *dcopy = NULL, *bcopy = NULL;
+        _cleanup_close_ int ndfd = -1;
+        char target[PATH_MAX], where[PATH_MAX];
+        ssize_t n;
+        int r;
+
+        if (++links > VERDICT_LINKS_MAX)
+                return -ELOOP;
+        n = readlinkat(dfd, name, target, sizeof(target) - 1);
+        if (n < 0 || (size_t) n >= sizeof(target) - 1)
+                return n < 0 ? -errno : -ENAMETOOLONG;
+        target[n] = '\0';
+        if (!(dcopy = strdup(target)) || !(bcopy = strdup(target)))
+                return -ENOMEM;
+        if ((ndfd = open_record_dir(dfd, dirname(dcopy), root, why)) < 0)
+                return ndfd;
+        if (root) {
+                if ((r = fd_place(ndfd, where, sizeof(where), why)) < 0)
+                        return r;
+                if (sbx_path_beneath(where, root))
+                        return open_in_workspace(ndfd, basename(bcopy), why);
+        }
+        return open_outside(ndfd, basename(bcopy), root, follow, links, why);
+}
+
+/* Opens the record's file name in the directory dfd, outside any workspace (root: the
+ * workspace's, NULL when none is known or the run is unconfined), where it is the caller's to
+ * name. What another user could have planted in a sticky world-writable directory is refused
+ * (planted_by_other()): a symlink (/tmp/v.json -> ~root/.bashrc), a FIFO (which held root's sbx
+ * for ever after its run, deaf to SIGTERM, where fs.protected_fifos is off, as here), a regular
+ * file (which got the record), and a hard link of any owner's (nobody's link to a file of root's,
+ * which fs.protected_hardlinks alone prevents). A FIFO is opened without waiting first, so that
+ * one is seen before it can hold sbx; the caller's own FIFO, whose reader may come later, is then
+ * waited for as before. A symlink allowed there is read by open_link_target() (but for /proc's
+ * own, /proc/self/fd/1, which name no path and which no user plants), to a file created if need
+ * be when follow is true; otherwise only to what is no regular file or directory (/dev/stdout, a
+ * pipe, a terminal). links: the symlinks followed so far. -errno, *why. */
+static int open_outside(int dfd, const char *name, const char *root, bool follow, unsigned links, const char **why) {
+        /* (through a symlink, before a workspace is known, nothing is created) */
+        int create = follow || links == 0 ? O_CREAT : 0;
+        struct stat st, dst;
+        struct statfs sfs;
+        int fd, lfd;
+
+        fd = openat(dfd, name, O_WRONLY | create | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
         if (fd < 0 && errno != ELOOP && errno != ENXIO)
                 return -errno;
         if (fstat(dfd, &dst) < 0) {
@@ -300,6 +367,11 @@ static int open_outside(int dfd, const char *name, bool follow, const char **why
                         *why = "it is a hard link in a sticky world-writable directory (another user could have made it)";
                         return -EACCES;
                 }
+                if (!follow && links > 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+                        close(fd);
+                        *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
+                        return -ELOOP;
+                }
                 return blocking_again(fd);
         }
         /* a symlink, or a FIFO without a reader yet: which, and whose, from the entry itself */
@@ -318,23 +390,29 @@ static int open_outside(int dfd, const char *name, bool follow, const char **why
                 return -EACCES;
         }
         if (!S_ISLNK(st.st_mode)) {
+                /* a FIFO without a reader reached through a symlink before a workspace is known
+                 * fails instead of hanging */
+                if (!follow && links > 0)
+                        return -ENXIO;
                 /* the caller's FIFO (or the directory owner's), which no other user can replace */
                 fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
                 return fd < 0 ? -errno : fd;
         }
-        if (follow) {
-                fd = openat(dfd, name, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
-                return fd < 0 ? -errno : fd;
-        }
-        /* (non-blocking only to open: a FIFO without a reader fails instead of hanging) */
-        fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+        if (fstatfs(dfd, &sfs) < 0)
+                return -errno;
+        if (sfs.f_type != PROC_SUPER_MAGIC)
+                return open_link_target(dfd, name, root, follow, links, why);
+        /* /proc/self/fd/N: the kernel's to follow (non-blocking only to open before a workspace
+         * is known: a FIFO without a reader fails instead of hanging) */
+        fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | (follow ? 0 : O_NONBLOCK));
         if (fd < 0)
-                return -errno; /* a FIFO without a reader: ENXIO */
-        if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-                return blocking_again(fd);
-        close(fd);
-        *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
-        return -ELOOP;
+                return -errno;
+        if (!follow && fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+                close(fd);
+                *why = "it is a symlink to a file, which sbx does not follow before it knows the workspace";
+                return -ELOOP;
+        }
+        return blocking_again(fd);
 }
 
 /* Opens the --verdict-json file for writing. sbx writes it after the command, unconfined, so a
@@ -343,45 +421,29 @@ static int open_outside(int dfd, const char *name, bool follow, const char **why
  * read back: beneath the workspace the file itself must be no symlink, and a path that names the
  * workspace but leads out of it (a directory swapped for a symlink) is refused. Elsewhere
  * (/dev/stdout, a file outside the workspace) the path is followed as given, but for what another
- * user may have planted in a sticky world-writable directory (open_outside()). -errno, *why. */
+ * user may have planted in a sticky world-writable directory (open_record_dir(), open_outside()),
+ * on the directories' way as on the file's. -errno, *why. */
 static int open_verdict_file(const char *path, const struct sbx_policy *policy, const char **why) {
         _cleanup_free_ char *copy = NULL, *dcopy = NULL;
         _cleanup_close_ int dfd = -1;
         const char *root = policy && policy->mode != SBX_MODE_DANGER_FULL_ACCESS ? policy->workspace_root : NULL;
         bool in_ws;
-        int fd;
 
         *why = NULL;
         if (!(copy = strdup(path)) || !(dcopy = strdup(path)))
                 return -ENOMEM;
         if (!root) {
                 /* refused before a workspace was known, or unconfined (the command could write
-                 * anywhere itself, but other users' plants are no more welcome): the directory as
-                 * the kernel finds it */
-                dfd = open(dirname(dcopy), O_PATH | O_DIRECTORY | O_CLOEXEC);
-                if (dfd < 0)
-                        return -errno;
-                return open_outside(dfd, basename(copy), policy != NULL, why);
+                 * anywhere itself, but other users' plants are no more welcome) */
+                if ((dfd = open_record_dir(AT_FDCWD, dirname(dcopy), NULL, why)) < 0)
+                        return dfd;
+                return open_outside(dfd, basename(copy), NULL, policy != NULL, 0, why);
         }
         if ((dfd = open_verdict_dir(path, root, &in_ws, why)) < 0)
                 return dfd;
         if (!in_ws)
-                return open_outside(dfd, basename(copy), true, why);
-        fd = openat(dfd, basename(copy), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
-        if (fd < 0 && errno == ELOOP)
-                *why = "it is a symlink in the workspace (a command could have made it)";
-        if (fd >= 0) {
-                /* a FIFO that someone reads is no better: the command of another run in the same
-                 * workspace can hold it open and read nothing, and sbx waited in write() for as
-                 * long as that run lived, deaf to SIGTERM (deputy review) */
-                struct stat st;
-                if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-                        close(fd);
-                        *why = "it is no regular file but lies in the workspace (a command could have made it and hold it)";
-                        return -EPERM;
-                }
-        }
-        return blocking_again(fd);
+                return open_outside(dfd, basename(copy), root, true, 0, why);
+        return open_in_workspace(dfd, basename(copy), why);
 }
 
 /* The directory sbx runs in, for the record. getcwd() fails when it was removed before sbx
@@ -508,7 +570,7 @@ static void reserve_verdict_room(const struct sbx_run_args *a, const struct sbx_
          * room wherever it pointed, outside the workspace, for as long as the command ran (deputy
          * review); the record itself is refused there, and so is its room */
         dfd = root ? open_verdict_dir(a->verdict_json, root, &in_ws, &why)
-                   : open(dirname(dir), O_PATH | O_DIRECTORY | O_CLOEXEC);
+                   : open_record_dir(AT_FDCWD, dirname(dir), NULL, &why);
         if (dfd < 0)
                 return;
         /* a pipe, a terminal (/dev/stdout) need none, nor a symlink in the workspace (refused) */

@@ -110,6 +110,16 @@ for who in "${WHO[@]}"; do
                 after=$(t_fp "$O/bashrc")
                 t_check "$who, $b: a later read-only run does not follow the planted symlink either (rc=$rc)" \
                         eval '[ $rc -ne 0 ] && [ "$after" = "$fp_file" ]'
+                # ... nor through the caller's own symlink outside naming its place in the
+                # workspace (a /tmp/r.json -> ws/v.json): sbx let the kernel follow that link, and
+                # the one planted there after it
+                ln -sfn "$W/v.json" "$D/rec-link"
+                [ "$who" = nobody ] && chown -h 65534:65534 "$D/rec-link"
+                run read-only "$D/rec-link" true 2>"$D/err"
+                rc=$?
+                after=$(t_fp "$O/bashrc")
+                t_check "$who, $b: ... nor through the caller's own symlink to its place in the workspace (rc=$rc)" \
+                        eval '[ $rc -ne 0 ] && [ "$after" = "$fp_file" ] && grep -q "symlink in the workspace" "$D/err"'
 
                 # a FIFO planted where the record goes: with the command and all it started ended,
                 # nobody reads it, and sbx waited for a reader for ever, deaf to SIGTERM (audit
@@ -392,6 +402,40 @@ if t_is_root; then
                 --verdict-json "$P/own-link" -- true 2>"$P/err"
         t_check "... while its record through the caller's own symlink is written (rc=$?)" \
                 grep -q '"verdict": *"success"' "$P/sticky/mine-full.json"
+        # The same plants met on the way rather than where the path ends: sbx let the kernel
+        # follow the directories' part of the path when unconfined or before a workspace is known
+        # (into the caller's own files, through another user's /tmp/report -> ~root), and the
+        # caller's own symlink, in any mode, on to another user's symlink, FIFO or file in a
+        # sticky world-writable directory (/tmp/mine.json -> /tmp/x.json, which that user made).
+        "$SBX_BIN" run --mode danger-full-access --root "$P/ws" --db "$P/audit.db" \
+                --verdict-json "$P/sticky/report/v-full.json" -- true 2>"$P/err"
+        t_check "danger-full-access: no record through another user's symlink on the way (rc=$?)" \
+                eval '[ ! -e "$P/mine/v-full.json" ] && grep -qE "another user.s symlink in a sticky|Permission denied" "$P/err"'
+        "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$P/sticky/report/v-nodb.json" -- true 2>"$P/err"
+        t_check "refused before a workspace is known: no record through such a symlink on the way either" \
+                eval '[ ! -e "$P/mine/v-nodb.json" ] && grep -qE "another user.s symlink in a sticky|Permission denied" "$P/err"'
+        ln -sfn "$P/sticky/v.json" "$P/own-to-plant"
+        ln -sfn "$P/sticky/fifo.json" "$P/own-to-fifo"
+        ln -sfn "$P/sticky/file.json" "$P/own-to-file"
+        for m in workspace-write danger-full-access; do
+                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/own-to-plant" -- true 2>"$P/err"
+                rc=$?
+                t_check "$m: the caller's own symlink does not lead on through another user's plant (rc=$rc, $(head -c 40 "$P/mine/victim"))" \
+                        eval '[ $rc = 1 ] && [ "$(cat "$P/mine/victim")" = keep ]'
+                timeout -s KILL 20 "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" \
+                        --verdict-json "$P/own-to-fifo" -- true 2>"$P/err"
+                rc=$?
+                t_check "$m: ... nor to another user's FIFO (rc=$rc)" \
+                        eval '[ $rc = 1 ] && grep -qE "another user.s FIFO in a sticky|Permission denied" "$P/err"'
+                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/own-to-file" -- true 2>"$P/err"
+                rc=$?
+                t_check "$m: ... nor to another user's file (rc=$rc)" \
+                        eval '[ $rc = 1 ] && [ "$(cat "$P/sticky/file.json")" = keep ]'
+        done
+        ln -sfn "mine/rel-$$.json" "$P/own-rel"
+        "$SBX_BIN" run --mode workspace-write --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/own-rel" -- true 2>"$P/err"
+        t_check "... while a relative symlink of the caller's is followed from its own directory (rc=$?)" \
+                grep -q '"verdict": *"success"' "$P/mine/rel-$$.json"
         kill "$holder"
         wait "$holder" 2>/dev/null
 fi
