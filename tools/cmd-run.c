@@ -74,12 +74,13 @@ static int blocking_again(int fd) {
 }
 
 /* Whether an entry owned as *st in the directory *dir could be another user's plant: the
- * directory is sticky and world-writable (/tmp), and the entry is neither the caller's nor the
- * directory owner's, the only ones that user cannot replace. The kernel protects such entries only
- * where fs.protected_symlinks, _fifos and _regular say so; sbx writes its record unconfined, as
- * root too, so it refuses them whatever those settings. */
+ * directory is sticky and others may write it (/tmp; or its group, as the kernel's level 2 of
+ * fs.protected_fifos and _regular counts: a member plants there as well), and the entry is neither
+ * the caller's nor the directory owner's, the only ones that user cannot replace. The kernel
+ * protects such entries only where fs.protected_symlinks, _fifos and _regular say so; sbx writes
+ * its record unconfined, as root too, so it refuses them whatever those settings. */
 static bool sticky_shared(const struct stat *dir) {
-        return (dir->st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH);
+        return (dir->st_mode & S_ISVTX) && (dir->st_mode & (S_IWGRP | S_IWOTH));
 }
 
 static bool planted_by_other(const struct stat *st, const struct stat *dir) {
@@ -204,7 +205,7 @@ static int open_record_dir(int at, const char *dir, const char *root, const char
                         }
                         if (planted_by_other(&st, &parent)) {
                                 close(nfd);
-                                *why = "it leads through another user's symlink in a sticky world-writable directory";
+                                *why = "it leads through another user's symlink in a sticky directory others may write";
                                 return -EACCES;
                         }
                 }
@@ -358,13 +359,13 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
                 }
                 if (planted_by_other(&st, &dst)) {
                         close(fd);
-                        *why = S_ISFIFO(st.st_mode) ? "it is another user's FIFO in a sticky world-writable directory"
-                                                    : "it is another user's file in a sticky world-writable directory";
+                        *why = S_ISFIFO(st.st_mode) ? "it is another user's FIFO in a sticky directory others may write"
+                                                    : "it is another user's file in a sticky directory others may write";
                         return -EACCES;
                 }
                 if (S_ISREG(st.st_mode) && st.st_nlink > 1 && sticky_shared(&dst)) {
                         close(fd);
-                        *why = "it is a hard link in a sticky world-writable directory (another user could have made it)";
+                        *why = "it is a hard link in a sticky directory others may write (another user could have made it)";
                         return -EACCES;
                 }
                 if (!follow && links > 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
@@ -385,8 +386,8 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
         }
         close(lfd);
         if (planted_by_other(&st, &dst)) {
-                *why = S_ISLNK(st.st_mode) ? "it is another user's symlink in a sticky world-writable directory"
-                                           : "it is another user's FIFO in a sticky world-writable directory";
+                *why = S_ISLNK(st.st_mode) ? "it is another user's symlink in a sticky directory others may write"
+                                           : "it is another user's FIFO in a sticky directory others may write";
                 return -EACCES;
         }
         if (!S_ISLNK(st.st_mode)) {

@@ -436,6 +436,27 @@ if t_is_root; then
         "$SBX_BIN" run --mode workspace-write --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/own-rel" -- true 2>"$P/err"
         t_check "... while a relative symlink of the caller's is followed from its own directory (rc=$?)" \
                 grep -q '"verdict": *"success"' "$P/mine/rel-$$.json"
+        # ... and a sticky directory that its group may write is as shared (the kernel's level 2
+        # of fs.protected_fifos and _regular): a member of the group planted there as well
+        mkdir "$P/gsticky"
+        chgrp 65534 "$P/gsticky"
+        chmod 1770 "$P/gsticky"
+        ln -s "$P/mine/victim" "$P/gsticky/v.json"
+        chown -h 65534:65534 "$P/gsticky/v.json"
+        echo keep >"$P/gsticky/file.json"
+        chown 65534:65534 "$P/gsticky/file.json"
+        for m in workspace-write danger-full-access; do
+                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/gsticky/v.json" -- true 2>"$P/err"
+                rc=$?
+                t_check "$m: no record as another user's symlink in a sticky group-writable directory (rc=$rc, $(head -c 40 "$P/mine/victim"))" \
+                        eval '[ $rc = 1 ] && [ "$(cat "$P/mine/victim")" = keep ]'
+                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/gsticky/file.json" -- true 2>"$P/err"
+                rc=$?
+                t_check "$m: ... nor into another user's file there (rc=$rc)" \
+                        eval '[ $rc = 1 ] && [ "$(cat "$P/gsticky/file.json")" = keep ]'
+        done
+        "$SBX_BIN" run --mode workspace-write --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/gsticky/mine.json" -- true 2>"$P/err"
+        t_check "... while the caller's own record there is written (rc=$?)" grep -q '"verdict": *"success"' "$P/gsticky/mine.json"
         kill "$holder"
         wait "$holder" 2>/dev/null
 fi
