@@ -190,7 +190,7 @@ if unshare -u true 2>/dev/null; then
         SBX_BIN=$SBX_BIN HDB=$HDB unshare -u bash -s >"$T/rename.out" 2>&1 <<'SH'
 hostname sbx-before-rename
 "$SBX_BIN" run --db "$HDB" --mode danger-full-access -- true
-for ((i = 0; i < 100; i++)); do t_listening "$HDB.writer" && break; sleep 0.05; done
+for ((i = 0; i < 100; i++)); do [ -S "$HDB.writer" ] && break; sleep 0.05; done
 "$SBX_BIN" run --db "$HDB" --mode danger-full-access -- echo before >/dev/null
 hostname sbx-after-rename
 "$SBX_BIN" run --db "$HDB" --mode danger-full-access -- echo after >/dev/null

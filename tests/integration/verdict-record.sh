@@ -373,13 +373,24 @@ if t_is_root; then
                         --verdict-json "$P/sticky/mine-$b.json" -- true 2>"$P/err"
                 t_check "$b: ... while the caller's own record there is written (rc=$?)" grep -q '"verdict": *"success"' "$P/sticky/mine-$b.json"
                 mkfifo "$P/sticky/own-$b.json"
-                # (the reader comes after sbx has begun to wait for one)
-                ( sleep 0.3; timeout 20 cat "$P/sticky/own-$b.json" >"$P/own-$b.out" ) &
+                # (the reader comes once sbx waits for one in open(): the kernel's wait_for_partner)
                 timeout -s KILL 20 "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
-                        --verdict-json "$P/sticky/own-$b.json" -- true 2>"$P/err"
+                        --verdict-json "$P/sticky/own-$b.json" -- true 2>"$P/err" &
+                sbx=$!
+                waited=no
+                for _ in $(seq 400); do
+                        pid=$(pgrep -P "$sbx" | head -1)
+                        if [ -n "$pid" ] && grep -qx wait_for_partner "/proc/$pid/wchan" 2>/dev/null; then
+                                waited=yes
+                                break
+                        fi
+                        sleep 0.05
+                done
+                timeout 20 cat "$P/sticky/own-$b.json" >"$P/own-$b.out"
+                wait "$sbx"
                 rc=$?
-                wait $!
-                t_check "$b: ... and so is its own FIFO there, whose reader comes later (rc=$rc)" grep -q '"verdict": *"success"' "$P/own-$b.out"
+                t_check "$b: ... and so is its own FIFO there, whose reader comes once sbx waits for one (rc=$rc, waited: $waited)" \
+                        eval '[ $waited = yes ] && grep -q "\"verdict\": *\"success\"" "$P/own-$b.out"'
         done
         # refused before a workspace is known, the same
         timeout -s KILL 20 "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$P/sticky/fifo.json" -- true 2>"$P/err"
