@@ -1352,6 +1352,11 @@ static int run_main(int argc, char **argv) {
                         return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json: %s", strerror(ENOMEM));
                 if (stat(a.verdict_json, &st) == 0 && S_ISDIR(st.st_mode))
                         return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s is a directory", a.verdict_json);
+                /* a name that ends in '/' can only be a directory's: the record went to the name
+                 * without it ("x.json/" wrote x.json) */
+                if (a.verdict_json[strlen(a.verdict_json) - 1] == '/')
+                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s ends in '/': it names a directory, "
+                                        "not a file", a.verdict_json);
                 /* (review: a missing directory, or a name too long, was found only after the command
                  * had run, and sbx exited 1 instead of the command's status) */
                 e = stat(dirname(dir), &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;

@@ -105,6 +105,10 @@ refused 2 "its directory cannot be used: No such file" "--verdict-json in a miss
         run "${DB[@]}" --root "$WS" --verdict-json "$T/no-such-dir/v.json" -- CMD
 refused 2 "its directory cannot be used: Not a directory" "--verdict-json beneath a file" -- \
         run "${DB[@]}" --root "$WS" --verdict-json "$T/out/v.json" -- CMD
+# ... and a name ending in '/' (the record went to the name without it)
+refused 2 "ends in '/'" "--verdict-json of a missing name ending in /" -- \
+        run "${DB[@]}" --root "$WS" --verdict-json "$T/slash.json/" -- CMD
+t_check "... and nothing was written at the name without the /" test ! -e "$T/slash.json"
 # SBX_AUDIT_WRITER has two values: "0" or "no" were taken for "on" (docs review)
 refused 2 "SBX_AUDIT_WRITER is 'on' or 'off', not '0'" "SBX_AUDIT_WRITER=0" SBX_AUDIT_WRITER=0 -- \
         run "${DB[@]}" --root "$WS" -- CMD
