@@ -428,20 +428,22 @@ if t_is_root; then
         ln -sfn "$P/sticky/v.json" "$P/own-to-plant"
         ln -sfn "$P/sticky/fifo.json" "$P/own-to-fifo"
         ln -sfn "$P/sticky/file.json" "$P/own-to-file"
+        # kept_from MODE RECORD DESC FILE: the run under MODE with its record at RECORD is refused
+        # (exit 1) and FILE, which a plant there leads to, still holds "keep"
+        kept_from() {
+                "$SBX_BIN" run --mode "$1" --root "$P/ws" --db "$P/audit.db" --verdict-json "$2" -- true 2>"$P/err"
+                local rc=$? kept=$4
+                t_check "$1: $3 (rc=$rc, $(head -c 40 "$kept"))" eval '[ $rc = 1 ] && [ "$(cat "$kept")" = keep ]'
+        }
         for m in workspace-write danger-full-access; do
-                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/own-to-plant" -- true 2>"$P/err"
-                rc=$?
-                t_check "$m: the caller's own symlink does not lead on through another user's plant (rc=$rc, $(head -c 40 "$P/mine/victim"))" \
-                        eval '[ $rc = 1 ] && [ "$(cat "$P/mine/victim")" = keep ]'
+                kept_from "$m" "$P/own-to-plant" "the caller's own symlink does not lead on through another user's plant" \
+                        "$P/mine/victim"
                 timeout -s KILL 20 "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" \
                         --verdict-json "$P/own-to-fifo" -- true 2>"$P/err"
                 rc=$?
                 t_check "$m: ... nor to another user's FIFO (rc=$rc)" \
                         eval '[ $rc = 1 ] && grep -qE "another user.s FIFO in a sticky|Permission denied" "$P/err"'
-                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/own-to-file" -- true 2>"$P/err"
-                rc=$?
-                t_check "$m: ... nor to another user's file (rc=$rc)" \
-                        eval '[ $rc = 1 ] && [ "$(cat "$P/sticky/file.json")" = keep ]'
+                kept_from "$m" "$P/own-to-file" "... nor to another user's file" "$P/sticky/file.json"
         done
         ln -sfn "mine/rel-$$.json" "$P/own-rel"
         "$SBX_BIN" run --mode workspace-write --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/own-rel" -- true 2>"$P/err"
@@ -457,14 +459,9 @@ if t_is_root; then
         echo keep >"$P/gsticky/file.json"
         chown 65534:65534 "$P/gsticky/file.json"
         for m in workspace-write danger-full-access; do
-                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/gsticky/v.json" -- true 2>"$P/err"
-                rc=$?
-                t_check "$m: no record as another user's symlink in a sticky group-writable directory (rc=$rc, $(head -c 40 "$P/mine/victim"))" \
-                        eval '[ $rc = 1 ] && [ "$(cat "$P/mine/victim")" = keep ]'
-                "$SBX_BIN" run --mode "$m" --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/gsticky/file.json" -- true 2>"$P/err"
-                rc=$?
-                t_check "$m: ... nor into another user's file there (rc=$rc)" \
-                        eval '[ $rc = 1 ] && [ "$(cat "$P/gsticky/file.json")" = keep ]'
+                kept_from "$m" "$P/gsticky/v.json" "no record as another user's symlink in a sticky group-writable directory" \
+                        "$P/mine/victim"
+                kept_from "$m" "$P/gsticky/file.json" "... nor into another user's file there" "$P/gsticky/file.json"
         done
         "$SBX_BIN" run --mode workspace-write --root "$P/ws" --db "$P/audit.db" --verdict-json "$P/gsticky/mine.json" -- true 2>"$P/err"
         t_check "... while the caller's own record there is written (rc=$?)" grep -q '"verdict": *"success"' "$P/gsticky/mine.json"
