@@ -343,6 +343,10 @@ void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries) {
         (void) sqlite3_busy_timeout(db->h, timeout_ms);
 }
 
+void sbx_db_default_busy_wait(struct sbx_db *db) {
+        sbx_db_set_busy_wait(db, BUSY_TIMEOUT_MS, BUSY_RETRIES);
+}
+
 int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag) {
         int rc;
 

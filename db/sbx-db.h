@@ -97,6 +97,8 @@ int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes);
 /* How long a write waits for a lock another connection holds: retries attempts of timeout_ms
  * each (default 12 x 5 s). */
 void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries);
+/* The default wait again. */
+void sbx_db_default_busy_wait(struct sbx_db *db);
 /* BEGIN IMMEDIATE, retried while SQLITE_BUSY persists beyond the busy timeout (about 60 s in all
  * by default) so that concurrent writers queue instead of failing. Every write goes through this. */
 int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag);

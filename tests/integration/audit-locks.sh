@@ -1,0 +1,100 @@
+#!/bin/bash
+# Locks a confined command takes on the audit database. It reads the database (the host view is
+# readable), and a lock needs no write: a read lock (F_SETLK, F_RDLCK) on the WAL write lock byte
+# of DATABASE-shm keeps every writer out for as long as the command runs (README: other runs wait,
+# then refuse to run). A run whose command has already run when it meets such a lock must still
+# record its end:
+#   - for each backend, a run A begins, then a read-only confined command of another run holds that
+#     lock for longer than a write waits (about a minute); A's command ends meanwhile. A exits with
+#     its command's status and its row is complete once the lock has gone (before: "the run's end
+#     was not recorded", the row left `running`, then read `interrupted`, its verdict lost);
+#   - a run that waits so gives up on a signal (SIGTERM), saying its end was not recorded.
+# The backends run side by side, each on a database of its own: the test takes about 80 s.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap 't_cleanup' EXIT
+PY=/usr/bin/python3
+[ -x "$PY" ] || t_skip_all "python3 is needed for the lock holder"
+unset SBX_AUDIT_WRITER SBX_SESSION SBX_DB
+
+T=$(t_mktemp_dir)
+mkdir -p "$T/ws" "$T/cache"
+export XDG_CACHE_HOME=$T/cache
+t_known_config "$T/config"
+cd "$T/ws" || exit 1
+t_usable_backends "$T/probe.db"
+
+# locker.py FILE OFFSET SECONDS: a read lock on one byte of FILE (opened read-only), "locked" on
+# stdout once held, then holds it SECONDS
+cat >"$T/locker.py" <<'PY'
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDONLY)
+fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB, 1, int(sys.argv[2]))
+print("locked", flush=True)
+time.sleep(float(sys.argv[3]))
+PY
+
+# wait_for FILE TEXT SECONDS: whether FILE holds TEXT within SECONDS
+wait_for() {
+        for _ in $(seq 1 $(($3 * 10))); do
+                grep -q -- "$2" "$1" 2>/dev/null && return 0
+                sleep 0.1
+        done
+        return 1
+}
+
+# row DB ARGV-PATTERN: state|exit_code of the run whose argv matches
+row() {
+        sqlite3 "$1" "SELECT state || '|' || ifnull(exit_code, '') FROM executions WHERE argv LIKE '$2'"
+}
+
+HOLD=72 # seconds: longer than a direct write waits (12 x 5 s) plus the writer's 3 s
+# start_case NAME BACKEND: run A (sleep 4, exit 7) on $T/NAME.db, then, once A's row is in, the
+# lock holder confined by BACKEND; A's pid in APID_NAME
+start_case() {
+        local name=$1 b=$2 db=$T/$1.db
+        # the database and its -shm exist before A begins
+        "$SBX_BIN" run --db "$db" --mode danger-full-access -- true >/dev/null 2>&1
+        ( "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c "sleep 4; exit 7" "a-$name" \
+                >"$T/$name.a.out" 2>"$T/$name.a.err"; echo "rc=$?" >>"$T/$name.a.out" ) &
+        eval "APID_$name=\$!"
+        for _ in $(seq 1 100); do
+                [ "$(row "$db" "%a-$name%")" = "running|" ] && break
+                sleep 0.1
+        done
+        "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only -- "$PY" "$T/locker.py" "$db-shm" 120 "$HOLD" \
+                >"$T/$name.lock.out" 2>"$T/$name.lock.err" &
+}
+
+for b in "${BACKENDS[@]}"; do
+        start_case "$b" "$b"
+done
+start_case signal "${BACKENDS[0]}"
+for b in "${BACKENDS[@]}" signal; do
+        wait_for "$T/$b.lock.out" locked 20 || t_diag "$b: the lock holder did not lock: $(cat "$T/$b.lock.err")"
+done
+
+# the signal case: its end waits, then SIGTERM to its sbx ends the wait
+if wait_for "$T/signal.a.err" "waiting for it to record the run's end" 80; then
+        # its sbx (the command, sh, has ended)
+        kill -TERM "$(pgrep -f -- "sleep 4; exit 7 a-signal")" 2>/dev/null
+        t0=$(date +%s)
+        wait "$APID_signal"
+        t_check "a run waiting for a locked database to record its end gives up on SIGTERM, saying so ($(($(date +%s) - t0)) s: $(tr '\n' ' ' <"$T/signal.a.err"))" \
+                bash -c '[ $(($(date +%s) - '"$t0"')) -le 5 ] && grep -q "end was not recorded" "$1"' _ "$T/signal.a.err"
+else
+        t_not_ok "a run whose end meets a locked database says it waits ($(tr '\n' ' ' <"$T/signal.a.err"))"
+fi
+
+for b in "${BACKENDS[@]}"; do
+        eval "wait \$APID_$b"
+        wait # the lock holders
+        t_check "$b: a run whose end met a read lock held by a confined command of another run exits with its command's status ($(tr '\n' ' ' <"$T/$b.a.out"); $(tr '\n' ' ' <"$T/$b.a.err"))" \
+                grep -qx "rc=7" "$T/$b.a.out"
+        t_check "$b: ... and its row is complete ($(row "$T/$b.db" "%a-$b%"))" \
+                test "$(row "$T/$b.db" "%a-$b%")" = "completed|7"
+        t_check "$b: ... and so is the lock holder's ($(row "$T/$b.db" "%locker.py%"))" \
+                test "$(row "$T/$b.db" "%locker.py%")" = "completed|0"
+done
+
+t_finish
