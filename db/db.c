@@ -40,6 +40,8 @@ static int errno_from_sqlite(int rc) {
         case SQLITE_BUSY:
         case SQLITE_LOCKED:
                 return EBUSY;
+        case SQLITE_PROTOCOL: /* WAL locks taken away again and again: contention too */
+                return EAGAIN;
         case SQLITE_READONLY:
                 return EROFS;
         case SQLITE_CANTOPEN:
@@ -60,6 +62,48 @@ static int errno_from_sqlite(int rc) {
         }
 }
 
+/* Who holds the lock that kept a write out, in buf: " (locked by pid N, COMM)", or "" when no
+ * other process holds one now. A confined command can read the database and lock it with a
+ * descriptor opened read-only (a read lock on the WAL write lock byte of DB-shm, or on the
+ * rollback journal's lock bytes of DB) for as long as it runs: "database is locked" alone left
+ * the caller to guess which of their runs it was (locks review). WAL: the write, checkpoint and
+ * recovery lock bytes of the -shm (120 to 122); rollback journal: the pending, reserved and
+ * shared bytes of the database (from 2^30), which every WAL connection holds shared. A WAL index
+ * that must be rebuilt while such a lock is held fails with SQLITE_PROTOCOL (after 10 s) rather
+ * than SQLITE_BUSY: its holder is named too. */
+static void lock_holder(const char *path, bool wal, char *buf, size_t size) {
+        _cleanup_free_ char *name = NULL;
+        _cleanup_close_ int fd = -1;
+        struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = wal ? 120 : 0x40000000,
+                            .l_len = wal ? 3 : 512 };
+        char comm[64] = "";
+
+        buf[0] = '\0';
+        if (asprintf(&name, "%s%s", path, wal ? "-shm" : "") < 0)
+                return;
+        fd = open(name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+        if (fd < 0 || fcntl(fd, F_GETLK, &fl) < 0 || fl.l_type == F_UNLCK)
+                return;
+        if (fl.l_pid <= 0) { /* an open file description's lock (F_OFD_SETLK) has no pid */
+                snprintf(buf, size, " (locked by an open file description lock: its holder is not known)");
+                return;
+        }
+        {
+                _cleanup_free_ char *cpath = NULL;
+                _cleanup_close_ int cfd = -1;
+                ssize_t n;
+
+                if (asprintf(&cpath, "/proc/%d/comm", (int) fl.l_pid) >= 0 &&
+                    (cfd = open(cpath, O_RDONLY | O_CLOEXEC)) >= 0 && (n = read(cfd, comm, sizeof(comm) - 1)) > 0)
+                        comm[n - (comm[n - 1] == '\n')] = '\0';
+        }
+        /* the holder names itself (PR_SET_NAME): no terminal escapes into the caller's message */
+        for (char *c = comm; *c; c++)
+                if ((unsigned char) *c < 0x20 || (unsigned char) *c >= 0x7f)
+                        *c = '?';
+        snprintf(buf, size, " (locked by pid %d%s%s)", (int) fl.l_pid, comm[0] ? ", " : "", comm);
+}
+
 static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, struct sbx_diag *diag) {
         const char *m = h ? sqlite3_errmsg(h) : sqlite3_errstr(rc);
         int e = errno_from_sqlite(rc);
@@ -73,6 +117,12 @@ static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, st
         case SQLITE_CANTOPEN:
         case SQLITE_PERM:
                 return sbx_diag_set(diag, e, what, path, "cannot %s audit database %s: %s", what, path, m);
+        case SQLITE_PROTOCOL: {
+                char holder[128];
+
+                lock_holder(path, true, holder, sizeof(holder));
+                return sbx_diag_set(diag, e, what, path, "audit database %s: %s: %s%s", path, what, m, holder);
+        }
         case SQLITE_IOERR: {
                 /* "disk I/O error" alone hides the cause. SQLite keeps the errno only sometimes (a
                  * failed write's EFBIG is gone by the time it reports), so a file size limit in force
@@ -96,7 +146,16 @@ static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, st
 }
 
 int sbx_db_error(struct sbx_db *db, int rc, const char *what, struct sbx_diag *diag) {
-        return db_error_h(db->h, db->path, rc, what, diag);
+        char holder[128];
+        int r = db_error_h(db->h, db->path, rc, what, diag);
+
+        if ((rc & 0xff) == SQLITE_BUSY && diag) {
+                size_t len = strlen(diag->msg);
+
+                lock_holder(db->path, strcmp(db->journal, "wal") == 0, holder, sizeof(holder));
+                snprintf(diag->msg + len, sizeof(diag->msg) - len, "%s", holder);
+        }
+        return r;
 }
 
 int sbx_db_default_path(const char *explicit_path, char **ret_path, struct sbx_diag *diag) {

@@ -752,31 +752,6 @@ static void spawn_writer(const struct audit_handle *h) {
                 ;
 }
 
-/* The run's end, written directly. The command has run: a database still locked after the usual
- * wait (about a minute) is waited for on, a second at a time, until the lock goes or a signal
- * comes. Giving up lost the end of a run that had happened (security review: a confined command
- * of another run, which can read the database, holds a read lock on its WAL write lock byte for
- * as long as it runs; this run's row then read `running`, then `interrupted`, its verdict gone).
- * A lock outlives no run, so the wait ends with the holder's. */
-static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_execution_end *end,
-                         struct sbx_diag *diag) {
-        bool told = false;
-        int r;
-
-        while ((r = sbx_audit_finish(h->db, id, end, diag)) == -EBUSY && !sbx_run_signal_held()) {
-                if (!told) {
-                        fprintf(stderr, "sbx: audit: %s; waiting for it to record the run's end (a signal gives up)\n",
-                                diag->msg);
-                        sbx_db_set_busy_wait(h->db, 1000, 1);
-                        told = true;
-                }
-                *diag = (struct sbx_diag) { 0 };
-        }
-        if (told)
-                sbx_db_default_busy_wait(h->db);
-        return r;
-}
-
 static int audit_open(struct audit_handle *h) {
         struct sbx_diag diag = { 0 };
         int r;
@@ -803,6 +778,37 @@ static const char *audit_open_failure(const struct audit_handle *h) {
         if (strncmp(why, prefix, sizeof(prefix) - 1) == 0)
                 why += sizeof(prefix) - 1;
         return why;
+}
+
+/* The run's end, written directly. The command has run: a database still locked after the usual
+ * wait (about a minute; an open that must rebuild the WAL index, 10 s) is waited for on, a second
+ * at a time, until the lock goes or a signal comes. Giving up lost the end of a run that had
+ * happened (locks review: a confined command of another run, which can read the database, holds
+ * a read lock on the WAL write lock byte of its -shm for as long as it runs; this run's row then
+ * read `running`, then `interrupted`, its verdict gone). A lock outlives no run, so the wait ends
+ * with the holder's. 0, or -errno with diag filled (the database unopened: audit_open_failure()). */
+static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_execution_end *end,
+                         struct sbx_diag *diag) {
+        bool told = false;
+        int r;
+
+        for (;;) {
+                r = audit_open(h);
+                if (r >= 0)
+                        r = sbx_audit_finish(h->db, id, end, diag);
+                if ((r != -EBUSY && r != -EAGAIN) || sbx_run_signal_held())
+                        break;
+                if (!told)
+                        fprintf(stderr, "sbx: audit: %s; waiting for it to record the run's end (a signal gives up)\n",
+                                h->db ? diag->msg : audit_open_failure(h));
+                told = true;
+                if (h->db)
+                        sbx_db_set_busy_wait(h->db, 1000, 1);
+                *diag = (struct sbx_diag) { 0 };
+        }
+        if (told && h->db)
+                sbx_db_default_busy_wait(h->db);
+        return r;
 }
 
 /* The row is written, or nothing runs: the verdict record still says why. */
@@ -1306,10 +1312,12 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 }
                 /* the database's own reason when it cannot be opened now (review: a writer killed
                  * while the database's directory was read-only printed "Invalid argument") */
-                if (r < 0 && audit_open(audit) < 0)
-                        sbx_fail(0, "audit: the run's end was not recorded: %s", audit_open_failure(audit));
-                else if (r < 0 && finish_direct(audit, rep->execution_id, &end, &diag) < 0)
-                        sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
+                if (r < 0 && finish_direct(audit, rep->execution_id, &end, &diag) < 0) {
+                        if (!audit->db)
+                                sbx_fail(0, "audit: the run's end was not recorded: %s", audit_open_failure(audit));
+                        else
+                                sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
+                }
         }
         if (write_verdict_record(a, rep) < 0 && status == 0)
                 status = 1;

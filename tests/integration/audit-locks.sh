@@ -7,9 +7,16 @@
 #   - for each backend, a run A begins, then a read-only confined command of another run holds that
 #     lock for longer than a write waits (about a minute); A's command ends meanwhile. A exits with
 #     its command's status and its row is complete once the lock has gone (before: "the run's end
-#     was not recorded", the row left `running`, then read `interrupted`, its verdict lost);
+#     was not recorded", the row left `running`, then read `interrupted`, its verdict lost). The
+#     audit writer is ended once the lock is held: A's end then opens the database as its only
+#     connection, whose WAL index must be rebuilt under the lock (SQLite: "locking protocol"
+#     after 10 s, not "database is locked");
+#   - the same, A writing directly (no writer, its connection open since its start): "database is
+#     locked" after a minute;
+#   - its message names the lock's holder (pid and name: "database is locked" alone left the
+#     caller to guess which of their runs it was);
 #   - a run that waits so gives up on a signal (SIGTERM), saying its end was not recorded.
-# The backends run side by side, each on a database of its own: the test takes about 80 s.
+# The cases run side by side, each on a database of its own: the test takes about 80 s.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap 't_cleanup' EXIT
@@ -49,13 +56,13 @@ row() {
 }
 
 HOLD=72 # seconds: longer than a direct write waits (12 x 5 s) plus the writer's 3 s
-# start_case NAME BACKEND: run A (sleep 4, exit 7) on $T/NAME.db, then, once A's row is in, the
-# lock holder confined by BACKEND; A's pid in APID_NAME
+# start_case NAME BACKEND [WRITER]: run A (sleep 4, exit 7) on $T/NAME.db (SBX_AUDIT_WRITER=WRITER,
+# default on), then, once A's row is in, the lock holder confined by BACKEND; A's pid in APID_NAME
 start_case() {
         local name=$1 b=$2 db=$T/$1.db
         # the database and its -shm exist before A begins
         "$SBX_BIN" run --db "$db" --mode danger-full-access -- true >/dev/null 2>&1
-        ( "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c "sleep 4; exit 7" "a-$name" \
+        ( SBX_AUDIT_WRITER=${3:-on} "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c "sleep 4; exit 7" "a-$name" \
                 >"$T/$name.a.out" 2>"$T/$name.a.err"; echo "rc=$?" >>"$T/$name.a.out" ) &
         eval "APID_$name=\$!"
         for _ in $(seq 1 100); do
@@ -69,9 +76,16 @@ start_case() {
 for b in "${BACKENDS[@]}"; do
         start_case "$b" "$b"
 done
-start_case signal "${BACKENDS[0]}"
-for b in "${BACKENDS[@]}" signal; do
+start_case direct "${BACKENDS[0]}" off
+start_case signal "${BACKENDS[0]}" off
+for b in "${BACKENDS[@]}" direct signal; do
         wait_for "$T/$b.lock.out" locked 20 || t_diag "$b: the lock holder did not lock: $(cat "$T/$b.lock.err")"
+done
+# the writers of the backends' cases go (A's end is written directly)
+for b in "${BACKENDS[@]}"; do
+        for pid in $(pgrep -f -- "audit-writer --db $T/$b.db"); do
+                kill -TERM "$pid"
+        done
 done
 
 # the signal case: its end waits, then SIGTERM to its sbx ends the wait
@@ -86,11 +100,13 @@ else
         t_not_ok "a run whose end meets a locked database says it waits ($(tr '\n' ' ' <"$T/signal.a.err"))"
 fi
 
-for b in "${BACKENDS[@]}"; do
+for b in "${BACKENDS[@]}" direct; do
         eval "wait \$APID_$b"
         wait # the lock holders
         t_check "$b: a run whose end met a read lock held by a confined command of another run exits with its command's status ($(tr '\n' ' ' <"$T/$b.a.out"); $(tr '\n' ' ' <"$T/$b.a.err"))" \
                 grep -qx "rc=7" "$T/$b.a.out"
+        t_check "$b: ... and its message named the lock's holder (pid and name)" \
+                grep -q "locked by pid [0-9]*, python3" "$T/$b.a.err"
         t_check "$b: ... and its row is complete ($(row "$T/$b.db" "%a-$b%"))" \
                 test "$(row "$T/$b.db" "%a-$b%")" = "completed|7"
         t_check "$b: ... and so is the lock holder's ($(row "$T/$b.db" "%locker.py%"))" \
