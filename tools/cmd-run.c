@@ -804,6 +804,8 @@ static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_ex
                 told = true;
                 if (h->db)
                         sbx_db_set_busy_wait(h->db, 1000, 1);
+                else /* an open that failed at once is not retried in a busy loop */
+                        (void) nanosleep(&(struct timespec) { .tv_sec = 1 }, NULL);
                 *diag = (struct sbx_diag) { 0 };
         }
         if (told && h->db)
