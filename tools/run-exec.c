@@ -470,6 +470,11 @@ int sbx_run_signals_restore(void) {
 static void supervision_end(void) {
         wake_fd = -1;
         supervisor_pid = 0;
+        /* the command has ended: a terminal's signal from now on reaches no command of this run,
+         * and it is sbx's to take (review: ^C at the terminal of a Landlock or unconfined run whose
+         * end waited for a locked database was let be, as if the command had it, and the wait went
+         * on) */
+        child_made = 0;
         stderr_pty_master = -1;
         subreaper_off();
         if (!tstp_handled)

@@ -15,7 +15,10 @@
 #     locked" after a minute;
 #   - its message names the lock's holder (pid and name: "database is locked" alone left the
 #     caller to guess which of their runs it was);
-#   - a run that waits so gives up on a signal (SIGTERM), saying its end was not recorded.
+#   - a run that waits so gives up on a signal (SIGTERM), saying its end was not recorded; so
+#     does one whose terminal sends ^C (SIGINT from the kernel, to the foreground group: while the
+#     command ran it reached the command too and sbx let it be, and afterwards a run in that group
+#     went on waiting through it).
 # The cases run side by side, each on a database of its own: the test takes about 80 s.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -41,6 +44,38 @@ print("locked", flush=True)
 time.sleep(float(sys.argv[3]))
 PY
 
+# onterm.py ARGV...: ARGV on a pseudo-terminal of its own, in its foreground group as at a prompt;
+# once it says it waits for the database, ^C on that terminal; what it printed on stdout, and its
+# exit status as its own. Killed 5 s after the ^C. (SIGINT is not left ignored, as it is for a
+# background job of this script, which sbx would then keep ignored.)
+cat >"$T/onterm.py" <<'PY'
+import os, pty, select, signal, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.execv(sys.argv[1], sys.argv[1:])
+out, sent = b"", None
+while True:
+    if select.select([fd], [], [], 0.2)[0]:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    if sent is None and b"waiting for it" in out:
+        os.write(fd, b"\x03")
+        sent = time.time()
+    if sent is not None and time.time() - sent > 5:
+        os.kill(pid, signal.SIGKILL)
+        out += b"[still waiting 5 s after ^C]"
+        break
+st = os.waitpid(pid, 0)[1]
+sys.stdout.write(out.decode(errors="replace"))
+sys.exit(os.waitstatus_to_exitcode(st) & 0xff)
+PY
+
 # wait_for FILE TEXT SECONDS: whether FILE holds TEXT within SECONDS
 wait_for() {
         for _ in $(seq 1 $(($3 * 10))); do
@@ -56,13 +91,15 @@ row() {
 }
 
 HOLD=72 # seconds: longer than a direct write waits (12 x 5 s) plus the writer's 3 s
-# start_case NAME BACKEND [WRITER]: run A (sleep 4, exit 7) on $T/NAME.db (SBX_AUDIT_WRITER=WRITER,
-# default on), then, once A's row is in, the lock holder confined by BACKEND; A's pid in APID_NAME
+# start_case NAME BACKEND [WRITER [tty]]: run A (sleep 4, exit 7) on $T/NAME.db
+# (SBX_AUDIT_WRITER=WRITER, default on; on a terminal of its own: onterm.py), then, once A's row is
+# in, the lock holder confined by BACKEND; A's pid in APID_NAME
 start_case() {
-        local name=$1 b=$2 db=$T/$1.db
+        local name=$1 b=$2 db=$T/$1.db via=()
+        [ "$4" = tty ] && via=("$PY" "$T/onterm.py")
         # the database and its -shm exist before A begins
         "$SBX_BIN" run --db "$db" --mode danger-full-access -- true >/dev/null 2>&1
-        ( SBX_AUDIT_WRITER=${3:-on} "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c "sleep 4; exit 7" "a-$name" \
+        ( SBX_AUDIT_WRITER=${3:-on} "${via[@]}" "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c "sleep 4; exit 7" "a-$name" \
                 >"$T/$name.a.out" 2>"$T/$name.a.err"; echo "rc=$?" >>"$T/$name.a.out" ) &
         eval "APID_$name=\$!"
         for _ in $(seq 1 100); do
@@ -78,7 +115,8 @@ for b in "${BACKENDS[@]}"; do
 done
 start_case direct "${BACKENDS[0]}" off
 start_case signal "${BACKENDS[0]}" off
-for b in "${BACKENDS[@]}" direct signal; do
+start_case tty "${BACKENDS[0]}" off tty
+for b in "${BACKENDS[@]}" direct signal tty; do
         wait_for "$T/$b.lock.out" locked 20 || t_diag "$b: the lock holder did not lock: $(cat "$T/$b.lock.err")"
 done
 # the writers of the backends' cases go (A's end is written directly)
@@ -99,6 +137,12 @@ if wait_for "$T/signal.a.err" "waiting for it to record the run's end" 80; then
 else
         t_not_ok "a run whose end meets a locked database says it waits ($(tr '\n' ' ' <"$T/signal.a.err"))"
 fi
+
+# the terminal's case: A (unconfined, in sbx's group, as a Landlock run's command is) waits, and
+# the ^C onterm.py then sends ends the wait
+wait "$APID_tty"
+t_check "a run waiting for a locked database to record its end gives up on ^C at its terminal ($(tr '\r\n' '  ' <"$T/tty.a.out"))" \
+        grep -q "end was not recorded" "$T/tty.a.out"
 
 for b in "${BACKENDS[@]}" direct; do
         eval "wait \$APID_$b"
