@@ -70,22 +70,44 @@ static int errno_from_sqlite(int rc) {
  * recovery lock bytes of the -shm (120 to 122); rollback journal: the pending, reserved and
  * shared bytes of the database (from 2^30), which every WAL connection holds shared. A WAL index
  * that must be rebuilt while such a lock is held fails with SQLITE_PROTOCOL (after 10 s) rather
- * than SQLITE_BUSY: its holder is named too. */
+ * than SQLITE_BUSY: its holder is named too.
+ * The locks are read from /proc/locks, not asked of a descriptor of the file's own (F_GETLK):
+ * closing any descriptor of a file drops every POSIX lock the process holds on it, and this
+ * process's SQLite connection holds some (review: a run waiting for its end to be recorded lost
+ * its shared lock on byte 128 of the -shm, with which SQLite tells a connection's peers that the
+ * WAL index is in use: the next connection to find none truncates and rebuilds it under this
+ * one's map). The inode alone is compared: /proc/locks gives the device of the lock's
+ * superblock, which stat(2) does not on overlayfs and btrfs. */
 static void lock_holder(const char *path, bool wal, char *buf, size_t size) {
+        const unsigned long long lo = wal ? 120 : 0x40000000, hi = wal ? 122 : 0x40000000 + 511;
         _cleanup_free_ char *name = NULL;
-        _cleanup_close_ int fd = -1;
-        struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = wal ? 120 : 0x40000000,
-                            .l_len = wal ? 3 : 512 };
-        char comm[64] = "";
+        _cleanup_fclose_ FILE *f = NULL;
+        char line[512], type[16], comm[64] = "";
+        unsigned long long ino, start;
+        char end[24];
+        struct stat st;
+        long pid = 0;
+        bool found = false;
 
         buf[0] = '\0';
-        if (asprintf(&name, "%s%s", path, wal ? "-shm" : "") < 0)
+        if (asprintf(&name, "%s%s", path, wal ? "-shm" : "") < 0 || stat(name, &st) < 0 ||
+            !(f = fopen("/proc/locks", "re")))
                 return;
-        fd = open(name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
-        if (fd < 0 || fcntl(fd, F_GETLK, &fl) < 0 || fl.l_type == F_UNLCK)
+        /* "N: POSIX  ADVISORY  READ 1234 fe:00:5678 120 120"; a waiter's line has "->" after "N:" */
+        while (!found && fgets(line, sizeof(line), f))
+                found = !strstr(line, "->") &&
+                        sscanf(line, "%*d: %15s %*s %*s %ld %*x:%*x:%llu %llu %23s", type, &pid, &ino, &start, end) == 5 &&
+                        (strcmp(type, "POSIX") == 0 || strcmp(type, "OFDLCK") == 0) && ino == (unsigned long long) st.st_ino &&
+                        start <= hi && (strcmp(end, "EOF") == 0 || strtoull(end, NULL, 10) >= lo) &&
+                        pid != (long) getpid(); /* this process's own locks keep none of its writes out */
+        if (!found)
                 return;
-        if (fl.l_pid <= 0) { /* an open file description's lock (F_OFD_SETLK) has no pid */
+        if (strcmp(type, "OFDLCK") == 0) { /* an open file description's lock (F_OFD_SETLK) has no pid */
                 snprintf(buf, size, " (locked by an open file description lock: its holder is not known)");
+                return;
+        }
+        if (pid <= 0) { /* ended, or outside the pid namespace of /proc */
+                snprintf(buf, size, " (locked by a process whose pid is not known here)");
                 return;
         }
         {
@@ -93,15 +115,15 @@ static void lock_holder(const char *path, bool wal, char *buf, size_t size) {
                 _cleanup_close_ int cfd = -1;
                 ssize_t n;
 
-                if (asprintf(&cpath, "/proc/%d/comm", (int) fl.l_pid) >= 0 &&
-                    (cfd = open(cpath, O_RDONLY | O_CLOEXEC)) >= 0 && (n = read(cfd, comm, sizeof(comm) - 1)) > 0)
+                if (asprintf(&cpath, "/proc/%ld/comm", pid) >= 0 && (cfd = open(cpath, O_RDONLY | O_CLOEXEC)) >= 0 &&
+                    (n = read(cfd, comm, sizeof(comm) - 1)) > 0)
                         comm[n - (comm[n - 1] == '\n')] = '\0';
         }
         /* the holder names itself (PR_SET_NAME): no terminal escapes into the caller's message */
         for (char *c = comm; *c; c++)
                 if ((unsigned char) *c < 0x20 || (unsigned char) *c >= 0x7f)
                         *c = '?';
-        snprintf(buf, size, " (locked by pid %d%s%s)", (int) fl.l_pid, comm[0] ? ", " : "", comm);
+        snprintf(buf, size, " (locked by pid %ld%s%s)", pid, comm[0] ? ", " : "", comm);
 }
 
 static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, struct sbx_diag *diag) {

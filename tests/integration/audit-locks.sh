@@ -14,7 +14,8 @@
 #   - the same, A writing directly (no writer, its connection open since its start): "database is
 #     locked" after a minute;
 #   - its message names the lock's holder (pid and name: "database is locked" alone left the
-#     caller to guess which of their runs it was);
+#     caller to guess which of their runs it was), and naming it drops none of the run's own locks
+#     (it was read through a descriptor of the -shm, whose close dropped them);
 #   - a run that waits so gives up on a signal (SIGTERM), saying its end was not recorded; so
 #     does one whose terminal sends ^C (SIGINT from the kernel, to the foreground group: while the
 #     command ran it reached the command too and sbx let it be, and afterwards a run in that group
@@ -125,6 +126,19 @@ for b in "${BACKENDS[@]}"; do
                 kill -TERM "$pid"
         done
 done
+
+# the direct case: while its end waits, A keeps its connection's own lock on the -shm (a read lock
+# on byte 128, with which SQLite tells its peers the WAL index is in use: a connection that finds
+# none truncates and rebuilds it). Naming the holder through a descriptor of the -shm of its own
+# dropped it: closing any descriptor of a file drops every POSIX lock the process has on it.
+if wait_for "$T/direct.a.err" "waiting for it to record the run's end" 80; then
+        apid=$(pgrep -f -- "sleep 4; exit 7 a-direct")
+        sleep 2.5 # a retry or two, each naming the holder again
+        t_check "direct: a run waiting for its end to be recorded keeps its own lock on the -shm (pid ${apid:-?}: $(grep -c ":$(stat -c %i "$T/direct.db-shm") " /proc/locks) locks on it)" \
+                grep -Eq "^[0-9]+: POSIX +ADVISORY +READ +${apid:-none} [0-9a-f]+:[0-9a-f]+:$(stat -c %i "$T/direct.db-shm") 128 128\$" /proc/locks
+else
+        t_not_ok "direct: a run whose end meets a locked database says it waits ($(tr '\n' ' ' <"$T/direct.a.err"))"
+fi
 
 # the signal case: its end waits, then SIGTERM to its sbx ends the wait
 if wait_for "$T/signal.a.err" "waiting for it to record the run's end" 80; then
