@@ -77,7 +77,8 @@ static int errno_from_sqlite(int rc) {
  * its shared lock on byte 128 of the -shm, with which SQLite tells a connection's peers that the
  * WAL index is in use: the next connection to find none truncates and rebuilds it under this
  * one's map). The inode alone is compared: /proc/locks gives the device of the lock's
- * superblock, which stat(2) does not on overlayfs and btrfs. */
+ * superblock, which stat(2) does not on overlayfs and btrfs. A holder outside the pid namespace
+ * of /proc is not listed there (F_GETLK gave it pid 0): none is named. */
 static void lock_holder(const char *path, bool wal, char *buf, size_t size) {
         const unsigned long long lo = wal ? 120 : 0x40000000, hi = wal ? 122 : 0x40000000 + 511;
         _cleanup_free_ char *name = NULL;
@@ -106,7 +107,7 @@ static void lock_holder(const char *path, bool wal, char *buf, size_t size) {
                 snprintf(buf, size, " (locked by an open file description lock: its holder is not known)");
                 return;
         }
-        if (pid <= 0) { /* ended, or outside the pid namespace of /proc */
+        if (pid <= 0) { /* not listed so by the kernels known (see above): nothing to tell it by */
                 snprintf(buf, size, " (locked by a process whose pid is not known here)");
                 return;
         }
