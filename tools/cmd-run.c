@@ -786,29 +786,40 @@ static const char *audit_open_failure(const struct audit_handle *h) {
  * happened (locks review: a confined command of another run, which can read the database, holds
  * a read lock on the WAL write lock byte of its -shm for as long as it runs; this run's row then
  * read `running`, then `interrupted`, its verdict gone). A lock outlives no run, so the wait ends
- * with the holder's. 0, or -errno with diag filled (the database unopened: audit_open_failure()). */
+ * with the holder's. The usual wait is waited a second at a time too, and only then said: a signal
+ * in it was taken once it had run out, a minute later (review). 0, or -errno with diag filled
+ * (the database unopened: audit_open_failure()). */
+#define FINISH_USUAL_WAIT_MS 60000 /* sbx_db_begin()'s: 12 attempts of 5 s */
 static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_execution_end *end,
                          struct sbx_diag *diag) {
-        bool told = false;
+        struct timespec t0, t;
+        bool told = false, short_wait = false;
         int r;
 
+        (void) clock_gettime(CLOCK_MONOTONIC, &t0);
         for (;;) {
                 r = audit_open(h);
+                if (r >= 0 && !short_wait) {
+                        sbx_db_set_busy_wait(h->db, 1000, 1);
+                        short_wait = true;
+                }
                 if (r >= 0)
                         r = sbx_audit_finish(h->db, id, end, diag);
                 if ((r != -EBUSY && r != -EAGAIN) || sbx_run_signal_held())
                         break;
-                if (!told)
+                (void) clock_gettime(CLOCK_MONOTONIC, &t);
+                /* an open that failed waited already (10 s for the WAL index) */
+                if (!told && (!h->db || (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >=
+                                                FINISH_USUAL_WAIT_MS)) {
                         fprintf(stderr, "sbx: audit: %s; waiting for it to record the run's end (a signal gives up)\n",
                                 h->db ? diag->msg : audit_open_failure(h));
-                told = true;
-                if (h->db)
-                        sbx_db_set_busy_wait(h->db, 1000, 1);
-                else /* an open that failed at once is not retried in a busy loop */
+                        told = true;
+                }
+                if (!h->db) /* an open that failed at once is not retried in a busy loop */
                         (void) nanosleep(&(struct timespec) { .tv_sec = 1 }, NULL);
                 *diag = (struct sbx_diag) { 0 };
         }
-        if (told && h->db)
+        if (short_wait && h->db)
                 sbx_db_default_busy_wait(h->db);
         return r;
 }

@@ -19,7 +19,8 @@
 #   - a run that waits so gives up on a signal (SIGTERM), saying its end was not recorded; so
 #     does one whose terminal sends ^C (SIGINT from the kernel, to the foreground group: while the
 #     command ran it reached the command too and sbx let it be, and afterwards a run in that group
-#     went on waiting through it).
+#     went on waiting through it); so does one signalled in the usual minute before it says it
+#     waits (the signal was taken only once that minute had run out).
 # The cases run side by side, each on a database of its own: the test takes about 80 s.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -117,7 +118,8 @@ done
 start_case direct "${BACKENDS[0]}" off
 start_case signal "${BACKENDS[0]}" off
 start_case tty "${BACKENDS[0]}" off tty
-for b in "${BACKENDS[@]}" direct signal tty; do
+start_case early "${BACKENDS[0]}" off
+for b in "${BACKENDS[@]}" direct signal tty early; do
         wait_for "$T/$b.lock.out" locked 20 || t_diag "$b: the lock holder did not lock: $(cat "$T/$b.lock.err")"
 done
 # the writers of the backends' cases go (A's end is written directly)
@@ -126,6 +128,19 @@ for b in "${BACKENDS[@]}"; do
                 kill -TERM "$pid"
         done
 done
+
+# the early case: SIGTERM once A's command has ended, in the usual minute its end waits before it
+# says so, ends the wait as promptly (it was taken only once that minute had run out)
+for _ in $(seq 1 100); do
+        pgrep -f -- "^sh -c sleep 4; exit 7 a-early" >/dev/null || break
+        sleep 0.1
+done
+sleep 1
+kill -TERM "$(pgrep -f -- "^$SBX_BIN run .*a-early")" 2>/dev/null
+t0=$(date +%s)
+wait "$APID_early"
+t_check "a run whose end waits the usual minute for a locked database gives up on SIGTERM then too ($(($(date +%s) - t0)) s: $(tr '\n' ' ' <"$T/early.a.err"))" \
+        bash -c '[ $(($(date +%s) - '"$t0"')) -le 5 ] && grep -q "end was not recorded" "$1"' _ "$T/early.a.err"
 
 # the direct case: while its end waits, A keeps its connection's own lock on the -shm (a read lock
 # on byte 128, with which SQLite tells its peers the WAL index is in use: a connection that finds
