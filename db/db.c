@@ -15,8 +15,6 @@
 #include "sbx-trust.h"
 #include "db-internal.h"
 
-#define BUSY_TIMEOUT_MS 5000
-#define BUSY_RETRIES 12 /* BEGIN IMMEDIATE attempts, each waiting up to BUSY_TIMEOUT_MS */
 
 struct sbx_db {
         sqlite3 *h;
@@ -426,7 +424,7 @@ void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries) {
 }
 
 void sbx_db_default_busy_wait(struct sbx_db *db) {
-        sbx_db_set_busy_wait(db, BUSY_TIMEOUT_MS, BUSY_RETRIES);
+        sbx_db_set_busy_wait(db, SBX_DB_BUSY_TIMEOUT_MS, SBX_DB_BUSY_RETRIES);
 }
 
 int sbx_db_begin(struct sbx_db *db, struct sbx_diag *diag) {
@@ -581,13 +579,13 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
         }
         db->readonly = (flags & SQLITE_OPEN_READONLY) != 0;
         db->journal = "delete";
-        db->busy_retries = BUSY_RETRIES;
+        db->busy_retries = SBX_DB_BUSY_RETRIES;
         db->reserve_fd = -1;
         db->owner = sbx_euid();
         rc = sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);
         if (rc == SQLITE_OK) {
                 sqlite3_extended_result_codes(db->h, 1);
-                rc = sqlite3_busy_timeout(db->h, BUSY_TIMEOUT_MS);
+                rc = sqlite3_busy_timeout(db->h, SBX_DB_BUSY_TIMEOUT_MS);
         }
         if (rc == SQLITE_OK)
                 rc = sbx_db_define_functions(db->h, &db->state_ctx);
@@ -628,7 +626,7 @@ static int set_journal(struct sbx_db *db, const char *dir, struct sbx_diag *diag
                 snprintf(sql, sizeof(sql), "PRAGMA journal_mode = %s", want);
                 for (int attempt = 0;; attempt++) {
                         r = pragma_text(db, sql, got, sizeof(got), diag);
-                        if (r != -EBUSY || attempt + 1 >= BUSY_RETRIES)
+                        if (r != -EBUSY || attempt + 1 >= SBX_DB_BUSY_RETRIES)
                                 break;
                         backoff(attempt);
                 }

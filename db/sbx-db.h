@@ -94,8 +94,12 @@ const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n);
 int sbx_db_reserve(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag);
 int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes);
 
+/* The default wait for a lock: SBX_DB_BUSY_RETRIES BEGIN IMMEDIATE attempts, each waiting up to
+ * SBX_DB_BUSY_TIMEOUT_MS. */
+#define SBX_DB_BUSY_TIMEOUT_MS 5000
+#define SBX_DB_BUSY_RETRIES 12
 /* How long a write waits for a lock another connection holds: retries attempts of timeout_ms
- * each (default 12 x 5 s). */
+ * each (default SBX_DB_BUSY_RETRIES x SBX_DB_BUSY_TIMEOUT_MS). */
 void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries);
 /* The default wait again. */
 void sbx_db_default_busy_wait(struct sbx_db *db);

@@ -789,7 +789,6 @@ static const char *audit_open_failure(const struct audit_handle *h) {
  * with the holder's. The usual wait is waited a second at a time too, and only then said: a signal
  * in it was taken once it had run out, a minute later (review). 0, or -errno with diag filled
  * (the database unopened: audit_open_failure()). */
-#define FINISH_USUAL_WAIT_MS 60000 /* sbx_db_begin()'s: 12 attempts of 5 s */
 static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_execution_end *end,
                          struct sbx_diag *diag) {
         struct timespec t0, t;
@@ -810,7 +809,7 @@ static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_ex
                 (void) clock_gettime(CLOCK_MONOTONIC, &t);
                 /* an open that failed waited already (10 s for the WAL index) */
                 if (!told && (!h->db || (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 >=
-                                                FINISH_USUAL_WAIT_MS)) {
+                                                (int64_t) SBX_DB_BUSY_RETRIES * SBX_DB_BUSY_TIMEOUT_MS)) {
                         fprintf(stderr, "sbx: audit: %s; waiting for it to record the run's end (a signal gives up)\n",
                                 h->db ? diag->msg : audit_open_failure(h));
                         told = true;
