@@ -1,6 +1,7 @@
 /* deny-sandbox: runs ARGV on a simulated host where no sandbox backend can work.
  *
- *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp] -- ARGV...
+ *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp]
+ *                [--no-pidfd] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -14,6 +15,7 @@
  * nothing, a filter that lies to the launcher.
  * --fake-seccomp: installing a further seccomp filter (prctl PR_SET_SECCOMP, seccomp()) returns 0
  * and does nothing, another filter that lies to the launcher.
+ * --no-pidfd: pidfd_open fails with ENOSYS (a kernel before Linux 5.3).
  * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
 #include <errno.h>
 #include <sched.h>
@@ -50,6 +52,10 @@ static int fake_seccomp(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(seccomp), 0);
 }
 
+static int no_pidfd(scmp_filter_ctx ctx) {
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(pidfd_open), 0);
+}
+
 static int deny_namespaces(scmp_filter_ctx ctx) {
         int r;
 
@@ -68,7 +74,7 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 }
 
 int main(int argc, char **argv) {
-        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false;
+        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false, pidfd = true;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -81,6 +87,8 @@ int main(int argc, char **argv) {
                         fake_restrict = true;
                 else if (strcmp(argv[i], "--fake-seccomp") == 0)
                         fake_filter = true;
+                else if (strcmp(argv[i], "--no-pidfd") == 0)
+                        pidfd = false;
                 else if (strcmp(argv[i], "--") == 0) {
                         i++;
                         break;
@@ -88,7 +96,8 @@ int main(int argc, char **argv) {
                         break;
         }
         if (i >= argc || argv[i][0] == '-') {
-                fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp] -- ARGV...\n");
+                fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] "
+                                "[--fake-seccomp] [--no-pidfd] -- ARGV...\n");
                 return 2;
         }
 
@@ -108,6 +117,8 @@ int main(int argc, char **argv) {
                 r = fake_landlock_restrict(ctx);
         if (r >= 0 && fake_filter)
                 r = fake_seccomp(ctx);
+        if (r >= 0 && !pidfd)
+                r = no_pidfd(ctx);
         if (r >= 0 && !allow_userns)
                 r = deny_namespaces(ctx);
         if (r >= 0)
