@@ -481,10 +481,11 @@ int sbx_run_signals_restore(void) {
  * table, closed a moment later, kept what sbx closed meanwhile open for as long as the guard
  * waited for a CPU: the audit writer, which tells a client that gave up by its closed connection,
  * then added a second row for a run whose client had written its own (1 run in 150 signalled
- * early, in two of three runs of the whole suite). The guard makes no call that can fail but under memory pressure
- * (errno is sbx's), and keeps every signal blocked (sbx's handlers are not its own): a signal sbx
- * passes on to the group waits there, SIGSTOP and SIGCONT act, and its wait goes on after them.
- * Without close_range(2) and pidfd_open(2) (before Linux 5.9) there is no guard. */
+ * early, in two of three runs of the whole suite). The guard makes no call that can fail but
+ * under memory pressure (errno is sbx's), and keeps every signal blocked (sbx's handlers are not
+ * its own): a signal sbx passes on to the group waits there, SIGSTOP and SIGCONT act, and its
+ * wait goes on after them. Without close_range(2) and pidfd_open(2) (before Linux 5.9) there is
+ * no guard. */
 static pid_t guard_pid;
 static char guard_stack[16384] __attribute__((aligned(64)));
 /* bubblewrap's process group: its guard's, or without one, bubblewrap's own */
