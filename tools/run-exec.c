@@ -522,6 +522,10 @@ __attribute__((no_sanitize("address", "undefined"))) static int guard_main(void 
         struct pollfd p = { .events = POLLIN };
 
         (void) syscall(SYS_close_range, 0U, ~0U, CLOSE_RANGE_UNSHARE);
+        /* its own group, made here as well as by sbx (guard_start()): sbx SIGKILLed before its
+         * setpgid() left the guard in sbx's group, the caller's, and the kill below ended the
+         * caller with it (review: a script and everything in its group, SIGKILLed) */
+        (void) syscall(SYS_setpgid, 0, 0);
         p.fd = (int) syscall(SYS_pidfd_open, sbx, 0U);
         /* sbx is still its parent once the pidfd is made: the pidfd is sbx's, and sbx is alive */
         if (p.fd >= 0 && (pid_t) syscall(SYS_getppid) == sbx)
@@ -531,6 +535,10 @@ __attribute__((no_sanitize("address", "undefined"))) static int guard_main(void 
                 while ((pid_t) syscall(SYS_getppid) == sbx)
                         (void) syscall(SYS_ppoll, NULL, 0, &t, NULL, 0);
         }
+        /* a group it does not lead (its setpgid() failed) is someone else's, and no bubblewrap
+         * joined it (theirs joins the group whose id is the guard's pid) */
+        if (syscall(SYS_getpgid, 0) != syscall(SYS_getpid))
+                return 0;
         for (;;)
                 (void) syscall(SYS_kill, 0, SIGKILL);
         return 0;

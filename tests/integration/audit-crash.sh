@@ -531,6 +531,51 @@ else
         t_diag "skipped the guard's presence: needs bubblewrap and the deny-sandbox helper"
 fi
 
+# ---- sbx killed before its guard had a group of its own -----------------------------------------
+# sbx makes its guard lead a new group right after cloning it; SIGKILLed in between, it left the
+# guard in sbx's own group, the caller's, and the guard's kill of its group once sbx was gone
+# ended the caller and whatever else shared its group (a script, its other jobs). strace holds
+# sbx's setpgid() for 1 s, and sbx is killed then; its caller, a shell leading a group of its own
+# with another job in it, must see both live on, and nothing of the run may be left.
+if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] &&
+        strace -D -o /dev/null -e trace=setpgid -e inject=setpgid:delay_enter=1000 true 2>/dev/null; then
+        ws=$T/guard-group
+        mkdir -p "$ws"
+        setsid bash -c '
+                sleep 30 &
+                job=$!
+                strace -D -o /dev/null -e trace=setpgid -e inject=setpgid:delay_enter=1000000 \
+                        "$2" run --db "$3" --backend bwrap --mode workspace-write --root "$1" -- true &
+                sup=$!
+                for _ in $(seq 1 100); do
+                        [ -n "$(cat "/proc/$sup/task/$sup/children" 2>/dev/null)" ] && break
+                        sleep 0.02
+                done
+                sleep 0.2
+                kill -KILL "$sup"
+                sleep 2
+                kill -0 "$job" 2>/dev/null && echo "job" >>"$1/alive"
+                echo "caller" >>"$1/alive"
+                kill "$job"
+        ' sh "$ws" "$SBX_BIN" "$T/guard-group.db" 2>/dev/null
+        alive=$(cat "$ws/alive" 2>/dev/null | tr '\n' ' ')
+        t_check "bwrap: sbx killed before its guard led a group: the caller and its other job live on (${alive:-neither})" \
+                test "$alive" = "job caller "
+        # (strace, held up by the delay it injected, may take a moment to go)
+        for _ in $(seq 1 30); do
+                left=
+                for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+                        grep -qF "$ws" "/proc/$pid/cmdline" 2>/dev/null && left="$left $pid:$(cat "/proc/$pid/comm" 2>/dev/null)"
+                done
+                [ -z "$left" ] && break
+                sleep 0.1
+        done
+        t_check "... and nothing of that run is left (left:${left:- none})" test -z "$left"
+        for pid in $left; do kill -KILL "${pid%%:*}"; done
+else
+        t_diag "skipped the guard's group when sbx is killed early: needs bubblewrap and strace -D with delays"
+fi
+
 # ---- bubblewrap's init held up while the sandbox is released ---------------------------------
 # The chain that ends a bubblewrap sandbox with sbx: sbx dies, bubblewrap's parent-death signal
 # ends bubblewrap, the sandbox's init's own ends the init and with it the pid namespace. The init
