@@ -86,6 +86,20 @@ gone() { # gone PID: ended (a zombie left to a parent that does not reap counts 
         st=$(ps -o stat= -p "$1" 2>/dev/null)
         [ -z "$st" ] || [ "${st#Z}" != "$st" ]
 }
+# left_of WS: the processes whose command line names WS ("PID:COMM ..."), waited for up to 3 s
+# to be gone (strace, held up by a delay it injected, may take a moment to go)
+left_of() {
+        local pid left
+        for _ in $(seq 1 30); do
+                left=
+                for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+                        grep -qF "$1" "/proc/$pid/cmdline" 2>/dev/null && left="$left $pid:$(cat "/proc/$pid/comm" 2>/dev/null)"
+                done
+                [ -z "$left" ] && break
+                sleep 0.1
+        done
+        echo $left
+}
 t_who "$T/nb" || exit 1
 # $T/sbx-as WHO VERB ARGS...: execs sbx VERB as root or as nobody, with that user's database (given
 # right after the verb, before the command's own arguments) and temp directory (a script, so that
@@ -447,8 +461,8 @@ EOF
                 mkdir -p "$ws"
                 : >"$T/gate-pid-$who"
                 [ "$who" = root ] || chown 65534:65534 "$ws" "$T/gate-pid-$who"
-                # prints whether bubblewrap made the init, whether the caller saw the end of sbx's
-                # output within 3 s of the kill, and what of this run is still there
+                # prints whether bubblewrap made the init, and whether the caller saw the end of
+                # sbx's output within 3 s of the kill
                 out=$(SBX_CONFIG=$T/gate.conf GATE_PID=$T/gate-pid-$who python3 - "$T/sbx-as" "$who" "$ws" <<'PY'
 import os, select, subprocess, sys, time
 sbx_as, who, ws = sys.argv[1:4]
@@ -471,21 +485,15 @@ time.sleep(0.3)  # bubblewrap is in its first held write by now, its parent-deat
 p.kill()
 p.wait()
 ended = "yes" if select.select([p.stdout], [], [], 3)[0] and p.stdout.read() == b"" else "no"
-left = []
-for pid in os.listdir("/proc"):
-    try:
-        if pid.isdigit() and int(pid) != os.getpid() and ws.encode() in open("/proc/%s/cmdline" % pid, "rb").read():
-            left.append(pid)
-    except OSError:
-        pass
-print(made, ended, " ".join(left))
+print(made, ended)
 PY
 )
-                read -r made ended left <<<"$out"
+                read -r made ended <<<"$out"
+                left=$(left_of "$ws")
                 t_check "$who, bwrap: sbx killed while bubblewrap releases its init (made: ${made:-?}): the caller sees the end of sbx's output (${ended:-?})" \
                         test "$made:$ended" = yes:yes
                 t_check "$who, bwrap: ... and nothing of that run is left (left: ${left:-none})" test -z "$left"
-                [ -z "$left" ] || kill -KILL $left
+                for pid in $left; do kill -KILL "${pid%%:*}"; done
         done
 else
         t_diag "skipped the killed-during-release case: needs bubblewrap and strace -D with delays"
@@ -561,15 +569,7 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] &&
         alive=$(cat "$ws/alive" 2>/dev/null | tr '\n' ' ')
         t_check "bwrap: sbx killed before its guard led a group: the caller and its other job live on (${alive:-neither})" \
                 test "$alive" = "job caller "
-        # (strace, held up by the delay it injected, may take a moment to go)
-        for _ in $(seq 1 30); do
-                left=
-                for pid in $(ls /proc | grep -E '^[0-9]+$'); do
-                        grep -qF "$ws" "/proc/$pid/cmdline" 2>/dev/null && left="$left $pid:$(cat "/proc/$pid/comm" 2>/dev/null)"
-                done
-                [ -z "$left" ] && break
-                sleep 0.1
-        done
+        left=$(left_of "$ws")
         t_check "... and nothing of that run is left (left:${left:- none})" test -z "$left"
         for pid in $left; do kill -KILL "${pid%%:*}"; done
 else
