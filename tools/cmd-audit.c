@@ -319,8 +319,10 @@ static int run_simple(struct sbx_db *db, struct opts *o, enum sbx_audit_query q)
         return sbx_out_end(out) < 0 ? 1 : 0;
 }
 
-/* denials and --top-paths list, tally and match the kept lines only: a run with more than
- * SBX_DENIALS_KEPT says so on stderr (stdout stays the table), never silently. */
+/* denials and --top-paths list, tally and match the kept lines only, and --path of list, export
+ * and stats matches them only: a run with more than SBX_DENIALS_KEPT says so on stderr (stdout
+ * stays the table), never silently (review: `list --path` of a path denied past a run's 64th line
+ * answered "no run" and said nothing). */
 static int not_kept_row(void *userdata, sqlite3_stmt *row) {
         int64_t *v = userdata;
 
@@ -340,10 +342,11 @@ static int say_not_kept(struct sbx_db *db, struct opts *o) {
                 return fail_query(o, r, &diag);
         if (v[1] > 0)
                 fprintf(stderr,
-                        "sbx: audit denials: %lld more denial line%s of %lld run%s %s counted but not kept (sbx keeps the "
-                        "first %d of a run): not listed, tallied or matched by --path\n",
-                        (long long) v[1], v[1] == 1 ? "" : "s", (long long) v[0], v[0] == 1 ? "" : "s",
-                        v[1] == 1 ? "was" : "were", SBX_DENIALS_KEPT);
+                        "sbx: audit %s: %lld more denial line%s of %lld run%s %s counted but not kept (sbx keeps the "
+                        "first %d of a run): %s\n",
+                        o->name, (long long) v[1], v[1] == 1 ? "" : "s", (long long) v[0], v[0] == 1 ? "" : "s",
+                        v[1] == 1 ? "was" : "were", SBX_DENIALS_KEPT,
+                        o->verb == DENIALS ? "not listed, tallied or matched by --path" : "not matched by --path");
         return 0;
 }
 
@@ -869,7 +872,8 @@ int sbx_cmd_audit(int argc, char **argv) {
         }
         switch (o.verb) {
         case LIST:
-                return run_simple(db, &o, SBX_AUDIT_QUERY_LIST);
+                r = run_simple(db, &o, SBX_AUDIT_QUERY_LIST);
+                return r == 0 && o.filter.path_glob ? say_not_kept(db, &o) : r;
         case DENIALS:
                 if (o.top_paths) {
                         o.filter.limit = o.top_n;
@@ -878,11 +882,14 @@ int sbx_cmd_audit(int argc, char **argv) {
                         r = run_simple(db, &o, SBX_AUDIT_QUERY_DENIALS);
                 return r == 0 ? say_not_kept(db, &o) : r;
         case STATS:
-                return run_stats(db, &o);
+                r = run_stats(db, &o);
+                return r == 0 && o.filter.path_glob ? say_not_kept(db, &o) : r;
         case SHOW:
                 return run_show(db, &o);
         case EXPORT:
-                return run_export(db, &o);
+                /* (--follow streams until it is stopped: its rows carry denials_not_kept) */
+                r = run_export(db, &o);
+                return r == 0 && o.filter.path_glob && !o.follow ? say_not_kept(db, &o) : r;
         }
         return 1;
 }

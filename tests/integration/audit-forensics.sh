@@ -8,7 +8,8 @@
 # - a relative name (`touch x`) is recorded joined to the directory the command started in
 #   (before: "x", which `--path '/ws/*'` and `--top-paths` could not place);
 # - a run with more denial lines than sbx keeps says so in `sbx audit show` (before: the table
-#   simply ended at 64 lines).
+#   simply ended at 64 lines), and `list|export|stats --path` say that such lines were not matched
+#   (before: a run denied a path only past its 64th line was silently not selected).
 # Each write is checked on the host too: the file the command was denied does not exist.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -83,6 +84,16 @@ sys.exit(0 if len(paths) == 4 and all(p and p.startswith(sys.argv[2] + "/") for 
                 done
                 "${pre[@]}" "$bin" audit denials --until 2000-01-01 --db "$db" >/dev/null 2>"$T/den.err"
                 t_check "$who, $how: ... and nothing for runs the filters leave out" test ! -s "$T/den.err"
+                # list, export and stats --path match the kept lines only, as denials does: a run
+                # denied m70 only in a line not kept is not selected, and they say so too (before:
+                # "no run was denied m70", with nothing on stderr)
+                for verb in list export stats; do
+                        "${pre[@]}" "$bin" audit $verb --path "$ws/m70" --db "$db" >/dev/null 2>"$T/den.err"
+                        t_check "$who, $how: audit $verb --path says that 6 lines of 1 run were not matched" \
+                                grep -qx "sbx: audit $verb: 6 more denial lines of 1 run were counted but not kept (sbx keeps the first 64 of a run): not matched by --path" "$T/den.err"
+                        "${pre[@]}" "$bin" audit $verb --db "$db" >/dev/null 2>"$T/den.err"
+                        t_check "$who, $how: ... and audit $verb without --path says nothing" test ! -s "$T/den.err"
+                done
                 "${pre[@]}" "$bin" audit show "$id" --json --db "$db" >"$T/show.json"
                 t_check "$who, $how: audit show --json says denials_not_kept 6" \
                         python3 -c 'import json, sys; o = json.load(open(sys.argv[1])); sys.exit(0 if o["denials_not_kept"] == 6 and len(o["denials"]) == 64 else 1)' "$T/show.json"
