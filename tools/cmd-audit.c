@@ -352,9 +352,15 @@ static int say_not_kept(struct sbx_db *db, struct opts *o) {
 
 /* ---- stats ---------------------------------------------------------------------------------- */
 
+/* The objects of stats --json, each present whatever the filters select (db/SCHEMA.md): the rows
+ * name only the values counted, so a dimension without one was left out (review: a filter that
+ * selected no run answered {"executions":0,"denial_lines":0}, and o["verdict"] failed). */
+static const char *const stats_json_dims[] = { "verdict", "state", "backend", "mode", "enforcement" };
+
 struct stats_json {
         struct sbx_json j;
         char dim[32];
+        bool seen[SBX_ELEMENTSOF(stats_json_dims)];
 };
 
 static int stats_json_row(void *userdata, sqlite3_stmt *row) {
@@ -366,6 +372,12 @@ static int stats_json_row(void *userdata, sqlite3_stmt *row) {
         if (strcmp(dim, "executions") == 0 || strcmp(dim, "denial_lines") == 0) {
                 if (s->dim[0])
                         sbx_json_close_object(&s->j), s->dim[0] = '\0';
+                /* denial_lines is the last row: the dimensions no row named, empty */
+                for (size_t i = 0; strcmp(dim, "denial_lines") == 0 && i < SBX_ELEMENTSOF(stats_json_dims); i++)
+                        if (!s->seen[i]) {
+                                sbx_json_open_object(&s->j, stats_json_dims[i]);
+                                sbx_json_close_object(&s->j);
+                        }
                 sbx_json_int(&s->j, dim, n);
                 return 0;
         }
@@ -374,6 +386,9 @@ static int stats_json_row(void *userdata, sqlite3_stmt *row) {
                         sbx_json_close_object(&s->j);
                 sbx_json_open_object(&s->j, dim);
                 snprintf(s->dim, sizeof(s->dim), "%s", dim);
+                for (size_t i = 0; i < SBX_ELEMENTSOF(stats_json_dims); i++)
+                        if (strcmp(dim, stats_json_dims[i]) == 0)
+                                s->seen[i] = true;
         }
         sbx_json_int(&s->j, val ? val : "(none)", n);
         return 0;

@@ -468,4 +468,12 @@ for row, run in zip(rows, runs):
             sys.exit(f"{k}: CSV {got!r}, JSONL {want!r}")
 PY
 
+# stats --json of a filter that selects no run: every dimension is there, empty (before: only
+# executions and denial_lines, so a reader of o["verdict"]["denied"] failed on a quiet day)
+t_check "stats --json selecting nothing: each dimension an empty object" \
+        test "$("$SBX_BIN" audit stats --json --until 1971-01-01 --db "$GOOD" | python3 -c 'import json, sys
+o = json.load(sys.stdin)
+print(o["executions"], o["denial_lines"], [o[d] for d in ("verdict", "state", "backend", "mode", "enforcement")])')" \
+        = "0 0 [{}, {}, {}, {}, {}]"
+
 t_finish
