@@ -450,12 +450,13 @@ static int run_rows(struct sbx_db *db, sqlite3_stmt *st, sbx_audit_row_fn fn, vo
         }
 }
 
-int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query kind, const struct sbx_audit_filter *f,
-                    sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag) {
+/* The statement of a query, its parameters bound. */
+static int prepare(struct sbx_db *db, enum sbx_audit_query kind, const struct sbx_audit_filter *f,
+                   sqlite3_stmt **ret, struct sbx_diag *diag) {
         static const struct sbx_audit_filter none = { 0 };
         struct query q = { 0 };
         sqlite3_stmt *st = NULL;
-        int rc, r;
+        int rc;
 
         if (!f)
                 f = &none;
@@ -477,9 +478,38 @@ int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query kind, const struct s
                 else
                         sqlite3_bind_text(st, i + 1, q.binds[i].s, -1, SQLITE_STATIC);
         }
+        *ret = st;
+        return 0;
+}
+
+int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query kind, const struct sbx_audit_filter *f,
+                    sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag) {
+        sqlite3_stmt *st = NULL;
+        int r;
+
+        r = prepare(db, kind, f, &st, diag);
+        if (r < 0)
+                return r;
         r = kind == SBX_AUDIT_QUERY_STATS ? run_stats(db, st, fn, userdata, diag) : run_rows(db, st, fn, userdata, diag);
         sqlite3_finalize(st);
         return r;
+}
+
+int sbx_audit_query_columns(struct sbx_db *db, enum sbx_audit_query kind, const struct sbx_audit_filter *f,
+                            sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag) {
+        sqlite3_stmt *st = NULL;
+        int r;
+
+        if (kind == SBX_AUDIT_QUERY_STATS)
+                return sbx_diag_set(diag, EINVAL, "query", "", "stats rows are not the query's columns");
+        r = prepare(db, kind, f, &st, diag);
+        if (r < 0)
+                return r;
+        r = fn(userdata, st);
+        sqlite3_finalize(st);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "output", "", "writing the result failed: %s", strerror(-r));
+        return 0;
 }
 
 /* ---- single records ------------------------------------------------------------------------ */

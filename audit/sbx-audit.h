@@ -169,6 +169,10 @@ enum sbx_audit_query {
 
 int sbx_audit_query(struct sbx_db *db, enum sbx_audit_query q, const struct sbx_audit_filter *f,
                     sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag);
+/* Calls fn once with the query's statement prepared, not stepped: only its column names may be
+ * read (a CSV header when no row comes). Not for SBX_AUDIT_QUERY_STATS, whose rows are built. */
+int sbx_audit_query_columns(struct sbx_db *db, enum sbx_audit_query q, const struct sbx_audit_filter *f,
+                            sbx_audit_row_fn fn, void *userdata, struct sbx_diag *diag);
 /* One execution (every column), then each of its denial lines (line_no, line, path).
  * -ENOENT for an unknown id. denial_fn may be NULL. */
 int sbx_audit_show(struct sbx_db *db, int64_t id, sbx_audit_row_fn execution_fn,

@@ -250,16 +250,20 @@ static void csv_field(FILE *f, const char *s, size_t len) {
         fputc('"', f);
 }
 
-static int csv_row(struct sbx_out *o, sqlite3_stmt *row) {
-        if (!o->any) {
-                for (size_t i = 0; i < o->ncols; i++) {
-                        if (i)
-                                fputc(',', o->f);
-                        csv_field(o->f, o->names[i], strlen(o->names[i]));
-                }
-                fputs("\r\n", o->f);
-                o->any = true;
+static void csv_header(struct sbx_out *o) {
+        if (o->any)
+                return;
+        for (size_t i = 0; i < o->ncols; i++) {
+                if (i)
+                        fputc(',', o->f);
+                csv_field(o->f, o->names[i], strlen(o->names[i]));
         }
+        fputs("\r\n", o->f);
+        o->any = true;
+}
+
+static int csv_row(struct sbx_out *o, sqlite3_stmt *row) {
+        csv_header(o);
         for (size_t i = 0; i < o->ncols; i++) {
                 if (i)
                         fputc(',', o->f);
@@ -292,21 +296,46 @@ static int json_row(struct sbx_out *o, sqlite3_stmt *row) {
         return ferror(o->f) ? -EPIPE : 0;
 }
 
-int sbx_out_row(struct sbx_out *o, sqlite3_stmt *row) {
-        if (!o->names) {
-                o->ncols = (size_t) sqlite3_column_count(row);
-                o->names = calloc(o->ncols + 1, sizeof(char *));
-                o->widths = calloc(o->ncols + 1, sizeof(size_t));
-                if (!o->names || !o->widths)
+static int set_names(struct sbx_out *o, sqlite3_stmt *st) {
+        if (o->names)
+                return 0;
+        o->ncols = (size_t) sqlite3_column_count(st);
+        o->names = calloc(o->ncols + 1, sizeof(char *));
+        o->widths = calloc(o->ncols + 1, sizeof(size_t));
+        if (!o->names || !o->widths)
+                return -ENOMEM;
+        for (size_t i = 0; i < o->ncols; i++) {
+                const char *n = sqlite3_column_name(st, (int) i);
+                o->names[i] = strdup(n ? n : "");
+                if (!o->names[i])
                         return -ENOMEM;
-                for (size_t i = 0; i < o->ncols; i++) {
-                        const char *n = sqlite3_column_name(row, (int) i);
-                        o->names[i] = strdup(n ? n : "");
-                        if (!o->names[i])
-                                return -ENOMEM;
-                        o->widths[i] = strlen(o->names[i]);
-                }
+                o->widths[i] = strlen(o->names[i]);
         }
+        return 0;
+}
+
+int sbx_out_header(struct sbx_out *o, sqlite3_stmt *st) {
+        int r = set_names(o, st);
+
+        if (r < 0)
+                return r;
+        if (o->fmt == SBX_OUT_CSV) {
+                csv_header(o);
+                if (o->streaming && fflush(o->f) != 0)
+                        return -EPIPE;
+        }
+        return ferror(o->f) ? -EPIPE : 0;
+}
+
+int sbx_out_header_cb(void *userdata, sqlite3_stmt *st) {
+        return sbx_out_header(userdata, st);
+}
+
+int sbx_out_row(struct sbx_out *o, sqlite3_stmt *row) {
+        int r = set_names(o, row);
+
+        if (r < 0)
+                return r;
         switch (o->fmt) {
         case SBX_OUT_TABLE:
                 return table_row(o, row);

@@ -29,6 +29,10 @@ int sbx_out_new(FILE *f, enum sbx_out_format fmt, sbx_out_extra_fn extra, void *
 void sbx_out_set_streaming(struct sbx_out *o, bool on);
 /* One row, with the statement's column names as field names. Returns 0 or -errno (-EPIPE). */
 int sbx_out_row(struct sbx_out *o, sqlite3_stmt *row);
+/* The columns of st (prepared, not necessarily stepped); CSV prints its header line now, so that
+ * an answer without rows still has one. */
+int sbx_out_header(struct sbx_out *o, sqlite3_stmt *st);
+int sbx_out_header_cb(void *userdata, sqlite3_stmt *st);
 /* Flushes buffered table rows and closes the JSON array. Returns 0 or -errno. */
 int sbx_out_end(struct sbx_out *o);
 void sbx_out_free(struct sbx_out *o); /* accepts NULL */

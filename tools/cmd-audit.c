@@ -313,6 +313,12 @@ static int run_simple(struct sbx_db *db, struct opts *o, enum sbx_audit_query q)
 
         if (sbx_out_new(stdout, o->format, NULL, NULL, &out) < 0)
                 return sbx_fail(1, "out of memory");
+        /* the CSV header line, also when no row comes (stats rows always come) */
+        if (o->format == SBX_OUT_CSV && q != SBX_AUDIT_QUERY_STATS) {
+                r = sbx_audit_query_columns(db, q, &o->filter, sbx_out_header_cb, out, &diag);
+                if (r < 0)
+                        return fail_query(o, r, &diag);
+        }
         r = sbx_audit_query(db, q, &o->filter, sbx_out_row_cb, out, &diag);
         if (r < 0)
                 return fail_query(o, r, &diag);
@@ -694,6 +700,12 @@ static int run_export(struct sbx_db *db, struct opts *o) {
 
         if (sbx_out_new(stdout, o->format, o->format == SBX_OUT_CSV ? NULL : add_denials, db, &out) < 0)
                 return sbx_fail(1, "out of memory");
+        /* the CSV header line first, also when no row comes (--follow: before the first one) */
+        if (o->format == SBX_OUT_CSV) {
+                r = sbx_audit_query_columns(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, sbx_out_header_cb, out, &diag);
+                if (r < 0)
+                        return fail_query(o, r, &diag);
+        }
         if (!o->follow) {
                 r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, sbx_out_row_cb, out, &diag);
                 if (r < 0)

@@ -476,4 +476,13 @@ o = json.load(sys.stdin)
 print(o["executions"], o["denial_lines"], [o[d] for d in ("verdict", "state", "backend", "mode", "enforcement")])')" \
         = "0 0 [{}, {}, {}, {}, {}]"
 
+# --csv of a filter that selects nothing: the header line alone, as the page promises a header
+# line (before: an empty output, with no columns to tell a reader what was asked)
+for form in "list" "denials" "denials --top-paths" "export"; do
+        "$SBX_BIN" audit $form --csv --until 1971-01-01 --db "$GOOD" >"$T/empty.csv"
+        "$SBX_BIN" audit $form --csv --db "$GOOD" | head -1 >"$T/full.csv"
+        t_check "audit $form --csv selecting nothing: the header line alone" \
+                eval 'test "$(wc -l <"$T/empty.csv")" = 1 && cmp -s "$T/empty.csv" "$T/full.csv"'
+done
+
 t_finish
