@@ -89,12 +89,15 @@ static int parse_iso(const char *s, int64_t *ret_ms) {
                 if (*p == 'Z')
                         p++;
                 else if (*p == '+' || *p == '-') {
-                        int sign = *p++ == '-' ? -1 : 1, oh, om;
+                        int sign = *p++ == '-' ? -1 : 1, oh, om = 0;
                         if (parse_digits(&p, 2, &oh) < 0)
                                 return -EINVAL;
+                        /* +hh:mm, +hhmm, or +hh alone (ISO 8601; PostgreSQL prints "+00") */
                         if (*p == ':')
                                 p++;
-                        if (parse_digits(&p, 2, &om) < 0 || oh > 23 || om > 59)
+                        if ((p[-1] == ':' || *p) && parse_digits(&p, 2, &om) < 0)
+                                return -EINVAL;
+                        if (oh > 23 || om > 59)
                                 return -EINVAL;
                         off = sign * (oh * 60 + om);
                 }

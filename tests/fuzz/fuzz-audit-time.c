@@ -2,7 +2,8 @@
  * (sbx_audit_parse_time(), audit/query.c), which scripts pass on from wherever they got them.
  * Checked against a reading of the documented forms written here: a duration (digits then one
  * of s m h d w, repeated; at most 200 years) is that long before now; an ISO-8601 timestamp
- * ("2024-05-01", "2024-05-01T12:00", "2024-05-01 12:00:00.250", "Z" or "+02:00", no zone: UTC)
+ * ("2024-05-01", "2024-05-01T12:00", "2024-05-01 12:00:00.250", "Z", "+02:00", "+0200" or "+02", no
+ * zone: UTC)
  * is that instant, with a calendar day that exists. Both directions: what the model reads must
  * parse to the same instant, and nothing else may parse. The input is the spec itself. */
 #include <stdbool.h>
@@ -73,12 +74,16 @@ static bool model_iso(const char *s, int64_t *ret) {
                 if (*p == 'Z')
                         p++;
                 else if (*p == '+' || *p == '-') {
-                        int sign = *p++ == '-' ? -1 : 1, oh, om;
+                        int sign = *p++ == '-' ? -1 : 1, oh, om = 0;
+                        bool colon;
                         if (!digits(&p, 2, &oh))
                                 return false;
-                        if (*p == ':')
-                                p++;
-                        if (!digits(&p, 2, &om) || oh > 23 || om > 59)
+                        /* hours, then minutes after an optional colon; a colon needs them */
+                        colon = *p == ':';
+                        p += colon;
+                        if ((colon || *p) && !digits(&p, 2, &om))
+                                return false;
+                        if (oh > 23 || om > 59)
                                 return false;
                         off = sign * (oh * 60 + om);
                 }
