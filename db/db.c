@@ -1161,6 +1161,11 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
         if (r < 0)
                 return r;
         db->owner = st.st_uid;
+        /* no schema at all (check_identity() refused one without sbx's version): an empty file,
+         * which a reader must not make sbx's by "upgrading" it; its writer has not begun */
+        if (version == 0)
+                return sbx_diag_set(diag, ENOENT, "open", path,
+                                    "no audit database at %s (an empty database: nothing recorded there yet)", path);
         if (version < SBX_DB_SCHEMA_VERSION)
                 return sbx_diag_set(diag, EPROTO, "open", path,
                                     "audit database %s has schema version %d, older than this sbx (%d): it is "

@@ -45,7 +45,7 @@ const char *sbx_db_path(const struct sbx_db *db);
 #define SBX_DB_APPLICATION_ID 0x73627841
 
 /* Error classes (negative errno) of sbx_db_open / sbx_db_open_readonly, each with one diag line:
- *   -ENOENT           no database file (read-only open only)
+ *   -ENOENT           no database file, or an empty one (no schema yet; read-only open only)
  *   -EBADMSG          the file is not an SQLite database, or not an sbx audit database
  *   -EPROTONOSUPPORT  written by a newer sbx (user_version above SBX_DB_SCHEMA_VERSION)
  *   -EPROTO           an older schema that a read-only open cannot upgrade

@@ -485,4 +485,18 @@ for form in "list" "denials" "denials --top-paths" "export"; do
                 eval 'test "$(wc -l <"$T/empty.csv")" = 1 && cmp -s "$T/empty.csv" "$T/full.csv"'
 done
 
+# an empty file, or an SQLite file with nothing in it, holds no record: the read verbs answer as
+# for no file and leave it as it was (before: they "upgraded" it, writing sbx's schema into it)
+: >"$T/empty.db"
+sqlite3 "$T/bare.db" 'PRAGMA user_version = 0; VACUUM'
+for f in empty bare; do
+        cp "$T/$f.db" "$T/$f.orig"
+        for verb in list stats "denials --top-paths" export; do
+                "$SBX_BIN" audit $verb --db "$T/$f.db" 2>"$ERR" >"$T/stdout"
+                t_check "$f database: audit $verb exits 1 with one line" one_line $? 1 "no audit database .*nothing recorded"
+        done
+        t_check "$f database: ... and the file is as it was, nothing beside it" \
+                eval 'cmp -s "$T/$f.db" "$T/$f.orig" && test -z "$(ls "$T/$f.db"-* 2>/dev/null)"'
+done
+
 t_finish

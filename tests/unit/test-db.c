@@ -428,9 +428,19 @@ static void test_db_readonly_open_never_creates(void **state) {
         assert_int_equal(sbx_db_open_readonly(f->path, &db, &diag), -ENOENT);
         assert_non_null(strstr(diag.msg, f->path));
         assert_int_equal(access(f->path, F_OK), -1);
-        /* an empty file (created by a writer that has not migrated yet) is an older schema */
+        /* an empty file (created by a writer that has not migrated yet, or by anyone else) holds
+         * no record: as no file, and a reader leaves it as it is (before: -EPROTO, an older schema,
+         * which the audit verbs upgraded, writing sbx's schema into a file they only read) */
         write_file(f->path, "", 0);
-        assert_int_equal(sbx_db_open_readonly(f->path, &db, NULL), -EPROTO);
+        diag = (struct sbx_diag) { 0 };
+        assert_int_equal(sbx_db_open_readonly(f->path, &db, &diag), -ENOENT);
+        assert_non_null(strstr(diag.msg, f->path));
+        assert_int_equal(sbx_db_open_readonly_upgraded(f->path, &db, NULL), -ENOENT);
+        {
+                struct stat st;
+                assert_int_equal(stat(f->path, &st), 0);
+                assert_int_equal(st.st_size, 0);
+        }
         assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
         sbx_db_close(db);
         assert_int_equal(sbx_db_open_readonly(f->path, &db, NULL), 0);
