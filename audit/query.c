@@ -69,7 +69,7 @@ static int parse_iso(const char *s, int64_t *ret_ms) {
         if (parse_digits(&p, 4, &y) < 0 || *p++ != '-' || parse_digits(&p, 2, &mo) < 0 || *p++ != '-' ||
             parse_digits(&p, 2, &d) < 0)
                 return -EINVAL;
-        if (*p == 'T' || *p == ' ') {
+        if (*p == 'T' || *p == 't' || *p == ' ') { /* RFC 3339 allows lowercase t and z */
                 p++;
                 if (parse_digits(&p, 2, &h) < 0 || *p++ != ':' || parse_digits(&p, 2, &mi) < 0)
                         return -EINVAL;
@@ -86,7 +86,7 @@ static int parse_iso(const char *s, int64_t *ret_ms) {
                                         ms += (*p - '0') * scale;
                         }
                 }
-                if (*p == 'Z')
+                if (*p == 'Z' || *p == 'z')
                         p++;
                 else if (*p == '+' || *p == '-') {
                         int sign = *p++ == '-' ? -1 : 1, oh, om = 0;
@@ -101,7 +101,7 @@ static int parse_iso(const char *s, int64_t *ret_ms) {
                                 return -EINVAL;
                         off = sign * (oh * 60 + om);
                 }
-        } else if (*p == 'Z')
+        } else if (*p == 'Z' || *p == 'z')
                 p++;
         if (*p)
                 return -EINVAL;

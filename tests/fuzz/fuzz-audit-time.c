@@ -53,7 +53,7 @@ static bool model_iso(const char *s, int64_t *ret) {
 
         if (!digits(&p, 4, &y) || *p++ != '-' || !digits(&p, 2, &mo) || *p++ != '-' || !digits(&p, 2, &d))
                 return false;
-        if (*p == 'T' || *p == ' ') {
+        if (*p == 'T' || *p == 't' || *p == ' ') { /* RFC 3339 allows lowercase t and z */
                 p++;
                 if (!digits(&p, 2, &h) || *p++ != ':' || !digits(&p, 2, &mi))
                         return false;
@@ -71,7 +71,7 @@ static bool model_iso(const char *s, int64_t *ret) {
                                                 ms += (*p - '0') * (i == 0 ? 100 : i == 1 ? 10 : 1);
                         }
                 }
-                if (*p == 'Z')
+                if (*p == 'Z' || *p == 'z')
                         p++;
                 else if (*p == '+' || *p == '-') {
                         int sign = *p++ == '-' ? -1 : 1, oh, om = 0;
@@ -87,7 +87,7 @@ static bool model_iso(const char *s, int64_t *ret) {
                                 return false;
                         off = sign * (oh * 60 + om);
                 }
-        } else if (*p == 'Z')
+        } else if (*p == 'Z' || *p == 'z')
                 p++;
         if (*p)
                 return false;

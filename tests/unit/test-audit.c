@@ -1114,6 +1114,10 @@ static void test_audit_parse_time_accepts_durations_and_timestamps(void **state)
                 /* an offset in hours alone (ISO 8601; PostgreSQL prints "+00") */
                 { "2024-05-01T14:00:00+02", 0, 1714564800000 },
                 { "2024-05-01 12:00:00.250+00", 0, 1714564800250 },
+                /* RFC 3339: "t" and "z" may be lowercase */
+                { "2024-05-01t12:00:00z", 0, 1714564800000 },
+                { "2024-05-01z", 0, 1714521600000 },
+                { "2024-05-01x12:00", -EINVAL, 0 },
                 { "2024-05-01T12:00:00+02:", -EINVAL, 0 },
                 { "2024-05-01T12:00:00+2", -EINVAL, 0 },
                 { "2024-05-01T12:00:00+020", -EINVAL, 0 },
