@@ -57,6 +57,18 @@ static bool ends_with(const char *s, size_t n, const char *suffix) {
 static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
         size_t i = 0;
 
+        /* Rust's io::Error ends the strerror text with " (os error N)"; the tempfile crate names
+         * the path after it: "Read-only file system (os error 30) at path \"X\"" */
+        if (starts_with(s, n, " (os error ")) {
+                size_t k = 11;
+
+                while (k < n && isdigit((unsigned char) s[k]))
+                        k++;
+                if (k > 11 && k < n && s[k] == ')') {
+                        s += k + 1;
+                        n -= k + 1;
+                }
+        }
         /* Only short connecting words: "Read-only file system: 'X'", "..., open 'X'", "path 'X'". */
         while (i < n && i < 32 && (sbx_ascii_alpha((unsigned char) s[i]) || s[i] == ' ' || s[i] == ':' || s[i] == ','))
                 i++;
@@ -157,6 +169,25 @@ static bool kind_word(const char *s, size_t n) {
         return false;
 }
 
+/* Whether a word of s[0..w) is an article: the verb phrase then names a thing by its kind, and
+ * its last word is no name (gpg's "can't connect to the agent", rustc's "couldn't create a temp
+ * dir"). A path-like object is read before this is asked. */
+static bool article_within(const char *s, size_t w) {
+        static const char *const articles[] = { "a", "an", "the" };
+
+        for (size_t b = 0; b < w;) {
+                size_t e = b;
+
+                while (e < w && s[e] != ' ' && s[e] != '\t')
+                        e++;
+                for (size_t i = 0; i < SBX_ELEMENTSOF(articles); i++)
+                        if (e - b == strlen(articles[i]) && strncasecmp(s + b, articles[i], e - b) == 0)
+                                return true;
+                b = e + 1;
+        }
+        return false;
+}
+
 /* A severity label in a field of its own before the signature: "dpkg: error: you do not have
  * permission ...", "x: FATAL: ...". No name: the walk goes on to the field before it. */
 static bool label_word(const char *s, size_t n) {
@@ -248,6 +279,20 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
+        /* OpenSSL's apps: "Can't open \"X\" for writing, <strerror>": a verb phrase that quotes
+         * its name, ended by a comma; nothing else is read before a comma */
+        if (n > 0 && s[n - 1] == ',') {
+                size_t start = --n, k;
+
+                while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
+                        start--;
+                if (verb_phrase(s + start, n - start) && (k = quoted_within(s + start, n - start, out, size)) > 0 &&
+                    path_like(out, k))
+                        return k;
+                if (size > 0)
+                        out[0] = '\0';
+                return 0;
+        }
         if (n == 0 || s[n - 1] != ':')
                 return 0;
         n--;
@@ -353,7 +398,7 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                                         e++;
                                                 return put(out, size, f + i, e - i);
                                         }
-                                if (!fallback && words > 2 && !kind_word(f + w, fl - w)) {
+                                if (!fallback && words > 2 && !kind_word(f + w, fl - w) && !article_within(f, w)) {
                                         fallback = f + w;
                                         fallback_len = fl - w;
                                 }

@@ -720,6 +720,19 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "x: errors: Read-only file system", "Read-only file system", "errors" },
                 /* ... but not the annotation after it (apt's "- open (13: ...)") */
                 { "E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)", "Permission denied", "/var/lib/dpkg/lock-frontend" },
+                /* an object after an article is a thing, not a name (gpg's "the agent", rustc's "a
+                 * temp dir": recorded as "agent" and "dir" joined to the cwd, workspace paths) */
+                { "gpg: can't connect to the agent: Read-only file system", "Read-only file system", "" },
+                { "x: cannot open an archive: Permission denied", "Permission denied", "" },
+                { "error: couldn't create a temp dir: Read-only file system", "Read-only file system", "" },
+                /* Rust's io::Error ends the strerror text with "(os error N)"; the tempfile crate
+                 * then names the path: that name, not the object of the phrase before */
+                { "error: couldn't create a temp dir: Read-only file system (os error 30) at path \"/etc/rmetaHC\"", "Read-only file system", "/etc/rmetaHC" },
+                { "error: couldn't create a temp dir: Permission denied (os error 13) at path \"/etc/rmetaHC\"", "Permission denied", "/etc/rmetaHC" },
+                /* OpenSSL's apps: "Can't open \"X\" for writing, <strerror>" (the name was lost) */
+                { "genrsa: Can't open \"/etc/k.pem\" for writing, Read-only file system", "Read-only file system", "/etc/k.pem" },
+                { "Can't open \"/etc/c.pem\" for writing, Permission denied", "Permission denied", "/etc/c.pem" },
+                { "x: some words, Permission denied", "Permission denied", "" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
