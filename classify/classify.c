@@ -82,6 +82,8 @@ struct sbx_classifier {
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
         bool (*host_permits)(void *userdata, const char *path, bool run);
+        bool (*host_refuses)(void *userdata, const char *path, bool run);
+        bool refuses_run; /* the `run` of the line host_refused() examines */
         void *resolve_userdata;
 
         /* results */
@@ -153,6 +155,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->n_writable = n;
         c->resolve = ctx->resolve;
         c->host_permits = ctx->host_permits;
+        c->host_refuses = ctx->host_refuses;
         c->resolve_userdata = ctx->userdata;
         return 0;
 }
@@ -232,6 +235,41 @@ static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const 
         if (c->host_permits && host_name(c, path, strlen(path), host) && c->host_permits(c->resolve_userdata, host, run))
                 return false;
         return sbx_denial_line_names_each(line, strlen(line), name_in_writable, c);
+}
+
+/* Whether the host itself refuses a name of a denial line (joined to the cwd, resolved on the
+ * host), see host_refused(). A name the host cannot resolve (a directory on its way the user may
+ * not search: /root/x as nobody) is asked as joined. */
+static bool name_host_refused(void *userdata, const char *name, size_t n) {
+        const struct sbx_classifier *c = userdata;
+        char p[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX];
+
+        if (host_name(c, name, n, p))
+                return c->host_refuses(c->resolve_userdata, p, c->refuses_run);
+        if (n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
+                return false;
+        memcpy(text, name, n);
+        text[n] = '\0';
+        return sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, text, p, sizeof(p)) > 0 &&
+               c->host_refuses(c->resolve_userdata, p, c->refuses_run);
+}
+
+/* Whether a denial line tells of what the host itself would have refused, sandbox or not: its
+ * path, and every name it holds, lie where the host refuses any write (a file system mounted
+ * read-only on the host, where the write fails with EROFS without sbx too; a file the user may
+ * neither write nor replace, the host's permissions' EACCES, which Landlock's reads the same). It
+ * is then the task's failure, neither counted nor kept. Not when the line names what the sandbox
+ * refuses whatever the file's permissions (a set-ID bit: the seccomp filter, everywhere). */
+static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, bool run) {
+        if (!c->host_refuses || !path[0])
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
+                if (strcasestr(line, refused_there[i]))
+                        return false;
+        c->refuses_run = run;
+        if (!name_host_refused(c, path, strlen(path)))
+                return false;
+        return sbx_denial_line_names_each(line, strlen(line), name_host_refused, c);
 }
 
 void sbx_classifier_free(struct sbx_classifier *c) {
@@ -342,7 +380,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true;
 
-                if (keep || c->n_writable > 0) {
+                if (keep || c->n_writable > 0 || c->host_refuses) {
                         size_t ss, se;
 
                         copy_evidence(line, sizeof(line), s, len);
@@ -352,7 +390,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         if (r > 0 && sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path)) > 0)
                                 run = sbx_denial_line_may_exec(line, strlen(line), ss, se, path);
                         absolute_path(c, path, sizeof(path));
-                        own = hosts_own_refusal(c, line, path, run);
+                        own = hosts_own_refusal(c, line, path, run) || host_refused(c, line, path, run);
                 }
                 if (!own) {
                         c->denial_lines++;

@@ -120,6 +120,14 @@ struct sbx_classify_context {
          * to a directory the command moved to (`cd .. && touch x`, `tar -C /opt`), and the line
          * stays a denial. NULL: names are judged as text. */
         bool (*host_permits)(void *userdata, const char *path, bool run);
+        /* Optional, with or without writable: whether the host itself would refuse the command any
+         * write to the host path `path` (as resolve gave it), sandbox or not: its file system is
+         * mounted read-only on the host, or the command's user (without capabilities) may not
+         * reach it, or may neither write it (nor run it, when `run`) nor create, remove or
+         * rename it in its directory. true: a denial line whose path and every other name lie
+         * there is the task's failure (not counted nor kept), unless it names a set-ID bit or
+         * another operation the sandbox refuses whatever the permissions. NULL: never. */
+        bool (*host_refuses)(void *userdata, const char *path, bool run);
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

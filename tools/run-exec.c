@@ -1738,6 +1738,95 @@ static bool host_permits(void *userdata, const char *path, bool run) {
         return mode_grants(path, &st, (S_ISREG(st.st_mode) && run) || S_ISDIR(st.st_mode) ? 7 : 6);
 }
 
+/* Whether `path` holds an ACL: its mode bits do not tell what it grants. */
+static bool has_acl(const char *path) {
+        return getxattr(path, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE;
+}
+
+/* For the classifier: whether the host itself would refuse the command every write to the host
+ * path `path` (host_path() gave it), sandbox or not, so that a failure there is the task's. Its
+ * longest existing part is on a file system mounted read-only on the host (EROFS without sbx as
+ * well, whoever runs it; a read-only mount inside the workspace too). Or, for a user other than
+ * root (root's capabilities pass the permissions on the host; inside the sandbox it keeps none),
+ * by the mode bits: a directory on its way is not searchable, or it is missing and the directory
+ * it would be made in is not writable, or it exists in a directory that is not writable (no
+ * create, remove or rename there) and is itself not writable (nor runnable when `run`). The
+ * sandbox grants every read and exec, so its refusals are of writes: one the host refuses anyway
+ * is not its doing (`cat /root/x`, `touch /etc/x` as nobody). false when it cannot be told (an
+ * ACL, a stat that fails). */
+static bool host_refuses(void *userdata, const char *path, bool run) {
+        char buf[PATH_MAX];
+        struct stat st;
+        struct statvfs vfs;
+        size_t len = strlen(path), have;
+        bool exists;
+
+        (void) userdata;
+        if (path[0] != '/' || len >= sizeof(buf))
+                return false;
+        /* its longest existing part */
+        memcpy(buf, path, len + 1);
+        while (stat(buf, &st) < 0) {
+                char *slash;
+
+                /* a directory on its way that the user may not search (sbx runs as the command's
+                 * user): the host refuses it everything */
+                if (errno == EACCES && sbx_euid() != 0)
+                        return true;
+                if (errno != ENOENT || strcmp(buf, "/") == 0 || !(slash = strrchr(buf, '/')))
+                        return false;
+                if (slash == buf)
+                        slash[1] = '\0';
+                else
+                        *slash = '\0';
+        }
+        have = strlen(buf);
+        exists = have == len;
+        if (statvfs(buf, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+                return true;
+        if (sbx_euid() == 0)
+                return false;
+        /* every directory above the existing part searchable, by the bits alone */
+        for (size_t i = 0; i < have && have > 1; i++) {
+                char dir[PATH_MAX];
+                size_t k = i ? i : 1;
+
+                if (buf[i] != '/')
+                        continue;
+                memcpy(dir, buf, k);
+                dir[k] = '\0';
+                if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode) || has_acl(dir))
+                        return false;
+                if (!mode_grants(dir, &st, 1))
+                        return true;
+        }
+        if (!exists) {
+                /* made in buf: a directory the user may write and search, or not */
+                if (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode) || has_acl(buf))
+                        return false;
+                return !mode_grants(buf, &st, 3);
+        }
+        /* its directory: where it could be created, removed or renamed */
+        {
+                char dir[PATH_MAX];
+                char *slash;
+
+                memcpy(dir, buf, have + 1);
+                slash = strrchr(dir, '/');
+                if (!slash || slash[1] == '\0')
+                        return false;
+                if (slash == dir)
+                        slash[1] = '\0';
+                else
+                        *slash = '\0';
+                if (stat(dir, &st) < 0 || has_acl(dir) || mode_grants(dir, &st, 3))
+                        return false;
+        }
+        if (stat(buf, &st) < 0 || has_acl(buf) || mode_grants(buf, &st, 2))
+                return false;
+        return !(run && S_ISREG(st.st_mode) && mode_grants(buf, &st, 1));
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -1978,7 +2067,8 @@ not_started:
                         const char *writable[3], *root = NULL, *temp = NULL;
                         struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL,
                                                             .writable = writable, .resolve = host_path,
-                                                            .host_permits = host_permits };
+                                                            .host_permits = host_permits,
+                                                            .host_refuses = host_refuses };
 
                         /* canonical, as host_path() answers: both are already (the policy's root
                          * is canonicalized when it is resolved, the temp area is made beneath

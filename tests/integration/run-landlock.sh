@@ -616,6 +616,41 @@ assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/v7.json"
                                 check "$who, bwrap workspace-write: the same writes are a task_failure (rc=$rc)" \
                                         grep -q '"verdict": *"task_failure"' "$d/v4.json"
                         fi
+                        # where the host itself refuses the write, sandbox or not, the failure is the
+                        # command's under either backend (before: denied, Landlock's EACCES and
+                        # bubblewrap's EROFS read alone): as nobody, reading /etc/shadow, making a file
+                        # in /etc and writing /etc/passwd; as anyone, writing beneath a mount the host
+                        # keeps read-only, in the workspace too. A write outside that the host allows
+                        # (nobody in /var/tmp) stays denied.
+                        for b in landlock bwrap; do
+                                if [ $who = nobody ]; then
+                                        cmd="cat /etc/shadow; touch /etc/$tag-h; echo x >> /etc/passwd"
+                                else
+                                        mkdir -p "$d/rosrc" "$d/ws/romnt" && mount --bind -o ro "$d/rosrc" "$d/ws/romnt" || continue
+                                        cmd="touch romnt/x; mkdir -p '$d/ws/romnt/a/b'"
+                                fi
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/h-$b.json" -- sh -c "$cmd" ) 2>"$T/err"
+                                rc=$?
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/h2-$b.json" -- sh -c "$cmd; touch /var/tmp/$tag-h2" ) 2>/dev/null
+                                [ $who = root ] && umount "$d/ws/romnt"
+                                if [ $rc -eq 125 ]; then
+                                        echo "note - $b not usable here: its side of the host-refusal check not run"
+                                        continue
+                                fi
+                                check "$who, $b workspace-write: writes the host refuses anyway fail (rc=$rc, $(grep -c 'Permission denied\|Read-only' "$T/err") lines)" \
+                                        test $rc -ne 0 -a ! -e "/etc/$tag-h" -a ! -e "$d/ws/romnt/x"
+                                check "$who, $b workspace-write: ... task_failure with no denial line" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/h-$b.json"
+                                check "$who, $b workspace-write: ... and a write outside that the host allows is denied, that line only" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["path"] == sys.argv[2], o' \
+                                        "$d/h2-$b.json" "/var/tmp/$tag-h2"
+                        done
                 done
                 # a launcher failure inside the ruleset step: no Landlock layer left to stack
                 if [ "$depth_ok" -eq 16 ]; then
