@@ -9,6 +9,7 @@
  * Memory: a 64 KiB staging buffer (small feeds are gathered so the per-feed cost stays low), the
  * first LINE_KEEP bytes of the line in progress, and the last max_match bytes of it (a signature
  * can straddle two feeds). Nothing grows with the input. */
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -76,6 +77,10 @@ struct sbx_classifier {
 
         size_t stage_len;
         unsigned char stage[STAGE_SIZE];
+
+        const unsigned char *scan_start; /* the buffer process() is scanning */
+        const unsigned char *look;       /* what precedes the line being ended in that buffer, or NULL */
+        size_t look_len;
 
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
         size_t n_writable;             /* see struct sbx_classify_context */
@@ -371,6 +376,97 @@ static void copy_evidence(char *dst, size_t size, const unsigned char *s, size_t
         dst[o] = '\0';
 }
 
+/* The line before the one ending at look[*end] (exclusive; look[*end - 1] is its '\n'), blank
+ * lines skipped, its blanks and '\r' trimmed, into *ls and *ll; *end moves to its start. false when
+ * there is none in the buffer or the way back passes 4 KiB (the cost stays linear). */
+static bool line_before(const unsigned char *look, size_t *end, size_t floor, const unsigned char **ls, size_t *ll) {
+        while (*end > floor && look[*end - 1] == '\n') {
+                size_t e = *end - 1, b = e;
+
+                while (b > floor && look[b - 1] != '\n')
+                        b--;
+                if (b == floor && floor > 0)
+                        return false; /* the line may begin before the 4 KiB looked at */
+                *end = b;
+                while (e > b && (look[e - 1] == ' ' || look[e - 1] == '\t' || look[e - 1] == '\r'))
+                        e--;
+                while (b < e && (look[b] == ' ' || look[b] == '\t'))
+                        b++;
+                if (b < e) {
+                        *ls = look + b;
+                        *ll = e - b;
+                        return true;
+                }
+        }
+        return false;
+}
+
+/* The number N of an anyhow cause "N: " at s (after blanks), its length in *k; -1 when none. */
+static long cause_number(const char *s, size_t n, size_t *k) {
+        size_t i = 0;
+        long v = 0;
+
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+                i++;
+        if (i >= n || !isdigit((unsigned char) s[i]))
+                return -1;
+        while (i < n && isdigit((unsigned char) s[i]) && v < 1000)
+                v = v * 10 + (s[i++] - '0');
+        if (i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
+                return -1;
+        *k = i + 2;
+        return v;
+}
+
+/* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and
+ * the name on the cause before it:
+ *     error: failed to write /ws/p/Cargo.lock
+ *
+ *     Caused by:
+ *       failed to open: /ws/p/Cargo.lock
+ *
+ *     Caused by:
+ *       Permission denied (os error 13)
+ * or numbered ("Caused by:", then "    0: failed to open: X", "    1: Permission denied ..."). For
+ * a denial line that holds the signature alone (blanks and a cause number before it), the path
+ * is read from "<cause before>: <this line>", as anyhow's one-line form prints the chain. Only
+ * within the buffer being scanned (64 KiB of staged stderr). 0, or the path's length. */
+static size_t chained_path(const struct sbx_classifier *c, const char *line, size_t ss, size_t se, char *path,
+                           size_t size) {
+        char joined[2 * SBX_MATCHED_LINE_MAX];
+        const unsigned char *ls;
+        size_t k = 0, ll, end, floor, at = 0, cl;
+        long num;
+
+        if (!c->look)
+                return 0;
+        num = cause_number(line, ss, &k);
+        if (num < 0)
+                for (k = 0; k < ss && (line[k] == ' ' || line[k] == '\t'); k++)
+                        ;
+        if (k != ss || num == 0)
+                return 0;
+        end = c->look_len;
+        floor = end > 4096 ? end - 4096 : 0;
+        if (!line_before(c->look, &end, floor, &ls, &ll))
+                return 0;
+        if (num > 0) {
+                if (cause_number((const char *) ls, ll, &at) != num - 1)
+                        return 0;
+        } else {
+                if (ll != 10 || strncasecmp((const char *) ls, "Caused by:", 10) != 0 ||
+                    !line_before(c->look, &end, floor, &ls, &ll))
+                        return 0;
+        }
+        cl = ll - at;
+        if (cl + 2 + strlen(line + ss) >= sizeof(joined) || memchr(ls + at, '\0', cl))
+                return 0;
+        memcpy(joined, ls + at, cl);
+        memcpy(joined + cl, ": ", 2);
+        memcpy(joined + cl + 2, line + ss, strlen(line + ss) + 1);
+        return sbx_denial_path_extract(joined, strlen(joined), cl + 2, cl + 2 + (se - ss), path, size);
+}
+
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
@@ -389,6 +485,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 return r;
                         if (r > 0 && sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path)) > 0)
                                 run = sbx_denial_line_may_exec(line, strlen(line), ss, se, path);
+                        else if (r > 0 && chained_path(c, line, ss, se, path, sizeof(path)) > 0)
+                                run = false; /* a cause names what it did to the file */
                         absolute_path(c, path, sizeof(path));
                         own = hosts_own_refusal(c, line, path, run) || host_refused(c, line, path, run);
                 }
@@ -454,6 +552,12 @@ static int end_line(struct sbx_classifier *c, const unsigned char *tail, size_t 
                 size_t len = tail_len;
                 bool whole = true;
 
+                /* the lines before it, when it lies whole in the buffer being scanned */
+                c->look = NULL;
+                if (c->cur_len == 0 && tail && c->scan_start && tail >= c->scan_start) {
+                        c->look = c->scan_start;
+                        c->look_len = (size_t) (tail - c->scan_start);
+                }
                 if (c->cur_len > 0) {
                         keep_append(c, tail, tail_len);
                         s = c->keep;
@@ -616,6 +720,7 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
         if (n == 0)
                 return 0;
         c->bytes += n;
+        c->scan_start = s;
 
         /* A signature that started in the previous buffer and ends in this one. */
         if (c->carry_len > 0 && d->any_re.present) {

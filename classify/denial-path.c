@@ -20,10 +20,11 @@ struct quote {
         const char *close;
 };
 
-/* Opening quote -> closing quote. `X' (old GNU style) closes with '. */
+/* Opening quote -> closing quote. `X' (old GNU style) closes with ', `X` (Rust's) with `. */
 static const struct quote quotes[] = {
         { "'", "'" },
         { "`", "'" },
+        { "`", "`" }, /* Rust's tools, cargo: `X` */
         { "\"", "\"" },
         { "\xe2\x80\x98", "\xe2\x80\x99" }, /* ‘ ’ */
         { "\xe2\x80\x9c", "\xe2\x80\x9d" }, /* “ ” */
@@ -519,7 +520,7 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
                         continue;
                 while (e < len && line[e] != ' ' && line[e] != '\t')
                         e++;
-                while (e > i + 1 && strchr(":,;.)'\"", line[e - 1]))
+                while (e > i + 1 && strchr(":,;.)'\"`", line[e - 1]))
                         e--;
                 while (e > i + 1 && (unsigned char) line[e - 1] >= 0x80 && !((unsigned char) line[e - 1] >= 0xc0))
                         e--; /* a closing quote of more than one byte (its continuation bytes, then its lead) */

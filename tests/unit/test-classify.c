@@ -733,6 +733,9 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "genrsa: Can't open \"/etc/k.pem\" for writing, Read-only file system", "Read-only file system", "/etc/k.pem" },
                 { "Can't open \"/etc/c.pem\" for writing, Permission denied", "Permission denied", "/etc/c.pem" },
                 { "x: some words, Permission denied", "Permission denied", "" },
+                /* Rust's `X` (cargo): the name without its backticks (it was read as a relative
+                 * name, "`/x`" joined to the cwd: a workspace path) */
+                { "failed to create directory `/etc/demo`: Permission denied", "Permission denied", "/etc/demo" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
@@ -917,6 +920,83 @@ static void test_classify_landlock_permission_denied_inside_the_workspace(void *
         assert_verdict(run("landlock", 1, 0, "touch: cannot touch 'ro': Permission denied\n"), "denied");
 }
 
+/* Rust's error chains put the errno text alone on the chain's last line, the name on the cause
+ * before it (cargo's "Caused by:" blocks, anyhow's numbered causes): the path is read from both
+ * (it was none, so that a 0555 directory in the workspace under Landlock read as a denial). */
+static void test_classify_rust_cause_chain_names_the_path(void **state) {
+        (void) state;
+        static const struct {
+                const char *text, *path;
+                bool denial;
+        } cases[] = {
+                { "error: failed to write /ws/p/Cargo.lock\n\nCaused by:\n  failed to open: /ws/p/Cargo.lock\n\n"
+                  "Caused by:\n  Permission denied (os error 13)\n", "/ws/p/Cargo.lock", false },
+                { "error: failed to create package `demo` at `/etc/demo`\n\nCaused by:\n  failed to create directory "
+                  "`/etc/demo`\n\nCaused by:\n  Permission denied (os error 13)\n", "/etc/demo", true },
+                { "Error: failed to write output\n\nCaused by:\n    0: failed to open: /etc/o.txt\n"
+                  "    1: Permission denied (os error 13)\n", "/etc/o.txt", true },
+                /* not a chain: no path, as before */
+                { "failed to open: /etc/o.txt\n  Permission denied (os error 13)\n", "", true },
+                { "Caused by:\n  Permission denied (os error 13)\n", "", true },
+                { "    3: failed to open: /etc/o.txt\n    1: Permission denied (os error 13)\n", "", true },
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_result *r = run_in_workspace(cases[i].text, false);
+
+                if (!cases[i].denial) {
+                        if (r->verdict != SBX_VERDICT_TASK_FAILURE || r->denial_lines != 0)
+                                fail_msg("case %zu: %s", i, sbx_verdict_to_string(r->verdict));
+                        continue;
+                }
+                assert_verdict(r, "denied");
+                assert_int_equal(r->n_denials, 1);
+                if (strcmp(r->denials[0].path, cases[i].path) != 0)
+                        fail_msg("case %zu: path '%s', want '%s'", i, r->denials[0].path, cases[i].path);
+        }
+}
+
+/* A host that refuses every write beneath /ro (a read-only mount, a directory the user may not
+ * write). */
+static bool fake_host_refuses(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        (void) run;
+        return strncmp(path, "/ro/", 4) == 0;
+}
+
+/* With host_refuses, a line whose path and every name lie where the host itself refuses the
+ * write is the task's, under either backend; not one that names a set-ID bit, nor one that also
+ * names a path elsewhere. */
+static void test_classify_host_refuses(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "cat: /ro/shadow: Permission denied\ntouch: cannot touch '/ro/x': Permission denied\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(r->denial_lines, 0);
+        r = run_landlock_in(&ctx, "touch: cannot touch '/ro/x': Permission denied\ntouch: cannot touch '/etc/x': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->denial_lines, 1);
+        assert_string_equal(r->denials[0].path, "/etc/x");
+        assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of '/ro/x': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "Permission denied\n"), "denied");
+        {
+                struct sbx_classifier *c = NULL;
+                struct sbx_exit_status st = { .exit_code = 1 };
+                struct sbx_classify_result res;
+                const char *t = "touch: cannot touch '/ro/x': Read-only file system\n";
+
+                assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, NULL), 0);
+                assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                assert_int_equal(sbx_classify_feed(c, t, strlen(t)), 0);
+                assert_int_equal(sbx_classify_finish(c, &st, &res, NULL), 0);
+                sbx_classifier_free(c);
+                assert_verdict(&res, "task_failure");
+        }
+}
+
 /* A host where every name reads as a 0644 file: it lets the command read and write, never run. */
 static bool fake_host_permits_rw(void *userdata, const char *path, bool run) {
         (void) userdata;
@@ -1082,6 +1162,8 @@ int main(void) {
                 cmocka_unit_test(test_classify_relative_denial_paths_are_joined_to_the_cwd),
                 cmocka_unit_test(test_classify_landlock_permission_denied_inside_the_workspace),
                 cmocka_unit_test(test_classify_landlock_execute_bit_only_for_exec_failures),
+                cmocka_unit_test(test_classify_rust_cause_chain_names_the_path),
+                cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
                 cmocka_unit_test(test_classify_args_parse_table),
         };
