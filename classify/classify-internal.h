@@ -116,6 +116,11 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
  * open", dash's "cannot create X", Node's "open 'X'". Bash prints a failed redirection as it
  * prints a failed exec: such a line may be either. Pure. */
 bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
+/* Whether a denial line names its path alone in the field before the signature, after the
+ * program (and a line number), with no word after the signature: "cat: X: Permission denied",
+ * "bash: line 1: X: ...", tee's, head's: the failure of an open (or an exec) of X, not of a
+ * removal or rename, which the tools name ("cannot remove 'X'", tar's "X: Cannot unlink"). Pure. */
+bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
 
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */

@@ -87,8 +87,8 @@ struct sbx_classifier {
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
         bool (*host_permits)(void *userdata, const char *path, bool run);
-        bool (*host_refuses)(void *userdata, const char *path, bool run);
-        bool refuses_run; /* the `run` of the line host_refused() examines */
+        bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
+        bool refuses_run, refuses_opens; /* of the line host_refused() examines */
         void *resolve_userdata;
 
         /* results */
@@ -250,13 +250,13 @@ static bool name_host_refused(void *userdata, const char *name, size_t n) {
         char p[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX];
 
         if (host_name(c, name, n, p))
-                return c->host_refuses(c->resolve_userdata, p, c->refuses_run);
+                return c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
         if (n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
                 return false;
         memcpy(text, name, n);
         text[n] = '\0';
         return sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, text, p, sizeof(p)) > 0 &&
-               c->host_refuses(c->resolve_userdata, p, c->refuses_run);
+               c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
 }
 
 /* Whether a denial line tells of what the host itself would have refused, sandbox or not: its
@@ -265,13 +265,14 @@ static bool name_host_refused(void *userdata, const char *name, size_t n) {
  * neither write nor replace, the host's permissions' EACCES, which Landlock's reads the same). It
  * is then the task's failure, neither counted nor kept. Not when the line names what the sandbox
  * refuses whatever the file's permissions (a set-ID bit: the seccomp filter, everywhere). */
-static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, bool run) {
+static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, bool run, bool opens) {
         if (!c->host_refuses || !path[0])
                 return false;
         for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
                 if (strcasestr(line, refused_there[i]))
                         return false;
         c->refuses_run = run;
+        c->refuses_opens = opens;
         if (!name_host_refused(c, path, strlen(path)))
                 return false;
         return sbx_denial_line_names_each(line, strlen(line), name_host_refused, c);
@@ -474,7 +475,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
-                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true;
+                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false;
 
                 if (keep || c->n_writable > 0 || c->host_refuses) {
                         size_t ss, se;
@@ -483,12 +484,14 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         r = match(c, &d->denial_re, (const unsigned char *) line, strlen(line), &ss, &se, NULL);
                         if (r < 0)
                                 return r;
-                        if (r > 0 && sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path)) > 0)
+                        if (r > 0 && sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(line, strlen(line), ss, se, path);
+                                opens = sbx_denial_line_names_alone(line, strlen(line), ss, se, path);
+                        }
                         else if (r > 0 && chained_path(c, line, ss, se, path, sizeof(path)) > 0)
                                 run = false; /* a cause names what it did to the file */
                         absolute_path(c, path, sizeof(path));
-                        own = hosts_own_refusal(c, line, path, run) || host_refused(c, line, path, run);
+                        own = hosts_own_refusal(c, line, path, run) || host_refused(c, line, path, run, opens);
                 }
                 if (!own) {
                         c->denial_lines++;

@@ -592,32 +592,10 @@ static bool contains_ascii_ci(const char *s, size_t n, const char *word) {
         return false;
 }
 
-bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
-        static const char *const words[] = { "exec", "run command", "spawn" };
-        size_t pl = path ? strlen(path) : 0, n = sig_start;
-        const char *after;
+/* "PROG: [N: |line N: ]X: <signature>", X (the path) alone in its field, as it is or quoted. */
+static bool name_alone_before(const char *line, size_t sig_start, const char *path) {
+        size_t pl = strlen(path), n = sig_start;
 
-        if (!line || sig_start > sig_end || sig_end > len || pl == 0)
-                return true;
-        /* execvp, "Can't exec", "unable to execute", "failed to run command 'X'" (timeout, nohup,
-         * chroot, stdbuf), Node's "spawn X" */
-        for (size_t i = 0; i < SBX_ELEMENTSOF(words); i++)
-                if (contains_ascii_ci(line, len, words[i]))
-                        return true;
-        /* the name after the signature, nothing but punctuation between (zsh's "permission denied:
-         * X", Python's "[Errno 13] Permission denied: 'X'"); a word between names the operation
-         * (Node's ", open 'X'", "'SRC' -> 'DST'") */
-        after = memmem(line + sig_end, len - sig_end, path, pl);
-        if (after) {
-                for (const char *q = line + sig_end; q < after; q++)
-                        if (sbx_ascii_alpha((unsigned char) *q))
-                                goto before_sig;
-                return prefix_fields(line, sig_start);
-        }
-before_sig:
-        /* the name before: "PROG: [N: |line N: ]X: <signature>", X alone in its field, as it is
-         * or quoted (env's, find's 'X'); a phrase there names the operation ("cannot touch 'X'",
-         * tar's "X: Cannot open", dash's "cannot create X") */
         while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
                 n--;
         if (n == 0 || line[n - 1] != ':')
@@ -643,4 +621,43 @@ before_sig:
         if (n > 0 && !(n >= 2 && line[n - 2] == ':' && line[n - 1] == ' '))
                 return false;
         return prefix_fields(line, n);
+}
+
+bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
+        if (!line || !path || !path[0] || sig_start > sig_end || sig_end > len)
+                return false;
+        /* nothing after the signature but punctuation: no operation named there either */
+        for (size_t i = sig_end; i < len; i++)
+                if (sbx_ascii_alpha((unsigned char) line[i]))
+                        return false;
+        return name_alone_before(line, sig_start, path);
+}
+
+bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
+        static const char *const words[] = { "exec", "run command", "spawn" };
+        size_t pl = path ? strlen(path) : 0;
+        const char *after;
+
+        if (!line || sig_start > sig_end || sig_end > len || pl == 0)
+                return true;
+        /* execvp, "Can't exec", "unable to execute", "failed to run command 'X'" (timeout, nohup,
+         * chroot, stdbuf), Node's "spawn X" */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(words); i++)
+                if (contains_ascii_ci(line, len, words[i]))
+                        return true;
+        /* the name after the signature, nothing but punctuation between (zsh's "permission denied:
+         * X", Python's "[Errno 13] Permission denied: 'X'"); a word between names the operation
+         * (Node's ", open 'X'", "'SRC' -> 'DST'") */
+        after = memmem(line + sig_end, len - sig_end, path, pl);
+        if (after) {
+                for (const char *q = line + sig_end; q < after; q++)
+                        if (sbx_ascii_alpha((unsigned char) *q))
+                                goto before_sig;
+                return prefix_fields(line, sig_start);
+        }
+before_sig:
+        /* the name before: "PROG: [N: |line N: ]X: <signature>", X alone in its field, as it is
+         * or quoted (env's, find's 'X'); a phrase there names the operation ("cannot touch 'X'",
+         * tar's "X: Cannot open", dash's "cannot create X") */
+        return name_alone_before(line, sig_start, path);
 }

@@ -124,10 +124,12 @@ struct sbx_classify_context {
          * write to the host path `path` (as resolve gave it), sandbox or not: its file system is
          * mounted read-only on the host, or the command's user (without capabilities) may not
          * reach it, or may neither write it (nor run it, when `run`) nor create, remove or
-         * rename it in its directory. true: a denial line whose path and every other name lie
-         * there is the task's failure (not counted nor kept), unless it names a set-ID bit or
-         * another operation the sandbox refuses whatever the permissions. NULL: never. */
-        bool (*host_refuses)(void *userdata, const char *path, bool run);
+         * rename it in its directory; or, when `opens` (the line tells of an open of the path,
+         * `cat: X: Permission denied`), may neither read nor write it (nor run it, when `run`).
+         * true: a denial line whose path and every other name lie there is the task's failure
+         * (not counted nor kept), unless it names a set-ID bit or another operation the sandbox
+         * refuses whatever the permissions. NULL: never. */
+        bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

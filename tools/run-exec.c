@@ -1750,16 +1750,17 @@ static bool has_acl(const char *path) {
  * root (root's capabilities pass the permissions on the host; inside the sandbox it keeps none),
  * by the mode bits: a directory on its way is not searchable, or it is missing and the directory
  * it would be made in is not writable, or it exists in a directory that is not writable (no
- * create, remove or rename there) and is itself not writable (nor runnable when `run`). The
+ * create, remove or rename there) and is itself not writable (nor runnable when `run`), or the
+ * line tells of an open of it (`opens`) that its bits refuse, read and write alike. The
  * sandbox grants every read and exec, so its refusals are of writes: one the host refuses anyway
  * is not its doing (`cat /root/x`, `touch /etc/x` as nobody). false when it cannot be told (an
  * ACL, a stat that fails). */
-static bool host_refuses(void *userdata, const char *path, bool run) {
+static bool host_refuses(void *userdata, const char *path, bool run, bool opens) {
         char buf[PATH_MAX];
         struct stat st;
         struct statvfs vfs;
         size_t len = strlen(path), have;
-        bool exists;
+        bool exists, dir_refuses;
 
         (void) userdata;
         if (path[0] != '/' || len >= sizeof(buf))
@@ -1819,12 +1820,14 @@ static bool host_refuses(void *userdata, const char *path, bool run) {
                         slash[1] = '\0';
                 else
                         *slash = '\0';
-                if (stat(dir, &st) < 0 || has_acl(dir) || mode_grants(dir, &st, 3))
-                        return false;
+                dir_refuses = stat(dir, &st) == 0 && !has_acl(dir) && !mode_grants(dir, &st, 3);
         }
-        if (stat(buf, &st) < 0 || has_acl(buf) || mode_grants(buf, &st, 2))
+        if (stat(buf, &st) < 0 || has_acl(buf) || mode_grants(buf, &st, 2) ||
+            (run && S_ISREG(st.st_mode) && mode_grants(buf, &st, 1)))
                 return false;
-        return !(run && S_ISREG(st.st_mode) && mode_grants(buf, &st, 1));
+        /* an open that the file's bits refuse whatever it was for (cat of a 0000 file): the
+         * directory's bits do not matter to it */
+        return dir_refuses || (opens && !mode_grants(buf, &st, 4));
 }
 
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,

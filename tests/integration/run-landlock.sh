@@ -651,6 +651,25 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["path"] == sys.argv[2], o' \
                                         "$d/h2-$b.json" "/var/tmp/$tag-h2"
                         done
+                        # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
+                        # bits whatever the sandbox (before: denied under Landlock); its removal, which
+                        # the host allows in nobody's directory, is the sandbox's
+                        if [ $who = nobody ]; then
+                                echo a >"$d/ws/$tag-0" && chown 65534:65534 "$d/ws/$tag-0" && chmod 0000 "$d/ws/$tag-0"
+                                for b in landlock bwrap; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                --verdict-json "$d/z1-$b.json" -- cat "$tag-0" ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                --verdict-json "$d/z2-$b.json" -- rm -f "$tag-0" ) 2>/dev/null
+                                        check "nobody, $b read-only: cat of a 0000 file fails (rc=$rc): task_failure; its rm: denied, the file kept" "$PY" -c '
+import json, os, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["verdict"] == "task_failure" and a["denial_lines"] == 0, a
+assert b["verdict"] == "denied" and os.path.exists(sys.argv[3]), b' "$d/z1-$b.json" "$d/z2-$b.json" "$d/ws/$tag-0"
+                                done
+                        fi
                 done
                 # a launcher failure inside the ruleset step: no Landlock layer left to stack
                 if [ "$depth_ok" -eq 16 ]; then

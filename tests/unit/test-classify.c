@@ -958,10 +958,10 @@ static void test_classify_rust_cause_chain_names_the_path(void **state) {
 
 /* A host that refuses every write beneath /ro (a read-only mount, a directory the user may not
  * write). */
-static bool fake_host_refuses(void *userdata, const char *path, bool run) {
+static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens) {
         (void) userdata;
         (void) run;
-        return strncmp(path, "/ro/", 4) == 0;
+        return strncmp(path, "/ro/", 4) == 0 || (opens && strncmp(path, "/ws/0000", 8) == 0);
 }
 
 /* With host_refuses, a line whose path and every name lie where the host itself refuses the
@@ -982,6 +982,13 @@ static void test_classify_host_refuses(void **state) {
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of '/ro/x': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "Permission denied\n"), "denied");
+        /* an open of a file whose bits refuse it (cat of a 0000 file): the host's; a removal of
+         * it, which its directory's bits govern, is not asked as an open */
+        assert_verdict(run_landlock_in(&ctx, "cat: 0000: Permission denied\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "bash: line 1: /ws/0000: Permission denied\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "rm: cannot remove '0000': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "tar: 0000: Cannot unlink: Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '0000'\n"), "denied");
         {
                 struct sbx_classifier *c = NULL;
                 struct sbx_exit_status st = { .exit_code = 1 };
