@@ -669,6 +669,44 @@ a, b = (json.load(open(f)) for f in sys.argv[1:3])
 assert a["verdict"] == "task_failure" and a["denial_lines"] == 0, a
 assert b["verdict"] == "denied" and os.path.exists(sys.argv[3]), b' "$d/z1-$b.json" "$d/z2-$b.json" "$d/ws/$tag-0"
                                 done
+                                # the host's own check includes ACLs (the kernel's, not the mode bits
+                                # read by sbx): a directory open to all whose ACL leaves nobody r-x
+                                # refuses nobody a new file without sbx too (task_failure; before, any
+                                # ACL made sbx read the line as the sandbox's), and one of root's,
+                                # 0755, whose ACL gives nobody rwx, allows it: the sandbox's (denied)
+                                mkdir -p "/var/tmp/$tag-acl-no" "/var/tmp/$tag-acl-yes"
+                                chmod 0777 "/var/tmp/$tag-acl-no" && chmod 0755 "/var/tmp/$tag-acl-yes"
+                                if "$PY" - "/var/tmp/$tag-acl-no" "/var/tmp/$tag-acl-yes" <<'ACL'
+import os, struct, sys
+def acl(nobody_perm):
+    # POSIX ACL xattr, version 2: user::rwx user:65534:PERM group::rwx mask::rwx other::(of the mode)
+    e = [(0x01, 7, 0xffffffff), (0x02, nobody_perm, 65534), (0x04, 7, 0xffffffff),
+         (0x10, 7, 0xffffffff), (0x20, 7, 0xffffffff)]
+    return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *x) for x in e)
+os.setxattr(sys.argv[1], "system.posix_acl_access", acl(5))
+yes = acl(7)[:-8] + struct.pack("<HHI", 0x20, 5, 0xffffffff)  # other::r-x, as 0755
+os.setxattr(sys.argv[2], "system.posix_acl_access", yes)
+ACL
+                                then
+                                        for b in landlock bwrap; do
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                        --verdict-json "$d/acl1-$b.json" -- touch "/var/tmp/$tag-acl-no/x" ) 2>/dev/null
+                                                rc=$?
+                                                [ $rc -eq 125 ] && continue
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                        --verdict-json "$d/acl2-$b.json" -- touch "/var/tmp/$tag-acl-yes/x" ) 2>/dev/null
+                                                check "nobody, $b read-only: a new file an ACL refuses: task_failure; one an ACL allows: denied (rc=$rc)" "$PY" -c '
+import json, os, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["verdict"] == "task_failure" and a["denial_lines"] == 0, a
+assert b["verdict"] == "denied" and b["denial_lines"] == 1, b
+assert not os.path.exists(sys.argv[3] + "-no/x") and not os.path.exists(sys.argv[3] + "-yes/x")' \
+                                                        "$d/acl1-$b.json" "$d/acl2-$b.json" "/var/tmp/$tag-acl"
+                                        done
+                                else
+                                        echo "note - no POSIX ACLs on /var/tmp here: the ACL check not run"
+                                fi
+                                rm -rf "/var/tmp/$tag-acl-no" "/var/tmp/$tag-acl-yes"
                         fi
                 done
                 # a launcher failure inside the ruleset step: no Landlock layer left to stack
