@@ -654,15 +654,20 @@ assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which
                         # the host allows in nobody's directory, is the sandbox's
+                        # ro_run NAME BACKEND ARGV...: a read-only run in the workspace, its record in $d/NAME.json
+                        ro_run() {
+                                local j=$1 b=$2
+                                shift 2
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend "$b" --mode read-only \
+                                        --verdict-json "$d/$j.json" -- "$@" ) 2>/dev/null
+                        }
                         if [ $who = nobody ]; then
                                 echo a >"$d/ws/$tag-0" && chown 65534:65534 "$d/ws/$tag-0" && chmod 0000 "$d/ws/$tag-0"
                                 for b in landlock bwrap; do
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
-                                                --verdict-json "$d/z1-$b.json" -- cat "$tag-0" ) 2>/dev/null
+                                        ro_run z1-$b $b cat "$tag-0"
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
-                                                --verdict-json "$d/z2-$b.json" -- rm -f "$tag-0" ) 2>/dev/null
+                                        ro_run z2-$b $b rm -f "$tag-0"
                                         check "nobody, $b read-only: cat of a 0000 file fails (rc=$rc): task_failure; its rm: denied, the file kept" "$PY" -c '
 import json, os, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
@@ -689,12 +694,10 @@ os.setxattr(sys.argv[2], "system.posix_acl_access", yes)
 ACL
                                 then
                                         for b in landlock bwrap; do
-                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
-                                                        --verdict-json "$d/acl1-$b.json" -- touch "/var/tmp/$tag-acl-no/x" ) 2>/dev/null
+                                                ro_run acl1-$b $b touch "/var/tmp/$tag-acl-no/x"
                                                 rc=$?
                                                 [ $rc -eq 125 ] && continue
-                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
-                                                        --verdict-json "$d/acl2-$b.json" -- touch "/var/tmp/$tag-acl-yes/x" ) 2>/dev/null
+                                                ro_run acl2-$b $b touch "/var/tmp/$tag-acl-yes/x"
                                                 check "nobody, $b read-only: a new file an ACL refuses: task_failure; one an ACL allows: denied (rc=$rc)" "$PY" -c '
 import json, os, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
