@@ -7,8 +7,9 @@
  * first line that qualified and the verdict is taken in sbx_classify_finish().
  *
  * Memory: a 64 KiB staging buffer (small feeds are gathered so the per-feed cost stays low), the
- * first LINE_KEEP bytes of the line in progress, and the last max_match bytes of it (a signature
- * can straddle two feeds). Nothing grows with the input. */
+ * first LINE_KEEP bytes of the line in progress, the last max_match bytes of it (a signature
+ * can straddle two feeds), and the last LOOK_BACK + LINE_KEEP bytes before the buffer being
+ * scanned (the lines before a Rust error chain's last line). Nothing grows with the input. */
 #include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
@@ -20,6 +21,7 @@
 
 #define STAGE_SIZE (64 * 1024)
 #define LINE_KEEP 4096 /* > 4 * SBX_INFO_LINE_MAX: a longer line is never an informational line */
+#define LOOK_BACK 4096 /* how far back from a denial line chained_path() looks */
 
 static const char *const verdict_names[_SBX_VERDICT_MAX] = {
         [SBX_VERDICT_SUCCESS] = "success",
@@ -78,9 +80,15 @@ struct sbx_classifier {
         size_t stage_len;
         unsigned char stage[STAGE_SIZE];
 
-        const unsigned char *scan_start; /* the buffer process() is scanning */
-        const unsigned char *look;       /* what precedes the line being ended in that buffer, or NULL */
-        size_t look_len;
+        const unsigned char *scan_start; /* the buffer process() is scanning, or NULL */
+        uint64_t scan_base;              /* the stream offset of its first byte */
+        /* the stream's last bytes before scan_base, whatever the buffers were: the lines before
+         * a denial line are the same however stderr was fed (a line before the buffer's start
+         * read as none made the path depend on where a read ended) */
+        size_t hist_len;
+        unsigned char hist[LOOK_BACK + LINE_KEEP];
+        bool look;          /* the line being ended may be a chain's last: its start below */
+        uint64_t look_line; /* the stream offset of its first byte */
 
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
         size_t n_writable;             /* see struct sbx_classify_context */
@@ -379,15 +387,16 @@ static void copy_evidence(char *dst, size_t size, const unsigned char *s, size_t
 
 /* The line before the one ending at look[*end] (exclusive; look[*end - 1] is its '\n'), blank
  * lines skipped, its blanks and '\r' trimmed, into *ls and *ll; *end moves to its start. false when
- * there is none in the buffer or the way back passes 4 KiB (the cost stays linear). */
-static bool line_before(const unsigned char *look, size_t *end, size_t floor, const unsigned char **ls, size_t *ll) {
-        while (*end > floor && look[*end - 1] == '\n') {
+ * there is none in look, or it may begin before look when `partial` (look is the last 4 KiB before
+ * the line, not the stream's start: the cost stays linear). */
+static bool line_before(const unsigned char *look, size_t *end, bool partial, const unsigned char **ls, size_t *ll) {
+        while (*end > 0 && look[*end - 1] == '\n') {
                 size_t e = *end - 1, b = e;
 
-                while (b > floor && look[b - 1] != '\n')
+                while (b > 0 && look[b - 1] != '\n')
                         b--;
-                if (b == floor && floor > 0)
-                        return false; /* the line may begin before the 4 KiB looked at */
+                if (b == 0 && partial)
+                        return false;
                 *end = b;
                 while (e > b && (look[e - 1] == ' ' || look[e - 1] == '\t' || look[e - 1] == '\r'))
                         e--;
@@ -431,12 +440,16 @@ static long cause_number(const char *s, size_t n, size_t *k) {
  * or numbered ("Caused by:", then "    0: failed to open: X", "    1: Permission denied ..."). For
  * a denial line that holds the signature alone (blanks and a cause number before it), the path
  * is read from "<cause before>: <this line>", as anyhow's one-line form prints the chain. Only
- * within the buffer being scanned (64 KiB of staged stderr). 0, or the path's length. */
+ * within the LOOK_BACK bytes before the line, wherever the buffers of stderr ended. 0, or the
+ * path's length. */
 static size_t chained_path(const struct sbx_classifier *c, const char *line, size_t ss, size_t se, char *path,
                            size_t size) {
         char joined[2 * SBX_MATCHED_LINE_MAX];
+        unsigned char win[LOOK_BACK];
         const unsigned char *ls;
-        size_t k = 0, ll, end, floor, at = 0, cl;
+        size_t k = 0, ll, end, at = 0, cl, from_hist;
+        uint64_t from;
+        bool partial;
         long num;
 
         if (!c->look)
@@ -447,16 +460,24 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
                         ;
         if (k != ss || num == 0)
                 return 0;
-        end = c->look_len;
-        floor = end > 4096 ? end - 4096 : 0;
-        if (!line_before(c->look, &end, floor, &ls, &ll))
+        /* the LOOK_BACK bytes before the line, from hist and the buffer: end_line() saw that hist
+         * reaches that far back */
+        from = c->look_line > LOOK_BACK ? c->look_line - LOOK_BACK : 0;
+        partial = from > 0;
+        end = (size_t) (c->look_line - from);
+        from_hist = from < c->scan_base ? (size_t) ((c->look_line < c->scan_base ? c->look_line : c->scan_base) - from) : 0;
+        if (from_hist > 0)
+                memcpy(win, c->hist + c->hist_len - (size_t) (c->scan_base - from), from_hist);
+        if (end > from_hist)
+                memcpy(win + from_hist, c->scan_start + (from + from_hist - c->scan_base), end - from_hist);
+        if (!line_before(win, &end, partial, &ls, &ll))
                 return 0;
         if (num > 0) {
                 if (cause_number((const char *) ls, ll, &at) != num - 1)
                         return 0;
         } else {
                 if (ll != 10 || strncasecmp((const char *) ls, "Caused by:", 10) != 0 ||
-                    !line_before(c->look, &end, floor, &ls, &ll))
+                    !line_before(win, &end, partial, &ls, &ll))
                         return 0;
         }
         cl = ll - at;
@@ -555,17 +576,20 @@ static int end_line(struct sbx_classifier *c, const unsigned char *tail, size_t 
                 size_t len = tail_len;
                 bool whole = true;
 
-                /* the lines before it, when it lies whole in the buffer being scanned */
-                c->look = NULL;
-                if (c->cur_len == 0 && tail && c->scan_start && tail >= c->scan_start) {
-                        c->look = c->scan_start;
-                        c->look_len = (size_t) (tail - c->scan_start);
+                /* where it starts in the stream, for the lines before it (a line longer than
+                 * LINE_KEEP is no chain's last line) */
+                c->look = false;
+                if (c->cur_len == 0 && tail && c->scan_start && tail >= c->scan_start && tail_len <= LINE_KEEP) {
+                        c->look = true;
+                        c->look_line = c->scan_base + (uint64_t) (tail - c->scan_start);
                 }
                 if (c->cur_len > 0) {
                         keep_append(c, tail, tail_len);
                         s = c->keep;
                         len = c->keep_len;
                         whole = c->cur_len + tail_len <= LINE_KEEP;
+                        c->look = whole;
+                        c->look_line = c->scan_base - c->cur_len;
                 }
                 if (whole && len > 0 && s[len - 1] == '\r')
                         len--;
@@ -722,6 +746,7 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
 
         if (n == 0)
                 return 0;
+        c->scan_base = c->bytes;
         c->bytes += n;
         c->scan_start = s;
 
@@ -792,6 +817,20 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
                 } else
                         pos = cand + 1;
         }
+
+        /* the stream's last bytes, for the lines before a denial line of a later buffer */
+        if (n >= sizeof(c->hist)) {
+                memcpy(c->hist, s + n - sizeof(c->hist), sizeof(c->hist));
+                c->hist_len = sizeof(c->hist);
+        } else {
+                size_t old = c->hist_len + n > sizeof(c->hist) ? sizeof(c->hist) - n : c->hist_len;
+
+                memmove(c->hist, c->hist + c->hist_len - old, old);
+                memcpy(c->hist + old, s, n);
+                c->hist_len = old + n;
+        }
+        c->scan_base = c->bytes;
+        c->scan_start = NULL;
 
         /* s[lstart, n) continues in the next buffer. */
         seg = n - lstart;

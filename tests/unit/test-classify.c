@@ -956,6 +956,41 @@ static void test_classify_rust_cause_chain_names_the_path(void **state) {
         }
 }
 
+/* The cause before a chain's last line is found however stderr was fed: where a read ended
+ * between "Caused by:" and the errno line, or within that line, the staging buffer was flushed
+ * there and the path was none (the line before the buffer's start read as no line at all), so
+ * that the path, and with a context the verdict, depended on the pipe's reads. */
+static void test_classify_rust_cause_chain_across_buffers(void **state) {
+        (void) state;
+        static const char chain[] = "error: failed to create directory `/etc/demo`\n\nCaused by:\n";
+        static const char last[] = "  Permission denied (os error 13)\n";
+        static char buf[80000];
+        static struct sbx_classify_result r;
+        size_t len = 0, at;
+
+        while (len < 60000) {
+                memcpy(buf + len, "xxxxxxxxx\n", 10);
+                len += 10;
+        }
+        memcpy(buf + len, chain, sizeof(chain) - 1);
+        len += sizeof(chain) - 1;
+        at = len;
+        memcpy(buf + len, last, sizeof(last) - 1);
+        len += sizeof(last) - 1;
+        while (len < 70000) {
+                memcpy(buf + len, "yyyyyyyyy\n", 10);
+                len += 10;
+        }
+        const size_t chunks[] = { 0, 1, 7, 4096, 65536, at, at + 5, at - 3 };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
+                run_chunked(builtin("landlock"), 1, 0, buf, len, chunks[i], &r);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.n_denials, 1);
+                if (strcmp(r.denials[0].path, "/etc/demo") != 0)
+                        fail_msg("chunks of %zu: path '%s'", chunks[i], r.denials[0].path);
+        }
+}
+
 /* A host that refuses every write beneath /ro (a read-only mount, a directory the user may not
  * write). */
 static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens) {
@@ -1170,6 +1205,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_landlock_permission_denied_inside_the_workspace),
                 cmocka_unit_test(test_classify_landlock_execute_bit_only_for_exec_failures),
                 cmocka_unit_test(test_classify_rust_cause_chain_names_the_path),
+                cmocka_unit_test(test_classify_rust_cause_chain_across_buffers),
                 cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
                 cmocka_unit_test(test_classify_args_parse_table),
