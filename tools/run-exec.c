@@ -1755,8 +1755,8 @@ static bool access_refused(const char *path, int mode, bool root) {
  * well, whoever runs it; a read-only mount inside the workspace too). Or, for a user other than
  * root, by the host's permission check: a directory on its way is not searchable, or it is
  * missing and the directory it would be made in is not writable, or it exists in a directory that
- * is not writable (no create, remove or rename there) and is itself not writable (nor runnable
- * when `run`), or the line tells of an open of it (`opens`) that the host refuses, read and write
+ * is not writable (no create, remove or rename there) or is sticky and neither the directory nor
+ * the file is the user's, and is itself not writable (nor runnable when `run`), or the line tells of an open of it (`opens`) that the host refuses, read and write
  * alike. The sandbox grants every read and exec, so its refusals are of writes: one the host
  * refuses anyway is not its doing (`cat /root/x`, `touch /etc/x` as nobody). false when it cannot
  * be told. The kernel's check, not a walk of every directory above with its ACL read: that read
@@ -1764,7 +1764,7 @@ static bool access_refused(const char *path, int mode, bool root) {
  * sbx against 5.2 s; most of the rest is host_path()'s realpath). */
 static bool host_refuses(void *userdata, const char *path, bool run, bool opens) {
         char buf[PATH_MAX];
-        struct stat st;
+        struct stat st, dst;
         struct statvfs vfs;
         size_t len = strlen(path);
         bool root = sbx_euid() == 0, dir_refuses;
@@ -1803,6 +1803,12 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
         else
                 *slash = '\0';
         dir_refuses = access_refused(buf, W_OK | X_OK, false);
+        /* a sticky directory (/tmp, /var/tmp) refuses the removal and the renaming of a file
+         * that neither it nor the file belongs to the user, whatever its write bit (EPERM without
+         * sbx too): a file of root's there, 0644, is refused every write */
+        if (!dir_refuses && stat(buf, &dst) == 0 && (dst.st_mode & S_ISVTX) && st.st_uid != sbx_euid() &&
+            dst.st_uid != sbx_euid())
+                dir_refuses = true;
         /* an open that the host refuses whatever it was for (cat of a 0000 file): the directory's
          * bits do not matter to it */
         return dir_refuses || (opens && access_refused(path, R_OK, false));

@@ -710,6 +710,30 @@ assert not os.path.exists(sys.argv[3] + "-no/x") and not os.path.exists(sys.argv
                                         echo "note - no POSIX ACLs on /var/tmp here: the ACL check not run"
                                 fi
                                 rm -rf "/var/tmp/$tag-acl-no" "/var/tmp/$tag-acl-yes"
+                                # a sticky directory (as /tmp) refuses nobody the removal of a file
+                                # of root's there, 0644, and its bits any write to it: every write
+                                # is the host's refusal (before: denied, the directory being
+                                # writable); one of nobody's own there stays the sandbox's
+                                mkdir -p "/var/tmp/$tag-sticky" && chmod 1777 "/var/tmp/$tag-sticky"
+                                echo a >"/var/tmp/$tag-sticky/root" && chmod 0644 "/var/tmp/$tag-sticky/root"
+                                echo a >"/var/tmp/$tag-sticky/mine" && chown 65534:65534 "/var/tmp/$tag-sticky/mine"
+                                for b in landlock bwrap; do
+                                        for op in "echo x >> F" "rm -f F" "touch F"; do
+                                                for f in root mine; do
+                                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                                --verdict-json "$d/st-$f.json" -- bash -c "${op/F//var/tmp/$tag-sticky/$f}" ) 2>/dev/null
+                                                        rc=$?
+                                                done
+                                                [ $rc -eq 125 ] && continue
+                                                check "nobody, $b read-only: '$op' of root's file in a sticky directory: task_failure; of nobody's: denied (rc=$rc)" "$PY" -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["verdict"] == "task_failure" and a["denial_lines"] == 0, a
+assert b["verdict"] == "denied" and b["denial_lines"] == 1, b' "$d/st-root.json" "$d/st-mine.json"
+                                        done
+                                done
+                                check "nobody, read-only: ... both files kept" test -s "/var/tmp/$tag-sticky/root" -a -s "/var/tmp/$tag-sticky/mine"
+                                rm -rf "/var/tmp/$tag-sticky"
                         fi
                 done
                 # a launcher failure inside the ruleset step: no Landlock layer left to stack
