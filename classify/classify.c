@@ -250,12 +250,24 @@ static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const 
         return sbx_denial_line_names_each(line, strlen(line), name_in_writable, c);
 }
 
+/* A relative name without '/', '.' or '~': a file's name, or a word of another kind. */
+static bool bare_word(const char *name, size_t n) {
+        return n > 0 && name[0] != '/' && !memchr(name, '/', n) && !memchr(name, '.', n) && !memchr(name, '~', n);
+}
+
 /* Whether the host itself refuses a name of a denial line (joined to the cwd, resolved on the
  * host), see host_refused(). A name the host cannot resolve (a directory on its way the user may
- * not search: /root/x as nobody) is asked as joined. */
+ * not search: /root/x as nobody) is asked as joined. A bare word (no '/', '.' or '~') is a name
+ * of a file only where the line tells of an open of it alone ("cat: f: Permission denied"):
+ * cargo's `serde`, `crates-io` are a crate's and a registry's, which joined to a directory the
+ * user may not write read as the host's refusal, and the write the sandbox refused (in ~/.cargo)
+ * was hidden. */
 static bool name_host_refused(void *userdata, const char *name, size_t n) {
         const struct sbx_classifier *c = userdata;
         char p[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX];
+
+        if (!c->refuses_opens && bare_word(name, n))
+                return false;
 
         if (host_name(c, name, n, p))
                 return c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
@@ -272,9 +284,11 @@ static bool name_host_refused(void *userdata, const char *name, size_t n) {
  * read-only on the host, where the write fails with EROFS without sbx too; a file the user may
  * neither write nor replace, the host's permissions' EACCES, which Landlock's reads the same). It
  * is then the task's failure, neither counted nor kept. Not when the line names what the sandbox
- * refuses whatever the file's permissions (a set-ID bit: the seccomp filter, everywhere). */
-static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, bool run, bool opens) {
-        if (!c->host_refuses || !path[0])
+ * refuses whatever the file's permissions (a set-ID bit: the seccomp filter, everywhere). `bare`:
+ * the path was a bare word as printed, see name_host_refused(). */
+static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, bool run, bool opens,
+                         bool bare) {
+        if (!c->host_refuses || !path[0] || (bare && !opens))
                 return false;
         for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
                 if (strcasestr(line, refused_there[i]))
@@ -496,7 +510,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
-                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false;
+                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare;
 
                 if (keep || c->n_writable > 0 || c->host_refuses) {
                         size_t ss, se;
@@ -511,8 +525,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         }
                         else if (r > 0 && chained_path(c, line, ss, se, path, sizeof(path)) > 0)
                                 run = false; /* a cause names what it did to the file */
+                        bare = bare_word(path, strlen(path));
                         absolute_path(c, path, sizeof(path));
-                        own = hosts_own_refusal(c, line, path, run) || host_refused(c, line, path, run, opens);
+                        own = hosts_own_refusal(c, line, path, run) || host_refused(c, line, path, run, opens, bare);
                 }
                 if (!own) {
                         c->denial_lines++;

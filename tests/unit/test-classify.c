@@ -1024,6 +1024,21 @@ static void test_classify_host_refuses(void **state) {
         assert_verdict(run_landlock_in(&ctx, "rm: cannot remove '0000': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "tar: 0000: Cannot unlink: Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '0000'\n"), "denied");
+        /* in a directory the host refuses the user (/ro): a bare word is a file only where the
+         * line tells of an open of it; cargo's crate and registry names are none (before:
+         * task_failure, the write refused in ~/.cargo hidden) */
+        {
+                struct sbx_classify_context ro = { .cwd = "/ro", .host_refuses = fake_host_refuses };
+
+                assert_verdict(run_landlock_in(&ro, "cat: f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&ro, "touch: cannot touch 'sub/x': Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&ro, "ld: cannot open output file a.out: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&ro, "error: failed to download `serde`\n\nCaused by:\n"
+                                                    "  Permission denied (os error 13)\n"), "denied");
+                assert_verdict(run_landlock_in(&ro, "error: failed to load source for dependency `serde`\n\n"
+                                                    "Caused by:\n  Unable to update registry `crates-io`\n\n"
+                                                    "Caused by:\n  Permission denied (os error 13)\n"), "denied");
+        }
         {
                 struct sbx_classifier *c = NULL;
                 struct sbx_exit_status st = { .exit_code = 1 };
