@@ -97,6 +97,11 @@ struct sbx_classifier {
         bool (*host_permits)(void *userdata, const char *path, bool run);
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         bool refuses_run, refuses_opens; /* of the line host_refused() examines */
+        /* the names of that line found refused, the last few: a quoted absolute name is passed
+         * again as an unquoted one, and is most often the path too (asked once, not three times) */
+        size_t n_refused;
+        size_t refused_len[4];
+        char refused[4][SBX_DENIAL_PATH_MAX];
         void *resolve_userdata;
 
         /* results */
@@ -263,20 +268,32 @@ static bool bare_word(const char *name, size_t n) {
  * user may not write read as the host's refusal, and the write the sandbox refused (in ~/.cargo)
  * was hidden. */
 static bool name_host_refused(void *userdata, const char *name, size_t n) {
-        const struct sbx_classifier *c = userdata;
+        struct sbx_classifier *c = userdata;
         char p[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX];
+        bool refused;
 
         if (!c->refuses_opens && bare_word(name, n))
                 return false;
-
+        for (size_t i = 0; i < c->n_refused && i < SBX_ELEMENTSOF(c->refused); i++)
+                if (n > 0 && n == c->refused_len[i] && memcmp(name, c->refused[i], n) == 0)
+                        return true;
         if (host_name(c, name, n, p))
-                return c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
-        if (n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
-                return false;
-        memcpy(text, name, n);
-        text[n] = '\0';
-        return sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, text, p, sizeof(p)) > 0 &&
-               c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
+                refused = c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
+        else {
+                if (n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
+                        return false;
+                memcpy(text, name, n);
+                text[n] = '\0';
+                refused = sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, text, p, sizeof(p)) > 0 &&
+                          c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
+        }
+        if (refused && n < sizeof(c->refused[0])) {
+                size_t i = c->n_refused++ % SBX_ELEMENTSOF(c->refused);
+
+                memcpy(c->refused[i], name, n);
+                c->refused_len[i] = n;
+        }
+        return refused;
 }
 
 /* Whether a denial line tells of what the host itself would have refused, sandbox or not: its
@@ -295,6 +312,7 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
                         return false;
         c->refuses_run = run;
         c->refuses_opens = opens;
+        c->n_refused = 0;
         if (!name_host_refused(c, path, strlen(path)))
                 return false;
         return sbx_denial_line_names_each(line, strlen(line), name_host_refused, c);

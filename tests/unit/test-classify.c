@@ -999,6 +999,35 @@ static bool fake_host_refuses(void *userdata, const char *path, bool run, bool o
         return strncmp(path, "/ro/", 4) == 0 || (opens && strncmp(path, "/ws/0000", 8) == 0);
 }
 
+static unsigned refuses_asked;
+
+static bool counting_host_refuses(void *userdata, const char *path, bool run, bool opens) {
+        refuses_asked++;
+        return fake_host_refuses(userdata, path, run, opens);
+}
+
+/* The host is asked once about a name a line holds in quotes, which is also its path and, being
+ * absolute, is met again unquoted (it was asked three times: about 24 system calls a denial line
+ * as nobody, 10 now). */
+static void test_classify_host_refuses_asked_once_a_name(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = counting_host_refuses };
+        struct sbx_classify_result *r;
+
+        refuses_asked = 0;
+        r = run_landlock_in(&ctx, "touch: cannot touch '/ro/x': Permission denied\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(refuses_asked, 1);
+        /* two names: each asked once */
+        refuses_asked = 0;
+        r = run_landlock_in(&ctx, "mv: cannot move '/ro/a' to '/ro/b': Permission denied\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(refuses_asked, 2);
+        refuses_asked = 0;
+        r = run_landlock_in(&ctx, "mv: cannot move '/ro/a' to '/etc/b': Permission denied\n");
+        assert_verdict(r, "denied");
+}
+
 /* With host_refuses, a line whose path and every name lie where the host itself refuses the
  * write is the task's, under either backend; not one that names a set-ID bit, nor one that also
  * names a path elsewhere. */
@@ -1221,6 +1250,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_landlock_execute_bit_only_for_exec_failures),
                 cmocka_unit_test(test_classify_rust_cause_chain_names_the_path),
                 cmocka_unit_test(test_classify_rust_cause_chain_across_buffers),
+                cmocka_unit_test(test_classify_host_refuses_asked_once_a_name),
                 cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
                 cmocka_unit_test(test_classify_args_parse_table),
