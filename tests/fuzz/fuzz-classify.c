@@ -1,8 +1,9 @@
 /* libFuzzer target: the streaming classifier.
  *
  * Input: byte 0 picks the dialect (a built-in, or with bit 7 a dialect file text taken from the
- * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low bits), byte 3 a chunk
- * size seed; the rest is stderr. Property checked beyond "no crash, no sanitizer report": the
+ * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low bits; bit 6: a
+ * context as sbx run gives, with a workspace and a host that refuses every write beneath /ro),
+ * byte 3 a chunk size seed; the rest is stderr. Property checked beyond "no crash, no sanitizer report": the
  * result does not depend on how stderr is split into feeds. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,12 +14,30 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* A host that refuses every write beneath /ro, and opens of /ws/0000 (see test-classify.c). */
+static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens) {
+        (void) userdata;
+        (void) run;
+        return strncmp(path, "/ro/", 4) == 0 || (opens && strncmp(path, "/ws/0000", 8) == 0);
+}
+
+static bool fake_host_permits(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        return !run && strncmp(path, "/ws/ok", 6) == 0;
+}
+
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
-                     size_t chunk_seed, struct sbx_classify_result *res) {
+                     size_t chunk_seed, bool context, struct sbx_classify_result *res) {
+        static const char *const writable[] = { "/ws", "/tmp/run", NULL };
+        const struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable,
+                                                  .host_permits = fake_host_permits,
+                                                  .host_refuses = fake_host_refuses };
         struct sbx_classifier *c = NULL;
         size_t off = 0, k = 0;
 
         if (sbx_classifier_new(d, &c, NULL) < 0)
+                abort();
+        if (context && sbx_classifier_set_context(c, &ctx) < 0)
                 abort();
         while (off < len) {
                 /* chunk sizes vary: 1, small, around the staging size, everything */
@@ -61,8 +80,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else if (sbx_dialect_builtin(sbx_dialect_builtin_names[data[0] % 5], &d) < 0)
                 abort();
 
-        classify(d, &st, body, body_len, 0, &a);
-        classify(d, &st, body, body_len, data[3], &b);
+        classify(d, &st, body, body_len, 0, data[2] & 0x40, &a);
+        classify(d, &st, body, body_len, data[3], data[2] & 0x40, &b);
         if (a.verdict != b.verdict || a.line_no != b.line_no || a.denial_lines != b.denial_lines ||
             a.stderr_lines != b.stderr_lines || a.stderr_bytes != body_len || b.stderr_bytes != body_len ||
             strcmp(a.matched_line, b.matched_line) != 0 || a.n_denials != b.n_denials ||
