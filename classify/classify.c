@@ -189,6 +189,14 @@ static void absolute_path(const struct sbx_classifier *c, char *path, size_t siz
                 memcpy(path, joined, strlen(joined) + 1);
 }
 
+/* Whether a path has a ".." component. */
+static bool has_dotdot(const char *p) {
+        for (const char *s = strstr(p, ".."); s; s = strstr(s + 1, ".."))
+                if ((s == p || s[-1] == '/') && (s[2] == '\0' || s[2] == '/'))
+                        return true;
+        return false;
+}
+
 /* A name of a denial line joined to the cwd, and resolved on the host when the context can, into
  * out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be told. */
 static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out) {
@@ -198,6 +206,20 @@ static bool host_name(const struct sbx_classifier *c, const char *name, size_t n
                 return false;
         memcpy(text, name, n);
         text[n] = '\0';
+        if (c->resolve && has_dotdot(text)) {
+                /* ".." after a symlink is its target's parent, as the kernel resolves it: left to
+                 * the host's resolution, not taken back as text ("l/../ro", l a symlink out of
+                 * the workspace, read as the workspace's ro and hid the write refused outside).
+                 * One that stays after a missing directory (which the kernel refuses with ENOENT)
+                 * is taken back as text, as before. */
+                int k = text[0] == '/' ? snprintf(joined, sizeof(joined), "%s", text)
+                                       : c->cwd[0] ? snprintf(joined, sizeof(joined), "%s/%s", c->cwd, text) : -1;
+                if (k <= 0 || (size_t) k >= sizeof(joined))
+                        return false;
+                k = (int) c->resolve(c->resolve_userdata, joined, out, SBX_DENIAL_PATH_MAX);
+                if (k > 0 && k < SBX_DENIAL_PATH_MAX && out[0] == '/' && !has_dotdot(out))
+                        return true;
+        }
         if (sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, text, joined, sizeof(joined)) == 0)
                 return false;
         if (c->resolve) {

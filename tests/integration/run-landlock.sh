@@ -598,6 +598,19 @@ assert paths == [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws], paths
 import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/v7.json"
+                        # ".." after a symlink out of the workspace is its target's parent, as the
+                        # kernel resolves it: the write there is the sandbox's refusal, though the text
+                        # "l/../ro" reads as the workspace's 0444 ro (before: task_failure)
+                        mkdir -p "/var/tmp/$tag-dd/sub"
+                        [ $who = nobody ] && chown -R 65534:65534 "/var/tmp/$tag-dd"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v8.json" -- sh -c "ln -sfn /var/tmp/$tag-dd/sub l && touch l/../ro" ) 2>/dev/null
+                        rc=$?
+                        rm -f "$d/ws/l"
+                        check "$who, landlock workspace-write: a write to l/../ro, l a symlink out, is refused (rc=$rc)" \
+                                test $rc -eq 1 -a ! -e "/var/tmp/$tag-dd/ro"
+                        check "$who, landlock workspace-write: ... denied" grep -q '"verdict": *"denied"' "$d/v8.json"
+                        rm -rf "/var/tmp/$tag-dd"
                         # ... but a host refusal the workspace's names allow for stays the command's: a
                         # script without its execute bit, run
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
