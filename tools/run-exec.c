@@ -1791,8 +1791,14 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
                 return true;
         if (root)
                 return false;
-        if (strlen(buf) != len) /* missing: made in buf, a directory the user may write and search, or not */
+        if (strlen(buf) != len) {
+                /* missing: made in buf, a directory the user may write and search, or not. Not
+                 * when the name is a dangling symlink: a write through it makes its target,
+                 * elsewhere (review: a link in a 0555 directory read as the host's refusal) */
+                if (lstat(path, &dst) == 0)
+                        return false;
                 return S_ISDIR(st.st_mode) && access_refused(buf, W_OK | X_OK, false);
+        }
         if (!access_refused(buf, W_OK, false) || (run && S_ISREG(st.st_mode) && !access_refused(buf, X_OK, false)))
                 return false;
         /* its directory: where it could be created, removed or renamed */

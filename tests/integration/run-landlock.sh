@@ -723,6 +723,26 @@ assert not os.path.exists(sys.argv[3] + "-no/x") and not os.path.exists(sys.argv
                                         echo "note - no POSIX ACLs on /var/tmp here: the ACL check not run"
                                 fi
                                 rm -rf "/var/tmp/$tag-acl-no" "/var/tmp/$tag-acl-yes"
+                                # a dangling symlink in a directory nobody may not write: a write
+                                # through it makes its target, in a directory nobody may write, so
+                                # the refusal is the sandbox's (before: the link's own directory
+                                # was asked, and the line read as the host's refusal)
+                                mkdir -p "$d/ws/$tag-rodir" "/var/tmp/$tag-dl"
+                                ln -sfn "/var/tmp/$tag-dl/new" "$d/ws/$tag-rodir/out"
+                                chown -h 65534:65534 "$d/ws/$tag-rodir" "$d/ws/$tag-rodir/out" "/var/tmp/$tag-dl"
+                                chmod 0555 "$d/ws/$tag-rodir"
+                                for b in landlock bwrap; do
+                                        ro_run dl-$b $b sh -c "echo x > $tag-rodir/out"
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, $b read-only: a write through a dangling symlink is denied (rc=$rc)" "$PY" -c '
+import json, os, sys
+a = json.load(open(sys.argv[1]))
+assert a["verdict"] == "denied" and a["denial_lines"] == 1, a
+assert not os.path.exists(sys.argv[2]), "written"' "$d/dl-$b.json" "/var/tmp/$tag-dl/new"
+                                done
+                                chmod 0755 "$d/ws/$tag-rodir"
+                                rm -rf "/var/tmp/$tag-dl" "$d/ws/$tag-rodir"
                                 # a sticky directory (as /tmp) refuses nobody the removal of a file
                                 # of root's there, 0644, and its bits any write to it: every write
                                 # is the host's refusal (before: denied, the directory being
