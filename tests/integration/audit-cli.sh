@@ -495,6 +495,13 @@ for f in empty bare; do
                 "$SBX_BIN" audit $verb --db "$T/$f.db" 2>"$ERR" >"$T/stdout"
                 t_check "$f database: audit $verb exits 1 with one line" one_line $? 1 "no audit database .*nothing recorded"
         done
+        if [ $f = empty ]; then
+                # an id asked of an empty file: unknown, as with no file (before: exit 1, "no audit database")
+                "$SBX_BIN" audit show 1 --db "$T/$f.db" 2>"$ERR" >"$T/stdout"
+                t_check "$f database: audit show exits 2 with one line, as with no file" one_line $? 2 "unknown execution '1'"
+                "$SBX_BIN" session show no-such --db "$T/$f.db" 2>"$ERR" >"$T/stdout"
+                t_check "$f database: session show exits 2 with one line, as with no file" one_line $? 2 "unknown session 'no-such'"
+        fi
         t_check "$f database: ... and the file is as it was, nothing beside it" \
                 eval 'cmp -s "$T/$f.db" "$T/$f.orig" && test -z "$(ls "$T/$f.db"-* 2>/dev/null)"'
 done
