@@ -284,7 +284,7 @@ static bool bare_word(const char *name, size_t n) {
 
 /* Whether the host itself refuses a name of a denial line (joined to the cwd, resolved on the
  * host), see host_refused(). A name the host cannot resolve (a directory on its way the user may
- * not search: /root/x as nobody) is asked as joined. A bare word (no '/', '.' or '~') is a name
+ * not search: ~root/x as nobody) is asked as joined. A bare word (no '/', '.' or '~') is a name
  * of a file only where the line tells of an open of it alone ("cat: f: Permission denied"):
  * cargo's `serde`, `crates-io` are a crate's and a registry's, which joined to a directory the
  * user may not write read as the host's refusal, and the write the sandbox refused (in ~/.cargo)

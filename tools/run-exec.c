@@ -1759,7 +1759,7 @@ static bool access_refused(const char *path, int mode, bool root) {
  * the file is the user's, and is itself not writable (nor runnable when `run`), or the line tells
  * of an open of it (`opens`) that the host refuses, read and write alike. The sandbox grants
  * every read and exec, so its refusals are of writes: one the host refuses anyway is not its doing
- * (`cat /root/x`, `touch /etc/x` as nobody). false when it cannot be told. The kernel's check,
+ * (`cat ~root/x`, `touch /etc/x` as nobody). false when it cannot be told. The kernel's check,
  * not a walk of every directory above with its ACL read: that read ACLs as "cannot tell" and cost
  * about 5 us more a denial line (300,000 lines as nobody, 6.8 s of sbx against 5.2 s; most of the
  * rest is host_path()'s realpath). */
