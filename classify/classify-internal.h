@@ -94,7 +94,8 @@ void sbx_dialect_set_jit(bool enabled);
 
 /* Extracts the path a denial line names, given the line and the byte range [sig_start, sig_end)
  * of the signature occurrence in it. Writes a NUL-terminated path into ret_path (size bytes) and
- * returns its length, or 0 (ret_path = "") when no path can be told. Pure. */
+ * returns its length, or 0 (ret_path = "") when no path can be told or it does not fit (a name cut
+ * short is another name). Pure. */
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size);
 /* `path` made absolute against the absolute directory `cwd` (ignored when path is absolute) and

@@ -22,6 +22,7 @@
 #define STAGE_SIZE (64 * 1024)
 #define LINE_KEEP 4096 /* > 4 * SBX_INFO_LINE_MAX: a longer line is never an informational line */
 #define LOOK_BACK 4096 /* how far back from a denial line chained_path() looks */
+#define WIDE_SIZE (3 * LINE_KEEP + 1) /* a whole kept line as text: a NUL byte grows to U+FFFD */
 
 static const char *const verdict_names[_SBX_VERDICT_MAX] = {
         [SBX_VERDICT_SUCCESS] = "success",
@@ -90,6 +91,8 @@ struct sbx_classifier {
         bool look;          /* the line being ended may be a chain's last: its start below */
         uint64_t look_line; /* the stream offset of its first byte */
 
+        char *wide; /* a denial line longer than the evidence kept of it, whole: where its path is
+                     * read (allocated when first needed) */
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
@@ -344,6 +347,7 @@ void sbx_classifier_free(struct sbx_classifier *c) {
         if (!c)
                 return;
         pcre2_match_data_free(c->md);
+        free(c->wide);
         free(c->carry);
         free(c->junction);
         free(c);
@@ -553,21 +557,32 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare;
 
                 if (keep || c->n_writable > 0 || c->host_refuses) {
-                        size_t ss, se;
+                        const char *text = line; /* the line as text, whole where it was kept whole */
+                        size_t ss, se, tl;
 
                         copy_evidence(line, sizeof(line), s, len);
-                        r = match(c, &d->denial_re, (const unsigned char *) line, strlen(line), &ss, &se, NULL);
+                        tl = strlen(line);
+                        /* the evidence is cut at 1023 bytes, the signature and the path may lie
+                         * further: they are read from the whole line (a long denial line kept no
+                         * path, or its signature's); only one kept whole, whatever the buffers
+                         * were (a longer one is in the current buffer only when it came in one) */
+                        if (whole && len <= LINE_KEEP && tl < len && (c->wide || (c->wide = malloc(WIDE_SIZE)))) {
+                                copy_evidence(c->wide, WIDE_SIZE, s, len);
+                                text = c->wide;
+                                tl = strlen(text);
+                        }
+                        r = match(c, &d->denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
                         if (r < 0)
                                 return r;
-                        if (r > 0 && sbx_denial_path_extract(line, strlen(line), ss, se, path, sizeof(path)) > 0) {
-                                run = sbx_denial_line_may_exec(line, strlen(line), ss, se, path);
-                                opens = sbx_denial_line_names_alone(line, strlen(line), ss, se, path);
+                        if (r > 0 && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
+                                run = sbx_denial_line_may_exec(text, tl, ss, se, path);
+                                opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                         }
-                        else if (r > 0 && chained_path(c, line, ss, se, path, sizeof(path)) > 0)
+                        else if (r > 0 && chained_path(c, text, ss, se, path, sizeof(path)) > 0)
                                 run = false; /* a cause names what it did to the file */
                         bare = bare_word(path, strlen(path));
                         absolute_path(c, path, sizeof(path));
-                        own = hosts_own_refusal(c, line, path, run) || host_refused(c, line, path, run, opens, bare);
+                        own = hosts_own_refusal(c, text, path, run) || host_refused(c, text, path, run, opens, bare);
                 }
                 if (!own) {
                         c->denial_lines++;

@@ -37,8 +37,11 @@ static size_t put(char *out, size_t size, const char *s, size_t n) {
                 s++, n--;
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
-        if (n > size - 1)
-                n = size - 1;
+        /* a name cut short is another name: none rather than a wrong one */
+        if (n > size - 1) {
+                out[0] = '\0';
+                return 0;
+        }
         memcpy(out, s, n);
         out[n] = '\0';
         return n;

@@ -750,11 +750,17 @@ static void test_classify_denial_path_extraction_table(void **state) {
                         fail_msg("case %zu '%s': got '%s', want '%s'", i, cases[i].line, path, cases[i].path);
                 assert_int_equal(n, strlen(cases[i].path));
         }
-        char small[4];
+        /* a name that does not fit is none: cut short, it would name another file ("/et") */
+        char small[4] = "zzz";
         assert_int_equal(sbx_denial_path_extract("touch: cannot touch '/etc/x': Read-only file system", 51, 30, 51,
                                                  small, sizeof(small)),
-                         3);
-        assert_string_equal(small, "/et");
+                         0);
+        assert_string_equal(small, "");
+        char fits[7];
+        assert_int_equal(sbx_denial_path_extract("touch: cannot touch '/etc/x': Read-only file system", 51, 30, 51,
+                                                 fits, sizeof(fits)),
+                         6);
+        assert_string_equal(fits, "/etc/x");
 }
 
 /* A relative path a denial line names is stored joined to the directory the command started in,
@@ -1035,6 +1041,55 @@ static void test_classify_host_refuses_asked_once_a_name(void **state) {
         assert_verdict(r, "denied");
 }
 
+/* A denial line longer than the 1023 bytes of evidence kept: its signature and path are read from
+ * the whole line (up to 4096 bytes), fed in any chunking; the evidence is still cut. A name longer
+ * than a path may be is none, not a cut one. (A long line kept no path, and its host refusal was
+ * not seen.) */
+static void test_classify_long_denial_line_keeps_its_path(void **state) {
+        (void) state;
+        static const size_t chunks[] = { 0, 1, 7, 1000, 1024, 2048 };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        char text[8192], name[1200];
+        struct sbx_classify_result r;
+        int n;
+
+        memset(name, 'n', sizeof(name));
+        name[sizeof(name) - 1] = '\0';
+        for (size_t k = 0; k < SBX_ELEMENTSOF(chunks); k++) {
+                n = snprintf(text, sizeof(text), "make: [%.1100s] touch: cannot touch '/etc/x': Read-only file system\n",
+                             name);
+                run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, chunks[k], &r);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.n_denials, 1);
+                assert_string_equal(r.denials[0].path, "/etc/x");
+                assert_int_equal(strlen(r.denials[0].line), SBX_MATCHED_LINE_MAX - 1);
+                assert_int_equal(strlen(r.matched_line), SBX_MATCHED_LINE_MAX - 1);
+        }
+        /* the path unquoted before the signature, both past the evidence's end */
+        n = snprintf(text, sizeof(text), "[%.1100s] sh: 1: cannot create /etc/y: Read-only file system\n", name);
+        run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, 0, &r);
+        assert_verdict(&r, "denied");
+        assert_string_equal(r.denials[0].path, "/etc/y");
+        /* a path of 1100 bytes does not fit: none, where it was cut to 1023 */
+        n = snprintf(text, sizeof(text), "touch: cannot touch '/etc/%.1100s': Read-only file system\n", name);
+        run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, 0, &r);
+        assert_verdict(&r, "denied");
+        assert_string_equal(r.denials[0].path, "");
+        /* over 4096 bytes, the line is not kept whole: the denial counts, no path */
+        n = snprintf(text, sizeof(text), "%.1100s%.1100s%.1100s%.1100s touch: cannot touch '/etc/z': Read-only file system\n",
+                     name, name, name, name);
+        for (size_t k = 0; k < SBX_ELEMENTSOF(chunks); k++) {
+                run_chunked(builtin("bwrap"), 1, 0, text, (size_t) n, chunks[k], &r);
+                assert_verdict(&r, "denied");
+                assert_string_equal(r.denials[0].path, "");
+        }
+        /* the host's own refusal is seen on a long line too: its names, all beneath /ro */
+        n = snprintf(text, sizeof(text), "cp: [%.1100s] cannot create regular file '/ro/x': Permission denied\n", name);
+        assert_verdict(run_landlock_in(&ctx, text), "task_failure");
+        n = snprintf(text, sizeof(text), "cp: [%.1100s] cannot create regular file '/etc/x': Permission denied\n", name);
+        assert_verdict(run_landlock_in(&ctx, text), "denied");
+}
+
 /* With host_refuses, a line whose path and every name lie where the host itself refuses the
  * write is the task's, under either backend; not one that names a set-ID bit, nor one that also
  * names a path elsewhere. */
@@ -1259,6 +1314,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_rust_cause_chain_across_buffers),
                 cmocka_unit_test(test_classify_host_refuses_asked_once_a_name),
                 cmocka_unit_test(test_classify_host_refuses),
+                cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
                 cmocka_unit_test(test_classify_args_parse_table),
         };
