@@ -77,8 +77,20 @@ int sbx_policy_resolve(const struct sbx_config *cfg, const struct sbx_policy_req
                 }
                 /* the session's cwd was canonical when it was recorded: it must still resolve to
                  * itself, or a symlink swapped in since would move the workspace elsewhere */
-                if ((r = sbx_path_canonicalize_dir(session_cwd, &p->workspace_root, diag)) < 0)
-                        return r;
+                if ((r = sbx_path_canonicalize_dir(session_cwd, &p->workspace_root, diag)) < 0) {
+                        /* removed, or replaced by a file, since: no more the caller's usage error
+                         * than a moved one (the command line is fine, an earlier command may have
+                         * done it), so refused the same way, -EXDEV, and recorded (review: it was
+                         * exit 2 and no row, where the moved workspace was 125 and a row) */
+                        if (diag) {
+                                char why[sizeof(diag->msg)];
+                                snprintf(why, sizeof(why), "%s", diag->msg);
+                                sbx_diag_set(diag, EXDEV, "resolve policy", session_cwd,
+                                             "the workspace root of session '%s' is gone: %s: refusing the run",
+                                             req->session_id, why);
+                        }
+                        return -EXDEV;
+                }
                 if (strcmp(p->workspace_root, session_cwd) != 0)
                         return sbx_diag_set(diag, EXDEV, "resolve policy", session_cwd,
                                             "the workspace root %s of session '%s' now resolves to %s: refusing a "

@@ -92,6 +92,25 @@ t_check "a session whose workspace was moved by a symlink: refused ($rc), nothin
 t_check "... recorded as refused in that session, naming the moved workspace" \
         test "$(sqlite3 "$DB" "SELECT state || ' ' || (message LIKE '%refusing a moved workspace%') || ' ' || session_id FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1 $MID"
 
+# ... or removed since, or a file put in its place: refused the same way (review: it was exit 2,
+# a usage error, and no row, though the command line was fine)
+for kind in removed file; do
+        mkdir -p "$T/rm-$kind/ws"
+        RID=$("$SBX_BIN" session start --db "$DB" --cwd "$T/rm-$kind/ws" --mode read-only)
+        rmdir "$T/rm-$kind/ws"
+        [ $kind = file ] && : >"$T/rm-$kind/ws"
+        (cd "$T/rm-$kind" && "$SBX_BIN" run --db "$DB" --session "$RID" -- touch "$T/rm-$kind/ran") 2>"$T/rm.err"
+        rc=$?
+        t_check "a session whose workspace was $([ $kind = file ] && echo replaced by a file || echo removed): refused ($rc), nothing ran, one line" \
+                test $rc = 125 -a ! -e "$T/rm-$kind/ran" -a "$(wc -l <"$T/rm.err")" = 1
+        t_check "... recorded as refused in that session, naming the workspace ($(head -c 200 "$T/rm.err"))" \
+                test "$(sqlite3 "$DB" "SELECT state || ' ' || (message LIKE '%workspace root of session%is gone%') || ' ' || session_id FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1 $RID"
+        "$SBX_BIN" policy resolve --db "$DB" --session "$RID" >/dev/null 2>"$T/rm.err"
+        rc=$?
+        t_check "... and policy resolve says so in one line ($rc: $(head -c 200 "$T/rm.err"))" \
+                test $rc = 2 -a "$(wc -l <"$T/rm.err")" = 1
+done
+
 # SBX_SESSION=$(sbx session start ...) after a failed start: set but empty. Taken as "no session",
 # the run got the configuration's mode (workspace-write by default) instead of the session's
 # read-only: refused instead, as --session '' is

@@ -421,6 +421,25 @@ static void test_policy_session_root_replaced_by_a_symlink_is_refused(void **sta
         sbx_config_free(cfg);
 }
 
+/* removed since (or a file put there): refused as a moved one is, not an unknown name's -ENOENT,
+ * which sbx run takes as a usage error and records nothing for */
+static void test_policy_session_root_removed_is_refused(void **state) {
+        char gone[PATH_MAX + 64];
+        struct fake_sessions fs = { .id = "s1" };
+        struct sbx_session_lookup lookup = { fake_lookup, &fs };
+        struct sbx_config *cfg = config_with(SBX_MODE_READ_ONLY, NULL);
+        struct sbx_policy_request req = { .session_id = "s1" };
+        struct sbx_policy *p = NULL;
+        struct sbx_diag diag = { 0 };
+        (void) state;
+        mkpath(gone, sizeof(gone), "does-not-exist");
+        fs.cwd = gone;
+        assert_int_equal(sbx_policy_resolve(cfg, &req, &lookup, &p, &diag), -EXDEV);
+        assert_null(p);
+        assert_non_null(strstr(diag.msg, "workspace root of session 's1' is gone"));
+        sbx_config_free(cfg);
+}
+
 static void test_policy_missing_root_is_an_error(void **state) {
         char missing[PATH_MAX + 64];
         struct sbx_config *cfg = config_with(SBX_MODE_READ_ONLY, NULL);
@@ -450,6 +469,7 @@ int main(void) {
                 cmocka_unit_test(test_policy_fallback_root_is_cwd_by_default),
                 cmocka_unit_test(test_policy_session_errors),
                 cmocka_unit_test(test_policy_session_root_replaced_by_a_symlink_is_refused),
+                cmocka_unit_test(test_policy_session_root_removed_is_refused),
                 cmocka_unit_test(test_policy_missing_root_is_an_error),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
