@@ -207,6 +207,27 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
                         return 0;
                 }
         }
+        /* The session the policy was resolved from, read before this lock: an `sbx audit prune`
+         * may have removed it since (one with no run left, idle since its bound). The row could
+         * not name it (foreign keys): the run failed as "FOREIGN KEY constraint failed", refused
+         * and unrecorded (review). Said as what it is; the caller records the refusal outside
+         * the session (-EIDRM). */
+        if (r >= 0 && p && p->session_id) {
+                r = sbx_db_stmt(db, SBX_DB_STMT_SESSION_CWD, &st, diag);
+                if (r >= 0) {
+                        int rc;
+                        sqlite3_bind_text(st, 1, p->session_id, -1, SQLITE_STATIC);
+                        rc = sqlite3_step(st);
+                        sqlite3_reset(st);
+                        if (rc == SQLITE_DONE)
+                                r = sbx_diag_set(diag, EIDRM, "audit", sbx_db_path(db),
+                                                 "session '%s' was removed from the audit database %s (sbx audit "
+                                                 "prune) after this run resolved its policy from it: refusing the run",
+                                                 p->session_id, sbx_db_path(db));
+                        else if (rc != SQLITE_ROW)
+                                r = sbx_db_error(db, rc, "read", diag);
+                }
+        }
         /* no row without the space to record its end, and the ends of the runs beside it
          * (sbx_audit_finish()) */
         if (r >= 0)

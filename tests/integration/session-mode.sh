@@ -111,6 +111,43 @@ for kind in removed file; do
                 test $rc = 2 -a "$(wc -l <"$T/rm.err")" = 1
 done
 
+# a session pruned (sbx audit prune: no run of it left, idle since the bound) between the run's
+# policy, read from it, and the run's row: the row could not name it, and the run was refused
+# unrecorded, "FOREIGN KEY constraint failed" (review). Refused, recorded outside the session,
+# the line naming it; with the audit writer and without. The removal is prune's own, made while
+# the run waits for the write lock.
+cat >"$T/prune-hold.py" <<'PY'
+import sqlite3, sys, time
+db, sid, ready = sys.argv[1:4]
+c = sqlite3.connect(db, isolation_level=None, timeout=30)
+c.execute("PRAGMA foreign_keys = ON")
+c.execute("BEGIN IMMEDIATE")
+open(ready, "w").close()
+time.sleep(1.5)  # the run reads its session, then waits for the lock
+c.execute("DELETE FROM mode_events WHERE session_id = ?", (sid,))
+c.execute("DELETE FROM sessions WHERE id = ?", (sid,))
+c.execute("COMMIT")
+PY
+for writer in off on; do
+        mkdir -p "$T/pruned-$writer"
+        PSID=$("$SBX_BIN" session start --db "$DB" --cwd "$T/pruned-$writer" --mode workspace-write)
+        rm -f "$T/prune-ready"
+        python3 "$T/prune-hold.py" "$DB" "$PSID" "$T/prune-ready" &
+        holder=$!
+        for _ in $(seq 100); do [ -e "$T/prune-ready" ] && break; sleep 0.05; done
+        (cd "$T/pruned-$writer" && SBX_AUDIT_WRITER=$writer "$SBX_BIN" run --db "$DB" --session "$PSID" -- \
+                touch "$T/pruned-$writer/ran") 2>"$T/pruned.err"
+        rc=$?
+        wait $holder
+        t_check "writer $writer: a session pruned before the run's row: refused ($rc), nothing ran, one line" \
+                test $rc = 125 -a ! -e "$T/pruned-$writer/ran" -a "$(wc -l <"$T/pruned.err")" = 1
+        t_check "... naming the session removed ($(head -c 200 "$T/pruned.err"))" \
+                grep -q "session '$PSID' was removed from the audit database" "$T/pruned.err"
+        t_check "... and recorded as refused, outside the session that went" \
+                test "$(sqlite3 "$DB" "SELECT state || ' ' || (session_id IS NULL) || ' ' || (message LIKE '%$PSID%') FROM executions ORDER BY id DESC LIMIT 1")" = "refused 1 1"
+done
+t_check "the file passes foreign_key_check" test -z "$(sqlite3 "$DB" 'PRAGMA foreign_key_check')"
+
 # SBX_SESSION=$(sbx session start ...) after a failed start: set but empty. Taken as "no session",
 # the run got the configuration's mode (workspace-write by default) instead of the session's
 # read-only: refused instead, as --session '' is

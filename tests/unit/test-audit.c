@@ -247,6 +247,25 @@ static void test_audit_begin_refuses_a_schema_upgraded_since_open(void **state) 
         assert_text(f->db, sql, "completed");
 }
 
+/* A session removed (sbx audit prune) after the run's policy was read from it: the row cannot
+ * name it, and the begin says so (-EIDRM, the caller records the refusal outside it) instead of
+ * failing on the foreign key; no transaction is left open, nothing is added. */
+static void test_audit_begin_of_a_session_removed_since_the_policy(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        struct sbx_policy p = { .mode = SBX_MODE_READ_ONLY, .mode_source = SBX_MODE_SOURCE_SESSION,
+                                .workspace_root = (char *) "/srv/space", .session_id = (char *) "gone-since" };
+        struct sbx_execution_start s = { .policy = &p, .argv = argv, .cwd = "/srv/space", .backend = "bwrap" };
+        struct sbx_diag diag = { 0 };
+        int64_t id = -7;
+
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, &diag), -EIDRM);
+        assert_non_null(strstr(diag.msg, "session 'gone-since' was removed from the audit database"));
+        assert_int_equal(id, -7);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions"), 0);
+        assert_int_equal(sqlite3_get_autocommit(sbx_db_handle(f->db)), 1);
+}
+
 /* Retention: the old runs go with their denial lines and their tally, sessions left with nothing
  * go with their mode log, and nothing kept points at what went (scale review: a hand-written
  * DELETE left the denial lines and the tally, or failed on a kept retry's parent). */
@@ -1350,6 +1369,7 @@ int main(void) {
                 T(test_audit_finish_completes_row_with_verdict_and_denials),
                 T(test_audit_finish_keeps_the_supervisors_duration),
                 T(test_audit_begin_refuses_a_schema_upgraded_since_open),
+                T(test_audit_begin_of_a_session_removed_since_the_policy),
                 T(test_audit_prune_keeps_the_rest_consistent),
                 T(test_audit_prune_never_frees_an_id),
                 T(test_audit_prune_keeps_sessions_in_use_and_reaps_first),
