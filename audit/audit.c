@@ -150,6 +150,46 @@ static int find_unconfirmed_row(struct sbx_db *db, const struct sbx_execution_st
         return rc == SQLITE_DONE ? 0 : sbx_db_error(db, rc, "read", diag);
 }
 
+/* 0 when the session and the parent a new row names are in the database, -EIDRM when one went
+ * (the write lock is held), or -errno. */
+static int links_still_there(struct sbx_db *db, const struct sbx_execution_start *s, struct sbx_diag *diag) {
+        const struct sbx_policy *p = s->policy;
+        sqlite3_stmt *st = NULL;
+        int r, rc;
+
+        if (p && p->session_id) {
+                r = sbx_db_stmt(db, SBX_DB_STMT_SESSION_CWD, &st, diag);
+                if (r < 0)
+                        return r;
+                sqlite3_bind_text(st, 1, p->session_id, -1, SQLITE_STATIC);
+                rc = sqlite3_step(st);
+                sqlite3_reset(st);
+                if (rc == SQLITE_DONE)
+                        return sbx_diag_set(diag, EIDRM, "audit", sbx_db_path(db),
+                                            "session '%s' was removed from the audit database %s (sbx audit prune) "
+                                            "after this run resolved its policy from it: refusing the run",
+                                            p->session_id, sbx_db_path(db));
+                if (rc != SQLITE_ROW)
+                        return sbx_db_error(db, rc, "read", diag);
+        }
+        if (s->parent_id > 0) {
+                rc = sqlite3_prepare_v2(sbx_db_handle(db), "SELECT 1 FROM executions WHERE id = ?1", -1, &st, NULL);
+                if (rc != SQLITE_OK)
+                        return sbx_db_error(db, rc, "read", diag);
+                sqlite3_bind_int64(st, 1, s->parent_id);
+                rc = sqlite3_step(st);
+                sqlite3_finalize(st);
+                if (rc == SQLITE_DONE)
+                        return sbx_diag_set(diag, EIDRM, "audit", sbx_db_path(db),
+                                            "the denied run %lld that this approved retry follows was removed from the "
+                                            "audit database %s (sbx audit prune) while it was asked: refusing the retry",
+                                            (long long) s->parent_id, sbx_db_path(db));
+                if (rc != SQLITE_ROW)
+                        return sbx_db_error(db, rc, "read", diag);
+        }
+        return 0;
+}
+
 int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int64_t *ret_id,
                     struct sbx_diag *diag) {
         _cleanup_free_ char *argv_json = NULL, *cwd = NULL;
@@ -207,27 +247,15 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
                         return 0;
                 }
         }
-        /* The session the policy was resolved from, read before this lock: an `sbx audit prune`
-         * may have removed it since (one with no run left, idle since its bound). The row could
-         * not name it (foreign keys): the run failed as "FOREIGN KEY constraint failed", refused
-         * and unrecorded (review). Said as what it is; the caller records the refusal outside
-         * the session (-EIDRM). */
-        if (r >= 0 && p && p->session_id) {
-                r = sbx_db_stmt(db, SBX_DB_STMT_SESSION_CWD, &st, diag);
-                if (r >= 0) {
-                        int rc;
-                        sqlite3_bind_text(st, 1, p->session_id, -1, SQLITE_STATIC);
-                        rc = sqlite3_step(st);
-                        sqlite3_reset(st);
-                        if (rc == SQLITE_DONE)
-                                r = sbx_diag_set(diag, EIDRM, "audit", sbx_db_path(db),
-                                                 "session '%s' was removed from the audit database %s (sbx audit "
-                                                 "prune) after this run resolved its policy from it: refusing the run",
-                                                 p->session_id, sbx_db_path(db));
-                        else if (rc != SQLITE_ROW)
-                                r = sbx_db_error(db, rc, "read", diag);
-                }
-        }
+        /* What the row names, read before this lock, may have gone since: the session the policy
+         * was resolved from (an `sbx audit prune` removes one with no run left, idle since its
+         * bound), the denied run an approved retry follows (kept only while its sbx lives on
+         * this host; the approver answers one of another host's as well). The row could not name
+         * them (foreign keys): the run failed as "FOREIGN KEY constraint failed", refused and
+         * unrecorded (review). Said as what it is; the caller records the refusal without the
+         * link (-EIDRM). */
+        if (r >= 0)
+                r = links_still_there(db, s, diag);
         /* no row without the space to record its end, and the ends of the runs beside it
          * (sbx_audit_finish()) */
         if (r >= 0)

@@ -684,7 +684,7 @@ struct audit_handle {
         bool begin_sent;    /* this run's begin request is on its way to the writer */
         bool begin_went_out; /* ... or was, and the writer may have added the row */
         int64_t writer_row; /* the row the writer began: its end goes there too */
-        char session_gone[1024]; /* the run's session was pruned before its row: why, "" otherwise */
+        char link_gone[1024]; /* the run's session or parent was pruned before its row: why, "" otherwise */
 };
 
 /* sbx_audit_writer_abort_waits()'s test until the run's row is written: a signal came (held since
@@ -899,16 +899,17 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
                 return SBX_EXIT_INFRA;
         }
         r = sbx_audit_begin(h->db, start, &rep->execution_id, &diag);
-        if (r == -EIDRM && start->policy && start->policy->session_id) {
-                /* its session was pruned meanwhile (sbx_audit_begin()): the refusal is recorded
-                 * all the same, outside the session, which no row can name any more; the message
-                 * names it */
-                struct sbx_policy unlinked = *start->policy;
+        if (r == -EIDRM) {
+                /* its session, or the denied run it retries, was pruned meanwhile
+                 * (sbx_audit_begin()): the refusal is recorded all the same, without the link no
+                 * row can hold any more; the message names what went */
+                struct sbx_policy unlinked = start->policy ? *start->policy : (struct sbx_policy) { 0 };
                 struct sbx_execution_start again = *start;
 
                 unlinked.session_id = NULL;
                 unlinked.mode_event_id = 0;
-                again.policy = &unlinked;
+                again.policy = start->policy ? &unlinked : NULL;
+                again.parent_id = 0;
                 diag = (struct sbx_diag) { 0 };
                 r = sbx_audit_begin(h->db, &again, &rep->execution_id, &diag);
         }
@@ -1041,9 +1042,10 @@ static int record_start(void *userdata) {
         start.may_exist = rc->audit->begin_went_out;
         r = sbx_audit_begin(rc->audit->db, &start, &rc->rep->execution_id, &diag);
         if (r < 0) {
-                /* the session went since the policy was read: run_once() records the refusal */
+                /* the session or the parent went since they were read: run_once() records the
+                 * refusal */
                 if (r == -EIDRM)
-                        sbx_strlcpy(rc->audit->session_gone, diag.msg, sizeof(rc->audit->session_gone));
+                        sbx_strlcpy(rc->audit->link_gone, diag.msg, sizeof(rc->audit->link_gone));
                 if (diag.msg[0])
                         snprintf(rc->audit->refusal, sizeof(rc->audit->refusal), "refusing to run unrecorded: %s",
                                  diag.msg);
@@ -1314,12 +1316,12 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, record_start, &recorder,
                                          &w, rep);
         }
-        if (rep->execution_id == 0 && audit->session_gone[0]) {
-                char msg[sizeof(audit->session_gone)];
+        if (rep->execution_id == 0 && audit->link_gone[0]) {
+                char msg[sizeof(audit->link_gone)];
 
                 /* nothing was executed (the command waits for its row); refused, and recorded */
-                sbx_strlcpy(msg, audit->session_gone, sizeof(msg));
-                audit->session_gone[0] = '\0';
+                sbx_strlcpy(msg, audit->link_gone, sizeof(msg));
+                audit->link_gone[0] = '\0';
                 start.may_exist = false;
                 return refuse(audit, a, rep, &start, "refused", msg);
         }

@@ -560,6 +560,34 @@ os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run --db "$T/sigchld-$b.db" --ba
         rm -rf "$T/sws-$b" "$T/sws-$b.old" "$T/sws-else-$b"
 done
 
+# the denied run pruned while the approver decided (a prune keeps it only while its sbx lives on
+# this host: one of another host, on a shared database): the retry's row could not name it, and
+# the retry was refused unrecorded, "FOREIGN KEY constraint failed" (review). Refused, recorded
+# without the link, one line naming it. The approver makes the denied run another host's, a
+# later denial the newest, and prunes.
+b=${BACKENDS[0]}
+db=$T/pruned-parent.db
+future=$(date -u -d '+1 day' +%Y-%m-%dT%H:%M:%SZ)
+cat >"$T/bin/prune-approver" <<EOF
+#!/bin/sh
+cat >/dev/null
+"$SBX_BIN" run --db "$db" --backend "$b" --mode read-only -- sh -c 'echo x > "$WS/pruned-later"' 2>/dev/null
+sqlite3 "$db" "UPDATE executions SET host = 'elsewhere' WHERE id = 1"
+"$SBX_BIN" audit prune --db "$db" --before "$future" >/dev/null
+echo allow
+EOF
+chmod 755 "$T/bin/prune-approver"
+"$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/prune-approver" \
+        -- sh -c "echo x > $WS/pruned-parent" 2>"$T/err"
+rc=$?
+t_check "$b: the denied run pruned while asked: the retry is refused (125, got $rc), nothing landed" \
+        test "$rc" = 125 -a ! -e "$WS/pruned-parent" -a ! -e "$WS/pruned-later"
+t_check "$b: ... the refusal names the denied run that went ($(grep '^sbx: SANDBOX' "$T/err" | head -c 300))" \
+        test "$(grep -c "^sbx: SANDBOX_UNAVAILABLE: nothing was executed: the denied run 1 that this approved retry follows was removed" "$T/err")" = 1
+t_check "$b: ... recorded as refused, without the link" \
+        test "$(q "$db" "SELECT group_concat(id || '/' || state || '/' || coalesce(parent_id, '-'), ' ') FROM (SELECT * FROM executions ORDER BY id)")" = "2/completed/- 3/refused/-"
+t_check "$b: ... the file passes foreign_key_check" test -z "$(q "$db" 'PRAGMA foreign_key_check')"
+
 # --- what the approver runs with: it runs unconfined, so nothing an earlier workspace-write run
 # planted in the workspace may run in it (once, first backend)
 b=${BACKENDS[0]}

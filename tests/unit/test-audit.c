@@ -266,6 +266,27 @@ static void test_audit_begin_of_a_session_removed_since_the_policy(void **state)
         assert_int_equal(sqlite3_get_autocommit(sbx_db_handle(f->db)), 1);
 }
 
+/* ... and so is the denied run an approved retry follows, removed while the approver decided */
+static void test_audit_begin_of_a_retry_whose_parent_was_removed(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        struct sbx_policy p = { .mode = SBX_MODE_WORKSPACE_WRITE, .mode_source = SBX_MODE_SOURCE_APPROVED,
+                                .workspace_root = (char *) "/srv/space" };
+        struct sbx_execution_start s = { .policy = &p, .argv = argv, .cwd = "/srv/space", .backend = "bwrap" };
+        struct sbx_diag diag = { 0 };
+        int64_t parent = begin_run(f->db, NULL, SBX_MODE_READ_ONLY, "bwrap", argv), id = -7;
+
+        s.parent_id = parent + 1;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, &diag), -EIDRM);
+        assert_non_null(strstr(diag.msg, "that this approved retry follows was removed"));
+        assert_int_equal(id, -7);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions"), 1);
+        assert_int_equal(sqlite3_get_autocommit(sbx_db_handle(f->db)), 1);
+        s.parent_id = parent;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, &diag), 0);
+        assert_int_equal(id, parent + 1);
+}
+
 /* Retention: the old runs go with their denial lines and their tally, sessions left with nothing
  * go with their mode log, and nothing kept points at what went (scale review: a hand-written
  * DELETE left the denial lines and the tally, or failed on a kept retry's parent). */
@@ -1370,6 +1391,7 @@ int main(void) {
                 T(test_audit_finish_keeps_the_supervisors_duration),
                 T(test_audit_begin_refuses_a_schema_upgraded_since_open),
                 T(test_audit_begin_of_a_session_removed_since_the_policy),
+                T(test_audit_begin_of_a_retry_whose_parent_was_removed),
                 T(test_audit_prune_keeps_the_rest_consistent),
                 T(test_audit_prune_never_frees_an_id),
                 T(test_audit_prune_keeps_sessions_in_use_and_reaps_first),
