@@ -10,8 +10,9 @@
  * the one sbx resolved (its device and inode numbers), and with --seal-mounts also the mount
  * point of more than MOUNTS mounts (the host's there, default 0, and bubblewrap's bind).
  * Both take --wait-fd N: wait for the byte "G" on N before exec (see wait_for_go()),
- * --lifeline-fd N: the read end of a pipe the caller holds open, and never writes, while it lives:
- * after the go-ahead, the command does not start once it is closed (see check_lifeline()), and
+ * --lifeline-fd N: a descriptor that becomes readable once the caller is gone (the caller's pidfd,
+ * or the read end of a pipe the caller holds open, and never writes, while it lives): after the
+ * go-ahead, the command does not start once it is (see check_lifeline()), and
  * --close-fd N: a descriptor the runner keeps that the command must not get, closed at once.
  * --close-std N (0 or 1): the caller's descriptor N was closed, and the runner holds /dev/null
  * there: closed right before exec, so that the command gets it closed too.
@@ -757,9 +758,9 @@ static void wait_for_go(long fd) {
         close((int) fd);
 }
 
-/* --lifeline-fd N: the read end of a pipe whose write end the caller (sbx run, outside bubblewrap)
- * holds until the run ends, and never writes. Made close-on-exec at once: the command never holds
- * it. */
+/* --lifeline-fd N: the pidfd of the caller (sbx run, outside bubblewrap), or the read end of a pipe
+ * whose write end the caller holds until the run ends, and never writes: either is readable once
+ * the caller is gone. Made close-on-exec at once: the command never holds it. */
 static void setup_lifeline(long fd) {
         int flags;
 
@@ -770,8 +771,8 @@ static void setup_lifeline(long fd) {
                 fail(errno, "lifeline", "--lifeline-fd %ld", fd);
 }
 
-/* After the go-ahead, the last step before exec: end of file on the lifeline means the caller is
- * gone, and the command must not start. Under bubblewrap, --die-with-parent arms a parent-death
+/* After the go-ahead, the last step before exec: the lifeline readable (the caller's pidfd, or end
+ * of file on its pipe) means the caller is gone, and the command must not start. Under bubblewrap, --die-with-parent arms a parent-death
  * signal in bubblewrap and, later, in the sandbox's init; one armed after its parent died never
  * fires. A caller killed while the sandbox was set up, its go-ahead already written, left the
  * command to run on unsupervised, its verdict unrecorded (chaos review: 4 of 60 runs whose sbx was
@@ -792,7 +793,7 @@ static void check_lifeline(long fd) {
         if (n < 0)
                 fail(errno, "lifeline", "cannot poll --lifeline-fd %ld", fd);
         if (n > 0)
-                fail(ECANCELED, "wait", "the caller is gone (end of file on --lifeline-fd %ld): the command is not started",
+                fail(ECANCELED, "wait", "the caller is gone (--lifeline-fd %ld): the command is not started",
                      fd);
 }
 

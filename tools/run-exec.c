@@ -1831,7 +1831,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         _cleanup_free_ struct stdin_pump *pump = NULL;
         int err_w = -1, in_r = -1, status_p[2] = { -1, -1 }, inner_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 };
         int wake_p[2] = { -1, -1 }, gate_p[2] = { -1, -1 }, lifeline_r = -1;
-        /* its write end: held, never written, until the function returns (the runner reaped) */
+        /* a lifeline pipe's write end: held, never written, until the function returns (the
+         * runner reaped) */
         _cleanup_close_ int lifeline_w = -1;
         bool gated = confined && confined->gated;
         bool inprocess = confined && confined->inprocess;
@@ -1872,11 +1873,23 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
             pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (gated && pipe2(gate_p, O_CLOEXEC) < 0))
                 goto pipes_failed;
         if (gated && confined->lifeline) {
-                int p[2];
-                if (pipe2(p, O_CLOEXEC) < 0)
-                        goto pipes_failed;
-                lifeline_r = p[0];
-                lifeline_w = p[1];
+                /* sbx's own pidfd, readable once sbx has exited, or without one (before Linux
+                 * 5.3) the read end of a pipe whose write end sbx holds. Not the pipe where there
+                 * is a pidfd: bubblewrap's guard shares sbx's descriptor table until its first
+                 * system call, and a guard that had not run yet when sbx was killed held the write
+                 * end open: the launcher took sbx for alive and started the command, which the
+                 * guard's kill does not reach (bubblewrap's init is in a session of its own by
+                 * then), and whose init had armed its parent-death signal after bubblewrap died:
+                 * the command ran on unsupervised (1 of 60 runs killed early, on a loaded machine;
+                 * 3 of 30 with the guard held back). Without a pidfd there is no guard. */
+                lifeline_r = (int) syscall(SYS_pidfd_open, getpid(), 0U);
+                if (lifeline_r < 0) {
+                        int p[2];
+                        if (pipe2(p, O_CLOEXEC) < 0)
+                                goto pipes_failed;
+                        lifeline_r = p[0];
+                        lifeline_w = p[1];
+                }
         }
         if (confined && confined->stdin_dir) {
                 /* the runner puts the caller's directory, reopened in the sandbox, there */

@@ -499,6 +499,38 @@ else
         t_diag "skipped the killed-during-release case: needs bubblewrap and strace -D with delays"
 fi
 
+# ---- a guard that has not run yet when sbx is killed after the go-ahead ------------------------
+# The guard shares sbx's descriptor table until its first system call. A lifeline made of a pipe
+# stayed open in that table while a starved guard waited for a CPU, so the launcher took a killed
+# sbx for alive and started the command; the guard's kill, when it came, did not reach it (the
+# sandbox's init is in a session of its own), and the init had armed its parent-death signal after
+# bubblewrap died: the command ran on unsupervised (1 of 60 early kills on a loaded machine).
+# hold-guard makes that moment happen every time: it holds the guard's first system call for 3 s,
+# and kills sbx once its go-ahead is written, while bubblewrap's sandbox child is about to make the
+# init (held 300 ms, bubblewrap dead by then). The lifeline is sbx's pidfd now: the command must
+# not start.
+if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] && [ -x "${SBX_HOLD_GUARD:-}" ]; then
+        for who in "${WHO[@]}"; do
+                ws=$T/held-$who
+                mkdir -p "$ws" "$T/tmp-$who"
+                [ "$who" = root ] || chown 65534:65534 "$ws" "$T/tmp-$who"
+                t_as_user "$who"
+                # (the shell's own "Killed" notice goes nowhere)
+                rc=$({ "${pre[@]}" "$SBX_HOLD_GUARD" 3000 -- "$bin" run --db "$db" --backend bwrap --root "$ws" -- \
+                        sh -c 'sleep 0.3; touch "$1"' sh "$ws/ran" >/dev/null 2>"$T/held-$who.err" </dev/null
+                        echo $?; } 2>/dev/null)
+                sleep 4 # the guard released (3 s), and the command's 0.3 s had it started
+                left=$(left_of "$ws")
+                t_check "$who, bwrap: sbx killed after its go-ahead, its guard not run yet (rc=$rc): the command never starts" \
+                        test "$rc" = 137 -a ! -e "$ws/ran"
+                t_check "$who, bwrap: ... (the kill came where it was meant to)" grep -qx killed "$T/held-$who.err"
+                t_check "$who, bwrap: ... and nothing of that run is left (left: ${left:-none})" test -z "$left"
+                for pid in $left; do kill -KILL "${pid%%:*}"; done
+        done
+else
+        t_diag "skipped the held-guard case: needs bubblewrap and the hold-guard helper"
+fi
+
 # ---- the guard, and a kernel without one ---------------------------------------------------------
 # While a bubblewrap run goes on, sbx has two children: bubblewrap and its guard, which holds no
 # descriptor of sbx's but the pidfd it waits on. Without pidfd_open (a kernel before Linux 5.3,

@@ -824,6 +824,31 @@ rc=$?
 check "--lifeline-fd: the caller gone, the released command never starts: exit 125 (rc=$rc)" \
         test $rc -eq 125 -a ! -e "$T/life-marker"
 check "--lifeline-fd: ... and the launcher says why" grep -q '^sbx-landlock: the caller is gone' "$T/err"
+# a pidfd (what sbx run passes where the kernel has them): of a live caller, the command runs; of
+# one that has exited, it never starts
+rm -f "$T/life-marker"
+python3 - "$L" "$T" <<'PY' 2>"$T/err"
+import os, subprocess, sys
+L, T = sys.argv[1:3]
+def launch(pidfd):
+    r, w = os.pipe()
+    os.write(w, b"G")
+    os.close(w)
+    return subprocess.run([L, "--mode", "workspace-write", "--write", T, "--wait-fd", str(r), "--lifeline-fd",
+                           str(pidfd), "--", "sh", "-c", 'touch "$1"', "sh", T + "/life-marker"],
+                          pass_fds=(r, pidfd)).returncode
+alive = launch(os.pidfd_open(os.getpid()))
+ok = alive == 0 and os.path.exists(T + "/life-marker")
+os.unlink(T + "/life-marker")
+child = subprocess.Popen(["true"])
+fd = os.pidfd_open(child.pid)
+child.wait()
+gone = launch(fd)
+sys.exit(0 if ok and gone == 125 and not os.path.exists(T + "/life-marker") else 1)
+PY
+rc=$?
+check "--lifeline-fd as a pidfd: runs while the caller lives, never once it has exited (rc=$rc)" test $rc -eq 0
+check "--lifeline-fd as a pidfd: ... and the launcher says why" grep -q '^sbx-landlock: the caller is gone' "$T/err"
 "$L" --mode read-only --lifeline-fd 2x -- true 2>"$T/err"
 rc=$?
 check "--lifeline-fd with a bad number: usage error, exit 125 (rc=$rc)" \
