@@ -58,6 +58,39 @@ static int open_case_file(int dirfd, const char *name, const char **why) {
         return fd;
 }
 
+/* The first entry of the case directory open at dirfd that is none of its files (meta, stderr,
+ * argv), into name (cut to size): DESIGN.md section 5 says what a case holds, and a file beside
+ * them (a `stderr.orig` an edit left, a note kept in the tree, a second capture) is no part of
+ * what check classifies, nor of what a reader of the case takes as recorded. 1 when one was
+ * found, 0 when none, -errno when the directory cannot be read. record's own temporary files
+ * (.meta.tmp, ...) exist only while it writes, or after it was killed there: a case half made. */
+static int case_extra_entry(int dirfd, char *name, size_t namelen) {
+        int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        struct dirent *de;
+        DIR *d;
+
+        if (fd < 0)
+                return -errno;
+        d = fdopendir(fd);
+        if (!d) {
+                int e = errno;
+                close(fd);
+                return -e;
+        }
+        for (errno = 0; (de = readdir(d)); errno = 0) {
+                if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+                    strcmp(de->d_name, "meta") == 0 || strcmp(de->d_name, "stderr") == 0 ||
+                    strcmp(de->d_name, "argv") == 0)
+                        continue;
+                sbx_strlcpy(name, de->d_name, namelen);
+                closedir(d);
+                return 1;
+        }
+        int e = errno;
+        closedir(d);
+        return -e;
+}
+
 /* Whether the argv file open at fd holds a command as record writes it: a JSON array of strings,
  * ["ARG", ...], on one line. Only its ends are read (a command line may be longer than a meta
  * file): an empty file, [] or a note in prose kept no command. */
@@ -198,6 +231,20 @@ static void check_case(const char *root, const char *backend, const char *name, 
                         t->malformed++;
                         return;
                 }
+        }
+        /* nothing but the case's files: what else lies there was not classified */
+        char extra[NAME_MAX + 1];
+        r = case_extra_entry(dfd, extra, sizeof(extra));
+        if (r != 0) {
+                if (r < 0 && out_of_resources(t, -r, shown))
+                        return;
+                _cleanup_free_ char *ex = r > 0 ? sbx_term_text(extra, strlen(extra)) : NULL;
+                if (r > 0)
+                        sbx_fail(0, "fixtures: %s/%s: not a file of a case (meta, stderr, argv)", shown, ex ? ex : "?");
+                else
+                        sbx_fail(0, "fixtures: %s: %s", shown, strerror(-r));
+                t->malformed++;
+                return;
         }
         /* The built-in dialects are what the fixtures pin: operator overrides do not apply. */
         r = sbx_dialect_find(backend, NULL, &d, &diag);

@@ -84,6 +84,14 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                                 return snprintf(err, errlen, "meta:%zu: unknown verdict '%s'", line_no, val), -EINVAL;
                         m->has_verdict = true;
                 } else if (strcmp(key, "source") == 0) {
+                        /* where the text comes from is what a reader trusts the case for: a
+                         * recording here, or the public report it was taken from (source=bogus,
+                         * source=my laptop passed, and a live case misspelt lost its argv check) */
+                        bool url = (strncmp(val, "https://", 8) == 0 && val[8]) ||
+                                   (strncmp(val, "http://", 7) == 0 && val[7]);
+                        if (val[0] && strcmp(val, "live") != 0 && strcmp(val, "live-raw") != 0 && !url)
+                                return snprintf(err, errlen, "meta:%zu: source '%s' is not live, live-raw or a URL",
+                                                line_no, val), -EINVAL;
                         snprintf(m->source, sizeof(m->source), "%s", val);
                         m->has_source = val[0] != '\0';
                 } else if (strcmp(key, "argv_note") == 0) {

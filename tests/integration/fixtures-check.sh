@@ -120,6 +120,29 @@ printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\ns
         >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 chk "a case from a published report needs no argv" '[ $? = 0 ]'
+# A case is meta, stderr and argv (DESIGN.md section 5), nothing else: a file beside them (an edit's
+# leftover, a second capture, record's temporary file) passed unnoticed, classified as if absent.
+for extra in stderr.orig .meta.tmp notes/; do
+        case $extra in
+        */) mkdir "$T/f/bwrap/touch-etc/$extra" ;;
+        *) : >"$T/f/bwrap/touch-etc/$extra" ;;
+        esac
+        "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+        chk "a case holding '$extra' beside its files: exit 2, named" \
+                '[ $? = 2 ] && grep -q "touch-etc/${extra%/}: not a file of a case" "$T/err"'
+        rm -rf "$T/f/bwrap/touch-etc/${extra%/}"
+done
+# source= is live, live-raw or the report's URL: a misspelt 'Live' passed, and as no live case it
+# was not asked for its argv
+for bad in Live 'my laptop' https://; do
+        sed -i "s|^source=.*|source=$bad|" "$T/f/bwrap/touch-etc/meta"
+        "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+        chk "a meta with source=$bad: exit 2, named" \
+                '[ $? = 2 ] && grep -q "touch-etc/meta:6: source .* is not live" "$T/err"'
+done
+sed -i 's|^source=.*|source=https://example.org/report|' "$T/f/bwrap/touch-etc/meta"
+"$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+chk "... and passes again as it was" '[ $? = 0 ]'
 
 # Hostile case trees: a FIFO or a device as stderr (a hang, no end), symlinks out of the tree,
 # and names with control characters: each case is malformed, named without its controls.

@@ -77,10 +77,34 @@ static void test_meta_long_values_refused(void **state) {
         assert_int_equal(parse_with("exit=0\nnote", 'n', 2000, "", &m, err, sizeof(err)), 0);
 }
 
+/* source= is live, live-raw or the URL of a public report: a misspelt 'Live' passed, and was then
+ * not asked for the argv a live case keeps */
+static void test_meta_source(void **state) {
+        static const char *const bad[] = { "Live", "live ", "bogus", "https://", "ftp://x", "/home/x" };
+        static const char *const good[] = { "live", "live-raw", "https://github.com/o/r/issues/1", "http://x" };
+        static const char head[] = "backend=bwrap\nmode=raw\nexit=1\nsignal=0\nverdict=denied\n";
+        struct fixture_meta m;
+        char text[256], err[256];
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+                snprintf(text, sizeof(text), "%ssource=%s\n", head, bad[i]);
+                err[0] = '\0';
+                assert_int_equal(sbx_fixture_meta_parse(text, strlen(text), &m, err, sizeof(err)), -EINVAL);
+                assert_non_null(strstr(err, "meta:6: source"));
+        }
+        for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+                snprintf(text, sizeof(text), "%ssource=%s\n", head, good[i]);
+                assert_int_equal(sbx_fixture_meta_parse(text, strlen(text), &m, err, sizeof(err)), 0);
+                assert_string_equal(m.source, good[i]);
+        }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_meta_valid),
                 cmocka_unit_test(test_meta_long_values_refused),
+                cmocka_unit_test(test_meta_source),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
