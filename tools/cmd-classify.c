@@ -31,7 +31,8 @@ static void usage(FILE *f) {
               "\n"
               "  --backend NAME   the backend whose stderr language applies\n"
               "  --exit N         the exit code (0..255)\n"
-              "  --signal N       the terminating signal (1..64); the exit code is then ignored\n"
+              "  --signal N       the terminating signal (1..64); the exit code is then ignored;\n"
+              "                   0: none, the command exited (as the verdict record says)\n"
               "  --stderr FILE    read stderr from FILE instead of standard input\n"
               "  --dialect FILE   use this dialect file (format: classify/README.md)\n"
               "  --cwd DIR        the absolute directory the command started in: relative paths of\n"
@@ -93,9 +94,14 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                         a->has_exit = true;
                         break;
                 case OPT_SIGNAL:
-                        if (sbx_parse_int64(optarg, 1, 64, &v) < 0)
-                                return snprintf(err, errlen, "classify: --signal wants a number in 1..64, not '%s'", optarg), -EINVAL;
+                        /* 0 is no signal, as the verdict record, --json and a fixture's meta say of
+                         * a command that exited: a caller passing a record's exit_code and signal
+                         * back (DESIGN.md: --exit N [--signal N]) got a usage error for every run
+                         * that was not killed */
+                        if (sbx_parse_int64(optarg, 0, 64, &v) < 0)
+                                return snprintf(err, errlen, "classify: --signal wants a number in 0..64, not '%s'", optarg), -EINVAL;
                         a->signal = (int) v;
+                        a->has_signal = true;
                         break;
                 case OPT_STDERR:
                         a->stderr_path = optarg;
@@ -142,7 +148,9 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
         if (!a->backend)
                 return snprintf(err, errlen, "classify: --backend NAME is required"), -EINVAL;
         if (!a->has_exit && a->signal == 0)
-                return snprintf(err, errlen, "classify: --exit N (or --signal N) is required"), -EINVAL;
+                return snprintf(err, errlen, a->has_signal ? "classify: --signal 0 says the command exited: give its --exit N"
+                                                           : "classify: --exit N (or --signal N) is required"),
+                       -EINVAL;
         if (!a->mode != !a->root)
                 return snprintf(err, errlen, "classify: --mode and --root go together"), -EINVAL;
         return 0;

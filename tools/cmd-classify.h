@@ -12,6 +12,7 @@ struct sbx_classify_args {
         bool has_exit;
         int exit_code;
         int signal;               /* 0: none */
+        bool has_signal;          /* --signal given (0 too: it exited) */
         const char *stderr_path;  /* NULL: standard input */
         const char *dialect_path; /* NULL: built-in or operator override */
         const char *cwd;          /* --cwd: where the command started (absolute), or NULL */

@@ -31,8 +31,14 @@ IN='touch: cannot touch /etc/x: Read-only file system\n'
 expect_verdict denied --backend bwrap --exit 1
 expect_verdict success --backend bwrap --exit 0
 expect_verdict denied --backend bwrap --signal 9
+# --exit N --signal 0: DESIGN.md gives both (--exit N [--signal N]), and 0 is what the verdict
+# record, --json and a fixture's meta say of a command that exited; it was a usage error, so a
+# record's exit_code and signal could not be given back as they are
+expect_verdict denied --backend bwrap --exit 1 --signal 0
+expect_verdict success --backend bwrap --exit 0 --signal 0
 IN='bwrap: Can'\''t mkdir /x: Read-only file system\n'
 expect_verdict runner_failure --backend bwrap --exit 1
+expect_verdict runner_failure --backend bwrap --signal 0 --exit 1
 expect_verdict denied --backend bwrap --exit 2
 IN='bwrap: Only the last --uid option will take effect\r\n'
 expect_verdict task_failure --backend bwrap --exit 1
@@ -126,7 +132,8 @@ bad "stderr path is a directory" --backend bwrap --exit 1 --stderr "$T"
 bad "non-numeric exit code" --backend bwrap --exit one
 bad "exit code out of range" --backend bwrap --exit 256
 bad "negative exit code" --backend bwrap --exit -1
-bad "bad signal" --backend bwrap --signal 0
+bad "signal 0 (it exited) without its exit code" --backend bwrap --signal 0
+bad "signal out of range" --backend bwrap --exit 1 --signal 65
 # --cwd: a relative path of a denial line is recorded joined to it, as text
 printf "touch: cannot touch 'sub/../x': Read-only file system\n" |
         "$SBX_BIN" classify --backend bwrap --exit 1 --cwd /ws/d --json >"$T/cwd.json"
