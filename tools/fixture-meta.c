@@ -94,6 +94,10 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                                                 line_no, val), -EINVAL;
                         snprintf(m->source, sizeof(m->source), "%s", val);
                         m->has_source = val[0] != '\0';
+                } else if (strcmp(key, "user") == 0) {
+                        /* the uid the case ran as, as record writes it */
+                        if (sbx_parse_int64(val, 0, UINT32_MAX - 1, &v) < 0)
+                                return snprintf(err, errlen, "meta:%zu: user '%s' is not a uid", line_no, val), -EINVAL;
                 } else if (strcmp(key, "argv_note") == 0) {
                         m->has_argv_note = val[0] != '\0';
                 } else if (strcmp(key, "workspace") == 0) {
@@ -120,5 +124,12 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                 return snprintf(err, errlen, "meta: no verdict="), -EINVAL;
         if (!m->has_source)
                 return snprintf(err, errlen, "meta: no source="), -EINVAL;
+        /* a recording through sbx run has the mode it ran in, one of the runner run directly has
+         * none: mode=raw with source=live (or live-raw in a mode) says both, and is classified
+         * without the workspace context a confined recording gets */
+        if ((strcmp(m->source, "live") == 0 && strcmp(m->mode, "raw") == 0) ||
+            (strcmp(m->source, "live-raw") == 0 && strcmp(m->mode, "raw") != 0))
+                return snprintf(err, errlen, "meta: mode=%s does not go with source=%s (raw and live-raw go together)",
+                                m->mode, m->source), -EINVAL;
         return 0;
 }

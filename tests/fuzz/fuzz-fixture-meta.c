@@ -94,6 +94,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (strcmp(m.source, "live") != 0 && strcmp(m.source, "live-raw") != 0 &&
             strncmp(m.source, "https://", 8) != 0 && strncmp(m.source, "http://", 7) != 0)
                 abort();
+        if ((strcmp(m.source, "live") == 0 && strcmp(m.mode, "raw") == 0) ||
+            (strcmp(m.source, "live-raw") == 0 && strcmp(m.mode, "raw") != 0))
+                abort();
         if (m.exit_code < 0 || m.exit_code > 255 || m.exit_code != model_number(text, size, "exit"))
                 abort();
         if (m.signal < 0 || m.signal > 64 || m.signal != model_number(text, size, "signal"))

@@ -140,7 +140,17 @@ for bad in Live 'my laptop' https://; do
         chk "a meta with source=$bad: exit 2, named" \
                 '[ $? = 2 ] && grep -q "touch-etc/meta:6: source .* is not live" "$T/err"'
 done
-sed -i 's|^source=.*|source=https://example.org/report|' "$T/f/bwrap/touch-etc/meta"
+# mode=raw (the runner run directly) goes with source=live-raw and only with it; user= is a uid
+echo '["touch","x"]' >"$T/f/bwrap/touch-etc/argv"
+for bad in 'mode=raw\nsource=live' 'mode=workspace-write\nsource=live-raw' 'mode=read-only\nsource=live\nuser=nobody'; do
+        printf "backend=bwrap\nexit=1\nsignal=0\nverdict=denied\n$bad\n" >"$T/f/bwrap/touch-etc/meta"
+        "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+        chk "a meta with '$bad': exit 2, named" \
+                '[ $? = 2 ] && grep -Eq "touch-etc/meta.*(does not go with|is not a uid)" "$T/err"'
+done
+rm "$T/f/bwrap/touch-etc/argv"
+printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=https://example.org/report\n' \
+        >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
 chk "... and passes again as it was" '[ $? = 0 ]'
 

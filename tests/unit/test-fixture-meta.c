@@ -82,21 +82,51 @@ static void test_meta_long_values_refused(void **state) {
 static void test_meta_source(void **state) {
         static const char *const bad[] = { "Live", "live ", "bogus", "https://", "ftp://x", "/home/x" };
         static const char *const good[] = { "live", "live-raw", "https://github.com/o/r/issues/1", "http://x" };
-        static const char head[] = "backend=bwrap\nmode=raw\nexit=1\nsignal=0\nverdict=denied\n";
+        static const char head[] = "backend=bwrap\nexit=1\nsignal=0\nverdict=denied\n";
         struct fixture_meta m;
         char text[256], err[256];
         (void) state;
 
         for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-                snprintf(text, sizeof(text), "%ssource=%s\n", head, bad[i]);
+                snprintf(text, sizeof(text), "%smode=read-only\nsource=%s\n", head, bad[i]);
                 err[0] = '\0';
                 assert_int_equal(sbx_fixture_meta_parse(text, strlen(text), &m, err, sizeof(err)), -EINVAL);
                 assert_non_null(strstr(err, "meta:6: source"));
         }
         for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
-                snprintf(text, sizeof(text), "%ssource=%s\n", head, good[i]);
+                snprintf(text, sizeof(text), "%smode=%s\nsource=%s\n", head,
+                         strcmp(good[i], "live-raw") == 0 ? "raw" : "read-only", good[i]);
                 assert_int_equal(sbx_fixture_meta_parse(text, strlen(text), &m, err, sizeof(err)), 0);
                 assert_string_equal(m.source, good[i]);
+        }
+}
+
+/* mode=raw (the runner run directly) and source=live-raw go together; user= is a uid */
+static void test_meta_raw_and_user(void **state) {
+        static const struct {
+                const char *text;
+                int r;
+        } cases[] = {
+                { "mode=raw\nsource=live-raw\n", 0 },
+                { "mode=raw\nsource=https://example.org/r\n", 0 },
+                { "mode=read-only\nsource=https://example.org/r\n", 0 },
+                { "mode=raw\nsource=live\n", -EINVAL },
+                { "mode=workspace-write\nsource=live-raw\n", -EINVAL },
+                { "mode=read-only\nsource=live\nuser=65534\n", 0 },
+                { "mode=read-only\nsource=live\nuser=nobody\n", -EINVAL },
+                { "mode=read-only\nsource=live\nuser=\n", -EINVAL },
+                { "mode=read-only\nsource=live\nuser=-1\n", -EINVAL },
+        };
+        struct fixture_meta m;
+        char text[256], err[256];
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                snprintf(text, sizeof(text), "backend=bwrap\nexit=1\nsignal=0\nverdict=denied\n%s", cases[i].text);
+                err[0] = '\0';
+                assert_int_equal(sbx_fixture_meta_parse(text, strlen(text), &m, err, sizeof(err)), cases[i].r);
+                if (cases[i].r)
+                        assert_true(err[0] != '\0');
         }
 }
 
@@ -105,6 +135,7 @@ int main(void) {
                 cmocka_unit_test(test_meta_valid),
                 cmocka_unit_test(test_meta_long_values_refused),
                 cmocka_unit_test(test_meta_source),
+                cmocka_unit_test(test_meta_raw_and_user),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
