@@ -365,8 +365,15 @@ static int fixtures_check(int argc, char **argv) {
                 for (int c = 0; c < nc && !t.stop; c++) {
                         char cpath[PATH_MAX];
                         snprintf(cpath, sizeof(cpath), "%s/%s", path, cases[c]->d_name);
-                        if (stat(cpath, &st) == 0 && S_ISDIR(st.st_mode))
+                        if (stat(cpath, &st) == 0 && S_ISDIR(st.st_mode)) {
                                 check_case(root, backends[b]->d_name, cases[c]->d_name, verbose, &t);
+                                continue;
+                        }
+                        /* beneath a backend every entry is a case (DESIGN.md section 5): a case
+                         * kept as a file, or a link to none, was passed over in silence */
+                        _cleanup_free_ char *shown = sbx_term_text(cpath, strlen(cpath));
+                        sbx_fail(0, "fixtures: %s: not a case directory", shown ? shown : "?");
+                        t.malformed++;
                 }
                 free_dirents(cases, nc);
                 if (t.stop)

@@ -132,6 +132,17 @@ for extra in stderr.orig .meta.tmp notes/; do
                 '[ $? = 2 ] && grep -q "touch-etc/${extra%/}: not a file of a case" "$T/err"'
         rm -rf "$T/f/bwrap/touch-etc/${extra%/}"
 done
+# beneath a backend, every entry is a case directory: a file or a dangling link there was skipped
+for stray in stray-file dangling-link; do
+        case $stray in
+        stray-file) : >"$T/f/bwrap/$stray" ;;
+        *) ln -s "$T/nowhere" "$T/f/bwrap/$stray" ;;
+        esac
+        "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
+        chk "a $stray beside the bwrap cases: exit 2, named" \
+                '[ $? = 2 ] && grep -q "bwrap/$stray: not a case directory" "$T/err"'
+        rm -f "$T/f/bwrap/$stray"
+done
 # source= is live, live-raw or the report's URL: a misspelt 'Live' passed, and as no live case it
 # was not asked for its argv
 for bad in Live 'my laptop' https://; do
