@@ -122,6 +122,11 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                 return snprintf(err, errlen, "meta: no signal="), -EINVAL;
         if (!m->has_verdict)
                 return snprintf(err, errlen, "meta: no verdict="), -EINVAL;
+        /* a command killed by a signal has no exit code (record writes exit=0 for it): both
+         * given, one of them is wrong, and the exit one was silently ignored */
+        if (m->signal && m->exit_code)
+                return snprintf(err, errlen, "meta: exit=%d with signal=%d: a command killed by a signal has no exit code "
+                                "(exit=0)", m->exit_code, m->signal), -EINVAL;
         if (!m->has_source)
                 return snprintf(err, errlen, "meta: no source="), -EINVAL;
         /* a recording through sbx run has the mode it ran in, one of the runner run directly has

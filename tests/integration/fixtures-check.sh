@@ -153,11 +153,15 @@ for bad in Live 'my laptop' https://; do
 done
 # mode=raw (the runner run directly) goes with source=live-raw and only with it; user= is a uid
 echo '["touch","x"]' >"$T/f/bwrap/touch-etc/argv"
-for bad in 'mode=raw\nsource=live' 'mode=workspace-write\nsource=live-raw' 'mode=read-only\nsource=live\nuser=nobody'; do
-        printf "backend=bwrap\nexit=1\nsignal=0\nverdict=denied\n$bad\n" >"$T/f/bwrap/touch-etc/meta"
+# (and a signal= comes with exit=0: a command killed by one has no exit code, and exit= was ignored)
+for bad in 'mode=raw\nsource=live' 'mode=workspace-write\nsource=live-raw' 'mode=read-only\nsource=live\nuser=nobody' \
+        'mode=read-only\nsource=live\nsignal=9'; do
+        sig=signal=0
+        [ -z "${bad##*signal=*}" ] && sig=
+        printf "backend=bwrap\nexit=1\n${sig:+$sig\n}verdict=denied\n$bad\n" >"$T/f/bwrap/touch-etc/meta"
         "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
         chk "a meta with '$bad': exit 2, named" \
-                '[ $? = 2 ] && grep -Eq "touch-etc/meta.*(does not go with|is not a uid)" "$T/err"'
+                '[ $? = 2 ] && grep -Eq "touch-etc/meta.*(does not go with|is not a uid|has no exit code)" "$T/err"'
 done
 rm "$T/f/bwrap/touch-etc/argv"
 printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=https://example.org/report\n' \

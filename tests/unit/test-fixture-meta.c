@@ -101,7 +101,8 @@ static void test_meta_source(void **state) {
         }
 }
 
-/* mode=raw (the runner run directly) and source=live-raw go together; user= is a uid */
+/* mode=raw (the runner run directly) and source=live-raw go together; user= is a uid; a signal=
+ * comes with exit=0 */
 static void test_meta_raw_and_user(void **state) {
         static const struct {
                 const char *text;
@@ -117,6 +118,9 @@ static void test_meta_raw_and_user(void **state) {
                 { "mode=read-only\nsource=live\nuser=\n", -EINVAL },
                 { "mode=read-only\nsource=live\nuser=-1\n", -EINVAL },
         };
+        /* exit= with a signal=: a signal death has no exit code */
+        static const char sig_exit[] = "backend=landlock\nmode=read-only\nexit=1\nsignal=9\nverdict=denied\nsource=live\n";
+        static const char sig_zero[] = "backend=landlock\nmode=read-only\nexit=0\nsignal=9\nverdict=denied\nsource=live\n";
         struct fixture_meta m;
         char text[256], err[256];
         (void) state;
@@ -128,6 +132,9 @@ static void test_meta_raw_and_user(void **state) {
                 if (cases[i].r)
                         assert_true(err[0] != '\0');
         }
+        assert_int_equal(sbx_fixture_meta_parse(sig_exit, strlen(sig_exit), &m, err, sizeof(err)), -EINVAL);
+        assert_non_null(strstr(err, "has no exit code"));
+        assert_int_equal(sbx_fixture_meta_parse(sig_zero, strlen(sig_zero), &m, err, sizeof(err)), 0);
 }
 
 int main(void) {
