@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -26,18 +27,62 @@ struct sbx_diag {
         char msg[512];      /* a complete sentence naming the problem */
 };
 
+/* Puts the n bytes of s into out (size bytes, NUL included), its middle replaced by "..." when it
+ * does not fit: a sentence that names a long path keeps its end, which says what went wrong. Cut
+ * between UTF-8 characters. */
+static inline void sbx_elide_middle(char *out, size_t size, const char *s, size_t n) {
+        size_t head, tail;
+
+        if (size == 0)
+                return;
+        if (n < size) {
+                memcpy(out, s, n);
+                out[n] = '\0';
+                return;
+        }
+        if (size < 8) {
+                out[0] = '\0';
+                return;
+        }
+        head = (size - 4) / 3;
+        tail = size - 4 - head;
+        while (head > 0 && ((unsigned char) s[head] & 0xc0) == 0x80)
+                head--;
+        while (tail > 0 && ((unsigned char) s[n - tail] & 0xc0) == 0x80)
+                tail--;
+        memcpy(out, s, head);
+        memcpy(out + head, "...", 3);
+        memcpy(out + head + 3, s + n - tail, tail);
+        out[head + 3 + tail] = '\0';
+}
+
 /* Fills diag (which may be NULL) and returns -err, so a caller can write
- * `return sbx_diag_set(diag, EINVAL, "parse", path, "bad mode '%s'", s);`. */
+ * `return sbx_diag_set(diag, EINVAL, "parse", path, "bad mode '%s'", s);`. A message longer than
+ * diag->msg loses its middle, not its end (a long path in it cut off the reason). */
 __attribute__((format(printf, 5, 6))) static inline int
 sbx_diag_set(struct sbx_diag *diag, int err, const char *step, const char *path, const char *fmt, ...) {
         if (diag) {
                 va_list ap;
+                int n;
+
                 diag->err = err;
                 snprintf(diag->step, sizeof(diag->step), "%s", step ? step : "");
                 snprintf(diag->path, sizeof(diag->path), "%s", path ? path : "");
                 va_start(ap, fmt);
-                vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+                n = vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
                 va_end(ap);
+                if (n >= (int) sizeof(diag->msg)) {
+                        char *full = malloc((size_t) n + 1);
+
+                        if (full) {
+                                va_start(ap, fmt);
+                                n = vsnprintf(full, (size_t) n + 1, fmt, ap);
+                                va_end(ap);
+                                if (n > 0)
+                                        sbx_elide_middle(diag->msg, sizeof(diag->msg), full, (size_t) n);
+                                free(full);
+                        }
+                }
         }
         return err > 0 ? -err : -EINVAL;
 }

@@ -122,6 +122,10 @@ refused 2 "does not exist" "missing root (absolute)" -- run "${DB[@]}" --root "$
 refused 2 "does not exist" "missing root (relative)" -- run "${DB[@]}" --root no-such-dir -- CMD
 refused 2 "not a directory" "root that is a file" -- run "${DB[@]}" --root "$T/afile" -- CMD
 refused 2 "symlink loop|too many|loop" "root that is a symlink loop" -- run "${DB[@]}" --root "$T/loop-a" -- CMD
+# a name too long: the reason stays at the line's end, the name's middle elided (it was cut at 511
+# bytes, the reason with it)
+LONG=$T/$(printf 'n%.0s' $(seq 1 3000))
+refused 2 "\.\.\.n+': File name too long\$" "root with a 3000-byte name" -- run "${DB[@]}" --root "$LONG" -- CMD
 refused 2 "empty" "empty root" -- run "${DB[@]}" --root "" -- CMD
 refused 2 "danger-full-access|does not apply|confined" "--backend with danger-full-access" -- \
         run "${DB[@]}" --root "$WS" --mode danger-full-access --backend bwrap -- CMD

@@ -416,6 +416,42 @@ static void test_realpath_as_realpath(void **state) {
         assert_int_equal(system(cmd), 0);
 }
 
+/* A diagnostic too long for its buffer loses its middle, never its end: the reason after a long
+ * path (it was cut at 511 bytes, "File name too long" and all). Cut between UTF-8 characters. */
+static void test_diag_long_message_keeps_its_end(void **state) {
+        (void) state;
+        struct sbx_diag d = { 0 };
+        char path[3000], utf[3001];
+        size_t n;
+
+        memset(path, 'a', sizeof(path) - 1);
+        path[0] = '/';
+        path[sizeof(path) - 1] = '\0';
+        assert_int_equal(sbx_diag_set(&d, ENAMETOOLONG, "resolve", path, "cannot resolve '%s': %s", path,
+                                      strerror(ENAMETOOLONG)),
+                         -ENAMETOOLONG);
+        n = strlen(d.msg);
+        assert_int_equal(n, sizeof(d.msg) - 1);
+        assert_true(strncmp(d.msg, "cannot resolve '/aaa", 20) == 0);
+        assert_non_null(strstr(d.msg, "a...a"));
+        assert_true(n > 21 && strcmp(d.msg + n - 21, "': File name too long") == 0);
+        assert_string_equal(d.path, path);
+        /* two-byte characters: no half of one on either side of the "..." */
+        for (size_t i = 0; i + 1 < sizeof(utf) - 1; i += 2)
+                memcpy(utf + i, "\xc3\xa9", 2);
+        utf[sizeof(utf) - 1] = '\0';
+        sbx_diag_set(&d, EINVAL, "x", NULL, "%s!", utf);
+        {
+                const char *dots = strstr(d.msg, "...");
+                assert_non_null(dots);
+                assert_int_equal((size_t) (dots - d.msg) % 2, 0);
+                assert_int_equal(strlen(dots + 3) % 2, 1); /* pairs, then "!" */
+        }
+        /* one that fits is as it was */
+        sbx_diag_set(&d, EINVAL, "x", NULL, "short %d", 7);
+        assert_string_equal(d.msg, "short 7");
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_mountinfo_kernel_mount_table),
@@ -427,6 +463,7 @@ int main(void) {
                 cmocka_unit_test(test_refuse_protected_aliases_of_this_host),
                 cmocka_unit_test(test_alias_check_with_a_table_read_before_an_id_was_reused),
                 cmocka_unit_test(test_alias_check_with_a_table_read_before_a_mount),
+                cmocka_unit_test(test_diag_long_message_keeps_its_end),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
