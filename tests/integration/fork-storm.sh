@@ -79,10 +79,11 @@ exit 3"
                 n=$(running "$mark")
                 t_check "$who, $io: the storm had started ($ws/started)" test -e "$ws/started"
                 t_check "$who, $io: the command's exit status passes through (3, got $rc)" test "$rc" = 3
-                # from the command's end to sbx's: well within 5 s even on a loaded machine (it
-                # took 24-60 s with sbx killing child by child, under 1 s with the keeper)
-                t_check "$who, $io: $CHAINS fork-then-exit chains left behind end the run within 5 s of the command's end (took $ms ms)" \
-                        test "$ms" -lt 5000
+                # from the command's end to sbx's: a bound on liveness, not a speed figure (it took
+                # 24-60 s with sbx killing child by child, under 1 s with the keeper, once 5.3 s
+                # with the whole suite and two more running on this 2-CPU machine)
+                t_check "$who, $io: $CHAINS fork-then-exit chains left behind end the run within 15 s of the command's end (took $ms ms)" \
+                        test "$ms" -lt 15000
                 t_check "$who, $io: nothing of the storm runs once sbx returned ($n left)" test "$n" = 0
                 t_kill_marks
         done
