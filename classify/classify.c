@@ -423,11 +423,13 @@ static int examine_fragment(struct sbx_classifier *c, const unsigned char *s, si
 }
 
 /* Copies a line as evidence: at most size-1 bytes, a NUL byte as U+FFFD (a C string cannot hold
- * it), never half a UTF-8 character at the cut. Invalid bytes are kept as they are. */
-static void copy_evidence(char *dst, size_t size, const unsigned char *s, size_t len) {
-        size_t o = 0;
+ * it), never half a UTF-8 character at the cut. Invalid bytes are kept as they are. Returns the
+ * bytes of the line copied: fewer than len when it was cut (a NUL byte takes 3 of evidence, so a
+ * line shorter than the evidence may be cut too). */
+static size_t copy_evidence(char *dst, size_t size, const unsigned char *s, size_t len) {
+        size_t o = 0, i = 0;
 
-        for (size_t i = 0; i < len;) {
+        while (i < len) {
                 size_t n = s[i] == 0 ? 1 : sbx_utf8_valid_len(s + i, len - i);
                 size_t need = s[i] == 0 ? 3 : (n ? n : 1);
 
@@ -441,6 +443,7 @@ static void copy_evidence(char *dst, size_t size, const unsigned char *s, size_t
                 i += n ? n : 1;
         }
         dst[o] = '\0';
+        return i;
 }
 
 /* The line before the one ending at look[*end] (exclusive; look[*end - 1] is its '\n'), blank
@@ -559,14 +562,14 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 if (keep || c->n_writable > 0 || c->host_refuses) {
                         const char *text = line; /* the line as text, whole where it was kept whole */
                         size_t ss, se, tl;
+                        bool cut = copy_evidence(line, sizeof(line), s, len) < len;
 
-                        copy_evidence(line, sizeof(line), s, len);
                         tl = strlen(line);
                         /* the evidence is cut at 1023 bytes, the signature and the path may lie
                          * further: they are read from the whole line (a long denial line kept no
                          * path, or its signature's); only one kept whole, whatever the buffers
                          * were (a longer one is in the current buffer only when it came in one) */
-                        if (whole && len <= LINE_KEEP && tl < len && (c->wide || (c->wide = malloc(WIDE_SIZE)))) {
+                        if (whole && len <= LINE_KEEP && cut && (c->wide || (c->wide = malloc(WIDE_SIZE)))) {
                                 copy_evidence(c->wide, WIDE_SIZE, s, len);
                                 text = c->wide;
                                 tl = strlen(text);
@@ -654,14 +657,23 @@ static int end_line(struct sbx_classifier *c, const unsigned char *tail, size_t 
                         c->look_line = c->scan_base + (uint64_t) (tail - c->scan_start);
                 }
                 if (c->cur_len > 0) {
+                        uint64_t total = c->cur_len + tail_len;
+                        /* its last byte: in the tail, or else the last of the line's bytes before */
+                        bool cr = tail_len > 0 ? tail[tail_len - 1] == '\r'
+                                               : c->carry_len > 0 && c->carry[c->carry_len - 1] == '\r';
+
                         keep_append(c, tail, tail_len);
                         s = c->keep;
                         len = c->keep_len;
-                        whole = c->cur_len + tail_len <= LINE_KEEP;
-                        c->look = whole;
+                        /* a trailing '\r' is no part of the line, whether or not keep has room for
+                         * it: a line of LINE_KEEP bytes and "\r\n" is whole, as it is when it came
+                         * in one buffer */
+                        whole = total - cr <= LINE_KEEP;
+                        if (cr && len == total)
+                                len--;
+                        c->look = total <= LINE_KEEP;
                         c->look_line = c->scan_base - c->cur_len;
-                }
-                if (whole && len > 0 && s[len - 1] == '\r')
+                } else if (len > 0 && s[len - 1] == '\r')
                         len--;
                 r = finalize_line(c, c->lines_done, s, len, whole);
         }

@@ -1090,6 +1090,56 @@ static void test_classify_long_denial_line_keeps_its_path(void **state) {
         assert_verdict(run_landlock_in(&ctx, text), "denied");
 }
 
+/* A long denial line keeps its path whatever the buffers of stderr were: one of 4096 bytes ended
+ * by "\r\n" (its '\r' is no part of it) kept it when it came in one buffer and lost it when it
+ * came in two; and one whose NUL bytes (3 bytes of evidence each) cut the evidence though the line
+ * is short kept none. The line is put across the classifier's 64 KiB buffers by the lines before
+ * it, fed in chunks of every size. */
+static void test_classify_long_denial_line_path_across_buffers(void **state) {
+        (void) state;
+        static const size_t before[] = { 0, 65536 - 2000, 65536 - 100, 65536 - 3 };
+        static const size_t chunks[] = { 0, 1, 7, 1000, 4096, 65536 };
+        static const char tail[] = " touch: cannot touch '/etc/x': Read-only file system";
+        const size_t tl = sizeof(tail) - 1;
+        struct {
+                size_t len, fill_len;
+                char fill;
+        } lines[] = {
+                { 4096, 4096 - tl, 'a' }, /* then "\r\n" */
+                { 400 + tl, 400, '\0' }, /* then "\n" */
+        };
+        size_t cap = 65536 + 4096 + 2;
+        char *buf = malloc(cap);
+
+        assert_non_null(buf);
+        for (size_t l = 0; l < SBX_ELEMENTSOF(lines); l++)
+                for (size_t b = 0; b < SBX_ELEMENTSOF(before); b++) {
+                        size_t o = 0;
+
+                        for (; o + 3 <= before[b]; o += 3)
+                                memcpy(buf + o, "ok\n", 3);
+                        for (; o < before[b]; o++)
+                                buf[o] = '\n';
+                        memset(buf + o, lines[l].fill, lines[l].fill_len);
+                        memcpy(buf + o + lines[l].fill_len, tail, tl);
+                        o += lines[l].len;
+                        if (lines[l].fill == 'a')
+                                buf[o++] = '\r';
+                        buf[o++] = '\n';
+                        for (size_t k = 0; k < SBX_ELEMENTSOF(chunks); k++) {
+                                struct sbx_classify_result r;
+
+                                run_chunked(builtin("bwrap"), 1, 0, buf, o, chunks[k], &r);
+                                assert_verdict(&r, "denied");
+                                assert_int_equal(r.n_denials, 1);
+                                if (strcmp(r.denials[0].path, "/etc/x") != 0)
+                                        fail_msg("line %zu after %zu bytes, chunks of %zu: path '%s'", l, before[b],
+                                                 chunks[k], r.denials[0].path);
+                        }
+                }
+        free(buf);
+}
+
 /* With host_refuses, a line whose path and every name lie where the host itself refuses the
  * write is the task's, under either backend; not one that names a set-ID bit, nor one that also
  * names a path elsewhere. */
@@ -1317,6 +1367,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_asked_once_a_name),
                 cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
+                cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
                 cmocka_unit_test(test_classify_args_parse_table),
         };
