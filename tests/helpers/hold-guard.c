@@ -15,7 +15,9 @@
  *     still keep the command from starting.
  * Any other setsid (sbx starting its audit writer) goes on at once. The child exits once every
  * process under the filter has. Exit status: ARGV's; 125 when the filter cannot be set up. The
- * child writes "killed" or "not-killed" to stderr when it is done. */
+ * child writes "killed" (sbx killed with its go-ahead in the pipe and its guard held),
+ * "killed-elsewhere" (killed, but not so: after 5 s without a go-ahead, or the guard not held) or
+ * "not-killed" to stderr when it is done. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -99,7 +101,7 @@ static int supervise(int nfd, pid_t top, long hold_ms) {
         struct seccomp_notif_resp *resp = NULL;
         struct seccomp_notif held = { 0 };
         long long held_until = -1;
-        bool killed = false;
+        bool killed = false, missed = false;
 
         if (seccomp_notify_alloc(&req, &resp) < 0)
                 return 1;
@@ -125,17 +127,24 @@ static int supervise(int nfd, pid_t top, long hold_ms) {
                                 held_until = now_ms() + hold_ms;
                                 continue;
                         }
-                        if (req->data.nr == __NR_setsid && !killed) {
+                        if (req->data.nr == __NR_setsid && !killed && !missed) {
                                 int wfd = wait_fd_of((pid_t) req->pid);
                                 if (wfd >= 0) {
                                         /* the go-ahead written, then sbx killed; bubblewrap, its
                                          * parent-death signal armed before its child got here,
                                          * dies with it */
                                         long long until = now_ms() + 5000;
-                                        while (pending((pid_t) req->pid, wfd) < 1 && now_ms() < until)
+                                        bool go;
+
+                                        while (!(go = pending((pid_t) req->pid, wfd) >= 1) && now_ms() < until)
                                                 sleep_ms(1);
                                         kill(top, SIGKILL);
-                                        killed = true;
+                                        /* "killed" only where it was meant: the go-ahead seen in
+                                         * the pipe, the guard still held (a kill after 5 s with
+                                         * no go-ahead, or the guard's call not held, tests
+                                         * nothing) */
+                                        killed = go && held_until >= 0;
+                                        missed = !killed;
                                         sleep_ms(300);
                                 }
                         }
@@ -144,7 +153,7 @@ static int supervise(int nfd, pid_t top, long hold_ms) {
                         break;
                 }
         }
-        fprintf(stderr, "%s\n", killed ? "killed" : "not-killed");
+        fprintf(stderr, "%s\n", killed ? "killed" : missed ? "killed-elsewhere" : "not-killed");
         seccomp_notify_free(req, resp);
         return 0;
 }

@@ -510,6 +510,17 @@ fi
 # init (held 300 ms, bubblewrap dead by then). The lifeline is sbx's pidfd now: the command must
 # not start.
 if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] && [ -x "${SBX_HOLD_GUARD:-}" ]; then
+        # the helper's "killed" is what says the kill came where it was meant: not said of a
+        # process that makes the call with a go-ahead waiting but no guard held (it was). Its
+        # supervising child says it once the process is gone, after the shell saw it go.
+        { "$SBX_HOLD_GUARD" 100 -- python3 -c 'import os; os.setsid()' --wait-fd 3 3< <(echo G) \
+                >/dev/null 2>"$T/held-self.err"; } 2>/dev/null
+        for _ in $(seq 1 50); do
+                grep -qE '^(not-)?killed' "$T/held-self.err" && break
+                sleep 0.1
+        done
+        t_check "hold-guard: no \"killed\" where the guard was not held ($(tr '\n' ' ' <"$T/held-self.err"))" \
+                grep -qx killed-elsewhere "$T/held-self.err"
         for who in "${WHO[@]}"; do
                 ws=$T/held-$who
                 mkdir -p "$ws" "$T/tmp-$who"
