@@ -9,6 +9,7 @@
  *   Access to the path 'X' is denied.                    (.NET / PowerShell)
  * Pure: no allocation, no I/O. */
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -30,6 +31,11 @@ static const struct quote quotes[] = {
         { "\xe2\x80\x9c", "\xe2\x80\x9d" }, /* “ ” */
 };
 
+/* What the readers below return for a name they found that does not fit in out (out is ""): a
+ * name cut short is another name, none rather than a wrong one. Not 0: the search ends there
+ * (going on, it took another name of the line, a rename's source for its target). */
+#define TOO_LONG SIZE_MAX
+
 static size_t put(char *out, size_t size, const char *s, size_t n) {
         if (size == 0)
                 return 0;
@@ -37,10 +43,9 @@ static size_t put(char *out, size_t size, const char *s, size_t n) {
                 s++, n--;
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
-        /* a name cut short is another name: none rather than a wrong one */
         if (n > size - 1) {
                 out[0] = '\0';
-                return 0;
+                return TOO_LONG;
         }
         memcpy(out, s, n);
         out[n] = '\0';
@@ -235,6 +240,7 @@ static int ansi_c_escape(const char *s, size_t n, size_t *i) {
  * NUL byte, or when it is a single '...' piece (the caller's own quote pairing reads that). */
 static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
         size_t i = 0, o = 0, pieces = 0;
+        bool cut = false;
 
         while (i < n) {
                 if (s[i] == '\'') { /* '...': every byte as it is */
@@ -244,6 +250,8 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
                         for (i++; s + i < end; i++)
                                 if (o + 1 < size)
                                         out[o++] = s[i];
+                                else
+                                        cut = true;
                         i++;
                 } else if (s[i] == '$' && i + 1 < n && s[i + 1] == '\'') { /* $'...' */
                         for (i += 2;; ) {
@@ -264,10 +272,14 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
                                         return 0;
                                 if (o + 1 < size)
                                         out[o++] = (char) c;
+                                else
+                                        cut = true;
                         }
                 } else if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\'') { /* \' between pieces */
                         if (o + 1 < size)
                                 out[o++] = '\'';
+                        else
+                                cut = true;
                         i += 2;
                 } else
                         return 0;
@@ -275,6 +287,10 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
         }
         if (pieces < 2 || o == 0 || size == 0)
                 return 0;
+        if (cut) {
+                out[0] = '\0';
+                return TOO_LONG;
+        }
         out[o] = '\0';
         return o;
 }
@@ -291,7 +307,7 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                 while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
                         start--;
                 if (verb_phrase(s + start, n - start) && (k = quoted_within(s + start, n - start, out, size)) > 0 &&
-                    path_like(out, k))
+                    (k == TOO_LONG || path_like(out, k)))
                         return k;
                 if (size > 0)
                         out[0] = '\0';
@@ -412,7 +428,7 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                          * rsync's "mkstemp \"X\" failed") */
                         else if (words > 2) {
                                 size_t k = quoted_within(f, fl, out, size);
-                                if (k > 0 && path_like(out, k))
+                                if (k > 0 && (k == TOO_LONG || path_like(out, k)))
                                         return k;
                                 out[0] = '\0';
                                 break;
@@ -435,16 +451,15 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         if (!line || sig_start > sig_end || sig_end > len)
                 return 0;
         n = quoted_after(line + sig_end, len - sig_end, ret_path, size);
-        if (n > 0)
-                return n;
-        n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);
-        if (n > 0)
-                return n;
-        n = before(line, sig_start, ret_path, size);
-        if (n > 0)
-                return n;
-        ret_path[0] = '\0';
-        return 0;
+        if (n == 0)
+                n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);
+        if (n == 0)
+                n = before(line, sig_start, ret_path, size);
+        if (n == 0 || n == TOO_LONG) {
+                ret_path[0] = '\0';
+                return 0;
+        }
+        return n;
 }
 
 /* Appends the components of s to out[0..*len), resolving "." and ".." as text. */

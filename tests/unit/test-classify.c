@@ -761,6 +761,39 @@ static void test_classify_denial_path_extraction_table(void **state) {
                                                  fits, sizeof(fits)),
                          6);
         assert_string_equal(fits, "/etc/x");
+        /* ... and none, not another name of the line: a name that does not fit ends the search
+         * where it was found (the search went on and named the rename's source, the line's other
+         * name), and one GNU tools quoted in pieces is not cut either */
+        static const struct {
+                const char *before, *after, *sig; /* the line: before, a name, after */
+        } too_long[] = {
+                { "PermissionError: [Errno 13] Permission denied: '/tmp/b' -> '/etc/", "'", "Permission denied" },
+                { "error: could not write /tmp/e: Permission denied: /etc/", "", "Permission denied" },
+                { "touch: cannot touch '/etc/", "'$'\\n''b': Read-only file system", "Read-only file system" },
+                { "touch: cannot touch '/etc/", "': Read-only file system", "Read-only file system" },
+        };
+        char name[1100], text[1300], got[SBX_DENIAL_PATH_MAX];
+
+        memset(name, 'n', sizeof(name));
+        name[sizeof(name) - 1] = '\0';
+        for (size_t i = 0; i < SBX_ELEMENTSOF(too_long); i++) {
+                int n = snprintf(text, sizeof(text), "%s%s%s", too_long[i].before, name, too_long[i].after);
+                const char *sig = strstr(text, too_long[i].sig);
+                size_t k;
+
+                memset(got, 'z', sizeof(got));
+                k = sbx_denial_path_extract(text, (size_t) n, (size_t) (sig - text), (size_t) (sig - text) + strlen(too_long[i].sig),
+                                            got, sizeof(got));
+                if (k != 0 || got[0] != '\0')
+                        fail_msg("case %zu: got %zu bytes, '%.40s'", i, k, got);
+                /* the same with a short name: it is found */
+                n = snprintf(text, sizeof(text), "%s%s%s", too_long[i].before, "x", too_long[i].after);
+                sig = strstr(text, too_long[i].sig);
+                k = sbx_denial_path_extract(text, (size_t) n, (size_t) (sig - text), (size_t) (sig - text) + strlen(too_long[i].sig),
+                                            got, sizeof(got));
+                if (k == 0 || strncmp(got, "/etc/x", 6) != 0)
+                        fail_msg("case %zu, a short name: got '%s'", i, got);
+        }
 }
 
 /* A relative path a denial line names is stored joined to the directory the command started in,
