@@ -121,6 +121,14 @@ static size_t quoted_within(const char *s, size_t n, char *out, size_t size) {
         return 0;
 }
 
+/* Whether s starts with one of the opening quotes. */
+static bool opens_quote(const char *s, size_t n) {
+        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++)
+                if (starts_with(s, n, quotes[q].open))
+                        return true;
+        return false;
+}
+
 static bool path_like(const char *s, size_t n) {
         return memchr(s, '/', n) || memchr(s, '\\', n) || memchr(s, '.', n) || memchr(s, '~', n);
 }
@@ -296,6 +304,22 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
 }
 
 /* The path before "<path>: <signature>". */
+/* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one. */
+static size_t before_arrow(const char *s, size_t n, char *out, size_t size) {
+        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                size_t cl = strlen(quotes[q].close), ol = strlen(quotes[q].open);
+
+                if (!ends_with(s, n, quotes[q].close))
+                        continue;
+                for (size_t i = n - cl; i-- > 0;)
+                        if (i + ol < n - cl && memcmp(s + i, quotes[q].open, ol) == 0)
+                                return put(out, size, s + i + ol, n - cl - i - ol);
+        }
+        if (size > 0)
+                out[0] = '\0';
+        return 0;
+}
+
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
@@ -342,8 +366,17 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                 size_t l = strlen(quotes[o].open);
                                 if (strcmp(quotes[o].close, quotes[q].close) != 0 || i + l > n - cl)
                                         continue;
-                                if (memcmp(s + i, quotes[o].open, l) == 0 && i + l < n - cl)
-                                        return put(out, size, s + i + l, n - cl - i - l);
+                                if (memcmp(s + i, quotes[o].open, l) != 0 || i + l >= n - cl)
+                                        continue;
+                                /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'"
+                                 * ("=>" for a hard link), rsync's "symlink \"NEW\" -> ...": the
+                                 * name made is the one before the arrow (the target was taken) */
+                                if (i >= 4 && (memcmp(s + i - 4, " -> ", 4) == 0 || memcmp(s + i - 4, " => ", 4) == 0)) {
+                                        size_t k = before_arrow(s, i - 4, out, size);
+                                        if (k > 0)
+                                                return k;
+                                }
+                                return put(out, size, s + i + l, n - cl - i - l);
                         }
                 }
                 (void) ol;
@@ -401,6 +434,11 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                         if (verb_phrase(f, fl) || (words == 2 && memchr(f + w, '/', fl - w))) {
                                 size_t k;
 
+                                /* a last word that opens a quote it does not close there
+                                 * ("'X' (from 'Y')"): the name is the field's first quoted one,
+                                 * not that word, quotes and parenthesis included */
+                                if (opens_quote(f + w, fl - w) && (k = quoted_within(f, fl, out, size)) > 0)
+                                        return k;
                                 /* "cannot create X"; also perl's "mkdir /x: $!" */
                                 if (path_like(f + w, fl - w))
                                         return put(out, size, f + w, fl - w);

@@ -736,6 +736,18 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* Rust's `X` (cargo): the name without its backticks (it was read as a relative
                  * name, "`/x`" joined to the cwd: a workspace path) */
                 { "failed to create directory `/etc/demo`: Permission denied", "Permission denied", "/etc/demo" },
+                /* GNU ln and rsync name the link made before the arrow, its target after it (the
+                 * target was read as the path) */
+                { "ln: failed to create symbolic link '/etc/x' -> '/tmp/a': Permission denied", "Permission denied",
+                  "/etc/x" },
+                { "ln: failed to create hard link '/etc/x' => '/tmp/a': Permission denied", "Permission denied", "/etc/x" },
+                { "ln: failed to create symbolic link 'x' -> '/tmp/a': Read-only file system", "Read-only file system", "x" },
+                { "rsync: [generator] symlink \"/etc/l\" -> \"t\" failed: Permission denied (13)", "Permission denied",
+                  "/etc/l" },
+                /* a field's last word that opens a quote it does not close: its first quoted name, not
+                 * "'/tmp/d')" */
+                { "cp: cannot create regular file '/etc/x' (from '/tmp/d'): Permission denied", "Permission denied",
+                  "/etc/x" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
