@@ -303,7 +303,6 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
         return o;
 }
 
-/* The path before "<path>: <signature>". */
 /* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one. */
 static size_t before_arrow(const char *s, size_t n, char *out, size_t size) {
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
@@ -320,6 +319,7 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size) {
         return 0;
 }
 
+/* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
