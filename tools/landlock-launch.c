@@ -605,6 +605,67 @@ static bool in_initial_user_namespace(void) {
                count == 4294967295UL;
 }
 
+/* A writable mount beneath a directory the command's user may not search (another user's 0700
+ * /run/user/N with its portal and gvfs mounts, /var/lib/docker's 0710 with its containers' file
+ * systems) cannot be remounted: its path does not resolve (EACCES), and every unprivileged run
+ * under bubblewrap on such a host was refused (chaos review: a bind mount beneath a root 0700
+ * directory). The command cannot reach it either, today, but a chmod on the host during the run
+ * would open the path to it, writable. So the directory that refuses the search is covered with
+ * an empty read-only tmpfs of mode 000: what lies beneath is out of reach by path whatever its
+ * permissions become, and the command still finds that directory closed to it. A command in a
+ * user namespace of its own cannot take the cover off: it comes locked with the mounts beneath.
+ * 0 when done, -1 with errno when no directory on the path refuses the search. */
+static int cover_unsearchable(const char *path) {
+        char name[PATH_MAX], fdpath[64];
+        const char *p = path;
+        int dfd, e;
+
+        if (path[0] != '/') {
+                errno = EINVAL;
+                return -1;
+        }
+        dfd = open_no_symlinks("/");
+        while (dfd >= 0) {
+                size_t n;
+                int next;
+
+                while (*p == '/')
+                        p++;
+                n = strcspn(p, "/");
+                if (n == 0 || n >= sizeof(name)) {
+                        close(dfd);
+                        errno = EACCES; /* every directory searchable: the refusal is another one */
+                        return -1;
+                }
+                memcpy(name, p, n);
+                name[n] = '\0';
+                p += n;
+                next = openat(dfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+                if (next >= 0) {
+                        close(dfd);
+                        dfd = next;
+                        continue;
+                }
+                if (errno != EACCES) {
+                        e = errno;
+                        close(dfd);
+                        errno = e;
+                        return -1;
+                }
+                snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", dfd);
+                if (mount("tmpfs", fdpath, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                          "mode=000,size=4k,nr_inodes=1") < 0) {
+                        e = errno;
+                        close(dfd);
+                        errno = e;
+                        return -1;
+                }
+                close(dfd);
+                return 0;
+        }
+        return -1;
+}
+
 static void seal_mounts(struct launch *l) {
         static char buf[1 << 20];
         ssize_t len = 0, n;
@@ -671,8 +732,10 @@ static void seal_mounts(struct launch *l) {
                         flags |= MS_RELATIME;
                 if (has_option(field[5], "nodiratime"))
                         flags |= MS_NODIRATIME;
-                /* a mount hidden beneath another cannot be reached by path, so cannot be written */
-                if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL)
+                /* a mount hidden beneath another cannot be reached by path, so cannot be written;
+                 * one beneath a directory the user may not search is put out of reach for good */
+                if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL &&
+                    (errno != EACCES || cover_unsearchable(field[4]) < 0))
                         fail(errno, "seal-mounts", "cannot remount %s read-only", field[4]);
         }
 }

@@ -370,4 +370,64 @@ for b in "${BACKENDS[@]}"; do
 done
 umount -l "$W"
 
+# ---- a writable host mount beneath a directory the user may not search (bwrap) ----------------
+# Another user's 0700 /run/user/N with its portal mounts, /var/lib/docker's 0710 with its
+# containers': the launcher could not resolve such a mount to seal it (EACCES), and every run
+# under bubblewrap on the host was refused (exit 125, "cannot remount ... Permission denied"):
+# nobody's, and root's too when the directory's owner is not mapped in the sandbox (root's
+# override does not reach it). The directory is now covered with an empty read-only tmpfs of mode
+# 000 in the sandbox: the run goes on, and the mount stays out of reach even when the host opens
+# the directory while the command runs (a chmod 755 here, between the command's two tries).
+if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
+        C=$T/closed
+        mkdir -p "$C/m" "$T/open-src" "$T/nb/ws" "$T/nb/home"
+        chmod 777 "$T/open-src" # writable by anyone who reaches it
+        chown -R 65534:65534 "$T/nb"
+        mount --bind "$T/open-src" "$C/m"
+        who_list=(root)
+        "${T_NOBODY[@]}" true 2>/dev/null && who_list+=(nobody)
+        for who in "${who_list[@]}"; do
+                if [ "$who" = root ]; then
+                        as=(env) owner=12345 home=$T/root-home # an owner bubblewrap does not map for root
+                        mkdir -p -m 700 "$home"
+                else
+                        as=("${T_NOBODY[@]}" env) owner=0 home=$T/nb/home
+                fi
+                chown "$owner:$owner" "$C"
+                for mode in read-only workspace-write; do
+                        rm -f "$T/nb/go"
+                        chmod 700 "$C"
+                        # the host opens the directory once the command runs, then lets it try
+                        # again (a file the host makes is seen through the sandbox's view)
+                        (
+                                for _ in $(seq 1 100); do pgrep -f "closed-probe-$who-$mode" >/dev/null && break; sleep 0.05; done
+                                sleep 0.2
+                                chmod 755 "$C"
+                                touch "$T/nb/go"
+                        ) &
+                        opener=$!
+                        "${as[@]}" HOME="$home" XDG_STATE_HOME= XDG_CACHE_HOME="$home/.cache" \
+                                "$T/bin/sbx" run --db "$home/audit.db" --backend bwrap --mode "$mode" \
+                                --root "$T/nb/ws" -- \
+                                sh -c 'stat -c %a "$1"; echo x >"$1/m/before"
+                                       i=0; while [ ! -e "$2/go" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+                                       echo y >"$1/m/after"; exit 0' "closed-probe-$who-$mode" "$C" "$T/nb" \
+                                >"$T/closed.out" 2>"$T/closed.err" </dev/null
+                        RC=$?
+                        wait "$opener"
+                        t_check "bwrap, $who, $mode: a writable mount beneath a directory the user may not search: the run goes on (exit $RC: $(head -c 200 "$T/closed.err" | tr '\n' '|'))" \
+                                test "$RC" = 0
+                        t_check "bwrap, $who, $mode: ... that directory is closed to the command (mode $(head -n 1 "$T/closed.out"))" \
+                                test "$(head -n 1 "$T/closed.out")" = 0
+                        t_check "bwrap, $who, $mode: ... nothing is written through the mount, even once the host opened the directory ($(ls "$T/open-src" | tr '\n' ' '))" \
+                                test -z "$(ls -A "$T/open-src")"
+                        rm -f "$T/open-src"/*
+                done
+        done
+        chown 0:0 "$C"
+        umount -l "$C/m"
+else
+        t_diag "skipped the unsearchable-directory case: needs bubblewrap"
+fi
+
 t_finish
