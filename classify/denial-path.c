@@ -104,29 +104,44 @@ static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
         return 0;
 }
 
-/* The first quoted string anywhere in s[0..n). */
-static size_t quoted_within(const char *s, size_t n, char *out, size_t size) {
-        for (size_t i = 0; i < n; i++)
-                for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
-                        size_t ol = strlen(quotes[q].open);
-                        const char *start, *end;
-
-                        if (!starts_with(s + i, n - i, quotes[q].open))
-                                continue;
-                        start = s + i + ol;
-                        end = memmem(start, (size_t) (s + n - start), quotes[q].close, strlen(quotes[q].close));
-                        if (end && end > start)
-                                return put(out, size, start, (size_t) (end - start));
-                }
-        return 0;
-}
-
 /* Whether s starts with one of the opening quotes. */
 static bool opens_quote(const char *s, size_t n) {
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++)
                 if (starts_with(s, n, quotes[q].open))
                         return true;
         return false;
+}
+
+/* Whether the quote opening at s[at] follows the word "link": cp's "cannot create hard link 'NEW'
+ * to 'TARGET'" (-l), "cannot create symbolic link 'NEW' to 'TARGET'" (-s) name the link made
+ * first; mv's "'SRC' to 'DST'" names what it made last. */
+static bool after_link_word(const char *s, size_t at) {
+        return at >= 5 && strncasecmp(s + at - 5, "link ", 5) == 0;
+}
+
+/* The first quoted string anywhere in s[0..n); of "'SRC' to 'DST'" the second (mv's
+ * "inter-device move failed: 'SRC' to 'DST'; unable to remove target": the source was taken),
+ * unless the first is a link made. */
+static size_t quoted_within(const char *s, size_t n, char *out, size_t size) {
+        for (size_t i = 0; i < n; i++)
+                for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                        size_t ol = strlen(quotes[q].open), k;
+                        const char *start, *end, *after;
+
+                        if (!starts_with(s + i, n - i, quotes[q].open))
+                                continue;
+                        start = s + i + ol;
+                        end = memmem(start, (size_t) (s + n - start), quotes[q].close, strlen(quotes[q].close));
+                        if (!end || end == start)
+                                continue;
+                        after = end + strlen(quotes[q].close);
+                        if (starts_with(after, (size_t) (s + n - after), " to ") && !after_link_word(s, i) &&
+                            opens_quote(after + 4, (size_t) (s + n - after) - 4) &&
+                            (k = quoted_within(after + 4, (size_t) (s + n - after) - 4, out, size)) > 0)
+                                return k;
+                        return put(out, size, start, (size_t) (end - start));
+                }
+        return 0;
 }
 
 static bool path_like(const char *s, size_t n) {
@@ -303,16 +318,19 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
         return o;
 }
 
-/* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one. */
-static size_t before_arrow(const char *s, size_t n, char *out, size_t size) {
+/* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one; where its
+ * opening quote is in *ret_at. */
+static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size_t *ret_at) {
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 size_t cl = strlen(quotes[q].close), ol = strlen(quotes[q].open);
 
                 if (!ends_with(s, n, quotes[q].close))
                         continue;
                 for (size_t i = n - cl; i-- > 0;)
-                        if (i + ol < n - cl && memcmp(s + i, quotes[q].open, ol) == 0)
+                        if (i + ol < n - cl && memcmp(s + i, quotes[q].open, ol) == 0) {
+                                *ret_at = i;
                                 return put(out, size, s + i + ol, n - cl - i - ol);
+                        }
         }
         if (size > 0)
                 out[0] = '\0';
@@ -372,8 +390,16 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                  * ("=>" for a hard link), rsync's "symlink \"NEW\" -> ...": the
                                  * name made is the one before the arrow (the target was taken) */
                                 if (i >= 4 && (memcmp(s + i - 4, " -> ", 4) == 0 || memcmp(s + i - 4, " => ", 4) == 0)) {
-                                        size_t k = before_arrow(s, i - 4, out, size);
+                                        size_t at, k = before_arrow(s, i - 4, out, size, &at);
                                         if (k > 0)
+                                                return k;
+                                }
+                                /* cp's "cannot create hard link 'NEW' to 'TARGET'": the link made
+                                 * (the target was recorded, a workspace file); mv's "cannot move
+                                 * 'SRC' to 'DST'" keeps its last name */
+                                if (i >= 4 && memcmp(s + i - 4, " to ", 4) == 0) {
+                                        size_t at = 0, k = before_arrow(s, i - 4, out, size, &at);
+                                        if (k > 0 && after_link_word(s, at))
                                                 return k;
                                 }
                                 return put(out, size, s + i + l, n - cl - i - l);

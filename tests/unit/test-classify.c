@@ -748,6 +748,18 @@ static void test_classify_denial_path_extraction_table(void **state) {
                  * "'/tmp/d')" */
                 { "cp: cannot create regular file '/etc/x' (from '/tmp/d'): Permission denied", "Permission denied",
                   "/etc/x" },
+                /* cp -l and -s name the link made first, its target after "to" (the target was
+                 * recorded, a workspace file); mv names its target after "to", also before a
+                 * clause of its own (the source was recorded, or none for a relative one) */
+                { "cp: cannot create hard link '/etc/h' to 'src': Permission denied", "Permission denied", "/etc/h" },
+                { "cp: cannot create symbolic link '/etc/s' to '/w/src': Read-only file system",
+                  "Read-only file system", "/etc/s" },
+                { "cp: cannot create hard link 'h' to '/w/src': Permission denied", "Permission denied", "h" },
+                { "mv: inter-device move failed: 'src' to '/etc/m'; unable to remove target: Read-only file system",
+                  "Read-only file system", "/etc/m" },
+                { "mv: inter-device move failed: '/w/src' to '/etc/m'; unable to remove target: Read-only file system",
+                  "Read-only file system", "/etc/m" },
+                { "mv: cannot move 'src' to 'a to b': Permission denied", "Permission denied", "a to b" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
