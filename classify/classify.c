@@ -489,6 +489,28 @@ static long cause_number(const char *s, size_t n, size_t *k) {
         return v;
 }
 
+/* Whether a line indented by k blanks continues the line ls[0..n) just before it (n reaches the
+ * newline that ends it): aligned under the text after that line's first ':' and its blanks, as
+ * unzip aligns its errno text under "checkdir error:  cannot create X". Not any indented line
+ * after any other (an unrelated name taken for the path can have the host's refusal read as
+ * the sandbox's, or the other way round). */
+static bool continued(const unsigned char *win, const unsigned char *ls, size_t n, size_t k) {
+        const unsigned char *b = ls, *colon;
+        size_t col;
+
+        if (k == 0 || memchr(ls, '\n', n))
+                return false; /* not indented, or a blank line between */
+        while (b > win && b[-1] != '\n')
+                b--;
+        colon = memchr(b, ':', (size_t) (ls + n - b));
+        if (!colon || colon + 1 >= ls + n || (colon[1] != ' ' && colon[1] != '\t'))
+                return false;
+        col = (size_t) (colon + 1 - b);
+        while (b + col < ls + n && (b[col] == ' ' || b[col] == '\t'))
+                col++;
+        return col == k && b + col < ls + n;
+}
+
 /* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and
  * the name on the cause before it:
  *     error: failed to write /ws/p/Cargo.lock
@@ -501,14 +523,18 @@ static long cause_number(const char *s, size_t n, size_t *k) {
  * or numbered ("Caused by:", then "    0: failed to open: X", "    1: Permission denied ..."). For
  * a denial line that holds the signature alone (blanks and a cause number before it), the path
  * is read from "<cause before>: <this line>", as anyhow's one-line form prints the chain. Only
- * within the LOOK_BACK bytes before the line, wherever the buffers of stderr ended. 0, or the
- * path's length. */
+ * within the LOOK_BACK bytes before the line, wherever the buffers of stderr ended. unzip puts
+ * the errno text on an indented line of its own right after the line naming the file:
+ *     checkdir error:  cannot create /etc/d
+ *                      Permission denied
+ * (the path was none): an indented line holding the signature alone is read with the line just
+ * before it, when continued() says it continues it. 0, or the path's length. */
 static size_t chained_path(const struct sbx_classifier *c, const char *line, size_t ss, size_t se, char *path,
                            size_t size) {
         char joined[2 * SBX_MATCHED_LINE_MAX];
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
-        size_t k = 0, ll, end, at = 0, cl, from_hist;
+        size_t k = 0, ll, end, nl, at = 0, cl, from_hist;
         uint64_t from;
         bool partial;
         long num;
@@ -531,16 +557,17 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
                 memcpy(win, c->hist + c->hist_len - (size_t) (c->scan_base - from), from_hist);
         if (end > from_hist)
                 memcpy(win + from_hist, c->scan_start + (from + from_hist - c->scan_base), end - from_hist);
+        nl = end;
         if (!line_before(win, &end, partial, &ls, &ll))
                 return 0;
         if (num > 0) {
                 if (cause_number((const char *) ls, ll, &at) != num - 1)
                         return 0;
-        } else {
-                if (ll != 10 || strncasecmp((const char *) ls, "Caused by:", 10) != 0 ||
-                    !line_before(win, &end, partial, &ls, &ll))
+        } else if (ll == 10 && strncasecmp((const char *) ls, "Caused by:", 10) == 0) {
+                if (!line_before(win, &end, partial, &ls, &ll))
                         return 0;
-        }
+        } else if (!continued(win, ls, (size_t) (win + nl - 1 - ls), k))
+                return 0;
         cl = ll - at;
         if (cl + 2 + strlen(line + ss) >= sizeof(joined) || memchr(ls + at, '\0', cl))
                 return 0;

@@ -1009,6 +1009,16 @@ static void test_classify_rust_cause_chain_names_the_path(void **state) {
                 { "failed to open: /etc/o.txt\n  Permission denied (os error 13)\n", "", true },
                 { "Caused by:\n  Permission denied (os error 13)\n", "", true },
                 { "    3: failed to open: /etc/o.txt\n    1: Permission denied (os error 13)\n", "", true },
+                /* unzip aligns the errno text under the message of the line before: that line's
+                 * name (it was none) */
+                { "checkdir error:  cannot create /etc/d\n                 Permission denied\n"
+                  "                 unable to process d/.\n", "/etc/d", true },
+                { "error:  cannot create /etc/f\n        Permission denied\n", "/etc/f", true },
+                { "checkdir:  cannot create extraction directory: /etc/x\n           Permission denied\n", "/etc/x",
+                  true },
+                /* not aligned so, or a blank line between: none, as before */
+                { "x: cannot create /etc/d\n  Permission denied\n", "", true },
+                { "error:  cannot create /etc/f\n\n        Permission denied\n", "", true },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
