@@ -90,6 +90,18 @@ static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
                 end = memmem(start, (size_t) (s + n - start), quotes[q].close, strlen(quotes[q].close));
                 if (!end || end == start)
                         return 0;
+                /* Node prints a name as it is, quotes included ("open '/etc/it's'"): a closing
+                 * quote followed by a letter or digit is one of the name's, when a later one
+                 * follows (the name was cut there: "/etc/it", another file) */
+                {
+                        const char *e = end;
+                        size_t cl = strlen(quotes[q].close);
+
+                        while (e && e + cl < s + n && (sbx_ascii_alpha((unsigned char) e[cl]) || isdigit((unsigned char) e[cl])))
+                                e = memmem(e + cl, (size_t) (s + n - e - cl), quotes[q].close, cl);
+                        if (e)
+                                end = e;
+                }
                 /* "'SRC' -> 'DST'" (Python's and Node's link, symlink, rename): the new name */
                 {
                         const char *after = end + strlen(quotes[q].close);
@@ -224,11 +236,16 @@ static bool article_within(const char *s, size_t w) {
  * permission ...", "x: FATAL: ...". No name: the walk goes on to the field before it. */
 static bool label_word(const char *s, size_t n) {
         static const char *const labels[] = { "error", "fatal", "warning" };
+        size_t k;
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(labels); i++)
                 if (n == strlen(labels[i]) && strncasecmp(s, labels[i], n) == 0)
                         return true;
-        return false;
+        /* an errno name, Node's "Error: EACCES: permission denied, open '/etc/a" whose name a
+         * newline cut (it was read as the relative name "EACCES") */
+        for (k = 1; k < n && s[k] >= 'A' && s[k] <= 'Z'; k++)
+                ;
+        return n >= 4 && s[0] == 'E' && k == n;
 }
 
 /* One escape of a $'...' segment at s[*i] (after the backslash): GNU's shell-escape quoting

@@ -760,6 +760,14 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "mv: inter-device move failed: '/w/src' to '/etc/m'; unable to remove target: Read-only file system",
                   "Read-only file system", "/etc/m" },
                 { "mv: cannot move 'src' to 'a to b': Permission denied", "Permission denied", "a to b" },
+                /* Node prints a name as it is: a quote in it is no closing one when a letter
+                 * follows ("/etc/it", another file, was recorded), and a name a newline cut leaves
+                 * none, not the errno name before it ("EACCES" joined to the cwd) */
+                { "Error: EACCES: permission denied, open '/etc/it's \"q\"'", "permission denied", "/etc/it's \"q\"" },
+                { "Error: EROFS: read-only file system, open '/etc/it's'", "read-only file system", "/etc/it's" },
+                { "Error: EACCES: permission denied, symlink 'a' -> '/etc/it's'", "permission denied", "/etc/it's" },
+                { "Error: EACCES: permission denied, open '/etc/nl", "permission denied", "" },
+                { "x: EPERM: Operation not permitted", "Operation not permitted", "" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
