@@ -354,6 +354,21 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size
         return 0;
 }
 
+/* The name that begins at the absolute word of the verb phrase in the field ending at s[at - 2]
+ * and runs to s[n]: an unquoting tool's name holding ": ". 0 when that field is no such phrase. */
+static size_t absolute_across(const char *s, size_t at, size_t n, char *out, size_t size) {
+        size_t e = at - 2, b = e;
+
+        while (b > 0 && !(b >= 2 && s[b - 2] == ':' && s[b - 1] == ' '))
+                b--;
+        if (!verb_phrase(s + b, e - b))
+                return 0;
+        for (size_t i = b + 1; i < e; i++)
+                if (s[i] == '/' && (s[i - 1] == ' ' || s[i - 1] == '\t'))
+                        return put(out, size, s + i, n - i);
+        return 0;
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -468,6 +483,13 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                         if (words == 1 && label_word(f, fl)) {
                                 /* a severity label: a name can only be in a field before it */
                         } else if (words == 1) {
+                                size_t k;
+
+                                /* dash's "cannot create /etc/a: b", a name with ": " printed as it
+                                 * is: from the phrase's absolute word on (not "b", a relative
+                                 * name the run never touched) */
+                                if (end == n && !first && (k = absolute_across(s, start, n, out, size)) > 0)
+                                        return k;
                                 /* a path-like name also before a verb phrase without one: shred's
                                  * "X: failed to open for writing" */
                                 if (fallback ? !first && path_like(f, fl) : !first || path_like(f, fl))

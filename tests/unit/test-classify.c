@@ -768,6 +768,10 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "Error: EACCES: permission denied, symlink 'a' -> '/etc/it's'", "permission denied", "/etc/it's" },
                 { "Error: EACCES: permission denied, open '/etc/nl", "permission denied", "" },
                 { "x: EPERM: Operation not permitted", "Operation not permitted", "" },
+                /* dash and git print a name with ": " as it is: the name, not its last part ("b"
+                 * joined to the cwd, a workspace path) */
+                { "sh: 1: cannot create /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
+                { "fatal: cannot mkdir /etc/g: it: Permission denied", "Permission denied", "/etc/g: it" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
