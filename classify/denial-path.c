@@ -9,6 +9,7 @@
  *   Access to the path 'X' is denied.                    (.NET / PowerShell)
  * Pure: no allocation, no I/O. */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
@@ -62,8 +63,97 @@ static bool ends_with(const char *s, size_t n, const char *suffix) {
         return n >= k && memcmp(s + n - k, suffix, k) == 0;
 }
 
+/* Whether the byte at e follows an odd number of backslashes since start. */
+static bool escaped(const char *start, const char *e) {
+        size_t k = 0;
+
+        while (e - k > start && e[-(ptrdiff_t) k - 1] == '\\')
+                k++;
+        return k % 2 == 1;
+}
+
+static size_t put_utf8(char *out, uint32_t c) {
+        if (c < 0x80) {
+                out[0] = (char) c;
+                return 1;
+        }
+        if (c < 0x800) {
+                out[0] = (char) (0xc0 | (c >> 6));
+                out[1] = (char) (0x80 | (c & 0x3f));
+                return 2;
+        }
+        if (c < 0x10000) {
+                out[0] = (char) (0xe0 | (c >> 12));
+                out[1] = (char) (0x80 | ((c >> 6) & 0x3f));
+                out[2] = (char) (0x80 | (c & 0x3f));
+                return 3;
+        }
+        out[0] = (char) (0xf0 | (c >> 18));
+        out[1] = (char) (0x80 | ((c >> 12) & 0x3f));
+        out[2] = (char) (0x80 | ((c >> 6) & 0x3f));
+        out[3] = (char) (0x80 | (c & 0x3f));
+        return 4;
+}
+
+/* Decodes, in place, the escapes of Python's repr of a name (\\ \' \" \n \r \t \xHH
+ * \uHHHH \UHHHHHHHH; a lone surrogate \udcXX is the byte XX that was not UTF-8, as the
+ * surrogateescape error handler made it): the name was recorded as printed, "/etc/nl\\nx" for
+ * "/etc/nl<newline>x". Every escape is longer than what it stands for. 0 (out "") for an escape
+ * repr never writes, or a NUL. */
+static size_t py_unescape(char *out, size_t n) {
+        size_t o = 0;
+
+        for (size_t i = 0; i < n;) {
+                uint32_t c = 0;
+                size_t digits = 0;
+
+                if (out[i] != '\\') {
+                        out[o++] = out[i++];
+                        continue;
+                }
+                if (i + 1 >= n)
+                        goto bad;
+                switch (out[i + 1]) {
+                case '\\': case '\'': case '"':
+                        c = (unsigned char) out[i + 1];
+                        break;
+                case 'n': c = '\n'; break;
+                case 'r': c = '\r'; break;
+                case 't': c = '\t'; break;
+                case 'x': digits = 2; break;
+                case 'u': digits = 4; break;
+                case 'U': digits = 8; break;
+                default:
+                        goto bad;
+                }
+                i += 2;
+                if (digits > 0) {
+                        if (i + digits > n)
+                                goto bad;
+                        for (size_t d = 0; d < digits; d++, i++) {
+                                if (!isxdigit((unsigned char) out[i]))
+                                        goto bad;
+                                c = c * 16 + (uint32_t) (isdigit((unsigned char) out[i]) ? out[i] - '0' : (tolower((unsigned char) out[i]) - 'a' + 10));
+                        }
+                }
+                if (c == 0 || c > 0x10ffff)
+                        goto bad;
+                if (c >= 0xdc80 && c <= 0xdcff)
+                        out[o++] = (char) (c & 0xff);
+                else if (c >= 0xd800 && c <= 0xdfff)
+                        goto bad;
+                else
+                        o += put_utf8(out + o, c);
+        }
+        out[o] = '\0';
+        return o;
+bad:
+        out[0] = '\0';
+        return TOO_LONG;
+}
+
 /* A quoted string starting at s (after optional glue such as ": ", ", open "), within n bytes. */
-static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
+static size_t quoted_after(const char *s, size_t n, bool py, char *out, size_t size) {
         size_t i = 0;
 
         /* Rust's io::Error ends the strerror text with " (os error N)"; the tempfile crate names
@@ -102,16 +192,24 @@ static size_t quoted_after(const char *s, size_t n, char *out, size_t size) {
                         if (e)
                                 end = e;
                 }
+                /* Python's repr escapes a quote of the name's ('/etc/it\'s "q"') */
+                while (py && end && escaped(start, end))
+                        end = memmem(end + 1, (size_t) (s + n - end - 1), quotes[q].close, strlen(quotes[q].close));
+                if (!end)
+                        return 0;
                 /* "'SRC' -> 'DST'" (Python's and Node's link, symlink, rename): the new name */
                 {
                         const char *after = end + strlen(quotes[q].close);
                         size_t k, rest = (size_t) (s + n - after);
 
                         if (starts_with(after, rest, " -> ") &&
-                            (k = quoted_after(after + 4, rest - 4, out, size)) > 0)
+                            (k = quoted_after(after + 4, rest - 4, py, out, size)) > 0)
                                 return k;
                 }
-                return put(out, size, start, (size_t) (end - start));
+                {
+                        size_t k = put(out, size, start, (size_t) (end - start));
+                        return py && k > 0 && k != TOO_LONG ? py_unescape(out, k) : k;
+                }
         }
         return 0;
 }
@@ -553,7 +651,7 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         ret_path[0] = '\0';
         if (!line || sig_start > sig_end || sig_end > len)
                 return 0;
-        n = quoted_after(line + sig_end, len - sig_end, ret_path, size);
+        n = quoted_after(line + sig_end, len - sig_end, memmem(line, sig_start, "[Errno ", 7) != NULL, ret_path, size);
         if (n == 0)
                 n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)

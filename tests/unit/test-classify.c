@@ -772,6 +772,17 @@ static void test_classify_denial_path_extraction_table(void **state) {
                  * joined to the cwd, a workspace path) */
                 { "sh: 1: cannot create /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
                 { "fatal: cannot mkdir /etc/g: it: Permission denied", "Permission denied", "/etc/g: it" },
+                /* Python's repr escapes a name: the name, not its escaped text ("/etc/nl\\nx", a
+                 * file the run never touched) */
+                { "PermissionError: [Errno 13] Permission denied: '/etc/nl\\nx'", "Permission denied", "/etc/nl\nx" },
+                { "OSError: [Errno 30] Read-only file system: '/etc/b\\udcff'", "Read-only file system", "/etc/b\xff" },
+                { "OSError: [Errno 30] Read-only file system: '/etc/c\\x7f\\xe9'", "Read-only file system",
+                  "/etc/c\x7f\xc3\xa9" },
+                { "PermissionError: [Errno 13] Permission denied: '/etc/it\\'s \"q\" b'", "Permission denied",
+                  "/etc/it's \"q\" b" },
+                { "PermissionError: [Errno 13] Permission denied: 'C:\\\\W\\\\x'", "Permission denied", "C:\\W\\x" },
+                { "PermissionError: [Errno 13] Permission denied: 'a\\tb' -> '/etc/l\\n'", "Permission denied", "/etc/l\n" },
+                { "PermissionError: [Errno 13] Permission denied: '/etc/nul\\x00'", "Permission denied", "" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
