@@ -434,8 +434,19 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
 }
 
 /* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one; where its
- * opening quote is in *ret_at. */
+ * opening quote is in *ret_at. A name GNU quoted in pieces ('/etc/n'$'\n''l') whole: its last
+ * piece ("l") was taken for the link made, or the target after it for cp's. */
 static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size_t *ret_at) {
+        if (n > 0 && s[n - 1] == '\'')
+                for (size_t i = 0; i + 1 < n; i++) {
+                        size_t k;
+                        if ((i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t') || (s[i] != '\'' && s[i] != '$'))
+                                continue;
+                        if ((k = shell_word(s + i, n - i, out, size)) > 0) {
+                                *ret_at = i;
+                                return k;
+                        }
+                }
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 size_t cl = strlen(quotes[q].close), ol = strlen(quotes[q].open);
 

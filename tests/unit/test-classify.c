@@ -760,6 +760,13 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "mv: inter-device move failed: '/w/src' to '/etc/m'; unable to remove target: Read-only file system",
                   "Read-only file system", "/etc/m" },
                 { "mv: cannot move 'src' to 'a to b': Permission denied", "Permission denied", "a to b" },
+                /* ... also when GNU quoted the link made in pieces: the name whole (its last
+                 * piece "l", or the target, was recorded) */
+                { "cp: cannot create symbolic link '/etc/n'$'\\n''l' to '/w/src': Permission denied", "Permission denied",
+                  "/etc/n\nl" },
+                { "ln: failed to create symbolic link '/etc/n'$'\\n''l' -> 'src': Permission denied", "Permission denied",
+                  "/etc/n\nl" },
+                { "ln: failed to create hard link 'a'\\''b' => '/w/src': Permission denied", "Permission denied", "a'b" },
                 /* Node prints a name as it is: a quote in it is no closing one when a letter
                  * follows ("/etc/it", another file, was recorded), and a name a newline cut leaves
                  * none, not the errno name before it ("EACCES" joined to the cwd) */
