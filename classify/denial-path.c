@@ -478,6 +478,16 @@ static size_t absolute_across(const char *s, size_t at, size_t n, char *out, siz
         return 0;
 }
 
+/* Whether the first quoted name of s[0..n) follows "of ": the file a process was about, not the
+ * one it wrote (gpg's "symmetric encryption of 'SRC' failed" after its "can't create 'OUT'": the
+ * source, a workspace file, was recorded). */
+static bool name_of_process(const char *s, size_t n) {
+        for (size_t i = 0; i < n; i++)
+                if (opens_quote(s + i, n - i))
+                        return i >= 3 && strncasecmp(s + i - 3, "of ", 3) == 0;
+        return false;
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -640,7 +650,7 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                          * rsync's "mkstemp \"X\" failed") */
                         else if (words > 2) {
                                 size_t k = quoted_within(f, fl, out, size);
-                                if (k > 0 && (k == TOO_LONG || path_like(out, k)))
+                                if (k > 0 && (k == TOO_LONG || path_like(out, k)) && !name_of_process(f, fl))
                                         return k;
                                 out[0] = '\0';
                                 break;

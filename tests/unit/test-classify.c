@@ -700,6 +700,10 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "Saving key \"/etc/key\" failed: Read-only file system", "Read-only file system", "/etc/key" },
                 { "rsync: [receiver] mkstemp \"/etc/.x.abc\" failed: Read-only file system (30)", "Read-only file system", "/etc/.x.abc" },
                 { "x: some \"quoted words\" here: Read-only file system", "Read-only file system", "" },
+                /* ... but not the file a process was about, after "of" (gpg's source was recorded,
+                 * a workspace file; its "can't create 'OUT'" line before names the output) */
+                { "gpg: symmetric encryption of '/w/src' failed: Read-only file system", "Read-only file system", "" },
+                { "gpg: can't create '/etc/g.gpg': Permission denied", "Permission denied", "/etc/g.gpg" },
                 /* two names, "'SRC' -> 'DST'" (Python's and Node's symlink, link, rename): the new
                  * name, where the write was denied, as for mv's "to 'X'" (the source was recorded:
                  * a link target never written, a workspace file the run could move) */
