@@ -488,6 +488,17 @@ static bool name_of_process(const char *s, size_t n) {
         return false;
 }
 
+/* Whether s[0..n) is a verb phrase ending with "link to" and a quoted name: the name is the
+ * link's target. */
+static bool link_target_field(const char *s, size_t n) {
+        if (!verb_phrase(s, n))
+                return false;
+        for (size_t i = 0; i + 8 < n; i++)
+                if (strncasecmp(s + i, "link to ", 8) == 0 && (i == 0 || s[i - 1] == ' ' || s[i - 1] == 'm'))
+                        return opens_quote(s + i + 8, n - i - 8);
+        return false;
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -511,6 +522,17 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
         n--;
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
+
+        /* tar's "NAME: Cannot create symlink to 'TARGET'" and "NAME: Cannot hard link to 'TARGET'":
+         * the name made is the field before (the target was recorded, a file never written) */
+        {
+                size_t start = n;
+
+                while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
+                        start--;
+                if (start >= 2 && link_target_field(s + start, n - start))
+                        return before(s, start - 1, out, size);
+        }
 
         /* A name GNU tools had to quote in pieces: the pairing below would take only its last
          * piece ('/etc/a'$'\n''b' named "b", a path the command never touched). The word starts

@@ -651,6 +651,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "Error: EROFS: read-only file system, open '/etc/node'", "read-only file system", "/etc/node" },
                 { "Error: EACCES: permission denied, mkdir '/etc/nd'", "permission denied", "/etc/nd" },
                 { "tar: etc/t.txt: Cannot open: Read-only file system", "Read-only file system", "etc/t.txt" },
+                /* tar names the link it made first, its target after "link to" (the target was
+                 * recorded: a file never written) */
+                { "tar: etc/l: Cannot create symlink to '/etc/passwd': Read-only file system", "Read-only file system",
+                  "etc/l" },
+                { "tar: f2: Cannot hard link to \xe2\x80\x98" "f1\xe2\x80\x99: Permission denied", "Permission denied", "f2" },
+                { "tar: /etc/ab: Cannot create symlink to 'x y': Permission denied", "Permission denied", "/etc/ab" },
                 { "mv: cannot move 'a' to '/etc/b': Read-only file system", "Read-only file system", "/etc/b" },
                 { "sed: couldn't open temporary file /etc/sedAbc12: Read-only file system", "Read-only file system", "/etc/sedAbc12" },
                 { "Can't open /etc/pl: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl" },
