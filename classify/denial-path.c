@@ -311,6 +311,38 @@ static bool kind_word(const char *s, size_t n) {
         return false;
 }
 
+/* Where a name printed as it is from f[i] on ends: at the end of the field, or before an
+ * annotation (apt's "X - open (13"). */
+static size_t name_end(const char *f, size_t i, size_t fl) {
+        size_t e = i + 1;
+
+        while (e < fl && !((f[e - 1] == ' ' || f[e - 1] == '\t') && (f[e] == '(' || (f[e] == '-' && (e + 1 == fl || f[e + 1] == ' ')))))
+                e++;
+        return e;
+}
+
+/* Where the name after the kind word of a verb phrase starts ("unable to create file f x.txt"),
+ * when it is unquoted and holds a blank (a name of one word is the phrase's last word); 0 when
+ * there is none. */
+static size_t after_kind(const char *s, size_t n) {
+        for (size_t b = 0; b < n;) {
+                size_t e = b;
+
+                while (e < n && s[e] != ' ' && s[e] != '\t')
+                        e++;
+                if (kind_word(s + b, e - b) && e + 1 < n && s[e] == ' ') {
+                        const char *r = s + e + 1;
+                        size_t rl = n - e - 1;
+
+                        if (opens_quote(r, rl) || r[0] == ' ' || !(memchr(r, ' ', rl) || memchr(r, ':', rl)))
+                                return 0;
+                        return e + 1;
+                }
+                b = e + 1;
+        }
+        return 0;
+}
+
 /* Whether a word of s[0..w) is an article: the verb phrase then names a thing by its kind, and
  * its last word is no name (gpg's "can't connect to the agent", rustc's "couldn't create a temp
  * dir"). A path-like object is read before this is asked. */
@@ -466,12 +498,14 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size
 /* The name that begins at the absolute word of the verb phrase in the field ending at s[at - 2]
  * and runs to s[n]: an unquoting tool's name holding ": ". 0 when that field is no such phrase. */
 static size_t absolute_across(const char *s, size_t at, size_t n, char *out, size_t size) {
-        size_t e = at - 2, b = e;
+        size_t e = at - 2, b = e, k;
 
         while (b > 0 && !(b >= 2 && s[b - 2] == ':' && s[b - 1] == ' '))
                 b--;
         if (!verb_phrase(s + b, e - b))
                 return 0;
+        if ((k = after_kind(s + b, n - b)) > 0)
+                return put(out, size, s + b + k, n - b - k);
         for (size_t i = b + 1; i < e; i++)
                 if (s[i] == '/' && (s[i - 1] == ' ' || s[i - 1] == '\t'))
                         return put(out, size, s + i, n - i);
@@ -645,6 +679,10 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                  * not that word, quotes and parenthesis included */
                                 if (opens_quote(f + w, fl - w) && (k = quoted_within(f, fl, out, size)) > 0)
                                         return k;
+                                /* git's "unable to create file f x.txt": a name with a space
+                                 * after the kind of thing it is, from there on (not "x.txt") */
+                                if (verb_phrase(f, fl) && (k = after_kind(f, fl)) > 0)
+                                        return put(out, size, f + k, name_end(f, k, fl) - k);
                                 /* "cannot create X"; also perl's "mkdir /x: $!" */
                                 if (path_like(f + w, fl - w))
                                         return put(out, size, f + w, fl - w);
@@ -656,11 +694,7 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                  * to an annotation (apt's "X - open (13") */
                                 for (size_t i = 0; i < w; i++)
                                         if (f[i] == '/' && (i == 0 || f[i - 1] == ' ' || f[i - 1] == '\t')) {
-                                                size_t e = i + 1;
-                                                while (e < fl && !((f[e - 1] == ' ' || f[e - 1] == '\t') &&
-                                                                   (f[e] == '(' || (f[e] == '-' && (e + 1 == fl || f[e + 1] == ' ')))))
-                                                        e++;
-                                                return put(out, size, f + i, e - i);
+                                                return put(out, size, f + i, name_end(f, i, fl) - i);
                                         }
                                 if (!fallback && words > 2 && !kind_word(f + w, fl - w) && !article_within(f, w)) {
                                         fallback = f + w;

@@ -789,6 +789,11 @@ static void test_classify_denial_path_extraction_table(void **state) {
                  * joined to the cwd, a workspace path) */
                 { "sh: 1: cannot create /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
                 { "fatal: cannot mkdir /etc/g: it: Permission denied", "Permission denied", "/etc/g: it" },
+                /* git prints a name after the kind of thing it is, as it is: the name, not its last
+                 * word or part ("x.txt", "h") */
+                { "error: unable to create file f x.txt: Read-only file system", "Read-only file system", "f x.txt" },
+                { "error: unable to create file g: h: Read-only file system", "Read-only file system", "g: h" },
+                { "error: unable to create file /etc/f: Read-only file system", "Read-only file system", "/etc/f" },
                 /* Python's repr escapes a name: the name, not its escaped text ("/etc/nl\\nx", a
                  * file the run never touched) */
                 { "PermissionError: [Errno 13] Permission denied: '/etc/nl\\nx'", "Permission denied", "/etc/nl\nx" },
