@@ -403,41 +403,36 @@ static void test_policy_session_errors(void **state) {
         sbx_config_free(cfg);
 }
 
-static void test_policy_session_root_replaced_by_a_symlink_is_refused(void **state) {
-        char swapped[PATH_MAX + 64];
+/* A session whose recorded workspace root (rel, beneath the test's tree) no longer resolves to
+ * itself: refused (-EXDEV), with words in the message. */
+static void assert_session_root_refused(const char *rel, const char *words) {
+        char root[PATH_MAX + 64];
         struct fake_sessions fs = { .id = "s1" };
         struct sbx_session_lookup lookup = { fake_lookup, &fs };
         struct sbx_config *cfg = config_with(SBX_MODE_READ_ONLY, NULL);
         struct sbx_policy_request req = { .session_id = "s1" };
         struct sbx_policy *p = NULL;
         struct sbx_diag diag = { 0 };
-        (void) state;
-        /* the recorded cwd was canonical; a symlink now sits there (ws/link -> ../other/deep) */
-        mkpath(swapped, sizeof(swapped), "ws/link");
-        fs.cwd = swapped;
+
+        mkpath(root, sizeof(root), rel);
+        fs.cwd = root;
         assert_int_equal(sbx_policy_resolve(cfg, &req, &lookup, &p, &diag), -EXDEV);
         assert_null(p);
-        assert_non_null(strstr(diag.msg, "refusing a moved workspace"));
+        assert_non_null(strstr(diag.msg, words));
         sbx_config_free(cfg);
+}
+
+static void test_policy_session_root_replaced_by_a_symlink_is_refused(void **state) {
+        (void) state;
+        /* the recorded cwd was canonical; a symlink now sits there (ws/link -> ../other/deep) */
+        assert_session_root_refused("ws/link", "refusing a moved workspace");
 }
 
 /* removed since (or a file put there): refused as a moved one is, not an unknown name's -ENOENT,
  * which sbx run takes as a usage error and records nothing for */
 static void test_policy_session_root_removed_is_refused(void **state) {
-        char gone[PATH_MAX + 64];
-        struct fake_sessions fs = { .id = "s1" };
-        struct sbx_session_lookup lookup = { fake_lookup, &fs };
-        struct sbx_config *cfg = config_with(SBX_MODE_READ_ONLY, NULL);
-        struct sbx_policy_request req = { .session_id = "s1" };
-        struct sbx_policy *p = NULL;
-        struct sbx_diag diag = { 0 };
         (void) state;
-        mkpath(gone, sizeof(gone), "does-not-exist");
-        fs.cwd = gone;
-        assert_int_equal(sbx_policy_resolve(cfg, &req, &lookup, &p, &diag), -EXDEV);
-        assert_null(p);
-        assert_non_null(strstr(diag.msg, "workspace root of session 's1' is gone"));
-        sbx_config_free(cfg);
+        assert_session_root_refused("does-not-exist", "workspace root of session 's1' is gone");
 }
 
 static void test_policy_missing_root_is_an_error(void **state) {
