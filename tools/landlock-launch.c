@@ -605,6 +605,27 @@ static bool in_initial_user_namespace(void) {
                count == 4294967295UL;
 }
 
+/* mount_setattr(2), by number: the C library may not wrap it */
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY 0x00000001
+#endif
+struct seal_mount_attr {
+        uint64_t attr_set, attr_clr, propagation, userns_fd;
+};
+
+static int set_mount_readonly(int dfd, const char *path, bool ro, unsigned int flags) {
+        struct seal_mount_attr a = { 0 };
+
+        if (ro)
+                a.attr_set = MOUNT_ATTR_RDONLY;
+        else
+                a.attr_clr = MOUNT_ATTR_RDONLY;
+        return (int) syscall(SYS_mount_setattr, dfd, path, flags, &a, sizeof(a));
+}
+
 /* A writable mount beneath a directory the command's user may not search (another user's 0700
  * /run/user/N with its portal and gvfs mounts, /var/lib/docker's 0710 with its containers' file
  * systems) cannot be remounted: its path does not resolve (EACCES), and every unprivileged run
@@ -666,8 +687,37 @@ static int cover_unsearchable(const char *path) {
         return -1;
 }
 
+/* The cover hides a mount by path only, and a path is the host's to change: a directory beneath
+ * the covered one renamed out of it on the host (by whoever may write in it) carries the mounts
+ * on it along, out from under the cover, writable (adversarial review: a write landed through a
+ * mount the run never sealed). So once a cover was needed, every mount is made read-only by the
+ * mount tree, which no permission or rename has a say in, and each mount the policy grants that
+ * was writable is made writable again, by its path, when the mount found there is that one (its
+ * mount ID: another stacked on it keeps its own mode). */
+struct granted_mount {
+        const char *path;
+        unsigned long long id;
+};
+
+static void seal_tree_regrant(const struct granted_mount *granted, size_t n_granted) {
+        if (set_mount_readonly(AT_FDCWD, "/", true, AT_RECURSIVE) < 0)
+                fail(errno, "seal-mounts", "cannot make every mount read-only");
+        for (size_t i = 0; i < n_granted; i++) {
+                struct statx stx;
+
+                if (statx(AT_FDCWD, granted[i].path, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0 ||
+                    !(stx.stx_mask & STATX_MNT_ID) || stx.stx_mnt_id != granted[i].id)
+                        continue; /* out of reach, or another mount on it */
+                if (set_mount_readonly(AT_FDCWD, granted[i].path, false, AT_SYMLINK_NOFOLLOW) < 0)
+                        fail(errno, "seal-mounts", "cannot make %s writable again", granted[i].path);
+        }
+}
+
 static void seal_mounts(struct launch *l) {
         static char buf[1 << 20];
+        static struct granted_mount granted_rw[4096];
+        size_t n_granted = 0;
+        bool covered = false;
         ssize_t len = 0, n;
         int fd;
 
@@ -715,8 +765,13 @@ static void seal_mounts(struct launch *l) {
                 granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
                 for (size_t i = 0; i < l->n_write && !granted; i++)
                         granted = beneath(field[4], l->write_dirs[i]);
-                if (granted)
+                if (granted) {
+                        if (n_granted >= sizeof(granted_rw) / sizeof(granted_rw[0]))
+                                fail(E2BIG, "seal-mounts", "too many writable mounts");
+                        granted_rw[n_granted].path = field[4];
+                        granted_rw[n_granted++].id = strtoull(field[0], NULL, 10);
                         continue;
+                }
                 if (has_option(field[5], "nosuid"))
                         flags |= MS_NOSUID;
                 if (has_option(field[5], "nodev"))
@@ -734,10 +789,14 @@ static void seal_mounts(struct launch *l) {
                         flags |= MS_NODIRATIME;
                 /* a mount hidden beneath another cannot be reached by path, so cannot be written;
                  * one beneath a directory the user may not search is put out of reach for good */
-                if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL &&
-                    (errno != EACCES || cover_unsearchable(field[4]) < 0))
-                        fail(errno, "seal-mounts", "cannot remount %s read-only", field[4]);
+                if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL) {
+                        if (errno != EACCES || cover_unsearchable(field[4]) < 0)
+                                fail(errno, "seal-mounts", "cannot remount %s read-only", field[4]);
+                        covered = true;
+                }
         }
+        if (covered)
+                seal_tree_regrant(granted_rw, n_granted);
 }
 
 /* bubblewrap binds each --write directory by its path, resolved again when it mounts: a process

@@ -426,6 +426,47 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         done
         chown 0:0 "$C"
         umount -l "$C/m"
+
+        # The cover hides by path only, and the host may rename a directory beneath the covered
+        # one out of it during the run: the mount on it goes along, out from under the cover. It
+        # stayed writable in the sandbox and the command's write landed there (adversarial
+        # review); every mount is now read-only by the mount tree, the granted ones excepted.
+        mkdir -p "$C/sub/m" "$T/away" "$T/nb/ws/w"
+        chmod 777 "$T/nb/ws/w" # root's run writes there too: nobody's files are not its in the sandbox
+        mount --bind "$T/open-src" "$C/sub/m"
+        for who in "${who_list[@]}"; do
+                if [ "$who" = root ]; then
+                        as=(env) owner=12345 home=$T/root-home
+                else
+                        as=("${T_NOBODY[@]}" env) owner=0 home=$T/nb/home
+                fi
+                chown "$owner:$owner" "$C"
+                chmod 700 "$C"
+                rm -f "$T/nb/go"
+                (
+                        for _ in $(seq 1 100); do pgrep -f "renamed-probe-$who" >/dev/null && break; sleep 0.05; done
+                        sleep 0.2
+                        mv "$C/sub" "$T/away/sub"
+                        touch "$T/nb/go"
+                ) &
+                opener=$!
+                "${as[@]}" HOME="$home" XDG_STATE_HOME= XDG_CACHE_HOME="$home/.cache" \
+                        "$T/bin/sbx" run --db "$home/audit.db" --backend bwrap --mode workspace-write \
+                        --root "$T/nb/ws" -- \
+                        sh -c 'i=0; while [ ! -e "$2/go" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+                               echo z >"$1/sub/m/renamed"; echo w >"$3/in-ws"; exit 0' "renamed-probe-$who" "$T/away" "$T/nb" \
+                        "$T/nb/ws/w" >"$T/closed.out" 2>"$T/closed.err" </dev/null
+                RC=$?
+                wait "$opener"
+                t_check "bwrap, $who: a mount renamed out from under the cover on the host stays read-only ($(ls "$T/open-src" | tr '\n' ' '))" \
+                        test -z "$(ls -A "$T/open-src")"
+                t_check "bwrap, $who: ... and the workspace stays writable (exit $RC: $(head -c 200 "$T/closed.err" | tr '\n' '|'))" \
+                        test "$RC" = 0 -a -e "$T/nb/ws/w/in-ws"
+                rm -f "$T/open-src"/* "$T/nb/ws/w/in-ws"
+                mv "$T/away/sub" "$C/sub"
+        done
+        chown 0:0 "$C"
+        umount -l "$C/sub/m"
 else
         t_diag "skipped the unsearchable-directory case: needs bubblewrap"
 fi
