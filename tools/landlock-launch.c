@@ -687,21 +687,27 @@ static int cover_unsearchable(const char *path) {
         return -1;
 }
 
-/* The cover hides a mount by path only, and a path is the host's to change: a directory beneath
- * the covered one renamed out of it on the host (by whoever may write in it) carries the mounts
- * on it along, out from under the cover, writable (adversarial review: a write landed through a
- * mount the run never sealed). So once a cover was needed, every mount is made read-only by the
- * mount tree, which no permission or rename has a say in, and each mount the policy grants that
- * was writable is made writable again, by its path, when the mount found there is that one (its
- * mount ID: another stacked on it keeps its own mode). */
+/* The remounts above go by path, and a path is the host's to change: a directory beneath the
+ * covered one renamed out of it on the host (by whoever may write in it) carries the mounts on it
+ * along, out from under the cover, writable (adversarial review: a write landed through a mount
+ * the run never sealed); a parent of a mount renamed between the read of mountinfo and its
+ * remount (ENOENT, skipped) left that mount writable at its new name. So every mount is then made
+ * read-only by the mount tree, which no permission or rename has a say in, and each mount the
+ * policy grants that was writable is made writable again, by its path, when the mount found there
+ * is that one (its mount ID: another stacked on it keeps its own mode). Without mount_setattr(2)
+ * (before Linux 5.12), or where it is refused, the path remounts stand alone, as they did, unless
+ * a cover was needed: then the run is refused. */
 struct granted_mount {
         const char *path;
         unsigned long long id;
 };
 
-static void seal_tree_regrant(const struct granted_mount *granted, size_t n_granted) {
-        if (set_mount_readonly(AT_FDCWD, "/", true, AT_RECURSIVE) < 0)
+static void seal_tree_regrant(const struct granted_mount *granted, size_t n_granted, bool covered) {
+        if (set_mount_readonly(AT_FDCWD, "/", true, AT_RECURSIVE) < 0) {
+                if (!covered)
+                        return;
                 fail(errno, "seal-mounts", "cannot make every mount read-only");
+        }
         for (size_t i = 0; i < n_granted; i++) {
                 struct statx stx;
 
@@ -795,8 +801,7 @@ static void seal_mounts(struct launch *l) {
                         covered = true;
                 }
         }
-        if (covered)
-                seal_tree_regrant(granted_rw, n_granted);
+        seal_tree_regrant(granted_rw, n_granted, covered);
 }
 
 /* bubblewrap binds each --write directory by its path, resolved again when it mounts: a process
