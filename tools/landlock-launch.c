@@ -639,52 +639,43 @@ static int set_mount_readonly(int dfd, const char *path, bool ro, unsigned int f
 static int cover_unsearchable(const char *path) {
         char name[PATH_MAX], fdpath[64];
         const char *p = path;
-        int dfd, e;
+        int dfd, next, e, r = -1;
 
         if (path[0] != '/') {
                 errno = EINVAL;
                 return -1;
         }
-        dfd = open_no_symlinks("/");
-        while (dfd >= 0) {
+        /* down the path until a directory refuses the search (every one searchable: the refusal
+         * was another one) */
+        for (dfd = open_no_symlinks("/"); dfd >= 0; close(dfd), dfd = next) {
                 size_t n;
-                int next;
 
                 while (*p == '/')
                         p++;
                 n = strcspn(p, "/");
                 if (n == 0 || n >= sizeof(name)) {
-                        close(dfd);
-                        errno = EACCES; /* every directory searchable: the refusal is another one */
-                        return -1;
+                        errno = EACCES;
+                        break;
                 }
                 memcpy(name, p, n);
                 name[n] = '\0';
                 p += n;
                 next = openat(dfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-                if (next >= 0) {
-                        close(dfd);
-                        dfd = next;
+                if (next >= 0)
                         continue;
+                if (errno == EACCES) {
+                        snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", dfd);
+                        r = mount("tmpfs", fdpath, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                                  "mode=000,size=4k,nr_inodes=1");
                 }
-                if (errno != EACCES) {
-                        e = errno;
-                        close(dfd);
-                        errno = e;
-                        return -1;
-                }
-                snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", dfd);
-                if (mount("tmpfs", fdpath, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-                          "mode=000,size=4k,nr_inodes=1") < 0) {
-                        e = errno;
-                        close(dfd);
-                        errno = e;
-                        return -1;
-                }
-                close(dfd);
-                return 0;
+                break;
         }
-        return -1;
+        if (dfd >= 0) {
+                e = errno;
+                close(dfd);
+                errno = e;
+        }
+        return r;
 }
 
 /* The remounts above go by path, and a path is the host's to change: a directory beneath the
@@ -899,9 +890,9 @@ static void setup_lifeline(long fd) {
 }
 
 /* After the go-ahead, the last step before exec: the lifeline readable (the caller's pidfd, or end
- * of file on its pipe) means the caller is gone, and the command must not start. Under bubblewrap, --die-with-parent arms a parent-death
- * signal in bubblewrap and, later, in the sandbox's init; one armed after its parent died never
- * fires. A caller killed while the sandbox was set up, its go-ahead already written, left the
+ * of file on its pipe) means the caller is gone, and the command must not start. Under
+ * bubblewrap, --die-with-parent arms a parent-death signal in bubblewrap and, later, in the
+ * sandbox's init; one armed after its parent died never fires. A caller killed while the sandbox was set up, its go-ahead already written, left the
  * command to run on unsupervised, its verdict unrecorded (chaos review: 4 of 60 runs whose sbx was
  * SIGKILLed 1-12 ms after it started). The caller alive here was alive when bubblewrap armed its
  * own (before it released the sandbox); the sandbox's init arms its own as it starts this launcher,
