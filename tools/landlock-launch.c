@@ -570,7 +570,7 @@ static void restore_sigchld(const struct launch *l) {
  * command runs (an automount the command triggers, removable media, an administrator's mount)
  * would appear inside with the host's, writable, options. Run as the command bubblewrap starts,
  * with CAP_SYS_ADMIN in the sandbox's user namespace only, the launcher cuts propagation
- * (MS_PRIVATE, recursively), remounts read-only every writable mount that is not one the policy
+ * (MS_PRIVATE, recursively), makes read-only every writable mount that is not one the policy
  * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
  * capability, sets no_new_privs, installs the set-ID part of the seccomp filter (with its
  * refusal of the keyrings, kernel and file system), and execs the command. */
@@ -626,95 +626,85 @@ static int set_mount_readonly(int dfd, const char *path, bool ro, unsigned int f
         return (int) syscall(SYS_mount_setattr, dfd, path, flags, &a, sizeof(a));
 }
 
-/* A writable mount beneath a directory the command's user may not search (another user's 0700
- * /run/user/N with its portal and gvfs mounts, /var/lib/docker's 0710 with its containers' file
- * systems) cannot be remounted: its path does not resolve (EACCES), and every unprivileged run
- * under bubblewrap on such a host was refused (chaos review: a bind mount beneath a root 0700
- * directory). The command cannot reach it either, today, but a chmod on the host during the run
- * would open the path to it, writable. So the directory that refuses the search is covered with
- * an empty read-only tmpfs of mode 000: what lies beneath is out of reach by path whatever its
- * permissions become, and the command still finds that directory closed to it. A command in a
- * user namespace of its own cannot take the cover off: it comes locked with the mounts beneath.
- * 0 when done, -1 with errno when no directory on the path refuses the search. */
-static int cover_unsearchable(const char *path) {
-        char name[PATH_MAX], fdpath[64];
-        const char *p = path;
-        int dfd, next, e, r = -1;
-
-        if (path[0] != '/') {
-                errno = EINVAL;
-                return -1;
-        }
-        /* down the path until a directory refuses the search (every one searchable: the refusal
-         * was another one) */
-        for (dfd = open_no_symlinks("/"); dfd >= 0; close(dfd), dfd = next) {
-                size_t n;
-
-                while (*p == '/')
-                        p++;
-                n = strcspn(p, "/");
-                if (n == 0 || n >= sizeof(name)) {
-                        errno = EACCES;
-                        break;
-                }
-                memcpy(name, p, n);
-                name[n] = '\0';
-                p += n;
-                next = openat(dfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-                if (next >= 0)
-                        continue;
-                if (errno == EACCES) {
-                        snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", dfd);
-                        r = mount("tmpfs", fdpath, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-                                  "mode=000,size=4k,nr_inodes=1");
-                }
-                break;
-        }
-        if (dfd >= 0) {
-                e = errno;
-                close(dfd);
-                errno = e;
-        }
-        return r;
-}
-
-/* The remounts above go by path, and a path is the host's to change: a directory beneath the
- * covered one renamed out of it on the host (by whoever may write in it) carries the mounts on it
- * along, out from under the cover, writable (adversarial review: a write landed through a mount
- * the run never sealed); a parent of a mount renamed between the read of mountinfo and its
- * remount (ENOENT, skipped) left that mount writable at its new name. So every mount is then made
- * read-only by the mount tree, which no permission or rename has a say in, and each mount the
- * policy grants that was writable is made writable again, by its path, when the mount found there
- * is that one (its mount ID: another stacked on it keeps its own mode). Without mount_setattr(2)
- * (before Linux 5.12), or where it is refused, the path remounts stand alone, as they did, unless
- * a cover was needed: then the run is refused. */
-struct granted_mount {
+/* Every writable mount the policy does not grant is made read-only by the mount tree first
+ * (mount_setattr(2) with AT_RECURSIVE on /), then each granted one that was writable is made
+ * writable again by its path, when the mount found there is that one (its mount ID: another
+ * stacked on it keeps its own mode). A path is the host's to change, the tree is not: a parent of
+ * a mount renamed on the host between the read of mountinfo and a remount by path carried that
+ * mount out of reach of the remount, writable (adversarial review: a write landed through a mount
+ * renamed out of a directory the command may not search). A mount beneath a directory the
+ * command's user may not search (another user's 0700 /run/user/N with its portal and gvfs mounts,
+ * /var/lib/docker's 0710 with its containers' file systems) needs no path either: remounting it by
+ * path failed with EACCES, and every run under bubblewrap on such a host was refused (chaos
+ * review).
+ * Without mount_setattr(2) (before Linux 5.12), or where it is refused, each mount is remounted
+ * read-only by its path, as before Linux 5.12 allows: one hidden beneath another (ENOENT, EINVAL)
+ * cannot be reached by path, so cannot be written; one whose path the command's user may not
+ * search refuses the run, since a chmod or a rename on the host during the run would open the way
+ * to it, writable. */
+struct seal_entry {
         const char *path;
         unsigned long long id;
+        unsigned long flags; /* for the remount by path: the mount's own, restated */
+        bool granted;
 };
 
-static void seal_tree_regrant(const struct granted_mount *granted, size_t n_granted, bool covered) {
-        if (set_mount_readonly(AT_FDCWD, "/", true, AT_RECURSIVE) < 0) {
-                if (!covered)
-                        return;
-                fail(errno, "seal-mounts", "cannot make every mount read-only");
-        }
-        for (size_t i = 0; i < n_granted; i++) {
+static bool seal_by_tree(const struct seal_entry *e, size_t n) {
+        if (set_mount_readonly(AT_FDCWD, "/", true, AT_RECURSIVE) < 0)
+                return false;
+        for (size_t i = 0; i < n; i++) {
                 struct statx stx;
 
-                if (statx(AT_FDCWD, granted[i].path, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0 ||
-                    !(stx.stx_mask & STATX_MNT_ID) || stx.stx_mnt_id != granted[i].id)
+                if (!e[i].granted)
+                        continue;
+                if (statx(AT_FDCWD, e[i].path, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0 ||
+                    !(stx.stx_mask & STATX_MNT_ID) || stx.stx_mnt_id != e[i].id)
                         continue; /* out of reach, or another mount on it */
-                if (set_mount_readonly(AT_FDCWD, granted[i].path, false, AT_SYMLINK_NOFOLLOW) < 0)
-                        fail(errno, "seal-mounts", "cannot make %s writable again", granted[i].path);
+                if (set_mount_readonly(AT_FDCWD, e[i].path, false, AT_SYMLINK_NOFOLLOW) < 0)
+                        fail(errno, "seal-mounts", "cannot make %s writable again", e[i].path);
         }
+        return true;
+}
+
+static void seal_by_path(const struct seal_entry *e, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                if (e[i].granted || mount(NULL, e[i].path, NULL, e[i].flags, NULL) == 0 || errno == ENOENT ||
+                    errno == EINVAL)
+                        continue;
+                if (errno == EACCES)
+                        fail(errno, "seal-mounts",
+                             "cannot remount %s read-only: a directory on its path is closed to the command, "
+                             "and this kernel cannot make every mount read-only at once (mount_setattr)",
+                             e[i].path);
+                fail(errno, "seal-mounts", "cannot remount %s read-only", e[i].path);
+        }
+}
+
+static unsigned long remount_flags(const char *opts) {
+        unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY;
+
+        if (has_option(opts, "nosuid"))
+                flags |= MS_NOSUID;
+        if (has_option(opts, "nodev"))
+                flags |= MS_NODEV;
+        if (has_option(opts, "noexec"))
+                flags |= MS_NOEXEC;
+        /* a locked mount keeps its access-time mode: restate it */
+        if (has_option(opts, "noatime"))
+                flags |= MS_NOATIME;
+        else if (has_option(opts, "strictatime"))
+                flags |= MS_STRICTATIME;
+        else if (has_option(opts, "relatime"))
+                flags |= MS_RELATIME;
+        if (has_option(opts, "nodiratime"))
+                flags |= MS_NODIRATIME;
+        return flags;
 }
 
 static void seal_mounts(struct launch *l) {
         static char buf[1 << 20];
-        static struct granted_mount granted_rw[4096];
-        size_t n_granted = 0;
-        bool covered = false;
+        static struct seal_entry entry[1 << 14];
+        size_t n_entries = 0;
         ssize_t len = 0, n;
         int fd;
 
@@ -742,8 +732,7 @@ static void seal_mounts(struct launch *l) {
 
         for (char *line = buf, *next; line && *line; line = next) {
                 char *field[7] = { 0 }, *save = NULL, *p = line;
-                unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY;
-                bool granted = false;
+                struct seal_entry *e;
 
                 next = strchr(line, '\n');
                 if (next)
@@ -759,40 +748,18 @@ static void seal_mounts(struct launch *l) {
                                 l->write_mounts[i]++;
                 if (has_option(field[5], "ro"))
                         continue;
-                granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
-                for (size_t i = 0; i < l->n_write && !granted; i++)
-                        granted = beneath(field[4], l->write_dirs[i]);
-                if (granted) {
-                        if (n_granted >= sizeof(granted_rw) / sizeof(granted_rw[0]))
-                                fail(E2BIG, "seal-mounts", "too many writable mounts");
-                        granted_rw[n_granted].path = field[4];
-                        granted_rw[n_granted++].id = strtoull(field[0], NULL, 10);
-                        continue;
-                }
-                if (has_option(field[5], "nosuid"))
-                        flags |= MS_NOSUID;
-                if (has_option(field[5], "nodev"))
-                        flags |= MS_NODEV;
-                if (has_option(field[5], "noexec"))
-                        flags |= MS_NOEXEC;
-                /* a locked mount keeps its access-time mode: restate it */
-                if (has_option(field[5], "noatime"))
-                        flags |= MS_NOATIME;
-                else if (has_option(field[5], "strictatime"))
-                        flags |= MS_STRICTATIME;
-                else if (has_option(field[5], "relatime"))
-                        flags |= MS_RELATIME;
-                if (has_option(field[5], "nodiratime"))
-                        flags |= MS_NODIRATIME;
-                /* a mount hidden beneath another cannot be reached by path, so cannot be written;
-                 * one beneath a directory the user may not search is put out of reach for good */
-                if (mount(NULL, field[4], NULL, flags, NULL) < 0 && errno != ENOENT && errno != EINVAL) {
-                        if (errno != EACCES || cover_unsearchable(field[4]) < 0)
-                                fail(errno, "seal-mounts", "cannot remount %s read-only", field[4]);
-                        covered = true;
-                }
+                if (n_entries >= sizeof(entry) / sizeof(entry[0]))
+                        fail(E2BIG, "seal-mounts", "too many writable mounts");
+                e = &entry[n_entries++];
+                e->path = field[4];
+                e->id = strtoull(field[0], NULL, 10);
+                e->flags = remount_flags(field[5]);
+                e->granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
+                for (size_t i = 0; i < l->n_write && !e->granted; i++)
+                        e->granted = beneath(field[4], l->write_dirs[i]);
         }
-        seal_tree_regrant(granted_rw, n_granted, covered);
+        if (!seal_by_tree(entry, n_entries))
+                seal_by_path(entry, n_entries);
 }
 
 /* bubblewrap binds each --write directory by its path, resolved again when it mounts: a process

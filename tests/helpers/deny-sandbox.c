@@ -1,7 +1,7 @@
 /* deny-sandbox: runs ARGV on a simulated host where no sandbox backend can work.
  *
  *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp]
- *                [--no-pidfd] -- ARGV...
+ *                [--no-pidfd] [--no-mount-setattr] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -16,6 +16,7 @@
  * --fake-seccomp: installing a further seccomp filter (prctl PR_SET_SECCOMP, seccomp()) returns 0
  * and does nothing, another filter that lies to the launcher.
  * --no-pidfd: pidfd_open fails with ENOSYS (a kernel before Linux 5.3).
+ * --no-mount-setattr: mount_setattr fails with ENOSYS (a kernel before Linux 5.12).
  * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
 #include <errno.h>
 #include <sched.h>
@@ -56,6 +57,10 @@ static int no_pidfd(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(pidfd_open), 0);
 }
 
+static int no_mount_setattr(scmp_filter_ctx ctx) {
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(mount_setattr), 0);
+}
+
 static int deny_namespaces(scmp_filter_ctx ctx) {
         int r;
 
@@ -74,7 +79,8 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 }
 
 int main(int argc, char **argv) {
-        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false, pidfd = true;
+        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false, pidfd = true,
+             setattr = true;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -89,6 +95,8 @@ int main(int argc, char **argv) {
                         fake_filter = true;
                 else if (strcmp(argv[i], "--no-pidfd") == 0)
                         pidfd = false;
+                else if (strcmp(argv[i], "--no-mount-setattr") == 0)
+                        setattr = false;
                 else if (strcmp(argv[i], "--") == 0) {
                         i++;
                         break;
@@ -97,7 +105,7 @@ int main(int argc, char **argv) {
         }
         if (i >= argc || argv[i][0] == '-') {
                 fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] "
-                                "[--fake-seccomp] [--no-pidfd] -- ARGV...\n");
+                                "[--fake-seccomp] [--no-pidfd] [--no-mount-setattr] -- ARGV...\n");
                 return 2;
         }
 
@@ -119,6 +127,8 @@ int main(int argc, char **argv) {
                 r = fake_seccomp(ctx);
         if (r >= 0 && !pidfd)
                 r = no_pidfd(ctx);
+        if (r >= 0 && !setattr)
+                r = no_mount_setattr(ctx);
         if (r >= 0 && !allow_userns)
                 r = deny_namespaces(ctx);
         if (r >= 0)

@@ -375,9 +375,10 @@ umount -l "$W"
 # containers': the launcher could not resolve such a mount to seal it (EACCES), and every run
 # under bubblewrap on the host was refused (exit 125, "cannot remount ... Permission denied"):
 # nobody's, and root's too when the directory's owner is not mapped in the sandbox (root's
-# override does not reach it). The directory is now covered with an empty read-only tmpfs of mode
-# 000 in the sandbox: the run goes on, and the mount stays out of reach even when the host opens
-# the directory while the command runs (a chmod 755 here, between the command's two tries).
+# override does not reach it). Every mount is now made read-only by the mount tree, which needs
+# no path: the run goes on, the directory keeps its own mode in the sandbox, and the mount stays
+# read-only even when the host opens the directory while the command runs (a chmod 755 here,
+# between the command's two tries).
 if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         C=$T/closed
         mkdir -p "$C/m" "$T/open-src" "$T/nb/ws" "$T/nb/home"
@@ -386,17 +387,27 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         mount --bind "$T/open-src" "$C/m"
         who_list=(root)
         "${T_NOBODY[@]}" true 2>/dev/null && who_list+=(nobody)
-        for who in "${who_list[@]}"; do
-                if [ "$who" = root ]; then
-                        as=(env) owner=12345 home=$T/root-home # an owner bubblewrap does not map for root
+        # closed_to WHO: $C closed to WHO's runs (root's: owned by a uid bubblewrap does not map)
+        closed_to() {
+                if [ "$1" = root ]; then
+                        as=(env) owner=12345 home=$T/root-home
                         mkdir -p -m 700 "$home"
                 else
                         as=("${T_NOBODY[@]}" env) owner=0 home=$T/nb/home
                 fi
                 chown "$owner:$owner" "$C"
+                chmod 700 "$C"
+        }
+        # sbx_as ARGS...: sbx run --backend bwrap ARGS as closed_to's user, inside "${jail[@]}"
+        jail=()
+        sbx_as() {
+                "${jail[@]}" "${as[@]}" HOME="$home" XDG_STATE_HOME= XDG_CACHE_HOME="$home/.cache" \
+                        "$T/bin/sbx" run --db "$home/audit.db" --backend bwrap "$@"
+        }
+        for who in "${who_list[@]}"; do
                 for mode in read-only workspace-write; do
+                        closed_to "$who"
                         rm -f "$T/nb/go"
-                        chmod 700 "$C"
                         # the host opens the directory once the command runs, then lets it try
                         # again (a file the host makes is seen through the sandbox's view)
                         (
@@ -406,9 +417,7 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                                 touch "$T/nb/go"
                         ) &
                         opener=$!
-                        "${as[@]}" HOME="$home" XDG_STATE_HOME= XDG_CACHE_HOME="$home/.cache" \
-                                "$T/bin/sbx" run --db "$home/audit.db" --backend bwrap --mode "$mode" \
-                                --root "$T/nb/ws" -- \
+                        sbx_as --mode "$mode" --root "$T/nb/ws" -- \
                                 sh -c 'stat -c %a "$1"; echo x >"$1/m/before"
                                        i=0; while [ ! -e "$2/go" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
                                        echo y >"$1/m/after"; exit 0' "closed-probe-$who-$mode" "$C" "$T/nb" \
@@ -417,8 +426,8 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                         wait "$opener"
                         t_check "bwrap, $who, $mode: a writable mount beneath a directory the user may not search: the run goes on (exit $RC: $(head -c 200 "$T/closed.err" | tr '\n' '|'))" \
                                 test "$RC" = 0
-                        t_check "bwrap, $who, $mode: ... that directory is closed to the command (mode $(head -n 1 "$T/closed.out"))" \
-                                test "$(head -n 1 "$T/closed.out")" = 0
+                        t_check "bwrap, $who, $mode: ... that directory is closed to the command, with its own mode (mode $(head -n 1 "$T/closed.out"))" \
+                                test "$(head -n 1 "$T/closed.out")" = 700
                         t_check "bwrap, $who, $mode: ... nothing is written through the mount, even once the host opened the directory ($(ls "$T/open-src" | tr '\n' ' '))" \
                                 test -z "$(ls -A "$T/open-src")"
                         rm -f "$T/open-src"/*
@@ -427,21 +436,15 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         chown 0:0 "$C"
         umount -l "$C/m"
 
-        # The cover hides by path only, and the host may rename a directory beneath the covered
-        # one out of it during the run: the mount on it goes along, out from under the cover. It
-        # stayed writable in the sandbox and the command's write landed there (adversarial
-        # review); every mount is now read-only by the mount tree, the granted ones excepted.
+        # A seal by path can be escaped by the host: a directory beneath the closed one renamed out
+        # of it during the run takes the mount on it along. With a cover of the closed directory
+        # (an earlier fix) that mount stayed writable in the sandbox and the command's write
+        # landed there (adversarial review); the seal by the mount tree has no path to escape.
         mkdir -p "$C/sub/m" "$T/away" "$T/nb/ws/w"
         chmod 777 "$T/nb/ws/w" # root's run writes there too: nobody's files are not its in the sandbox
         mount --bind "$T/open-src" "$C/sub/m"
         for who in "${who_list[@]}"; do
-                if [ "$who" = root ]; then
-                        as=(env) owner=12345 home=$T/root-home
-                else
-                        as=("${T_NOBODY[@]}" env) owner=0 home=$T/nb/home
-                fi
-                chown "$owner:$owner" "$C"
-                chmod 700 "$C"
+                closed_to "$who"
                 rm -f "$T/nb/go"
                 (
                         for _ in $(seq 1 100); do pgrep -f "renamed-probe-$who" >/dev/null && break; sleep 0.05; done
@@ -450,15 +453,13 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                         touch "$T/nb/go"
                 ) &
                 opener=$!
-                "${as[@]}" HOME="$home" XDG_STATE_HOME= XDG_CACHE_HOME="$home/.cache" \
-                        "$T/bin/sbx" run --db "$home/audit.db" --backend bwrap --mode workspace-write \
-                        --root "$T/nb/ws" -- \
+                sbx_as --mode workspace-write --root "$T/nb/ws" -- \
                         sh -c 'i=0; while [ ! -e "$2/go" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
                                echo z >"$1/sub/m/renamed"; echo w >"$3/in-ws"; exit 0' "renamed-probe-$who" "$T/away" "$T/nb" \
                         "$T/nb/ws/w" >"$T/closed.out" 2>"$T/closed.err" </dev/null
                 RC=$?
                 wait "$opener"
-                t_check "bwrap, $who: a mount renamed out from under the cover on the host stays read-only ($(ls "$T/open-src" | tr '\n' ' '))" \
+                t_check "bwrap, $who: a mount renamed out of the closed directory on the host stays read-only ($(ls "$T/open-src" | tr '\n' ' '))" \
                         test -z "$(ls -A "$T/open-src")"
                 t_check "bwrap, $who: ... and the workspace stays writable (exit $RC: $(head -c 200 "$T/closed.err" | tr '\n' '|'))" \
                         test "$RC" = 0 -a -e "$T/nb/ws/w/in-ws"
@@ -467,6 +468,48 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         done
         chown 0:0 "$C"
         umount -l "$C/sub/m"
+
+        # Before Linux 5.12 (no mount_setattr, simulated by deny-sandbox) the launcher remounts each
+        # mount by its path: one beneath a directory the user may not search cannot be, and a
+        # chmod or rename on the host could open the way to it, so the run is refused, naming why;
+        # with no such mount the run goes on, sealed by path.
+        if [ -x "${SBX_DENY_SANDBOX:-}" ]; then
+                mkdir -p "$T/opened/m" "$T/nb/ws2"
+                chmod 777 "$T/nb/ws2" # root's run writes there too
+                mount --bind "$T/open-src" "$T/opened/m"
+                mount --bind "$T/open-src" "$C/sub/m"
+                jail=("$SBX_DENY_SANDBOX" --allow-landlock --allow-userns --no-mount-setattr --)
+                for who in "${who_list[@]}"; do
+                        closed_to "$who"
+                        for closed in yes no; do
+                                [ "$closed" = no ] && chmod 755 "$C" && umount -l "$C/sub/m"
+                                sbx_as --mode workspace-write --root "$T/nb/ws2" -- \
+                                        sh -c 'echo w >"$1/in-ws"; echo x >"$2/m/by-path" || exit 3; exit 0' sh "$T/nb/ws2" "$T/opened" \
+                                        >"$T/closed.out" 2>"$T/closed.err" </dev/null
+                                RC=$?
+                                err=$(head -c 300 "$T/closed.err" | tr '\n' '|')
+                                if [ "$closed" = yes ]; then
+                                        t_check "bwrap without mount_setattr, $who: a writable mount beneath a directory the user may not search refuses the run (exit $RC: $err)" \
+                                                test "$RC" = 125 -a ! -e "$T/nb/ws2/in-ws"
+                                        t_check "bwrap without mount_setattr, $who: ... naming the mount and why" \
+                                                grep -q "cannot remount $C/sub/m read-only: a directory on its path is closed to the command" "$T/closed.err"
+                                else
+                                        t_check "bwrap without mount_setattr, $who: without such a mount the run goes on, its workspace writable (exit $RC: $err)" \
+                                                test -e "$T/nb/ws2/in-ws"
+                                        t_check "bwrap without mount_setattr, $who: ... and a writable host mount stays read-only ($(ls "$T/open-src" | tr '\n' ' '))" \
+                                                test -z "$(ls -A "$T/open-src")" -a "$RC" = 3
+                                fi
+                                rm -f "$T/open-src"/* "$T/nb/ws2/in-ws"
+                        done
+                        mount --bind "$T/open-src" "$C/sub/m"
+                done
+                jail=()
+                chown 0:0 "$C"
+                umount -l "$C/sub/m"
+                umount -l "$T/opened/m"
+        else
+                t_diag "skipped the seal by path: needs the deny-sandbox helper"
+        fi
 else
         t_diag "skipped the unsearchable-directory case: needs bubblewrap"
 fi
