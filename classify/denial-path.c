@@ -465,10 +465,11 @@ static size_t shell_word(const char *s, size_t n, char *out, size_t size) {
         return o;
 }
 
-/* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one; where its
- * opening quote is in *ret_at. A name GNU quoted in pieces ('/etc/n'$'\n''l') whole: its last
- * piece ("l") was taken for the link made, or the target after it for cp's. */
-static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size_t *ret_at) {
+/* A name GNU tools had to quote in pieces ('/etc/a'$'\n''b') that ends s[0..n), whole: the
+ * pairing of quotes would take only its last piece ("b", a path the command never touched). The
+ * word starts after a space or at the start; the leftmost start whose word reaches the end wins.
+ * 0 when there is none; where it starts in *ret_at. */
+static size_t pieces_word(const char *s, size_t n, char *out, size_t size, size_t *ret_at) {
         if (n > 0 && s[n - 1] == '\'')
                 for (size_t i = 0; i + 1 < n; i++) {
                         size_t k;
@@ -479,17 +480,44 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size
                                 return k;
                         }
                 }
+        return 0;
+}
+
+/* Whether s[0..n) ends with a closing quote (its length in *ret_cl) that pairs with an opening
+ * one before it, with something between: the nearest such opening quote is at *ret_at, *ret_ol
+ * long. */
+static bool quote_pair_at_end(const char *s, size_t n, size_t *ret_at, size_t *ret_ol, size_t *ret_cl) {
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
-                size_t cl = strlen(quotes[q].close), ol = strlen(quotes[q].open);
+                size_t cl = strlen(quotes[q].close);
 
                 if (!ends_with(s, n, quotes[q].close))
                         continue;
                 for (size_t i = n - cl; i-- > 0;)
-                        if (i + ol < n - cl && memcmp(s + i, quotes[q].open, ol) == 0) {
+                        for (size_t o = 0; o < SBX_ELEMENTSOF(quotes); o++) {
+                                size_t l = strlen(quotes[o].open);
+                                if (strcmp(quotes[o].close, quotes[q].close) != 0 || i + l >= n - cl ||
+                                    memcmp(s + i, quotes[o].open, l) != 0)
+                                        continue;
                                 *ret_at = i;
-                                return put(out, size, s + i + ol, n - cl - i - ol);
+                                *ret_ol = l;
+                                *ret_cl = cl;
+                                return true;
                         }
+                return false;
         }
+        return false;
+}
+
+/* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one; where its
+ * opening quote is in *ret_at. A name GNU quoted in pieces whole: its last piece ("l") was taken
+ * for the link made, or the target after it for cp's. */
+static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size_t *ret_at) {
+        size_t k, ol, cl;
+
+        if ((k = pieces_word(s, n, out, size, ret_at)) > 0)
+                return k;
+        if (quote_pair_at_end(s, n, ret_at, &ol, &cl))
+                return put(out, size, s + *ret_at + ol, n - cl - *ret_at - ol);
         if (size > 0)
                 out[0] = '\0';
         return 0;
@@ -568,52 +596,35 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                         return before(s, start - 1, out, size);
         }
 
-        /* A name GNU tools had to quote in pieces: the pairing below would take only its last
-         * piece ('/etc/a'$'\n''b' named "b", a path the command never touched). The word starts
-         * after a space or at the start; the leftmost start whose word reaches the end wins. */
-        if (n > 0 && s[n - 1] == '\'')
-                for (size_t i = 0; i + 1 < n; i++) {
-                        size_t k;
-                        if ((i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t') || (s[i] != '\'' && s[i] != '$'))
-                                continue;
-                        if ((k = shell_word(s + i, n - i, out, size)) > 0)
-                                return k;
-                }
+        {
+                size_t at, ol, cl, k;
 
-        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
-                size_t cl = strlen(quotes[q].close), ol = strlen(quotes[q].open);
-
-                if (!ends_with(s, n, quotes[q].close))
-                        continue;
-                /* the nearest opening quote that pairs with this closing one */
-                for (size_t i = n - cl; i-- > 0;) {
-                        for (size_t o = 0; o < SBX_ELEMENTSOF(quotes); o++) {
-                                size_t l = strlen(quotes[o].open);
-                                if (strcmp(quotes[o].close, quotes[q].close) != 0 || i + l > n - cl)
-                                        continue;
-                                if (memcmp(s + i, quotes[o].open, l) != 0 || i + l >= n - cl)
-                                        continue;
-                                /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'"
-                                 * ("=>" for a hard link), rsync's "symlink \"NEW\" -> ...": the
-                                 * name made is the one before the arrow (the target was taken) */
-                                if (i >= 4 && (memcmp(s + i - 4, " -> ", 4) == 0 || memcmp(s + i - 4, " => ", 4) == 0)) {
-                                        size_t at, k = before_arrow(s, i - 4, out, size, &at);
-                                        if (k > 0)
-                                                return k;
-                                }
-                                /* cp's "cannot create hard link 'NEW' to 'TARGET'": the link made
-                                 * (the target was recorded, a workspace file); mv's "cannot move
-                                 * 'SRC' to 'DST'" keeps its last name */
-                                if (i >= 4 && memcmp(s + i - 4, " to ", 4) == 0) {
-                                        size_t at = 0, k = before_arrow(s, i - 4, out, size, &at);
-                                        if (k > 0 && after_link_word(s, at))
-                                                return k;
-                                }
-                                return put(out, size, s + i + l, n - cl - i - l);
+                if ((k = pieces_word(s, n, out, size, &at)) > 0)
+                        return k;
+                if (!quote_pair_at_end(s, n, &at, &ol, &cl)) {
+                        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++)
+                                if (ends_with(s, n, quotes[q].close))
+                                        return 0; /* a closing quote that nothing opens */
+                } else {
+                        /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'" ("=>" for a
+                         * hard link), rsync's "symlink \"NEW\" -> ...": the name made is the one
+                         * before the arrow (the target was taken) */
+                        if (at >= 4 && (memcmp(s + at - 4, " -> ", 4) == 0 || memcmp(s + at - 4, " => ", 4) == 0)) {
+                                size_t before_at;
+                                if ((k = before_arrow(s, at - 4, out, size, &before_at)) > 0)
+                                        return k;
                         }
+                        /* cp's "cannot create hard link 'NEW' to 'TARGET'": the link made (the
+                         * target was recorded, a workspace file); mv's "cannot move 'SRC' to 'DST'"
+                         * keeps its last name */
+                        if (at >= 4 && memcmp(s + at - 4, " to ", 4) == 0) {
+                                size_t before_at = 0;
+                                if ((k = before_arrow(s, at - 4, out, size, &before_at)) > 0 &&
+                                    after_link_word(s, before_at))
+                                        return k;
+                        }
+                        return put(out, size, s + at + ol, n - cl - at - ol);
                 }
-                (void) ol;
-                return 0;
         }
 
         /* bash's "NAME: line N: WORD: <errno text>" (NAME the script or "bash"): WORD is printed as
