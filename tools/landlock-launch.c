@@ -654,14 +654,23 @@ static bool seal_by_tree(const struct seal_entry *e, size_t n) {
                 return false;
         for (size_t i = 0; i < n; i++) {
                 struct statx stx;
+                int fd;
 
                 if (!e[i].granted)
                         continue;
-                if (statx(AT_FDCWD, e[i].path, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT, STATX_MNT_ID, &stx) < 0 ||
-                    !(stx.stx_mask & STATX_MNT_ID) || stx.stx_mnt_id != e[i].id)
-                        continue; /* out of reach, or another mount on it */
-                if (set_mount_readonly(AT_FDCWD, e[i].path, false, AT_SYMLINK_NOFOLLOW) < 0)
+                /* the mount is checked and made writable through one descriptor: the path, resolved
+                 * twice, could reach another mount the second time (a rename on the host) */
+                fd = open(e[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+                if (fd < 0)
+                        continue; /* out of reach */
+                if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID) ||
+                    stx.stx_mnt_id != e[i].id) {
+                        close(fd);
+                        continue; /* another mount on it */
+                }
+                if (set_mount_readonly(fd, "", false, AT_EMPTY_PATH) < 0)
                         fail(errno, "seal-mounts", "cannot make %s writable again", e[i].path);
+                close(fd);
         }
         return true;
 }
