@@ -1702,11 +1702,40 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
         return (have & bits) == bits;
 }
 
+/* Whether the kernel's fs.protected_regular (fs.protected_fifos for a FIFO) refuses an open with
+ * O_CREAT of the existing file `path` (st: its stat) whoever asks, root included: it lies in a
+ * sticky directory that others may write (1: anyone; 2: also its group) and neither it nor that
+ * directory is the user's (a shared 1777 directory in the workspace: `echo x >f` of another user's
+ * 0666 file there failed with EACCES as on the host, and read as denied under Landlock). */
+static bool sticky_protected(const char *path, const struct stat *st) {
+        char buf[PATH_MAX], level[16] = "";
+        struct stat dst;
+        char *slash;
+        long n;
+
+        if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode))
+                return false;
+        if (sbx_read_head(S_ISREG(st->st_mode) ? "/proc/sys/fs/protected_regular" : "/proc/sys/fs/protected_fifos",
+                          level, sizeof(level)) <= 0 ||
+            (n = strtol(level, NULL, 10)) <= 0)
+                return false;
+        if (strlen(path) >= sizeof(buf) || !(slash = strrchr(strcpy(buf, path), '/')))
+                return false;
+        if (slash == buf)
+                slash[1] = '\0';
+        else
+                *slash = '\0';
+        if (stat(buf, &dst) < 0 || !(dst.st_mode & S_ISVTX) || st->st_uid == dst.st_uid || st->st_uid == sbx_euid())
+                return false;
+        return (dst.st_mode & S_IWOTH) || (n >= 2 && (dst.st_mode & S_IWGRP));
+}
+
 /* For the classifier: whether the host's own permissions would let the command do what the line
  * may be about to the host path `path` (host_path() gave it): every directory on its way
  * searchable, its directory writable, and the file itself, when it exists, readable, writable
  * and, a regular file when `run` (the line may tell of a failed exec), runnable, on a mount that
- * allows exec (a script in a noexec workspace fails with EACCES without sbx too). Then a refusal
+ * allows exec (a script in a noexec workspace fails with EACCES without sbx too), and not one
+ * fs.protected_regular keeps from being opened with O_CREAT (sticky_protected()). Then a refusal
  * there cannot be the host's. false when it cannot be told. */
 static bool host_permits(void *userdata, const char *path, bool run) {
         char buf[PATH_MAX];
@@ -1729,6 +1758,8 @@ static bool host_permits(void *userdata, const char *path, bool run) {
                 return false;
         if (stat(path, &st) < 0)
                 return errno == ENOENT;
+        if (sticky_protected(path, &st))
+                return false;
         if (S_ISREG(st.st_mode) && run) {
                 struct statvfs vfs;
 
@@ -1752,7 +1783,8 @@ static bool access_refused(const char *path, int mode, bool root) {
 /* For the classifier: whether the host itself would refuse the command every write to the host
  * path `path` (host_path() gave it), sandbox or not, so that a failure there is the task's. Its
  * longest existing part is on a file system mounted read-only on the host (EROFS without sbx as
- * well, whoever runs it; a read-only mount inside the workspace too). Or, for a user other than
+ * well, whoever runs it; a read-only mount inside the workspace too). Or the line tells of an open
+ * that fs.protected_regular refuses, whoever runs it (sticky_protected()). Or, for a user other than
  * root, by the host's permission check: a directory on its way is not searchable, or it is
  * missing and the directory it would be made in is not writable, or it exists in a directory that
  * is not writable (no create, remove or rename there) or is sticky and neither the directory nor
@@ -1788,6 +1820,8 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
                         *slash = '\0';
         }
         if (statvfs(buf, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+                return true;
+        if (opens && strlen(buf) == len && sticky_protected(path, &st))
                 return true;
         if (root)
                 return false;

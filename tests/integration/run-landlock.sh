@@ -29,6 +29,7 @@ cleanup() {
                 mountpoint -q "$m" 2>/dev/null && { umount "$m" 2>/dev/null || umount -l "$m"; }
         done
         for d in "${OUTSIDE[@]}"; do rm -rf "$d/$tag"* 2>/dev/null; done
+        [ -n "${pr_old:-}" ] && echo "$pr_old" >/proc/sys/fs/protected_regular
         rm -rf "$T"
 }
 trap cleanup EXIT
@@ -664,6 +665,40 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["path"] == sys.argv[2], o' \
                                         "$d/h2-$b.json" "/var/tmp/$tag-h2"
                         done
+                        # fs.protected_regular refuses an open with O_CREAT of another user's file in a
+                        # sticky directory others may write, root included, whatever the file's bits:
+                        # a shared 1777 directory in the workspace refused `echo x > f` of a 0666 file
+                        # as it does on the host (before: denied under Landlock). The setting is the
+                        # host's, for the two runs only; with it off the write lands.
+                        pr=/proc/sys/fs/protected_regular
+                        if [ "$(id -u)" = 0 ] && [ -w "$pr" ] && pr_old=$(cat "$pr"); then
+                                sf=$d/ws/$tag-shared/f
+                                shared_file() { rm -f "$sf" && echo a >"$sf" && chown 12345:12345 "$sf" && chmod 0666 "$sf"; }
+                                mkdir -p "$d/ws/$tag-shared" && chmod 1777 "$d/ws/$tag-shared"
+                                for level in 1 0; do
+                                        for b in landlock bwrap; do
+                                                shared_file
+                                                echo "$level" >"$pr"
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
+                                                        --mode workspace-write --verdict-json "$d/pr$level-$b.json" -- \
+                                                        sh -c "echo x > $tag-shared/f" ) 2>/dev/null
+                                                rc=$?
+                                                echo "$pr_old" >"$pr"
+                                                [ $rc -eq 125 ] && continue
+                                                if [ "$level" = 1 ]; then
+                                                        check "$who, $b workspace-write: fs.protected_regular refuses a write to another user's file in a shared sticky directory (rc=$rc): task_failure" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert open(sys.argv[2]).read() == "a\n", "written"' "$d/pr1-$b.json" "$sf"
+                                                else
+                                                        check "$who, $b workspace-write: ... without it the write lands (rc=$rc)" \
+                                                                test $rc -eq 0 -a "$(cat "$sf")" = x
+                                                fi
+                                        done
+                                done
+                                rm -rf "$d/ws/$tag-shared"
+                        fi
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which
                         # the host allows in nobody's directory, is the sandbox's
