@@ -7,6 +7,7 @@
  *   OSError: [Errno 30] Read-only file system: 'X'       (quoted after the signature)
  *   Error: EROFS: read-only file system, open 'X'        (Node)
  *   Access to the path 'X' is denied.                    (.NET / PowerShell)
+ *   ...:Permission denied:...:calling fopen(X, wb)       (OpenSSL's error stack)
  * Pure: no allocation, no I/O. */
 #include <ctype.h>
 #include <stddef.h>
@@ -267,6 +268,42 @@ static size_t unquoted_after(const char *s, size_t n, char *out, size_t size) {
         if (memchr(s, ' ', n) || memchr(s, '\t', n) || !path_like(s, n))
                 return 0;
         return put(out, size, s, n);
+}
+
+/* A C call ending the line after the signature, the file its first argument: OpenSSL's error
+ * stack names the file only there, "...:system library:BIO_new_file:Permission denied:
+ * ../crypto/bio/bss_file.c:67:calling fopen(/etc/x, wb)" (3.x), "...:fopen('/etc/x','w')" (1.1).
+ * The call is an identifier right before '(', the line ends with its ')'; the argument is quoted
+ * whole, or a word without blanks that looks like a path. */
+static size_t call_after(const char *s, size_t n, char *out, size_t size) {
+        size_t open, a, e;
+
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+                n--;
+        if (n < 4 || s[n - 1] != ')')
+                return 0;
+        open = 0;
+        for (size_t i = n - 1; i > 0; i--)
+                if (s[i - 1] == '(') {
+                        open = i;
+                        break;
+                }
+        if (open < 2 || !(sbx_ascii_alpha((unsigned char) s[open - 2]) || isdigit((unsigned char) s[open - 2]) ||
+                          s[open - 2] == '_'))
+                return 0;
+        a = open;
+        if (s[a] == '\'' || s[a] == '"') {
+                const char *end = memchr(s + a + 1, s[a], n - 1 - (a + 1));
+
+                if (!end || end == s + a + 1)
+                        return 0;
+                return put(out, size, s + a + 1, (size_t) (end - (s + a + 1)));
+        }
+        for (e = a; e < n - 1 && s[e] != ',' && s[e] != ' ' && s[e] != '\t'; e++)
+                ;
+        if (e == a || (s[e] != ',' && e != n - 1) || !path_like(s + a, e - a))
+                return 0;
+        return put(out, size, s + a, e - a);
 }
 
 static size_t word_count(const char *s, size_t n) {
@@ -742,6 +779,8 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         n = quoted_after(line + sig_end, len - sig_end, memmem(line, sig_start, "[Errno ", 7) != NULL, ret_path, size);
         if (n == 0)
                 n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);
+        if (n == 0)
+                n = call_after(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)
                 n = before(line, sig_start, ret_path, size);
         if (n == 0 || n == TOO_LONG) {

@@ -742,6 +742,14 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* OpenSSL's apps: "Can't open \"X\" for writing, <strerror>" (the name was lost) */
                 { "genrsa: Can't open \"/etc/k.pem\" for writing, Read-only file system", "Read-only file system", "/etc/k.pem" },
                 { "Can't open \"/etc/c.pem\" for writing, Permission denied", "Permission denied", "/etc/c.pem" },
+                /* ... and its error stack, only in the call after the reason (OpenSSL 3, 1.1): there
+                 * was no path, and a refusal the host's own (nobody writing /etc) read as denied */
+                { "4047326A417F0000:error:8000000D:system library:BIO_new_file:Permission denied:"
+                  "../crypto/bio/bss_file.c:67:calling fopen(/etc/e, wb)", "Permission denied", "/etc/e" },
+                { "140:error:02001012:system library:fopen:Read-only file system:crypto/bio/bss_file.c:69:"
+                  "fopen('/etc/e b','w')", "Read-only file system", "/etc/e b" },
+                { "x: Permission denied (publickey)", "Permission denied", "" },
+                { "x: Permission denied: f(a b)", "Permission denied", "" },
                 { "x: some words, Permission denied", "Permission denied", "" },
                 /* Rust's `X` (cargo): the name without its backticks (it was read as a relative
                  * name, "`/x`" joined to the cwd: a workspace path) */
@@ -1269,6 +1277,9 @@ static void test_classify_host_refuses(void **state) {
         assert_string_equal(r->denials[0].path, "/etc/x");
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of '/ro/x': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "Can't open \"/ro/e\" for writing, Permission denied\n"
+                                             "40B7:error:8000000D:system library:BIO_new_file:Permission denied:"
+                                             "../crypto/bio/bss_file.c:67:calling fopen(/ro/e, wb)\n"), "task_failure");
         assert_verdict(run_landlock_in(&ctx, "Permission denied\n"), "denied");
         /* an open of a file whose bits refuse it (cat of a 0000 file): the host's; a removal of
          * it, which its directory's bits govern, is not asked as an open */
