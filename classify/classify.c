@@ -91,6 +91,18 @@ struct sbx_classifier {
         bool look;          /* the line being ended may be a chain's last: its start below */
         uint64_t look_line; /* the stream offset of its first byte */
 
+        /* a denial line that named no path and ended with its signature, held until the lines
+         * after it tell: npm prints an error's fields each on a line of its own, the name last
+         * ("npm error code EACCES", "npm error syscall open", "npm error path X"), see pend_see() */
+        bool pend;
+        bool pend_run;      /* a field told of a program run (syscall spawn) */
+        unsigned pend_seen; /* field lines seen after it */
+        int pend_sig;
+        uint64_t pend_line_no;
+        size_t pend_prefix_len;
+        char pend_prefix[64]; /* what came before the signature, "npm error " */
+        char pend_line[SBX_MATCHED_LINE_MAX];
+
         char *wide; /* a denial line longer than the evidence kept of it, whole: where its path is
                      * read (allocated when first needed) */
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
@@ -577,6 +589,88 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
         return sbx_denial_path_extract(joined, strlen(joined), cl + 2, cl + 2 + (se - ss), path, size);
 }
 
+/* Counts and keeps the held denial line, with the name a field line after it gave (text: that
+ * line), unless the host itself refuses that name. */
+static void pend_commit(struct sbx_classifier *c, const char *text, const char *name, size_t n) {
+        char path[SBX_DENIAL_PATH_MAX] = "";
+
+        c->pend = false;
+        if (name && n > 0 && n < sizeof(path) && !memchr(name, '\0', n)) {
+                bool bare;
+
+                memcpy(path, name, n);
+                path[n] = '\0';
+                bare = bare_word(path, n);
+                absolute_path(c, path, sizeof(path));
+                if (hosts_own_refusal(c, text, path, c->pend_run) || host_refused(c, text, path, c->pend_run, false, bare))
+                        return;
+        }
+        c->denial_lines++;
+        if (!c->denial.hit) {
+                c->denial.hit = true;
+                c->denial.line_no = c->pend_line_no;
+                c->denial.sig = c->pend_sig;
+                memcpy(c->denial.line, c->pend_line, sizeof(c->denial.line));
+        }
+        if (c->n_denials < SBX_DENIALS_KEPT) {
+                struct sbx_denial *e = &c->denials[c->n_denials++];
+
+                e->line_no = c->pend_line_no;
+                memcpy(e->line, c->pend_line, sizeof(e->line));
+                memcpy(e->path, path, sizeof(e->path));
+        }
+}
+
+/* Holds a denial line that named no path when it is "<prefix><signature>", the signature ending
+ * it and a prefix ending in a blank before it: npm's "npm error code EACCES" (npm 6-9: "npm ERR!
+ * code EACCES"), whose name comes on a later line. */
+static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *text, size_t tl, size_t ss, size_t se) {
+        size_t e = tl;
+
+        while (e > se && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                e--;
+        if (e != se || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ' || strlen(text) >= sizeof(c->pend_line))
+                return false;
+        c->pend = true;
+        c->pend_run = false;
+        c->pend_seen = 0;
+        c->pend_sig = c->denial_sig;
+        c->pend_line_no = line_no;
+        c->pend_prefix_len = ss;
+        memcpy(c->pend_prefix, text, ss);
+        memcpy(c->pend_line, text, strlen(text) + 1);
+        return true;
+}
+
+/* A line after the held one: "<prefix>path X" names its file; other fields ("<prefix><word>
+ * <value>": "syscall open", "errno -13") may come first, a few; any other line ends the wait, the
+ * line named none. */
+static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t len) {
+        char text[SBX_MATCHED_LINE_MAX];
+        size_t pl = c->pend_prefix_len, w = pl, tl;
+
+        if (copy_evidence(text, sizeof(text), s, len) == len && len > pl && memcmp(text, c->pend_prefix, pl) == 0) {
+                tl = strlen(text);
+                while (w < tl && sbx_ascii_alpha((unsigned char) text[w]))
+                        w++;
+                if (w > pl && w < tl && text[w] == ' ') {
+                        if (w - pl == 4 && memcmp(text + pl, "path", 4) == 0) {
+                                size_t a = w + 1, e = tl;
+
+                                while (e > a && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                                        e--;
+                                pend_commit(c, text, text + a, e - a);
+                                return;
+                        }
+                        if (strcasestr(text + w, "spawn") || strcasestr(text + w, "exec"))
+                                c->pend_run = true;
+                        if (++c->pend_seen < 4)
+                                return;
+                }
+        }
+        pend_commit(c, NULL, NULL, 0);
+}
+
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
@@ -613,6 +707,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         bare = bare_word(path, strlen(path));
                         absolute_path(c, path, sizeof(path));
                         own = hosts_own_refusal(c, text, path, run) || host_refused(c, text, path, run, opens, bare);
+                        if (r > 0 && !path[0] && !cut && pend_start(c, line_no, text, tl, ss, se))
+                                own = true; /* decided by the lines after it */
                 }
                 if (!own) {
                         c->denial_lines++;
@@ -671,7 +767,7 @@ static int end_line(struct sbx_classifier *c, const unsigned char *tail, size_t 
         int r = 0;
 
         c->lines_done++;
-        if (c->flagged) {
+        if (c->flagged || c->pend) {
                 const unsigned char *s = tail;
                 size_t len = tail_len;
                 bool whole = true;
@@ -702,7 +798,10 @@ static int end_line(struct sbx_classifier *c, const unsigned char *tail, size_t 
                         c->look_line = c->scan_base - c->cur_len;
                 } else if (len > 0 && s[len - 1] == '\r')
                         len--;
-                r = finalize_line(c, c->lines_done, s, len, whole);
+                if (c->pend)
+                        pend_see(c, s, len);
+                if (c->flagged)
+                        r = finalize_line(c, c->lines_done, s, len, whole);
         }
         line_reset(c);
         return r;
@@ -888,6 +987,14 @@ static int process(struct sbx_classifier *c, const unsigned char *s, size_t n) {
                         if (r < 0)
                                 return r;
                         lstart = q + 1;
+                        /* while a denial line waits for its name, each line is seen */
+                        while (c->pend && lstart < cand && (nl = memchr(s + lstart, '\n', cand - lstart))) {
+                                q = (size_t) (nl - s);
+                                r = end_line(c, s + lstart, q - lstart);
+                                if (r < 0)
+                                        return r;
+                                lstart = q + 1;
+                        }
                         if (lstart < cand) {
                                 size_t cnt = count_newlines(s + lstart, cand - lstart);
 
@@ -1024,6 +1131,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
         c->stage_len = 0;
         if (r >= 0 && !c->error && c->cur_len > 0)
                 r = end_line(c, NULL, 0);
+        if (c->pend)
+                pend_commit(c, NULL, NULL, 0);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -64,7 +64,8 @@ static const char dialect_bwrap[] =
  * denied" and Node's "EACCES: permission denied" carry the same words. npm (10 and 11, and npm 6-9
  * as "npm ERR! code EACCES") reports some EACCES failures, a refused ~/.npmrc or cache write, only
  * as "npm error code EACCES" plus a hint about root-owned cache files, without the strerror text
- * (fixtures/landlock/npm-config-home). Python's tempfile reports a refused temp area (read-only
+ * (fixtures/landlock/npm-config-home); the name comes on a later line, "npm error path X", which
+ * the classifier waits for (classify.c, pend_see()). Python's tempfile reports a refused temp area (read-only
  * mode) only as "No usable temporary directory found", as under bwrap. Java's NIO (Files.write,
  * Files.createDirectories, and Gradle, Maven, Kotlin tools built on it) turns EACCES, and only
  * EACCES, into java.nio.file.AccessDeniedException, whose message is the path alone

@@ -1124,6 +1124,55 @@ static void test_classify_rust_cause_chain_across_buffers(void **state) {
         }
 }
 
+/* npm prints an error's fields a line each, the name after the code ("npm error code EACCES",
+ * "npm error syscall open", "npm error path X"): that name is the path of the code's line, however
+ * stderr was fed (there was none). A line that is no field of it ends the wait: the code's line
+ * names nothing, and stays the first evidence before a denial line after it. */
+static void test_classify_npm_fields_name_the_path(void **state) {
+        (void) state;
+        static const char block[] = "npm error code EACCES\nnpm error syscall open\nnpm error path /etc/.npmrc\n"
+                                    "npm error errno -13\nnpm error\n";
+        static char buf[80000];
+        static struct sbx_classify_result r;
+        size_t len = 0, at;
+
+        while (len < 65000) {
+                memcpy(buf + len, "xxxxxxxxx\n", 10);
+                len += 10;
+        }
+        at = len;
+        memcpy(buf + len, block, sizeof(block) - 1);
+        len += sizeof(block) - 1;
+        while (len < 70000) {
+                memcpy(buf + len, "npm error\n", 10);
+                len += 10;
+        }
+        const size_t chunks[] = { 0, 1, 7, 4096, 65536, at, at + 5, at + 30, at + 50 };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
+                run_chunked(builtin("landlock"), 1, 0, buf, len, chunks[i], &r);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.n_denials, 1);
+                assert_int_equal(r.denials[0].line_no, 6501);
+                if (strcmp(r.denials[0].path, "/etc/.npmrc") != 0)
+                        fail_msg("chunks of %zu: path '%s'", chunks[i], r.denials[0].path);
+        }
+        r = *run("landlock", 1, 0, "npm ERR! code EACCES\nnpm ERR! path /etc/x\n");
+        assert_string_equal(r.denials[0].path, "/etc/x");
+        r = *run("landlock", 1, 0, "npm error code EACCES");
+        assert_verdict(&r, "denied");
+        assert_string_equal(r.denials[0].path, "");
+        r = *run("landlock", 1, 0, "npm error code EACCES\ntouch: cannot touch '/etc/t': Permission denied\n"
+                                   "npm error path /etc/x\n");
+        assert_int_equal(r.n_denials, 2);
+        assert_int_equal(r.line_no, 1);
+        assert_string_equal(r.denials[0].path, "");
+        assert_int_equal(r.denials[1].line_no, 2);
+        assert_string_equal(r.denials[1].path, "/etc/t");
+        r = *run("landlock", 1, 0, "npm error code EACCES\nnpm error a b\nnpm error c d\nnpm error e f\nnpm error g h\n"
+                                   "npm error path /etc/x\n");
+        assert_string_equal(r.denials[0].path, "");
+}
+
 /* A host that refuses every write beneath /ro (a read-only mount, a directory the user may not
  * write). */
 static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens) {
@@ -1277,6 +1326,11 @@ static void test_classify_host_refuses(void **state) {
         assert_string_equal(r->denials[0].path, "/etc/x");
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of '/ro/x': Permission denied\n"), "denied");
+        /* npm's name comes after its code's line (it read as denied, the code's line naming none) */
+        assert_verdict(run_landlock_in(&ctx, "npm error code EACCES\nnpm error syscall open\nnpm error path /ro/.npmrc\n"
+                                             "npm error errno -13\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "npm error code EACCES\nnpm error syscall open\nnpm error path /etc/.npmrc\n"),
+                       "denied");
         assert_verdict(run_landlock_in(&ctx, "Can't open \"/ro/e\" for writing, Permission denied\n"
                                              "40B7:error:8000000D:system library:BIO_new_file:Permission denied:"
                                              "../crypto/bio/bss_file.c:67:calling fopen(/ro/e, wb)\n"), "task_failure");
@@ -1488,6 +1542,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_rust_cause_chain_names_the_path),
                 cmocka_unit_test(test_classify_rust_cause_chain_across_buffers),
                 cmocka_unit_test(test_classify_host_refuses_asked_once_a_name),
+                cmocka_unit_test(test_classify_npm_fields_name_the_path),
                 cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
