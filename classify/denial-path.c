@@ -8,6 +8,7 @@
  *   Error: EROFS: read-only file system, open 'X'        (Node)
  *   Access to the path 'X' is denied.                    (.NET / PowerShell)
  *   ...:Permission denied:...:calling fopen(X, wb)       (OpenSSL's error stack)
+ *   awk: cannot open "X" for output (Permission denied)  (mawk)
  * Pure: no allocation, no I/O. */
 #include <ctype.h>
 #include <stddef.h>
@@ -598,24 +599,32 @@ static bool link_target_field(const char *s, size_t n) {
         return false;
 }
 
+/* The last ": "-separated field of s[0..n) when it is a verb phrase that quotes its name:
+ * OpenSSL's "Can't open \"X\" for writing", mawk's "cannot open \"X\" for output". */
+static size_t phrase_quoting(const char *s, size_t n, char *out, size_t size) {
+        size_t start, k;
+
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+                n--;
+        start = n;
+        while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
+                start--;
+        if (verb_phrase(s + start, n - start) && (k = quoted_within(s + start, n - start, out, size)) > 0 &&
+            (k == TOO_LONG || path_like(out, k)))
+                return k;
+        if (size > 0)
+                out[0] = '\0';
+        return 0;
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
         /* OpenSSL's apps: "Can't open \"X\" for writing, <strerror>": a verb phrase that quotes
          * its name, ended by a comma; nothing else is read before a comma */
-        if (n > 0 && s[n - 1] == ',') {
-                size_t start = --n, k;
-
-                while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
-                        start--;
-                if (verb_phrase(s + start, n - start) && (k = quoted_within(s + start, n - start, out, size)) > 0 &&
-                    (k == TOO_LONG || path_like(out, k)))
-                        return k;
-                if (size > 0)
-                        out[0] = '\0';
-                return 0;
-        }
+        if (n > 0 && s[n - 1] == ',')
+                return phrase_quoting(s, n - 1, out, size);
         if (n == 0 || s[n - 1] != ':')
                 return 0;
         n--;
@@ -781,6 +790,20 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
                 n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)
                 n = call_after(line + sig_end, len - sig_end, ret_path, size);
+        /* the signature in parentheses ending the line, after a verb phrase that quotes its name:
+         * mawk's "awk: cannot open \"X\" for output (Permission denied)" */
+        if (n == 0 && sig_start > 0 && line[sig_start - 1] == '(') {
+                size_t e = sig_end;
+
+                while (e < len && (line[e] == ' ' || line[e] == '\t'))
+                        e++;
+                if (e < len && line[e] == ')') {
+                        while (++e < len && (line[e] == ' ' || line[e] == '\t'))
+                                ;
+                        if (e == len)
+                                n = phrase_quoting(line, sig_start - 1, ret_path, size);
+                }
+        }
         if (n == 0)
                 n = before(line, sig_start, ret_path, size);
         if (n == 0 || n == TOO_LONG) {

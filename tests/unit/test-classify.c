@@ -749,6 +749,10 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "140:error:02001012:system library:fopen:Read-only file system:crypto/bio/bss_file.c:69:"
                   "fopen('/etc/e b','w')", "Read-only file system", "/etc/e b" },
                 { "x: Permission denied (publickey)", "Permission denied", "" },
+                /* mawk: the reason in parentheses after a phrase that quotes the name (there was none) */
+                { "awk: cannot open \"/etc/aw\" for output (Permission denied)", "Permission denied", "/etc/aw" },
+                { "awk: cannot open \"/etc/a w\" for output (Read-only file system) ", "Read-only file system", "/etc/a w" },
+                { "awk: cannot open \"/etc/aw\" for output (Permission denied) at x", "Permission denied", "" },
                 { "x: Permission denied: f(a b)", "Permission denied", "" },
                 { "x: some words, Permission denied", "Permission denied", "" },
                 /* Rust's `X` (cargo): the name without its backticks (it was read as a relative
@@ -1326,6 +1330,7 @@ static void test_classify_host_refuses(void **state) {
         assert_string_equal(r->denials[0].path, "/etc/x");
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of '/ro/x': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "awk: cannot open \"/ro/aw\" for output (Permission denied)\n"), "task_failure");
         /* npm's name comes after its code's line (it read as denied, the code's line naming none) */
         assert_verdict(run_landlock_in(&ctx, "npm error code EACCES\nnpm error syscall open\nnpm error path /ro/.npmrc\n"
                                              "npm error errno -13\n"), "task_failure");
