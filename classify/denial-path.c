@@ -9,6 +9,7 @@
  *   Access to the path 'X' is denied.                    (.NET / PowerShell)
  *   ...:Permission denied:...:calling fopen(X, wb)       (OpenSSL's error stack)
  *   awk: cannot open "X" for output (Permission denied)  (mawk)
+ *   java.io.FileNotFoundException: X (Permission denied) (Java)
  * Pure: no allocation, no I/O. */
 #include <ctype.h>
 #include <stddef.h>
@@ -617,6 +618,43 @@ static size_t phrase_quoting(const char *s, size_t n, char *out, size_t size) {
         return 0;
 }
 
+/* Java's FileNotFoundException, "java.io.FileNotFoundException: X (Permission denied)": the
+ * last ": "-separated field of s[0..n), before the parenthesis, is the name as it is (a space in
+ * it kept) when it is absolute, or path-like without blanks; there must be a field before it. */
+static size_t field_before_paren(const char *s, size_t n, char *out, size_t size) {
+        size_t start;
+
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+                n--;
+        start = n;
+        while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
+                start--;
+        if (start == 0 || start >= n)
+                return 0;
+        if (s[start] == '/' || (path_like(s + start, n - start) && !memchr(s + start, ' ', n - start) &&
+                                !memchr(s + start, '\t', n - start)))
+                return put(out, size, s + start, n - start);
+        return 0;
+}
+
+/* A Java (Kotlin, Scala) exception's qualified class name, "java.io.IOException": identifiers
+ * joined by dots, the last one a class whose name ends in Exception or Error. No file: "java.io.
+ * IOException: Permission denied" (File.createTempFile, jar) names none. */
+static bool exception_class(const char *s, size_t n) {
+        size_t last = 0;
+
+        for (size_t i = 0; i < n; i++)
+                if (s[i] == '.') {
+                        if (i == last)
+                                return false;
+                        last = i + 1;
+                } else if (!sbx_ascii_alpha((unsigned char) s[i]) && !isdigit((unsigned char) s[i]) && s[i] != '_' &&
+                           s[i] != '$')
+                        return false;
+        return last > 0 && last < n && isupper((unsigned char) s[last]) &&
+               (ends_with(s, n, "Exception") || ends_with(s, n, "Error"));
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -714,6 +752,8 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                 w--;
                         if (words == 1 && label_word(f, fl)) {
                                 /* a severity label: a name can only be in a field before it */
+                        } else if (words == 1 && exception_class(f, fl)) {
+                                break; /* what was thrown, not a file */
                         } else if (words == 1) {
                                 size_t k;
 
@@ -802,6 +842,8 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
                                 ;
                         if (e == len)
                                 n = phrase_quoting(line, sig_start - 1, ret_path, size);
+                        if (e == len && n == 0)
+                                n = field_before_paren(line, sig_start - 1, ret_path, size);
                 }
         }
         if (n == 0)

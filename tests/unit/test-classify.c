@@ -753,6 +753,18 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "awk: cannot open \"/etc/aw\" for output (Permission denied)", "Permission denied", "/etc/aw" },
                 { "awk: cannot open \"/etc/a w\" for output (Read-only file system) ", "Read-only file system", "/etc/a w" },
                 { "awk: cannot open \"/etc/aw\" for output (Permission denied) at x", "Permission denied", "" },
+                /* Java's FileNotFoundException names the file before the reason in parentheses (there
+                 * was none); an exception's class is no file ("java.io.IOException" was joined to
+                 * the cwd, a workspace path) */
+                { "Exception in thread \"main\" java.io.FileNotFoundException: /etc/fos (Permission denied)",
+                  "Permission denied", "/etc/fos" },
+                { "java.io.FileNotFoundException: /etc/f o (Read-only file system)", "Read-only file system", "/etc/f o" },
+                { "java.io.FileNotFoundException: out/x.jar (Permission denied)", "Permission denied", "out/x.jar" },
+                { "x (Permission denied)", "Permission denied", "" },
+                { "java.io.IOException: Permission denied", "Permission denied", "" },
+                { "Caused by: java.io.IOException: Permission denied", "Permission denied", "" },
+                { "kotlin.io.AccessDeniedException$Inner_1Error: Permission denied", "Permission denied", "" },
+                { "java.io.IOException.txt: Permission denied", "Permission denied", "java.io.IOException.txt" },
                 { "x: Permission denied: f(a b)", "Permission denied", "" },
                 { "x: some words, Permission denied", "Permission denied", "" },
                 /* Rust's `X` (cargo): the name without its backticks (it was read as a relative
@@ -1025,6 +1037,9 @@ static void test_classify_landlock_permission_denied_inside_the_workspace(void *
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "/ws/link/x"); /* stored as joined, not resolved */
         assert_verdict(run_in_workspace("touch: cannot touch 'gone/x': Permission denied", true), "denied");
+        /* jar's temporary file refused outside: an exception's class is no name in the workspace
+         * (it was, and the line read as the host's own permissions) */
+        assert_verdict(run_in_workspace("java.io.IOException: Permission denied", false), "denied");
         assert_verdict(run_in_workspace("touch: cannot touch 'ro': Permission denied", true), "task_failure");
         /* ".." after that symlink is its target's parent, as the kernel resolves it: not the
          * workspace's ro (before: task_failure, the write refused outside hidden) */
