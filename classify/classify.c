@@ -523,6 +523,46 @@ static bool continued(const unsigned char *win, const unsigned char *ls, size_t 
         return col == k && b + col < ls + n;
 }
 
+/* The LOOK_BACK bytes before the line being ended (c->look), from hist and the buffer, into win:
+ * end_line() saw that hist reaches that far back. *end: their length; *partial: the stream began
+ * before them. */
+static void look_window(const struct sbx_classifier *c, unsigned char *win, size_t *end, bool *partial) {
+        uint64_t from = c->look_line > LOOK_BACK ? c->look_line - LOOK_BACK : 0;
+        size_t from_hist;
+
+        *partial = from > 0;
+        *end = (size_t) (c->look_line - from);
+        from_hist = from < c->scan_base ? (size_t) ((c->look_line < c->scan_base ? c->look_line : c->scan_base) - from) : 0;
+        if (from_hist > 0)
+                memcpy(win, c->hist + c->hist_len - (size_t) (c->scan_base - from), from_hist);
+        if (*end > from_hist)
+                memcpy(win + from_hist, c->scan_start + (from + from_hist - c->scan_base), *end - from_hist);
+}
+
+/* Whether the source line a Python traceback shows last, before its exception's line, called the
+ * function with dir_fd=: the name the exception holds is relative to that directory, not to the
+ * cwd. shutil.rmtree removes a tree through descriptors, "os.unlink(entry.name, dir_fd=topfd)",
+ * and its error names the entry alone ("PermissionError: [Errno 13] Permission denied: 'i'"):
+ * joined to the cwd it was a workspace file, which replayed with the workspace read as the host's
+ * own permissions. The caret line of 3.11 on ("    ^^^^") is skipped. */
+static bool name_relative_to_dir_fd(const struct sbx_classifier *c) {
+        unsigned char win[LOOK_BACK];
+        const unsigned char *ls;
+        size_t end, ll;
+        bool partial, carets = true;
+
+        if (!c->look)
+                return false;
+        look_window(c, win, &end, &partial);
+        for (int tries = 0; carets && tries < 2; tries++) {
+                if (!line_before(win, &end, partial, &ls, &ll))
+                        return false;
+                for (size_t i = 0; i < ll && carets; i++)
+                        carets = ls[i] == '^' || ls[i] == '~' || ls[i] == ' ';
+        }
+        return !carets && memmem(ls, ll, "dir_fd=", 7) != NULL;
+}
+
 /* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and
  * the name on the cause before it:
  *     error: failed to write /ws/p/Cargo.lock
@@ -546,8 +586,7 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
         char joined[2 * SBX_MATCHED_LINE_MAX];
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
-        size_t k = 0, ll, end, nl, at = 0, cl, from_hist;
-        uint64_t from;
+        size_t k = 0, ll, end, nl, at = 0, cl;
         bool partial;
         long num;
 
@@ -559,16 +598,7 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
                         ;
         if (k != ss || num == 0)
                 return 0;
-        /* the LOOK_BACK bytes before the line, from hist and the buffer: end_line() saw that hist
-         * reaches that far back */
-        from = c->look_line > LOOK_BACK ? c->look_line - LOOK_BACK : 0;
-        partial = from > 0;
-        end = (size_t) (c->look_line - from);
-        from_hist = from < c->scan_base ? (size_t) ((c->look_line < c->scan_base ? c->look_line : c->scan_base) - from) : 0;
-        if (from_hist > 0)
-                memcpy(win, c->hist + c->hist_len - (size_t) (c->scan_base - from), from_hist);
-        if (end > from_hist)
-                memcpy(win + from_hist, c->scan_start + (from + from_hist - c->scan_base), end - from_hist);
+        look_window(c, win, &end, &partial);
         nl = end;
         if (!line_before(win, &end, partial, &ls, &ll))
                 return 0;
@@ -602,7 +632,8 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
                 path[n] = '\0';
                 bare = bare_word(path, n);
                 absolute_path(c, path, sizeof(path));
-                if (hosts_own_refusal(c, text, path, c->pend_run) || host_refused(c, text, path, c->pend_run, false, bare))
+                if (hosts_own_refusal(c, text, path, c->pend_run) ||
+                    host_refused(c, text, path, c->pend_run, false, bare))
                         return;
         }
         c->denial_lines++;
@@ -629,7 +660,8 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
 
         while (e > se && (text[e - 1] == ' ' || text[e - 1] == '\t'))
                 e--;
-        if (e != se || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ' || strlen(text) >= sizeof(c->pend_line))
+        if (e != se || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ' ||
+            strlen(text) >= sizeof(c->pend_line))
                 return false;
         c->pend = true;
         c->pend_run = false;
@@ -701,6 +733,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         if (r > 0 && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
+                                if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
+                                        path[0] = '\0'; /* a name in a directory not told */
                         }
                         else if (r > 0 && chained_path(c, text, ss, se, path, sizeof(path)) > 0)
                                 run = false; /* a cause names what it did to the file */

@@ -751,14 +751,16 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "x: Permission denied (publickey)", "Permission denied", "" },
                 /* mawk: the reason in parentheses after a phrase that quotes the name (there was none) */
                 { "awk: cannot open \"/etc/aw\" for output (Permission denied)", "Permission denied", "/etc/aw" },
-                { "awk: cannot open \"/etc/a w\" for output (Read-only file system) ", "Read-only file system", "/etc/a w" },
+                { "awk: cannot open \"/etc/a w\" for output (Read-only file system) ", "Read-only file system",
+                  "/etc/a w" },
                 { "awk: cannot open \"/etc/aw\" for output (Permission denied) at x", "Permission denied", "" },
                 /* Java's FileNotFoundException names the file before the reason in parentheses (there
                  * was none); an exception's class is no file ("java.io.IOException" was joined to
                  * the cwd, a workspace path) */
                 { "Exception in thread \"main\" java.io.FileNotFoundException: /etc/fos (Permission denied)",
                   "Permission denied", "/etc/fos" },
-                { "java.io.FileNotFoundException: /etc/f o (Read-only file system)", "Read-only file system", "/etc/f o" },
+                { "java.io.FileNotFoundException: /etc/f o (Read-only file system)", "Read-only file system",
+                  "/etc/f o" },
                 { "java.io.FileNotFoundException: out/x.jar (Permission denied)", "Permission denied", "out/x.jar" },
                 { "x (Permission denied)", "Permission denied", "" },
                 { "java.io.IOException: Permission denied", "Permission denied", "" },
@@ -1143,6 +1145,56 @@ static void test_classify_rust_cause_chain_across_buffers(void **state) {
         }
 }
 
+/* shutil.rmtree removes through directory descriptors and its error names the entry alone: the
+ * traceback's last source line calls with dir_fd=, so the name is in a directory not told, and
+ * the path is none, however stderr was fed (it was the name joined to the cwd, a workspace file,
+ * which with the workspace read as the host's own permissions). Without dir_fd= the name is the
+ * cwd's. */
+static void test_classify_python_dir_fd_name_is_not_the_cwds(void **state) {
+        (void) state;
+        static const char frame[] = "  File \"/usr/lib/python3.11/shutil.py\", line 681, in _rmtree_safe_fd\n"
+                                    "    os.unlink(entry.name, dir_fd=topfd)\n";
+        static const char exc[] = "PermissionError: [Errno 13] Permission denied: 'i'\n";
+        static char buf[80000];
+        static struct sbx_classify_result r;
+        struct sbx_classify_context ctx = { .cwd = "/ws" };
+        size_t len = 0, at;
+
+        while (len < 65000) {
+                memcpy(buf + len, "xxxxxxxxx\n", 10);
+                len += 10;
+        }
+        memcpy(buf + len, frame, sizeof(frame) - 1);
+        len += sizeof(frame) - 1;
+        at = len;
+        memcpy(buf + len, exc, sizeof(exc) - 1);
+        len += sizeof(exc) - 1;
+        const size_t chunks[] = { 0, 1, 7, 4096, 65536, at, at + 5, at - 3 };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
+                run_chunked(builtin("landlock"), 1, 0, buf, len, chunks[i], &r);
+                assert_verdict(&r, "denied");
+                assert_int_equal(r.n_denials, 1);
+                if (strcmp(r.denials[0].path, "") != 0)
+                        fail_msg("chunks of %zu: path '%s'", chunks[i], r.denials[0].path);
+        }
+        {
+                struct sbx_classify_result *cr = run_landlock_in(&ctx, "    os.unlink(name, dir_fd=topfd)\n"
+                                                                       "    ^^^^^^^^^^^^^^^^^^^^^^\n"
+                                                                       "PermissionError: [Errno 13] "
+                                                                       "Permission denied: 'i'\n");
+
+                assert_int_equal(cr->n_denials, 1);
+                assert_string_equal(cr->denials[0].path, "");
+        }
+        assert_string_equal(run_landlock_in(&ctx, "    os.unlink(entry.name, dir_fd=topfd)\nPermissionError: "
+                                                  "[Errno 13] Permission denied: '/etc/i'\n")->denials[0].path, "/etc/i");
+        assert_string_equal(run_landlock_in(&ctx, "    open('i', 'w')\nPermissionError: "
+                                                  "[Errno 13] Permission denied: 'i'\n")->denials[0].path, "/ws/i");
+        assert_verdict(run_in_workspace("  File \"/usr/lib/python3.11/shutil.py\", line 681, in _rmtree_safe_fd\n"
+                                        "    os.unlink(entry.name, dir_fd=topfd)\n"
+                                        "PermissionError: [Errno 13] Permission denied: 'i'\n", false), "denied");
+}
+
 /* npm prints an error's fields a line each, the name after the code ("npm error code EACCES",
  * "npm error syscall open", "npm error path X"): that name is the path of the code's line, however
  * stderr was fed (there was none). A line that is no field of it ends the wait: the code's line
@@ -1345,12 +1397,13 @@ static void test_classify_host_refuses(void **state) {
         assert_string_equal(r->denials[0].path, "/etc/x");
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of '/ro/x': Permission denied\n"), "denied");
-        assert_verdict(run_landlock_in(&ctx, "awk: cannot open \"/ro/aw\" for output (Permission denied)\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "awk: cannot open \"/ro/aw\" for output (Permission denied)\n"),
+                       "task_failure");
         /* npm's name comes after its code's line (it read as denied, the code's line naming none) */
-        assert_verdict(run_landlock_in(&ctx, "npm error code EACCES\nnpm error syscall open\nnpm error path /ro/.npmrc\n"
-                                             "npm error errno -13\n"), "task_failure");
-        assert_verdict(run_landlock_in(&ctx, "npm error code EACCES\nnpm error syscall open\nnpm error path /etc/.npmrc\n"),
-                       "denied");
+        assert_verdict(run_landlock_in(&ctx, "npm error code EACCES\nnpm error syscall open\n"
+                                             "npm error path /ro/.npmrc\nnpm error errno -13\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "npm error code EACCES\nnpm error syscall open\n"
+                                             "npm error path /etc/.npmrc\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "Can't open \"/ro/e\" for writing, Permission denied\n"
                                              "40B7:error:8000000D:system library:BIO_new_file:Permission denied:"
                                              "../crypto/bio/bss_file.c:67:calling fopen(/ro/e, wb)\n"), "task_failure");
@@ -1563,6 +1616,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_rust_cause_chain_across_buffers),
                 cmocka_unit_test(test_classify_host_refuses_asked_once_a_name),
                 cmocka_unit_test(test_classify_npm_fields_name_the_path),
+                cmocka_unit_test(test_classify_python_dir_fd_name_is_not_the_cwds),
                 cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
