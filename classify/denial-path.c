@@ -322,10 +322,10 @@ static size_t word_count(const char *s, size_t n) {
 }
 
 /* "cannot create X", "Can't open X", "could not lock config file X": a verb phrase whose object
- * is its last word. */
+ * is its last word; also GCC's "opening dependency file X" (-MF), "opening output file X" (-E). */
 static bool verb_phrase(const char *s, size_t n) {
         static const char *const verbs[] = {
-                "cannot ", "can't ", "could not ", "couldn't ", "unable to ", "failed to ", "error ",
+                "cannot ", "can't ", "could not ", "couldn't ", "unable to ", "failed to ", "error ", "opening ",
         };
 
         /* patch's "**** Can't create temporary file X " */

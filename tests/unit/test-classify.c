@@ -749,6 +749,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "140:error:02001012:system library:fopen:Read-only file system:crypto/bio/bss_file.c:69:"
                   "fopen('/etc/e b','w')", "Read-only file system", "/etc/e b" },
                 { "x: Permission denied (publickey)", "Permission denied", "" },
+                /* GCC's "opening dependency file X" (-MF) and "opening output file X" (-E): the
+                 * name after the kind of file (there was none) */
+                { "h.c:1:21: fatal error: opening dependency file /etc/dep.d: Permission denied", "Permission denied",
+                  "/etc/dep.d" },
+                { "cc1: fatal error: opening output file /etc/h i: Read-only file system", "Read-only file system",
+                  "/etc/h i" },
                 /* mawk: the reason in parentheses after a phrase that quotes the name (there was none) */
                 { "awk: cannot open \"/etc/aw\" for output (Permission denied)", "Permission denied", "/etc/aw" },
                 { "awk: cannot open \"/etc/a w\" for output (Read-only file system) ", "Read-only file system",
@@ -1397,6 +1403,8 @@ static void test_classify_host_refuses(void **state) {
         assert_string_equal(r->denials[0].path, "/etc/x");
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of '/ro/x': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "h.c:1:21: fatal error: opening dependency file /ro/d: Permission denied\n"),
+                       "task_failure");
         assert_verdict(run_landlock_in(&ctx, "awk: cannot open \"/ro/aw\" for output (Permission denied)\n"),
                        "task_failure");
         /* npm's name comes after its code's line (it read as denied, the code's line naming none) */
