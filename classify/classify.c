@@ -663,6 +663,10 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         if (e != se || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ' ||
             strlen(text) >= sizeof(c->pend_line))
                 return false;
+        /* one held already (a field line of it that is a denial line too): it names nothing, and
+         * is counted, not overwritten (it was lost, and with it a denial) */
+        if (c->pend)
+                pend_commit(c, NULL, NULL, 0);
         c->pend = true;
         c->pend_run = false;
         c->pend_seen = 0;

@@ -1248,6 +1248,15 @@ static void test_classify_npm_fields_name_the_path(void **state) {
         r = *run("landlock", 1, 0, "npm error code EACCES\nnpm error a b\nnpm error c d\nnpm error e f\nnpm error g h\n"
                                    "npm error path /etc/x\n");
         assert_string_equal(r.denials[0].path, "");
+        /* a field line that is held in its turn: the first held line is counted, naming nothing
+         * (it was overwritten, and lost) */
+        r = *run("landlock", 1, 0, "npm error code EACCES\nnpm error code EACCES\nnpm error path /etc/x\n");
+        assert_int_equal(r.denial_lines, 2);
+        assert_int_equal(r.n_denials, 2);
+        assert_int_equal(r.denials[0].line_no, 1);
+        assert_string_equal(r.denials[0].path, "");
+        assert_int_equal(r.denials[1].line_no, 2);
+        assert_string_equal(r.denials[1].path, "/etc/x");
 }
 
 /* A host that refuses every write beneath /ro (a read-only mount, a directory the user may not
