@@ -710,6 +710,19 @@ static unsigned long remount_flags(const char *opts) {
         return flags;
 }
 
+/* bubblewrap's own /dev and /proc: the file systems it mounted there, whole (root "/"). Not the
+ * host's device nodes it binds into its /dev (/dev/null, /dev/tty, ...: a file of the host's
+ * devtmpfs each): writable, they let the command change the host's inodes (a read-only run as
+ * root chmod'ed and touched the host's /dev/zero, nobody's touched it: adversarial review). A
+ * device is written through a read-only mount all the same. */
+static bool own_dev_or_proc(const char *path, const char *root, const char *fstype) {
+        if (strcmp(root, "/") != 0)
+                return false;
+        if (beneath(path, "/dev"))
+                return strcmp(fstype, "tmpfs") == 0 || strcmp(fstype, "devpts") == 0 || strcmp(fstype, "mqueue") == 0;
+        return beneath(path, "/proc") && strcmp(fstype, "proc") == 0;
+}
+
 static void seal_mounts(struct launch *l) {
         static char buf[1 << 20];
         static struct seal_entry entry[1 << 14];
@@ -740,7 +753,7 @@ static void seal_mounts(struct launch *l) {
         buf[len] = '\0';
 
         for (char *line = buf, *next; line && *line; line = next) {
-                char *field[7] = { 0 }, *save = NULL, *p = line;
+                char *field[7] = { 0 }, *save = NULL, *p = line, *fstype = NULL;
                 struct seal_entry *e;
 
                 next = strchr(line, '\n');
@@ -749,7 +762,13 @@ static void seal_mounts(struct launch *l) {
                 for (int k = 0; k < 6; k++, p = NULL)
                         if (!(field[k] = strtok_r(p, " ", &save)))
                                 break;
-                if (!field[5])
+                /* the optional fields end with "-", then the file system's type */
+                for (char *t; field[5] && (t = strtok_r(NULL, " ", &save));)
+                        if (strcmp(t, "-") == 0) {
+                                fstype = strtok_r(NULL, " ", &save);
+                                break;
+                        }
+                if (!field[5] || !fstype)
                         fail(EBADMSG, "seal-mounts", "cannot parse /proc/self/mountinfo");
                 sbx_mountinfo_unescape(field[4]);
                 for (size_t i = 0; i < l->n_write; i++)
@@ -763,7 +782,7 @@ static void seal_mounts(struct launch *l) {
                 e->path = field[4];
                 e->id = strtoull(field[0], NULL, 10);
                 e->flags = remount_flags(field[5]);
-                e->granted = beneath(field[4], "/dev") || beneath(field[4], "/proc");
+                e->granted = own_dev_or_proc(field[4], field[3], fstype);
                 for (size_t i = 0; i < l->n_write && !e->granted; i++)
                         e->granted = beneath(field[4], l->write_dirs[i]);
         }

@@ -514,4 +514,40 @@ else
         t_diag "skipped the unsearchable-directory case: needs bubblewrap"
 fi
 
+# ---- the host's device nodes in bubblewrap's /dev (bwrap) --------------------------------------
+# bubblewrap's /dev holds binds of the host's /dev/null, /dev/zero, /dev/full, ...: files of the
+# host's devtmpfs. The launcher left every mount beneath /dev writable, and a read-only run as
+# root set the host's /dev/full's times and mode (its owner, uid 0, needs no capability for that);
+# nobody's set them to now. Only bubblewrap's own file systems there stay writable; a device is
+# written through a read-only mount all the same. (Mode and times are put back whatever happens.)
+if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
+        DEVT=$(stat -c %y /dev/full) DEVM=$(stat -c %a /dev/full)
+        mkdir -p "$T/devnodes/ws" "$T/devnodes/home"
+        chown 65534:65534 "$T/devnodes/ws" "$T/devnodes/home"
+        for who in root nobody; do
+                if [ $who = root ]; then
+                        as=(env) home=$T/devnodes/root-home
+                        mkdir -p -m 700 "$home"
+                else
+                        "${T_NOBODY[@]}" true 2>/dev/null || continue
+                        as=("${T_NOBODY[@]}" env) home=$T/devnodes/home
+                fi
+                for mode in read-only workspace-write; do
+                        "${as[@]}" HOME="$home" XDG_STATE_HOME= XDG_CACHE_HOME="$home/.cache" "$T/bin/sbx" run \
+                                --db "$home/audit.db" --backend bwrap --mode "$mode" --root "$T/devnodes/ws" -- \
+                                sh -c 'touch /dev/full; touch -m -d "2001-02-03 04:05:06" /dev/full; chmod "$1" /dev/full
+                                       echo x >/dev/null && head -c 1 /dev/zero | wc -c && echo x >/dev/shm/f && echo usable' \
+                                sh "$DEVM" >"$T/devnodes.out" 2>"$T/devnodes.err" </dev/null
+                        RC=$?
+                        now_t=$(stat -c %y /dev/full) now_m=$(stat -c %a /dev/full)
+                        touch -m -d "$DEVT" /dev/full
+                        chmod "$DEVM" /dev/full
+                        t_check "bwrap, $who, $mode: the host's /dev/full keeps its times and mode ($now_t, $now_m; $(head -c 200 "$T/devnodes.err" | tr '\n' '|'))" \
+                                test "$now_t" = "$DEVT" -a "$now_m" = "$DEVM"
+                        t_check "bwrap, $who, $mode: control: /dev/null, /dev/zero and /dev/shm are usable (exit $RC)" \
+                                grep -q usable "$T/devnodes.out"
+                done
+        done
+fi
+
 t_finish
