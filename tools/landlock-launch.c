@@ -644,10 +644,48 @@ static int set_mount_readonly(int dfd, const char *path, bool ro, unsigned int f
  * to it, writable. */
 struct seal_entry {
         const char *path;
-        unsigned long long id;
+        unsigned long long id, parent;
         unsigned long flags; /* for the remount by path: the mount's own, restated */
-        bool granted;
+        bool granted, writable;
 };
+
+/* The mount ID of what fd refers to: statx(2) from Linux 5.8, /proc/self/fdinfo before. */
+static unsigned long long mount_id_of(int fd) {
+        struct statx stx;
+        char name[64], buf[512] = "", *p;
+
+        if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &stx) == 0 && (stx.stx_mask & STATX_MNT_ID))
+                return stx.stx_mnt_id;
+        snprintf(name, sizeof(name), "/proc/self/fdinfo/%d", fd);
+        if (sbx_read_head(name, buf, sizeof(buf)) <= 0 || !(p = strstr(buf, "mnt_id:")))
+                return 0;
+        return strtoull(p + strlen("mnt_id:"), NULL, 10);
+}
+
+/* Whether the mount e[i] is out of reach in the mountinfo read: another mount on its root, or on
+ * a directory of its parent on the way to it, or its parent out of reach. Decided from that one
+ * read, not from a path resolved later: a rename on the host moves a mount, it covers none. */
+static bool covered(const struct seal_entry *e, size_t n, size_t i) {
+        for (size_t depth = 0; depth < n; depth++) {
+                size_t parent = n;
+
+                for (size_t k = 0; k < n; k++) {
+                        if (k == i)
+                                continue;
+                        if (e[k].parent == e[i].id && strcmp(e[k].path, e[i].path) == 0)
+                                return true; /* on its root */
+                        if (e[k].parent == e[i].parent && beneath(e[i].path, e[k].path) &&
+                            strcmp(e[i].path, e[k].path) != 0)
+                                return true; /* on a directory on its way */
+                        if (e[k].id == e[i].parent)
+                                parent = k;
+                }
+                if (parent == n)
+                        return false; /* the root */
+                i = parent;
+        }
+        return false;
+}
 
 static bool seal_by_tree(const struct seal_entry *e, size_t n) {
         if (set_mount_readonly(AT_FDCWD, "/", true, AT_RECURSIVE) < 0)
@@ -656,7 +694,7 @@ static bool seal_by_tree(const struct seal_entry *e, size_t n) {
                 struct statx stx;
                 int fd;
 
-                if (!e[i].granted)
+                if (!e[i].granted || !e[i].writable)
                         continue;
                 /* the mount is checked and made writable through one descriptor: the path, resolved
                  * twice, could reach another mount the second time (a rename on the host) */
@@ -675,17 +713,38 @@ static bool seal_by_tree(const struct seal_entry *e, size_t n) {
         return true;
 }
 
+/* Each mount is remounted through a descriptor of its root, when it is the one mountinfo listed
+ * (its mount ID), by the descriptor's /proc/self/fd link. One that cannot be reached so must be
+ * out of reach in the mountinfo read (covered()): a path that no longer leads to it was taken for
+ * a mount hidden beneath another, and a mount whose parent the host renamed between the read and
+ * the remount stayed writable at its new path (adversarial review: a write landed there). */
 static void seal_by_path(const struct seal_entry *e, size_t n) {
         for (size_t i = 0; i < n; i++) {
-                if (e[i].granted || mount(NULL, e[i].path, NULL, e[i].flags, NULL) == 0 || errno == ENOENT ||
-                    errno == EINVAL)
+                char link[64];
+                int fd;
+
+                if (e[i].granted || !e[i].writable)
                         continue;
-                if (errno == EACCES)
+                fd = open(e[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+                if (fd < 0 && errno == EACCES)
                         fail(errno, "seal-mounts",
                              "cannot remount %s read-only: a directory on its path is closed to the command, "
                              "and this kernel cannot make every mount read-only at once (mount_setattr)",
                              e[i].path);
-                fail(errno, "seal-mounts", "cannot remount %s read-only", e[i].path);
+                if (fd < 0 || mount_id_of(fd) != e[i].id) {
+                        if (fd >= 0)
+                                close(fd);
+                        if (covered(e, n, i))
+                                continue;
+                        fail(EXDEV, "seal-mounts",
+                             "cannot remount %s read-only: it is no longer at that path (moved while the sandbox "
+                             "was sealed), and this kernel cannot make every mount read-only at once (mount_setattr)",
+                             e[i].path);
+                }
+                snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+                if (mount(NULL, link, NULL, e[i].flags, NULL) < 0)
+                        fail(errno, "seal-mounts", "cannot remount %s read-only", e[i].path);
+                close(fd);
         }
 }
 
@@ -774,13 +833,13 @@ static void seal_mounts(struct launch *l) {
                 for (size_t i = 0; i < l->n_write; i++)
                         if (strcmp(field[4], l->write_dirs[i]) == 0)
                                 l->write_mounts[i]++;
-                if (has_option(field[5], "ro"))
-                        continue;
                 if (n_entries >= sizeof(entry) / sizeof(entry[0]))
-                        fail(E2BIG, "seal-mounts", "too many writable mounts");
+                        fail(E2BIG, "seal-mounts", "too many mounts");
                 e = &entry[n_entries++];
                 e->path = field[4];
                 e->id = strtoull(field[0], NULL, 10);
+                e->parent = strtoull(field[1], NULL, 10);
+                e->writable = !has_option(field[5], "ro");
                 e->flags = remount_flags(field[5]);
                 e->granted = own_dev_or_proc(field[4], field[3], fstype);
                 for (size_t i = 0; i < l->n_write && !e->granted; i++)

@@ -514,6 +514,62 @@ else
         t_diag "skipped the unsearchable-directory case: needs bubblewrap"
 fi
 
+# ---- a mount moved on the host while the launcher seals by path (bwrap, no mount_setattr) -------
+# Without mount_setattr the launcher remounts each mount by the path it read in mountinfo, and took
+# a path that no longer reached a mount (ENOENT, EINVAL) for one hidden beneath another. A host
+# mount that reached the sandbox before the seal (propagation from a shared mount), whose parent
+# the host then renamed between the read of mountinfo and the remount, stayed writable at its new
+# path and the command wrote there. strace holds the launcher at its first two mount calls (the cut
+# of propagation, then the first remount): the host mounts during the first, renames during the
+# second. Now the run is refused; control: without the rename the mount is sealed read-only.
+if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] && [ -x "${SBX_DENY_SANDBOX:-}" ] && command -v strace >/dev/null &&
+        [ "$(uname -m)" = x86_64 ]; then # 165: mount(2) in /proc/PID/syscall
+        S=$T/moved-seal
+        mkdir -p "$S/shared/p/m" "$S/src" "$S/ws"
+        mount --bind "$S/shared" "$S/shared" && mount --make-shared "$S/shared"
+        # held PATTERN: the launcher stopped by strace at a mount call whose flags match PATTERN
+        held() {
+                local pid
+                for _ in $(seq 1 200); do
+                        pid=$(pgrep -x sbx-landlock | head -n 1)
+                        [ -n "$pid" ] && grep -Eq "^165 0x0 0x[0-9a-f]+ 0x0 $1 " "/proc/$pid/syscall" 2>/dev/null && return 0
+                        sleep 0.05
+                done
+                return 1
+        }
+        for rename in yes no; do
+                (
+                        held 0x44000 && mount --bind "$S/src" "$S/shared/p/m" # MS_REC | MS_PRIVATE
+                        [ $rename = yes ] && held '0x[0-9a-f]*1[0-9a-f]2[0-9a-f]' && mv "$S/shared/p" "$S/shared/q"
+                ) &
+                host=$!
+                strace -f -qq -o /dev/null -e trace=mount -e inject=mount:delay_enter=2000000:when=1..2 \
+                        "$SBX_DENY_SANDBOX" --allow-landlock --allow-userns --no-mount-setattr -- "$SBX_BIN" run \
+                        --backend bwrap --mode workspace-write --root "$S/ws" -- \
+                        sh -c 'echo w >"$1/in-ws"; echo x >"$2/q/m/moved"; echo x >"$2/p/m/in-place"; exit 0' \
+                        sh "$S/ws" "$S/shared" >"$T/moved-seal.out" 2>"$T/moved-seal.err" </dev/null
+                RC=$?
+                wait "$host"
+                err=$(head -c 300 "$T/moved-seal.err" | tr '\n' '|')
+                t_check "bwrap without mount_setattr, rename=$rename: a host mount is never written ($(ls "$S/src" | tr '\n' ' '); exit $RC: $err)" \
+                        test -z "$(ls -A "$S/src")"
+                if [ $rename = yes ]; then
+                        t_check "bwrap without mount_setattr: ... its parent renamed while sealing refuses the run (exit $RC)" \
+                                test "$RC" = 125 -a ! -e "$S/ws/in-ws"
+                        umount -l "$S/shared/q/m"
+                        mv "$S/shared/q" "$S/shared/p"
+                else
+                        t_check "bwrap without mount_setattr: control: left in place, it is sealed and the run goes on (exit $RC)" \
+                                test "$RC" = 0 -a -e "$S/ws/in-ws"
+                        umount -l "$S/shared/p/m"
+                fi
+                rm -f "$S/src"/* "$S/ws/in-ws"
+        done
+        umount -l "$S/shared"
+else
+        t_diag "skipped the mount moved while sealing by path: needs bubblewrap, the deny-sandbox helper, strace and x86_64"
+fi
+
 # ---- the host's device nodes in bubblewrap's /dev (bwrap) --------------------------------------
 # bubblewrap's /dev holds binds of the host's /dev/null, /dev/zero, /dev/full, ...: files of the
 # host's devtmpfs. The launcher left every mount beneath /dev writable, and a read-only run as
