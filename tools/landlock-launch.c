@@ -638,10 +638,10 @@ static int set_mount_readonly(int dfd, const char *path, bool ro, unsigned int f
  * path failed with EACCES, and every run under bubblewrap on such a host was refused (chaos
  * review).
  * Without mount_setattr(2) (before Linux 5.12), or where it is refused, each mount is remounted
- * read-only by its path, as before Linux 5.12 allows: one hidden beneath another (ENOENT, EINVAL)
- * cannot be reached by path, so cannot be written; one whose path the command's user may not
- * search refuses the run, since a chmod or a rename on the host during the run would open the way
- * to it, writable. */
+ * read-only through its path, as before Linux 5.12 allows (seal_by_path()): one hidden beneath
+ * another cannot be reached, so cannot be written; one its path no longer reaches, and not hidden,
+ * refuses the run; so does one whose path the command's user may not search, since a chmod or a
+ * rename on the host during the run would open the way to it, writable. */
 struct seal_entry {
         const char *path;
         unsigned long long id, parent;
