@@ -662,9 +662,11 @@ static unsigned long long mount_id_of(int fd) {
         return strtoull(p + strlen("mnt_id:"), NULL, 10);
 }
 
-/* Whether the mount e[i] is out of reach in the mountinfo read: another mount on its root, or on
- * a directory of its parent on the way to it, or its parent out of reach. Decided from that one
- * read, not from a path resolved later: a rename on the host moves a mount, it covers none. */
+/* Whether the mount e[i] is out of reach for good in the mountinfo read: another mount on its
+ * root, or on the root of a mount it is beneath. Decided from that one read, not from a path
+ * resolved later: a rename on the host moves a mount, it covers none. A mount beneath another
+ * one's mount point in the same parent is not out of reach for good: a rename on the host can
+ * carry its mount point out from under the other. */
 static bool covered(const struct seal_entry *e, size_t n, size_t i) {
         for (size_t depth = 0; depth < n; depth++) {
                 size_t parent = n;
@@ -674,9 +676,6 @@ static bool covered(const struct seal_entry *e, size_t n, size_t i) {
                                 continue;
                         if (e[k].parent == e[i].id && strcmp(e[k].path, e[i].path) == 0)
                                 return true; /* on its root */
-                        if (e[k].parent == e[i].parent && beneath(e[i].path, e[k].path) &&
-                            strcmp(e[i].path, e[k].path) != 0)
-                                return true; /* on a directory on its way */
                         if (e[k].id == e[i].parent)
                                 parent = k;
                 }
@@ -715,9 +714,9 @@ static bool seal_by_tree(const struct seal_entry *e, size_t n) {
 
 /* Each mount is remounted through a descriptor of its root, when it is the one mountinfo listed
  * (its mount ID), by the descriptor's /proc/self/fd link. One that cannot be reached so must be
- * out of reach in the mountinfo read (covered()): a path that no longer leads to it was taken for
- * a mount hidden beneath another, and a mount whose parent the host renamed between the read and
- * the remount stayed writable at its new path (adversarial review: a write landed there). */
+ * out of reach for good in the mountinfo read (covered()): a path that no longer leads to it was
+ * taken for a mount hidden beneath another, and a mount whose parent the host renamed between the
+ * read and the remount stayed writable at its new path (adversarial review: a write landed there). */
 static void seal_by_path(const struct seal_entry *e, size_t n) {
         for (size_t i = 0; i < n; i++) {
                 char link[64];

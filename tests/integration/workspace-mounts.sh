@@ -565,6 +565,36 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] && [ -x "${SBX_DENY_SANDBOX:-}" ] && 
                 fi
                 rm -f "$S/src"/* "$S/ws/in-ws"
         done
+        # A mount covered by another one mounted on a directory above it (both from the host, before
+        # the seal) was taken to be out of reach, and left writable: a rename on the host (by a
+        # process of another mount namespace, where the two are not mounted) carries its mount
+        # point out from under the cover, and the command wrote there. Only a mount on its root, or on the root of a mount
+        # above it, keeps it out of reach for good; this one now refuses the run.
+        mkdir -p "$S/shared/a/b" "$S/shared/c"
+        rm -f "$S/go"
+        (
+                held 0x44000 && mount --bind "$S/src" "$S/shared/a/b" && mount -t tmpfs "$TAG" "$S/shared/a"
+                for _ in $(seq 1 200); do [ -e "$S/ws/waiting" ] && break; sleep 0.05; done
+                unshare -m --propagation private sh -c 'umount -l "$1/a" && umount -l "$1/a/b" && mv "$1/a/b" "$1/c/b"' \
+                        sh "$S/shared"
+                touch "$S/go"
+        ) &
+        host=$!
+        strace -f -qq -o /dev/null -e trace=mount -e inject=mount:delay_enter=2000000:when=1 \
+                "$SBX_DENY_SANDBOX" --allow-landlock --allow-userns --no-mount-setattr -- "$SBX_BIN" run \
+                --backend bwrap --mode workspace-write --root "$S/ws" -- \
+                sh -c 'echo w >"$1/waiting"; i=0; while [ ! -e "$3" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+                       echo x >"$2/c/b/uncovered"; exit 0' sh "$S/ws" "$S/shared" "$S/go" \
+                >"$T/moved-seal.out" 2>"$T/moved-seal.err" </dev/null
+        RC=$?
+        touch "$S/ws/waiting"
+        wait "$host"
+        t_check "bwrap without mount_setattr: a host mount covered from a directory above it is never written, even carried out from under it ($(ls "$S/src" | tr '\n' ' '); exit $RC: $(head -c 300 "$T/moved-seal.err" | tr '\n' '|'))" \
+                test -z "$(ls -A "$S/src")" -a "$RC" = 125
+        umount -l "$S/shared/a"
+        umount -l "$S/shared/c/b" 2>/dev/null || umount -l "$S/shared/a/b"
+        rm -rf "$S/shared/a" "$S/shared/c"
+        rm -f "$S/src"/* "$S/ws/waiting" "$S/go"
         umount -l "$S/shared"
 else
         t_diag "skipped the mount moved while sealing by path: needs bubblewrap, the deny-sandbox helper, strace and x86_64"
