@@ -47,6 +47,17 @@ static void run_chunked(const struct sbx_dialect *d, int exit_code, int sig, con
         sbx_classifier_free(c);
 }
 
+/* Appends s to buf (size bytes) at *len, then again while *len is below `to` (a filler line). */
+static void append(char *buf, size_t size, size_t *len, const char *s, size_t to) {
+        size_t n = strlen(s);
+
+        do {
+                assert_true(*len + n <= size);
+                memcpy(buf + *len, s, n);
+                *len += n;
+        } while (*len < to);
+}
+
 static struct sbx_classify_result *run(const char *backend, int exit_code, int sig, const char *text) {
         static struct sbx_classify_result res;
         run_chunked(builtin(backend), exit_code, sig, text, strlen(text), 0, &res);
@@ -1128,19 +1139,11 @@ static void test_classify_rust_cause_chain_across_buffers(void **state) {
         static struct sbx_classify_result r;
         size_t len = 0, at;
 
-        while (len < 60000) {
-                memcpy(buf + len, "xxxxxxxxx\n", 10);
-                len += 10;
-        }
-        memcpy(buf + len, chain, sizeof(chain) - 1);
-        len += sizeof(chain) - 1;
+        append(buf, sizeof(buf), &len, "xxxxxxxxx\n", 60000);
+        append(buf, sizeof(buf), &len, chain, 0);
         at = len;
-        memcpy(buf + len, last, sizeof(last) - 1);
-        len += sizeof(last) - 1;
-        while (len < 70000) {
-                memcpy(buf + len, "yyyyyyyyy\n", 10);
-                len += 10;
-        }
+        append(buf, sizeof(buf), &len, last, 0);
+        append(buf, sizeof(buf), &len, "yyyyyyyyy\n", 70000);
         const size_t chunks[] = { 0, 1, 7, 4096, 65536, at, at + 5, at - 3 };
         for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
                 run_chunked(builtin("landlock"), 1, 0, buf, len, chunks[i], &r);
@@ -1166,15 +1169,10 @@ static void test_classify_python_dir_fd_name_is_not_the_cwds(void **state) {
         struct sbx_classify_context ctx = { .cwd = "/ws" };
         size_t len = 0, at;
 
-        while (len < 65000) {
-                memcpy(buf + len, "xxxxxxxxx\n", 10);
-                len += 10;
-        }
-        memcpy(buf + len, frame, sizeof(frame) - 1);
-        len += sizeof(frame) - 1;
+        append(buf, sizeof(buf), &len, "xxxxxxxxx\n", 65000);
+        append(buf, sizeof(buf), &len, frame, 0);
         at = len;
-        memcpy(buf + len, exc, sizeof(exc) - 1);
-        len += sizeof(exc) - 1;
+        append(buf, sizeof(buf), &len, exc, 0);
         const size_t chunks[] = { 0, 1, 7, 4096, 65536, at, at + 5, at - 3 };
         for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
                 run_chunked(builtin("landlock"), 1, 0, buf, len, chunks[i], &r);
@@ -1213,17 +1211,10 @@ static void test_classify_npm_fields_name_the_path(void **state) {
         static struct sbx_classify_result r;
         size_t len = 0, at;
 
-        while (len < 65000) {
-                memcpy(buf + len, "xxxxxxxxx\n", 10);
-                len += 10;
-        }
+        append(buf, sizeof(buf), &len, "xxxxxxxxx\n", 65000);
         at = len;
-        memcpy(buf + len, block, sizeof(block) - 1);
-        len += sizeof(block) - 1;
-        while (len < 70000) {
-                memcpy(buf + len, "npm error\n", 10);
-                len += 10;
-        }
+        append(buf, sizeof(buf), &len, block, 0);
+        append(buf, sizeof(buf), &len, "npm error\n", 70000);
         const size_t chunks[] = { 0, 1, 7, 4096, 65536, at, at + 5, at + 30, at + 50 };
         for (size_t i = 0; i < SBX_ELEMENTSOF(chunks); i++) {
                 run_chunked(builtin("landlock"), 1, 0, buf, len, chunks[i], &r);
