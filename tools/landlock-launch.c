@@ -628,11 +628,12 @@ static int set_mount_readonly(int dfd, const char *path, bool ro, unsigned int f
 
 /* Every writable mount the policy does not grant is made read-only by the mount tree first
  * (mount_setattr(2) with AT_RECURSIVE on /), then each granted one that was writable is made
- * writable again by its path, when the mount found there is that one (its mount ID: another
- * stacked on it keeps its own mode). A path is the host's to change, the tree is not: a parent of
- * a mount renamed on the host between the read of mountinfo and a remount by path carried that
- * mount out of reach of the remount, writable (adversarial review: a write landed through a mount
- * renamed out of a directory the command may not search). A mount beneath a directory the
+ * writable again through a descriptor of its path, when the mount found there is that one (its
+ * mount ID: another stacked on it keeps its own mode; open_mount()). A path is the host's to
+ * change, the tree is not: a parent of a mount renamed on the host between the read of mountinfo
+ * and a remount by path carried that mount out of reach of the remount, writable (adversarial
+ * review: a write landed through a mount renamed out of a directory the command may not search).
+ * A mount beneath a directory the
  * command's user may not search (another user's 0700 /run/user/N with its portal and gvfs mounts,
  * /var/lib/docker's 0710 with its containers' file systems) needs no path either: remounting it by
  * path failed with EACCES, and every run under bubblewrap on such a host was refused (chaos
@@ -644,8 +645,8 @@ static int set_mount_readonly(int dfd, const char *path, bool ro, unsigned int f
  * rename on the host during the run would open the way to it, writable. */
 struct seal_entry {
         const char *path;
+        const char *opts; /* its mount options, restated by the remount by path */
         unsigned long long id, parent;
-        unsigned long flags; /* for the remount by path: the mount's own, restated */
         bool granted, writable;
 };
 
@@ -686,65 +687,37 @@ static bool covered(const struct seal_entry *e, size_t n, size_t i) {
         return false;
 }
 
+/* A descriptor of the mount e at its path, when the mount found there is that one (its mount ID),
+ * or -1: errno EXDEV for another mount there, else open()'s. The mount is checked and changed
+ * through one descriptor: the path, resolved twice, could reach another mount the second time (a
+ * rename on the host). */
+static int open_mount(const struct seal_entry *e) {
+        int fd = open(e->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+
+        if (fd >= 0 && mount_id_of(fd) != e->id) {
+                close(fd);
+                errno = EXDEV;
+                return -1;
+        }
+        return fd;
+}
+
 static bool seal_by_tree(const struct seal_entry *e, size_t n) {
         if (set_mount_readonly(AT_FDCWD, "/", true, AT_RECURSIVE) < 0)
                 return false;
         for (size_t i = 0; i < n; i++) {
-                struct statx stx;
                 int fd;
 
                 if (!e[i].granted || !e[i].writable)
                         continue;
-                /* the mount is checked and made writable through one descriptor: the path, resolved
-                 * twice, could reach another mount the second time (a rename on the host) */
-                fd = open(e[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+                fd = open_mount(&e[i]);
                 if (fd < 0)
-                        continue; /* out of reach */
-                if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &stx) < 0 || !(stx.stx_mask & STATX_MNT_ID) ||
-                    stx.stx_mnt_id != e[i].id) {
-                        close(fd);
-                        continue; /* another mount on it */
-                }
+                        continue; /* out of reach, or another mount on it */
                 if (set_mount_readonly(fd, "", false, AT_EMPTY_PATH) < 0)
                         fail(errno, "seal-mounts", "cannot make %s writable again", e[i].path);
                 close(fd);
         }
         return true;
-}
-
-/* Each mount is remounted through a descriptor of its root, when it is the one mountinfo listed
- * (its mount ID), by the descriptor's /proc/self/fd link. One that cannot be reached so must be
- * out of reach for good in the mountinfo read (covered()): a path that no longer leads to it was
- * taken for a mount hidden beneath another, and a mount whose parent the host renamed between the
- * read and the remount stayed writable at its new path (adversarial review: a write landed there). */
-static void seal_by_path(const struct seal_entry *e, size_t n) {
-        for (size_t i = 0; i < n; i++) {
-                char link[64];
-                int fd;
-
-                if (e[i].granted || !e[i].writable)
-                        continue;
-                fd = open(e[i].path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-                if (fd < 0 && errno == EACCES)
-                        fail(errno, "seal-mounts",
-                             "cannot remount %s read-only: a directory on its path is closed to the command, "
-                             "and this kernel cannot make every mount read-only at once (mount_setattr)",
-                             e[i].path);
-                if (fd < 0 || mount_id_of(fd) != e[i].id) {
-                        if (fd >= 0)
-                                close(fd);
-                        if (covered(e, n, i))
-                                continue;
-                        fail(EXDEV, "seal-mounts",
-                             "cannot remount %s read-only: it is no longer at that path (moved while the sandbox "
-                             "was sealed), and this kernel cannot make every mount read-only at once (mount_setattr)",
-                             e[i].path);
-                }
-                snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-                if (mount(NULL, link, NULL, e[i].flags, NULL) < 0)
-                        fail(errno, "seal-mounts", "cannot remount %s read-only", e[i].path);
-                close(fd);
-        }
 }
 
 static unsigned long remount_flags(const char *opts) {
@@ -766,6 +739,39 @@ static unsigned long remount_flags(const char *opts) {
         if (has_option(opts, "nodiratime"))
                 flags |= MS_NODIRATIME;
         return flags;
+}
+
+/* Each mount is remounted through a descriptor of its root, when it is the one mountinfo listed
+ * (its mount ID), by the descriptor's /proc/self/fd link. One that cannot be reached so must be
+ * out of reach for good in the mountinfo read (covered()): a path that no longer leads to it was
+ * taken for a mount hidden beneath another, and a mount whose parent the host renamed between the
+ * read and the remount stayed writable at its new path (adversarial review: a write landed there). */
+static void seal_by_path(const struct seal_entry *e, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                char link[64];
+                int fd;
+
+                if (e[i].granted || !e[i].writable)
+                        continue;
+                fd = open_mount(&e[i]);
+                if (fd < 0 && errno == EACCES)
+                        fail(errno, "seal-mounts",
+                             "cannot remount %s read-only: a directory on its path is closed to the command, "
+                             "and this kernel cannot make every mount read-only at once (mount_setattr)",
+                             e[i].path);
+                if (fd < 0) {
+                        if (covered(e, n, i))
+                                continue;
+                        fail(EXDEV, "seal-mounts",
+                             "cannot remount %s read-only: it is no longer at that path (moved while the sandbox "
+                             "was sealed), and this kernel cannot make every mount read-only at once (mount_setattr)",
+                             e[i].path);
+                }
+                snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+                if (mount(NULL, link, NULL, remount_flags(e[i].opts), NULL) < 0)
+                        fail(errno, "seal-mounts", "cannot remount %s read-only", e[i].path);
+                close(fd);
+        }
 }
 
 /* bubblewrap's own /dev and /proc: the file systems it mounted there, whole (root "/"). Not the
@@ -838,8 +844,8 @@ static void seal_mounts(struct launch *l) {
                 e->path = field[4];
                 e->id = strtoull(field[0], NULL, 10);
                 e->parent = strtoull(field[1], NULL, 10);
+                e->opts = field[5];
                 e->writable = !has_option(field[5], "ro");
-                e->flags = remount_flags(field[5]);
                 e->granted = own_dev_or_proc(field[4], field[3], fstype);
                 for (size_t i = 0; i < l->n_write && !e->granted; i++)
                         e->granted = beneath(field[4], l->write_dirs[i]);
