@@ -522,15 +522,17 @@ static size_t pieces_word(const char *s, size_t n, char *out, size_t size, size_
         return 0;
 }
 
-/* Whether s[0..n) ends with a closing quote (its length in *ret_cl) that pairs with an opening
- * one before it, with something between: the nearest such opening quote is at *ret_at, *ret_ol
- * long. */
+/* Whether s[0..n) ends with a closing quote (its length in *ret_cl, 0 when it ends with none)
+ * that pairs with an opening one before it, with something between: the nearest such opening
+ * quote is at *ret_at, *ret_ol long. */
 static bool quote_pair_at_end(const char *s, size_t n, size_t *ret_at, size_t *ret_ol, size_t *ret_cl) {
+        *ret_cl = 0;
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 size_t cl = strlen(quotes[q].close);
 
                 if (!ends_with(s, n, quotes[q].close))
                         continue;
+                *ret_cl = cl;
                 for (size_t i = n - cl; i-- > 0;)
                         for (size_t o = 0; o < SBX_ELEMENTSOF(quotes); o++) {
                                 size_t l = strlen(quotes[o].open);
@@ -539,7 +541,6 @@ static bool quote_pair_at_end(const char *s, size_t n, size_t *ret_at, size_t *r
                                         continue;
                                 *ret_at = i;
                                 *ret_ol = l;
-                                *ret_cl = cl;
                                 return true;
                         }
                 return false;
@@ -562,13 +563,18 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size
         return 0;
 }
 
+/* Where the last ": "-separated field of s[0..n) begins (0: s has one field). */
+static size_t field_start(const char *s, size_t n) {
+        while (n > 0 && !(n >= 2 && s[n - 2] == ':' && s[n - 1] == ' '))
+                n--;
+        return n;
+}
+
 /* The name that begins at the absolute word of the verb phrase in the field ending at s[at - 2]
  * and runs to s[n]: an unquoting tool's name holding ": ". 0 when that field is no such phrase. */
 static size_t absolute_across(const char *s, size_t at, size_t n, char *out, size_t size) {
-        size_t e = at - 2, b = e, k;
+        size_t e = at - 2, b = field_start(s, e), k;
 
-        while (b > 0 && !(b >= 2 && s[b - 2] == ':' && s[b - 1] == ' '))
-                b--;
         if (!verb_phrase(s + b, e - b))
                 return 0;
         if ((k = after_kind(s + b, n - b)) > 0)
@@ -607,9 +613,7 @@ static size_t phrase_quoting(const char *s, size_t n, char *out, size_t size) {
 
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
-        start = n;
-        while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
-                start--;
+        start = field_start(s, n);
         if (verb_phrase(s + start, n - start) && (k = quoted_within(s + start, n - start, out, size)) > 0 &&
             (k == TOO_LONG || path_like(out, k)))
                 return k;
@@ -626,9 +630,7 @@ static size_t field_before_paren(const char *s, size_t n, char *out, size_t size
 
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
-        start = n;
-        while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
-                start--;
+        start = field_start(s, n);
         if (start == 0 || start >= n)
                 return 0;
         if (s[start] == '/' || (path_like(s + start, n - start) && !memchr(s + start, ' ', n - start) &&
@@ -672,10 +674,8 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
         /* tar's "NAME: Cannot create symlink to 'TARGET'" and "NAME: Cannot hard link to 'TARGET'":
          * the name made is the field before (the target was recorded, a file never written) */
         {
-                size_t start = n;
+                size_t start = field_start(s, n);
 
-                while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
-                        start--;
                 if (start >= 2 && link_target_field(s + start, n - start))
                         return before(s, start - 1, out, size);
         }
@@ -686,9 +686,8 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                 if ((k = pieces_word(s, n, out, size, &at)) > 0)
                         return k;
                 if (!quote_pair_at_end(s, n, &at, &ol, &cl)) {
-                        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++)
-                                if (ends_with(s, n, quotes[q].close))
-                                        return 0; /* a closing quote that nothing opens */
+                        if (cl > 0)
+                                return 0; /* a closing quote that nothing opens */
                 } else {
                         /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'" ("=>" for a
                          * hard link), rsync's "symlink \"NEW\" -> ...": the name made is the one
@@ -738,11 +737,9 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
         const char *fallback = NULL;
         size_t fallback_len = 0;
         for (size_t end = n; end > 0;) {
-                size_t start = end;
+                size_t start = field_start(s, end);
                 bool first;
 
-                while (start > 0 && !(start >= 2 && s[start - 2] == ':' && s[start - 1] == ' '))
-                        start--;
                 first = start == 0;
                 if (start < end) {
                         const char *f = s + start;
