@@ -1702,6 +1702,20 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
         return (have & bits) == bits;
 }
 
+/* Cuts the absolute path in buf to its parent directory ("/a/b" -> "/a", "/a" -> "/"); false
+ * when nothing follows its last '/' ("/"). */
+static bool cut_to_parent(char *buf) {
+        char *slash = strrchr(buf, '/');
+
+        if (!slash || slash[1] == '\0')
+                return false;
+        if (slash == buf)
+                slash[1] = '\0';
+        else
+                *slash = '\0';
+        return true;
+}
+
 /* Whether the kernel's fs.protected_regular (fs.protected_fifos for a FIFO) refuses an open with
  * O_CREAT of the existing file `path` (st: its stat) whoever asks, root included: it lies in a
  * sticky directory that others may write (1: anyone; 2: also its group) and neither it nor that
@@ -1710,22 +1724,18 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
 static bool sticky_protected(const char *path, const struct stat *st) {
         char buf[PATH_MAX], level[16] = "";
         struct stat dst;
-        char *slash;
         long n;
 
-        if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode))
+        if ((!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode)) || st->st_uid == sbx_euid() ||
+            strlen(path) >= sizeof(buf) || !cut_to_parent(strcpy(buf, path)))
                 return false;
+        if (stat(buf, &dst) < 0 || !(dst.st_mode & S_ISVTX) || !(dst.st_mode & (S_IWOTH | S_IWGRP)) ||
+            st->st_uid == dst.st_uid)
+                return false;
+        /* the setting is read only then: most names lie in no such directory */
         if (sbx_read_head(S_ISREG(st->st_mode) ? "/proc/sys/fs/protected_regular" : "/proc/sys/fs/protected_fifos",
                           level, sizeof(level)) <= 0 ||
             (n = strtol(level, NULL, 10)) <= 0)
-                return false;
-        if (strlen(path) >= sizeof(buf) || !(slash = strrchr(strcpy(buf, path), '/')))
-                return false;
-        if (slash == buf)
-                slash[1] = '\0';
-        else
-                *slash = '\0';
-        if (stat(buf, &dst) < 0 || !(dst.st_mode & S_ISVTX) || st->st_uid == dst.st_uid || st->st_uid == sbx_euid())
                 return false;
         return (dst.st_mode & S_IWOTH) || (n >= 2 && (dst.st_mode & S_IWGRP));
 }
@@ -1801,7 +1811,6 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
         struct statvfs vfs;
         size_t len = strlen(path);
         bool root = sbx_euid() == 0, dir_refuses;
-        char *slash;
 
         (void) userdata;
         if (path[0] != '/' || len >= sizeof(buf))
@@ -1812,12 +1821,8 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
         while (stat(buf, &st) < 0) {
                 if (errno == EACCES && !root)
                         return true;
-                if (errno != ENOENT || strcmp(buf, "/") == 0 || !(slash = strrchr(buf, '/')))
+                if (errno != ENOENT || !cut_to_parent(buf))
                         return false;
-                if (slash == buf)
-                        slash[1] = '\0';
-                else
-                        *slash = '\0';
         }
         if (statvfs(buf, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
                 return true;
@@ -1836,13 +1841,8 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
         if (!access_refused(buf, W_OK, false) || (run && S_ISREG(st.st_mode) && !access_refused(buf, X_OK, false)))
                 return false;
         /* its directory: where it could be created, removed or renamed */
-        slash = strrchr(buf, '/');
-        if (!slash || slash[1] == '\0')
+        if (!cut_to_parent(buf))
                 return false;
-        if (slash == buf)
-                slash[1] = '\0';
-        else
-                *slash = '\0';
         dir_refuses = access_refused(buf, W_OK | X_OK, false);
         /* a sticky directory (/tmp, /var/tmp) refuses the removal and the renaming of a file
          * that neither it nor the file belongs to the user, whatever its write bit (EPERM without
