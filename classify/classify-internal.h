@@ -104,8 +104,10 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
  * in size bytes. Pure: nothing is looked up. */
 size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t size);
 /* Calls fn for every name a denial line may refer to: each quoted string (the quotes the path
- * extraction knows) and each word starting with '/' (trailing quotes and punctuation removed).
- * Returns false at the first name fn refuses, else true. */
+ * extraction knows) and each word starting with '/' (trailing quotes and punctuation removed),
+ * but a word that starts the line and ends with a ':', followed by more text: the program that
+ * prints the line (/usr/bin/ld), a source location (/src/h.c:1:21), or the line's path itself,
+ * which the callers judge apart. Returns false at the first name fn refuses, else true. */
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata);
 /* Whether a denial line may tell of a program that could not be run (so the execute bit may be

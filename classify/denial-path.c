@@ -928,6 +928,15 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
                         continue;
                 while (e < len && line[e] != ' ' && line[e] != '\t')
                         e++;
+                /* the line's first field, a path before its ':', is the program that prints it
+                 * (gcc's "/usr/bin/ld: cannot open output file X", a script's "/bin/sh: 1: ..."),
+                 * a source location ("/src/h.c:1:21: fatal error: ..."), or, when it is the
+                 * line's object ("/x.git: Read-only file system"), the path itself, which the
+                 * callers judge on its own */
+                if (i == 0 && e > 1 && line[e - 1] == ':' && e < len) {
+                        i = e;
+                        continue;
+                }
                 while (e > i + 1 && strchr(":,;.)'\"`", line[e - 1]))
                         e--;
                 while (e > i + 1 && (unsigned char) line[e - 1] >= 0x80 && !((unsigned char) line[e - 1] >= 0xc0))

@@ -1016,6 +1016,12 @@ static void test_classify_landlock_permission_denied_inside_the_workspace(void *
                 "PermissionError: [Errno 13] Permission denied: 'sub/../ro'",
                 "Error: EACCES: permission denied, open '/ws/ro'",
                 "mv: cannot move 'a' to 'rodir/a': Permission denied",
+                /* the program that prints it named by its path (gcc runs the linker as
+                 * /usr/bin/ld, a script's interpreter is /bin/sh) is no name of what was refused:
+                 * it read as a name outside, and a 0555 directory's refusal as the sandbox's */
+                "/usr/bin/ld: cannot open output file rodir/a.out: Permission denied",
+                "/bin/sh: 1: cannot create ro: Permission denied",
+                "/usr/src/h.c:1:21: fatal error: opening dependency file rodir/h.d: Permission denied",
         };
         static const char *const sandbox[] = {
                 "touch: cannot touch '/etc/x': Permission denied",
@@ -1031,6 +1037,7 @@ static void test_classify_landlock_permission_denied_inside_the_workspace(void *
                 "rmdir: failed to remove '../ws': Permission denied",
                 "rm: cannot remove '/tmp/run': Permission denied",
                 "mv: cannot move '/var/tmp/x' to './moved': Permission denied",
+                "/usr/bin/ld: cannot open output file /etc/a.out: Permission denied",
                 "PermissionError: [Errno 13] Permission denied",
                 "fakeroot, while creating message channels: Permission denied",
                 "dpkg-deb (subprocess): failed to create directory: Permission denied",
@@ -1416,6 +1423,11 @@ static void test_classify_host_refuses(void **state) {
                                              "40B7:error:8000000D:system library:BIO_new_file:Permission denied:"
                                              "../crypto/bio/bss_file.c:67:calling fopen(/ro/e, wb)\n"), "task_failure");
         assert_verdict(run_landlock_in(&ctx, "Permission denied\n"), "denied");
+        /* the program named by its path first (gcc's /usr/bin/ld) is not what the line tells of */
+        assert_verdict(run_landlock_in(&ctx, "/usr/bin/ld: cannot open output file /ro/a.out: Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "/usr/bin/ld: cannot open output file /etc/a.out: Permission denied\n"),
+                       "denied");
         /* an open of a file whose bits refuse it (cat of a 0000 file): the host's; a removal of
          * it, which its directory's bits govern, is not asked as an open */
         assert_verdict(run_landlock_in(&ctx, "cat: 0000: Permission denied\n"), "task_failure");
