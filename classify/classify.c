@@ -108,6 +108,8 @@ struct sbx_classifier {
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
+        size_t n_granted; /* the granted directories, the writable ones among them */
+        char granted[2 * SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
         bool (*host_permits)(void *userdata, const char *path, bool run);
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
@@ -172,6 +174,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                 return -EINVAL;
         c->cwd[0] = '\0';
         c->n_writable = 0;
+        c->n_granted = 0;
         if (ctx->cwd) {
                 if (ctx->cwd[0] != '/')
                         return -EINVAL;
@@ -186,6 +189,16 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                         return -ENAMETOOLONG;
         }
         c->n_writable = n;
+        memcpy(c->granted, c->writable, n * sizeof(c->granted[0]));
+        c->n_granted = n;
+        n = 0;
+        for (const char *const *g = ctx->granted; g && *g; g++, n++) {
+                if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*g)[0] != '/')
+                        return -EINVAL;
+                if (sbx_denial_path_join(NULL, *g, c->granted[c->n_granted], sizeof(c->granted[0])) == 0)
+                        return -ENAMETOOLONG;
+                c->n_granted++;
+        }
         c->resolve = ctx->resolve;
         c->host_permits = ctx->host_permits;
         c->host_refuses = ctx->host_refuses;
@@ -245,22 +258,31 @@ static bool host_name(const struct sbx_classifier *c, const char *name, size_t n
         return true;
 }
 
+/* Whether the host path p lies strictly beneath one of the n directories dirs. */
+static bool beneath_any(const char *p, const char (*dirs)[SBX_DENIAL_PATH_MAX], size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                size_t wl = strcmp(dirs[i], "/") == 0 ? 0 : strlen(dirs[i]);
+
+                if (strncmp(p, dirs[i], wl) == 0 && p[wl] == '/' && p[wl + 1] != '\0')
+                        return true;
+        }
+        return false;
+}
+
 /* Whether a name of a denial line lies strictly beneath a writable directory: joined to the cwd,
  * and resolved on the host when the context can. */
 static bool name_in_writable(void *userdata, const char *name, size_t n) {
         const struct sbx_classifier *c = userdata;
         char p[SBX_DENIAL_PATH_MAX];
 
-        if (!host_name(c, name, n, p))
-                return false;
-        for (size_t i = 0; i < c->n_writable; i++) {
-                const char *w = c->writable[i];
-                size_t wl = strcmp(w, "/") == 0 ? 0 : strlen(w);
+        return host_name(c, name, n, p) && beneath_any(p, c->writable, c->n_writable);
+}
 
-                if (strncmp(p, w, wl) == 0 && p[wl] == '/' && p[wl + 1] != '\0')
-                        return true;
-        }
-        return false;
+/* The same beneath a granted directory: a name the sandbox refused no ordinary write. */
+static bool name_granted(const struct sbx_classifier *c, const char *name, size_t n) {
+        char p[SBX_DENIAL_PATH_MAX];
+
+        return c->n_granted > 0 && host_name(c, name, n, p) && beneath_any(p, c->granted, c->n_granted);
 }
 
 /* What the sandbox still refuses beneath the writable directories (confine/README-landlock.md):
@@ -273,17 +295,22 @@ static const char *const refused_there[] = {
         "mknod", "special file", "ioctl", "verity", "encrypt", "subvolume", "snapshot", "ownership",
 };
 
+/* Whether a line names an operation the sandbox refuses beneath the writable directories too. */
+static bool names_refused_there(const char *line) {
+        for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
+                if (strcasestr(line, refused_there[i]))
+                        return true;
+        return false;
+}
+
 /* Whether a denial line is the host's own permissions at work rather than the sandbox's: its
  * path and every name it holds lie beneath a writable directory, and it names nothing the
  * sandbox refuses there. run: the line may tell of a program that could not be run. */
 static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const char *path, bool run) {
         char host[SBX_DENIAL_PATH_MAX];
 
-        if (c->n_writable == 0 || !path[0] || !name_in_writable(c, path, strlen(path)))
+        if (c->n_writable == 0 || !path[0] || !name_in_writable(c, path, strlen(path)) || names_refused_there(line))
                 return false;
-        for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
-                if (strcasestr(line, refused_there[i]))
-                        return false;
         /* the host would have let the command do anything there: what it refused lies elsewhere,
          * under a name relative to a directory the command moved to (cd .., tar -C); the execute
          * bit counts only where the line may be about running the file (./script without +x) */
@@ -333,6 +360,15 @@ static bool name_host_refused(void *userdata, const char *name, size_t n) {
         return refused;
 }
 
+/* A name of a line whose path the host refuses: where the host refuses it too, or beneath a
+ * granted directory, where the sandbox refused nothing (`mv: cannot move 'a' to '/etc/a'` as
+ * nobody: the host refuses the rename whatever 'a' is). */
+static bool name_host_refused_or_granted(void *userdata, const char *name, size_t n) {
+        struct sbx_classifier *c = userdata;
+
+        return name_host_refused(c, name, n) || name_granted(c, name, n);
+}
+
 /* Whether a denial line tells of what the host itself would have refused, sandbox or not: its
  * path, and every name it holds, lie where the host refuses any write (a file system mounted
  * read-only on the host, where the write fails with EROFS without sbx too; a file the user may
@@ -342,17 +378,14 @@ static bool name_host_refused(void *userdata, const char *name, size_t n) {
  * the path was a bare word as printed, see name_host_refused(). */
 static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, bool run, bool opens,
                          bool bare) {
-        if (!c->host_refuses || !path[0] || (bare && !opens))
+        if (!c->host_refuses || !path[0] || (bare && !opens) || names_refused_there(line))
                 return false;
-        for (size_t i = 0; i < SBX_ELEMENTSOF(refused_there); i++)
-                if (strcasestr(line, refused_there[i]))
-                        return false;
         c->refuses_run = run;
         c->refuses_opens = opens;
         c->n_refused = 0;
         if (!name_host_refused(c, path, strlen(path)))
                 return false;
-        return sbx_denial_line_names_each(line, strlen(line), name_host_refused, c);
+        return sbx_denial_line_names_each(line, strlen(line), name_host_refused_or_granted, c);
 }
 
 void sbx_classifier_free(struct sbx_classifier *c) {

@@ -107,6 +107,15 @@ struct sbx_classify_context {
          * btrfs subvolume ioctls, root's chown to another owner) is not a denial: the host's own permissions refused it (a 0444
          * file). It is then neither counted nor kept. NULL: every signature line is a denial. */
         const char *const *writable;
+        /* Directories (absolute; NULL-terminated, at most SBX_CLASSIFY_WRITABLE_MAX) beneath which
+         * the sandbox refuses no ordinary write, under either backend: the workspace root and the
+         * temp area in workspace-write (the writable directories count too). Unlike writable,
+         * they say nothing of a refusal there (bwrap's EROFS beneath the workspace is a read-only
+         * mount's, sbx's own state included); they say which of a line's names the sandbox did
+         * not refuse: a name there does not keep a line whose path the host refuses
+         * (host_refuses) from being the host's refusal (`mv: cannot move 'a' to '/etc/a'` as
+         * nobody). NULL: none. */
+        const char *const *granted;
         /* Optional, with writable: writes into out the host's path for the absolute path `path`
          * (symlinks on its existing part followed) and returns its length, or 0 when it cannot be
          * told (the line then stays a denial). NULL: names are compared as text. */

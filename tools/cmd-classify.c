@@ -201,6 +201,21 @@ size_t sbx_classify_writable_dirs(const char *backend, const char *mode, const c
         return n;
 }
 
+size_t sbx_classify_granted_dirs(const char *backend, const char *mode, const char *root, const char *temp,
+                                 const char **ret) {
+        size_t n = 0;
+
+        if (backend && mode && root && root[0] == '/' &&
+            (strcmp(backend, "landlock") == 0 || strcmp(backend, "bwrap") == 0) &&
+            strcmp(mode, "workspace-write") == 0) {
+                ret[n++] = root;
+                if (temp && temp[0] == '/')
+                        ret[n++] = temp;
+        }
+        ret[n] = NULL;
+        return n;
+}
+
 void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_result *res) {
         sbx_json_str(j, "verdict", sbx_verdict_to_string(res->verdict));
         if (res->status.signal == 0)
@@ -271,9 +286,10 @@ int sbx_cmd_classify(int argc, char **argv) {
         }
         st.exit_code = a.signal ? 0 : a.exit_code;
         st.signal = a.signal;
-        const char *writable[3];
-        struct sbx_classify_context ctx = { .cwd = a.cwd, .writable = writable };
+        const char *writable[3], *granted[3];
+        struct sbx_classify_context ctx = { .cwd = a.cwd, .writable = writable, .granted = granted };
         sbx_classify_writable_dirs(a.backend, a.mode, a.root, NULL, writable);
+        sbx_classify_granted_dirs(a.backend, a.mode, a.root, NULL, granted);
         r = sbx_classify_fd(d, &ctx, fd >= 0 ? fd : STDIN_FILENO, &st, &res, &diag);
         if (r < 0)
                 return sbx_fail_diag(1, "classify", &diag);

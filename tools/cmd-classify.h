@@ -44,5 +44,13 @@ int sbx_classify_load_dialect(const char *backend, const char *dialect_path, str
 size_t sbx_classify_writable_dirs(const char *backend, const char *mode, const char *root, const char *temp,
                                   const char **ret);
 
+/* The directories beneath which the sandbox refuses no ordinary write, for struct
+ * sbx_classify_context's granted: the workspace root and the temp area of the bwrap and landlock
+ * backends in workspace-write (each binds or grants them whole; sbx's own state that bwrap keeps
+ * read-only in the workspace is no file a command writes). Fills ret[0..n) and ret[n] = NULL
+ * (ret holds 3), returns n. */
+size_t sbx_classify_granted_dirs(const char *backend, const char *mode, const char *root, const char *temp,
+                                 const char **ret);
+
 /* Writes the result's fields (verdict, exit_code, signal, rule, ..., denials) into an open object. */
 void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_result *res);

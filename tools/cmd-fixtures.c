@@ -260,9 +260,11 @@ static void check_case(const char *root, const char *backend, const char *name, 
         /* a recording names the workspace it ran in (its cwd): relative paths and, under Landlock in
          * workspace-write, what lies beneath it are read as sbx run read them (as text: the
          * directory is long gone) */
-        const char *writable[3];
-        struct sbx_classify_context ctx = { .cwd = m.workspace[0] ? m.workspace : NULL, .writable = writable };
+        const char *writable[3], *granted[3];
+        struct sbx_classify_context ctx = { .cwd = m.workspace[0] ? m.workspace : NULL, .writable = writable,
+                                            .granted = granted };
         sbx_classify_writable_dirs(backend, m.mode, m.workspace[0] ? m.workspace : NULL, NULL, writable);
+        sbx_classify_granted_dirs(backend, m.mode, m.workspace[0] ? m.workspace : NULL, NULL, granted);
         r = sbx_classify_fd(d, &ctx, efd, &st, &res, &diag);
         if (r < 0) {
                 if (out_of_resources(t, -r, shown))
@@ -1336,10 +1338,12 @@ static int fixtures_record(int argc, char **argv) {
                 goto out;
         }
         {
-                const char *writable[3];
-                struct sbx_classify_context ctx = { .cwd = a.raw ? NULL : ws, .writable = writable };
+                const char *writable[3], *granted[3];
+                struct sbx_classify_context ctx = { .cwd = a.raw ? NULL : ws, .writable = writable,
+                                                    .granted = granted };
 
                 sbx_classify_writable_dirs(a.backend, a.raw ? "raw" : a.mode, a.raw ? NULL : ws, NULL, writable);
+                sbx_classify_granted_dirs(a.backend, a.raw ? "raw" : a.mode, a.raw ? NULL : ws, NULL, granted);
                 r = sbx_classify_fd(d, &ctx, efd, &st, &res, &diag);
         }
         if (r < 0) {

@@ -2105,9 +2105,10 @@ not_started:
                         classifier_err = 0;
                         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
                         _cleanup_free_ char *cwd = getcwd(NULL, 0);
-                        const char *writable[3], *root = NULL, *temp = NULL;
+                        const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
                         struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL,
-                                                            .writable = writable, .resolve = host_path,
+                                                            .writable = writable, .granted = granted,
+                                                            .resolve = host_path,
                                                             .host_permits = host_permits,
                                                             .host_refuses = host_refuses };
 
@@ -2122,6 +2123,9 @@ not_started:
                         sbx_classify_writable_dirs(confined ? confined->backend : NULL,
                                                    rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
                                                    writable);
+                        sbx_classify_granted_dirs(confined ? confined->backend : NULL,
+                                                  rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root,
+                                                  temp, granted);
                         /* a context it refuses (a path too long): paths as printed, every
                          * signature line a denial */
                         if (sbx_classifier_set_context(classifier, &ctx) < 0) {

@@ -983,19 +983,25 @@ static size_t fake_resolve(void *userdata, const char *path, char *out, size_t s
         return (size_t) snprintf(out, size, "%s", path);
 }
 
-/* text classified by the landlock dialect with the context ctx, exit status 1 */
-static struct sbx_classify_result *run_landlock_in(const struct sbx_classify_context *ctx, const char *text) {
+/* text classified by the dialect of backend with the context ctx, exit status 1 */
+static struct sbx_classify_result *run_backend_in(const char *backend, const struct sbx_classify_context *ctx,
+                                                  const char *text) {
         static struct sbx_classify_result res;
         struct sbx_classifier *c = NULL;
         struct sbx_exit_status st = { .exit_code = 1 };
         struct sbx_diag diag = { 0 };
 
-        assert_int_equal(sbx_classifier_new(builtin("landlock"), &c, &diag), 0);
+        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
         assert_int_equal(sbx_classifier_set_context(c, ctx), 0);
         assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
         assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
         sbx_classifier_free(c);
         return &res;
+}
+
+/* text classified by the landlock dialect with the context ctx, exit status 1 */
+static struct sbx_classify_result *run_landlock_in(const struct sbx_classify_context *ctx, const char *text) {
+        return run_backend_in("landlock", ctx, text);
 }
 
 static struct sbx_classify_result *run_in_workspace(const char *text, bool resolve) {
@@ -1465,6 +1471,44 @@ static void test_classify_host_refuses(void **state) {
         }
 }
 
+/* A name beneath the directories the sandbox grants every ordinary write (the workspace, under
+ * either backend) is none the sandbox refused: a line whose path the host refuses and whose other
+ * names lie there is the host's refusal. As nobody, `mv a /root-dir/c` (the host refuses the
+ * rename), os.rename, os.link, `ln` and Node's copyFile from the workspace read as denied: the
+ * source in the workspace, which the host lets the user write, kept them the sandbox's. */
+static void test_classify_host_refuses_names_granted(void **state) {
+        (void) state;
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses };
+        struct sbx_classify_context plain = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        static const char *const landlock[] = {
+                "mv: cannot move 'a' to '/ro/c': Permission denied",
+                "PermissionError: [Errno 13] Permission denied: 'a' -> '/ro/c'",
+                "ln: failed to create hard link '/ro/c' => 'a': Permission denied",
+                "Error: EACCES: permission denied, copyfile '/ws/a' -> '/ro/c'",
+        };
+        static const char *const bwrap[] = {
+                "mv: inter-device move failed: 'a' to '/ro/c'; unable to remove target: Read-only file system",
+                "Error: EROFS: read-only file system, copyfile 'a' -> '/ro/c'",
+                "OSError: [Errno 30] Read-only file system: 'a' -> '/ro/c'",
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(landlock); i++) {
+                assert_verdict(run_landlock_in(&ctx, landlock[i]), "task_failure");
+                assert_verdict(run_landlock_in(&plain, landlock[i]), "denied");
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(bwrap); i++) {
+                assert_verdict(run_backend_in("bwrap", &ctx, bwrap[i]), "task_failure");
+                assert_verdict(run_backend_in("bwrap", &plain, bwrap[i]), "denied");
+        }
+        /* a name elsewhere that the host does not refuse: the sandbox's, as before */
+        assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
+        /* the path the host does not refuse: the sandbox's, whatever the other names */
+        assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/c': Permission denied\n"), "denied");
+        /* the workspace names alone: not the host's by this rule (the path itself must be refused) */
+        assert_verdict(run_backend_in("bwrap", &ctx, "mv: cannot move 'a' to 'b': Read-only file system\n"), "denied");
+}
+
 /* A host where every name reads as a 0644 file: it lets the command read and write, never run. */
 static bool fake_host_permits_rw(void *userdata, const char *path, bool run) {
         (void) userdata;
@@ -1638,6 +1682,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_npm_fields_name_the_path),
                 cmocka_unit_test(test_classify_python_dir_fd_name_is_not_the_cwds),
                 cmocka_unit_test(test_classify_host_refuses),
+                cmocka_unit_test(test_classify_host_refuses_names_granted),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
