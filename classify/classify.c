@@ -388,6 +388,40 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
         return sbx_denial_line_names_each(line, strlen(line), name_host_refused_or_granted, c);
 }
 
+struct elsewhere {
+        struct sbx_classifier *c;
+        char *path; /* SBX_DENIAL_PATH_MAX bytes */
+};
+
+/* The first name of a line with a directory in it ('/'; not a bare word, a crate's or a
+ * registry's) that lies outside the granted directories: made the path, absolute. */
+static bool name_elsewhere(void *userdata, const char *name, size_t n) {
+        struct elsewhere *e = userdata;
+        char text[SBX_DENIAL_PATH_MAX];
+
+        if (n == 0 || n >= sizeof(text) || !memchr(name, '/', n) || name[0] == '~' || memchr(name, '\0', n) ||
+            name_granted(e->c, name, n))
+                return true;
+        memcpy(text, name, n);
+        text[n] = '\0';
+        absolute_path(e->c, text, sizeof(text));
+        memcpy(e->path, text, strlen(text) + 1);
+        return false;
+}
+
+/* A path beneath the granted directories, where the sandbox refuses no ordinary write, on a line
+ * that names a path elsewhere too: the sandbox refused that one, and it is the path. Landlock
+ * refuses the rename of a file from outside into the workspace, and mv ("cannot move '/x' to
+ * './y'") and Python ("'/x' -> 'y'") name the source first: the path was the destination. Not
+ * on a line naming what the sandbox refuses there too (a set-ID bit). true: path replaced. */
+static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *path) {
+        struct elsewhere e = { .c = c, .path = path };
+
+        if (c->n_granted == 0 || !path[0] || !name_granted(c, path, strlen(path)) || names_refused_there(line))
+                return false;
+        return !sbx_denial_line_names_each(line, strlen(line), name_elsewhere, &e);
+}
+
 void sbx_classifier_free(struct sbx_classifier *c) {
         if (!c)
                 return;
@@ -777,6 +811,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = false; /* a cause names what it did to the file */
                         bare = bare_word(path, strlen(path));
                         absolute_path(c, path, sizeof(path));
+                        /* the name elsewhere is neither bare nor the line's name alone */
+                        if (path_elsewhere(c, text, path))
+                                bare = opens = false;
                         own = hosts_own_refusal(c, text, path, run) || host_refused(c, text, path, run, opens, bare);
                         if (r > 0 && !path[0] && !cut && pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */

@@ -112,9 +112,10 @@ struct sbx_classify_context {
          * temp area in workspace-write (the writable directories count too). Unlike writable,
          * they say nothing of a refusal there (bwrap's EROFS beneath the workspace is a read-only
          * mount's, sbx's own state included); they say which of a line's names the sandbox did
-         * not refuse: a name there does not keep a line whose path the host refuses
-         * (host_refuses) from being the host's refusal (`mv: cannot move 'a' to '/etc/a'` as
-         * nobody). NULL: none. */
+         * not refuse. A line whose path lies there and that names a path elsewhere gives that one
+         * as its path (`mv: cannot move '/x' to './y'`: /x); a name there does not keep a line
+         * whose path the host refuses (host_refuses) from being the host's refusal (`mv: cannot
+         * move 'a' to '/etc/a'` as nobody). NULL: none. */
         const char *const *granted;
         /* Optional, with writable: writes into out the host's path for the absolute path `path`
          * (symlinks on its existing part followed) and returns its length, or 0 when it cannot be

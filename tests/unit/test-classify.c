@@ -1505,8 +1505,51 @@ static void test_classify_host_refuses_names_granted(void **state) {
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/etc/a' to '/ro/a': Permission denied\n"), "denied");
         /* the path the host does not refuse: the sandbox's, whatever the other names */
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/c': Permission denied\n"), "denied");
+        /* the path moved to the name elsewhere (a rename out of a directory the host refuses):
+         * the host's, the destination in the workspace granted */
+        assert_verdict(run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'b'\n"),
+                       "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '/etc/f' -> 'b'\n"),
+                       "denied");
         /* the workspace names alone: not the host's by this rule (the path itself must be refused) */
         assert_verdict(run_backend_in("bwrap", &ctx, "mv: cannot move 'a' to 'b': Read-only file system\n"), "denied");
+}
+
+/* A denial line whose path lies beneath the granted directories, where the sandbox refuses no
+ * ordinary write, and that names a path elsewhere: that one is what the sandbox refused, and its
+ * path. Landlock refuses the rename of a file from outside into the workspace: mv's and Python's
+ * lines name the source first (the path was the destination in the workspace). */
+static void test_classify_path_outside_granted(void **state) {
+        (void) state;
+        static const char *const granted[] = { "/ws", "/tmp/run", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws/sub", .granted = granted };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "mv: cannot move '/var/tmp/x' to './moved': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/var/tmp/x");
+        r = run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '/var/tmp/f' -> 'b'\n");
+        assert_string_equal(r->denials[0].path, "/var/tmp/f");
+        r = run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '../../etc/f' -> '/tmp/run/b'\n");
+        assert_string_equal(r->denials[0].path, "/etc/f");
+        /* the writable directories count as granted */
+        {
+                static const char *const writable[] = { "/ws", NULL };
+                struct sbx_classify_context w = { .cwd = "/ws", .writable = writable };
+
+                r = run_landlock_in(&w, "mv: cannot move '/var/tmp/x' to './moved': Permission denied\n");
+                assert_string_equal(r->denials[0].path, "/var/tmp/x");
+        }
+        /* no other name, a bare word, the program's path or a source location: the path stays */
+        r = run_landlock_in(&ctx, "touch: cannot touch 'x': Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/ws/sub/x");
+        r = run_landlock_in(&ctx, "/usr/bin/ld: cannot open output file x: Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/ws/sub/x");
+        r = run_landlock_in(&ctx, "/usr/src/h.c:1:21: fatal error: opening dependency file x: Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/ws/sub/x");
+        /* a path elsewhere stays, whatever else the line names */
+        r = run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/x': Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/etc/x");
 }
 
 /* A host where every name reads as a 0644 file: it lets the command read and write, never run. */
@@ -1683,6 +1726,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_python_dir_fd_name_is_not_the_cwds),
                 cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_host_refuses_names_granted),
+                cmocka_unit_test(test_classify_path_outside_granted),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
