@@ -724,6 +724,11 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                         const char *w = s + digits + 2;
                         size_t wl = n - digits - 2;
 
+                        /* bash's own message there, a verb phrase ("cannot create temp file for
+                         * here-document", "cannot make pipe for process substitution"), is no
+                         * word it was given and names no path (it was a name in the cwd) */
+                        if (wl > 0 && w[0] != '/' && !memmem(w, wl, ": ", 2) && verb_phrase(w, wl))
+                                return 0;
                         if (wl > 0 && (w[0] == '/' || !memmem(w, wl, ": ", 2)))
                                 return put(out, size, w, wl);
                         s = w;

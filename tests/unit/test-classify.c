@@ -704,6 +704,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "bash: line 1: /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
                 { "/w/s.sh: line 3: /etc/x: Read-only file system", "Read-only file system", "/etc/x" },
                 { "bash: line 1: cd: /srv/x: Permission denied", "Permission denied", "/srv/x" },
+                /* bash's own message after the line, a verb phrase, is no word it was given: its
+                 * here-document's temporary file (read-only mode, no temp area) names no path
+                 * (it was the name "cannot create temp file for here-document" in the cwd) */
+                { "bash: line 1: cannot create temp file for here-document: Read-only file system", "Read-only file system", "" },
+                { "/w/s.sh: line 3: cannot create temp file for here-document: Permission denied", "Permission denied", "" },
+                { "bash: line 1: cannot make pipe for process substitution: Permission denied", "Permission denied", "" },
                 /* the name, not the last word of the verb phrase after or around it ("writing") */
                 { "shred: /etc/hostname: failed to open for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
                 { "truncate: cannot open '/etc/hostname' for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
