@@ -110,6 +110,10 @@ size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t
  * which the callers judge apart. Returns false at the first name fn refuses, else true. */
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata);
+/* The name a denial line pairs with its path, both quoted: "'A' -> 'B'" (Python's and Node's
+ * calls on two names), "'A' => 'B'" (ln), "'A' to 'B'" (mv, cp), where A or B is `path` as
+ * printed. Its start in line and its length; false when the path has no partner. Pure. */
+bool sbx_denial_line_partner(const char *line, size_t len, const char *path, size_t *ret_at, size_t *ret_len);
 /* Whether a denial line may tell of a program that could not be run (so the execute bit may be
  * what was refused), given the signature range and the path as extracted: the name alone in the
  * field after the program and its line number (bash's "bash: line 1: X: Permission denied",

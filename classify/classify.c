@@ -114,6 +114,8 @@ struct sbx_classifier {
         bool (*host_permits)(void *userdata, const char *path, bool run);
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         bool refuses_run, refuses_opens; /* of the line host_refused() examines */
+        const char *partner;             /* in that line: the name its path pairs with, or NULL */
+        size_t partner_len;
         /* the names of that line found refused, the last few: a quoted absolute name is passed
          * again as an unquoted one, and is most often the path too (asked once, not three times) */
         size_t n_refused;
@@ -362,10 +364,15 @@ static bool name_host_refused(void *userdata, const char *name, size_t n) {
 
 /* A name of a line whose path the host refuses: where the host refuses it too, or beneath a
  * granted directory, where the sandbox refused nothing (`mv: cannot move 'a' to '/etc/a'` as
- * nobody: the host refuses the rename whatever 'a' is). */
+ * nobody: the host refuses the rename whatever 'a' is), or the name the path pairs with in a call
+ * on two names ("'A' -> 'B'", "'A' to 'B'"): the call fails on the host when the host refuses the
+ * name it makes, whatever the other (a symlink's target, never touched; a copy's source, only
+ * read; a rename's source). */
 static bool name_host_refused_or_granted(void *userdata, const char *name, size_t n) {
         struct sbx_classifier *c = userdata;
 
+        if (c->partner && name == c->partner && n == c->partner_len)
+                return true;
         return name_host_refused(c, name, n) || name_granted(c, name, n);
 }
 
@@ -375,9 +382,13 @@ static bool name_host_refused_or_granted(void *userdata, const char *name, size_
  * neither write nor replace, the host's permissions' EACCES, which Landlock's reads the same). It
  * is then the task's failure, neither counted nor kept. Not when the line names what the sandbox
  * refuses whatever the file's permissions (a set-ID bit: the seccomp filter, everywhere). `bare`:
- * the path was a bare word as printed, see name_host_refused(). */
-static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, bool run, bool opens,
-                         bool bare) {
+ * the path was a bare word as printed, see name_host_refused(); `partner`: the name in line that
+ * the path pairs with in a call on two names (sbx_denial_line_partner()), which need not be
+ * refused (NULL: none). */
+static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, const char *partner,
+                         size_t partner_len, bool run, bool opens, bool bare) {
+        bool r;
+
         if (!c->host_refuses || !path[0] || (bare && !opens) || names_refused_there(line))
                 return false;
         c->refuses_run = run;
@@ -385,7 +396,11 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
         c->n_refused = 0;
         if (!name_host_refused(c, path, strlen(path)))
                 return false;
-        return sbx_denial_line_names_each(line, strlen(line), name_host_refused_or_granted, c);
+        c->partner = partner;
+        c->partner_len = partner_len;
+        r = sbx_denial_line_names_each(line, strlen(line), name_host_refused_or_granted, c);
+        c->partner = NULL;
+        return r;
 }
 
 struct elsewhere {
@@ -700,7 +715,7 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
                 bare = bare_word(path, n);
                 absolute_path(c, path, sizeof(path));
                 if (hosts_own_refusal(c, text, path, c->pend_run) ||
-                    host_refused(c, text, path, c->pend_run, false, bare))
+                    host_refused(c, text, path, NULL, 0, c->pend_run, false, bare))
                         return;
         }
         c->denial_lines++;
@@ -782,6 +797,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare;
+                const char *partner = NULL; /* the name the path pairs with, in text */
+                size_t partner_at = 0, partner_len = 0;
 
                 if (keep || c->n_writable > 0 || c->host_refuses) {
                         const char *text = line; /* the line as text, whole where it was kept whole */
@@ -806,15 +823,21 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */
+                                if (c->host_refuses &&
+                                    sbx_denial_line_partner(text, tl, path, &partner_at, &partner_len))
+                                        partner = text + partner_at;
                         }
                         else if (r > 0 && chained_path(c, text, ss, se, path, sizeof(path)) > 0)
                                 run = false; /* a cause names what it did to the file */
                         bare = bare_word(path, strlen(path));
                         absolute_path(c, path, sizeof(path));
                         /* the name elsewhere is neither bare nor the line's name alone */
-                        if (path_elsewhere(c, text, path))
+                        if (path_elsewhere(c, text, path)) {
                                 bare = opens = false;
-                        own = hosts_own_refusal(c, text, path, run) || host_refused(c, text, path, run, opens, bare);
+                                partner = NULL; /* the path is no longer the name it paired */
+                        }
+                        own = hosts_own_refusal(c, text, path, run) ||
+                              host_refused(c, text, path, partner, partner_len, run, opens, bare);
                         if (r > 0 && !path[0] && !cut && pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */
                 }

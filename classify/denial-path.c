@@ -563,6 +563,58 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size
         return 0;
 }
 
+/* The words that join the two names of a call on two ("'A' -> 'B'": Python's and Node's rename,
+ * link, symlink and copyfile; ln's "'NEW' -> 'TARGET'", "=>" for a hard link; mv's and cp's
+ * "'A' to 'B'"). */
+static const char *const pair_words[] = { " -> ", " => ", " to " };
+
+bool sbx_denial_line_partner(const char *line, size_t len, const char *path, size_t *ret_at, size_t *ret_len) {
+        size_t pl = path ? strlen(path) : 0;
+
+        if (pl == 0)
+                return false;
+        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                size_t ol = strlen(quotes[q].open), cl = strlen(quotes[q].close);
+
+                for (size_t i = 0; i + ol + pl + cl <= len; i++) {
+                        size_t after = i + ol + pl + cl;
+
+                        if (memcmp(line + i, quotes[q].open, ol) != 0 || memcmp(line + i + ol, path, pl) != 0 ||
+                            memcmp(line + i + ol + pl, quotes[q].close, cl) != 0)
+                                continue;
+                        for (size_t w = 0; w < SBX_ELEMENTSOF(pair_words); w++) {
+                                size_t wl = strlen(pair_words[w]), at, pol, pcl;
+
+                                /* the partner after: its quote opens right after the word */
+                                if (after + wl < len && memcmp(line + after, pair_words[w], wl) == 0)
+                                        for (size_t r = 0; r < SBX_ELEMENTSOF(quotes); r++) {
+                                                size_t rl = strlen(quotes[r].open);
+                                                const char *start = line + after + wl + rl, *end;
+
+                                                if (after + wl + rl > len ||
+                                                    memcmp(line + after + wl, quotes[r].open, rl) != 0)
+                                                        continue;
+                                                end = memmem(start, (size_t) (line + len - start), quotes[r].close,
+                                                             strlen(quotes[r].close));
+                                                if (!end)
+                                                        continue;
+                                                *ret_at = (size_t) (start - line);
+                                                *ret_len = (size_t) (end - start);
+                                                return true;
+                                        }
+                                /* the partner before: a quoted name ends right before the word */
+                                if (i >= wl && memcmp(line + i - wl, pair_words[w], wl) == 0 &&
+                                    quote_pair_at_end(line, i - wl, &at, &pol, &pcl)) {
+                                        *ret_at = at + pol;
+                                        *ret_len = i - wl - pcl - at - pol;
+                                        return true;
+                                }
+                        }
+                }
+        }
+        return false;
+}
+
 /* Where the last ": "-separated field of s[0..n) begins (0: s has one field). */
 static size_t field_start(const char *s, size_t n) {
         while (n > 0 && !(n >= 2 && s[n - 2] == ':' && s[n - 1] == ' '))

@@ -136,9 +136,10 @@ struct sbx_classify_context {
          * reach it, or may neither write it (nor run it, when `run`) nor create, remove or
          * rename it in its directory; or, when `opens` (the line tells of an open of the path,
          * `cat: X: Permission denied`), may neither read nor write it (nor run it, when `run`).
-         * true: a denial line whose path and every other name lie there is the task's failure
-         * (not counted nor kept), unless it names a set-ID bit or another operation the sandbox
-         * refuses whatever the permissions. NULL: never. */
+         * true: a denial line whose path and every other name lie there (but the name its path
+         * pairs with in a call on two names, "'A' -> 'B'", and a name beneath the granted
+         * directories) is the task's failure (not counted nor kept), unless it names a set-ID
+         * bit or another operation the sandbox refuses whatever the permissions. NULL: never. */
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         void *userdata;
 };
