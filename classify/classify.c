@@ -113,6 +113,7 @@ struct sbx_classifier {
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
         bool (*host_permits)(void *userdata, const char *path, bool run);
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
+        bool (*host_refuses_owner)(void *userdata, const char *path);
         bool refuses_run, refuses_opens; /* of the line host_refused() examines */
         const char *partner;             /* in that line: the name its path pairs with, or NULL */
         size_t partner_len;
@@ -204,6 +205,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->resolve = ctx->resolve;
         c->host_permits = ctx->host_permits;
         c->host_refuses = ctx->host_refuses;
+        c->host_refuses_owner = ctx->host_refuses_owner;
         c->resolve_userdata = ctx->userdata;
         return 0;
 }
@@ -401,6 +403,30 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
         r = sbx_denial_line_names_each(line, strlen(line), name_host_refused_or_granted, c);
         c->partner = NULL;
         return r;
+}
+
+/* Words of a change of a file's mode or owner (chmod's "changing permissions of", chown's
+ * "changing ownership of", install's and tar's "cannot change permissions", "Cannot change mode",
+ * cp's "failed to preserve ownership"), those of refused_there that tell of what only the file's
+ * owner may do. */
+static const char *const owner_changes[] = {
+        "changing permissions", "changing ownership", "change permissions", "change mode", "change ownership",
+        "preserve ownership", "preserving permissions",
+};
+
+/* Whether a line tells of a change of its path's mode or owner that the host itself refuses (a
+ * file of another user's, a read-only mount; host_refuses_owner): the task's failure, as
+ * host_refused() finds for a write. Not for a set-ID bit on the user's own file, which the host
+ * allows and the sandbox refuses. */
+static bool host_refused_owner(struct sbx_classifier *c, const char *line, const char *path) {
+        char p[SBX_DENIAL_PATH_MAX];
+        bool change = false;
+
+        if (!c->host_refuses_owner || !path[0])
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(owner_changes) && !change; i++)
+                change = strcasestr(line, owner_changes[i]) != NULL;
+        return change && host_name(c, path, strlen(path), p) && c->host_refuses_owner(c->resolve_userdata, p);
 }
 
 struct elsewhere {
@@ -837,7 +863,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 partner = NULL; /* the path is no longer the name it paired */
                         }
                         own = hosts_own_refusal(c, text, path, run) ||
-                              host_refused(c, text, path, partner, partner_len, run, opens, bare);
+                              host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
+                              host_refused_owner(c, text, path);
                         if (r > 0 && !path[0] && !cut && pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */
                 }

@@ -141,6 +141,14 @@ struct sbx_classify_context {
          * directories) is the task's failure (not counted nor kept), unless it names a set-ID
          * bit or another operation the sandbox refuses whatever the permissions. NULL: never. */
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
+        /* Optional: whether the host itself would refuse the command a change of the mode or the
+         * owner of the host path `path` (as resolve gave it), sandbox or not: its file system is
+         * mounted read-only on the host, or, for a user other than root, it exists and is not
+         * the user's (chmod and chown are the owner's: EPERM without sbx). true: a denial line
+         * telling of such a change (chmod's "changing permissions of", chown's "changing
+         * ownership of"), which host_refuses does not judge (the file's bits do not decide it),
+         * is the task's failure. NULL: never. */
+        bool (*host_refuses_owner)(void *userdata, const char *path);
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

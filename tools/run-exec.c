@@ -1855,6 +1855,29 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
         return dir_refuses || (opens && access_refused(path, R_OK, false));
 }
 
+/* For the classifier: whether the host itself would refuse the command a change of the mode or
+ * the owner of the host path `path` (host_path() gave it), sandbox or not: its longest existing
+ * part is on a file system mounted read-only on the host, or, for a user other than root, it
+ * exists and is not the user's (chmod and chown are the owner's: EPERM without sbx too). false
+ * when it cannot be told. */
+static bool host_refuses_owner(void *userdata, const char *path) {
+        char buf[PATH_MAX];
+        struct stat st;
+        struct statvfs vfs;
+        size_t len = strlen(path);
+
+        (void) userdata;
+        if (path[0] != '/' || len >= sizeof(buf))
+                return false;
+        memcpy(buf, path, len + 1);
+        while (stat(buf, &st) < 0)
+                if (errno != ENOENT || !cut_to_parent(buf))
+                        return false;
+        if (statvfs(buf, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+                return true;
+        return sbx_euid() != 0 && strlen(buf) == len && st.st_uid != sbx_euid();
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -2110,7 +2133,8 @@ not_started:
                                                             .writable = writable, .granted = granted,
                                                             .resolve = host_path,
                                                             .host_permits = host_permits,
-                                                            .host_refuses = host_refuses };
+                                                            .host_refuses = host_refuses,
+                                                            .host_refuses_owner = host_refuses_owner };
 
                         /* canonical, as host_path() answers: both are already (the policy's root
                          * is canonicalized when it is resolved, the temp area is made beneath

@@ -1566,6 +1566,45 @@ static void test_classify_host_refuses_pair(void **state) {
         assert_false(sbx_denial_line_partner("x 'ab' -> 'c'", 13, "a", &at, &n));
 }
 
+/* A host where the files beneath /ro are another user's: a change of their mode or owner is
+ * refused (EPERM without sbx too). */
+static bool fake_host_refuses_owner(void *userdata, const char *path) {
+        (void) userdata;
+        return strncmp(path, "/ro/", 4) == 0;
+}
+
+/* chmod and chown are the owner's: as nobody, a change of the mode or the owner of a file of
+ * root's outside the workspace fails on the host with EPERM, and under bwrap with the read-only
+ * mount's EROFS (it read as denied: the words of a mode change keep a line from being asked as a
+ * write, which the file's bits would not decide). A set-ID bit on the user's own file stays the
+ * sandbox's. */
+static void test_classify_host_refuses_owner(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                            .host_refuses_owner = fake_host_refuses_owner };
+        struct sbx_classify_context plain = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        static const char *const changes[] = {
+                "chmod: changing permissions of '/ro/f': Read-only file system",
+                "chown: changing ownership of '/ro/f': Read-only file system",
+                "install: cannot change permissions of '/ro/f': Read-only file system",
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(changes); i++) {
+                struct sbx_classify_result *r = run_backend_in("bwrap", &ctx, changes[i]);
+
+                if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                        fail_msg("'%s': %s", changes[i], sbx_verdict_to_string(r->verdict));
+                assert_verdict(run_backend_in("bwrap", &plain, changes[i]), "denied");
+        }
+        /* the user's own file (or the host cannot tell): the sandbox's */
+        assert_verdict(run_backend_in("bwrap", &ctx,
+                                      "chmod: changing permissions of '/etc/f': Read-only file system\n"),
+                       "denied");
+        assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of 'f': Permission denied\n"), "denied");
+        /* no mode or owner change among the words the sandbox refuses everywhere: not asked */
+        assert_verdict(run_landlock_in(&ctx, "mknod: /ro/dev: Permission denied\n"), "denied");
+}
+
 /* A denial line whose path lies beneath the granted directories, where the sandbox refuses no
  * ordinary write, and that names a path elsewhere: that one is what the sandbox refused, and its
  * path. Landlock refuses the rename of a file from outside into the workspace: mv's and Python's
@@ -1778,6 +1817,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses),
                 cmocka_unit_test(test_classify_host_refuses_names_granted),
                 cmocka_unit_test(test_classify_host_refuses_pair),
+                cmocka_unit_test(test_classify_host_refuses_owner),
                 cmocka_unit_test(test_classify_path_outside_granted),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
