@@ -870,6 +870,21 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
         return fallback ? put(out, size, fallback, fallback_len) : 0;
 }
 
+/* A sentence whose subject is the name, the signature a noun of its predicate after an article,
+ * no field between: curl's (--create-dirs) "/x resides on a read-only file system." The subject is
+ * an absolute word starting the line. */
+static size_t subject_before(const char *s, size_t n, char *out, size_t size) {
+        size_t w = 0;
+
+        if (n < 4 || s[0] != '/' || !(s[n - 1] == ' ' && (s[n - 2] == 'a' || s[n - 2] == 'A') && s[n - 3] == ' '))
+                return 0;
+        while (w < n && s[w] != ' ' && s[w] != '\t')
+                w++;
+        if (w + 3 > n || memchr(s, ':', n) || memchr(s, '\'', n) || memchr(s, '"', n) || memchr(s, '`', n))
+                return 0;
+        return put(out, size, s, w);
+}
+
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size) {
         size_t n;
@@ -902,6 +917,8 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         }
         if (n == 0)
                 n = before(line, sig_start, ret_path, size);
+        if (n == 0)
+                n = subject_before(line, sig_start, ret_path, size);
         if (n == 0 || n == TOO_LONG) {
                 ret_path[0] = '\0';
                 return 0;

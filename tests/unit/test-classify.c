@@ -704,6 +704,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "bash: line 1: /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
                 { "/w/s.sh: line 3: /etc/x: Read-only file system", "Read-only file system", "/etc/x" },
                 { "bash: line 1: cd: /srv/x: Permission denied", "Permission denied", "/srv/x" },
+                /* a sentence whose subject is the name, the signature after an article: curl's
+                 * --create-dirs (it named no path); not a program's word before a phrase */
+                { "/var/tmp/new resides on a read-only file system.", "read-only file system", "/var/tmp/new" },
+                { "/usr/bin/x failed on a read-only file system", "read-only file system", "/usr/bin/x" },
+                { "/usr/bin/x failed to write 'y' on a read-only file system", "read-only file system", "" },
+                { "/usr/bin/x write failed (Read-only file system)", "Read-only file system", "" },
                 /* bash's own message after the line, a verb phrase, is no word it was given: its
                  * here-document's temporary file (read-only mode, no temp area) names no path
                  * (it was the name "cannot create temp file for here-document" in the cwd) */
