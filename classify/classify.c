@@ -115,7 +115,8 @@ struct sbx_classifier {
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         bool (*host_refuses_owner)(void *userdata, const char *path);
         bool refuses_run, refuses_opens; /* of the line host_refused() examines */
-        const char *partner;             /* in that line: the name its path pairs with, or NULL */
+        const char *partner; /* in the line host_refused() or hosts_own_refusal() examines: the name
+                              * its path pairs with, or NULL */
         size_t partner_len;
         /* the names of that line found refused, the last few: a quoted absolute name is passed
          * again as an unquoted one, and is most often the path too (asked once, not three times) */
@@ -274,11 +275,14 @@ static bool beneath_any(const char *p, const char (*dirs)[SBX_DENIAL_PATH_MAX], 
 }
 
 /* Whether a name of a denial line lies strictly beneath a writable directory: joined to the cwd,
- * and resolved on the host when the context can. */
+ * and resolved on the host when the context can. The partner, when set (see hosts_own_refusal()),
+ * counts as such. */
 static bool name_in_writable(void *userdata, const char *name, size_t n) {
         const struct sbx_classifier *c = userdata;
         char p[SBX_DENIAL_PATH_MAX];
 
+        if (c->partner && name == c->partner && n == c->partner_len)
+                return true;
         return host_name(c, name, n, p) && beneath_any(p, c->writable, c->n_writable);
 }
 
@@ -310,17 +314,27 @@ static bool names_refused_there(const char *line) {
 /* Whether a denial line is the host's own permissions at work rather than the sandbox's: its
  * path and every name it holds lie beneath a writable directory, and it names nothing the
  * sandbox refuses there. run: the line may tell of a program that could not be run. */
-static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const char *path, bool run) {
+static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const char *path, bool run,
+                              const char *partner, size_t partner_len) {
         char host[SBX_DENIAL_PATH_MAX];
+        bool r;
 
         if (c->n_writable == 0 || !path[0] || !name_in_writable(c, path, strlen(path)) || names_refused_there(line))
                 return false;
         /* the host would have let the command do anything there: what it refused lies elsewhere,
          * under a name relative to a directory the command moved to (cd .., tar -C); the execute
          * bit counts only where the line may be about running the file (./script without +x) */
-        if (c->host_permits && host_name(c, path, strlen(path), host) && c->host_permits(c->resolve_userdata, host, run))
-                return false;
-        return sbx_denial_line_names_each(line, strlen(line), name_in_writable, c);
+        if (c->host_permits && host_name(c, path, strlen(path), host)) {
+                if (c->host_permits(c->resolve_userdata, host, run))
+                        return false;
+                /* it would not: a call on two names fails on the host whatever the name the path
+                 * pairs with (Node's copyfile '/etc/a' -> 'ro/x' into a 0555 directory) */
+                c->partner = partner;
+                c->partner_len = partner_len;
+        }
+        r = sbx_denial_line_names_each(line, strlen(line), name_in_writable, c);
+        c->partner = NULL;
+        return r;
 }
 
 /* A relative name without '/', '.' or '~': a file's name, or a word of another kind. */
@@ -457,8 +471,14 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
  * on a line naming what the sandbox refuses there too (a set-ID bit). true: path replaced. */
 static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *path) {
         struct elsewhere e = { .c = c, .path = path };
+        char host[SBX_DENIAL_PATH_MAX];
 
         if (c->n_granted == 0 || !path[0] || !name_granted(c, path, strlen(path)) || names_refused_there(line))
+                return false;
+        /* the host would not let the command make the path (a 0555 directory): the refusal may be
+         * the host's there, the path stays */
+        if (c->host_permits && host_name(c, path, strlen(path), host) &&
+            !c->host_permits(c->resolve_userdata, host, false))
                 return false;
         return !sbx_denial_line_names_each(line, strlen(line), name_elsewhere, &e);
 }
@@ -740,7 +760,7 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
                 path[n] = '\0';
                 bare = bare_word(path, n);
                 absolute_path(c, path, sizeof(path));
-                if (hosts_own_refusal(c, text, path, c->pend_run) ||
+                if (hosts_own_refusal(c, text, path, c->pend_run, NULL, 0) ||
                     host_refused(c, text, path, NULL, 0, c->pend_run, false, bare))
                         return;
         }
@@ -849,7 +869,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */
-                                if (c->host_refuses &&
+                                if ((c->host_refuses || c->host_permits) &&
                                     sbx_denial_line_partner(text, tl, path, &partner_at, &partner_len))
                                         partner = text + partner_at;
                         }
@@ -862,7 +882,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 bare = opens = false;
                                 partner = NULL; /* the path is no longer the name it paired */
                         }
-                        own = hosts_own_refusal(c, text, path, run) ||
+                        own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                               host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
                               host_refused_owner(c, text, path);
                         if (r > 0 && !path[0] && !cut && pend_start(c, line_no, text, tl, ss, se))

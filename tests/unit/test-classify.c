@@ -1655,6 +1655,42 @@ static bool fake_host_permits_rw(void *userdata, const char *path, bool run) {
         return !run;
 }
 
+/* A host that lets the command make and write everything but beneath /ws/ro (a 0555 directory). */
+static bool fake_host_permits_but_ro(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        (void) run;
+        return strncmp(path, "/ws/ro/", 7) != 0;
+}
+
+/* With host_permits, the name a denial path pairs with ("'/etc/a' -> 'ro/x'") need not lie in the
+ * workspace when the host would not let the command make the path: the call fails on the host
+ * whatever the other name. Node's copyFile from outside into a 0555 directory of the workspace
+ * read as denied, its path the source. Where the host lets the command make the path, the rename
+ * from outside stays the sandbox's, its path the source. */
+static void test_classify_landlock_pair_into_host_refused_dir(void **state) {
+        (void) state;
+        static const char *const writable[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .granted = writable,
+                                            .resolve = fake_resolve, .host_permits = fake_host_permits_but_ro };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "Error: EACCES: permission denied, copyfile '/etc/hostname' -> 'ro/x'\n");
+        assert_verdict(r, "task_failure");
+        r = run_landlock_in(&ctx, "mv: cannot move '/var/tmp/f' to 'ro/f': Permission denied\n");
+        assert_verdict(r, "task_failure");
+        r = run_landlock_in(&ctx, "mv: cannot move '/var/tmp/f' to 'f': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/var/tmp/f");
+        /* a name in no pair still must lie in the workspace */
+        r = run_landlock_in(&ctx, "tar: ro/x: Cannot create symlink to '/etc/a': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/ro/x");
+        /* without host_permits, text alone: the pair stays the sandbox's */
+        ctx.host_permits = NULL;
+        r = run_landlock_in(&ctx, "Error: EACCES: permission denied, copyfile '/etc/hostname' -> 'ro/x'\n");
+        assert_verdict(r, "denied");
+}
+
 static struct sbx_classify_result *run_on_rw_host(const char *text) {
         static const char *const writable[] = { "/ws", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .resolve = fake_resolve,
@@ -1824,6 +1860,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_names_granted),
                 cmocka_unit_test(test_classify_host_refuses_pair),
                 cmocka_unit_test(test_classify_host_refuses_owner),
+                cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
