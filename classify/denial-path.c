@@ -261,12 +261,25 @@ static bool path_like(const char *s, size_t n) {
         return memchr(s, '/', n) || memchr(s, '\\', n) || memchr(s, '.', n) || memchr(s, '~', n);
 }
 
-/* zsh's "zsh:1: permission denied: /x": one path-like word after ": " ending the line. */
+/* zsh's "zsh:1: permission denied: /x": one path-like word after ": " ending the line. Or two
+ * joined by an arrow, Java's NIO exception of a call on two names ("AccessDeniedException: /x ->
+ * y", Files.move): the name after it, as for Python's and Node's "'/x' -> 'y'". */
 static size_t unquoted_after(const char *s, size_t n, char *out, size_t size) {
+        const char *arrow;
+
         if (n < 3 || s[0] != ':' || s[1] != ' ')
                 return 0;
         s += 2;
         n -= 2;
+        arrow = memmem(s, n, " -> ", 4);
+        if (arrow && arrow > s && path_like(s, (size_t) (arrow - s)) && !memchr(s, ' ', (size_t) (arrow - s))) {
+                const char *t = arrow + 4;
+                size_t tl = (size_t) (s + n - t);
+
+                if (tl > 0 && !memchr(t, ' ', tl) && !memchr(t, '\t', tl))
+                        return put(out, size, t, tl);
+                return 0;
+        }
         if (memchr(s, ' ', n) || memchr(s, '\t', n) || !path_like(s, n))
                 return 0;
         return put(out, size, s, n);

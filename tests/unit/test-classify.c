@@ -683,6 +683,11 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "zsh:1: operation not permitted: /tmp/claude-501/cwd-0503", "operation not permitted", "/tmp/claude-501/cwd-0503" },
                 { "zsh:1: permission denied: not a path", "permission denied", "" },
                 { "Exception in thread \"main\" java.nio.file.AccessDeniedException: /etc/j", "java.nio.file.AccessDeniedException", "/etc/j" },
+                /* a call on two names (Files.move): "X -> Y", the name after the arrow, as
+                 * Python's and Node's (it named no path) */
+                { "java.nio.file.AccessDeniedException: /var/tmp/f -> moved", "java.nio.file.AccessDeniedException", "moved" },
+                { "java.nio.file.AccessDeniedException: /var/tmp/f -> /etc/g", "java.nio.file.AccessDeniedException", "/etc/g" },
+                { "java.nio.file.AccessDeniedException: a b -> c", "java.nio.file.AccessDeniedException", "" },
                 { "Access is denied.", "Access is denied", "" },
                 { "Read-only file system", "Read-only file system", "" },
                 { "make: *** Read-only file system", "Read-only file system", "" },
@@ -1625,6 +1630,8 @@ static void test_classify_path_outside_granted(void **state) {
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "/var/tmp/x");
         r = run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '/var/tmp/f' -> 'b'\n");
+        assert_string_equal(r->denials[0].path, "/var/tmp/f");
+        r = run_landlock_in(&ctx, "Exception in thread \"main\" java.nio.file.AccessDeniedException: /var/tmp/f -> b\n");
         assert_string_equal(r->denials[0].path, "/var/tmp/f");
         r = run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '../../etc/f' -> '/tmp/run/b'\n");
         assert_string_equal(r->denials[0].path, "/etc/f");
