@@ -1746,7 +1746,8 @@ static bool sticky_protected(const char *path, const struct stat *st) {
  * and, a regular file when `run` (the line may tell of a failed exec), runnable, on a mount that
  * allows exec (a script in a noexec workspace fails with EACCES without sbx too), and not one
  * fs.protected_regular keeps from being opened with O_CREAT (sticky_protected()). Then a refusal
- * there cannot be the host's. false when it cannot be told. */
+ * there cannot be the host's; nor where the file, or a directory on its way, is missing (the host
+ * would not have refused it either). false when it cannot be told. */
 static bool host_permits(void *userdata, const char *path, bool run) {
         char buf[PATH_MAX];
         struct stat st;
@@ -1760,7 +1761,15 @@ static bool host_permits(void *userdata, const char *path, bool run) {
                 bool last = !strchr(slash + 1, '/');
 
                 *slash = '\0';
-                if (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode) || !mode_grants(buf, &st, last ? 3 : 1))
+                /* a directory on the way missing (or a file there): the host would have answered
+                 * ENOENT (ENOTDIR), not a refusal, as for a missing file itself: the name is
+                 * relative to a directory the command moved to (git -C DIR prints
+                 * '.git/FETCH_HEAD'), and the refusal lies there */
+                if (stat(buf, &st) < 0)
+                        return errno == ENOENT || errno == ENOTDIR;
+                if (!S_ISDIR(st.st_mode))
+                        return true;
+                if (!mode_grants(buf, &st, last ? 3 : 1))
                         return false;
                 *slash = '/';
         }

@@ -599,6 +599,19 @@ assert paths == [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws], paths
 import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/v7.json"
+                        # ... also when a directory on its way is missing from the workspace (git -C DIR
+                        # prints '.git/FETCH_HEAD'): there the host would have said ENOENT, not refused
+                        # it (before: task_failure, the missing directory read as the host's refusal)
+                        mkdir -p "/var/tmp/$tag-cd/sub"
+                        [ $who = nobody ] && chown -R 65534:65534 "/var/tmp/$tag-cd"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v9.json" -- sh -c "cd /var/tmp/$tag-cd && touch sub/f" ) 2>/dev/null
+                        rc=$?
+                        check "$who, landlock workspace-write: cd out and a write to sub/f there is refused (rc=$rc)" \
+                                test $rc -eq 1 -a ! -e "/var/tmp/$tag-cd/sub/f"
+                        check "$who, landlock workspace-write: ... denied, though sub is missing from the workspace" \
+                                grep -q '"verdict": *"denied"' "$d/v9.json"
+                        rm -rf "/var/tmp/$tag-cd"
                         # ".." after a symlink out of the workspace is its target's parent, as the
                         # kernel resolves it: the write there is the sandbox's refusal, though the text
                         # "l/../ro" reads as the workspace's 0444 ro (before: task_failure)
