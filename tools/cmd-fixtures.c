@@ -672,72 +672,6 @@ static bool is_case_dir(int dfd) {
         return fstatat(dfd, "meta", &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
 }
 
-static int64_t monotonic_ms(void) {
-        struct timespec ts;
-
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* What the recorded command leaves running ends with the recording: a case is an observation of
- * one command, and what it left wrote on into the temporary directory removed after it. The
- * recording is the command's child subreaper, so each process the command leaves (a background
- * job, a daemon in a session of its own, bubblewrap's sandbox init with --new-session: none of
- * them in the command's process group, which is all a timeout killed; measured, they ran on for
- * good) becomes a child of the recording once its parent ended, and is killed. The children the
- * recording had before (a job that a shell handed it with `job & exec sbx fixtures record ...`)
- * are spared. */
-#define LEFTOVERS_MS 5000 /* the longest it waits for them (one in D state): then left to init */
-
-struct leftovers {
-        pid_t *before;
-        size_t n_before;
-        size_t found;
-};
-
-static bool leftover_spared(const struct leftovers *l, pid_t pid) {
-        for (size_t i = 0; i < l->n_before; i++)
-                if (l->before[i] == pid)
-                        return true;
-        return false;
-}
-
-static void note_child_before(pid_t pid, void *userdata) {
-        struct leftovers *l = userdata;
-        pid_t *grown = realloc(l->before, (l->n_before + 1) * sizeof(pid_t));
-
-        if (!grown)
-                return;
-        l->before = grown;
-        l->before[l->n_before++] = pid;
-}
-
-/* Kills and reaps (when it ended) one child that is the command's: it is not reaped before it is
- * killed, so its pid still names it. */
-static void end_leftover(pid_t pid, void *userdata) {
-        struct leftovers *l = userdata;
-
-        if (leftover_spared(l, pid))
-                return;
-        l->found++;
-        (void) kill(pid, SIGKILL);
-        (void) waitpid(pid, NULL, WNOHANG | __WALL);
-}
-
-/* After the command was reaped: its leftovers killed, round after round (a process killed hands
- * its own children to the recording once it ended), until none is left. */
-static void end_leftovers(struct leftovers *l) {
-        for (int64_t deadline = monotonic_ms() + LEFTOVERS_MS;;) {
-                l->found = 0;
-                if (sbx_each_child(getpid(), end_leftover, l) < 0 || l->found == 0 || monotonic_ms() >= deadline)
-                        break;
-                usleep(1000);
-        }
-        (void) prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
-        free(l->before);
-        l->before = NULL;
-}
-
 /* A signal that ends the recording (^C, a caller's `timeout`: SIGTERM, a closed terminal): the
  * command runs in a process group of its own, which neither the terminal's ^C nor a timeout that
  * signals its own group reaches, and sbx ended by it at once left the command running on for good
@@ -835,20 +769,20 @@ static bool record_child_stopped(pid_t pid, bool keeper) {
  * sbx does, as the terminal's ^Z stops a whole job. */
 static int64_t record_stop_with(pid_t pid, bool keeper) {
         struct sigaction dfl = { .sa_handler = SIG_DFL }, handler;
-        int64_t t0, wait_end = monotonic_ms() + RECORD_STOP_WAIT_MS;
+        int64_t t0, wait_end = sbx_monotonic_ms() + RECORD_STOP_WAIT_MS;
         bool stood;
 
         record_tstp = 0;
         (void) kill(-pid, SIGTSTP);
-        while (!record_child_stopped(pid, keeper) && !record_stop && monotonic_ms() < wait_end)
+        while (!record_child_stopped(pid, keeper) && !record_stop && sbx_monotonic_ms() < wait_end)
                 usleep(1000);
-        t0 = monotonic_ms();
+        t0 = sbx_monotonic_ms();
         (void) sigaction(SIGTSTP, &dfl, &handler);
         (void) raise(SIGTSTP);
         (void) sigaction(SIGTSTP, &handler, NULL);
         stood = record_child_stopped(pid, keeper);
         (void) kill(-pid, SIGCONT);
-        return stood ? monotonic_ms() - t0 : 0;
+        return stood ? sbx_monotonic_ms() - t0 : 0;
 }
 
 /* The command, in the child just forked by `parent`, in a process group of its own unless under a
@@ -887,90 +821,45 @@ static _Noreturn void exec_command(char **argv, int err_fd, const char *cwd, con
 
 /* A --raw recording killed by SIGKILL ends nothing itself: its command got SIGKILL as its parent
  * died (PR_SET_PDEATHSIG), but what the command had started ran on, unconfined (measured: `sh -c
- * 'sleep 7; :'` left the sleep running). The command runs under a keeper, the recording's child:
- * the leader of the command's process group and its child subreaper, so each process the command
- * leaves becomes the keeper's child once its parent ended (a daemon in a session of its own too).
- * Told of the recording's death (PR_SET_PDEATHSIG), the keeper kills what is below it and ends;
- * otherwise it ends as the command ended, and what is left goes up to the recording
- * (end_leftovers()). The recording's group signals (^Z, a timeout's SIGKILL) reach the keeper
- * with the command. Any other signal is the command's: blocked in the keeper, which a command
- * that signals its own group (`trap '' TERM; kill 0`, `kill -USR1 0`) killed, and its case said
- * it died by that signal (review); the command itself got SIGKILL as the keeper died. */
-static _Noreturn void run_keeper(char **argv, int err_fd, const char *cwd, const char *user, pid_t parent) {
-        static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCHLD };
-        struct leftovers l = { 0 };
-        struct rlimit no_core = { 0, 0 };
-        sigset_t set, all, old;
-        pid_t self = getpid(), pid;
-        int wstatus, sig;
+ * 'sleep 7; :'` left the sleep running). The command runs under a keeper (sbx_keeper_run()), the
+ * recording's child: the leader of the command's process group and its child subreaper, which
+ * kills what is below it when the recording dies; otherwise it ends as the command ended, and
+ * what is left goes up to the recording (sbx_leftovers_end()). The recording's group signals (^Z,
+ * a timeout's SIGKILL) reach the keeper with the command. Any other signal is the command's; the
+ * command itself got SIGKILL as the keeper died. */
+struct command {
+        char **argv;
+        int err_fd;
+        const char *cwd, *user;
+};
 
-        /* the recording's handlers are not the keeper's; nor a SIGCHLD ignored, which reaps alone */
-        for (size_t i = 0; i < SBX_ELEMENTSOF(dfl); i++)
-                (void) signal(dfl[i], SIG_DFL);
-        sigemptyset(&set);
-        sigaddset(&set, SIGCHLD);
-        sigaddset(&set, SIGUSR2);
-        /* every signal blocked before the fork, not after it: a command quick to signal its group
-         * (the keeper held 0.5 s on its return from fork) killed the keeper in between (review) */
-        sigfillset(&all);
-        if (setpgid(0, 0) < 0 || sigprocmask(SIG_BLOCK, &all, &old) < 0 ||
-            prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGUSR2, 0, 0, 0) < 0 ||
-            getppid() != parent)
-                _exit(126);
-        pid = fork();
-        if (pid < 0)
-                _exit(126);
-        if (pid == 0) {
-                (void) sigprocmask(SIG_SETMASK, &old, NULL);
-                exec_command(argv, err_fd, cwd, user, self, false);
-        }
-        (void) close_range(3, ~0U, 0);
-        for (;;) {
-                pid_t w;
+static _Noreturn void keeper_exec_command(pid_t keeper, void *userdata) {
+        const struct command *c = userdata;
 
-                sig = sigwaitinfo(&set, NULL);
-                if (sig == SIGUSR2 && getppid() != parent) {
-                        end_leftovers(&l);
-                        _exit(126);
-                }
-                while ((w = waitpid(-1, &wstatus, WNOHANG | __WALL)) > 0)
-                        if (w == pid)
-                                goto ended;
-        }
-ended:
-        /* the recording died as the command ended (SIGUSR2 not taken yet: a stopped group woken by
-         * the recording's death, its command killed by the SIGHUP an orphaned group gets, was
-         * reaped first, and what the command had started ran on) */
-        if (getppid() != parent) {
-                end_leftovers(&l);
-                _exit(126);
-        }
-        if (WIFEXITED(wstatus))
-                _exit(WEXITSTATUS(wstatus));
-        /* a death by a signal, as the command died (no core of the keeper's) */
-        sig = WTERMSIG(wstatus);
-        (void) setrlimit(RLIMIT_CORE, &no_core);
-        (void) signal(sig, SIG_DFL);
-        sigemptyset(&set);
-        sigaddset(&set, sig);
-        (void) sigprocmask(SIG_UNBLOCK, &set, NULL);
-        (void) raise(sig);
-        _exit(128 + sig);
+        exec_command(c->argv, c->err_fd, c->cwd, c->user, keeper, false);
 }
 
+/* What the recorded command leaves running ends with the recording: a case is an observation of
+ * one command, and what it left wrote on into the temporary directory removed after it. The
+ * recording is the command's child subreaper, so each process the command leaves (a background
+ * job, a daemon in a session of its own, bubblewrap's sandbox init with --new-session: none of
+ * them in the command's process group, which is all a timeout killed; measured, they ran on for
+ * good) becomes a child of the recording once its parent ended, and is killed. The children the
+ * recording had before (a job that a shell handed it with `job & exec sbx fixtures record ...`)
+ * are spared (sbx_leftovers_end()). */
 /* Runs argv with stderr into err_fd, cwd in `cwd`, as `user` when given; waits at most timeout_s.
- * Fills *ret_wstatus. What the command leaves running is killed (end_leftovers()), as is the
+ * Fills *ret_wstatus. What the command leaves running is killed (sbx_leftovers_end()), as is the
  * command on a record_signals signal (-EINTR). */
 static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user, bool keeper, int timeout_s,
                       int *ret_wstatus) {
-        struct leftovers l = { 0 };
+        struct sbx_leftovers l = { 0 };
         int64_t deadline;
         pid_t pid, parent = getpid();
         int r = 0;
 
         if (record_stop)
                 return -EINTR;
-        (void) sbx_each_child(parent, note_child_before, &l);
+        sbx_leftovers_spare(&l);
         if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0) {
                 r = -errno;
                 free(l.before);
@@ -979,15 +868,16 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
         pid = fork();
         if (pid < 0) {
                 r = -errno;
-                end_leftovers(&l);
+                sbx_leftovers_end(&l);
                 return r;
         }
         if (pid == 0) {
+                struct command c = { argv, err_fd, cwd, user };
                 if (keeper)
-                        run_keeper(argv, err_fd, cwd, user, parent);
+                        sbx_keeper_run(parent, false, keeper_exec_command, &c);
                 exec_command(argv, err_fd, cwd, user, parent, true);
         }
-        deadline = monotonic_ms() + (int64_t) timeout_s * 1000;
+        deadline = sbx_monotonic_ms() + (int64_t) timeout_s * 1000;
         for (;;) {
                 pid_t w = waitpid(pid, ret_wstatus, WNOHANG);
                 if (w == pid)
@@ -998,7 +888,7 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                 }
                 if (record_tstp && !record_stop)
                         deadline += record_stop_with(pid, keeper);
-                if (record_stop || monotonic_ms() > deadline) {
+                if (record_stop || sbx_monotonic_ms() > deadline) {
                         (void) kill(-pid, SIGKILL);
                         (void) kill(pid, SIGKILL);
                         (void) waitpid(pid, ret_wstatus, 0);
@@ -1007,7 +897,7 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
                 }
                 usleep(5000);
         }
-        end_leftovers(&l);
+        sbx_leftovers_end(&l);
         record_tstp_release();
         return r;
 }

@@ -47,6 +47,37 @@ int sbx_env_session(const char **ret);
  * /proc cannot list them. */
 int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata);
 
+/* ---- the keeper of an unconfined child (tools/keeper.c) ---- */
+/* CLOCK_MONOTONIC in milliseconds. */
+int64_t sbx_monotonic_ms(void);
+
+/* What a child leaves running, for a child subreaper to end: every child of the caller's but
+ * those noted by sbx_leftovers_spare() (ones it had before: a job that a shell handed it with
+ * `job & exec sbx ...`). */
+struct sbx_leftovers {
+        pid_t *before;
+        size_t n_before;
+        size_t found;
+};
+/* Notes the caller's children now, to be spared. */
+void sbx_leftovers_spare(struct sbx_leftovers *l);
+/* Kills (SIGKILL) and reaps the caller's other children, round after round (one killed hands its
+ * own children to the subreaper once it ended) until none is left, 5 s at most (one in D state is
+ * then left to init); then the caller is a child subreaper no more. */
+void sbx_leftovers_end(struct sbx_leftovers *l);
+
+/* Runs in a child just forked by `parent` and never returns: the keeper, between `parent` and
+ * start(keeper, userdata), which it calls in a child of its own, with the signal mask the keeper
+ * was called with (the keeper blocks every signal), and which must not return (its exec, or
+ * _exit()); no handler of `parent`'s is left in either. When `parent` dies (however: SIGKILL
+ * too), the keeper kills the child and everything the child started (left behind, in a session
+ * of its own) and ends. When the child ends first, so does the keeper, as the child ended (its
+ * exit status, or its signal), having killed what the child left first when end_left (otherwise
+ * that goes up to `parent`, when it is a child subreaper). The keeper leads a process group of
+ * its own; the child is in it unless it moves. It holds no descriptor once the child runs. */
+_Noreturn void sbx_keeper_run(pid_t parent, bool end_left, void (*start)(pid_t keeper, void *userdata),
+                              void *userdata);
+
 /* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);
 
