@@ -233,63 +233,86 @@ _sbx_printf_(3, 4) static void note_set(char *note, size_t size, const char *fmt
         va_end(ap);
 }
 
+/* What the approver's process starts from (approver_exec()). */
+struct approver_start {
+        const char *path;
+        char *const *argv;
+        char *const *envp;
+        int in_fd, out_fd, err_fd, err_w;
+        pid_t group; /* sbx's process group, where it runs */
+        sigset_t mask;
+};
+
+/* The approver, in the child of its keeper: in sbx's process group (a terminal's ^C or a group's
+ * signal reaches it as it reached sbx, and an approver that asks on the terminal asks from the
+ * foreground), with a parent-death signal (a keeper killed alone takes it along). Its errno
+ * before the exec goes to err_w. */
+static _Noreturn void approver_exec(pid_t keeper, void *userdata) {
+        const struct approver_start *s = userdata;
+        /* each above 2 before any of 0-2 is replaced (sbx may have started with one closed) */
+        int in = fcntl(s->in_fd, F_DUPFD_CLOEXEC, 3), out = fcntl(s->out_fd, F_DUPFD_CLOEXEC, 3);
+        int err_w = s->err_w > 2 ? s->err_w : fcntl(s->err_w, F_DUPFD_CLOEXEC, 3);
+        int err = s->err_fd >= 0 ? fcntl(s->err_fd, F_DUPFD_CLOEXEC, 3) : STDERR_FILENO, e = 0;
+
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || in < 0 || out < 0 || err < 0 || err_w < 0)
+                e = errno;
+        else if (getppid() != keeper || setpgid(0, s->group) < 0)
+                _exit(127); /* sbx is gone already (the keeper with it, or its group): nobody asks */
+        /* nothing of the caller's beyond 0-2, as for the command: a --verdict-fd pipe that
+         * the approver (or a process it leaves behind) held open kept its reader waiting
+         * for EOF. In /, not in the caller's directory, maybe the workspace: what the
+         * approver or its interpreter looks up relative to it (python3 -m, a relative
+         * entry it adds to a search path, a shell's ./x) found what a confined command
+         * planted there (review). */
+        else if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+                 (err != STDERR_FILENO && dup2(err, STDERR_FILENO) < 0) ||
+                 (err_w > 3 && close_range(3, (unsigned) err_w - 1, 0) < 0) ||
+                 close_range((unsigned) err_w + 1, ~0U, 0) < 0 || chdir("/") < 0)
+                e = errno;
+        else {
+                sigprocmask(SIG_SETMASK, &s->mask, NULL);
+                execve(s->path, s->argv, s->envp);
+                e = errno;
+        }
+        (void) !write(err_w >= 0 ? err_w : s->err_w, &e, sizeof(e));
+        _exit(127);
+}
+
 /* Starts the approver at path: stdin from in_fd, stdout to out_fd, stderr to err_fd (-1: sbx's
  * own), nothing else of sbx's, in /, with the signal mask and the ignored signals of sbx (as
- * posix_spawn() did), and with a parent-death signal: an sbx ended while the approver decided (a caller's timeout:
- * SIGTERM, or SIGKILL to sbx alone) left it running for good, unsupervised and unconfined, its
- * answer for nobody (measured: an approver that never answers). Returns 0 and *ret_pid, or the
- * errno of its failed start. */
+ * posix_spawn() did), under a keeper (sbx_keeper_run()). An sbx ended while the approver decided
+ * (a caller's timeout: SIGTERM, or SIGKILL to sbx alone or to its group) left it running for good,
+ * unsupervised and unconfined, its answer for nobody (measured: an approver that never answers);
+ * a parent-death signal of its own ended the approver, but not what it had started, which ran on
+ * after sbx, unconfined and unaccounted (measured: a `sleep 300 &` of an approver script, and a
+ * daemon it started in a session of its own). The keeper is sbx's child, the approver's parent and
+ * the subreaper of all it starts: when sbx dies, however, the keeper kills all of them; when the
+ * approver exits, the keeper kills what it left (nothing it started outlives the question: the
+ * man page says so) and exits as the approver did, and *ret_pid is the keeper's. Returns 0, or
+ * the errno of the approver's failed start. */
 static int spawn_approver(const char *path, char *const *argv, char *const *envp, int in_fd, int out_fd,
                           int err_fd, pid_t *ret_pid) {
+        struct approver_start s = { path, argv, envp, in_fd, out_fd, err_fd, -1, getpgrp(), { { 0 } } };
         int err_p[2], e = 0;
-        sigset_t all, old;
+        sigset_t all;
         pid_t pid, parent = getpid();
         ssize_t n = 0;
 
         if (pipe2(err_p, O_CLOEXEC) < 0)
                 return errno;
-        /* no handler of sbx's may run in the child before its exec */
+        s.err_w = err_p[1];
+        /* no handler of sbx's may run in the keeper or the approver (sbx_keeper_run() resets them) */
         sigfillset(&all);
-        sigprocmask(SIG_BLOCK, &all, &old);
+        sigprocmask(SIG_BLOCK, &all, &s.mask);
         pid = fork();
-        if (pid == 0) {
-                struct sigaction dfl = { .sa_handler = SIG_DFL }, cur;
-                /* each above 2 before any of 0-2 is replaced (sbx may have started with one closed) */
-                int in = fcntl(in_fd, F_DUPFD_CLOEXEC, 3), out = fcntl(out_fd, F_DUPFD_CLOEXEC, 3);
-                int err_w = err_p[1] > 2 ? err_p[1] : fcntl(err_p[1], F_DUPFD_CLOEXEC, 3);
-                int err = err_fd >= 0 ? fcntl(err_fd, F_DUPFD_CLOEXEC, 3) : STDERR_FILENO;
-
-                for (int sig = 1; sig < NSIG; sig++)
-                        if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler != SIG_IGN && cur.sa_handler != SIG_DFL)
-                                (void) sigaction(sig, &dfl, NULL);
-                if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0 || in < 0 || out < 0 || err < 0 || err_w < 0)
-                        e = errno;
-                else if (getppid() != parent)
-                        _exit(127); /* sbx is gone already: nobody asks */
-                /* nothing of the caller's beyond 0-2, as for the command: a --verdict-fd pipe that
-                 * the approver (or a process it leaves behind) held open kept its reader waiting
-                 * for EOF. In /, not in the caller's directory, maybe the workspace: what the
-                 * approver or its interpreter looks up relative to it (python3 -m, a relative
-                 * entry it adds to a search path, a shell's ./x) found what a confined command
-                 * planted there (review). */
-                else if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
-                         (err != STDERR_FILENO && dup2(err, STDERR_FILENO) < 0) ||
-                         (err_w > 3 && close_range(3, (unsigned) err_w - 1, 0) < 0) ||
-                         close_range((unsigned) err_w + 1, ~0U, 0) < 0 || chdir("/") < 0)
-                        e = errno;
-                else {
-                        sigprocmask(SIG_SETMASK, &old, NULL);
-                        execve(path, argv, envp);
-                        e = errno;
-                }
-                (void) !write(err_w >= 0 ? err_w : err_p[1], &e, sizeof(e));
-                _exit(127);
-        }
+        if (pid == 0)
+                sbx_keeper_run(parent, true, approver_exec, &s);
         if (pid < 0)
                 e = errno;
-        sigprocmask(SIG_SETMASK, &old, NULL);
+        sigprocmask(SIG_SETMASK, &s.mask, NULL);
         close(err_p[1]);
-        /* end of file: it executed the approver; an errno: it did not, and is reaped */
+        /* end of file: it executed the approver (or the keeper could not start it, and exits
+         * 126); an errno: it did not, and the keeper exits, reaped */
         while (pid > 0 && (n = read(err_p[0], &e, sizeof(e))) < 0 && errno == EINTR)
                 ;
         close(err_p[0]);

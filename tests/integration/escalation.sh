@@ -734,6 +734,127 @@ t_check "$b: the approver runs in / ($(tr '\n' ' ' <"$T/cwd.log" 2>/dev/null)), 
 t_check "$b: ... a module planted in the caller's directory did not run in it" test ! -e "$T/out/planted-cwd"
 rm -f "$WS/sbx_cwd_module.py" "$T/out/planted-cwd"
 
+# --- what the approver starts ends with the question: a background job of its shell, and a daemon
+# in a session of its own that is nobody's child once its parent exits (a double fork). Both ran
+# on, unconfined and unaccounted, after sbx was SIGKILLed while the approver decided (a caller's
+# timeout), and after it answered (before: both ran on, and the daemon's marker appeared); once
+# the approver and what it started are killed, each is gone in moments. As root and as nobody.
+# sbx is ended by SIGKILL to it alone (kill), to its process group (group: `timeout -s KILL`),
+# by SIGTERM to its group while the approver ignores SIGTERM (term), or the approver answers
+# (deny). The approver gets no argument: where it writes ($SBX_TEST_TREE.pids: its own pid, its
+# job's, its daemon's) and how it ends (SBX_TEST_END: wait, ignore-term, or deny at once) come
+# through its environment.
+cat >"$T/bin/tree-approver" <<'EOF'
+#!/bin/sh
+out=$SBX_TEST_TREE
+cat >/dev/null
+[ "$SBX_TEST_END" = ignore-term ] && trap '' TERM
+echo $$ >>"$out.pids"
+sleep 300 &
+echo $! >>"$out.pids"
+(setsid sh -c 'echo $$ >>"$1.pids"; sleep 2; touch "$1.marker"' sh "$out" </dev/null >/dev/null 2>&1 &)
+while [ "$(wc -l <"$out.pids")" -lt 3 ]; do sleep 0.02; done
+touch "$out.ready"
+[ "$SBX_TEST_END" = deny ] && { echo deny; exit 0; }
+exec sleep 300
+EOF
+chmod 755 "$T/bin/tree-approver"
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# tree_gone OUT: waits (10 s at most) until no process of OUT.pids runs; prints how long it took (ms)
+tree_gone() {
+        local t0 t p alive
+        t0=$(now_ms)
+        while t=$(now_ms) && [ $((t - t0)) -lt 10000 ]; do
+                alive=
+                for p in $(cat "$1.pids" 2>/dev/null); do kill -0 "$p" 2>/dev/null && alive=1; done
+                [ -z "$alive" ] && break
+                sleep 0.01
+        done
+        echo $((t - t0))
+}
+tree_cleanup() { # whatever a failed check left running
+        local p
+        for p in $(cat "$1.pids" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done
+        return 0
+}
+markers=()
+t_who "$T/nb"
+mkdir -p "$T/nb/ws" "$T/tmp-root" "$T/tmp-nobody"
+chown 65534:65534 "$T/nb/ws" "$T/tmp-nobody" 2>/dev/null
+for who in "${WHO[@]}"; do
+        t_as_user "$who"
+        [ "$who" = nobody ] && dir=$T/nb/home || dir=$T/tree-root
+        as=$who
+        [ "$who" = root ] && as=$(id -un) # the caller, whoever runs the test
+        mkdir -p "$dir"
+        tb=
+        for b in "${BACKENDS[@]}"; do
+                if "${pre[@]}" "$bin" run --db "$dir/probe.db" --backend "$b" --root "$T/nb/ws" -- true >/dev/null 2>&1; then
+                        tb=$b
+                        break
+                fi
+        done
+        if [ -z "$tb" ]; then
+                t_diag "$who: no backend runs here: the approver's tree is left unchecked for $who"
+                continue
+        fi
+        for how in kill group term deny; do
+                out=$dir/tree-$how
+                rm -f "$out".*
+                args=(run --db "$dir/tree-$how.db" --backend "$tb" --root "$T/nb/ws" --mode read-only --on-denial=ask
+                        --approver "$T/bin/tree-approver" -- sh -c "echo x > $T/nb/ws/tree-$how; exit 9")
+                if [ "$how" = deny ]; then
+                        SBX_TEST_TREE=$out SBX_TEST_END=deny timeout 60 "${pre[@]}" "$bin" "${args[@]}" </dev/null 2>"$T/err"
+                        rc=$?
+                        took=$(tree_gone "$out")
+                        what="the approver answered deny and exited (rc $rc)"
+                else
+                        # setsid: sbx leads a process group of its own, which `group` kills whole, as
+                        # `timeout -s KILL` kills its command's group
+                        end=wait
+                        [ "$how" = term ] && end=ignore-term
+                        SBX_TEST_TREE=$out SBX_TEST_END=$end setsid "${pre[@]}" "$bin" "${args[@]}" </dev/null 2>"$T/err" &
+                        sbx_pid=$!
+                        for _ in $(seq 400); do [ -e "$out.ready" ] && break; sleep 0.05; done
+                        case $how in
+                        kill)
+                                kill -KILL "$sbx_pid"
+                                what="sbx alone SIGKILLed while the approver waited"
+                                ;;
+                        group)
+                                kill -KILL -- "-$sbx_pid"
+                                what="sbx's whole process group SIGKILLed while the approver waited"
+                                ;;
+                        term)
+                                kill -TERM -- "-$sbx_pid"
+                                what="sbx's process group sent SIGTERM while the approver, ignoring it, waited"
+                                ;;
+                        esac
+                        took=$(tree_gone "$out")
+                        wait "$sbx_pid" 2>/dev/null
+                fi
+                t_check "$tb as $as, $what: the approver had started its job and its daemon ($(wc -l <"$out.pids" 2>/dev/null) pids)" \
+                        test -e "$out.ready" -a "$(wc -l <"$out.pids" 2>/dev/null)" = 3
+                alive=
+                for p in $(cat "$out.pids" 2>/dev/null); do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+                # (within 1.5 s: the daemon ends by itself 2 s after it started)
+                t_check "$tb as $as, $what: the approver, its job and its daemon are gone at once (${took} ms;${alive:- none} left)" \
+                        test -z "$alive" -a "$took" -lt 1500
+                t_diag "$tb as $as, $how: the approver's tree ended ${took} ms after sbx was killed or ended"
+                tree_cleanup "$out"
+                [ "$how" = deny ] || rc=9 # (sbx was killed: it has no status of its own to check)
+                t_check "$tb as $as, $what: nothing more ran, the denied run's status" \
+                        test ! -e "$T/nb/ws/tree-$how" -a "$rc" = 9
+                markers+=("$out.marker|$tb as $as, $what")
+        done
+done
+if [ "${#markers[@]}" -gt 0 ]; then
+        sleep 2.2 # each daemon's marker would be there by now
+        for m in "${markers[@]}"; do
+                t_check "${m#*|}: the daemon never wrote its marker" test ! -e "${m%%|*}"
+        done
+fi
+
 # --- the terminal: asked on /dev/tty, y grants, n rejects (once, first backend)
 # tty-drive OUT CMD [WAIT ANSWER]...: runs CMD (a shell line) on a new terminal; for each pair,
 # waits (20 s at most) until WAIT has appeared in its output, then types ANSWER and Enter (no Enter
