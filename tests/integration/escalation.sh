@@ -962,4 +962,19 @@ t_check "$b: ... after the string the command left open was ended (CAN, ST, SGR 
         python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); q = d.find(b"was denied under read-only")
 sys.exit(0 if q > 0 and b"\x18\x1b\\\x1b[0m" in d[:q] and d.find(b"\x1b]2;") < d.rfind(b"\x18\x1b\\", 0, q) else 1)' "$T/tty.raw"
 
+# An approver may ask a person on the terminal itself: it runs in sbx's process group, the
+# terminal's foreground, not in its keeper's group, where its read of the terminal would stop it
+# (SIGTTIN) and the question would wait for ever
+printf '#!/bin/sh\ncat >/dev/null\nprintf "approver asks: allow? " >/dev/tty\nread a </dev/tty\n[ "$a" = yes ] && echo allow || echo deny\n' \
+        >"$T/bin/tty-approver"
+chmod 755 "$T/bin/tty-approver"
+db=$T/tty-approver.db
+marker=$WS/tty-approver
+cmd=$(printf '%q ' "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/tty-approver" \
+        -- sh -c "echo t > $marker")
+timeout 60 python3 "$T/tty-drive.py" "$T/tty.raw" "$cmd" "approver asks: allow? " yes
+rc=$?
+t_check "$b: an approver that asks on the terminal gets the answer typed there and grants (rc=$rc)" \
+        test "$rc" = 0 -a "$(cat "$marker" 2>/dev/null)" = t -a "$(q "$db" "SELECT count(*) FROM executions")" = 2
+
 t_finish
