@@ -123,6 +123,14 @@ bool sbx_denial_line_partner(const char *line, size_t len, const char *path, siz
  * open", dash's "cannot create X", Node's "open 'X'". Bash prints a failed redirection as it
  * prints a failed exec: such a line may be either. Pure. */
 bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
+/* Whether a denial line tells of a program that could not be run after a search of PATH: the
+ * path as extracted is a name without '/' (as execvp(3) is given it), and the line names the run
+ * before it ("timeout: failed to run command 'X'", "setsid: failed to execute X", Perl's "Can't
+ * exec \"X\"", Node's "spawn X", make's "execvp: X"), or prints it alone after env, nice or
+ * xargs ("env: 'X': Permission denied") or after a POSIX shell's line number (dash's "sh: 1: X:
+ * Permission denied"; not bash's "line 1", which is also how bash prints a failed redirection).
+ * Such a name is none of the cwd's. Pure. */
+bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
 /* Whether a denial line names its path alone in the field before the signature, after the
  * program (and a line number), with no word after the signature: "cat: X: Permission denied",
  * "bash: line 1: X: ...", tee's, head's: the failure of an open (or an exec) of X, not of a

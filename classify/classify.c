@@ -114,6 +114,8 @@ struct sbx_classifier {
         bool (*host_permits)(void *userdata, const char *path, bool run);
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         bool (*host_refuses_owner)(void *userdata, const char *path);
+        int (*host_runs)(void *userdata, const char *path);
+        char *search_path; /* NULL: the default */
         bool refuses_run, refuses_opens; /* of the line host_refused() examines */
         const char *partner; /* in the line host_refused() or hosts_own_refusal() examines: the name
                               * its path pairs with, or NULL */
@@ -207,8 +209,45 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_permits = ctx->host_permits;
         c->host_refuses = ctx->host_refuses;
         c->host_refuses_owner = ctx->host_refuses_owner;
+        c->host_runs = ctx->host_runs;
+        free(c->search_path);
+        c->search_path = NULL;
+        if (ctx->search_path && !(c->search_path = strdup(ctx->search_path)))
+                return -ENOMEM;
         c->resolve_userdata = ctx->userdata;
         return 0;
+}
+
+/* The program `name` (no '/') searched in PATH, as execvp(3) does, for the host path the search
+ * failed on (out, SBX_DENIAL_PATH_MAX bytes; "" when there is none or it cannot be told): each
+ * entry in turn, an empty one the cwd, relative ones joined to it. A failure there is every
+ * candidate's that exists or cannot be looked up: the first that the host would run (the sandbox
+ * refused it), else the first of those. true when the host itself refuses the run: a candidate
+ * exists and the host runs none. */
+static bool searched_program(const struct sbx_classifier *c, const char *name, char *out) {
+        const char *p = c->search_path ? c->search_path : "/bin:/usr/bin";
+        char cand[SBX_DENIAL_PATH_MAX], abs[SBX_DENIAL_PATH_MAX];
+
+        out[0] = '\0';
+        if (!c->host_runs)
+                return false;
+        for (;;) {
+                const char *end = strchrnul(p, ':');
+                int dl = (int) (end - p), k, runs;
+
+                k = snprintf(cand, sizeof(cand), "%.*s/%s", dl > 0 ? dl : 1, dl > 0 ? p : ".", name);
+                if (k > 0 && (size_t) k < sizeof(cand) && (cand[0] == '/' || c->cwd[0]) &&
+                    sbx_denial_path_join(c->cwd[0] ? c->cwd : NULL, cand, abs, sizeof(abs)) > 0 &&
+                    (runs = c->host_runs(c->resolve_userdata, abs)) >= 0) {
+                        if (!out[0] || runs > 0)
+                                memcpy(out, abs, strlen(abs) + 1);
+                        if (runs > 0)
+                                return false;
+                }
+                if (!*end)
+                        return out[0] != '\0';
+                p = end + 1;
+        }
 }
 
 /* A relative path joined to the run's cwd (as text); as printed when it would not fit, starts
@@ -487,6 +526,7 @@ void sbx_classifier_free(struct sbx_classifier *c) {
         if (!c)
                 return;
         pcre2_match_data_free(c->md);
+        free(c->search_path);
         free(c->wide);
         free(c->carry);
         free(c->junction);
@@ -842,7 +882,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
-                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare;
+                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
+                     searched = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -869,23 +910,36 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */
-                                if ((c->host_refuses || c->host_permits) &&
+                                else
+                                        searched = sbx_denial_line_runs_searched(text, tl, ss, se, path);
+                                if (!searched && (c->host_refuses || c->host_permits) &&
                                     sbx_denial_line_partner(text, tl, path, &partner_at, &partner_len))
                                         partner = text + partner_at;
                         }
                         else if (r > 0 && chained_path(c, text, ss, se, path, sizeof(path)) > 0)
                                 run = false; /* a cause names what it did to the file */
-                        bare = bare_word(path, strlen(path));
-                        absolute_path(c, path, sizeof(path));
-                        /* the name elsewhere is neither bare nor the line's name alone */
-                        if (path_elsewhere(c, text, path)) {
-                                bare = opens = false;
-                                partner = NULL; /* the path is no longer the name it paired */
+                        if (searched) {
+                                /* a program's name searched in PATH, none of the cwd's (review:
+                                 * `env: 'cargo': Permission denied` recorded <cwd>/cargo, and as
+                                 * nobody, cargo in a PATH directory nobody may not search, read as
+                                 * denied) */
+                                char name[SBX_DENIAL_PATH_MAX];
+
+                                memcpy(name, path, strlen(path) + 1);
+                                own = searched_program(c, name, path);
+                        } else {
+                                bare = bare_word(path, strlen(path));
+                                absolute_path(c, path, sizeof(path));
+                                /* the name elsewhere is neither bare nor the line's name alone */
+                                if (path_elsewhere(c, text, path)) {
+                                        bare = opens = false;
+                                        partner = NULL; /* the path is no longer the name it paired */
+                                }
+                                own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
+                                      host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
+                                      host_refused_owner(c, text, path);
                         }
-                        own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
-                              host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
-                              host_refused_owner(c, text, path);
-                        if (r > 0 && !path[0] && !cut && pend_start(c, line_no, text, tl, ss, se))
+                        if (r > 0 && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */
                 }
                 if (!own) {

@@ -1096,8 +1096,9 @@ static bool contains_ascii_ci(const char *s, size_t n, const char *word) {
         return false;
 }
 
-/* "PROG: [N: |line N: ]X: <signature>", X (the path) alone in its field, as it is or quoted. */
-static bool name_alone_before(const char *line, size_t sig_start, const char *path) {
+/* "PROG: [N: |line N: ]X: <signature>", X (the path) alone in its field, as it is or quoted;
+ * *ret_prefix: the length of what comes before X's field (its ": " included). */
+static bool name_alone_before_at(const char *line, size_t sig_start, const char *path, size_t *ret_prefix) {
         size_t pl = strlen(path), n = sig_start;
 
         while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
@@ -1124,7 +1125,14 @@ static bool name_alone_before(const char *line, size_t sig_start, const char *pa
         }
         if (n > 0 && !(n >= 2 && line[n - 2] == ':' && line[n - 1] == ' '))
                 return false;
+        *ret_prefix = n;
         return prefix_fields(line, n);
+}
+
+static bool name_alone_before(const char *line, size_t sig_start, const char *path) {
+        size_t prefix;
+
+        return name_alone_before_at(line, sig_start, path, &prefix);
 }
 
 bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
@@ -1164,4 +1172,68 @@ before_sig:
          * or quoted (env's, find's 'X'); a phrase there names the operation ("cannot touch 'X'",
          * tar's "X: Cannot open", dash's "cannot create X") */
         return name_alone_before(line, sig_start, path);
+}
+
+/* Whether s[0..n) holds one of the words (ASCII letters, caseless) that name running a program. */
+static bool run_word_in(const char *s, size_t n) {
+        static const char *const words[] = { "exec", "execvp", "execv", "execve", "execlp", "execute", "spawn" };
+
+        for (size_t i = 0; i < n;) {
+                size_t k = i;
+
+                while (k < n && sbx_ascii_alpha((unsigned char) s[k]))
+                        k++;
+                for (size_t w = 0; k > i && w < SBX_ELEMENTSOF(words); w++)
+                        if (strlen(words[w]) == k - i && strncasecmp(s + i, words[w], k - i) == 0)
+                                return true;
+                if (k - i == 3 && strncasecmp(s + i, "run", 3) == 0 && n - k >= 8 && strncasecmp(s + k, " command", 8) == 0)
+                        return true;
+                i = k > i ? k : i + 1;
+        }
+        return false;
+}
+
+bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
+        /* the programs that run the one they are given and print its name alone when they cannot */
+        static const char *const searchers[] = { "env", "nice", "xargs" };
+        size_t pl = path ? strlen(path) : 0, prefix, fields = 0, last = 0;
+        const char *name = NULL, *prog, *slash;
+
+        if (!line || sig_start > sig_end || sig_end > len || pl == 0 || memchr(path, '/', pl) || path[0] == '~' ||
+            strcmp(path, ".") == 0 || strcmp(path, "..") == 0)
+                return false;
+        /* the name as printed before the signature, its last occurrence: a word before it names
+         * the run ("failed to run command 'X'", "failed to execute X", "Can't exec \"X\"",
+         * "spawn X", make's "execvp: X"); one inside the name does not ("executable") */
+        for (const char *q = line; (q = memmem(q, (size_t) (line + sig_start - q), path, pl)); q++)
+                name = q;
+        if (!name)
+                return false;
+        if (run_word_in(line, (size_t) (name - line)))
+                return true;
+        /* the name alone in its field after the program: env's and nice's "'X'", xargs' "X"
+         * (no other field), or after a POSIX shell's line number, dash's "sh: 1: X" (bash prints
+         * a failed redirection as it does a failed exec, "bash: line 1: X", and is not taken) */
+        if (!name_alone_before_at(line, sig_start, path, &prefix) || prefix < 3)
+                return false;
+        prefix -= 2;
+        for (size_t i = 0; i + 1 < prefix; i++)
+                if (line[i] == ':' && line[i + 1] == ' ')
+                        fields++, last = i + 2;
+        if (fields == 1) {
+                size_t k = last;
+
+                while (k < prefix && isdigit((unsigned char) line[k]))
+                        k++;
+                return k == prefix && k > last;
+        }
+        if (fields > 0)
+                return false;
+        slash = memrchr(line, '/', prefix);
+        prog = slash ? slash + 1 : line;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(searchers); i++)
+                if ((size_t) (line + prefix - prog) == strlen(searchers[i]) &&
+                    memcmp(prog, searchers[i], strlen(searchers[i])) == 0)
+                        return true;
+        return false;
 }

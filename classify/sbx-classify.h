@@ -149,6 +149,20 @@ struct sbx_classify_context {
          * ownership of"), which host_refuses does not judge (the file's bits do not decide it),
          * is the task's failure. NULL: never. */
         bool (*host_refuses_owner)(void *userdata, const char *path);
+        /* Optional: for a denial line that tells of a program the command could not run after a
+         * search of its PATH (a name without '/': `env: 'X': Permission denied`, `timeout: failed
+         * to run command 'X'`, dash's `sh: 1: X: ...`), whether the host itself would let the
+         * command run the host path `path`, a candidate of that search: 1 it would (a regular file
+         * its user may execute, on a mount that allows it), 0 it would not (it exists, or a
+         * directory on its way may not be searched), -1 there is no such file. The line's path is
+         * then the first candidate the host would run, else the first that exists; it is the
+         * task's failure when there is one and the host runs none. NULL: such a line names no
+         * path (a name joined to the cwd named a file that was never asked for) and stays a
+         * denial. */
+        int (*host_runs)(void *userdata, const char *path);
+        /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
+         * copied. NULL: glibc's default, "/bin:/usr/bin". */
+        const char *search_path;
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

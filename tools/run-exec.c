@@ -1887,6 +1887,22 @@ static bool host_refuses_owner(void *userdata, const char *path) {
         return sbx_euid() != 0 && strlen(buf) == len && st.st_uid != sbx_euid();
 }
 
+/* For the classifier: whether the host itself would let the command run the host path `path`, a
+ * candidate of a search of its PATH (1), or not (0: a directory on its way it may not search, not
+ * a regular file, no execute permission for it, a noexec mount: faccessat() as sbx's effective
+ * user, the command's, answers for all of it), or there is no such file or it cannot be told (-1). The sandbox never
+ * refuses an exec itself: its refusals of a run are of what the host allows. Root's capabilities
+ * are none of the command's (as in host_refuses()): root's check passes a file with an execute
+ * bit for anyone, and one without any it refuses. */
+static int host_runs(void *userdata, const char *path) {
+        struct stat st;
+
+        (void) userdata;
+        if (stat(path, &st) < 0)
+                return errno == EACCES ? 0 : -1; /* execvp(3) stops at another error, with it */
+        return S_ISREG(st.st_mode) && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) == 0;
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -2143,7 +2159,10 @@ not_started:
                                                             .resolve = host_path,
                                                             .host_permits = host_permits,
                                                             .host_refuses = host_refuses,
-                                                            .host_refuses_owner = host_refuses_owner };
+                                                            .host_refuses_owner = host_refuses_owner,
+
+                                                            .host_runs = host_runs,
+                                                            .search_path = getenv("PATH") };
 
                         /* canonical, as host_path() answers: both are already (the policy's root
                          * is canonicalized when it is resolved, the temp area is made beneath

@@ -712,6 +712,30 @@ assert open(sys.argv[2]).read() == "a\n", "written"' "$d/pr1-$b.json" "$sf"
                                 done
                                 rm -rf "$d/ws/$tag-shared"
                         fi
+                        # a program the command cannot run after a search of PATH is none of the cwd's:
+                        # where the host refuses it (a file without x in a PATH directory; as nobody, a
+                        # PATH directory nobody may not search), the run is the command's failure, under
+                        # either backend (before: under Landlock, denied, with <cwd>/prog recorded)
+                        mkdir -p "$d/pathdirs/closed" "$d/pathdirs/nox"
+                        printf '#!/bin/sh\necho ran\n' >"$d/pathdirs/closed/$tag-prog"
+                        printf '#!/bin/sh\necho ran\n' >"$d/pathdirs/nox/$tag-prog"
+                        chmod 0755 "$d/pathdirs/closed/$tag-prog" && chmod 0644 "$d/pathdirs/nox/$tag-prog"
+                        chmod 0700 "$d/pathdirs/closed" && chmod 0755 "$d/pathdirs" "$d/pathdirs/nox"
+                        dirs=(nox)
+                        [ $who = nobody ] && dirs+=(closed)
+                        for pd in "${dirs[@]}"; do
+                                for b in landlock bwrap; do
+                                        ( cd "$d/ws" && "${pre[@]}" PATH="$d/pathdirs/$pd:$PATH" SBX_DB="$d/audit.db" "$SBX" run \
+                                                --backend $b --mode read-only --verdict-json "$d/pp-$b.json" -- env "$tag-prog" ) 2>"$T/err"
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b read-only: env of a program in PATH ($pd) the host does not run: task_failure (rc=$rc, $(cat "$T/err"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/pp-$b.json"
+                                done
+                        done
+                        rm -rf "$d/pathdirs"
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which
                         # the host allows in nobody's directory, is the sandbox's

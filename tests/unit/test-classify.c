@@ -1318,6 +1318,91 @@ static void test_classify_host_refuses_asked_once_a_name(void **state) {
         assert_verdict(r, "denied");
 }
 
+/* A host whose PATH candidates are /ro/bin/x (exists, not runnable for the user), /bin/ok
+ * (runnable) and /ws/y (in the cwd, not runnable); nothing else exists. */
+static int fake_host_runs(void *userdata, const char *path) {
+        (void) userdata;
+        if (strcmp(path, "/ro/bin/x") == 0 || strcmp(path, "/ws/y") == 0)
+                return 0;
+        return strcmp(path, "/bin/ok") == 0 ? 1 : -1;
+}
+
+/* A program the command could not run after a search of PATH names no file of the cwd: its path
+ * is the candidate the search failed on, the host's refusal when the host runs none (before:
+ * `env: 'cargo': Permission denied` recorded <cwd>/cargo, and read as denied where the host
+ * refused it: cargo in a PATH directory nobody may not search). */
+/* form with its '@' replaced by name, into out. */
+static void fill_name(char *out, size_t size, const char *form, const char *name) {
+        const char *at = strchr(form, '@');
+
+        assert_non_null(at);
+        assert_true((size_t) snprintf(out, size, "%.*s%s%s", (int) (at - form), form, name, at + 1) < size);
+}
+
+static void test_classify_program_searched_in_path(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                            .host_runs = fake_host_runs, .search_path = "/nx:/ro/bin:/bin" };
+        struct sbx_classify_context offline = { .cwd = "/ws" };
+        struct sbx_classify_context cwd_first = ctx;
+        /* @: the program's name */
+        static const char *const forms[] = {
+                "env: '@': Permission denied\n",
+                "env: \xe2\x80\x98@\xe2\x80\x99: Permission denied\n",
+                "/usr/bin/nice: '@': Permission denied\n",
+                "xargs: @: Permission denied\n",
+                "timeout: failed to run command '@': Permission denied\n",
+                "setsid: failed to execute @: Permission denied\n",
+                "Can't exec \"@\": Permission denied at -e line 1.\n",
+                "make: execvp: @: Permission denied\n",
+                "sh: 1: @: Permission denied\n",
+                "/ws/s.sh: 12: @: Permission denied\n",
+        };
+        struct sbx_classify_result *r;
+        char line[256];
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forms); i++) {
+                fill_name(line, sizeof(line), forms[i], "x");
+                r = run_landlock_in(&ctx, line);
+                assert_verdict(r, "task_failure");
+                assert_int_equal(r->denial_lines, 0);
+                /* no host to ask: no path, a denial */
+                r = run_landlock_in(&offline, line);
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "");
+                /* one the host runs: the sandbox's refusal, that candidate named */
+                fill_name(line, sizeof(line), forms[i], "ok");
+                r = run_landlock_in(&ctx, line);
+                assert_verdict(r, "denied");
+                assert_int_equal(r->n_denials, 1);
+                assert_string_equal(r->denials[0].path, "/bin/ok");
+        }
+        /* no candidate on the host: no path */
+        r = run_landlock_in(&ctx, "env: 'none': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        /* an empty entry is the cwd */
+        cwd_first.search_path = ":/bin";
+        assert_verdict(run_landlock_in(&cwd_first, "env: 'y': Permission denied\n"), "task_failure");
+        cwd_first.search_path = "/bin";
+        assert_verdict(run_landlock_in(&cwd_first, "env: 'y': Permission denied\n"), "denied");
+        /* names of the cwd as before: an open, bash's line (a redirection's too), find's, a run
+         * word inside the name */
+        static const char *const in_cwd[] = {
+                "cat: x: Permission denied\n",
+                "bash: line 1: x: Permission denied\n",
+                "find: 'x': Permission denied\n",
+                "touch: cannot touch 'executable': Permission denied\n",
+                "tee: spawn: Permission denied\n",
+                "PermissionError: [Errno 13] Permission denied: 'x'\n",
+        };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(in_cwd); i++) {
+                r = run_landlock_in(&ctx, in_cwd[i]);
+                assert_verdict(r, "denied");
+                assert_int_equal(strncmp(r->denials[0].path, "/ws/", 4), 0);
+        }
+}
+
 /* A denial line longer than the 1023 bytes of evidence kept: its signature and path are read from
  * the whole line (up to 4096 bytes), fed in any chunking; the evidence is still cut. A name longer
  * than a path may be is none, not a cut one. (A long line kept no path, and its host refusal was
@@ -1869,6 +1954,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_owner),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
+                cmocka_unit_test(test_classify_program_searched_in_path),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
