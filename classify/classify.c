@@ -116,6 +116,11 @@ struct sbx_classifier {
         bool (*host_refuses_owner)(void *userdata, const char *path);
         int (*host_runs)(void *userdata, const char *path);
         char *search_path; /* NULL: the default */
+        /* the last program searched_program() looked for, and what it found: a command that
+         * prints the same line many times is searched for once */
+        bool searched_known, searched_refused;
+        char searched_name[SBX_DENIAL_PATH_MAX];
+        char searched_path[SBX_DENIAL_PATH_MAX];
         bool refuses_run, refuses_opens; /* of the line host_refused() examines */
         const char *partner; /* in the line host_refused() or hosts_own_refusal() examines: the name
                               * its path pairs with, or NULL */
@@ -210,6 +215,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_refuses = ctx->host_refuses;
         c->host_refuses_owner = ctx->host_refuses_owner;
         c->host_runs = ctx->host_runs;
+        c->searched_known = false;
         free(c->search_path);
         c->search_path = NULL;
         if (ctx->search_path && !(c->search_path = strdup(ctx->search_path)))
@@ -224,13 +230,11 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
  * candidate's that exists or cannot be looked up: the first that the host would run (the sandbox
  * refused it), else the first of those. true when the host itself refuses the run: a candidate
  * exists and the host runs none. */
-static bool searched_program(const struct sbx_classifier *c, const char *name, char *out) {
+static bool search_program(const struct sbx_classifier *c, const char *name, char *out) {
         const char *p = c->search_path ? c->search_path : "/bin:/usr/bin";
         char cand[SBX_DENIAL_PATH_MAX], abs[SBX_DENIAL_PATH_MAX];
 
         out[0] = '\0';
-        if (!c->host_runs)
-                return false;
         for (;;) {
                 const char *end = strchrnul(p, ':');
                 int dl = (int) (end - p), k, runs;
@@ -248,6 +252,19 @@ static bool searched_program(const struct sbx_classifier *c, const char *name, c
                         return out[0] != '\0';
                 p = end + 1;
         }
+}
+
+static bool searched_program(struct sbx_classifier *c, const char *name, char *out) {
+        out[0] = '\0';
+        if (!c->host_runs)
+                return false;
+        if (!c->searched_known || strcmp(name, c->searched_name) != 0) {
+                c->searched_refused = search_program(c, name, c->searched_path);
+                memcpy(c->searched_name, name, strlen(name) + 1);
+                c->searched_known = true;
+        }
+        memcpy(out, c->searched_path, strlen(c->searched_path) + 1);
+        return c->searched_refused;
 }
 
 /* A relative path joined to the run's cwd (as text); as printed when it would not fit, starts

@@ -1327,6 +1327,13 @@ static int fake_host_runs(void *userdata, const char *path) {
         return strcmp(path, "/bin/ok") == 0 ? 1 : -1;
 }
 
+static unsigned runs_asked;
+
+static int counting_host_runs(void *userdata, const char *path) {
+        runs_asked++;
+        return fake_host_runs(userdata, path);
+}
+
 /* A program the command could not run after a search of PATH names no file of the cwd: its path
  * is the candidate the search failed on, the host's refusal when the host runs none (before:
  * `env: 'cargo': Permission denied` recorded <cwd>/cargo, and read as denied where the host
@@ -1377,6 +1384,14 @@ static void test_classify_program_searched_in_path(void **state) {
                 assert_int_equal(r->n_denials, 1);
                 assert_string_equal(r->denials[0].path, "/bin/ok");
         }
+        /* the same program again is not searched for again: once a candidate of PATH */
+        ctx.host_runs = counting_host_runs;
+        runs_asked = 0;
+        r = run_landlock_in(&ctx, "env: 'x': Permission denied\nxargs: x: Permission denied\nenv: 'x': Permission denied\n"
+                                  "env: 'ok': Permission denied\n");
+        assert_int_equal(r->denial_lines, 1);
+        assert_int_equal(runs_asked, 3 + 3);
+        ctx.host_runs = fake_host_runs;
         /* no candidate on the host: no path */
         r = run_landlock_in(&ctx, "env: 'none': Permission denied\n");
         assert_verdict(r, "denied");
