@@ -254,6 +254,8 @@ static bool search_program(const struct sbx_classifier *c, const char *name, cha
         }
 }
 
+/* search_program() through the context's host_runs, the last answer kept; "" and false
+ * without host_runs. */
 static bool searched_program(struct sbx_classifier *c, const char *name, char *out) {
         out[0] = '\0';
         if (!c->host_runs)

@@ -1890,10 +1890,10 @@ static bool host_refuses_owner(void *userdata, const char *path) {
 /* For the classifier: whether the host itself would let the command run the host path `path`, a
  * candidate of a search of its PATH (1), or not (0: a directory on its way it may not search, not
  * a regular file, no execute permission for it, a noexec mount: faccessat() as sbx's effective
- * user, the command's, answers for all of it), or there is no such file or it cannot be told (-1). The sandbox never
- * refuses an exec itself: its refusals of a run are of what the host allows. Root's capabilities
- * are none of the command's (as in host_refuses()): root's check passes a file with an execute
- * bit for anyone, and one without any it refuses. */
+ * user, the command's, answers for all of it), or there is no such file or it cannot be told
+ * (-1). The sandbox never refuses an exec itself: its refusals of a run are of what the host
+ * allows. Root's capabilities are none of the command's (as in host_refuses()): root's check
+ * passes a file with an execute bit for anyone, and one without any it refuses. */
 static int host_runs(void *userdata, const char *path) {
         struct stat st;
 
