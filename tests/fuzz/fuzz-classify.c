@@ -2,8 +2,8 @@
  *
  * Input: byte 0 picks the dialect (a built-in, or with bit 7 a dialect file text taken from the
  * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low bits; bit 6: a
- * context as sbx run gives, with a workspace and a host that refuses every write beneath /ro and
- * a PATH to search),
+ * context as sbx run gives, with a workspace, a granted directory, a host that refuses every write
+ * beneath /ro and a PATH to search),
  * byte 3 a chunk size seed; the rest is stderr. Property checked beyond "no crash, no sanitizer report": the
  * result does not depend on how stderr is split into feeds. */
 #include <stdint.h>
@@ -33,10 +33,17 @@ static int fake_host_runs(void *userdata, const char *path) {
         return strcmp(path, "/bin/ok") == 0 ? 1 : strncmp(path, "/ro/", 4) == 0 ? 0 : -1;
 }
 
+/* A host that refuses a change of mode or owner beneath /ro (see test-classify.c). */
+static bool fake_host_refuses_owner(void *userdata, const char *path) {
+        (void) userdata;
+        return strncmp(path, "/ro/", 4) == 0;
+}
+
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
                      size_t chunk_seed, bool context, struct sbx_classify_result *res) {
-        static const char *const writable[] = { "/ws", "/tmp/run", NULL };
-        const struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable,
+        static const char *const writable[] = { "/ws", "/tmp/run", NULL }, *const granted[] = { "/gr", NULL };
+        const struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .granted = granted,
+                                                  .host_refuses_owner = fake_host_refuses_owner,
                                                   .host_permits = fake_host_permits,
                                                   .host_refuses = fake_host_refuses,
                                                   .host_runs = fake_host_runs,
