@@ -187,11 +187,14 @@ int sbx_classify_fd(const struct sbx_dialect *d, const struct sbx_classify_conte
         return sbx_classify_finish(c, st, ret, diag);
 }
 
-size_t sbx_classify_writable_dirs(const char *backend, const char *mode, const char *root, const char *temp,
-                                  const char **ret) {
+/* The workspace root and the temp area of a workspace-write run into ret (NULL-terminated), under
+ * the landlock backend, or also bwrap when bwrap_too; none otherwise. */
+static size_t workspace_dirs(const char *backend, const char *mode, const char *root, const char *temp,
+                             bool bwrap_too, const char **ret) {
         size_t n = 0;
 
-        if (backend && mode && root && root[0] == '/' && strcmp(backend, "landlock") == 0 &&
+        if (backend && mode && root && root[0] == '/' &&
+            (strcmp(backend, "landlock") == 0 || (bwrap_too && strcmp(backend, "bwrap") == 0)) &&
             strcmp(mode, "workspace-write") == 0) {
                 ret[n++] = root;
                 if (temp && temp[0] == '/')
@@ -201,19 +204,14 @@ size_t sbx_classify_writable_dirs(const char *backend, const char *mode, const c
         return n;
 }
 
+size_t sbx_classify_writable_dirs(const char *backend, const char *mode, const char *root, const char *temp,
+                                  const char **ret) {
+        return workspace_dirs(backend, mode, root, temp, false, ret);
+}
+
 size_t sbx_classify_granted_dirs(const char *backend, const char *mode, const char *root, const char *temp,
                                  const char **ret) {
-        size_t n = 0;
-
-        if (backend && mode && root && root[0] == '/' &&
-            (strcmp(backend, "landlock") == 0 || strcmp(backend, "bwrap") == 0) &&
-            strcmp(mode, "workspace-write") == 0) {
-                ret[n++] = root;
-                if (temp && temp[0] == '/')
-                        ret[n++] = temp;
-        }
-        ret[n] = NULL;
-        return n;
+        return workspace_dirs(backend, mode, root, temp, true, ret);
 }
 
 void sbx_classify_result_json(struct sbx_json *j, const struct sbx_classify_result *res) {
