@@ -373,9 +373,20 @@ static size_t name_end(const char *f, size_t i, size_t fl) {
         return e;
 }
 
+/* Whether s[0..n) starts with a preposition and a blank: after a kind word it places the thing
+ * ("Cannot create temporary file in ./", GCC's libiberty), and the name is the phrase's last word. */
+static bool preposition_first(const char *s, size_t n) {
+        static const char *const preps[] = { "in ", "at ", "on ", "under ", "into ", "within " };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(preps); i++)
+                if (n > strlen(preps[i]) && strncasecmp(s, preps[i], strlen(preps[i])) == 0)
+                        return true;
+        return false;
+}
+
 /* Where the name after the kind word of a verb phrase starts ("unable to create file f x.txt"),
  * when it is unquoted and holds a blank (a name of one word is the phrase's last word); 0 when
- * there is none. */
+ * there is none, or when a preposition follows the kind word ("file in DIR/"). */
 static size_t after_kind(const char *s, size_t n) {
         for (size_t b = 0; b < n;) {
                 size_t e = b;
@@ -386,7 +397,8 @@ static size_t after_kind(const char *s, size_t n) {
                         const char *r = s + e + 1;
                         size_t rl = n - e - 1;
 
-                        if (opens_quote(r, rl) || r[0] == ' ' || !(memchr(r, ' ', rl) || memchr(r, ':', rl)))
+                        if (opens_quote(r, rl) || r[0] == ' ' || !(memchr(r, ' ', rl) || memchr(r, ':', rl)) ||
+                            preposition_first(r, rl))
                                 return 0;
                         return e + 1;
                 }

@@ -854,6 +854,10 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "error: unable to create file f x.txt: Read-only file system", "Read-only file system", "f x.txt" },
                 { "error: unable to create file g: h: Read-only file system", "Read-only file system", "g: h" },
                 { "error: unable to create file /etc/f: Read-only file system", "Read-only file system", "/etc/f" },
+                /* ... but not a preposition placing it: GCC's (libiberty's) temporary file is made in
+                 * the directory, its last word ("in ./" joined to the cwd was recorded) */
+                { "Cannot create temporary file in ./: Read-only file system", "Read-only file system", "./" },
+                { "Cannot create temporary file in /tmp/: Permission denied", "Permission denied", "/tmp/" },
                 /* Python's repr escapes a name: the name, not its escaped text ("/etc/nl\\nx", a
                  * file the run never touched) */
                 { "PermissionError: [Errno 13] Permission denied: '/etc/nl\\nx'", "Permission denied", "/etc/nl\nx" },
