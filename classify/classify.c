@@ -96,6 +96,7 @@ struct sbx_classifier {
          * ("npm error code EACCES", "npm error syscall open", "npm error path X"), see pend_see() */
         bool pend;
         bool pend_run;      /* a field told of a program run (syscall spawn) */
+        bool pend_link;     /* a field told of a link made (syscall symlink, link): its "dest" is the name */
         unsigned pend_seen; /* field lines seen after it */
         int pend_sig;
         uint64_t pend_line_no;
@@ -856,6 +857,7 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
                 pend_commit(c, NULL, NULL, 0);
         c->pend = true;
         c->pend_run = false;
+        c->pend_link = false;
         c->pend_seen = 0;
         c->pend_sig = c->denial_sig;
         c->pend_line_no = line_no;
@@ -867,7 +869,8 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
 
 /* A line after the held one: "<prefix>path X" names its file; other fields ("<prefix><word>
  * <value>": "syscall open", "errno -13") may come first, a few; any other line ends the wait, the
- * line named none. */
+ * line named none. A link made ("syscall symlink") is named by "<prefix>dest X" after its path,
+ * the target, which was not written (npm link's target is the workspace). */
 static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t len) {
         char text[SBX_MATCHED_LINE_MAX];
         size_t pl = c->pend_prefix_len, w = pl, tl;
@@ -877,7 +880,7 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                 while (w < tl && sbx_ascii_alpha((unsigned char) text[w]))
                         w++;
                 if (w > pl && w < tl && text[w] == ' ') {
-                        if (w - pl == 4 && memcmp(text + pl, "path", 4) == 0) {
+                        if (w - pl == 4 && memcmp(text + pl, c->pend_link ? "dest" : "path", 4) == 0) {
                                 size_t a = w + 1, e = tl;
 
                                 while (e > a && (text[e - 1] == ' ' || text[e - 1] == '\t'))
@@ -887,6 +890,9 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                         }
                         if (strcasestr(text + w, "spawn") || strcasestr(text + w, "exec"))
                                 c->pend_run = true;
+                        if (w - pl == 7 && memcmp(text + pl, "syscall", 7) == 0 &&
+                            (strcmp(text + w + 1, "symlink") == 0 || strcmp(text + w + 1, "link") == 0))
+                                c->pend_link = true;
                         if (++c->pend_seen < 4)
                                 return;
                 }

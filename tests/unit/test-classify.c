@@ -1282,6 +1282,14 @@ static void test_classify_npm_fields_name_the_path(void **state) {
         assert_string_equal(r.denials[0].path, "");
         assert_int_equal(r.denials[1].line_no, 2);
         assert_string_equal(r.denials[1].path, "/etc/x");
+        /* a link made: its path is the target, not written, its dest the link (npm link recorded
+         * the workspace, the target, besides /usr/lib/node_modules/np); not an unlink's path */
+        r = *run("landlock", 1, 0, "npm error code EACCES\nnpm error syscall symlink\nnpm error path ../../w\n"
+                                   "npm error dest /usr/lib/node_modules/np\nnpm error errno -13\n");
+        assert_int_equal(r.n_denials, 1);
+        assert_string_equal(r.denials[0].path, "/usr/lib/node_modules/np");
+        r = *run("landlock", 1, 0, "npm error code EACCES\nnpm error syscall unlink\nnpm error path /etc/x\n");
+        assert_string_equal(r.denials[0].path, "/etc/x");
 }
 
 /* A host that refuses every write beneath /ro (a read-only mount, a directory the user may not
