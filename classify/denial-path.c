@@ -910,6 +910,34 @@ static size_t subject_before(const char *s, size_t n, char *out, size_t size) {
         return put(out, size, s, w);
 }
 
+/* The length of the name's directory when the line names it as what "directories of" it were
+ * made: git's "could not create leading directories of 'X/.git'" was refused a directory above X/.git,
+ * which it never opened. n when it is not so named, or has no directory. */
+static size_t directories_of(const char *line, size_t sig_start, const char *path, size_t n) {
+        static const char phrase[] = "directories of ";
+        const size_t k = sizeof(phrase) - 1;
+
+        for (size_t i = 0; i + k <= sig_start; i++) {
+                const char *a = line + i + k;
+                size_t e = n;
+
+                if (strncasecmp(line + i, phrase, k) != 0)
+                        continue;
+                if (a < line + sig_start && (*a == '\'' || *a == '"' || *a == '`'))
+                        a++;
+                if ((size_t) (line + sig_start - a) < n || memcmp(a, path, n) != 0)
+                        continue;
+                while (e > 1 && path[e - 1] == '/')
+                        e--;
+                while (e > 0 && path[e - 1] != '/')
+                        e--;
+                while (e > 1 && path[e - 1] == '/')
+                        e--;
+                return e > 0 ? e : n;
+        }
+        return n;
+}
+
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size) {
         size_t n;
@@ -948,6 +976,8 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
                 ret_path[0] = '\0';
                 return 0;
         }
+        n = directories_of(line, sig_start, ret_path, n);
+        ret_path[n] = '\0';
         return n;
 }
 

@@ -858,6 +858,14 @@ static void test_classify_denial_path_extraction_table(void **state) {
                  * the directory, its last word ("in ./" joined to the cwd was recorded) */
                 { "Cannot create temporary file in ./: Read-only file system", "Read-only file system", "./" },
                 { "Cannot create temporary file in /tmp/: Permission denied", "Permission denied", "/tmp/" },
+                /* the directories of a name were made, not the name: git worktree's X/.git was never
+                 * opened, a directory above it was refused ("/v/wt/.git" was recorded) */
+                { "fatal: could not create leading directories of '/v/wt/.git': Read-only file system",
+                  "Read-only file system", "/v/wt" },
+                { "fatal: could not create leading directories of 'wt/.git': Permission denied", "Permission denied",
+                  "wt" },
+                { "error: unable to create leading directories of /v/x/y: Permission denied", "Permission denied", "/v/x" },
+                { "fatal: could not create leading directories of 'x': Permission denied", "Permission denied", "x" },
                 /* Python's repr escapes a name: the name, not its escaped text ("/etc/nl\\nx", a
                  * file the run never touched) */
                 { "PermissionError: [Errno 13] Permission denied: '/etc/nl\\nx'", "Permission denied", "/etc/nl\nx" },
