@@ -29,7 +29,11 @@ targets=${SBX_FUZZ_TARGETS:-$all_targets}
 for t in $targets; do
         case " $all_targets " in *" $t "*) ;; *) echo "run.sh: no fuzz target '$t' (one of: $all_targets)" >&2; exit 2 ;; esac
 done
-ninja -C "$bdir" $(for t in $targets; do printf 'tests/fuzz/fuzz-%s ' "$t"; done) >/dev/null
+if ! out=$(ninja -C "$bdir" $(for t in $targets; do printf 'tests/fuzz/fuzz-%s ' "$t"; done) 2>&1); then
+        printf '%s\n' "$out" | tail -40
+        echo "run.sh: the fuzz targets did not build" >&2
+        exit 1
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbx-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
