@@ -492,14 +492,35 @@ static const char *const owner_changes[] = {
  * host_refused() finds for a write. Not for a set-ID bit on the user's own file, which the host
  * allows and the sandbox refuses. */
 static bool host_refused_owner(struct sbx_classifier *c, const char *line, const char *path) {
-        char p[SBX_DENIAL_PATH_MAX];
+        char p[SBX_DENIAL_PATH_MAX], link[SBX_DENIAL_PATH_MAX];
+        const char *base;
         bool change = false;
 
         if (!c->host_refuses_owner || !path[0])
                 return false;
         for (size_t i = 0; i < SBX_ELEMENTSOF(owner_changes) && !change; i++)
                 change = strcasestr(line, owner_changes[i]) != NULL;
-        return change && host_name(c, path, strlen(path), p) && c->host_refuses_owner(c->resolve_userdata, p);
+        if (!change || !host_name(c, path, strlen(path), p) || !c->host_refuses_owner(c->resolve_userdata, p))
+                return false;
+        /* a change of owner may be of a symlink itself (chown -h, chown -R, cp -a's lchown), which
+         * is the user's whatever its target: the host refuses it only when it refuses the link too
+         * (review: as nobody in read-only, `chown -h nobody: l`, l nobody's link to /etc/passwd,
+         * read as the host's refusal). The link's host path: its directory's, resolved, and its
+         * name; a mode is never a symlink's own (chmod follows it). */
+        base = strrchr(path, '/');
+        if (!strcasestr(line, "ownership") || path[0] != '/' || !base || !base[1] || strcmp(base, "/.") == 0 ||
+            strcmp(base, "/..") == 0)
+                return true;
+        if (base == path)
+                link[0] = '\0';
+        else if (!host_name(c, path, (size_t) (base - path), link))
+                return true;
+        if (strcmp(link, "/") == 0)
+                link[0] = '\0';
+        if (strlen(link) + strlen(base) >= sizeof(link))
+                return true;
+        strcat(link, base);
+        return strcmp(link, p) == 0 || c->host_refuses_owner(c->resolve_userdata, link);
 }
 
 struct elsewhere {

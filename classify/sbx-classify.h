@@ -147,7 +147,9 @@ struct sbx_classify_context {
          * the user's (chmod and chown are the owner's: EPERM without sbx). true: a denial line
          * telling of such a change (chmod's "changing permissions of", chown's "changing
          * ownership of"), which host_refuses does not judge (the file's bits do not decide it),
-         * is the task's failure. NULL: never. */
+         * is the task's failure. A symlink is asked of itself too (its directory resolved, its
+         * name kept): a change of owner may have been of the link (chown -h), refused by the
+         * host only when it refuses both. NULL: never. */
         bool (*host_refuses_owner)(void *userdata, const char *path);
         /* Optional: for a denial line that tells of a program the command could not run after a
          * search of its PATH (a name without '/': `env: 'X': Permission denied`, `timeout: failed

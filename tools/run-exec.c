@@ -1867,10 +1867,10 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
 /* For the classifier: whether the host itself would refuse the command a change of the mode or
  * the owner of the host path `path` (host_path() gave it), sandbox or not: its longest existing
  * part is on a file system mounted read-only on the host, or, for a user other than root, it
- * exists and is not the user's (chmod and chown are the owner's: EPERM without sbx too). false
- * when it cannot be told. */
+ * exists and is not the user's (chmod and chown are the owner's: EPERM without sbx too). A
+ * symlink is judged itself, not its target. false when it cannot be told. */
 static bool host_refuses_owner(void *userdata, const char *path) {
-        char buf[PATH_MAX];
+        char buf[PATH_MAX], dir[PATH_MAX];
         struct stat st;
         struct statvfs vfs;
         size_t len = strlen(path);
@@ -1879,10 +1879,15 @@ static bool host_refuses_owner(void *userdata, const char *path) {
         if (path[0] != '/' || len >= sizeof(buf))
                 return false;
         memcpy(buf, path, len + 1);
-        while (stat(buf, &st) < 0)
+        /* lstat: a symlink is asked of itself (a chown -h may have changed it), its mount being
+         * its directory's; host_path() leaves none at the end of the names it resolves */
+        while (lstat(buf, &st) < 0)
                 if (errno != ENOENT || !cut_to_parent(buf))
                         return false;
-        if (statvfs(buf, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+        memcpy(dir, buf, strlen(buf) + 1);
+        if (S_ISLNK(st.st_mode) && !cut_to_parent(dir))
+                return false;
+        if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
                 return true;
         return sbx_euid() != 0 && strlen(buf) == len && st.st_uid != sbx_euid();
 }

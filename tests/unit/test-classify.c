@@ -1737,6 +1737,34 @@ static void test_classify_host_refuses_owner(void **state) {
         assert_verdict(run_landlock_in(&ctx, "mknod: /ro/dev: Permission denied\n"), "denied");
 }
 
+/* /ws/lnk, the user's symlink to /ro/f (another user's file) */
+static size_t fake_resolve_lnk(void *userdata, const char *path, char *out, size_t size) {
+        (void) userdata;
+        return (size_t) snprintf(out, size, "%s", strcmp(path, "/ws/lnk") == 0 ? "/ro/f" : path);
+}
+
+/* A change of owner may be of a symlink itself (chown -h, chown -R's lchown), which is the
+ * user's whatever its target: as nobody in read-only, `chown -h nobody: lnk` (lnk nobody's link
+ * to /etc/passwd) read as the host's refusal, asked of the target only. A change of mode follows
+ * the link (chmod has no -h): the target's owner decides. */
+static void test_classify_host_refuses_owner_link(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .resolve = fake_resolve_lnk,
+                                            .host_refuses = fake_host_refuses,
+                                            .host_refuses_owner = fake_host_refuses_owner };
+        struct sbx_classify_result *r;
+
+        r = run_backend_in("bwrap", &ctx, "chown: changing ownership of 'lnk': Read-only file system\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/lnk");
+        assert_verdict(run_landlock_in(&ctx, "chown: changing ownership of '/ws/lnk': Permission denied\n"), "denied");
+        assert_verdict(run_backend_in("bwrap", &ctx, "chmod: changing permissions of 'lnk': Read-only file system\n"),
+                       "task_failure");
+        /* no symlink: the file's owner decides */
+        assert_verdict(run_backend_in("bwrap", &ctx, "chown: changing ownership of '/ro/f': Read-only file system\n"),
+                       "task_failure");
+}
+
 /* A denial line whose path lies beneath the granted directories, where the sandbox refuses no
  * ordinary write, and that names a path elsewhere: that one is what the sandbox refused, and its
  * path. Landlock refuses the rename of a file from outside into the workspace: mv's and Python's
@@ -1988,6 +2016,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_names_granted),
                 cmocka_unit_test(test_classify_host_refuses_pair),
                 cmocka_unit_test(test_classify_host_refuses_owner),
+                cmocka_unit_test(test_classify_host_refuses_owner_link),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
                 cmocka_unit_test(test_classify_program_searched_in_path),
