@@ -107,7 +107,9 @@ size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t
  * extraction knows) and each word starting with '/' (trailing quotes and punctuation removed),
  * but a word that starts the line and ends with a ':', followed by more text: the program that
  * prints the line (/usr/bin/ld), a source location (/src/h.c:1:21), or the line's path itself,
- * which the callers judge apart. Returns false at the first name fn refuses, else true. */
+ * which the callers judge apart; nor a source location elsewhere (Perl's "at /x.pm line 3",
+ * PHP's "in /x.php on line 3", Ruby's "/x.rb:12:in"). Returns false at the first name fn
+ * refuses, else true. */
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata);
 /* The name a denial line pairs with its path, both quoted: "'A' -> 'B'" (Python's and Node's

@@ -1031,6 +1031,35 @@ size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t
         return len;
 }
 
+/* Whether the unquoted word line[i..e) is a source location, the file of the code that printed
+ * the line rather than a file it tells of: a line number after it, Perl's "at /x.pm line 3.",
+ * PHP's "in /x.php on line 3", or in it, Ruby's "/x.rb:12:in `open'", "/src/h.c:1:21:" (review:
+ * as nobody, `cd /own-dir && perl /usr/local/bin/w.pl` writing x printed "Cannot open x:
+ * Permission denied at /usr/local/bin/w.pl line 1.": the script, none of the workspace's, was
+ * taken for the path the sandbox refused, and as one the host refuses, the run for the host's
+ * refusal). */
+static bool source_location(const char *line, size_t len, size_t i, size_t e) {
+        static const char *const before_number[] = { " line ", " on line " };
+
+        for (size_t k = i; k + 1 < e; k++)
+                if (line[k] == ':' && isdigit((unsigned char) line[k + 1])) {
+                        size_t d = k + 1;
+
+                        while (d < e && isdigit((unsigned char) line[d]))
+                                d++;
+                        if (d == e || line[d] == ':' || line[d] == ',')
+                                return true;
+                }
+        for (size_t w = 0; w < SBX_ELEMENTSOF(before_number); w++) {
+                size_t wl = strlen(before_number[w]);
+
+                if (e + wl < len && memcmp(line + e, before_number[w], wl) == 0 &&
+                    isdigit((unsigned char) line[e + wl]))
+                        return true;
+        }
+        return false;
+}
+
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata) {
         for (size_t i = 0; i < len; i++)
@@ -1062,7 +1091,7 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
                  * a source location ("/src/h.c:1:21: fatal error: ..."), or, when it is the
                  * line's object ("/x.git: Read-only file system"), the path itself, which the
                  * callers judge on its own */
-                if (i == 0 && e > 1 && line[e - 1] == ':' && e < len) {
+                if ((i == 0 && e > 1 && line[e - 1] == ':' && e < len) || source_location(line, len, i, e)) {
                         i = e;
                         continue;
                 }

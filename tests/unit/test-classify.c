@@ -1802,6 +1802,27 @@ static void test_classify_path_outside_granted(void **state) {
         /* a path elsewhere stays, whatever else the line names */
         r = run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/x': Permission denied\n");
         assert_string_equal(r->denials[0].path, "/etc/x");
+        /* a source location anywhere in the line (Perl's, PHP's, Ruby's) is no name either: as
+         * nobody, `cd /own-dir && perl /usr/local/bin/w.pl` writing x read as the host's refusal of
+         * the script, a name the host refuses */
+        {
+                static const char *const located[] = {
+                        "Cannot open x: Permission denied at /ro/w.pl line 1.",
+                        "PHP Warning:  fopen(x): Failed to open stream: Permission denied in /ro/a.php on line 3",
+                        "/ro/fileutils.rb:1386:in `initialize': Permission denied @ rb_sysopen - x (Errno::EACCES)",
+                };
+                struct sbx_classify_context h = { .cwd = "/ws/sub", .granted = granted,
+                                                  .host_refuses = fake_host_refuses };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(located); i++) {
+                        r = run_landlock_in(&h, located[i]);
+                        if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                            strncmp(r->denials[0].path, "/ws/sub/", 8) != 0)
+                                fail_msg("'%s': %s %s", located[i], sbx_verdict_to_string(r->verdict),
+                                         r->n_denials ? r->denials[0].path : "");
+                }
+                assert_string_equal(run_landlock_in(&h, located[0])->denials[0].path, "/ws/sub/x");
+        }
 }
 
 /* A host where every name reads as a 0644 file: it lets the command read and write, never run. */
