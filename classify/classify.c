@@ -270,11 +270,24 @@ static bool searched_program(struct sbx_classifier *c, const char *name, char *o
         return c->searched_refused;
 }
 
-/* A relative path joined to the run's cwd (as text); as printed when it would not fit, starts
- * with '~' (whose expansion is unknown), or the cwd is not known. */
+static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out);
+static bool has_dotdot(const char *p);
+
+/* A relative path joined to the run's cwd (as text), one with ".." resolved on the host when the
+ * context can; as printed when it would not fit, starts with '~' (whose expansion is unknown), or
+ * the cwd is not known. */
+
 static void absolute_path(const struct sbx_classifier *c, char *path, size_t size) {
         char joined[SBX_DENIAL_PATH_MAX];
 
+        /* ".." after a symlink is its target's parent, as the kernel resolves it: the path as the
+         * host resolves it, when the context can, not as text (review: `touch out/../y`, out a
+         * symlink out of the workspace, recorded <workspace>/y for the y made beside its target) */
+        if (c->resolve && path[0] && path[0] != '~' && has_dotdot(path) &&
+            host_name(c, path, strlen(path), joined) && strlen(joined) < size) {
+                memcpy(path, joined, strlen(joined) + 1);
+                return;
+        }
         if (!c->cwd[0] || !path[0] || path[0] == '/' || path[0] == '~')
                 return;
         if (sbx_denial_path_join(c->cwd, path, joined, sizeof(joined)) > 0 && strlen(joined) < size)

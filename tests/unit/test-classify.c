@@ -1737,6 +1737,26 @@ static void test_classify_host_refuses_owner(void **state) {
         assert_verdict(run_landlock_in(&ctx, "mknod: /ro/dev: Permission denied\n"), "denied");
 }
 
+/* ".." after a symlink is its target's parent, as the kernel resolves it: the path recorded is
+ * the host's (`touch link/../y`, link a symlink to /etc, recorded /ws/y for /y). As text without
+ * a resolver. */
+static void test_classify_dotdot_recorded_resolved(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .resolve = fake_resolve };
+        struct sbx_classify_context text = { .cwd = "/ws" };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "touch: cannot touch 'link/../y': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/y");
+        r = run_landlock_in(&ctx, "bash: line 1: /ws/link/../w: Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/w");
+        r = run_landlock_in(&ctx, "touch: cannot touch 'sub/../y': Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/ws/y");
+        r = run_landlock_in(&text, "touch: cannot touch 'link/../y': Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/ws/y");
+}
+
 /* /ws/lnk, the user's symlink to /ro/f (another user's file) */
 static size_t fake_resolve_lnk(void *userdata, const char *path, char *out, size_t size) {
         (void) userdata;
@@ -2038,6 +2058,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_pair),
                 cmocka_unit_test(test_classify_host_refuses_owner),
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
+                cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
                 cmocka_unit_test(test_classify_program_searched_in_path),
