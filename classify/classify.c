@@ -126,6 +126,8 @@ struct sbx_classifier {
         const char *partner; /* in the line host_refused() or hosts_own_refusal() examines: the name
                               * its path pairs with, or NULL */
         size_t partner_len;
+        const char *moved_from; /* of the line host_refused() examines: the path path_elsewhere()
+                                 * moved from, absolute, when it is not the partner; or NULL */
         /* the names of that line found refused, the last few: a quoted absolute name is passed
          * again as an unquoted one, and is most often the path too (asked once, not three times) */
         size_t n_refused;
@@ -484,6 +486,14 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
         c->n_refused = 0;
         if (!name_host_refused(c, path, strlen(path)))
                 return false;
+        /* the name the path was moved from (path_elsewhere()), when it is not the partner: the
+         * line's own name, perhaps what the sandbox refused (the name elsewhere one it did not
+         * make), is refused by the host too, or the line is no refusal of the host's (review: as
+         * nobody, `tar -P -C /own-dir -x` printed "x: Cannot create symlink to '/usr/lib/y'": the
+         * path moved to the link's target, which the host refuses, and x, a name in the
+         * workspace as text, read as the host's refusal) */
+        if (c->moved_from && !name_host_refused(c, c->moved_from, strlen(c->moved_from)))
+                return false;
         c->partner = partner;
         c->partner_len = partner_len;
         r = sbx_denial_line_names_each(line, strlen(line), name_host_refused_or_granted, c);
@@ -539,6 +549,8 @@ static bool host_refused_owner(struct sbx_classifier *c, const char *line, const
 struct elsewhere {
         struct sbx_classifier *c;
         char *path; /* SBX_DENIAL_PATH_MAX bytes */
+        const char *name; /* the name elsewhere, as printed in the line */
+        size_t n;
 };
 
 /* The first name of a line with a directory in it ('/'; not a bare word, a crate's or a
@@ -554,6 +566,8 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
         text[n] = '\0';
         absolute_path(e->c, text, sizeof(text));
         memcpy(e->path, text, strlen(text) + 1);
+        e->name = name;
+        e->n = n;
         return false;
 }
 
@@ -561,8 +575,9 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
  * that names a path elsewhere too: the sandbox refused that one, and it is the path. Landlock
  * refuses the rename of a file from outside into the workspace, and mv ("cannot move '/x' to
  * './y'") and Python ("'/x' -> 'y'") name the source first: the path was the destination. Not
- * on a line naming what the sandbox refuses there too (a set-ID bit). true: path replaced. */
-static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *path) {
+ * on a line naming what the sandbox refuses there too (a set-ID bit). true: path replaced, and
+ * the name elsewhere as printed in printed (SBX_DENIAL_PATH_MAX bytes). */
+static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *path, char *printed) {
         struct elsewhere e = { .c = c, .path = path };
         char host[SBX_DENIAL_PATH_MAX];
 
@@ -573,7 +588,11 @@ static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *pat
         if (c->host_permits && host_name(c, path, strlen(path), host) &&
             !c->host_permits(c->resolve_userdata, host, false))
                 return false;
-        return !sbx_denial_line_names_each(line, strlen(line), name_elsewhere, &e);
+        if (sbx_denial_line_names_each(line, strlen(line), name_elsewhere, &e))
+                return false;
+        memcpy(printed, e.name, e.n); /* e.n < SBX_DENIAL_PATH_MAX: name_elsewhere() */
+        printed[e.n] = '\0';
+        return true;
 }
 
 void sbx_classifier_free(struct sbx_classifier *c) {
@@ -989,14 +1008,33 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         } else {
                                 bare = bare_word(path, strlen(path));
                                 absolute_path(c, path, sizeof(path));
-                                /* the name elsewhere is neither bare nor the line's name alone */
-                                if (path_elsewhere(c, text, path)) {
+                                char moved[SBX_DENIAL_PATH_MAX], printed[SBX_DENIAL_PATH_MAX];
+
+                                memcpy(moved, path, strlen(path) + 1);
+                                /* the name elsewhere is neither bare nor the line's name alone. The
+                                 * name moved from is its partner only in a line telling of a move
+                                 * (mv's, Node's rename), which changes both names: the name
+                                 * elsewhere of a symlink, a copy or a link is only read (its target,
+                                 * its source), and the name moved from, relative to a directory the
+                                 * command moved to, may be what the sandbox refused (review: as
+                                 * nobody, `cd /own-dir && python3 -c "os.symlink('/usr/lib/y',
+                                 * 'x')"`, Node's copyfile, cp -s read as the host's refusal of
+                                 * /usr/lib/y; Python's and Java's lines do not tell a rename from
+                                 * those) */
+                                if (path_elsewhere(c, text, path, printed)) {
                                         bare = opens = false;
-                                        partner = NULL; /* the path is no longer the name it paired */
+                                        partner = NULL;
+                                        if ((c->host_refuses || c->host_permits) &&
+                                            (strcasestr(text, "move") || strcasestr(text, "rename")) &&
+                                            sbx_denial_line_partner(text, tl, printed, &partner_at, &partner_len))
+                                                partner = text + partner_at;
+                                        else
+                                                c->moved_from = moved;
                                 }
                                 own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
                                       host_refused_owner(c, text, path);
+                                c->moved_from = NULL;
                         }
                         if (r > 0 && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */

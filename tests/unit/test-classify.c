@@ -1648,9 +1648,27 @@ static void test_classify_host_refuses_names_granted(void **state) {
         /* the path the host does not refuse: the sandbox's, whatever the other names */
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/c': Permission denied\n"), "denied");
         /* the path moved to the name elsewhere (a rename out of a directory the host refuses):
-         * the host's, the destination in the workspace granted */
-        assert_verdict(run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'b'\n"),
+         * the host's, the destination in the workspace granted, in a line that tells of a move */
+        assert_verdict(run_landlock_in(&ctx, "Error: EACCES: permission denied, rename '/ro/f' -> 'b'\n"),
                        "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "mv: cannot move '/ro/f' to 'b': Permission denied\n"), "task_failure");
+        /* not in one that does not: the name elsewhere may be only read (a symlink's target, a
+         * copy's source), and the name in the workspace, relative to a directory the command moved
+         * to, what the sandbox refused (as nobody, `cd /own-dir && tar -P -x`, os.symlink, Node's
+         * copyFile, cp -s read as the host's refusal); Python's line is a rename's too */
+        {
+                static const char *const read_only_other[] = {
+                        "tar: x: Cannot create symlink to '/ro/y': Permission denied",
+                        "PermissionError: [Errno 13] Permission denied: '/ro/y' -> 'x'",
+                        "Error: EACCES: permission denied, copyfile '/ro/y' -> 'x'",
+                        "Error: EACCES: permission denied, symlink '/ro/y' -> 'x'",
+                        "cp: cannot create symbolic link 'x' to '/ro/y': Permission denied",
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(read_only_other); i++)
+                        if (run_landlock_in(&ctx, read_only_other[i])->verdict != SBX_VERDICT_DENIED)
+                                fail_msg("'%s': not denied", read_only_other[i]);
+        }
         assert_verdict(run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '/etc/f' -> 'b'\n"),
                        "denied");
         /* the workspace names alone: not the host's by this rule (the path itself must be refused) */
