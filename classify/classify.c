@@ -546,6 +546,12 @@ static bool host_refused_owner(struct sbx_classifier *c, const char *line, const
         return strcmp(link, p) == 0 || c->host_refuses_owner(c->resolve_userdata, link);
 }
 
+/* Words of a call on two names whose other name is only read: tar's "Cannot create symlink to",
+ * cp's "cannot create symbolic link" and "hard link", Node's symlink, link and copyfile. */
+static const char *const only_read_other[] = {
+        "symlink", "symbolic link", "hard link", "copyfile", ", link '",
+};
+
 struct elsewhere {
         struct sbx_classifier *c;
         char *path; /* SBX_DENIAL_PATH_MAX bytes */
@@ -583,6 +589,13 @@ static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *pat
 
         if (c->n_granted == 0 || !path[0] || !name_granted(c, path, strlen(path)) || names_refused_there(line))
                 return false;
+        /* a line telling of a symlink, a link or a copy: the other name is only read (a target, a
+         * source), which the sandbox never refuses; the path stays, a name relative to a
+         * directory the command moved to (review: `cd /own-dir && cp -s /usr/lib/y x` recorded
+         * /usr/lib/y) */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(only_read_other); i++)
+                if (strcasestr(line, only_read_other[i]))
+                        return false;
         /* the host would not let the command make the path (a 0555 directory): the refusal may be
          * the host's there, the path stays */
         if (c->host_permits && host_name(c, path, strlen(path), host) &&

@@ -1837,6 +1837,15 @@ static void test_classify_path_outside_granted(void **state) {
         assert_string_equal(r->denials[0].path, "/ws/sub/x");
         r = run_landlock_in(&ctx, "/usr/src/h.c:1:21: fatal error: opening dependency file x: Permission denied\n");
         assert_string_equal(r->denials[0].path, "/ws/sub/x");
+        /* a symlink, a link or a copy: the other name only read, the path stays */
+        r = run_landlock_in(&ctx, "cp: cannot create symbolic link 'x' to '/usr/lib/y': Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/ws/sub/x");
+        r = run_landlock_in(&ctx, "tar: x: Cannot create symlink to '/usr/lib/y': Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/ws/sub/x");
+        r = run_landlock_in(&ctx, "Error: EACCES: permission denied, copyfile '/usr/lib/y' -> 'x'\n");
+        assert_string_equal(r->denials[0].path, "/ws/sub/x");
+        r = run_landlock_in(&ctx, "Error: EACCES: permission denied, link '/var/tmp/y' -> 'x'\n");
+        assert_string_equal(r->denials[0].path, "/ws/sub/x");
         /* a path elsewhere stays, whatever else the line names */
         r = run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/x': Permission denied\n");
         assert_string_equal(r->denials[0].path, "/etc/x");
