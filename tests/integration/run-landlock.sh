@@ -624,7 +624,36 @@ assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/v7.json"
                         check "$who, landlock workspace-write: a write to l/../ro, l a symlink out, is refused (rc=$rc)" \
                                 test $rc -eq 1 -a ! -e "/var/tmp/$tag-dd/ro"
                         check "$who, landlock workspace-write: ... denied" grep -q '"verdict": *"denied"' "$d/v8.json"
+                        # ... and its path recorded as the kernel resolved it (before: <workspace>/ro)
+                        check "$who, landlock workspace-write: ... its path the target's parent's ro" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$d/v8.json" "/var/tmp/$tag-dd/ro"
                         rm -rf "/var/tmp/$tag-dd"
+                        # after cd into a directory of the user's, a symlink made there (cp -s) whose
+                        # target lies where the host refuses a write, and a Perl die naming its script
+                        # there: the sandbox's refusal of the name made (before: task_failure as nobody,
+                        # the path moved to the only-read target or the script, which the host refuses)
+                        mkdir -p "/var/tmp/$tag-cs"
+                        [ $who = nobody ] && chown 65534:65534 "/var/tmp/$tag-cs"
+                        printf 'open(my $f, ">", "x") or die "Cannot open x: $!";\n' >"$T/$tag-w.pl"
+                        chmod 0644 "$T/$tag-w.pl"
+                        n=0
+                        for op in "cp -s /etc/passwd x" "perl $T/$tag-w.pl"; do
+                                n=$((n + 1))
+                                command -v "${op%% *}" >/dev/null || continue
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
+                                        --mode workspace-write --verdict-json "$d/cs$n.json" -- \
+                                        sh -c "cd /var/tmp/$tag-cs && $op" ) 2>/dev/null
+                                rc=$?
+                                check "$who, landlock workspace-write: cd out, ${op%% *} making x: denied ($rc)" \
+                                        "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1 and not os.path.lexists(sys.argv[2]), o' \
+                                        "$d/cs$n.json" "/var/tmp/$tag-cs/x"
+                        done
+                        rm -rf "/var/tmp/$tag-cs" "$T/$tag-w.pl"
                         # ... but a host refusal the workspace's names allow for stays the command's: a
                         # script without its execute bit, run
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
@@ -795,6 +824,24 @@ assert not os.path.exists(sys.argv[3] + "-no/x") and not os.path.exists(sys.argv
                                         echo "note - no POSIX ACLs on /var/tmp here: the ACL check not run"
                                 fi
                                 rm -rf "/var/tmp/$tag-acl-no" "/var/tmp/$tag-acl-yes"
+                                # a change of owner of nobody's own symlink to a file of root's
+                                # (chown -h) is the sandbox's refusal, the host allows it (before:
+                                # the target's owner was asked alone, task_failure); chmod follows
+                                # the link, and root's file refuses it without sbx too
+                                ln -sfn /etc/passwd "$d/ws/$tag-lnk" && chown -h 65534:65534 "$d/ws/$tag-lnk"
+                                for b in landlock bwrap; do
+                                        ro_run lk1-$b $b chown -h 65534:65534 "$tag-lnk"
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        ro_run lk2-$b $b chmod 0600 "$tag-lnk"
+                                        check "nobody, $b read-only: chown -h of a link to root's file: denied ($rc)" \
+                                                "$PY" -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["verdict"] == "denied" and a["denial_lines"] == 1, a
+assert b["verdict"] == "task_failure" and b["denial_lines"] == 0, b' "$d/lk1-$b.json" "$d/lk2-$b.json"
+                                done
+                                rm -f "$d/ws/$tag-lnk"
                                 # a dangling symlink in a directory nobody may not write: a write
                                 # through it makes its target, in a directory nobody may write, so
                                 # the refusal is the sandbox's (before: the link's own directory
