@@ -835,10 +835,39 @@ static int check_file_of(const char *f, const struct stat *st, uid_t owner, stru
                                     f, (unsigned) st->st_uid, (unsigned) owner);
         if (st->st_mode & (S_IWGRP | S_IWOTH))
                 return sbx_diag_set(diag, EPERM, "open", f, "audit database file %s is writable by others", f);
+        if (st->st_nlink == 0)
+                return sbx_diag_set(diag, ESTALE, "open", f, "audit database file %s was removed while it was opened",
+                                    f);
         if (st->st_nlink != 1)
                 return sbx_diag_set(diag, EPERM, "open", f,
                                     "audit database file %s has another name (a hard link): it could be written "
                                     "there", f);
+        return 0;
+}
+
+/* The database (st, already examined) and whichever of its -wal, -shm and -journal exist beside
+ * base, each owner's alone. */
+static int check_files_of(const char *path, const char *base, const struct stat *st, uid_t owner,
+                          struct sbx_diag *diag) {
+        int r;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(private_suffixes); i++) {
+                _cleanup_free_ char *f = NULL;
+                struct stat fst;
+
+                if (asprintf(&f, "%s%s", base, private_suffixes[i]) < 0)
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                if (i == 0)
+                        fst = *st;
+                else if (lstat(f, &fst) < 0)
+                        continue;
+                /* a journal another writer was removing as it was looked at (its name found, then
+                 * its last link gone): nobody can write it any more */
+                else if (fst.st_nlink == 0)
+                        continue;
+                if ((r = check_file_of(f, &fst, owner, diag)) < 0)
+                        return r;
+        }
         return 0;
 }
 
@@ -874,19 +903,8 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
                 return sbx_diag_set(diag, errno, "open", path, "cannot stat audit database %s: %s", path,
                                     strerror(errno));
         close(sbx_steal_fd(&fd));
-        for (size_t i = 0; i < SBX_ELEMENTSOF(private_suffixes); i++) {
-                _cleanup_free_ char *f = NULL;
-                struct stat fst;
-
-                if (asprintf(&f, "%s%s", path, private_suffixes[i]) < 0)
-                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-                if (i == 0)
-                        fst = st;
-                else if (lstat(f, &fst) < 0)
-                        continue;
-                if ((r = sbx_db_check_private_file(f, &fst, diag)) < 0)
-                        return r;
-        }
+        if ((r = check_files_of(path, path, &st, sbx_euid(), diag)) < 0)
+                return r;
         /* The journal (or WAL) lives next to the database: a directory we cannot write means every
          * write would fail later, so say so now, naming the file. */
         if (faccessat(AT_FDCWD, dir, W_OK, AT_EACCESS) < 0)
@@ -1105,20 +1123,7 @@ static int check_readable(const char *path, const struct stat *st, struct sbx_di
                 if ((r = check_private_dir(path, real_dir, st->st_uid, diag)) < 0)
                         return r;
         }
-        for (size_t i = 0; i < SBX_ELEMENTSOF(private_suffixes); i++) {
-                _cleanup_free_ char *f = NULL;
-                struct stat fst;
-
-                if (asprintf(&f, "%s%s", real ? real : path, private_suffixes[i]) < 0)
-                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
-                if (i == 0)
-                        fst = *st;
-                else if (lstat(f, &fst) < 0)
-                        continue;
-                if ((r = check_file_of(f, &fst, st->st_uid, diag)) < 0)
-                        return r;
-        }
-        return 0;
+        return check_files_of(path, real ? real : path, st, st->st_uid, diag);
 }
 
 int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {

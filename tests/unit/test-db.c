@@ -239,6 +239,24 @@ static void test_db_open_refuses_a_database_file_not_private(void **state) {
         }
 }
 
+/* A name found, then its last link removed before its attributes were read (another writer
+ * deleting its journal): no second name, and the file judged says so rather than "a hard link". */
+static void test_db_private_file_removed_while_looked_at_is_no_second_name(void **state) {
+        struct stat st = { .st_mode = S_IFREG | 0600, .st_uid = geteuid(), .st_nlink = 0 };
+        struct sbx_diag diag = { 0 };
+        (void) state;
+
+        assert_int_equal(sbx_db_check_private_file("/x/audit.db-journal", &st, &diag), -ESTALE);
+        assert_non_null(strstr(diag.msg, "was removed"));
+        assert_null(strstr(diag.msg, "another name"));
+        st.st_nlink = 1;
+        assert_int_equal(sbx_db_check_private_file("/x/audit.db-journal", &st, NULL), 0);
+        st.st_nlink = 2;
+        diag = (struct sbx_diag) { 0 };
+        assert_int_equal(sbx_db_check_private_file("/x/audit.db-journal", &st, &diag), -EPERM);
+        assert_non_null(strstr(diag.msg, "another name"));
+}
+
 static void test_db_fresh_schema_has_tables_indexes_and_views(void **state) {
         struct fixture *f = *state;
         struct sbx_db *db = NULL;
@@ -783,6 +801,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_db_open_creates_private_directories_and_file, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_open_refuses_a_directory_its_group_may_write, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_open_refuses_a_database_file_not_private, setup, teardown),
+                cmocka_unit_test(test_db_private_file_removed_while_looked_at_is_no_second_name),
                 cmocka_unit_test_setup_teardown(test_db_fresh_schema_has_tables_indexes_and_views, setup, teardown),
                 cmocka_unit_test(test_db_migrations_are_consecutive_steps),
                 cmocka_unit_test_setup_teardown(test_db_v1_database_is_upgraded_step_by_step, setup, teardown),
