@@ -116,6 +116,7 @@ struct sbx_classifier {
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         bool (*host_refuses_owner)(void *userdata, const char *path);
         int (*host_runs)(void *userdata, const char *path);
+        uint64_t (*host_mount)(void *userdata, const char *path);
         char *search_path; /* NULL: the default */
         /* the last program searched_program() looked for, and what it found: a command that
          * prints the same line many times is searched for once */
@@ -218,6 +219,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_refuses = ctx->host_refuses;
         c->host_refuses_owner = ctx->host_refuses_owner;
         c->host_runs = ctx->host_runs;
+        c->host_mount = ctx->host_mount;
         c->searched_known = false;
         free(c->search_path);
         c->search_path = NULL;
@@ -544,6 +546,41 @@ static bool host_refused_owner(struct sbx_classifier *c, const char *line, const
                 return true;
         strcat(link, base);
         return strcmp(link, p) == 0 || c->host_refuses_owner(c->resolve_userdata, link);
+}
+
+/* Words of the EXDEV error: strerror's (glibc, musl; Go's in lower case), Node's. */
+static const char *const cross_device[] = { "cross-device link" };
+
+struct crossing {
+        struct sbx_classifier *c;
+        uint64_t first; /* the mount of the first name told, or 0 */
+};
+
+static bool name_on_first_mount(void *userdata, const char *name, size_t n) {
+        struct crossing *x = userdata;
+        char p[SBX_DENIAL_PATH_MAX];
+        uint64_t m;
+
+        if (!host_name(x->c, name, n, p) || (m = x->c->host_mount(x->c->resolve_userdata, p)) == 0)
+                return true; /* not told: proves nothing */
+        if (x->first == 0)
+                x->first = m;
+        return m == x->first;
+}
+
+/* Whether a line tells of an EXDEV that the host itself gives: two of its names lie on different
+ * host mounts (host_mount), between which no rename or link is made, sandbox or not. The
+ * sandbox's own EXDEV, between names on one host mount (bwrap's binds of the workspace, Landlock's
+ * refusal to link a file from outside into the workspace), stays a denial. */
+static bool host_crossed(struct sbx_classifier *c, const char *line) {
+        struct crossing x = { .c = c };
+        bool words = false;
+
+        if (!c->host_mount)
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cross_device) && !words; i++)
+                words = strcasestr(line, cross_device[i]) != NULL;
+        return words && !sbx_denial_line_names_each(line, strlen(line), name_on_first_mount, &x);
 }
 
 /* Words of a call on two names whose other name is only read: tar's "Cannot create symlink to",
@@ -978,7 +1015,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
-                if (keep || c->n_writable > 0 || c->host_refuses) {
+                if (keep || c->n_writable > 0 || c->host_refuses || c->host_mount) {
                         const char *text = line; /* the line as text, whole where it was kept whole */
                         size_t ss, se, tl;
                         bool cut = copy_evidence(line, sizeof(line), s, len) < len;
@@ -1046,7 +1083,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 }
                                 own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
-                                      host_refused_owner(c, text, path);
+                                      host_refused_owner(c, text, path) || host_crossed(c, text);
                                 c->moved_from = NULL;
                         }
                         if (r > 0 && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))

@@ -734,6 +734,24 @@ static bool exception_class(const char *s, size_t n) {
                (ends_with(s, n, "Exception") || ends_with(s, n, "Error"));
 }
 
+/* Go's os.LinkError, "OP OLD NEW" before ": <error>" (rename, link, symlink; Go prints its
+ * errors in lower case, "rename /ws/a /x/a: invalid cross-device link"): the name made, NEW, as
+ * Python's "'OLD' -> 'NEW'" gives. 0 for a field of another form. */
+static size_t link_error_new(const char *f, size_t fl, char *out, size_t size) {
+        static const char *const ops[] = { "rename ", "link ", "symlink " };
+        size_t w = fl;
+
+        if (word_count(f, fl) != 3)
+                return 0;
+        while (w > 0 && f[w - 1] != ' ')
+                w--;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(ops); i++)
+                if (starts_with(f, fl, ops[i]) && path_like(f + strlen(ops[i]), w - 1 - strlen(ops[i])) &&
+                    path_like(f + w, fl - w))
+                        return put(out, size, f + w, fl - w);
+        return 0;
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -847,6 +865,10 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                         return put(out, size, f, fl);
                                 break; /* a program name or line number before a verb phrase */
                         }
+                        size_t made;
+
+                        if (words == 3 && (made = link_error_new(f, fl, out, size)) > 0)
+                                return made;
                         if (verb_phrase(f, fl) || (words == 2 && memchr(f + w, '/', fl - w))) {
                                 size_t k;
 

@@ -21,13 +21,21 @@
  * root's chown to any other owner fails with EINVAL, also in the workspace: GNU tar, which
  * restores owners when run by root, prints "Cannot change ownership to uid N, gid M: Invalid
  * argument", and coreutils' cp -a (also mv, install) "failed to preserve ownership for 'X'",
- * which they print only as root (fixtures/bwrap/tar-x-owner-root, cp-a-owner-root). */
+ * which they print only as root (fixtures/bwrap/tar-x-owner-root, cp-a-owner-root). The workspace
+ * and the temp area are binds, mounts of their own, and the kernel refuses a rename between two
+ * mounts with EXDEV before it looks at a read-only one: Python's os.rename and Node's renameSync
+ * of a workspace file out of it, or of a file from outside into it, print "Invalid cross-device
+ * link" (Node: "EXDEV: cross-device link not permitted") where the host would have made the rename
+ * (mv copies instead, and meets EROFS). One between names on two host mounts is the host's own
+ * EXDEV (sbx run tells, host_mount in sbx-classify.h; fixtures/bwrap/python-rename-out). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
         "denial No usable temporary directory found\n"
         "denial Cannot change ownership to uid\n"
         "denial failed to preserve ownership for\n"
+        "denial Invalid cross-device link\n"
+        "denial cross-device link not permitted\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"
@@ -83,7 +91,10 @@ static const char dialect_bwrap[] =
  * do not have permission to lock the dpkg database directory DIR" (1.20 on; "... the dpkg status
  * database" before), without the strerror text (lib/dpkg/dbmodify.c, modstatdb_can_lock;
  * fixtures/landlock/dpkg-remove). Under bwrap its access() check of the directory comes first and
- * names EROFS. */
+ * names EROFS. Landlock refuses to link a file from outside into the workspace (it would become
+ * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
+ * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
+ * under bwrap. */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
@@ -94,6 +105,8 @@ static const char dialect_landlock[] =
         "denial attempt to write a readonly database\n"
         "denial you do not have permission to lock the dpkg\n"
         "denial No usable temporary directory found\n"
+        "denial Invalid cross-device link\n"
+        "denial cross-device link not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";

@@ -162,6 +162,17 @@ struct sbx_classify_context {
          * path (a name joined to the cwd named a file that was never asked for) and stays a
          * denial. */
         int (*host_runs)(void *userdata, const char *path);
+        /* Optional: the host mount (a mount ID, never 0) the host path `path` (as resolve gave it)
+         * would be renamed or linked on: that of the longest existing part of its directory; 0
+         * when it cannot be told. The kernel refuses a rename or a link between two mounts with
+         * EXDEV, so does Landlock one that would give a file more rights (a hard link from
+         * outside into the workspace), and under bwrap the workspace and the temp area are
+         * mounts of their own: a rename from the workspace out of it, or into it from outside,
+         * fails there with EXDEV where the host would have made it. A line telling of a
+         * cross-device link ("Invalid cross-device link", Node's "EXDEV: cross-device link not
+         * permitted") whose names lie on two different host mounts is the host's EXDEV (a rename
+         * from a tmpfs): the task's failure. NULL, or no two names told apart: a denial. */
+        uint64_t (*host_mount)(void *userdata, const char *path);
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;

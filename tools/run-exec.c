@@ -1908,6 +1908,23 @@ static int host_runs(void *userdata, const char *path) {
         return S_ISREG(st.st_mode) && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) == 0;
 }
 
+/* For the classifier: the mount ID of the longest existing part of the directory of the host
+ * path `path`, where a rename or a link of it is made (the kernel compares the mounts of the two
+ * names' directories); 0 when it cannot be told. */
+static uint64_t host_mount(void *userdata, const char *path) {
+        char buf[PATH_MAX];
+        struct statx stx;
+        size_t len = strlen(path);
+
+        (void) userdata;
+        if (path[0] != '/' || len >= sizeof(buf) || !cut_to_parent(memcpy(buf, path, len + 1)))
+                return 0;
+        while (statx(AT_FDCWD, buf, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0)
+                if (errno != ENOENT || !cut_to_parent(buf))
+                        return 0;
+        return (stx.stx_mask & STATX_MNT_ID) ? stx.stx_mnt_id : 0;
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -2165,8 +2182,8 @@ not_started:
                                                             .host_permits = host_permits,
                                                             .host_refuses = host_refuses,
                                                             .host_refuses_owner = host_refuses_owner,
-
                                                             .host_runs = host_runs,
+                                                            .host_mount = host_mount,
                                                             .search_path = getenv("PATH") };
 
                         /* canonical, as host_path() answers: both are already (the policy's root

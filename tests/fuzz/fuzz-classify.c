@@ -39,6 +39,12 @@ static bool fake_host_refuses_owner(void *userdata, const char *path) {
         return strncmp(path, "/ro/", 4) == 0;
 }
 
+/* A host with /shm a mount of its own (see test-classify.c). */
+static uint64_t fake_host_mount(void *userdata, const char *path) {
+        (void) userdata;
+        return strncmp(path, "/shm/", 5) == 0 ? 7 : 3;
+}
+
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
                      size_t chunk_seed, bool context, struct sbx_classify_result *res) {
         static const char *const writable[] = { "/ws", "/tmp/run", NULL }, *const granted[] = { "/gr", NULL };
@@ -47,6 +53,7 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .host_permits = fake_host_permits,
                                                   .host_refuses = fake_host_refuses,
                                                   .host_runs = fake_host_runs,
+                                                  .host_mount = fake_host_mount,
                                                   .search_path = ":rel:/ro/bin:/bin" };
         struct sbx_classifier *c = NULL;
         size_t off = 0, k = 0;

@@ -765,6 +765,38 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/pp-$b.j
                                 done
                         done
                         rm -rf "$d/pathdirs"
+                        # a rename out of the workspace to a directory the user may write, and one in
+                        # from there: bwrap refuses them with EXDEV (the workspace is a bind, a mount
+                        # of its own), Landlock with EACCES; both are the sandbox's, the files stay
+                        # where they were (before: under bwrap, task_failure). One from a host tmpfs
+                        # into the workspace fails with EXDEV on the host too: the task's failure.
+                        mkdir -p "$d/xd" && echo out >"$d/xd/f" && [ $who = nobody ] && chown -R 65534:65534 "$d/xd"
+                        shm=/dev/shm/$tag-xd-$who
+                        echo t >"$shm" && [ $who = nobody ] && chown 65534:65534 "$shm"
+                        for b in landlock bwrap; do
+                                rm -f "$d/ws/$tag-in" && echo in >"$d/ws/$tag-in" && [ $who = nobody ] && chown 65534:65534 "$d/ws/$tag-in"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/xd1-$b.json" -- "$PY" -c "import os; os.rename('$tag-in', '$d/xd/moved')" ) 2>"$T/err"
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/xd2-$b.json" -- "$PY" -c "import os; os.rename('$d/xd/f', 'stolen')" ) 2>>"$T/err"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/xd3-$b.json" -- "$PY" -c "import os; os.rename('$shm', 'shm')" ) 2>>"$T/err"
+                                check "$who, $b workspace-write: os.rename out of the workspace and into it: denied, the files where they were (rc=$rc, $(grep -c 'Errno' "$T/err") errors)" "$PY" -c '
+import json, os, sys
+d, ws, shm = sys.argv[1:4]
+for n in ("xd1", "xd2"):
+    o = json.load(open(d + "/" + n + "-" + sys.argv[4] + ".json"))
+    assert o["verdict"] == "denied" and o["denial_lines"] == 1, o
+assert json.load(open(d + "/xd1-" + sys.argv[4] + ".json"))["denials"][0]["path"] == d + "/xd/moved"
+assert json.load(open(d + "/xd2-" + sys.argv[4] + ".json"))["denials"][0]["path"] == d + "/xd/f"
+assert not os.path.exists(d + "/xd/moved") and open(d + "/xd/f").read() == "out\n", "moved out"
+assert not os.path.exists(ws + "/stolen") and os.path.exists(ws + "/" + os.path.basename(sys.argv[5])), "moved"
+o = json.load(open(d + "/xd3-" + sys.argv[4] + ".json"))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d" "$d/ws" "$shm" $b "$d/ws/$tag-in"
+                        done
+                        rm -rf "$d/xd" "$shm"
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which
                         # the host allows in nobody's directory, is the sandbox's

@@ -806,6 +806,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* Rust's `X` (cargo): the name without its backticks (it was read as a relative
                  * name, "`/x`" joined to the cwd: a workspace path) */
                 { "failed to create directory `/etc/demo`: Permission denied", "Permission denied", "/etc/demo" },
+                /* Go's os.LinkError, "OP OLD NEW: <error>" in lower case: the name made (no
+                 * path was read) */
+                { "rename /ws/a /etc/a: read-only file system", "read-only file system", "/etc/a" },
+                { "symlink /tmp/t /etc/l: permission denied", "permission denied", "/etc/l" },
+                { "link ws/a /etc/h: invalid cross-device link", "invalid cross-device link", "/etc/h" },
+                { "rename of a b: read-only file system", "read-only file system", "" },
                 /* GNU ln and rsync name the link made before the arrow, its target after it (the
                  * target was read as the path) */
                 { "ln: failed to create symbolic link '/etc/x' -> '/tmp/a': Permission denied", "Permission denied",
@@ -1718,6 +1724,64 @@ static void test_classify_host_refuses_pair(void **state) {
 
 /* A host where the files beneath /ro are another user's: a change of their mode or owner is
  * refused (EPERM without sbx too). */
+/* The host's mounts: /shm a tmpfs of its own, everything else on one; "/nx/..." cannot be told. */
+static uint64_t fake_host_mount(void *userdata, const char *path) {
+        (void) userdata;
+        if (strncmp(path, "/nx/", 4) == 0)
+                return 0;
+        return strncmp(path, "/shm/", 5) == 0 ? 7 : 3;
+}
+
+/* EXDEV: bwrap's binds of the workspace are mounts of their own, and Landlock refuses to link a
+ * file from outside into the workspace with EXDEV; both read as the task's failure, the denial
+ * hidden (Python's os.rename of a workspace file out of it under bwrap). Between two host mounts
+ * the host gives it too: the task's failure. */
+static void test_classify_cross_device_link(void **state) {
+        static const char *const granted[] = { "/ws", "/tmp/run", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_mount = fake_host_mount };
+        struct sbx_classify_context offline = { .cwd = "/ws" };
+        static const struct {
+                const char *line, *path;
+        } sandbox[] = {
+                { "OSError: [Errno 18] Invalid cross-device link: 'a' -> '/home/u/a'", "/home/u/a" },
+                { "OSError: [Errno 18] Invalid cross-device link: '/home/u/a' -> 'a'", "/home/u/a" },
+                { "Error: EXDEV: cross-device link not permitted, rename 'a' -> '/home/u/a'", "/home/u/a" },
+                { "rename /home/u/a /ws/a: invalid cross-device link", "/home/u/a" },
+                { "ln: failed to create hard link 'f' => '/home/u/f': Invalid cross-device link", "/ws/f" },
+                /* a name the host cannot tell proves nothing */
+                { "OSError: [Errno 18] Invalid cross-device link: '/nx/a' -> '/shm/a'", "/shm/a" },
+        };
+        static const char *const host[] = {
+                "OSError: [Errno 18] Invalid cross-device link: '/shm/t' -> 'a'",
+                "Error: EXDEV: cross-device link not permitted, rename '/shm/t' -> '/ws/a'",
+                "ln: failed to create hard link 'f' => '/shm/f': Invalid cross-device link",
+                "rename /ws/a /shm/a: invalid cross-device link",
+        };
+        char text[512];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(sandbox); i++)
+                for (int b = 0; b < 2; b++) {
+                        struct sbx_classify_result *r;
+
+                        snprintf(text, sizeof(text), "%s\n", sandbox[i].line);
+                        r = run_backend_in(b ? "bwrap" : "landlock", &ctx, text);
+                        assert_verdict(r, "denied");
+                        assert_int_equal(r->n_denials, 1);
+                        assert_string_equal(r->denials[0].path, sandbox[i].path);
+                }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(host); i++)
+                for (int b = 0; b < 2; b++) {
+                        snprintf(text, sizeof(text), "%s\n", host[i]);
+                        assert_verdict(run_backend_in(b ? "bwrap" : "landlock", &ctx, text), "task_failure");
+                        /* no host to ask: the sandbox's */
+                        assert_verdict(run_backend_in(b ? "bwrap" : "landlock", &offline, text), "denied");
+                }
+        /* another error between two mounts is no EXDEV */
+        assert_verdict(run_backend_in("bwrap", &ctx, "mv: cannot move '/shm/t' to 'a': Read-only file system\n"),
+                       "denied");
+}
+
 static bool fake_host_refuses_owner(void *userdata, const char *path) {
         (void) userdata;
         return strncmp(path, "/ro/", 4) == 0;
@@ -2085,6 +2149,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_pair),
                 cmocka_unit_test(test_classify_host_refuses_owner),
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
+                cmocka_unit_test(test_classify_cross_device_link),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
