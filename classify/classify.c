@@ -292,6 +292,13 @@ static void absolute_path(const struct sbx_classifier *c, char *path, size_t siz
                 memcpy(path, joined, strlen(joined) + 1);
                 return;
         }
+        /* an absolute one as the kernel reads it: "/tmp/" and "/a//./b" name /tmp and /a/b (a
+         * ".." is left as printed: after a symlink it is not the text's parent) */
+        if (path[0] == '/' && !has_dotdot(path)) {
+                if (sbx_denial_path_join(NULL, path, joined, sizeof(joined)) > 0 && strlen(joined) < size)
+                        memcpy(path, joined, strlen(joined) + 1);
+                return;
+        }
         if (!c->cwd[0] || !path[0] || path[0] == '/' || path[0] == '~')
                 return;
         if (sbx_denial_path_join(c->cwd, path, joined, sizeof(joined)) > 0 && strlen(joined) < size)

@@ -94,7 +94,8 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
 struct sbx_classify_context {
         /* The absolute directory the command started in. A relative path a denial line names
          * ("touch: cannot touch 'x'") is stored joined to it, lexically ("." and ".." and repeated
-         * '/' resolved in the text, nothing looked up on the host): "/ws/x". A path starting with
+         * '/' resolved in the text, nothing looked up on the host): "/ws/x"; an absolute one has
+         * its "." and repeated and trailing '/' dropped ("/tmp/": "/tmp"). A path starting with
          * '~', or whose join does not fit SBX_DENIAL_PATH_MAX, stays as printed; the printed form
          * is always in the line. NULL: every path as printed. */
         const char *cwd;

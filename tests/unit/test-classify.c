@@ -1724,6 +1724,31 @@ static void test_classify_host_refuses_pair(void **state) {
 
 /* A host where the files beneath /ro are another user's: a change of their mode or owner is
  * refused (EPERM without sbx too). */
+/* An absolute name is recorded as the kernel reads it: Landlock's refusal of mkdir's '/tmp/'
+ * recorded "/tmp/", which a query for /tmp did not find; a ".." stays as printed (no host to
+ * resolve it: after a symlink it is not the text's parent). */
+static void test_classify_absolute_path_recorded_normalized(void **state) {
+        static const struct {
+                const char *line, *path;
+        } cases[] = {
+                { "mkdir: cannot create directory '/tmp/': Permission denied\n", "/tmp" },
+                { "touch: cannot touch '/a//b/./c': Permission denied\n", "/a/b/c" },
+                { "x: '/': Permission denied\n", "/" },
+                { "x: '/a/../b': Permission denied\n", "/a/../b" },
+        };
+        struct sbx_classify_context ctx = { .cwd = "/ws" }, none = { 0 };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_result *r = run_landlock_in(&ctx, cases[i].line);
+
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, cases[i].path);
+                r = run_landlock_in(&none, cases[i].line);
+                assert_string_equal(r->denials[0].path, cases[i].path);
+        }
+}
+
 /* The host's mounts: /shm a tmpfs of its own, everything else on one; "/nx/..." cannot be told. */
 static uint64_t fake_host_mount(void *userdata, const char *path) {
         (void) userdata;
@@ -2150,6 +2175,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_owner),
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
                 cmocka_unit_test(test_classify_cross_device_link),
+                cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
