@@ -30,6 +30,7 @@
 #include "sbx-euid.h"
 #include "sbx-macro.h"
 #include "sbx-procfs.h"
+#include "sbx-realpath.h"
 #include "sbx-audit.h"
 #include "sbx-db.h"
 #include "sbx-tool.h"
@@ -1925,6 +1926,91 @@ static uint64_t host_mount(void *userdata, const char *path) {
         return (stx.stx_mask & STATX_MNT_ID) ? stx.stx_mnt_id : 0;
 }
 
+/* Whether script[i] starts a word `cd`, `pushd` or `popd` at a command's place: after the
+ * start, a blank or an operator. */
+static bool moves_at(const char *script, size_t i) {
+        static const char *const words[] = { "cd", "pushd", "popd" };
+
+        if (i > 0 && !strchr(" \t\n;&|(`{!", script[i - 1]))
+                return false;
+        for (size_t w = 0; w < SBX_ELEMENTSOF(words); w++) {
+                size_t n = strlen(words[w]);
+
+                if (strncmp(script + i, words[w], n) == 0 && (script[i + n] == '\0' || strchr(" \t\n;&|)", script[i + n])))
+                        return true;
+        }
+        return false;
+}
+
+int sbx_run_script_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh" };
+        const char *script, *p, *word, *base;
+        char dir[PATH_MAX];
+        _cleanup_free_ char *joined = NULL, *logical = NULL, *real = NULL;
+        size_t n;
+        bool shell = false;
+        struct stat st;
+
+        if (!argv || !argv[0] || !argv[1] || !argv[2] || strcmp(argv[1], "-c") != 0 || !cwd || cwd[0] != '/')
+                return 0;
+        base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+        for (size_t i = 0; i < SBX_ELEMENTSOF(shells); i++)
+                shell |= strcmp(base, shells[i]) == 0;
+        if (!shell)
+                return 0;
+        script = argv[2];
+        for (p = script; *p == ' ' || *p == '\t'; p++)
+                ;
+        if (strncmp(p, "cd", 2) != 0 || (p[2] != ' ' && p[2] != '\t'))
+                return 0;
+        for (p += 2; *p == ' ' || *p == '\t'; p++)
+                ;
+        /* the directory: a word without expansions, quoted whole or not at all; not an option
+         * (`cd -`, `cd -P`) */
+        if (*p == '\'' || *p == '"') {
+                const char *close = strchr(p + 1, *p);
+
+                if (!close)
+                        return 0;
+                word = p + 1;
+                n = (size_t) (close - word);
+                if (*p == '"' && strcspn(word, "$`\\") < n)
+                        return 0;
+                p = close + 1;
+        } else {
+                word = p;
+                n = strcspn(p, " \t\n;&|<>()");
+                if (strcspn(word, "$`\\'\"*?[~{") < n)
+                        return 0;
+                p += n;
+        }
+        if (n == 0 || n >= sizeof(dir) || word[0] == '-' || memchr(word, '\0', n) || memchr(word, '\n', n))
+                return 0;
+        memcpy(dir, word, n);
+        dir[n] = '\0';
+        for (; *p == ' ' || *p == '\t'; p++)
+                ;
+        /* then `&&`: what follows runs only where the cd succeeded, and moves no more */
+        if (strncmp(p, "&&", 2) != 0)
+                return 0;
+        for (size_t i = (size_t) (p + 2 - script); script[i]; i++)
+                if (moves_at(script, i))
+                        return 0;
+        /* a relative one is searched in CDPATH first */
+        if (dir[0] != '/' && getenv("CDPATH") && getenv("CDPATH")[0])
+                return 0;
+        /* bash's cd is logical ("l/.." is where it started), the kernel's names physical */
+        if (dir[0] == '/')
+                joined = strdup(dir);
+        else if (asprintf(&joined, "%s/%s", cwd, dir) < 0)
+                joined = NULL;
+        if (!joined || sbx_path_normalize(joined, &logical) < 0 || !(real = realpath(logical, NULL)) ||
+            stat(real, &st) < 0 || !S_ISDIR(st.st_mode) || strlen(real) >= size)
+                return 0;
+        memcpy(out, real, strlen(real) + 1);
+        return 1;
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -2176,7 +2262,13 @@ not_started:
                         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
                         _cleanup_free_ char *cwd = getcwd(NULL, 0);
                         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-                        struct sbx_classify_context ctx = { .cwd = cwd && cwd[0] == '/' ? cwd : NULL,
+                        char moved[PATH_MAX];
+                        /* a shell script that moves first (`cd sub && make`, as an agent's bash
+                         * tool writes): its lines' relative names are that directory's */
+                        bool cd_first = cwd && sbx_run_script_start_dir(command, cwd, moved, sizeof(moved)) > 0;
+                        struct sbx_classify_context ctx = { .cwd = cd_first           ? moved
+                                                                   : cwd && cwd[0] == '/' ? cwd
+                                                                                          : NULL,
                                                             .writable = writable, .granted = granted,
                                                             .resolve = host_path,
                                                             .host_permits = host_permits,

@@ -34,6 +34,14 @@ struct sbx_run_report {
         char message_buf[512];
 };
 
+/* The directory a shell script moves to before anything else: argv is a shell's `-c SCRIPT`
+ * (sh, bash, dash, zsh, ksh) whose script starts `cd DIR &&` (DIR a word without expansions,
+ * quoted whole or not, no option; relative ones only without CDPATH) and moves no more (no other
+ * `cd`, `pushd` or `popd` at a command's place): DIR joined to cwd (logically, as cd does),
+ * then its real path (the kernel resolves names physically), into out. 1 when found, an
+ * existing directory, 0 otherwise (the relative names of the script's lines are then cwd's, as
+ * far as sbx can tell). */
+int sbx_run_script_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* The argv to run: ARGV, or bash -c COMMAND [ARGV...]. Caller frees with sbx_strv_free(). */
 int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
 /* Makes sure 0, 1, 2 are open (on /dev/null if not) and every --keep-fd/--verdict-fd is open. */

@@ -796,6 +796,29 @@ assert not os.path.exists(ws + "/stolen") and os.path.exists(ws + "/" + os.path.
 o = json.load(open(d + "/xd3-" + sys.argv[4] + ".json"))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d" "$d/ws" "$shm" $b "$d/ws/$tag-in"
                         done
+                        # a script that moves first (`cd DIR && ...`, as an agent's bash tool runs
+                        # one): its relative names are DIR's (before: the start directory's, so a
+                        # write refused in DIR was recorded in the workspace, and as nobody one the
+                        # host refuses in /etc read as the sandbox's refusal of the workspace)
+                        for b in landlock bwrap; do
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/cd1-$b.json" -c "cd '$d/xd' && touch y.txt" ) 2>/dev/null
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b read-only: cd DIR && touch y.txt: denied, DIR/y.txt recorded, not made (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o
+assert not os.path.exists(sys.argv[2]), "made"' "$d/cd1-$b.json" "$d/xd/y.txt"
+                                [ $who = nobody ] || continue
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/cd2-$b.json" -c "cd /etc && touch ./$tag-cd" ) 2>/dev/null
+                                check "nobody, $b workspace-write: cd /etc && touch ./x: the host's refusal, task_failure (rc=$?)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
+                        done
                         rm -rf "$d/xd" "$shm"
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which

@@ -7,8 +7,11 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -109,11 +112,75 @@ static void test_status_lost_after_descriptors_closed(void **state) {
         assert_string_equal(rep.verdict, "runner_failure");
 }
 
+/* A script that moves first: its lines' relative names are that directory's (`cd sub && make`
+ * recorded <start>/x for sub's x). Only where nothing else can have moved it. */
+static void test_script_start_dir(void **state) {
+        char tmpl[] = "/tmp/sbx-test-cd.XXXXXX", sub[PATH_MAX], link[PATH_MAX], out[PATH_MAX], want[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        static const char *const moves[] = {
+                "cd sub && touch x", "  cd 'sub' && touch x", "cd \"sub\" && touch x; make", "cd sub/ && a | b",
+                "cd ./sub/../sub && x", "cd SUBABS && touch x",
+        };
+        static const char *const stays[] = {
+                "cd sub; touch x",           /* the cd may fail and the rest run */
+                "cd sub || exit; touch x",   "cd $D && touch x", "cd ~ && touch x", "cd - && x", "cd -P sub && x",
+                "cd sub && cd .. && touch x", "cd sub && (cd /tmp && x)", "cd sub && pushd /tmp && x",
+                "cd sub&&x;popd",            "cd missing && x", "cd file && x", "cd && x", "echo cd sub && x",
+                "cd \"s$ub\" && x",          "cd 'sub && x", "cdsub && x", "cd sub",
+        };
+        (void) state;
+
+        assert_non_null(dir);
+        snprintf(sub, sizeof(sub), "%s/sub", dir);
+        snprintf(link, sizeof(link), "%s/l", dir);
+        assert_int_equal(mkdir(sub, 0755), 0);
+        assert_int_equal(symlink("sub", link), 0);
+        snprintf(want, sizeof(want), "%s/file", dir);
+        fclose(fopen(want, "w"));
+        unsetenv("CDPATH");
+        for (size_t i = 0; i < sizeof(moves) / sizeof(moves[0]); i++) {
+                char script[PATH_MAX + 64], *argv[] = { (char *) "/bin/bash", (char *) "-c", script, NULL };
+                const char *at = strstr(moves[i], "SUBABS");
+
+                if (at)
+                        snprintf(script, sizeof(script), "%.*s%s%s", (int) (at - moves[i]), moves[i], sub, at + 6);
+                else
+                        snprintf(script, sizeof(script), "%s", moves[i]);
+                out[0] = '\0';
+                if (sbx_run_script_start_dir(argv, dir, out, sizeof(out)) != 1)
+                        fail_msg("not moved: %s", script);
+                assert_string_equal(out, sub);
+        }
+        for (size_t i = 0; i < sizeof(stays) / sizeof(stays[0]); i++) {
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) stays[i], NULL };
+
+                if (sbx_run_script_start_dir(argv, dir, out, sizeof(out)) != 0)
+                        fail_msg("moved: %s", stays[i]);
+        }
+        {
+                /* a symlink: the kernel's directory, its target */
+                char *argv[] = { (char *) "dash", (char *) "-c", (char *) "cd l && x", NULL };
+                assert_int_equal(sbx_run_script_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                /* not a shell's -c, or CDPATH for a relative one */
+                char *other[] = { (char *) "python3", (char *) "-c", (char *) "cd sub && x", NULL };
+                assert_int_equal(sbx_run_script_start_dir(other, dir, out, sizeof(out)), 0);
+                setenv("CDPATH", "/tmp", 1);
+                assert_int_equal(sbx_run_script_start_dir(argv, dir, out, sizeof(out)), 0);
+                unsetenv("CDPATH");
+        }
+        unlink(want);
+        unlink(link);
+        rmdir(sub);
+        rmdir(dir);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_status_read),
                 cmocka_unit_test(test_status_lost),
                 cmocka_unit_test(test_status_lost_after_descriptors_closed),
+                cmocka_unit_test(test_script_start_dir),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
