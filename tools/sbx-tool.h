@@ -44,8 +44,11 @@ int sbx_env_session(const char **ret);
 
 /* Calls fn(pid, userdata) for every child process `parent` (a single-threaded one: its main
  * thread's children) has now, from /proc/PARENT/task/PARENT/children. Returns 0, or -errno when
- * /proc cannot list them. */
+ * /proc cannot list them (-ENOENT: no such process). */
 int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata);
+/* The same from every process's /proc/PID/stat (its parent's pid), which sbx_each_child() falls
+ * back to on a kernel without CONFIG_PROC_CHILDREN. */
+int sbx_each_child_scan(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata);
 
 /* ---- the keeper of an unconfined child (tools/keeper.c) ---- */
 /* CLOCK_MONOTONIC in milliseconds. */

@@ -1,6 +1,8 @@
 /* Messages, number parsing and the listing of child processes shared by the verbs. The tool logs once, at the top. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +105,48 @@ char *sbx_term_text(const char *s, size_t len) {
         return out;
 }
 
+int sbx_each_child_scan(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
+        DIR *proc = opendir("/proc");
+        struct dirent *de;
+
+        if (!proc)
+                return -errno;
+        while ((errno = 0, de = readdir(proc))) {
+                char buf[512], *close_paren, *end;
+                ssize_t n;
+                long pid, ppid;
+                int fd;
+
+                errno = 0;
+                pid = strtol(de->d_name, &end, 10);
+                if (*end || pid <= 0 || errno)
+                        continue;
+                snprintf(buf, sizeof(buf), "%s/stat", de->d_name);
+                fd = openat(dirfd(proc), buf, O_RDONLY | O_CLOEXEC);
+                if (fd < 0)
+                        continue; /* ended meanwhile */
+                n = read(fd, buf, sizeof(buf) - 1);
+                close(fd);
+                if (n <= 0)
+                        continue;
+                buf[n] = '\0';
+                /* "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, its last ')'
+                 * ends it (cut at 512 bytes: a COMM is at most 64) */
+                close_paren = strrchr(buf, ')');
+                if (!close_paren || sscanf(close_paren + 1, " %*c %ld", &ppid) != 1)
+                        continue;
+                if (ppid == (long) parent)
+                        fn((pid_t) pid, userdata);
+        }
+        if (errno) {
+                int e = errno;
+                closedir(proc);
+                return -e;
+        }
+        closedir(proc);
+        return 0;
+}
+
 int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *userdata) {
         char path[64], buf[4096];
         size_t have = 0;
@@ -110,6 +154,15 @@ int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *us
 
         snprintf(path, sizeof(path), "/proc/%ld/task/%ld/children", (long) parent, (long) parent);
         fd = open(path, O_RDONLY | O_CLOEXEC);
+        /* a kernel without CONFIG_PROC_CHILDREN has no such file for a task that exists: the
+         * children are then found by their parent in every process's stat (a keeper left what an
+         * approver had started running, finding none) */
+        if (fd < 0 && errno == ENOENT) {
+                path[strlen(path) - strlen("/children")] = '\0';
+                if (access(path, F_OK) == 0)
+                        return sbx_each_child_scan(parent, fn, userdata);
+                errno = ENOENT;
+        }
         if (fd < 0)
                 return -errno;
         for (;;) {

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -20,6 +22,7 @@
 
 #include "run-args.h"
 #include "run-exec.h"
+#include "sbx-tool.h"
 
 pid_t __real_waitpid(pid_t pid, int *status, int options);
 pid_t __wrap_waitpid(pid_t pid, int *status, int options);
@@ -175,12 +178,78 @@ static void test_script_start_dir(void **state) {
         rmdir(dir);
 }
 
+struct kids {
+        pid_t pid[8];
+        size_t n;
+};
+
+static void note_kid(pid_t pid, void *userdata) {
+        struct kids *k = userdata;
+
+        if (k->n < 8)
+                k->pid[k->n++] = pid;
+}
+
+static bool has_kid(const struct kids *k, pid_t pid) {
+        for (size_t i = 0; i < k->n; i++)
+                if (k->pid[i] == pid)
+                        return true;
+        return false;
+}
+
+/* The children of a process, from its /proc children list and, as a kernel without
+ * CONFIG_PROC_CHILDREN needs, from every process's stat: the same three, not a grandchild. */
+static void test_each_child_scan(void **state) {
+        struct kids listed = { .n = 0 }, scanned = { .n = 0 };
+        pid_t kids[3];
+        int ready[2];
+        char c;
+        (void) state;
+
+        assert_int_equal(pipe(ready), 0);
+        for (int i = 0; i < 3; i++) {
+                kids[i] = fork();
+                assert_true(kids[i] >= 0);
+                if (kids[i] == 0) {
+                        /* the first one has a child of its own, a grandchild of the test */
+                        if (i == 0 && fork() == 0) {
+                                /* ends with its parent, not left behind */
+                                (void) prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+                                if (getppid() == 1)
+                                        _exit(0);
+                                pause();
+                                _exit(0);
+                        }
+                        (void) !write(ready[1], "x", 1);
+                        pause();
+                        _exit(0);
+                }
+        }
+        for (int i = 0; i < 3; i++)
+                assert_int_equal(read(ready[0], &c, 1), 1);
+        assert_int_equal(sbx_each_child(getpid(), note_kid, &listed), 0);
+        assert_int_equal(sbx_each_child_scan(getpid(), note_kid, &scanned), 0);
+        assert_int_equal(listed.n, 3);
+        assert_int_equal(scanned.n, 3);
+        for (int i = 0; i < 3; i++)
+                assert_true(has_kid(&listed, kids[i]) && has_kid(&scanned, kids[i]));
+        /* the grandchild, orphaned, is the test's no more than before */
+        for (int i = 0; i < 3; i++) {
+                kill(kids[i], SIGKILL);
+                assert_int_equal(waitpid(kids[i], NULL, 0), kids[i]);
+        }
+        assert_int_equal(sbx_each_child(999999999, note_kid, &listed), -ENOENT);
+        close(ready[0]);
+        close(ready[1]);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_status_read),
                 cmocka_unit_test(test_status_lost),
                 cmocka_unit_test(test_status_lost_after_descriptors_closed),
                 cmocka_unit_test(test_script_start_dir),
+                cmocka_unit_test(test_each_child_scan),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
