@@ -971,6 +971,7 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         if ((r = chosen->confine(&req, out, diag)) < 0)
                 return r;
         out->backend = chosen->name;
+        out->private_tmpdir = chosen->private_tmpdir;
         if (out->enforcement == SBX_ENFORCEMENT_PARTIAL && !out->enforcement_reason) {
                 out->enforcement_reason = strdup(chosen_state.reason[0] ? chosen_state.reason : "partial");
                 if (!out->enforcement_reason)

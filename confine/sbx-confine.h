@@ -166,6 +166,9 @@ struct sbx_confine_options {
 struct sbx_confined_argv {
         char **argv;                       /* NULL-terminated argv to spawn; owned */
         const char *backend;               /* static backend name */
+        const char *private_tmpdir;        /* static: the backend's temp area, a tmpfs of the sandbox's
+                                              own (bwrap's /dev/shm), or NULL: no name beneath it is the
+                                              host's file of that name */
         enum sbx_enforcement enforcement;
         char *enforcement_reason;          /* owned; NULL when full */
         const struct sbx_dialect *dialect; /* borrowed built-in dialect of the backend */

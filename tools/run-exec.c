@@ -1911,14 +1911,19 @@ static int host_runs(void *userdata, const char *path) {
 
 /* For the classifier: the mount ID of the longest existing part of the directory of the host
  * path `path`, where a rename or a link of it is made (the kernel compares the mounts of the two
- * names' directories); 0 when it cannot be told. */
+ * names' directories); 0 when it cannot be told. userdata: the backend's private temp area (bwrap's
+ * /dev/shm, a tmpfs of the sandbox's own that TMPDIR names), or NULL: a name beneath it is no file
+ * of the host's, whose mount would tell nothing (review: Python's tempfile + os.replace() into the
+ * workspace, EXDEV from the sandbox's temp area, read as the host's EXDEV from its /dev/shm). */
 static uint64_t host_mount(void *userdata, const char *path) {
+        const char *private_tmpdir = userdata;
         char buf[PATH_MAX];
         struct statx stx;
         size_t len = strlen(path);
 
-        (void) userdata;
         if (path[0] != '/' || len >= sizeof(buf) || !cut_to_parent(memcpy(buf, path, len + 1)))
+                return 0;
+        if (private_tmpdir && sbx_path_beneath(path, private_tmpdir))
                 return 0;
         while (statx(AT_FDCWD, buf, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0)
                 if (errno != ENOENT || !cut_to_parent(buf))
@@ -2276,7 +2281,9 @@ not_started:
                                                             .host_refuses_owner = host_refuses_owner,
                                                             .host_runs = host_runs,
                                                             .host_mount = host_mount,
-                                                            .search_path = getenv("PATH") };
+                                                            .search_path = getenv("PATH"),
+                                                            .userdata = confined ? (void *) confined->private_tmpdir
+                                                                                 : NULL };
 
                         /* canonical, as host_path() answers: both are already (the policy's root
                          * is canonicalized when it is resolved, the temp area is made beneath
@@ -2286,6 +2293,8 @@ not_started:
                                 root = rep->policy->workspace_root;
                         if (confined && confined->temp_dir)
                                 temp = confined->temp_dir;
+                        else if (confined)
+                                temp = confined->private_tmpdir;
                         sbx_classify_writable_dirs(confined ? confined->backend : NULL,
                                                    rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
                                                    writable);

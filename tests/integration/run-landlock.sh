@@ -820,6 +820,22 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                         done
                         rm -rf "$d/xd" "$shm"
+                        # under bwrap the temp area ($TMPDIR) is /dev/shm, a tmpfs of the sandbox's own:
+                        # an atomic write made there and moved into the workspace (tempfile, then
+                        # os.replace) fails with EXDEV where the host, its TMPDIR on the workspace's
+                        # file system, would have made it. No name beneath it is the host's /dev/shm,
+                        # whose mount proves nothing: the sandbox's (before: task_failure).
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                --verdict-json "$d/xd4.json" -- "$PY" -c "import os, tempfile
+fd, t = tempfile.mkstemp()
+os.write(fd, b'x')
+os.replace(t, 'atomic')" ) 2>"$T/err"
+                        rc=$?
+                        [ $rc -eq 125 ] || check "$who, bwrap workspace-write: os.replace from the temp area into the workspace: denied, the workspace name its path (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1, o
+assert o["denials"][0]["path"] == sys.argv[2] + "/atomic", o' "$d/xd4.json" "$d/ws"
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which
                         # the host allows in nobody's directory, is the sandbox's

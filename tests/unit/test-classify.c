@@ -1807,6 +1807,42 @@ static void test_classify_cross_device_link(void **state) {
                        "denied");
 }
 
+/* The host's mounts as sbx run tells them under bwrap: /shm is the sandbox's own temp area (a
+ * tmpfs of its own, granted), whose names are none of the host's: their mount cannot be told. */
+static uint64_t fake_host_mount_private_shm(void *userdata, const char *path) {
+        (void) userdata;
+        return strncmp(path, "/shm/", 5) == 0 ? 0 : 3;
+}
+
+/* An atomic write made in bwrap's temp area and moved into the workspace (Python's tempfile, then
+ * os.replace(); Node's rename) fails with EXDEV, the temp area a mount of the sandbox's: the
+ * sandbox's, the workspace name its path; one moved out of the workspace names the file outside
+ * (review: read as the host's EXDEV from its own /dev/shm, task_failure). */
+static void test_classify_cross_device_from_private_temp(void **state) {
+        static const char *const granted[] = { "/ws", "/shm", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted,
+                                            .host_mount = fake_host_mount_private_shm };
+        static const struct {
+                const char *line, *path;
+        } cases[] = {
+                { "OSError: [Errno 18] Invalid cross-device link: '/shm/tmpa7js' -> 'atomic'", "/ws/atomic" },
+                { "Error: EXDEV: cross-device link not permitted, rename '/shm/t' -> '/ws/a'", "/ws/a" },
+                { "OSError: [Errno 18] Invalid cross-device link: '/shm/tmpa7js' -> '/home/u/f'", "/home/u/f" },
+        };
+        char text[512];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_result *r;
+
+                snprintf(text, sizeof(text), "%s\n", cases[i].line);
+                r = run_backend_in("bwrap", &ctx, text);
+                assert_verdict(r, "denied");
+                assert_int_equal(r->n_denials, 1);
+                assert_string_equal(r->denials[0].path, cases[i].path);
+        }
+}
+
 static bool fake_host_refuses_owner(void *userdata, const char *path) {
         (void) userdata;
         return strncmp(path, "/ro/", 4) == 0;
@@ -2176,6 +2212,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
                 cmocka_unit_test(test_classify_cross_device_link),
                 cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
+                cmocka_unit_test(test_classify_cross_device_from_private_temp),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),

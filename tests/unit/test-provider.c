@@ -291,9 +291,12 @@ static void test_bwrap_argv_workspace_write_binds_root_and_temp(void **state) {
         assert_string_equal(c->argv[i + 1], ws);
         assert_string_equal(c->argv[i + 2], ws);
         assert_string_not_equal(c->argv[i + 3], "--bind"); /* the only host bind */
-        /* the temp area is the sandbox's own /dev/shm: no host directory */
+        /* the temp area is the sandbox's own /dev/shm: no host directory, and no name beneath it
+         * the host's (the classifier asks the host nothing of them) */
         assert_null(c->temp_dir);
         assert_string_equal(c->setenv[0], "TMPDIR=/dev/shm");
+        assert_non_null(c->private_tmpdir);
+        assert_string_equal(c->private_tmpdir, "/dev/shm");
         /* the sealing launcher leaves exactly that mount writable */
         i = find_arg(c->argv, "--seal-mounts");
         assert_true(i > 0);
