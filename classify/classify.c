@@ -590,6 +590,48 @@ static bool host_crossed(struct sbx_classifier *c, const char *line) {
         return words && !sbx_denial_line_names_each(line, strlen(line), name_on_first_mount, &x);
 }
 
+struct crossing_refused {
+        struct sbx_classifier *c;
+        size_t refused; /* the names the host refuses */
+};
+
+/* A name of a cross-device line: beneath the granted directories, or refused by the host. */
+static bool name_granted_or_host_refused(void *userdata, const char *name, size_t n) {
+        struct crossing_refused *x = userdata;
+
+        if (name_granted(x->c, name, n))
+                return true;
+        if (!name_host_refused(x->c, name, n))
+                return false;
+        x->refused++;
+        return true;
+}
+
+/* Whether a line tells of an EXDEV between a name beneath the granted directories and one
+ * elsewhere that the host refuses any write: the call fails on the host too, whatever the sandbox.
+ * A rename changes both names; a hard link needs the file to be the user's or one it may read and
+ * write (fs.protected_hardlinks), which a file it may neither write nor remove is not (the
+ * owner's own read-only file aside). Each line's form tells of either ("'A' -> 'B'", Python's
+ * and Node's, may be a rename or a link; only these fail with EXDEV, never a symlink or a copy),
+ * so the name elsewhere is judged though the line may name it first (review: as nobody,
+ * os.rename('/var/tmp/rootdir/f', 'x'), shutil.move and `ln /var/tmp/rootdir/f x` under bwrap,
+ * Node's linkSync, read as denied: the host refuses them as well). */
+static bool host_refused_crossing(struct sbx_classifier *c, const char *line) {
+        struct crossing_refused x = { .c = c };
+        bool words = false;
+
+        if (!c->host_refuses || c->n_granted == 0 || names_refused_there(line))
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cross_device) && !words; i++)
+                words = strcasestr(line, cross_device[i]) != NULL;
+        if (!words)
+                return false;
+        c->refuses_run = false;
+        c->refuses_opens = false;
+        c->n_refused = 0;
+        return sbx_denial_line_names_each(line, strlen(line), name_granted_or_host_refused, &x) && x.refused > 0;
+}
+
 /* Words of a call on two names whose other name is only read: tar's "Cannot create symlink to",
  * cp's "cannot create symbolic link" and "hard link", Node's symlink, link and copyfile. */
 static const char *const only_read_other[] = {
@@ -1090,7 +1132,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 }
                                 own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
-                                      host_refused_owner(c, text, path) || host_crossed(c, text);
+                                      host_refused_owner(c, text, path) || host_crossed(c, text) ||
+                                      host_refused_crossing(c, text);
                                 c->moved_from = NULL;
                         }
                         if (r > 0 && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))

@@ -1807,6 +1807,49 @@ static void test_classify_cross_device_link(void **state) {
                        "denied");
 }
 
+/* EXDEV between the workspace and a file elsewhere that the host refuses any write: a rename
+ * changes it, a hard link needs it to be the user's or one it may write (fs.protected_hardlinks):
+ * the host refuses the call too, the task's failure, whichever name the line gives first (as
+ * nobody under bwrap, os.rename and `ln` of a file of root's into the workspace read as denied).
+ * Root, whom the host lets, and a file the host lets the user write stay the sandbox's. */
+static void test_classify_cross_device_host_refuses_elsewhere(void **state) {
+        static const char *const granted[] = { "/ws", "/shm", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses };
+        static const char *const host[] = {
+                "OSError: [Errno 18] Invalid cross-device link: '/ro/f' -> 'stolen'",
+                "OSError: [Errno 18] Invalid cross-device link: '/ro/f' -> '/ws/hl'",
+                "ln: failed to create hard link 'hl' => '/ro/f': Invalid cross-device link",
+                "cp: cannot create hard link 'hl' to '/ro/f': Invalid cross-device link",
+                "Error: EXDEV: cross-device link not permitted, link '/ro/f' -> 'hl'",
+                "Error: EXDEV: cross-device link not permitted, rename '/ro/f' -> '/shm/t'",
+        };
+        static const struct {
+                const char *line, *path;
+        } sandbox[] = {
+                { "OSError: [Errno 18] Invalid cross-device link: '/home/u/f' -> 'stolen'", "/home/u/f" },
+                { "ln: failed to create hard link 'hl' => '/home/u/f': Invalid cross-device link", "/ws/hl" },
+                /* a name the host refuses and one elsewhere it does not: the sandbox's */
+                { "OSError: [Errno 18] Invalid cross-device link: '/ro/f' -> '/home/u/f'", "/home/u/f" },
+        };
+        char text[512];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(host); i++) {
+                snprintf(text, sizeof(text), "%s\n", host[i]);
+                assert_verdict(run_backend_in("bwrap", &ctx, text), "task_failure");
+                assert_verdict(run_backend_in("landlock", &ctx, text), "task_failure");
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(sandbox); i++) {
+                struct sbx_classify_result *r;
+
+                snprintf(text, sizeof(text), "%s\n", sandbox[i].line);
+                r = run_backend_in("bwrap", &ctx, text);
+                assert_verdict(r, "denied");
+                assert_int_equal(r->n_denials, 1);
+                assert_string_equal(r->denials[0].path, sandbox[i].path);
+        }
+}
+
 /* The host's mounts as sbx run tells them under bwrap: /shm is the sandbox's own temp area (a
  * tmpfs of its own, granted), whose names are none of the host's: their mount cannot be told. */
 static uint64_t fake_host_mount_private_shm(void *userdata, const char *path) {
@@ -2213,6 +2256,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_link),
                 cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
                 cmocka_unit_test(test_classify_cross_device_from_private_temp),
+                cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
