@@ -836,6 +836,25 @@ import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1, o
 assert o["denials"][0]["path"] == sys.argv[2] + "/atomic", o' "$d/xd4.json" "$d/ws"
+                        # as nobody, a file of root's in a directory of root's moved or hard-linked into the
+                        # workspace: bwrap's EXDEV comes first, but the host refuses both (the rename
+                        # changes the directory, protected_hardlinks wants the file writable): the
+                        # task's failure (before: denied), the file where it was
+                        if [ $who = nobody ]; then
+                                mkdir -p "$T/xr-$tag" && echo r >"$T/xr-$tag/f" && chmod 755 "$T/xr-$tag" && chmod 644 "$T/xr-$tag/f"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                        --verdict-json "$d/xr1.json" -- "$PY" -c "import os; os.rename('$T/xr-$tag/f', 'xr')" ) 2>"$T/err"
+                                rc=$?
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                        --verdict-json "$d/xr2.json" -- ln "$T/xr-$tag/f" xr ) 2>>"$T/err"
+                                [ $rc -eq 125 ] || check "nobody, bwrap workspace-write: os.rename and ln of a file of root's into the workspace: task_failure, the file where it was (rc=$rc)" "$PY" -c '
+import json, os, sys
+for n in ("xr1", "xr2"):
+    o = json.load(open(sys.argv[1] + "/" + n + ".json"))
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert open(sys.argv[2] + "/f").read() == "r\n" and not os.path.exists(sys.argv[3] + "/xr"), "moved"' "$d" "$T/xr-$tag" "$d/ws"
+                                rm -rf "$T/xr-$tag"
+                        fi
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which
                         # the host allows in nobody's directory, is the sandbox's
