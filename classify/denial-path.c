@@ -407,6 +407,23 @@ static size_t after_kind(const char *s, size_t n) {
         return 0;
 }
 
+/* Whether the word before the last one of a field (its last word starts at s[w]) is a
+ * preposition that places the object: "Can't do inplace edit on X". Not "for" ("open for
+ * writing"). */
+static bool preposition_before(const char *s, size_t w) {
+        static const char *const preps[] = { "on", "in", "into", "to", "at" };
+        size_t e = w, b;
+
+        while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+                e--;
+        for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t'; b--)
+                ;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(preps); i++)
+                if (e - b == strlen(preps[i]) && strncasecmp(s + b, preps[i], e - b) == 0)
+                        return true;
+        return false;
+}
+
 /* Whether a word of s[0..w) is an article: the verb phrase then names a thing by its kind, and
  * its last word is no name (gpg's "can't connect to the agent", rustc's "couldn't create a temp
  * dir"). A path-like object is read before this is asked. */
@@ -894,6 +911,12 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                                         if (f[i] == '/' && (i == 0 || f[i - 1] == ' ' || f[i - 1] == '\t')) {
                                                 return put(out, size, f + i, name_end(f, i, fl) - i);
                                         }
+                                /* a later field's object was no name ("Cannot make temp name"):
+                                 * this one, placed by a preposition, is, path-like or not (perl's
+                                 * "Can't do inplace edit on f: Cannot make temp name: $!" recorded
+                                 * <cwd>/name) */
+                                if (fallback && words > 2 && preposition_before(f, w) && !kind_word(f + w, fl - w))
+                                        return put(out, size, f + w, fl - w);
                                 if (!fallback && words > 2 && !kind_word(f + w, fl - w) && !article_within(f, w)) {
                                         fallback = f + w;
                                         fallback_len = fl - w;

@@ -673,6 +673,10 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "Can't open /etc/pl: Read-only file system at -e line 1.", "Read-only file system", "/etc/pl" },
                 /* perl -i: the file, not the last word of "Cannot make temp name" */
                 { "Can't do inplace edit on /etc/f: Cannot make temp name: Read-only file system.", "Read-only file system", "/etc/f" },
+                /* ... a name in the cwd, placed by "on", not path-like */
+                { "Can't do inplace edit on f: Cannot make temp name: Read-only file system.", "Read-only file system", "f" },
+                { "Can't do inplace edit on Makefile: Cannot make temp name: Permission denied.", "Permission denied",
+                  "Makefile" },
                 { "./s.sh: 3: cannot create out: Read-only file system", "Read-only file system", "out" },
                 { "patch: **** Can't create temporary file /etc/f.oJT1zDO : Read-only file system", "Read-only file system", "/etc/f.oJT1zDO" },
                 { "mkdir /etc/pd: Read-only file system", "Read-only file system", "/etc/pd" },
