@@ -117,6 +117,7 @@ struct sbx_classifier {
         bool (*host_refuses_owner)(void *userdata, const char *path);
         int (*host_runs)(void *userdata, const char *path);
         uint64_t (*host_mount)(void *userdata, const char *path);
+        bool (*host_dir_missing)(void *userdata, const char *path);
         char *search_path; /* NULL: the default */
         /* the last program searched_program() looked for, and what it found: a command that
          * prints the same line many times is searched for once */
@@ -220,6 +221,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_refuses_owner = ctx->host_refuses_owner;
         c->host_runs = ctx->host_runs;
         c->host_mount = ctx->host_mount;
+        c->host_dir_missing = ctx->host_dir_missing;
         c->searched_known = false;
         free(c->search_path);
         c->search_path = NULL;
@@ -630,6 +632,19 @@ static bool host_refused_crossing(struct sbx_classifier *c, const char *line) {
         c->refuses_opens = false;
         c->n_refused = 0;
         return sbx_denial_line_names_each(line, strlen(line), name_granted_or_host_refused, &x) && x.refused > 0;
+}
+
+/* Node's recursive mkdir reports an error it did not expect (bwrap's EROFS) as the ENOENT of its
+ * stat afterwards (sbx-classify.h, host_dir_missing). */
+static const char node_mkdir_enoent[] = "no such file or directory, mkdir ";
+
+/* Whether a line is Node's ENOENT of a mkdir in a directory the host does not have: a plain
+ * missing directory, the task's failure. */
+static bool host_dir_missing(struct sbx_classifier *c, const char *line, const char *path) {
+        char p[SBX_DENIAL_PATH_MAX];
+
+        return c->host_dir_missing && path[0] && strcasestr(line, node_mkdir_enoent) &&
+               host_name(c, path, strlen(path), p) && c->host_dir_missing(c->resolve_userdata, p);
 }
 
 /* Words of a call on two names whose other name is only read: tar's "Cannot create symlink to",
@@ -1064,7 +1079,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
-                if (keep || c->n_writable > 0 || c->host_refuses || c->host_mount) {
+                if (keep || c->n_writable > 0 || c->host_refuses || c->host_mount || c->host_dir_missing) {
                         const char *text = line; /* the line as text, whole where it was kept whole */
                         size_t ss, se, tl;
                         bool cut = copy_evidence(line, sizeof(line), s, len) < len;
@@ -1133,7 +1148,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
-                                      host_refused_crossing(c, text);
+                                      host_refused_crossing(c, text) || host_dir_missing(c, text, path);
                                 c->moved_from = NULL;
                         }
                         if (r > 0 && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))

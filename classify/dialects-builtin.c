@@ -27,7 +27,12 @@
  * of a workspace file out of it, or of a file from outside into it, print "Invalid cross-device
  * link" (Node: "EXDEV: cross-device link not permitted") where the host would have made the rename
  * (mv copies instead, and meets EROFS). One between names on two host mounts is the host's own
- * EXDEV (sbx run tells, host_mount in sbx-classify.h; fixtures/bwrap/python-rename-out). */
+ * EXDEV (sbx run tells, host_mount in sbx-classify.h; fixtures/bwrap/python-rename-out). Node's
+ * recursive mkdir (npm, and every tool that makes its output directory with fs.mkdir's
+ * recursive) reports EROFS as the ENOENT of the stat it makes afterwards, "ENOENT: no such file or
+ * directory, mkdir 'X'" (Node 20; fixtures/bwrap/npm-install-global): the sandbox's, unless the
+ * directory X is made in is missing on the host (sbx run tells, host_dir_missing), where a mkdir
+ * of X fails so without sbx. */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -36,6 +41,7 @@ static const char dialect_bwrap[] =
         "denial failed to preserve ownership for\n"
         "denial Invalid cross-device link\n"
         "denial cross-device link not permitted\n"
+        "denial ENOENT: no such file or directory, mkdir\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"

@@ -174,6 +174,14 @@ struct sbx_classify_context {
          * permitted") whose names lie on two different host mounts is the host's EXDEV (a rename
          * from a tmpfs): the task's failure. NULL, or no two names told apart: a denial. */
         uint64_t (*host_mount)(void *userdata, const char *path);
+        /* Optional: whether the directory the host path `path` (as resolve gave it) would be made
+         * in is missing on the host (or not a directory). Node's recursive mkdir (fs.mkdirSync
+         * with recursive, npm, every tool built on it) reports an error it did not expect, as
+         * bwrap's EROFS, as the ENOENT of the stat it makes afterwards: "ENOENT: no such file or
+         * directory, mkdir 'X'", which a mkdir of X gives on its own only when its directory is
+         * missing. true: such a line is the task's failure (a mkdir in a missing directory). NULL,
+         * or false: the sandbox's refusal in disguise, a denial. */
+        bool (*host_dir_missing)(void *userdata, const char *path);
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;

@@ -1931,6 +1931,21 @@ static uint64_t host_mount(void *userdata, const char *path) {
         return (stx.stx_mask & STATX_MNT_ID) ? stx.stx_mnt_id : 0;
 }
 
+/* For the classifier: whether the directory the host path `path` (host_path() gave it) would be
+ * made in is missing on the host, or is no directory; false when it cannot be told. */
+static bool host_dir_missing(void *userdata, const char *path) {
+        char buf[PATH_MAX];
+        struct stat st;
+        size_t len = strlen(path);
+
+        (void) userdata;
+        if (path[0] != '/' || len >= sizeof(buf) || !cut_to_parent(memcpy(buf, path, len + 1)))
+                return false;
+        if (stat(buf, &st) < 0)
+                return errno == ENOENT || errno == ENOTDIR;
+        return !S_ISDIR(st.st_mode);
+}
+
 /* Whether script[i] starts a word `cd`, `pushd` or `popd` at a command's place: after the
  * start, a blank or an operator. */
 static bool moves_at(const char *script, size_t i) {
@@ -2281,6 +2296,7 @@ not_started:
                                                             .host_refuses_owner = host_refuses_owner,
                                                             .host_runs = host_runs,
                                                             .host_mount = host_mount,
+                                                            .host_dir_missing = host_dir_missing,
                                                             .search_path = getenv("PATH"),
                                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                                  : NULL };

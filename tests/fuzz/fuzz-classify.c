@@ -45,6 +45,12 @@ static uint64_t fake_host_mount(void *userdata, const char *path) {
         return strncmp(path, "/shm/", 5) == 0 ? 7 : 3;
 }
 
+/* A host without /nx (see test-classify.c). */
+static bool fake_host_dir_missing(void *userdata, const char *path) {
+        (void) userdata;
+        return strncmp(path, "/nx/", 4) == 0;
+}
+
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
                      size_t chunk_seed, bool context, struct sbx_classify_result *res) {
         static const char *const writable[] = { "/ws", "/tmp/run", NULL }, *const granted[] = { "/gr", NULL };
@@ -54,6 +60,7 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .host_refuses = fake_host_refuses,
                                                   .host_runs = fake_host_runs,
                                                   .host_mount = fake_host_mount,
+                                                  .host_dir_missing = fake_host_dir_missing,
                                                   .search_path = ":rel:/ro/bin:/bin" };
         struct sbx_classifier *c = NULL;
         size_t off = 0, k = 0;

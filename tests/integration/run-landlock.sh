@@ -836,6 +836,25 @@ import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1, o
 assert o["denials"][0]["path"] == sys.argv[2] + "/atomic", o' "$d/xd4.json" "$d/ws"
+                        # Node's recursive mkdir reports bwrap's EROFS as ENOENT: a denial where the host
+                        # has the directory it is made in (before: task_failure); one in a directory the
+                        # host lacks is the task's failure
+                        if command -v node >/dev/null; then
+                                mkdir -p "$d/nd" && [ $who = nobody ] && chown 65534:65534 "$d/nd"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                        --verdict-json "$d/nd1.json" -- node -e "require('fs').mkdirSync('$d/nd/x', { recursive: true })" ) 2>"$T/err"
+                                rc=$?
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                        --verdict-json "$d/nd2.json" -- node -e "require('fs').mkdirSync('$d/nd/missing/x')" ) 2>>"$T/err"
+                                [ $rc -eq 125 ] || check "$who, bwrap workspace-write: Node's recursive mkdir outside the workspace: denied; a mkdir in a missing directory: task_failure (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1] + "/nd1.json"))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/nd/x", o
+o = json.load(open(sys.argv[1] + "/nd2.json"))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert os.listdir(sys.argv[1] + "/nd") == [], "made"' "$d"
+                                rm -rf "$d/nd"
+                        fi
                         # as nobody, a file of root's in a directory of root's moved or hard-linked into the
                         # workspace: bwrap's EXDEV comes first, but the host refuses both (the rename
                         # changes the directory, protected_hardlinks wants the file writable): the

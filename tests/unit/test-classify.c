@@ -674,7 +674,8 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* perl -i: the file, not the last word of "Cannot make temp name" */
                 { "Can't do inplace edit on /etc/f: Cannot make temp name: Read-only file system.", "Read-only file system", "/etc/f" },
                 /* ... a name in the cwd, placed by "on", not path-like */
-                { "Can't do inplace edit on f: Cannot make temp name: Read-only file system.", "Read-only file system", "f" },
+                { "Can't do inplace edit on f: Cannot make temp name: Read-only file system.", "Read-only file system",
+                  "f" },
                 { "Can't do inplace edit on Makefile: Cannot make temp name: Permission denied.", "Permission denied",
                   "Makefile" },
                 { "./s.sh: 3: cannot create out: Read-only file system", "Read-only file system", "out" },
@@ -1854,6 +1855,41 @@ static void test_classify_cross_device_host_refuses_elsewhere(void **state) {
         }
 }
 
+static bool fake_host_dir_missing(void *userdata, const char *path) {
+        (void) userdata;
+        return strncmp(path, "/nx/", 4) == 0;
+}
+
+/* Node's recursive mkdir reports bwrap's EROFS as the ENOENT of its stat afterwards (npm install
+ * -g, fs.mkdirSync with recursive; read as task_failure): a denial, but where the host has no
+ * directory to make it in (a plain mkdir in a missing one, ENOENT without sbx too). Landlock's
+ * EACCES keeps its own text: no such line there. */
+static void test_classify_node_mkdir_enoent(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_dir_missing = fake_host_dir_missing };
+        struct sbx_classify_context offline = { .cwd = "/ws" };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        r = run_backend_in("bwrap", &ctx,
+                           "npm error enoent ENOENT: no such file or directory, mkdir '/usr/lib/node_modules/x'\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->n_denials, 1);
+        assert_string_equal(r->denials[0].path, "/usr/lib/node_modules/x");
+        r = run_backend_in("bwrap", &ctx, "Error: ENOENT: no such file or directory, mkdir 'out'\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/out");
+        assert_verdict(run_backend_in("bwrap", &ctx, "Error: ENOENT: no such file or directory, mkdir '/nx/a/b'\n"),
+                       "task_failure");
+        /* no host to ask: the sandbox's */
+        assert_verdict(run_backend_in("bwrap", &offline, "Error: ENOENT: no such file or directory, mkdir '/nx/a/b'\n"),
+                       "denied");
+        /* another call's ENOENT is the file's own absence */
+        assert_verdict(run_backend_in("bwrap", &ctx, "Error: ENOENT: no such file or directory, open '/etc/x'\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("landlock", &ctx, "Error: ENOENT: no such file or directory, mkdir '/etc/x'\n"),
+                       "task_failure");
+}
+
 /* The host's mounts as sbx run tells them under bwrap: /shm is the sandbox's own temp area (a
  * tmpfs of its own, granted), whose names are none of the host's: their mount cannot be told. */
 static uint64_t fake_host_mount_private_shm(void *userdata, const char *path) {
@@ -2261,6 +2297,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
                 cmocka_unit_test(test_classify_cross_device_from_private_temp),
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
+                cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
