@@ -894,13 +894,9 @@ static void look_window(const struct sbx_classifier *c, unsigned char *win, size
                 memcpy(win + from_hist, c->scan_start + (from + from_hist - c->scan_base), *end - from_hist);
 }
 
-/* Whether the source line a Python traceback shows last, before its exception's line, called the
- * function with dir_fd=: the name the exception holds is relative to that directory, not to the
- * cwd. shutil.rmtree removes a tree through descriptors, "os.unlink(entry.name, dir_fd=topfd)",
- * and its error names the entry alone ("PermissionError: [Errno 13] Permission denied: 'i'"):
- * joined to the cwd it was a workspace file, which replayed with the workspace read as the host's
- * own permissions. The caret line of 3.11 on ("    ^^^^") is skipped. */
-static bool name_relative_to_dir_fd(const struct sbx_classifier *c) {
+/* Whether the source line a Python traceback shows last, before its exception's line, holds
+ * `words`. The caret line of 3.11 on ("    ^^^^") is skipped. */
+static bool python_source_holds(const struct sbx_classifier *c, const char *words) {
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
         size_t end, ll;
@@ -915,7 +911,27 @@ static bool name_relative_to_dir_fd(const struct sbx_classifier *c) {
                 for (size_t i = 0; i < ll && carets; i++)
                         carets = ls[i] == '^' || ls[i] == '~' || ls[i] == ' ';
         }
-        return !carets && memmem(ls, ll, "dir_fd=", 7) != NULL;
+        return !carets && memmem(ls, ll, words, strlen(words)) != NULL;
+}
+
+/* Whether the source line a Python traceback shows last, before its exception's line, called the
+ * function with dir_fd=: the name the exception holds is relative to that directory, not to the
+ * cwd. shutil.rmtree removes a tree through descriptors, "os.unlink(entry.name, dir_fd=topfd)",
+ * and its error names the entry alone ("PermissionError: [Errno 13] Permission denied: 'i'"):
+ * joined to the cwd it was a workspace file, which replayed with the workspace read as the host's
+ * own permissions. The caret line of 3.11 on ("    ^^^^") is skipped. */
+static bool name_relative_to_dir_fd(const struct sbx_classifier *c) {
+        return python_source_holds(c, "dir_fd=");
+}
+
+/* Whether the source line a Python traceback shows last, before its exception's line, renamed a
+ * file: os.rename(), os.replace(), pathlib's rename() and replace() (in shutil.move, pathlib, a
+ * script's atomic write). Python's "'A' -> 'B'" does not tell a rename, whose source the host must
+ * let the command remove, from a symlink or a copy, whose source is only read (review: as nobody
+ * under Landlock, shutil.move of a file of root's into the workspace read as denied). A command
+ * given with -c shows no source line. */
+static bool python_source_renames(const struct sbx_classifier *c) {
+        return python_source_holds(c, "rename(") || python_source_holds(c, "replace(");
 }
 
 /* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and
@@ -1139,7 +1155,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         bare = opens = false;
                                         partner = NULL;
                                         if ((c->host_refuses || c->host_permits) &&
-                                            (strcasestr(text, "move") || strcasestr(text, "rename")) &&
+                                            (strcasestr(text, "move") || strcasestr(text, "rename") ||
+                                             (strstr(text, "[Errno ") && python_source_renames(c))) &&
                                             sbx_denial_line_partner(text, tl, printed, &partner_at, &partner_len))
                                                 partner = text + partner_at;
                                         else

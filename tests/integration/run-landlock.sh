@@ -872,6 +872,16 @@ for n in ("xr1", "xr2"):
     o = json.load(open(sys.argv[1] + "/" + n + ".json"))
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 assert open(sys.argv[2] + "/f").read() == "r\n" and not os.path.exists(sys.argv[3] + "/xr"), "moved"' "$d" "$T/xr-$tag" "$d/ws"
+                                # under Landlock shutil.move's os.rename fails with EACCES, "'A' -> 'B'", the
+                                # traceback's source line the rename; then the copy's source is not removed
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                        --verdict-json "$d/xr3.json" -- "$PY" -c "import shutil; shutil.move('$T/xr-$tag/f', 'xr3')" ) 2>"$T/err"
+                                rc=$?
+                                [ $rc -eq 125 ] || check "nobody, landlock workspace-write: shutil.move of a file of root's into the workspace: task_failure, the file where it was (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1] + "/xr3.json"))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert open(sys.argv[2] + "/f").read() == "r\n", "moved"' "$d" "$T/xr-$tag"
                                 rm -rf "$T/xr-$tag"
                         fi
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its

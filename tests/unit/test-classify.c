@@ -1855,6 +1855,43 @@ static void test_classify_cross_device_host_refuses_elsewhere(void **state) {
         }
 }
 
+/* Python's "'A' -> 'B'" names a rename's source first, which the host must let the command remove:
+ * when the traceback's source line shows the rename (os.rename in shutil.move, a script's
+ * os.replace), a source the host refuses makes the task's failure (as nobody under Landlock,
+ * shutil.move of a file of root's into the workspace read as denied). Without a source line (-c),
+ * or with a symlink's, the source may be only read: the sandbox's. */
+static void test_classify_python_rename_source_host_refuses(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                            .host_refuses = fake_host_refuses };
+        static const char *const tb = "Traceback (most recent call last):\n"
+                                      "  File \"/usr/lib/python3.11/shutil.py\", line 825, in move\n";
+        char text[512];
+        struct sbx_classify_result *r;
+        (void) state;
+
+        snprintf(text, sizeof(text), "%s    os.rename(src, real_dst)\n%s", tb,
+                 "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'stolen'\n");
+        assert_verdict(run_backend_in("landlock", &ctx, text), "task_failure");
+        snprintf(text, sizeof(text), "%s    os.replace(tmp, dst)\n    ^^^^^^^^^^^^^^^^^^^^\n%s", tb,
+                 "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'stolen'\n");
+        assert_verdict(run_backend_in("landlock", &ctx, text), "task_failure");
+        /* a source the host lets the command remove: the sandbox's */
+        snprintf(text, sizeof(text), "%s    os.rename(src, real_dst)\n%s", tb,
+                 "PermissionError: [Errno 13] Permission denied: '/home/u/f' -> 'stolen'\n");
+        r = run_backend_in("landlock", &ctx, text);
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/f");
+        /* a symlink's target, or no source line: perhaps only read */
+        snprintf(text, sizeof(text), "%s    os.symlink(src, dst)\n%s", tb,
+                 "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'x'\n");
+        assert_verdict(run_backend_in("landlock", &ctx, text), "denied");
+        assert_verdict(run_backend_in("landlock", &ctx,
+                                      "  File \"<string>\", line 1, in <module>\n"
+                                      "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'x'\n"),
+                       "denied");
+}
+
 static bool fake_host_dir_missing(void *userdata, const char *path) {
         (void) userdata;
         return strncmp(path, "/nx/", 4) == 0;
@@ -2298,6 +2335,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_from_private_temp),
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
+                cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
