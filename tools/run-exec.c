@@ -1912,19 +1912,27 @@ static int host_runs(void *userdata, const char *path) {
 /* For the classifier: the mount ID of the longest existing part of the directory of the host
  * path `path`, where a rename or a link of it is made (the kernel compares the mounts of the two
  * names' directories); 0 when it cannot be told. userdata: the backend's private temp area (bwrap's
- * /dev/shm, a tmpfs of the sandbox's own that TMPDIR names), or NULL: a name beneath it is no file
- * of the host's, whose mount would tell nothing (review: Python's tempfile + os.replace() into the
- * workspace, EXDEV from the sandbox's temp area, read as the host's EXDEV from its /dev/shm). */
+ * /dev/shm, a tmpfs of the sandbox's own that TMPDIR names), or NULL. A name beneath it that the
+ * host does not have is a file of that temp area, made where the command would have made it in
+ * the caller's $TMPDIR (else /tmp): that directory's mount (review: Python's tempfile +
+ * os.replace() into the workspace, EXDEV from the sandbox's temp area, read as the host's EXDEV
+ * from its /dev/shm). One the host has is the host's file the command named. */
 static uint64_t host_mount(void *userdata, const char *path) {
-        const char *private_tmpdir = userdata;
+        const char *private_tmpdir = userdata, *tmp;
         char buf[PATH_MAX];
         struct statx stx;
+        struct stat st;
         size_t len = strlen(path);
 
         if (path[0] != '/' || len >= sizeof(buf) || !cut_to_parent(memcpy(buf, path, len + 1)))
                 return 0;
-        if (private_tmpdir && sbx_path_beneath(path, private_tmpdir))
-                return 0;
+        if (private_tmpdir && sbx_path_beneath(path, private_tmpdir) &&
+            lstat(path, &st) < 0 && errno == ENOENT) {
+                tmp = getenv("TMPDIR");
+                if (!tmp || tmp[0] != '/' || strlen(tmp) >= sizeof(buf))
+                        tmp = "/tmp";
+                memcpy(buf, tmp, strlen(tmp) + 1);
+        }
         while (statx(AT_FDCWD, buf, AT_STATX_SYNC_AS_STAT, STATX_MNT_ID, &stx) < 0)
                 if (errno != ENOENT || !cut_to_parent(buf))
                         return 0;

@@ -823,9 +823,11 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                         # under bwrap the temp area ($TMPDIR) is /dev/shm, a tmpfs of the sandbox's own:
                         # an atomic write made there and moved into the workspace (tempfile, then
                         # os.replace) fails with EXDEV where the host, its TMPDIR on the workspace's
-                        # file system, would have made it. No name beneath it is the host's /dev/shm,
-                        # whose mount proves nothing: the sandbox's (before: task_failure).
-                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                        # file system, would have made it. A name there that the host's /dev/shm does
+                        # not have stands for one in the caller's TMPDIR (here beside the workspace, on
+                        # its mount): the sandbox's (before: task_failure). One it has is the host's file
+                        # (above: the task's failure).
+                        ( cd "$d/ws" && "${pre[@]}" TMPDIR="$d" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
                                 --verdict-json "$d/xd4.json" -- "$PY" -c "import os, tempfile
 fd, t = tempfile.mkstemp()
 os.write(fd, b'x')

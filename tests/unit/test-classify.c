@@ -1928,10 +1928,11 @@ static void test_classify_node_mkdir_enoent(void **state) {
 }
 
 /* The host's mounts as sbx run tells them under bwrap: /shm is the sandbox's own temp area (a
- * tmpfs of its own, granted), whose names are none of the host's: their mount cannot be told. */
+ * tmpfs of its own, granted), whose files stand for ones in the caller's $TMPDIR, here on the
+ * workspace's mount; /nx/ cannot be told. */
 static uint64_t fake_host_mount_private_shm(void *userdata, const char *path) {
         (void) userdata;
-        return strncmp(path, "/shm/", 5) == 0 ? 0 : 3;
+        return strncmp(path, "/nx/", 4) == 0 ? 0 : 3;
 }
 
 /* An atomic write made in bwrap's temp area and moved into the workspace (Python's tempfile, then
