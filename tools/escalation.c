@@ -349,6 +349,34 @@ static int relay_stderr(int fd) {
         return 1;
 }
 
+/* sbx as the subreaper of the approver's keeper (ask_program()): only when it is none already
+ * (then its own caller's sbx_leftovers are not sbx's to end). */
+struct adopted {
+        struct sbx_leftovers l;
+        bool on;
+};
+
+static void adopted_on(struct adopted *a) {
+        int was = 0;
+
+        if (prctl(PR_GET_CHILD_SUBREAPER, &was, 0, 0, 0) < 0 || was)
+                return;
+        sbx_leftovers_spare(&a->l);
+        a->on = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
+        if (!a->on) {
+                free(a->l.before);
+                a->l.before = NULL;
+        }
+}
+
+/* Once the keeper is reaped: what came to sbx from a keeper killed before it could end it is
+ * killed; after a keeper that ended by itself, nothing is there to find. */
+static void end_adopted(struct adopted *a) {
+        if (a->on)
+                sbx_leftovers_end(&a->l);
+        a->on = false;
+}
+
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line, char *note,
                        size_t note_size) {
@@ -370,6 +398,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         pid_t pid = -1;
         int in_fd, r;
         bool reaped = false, unsent = false, out_open = true;
+        struct adopted adopted = { 0 };
 
         if (!real) {
                 note_set(note, note_size, "refused by the approver %s (it cannot be found)", prog);
@@ -426,6 +455,11 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
          * cannot be made is no reason to ask nobody: then it is sbx's own. */
         if (!isatty(STDERR_FILENO) && pipe2(err_p, O_CLOEXEC) < 0)
                 err_p[0] = err_p[1] = -1;
+        /* sbx is the subreaper above the keeper while the approver runs: the approver (its uid's)
+         * may kill its keeper, and what it had started then went to init and ran on, unconfined,
+         * after its answer (review: `setsid daemon &; kill -KILL $PPID`). So it comes to sbx,
+         * which ends it once the keeper is reaped (end_adopted()). */
+        adopted_on(&adopted);
         r = spawn_approver(real, pargv, envp, in_p[0], out_p[1], err_p[1], &pid);
         if (err_p[1] >= 0)
                 close(err_p[1]);
@@ -434,6 +468,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         close(in_p[0]);
         close(out_p[1]);
         if (r != 0) {
+                end_adopted(&adopted);
                 sigaction(SIGCHLD, &old_chld, NULL);
                 close(in_p[1]);
                 close(out_p[0]);
@@ -543,10 +578,12 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 close(err_p[0]);
         while (!reaped && waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR) {
+                        end_adopted(&adopted);
                         sigaction(SIGCHLD, &old_chld, NULL);
                         note_set(note, note_size, "refused by the approver %s (its end could not be waited for)", real);
                         return 0;
                 }
+        end_adopted(&adopted);
         sigaction(SIGCHLD, &old_chld, NULL);
         if (WIFSIGNALED(status))
                 note_set(note, note_size, "refused by the approver %s (it was killed by signal %d)", real,

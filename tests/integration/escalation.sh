@@ -741,7 +741,8 @@ rm -f "$WS/sbx_cwd_module.py" "$T/out/planted-cwd"
 # the approver and what it started are killed, each is gone in moments. As root and as nobody.
 # sbx is ended by SIGKILL to it alone (kill), to its process group (group: `timeout -s KILL`),
 # by SIGTERM to its group while the approver ignores SIGTERM (term), or the approver answers
-# (deny). The approver gets no argument: where it writes ($SBX_TEST_TREE.pids: its own pid, its
+# (deny), or the approver kills its keeper, its parent (keeper: before, what it had started went
+# to init and ran on). The approver gets no argument: where it writes ($SBX_TEST_TREE.pids: its own pid, its
 # job's, its daemon's) and how it ends (SBX_TEST_END: wait, ignore-term, or deny at once) come
 # through its environment.
 cat >"$T/bin/tree-approver" <<'EOF'
@@ -756,6 +757,7 @@ echo $! >>"$out.pids"
 while [ "$(wc -l <"$out.pids")" -lt 3 ]; do sleep 0.02; done
 touch "$out.ready"
 [ "$SBX_TEST_END" = deny ] && { echo deny; exit 0; }
+[ "$SBX_TEST_END" = kill-keeper ] && { echo allow; kill -KILL $PPID; }
 exec sleep 300
 EOF
 chmod 755 "$T/bin/tree-approver"
@@ -798,16 +800,19 @@ for who in "${WHO[@]}"; do
                 t_diag "$who: no backend runs here: the approver's tree is left unchecked for $who"
                 continue
         fi
-        for how in kill group term deny; do
+        for how in kill group term deny keeper; do
                 out=$dir/tree-$how
                 rm -f "$out".*
                 args=(run --db "$dir/tree-$how.db" --backend "$tb" --root "$T/nb/ws" --mode read-only --on-denial=ask
                         --approver "$T/bin/tree-approver" -- sh -c "echo x > $T/nb/ws/tree-$how; exit 9")
-                if [ "$how" = deny ]; then
-                        SBX_TEST_TREE=$out SBX_TEST_END=deny timeout 60 "${pre[@]}" "$bin" "${args[@]}" </dev/null 2>"$T/err"
+                if [ "$how" = deny ] || [ "$how" = keeper ]; then
+                        end=deny
+                        [ "$how" = keeper ] && end=kill-keeper
+                        SBX_TEST_TREE=$out SBX_TEST_END=$end timeout 60 "${pre[@]}" "$bin" "${args[@]}" </dev/null 2>"$T/err"
                         rc=$?
                         took=$(tree_gone "$out")
                         what="the approver answered deny and exited (rc $rc)"
+                        [ "$how" = keeper ] && what="the approver answered allow and killed its keeper (rc $rc)"
                 else
                         # setsid: sbx leads a process group of its own, which `group` kills whole, as
                         # `timeout -s KILL` kills its command's group
@@ -842,7 +847,7 @@ for who in "${WHO[@]}"; do
                         test -z "$alive" -a "$took" -lt 1500
                 t_diag "$tb as $as, $how: the approver's tree ended ${took} ms after sbx was killed or ended"
                 tree_cleanup "$out"
-                [ "$how" = deny ] || rc=9 # (sbx was killed: it has no status of its own to check)
+                [ "$how" = deny ] || [ "$how" = keeper ] || rc=9 # (sbx was killed: it has no status of its own to check)
                 t_check "$tb as $as, $what: nothing more ran, the denied run's status" \
                         test ! -e "$T/nb/ws/tree-$how" -a "$rc" = 9
                 markers+=("$out.marker|$tb as $as, $what")
