@@ -95,6 +95,11 @@ _Noreturn void sbx_keeper_run(pid_t parent, bool end_left, void (*start)(pid_t k
         /* every signal blocked before the fork, not after it: a child quick to signal its group
          * (the keeper held 0.5 s on its return from fork) killed the keeper in between (review) */
         sigfillset(&all);
+        /* not dumpable: a process of the child's (its uid's) could ptrace the keeper and hold it
+         * stopped, deaf to its parent's death, and it ran on after sbx ended (review: a helper of
+         * an approver's, PTRACE_SEIZE and PTRACE_INTERRUPT of $PPID, as nobody). Only a tracer
+         * with CAP_SYS_PTRACE may still. The child is dumpable again from its exec. */
+        (void) prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
         if (setpgid(0, 0) < 0 || sigprocmask(SIG_BLOCK, &all, &old) < 0 ||
             prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGUSR2, 0, 0, 0) < 0 ||
             getppid() != parent)

@@ -762,6 +762,28 @@ exec sleep 300
 EOF
 chmod 755 "$T/bin/tree-approver"
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# (the ptrace attack below: a helper in a session of its own seizes and stops the keeper, $PPID)
+cat >"$T/bin/trace-approver" <<'EOF'
+#!/bin/sh
+out=$SBX_TEST_TREE
+cat >/dev/null
+echo $$ >>"$out.pids"
+setsid python3 -c '
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+pid, out = int(sys.argv[1]), sys.argv[2]
+r = libc.ptrace(0x4206, pid, 0, 0) # PTRACE_SEIZE
+e = ctypes.get_errno()
+if r == 0 and libc.ptrace(0x4207, pid, 0, 0) == 0: # PTRACE_INTERRUPT
+        os.waitpid(pid, 0x40000000) # __WALL: it is stopped
+open(out + ".seize", "w").write("seize: " + ("done" if r == 0 else os.strerror(e)))
+open(out + ".ready", "w").close()
+time.sleep(300)
+' "$PPID" "$out" </dev/null >/dev/null 2>&1 &
+echo $! >>"$out.pids"
+exec sleep 300
+EOF
+chmod 755 "$T/bin/trace-approver"
 # tree_gone OUT: waits (10 s at most) until no process of OUT.pids runs; prints how long it took (ms)
 tree_gone() {
         local t0 t p alive
@@ -852,6 +874,26 @@ for who in "${WHO[@]}"; do
                         test ! -e "$T/nb/ws/tree-$how" -a "$rc" = 9
                 markers+=("$out.marker|$tb as $as, $what")
         done
+        # A process the approver starts holds its keeper stopped under ptrace (PTRACE_SEIZE, then
+        # PTRACE_INTERRUPT of $PPID), then sbx is SIGKILLed: the keeper, stopped, never took its
+        # parent's death, and the tracer ran on (before, as nobody; root's CAP_SYS_PTRACE traces
+        # any process, so as nobody only). The tracer says whether its seize was refused.
+        if [ "$who" = nobody ] && type -P python3 >/dev/null; then
+                out=$dir/tree-trace
+                rm -f "$out".*
+                SBX_TEST_TREE=$out setsid "${pre[@]}" "$bin" run --db "$dir/tree-trace.db" --backend "$tb" --root "$T/nb/ws" \
+                        --mode read-only --on-denial=ask --approver "$T/bin/trace-approver" -- sh -c "echo x > $T/nb/ws/tree-trace; exit 9" </dev/null 2>"$T/err" &
+                sbx_pid=$!
+                for _ in $(seq 400); do [ -e "$out.ready" ] && break; sleep 0.05; done
+                kill -KILL "$sbx_pid"
+                took=$(tree_gone "$out")
+                wait "$sbx_pid" 2>/dev/null
+                alive=
+                for p in $(cat "$out.pids" 2>/dev/null); do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+                t_check "$tb as $as, an approver's helper traced the keeper ($(cat "$out.seize" 2>/dev/null)), sbx SIGKILLed: the approver and the helper are gone at once (${took} ms;${alive:- none} left)" \
+                        test -e "$out.ready" -a -z "$alive" -a "$took" -lt 1500
+                tree_cleanup "$out"
+        fi
 done
 if [ "${#markers[@]}" -gt 0 ]; then
         sleep 2.2 # each daemon's marker would be there by now
