@@ -377,6 +377,22 @@ static void end_adopted(struct adopted *a) {
         a->on = false;
 }
 
+/* waitpid() for the approver's keeper, which is killed if it was stopped. Nothing stops it but a
+ * SIGSTOP sent on purpose (it blocks every other signal): a stopped keeper never took sbx's
+ * death, and its process group, which a process of the approver's may join, was then no orphan
+ * for the kernel to wake; the approver and all it started ran on after sbx was SIGKILLed (review,
+ * as nobody: `kill -STOP $PPID`, a child in the keeper's group). What it kept comes to sbx, the
+ * subreaper (end_adopted()), and is killed too; the question is refused (killed by SIGKILL). */
+static pid_t wait_keeper(pid_t pid, int *status, int flags) {
+        for (;;) {
+                pid_t w = waitpid(pid, status, flags | WUNTRACED);
+
+                if (w != pid || !WIFSTOPPED(*status))
+                        return w;
+                (void) kill(pid, SIGKILL);
+        }
+}
+
 static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
                        const char *root, const char *session, const char *matched_line, char *note,
                        size_t note_size) {
@@ -515,7 +531,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                  * pipe: a helper or daemon it started may hold the pipe for as long as it lives,
                  * and sbx waited that long (review). Once it is gone, what it wrote is in the pipe:
                  * read as it stands (bounded: the helper may write on), then no more. */
-                if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
+                if (!reaped && wait_keeper(pid, &status, WNOHANG) == pid) {
                         reaped = true;
                         if (err_p[0] >= 0 && fcntl(err_p[0], F_SETFL, O_NONBLOCK) == 0)
                                 for (int i = 0; i < 256 && relay_stderr(err_p[0]) > 0; i++)
@@ -576,7 +592,7 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
         close(out_p[0]);
         if (err_p[0] >= 0)
                 close(err_p[0]);
-        while (!reaped && waitpid(pid, &status, 0) < 0)
+        while (!reaped && wait_keeper(pid, &status, 0) < 0)
                 if (errno != EINTR) {
                         end_adopted(&adopted);
                         sigaction(SIGCHLD, &old_chld, NULL);

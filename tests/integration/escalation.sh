@@ -762,6 +762,21 @@ exec sleep 300
 EOF
 chmod 755 "$T/bin/tree-approver"
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# (the stopped keeper below: a child joins the keeper's process group, then the keeper is stopped)
+cat >"$T/bin/stop-approver" <<'EOF'
+#!/bin/sh
+out=$SBX_TEST_TREE
+cat >/dev/null
+echo $$ >>"$out.pids"
+sh -c 'sleep 300 & echo $! >>"$1.pids"; exec python3 -c "import os, sys, time; os.setpgid(0, int(sys.argv[1])); time.sleep(300)" "$2"' sh "$out" "$PPID" &
+echo $! >>"$out.pids"
+while [ "$(wc -l <"$out.pids")" -lt 3 ]; do sleep 0.02; done
+sleep 0.2 # (its setpgid done)
+kill -STOP "$PPID"
+touch "$out.ready"
+exec sleep 300
+EOF
+chmod 755 "$T/bin/stop-approver"
 # (the ptrace attack below: a helper in a session of its own seizes and stops the keeper, $PPID)
 cat >"$T/bin/trace-approver" <<'EOF'
 #!/bin/sh
@@ -874,6 +889,28 @@ for who in "${WHO[@]}"; do
                         test ! -e "$T/nb/ws/tree-$how" -a "$rc" = 9
                 markers+=("$out.marker|$tb as $as, $what")
         done
+        # The approver stops its keeper (SIGSTOP), after a process of its own joined the keeper's
+        # process group, which is then no orphan for the kernel to wake once sbx is gone: sbx
+        # waited for the stopped keeper until the caller's timeout killed it, and the approver,
+        # the joiner and its job ran on (before). Now sbx kills a stopped keeper: a refusal. (The
+        # timeout kills sbx alone, as a caller that kills it by its pid: a SIGKILL to its group
+        # would kill the approver and its job, and leave the keeper's group orphaned.)
+        if type -P python3 >/dev/null; then
+                out=$dir/tree-stop
+                rm -f "$out".*
+                SBX_TEST_TREE=$out timeout --foreground -s KILL 10 "${pre[@]}" "$bin" run --db "$dir/tree-stop.db" --backend "$tb" \
+                        --root "$T/nb/ws" --mode read-only --on-denial=ask --approver "$T/bin/stop-approver" \
+                        -- sh -c "echo x > $T/nb/ws/tree-stop; exit 9" </dev/null 2>"$T/err"
+                rc=$?
+                took=$(tree_gone "$out")
+                alive=
+                for p in $(cat "$out.pids" 2>/dev/null); do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+                t_check "$tb as $as, the approver stopped its keeper, a process of its in the keeper's group: sbx refused at once (rc $rc), the approver and what it started are gone (${took} ms;${alive:- none} left)" \
+                        test -e "$out.ready" -a "$rc" = 9 -a -z "$alive" -a "$took" -lt 1500 -a ! -e "$T/nb/ws/tree-stop"
+                t_check "$tb as $as, the approver stopped its keeper: the denied run's row says it was killed" \
+                        grep -q "refused by the approver .*killed by signal 9" <<<"$(sqlite3 "$dir/tree-stop.db" "SELECT message FROM executions")"
+                tree_cleanup "$out"
+        fi
         # A process the approver starts holds its keeper stopped under ptrace (PTRACE_SEIZE, then
         # PTRACE_INTERRUPT of $PPID), then sbx is SIGKILLed: the keeper, stopped, never took its
         # parent's death, and the tracer ran on (before, as nobody; root's CAP_SYS_PTRACE traces
