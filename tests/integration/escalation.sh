@@ -895,6 +895,7 @@ for who in "${WHO[@]}"; do
         # the joiner and its job ran on (before). Now sbx kills a stopped keeper: a refusal. (The
         # timeout kills sbx alone, as a caller that kills it by its pid: a SIGKILL to its group
         # would kill the approver and its job, and leave the keeper's group orphaned.)
+        type -P python3 >/dev/null || t_diag "no python3: the stopped and the traced keeper are left unchecked"
         if type -P python3 >/dev/null; then
                 out=$dir/tree-stop
                 rm -f "$out".*
