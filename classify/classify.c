@@ -282,7 +282,6 @@ static bool has_dotdot(const char *p);
 /* A relative path joined to the run's cwd (as text), one with ".." resolved on the host when the
  * context can; as printed when it would not fit, starts with '~' (whose expansion is unknown), or
  * the cwd is not known. */
-
 static void absolute_path(const struct sbx_classifier *c, char *path, size_t size) {
         char joined[SBX_DENIAL_PATH_MAX];
 
@@ -557,8 +556,10 @@ static bool host_refused_owner(struct sbx_classifier *c, const char *line, const
         return strcmp(link, p) == 0 || c->host_refuses_owner(c->resolve_userdata, link);
 }
 
-/* Words of the EXDEV error: strerror's (glibc, musl; Go's in lower case), Node's. */
-static const char *const cross_device[] = { "cross-device link" };
+/* Whether a line tells of EXDEV: strerror's words (glibc, musl; Go's in lower case), Node's. */
+static bool tells_cross_device(const char *line) {
+        return strcasestr(line, "cross-device link") != NULL;
+}
 
 struct crossing {
         struct sbx_classifier *c;
@@ -583,13 +584,9 @@ static bool name_on_first_mount(void *userdata, const char *name, size_t n) {
  * refusal to link a file from outside into the workspace), stays a denial. */
 static bool host_crossed(struct sbx_classifier *c, const char *line) {
         struct crossing x = { .c = c };
-        bool words = false;
 
-        if (!c->host_mount)
-                return false;
-        for (size_t i = 0; i < SBX_ELEMENTSOF(cross_device) && !words; i++)
-                words = strcasestr(line, cross_device[i]) != NULL;
-        return words && !sbx_denial_line_names_each(line, strlen(line), name_on_first_mount, &x);
+        return c->host_mount && tells_cross_device(line) &&
+               !sbx_denial_line_names_each(line, strlen(line), name_on_first_mount, &x);
 }
 
 struct crossing_refused {
@@ -620,13 +617,8 @@ static bool name_granted_or_host_refused(void *userdata, const char *name, size_
  * Node's linkSync, read as denied: the host refuses them as well). */
 static bool host_refused_crossing(struct sbx_classifier *c, const char *line) {
         struct crossing_refused x = { .c = c };
-        bool words = false;
 
-        if (!c->host_refuses || c->n_granted == 0 || names_refused_there(line))
-                return false;
-        for (size_t i = 0; i < SBX_ELEMENTSOF(cross_device) && !words; i++)
-                words = strcasestr(line, cross_device[i]) != NULL;
-        if (!words)
+        if (!c->host_refuses || c->n_granted == 0 || names_refused_there(line) || !tells_cross_device(line))
                 return false;
         c->refuses_run = false;
         c->refuses_opens = false;
@@ -895,8 +887,8 @@ static void look_window(const struct sbx_classifier *c, unsigned char *win, size
 }
 
 /* Whether the source line a Python traceback shows last, before its exception's line, holds
- * `words`. The caret line of 3.11 on ("    ^^^^") is skipped. */
-static bool python_source_holds(const struct sbx_classifier *c, const char *words) {
+ * one of `words` (NULL-terminated). The caret line of 3.11 on ("    ^^^^") is skipped. */
+static bool python_source_holds(const struct sbx_classifier *c, const char *const *words) {
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
         size_t end, ll;
@@ -911,7 +903,12 @@ static bool python_source_holds(const struct sbx_classifier *c, const char *word
                 for (size_t i = 0; i < ll && carets; i++)
                         carets = ls[i] == '^' || ls[i] == '~' || ls[i] == ' ';
         }
-        return !carets && memmem(ls, ll, words, strlen(words)) != NULL;
+        if (carets)
+                return false;
+        for (; *words; words++)
+                if (memmem(ls, ll, *words, strlen(*words)))
+                        return true;
+        return false;
 }
 
 /* Whether the source line a Python traceback shows last, before its exception's line, called the
@@ -921,7 +918,9 @@ static bool python_source_holds(const struct sbx_classifier *c, const char *word
  * joined to the cwd it was a workspace file, which replayed with the workspace read as the host's
  * own permissions. The caret line of 3.11 on ("    ^^^^") is skipped. */
 static bool name_relative_to_dir_fd(const struct sbx_classifier *c) {
-        return python_source_holds(c, "dir_fd=");
+        static const char *const words[] = { "dir_fd=", NULL };
+
+        return python_source_holds(c, words);
 }
 
 /* Whether the source line a Python traceback shows last, before its exception's line, renamed a
@@ -931,7 +930,9 @@ static bool name_relative_to_dir_fd(const struct sbx_classifier *c) {
  * under Landlock, shutil.move of a file of root's into the workspace read as denied). A command
  * given with -c shows no source line. */
 static bool python_source_renames(const struct sbx_classifier *c) {
-        return python_source_holds(c, "rename(") || python_source_holds(c, "replace(");
+        static const char *const words[] = { "rename(", "replace(", NULL };
+
+        return python_source_holds(c, words);
 }
 
 /* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and

@@ -1717,6 +1717,14 @@ static bool cut_to_parent(char *buf) {
         return true;
 }
 
+/* The parent directory of the absolute path `path` into buf (PATH_MAX bytes); false when path
+ * is not absolute, does not fit, or is "/". */
+static bool parent_of(const char *path, char *buf) {
+        size_t len = strlen(path);
+
+        return path[0] == '/' && len < PATH_MAX && cut_to_parent(memcpy(buf, path, len + 1));
+}
+
 /* Whether the kernel's fs.protected_regular (fs.protected_fifos for a FIFO) refuses an open with
  * O_CREAT of the existing file `path` (st: its stat) whoever asks, root included: it lies in a
  * sticky directory that others may write (1: anyone; 2: also its group) and neither it nor that
@@ -1728,7 +1736,7 @@ static bool sticky_protected(const char *path, const struct stat *st) {
         long n;
 
         if ((!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode)) || st->st_uid == sbx_euid() ||
-            strlen(path) >= sizeof(buf) || !cut_to_parent(strcpy(buf, path)))
+            !parent_of(path, buf))
                 return false;
         if (stat(buf, &dst) < 0 || !(dst.st_mode & S_ISVTX) || !(dst.st_mode & (S_IWOTH | S_IWGRP)) ||
             st->st_uid == dst.st_uid)
@@ -1922,9 +1930,8 @@ static uint64_t host_mount(void *userdata, const char *path) {
         char buf[PATH_MAX];
         struct statx stx;
         struct stat st;
-        size_t len = strlen(path);
 
-        if (path[0] != '/' || len >= sizeof(buf) || !cut_to_parent(memcpy(buf, path, len + 1)))
+        if (!parent_of(path, buf))
                 return 0;
         if (private_tmpdir && sbx_path_beneath(path, private_tmpdir) &&
             lstat(path, &st) < 0 && errno == ENOENT) {
@@ -1944,10 +1951,9 @@ static uint64_t host_mount(void *userdata, const char *path) {
 static bool host_dir_missing(void *userdata, const char *path) {
         char buf[PATH_MAX];
         struct stat st;
-        size_t len = strlen(path);
 
         (void) userdata;
-        if (path[0] != '/' || len >= sizeof(buf) || !cut_to_parent(memcpy(buf, path, len + 1)))
+        if (!parent_of(path, buf))
                 return false;
         if (stat(buf, &st) < 0)
                 return errno == ENOENT || errno == ENOTDIR;
