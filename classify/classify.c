@@ -107,6 +107,7 @@ struct sbx_classifier {
         char *wide; /* a denial line longer than the evidence kept of it, whole: where its path is
                      * read (allocated when first needed) */
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
+        bool moved;                    /* see struct sbx_classify_context */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t n_granted; /* the granted directories, the writable ones among them */
@@ -125,6 +126,7 @@ struct sbx_classifier {
         char searched_name[SBX_DENIAL_PATH_MAX];
         char searched_path[SBX_DENIAL_PATH_MAX];
         bool refuses_run, refuses_opens; /* of the line host_refused() examines */
+        bool bare_files; /* of the line examined: a bare word is a file's name (moved, no cause chain) */
         const char *partner; /* in the line host_refused() or hosts_own_refusal() examines: the name
                               * its path pairs with, or NULL */
         size_t partner_len;
@@ -198,6 +200,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                         return -ENAMETOOLONG;
                 memcpy(c->cwd, ctx->cwd, strlen(ctx->cwd) + 1);
         }
+        c->moved = ctx->moved && c->cwd[0];
         for (const char *const *w = ctx->writable; w && *w; w++, n++) {
                 if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*w)[0] != '/')
                         return -EINVAL;
@@ -432,13 +435,14 @@ static bool bare_word(const char *name, size_t n) {
  * of a file only where the line tells of an open of it alone ("cat: f: Permission denied"):
  * cargo's `serde`, `crates-io` are a crate's and a registry's, which joined to a directory the
  * user may not write read as the host's refusal, and the write the sandbox refused (in ~/.cargo)
- * was hidden. */
+ * was hidden. In a directory the command moved to (bare_files: `cd /etc && touch x`) it is a
+ * file there: the mover named the directory for its files (as nobody that read as denied). */
 static bool name_host_refused(void *userdata, const char *name, size_t n) {
         struct sbx_classifier *c = userdata;
         char p[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX];
         bool refused;
 
-        if (!c->refuses_opens && bare_word(name, n))
+        if (!c->refuses_opens && !c->bare_files && bare_word(name, n))
                 return false;
         for (size_t i = 0; i < c->n_refused && i < SBX_ELEMENTSOF(c->refused); i++)
                 if (n > 0 && n == c->refused_len[i] && memcmp(name, c->refused[i], n) == 0)
@@ -1002,10 +1006,15 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
 
                 memcpy(path, name, n);
                 path[n] = '\0';
-                bare = bare_word(path, n);
+                bool own;
+
+                c->bare_files = c->moved;
+                bare = bare_word(path, n) && !c->bare_files;
                 absolute_path(c, path, sizeof(path));
-                if (hosts_own_refusal(c, text, path, c->pend_run, NULL, 0) ||
-                    host_refused(c, text, path, NULL, 0, c->pend_run, false, bare))
+                own = hosts_own_refusal(c, text, path, c->pend_run, NULL, 0) ||
+                      host_refused(c, text, path, NULL, 0, c->pend_run, false, bare);
+                c->bare_files = false;
+                if (own)
                         return;
         }
         c->denial_lines++;
@@ -1092,7 +1101,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
-                     searched = false;
+                     searched = false, chained = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -1125,8 +1134,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                     sbx_denial_line_partner(text, tl, path, &partner_at, &partner_len))
                                         partner = text + partner_at;
                         }
-                        else if (r > 0 && chained_path(c, text, ss, se, path, sizeof(path)) > 0)
+                        else if (r > 0 && chained_path(c, text, ss, se, path, sizeof(path)) > 0) {
                                 run = false; /* a cause names what it did to the file */
+                                chained = true;
+                        }
                         if (searched) {
                                 /* a program's name searched in PATH, none of the cwd's (review:
                                  * `env: 'cargo': Permission denied` recorded <cwd>/cargo, and as
@@ -1137,7 +1148,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 memcpy(name, path, strlen(path) + 1);
                                 own = searched_program(c, name, path);
                         } else {
-                                bare = bare_word(path, strlen(path));
+                                /* a bare word: a file's name in a directory the command moved
+                                 * to, never a Rust cause chain's (cargo's crate names) */
+                                c->bare_files = c->moved && !chained;
+                                bare = bare_word(path, strlen(path)) && !c->bare_files;
                                 absolute_path(c, path, sizeof(path));
                                 char moved[SBX_DENIAL_PATH_MAX], printed[SBX_DENIAL_PATH_MAX];
 
@@ -1168,6 +1182,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
                                       host_refused_crossing(c, text) || host_dir_missing(c, text, path);
                                 c->moved_from = NULL;
+                                c->bare_files = false;
                         }
                         if (r > 0 && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */

@@ -99,6 +99,12 @@ struct sbx_classify_context {
          * '~', or whose join does not fit SBX_DENIAL_PATH_MAX, stays as printed; the printed form
          * is always in the line. NULL: every path as printed. */
         const char *cwd;
+        /* cwd is a directory the command moved to before it did anything else (a shell script's
+         * leading `cd DIR &&`, `tar -C DIR -x`), another than the one it was started in: a bare
+         * word (no '/', '.' or '~') a line names is a file's name there and is judged against the
+         * host like any other (host_refuses). In the directory it was started in it is not (see
+         * classify/README.md: cargo's crate names), nor anywhere in a Rust cause chain. */
+        bool moved;
         /* Directories (absolute; NULL-terminated, at most SBX_CLASSIFY_WRITABLE_MAX) beneath which
          * the backend refuses no ordinary write: the landlock backend's workspace root and temp
          * area in workspace-write, where it grants every right of the ABI. A denial line whose

@@ -1607,6 +1607,29 @@ static void test_classify_host_refuses(void **state) {
                                                     "Caused by:\n  Unable to update registry `crates-io`\n\n"
                                                     "Caused by:\n  Permission denied (os error 13)\n"), "denied");
         }
+        /* in a directory the command moved to (`cd /ro && touch x`), a bare word is a file there,
+         * judged (as nobody it read as denied); a Rust cause chain's crate names still are not */
+        {
+                struct sbx_classify_context ro = { .cwd = "/ro", .moved = true, .host_refuses = fake_host_refuses };
+
+                r = run_landlock_in(&ro, "touch: cannot touch 'x': Permission denied\n");
+                assert_verdict(r, "task_failure");
+                assert_int_equal(r->denial_lines, 0);
+                assert_verdict(run_landlock_in(&ro, "mkdir: cannot create directory 'x': Permission denied\n"),
+                               "task_failure");
+                r = run_landlock_in(&ro, "error: failed to download `serde`\n\nCaused by:\n"
+                                         "  Permission denied (os error 13)\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "/ro/serde");
+                ro.moved = false;
+                assert_verdict(run_landlock_in(&ro, "touch: cannot touch 'x': Permission denied\n"), "denied");
+                /* moved to a directory the host lets the user write: the sandbox's */
+                ro.moved = true;
+                ro.cwd = "/ws";
+                r = run_landlock_in(&ro, "touch: cannot touch 'x': Permission denied\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "/ws/x");
+        }
         {
                 struct sbx_classifier *c = NULL;
                 struct sbx_exit_status st = { .exit_code = 1 };
