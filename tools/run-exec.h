@@ -34,14 +34,18 @@ struct sbx_run_report {
         char message_buf[512];
 };
 
-/* The directory a shell script moves to before anything else: argv is a shell's `-c SCRIPT`
- * (sh, bash, dash, zsh, ksh) whose script starts `cd DIR &&` (DIR a word without expansions,
- * quoted whole or not, no option; relative ones only without CDPATH) and moves no more (no other
- * `cd`, `pushd` or `popd` at a command's place): DIR joined to cwd (logically, as cd does),
- * then its real path (the kernel resolves names physically), into out. 1 when found, an
- * existing directory, 0 otherwise (the relative names of the script's lines are then cwd's, as
- * far as sbx can tell). */
-int sbx_run_script_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* The directory the command argv, started in cwd, works in, where the relative names its lines
+ * print are: 1 when that is another one sbx can tell, into out (a real path, an existing
+ * directory the user may search); 0 when it is cwd as far as sbx can tell; -1 when it moves
+ * where sbx cannot tell. Read: a shell's `-c SCRIPT` (sh, bash, dash, zsh, ksh; options before
+ * -c) whose script, or its one subshell or group, starts with `cd DIR &&` (DIR a word without
+ * expansions, quoted whole or not, no option; relative ones only without CDPATH), repeated, and
+ * moves no more (any other `cd`, `pushd` or `popd` at a command's place: -1); then the one
+ * simple command left, or the exec'd argv: a tool's own directory option, `tar -C DIR -x` (one
+ * -C, no member named, a readable archive), `make -C DIR`, `git -C DIR` (DIR a repository's top
+ * or in none); any other form of those (`tar -C DIR -c`: the archive is where tar started, the
+ * members DIR's), or such a tool in a script of several commands: -1. */
+int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* The argv to run: ARGV, or bash -c COMMAND [ARGV...]. Caller frees with sbx_strv_free(). */
 int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
 /* Makes sure 0, 1, 2 are open (on /dev/null if not) and every --keep-fd/--verdict-fd is open. */

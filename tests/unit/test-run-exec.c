@@ -116,20 +116,29 @@ static void test_status_lost_after_descriptors_closed(void **state) {
 }
 
 /* A script that moves first: its lines' relative names are that directory's (`cd sub && make`
- * recorded <start>/x for sub's x). Only where nothing else can have moved it. */
+ * recorded <start>/x for sub's x). Only where nothing else can have moved it; where something
+ * else moves it, or a tool told a directory does in a way not followed, the directory is not
+ * known (-1: it was the start directory's, `touch a && cd /etc && touch b` recorded <start>/b). */
 static void test_script_start_dir(void **state) {
         char tmpl[] = "/tmp/sbx-test-cd.XXXXXX", sub[PATH_MAX], link[PATH_MAX], out[PATH_MAX], want[PATH_MAX];
         char *dir = mkdtemp(tmpl);
         static const char *const moves[] = {
                 "cd sub && touch x", "  cd 'sub' && touch x", "cd \"sub\" && touch x; make", "cd sub/ && a | b",
-                "cd ./sub/../sub && x", "cd SUBABS && touch x",
+                "cd ./sub/../sub && x", "cd SUBABS && touch x", "cd sub && cd .. && cd sub && x",
+                "(cd sub && touch x)", "{ cd sub && touch x; }", "cd sub && make -C .", "cd . && make -C sub",
+                "cd sub && cd missing && x",
         };
         static const char *const stays[] = {
+                "cd missing && x", "cd file && x", "cdsub && x", "cd sub", "make -k", "git status", "tar -xf a.tar",
+                "make -C missing", "tar -C missing -xf a.tar", "make && ./t", "git -C missing log",
+        };
+        static const char *const unknown[] = {
                 "cd sub; touch x",           /* the cd may fail and the rest run */
                 "cd sub || exit; touch x",   "cd $D && touch x", "cd ~ && touch x", "cd - && x", "cd -P sub && x",
-                "cd sub && cd .. && touch x", "cd sub && (cd /tmp && x)", "cd sub && pushd /tmp && x",
-                "cd sub&&x;popd",            "cd missing && x", "cd file && x", "cd && x", "echo cd sub && x",
-                "cd \"s$ub\" && x",          "cd 'sub && x", "cdsub && x", "cd sub",
+                "cd sub && (cd /tmp && x)", "cd sub && pushd /tmp && x", "cd sub&&x;popd", "cd && x",
+                "echo cd sub && x",          "cd \"s$ub\" && x", "cd 'sub && x", "touch a && cd sub && touch b",
+                "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
+                "tar -C sub -xf a.tar; true", "x | make -C sub",
         };
         (void) state;
 
@@ -150,30 +159,143 @@ static void test_script_start_dir(void **state) {
                 else
                         snprintf(script, sizeof(script), "%s", moves[i]);
                 out[0] = '\0';
-                if (sbx_run_script_start_dir(argv, dir, out, sizeof(out)) != 1)
+                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != 1)
                         fail_msg("not moved: %s", script);
                 assert_string_equal(out, sub);
         }
         for (size_t i = 0; i < sizeof(stays) / sizeof(stays[0]); i++) {
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) stays[i], NULL };
 
-                if (sbx_run_script_start_dir(argv, dir, out, sizeof(out)) != 0)
+                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != 0)
                         fail_msg("moved: %s", stays[i]);
+        }
+        for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) unknown[i], NULL };
+
+                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
+                        fail_msg("known: %s", unknown[i]);
         }
         {
                 /* a symlink: the kernel's directory, its target */
                 char *argv[] = { (char *) "dash", (char *) "-c", (char *) "cd l && x", NULL };
-                assert_int_equal(sbx_run_script_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
+                /* a shell's options before -c */
+                char *opts[] = { (char *) "bash", (char *) "-e", (char *) "-o", (char *) "pipefail", (char *) "-c",
+                                 (char *) "cd sub && x", NULL };
+                assert_int_equal(sbx_run_start_dir(opts, dir, out, sizeof(out)), 1);
+                char *lc[] = { (char *) "bash", (char *) "-lc", (char *) "touch a && cd sub && touch b", NULL };
+                assert_int_equal(sbx_run_start_dir(lc, dir, out, sizeof(out)), -1);
                 /* not a shell's -c, or CDPATH for a relative one */
                 char *other[] = { (char *) "python3", (char *) "-c", (char *) "cd sub && x", NULL };
-                assert_int_equal(sbx_run_script_start_dir(other, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(other, dir, out, sizeof(out)), 0);
                 setenv("CDPATH", "/tmp", 1);
-                assert_int_equal(sbx_run_script_start_dir(argv, dir, out, sizeof(out)), 0);
+                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
                 unsetenv("CDPATH");
         }
         unlink(want);
         unlink(link);
+        rmdir(sub);
+        rmdir(dir);
+}
+
+/* A tool told a directory of its own, as the exec'd argv or a script's one command: tar's
+ * extraction, make and git move there first, so their lines' relative names are that
+ * directory's (they were the start directory's: `tar -C /etc -xf a.tar` recorded <start>/x for
+ * /etc/x). Where sbx cannot follow the form it claims no directory (-1). */
+static void test_tool_start_dir(void **state) {
+        char tmpl[] = "/tmp/sbx-test-tool.XXXXXX", sub[PATH_MAX], p[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        struct {
+                const char *argv[10];
+                int want; /* 1: sub */
+        } cases[] = {
+                { { "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
+                { { "tar", "-xf", "a.tar", "-C", "sub" }, 1 },
+                { { "/usr/bin/tar", "xf", "a.tar", "-C", "sub" }, 1 },
+                { { "tar", "xfC", "a.tar", "sub" }, 1 },
+                { { "tar", "-xzf", "a.tar", "--directory=sub" }, 1 },
+                { { "tar", "--extract", "--file", "a.tar", "--directory", "sub" }, 1 },
+                { { "tar", "-xCsub", "-f", "a.tar" }, 1 },
+                { { "tar", "-C", "sub", "-x" }, 1 },
+                { { "tar", "-C", "sub", "-xf", "unreadable.tar" }, -1 },
+                { { "tar", "-C", "sub", "-cf", "a.tar", "x" }, -1 },
+                { { "tar", "-C", "sub", "-xf", "a.tar", "m" }, -1 },
+                { { "tar", "-C", "sub", "-C", "..", "-xf", "a.tar" }, -1 },
+                { { "tar", "-C", "sub", "-xf", "a.tar", "--to-command", "x" }, -1 },
+                { { "tar", "-xf", "a.tar" }, 0 },
+                { { "tar", "-tf", "a.tar" }, 0 },
+                { { "make", "-C", "sub" }, 1 },
+                { { "make", "-Csub", "all" }, 1 },
+                { { "make", "-j", "4", "--directory=sub", "V=1" }, 1 },
+                { { "make", "-kC", "sub" }, 1 },
+                { { "make", "-f", "-C", "x" }, 0 },
+                { { "make", "-C", "sub", "-C", "missing" }, -1 },
+                { { "make", "all" }, 0 },
+                { { "git", "-C", "sub", "fetch" }, 1 },
+                { { "git", "-c", "a=b", "-C", "sub", "status", "-C" }, 1 },
+                { { "git", "-C", "sub", "--work-tree=x", "status" }, -1 },
+                { { "git", "--git-dir", "x", "status" }, -1 },
+                { { "git", "status", "-C", "sub" }, 0 },
+                { { "env", "make", "-C", "sub" }, -1 },
+                { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, -1 },
+                { { "env", "make" }, 0 },
+                { { "unzip", "a.zip", "-d", "sub" }, 0 }, /* unzip prints DIR/name: the start's */
+        };
+        (void) state;
+
+        assert_non_null(dir);
+        snprintf(sub, sizeof(sub), "%s/sub", dir);
+        assert_int_equal(mkdir(sub, 0755), 0);
+        snprintf(p, sizeof(p), "%s/a.tar", dir);
+        fclose(fopen(p, "w"));
+        snprintf(p, sizeof(p), "%s/unreadable.tar", dir);
+        fclose(fopen(p, "w"));
+        assert_int_equal(chmod(p, 0), 0);
+        unsetenv("GIT_DIR");
+        unsetenv("GIT_WORK_TREE");
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                char script[1024] = "";
+                char *sh[] = { (char *) "sh", (char *) "-c", script, NULL };
+                int r;
+
+                /* unreadable only for a user without CAP_DAC_OVERRIDE's... root reads it */
+                if (geteuid() == 0 && strcmp(cases[i].argv[4] ? cases[i].argv[4] : "", "unreadable.tar") == 0)
+                        continue;
+                out[0] = '\0';
+                r = sbx_run_start_dir((char *const *) cases[i].argv, dir, out, sizeof(out));
+                if (r != cases[i].want)
+                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, sub);
+                /* the same as a script's one command */
+                for (size_t k = 0; cases[i].argv[k]; k++)
+                        snprintf(script + strlen(script), sizeof(script) - strlen(script), "%s'%s'", k ? " " : "",
+                                 cases[i].argv[k]);
+                r = sbx_run_start_dir(sh, dir, out, sizeof(out));
+                if (r != cases[i].want)
+                        fail_msg("script %s: %d", script, r);
+        }
+        {
+                /* git: a repository above sub would be its top (git moves there): not known; sub a
+                 * repository's top, or a bare one: sub */
+                char *argv[] = { (char *) "git", (char *) "-C", (char *) "sub", (char *) "fetch", NULL };
+
+                snprintf(p, sizeof(p), "%s/.git", dir);
+                assert_int_equal(mkdir(p, 0755), 0);
+                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
+                snprintf(p, sizeof(p), "%s/.git", sub);
+                assert_int_equal(mkdir(p, 0755), 0);
+                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                rmdir(p);
+                snprintf(p, sizeof(p), "%s/.git", dir);
+                rmdir(p);
+        }
+        snprintf(p, sizeof(p), "%s/a.tar", dir);
+        unlink(p);
+        snprintf(p, sizeof(p), "%s/unreadable.tar", dir);
+        unlink(p);
         rmdir(sub);
         rmdir(dir);
 }
@@ -249,6 +371,7 @@ int main(void) {
                 cmocka_unit_test(test_status_lost),
                 cmocka_unit_test(test_status_lost_after_descriptors_closed),
                 cmocka_unit_test(test_script_start_dir),
+                cmocka_unit_test(test_tool_start_dir),
                 cmocka_unit_test(test_each_child_scan),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
