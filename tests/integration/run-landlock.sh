@@ -819,6 +819,68 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                         done
+                        # relative names in a directory other than the run's: a bare word after a
+                        # leading cd is a file there, judged against the host (as nobody `cd /etc &&
+                        # touch x` read as denied); tar -C, make -C and git -C name their own
+                        # directory's files (they were recorded in the workspace: tar -C /etc as
+                        # nobody read as denied); a script that moves later claims no directory for
+                        # its relative names (`touch a && cd DIR && touch b` recorded <ws>/b)
+                        mkdir -p "$d/td/sub" /var/tmp/$tag-mk-$who &&
+                                printf 'all:\n\ttouch %s-m\n' $tag >/var/tmp/$tag-mk-$who/Makefile
+                        mkdir -p "$d/ws/tsub" && echo t >"$d/td/sub/$tag-t" && tar -cf "$d/ws/a.tar" -C "$d/td/sub" $tag-t
+                        git init -q /var/tmp/$tag-git-$who &&
+                                git -C /var/tmp/$tag-git-$who -c user.email=a@b -c user.name=a commit -q --allow-empty -m x
+                        [ $who = nobody ] && chown -R 65534:65534 "$d/ws"
+                        for b in landlock bwrap; do
+                                for m in read-only workspace-write; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw1-$b-$m.json" -c "cd /etc && touch $tag-bare" ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw2-$b-$m.json" -- tar -C /etc -xf a.tar ) 2>/dev/null
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw3-$b-$m.json" -- make -C /var/tmp/$tag-mk-$who ) >/dev/null 2>&1
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw4-$b-$m.json" -c "tar -C tsub -xf a.tar" ) 2>/dev/null
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw5-$b-$m.json" \
+                                                -c "touch $tag-in && cd /var/tmp/$tag-mk-$who && touch $tag-later" ) 2>/dev/null
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw6-$b-$m.json" -- git -C /var/tmp/$tag-git-$who fetch -q . ) >/dev/null 2>&1
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C, git -C, a later cd: read in their directory (rc=$rc)" \
+                                                "$PY" -c '
+import json, os, sys
+d, who, b, m, tag, ws = sys.argv[1:7]
+mk, git = "/var/tmp/%s-mk-%s" % (tag, who), "/var/tmp/%s-git-%s" % (tag, who)
+def o(n):
+    return json.load(open("%s/bw%d-%s-%s.json" % (d, n, b, m)))
+def paths(x):
+    return [e["path"] for e in x["denials"]]
+# outside the workspace: the host refuses nobody all of them (root-owned), root none
+for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk + "/" + tag + "-m"]),
+                (6, [git + "/.git/FETCH_HEAD"])):
+    x = o(n)
+    if who == "nobody":
+        assert x["verdict"] == "task_failure" and x["denial_lines"] == 0, (n, x)
+    else:
+        assert x["verdict"] == "denied" and paths(x)[:1] == want, (n, x)
+# inside: tsub of the workspace, written in workspace-write, refused in read-only
+x = o(4)
+if m == "workspace-write":
+    assert x["verdict"] == "success" and os.path.exists(ws + "/tsub/" + tag + "-t"), x
+else:
+    assert x["verdict"] == "denied" and paths(x) == [ws + "/tsub/" + tag + "-t"], x
+# a later cd: no directory claimed (the workspace name in read-only, the one outside), as printed
+x = o(5)
+assert x["verdict"] == "denied" and paths(x) == [tag + ("-in" if m == "read-only" else "-later")], x
+for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
+    assert not os.path.exists(p), "made: " + p
+assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m $tag "$d/ws"
+                                        rm -f "$d/ws/tsub/$tag-t" "$d/ws/$tag-in"
+                                done
+                        done
+                        rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
                         rm -rf "$d/xd" "$shm"
                         # under bwrap the temp area ($TMPDIR) is /dev/shm, a tmpfs of the sandbox's own:
                         # an atomic write made there and moved into the workspace (tempfile, then
