@@ -108,6 +108,7 @@ struct sbx_classifier {
                      * read (allocated when first needed) */
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
         bool moved;                    /* see struct sbx_classify_context */
+        bool lost;                     /* moved, to a directory not known */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t n_granted; /* the granted directories, the writable ones among them */
@@ -201,6 +202,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                 memcpy(c->cwd, ctx->cwd, strlen(ctx->cwd) + 1);
         }
         c->moved = ctx->moved && c->cwd[0];
+        c->lost = ctx->moved && !c->cwd[0];
         for (const char *const *w = ctx->writable; w && *w; w++, n++) {
                 if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*w)[0] != '/')
                         return -EINVAL;
@@ -284,7 +286,7 @@ static bool has_dotdot(const char *p);
 
 /* A relative path joined to the run's cwd (as text), one with ".." resolved on the host when the
  * context can; as printed when it would not fit, starts with '~' (whose expansion is unknown), or
- * the cwd is not known. */
+ * the cwd is not known; none ("") when the command moved where the caller cannot tell. */
 static void absolute_path(const struct sbx_classifier *c, char *path, size_t size) {
         char joined[SBX_DENIAL_PATH_MAX];
 
@@ -303,7 +305,15 @@ static void absolute_path(const struct sbx_classifier *c, char *path, size_t siz
                         memcpy(path, joined, strlen(joined) + 1);
                 return;
         }
-        if (!c->cwd[0] || !path[0] || path[0] == '/' || path[0] == '~')
+        if (!path[0] || path[0] == '/' || path[0] == '~')
+                return;
+        /* of a directory the command moved to that the caller cannot tell: no path rather than
+         * one claimed for the wrong directory (a relative name would be read as the start's) */
+        if (c->lost) {
+                path[0] = '\0';
+                return;
+        }
+        if (!c->cwd[0])
                 return;
         if (sbx_denial_path_join(c->cwd, path, joined, sizeof(joined)) > 0 && strlen(joined) < size)
                 memcpy(path, joined, strlen(joined) + 1);

@@ -103,7 +103,10 @@ struct sbx_classify_context {
          * leading `cd DIR &&`, `tar -C DIR -x`), another than the one it was started in: a bare
          * word (no '/', '.' or '~') a line names is a file's name there and is judged against the
          * host like any other (host_refuses). In the directory it was started in it is not (see
-         * classify/README.md: cargo's crate names), nor anywhere in a Rust cause chain. */
+         * classify/README.md: cargo's crate names), nor anywhere in a Rust cause chain. Without a
+         * cwd: the command moved to a directory the caller cannot tell (a script's later `cd`), so
+         * a relative name is of no directory known and keeps no path (""), as a name relative to
+         * a Python dir_fd does; the line keeps it as printed. */
         bool moved;
         /* Directories (absolute; NULL-terminated, at most SBX_CLASSIFY_WRITABLE_MAX) beneath which
          * the backend refuses no ordinary write: the landlock backend's workspace root and temp

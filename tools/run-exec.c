@@ -2691,12 +2691,12 @@ not_started:
                          * relative names are that directory's */
                         int start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
                         /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
-                         * a relative name stays as printed: no directory is claimed for it */
+                         * a relative name keeps no path: no directory is claimed for it */
                         struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
                                                                    : start < 0              ? NULL
                                                                    : cwd && cwd[0] == '/' ? cwd
                                                                                           : NULL,
-                                                            .moved = start > 0 && strcmp(moved, cwd) != 0,
+                                                            .moved = start < 0 || (start > 0 && strcmp(moved, cwd) != 0),
                                                             .writable = writable, .granted = granted,
                                                             .resolve = host_path,
                                                             .host_permits = host_permits,

@@ -824,7 +824,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                         # touch x` read as denied); tar -C, make -C and git -C name their own
                         # directory's files (they were recorded in the workspace: tar -C /etc as
                         # nobody read as denied); a script that moves later claims no directory for
-                        # its relative names (`touch a && cd DIR && touch b` recorded <ws>/b)
+                        # its relative names, no path (`touch a && cd DIR && touch b` recorded <ws>/b)
                         mkdir -p "$d/td/sub" /var/tmp/$tag-mk-$who &&
                                 printf 'all:\n\ttouch %s-m\n' $tag >/var/tmp/$tag-mk-$who/Makefile
                         mkdir -p "$d/ws/tsub" && echo t >"$d/td/sub/$tag-t" && tar -cf "$d/ws/a.tar" -C "$d/td/sub" $tag-t
@@ -871,9 +871,10 @@ if m == "workspace-write":
     assert x["verdict"] == "success" and os.path.exists(ws + "/tsub/" + tag + "-t"), x
 else:
     assert x["verdict"] == "denied" and paths(x) == [ws + "/tsub/" + tag + "-t"], x
-# a later cd: no directory claimed (the workspace name in read-only, the one outside), as printed
+# a later cd: no directory claimed (the workspace name in read-only, the one outside): no path
 x = o(5)
-assert x["verdict"] == "denied" and paths(x) == [tag + ("-in" if m == "read-only" else "-later")], x
+assert x["verdict"] == "denied" and paths(x) == [None], x
+assert x["denials"][0]["line"].split(chr(39))[1] == tag + ("-in" if m == "read-only" else "-later"), x
 for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
     assert not os.path.exists(p), "made: " + p
 assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m $tag "$d/ws"

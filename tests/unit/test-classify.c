@@ -1629,6 +1629,19 @@ static void test_classify_host_refuses(void **state) {
                 r = run_landlock_in(&ro, "touch: cannot touch 'x': Permission denied\n");
                 assert_verdict(r, "denied");
                 assert_string_equal(r->denials[0].path, "/ws/x");
+                /* moved where the caller cannot tell (`touch a && cd /ro && touch x`): a relative
+                 * name keeps no path, nor is it judged (it was joined to the start directory);
+                 * an absolute one is both */
+                ro.cwd = NULL;
+                r = run_landlock_in(&ro, "touch: cannot touch 'x': Permission denied\n"
+                                         "touch: cannot touch 'sub/../y': Permission denied\n"
+                                         "touch: cannot touch '/etc/z': Permission denied\n"
+                                         "touch: cannot touch '/ro/z': Permission denied\n");
+                assert_verdict(r, "denied");
+                assert_int_equal(r->n_denials, 3);
+                assert_string_equal(r->denials[0].path, "");
+                assert_string_equal(r->denials[1].path, "");
+                assert_string_equal(r->denials[2].path, "/etc/z");
         }
         {
                 struct sbx_classifier *c = NULL;
