@@ -2250,12 +2250,15 @@ static int simple_words(const char *s, char *buf, char **w, size_t max) {
         for (;;) {
                 while (*s == ' ' || *s == '\t')
                         s++;
-                if (!*s)
+                /* a script's last line ends in a newline */
+                if (!s[strspn(s, " \t\n")])
                         return (int) n;
                 if (n == max)
                         return -1;
+                if (*s == '\n')
+                        return -1; /* another line: another command */
                 w[n++] = o;
-                while (*s && *s != ' ' && *s != '\t') {
+                while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
                         if (*s == '\'' || *s == '"') {
                                 const char *close = strchr(s + 1, *s);
 

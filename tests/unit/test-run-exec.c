@@ -126,7 +126,7 @@ static void test_script_start_dir(void **state) {
                 "cd sub && touch x", "  cd 'sub' && touch x", "cd \"sub\" && touch x; make", "cd sub/ && a | b",
                 "cd ./sub/../sub && x", "cd SUBABS && touch x", "cd sub && cd .. && cd sub && x",
                 "(cd sub && touch x)", "{ cd sub && touch x; }", "cd sub && make -C .", "cd . && make -C sub",
-                "cd sub && cd missing && x",
+                "cd sub && cd missing && x", "cd sub && make -C .\n",
         };
         static const char *const stays[] = {
                 "cd missing && x", "cd file && x", "cdsub && x", "cd sub", "make -k", "git status", "tar -xf a.tar",
