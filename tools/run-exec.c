@@ -2159,8 +2159,9 @@ static bool git_top(const char *dir) {
 /* git's `-C DIR` (several adding up, "" none), before its command: git moves there, and a
  * command in a repository then to its top, where the names it prints are relative to (`.git/x`).
  * 1 (out: DIR) when DIR is a repository's top or lies in none (clone, init); -1 when a
- * repository above DIR would be the top, or --git-dir, --work-tree, $GIT_DIR or $GIT_WORK_TREE
- * say elsewhere; 0 without -C (nor those) or when DIR cannot be entered (git stops). */
+ * repository above DIR, or above the start directory without -C, would be the top (its names
+ * were read as the subdirectory's), or --git-dir, --work-tree, $GIT_DIR or $GIT_WORK_TREE say
+ * elsewhere; 0 otherwise without -C, or when DIR cannot be entered (git stops). */
 static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         char cur[PATH_MAX], up[PATH_MAX];
         bool moved = false, elsewhere = false;
@@ -2189,8 +2190,7 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         elsewhere |= (moved || elsewhere) && (getenv("GIT_DIR") || getenv("GIT_WORK_TREE"));
         if (elsewhere)
                 return -1;
-        if (!moved)
-                return 0;
+        /* in a repository's subdirectory, with -C or without, git moves to its top */
         if (!git_top(cur)) {
                 memcpy(up, cur, strlen(cur) + 1);
                 while (strcmp(up, "/") != 0) {
@@ -2199,6 +2199,8 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                                 return -1;
                 }
         }
+        if (!moved)
+                return 0;
         if (strlen(cur) >= size)
                 return -1;
         memcpy(out, cur, strlen(cur) + 1);

@@ -288,7 +288,13 @@ static void test_tool_start_dir(void **state) {
                 assert_int_equal(mkdir(p, 0755), 0);
                 assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
                 assert_string_equal(out, sub);
+                /* without -C, from a subdirectory of a repository: git moves to its top (its
+                 * names were read as the subdirectory's) */
+                char *plain[] = { (char *) "git", (char *) "fetch", NULL };
+                assert_int_equal(sbx_run_start_dir(plain, sub, out, sizeof(out)), 0);
                 rmdir(p);
+                assert_int_equal(sbx_run_start_dir(plain, sub, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(plain, dir, out, sizeof(out)), 0);
                 snprintf(p, sizeof(p), "%s/.git", dir);
                 rmdir(p);
         }
