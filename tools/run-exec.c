@@ -2207,12 +2207,82 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         return 1;
 }
 
+static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
+
+/* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
+ * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
+ * stops, naming it as given), -1 for a command -S splits from a string, or one that moves where
+ * sbx cannot tell. */
+static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        char cur[PATH_MAX];
+        bool moved = false;
+        size_t i;
+        int r;
+
+        if (strlen(cwd) >= sizeof(cur))
+                return -1;
+        memcpy(cur, cwd, strlen(cwd) + 1);
+        for (i = 1; i < n && w[i][0] == '-' && w[i][1]; i++) {
+                const char *a = w[i], *dir = NULL;
+
+                if (strcmp(a, "--") == 0) {
+                        i++;
+                        break;
+                }
+                if (strncmp(a, "--", 2) == 0) {
+                        if (long_option(a, "--split-string", 3))
+                                return -1;
+                        if (long_option(a, "--chdir", 4))
+                                dir = option_arg(w, n, &i, NULL);
+                        else if (long_option(a, "--unset", 4) && !strchr(a, '='))
+                                i++;
+                } else
+                        for (const char *p = a + 1; *p; p++) {
+                                if (*p == 'S')
+                                        return -1;
+                                if (*p == 'C' || *p == 'u') {
+                                        const char *arg = option_arg(w, n, &i, p + 1);
+
+                                        if (*p == 'C')
+                                                dir = arg;
+                                        break;
+                                }
+                        }
+                if (!dir)
+                        continue;
+                if (!enter_dir(cur, dir, false, cur, sizeof(cur)))
+                        return moved ? -1 : 0;
+                moved = true;
+        }
+        while (i < n && strchr(w[i], '='))
+                i++; /* NAME=VALUE */
+        if (i < n && (r = command_dir(w + i, n - i, cur, out, size)) != 0)
+                return r;
+        if (!moved || strlen(cur) >= size)
+                return moved ? -1 : 0;
+        memcpy(out, cur, strlen(cur) + 1);
+        return 1;
+}
+
+/* find's -execdir and -okdir run their command in each file's directory: its names are of
+ * directories sbx cannot tell (-1); find's own are relative to where it started (0). */
+static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        (void) cwd;
+        (void) out;
+        (void) size;
+        for (size_t i = 1; i < n; i++)
+                if (strcmp(w[i], "-execdir") == 0 || strcmp(w[i], "-okdir") == 0)
+                        return -1;
+        return 0;
+}
+
 /* The tools that take a directory of their own to work in, by their name. */
 static const struct {
         const char *name;
         int (*dir)(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 } tools_with_dir[] = {
-        { "tar", tar_dir }, { "gtar", tar_dir }, { "make", make_dir }, { "gmake", make_dir }, { "git", git_dir },
+        { "tar", tar_dir }, { "gtar", tar_dir }, { "make", make_dir }, { "gmake", make_dir },
+        { "git", git_dir }, { "env", env_dir },   { "find", find_dir },
 };
 
 static const char *base_of(const char *p) {
@@ -2222,8 +2292,8 @@ static const char *base_of(const char *p) {
 /* For a command w[0..n) (the exec'd argv, or a script's one command), run from cwd: 1 (out: the
  * directory) when it is a tool that moves to one of its options' (tools_with_dir), 0 when it
  * moves nowhere sbx knows of, -1 when it moves where sbx cannot tell. A tool's name later in the
- * argv (`env make -C x`, `timeout 9 tar -C ...`) that would move reads as -1: what comes before
- * it is no command sbx reads. */
+ * argv (`timeout 9 tar -C ...`, `xargs make -C x`) that would move reads as -1: what comes
+ * before it is no command sbx reads (but env's, which env_dir() reads). */
 static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         char ignored[PATH_MAX];
 
@@ -2349,7 +2419,8 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
         if (!(script = shell_script(argv))) {
                 while (argv[argc])
                         argc++;
-                return command_dir(argv, argc, cwd, out, size);
+                r = command_dir(argv, argc, cwd, out, size);
+                return r > 0 && strcmp(out, cwd) == 0 ? 0 : r; /* `make -C .` */
         }
         for (p = script; *p == ' ' || *p == '\t'; p++)
                 ;
@@ -2429,7 +2500,7 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
                        strspn(w[k], name) == strcspn(w[k], "="))
                         k++;
                 if (k < (size_t) r && (r = command_dir(w + k, (size_t) r - k, cur, out, size)) != 0)
-                        return r;
+                        return r > 0 && strcmp(out, cwd) == 0 ? 0 : r;
         } else if (r < 0 && script_tool_moves(p))
                 return -1;
 moved:

@@ -43,8 +43,10 @@ struct sbx_run_report {
  * moves no more (any other `cd`, `pushd` or `popd` at a command's place: -1); then the one
  * simple command left, or the exec'd argv: a tool's own directory option, `tar -C DIR -x` (one
  * -C, no member named, a readable archive), `make -C DIR`, `git -C DIR` (DIR a repository's top
- * or in none); any other form of those (`tar -C DIR -c`: the archive is where tar started, the
- * members DIR's), or such a tool in a script of several commands: -1. */
+ * or in none), `env -C DIR COMMAND` (and COMMAND read from DIR); any other form of those (`tar -C
+ * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's
+ * subdirectory; `find -execdir`), or such a tool in a script of several commands or after
+ * another program (`xargs make -C x`): -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* The argv to run: ARGV, or bash -c COMMAND [ARGV...]. Caller frees with sbx_strv_free(). */
 int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
