@@ -821,7 +821,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                         done
                         # relative names in a directory other than the run's: a bare word after a
                         # leading cd is a file there, judged against the host (as nobody `cd /etc &&
-                        # touch x` read as denied); tar -C, make -C and git -C name their own
+                        # touch x` read as denied); tar -C, make -C, git -C and env -C name their own
                         # directory's files (they were recorded in the workspace: tar -C /etc as
                         # nobody read as denied); a script that moves later claims no directory for
                         # its relative names, no path (`touch a && cd DIR && touch b` recorded <ws>/b)
@@ -848,7 +848,9 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 -c "touch $tag-in && cd /var/tmp/$tag-mk-$who && touch $tag-later" ) 2>/dev/null
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                 --verdict-json "$d/bw6-$b-$m.json" -- git -C /var/tmp/$tag-git-$who fetch -q . ) >/dev/null 2>&1
-                                        check "$who, $b $m: a bare word after cd, tar -C, make -C, git -C, a later cd: read in their directory (rc=$rc)" \
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw7-$b-$m.json" -- env -C /etc touch $tag-env ) 2>/dev/null
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C, git -C, env -C, a later cd: read in their directory (rc=$rc)" \
                                                 "$PY" -c '
 import json, os, sys
 d, who, b, m, tag, ws = sys.argv[1:7]
@@ -859,7 +861,7 @@ def paths(x):
     return [e["path"] for e in x["denials"]]
 # outside the workspace: the host refuses nobody all of them (root-owned), root none
 for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk + "/" + tag + "-m"]),
-                (6, [git + "/.git/FETCH_HEAD"])):
+                (6, [git + "/.git/FETCH_HEAD"]), (7, ["/etc/%s-env" % tag])):
     x = o(n)
     if who == "nobody":
         assert x["verdict"] == "task_failure" and x["denial_lines"] == 0, (n, x)
@@ -875,7 +877,7 @@ else:
 x = o(5)
 assert x["verdict"] == "denied" and paths(x) == [None], x
 assert x["denials"][0]["line"].split(chr(39))[1] == tag + ("-in" if m == "read-only" else "-later"), x
-for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
+for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, "/etc/%s-env" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
     assert not os.path.exists(p), "made: " + p
 assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m $tag "$d/ws"
                                         rm -f "$d/ws/tsub/$tag-t" "$d/ws/$tag-in"
