@@ -2208,6 +2208,7 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
 }
 
 static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
+static const char *base_of(const char *p);
 
 /* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
  * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
@@ -2256,6 +2257,9 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         }
         while (i < n && strchr(w[i], '='))
                 i++; /* NAME=VALUE */
+        /* env running env: not followed (an argv of many would nest as deep) */
+        if (i < n && strcmp(base_of(w[i]), "env") == 0)
+                return -1;
         if (i < n && (r = command_dir(w + i, n - i, cur, out, size)) != 0)
                 return r;
         if (!moved || strlen(cur) >= size)
@@ -2305,9 +2309,9 @@ static int command_dir(char *const *w, size_t n, const char *cwd, char *out, siz
                                 continue;
                         if (i == 0)
                                 return tools_with_dir[t].dir(w, n, cwd, out, size);
+                        /* the first one read only: an argv of many of them is read once */
                         r = tools_with_dir[t].dir(w + i, n - i, cwd, ignored, sizeof(ignored));
-                        if (r != 0)
-                                return -1;
+                        return r != 0 ? -1 : 0;
                 }
         return 0;
 }

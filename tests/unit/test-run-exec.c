@@ -246,6 +246,7 @@ static void test_tool_start_dir(void **state) {
                 { { "xargs", "make", "-C", "sub" }, -1 },
                 { { "find", ".", "-execdir", "touch", "x", ";" }, -1 },
                 { { "find", ".", "-name", "x" }, 0 },
+                { { "env", "env", "-C", "sub", "x" }, -1 },
                 { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, -1 },
                 { { "env", "make" }, 0 },
                 { { "unzip", "a.zip", "-d", "sub" }, 0 }, /* unzip prints DIR/name: the start's */
@@ -305,6 +306,27 @@ static void test_tool_start_dir(void **state) {
                 assert_int_equal(sbx_run_start_dir(plain, dir, out, sizeof(out)), 0);
                 snprintf(p, sizeof(p), "%s/.git", dir);
                 rmdir(p);
+        }
+        {
+                /* an argv of many tools' names is read once, not nested or again for each */
+                enum { MANY = 200000 };
+                char **many = calloc(MANY + 1, sizeof(char *));
+
+                assert_non_null(many);
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) (i % 2 ? "env" : "git");
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                many[0] = (char *) "env";
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                many[0] = (char *) "x";
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                for (size_t i = 1; i < MANY; i++)
+                        many[i] = (char *) "make";
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) "env"; /* env env env ... nested as deep */
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                free(many);
         }
         snprintf(p, sizeof(p), "%s/a.tar", dir);
         unlink(p);
