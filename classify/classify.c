@@ -1012,12 +1012,10 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
 
         c->pend = false;
         if (name && n > 0 && n < sizeof(path) && !memchr(name, '\0', n)) {
-                bool bare;
+                bool bare, own;
 
                 memcpy(path, name, n);
                 path[n] = '\0';
-                bool own;
-
                 c->bare_files = c->moved;
                 bare = bare_word(path, n) && !c->bare_files;
                 absolute_path(c, path, sizeof(path));
