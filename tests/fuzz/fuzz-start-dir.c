@@ -1,0 +1,92 @@
+/* libFuzzer target: sbx_run_start_dir() (tools/run-exec.c), which reads the command's argv and a
+ * shell's `-c` script to tell the directory its relative names are in: a leading `cd DIR &&`, a
+ * subshell or group, `tar -C`, `make -C`, `git -C`, `env -C`. The argv is the caller's command,
+ * any bytes at all. Checked: the answer is -1, 0 or 1; on 1 the directory is written within the
+ * size given (the buffer has exactly that size: a write past it is a sanitizer report), is
+ * absolute, is not the start directory, and is an existing directory.
+ *
+ * The start directory is a small tree made once in $TMPDIR (a, a/b, repo/.git, repo/sub, an
+ * archive a.tar), so that relative names in the inputs lead somewhere. Input: a byte for the
+ * size of the output (0: PATH_MAX), then the argv's words separated by NUL bytes (at most 64). */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run-exec.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char tree[PATH_MAX];
+
+static void remove_tree(void) {
+        static const char *const names[] = { "repo/sub", "repo/.git", "repo", "a/b", "a.tar", "a" };
+        char p[PATH_MAX + 16];
+
+        for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+                snprintf(p, sizeof(p), "%s/%s", tree, names[i]);
+                if (rmdir(p) < 0)
+                        unlink(p);
+        }
+        rmdir(tree);
+}
+
+static void make_tree(void) {
+        static const char *const dirs[] = { "a", "a/b", "repo", "repo/.git", "repo/sub" };
+        const char *tmp = getenv("TMPDIR");
+        char p[PATH_MAX + 16], *real;
+        FILE *f;
+
+        snprintf(p, sizeof(p), "%s/sbx-fuzz-start-dir.XXXXXX", tmp && tmp[0] == '/' ? tmp : "/tmp");
+        if (!mkdtemp(p) || !(real = realpath(p, NULL)) || strlen(real) >= sizeof(tree))
+                abort();
+        memcpy(tree, real, strlen(real) + 1);
+        free(real);
+        atexit(remove_tree);
+        for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+                snprintf(p, sizeof(p), "%s/%s", tree, dirs[i]);
+                if (mkdir(p, 0755) < 0)
+                        abort();
+        }
+        snprintf(p, sizeof(p), "%s/a.tar", tree);
+        if (!(f = fopen(p, "w")))
+                abort();
+        fclose(f);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        char *words, *argv[65], *out;
+        size_t out_size, n = 0;
+        struct stat st;
+        int r;
+
+        if (size < 1)
+                return 0;
+        if (!tree[0])
+                make_tree();
+        out_size = data[0] ? data[0] : PATH_MAX;
+        /* the words: the rest, NUL-terminated */
+        if (!(words = malloc(size)) || !(out = malloc(out_size)))
+                abort();
+        memcpy(words, data + 1, size - 1);
+        words[size - 1] = '\0';
+        for (char *p = words; p < words + size && n < 64; p += strlen(p) + 1)
+                argv[n++] = p;
+        argv[n] = NULL;
+
+        r = sbx_run_start_dir(argv, tree, out, out_size);
+        if (r < -1 || r > 1)
+                abort();
+        if (r == 1) {
+                if (!memchr(out, '\0', out_size) || out[0] != '/' || strcmp(out, tree) == 0)
+                        abort();
+                if (stat(out, &st) < 0 || !S_ISDIR(st.st_mode))
+                        abort();
+        }
+        free(out);
+        free(words);
+        return 0;
+}
