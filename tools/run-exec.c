@@ -906,13 +906,17 @@ static void keep_first_line(struct supervise *s, const char *buf, size_t n) {
         s->first_line[s->first_len] = '\0';
 }
 
-/* Where the copy of stderr goes (see struct supervise). A pipe is opened again through
- * /proc/self/fd: a description of sbx's own, made non-blocking without touching the caller's
- * (which other processes share). Where that cannot be done (a pipe of another user's, no /proc), a
- * blocking pipe takes at most PIPE_BUF bytes per write once poll(2) says it has room. A socket is
- * written with MSG_DONTWAIT; anything else (a file, a terminal, /dev/null) as it is. */
+/* Where the copy of stderr goes (see struct supervise). A pipe or a terminal is opened again
+ * through /proc/self/fd: a description of sbx's own, made non-blocking without touching the
+ * caller's (which other processes share). A terminal nobody read (a pty whose master sleeps, one
+ * stopped with ^S) held sbx in write(2) as a full pipe did: SIGTERM never reached the command,
+ * which without sbx dies of it at once (review). Where that cannot be done (a pipe or terminal
+ * of another user's, no /proc), a blocking pipe takes at most PIPE_BUF bytes per write once
+ * poll(2) says it has room, and a terminal is written as it is. A socket is written with
+ * MSG_DONTWAIT; anything else (a file, /dev/null) as it is. */
 static void stderr_out_open(struct supervise *s) {
-        struct stat st;
+        struct stat st, again;
+        bool tty;
         int fd;
 
         s->out_fd = STDERR_FILENO;
@@ -920,15 +924,19 @@ static void stderr_out_open(struct supervise *s) {
         if (fstat(STDERR_FILENO, &st) < 0)
                 return;
         s->out_sock = S_ISSOCK(st.st_mode);
-        if (!S_ISFIFO(st.st_mode))
+        /* but a pseudo-terminal's master, which opened again is a new pair's (/dev/ptmx) */
+        tty = S_ISCHR(st.st_mode) && isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGPTN, &(unsigned) { 0 }) < 0;
+        if (!S_ISFIFO(st.st_mode) && !tty)
                 return;
         fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) && fd > STDERR_FILENO)
+        /* the same pipe or terminal (/dev/tty opens the caller's controlling one, whatever 2 is) */
+        if (fd > STDERR_FILENO && fstat(fd, &again) == 0 && (again.st_mode & S_IFMT) == (st.st_mode & S_IFMT) &&
+            (tty ? again.st_rdev == st.st_rdev : again.st_ino == st.st_ino && again.st_dev == st.st_dev))
                 s->out_fd = fd;
         else {
                 if (fd >= 0)
                         close(fd);
-                if (!(fcntl(STDERR_FILENO, F_GETFL) & O_NONBLOCK))
+                if (!tty && !(fcntl(STDERR_FILENO, F_GETFL) & O_NONBLOCK))
                         s->out_max = PIPE_BUF;
         }
 }

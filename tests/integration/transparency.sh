@@ -1024,13 +1024,19 @@ set +m
 # root and as nobody (whose sbx writes to a pipe that root made).
 # stderr-stall.py HOW SBX_ARGV...: sbx's stderr is a pipe; HOW=term: the pipe is never read, the
 # command writes 1 MB to it, and after 1 s sbx gets SIGTERM; HOW=slow: the pipe is read only after
-# 1 s, then to its end; HOW=trickle: read all along, 2 KiB every 10 ms. Prints "exit N after S s,
-# B bytes" (B: the stderr bytes read).
+# 1 s, then to its end; HOW=trickle: read all along, 2 KiB every 10 ms; HOW=tty: as term, but 0, 1
+# and 2 are a pseudo-terminal whose master is never read (a terminal stopped with ^S, a pty an
+# expect-like caller stopped reading). Prints "exit N after S s, B bytes" (B: the stderr bytes read).
 cat >"$T/stderr-stall.py" <<'PY'
-import os, signal, subprocess, sys, time
+import os, pty, signal, subprocess, sys, time
 how, argv = sys.argv[1], sys.argv[2:]
-r, w = os.pipe()
-p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=w)
+if how == "tty":
+    r, w = pty.openpty()
+    p = subprocess.Popen(argv, stdin=w, stdout=w, stderr=w)
+    how = "term"
+else:
+    r, w = os.pipe()
+    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=w)
 os.close(w)
 time.sleep(0 if how == "trickle" else 1)
 got = 0
@@ -1078,6 +1084,15 @@ for who in "${WHO[@]}"; do
                         test "${out%% after*}" = "exit 143"
                 t_check "$b, $who: ... and its record says signal 15 ($(field "$d/v.json" signal))" \
                         test "$(field "$d/v.json" signal)" = 15
+                # the same with a terminal nobody reads (the caller's own: the pty is opened as
+                # $who): sbx waited in write(2) to it, deaf to SIGTERM, as it did on a pipe (review)
+                rm -f "$d/v.json"
+                out=$("${pre[@]}" "$PY" "$T/stderr-stall.py" tty "$bin" run $(sel "$b") --root "$d" \
+                        --verdict-json "$d/v.json" -- sh -c 'head -c 1000000 /dev/zero >&2; exit 3')
+                t_check "$b, $who: stderr a terminal nobody reads: SIGTERM to sbx ends the run, 143 ($out)" \
+                        test "${out%% after*}" = "exit 143"
+                t_check "$b, $who: ... and its record says signal 15 ($(field "$d/v.json" signal))" \
+                        test "$(field "$d/v.json" signal)" = 15
                 out=$("$PY" "$T/stderr-stall.py" slow "${pre[@]}" "$bin" run $(sel "$b") --root "$d" \
                         -- sh -c 'head -c 1000000 /dev/zero >&2')
                 t_check "$b, $who: stderr read late: every byte arrives, exit 0 ($out)" \
@@ -1096,6 +1111,24 @@ for who in "${WHO[@]}"; do
                 st=${PIPESTATUS[0]}
                 t_check "$b, $who: stderr's reader leaves: the command dies of SIGPIPE, 141 (got $st)" test "$st" = 141
         done
+done
+
+# --- stderr a pseudo-terminal's master (a caller that reads the slave): sbx opens a terminal on
+# stderr again for a non-blocking description of its own (above), but a master opened again
+# through /proc/self/fd is /dev/ptmx, a new pair's, where what the command wrote would be lost
+cat >"$T/master.py" <<'PY'
+import os, pty, select, subprocess, sys
+m, s = pty.openpty()
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=m)
+p.wait()
+got = b""
+while select.select([s], [], [], 0.5)[0]:
+    got += os.read(s, 4096)
+print(p.returncode, got.decode(errors="replace").strip())
+PY
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
+        out=$("$PY" "$T/master.py" "$SBX_BIN" run $(sel "$b") -- sh -c 'echo to-master >&2')
+        t_check "$b: stderr a pty master: the command's stderr reaches its slave ($out)" test "$out" = "0 to-master"
 done
 
 # --- the process state the command inherits: what an exec without sbx would leave it, apart from
