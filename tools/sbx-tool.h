@@ -92,9 +92,11 @@ char *sbx_term_text(const char *s, size_t len);
 
 /* Written to a terminal before sbx's own lines that follow a command's raw output (the notice,
  * the escalation question): CAN and ST end any escape sequence or control string (OSC, DCS, APC,
- * PM, SOS) the command left open, which would swallow sbx's text, and SGR 0 clears attributes
- * such as conceal that would hide it. */
-#define SBX_TERM_RESET "\030\033\\\033[0m"
+ * PM, SOS) the command left open, which would swallow sbx's text, SGR 0 clears attributes
+ * such as conceal that would hide it, and SI with ESC ( B brings back ASCII: a command that left
+ * the DEC line-drawing set in place (ESC ( 0, or ESC ) 0 and SO) turned sbx's letters into
+ * graphics, the notice unreadable (review). */
+#define SBX_TERM_RESET "\030\033\\\033[0m\017\033(B"
 
 /* ---- JSON output (tools/json.c) ---- */
 struct sbx_json {

@@ -576,7 +576,7 @@ if command -v script >/dev/null &&
         mkdir -p "$tmp/exws"
         sed -n '/^ *\$ sbx run -- sh -c .echo ok > inside.txt/,/^ *\$ echo \$?/p' "$rendered" | sed '1d;$d;s/^ *//' >"$tmp/ex.want"
         (cd "$tmp/exws" && SBX=$SBX script -qec "\"\$SBX\" run -- sh -c 'echo ok > inside.txt; touch /usr/outside.txt'" /dev/null) |
-                tr -d '\r' | sed 's/\x18\x1b\\\x1b\[0m//' >"$tmp/ex.got"
+                tr -d '\r' | sed 's/\x18\x1b\\\x1b\[0m\x0f\x1b(B//' >"$tmp/ex.got"
         check "man EXAMPLES: the first example prints what the page shows ($(tr '\n' '|' <"$tmp/ex.got"))" \
                 cmp -s "$tmp/ex.want" "$tmp/ex.got"
         check "... and its write inside the workspace landed" test -s "$tmp/exws/inside.txt"

@@ -875,8 +875,9 @@ fi
 
 # --- the terminal notice and --quiet
 # the terminal's text without carriage returns, and with the reset sbx writes before a notice
-# (CAN, ST, SGR 0: what the command left open must not swallow it) marked as <reset>
-tty_text() { tr -d '\r' | python3 -c 'import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().replace(b"\x18\x1b\\\x1b[0m", b"<reset>"))'; }
+# (CAN, ST, SGR 0, SI, ESC ( B: what the command left open must not swallow it, nor leave the
+# line-drawing set in place, which turned the notice into graphics) marked as <reset>
+tty_text() { tr -d '\r' | python3 -c 'import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().replace(b"\x18\x1b\\\x1b[0m\x0f\x1b(B", b"<reset>"))'; }
 for b in "${BACKENDS[@]}"; do
         rm -f "$T/out/denied"
         cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- touch "$T/out/denied")"
@@ -892,6 +893,13 @@ for b in "${BACKENDS[@]}"; do
         notice=$(grep '^<reset>sbx: denied by' "$T/tty.out")
         t_check "$b: the notice carries no escape sequence of the command's ($(printf '%q' "$notice"))" \
                 eval '[ -n "$notice" ] && ! grep -q "$(printf "[\033\007]")" <<<"$notice" && grep -qF "?[2K?]0;owned?" <<<"$notice"'
+        # a command that leaves the DEC line-drawing set in place (G0 and G1, shifted out): the
+        # notice's letters were drawn as graphics; the reset brings back ASCII first
+        cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- sh -c \
+                'printf "\033(0\033)0\016x: Read-only file system: Permission denied\n" >&2; exit 1')"
+        timeout 30 script -qec "$cmd" /dev/null </dev/null | tty_text >"$T/tty.out"
+        t_check "$b: the line-drawing set the command left is undone before the notice" \
+                test "$(grep -c '^<reset>sbx: denied by' "$T/tty.out")" = 1
         cmd="$(printf '%q ' "$SBX_BIN" run --quiet --backend "$b" --mode read-only -- touch "$T/out/denied")"
         timeout 30 script -qec "$cmd" /dev/null </dev/null | tty_text >"$T/tty.out"
         t_check "$b: --quiet silences the notice, the command's own line stays" \
