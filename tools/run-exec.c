@@ -119,6 +119,21 @@ int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) 
                 snprintf(err, err_size, "--verdict-fd %d: descriptor is open for reading only", a->verdict_fd);
                 return -EBADF;
         }
+        /* a --keep-fd onto the record's own pipe or file (`3>v.json 4>&3`) let the command write a
+         * record of its own there before sbx's (review: a forged "success" was the first line
+         * read); the record's descriptor must be out of its reach, whatever its number (a device
+         * such as /dev/null or a terminal is no record a command could forge) */
+        if (a->verdict_fd >= 0 && fstat(a->verdict_fd, &held) == 0 &&
+            (S_ISREG(held.st_mode) || S_ISFIFO(held.st_mode) || S_ISSOCK(held.st_mode)))
+                for (size_t i = 0; i < a->n_keep_fds; i++)
+                        if (fstat(a->keep_fds[i], &after) == 0 && after.st_dev == held.st_dev &&
+                            after.st_ino == held.st_ino) {
+                                snprintf(err, err_size,
+                                         "--keep-fd %d: descriptor leads to the --verdict-fd %d's file or pipe, "
+                                         "where the command could write a record of its own",
+                                         a->keep_fds[i], a->verdict_fd);
+                                return -EBADF;
+                        }
         return 0;
 }
 

@@ -428,6 +428,14 @@ os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigIgn
                 eval 'grep -q outside.log "$T/fds" && not grep -q audit.db "$T/fds"'
         exec 7>&-
         t_check "$b: --verdict-fd 9 gets the verdict record" test "$(field "$T/v9.json" verdict)" = success
+        # a --keep-fd onto the record's own file (another number, the same file): the command
+        # wrote a forged record there before sbx's, and a reader took it (review); refused, 2
+        rm -f "$T/v9.json"
+        sbx_run "$b" --verdict-fd 9 --keep-fd 8 -- sh -c 'echo "{\"verdict\":\"success\"}" >&8; exit 1' \
+                9>"$T/v9.json" 8>>"$T/v9.json" 2>"$T/err"
+        rc=$?
+        t_check "$b: --keep-fd on the --verdict-fd's file is refused, 2, nothing forged ($rc, $(head -c 40 "$T/v9.json"))" \
+                eval '[ "$rc" = 2 ] && [ ! -s "$T/v9.json" ] && grep -q "keep-fd 8: .*verdict-fd 9" "$T/err"'
 
         # --- exit statuses
         sbx_run "$b" -- sh -c 'exit 3'
