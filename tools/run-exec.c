@@ -3278,23 +3278,65 @@ void sbx_run_report_json(const struct sbx_run_report *rep, bool cut_short, FILE 
         sbx_json_end(&j);
 }
 
+/* Writes the notice to the terminal on stderr through a non-blocking description of sbx's own
+ * (see stderr_out_open()), waiting 1 s at most for room: a terminal nobody read held sbx in
+ * fputs(3) after the command had ended, SIGTERM or not, until someone read it (review). What does
+ * not fit by then is dropped, as the notice only repeats what the record says. A terminal that
+ * cannot be opened again (another user's) is written as before. */
+static void notice_write(const char *text) {
+        struct stat st, again;
+        size_t len = strlen(text), off = 0;
+        int64_t until = now_ms() + 1000;
+        int fd = -1;
+
+        if (fstat(STDERR_FILENO, &st) == 0 && S_ISCHR(st.st_mode) &&
+            ioctl(STDERR_FILENO, TIOCGPTN, &(unsigned) { 0 }) < 0)
+                fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd >= 0 && (fd <= STDERR_FILENO || fstat(fd, &again) < 0 || again.st_rdev != st.st_rdev)) {
+                if (fd > STDERR_FILENO)
+                        close(fd);
+                fd = -1;
+        }
+        if (fd < 0) {
+                fputs(text, stderr);
+                return;
+        }
+        fflush(stderr);
+        while (off < len) {
+                ssize_t n = write(fd, text + off, len - off);
+                int left;
+
+                if (n > 0)
+                        off += (size_t) n;
+                else if (n < 0 && errno == EINTR)
+                        continue;
+                else if (n < 0 && errno == EAGAIN && (left = (int) (until - now_ms())) > 0)
+                        (void) poll(&(struct pollfd) { .fd = fd, .events = POLLOUT }, 1, left);
+                else
+                        break;
+        }
+        close(fd);
+}
+
 void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
         const char *mode = rep->policy ? sbx_mode_to_string(rep->policy->mode) : "?";
         const char *line = rep->classified && rep->result.matched_line[0] ? rep->result.matched_line
                          : rep->message                                  ? rep->message
                                                                          : "";
 
-        _cleanup_free_ char *safe = NULL;
+        _cleanup_free_ char *safe = NULL, *text = NULL;
+        int r = -1;
 
         if (a->quiet || !isatty(STDERR_FILENO) || !rep->verdict)
                 return;
         /* the line is the command's (or its runner's) stderr: it must not drive the terminal */
         safe = sbx_term_text(line, strlen(line));
-        if (strcmp(rep->verdict, "denied") == 0 || strcmp(rep->verdict, "runner_failure") == 0)
-                fputs(SBX_TERM_RESET, stderr); /* nor may what it left open swallow or hide the notice */
+        /* the reset first: nor may what it left open swallow or hide the notice */
         if (strcmp(rep->verdict, "denied") == 0)
-                fprintf(stderr, "sbx: denied by %s (%s): %s\n", rep->backend, mode, safe ? safe : "");
+                r = asprintf(&text, SBX_TERM_RESET "sbx: denied by %s (%s): %s\n", rep->backend, mode, safe ? safe : "");
         else if (strcmp(rep->verdict, "runner_failure") == 0)
-                fprintf(stderr, "sbx: runner failure in %s, the command did not run: %s\n", rep->backend,
-                        safe ? safe : "");
+                r = asprintf(&text, SBX_TERM_RESET "sbx: runner failure in %s, the command did not run: %s\n",
+                             rep->backend, safe ? safe : "");
+        if (r >= 0 && text)
+                notice_write(text);
 }

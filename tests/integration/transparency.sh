@@ -1109,6 +1109,16 @@ for who in "${WHO[@]}"; do
                         test "${out%% after*}" = "exit 143"
                 t_check "$b, $who: ... and its record says signal 15 ($(field "$d/v.json" signal))" \
                         test "$(field "$d/v.json" signal)" = 15
+                # ... after a denial too: sbx then waited in fputs(3) to write its notice there,
+                # the command long dead (review); the notice waits 1 s at most
+                if [ "$b" != none ]; then
+                        rm -f "$d/v.json"
+                        out=$("${pre[@]}" "$PY" "$T/stderr-stall.py" tty "$bin" run $(sel "$b") --root "$d" \
+                                --mode read-only --verdict-json "$d/v.json" \
+                                -- sh -c "touch '$d/denied'; head -c 1000000 /dev/zero >&2; exit 3")
+                        t_check "$b, $who: ... and after a denial, whose notice the terminal cannot take: 143 ($out, $(field "$d/v.json" verdict))" \
+                                test "${out%% after*}:$(field "$d/v.json" verdict)" = "exit 143:denied"
+                fi
                 out=$("$PY" "$T/stderr-stall.py" slow "${pre[@]}" "$bin" run $(sel "$b") --root "$d" \
                         -- sh -c 'head -c 1000000 /dev/zero >&2')
                 t_check "$b, $who: stderr read late: every byte arrives, exit 0 ($out)" \
