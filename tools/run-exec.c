@@ -3333,7 +3333,8 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
         safe = sbx_term_text(line, strlen(line));
         /* the reset first: nor may what it left open swallow or hide the notice */
         if (strcmp(rep->verdict, "denied") == 0)
-                r = asprintf(&text, SBX_TERM_RESET "sbx: denied by %s (%s): %s\n", rep->backend, mode, safe ? safe : "");
+                r = asprintf(&text, SBX_TERM_RESET "sbx: denied by %s (%s): %s\n", rep->backend, mode,
+                             safe ? safe : "");
         else if (strcmp(rep->verdict, "runner_failure") == 0)
                 r = asprintf(&text, SBX_TERM_RESET "sbx: runner failure in %s, the command did not run: %s\n",
                              rep->backend, safe ? safe : "");
