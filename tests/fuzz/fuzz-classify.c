@@ -1,9 +1,10 @@
 /* libFuzzer target: the streaming classifier.
  *
  * Input: byte 0 picks the dialect (a built-in, or with bit 7 a dialect file text taken from the
- * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low bits; bit 6: a
- * context as sbx run gives, with a workspace, a granted directory, a host that refuses every write
- * beneath /ro and a PATH to search),
+ * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low 6 bits; the high two:
+ * a context as sbx run gives, with a workspace, a granted directory, a host that refuses every
+ * write beneath /ro and a PATH to search; 2 and 3 as for a command that moved, to /ws or to a
+ * directory not known),
  * byte 3 a chunk size seed; the rest is stderr. Property checked beyond "no crash, no sanitizer report": the
  * result does not depend on how stderr is split into feeds. */
 #include <stdint.h>
@@ -52,9 +53,12 @@ static bool fake_host_dir_missing(void *userdata, const char *path) {
 }
 
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
-                     size_t chunk_seed, bool context, struct sbx_classify_result *res) {
+                     size_t chunk_seed, int context, struct sbx_classify_result *res) {
         static const char *const writable[] = { "/ws", "/tmp/run", NULL }, *const granted[] = { "/gr", NULL };
-        const struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .granted = granted,
+        /* context: 0 none, 1 sbx run's, 2 in a directory the command moved to, 3 moved where sbx
+         * cannot tell (no cwd) */
+        const struct sbx_classify_context ctx = { .cwd = context == 3 ? NULL : "/ws", .moved = context >= 2,
+                                                  .writable = writable, .granted = granted,
                                                   .host_refuses_owner = fake_host_refuses_owner,
                                                   .host_permits = fake_host_permits,
                                                   .host_refuses = fake_host_refuses,
@@ -110,8 +114,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else if (sbx_dialect_builtin(sbx_dialect_builtin_names[data[0] % 5], &d) < 0)
                 abort();
 
-        classify(d, &st, body, body_len, 0, data[2] & 0x40, &a);
-        classify(d, &st, body, body_len, data[3], data[2] & 0x40, &b);
+        classify(d, &st, body, body_len, 0, data[2] >> 6, &a);
+        classify(d, &st, body, body_len, data[3], data[2] >> 6, &b);
         if (a.verdict != b.verdict || a.line_no != b.line_no || a.denial_lines != b.denial_lines ||
             a.stderr_lines != b.stderr_lines || a.stderr_bytes != body_len || b.stderr_bytes != body_len ||
             strcmp(a.matched_line, b.matched_line) != 0 || a.n_denials != b.n_denials ||

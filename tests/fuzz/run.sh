@@ -50,8 +50,11 @@ for f in "$src"/fixtures/*/*/stderr; do
         */bwrap/*) d='\x00' ;; */landlock/*) d='\x01' ;; */seatbelt/*) d='\x02' ;; *) d='\x03' ;;
         esac
         { printf "$d"'\x01\x00\x05'; head -c 20000 "$f"; } >"$work/seed-classify/$i"
-        # ... and with the context sbx run gives (byte 2, bit 6)
+        # ... and with the context sbx run gives (byte 2, bits 6-7: 1)
         { printf "$d"'\x01\x40\x05'; head -c 20000 "$f"; } >"$work/seed-classify/$i-ctx"
+        # ... and for a command that moved: to the context's directory, or where sbx cannot tell
+        { printf "$d"'\x01\x80\x05'; head -c 20000 "$f"; } >"$work/seed-classify/$i-moved"
+        { printf "$d"'\x01\xc0\x05'; head -c 20000 "$f"; } >"$work/seed-classify/$i-lost"
 done
 # the committed seeds (the inputs of past findings among them), tests/fuzz/seeds-TARGET/
 for t in $targets; do
