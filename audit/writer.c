@@ -259,9 +259,44 @@ static int frame_send(int fd, struct sbx_wbuf *b) {
         return write_all(fd, b->data, b->len);
 }
 
+/* Whether the database file `path` (the one the writer opened, `want`) begins with SQLite's header
+ * now; *ret_seen is set once it has: 1 it does, 0 it does not, -1 it cannot be read. SQLite never
+ * takes the header away again (a log's checkpoint writes pages, a vacuum shrinks the file to
+ * page 1 at most), but a database created in WAL mode may have none until its first checkpoint. */
+static int header_state(const char *path, const struct stat *want, bool *ret_seen) {
+        static const char magic[16] = "SQLite format 3";
+        char head[sizeof(magic)];
+        struct stat st;
+        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+
+        if (fd < 0 || fstat(fd, &st) < 0 || st.st_dev != want->st_dev || st.st_ino != want->st_ino)
+                return -1;
+        if (pread(fd, head, sizeof(head), 0) != (ssize_t) sizeof(head) || memcmp(head, magic, sizeof(magic)) != 0)
+                return 0;
+        *ret_seen = true;
+        return 1;
+}
+
+static bool db_header_seen, db_lost;
+
+/* Whether the database file lost the header it had: truncated (`: > audit.db`) or overwritten at
+ * its start while the writer kept it open. The writer's cached pages let it go on committing rows
+ * to its log, which no reader could see: runs were released and `sbx audit` said the database was
+ * empty (review). Such a file is no longer the record the writer opened. Sticky: a header written
+ * since (by a direct write that took the empty file for a new database) does not make the writer's
+ * connection, its cache and its log, the record's again. */
+static bool header_lost(const char *path, const struct stat *want) {
+        bool was_seen = db_header_seen;
+
+        if (!db_lost && header_state(path, want, &db_header_seen) == 0 && was_seen)
+                db_lost = true;
+        return db_lost;
+}
+
 /* The direct path opens the database for writing and needs its directory for the journal: a
  * file or directory made read-only since the writer opened them refuses the run there, so here.
- * And the file at the path must still be the one the writer has open (not moved away, replaced). */
+ * And the file at the path must still be the one the writer has open (not moved away, replaced),
+ * with the header it had (not truncated or overwritten). */
 static int still_writable(const char *db_path, const struct stat *want, struct sbx_diag *diag) {
         char dir[PATH_MAX];
         const char *slash = strrchr(db_path, '/');
@@ -270,6 +305,10 @@ static int still_writable(const char *db_path, const struct stat *want, struct s
         if (stat(db_path, &st) < 0 || st.st_dev != want->st_dev || st.st_ino != want->st_ino)
                 return sbx_diag_set(diag, ESTALE, "audit writer", db_path,
                                     "audit database %s was removed or replaced since the writer opened it", db_path);
+        if (header_lost(db_path, want))
+                return sbx_diag_set(diag, ESTALE, "audit writer", db_path,
+                                    "audit database %s was truncated or overwritten since the writer opened it",
+                                    db_path);
         /* nor given a second name, or to someone else, since (as the direct path checks) */
         if (sbx_db_check_private_file(db_path, &st, diag) < 0)
                 return -EPERM;
@@ -776,6 +815,8 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         sbx_db_set_busy_wait(db, WRITER_BUSY_TIMEOUT_MS, WRITER_BUSY_RETRIES);
         if (stat(db_path, &db_st) < 0)
                 return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
+        db_header_seen = db_lost = false;
+        (void) header_state(db_path, &db_st, &db_header_seen);
         r = bind_socket(db_path, sock_path, &lfd, &sock_st);
         if (r == -EEXIST)
                 return 0; /* another writer serves this database */
@@ -800,7 +841,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         signal(SIGXFSZ, SIG_IGN); /* a write past RLIMIT_FSIZE fails (an error reply), never kills */
 
         last_active = monotonic_ms();
-        while (!stop_requested && !(schema_changed && n_clients == 0)) {
+        while (!stop_requested && !(schema_changed && n_clients == 0) && !db_lost) {
                 struct pollfd p[CLIENTS_MAX + 1];
                 size_t map[CLIENTS_MAX + 1];
                 nfds_t n = 0;
@@ -817,7 +858,8 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                 /* removed or replaced (the directory was deleted, another writer took over): the
                  * rows would land where nobody looks. Checked when idle; a row is never written to
                  * a replaced database anyway (still_writable()). */
-                if (r == 0 && (!same_file(sock_path, &sock_st, true) || !same_file(db_path, &db_st, false)))
+                if (r == 0 && (!same_file(sock_path, &sock_st, true) || !same_file(db_path, &db_st, false) ||
+                               header_lost(db_path, &db_st)))
                         break;
                 if (r == 0 && unsynced) {
                         (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
@@ -881,7 +923,13 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
          * an older snapshot (a long `sbx audit export`), and runs would wait behind it; then the
          * log is checkpointed as far as it can be, as before. */
         (void) sqlite3_busy_timeout(sbx_db_handle(db), 0);
-        (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+        /* a file that lost its header is left as it is: the writer's log, checkpointed (here or
+         * as SQLite closes the connection, which then deletes the log by its name), would land
+         * in a file that is no longer the database, or one a direct write has made anew */
+        if (db_lost)
+                (void) sqlite3_db_config(sbx_db_handle(db), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+        else
+                (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
         return 0;
 }
 

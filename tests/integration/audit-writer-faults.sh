@@ -10,6 +10,8 @@
 #     end was not recorded" (the direct fallback found the row already completed).
 #   - a stopped writer: a confined command waits for its row to be confirmed before it starts;
 #   - the database hard-linked while its writer lives: the run is refused, not recorded through it;
+#   - the database truncated while its writer lives: each run that ran can be read (the writer
+#     went on committing rows no reader could see);
 #   - malformed begin requests (a trusted client's): the writer answers each with an error and
 #     keeps no memory of them (each used to leak its argv array: 1.6 MB for a large one);
 #   - the host renamed while a writer lives: its rows name the host as it is now, and a killed
@@ -145,6 +147,27 @@ t_check "a database hard-linked while its writer lives: refused (125, got $rc), 
 rm -f "$T/ws/linked-second-name"
 kill "$WPID" 2>/dev/null
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+
+# ---- the database truncated while a writer serves it ---------------------------------------------
+# (`: > audit.db`: the same file, no header): the writer's cached pages let it go on committing
+# rows to its log, the runs were released, and `sbx audit` said the database was empty. It now
+# refuses such a file and leaves (without checkpointing into it); the runs are recorded directly,
+# in the database made anew, and each one that ran can be read
+TDB=$T/db/truncated.db
+WPID=$(start_writer "$TDB")
+"$SBX_BIN" run --db "$TDB" --mode danger-full-access -- true >/dev/null 2>&1
+: >"$TDB"
+for i in 1 2 3; do
+        "$SBX_BIN" run --db "$TDB" --mode danger-full-access -- sh -c "echo trunc-run-$i; touch '$T/ws/trunc-ran-$i'; exit 3" \
+                >/dev/null 2>"$T/err"
+        rc=$?
+        listed=$("$SBX_BIN" audit list --db "$TDB" --csv 2>&1 | grep -c "trunc-run-$i")
+        t_check "a database truncated while its writer lives, run $i: refused unrun or listed (rc=$rc, listed $listed, $(head -c 160 "$T/err"))" \
+                test "$rc:$listed:$([ -e "$T/ws/trunc-ran-$i" ] && echo ran)" = 125:0: -o "$rc:$listed:$([ -e "$T/ws/trunc-ran-$i" ] && echo ran)" = 3:1:ran
+done
+t_check "... and the writer that served the truncated file left" wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+w=$(writer_pid "$TDB")
+[ -n "$w" ] && kill "$w" 2>/dev/null
 
 # ---- malformed requests leave nothing behind in the writer --------------------------------------
 MDB=$T/db/malformed.db
