@@ -144,14 +144,20 @@ int sbx_process_alive(const char *host, const char *boot_id, int64_t pid, int64_
         char state;
         int r;
 
-        if (!host || strcmp(host, self->host) != 0)
+        bool have_boot = boot_id && *boot_id && self->boot_id[0];
+        size_t n = have_boot ? strcspn(boot_id, "/") : 0;
+        bool this_boot = have_boot && n == strcspn(self->boot_id, "/") && strncmp(boot_id, self->boot_id, n) == 0;
+
+        /* The boot id names this kernel, whatever the host was called: a run recorded under another
+         * host name in this boot ran here, in a UTS namespace of its own (unshare --uts, a unit with
+         * ProtectHostname=) or before the host was renamed. Judged by the name alone, such a run
+         * whose sbx was killed read 'running' for ever, and prune kept it (review). */
+        if (!this_boot && (!host || strcmp(host, self->host) != 0))
                 return -EREMOTE;
-        if (boot_id && *boot_id && self->boot_id[0] && strcmp(boot_id, self->boot_id) != 0) {
-                size_t n = strcspn(boot_id, "/");
-                if (n != strcspn(self->boot_id, "/") || strncmp(boot_id, self->boot_id, n) != 0)
-                        return 0; /* recorded before the last reboot */
+        if (have_boot && !this_boot)
+                return 0; /* recorded before the last reboot */
+        if (have_boot && strcmp(boot_id, self->boot_id) != 0)
                 return -EREMOTE; /* this boot, another pid namespace: its pid means nothing here */
-        }
         if (pid <= 0 || pid > INT32_MAX)
                 return 0;
         /* a /proc of another pid namespace (see proc_is_ours()) knows nothing of this pid */

@@ -736,13 +736,35 @@ static void test_db_process_alive_detects_gone_and_reused_pids(void **state) {
         /* same pid, another start time: the pid was reused */
         assert_int_equal(sbx_process_alive(self.host, self.boot_id, self.pid, self.start_time + 1), 0);
         assert_int_equal(sbx_process_alive(self.host, "another-boot", self.pid, self.start_time), 0);
-        assert_int_equal(sbx_process_alive("another-host", self.boot_id, self.pid, self.start_time), -EREMOTE);
+        assert_int_equal(sbx_process_alive("another-host", "another-boot", self.pid, self.start_time), -EREMOTE);
         child = fork();
         assert_true(child >= 0);
         if (child == 0)
                 _exit(0);
         assert_int_equal(waitpid(child, &status, 0), child);
         assert_int_equal(sbx_process_alive(self.host, self.boot_id, child, -1), 0);
+}
+
+/* A run recorded in this boot under another host name (a UTS namespace of its own, or before the
+ * host was renamed) ran on this kernel: its supervisor is checked, and one that is gone reads
+ * 'interrupted' (review: it read 'running' for ever, and prune kept it). */
+static void test_db_process_alive_this_boot_under_another_host_name(void **state) {
+        struct sbx_process_identity self;
+        int status;
+        pid_t child;
+        (void) state;
+
+        assert_int_equal(sbx_process_identity_self(&self), 0);
+        if (!self.boot_id[0])
+                return; /* no boot id here: the host name is all there is */
+        assert_int_equal(sbx_process_alive("another-host", self.boot_id, self.pid, self.start_time), 1);
+        assert_int_equal(sbx_process_alive("another-host", self.boot_id, self.pid, self.start_time + 1), 0);
+        child = fork();
+        assert_true(child >= 0);
+        if (child == 0)
+                _exit(0);
+        assert_int_equal(waitpid(child, &status, 0), child);
+        assert_int_equal(sbx_process_alive("another-host", self.boot_id, child, -1), 0);
 }
 
 /* A pid names a process only within its pid namespace: a supervisor recorded in another one
@@ -820,6 +842,7 @@ int main(void) {
                 cmocka_unit_test(test_db_wal_only_on_local_filesystems),
                 cmocka_unit_test_setup_teardown(test_db_statements_are_prepared_once, setup, teardown),
                 cmocka_unit_test(test_db_process_alive_detects_gone_and_reused_pids),
+                cmocka_unit_test(test_db_process_alive_this_boot_under_another_host_name),
                 cmocka_unit_test(test_db_process_alive_cannot_tell_another_pid_namespace),
                 cmocka_unit_test_setup_teardown(test_db_state_function_reports_interrupted, setup, teardown),
         };
