@@ -297,9 +297,11 @@ fail:
 }
 
 /* Whether row id has ended with e's state and verdict: 1, 0, or -errno. */
-static int ended_so(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e, struct sbx_diag *diag) {
+static int ended_so(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
+                    const struct sbx_process_identity *sup, struct sbx_diag *diag) {
         static const char sql[] =
-                "SELECT 1 FROM executions WHERE id = ?1 AND ended_ms IS NOT NULL AND state = ?2 AND verdict = ?3";
+                "SELECT 1 FROM executions WHERE id = ?1 AND ended_ms IS NOT NULL AND state = ?2 AND verdict = ?3"
+                " AND supervisor_pid = ?4 AND supervisor_start IS ?5";
         sqlite3_stmt *st = NULL;
         int rc;
 
@@ -309,6 +311,9 @@ static int ended_so(struct sbx_db *db, int64_t id, const struct sbx_execution_en
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_text(st, 2, e->state, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, e->verdict, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 4, sup->pid);
+        if (sup->start_time >= 0)
+                sqlite3_bind_int64(st, 5, sup->start_time);
         rc = sqlite3_step(st);
         sqlite3_finalize(st);
         if (rc == SQLITE_ROW)
@@ -317,7 +322,7 @@ static int ended_so(struct sbx_db *db, int64_t id, const struct sbx_execution_en
 }
 
 static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
-                       struct sbx_diag *diag) {
+                       const struct sbx_process_identity *sup, struct sbx_diag *diag) {
         const struct sbx_classify_result *res = e->result;
         bool ran = e->state && strcmp(e->state, "completed") == 0;
         sqlite3_stmt *st;
@@ -352,11 +357,14 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
                 sqlite3_bind_int64(st, 15, 0);
         if (e->timed)
                 sqlite3_bind_int64(st, 16, e->duration_ms);
+        sqlite3_bind_int64(st, 17, sup->pid);
+        if (sup->start_time >= 0)
+                sqlite3_bind_int64(st, 18, sup->start_time);
         r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;
         if (sqlite3_changes(sbx_db_handle(db)) != 1 && e->may_be_done) {
-                r = ended_so(db, id, e, diag);
+                r = ended_so(db, id, e, sup, diag);
                 if (r != 0) {
                         sbx_db_rollback(db);
                         return r > 0 ? 0 : r;
@@ -364,7 +372,8 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
         }
         if (sqlite3_changes(sbx_db_handle(db)) != 1) {
                 r = sbx_diag_set(diag, ENOENT, "audit", sbx_db_path(db),
-                                 "audit database %s: execution %lld does not exist or was already completed",
+                                 "audit database %s: execution %lld does not exist, was already completed "
+                                 "or is another run's",
                                  sbx_db_path(db), (long long) id);
                 goto fail;
         }
@@ -390,12 +399,25 @@ fail:
 
 int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
                      struct sbx_diag *diag) {
+        struct sbx_process_identity self;
+        const struct sbx_process_identity *sup = e->supervisor;
         int r;
 
         if (!e->state || !e->verdict)
                 return sbx_diag_set(diag, EINVAL, "audit", sbx_db_path(db),
                                     "execution %lld: the end of a run needs a state and a verdict", (long long) id);
-        r = finish_once(db, id, e, diag);
+        /* Only a row of this run's supervisor is completed. An id names a row of one database: an
+         * end written directly after the database was rotated (moved away, a new one made at its
+         * path, whose ids start again) while the run went on, its writer gone, completed another
+         * run's row with this run's verdict, exit status and denial lines; that run's own end was
+         * then refused, and the rotated row read 'interrupted' (review). */
+        if (!sup) {
+                if ((r = sbx_process_identity_self(&self)) < 0)
+                        return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "cannot read the host name: %s",
+                                            strerror(-r));
+                sup = &self;
+        }
+        r = finish_once(db, id, e, sup, diag);
         /* A command that filled the file system would otherwise have erased its own verdict and
          * those of the runs beside it (rows left 'running', then 'interrupted'): each end that
          * finds no space gives up a slice of the reserve kept at the starts, and tries again
@@ -404,7 +426,7 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
                 if (sbx_db_reserve_give(db, SBX_DB_RESERVE_SLICE) < 0)
                         break;
                 *diag = (struct sbx_diag) { 0 };
-                r = finish_once(db, id, e, diag);
+                r = finish_once(db, id, e, sup, diag);
         }
         return r;
 }

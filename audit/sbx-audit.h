@@ -50,6 +50,9 @@ struct sbx_execution_end {
         /* the audit writer may have completed this row already (its reply was lost): a row that
          * ended with this state and verdict is then not an error */
         bool may_be_done;
+        /* the run's supervisor, whose row it must be (pid and start time); NULL: this process.
+         * Borrowed. */
+        const struct sbx_process_identity *supervisor;
 };
 
 /* Inserts the row in its own transaction before the command runs. *ret_id is the execution id. */

@@ -358,8 +358,8 @@ static int serve_begin(struct sbx_db *db, const struct stat *db_st, struct sbx_r
 }
 
 /* 'F': completes a row this connection began. */
-static int serve_finish(struct sbx_db *db, struct sbx_rbuf *r, int64_t *open_rows, int64_t *ret_id,
-                        struct sbx_diag *diag) {
+static int serve_finish(struct sbx_db *db, struct sbx_rbuf *r, const struct sbx_process_identity *peer,
+                        int64_t *open_rows, int64_t *ret_id, struct sbx_diag *diag) {
         _cleanup_free_ struct sbx_classify_result *res = NULL;
         struct sbx_execution_end e;
         size_t slot = OPEN_ROWS_MAX;
@@ -377,6 +377,7 @@ static int serve_finish(struct sbx_db *db, struct sbx_rbuf *r, int64_t *open_row
         if (slot == OPEN_ROWS_MAX)
                 return sbx_diag_set(diag, EPERM, "audit writer", sbx_db_path(db),
                                     "execution %" PRId64 " was not begun on this connection", id);
+        e.supervisor = peer; /* the row's, as serve_begin() recorded it */
         rc = sbx_audit_finish(db, id, &e, diag);
         if (rc >= 0) {
                 open_rows[slot] = 0;
@@ -511,7 +512,7 @@ static bool client_process(struct sbx_db *db, struct client *c) {
                         break;
                 }
                 case 'F':
-                        rc = serve_finish(db, &r, c->open_rows, &id, &diag);
+                        rc = serve_finish(db, &r, &c->peer, c->open_rows, &id, &diag);
                         break;
                 case 'S':
                         rc = serve_session(db, &r, c->fd, &diag);

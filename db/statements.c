@@ -18,7 +18,7 @@ const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX] = {
                 " verdict = ?4, evidence = ?5, message = ?6, exit_code = ?7, signal = ?8,"
                 " matched_rule = ?9, matched_signature = ?10, matched_line = ?11, matched_line_no = ?12,"
                 " stderr_bytes = ?13, stderr_lines = ?14, denial_lines = ?15"
-                " WHERE id = ?1 AND ended_ms IS NULL",
+                " WHERE id = ?1 AND ended_ms IS NULL AND supervisor_pid = ?17 AND supervisor_start IS ?18",
         [SBX_DB_STMT_DENIAL_INSERT] =
                 "INSERT INTO denial_lines (execution_id, line_no, line, path) VALUES (?1, ?2, ?3, ?4)",
         [SBX_DB_STMT_EXECUTION_REAP] =

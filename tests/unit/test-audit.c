@@ -575,6 +575,45 @@ static void test_audit_finish_may_be_done_accepts_only_the_same_end(void **state
         assert_text(f->db, Q("state || ' ' || verdict || ' ' || exit_code"), "completed task_failure 3");
 }
 
+/* A row is completed only by its run's supervisor: an end that came with an id of a database since
+ * rotated (a new one at its path, ids from 1 again) must not complete another run's row there
+ * (review: it did, with its verdict, exit status and denial lines). */
+static void test_audit_finish_completes_only_its_supervisors_row(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "true", NULL };
+        struct sbx_process_identity other;
+        struct sbx_execution_start s = { .argv = argv, .cwd = "/tmp" };
+        struct sbx_classify_result res = { .denial_lines = 1, .n_denials = 1 };
+        struct sbx_execution_end e = { .state = "completed", .verdict = "denied", .status = { .exit_code = 5 },
+                                       .result = &res };
+        char sql[256];
+        int64_t id;
+
+        res.denials[0].line_no = 1;
+        strcpy(res.denials[0].line, "touch: cannot touch '/etc/A': Permission denied");
+        strcpy(res.denials[0].path, "/etc/A");
+        assert_int_equal(sbx_process_identity_self(&other), 0);
+        other.pid++;
+        s.supervisor = &other;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        /* this process's end, with that id: refused, nothing written */
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -ENOENT);
+        e.may_be_done = true;
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -ENOENT);
+        assert_text(f->db, Q("state"), "running");
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denial_lines"), 0);
+        /* the same supervisor's start time matters as much as its pid */
+        other.start_time++;
+        e.supervisor = &other;
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), -ENOENT);
+        other.start_time--;
+        /* its own supervisor completes it */
+        e.may_be_done = false;
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        assert_text(f->db, Q("state || ' ' || verdict || ' ' || exit_code"), "completed denied 5");
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denial_lines"), 1);
+}
+
 static void test_audit_refused_run_has_no_exit_status(void **state) {
         struct fixture *f = *state;
         char *argv[] = { (char *) "true", NULL };
@@ -1399,6 +1438,7 @@ int main(void) {
                 T(test_audit_note_escalation_only_on_a_completed_row),
                 T(test_audit_begin_may_exist_takes_over_only_this_runs_row),
                 T(test_audit_finish_may_be_done_accepts_only_the_same_end),
+                T(test_audit_finish_completes_only_its_supervisors_row),
                 T(test_audit_refused_run_has_no_exit_status),
                 T(test_audit_signal_death_records_signal_not_exit_code),
                 T(test_audit_row_of_dead_supervisor_reads_interrupted),
