@@ -20,7 +20,7 @@
  * or fails a request, `sbx run` writes the database itself, with every check of the direct path
  * (no row, no run). It refuses what the direct path would: before each row it checks that the
  * database file and its directory are still writable by this user. A row the writer acknowledged is committed. The writer leaves when idle, when
- * its socket or database file is removed or replaced, or on SIGTERM.
+ * its socket or database file is removed or replaced (once the runs it began are finished), or on SIGTERM.
  *
  * Wire format (same host, native byte order): a frame is a u32 length and that many bytes; a
  * string is a u32 length (UINT32_MAX for NULL) followed by its bytes and a NUL; an integer is an
@@ -536,6 +536,15 @@ static bool client_process(struct sbx_db *db, struct client *c) {
         return ok;
 }
 
+/* Whether a connection has begun a row it has not completed. */
+static bool rows_open(const struct client *clients) {
+        for (size_t i = 0; i < CLIENTS_MAX; i++)
+                for (size_t j = 0; clients[i].fd >= 0 && j < OPEN_ROWS_MAX; j++)
+                        if (clients[i].open_rows[j] != 0)
+                                return true;
+        return false;
+}
+
 static bool client_read(struct sbx_db *db, struct client *c) {
         ssize_t n;
 
@@ -858,9 +867,19 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                         break;
                 /* removed or replaced (the directory was deleted, another writer took over): the
                  * rows would land where nobody looks. Checked when idle; a row is never written to
-                 * a replaced database anyway (still_writable()). */
-                if (r == 0 && (!same_file(sock_path, &sock_st, true) || !same_file(db_path, &db_st, false) ||
-                               header_lost(db_path, &db_st)))
+                 * a replaced database anyway (still_writable()). The runs it began are finished
+                 * first, in the file they began in: dropped, each wrote its end directly to the
+                 * database then at the path (one rotated: moved away, made anew), where its row is
+                 * not (review). No new client is taken meanwhile. */
+                if (r == 0 && lfd >= 0 &&
+                    (!same_file(sock_path, &sock_st, true) || !same_file(db_path, &db_st, false))) {
+                        if (same_file(sock_path, &sock_st, true))
+                                (void) unlink(sock_path);
+                        close(sbx_steal_fd(&lfd)); /* a client still in the backlog writes directly */
+                }
+                if (lfd < 0 && !rows_open(clients))
+                        break;
+                if (r == 0 && header_lost(db_path, &db_st))
                         break;
                 if (r == 0 && unsynced) {
                         (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);

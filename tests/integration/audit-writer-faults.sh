@@ -12,6 +12,8 @@
 #   - the database hard-linked while its writer lives: the run is refused, not recorded through it;
 #   - the database truncated while its writer lives: each run that ran can be read (the writer
 #     went on committing rows no reader could see);
+#   - the database rotated (moved away, made anew) while a run goes on: its end goes to the rotated
+#     file, and no other run's row (it went on the new database's row of that id);
 #   - malformed begin requests (a trusted client's): the writer answers each with an error and
 #     keeps no memory of them (each used to leak its argv array: 1.6 MB for a large one);
 #   - the host renamed while a writer lives: its rows name the host as it is now, and a killed
@@ -167,6 +169,37 @@ for i in 1 2 3; do
 done
 t_check "... and the writer that served the truncated file left" wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 w=$(writer_pid "$TDB")
+[ -n "$w" ] && kill "$w" 2>/dev/null
+
+# ---- the database rotated while a run goes on -----------------------------------------------------
+# (moved away, a new one made at its path by the runs that follow): the writer, finding it replaced,
+# dropped its connections, and the run's end was written directly to the new database, on the row
+# of another run that had that id there; that run's end was then refused, and the rotated row read
+# 'interrupted'. The writer now finishes the runs it began, in the file they began in
+RDB=$T/db/rotated.db
+mkdir -p "$T/db/old"
+WPID=$(start_writer "$RDB")
+"$SBX_BIN" run --db "$RDB" --mode danger-full-access -- \
+        sh -c "sleep 3; echo \"touch: cannot touch '/etc/rotated-a': Read-only file system\" >&2; exit 5" \
+        >/dev/null 2>"$T/err-a" &
+A=$!
+sleep 0.5
+for f in "$RDB" "$RDB-wal" "$RDB-shm"; do [ -e "$f" ] && mv "$f" "$T/db/old/"; done
+sleep 1.5 # the writer notices when idle (1 s)
+"$SBX_BIN" run --db "$RDB" --mode danger-full-access -- true >/dev/null 2>&1
+"$SBX_BIN" run --db "$RDB" --mode danger-full-access -- sh -c "sleep 3; echo rotated-b; exit 0" >/dev/null 2>"$T/err-b" &
+B=$!
+wait "$A"
+wait "$B"
+ORDB=$T/db/old/rotated.db
+got_a=$(sqlite3 "$ORDB" "SELECT state || ' ' || verdict || ' ' || exit_code || ' ' || denial_lines FROM executions WHERE argv LIKE '%rotated-a%'")
+got_b=$(sqlite3 "$RDB" "SELECT state || ' ' || verdict || ' ' || exit_code || ' ' || denial_lines FROM executions WHERE argv LIKE '%rotated-b%'")
+t_check "a run whose database was rotated while it ran is completed in the rotated file ($got_a; $(head -c 160 "$T/err-a" | tr '\n' ' '))" \
+        test "$got_a" = "completed task_failure 5 0"
+t_check "... and the new database's run keeps its own end ($got_b; $(head -c 160 "$T/err-b" | tr '\n' ' '))" \
+        test "$got_b" = "completed success 0 0" -a "$(sqlite3 "$RDB" "SELECT count(*) FROM denial_lines")" = 0
+t_check "... and the old writer left once it had (pid $WPID)" wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+w=$(writer_pid "$RDB")
 [ -n "$w" ] && kill "$w" 2>/dev/null
 
 # ---- malformed requests leave nothing behind in the writer --------------------------------------
