@@ -19,18 +19,31 @@
  *   - a session goes, with its mode log, only when no run of it is left and it neither began nor
  *     changed mode since the point in time (a session in use is never cut from under its runs). */
 #include <errno.h>
+#include <string.h>
 
 #include "sbx-audit.h"
 #include "sbx-macro.h"
 #include "audit-internal.h"
 
+static const struct sbx_process_identity *self_identity(void) {
+        static struct sbx_process_identity self;
+        static bool loaded;
+
+        if (!loaded && sbx_process_identity_self(&self) < 0)
+                memset(&self, 0, sizeof(self));
+        loaded = true;
+        return &self;
+}
+
 /* This host's name, as executions.host holds it (?2 of the statements). */
 static const char *self_host(void) {
-        static struct sbx_process_identity self;
+        return self_identity()->host;
+}
 
-        if (!self.host[0] && sbx_process_identity_self(&self) < 0)
-                self.host[0] = '\0';
-        return self.host;
+/* This boot's id, without the pid namespace part (?3): a row of this boot was recorded on this
+ * machine whatever its host name (sbx_process_alive()). */
+static int self_boot_len(void) {
+        return (int) strcspn(self_identity()->boot_id, "/");
 }
 
 /* Runs one statement with ?1 bound to before_ms and ?2 to this host (when it has parameters);
@@ -48,6 +61,8 @@ static int step_one(struct sbx_db *db, const char *sql, int64_t before_ms, int64
                 sqlite3_bind_int64(st, 1, before_ms);
         if (sqlite3_bind_parameter_count(st) > 1)
                 sqlite3_bind_text(st, 2, self_host(), -1, SQLITE_STATIC);
+        if (sqlite3_bind_parameter_count(st) > 2)
+                sqlite3_bind_text(st, 3, self_identity()->boot_id, self_boot_len(), SQLITE_STATIC);
         rc = sqlite3_step(st);
         if (rc == SQLITE_ROW) {
                 if (ret)
@@ -70,8 +85,9 @@ int sbx_audit_prune(struct sbx_db *db, int64_t before_ms, bool dry_run, struct s
                 "DELETE FROM temp.prune_sessions",
                 "INSERT INTO temp.prune_runs SELECT id FROM executions WHERE started_ms < ?1 AND state <> 'running'",
                 /* the sbx of a denied run may still ask to retry it (only a denied run has a retry) */
+                /* (this host, or this boot under another host name: a UTS namespace of its own) */
                 "DELETE FROM temp.prune_runs WHERE id IN (SELECT id FROM executions WHERE started_ms < ?1"
-                " AND verdict = 'denied' AND host = ?2"
+                " AND verdict = 'denied' AND (host = ?2 OR (?3 <> '' AND substr(boot_id, 1, length(?3)) = ?3))"
                 " AND sbx_state('running', host, boot_id, supervisor_pid, supervisor_start) = 'running')",
                 /* the highest ids stay taken */
                 ("DELETE FROM temp.prune_runs WHERE id = (SELECT max(id) FROM executions)"
