@@ -160,12 +160,13 @@ WPID=$(start_writer "$TDB")
 "$SBX_BIN" run --db "$TDB" --mode danger-full-access -- true >/dev/null 2>&1
 : >"$TDB"
 for i in 1 2 3; do
-        "$SBX_BIN" run --db "$TDB" --mode danger-full-access -- sh -c "echo trunc-run-$i; touch '$T/ws/trunc-ran-$i'; exit 3" \
-                >/dev/null 2>"$T/err"
+        "$SBX_BIN" run --db "$TDB" --mode danger-full-access -- \
+                sh -c "echo trunc-run-$i; touch '$T/ws/trunc-ran-$i'; exit 3" >/dev/null 2>"$T/err"
         rc=$?
         listed=$("$SBX_BIN" audit list --db "$TDB" --csv 2>&1 | grep -c "trunc-run-$i")
-        t_check "a database truncated while its writer lives, run $i: refused unrun or listed (rc=$rc, listed $listed, $(head -c 160 "$T/err"))" \
-                test "$rc:$listed:$([ -e "$T/ws/trunc-ran-$i" ] && echo ran)" = 125:0: -o "$rc:$listed:$([ -e "$T/ws/trunc-ran-$i" ] && echo ran)" = 3:1:ran
+        got=$rc:$listed:$([ -e "$T/ws/trunc-ran-$i" ] && echo ran)
+        t_check "a database truncated under its writer, run $i: refused unrun or listed ($got, $(head -c 99 "$T/err"))" \
+                test "$got" = 125:0: -o "$got" = 3:1:ran
 done
 t_check "... and the writer that served the truncated file left" wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 w=$(writer_pid "$TDB")
@@ -187,14 +188,16 @@ sleep 0.5
 for f in "$RDB" "$RDB-wal" "$RDB-shm"; do [ -e "$f" ] && mv "$f" "$T/db/old/"; done
 sleep 1.5 # the writer notices when idle (1 s)
 "$SBX_BIN" run --db "$RDB" --mode danger-full-access -- true >/dev/null 2>&1
-"$SBX_BIN" run --db "$RDB" --mode danger-full-access -- sh -c "sleep 3; echo rotated-b; exit 0" >/dev/null 2>"$T/err-b" &
+"$SBX_BIN" run --db "$RDB" --mode danger-full-access -- sh -c "sleep 3; echo rotated-b; exit 0" \
+        >/dev/null 2>"$T/err-b" &
 B=$!
 wait "$A"
 wait "$B"
 ORDB=$T/db/old/rotated.db
-got_a=$(sqlite3 "$ORDB" "SELECT state || ' ' || verdict || ' ' || exit_code || ' ' || denial_lines FROM executions WHERE argv LIKE '%rotated-a%'")
-got_b=$(sqlite3 "$RDB" "SELECT state || ' ' || verdict || ' ' || exit_code || ' ' || denial_lines FROM executions WHERE argv LIKE '%rotated-b%'")
-t_check "a run whose database was rotated while it ran is completed in the rotated file ($got_a; $(head -c 160 "$T/err-a" | tr '\n' ' '))" \
+END="state || ' ' || verdict || ' ' || exit_code || ' ' || denial_lines"
+got_a=$(sqlite3 "$ORDB" "SELECT $END FROM executions WHERE argv LIKE '%rotated-a%'")
+got_b=$(sqlite3 "$RDB" "SELECT $END FROM executions WHERE argv LIKE '%rotated-b%'")
+t_check "a run whose database was rotated while it ran ends in the rotated file ($got_a; $(tr '\n' ' ' <"$T/err-a"))" \
         test "$got_a" = "completed task_failure 5 0"
 t_check "... and the new database's run keeps its own end ($got_b; $(head -c 160 "$T/err-b" | tr '\n' ' '))" \
         test "$got_b" = "completed success 0 0" -a "$(sqlite3 "$RDB" "SELECT count(*) FROM denial_lines")" = 0
