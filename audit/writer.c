@@ -259,25 +259,29 @@ static int frame_send(int fd, struct sbx_wbuf *b) {
         return write_all(fd, b->data, b->len);
 }
 
-/* Whether the database file `path` (the one the writer opened, `want`) begins with SQLite's header
- * now; *ret_seen is set once it has: 1 it does, 0 it does not, -1 it cannot be read. SQLite never
- * takes the header away again (a log's checkpoint writes pages, a vacuum shrinks the file to
- * page 1 at most), but a database created in WAL mode may have none until its first checkpoint. */
-static int header_state(const char *path, const struct stat *want, bool *ret_seen) {
+/* The database file as the writer opened it, for its header; open until the writer's connection
+ * is closed. Never closed and reopened in between: closing any descriptor of a file drops every
+ * POSIX lock the process holds on it, SQLite's among them, and another connection closing then
+ * took itself for the last one and deleted the log the writer was writing (sanitizer run). */
+static int db_head_fd = -1;
+static bool db_header_seen, db_lost;
+
+/* Whether the database file begins with SQLite's header now; db_header_seen is set once it has:
+ * 1 it does, 0 it does not, -1 it cannot be read. SQLite never takes the header away again (a
+ * log's checkpoint writes pages, a vacuum shrinks the file to page 1 at most), but a database
+ * created in WAL mode may have none until its first checkpoint. */
+static int header_state(void) {
         static const char magic[16] = "SQLite format 3";
         char head[sizeof(magic)];
-        struct stat st;
-        _cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
 
-        if (fd < 0 || fstat(fd, &st) < 0 || st.st_dev != want->st_dev || st.st_ino != want->st_ino)
+        if (db_head_fd < 0)
                 return -1;
-        if (pread(fd, head, sizeof(head), 0) != (ssize_t) sizeof(head) || memcmp(head, magic, sizeof(magic)) != 0)
+        if (pread(db_head_fd, head, sizeof(head), 0) != (ssize_t) sizeof(head) ||
+            memcmp(head, magic, sizeof(magic)) != 0)
                 return 0;
-        *ret_seen = true;
+        db_header_seen = true;
         return 1;
 }
-
-static bool db_header_seen, db_lost;
 
 /* Whether the database file lost the header it had: truncated (`: > audit.db`) or overwritten at
  * its start while the writer kept it open. The writer's cached pages let it go on committing rows
@@ -285,10 +289,10 @@ static bool db_header_seen, db_lost;
  * empty (review). Such a file is no longer the record the writer opened. Sticky: a header written
  * since (by a direct write that took the empty file for a new database) does not make the writer's
  * connection, its cache and its log, the record's again. */
-static bool header_lost(const char *path, const struct stat *want) {
+static bool header_lost(void) {
         bool was_seen = db_header_seen;
 
-        if (!db_lost && header_state(path, want, &db_header_seen) == 0 && was_seen)
+        if (!db_lost && header_state() == 0 && was_seen)
                 db_lost = true;
         return db_lost;
 }
@@ -305,7 +309,7 @@ static int still_writable(const char *db_path, const struct stat *want, struct s
         if (stat(db_path, &st) < 0 || st.st_dev != want->st_dev || st.st_ino != want->st_ino)
                 return sbx_diag_set(diag, ESTALE, "audit writer", db_path,
                                     "audit database %s was removed or replaced since the writer opened it", db_path);
-        if (header_lost(db_path, want))
+        if (header_lost())
                 return sbx_diag_set(diag, ESTALE, "audit writer", db_path,
                                     "audit database %s was truncated or overwritten since the writer opened it",
                                     db_path);
@@ -794,11 +798,13 @@ static int bind_socket(const char *db_path, const char *path, int *ret_fd, struc
 }
 
 int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *diag) {
+        /* declared first, closed last: after the connection (db_head_fd) */
+        _cleanup_close_ int head_fd = -1;
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_close_ int lfd = -1;
         struct client *clients = NULL;
         char sock_path[PATH_MAX];
-        struct stat db_st, sock_st;
+        struct stat db_st, sock_st, head_st;
         struct sigaction sig = { .sa_handler = request_stop };
         struct sbx_process_identity self;
         int64_t last_active;
@@ -826,7 +832,12 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         if (stat(db_path, &db_st) < 0)
                 return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
         db_header_seen = db_lost = false;
-        (void) header_state(db_path, &db_st, &db_header_seen);
+        head_fd = open(db_path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+        if (head_fd >= 0 && (fstat(head_fd, &head_st) < 0 || head_st.st_dev != db_st.st_dev ||
+                             head_st.st_ino != db_st.st_ino))
+                close(sbx_steal_fd(&head_fd));
+        db_head_fd = head_fd;
+        (void) header_state();
         r = bind_socket(db_path, sock_path, &lfd, &sock_st);
         if (r == -EEXIST)
                 return 0; /* another writer serves this database */
@@ -879,7 +890,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                 }
                 if (lfd < 0 && !rows_open(clients))
                         break;
-                if (r == 0 && header_lost(db_path, &db_st))
+                if (r == 0 && header_lost())
                         break;
                 if (r == 0 && unsynced) {
                         (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
