@@ -563,8 +563,8 @@ done
 # the denied run pruned while the approver decided (a prune keeps it only while its sbx lives on
 # this host: one of another host, on a shared database): the retry's row could not name it, and
 # the retry was refused unrecorded, "FOREIGN KEY constraint failed" (review). Refused, recorded
-# without the link, one line naming it. The approver makes the denied run another host's, a
-# later denial the newest, and prunes.
+# without the link, one line naming it. The approver makes the denied run another host's (its
+# name and boot), a later denial the newest, and prunes.
 b=${BACKENDS[0]}
 db=$T/pruned-parent.db
 future=$(date -u -d '+1 day' +%Y-%m-%dT%H:%M:%SZ)
@@ -572,7 +572,7 @@ cat >"$T/bin/prune-approver" <<EOF
 #!/bin/sh
 cat >/dev/null
 "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only -- sh -c 'echo x > "$WS/pruned-later"' 2>/dev/null
-sqlite3 "$db" "UPDATE executions SET host = 'elsewhere' WHERE id = 1"
+sqlite3 "$db" "UPDATE executions SET host = 'elsewhere', boot_id = 'another-machines-boot' WHERE id = 1"
 "$SBX_BIN" audit prune --db "$db" --before "$future" >/dev/null
 echo allow
 EOF
