@@ -343,8 +343,6 @@ static bool has_dotdot(const char *p) {
         return false;
 }
 
-/* A name of a denial line joined to the cwd, and resolved on the host when the context can, into
- * out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be told. */
 /* c->resolve(joined), the last answer kept (struct resolve_memo) */
 static size_t resolve_kept(const struct sbx_classifier *c, const char *joined, char *out) {
         struct resolve_memo *m = c->resolved;
@@ -361,6 +359,8 @@ static size_t resolve_kept(const struct sbx_classifier *c, const char *joined, c
         return m->k;
 }
 
+/* A name of a denial line joined to the cwd, and resolved on the host when the context can, into
+ * out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be told. */
 static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out) {
         char text[SBX_DENIAL_PATH_MAX], joined[SBX_DENIAL_PATH_MAX];
 
