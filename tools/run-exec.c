@@ -921,6 +921,27 @@ static void keep_first_line(struct supervise *s, const char *buf, size_t n) {
         s->first_line[s->first_len] = '\0';
 }
 
+/* Whether stderr (st: its fstat) is a terminal that can be opened again as itself: not a
+ * pseudo-terminal's master, which opened again is a new pair's (/dev/ptmx). */
+static bool stderr_terminal(const struct stat *st) {
+        return S_ISCHR(st->st_mode) && isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGPTN, &(unsigned) { 0 }) < 0;
+}
+
+/* stderr (st: its fstat; a terminal when tty, else a pipe) opened again through /proc/self/fd: a
+ * non-blocking description of sbx's own, or -1 when it is not the same terminal (its device) or
+ * pipe (its inode): /dev/tty opens the caller's controlling terminal, whatever 2 is. */
+static int stderr_reopen(const struct stat *st, bool tty) {
+        struct stat again;
+        int fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+        if (fd > STDERR_FILENO && fstat(fd, &again) == 0 && (again.st_mode & S_IFMT) == (st->st_mode & S_IFMT) &&
+            (tty ? again.st_rdev == st->st_rdev : again.st_ino == st->st_ino && again.st_dev == st->st_dev))
+                return fd;
+        if (fd >= 0)
+                close(fd);
+        return -1;
+}
+
 /* Where the copy of stderr goes (see struct supervise). A pipe or a terminal is opened again
  * through /proc/self/fd: a description of sbx's own, made non-blocking without touching the
  * caller's (which other processes share). A terminal nobody read (a pty whose master sleeps, one
@@ -930,7 +951,7 @@ static void keep_first_line(struct supervise *s, const char *buf, size_t n) {
  * poll(2) says it has room, and a terminal is written as it is. A socket is written with
  * MSG_DONTWAIT; anything else (a file, /dev/null) as it is. */
 static void stderr_out_open(struct supervise *s) {
-        struct stat st, again;
+        struct stat st;
         bool tty;
         int fd;
 
@@ -939,21 +960,14 @@ static void stderr_out_open(struct supervise *s) {
         if (fstat(STDERR_FILENO, &st) < 0)
                 return;
         s->out_sock = S_ISSOCK(st.st_mode);
-        /* but a pseudo-terminal's master, which opened again is a new pair's (/dev/ptmx) */
-        tty = S_ISCHR(st.st_mode) && isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGPTN, &(unsigned) { 0 }) < 0;
+        tty = stderr_terminal(&st);
         if (!S_ISFIFO(st.st_mode) && !tty)
                 return;
-        fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-        /* the same pipe or terminal (/dev/tty opens the caller's controlling one, whatever 2 is) */
-        if (fd > STDERR_FILENO && fstat(fd, &again) == 0 && (again.st_mode & S_IFMT) == (st.st_mode & S_IFMT) &&
-            (tty ? again.st_rdev == st.st_rdev : again.st_ino == st.st_ino && again.st_dev == st.st_dev))
+        fd = stderr_reopen(&st, tty);
+        if (fd >= 0)
                 s->out_fd = fd;
-        else {
-                if (fd >= 0)
-                        close(fd);
-                if (!tty && !(fcntl(STDERR_FILENO, F_GETFL) & O_NONBLOCK))
-                        s->out_max = PIPE_BUF;
-        }
+        else if (!tty && !(fcntl(STDERR_FILENO, F_GETFL) & O_NONBLOCK))
+                s->out_max = PIPE_BUF;
 }
 
 static void stderr_out_close(struct supervise *s) {
@@ -2021,6 +2035,17 @@ static bool enter_dir(const char *from, const char *dir, bool logical, char *out
         return true;
 }
 
+/* A tool's answer once its directory options are read (see command_dir()): 1 with the directory
+ * cur it moved to copied into out, -1 when it moved but that does not fit, 0 when it did not move. */
+static int moved_to(const char *cur, bool moved, char *out, size_t size) {
+        if (!moved)
+                return 0;
+        if (strlen(cur) >= size)
+                return -1;
+        memcpy(out, cur, strlen(cur) + 1);
+        return 1;
+}
+
 /* Whether `w` is a prefix of the long option `opt`, at least `min` bytes of it (getopt_long takes
  * an unambiguous abbreviation), up to a '=' */
 static bool long_option(const char *w, const char *opt, size_t min) {
@@ -2162,10 +2187,7 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                         return moved ? -1 : 0;
                 moved = true;
         }
-        if (!moved || strlen(cur) >= size)
-                return moved ? -1 : 0;
-        memcpy(out, cur, strlen(cur) + 1);
-        return 1;
+        return moved_to(cur, moved, out, size);
 }
 
 /* Whether the directory `dir` is a git repository's top (it holds .git) or a bare one's. */
@@ -2222,12 +2244,7 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                                 return -1;
                 }
         }
-        if (!moved)
-                return 0;
-        if (strlen(cur) >= size)
-                return -1;
-        memcpy(out, cur, strlen(cur) + 1);
-        return 1;
+        return moved_to(cur, moved, out, size);
 }
 
 static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
@@ -2285,10 +2302,7 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                 return -1;
         if (i < n && (r = command_dir(w + i, n - i, cur, out, size)) != 0)
                 return r;
-        if (!moved || strlen(cur) >= size)
-                return moved ? -1 : 0;
-        memcpy(out, cur, strlen(cur) + 1);
-        return 1;
+        return moved_to(cur, moved, out, size);
 }
 
 /* find's -execdir and -okdir run their command in each file's directory: its names are of
@@ -3284,19 +3298,13 @@ void sbx_run_report_json(const struct sbx_run_report *rep, bool cut_short, FILE 
  * not fit by then is dropped, as the notice only repeats what the record says. A terminal that
  * cannot be opened again (another user's) is written as before. */
 static void notice_write(const char *text) {
-        struct stat st, again;
+        struct stat st;
         size_t len = strlen(text), off = 0;
         int64_t until = now_ms() + 1000;
         int fd = -1;
 
-        if (fstat(STDERR_FILENO, &st) == 0 && S_ISCHR(st.st_mode) &&
-            ioctl(STDERR_FILENO, TIOCGPTN, &(unsigned) { 0 }) < 0)
-                fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-        if (fd >= 0 && (fd <= STDERR_FILENO || fstat(fd, &again) < 0 || again.st_rdev != st.st_rdev)) {
-                if (fd > STDERR_FILENO)
-                        close(fd);
-                fd = -1;
-        }
+        if (fstat(STDERR_FILENO, &st) == 0 && stderr_terminal(&st))
+                fd = stderr_reopen(&st, true);
         if (fd < 0) {
                 fputs(text, stderr);
                 return;
