@@ -48,6 +48,10 @@ struct sbx_run_report {
  * subdirectory; `find -execdir`), or such a tool in a script of several commands or after
  * another program (`xargs make -C x`): -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
+ * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their
+ * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */
+void sbx_run_host_checks(struct sbx_classify_context *ctx);
 /* The argv to run: ARGV, or bash -c COMMAND [ARGV...]. Caller frees with sbx_strv_free(). */
 int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
 /* Makes sure 0, 1, 2 are open (on /dev/null if not) and every --keep-fd/--verdict-fd is open. */

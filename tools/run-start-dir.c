@@ -1,0 +1,568 @@
+/* The directory a command's relative names are in, read from its argv and a `-c` script
+ * (sbx_run_start_dir() in run-exec.h says what is read). */
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run-exec.h"
+#include "sbx-macro.h"
+#include "sbx-realpath.h"
+
+/* Whether script[i] starts a word `cd`, `pushd` or `popd` at a command's place: after the
+ * start, a blank or an operator. */
+static bool moves_at(const char *script, size_t i) {
+        static const char *const words[] = { "cd", "pushd", "popd" };
+
+        if (i > 0 && !strchr(" \t\n;&|(`{!", script[i - 1]))
+                return false;
+        for (size_t w = 0; w < SBX_ELEMENTSOF(words); w++) {
+                size_t n = strlen(words[w]);
+
+                if (strncmp(script + i, words[w], n) == 0 && (script[i + n] == '\0' || strchr(" \t\n;&|)", script[i + n])))
+                        return true;
+        }
+        return false;
+}
+
+/* DIR entered from the directory `from` into out, as the command's chdir() would: joined to it
+ * when relative (logically, "l/.." being `from`, as a shell's cd does, when `logical`), then its
+ * real path (the kernel resolves names physically). false when that is no directory the
+ * command's user may search: the chdir fails, and the command moves nowhere. */
+static bool enter_dir(const char *from, const char *dir, bool logical, char *out, size_t size) {
+        _cleanup_free_ char *joined = NULL, *norm = NULL, *real = NULL;
+        struct stat st;
+
+        if (!dir || !dir[0])
+                return false;
+        if (dir[0] == '/')
+                joined = strdup(dir);
+        else if (asprintf(&joined, "%s/%s", from, dir) < 0)
+                joined = NULL;
+        if (!joined || (logical && sbx_path_normalize(joined, &norm) < 0) ||
+            !(real = realpath(norm ? norm : joined, NULL)) || stat(real, &st) < 0 || !S_ISDIR(st.st_mode) ||
+            faccessat(AT_FDCWD, real, X_OK, AT_EACCESS) < 0 || strlen(real) >= size)
+                return false;
+        memcpy(out, real, strlen(real) + 1);
+        return true;
+}
+
+/* A tool's answer once its directory options are read (see command_dir()): 1 with the directory
+ * cur it moved to copied into out, -1 when it moved but that does not fit, 0 when it did not move. */
+static int moved_to(const char *cur, bool moved, char *out, size_t size) {
+        if (!moved)
+                return 0;
+        if (strlen(cur) >= size)
+                return -1;
+        memcpy(out, cur, strlen(cur) + 1);
+        return 1;
+}
+
+/* Whether `w` is a prefix of the long option `opt`, at least `min` bytes of it (getopt_long takes
+ * an unambiguous abbreviation), up to a '=' */
+static bool long_option(const char *w, const char *opt, size_t min) {
+        size_t k = strcspn(w, "=");
+
+        return k >= min && k <= strlen(opt) && strncmp(w, opt, k) == 0;
+}
+
+/* The argument of the option at w[*i] that ends in a letter taking one at p (the rest of the word,
+ * else the next word), or of a long option (after '=', else the next word); NULL when none. */
+static const char *option_arg(char *const *w, size_t n, size_t *i, const char *p) {
+        if (p && p[0])
+                return p;
+        if (!p && strchr(w[*i], '='))
+                return strchr(w[*i], '=') + 1;
+        return *i + 1 < n ? w[++*i] : NULL;
+}
+
+/* GNU tar's `-C DIR` (`--directory`): the names of its members are DIR's, the archive's the
+ * directory it started in, and in extraction the only names written are the members'. 1 (out:
+ * DIR) for an extraction with one -C and no member named (after several, or with members, tar
+ * changes directory between them), whose archive is absolute, stdin, or one the host lets the
+ * user read (tar then names no archive in a refusal); -1 for any other form with a -C (a
+ * creation writes the archive, relative to where tar started, and reads the members, relative
+ * to DIR: the same shape names either); 0 without one, or when DIR cannot be entered (tar stops
+ * there, naming DIR as given). */
+static int tar_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        static const char with_arg[] = "bCfFgHIKLNTVX";
+        const char *dir = NULL, *archive = NULL;
+        size_t dirs = 0;
+        bool extract = false, members = false, unparsed = false;
+        _cleanup_free_ char *joined = NULL;
+
+        for (size_t i = 1; i < n; i++) {
+                const char *a = w[i];
+
+                if (strcmp(a, "--") == 0) {
+                        members |= i + 1 < n;
+                        break;
+                }
+                if (strncmp(a, "--", 2) == 0) {
+                        if (long_option(a, "--directory", 5)) {
+                                dir = option_arg(w, n, &i, NULL);
+                                dirs++;
+                        } else if (long_option(a, "--file", 4))
+                                archive = option_arg(w, n, &i, NULL);
+                        else if (long_option(a, "--extract", 4) || strcmp(a, "--get") == 0)
+                                extract = true;
+                        else if (!strchr(a, '='))
+                                unparsed = true; /* perhaps one whose argument is the next word */
+                } else if ((i == 1 && a[0] != '-') || (a[0] == '-' && a[1])) {
+                        /* old style, "xfC a.tar DIR": each letter's argument is the next word */
+                        bool old = a[0] != '-';
+                        size_t next = i;
+
+                        for (const char *p = a + !old; *p; p++) {
+                                const char *arg;
+
+                                extract |= *p == 'x';
+                                if (!strchr(with_arg, *p))
+                                        continue;
+                                if (old)
+                                        arg = next + 1 < n ? w[++next] : NULL;
+                                else
+                                        arg = option_arg(w, n, &i, p + 1);
+                                if (*p == 'C') {
+                                        dir = arg;
+                                        dirs++;
+                                } else if (*p == 'f')
+                                        archive = arg;
+                                if (!old)
+                                        break;
+                        }
+                        if (old)
+                                i = next;
+                } else
+                        members = true;
+        }
+        if (dirs == 0)
+                return 0;
+        if (!extract || dirs > 1 || members || unparsed || !dir)
+                return -1;
+        if (!enter_dir(cwd, dir, false, out, size))
+                return 0;
+        /* host:file is a remote archive */
+        if (archive && strcmp(archive, "-") != 0 && archive[0] != '/' &&
+            (strchr(archive, ':') || asprintf(&joined, "%s/%s", cwd, archive) < 0 ||
+             faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) < 0))
+                return -1;
+        return 1;
+}
+
+/* GNU make's `-C DIR` (`--directory`), several adding up: make moves there first, its recipes
+ * run there. 1 (out: the directory), 0 without one or when make cannot enter it (it stops, naming
+ * it as given), -1 when the last of several cannot. */
+static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        static const char *const with_arg[] = { "--file", "--makefile", "--include-dir", "--old-file",
+                                                "--assume-old", "--new-file", "--assume-new", "--what-if", "--eval" };
+        char cur[PATH_MAX];
+        bool moved = false;
+
+        if (strlen(cwd) >= sizeof(cur))
+                return -1;
+        memcpy(cur, cwd, strlen(cwd) + 1);
+        for (size_t i = 1; i < n; i++) {
+                const char *a = w[i], *dir = NULL;
+                bool is_dir = false;
+
+                if (strcmp(a, "--") == 0)
+                        break;
+                if (strncmp(a, "--", 2) == 0) {
+                        if ((is_dir = long_option(a, "--directory", 5)))
+                                dir = option_arg(w, n, &i, NULL);
+                        for (size_t k = 0; k < SBX_ELEMENTSOF(with_arg) && !is_dir && !strchr(a, '='); k++)
+                                if (strcmp(a, with_arg[k]) == 0)
+                                        i++;
+                } else if (a[0] == '-' && a[1]) {
+                        for (const char *p = a + 1; *p; p++) {
+                                if (strchr("CfIoWE", *p)) {
+                                        const char *arg = option_arg(w, n, &i, p + 1);
+
+                                        if ((is_dir = *p == 'C'))
+                                                dir = arg;
+                                        break;
+                                }
+                                /* -j and -l take a number, attached or the next word */
+                                if (*p == 'j' || *p == 'l') {
+                                        if (!p[1] && i + 1 < n && strspn(w[i + 1], "0123456789.") == strlen(w[i + 1]))
+                                                i++;
+                                        break;
+                                }
+                                if (*p == 'O')
+                                        break;
+                        }
+                }
+                if (!is_dir)
+                        continue;
+                if (!enter_dir(cur, dir, false, cur, sizeof(cur)))
+                        return moved ? -1 : 0;
+                moved = true;
+        }
+        return moved_to(cur, moved, out, size);
+}
+
+/* Whether the directory `dir` is a git repository's top (it holds .git) or a bare one's. */
+static bool git_top(const char *dir) {
+        char p[PATH_MAX];
+        struct stat st;
+
+        if (snprintf(p, sizeof(p), "%s/.git", dir) < (int) sizeof(p) && lstat(p, &st) == 0)
+                return true;
+        return snprintf(p, sizeof(p), "%s/HEAD", dir) < (int) sizeof(p) && lstat(p, &st) == 0 &&
+               snprintf(p, sizeof(p), "%s/objects", dir) < (int) sizeof(p) && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* git's `-C DIR` (several adding up, "" none), before its command: git moves there, and a
+ * command in a repository then to its top, where the names it prints are relative to (`.git/x`).
+ * 1 (out: DIR) when DIR is a repository's top or lies in none (clone, init); -1 when a
+ * repository above DIR, or above the start directory without -C, would be the top (its names
+ * were read as the subdirectory's), or --git-dir, --work-tree, $GIT_DIR or $GIT_WORK_TREE say
+ * elsewhere; 0 otherwise without -C, or when DIR cannot be entered (git stops). */
+static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        char cur[PATH_MAX], up[PATH_MAX];
+        bool moved = false, elsewhere = false;
+
+        if (strlen(cwd) >= sizeof(cur))
+                return -1;
+        memcpy(cur, cwd, strlen(cwd) + 1);
+        for (size_t i = 1; i < n && w[i][0] == '-'; i++) {
+                const char *a = w[i];
+
+                if (strcmp(a, "-C") == 0) {
+                        if (i + 1 >= n)
+                                break;
+                        if (!w[++i][0])
+                                continue;
+                        if (!enter_dir(cur, w[i], false, cur, sizeof(cur)))
+                                return moved ? -1 : 0;
+                        moved = true;
+                } else if (strncmp(a, "--git-dir", 9) == 0 || strncmp(a, "--work-tree", 11) == 0) {
+                        elsewhere = true;
+                        i += !strchr(a, '=');
+                } else if (strcmp(a, "-c") == 0 || strcmp(a, "--namespace") == 0 || strcmp(a, "--config-env") == 0 ||
+                           strcmp(a, "--attr-source") == 0 || strcmp(a, "--super-prefix") == 0)
+                        i++;
+        }
+        elsewhere |= (moved || elsewhere) && (getenv("GIT_DIR") || getenv("GIT_WORK_TREE"));
+        if (elsewhere)
+                return -1;
+        /* in a repository's subdirectory, with -C or without, git moves to its top */
+        if (!git_top(cur)) {
+                memcpy(up, cur, strlen(cur) + 1);
+                while (strcmp(up, "/") != 0) {
+                        *(strrchr(up, '/') == up ? up + 1 : strrchr(up, '/')) = '\0';
+                        if (git_top(up))
+                                return -1;
+                }
+        }
+        return moved_to(cur, moved, out, size);
+}
+
+static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
+static const char *base_of(const char *p);
+
+/* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
+ * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
+ * stops, naming it as given), -1 for a command -S splits from a string, or one that moves where
+ * sbx cannot tell. */
+static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        char cur[PATH_MAX];
+        bool moved = false;
+        size_t i;
+        int r;
+
+        if (strlen(cwd) >= sizeof(cur))
+                return -1;
+        memcpy(cur, cwd, strlen(cwd) + 1);
+        for (i = 1; i < n && w[i][0] == '-' && w[i][1]; i++) {
+                const char *a = w[i], *dir = NULL;
+
+                if (strcmp(a, "--") == 0) {
+                        i++;
+                        break;
+                }
+                if (strncmp(a, "--", 2) == 0) {
+                        if (long_option(a, "--split-string", 3))
+                                return -1;
+                        if (long_option(a, "--chdir", 4))
+                                dir = option_arg(w, n, &i, NULL);
+                        else if (long_option(a, "--unset", 4) && !strchr(a, '='))
+                                i++;
+                } else
+                        for (const char *p = a + 1; *p; p++) {
+                                if (*p == 'S')
+                                        return -1;
+                                if (*p == 'C' || *p == 'u') {
+                                        const char *arg = option_arg(w, n, &i, p + 1);
+
+                                        if (*p == 'C')
+                                                dir = arg;
+                                        break;
+                                }
+                        }
+                if (!dir)
+                        continue;
+                if (!enter_dir(cur, dir, false, cur, sizeof(cur)))
+                        return moved ? -1 : 0;
+                moved = true;
+        }
+        while (i < n && strchr(w[i], '='))
+                i++; /* NAME=VALUE */
+        /* env running env: not followed (an argv of many would nest as deep) */
+        if (i < n && strcmp(base_of(w[i]), "env") == 0)
+                return -1;
+        if (i < n && (r = command_dir(w + i, n - i, cur, out, size)) != 0)
+                return r;
+        return moved_to(cur, moved, out, size);
+}
+
+/* find's -execdir and -okdir run their command in each file's directory: its names are of
+ * directories sbx cannot tell (-1); find's own are relative to where it started (0). */
+static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        (void) cwd;
+        (void) out;
+        (void) size;
+        for (size_t i = 1; i < n; i++)
+                if (strcmp(w[i], "-execdir") == 0 || strcmp(w[i], "-okdir") == 0)
+                        return -1;
+        return 0;
+}
+
+/* The tools that take a directory of their own to work in, by their name. */
+static const struct {
+        const char *name;
+        int (*dir)(char *const *w, size_t n, const char *cwd, char *out, size_t size);
+} tools_with_dir[] = {
+        { "tar", tar_dir }, { "gtar", tar_dir }, { "make", make_dir }, { "gmake", make_dir },
+        { "git", git_dir }, { "env", env_dir },   { "find", find_dir },
+};
+
+static const char *base_of(const char *p) {
+        return strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
+}
+
+/* For a command w[0..n) (the exec'd argv, or a script's one command), run from cwd: 1 (out: the
+ * directory) when it is a tool that moves to one of its options' (tools_with_dir), 0 when it
+ * moves nowhere sbx knows of, -1 when it moves where sbx cannot tell. A tool's name later in the
+ * argv (`timeout 9 tar -C ...`, `xargs make -C x`) that would move reads as -1: what comes
+ * before it is no command sbx reads (but env's, which env_dir() reads). */
+static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        char ignored[PATH_MAX];
+
+        for (size_t i = 0; i < n; i++)
+                for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++) {
+                        int r;
+
+                        if (strcmp(base_of(w[i]), tools_with_dir[t].name) != 0)
+                                continue;
+                        if (i == 0)
+                                return tools_with_dir[t].dir(w, n, cwd, out, size);
+                        /* the first one read only: an argv of many of them is read once */
+                        r = tools_with_dir[t].dir(w + i, n - i, cwd, ignored, sizeof(ignored));
+                        return r != 0 ? -1 : 0;
+                }
+        return 0;
+}
+
+/* A script's words when it is one simple command: blanks split, a word quoted whole or in part
+ * ('x', "x" without $, ` or \) unquoted; at most max words in buf (the script's length + 1).
+ * -1 at anything else: an operator, a redirection, an expansion, an escape, a comment. */
+static int simple_words(const char *s, char *buf, char **w, size_t max) {
+        size_t n = 0;
+        char *o = buf;
+
+        for (;;) {
+                while (*s == ' ' || *s == '\t')
+                        s++;
+                /* a script's last line ends in a newline */
+                if (!s[strspn(s, " \t\n")])
+                        return (int) n;
+                if (n == max)
+                        return -1;
+                if (*s == '\n')
+                        return -1; /* another line: another command */
+                w[n++] = o;
+                while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+                        if (*s == '\'' || *s == '"') {
+                                const char *close = strchr(s + 1, *s);
+
+                                if (!close || (*s == '"' && strcspn(s + 1, "$`\\") < (size_t) (close - s - 1)))
+                                        return -1;
+                                memcpy(o, s + 1, (size_t) (close - s - 1));
+                                o += close - s - 1;
+                                s = close + 1;
+                        } else if (strchr("\n;&|<>()$`\\#*?[{~", *s))
+                                return -1;
+                        else
+                                *o++ = *s++;
+                }
+                *o++ = '\0';
+        }
+}
+
+/* Whether a script that is no simple command runs a tool of tools_with_dir with what may be a
+ * directory option of it (a word starting with '-' holding a 'C', --directory, --git-dir,
+ * --work-tree, any abbreviation): words split at blanks and operators, as text. */
+static bool script_tool_moves(const char *s) {
+        bool tool = false;
+
+        while (*s) {
+                size_t k;
+
+                s += strspn(s, " \t\n\"'");
+                if (strchr(";&|()`{}", *s) && *s) {
+                        tool = false; /* a command ends */
+                        s++;
+                        continue;
+                }
+                k = strcspn(s, " \t\n;&|()`{}\"'");
+                if (k == 0)
+                        break;
+                if (tool && s[0] == '-' && ((s[1] != '-' && memchr(s, 'C', k)) || strncmp(s, "--di", 4) == 0 ||
+                                            strncmp(s, "--git-dir", 9) == 0 || strncmp(s, "--work-tree", 11) == 0))
+                        return true;
+                for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++) {
+                        size_t b = k;
+
+                        while (b > 0 && s[b - 1] != '/')
+                                b--;
+                        tool = k - b == strlen(tools_with_dir[t].name) &&
+                               strncmp(s + b, tools_with_dir[t].name, k - b) == 0;
+                }
+                s += k;
+        }
+        return false;
+}
+
+/* The script of a shell's `-c` (options before it, as `bash -e -o pipefail -c`), or NULL. */
+static const char *shell_script(char *const *argv) {
+        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh" };
+        bool shell = false, c = false;
+        size_t i = 1;
+
+        for (size_t k = 0; k < SBX_ELEMENTSOF(shells); k++)
+                shell |= strcmp(base_of(argv[0]), shells[k]) == 0;
+        if (!shell)
+                return NULL;
+        for (; argv[i] && (argv[i][0] == '-' || argv[i][0] == '+') && argv[i][1] && strcmp(argv[i], "--") != 0; i++) {
+                if (argv[i][1] == '-')
+                        continue; /* --norc, --posix */
+                if (argv[i][0] == '-')
+                        c |= strchr(argv[i], 'c') != NULL;
+                if (argv[i][strlen(argv[i]) - 1] == 'o' || argv[i][strlen(argv[i]) - 1] == 'O')
+                        i += argv[i + 1] != NULL; /* -o pipefail, shopt's -O */
+        }
+        if (argv[i] && strcmp(argv[i], "--") == 0)
+                i++;
+        return c ? argv[i] : NULL;
+}
+
+int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *script, *p, *word;
+        char cur[PATH_MAX], dir[PATH_MAX];
+        _cleanup_free_ char *group = NULL, *buf = NULL;
+        char *w[64];
+        size_t n, argc = 0;
+        int r;
+
+        if (!argv || !argv[0] || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(cur))
+                return 0;
+        memcpy(cur, cwd, strlen(cwd) + 1);
+        if (!(script = shell_script(argv))) {
+                while (argv[argc])
+                        argc++;
+                r = command_dir(argv, argc, cwd, out, size);
+                return r > 0 && strcmp(out, cwd) == 0 ? 0 : r; /* `make -C .` */
+        }
+        for (p = script; *p == ' ' || *p == '\t'; p++)
+                ;
+        /* a script that is one subshell or group, "(cd DIR && x)": its commands, which move nothing
+         * after it */
+        if (*p == '(' || *p == '{') {
+                const char *close = strrchr(p, *p == '(' ? ')' : '}');
+
+                if (close && close[strspn(close + 1, " \t\n") + 1] == '\0' &&
+                    strcspn(p + 1, "(){}") == (size_t) (close - p - 1)) {
+                        if (!(group = strndup(p + 1, (size_t) (close - p - 1))))
+                                return 0;
+                        for (p = group; *p == ' ' || *p == '\t'; p++)
+                                ;
+                }
+        }
+        /* each leading `cd DIR &&`: what follows runs only where the cd succeeded */
+        while (strncmp(p, "cd", 2) == 0 && (p[2] == ' ' || p[2] == '\t')) {
+                const char *q = p + 2;
+
+                for (; *q == ' ' || *q == '\t'; q++)
+                        ;
+                /* the directory: a word without expansions, quoted whole or not at all; not an
+                 * option (`cd -`, `cd -P`) */
+                if (*q == '\'' || *q == '"') {
+                        const char *close = strchr(q + 1, *q);
+
+                        if (!close)
+                                break;
+                        word = q + 1;
+                        n = (size_t) (close - word);
+                        if (*q == '"' && strcspn(word, "$`\\") < n)
+                                break;
+                        q = close + 1;
+                } else {
+                        word = q;
+                        n = strcspn(q, " \t\n;&|<>()");
+                        if (strcspn(word, "$`\\'\"*?[~{") < n)
+                                break;
+                        q += n;
+                }
+                if (n == 0 || n >= sizeof(dir) || word[0] == '-' || memchr(word, '\0', n) || memchr(word, '\n', n))
+                        break;
+                memcpy(dir, word, n);
+                dir[n] = '\0';
+                for (; *q == ' ' || *q == '\t' || *q == '\n'; q++)
+                        ;
+                /* the last command: the script moves after its lines (cd's own names are where it
+                 * was) */
+                if (!*q)
+                        goto moved;
+                if (strncmp(q, "&&", 2) != 0)
+                        break;
+                /* a relative one is searched in CDPATH first */
+                if (dir[0] != '/' && getenv("CDPATH") && getenv("CDPATH")[0])
+                        return -1;
+                /* a directory it cannot enter: the cd fails, and nothing after it runs */
+                if (!enter_dir(cur, dir, true, cur, sizeof(cur)))
+                        goto moved;
+                for (p = q + 2; *p == ' ' || *p == '\t' || *p == '\n'; p++)
+                        ;
+        }
+        /* a move later in the script, or in a subshell: which lines came before it cannot be told */
+        for (size_t i = 0; p[i]; i++)
+                if (moves_at(p, i))
+                        return -1;
+        if (!(buf = malloc(strlen(p) + 1)))
+                return 0;
+        r = simple_words(p, buf, w, SBX_ELEMENTSOF(w));
+        if (r > 0) {
+                /* a VAR=value before the command is no word of it */
+                size_t k = 0;
+
+                static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
+
+                while (k < (size_t) r && w[k][0] != '=' && strcspn(w[k], "=") < strlen(w[k]) &&
+                       strspn(w[k], name) == strcspn(w[k], "="))
+                        k++;
+                if (k < (size_t) r && (r = command_dir(w + k, (size_t) r - k, cur, out, size)) != 0)
+                        return r > 0 && strcmp(out, cwd) == 0 ? 0 : r;
+        } else if (r < 0 && script_tool_moves(p))
+                return -1;
+moved:
+        if (strcmp(cur, cwd) == 0 || strlen(cur) >= size)
+                return 0;
+        memcpy(out, cur, strlen(cur) + 1);
+        return 1;
+}
