@@ -1,4 +1,4 @@
-/* libFuzzer target: sbx_run_start_dir() (tools/run-exec.c), which reads the command's argv and a
+/* libFuzzer target: sbx_run_start_dir() (tools/run-start-dir.c), which reads the command's argv and a
  * shell's `-c` script to tell the directory its relative names are in: a leading `cd DIR &&`, a
  * subshell or group, `tar -C`, `make -C`, `git -C`, `env -C`. The argv is the caller's command,
  * any bytes at all. Checked: the answer is -1, 0 or 1; on 1 the directory is written within the
