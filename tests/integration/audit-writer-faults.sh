@@ -184,7 +184,8 @@ WPID=$(start_writer "$RDB")
         sh -c "sleep 3; echo \"touch: cannot touch '/etc/rotated-a': Read-only file system\" >&2; exit 5" \
         >/dev/null 2>"$T/err-a" &
 A=$!
-sleep 0.5
+# rotated once A's row is in (at a fixed 0.5 s, a slow start could still be on its way to it)
+wait_for 10 eval '[ "$(rows "$RDB" rotated-a)" = 1 ]'
 for f in "$RDB" "$RDB-wal" "$RDB-shm"; do [ -e "$f" ] && mv "$f" "$T/db/old/"; done
 sleep 1.5 # the writer notices when idle (1 s)
 "$SBX_BIN" run --db "$RDB" --mode danger-full-access -- true >/dev/null 2>&1
