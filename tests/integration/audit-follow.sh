@@ -164,7 +164,14 @@ wait "$sup" 2>/dev/null
 "$SBX_BIN" audit export --follow --jsonl --db "$db" >"$dir/after-kill.jsonl" &
 f2=$!
 PIDS+=("$f2")
-sleep 1.5
+# both print it within a round or two once they run (15 s at most, not a fixed 1.5 s: a follower
+# just started on a loaded machine, under a sanitizer, may take longer to its first round), then a
+# round more for anything printed twice
+for _ in $(seq 1 300); do
+        grep -q "^{\"id\":${id:-0}," "$dir/seen-running.jsonl" && grep -q "^{\"id\":${id:-0}," "$dir/after-kill.jsonl" && break
+        sleep 0.05
+done
+sleep 0.6
 kill -TERM "$f1" "$f2"
 wait "$f1" "$f2" 2>/dev/null
 for f in seen-running after-kill; do
