@@ -572,8 +572,10 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] && [ -x "${SBX_DENY_SANDBOX:-}" ]; th
                 mkdir -p "$ws"
                 jail=()
                 [ "$how" = no-pidfd ] && jail=("$SBX_DENY_SANDBOX" --allow-landlock --allow-userns --no-pidfd --)
+                # the command runs until the test has looked (its go, 20 s at most), not a fixed
+                # 1 s that a test held up on a loaded machine could outlast
                 setsid "${jail[@]}" "$SBX_BIN" run --db "$T/guard.db" --backend bwrap --mode workspace-write --root "$ws" -- \
-                        sh -c 'touch "$1/ran"; sleep 1; exit 7' sh "$ws" &
+                        sh -c 'touch "$1/ran"; i=0; while [ ! -e "$1/go" ] && [ $i -lt 400 ]; do i=$((i + 1)); sleep 0.05; done; exit 7' sh "$ws" &
                 SUP=$!
                 GROUP=$SUP
                 for _ in $(seq 1 100); do [ -e "$ws/ran" ] && break; sleep 0.05; done
@@ -582,6 +584,7 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] && [ -x "${SBX_DENY_SANDBOX:-}" ]; th
                 for k in $kids; do
                         [ "$(cat "/proc/$k/comm" 2>/dev/null)" = sbx ] && fds=$(ls -l "/proc/$k/fd" 2>/dev/null | awk 'NR > 1 { print $NF }' | tr '\n' ' ')
                 done
+                touch "$ws/go"
                 wait "$SUP"
                 rc=$?
                 GROUP=
