@@ -46,7 +46,11 @@ struct sbx_run_report {
  * or in none), `env -C DIR COMMAND` (and COMMAND read from DIR); any other form of those (`tar -C
  * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's
  * subdirectory; `find -execdir`), or such a tool in a script of several commands or after
- * another program (`xargs make -C x`): -1. */
+ * another program (`xargs make -C x`): -1. Programs that run a command where they started
+ * (timeout, nice, nohup, stdbuf, GNU time, ionice, setsid, chrt; a script's `time`, `command`,
+ * `exec`) are read past, their options as they parse them (one they do not take: -1); one that
+ * writes a file of its own where it started (nohup.out, `time -o FILE`) before a command that
+ * moves: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +266,7 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
 
 static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 static const char *base_of(const char *p);
+static ptrdiff_t past_wrappers(char *const *w, size_t n, bool keyword, bool *own_names);
 
 /* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
  * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
@@ -313,9 +315,17 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         }
         while (i < n && strchr(w[i], '='))
                 i++; /* NAME=VALUE */
-        /* env running env: not followed (an argv of many would nest as deep) */
-        if (i < n && strcmp(base_of(w[i]), "env") == 0)
-                return -1;
+        /* env running env, itself or through wrappers (`env nice env ...`): not followed (an argv of
+         * many would nest as deep) */
+        if (i < n) {
+                bool own_names = false;
+                ptrdiff_t k = past_wrappers(w + i, n - i, false, &own_names);
+
+                if (k < 0)
+                        return -1;
+                if ((size_t) k < n - i && strcmp(base_of(w[i + (size_t) k]), "env") == 0)
+                        return -1;
+        }
         if (i < n && (r = command_dir(w + i, n - i, cur, out, size)) != 0)
                 return r;
         return moved_to(cur, moved, out, size);
@@ -346,14 +356,185 @@ static const char *base_of(const char *p) {
         return strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
 }
 
-/* For a command w[0..n) (the exec'd argv, or a script's one command), run from cwd: 1 (out: the
- * directory) when it is a tool that moves to one of its options' (tools_with_dir), 0 when it
- * moves nowhere sbx knows of, -1 when it moves where sbx cannot tell. A tool's name later in the
- * argv (`timeout 9 tar -C ...`, `xargs make -C x`) that would move reads as -1: what comes
- * before it is no command sbx reads (but env's, which env_dir() reads). */
-static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
-        char ignored[PATH_MAX];
+/* The programs that run a command given them where they were started, moving nowhere, and how
+ * their options are read: GNU getopt's, stopping at the first operand ("+"), clustered short
+ * options, a long option abbreviated while unambiguous, `--`. An option not listed is -1: sbx
+ * does not guess where the command starts. `time` here is GNU time(1), the program; the shells'
+ * keyword is read apart (past_wrappers()). */
+static const struct wrapper {
+        const char *name;
+        const char *flags;              /* short options without an argument */
+        const char *with_arg;           /* short options taking one, attached or the next word */
+        const char *no_command;         /* short options after which it runs no command */
+        const char *const *longs;       /* "name", "name=" (takes an argument), "!name" (runs no command) */
+        size_t operands;                /* words before the command: timeout's DURATION, chrt's priority */
+        bool digits;                    /* nice's old `-N`, `--N`, `-+N` */
+        bool shell_builtin;             /* options only as a shell's builtin reads them: clusters, no long ones */
+} wrappers[] = {
+        /* coreutils 9.1 has no -f, -p; 9.5 has: an older timeout refuses them and runs nothing */
+        { "timeout", "fpv", "ks", "",
+          (const char *const[]) { "foreground", "kill-after=", "preserve-status", "signal=", "verbose", "!help",
+                                  "!version", NULL },
+          1, false, false },
+        { "nice", "", "n", "", (const char *const[]) { "adjustment=", "!help", "!version", NULL }, 0, true, false },
+        { "nohup", "", "", "", (const char *const[]) { "!help", "!version", NULL }, 0, false, false },
+        { "stdbuf", "", "ioe", "",
+          (const char *const[]) { "input=", "output=", "error=", "!help", "!version", NULL }, 0, false, false },
+        { "time", "apqv", "fo", "V",
+          (const char *const[]) { "append", "format=", "output=", "portability", "quiet", "verbose", "!help",
+                                  "!version", NULL },
+          0, false, false },
+        /* util-linux: -p, -P, -u name processes, not a command */
+        { "ionice", "t", "cn", "pPuhV",
+          (const char *const[]) { "class=", "classdata=", "ignore", "!pid", "!pgid", "!uid", "!help", "!version",
+                                  NULL },
+          0, false, false },
+        { "setsid", "cfw", "", "hV",
+          (const char *const[]) { "ctty", "fork", "wait", "!help", "!version", NULL }, 0, false, false },
+        { "chrt", "abdefiorRv", "TPD", "mphV",
+          (const char *const[]) { "all-tasks", "batch", "deadline", "ext", "fifo", "idle", "!max", "other", "rr",
+                                  "reset-on-fork", "sched-runtime=", "sched-period=", "sched-deadline=", "verbose",
+                                  "!pid", "!help", "!version", NULL },
+          1, false, false },
+        /* the shells' builtin: -p the default PATH; -v, -V print */
+        { "command", "p", "", "vV", (const char *const[]) { NULL }, 0, false, true },
+        /* bash's -c, -l, -a NAME are not dash's: none read */
+        { "exec", "", "", "", (const char *const[]) { NULL }, 0, false, true },
+};
 
+/* How many words the wrapper `wr` at w[0] takes before its command: > 0, 0 when it runs none
+ * (--help, `nice` alone, `ionice -p PID`), -1 for an option or form it does not read. own_names
+ * is set when it names a file relative to where it started (GNU time's `-o FILE`; nohup's
+ * nohup.out, opened when stdout is a terminal). */
+static ptrdiff_t wrapper_words(const struct wrapper *wr, char *const *w, size_t n, bool *own_names) {
+        size_t i = 1;
+
+        if (strcmp(wr->name, "nohup") == 0)
+                *own_names = true;
+        for (; i < n && w[i][0] == '-' && w[i][1]; i++) {
+                const char *a = w[i];
+
+                if (strcmp(a, "--") == 0) {
+                        i++;
+                        break;
+                }
+                /* nice's `-5`, `--5`, `-+5`, read before its options */
+                if (wr->digits && a[1 + (a[1] == '-' || a[1] == '+')] >= '0' &&
+                    a[1 + (a[1] == '-' || a[1] == '+')] <= '9')
+                        continue;
+                if (a[1] == '-') {
+                        const char *match = NULL;
+                        size_t k = strcspn(a + 2, "="), found = 0;
+
+                        if (wr->shell_builtin || k == 0)
+                                return -1;
+                        for (const char *const *l = wr->longs; *l; l++) {
+                                const char *name = *l + (**l == '!');
+                                size_t len = strcspn(name, "=");
+
+                                if (k > len || strncmp(a + 2, name, k) != 0)
+                                        continue;
+                                if (k == len) {
+                                        match = *l; /* an exact match wins over abbreviations */
+                                        found = 1;
+                                        break;
+                                }
+                                match = *l;
+                                found++;
+                        }
+                        if (found != 1)
+                                return -1; /* unknown or ambiguous: getopt_long refuses it */
+                        if (match[0] == '!')
+                                return 0;
+                        if (strchr(match, '=')) {
+                                if (!strchr(a, '=') && ++i >= n)
+                                        return -1;
+                        } else if (strchr(a, '='))
+                                return -1; /* an argument to one that takes none */
+                        if (strcmp(match, "output=") == 0 && strcmp(wr->name, "time") == 0) {
+                                const char *file = strchr(a, '=') ? strchr(a, '=') + 1 : w[i];
+
+                                *own_names |= file[0] != '/';
+                        }
+                        continue;
+                }
+                for (const char *p = a + 1; *p; p++) {
+                        if (strchr(wr->no_command, *p))
+                                return 0;
+                        if (strchr(wr->with_arg, *p)) {
+                                const char *arg = p[1] ? p + 1 : i + 1 < n ? w[++i] : NULL;
+
+                                if (!arg)
+                                        return -1;
+                                if (*p == 'o' && strcmp(wr->name, "time") == 0)
+                                        *own_names |= arg[0] != '/';
+                                break;
+                        }
+                        if (!strchr(wr->flags, *p))
+                                return -1;
+                }
+        }
+        if (wr->operands) {
+                /* timeout's DURATION; chrt's priority, a number (a newer chrt takes none for some
+                 * policies: the word is then the command, sbx cannot tell which) */
+                if (strcmp(wr->name, "chrt") == 0 && (i >= n || !w[i][0] || strspn(w[i], "0123456789") != strlen(w[i])))
+                        return -1;
+                i += wr->operands;
+        }
+        return i < n ? (ptrdiff_t) i : 0;
+}
+
+/* The index of the command the wrappers at w[0] run (n when none runs), or -1 for a form not
+ * read. `keyword`: w[0] starts a shell's command, where `time` is bash's and ksh's keyword, read
+ * with its one option -p (GNU time's options run as a command there, and fail). */
+static ptrdiff_t past_wrappers(char *const *w, size_t n, bool keyword, bool *own_names) {
+        size_t i = 0;
+        bool shell = keyword; /* where the shell itself reads the word: its builtins */
+
+        if (keyword && n > 0 && strcmp(w[0], "time") == 0) {
+                i = 1 + (n > 1 && strcmp(w[1], "-p") == 0);
+                if (i < n && w[i][0] == '-')
+                        return -1;
+        }
+        while (i < n) {
+                const struct wrapper *wr = NULL;
+                ptrdiff_t k;
+
+                for (size_t t = 0; t < SBX_ELEMENTSOF(wrappers) && !wr; t++)
+                        if (wrappers[t].shell_builtin ? shell && strcmp(w[i], wrappers[t].name) == 0
+                                                      : strcmp(base_of(w[i]), wrappers[t].name) == 0)
+                                wr = &wrappers[t];
+                if (!wr)
+                        break;
+                shell &= wr->shell_builtin; /* a program's command is exec'd: `nice command` is no builtin */
+                if ((k = wrapper_words(wr, w + i, n - i, own_names)) <= 0)
+                        return k < 0 ? -1 : (ptrdiff_t) n;
+                i += (size_t) k;
+        }
+        return (ptrdiff_t) i;
+}
+
+/* For a command w[0..n) (the exec'd argv, or a script's one command: `keyword`), run from cwd: 1
+ * (out: the directory) when it is a tool that moves to one of its options' (tools_with_dir), 0
+ * when it moves nowhere sbx knows of, -1 when it moves where sbx cannot tell. Wrappers before it
+ * (`timeout 60 make -C sub`, `nice -n 5 env -C sub x`) are read past. A tool's name later in the
+ * argv (`xargs make -C x`) that would move reads as -1: what comes before it is no command sbx
+ * reads (but env's, which env_dir() reads). */
+static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, size_t size, bool keyword) {
+        char ignored[PATH_MAX];
+        bool own_names = false;
+        ptrdiff_t k = past_wrappers(w, n, keyword, &own_names);
+
+        if (k < 0)
+                return -1;
+        if (own_names && (size_t) k < n) {
+                /* the wrapper's file is where it started, the command's names where it moves */
+                int r = command_dir(w + k, n - (size_t) k, cwd, out, size);
+
+                return r != 0 && (r < 0 || strcmp(out, cwd) != 0) ? -1 : 0;
+        }
+        w += k;
+        n -= (size_t) k;
         for (size_t i = 0; i < n; i++)
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++) {
                         int r;
@@ -367,6 +548,10 @@ static int command_dir(char *const *w, size_t n, const char *cwd, char *out, siz
                         return r != 0 ? -1 : 0;
                 }
         return 0;
+}
+
+static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        return command_dir_at(w, n, cwd, out, size, false);
 }
 
 /* A script's words when it is one simple command: blanks split, a word quoted whole or in part
@@ -556,7 +741,7 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
                 while (k < (size_t) r && w[k][0] != '=' && strcspn(w[k], "=") < strlen(w[k]) &&
                        strspn(w[k], name) == strcspn(w[k], "="))
                         k++;
-                if (k < (size_t) r && (r = command_dir(w + k, (size_t) r - k, cur, out, size)) != 0)
+                if (k < (size_t) r && (r = command_dir_at(w + k, (size_t) r - k, cur, out, size, true)) != 0)
                         return r > 0 && strcmp(out, cwd) == 0 ? 0 : r;
         } else if (r < 0 && script_tool_moves(p))
                 return -1;

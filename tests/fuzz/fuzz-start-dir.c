@@ -1,6 +1,7 @@
 /* libFuzzer target: sbx_run_start_dir() (tools/run-start-dir.c), which reads the command's argv and a
  * shell's `-c` script to tell the directory its relative names are in: a leading `cd DIR &&`, a
- * subshell or group, `tar -C`, `make -C`, `git -C`, `env -C`. The argv is the caller's command,
+ * subshell or group, `tar -C`, `make -C`, `git -C`, `env -C`, the wrappers before them (timeout,
+ * nice, stdbuf, ...). The argv is the caller's command,
  * any bytes at all. Checked: the answer is -1, 0 or 1; on 1 the directory is written within the
  * size given (the buffer has exactly that size: a write past it is a sanitizer report), is
  * absolute, is not the start directory, and is an existing directory.

@@ -247,7 +247,7 @@ static void test_tool_start_dir(void **state) {
                 { { "find", ".", "-execdir", "touch", "x", ";" }, -1 },
                 { { "find", ".", "-name", "x" }, 0 },
                 { { "env", "env", "-C", "sub", "x" }, -1 },
-                { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, -1 },
+                { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
                 { { "env", "make" }, 0 },
                 { { "unzip", "a.zip", "-d", "sub" }, 0 }, /* unzip prints DIR/name: the start's */
         };
@@ -336,6 +336,120 @@ static void test_tool_start_dir(void **state) {
         rmdir(dir);
 }
 
+/* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
+ * command's directory is read past them (`timeout 60 make -C sub` was -1, its lines' names
+ * claimed for no directory). Their options are read exactly as they parse them; one they do not
+ * take, or an ambiguous abbreviation, is -1, never a guess. */
+static void test_wrapper_start_dir(void **state) {
+        char tmpl[] = "/tmp/sbx-test-wrap.XXXXXX", sub[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        struct {
+                const char *argv[12];
+                int want;  /* as the exec'd argv; 1: sub */
+                int shell; /* as a script's one command (`time`, `command`, `exec`: the shell's) */
+        } cases[] = {
+                { { "timeout", "60", "make", "-C", "sub" }, 1, 1 },
+                { { "/usr/bin/timeout", "-s", "KILL", "-k", "5", "60", "make", "-C", "sub" }, 1, 1 },
+                { { "timeout", "-vsKILL", "-k5", "1m", "make", "-Csub" }, 1, 1 },
+                { { "timeout", "--signal=TERM", "--kill=5", "--fore", "1m", "env", "-C", "sub", "x" }, 1, 1 },
+                { { "timeout", "--preserve-status", "--", "9", "git", "-C", "sub", "fetch" }, 1, 1 },
+                { { "timeout", "--kill-after", "5", "9", "make", "-C", "sub" }, 1, 1 },
+                { { "timeout", "-x", "9", "make", "-C", "sub" }, -1, -1 },
+                { { "timeout", "--ve", "9", "make", "-C", "sub" }, -1, -1 },    /* --verbose or --version */
+                { { "timeout", "--verbose=1", "9", "make", "-C", "sub" }, -1, -1 }, /* takes no argument */
+                { { "timeout", "--help", "make", "-C", "sub" }, 0, 0 },
+                { { "timeout", "9" }, 0, 0 },
+                { { "timeout", "9", "touch", "x" }, 0, 0 },
+                { { "nice", "make", "-C", "sub" }, 1, 1 },
+                { { "nice", "-n", "5", "make", "-C", "sub" }, 1, 1 },
+                { { "nice", "-n5", "-10", "--adj=3", "make", "-C", "sub" }, 1, 1 },
+                { { "nice", "--5", "make", "-C", "sub" }, 1, 1 },
+                { { "nice", "-z", "make", "-C", "sub" }, -1, -1 },
+                { { "nice" }, 0, 0 },
+                { { "nohup", "make", "-C", "sub" }, -1, -1 }, /* its nohup.out is the start's */
+                { { "nohup", "--", "touch", "x" }, 0, 0 },
+                { { "nohup", "-n", "make" }, -1, -1 },
+                { { "stdbuf", "-oL", "-e0", "make", "-C", "sub" }, 1, 1 },
+                { { "stdbuf", "--output=L", "-i", "0", "make", "-C", "sub" }, 1, 1 },
+                { { "stdbuf", "-x", "make", "-C", "sub" }, -1, -1 },
+                { { "ionice", "-c", "3", "-t", "make", "-C", "sub" }, 1, 1 },
+                { { "ionice", "--class=idle", "make", "-C", "sub" }, 1, 1 },
+                { { "ionice", "-p", "1", "make", "-C", "sub" }, 0, 0 }, /* process ids, no command */
+                { { "setsid", "-fw", "make", "-C", "sub" }, 1, 1 },
+                { { "chrt", "-o", "0", "make", "-C", "sub" }, 1, 1 },
+                { { "chrt", "--idle", "0", "make", "-C", "sub" }, 1, 1 },
+                { { "chrt", "-o", "make", "-C", "sub" }, -1, -1 }, /* a priority or the command */
+                { { "chrt", "-m" }, 0, 0 },
+                { { "time", "-p", "make", "-C", "sub" }, 1, 1 },
+                { { "time", "make", "-C", "sub" }, 1, 1 },
+                { { "time", "-v", "make", "-C", "sub" }, 1, -1 }, /* bash's keyword: -v a command */
+                { { "time", "-f", "%e", "-o", "/dev/null", "make", "-C", "sub" }, 1, -1 },
+                { { "time", "-o", "t.txt", "make", "-C", "sub" }, -1, -1 }, /* t.txt is the start's */
+                { { "time", "-o", "t.txt", "touch", "x" }, 0, -1 },
+                { { "command", "make", "-C", "sub" }, -1, 1 },   /* a builtin: no program to exec */
+                { { "command", "-p", "make", "-C", "sub" }, -1, 1 },
+                { { "command", "-v", "make" }, 0, 0 },
+                { { "exec", "make", "-C", "sub" }, -1, 1 },
+                { { "exec", "-a", "x", "make", "-C", "sub" }, -1, -1 }, /* bash's -a, not dash's */
+                { { "nice", "command", "make", "-C", "sub" }, -1, -1 }, /* nice runs a program `command` */
+                { { "nice", "timeout", "5", "stdbuf", "-oL", "make", "-C", "sub" }, 1, 1 },
+                { { "nice", "env", "-C", "sub", "x" }, 1, 1 },
+                { { "env", "nice", "make", "-C", "sub" }, 1, 1 },
+                { { "env", "nice", "env", "-C", "sub", "x" }, -1, -1 }, /* env nested, as `env env` */
+                { { "timeout", "9", "xargs", "make", "-C", "sub" }, -1, -1 },
+        };
+        (void) state;
+
+        assert_non_null(dir);
+        snprintf(sub, sizeof(sub), "%s/sub", dir);
+        assert_int_equal(mkdir(sub, 0755), 0);
+        unsetenv("GIT_DIR");
+        unsetenv("GIT_WORK_TREE");
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                char script[1024] = "";
+                char *sh[] = { (char *) "bash", (char *) "-c", script, NULL };
+                int r;
+
+                out[0] = '\0';
+                r = sbx_run_start_dir((char *const *) cases[i].argv, dir, out, sizeof(out));
+                if (r != cases[i].want)
+                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, sub);
+                for (size_t k = 0; cases[i].argv[k]; k++)
+                        snprintf(script + strlen(script), sizeof(script) - strlen(script), "%s%s", k ? " " : "",
+                                 cases[i].argv[k]);
+                r = sbx_run_start_dir(sh, dir, out, sizeof(out));
+                if (r != cases[i].shell)
+                        fail_msg("script %s: %d", script, r);
+                if (r == 1)
+                        assert_string_equal(out, sub);
+        }
+        {
+                /* after a leading cd: the wrapper's command runs there */
+                char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd sub && timeout 60 npm test", NULL };
+
+                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+        }
+        {
+                /* wrappers nested as deep as the argv is long: read in a loop, not nested */
+                enum { MANY = 200000 };
+                char **many = calloc(MANY + 1, sizeof(char *));
+
+                assert_non_null(many);
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) (i % 3 == 0 ? "nice" : i % 3 == 1 ? "env" : "nohup");
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) (i % 2 ? "setsid" : "nice");
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                free(many);
+        }
+        rmdir(sub);
+        rmdir(dir);
+}
+
 struct kids {
         pid_t pid[8];
         size_t n;
@@ -408,6 +522,7 @@ int main(void) {
                 cmocka_unit_test(test_status_lost_after_descriptors_closed),
                 cmocka_unit_test(test_script_start_dir),
                 cmocka_unit_test(test_tool_start_dir),
+                cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_each_child_scan),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
