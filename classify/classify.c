@@ -998,6 +998,29 @@ static bool python_source_renames(const struct sbx_classifier *c) {
         return python_source_holds(c, words);
 }
 
+/* Whether the source line a Python traceback shows last makes a link (os.link, os.symlink,
+ * pathlib's hardlink_to() and symlink_to()): the other name is only read. */
+static bool python_source_links(const struct sbx_classifier *c) {
+        static const char *const words[] = { "link(", "link_to(", NULL };
+
+        return python_source_holds(c, words);
+}
+
+/* Whether Python's "'A' -> 'B'", B beneath the granted directories and A elsewhere (path_elsewhere()
+ * moved the path to A), tells of a rename though no source line shows it (a -c command): beneath
+ * the granted directories the sandbox refuses no symlink (its target is only text), it refuses a
+ * hard link from elsewhere with EXDEV (Landlock's refer right, bubblewrap's binds), and Python's
+ * copies name one file; so a refusal not of a cross-device link is a rename's, refused to let A
+ * go, which the host must allow (review: as nobody under Landlock, python3 -c
+ * "os.rename('/var/tmp/rootdir/f', '/ws/x')" read as denied; the host refuses it too). Only for
+ * an absolute B: a relative one is the process's directory, which it may have left (os.chdir in
+ * the -c command), and a symlink made there may be what the sandbox refused. */
+static bool python_pair_renames(const struct sbx_classifier *c, const char *line) {
+        return strstr(line, "[Errno ") &&
+               (python_source_renames(c) ||
+                (strstr(line, "' -> '/") && !tells_cross_device(line) && !python_source_links(c)));
+}
+
 /* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and
  * the name on the cause before it:
  *     error: failed to write /ws/p/Cargo.lock
@@ -1228,7 +1251,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         partner = NULL;
                                         if ((c->host_refuses || c->host_permits) &&
                                             (strcasestr(text, "move") || strcasestr(text, "rename") ||
-                                             (strstr(text, "[Errno ") && python_source_renames(c))) &&
+                                             python_pair_renames(c, text)) &&
                                             sbx_denial_line_partner(text, tl, printed, &partner_at, &partner_len))
                                                 partner = text + partner_at;
                                         else

@@ -955,8 +955,34 @@ import json, sys
 o = json.load(open(sys.argv[1] + "/xr3.json"))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 assert open(sys.argv[2] + "/f").read() == "r\n", "moved"' "$d" "$T/xr-$tag"
+                                # a -c command shows no source line: os.rename to an absolute name in the
+                                # workspace is a rename all the same (a symlink there is not refused, a hard
+                                # link is EXDEV), the host refuses to let the file go (before: denied)
+                                for b in landlock bwrap; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$d/xr4-$b.json" -- "$PY" -c "import os; os.rename('$T/xr-$tag/f', '$d/ws/xr4')" ) 2>"$T/err"
+                                        rc=$?
+                                        [ $rc -eq 125 ] || check "nobody, $b workspace-write: python3 -c os.rename of a file of root's to an absolute name in the workspace: task_failure, the file where it was (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert open(sys.argv[2] + "/f").read() == "r\n" and not os.path.exists(sys.argv[3] + "/xr4"), "moved"' "$d/xr4-$b.json" "$T/xr-$tag" "$d/ws"
+                                done
                                 rm -rf "$T/xr-$tag"
                         fi
+                        # ... and from a directory of the user's own: the sandbox's refusal, the file outside recorded
+                        mkdir -p "$T/xo-$tag" && echo o >"$T/xo-$tag/f" && [ $who = nobody ] && chown -R 65534:65534 "$T/xo-$tag"
+                        for b in landlock bwrap; do
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/xo-$b.json" -- "$PY" -c "import os; os.rename('$T/xo-$tag/f', '$d/ws/xo')" ) 2>"$T/err"
+                                rc=$?
+                                [ $rc -eq 125 ] || check "$who, $b workspace-write: python3 -c os.rename of the user's file outside to an absolute name in the workspace: denied, the file recorded and where it was (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2] + "/f", o
+assert open(sys.argv[2] + "/f").read() == "o\n" and not os.path.exists(sys.argv[3] + "/xo"), "moved"' "$d/xo-$b.json" "$T/xo-$tag" "$d/ws"
+                        done
+                        rm -rf "$T/xo-$tag"
                         # read-only mode, nobody: cat of a 0000 file in the workspace is refused by its
                         # bits whatever the sandbox (before: denied under Landlock); its removal, which
                         # the host allows in nobody's directory, is the sandbox's

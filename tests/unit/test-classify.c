@@ -1954,14 +1954,54 @@ static void test_classify_python_rename_source_host_refuses(void **state) {
         r = run_backend_in("landlock", &ctx, text);
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "/home/u/f");
-        /* a symlink's target, or no source line: perhaps only read */
+        /* a symlink's target: only read */
         snprintf(text, sizeof(text), "%s    os.symlink(src, dst)\n%s", tb,
                  "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'x'\n");
         assert_verdict(run_backend_in("landlock", &ctx, text), "denied");
-        assert_verdict(run_backend_in("landlock", &ctx,
-                                      "  File \"<string>\", line 1, in <module>\n"
-                                      "PermissionError: [Errno 13] Permission denied: '/ro/f' -> 'x'\n"),
-                       "denied");
+}
+
+/* Without a source line (python3 -c), "'A' -> '/B'" with /B beneath the granted directories and A
+ * elsewhere is a rename all the same: there the sandbox refuses no symlink and refuses a hard link
+ * from elsewhere with EXDEV, so a refusal of another kind is the rename's of A, which the host
+ * must let go (as nobody under Landlock, python3 -c "os.rename('/var/tmp/rootdir/f', '/ws/x')"
+ * read as denied). A relative B may be of a directory the process moved to (os.chdir), and where
+ * B is not granted (read-only mode) the line may be a symlink's: the sandbox's, as before. */
+static void test_classify_python_pair_without_source(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                            .host_refuses = fake_host_refuses };
+        struct sbx_classify_context ro = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        static const char *const at = "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n";
+        char text[512];
+        struct sbx_classify_result *r;
+        (void) state;
+
+        snprintf(text, sizeof(text), "%sPermissionError: [Errno 13] Permission denied: '/ro/f' -> '/ws/x'\n", at);
+        assert_verdict(run_backend_in("landlock", &ctx, text), "task_failure");
+        snprintf(text, sizeof(text), "%sPermissionError: [Errno 13] Permission denied: '/ro/d/f' -> '/ws/s/x'\n", at);
+        assert_verdict(run_backend_in("landlock", &ctx, text), "task_failure");
+        /* relative: perhaps a symlink in a directory the process moved to */
+        snprintf(text, sizeof(text), "%sPermissionError: [Errno 13] Permission denied: '/ro/f' -> 'x'\n", at);
+        assert_verdict(run_backend_in("landlock", &ctx, text), "denied");
+        /* a source the host lets go: the sandbox's, A recorded */
+        snprintf(text, sizeof(text), "%sPermissionError: [Errno 13] Permission denied: '/home/u/f' -> '/ws/x'\n", at);
+        r = run_backend_in("landlock", &ctx, text);
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/f");
+        /* out of the workspace: B is what was refused, A only let go (workspace's): as before */
+        snprintf(text, sizeof(text), "%sPermissionError: [Errno 13] Permission denied: 'x' -> '/home/u/f'\n", at);
+        r = run_backend_in("landlock", &ctx, text);
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/f");
+        /* a hard link's EXDEV: only read, the crossing's own rule (the host refuses no write to
+         * /home/u/f) */
+        snprintf(text, sizeof(text), "%sOSError: [Errno 18] Invalid cross-device link: '/home/u/f' -> '/ws/x'\n", at);
+        assert_verdict(run_backend_in("landlock", &ctx, text), "denied");
+        /* read-only mode: B refused too, a symlink's or a rename's: the sandbox's */
+        snprintf(text, sizeof(text), "%sPermissionError: [Errno 13] Permission denied: '/ro/f' -> '/ws/x'\n", at);
+        r = run_backend_in("landlock", &ro, text);
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/x");
 }
 
 static bool fake_host_dir_missing(void *userdata, const char *path) {
@@ -2409,6 +2449,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
+                cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_path_outside_granted),
