@@ -919,12 +919,19 @@ assert o["denials"][0]["path"] == sys.argv[2] + "/atomic", o' "$d/xd4.json" "$d/
                                 rc=$?
                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
                                         --verdict-json "$d/nd2.json" -- node -e "require('fs').mkdirSync('$d/nd/missing/x')" ) 2>>"$T/err"
-                                [ $rc -eq 125 ] || check "$who, bwrap workspace-write: Node's recursive mkdir outside the workspace: denied; a mkdir in a missing directory: task_failure (rc=$rc)" "$PY" -c '
+                                # several levels missing: the asynchronous form names the level refused (the
+                                # synchronous one the deepest, as a plain mkdirSync in a missing directory:
+                                # task_failure, documented)
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                        --verdict-json "$d/nd3.json" -- node -e "require('fs').promises.mkdir('$d/nd/a/b/c', { recursive: true })" ) 2>>"$T/err"
+                                [ $rc -eq 125 ] || check "$who, bwrap workspace-write: Node's recursive mkdir outside the workspace (one level or several, asynchronous): denied; a mkdir in a missing directory: task_failure (rc=$rc)" "$PY" -c '
 import json, os, sys
 o = json.load(open(sys.argv[1] + "/nd1.json"))
 assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/nd/x", o
 o = json.load(open(sys.argv[1] + "/nd2.json"))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+o = json.load(open(sys.argv[1] + "/nd3.json"))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/nd/a", o
 assert os.listdir(sys.argv[1] + "/nd") == [], "made"' "$d"
                                 rm -rf "$d/nd"
                         fi
