@@ -50,7 +50,9 @@ struct sbx_run_report {
  * (timeout, nice, nohup, stdbuf, GNU time, ionice, setsid, chrt; a script's `time`, `command`,
  * `exec`) are read past, their options as they parse them (one they do not take: -1); one that
  * writes a file of its own where it started (nohup.out, `time -o FILE`) before a command that
- * moves: -1. */
+ * moves: -1. A shell's `-c` so run (`timeout 60 bash -c 'cd sub && x'`, `env sh -c ...`) is read
+ * as the command's own script is; a `cd` in the script of a shell run by another program (`xargs
+ * sh -c 'cd "$0" && x'`): -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their

@@ -15,11 +15,12 @@
 #include "sbx-realpath.h"
 
 /* Whether script[i] starts a word `cd`, `pushd` or `popd` at a command's place: after the
- * start, a blank or an operator. */
+ * start, a blank or an operator; or a quote, where it starts the script of a shell the script
+ * runs (`bash -c "cd sub && x" | tee log`). */
 static bool moves_at(const char *script, size_t i) {
         static const char *const words[] = { "cd", "pushd", "popd" };
 
-        if (i > 0 && !strchr(" \t\n;&|(`{!", script[i - 1]))
+        if (i > 0 && !strchr(" \t\n;&|(`{!\"'", script[i - 1]))
                 return false;
         for (size_t w = 0; w < SBX_ELEMENTSOF(words); w++) {
                 size_t n = strlen(words[w]);
@@ -267,6 +268,7 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
 static int command_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 static const char *base_of(const char *p);
 static ptrdiff_t past_wrappers(char *const *w, size_t n, bool keyword, bool *own_names);
+static const char *shell_script(char *const *argv);
 
 /* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
  * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
@@ -535,6 +537,21 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
         }
         w += k;
         n -= (size_t) k;
+        if (n > 0) {
+                /* a shell's -c run by a wrapper, env or a shell (`timeout 60 bash -c 'cd sub && npm
+                 * test'`): its script read as the command's own is. The argv is NULL-terminated,
+                 * a script's words are not: a copy. Nested no deeper than quotes nest in a script
+                 * (simple_words() takes a quoted word whole, a quote of the other kind inside) */
+                _cleanup_free_ char **argv = calloc(n + 1, sizeof(char *));
+                bool shell;
+
+                if (!argv)
+                        return -1;
+                memcpy(argv, w, n * sizeof(char *));
+                shell = shell_script(argv) != NULL;
+                if (shell)
+                        return sbx_run_start_dir(argv, cwd, out, size);
+        }
         for (size_t i = 0; i < n; i++)
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++) {
                         int r;
@@ -725,10 +742,6 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
                 for (p = q + 2; *p == ' ' || *p == '\t' || *p == '\n'; p++)
                         ;
         }
-        /* a move later in the script, or in a subshell: which lines came before it cannot be told */
-        for (size_t i = 0; p[i]; i++)
-                if (moves_at(p, i))
-                        return -1;
         if (!(buf = malloc(strlen(p) + 1)))
                 return 0;
         r = simple_words(p, buf, w, SBX_ELEMENTSOF(w));
@@ -741,9 +754,17 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
                 while (k < (size_t) r && w[k][0] != '=' && strcspn(w[k], "=") < strlen(w[k]) &&
                        strspn(w[k], name) == strcspn(w[k], "="))
                         k++;
+                /* one command that moves, read whole (a shell's script in it, run by a wrapper, read
+                 * as one: `timeout 60 bash -c 'cd sub && x'`) */
                 if (k < (size_t) r && (r = command_dir_at(w + k, (size_t) r - k, cur, out, size, true)) != 0)
                         return r > 0 && strcmp(out, cwd) == 0 ? 0 : r;
-        } else if (r < 0 && script_tool_moves(p))
+        }
+        /* a move later in the script, in a subshell, or in the script of a shell it runs that is
+         * not read (`xargs sh -c 'cd "$0" && x'`): which lines came before it cannot be told */
+        for (size_t i = 0; p[i]; i++)
+                if (moves_at(p, i))
+                        return -1;
+        if (r < 0 && script_tool_moves(p))
                 return -1;
 moved:
         if (strcmp(cur, cwd) == 0 || strlen(cur) >= size)

@@ -426,6 +426,40 @@ static void test_wrapper_start_dir(void **state) {
                         assert_string_equal(out, sub);
         }
         {
+                /* a shell's -c run by a wrapper, env or a shell: its script read as the command's */
+                static const struct {
+                        const char *script;
+                        int want;
+                } shells[] = {
+                        { "timeout 60 bash -c 'cd sub && npm test'", 1 },
+                        { "env sh -c 'make -C sub'", 1 },
+                        { "sh -c \"nice sh -c 'cd sub && x'\"", 1 },
+                        { "timeout 60 bash -c 'touch a && cd sub && touch b'", -1 },
+                        { "timeout 60 bash -c 'npm test'", 0 },
+                        { "nohup sh -c 'cd sub && x'", -1 }, /* nohup.out is the start's */
+                        { "bash -c \"cd sub && x\" | tee log", -1 }, /* not one command: unknown */
+                        { "cd sub && timeout 60 sh -c 'cd .. && x'", 0 },
+                        { "xargs sh -c 'cd sub && x'", -1 }, /* a shell run by a program not read */
+                        { "find . -exec sh -c \"cd '{}' && x\" ';'", -1 },
+                };
+
+                for (size_t i = 0; i < sizeof(shells) / sizeof(shells[0]); i++) {
+                        char *argv[] = { (char *) "bash", (char *) "-c", (char *) shells[i].script, NULL };
+                        int r;
+
+                        out[0] = '\0';
+                        r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                        if (r != shells[i].want)
+                                fail_msg("%s: %d", shells[i].script, r);
+                        if (r == 1)
+                                assert_string_equal(out, sub);
+                }
+                char *exec[] = { (char *) "timeout", (char *) "9", (char *) "sh", (char *) "-c",
+                                 (char *) "cd sub && x", NULL };
+                assert_int_equal(sbx_run_start_dir(exec, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+        }
+        {
                 /* after a leading cd: the wrapper's command runs there */
                 char *argv[] = { (char *) "sh", (char *) "-c", (char *) "cd sub && timeout 60 npm test", NULL };
 
