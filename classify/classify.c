@@ -764,6 +764,13 @@ static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *pat
         return true;
 }
 
+size_t sbx_classifier_denials_so_far(const struct sbx_classifier *c, const struct sbx_denial **ret_kept,
+                                     uint64_t *ret_counted) {
+        *ret_kept = c->denials;
+        *ret_counted = c->denial_lines;
+        return c->n_denials;
+}
+
 void sbx_classifier_free(struct sbx_classifier *c) {
         if (!c)
                 return;
@@ -1654,6 +1661,24 @@ int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len) {
         memcpy(c->stage, buf, len);
         c->stage_len = len;
         return 0;
+}
+
+size_t sbx_classifier_staged(const struct sbx_classifier *c) {
+        return c->stage_len;
+}
+
+int sbx_classify_flush(struct sbx_classifier *c) {
+        int r;
+
+        if (!c || c->finished)
+                return -EINVAL;
+        if (c->error)
+                return c->error;
+        if (c->stage_len == 0)
+                return 0;
+        r = process(c, c->stage, c->stage_len);
+        c->stage_len = 0;
+        return r;
 }
 
 static void fill_hit(struct sbx_classify_result *ret, const char *rule, const char *sig, const struct hit *h) {

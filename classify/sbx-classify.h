@@ -209,3 +209,14 @@ int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len);
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
                         struct sbx_classify_result *ret, struct sbx_diag *diag);
 void sbx_classifier_free(struct sbx_classifier *c);
+/* While the stream goes on: the denial lines kept so far (*ret_kept, at most SBX_DENIALS_KEPT,
+ * borrowed until the next feed) and every one counted so far (*ret_counted). The list only grows,
+ * in the order sbx_classify_finish() gives it; a line held for the lines after it (npm's "code
+ * EACCES") is in it only once they decided. Cheap: for the record of a run that may be killed. */
+size_t sbx_classifier_denials_so_far(const struct sbx_classifier *c, const struct sbx_denial **ret_kept,
+                                     uint64_t *ret_counted);
+/* Feeds are gathered (up to 64 KiB) before they are read: the bytes that wait so, and a flush of
+ * them (a line not ended yet waits for its end still), for the lines above to be read before more
+ * comes. The result is the same whatever the flushes. 0, or -errno as sbx_classify_feed(). */
+size_t sbx_classifier_staged(const struct sbx_classifier *c);
+int sbx_classify_flush(struct sbx_classifier *c);
