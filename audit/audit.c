@@ -321,16 +321,60 @@ static int ended_so(struct sbx_db *db, int64_t id, const struct sbx_execution_en
         return rc == SQLITE_DONE ? 0 : sbx_db_error(db, rc, "read", diag);
 }
 
+/* Removes the run's denial lines from the first-th on (0: all). */
+static int trim_denials(struct sbx_db *db, int64_t id, size_t first, struct sbx_diag *diag) {
+        sqlite3_stmt *st;
+        int r = sbx_db_stmt(db, SBX_DB_STMT_DENIAL_TRIM, &st, diag);
+
+        if (r < 0)
+                return r;
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, (int64_t) first);
+        return sbx_audit_step_done(db, st, diag);
+}
+
+static int insert_denials(struct sbx_db *db, int64_t id, const struct sbx_denial *d, size_t n,
+                          struct sbx_diag *diag) {
+        for (size_t i = 0; i < n && i < SBX_DENIALS_KEPT; i++) {
+                sqlite3_stmt *st;
+                int r = sbx_db_stmt(db, SBX_DB_STMT_DENIAL_INSERT, &st, diag);
+
+                if (r < 0)
+                        return r;
+                sqlite3_bind_int64(st, 1, id);
+                sqlite3_bind_int64(st, 2, (int64_t) d[i].line_no);
+                sqlite3_bind_text(st, 3, d[i].line, -1, SQLITE_STATIC);
+                bind_text_or_null(st, 4, d[i].path);
+                r = sbx_audit_step_done(db, st, diag);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
 static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
                        const struct sbx_process_identity *sup, struct sbx_diag *diag) {
         const struct sbx_classify_result *res = e->result;
-        bool ran = e->state && strcmp(e->state, "completed") == 0;
+        bool ran = e->state && strcmp(e->state, "completed") == 0, streamed;
         sqlite3_stmt *st;
-        int r;
+        int r, rc;
 
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;
+        /* whether batches recorded denial lines (sbx_audit_note_denials()): the row the UPDATE
+         * below reads anyway, so a run without any costs no more than before */
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_DENIAL_COUNT, &st, diag);
+        if (r < 0)
+                goto fail;
+        sqlite3_bind_int64(st, 1, id);
+        rc = sqlite3_step(st);
+        streamed = rc == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0;
+        sqlite3_reset(st);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+                r = sbx_db_error(db, rc, "read", diag);
+                goto fail;
+        }
         r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_FINISH, &st, diag);
         if (r < 0)
                 goto fail;
@@ -377,20 +421,16 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
                                  sbx_db_path(db), (long long) id);
                 goto fail;
         }
-        for (size_t i = 0; res && i < res->n_denials && i < SBX_DENIALS_KEPT; i++) {
-                const struct sbx_denial *d = &res->denials[i];
-
-                r = sbx_db_stmt(db, SBX_DB_STMT_DENIAL_INSERT, &st, diag);
-                if (r < 0)
-                        goto fail;
-                sqlite3_bind_int64(st, 1, id);
-                sqlite3_bind_int64(st, 2, (int64_t) d->line_no);
-                sqlite3_bind_text(st, 3, d->line, -1, SQLITE_STATIC);
-                bind_text_or_null(st, 4, d->path);
-                r = sbx_audit_step_done(db, st, diag);
+        /* the end is the truth: the lines batches recorded while the run went on are replaced by
+         * the final list (each line once, as the classifier finally judged it) */
+        if (streamed) {
+                r = trim_denials(db, id, 0, diag);
                 if (r < 0)
                         goto fail;
         }
+        r = insert_denials(db, id, res ? res->denials : NULL, res ? res->n_denials : 0, diag);
+        if (r < 0)
+                goto fail;
         return sbx_db_commit(db, diag);
 fail:
         sbx_db_rollback(db);
@@ -428,6 +468,55 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
                 *diag = (struct sbx_diag) { 0 };
                 r = finish_once(db, id, e, sup, diag);
         }
+        return r;
+}
+
+int sbx_audit_note_denials(struct sbx_db *db, int64_t id, const struct sbx_execution_denials *b,
+                           struct sbx_diag *diag) {
+        struct sbx_process_identity self;
+        const struct sbx_process_identity *sup = b->supervisor;
+        sqlite3_stmt *st;
+        int r;
+
+        if (b->first > SBX_DENIALS_KEPT || b->n > SBX_DENIALS_KEPT - b->first || b->counted > INT64_MAX)
+                return sbx_diag_set(diag, EINVAL, "audit", sbx_db_path(db),
+                                    "execution %lld: a bad batch of denial lines", (long long) id);
+        if (!sup) {
+                if ((r = sbx_process_identity_self(&self)) < 0)
+                        return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "cannot read the host name: %s",
+                                            strerror(-r));
+                sup = &self;
+        }
+        r = sbx_db_begin(db, diag);
+        if (r < 0)
+                return r;
+        /* only a row of this supervisor still without its end: a batch that comes after the end
+         * (never from sbx, which sends the end last) changes nothing */
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_DENIALS_SO_FAR, &st, diag);
+        if (r < 0)
+                goto fail;
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, (int64_t) b->counted);
+        sqlite3_bind_int64(st, 3, sup->pid);
+        if (sup->start_time >= 0)
+                sqlite3_bind_int64(st, 4, sup->start_time);
+        r = sbx_audit_step_done(db, st, diag);
+        if (r < 0)
+                goto fail;
+        if (sqlite3_changes(sbx_db_handle(db)) != 1) {
+                r = sbx_diag_set(diag, ENOENT, "audit", sbx_db_path(db),
+                                 "audit database %s: execution %lld does not exist, has ended or is another run's",
+                                 sbx_db_path(db), (long long) id);
+                goto fail;
+        }
+        r = trim_denials(db, id, b->first, diag);
+        if (r >= 0)
+                r = insert_denials(db, id, b->d, b->n, diag);
+        if (r < 0)
+                goto fail;
+        return sbx_db_commit(db, diag);
+fail:
+        sbx_db_rollback(db);
         return r;
 }
 

@@ -62,6 +62,24 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
 int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
                      struct sbx_diag *diag);
 
+/* The denial lines of a run kept so far, recorded while it goes on, so that a run whose sbx is
+ * killed (its row then reads 'interrupted') keeps the lines its command printed before. A batch
+ * holds the lines from index `first` of the run's kept list (the classifier's, at most
+ * SBX_DENIALS_KEPT): the run's lines recorded from that index on are replaced, so a batch sent
+ * twice leaves each line once. The end (sbx_audit_finish()) replaces them all with the final list.
+ * Borrowed. */
+struct sbx_execution_denials {
+        uint64_t counted;               /* every denial line so far, kept or not */
+        size_t first;                   /* the index of d[0] in the run's kept list */
+        size_t n;                       /* first + n <= SBX_DENIALS_KEPT */
+        const struct sbx_denial *d;
+        const struct sbx_process_identity *supervisor; /* the row's supervisor; NULL: this process */
+};
+/* One short transaction. -ENOENT when id is no row of this supervisor that has not ended. The
+ * caller decides how long a lock is waited for (a batch must not hold up the command's output). */
+int sbx_audit_note_denials(struct sbx_db *db, int64_t id, const struct sbx_execution_denials *b,
+                           struct sbx_diag *diag);
+
 /* Records on a completed run's row (its message) the escalation that was asked after it: that it
  * is being asked, then what became of it ("escalation to workspace-write refused by the approver
  * PROG (...)"). The message must be `previous` still (NULL: none yet), so each step follows the

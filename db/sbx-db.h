@@ -145,6 +145,9 @@ enum sbx_db_stmt {
         SBX_DB_STMT_BEGIN_IMMEDIATE,
         SBX_DB_STMT_COMMIT,
         SBX_DB_STMT_USER_VERSION,
+        SBX_DB_STMT_EXECUTION_DENIALS_SO_FAR,
+        SBX_DB_STMT_DENIAL_TRIM,
+        SBX_DB_STMT_EXECUTION_DENIAL_COUNT,
         _SBX_DB_STMT_MAX,
 };
 /* The statement, reset and with its bindings cleared; borrowed (owned by db until sbx_db_close). */

@@ -56,4 +56,14 @@ const char *const sbx_db_stmt_sql[_SBX_DB_STMT_MAX] = {
         [SBX_DB_STMT_BEGIN_IMMEDIATE] = "BEGIN IMMEDIATE",
         [SBX_DB_STMT_COMMIT] = "COMMIT",
         [SBX_DB_STMT_USER_VERSION] = "PRAGMA user_version",
+        /* a batch of denial lines while the run goes on (sbx_audit_note_denials()): the count so
+         * far, on a row of this supervisor that has not ended */
+        [SBX_DB_STMT_EXECUTION_DENIALS_SO_FAR] =
+                "UPDATE executions SET denial_lines = max(denial_lines, ?2)"
+                " WHERE id = ?1 AND ended_ms IS NULL AND supervisor_pid = ?3 AND supervisor_start IS ?4",
+        /* a run's denial lines from the ?2-th on (0: all), which a batch or the end replaces */
+        [SBX_DB_STMT_DENIAL_TRIM] =
+                "DELETE FROM denial_lines WHERE id IN (SELECT id FROM denial_lines WHERE execution_id = ?1"
+                " ORDER BY id LIMIT -1 OFFSET ?2)",
+        [SBX_DB_STMT_EXECUTION_DENIAL_COUNT] = "SELECT denial_lines FROM executions WHERE id = ?1",
 };
