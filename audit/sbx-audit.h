@@ -120,6 +120,12 @@ int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret)
 int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s);
 int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag);
 int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e);
+/* sbx_audit_note_denials() through the writer, for a row this connection began: sent without
+ * waiting and unanswered. 0 when the batch is on its way whole; -EAGAIN when the writer has no
+ * room for it now (or for the rest of an earlier one): nothing of it went, or the rest goes before
+ * the next request (never two halves of frames); -errno when the writer is gone. A batch the
+ * writer fails is lost: the end (send_finish) carries the full list. */
+int sbx_audit_writer_send_denials(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_denials *d);
 /* For a caller that collects the begin reply elsewhere (sbx run's vfork child, which reads it
  * while the sandbox is set up): verify the writer first (0, or -EPERM when it may not be
  * trusted), then sbx_audit_writer_collect_begin() on its descriptor reads the reply with system

@@ -45,7 +45,7 @@ void sbx_wire_frame_start(struct sbx_wbuf *b, char type) {
         b->len = 0;
         put(b, &zero, sizeof(zero));
         put(b, &type, 1);
-        if (type == 'B' || type == 'F' || type == 'S')
+        if (type == 'B' || type == 'F' || type == 'S' || type == 'D')
                 put(b, &version, sizeof(version));
 }
 
@@ -160,6 +160,18 @@ void sbx_wire_encode_end(struct sbx_wbuf *b, int64_t id, const struct sbx_execut
         }
 }
 
+void sbx_wire_encode_denials(struct sbx_wbuf *b, int64_t id, const struct sbx_execution_denials *d) {
+        sbx_wire_put_i64(b, id);
+        sbx_wire_put_i64(b, (int64_t) d->counted);
+        sbx_wire_put_i64(b, (int64_t) d->first);
+        sbx_wire_put_i64(b, (int64_t) d->n);
+        for (size_t i = 0; i < d->n; i++) {
+                sbx_wire_put_i64(b, (int64_t) d->d[i].line_no);
+                sbx_wire_put_str(b, d->d[i].line);
+                sbx_wire_put_str(b, d->d[i].path);
+        }
+}
+
 bool sbx_wire_in_range(int64_t v, int64_t lo, int64_t hi) {
         return v >= lo && v <= hi;
 }
@@ -263,5 +275,41 @@ int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_executio
         *ret_id = id;
         *ret_e = e;
         *ret_result = res;
+        return 0;
+}
+
+int sbx_wire_decode_denials(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_execution_denials *ret_d,
+                            struct sbx_denial **ret_lines) {
+        struct sbx_denial *lines = NULL;
+        int64_t id = sbx_wire_get_i64(r), counted = sbx_wire_get_i64(r), first = sbx_wire_get_i64(r),
+                n = sbx_wire_get_i64(r);
+
+        *ret_lines = NULL;
+        /* the kept list's bound, as the end's: a batch never holds more, nor lines past it */
+        if (r->bad || id <= 0 || counted < 0 || !sbx_wire_in_range(first, 0, SBX_DENIALS_KEPT) ||
+            !sbx_wire_in_range(n, 0, SBX_DENIALS_KEPT - first) || counted < first + n)
+                return -EBADMSG;
+        if (n > 0) {
+                lines = calloc((size_t) n, sizeof(*lines));
+                if (!lines)
+                        return -ENOMEM;
+        }
+        for (int64_t i = 0; !r->bad && i < n; i++) {
+                lines[i].line_no = (uint64_t) sbx_wire_get_i64(r);
+                sbx_wire_get_into(r, lines[i].line, sizeof(lines[i].line));
+                sbx_wire_get_into(r, lines[i].path, sizeof(lines[i].path));
+        }
+        if (r->bad || r->left != 0) {
+                free(lines);
+                return -EBADMSG;
+        }
+        *ret_id = id;
+        *ret_d = (struct sbx_execution_denials) {
+                .counted = (uint64_t) counted,
+                .first = (size_t) first,
+                .n = (size_t) n,
+                .d = lines,
+        };
+        *ret_lines = lines;
         return 0;
 }

@@ -8,8 +8,9 @@
 
 #include "sbx-audit.h"
 
-/* 2: a finish request carries the supervisor's duration */
-#define SBX_WIRE_PROTOCOL_VERSION 2
+/* 2: a finish request carries the supervisor's duration; 3: 'D', the denial lines of a running row
+ * (a writer of 2 would drop the connection on one) */
+#define SBX_WIRE_PROTOCOL_VERSION 3
 #define SBX_WIRE_FRAME_MAX (1U << 20)
 
 /* A frame under construction (the u32 length first, filled in by the sender). */
@@ -27,7 +28,7 @@ struct sbx_rbuf {
 
 void sbx_wire_put_i64(struct sbx_wbuf *b, int64_t v);
 void sbx_wire_put_str(struct sbx_wbuf *b, const char *s); /* NULL is encoded as such */
-/* Starts a frame of `type`; requests ('B', 'F', 'S') carry the protocol version. */
+/* Starts a frame of `type`; requests ('B', 'F', 'S', 'D') carry the protocol version. */
 void sbx_wire_frame_start(struct sbx_wbuf *b, char type);
 int64_t sbx_wire_get_i64(struct sbx_rbuf *r);
 /* A pointer into the frame (NUL-terminated, no NUL inside), or NULL (encoded NULL, or bad). */
@@ -39,6 +40,9 @@ bool sbx_wire_in_range(int64_t v, int64_t lo, int64_t hi);
 /* The fields of a begin request (after type and version) and of a finish request. */
 void sbx_wire_encode_start(struct sbx_wbuf *b, const struct sbx_execution_start *s);
 void sbx_wire_encode_end(struct sbx_wbuf *b, int64_t id, const struct sbx_execution_end *e);
+/* The fields of a batch of denial lines ('D'): the row, the count so far, the index of the first
+ * line, the lines. */
+void sbx_wire_encode_denials(struct sbx_wbuf *b, int64_t id, const struct sbx_execution_denials *d);
 
 /* A decoded begin request: s (and policy, when the request has one) points into the frame;
  * argv is allocated. s.supervisor is NULL. */
@@ -53,5 +57,9 @@ int sbx_wire_decode_start(struct sbx_rbuf *r, struct sbx_wire_start *ret);
 void sbx_wire_start_free(struct sbx_wire_start *w);
 /* A finish request: *ret_e points into the frame, its result (when present) into *ret_result,
  * which the caller frees. 0, -EBADMSG, -ENOMEM. */
+/* A batch of denial lines: *ret_d's lines are allocated in *ret_lines (the caller frees it; NULL
+ * for none), their strings copied; first + n <= SBX_DENIALS_KEPT. 0, -EBADMSG, -ENOMEM. */
+int sbx_wire_decode_denials(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_execution_denials *ret_d,
+                            struct sbx_denial **ret_lines);
 int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_execution_end *ret_e,
                         struct sbx_classify_result **ret_result);

@@ -24,9 +24,11 @@
  *
  * Wire format (same host, native byte order): a frame is a u32 length and that many bytes; a
  * string is a u32 length (UINT32_MAX for NULL) followed by its bytes and a NUL; an integer is an
- * i64. A request is its type ('B' begin, 'F' finish, 'S' session lookup), the protocol version
- * (u32) and its fields; a reply is 'K' and an i64, 'I' and a session (has_mode, mode,
- * mode_event_id, cwd), or 'E' and a string. A request of another version gets 'E' (its
+ * i64. A request is its type ('B' begin, 'F' finish, 'S' session lookup, 'D' the denial lines of a
+ * running row so far), the protocol version (u32) and its fields; a reply is 'K' and an i64, 'I'
+ * and a session (has_mode, mode, mode_event_id, cwd), or 'E' and a string. 'D' gets none: the
+ * client sends it without waiting, while the command's stderr is copied, and drops it rather than
+ * wait for room (sbx_audit_writer_send_denials()). A request of another version gets 'E' (its
  * client then writes directly). */
 #include <dirent.h>
 #include <errno.h>
@@ -390,6 +392,31 @@ static int serve_finish(struct sbx_db *db, struct sbx_rbuf *r, const struct sbx_
         return rc;
 }
 
+/* 'D': the denial lines of a row this connection began, kept so far while it runs. Unanswered:
+ * the client sends it without waiting, and a batch that fails (a lock held too long, a full disk)
+ * is only a batch, which the end's full list replaces. -EPERM for a row not begun here (the
+ * connection is then dropped, as for any request it may not make), -EBADMSG, -ENOMEM. */
+static int serve_denials(struct sbx_db *db, struct sbx_rbuf *r, const struct sbx_process_identity *peer,
+                         const int64_t *open_rows) {
+        _cleanup_free_ struct sbx_denial *lines = NULL;
+        struct sbx_execution_denials d;
+        struct sbx_diag diag = { 0 };
+        bool ours = false;
+        int64_t id;
+        int rc;
+
+        rc = sbx_wire_decode_denials(r, &id, &d, &lines);
+        if (rc < 0)
+                return rc;
+        for (size_t i = 0; i < OPEN_ROWS_MAX; i++)
+                ours = ours || open_rows[i] == id;
+        if (!ours)
+                return -EPERM;
+        d.supervisor = peer; /* the row's, as serve_begin() recorded it */
+        (void) sbx_audit_note_denials(db, id, &d, &diag);
+        return 0;
+}
+
 /* ---- the server ------------------------------------------------------------------------------ */
 
 struct client {
@@ -518,6 +545,12 @@ static bool client_process(struct sbx_db *db, struct client *c) {
                 case 'F':
                         rc = serve_finish(db, &r, &c->peer, c->open_rows, &id, &diag);
                         break;
+                case 'D':
+                        /* no reply; a request this connection may not make ends it */
+                        if (serve_denials(db, &r, &c->peer, c->open_rows) < 0)
+                                return false;
+                        off += sizeof(n) + n;
+                        continue;
                 case 'S':
                         rc = serve_session(db, &r, c->fd, &diag);
                         if (rc == 1) { /* answered */
@@ -971,7 +1004,71 @@ struct sbx_audit_writer {
         struct ucred peer; /* what same_uid_peer() said of it at connect() */
         bool verified; /* the writer passed trusted_peer() */
         struct sbx_wbuf b;
+        /* a batch of denial lines ('D') of which only a part went: the rest goes before anything
+         * else (a frame cut in two would garble every request after it) */
+        struct sbx_wbuf d;
+        size_t d_sent;
 };
+
+/* Sends what is left of a batch of denial lines ('D'): at once (0 when nothing is left, -EAGAIN
+ * when the writer has not taken it all), or, when wait, as a request is (write_all()). */
+static int denials_rest(struct sbx_audit_writer *w, bool wait) {
+        size_t left = w->d.len - w->d_sent;
+
+        if (left == 0)
+                return 0;
+        if (wait) {
+                int r = write_all(w->fd, w->d.data + w->d_sent, left);
+                if (r >= 0)
+                        w->d_sent = w->d.len;
+                return r;
+        }
+        for (;;) {
+                ssize_t n = send(w->fd, w->d.data + w->d_sent, left, MSG_NOSIGNAL | MSG_DONTWAIT);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+                        return -EAGAIN;
+                if (n <= 0)
+                        return n < 0 ? -errno : -EPIPE;
+                w->d_sent += (size_t) n;
+                left -= (size_t) n;
+                if (left == 0)
+                        return 0;
+        }
+}
+
+/* A request, after what is left of a batch of denial lines. */
+static int request_send(struct sbx_audit_writer *w) {
+        int r = denials_rest(w, true);
+
+        return r < 0 ? r : frame_send(w->fd, &w->b);
+}
+
+int sbx_audit_writer_send_denials(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_denials *d) {
+        uint32_t n;
+        int r;
+
+        /* the writer has not taken the last batch whole yet: this one waits (its lines go with
+         * the next, or the end) */
+        r = denials_rest(w, false);
+        if (r < 0)
+                return r;
+        sbx_wire_frame_start(&w->d, 'D');
+        sbx_wire_encode_denials(&w->d, id, d);
+        w->d_sent = 0;
+        if (w->d.oom || w->d.len - sizeof(n) > SBX_WIRE_FRAME_MAX) {
+                w->d.len = 0;
+                return -ENOMEM;
+        }
+        n = (uint32_t) (w->d.len - sizeof(n));
+        memcpy(w->d.data, &n, sizeof(n));
+        r = denials_rest(w, false);
+        /* nothing of it went: dropped, no rest kept (its lines go with the next batch) */
+        if (r == -EAGAIN && w->d_sent == 0)
+                w->d.len = 0;
+        return r;
+}
 
 int sbx_audit_writer_connect(const char *db_path, struct sbx_audit_writer **ret) {
         _cleanup_close_ int fd = -1;
@@ -1037,6 +1134,7 @@ void sbx_audit_writer_close(struct sbx_audit_writer *w) {
         if (w->fd >= 0)
                 close(w->fd);
         free(w->b.data);
+        free(w->d.data);
         free(w);
 }
 
@@ -1150,7 +1248,7 @@ int sbx_audit_writer_session_get(struct sbx_audit_writer *w, const char *session
 
         sbx_wire_frame_start(&w->b, 'S');
         sbx_wire_put_str(&w->b, session_id);
-        r = frame_send(w->fd, &w->b);
+        r = request_send(w);
         if (r < 0)
                 return r;
         r = writer_verify(w);
@@ -1194,7 +1292,7 @@ int sbx_audit_writer_collect_begin(int fd, int64_t *ret_id) {
 int sbx_audit_writer_send_begin(struct sbx_audit_writer *w, const struct sbx_execution_start *s) {
         sbx_wire_frame_start(&w->b, 'B');
         sbx_wire_encode_start(&w->b, s);
-        return frame_send(w->fd, &w->b);
+        return request_send(w);
 }
 
 int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, struct sbx_diag *diag) {
@@ -1204,7 +1302,7 @@ int sbx_audit_writer_wait_begin(struct sbx_audit_writer *w, int64_t *ret_id, str
 int sbx_audit_writer_send_finish(struct sbx_audit_writer *w, int64_t id, const struct sbx_execution_end *e) {
         sbx_wire_frame_start(&w->b, 'F');
         sbx_wire_encode_end(&w->b, id, e);
-        return frame_send(w->fd, &w->b);
+        return request_send(w);
 }
 
 int sbx_audit_writer_wait_finish(struct sbx_audit_writer *w, int64_t id, struct sbx_diag *diag) {

@@ -1,7 +1,8 @@
 /* libFuzzer target: the audit writer's request decoding (audit/writer-wire.c), the part of the
  * writer that reads bytes from its clients. The first input byte picks the request ('B' begin,
- * anything else finish), the rest is its payload. Whatever decodes must encode back to a request
- * that decodes to the same fields (round trip); nothing may read past the input. */
+ * 'D' a batch of denial lines, anything else finish), the rest is its payload. Whatever decodes
+ * must encode back to a request that decodes to the same fields (round trip), and a batch stays
+ * within the kept list; nothing may read past the input. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,33 @@ static void round_trip_end(int64_t id, const struct sbx_execution_end *a) {
         free(b.data);
 }
 
+static void round_trip_denials(int64_t id, const struct sbx_execution_denials *a) {
+        struct sbx_wbuf b = { 0 };
+        struct sbx_execution_denials c;
+        struct sbx_denial *lines = NULL;
+        struct sbx_rbuf r;
+        int64_t id2 = 0;
+
+        /* what the writer stores stays within the kept list */
+        if (a->first + a->n > SBX_DENIALS_KEPT || a->counted < a->first + a->n || (a->n > 0) != (a->d != NULL))
+                abort();
+        sbx_wire_frame_start(&b, 'D');
+        sbx_wire_encode_denials(&b, id, a);
+        r = fields_of(&b);
+        if (sbx_wire_decode_denials(&r, &id2, &c, &lines) != 0 || id2 != id)
+                abort();
+        if (c.counted != a->counted || c.first != a->first || c.n != a->n)
+                abort();
+        for (size_t i = 0; i < a->n; i++) {
+                if (a->d[i].line_no != c.d[i].line_no)
+                        abort();
+                same_str(a->d[i].line, c.d[i].line);
+                same_str(a->d[i].path, c.d[i].path);
+        }
+        free(lines);
+        free(b.data);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char *copy;
         struct sbx_rbuf r;
@@ -117,6 +145,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (sbx_wire_decode_start(&r, &w) == 0)
                         round_trip_start(&w);
                 sbx_wire_start_free(&w);
+        } else if (data[0] == 'D') {
+                struct sbx_execution_denials d;
+                struct sbx_denial *lines = NULL;
+                int64_t id = 0;
+                if (sbx_wire_decode_denials(&r, &id, &d, &lines) == 0)
+                        round_trip_denials(id, &d);
+                free(lines);
         } else {
                 struct sbx_execution_end e;
                 struct sbx_classify_result *res = NULL;

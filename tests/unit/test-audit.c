@@ -19,6 +19,7 @@
 #include "sbx-audit.h"
 #include "sbx-macro.h"
 #include "audit-internal.h"
+#include "writer-wire.h"
 
 struct fixture {
         char dir[64];
@@ -1322,6 +1323,127 @@ static void test_audit_writer_connect_without_writer_fails(void **state) {
         assert_int_equal(sbx_audit_writer_connect("relative.db", &w), -EINVAL);
 }
 
+/* ---- denial lines while a run goes on (sbx_audit_note_denials(), the writer's 'D') ---------- */
+
+static void denial_line(struct sbx_denial *d, uint64_t line_no, const char *path) {
+        memset(d, 0, sizeof(*d));
+        d->line_no = line_no;
+        snprintf(d->line, sizeof(d->line), "touch: cannot touch '%s': Read-only file system", path);
+        snprintf(d->path, sizeof(d->path), "%s", path);
+}
+
+/* Batches add the lines kept since the last one; one sent again replaces its own lines (each line
+ * once); the end replaces them all with its final list, the denied_paths tally following. */
+static void test_audit_note_denials_batches_then_the_end_replaces_them(void **state) {
+        struct fixture *f = *state;
+        char *const argv[] = { (char *) "make", NULL };
+        struct sbx_denial d[3];
+        struct sbx_diag diag = { 0 };
+        struct sbx_execution_denials b = { 0 };
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_WORKSPACE_WRITE, "bwrap", argv);
+        const char *const final[] = { "/usr/a", "/usr/c", NULL };
+
+        denial_line(&d[0], 1, "/usr/a");
+        denial_line(&d[1], 4, "/usr/b");
+        denial_line(&d[2], 9, "/usr/c");
+        b = (struct sbx_execution_denials) { .counted = 2, .first = 0, .n = 2, .d = d };
+        assert_int_equal(sbx_audit_note_denials(f->db, id, &b, &diag), 0);
+        assert_int_equal(query_int(f->db, "SELECT denial_lines FROM executions"), 2);
+        b = (struct sbx_execution_denials) { .counted = 5, .first = 2, .n = 1, .d = &d[2] };
+        assert_int_equal(sbx_audit_note_denials(f->db, id, &b, &diag), 0);
+        /* the second and third again (a batch the writer took after all, sent anew) */
+        b = (struct sbx_execution_denials) { .counted = 5, .first = 1, .n = 2, .d = &d[1] };
+        assert_int_equal(sbx_audit_note_denials(f->db, id, &b, &diag), 0);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denial_lines"), 3);
+        assert_text(f->db, "SELECT group_concat(path, ' ') FROM (SELECT path FROM denial_lines ORDER BY id)",
+                    "/usr/a /usr/b /usr/c");
+        assert_int_equal(query_int(f->db, "SELECT denial_lines FROM executions"), 5);
+        /* the row reads running: the lines are found, with no verdict */
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE verdict IS NULL AND denial_lines > 0"),
+                         1);
+        assert_int_equal(query_int(f->db, "SELECT denials FROM denied_paths WHERE path = '/usr/b'"), 1);
+
+        /* the end: its list only (/usr/b judged the host's own refusal in the end) */
+        finish_run(f->db, id, "denied", 1, final);
+        assert_text(f->db, "SELECT group_concat(path, ' ') FROM (SELECT path FROM denial_lines ORDER BY id)",
+                    "/usr/a /usr/c");
+        assert_int_equal(query_int(f->db, "SELECT denial_lines FROM executions"), 2);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denied_paths WHERE path = '/usr/b'"), 0);
+        assert_int_equal(query_int(f->db, "SELECT sum(denials) FROM denied_paths"), 2);
+        /* nothing more once it ended */
+        assert_int_equal(sbx_audit_note_denials(f->db, id, &b, &diag), -ENOENT);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denial_lines"), 2);
+}
+
+/* A batch goes only to a row of its own supervisor, never past the kept list's bound. */
+static void test_audit_note_denials_only_on_its_supervisors_row(void **state) {
+        struct fixture *f = *state;
+        char *const argv[] = { (char *) "make", NULL };
+        struct sbx_denial d[1];
+        struct sbx_diag diag = { 0 };
+        struct sbx_process_identity other;
+        int64_t id = begin_run(f->db, NULL, SBX_MODE_WORKSPACE_WRITE, "bwrap", argv);
+        struct sbx_execution_denials b = { .counted = 1, .n = 1, .d = d };
+
+        denial_line(&d[0], 1, "/usr/a");
+        assert_int_equal(sbx_process_identity_self(&other), 0);
+        other.pid++;
+        b.supervisor = &other;
+        assert_int_equal(sbx_audit_note_denials(f->db, id, &b, &diag), -ENOENT);
+        b.supervisor = NULL;
+        assert_int_equal(sbx_audit_note_denials(f->db, id + 1, &b, &diag), -ENOENT);
+        b.first = SBX_DENIALS_KEPT;
+        assert_int_equal(sbx_audit_note_denials(f->db, id, &b, &diag), -EINVAL);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denial_lines"), 0);
+        assert_int_equal(query_int(f->db, "SELECT denial_lines FROM executions"), 0);
+}
+
+/* The 'D' frame decodes to what was encoded; anything past the kept list's bound, a count below
+ * the lines, or bytes left over is malformed. */
+static void test_audit_wire_denials_round_trip_and_bounds(void **state) {
+        struct sbx_denial d[2], *lines = NULL;
+        struct sbx_execution_denials in = { .counted = 7, .first = 3, .n = 2, .d = d }, out;
+        struct sbx_wbuf b = { 0 };
+        struct sbx_rbuf r;
+        const size_t skip = sizeof(uint32_t) + 1 + sizeof(uint32_t);
+        int64_t id = 0;
+
+        (void) state;
+        denial_line(&d[0], 5, "/usr/a");
+        denial_line(&d[1], 6, "");
+        sbx_wire_frame_start(&b, 'D');
+        sbx_wire_encode_denials(&b, 42, &in);
+        assert_false(b.oom);
+        r = (struct sbx_rbuf) { .p = b.data + skip, .left = b.len - skip };
+        assert_int_equal(sbx_wire_decode_denials(&r, &id, &out, &lines), 0);
+        assert_int_equal(id, 42);
+        assert_int_equal(out.counted, 7);
+        assert_int_equal(out.first, 3);
+        assert_int_equal(out.n, 2);
+        assert_int_equal(out.d[1].line_no, 6);
+        assert_string_equal(out.d[0].path, "/usr/a");
+        assert_string_equal(out.d[1].line, d[1].line);
+        free(lines);
+        /* a byte left over */
+        r = (struct sbx_rbuf) { .p = b.data + skip, .left = b.len - skip + 1 };
+        assert_int_equal(sbx_wire_decode_denials(&r, &id, &out, &lines), -EBADMSG);
+        assert_null(lines);
+        /* past the bound */
+        in.first = SBX_DENIALS_KEPT - 1;
+        sbx_wire_frame_start(&b, 'D');
+        sbx_wire_encode_denials(&b, 42, &in);
+        r = (struct sbx_rbuf) { .p = b.data + skip, .left = b.len - skip };
+        assert_int_equal(sbx_wire_decode_denials(&r, &id, &out, &lines), -EBADMSG);
+        /* fewer counted than sent */
+        in.first = 0;
+        in.counted = 1;
+        sbx_wire_frame_start(&b, 'D');
+        sbx_wire_encode_denials(&b, 42, &in);
+        r = (struct sbx_rbuf) { .p = b.data + skip, .left = b.len - skip };
+        assert_int_equal(sbx_wire_decode_denials(&r, &id, &out, &lines), -EBADMSG);
+        free(b.data);
+}
+
 /* A writer started in a child of this test; it is stopped with SIGTERM by stop_writer(). */
 static pid_t start_writer(const char *db_path) {
         pid_t pid = fork();
@@ -1429,6 +1551,61 @@ static void test_audit_writer_serves_a_socket_name_near_the_limit(void **state) 
         stop_writer(pid);
 }
 
+/* Through the writer: a batch ('D') on the connection that began the row reaches it; on another
+ * connection it is refused (that connection is dropped) and changes nothing; the end replaces the
+ * batch's lines. */
+static void test_audit_writer_takes_denials_only_from_the_rows_connection(void **state) {
+        struct fixture *f = *state;
+        char *const argv[] = { (char *) "make", NULL };
+        struct sbx_execution_start s = { .argv = argv, .cwd = "/srv" };
+        struct sbx_audit_writer *w = NULL, *other = NULL;
+        struct sbx_denial d[2];
+        struct sbx_execution_denials b = { .counted = 2, .n = 2, .d = d };
+        struct sbx_classify_result *res = calloc(1, sizeof(*res));
+        struct sbx_execution_end e = { .state = "completed", .verdict = "denied", .result = res };
+        struct sbx_diag diag = { 0 };
+        char sock[192];
+        struct stat st;
+        int64_t id = 0, n = 0;
+        char c;
+        pid_t pid;
+
+        assert_non_null(res);
+        denial_line(&d[0], 1, "/usr/a");
+        denial_line(&d[1], 2, "/usr/b");
+        snprintf(sock, sizeof(sock), "%s.writer", f->path);
+        pid = start_writer(f->path);
+        while (lstat(sock, &st) < 0)
+                usleep(1000);
+        assert_int_equal(sbx_audit_writer_connect(f->path, &w), 0);
+        assert_int_equal(sbx_audit_writer_connect(f->path, &other), 0);
+        assert_int_equal(sbx_audit_writer_send_begin(w, &s), 0);
+        if (sbx_audit_writer_wait_begin(w, &id, &diag) < 0)
+                fail_msg("begin through the writer: %s (%s)", diag.msg, strerror(errno));
+        /* another connection's batch: dropped with its connection */
+        assert_int_equal(sbx_audit_writer_send_denials(other, id, &b), 0);
+        assert_true(recv(sbx_audit_writer_fd(other), &c, 1, 0) <= 0);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM denial_lines"), 0);
+        /* the row's own: no reply, the lines appear */
+        assert_int_equal(sbx_audit_writer_send_denials(w, id, &b), 0);
+        for (int i = 0; i < 500 && (n = query_int(f->db, "SELECT count(*) FROM denial_lines")) < 2; i++)
+                usleep(10000);
+        assert_int_equal(n, 2);
+        assert_int_equal(query_int(f->db, "SELECT denial_lines FROM executions"), 2);
+        /* the end: one line, the other judged the host's own refusal */
+        denial_line(&res->denials[0], 2, "/usr/b");
+        res->n_denials = 1;
+        res->denial_lines = 1;
+        assert_int_equal(sbx_audit_writer_send_finish(w, id, &e), 0);
+        assert_int_equal(sbx_audit_writer_wait_finish(w, id, &diag), 0);
+        assert_text(f->db, "SELECT group_concat(path) FROM denial_lines", "/usr/b");
+        assert_int_equal(query_int(f->db, "SELECT denial_lines FROM executions"), 1);
+        sbx_audit_writer_close(other);
+        sbx_audit_writer_close(w);
+        stop_writer(pid);
+        free(res);
+}
+
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
         const struct CMUnitTest tests[] = {
@@ -1467,6 +1644,10 @@ int main(void) {
                 T(test_audit_writer_socket_listens_once_it_exists),
                 T(test_audit_writer_removes_a_dead_writers_temporary_socket),
                 T(test_audit_writer_serves_a_socket_name_near_the_limit),
+                T(test_audit_note_denials_batches_then_the_end_replaces_them),
+                T(test_audit_note_denials_only_on_its_supervisors_row),
+                cmocka_unit_test(test_audit_wire_denials_round_trip_and_bounds),
+                T(test_audit_writer_takes_denials_only_from_the_rows_connection),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
