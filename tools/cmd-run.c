@@ -1015,6 +1015,31 @@ static void record_collected(void *userdata, int64_t id) {
                 writer_drop(rc->audit);
 }
 
+/* sbx_run_execute()'s denials: the lines kept so far go to the row while the command runs, so
+ * that a killed sbx's row ('interrupted') still holds them. Through the writer that began the
+ * row, sent without waiting and dropped when it has no room; or, a row written directly, in a
+ * short transaction that waits for no lock (a batch the lock keeps out goes with the next). A
+ * writer lost meanwhile takes no more: the end goes directly, with the full list, as before. */
+static bool record_denials(void *userdata, const struct sbx_denial *d, size_t first, size_t n, uint64_t counted) {
+        struct recorder *rc = userdata;
+        struct audit_handle *h = rc->audit;
+        int64_t id = rc->rep->execution_id;
+        const struct sbx_execution_denials b = { .counted = counted, .first = first, .n = n, .d = d };
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        if (id <= 0)
+                return false;
+        if (h->writer_row == id)
+                return h->writer && sbx_audit_writer_send_denials(h->writer, id, &b) == 0;
+        if (!h->db)
+                return false;
+        sbx_db_set_busy_wait(h->db, 0, 1);
+        r = sbx_audit_note_denials(h->db, id, &b, &diag);
+        sbx_db_default_busy_wait(h->db);
+        return r >= 0;
+}
+
 /* sbx_run_execute()'s record_start: the row, before the command can start. */
 static int record_start(void *userdata) {
         struct recorder *rc = userdata;
@@ -1303,7 +1328,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         writer_drop(audit);
         }
         {
-                struct sbx_run_writer w = { .fd = -1, .collected = record_collected };
+                struct sbx_run_writer w = { .fd = -1, .collected = record_collected, .denials = record_denials };
                 /* its reply is believed only from a writer that passed the checks */
                 if (audit->begin_sent && audit->writer) {
                         if (sbx_audit_writer_verify(audit->writer) == 0)

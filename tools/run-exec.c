@@ -903,6 +903,11 @@ struct supervise {
         char first_line[SBX_MATCHED_LINE_MAX]; /* stderr's first line, the evidence of last resort */
         size_t first_len;
         bool first_done;
+        /* the denial lines the record took so far (writer->denials): how many of the kept ones,
+         * the count then, and when the next batch may go */
+        size_t denials_taken;
+        uint64_t counted_taken;
+        int64_t denials_due;
 };
 
 static void keep_first_line(struct supervise *s, const char *buf, size_t n) {
@@ -1029,6 +1034,50 @@ static bool pump_stderr(struct supervise *s, int fd) {
                         s->classify_error = r;
         }
         return true;
+}
+
+static int64_t now_ms(void);
+
+/* Offers the record the denial lines kept since the last batch it took (sbx_run_writer's denials),
+ * at most every SBX_RUN_DENIALS_EVERY_MS: a run killed with its sbx (SIGKILL to the group: a
+ * harness ending a hung tool call) keeps in its row what its command printed before. Nothing at
+ * all for a run without stderr, no system call for one without denial lines (the clock is read
+ * from the vDSO). */
+static void offer_denials(struct supervise *s, const struct sbx_run_writer *w, void *userdata) {
+        const struct sbx_denial *kept;
+        uint64_t counted;
+        size_t n;
+        int64_t now;
+
+        if (!w || !w->denials || !s->classifier || s->classify_error)
+                return;
+        n = sbx_classifier_denials_so_far(s->classifier, &kept, &counted);
+        if (counted == s->counted_taken && sbx_classifier_staged(s->classifier) == 0)
+                return;
+        now = now_ms();
+        if (now < s->denials_due)
+                return;
+        /* the classifier reads its input in chunks of up to 64 KiB: what it gathered is read now,
+         * at most as often as a batch may go (the same lines, whatever the chunks) */
+        if (sbx_classifier_staged(s->classifier) > 0) {
+                int r = sbx_classify_flush(s->classifier);
+                if (r < 0) {
+                        s->classify_error = r;
+                        return;
+                }
+                n = sbx_classifier_denials_so_far(s->classifier, &kept, &counted);
+                if (counted == s->counted_taken) {
+                        s->denials_due = now + SBX_RUN_DENIALS_EVERY_MS;
+                        return;
+                }
+        }
+        if (n < s->denials_taken)
+                n = s->denials_taken; /* (the list only grows) */
+        if (!w->denials(userdata, kept + s->denials_taken, s->denials_taken, n - s->denials_taken, counted))
+                return; /* offered again with the lines that come next, or left to the end */
+        s->denials_taken = n;
+        s->counted_taken = counted;
+        s->denials_due = now + SBX_RUN_DENIALS_EVERY_MS;
 }
 
 static bool pump_status(struct status_buf *b, int fd) {
@@ -2050,6 +2099,8 @@ not_started:
                         else if (pump && p[i].fd == pump->w)
                                 pump_stdin_write(pump);
                 }
+                if (!reaped)
+                        offer_denials(&s, writer, userdata);
                 /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
                  * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
                  * read on and dropped what it wrote: `yes >&2` ran for ever (review). */

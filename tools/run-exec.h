@@ -92,7 +92,17 @@ bool sbx_run_fd_reopenable(int fd);
 struct sbx_run_writer {
         int fd;
         void (*collected)(void *userdata, int64_t id);
+        /* The denial lines kept so far while the command runs, for the record of a run whose sbx
+         * is killed: d[0..n) are the classifier's kept lines from index `first` on (those before
+         * were taken), counted every one so far. Offered only when lines were counted since the
+         * last batch taken, at most every SBX_RUN_DENIALS_EVERY_MS, never for a run without any,
+         * and never after the command's end (the end carries the full list). Must not wait:
+         * stderr's copy waits for it. Returns true when it took them (the next batch starts after
+         * them), false to have them offered again with the next. NULL: none. (userdata: that of
+         * record_start.) */
+        bool (*denials)(void *userdata, const struct sbx_denial *d, size_t first, size_t n, uint64_t counted);
 };
+#define SBX_RUN_DENIALS_EVERY_MS 200
 
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
