@@ -264,7 +264,11 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
                 fputs("SELECT execution_id, started_at, session_id, mode, backend, verdict, line_no, path, line"
                       " FROM (SELECT d.execution_id AS execution_id, " SBX_SQL_ISO("e.started_ms")
                       " AS started_at, e.session_id AS session_id, e.mode AS mode, e.backend AS backend,"
-                      " e.verdict AS verdict, d.line_no AS line_no, d.path AS path, d.line AS line,"
+                      /* a run without a verdict (killed with its sbx, or still running) has the
+                       * lines recorded while it ran: its state stands in the verdict's place, so
+                       * that they are not taken for a finished run's */
+                      " coalesce(e.verdict, " SBX_SQL_STATE("e") ") AS verdict, d.line_no AS line_no, d.path AS path,"
+                      " d.line AS line,"
                       " e.started_ms AS _t, d.id AS _d"
                       " FROM executions e JOIN denial_lines d ON d.execution_id = e.id"
                       " WHERE e.denial_lines > 0", q->f);

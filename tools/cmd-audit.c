@@ -462,14 +462,17 @@ static void add_denials(void *userdata, struct sbx_json *j, sqlite3_stmt *row) {
 struct show_text {
         struct sbx_out *out;
         int64_t counted, kept;
+        char state[32]; /* the run's, as reported ("interrupted", "running", ...) */
 };
 
 static int show_text_row(void *userdata, sqlite3_stmt *row) {
         struct show_text *st = userdata;
-        int idx = column_index(row, "denial_lines");
+        int idx = column_index(row, "denial_lines"), sidx = column_index(row, "state");
 
         if (idx >= 0)
                 st->counted = sqlite3_column_int64(row, idx);
+        if (sidx >= 0 && sqlite3_column_text(row, sidx))
+                sbx_strlcpy(st->state, (const char *) sqlite3_column_text(row, sidx), sizeof(st->state));
         for (int i = 0; i < sqlite3_column_count(row); i++) {
                 const char *t = (const char *) sqlite3_column_text(row, i);
                 _cleanup_free_ char *safe = t ? sbx_term_text(t, (size_t) sqlite3_column_bytes(row, i)) : NULL;
@@ -510,6 +513,14 @@ static int run_show(struct sbx_db *db, struct opts *o) {
                         if (st.counted > st.kept)
                                 printf("(%lld more denial lines were counted but not kept: sbx keeps the first %d "
                                        "of a run)\n", (long long) (st.counted - st.kept), SBX_DENIALS_KEPT);
+                        /* lines recorded while the run went on, its end never written: no verdict */
+                        if (st.kept > 0 && (strcmp(st.state, "interrupted") == 0 || strcmp(st.state, "running") == 0)) {
+                                bool running = strcmp(st.state, "running") == 0;
+                                printf("(the run %s: these are the denial lines recorded while it ran; its end, the "
+                                       "verdict and the final list, %s)\n",
+                                       running ? "is still running" : "was interrupted",
+                                       running ? "are not recorded yet" : "were never recorded");
+                        }
                 }
         }
         if (r == -ENOENT)
