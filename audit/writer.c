@@ -71,6 +71,8 @@ SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
  * up to 50 ms) */
 #define WRITER_BUSY_TIMEOUT_MS 1000
 #define WRITER_BUSY_RETRIES 3
+/* ... and for a batch of denial lines ('D'), once */
+#define BATCH_BUSY_TIMEOUT_MS 100
 /* the WAL is checkpointed when no request waits (CHECKPOINT_IDLE_MS without one), never in the
  * path of a run, unless CHECKPOINT_ROWS requests came without such a pause */
 #define CHECKPOINT_IDLE_MS 50
@@ -413,7 +415,11 @@ static int serve_denials(struct sbx_db *db, struct sbx_rbuf *r, const struct sbx
         if (!ours)
                 return -EPERM;
         d.supervisor = peer; /* the row's, as serve_begin() recorded it */
+        /* a batch waits for a lock only briefly: the runs' begin and end requests queue behind
+         * it, and a batch lost is only a batch */
+        sbx_db_set_busy_wait(db, BATCH_BUSY_TIMEOUT_MS, 1);
         (void) sbx_audit_note_denials(db, id, &d, &diag);
+        sbx_db_set_busy_wait(db, WRITER_BUSY_TIMEOUT_MS, WRITER_BUSY_RETRIES);
         return 0;
 }
 

@@ -2402,9 +2402,67 @@ static void test_classify_args_parse_table(void **state) {
         assert_false(a.json);
 }
 
+/* The lines kept so far, read while the stream goes on (sbx run records them as it runs): they
+ * appear once what was gathered is flushed, a line not ended waits for its end, and flushes change
+ * nothing of the result. */
+static void test_classify_denials_so_far_and_flushes_change_nothing(void **state) {
+        static const char text[] =
+                "building\n"
+                "touch: cannot touch '/usr/a': Read-only file system\n"
+                "more output\n"
+                "mkdir: cannot create directory '/usr/b': Read-only file system\n"
+                "touch: cannot touch '/usr/c': Read-only file system";
+        const struct sbx_dialect *d = builtin("bwrap");
+        struct sbx_classify_result *whole = calloc(1, sizeof(*whole)), *flushed = calloc(1, sizeof(*flushed));
+        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_classifier *c = NULL;
+        const struct sbx_denial *kept = NULL;
+        struct sbx_diag diag = { 0 };
+        uint64_t counted = 0;
+        size_t len = strlen(text);
+
+        (void) state;
+        assert_non_null(whole);
+        assert_non_null(flushed);
+        run_chunked(d, 1, 0, text, len, 0, whole);
+        assert_int_equal(sbx_classifier_new(d, &c, &diag), 0);
+        /* the first two lines, ended: gathered, not read yet */
+        assert_int_equal(sbx_classify_feed(c, text, 61), 0);
+        assert_int_equal(sbx_classifier_denials_so_far(c, &kept, &counted), 0);
+        assert_int_equal(sbx_classifier_staged(c), 61);
+        assert_int_equal(sbx_classify_flush(c), 0);
+        assert_int_equal(sbx_classifier_staged(c), 0);
+        assert_int_equal(sbx_classifier_denials_so_far(c, &kept, &counted), 1);
+        assert_int_equal(counted, 1);
+        assert_string_equal(kept[0].path, "/usr/a");
+        assert_int_equal(kept[0].line_no, 2);
+        for (size_t off = 61; off < len; off += 7) {
+                assert_int_equal(sbx_classify_feed(c, text + off, len - off < 7 ? len - off : 7), 0);
+                assert_int_equal(sbx_classify_flush(c), 0);
+        }
+        /* the last line has no end yet */
+        assert_int_equal(sbx_classifier_denials_so_far(c, &kept, &counted), 2);
+        assert_int_equal(sbx_classify_finish(c, &st, flushed, &diag), 0);
+        sbx_classifier_free(c);
+        assert_int_equal(flushed->verdict, whole->verdict);
+        assert_int_equal(flushed->denial_lines, 3);
+        assert_int_equal(flushed->denial_lines, whole->denial_lines);
+        assert_int_equal(flushed->n_denials, whole->n_denials);
+        assert_int_equal(flushed->line_no, whole->line_no);
+        assert_string_equal(flushed->matched_line, whole->matched_line);
+        for (size_t i = 0; i < whole->n_denials; i++) {
+                assert_int_equal(flushed->denials[i].line_no, whole->denials[i].line_no);
+                assert_string_equal(flushed->denials[i].line, whole->denials[i].line);
+                assert_string_equal(flushed->denials[i].path, whole->denials[i].path);
+        }
+        free(whole);
+        free(flushed);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_classify_verdict_names_round_trip),
+                cmocka_unit_test(test_classify_denials_so_far_and_flushes_change_nothing),
                 cmocka_unit_test(test_classify_exit_zero_is_success_but_denials_are_counted),
                 cmocka_unit_test(test_classify_runner_rule_wins_over_denial),
                 cmocka_unit_test(test_classify_bwrap_fatal_lines_with_denial_words_are_runner_failures),
