@@ -333,6 +333,33 @@ static int trim_denials(struct sbx_db *db, int64_t id, size_t first, struct sbx_
         return sbx_audit_step_done(db, st, diag);
 }
 
+/* How many of the run's recorded denial lines are, in order, the first of d[0..n): *ret_n. */
+static int denials_recorded_as(struct sbx_db *db, int64_t id, const struct sbx_denial *d, size_t n, size_t *ret_n,
+                               struct sbx_diag *diag) {
+        sqlite3_stmt *st;
+        size_t k = 0;
+        int r, rc;
+
+        r = sbx_db_stmt(db, SBX_DB_STMT_EXECUTION_DENIALS, &st, diag);
+        if (r < 0)
+                return r;
+        sqlite3_bind_int64(st, 1, id);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < n) {
+                const char *line = (const char *) sqlite3_column_text(st, 1);
+                const char *path = (const char *) sqlite3_column_text(st, 2);
+
+                if ((uint64_t) sqlite3_column_int64(st, 0) != d[k].line_no || !line || strcmp(line, d[k].line) != 0 ||
+                    strcmp(path ? path : "", d[k].path) != 0)
+                        break;
+                k++;
+        }
+        sqlite3_reset(st);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+                return sbx_db_error(db, rc, "read", diag);
+        *ret_n = k;
+        return 0;
+}
+
 static int insert_denials(struct sbx_db *db, int64_t id, const struct sbx_denial *d, size_t n,
                           struct sbx_diag *diag) {
         for (size_t i = 0; i < n && i < SBX_DENIALS_KEPT; i++) {
@@ -357,6 +384,7 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
         const struct sbx_classify_result *res = e->result;
         bool ran = e->state && strcmp(e->state, "completed") == 0, streamed;
         sqlite3_stmt *st;
+        size_t kept;
         int r, rc;
 
         r = sbx_db_begin(db, diag);
@@ -422,13 +450,19 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
                 goto fail;
         }
         /* the end is the truth: the lines batches recorded while the run went on are replaced by
-         * the final list (each line once, as the classifier finally judged it) */
+         * the final list (each line once, as the classifier finally judged it). Those that are
+         * its first lines already stay as they are: rewritten, they took the end twice their
+         * room in the log, more than the slice of the reserve it may give up on a full disk */
+        kept = 0;
         if (streamed) {
-                r = trim_denials(db, id, 0, diag);
+                r = denials_recorded_as(db, id, res ? res->denials : NULL, res ? res->n_denials : 0, &kept, diag);
+                if (r >= 0)
+                        r = trim_denials(db, id, kept, diag);
                 if (r < 0)
                         goto fail;
         }
-        r = insert_denials(db, id, res ? res->denials : NULL, res ? res->n_denials : 0, diag);
+        r = insert_denials(db, id, res ? res->denials + kept : NULL,
+                           res && res->n_denials > kept ? res->n_denials - kept : 0, diag);
         if (r < 0)
                 goto fail;
         return sbx_db_commit(db, diag);
@@ -487,6 +521,14 @@ int sbx_audit_note_denials(struct sbx_db *db, int64_t id, const struct sbx_execu
                                             strerror(-r));
                 sup = &self;
         }
+        /* the space kept beside the database is for the runs' ends: a batch takes none of it,
+         * nor what an end that found no room has just given up (review: a run filling the disk
+         * beside 12 others printing denial lines left one of them unrecorded) */
+        r = sbx_db_room_beyond_ends(db, SBX_DB_RESERVE_SLICE);
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "audit", sbx_db_path(db),
+                                    "audit database %s: no room for a batch of denial lines beside the ends of the "
+                                    "runs in progress", sbx_db_path(db));
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;

@@ -418,6 +418,18 @@ int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes) {
         return ftruncate(fd, (uint64_t) st.st_size > bytes ? st.st_size - (off_t) bytes : 0) < 0 ? -errno : 0;
 }
 
+int sbx_db_room_beyond_ends(struct sbx_db *db, uint64_t bytes) {
+        struct statfs sf;
+
+        if (sbx_file_size_limit() != UINT64_MAX)
+                return -EFBIG;
+        if (statfs(db->path, &sf) < 0)
+                return -errno;
+        if ((uint64_t) sf.f_bavail * (uint64_t) sf.f_bsize < bytes + SBX_DB_RESERVE_SLICE)
+                return -ENOSPC;
+        return 0;
+}
+
 void sbx_db_set_busy_wait(struct sbx_db *db, int timeout_ms, int retries) {
         db->busy_retries = retries > 0 ? retries : 1;
         (void) sqlite3_busy_timeout(db->h, timeout_ms);

@@ -93,6 +93,11 @@ const struct sbx_db_migration *sbx_db_migrations(size_t *ret_n);
 #define SBX_DB_RESERVE_SLICE (256 * 1024) /* one run's end at most: 64 denial lines of 2 KiB, in WAL frames */
 int sbx_db_reserve(struct sbx_db *db, uint64_t bytes, struct sbx_diag *diag);
 int sbx_db_reserve_give(struct sbx_db *db, uint64_t bytes);
+/* Whether `bytes` more than the runs' ends may be written now (a batch of a run's denial lines
+ * while it goes on): the file system keeps that much free besides another slice (what an end that
+ * found no room has just given up of the reserve is the ends', not a batch's), and no file size
+ * limit is in force (the room below it is the ends'). 0, -ENOSPC or -EFBIG. */
+int sbx_db_room_beyond_ends(struct sbx_db *db, uint64_t bytes);
 
 /* The default wait for a lock: SBX_DB_BUSY_RETRIES BEGIN IMMEDIATE attempts, each waiting up to
  * SBX_DB_BUSY_TIMEOUT_MS. */
