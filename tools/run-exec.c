@@ -1073,11 +1073,13 @@ static void offer_denials(struct supervise *s, const struct sbx_run_writer *w, v
         }
         if (n < s->denials_taken)
                 n = s->denials_taken; /* (the list only grows) */
+        /* refused (no room at the writer, a lock): offered again with the lines that come next,
+         * no sooner than a batch would go, or left to the end */
+        s->denials_due = now + SBX_RUN_DENIALS_EVERY_MS;
         if (!w->denials(userdata, kept + s->denials_taken, s->denials_taken, n - s->denials_taken, counted))
-                return; /* offered again with the lines that come next, or left to the end */
+                return;
         s->denials_taken = n;
         s->counted_taken = counted;
-        s->denials_due = now + SBX_RUN_DENIALS_EVERY_MS;
 }
 
 static bool pump_status(struct status_buf *b, int fd) {
