@@ -586,7 +586,7 @@ static int ids_add(struct ids *s, int64_t id) {
 /* --follow prints each execution once it has ended and matches the filters. Each round reads, in
  * one snapshot, the executions newer than any seen so far (printing those that ended), and the
  * ids of every run in progress, whatever the filters: a filter can hide a run while it runs (no
- * verdict yet, no denial lines) that matches once it ends. A run in progress at the last round
+ * verdict yet, only the denial lines recorded so far) that matches once it ends. A run in progress at the last round
  * that has ended since is then read alone, and printed if it matches (review: such a run was
  * passed by; then every round read every row above the oldest one in progress again).
  *
