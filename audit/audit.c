@@ -471,6 +471,20 @@ fail:
         return r;
 }
 
+/* The supervisor a row names, into *ret: `given`, or else this process (into self). */
+static int supervisor_of(struct sbx_db *db, const struct sbx_process_identity *given, struct sbx_process_identity *self,
+                         const struct sbx_process_identity **ret, struct sbx_diag *diag) {
+        int r;
+
+        *ret = given;
+        if (given)
+                return 0;
+        if ((r = sbx_process_identity_self(self)) < 0)
+                return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "cannot read the host name: %s", strerror(-r));
+        *ret = self;
+        return 0;
+}
+
 int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_end *e,
                      struct sbx_diag *diag) {
         struct sbx_process_identity self;
@@ -485,12 +499,8 @@ int sbx_audit_finish(struct sbx_db *db, int64_t id, const struct sbx_execution_e
          * path, whose ids start again) while the run went on, its writer gone, completed another
          * run's row with this run's verdict, exit status and denial lines; that run's own end was
          * then refused, and the rotated row read 'interrupted' (review). */
-        if (!sup) {
-                if ((r = sbx_process_identity_self(&self)) < 0)
-                        return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "cannot read the host name: %s",
-                                            strerror(-r));
-                sup = &self;
-        }
+        if ((r = supervisor_of(db, sup, &self, &sup, diag)) < 0)
+                return r;
         r = finish_once(db, id, e, sup, diag);
         /* A command that filled the file system would otherwise have erased its own verdict and
          * those of the runs beside it (rows left 'running', then 'interrupted'): each end that
@@ -515,12 +525,8 @@ int sbx_audit_note_denials(struct sbx_db *db, int64_t id, const struct sbx_execu
         if (b->first > SBX_DENIALS_KEPT || b->n > SBX_DENIALS_KEPT - b->first || b->counted > INT64_MAX)
                 return sbx_diag_set(diag, EINVAL, "audit", sbx_db_path(db),
                                     "execution %lld: a bad batch of denial lines", (long long) id);
-        if (!sup) {
-                if ((r = sbx_process_identity_self(&self)) < 0)
-                        return sbx_diag_set(diag, -r, "audit", sbx_db_path(db), "cannot read the host name: %s",
-                                            strerror(-r));
-                sup = &self;
-        }
+        if ((r = supervisor_of(db, sup, &self, &sup, diag)) < 0)
+                return r;
         /* the space kept beside the database is for the runs' ends: a batch takes none of it,
          * nor what an end that found no room has just given up (review: a run filling the disk
          * beside 12 others printing denial lines left one of them unrecorded) */
