@@ -57,19 +57,25 @@ static inline int sbx_path_normalize(const char *path, char **ret_path) {
 
 /* realpath(path, NULL), in two system calls where no symlink lies on the way: an absolute path
  * the kernel walks without following any (openat2() RESOLVE_NO_SYMLINKS, magic links included)
- * is its own real path once normalized, each .. being the parent of what precedes it. Anything
- * else (a symlink on the way, a relative path, an error, a kernel without openat2()) is
- * realpath()'s, errno included. Caller frees. */
+ * is its own real path once normalized, each .. being the parent of what precedes it. A missing
+ * name reached before any symlink is ENOENT for realpath() too (the kernel stops at the first
+ * symlink with ELOOP, so ENOENT means none came before): one system call, where realpath() takes
+ * a readlink() per component (the classifier asks it of every denial line's path and its
+ * parents: 8 of its 12 system calls a line). Anything else (a symlink on the way, a relative
+ * path, another error, a kernel without openat2()) is realpath()'s, errno included. Caller
+ * frees. */
 static inline char *sbx_realpath(const char *path) {
         struct open_how how = { .flags = O_PATH | O_CLOEXEC, .resolve = RESOLVE_NO_SYMLINKS };
         char *norm = NULL;
-        int fd;
+        int fd = -1;
 
         if (path && path[0] == '/' && (fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how))) >= 0) {
                 close(fd);
                 if (sbx_path_normalize(path, &norm) == 0 && strlen(norm) < PATH_MAX)
                         return norm;
                 free(norm);
+        } else if (fd < 0 && path && path[0] == '/' && errno == ENOENT && strlen(path) < PATH_MAX) {
+                return NULL; /* errno: ENOENT */
         }
         return realpath(path, NULL);
 }

@@ -31,7 +31,7 @@ static size_t host_path(void *userdata, const char *path, char *out, size_t size
                 return 0;
         memcpy(buf, path, cut + 1);
         for (;;) {
-                _cleanup_free_ char *real = realpath(buf, NULL);
+                _cleanup_free_ char *real = sbx_realpath(buf);
                 char *slash;
                 int n;
 

@@ -363,16 +363,18 @@ static void test_alias_check_with_a_table_read_before_an_id_was_reused(void **st
         as_root_in_child(reused_id_child);
 }
 
-/* sbx_realpath() answers as realpath() does, errno included, on the paths its shortcut takes (no
- * symlink on the way: ., .., doubled and trailing slashes) and on those it leaves to realpath()
- * (a symlink on the way or at the end, a magic link, a relative path, a missing file, a file
- * named as a directory). */
+/* sbx_realpath() answers as realpath() does, errno included, on the paths its shortcuts take (no
+ * symlink on the way: ., .., doubled and trailing slashes; a missing name before any symlink, a
+ * .. after it included) and on those it leaves to realpath() (a symlink on the way or at the end,
+ * a missing name after one, a magic link, a relative path, a file named as a directory). */
 static void test_realpath_as_realpath(void **state) {
         char dir[] = "/tmp/sbx-test-realpath-XXXXXX", cmd[128];
         const char *tails[] = {
                 "",         "/",          "/a",        "/a/",         "//a//b/./",   "/a/b/..",   "/a/../a/b",
                 "/a/b/f",   "/a/b/f/",    "/a/b/f/..", "/link",       "/link/b",     "/a/up/a/b", "/a/b/flink",
                 "/missing", "/a/missing", "/dangling", "/a/b/../..",  "/link/../a",
+                "/missing/x", "/a/missing/../b", "/missing/..", "/a/b/f/x", "/a/missing/link", "/link/missing",
+                "/a/up/missing", "/dangling/x",
         };
         const char *others[] = { "/", "/.", "/..", "/proc/self", "/proc/self/cwd", ".", "relative", "", "/proc/../tmp" };
         char path[256];
