@@ -914,6 +914,7 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
  * by an older sbx, which may still be recording into it) is left alone. */
 #define RECORD_TMP_PREFIX "sbx-fixture-"
 #define RECORD_HIDDEN_PREFIX "." RECORD_TMP_PREFIX
+#define RECORD_TMP_TEMPLATE "/tmp/" RECORD_TMP_PREFIX "XXXXXX"
 /* a hidden directory older than this was abandoned while being made (it takes microseconds) */
 #define RECORD_HIDDEN_AGE_S 60
 
@@ -1032,276 +1033,315 @@ static void record_sweep_stale(void) {
         closedir(d);
 }
 
-static int fixtures_record(int argc, char **argv) {
-        _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
-        _cleanup_free_ char *vjson = NULL, *argv_json = NULL;
-        _cleanup_close_ int dfd = -1, efd = -1, lockfd = -1;
-        char tmp[] = "/tmp/" RECORD_TMP_PREFIX "XXXXXX";
-        char epath[sizeof(tmp) + 16], lockpath[sizeof(tmp) + 8];
-        char ws[PATH_MAX], vpath[PATH_MAX], dbpath[PATH_MAX], meta[4096];
+/* One recording: its arguments, the temporary directory the run happens in and what it holds. */
+struct recording {
         struct record_args a;
-        struct sbx_classify_result res;
-        struct sbx_exit_status st = { 0 };
-        struct sbx_diag diag = { 0 };
-        size_t vlen = 0, alen = 0;
-        int r, wstatus = 0, status = SBX_EXIT_OK, mlen;
-        bool kept = false;
-        FILE *af;
-        struct sbx_json j;
+        char tmp[sizeof(RECORD_TMP_TEMPLATE)], epath[sizeof(RECORD_TMP_TEMPLATE) + 16];
+        char lockpath[sizeof(RECORD_TMP_TEMPLATE) + 8];
+        char ws[PATH_MAX], vpath[PATH_MAX], dbpath[PATH_MAX];
+        int efd, lockfd;           /* the captured stderr; the lock that keeps the sweep away */
+        char *vjson;               /* sbx run's verdict record (not with --raw) */
+        struct sbx_exit_status st; /* the command's */
+        int wstatus;               /* of what was run: sbx run, or the command itself with --raw */
+};
 
-        r = record_parse(argc, argv, &a);
-        if (r != 0)
-                return r > 0 ? SBX_EXIT_OK : SBX_EXIT_USAGE;
-        r = sbx_dialect_find(a.backend, NULL, &d, &diag);
-        if (r < 0)
-                return sbx_fail_diag(SBX_EXIT_USAGE, "fixtures record", &diag);
-        if (access(a.case_dir, F_OK) == 0) {
+/* Whether the case can be made where it is asked for: an existing one only with --force, and
+ * only a case; its directory there and writable. 0, or the status to exit with. */
+static int record_check_target(const struct record_args *a) {
+        _cleanup_free_ char *copy = NULL;
+        const char *parent;
+        struct stat pst;
+        size_t n;
+        int e;
+
+        if (access(a->case_dir, F_OK) == 0) {
                 _cleanup_close_ int cfd = -1;
 
-                if (!a.force)
-                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists (use --force to replace it)", a.case_dir);
-                cfd = open(a.case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+                if (!a->force)
+                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists (use --force to replace it)",
+                                        a->case_dir);
+                cfd = open(a->case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
                 if (cfd < 0 || !is_case_dir(cfd))
-                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists and is not a case (no meta file): not replaced",
-                                        a.case_dir);
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "fixtures record: %s exists and is not a case (no meta file): not replaced",
+                                        a->case_dir);
         }
         /* the case is made in DIR/B after the run: a DIR/B that is missing (or not ours to
          * write) was found only then, exit 2 after the command had run and its output lost */
-        {
-                _cleanup_free_ char *copy = strdup(a.case_dir);
-                const char *parent;
-                struct stat pst;
-                size_t n;
-                int e;
+        copy = strdup(a->case_dir);
+        if (!copy)
+                return sbx_fail(1, "fixtures record: out of memory");
+        for (n = strlen(copy); n > 1 && copy[n - 1] == '/'; n--)
+                copy[n - 1] = '\0';
+        parent = dirname(copy);
+        e = stat(parent, &pst) < 0            ? errno
+            : !S_ISDIR(pst.st_mode)           ? ENOTDIR
+            : access(parent, W_OK | X_OK) < 0 ? errno
+                                              : 0;
+        if (e)
+                return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s cannot hold the case: %s", parent, strerror(e));
+        return 0;
+}
 
-                if (!copy)
-                        return sbx_fail(1, "fixtures record: out of memory");
-                for (n = strlen(copy); n > 1 && copy[n - 1] == '/'; n--)
-                        copy[n - 1] = '\0';
-                parent = dirname(copy);
-                e = stat(parent, &pst) < 0              ? errno
-                    : !S_ISDIR(pst.st_mode)             ? ENOTDIR
-                    : access(parent, W_OK | X_OK) < 0   ? errno
-                                                        : 0;
-                if (e)
-                        return sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s cannot hold the case: %s", parent,
-                                        strerror(e));
+/* The temporary directory (locked against the sweep), the workspace in it (handed to --user) and
+ * the file the stderr is captured in, beside the run: the case itself is written only once kept.
+ * false: *status says why. */
+static bool record_prepare(struct recording *rec, int *status) {
+        strcpy(rec->tmp, RECORD_TMP_TEMPLATE);
+        rec->lockfd = record_tmp_make(rec->tmp);
+        if (rec->lockfd < 0) {
+                *status = sbx_fail(1, "fixtures record: cannot create a temporary directory: %s",
+                                   strerror(-rec->lockfd));
+                return false;
         }
-        record_signals_catch();
-        record_sweep_stale();
-        lockfd = record_tmp_make(tmp);
-        if (lockfd < 0)
-                return sbx_fail(1, "fixtures record: cannot create a temporary directory: %s", strerror(-lockfd));
-        snprintf(lockpath, sizeof(lockpath), "%s/lock", tmp);
-        snprintf(ws, sizeof(ws), "%s/ws", tmp);
-        snprintf(vpath, sizeof(vpath), "%s/verdict.json", tmp);
-        snprintf(dbpath, sizeof(dbpath), "%s/audit.db", tmp);
-        if (mkdir(ws, 0755) < 0) {
-                status = sbx_fail(1, "fixtures record: cannot create %s: %s", ws, strerror(errno));
-                goto out;
+        snprintf(rec->lockpath, sizeof(rec->lockpath), "%s/lock", rec->tmp);
+        snprintf(rec->ws, sizeof(rec->ws), "%s/ws", rec->tmp);
+        snprintf(rec->vpath, sizeof(rec->vpath), "%s/verdict.json", rec->tmp);
+        snprintf(rec->dbpath, sizeof(rec->dbpath), "%s/audit.db", rec->tmp);
+        snprintf(rec->epath, sizeof(rec->epath), "%s/stderr", rec->tmp);
+        if (mkdir(rec->ws, 0755) < 0) {
+                *status = sbx_fail(1, "fixtures record: cannot create %s: %s", rec->ws, strerror(errno));
+                return false;
         }
-        if (a.user) {
+        if (rec->a.user) {
                 uid_t u;
                 gid_t g;
-                (void) parse_user(a.user, &u, &g);
-                if (chown(tmp, u, g) < 0 || chown(ws, u, g) < 0) {
-                        status = sbx_fail(1, "fixtures record: cannot hand %s to %s: %s", tmp, a.user, strerror(errno));
-                        goto out;
-                }
-        }
-        /* the stderr is captured beside the run: the case itself is written only once kept */
-        snprintf(epath, sizeof(epath), "%s/stderr", tmp);
-        efd = open(epath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-        if (efd < 0) {
-                status = sbx_fail(1, "fixtures record: cannot write %s: %s", epath, strerror(errno));
-                goto out;
-        }
 
-        if (a.raw) {
-                r = spawn_wait(a.argv, efd, ws, a.user, true, a.timeout_s, &wstatus);
-                if (r == -EINTR)
-                        goto out;
-                if (r < 0) {
-                        status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
-                        goto out;
-                }
-                if (WIFSIGNALED(wstatus))
-                        st.signal = WTERMSIG(wstatus);
-                else
-                        st.exit_code = WEXITSTATUS(wstatus);
-        } else {
-                size_t n = 0;
-                char **run_argv;
-                int64_t v;
-                bool is_null;
-
-                while (a.argv[n])
-                        n++;
-                run_argv = calloc(n + 16, sizeof(char *));
-                if (!run_argv) {
-                        status = sbx_fail(1, "fixtures record: out of memory");
-                        goto out;
-                }
-                size_t k = 0;
-                run_argv[k++] = (char *) "/proc/self/exe";
-                run_argv[k++] = (char *) "run";
-                run_argv[k++] = (char *) "--quiet";
-                run_argv[k++] = (char *) "--backend";
-                run_argv[k++] = (char *) a.backend;
-                run_argv[k++] = (char *) "--mode";
-                run_argv[k++] = (char *) a.mode;
-                run_argv[k++] = (char *) "--root";
-                run_argv[k++] = ws;
-                run_argv[k++] = (char *) "--verdict-json";
-                run_argv[k++] = vpath;
-                run_argv[k++] = (char *) "--db";
-                run_argv[k++] = dbpath;
-                run_argv[k++] = (char *) "--";
-                for (size_t i = 0; i < n; i++)
-                        run_argv[k++] = a.argv[i];
-                run_argv[k] = NULL;
-                /* /proc/self/exe names this sbx in the child too: it is resolved before exec. */
-                char self[PATH_MAX];
-                ssize_t sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
-                if (sl > 0) {
-                        self[sl] = '\0';
-                        run_argv[0] = self;
-                }
-                /* a private database used once: no audit writer for it (one started next to it
-                 * would still be opening it while the directory is removed below, and leave it) */
-                (void) setenv("SBX_AUDIT_WRITER", "off", 1);
-                r = spawn_wait(run_argv, efd, ws, a.user, false, a.timeout_s, &wstatus);
-                free(run_argv);
-                if (r == -EINTR)
-                        goto out;
-                if (r < 0) {
-                        status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
-                        goto out;
-                }
-                const char *cause = NULL;
-                if (read_small_file(AT_FDCWD, vpath, &vjson, &vlen, &cause) < 0) {
-                        status = not_kept("wrote no verdict record", wstatus, efd, a.case_dir);
-                        goto out;
-                }
-                /* only a run that happened is an observation of the backend: a refused or
-                 * unavailable one (nothing executed) or one sbx itself could not start carries no
-                 * exit status of the command, and its stderr is sbx's own message */
-                if (!json_str_field_is(vjson, "state", "completed")) {
-                        status = not_kept("did not run the command", wstatus, efd, a.case_dir);
-                        goto out;
-                }
-                if (!json_int_field(vjson, "signal", &v, &is_null)) {
-                        status = sbx_fail(1, "fixtures record: the verdict record has no signal field");
-                        goto out;
-                }
-                st.signal = is_null ? 0 : (int) v;
-                if (st.signal == 0) {
-                        if (!json_int_field(vjson, "exit_code", &v, &is_null) || is_null) {
-                                status = sbx_fail(1, "fixtures record: the verdict record has no exit code (the command did not run?): %s", vjson);
-                                goto out;
-                        }
-                        st.exit_code = (int) v;
+                (void) parse_user(rec->a.user, &u, &g);
+                if (chown(rec->tmp, u, g) < 0 || chown(rec->ws, u, g) < 0) {
+                        *status = sbx_fail(1, "fixtures record: cannot hand %s to %s: %s", rec->tmp, rec->a.user,
+                                           strerror(errno));
+                        return false;
                 }
         }
-
-        /* the capture stops at a file size limit (`ulimit -f`, the command's and sbx run's too):
-         * a stderr that reached it was cut there (review: a runner failure kept as a death by
-         * SIGXFSZ, a confined case's stderr kept cut at the limit) */
-        {
-                uint64_t limit = sbx_file_size_limit();
-                struct stat est;
-
-                if (fstat(efd, &est) < 0) {
-                        status = sbx_fail(1, "fixtures record: %s", strerror(errno));
-                        goto out;
-                }
-                if (limit != UINT64_MAX && (uint64_t) est.st_size >= limit) {
-                        status = sbx_fail(1,
-                                          "fixtures record: the command's stderr reached the file size limit of %llu "
-                                          "bytes (ulimit -f) and may be cut there; %s not kept",
-                                          (unsigned long long) limit, a.case_dir);
-                        goto out;
-                }
+        rec->efd = open(rec->epath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+        if (rec->efd < 0) {
+                *status = sbx_fail(1, "fixtures record: cannot write %s: %s", rec->epath, strerror(errno));
+                return false;
         }
-        if (lseek(efd, 0, SEEK_SET) < 0) {
-                status = sbx_fail(1, "fixtures record: %s", strerror(errno));
-                goto out;
-        }
-        {
-                const char *writable[3], *granted[3];
-                struct sbx_classify_context ctx = { .cwd = a.raw ? NULL : ws, .writable = writable,
-                                                    .granted = granted };
+        return true;
+}
 
-                sbx_classify_writable_dirs(a.backend, a.raw ? "raw" : a.mode, a.raw ? NULL : ws, NULL, writable);
-                sbx_classify_granted_dirs(a.backend, a.raw ? "raw" : a.mode, a.raw ? NULL : ws, NULL, granted);
-                r = sbx_classify_fd(d, &ctx, efd, &st, &res, &diag);
-        }
+/* Runs argv with its stderr captured; false when it could not (*status says why) or a signal
+ * stopped the recording (*status untouched: record_finish() ends by the signal). */
+static bool record_spawn(struct recording *rec, char **argv, bool raw, int *status) {
+        int r = spawn_wait(argv, rec->efd, rec->ws, rec->a.user, raw, rec->a.timeout_s, &rec->wstatus);
+
+        if (r == -EINTR)
+                return false;
         if (r < 0) {
-                status = sbx_fail_diag(1, "fixtures record", &diag);
-                goto out;
+                *status = sbx_fail(1, "fixtures record: %s", r == -ETIMEDOUT ? "the command timed out" : strerror(-r));
+                return false;
+        }
+        return true;
+}
+
+/* --raw: the command itself, unconfined, as the backend's own tool would run it. */
+static bool record_run_raw(struct recording *rec, int *status) {
+        if (!record_spawn(rec, rec->a.argv, true, status))
+                return false;
+        if (WIFSIGNALED(rec->wstatus))
+                rec->st.signal = WTERMSIG(rec->wstatus);
+        else
+                rec->st.exit_code = WEXITSTATUS(rec->wstatus);
+        return true;
+}
+
+/* The command under this sbx's `sbx run` in the temporary workspace, with a private database; the
+ * command's exit status is read from the verdict record. */
+static bool record_run_confined(struct recording *rec, int *status) {
+        _cleanup_free_ char **run_argv = NULL;
+        const char *cause = NULL;
+        char self[PATH_MAX];
+        size_t n = 0, k = 0, vlen = 0;
+        ssize_t sl;
+        int64_t v;
+        bool is_null, ran;
+
+        while (rec->a.argv[n])
+                n++;
+        run_argv = calloc(n + 16, sizeof(char *));
+        if (!run_argv) {
+                *status = sbx_fail(1, "fixtures record: out of memory");
+                return false;
+        }
+        /* /proc/self/exe names this sbx in the child too: it is resolved before exec. */
+        sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
+        if (sl > 0)
+                self[sl] = '\0';
+        run_argv[k++] = sl > 0 ? self : (char *) "/proc/self/exe";
+        run_argv[k++] = (char *) "run";
+        run_argv[k++] = (char *) "--quiet";
+        run_argv[k++] = (char *) "--backend";
+        run_argv[k++] = (char *) rec->a.backend;
+        run_argv[k++] = (char *) "--mode";
+        run_argv[k++] = (char *) rec->a.mode;
+        run_argv[k++] = (char *) "--root";
+        run_argv[k++] = rec->ws;
+        run_argv[k++] = (char *) "--verdict-json";
+        run_argv[k++] = rec->vpath;
+        run_argv[k++] = (char *) "--db";
+        run_argv[k++] = rec->dbpath;
+        run_argv[k++] = (char *) "--";
+        for (size_t i = 0; i < n; i++)
+                run_argv[k++] = rec->a.argv[i];
+        run_argv[k] = NULL;
+        /* a private database used once: no audit writer for it (one started next to it would
+         * still be opening it while the directory is removed below, and leave it) */
+        (void) setenv("SBX_AUDIT_WRITER", "off", 1);
+        ran = record_spawn(rec, run_argv, false, status);
+        if (!ran)
+                return false;
+        if (read_small_file(AT_FDCWD, rec->vpath, &rec->vjson, &vlen, &cause) < 0) {
+                *status = not_kept("wrote no verdict record", rec->wstatus, rec->efd, rec->a.case_dir);
+                return false;
+        }
+        /* only a run that happened is an observation of the backend: a refused or unavailable one
+         * (nothing executed) or one sbx itself could not start carries no exit status of the
+         * command, and its stderr is sbx's own message */
+        if (!json_str_field_is(rec->vjson, "state", "completed")) {
+                *status = not_kept("did not run the command", rec->wstatus, rec->efd, rec->a.case_dir);
+                return false;
+        }
+        if (!json_int_field(rec->vjson, "signal", &v, &is_null)) {
+                *status = sbx_fail(1, "fixtures record: the verdict record has no signal field");
+                return false;
+        }
+        rec->st.signal = is_null ? 0 : (int) v;
+        if (rec->st.signal == 0) {
+                if (!json_int_field(rec->vjson, "exit_code", &v, &is_null) || is_null) {
+                        *status = sbx_fail(1,
+                                           "fixtures record: the verdict record has no exit code (the command did "
+                                           "not run?): %s",
+                                           rec->vjson);
+                        return false;
+                }
+                rec->st.exit_code = (int) v;
+        }
+        return true;
+}
+
+/* The captured stderr, whole and rewound for the classifier. The capture stops at a file size
+ * limit (`ulimit -f`, the command's and sbx run's too): a stderr that reached it was cut there
+ * (review: a runner failure kept as a death by SIGXFSZ, a confined case's stderr kept cut at the
+ * limit). */
+static bool record_capture_whole(const struct recording *rec, int *status) {
+        uint64_t limit = sbx_file_size_limit();
+        struct stat est;
+
+        if (fstat(rec->efd, &est) < 0) {
+                *status = sbx_fail(1, "fixtures record: %s", strerror(errno));
+                return false;
+        }
+        if (limit != UINT64_MAX && (uint64_t) est.st_size >= limit) {
+                *status = sbx_fail(1,
+                                   "fixtures record: the command's stderr reached the file size limit of %llu bytes "
+                                   "(ulimit -f) and may be cut there; %s not kept",
+                                   (unsigned long long) limit, rec->a.case_dir);
+                return false;
+        }
+        if (lseek(rec->efd, 0, SEEK_SET) < 0) {
+                *status = sbx_fail(1, "fixtures record: %s", strerror(errno));
+                return false;
+        }
+        return true;
+}
+
+/* The capture classified as `sbx run` classified it, and whether that is an observation worth
+ * keeping: as --expect says, and no runner failure that only sbx run knew of. */
+static bool record_classify(const struct recording *rec, const struct sbx_dialect *d, struct sbx_classify_result *res,
+                            int *status) {
+        const struct record_args *a = &rec->a;
+        const char *writable[3], *granted[3];
+        struct sbx_classify_context ctx = { .cwd = a->raw ? NULL : rec->ws, .writable = writable, .granted = granted };
+        struct sbx_diag diag = { 0 };
+
+        sbx_classify_writable_dirs(a->backend, a->raw ? "raw" : a->mode, a->raw ? NULL : rec->ws, NULL, writable);
+        sbx_classify_granted_dirs(a->backend, a->raw ? "raw" : a->mode, a->raw ? NULL : rec->ws, NULL, granted);
+        if (sbx_classify_fd(d, &ctx, rec->efd, &rec->st, res, &diag) < 0) {
+                *status = sbx_fail_diag(1, "fixtures record", &diag);
+                return false;
         }
         /* sbx run knew that the runner failed where its stderr does not say so (sbx's own
          * "cannot set up the command's descriptors" under a low `ulimit -n`, exit 125; bubblewrap
          * crashed under a low `ulimit -s`, exit 139 and nothing said): the case would teach that
          * stderr and status as the verdict the stderr alone reads as, task_failure, and was kept
          * (limits review). Only a runner failure the dialect itself sees is an observation of it. */
-        if (!a.raw && json_str_field_is(vjson, "verdict", "runner_failure") &&
-            res.verdict != SBX_VERDICT_RUNNER_FAILURE) {
-                status = not_kept("reports a runner failure that its stderr does not show", wstatus, efd, a.case_dir);
-                goto out;
+        if (!a->raw && json_str_field_is(rec->vjson, "verdict", "runner_failure") &&
+            res->verdict != SBX_VERDICT_RUNNER_FAILURE) {
+                *status = not_kept("reports a runner failure that its stderr does not show", rec->wstatus, rec->efd,
+                                   a->case_dir);
+                return false;
         }
-        if (a.has_expect && res.verdict != a.expect) {
+        if (a->has_expect && res->verdict != a->expect) {
                 /* the recorded command's stderr: it must not drive the terminal */
-                _cleanup_free_ char *shown = sbx_term_text(res.matched_line, strlen(res.matched_line));
-                status = sbx_fail(1, "fixtures record: expected %s, classified %s (line %" PRIu64 ": %s); %s not kept",
-                                  sbx_verdict_to_string(a.expect), sbx_verdict_to_string(res.verdict), res.line_no,
-                                  shown ? shown : "?", a.case_dir);
-                goto out;
+                _cleanup_free_ char *shown = sbx_term_text(res->matched_line, strlen(res->matched_line));
+                *status = sbx_fail(1, "fixtures record: expected %s, classified %s (line %" PRIu64 ": %s); %s not kept",
+                                   sbx_verdict_to_string(a->expect), sbx_verdict_to_string(res->verdict), res->line_no,
+                                   shown ? shown : "?", a->case_dir);
+                return false;
         }
+        return true;
+}
 
-        mlen = snprintf(meta, sizeof(meta),
-                 "backend=%s\nmode=%s\nexit=%d\nsignal=%d\nverdict=%s\nsource=%s\nuser=%u\n%s%s%s%s%s%s",
-                 a.backend, a.raw ? "raw" : a.mode, st.exit_code, st.signal, sbx_verdict_to_string(res.verdict),
-                 a.raw ? "live-raw" : "live", a.user ? (unsigned) strtoul(a.user, NULL, 10) : (unsigned) getuid(),
-                 a.raw ? "" : "workspace=", a.raw ? "" : ws, a.raw ? "" : "\n",
-                 a.note ? "note=" : "", a.note ? a.note : "", a.note ? "\n" : "");
-        if (mlen < 0 || (size_t) mlen >= sizeof(meta)) {
-                status = sbx_fail(1, "fixtures record: the meta file does not fit in %zu bytes; %s not kept", sizeof(meta),
-                                  a.case_dir);
-                goto out;
+/* The case's meta file (meta, size bytes) and its argv file (*ret_argv, *ret_len: JSON). */
+static bool record_describe(const struct recording *rec, const struct sbx_classify_result *res, char *meta,
+                            size_t size, char **ret_argv, size_t *ret_len, int *status) {
+        const struct record_args *a = &rec->a;
+        FILE *af;
+        int mlen;
+
+        mlen = snprintf(meta, size,
+                        "backend=%s\nmode=%s\nexit=%d\nsignal=%d\nverdict=%s\nsource=%s\nuser=%u\n%s%s%s%s%s%s",
+                        a->backend, a->raw ? "raw" : a->mode, rec->st.exit_code, rec->st.signal,
+                        sbx_verdict_to_string(res->verdict), a->raw ? "live-raw" : "live",
+                        a->user ? (unsigned) strtoul(a->user, NULL, 10) : (unsigned) getuid(),
+                        a->raw ? "" : "workspace=", a->raw ? "" : rec->ws, a->raw ? "" : "\n", a->note ? "note=" : "",
+                        a->note ? a->note : "", a->note ? "\n" : "");
+        if (mlen < 0 || (size_t) mlen >= size) {
+                *status = sbx_fail(1, "fixtures record: the meta file does not fit in %zu bytes; %s not kept", size,
+                                   a->case_dir);
+                return false;
         }
-        af = open_memstream(&argv_json, &alen);
+        af = open_memstream(ret_argv, ret_len);
         if (!af) {
-                status = sbx_fail(1, "fixtures record: out of memory");
-                goto out;
+                *status = sbx_fail(1, "fixtures record: out of memory");
+                return false;
         }
         fputc('[', af);
-        for (size_t i = 0; a.argv[i]; i++) {
+        for (size_t i = 0; a->argv[i]; i++) {
                 if (i)
                         fputc(',', af);
-                sbx_json_write_string(af, a.argv[i], strlen(a.argv[i]));
+                sbx_json_write_string(af, a->argv[i], strlen(a->argv[i]));
         }
         fputs("]\n", af);
         fclose(af);
-        /* kept: into the case directory now (an existing one with --force), never through a
-         * symlink that is there */
+        return true;
+}
+
+/* Writes the case: into the case directory (an existing one with --force), never through a
+ * symlink that is there. */
+static bool record_keep(const struct recording *rec, const char *argv_json, size_t alen, const char *meta,
+                        int *status) {
+        const char *case_dir = rec->a.case_dir;
+        _cleanup_close_ int dfd = -1;
         bool existed = false;
-        /* the last moment a signal stops the recording: from here on the case is written whole */
-        if (record_stop)
-                goto out;
-        kept = true;
-        if (mkdir(a.case_dir, 0755) < 0) {
-                if (!(errno == EEXIST && a.force)) {
-                        status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", a.case_dir, strerror(errno));
-                        goto out;
+        int e;
+
+        if (mkdir(case_dir, 0755) < 0) {
+                if (!(errno == EEXIST && rec->a.force)) {
+                        *status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: cannot create %s: %s", case_dir,
+                                           strerror(errno));
+                        return false;
                 }
                 existed = true;
         }
-        dfd = open(a.case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+        dfd = open(case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
         if (dfd >= 0 && existed && !is_case_dir(dfd)) {
-                status = sbx_fail(SBX_EXIT_USAGE, "fixtures record: %s exists and is not a case (no meta file): not replaced",
-                                  a.case_dir);
-                goto out;
+                *status = sbx_fail(SBX_EXIT_USAGE,
+                                   "fixtures record: %s exists and is not a case (no meta file): not replaced",
+                                   case_dir);
+                return false;
         }
         /* The meta file makes the directory a case: the one replaced goes first and the new one
          * comes last, whole (renamed into place). Written in place after the stderr, a recording
@@ -1310,57 +1350,56 @@ static int fixtures_record(int argc, char **argv) {
          * The new files are all written beside the old ones first: a write that fails (a full
          * disk) leaves the old case whole, where removing its meta first left a directory that
          * the next --force refused to replace (review); only the renames come after it. */
-        if (dfd < 0 || lseek(efd, 0, SEEK_SET) < 0 || copy_fd_at(efd, dfd, ".stderr.tmp") < 0 ||
-            write_text_at(dfd, ".argv.tmp", argv_json, alen) < 0 ||
-            write_text_at(dfd, ".meta.tmp", meta, strlen(meta)) < 0 || (existed && unlinkat(dfd, "meta", 0) < 0) ||
-            renameat(dfd, ".stderr.tmp", dfd, "stderr") < 0 || renameat(dfd, ".argv.tmp", dfd, "argv") < 0 ||
-            renameat(dfd, ".meta.tmp", dfd, "meta") < 0) {
-                int e = errno;
-
-                if (dfd >= 0) {
-                        (void) unlinkat(dfd, ".stderr.tmp", 0);
-                        (void) unlinkat(dfd, ".argv.tmp", 0);
-                        (void) unlinkat(dfd, ".meta.tmp", 0);
-                }
-                /* a case this recording made is not left half-made */
-                if (dfd >= 0 && !existed) {
-                        (void) unlinkat(dfd, "stderr", 0);
-                        (void) unlinkat(dfd, "argv", 0);
-                        (void) rmdir(a.case_dir);
-                }
-                status = sbx_fail(1, "fixtures record: cannot write %s: %s", a.case_dir, strerror(e));
-                goto out;
+        if (dfd >= 0 && lseek(rec->efd, 0, SEEK_SET) == 0 && copy_fd_at(rec->efd, dfd, ".stderr.tmp") == 0 &&
+            write_text_at(dfd, ".argv.tmp", argv_json, alen) == 0 &&
+            write_text_at(dfd, ".meta.tmp", meta, strlen(meta)) == 0 && (!existed || unlinkat(dfd, "meta", 0) == 0) &&
+            renameat(dfd, ".stderr.tmp", dfd, "stderr") == 0 && renameat(dfd, ".argv.tmp", dfd, "argv") == 0 &&
+            renameat(dfd, ".meta.tmp", dfd, "meta") == 0)
+                return true;
+        e = errno;
+        if (dfd >= 0) {
+                (void) unlinkat(dfd, ".stderr.tmp", 0);
+                (void) unlinkat(dfd, ".argv.tmp", 0);
+                (void) unlinkat(dfd, ".meta.tmp", 0);
         }
-        sbx_json_begin(&j, stdout);
-        sbx_json_str(&j, "case", a.case_dir);
-        sbx_json_str(&j, "backend", a.backend);
-        sbx_classify_result_json(&j, &res);
-        sbx_json_end(&j);
-        fputc('\n', stdout);
-out:
+        /* a case this recording made is not left half-made */
+        if (dfd >= 0 && !existed) {
+                (void) unlinkat(dfd, "stderr", 0);
+                (void) unlinkat(dfd, "argv", 0);
+                (void) rmdir(case_dir);
+        }
+        *status = sbx_fail(1, "fixtures record: cannot write %s: %s", case_dir, strerror(e));
+        return false;
+}
+
+/* The end of every recording: the temporary directory removed, and a signal that stopped it
+ * said and ended by. Returns the status to exit with. */
+static int record_finish(struct recording *rec, int status, bool kept) {
+        int r;
+
         /* by sbx itself: an `rm` found through $PATH would run unconfined whatever a PATH entry
          * that a confined command could write holds, and with no usable PATH the directory stayed.
-         * The capture and the case closed first: under `ulimit -n 5` the removal had no
-         * descriptor left for the directory and it stayed, silently (limits review); one that
-         * stays even so is named. */
-        sbx_closep(&efd);
-        sbx_closep(&dfd);
-        efd = dfd = -1;
-        if (lockfd >= 0) {
+         * The capture closed first: under `ulimit -n 5` the removal had no descriptor left for
+         * the directory and it stayed, silently (limits review); one that stays even so is named. */
+        sbx_closep(&rec->efd);
+        rec->efd = -1;
+        free(rec->vjson);
+        rec->vjson = NULL;
+        if (rec->lockfd >= 0) {
                 struct stat lst, now;
 
                 /* no longer the name of a lock: no sweep takes the directory once it is released
                  * (under `ulimit -n 5` the removal needs its descriptor). Only that file: a --raw
                  * command run as root that bound a directory onto the recording's (`mount --bind
                  * DIR ..`) had DIR's own file of that name removed (review) */
-                if (fstat(lockfd, &lst) == 0 && lstat(lockpath, &now) == 0 && lst.st_dev == now.st_dev &&
+                if (fstat(rec->lockfd, &lst) == 0 && lstat(rec->lockpath, &now) == 0 && lst.st_dev == now.st_dev &&
                     lst.st_ino == now.st_ino)
-                        (void) unlinkat(AT_FDCWD, lockpath, 0);
-                sbx_closep(&lockfd);
-                lockfd = -1;
+                        (void) unlinkat(AT_FDCWD, rec->lockpath, 0);
+                sbx_closep(&rec->lockfd);
+                rec->lockfd = -1;
+                if ((r = sbx_remove_tree(rec->tmp)) < 0)
+                        sbx_fail(0, "fixtures record: cannot remove %s: %s", rec->tmp, strerror(-r));
         }
-        if ((r = sbx_remove_tree(tmp)) < 0)
-                sbx_fail(0, "fixtures record: cannot remove %s: %s", tmp, strerror(-r));
         if (record_stop) {
                 int sig = record_stop;
                 const char *abbrev = sigabbrev_np(sig) ? sigabbrev_np(sig) : "?";
@@ -1369,16 +1408,58 @@ out:
                  * exit status (128+N) alone read as "not kept" (review) */
                 if (!kept)
                         sbx_fail(0, "fixtures record: stopped by SIG%s (signal %d); %s not kept", abbrev, sig,
-                                 a.case_dir);
+                                 rec->a.case_dir);
                 else if (status == SBX_EXIT_OK)
                         sbx_fail(0, "fixtures record: stopped by SIG%s (signal %d) after %s was kept", abbrev, sig,
-                                 a.case_dir);
+                                 rec->a.case_dir);
                 fflush(stdout);
                 (void) signal(sig, SIG_DFL);
                 (void) raise(sig);
                 return SBX_EXIT_SIGNAL_BASE + sig;
         }
         return status;
+}
+
+static int fixtures_record(int argc, char **argv) {
+        _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *d = NULL;
+        _cleanup_free_ char *argv_json = NULL;
+        struct recording rec = { .efd = -1, .lockfd = -1 };
+        struct sbx_classify_result res;
+        struct sbx_diag diag = { 0 };
+        char meta[4096];
+        size_t alen = 0;
+        int r, status = SBX_EXIT_OK;
+        bool kept = false;
+        struct sbx_json j;
+
+        r = record_parse(argc, argv, &rec.a);
+        if (r != 0)
+                return r > 0 ? SBX_EXIT_OK : SBX_EXIT_USAGE;
+        r = sbx_dialect_find(rec.a.backend, NULL, &d, &diag);
+        if (r < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "fixtures record", &diag);
+        if ((r = record_check_target(&rec.a)) != 0)
+                return r;
+        record_signals_catch();
+        record_sweep_stale();
+        if (!record_prepare(&rec, &status) ||
+            !(rec.a.raw ? record_run_raw(&rec, &status) : record_run_confined(&rec, &status)) ||
+            !record_capture_whole(&rec, &status) || !record_classify(&rec, d, &res, &status) ||
+            !record_describe(&rec, &res, meta, sizeof(meta), &argv_json, &alen, &status))
+                return record_finish(&rec, status, false);
+        /* the last moment a signal stops the recording: from here on the case is written whole */
+        if (record_stop)
+                return record_finish(&rec, status, false);
+        kept = true;
+        if (record_keep(&rec, argv_json, alen, meta, &status)) {
+                sbx_json_begin(&j, stdout);
+                sbx_json_str(&j, "case", rec.a.case_dir);
+                sbx_json_str(&j, "backend", rec.a.backend);
+                sbx_classify_result_json(&j, &res);
+                sbx_json_end(&j);
+                fputc('\n', stdout);
+        }
+        return record_finish(&rec, status, kept);
 }
 
 int sbx_cmd_fixtures(int argc, char **argv) {
