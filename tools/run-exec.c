@@ -1730,58 +1730,122 @@ static void end_unreleased(pid_t pid, int *gate_w) {
                 ;
 }
 
+/* What the phases of a run share (sbx_run_execute()): its inputs, the descriptors sbx holds, and
+ * what supervision learns. Given back once, by run_state_done(). */
+struct run_state {
+        const struct sbx_run_args *a;
+        const struct sbx_confined_argv *confined;
+        char **command;
+        const struct sbx_dialect *dialect;
+        int (*record_start)(void *userdata);
+        void *userdata;
+        const struct sbx_run_writer *writer;
+        struct sbx_run_report *rep;
+
+        struct sbx_classifier *classifier;
+        int classifier_err; /* -errno: the classifier could not be made or finish */
+        char **envp;
+        int err_r, status_r, inner_r, exec_r, wake_r, wake_w;
+        struct stdin_pump *pump;
+        int err_w, in_r, status_p[2], inner_p[2], exec_p[2], wake_p[2], gate_p[2], lifeline_r;
+        /* a lifeline pipe's write end: held, never written, until the function returns (the
+         * runner reaped) */
+        int lifeline_w;
+        bool gated, inprocess, record_first;
+        /* sbx's own launcher with an audit writer: its vfork child sets the sandbox up, then reads
+         * the writer's confirmation of the row itself (the go-ahead) */
+        bool collect_ok;
+        struct collect coll;
+        char *const *exec_argv;
+        struct supervise s;
+        int status_num, wstatus, exec_errno;
+        bool err_open, status_open, inner_open, reaped;
+        int64_t t0, reaped_at;
+        uint64_t err_owed; /* stderr bytes the command wrote before its end (see the loop) */
+        int unstarted;  /* the signal that ended the run once its row was written, before the command started */
+        int lost_errno; /* waitpid() on the command failed: how it ended is unknown */
+        pid_t pid;
+};
+
+/* Gives back what a run holds, in the order the locals of sbx_run_execute() were given back. */
+static void run_state_done(struct run_state *st) {
+        sbx_closep(&st->lifeline_w);
+        free(st->pump);
+        sbx_closep(&st->wake_w);
+        sbx_closep(&st->wake_r);
+        sbx_closep(&st->exec_r);
+        sbx_closep(&st->inner_r);
+        sbx_closep(&st->status_r);
+        sbx_closep(&st->err_r);
+        free(st->envp);
+        if (st->classifier)
+                sbx_classifier_free(st->classifier);
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
-        _sbx_cleanup_(sbx_classifier_freep) struct sbx_classifier *classifier = NULL;
-        int classifier_err = 0; /* -errno: the classifier could not be made or finish */
-        _cleanup_free_ char **envp = NULL;
-        _cleanup_close_ int err_r = -1, status_r = -1, inner_r = -1, exec_r = -1, wake_r = -1, wake_w = -1;
-        _cleanup_free_ struct stdin_pump *pump = NULL;
-        int err_w = -1, in_r = -1, status_p[2] = { -1, -1 }, inner_p[2] = { -1, -1 }, exec_p[2] = { -1, -1 };
-        int wake_p[2] = { -1, -1 }, gate_p[2] = { -1, -1 }, lifeline_r = -1;
-        /* a lifeline pipe's write end: held, never written, until the function returns (the
-         * runner reaped) */
-        _cleanup_close_ int lifeline_w = -1;
-        bool gated = confined && confined->gated;
-        bool inprocess = confined && confined->inprocess;
-        bool record_first = !gated;
-        /* sbx's own launcher with an audit writer: its vfork child sets the sandbox up, then reads
-         * the writer's confirmation of the row itself (the go-ahead) */
-        bool collect_ok = inprocess && gated && writer && writer->fd >= 0;
-        struct collect coll = { .fd = collect_ok ? writer->fd : -1, .result = 1 };
-        char *const *exec_argv = confined ? confined->argv : command;
-        struct supervise s = { .stderr_ok = true };
-        int status_num = sbx_run_status_fd_number(a), wstatus = 0, exec_errno = 0, r;
-        bool err_open, status_open, inner_open, reaped = false;
-        int64_t t0 = now_ms(), reaped_at = 0;
-        uint64_t err_owed = 0; /* stderr bytes the command wrote before its end (see the loop) */
+        _sbx_cleanup_(run_state_done) struct run_state state = {
+                .a = a,
+                .confined = confined,
+                .command = command,
+                .dialect = dialect,
+                .record_start = record_start,
+                .userdata = userdata,
+                .writer = writer,
+                .rep = rep,
+                .err_r = -1,
+                .status_r = -1,
+                .inner_r = -1,
+                .exec_r = -1,
+                .wake_r = -1,
+                .wake_w = -1,
+                .err_w = -1,
+                .in_r = -1,
+                .status_p = { -1, -1 },
+                .inner_p = { -1, -1 },
+                .exec_p = { -1, -1 },
+                .wake_p = { -1, -1 },
+                .gate_p = { -1, -1 },
+                .lifeline_r = -1,
+                .lifeline_w = -1,
+                .gated = confined && confined->gated,
+                .inprocess = confined && confined->inprocess,
+                .exec_argv = confined ? confined->argv : command,
+                .s = { .stderr_ok = true },
+                .status_num = sbx_run_status_fd_number(a),
+                .t0 = now_ms(),
+        };
+        struct run_state *st = &state;
+        int r;
         enum started started;
-        int unstarted = 0; /* the signal that ended the run once its row was written, before the command started */
-        int lost_errno = 0; /* waitpid() on the command failed: how it ended is unknown */
-        pid_t pid = 0, w = 0;
+        pid_t w = 0;
+
+        st->record_first = !st->gated;
+        st->collect_ok = st->inprocess && st->gated && writer && writer->fd >= 0;
+        st->coll = (struct collect) { .fd = st->collect_ok ? writer->fd : -1, .result = 1 };
 
         guard_reap();
 
         rep->state = "completed";
-        if ((r = sbx_env_merge(confined ? confined->setenv : NULL, &envp)) < 0)
+        if ((r = sbx_env_merge(confined ? confined->setenv : NULL, &st->envp)) < 0)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
 
-        err_r = open_stderr_pty(&err_w);
-        stderr_pty_master = err_r;
-        if (err_r < 0) {
+        st->err_r = open_stderr_pty(&st->err_w);
+        stderr_pty_master = st->err_r;
+        if (st->err_r < 0) {
                 int p[2];
                 if (pipe2(p, O_CLOEXEC) < 0)
                         goto pipes_failed;
-                err_r = p[0];
-                err_w = p[1];
+                st->err_r = p[0];
+                st->err_w = p[1];
         }
-        if (pipe2(exec_p, O_CLOEXEC) < 0 || (confined && pipe2(status_p, O_CLOEXEC) < 0) ||
+        if (pipe2(st->exec_p, O_CLOEXEC) < 0 || (confined && pipe2(st->status_p, O_CLOEXEC) < 0) ||
             /* only bubblewrap runs the mount-sealing launcher that takes (and closes) this one */
-            (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(inner_p, O_CLOEXEC) < 0) ||
-            pipe2(wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (gated && pipe2(gate_p, O_CLOEXEC) < 0))
+            (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(st->inner_p, O_CLOEXEC) < 0) ||
+            pipe2(st->wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (st->gated && pipe2(st->gate_p, O_CLOEXEC) < 0))
                 goto pipes_failed;
-        if (gated && confined->lifeline) {
+        if (st->gated && confined->lifeline) {
                 /* sbx's own pidfd, readable once sbx has exited, or without one (before Linux
                  * 5.3) the read end of a pipe whose write end sbx holds. Not the pipe where there
                  * is a pidfd: bubblewrap's guard shares sbx's descriptor table until its first
@@ -1791,62 +1855,62 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                  * then), and whose init had armed its parent-death signal after bubblewrap died:
                  * the command ran on unsupervised (1 of 60 runs killed early, on a loaded machine;
                  * 3 of 30 with the guard held back). Without a pidfd there is no guard. */
-                lifeline_r = (int) syscall(SYS_pidfd_open, getpid(), 0U);
-                if (lifeline_r < 0) {
+                st->lifeline_r = (int) syscall(SYS_pidfd_open, getpid(), 0U);
+                if (st->lifeline_r < 0) {
                         int p[2];
                         if (pipe2(p, O_CLOEXEC) < 0)
                                 goto pipes_failed;
-                        lifeline_r = p[0];
-                        lifeline_w = p[1];
+                        st->lifeline_r = p[0];
+                        st->lifeline_w = p[1];
                 }
         }
         if (confined && confined->stdin_dir) {
                 /* the runner puts the caller's directory, reopened in the sandbox, there */
-                if ((in_r = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+                if ((st->in_r = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
                         goto pipes_failed;
         } else if (confined && sbx_run_fd_reopenable(STDIN_FILENO) && !stdin_dir_governed(confined)) {
                 int p[2];
-                pump = calloc(1, sizeof(*pump));
-                if (pump)
-                        pump->peek = -1;
-                if (!pump || pipe2(p, O_CLOEXEC) < 0)
+                st->pump = calloc(1, sizeof(*st->pump));
+                if (st->pump)
+                        st->pump->peek = -1;
+                if (!st->pump || pipe2(p, O_CLOEXEC) < 0)
                         goto pipes_failed;
-                in_r = p[0];
-                pump->w = p[1];
-                pump->peek = fcntl(p[0], F_DUPFD_CLOEXEC, 3);
-                (void) fcntl(pump->w, F_SETFL, O_NONBLOCK);
+                st->in_r = p[0];
+                st->pump->w = p[1];
+                st->pump->peek = fcntl(p[0], F_DUPFD_CLOEXEC, 3);
+                (void) fcntl(st->pump->w, F_SETFL, O_NONBLOCK);
         }
-        exec_r = exec_p[0];
-        status_r = status_p[0];
-        inner_r = inner_p[0];
-        wake_r = wake_p[0];
-        wake_w = wake_p[1];
-        wake_fd = wake_w;
+        st->exec_r = st->exec_p[0];
+        st->status_r = st->status_p[0];
+        st->inner_r = st->inner_p[0];
+        st->wake_r = st->wake_p[0];
+        st->wake_w = st->wake_p[1];
+        wake_fd = st->wake_w;
 
         runner_own_group = confined && strcmp(confined->backend, "bwrap") == 0;
         /* Without a gate the row is written before anything starts. With one, the runner starts
          * first and sets the sandbox up while the row is written; the command waits for the
          * go-ahead, which it never gets if the row cannot be written. */
-        int *const child_ends[] = { &in_r,        &err_w,     &exec_p[1], &status_p[1],
-                                    &inner_p[1], &gate_p[0], &gate_p[1], &lifeline_r };
+        int *const child_ends[] = { &st->in_r,        &st->err_w,     &st->exec_p[1], &st->status_p[1],
+                                    &st->inner_p[1], &st->gate_p[0], &st->gate_p[1], &st->lifeline_r };
         /* caught before the row is written: a SIGTERM while sbx waited for the writer's reply
          * killed sbx, and an unconfined run was left with no row or one `running` (review). It
          * waits for the command, as under a runner that sets a sandbox up. */
         install_forwarding();
-        if (record_first && record_start(userdata) < 0) {
+        if (st->record_first && record_start(userdata) < 0) {
                 rep->state = NULL;
                 close_each(child_ends, SBX_ELEMENTSOF(child_ends));
                 supervision_end();
                 return rep->exit_status = SBX_EXIT_INFRA;
         }
-        if (gated && record_first)
-                release_gate(&gate_p[1]);
+        if (st->gated && st->record_first)
+                release_gate(&st->gate_p[1]);
         /* A signal that came before the command started (held since sbx's start, through the
          * policy, a probe and the row) ends the run now that its row is written: nothing is
          * executed after it, and the run ends as the signal would have ended the command, which
          * is what a signal between the row's request and the command's start did already (review:
          * such a signal before the row left no row at all). */
-        if (record_first && (unstarted = sbx_run_signal_held())) {
+        if (st->record_first && (st->unstarted = sbx_run_signal_held())) {
                 close_each(child_ends, SBX_ELEMENTSOF(child_ends));
                 goto not_started;
         }
@@ -1856,36 +1920,36 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         {
                 struct spawn_req req = {
                         .a = a,
-                        .argv = exec_argv,
-                        .envp = envp,
-                        .in_r = in_r,
+                        .argv = st->exec_argv,
+                        .envp = st->envp,
+                        .in_r = st->in_r,
                         /* a stdout the command cannot write anyway, which it must not reopen */
                         .out_null = confined && sbx_run_fd_reopenable(STDOUT_FILENO),
-                        .err_w = err_w,
-                        .status_w = status_p[1],
-                        .inner_w = inner_p[1],
-                        .gate_r = gate_p[0],
-                        .lifeline_r = lifeline_r,
-                        .status_hold = lifeline_r >= 0 ? status_p[0] : -1,
-                        .status_num = status_num,
-                        .exec_w = exec_p[1],
-                        .inprocess = inprocess,
+                        .err_w = st->err_w,
+                        .status_w = st->status_p[1],
+                        .inner_w = st->inner_p[1],
+                        .gate_r = st->gate_p[0],
+                        .lifeline_r = st->lifeline_r,
+                        .status_hold = st->lifeline_r >= 0 ? st->status_p[0] : -1,
+                        .status_num = st->status_num,
+                        .exec_w = st->exec_p[1],
+                        .inprocess = st->inprocess,
                         /* confined: the runner closes them (opts->closed_std) */
                         .close_std = confined ? 0 : std_closed,
-                        .use_fork = inprocess && !record_first && !collect_ok,
-                        .collect = collect_ok ? &coll : NULL,
+                        .use_fork = st->inprocess && !st->record_first && !st->collect_ok,
+                        .collect = st->collect_ok ? &st->coll : NULL,
                 };
                 sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
                 if (req.use_fork)
                         sbx_ll_keeper_share(); /* the child's memory is its own: sbx is told the keeper */
                 /* bubblewrap: its guard first, whose group it joins */
-                pid = runner_own_group && guard_start() < 0 ? -1 : spawn_child(&req);
-                if (runner_own_group && !guard_pid && pid > 0)
-                        runner_group = pid;
-                if (pid > 0 && collect_ok && coll.result < 0) {
+                st->pid = runner_own_group && guard_start() < 0 ? -1 : spawn_child(&req);
+                if (runner_own_group && !guard_pid && st->pid > 0)
+                        runner_group = st->pid;
+                if (st->pid > 0 && st->collect_ok && st->coll.result < 0) {
                         /* the writer did not confirm the row: the child left, having run nothing;
                          * the row is written directly, then a child runs with the go-ahead waiting */
-                        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                        while (waitpid(st->pid, NULL, 0) < 0 && errno == EINTR)
                                 ;
                         writer->collected(userdata, 0);
                         if (record_start(userdata) < 0) {
@@ -1894,31 +1958,31 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                                 supervision_end();
                                 return rep->exit_status = SBX_EXIT_INFRA;
                         }
-                        if ((unstarted = sbx_run_signal_held())) {
+                        if ((st->unstarted = sbx_run_signal_held())) {
                                 close_each(child_ends, SBX_ELEMENTSOF(child_ends));
                                 goto not_started;
                         }
-                        release_gate(&gate_p[1]);
+                        release_gate(&st->gate_p[1]);
                         req.collect = NULL;
-                        collect_ok = false;
-                        record_first = true;
-                        pid = spawn_child(&req);
+                        st->collect_ok = false;
+                        st->record_first = true;
+                        st->pid = spawn_child(&req);
                 }
         }
-        if (gate_p[0] >= 0)
-                close(gate_p[0]);
-        if (lifeline_r >= 0)
-                close(lifeline_r);
-        if (pid < 0) {
+        if (st->gate_p[0] >= 0)
+                close(st->gate_p[0]);
+        if (st->lifeline_r >= 0)
+                close(st->lifeline_r);
+        if (st->pid < 0) {
                 int e = errno;
-                if (gate_p[1] >= 0)
-                        close(gate_p[1]);
-                close(err_w);
-                close(exec_p[1]);
-                if (status_p[1] >= 0)
-                        close(status_p[1]);
-                if (inner_p[1] >= 0)
-                        close(inner_p[1]);
+                if (st->gate_p[1] >= 0)
+                        close(st->gate_p[1]);
+                close(st->err_w);
+                close(st->exec_p[1]);
+                if (st->status_p[1] >= 0)
+                        close(st->status_p[1]);
+                if (st->inner_p[1] >= 0)
+                        close(st->inner_p[1]);
                 rep->state = "failed";
                 rep->verdict = "runner_failure";
                 snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
@@ -1926,47 +1990,47 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 supervision_end();
                 /* a row begun for a child that never came (the writer's reply unread) is still
                  * this run's: collected here, it ends 'failed' (review: it was left 'running') */
-                if (rep->execution_id == 0 && !record_first && record_start(userdata) < 0)
+                if (rep->execution_id == 0 && !st->record_first && record_start(userdata) < 0)
                         rep->state = NULL;
                 return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
         }
-        close(err_w);
-        close(exec_p[1]);
-        if (status_p[1] >= 0)
-                close(status_p[1]);
-        if (inner_p[1] >= 0)
-                close(inner_p[1]);
-        if (in_r >= 0)
-                close(in_r);
+        close(st->err_w);
+        close(st->exec_p[1]);
+        if (st->status_p[1] >= 0)
+                close(st->status_p[1]);
+        if (st->inner_p[1] >= 0)
+                close(st->inner_p[1]);
+        if (st->in_r >= 0)
+                close(st->in_r);
 
-        if (collect_ok) {
+        if (st->collect_ok) {
                 int r2 = 0;
-                if (coll.result == 0)
-                        writer->collected(userdata, coll.id);
+                if (st->coll.result == 0)
+                        writer->collected(userdata, st->coll.id);
                 else
                         r2 = record_start(userdata); /* the child failed first: sbx reads the reply */
-                if (gate_p[1] >= 0)
-                        close(gate_p[1]);
-                gate_p[1] = -1;
+                if (st->gate_p[1] >= 0)
+                        close(st->gate_p[1]);
+                st->gate_p[1] = -1;
                 if (r2 < 0) {
                         rep->state = NULL;
-                        end_unreleased(pid, &gate_p[1]);
+                        end_unreleased(st->pid, &st->gate_p[1]);
                         supervision_end();
                         return rep->exit_status = SBX_EXIT_INFRA;
                 }
-        } else if (gated && !record_first) {
+        } else if (st->gated && !st->record_first) {
                 if (record_start(userdata) < 0) {
                         rep->state = NULL;
                         /* never released: end the runner before it could start the command */
-                        end_unreleased(pid, &gate_p[1]);
+                        end_unreleased(st->pid, &st->gate_p[1]);
                         supervision_end();
                         return rep->exit_status = SBX_EXIT_INFRA;
                 }
-                if ((unstarted = sbx_run_signal_held())) {
-                        end_unreleased(pid, &gate_p[1]); /* reaped: it started nothing */
+                if ((st->unstarted = sbx_run_signal_held())) {
+                        end_unreleased(st->pid, &st->gate_p[1]); /* reaped: it started nothing */
                         goto not_started;
                 }
-                release_gate(&gate_p[1]);
+                release_gate(&st->gate_p[1]);
         }
 
 not_started:
@@ -1974,10 +2038,10 @@ not_started:
          * go-ahead should delay the command */
         if (dialect) {
                 struct sbx_diag diag = { 0 };
-                if ((classifier_err = sbx_classifier_new(dialect, &classifier, &diag)) < 0)
-                        classifier = NULL;
+                if ((st->classifier_err = sbx_classifier_new(dialect, &st->classifier, &diag)) < 0)
+                        st->classifier = NULL;
                 else {
-                        classifier_err = 0;
+                        st->classifier_err = 0;
                         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
                         _cleanup_free_ char *cwd = getcwd(NULL, 0);
                         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
@@ -2017,64 +2081,65 @@ not_started:
                                                   temp, granted);
                         /* a context it refuses (a path too long): paths as printed, every
                          * signature line a denial */
-                        if (sbx_classifier_set_context(classifier, &ctx) < 0) {
+                        if (sbx_classifier_set_context(st->classifier, &ctx) < 0) {
                                 ctx = (struct sbx_classify_context) { 0 };
-                                (void) sbx_classifier_set_context(classifier, &ctx);
+                                (void) sbx_classifier_set_context(st->classifier, &ctx);
                         }
                 }
         }
-        s.classifier = classifier;
+        st->s.classifier = st->classifier;
 
-        err_open = !unstarted;
-        status_open = !unstarted && status_r >= 0;
-        inner_open = !unstarted && inner_r >= 0;
-        if (unstarted) {
-                wstatus = unstarted; /* as if killed by it */
-                reaped = true;
+        st->err_open = !st->unstarted;
+        st->status_open = !st->unstarted && st->status_r >= 0;
+        st->inner_open = !st->unstarted && st->inner_r >= 0;
+        if (st->unstarted) {
+                st->wstatus = st->unstarted; /* as if killed by it */
+                st->reaped = true;
                 snprintf(rep->message_buf, sizeof(rep->message_buf),
-                         "signal %d came before the command started: nothing was executed", unstarted);
+                         "signal %d came before the command started: nothing was executed", st->unstarted);
                 rep->message = rep->message_buf;
         }
-        stderr_out_open(&s);
-        while (err_open || s.pend_len || status_open || inner_open || (pump && pump->w >= 0 && !reaped)) {
+        stderr_out_open(&st->s);
+        while (st->err_open || st->s.pend_len || st->status_open || st->inner_open ||
+               (st->pump && st->pump->w >= 0 && !st->reaped)) {
                 struct pollfd p[5];
                 nfds_t n = 0;
-                int timeout = reaped ? (int) (reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
+                int timeout = st->reaped ? (int) (st->reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
 
-                if ((pending_mask || stop_pending) && !reaped)
-                        forward_pending(confined, &s, pid);
-                if (child_event && !reaped)
-                        reap_orphans(pid);
+                if ((pending_mask || stop_pending) && !st->reaped)
+                        forward_pending(confined, &st->s, st->pid);
+                if (child_event && !st->reaped)
+                        reap_orphans(st->pid);
                 /* the command has ended and the caller asked for the run's end (a signal sbx
                  * passed on, or one that came since): what waits for a reader that does not read
                  * is dropped, as the command's blocked write would have been */
-                if (reaped && s.pend_len && (s.forwarded_mask || end_pending())) {
-                        s.stderr_ok = false;
-                        s.pend_len = 0;
+                if (st->reaped && st->s.pend_len && (st->s.forwarded_mask || end_pending())) {
+                        st->s.stderr_ok = false;
+                        st->s.pend_len = 0;
                 }
-                if (reaped && timeout <= 0) {
-                        if (err_open && s.err_read < err_owed)
+                if (st->reaped && timeout <= 0) {
+                        if (st->err_open && st->s.err_read < st->err_owed)
                                 timeout = 100; /* what the command wrote before it ended is read */
-                        else if (!s.pend_len)
+                        else if (!st->s.pend_len)
                                 break; /* a background process still holds stderr: stop waiting for it */
                         else {
                                 /* read no more, but what was read still goes to the reader */
-                                err_open = status_open = inner_open = false;
+                                st->err_open = st->status_open = st->inner_open = false;
                                 timeout = 100;
                         }
                 }
-                p[n++] = (struct pollfd) { .fd = wake_r, .events = POLLIN };
-                if (s.pend_len)
-                        p[n++] = (struct pollfd) { .fd = s.out_fd, .events = POLLOUT };
-                else if (err_open)
-                        p[n++] = (struct pollfd) { .fd = err_r, .events = POLLIN };
-                if (status_open)
-                        p[n++] = (struct pollfd) { .fd = status_r, .events = POLLIN };
-                if (inner_open)
-                        p[n++] = (struct pollfd) { .fd = inner_r, .events = POLLIN };
-                if (pump && pump->w >= 0 && !reaped) {
-                        if (pump->len)
-                                p[n++] = (struct pollfd) { .fd = pump->w, .events = POLLOUT };
+                p[n++] = (struct pollfd) { .fd = st->wake_r, .events = POLLIN };
+                if (st->s.pend_len)
+                        p[n++] = (struct pollfd) { .fd = st->s.out_fd, .events = POLLOUT };
+                else if (st->err_open)
+                        p[n++] = (struct pollfd) { .fd = st->err_r, .events = POLLIN };
+                if (st->status_open)
+                        p[n++] = (struct pollfd) { .fd = st->status_r, .events = POLLIN };
+                if (st->inner_open)
+                        p[n++] = (struct pollfd) { .fd = st->inner_r, .events = POLLIN };
+                if (st->pump && st->pump->w >= 0 && !st->reaped) {
+                        if (st->pump->len)
+                                p[n++] = (struct pollfd) { .fd = st->pump->w, .events = POLLOUT };
                         else
                                 p[n++] = (struct pollfd) { .fd = STDIN_FILENO, .events = POLLIN };
                 }
@@ -2084,44 +2149,45 @@ not_started:
                 for (nfds_t i = 0; r > 0 && i < n; i++) {
                         if (!p[i].revents)
                                 continue;
-                        if (p[i].fd == wake_r) {
+                        if (p[i].fd == st->wake_r) {
                                 char drain[64];
-                                while (read(wake_r, drain, sizeof(drain)) > 0)
+                                while (read(st->wake_r, drain, sizeof(drain)) > 0)
                                         ;
-                        } else if (p[i].fd == err_r)
-                                err_open = pump_stderr(&s, err_r);
-                        else if (s.pend_len && p[i].fd == s.out_fd)
-                                stderr_flush(&s);
-                        else if (p[i].fd == status_r)
-                                status_open = pump_status(&s.status, status_r);
-                        else if (p[i].fd == inner_r)
-                                inner_open = pump_status(&s.inner, inner_r);
+                        } else if (p[i].fd == st->err_r)
+                                st->err_open = pump_stderr(&st->s, st->err_r);
+                        else if (st->s.pend_len && p[i].fd == st->s.out_fd)
+                                stderr_flush(&st->s);
+                        else if (p[i].fd == st->status_r)
+                                st->status_open = pump_status(&st->s.status, st->status_r);
+                        else if (p[i].fd == st->inner_r)
+                                st->inner_open = pump_status(&st->s.inner, st->inner_r);
                         else if (p[i].fd == STDIN_FILENO)
-                                pump_stdin_read(pump);
-                        else if (pump && p[i].fd == pump->w)
-                                pump_stdin_write(pump);
+                                pump_stdin_read(st->pump);
+                        else if (st->pump && p[i].fd == st->pump->w)
+                                pump_stdin_write(st->pump);
                 }
-                if (!reaped)
-                        offer_denials(&s, writer, userdata);
+                if (!st->reaped)
+                        offer_denials(&st->s, writer, userdata);
                 /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
                  * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
                  * read on and dropped what it wrote: `yes >&2` ran for ever (review). */
-                if (s.reader_gone && err_open) {
-                        if (stderr_pty_master == err_r)
+                if (st->s.reader_gone && st->err_open) {
+                        if (stderr_pty_master == st->err_r)
                                 stderr_pty_master = -1;
-                        close(err_r);
-                        err_r = -1;
-                        err_open = false;
+                        close(st->err_r);
+                        st->err_r = -1;
+                        st->err_open = false;
                 }
-                if (!reaped && (w = reap_runner(pid, &wstatus, WNOHANG, &s.inner, inner_r)) < 0 && errno != EINTR) {
+                if (!st->reaped && (w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r)) < 0 &&
+                    errno != EINTR) {
                         /* no status will come (see lost_errno): nothing more to wait for */
-                        lost_errno = errno;
-                        reaped = true;
-                        reaped_at = now_ms();
-                } else if (!reaped && w == pid) {
+                        st->lost_errno = errno;
+                        st->reaped = true;
+                        st->reaped_at = now_ms();
+                } else if (!st->reaped && w == st->pid) {
                         int queued = 0;
-                        reaped = true;
-                        reaped_at = now_ms();
+                        st->reaped = true;
+                        st->reaped_at = now_ms();
                         /* the Landlock keeper (--die-with-parent) has nothing left to guard: it
                          * ends what the command left at once, fork storm included (a kill from
                          * sbx, child by child, did not keep up with one) */
@@ -2129,61 +2195,62 @@ not_started:
                         /* what waits in the pipe now was written before the command ended: it is
                          * read whatever the time it takes the caller to take the copy (sbx waits
                          * for a reader with room, not in write(2), so this is no longer implied) */
-                        if (err_open && ioctl(err_r, FIONREAD, &queued) == 0 && queued > 0)
-                                err_owed = s.err_read + (uint64_t) queued;
+                        if (st->err_open && ioctl(st->err_r, FIONREAD, &queued) == 0 && queued > 0)
+                                st->err_owed = st->s.err_read + (uint64_t) queued;
                         /* what the command left may hold stderr: it ends now, not in
                          * DRAIN_AFTER_EXIT_MS. Those that ended are reaped first, one system
                          * call each, not looked at in /proc one by one: a fork storm the keeper
                          * ended left thousands (0.7 s of sbx's end, 60 chains on 2 cores) */
                         if (subreaper && has_children()) {
-                                reap_orphans(pid);
+                                reap_orphans(st->pid);
                                 (void) kill_leftovers();
                         }
                 }
         }
-        stderr_out_close(&s);
+        stderr_out_close(&st->s);
         /* the command closed every descriptor sbx watches but still runs: keep forwarding signals
          * until it ends (the wake pipe interrupts the wait) */
-        while (!reaped) {
-                struct pollfd p = { .fd = wake_r, .events = POLLIN };
+        while (!st->reaped) {
+                struct pollfd p = { .fd = st->wake_r, .events = POLLIN };
 
                 if (pending_mask || stop_pending)
-                        forward_pending(confined, &s, pid);
+                        forward_pending(confined, &st->s, st->pid);
                 if (child_event)
-                        reap_orphans(pid);
-                w = reap_runner(pid, &wstatus, WNOHANG, &s.inner, inner_r);
-                if (w == pid) {
-                        reaped = true;
+                        reap_orphans(st->pid);
+                w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
+                if (w == st->pid) {
+                        st->reaped = true;
                         break;
                 }
                 if (w < 0 && errno != EINTR) {
-                        lost_errno = errno;
+                        st->lost_errno = errno;
                         break;
                 }
                 if (poll(&p, 1, 100) > 0) {
                         char drain[64];
-                        while (read(wake_r, drain, sizeof(drain)) > 0)
+                        while (read(st->wake_r, drain, sizeof(drain)) > 0)
                                 ;
                 }
         }
         keeper_done();
         end_leftovers(); /* what is left, or all of it with no keeper (before ABI 6) */
         supervision_end();
-        if (pump) {
+        if (st->pump) {
                 /* sbx read ahead of the command: what the command did not read goes back to the
                  * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
                 int unread = 0;
-                if (pump->peek >= 0 && ioctl(pump->peek, FIONREAD, &unread) == 0)
-                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + pump->len - pump->off), SEEK_CUR);
-                if (pump->peek >= 0)
-                        close(pump->peek);
-                pump_close(pump);
+                if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0)
+                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + st->pump->len - st->pump->off),
+                                     SEEK_CUR);
+                if (st->pump->peek >= 0)
+                        close(st->pump->peek);
+                pump_close(st->pump);
         }
-        rep->duration_ms = now_ms() - t0;
+        rep->duration_ms = now_ms() - st->t0;
         rep->timed = true;
-        if (read(exec_r, &exec_errno, sizeof(exec_errno)) != (ssize_t) sizeof(exec_errno))
-                exec_errno = 0;
-        if (lost_errno) {
+        if (read(st->exec_r, &st->exec_errno, sizeof(st->exec_errno)) != (ssize_t) sizeof(st->exec_errno))
+                st->exec_errno = 0;
+        if (st->lost_errno) {
                 /* sbx could not read how the command ended: its status is unknown, and neither a
                  * success (wstatus is still 0) nor any verdict drawn from it is recorded */
                 rep->state = "failed";
@@ -2191,43 +2258,44 @@ not_started:
                 rep->evidence = "structural";
                 snprintf(rep->message_buf, sizeof(rep->message_buf),
                          "the command's end status could not be read (waitpid: %s): it is unknown",
-                         strerror(lost_errno));
+                         strerror(st->lost_errno));
                 rep->message = rep->message_buf;
                 return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
         }
 
-        if (s.setup_ended_by) {
-                wstatus = s.setup_ended_by; /* as if killed by it, as a run it ended in time */
+        if (st->s.setup_ended_by) {
+                st->wstatus = st->s.setup_ended_by; /* as if killed by it, as a run it ended in time */
                 snprintf(rep->message_buf, sizeof(rep->message_buf),
                          "signal %d (%s) came while %s was still setting the sandbox up, and %d s later it still "
                          "was: it was killed, and the command did not start",
-                         s.setup_ended_by, strsignal(s.setup_ended_by), confined->backend, SETUP_HOLD_MS / 1000);
+                         st->s.setup_ended_by, strsignal(st->s.setup_ended_by), confined->backend,
+                         SETUP_HOLD_MS / 1000);
                 rep->message = rep->message_buf;
                 sbx_fail(0, "run: %s", rep->message);
         }
-        if (WIFSIGNALED(wstatus)) {
-                rep->status.signal = WTERMSIG(wstatus);
+        if (WIFSIGNALED(st->wstatus)) {
+                rep->status.signal = WTERMSIG(st->wstatus);
                 rep->exit_status = 128 + rep->status.signal;
         } else {
-                rep->status.exit_code = WEXITSTATUS(wstatus);
+                rep->status.exit_code = WEXITSTATUS(st->wstatus);
                 rep->exit_status = rep->status.exit_code;
                 /* bubblewrap reports a command killed by signal N as exit 128+N; when sbx itself
                  * forwarded N, that is what happened */
                 for (size_t i = 0; confined && strcmp(confined->backend, "bwrap") == 0 &&
                                    i < SBX_ELEMENTSOF(forwarded); i++)
-                        if ((s.forwarded_mask & (1 << i)) && rep->status.exit_code == 128 + forwarded[i]) {
+                        if ((st->s.forwarded_mask & (1 << i)) && rep->status.exit_code == 128 + forwarded[i]) {
                                 rep->status.signal = forwarded[i];
                                 rep->status.exit_code = 0;
                         }
         }
 
-        if (exec_errno) {
-                if (exec_errno < 0)
+        if (st->exec_errno) {
+                if (st->exec_errno < 0)
                         snprintf(rep->message_buf, sizeof(rep->message_buf),
-                                 "cannot set up the command's descriptors: %s", strerror(-exec_errno));
+                                 "cannot set up the command's descriptors: %s", strerror(-st->exec_errno));
                 else
-                        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot execute %s: %s", exec_argv[0],
-                                 strerror(exec_errno));
+                        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot execute %s: %s", st->exec_argv[0],
+                                 strerror(st->exec_errno));
                 rep->message = rep->message_buf;
                 rep->evidence = "structural";
                 /* sbx's child could not set up the command's descriptors, or could not execute the
@@ -2236,7 +2304,7 @@ not_started:
                  * as when the pipes or the fork fail (limits review: it read 'completed', exit
                  * code 125). An unconfined command that cannot be executed stays its own failure,
                  * 127 or 126 as a shell's. */
-                if (confined || exec_errno < 0) {
+                if (confined || st->exec_errno < 0) {
                         rep->state = "failed";
                         rep->verdict = "runner_failure";
                         rep->exit_status = SBX_EXIT_INFRA;
@@ -2250,29 +2318,29 @@ not_started:
                 return rep->exit_status;
         }
 
-        if (classifier && !s.classify_error) {
+        if (st->classifier && !st->s.classify_error) {
                 struct sbx_diag diag = { 0 };
-                int fr = sbx_classify_finish(classifier, &rep->status, &rep->result, &diag);
+                int fr = sbx_classify_finish(st->classifier, &rep->status, &rep->result, &diag);
                 if (fr >= 0)
                         rep->classified = true;
                 else
-                        classifier_err = fr;
+                        st->classifier_err = fr;
         }
         rep->verdict = rep->classified ? sbx_verdict_to_string(rep->result.verdict) : "unclassified";
         /* the classifier failed (out of memory: a `ulimit -v` just above what sbx needs): the
          * verdict says so, and the message why */
-        if (!rep->classified && !rep->message && (classifier_err || s.classify_error)) {
+        if (!rep->classified && !rep->message && (st->classifier_err || st->s.classify_error)) {
                 snprintf(rep->message_buf, sizeof(rep->message_buf), "the outcome could not be classified: %s",
-                         strerror(-(classifier_err ? classifier_err : s.classify_error)));
+                         strerror(-(st->classifier_err ? st->classifier_err : st->s.classify_error)));
                 rep->message = rep->message_buf;
                 sbx_fail(0, "run: %s", rep->message);
         }
         rep->evidence = rep->classified && rep->result.line_no ? "stderr" : "exit-status";
 
-        started = structural_evidence(confined ? confined->backend : NULL, &s, wstatus,
-                                      WIFEXITED(wstatus) ? rep->status.signal : 0,
-                                      WIFSIGNALED(wstatus) && !unstarted && !is_forwarded(WTERMSIG(wstatus))
-                                              ? WTERMSIG(wstatus)
+        started = structural_evidence(confined ? confined->backend : NULL, &st->s, st->wstatus,
+                                      WIFEXITED(st->wstatus) ? rep->status.signal : 0,
+                                      WIFSIGNALED(st->wstatus) && !st->unstarted && !is_forwarded(WTERMSIG(st->wstatus))
+                                              ? WTERMSIG(st->wstatus)
                                               : 0);
         if (started == STARTED_NO) {
                 rep->verdict = "runner_failure";
@@ -2282,33 +2350,33 @@ not_started:
                         rep->result.verdict = SBX_VERDICT_RUNNER_FAILURE;
                         sbx_strlcpy(rep->result.rule, "structural", sizeof(rep->result.rule));
                         rep->result.signature[0] = '\0';
-                        sbx_strlcpy(rep->result.matched_line, s.first_line, sizeof(rep->result.matched_line));
-                        rep->result.line_no = s.first_line[0] ? 1 : 0;
+                        sbx_strlcpy(rep->result.matched_line, st->s.first_line, sizeof(rep->result.matched_line));
+                        rep->result.line_no = st->s.first_line[0] ? 1 : 0;
                 }
                 /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
                 if (!rep->message &&
-                    (inner_failure(&s.inner) || (s.status.len && strcmp(confined->backend, "landlock") == 0))) {
-                        runner_message(inner_failure(&s.inner) ? inner_failure(&s.inner) : s.status.data,
+                    (inner_failure(&st->s.inner) || (st->s.status.len && strcmp(confined->backend, "landlock") == 0))) {
+                        runner_message(inner_failure(&st->s.inner) ? inner_failure(&st->s.inner) : st->s.status.data,
                                        rep->message_buf, sizeof(rep->message_buf));
                         rep->message = rep->message_buf;
                 }
-                if (!rep->message && WIFSIGNALED(wstatus)) {
+                if (!rep->message && WIFSIGNALED(st->wstatus)) {
                         snprintf(rep->message_buf, sizeof(rep->message_buf),
                                  "%s was killed by signal %d (%s) before the command started", confined->backend,
-                                 WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
+                                 WTERMSIG(st->wstatus), strsignal(WTERMSIG(st->wstatus)));
                         rep->message = rep->message_buf;
-                } else if (!rep->message && !s.first_line[0] && WIFEXITED(wstatus)) {
+                } else if (!rep->message && !st->s.first_line[0] && WIFEXITED(st->wstatus)) {
                         /* the notice said "... the command did not run: " and stopped there */
-                        int st = WEXITSTATUS(wstatus);
-                        if (st > 128 && st - 128 < NSIG)
+                        int code = WEXITSTATUS(st->wstatus);
+                        if (code > 128 && code - 128 < NSIG)
                                 snprintf(rep->message_buf, sizeof(rep->message_buf),
                                          "%s exited with status %d (128 + signal %d, %s) before the command started, "
                                          "saying nothing",
-                                         confined->backend, st, st - 128, strsignal(st - 128));
+                                         confined->backend, code, code - 128, strsignal(code - 128));
                         else
                                 snprintf(rep->message_buf, sizeof(rep->message_buf),
                                          "%s exited with status %d before the command started, saying nothing",
-                                         confined->backend, st);
+                                         confined->backend, code);
                         rep->message = rep->message_buf;
                 }
         } else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE) {
@@ -2335,36 +2403,36 @@ not_started:
 
 pipes_failed:
         r = errno ? errno : ENOMEM;
-        if (pump)
-                pump_close(pump);
-        if (in_r >= 0)
-                close(in_r);
-        if (err_w >= 0)
-                close(err_w);
-        if (exec_p[1] >= 0)
-                close(exec_p[1]);
-        if (exec_p[0] >= 0 && exec_r < 0)
-                close(exec_p[0]);
-        if (status_p[1] >= 0)
-                close(status_p[1]);
-        if (status_p[0] >= 0 && status_r < 0)
-                close(status_p[0]);
-        if (inner_p[1] >= 0)
-                close(inner_p[1]);
-        if (inner_p[0] >= 0 && inner_r < 0)
-                close(inner_p[0]);
-        if (lifeline_r >= 0)
-                close(lifeline_r);
+        if (st->pump)
+                pump_close(st->pump);
+        if (st->in_r >= 0)
+                close(st->in_r);
+        if (st->err_w >= 0)
+                close(st->err_w);
+        if (st->exec_p[1] >= 0)
+                close(st->exec_p[1]);
+        if (st->exec_p[0] >= 0 && st->exec_r < 0)
+                close(st->exec_p[0]);
+        if (st->status_p[1] >= 0)
+                close(st->status_p[1]);
+        if (st->status_p[0] >= 0 && st->status_r < 0)
+                close(st->status_p[0]);
+        if (st->inner_p[1] >= 0)
+                close(st->inner_p[1]);
+        if (st->inner_p[0] >= 0 && st->inner_r < 0)
+                close(st->inner_p[0]);
+        if (st->lifeline_r >= 0)
+                close(st->lifeline_r);
         for (size_t i = 0; i < 2; i++) {
-                if (gate_p[i] >= 0)
-                        close(gate_p[i]);
-                if (wake_p[i] >= 0 && wake_r < 0)
-                        close(wake_p[i]);
+                if (st->gate_p[i] >= 0)
+                        close(st->gate_p[i]);
+                if (st->wake_p[i] >= 0 && st->wake_r < 0)
+                        close(st->wake_p[i]);
         }
-        if (err_r >= 0) {
+        if (st->err_r >= 0) {
                 stderr_pty_master = -1;
-                close(err_r);
-                err_r = -1;
+                close(st->err_r);
+                st->err_r = -1;
         }
         /* the run ends here, before anything started: it still leaves its row, written once the
          * descriptors taken above are given back (review: under a low `ulimit -n`, with the
