@@ -1782,6 +1782,207 @@ static void run_state_done(struct run_state *st) {
                 sbx_classifier_free(st->classifier);
 }
 
+/* ---- the report ---------------------------------------------------------------------------- */
+
+/* sbx could not read how the command ended (st->lost_errno): its status is unknown, and neither a
+ * success (wstatus is still 0) nor any verdict drawn from it is recorded */
+static int report_lost(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+
+        rep->state = "failed";
+        rep->verdict = "runner_failure";
+        rep->evidence = "structural";
+        snprintf(rep->message_buf, sizeof(rep->message_buf),
+                 "the command's end status could not be read (waitpid: %s): it is unknown",
+                 strerror(st->lost_errno));
+        rep->message = rep->message_buf;
+        return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
+}
+
+/* The command's end status (st->wstatus), into rep->status and the exit status. */
+static void report_status(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+
+        if (st->s.setup_ended_by) {
+                st->wstatus = st->s.setup_ended_by; /* as if killed by it, as a run it ended in time */
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "signal %d (%s) came while %s was still setting the sandbox up, and %d s later it still "
+                         "was: it was killed, and the command did not start",
+                         st->s.setup_ended_by, strsignal(st->s.setup_ended_by), confined->backend,
+                         SETUP_HOLD_MS / 1000);
+                rep->message = rep->message_buf;
+                sbx_fail(0, "run: %s", rep->message);
+        }
+        if (WIFSIGNALED(st->wstatus)) {
+                rep->status.signal = WTERMSIG(st->wstatus);
+                rep->exit_status = 128 + rep->status.signal;
+        } else {
+                rep->status.exit_code = WEXITSTATUS(st->wstatus);
+                rep->exit_status = rep->status.exit_code;
+                /* bubblewrap reports a command killed by signal N as exit 128+N; when sbx itself
+                 * forwarded N, that is what happened */
+                for (size_t i = 0; confined && strcmp(confined->backend, "bwrap") == 0 &&
+                                   i < SBX_ELEMENTSOF(forwarded); i++)
+                        if ((st->s.forwarded_mask & (1 << i)) && rep->status.exit_code == 128 + forwarded[i]) {
+                                rep->status.signal = forwarded[i];
+                                rep->status.exit_code = 0;
+                        }
+        }
+}
+
+/* sbx's child could not set up the command's descriptors or execute exec_argv (st->exec_errno). */
+static int report_exec_failed(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+
+        if (st->exec_errno < 0)
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "cannot set up the command's descriptors: %s", strerror(-st->exec_errno));
+        else
+                snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot execute %s: %s", st->exec_argv[0],
+                         strerror(st->exec_errno));
+        rep->message = rep->message_buf;
+        rep->evidence = "structural";
+        /* sbx's child could not set up the command's descriptors, or could not execute the
+         * runner: a spawn error, nothing of the run's started, and the child's exit status
+         * (its _exit(125) or 127) is no status of the command's: 'failed', with neither,
+         * as when the pipes or the fork fail (limits review: it read 'completed', exit
+         * code 125). An unconfined command that cannot be executed stays its own failure,
+         * 127 or 126 as a shell's. */
+        if (confined || st->exec_errno < 0) {
+                rep->state = "failed";
+                rep->verdict = "runner_failure";
+                rep->exit_status = SBX_EXIT_INFRA;
+        } else
+                rep->verdict = "task_failure";
+        {
+                /* the name is the caller's argv: one line, inert on a terminal (review) */
+                _cleanup_free_ char *shown = sbx_term_text(rep->message, strlen(rep->message));
+                sbx_fail(0, "%s", shown ? shown : rep->message);
+        }
+        return rep->exit_status;
+}
+
+/* The classifier's verdict, or why there is none. */
+static void report_classified(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+
+        if (st->classifier && !st->s.classify_error) {
+                struct sbx_diag diag = { 0 };
+                int fr = sbx_classify_finish(st->classifier, &rep->status, &rep->result, &diag);
+                if (fr >= 0)
+                        rep->classified = true;
+                else
+                        st->classifier_err = fr;
+        }
+        rep->verdict = rep->classified ? sbx_verdict_to_string(rep->result.verdict) : "unclassified";
+        /* the classifier failed (out of memory: a `ulimit -v` just above what sbx needs): the
+         * verdict says so, and the message why */
+        if (!rep->classified && !rep->message && (st->classifier_err || st->s.classify_error)) {
+                snprintf(rep->message_buf, sizeof(rep->message_buf), "the outcome could not be classified: %s",
+                         strerror(-(st->classifier_err ? st->classifier_err : st->s.classify_error)));
+                rep->message = rep->message_buf;
+                sbx_fail(0, "run: %s", rep->message);
+        }
+        rep->evidence = rep->classified && rep->result.line_no ? "stderr" : "exit-status";
+}
+
+/* The runner ended before the command started (structural evidence): a runner failure, and why. */
+static void report_not_started(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+
+        rep->verdict = "runner_failure";
+        rep->evidence = "structural";
+        if (rep->classified && rep->result.verdict != SBX_VERDICT_RUNNER_FAILURE) {
+                /* the rules did not recognise it: the first stderr line is the best evidence */
+                rep->result.verdict = SBX_VERDICT_RUNNER_FAILURE;
+                sbx_strlcpy(rep->result.rule, "structural", sizeof(rep->result.rule));
+                rep->result.signature[0] = '\0';
+                sbx_strlcpy(rep->result.matched_line, st->s.first_line, sizeof(rep->result.matched_line));
+                rep->result.line_no = st->s.first_line[0] ? 1 : 0;
+        }
+        /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
+        if (!rep->message &&
+            (inner_failure(&st->s.inner) || (st->s.status.len && strcmp(confined->backend, "landlock") == 0))) {
+                runner_message(inner_failure(&st->s.inner) ? inner_failure(&st->s.inner) : st->s.status.data,
+                               rep->message_buf, sizeof(rep->message_buf));
+                rep->message = rep->message_buf;
+        }
+        if (!rep->message && WIFSIGNALED(st->wstatus)) {
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "%s was killed by signal %d (%s) before the command started", confined->backend,
+                         WTERMSIG(st->wstatus), strsignal(WTERMSIG(st->wstatus)));
+                rep->message = rep->message_buf;
+        } else if (!rep->message && !st->s.first_line[0] && WIFEXITED(st->wstatus)) {
+                /* the notice said "... the command did not run: " and stopped there */
+                int code = WEXITSTATUS(st->wstatus);
+                if (code > 128 && code - 128 < NSIG)
+                        snprintf(rep->message_buf, sizeof(rep->message_buf),
+                                 "%s exited with status %d (128 + signal %d, %s) before the command started, "
+                                 "saying nothing",
+                                 confined->backend, code, code - 128, strsignal(code - 128));
+                else
+                        snprintf(rep->message_buf, sizeof(rep->message_buf),
+                                 "%s exited with status %d before the command started, saying nothing",
+                                 confined->backend, code);
+                rep->message = rep->message_buf;
+        }
+}
+
+/* The command ran (structural evidence), so a runner-looking line is the command's own text. */
+static void report_command_text(struct sbx_run_report *rep) {
+        rep->evidence = "structural";
+        if (rep->result.n_denials > 0) {
+                rep->result.verdict = SBX_VERDICT_DENIED;
+                sbx_strlcpy(rep->result.rule, "denial", sizeof(rep->result.rule));
+                sbx_strlcpy(rep->result.signature, rep->result.denial_signature,
+                            sizeof(rep->result.signature));
+                rep->result.line_no = rep->result.denials[0].line_no;
+                sbx_strlcpy(rep->result.matched_line, rep->result.denials[0].line,
+                            sizeof(rep->result.matched_line));
+        } else {
+                rep->result.verdict = SBX_VERDICT_TASK_FAILURE;
+                rep->result.rule[0] = rep->result.signature[0] = rep->result.matched_line[0] = '\0';
+                rep->result.line_no = 0;
+        }
+        rep->verdict = sbx_verdict_to_string(rep->result.verdict);
+}
+
+/* What the run ends as: its duration, status, verdict, evidence and message (st->rep), and sbx's exit
+ * status. */
+static int run_report(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+        enum started started;
+
+        rep->duration_ms = now_ms() - st->t0;
+        rep->timed = true;
+        if (read(st->exec_r, &st->exec_errno, sizeof(st->exec_errno)) != (ssize_t) sizeof(st->exec_errno))
+                st->exec_errno = 0;
+        if (st->lost_errno)
+                return report_lost(st);
+
+        report_status(st);
+        if (st->exec_errno)
+                return report_exec_failed(st);
+
+        report_classified(st);
+        started = structural_evidence(confined ? confined->backend : NULL, &st->s, st->wstatus,
+                                      WIFEXITED(st->wstatus) ? rep->status.signal : 0,
+                                      WIFSIGNALED(st->wstatus) && !st->unstarted && !is_forwarded(WTERMSIG(st->wstatus))
+                                              ? WTERMSIG(st->wstatus)
+                                              : 0);
+        if (started == STARTED_NO)
+                report_not_started(st);
+        else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE)
+                report_command_text(rep);
+        if (strcmp(rep->verdict, "runner_failure") == 0)
+                rep->exit_status = SBX_EXIT_INFRA;
+        return rep->exit_status;
+}
+
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
@@ -1818,7 +2019,6 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         };
         struct run_state *st = &state;
         int r;
-        enum started started;
         pid_t w = 0;
 
         st->record_first = !st->gated;
@@ -2246,160 +2446,7 @@ not_started:
                         close(st->pump->peek);
                 pump_close(st->pump);
         }
-        rep->duration_ms = now_ms() - st->t0;
-        rep->timed = true;
-        if (read(st->exec_r, &st->exec_errno, sizeof(st->exec_errno)) != (ssize_t) sizeof(st->exec_errno))
-                st->exec_errno = 0;
-        if (st->lost_errno) {
-                /* sbx could not read how the command ended: its status is unknown, and neither a
-                 * success (wstatus is still 0) nor any verdict drawn from it is recorded */
-                rep->state = "failed";
-                rep->verdict = "runner_failure";
-                rep->evidence = "structural";
-                snprintf(rep->message_buf, sizeof(rep->message_buf),
-                         "the command's end status could not be read (waitpid: %s): it is unknown",
-                         strerror(st->lost_errno));
-                rep->message = rep->message_buf;
-                return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
-        }
-
-        if (st->s.setup_ended_by) {
-                st->wstatus = st->s.setup_ended_by; /* as if killed by it, as a run it ended in time */
-                snprintf(rep->message_buf, sizeof(rep->message_buf),
-                         "signal %d (%s) came while %s was still setting the sandbox up, and %d s later it still "
-                         "was: it was killed, and the command did not start",
-                         st->s.setup_ended_by, strsignal(st->s.setup_ended_by), confined->backend,
-                         SETUP_HOLD_MS / 1000);
-                rep->message = rep->message_buf;
-                sbx_fail(0, "run: %s", rep->message);
-        }
-        if (WIFSIGNALED(st->wstatus)) {
-                rep->status.signal = WTERMSIG(st->wstatus);
-                rep->exit_status = 128 + rep->status.signal;
-        } else {
-                rep->status.exit_code = WEXITSTATUS(st->wstatus);
-                rep->exit_status = rep->status.exit_code;
-                /* bubblewrap reports a command killed by signal N as exit 128+N; when sbx itself
-                 * forwarded N, that is what happened */
-                for (size_t i = 0; confined && strcmp(confined->backend, "bwrap") == 0 &&
-                                   i < SBX_ELEMENTSOF(forwarded); i++)
-                        if ((st->s.forwarded_mask & (1 << i)) && rep->status.exit_code == 128 + forwarded[i]) {
-                                rep->status.signal = forwarded[i];
-                                rep->status.exit_code = 0;
-                        }
-        }
-
-        if (st->exec_errno) {
-                if (st->exec_errno < 0)
-                        snprintf(rep->message_buf, sizeof(rep->message_buf),
-                                 "cannot set up the command's descriptors: %s", strerror(-st->exec_errno));
-                else
-                        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot execute %s: %s", st->exec_argv[0],
-                                 strerror(st->exec_errno));
-                rep->message = rep->message_buf;
-                rep->evidence = "structural";
-                /* sbx's child could not set up the command's descriptors, or could not execute the
-                 * runner: a spawn error, nothing of the run's started, and the child's exit status
-                 * (its _exit(125) or 127) is no status of the command's: 'failed', with neither,
-                 * as when the pipes or the fork fail (limits review: it read 'completed', exit
-                 * code 125). An unconfined command that cannot be executed stays its own failure,
-                 * 127 or 126 as a shell's. */
-                if (confined || st->exec_errno < 0) {
-                        rep->state = "failed";
-                        rep->verdict = "runner_failure";
-                        rep->exit_status = SBX_EXIT_INFRA;
-                } else
-                        rep->verdict = "task_failure";
-                {
-                        /* the name is the caller's argv: one line, inert on a terminal (review) */
-                        _cleanup_free_ char *shown = sbx_term_text(rep->message, strlen(rep->message));
-                        sbx_fail(0, "%s", shown ? shown : rep->message);
-                }
-                return rep->exit_status;
-        }
-
-        if (st->classifier && !st->s.classify_error) {
-                struct sbx_diag diag = { 0 };
-                int fr = sbx_classify_finish(st->classifier, &rep->status, &rep->result, &diag);
-                if (fr >= 0)
-                        rep->classified = true;
-                else
-                        st->classifier_err = fr;
-        }
-        rep->verdict = rep->classified ? sbx_verdict_to_string(rep->result.verdict) : "unclassified";
-        /* the classifier failed (out of memory: a `ulimit -v` just above what sbx needs): the
-         * verdict says so, and the message why */
-        if (!rep->classified && !rep->message && (st->classifier_err || st->s.classify_error)) {
-                snprintf(rep->message_buf, sizeof(rep->message_buf), "the outcome could not be classified: %s",
-                         strerror(-(st->classifier_err ? st->classifier_err : st->s.classify_error)));
-                rep->message = rep->message_buf;
-                sbx_fail(0, "run: %s", rep->message);
-        }
-        rep->evidence = rep->classified && rep->result.line_no ? "stderr" : "exit-status";
-
-        started = structural_evidence(confined ? confined->backend : NULL, &st->s, st->wstatus,
-                                      WIFEXITED(st->wstatus) ? rep->status.signal : 0,
-                                      WIFSIGNALED(st->wstatus) && !st->unstarted && !is_forwarded(WTERMSIG(st->wstatus))
-                                              ? WTERMSIG(st->wstatus)
-                                              : 0);
-        if (started == STARTED_NO) {
-                rep->verdict = "runner_failure";
-                rep->evidence = "structural";
-                if (rep->classified && rep->result.verdict != SBX_VERDICT_RUNNER_FAILURE) {
-                        /* the rules did not recognise it: the first stderr line is the best evidence */
-                        rep->result.verdict = SBX_VERDICT_RUNNER_FAILURE;
-                        sbx_strlcpy(rep->result.rule, "structural", sizeof(rep->result.rule));
-                        rep->result.signature[0] = '\0';
-                        sbx_strlcpy(rep->result.matched_line, st->s.first_line, sizeof(rep->result.matched_line));
-                        rep->result.line_no = st->s.first_line[0] ? 1 : 0;
-                }
-                /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
-                if (!rep->message &&
-                    (inner_failure(&st->s.inner) || (st->s.status.len && strcmp(confined->backend, "landlock") == 0))) {
-                        runner_message(inner_failure(&st->s.inner) ? inner_failure(&st->s.inner) : st->s.status.data,
-                                       rep->message_buf, sizeof(rep->message_buf));
-                        rep->message = rep->message_buf;
-                }
-                if (!rep->message && WIFSIGNALED(st->wstatus)) {
-                        snprintf(rep->message_buf, sizeof(rep->message_buf),
-                                 "%s was killed by signal %d (%s) before the command started", confined->backend,
-                                 WTERMSIG(st->wstatus), strsignal(WTERMSIG(st->wstatus)));
-                        rep->message = rep->message_buf;
-                } else if (!rep->message && !st->s.first_line[0] && WIFEXITED(st->wstatus)) {
-                        /* the notice said "... the command did not run: " and stopped there */
-                        int code = WEXITSTATUS(st->wstatus);
-                        if (code > 128 && code - 128 < NSIG)
-                                snprintf(rep->message_buf, sizeof(rep->message_buf),
-                                         "%s exited with status %d (128 + signal %d, %s) before the command started, "
-                                         "saying nothing",
-                                         confined->backend, code, code - 128, strsignal(code - 128));
-                        else
-                                snprintf(rep->message_buf, sizeof(rep->message_buf),
-                                         "%s exited with status %d before the command started, saying nothing",
-                                         confined->backend, code);
-                        rep->message = rep->message_buf;
-                }
-        } else if (started == STARTED_YES && rep->classified && rep->result.verdict == SBX_VERDICT_RUNNER_FAILURE) {
-                /* the command ran, so a runner-looking line is the command's own text */
-                rep->evidence = "structural";
-                if (rep->result.n_denials > 0) {
-                        rep->result.verdict = SBX_VERDICT_DENIED;
-                        sbx_strlcpy(rep->result.rule, "denial", sizeof(rep->result.rule));
-                        sbx_strlcpy(rep->result.signature, rep->result.denial_signature,
-                                    sizeof(rep->result.signature));
-                        rep->result.line_no = rep->result.denials[0].line_no;
-                        sbx_strlcpy(rep->result.matched_line, rep->result.denials[0].line,
-                                    sizeof(rep->result.matched_line));
-                } else {
-                        rep->result.verdict = SBX_VERDICT_TASK_FAILURE;
-                        rep->result.rule[0] = rep->result.signature[0] = rep->result.matched_line[0] = '\0';
-                        rep->result.line_no = 0;
-                }
-                rep->verdict = sbx_verdict_to_string(rep->result.verdict);
-        }
-        if (strcmp(rep->verdict, "runner_failure") == 0)
-                rep->exit_status = SBX_EXIT_INFRA;
-        return rep->exit_status;
+        return run_report(st);
 
 pipes_failed:
         r = errno ? errno : ENOMEM;
