@@ -1782,6 +1782,206 @@ static void run_state_done(struct run_state *st) {
                 sbx_classifier_free(st->classifier);
 }
 
+/* Empties the wake pipe (a signal came, or a child ended). */
+static void wake_drain(int wake_r) {
+        char drain[64];
+
+        while (read(wake_r, drain, sizeof(drain)) > 0)
+                ;
+}
+
+/* What the loop of run_supervise() waits for (p: room for 5), and how many. */
+static nfds_t supervise_fds(const struct run_state *st, struct pollfd *p) {
+        nfds_t n = 0;
+
+        p[n++] = (struct pollfd) { .fd = st->wake_r, .events = POLLIN };
+        if (st->s.pend_len)
+                p[n++] = (struct pollfd) { .fd = st->s.out_fd, .events = POLLOUT };
+        else if (st->err_open)
+                p[n++] = (struct pollfd) { .fd = st->err_r, .events = POLLIN };
+        if (st->status_open)
+                p[n++] = (struct pollfd) { .fd = st->status_r, .events = POLLIN };
+        if (st->inner_open)
+                p[n++] = (struct pollfd) { .fd = st->inner_r, .events = POLLIN };
+        if (st->pump && st->pump->w >= 0 && !st->reaped) {
+                if (st->pump->len)
+                        p[n++] = (struct pollfd) { .fd = st->pump->w, .events = POLLOUT };
+                else
+                        p[n++] = (struct pollfd) { .fd = STDIN_FILENO, .events = POLLIN };
+        }
+        return n;
+}
+
+/* Serves each descriptor poll(2) found ready (r of them). */
+static void supervise_events(struct run_state *st, const struct pollfd *p, nfds_t n, int r) {
+        for (nfds_t i = 0; r > 0 && i < n; i++) {
+                if (!p[i].revents)
+                        continue;
+                if (p[i].fd == st->wake_r)
+                        wake_drain(st->wake_r);
+                else if (p[i].fd == st->err_r)
+                        st->err_open = pump_stderr(&st->s, st->err_r);
+                else if (st->s.pend_len && p[i].fd == st->s.out_fd)
+                        stderr_flush(&st->s);
+                else if (p[i].fd == st->status_r)
+                        st->status_open = pump_status(&st->s.status, st->status_r);
+                else if (p[i].fd == st->inner_r)
+                        st->inner_open = pump_status(&st->s.inner, st->inner_r);
+                else if (p[i].fd == STDIN_FILENO)
+                        pump_stdin_read(st->pump);
+                else if (st->pump && p[i].fd == st->pump->w)
+                        pump_stdin_write(st->pump);
+        }
+}
+
+/* The runner ended (reaped, or no status will come): what it left is ended, what it wrote is read. */
+static void supervise_reap(struct run_state *st) {
+        pid_t w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
+
+        if (w < 0 && errno != EINTR) {
+                /* no status will come (see lost_errno): nothing more to wait for */
+                st->lost_errno = errno;
+                st->reaped = true;
+                st->reaped_at = now_ms();
+        } else if (w == st->pid) {
+                int queued = 0;
+                st->reaped = true;
+                st->reaped_at = now_ms();
+                /* the Landlock keeper (--die-with-parent) has nothing left to guard: it
+                 * ends what the command left at once, fork storm included (a kill from
+                 * sbx, child by child, did not keep up with one) */
+                keeper_done();
+                /* what waits in the pipe now was written before the command ended: it is
+                 * read whatever the time it takes the caller to take the copy (sbx waits
+                 * for a reader with room, not in write(2), so this is no longer implied) */
+                if (st->err_open && ioctl(st->err_r, FIONREAD, &queued) == 0 && queued > 0)
+                        st->err_owed = st->s.err_read + (uint64_t) queued;
+                /* what the command left may hold stderr: it ends now, not in
+                 * DRAIN_AFTER_EXIT_MS. Those that ended are reaped first, one system
+                 * call each, not looked at in /proc one by one: a fork storm the keeper
+                 * ended left thousands (0.7 s of sbx's end, 60 chains on 2 cores) */
+                if (subreaper && has_children()) {
+                        reap_orphans(st->pid);
+                        (void) kill_leftovers();
+                }
+        }
+}
+
+/* The supervision loop: the command's stderr copied to sbx's and classified, bubblewrap's status and
+ * that of the launcher inside read, sbx's stdin copied to the command's, signals forwarded, denial
+ * lines offered to the record, until the runner has ended and its descriptors are drained. */
+static void run_supervise(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+
+        st->err_open = !st->unstarted;
+        st->status_open = !st->unstarted && st->status_r >= 0;
+        st->inner_open = !st->unstarted && st->inner_r >= 0;
+        if (st->unstarted) {
+                st->wstatus = st->unstarted; /* as if killed by it */
+                st->reaped = true;
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "signal %d came before the command started: nothing was executed", st->unstarted);
+                rep->message = rep->message_buf;
+        }
+        stderr_out_open(&st->s);
+        while (st->err_open || st->s.pend_len || st->status_open || st->inner_open ||
+               (st->pump && st->pump->w >= 0 && !st->reaped)) {
+                struct pollfd p[5];
+                nfds_t n;
+                int r, timeout = st->reaped ? (int) (st->reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
+
+                if ((pending_mask || stop_pending) && !st->reaped)
+                        forward_pending(confined, &st->s, st->pid);
+                if (child_event && !st->reaped)
+                        reap_orphans(st->pid);
+                /* the command has ended and the caller asked for the run's end (a signal sbx
+                 * passed on, or one that came since): what waits for a reader that does not read
+                 * is dropped, as the command's blocked write would have been */
+                if (st->reaped && st->s.pend_len && (st->s.forwarded_mask || end_pending())) {
+                        st->s.stderr_ok = false;
+                        st->s.pend_len = 0;
+                }
+                if (st->reaped && timeout <= 0) {
+                        if (st->err_open && st->s.err_read < st->err_owed)
+                                timeout = 100; /* what the command wrote before it ended is read */
+                        else if (!st->s.pend_len)
+                                break; /* a background process still holds stderr: stop waiting for it */
+                        else {
+                                /* read no more, but what was read still goes to the reader */
+                                st->err_open = st->status_open = st->inner_open = false;
+                                timeout = 100;
+                        }
+                }
+                n = supervise_fds(st, p);
+                r = poll(p, n, timeout);
+                if (r < 0 && errno != EINTR)
+                        break;
+                supervise_events(st, p, n, r);
+                if (!st->reaped)
+                        offer_denials(&st->s, st->writer, st->userdata);
+                /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
+                 * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
+                 * read on and dropped what it wrote: `yes >&2` ran for ever (review). */
+                if (st->s.reader_gone && st->err_open) {
+                        if (stderr_pty_master == st->err_r)
+                                stderr_pty_master = -1;
+                        close(st->err_r);
+                        st->err_r = -1;
+                        st->err_open = false;
+                }
+                if (!st->reaped)
+                        supervise_reap(st);
+        }
+        stderr_out_close(&st->s);
+}
+
+/* The command closed every descriptor sbx watches but still runs: keep forwarding signals until it
+ * ends (the wake pipe interrupts the wait). */
+static void run_wait(struct run_state *st) {
+        const struct sbx_confined_argv *confined = st->confined;
+
+        while (!st->reaped) {
+                struct pollfd p = { .fd = st->wake_r, .events = POLLIN };
+                pid_t w;
+
+                if (pending_mask || stop_pending)
+                        forward_pending(confined, &st->s, st->pid);
+                if (child_event)
+                        reap_orphans(st->pid);
+                w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
+                if (w == st->pid) {
+                        st->reaped = true;
+                        break;
+                }
+                if (w < 0 && errno != EINTR) {
+                        st->lost_errno = errno;
+                        break;
+                }
+                if (poll(&p, 1, 100) > 0)
+                        wake_drain(st->wake_r);
+        }
+}
+
+/* The end of supervision: what the command left is ended, and what it did not read of sbx's stdin is
+ * given back. */
+static void run_collect(struct run_state *st) {
+        keeper_done();
+        end_leftovers(); /* what is left, or all of it with no keeper (before ABI 6) */
+        supervision_end();
+        if (st->pump) {
+                /* sbx read ahead of the command: what the command did not read goes back to the
+                 * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
+                int unread = 0;
+                if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0)
+                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + st->pump->len - st->pump->off),
+                                     SEEK_CUR);
+                if (st->pump->peek >= 0)
+                        close(st->pump->peek);
+                pump_close(st->pump);
+        }
+}
+
 /* ---- the report ---------------------------------------------------------------------------- */
 
 /* sbx could not read how the command ended (st->lost_errno): its status is unknown, and neither a
@@ -2019,7 +2219,6 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         };
         struct run_state *st = &state;
         int r;
-        pid_t w = 0;
 
         st->record_first = !st->gated;
         st->collect_ok = st->inprocess && st->gated && writer && writer->fd >= 0;
@@ -2289,163 +2488,9 @@ not_started:
         }
         st->s.classifier = st->classifier;
 
-        st->err_open = !st->unstarted;
-        st->status_open = !st->unstarted && st->status_r >= 0;
-        st->inner_open = !st->unstarted && st->inner_r >= 0;
-        if (st->unstarted) {
-                st->wstatus = st->unstarted; /* as if killed by it */
-                st->reaped = true;
-                snprintf(rep->message_buf, sizeof(rep->message_buf),
-                         "signal %d came before the command started: nothing was executed", st->unstarted);
-                rep->message = rep->message_buf;
-        }
-        stderr_out_open(&st->s);
-        while (st->err_open || st->s.pend_len || st->status_open || st->inner_open ||
-               (st->pump && st->pump->w >= 0 && !st->reaped)) {
-                struct pollfd p[5];
-                nfds_t n = 0;
-                int timeout = st->reaped ? (int) (st->reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
-
-                if ((pending_mask || stop_pending) && !st->reaped)
-                        forward_pending(confined, &st->s, st->pid);
-                if (child_event && !st->reaped)
-                        reap_orphans(st->pid);
-                /* the command has ended and the caller asked for the run's end (a signal sbx
-                 * passed on, or one that came since): what waits for a reader that does not read
-                 * is dropped, as the command's blocked write would have been */
-                if (st->reaped && st->s.pend_len && (st->s.forwarded_mask || end_pending())) {
-                        st->s.stderr_ok = false;
-                        st->s.pend_len = 0;
-                }
-                if (st->reaped && timeout <= 0) {
-                        if (st->err_open && st->s.err_read < st->err_owed)
-                                timeout = 100; /* what the command wrote before it ended is read */
-                        else if (!st->s.pend_len)
-                                break; /* a background process still holds stderr: stop waiting for it */
-                        else {
-                                /* read no more, but what was read still goes to the reader */
-                                st->err_open = st->status_open = st->inner_open = false;
-                                timeout = 100;
-                        }
-                }
-                p[n++] = (struct pollfd) { .fd = st->wake_r, .events = POLLIN };
-                if (st->s.pend_len)
-                        p[n++] = (struct pollfd) { .fd = st->s.out_fd, .events = POLLOUT };
-                else if (st->err_open)
-                        p[n++] = (struct pollfd) { .fd = st->err_r, .events = POLLIN };
-                if (st->status_open)
-                        p[n++] = (struct pollfd) { .fd = st->status_r, .events = POLLIN };
-                if (st->inner_open)
-                        p[n++] = (struct pollfd) { .fd = st->inner_r, .events = POLLIN };
-                if (st->pump && st->pump->w >= 0 && !st->reaped) {
-                        if (st->pump->len)
-                                p[n++] = (struct pollfd) { .fd = st->pump->w, .events = POLLOUT };
-                        else
-                                p[n++] = (struct pollfd) { .fd = STDIN_FILENO, .events = POLLIN };
-                }
-                r = poll(p, n, timeout);
-                if (r < 0 && errno != EINTR)
-                        break;
-                for (nfds_t i = 0; r > 0 && i < n; i++) {
-                        if (!p[i].revents)
-                                continue;
-                        if (p[i].fd == st->wake_r) {
-                                char drain[64];
-                                while (read(st->wake_r, drain, sizeof(drain)) > 0)
-                                        ;
-                        } else if (p[i].fd == st->err_r)
-                                st->err_open = pump_stderr(&st->s, st->err_r);
-                        else if (st->s.pend_len && p[i].fd == st->s.out_fd)
-                                stderr_flush(&st->s);
-                        else if (p[i].fd == st->status_r)
-                                st->status_open = pump_status(&st->s.status, st->status_r);
-                        else if (p[i].fd == st->inner_r)
-                                st->inner_open = pump_status(&st->s.inner, st->inner_r);
-                        else if (p[i].fd == STDIN_FILENO)
-                                pump_stdin_read(st->pump);
-                        else if (st->pump && p[i].fd == st->pump->w)
-                                pump_stdin_write(st->pump);
-                }
-                if (!st->reaped)
-                        offer_denials(&st->s, writer, userdata);
-                /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
-                 * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
-                 * read on and dropped what it wrote: `yes >&2` ran for ever (review). */
-                if (st->s.reader_gone && st->err_open) {
-                        if (stderr_pty_master == st->err_r)
-                                stderr_pty_master = -1;
-                        close(st->err_r);
-                        st->err_r = -1;
-                        st->err_open = false;
-                }
-                if (!st->reaped && (w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r)) < 0 &&
-                    errno != EINTR) {
-                        /* no status will come (see lost_errno): nothing more to wait for */
-                        st->lost_errno = errno;
-                        st->reaped = true;
-                        st->reaped_at = now_ms();
-                } else if (!st->reaped && w == st->pid) {
-                        int queued = 0;
-                        st->reaped = true;
-                        st->reaped_at = now_ms();
-                        /* the Landlock keeper (--die-with-parent) has nothing left to guard: it
-                         * ends what the command left at once, fork storm included (a kill from
-                         * sbx, child by child, did not keep up with one) */
-                        keeper_done();
-                        /* what waits in the pipe now was written before the command ended: it is
-                         * read whatever the time it takes the caller to take the copy (sbx waits
-                         * for a reader with room, not in write(2), so this is no longer implied) */
-                        if (st->err_open && ioctl(st->err_r, FIONREAD, &queued) == 0 && queued > 0)
-                                st->err_owed = st->s.err_read + (uint64_t) queued;
-                        /* what the command left may hold stderr: it ends now, not in
-                         * DRAIN_AFTER_EXIT_MS. Those that ended are reaped first, one system
-                         * call each, not looked at in /proc one by one: a fork storm the keeper
-                         * ended left thousands (0.7 s of sbx's end, 60 chains on 2 cores) */
-                        if (subreaper && has_children()) {
-                                reap_orphans(st->pid);
-                                (void) kill_leftovers();
-                        }
-                }
-        }
-        stderr_out_close(&st->s);
-        /* the command closed every descriptor sbx watches but still runs: keep forwarding signals
-         * until it ends (the wake pipe interrupts the wait) */
-        while (!st->reaped) {
-                struct pollfd p = { .fd = st->wake_r, .events = POLLIN };
-
-                if (pending_mask || stop_pending)
-                        forward_pending(confined, &st->s, st->pid);
-                if (child_event)
-                        reap_orphans(st->pid);
-                w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
-                if (w == st->pid) {
-                        st->reaped = true;
-                        break;
-                }
-                if (w < 0 && errno != EINTR) {
-                        st->lost_errno = errno;
-                        break;
-                }
-                if (poll(&p, 1, 100) > 0) {
-                        char drain[64];
-                        while (read(st->wake_r, drain, sizeof(drain)) > 0)
-                                ;
-                }
-        }
-        keeper_done();
-        end_leftovers(); /* what is left, or all of it with no keeper (before ABI 6) */
-        supervision_end();
-        if (st->pump) {
-                /* sbx read ahead of the command: what the command did not read goes back to the
-                 * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
-                int unread = 0;
-                if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0)
-                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + st->pump->len - st->pump->off),
-                                     SEEK_CUR);
-                if (st->pump->peek >= 0)
-                        close(st->pump->peek);
-                pump_close(st->pump);
-        }
+        run_supervise(st);
+        run_wait(st);
+        run_collect(st);
         return run_report(st);
 
 pipes_failed:
