@@ -1982,6 +1982,220 @@ static void run_collect(struct run_state *st) {
         }
 }
 
+/* ---- the start ----------------------------------------------------------------------------- */
+
+/* How a phase of the start ends: the run goes on, it goes on with nothing started (st->unstarted),
+ * or it ends now (rep->exit_status). */
+enum run_step {
+        RUN_ON,
+        RUN_UNSTARTED,
+        RUN_END,
+};
+
+/* The ends the child takes, closed in the parent when no child is to come. */
+static void close_child_ends(struct run_state *st) {
+        int *const child_ends[] = { &st->in_r,       &st->err_w,      &st->exec_p[1], &st->status_p[1],
+                                    &st->inner_p[1], &st->gate_p[0], &st->gate_p[1], &st->lifeline_r };
+
+        close_each(child_ends, SBX_ELEMENTSOF(child_ends));
+}
+
+/* Without a gate the row is written before anything starts. With one, the runner starts first
+ * and sets the sandbox up while the row is written; the command waits for the go-ahead, which it
+ * never gets if the row cannot be written. */
+static enum run_step run_record_first(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+        int (*record_start)(void *userdata) = st->record_start;
+        void *userdata = st->userdata;
+
+        runner_own_group = confined && strcmp(confined->backend, "bwrap") == 0;
+        /* caught before the row is written: a SIGTERM while sbx waited for the writer's reply
+         * killed sbx, and an unconfined run was left with no row or one `running` (review). It
+         * waits for the command, as under a runner that sets a sandbox up. */
+        install_forwarding();
+        if (st->record_first && record_start(userdata) < 0) {
+                rep->state = NULL;
+                close_child_ends(st);
+                supervision_end();
+                rep->exit_status = SBX_EXIT_INFRA;
+                return RUN_END;
+        }
+        if (st->gated && st->record_first)
+                release_gate(&st->gate_p[1]);
+        /* A signal that came before the command started (held since sbx's start, through the
+         * policy, a probe and the row) ends the run now that its row is written: nothing is
+         * executed after it, and the run ends as the signal would have ended the command, which
+         * is what a signal between the row's request and the command's start did already (review:
+         * such a signal before the row left no row at all). */
+        if (st->record_first && (st->unstarted = sbx_run_signal_held())) {
+                close_child_ends(st);
+                return RUN_UNSTARTED;
+        }
+        return RUN_ON;
+}
+
+/* The writer did not confirm the row (collect_gate()): the child left, having run nothing; the row
+ * is written directly, then a child runs with the go-ahead waiting. */
+static enum run_step spawn_recorded(struct run_state *st, struct spawn_req *req) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_run_writer *writer = st->writer;
+        int (*record_start)(void *userdata) = st->record_start;
+        void *userdata = st->userdata;
+
+        while (waitpid(st->pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+        writer->collected(userdata, 0);
+        if (record_start(userdata) < 0) {
+                rep->state = NULL;
+                close_child_ends(st);
+                supervision_end();
+                rep->exit_status = SBX_EXIT_INFRA;
+                return RUN_END;
+        }
+        if ((st->unstarted = sbx_run_signal_held())) {
+                close_child_ends(st);
+                return RUN_UNSTARTED;
+        }
+        release_gate(&st->gate_p[1]);
+        req->collect = NULL;
+        st->collect_ok = false;
+        st->record_first = true;
+        st->pid = spawn_child(req);
+        return RUN_ON;
+}
+
+/* The runner (or the unconfined command) started: bubblewrap's guard first, the vfork child
+ * (spawn_child()). */
+static enum run_step run_spawn(struct run_state *st) {
+        const struct sbx_confined_argv *confined = st->confined;
+
+        /* Landlock: what the command leaves behind is sbx's to end (end_leftovers()) */
+        if (confined && strcmp(confined->backend, "landlock") == 0)
+                subreaper_on();
+        struct spawn_req req = {
+                .a = st->a,
+                .argv = st->exec_argv,
+                .envp = st->envp,
+                .in_r = st->in_r,
+                /* a stdout the command cannot write anyway, which it must not reopen */
+                .out_null = confined && sbx_run_fd_reopenable(STDOUT_FILENO),
+                .err_w = st->err_w,
+                .status_w = st->status_p[1],
+                .inner_w = st->inner_p[1],
+                .gate_r = st->gate_p[0],
+                .lifeline_r = st->lifeline_r,
+                .status_hold = st->lifeline_r >= 0 ? st->status_p[0] : -1,
+                .status_num = st->status_num,
+                .exec_w = st->exec_p[1],
+                .inprocess = st->inprocess,
+                /* confined: the runner closes them (opts->closed_std) */
+                .close_std = confined ? 0 : std_closed,
+                .use_fork = st->inprocess && !st->record_first && !st->collect_ok,
+                .collect = st->collect_ok ? &st->coll : NULL,
+        };
+        sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
+        if (req.use_fork)
+                sbx_ll_keeper_share(); /* the child's memory is its own: sbx is told the keeper */
+        /* bubblewrap: its guard first, whose group it joins */
+        st->pid = runner_own_group && guard_start() < 0 ? -1 : spawn_child(&req);
+        if (runner_own_group && !guard_pid && st->pid > 0)
+                runner_group = st->pid;
+        if (st->pid > 0 && st->collect_ok && st->coll.result < 0)
+                return spawn_recorded(st, &req);
+        return RUN_ON;
+}
+
+/* The fork failed: the child's ends are given back, and the run ends 'failed'. */
+static void spawn_failed(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        int (*record_start)(void *userdata) = st->record_start;
+        void *userdata = st->userdata;
+        int e = errno;
+
+        if (st->gate_p[1] >= 0)
+                close(st->gate_p[1]);
+        close(st->err_w);
+        close(st->exec_p[1]);
+        if (st->status_p[1] >= 0)
+                close(st->status_p[1]);
+        if (st->inner_p[1] >= 0)
+                close(st->inner_p[1]);
+        rep->state = "failed";
+        rep->verdict = "runner_failure";
+        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
+        rep->message = rep->message_buf;
+        supervision_end();
+        /* a row begun for a child that never came (the writer's reply unread) is still
+         * this run's: collected here, it ends 'failed' (review: it was left 'running') */
+        if (rep->execution_id == 0 && !st->record_first && record_start(userdata) < 0)
+                rep->state = NULL;
+        rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
+}
+
+/* The child's ends are its own: sbx closes them (or the fork failed, which ends the run). */
+static enum run_step run_spawned(struct run_state *st) {
+        if (st->gate_p[0] >= 0)
+                close(st->gate_p[0]);
+        if (st->lifeline_r >= 0)
+                close(st->lifeline_r);
+        if (st->pid < 0) {
+                spawn_failed(st);
+                return RUN_END;
+        }
+        close(st->err_w);
+        close(st->exec_p[1]);
+        if (st->status_p[1] >= 0)
+                close(st->status_p[1]);
+        if (st->inner_p[1] >= 0)
+                close(st->inner_p[1]);
+        if (st->in_r >= 0)
+                close(st->in_r);
+        return RUN_ON;
+}
+
+/* The row confirmed (the in-process launcher's collected reply, or written now), then the
+ * go-ahead; without the row, the runner is ended before it could start the command. */
+static enum run_step run_release(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_run_writer *writer = st->writer;
+        int (*record_start)(void *userdata) = st->record_start;
+        void *userdata = st->userdata;
+
+        if (st->collect_ok) {
+                int r2 = 0;
+                if (st->coll.result == 0)
+                        writer->collected(userdata, st->coll.id);
+                else
+                        r2 = record_start(userdata); /* the child failed first: sbx reads the reply */
+                if (st->gate_p[1] >= 0)
+                        close(st->gate_p[1]);
+                st->gate_p[1] = -1;
+                if (r2 < 0) {
+                        rep->state = NULL;
+                        end_unreleased(st->pid, &st->gate_p[1]);
+                        supervision_end();
+                        rep->exit_status = SBX_EXIT_INFRA;
+                        return RUN_END;
+                }
+        } else if (st->gated && !st->record_first) {
+                if (record_start(userdata) < 0) {
+                        rep->state = NULL;
+                        /* never released: end the runner before it could start the command */
+                        end_unreleased(st->pid, &st->gate_p[1]);
+                        supervision_end();
+                        rep->exit_status = SBX_EXIT_INFRA;
+                        return RUN_END;
+                }
+                if ((st->unstarted = sbx_run_signal_held())) {
+                        end_unreleased(st->pid, &st->gate_p[1]); /* reaped: it started nothing */
+                        return RUN_UNSTARTED;
+                }
+                release_gate(&st->gate_p[1]);
+        }
+        return RUN_ON;
+}
+
 /* ---- the report ---------------------------------------------------------------------------- */
 
 /* sbx could not read how the command ended (st->lost_errno): its status is unknown, and neither a
@@ -2218,6 +2432,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 .t0 = now_ms(),
         };
         struct run_state *st = &state;
+        enum run_step step;
         int r;
 
         st->record_first = !st->gated;
@@ -2286,153 +2501,15 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         st->wake_w = st->wake_p[1];
         wake_fd = st->wake_w;
 
-        runner_own_group = confined && strcmp(confined->backend, "bwrap") == 0;
-        /* Without a gate the row is written before anything starts. With one, the runner starts
-         * first and sets the sandbox up while the row is written; the command waits for the
-         * go-ahead, which it never gets if the row cannot be written. */
-        int *const child_ends[] = { &st->in_r,        &st->err_w,     &st->exec_p[1], &st->status_p[1],
-                                    &st->inner_p[1], &st->gate_p[0], &st->gate_p[1], &st->lifeline_r };
-        /* caught before the row is written: a SIGTERM while sbx waited for the writer's reply
-         * killed sbx, and an unconfined run was left with no row or one `running` (review). It
-         * waits for the command, as under a runner that sets a sandbox up. */
-        install_forwarding();
-        if (st->record_first && record_start(userdata) < 0) {
-                rep->state = NULL;
-                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
-                supervision_end();
-                return rep->exit_status = SBX_EXIT_INFRA;
-        }
-        if (st->gated && st->record_first)
-                release_gate(&st->gate_p[1]);
-        /* A signal that came before the command started (held since sbx's start, through the
-         * policy, a probe and the row) ends the run now that its row is written: nothing is
-         * executed after it, and the run ends as the signal would have ended the command, which
-         * is what a signal between the row's request and the command's start did already (review:
-         * such a signal before the row left no row at all). */
-        if (st->record_first && (st->unstarted = sbx_run_signal_held())) {
-                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
-                goto not_started;
-        }
-        /* Landlock: what the command leaves behind is sbx's to end (end_leftovers()) */
-        if (confined && strcmp(confined->backend, "landlock") == 0)
-                subreaper_on();
-        {
-                struct spawn_req req = {
-                        .a = a,
-                        .argv = st->exec_argv,
-                        .envp = st->envp,
-                        .in_r = st->in_r,
-                        /* a stdout the command cannot write anyway, which it must not reopen */
-                        .out_null = confined && sbx_run_fd_reopenable(STDOUT_FILENO),
-                        .err_w = st->err_w,
-                        .status_w = st->status_p[1],
-                        .inner_w = st->inner_p[1],
-                        .gate_r = st->gate_p[0],
-                        .lifeline_r = st->lifeline_r,
-                        .status_hold = st->lifeline_r >= 0 ? st->status_p[0] : -1,
-                        .status_num = st->status_num,
-                        .exec_w = st->exec_p[1],
-                        .inprocess = st->inprocess,
-                        /* confined: the runner closes them (opts->closed_std) */
-                        .close_std = confined ? 0 : std_closed,
-                        .use_fork = st->inprocess && !st->record_first && !st->collect_ok,
-                        .collect = st->collect_ok ? &st->coll : NULL,
-                };
-                sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
-                if (req.use_fork)
-                        sbx_ll_keeper_share(); /* the child's memory is its own: sbx is told the keeper */
-                /* bubblewrap: its guard first, whose group it joins */
-                st->pid = runner_own_group && guard_start() < 0 ? -1 : spawn_child(&req);
-                if (runner_own_group && !guard_pid && st->pid > 0)
-                        runner_group = st->pid;
-                if (st->pid > 0 && st->collect_ok && st->coll.result < 0) {
-                        /* the writer did not confirm the row: the child left, having run nothing;
-                         * the row is written directly, then a child runs with the go-ahead waiting */
-                        while (waitpid(st->pid, NULL, 0) < 0 && errno == EINTR)
-                                ;
-                        writer->collected(userdata, 0);
-                        if (record_start(userdata) < 0) {
-                                rep->state = NULL;
-                                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
-                                supervision_end();
-                                return rep->exit_status = SBX_EXIT_INFRA;
-                        }
-                        if ((st->unstarted = sbx_run_signal_held())) {
-                                close_each(child_ends, SBX_ELEMENTSOF(child_ends));
-                                goto not_started;
-                        }
-                        release_gate(&st->gate_p[1]);
-                        req.collect = NULL;
-                        st->collect_ok = false;
-                        st->record_first = true;
-                        st->pid = spawn_child(&req);
-                }
-        }
-        if (st->gate_p[0] >= 0)
-                close(st->gate_p[0]);
-        if (st->lifeline_r >= 0)
-                close(st->lifeline_r);
-        if (st->pid < 0) {
-                int e = errno;
-                if (st->gate_p[1] >= 0)
-                        close(st->gate_p[1]);
-                close(st->err_w);
-                close(st->exec_p[1]);
-                if (st->status_p[1] >= 0)
-                        close(st->status_p[1]);
-                if (st->inner_p[1] >= 0)
-                        close(st->inner_p[1]);
-                rep->state = "failed";
-                rep->verdict = "runner_failure";
-                snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
-                rep->message = rep->message_buf;
-                supervision_end();
-                /* a row begun for a child that never came (the writer's reply unread) is still
-                 * this run's: collected here, it ends 'failed' (review: it was left 'running') */
-                if (rep->execution_id == 0 && !st->record_first && record_start(userdata) < 0)
-                        rep->state = NULL;
-                return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
-        }
-        close(st->err_w);
-        close(st->exec_p[1]);
-        if (st->status_p[1] >= 0)
-                close(st->status_p[1]);
-        if (st->inner_p[1] >= 0)
-                close(st->inner_p[1]);
-        if (st->in_r >= 0)
-                close(st->in_r);
-
-        if (st->collect_ok) {
-                int r2 = 0;
-                if (st->coll.result == 0)
-                        writer->collected(userdata, st->coll.id);
-                else
-                        r2 = record_start(userdata); /* the child failed first: sbx reads the reply */
-                if (st->gate_p[1] >= 0)
-                        close(st->gate_p[1]);
-                st->gate_p[1] = -1;
-                if (r2 < 0) {
-                        rep->state = NULL;
-                        end_unreleased(st->pid, &st->gate_p[1]);
-                        supervision_end();
-                        return rep->exit_status = SBX_EXIT_INFRA;
-                }
-        } else if (st->gated && !st->record_first) {
-                if (record_start(userdata) < 0) {
-                        rep->state = NULL;
-                        /* never released: end the runner before it could start the command */
-                        end_unreleased(st->pid, &st->gate_p[1]);
-                        supervision_end();
-                        return rep->exit_status = SBX_EXIT_INFRA;
-                }
-                if ((st->unstarted = sbx_run_signal_held())) {
-                        end_unreleased(st->pid, &st->gate_p[1]); /* reaped: it started nothing */
-                        goto not_started;
-                }
-                release_gate(&st->gate_p[1]);
-        }
-
-not_started:
+        step = run_record_first(st);
+        if (step == RUN_ON)
+                step = run_spawn(st);
+        if (step == RUN_ON)
+                step = run_spawned(st);
+        if (step == RUN_ON)
+                step = run_release(st);
+        if (step == RUN_END)
+                return rep->exit_status;
         /* only now, while the command starts (its stderr waits in the pipe): nothing before the
          * go-ahead should delay the command */
         if (dialect) {
