@@ -1982,6 +1982,70 @@ static void run_collect(struct run_state *st) {
         }
 }
 
+/* ---- the classifier ------------------------------------------------------------------------ */
+
+/* What the classifier is told of the run: the command's directory, the directories it may write and
+ * those granted, the host's checks. */
+static void classifier_context(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+        /* the command starts in sbx's own directory (bwrap's --chdir names it) */
+        _cleanup_free_ char *cwd = getcwd(NULL, 0);
+        const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
+        char moved[PATH_MAX];
+        /* a shell script that moves first (`cd sub && make`, as an agent's bash
+         * tool writes), a tool told a directory (`make -C sub`): its lines'
+         * relative names are that directory's */
+        int start = cwd ? sbx_run_start_dir(st->command, cwd, moved, sizeof(moved)) : 0;
+        /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
+         * a relative name keeps no path: no directory is claimed for it */
+        struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
+                                                   : start < 0              ? NULL
+                                                   : cwd && cwd[0] == '/' ? cwd
+                                                                          : NULL,
+                                            .moved = start < 0 || (start > 0 && strcmp(moved, cwd) != 0),
+                                            .writable = writable, .granted = granted,
+                                            .search_path = getenv("PATH"),
+                                            .userdata = confined ? (void *) confined->private_tmpdir
+                                                                 : NULL };
+
+        sbx_run_host_checks(&ctx);
+        /* canonical, as the host's path (sbx_run_host_checks()) answers: both are already (the policy's root
+         * is canonicalized when it is resolved, the temp area is made beneath
+         * the real path of $TMPDIR, each step without a symlink), and neither
+         * can be moved by the command (their parents are not granted) */
+        if (confined && rep->policy && rep->policy->workspace_root)
+                root = rep->policy->workspace_root;
+        if (confined && confined->temp_dir)
+                temp = confined->temp_dir;
+        else if (confined)
+                temp = confined->private_tmpdir;
+        sbx_classify_writable_dirs(confined ? confined->backend : NULL,
+                                   rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
+                                   writable);
+        sbx_classify_granted_dirs(confined ? confined->backend : NULL,
+                                  rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root,
+                                  temp, granted);
+        /* a context it refuses (a path too long): paths as printed, every
+         * signature line a denial */
+        if (sbx_classifier_set_context(st->classifier, &ctx) < 0) {
+                ctx = (struct sbx_classify_context) { 0 };
+                (void) sbx_classifier_set_context(st->classifier, &ctx);
+        }
+}
+
+/* The classifier of the runner's dialect (st->classifier; st->classifier_err when it cannot be made). */
+static void run_classifier(struct run_state *st) {
+        struct sbx_diag diag = { 0 };
+
+        if ((st->classifier_err = sbx_classifier_new(st->dialect, &st->classifier, &diag)) < 0)
+                st->classifier = NULL;
+        else {
+                st->classifier_err = 0;
+                classifier_context(st);
+        }
+}
+
 /* ---- the start ----------------------------------------------------------------------------- */
 
 /* How a phase of the start ends: the run goes on, it goes on with nothing started (st->unstarted),
@@ -2512,57 +2576,8 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 return rep->exit_status;
         /* only now, while the command starts (its stderr waits in the pipe): nothing before the
          * go-ahead should delay the command */
-        if (dialect) {
-                struct sbx_diag diag = { 0 };
-                if ((st->classifier_err = sbx_classifier_new(dialect, &st->classifier, &diag)) < 0)
-                        st->classifier = NULL;
-                else {
-                        st->classifier_err = 0;
-                        /* the command starts in sbx's own directory (bwrap's --chdir names it) */
-                        _cleanup_free_ char *cwd = getcwd(NULL, 0);
-                        const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-                        char moved[PATH_MAX];
-                        /* a shell script that moves first (`cd sub && make`, as an agent's bash
-                         * tool writes), a tool told a directory (`make -C sub`): its lines'
-                         * relative names are that directory's */
-                        int start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
-                        /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
-                         * a relative name keeps no path: no directory is claimed for it */
-                        struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
-                                                                   : start < 0              ? NULL
-                                                                   : cwd && cwd[0] == '/' ? cwd
-                                                                                          : NULL,
-                                                            .moved = start < 0 || (start > 0 && strcmp(moved, cwd) != 0),
-                                                            .writable = writable, .granted = granted,
-                                                            .search_path = getenv("PATH"),
-                                                            .userdata = confined ? (void *) confined->private_tmpdir
-                                                                                 : NULL };
-
-                        sbx_run_host_checks(&ctx);
-                        /* canonical, as the host's path (sbx_run_host_checks()) answers: both are already (the policy's root
-                         * is canonicalized when it is resolved, the temp area is made beneath
-                         * the real path of $TMPDIR, each step without a symlink), and neither
-                         * can be moved by the command (their parents are not granted) */
-                        if (confined && rep->policy && rep->policy->workspace_root)
-                                root = rep->policy->workspace_root;
-                        if (confined && confined->temp_dir)
-                                temp = confined->temp_dir;
-                        else if (confined)
-                                temp = confined->private_tmpdir;
-                        sbx_classify_writable_dirs(confined ? confined->backend : NULL,
-                                                   rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
-                                                   writable);
-                        sbx_classify_granted_dirs(confined ? confined->backend : NULL,
-                                                  rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root,
-                                                  temp, granted);
-                        /* a context it refuses (a path too long): paths as printed, every
-                         * signature line a denial */
-                        if (sbx_classifier_set_context(st->classifier, &ctx) < 0) {
-                                ctx = (struct sbx_classify_context) { 0 };
-                                (void) sbx_classifier_set_context(st->classifier, &ctx);
-                        }
-                }
-        }
+        if (dialect)
+                run_classifier(st);
         st->s.classifier = st->classifier;
 
         run_supervise(st);
