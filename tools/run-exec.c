@@ -1982,6 +1982,137 @@ static void run_collect(struct run_state *st) {
         }
 }
 
+/* ---- the setup ----------------------------------------------------------------------------- */
+
+/* The lifeline: sbx's own pidfd, readable once sbx has exited, or without one (before Linux
+ * 5.3) the read end of a pipe whose write end sbx holds. Not the pipe where there
+ * is a pidfd: bubblewrap's guard shares sbx's descriptor table until its first
+ * system call, and a guard that had not run yet when sbx was killed held the write
+ * end open: the launcher took sbx for alive and started the command, which the
+ * guard's kill does not reach (bubblewrap's init is in a session of its own by
+ * then), and whose init had armed its parent-death signal after bubblewrap died:
+ * the command ran on unsupervised (1 of 60 runs killed early, on a loaded machine;
+ * 3 of 30 with the guard held back). Without a pidfd there is no guard. */
+static int open_lifeline(struct run_state *st) {
+        st->lifeline_r = (int) syscall(SYS_pidfd_open, getpid(), 0U);
+        if (st->lifeline_r < 0) {
+                int p[2];
+                if (pipe2(p, O_CLOEXEC) < 0)
+                        return -1;
+                st->lifeline_r = p[0];
+                st->lifeline_w = p[1];
+        }
+        return 0;
+}
+
+/* The command's stdin: /dev/null where the runner reopens the caller's directory, a pipe sbx copies
+ * its own stdin to (st->pump) where the command must not reopen it, else sbx's own. */
+static int open_stdin(struct run_state *st) {
+        const struct sbx_confined_argv *confined = st->confined;
+
+        if (confined && confined->stdin_dir) {
+                /* the runner puts the caller's directory, reopened in the sandbox, there */
+                if ((st->in_r = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+                        return -1;
+        } else if (confined && sbx_run_fd_reopenable(STDIN_FILENO) && !stdin_dir_governed(confined)) {
+                int p[2];
+                st->pump = calloc(1, sizeof(*st->pump));
+                if (st->pump)
+                        st->pump->peek = -1;
+                if (!st->pump || pipe2(p, O_CLOEXEC) < 0)
+                        return -1;
+                st->in_r = p[0];
+                st->pump->w = p[1];
+                st->pump->peek = fcntl(p[0], F_DUPFD_CLOEXEC, 3);
+                (void) fcntl(st->pump->w, F_SETFL, O_NONBLOCK);
+        }
+        return 0;
+}
+
+/* The pipes of a run (the command's stderr, the exec error, the runners' status, the wake-up, the
+ * gate), the lifeline and the command's stdin: -1 (errno) when one cannot be made. */
+static int run_open(struct run_state *st) {
+        const struct sbx_confined_argv *confined = st->confined;
+
+        st->err_r = open_stderr_pty(&st->err_w);
+        stderr_pty_master = st->err_r;
+        if (st->err_r < 0) {
+                int p[2];
+                if (pipe2(p, O_CLOEXEC) < 0)
+                        return -1;
+                st->err_r = p[0];
+                st->err_w = p[1];
+        }
+        if (pipe2(st->exec_p, O_CLOEXEC) < 0 || (confined && pipe2(st->status_p, O_CLOEXEC) < 0) ||
+            /* only bubblewrap runs the mount-sealing launcher that takes (and closes) this one */
+            (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(st->inner_p, O_CLOEXEC) < 0) ||
+            pipe2(st->wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (st->gated && pipe2(st->gate_p, O_CLOEXEC) < 0))
+                return -1;
+        if (st->gated && confined->lifeline && open_lifeline(st) < 0)
+                return -1;
+        if (open_stdin(st) < 0)
+                return -1;
+        st->exec_r = st->exec_p[0];
+        st->status_r = st->status_p[0];
+        st->inner_r = st->inner_p[0];
+        st->wake_r = st->wake_p[0];
+        st->wake_w = st->wake_p[1];
+        wake_fd = st->wake_w;
+        return 0;
+}
+
+/* The pipes could not be made (errno): what was taken is given back, and the run ends 'failed'. */
+static int run_pipes_failed(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        int r = errno ? errno : ENOMEM;
+
+        if (st->pump)
+                pump_close(st->pump);
+        if (st->in_r >= 0)
+                close(st->in_r);
+        if (st->err_w >= 0)
+                close(st->err_w);
+        if (st->exec_p[1] >= 0)
+                close(st->exec_p[1]);
+        if (st->exec_p[0] >= 0 && st->exec_r < 0)
+                close(st->exec_p[0]);
+        if (st->status_p[1] >= 0)
+                close(st->status_p[1]);
+        if (st->status_p[0] >= 0 && st->status_r < 0)
+                close(st->status_p[0]);
+        if (st->inner_p[1] >= 0)
+                close(st->inner_p[1]);
+        if (st->inner_p[0] >= 0 && st->inner_r < 0)
+                close(st->inner_p[0]);
+        if (st->lifeline_r >= 0)
+                close(st->lifeline_r);
+        for (size_t i = 0; i < 2; i++) {
+                if (st->gate_p[i] >= 0)
+                        close(st->gate_p[i]);
+                if (st->wake_p[i] >= 0 && st->wake_r < 0)
+                        close(st->wake_p[i]);
+        }
+        if (st->err_r >= 0) {
+                stderr_pty_master = -1;
+                close(st->err_r);
+                st->err_r = -1;
+        }
+        /* the run ends here, before anything started: it still leaves its row, written once the
+         * descriptors taken above are given back (review: under a low `ulimit -n`, with the
+         * database opened directly, the row could not be written for want of the descriptors these
+         * pipes held, and sbx said so in a second line, 'refusing to run unrecorded'). Not
+         * written even so, the caller's refusal is the one line, as when the row comes first. */
+        if (st->record_start(st->userdata) < 0) {
+                rep->state = NULL;
+                return rep->exit_status = SBX_EXIT_INFRA;
+        }
+        rep->state = "failed";
+        rep->verdict = "runner_failure";
+        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(r));
+        rep->message = rep->message_buf;
+        return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
+}
+
 /* ---- the classifier ------------------------------------------------------------------------ */
 
 /* What the classifier is told of the run: the command's directory, the directories it may write and
@@ -2497,7 +2628,6 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         };
         struct run_state *st = &state;
         enum run_step step;
-        int r;
 
         st->record_first = !st->gated;
         st->collect_ok = st->inprocess && st->gated && writer && writer->fd >= 0;
@@ -2506,64 +2636,11 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         guard_reap();
 
         rep->state = "completed";
-        if ((r = sbx_env_merge(confined ? confined->setenv : NULL, &st->envp)) < 0)
+        if (sbx_env_merge(confined ? confined->setenv : NULL, &st->envp) < 0)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
 
-        st->err_r = open_stderr_pty(&st->err_w);
-        stderr_pty_master = st->err_r;
-        if (st->err_r < 0) {
-                int p[2];
-                if (pipe2(p, O_CLOEXEC) < 0)
-                        goto pipes_failed;
-                st->err_r = p[0];
-                st->err_w = p[1];
-        }
-        if (pipe2(st->exec_p, O_CLOEXEC) < 0 || (confined && pipe2(st->status_p, O_CLOEXEC) < 0) ||
-            /* only bubblewrap runs the mount-sealing launcher that takes (and closes) this one */
-            (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(st->inner_p, O_CLOEXEC) < 0) ||
-            pipe2(st->wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (st->gated && pipe2(st->gate_p, O_CLOEXEC) < 0))
-                goto pipes_failed;
-        if (st->gated && confined->lifeline) {
-                /* sbx's own pidfd, readable once sbx has exited, or without one (before Linux
-                 * 5.3) the read end of a pipe whose write end sbx holds. Not the pipe where there
-                 * is a pidfd: bubblewrap's guard shares sbx's descriptor table until its first
-                 * system call, and a guard that had not run yet when sbx was killed held the write
-                 * end open: the launcher took sbx for alive and started the command, which the
-                 * guard's kill does not reach (bubblewrap's init is in a session of its own by
-                 * then), and whose init had armed its parent-death signal after bubblewrap died:
-                 * the command ran on unsupervised (1 of 60 runs killed early, on a loaded machine;
-                 * 3 of 30 with the guard held back). Without a pidfd there is no guard. */
-                st->lifeline_r = (int) syscall(SYS_pidfd_open, getpid(), 0U);
-                if (st->lifeline_r < 0) {
-                        int p[2];
-                        if (pipe2(p, O_CLOEXEC) < 0)
-                                goto pipes_failed;
-                        st->lifeline_r = p[0];
-                        st->lifeline_w = p[1];
-                }
-        }
-        if (confined && confined->stdin_dir) {
-                /* the runner puts the caller's directory, reopened in the sandbox, there */
-                if ((st->in_r = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
-                        goto pipes_failed;
-        } else if (confined && sbx_run_fd_reopenable(STDIN_FILENO) && !stdin_dir_governed(confined)) {
-                int p[2];
-                st->pump = calloc(1, sizeof(*st->pump));
-                if (st->pump)
-                        st->pump->peek = -1;
-                if (!st->pump || pipe2(p, O_CLOEXEC) < 0)
-                        goto pipes_failed;
-                st->in_r = p[0];
-                st->pump->w = p[1];
-                st->pump->peek = fcntl(p[0], F_DUPFD_CLOEXEC, 3);
-                (void) fcntl(st->pump->w, F_SETFL, O_NONBLOCK);
-        }
-        st->exec_r = st->exec_p[0];
-        st->status_r = st->status_p[0];
-        st->inner_r = st->inner_p[0];
-        st->wake_r = st->wake_p[0];
-        st->wake_w = st->wake_p[1];
-        wake_fd = st->wake_w;
+        if (run_open(st) < 0)
+                return run_pipes_failed(st);
 
         step = run_record_first(st);
         if (step == RUN_ON)
@@ -2584,54 +2661,6 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         run_wait(st);
         run_collect(st);
         return run_report(st);
-
-pipes_failed:
-        r = errno ? errno : ENOMEM;
-        if (st->pump)
-                pump_close(st->pump);
-        if (st->in_r >= 0)
-                close(st->in_r);
-        if (st->err_w >= 0)
-                close(st->err_w);
-        if (st->exec_p[1] >= 0)
-                close(st->exec_p[1]);
-        if (st->exec_p[0] >= 0 && st->exec_r < 0)
-                close(st->exec_p[0]);
-        if (st->status_p[1] >= 0)
-                close(st->status_p[1]);
-        if (st->status_p[0] >= 0 && st->status_r < 0)
-                close(st->status_p[0]);
-        if (st->inner_p[1] >= 0)
-                close(st->inner_p[1]);
-        if (st->inner_p[0] >= 0 && st->inner_r < 0)
-                close(st->inner_p[0]);
-        if (st->lifeline_r >= 0)
-                close(st->lifeline_r);
-        for (size_t i = 0; i < 2; i++) {
-                if (st->gate_p[i] >= 0)
-                        close(st->gate_p[i]);
-                if (st->wake_p[i] >= 0 && st->wake_r < 0)
-                        close(st->wake_p[i]);
-        }
-        if (st->err_r >= 0) {
-                stderr_pty_master = -1;
-                close(st->err_r);
-                st->err_r = -1;
-        }
-        /* the run ends here, before anything started: it still leaves its row, written once the
-         * descriptors taken above are given back (review: under a low `ulimit -n`, with the
-         * database opened directly, the row could not be written for want of the descriptors these
-         * pipes held, and sbx said so in a second line, 'refusing to run unrecorded'). Not
-         * written even so, the caller's refusal is the one line, as when the row comes first. */
-        if (record_start(userdata) < 0) {
-                rep->state = NULL;
-                return rep->exit_status = SBX_EXIT_INFRA;
-        }
-        rep->state = "failed";
-        rep->verdict = "runner_failure";
-        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(r));
-        rep->message = rep->message_buf;
-        return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
 }
 
 void sbx_run_report_json(const struct sbx_run_report *rep, bool cut_short, FILE *f) {
