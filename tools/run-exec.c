@@ -1745,9 +1745,12 @@ struct run_state {
         struct sbx_classifier *classifier;
         int classifier_err; /* -errno: the classifier could not be made or finish */
         char **envp;
-        int err_r, status_r, inner_r, exec_r, wake_r, wake_w;
+        /* each descriptor sbx holds, -1 once closed: the command's stderr (a pty's master or a
+         * pipe), the exec error from sbx's child, the runner's status and that of the launcher
+         * inside bubblewrap, the wake-up of the loop, the go-ahead, the lifeline, the command's stdin */
+        int err_r, err_w, exec_r, exec_w, status_r, status_w, inner_r, inner_w, wake_r, wake_w, gate_r, gate_w;
+        int in_r, lifeline_r;
         struct stdin_pump *pump;
-        int err_w, in_r, status_p[2], inner_p[2], exec_p[2], wake_p[2], gate_p[2], lifeline_r;
         /* a lifeline pipe's write end: held, never written, until the function returns (the
          * runner reaped) */
         int lifeline_w;
@@ -1984,6 +1987,17 @@ static void run_collect(struct run_state *st) {
 
 /* ---- the setup ----------------------------------------------------------------------------- */
 
+/* pipe2(2) into *r and *w. */
+static int open_pipe(int *r, int *w, int flags) {
+        int p[2];
+
+        if (pipe2(p, flags) < 0)
+                return -1;
+        *r = p[0];
+        *w = p[1];
+        return 0;
+}
+
 /* The lifeline: sbx's own pidfd, readable once sbx has exited, or without one (before Linux
  * 5.3) the read end of a pipe whose write end sbx holds. Not the pipe where there
  * is a pidfd: bubblewrap's guard shares sbx's descriptor table until its first
@@ -1995,13 +2009,8 @@ static void run_collect(struct run_state *st) {
  * 3 of 30 with the guard held back). Without a pidfd there is no guard. */
 static int open_lifeline(struct run_state *st) {
         st->lifeline_r = (int) syscall(SYS_pidfd_open, getpid(), 0U);
-        if (st->lifeline_r < 0) {
-                int p[2];
-                if (pipe2(p, O_CLOEXEC) < 0)
-                        return -1;
-                st->lifeline_r = p[0];
-                st->lifeline_w = p[1];
-        }
+        if (st->lifeline_r < 0 && open_pipe(&st->lifeline_r, &st->lifeline_w, O_CLOEXEC) < 0)
+                return -1;
         return 0;
 }
 
@@ -2036,27 +2045,20 @@ static int run_open(struct run_state *st) {
 
         st->err_r = open_stderr_pty(&st->err_w);
         stderr_pty_master = st->err_r;
-        if (st->err_r < 0) {
-                int p[2];
-                if (pipe2(p, O_CLOEXEC) < 0)
-                        return -1;
-                st->err_r = p[0];
-                st->err_w = p[1];
-        }
-        if (pipe2(st->exec_p, O_CLOEXEC) < 0 || (confined && pipe2(st->status_p, O_CLOEXEC) < 0) ||
+        if (st->err_r < 0 && open_pipe(&st->err_r, &st->err_w, O_CLOEXEC) < 0)
+                return -1;
+        if (open_pipe(&st->exec_r, &st->exec_w, O_CLOEXEC) < 0 ||
+            (confined && open_pipe(&st->status_r, &st->status_w, O_CLOEXEC) < 0) ||
             /* only bubblewrap runs the mount-sealing launcher that takes (and closes) this one */
-            (confined && strcmp(confined->backend, "bwrap") == 0 && pipe2(st->inner_p, O_CLOEXEC) < 0) ||
-            pipe2(st->wake_p, O_CLOEXEC | O_NONBLOCK) < 0 || (st->gated && pipe2(st->gate_p, O_CLOEXEC) < 0))
+            (confined && strcmp(confined->backend, "bwrap") == 0 &&
+             open_pipe(&st->inner_r, &st->inner_w, O_CLOEXEC) < 0) ||
+            open_pipe(&st->wake_r, &st->wake_w, O_CLOEXEC | O_NONBLOCK) < 0 ||
+            (st->gated && open_pipe(&st->gate_r, &st->gate_w, O_CLOEXEC) < 0))
                 return -1;
         if (st->gated && confined->lifeline && open_lifeline(st) < 0)
                 return -1;
         if (open_stdin(st) < 0)
                 return -1;
-        st->exec_r = st->exec_p[0];
-        st->status_r = st->status_p[0];
-        st->inner_r = st->inner_p[0];
-        st->wake_r = st->wake_p[0];
-        st->wake_w = st->wake_p[1];
         wake_fd = st->wake_w;
         return 0;
 }
@@ -2072,26 +2074,33 @@ static int run_pipes_failed(struct run_state *st) {
                 close(st->in_r);
         if (st->err_w >= 0)
                 close(st->err_w);
-        if (st->exec_p[1] >= 0)
-                close(st->exec_p[1]);
-        if (st->exec_p[0] >= 0 && st->exec_r < 0)
-                close(st->exec_p[0]);
-        if (st->status_p[1] >= 0)
-                close(st->status_p[1]);
-        if (st->status_p[0] >= 0 && st->status_r < 0)
-                close(st->status_p[0]);
-        if (st->inner_p[1] >= 0)
-                close(st->inner_p[1]);
-        if (st->inner_p[0] >= 0 && st->inner_r < 0)
-                close(st->inner_p[0]);
+        if (st->exec_w >= 0)
+                close(st->exec_w);
+        if (st->exec_r >= 0)
+                close(st->exec_r);
+        st->exec_r = -1;
+        if (st->status_w >= 0)
+                close(st->status_w);
+        if (st->status_r >= 0)
+                close(st->status_r);
+        st->status_r = -1;
+        if (st->inner_w >= 0)
+                close(st->inner_w);
+        if (st->inner_r >= 0)
+                close(st->inner_r);
+        st->inner_r = -1;
         if (st->lifeline_r >= 0)
                 close(st->lifeline_r);
-        for (size_t i = 0; i < 2; i++) {
-                if (st->gate_p[i] >= 0)
-                        close(st->gate_p[i]);
-                if (st->wake_p[i] >= 0 && st->wake_r < 0)
-                        close(st->wake_p[i]);
-        }
+        if (st->gate_r >= 0)
+                close(st->gate_r);
+        if (st->wake_r >= 0)
+                close(st->wake_r);
+        st->wake_r = -1;
+        if (st->gate_w >= 0)
+                close(st->gate_w);
+        if (st->wake_w >= 0)
+                close(st->wake_w);
+        st->wake_w = -1;
         if (st->err_r >= 0) {
                 stderr_pty_master = -1;
                 close(st->err_r);
@@ -2189,8 +2198,8 @@ enum run_step {
 
 /* The ends the child takes, closed in the parent when no child is to come. */
 static void close_child_ends(struct run_state *st) {
-        int *const child_ends[] = { &st->in_r,       &st->err_w,      &st->exec_p[1], &st->status_p[1],
-                                    &st->inner_p[1], &st->gate_p[0], &st->gate_p[1], &st->lifeline_r };
+        int *const child_ends[] = { &st->in_r,    &st->err_w,  &st->exec_w, &st->status_w,
+                                    &st->inner_w, &st->gate_r, &st->gate_w, &st->lifeline_r };
 
         close_each(child_ends, SBX_ELEMENTSOF(child_ends));
 }
@@ -2217,7 +2226,7 @@ static enum run_step run_record_first(struct run_state *st) {
                 return RUN_END;
         }
         if (st->gated && st->record_first)
-                release_gate(&st->gate_p[1]);
+                release_gate(&st->gate_w);
         /* A signal that came before the command started (held since sbx's start, through the
          * policy, a probe and the row) ends the run now that its row is written: nothing is
          * executed after it, and the run ends as the signal would have ended the command, which
@@ -2252,7 +2261,7 @@ static enum run_step spawn_recorded(struct run_state *st, struct spawn_req *req)
                 close_child_ends(st);
                 return RUN_UNSTARTED;
         }
-        release_gate(&st->gate_p[1]);
+        release_gate(&st->gate_w);
         req->collect = NULL;
         st->collect_ok = false;
         st->record_first = true;
@@ -2276,13 +2285,13 @@ static enum run_step run_spawn(struct run_state *st) {
                 /* a stdout the command cannot write anyway, which it must not reopen */
                 .out_null = confined && sbx_run_fd_reopenable(STDOUT_FILENO),
                 .err_w = st->err_w,
-                .status_w = st->status_p[1],
-                .inner_w = st->inner_p[1],
-                .gate_r = st->gate_p[0],
+                .status_w = st->status_w,
+                .inner_w = st->inner_w,
+                .gate_r = st->gate_r,
                 .lifeline_r = st->lifeline_r,
-                .status_hold = st->lifeline_r >= 0 ? st->status_p[0] : -1,
+                .status_hold = st->lifeline_r >= 0 ? st->status_r : -1,
                 .status_num = st->status_num,
-                .exec_w = st->exec_p[1],
+                .exec_w = st->exec_w,
                 .inprocess = st->inprocess,
                 /* confined: the runner closes them (opts->closed_std) */
                 .close_std = confined ? 0 : std_closed,
@@ -2308,14 +2317,14 @@ static void spawn_failed(struct run_state *st) {
         void *userdata = st->userdata;
         int e = errno;
 
-        if (st->gate_p[1] >= 0)
-                close(st->gate_p[1]);
+        if (st->gate_w >= 0)
+                close(st->gate_w);
         close(st->err_w);
-        close(st->exec_p[1]);
-        if (st->status_p[1] >= 0)
-                close(st->status_p[1]);
-        if (st->inner_p[1] >= 0)
-                close(st->inner_p[1]);
+        close(st->exec_w);
+        if (st->status_w >= 0)
+                close(st->status_w);
+        if (st->inner_w >= 0)
+                close(st->inner_w);
         rep->state = "failed";
         rep->verdict = "runner_failure";
         snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
@@ -2330,8 +2339,8 @@ static void spawn_failed(struct run_state *st) {
 
 /* The child's ends are its own: sbx closes them (or the fork failed, which ends the run). */
 static enum run_step run_spawned(struct run_state *st) {
-        if (st->gate_p[0] >= 0)
-                close(st->gate_p[0]);
+        if (st->gate_r >= 0)
+                close(st->gate_r);
         if (st->lifeline_r >= 0)
                 close(st->lifeline_r);
         if (st->pid < 0) {
@@ -2339,11 +2348,11 @@ static enum run_step run_spawned(struct run_state *st) {
                 return RUN_END;
         }
         close(st->err_w);
-        close(st->exec_p[1]);
-        if (st->status_p[1] >= 0)
-                close(st->status_p[1]);
-        if (st->inner_p[1] >= 0)
-                close(st->inner_p[1]);
+        close(st->exec_w);
+        if (st->status_w >= 0)
+                close(st->status_w);
+        if (st->inner_w >= 0)
+                close(st->inner_w);
         if (st->in_r >= 0)
                 close(st->in_r);
         return RUN_ON;
@@ -2363,12 +2372,12 @@ static enum run_step run_release(struct run_state *st) {
                         writer->collected(userdata, st->coll.id);
                 else
                         r2 = record_start(userdata); /* the child failed first: sbx reads the reply */
-                if (st->gate_p[1] >= 0)
-                        close(st->gate_p[1]);
-                st->gate_p[1] = -1;
+                if (st->gate_w >= 0)
+                        close(st->gate_w);
+                st->gate_w = -1;
                 if (r2 < 0) {
                         rep->state = NULL;
-                        end_unreleased(st->pid, &st->gate_p[1]);
+                        end_unreleased(st->pid, &st->gate_w);
                         supervision_end();
                         rep->exit_status = SBX_EXIT_INFRA;
                         return RUN_END;
@@ -2377,16 +2386,16 @@ static enum run_step run_release(struct run_state *st) {
                 if (record_start(userdata) < 0) {
                         rep->state = NULL;
                         /* never released: end the runner before it could start the command */
-                        end_unreleased(st->pid, &st->gate_p[1]);
+                        end_unreleased(st->pid, &st->gate_w);
                         supervision_end();
                         rep->exit_status = SBX_EXIT_INFRA;
                         return RUN_END;
                 }
                 if ((st->unstarted = sbx_run_signal_held())) {
-                        end_unreleased(st->pid, &st->gate_p[1]); /* reaped: it started nothing */
+                        end_unreleased(st->pid, &st->gate_w); /* reaped: it started nothing */
                         return RUN_UNSTARTED;
                 }
-                release_gate(&st->gate_p[1]);
+                release_gate(&st->gate_w);
         }
         return RUN_ON;
 }
@@ -2605,18 +2614,18 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 .writer = writer,
                 .rep = rep,
                 .err_r = -1,
-                .status_r = -1,
-                .inner_r = -1,
+                .err_w = -1,
                 .exec_r = -1,
+                .exec_w = -1,
+                .status_r = -1,
+                .status_w = -1,
+                .inner_r = -1,
+                .inner_w = -1,
                 .wake_r = -1,
                 .wake_w = -1,
-                .err_w = -1,
+                .gate_r = -1,
+                .gate_w = -1,
                 .in_r = -1,
-                .status_p = { -1, -1 },
-                .inner_p = { -1, -1 },
-                .exec_p = { -1, -1 },
-                .wake_p = { -1, -1 },
-                .gate_p = { -1, -1 },
                 .lifeline_r = -1,
                 .lifeline_w = -1,
                 .gated = confined && confined->gated,
