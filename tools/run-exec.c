@@ -1685,13 +1685,17 @@ static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status
         return waitpid(pid, wstatus, flags);
 }
 
+/* Closes a descriptor that is open and marks it closed. */
+static void close_fd(int *fd) {
+        if (*fd >= 0)
+                close(*fd);
+        *fd = -1;
+}
+
 /* Closes each descriptor that is open and marks it closed. */
 static void close_each(int *const fds[], size_t n) {
         for (size_t i = 0; i < n; i++)
-                if (*fds[i] >= 0) {
-                        close(*fds[i]);
-                        *fds[i] = -1;
-                }
+                close_fd(fds[i]);
 }
 
 /* The go-ahead: "G" on the gate, which is then closed. */
@@ -1701,8 +1705,7 @@ static void release_gate(int *gate_w) {
         do
                 w = (int) write(*gate_w, "G", 1);
         while (w < 0 && errno == EINTR);
-        close(*gate_w);
-        *gate_w = -1;
+        close_fd(gate_w);
 }
 
 /* A runner that must never start the command, and is reaped. Closing its gate is the refusal:
@@ -1713,9 +1716,7 @@ static void release_gate(int *gate_w) {
  * after END_UNRELEASED_MS is killed. */
 #define END_UNRELEASED_MS 5000
 static void end_unreleased(pid_t pid, int *gate_w) {
-        if (*gate_w >= 0)
-                close(*gate_w);
-        *gate_w = -1;
+        close_fd(gate_w);
         for (int64_t deadline = now_ms() + END_UNRELEASED_MS;;) {
                 pid_t w = reap_runner(pid, NULL, WNOHANG, NULL, -1);
                 if (w == pid || (w < 0 && errno != EINTR))
@@ -1770,19 +1771,35 @@ struct run_state {
         pid_t pid;
 };
 
-/* Gives back what a run holds, in the order the locals of sbx_run_execute() were given back. */
+/* Gives back every descriptor the run still holds, each once: where the pipes could not all be
+ * made, before the row is written; else at the end of sbx_run_execute(), where the phases closed
+ * most of them already. */
+static void run_close(struct run_state *st) {
+        int *const fds[] = { &st->in_r,     &st->err_w,   &st->exec_w,   &st->exec_r,     &st->status_w,
+                             &st->status_r, &st->inner_w, &st->inner_r,  &st->lifeline_r, &st->gate_r,
+                             &st->wake_r,   &st->gate_w,  &st->wake_w };
+
+        if (st->pump) {
+                pump_close(st->pump);
+                close_fd(&st->pump->peek);
+        }
+        close_each(fds, SBX_ELEMENTSOF(fds));
+        if (st->err_r >= 0)
+                stderr_pty_master = -1;
+        close_fd(&st->err_r);
+        close_fd(&st->lifeline_w);
+}
+
+/* The end of sbx_run_execute(), whichever way it returns. */
 static void run_state_done(struct run_state *st) {
-        sbx_closep(&st->lifeline_w);
+        int e = errno;
+
+        run_close(st);
         free(st->pump);
-        sbx_closep(&st->wake_w);
-        sbx_closep(&st->wake_r);
-        sbx_closep(&st->exec_r);
-        sbx_closep(&st->inner_r);
-        sbx_closep(&st->status_r);
-        sbx_closep(&st->err_r);
         free(st->envp);
         if (st->classifier)
                 sbx_classifier_free(st->classifier);
+        errno = e;
 }
 
 /* Empties the wake pipe (a signal came, or a child ended). */
@@ -1929,8 +1946,7 @@ static void run_supervise(struct run_state *st) {
                 if (st->s.reader_gone && st->err_open) {
                         if (stderr_pty_master == st->err_r)
                                 stderr_pty_master = -1;
-                        close(st->err_r);
-                        st->err_r = -1;
+                        close_fd(&st->err_r);
                         st->err_open = false;
                 }
                 if (!st->reaped)
@@ -1979,8 +1995,7 @@ static void run_collect(struct run_state *st) {
                 if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0)
                         (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + st->pump->len - st->pump->off),
                                      SEEK_CUR);
-                if (st->pump->peek >= 0)
-                        close(st->pump->peek);
+                close_fd(&st->pump->peek);
                 pump_close(st->pump);
         }
 }
@@ -2068,44 +2083,7 @@ static int run_pipes_failed(struct run_state *st) {
         struct sbx_run_report *rep = st->rep;
         int r = errno ? errno : ENOMEM;
 
-        if (st->pump)
-                pump_close(st->pump);
-        if (st->in_r >= 0)
-                close(st->in_r);
-        if (st->err_w >= 0)
-                close(st->err_w);
-        if (st->exec_w >= 0)
-                close(st->exec_w);
-        if (st->exec_r >= 0)
-                close(st->exec_r);
-        st->exec_r = -1;
-        if (st->status_w >= 0)
-                close(st->status_w);
-        if (st->status_r >= 0)
-                close(st->status_r);
-        st->status_r = -1;
-        if (st->inner_w >= 0)
-                close(st->inner_w);
-        if (st->inner_r >= 0)
-                close(st->inner_r);
-        st->inner_r = -1;
-        if (st->lifeline_r >= 0)
-                close(st->lifeline_r);
-        if (st->gate_r >= 0)
-                close(st->gate_r);
-        if (st->wake_r >= 0)
-                close(st->wake_r);
-        st->wake_r = -1;
-        if (st->gate_w >= 0)
-                close(st->gate_w);
-        if (st->wake_w >= 0)
-                close(st->wake_w);
-        st->wake_w = -1;
-        if (st->err_r >= 0) {
-                stderr_pty_master = -1;
-                close(st->err_r);
-                st->err_r = -1;
-        }
+        run_close(st);
         /* the run ends here, before anything started: it still leaves its row, written once the
          * descriptors taken above are given back (review: under a low `ulimit -n`, with the
          * database opened directly, the row could not be written for want of the descriptors these
@@ -2317,14 +2295,11 @@ static void spawn_failed(struct run_state *st) {
         void *userdata = st->userdata;
         int e = errno;
 
-        if (st->gate_w >= 0)
-                close(st->gate_w);
-        close(st->err_w);
-        close(st->exec_w);
-        if (st->status_w >= 0)
-                close(st->status_w);
-        if (st->inner_w >= 0)
-                close(st->inner_w);
+        close_fd(&st->gate_w);
+        close_fd(&st->err_w);
+        close_fd(&st->exec_w);
+        close_fd(&st->status_w);
+        close_fd(&st->inner_w);
         rep->state = "failed";
         rep->verdict = "runner_failure";
         snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot fork: %s", strerror(e));
@@ -2339,22 +2314,17 @@ static void spawn_failed(struct run_state *st) {
 
 /* The child's ends are its own: sbx closes them (or the fork failed, which ends the run). */
 static enum run_step run_spawned(struct run_state *st) {
-        if (st->gate_r >= 0)
-                close(st->gate_r);
-        if (st->lifeline_r >= 0)
-                close(st->lifeline_r);
+        close_fd(&st->gate_r);
+        close_fd(&st->lifeline_r);
         if (st->pid < 0) {
                 spawn_failed(st);
                 return RUN_END;
         }
-        close(st->err_w);
-        close(st->exec_w);
-        if (st->status_w >= 0)
-                close(st->status_w);
-        if (st->inner_w >= 0)
-                close(st->inner_w);
-        if (st->in_r >= 0)
-                close(st->in_r);
+        close_fd(&st->err_w);
+        close_fd(&st->exec_w);
+        close_fd(&st->status_w);
+        close_fd(&st->inner_w);
+        close_fd(&st->in_r);
         return RUN_ON;
 }
 
@@ -2372,9 +2342,7 @@ static enum run_step run_release(struct run_state *st) {
                         writer->collected(userdata, st->coll.id);
                 else
                         r2 = record_start(userdata); /* the child failed first: sbx reads the reply */
-                if (st->gate_w >= 0)
-                        close(st->gate_w);
-                st->gate_w = -1;
+                close_fd(&st->gate_w);
                 if (r2 < 0) {
                         rep->state = NULL;
                         end_unreleased(st->pid, &st->gate_w);
