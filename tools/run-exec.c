@@ -1731,6 +1731,8 @@ static void end_unreleased(pid_t pid, int *gate_w) {
                 ;
 }
 
+/* ---- a run's state ------------------------------------------------------------------------- */
+
 /* What the phases of a run share (sbx_run_execute()): its inputs, the descriptors sbx holds, and
  * what supervision learns. Given back once, by run_state_done(). */
 struct run_state {
@@ -1800,204 +1802,6 @@ static void run_state_done(struct run_state *st) {
         if (st->classifier)
                 sbx_classifier_free(st->classifier);
         errno = e;
-}
-
-/* Empties the wake pipe (a signal came, or a child ended). */
-static void wake_drain(int wake_r) {
-        char drain[64];
-
-        while (read(wake_r, drain, sizeof(drain)) > 0)
-                ;
-}
-
-/* What the loop of run_supervise() waits for (p: room for 5), and how many. */
-static nfds_t supervise_fds(const struct run_state *st, struct pollfd *p) {
-        nfds_t n = 0;
-
-        p[n++] = (struct pollfd) { .fd = st->wake_r, .events = POLLIN };
-        if (st->s.pend_len)
-                p[n++] = (struct pollfd) { .fd = st->s.out_fd, .events = POLLOUT };
-        else if (st->err_open)
-                p[n++] = (struct pollfd) { .fd = st->err_r, .events = POLLIN };
-        if (st->status_open)
-                p[n++] = (struct pollfd) { .fd = st->status_r, .events = POLLIN };
-        if (st->inner_open)
-                p[n++] = (struct pollfd) { .fd = st->inner_r, .events = POLLIN };
-        if (st->pump && st->pump->w >= 0 && !st->reaped) {
-                if (st->pump->len)
-                        p[n++] = (struct pollfd) { .fd = st->pump->w, .events = POLLOUT };
-                else
-                        p[n++] = (struct pollfd) { .fd = STDIN_FILENO, .events = POLLIN };
-        }
-        return n;
-}
-
-/* Serves each descriptor poll(2) found ready (r of them). */
-static void supervise_events(struct run_state *st, const struct pollfd *p, nfds_t n, int r) {
-        for (nfds_t i = 0; r > 0 && i < n; i++) {
-                if (!p[i].revents)
-                        continue;
-                if (p[i].fd == st->wake_r)
-                        wake_drain(st->wake_r);
-                else if (p[i].fd == st->err_r)
-                        st->err_open = pump_stderr(&st->s, st->err_r);
-                else if (st->s.pend_len && p[i].fd == st->s.out_fd)
-                        stderr_flush(&st->s);
-                else if (p[i].fd == st->status_r)
-                        st->status_open = pump_status(&st->s.status, st->status_r);
-                else if (p[i].fd == st->inner_r)
-                        st->inner_open = pump_status(&st->s.inner, st->inner_r);
-                else if (p[i].fd == STDIN_FILENO)
-                        pump_stdin_read(st->pump);
-                else if (st->pump && p[i].fd == st->pump->w)
-                        pump_stdin_write(st->pump);
-        }
-}
-
-/* The runner ended (reaped, or no status will come): what it left is ended, what it wrote is read. */
-static void supervise_reap(struct run_state *st) {
-        pid_t w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
-
-        if (w < 0 && errno != EINTR) {
-                /* no status will come (see lost_errno): nothing more to wait for */
-                st->lost_errno = errno;
-                st->reaped = true;
-                st->reaped_at = now_ms();
-        } else if (w == st->pid) {
-                int queued = 0;
-                st->reaped = true;
-                st->reaped_at = now_ms();
-                /* the Landlock keeper (--die-with-parent) has nothing left to guard: it
-                 * ends what the command left at once, fork storm included (a kill from
-                 * sbx, child by child, did not keep up with one) */
-                keeper_done();
-                /* what waits in the pipe now was written before the command ended: it is
-                 * read whatever the time it takes the caller to take the copy (sbx waits
-                 * for a reader with room, not in write(2), so this is no longer implied) */
-                if (st->err_open && ioctl(st->err_r, FIONREAD, &queued) == 0 && queued > 0)
-                        st->err_owed = st->s.err_read + (uint64_t) queued;
-                /* what the command left may hold stderr: it ends now, not in
-                 * DRAIN_AFTER_EXIT_MS. Those that ended are reaped first, one system
-                 * call each, not looked at in /proc one by one: a fork storm the keeper
-                 * ended left thousands (0.7 s of sbx's end, 60 chains on 2 cores) */
-                if (subreaper && has_children()) {
-                        reap_orphans(st->pid);
-                        (void) kill_leftovers();
-                }
-        }
-}
-
-/* The supervision loop: the command's stderr copied to sbx's and classified, bubblewrap's status and
- * that of the launcher inside read, sbx's stdin copied to the command's, signals forwarded, denial
- * lines offered to the record, until the runner has ended and its descriptors are drained. */
-static void run_supervise(struct run_state *st) {
-        struct sbx_run_report *rep = st->rep;
-        const struct sbx_confined_argv *confined = st->confined;
-
-        st->err_open = !st->unstarted;
-        st->status_open = !st->unstarted && st->status_r >= 0;
-        st->inner_open = !st->unstarted && st->inner_r >= 0;
-        if (st->unstarted) {
-                st->wstatus = st->unstarted; /* as if killed by it */
-                st->reaped = true;
-                snprintf(rep->message_buf, sizeof(rep->message_buf),
-                         "signal %d came before the command started: nothing was executed", st->unstarted);
-                rep->message = rep->message_buf;
-        }
-        stderr_out_open(&st->s);
-        while (st->err_open || st->s.pend_len || st->status_open || st->inner_open ||
-               (st->pump && st->pump->w >= 0 && !st->reaped)) {
-                struct pollfd p[5];
-                nfds_t n;
-                int r, timeout = st->reaped ? (int) (st->reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
-
-                if ((pending_mask || stop_pending) && !st->reaped)
-                        forward_pending(confined, &st->s, st->pid);
-                if (child_event && !st->reaped)
-                        reap_orphans(st->pid);
-                /* the command has ended and the caller asked for the run's end (a signal sbx
-                 * passed on, or one that came since): what waits for a reader that does not read
-                 * is dropped, as the command's blocked write would have been */
-                if (st->reaped && st->s.pend_len && (st->s.forwarded_mask || end_pending())) {
-                        st->s.stderr_ok = false;
-                        st->s.pend_len = 0;
-                }
-                if (st->reaped && timeout <= 0) {
-                        if (st->err_open && st->s.err_read < st->err_owed)
-                                timeout = 100; /* what the command wrote before it ended is read */
-                        else if (!st->s.pend_len)
-                                break; /* a background process still holds stderr: stop waiting for it */
-                        else {
-                                /* read no more, but what was read still goes to the reader */
-                                st->err_open = st->status_open = st->inner_open = false;
-                                timeout = 100;
-                        }
-                }
-                n = supervise_fds(st, p);
-                r = poll(p, n, timeout);
-                if (r < 0 && errno != EINTR)
-                        break;
-                supervise_events(st, p, n, r);
-                if (!st->reaped)
-                        offer_denials(&st->s, st->writer, st->userdata);
-                /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
-                 * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
-                 * read on and dropped what it wrote: `yes >&2` ran for ever (review). */
-                if (st->s.reader_gone && st->err_open) {
-                        if (stderr_pty_master == st->err_r)
-                                stderr_pty_master = -1;
-                        close_fd(&st->err_r);
-                        st->err_open = false;
-                }
-                if (!st->reaped)
-                        supervise_reap(st);
-        }
-        stderr_out_close(&st->s);
-}
-
-/* The command closed every descriptor sbx watches but still runs: keep forwarding signals until it
- * ends (the wake pipe interrupts the wait). */
-static void run_wait(struct run_state *st) {
-        const struct sbx_confined_argv *confined = st->confined;
-
-        while (!st->reaped) {
-                struct pollfd p = { .fd = st->wake_r, .events = POLLIN };
-                pid_t w;
-
-                if (pending_mask || stop_pending)
-                        forward_pending(confined, &st->s, st->pid);
-                if (child_event)
-                        reap_orphans(st->pid);
-                w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
-                if (w == st->pid) {
-                        st->reaped = true;
-                        break;
-                }
-                if (w < 0 && errno != EINTR) {
-                        st->lost_errno = errno;
-                        break;
-                }
-                if (poll(&p, 1, 100) > 0)
-                        wake_drain(st->wake_r);
-        }
-}
-
-/* The end of supervision: what the command left is ended, and what it did not read of sbx's stdin is
- * given back. */
-static void run_collect(struct run_state *st) {
-        keeper_done();
-        end_leftovers(); /* what is left, or all of it with no keeper (before ABI 6) */
-        supervision_end();
-        if (st->pump) {
-                /* sbx read ahead of the command: what the command did not read goes back to the
-                 * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
-                int unread = 0;
-                if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0)
-                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + st->pump->len - st->pump->off),
-                                     SEEK_CUR);
-                close_fd(&st->pump->peek);
-                pump_close(st->pump);
-        }
 }
 
 /* ---- the setup ----------------------------------------------------------------------------- */
@@ -2098,70 +1902,6 @@ static int run_pipes_failed(struct run_state *st) {
         snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(r));
         rep->message = rep->message_buf;
         return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
-}
-
-/* ---- the classifier ------------------------------------------------------------------------ */
-
-/* What the classifier is told of the run: the command's directory, the directories it may write and
- * those granted, the host's checks. */
-static void classifier_context(struct run_state *st) {
-        struct sbx_run_report *rep = st->rep;
-        const struct sbx_confined_argv *confined = st->confined;
-        /* the command starts in sbx's own directory (bwrap's --chdir names it) */
-        _cleanup_free_ char *cwd = getcwd(NULL, 0);
-        const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-        char moved[PATH_MAX];
-        /* a shell script that moves first (`cd sub && make`, as an agent's bash
-         * tool writes), a tool told a directory (`make -C sub`): its lines'
-         * relative names are that directory's */
-        int start = cwd ? sbx_run_start_dir(st->command, cwd, moved, sizeof(moved)) : 0;
-        /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
-         * a relative name keeps no path: no directory is claimed for it */
-        struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
-                                                   : start < 0              ? NULL
-                                                   : cwd && cwd[0] == '/' ? cwd
-                                                                          : NULL,
-                                            .moved = start < 0 || (start > 0 && strcmp(moved, cwd) != 0),
-                                            .writable = writable, .granted = granted,
-                                            .search_path = getenv("PATH"),
-                                            .userdata = confined ? (void *) confined->private_tmpdir
-                                                                 : NULL };
-
-        sbx_run_host_checks(&ctx);
-        /* canonical, as the host's path (sbx_run_host_checks()) answers: both are already (the policy's root
-         * is canonicalized when it is resolved, the temp area is made beneath
-         * the real path of $TMPDIR, each step without a symlink), and neither
-         * can be moved by the command (their parents are not granted) */
-        if (confined && rep->policy && rep->policy->workspace_root)
-                root = rep->policy->workspace_root;
-        if (confined && confined->temp_dir)
-                temp = confined->temp_dir;
-        else if (confined)
-                temp = confined->private_tmpdir;
-        sbx_classify_writable_dirs(confined ? confined->backend : NULL,
-                                   rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
-                                   writable);
-        sbx_classify_granted_dirs(confined ? confined->backend : NULL,
-                                  rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root,
-                                  temp, granted);
-        /* a context it refuses (a path too long): paths as printed, every
-         * signature line a denial */
-        if (sbx_classifier_set_context(st->classifier, &ctx) < 0) {
-                ctx = (struct sbx_classify_context) { 0 };
-                (void) sbx_classifier_set_context(st->classifier, &ctx);
-        }
-}
-
-/* The classifier of the runner's dialect (st->classifier; st->classifier_err when it cannot be made). */
-static void run_classifier(struct run_state *st) {
-        struct sbx_diag diag = { 0 };
-
-        if ((st->classifier_err = sbx_classifier_new(st->dialect, &st->classifier, &diag)) < 0)
-                st->classifier = NULL;
-        else {
-                st->classifier_err = 0;
-                classifier_context(st);
-        }
 }
 
 /* ---- the start ----------------------------------------------------------------------------- */
@@ -2368,6 +2108,270 @@ static enum run_step run_release(struct run_state *st) {
         return RUN_ON;
 }
 
+/* ---- the classifier ------------------------------------------------------------------------ */
+
+/* What the classifier is told of the run: the command's directory, the directories it may write and
+ * those granted, the host's checks. */
+static void classifier_context(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+        /* the command starts in sbx's own directory (bwrap's --chdir names it) */
+        _cleanup_free_ char *cwd = getcwd(NULL, 0);
+        const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
+        char moved[PATH_MAX];
+        /* a shell script that moves first (`cd sub && make`, as an agent's bash
+         * tool writes), a tool told a directory (`make -C sub`): its lines'
+         * relative names are that directory's */
+        int start = cwd ? sbx_run_start_dir(st->command, cwd, moved, sizeof(moved)) : 0;
+        /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
+         * a relative name keeps no path: no directory is claimed for it */
+        struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
+                                                   : start < 0              ? NULL
+                                                   : cwd && cwd[0] == '/' ? cwd
+                                                                          : NULL,
+                                            .moved = start < 0 || (start > 0 && strcmp(moved, cwd) != 0),
+                                            .writable = writable, .granted = granted,
+                                            .search_path = getenv("PATH"),
+                                            .userdata = confined ? (void *) confined->private_tmpdir
+                                                                 : NULL };
+
+        sbx_run_host_checks(&ctx);
+        /* canonical, as the host's path (sbx_run_host_checks()) answers: both are already (the policy's root
+         * is canonicalized when it is resolved, the temp area is made beneath
+         * the real path of $TMPDIR, each step without a symlink), and neither
+         * can be moved by the command (their parents are not granted) */
+        if (confined && rep->policy && rep->policy->workspace_root)
+                root = rep->policy->workspace_root;
+        if (confined && confined->temp_dir)
+                temp = confined->temp_dir;
+        else if (confined)
+                temp = confined->private_tmpdir;
+        sbx_classify_writable_dirs(confined ? confined->backend : NULL,
+                                   rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root, temp,
+                                   writable);
+        sbx_classify_granted_dirs(confined ? confined->backend : NULL,
+                                  rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root,
+                                  temp, granted);
+        /* a context it refuses (a path too long): paths as printed, every
+         * signature line a denial */
+        if (sbx_classifier_set_context(st->classifier, &ctx) < 0) {
+                ctx = (struct sbx_classify_context) { 0 };
+                (void) sbx_classifier_set_context(st->classifier, &ctx);
+        }
+}
+
+/* The classifier of the runner's dialect (st->classifier; st->classifier_err when it cannot be made). */
+static void run_classifier(struct run_state *st) {
+        struct sbx_diag diag = { 0 };
+
+        if ((st->classifier_err = sbx_classifier_new(st->dialect, &st->classifier, &diag)) < 0)
+                st->classifier = NULL;
+        else {
+                st->classifier_err = 0;
+                classifier_context(st);
+        }
+}
+
+/* ---- the supervision loop ------------------------------------------------------------------ */
+
+/* Empties the wake pipe (a signal came, or a child ended). */
+static void wake_drain(int wake_r) {
+        char drain[64];
+
+        while (read(wake_r, drain, sizeof(drain)) > 0)
+                ;
+}
+
+/* What the loop of run_supervise() waits for (p: room for 5), and how many. */
+static nfds_t supervise_fds(const struct run_state *st, struct pollfd *p) {
+        nfds_t n = 0;
+
+        p[n++] = (struct pollfd) { .fd = st->wake_r, .events = POLLIN };
+        if (st->s.pend_len)
+                p[n++] = (struct pollfd) { .fd = st->s.out_fd, .events = POLLOUT };
+        else if (st->err_open)
+                p[n++] = (struct pollfd) { .fd = st->err_r, .events = POLLIN };
+        if (st->status_open)
+                p[n++] = (struct pollfd) { .fd = st->status_r, .events = POLLIN };
+        if (st->inner_open)
+                p[n++] = (struct pollfd) { .fd = st->inner_r, .events = POLLIN };
+        if (st->pump && st->pump->w >= 0 && !st->reaped) {
+                if (st->pump->len)
+                        p[n++] = (struct pollfd) { .fd = st->pump->w, .events = POLLOUT };
+                else
+                        p[n++] = (struct pollfd) { .fd = STDIN_FILENO, .events = POLLIN };
+        }
+        return n;
+}
+
+/* Serves each descriptor poll(2) found ready (r of them). */
+static void supervise_events(struct run_state *st, const struct pollfd *p, nfds_t n, int r) {
+        for (nfds_t i = 0; r > 0 && i < n; i++) {
+                if (!p[i].revents)
+                        continue;
+                if (p[i].fd == st->wake_r)
+                        wake_drain(st->wake_r);
+                else if (p[i].fd == st->err_r)
+                        st->err_open = pump_stderr(&st->s, st->err_r);
+                else if (st->s.pend_len && p[i].fd == st->s.out_fd)
+                        stderr_flush(&st->s);
+                else if (p[i].fd == st->status_r)
+                        st->status_open = pump_status(&st->s.status, st->status_r);
+                else if (p[i].fd == st->inner_r)
+                        st->inner_open = pump_status(&st->s.inner, st->inner_r);
+                else if (p[i].fd == STDIN_FILENO)
+                        pump_stdin_read(st->pump);
+                else if (st->pump && p[i].fd == st->pump->w)
+                        pump_stdin_write(st->pump);
+        }
+}
+
+/* The runner ended (reaped, or no status will come): what it left is ended, what it wrote is read. */
+static void supervise_reap(struct run_state *st) {
+        pid_t w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
+
+        if (w < 0 && errno != EINTR) {
+                /* no status will come (see lost_errno): nothing more to wait for */
+                st->lost_errno = errno;
+                st->reaped = true;
+                st->reaped_at = now_ms();
+        } else if (w == st->pid) {
+                int queued = 0;
+                st->reaped = true;
+                st->reaped_at = now_ms();
+                /* the Landlock keeper (--die-with-parent) has nothing left to guard: it
+                 * ends what the command left at once, fork storm included (a kill from
+                 * sbx, child by child, did not keep up with one) */
+                keeper_done();
+                /* what waits in the pipe now was written before the command ended: it is
+                 * read whatever the time it takes the caller to take the copy (sbx waits
+                 * for a reader with room, not in write(2), so this is no longer implied) */
+                if (st->err_open && ioctl(st->err_r, FIONREAD, &queued) == 0 && queued > 0)
+                        st->err_owed = st->s.err_read + (uint64_t) queued;
+                /* what the command left may hold stderr: it ends now, not in
+                 * DRAIN_AFTER_EXIT_MS. Those that ended are reaped first, one system
+                 * call each, not looked at in /proc one by one: a fork storm the keeper
+                 * ended left thousands (0.7 s of sbx's end, 60 chains on 2 cores) */
+                if (subreaper && has_children()) {
+                        reap_orphans(st->pid);
+                        (void) kill_leftovers();
+                }
+        }
+}
+
+/* The supervision loop: the command's stderr copied to sbx's and classified, bubblewrap's status and
+ * that of the launcher inside read, sbx's stdin copied to the command's, signals forwarded, denial
+ * lines offered to the record, until the runner has ended and its descriptors are drained. */
+static void run_supervise(struct run_state *st) {
+        struct sbx_run_report *rep = st->rep;
+        const struct sbx_confined_argv *confined = st->confined;
+
+        st->err_open = !st->unstarted;
+        st->status_open = !st->unstarted && st->status_r >= 0;
+        st->inner_open = !st->unstarted && st->inner_r >= 0;
+        if (st->unstarted) {
+                st->wstatus = st->unstarted; /* as if killed by it */
+                st->reaped = true;
+                snprintf(rep->message_buf, sizeof(rep->message_buf),
+                         "signal %d came before the command started: nothing was executed", st->unstarted);
+                rep->message = rep->message_buf;
+        }
+        stderr_out_open(&st->s);
+        while (st->err_open || st->s.pend_len || st->status_open || st->inner_open ||
+               (st->pump && st->pump->w >= 0 && !st->reaped)) {
+                struct pollfd p[5];
+                nfds_t n;
+                int r, timeout = st->reaped ? (int) (st->reaped_at + DRAIN_AFTER_EXIT_MS - now_ms()) : 100;
+
+                if ((pending_mask || stop_pending) && !st->reaped)
+                        forward_pending(confined, &st->s, st->pid);
+                if (child_event && !st->reaped)
+                        reap_orphans(st->pid);
+                /* the command has ended and the caller asked for the run's end (a signal sbx
+                 * passed on, or one that came since): what waits for a reader that does not read
+                 * is dropped, as the command's blocked write would have been */
+                if (st->reaped && st->s.pend_len && (st->s.forwarded_mask || end_pending())) {
+                        st->s.stderr_ok = false;
+                        st->s.pend_len = 0;
+                }
+                if (st->reaped && timeout <= 0) {
+                        if (st->err_open && st->s.err_read < st->err_owed)
+                                timeout = 100; /* what the command wrote before it ended is read */
+                        else if (!st->s.pend_len)
+                                break; /* a background process still holds stderr: stop waiting for it */
+                        else {
+                                /* read no more, but what was read still goes to the reader */
+                                st->err_open = st->status_open = st->inner_open = false;
+                                timeout = 100;
+                        }
+                }
+                n = supervise_fds(st, p);
+                r = poll(p, n, timeout);
+                if (r < 0 && errno != EINTR)
+                        break;
+                supervise_events(st, p, n, r);
+                if (!st->reaped)
+                        offer_denials(&st->s, st->writer, st->userdata);
+                /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
+                 * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
+                 * read on and dropped what it wrote: `yes >&2` ran for ever (review). */
+                if (st->s.reader_gone && st->err_open) {
+                        if (stderr_pty_master == st->err_r)
+                                stderr_pty_master = -1;
+                        close_fd(&st->err_r);
+                        st->err_open = false;
+                }
+                if (!st->reaped)
+                        supervise_reap(st);
+        }
+        stderr_out_close(&st->s);
+}
+
+/* The command closed every descriptor sbx watches but still runs: keep forwarding signals until it
+ * ends (the wake pipe interrupts the wait). */
+static void run_wait(struct run_state *st) {
+        const struct sbx_confined_argv *confined = st->confined;
+
+        while (!st->reaped) {
+                struct pollfd p = { .fd = st->wake_r, .events = POLLIN };
+                pid_t w;
+
+                if (pending_mask || stop_pending)
+                        forward_pending(confined, &st->s, st->pid);
+                if (child_event)
+                        reap_orphans(st->pid);
+                w = reap_runner(st->pid, &st->wstatus, WNOHANG, &st->s.inner, st->inner_r);
+                if (w == st->pid) {
+                        st->reaped = true;
+                        break;
+                }
+                if (w < 0 && errno != EINTR) {
+                        st->lost_errno = errno;
+                        break;
+                }
+                if (poll(&p, 1, 100) > 0)
+                        wake_drain(st->wake_r);
+        }
+}
+
+/* The end of supervision: what the command left is ended, and what it did not read of sbx's stdin is
+ * given back. */
+static void run_collect(struct run_state *st) {
+        keeper_done();
+        end_leftovers(); /* what is left, or all of it with no keeper (before ABI 6) */
+        supervision_end();
+        if (st->pump) {
+                /* sbx read ahead of the command: what the command did not read goes back to the
+                 * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
+                int unread = 0;
+                if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0)
+                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + st->pump->len - st->pump->off),
+                                     SEEK_CUR);
+                close_fd(&st->pump->peek);
+                pump_close(st->pump);
+        }
+}
+
 /* ---- the report ---------------------------------------------------------------------------- */
 
 /* sbx could not read how the command ended (st->lost_errno): its status is unknown, and neither a
@@ -2569,6 +2573,10 @@ static int run_report(struct run_state *st) {
         return rep->exit_status;
 }
 
+/* A run, phase by phase: its descriptors (run_open()), the row and the runner's start
+ * (run_record_first() to run_release()), the classifier, the supervision (run_supervise(),
+ * run_wait(), run_collect()) and the report (run_report()); what it holds is given back by
+ * run_state_done(), whichever way it returns. */
 int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv *confined, char **command,
                     const struct sbx_dialect *dialect, int (*record_start)(void *userdata), void *userdata,
                     const struct sbx_run_writer *writer, struct sbx_run_report *rep) {
