@@ -37,7 +37,12 @@ static void json_string(FILE *f, const char *str) {
                 }
                 n = sbx_utf8_valid_len(s + i, len - i);
                 if (n == 0) {
-                        fputs("\\ufffd", f), i++; /* JSON text cannot carry invalid UTF-8 */
+                        /* JSON text cannot carry a byte that is not UTF-8 (always 0x80..0xff): it is
+                         * \udc80..\udcff, a lone surrogate that no valid UTF-8 decodes to, as Python's
+                         * surrogateescape writes it, so the record keeps the argument byte for byte
+                         * (os.fsencode() of the word gives it back). As U+FFFD, two commands that
+                         * differ only in such bytes were recorded alike (input review). */
+                        fprintf(f, "\\udc%02x", c), i++;
                         continue;
                 }
                 fwrite(s + i, 1, n, f);

@@ -71,7 +71,7 @@ t.decode("utf-8")
                         as "$who" "$bin" audit $q --db "$db" >"$D/q.json" 2>"$D/q.err"
                         t_check "$b, $who: audit $q: valid JSON, no raw control byte, argv as recorded" \
                                 python3 -c '
-import json, re, sys
+import json, os, re, sys
 t = open(sys.argv[1], "rb").read()
 assert not re.search(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]", t), re.findall(rb".{0,20}\xc2[\x80-\x9f].{0,5}", t)
 if sys.argv[2].startswith("export --jsonl"):
@@ -80,8 +80,10 @@ else:
     v = json.loads(t)
     rows = v if isinstance(v, list) else [v]
 row = [r for r in rows if r["id"] == int(sys.argv[3])][0]
-want = "x\x1b]0;owned\x07\x1b[2J\x9b31m\ny\ufffd"
+# the byte FF as the lone surrogate \udcff (surrogateescape): os.fsencode() gives the argument back
+want = "x\x1b]0;owned\x07\x1b[2J\x9b31m\ny\udcff"
 assert row["argv"][2] == "printf %s \"$1\" >\"$2\"" and row["argv"][4] == want, row["argv"]
+assert os.fsencode(row["argv"][4]) == b"x\x1b]0;owned\x07\x1b[2J\xc2\x9b31m\ny\xff", row["argv"]
 ' "$D/q.json" "$q" "$id"
                 done
 

@@ -718,7 +718,7 @@ static void test_audit_row_of_dead_supervisor_reads_interrupted(void **state) {
         assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE state = 'running'"), 1);
 }
 
-static void test_audit_argv_json_escapes_and_replaces_invalid_utf8(void **state) {
+static void test_audit_argv_json_escapes_and_keeps_invalid_utf8(void **state) {
         static const struct {
                 char *argv[4];
                 const char *json;
@@ -728,7 +728,13 @@ static void test_audit_argv_json_escapes_and_replaces_invalid_utf8(void **state)
                 { { (char *) "q\"\\", NULL }, "[\"q\\\"\\\\\"]" },
                 { { (char *) "tab\tnl\n\x01", NULL }, "[\"tab\\u0009nl\\u000a\\u0001\"]" },
                 { { (char *) "caf\xc3\xa9", NULL }, "[\"caf\xc3\xa9\"]" },
-                { { (char *) "bad\xff\xc3", NULL }, "[\"bad\\ufffd\\ufffd\"]" },
+                /* a byte that is not UTF-8 as a lone surrogate, \udc80..\udcff: the record keeps it
+                 * (U+FFFD made "bad\xff" and "bad\xfe" one word) */
+                { { (char *) "bad\xff\xc3", (char *) "bad\xfe", NULL }, "[\"bad\\udcff\\udcc3\",\"bad\\udcfe\"]" },
+                /* the UTF-8 form of a surrogate is no UTF-8 either: each byte, so no word is
+                 * written as another's escape */
+                { { (char *) "\xed\xb3\xbf", (char *) "\xef\xbf\xbd", NULL },
+                  "[\"\\udced\\udcb3\\udcbf\",\"\xef\xbf\xbd\"]" },
         };
         (void) state;
 
@@ -1626,7 +1632,7 @@ int main(void) {
                 T(test_audit_refused_run_has_no_exit_status),
                 T(test_audit_signal_death_records_signal_not_exit_code),
                 T(test_audit_row_of_dead_supervisor_reads_interrupted),
-                cmocka_unit_test(test_audit_argv_json_escapes_and_replaces_invalid_utf8),
+                cmocka_unit_test(test_audit_argv_json_escapes_and_keeps_invalid_utf8),
                 T(test_audit_session_create_canonicalizes_cwd_and_logs_initial_mode),
                 T(test_audit_session_mode_events_drive_lookup),
                 T(test_audit_unknown_session_is_enoent),
