@@ -193,6 +193,10 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                         a.approver = optarg;
                         break;
                 case 'c':
+                        /* bash -c '' runs nothing and exits 0: a failed `-c "$(...)"` read as a
+                         * successful run, where an empty command name after -- is refused */
+                        if (optarg[strspn(optarg, " \t\n")] == '\0')
+                                return fail(err, err_size, "-c needs a shell command, got an empty script");
                         a.command = optarg;
                         break;
                 case 'h':

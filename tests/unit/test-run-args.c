@@ -100,6 +100,9 @@ static void test_run_args_errors_are_specific(void **state) {
                 { { "--", NULL }, "no command given" },
                 { { NULL }, "no command given" },
                 { { "--", "" }, "command name is empty" },
+                /* bash -c '' ran nothing and read as a success */
+                { { "-c", "" }, "-c needs a shell command" },
+                { { "-c", " \n\t" }, "-c needs a shell command" },
                 { { "--bogus", "--", "true" }, "unknown option '--bogus'" },
                 { { "--bogus=1", "--", "true" }, "unknown option '--bogus'" },
                 { { "--require-full=yes", "--", "true" }, "option '--require-full' takes no value" },
