@@ -217,11 +217,15 @@ static int apply_line(struct sbx_config *c, char *key, char *value, const char *
                 if (paths[i].absolute && value[0] != '/')
                         return sbx_diag_set(diag, EINVAL, "read config", path,
                                             "%s:%u: '%s' must be an absolute path", path, line, key);
-                /* a relative path would name a runner in whatever directory sbx runs from */
-                if (paths[i].offset == offsetof(struct sbx_config, bwrap_path) && value[0] != '/' && strchr(value, '/'))
+                /* a relative path would name a runner in whatever directory sbx runs from: the
+                 * Windows runner's too (README: both may be a bare name, not relative), which was
+                 * taken as it was ("../x" ran the x of the current directory's parent) */
+                if ((paths[i].offset == offsetof(struct sbx_config, bwrap_path) ||
+                     paths[i].offset == offsetof(struct sbx_config, windows_runner_path)) &&
+                    value[0] != '/' && strchr(value, '/'))
                         return sbx_diag_set(diag, EINVAL, "read config", path,
-                                            "%s:%u: 'bwrap' must be an absolute path or a bare name, not '%s'", path,
-                                            line, value);
+                                            "%s:%u: '%s' must be an absolute path or a bare name, not '%s'", path,
+                                            line, key, value);
                 /* a launcher the operator names is always executed, never replaced by sbx's code */
                 if (paths[i].offset == offsetof(struct sbx_config, landlock_path))
                         c->landlock_builtin = false;

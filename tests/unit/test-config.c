@@ -113,6 +113,9 @@ static void test_config_errors_name_file_and_line(void **state) {
                 { "fallback_root = .\n", ":1: 'fallback_root' must be an absolute path" },
                 { "bwrap =\n", ":1: 'bwrap' has an empty value" },
                 { "bwrap = tools/bwrap\n", ":1: 'bwrap' must be an absolute path or a bare name" },
+                /* the Windows runner's relative path was taken, relative to each run's directory */
+                { "windows_runner = ../bin/sbx-winrun.exe\n",
+                  ":1: 'windows_runner' must be an absolute path or a bare name" },
                 /* a key twice in one file is ambiguous (the later files override the earlier
                  * ones, not a file itself): the last one won silently, danger-full-access here */
                 { "default_mode = read-only\n# more\ndefault_mode = danger-full-access\n",
