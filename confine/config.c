@@ -305,11 +305,14 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                 if ((r = sbx_check_trusted_names(diag, "read config", "config file", path, path, true, 0)) < 0)
                         return r;
         }
-        buf = malloc((size_t) st.st_size + 1);
+        /* to the end of the file, not to the size fstat() gave: a file that says 0 bytes (procfs,
+         * some FUSE file systems) read as empty, and one that grew since as cut short, either
+         * dropping its settings silently (input review). A byte past the limit is an error too. */
+        buf = malloc(CONFIG_FILE_MAX + 2);
         if (!buf)
                 return -ENOMEM;
-        while (len < (size_t) st.st_size) {
-                ssize_t n = read(fd, buf + len, (size_t) st.st_size - len);
+        while (len <= CONFIG_FILE_MAX) {
+                ssize_t n = read(fd, buf + len, CONFIG_FILE_MAX + 1 - len);
                 if (n < 0 && errno == EINTR)
                         continue;
                 if (n < 0)
@@ -319,6 +322,9 @@ static int config_read_file(struct sbx_config *c, const char *path, bool require
                         break;
                 len += (size_t) n;
         }
+        if (len > CONFIG_FILE_MAX)
+                return sbx_diag_set(diag, EFBIG, "read config", path, "config file %s is larger than %d bytes",
+                                    path, CONFIG_FILE_MAX);
         buf[len] = '\0';
         if (memchr(buf, '\0', len))
                 return sbx_diag_set(diag, EINVAL, "read config", path, "config file %s contains a NUL byte", path);

@@ -414,6 +414,22 @@ static void test_config_nul_byte_and_size_bound(void **state) {
         }
 }
 
+/* A file is read to its end, not to the size fstat() gives: /proc/self/comm says 0 bytes and read
+ * as an empty file, accepted with every setting dropped; it holds this program's name, which is no
+ * "key = value" line. */
+static void test_config_read_to_the_end_not_to_the_stat_size(void **state) {
+        char *files[] = { (char *) "/proc/self/comm", NULL };
+        struct sbx_config *c = NULL;
+        struct sbx_diag diag = { 0 };
+        struct stat st;
+        (void) state;
+        if (stat(files[0], &st) < 0 || st.st_size != 0)
+                skip();
+        assert_int_equal(sbx_config_load_files(files, &c, &diag), -EINVAL);
+        assert_null(c);
+        assert_non_null(strstr(diag.msg, ":1: expected 'key = value'"));
+}
+
 /* The default launcher follows from where sbx runs, never from which files exist: an installed
  * sbx that took a launcher next to it whenever one was there ran one that a confined command had
  * planted there (a workspace of $HOME, sbx in ~/.local/bin), unconfined at the next probe. A copy
@@ -501,6 +517,7 @@ int main(int argc, char **argv) {
                 cmocka_unit_test(test_config_named_launcher_is_not_the_builtin),
                 cmocka_unit_test(test_config_byte_order_mark),
                 cmocka_unit_test(test_config_nul_byte_and_size_bound),
+                cmocka_unit_test(test_config_read_to_the_end_not_to_the_stat_size),
                 cmocka_unit_test(test_config_out_of_memory_at_each_copy_leaks_nothing),
         };
 
