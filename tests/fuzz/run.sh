@@ -4,7 +4,7 @@
 #
 #   tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR]     (default 60 s, build-fuzz)
 #   env: SBX_FUZZ_TARGETS (default: every target, "classify dialect writer-wire path escalation
-#   fixture-meta audit-time mountinfo start-dir")
+#   fixture-meta audit-time mountinfo start-dir config")
 #
 # Seeds: tests/fuzz/seeds-TARGET/ (also replayed by the unit suite of an ordinary build), the
 # recorded fixtures' stderr for the classifier and their meta files for that reader, the audit
@@ -24,7 +24,7 @@ fi
 if [ ! -f "$bdir/build.ninja" ]; then
         CC=clang meson setup "$bdir" "$src" -Dfuzz=true -Db_lundef=false >/dev/null
 fi
-all_targets="classify dialect writer-wire path escalation fixture-meta audit-time mountinfo start-dir"
+all_targets="classify dialect writer-wire path escalation fixture-meta audit-time mountinfo start-dir config"
 targets=${SBX_FUZZ_TARGETS:-$all_targets}
 for t in $targets; do
         case " $all_targets " in *" $t "*) ;; *) echo "run.sh: no fuzz target '$t' (one of: $all_targets)" >&2; exit 2 ;; esac
