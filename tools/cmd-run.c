@@ -323,6 +323,34 @@ static int open_link_target(int dfd, const char *name, const char *root, bool fo
         return open_outside(ndfd, basename(bcopy), root, follow, links, why);
 }
 
+/* The caller's own FIFO name in dfd, waited for until a reader opens it, but not past a signal
+ * that ends sbx: sbx's handlers only note one (and restart the call), and a blocking open()
+ * waited for a reader for ever, deaf to SIGTERM, SIGINT and SIGHUP, after the command had ended
+ * (input review: `timeout 20 sbx run --verdict-json FIFO ...` with no reader never came back).
+ * So the open is tried without waiting, again every 20 ms. checked: the entry's stat. -errno, *why. */
+static int open_own_fifo(int dfd, const char *name, const struct stat *checked, const char **why) {
+        for (;;) {
+                int fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+                struct stat st;
+
+                /* the entry that was checked, not one put in its place while sbx waited */
+                if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != checked->st_dev || st.st_ino != checked->st_ino)) {
+                        close(fd);
+                        *why = "the FIFO was replaced while sbx waited for its reader";
+                        return -ESTALE;
+                }
+                if (fd >= 0)
+                        return blocking_again(fd);
+                if (errno != ENXIO && errno != EINTR)
+                        return -errno;
+                if (sbx_run_signal_held() != 0) {
+                        *why = "a signal ended the wait for a reader of the FIFO";
+                        return -EINTR;
+                }
+                (void) nanosleep(&(struct timespec) { .tv_nsec = 20 * 1000 * 1000 }, NULL);
+        }
+}
+
 /* Opens the record's file name in the directory dfd, outside any workspace (root: the
  * workspace's, NULL when none is known or the run is unconfined), where it is the caller's to
  * name. What another user could have planted in a sticky world-writable directory is refused
@@ -396,8 +424,7 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
                 if (!follow && links > 0)
                         return -ENXIO;
                 /* the caller's FIFO (or the directory owner's), which no other user can replace */
-                fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
-                return fd < 0 ? -errno : fd;
+                return open_own_fifo(dfd, name, &st, why);
         }
         if (fstatfs(dfd, &sfs) < 0)
                 return -errno;

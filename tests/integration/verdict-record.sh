@@ -197,6 +197,14 @@ ln -s "$T/ref/lonely" "$T/ref/lonely-link"
 timeout 20 "$SBX_BIN" run --db "$T/nodb.db" --verdict-json "$T/ref/lonely-link" -- true 2>"$T/ref/lonely.err"
 t_check "... a symlink to a FIFO nobody reads: the record fails with ENXIO, not as a file ($(grep verdict "$T/ref/lonely.err"))" \
         eval 'grep -q "verdict record .*No such device or address" "$T/ref/lonely.err" && ! grep -q "symlink to a file" "$T/ref/lonely.err"'
+# ... and the caller's own FIFO that nobody opens: sbx waits for a reader, but a SIGTERM ends the
+# wait (sbx waited in open() for ever after the command, deaf to it: input review)
+mkfifo "$T/ref/unread"
+timeout -k 10 2 "$SBX_BIN" run --db "$T/closed/a.db" --root "$T/closed/ws" --verdict-json "$T/ref/unread" -- true \
+        2>"$T/ref/unread.err"
+rc=$?
+t_check "... the caller's own FIFO nobody reads: a SIGTERM ends the wait for a reader (124, got $rc; 137: deaf to it)" \
+        eval '[ $rc -eq 124 ] && grep -q "cannot write verdict record .*a signal ended the wait for a reader" "$T/ref/unread.err"'
 # ... whole, even larger than a pipe holds, to a reader that is slow to read (a 100 KB argument)
 mkfifo "$T/ref/fifo"
 ln -s "$T/ref/fifo" "$T/ref/fifo-link"
@@ -373,14 +381,15 @@ if t_is_root; then
                         --verdict-json "$P/sticky/mine-$b.json" -- true 2>"$P/err"
                 t_check "$b: ... while the caller's own record there is written (rc=$?)" grep -q '"verdict": *"success"' "$P/sticky/mine-$b.json"
                 mkfifo "$P/sticky/own-$b.json"
-                # (the reader comes once sbx waits for one in open(): the kernel's wait_for_partner)
+                # (the reader comes once sbx waits for one: it tries the open every 20 ms, asleep
+                # in between)
                 timeout -s KILL 20 "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$P/ws" --db "$P/audit.db" \
                         --verdict-json "$P/sticky/own-$b.json" -- true 2>"$P/err" &
                 sbx=$!
                 waited=no
                 for _ in $(seq 400); do
                         pid=$(pgrep -P "$sbx" | head -1)
-                        if [ -n "$pid" ] && grep -qx wait_for_partner "/proc/$pid/wchan" 2>/dev/null; then
+                        if [ -n "$pid" ] && grep -qx 'hrtimer_nanosleep\|do_nanosleep' "/proc/$pid/wchan" 2>/dev/null; then
                                 waited=yes
                                 break
                         fi
