@@ -888,6 +888,94 @@ static int check_files_of(const char *path, const char *base, const struct stat 
         return 0;
 }
 
+static uint32_t get_be32(const unsigned char *p) {
+        return (uint32_t) p[0] << 24 | (uint32_t) p[1] << 16 | (uint32_t) p[2] << 8 | p[3];
+}
+
+/* The log beside the database, when SQLite would ignore it: a header that is not a WAL header of
+ * SQLite's, or whose checksum is wrong. SQLite then reads the database file alone, and the next
+ * write starts the log afresh: the runs committed to it and not yet copied into the database (up
+ * to 32 pages' worth) were gone without a word (damaged-database review: a -wal overwritten with
+ * garbage lost two committed rows, and sbx run and sbx audit went on as if nothing had happened).
+ * A header of zeros is what a power loss leaves of a log just begun (its block never written);
+ * its transactions were not durable (synchronous = NORMAL), so it is SQLite's to drop as it does.
+ * 32 bytes read: this costs one open and one read at each open. */
+static int check_wal_header(const char *path, struct sbx_diag *diag) {
+        _cleanup_free_ char *wal = NULL;
+        _cleanup_close_ int fd = -1;
+        unsigned char h[32];
+        uint32_t magic, s1 = 0, s2 = 0;
+        bool zero = true;
+        ssize_t n;
+
+        if (asprintf(&wal, "%s-wal", path) < 0)
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        /* O_NONBLOCK: a FIFO there must not hang the run (check_files_of() refuses it) */
+        fd = open(wal, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+        if (fd < 0)
+                return 0; /* none, or one SQLite cannot open either: its own error follows */
+        n = pread(fd, h, sizeof(h), 0);
+        if (n < (ssize_t) sizeof(h))
+                return 0; /* empty (checkpointed and truncated), or a header never completed */
+        for (size_t i = 0; i < sizeof(h); i++)
+                zero = zero && h[i] == 0;
+        if (zero)
+                return 0;
+        magic = get_be32(h);
+        if ((magic & ~1u) == 0x377f0682 && get_be32(h + 4) == 3007000) {
+                /* the checksum of the first 24 bytes, in the byte order the magic's low bit gives */
+                for (size_t i = 0; i < 24; i += 8) {
+                        uint32_t x0 = get_be32(h + i), x1 = get_be32(h + i + 4);
+                        if (!(magic & 1)) {
+                                x0 = __builtin_bswap32(x0);
+                                x1 = __builtin_bswap32(x1);
+                        }
+                        s1 += x0 + s2;
+                        s2 += x1 + s1;
+                }
+                if (s1 == get_be32(h + 24) && s2 == get_be32(h + 28))
+                        return 0;
+        }
+        return sbx_diag_set(diag, EBADMSG, "open", path,
+                            "audit database %s is damaged: its log %s has no valid header (the runs it held would "
+                            "be lost unseen); move the database away with its -wal and -shm to start a new record",
+                            path, wal);
+}
+
+/* An empty database file is what sbx itself makes before SQLite writes the first page, and reads
+ * as a database with nothing in it. One that held a record and was truncated (`: > audit.db`)
+ * read the same: sbx run started a new record in it and sbx audit said nothing had been recorded,
+ * hiding every earlier row without a word (damaged-database review). It can be told apart by
+ * what only a record in use leaves beside it: its log (SQLite writes the database's first page
+ * before it makes one) or the reserve (made at the start of a run, after the schema). A file
+ * this process created itself (`created`) is a new record whatever an earlier one left there
+ * (`rm audit.db`). -EBADMSG with diag set, or 0. */
+static int check_not_truncated(const char *path, const struct stat *st, bool created, struct sbx_diag *diag) {
+        static const char *const left[] = { "-wal", SBX_DB_RESERVE_SUFFIX };
+
+        if (created || !S_ISREG(st->st_mode) || st->st_size != 0)
+                return 0;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(left); i++) {
+                _cleanup_free_ char *f = NULL;
+                struct stat fst;
+
+                if (asprintf(&f, "%s%s", path, left[i]) < 0)
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                if (lstat(f, &fst) == 0)
+                        return sbx_diag_set(diag, EBADMSG, "open", path,
+                                            "audit database %s is empty, but %s beside it shows runs were recorded "
+                                            "there: it was truncated; move it away with its -wal, -shm and %s to "
+                                            "start a new record", path, f, SBX_DB_RESERVE_SUFFIX);
+        }
+        return 0;
+}
+
+int sbx_db_check_not_truncated(const char *path, struct sbx_diag *diag) {
+        struct stat st;
+
+        return stat(path, &st) < 0 ? 0 : check_not_truncated(path, &st, false, diag);
+}
+
 int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag) {
         return check_file_of(f, st, sbx_euid(), diag);
 }
@@ -896,6 +984,7 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_free_ char *dir = NULL;
         _cleanup_close_ int fd = -1;
+        bool created = false;
         struct stat st;
         int r, version;
 
@@ -912,7 +1001,17 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
                 return r;
         /* Created here, 0600, so SQLite's journal files (which copy its mode) are private too. The
          * file itself, never a symlink: it would lead the record anywhere, into a workspace too. */
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+        /* created: whether this process made it (an empty file it did not make may be a record
+         * truncated: check_not_truncated()) */
+        for (int attempt = 0; fd < 0 && attempt < 8; attempt++) {
+                fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+                if (fd < 0 && errno == ENOENT) {
+                        fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+                        created = fd >= 0;
+                }
+                if (fd < 0 && errno != ENOENT && errno != EEXIST)
+                        break;
+        }
         if (fd < 0)
                 return sbx_diag_set(diag, errno, "open", path, "cannot write audit database %s: %s", path,
                                     errno == ELOOP ? "it is a symlink" : strerror(errno));
@@ -921,6 +1020,8 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
                                     strerror(errno));
         close(sbx_steal_fd(&fd));
         if ((r = check_files_of(path, path, &st, sbx_euid(), diag)) < 0)
+                return r;
+        if ((r = check_not_truncated(path, &st, created, diag)) < 0 || (r = check_wal_header(path, diag)) < 0)
                 return r;
         /* The journal (or WAL) lives next to the database: a directory we cannot write means every
          * write would fail later, so say so now, naming the file. */
@@ -1163,6 +1264,8 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
                 return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: %s", path,
                                     strerror(errno));
         if ((r = check_readable(path, &st, diag)) < 0)
+                return r;
+        if ((r = check_not_truncated(path, &st, false, diag)) < 0 || (r = check_wal_header(path, diag)) < 0)
                 return r;
 
         r = db_new(path, SQLITE_OPEN_READONLY, &db, diag);

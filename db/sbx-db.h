@@ -46,7 +46,8 @@ const char *sbx_db_path(const struct sbx_db *db);
 
 /* Error classes (negative errno) of sbx_db_open / sbx_db_open_readonly, each with one diag line:
  *   -ENOENT           no database file, or an empty one (no schema yet; read-only open only)
- *   -EBADMSG          the file is not an SQLite database, or not an sbx audit database
+ *   -EBADMSG          the file is not an SQLite database, or not an sbx audit database, or damaged:
+ *                     truncated to nothing beside a log or reserve it had, or a log without a valid header
  *   -EPROTONOSUPPORT  written by a newer sbx (user_version above SBX_DB_SCHEMA_VERSION)
  *   -EPROTO           an older schema that a read-only open cannot upgrade
  *   -EACCES / -EROFS  the file or its directory cannot be written (read-write open)
@@ -122,6 +123,9 @@ int sbx_db_error(struct sbx_db *db, int rc, const char *what, struct sbx_diag *d
 /* Whether the file *st (at path f) may hold the audit record: a regular file of the user's, with
  * no other name, that nobody else may write. 0, or -EPERM / -EINVAL with diag set. */
 int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag);
+/* Whether the database at path, if empty, was a record truncated (its -wal or reserve beside it):
+ * -EBADMSG with diag set, else 0 (also when it cannot be examined: its open says why). */
+int sbx_db_check_not_truncated(const char *path, struct sbx_diag *diag);
 
 /* Whether the directory of the database at path may hold the audit record: the user's or root's,
  * writable by nobody else, and reached only through directories and symlinks that nobody else can

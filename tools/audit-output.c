@@ -412,6 +412,9 @@ int sbx_audit_tool_require_db(const char *db_opt, const char *what, const char *
                 return sbx_fail(SBX_EXIT_USAGE, "%s: unknown %s '%s' (no audit database at %s)", what, kind, id, path);
         /* an empty file holds no record either: the same answer as no file (its open would say
          * "no audit database", exit 1, where a missing one says this) */
+        /* (unless it was a record, truncated: that is said as the open would say it) */
+        if (sbx_db_check_not_truncated(path, &diag) < 0)
+                return sbx_fail(1, "%s", diag.msg);
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0)
                 return sbx_fail(SBX_EXIT_USAGE, "%s: unknown %s '%s' (an empty audit database at %s)", what, kind,
                                 id, path);

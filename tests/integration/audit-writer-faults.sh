@@ -153,8 +153,9 @@ wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 # ---- the database truncated while a writer serves it ---------------------------------------------
 # (`: > audit.db`: the same file, no header): the writer's cached pages let it go on committing
 # rows to its log, the runs were released, and `sbx audit` said the database was empty. It now
-# refuses such a file and leaves (without checkpointing into it); the runs are recorded directly,
-# in the database made anew, and each one that ran can be read
+# refuses such a file and leaves (without checkpointing into it); the runs that follow are refused
+# (an empty file beside the log it had is a record truncated, not a new one: audit-damaged.sh) or,
+# should the log be gone, recorded directly in the database made anew; each one that ran can be read
 TDB=$T/db/truncated.db
 WPID=$(start_writer "$TDB")
 "$SBX_BIN" run --db "$TDB" --mode danger-full-access -- true >/dev/null 2>&1
