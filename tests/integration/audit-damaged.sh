@@ -134,6 +134,13 @@ for WHO_NOW in "${WHO[@]}"; do
         no_writer "a -wal of garbage"
         repaired "a -wal of garbage"
 
+        # ---- a log header of zeros: what a power loss leaves of a log just begun, SQLite's to drop --
+        fresh "$WHO_NOW"
+        direct_run
+        head -c 32 /dev/zero | dd of="$DB-wal" conv=notrunc status=none
+        as "$BIN" run --mode danger-full-access -- touch "$D/ran" >/dev/null 2>"$D/err"
+        t_check "$WHO_NOW, a -wal header of zeros: the run is recorded ($(head -c 200 "$D/err"))" test -e "$D/ran"
+
         # ---- a log of its own, intact, is read (no false alarm) ----------------------------------
         fresh "$WHO_NOW"
         direct_run
