@@ -899,8 +899,9 @@ static uint32_t get_be32(const unsigned char *p) {
  * garbage lost two committed rows, and sbx run and sbx audit went on as if nothing had happened).
  * A header of zeros is what a power loss leaves of a log just begun (its block never written);
  * its transactions were not durable (synchronous = NORMAL), so it is SQLite's to drop as it does.
- * 32 bytes read: this costs one open and one read at each open. */
-static int check_wal_header(const char *path, struct sbx_diag *diag) {
+ * 32 bytes read: this costs one open and one read at each open. The log of the database at path
+ * is beside `at`, the file it is (a symlink's target, for a reader). */
+static int check_wal_header(const char *path, const char *at, struct sbx_diag *diag) {
         _cleanup_free_ char *wal = NULL;
         _cleanup_close_ int fd = -1;
         unsigned char h[32];
@@ -908,7 +909,7 @@ static int check_wal_header(const char *path, struct sbx_diag *diag) {
         bool zero = true;
         ssize_t n;
 
-        if (asprintf(&wal, "%s-wal", path) < 0)
+        if (asprintf(&wal, "%s-wal", at) < 0)
                 return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
         /* O_NONBLOCK: a FIFO there must not hang the run (check_files_of() refuses it) */
         fd = open(wal, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
@@ -971,9 +972,10 @@ static int check_not_truncated(const char *path, const struct stat *st, bool cre
 }
 
 int sbx_db_check_not_truncated(const char *path, struct sbx_diag *diag) {
+        _cleanup_free_ char *real = realpath(path, NULL); /* what is beside a symlink's target */
         struct stat st;
 
-        return stat(path, &st) < 0 ? 0 : check_not_truncated(path, &st, false, diag);
+        return !real || stat(real, &st) < 0 ? 0 : check_not_truncated(real, &st, false, diag);
 }
 
 int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_diag *diag) {
@@ -1021,7 +1023,7 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
         close(sbx_steal_fd(&fd));
         if ((r = check_files_of(path, path, &st, sbx_euid(), diag)) < 0)
                 return r;
-        if ((r = check_not_truncated(path, &st, created, diag)) < 0 || (r = check_wal_header(path, diag)) < 0)
+        if ((r = check_not_truncated(path, &st, created, diag)) < 0 || (r = check_wal_header(path, path, diag)) < 0)
                 return r;
         /* The journal (or WAL) lives next to the database: a directory we cannot write means every
          * write would fail later, so say so now, naming the file. */
@@ -1265,8 +1267,15 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
                                     strerror(errno));
         if ((r = check_readable(path, &st, diag)) < 0)
                 return r;
-        if ((r = check_not_truncated(path, &st, false, diag)) < 0 || (r = check_wal_header(path, diag)) < 0)
-                return r;
+        {
+                /* beside the file a symlink leads to, where SQLite looks for its log */
+                _cleanup_free_ char *real = realpath(path, NULL);
+                const char *at = real ? real : path;
+
+                if ((r = check_not_truncated(at, &st, false, diag)) < 0 ||
+                    (r = check_wal_header(path, at, diag)) < 0)
+                        return r;
+        }
 
         r = db_new(path, SQLITE_OPEN_READONLY, &db, diag);
         if (r < 0)

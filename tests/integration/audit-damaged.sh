@@ -131,6 +131,13 @@ for WHO_NOW in "${WHO[@]}"; do
         head -c "$size" /dev/urandom | dd of="$DB-wal" conv=notrunc status=none
         refused "a -wal of garbage" "its log .*-wal has no valid header"
         audit_says "a -wal of garbage" "its log .*-wal has no valid header" list
+        # read through a symlink of the user's: the log is the one beside its target
+        mv "$DB" "$D/real.db" && mv "$DB-wal" "$D/real.db-wal" && ln -s real.db "$DB"
+        [ "$WHO_NOW" = nobody ] && chown -h 65534:65534 "$DB"
+        as "$BIN" audit list >/dev/null 2>"$D/err"
+        t_check "$WHO_NOW, a -wal of garbage beside a symlink's target: sbx audit list fails with one line" \
+                one_line $? 1 "its log .*real.db-wal has no valid header"
+        rm "$DB" && mv "$D/real.db" "$DB" && mv "$D/real.db-wal" "$DB-wal"
         no_writer "a -wal of garbage"
         repaired "a -wal of garbage"
 
