@@ -136,8 +136,9 @@ static int db_error_h(sqlite3 *h, const char *path, int rc, const char *what, st
                  * to find out that the file is the problem and that its rows may still be saved
                  * (damaged-database review) */
                 return sbx_diag_set(diag, e, what, path,
-                                    "audit database %s is damaged (corrupt) or not a database (%s): move it away with its "
-                                    "-wal and -shm to start a new record; sqlite3's .recover may save its rows",
+                                    "audit database %s is damaged (corrupt) or not a database (%s): move it away "
+                                    "with its -wal and -shm to start a new record; sqlite3's .recover may save its "
+                                    "rows",
                                     path, m);
         case SQLITE_READONLY:
         case SQLITE_CANTOPEN:
