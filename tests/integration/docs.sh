@@ -555,23 +555,18 @@ check "the man page says landlock_launcher and sandbox_exec must be absolute" \
         grep -q "landlock_launcher and sandbox_exec must be absolute; a bare name of bwrap or windows_runner is looked up" <<<"$flat"
 check "the README's example configuration says so too" \
         grep -q "bwrap and windows_runner may be a bare name: see below; the other two are absolute" "$SBX_SOURCE_ROOT/README.md"
-# ... but not a relative path of either (windows_runner's was taken, relative to each run's directory)
-for key in bwrap windows_runner; do
-        printf '%s = tools/sbx-runner\n' "$key" >"$tmp/rel.config"
+# ... but not a relative path of either (windows_runner's was taken, relative to each run's
+# directory); fallback_root and cache_dir refuse one too (the page and the README said so only of
+# fallback_root)
+for kv in "bwrap tools/sbx-runner or a bare name" "windows_runner tools/sbx-runner or a bare name" \
+        "fallback_root relative/dir" "cache_dir relative/dir"; do
+        read -r key value also <<<"$kv"
+        printf '%s = %s\n' "$key" "$value" >"$tmp/rel.config"
         chmod 600 "$tmp/rel.config"
         SBX_CONFIG=$tmp/rel.config "$SBX" policy resolve --root "$tmp/root" >/dev/null 2>"$tmp/rel.err"
-        check "a relative path of $key is refused" grep -q "'$key' must be an absolute path or a bare name" "$tmp/rel.err"
+        check "a relative path of $key is refused" grep -q "'$key' must be an absolute path${also:+ $also}" "$tmp/rel.err"
 done
 check "the man page says so" grep -q "a relative path of either, with a slash, is an error" <<<"$flat"
-
-# fallback_root and cache_dir refuse a relative path too (the page and the README said so only of
-# fallback_root)
-for key in fallback_root cache_dir; do
-        printf '%s = relative/dir\n' "$key" >"$tmp/rel.config"
-        chmod 600 "$tmp/rel.config"
-        SBX_CONFIG=$tmp/rel.config "$SBX" policy resolve --root "$tmp/root" >/dev/null 2>"$tmp/rel.err"
-        check "a relative $key is refused" grep -q "'$key' must be an absolute path" "$tmp/rel.err"
-done
 check "the man page says cache_dir is an absolute path" \
         grep -q "cache_dir (where the probe verdict is cached, an absolute path)" <<<"$flat"
 check "the README's example configuration says so too" \
