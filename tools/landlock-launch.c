@@ -85,6 +85,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -220,14 +221,47 @@ static const char *option_value(char **argv, int *i, const char *name, bool *mat
 /* --seal-mounts: "X" on the record's descriptor right before the exec, so that the caller knows
  * the command started even when bubblewrap itself then dies by a signal (after its "child-pid",
  * bubblewrap may still die before it releases the sandbox: a crash under `ulimit -s 16` was read
- * as the command's death). An exec that fails adds its "E" record after it. */
+ * as the command's death). An exec that fails adds its "E" record after it.
+ * With the mark goes a pidfd of this process, which the exec makes the command's, when the
+ * descriptor is a socket (sbx's is): bubblewrap tells only an exit code, 128+N for a death by
+ * signal N, and from it sbx reads the command's own end (PIDFD_INFO_EXIT, Linux 6.15). */
+static ssize_t send_exec_mark(void) {
+        int pidfd = (int) syscall(SYS_pidfd_open, getpid(), 0U);
+        union {
+                struct cmsghdr h;
+                char buf[CMSG_SPACE(sizeof(int))];
+        } c;
+        char mark[] = "X\n";
+        struct iovec iov = { .iov_base = mark, .iov_len = 2 };
+        struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
+        ssize_t w;
+        int e;
+
+        if (pidfd < 0)
+                return write(status_fd, "X\n", 2);
+        memset(&c, 0, sizeof(c));
+        m.msg_control = c.buf;
+        m.msg_controllen = sizeof(c.buf);
+        c.h.cmsg_level = SOL_SOCKET;
+        c.h.cmsg_type = SCM_RIGHTS;
+        c.h.cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(&c.h), &pidfd, sizeof(int));
+        w = sendmsg(status_fd, &m, 0);
+        if (w < 0 && errno == ENOTSOCK)
+                w = write(status_fd, "X\n", 2);
+        e = errno;
+        close(pidfd);
+        errno = e;
+        return w;
+}
+
 static void status_exec_mark(void) {
         ssize_t w;
 
         if (status_fd < 0)
                 return;
         do
-                w = write(status_fd, "X\n", 2);
+                w = send_exec_mark();
         while (w < 0 && errno == EINTR);
         if (w != 2)
                 fail(w < 0 ? errno : EIO, "status-fd", "cannot report the exec on --status-fd");

@@ -1094,6 +1094,43 @@ static bool pump_status(struct status_buf *b, int fd) {
         return true;
 }
 
+/* pump_status() for the launcher's socket inside bubblewrap: the first descriptor that comes
+ * with its record is kept in *pidfd, any other closed (MSG_CMSG_CLOEXEC: none reaches a child). */
+static bool pump_inner(struct status_buf *b, int fd, int *pidfd) {
+        char buf[1024];
+        union {
+                struct cmsghdr h;
+                char buf[CMSG_SPACE(sizeof(int) * 4)];
+        } c;
+        struct iovec iov = { .iov_base = buf, .iov_len = sizeof(buf) };
+        struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = c.buf, .msg_controllen = sizeof(c.buf) };
+        ssize_t n;
+
+        do
+                n = recvmsg(fd, &m, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+                return errno == EAGAIN;
+        for (struct cmsghdr *h = CMSG_FIRSTHDR(&m); h; h = CMSG_NXTHDR(&m, h)) {
+                if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS)
+                        continue;
+                for (size_t i = 0; i < (h->cmsg_len - CMSG_LEN(0)) / sizeof(int); i++) {
+                        int got;
+                        memcpy(&got, CMSG_DATA(h) + i * sizeof(int), sizeof(int));
+                        if (*pidfd < 0)
+                                *pidfd = got;
+                        else
+                                close(got);
+                }
+        }
+        if (n == 0)
+                return false;
+        for (ssize_t i = 0; i < n && b->len < sizeof(b->data) - 1; i++)
+                b->data[b->len++] = buf[i];
+        b->data[b->len] = '\0';
+        return true;
+}
+
 static int64_t now_ms(void) {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -1753,6 +1790,8 @@ struct run_state {
          * inside bubblewrap, the wake-up of the loop, the go-ahead, the lifeline, the command's stdin */
         int err_r, err_w, exec_r, exec_w, status_r, status_w, inner_r, inner_w, wake_r, wake_w, gate_r, gate_w;
         int in_r, lifeline_r;
+        /* a pidfd of bubblewrap's command, which came with the launcher's mark (-1: none) */
+        int cmd_pidfd;
         struct stdin_pump *pump;
         /* a lifeline pipe's write end: held, never written, until the function returns (the
          * runner reaped) */
@@ -1779,7 +1818,7 @@ struct run_state {
 static void run_close(struct run_state *st) {
         int *const fds[] = { &st->in_r,     &st->err_w,   &st->exec_w,   &st->exec_r,     &st->status_w,
                              &st->status_r, &st->inner_w, &st->inner_r,  &st->lifeline_r, &st->gate_r,
-                             &st->wake_r,   &st->gate_w,  &st->wake_w };
+                             &st->wake_r,   &st->gate_w,  &st->wake_w,   &st->cmd_pidfd };
 
         if (st->pump) {
                 pump_close(st->pump);
@@ -1857,6 +1896,19 @@ static int open_stdin(struct run_state *st) {
         return 0;
 }
 
+/* The channel of the mount-sealing launcher inside bubblewrap: a socket, so that its mark right
+ * before the exec can carry a pidfd of the command (send_exec_mark() in landlock-launch.c). sbx's
+ * end is made write-shut: nothing goes the other way. */
+static int open_inner(struct run_state *st) {
+        int sv[2];
+
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+                return -1;
+        st->inner_r = sv[0];
+        st->inner_w = sv[1];
+        return shutdown(st->inner_r, SHUT_WR);
+}
+
 /* The pipes of a run (the command's stderr, the exec error, the runners' status, the wake-up, the
  * gate), the lifeline and the command's stdin: -1 (errno) when one cannot be made. */
 static int run_open(struct run_state *st) {
@@ -1869,8 +1921,7 @@ static int run_open(struct run_state *st) {
         if (open_pipe(&st->exec_r, &st->exec_w, O_CLOEXEC) < 0 ||
             (confined && open_pipe(&st->status_r, &st->status_w, O_CLOEXEC) < 0) ||
             /* only bubblewrap runs the mount-sealing launcher that takes (and closes) this one */
-            (confined && strcmp(confined->backend, "bwrap") == 0 &&
-             open_pipe(&st->inner_r, &st->inner_w, O_CLOEXEC) < 0) ||
+            (confined && strcmp(confined->backend, "bwrap") == 0 && open_inner(st) < 0) ||
             open_pipe(&st->wake_r, &st->wake_w, O_CLOEXEC | O_NONBLOCK) < 0 ||
             (st->gated && open_pipe(&st->gate_r, &st->gate_w, O_CLOEXEC) < 0))
                 return -1;
@@ -2218,7 +2269,7 @@ static void supervise_events(struct run_state *st, const struct pollfd *p, nfds_
                 else if (p[i].fd == st->status_r)
                         st->status_open = pump_status(&st->s.status, st->status_r);
                 else if (p[i].fd == st->inner_r)
-                        st->inner_open = pump_status(&st->s.inner, st->inner_r);
+                        st->inner_open = pump_inner(&st->s.inner, st->inner_r, &st->cmd_pidfd);
                 else if (p[i].fd == STDIN_FILENO)
                         pump_stdin_read(st->pump);
                 else if (st->pump && p[i].fd == st->pump->w)
@@ -2389,10 +2440,43 @@ static int report_lost(struct run_state *st) {
         return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
 }
 
+/* PIDFD_GET_INFO's first published layout (Linux 6.13; exit_code from 6.15), newer than the
+ * headers sbx builds with */
+struct sbx_pidfd_info {
+        uint64_t mask, cgroupid;
+        uint32_t pid, tgid, ppid, ruid, rgid, euid, egid, suid, sgid, fsuid, fsgid;
+        int32_t exit_code;
+};
+#define SBX_PIDFD_GET_INFO _IOWR(0xFF, 11, struct sbx_pidfd_info)
+#define SBX_PIDFD_INFO_EXIT (1ULL << 3)
+
+/* Under bubblewrap, the command's own end status as the kernel kept it (the pidfd that came with
+ * the launcher's mark right before the exec) into *wstatus, when it is what bubblewrap reported:
+ * bubblewrap reduces a death by signal N to exit 128+N, which read as the command's own exit, and
+ * a signal sbx had not passed on (a crash, the OOM killer, a kill from outside) was lost. False
+ * when there is no such pidfd (Linux before 6.15, or the command did not start) or the two differ
+ * (bubblewrap itself ended otherwise): then bubblewrap's report stands. */
+static bool command_wstatus(const struct run_state *st, int *wstatus) {
+        struct sbx_pidfd_info info = { .mask = SBX_PIDFD_INFO_EXIT };
+        int code, w;
+
+        if (st->cmd_pidfd < 0 || !inner_executed(&st->s.inner) || !WIFEXITED(st->wstatus) ||
+            ioctl(st->cmd_pidfd, SBX_PIDFD_GET_INFO, &info) < 0 || !(info.mask & SBX_PIDFD_INFO_EXIT))
+                return false;
+        code = WEXITSTATUS(st->wstatus);
+        w = info.exit_code;
+        if ((WIFSIGNALED(w) && 128 + WTERMSIG(w) == code) || (WIFEXITED(w) && WEXITSTATUS(w) == code)) {
+                *wstatus = w;
+                return true;
+        }
+        return false;
+}
+
 /* The command's end status (st->wstatus), into rep->status and the exit status. */
 static void report_status(struct run_state *st) {
         struct sbx_run_report *rep = st->rep;
         const struct sbx_confined_argv *confined = st->confined;
+        int w;
 
         if (st->s.setup_ended_by) {
                 st->wstatus = st->s.setup_ended_by; /* as if killed by it, as a run it ended in time */
@@ -2404,7 +2488,13 @@ static void report_status(struct run_state *st) {
                 rep->message = rep->message_buf;
                 sbx_fail(0, "run: %s", rep->message);
         }
-        if (WIFSIGNALED(st->wstatus)) {
+        if (command_wstatus(st, &w)) {
+                if (WIFSIGNALED(w))
+                        rep->status.signal = WTERMSIG(w);
+                else
+                        rep->status.exit_code = WEXITSTATUS(w);
+                rep->exit_status = WEXITSTATUS(st->wstatus);
+        } else if (WIFSIGNALED(st->wstatus)) {
                 rep->status.signal = WTERMSIG(st->wstatus);
                 rep->exit_status = 128 + rep->status.signal;
         } else {
@@ -2604,6 +2694,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 .in_r = -1,
                 .lifeline_r = -1,
                 .lifeline_w = -1,
+                .cmd_pidfd = -1,
                 .gated = confined && confined->gated,
                 .inprocess = confined && confined->inprocess,
                 .exec_argv = confined ? confined->argv : command,
