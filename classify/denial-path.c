@@ -769,88 +769,79 @@ static size_t link_error_new(const char *f, size_t fl, char *out, size_t size) {
         return 0;
 }
 
-/* The path before "<path>: <signature>". */
-static size_t before(const char *s, size_t n, char *out, size_t size) {
-        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-                n--;
-        /* OpenSSL's apps: "Can't open \"X\" for writing, <strerror>": a verb phrase that quotes
-         * its name, ended by a comma; nothing else is read before a comma */
-        if (n > 0 && s[n - 1] == ',')
-                return phrase_quoting(s, n - 1, out, size);
-        if (n == 0 || s[n - 1] != ':')
-                return 0;
-        n--;
-        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-                n--;
+/* The name of a line that ends in a quoted one (n the end of the fields, before ": <signature>"):
+ * true when that decides, the name's length (or 0) in *ret; false when the line quotes no name
+ * at its end. */
+static bool before_quoted(const char *s, size_t n, char *out, size_t size, size_t *ret) {
+        size_t at, ol, cl, k;
 
-        /* tar's "NAME: Cannot create symlink to 'TARGET'" and "NAME: Cannot hard link to 'TARGET'":
-         * the name made is the field before (the target was recorded, a file never written) */
-        {
-                size_t start = field_start(s, n);
-
-                if (start >= 2 && link_target_field(s + start, n - start))
-                        return before(s, start - 1, out, size);
+        *ret = 0;
+        if ((k = pieces_word(s, n, out, size, &at)) > 0) {
+                *ret = k;
+                return true;
         }
-
-        {
-                size_t at, ol, cl, k;
-
-                if ((k = pieces_word(s, n, out, size, &at)) > 0)
-                        return k;
-                if (!quote_pair_at_end(s, n, &at, &ol, &cl)) {
-                        if (cl > 0)
-                                return 0; /* a closing quote that nothing opens */
-                } else {
-                        /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'" ("=>" for a
-                         * hard link), rsync's "symlink \"NEW\" -> ...": the name made is the one
-                         * before the arrow (the target was taken) */
-                        if (at >= 4 && (memcmp(s + at - 4, " -> ", 4) == 0 || memcmp(s + at - 4, " => ", 4) == 0)) {
-                                size_t before_at;
-                                if ((k = before_arrow(s, at - 4, out, size, &before_at)) > 0)
-                                        return k;
-                        }
-                        /* cp's "cannot create hard link 'NEW' to 'TARGET'": the link made (the
-                         * target was recorded, a workspace file); mv's "cannot move 'SRC' to 'DST'"
-                         * keeps its last name */
-                        if (at >= 4 && memcmp(s + at - 4, " to ", 4) == 0) {
-                                size_t before_at = 0;
-                                if ((k = before_arrow(s, at - 4, out, size, &before_at)) > 0 &&
-                                    after_link_word(s, before_at))
-                                        return k;
-                        }
-                        return put(out, size, s + at + ol, n - cl - at - ol);
+        if (!quote_pair_at_end(s, n, &at, &ol, &cl))
+                return cl > 0; /* a closing quote that nothing opens */
+        /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'" ("=>" for a hard link),
+         * rsync's "symlink \"NEW\" -> ...": the name made is the one before the arrow (the target
+         * was taken) */
+        if (at >= 4 && (memcmp(s + at - 4, " -> ", 4) == 0 || memcmp(s + at - 4, " => ", 4) == 0)) {
+                size_t before_at;
+                if ((k = before_arrow(s, at - 4, out, size, &before_at)) > 0) {
+                        *ret = k;
+                        return true;
                 }
         }
-
-        /* bash's "NAME: line N: WORD: <errno text>" (NAME the script or "bash"): WORD is printed as
-         * it is, spaces and ": " included, so when it is a path or holds no ": " it is the path
-         * whole; else it is a builtin's "cd: X", read as any other line from its fields. Never
-         * NAME: a script whose redirection failed was recorded as the path denied. */
-        {
-                const char *colon = memmem(s, n, ": line ", 7);
-                size_t at = colon ? (size_t) (colon - s) + 7 : 0, digits = at;
-
-                while (colon && digits < n && isdigit((unsigned char) s[digits]))
-                        digits++;
-                if (colon && digits > at && digits + 2 <= n && s[digits] == ':' && s[digits + 1] == ' ') {
-                        const char *w = s + digits + 2;
-                        size_t wl = n - digits - 2;
-
-                        /* bash's own message there, a verb phrase ("cannot create temp file for
-                         * here-document", "cannot make pipe for process substitution"), is no
-                         * word it was given and names no path (it was a name in the cwd) */
-                        if (wl > 0 && w[0] != '/' && !memmem(w, wl, ": ", 2) && verb_phrase(w, wl))
-                                return 0;
-                        if (wl > 0 && (w[0] == '/' || !memmem(w, wl, ": ", 2)))
-                                return put(out, size, w, wl);
-                        s = w;
-                        n = wl;
+        /* cp's "cannot create hard link 'NEW' to 'TARGET'": the link made (the target was
+         * recorded, a workspace file); mv's "cannot move 'SRC' to 'DST'" keeps its last name */
+        if (at >= 4 && memcmp(s + at - 4, " to ", 4) == 0) {
+                size_t before_at = 0;
+                if ((k = before_arrow(s, at - 4, out, size, &before_at)) > 0 && after_link_word(s, before_at)) {
+                        *ret = k;
+                        return true;
                 }
         }
+        *ret = put(out, size, s + at + ol, n - cl - at - ol);
+        return true;
+}
 
-        /* Unquoted: walk the ": "-separated fields from the right. A verb phrase whose object is
-         * not path-like ("Cannot make temp name", after perl's "Can't do inplace edit on X") is
-         * kept only in case no field before it names a path-like object. */
+/* bash's "NAME: line N: WORD: <errno text>" (NAME the script or "bash"): WORD is printed as it is,
+ * spaces and ": " included, so when it is a path or holds no ": " it is the path whole (true, its
+ * length or 0 in *ret); else it is a builtin's "cd: X", read as any other line from its fields
+ * (false, *s and *n then WORD's). Never NAME: a script whose redirection failed was recorded as the
+ * path denied. */
+static bool before_bash_line(const char **s, size_t *n, char *out, size_t size, size_t *ret) {
+        const char *colon = memmem(*s, *n, ": line ", 7);
+        size_t at = colon ? (size_t) (colon - *s) + 7 : 0, digits = at;
+
+        *ret = 0;
+        while (colon && digits < *n && isdigit((unsigned char) (*s)[digits]))
+                digits++;
+        if (!colon || digits == at || digits + 2 > *n || (*s)[digits] != ':' || (*s)[digits + 1] != ' ')
+                return false;
+
+        const char *w = *s + digits + 2;
+        size_t wl = *n - digits - 2;
+
+        /* bash's own message there, a verb phrase ("cannot create temp file for here-document",
+         * "cannot make pipe for process substitution"), is no word it was given and names no path
+         * (it was a name in the cwd) */
+        if (wl > 0 && w[0] != '/' && !memmem(w, wl, ": ", 2) && verb_phrase(w, wl))
+                return true;
+        if (wl > 0 && (w[0] == '/' || !memmem(w, wl, ": ", 2))) {
+                *ret = put(out, size, w, wl);
+                return true;
+        }
+        *s = w;
+        *n = wl;
+        return false;
+}
+
+/* The unquoted name of "<fields>: <signature>" (n the end of the fields), from the fields separated
+ * by ": " walked from the right. */
+static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
+        /* A verb phrase whose object is not path-like ("Cannot make temp name", after perl's "Can't
+         * do inplace edit on X") is kept only in case no field before it names a path-like object. */
         const char *fallback = NULL;
         size_t fallback_len = 0;
         for (size_t end = n; end > 0;) {
@@ -938,6 +929,34 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
                 end = start - 2;
         }
         return fallback ? put(out, size, fallback, fallback_len) : 0;
+}
+
+
+/* The path before "<path>: <signature>". */
+static size_t before(const char *s, size_t n, char *out, size_t size) {
+        size_t k;
+
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+                n--;
+        /* OpenSSL's apps: "Can't open \"X\" for writing, <strerror>": a verb phrase that quotes
+         * its name, ended by a comma; nothing else is read before a comma */
+        if (n > 0 && s[n - 1] == ',')
+                return phrase_quoting(s, n - 1, out, size);
+        if (n == 0 || s[n - 1] != ':')
+                return 0;
+        n--;
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+                n--;
+
+        /* tar's "NAME: Cannot create symlink to 'TARGET'" and "NAME: Cannot hard link to 'TARGET'":
+         * the name made is the field before (the target was recorded, a file never written) */
+        size_t start = field_start(s, n);
+
+        if (start >= 2 && link_target_field(s + start, n - start))
+                return before(s, start - 1, out, size);
+        if (before_quoted(s, n, out, size, &k) || before_bash_line(&s, &n, out, size, &k))
+                return k;
+        return before_fields(s, n, out, size);
 }
 
 /* A sentence whose subject is the name, the signature a noun of its predicate after an article,
