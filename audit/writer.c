@@ -836,6 +836,80 @@ static int bind_socket(const char *db_path, const char *path, int *ret_fd, struc
         return 0;
 }
 
+/* The database file, held open so that header_lost() can read its header: -1 when the file at
+ * db_path is no longer db_st's. */
+static int open_head(const char *db_path, const struct stat *db_st) {
+        int fd = open(db_path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+        struct stat st;
+
+        if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != db_st->st_dev || st.st_ino != db_st->st_ino)) {
+                close(fd);
+                return -1;
+        }
+        return fd;
+}
+
+/* The writer's signals and scheduling. */
+static void writer_process_setup(void) {
+        struct sigaction sig = { .sa_handler = request_stop };
+        struct sched_param sp = { 0 };
+
+        sigemptyset(&sig.sa_mask);
+        /* no wake-up preemption: a client's connect or request does not interrupt that client,
+         * whose next step is to set its sandbox up (the writer runs beside it, or when it waits) */
+        (void) sched_setscheduler(0, SCHED_BATCH, &sp);
+        sigaction(SIGTERM, &sig, NULL);
+        sigaction(SIGINT, &sig, NULL);
+        signal(SIGPIPE, SIG_IGN);
+        signal(SIGXFSZ, SIG_IGN); /* a write past RLIMIT_FSIZE fails (an error reply), never kills */
+}
+
+/* A client at the listening socket, taken when a slot is free and it is sbx of this user outside
+ * any sandbox (trusted_peer()); else left to write the database itself. 1 when it was taken. */
+static size_t accept_client(int lfd, struct client *clients, struct sbx_process_identity *self,
+                            const struct stat *db_st) {
+        int cfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+        struct sbx_process_identity peer;
+        char host[sizeof(self->host)] = "";
+        size_t slot = CLIENTS_MAX;
+
+        if (cfd < 0)
+                return 0;
+        /* the host name as it is now, as a direct write would record it: after a rename the
+         * writer's rows named the old host, and a killed run of theirs never read 'interrupted'
+         * (review) */
+        if (gethostname(host, sizeof(host) - 1) == 0)
+                memcpy(self->host, host, sizeof(self->host));
+        for (size_t i = 0; i < CLIENTS_MAX && slot == CLIENTS_MAX; i++)
+                if (clients[i].fd < 0)
+                        slot = i;
+        if (schema_changed || slot == CLIENTS_MAX || trusted_peer(cfd, NULL, self, &peer) < 0) {
+                close(cfd); /* the client writes the database itself */
+                return 0;
+        }
+        clients[slot].fd = cfd;
+        clients[slot].db_st = db_st;
+        clients[slot].peer = peer;
+        return 1;
+}
+
+/* Leaving, the log is emptied: a passive checkpoint leaves every frame since the log last restarted
+ * valid, and each connection that comes after the last one closed (every `sbx audit`) rebuilt the
+ * WAL index from all of them: a burst of 2,000 runs left 11 MB, and 20 ms of each query instead of
+ * 4.6, until something wrote again (scale review). Without waiting: a truncating checkpoint holds
+ * the write lock while it waits for the readers of an older snapshot (a long `sbx audit export`),
+ * and runs would wait behind it; then the log is checkpointed as far as it can be, as before. */
+static void writer_leave(struct sbx_db *db) {
+        (void) sqlite3_busy_timeout(sbx_db_handle(db), 0);
+        /* a file that lost its header is left as it is: the writer's log, checkpointed (here or as
+         * SQLite closes the connection, which then deletes the log by its name), would land in a
+         * file that is no longer the database, or one a direct write has made anew */
+        if (db_lost)
+                (void) sqlite3_db_config(sbx_db_handle(db), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+        else
+                (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+}
+
 int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *diag) {
         /* declared first, closed last: after the connection (db_head_fd) */
         _cleanup_close_ int head_fd = -1;
@@ -843,8 +917,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         _cleanup_close_ int lfd = -1;
         struct client *clients = NULL;
         char sock_path[PATH_MAX];
-        struct stat db_st, sock_st, head_st;
-        struct sigaction sig = { .sa_handler = request_stop };
+        struct stat db_st, sock_st;
         struct sbx_process_identity self;
         int64_t last_active;
         size_t n_clients = 0, unsynced = 0;
@@ -871,11 +944,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         if (stat(db_path, &db_st) < 0)
                 return sbx_diag_set(diag, errno, "audit writer", db_path, "cannot stat %s: %s", db_path, strerror(errno));
         db_header_seen = db_lost = false;
-        head_fd = open(db_path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
-        if (head_fd >= 0 && (fstat(head_fd, &head_st) < 0 || head_st.st_dev != db_st.st_dev ||
-                             head_st.st_ino != db_st.st_ino))
-                close(sbx_steal_fd(&head_fd));
-        db_head_fd = head_fd;
+        db_head_fd = head_fd = open_head(db_path, &db_st);
         (void) header_state();
         r = bind_socket(db_path, sock_path, &lfd, &sock_st);
         if (r == -EEXIST)
@@ -888,17 +957,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                 return -ENOMEM;
         for (size_t i = 0; i < CLIENTS_MAX; i++)
                 clients[i].fd = -1;
-        sigemptyset(&sig.sa_mask);
-        /* no wake-up preemption: a client's connect or request does not interrupt that client,
-         * whose next step is to set its sandbox up (the writer runs beside it, or when it waits) */
-        {
-                struct sched_param sp = { 0 };
-                (void) sched_setscheduler(0, SCHED_BATCH, &sp);
-        }
-        sigaction(SIGTERM, &sig, NULL);
-        sigaction(SIGINT, &sig, NULL);
-        signal(SIGPIPE, SIG_IGN);
-        signal(SIGXFSZ, SIG_IGN); /* a write past RLIMIT_FSIZE fails (an error reply), never kills */
+        writer_process_setup();
 
         last_active = monotonic_ms();
         while (!stop_requested && !(schema_changed && n_clients == 0) && !db_lost) {
@@ -952,31 +1011,8 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
                                 n_clients--;
                         }
                 }
-                if (p[0].revents & POLLIN) {
-                        int cfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-                        struct sbx_process_identity peer;
-                        char host[sizeof(self.host)] = "";
-                        size_t slot = CLIENTS_MAX;
-
-                        if (cfd < 0)
-                                continue;
-                        /* the host name as it is now, as a direct write would record it: after a
-                         * rename the writer's rows named the old host, and a killed run of
-                         * theirs never read 'interrupted' (review) */
-                        if (gethostname(host, sizeof(host) - 1) == 0)
-                                memcpy(self.host, host, sizeof(self.host));
-                        for (size_t i = 0; i < CLIENTS_MAX && slot == CLIENTS_MAX; i++)
-                                if (clients[i].fd < 0)
-                                        slot = i;
-                        if (schema_changed || slot == CLIENTS_MAX || trusted_peer(cfd, NULL, &self, &peer) < 0) {
-                                close(cfd); /* the client writes the database itself */
-                                continue;
-                        }
-                        clients[slot].fd = cfd;
-                        clients[slot].db_st = &db_st;
-                        clients[slot].peer = peer;
-                        n_clients++;
-                }
+                if (p[0].revents & POLLIN)
+                        n_clients += accept_client(lfd, clients, &self, &db_st);
         }
         for (size_t i = 0; i < CLIENTS_MAX; i++)
                 if (clients[i].fd >= 0)
@@ -985,21 +1021,7 @@ int sbx_audit_writer_serve(const char *db_path, int idle_ms, struct sbx_diag *di
         if (same_file(sock_path, &sock_st, true))
                 (void) unlink(sock_path);
         close(sbx_steal_fd(&lfd)); /* a client still in the backlog writes directly */
-        /* Leaving, the log is emptied: a passive checkpoint leaves every frame since the log last
-         * restarted valid, and each connection that comes after the last one closed (every `sbx
-         * audit`) rebuilt the WAL index from all of them: a burst of 2,000 runs left 11 MB, and
-         * 20 ms of each query instead of 4.6, until something wrote again (scale review). Without
-         * waiting: a truncating checkpoint holds the write lock while it waits for the readers of
-         * an older snapshot (a long `sbx audit export`), and runs would wait behind it; then the
-         * log is checkpointed as far as it can be, as before. */
-        (void) sqlite3_busy_timeout(sbx_db_handle(db), 0);
-        /* a file that lost its header is left as it is: the writer's log, checkpointed (here or
-         * as SQLite closes the connection, which then deletes the log by its name), would land
-         * in a file that is no longer the database, or one a direct write has made anew */
-        if (db_lost)
-                (void) sqlite3_db_config(sbx_db_handle(db), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
-        else
-                (void) sqlite3_wal_checkpoint_v2(sbx_db_handle(db), NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+        writer_leave(db);
         return 0;
 }
 
