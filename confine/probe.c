@@ -202,10 +202,76 @@ static int probe_signals_hold(sigset_t *ret_old, sigset_t *ret_caller) {
         return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
+/* The probe's directory into tmpl (size bytes), made in /tmp first; $TMPDIR where /tmp cannot be
+ * written (a service under ProtectSystem=strict): every backend read unusable there, every chain
+ * run refused (environment review). In the user's swept directory there (BASE/sbx-UID, locked as
+ * a run's temp area is, into *area): a probe whose sbx was SIGKILLed left its directory in /tmp for
+ * good (34 of 40 times in a test by hand); now the next run or probe removes it. A plain directory
+ * (*made) where that cannot be made (another user's sbx-UID in a shared /tmp, a /tmp that cannot
+ * be written). -1 with c->reason set when there is none. */
+static int probe_dir(char *tmpl, size_t size, struct sbx_confined_argv *area, bool *made, struct sbx_candidate *c) {
+        const char *tmpdir = getenv("TMPDIR");
+        int e;
+        bool alt;
+
+        if (sbx_make_swept_dir("/tmp", area) >= 0) {
+                if ((size_t) snprintf(tmpl, size, "%s", area->temp_dir) < size)
+                        return 0;
+                snprintf(c->reason, sizeof(c->reason), "probe: cannot set up its directories");
+                return -1;
+        }
+        if (mkdtemp(tmpl)) {
+                *made = true;
+                return 0;
+        }
+        e = errno;
+        alt = tmpdir && tmpdir[0] == '/' && strcmp(tmpdir, "/tmp") != 0;
+        if (alt && (size_t) snprintf(tmpl, size, "%s/sbx-probe-XXXXXX", tmpdir) < size && mkdtemp(tmpl)) {
+                *made = true;
+                return 0;
+        }
+        if (alt)
+                snprintf(c->reason, sizeof(c->reason), "probe: cannot create a directory in /tmp (%s) nor in $TMPDIR (%s)",
+                         strerror(e), strerror(errno));
+        else
+                snprintf(c->reason, sizeof(c->reason), "probe: cannot create a directory in /tmp: %s", strerror(e));
+        return -1;
+}
+
+/* The probe's verdict from its run (r, status and the first line of its stderr, err, of the runner
+ * argv0) and the two files: true when the backend is usable, else false with c->reason set. */
+static bool probe_judge(int r, int status, char *err, const char *argv0, const char *permitted, const char *forbidden,
+                        struct sbx_candidate *c) {
+        err[strcspn(err, "\n")] = '\0';
+        if (r == -EINTR)
+                snprintf(c->reason, sizeof(c->reason), "probe: interrupted by a signal");
+        else if (r < 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: cannot start %s: %s", argv0, strerror(-r));
+        else if (WIFSIGNALED(status))
+                snprintf(c->reason, sizeof(c->reason), "probe: runner killed by signal %d%s%s", WTERMSIG(status),
+                         err[0] ? ": " : "", err);
+        else if (WEXITSTATUS(status) > 128 && WEXITSTATUS(status) - 128 < NSIG)
+                /* bubblewrap reports a death by signal N inside the sandbox as exit 128+N (its
+                 * processes crash under a low `ulimit -s`: 139, 17 of 20 times under 24 KiB here):
+                 * named so, it is not kept, as a runner killed by the signal is not (limits review:
+                 * landlock was selected and kept for every later run under that limit) */
+                snprintf(c->reason, sizeof(c->reason), "probe: runner failed with exit status %d (128 + signal %d)%s%s",
+                         WEXITSTATUS(status), WEXITSTATUS(status) - 128, err[0] ? ": " : "", err);
+        else if (WEXITSTATUS(status) != 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: runner failed with exit status %d%s%s",
+                         WEXITSTATUS(status), err[0] ? ": " : "", err);
+        else if (access(forbidden, F_OK) == 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: a write outside the workspace was NOT denied");
+        else if (access(permitted, F_OK) != 0)
+                snprintf(c->reason, sizeof(c->reason), "probe: a write inside the workspace did not land");
+        else
+                return true;
+        return false;
+}
+
 /* Runs the functional probe of a backend that passed its static check. */
 static void probe_functional(const struct sbx_config *cfg, const struct sbx_backend *b, struct sbx_candidate *c) {
         char tmpl[PATH_MAX] = "/tmp/sbx-probe-XXXXXX";
-        const char *tmpdir = getenv("TMPDIR");
         _cleanup_free_ char *base = NULL, *ws = NULL, *permitted = NULL, *forbidden = NULL, *outside = NULL;
         struct sbx_confined_argv out = { 0 }, area = { 0 };
         struct sbx_policy policy = { .mode = SBX_MODE_WORKSPACE_WRITE };
@@ -224,37 +290,9 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
         sigset_t old_mask, runner_mask;
         _cleanup_close_ int stop_fd = probe_signals_hold(&old_mask, &runner_mask);
 
-        /* /tmp first; $TMPDIR where /tmp cannot be written (a service under ProtectSystem=strict):
-         * every backend read unusable there, every chain run refused (environment review). In the
-         * user's swept directory there (BASE/sbx-UID, locked as a run's temp area is): a probe
-         * whose sbx was SIGKILLed left its directory in /tmp for good (34 of 40 times in a test
-         * by hand); now the next run or probe removes it. A plain directory where that cannot be
-         * made (another user's sbx-UID in a shared /tmp, a /tmp that cannot be written). */
-        if (sbx_make_swept_dir("/tmp", &area) >= 0) {
-                if ((size_t) snprintf(tmpl, sizeof(tmpl), "%s", area.temp_dir) >= sizeof(tmpl)) {
-                        snprintf(c->reason, sizeof(c->reason), "probe: cannot set up its directories");
-                        c->usable = false;
-                        goto done;
-                }
-        } else if (mkdtemp(tmpl)) {
-                made = true;
-        } else {
-                int e = errno;
-                bool alt = tmpdir && tmpdir[0] == '/' && strcmp(tmpdir, "/tmp") != 0;
-
-                if (!alt || (size_t) snprintf(tmpl, sizeof(tmpl), "%s/sbx-probe-XXXXXX", tmpdir) >= sizeof(tmpl) ||
-                    !mkdtemp(tmpl)) {
-                        if (alt)
-                                snprintf(c->reason, sizeof(c->reason),
-                                         "probe: cannot create a directory in /tmp (%s) nor in $TMPDIR (%s)", strerror(e),
-                                         strerror(errno));
-                        else
-                                snprintf(c->reason, sizeof(c->reason), "probe: cannot create a directory in /tmp: %s",
-                                         strerror(e));
-                        c->usable = false;
-                        goto done;
-                }
-                made = true;
+        if (probe_dir(tmpl, sizeof(tmpl), &area, &made, c) < 0) {
+                c->usable = false;
+                goto done;
         }
         base = realpath(tmpl, NULL);
         if (!base || asprintf(&ws, "%s/ws", base) < 0 || asprintf(&outside, "%s/out", base) < 0 ||
@@ -300,33 +338,7 @@ static void probe_functional(const struct sbx_config *cfg, const struct sbx_back
                 .child_xfsz_default = caller_xfsz.set && !caller_xfsz.ignored,
         };
         r = sbx_spawn_capture(out.argv, out.setenv, &spawn_opts, &status, err, sizeof(err));
-        err[strcspn(err, "\n")] = '\0';
-        if (r == -EINTR)
-                snprintf(c->reason, sizeof(c->reason), "probe: interrupted by a signal");
-        else if (r < 0)
-                snprintf(c->reason, sizeof(c->reason), "probe: cannot start %s: %s", out.argv[0], strerror(-r));
-        else if (WIFSIGNALED(status))
-                snprintf(c->reason, sizeof(c->reason), "probe: runner killed by signal %d%s%s", WTERMSIG(status),
-                         err[0] ? ": " : "", err);
-        else if (WEXITSTATUS(status) > 128 && WEXITSTATUS(status) - 128 < NSIG)
-                /* bubblewrap reports a death by signal N inside the sandbox as exit 128+N (its
-                 * processes crash under a low `ulimit -s`: 139, 17 of 20 times under 24 KiB here):
-                 * named so, it is not kept, as a runner killed by the signal is not (limits review:
-                 * landlock was selected and kept for every later run under that limit) */
-                snprintf(c->reason, sizeof(c->reason), "probe: runner failed with exit status %d (128 + signal %d)%s%s",
-                         WEXITSTATUS(status), WEXITSTATUS(status) - 128, err[0] ? ": " : "", err);
-        else if (WEXITSTATUS(status) != 0)
-                snprintf(c->reason, sizeof(c->reason), "probe: runner failed with exit status %d%s%s",
-                         WEXITSTATUS(status), err[0] ? ": " : "", err);
-        else if (access(forbidden, F_OK) == 0)
-                snprintf(c->reason, sizeof(c->reason), "probe: a write outside the workspace was NOT denied");
-        else if (access(permitted, F_OK) != 0)
-                snprintf(c->reason, sizeof(c->reason), "probe: a write inside the workspace did not land");
-        else {
-                c->usable = true;
-                goto done;
-        }
-        c->usable = false;
+        c->usable = probe_judge(r, status, err, out.argv[0], permitted, forbidden, c);
 done:
         sbx_strv_free(out.argv);
         sbx_strv_free(out.setenv);
