@@ -318,6 +318,44 @@ struct launch {
         char **argv;
 };
 
+/* --write-id DEV:INO[:MOUNTS] (v), the next of l->write_ids. */
+static void parse_write_id(const char *v, struct launch *l) {
+        struct write_id *id = &l->write_ids[l->n_write_ids];
+        char tail;
+
+        if (l->n_write_ids >= MAX_WRITE_DIRS)
+                usage_fail("too many --write-id options (at most %d)", MAX_WRITE_DIRS);
+        id->mounts = 0;
+        if (!v || (sscanf(v, "%llu:%llu%c", &id->dev, &id->ino, &tail) != 2 &&
+                   sscanf(v, "%llu:%llu:%u%c", &id->dev, &id->ino, &id->mounts, &tail) != 3))
+                usage_fail("--write-id needs DEV:INO[:MOUNTS] in decimal, got '%s'", v ? v : "");
+        l->n_write_ids++;
+}
+
+/* The options that go together, or exclude each other. */
+static void check_args(const struct launch *l) {
+        if (l->seal_mounts && l->mode_set)
+                usage_fail("--seal-mounts and --mode exclude each other");
+        if (!l->mode_set && !l->seal_mounts)
+                usage_fail("--mode read-only|workspace-write is required");
+        if (l->mode_set && l->mode == LL_MODE_READ_ONLY && l->n_write > 0)
+                usage_fail("--write is only valid with --mode workspace-write");
+        if (l->mode_set && l->mode == LL_MODE_WORKSPACE_WRITE && l->n_write == 0)
+                usage_fail("--mode workspace-write needs at least one --write DIR");
+        if ((l->stdin_dir || l->stdin_id_set) && !l->seal_mounts)
+                usage_fail("--stdin-dir is only valid with --seal-mounts");
+        if ((l->pwd || l->no_pwd) && !l->seal_mounts)
+                usage_fail("--pwd and --no-pwd are only valid with --seal-mounts");
+        if ((l->sigchld_ignored || l->sigchld_blocked) && !l->seal_mounts)
+                usage_fail("--sigchld-ignored and --sigchld-blocked are only valid with --seal-mounts");
+        if (l->pwd && l->no_pwd)
+                usage_fail("--pwd and --no-pwd exclude each other");
+        if (!l->stdin_dir != !l->stdin_id_set)
+                usage_fail("--stdin-dir and --stdin-dir-id go together");
+        if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
+                usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
+}
+
 static void parse_args(int argc, char **argv, struct launch *l) {
         bool dashdash = false;
         int i;
@@ -359,16 +397,7 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                                 usage_fail("too many --write directories (at most %d)", MAX_WRITE_DIRS);
                         l->write_dirs[l->n_write++] = v;
                 } else if ((v = option_value(argv, &i, "--write-id", &m)), m) {
-                        struct write_id *id = &l->write_ids[l->n_write_ids];
-                        char tail;
-
-                        if (l->n_write_ids >= MAX_WRITE_DIRS)
-                                usage_fail("too many --write-id options (at most %d)", MAX_WRITE_DIRS);
-                        id->mounts = 0;
-                        if (!v || (sscanf(v, "%llu:%llu%c", &id->dev, &id->ino, &tail) != 2 &&
-                                   sscanf(v, "%llu:%llu:%u%c", &id->dev, &id->ino, &id->mounts, &tail) != 3))
-                                usage_fail("--write-id needs DEV:INO[:MOUNTS] in decimal, got '%s'", v ? v : "");
-                        l->n_write_ids++;
+                        parse_write_id(v, l);
                 } else if ((v = option_value(argv, &i, "--close-std", &m)), m) {
                         long fd;
                         if (!parse_int(v, 0, 1, &fd))
@@ -414,26 +443,7 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 } else
                         usage_fail("unknown option '%s'", a);
         }
-        if (l->seal_mounts && l->mode_set)
-                usage_fail("--seal-mounts and --mode exclude each other");
-        if (!l->mode_set && !l->seal_mounts)
-                usage_fail("--mode read-only|workspace-write is required");
-        if (l->mode_set && l->mode == LL_MODE_READ_ONLY && l->n_write > 0)
-                usage_fail("--write is only valid with --mode workspace-write");
-        if (l->mode_set && l->mode == LL_MODE_WORKSPACE_WRITE && l->n_write == 0)
-                usage_fail("--mode workspace-write needs at least one --write DIR");
-        if ((l->stdin_dir || l->stdin_id_set) && !l->seal_mounts)
-                usage_fail("--stdin-dir is only valid with --seal-mounts");
-        if ((l->pwd || l->no_pwd) && !l->seal_mounts)
-                usage_fail("--pwd and --no-pwd are only valid with --seal-mounts");
-        if ((l->sigchld_ignored || l->sigchld_blocked) && !l->seal_mounts)
-                usage_fail("--sigchld-ignored and --sigchld-blocked are only valid with --seal-mounts");
-        if (l->pwd && l->no_pwd)
-                usage_fail("--pwd and --no-pwd exclude each other");
-        if (!l->stdin_dir != !l->stdin_id_set)
-                usage_fail("--stdin-dir and --stdin-dir-id go together");
-        if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
-                usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
+        check_args(l);
         if (!dashdash || i >= argc || !argv[i])
                 usage_fail("missing '--' followed by the command to run");
         if (!argv[i][0])
