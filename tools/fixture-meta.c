@@ -11,6 +11,93 @@ static const char *const meta_keys[] = {
         "backend", "mode", "exit", "signal", "verdict", "source", "note", "user", "line", "argv_note", "workspace", NULL,
 };
 
+/* The value of a known key at meta line line_no into m: 0, or -EINVAL with the reason in err. */
+static int meta_value(const char *key, const char *val, size_t line_no, struct fixture_meta *m, char *err,
+                      size_t errlen) {
+        int64_t v;
+
+        if (strcmp(key, "backend") == 0)
+                snprintf(m->backend, sizeof(m->backend), "%s", val);
+        else if (strcmp(key, "mode") == 0) {
+                /* what a recording runs in: a confined mode, or raw (the runner run directly) */
+                if (strcmp(val, "read-only") != 0 && strcmp(val, "workspace-write") != 0 && strcmp(val, "raw") != 0)
+                        return snprintf(err, errlen, "meta:%zu: mode '%s' is not read-only, workspace-write or raw",
+                                        line_no, val), -EINVAL;
+                snprintf(m->mode, sizeof(m->mode), "%s", val);
+        } else if (strcmp(key, "exit") == 0) {
+                if (sbx_parse_int64(val, 0, 255, &v) < 0)
+                        return snprintf(err, errlen, "meta:%zu: exit '%s' is not in 0..255", line_no, val), -EINVAL;
+                m->exit_code = (int) v;
+                m->has_exit = true;
+        } else if (strcmp(key, "signal") == 0) {
+                if (sbx_parse_int64(val, 0, 64, &v) < 0)
+                        return snprintf(err, errlen, "meta:%zu: signal '%s' is not in 0..64", line_no, val), -EINVAL;
+                m->signal = (int) v;
+                m->has_signal = true;
+        } else if (strcmp(key, "verdict") == 0) {
+                if (sbx_verdict_from_string(val, &m->verdict) < 0)
+                        return snprintf(err, errlen, "meta:%zu: unknown verdict '%s'", line_no, val), -EINVAL;
+                m->has_verdict = true;
+        } else if (strcmp(key, "source") == 0) {
+                /* where the text comes from is what a reader trusts the case for: a
+                 * recording here, or the public report it was taken from (source=bogus,
+                 * source=my laptop passed, and a live case misspelt lost its argv check) */
+                bool url = (strncmp(val, "https://", 8) == 0 && val[8]) ||
+                           (strncmp(val, "http://", 7) == 0 && val[7]);
+                if (val[0] && strcmp(val, "live") != 0 && strcmp(val, "live-raw") != 0 && !url)
+                        return snprintf(err, errlen, "meta:%zu: source '%s' is not live, live-raw or a URL",
+                                        line_no, val), -EINVAL;
+                snprintf(m->source, sizeof(m->source), "%s", val);
+                m->has_source = val[0] != '\0';
+        } else if (strcmp(key, "user") == 0) {
+                /* the uid the case ran as, as record writes it */
+                if (sbx_parse_int64(val, 0, UINT32_MAX - 1, &v) < 0)
+                        return snprintf(err, errlen, "meta:%zu: user '%s' is not a uid", line_no, val), -EINVAL;
+        } else if (strcmp(key, "argv_note") == 0) {
+                m->has_argv_note = val[0] != '\0';
+        } else if (strcmp(key, "workspace") == 0) {
+                if (val[0] != '/')
+                        return snprintf(err, errlen, "meta:%zu: workspace '%s' is not an absolute path", line_no, val),
+                               -EINVAL;
+                snprintf(m->workspace, sizeof(m->workspace), "%s", val);
+        } else if (strcmp(key, "line") == 0) {
+                if (sbx_parse_int64(val, 0, INT64_MAX, &v) < 0)
+                        return snprintf(err, errlen, "meta:%zu: line '%s' is not a number", line_no, val), -EINVAL;
+                m->line = (uint64_t) v;
+        }
+        return 0;
+}
+
+/* What every case must say, and what must go together. */
+static int meta_complete(const struct fixture_meta *m, char *err, size_t errlen) {
+        if (!m->backend[0])
+                return snprintf(err, errlen, "meta: no backend="), -EINVAL;
+        if (!m->mode[0])
+                return snprintf(err, errlen, "meta: no mode="), -EINVAL;
+        /* both: a missing exit= read as 0 made any stderr classify as success */
+        if (!m->has_exit)
+                return snprintf(err, errlen, "meta: no exit="), -EINVAL;
+        if (!m->has_signal)
+                return snprintf(err, errlen, "meta: no signal="), -EINVAL;
+        if (!m->has_verdict)
+                return snprintf(err, errlen, "meta: no verdict="), -EINVAL;
+        /* a command killed by a signal has no exit code (record writes exit=0 for it): both
+         * given, one of them is wrong, and the exit one was silently ignored */
+        if (m->signal && m->exit_code)
+                return snprintf(err, errlen, "meta: exit=%d with signal=%d: a command killed by a signal has no exit code "
+                                "(exit=0)", m->exit_code, m->signal), -EINVAL;
+        if (!m->has_source)
+                return snprintf(err, errlen, "meta: no source="), -EINVAL;
+        /* a recording through sbx run has the mode it ran in, one of the runner run directly has
+         * none: mode=raw with source=live (or live-raw in a mode) says both, and is classified
+         * without the workspace context a confined recording gets */
+        if ((strcmp(m->source, "live") == 0 && strcmp(m->mode, "raw") == 0) ||
+            (strcmp(m->source, "live-raw") == 0 && strcmp(m->mode, "raw") != 0))
+                return snprintf(err, errlen, "meta: mode=%s does not go with source=%s (raw and live-raw go together)",
+                                m->mode, m->source), -EINVAL;
+        return 0;
+}
+
 int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m, char *err, size_t errlen) {
         bool seen[SBX_ELEMENTSOF(meta_keys)] = {};
         size_t line_no = 0;
@@ -21,7 +108,7 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                 size_t ll = nl ? (size_t) (nl - line) : len - pos, kl, room;
                 char key[32], val[512];
                 bool known = false;
-                int64_t v;
+                int r;
 
                 pos += ll + (nl ? 1 : 0);
                 line_no++;
@@ -60,81 +147,9 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                 if (ll - kl - 1 >= room)
                         return snprintf(err, errlen, "meta:%zu: '%s' is longer than %zu bytes", line_no, key, room - 1),
                                -EINVAL;
-                if (strcmp(key, "backend") == 0)
-                        snprintf(m->backend, sizeof(m->backend), "%s", val);
-                else if (strcmp(key, "mode") == 0) {
-                        /* what a recording runs in: a confined mode, or raw (the runner run directly) */
-                        if (strcmp(val, "read-only") != 0 && strcmp(val, "workspace-write") != 0 && strcmp(val, "raw") != 0)
-                                return snprintf(err, errlen, "meta:%zu: mode '%s' is not read-only, workspace-write or raw",
-                                                line_no, val), -EINVAL;
-                        snprintf(m->mode, sizeof(m->mode), "%s", val);
-                }
-                else if (strcmp(key, "exit") == 0) {
-                        if (sbx_parse_int64(val, 0, 255, &v) < 0)
-                                return snprintf(err, errlen, "meta:%zu: exit '%s' is not in 0..255", line_no, val), -EINVAL;
-                        m->exit_code = (int) v;
-                        m->has_exit = true;
-                } else if (strcmp(key, "signal") == 0) {
-                        if (sbx_parse_int64(val, 0, 64, &v) < 0)
-                                return snprintf(err, errlen, "meta:%zu: signal '%s' is not in 0..64", line_no, val), -EINVAL;
-                        m->signal = (int) v;
-                        m->has_signal = true;
-                } else if (strcmp(key, "verdict") == 0) {
-                        if (sbx_verdict_from_string(val, &m->verdict) < 0)
-                                return snprintf(err, errlen, "meta:%zu: unknown verdict '%s'", line_no, val), -EINVAL;
-                        m->has_verdict = true;
-                } else if (strcmp(key, "source") == 0) {
-                        /* where the text comes from is what a reader trusts the case for: a
-                         * recording here, or the public report it was taken from (source=bogus,
-                         * source=my laptop passed, and a live case misspelt lost its argv check) */
-                        bool url = (strncmp(val, "https://", 8) == 0 && val[8]) ||
-                                   (strncmp(val, "http://", 7) == 0 && val[7]);
-                        if (val[0] && strcmp(val, "live") != 0 && strcmp(val, "live-raw") != 0 && !url)
-                                return snprintf(err, errlen, "meta:%zu: source '%s' is not live, live-raw or a URL",
-                                                line_no, val), -EINVAL;
-                        snprintf(m->source, sizeof(m->source), "%s", val);
-                        m->has_source = val[0] != '\0';
-                } else if (strcmp(key, "user") == 0) {
-                        /* the uid the case ran as, as record writes it */
-                        if (sbx_parse_int64(val, 0, UINT32_MAX - 1, &v) < 0)
-                                return snprintf(err, errlen, "meta:%zu: user '%s' is not a uid", line_no, val), -EINVAL;
-                } else if (strcmp(key, "argv_note") == 0) {
-                        m->has_argv_note = val[0] != '\0';
-                } else if (strcmp(key, "workspace") == 0) {
-                        if (val[0] != '/')
-                                return snprintf(err, errlen, "meta:%zu: workspace '%s' is not an absolute path", line_no, val),
-                                       -EINVAL;
-                        snprintf(m->workspace, sizeof(m->workspace), "%s", val);
-                } else if (strcmp(key, "line") == 0) {
-                        if (sbx_parse_int64(val, 0, INT64_MAX, &v) < 0)
-                                return snprintf(err, errlen, "meta:%zu: line '%s' is not a number", line_no, val), -EINVAL;
-                        m->line = (uint64_t) v;
-                }
+                r = meta_value(key, val, line_no, m, err, errlen);
+                if (r < 0)
+                        return r;
         }
-        if (!m->backend[0])
-                return snprintf(err, errlen, "meta: no backend="), -EINVAL;
-        if (!m->mode[0])
-                return snprintf(err, errlen, "meta: no mode="), -EINVAL;
-        /* both: a missing exit= read as 0 made any stderr classify as success */
-        if (!m->has_exit)
-                return snprintf(err, errlen, "meta: no exit="), -EINVAL;
-        if (!m->has_signal)
-                return snprintf(err, errlen, "meta: no signal="), -EINVAL;
-        if (!m->has_verdict)
-                return snprintf(err, errlen, "meta: no verdict="), -EINVAL;
-        /* a command killed by a signal has no exit code (record writes exit=0 for it): both
-         * given, one of them is wrong, and the exit one was silently ignored */
-        if (m->signal && m->exit_code)
-                return snprintf(err, errlen, "meta: exit=%d with signal=%d: a command killed by a signal has no exit code "
-                                "(exit=0)", m->exit_code, m->signal), -EINVAL;
-        if (!m->has_source)
-                return snprintf(err, errlen, "meta: no source="), -EINVAL;
-        /* a recording through sbx run has the mode it ran in, one of the runner run directly has
-         * none: mode=raw with source=live (or live-raw in a mode) says both, and is classified
-         * without the workspace context a confined recording gets */
-        if ((strcmp(m->source, "live") == 0 && strcmp(m->mode, "raw") == 0) ||
-            (strcmp(m->source, "live-raw") == 0 && strcmp(m->mode, "raw") != 0))
-                return snprintf(err, errlen, "meta: mode=%s does not go with source=%s (raw and live-raw go together)",
-                                m->mode, m->source), -EINVAL;
-        return 0;
+        return meta_complete(m, err, errlen);
 }
