@@ -87,17 +87,32 @@ static bool proc_is_ours(void) {
 }
 
 int sbx_process_identity_self(struct sbx_process_identity *ret) {
+        /* The boot and this process's start do not change while it runs: read once per process
+         * (a child made by fork reads its own), and then always the same. A run's end is found by
+         * them, and when a limit on descriptors (`ulimit -n`) made the second reading fail, the
+         * end of a run that never started was lost ("does not exist, was already completed or is
+         * another run's"), its row left to read 'interrupted' (review). */
+        static struct {
+                pid_t pid;
+                char boot_id[sizeof(ret->boot_id)];
+                int64_t start_time;
+        } once;
         struct sbx_process_identity id = { .start_time = -1 };
         char state;
 
         if (gethostname(id.host, sizeof(id.host) - 1) < 0)
                 return -errno;
         id.host[sizeof(id.host) - 1] = '\0';
-        read_boot_id(id.boot_id, sizeof(id.boot_id));
         id.pid = getpid();
         id.uid = getuid();
-        if (!proc_is_ours() || proc_stat(id.pid, &state, &id.start_time) < 0)
-                id.start_time = -1;
+        if (once.pid != (pid_t) id.pid) {
+                read_boot_id(once.boot_id, sizeof(once.boot_id));
+                if (!proc_is_ours() || proc_stat(id.pid, &state, &once.start_time) < 0)
+                        once.start_time = -1;
+                once.pid = (pid_t) id.pid;
+        }
+        memcpy(id.boot_id, once.boot_id, sizeof(id.boot_id));
+        id.start_time = once.start_time;
         *ret = id;
         return 0;
 }

@@ -246,8 +246,10 @@ static ssize_t send_exec_mark(void) {
         c.h.cmsg_type = SCM_RIGHTS;
         c.h.cmsg_len = CMSG_LEN(sizeof(int));
         memcpy(CMSG_DATA(&c.h), &pidfd, sizeof(int));
+        /* the mark matters, the pidfd is a bonus: without it (not a socket, ETOOMANYREFS under a
+         * low RLIMIT_NOFILE, an LSM's refusal) the mark alone, as before */
         w = sendmsg(status_fd, &m, 0);
-        if (w < 0 && errno == ENOTSOCK)
+        if (w < 0 && errno != EINTR)
                 w = write(status_fd, "X\n", 2);
         e = errno;
         close(pidfd);

@@ -384,6 +384,18 @@ for b in bwrap landlock; do
         done
         t_check "$b, ulimit -n 64: --keep-fd 56..63 reaches the command (read-only, through the descriptor)${bad:+:$bad}" \
                 test -z "$bad"
+        # ... and with a verdict record, whose room holds one descriptor more, and the database
+        # opened directly: the end of the run that never started was lost ("execution N does not
+        # exist, was already completed or is another run's"), its row read 'interrupted': the
+        # start time of sbx that finds the row could not be read a second time (review)
+        rm -f "$T/fdv.db" "$T/fdv.db"-* "$WS/fdv"
+        (ulimit -n 8 && SBX_AUDIT_WRITER=off exec "$SBX_BIN" run --db "$T/fdv.db" --root "$WS" --backend "$b" \
+                --verdict-json "$T/fdv.json" -- touch "$WS/fdv") >/dev/null 2>"$T/fdv.err" </dev/null
+        rc=$?
+        last=$(sqlite3 "$T/fdv.db" "SELECT group_concat(state) FROM executions" 2>/dev/null)
+        t_check "$b, ulimit -n 8, --verdict-json, no audit writer: refused (125), its row 'failed' (or none, and it says so) (exit $rc, rows '$last', $(head -c 240 "$T/fdv.err" | tr '\n' '|'))" \
+                eval '[ $rc = 125 ] && [ ! -e "$WS/fdv" ] && ! grep -q "was not recorded" "$T/fdv.err" &&
+                        { [ "$last" = failed ] || { [ -z "$last" ] && grep -q "refusing to run unrecorded" "$T/fdv.err"; }; }'
 done
 pkill -f "audit-writer --db $T/fd.db\$"
 
