@@ -397,16 +397,16 @@ static bool resolve(uint32_t token, const struct rule *r, uint32_t *ret_nr) {
         return true;
 }
 
-static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
-        int targets[_T_MAX], section[3], eacces, eperm;
-        size_t n_abi = 0;
+/* Jumps to `label` when the accumulator equals one of v[n]. */
+static void emit_jeq_any(struct prog *p, const uint32_t *v, size_t n, int label) {
+        for (size_t k = 0; k < n; k++)
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, v[k], label, NO_LABEL);
+}
+#define EMIT_JEQ_ANY(p, v, label) emit_jeq_any(p, v, sizeof(v) / sizeof(v[0]), label)
 
-        for (int t = 0; t < _T_MAX; t++)
-                targets[t] = new_label(p);
-        while (n_abi < 3 && a->abis[n_abi].token)
-                n_abi++;
-
-        /* arch dispatch: one section per distinct AUDIT_ARCH value */
+/* The arch dispatch: one section per distinct AUDIT_ARCH value; section[i] is the label of ABI
+ * i's (ABIs sharing an AUDIT_ARCH share it). Any other arch kills the process. */
+static void emit_arch_dispatch(struct prog *p, const struct arch_info *a, size_t n_abi, int *section) {
         emit(p, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch), NO_LABEL, NO_LABEL);
         for (size_t i = 0; i < n_abi; i++) {
                 section[i] = -1;
@@ -419,96 +419,89 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, a->abis[i].audit_arch, section[i], NO_LABEL);
         }
         ret(p, SECCOMP_RET_KILL_PROCESS);
+}
 
-        for (size_t i = 0; i < n_abi; i++) {
-                struct entry e[3 * (N_RULES + N_SETID_RULES + N_BWRAP_RULES)];
-                bool landlock = mode == LL_MODE_READ_ONLY || mode == LL_MODE_WORKSPACE_WRITE;
-                bool setid_guard = mode == LL_MODE_WORKSPACE_WRITE || mode == LL_MODE_SETID_ONLY;
-                size_t n = 0, m = 0;
-                bool first = true;
-
-                for (size_t j = 0; j < i; j++)
-                        if (section[j] == section[i])
-                                first = false;
-                if (!first)
+/* Appends to e[n] the entries of r[n_rules] that ABI `token` has and `mode` filters; returns the new n. */
+static size_t add_rules(enum ll_mode mode, uint32_t token, const struct rule *r, size_t n_rules, const int *targets,
+                        struct entry *e, size_t n) {
+        for (size_t k = 0; k < n_rules; k++) {
+                uint32_t nr;
+                if (r[k].read_only && mode != LL_MODE_READ_ONLY)
                         continue;
-                /* every ABI sharing this section's AUDIT_ARCH (x86-64 and x32) */
-                for (size_t j = i; j < n_abi; j++) {
-                        if (section[j] != section[i])
-                                continue;
-                        for (size_t k = 0; landlock && k < N_RULES; k++) {
-                                uint32_t nr;
-                                if (rules[k].read_only && mode != LL_MODE_READ_ONLY)
-                                        continue;
-                                if (resolve(a->abis[j].token, &rules[k], &nr))
-                                        e[n++] = (struct entry) { nr, targets[rules[k].target] };
-                        }
-                        for (size_t k = 0; setid_guard && k < N_SETID_RULES; k++) {
-                                uint32_t nr;
-                                if (resolve(a->abis[j].token, &setid_rules[k], &nr))
-                                        e[n++] = (struct entry) { nr, targets[setid_rules[k].target] };
-                        }
-                        for (size_t k = 0; !landlock && k < N_BWRAP_RULES; k++) {
-                                uint32_t nr;
-                                if (resolve(a->abis[j].token, &bwrap_rules[k], &nr))
-                                        e[n++] = (struct entry) { nr, targets[bwrap_rules[k].target] };
-                        }
-                }
-                qsort(e, n, sizeof(e[0]), cmp_entry);
-                for (size_t k = 0; k < n; k++) /* drop duplicates */
-                        if (m == 0 || e[m - 1].nr != e[k].nr)
-                                e[m++] = e[k];
-                place(p, section[i]);
-                emit(p, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr), NO_LABEL, NO_LABEL);
-                emit_tree(p, e, 0, m);
+                if (resolve(token, &r[k], &nr))
+                        e[n++] = (struct entry) { nr, targets[r[k].target] };
         }
+        return n;
+}
 
-        /* The trees' own refusals, next to them: a conditional jump reaches 255 instructions, and
-         * the blocks below have theirs at their end. */
-        place(p, targets[T_EACCES]);
-        ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
-        place(p, targets[T_EPERM]);
-        ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
-        eacces = new_label(p);
-        eperm = new_label(p);
+/* The syscall-number tree of section[i], the first ABI of its section. */
+static void emit_section(struct prog *p, enum ll_mode mode, const struct arch_info *a, size_t n_abi,
+                         const int *section, size_t i, const int *targets) {
+        struct entry e[3 * (N_RULES + N_SETID_RULES + N_BWRAP_RULES)];
+        bool landlock = mode == LL_MODE_READ_ONLY || mode == LL_MODE_WORKSPACE_WRITE;
+        bool setid_guard = mode == LL_MODE_WORKSPACE_WRITE || mode == LL_MODE_SETID_ONLY;
+        size_t n = 0, m = 0;
 
-        if (mode == LL_MODE_SETID_ONLY) {
-                place(p, targets[T_ALLOW]);
-                ret(p, SECCOMP_RET_ALLOW);
-                place(p, targets[T_KEY_IOCTL]);
-                load_arg_low(p, 1);
-                for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
-                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], eacces, NO_LABEL);
-                ret(p, SECCOMP_RET_ALLOW);
-                goto setid;
+        /* every ABI sharing this section's AUDIT_ARCH (x86-64 and x32) */
+        for (size_t j = i; j < n_abi; j++) {
+                uint32_t token = a->abis[j].token;
+
+                if (section[j] != section[i])
+                        continue;
+                if (landlock)
+                        n = add_rules(mode, token, rules, N_RULES, targets, e, n);
+                if (setid_guard)
+                        n = add_rules(mode, token, setid_rules, N_SETID_RULES, targets, e, n);
+                if (!landlock)
+                        n = add_rules(mode, token, bwrap_rules, N_BWRAP_RULES, targets, e, n);
         }
+        qsort(e, n, sizeof(e[0]), cmp_entry);
+        for (size_t k = 0; k < n; k++) /* drop duplicates */
+                if (m == 0 || e[m - 1].nr != e[k].nr)
+                        e[m++] = e[k];
+        place(p, section[i]);
+        emit(p, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr), NO_LABEL, NO_LABEL);
+        emit_tree(p, e, 0, m);
+}
+
+/* setid-only's ioctl: only the file-system keyring commands refused. */
+static void emit_key_ioctl(struct prog *p, const int *targets, int eacces) {
+        place(p, targets[T_ALLOW]);
+        ret(p, SECCOMP_RET_ALLOW);
+        place(p, targets[T_KEY_IOCTL]);
+        load_arg_low(p, 1);
+        EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
+        ret(p, SECCOMP_RET_ALLOW);
+}
+
+/* read-only's and workspace-write's ioctl, then the allowing target. */
+static void emit_ioctl(struct prog *p, enum ll_mode mode, const int *targets, int eacces, int eperm) {
         /* ioctl: the command is the low 32 bits of args[1] on every ABI */
         place(p, targets[T_IOCTL]);
         load_arg_low(p, 1);
-        for (size_t k = 0; k < sizeof(tty_inject_ioctls) / sizeof(tty_inject_ioctls[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, tty_inject_ioctls[k], eperm, NO_LABEL);
-        for (size_t k = 0; k < sizeof(fs_key_ioctls) / sizeof(fs_key_ioctls[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, fs_key_ioctls[k], eacces, NO_LABEL);
-        for (size_t k = 0; k < sizeof(irreversible_ioctls) / sizeof(irreversible_ioctls[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, irreversible_ioctls[k], eacces, NO_LABEL);
+        EMIT_JEQ_ANY(p, tty_inject_ioctls, eperm);
+        EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
+        EMIT_JEQ_ANY(p, irreversible_ioctls, eacces);
         emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);
-        for (size_t k = 0; k < sizeof(vt_ioctl_types) / sizeof(vt_ioctl_types[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, vt_ioctl_types[k], eperm, NO_LABEL);
+        EMIT_JEQ_ANY(p, vt_ioctl_types, eperm);
         load_arg_low(p, 1);
         emit(p, BPF_ALU | BPF_AND | BPF_K, IOCTL_TYPE_NR_MASK, NO_LABEL, NO_LABEL);
-        for (size_t k = 0; k < sizeof(btrfs_subvol_ioctls) / sizeof(btrfs_subvol_ioctls[0]); k++)
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, btrfs_subvol_ioctls[k], eacces, NO_LABEL);
+        EMIT_JEQ_ANY(p, btrfs_subvol_ioctls, eacces);
         if (mode == LL_MODE_READ_ONLY) {
                 load_arg_low(p, 1);
-                for (size_t k = 0; k < sizeof(metadata_ioctls) / sizeof(metadata_ioctls[0]); k++)
-                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, metadata_ioctls[k], eacces, NO_LABEL);
+                EMIT_JEQ_ANY(p, metadata_ioctls, eacces);
                 emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, eacces, NO_LABEL);
         }
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
-        /* System V IPC and message queues, both modes (every jump goes forward, so each block
-         * ends by allowing) */
+}
+
+/* System V IPC and message queues, both modes (every jump goes forward, so each block ends by
+ * allowing); then prlimit64. */
+static void emit_ipc(struct prog *p, const int *targets, int eacces) {
+        int setting, allow;
+
         for (int g = 0; g < 2; g++) {
                 place(p, targets[g ? T_IPC_GET2 : T_IPC_GET1]);
                 load_arg_low(p, 0);
@@ -529,25 +522,24 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         load_arg_low(p, 1);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, O_CREAT, eacces, NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW);
-        {
-                int setting = new_label(p), allow = new_label(p);
 
-                place(p, targets[T_PRLIMIT]);
-                load_arg_low(p, 0);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, NO_LABEL); /* pid 0: itself */
-                load_arg_low(p, 2);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, NO_LABEL, setting);
-                load_arg_high(p, 2);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, NO_LABEL); /* new limit NULL: only reading */
-                place(p, setting);
-                ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
-                place(p, allow);
-                ret(p, SECCOMP_RET_ALLOW);
-        }
-        /* the set-ID guard: the low 32 bits of the mode argument */
-        if (mode == LL_MODE_READ_ONLY)
-                goto errors;
-setid:
+        setting = new_label(p);
+        allow = new_label(p);
+        place(p, targets[T_PRLIMIT]);
+        load_arg_low(p, 0);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, NO_LABEL); /* pid 0: itself */
+        load_arg_low(p, 2);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, NO_LABEL, setting);
+        load_arg_high(p, 2);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, NO_LABEL); /* new limit NULL: only reading */
+        place(p, setting);
+        ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        place(p, allow);
+        ret(p, SECCOMP_RET_ALLOW);
+}
+
+/* The set-ID guard (workspace-write and setid-only): the low 32 bits of the mode argument. */
+static void emit_setid_guard(struct prog *p, const int *targets, int eacces) {
         place(p, targets[T_MODE_ARG1]);
         load_arg_low(p, 1);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, eacces, NO_LABEL);
@@ -572,7 +564,45 @@ setid:
         }
         place(p, targets[T_ENOSYS]);
         ret(p, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
-errors:
+}
+
+static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
+        int targets[_T_MAX], section[3], eacces, eperm;
+        size_t n_abi = 0;
+
+        for (int t = 0; t < _T_MAX; t++)
+                targets[t] = new_label(p);
+        while (n_abi < 3 && a->abis[n_abi].token)
+                n_abi++;
+
+        emit_arch_dispatch(p, a, n_abi, section);
+        for (size_t i = 0; i < n_abi; i++) {
+                bool first = true;
+
+                for (size_t j = 0; j < i; j++)
+                        if (section[j] == section[i])
+                                first = false;
+                if (first)
+                        emit_section(p, mode, a, n_abi, section, i, targets);
+        }
+
+        /* The trees' own refusals, next to them: a conditional jump reaches 255 instructions, and
+         * the blocks below have theirs at their end. */
+        place(p, targets[T_EACCES]);
+        ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
+        place(p, targets[T_EPERM]);
+        ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        eacces = new_label(p);
+        eperm = new_label(p);
+
+        if (mode == LL_MODE_SETID_ONLY) {
+                emit_key_ioctl(p, targets, eacces);
+        } else {
+                emit_ioctl(p, mode, targets, eacces, eperm);
+                emit_ipc(p, targets, eacces);
+        }
+        if (mode != LL_MODE_READ_ONLY)
+                emit_setid_guard(p, targets, eacces);
         place(p, eacces);
         ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
         place(p, eperm);
