@@ -107,175 +107,198 @@ static int parse_time_arg(const char *verb, const char *flag, const char *arg, i
         return 0;
 }
 
-/* Returns 0, 1 for --help, or the usage status after printing the problem. */
-static int parse(int argc, char **argv, struct opts *o) {
-        enum { O_DB = 256, O_SINCE, O_UNTIL, O_SESSION, O_BACKEND, O_MODE, O_VERDICT, O_STATE, O_PATH, O_LIMIT,
-               O_TOP, O_JSON, O_CSV, O_JSONL, O_FOLLOW, O_HELP };
-        static const struct option longopts[] = {
-                { "db", required_argument, NULL, O_DB },
-                { "since", required_argument, NULL, O_SINCE },
-                { "until", required_argument, NULL, O_UNTIL },
-                { "session", required_argument, NULL, O_SESSION },
-                { "backend", required_argument, NULL, O_BACKEND },
-                { "mode", required_argument, NULL, O_MODE },
-                { "verdict", required_argument, NULL, O_VERDICT },
-                { "state", required_argument, NULL, O_STATE },
-                { "path", required_argument, NULL, O_PATH },
-                { "limit", required_argument, NULL, O_LIMIT },
-                { "top-paths", optional_argument, NULL, O_TOP },
-                { "json", no_argument, NULL, O_JSON },
-                { "csv", no_argument, NULL, O_CSV },
-                { "jsonl", no_argument, NULL, O_JSONL },
-                { "follow", no_argument, NULL, O_FOLLOW },
-                { "help", no_argument, NULL, O_HELP },
-                {},
-        };
-        bool filters = o->verb != SHOW;
-        int64_t now = sbx_audit_now_ms();
-        unsigned seen = 0;
-        int c, r;
+/* the options of the query verbs (prune has its own) */
+enum { Q_DB = 256, Q_SINCE, Q_UNTIL, Q_SESSION, Q_BACKEND, Q_MODE, Q_VERDICT, Q_STATE, Q_PATH, Q_LIMIT, Q_TOP, Q_JSON,
+       Q_CSV, Q_JSONL, Q_FOLLOW, Q_HELP };
 
-        opterr = 0;
-        optind = 1;
-        for (;;) {
-                const char *element = sbx_getopt_element(argc, argv), *flag;
-                char what[128];
+/* in the order of the Q_ values: a repeated value option is named by its index */
+static const struct option query_longopts[] = {
+        { "db", required_argument, NULL, Q_DB },
+        { "since", required_argument, NULL, Q_SINCE },
+        { "until", required_argument, NULL, Q_UNTIL },
+        { "session", required_argument, NULL, Q_SESSION },
+        { "backend", required_argument, NULL, Q_BACKEND },
+        { "mode", required_argument, NULL, Q_MODE },
+        { "verdict", required_argument, NULL, Q_VERDICT },
+        { "state", required_argument, NULL, Q_STATE },
+        { "path", required_argument, NULL, Q_PATH },
+        { "limit", required_argument, NULL, Q_LIMIT },
+        { "top-paths", optional_argument, NULL, Q_TOP },
+        { "json", no_argument, NULL, Q_JSON },
+        { "csv", no_argument, NULL, Q_CSV },
+        { "jsonl", no_argument, NULL, Q_JSONL },
+        { "follow", no_argument, NULL, Q_FOLLOW },
+        { "help", no_argument, NULL, Q_HELP },
+        {},
+};
 
-                if ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) == -1)
-                        break;
-                flag = argv[optind - 1];
-                if (c >= O_SINCE && c <= O_TOP && !filters)
-                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o->name,
-                                        sbx_getopt_error(element, 0, what, sizeof(what)));
-                /* each value once, as for sbx run: a second one silently replaced the first */
-                if (c >= O_DB && c <= O_TOP) {
-                        unsigned bit = 1u << (c - O_DB);
-                        if (seen & bit)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --%s given twice: which one is meant?", o->name,
-                                                longopts[c - O_DB].name);
-                        seen |= bit;
-                }
-                switch (c) {
-                case 1:
-                        if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, optarg);
-                        o->pos[o->npos++] = optarg;
-                        break;
-                case O_DB:
-                        if (!*optarg)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --db needs a path", o->name);
-                        o->db = optarg;
-                        break;
-                case O_SINCE:
-                        if ((r = parse_time_arg(o->name, "--since", optarg, now, &o->filter.since_ms)))
-                                return r;
-                        o->filter.has_since = true;
-                        break;
-                case O_UNTIL:
-                        if ((r = parse_time_arg(o->name, "--until", optarg, now, &o->filter.until_ms)))
-                                return r;
-                        o->filter.has_until = true;
-                        break;
-                case O_SESSION:
-                        if (!*optarg)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --session needs an id", o->name);
-                        o->filter.session_id = optarg;
-                        break;
-                case O_BACKEND:
-                        /* a misspelt name would match nothing, silently: every backend a row can
-                         * name (this platform's or another's), and none for unconfined runs */
-                        if (strcmp(optarg, "none") != 0 && !in_list(optarg, sbx_backend_names()))
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "audit %s: unknown backend '%s' (bwrap, landlock, seatbelt, "
-                                                "windows-acl or none)", o->name, optarg);
-                        o->filter.backend = optarg;
-                        break;
-                case O_MODE: {
-                        enum sbx_mode m;
-                        if (sbx_mode_from_string(optarg, &m) < 0)
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "audit %s: unknown mode '%s' (read-only, workspace-write or "
-                                                "danger-full-access)", o->name, optarg);
-                        o->filter.mode = optarg;
-                        break;
-                }
-                case O_VERDICT:
-                        if (!in_list(optarg, verdicts))
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "audit %s: unknown verdict '%s' (success, task_failure, denied, "
-                                                "runner_failure, unavailable or unclassified)", o->name, optarg);
-                        o->filter.verdict = optarg;
-                        break;
-                case O_STATE:
-                        if (!in_list(optarg, states))
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "audit %s: unknown state '%s' (running, interrupted, completed, "
-                                                "unavailable, refused or failed)", o->name, optarg);
-                        o->filter.state = optarg;
-                        break;
-                case O_PATH:
-                        if (!*optarg)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --path needs a glob", o->name);
-                        o->filter.path_glob = optarg;
-                        break;
-                case O_LIMIT:
-                        if (sbx_parse_int64(optarg, 1, INT64_MAX, &o->filter.limit) < 0)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --limit needs a positive number, not '%s'",
-                                                o->name, optarg);
-                        break;
-                case O_TOP:
-                        if (o->verb != DENIALS)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --top-paths belongs to 'sbx audit denials'",
-                                                o->name);
-                        o->top_paths = true;
-                        o->top_n = 10;
-                        /* N as the next word (--top-paths 20) or, as getopt spells an optional
-                         * value, --top-paths=20 (that was refused: "takes no value") */
-                        if (optarg) {
-                                if (sbx_parse_int64(optarg, 1, 1000000, &o->top_n) < 0)
-                                        return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'",
-                                                        optarg);
-                        } else if (optind < argc && all_digits(argv[optind])) {
-                                if (sbx_parse_int64(argv[optind], 1, 1000000, &o->top_n) < 0)
-                                        return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'",
-                                                        argv[optind]);
-                                optind++;
-                        }
-                        break;
-                case O_JSON:
-                        if ((r = set_format(o, SBX_OUT_JSON, "--json")))
-                                return r;
-                        break;
-                case O_CSV:
-                        if ((r = set_format(o, SBX_OUT_CSV, "--csv")))
-                                return r;
-                        break;
-                case O_JSONL:
-                        if ((r = set_format(o, SBX_OUT_JSONL, "--jsonl")))
-                                return r;
-                        break;
-                case O_FOLLOW:
-                        if (o->verb != EXPORT)
-                                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --follow belongs to 'sbx audit export'", o->name);
-                        o->follow = true;
-                        break;
-                case 'h':
-                case O_HELP:
-                        return 1;
-                case ':':
-                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: option '%s' needs a value", o->name, flag);
-                default:
-                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o->name,
-                                        sbx_getopt_error(element, optopt, what, sizeof(what)));
-                }
+/* Refuses a filter given to show and a value option given a second time. */
+static int check_option(const struct opts *o, int c, const char *element, unsigned *seen) {
+        char what[128];
+
+        if (c >= Q_SINCE && c <= Q_TOP && o->verb == SHOW)
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o->name,
+                                sbx_getopt_error(element, 0, what, sizeof(what)));
+        /* each value once, as for sbx run: a second one silently replaced the first */
+        if (c >= Q_DB && c <= Q_TOP) {
+                unsigned bit = 1u << (c - Q_DB);
+                if (*seen & bit)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: --%s given twice: which one is meant?", o->name,
+                                        query_longopts[c - Q_DB].name);
+                *seen |= bit;
         }
-        /* getopt stops at "--": the words after it are arguments too (they were dropped, and
-         * 'audit list -- junk' listed everything) */
-        for (; optind < argc; optind++) {
-                if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
-                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, argv[optind]);
-                o->pos[o->npos++] = argv[optind];
+        return 0;
+}
+
+static int add_argument(struct opts *o, char *arg) {
+        if (o->npos >= (int) SBX_ELEMENTSOF(o->pos))
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: unexpected argument '%s'", o->name, arg);
+        o->pos[o->npos++] = arg;
+        return 0;
+}
+
+/* --backend, --mode, --verdict, --state: a word from a known list. */
+static int parse_filter_word(struct opts *o, int c, const char *arg) {
+        enum sbx_mode m;
+
+        switch (c) {
+        case Q_BACKEND:
+                /* a misspelt name would match nothing, silently: every backend a row can
+                 * name (this platform's or another's), and none for unconfined runs */
+                if (strcmp(arg, "none") != 0 && !in_list(arg, sbx_backend_names()))
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "audit %s: unknown backend '%s' (bwrap, landlock, seatbelt, "
+                                        "windows-acl or none)", o->name, arg);
+                o->filter.backend = arg;
+                return 0;
+        case Q_MODE:
+                if (sbx_mode_from_string(arg, &m) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "audit %s: unknown mode '%s' (read-only, workspace-write or "
+                                        "danger-full-access)", o->name, arg);
+                o->filter.mode = arg;
+                return 0;
+        case Q_VERDICT:
+                if (!in_list(arg, verdicts))
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "audit %s: unknown verdict '%s' (success, task_failure, denied, "
+                                        "runner_failure, unavailable or unclassified)", o->name, arg);
+                o->filter.verdict = arg;
+                return 0;
+        default:
+                if (!in_list(arg, states))
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "audit %s: unknown state '%s' (running, interrupted, completed, "
+                                        "unavailable, refused or failed)", o->name, arg);
+                o->filter.state = arg;
+                return 0;
         }
+}
+
+/* --db, --since, --until, --session, --path, --limit. */
+static int parse_value(struct opts *o, int c, const char *arg, int64_t now) {
+        int r;
+
+        switch (c) {
+        case Q_DB:
+                if (!*arg)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: --db needs a path", o->name);
+                o->db = arg;
+                return 0;
+        case Q_SINCE:
+                if ((r = parse_time_arg(o->name, "--since", arg, now, &o->filter.since_ms)))
+                        return r;
+                o->filter.has_since = true;
+                return 0;
+        case Q_UNTIL:
+                if ((r = parse_time_arg(o->name, "--until", arg, now, &o->filter.until_ms)))
+                        return r;
+                o->filter.has_until = true;
+                return 0;
+        case Q_SESSION:
+                if (!*arg)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: --session needs an id", o->name);
+                o->filter.session_id = arg;
+                return 0;
+        case Q_PATH:
+                if (!*arg)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: --path needs a glob", o->name);
+                o->filter.path_glob = arg;
+                return 0;
+        default:
+                if (sbx_parse_int64(arg, 1, INT64_MAX, &o->filter.limit) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: --limit needs a positive number, not '%s'",
+                                        o->name, arg);
+                return 0;
+        }
+}
+
+/* --top-paths [N]: may take the next word (then optind steps over it). */
+static int parse_top_paths(struct opts *o, int argc, char **argv) {
+        if (o->verb != DENIALS)
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: --top-paths belongs to 'sbx audit denials'", o->name);
+        o->top_paths = true;
+        o->top_n = 10;
+        /* N as the next word (--top-paths 20) or, as getopt spells an optional
+         * value, --top-paths=20 (that was refused: "takes no value") */
+        if (optarg) {
+                if (sbx_parse_int64(optarg, 1, 1000000, &o->top_n) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'", optarg);
+        } else if (optind < argc && all_digits(argv[optind])) {
+                if (sbx_parse_int64(argv[optind], 1, 1000000, &o->top_n) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit denials: --top-paths N out of range: '%s'",
+                                        argv[optind]);
+                optind++;
+        }
+        return 0;
+}
+
+/* One option getopt_long() returned as c, `element` the word it came from, `flag` its spelling. */
+static int parse_option(struct opts *o, int c, int argc, char **argv, int64_t now, const char *element,
+                        const char *flag) {
+        char what[128];
+
+        switch (c) {
+        case 1:
+                return add_argument(o, optarg);
+        case Q_DB:
+        case Q_SINCE:
+        case Q_UNTIL:
+        case Q_SESSION:
+        case Q_PATH:
+        case Q_LIMIT:
+                return parse_value(o, c, optarg, now);
+        case Q_BACKEND:
+        case Q_MODE:
+        case Q_VERDICT:
+        case Q_STATE:
+                return parse_filter_word(o, c, optarg);
+        case Q_TOP:
+                return parse_top_paths(o, argc, argv);
+        case Q_JSON:
+                return set_format(o, SBX_OUT_JSON, "--json");
+        case Q_CSV:
+                return set_format(o, SBX_OUT_CSV, "--csv");
+        case Q_JSONL:
+                return set_format(o, SBX_OUT_JSONL, "--jsonl");
+        case Q_FOLLOW:
+                if (o->verb != EXPORT)
+                        return sbx_fail(SBX_EXIT_USAGE, "audit %s: --follow belongs to 'sbx audit export'", o->name);
+                o->follow = true;
+                return 0;
+        case 'h':
+        case Q_HELP:
+                return 1;
+        case ':':
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: option '%s' needs a value", o->name, flag);
+        default:
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: %s", o->name,
+                                sbx_getopt_error(element, optopt, what, sizeof(what)));
+        }
+}
+
+/* What the options ask for together, once all are read; then the default format. */
+static int check_options(struct opts *o) {
         if (o->verb == SHOW && o->npos != 1)
                 return sbx_fail(SBX_EXIT_USAGE, "audit show: expected one execution id");
         if (o->verb != SHOW && o->npos > 0)
@@ -296,6 +319,33 @@ static int parse(int argc, char **argv, struct opts *o) {
         if (!o->has_format)
                 o->format = o->verb == EXPORT ? SBX_OUT_JSONL : SBX_OUT_TABLE;
         return 0;
+}
+
+/* Returns 0, 1 for --help, or the usage status after printing the problem. */
+static int parse(int argc, char **argv, struct opts *o) {
+        int64_t now = sbx_audit_now_ms();
+        unsigned seen = 0;
+        int c, r;
+
+        opterr = 0;
+        optind = 1;
+        for (;;) {
+                const char *element = sbx_getopt_element(argc, argv), *flag;
+
+                if ((c = getopt_long(argc, argv, "-:h", query_longopts, NULL)) == -1)
+                        break;
+                flag = argv[optind - 1];
+                if ((r = check_option(o, c, element, &seen)))
+                        return r;
+                if ((r = parse_option(o, c, argc, argv, now, element, flag)))
+                        return r;
+        }
+        /* getopt stops at "--": the words after it are arguments too (they were dropped, and
+         * 'audit list -- junk' listed everything) */
+        for (; optind < argc; optind++)
+                if ((r = add_argument(o, argv[optind])))
+                        return r;
+        return check_options(o);
 }
 
 static int fail_query(const struct opts *o, int r, const struct sbx_diag *diag) {
