@@ -393,63 +393,68 @@ static pid_t wait_keeper(pid_t pid, int *status, int flags) {
         }
 }
 
-static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
-                       const char *root, const char *session, const char *matched_line, char *note,
-                       size_t note_size) {
-        int in_p[2], out_p[2], err_p[2] = { -1, -1 }, status = 0;
-        _cleanup_free_ char **envp = NULL;
-        char *env_alloc[SBX_ELEMENTSOF(approver_path_variables)] = { NULL };
-        /* The program is found again now, and exactly that file is started: a name looked up
-         * through PATH at the spawn found whatever a PATH entry inside the workspace held by
-         * then (the check before the run saw it empty; a workspace-write run beside this one, or
-         * the leftover of a killed one, could fill it meanwhile), and ran it unconfined. */
-        _cleanup_free_ char *real = approver_real_path(prog);
-        struct sigaction ign = { .sa_handler = SIG_IGN }, dfl = { .sa_handler = SIG_DFL }, old_pipe, old_chld;
-        /* its name as given (a shell gives a command found in PATH so), but a relative path
-         * made absolute: it names nothing from / */
-        char *pargv[] = { (char *) prog, NULL };
-        char answer[8], *req = NULL;
-        size_t got = 0, req_len = 0, req_off = 0;
-        FILE *in;
-        pid_t pid = -1;
-        int in_fd, r;
-        bool reaped = false, unsent = false, out_open = true;
-        struct adopted adopted = { 0 };
+/* One question to the approver program, from its start to its answer (ask_program()). */
+struct asking {
+        int in_fd, out_fd, err_fd; /* sbx's ends of its stdin, stdout and stderr pipes (-1: none, or closed) */
+        bool out_open;             /* its stdout not at its end yet */
+        char *req;                 /* the request, req_off of its req_len bytes written */
+        size_t req_len, req_off;
+        bool unsent;               /* no request could be sent: whatever it answers is no grant */
+        char answer[8];            /* the first bytes of its output, got bytes in all */
+        size_t got;
+        pid_t pid;                 /* its keeper */
+        int status;
+        bool reaped;
+        struct adopted adopted;
+        struct sigaction old_chld;
+};
+
+/* Whether the approver is refused before it starts: it cannot be found, or it or its interpreter
+ * is in the workspace (or does not resolve). The note and sbx's message say why. */
+static bool approver_refused(const char *prog, const char *real, const char *root, char *note, size_t note_size) {
+        bool unresolved;
+        _cleanup_free_ char *interp = NULL;
 
         if (!real) {
                 note_set(note, note_size, "refused by the approver %s (it cannot be found)", prog);
                 sbx_fail(0, "approver %s cannot be found", prog);
-                return 0;
+                return true;
         }
         note_set(note, note_size, "refused by the approver %s (it could not be started)", real);
-        if (prog[0] != '/' && strchr(prog, '/'))
-                pargv[0] = real;
         if (sbx_path_beneath(real, root)) {
                 note_set(note, note_size, "refused by the approver %s (it lies inside the workspace: not started)",
                          real);
                 sbx_fail(0, "approver %s is now %s, inside the workspace %s: not started", prog, real, root);
-                return 0;
+                return true;
         }
-        {
-                bool unresolved;
-                _cleanup_free_ char *interp = interpreter_inside(real, root, &unresolved);
-                if (interp) {
-                        note_set(note, note_size, "refused by the approver %s (its interpreter %s %s: not started)",
-                                 real, interp, unresolved ? "does not resolve" : "lies inside the workspace");
-                        if (unresolved)
-                                sbx_fail(0, "approver %s runs %s, which does not resolve: not started", prog, interp);
-                        else
-                                sbx_fail(0, "approver %s runs %s, inside the workspace %s: not started", prog, interp,
-                                         root);
-                        return 0;
-                }
-        }
+        interp = interpreter_inside(real, root, &unresolved);
+        if (!interp)
+                return false;
+        note_set(note, note_size, "refused by the approver %s (its interpreter %s %s: not started)", real, interp,
+                 unresolved ? "does not resolve" : "lies inside the workspace");
+        if (unresolved)
+                sbx_fail(0, "approver %s runs %s, which does not resolve: not started", prog, interp);
+        else
+                sbx_fail(0, "approver %s runs %s, inside the workspace %s: not started", prog, interp, root);
+        return true;
+}
+
+/* Starts the approver real (spawn_approver()) with its pipes and environment, SIGCHLD at its
+ * default and sbx the subreaper above its keeper. Returns 0; -1 when a pipe or the environment
+ * could not be made (nothing started, nothing changed); or the errno of its failed start (all
+ * undone). */
+static int start_approver(struct asking *k, const char *real, char **pargv, const char *root) {
+        struct sigaction dfl = { .sa_handler = SIG_DFL };
+        int in_p[2], out_p[2], err_p[2] = { -1, -1 }, r;
+        _cleanup_free_ char **envp = NULL;
+        char *env_alloc[SBX_ELEMENTSOF(approver_path_variables)] = { NULL };
+
         if (pipe2(in_p, O_CLOEXEC) < 0)
-                return 0;
+                return -1;
         if (pipe2(out_p, O_CLOEXEC) < 0) {
                 close(in_p[0]);
                 close(in_p[1]);
-                return 0;
+                return -1;
         }
         /* the approver runs unconfined: without the loader's variables (sbx_env_loader_variable()) */
         if (sbx_env_without_loader_variables(&envp) < 0 || approver_env(envp, root, env_alloc) < 0) {
@@ -459,11 +464,11 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
                 close(in_p[1]);
                 close(out_p[0]);
                 close(out_p[1]);
-                return 0;
+                return -1;
         }
         /* sbx waits for the approver: a caller's SIGCHLD ignored (and inherited) had the kernel
          * reap it first, and its allow read as a rejection (ECHILD; review) */
-        sigaction(SIGCHLD, &dfl, &old_chld);
+        sigaction(SIGCHLD, &dfl, &k->old_chld);
         /* Its stderr is sbx's own on a terminal; anything else (a pipe its caller reads to the
          * end) it gets through sbx, which passes it on while the approver runs: a helper or
          * daemon it left holding sbx's own stderr kept that caller waiting after sbx ended, as
@@ -475,146 +480,220 @@ static int ask_program(const char *prog, char *const *argv, int64_t denied_id, c
          * may kill its keeper, and what it had started then went to init and ran on, unconfined,
          * after its answer (review: `setsid daemon &; kill -KILL $PPID`). So it comes to sbx,
          * which ends it once the keeper is reaped (end_adopted()). */
-        adopted_on(&adopted);
-        r = spawn_approver(real, pargv, envp, in_p[0], out_p[1], err_p[1], &pid);
+        adopted_on(&k->adopted);
+        r = spawn_approver(real, pargv, envp, in_p[0], out_p[1], err_p[1], &k->pid);
         if (err_p[1] >= 0)
                 close(err_p[1]);
         for (size_t i = 0; i < SBX_ELEMENTSOF(env_alloc); i++)
                 free(env_alloc[i]);
         close(in_p[0]);
         close(out_p[1]);
+        k->in_fd = in_p[1];
+        k->out_fd = out_p[0];
+        k->err_fd = err_p[0];
         if (r != 0) {
-                end_adopted(&adopted);
-                sigaction(SIGCHLD, &old_chld, NULL);
-                close(in_p[1]);
-                close(out_p[0]);
-                if (err_p[0] >= 0)
-                        close(err_p[0]);
-                note_set(note, note_size, "refused by the approver %s (it could not be started: %s)", real,
-                         strerror(r));
-                sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
-                return 0;
+                end_adopted(&k->adopted);
+                sigaction(SIGCHLD, &k->old_chld, NULL);
+                close(k->in_fd);
+                close(k->out_fd);
+                if (k->err_fd >= 0)
+                        close(k->err_fd);
         }
-        /* The request is written while the output is read: an approver that writes more than a
-         * pipe holds before it reads a request larger than one (the argv of a long script) waited
-         * for sbx, which waited for it, for ever. All of its output is read, until it exits:
-         * the answer is the whole of it. */
-        in = open_memstream(&req, &req_len);
+        return r;
+}
+
+/* The request, made whole before it is sent; none (and the approver sees EOF) when it cannot be. */
+static void make_request(struct asking *k, char *const *argv, int64_t denied_id, const char *backend,
+                         const char *root, const char *session, const char *matched_line) {
+        FILE *in = open_memstream(&k->req, &k->req_len);
+
         if (in) {
                 sbx_escalation_write_request(in, argv, denied_id, backend, root, session, matched_line);
                 if (fclose(in) != 0)
-                        req_len = 0; /* nothing sent: no request, no grant (the approver sees EOF) */
+                        k->req_len = 0; /* nothing sent: no request, no grant (the approver sees EOF) */
         }
-        in_fd = in_p[1];
-        if (!req || req_len == 0 || fcntl(in_fd, F_SETFL, O_NONBLOCK) < 0) {
-                close(in_fd);
-                in_fd = -1;
-                got = sizeof(answer) + 1; /* whatever it answers, no request was made */
-                unsent = true;
+        if (!k->req || k->req_len == 0 || fcntl(k->in_fd, F_SETFL, O_NONBLOCK) < 0) {
+                close(k->in_fd);
+                k->in_fd = -1;
+                k->got = sizeof(k->answer) + 1; /* whatever it answers, no request was made */
+                k->unsent = true;
         }
+}
+
+/* Keeps the first bytes of the approver's output in the answer, and counts them all. */
+static void take_output(struct asking *k, const char *buf, ssize_t n) {
+        for (ssize_t i = 0; i < n; i++, k->got++)
+                if (k->got < sizeof(k->answer))
+                        k->answer[k->got] = buf[i];
+}
+
+/* Once its keeper is reaped, what the approver wrote is in the pipes: read as it stands (bounded:
+ * a helper it started may write on), then no more. */
+static void read_what_is_left(struct asking *k) {
+        char buf[512];
+
+        if (k->err_fd >= 0 && fcntl(k->err_fd, F_SETFL, O_NONBLOCK) == 0)
+                for (int i = 0; i < 256 && relay_stderr(k->err_fd) > 0; i++)
+                        ;
+        if (k->out_open && fcntl(k->out_fd, F_SETFL, O_NONBLOCK) < 0)
+                k->got = sizeof(k->answer) + 1;
+        for (size_t left = 1 << 20; k->out_open && left > 0 && k->got <= sizeof(k->answer);) {
+                ssize_t n = read(k->out_fd, buf, sizeof(buf));
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= 0)
+                        break;
+                left = (size_t) n < left ? left - (size_t) n : 0;
+                take_output(k, buf, n);
+        }
+}
+
+/* Writes what the request's pipe takes. */
+static void send_request(struct asking *k) {
+        ssize_t n = write(k->in_fd, k->req + k->req_off, k->req_len - k->req_off);
+
+        if (n > 0)
+                k->req_off += (size_t) n;
+        /* all written, or the approver closed its end (EPIPE): its input ends */
+        if (k->req_off == k->req_len || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+                close(k->in_fd);
+                k->in_fd = -1;
+        }
+}
+
+/* Reads what the approver's stdout holds: false when nothing more is to be waited for. */
+static bool read_output(struct asking *k) {
+        char buf[512];
+        ssize_t n = read(k->out_fd, buf, sizeof(buf));
+
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+                return true;
+        if (n <= 0) {
+                /* its stderr is still passed on until the approver ends or closes it */
+                k->out_open = false;
+                return k->err_fd >= 0;
+        }
+        take_output(k, buf, n);
+        return true;
+}
+
+/* The request is written while the output is read: an approver that writes more than a pipe holds
+ * before it reads a request larger than one (the argv of a long script) waited for sbx, which
+ * waited for it, for ever. All of its output is read, until it exits: the answer is the whole of
+ * it. */
+static void converse(struct asking *k) {
+        struct sigaction ign = { .sa_handler = SIG_IGN }, old_pipe;
+
         /* an approver that leaves without reading is no reason for sbx to die of SIGPIPE */
         sigaction(SIGPIPE, &ign, &old_pipe);
         for (;;) {
                 /* each fd that is -1 is left out by poll() */
-                struct pollfd pfd[3] = { { .fd = out_open ? out_p[0] : -1, .events = POLLIN },
-                                         { .fd = in_fd, .events = POLLOUT },
-                                         { .fd = err_p[0], .events = POLLIN } };
-                char buf[512];
-                ssize_t k;
+                struct pollfd pfd[3] = { { .fd = k->out_open ? k->out_fd : -1, .events = POLLIN },
+                                         { .fd = k->in_fd, .events = POLLOUT },
+                                         { .fd = k->err_fd, .events = POLLIN } };
                 int n = poll(pfd, 3, 100);
 
                 if (n < 0 && errno != EINTR) {
-                        got = sizeof(answer) + 1;
+                        k->got = sizeof(k->answer) + 1;
                         break;
                 }
                 /* The answer is the approver's output until it exits, not until the end of the
                  * pipe: a helper or daemon it started may hold the pipe for as long as it lives,
-                 * and sbx waited that long (review). Once it is gone, what it wrote is in the pipe:
-                 * read as it stands (bounded: the helper may write on), then no more. */
-                if (!reaped && wait_keeper(pid, &status, WNOHANG) == pid) {
-                        reaped = true;
-                        if (err_p[0] >= 0 && fcntl(err_p[0], F_SETFL, O_NONBLOCK) == 0)
-                                for (int i = 0; i < 256 && relay_stderr(err_p[0]) > 0; i++)
-                                        ;
-                        if (out_open && fcntl(out_p[0], F_SETFL, O_NONBLOCK) < 0)
-                                got = sizeof(answer) + 1;
-                        for (size_t left = 1 << 20; out_open && left > 0 && got <= sizeof(answer);) {
-                                k = read(out_p[0], buf, sizeof(buf));
-                                if (k < 0 && errno == EINTR)
-                                        continue;
-                                if (k <= 0)
-                                        break;
-                                left = (size_t) k < left ? left - (size_t) k : 0;
-                                for (ssize_t i = 0; i < k; i++, got++)
-                                        if (got < sizeof(answer))
-                                                answer[got] = buf[i];
-                        }
+                 * and sbx waited that long (review). */
+                if (!k->reaped && wait_keeper(k->pid, &k->status, WNOHANG) == k->pid) {
+                        k->reaped = true;
+                        read_what_is_left(k);
                         break;
                 }
                 if (n <= 0)
                         continue;
-                if (in_fd >= 0 && pfd[1].revents) {
-                        k = write(in_fd, req + req_off, req_len - req_off);
-                        if (k > 0)
-                                req_off += (size_t) k;
-                        /* all written, or the approver closed its end (EPIPE): its input ends */
-                        if (req_off == req_len || (k < 0 && errno != EAGAIN && errno != EINTR)) {
-                                close(in_fd);
-                                in_fd = -1;
-                        }
-                }
-                if (err_p[0] >= 0 && pfd[2].revents && relay_stderr(err_p[0]) < 0) {
-                        close(err_p[0]);
-                        err_p[0] = -1;
-                        if (!out_open)
+                if (k->in_fd >= 0 && pfd[1].revents)
+                        send_request(k);
+                if (k->err_fd >= 0 && pfd[2].revents && relay_stderr(k->err_fd) < 0) {
+                        close(k->err_fd);
+                        k->err_fd = -1;
+                        if (!k->out_open)
                                 break;
                 }
-                if (!pfd[0].revents)
-                        continue;
-                k = read(out_p[0], buf, sizeof(buf));
-                if (k < 0 && (errno == EINTR || errno == EAGAIN))
-                        continue;
-                if (k <= 0) {
-                        /* its stderr is still passed on until the approver ends or closes it */
-                        out_open = false;
-                        if (err_p[0] < 0)
-                                break;
-                        continue;
-                }
-                for (ssize_t i = 0; i < k; i++, got++)
-                        if (got < sizeof(answer))
-                                answer[got] = buf[i];
+                if (pfd[0].revents && !read_output(k))
+                        break;
         }
         sigaction(SIGPIPE, &old_pipe, NULL);
-        if (in_fd >= 0)
-                close(in_fd);
-        free(req);
-        close(out_p[0]);
-        if (err_p[0] >= 0)
-                close(err_p[0]);
-        while (!reaped && wait_keeper(pid, &status, 0) < 0)
+}
+
+/* Closes sbx's ends, waits for the keeper (unless reaped), ends what it left and puts SIGCHLD back.
+ * Returns 0, or -1 when the keeper could not be waited for. */
+static int end_asking(struct asking *k) {
+        int r = 0;
+
+        if (k->in_fd >= 0)
+                close(k->in_fd);
+        free(k->req);
+        close(k->out_fd);
+        if (k->err_fd >= 0)
+                close(k->err_fd);
+        while (!k->reaped && wait_keeper(k->pid, &k->status, 0) < 0)
                 if (errno != EINTR) {
-                        end_adopted(&adopted);
-                        sigaction(SIGCHLD, &old_chld, NULL);
-                        note_set(note, note_size, "refused by the approver %s (its end could not be waited for)", real);
-                        return 0;
+                        r = -1;
+                        break;
                 }
-        end_adopted(&adopted);
-        sigaction(SIGCHLD, &old_chld, NULL);
-        if (WIFSIGNALED(status))
+        end_adopted(&k->adopted);
+        sigaction(SIGCHLD, &k->old_chld, NULL);
+        return r;
+}
+
+/* The approver's end and answer judged: 1 for a grant, else 0; the note says which. */
+static int judge_answer(const struct asking *k, const char *real, char *note, size_t note_size) {
+        if (WIFSIGNALED(k->status))
                 note_set(note, note_size, "refused by the approver %s (it was killed by signal %d)", real,
-                         WTERMSIG(status));
-        else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                         WTERMSIG(k->status));
+        else if (!WIFEXITED(k->status) || WEXITSTATUS(k->status) != 0)
                 note_set(note, note_size, "refused by the approver %s (it exited with status %d)", real,
-                         WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-        else if (unsent)
+                         WIFEXITED(k->status) ? WEXITSTATUS(k->status) : -1);
+        else if (k->unsent)
                 note_set(note, note_size, "refused by the approver %s (no request could be sent to it)", real);
-        else if (got <= sizeof(answer) && sbx_escalation_answer_is_allow(answer, got)) {
+        else if (k->got <= sizeof(k->answer) && sbx_escalation_answer_is_allow(k->answer, k->got)) {
                 note_set(note, note_size, "approved by the approver %s", real);
                 return 1;
         } else
                 note_set(note, note_size, "refused by the approver %s (its answer was not allow)", real);
         return 0;
+}
+
+static int ask_program(const char *prog, char *const *argv, int64_t denied_id, const char *backend,
+                       const char *root, const char *session, const char *matched_line, char *note,
+                       size_t note_size) {
+        /* The program is found again now, and exactly that file is started: a name looked up
+         * through PATH at the spawn found whatever a PATH entry inside the workspace held by
+         * then (the check before the run saw it empty; a workspace-write run beside this one, or
+         * the leftover of a killed one, could fill it meanwhile), and ran it unconfined. */
+        _cleanup_free_ char *real = approver_real_path(prog);
+        /* its name as given (a shell gives a command found in PATH so), but a relative path
+         * made absolute: it names nothing from / */
+        char *pargv[] = { (char *) prog, NULL };
+        struct asking k = { .in_fd = -1, .out_fd = -1, .err_fd = -1, .out_open = true, .pid = -1 };
+        int r;
+
+        if (approver_refused(prog, real, root, note, note_size))
+                return 0;
+        if (prog[0] != '/' && strchr(prog, '/'))
+                pargv[0] = real;
+        r = start_approver(&k, real, pargv, root);
+        if (r < 0)
+                return 0;
+        if (r > 0) {
+                note_set(note, note_size, "refused by the approver %s (it could not be started: %s)", real,
+                         strerror(r));
+                sbx_fail(0, "approver %s cannot be started: %s", prog, strerror(r));
+                return 0;
+        }
+        make_request(&k, argv, denied_id, backend, root, session, matched_line);
+        converse(&k);
+        if (end_asking(&k) < 0) {
+                note_set(note, note_size, "refused by the approver %s (its end could not be waited for)", real);
+                return 0;
+        }
+        return judge_answer(&k, real, note, note_size);
 }
 
 /* The command line for a human: each argument bare when it is plain, else in single quotes as
