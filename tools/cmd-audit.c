@@ -157,6 +157,15 @@ static int add_argument(struct opts *o, char *arg) {
         return 0;
 }
 
+/* Sets *field to arg when it is known, else names what it may be. */
+static int set_filter_word(const struct opts *o, const char *kind, const char *arg, bool known, const char *choices,
+                           const char **field) {
+        if (!known)
+                return sbx_fail(SBX_EXIT_USAGE, "audit %s: unknown %s '%s' (%s)", o->name, kind, arg, choices);
+        *field = arg;
+        return 0;
+}
+
 /* --backend, --mode, --verdict, --state: a word from a known list. */
 static int parse_filter_word(struct opts *o, int c, const char *arg) {
         enum sbx_mode m;
@@ -165,33 +174,20 @@ static int parse_filter_word(struct opts *o, int c, const char *arg) {
         case Q_BACKEND:
                 /* a misspelt name would match nothing, silently: every backend a row can
                  * name (this platform's or another's), and none for unconfined runs */
-                if (strcmp(arg, "none") != 0 && !in_list(arg, sbx_backend_names()))
-                        return sbx_fail(SBX_EXIT_USAGE,
-                                        "audit %s: unknown backend '%s' (bwrap, landlock, seatbelt, "
-                                        "windows-acl or none)", o->name, arg);
-                o->filter.backend = arg;
-                return 0;
+                return set_filter_word(o, "backend", arg,
+                                       strcmp(arg, "none") == 0 || in_list(arg, sbx_backend_names()),
+                                       "bwrap, landlock, seatbelt, windows-acl or none", &o->filter.backend);
         case Q_MODE:
-                if (sbx_mode_from_string(arg, &m) < 0)
-                        return sbx_fail(SBX_EXIT_USAGE,
-                                        "audit %s: unknown mode '%s' (read-only, workspace-write or "
-                                        "danger-full-access)", o->name, arg);
-                o->filter.mode = arg;
-                return 0;
+                return set_filter_word(o, "mode", arg, sbx_mode_from_string(arg, &m) >= 0,
+                                       "read-only, workspace-write or danger-full-access", &o->filter.mode);
         case Q_VERDICT:
-                if (!in_list(arg, verdicts))
-                        return sbx_fail(SBX_EXIT_USAGE,
-                                        "audit %s: unknown verdict '%s' (success, task_failure, denied, "
-                                        "runner_failure, unavailable or unclassified)", o->name, arg);
-                o->filter.verdict = arg;
-                return 0;
+                return set_filter_word(o, "verdict", arg, in_list(arg, verdicts),
+                                       "success, task_failure, denied, runner_failure, unavailable or unclassified",
+                                       &o->filter.verdict);
         default:
-                if (!in_list(arg, states))
-                        return sbx_fail(SBX_EXIT_USAGE,
-                                        "audit %s: unknown state '%s' (running, interrupted, completed, "
-                                        "unavailable, refused or failed)", o->name, arg);
-                o->filter.state = arg;
-                return 0;
+                return set_filter_word(o, "state", arg, in_list(arg, states),
+                                       "running, interrupted, completed, unavailable, refused or failed",
+                                       &o->filter.state);
         }
 }
 
