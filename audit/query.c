@@ -2,6 +2,7 @@
  * bound parameters (never text pasted into SQL); the indexes they lean on are in db/schema.c. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -316,7 +317,7 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
         case SBX_AUDIT_QUERY_STATS:
                 /* one scan; counted in C (SQLite's GROUP BY would sort every row once per dimension) */
                 fputs("SELECT e.verdict, CASE WHEN e.state = 'running' THEN " SBX_SQL_STATE("e") " ELSE e.state END,"
-                      " e.backend, e.mode, e.enforcement, e.denial_lines FROM executions e WHERE 1", q->f);
+                      " e.backend, e.mode, e.enforcement, e.denial_lines, e.signal FROM executions e WHERE 1", q->f);
                 where_execution(q, f, false);
                 break;
         }
@@ -324,7 +325,8 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
 
 /* ---- stats: counted in C, handed out as rows (dimension, value, count) ---------------------- */
 
-#define STATS_DIMS 5
+#define STATS_DIMS 6 /* the columns of the query's first five, and the signal */
+#define STATS_SIGNAL 5
 #define STATS_VALUES 32 /* distinct values kept per dimension; more fold into "(other)" */
 
 struct stats {
@@ -337,7 +339,8 @@ struct stats {
         } dim[STATS_DIMS];
 };
 
-static const char *const stats_dim_names[STATS_DIMS] = { "verdict", "state", "backend", "mode", "enforcement" };
+static const char *const stats_dim_names[STATS_DIMS] = { "verdict", "state", "backend", "mode", "enforcement",
+                                                         "signal" };
 
 static int stats_add(struct stats *s, int d, const unsigned char *v) {
         size_t i;
@@ -358,6 +361,24 @@ static int stats_add(struct stats *s, int d, const unsigned char *v) {
         }
         s->dim[d].count[i]++;
         return 0;
+}
+
+/* Dimension d of the row at st. The signal counts only the runs a signal ended, by its name
+ * (SIGSEGV, SIGKILL: a crash, the OOM killer): a forensic question, where a count of the others
+ * would say nothing. */
+static int stats_add_column(struct stats *s, int d, sqlite3_stmt *st) {
+        char name[32];
+        int sig;
+
+        if (d != STATS_SIGNAL)
+                return stats_add(s, d, sqlite3_column_text(st, d));
+        if (sqlite3_column_type(st, 6) == SQLITE_NULL || (sig = sqlite3_column_int(st, 6)) <= 0)
+                return 0;
+        if (sigabbrev_np(sig))
+                snprintf(name, sizeof(name), "SIG%s", sigabbrev_np(sig));
+        else
+                snprintf(name, sizeof(name), "%d", sig);
+        return stats_add(s, d, (const unsigned char *) name);
 }
 
 static void stats_free(struct stats *s) {
@@ -403,7 +424,7 @@ static int run_stats(struct sbx_db *db, sqlite3_stmt *st, sbx_audit_row_fn fn, v
                 s.executions++;
                 s.denial_lines += sqlite3_column_int64(st, 5);
                 for (int d = 0; d < STATS_DIMS; d++)
-                        if (stats_add(&s, d, sqlite3_column_text(st, d)) < 0) {
+                        if (stats_add_column(&s, d, st) < 0) {
                                 r = sbx_diag_set(diag, ENOMEM, "query", "", "out of memory");
                                 goto out;
                         }

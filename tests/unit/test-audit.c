@@ -1126,6 +1126,7 @@ static void test_audit_top_paths_orders_most_denied_first(void **state) {
 
 struct stats {
         int64_t executions, denied, bwrap, denial_lines;
+        int64_t sigsegv, sigkill, signal_rows; /* the signal dimension */
 };
 
 static int collect_stats(void *userdata, sqlite3_stmt *row) {
@@ -1142,6 +1143,13 @@ static int collect_stats(void *userdata, sqlite3_stmt *row) {
                 s->bwrap = n;
         else if (strcmp(dim, "denial_lines") == 0)
                 s->denial_lines = n;
+        else if (strcmp(dim, "signal") == 0) {
+                s->signal_rows++;
+                if (val && strcmp(val, "SIGSEGV") == 0)
+                        s->sigsegv = n;
+                else if (val && strcmp(val, "SIGKILL") == 0)
+                        s->sigkill = n;
+        }
         return 0;
 }
 
@@ -1162,6 +1170,32 @@ static void test_audit_stats_count_by_dimension(void **state) {
         assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_STATS, &flt, collect_stats, &s, NULL), 0);
         assert_int_equal(s.executions, 4);
         assert_int_equal(s.denied, 2);
+        free(ds.s1);
+        free(ds.s2);
+}
+
+/* The runs a signal ended, counted by its name; runs that exited (signal 0) or never ran (NULL)
+ * are not counted there. */
+static void test_audit_stats_count_signals(void **state) {
+        struct fixture *f = *state;
+        struct dataset ds = { 0 };
+        struct stats s = { 0 };
+        char sql[256];
+
+        populate(f, &ds);
+        snprintf(sql, sizeof(sql),
+                 "UPDATE executions SET exit_code = NULL, signal = CASE id WHEN %lld THEN 11 ELSE 9 END"
+                 " WHERE id IN (%lld, %lld, %lld)",
+                 (long long) ds.ids[0], (long long) ds.ids[0], (long long) ds.ids[2], (long long) ds.ids[3]);
+        assert_int_equal(sqlite3_exec(sbx_db_handle(f->db), sql, NULL, NULL, NULL), SQLITE_OK);
+        snprintf(sql, sizeof(sql), "UPDATE executions SET exit_code = NULL, signal = NULL WHERE id = %lld",
+                 (long long) ds.ids[4]);
+        assert_int_equal(sqlite3_exec(sbx_db_handle(f->db), sql, NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_STATS, NULL, collect_stats, &s, NULL), 0);
+        assert_int_equal(s.executions, 6);
+        assert_int_equal(s.sigsegv, 1);
+        assert_int_equal(s.sigkill, 2);
+        assert_int_equal(s.signal_rows, 2);
         free(ds.s1);
         free(ds.s2);
 }
@@ -1642,6 +1676,7 @@ int main(void) {
                 T(test_audit_every_filter_selects_the_expected_executions),
                 T(test_audit_top_paths_orders_most_denied_first),
                 T(test_audit_stats_count_by_dimension),
+                T(test_audit_stats_count_signals),
                 T(test_audit_show_returns_execution_and_denials),
                 cmocka_unit_test(test_audit_parse_time_accepts_durations_and_timestamps),
                 T(test_audit_concurrent_writers_lose_no_row),
