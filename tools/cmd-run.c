@@ -1222,8 +1222,9 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 for (size_t i = 0; i < a->n_keep_fds; i++)
                         if (sbx_run_fd_reopenable(a->keep_fds[i]))
                                 return sbx_fail(SBX_EXIT_USAGE,
-                                                "run: --keep-fd %d is a file, directory or device open without write access: a "
-                                                "confined command could reopen it for writing; pass it on stdin instead",
+                                                "run: --keep-fd %d is a file, directory, named pipe or device open without "
+                                                "write access (or with O_PATH): a confined command could reopen it for "
+                                                "writing or change it; pass it on stdin instead",
                                                 a->keep_fds[i]);
 
         cwd = current_dir();

@@ -15,12 +15,15 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/magic.h>
 
 #include "cmd-classify.h"
 #include "landlock-launch.h"
@@ -1256,18 +1259,29 @@ fail:
  * anyway (typing into it is refused), nor the sinks /dev/null, /dev/zero and /dev/full. */
 bool sbx_run_fd_reopenable(int fd) {
         struct stat st;
+        struct statfs sf;
         int fl;
 
         if (fstat(fd, &st) < 0)
                 return false;
-        if (S_ISCHR(st.st_mode)) {
+        fl = fcntl(fd, F_GETFL);
+        /* O_PATH reads and writes nothing but names the inode, whatever its type: under bubblewrap
+         * fchownat(), utimensat() and fchmodat2() with AT_EMPTY_PATH changed a host symlink, socket or
+         * FIFO behind a --keep-fd in a read-only run (redteam review) */
+        if (fl >= 0 && (fl & O_PATH))
+                return true;
+        if (S_ISFIFO(st.st_mode)) {
+                /* a named FIFO (a pipe's inode is pipefs'): under bubblewrap `chmod 666 /proc/self/fd/0`
+                 * changed the host's FIFO behind a read-only stdin in a read-only run (redteam review) */
+                if (fstatfs(fd, &sf) == 0 && sf.f_type == PIPEFS_MAGIC)
+                        return false;
+        } else if (S_ISCHR(st.st_mode)) {
                 if (major(st.st_rdev) == 1 && (minor(st.st_rdev) == 3 || minor(st.st_rdev) == 5 || minor(st.st_rdev) == 7))
                         return false;
                 if (isatty(fd))
                         return false;
         } else if (!(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode)))
                 return false;
-        fl = fcntl(fd, F_GETFL);
         return fl < 0 || (fl & O_ACCMODE) == O_RDONLY;
 }
 
