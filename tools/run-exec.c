@@ -1288,11 +1288,19 @@ bool sbx_run_fd_reopenable(int fd) {
 /* A directory on stdin under Landlock: the ruleset governs every path the command resolves from
  * it, by the directory's place in the host's tree (reopening it through /proc/self/fd, openat()
  * on it), so it reaches the command as it is, and reading it fails with EISDIR as without sbx.
- * Under bubblewrap the launcher reopens it inside the sandbox (confined->stdin_dir). */
+ * Under bubblewrap the launcher reopens it inside the sandbox (confined->stdin_dir). So does a
+ * named FIFO (not one opened with O_PATH): the ruleset refuses reopening it for writing, and the
+ * seccomp filter changing it in read-only (workspace-write reports such changes ungoverned); fed
+ * through sbx's pipe, it would lose what sbx read ahead of the command, which cannot be given
+ * back to a FIFO as it is to a file (`while read l; do sbx run ...; done < fifo`). */
 static bool stdin_dir_governed(const struct sbx_confined_argv *confined) {
         struct stat st;
+        int fl;
 
-        return strcmp(confined->backend, "landlock") == 0 && fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
+        if (strcmp(confined->backend, "landlock") != 0 || fstat(STDIN_FILENO, &st) < 0)
+                return false;
+        fl = fcntl(STDIN_FILENO, F_GETFL);
+        return S_ISDIR(st.st_mode) || (S_ISFIFO(st.st_mode) && fl >= 0 && !(fl & O_PATH));
 }
 
 /* Copies sbx's stdin into the pipe that is the command's stdin. */
