@@ -973,8 +973,12 @@ for b in "${BACKENDS[@]}"; do
                         fi
                         # a writer holds the FIFO open, so that the caller's read open does not wait; its
                         # write moves the FIFO's times, so the fingerprint is taken after it
-                        (exec 7<>"$d/fifo"; echo FIFO-BYTES >&7; sleep 4) &
-                        sleep 0.2
+                        (exec 7<>"$d/fifo"; echo FIFO-BYTES >&7; : >"$d/written"; sleep 5) &
+                        wpid=$!
+                        for _ in $(seq 1 200); do
+                                [ -e "$d/written" ] && break
+                                sleep 0.05
+                        done
                         touch -h -d '2001-01-01' "$d/fifo" "$d/lnk"
                         sleep 1 # a change would move the ctime
                         before=$(t_fp "$d/fifo")$(t_fp "$d/lnk")
@@ -982,7 +986,7 @@ for b in "${BACKENDS[@]}"; do
                                 "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" -- \
                                 "$PY" -c "import sys; print(sys.stdin.readline().strip()); sys.stdout.flush()
 $FIFO_META" <"$d/fifo" >"$d/out" 2>"$d/err"
-                        wait
+                        wait "$wpid"
                         t_check "$b/$m/$u/fifo-stdin-meta: the host FIFO behind a read-only stdin is unchanged ($(tr '\n' ' ' <"$d/err" | cut -c1-200))" \
                                 test "$(t_fp "$d/fifo")$(t_fp "$d/lnk")" = "$before"
                         t_check "$b/$m/$u/fifo-stdin-bytes: the FIFO's bytes reached the command" grep -qx FIFO-BYTES "$d/out"
