@@ -68,6 +68,7 @@
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
  * before exec); fds it inherits are passed through untouched, as are the environment and the
  * signal dispositions. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -511,6 +512,63 @@ static void check_write_id(const struct launch *l, size_t i, const struct stat *
                      l->write_dirs[i]);
 }
 
+/* Reading everywhere but in /dev, whose nodes may act when opened, for reading too: a hardware
+ * watchdog starts counting down (and reboots the machine unless something feeds it), a serial port
+ * raises its modem lines, /dev/kvm and /dev/fuse opened for any user they let in (redteam review:
+ * as root, /dev/ttyS0 and /dev/kvm opened in a read-only run). The root's entries are granted one
+ * by one, /dev left out (its directories listed, through the root's READ_DIR), then in /dev what a
+ * command reads: random, urandom, and /dev/shm's objects; the sinks and the terminals come after.
+ * A symlink among the root's entries (/bin on a merged /usr) is not granted: Landlock checks the
+ * path it leads to. */
+static void add_read_rules(int ruleset, uint64_t read) {
+        static const char *const dev_read[] = { "/dev/random", "/dev/urandom" };
+        int root = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd;
+        DIR *d;
+        struct dirent *e;
+
+        if (root < 0)
+                fail(errno, "rule", "cannot open /");
+        add_rule_fd(ruleset, root, read & SBX_LL_FS_READ_DIR, "/");
+        fd = dup(root);
+        d = fd < 0 ? NULL : fdopendir(fd);
+        if (!d)
+                fail(errno, "rule", "cannot read /");
+        while ((errno = 0, e = readdir(d))) {
+                struct stat st;
+                bool dir = e->d_type == DT_DIR;
+
+                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, "dev") == 0 ||
+                    e->d_type == DT_LNK)
+                        continue;
+                fd = openat(root, e->d_name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+                if (fd < 0) {
+                        if (errno == ENOENT)
+                                continue; /* removed meanwhile */
+                        fail(errno, "rule", "cannot open /%s", e->d_name);
+                }
+                /* the type from the directory entry where the file system gives it (one system
+                 * call less per entry on the path of every run) */
+                if (e->d_type == DT_UNKNOWN) {
+                        if (fstat(fd, &st) < 0)
+                                fail(errno, "rule", "cannot read /%s", e->d_name);
+                        dir = S_ISDIR(st.st_mode);
+                        if (S_ISLNK(st.st_mode)) {
+                                close(fd);
+                                continue;
+                        }
+                }
+                add_rule_fd(ruleset, fd, dir ? read : read & ~SBX_LL_FS_READ_DIR, e->d_name);
+                close(fd);
+        }
+        if (errno)
+                fail(errno, "rule", "cannot read /");
+        closedir(d);
+        close(root);
+        for (size_t i = 0; i < sizeof(dev_read) / sizeof(dev_read[0]); i++)
+                add_sink(ruleset, dev_read[i], false, read & SBX_LL_FS_READ_FILE);
+        add_sink(ruleset, "/dev/shm", true, read & ~SBX_LL_FS_EXECUTE);
+}
+
 static int build_ruleset(const struct launch *l, int abi) {
         struct sbx_ll_ruleset_attr attr = { 0 };
         uint64_t handled = sbx_ll_fs_rights(abi);
@@ -530,12 +588,7 @@ static int build_ruleset(const struct launch *l, int abi) {
         if (ruleset < 0)
                 fail(errno, "ruleset", "cannot create the Landlock ruleset (ABI %d)", abi);
 
-        fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
-        if (fd < 0)
-                fail(errno, "rule", "cannot open /");
-        add_rule_fd(ruleset, fd, read & handled, "/");
-        close(fd);
-
+        add_read_rules(ruleset, read & handled);
         for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++)
                 add_sink(ruleset, sinks[i], false, sink);
         add_sink(ruleset, "/dev/pts", true, sink);

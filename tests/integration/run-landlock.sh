@@ -1500,6 +1500,44 @@ else
         echo "note - not root or no spare virtual console ($VT): console ioctl checks not applicable"
 fi
 
+# ---- /dev: device nodes do not open, for reading either -----------------------------------
+# Their open may act on the host (a hardware watchdog starts counting down, a serial port raises
+# its modem lines; redteam review: /dev/ttyS0 and /dev/kvm opened in a read-only run as root). The
+# nodes this user can open without sbx must be refused with EACCES in both modes; what a command
+# reads there still opens: /dev/urandom, /dev/random, /dev/null, a listing of /dev and /dev/shm.
+cat >"$T/devopen.py" <<'PY'
+import errno, os, sys
+for p in sys.argv[1:]:
+    try:
+        os.close(os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY))
+        print(p, "open")
+    except OSError as e:
+        print(p, errno.errorcode.get(e.errno, e.errno))
+PY
+chmod 644 "$T/devopen.py"
+DEVS=(/dev/kmsg /dev/kvm /dev/loop-control /dev/ttyS0 /dev/tty0 /dev/console /dev/fuse /dev/net/tun /dev/cpu_dma_latency
+        /dev/rtc0 /dev/watchdog)
+for who in "${WHO[@]}"; do
+        as=()
+        [ "$who" = nobody ] && as=("${NOBODY[@]}")
+        mapfile -t opens < <("${as[@]}" "$PY" "$T/devopen.py" "${DEVS[@]}" | awk '$2 == "open" { print $1 }')
+        for m in read-only workspace-write; do
+                run=("${as[@]}" "$L" --mode "$m")
+                [ "$m" = workspace-write ] && run+=(--write "$T")
+                if [ ${#opens[@]} -gt 0 ]; then
+                        out=$("${run[@]}" -- "$PY" "$T/devopen.py" "${opens[@]}" 2>&1)
+                        check "$who, $m: the device nodes that open without sbx (${opens[*]}) are refused: $(echo $out)" \
+                                test -z "$(grep -v ' EACCES$' <<<"$out")" -a "$(grep -c ' EACCES$' <<<"$out")" = ${#opens[@]}
+                else
+                        echo "note - $who: none of ${DEVS[*]} opens here without sbx: nothing to refuse"
+                fi
+                out=$("${run[@]}" -- sh -c 'head -c 4 /dev/urandom | wc -c; head -c 4 /dev/random | wc -c;
+                        echo x >/dev/null && echo null; ls /dev | grep -c "^null$"; ls /dev/shm >/dev/null && echo shm' 2>&1)
+                check "$who, $m: /dev/urandom, /dev/random, /dev/null, /dev's and /dev/shm's listings still serve ($(echo $out))" \
+                        test "$(echo $out)" = "4 4 null 1 shm"
+        done
+done
+
 if [ "$(id -u)" = 0 ]; then
         "$L" --seal-mounts -- true 2>"$T/err"
         rc=$?
