@@ -1111,22 +1111,48 @@ static int record_start(void *userdata) {
         return 0;
 }
 
+/* One execution's state (run_once()): what it resolved, made and reports, given back by once_done(). */
+struct once_state {
+        const struct sbx_run_args *a;
+        const struct sbx_config *cfg;
+        struct audit_handle *audit;
+        char **command;
+        struct sbx_policy *policy;
+        struct sbx_provider *provider;
+        struct sbx_confined_argv *confined;
+        struct sbx_dialect *dialect;       /* the operator's override of the backend's dialect */
+        const struct sbx_dialect *builtin; /* the backend's own */
+        char *cwd;
+        struct sbx_run_report *rep;
+        struct sbx_execution_start start; /* the row's start */
+        struct sbx_diag diag;
+};
+
+/* In the order run_once()'s locals were given back (the reverse of their declaration). */
+static void once_done(struct once_state *st) {
+        free(st->rep);
+        free(st->cwd);
+        sbx_dialect_freep(&st->dialect);
+        sbx_confined_argv_freep(&st->confined);
+        sbx_provider_freep(&st->provider);
+        sbx_policy_freep(&st->policy);
+}
+
 /* One execution: policy, confinement (or refusal), the run, its record. */
 static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
                     char **command, struct denied_run *denied) {
-        _sbx_cleanup_(sbx_policy_freep) struct sbx_policy *policy = NULL;
-        _sbx_cleanup_(sbx_provider_freep) struct sbx_provider *provider = NULL;
-        _sbx_cleanup_(sbx_confined_argv_freep) struct sbx_confined_argv *confined = NULL;
-        _sbx_cleanup_(sbx_dialect_freep) struct sbx_dialect *dialect = NULL;
-        const struct sbx_dialect *builtin = NULL;
-        _cleanup_free_ char *cwd = NULL;
-        _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
-        struct sbx_execution_start start = { 0 };
+        _sbx_cleanup_(once_done) struct once_state state = {
+                .a = a,
+                .cfg = cfg,
+                .audit = audit,
+                .command = command,
+                .rep = calloc(1, sizeof(struct sbx_run_report)),
+        };
+        struct once_state *st = &state;
         struct recorder recorder;
-        struct sbx_diag diag = { 0 };
         int r, status;
 
-        if (!rep)
+        if (!st->rep)
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
         sbx_run_xfsz_ignore(); /* (again for an approved retry) */
         sbx_run_signals_hold();
@@ -1139,7 +1165,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 return r;
         if (a->session && !audit->writer && audit_open(audit) < 0)
                 return refuse_unrecorded(a, command, audit);
-        if ((r = resolve_policy(a, cfg, audit, &policy, &diag)) < 0) {
+        if ((r = resolve_policy(a, cfg, audit, &st->policy, &st->diag)) < 0) {
                 if (audit->open_failed)
                         return refuse_unrecorded(a, command, audit);
                 /* a session's workspace that a symlink has moved since: no usage error but a
@@ -1152,73 +1178,74 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                 .mode_source = (enum sbx_mode_source) -1, /* none */
                                 .session_id = (char *) a->session, /* read only */
                         };
-                        cwd = current_dir();
-                        start = (struct sbx_execution_start) {
-                                .policy = &in_session, .argv = command, .cwd = cwd ? cwd : "",
+                        st->cwd = current_dir();
+                        st->start = (struct sbx_execution_start) {
+                                .policy = &in_session, .argv = command, .cwd = st->cwd ? st->cwd : "",
                                 .parent_id = a->parent_id };
-                        rep->args = a;
-                        rep->argv = command;
-                        rep->parent_id = a->parent_id;
-                        return refuse(audit, a, rep, &start, "refused", diag.msg);
+                        st->rep->args = a;
+                        st->rep->argv = command;
+                        st->rep->parent_id = a->parent_id;
+                        return refuse(audit, a, st->rep, &st->start, "refused", st->diag.msg);
                 }
                 /* an approved retry whose workspace is gone since the question (removed, or not a
                  * directory any more): no usage error, the command line was fine, but its refusal,
                  * recorded as the denied run's retry (it was exit 2 and no row) */
                 if (a->mode_approved) {
-                        cwd = current_dir();
-                        start = (struct sbx_execution_start) {
-                                .argv = command, .cwd = cwd ? cwd : "", .parent_id = a->parent_id };
-                        rep->args = a;
-                        rep->argv = command;
-                        rep->parent_id = a->parent_id;
-                        return refuse(audit, a, rep, &start, "refused", diag.msg[0] ? diag.msg : strerror(-r));
+                        st->cwd = current_dir();
+                        st->start = (struct sbx_execution_start) {
+                                .argv = command, .cwd = st->cwd ? st->cwd : "", .parent_id = a->parent_id };
+                        st->rep->args = a;
+                        st->rep->argv = command;
+                        st->rep->parent_id = a->parent_id;
+                        return refuse(audit, a, st->rep, &st->start, "refused",
+                                      st->diag.msg[0] ? st->diag.msg : strerror(-r));
                 }
                 /* the configured fallback root cannot be used: a broken deployment configuration,
                  * refused and recorded as one that does not load (it was a usage error, 2, and
                  * no row, for a command line without an error) */
                 if (!a->session && !a->root && cfg->fallback_root) {
                         char msg[1024];
-                        snprintf(msg, sizeof(msg), "configuration: %s", diag.msg[0] ? diag.msg : strerror(-r));
-                        cwd = current_dir();
-                        start = (struct sbx_execution_start) {
-                                .argv = command, .cwd = cwd ? cwd : "", .parent_id = a->parent_id };
-                        rep->args = a;
-                        rep->argv = command;
-                        return refuse(audit, a, rep, &start, "unavailable", msg);
+                        snprintf(msg, sizeof(msg), "configuration: %s", st->diag.msg[0] ? st->diag.msg : strerror(-r));
+                        st->cwd = current_dir();
+                        st->start = (struct sbx_execution_start) {
+                                .argv = command, .cwd = st->cwd ? st->cwd : "", .parent_id = a->parent_id };
+                        st->rep->args = a;
+                        st->rep->argv = command;
+                        return refuse(audit, a, st->rep, &st->start, "unavailable", msg);
                 }
-                return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
+                return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
         }
         /* The approval was for the workspace root named in the request (sbx_cmd_run() passes it
          * as the root): the retry writes there or nowhere. It resolved --root or the fallback root
          * again, and a symlink on the way retargeted while the approver decided gave it another
          * directory to write (review). Refused and recorded like a moved session workspace: no
          * root was resolved. */
-        if (a->mode_approved && a->root && strcmp(policy->workspace_root, a->root) != 0) {
+        if (a->mode_approved && a->root && strcmp(st->policy->workspace_root, a->root) != 0) {
                 struct sbx_policy granted = {
-                        .mode = policy->mode,
-                        .mode_source = policy->mode_source,
-                        .session_id = policy->session_id, /* read only */
+                        .mode = st->policy->mode,
+                        .mode_source = st->policy->mode_source,
+                        .session_id = st->policy->session_id, /* read only */
                 };
                 char msg[PATH_MAX * 2 + 128];
 
                 snprintf(msg, sizeof(msg),
                          "the workspace root %s of the approved retry now resolves to %s: refusing a moved workspace",
-                         a->root, policy->workspace_root);
-                cwd = current_dir();
-                start = (struct sbx_execution_start) {
-                        .policy = &granted, .argv = command, .cwd = cwd ? cwd : "", .parent_id = a->parent_id };
-                rep->args = a;
-                rep->argv = command;
-                rep->parent_id = a->parent_id;
-                return refuse(audit, a, rep, &start, "refused", msg);
+                         a->root, st->policy->workspace_root);
+                st->cwd = current_dir();
+                st->start = (struct sbx_execution_start) {
+                        .policy = &granted, .argv = command, .cwd = st->cwd ? st->cwd : "", .parent_id = a->parent_id };
+                st->rep->args = a;
+                st->rep->argv = command;
+                st->rep->parent_id = a->parent_id;
+                return refuse(audit, a, st->rep, &st->start, "refused", msg);
         }
 
-        if (sbx_mode_is_confined(policy->mode) && a->on_denial == SBX_ON_DENIAL_ASK) {
+        if (sbx_mode_is_confined(st->policy->mode) && a->on_denial == SBX_ON_DENIAL_ASK) {
                 char err[PATH_MAX * 2 + 256];
-                if (sbx_escalation_check_approver(a->approver, policy->workspace_root, err, sizeof(err)) < 0)
+                if (sbx_escalation_check_approver(a->approver, st->policy->workspace_root, err, sizeof(err)) < 0)
                         return sbx_fail(SBX_EXIT_USAGE, "%s", err);
         }
-        if (sbx_mode_is_confined(policy->mode))
+        if (sbx_mode_is_confined(st->policy->mode))
                 for (size_t i = 0; i < a->n_keep_fds; i++)
                         if (sbx_run_fd_reopenable(a->keep_fds[i]))
                                 return sbx_fail(SBX_EXIT_USAGE,
@@ -1227,34 +1254,34 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                                 "writing or change it; pass it on stdin instead",
                                                 a->keep_fds[i]);
 
-        cwd = current_dir();
-        start = (struct sbx_execution_start) {
-                .policy = policy,
+        st->cwd = current_dir();
+        st->start = (struct sbx_execution_start) {
+                .policy = st->policy,
                 .argv = command,
-                .cwd = cwd ? cwd : "",
+                .cwd = st->cwd ? st->cwd : "",
                 .parent_id = a->parent_id,
         };
-        rep->args = a;
-        rep->policy = policy;
-        rep->argv = command;
-        rep->parent_id = a->parent_id;
+        st->rep->args = a;
+        st->rep->policy = st->policy;
+        st->rep->argv = command;
+        st->rep->parent_id = a->parent_id;
 
         /* --require-full and --backend ask for a confined run. A danger-full-access that comes
          * from the session or the configuration (an explicit --mode is a usage error) is refused,
          * never run unconfined (security review). */
-        if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS && (a->require_full || a->backend)) {
+        if (st->policy->mode == SBX_MODE_DANGER_FULL_ACCESS && (a->require_full || a->backend)) {
                 char msg[512];
                 snprintf(msg, sizeof(msg),
                          "the %s mode is danger-full-access (no confinement), and %s asks for a confined run",
-                         sbx_mode_source_to_string(policy->mode_source),
+                         sbx_mode_source_to_string(st->policy->mode_source),
                          a->require_full ? "--require-full" : "--backend");
-                return refuse(audit, a, rep, &start, "refused", msg);
+                return refuse(audit, a, st->rep, &st->start, "refused", msg);
         }
-        if (policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
-                rep->backend = start.backend = "none";
-                r = sbx_dialect_find_override("none", cfg->config_dirs, &dialect, &diag);
-                if (r >= 0 && !dialect)
-                        r = sbx_dialect_builtin("none", &builtin);
+        if (st->policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
+                st->rep->backend = st->start.backend = "none";
+                r = sbx_dialect_find_override("none", cfg->config_dirs, &st->dialect, &st->diag);
+                if (r >= 0 && !st->dialect)
+                        r = sbx_dialect_builtin("none", &st->builtin);
         } else {
                 _cleanup_free_ char *db_dir = strdup(audit->path);
                 /* never confined without it: a NULL here left the database writable by the command */
@@ -1273,12 +1300,12 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 ssize_t n;
 
                 if (!db_dir)
-                        return refuse(audit, a, rep, &start, "unavailable", "out of memory");
+                        return refuse(audit, a, st->rep, &st->start, "unavailable", "out of memory");
                 /* a directory on stdin: bubblewrap's launcher opens it again inside the sandbox */
                 if (sbx_run_fd_reopenable(STDIN_FILENO) && fstat(STDIN_FILENO, &in_st) == 0 && S_ISDIR(in_st.st_mode)) {
                         n = readlink("/proc/self/fd/0", stdin_dir, sizeof(stdin_dir) - 1);
                         if (n <= 0 || (size_t) n >= sizeof(stdin_dir) - 1 || stdin_dir[0] != '/')
-                                return refuse(audit, a, rep, &start, "unavailable",
+                                return refuse(audit, a, st->rep, &st->start, "unavailable",
                                               "standard input is a directory whose path cannot be read from /proc/self/fd/0");
                         stdin_dir[n] = '\0';
                         opts.stdin_dir = stdin_dir;
@@ -1286,9 +1313,9 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         opts.stdin_ino = (uint64_t) in_st.st_ino;
                 }
                 opts.closed_std = sbx_run_std_closed();
-                if ((r = sbx_provider_new_local(cfg, a->backend, &provider, &diag)) < 0)
-                        return sbx_fail_diag(SBX_EXIT_USAGE, "run", &diag);
-                r = sbx_provider_confine(provider, command, policy, &opts, &confined, &why, &diag);
+                if ((r = sbx_provider_new_local(cfg, a->backend, &st->provider, &st->diag)) < 0)
+                        return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
+                r = sbx_provider_confine(st->provider, command, st->policy, &opts, &st->confined, &why, &st->diag);
                 if (r == -EOPNOTSUPP && (sig = sbx_run_signal_held())) {
                         /* a signal that came while the backends were probed (it ended the probe:
                          * ^C at a first run) ends the run as one before the command's start does */
@@ -1296,13 +1323,13 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                         format_unavailable(&why, why_msg, sizeof(why_msg));
                         snprintf(msg, sizeof(msg), "signal %d came before the command started: nothing was executed (%s)",
                                  sig, why_msg);
-                        return record_unstarted(audit, a, rep, &start, sig, msg);
+                        return record_unstarted(audit, a, st->rep, &st->start, sig, msg);
                 }
                 if (r == -EOPNOTSUPP) {
                         char msg[2048];
                         bool partial = false;
                         format_unavailable(&why, msg, sizeof(msg));
-                        rep->unavailable = &why;
+                        st->rep->unavailable = &why;
                         /* a backend could have run it, with partial enforcement: the caller's
                          * --require-full refused it */
                         for (size_t i = 0; a->require_full && i < why.n; i++) {
@@ -1313,36 +1340,38 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                  * row names it and why it is partial (it recorded NULLs, as for a
                                  * run no backend could confine; review) */
                                 partial = true;
-                                rep->backend = start.backend = c->backend;
-                                rep->enforcement = start.enforcement = "partial";
-                                rep->enforcement_reason = start.enforcement_reason =
+                                st->rep->backend = st->start.backend = c->backend;
+                                st->rep->enforcement = st->start.enforcement = "partial";
+                                st->rep->enforcement_reason = st->start.enforcement_reason =
                                         c->partial_reason[0] ? c->partial_reason : NULL;
                         }
-                        return refuse(audit, a, rep, &start, partial ? "refused" : "unavailable", msg);
+                        return refuse(audit, a, st->rep, &st->start, partial ? "refused" : "unavailable", msg);
                 }
                 if (r < 0) {
                         char msg[1024];
-                        snprintf(msg, sizeof(msg), "%s", diag.msg[0] ? diag.msg : strerror(-r));
-                        return refuse(audit, a, rep, &start, "unavailable", msg);
+                        snprintf(msg, sizeof(msg), "%s", st->diag.msg[0] ? st->diag.msg : strerror(-r));
+                        return refuse(audit, a, st->rep, &st->start, "unavailable", msg);
                 }
-                rep->backend = start.backend = confined->backend;
-                rep->enforcement = start.enforcement = sbx_enforcement_to_string(confined->enforcement);
-                rep->enforcement_reason = start.enforcement_reason = confined->enforcement_reason;
+                st->rep->backend = st->start.backend = st->confined->backend;
+                st->rep->enforcement = st->start.enforcement = sbx_enforcement_to_string(st->confined->enforcement);
+                st->rep->enforcement_reason = st->start.enforcement_reason = st->confined->enforcement_reason;
                 /* the provider's built-in dialect, unless the operator overrides it */
-                r = sbx_dialect_find_override(confined->backend, cfg->config_dirs, &dialect, &diag);
-                builtin = confined->dialect;
+                r = sbx_dialect_find_override(st->confined->backend, cfg->config_dirs, &st->dialect, &st->diag);
+                st->builtin = st->confined->dialect;
         }
-        if (r >= 0 && !dialect && !builtin)
-                r = sbx_diag_set(&diag, ENOENT, "find dialect", NULL, "no dialect for backend %s", rep->backend);
+        if (r >= 0 && !st->dialect && !st->builtin)
+                r = sbx_diag_set(&st->diag, ENOENT, "find dialect", NULL, "no dialect for backend %s",
+                                 st->rep->backend);
         if (r < 0) {
                 /* an operator dialect that does not parse: the run could not be attributed */
                 char msg[1024];
-                snprintf(msg, sizeof(msg), "dialect of %s: %s", rep->backend, diag.msg[0] ? diag.msg : strerror(-r));
-                return refuse(audit, a, rep, &start, "unavailable", msg);
+                snprintf(msg, sizeof(msg), "dialect of %s: %s", st->rep->backend,
+                         st->diag.msg[0] ? st->diag.msg : strerror(-r));
+                return refuse(audit, a, st->rep, &st->start, "unavailable", msg);
         }
 
-        reserve_verdict_room(a, policy);
-        recorder = (struct recorder) { .audit = audit, .start = &start, .rep = rep };
+        reserve_verdict_room(a, st->policy);
+        recorder = (struct recorder) { .audit = audit, .start = &st->start, .rep = st->rep };
         /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
          * the reply before the go-ahead) */
         audit->begin_sent = audit->begin_went_out = false;
@@ -1350,7 +1379,7 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
          * signal is passed on to the command, never sbx's death; review: a SIGINT between the
          * request and the handlers left the writer's row `running`) */
         if (!audit->db && audit->writer) {
-                if (sbx_audit_writer_send_begin(audit->writer, &start) >= 0)
+                if (sbx_audit_writer_send_begin(audit->writer, &st->start) >= 0)
                         audit->begin_sent = audit->begin_went_out = true;
                 else
                         writer_drop(audit);
@@ -1366,63 +1395,65 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                                 audit->begin_sent = false;
                         }
                 }
-                status = sbx_run_execute(a, confined, command, dialect ? dialect : builtin, record_start, &recorder,
-                                         &w, rep);
+                status = sbx_run_execute(a, st->confined, command, st->dialect ? st->dialect : st->builtin,
+                                         record_start, &recorder, &w, st->rep);
         }
-        if (rep->execution_id == 0 && audit->link_gone[0]) {
+        if (st->rep->execution_id == 0 && audit->link_gone[0]) {
                 char msg[sizeof(audit->link_gone)];
 
                 /* nothing was executed (the command waits for its row); refused, and recorded */
                 sbx_strlcpy(msg, audit->link_gone, sizeof(msg));
                 audit->link_gone[0] = '\0';
-                start.may_exist = false;
-                return refuse(audit, a, rep, &start, "refused", msg);
+                st->start.may_exist = false;
+                return refuse(audit, a, st->rep, &st->start, "refused", msg);
         }
-        if (rep->execution_id == 0)
+        if (st->rep->execution_id == 0)
                 return refuse_unrecorded(a, command, audit);
 
         {
                 struct sbx_execution_end end = {
-                        .state = rep->state,
-                        .verdict = rep->verdict,
-                        .evidence = rep->evidence,
-                        .message = rep->message,
-                        .status = rep->status,
-                        .result = rep->classified ? &rep->result : NULL,
-                        .timed = rep->timed,
-                        .duration_ms = rep->duration_ms,
+                        .state = st->rep->state,
+                        .verdict = st->rep->verdict,
+                        .evidence = st->rep->evidence,
+                        .message = st->rep->message,
+                        .status = st->rep->status,
+                        .result = st->rep->classified ? &st->rep->result : NULL,
+                        .timed = st->rep->timed,
+                        .duration_ms = st->rep->duration_ms,
                 };
-                bool via_writer = audit->writer_row == rep->execution_id && audit->writer &&
-                                  sbx_audit_writer_send_finish(audit->writer, rep->execution_id, &end) >= 0;
+                bool via_writer = audit->writer_row == st->rep->execution_id && audit->writer &&
+                                  sbx_audit_writer_send_finish(audit->writer, st->rep->execution_id, &end) >= 0;
 
                 /* while the writer completes the row: the temp area goes */
-                sbx_confined_remove_temp_area(confined);
-                r = via_writer ? sbx_audit_writer_wait_finish(audit->writer, rep->execution_id, &diag) : -ENOTCONN;
+                sbx_confined_remove_temp_area(st->confined);
+                r = via_writer ? sbx_audit_writer_wait_finish(audit->writer, st->rep->execution_id, &st->diag)
+                               : -ENOTCONN;
                 if (r < 0 && via_writer) {
                         writer_drop(audit);
-                        diag = (struct sbx_diag) { 0 };
+                        st->diag = (struct sbx_diag) { 0 };
                         end.may_be_done = true; /* it may have died after committing */
                 }
                 /* the database's own reason when it cannot be opened now (review: a writer killed
                  * while the database's directory was read-only printed "Invalid argument") */
-                if (r < 0 && finish_direct(audit, rep->execution_id, &end, &diag) < 0) {
+                if (r < 0 && finish_direct(audit, st->rep->execution_id, &end, &st->diag) < 0) {
                         if (!audit->db)
                                 sbx_fail(0, "audit: the run's end was not recorded: %s", audit_open_failure(audit));
                         else
-                                sbx_fail_diag(0, "audit: the run's end was not recorded", &diag);
+                                sbx_fail_diag(0, "audit: the run's end was not recorded", &st->diag);
                 }
         }
-        if (write_verdict_record(a, rep) < 0 && status == 0)
+        if (write_verdict_record(a, st->rep) < 0 && status == 0)
                 status = 1;
-        sbx_run_notice(a, rep);
+        sbx_run_notice(a, st->rep);
 
-        if (rep->verdict && strcmp(rep->verdict, "denied") == 0 && policy->mode == SBX_MODE_READ_ONLY) {
+        if (st->rep->verdict && strcmp(st->rep->verdict, "denied") == 0 && st->policy->mode == SBX_MODE_READ_ONLY) {
                 denied->offer = true;
-                denied->execution_id = rep->execution_id;
-                sbx_strlcpy(denied->matched_line, rep->result.matched_line, sizeof(denied->matched_line));
-                sbx_strlcpy(denied->backend, rep->backend, sizeof(denied->backend));
-                sbx_strlcpy(denied->root, policy->workspace_root, sizeof(denied->root));
-                sbx_strlcpy(denied->session, policy->session_id ? policy->session_id : "", sizeof(denied->session));
+                denied->execution_id = st->rep->execution_id;
+                sbx_strlcpy(denied->matched_line, st->rep->result.matched_line, sizeof(denied->matched_line));
+                sbx_strlcpy(denied->backend, st->rep->backend, sizeof(denied->backend));
+                sbx_strlcpy(denied->root, st->policy->workspace_root, sizeof(denied->root));
+                sbx_strlcpy(denied->session, st->policy->session_id ? st->policy->session_id : "",
+                            sizeof(denied->session));
         }
         return status;
 }
