@@ -1138,6 +1138,117 @@ static void once_done(struct once_state *st) {
         sbx_policy_freep(&st->policy);
 }
 
+/* How a phase ends: the run goes on (GO_ON), or it ends with the exit status returned instead. */
+#define GO_ON (-1)
+
+/* A run refused before a policy was resolved for it, or with one that cannot be used: its row and
+ * report name the command and what is known of the policy (NULL: nothing). Returns the exit
+ * status. parent_id is 0 but for an approved retry. */
+static int refuse_unresolved(struct once_state *st, const struct sbx_policy *policy, const char *state,
+                             const char *message) {
+        st->cwd = current_dir();
+        st->start = (struct sbx_execution_start) {
+                .policy = policy, .argv = st->command, .cwd = st->cwd ? st->cwd : "", .parent_id = st->a->parent_id };
+        st->rep->args = st->a;
+        st->rep->argv = st->command;
+        st->rep->parent_id = st->a->parent_id;
+        return refuse(st->audit, st->a, st->rep, &st->start, state, message);
+}
+
+/* The policy could not be resolved (r, st->diag): a refusal, recorded, or a usage error. Returns
+ * the exit status. */
+static int policy_failed(struct once_state *st, int r) {
+        const struct sbx_run_args *a = st->a;
+
+        if (st->audit->open_failed)
+                return refuse_unrecorded(a, st->command, st->audit);
+        /* a session's workspace that a symlink has moved since: no usage error but a
+         * refusal, recorded, as the swap may be an earlier command's doing (review) */
+        if (r == -EXDEV) {
+                /* the row names the session (sbx audit --session finds it); no mode and
+                 * no root were resolved */
+                struct sbx_policy in_session = {
+                        .mode = _SBX_MODE_MAX,
+                        .mode_source = (enum sbx_mode_source) -1, /* none */
+                        .session_id = (char *) a->session, /* read only */
+                };
+                return refuse_unresolved(st, &in_session, "refused", st->diag.msg);
+        }
+        /* an approved retry whose workspace is gone since the question (removed, or not a
+         * directory any more): no usage error, the command line was fine, but its refusal,
+         * recorded as the denied run's retry (it was exit 2 and no row) */
+        if (a->mode_approved)
+                return refuse_unresolved(st, NULL, "refused", st->diag.msg[0] ? st->diag.msg : strerror(-r));
+        /* the configured fallback root cannot be used: a broken deployment configuration,
+         * refused and recorded as one that does not load (it was a usage error, 2, and
+         * no row, for a command line without an error) */
+        if (!a->session && !a->root && st->cfg->fallback_root) {
+                char msg[1024];
+                snprintf(msg, sizeof(msg), "configuration: %s", st->diag.msg[0] ? st->diag.msg : strerror(-r));
+                return refuse_unresolved(st, NULL, "unavailable", msg);
+        }
+        return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
+}
+
+/* The approval was for the workspace root named in the request (sbx_cmd_run() passes it
+ * as the root): the retry writes there or nowhere. It resolved --root or the fallback root
+ * again, and a symlink on the way retargeted while the approver decided gave it another
+ * directory to write (review). Refused and recorded like a moved session workspace: no
+ * root was resolved. Returns the exit status. */
+static int root_moved(struct once_state *st) {
+        struct sbx_policy granted = {
+                .mode = st->policy->mode,
+                .mode_source = st->policy->mode_source,
+                .session_id = st->policy->session_id, /* read only */
+        };
+        char msg[PATH_MAX * 2 + 128];
+
+        snprintf(msg, sizeof(msg),
+                 "the workspace root %s of the approved retry now resolves to %s: refusing a moved workspace",
+                 st->a->root, st->policy->workspace_root);
+        return refuse_unresolved(st, &granted, "refused", msg);
+}
+
+/* The policy, resolved (a session's from the database, opened for it). */
+static int once_policy(struct once_state *st) {
+        const struct sbx_run_args *a = st->a;
+        struct audit_handle *audit = st->audit;
+        int r;
+
+        /* a session lives in the database: it must be open to resolve the policy. Without one,
+         * the session is unknown, a usage error; opening it for writing made the database, the
+         * directories above it and a writer for it first (review: `sbx session mode` did too) */
+        if (a->session && !audit->writer && !audit->db &&
+            (r = sbx_audit_tool_require_db(audit->path, "run", "session", a->session)))
+                return r;
+        if (a->session && !audit->writer && audit_open(audit) < 0)
+                return refuse_unrecorded(a, st->command, audit);
+        if ((r = resolve_policy(a, st->cfg, audit, &st->policy, &st->diag)) < 0)
+                return policy_failed(st, r);
+        if (a->mode_approved && a->root && strcmp(st->policy->workspace_root, a->root) != 0)
+                return root_moved(st);
+        return GO_ON;
+}
+
+/* What a confined run cannot be given: usage errors, before anything is recorded. */
+static int once_checks(const struct once_state *st) {
+        const struct sbx_run_args *a = st->a;
+
+        if (sbx_mode_is_confined(st->policy->mode) && a->on_denial == SBX_ON_DENIAL_ASK) {
+                char err[PATH_MAX * 2 + 256];
+                if (sbx_escalation_check_approver(a->approver, st->policy->workspace_root, err, sizeof(err)) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE, "%s", err);
+        }
+        if (sbx_mode_is_confined(st->policy->mode))
+                for (size_t i = 0; i < a->n_keep_fds; i++)
+                        if (sbx_run_fd_reopenable(a->keep_fds[i]))
+                                return sbx_fail(SBX_EXIT_USAGE,
+                                                "run: --keep-fd %d is a file, directory or device open without write access: a "
+                                                "confined command could reopen it for writing; pass it on stdin instead",
+                                                a->keep_fds[i]);
+        return GO_ON;
+}
+
 /* One execution: policy, confinement (or refusal), the run, its record. */
 static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
                     char **command, struct denied_run *denied) {
@@ -1157,102 +1268,8 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         sbx_run_xfsz_ignore(); /* (again for an approved retry) */
         sbx_run_signals_hold();
         sbx_audit_writer_abort_waits(signal_before_row);
-        /* a session lives in the database: it must be open to resolve the policy. Without one,
-         * the session is unknown, a usage error; opening it for writing made the database, the
-         * directories above it and a writer for it first (review: `sbx session mode` did too) */
-        if (a->session && !audit->writer && !audit->db &&
-            (r = sbx_audit_tool_require_db(audit->path, "run", "session", a->session)))
+        if ((r = once_policy(st)) != GO_ON || (r = once_checks(st)) != GO_ON)
                 return r;
-        if (a->session && !audit->writer && audit_open(audit) < 0)
-                return refuse_unrecorded(a, command, audit);
-        if ((r = resolve_policy(a, cfg, audit, &st->policy, &st->diag)) < 0) {
-                if (audit->open_failed)
-                        return refuse_unrecorded(a, command, audit);
-                /* a session's workspace that a symlink has moved since: no usage error but a
-                 * refusal, recorded, as the swap may be an earlier command's doing (review) */
-                if (r == -EXDEV) {
-                        /* the row names the session (sbx audit --session finds it); no mode and
-                         * no root were resolved */
-                        struct sbx_policy in_session = {
-                                .mode = _SBX_MODE_MAX,
-                                .mode_source = (enum sbx_mode_source) -1, /* none */
-                                .session_id = (char *) a->session, /* read only */
-                        };
-                        st->cwd = current_dir();
-                        st->start = (struct sbx_execution_start) {
-                                .policy = &in_session, .argv = command, .cwd = st->cwd ? st->cwd : "",
-                                .parent_id = a->parent_id };
-                        st->rep->args = a;
-                        st->rep->argv = command;
-                        st->rep->parent_id = a->parent_id;
-                        return refuse(audit, a, st->rep, &st->start, "refused", st->diag.msg);
-                }
-                /* an approved retry whose workspace is gone since the question (removed, or not a
-                 * directory any more): no usage error, the command line was fine, but its refusal,
-                 * recorded as the denied run's retry (it was exit 2 and no row) */
-                if (a->mode_approved) {
-                        st->cwd = current_dir();
-                        st->start = (struct sbx_execution_start) {
-                                .argv = command, .cwd = st->cwd ? st->cwd : "", .parent_id = a->parent_id };
-                        st->rep->args = a;
-                        st->rep->argv = command;
-                        st->rep->parent_id = a->parent_id;
-                        return refuse(audit, a, st->rep, &st->start, "refused",
-                                      st->diag.msg[0] ? st->diag.msg : strerror(-r));
-                }
-                /* the configured fallback root cannot be used: a broken deployment configuration,
-                 * refused and recorded as one that does not load (it was a usage error, 2, and
-                 * no row, for a command line without an error) */
-                if (!a->session && !a->root && cfg->fallback_root) {
-                        char msg[1024];
-                        snprintf(msg, sizeof(msg), "configuration: %s", st->diag.msg[0] ? st->diag.msg : strerror(-r));
-                        st->cwd = current_dir();
-                        st->start = (struct sbx_execution_start) {
-                                .argv = command, .cwd = st->cwd ? st->cwd : "", .parent_id = a->parent_id };
-                        st->rep->args = a;
-                        st->rep->argv = command;
-                        return refuse(audit, a, st->rep, &st->start, "unavailable", msg);
-                }
-                return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
-        }
-        /* The approval was for the workspace root named in the request (sbx_cmd_run() passes it
-         * as the root): the retry writes there or nowhere. It resolved --root or the fallback root
-         * again, and a symlink on the way retargeted while the approver decided gave it another
-         * directory to write (review). Refused and recorded like a moved session workspace: no
-         * root was resolved. */
-        if (a->mode_approved && a->root && strcmp(st->policy->workspace_root, a->root) != 0) {
-                struct sbx_policy granted = {
-                        .mode = st->policy->mode,
-                        .mode_source = st->policy->mode_source,
-                        .session_id = st->policy->session_id, /* read only */
-                };
-                char msg[PATH_MAX * 2 + 128];
-
-                snprintf(msg, sizeof(msg),
-                         "the workspace root %s of the approved retry now resolves to %s: refusing a moved workspace",
-                         a->root, st->policy->workspace_root);
-                st->cwd = current_dir();
-                st->start = (struct sbx_execution_start) {
-                        .policy = &granted, .argv = command, .cwd = st->cwd ? st->cwd : "", .parent_id = a->parent_id };
-                st->rep->args = a;
-                st->rep->argv = command;
-                st->rep->parent_id = a->parent_id;
-                return refuse(audit, a, st->rep, &st->start, "refused", msg);
-        }
-
-        if (sbx_mode_is_confined(st->policy->mode) && a->on_denial == SBX_ON_DENIAL_ASK) {
-                char err[PATH_MAX * 2 + 256];
-                if (sbx_escalation_check_approver(a->approver, st->policy->workspace_root, err, sizeof(err)) < 0)
-                        return sbx_fail(SBX_EXIT_USAGE, "%s", err);
-        }
-        if (sbx_mode_is_confined(st->policy->mode))
-                for (size_t i = 0; i < a->n_keep_fds; i++)
-                        if (sbx_run_fd_reopenable(a->keep_fds[i]))
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "run: --keep-fd %d is a file, directory, named pipe or device open without "
-                                                "write access (or with O_PATH): a confined command could reopen it for "
-                                                "writing or change it; pass it on stdin instead",
-                                                a->keep_fds[i]);
 
         st->cwd = current_dir();
         st->start = (struct sbx_execution_start) {
