@@ -1249,6 +1249,161 @@ static int once_checks(const struct once_state *st) {
         return GO_ON;
 }
 
+/* The row's start and the report: the policy resolved, the command, where it runs. */
+static void once_describe(struct once_state *st) {
+        st->cwd = current_dir();
+        st->start = (struct sbx_execution_start) {
+                .policy = st->policy,
+                .argv = st->command,
+                .cwd = st->cwd ? st->cwd : "",
+                .parent_id = st->a->parent_id,
+        };
+        st->rep->args = st->a;
+        st->rep->policy = st->policy;
+        st->rep->argv = st->command;
+        st->rep->parent_id = st->a->parent_id;
+}
+
+/* a directory on stdin: bubblewrap's launcher opens it again inside the sandbox */
+static int confine_stdin_dir(struct once_state *st, struct sbx_confine_options *opts, char *stdin_dir, size_t size) {
+        struct stat in_st;
+        ssize_t n;
+
+        if (!sbx_run_fd_reopenable(STDIN_FILENO) || fstat(STDIN_FILENO, &in_st) != 0 || !S_ISDIR(in_st.st_mode))
+                return GO_ON;
+        n = readlink("/proc/self/fd/0", stdin_dir, size - 1);
+        if (n <= 0 || (size_t) n >= size - 1 || stdin_dir[0] != '/')
+                return refuse(st->audit, st->a, st->rep, &st->start, "unavailable",
+                              "standard input is a directory whose path cannot be read from /proc/self/fd/0");
+        stdin_dir[n] = '\0';
+        opts->stdin_dir = stdin_dir;
+        opts->stdin_dev = (uint64_t) in_st.st_dev;
+        opts->stdin_ino = (uint64_t) in_st.st_ino;
+        return GO_ON;
+}
+
+/* No backend could confine the command (why): refused as unavailable, or as refused when one
+ * could have with partial enforcement. Returns the exit status. */
+static int confine_unavailable(struct once_state *st, struct sbx_unavailable *why) {
+        char msg[2048];
+        bool partial = false;
+
+        format_unavailable(why, msg, sizeof(msg));
+        st->rep->unavailable = why;
+        /* a backend could have run it, with partial enforcement: the caller's
+         * --require-full refused it */
+        for (size_t i = 0; st->a->require_full && i < why->n; i++) {
+                const struct sbx_candidate *c = &why->candidates[i];
+                if (c->enforcement != SBX_ENFORCEMENT_PARTIAL || partial)
+                        continue;
+                /* the first such one is the backend that would have run it: the
+                 * row names it and why it is partial (it recorded NULLs, as for a
+                 * run no backend could confine; review) */
+                partial = true;
+                st->rep->backend = st->start.backend = c->backend;
+                st->rep->enforcement = st->start.enforcement = "partial";
+                st->rep->enforcement_reason = st->start.enforcement_reason =
+                        c->partial_reason[0] ? c->partial_reason : NULL;
+        }
+        return refuse(st->audit, st->a, st->rep, &st->start, partial ? "refused" : "unavailable", msg);
+}
+
+/* The command could not be confined (r, why, st->diag): refused, or recorded as a run that a
+ * signal ended before its start. Returns the exit status. */
+static int confine_failed(struct once_state *st, int r, struct sbx_unavailable *why) {
+        char msg[1024];
+        int sig;
+
+        if (r == -EOPNOTSUPP && (sig = sbx_run_signal_held())) {
+                /* a signal that came while the backends were probed (it ended the probe:
+                 * ^C at a first run) ends the run as one before the command's start does */
+                char why_msg[2048], sig_msg[2048 + 128];
+                format_unavailable(why, why_msg, sizeof(why_msg));
+                snprintf(sig_msg, sizeof(sig_msg),
+                         "signal %d came before the command started: nothing was executed (%s)", sig, why_msg);
+                return record_unstarted(st->audit, st->a, st->rep, &st->start, sig, sig_msg);
+        }
+        if (r == -EOPNOTSUPP)
+                return confine_unavailable(st, why);
+        snprintf(msg, sizeof(msg), "%s", st->diag.msg[0] ? st->diag.msg : strerror(-r));
+        return refuse(st->audit, st->a, st->rep, &st->start, "unavailable", msg);
+}
+
+/* The command confined by the backend asked for or found (st->confined), the audit database out
+ * of its reach. */
+static int confine_backend(struct once_state *st) {
+        const struct sbx_run_args *a = st->a;
+        _cleanup_free_ char *db_dir = strdup(st->audit->path);
+        /* never confined without it: a NULL here left the database writable by the command */
+        char *protect[] = { db_dir ? dirname(db_dir) : NULL, NULL };
+        struct sbx_confine_options opts = {
+                .status_fd = sbx_run_status_fd_number(a),
+                .require_full = a->require_full,
+                .gate = true,
+                /* the audit record is out of the command's reach, even inside the workspace */
+                .protect = protect,
+        };
+        struct sbx_unavailable why = { 0 };
+        char stdin_dir[PATH_MAX];
+        int r;
+
+        if (!db_dir)
+                return refuse(st->audit, a, st->rep, &st->start, "unavailable", "out of memory");
+        if ((r = confine_stdin_dir(st, &opts, stdin_dir, sizeof(stdin_dir))) != GO_ON)
+                return r;
+        opts.closed_std = sbx_run_std_closed();
+        if ((r = sbx_provider_new_local(st->cfg, a->backend, &st->provider, &st->diag)) < 0)
+                return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
+        r = sbx_provider_confine(st->provider, st->command, st->policy, &opts, &st->confined, &why, &st->diag);
+        if (r < 0)
+                return confine_failed(st, r, &why);
+        st->rep->backend = st->start.backend = st->confined->backend;
+        st->rep->enforcement = st->start.enforcement = sbx_enforcement_to_string(st->confined->enforcement);
+        st->rep->enforcement_reason = st->start.enforcement_reason = st->confined->enforcement_reason;
+        return GO_ON;
+}
+
+/* The command confined (or, in danger-full-access, not), and the dialect its stderr is read with. */
+static int once_confine(struct once_state *st) {
+        const struct sbx_run_args *a = st->a;
+        int r;
+
+        /* --require-full and --backend ask for a confined run. A danger-full-access that comes
+         * from the session or the configuration (an explicit --mode is a usage error) is refused,
+         * never run unconfined (security review). */
+        if (st->policy->mode == SBX_MODE_DANGER_FULL_ACCESS && (a->require_full || a->backend)) {
+                char msg[512];
+                snprintf(msg, sizeof(msg),
+                         "the %s mode is danger-full-access (no confinement), and %s asks for a confined run",
+                         sbx_mode_source_to_string(st->policy->mode_source),
+                         a->require_full ? "--require-full" : "--backend");
+                return refuse(st->audit, a, st->rep, &st->start, "refused", msg);
+        }
+        if (st->policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
+                st->rep->backend = st->start.backend = "none";
+                r = sbx_dialect_find_override("none", st->cfg->config_dirs, &st->dialect, &st->diag);
+                if (r >= 0 && !st->dialect)
+                        r = sbx_dialect_builtin("none", &st->builtin);
+        } else {
+                if ((r = confine_backend(st)) != GO_ON)
+                        return r;
+                /* the provider's built-in dialect, unless the operator overrides it */
+                r = sbx_dialect_find_override(st->confined->backend, st->cfg->config_dirs, &st->dialect, &st->diag);
+                st->builtin = st->confined->dialect;
+        }
+        if (r >= 0 && !st->dialect && !st->builtin)
+                r = sbx_diag_set(&st->diag, ENOENT, "find dialect", NULL, "no dialect for backend %s",
+                                 st->rep->backend);
+        if (r < 0) {
+                /* an operator dialect that does not parse: the run could not be attributed */
+                char msg[1024];
+                snprintf(msg, sizeof(msg), "dialect of %s: %s", st->rep->backend,
+                         st->diag.msg[0] ? st->diag.msg : strerror(-r));
+                return refuse(st->audit, a, st->rep, &st->start, "unavailable", msg);
+        }
+        return GO_ON;
+}
+
 /* One execution: policy, confinement (or refusal), the run, its record. */
 static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
                     char **command, struct denied_run *denied) {
@@ -1271,121 +1426,9 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         if ((r = once_policy(st)) != GO_ON || (r = once_checks(st)) != GO_ON)
                 return r;
 
-        st->cwd = current_dir();
-        st->start = (struct sbx_execution_start) {
-                .policy = st->policy,
-                .argv = command,
-                .cwd = st->cwd ? st->cwd : "",
-                .parent_id = a->parent_id,
-        };
-        st->rep->args = a;
-        st->rep->policy = st->policy;
-        st->rep->argv = command;
-        st->rep->parent_id = a->parent_id;
-
-        /* --require-full and --backend ask for a confined run. A danger-full-access that comes
-         * from the session or the configuration (an explicit --mode is a usage error) is refused,
-         * never run unconfined (security review). */
-        if (st->policy->mode == SBX_MODE_DANGER_FULL_ACCESS && (a->require_full || a->backend)) {
-                char msg[512];
-                snprintf(msg, sizeof(msg),
-                         "the %s mode is danger-full-access (no confinement), and %s asks for a confined run",
-                         sbx_mode_source_to_string(st->policy->mode_source),
-                         a->require_full ? "--require-full" : "--backend");
-                return refuse(audit, a, st->rep, &st->start, "refused", msg);
-        }
-        if (st->policy->mode == SBX_MODE_DANGER_FULL_ACCESS) {
-                st->rep->backend = st->start.backend = "none";
-                r = sbx_dialect_find_override("none", cfg->config_dirs, &st->dialect, &st->diag);
-                if (r >= 0 && !st->dialect)
-                        r = sbx_dialect_builtin("none", &st->builtin);
-        } else {
-                _cleanup_free_ char *db_dir = strdup(audit->path);
-                /* never confined without it: a NULL here left the database writable by the command */
-                char *protect[] = { db_dir ? dirname(db_dir) : NULL, NULL };
-                struct sbx_confine_options opts = {
-                        .status_fd = sbx_run_status_fd_number(a),
-                        .require_full = a->require_full,
-                        .gate = true,
-                        /* the audit record is out of the command's reach, even inside the workspace */
-                        .protect = protect,
-                };
-                struct sbx_unavailable why = { 0 };
-                char stdin_dir[PATH_MAX];
-                int sig;
-                struct stat in_st;
-                ssize_t n;
-
-                if (!db_dir)
-                        return refuse(audit, a, st->rep, &st->start, "unavailable", "out of memory");
-                /* a directory on stdin: bubblewrap's launcher opens it again inside the sandbox */
-                if (sbx_run_fd_reopenable(STDIN_FILENO) && fstat(STDIN_FILENO, &in_st) == 0 && S_ISDIR(in_st.st_mode)) {
-                        n = readlink("/proc/self/fd/0", stdin_dir, sizeof(stdin_dir) - 1);
-                        if (n <= 0 || (size_t) n >= sizeof(stdin_dir) - 1 || stdin_dir[0] != '/')
-                                return refuse(audit, a, st->rep, &st->start, "unavailable",
-                                              "standard input is a directory whose path cannot be read from /proc/self/fd/0");
-                        stdin_dir[n] = '\0';
-                        opts.stdin_dir = stdin_dir;
-                        opts.stdin_dev = (uint64_t) in_st.st_dev;
-                        opts.stdin_ino = (uint64_t) in_st.st_ino;
-                }
-                opts.closed_std = sbx_run_std_closed();
-                if ((r = sbx_provider_new_local(cfg, a->backend, &st->provider, &st->diag)) < 0)
-                        return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
-                r = sbx_provider_confine(st->provider, command, st->policy, &opts, &st->confined, &why, &st->diag);
-                if (r == -EOPNOTSUPP && (sig = sbx_run_signal_held())) {
-                        /* a signal that came while the backends were probed (it ended the probe:
-                         * ^C at a first run) ends the run as one before the command's start does */
-                        char why_msg[2048], msg[2048 + 128];
-                        format_unavailable(&why, why_msg, sizeof(why_msg));
-                        snprintf(msg, sizeof(msg), "signal %d came before the command started: nothing was executed (%s)",
-                                 sig, why_msg);
-                        return record_unstarted(audit, a, st->rep, &st->start, sig, msg);
-                }
-                if (r == -EOPNOTSUPP) {
-                        char msg[2048];
-                        bool partial = false;
-                        format_unavailable(&why, msg, sizeof(msg));
-                        st->rep->unavailable = &why;
-                        /* a backend could have run it, with partial enforcement: the caller's
-                         * --require-full refused it */
-                        for (size_t i = 0; a->require_full && i < why.n; i++) {
-                                const struct sbx_candidate *c = &why.candidates[i];
-                                if (c->enforcement != SBX_ENFORCEMENT_PARTIAL || partial)
-                                        continue;
-                                /* the first such one is the backend that would have run it: the
-                                 * row names it and why it is partial (it recorded NULLs, as for a
-                                 * run no backend could confine; review) */
-                                partial = true;
-                                st->rep->backend = st->start.backend = c->backend;
-                                st->rep->enforcement = st->start.enforcement = "partial";
-                                st->rep->enforcement_reason = st->start.enforcement_reason =
-                                        c->partial_reason[0] ? c->partial_reason : NULL;
-                        }
-                        return refuse(audit, a, st->rep, &st->start, partial ? "refused" : "unavailable", msg);
-                }
-                if (r < 0) {
-                        char msg[1024];
-                        snprintf(msg, sizeof(msg), "%s", st->diag.msg[0] ? st->diag.msg : strerror(-r));
-                        return refuse(audit, a, st->rep, &st->start, "unavailable", msg);
-                }
-                st->rep->backend = st->start.backend = st->confined->backend;
-                st->rep->enforcement = st->start.enforcement = sbx_enforcement_to_string(st->confined->enforcement);
-                st->rep->enforcement_reason = st->start.enforcement_reason = st->confined->enforcement_reason;
-                /* the provider's built-in dialect, unless the operator overrides it */
-                r = sbx_dialect_find_override(st->confined->backend, cfg->config_dirs, &st->dialect, &st->diag);
-                st->builtin = st->confined->dialect;
-        }
-        if (r >= 0 && !st->dialect && !st->builtin)
-                r = sbx_diag_set(&st->diag, ENOENT, "find dialect", NULL, "no dialect for backend %s",
-                                 st->rep->backend);
-        if (r < 0) {
-                /* an operator dialect that does not parse: the run could not be attributed */
-                char msg[1024];
-                snprintf(msg, sizeof(msg), "dialect of %s: %s", st->rep->backend,
-                         st->diag.msg[0] ? st->diag.msg : strerror(-r));
-                return refuse(audit, a, st->rep, &st->start, "unavailable", msg);
-        }
+        once_describe(st);
+        if ((r = once_confine(st)) != GO_ON)
+                return r;
 
         reserve_verdict_room(a, st->policy);
         recorder = (struct recorder) { .audit = audit, .start = &st->start, .rep = st->rep };
