@@ -1404,6 +1404,114 @@ static int once_confine(struct once_state *st) {
         return GO_ON;
 }
 
+/* The run: its row asked of the writer while the runner sets the sandbox up. Returns the run's
+ * exit status (st->rep->execution_id 0: nothing was executed, no row was written). */
+static int once_execute(struct once_state *st) {
+        struct audit_handle *audit = st->audit;
+        struct recorder recorder = { .audit = audit, .start = &st->start, .rep = st->rep };
+        struct sbx_run_writer w = { .fd = -1, .collected = record_collected, .denials = record_denials };
+
+        reserve_verdict_room(st->a, st->policy);
+        /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
+         * the reply before the go-ahead) */
+        audit->begin_sent = audit->begin_went_out = false;
+        /* (the signals passed on are held since this run_once() began: from the row's request on a
+         * signal is passed on to the command, never sbx's death; review: a SIGINT between the
+         * request and the handlers left the writer's row `running`) */
+        if (!audit->db && audit->writer) {
+                if (sbx_audit_writer_send_begin(audit->writer, &st->start) >= 0)
+                        audit->begin_sent = audit->begin_went_out = true;
+                else
+                        writer_drop(audit);
+        }
+        /* its reply is believed only from a writer that passed the checks */
+        if (audit->begin_sent && audit->writer) {
+                if (sbx_audit_writer_verify(audit->writer) == 0)
+                        w.fd = sbx_audit_writer_fd(audit->writer);
+                else {
+                        writer_drop(audit);
+                        audit->begin_sent = false;
+                }
+        }
+        return sbx_run_execute(st->a, st->confined, st->command, st->dialect ? st->dialect : st->builtin,
+                               record_start, &recorder, &w, st->rep);
+}
+
+/* A run whose row could not be written: refused, and recorded when only its link went. Returns
+ * the exit status. */
+static int once_unrecorded(struct once_state *st) {
+        struct audit_handle *audit = st->audit;
+
+        if (audit->link_gone[0]) {
+                char msg[sizeof(audit->link_gone)];
+
+                /* nothing was executed (the command waits for its row); refused, and recorded */
+                sbx_strlcpy(msg, audit->link_gone, sizeof(msg));
+                audit->link_gone[0] = '\0';
+                st->start.may_exist = false;
+                return refuse(audit, st->a, st->rep, &st->start, "refused", msg);
+        }
+        return refuse_unrecorded(st->a, st->command, audit);
+}
+
+/* The run's end, in its row: through the writer that began it, else directly. */
+static void once_record_end(struct once_state *st) {
+        struct audit_handle *audit = st->audit;
+        const struct sbx_run_report *rep = st->rep;
+        struct sbx_execution_end end = {
+                .state = rep->state,
+                .verdict = rep->verdict,
+                .evidence = rep->evidence,
+                .message = rep->message,
+                .status = rep->status,
+                .result = rep->classified ? &rep->result : NULL,
+                .timed = rep->timed,
+                .duration_ms = rep->duration_ms,
+        };
+        bool via_writer = audit->writer_row == rep->execution_id && audit->writer &&
+                          sbx_audit_writer_send_finish(audit->writer, rep->execution_id, &end) >= 0;
+        int r;
+
+        /* while the writer completes the row: the temp area goes */
+        sbx_confined_remove_temp_area(st->confined);
+        r = via_writer ? sbx_audit_writer_wait_finish(audit->writer, rep->execution_id, &st->diag) : -ENOTCONN;
+        if (r < 0 && via_writer) {
+                writer_drop(audit);
+                st->diag = (struct sbx_diag) { 0 };
+                end.may_be_done = true; /* it may have died after committing */
+        }
+        /* the database's own reason when it cannot be opened now (review: a writer killed
+         * while the database's directory was read-only printed "Invalid argument") */
+        if (r < 0 && finish_direct(audit, rep->execution_id, &end, &st->diag) < 0) {
+                if (!audit->db)
+                        sbx_fail(0, "audit: the run's end was not recorded: %s", audit_open_failure(audit));
+                else
+                        sbx_fail_diag(0, "audit: the run's end was not recorded", &st->diag);
+        }
+}
+
+/* The verdict record and the notice; a denied read-only run's facts kept for the escalation.
+ * Returns the exit status: the run's, or 1 for a verdict record not written after a run that
+ * succeeded. */
+static int once_report(struct once_state *st, int status, struct denied_run *denied) {
+        const struct sbx_run_report *rep = st->rep;
+
+        if (write_verdict_record(st->a, rep) < 0 && status == 0)
+                status = 1;
+        sbx_run_notice(st->a, rep);
+
+        if (rep->verdict && strcmp(rep->verdict, "denied") == 0 && st->policy->mode == SBX_MODE_READ_ONLY) {
+                denied->offer = true;
+                denied->execution_id = rep->execution_id;
+                sbx_strlcpy(denied->matched_line, rep->result.matched_line, sizeof(denied->matched_line));
+                sbx_strlcpy(denied->backend, rep->backend, sizeof(denied->backend));
+                sbx_strlcpy(denied->root, st->policy->workspace_root, sizeof(denied->root));
+                sbx_strlcpy(denied->session, st->policy->session_id ? st->policy->session_id : "",
+                            sizeof(denied->session));
+        }
+        return status;
+}
+
 /* One execution: policy, confinement (or refusal), the run, its record. */
 static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
                     char **command, struct denied_run *denied) {
@@ -1415,7 +1523,6 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 .rep = calloc(1, sizeof(struct sbx_run_report)),
         };
         struct once_state *st = &state;
-        struct recorder recorder;
         int r, status;
 
         if (!st->rep)
@@ -1430,92 +1537,11 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         if ((r = once_confine(st)) != GO_ON)
                 return r;
 
-        reserve_verdict_room(a, st->policy);
-        recorder = (struct recorder) { .audit = audit, .start = &st->start, .rep = st->rep };
-        /* the writer inserts the row while the runner sets the sandbox up (record_start() collects
-         * the reply before the go-ahead) */
-        audit->begin_sent = audit->begin_went_out = false;
-        /* (the signals passed on are held since this run_once() began: from the row's request on a
-         * signal is passed on to the command, never sbx's death; review: a SIGINT between the
-         * request and the handlers left the writer's row `running`) */
-        if (!audit->db && audit->writer) {
-                if (sbx_audit_writer_send_begin(audit->writer, &st->start) >= 0)
-                        audit->begin_sent = audit->begin_went_out = true;
-                else
-                        writer_drop(audit);
-        }
-        {
-                struct sbx_run_writer w = { .fd = -1, .collected = record_collected, .denials = record_denials };
-                /* its reply is believed only from a writer that passed the checks */
-                if (audit->begin_sent && audit->writer) {
-                        if (sbx_audit_writer_verify(audit->writer) == 0)
-                                w.fd = sbx_audit_writer_fd(audit->writer);
-                        else {
-                                writer_drop(audit);
-                                audit->begin_sent = false;
-                        }
-                }
-                status = sbx_run_execute(a, st->confined, command, st->dialect ? st->dialect : st->builtin,
-                                         record_start, &recorder, &w, st->rep);
-        }
-        if (st->rep->execution_id == 0 && audit->link_gone[0]) {
-                char msg[sizeof(audit->link_gone)];
-
-                /* nothing was executed (the command waits for its row); refused, and recorded */
-                sbx_strlcpy(msg, audit->link_gone, sizeof(msg));
-                audit->link_gone[0] = '\0';
-                st->start.may_exist = false;
-                return refuse(audit, a, st->rep, &st->start, "refused", msg);
-        }
+        status = once_execute(st);
         if (st->rep->execution_id == 0)
-                return refuse_unrecorded(a, command, audit);
-
-        {
-                struct sbx_execution_end end = {
-                        .state = st->rep->state,
-                        .verdict = st->rep->verdict,
-                        .evidence = st->rep->evidence,
-                        .message = st->rep->message,
-                        .status = st->rep->status,
-                        .result = st->rep->classified ? &st->rep->result : NULL,
-                        .timed = st->rep->timed,
-                        .duration_ms = st->rep->duration_ms,
-                };
-                bool via_writer = audit->writer_row == st->rep->execution_id && audit->writer &&
-                                  sbx_audit_writer_send_finish(audit->writer, st->rep->execution_id, &end) >= 0;
-
-                /* while the writer completes the row: the temp area goes */
-                sbx_confined_remove_temp_area(st->confined);
-                r = via_writer ? sbx_audit_writer_wait_finish(audit->writer, st->rep->execution_id, &st->diag)
-                               : -ENOTCONN;
-                if (r < 0 && via_writer) {
-                        writer_drop(audit);
-                        st->diag = (struct sbx_diag) { 0 };
-                        end.may_be_done = true; /* it may have died after committing */
-                }
-                /* the database's own reason when it cannot be opened now (review: a writer killed
-                 * while the database's directory was read-only printed "Invalid argument") */
-                if (r < 0 && finish_direct(audit, st->rep->execution_id, &end, &st->diag) < 0) {
-                        if (!audit->db)
-                                sbx_fail(0, "audit: the run's end was not recorded: %s", audit_open_failure(audit));
-                        else
-                                sbx_fail_diag(0, "audit: the run's end was not recorded", &st->diag);
-                }
-        }
-        if (write_verdict_record(a, st->rep) < 0 && status == 0)
-                status = 1;
-        sbx_run_notice(a, st->rep);
-
-        if (st->rep->verdict && strcmp(st->rep->verdict, "denied") == 0 && st->policy->mode == SBX_MODE_READ_ONLY) {
-                denied->offer = true;
-                denied->execution_id = st->rep->execution_id;
-                sbx_strlcpy(denied->matched_line, st->rep->result.matched_line, sizeof(denied->matched_line));
-                sbx_strlcpy(denied->backend, st->rep->backend, sizeof(denied->backend));
-                sbx_strlcpy(denied->root, st->policy->workspace_root, sizeof(denied->root));
-                sbx_strlcpy(denied->session, st->policy->session_id ? st->policy->session_id : "",
-                            sizeof(denied->session));
-        }
-        return status;
+                return once_unrecorded(st);
+        once_record_end(st);
+        return once_report(st, status, denied);
 }
 
 static int run_main(int argc, char **argv) {
