@@ -1544,6 +1544,128 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
         return once_report(st, status, denied);
 }
 
+/* The command line parsed and checked: GO_ON, or the exit status of a usage error (or --help). */
+static int run_args(int argc, char **argv, struct sbx_run_args *a, char ***command) {
+        char err[512];
+
+        if (sbx_run_args_parse(argc, argv, a, err, sizeof(err)) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
+        sbx_run_xfsz_ignore();
+        if (a->help) {
+                fputs(sbx_run_usage, stdout);
+                return 0;
+        }
+        if (sbx_run_command_argv(a, command) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "run: out of memory");
+        if (sbx_run_check_fds(a, err, sizeof(err)) < 0)
+                return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
+        if (a->backend && !sbx_run_backend_known(a->backend))
+                return sbx_fail(SBX_EXIT_USAGE, "run: unknown backend '%s' (bwrap, landlock, seatbelt, windows-acl)",
+                                a->backend);
+        return GO_ON;
+}
+
+/* The audit database's path (*db_path), and made absolute for the writer's socket. */
+static int audit_path(const struct sbx_run_args *a, char **command, struct audit_handle *audit, char **db_path) {
+        struct sbx_diag diag = { 0 };
+        int r;
+
+        /* no row, no run: the database is opened lazily, but nothing runs before its row exists */
+        if ((r = sbx_db_default_path(a->db, db_path, &diag)) < 0) {
+                snprintf(audit->refusal, sizeof(audit->refusal), "refusing to run unrecorded: %s",
+                         diag.msg[0] ? diag.msg : strerror(-r));
+                return refuse_unrecorded(a, command, audit);
+        }
+        audit->path = *db_path;
+        verdict_db_path = *db_path;
+        if ((*db_path)[0] == '/')
+                sbx_strlcpy(audit->abs_path, *db_path, sizeof(audit->abs_path));
+        else {
+                char cwd[PATH_MAX];
+                if (getcwd(cwd, sizeof(cwd)))
+                        snprintf(audit->abs_path, sizeof(audit->abs_path), "%s/%s", cwd, *db_path);
+        }
+        return GO_ON;
+}
+
+/* the record is written after the command: a path it cannot be written to is refused now */
+static int verdict_json_checked(const struct sbx_run_args *a, const char *db_path) {
+        _cleanup_free_ char *dir = strdup(a->verdict_json);
+        struct stat st;
+        int e;
+
+        if (!dir)
+                return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json: %s", strerror(ENOMEM));
+        if (stat(a->verdict_json, &st) == 0 && S_ISDIR(st.st_mode))
+                return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s is a directory", a->verdict_json);
+        /* a name that ends in '/' can only be a directory's: the record went to the name
+         * without it ("x.json/" wrote x.json) */
+        if (a->verdict_json[strlen(a->verdict_json) - 1] == '/')
+                return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s ends in '/': it names a directory, "
+                                "not a file", a->verdict_json);
+        /* (review: a missing directory, or a name too long, was found only after the command
+         * had run, and sbx exited 1 instead of the command's status) */
+        e = stat(dirname(dir), &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+        if (e)
+                return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s: its directory cannot be used: %s",
+                                a->verdict_json, strerror(e));
+        /* written after the run through a name made absolute in a PATH_MAX buffer (the
+         * workspace check needs it): a current directory longer than that failed only then
+         * (limits review) */
+        if (a->verdict_json[0] != '/') {
+                char cwd[PATH_MAX];
+                if (!getcwd(cwd, sizeof(cwd)) || strlen(cwd) + strlen(a->verdict_json) + 2 > sizeof(cwd))
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "run: --verdict-json %s: the current directory's name is too long to "
+                                        "place it (give an absolute path)", a->verdict_json);
+        }
+        if (names_audit_files(a->verdict_json, db_path))
+                return sbx_fail(SBX_EXIT_USAGE,
+                                "run: --verdict-json %s is the audit database %s or one of its files: the "
+                                "record would overwrite the audit trail",
+                                a->verdict_json, db_path);
+        return GO_ON;
+}
+
+/* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage
+ * error: the run is refused, and recorded as such (no policy could be resolved). Returns the
+ * exit status. */
+static int config_refused(const struct sbx_run_args *a, char **command, struct audit_handle *audit, int r,
+                          const struct sbx_diag *diag) {
+        _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
+        _cleanup_free_ char *cwd = current_dir();
+        struct sbx_execution_start start = { .argv = command, .cwd = cwd ? cwd : "" };
+        char msg[1024];
+
+        snprintf(msg, sizeof(msg), "configuration: %s", diag->msg[0] ? diag->msg : strerror(-r));
+        if (!rep)
+                return sbx_fail(SBX_EXIT_INFRA, "run: %s", msg);
+        rep->args = a;
+        rep->argv = command;
+        return refuse(audit, a, rep, &start, "unavailable", msg);
+}
+
+/* Whether rows go through the audit writer (the configuration, SBX_AUDIT_WRITER), connected now:
+ * GO_ON, or the exit status of a usage error. */
+static int writer_setup(const struct sbx_config *cfg, struct audit_handle *audit) {
+        const char *env = getenv("SBX_AUDIT_WRITER");
+        bool on = cfg->audit_writer;
+
+        /* only the two documented values: "0" or "no" were taken for on (docs review) */
+        if (env && *env) {
+                if (strcmp(env, "on") != 0 && strcmp(env, "off") != 0) {
+                        _cleanup_free_ char *shown = sbx_term_text(env, strlen(env));
+                        return sbx_fail(SBX_EXIT_USAGE, "run: SBX_AUDIT_WRITER is 'on' or 'off', not '%s'",
+                                        shown ? shown : "?");
+                }
+                on = strcmp(env, "on") == 0;
+        }
+        audit->use_writer = on && audit->abs_path[0] == '/';
+        /* early: the writer checks us while the policy is resolved */
+        (void) writer_get(audit);
+        return GO_ON;
+}
+
 static int run_main(int argc, char **argv) {
         _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
         _cleanup_free_ char *db_path = NULL;
@@ -1552,111 +1674,24 @@ static int run_main(int argc, char **argv) {
         struct sbx_run_args a;
         struct denied_run denied = { 0 };
         struct sbx_diag diag = { 0 };
-        char err[512], granted_root[PATH_MAX];
+        char granted_root[PATH_MAX];
         off_t stdin_start;
         int r, status;
 
-        if (sbx_run_args_parse(argc, argv, &a, err, sizeof(err)) < 0)
-                return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
-        sbx_run_xfsz_ignore();
-        if (a.help) {
-                fputs(sbx_run_usage, stdout);
-                return 0;
-        }
-        if (sbx_run_command_argv(&a, &command) < 0)
-                return sbx_fail(SBX_EXIT_USAGE, "run: out of memory");
-        if (sbx_run_check_fds(&a, err, sizeof(err)) < 0)
-                return sbx_fail(SBX_EXIT_USAGE, "run: %s", err);
-        if (a.backend && !sbx_run_backend_known(a.backend))
-                return sbx_fail(SBX_EXIT_USAGE, "run: unknown backend '%s' (bwrap, landlock, seatbelt, windows-acl)",
-                                a.backend);
-
-        /* no row, no run: the database is opened lazily, but nothing runs before its row exists */
-        if ((r = sbx_db_default_path(a.db, &db_path, &diag)) < 0) {
-                snprintf(audit.refusal, sizeof(audit.refusal), "refusing to run unrecorded: %s",
-                         diag.msg[0] ? diag.msg : strerror(-r));
-                return refuse_unrecorded(&a, command, &audit);
-        }
-        audit.path = db_path;
-        verdict_db_path = db_path;
-        if (db_path[0] == '/')
-                sbx_strlcpy(audit.abs_path, db_path, sizeof(audit.abs_path));
-        else {
-                char cwd[PATH_MAX];
-                if (getcwd(cwd, sizeof(cwd)))
-                        snprintf(audit.abs_path, sizeof(audit.abs_path), "%s/%s", cwd, db_path);
-        }
-        /* the record is written after the command: a path it cannot be written to is refused now */
-        if (a.verdict_json) {
-                _cleanup_free_ char *dir = strdup(a.verdict_json);
-                struct stat st;
-                int e;
-                if (!dir)
-                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json: %s", strerror(ENOMEM));
-                if (stat(a.verdict_json, &st) == 0 && S_ISDIR(st.st_mode))
-                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s is a directory", a.verdict_json);
-                /* a name that ends in '/' can only be a directory's: the record went to the name
-                 * without it ("x.json/" wrote x.json) */
-                if (a.verdict_json[strlen(a.verdict_json) - 1] == '/')
-                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s ends in '/': it names a directory, "
-                                        "not a file", a.verdict_json);
-                /* (review: a missing directory, or a name too long, was found only after the command
-                 * had run, and sbx exited 1 instead of the command's status) */
-                e = stat(dirname(dir), &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-                if (e)
-                        return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s: its directory cannot be used: %s",
-                                        a.verdict_json, strerror(e));
-                /* written after the run through a name made absolute in a PATH_MAX buffer (the
-                 * workspace check needs it): a current directory longer than that failed only then
-                 * (limits review) */
-                if (a.verdict_json[0] != '/') {
-                        char cwd[PATH_MAX];
-                        if (!getcwd(cwd, sizeof(cwd)) || strlen(cwd) + strlen(a.verdict_json) + 2 > sizeof(cwd))
-                                return sbx_fail(SBX_EXIT_USAGE,
-                                                "run: --verdict-json %s: the current directory's name is too long to "
-                                                "place it (give an absolute path)", a.verdict_json);
-                }
-                if (names_audit_files(a.verdict_json, db_path))
-                        return sbx_fail(SBX_EXIT_USAGE,
-                                        "run: --verdict-json %s is the audit database %s or one of its files: the "
-                                        "record would overwrite the audit trail",
-                                        a.verdict_json, db_path);
-        }
-
-        /* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage
-         * error: the run is refused, and recorded as such (no policy could be resolved) */
+        if ((r = run_args(argc, argv, &a, &command)) != GO_ON)
+                return r;
+        if ((r = audit_path(&a, command, &audit, &db_path)) != GO_ON)
+                return r;
+        if (a.verdict_json && (r = verdict_json_checked(&a, db_path)) != GO_ON)
+                return r;
         if ((r = sbx_config_load(&cfg, &diag)) < 0) {
-                _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
-                _cleanup_free_ char *cwd = current_dir();
-                struct sbx_execution_start start = { .argv = command, .cwd = cwd ? cwd : "" };
-                char msg[1024];
-
-                snprintf(msg, sizeof(msg), "configuration: %s", diag.msg[0] ? diag.msg : strerror(-r));
-                if (!rep)
-                        return sbx_fail(SBX_EXIT_INFRA, "run: %s", msg);
-                rep->args = &a;
-                rep->argv = command;
-                status = refuse(&audit, &a, rep, &start, "unavailable", msg);
+                status = config_refused(&a, command, &audit, r, &diag);
                 sbx_db_close(audit.db);
                 return status;
         }
-
-        {
-                const char *env = getenv("SBX_AUDIT_WRITER");
-                bool on = cfg->audit_writer;
-                /* only the two documented values: "0" or "no" were taken for on (docs review) */
-                if (env && *env) {
-                        if (strcmp(env, "on") != 0 && strcmp(env, "off") != 0) {
-                                _cleanup_free_ char *shown = sbx_term_text(env, strlen(env));
-                                sbx_db_close(audit.db);
-                                return sbx_fail(SBX_EXIT_USAGE, "run: SBX_AUDIT_WRITER is 'on' or 'off', not '%s'",
-                                                shown ? shown : "?");
-                        }
-                        on = strcmp(env, "on") == 0;
-                }
-                audit.use_writer = on && audit.abs_path[0] == '/';
-                /* early: the writer checks us while the policy is resolved */
-                (void) writer_get(&audit);
+        if ((r = writer_setup(cfg, &audit)) != GO_ON) {
+                sbx_db_close(audit.db);
+                return r;
         }
         /* where a regular file on stdin starts: an approved retry reads it again from there (a
          * pipe or a terminal cannot be replayed: the retry gets what is left of it) */
