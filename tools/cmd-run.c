@@ -1666,17 +1666,83 @@ static int writer_setup(const struct sbx_config *cfg, struct audit_handle *audit
         return GO_ON;
 }
 
+/* approved escalation: read-only -> workspace-write, never out of the sandbox. Asks about the
+ * denied run (denied); a grant runs the command again with the denied run's arguments and the
+ * workspace-write mode. Returns the exit status: the retry's, else status. */
+static int escalate(const struct sbx_run_args *denied_args, const struct sbx_config *cfg, struct audit_handle *audit,
+                    char **command, struct denied_run *denied, off_t stdin_start, int status) {
+        struct sbx_run_args a = *denied_args;
+        char note[PATH_MAX * 2 + 256], granted_root[PATH_MAX];
+        bool asked = note_escalation(audit, denied->execution_id, NULL, NULL);
+        int r;
+
+        r = sbx_escalation_ask(&a, command, denied->execution_id, denied->backend, denied->root,
+                               denied->session[0] ? denied->session : NULL, denied->matched_line, note, sizeof(note));
+        note_escalation(audit, denied->execution_id, note, asked ? ESCALATION_ASKED : NULL);
+        if (r <= 0) {
+                fputs(SBX_ESCALATION_REJECTED "\n", stderr);
+                return status;
+        }
+        a.has_mode = true;
+        a.mode_approved = true;
+        a.mode = SBX_MODE_WORKSPACE_WRITE;
+        a.parent_id = denied->execution_id;
+        /* in the workspace the approver was shown: run_once() refuses the retry
+         * when that root now resolves elsewhere (a symlink on the way of --root or
+         * of the fallback root retargeted while the approver decided); a
+         * session's root is its cwd, whose move the policy refuses already */
+        if (!a.session) {
+                sbx_strlcpy(granted_root, denied->root, sizeof(granted_root));
+                a.root = granted_root;
+        }
+        if (stdin_start >= 0)
+                (void) lseek(STDIN_FILENO, stdin_start, SEEK_SET);
+        memset(denied, 0, sizeof(*denied));
+        return run_once(&a, cfg, audit, command, denied);
+}
+
+/* The run, and with --on-denial=ask after a denial the escalation and its retry. Returns the exit
+ * status; *sig: a signal that came as the command ended, to be raised once the database is
+ * closed. */
+static int run_escalating(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
+                          char **command, int *sig) {
+        struct denied_run denied = { 0 };
+        off_t stdin_start;
+        int r, status;
+
+        /* where a regular file on stdin starts: an approved retry reads it again from there (a
+         * pipe or a terminal cannot be replayed: the retry gets what is left of it) */
+        stdin_start = a->on_denial == SBX_ON_DENIAL_ASK ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
+        status = run_once(a, cfg, audit, command, &denied);
+        /* the caller's signal dispositions again: while sbx asks, SIGINT or SIGTERM end it and
+         * nothing more runs; one that came as the command ended ends it now */
+        if ((r = sbx_run_signals_restore()) && a->on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
+                *sig = r;
+                return 128 + r; /* a signal the caller handles or ignores: still no retry */
+        }
+        if (a->on_denial == SBX_ON_DENIAL_ASK && denied.offer)
+                status = escalate(a, cfg, audit, command, &denied, stdin_start, status);
+        return status;
+}
+
+/* The audit database given back: the writer's connection, then the database (a writer started
+ * first for the runs that follow, when spawn and none answered). */
+static void audit_done(struct audit_handle *audit, bool spawn) {
+        writer_drop(audit);
+        /* only for a database this run could write directly: a broken one would not serve either */
+        if (spawn && audit->spawn_writer && audit->db)
+                spawn_writer(audit);
+        sbx_db_close(audit->db);
+}
+
 static int run_main(int argc, char **argv) {
         _sbx_cleanup_(sbx_config_freep) struct sbx_config *cfg = NULL;
         _cleanup_free_ char *db_path = NULL;
         _cleanup_strv_free_ char **command = NULL;
         struct audit_handle audit = { 0 };
         struct sbx_run_args a;
-        struct denied_run denied = { 0 };
         struct sbx_diag diag = { 0 };
-        char granted_root[PATH_MAX];
-        off_t stdin_start;
-        int r, status;
+        int r, sig = 0, status;
 
         if ((r = run_args(argc, argv, &a, &command)) != GO_ON)
                 return r;
@@ -1684,62 +1750,15 @@ static int run_main(int argc, char **argv) {
                 return r;
         if (a.verdict_json && (r = verdict_json_checked(&a, db_path)) != GO_ON)
                 return r;
-        if ((r = sbx_config_load(&cfg, &diag)) < 0) {
+        if ((r = sbx_config_load(&cfg, &diag)) < 0)
                 status = config_refused(&a, command, &audit, r, &diag);
-                sbx_db_close(audit.db);
-                return status;
-        }
-        if ((r = writer_setup(cfg, &audit)) != GO_ON) {
-                sbx_db_close(audit.db);
-                return r;
-        }
-        /* where a regular file on stdin starts: an approved retry reads it again from there (a
-         * pipe or a terminal cannot be replayed: the retry gets what is left of it) */
-        stdin_start = a.on_denial == SBX_ON_DENIAL_ASK ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
-        status = run_once(&a, cfg, &audit, command, &denied);
-        /* the caller's signal dispositions again: while sbx asks, SIGINT or SIGTERM end it and
-         * nothing more runs; one that came as the command ended ends it now */
-        if ((r = sbx_run_signals_restore()) && a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
-                writer_drop(&audit);
-                sbx_db_close(audit.db);
-                (void) raise(r);
-                return 128 + r; /* a signal the caller handles or ignores: still no retry */
-        }
-        if (a.on_denial == SBX_ON_DENIAL_ASK && denied.offer) {
-                /* approved escalation: read-only -> workspace-write, never out of the sandbox */
-                char note[PATH_MAX * 2 + 256];
-                bool asked = note_escalation(&audit, denied.execution_id, NULL, NULL);
-
-                r = sbx_escalation_ask(&a, command, denied.execution_id, denied.backend, denied.root,
-                                       denied.session[0] ? denied.session : NULL, denied.matched_line, note,
-                                       sizeof(note));
-                note_escalation(&audit, denied.execution_id, note, asked ? ESCALATION_ASKED : NULL);
-                if (r <= 0)
-                        fputs(SBX_ESCALATION_REJECTED "\n", stderr);
-                else {
-                        a.has_mode = true;
-                        a.mode_approved = true;
-                        a.mode = SBX_MODE_WORKSPACE_WRITE;
-                        a.parent_id = denied.execution_id;
-                        /* in the workspace the approver was shown: run_once() refuses the retry
-                         * when that root now resolves elsewhere (a symlink on the way of --root or
-                         * of the fallback root retargeted while the approver decided); a
-                         * session's root is its cwd, whose move the policy refuses already */
-                        if (!a.session) {
-                                sbx_strlcpy(granted_root, denied.root, sizeof(granted_root));
-                                a.root = granted_root;
-                        }
-                        if (stdin_start >= 0)
-                                (void) lseek(STDIN_FILENO, stdin_start, SEEK_SET);
-                        memset(&denied, 0, sizeof(denied));
-                        status = run_once(&a, cfg, &audit, command, &denied);
-                }
-        }
-        writer_drop(&audit);
-        /* only for a database this run could write directly: a broken one would not serve either */
-        if (audit.spawn_writer && audit.db)
-                spawn_writer(&audit);
-        sbx_db_close(audit.db);
+        else if ((r = writer_setup(cfg, &audit)) != GO_ON)
+                status = r;
+        else
+                status = run_escalating(&a, cfg, &audit, command, &sig);
+        audit_done(&audit, sig == 0);
+        if (sig)
+                (void) raise(sig);
         return status;
 }
 
