@@ -1128,7 +1128,8 @@ struct once_state {
         struct sbx_diag diag;
 };
 
-/* In the order run_once()'s locals were given back (the reverse of their declaration). */
+/* The report first, the policy last: the order in which run_once() gave them back when they were its locals
+ * (the temp area, if any, goes with the confined command). */
 static void once_done(struct once_state *st) {
         free(st->rep);
         free(st->cwd);
