@@ -1244,8 +1244,9 @@ static int once_checks(const struct once_state *st) {
                 for (size_t i = 0; i < a->n_keep_fds; i++)
                         if (sbx_run_fd_reopenable(a->keep_fds[i]))
                                 return sbx_fail(SBX_EXIT_USAGE,
-                                                "run: --keep-fd %d is a file, directory or device open without write access: a "
-                                                "confined command could reopen it for writing; pass it on stdin instead",
+                                                "run: --keep-fd %d is a file, directory, named pipe or device open without "
+                                                "write access (or with O_PATH): a confined command could reopen it for "
+                                                "writing or change it; pass it on stdin instead",
                                                 a->keep_fds[i]);
         return GO_ON;
 }
