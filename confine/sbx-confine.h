@@ -149,11 +149,12 @@ struct sbx_confine_options {
         char *const *protect; /* NULL-terminated extra paths the command must never write, even
                                  beneath the workspace (the audit database); may be NULL. The
                                  provider adds sbx's own: config dirs, probe cache, runners, sbx. */
-        const char *stdin_dir;   /* the path of the directory the caller gave as stdin, opened
-                                    without write access, or NULL. A runner whose sandbox must not
-                                    get the host's descriptor of it (bwrap: its mount is writable)
-                                    reopens it inside by this path, where it must be the directory
-                                    stdin_dev:stdin_ino, and says so in confined->stdin_dir */
+        const char *stdin_dir;   /* the path of the directory (or named pipe) the caller gave as
+                                    stdin, opened without write access, or NULL. A runner whose
+                                    sandbox must not get the host's descriptor of it (bwrap: its
+                                    mount is writable) reopens it inside by this path, where it must
+                                    be the file stdin_dev:stdin_ino, and says so in
+                                    confined->stdin_dir */
         uint64_t stdin_dev, stdin_ino;
         unsigned closed_std;     /* bit N: the caller's descriptor N (0 or 1) is closed, and the
                                     runner holds /dev/null there: the launcher closes it right

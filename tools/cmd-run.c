@@ -1266,14 +1266,36 @@ static void once_describe(struct once_state *st) {
         st->rep->parent_id = st->a->parent_id;
 }
 
-/* a directory on stdin: bubblewrap's launcher opens it again inside the sandbox */
+/* A named pipe on stdin that bubblewrap's launcher can open again inside the sandbox: the very
+ * FIFO still at the path /proc names, which is not in /dev or /proc (bubblewrap's own there). */
+static bool stdin_fifo_reopenable(const struct stat *in_st, const char *path) {
+        struct stat now;
+        int fl = fcntl(STDIN_FILENO, F_GETFL);
+
+        return fl >= 0 && !(fl & O_PATH) && path[0] == '/' && strncmp(path, "/dev/", 5) != 0 &&
+               strncmp(path, "/proc/", 6) != 0 && stat(path, &now) == 0 && S_ISFIFO(now.st_mode) &&
+               now.st_dev == in_st->st_dev && now.st_ino == in_st->st_ino;
+}
+
+/* A directory on stdin: bubblewrap's launcher opens it again inside the sandbox. So it does a named
+ * pipe where it can: fed through sbx's pipe, it lost what sbx read ahead of the command, which
+ * cannot be given back to a FIFO as to a file (`while read l; do sbx run ...; done < fifo`); one
+ * it cannot open still goes through the pipe. */
 static int confine_stdin_dir(struct once_state *st, struct sbx_confine_options *opts, char *stdin_dir, size_t size) {
         struct stat in_st;
         ssize_t n;
 
-        if (!sbx_run_fd_reopenable(STDIN_FILENO) || fstat(STDIN_FILENO, &in_st) != 0 || !S_ISDIR(in_st.st_mode))
+        if (!sbx_run_fd_reopenable(STDIN_FILENO) || fstat(STDIN_FILENO, &in_st) != 0 ||
+            !(S_ISDIR(in_st.st_mode) || S_ISFIFO(in_st.st_mode)))
                 return GO_ON;
         n = readlink("/proc/self/fd/0", stdin_dir, size - 1);
+        if (S_ISFIFO(in_st.st_mode)) {
+                if (n <= 0 || (size_t) n >= size - 1)
+                        return GO_ON;
+                stdin_dir[n] = '\0';
+                if (!stdin_fifo_reopenable(&in_st, stdin_dir))
+                        return GO_ON;
+        }
         if (n <= 0 || (size_t) n >= size - 1 || stdin_dir[0] != '/')
                 return refuse(st->audit, st->a, st->rep, &st->start, "unavailable",
                               "standard input is a directory whose path cannot be read from /proc/self/fd/0");

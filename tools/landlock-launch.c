@@ -17,9 +17,9 @@
  * --close-std N (0 or 1): the caller's descriptor N was closed, and the runner holds /dev/null
  * there: closed right before exec, so that the command gets it closed too.
  * --seal-mounts also takes --stdin-dir PATH --stdin-dir-id DEV:INO: the caller's stdin is that
- * directory (on the host), which the launcher opens again inside the sandbox, by that path and
- * without following a symlink, and puts on descriptor 0; there it must be the very directory
- * (DEV:INO), or the command never runs.
+ * directory or named pipe (on the host), which the launcher opens again inside the sandbox, by that
+ * path and without following a symlink, and puts on descriptor 0; there it must be the very
+ * directory or FIFO (DEV:INO), or the command never runs.
  * --seal-mounts also takes --pwd=VALUE or --no-pwd: the caller's $PWD (or that it had none), which
  * the command gets back: bubblewrap sets PWD to the directory it enters, the physical path, where
  * an exec without sbx keeps the caller's (bash's logical path through a symlink, or none). sbx
@@ -174,7 +174,8 @@ __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const cha
 static const char usage_text[] =
         "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO[:MOUNTS]]]...\n"
         "                    [--status-fd N] [--max-abi N] [--die-with-parent] -- ARGV...\n"
-        "Runs ARGV under a Landlock ruleset: read and execute everywhere, writes only to the\n"
+        "Runs ARGV under a Landlock ruleset: read and execute everywhere but /dev's device nodes\n"
+        "(there only random, urandom and /dev/shm's objects are read), writes only to the\n"
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
         "beneath each --write DIR. A seccomp filter refuses what Landlock cannot govern: metadata\n"
         "changes in read-only, set-user-ID modes, terminal injection, making or removing System V\n"
@@ -982,6 +983,37 @@ static void check_sealed_write_dirs(const struct launch *l) {
         }
 }
 
+/* --stdin-dir naming a named pipe: opened again here, through a descriptor that holds the very
+ * inode checked (no open of anything else, whose open might act). Opened without waiting for a
+ * writer, then made blocking as the caller's was. */
+static bool reopen_stdin_fifo(const struct launch *l) {
+        struct open_how how = { .flags = O_PATH | O_CLOEXEC, .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+        int pfd = (int) syscall(SYS_openat2, AT_FDCWD, l->stdin_dir, &how, sizeof(how)), fd, fl;
+        char proc[64];
+        struct stat st;
+
+        if (pfd < 0 && errno == ENOSYS) /* before Linux 5.6 */
+                pfd = open(l->stdin_dir, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        if (pfd < 0 || fstat(pfd, &st) < 0 || !S_ISFIFO(st.st_mode)) {
+                if (pfd >= 0)
+                        close(pfd);
+                return false; /* a directory (or nothing): reopen_stdin_dir() says which */
+        }
+        if ((unsigned long long) st.st_dev != l->stdin_dev || (unsigned long long) st.st_ino != l->stdin_ino)
+                fail(EXDEV, "stdin", "standard input is the named pipe %s, which is another file in the sandbox",
+                     l->stdin_dir);
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+        fd = open(proc, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0)
+                fail(errno, "stdin", "standard input is the named pipe %s, which cannot be opened in the sandbox",
+                     l->stdin_dir);
+        close(pfd);
+        if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 || dup2(fd, STDIN_FILENO) < 0)
+                fail(errno, "stdin", "cannot put the named pipe %s on standard input", l->stdin_dir);
+        close(fd);
+        return true;
+}
+
 /* --stdin-dir: the caller's stdin is a directory it opened for reading. Its own descriptor would
  * reach the host's mount, writable whatever the sandbox's is (openat() on descriptor 0 made files
  * in it), so sbx gives bubblewrap /dev/null instead, and the command gets the same directory as the
@@ -992,7 +1024,7 @@ static void reopen_stdin_dir(const struct launch *l) {
         struct stat st;
         int fd;
 
-        if (!l->stdin_dir)
+        if (!l->stdin_dir || reopen_stdin_fifo(l))
                 return;
         fd = open_dir_no_symlinks(l->stdin_dir, O_RDONLY);
         if (fd < 0)
