@@ -793,6 +793,10 @@ static int lift(int fd, int floor, int report_fd) {
         if (fd < 0)
                 return -1;
         r = fcntl(fd, F_DUPFD_CLOEXEC, floor);
+        /* EINVAL: floor is at or above `ulimit -n` (--verdict-fd and the writer's socket raise
+         * it): no room, as EMFILE says; "Invalid argument" named no cause (invariants review) */
+        if (r < 0 && errno == EINVAL)
+                errno = EMFILE;
         if (r < 0)
                 setup_fail(report_fd);
         return r;

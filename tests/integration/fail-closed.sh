@@ -397,6 +397,18 @@ for b in bwrap landlock; do
                 eval '[ $rc = 125 ] && [ ! -e "$WS/fdv" ] && ! grep -q "was not recorded" "$T/fdv.err" &&
                         { [ "$last" = failed ] || { [ -z "$last" ] && grep -q "refusing to run unrecorded" "$T/fdv.err"; }; }'
 done
+# unconfined, an audit writer answering and --verdict-fd: at 12 and 13 descriptors the child's
+# lowest free number to move its descriptors to was above the limit, and the refusal said
+# "Invalid argument", no cause (invariants review)
+"$SBX_BIN" run --db "$T/fd.db" --root "$WS" --mode danger-full-access -- true >/dev/null 2>&1 </dev/null
+bad=""
+for n in $(seq 8 20); do
+        (ulimit -n "$n" && exec "$SBX_BIN" run --db "$T/fd.db" --root "$WS" --mode danger-full-access \
+                --verdict-fd 7 -- true 7>>"$T/fd-vfd.json") >/dev/null 2>"$T/fd.err" </dev/null
+        ! grep -q 'Invalid argument' "$T/fd.err" || bad="$bad n=$n: '$(head -c 160 "$T/fd.err")';"
+done
+t_check "danger-full-access, audit writer on, --verdict-fd, ulimit -n 8..20: no refusal says 'Invalid argument'${bad:+:$bad}" \
+        test -z "$bad"
 pkill -f "audit-writer --db $T/fd.db\$"
 
 # a seccomp filter around sbx that makes landlock_restrict_self() return 0 without acting: the
