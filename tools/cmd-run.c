@@ -1270,9 +1270,8 @@ static void once_describe(struct once_state *st) {
  * FIFO still at the path /proc names, which is not in /dev or /proc (bubblewrap's own there). */
 static bool stdin_fifo_reopenable(const struct stat *in_st, const char *path) {
         struct stat now;
-        int fl = fcntl(STDIN_FILENO, F_GETFL);
 
-        return fl >= 0 && !(fl & O_PATH) && path[0] == '/' && strncmp(path, "/dev/", 5) != 0 &&
+        return sbx_run_fd_named_fifo(STDIN_FILENO, in_st) && path[0] == '/' && strncmp(path, "/dev/", 5) != 0 &&
                strncmp(path, "/proc/", 6) != 0 && stat(path, &now) == 0 && S_ISFIFO(now.st_mode) &&
                now.st_dev == in_st->st_dev && now.st_ino == in_st->st_ino;
 }

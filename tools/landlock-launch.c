@@ -240,7 +240,7 @@ static ssize_t send_exec_mark(void) {
         int e;
 
         if (pidfd < 0)
-                return write(status_fd, "X\n", 2);
+                return write(status_fd, mark, 2);
         memset(&c, 0, sizeof(c));
         m.msg_control = c.buf;
         m.msg_controllen = sizeof(c.buf);
@@ -252,7 +252,7 @@ static ssize_t send_exec_mark(void) {
          * low RLIMIT_NOFILE, an LSM's refusal) the mark alone, as before */
         w = sendmsg(status_fd, &m, 0);
         if (w < 0 && errno != EINTR)
-                w = write(status_fd, "X\n", 2);
+                w = write(status_fd, mark, 2);
         e = errno;
         close(pidfd);
         errno = e;
@@ -486,16 +486,20 @@ static void add_sink(int ruleset, const char *path, bool dir, uint64_t access) {
 /* The --write directories come canonical (sbx resolved them): a symlink on the way now means one
  * was swapped in since, and the grant would land elsewhere. openat2 refuses that; a kernel without
  * it (before 5.6, which has Landlock ABI 1 at most) gets the plain open. */
-static int open_dir_no_symlinks(const char *path, int flags) {
+static int open_path_no_symlinks(const char *path, int flags) {
         struct open_how how = {
-                .flags = (uint64_t) (flags | O_DIRECTORY | O_CLOEXEC),
+                .flags = (uint64_t) (flags | O_CLOEXEC),
                 .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
         };
         long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
 
         if (fd < 0 && errno == ENOSYS)
-                return open(path, flags | O_DIRECTORY | O_CLOEXEC);
+                return open(path, flags | O_CLOEXEC);
         return (int) fd;
+}
+
+static int open_dir_no_symlinks(const char *path, int flags) {
+        return open_path_no_symlinks(path, flags | O_DIRECTORY);
 }
 
 static int open_no_symlinks(const char *path) {
@@ -530,16 +534,17 @@ static void add_read_rules(int ruleset, uint64_t read) {
         if (root < 0)
                 fail(errno, "rule", "cannot open /");
         add_rule_fd(ruleset, root, read & SBX_LL_FS_READ_DIR, "/");
-        fd = dup(root);
-        d = fd < 0 ? NULL : fdopendir(fd);
+        d = fdopendir(root); /* (closedir() closes root) */
         if (!d)
                 fail(errno, "rule", "cannot read /");
         while ((errno = 0, e = readdir(d))) {
                 struct stat st;
-                bool dir = e->d_type == DT_DIR;
+                /* the type from the directory entry where the file system gives it (one system
+                 * call less per entry on the path of every run) */
+                unsigned char type = e->d_type;
 
                 if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, "dev") == 0 ||
-                    e->d_type == DT_LNK)
+                    type == DT_LNK)
                         continue;
                 fd = openat(root, e->d_name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
                 if (fd < 0) {
@@ -547,24 +552,18 @@ static void add_read_rules(int ruleset, uint64_t read) {
                                 continue; /* removed meanwhile */
                         fail(errno, "rule", "cannot open /%s", e->d_name);
                 }
-                /* the type from the directory entry where the file system gives it (one system
-                 * call less per entry on the path of every run) */
-                if (e->d_type == DT_UNKNOWN) {
+                if (type == DT_UNKNOWN) {
                         if (fstat(fd, &st) < 0)
                                 fail(errno, "rule", "cannot read /%s", e->d_name);
-                        dir = S_ISDIR(st.st_mode);
-                        if (S_ISLNK(st.st_mode)) {
-                                close(fd);
-                                continue;
-                        }
+                        type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : DT_REG;
                 }
-                add_rule_fd(ruleset, fd, dir ? read : read & ~SBX_LL_FS_READ_DIR, e->d_name);
+                if (type != DT_LNK)
+                        add_rule_fd(ruleset, fd, type == DT_DIR ? read : read & ~SBX_LL_FS_READ_DIR, e->d_name);
                 close(fd);
         }
         if (errno)
                 fail(errno, "rule", "cannot read /");
         closedir(d);
-        close(root);
         for (size_t i = 0; i < sizeof(dev_read) / sizeof(dev_read[0]); i++)
                 add_sink(ruleset, dev_read[i], false, read & SBX_LL_FS_READ_FILE);
         add_sink(ruleset, "/dev/shm", true, read & ~SBX_LL_FS_EXECUTE);
@@ -987,13 +986,10 @@ static void check_sealed_write_dirs(const struct launch *l) {
  * inode checked (no open of anything else, whose open might act). Opened without waiting for a
  * writer, then made blocking as the caller's was. */
 static bool reopen_stdin_fifo(const struct launch *l) {
-        struct open_how how = { .flags = O_PATH | O_CLOEXEC, .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
-        int pfd = (int) syscall(SYS_openat2, AT_FDCWD, l->stdin_dir, &how, sizeof(how)), fd, fl;
+        int pfd = open_path_no_symlinks(l->stdin_dir, O_PATH | O_NOFOLLOW), fd, fl;
         char proc[64];
         struct stat st;
 
-        if (pfd < 0 && errno == ENOSYS) /* before Linux 5.6 */
-                pfd = open(l->stdin_dir, O_PATH | O_NOFOLLOW | O_CLOEXEC);
         if (pfd < 0 || fstat(pfd, &st) < 0 || !S_ISFIFO(st.st_mode)) {
                 if (pfd >= 0)
                         close(pfd);

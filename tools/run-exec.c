@@ -1089,15 +1089,20 @@ static void offer_denials(struct supervise *s, const struct sbx_run_writer *w, v
         s->counted_taken = counted;
 }
 
+/* n bytes of a runner's record after what b holds (what does not fit is dropped). */
+static void status_append(struct status_buf *b, const char *buf, ssize_t n) {
+        for (ssize_t i = 0; i < n && b->len < sizeof(b->data) - 1; i++)
+                b->data[b->len++] = buf[i];
+        b->data[b->len] = '\0';
+}
+
 static bool pump_status(struct status_buf *b, int fd) {
         char buf[1024];
         ssize_t n = read_some(fd, buf, sizeof(buf));
 
         if (n <= 0)
                 return n == 0;
-        for (ssize_t i = 0; i < n && b->len < sizeof(b->data) - 1; i++)
-                b->data[b->len++] = buf[i];
-        b->data[b->len] = '\0';
+        status_append(b, buf, n);
         return true;
 }
 
@@ -1132,9 +1137,7 @@ static bool pump_inner(struct status_buf *b, int fd, int *pidfd) {
         }
         if (n == 0)
                 return false;
-        for (ssize_t i = 0; i < n && b->len < sizeof(b->data) - 1; i++)
-                b->data[b->len++] = buf[i];
-        b->data[b->len] = '\0';
+        status_append(b, buf, n);
         return true;
 }
 
@@ -1289,6 +1292,14 @@ bool sbx_run_fd_reopenable(int fd) {
         return fl < 0 || (fl & O_ACCMODE) == O_RDONLY;
 }
 
+bool sbx_run_fd_named_fifo(int fd, const struct stat *st) {
+        struct statfs sf;
+        int fl = fcntl(fd, F_GETFL);
+
+        return S_ISFIFO(st->st_mode) && fl >= 0 && !(fl & O_PATH) && fstatfs(fd, &sf) == 0 &&
+               sf.f_type != PIPEFS_MAGIC;
+}
+
 /* A directory on stdin under Landlock: the ruleset governs every path the command resolves from
  * it, by the directory's place in the host's tree (reopening it through /proc/self/fd, openat()
  * on it), so it reaches the command as it is, and reading it fails with EISDIR as without sbx.
@@ -1299,12 +1310,10 @@ bool sbx_run_fd_reopenable(int fd) {
  * back to a FIFO as it is to a file (`while read l; do sbx run ...; done < fifo`). */
 static bool stdin_dir_governed(const struct sbx_confined_argv *confined) {
         struct stat st;
-        int fl;
 
         if (strcmp(confined->backend, "landlock") != 0 || fstat(STDIN_FILENO, &st) < 0)
                 return false;
-        fl = fcntl(STDIN_FILENO, F_GETFL);
-        return S_ISDIR(st.st_mode) || (S_ISFIFO(st.st_mode) && fl >= 0 && !(fl & O_PATH));
+        return S_ISDIR(st.st_mode) || sbx_run_fd_named_fifo(STDIN_FILENO, &st);
 }
 
 /* Copies sbx's stdin into the pipe that is the command's stdin. */

@@ -77,6 +77,10 @@ bool sbx_run_backend_known(const char *name);
  * sandbox under bubblewrap), stdout of that kind becomes /dev/null (read-only, so writes
  * still fail), and such a --keep-fd is refused. */
 bool sbx_run_fd_reopenable(int fd);
+struct stat;
+/* Whether fd (st its fstat()) is a named FIFO open for reading or writing, not with O_PATH and not
+ * a pipe: one a runner may open again by its path. */
+bool sbx_run_fd_named_fifo(int fd, const struct stat *st);
 
 /* Runs `confined->argv` (or `command` unconfined when confined is NULL), passes stdio through,
  * tees stderr into the classifier of `dialect` (NULL: unclassified), fills rep and returns the
