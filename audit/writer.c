@@ -55,6 +55,7 @@
 #include "sbx-audit.h"
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-procfs.h"
 #include "writer-wire.h"
 
 #ifndef SO_PEERPIDFD
@@ -200,23 +201,53 @@ void sbx_audit_writer_abort_waits(bool (*abort_wait)(void)) {
         wait_abort = abort_wait;
 }
 
-/* poll(2) on one descriptor for at most ms, in slices while a client's wait may be given up:
- * -EINTR once wait_abort() says so, 0 at the time limit, 1 when ready, -errno. wait_abort() is
- * asked only when a slice passed without the descriptor being ready: a prompt writer (every run's
- * case) costs it nothing, and in the Landlock launcher's vfork child it reads /proc. */
+/* A client that waits looks at the writer's state once a slice (every 50 ms, or each
+ * WAIT_ABORT_SLICE_MS): a writer seen stopped (SIGSTOP, a debugger's stop) for STOP_GIVE_UP_MS is
+ * given up at once, as at the time limit, and the database written directly (review: each run
+ * waited REPLY_TIMEOUT_MS for a stopped writer). A traced writer's brief stops at each system call
+ * do not last that long. */
+#define STOP_CHECK_SLICE_MS 50
+#define STOP_GIVE_UP_MS 250
+
+/* Whether the process at the other end of fd is stopped (state T or t). System calls and the
+ * stack only (a vfork child asks it too). */
+static bool peer_stopped(int fd) {
+        struct ucred cr;
+        socklen_t len = sizeof(cr);
+        char state;
+
+        if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) < 0 || cr.pid <= 0)
+                return false;
+        state = sbx_process_state(cr.pid);
+        return state == 'T' || state == 't';
+}
+
+/* poll(2) on one descriptor (the writer's socket) for at most ms, in slices: -EINTR once
+ * wait_abort() says so, 0 at the time limit or once the writer was seen stopped long enough, 1
+ * when ready, -errno. The slices' checks run only when a slice passed without the descriptor
+ * being ready: a prompt writer (every run's case) costs them nothing, and in the Landlock
+ * launcher's vfork child they read /proc. */
 static int poll_one(int fd, short events, int ms) {
-        int64_t deadline = monotonic_ms() + ms;
+        int64_t deadline = monotonic_ms() + ms, stopped_since = -1;
 
         for (bool waited = false;; waited = true) {
                 struct pollfd pf = { .fd = fd, .events = events };
-                int64_t left = deadline - monotonic_ms();
+                int64_t now = monotonic_ms(), left = deadline - now;
+                int slice = wait_abort ? WAIT_ABORT_SLICE_MS : STOP_CHECK_SLICE_MS;
                 int pr;
 
                 if (waited && wait_abort && wait_abort())
                         return -EINTR;
                 if (left <= 0)
                         return 0;
-                pr = poll(&pf, 1, (int) (wait_abort && left > WAIT_ABORT_SLICE_MS ? WAIT_ABORT_SLICE_MS : left));
+                if (waited && peer_stopped(fd)) {
+                        if (stopped_since < 0)
+                                stopped_since = now;
+                        else if (now - stopped_since >= STOP_GIVE_UP_MS)
+                                return 0;
+                } else
+                        stopped_since = -1;
+                pr = poll(&pf, 1, (int) (left > slice ? slice : left));
                 if (pr > 0)
                         return 1;
                 if (pr < 0 && errno != EINTR)

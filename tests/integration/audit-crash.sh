@@ -648,22 +648,17 @@ fi
 # An init held up that long (a loaded machine), sbx killed in that moment, and the command ran on,
 # unsupervised (seen twice in a day: "1 of 60 did" in the check above). The launcher now starts
 # the command only once it has seen the init asleep (waiting for its child: past that point),
-# then the caller alive. Made visible here: the audit writer is stopped, so the run is not
-# released, the init is stopped (SIGSTOP) in the meantime, then the writer resumes; the command
-# must not start before the init does.
+# then the caller alive. Made visible here: the audit writer answers nothing (t_mute_writer), so
+# the run is not released, the init is stopped (SIGSTOP) in the meantime, then the writer ends (the
+# run writes its row itself and is released); the command must not start before the init does.
 if t_is_root && [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
         HDB=$T/held.db
         hws=$T/held-ws
         mkdir -p "$hws"
-        "$SBX_BIN" run --db "$HDB" --backend bwrap --root "$hws" -- true # starts the audit writer
         writer= init= started_early=unknown
-        for _ in $(seq 1 200); do # it starts detached: on a loaded machine, moments later
-                writer=$(pgrep -f "audit-writer --db $HDB" | head -1)
-                [ -n "$writer" ] && t_listening "$HDB.writer" && break
-                sleep 0.05
-        done
+        t_mute_writer "$HDB"
+        t_listening "$HDB.writer" && writer=$wpid
         if [ -n "$writer" ]; then
-                kill -STOP "$writer"
                 setsid "$SBX_BIN" run --db "$HDB" --backend bwrap --root "$hws" -- \
                         sh -c 'date +%s%N >"$1"' sh "$hws/started" &
                 SUP=$!
@@ -675,7 +670,7 @@ if t_is_root && [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                         sleep 0.02
                 done
                 [ -n "$init" ] && kill -STOP "$init"
-                kill -CONT "$writer"
+                kill -USR1 "$writer"
                 sleep 0.5
                 if [ -n "$init" ]; then
                         [ -e "$hws/started" ] && started_early=yes || started_early=no
@@ -686,7 +681,7 @@ if t_is_root && [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                 GROUP=
         fi
         if [ -z "$writer" ]; then
-                t_ok "the command does not start while bubblewrap's init is held up # SKIP no audit writer came up"
+                t_ok "the command does not start while bubblewrap's init is held up # SKIP the mute writer did not listen"
         else
                 t_check "the command does not start while bubblewrap's init is held up (init ${init:-not found}: started before it resumed: $started_early)" \
                         test "$started_early" = no

@@ -8,7 +8,10 @@
 #     and the command runs once, after that;
 #   - a writer killed just after committing a run's end, before its reply: no false "the run's
 #     end was not recorded" (the direct fallback found the row already completed).
-#   - a stopped writer: a confined command waits for its row to be confirmed before it starts;
+#   - a stopped writer: each run gives it up within a second (it waited 10 s) and writes its row
+#     directly, and the writer adds no second row once it goes on;
+#   - a slow writer (the database locked): a confined command waits for its row to be confirmed
+#     before it starts;
 #   - the database hard-linked while its writer lives: the run is refused, not recorded through it;
 #   - the database truncated while its writer lives: each run that ran can be read (the writer
 #     went on committing rows no reader could see);
@@ -108,9 +111,42 @@ kill "$WPID" 2>/dev/null
 kill -CONT "$WPID"
 wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 
-# ---- a stopped writer: the confined command waits for its row ------------------------------------
+# ---- a stopped writer: given up at once, and no second row once it goes on -----------------------
+# Each run waited the whole reply time (10 s) for a writer that was stopped (SIGSTOP, a debugger):
+# it is now seen stopped and given up within a second, the row written directly, and the writer,
+# once it goes on, adds no second row for the run nor completes it again.
+for b in none bwrap landlock; do
+        if [ "$b" = none ]; then
+                bargs=(--mode danger-full-access)
+        elif "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
+                bargs=(--backend "$b" --mode workspace-write --root "$T/ws")
+        else
+                t_diag "backend $b does not work here: its stopped-writer check is left out"
+                continue
+        fi
+        SDB=$T/db/stopped-$b.db
+        WPID=$(start_writer "$SDB")
+        kill -STOP "$WPID"
+        start=$(date +%s%N)
+        timeout 60 "$SBX_BIN" run --db "$SDB" "${bargs[@]}" -- sh -c "echo stopped-run-$b; touch '$T/ws/stopped-$b'" \
+                >/dev/null 2>"$T/err"
+        rc=$?
+        ms=$((($(date +%s%N) - start) / 1000000))
+        t_check "$b: a run while its writer is stopped ends at once (rc=$rc after ${ms} ms; it waited 10 s)" \
+                test $rc -eq 0 -a $ms -lt 3000 -a -e "$T/ws/stopped-$b"
+        kill -CONT "$WPID"
+        "$SBX_BIN" run --db "$SDB" --mode danger-full-access -- true >/dev/null 2>&1 # the writer served again
+        got=$(sqlite3 "$SDB" "SELECT count(*) || ':' || group_concat(state || '/' || verdict) FROM executions
+                              WHERE argv LIKE '%stopped-run-$b%'")
+        t_check "$b: ... its row alone, completed, once the writer went on ($got)" test "$got" = 1:completed/success
+        kill "$WPID" 2>/dev/null
+        wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
+done
+
+# ---- a slow writer: the confined command waits for its row ---------------------------------------
 # The runner starts while the writer inserts the row; the command is released only once the row is
-# confirmed. With the writer stopped it must not have started; once the writer goes on, it runs.
+# confirmed. With the database locked by another connection the writer waits (not stopped: sbx
+# waits for it); the command must not have started; once the lock goes, it runs.
 for b in bwrap landlock; do
         if ! "$SBX_BIN" run --db "$T/probe.db" --backend "$b" -- true >/dev/null 2>&1; then
                 t_diag "backend $b does not work here: its gate check is left out"
@@ -118,19 +154,28 @@ for b in bwrap landlock; do
         fi
         GDB=$T/db/gate-$b.db
         WPID=$(start_writer "$GDB")
-        kill -STOP "$WPID"
+        "$PY" - "$GDB" "$T/locked-$b" <<'PY' &
+import sqlite3, sys, time
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute('BEGIN IMMEDIATE')
+open(sys.argv[2], 'w').close()
+time.sleep(1.5)
+con.execute('ROLLBACK')
+PY
+        LOCKER=$!
+        wait_for 10 test -e "$T/locked-$b"
         timeout 60 "$SBX_BIN" run --db "$GDB" --backend "$b" --mode workspace-write --root "$T/ws" -- \
                 sh -c "echo gate-run-$b; touch '$T/ws/gate-$b'" >/dev/null 2>"$T/err" &
         RUN=$!
-        sleep 2
-        t_check "$b: while the writer is stopped (the row unconfirmed), the command has not started" \
+        sleep 0.8
+        t_check "$b: while the writer waits for the lock (the row unconfirmed), the command has not started" \
                 test ! -e "$T/ws/gate-$b"
-        kill -CONT "$WPID"
+        wait "$LOCKER"
         wait "$RUN"
         rc=$?
-        t_check "$b: once the writer goes on, the command ran (rc=$rc) and its row is completed" \
+        t_check "$b: once the lock went, the command ran (rc=$rc) and its row is completed, by the writer" \
                 test "$rc:$(sqlite3 "$GDB" "SELECT state FROM executions WHERE argv LIKE '%gate-run-$b%'")" = 0:completed -a \
-                -e "$T/ws/gate-$b"
+                -e "$T/ws/gate-$b" -a -n "$(pgrep -f "audit-writer --db $GDB\$")"
         kill "$WPID" 2>/dev/null
         wait_for 5 bash -c "! kill -0 $WPID 2>/dev/null"
 done

@@ -202,10 +202,10 @@ ss_user() {
                 bin=$SBX_BIN
         fi
 }
-# term_while_writer_stopped ARGV...: runs ARGV (an sbx run) in the background while the writer
-# started by start_writer is stopped, sends it SIGTERM after 0.5 s, notes whether it still runs
-# 0.3 s later ($alive), continues the writer and reaps it ($rc)
-term_while_writer_stopped() {
+# term_while_writer_mute ARGV...: runs ARGV (an sbx run) in the background while the writer
+# (t_mute_writer) answers nothing, sends it SIGTERM after 0.5 s, notes whether it still runs 0.3 s
+# later ($alive), ends the writer and reaps the run ($rc)
+term_while_writer_mute() {
         local pid
         set -m
         "$@" &
@@ -216,7 +216,7 @@ term_while_writer_stopped() {
         sleep 0.3
         alive=no
         kill -0 "$pid" 2>/dev/null && alive=yes
-        kill -CONT "$wpid"
+        kill -USR1 "$wpid"
         reap "$pid"
 }
 audit_field() { # audit_field ID KEY: a field of the execution row
@@ -803,11 +803,12 @@ fi
 # launcher named in the configuration) runs in that child and waits there for the audit writer's
 # reply, while sbx cannot stop (it waits in vfork() with every signal blocked). A child stopped
 # there held sbx in vfork() and the terminal with it, ^C and kill -TERM included, until someone
-# sent SIGCONT. The writer is stopped to hold that moment open: sbx must stop as a job does, and
-# end the run normally once continued. As root and as nobody.
+# sent SIGCONT. A writer that answers nothing (t_mute_writer) holds that moment open: sbx must
+# stop as a job does, and end the run normally once continued. As root and as nobody.
 # vfork-stop.py WRITER_PID SBX_ARGV...: starts sbx in a process group of its own (not orphaned:
 # this script's is another of the same session), waits until it is in vfork() with its child
-# waiting, sends the group SIGTSTP, continues the writer, and prints the states it saw:
+# waiting, sends the group SIGTSTP, ends the writer (its runs then write their rows themselves),
+# and prints the states it saw:
 # "waiting D S", "after T", then "exit N" once sbx, continued, ended.
 cat >"$T/vfork-stop.py" <<'PY'
 import os, signal, subprocess, sys, time
@@ -836,7 +837,7 @@ for _ in range(600): # up to 30 s: a loaded machine (the whole suite at once, AS
 print("waiting", seen, flush=True)
 os.killpg(p.pid, signal.SIGTSTP)
 time.sleep(0.3)
-os.kill(writer, signal.SIGCONT)
+os.kill(writer, signal.SIGUSR1)
 for _ in range(50):
     if state(p.pid) == "T":
         break
@@ -872,16 +873,14 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                         bin=$SBX_BIN
                 fi
                 db=$T/zv/$who-db/audit.db
-                start_writer "$db" "${pre[@]}" "$bin"
-                kill -STOP "$wpid"
+                t_mute_writer "$db" "${pre[@]}"
                 timeout 60 "$PY" "$T/vfork-stop.py" "$wpid" "${pre[@]}" SBX_CONFIG="$T/builtin.config" "$bin" run \
                         --backend landlock --mode workspace-write --root "$d" --db "$db" --verdict-json "$d/v.json" \
                         -- sh -c 'echo ran >"$1/ran"' sh "$d" >"$T/zv/$who.out"
-                kill -CONT "$wpid" 2>/dev/null
                 kill "$wpid" 2>/dev/null
                 wait "$wpid" 2>/dev/null
                 out=$(tr '\n' ' ' <"$T/zv/$who.out")
-                t_check "landlock, $who: sbx waits in vfork() while its child waits for the stopped writer ($out)" \
+                t_check "landlock, $who: sbx waits in vfork() while its child waits for the writer's answer ($out)" \
                         grep -qx "waiting D S" "$T/zv/$who.out"
                 t_check "landlock, $who: ^Z then stops sbx as a job, never wedged in vfork() by a stopped child" \
                         grep -qx "after T" "$T/zv/$who.out"
@@ -1259,9 +1258,9 @@ done
 # --- SIGTERM while sbx waits for the audit writer to confirm the run's row, before the command
 # starts. An unconfined run wrote its row before it caught any signal: sbx died of the SIGTERM
 # there, and the run was left without a row or with one `running`, later `interrupted`, no verdict
-# (review). The writer is stopped to hold that moment open. Like a confined run, the signal now
+# (review). A writer that answers nothing holds that moment open. Like a confined run, the signal now
 # waits for the command, which it ends: 143, the row completed with signal 15. As root and nobody.
-# And sbx no longer waits for the stopped writer's reply once the signal came (it took the
+# And sbx no longer waits for the writer's reply once the signal came (it took the
 # writer's whole reply timeout, 10 s, under Landlock, whose launcher reads the reply): it writes
 # the row itself at once, and the command never starts.
 for who in "${WHO[@]}"; do
@@ -1270,14 +1269,13 @@ for who in "${WHO[@]}"; do
         ss_user "$who"
         for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
-                start_writer "$db" "${pre[@]}" "$bin"
-                kill -STOP "$wpid"
-                term_while_writer_stopped "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" \
+                t_mute_writer "$db" "${pre[@]}"
+                term_while_writer_mute "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" \
                         --verdict-json "$d/v.json" -- sh -c 'echo ran > "$1/ran"; sleep 5' sh "$d"
                 row=$(sqlite3 "$db" "SELECT state || ':' || ifnull(signal, '-') FROM executions")
                 t_check "$b, $who: SIGTERM while sbx waits for its row: 143, the row completed with signal 15 (got $rc, row $row)" \
                         test "$rc:$row" = 143:completed:15
-                t_check "$b, $who: ... sbx ended within 300 ms, the writer still stopped (still running: $alive), the command never ran" \
+                t_check "$b, $who: ... sbx ended within 300 ms, the writer still mute (still running: $alive), the command never ran" \
                         test "$alive" = no -a ! -e "$d/ran"
                 kill "$wpid" 2>/dev/null
                 wait "$wpid" 2>/dev/null
@@ -1316,22 +1314,21 @@ else
 fi
 
 # --- a signal while sbx waits for the audit writer to look its session up, before the row was
-# asked for: the signal killed sbx there and the run left no row. The writer is stopped to hold
-# that moment open (sbx is then in its own code for sure, whatever the dynamic loader's time).
+# asked for: the signal killed sbx there and the run left no row. A writer that answers nothing
+# holds that moment open (sbx is then in its own code for sure, whatever the dynamic loader's time).
 # Now sbx stops waiting for the writer at once, looks the session up and writes the row itself,
 # and the run ends by the signal without starting the command: 143, one row completed with 15,
-# within 300 ms, the writer still stopped.
+# within 300 ms, the writer still mute.
 sdb=$T/ss/root-db/session.db
 for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         rm -f "$sdb" "$sdb"-* "$T/ss/root-ws/ran"
         smode=workspace-write
         [ "$b" = none ] && smode=danger-full-access
         sid=$("$SBX_BIN" session start --cwd "$T/ss/root-ws" --mode "$smode" --db "$sdb")
-        start_writer "$sdb" "$SBX_BIN"
-        kill -STOP "$wpid"
+        t_mute_writer "$sdb"
         sopt=()
         [ "$b" = none ] || sopt=(--backend "$b")
-        term_while_writer_stopped "$SBX_BIN" run --session "$sid" "${sopt[@]}" --db "$sdb" -- touch "$T/ss/root-ws/ran"
+        term_while_writer_mute "$SBX_BIN" run --session "$sid" "${sopt[@]}" --db "$sdb" -- touch "$T/ss/root-ws/ran"
         row=$(sqlite3 "$sdb" "SELECT state || ':' || ifnull(signal, '-') FROM executions" | tr '\n' ' ')
         t_check "$b: SIGTERM while sbx waits for the writer's session lookup: 143, one row completed with 15, within 300 ms, nothing ran (got $rc, row $row, still running: $alive)" \
                 test "$rc:$row:$alive" = "143:completed:15 :no" -a ! -e "$T/ss/root-ws/ran"
