@@ -34,10 +34,7 @@ void sbx_escalation_write_request(FILE *f, char *const *argv, int64_t denied_id,
         sbx_json_str(&j, "workspace_root", root);
         sbx_json_str(&j, "session_id", session);
         sbx_json_str(&j, "matched_line", matched_line && *matched_line ? matched_line : NULL);
-        sbx_json_open_array(&j, "argv");
-        for (char *const *v = argv; v && *v; v++)
-                sbx_json_str(&j, NULL, *v);
-        sbx_json_close_array(&j);
+        sbx_json_argv(&j, "argv", argv);
         sbx_json_end(&j);
         fputc('\n', f);
 }

@@ -5,7 +5,9 @@
 #include "sbx-tool.h"
 #include "sbx-utf8.h"
 
-void sbx_json_write_string(FILE *f, const char *str, size_t len) {
+/* surrogates: a byte that is not UTF-8 as \udc80..\udcff (Python's surrogateescape, as the
+ * audit record keeps argv: os.fsencode() gives the bytes back), else as U+FFFD */
+static void write_string(FILE *f, const char *str, size_t len, bool surrogates) {
         const unsigned char *s = (const unsigned char *) str;
         size_t plain = 0; /* start of the bytes written as they are, not yet written */
 
@@ -38,7 +40,10 @@ void sbx_json_write_string(FILE *f, const char *str, size_t len) {
                         fprintf(f, "\\u%04x", c);
                         i++;
                 } else if (n == 0) {
-                        fputs("\\ufffd", f);
+                        if (surrogates)
+                                fprintf(f, "\\udc%02x", c);
+                        else
+                                fputs("\\ufffd", f);
                         i++;
                 } else {
                         fprintf(f, "\\u%04x", s[i + 1]);
@@ -48,6 +53,10 @@ void sbx_json_write_string(FILE *f, const char *str, size_t len) {
         }
         fwrite(s + plain, 1, len - plain, f);
         fputc('"', f);
+}
+
+void sbx_json_write_string(FILE *f, const char *str, size_t len) {
+        write_string(f, str, len, false);
 }
 
 static void sep(struct sbx_json *j) {
@@ -121,3 +130,12 @@ void sbx_json_open_object(struct sbx_json *j, const char *key) { open_nested(j, 
 void sbx_json_close_object(struct sbx_json *j) { close_nested(j, '}'); }
 void sbx_json_open_array(struct sbx_json *j, const char *key) { open_nested(j, key, '['); }
 void sbx_json_close_array(struct sbx_json *j) { close_nested(j, ']'); }
+
+void sbx_json_argv(struct sbx_json *j, const char *key, char *const *argv) {
+        sbx_json_open_array(j, key);
+        for (char *const *v = argv; v && *v; v++) {
+                sep(j);
+                write_string(j->f, *v, strlen(*v), true);
+        }
+        sbx_json_close_array(j);
+}

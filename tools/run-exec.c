@@ -2841,10 +2841,7 @@ void sbx_run_report_json(const struct sbx_run_report *rep, bool cut_short, FILE 
                 sbx_json_null(&j, "argv");
                 sbx_json_bool(&j, "cut_short", true);
         } else {
-                sbx_json_open_array(&j, "argv");
-                for (char *const *v = rep->argv; v && *v; v++)
-                        sbx_json_str(&j, NULL, *v);
-                sbx_json_close_array(&j);
+                sbx_json_argv(&j, "argv", rep->argv);
         }
         if (rep->unavailable) {
                 sbx_json_open_array(&j, "candidates");

@@ -116,6 +116,9 @@ void sbx_json_open_object(struct sbx_json *j, const char *key); /* key NULL insi
 void sbx_json_close_object(struct sbx_json *j);
 void sbx_json_open_array(struct sbx_json *j, const char *key);
 void sbx_json_close_array(struct sbx_json *j);
+/* An array of the words of argv, each byte that is not UTF-8 as \udc80..\udcff, as the audit
+ * record holds argv (every other string writes U+FFFD) */
+void sbx_json_argv(struct sbx_json *j, const char *key, char *const *argv);
 /* Writes s as a JSON string literal (quotes included): invalid UTF-8 bytes become U+FFFD,
  * control characters are escaped. */
 void sbx_json_write_string(FILE *f, const char *s, size_t len);

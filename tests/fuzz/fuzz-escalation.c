@@ -2,7 +2,8 @@
  * sbx shows on a terminal (sbx_term_text()). A denied command shapes the request's matched_line
  * (its own stderr line) and argv; whatever they hold, the request must stay one line of one JSON
  * object with exactly the documented keys in order, each string decoding to its field (bytes that
- * are not UTF-8 as U+FFFD): no field can end its string and add a key of its own. The terminal
+ * are not UTF-8 as U+FFFD, in argv as the lone surrogates U+DC80..U+DCFF, as the audit record
+ * keeps it): no field can end its string and add a key of its own. The terminal
  * text must hold no control character and no invalid UTF-8, and change nothing clean. The
  * approver's answer grants only when it is "allow" or "allow\n".
  *
@@ -57,8 +58,11 @@ static bool model_is_control(const unsigned char *s, size_t n) {
                (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
-/* s with each byte that is not valid UTF-8 as U+FFFD: what the request's string must decode to */
-static char *model_json_value(const char *s, size_t *ret_len) {
+static size_t put_utf8(char *out, unsigned cp);
+
+/* s with each byte that is not valid UTF-8 as U+FFFD, or (surrogates: argv) byte B as the code
+ * point U+DC00+B (encoded as UTF-8 would a scalar): what the request's string must decode to */
+static char *model_json_value(const char *s, bool surrogates, size_t *ret_len) {
         size_t len = strlen(s), o = 0;
         char *out = malloc(len * 3 + 1);
 
@@ -66,7 +70,10 @@ static char *model_json_value(const char *s, size_t *ret_len) {
                 abort();
         for (size_t i = 0; i < len;) {
                 size_t n = model_utf8_len((const unsigned char *) s + i, len - i);
-                if (n == 0) {
+                if (n == 0 && surrogates) {
+                        o += put_utf8(out + o, 0xdc00U | (unsigned char) s[i]);
+                        i++;
+                } else if (n == 0) {
                         memcpy(out + o, "\xef\xbf\xbd", 3);
                         o += 3;
                         i++;
@@ -131,8 +138,9 @@ static size_t put_utf8(char *out, unsigned cp) {
         return 3;
 }
 
-/* A JSON string (RFC 8259: no raw control character, valid UTF-8), decoded (caller frees). */
-static char *read_string(struct reader *r, size_t *ret_len) {
+/* A JSON string (RFC 8259: no raw control character, valid UTF-8), decoded (caller frees);
+ * surrogates: \udc80..\udcff may stand for a byte (argv), decoded as the model encodes them. */
+static char *read_string(struct reader *r, bool surrogates, size_t *ret_len) {
         char *out = malloc((size_t) (r->end - r->p) * 3 + 1);
         size_t o = 0;
 
@@ -174,8 +182,9 @@ static char *read_string(struct reader *r, size_t *ret_len) {
                 case 't': out[o++] = '\t'; break;
                 case 'u': {
                         unsigned cp = hex4(r);
-                        /* sbx escapes only single code points below U+10000 that are not surrogates */
-                        if (cp >= 0xd800 && cp <= 0xdfff)
+                        /* sbx escapes only single code points below U+10000 that are not
+                         * surrogates, but for a byte of argv that is not UTF-8 */
+                        if (cp >= 0xd800 && cp <= 0xdfff && !(surrogates && cp >= 0xdc80 && cp <= 0xdcff))
                                 abort();
                         o += put_utf8(out + o, cp);
                         break;
@@ -194,7 +203,7 @@ static void read_key(struct reader *r, const char *key, bool first) {
 
         if (!first)
                 expect(r, ',');
-        k = read_string(r, &len);
+        k = read_string(r, false, &len);
         if (len != strlen(key) || strcmp(k, key) != 0)
                 abort();
         free(k);
@@ -213,7 +222,7 @@ static void read_str_field(struct reader *r, const char *key, const char *want, 
         }
         {
                 size_t got_len, want_len;
-                char *got = read_string(r, &got_len), *model = model_json_value(want, &want_len);
+                char *got = read_string(r, false, &got_len), *model = model_json_value(want, false, &want_len);
                 if (got_len != want_len || memcmp(got, model, got_len) != 0)
                         abort();
                 free(got);
@@ -251,8 +260,8 @@ static void check_request(const char *req, size_t len, char *const *argv, int64_
                 char *got, *model;
                 if (i > 0)
                         expect(&r, ',');
-                got = read_string(&r, &got_len);
-                model = model_json_value(argv[i], &want_len);
+                got = read_string(&r, true, &got_len);
+                model = model_json_value(argv[i], true, &want_len);
                 if (got_len != want_len || memcmp(got, model, got_len) != 0)
                         abort();
                 free(got);

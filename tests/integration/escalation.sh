@@ -119,6 +119,22 @@ print(" ".join("%s/%s/%s" % (r["execution_id"], r["verdict"], r["parent_id"]) fo
         t_check "$b grant: ... rows denied then success, linked" \
                 test "$(q "$db" "SELECT group_concat(verdict || '/' || coalesce(parent_id, '-'), ' ') FROM (SELECT * FROM executions ORDER BY id)")" = "denied/- success/1"
 
+        # the request's argv is the command byte for byte, as the record keeps it: a byte that is not
+        # UTF-8 as \udcXX (it was U+FFFD: an approver saw two commands that differ there alike)
+        db=$T/bytes-$b.db
+        rm -f "$T/deny.log"
+        "$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/deny" \
+                -- sh -c 'touch "/usr/$1"' sh "$(printf 'w\377x')" >/dev/null 2>&1
+        t_check "$b: the approver's request carries argv byte for byte, as the audit row does" python3 -c '
+import json, os, sqlite3, sys
+lines = [l for l in open(sys.argv[1]) if l.strip()]
+assert len(lines) == 1, lines
+argv = json.loads(lines[0])["argv"]
+assert [os.fsencode(w) for w in argv] == [b"sh", b"-c", b"touch \"/usr/$1\"", b"sh", b"w\xffx"], argv
+row = sqlite3.connect(sys.argv[2]).execute("SELECT argv FROM executions").fetchone()[0]
+assert json.loads(row) == argv, (row, argv)
+' "$T/deny.log" "$db"
+
         # --- rejections: nothing more runs, the fixed line once, the denied run's status, one row
         for who in deny fails garbage allow-later allow-cr allow-two missing no-terminal; do
                 db=$T/reject-$who-$b.db

@@ -86,6 +86,15 @@ assert row["argv"][2] == "printf %s \"$1\" >\"$2\"" and row["argv"][4] == want, 
 assert os.fsencode(row["argv"][4]) == b"x\x1b]0;owned\x07\x1b[2J\xc2\x9b31m\ny\xff", row["argv"]
 ' "$D/q.json" "$q" "$id"
                 done
+                # the verdict record's argv is the record's own (it wrote U+FFFD, so two commands
+                # that differ only in such a byte read alike there, and unlike the audit row)
+                t_check "$b, $who: the verdict record's argv is the row's, byte for byte" python3 -c '
+import json, os, sqlite3, sys
+v = json.load(open(sys.argv[1]))["argv"]
+row = json.loads(sqlite3.connect(sys.argv[2]).execute("SELECT argv FROM executions WHERE id = ?", (int(sys.argv[3]),)).fetchone()[0])
+assert v == row, (v, row)
+assert os.fsencode(v[4]) == b"x\x1b]0;owned\x07\x1b[2J\xc2\x9b31m\ny\xff", v
+' "$D/v2.json" "$db" "$id"
 
                 # a current directory removed before sbx starts: the row names it, not ''
                 mkdir -p "$D/gone"
