@@ -1430,8 +1430,11 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                  * caller opened for writing (its stdout) reaches the host's writable mount, and
                  * fchmod made the file behind it a set-user-ID program holding what the command
                  * wrote (escape review). And no key is added to or removed from a file system's
-                 * encryption keyring or a kernel keyring (landlock-seccomp.c) */
-                if ((r = ll_seccomp_install(LL_MODE_SETID_ONLY)) < 0)
+                 * encryption keyring or a kernel keyring (landlock-seccomp.c). With nothing
+                 * writable (read-only) no metadata changes either: through such a descriptor, or
+                 * the caller's terminal, a command changed the mode, times and attributes of a host
+                 * file (`chmod 606 /proc/self/fd/0` left a terminal writable by every user) */
+                if ((r = ll_seccomp_install(l.n_write == 0 ? LL_MODE_SEAL_READ_ONLY : LL_MODE_SETID_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 check_seccomp_in_force();
                 wait_for_go(l.wait_fd);

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
 #include <sys/prctl.h>
@@ -59,6 +60,7 @@ enum target {
         T_OPEN_FLAGS2, /* openat: ... flags in args[2], mode in args[3] */
         T_ENOSYS,      /* as if the kernel had no such syscall: the caller falls back to an older one */
         T_KEY_IOCTL,   /* ioctl in setid-only: only the file-system keyring commands refused */
+        T_EROFS,       /* seal-read-only's metadata changes: as on a read-only mount */
         _T_MAX,
 };
 
@@ -422,14 +424,32 @@ static void emit_arch_dispatch(struct prog *p, const struct arch_info *a, size_t
 }
 
 /* Appends to e[n] the entries of r[n_rules] that ABI `token` has and `mode` filters; returns the new n. */
+/* Whether a syscall is among the metadata rules (read_only in rules[]): seal-read-only refuses it
+ * whole, so the set-ID guard's check of its mode is not added for it. */
+static bool metadata_rule(const char *name) {
+        for (size_t k = 0; k < N_RULES; k++)
+                if (rules[k].read_only && strcmp(rules[k].name, name) == 0)
+                        return true;
+        return false;
+}
+
 static size_t add_rules(enum ll_mode mode, uint32_t token, const struct rule *r, size_t n_rules, const int *targets,
                         struct entry *e, size_t n) {
         for (size_t k = 0; k < n_rules; k++) {
+                enum target t = r[k].target;
                 uint32_t nr;
-                if (r[k].read_only && mode != LL_MODE_READ_ONLY)
+
+                if (mode == LL_MODE_SEAL_READ_ONLY) {
+                        if (r == rules && !r[k].read_only)
+                                continue; /* Landlock's own: bubblewrap's namespaces cover them */
+                        if (r == setid_rules && metadata_rule(r[k].name))
+                                continue;
+                        if (r == rules && t == T_EACCES)
+                                t = T_EROFS;
+                } else if (r[k].read_only && mode != LL_MODE_READ_ONLY)
                         continue;
                 if (resolve(token, &r[k], &nr))
-                        e[n++] = (struct entry) { nr, targets[r[k].target] };
+                        e[n++] = (struct entry) { nr, targets[t] };
         }
         return n;
 }
@@ -439,7 +459,7 @@ static void emit_section(struct prog *p, enum ll_mode mode, const struct arch_in
                          const int *section, size_t i, const int *targets) {
         struct entry e[3 * (N_RULES + N_SETID_RULES + N_BWRAP_RULES)];
         bool landlock = mode == LL_MODE_READ_ONLY || mode == LL_MODE_WORKSPACE_WRITE;
-        bool setid_guard = mode == LL_MODE_WORKSPACE_WRITE || mode == LL_MODE_SETID_ONLY;
+        bool setid_guard = mode != LL_MODE_READ_ONLY;
         size_t n = 0, m = 0;
 
         /* every ABI sharing this section's AUDIT_ARCH (x86-64 and x32) */
@@ -448,7 +468,7 @@ static void emit_section(struct prog *p, enum ll_mode mode, const struct arch_in
 
                 if (section[j] != section[i])
                         continue;
-                if (landlock)
+                if (landlock || mode == LL_MODE_SEAL_READ_ONLY)
                         n = add_rules(mode, token, rules, N_RULES, targets, e, n);
                 if (setid_guard)
                         n = add_rules(mode, token, setid_rules, N_SETID_RULES, targets, e, n);
@@ -464,13 +484,19 @@ static void emit_section(struct prog *p, enum ll_mode mode, const struct arch_in
         emit_tree(p, e, 0, m);
 }
 
-/* setid-only's ioctl: only the file-system keyring commands refused. */
-static void emit_key_ioctl(struct prog *p, const int *targets, int eacces) {
+/* setid-only's ioctl: only the file-system keyring commands refused; seal-read-only's also the
+ * inode changes (EROFS). */
+static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets, int eacces, int erofs) {
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
         place(p, targets[T_KEY_IOCTL]);
         load_arg_low(p, 1);
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
+        if (mode == LL_MODE_SEAL_READ_ONLY) {
+                EMIT_JEQ_ANY(p, metadata_ioctls, erofs);
+                emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, erofs, NO_LABEL);
+        }
         ret(p, SECCOMP_RET_ALLOW);
 }
 
@@ -567,7 +593,7 @@ static void emit_setid_guard(struct prog *p, const int *targets, int eacces) {
 }
 
 static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
-        int targets[_T_MAX], section[3], eacces, eperm;
+        int targets[_T_MAX], section[3], eacces, eperm, erofs;
         size_t n_abi = 0;
 
         for (int t = 0; t < _T_MAX; t++)
@@ -592,11 +618,14 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
         place(p, targets[T_EPERM]);
         ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        place(p, targets[T_EROFS]);
+        ret(p, SECCOMP_RET_ERRNO | (EROFS & SECCOMP_RET_DATA));
         eacces = new_label(p);
         eperm = new_label(p);
+        erofs = new_label(p);
 
-        if (mode == LL_MODE_SETID_ONLY) {
-                emit_key_ioctl(p, targets, eacces);
+        if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_SEAL_READ_ONLY) {
+                emit_key_ioctl(p, mode, targets, eacces, erofs);
         } else {
                 emit_ioctl(p, mode, targets, eacces, eperm);
                 emit_ipc(p, targets, eacces);
@@ -607,6 +636,8 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         ret(p, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA));
         place(p, eperm);
         ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        place(p, erofs);
+        ret(p, SECCOMP_RET_ERRNO | (EROFS & SECCOMP_RET_DATA));
         return 0;
 }
 
@@ -647,6 +678,10 @@ const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native
         if (mode == LL_MODE_SETID_ONLY) {
                 *ret_len = sizeof(ll_prebuilt_setid_only) / sizeof(ll_prebuilt_setid_only[0]);
                 return ll_prebuilt_setid_only;
+        }
+        if (mode == LL_MODE_SEAL_READ_ONLY) {
+                *ret_len = sizeof(ll_prebuilt_seal_read_only) / sizeof(ll_prebuilt_seal_read_only[0]);
+                return ll_prebuilt_seal_read_only;
         }
         *ret_len = sizeof(ll_prebuilt_workspace_write) / sizeof(ll_prebuilt_workspace_write[0]);
         return ll_prebuilt_workspace_write;

@@ -11,7 +11,10 @@ enum ll_mode {
         LL_MODE_READ_ONLY,
         LL_MODE_WORKSPACE_WRITE,
         LL_MODE_SETID_ONLY, /* the set-ID guard and the keyrings (kernel and file system): bubblewrap's
-                               two modes, whose own namespaces and read-only binds cover the rest */
+                               workspace-write, whose own namespaces and read-only binds cover the rest */
+        LL_MODE_SEAL_READ_ONLY, /* bubblewrap's read-only: setid-only, and every metadata change
+                                   refused with EROFS (what its read-only binds do not reach: a
+                                   descriptor of the caller's, the caller's terminal) */
 };
 
 /* Assembles the filter for `mode` on the machine whose native libseccomp arch token is `native`
@@ -23,9 +26,11 @@ enum ll_mode {
  * with a pid and a new limit) fails with EPERM.
  * read-only also: chmod, chown, utime and xattr syscalls and the inode-changing ioctls fail with
  * EACCES, io_uring with EPERM.
- * workspace-write and setid-only: a set-user-ID or set-group-ID bit, set by chmod (every variant)
- * or given to a file made by open, openat, creat or mknod, fails with EACCES; openat2 with ENOSYS,
- * io_uring with EPERM.
+ * workspace-write, setid-only and seal-read-only: a set-user-ID or set-group-ID bit, set by chmod
+ * (every variant) or given to a file made by open, openat, creat or mknod, fails with EACCES;
+ * openat2 with ENOSYS, io_uring with EPERM.
+ * seal-read-only also: the chmod, chown, utime and xattr syscalls and the inode-changing ioctls
+ * fail with EROFS (as on bubblewrap's read-only binds), chmod whatever the mode.
  * Every mode: the ioctls that add or remove a key of a file system's encryption keyring fail with
  * EACCES (no namespace separates that keyring), and so do add_key, request_key and keyctl.
  * All on the native and every compat syscall ABI; an unknown ABI kills the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */

@@ -1000,6 +1000,57 @@ $FIFO_META" <"$d/fifo" >"$d/out" 2>"$d/err"
         done
 done
 
+# ---- the caller's writable stdout and its terminal, in read-only --------------------------------
+# A descriptor the caller opened for writing is the caller's grant: the command writes through it.
+# But in read-only no metadata change reaches the host through it, nor through the caller's
+# terminal on stdin: under bubblewrap both lead into the host's writable mounts, and a read-only
+# run changed the mode and times of the file behind its stdout and of the terminal (`chmod 606
+# /proc/self/fd/0` left the terminal writable by every user: escape review). Checked on the host:
+# the file holds what was written, its mode, times and extended attributes are unchanged; the
+# terminal's mode and times are unchanged.
+cat >"$T/tty-meta.py" <<'PY'
+import os, pty, subprocess, sys
+user, argv = sys.argv[1], sys.argv[2:]
+master, slave = pty.openpty()
+name = os.ttyname(slave)
+if user == "nobody":
+    os.fchown(slave, 65534, -1)
+os.fchmod(slave, 0o620)
+os.utime(name, (978307200, 978307200))  # 2001-01-01
+before = os.stat(name)
+rc = subprocess.run(argv, stdin=slave, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+after = os.stat(name)
+print("rc %d mode %o->%o mtime %d->%d" % (rc, before.st_mode & 0o7777, after.st_mode & 0o7777,
+                                          before.st_mtime, after.st_mtime))
+PY
+META_CMD='chmod 606 /proc/self/fd/$0; touch -d 1999-01-01 /proc/self/fd/$0; setfattr -n user.sbx -v 1 /proc/self/fd/$0; echo written'
+for b in "${BACKENDS[@]}"; do
+        for u in "${USERS[@]}"; do
+                d=$T/grant-meta-$b-$u
+                run_as=()
+                mkdir -p "$d/ws" "$d/cache"
+                echo before >"$d/out"
+                chmod 644 "$d/out"
+                touch -d 2001-01-01 "$d/out"
+                if [ "$u" = nobody ]; then
+                        chown -R 65534:65534 "$d"
+                        run_as=("${T_NOBODY[@]}")
+                fi
+                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" \
+                        "$SBX_BIN" run --backend "$b" --mode read-only --root "$d/ws" --db "$d/audit.db" -- \
+                        sh -c "$META_CMD" 1 >>"$d/out" 2>"$d/err"
+                got="$(stat -c '%a %Y' "$d/out") $(getfattr --absolute-names -d "$d/out" 2>/dev/null | grep -c user.sbx)"
+                t_check "$b/read-only/$u/stdout-grant-meta: written through the caller's stdout, its mode, times and attributes unchanged ($got: $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
+                        test "$(tail -1 "$d/out")" = written -a "${got%% *}" = 644 -a \
+                        "$(stat -c %y "$d/out" | cut -c1-4)" != 1999 -a "${got##* }" = 0
+                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-meta.py" "$u" \
+                        "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode read-only --root "$d/ws" \
+                        --db "$d/audit.db" -- sh -c "$META_CMD" 0 2>&1)
+                t_check "$b/read-only/$u/terminal-meta: the caller's terminal keeps its mode and times ($out)" \
+                        eval '[[ "$out" =~ mode\ ([0-7]+)-\>([0-7]+)\ mtime\ ([0-9]+)-\>([0-9]+) ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[3]}" = "${BASH_REMATCH[4]}" ]'
+        done
+done
+
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
 t_diag "vectors per combination: ${#V_NAMES[@]}; elapsed $(($(date +%s) - start)) s"
 t_finish

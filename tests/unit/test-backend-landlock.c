@@ -366,7 +366,8 @@ static void test_landlock_fingerprint_changes_with_the_launcher(void **state) {
 
 /* The filters generated at build time are exactly what the launcher would assemble at run time. */
 static void test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones(void **state) {
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
+                                              LL_MODE_SEAL_READ_ONLY };
         uint32_t native = seccomp_arch_native();
         (void) state;
 
@@ -545,6 +546,26 @@ static uint32_t want_setid_only(const struct call *c) {
         return SECCOMP_RET_ALLOW;
 }
 
+/* bubblewrap's read-only (seal-read-only): setid-only, and every metadata change Landlock's
+ * read-only refuses (the chmod, chown, utime and xattr syscalls, the inode-changing ioctls) refused
+ * with EROFS instead, as bubblewrap's read-only binds do; chmod whatever the mode. */
+static uint32_t want_seal_read_only(const struct call *c) {
+        /* an inode change through a descriptor: refused in Landlock's read-only alone, or of type
+         * 0x94 (btrfs, FICLONE), after the keyring commands */
+        bool metadata = strcmp(c->name, "ioctl") == 0 && !is_keyring_call(c) &&
+                        ((c->read_only == ERRNO(EACCES) && c->workspace_write == SECCOMP_RET_ALLOW) ||
+                         ((c->args[1] >> 8) & 0xff) == 0x94);
+        static const char *const calls_refused[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "fchownat",
+                                                     "fsetxattr" };
+
+        if (metadata)
+                return ERRNO(EROFS);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(calls_refused); i++)
+                if (strcmp(c->name, calls_refused[i]) == 0)
+                        return ERRNO(EROFS);
+        return want_setid_only(c);
+}
+
 /* The direct System V IPC syscalls that Linux 5.1 added to the ABIs multiplexing IPC through
  * ipc() (i386, ppc, s390: the same numbers on each, from the kernel's syscall tables), which
  * libseccomp 2.5 answers with pseudo numbers. */
@@ -579,7 +600,8 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                 { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
                 { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
         };
-        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY };
+        static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
+                                              LL_MODE_SEAL_READ_ONLY };
         size_t checked = 0;
         (void) state;
 
@@ -600,7 +622,8 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                                         int nr = seccomp_syscall_resolve_name_arch(abi, calls[c].name);
                                         uint32_t want = modes[m] == LL_MODE_READ_ONLY         ? calls[c].read_only
                                                         : modes[m] == LL_MODE_WORKSPACE_WRITE ? calls[c].workspace_write
-                                                                                              : want_setid_only(&calls[c]);
+                                                        : modes[m] == LL_MODE_SETID_ONLY      ? want_setid_only(&calls[c])
+                                                                                              : want_seal_read_only(&calls[c]);
                                         uint32_t got;
 
                                         if (nr < 0)
@@ -615,7 +638,8 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
                                                          arches[a].native, abi,
                                                          modes[m] == LL_MODE_READ_ONLY         ? "read-only"
                                                          : modes[m] == LL_MODE_WORKSPACE_WRITE ? "workspace-write"
-                                                                                               : "setid-only",
+                                                         : modes[m] == LL_MODE_SETID_ONLY      ? "setid-only"
+                                                                                               : "seal-read-only",
                                                          calls[c].name, (unsigned long long) calls[c].args[0],
                                                          (unsigned long long) calls[c].args[1],
                                                          (unsigned long long) calls[c].args[2], got, want);
