@@ -1051,6 +1051,31 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- the caller's /dev/full on stdout: the host's node ---------------------------------------------
+# /dev/null, /dev/zero and /dev/full reach the command whatever their access (they are sinks), but
+# the caller's descriptor is the host's node on the host's writable /dev: as root, `chmod 604
+# /proc/self/fd/1 >/dev/full` in a bubblewrap workspace-write run took the device from every other
+# user (escape review). /dev/full stands for the three (the same code reopens each); its mode is put
+# back should a run change it. Landlock's workspace-write leaves chmod ungoverned (`partial`).
+if t_is_root; then
+        full_mode=$(stat -c %a /dev/full)
+        for b in "${BACKENDS[@]}"; do
+                for m in read-only workspace-write; do
+                        [ "$b/$m" = landlock/workspace-write ] && continue
+                        d=$T/sink-meta-$b-$m
+                        mkdir -p "$d/ws" "$d/cache"
+                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$SBX_BIN" run --backend "$b" \
+                                --mode "$m" --root "$d/ws" --db "$d/audit.db" -- \
+                                sh -c 'chmod 604 /proc/self/fd/1; echo "chmod $?" >&2; echo x; echo "write $?" >&2' \
+                                >/dev/full 2>"$d/err"
+                        got=$(stat -c %a /dev/full)
+                        [ "$got" = "$full_mode" ] || chmod "$full_mode" /dev/full
+                        t_check "$b/$m/root/sink-meta: the host's /dev/full on stdout keeps its mode ($got; $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
+                                test "$got" = "$full_mode" -a "$(grep -c '^write 1$' "$d/err")" = 1
+                done
+        done
+fi
+
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
 t_diag "vectors per combination: ${#V_NAMES[@]}; elapsed $(($(date +%s) - start)) s"
 t_finish
