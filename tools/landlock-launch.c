@@ -1016,36 +1016,52 @@ static bool reopen_stdin_fifo(const struct launch *l) {
  * sandbox shows it: reading it fails with EISDIR, as without sbx (it read as an empty file when sbx
  * fed it through a pipe: review). One the sandbox does not show, or shows as another directory
  * (the private /dev, a directory removed or replaced since), and the command never runs. */
-/* --seal-mounts: the caller's /dev/null, /dev/zero or /dev/full on descriptor 0, 1 or 2 (passed as
- * they are, whatever their access) is the host's node on the host's writable /dev: through
- * /proc/self/fd/N a command changed its mode (as root, `chmod 604 /proc/self/fd/1 >/dev/full` in a
- * workspace-write run: every user lost the host's /dev/full; escape review). Each is opened again
- * on the sandbox's own node of that device, a read-only bind, with the same access: the same
- * device, and EROFS for a change of its inode. */
-static void reopen_sinks(void) {
+/* --seal-mounts: the caller's /dev/null, /dev/zero or /dev/full (on descriptors 0-2, passed as they
+ * are whatever their access, or a --keep-fd one) is the host's node on the host's writable /dev:
+ * through /proc/self/fd/N a command changed its mode (as root, `chmod 604 /proc/self/fd/1
+ * >/dev/full` in a workspace-write run: every user lost the host's /dev/full; escape review). Each
+ * is opened again on the sandbox's own node of that device, a read-only bind, with the same access:
+ * the same device, and EROFS for a change of its inode. */
+static void reopen_sink(int fd) {
         static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full" };
+        struct stat st, sn;
+        int flags, nfd;
 
-        for (int fd = 0; fd <= 2; fd++) {
-                struct stat st, sn;
-                int flags, nfd;
-
-                if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode))
+        if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode))
+                return;
+        for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++) {
+                if (stat(sinks[i], &sn) < 0 || !S_ISCHR(sn.st_mode) || sn.st_rdev != st.st_rdev)
                         continue;
-                for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++) {
-                        if (stat(sinks[i], &sn) < 0 || !S_ISCHR(sn.st_mode) || sn.st_rdev != st.st_rdev)
-                                continue;
-                        flags = fcntl(fd, F_GETFL);
-                        if (flags < 0)
-                                fail(errno, "stdin", "cannot read the flags of descriptor %d", fd);
-                        nfd = open(sinks[i], (flags & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_NOCTTY | O_CLOEXEC);
-                        if (nfd < 0)
-                                fail(errno, "stdin", "cannot open %s in the sandbox for descriptor %d", sinks[i], fd);
-                        if (dup2(nfd, fd) < 0)
-                                fail(errno, "stdin", "cannot put %s on descriptor %d", sinks[i], fd);
-                        close(nfd);
-                        break;
-                }
+                flags = fcntl(fd, F_GETFL);
+                if (flags < 0)
+                        fail(errno, "stdin", "cannot read the flags of descriptor %d", fd);
+                nfd = open(sinks[i], (flags & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_NOCTTY | O_CLOEXEC);
+                if (nfd < 0)
+                        fail(errno, "stdin", "cannot open %s in the sandbox for descriptor %d", sinks[i], fd);
+                if (dup3(nfd, fd, fcntl(fd, F_GETFD) == FD_CLOEXEC ? O_CLOEXEC : 0) < 0)
+                        fail(errno, "stdin", "cannot put %s on descriptor %d", sinks[i], fd);
+                close(nfd);
+                return;
         }
+}
+
+/* Every descriptor the command would inherit, as /proc/self/fd lists them (the launcher's own are
+ * pipes and sockets, never a sink). */
+static void reopen_sinks(void) {
+        DIR *d = opendir("/proc/self/fd");
+        struct dirent *de;
+
+        if (!d)
+                fail(errno, "stdin", "cannot list the descriptors in /proc/self/fd");
+        while ((de = readdir(d))) {
+                char *end;
+                long fd = strtol(de->d_name, &end, 10);
+
+                if (de->d_name[0] < '0' || de->d_name[0] > '9' || *end || fd == dirfd(d) || fd > INT_MAX)
+                        continue;
+                reopen_sink((int) fd);
+        }
+        closedir(d);
 }
 
 static void reopen_stdin_dir(const struct launch *l) {

@@ -1055,8 +1055,8 @@ done
 # /dev/null, /dev/zero and /dev/full reach the command whatever their access (they are sinks), but
 # the caller's descriptor is the host's node on the host's writable /dev: as root, `chmod 604
 # /proc/self/fd/1 >/dev/full` in a bubblewrap workspace-write run took the device from every other
-# user (escape review). /dev/full stands for the three (the same code reopens each); its mode is put
-# back should a run change it. Landlock's workspace-write leaves chmod ungoverned (`partial`).
+# user (escape review). On stdout and on a --keep-fd; /dev/full stands for the three (the same code
+# reopens each); its mode is put back should a run change it. Landlock's workspace-write leaves chmod ungoverned (`partial`).
 if t_is_root; then
         full_mode=$(stat -c %a /dev/full)
         for b in "${BACKENDS[@]}"; do
@@ -1064,14 +1064,16 @@ if t_is_root; then
                         [ "$b/$m" = landlock/workspace-write ] && continue
                         d=$T/sink-meta-$b-$m
                         mkdir -p "$d/ws" "$d/cache"
-                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$SBX_BIN" run --backend "$b" \
-                                --mode "$m" --root "$d/ws" --db "$d/audit.db" -- \
-                                sh -c 'chmod 604 /proc/self/fd/1; echo "chmod $?" >&2; echo x; echo "write $?" >&2' \
-                                >/dev/full 2>"$d/err"
-                        got=$(stat -c %a /dev/full)
-                        [ "$got" = "$full_mode" ] || chmod "$full_mode" /dev/full
-                        t_check "$b/$m/root/sink-meta: the host's /dev/full on stdout keeps its mode ($got; $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
-                                test "$got" = "$full_mode" -a "$(grep -c '^write 1$' "$d/err")" = 1
+                        for fd in 1 3; do
+                                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$SBX_BIN" run --backend "$b" \
+                                        --mode "$m" --root "$d/ws" --db "$d/audit.db" --keep-fd 3 -- \
+                                        sh -c 'chmod 604 /proc/self/fd/$0; echo "chmod $?" >&2; echo x >&$0; echo "write $?" >&2' \
+                                        "$fd" >/dev/full 3>/dev/full 2>"$d/err"
+                                got=$(stat -c %a /dev/full)
+                                [ "$got" = "$full_mode" ] || chmod "$full_mode" /dev/full
+                                t_check "$b/$m/root/sink-meta-fd$fd: the host's /dev/full on descriptor $fd keeps its mode ($got; $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
+                                        test "$got" = "$full_mode" -a "$(grep -c '^write 1$' "$d/err")" = 1
+                        done
                 done
         done
 fi
