@@ -324,7 +324,8 @@ static int fixtures_check(int argc, char **argv) {
                              "of <backend> and lists each case whose verdict differs from meta's verdict=.\n"
                              "DIR defaults to ./fixtures at the top of the source tree. Exit status 0 when all\n"
                              "cases pass, 1 on a mismatch (or when descriptors or memory run out), 2 on a usage\n"
-                             "error or a malformed case.");
+                             "error or a malformed case.\n\n"
+                             "  -v, --verbose  also print an ok line for each passing case");
                         return SBX_EXIT_OK;
                 }
                 if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)

@@ -4,7 +4,9 @@
 #   every option that any `sbx ... --help` prints, every key of the JSON records sbx writes,
 #   and the version `sbx --version` reports;
 # - the bash completion passes bash -n, completes verbs, subverbs, option values and files, and
-#   offers every option that `--help` prints.
+#   offers every option that `--help` prints;
+# - each verb's options are one set in the man page, its --help, the completion and the binary
+#   (which takes each and refuses the others), and the README spells none that sbx lacks.
 # Env (from meson): SBX, SBX_SOURCE_ROOT, SBX_BUILD_ROOT.
 set -uo pipefail
 
@@ -316,6 +318,156 @@ for cmd in "${!help_opts[@]}"; do
                         fail "sbx $cmd: the completion does not offer $o (offered: $(tr '\n' ' ' <<<"$offered"))"
                 fi
         done
+done
+
+# ---- every unit's options: one set in the man page, its --help, the completion and the binary ----
+# (fixtures check's --help named -v only, the man page and the completion --verbose too; the
+# page's denials line left out its output forms). A unit is "VERB" or "VERB SUB"; -h and --help,
+# which every unit takes (checked above), are left out.
+opt_words() { grep -oE -- '(^|[^[:alnum:]_-])--?[a-zA-Z][a-zA-Z0-9-]*' | sed -E 's/^[^-]*//' |
+        grep -vxE -- '-h|--help' | sort -u | tr '\n' ' '; }
+units=(run classify probe 'policy resolve' 'session start' 'session mode' 'session show' 'audit list' 'audit show'
+        'audit denials' 'audit stats' 'audit export' 'audit prune' 'fixtures check' 'fixtures record' audit-writer)
+# The page's COMMANDS, one line per .TP tag ("HEADING<TAB>TAG"), troff escapes removed; a tag
+# that follows ".I FILTERS" (up to the next .PP) is marked "HEADING<TAB>@FILTER TAG".
+awk '/^\.SH / { c = ($2 == "COMMANDS"); next } !c { next }
+        /^\.SS / { h = $0; sub(/^\.SS "?/, "", h); sub(/"$/, "", h); next }
+        /^\.PP/ { pp = 1; f = 0; next } pp && /^\.I FILTERS$/ { f = 1 } { pp = 0 }
+        /^\.TP/ { t = 1; next } t { print h "\t" (f ? "@FILTER " : "") $0; t = 0 }' "$SBX_SOURCE_ROOT/tools/sbx.1.in" |
+        sed -e 's/\\-/-/g' -e 's/\\f[A-Z]//g' -e 's/\\&//g' >"$tmp/man.tags"
+# The options the page gives a unit. In a verb with subverbs, each subverb's tag line names its
+# options (FILTERS: the filter tags); an option tag that shares an option with a subverb's line
+# is that subverb's (an alias: -v, --verbose), and one that shares none is every subverb's (--db).
+man_unit_opts() { # unit
+        local verb=${1%% *} sub='' own='' all='' tag t_opts o
+        [ "$verb" != "$1" ] && sub=${1#* }
+        local -a tags=()
+        mapfile -t tags < <(awk -F '\t' -v v="sbx $verb" 'index($1, v " ") == 1 || $1 == v { print $2 }' "$tmp/man.tags")
+        if [ -z "$sub" ]; then
+                printf '%s\n' "${tags[@]}" | sed 's/^@FILTER //' | opt_words
+                return
+        fi
+        local filters
+        filters=$(printf '%s\n' "${tags[@]}" | sed -n 's/^@FILTER //p' | opt_words)
+        for tag in "${tags[@]}"; do
+                case $tag in
+                *"sbx $verb $sub "* | *"sbx $verb $sub") own+=" $(opt_words <<<"$tag")"
+                        case $tag in *FILTERS*) own+=" $filters" ;; esac ;;
+                esac
+                case $tag in *"sbx $verb "*) all+=" $(opt_words <<<"$tag")" ;; esac
+        done
+        local out=$own
+        for tag in "${tags[@]}"; do
+                case $tag in *"sbx $verb "* | @FILTER*) continue ;; esac
+                t_opts=$(opt_words <<<"$tag")
+                for o in $t_opts; do
+                        if grep -qw -- "$o" <<<"$own"; then out+=" $t_opts"; continue 2; fi
+                done
+                for o in $t_opts; do
+                        grep -qw -- "$o" <<<"$all $filters" && continue 2
+                done
+                out+=" $t_opts"
+        done
+        tr ' ' '\n' <<<"$out" | opt_words
+}
+# The options a unit's --help gives it: all that it prints; where a subverb's --help is its verb's
+# (session, audit), those of its usage line and the lines that continue it, FILTERS those of the
+# FILTERS: block.
+help_unit_opts() { # unit
+        local verb=${1%% *} sub=
+        [ "$verb" != "$1" ] && sub=${1#* }
+        # shellcheck disable=SC2086
+        "$SBX" $1 --help >"$tmp/unit-help.out" 2>/dev/null
+        "$SBX" "$verb" --help >"$tmp/verb-help.out" 2>/dev/null
+        if [ -z "$sub" ] || ! cmp -s "$tmp/unit-help.out" "$tmp/verb-help.out"; then # the unit's own text
+                sed 's/`[^`]*`//g' "$tmp/unit-help.out" | opt_words
+                return
+        fi
+        local line filters
+        line=$(awk -v u="sbx $1" '/^$/ { exit } /(^|[ :])sbx / { on = index($0, u " ") > 0 || substr($0, length($0) - length(u) + 1) == u } on' \
+                "$tmp/unit-help.out")
+        filters=$(sed -n '/^FILTERS:$/,/^$/p' "$tmp/unit-help.out" | opt_words)
+        case $line in *FILTERS*) line+=" $filters" ;; esac
+        opt_words <<<"$line"
+}
+# shellcheck disable=SC2086
+completion_unit_opts() { complete_words sbx $1 - | sed 's/=$//' | opt_words; }
+# A value each option takes, so that the option alone is what the binary is asked about.
+declare -A opt_value=([--mode]=read-only [--root]=/ [--session]=s1 [--backend]=bwrap [--db]=$tmp/units.db
+        [--verdict-json]=$tmp/units.json [--verdict-fd]=9 [--keep-fd]=9 [--approver]=/bin/false [-c]=true
+        [--exit]=1 [--signal]=9 [--stderr]=/dev/null [--dialect]=/dev/null [--cwd]=/ [--since]=1h [--until]=1h
+        [--verdict]=denied [--state]=completed [--path]=/x [--limit]=1 [--before]=1d [--case]=$tmp/units-case
+        [--note]=x [--expect]=denied [--user]=0 [--timeout]=1 [--idle]=1)
+declare -A unit_args=(['session mode']='s1 read-only' ['session show']=s1 ['audit show']=1)
+all_opts=
+declare -A unit_opts=()
+for unit in "${units[@]}"; do
+        m=$(man_unit_opts "$unit")
+        h=$(help_unit_opts "$unit")
+        c=$(completion_unit_opts "$unit")
+        unit_opts[$unit]=$m
+        all_opts+=" $m $h $c"
+        check "sbx $unit: the man page and --help name the same options (man: $m; help: $h)" test "$m" = "$h"
+        check "sbx $unit: ... and the completion offers them (${c})" test "$c" = "$h"
+done
+# The binary takes each of a unit's options, and refuses every other one, naming it (exit 2).
+# The word after it is a sentinel that no unit takes: reaching it means the option was taken. A
+# refusal that comes after the parse (stats --limit) is asked for again without the sentinel, but
+# of the two units that would act on it (probe probes, audit-writer serves).
+all_opts=$(tr ' ' '\n' <<<"$all_opts" | sort -u)
+for unit in "${units[@]}"; do
+        for o in $all_opts; do
+                val=${opt_value[$o]-}
+                [ "$o" = --on-denial ] && { o=--on-denial=ask; val=; }
+                read -ra args <<<"${unit_args[$unit]-}"
+                args+=("$o" ${val:+"$val"})
+                # shellcheck disable=SC2086
+                "$SBX" $unit "${args[@]}" --sbx-sentinel </dev/null >/dev/null 2>"$tmp/unit.err"
+                rc=$?
+                if tr ' ' '\n' <<<"${unit_opts[$unit]}" | grep -qxF -- "${o%%=*}"; then
+                        check "sbx $unit takes $o (it stopped at the sentinel, exit $rc: $(head -c 150 "$tmp/unit.err"))" \
+                                grep -qF -- "'--sbx-sentinel'" "$tmp/unit.err"
+                        continue
+                fi
+                if grep -qF -- sentinel "$tmp/unit.err" && [ "$unit" != probe ] && [ "$unit" != audit-writer ]; then
+                        # shellcheck disable=SC2086
+                        "$SBX" $unit "${args[@]}" </dev/null >/dev/null 2>"$tmp/unit.err"
+                        rc=$?
+                fi
+                check "sbx $unit refuses $o, exit 2 ($rc: $(head -c 150 "$tmp/unit.err"))" \
+                        bash -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$3")" -eq 1 ] && grep -qF -- "${2%%=*}" "$3"' _ "$rc" "$o" "$tmp/unit.err"
+        done
+done
+check "... and none of them wrote anything ($(cd "$tmp" && ls -d units* 2>/dev/null | tr '\n' ' '))" \
+        bash -c '! ls -d "$1"/units* >/dev/null 2>&1' _ "$tmp"
+# The README: each option its synopsis gives a verb is one of that verb's; any other option it
+# spells is one of sbx's or, named here, of the tools sbx drives (bubblewrap's, meson's).
+awk '/^## What it does/ { c = 1 } c && /^```$/ { n++; next } c && n == 1 { print } n == 2 { exit }' \
+        "$SBX_SOURCE_ROOT/README.md" | sed 's/ *#.*//' |
+        awk '/^sbx / { if (e != "") print e; e = $0; next } { e = e " " $0 } END { print e }' >"$tmp/readme.synopsis"
+check "the README's synopsis has an entry for each verb ($(cut -d' ' -f2 "$tmp/readme.synopsis" | sort -u | tr '\n' ' '))" \
+        test "$(cut -d' ' -f2 "$tmp/readme.synopsis" | sort -u | tr '\n' ' ')" = "audit classify fixtures policy probe run session "
+while read -r _ verb subs rest; do
+        case $subs in -* | ... | \[*) rest="$subs $rest" subs= ;; esac
+        taken=
+        for unit in "${units[@]}"; do
+                [ "${unit%% *}" = "$verb" ] || continue
+                [ -z "$subs" ] || [ "$unit" = "$verb" ] || grep -qE "(^|\|)${unit#* }(\||$)" <<<"$subs" || continue
+                taken+=" ${unit_opts[$unit]}"
+        done
+        for o in $(opt_words <<<"$rest"); do
+                check "README synopsis: sbx $verb${subs:+ $subs} takes $o" grep -qxF -- "$o" <<<"$(tr ' ' '\n' <<<"$taken")"
+        done
+done <"$tmp/readme.synopsis"
+foreign='--chdir --cross-file --dev --die-with-parent --lifeline-fd --new-session --num-processes --print-errorlogs
+        --ro-bind --seal-mounts'
+for o in $(grep -oE -- '(^|[^[:alnum:]_-])--[a-zA-Z][a-zA-Z0-9-]*' "$SBX_SOURCE_ROOT/README.md" | sed -E 's/^[^-]*//' | sort -u); do
+        [ "$o" = --help ] && continue
+        if grep -qxF -- "$o" <<<"$all_opts"; then
+                ok "README: $o is an option of sbx"
+        else
+                check "README: $o is no option of sbx, but one of a tool it drives" grep -qw -- "$o" <<<"$foreign"
+        fi
 done
 
 # ---- values and statuses the page states -----------------------------------------------------
