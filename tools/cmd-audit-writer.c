@@ -2,6 +2,8 @@
  * database (audit/writer.c). sbx run starts it on its own; running it by hand is for operators
  * and tests. */
 #include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,28 +33,54 @@ int sbx_cmd_audit_writer(int argc, char **argv) {
         struct sbx_diag diag = { 0 };
         int r;
 
-        for (int i = 1; i < argc; i++) {
-                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-                        fputs(usage_text, stdout);
-                        return 0;
-                }
+        /* getopt_long, as every other verb: --db=PATH and --idle=N are taken, a missing value is
+         * named as such, and --idle is read as every other number is (" 5" and "+5" served) */
+        optind = 0;
+        opterr = 0;
+        for (;;) {
+                enum { OPT_DB = 0x100, OPT_IDLE, OPT_HELP };
+                static const struct option options[] = {
+                        { "db", required_argument, NULL, OPT_DB },
+                        { "idle", required_argument, NULL, OPT_IDLE },
+                        { "help", no_argument, NULL, OPT_HELP },
+                        {},
+                };
+                const char *element = sbx_getopt_element(argc, argv);
+                char what[128];
+                int64_t v;
+                int c;
+
+                if ((c = getopt_long(argc, argv, "+:h", options, NULL)) == -1)
+                        break;
                 /* an option given twice is ambiguous, as for every other verb: the last one
                  * silently won (--db A --db B served B) */
-                if ((strcmp(argv[i], "--db") == 0 && db) || (strcmp(argv[i], "--idle") == 0 && idle_given))
-                        return sbx_fail(SBX_EXIT_USAGE, "audit-writer: %s given twice: which one is meant?", argv[i]);
-                if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
-                        db = argv[++i];
-                else if (strcmp(argv[i], "--idle") == 0 && i + 1 < argc) {
-                        char *end = NULL;
+                if ((c == OPT_DB && db) || (c == OPT_IDLE && idle_given))
+                        return sbx_fail(SBX_EXIT_USAGE, "audit-writer: --%s given twice: which one is meant?",
+                                        c == OPT_DB ? "db" : "idle");
+                switch (c) {
+                case OPT_DB:
+                        db = optarg;
+                        break;
+                case OPT_IDLE:
                         idle_given = true;
-                        errno = 0;
-                        idle = strtol(argv[++i], &end, 10);
-                        if (errno || !end || *end || argv[i][0] == '\0' || idle < 1 || idle > 86400)
+                        if (sbx_parse_int64(optarg, 1, 86400, &v) < 0)
                                 return sbx_fail(SBX_EXIT_USAGE, "audit-writer: --idle needs 1..86400 seconds, got '%s'",
-                                                argv[i]);
-                } else
-                        return sbx_fail(SBX_EXIT_USAGE, "audit-writer: unknown or incomplete option '%s'", argv[i]);
+                                                optarg);
+                        idle = (long) v;
+                        break;
+                case OPT_HELP:
+                case 'h':
+                        fputs(usage_text, stdout);
+                        return 0;
+                case ':':
+                        return sbx_fail(SBX_EXIT_USAGE, "audit-writer: option '%s' needs a value", argv[optind - 1]);
+                default:
+                        return sbx_fail(SBX_EXIT_USAGE, "audit-writer: %s",
+                                        sbx_getopt_error(element, optopt, what, sizeof(what)));
+                }
         }
+        if (optind < argc)
+                return sbx_fail(SBX_EXIT_USAGE, "audit-writer: unexpected argument '%s'", argv[optind]);
         if ((r = sbx_db_default_path(db, &db_path, &diag)) < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "audit-writer", &diag);
         if (db_path[0] != '/') {

@@ -395,5 +395,23 @@ for o in "--db $T/twice-a.db --db $T/twice-b.db --idle 1" "--db $T/twice-a.db --
         t_check "... named as given twice ($(head -c 200 "$T/err"))" grep -q "^sbx: audit-writer: --[a-z]* given twice" "$T/err"
 done
 t_check "... and no database was made" test ! -e "$T/twice-a.db" -a ! -e "$T/twice-b.db"
+# its numbers and missing values read as every other verb's: " 5" and "+5" were 5 s (strtol
+# skips blanks and takes a sign), a missing value was an "unknown or incomplete option"
+writer_refuses() { # words-the-line-holds args...
+        local want=$1 rc
+        shift
+        timeout 20 "$SBX_BIN" audit-writer "$@" 2>"$T/err"
+        rc=$?
+        t_check "audit-writer $(printf '%q ' "$@" | sed "s|$T/||g"): exit 2 (got $rc), one line with \"$want\" ($(head -c 200 "$T/err"))" \
+                bash -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -qF -- "$3" "$2"' _ "$rc" "$T/err" "$want"
+}
+for v in " 5" "+5" "5 " "0x10" "1e3" "-1" "86401" "4294967297" "18446744073709551617" ""; do
+        writer_refuses "--idle needs 1..86400 seconds, got '$v'" --db "$T/numbers.db" --idle "$v"
+done
+writer_refuses "option '--idle' needs a value" --db "$T/numbers.db" --idle
+writer_refuses "option '--db' needs a value" --idle 1 --db
+writer_refuses "unknown option '--frob'" --db "$T/numbers.db" --frob
+writer_refuses "unexpected argument 'x'" --db "$T/numbers.db" -- x
+t_check "... and no database was made" test ! -e "$T/numbers.db"
 
 t_finish
