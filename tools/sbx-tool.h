@@ -81,7 +81,8 @@ void sbx_leftovers_end(struct sbx_leftovers *l);
 _Noreturn void sbx_keeper_run(pid_t parent, bool end_left, void (*start)(pid_t keeper, void *userdata),
                               void *userdata);
 
-/* Strict decimal parse of a whole string into [min, max]; -EINVAL/-ERANGE otherwise. */
+/* Strict decimal parse of a whole string into [min, max] (digits, a '-' only when min < 0; no
+ * blank, no '+'); -EINVAL/-ERANGE otherwise. */
 int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret);
 
 /* Untrusted text bound for a terminal (a command's stderr line, a recorded argv): the first len

@@ -83,7 +83,8 @@ int sbx_parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret) {
         char *end = NULL;
         long long v;
 
-        if (!s || !*s || (*s != '-' && (*s < '0' || *s > '9')))
+        /* a sign only where the range has negative numbers: "-0" read as 0 (--exit -0 classified) */
+        if (!s || !*s || ((*s != '-' || min >= 0) && (*s < '0' || *s > '9')))
                 return -EINVAL;
         errno = 0;
         v = strtoll(s, &end, 10);

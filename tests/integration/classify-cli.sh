@@ -134,6 +134,11 @@ bad "exit code out of range" --backend bwrap --exit 256
 bad "negative exit code" --backend bwrap --exit -1
 bad "signal 0 (it exited) without its exit code" --backend bwrap --signal 0
 bad "signal out of range" --backend bwrap --exit 1 --signal 65
+# a number is digits and nothing else: "-0" was read as 0 (exit 0 and a verdict)
+for v in -0 " 5" "5 " +5 0x10 1e3 2147483648 4294967296 18446744073709551616 ""; do
+        bad "exit code '$v'" --backend bwrap --exit "$v"
+        bad "signal '$v'" --backend bwrap --exit 1 --signal "$v"
+done
 # --cwd: a relative path of a denial line is recorded joined to it, as text
 printf "touch: cannot touch 'sub/../x': Read-only file system\n" |
         "$SBX_BIN" classify --backend bwrap --exit 1 --cwd /ws/d --json >"$T/cwd.json"
