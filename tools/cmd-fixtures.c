@@ -314,11 +314,19 @@ static int fixtures_check(int argc, char **argv) {
         struct dirent **backends = NULL;
         const char *root = NULL;
         bool verbose = false;
+        bool options_end = false;
         struct stat st;
         int nb;
 
         for (int i = 1; i < argc; i++) {
-                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                if (options_end || argv[i][0] != '-') {
+                        if (root)
+                                return sbx_fail(SBX_EXIT_USAGE, "fixtures check: unexpected argument '%s'", argv[i]);
+                        root = argv[i];
+                } else if (strcmp(argv[i], "--") == 0) {
+                        /* the end of the options, as for every other verb: a DIR that begins with '-' */
+                        options_end = true;
+                } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
                         puts("usage: sbx fixtures check [-v] [DIR]\n\n"
                              "Classifies every case DIR/<backend>/<case>/{meta,stderr} with the built-in dialect\n"
                              "of <backend> and lists each case whose verdict differs from meta's verdict=.\n"
@@ -327,15 +335,11 @@ static int fixtures_check(int argc, char **argv) {
                              "error or a malformed case.\n\n"
                              "  -v, --verbose  also print an ok line for each passing case");
                         return SBX_EXIT_OK;
-                }
-                if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0)
+                } else if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0) {
                         verbose = true;
-                else if (argv[i][0] == '-')
+                } else {
                         return sbx_fail(SBX_EXIT_USAGE, "fixtures check: unknown option '%s'", argv[i]);
-                else if (root)
-                        return sbx_fail(SBX_EXIT_USAGE, "fixtures check: unexpected argument '%s'", argv[i]);
-                else
-                        root = argv[i];
+                }
         }
         if (!root) {
                 if (stat("fixtures", &st) == 0 && S_ISDIR(st.st_mode) && access("classify/sbx-classify.h", F_OK) == 0)

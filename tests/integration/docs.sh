@@ -297,6 +297,10 @@ expect_completion_has landlock sbx fixtures record --backend ''
 expect_completion_has echo sbx run --mode read-only -- ech
 expect_completion_has echo sbx run ech
 expect_completion_has "$tmp/ws" sbx run --root "$tmp/w"
+# fixtures check's DIR after `--` (it offered commands: an executable file too)
+install -m 755 /dev/null "$tmp/w-exe"
+expect_completion "$tmp/ws " sbx fixtures check -- "$tmp/w"
+rm -f "$tmp/w-exe"
 
 # Every option that a --help names is offered by the completion of that verb (for a verb with
 # subverbs, by one of its subverbs: `sbx audit --help` lists the options of all of them).

@@ -19,6 +19,22 @@ rc=$?
 sed 's/^/# /' "$T/out" "$T/err" | tail -20
 chk "fixtures check passes on the recorded fixtures (status $rc)" '[ $rc = 0 ]'
 chk "a summary line with 0 failed" 'grep -Eq "^fixtures: [0-9]+ passed, 0 failed$" "$T/out"'
+# `--` ends the options, as for every other verb: a DIR that begins with '-' ("unknown option '--'")
+mkdir -p "$T/dash"
+cp -r "$F" "$T/dash/-fixtures"
+(cd "$T/dash" && "$SBX_BIN" fixtures check -- -fixtures) >"$T/out" 2>"$T/err"
+rc=$?
+chk "fixtures check -- -fixtures checks that directory (status $rc: $(head -c 200 "$T/err"))" \
+        '[ $rc = 0 ] && grep -Eq "^fixtures: [0-9]+ passed, 0 failed$" "$T/out"'
+(cd "$T/dash" && "$SBX_BIN" fixtures check -- -v) >"$T/out" 2>"$T/err"
+rc=$?
+chk "... and -v after it is a directory, not the option (status $rc: $(head -c 200 "$T/err"))" \
+        '[ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "fixtures check: -v is not a directory" "$T/err"'
+(cd "$T/dash" && "$SBX_BIN" fixtures check -fixtures) >"$T/out" 2>"$T/err"
+rc=$?
+chk "... which without -- is an unknown option (status $rc: $(head -c 200 "$T/err"))" \
+        '[ $rc = 2 ] && grep -q "unknown option .-fixtures." "$T/err"'
+rm -rf "$T/dash"
 
 # Coverage: at least 60 live bwrap+landlock cases, every verdict, cases of each backend.
 live=$(cat "$F"/bwrap/*/meta "$F"/landlock/*/meta 2>/dev/null | grep -Ec '^source=live(-raw)?$')
