@@ -121,6 +121,9 @@ t_check "an argument too many: session mode exits 2 with one line" one_line $? 2
 t_check "... and no mode event was logged" test "$(sqlite3 "$GOOD" 'SELECT count(*) FROM mode_events')" = 1
 
 # ---- malformed filters and arguments ----------------------------------------------------------
+# (none of them writes the database: its file and its log keep their bytes)
+db_bytes() { cat "$GOOD" "$GOOD-wal" 2>/dev/null | sha256sum; }
+GOOD_BYTES=$(db_bytes)
 bad() { # bad DESCRIPTION PATTERN ARGS...: exit 2, one line matching PATTERN, nothing on stdout
         local d=$1 pat=$2
         shift 2
@@ -183,6 +186,23 @@ bad "a filter after -- (ignored before)" "unexpected argument '--verdict'" audit
 t_check "show -- ID shows ID (status $?: $(head -c 200 "$ERR"))" grep -q '^id  *1$' "$T/stdout"
 bad "follow with --json" "--follow streams" audit export --follow --json --db "$GOOD"
 bad "--top-paths outside denials" "--top-paths belongs" audit list --top-paths --db "$GOOD"
+# a number is digits: no blank, sign, base or exponent; past the range said so
+ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }
+for v in -1 -0 " 5" "5 " +5 0x10 1e3 18446744073709551616 ""; do
+        bad "--limit '$v'" "--limit needs a positive number, not '$(ere "$v")'" audit list --limit "$v" --db "$GOOD"
+        bad "--top-paths='$v'" "--top-paths N out of range: '$(ere "$v")'" audit denials --top-paths="$v" --db "$GOOD"
+done
+for v in 1000001 2147483648 4294967296; do
+        bad "--top-paths=$v" "--top-paths N out of range: '$v'" audit denials --top-paths="$v" --db "$GOOD"
+done
+for v in " 5" "5 " +5 0x10 1e3 18446744073709551616 ""; do
+        bad "show '$v'" "'$(ere "$v")' is not an execution id" audit show "$v" --db "$GOOD"
+done
+bad "show 2^31" "no execution 2147483648" audit show 2147483648 --db "$GOOD"
+bad "show 2^63" "'9223372036854775808' is not an execution id" audit show 9223372036854775808 --db "$GOOD"
+bad "show -1, an option" "unknown option '-1'" audit show -1 --db "$GOOD"
+bad "show -- -1" "'-1' is not an execution id" audit show --db "$GOOD" -- -1
+t_check "... and the database and its log kept their bytes through all of the above" test "$(db_bytes)" = "$GOOD_BYTES"
 # --top-paths [N]: N as the next word or, as an optional value is spelt, --top-paths=N (which was
 # refused, "takes no value")
 TOP=$T/top.db
