@@ -228,6 +228,31 @@ else
                 run "${DB[@]}" --root "$WS" -- CMD
 fi
 
+# ---- numbers: digits and nothing else, within range; a value of each option once --------------
+# (none of these is run or recorded: the rows stay as they are)
+rows_before=$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)
+ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }
+for v in -1 -0 " 5" "5 " +5 0x10 1e3 2147483648 4294967296 18446744073709551616 ""; do
+        for o in --verdict-fd --keep-fd; do
+                refused 2 "$o expects a descriptor number, got '$(ere "$v")'" "$o '$v'" -- \
+                        run "${DB[@]}" --root "$WS" "$o" "$v" -- CMD
+        done
+        refused 2 "--timeout wants 1..3600 seconds" "fixtures record --timeout '$v'" -- \
+                fixtures record --backend bwrap --case "$T/fx2/bwrap/c" --timeout "$v" -- CMD
+        refused 2 "--user wants UID\[:GID\], not '$(ere "$v")'" "fixtures record --user '$v'" -- \
+                fixtures record --backend bwrap --case "$T/fx2/bwrap/c" --user "$v" -- CMD
+done
+for o in "--mode read-only" "--root $WS" "--session s1" "--backend bwrap" "--verdict-json $T/twice.json" \
+        "--verdict-fd 9" "--approver /bin/false" "--on-denial=ask"; do
+        # shellcheck disable=SC2086
+        refused 2 "${o%% *}( ${o#* })? given twice|${o%%=*} given twice" "run $o twice" -- run "${DB[@]}" $o $o -- CMD
+done
+refused 2 "unknown option '--frob'" "an option after -- is the command's: sbx never sees it" -- \
+        run "${DB[@]}" --root "$WS" --frob -- CMD --frob
+rows_now=$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)
+t_check "... and none of them left a row ($rows_before before, $rows_now after), a case ($(ls -d "$T/fx2" 2>/dev/null))" \
+        test "$rows_now" = "$rows_before" -a ! -e "$T/fx2" -a ! -e "$T/twice.json"
+
 # ---- accepted forms next to the refused ones -----------------------------------------------------
 "$SBX_BIN" run --help >"$T/help.out" 2>"$T/help.err"
 rc=$?
