@@ -846,7 +846,9 @@ static int run_prune(int argc, char **argv) {
                 const char *element = sbx_getopt_element(argc, argv);
                 char what[128];
 
-                if ((c = getopt_long(argc, argv, ":h", longopts, NULL)) == -1)
+                /* "+": in order, so that a refusal names the word at fault (permuted, `prune x
+                 * --bogus` said "unknown option 'x'") */
+                if ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) == -1)
                         break;
                 /* (a second --before pruned by it, the first one dropped without a word) */
                 if (c == O_DB || c == O_BEFORE) {

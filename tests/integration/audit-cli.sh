@@ -135,6 +135,9 @@ bad "malformed --since" "malformed --since 'yesterday'" audit list --since yeste
 bad "prune without --before" "--before T is required" audit prune --db "$GOOD"
 bad "prune with a malformed --before" "malformed --before 'soon'" audit prune --before soon --db "$GOOD"
 bad "prune with a filter it does not take" "unknown option '--verdict'" audit prune --before 1d --verdict denied --db "$GOOD"
+# the word at fault is the one named (a word before an unknown option was "unknown option 'x'")
+bad "prune with a word, then an unknown option" "unexpected argument 'x'" audit prune x --bogus --db "$GOOD"
+bad "prune with a word after its options" "unexpected argument 'x'" audit prune --before 1d --dry-run x --db "$GOOD"
 bad "malformed --since (bad month)" "malformed --since '2024-13-01'" audit denials --since 2024-13-01 --db "$GOOD"
 bad "malformed --since (unknown unit)" "malformed --since '1y'" audit stats --since 1y --db "$GOOD"
 bad "malformed --until" "malformed --until" audit export --until 'next week' --db "$GOOD"
