@@ -50,7 +50,7 @@ int sbx_cmd_audit_writer(int argc, char **argv) {
                 int64_t v;
                 int c;
 
-                if ((c = getopt_long(argc, argv, "+:h", options, NULL)) == -1)
+                if ((c = sbx_getopt_long(argc, argv, "+:h", options)) == -1)
                         break;
                 /* an option given twice is ambiguous, as for every other verb: the last one
                  * silently won (--db A --db B served B) */

@@ -328,7 +328,7 @@ static int parse(int argc, char **argv, struct opts *o) {
         for (;;) {
                 const char *element = sbx_getopt_element(argc, argv), *flag;
 
-                if ((c = getopt_long(argc, argv, "-:h", query_longopts, NULL)) == -1)
+                if ((c = sbx_getopt_long(argc, argv, "-:h", query_longopts)) == -1)
                         break;
                 flag = argv[optind - 1];
                 if ((r = check_option(o, c, element, &seen)))
@@ -848,7 +848,7 @@ static int run_prune(int argc, char **argv) {
 
                 /* "+": in order, so that a refusal names the word at fault (permuted, `prune x
                  * --bogus` said "unknown option 'x'") */
-                if ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) == -1)
+                if ((c = sbx_getopt_long(argc, argv, "+:h", longopts)) == -1)
                         break;
                 /* (a second --before pruned by it, the first one dropped without a word) */
                 if (c == O_DB || c == O_BEFORE) {

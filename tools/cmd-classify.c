@@ -71,7 +71,7 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                 char what[128];
                 int64_t v;
 
-                if ((c = getopt_long(argc, argv, "+:h", opts, NULL)) < 0)
+                if ((c = sbx_getopt_long(argc, argv, "+:h", opts)) < 0)
                         break;
                 /* each value once, as for sbx run: a second one silently replaced the first (a
                  * verdict of --exit 0 after --exit 1, another backend's dialect) */

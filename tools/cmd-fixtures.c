@@ -503,7 +503,7 @@ static int record_parse(int argc, char **argv, struct record_args *a) {
                 uid_t u;
                 gid_t g;
 
-                if ((c = getopt_long(argc, argv, "+:h", opts, NULL)) < 0)
+                if ((c = sbx_getopt_long(argc, argv, "+:h", opts)) < 0)
                         break;
                 /* each value once, as for sbx run: the last one won (a case recorded under the
                  * second --case, by the second --backend) */

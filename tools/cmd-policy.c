@@ -57,7 +57,7 @@ int sbx_cmd_policy(int argc, char **argv) {
                 const char *element = sbx_getopt_element(argc, argv); /* the one an error names */
                 char what[128];
 
-                if ((c = getopt_long(argc, argv, "+:h", options, NULL)) == -1)
+                if ((c = sbx_getopt_long(argc, argv, "+:h", options)) == -1)
                         break;
                 /* each value once, as for sbx run: a second one silently replaced the first, and
                  * the policy printed was one that sbx run refuses to resolve */

@@ -38,7 +38,7 @@ int sbx_cmd_probe(int argc, char **argv) {
                 const char *element = sbx_getopt_element(argc, argv);
                 char what[128];
 
-                if ((c = getopt_long(argc, argv, "+h", options, NULL)) == -1)
+                if ((c = sbx_getopt_long(argc, argv, "+h", options)) == -1)
                         break;
                 switch (c) {
                 case 'r': refresh = true; break;

@@ -55,7 +55,7 @@ static int parse(int argc, char **argv, const char *verb, bool allow_cwd_mode, b
                 const char *element = sbx_getopt_element(argc, argv);
                 char what[128];
 
-                if ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) == -1)
+                if ((c = sbx_getopt_long(argc, argv, "-:h", longopts)) == -1)
                         break;
                 /* each value once, as for sbx run: a second --mode silently started the session
                  * in that mode, a second --db or --cwd replaced the first */

@@ -119,7 +119,7 @@ int sbx_run_args_parse(int argc, char **argv, struct sbx_run_args *ret, char *er
                 const char *element = sbx_getopt_element(argc, argv); /* the one an error names */
                 char what[128];
 
-                if ((c = getopt_long(argc, argv, "+:c:h", options, NULL)) == -1)
+                if ((c = sbx_getopt_long(argc, argv, "+:c:h", options)) == -1)
                         break;
                 if (c == 'c' || single_valued(c)) {
                         uint32_t bit = c == 'c' ? 1u : 2u << (c - OPT_MODE);

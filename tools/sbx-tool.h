@@ -1,6 +1,7 @@
 /* sbx-tool.h: verbs of the sbx command and the helpers they share. */
 #pragma once
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +32,10 @@ int sbx_fail_diag(int status, const char *what, const struct sbx_diag *diag);
  * before that call (optind 0 counting as 1): glibc keeps optind on a cluster of short options
  * until its last letter, so argv[optind - 1] afterwards may name the previous argument. */
 const char *sbx_getopt_error(const char *element, int optopt_value, char *buf, size_t size);
+/* getopt_long() that takes a long option only spelt whole: glibc also takes any unambiguous
+ * prefix (--req for --require-full), which no page documents and which a later option of the
+ * same verb would make ambiguous. A prefix returns '?' with optopt 0, as an unknown name does. */
+int sbx_getopt_long(int argc, char *const *argv, const char *optstring, const struct option *longopts);
 /* The argument the next getopt_long() call looks at (in "+" or "-" order: no permutation), the one
  * sbx_getopt_error() names: argv[optind] (argv[1] before the first call); NULL past the end. */
 const char *sbx_getopt_element(int argc, char *const *argv);

@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -58,6 +59,24 @@ const char *sbx_getopt_element(int argc, char *const *argv) {
         int at = optind > 0 ? optind : 1;
 
         return at < argc ? argv[at] : NULL;
+}
+
+int sbx_getopt_long(int argc, char *const *argv, const char *optstring, const struct option *longopts) {
+        int index = -1;
+        int c = getopt_long(argc, argv, optstring, longopts, &index);
+        const char *word;
+
+        if (c == -1 || c == '?' || c == ':' || index < 0 || optind < 1 || optind > argc)
+                return c;
+        /* the word it came from: the one before its value when that was the next word */
+        word = argv[optind - 1];
+        if (optarg && optarg == argv[optind - 1] && optind >= 2)
+                word = argv[optind - 2];
+        if (strncmp(word, "--", 2) == 0 && strcspn(word + 2, "=") != strlen(longopts[index].name)) {
+                optopt = 0; /* as for a name getopt_long() does not know */
+                return '?';
+        }
+        return c;
 }
 
 const char *sbx_getopt_error(const char *element, int optopt_value, char *buf, size_t size) {

@@ -442,6 +442,26 @@ for unit in "${units[@]}"; do
                         bash -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$3")" -eq 1 ] && grep -qF -- "${2%%=*}" "$3"' _ "$rc" "$o" "$tmp/unit.err"
         done
 done
+# An option is taken spelt whole only: getopt_long() took any unambiguous prefix (--req for
+# --require-full), which the page does not document and a later option would make ambiguous.
+for unit in "${units[@]}"; do
+        for o in ${unit_opts[$unit]}; do
+                p=${o%?}
+                case $o in --*) ;; *) continue ;; esac
+                tr ' ' '\n' <<<"${unit_opts[$unit]}" | grep -qxF -- "$p" && continue # --json of --jsonl
+                val=${opt_value[$o]-}
+                read -ra args <<<"${unit_args[$unit]-}"
+                args+=("$p" ${val:+"$val"})
+                # shellcheck disable=SC2086
+                "$SBX" $unit "${args[@]}" --sbx-sentinel </dev/null >/dev/null 2>"$tmp/unit.err"
+                rc=$?
+                check "sbx $unit refuses $p, a prefix of $o (exit $rc: $(head -c 150 "$tmp/unit.err"))" \
+                        bash -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$3")" -eq 1 ] && grep -qF -- "unknown option '"'"'$2'"'"'" "$3"' \
+                        _ "$rc" "$p" "$tmp/unit.err"
+        done
+done
+check "the page says a long option is spelt whole" \
+        bash -c 'tr -s " \n" "  " <"$1" | grep -qF "A long option is spelt whole (no abbreviation)"' _ "$rendered"
 check "... and none of them wrote anything ($(cd "$tmp" && ls -d units* 2>/dev/null | tr '\n' ' '))" \
         bash -c '! ls -d "$1"/units* >/dev/null 2>&1' _ "$tmp"
 # The README: each option its synopsis gives a verb is one of that verb's; any other option it
