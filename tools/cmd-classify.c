@@ -103,10 +103,15 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                         a->signal = (int) v;
                         a->has_signal = true;
                         break;
+                /* an empty name was "cannot open stderr file : No such file or directory" */
                 case OPT_STDERR:
+                        if (!optarg[0])
+                                return snprintf(err, errlen, "classify: --stderr needs a file, got an empty string"), -EINVAL;
                         a->stderr_path = optarg;
                         break;
                 case OPT_DIALECT:
+                        if (!optarg[0])
+                                return snprintf(err, errlen, "classify: --dialect needs a file, got an empty string"), -EINVAL;
                         a->dialect_path = optarg;
                         break;
                 case OPT_CWD:

@@ -322,6 +322,9 @@ static int fixtures_check(int argc, char **argv) {
                 if (options_end || argv[i][0] != '-') {
                         if (root)
                                 return sbx_fail(SBX_EXIT_USAGE, "fixtures check: unexpected argument '%s'", argv[i]);
+                        /* (" is not a directory", naming nothing) */
+                        if (!argv[i][0])
+                                return sbx_fail(SBX_EXIT_USAGE, "fixtures check: DIR is an empty string");
                         root = argv[i];
                 } else if (strcmp(argv[i], "--") == 0) {
                         /* the end of the options, as for every other verb: a DIR that begins with '-' */

@@ -134,6 +134,11 @@ bad "exit code out of range" --backend bwrap --exit 256
 bad "negative exit code" --backend bwrap --exit -1
 bad "signal 0 (it exited) without its exit code" --backend bwrap --signal 0
 bad "signal out of range" --backend bwrap --exit 1 --signal 65
+# an empty file name is named as such ("cannot open stderr file : No such file or directory")
+for o in --stderr --dialect; do
+        bad "empty $o" --backend bwrap --exit 1 "$o" ''
+        chk "... the line says $o is empty ($(head -c 200 "$T/err"))" "grep -qx 'sbx: classify: $o needs a file, got an empty string' \"\$T/err\""
+done
 # a number is digits and nothing else: "-0" was read as 0 (exit 0 and a verdict)
 for v in -0 " 5" "5 " +5 0x10 1e3 2147483648 4294967296 18446744073709551616 ""; do
         bad "exit code '$v'" --backend bwrap --exit "$v"

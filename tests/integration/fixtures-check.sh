@@ -35,6 +35,10 @@ rc=$?
 chk "... which without -- is an unknown option (status $rc: $(head -c 200 "$T/err"))" \
         '[ $rc = 2 ] && grep -q "unknown option .-fixtures." "$T/err"'
 rm -rf "$T/dash"
+"$SBX_BIN" fixtures check '' >"$T/out" 2>"$T/err"
+rc=$?
+chk "fixtures check '' names the empty DIR (status $rc: $(head -c 200 "$T/err"))" \
+        '[ $rc = 2 ] && grep -qx "sbx: fixtures check: DIR is an empty string" "$T/err"'
 
 # Coverage: at least 60 live bwrap+landlock cases, every verdict, cases of each backend.
 live=$(cat "$F"/bwrap/*/meta "$F"/landlock/*/meta 2>/dev/null | grep -Ec '^source=live(-raw)?$')
