@@ -302,6 +302,31 @@ install -m 755 /dev/null "$tmp/w-exe"
 expect_completion "$tmp/ws " sbx fixtures check -- "$tmp/w"
 rm -f "$tmp/w-exe"
 
+# Each value the completion offers is one the verb takes (checked where taking it runs nothing:
+# the audit filters, classify's backend, policy resolve's mode), and the page names it.
+for ov in "audit list|--state" "audit list|--verdict" "audit list|--backend" "audit list|--mode" \
+        "classify|--backend" "policy resolve|--mode"; do
+        unit=${ov%|*} o=${ov#*|}
+        # shellcheck disable=SC2086
+        for v in $(complete_words sbx $unit "$o" ''); do
+                case $unit in
+                classify) args=(--exit 1 --stderr /dev/null) ;;
+                'policy resolve') args=(--root "$tmp/ws") ;;
+                *) args=() ;;
+                esac
+                # shellcheck disable=SC2086
+                "$SBX" $unit "${args[@]}" "$o" "$v" >/dev/null 2>"$tmp/value.err"
+                rc=$?
+                check "sbx $unit takes $o $v, which the completion offers (exit $rc: $(head -c 150 "$tmp/value.err"))" \
+                        test "$rc" -eq 0
+                check "... and the page names $v" in_page "$v"
+        done
+        # shellcheck disable=SC2086
+        "$SBX" $unit "${args[@]}" "$o" sbx-no-such-value >/dev/null 2>"$tmp/value.err"
+        rc=$?
+        check "sbx $unit refuses $o sbx-no-such-value, exit 2 (got $rc: $(head -c 150 "$tmp/value.err"))" test "$rc" -eq 2
+done
+
 # Every option that a --help names is offered by the completion of that verb (for a verb with
 # subverbs, by one of its subverbs: `sbx audit --help` lists the options of all of them).
 declare -A subverbs=([policy]='resolve' [session]='start mode show' [audit]='list show denials stats export prune'
