@@ -355,6 +355,7 @@ done
 # which every unit takes (checked above), are left out.
 opt_words() { grep -oE -- '(^|[^[:alnum:]_-])--?[a-zA-Z][a-zA-Z0-9-]*' | sed -E 's/^[^-]*//' |
         grep -vxE -- '-h|--help' | sort -u | tr '\n' ' '; }
+in_list() { tr ' ' '\n' <<<"$2" | grep -qxF -- "$1"; } # word list
 units=(run classify probe 'policy resolve' 'session start' 'session mode' 'session show' 'audit list' 'audit show'
         'audit denials' 'audit stats' 'audit export' 'audit prune' 'fixtures check' 'fixtures record' audit-writer)
 # The page's COMMANDS, one line per .TP tag ("HEADING<TAB>TAG"), troff escapes removed; a tag
@@ -390,10 +391,10 @@ man_unit_opts() { # unit
                 case $tag in *"sbx $verb "* | @FILTER*) continue ;; esac
                 t_opts=$(opt_words <<<"$tag")
                 for o in $t_opts; do
-                        if grep -qw -- "$o" <<<"$own"; then out+=" $t_opts"; continue 2; fi
+                        if in_list "$o" "$own"; then out+=" $t_opts"; continue 2; fi
                 done
                 for o in $t_opts; do
-                        grep -qw -- "$o" <<<"$all $filters" && continue 2
+                        in_list "$o" "$all $filters" && continue 2
                 done
                 out+=" $t_opts"
         done
@@ -453,7 +454,7 @@ for unit in "${units[@]}"; do
                 # shellcheck disable=SC2086
                 "$SBX" $unit "${args[@]}" --sbx-sentinel </dev/null >/dev/null 2>"$tmp/unit.err"
                 rc=$?
-                if tr ' ' '\n' <<<"${unit_opts[$unit]}" | grep -qxF -- "${o%%=*}"; then
+                if in_list "${o%%=*}" "${unit_opts[$unit]}"; then
                         check "sbx $unit takes $o (it stopped at the sentinel, exit $rc: $(head -c 150 "$tmp/unit.err"))" \
                                 grep -qF -- "'--sbx-sentinel'" "$tmp/unit.err"
                         continue
@@ -473,7 +474,7 @@ for unit in "${units[@]}"; do
         for o in ${unit_opts[$unit]}; do
                 p=${o%?}
                 case $o in --*) ;; *) continue ;; esac
-                tr ' ' '\n' <<<"${unit_opts[$unit]}" | grep -qxF -- "$p" && continue # --json of --jsonl
+                in_list "$p" "${unit_opts[$unit]}" && continue # --json of --jsonl
                 val=${opt_value[$o]-}
                 read -ra args <<<"${unit_args[$unit]-}"
                 args+=("$p" ${val:+"$val"})
@@ -505,7 +506,7 @@ while read -r _ verb subs rest; do
                 taken+=" ${unit_opts[$unit]}"
         done
         for o in $(opt_words <<<"$rest"); do
-                check "README synopsis: sbx $verb${subs:+ $subs} takes $o" grep -qxF -- "$o" <<<"$(tr ' ' '\n' <<<"$taken")"
+                check "README synopsis: sbx $verb${subs:+ $subs} takes $o" in_list "$o" "$taken"
         done
 done <"$tmp/readme.synopsis"
 foreign='--chdir --cross-file --dev --die-with-parent --lifeline-fd --new-session --num-processes --print-errorlogs
@@ -515,7 +516,7 @@ for o in $(grep -oE -- '(^|[^[:alnum:]_-])--[a-zA-Z][a-zA-Z0-9-]*' "$SBX_SOURCE_
         if grep -qxF -- "$o" <<<"$all_opts"; then
                 ok "README: $o is an option of sbx"
         else
-                check "README: $o is no option of sbx, but one of a tool it drives" grep -qw -- "$o" <<<"$foreign"
+                check "README: $o is no option of sbx, but one of a tool it drives" in_list "$o" "$foreign"
         fi
 done
 
