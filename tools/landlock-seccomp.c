@@ -175,6 +175,14 @@ static const struct rule bwrap_rules[] = {
         { "add_key", 0, T_EACCES, false, 0 },
         { "request_key", 0, T_EACCES, false, 0 },
         { "keyctl", 0, T_EACCES, false, 0 },
+        /* A new file system, or an existing one's context, through the new mount API. The launcher's
+         * Landlock domain refuses mount(2) and move_mount(2), not these: in a user, mount and cgroup
+         * namespace of its own, the command got a cgroup2 file system rooted at the cgroup it runs
+         * in, as a detached mount (a descriptor, no path, beneath no read-only bind), and wrote the
+         * host's cgroup files through it and made cgroups that outlive the run (redteam review: as
+         * root, or in a cgroup delegated to the user). EPERM, as Landlock refuses a mount. */
+        { "fsopen", 430, T_EPERM, false, 0 },
+        { "fspick", 433, T_EPERM, false, 0 },
 };
 #define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 

@@ -1076,6 +1076,79 @@ if t_is_root; then
                         done
                 done
         done
+
+# ---- a cgroup2 file system of the command's own, mounted detached ------------------------------
+# Landlock's domain refuses mount(2) and move_mount(2), but not the new mount API's fsopen(2) and
+# fsmount(2): in a user, mount and cgroup namespace of its own, a command under bubblewrap got a
+# cgroup2 file system rooted at the cgroup it runs in, as a detached mount (a descriptor, no path),
+# and through it wrote the host's cgroup files and made cgroups beside it that outlive the run
+# (redteam review: as root a read-only run set the host's root cgroup.max.descendants, reported
+# full enforcement; a user's command can do the same in a cgroup delegated to it). The run here
+# is started in a cgroup of its own (delegated to nobody, as systemd delegates one); checked on the
+# host: no cgroup was made in it and its settings are unchanged.
+CG_DETACHED='import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+def sc(*a):
+    r = libc.syscall(*a)
+    if r < 0:
+        raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()))
+    return r
+try:
+    if libc.unshare(0x10000000 | 0x20000 | 0x02000000) != 0:  # CLONE_NEWUSER|NEWNS|NEWCGROUP
+        raise OSError(ctypes.get_errno(), "unshare: " + os.strerror(ctypes.get_errno()))
+    fs = sc(430, b"cgroup2", 0)                # fsopen
+    sc(431, fs, 6, None, None, 0)              # fsconfig(FSCONFIG_CMD_CREATE)
+    m = sc(432, fs, 0, 0)                      # fsmount: a mount with no path
+    print("CG-DETACHED-MOUNTED")
+    for what in ("mkdir", "write"):
+        try:
+            if what == "mkdir":
+                os.mkdir("pwned", dir_fd=m)
+            else:
+                fd = os.open("cgroup.max.descendants", os.O_WRONLY, dir_fd=m)
+                os.write(fd, b"7\n")
+            print("CG-DETACHED-" + what.upper())
+        except OSError as e:
+            print(what, e)
+except OSError as e:
+    print(e)'
+if t_is_root && [ -n "$CGDIR" ] && [ -w "$CGDIR" ]; then
+        for b in "${BACKENDS[@]}"; do
+                for m in read-only workspace-write; do
+                        for u in "${USERS[@]}"; do
+                                d=$T/cg-detached-$b-$m-$u
+                                cg=$CGDIR/$TAGBASE-cg-$b-$m-$u
+                                run_as=()
+                                mkdir -p "$d/ws" "$d/cache"
+                                if ! mkdir "$cg" 2>/dev/null; then
+                                        t_ok "$b/$m/$u/cgroup2-detached-mount # SKIP cannot make a cgroup in $CGDIR"
+                                        continue
+                                fi
+                                before=$(cat "$cg/cgroup.max.descendants")
+                                if [ "$u" = nobody ]; then
+                                        chown -R 65534:65534 "$d"
+                                        chown 65534:65534 "$cg" "$cg/cgroup.procs" "$cg/cgroup.threads" "$cg/cgroup.subtree_control"
+                                        run_as=("${T_NOBODY[@]}")
+                                fi
+                                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" SBX_AUDIT_WRITER=off timeout 120 sh -c \
+                                        'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" "${run_as[@]}" \
+                                        "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" -- \
+                                        "$PY" -c "$CG_DETACHED" </dev/null >"$d/out" 2>"$d/err"
+                                t_check "$b/$m/$u/cgroup2-detached-mount: no cgroup was made in the run's own, its settings unchanged ($(tr '\n' ' ' <"$d/out" | cut -c1-200))" \
+                                        test "$(find "$cg" -mindepth 1 -type d | wc -l)" = 0 -a \
+                                        "$(cat "$cg/cgroup.max.descendants")" = "$before"
+                                # the run's last processes may still be leaving the cgroup
+                                for _ in $(seq 1 50); do
+                                        find "$cg" -mindepth 1 -depth -type d -exec rmdir {} \; 2>/dev/null
+                                        rmdir "$cg" 2>/dev/null && break
+                                        sleep 0.1
+                                done
+                        done
+                done
+        done
+else
+        t_ok "cgroup2-detached-mount # SKIP needs root and a writable cgroup2 hierarchy"
 fi
 
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"

@@ -517,6 +517,12 @@ static const struct call calls[] = {
         { "mknodat", { 0, 0, S_IFREG | 02755 }, SECCOMP_RET_ALLOW, ERRNO(EACCES) },
         { "mknodat", { 0, 0, S_IFIFO | 0644 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "openat2", { 0 }, SECCOMP_RET_ALLOW, ERRNO(ENOSYS) },
+        /* the new mount API's file system contexts: bubblewrap's filter only (under Landlock a
+         * detached mount is beneath no rule of the ruleset); the rest of that API is allowed */
+        { "fsopen", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "fspick", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "open_tree", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "mount_setattr", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
 };
 
 /* the file-system keyring ioctls and the kernel keyrings' syscalls: bubblewrap's user namespace
@@ -532,14 +538,17 @@ static bool is_keyring_call(const struct call *c) {
 
 /* bubblewrap's filter (setid-only, both modes: in read-only a descriptor the caller opened for
  * writing reaches the host's writable mount) acts as workspace-write on the set-ID guard's
- * syscalls and the keyrings (kernel and file system) and allows everything else (its namespaces
- * cover the rest) */
+ * syscalls and the keyrings (kernel and file system), refuses the new mount API's file system
+ * contexts, and allows everything else (its namespaces cover the rest) */
 static uint32_t want_setid_only(const struct call *c) {
         static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
                                                "mknod", "mknodat", "open", "openat", "openat2",
                                                "io_uring_setup", "io_uring_enter" };
         if (is_keyring_call(c))
                 return c->workspace_write;
+        /* a new file system, as a detached mount that none of its read-only binds covers */
+        if (strcmp(c->name, "fsopen") == 0 || strcmp(c->name, "fspick") == 0)
+                return ERRNO(EPERM);
         for (size_t i = 0; i < SBX_ELEMENTSOF(guarded); i++)
                 if (strcmp(c->name, guarded[i]) == 0)
                         return c->workspace_write;
