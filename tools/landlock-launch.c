@@ -1228,6 +1228,19 @@ static void fence_off_init(void) {
         if (sbx_ll_restrict_self(fd, 0) < 0)
                 fail(errno, "restrict-self", "cannot enter the Landlock domain that fences off bubblewrap's init");
         close(fd);
+        /* One that does not refuse /proc/1/root was never entered: a seccomp filter around sbx can
+         * make landlock_restrict_self() say 0 without acting, and the command then attached to pid
+         * 1 with ptrace in a run recorded as full enforcement (redteam review). The domain refuses
+         * it as it refuses ptrace (one check of the kernel's for both). */
+        {
+                char target[PATH_MAX];
+
+                if (readlink("/proc/1/root", target, sizeof(target)) >= 0)
+                        fail_plain(EPERM, "restrict-self",
+                                   "the Landlock domain that fences off bubblewrap's init is not in force: "
+                                   "/proc/1/root was not refused (a seccomp filter around sbx that fakes "
+                                   "landlock_restrict_self?)");
+        }
 }
 
 /* ---- --die-with-parent: the keeper ----------------------------------------------------------

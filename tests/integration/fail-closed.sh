@@ -430,6 +430,37 @@ else
         t_diag "Landlock ABI ${ABI:-?} < 6: the faked landlock_restrict_self check is left out"
 fi
 
+# the same filter under bubblewrap: the launcher's domain is what fences the command off from
+# bubblewrap's init, which no launcher filter holds. Without it the command attached to pid 1 with
+# ptrace and read /proc/1/root in a read-only run recorded as full enforcement (redteam review);
+# through the init it would run syscalls past the set-ID guard and the keyring refusals. The
+# launcher now checks that /proc/1/root is refused to it, and refuses the run otherwise.
+if [ "${ABI:-0}" -ge 1 ] 2>/dev/null &&
+        "$JAIL" --allow-landlock --allow-userns -- "$SBX_BIN" run --db "$T/fence-control.db" --root "$WS" \
+                --backend bwrap --mode read-only -- true 2>/dev/null </dev/null; then
+        fence_probe='import ctypes, os
+l = ctypes.CDLL(None, use_errno=True)
+print("RAN", "ptrace-init=%d" % l.ptrace(0x4206, 1, 0, 0))
+try:
+    os.readlink("/proc/1/root")
+    print("proc-1-root=reached")
+except OSError as e:
+    print("proc-1-root=" + e.strerror)'
+        for mode in read-only workspace-write; do
+                sbx_run fake-fence-$mode "$JAIL" --allow-landlock --allow-userns --fake-landlock-restrict -- \
+                        --backend bwrap --mode "$mode" -- python3 -c "$fence_probe"
+                t_check "bwrap, landlock_restrict_self faked, $mode: refused (125, got $RC), the command never ran ($(tr '\n' ' ' <"$T/fake-fence-$mode.out")$ERR)" \
+                        test $RC = 125 -a ! -s "$T/fake-fence-$mode.out" -a \
+                        -n "$(grep -F "fences off bubblewrap's init is not in force" "$T/fake-fence-$mode.err")"
+        done
+        sbx_run fence-control "$JAIL" --allow-landlock --allow-userns -- --backend bwrap --mode read-only -- \
+                python3 -c "$fence_probe"
+        t_check "... a filter that fakes nothing: the run goes on, pid 1 out of reach (control: $(tr '\n' ' ' <"$T/fence-control.out"))" \
+                test $RC = 0 -a "$(cat "$T/fence-control.out")" = "$(printf 'RAN ptrace-init=-1\nproc-1-root=Permission denied')"
+else
+        t_diag "no Landlock, or bwrap does not run inside deny-sandbox --allow-landlock --allow-userns: the faked fence check is left out"
+fi
+
 # a seccomp filter around sbx that makes installing another one (prctl PR_SET_SECCOMP, seccomp())
 # return 0 without acting: the launcher's filter is what refuses metadata changes in read-only and
 # set-ID bits in workspace-write, so it checks that the filter is in force and refuses otherwise
