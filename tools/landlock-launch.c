@@ -639,6 +639,20 @@ static void drop_capabilities(void) {
         hdr = (struct __user_cap_header_struct) { .version = _LINUX_CAPABILITY_VERSION_3 };
         if (syscall(SYS_capset, &hdr, data) < 0)
                 fail(errno, "capabilities", "cannot clear the capability sets");
+        /* Read back, into sets that say every capability until the kernel writes them: a seccomp
+         * filter around sbx can make capset() and capget() say 0 without acting, and the command
+         * then kept root's capabilities (redteam review: under Landlock the host's, as root; under
+         * bubblewrap those of its user namespace, where it gave a workspace file the file
+         * capabilities cap_setuid,cap_sys_admin=ep, valid on the host), recorded as full. */
+        memset(data, 0xff, sizeof(data));
+        hdr = (struct __user_cap_header_struct) { .version = _LINUX_CAPABILITY_VERSION_3 };
+        if (syscall(SYS_capget, &hdr, data) < 0)
+                fail(errno, "capabilities", "cannot read the capability sets");
+        for (size_t i = 0; i < sizeof(data) / sizeof(data[0]); i++)
+                if (data[i].effective || data[i].permitted || data[i].inheritable)
+                        fail_plain(EPERM, "capabilities",
+                                   "the capabilities were not dropped: capset() said so, and the sets still hold "
+                                   "some (a seccomp filter around sbx that fakes capset?)");
 }
 
 /* --pwd / --no-pwd: the caller's $PWD back in place of the one bubblewrap set */

@@ -1,7 +1,7 @@
 /* deny-sandbox: runs ARGV on a simulated host where no sandbox backend can work.
  *
  *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp]
- *                [--no-pidfd] [--no-mount-setattr] -- ARGV...
+ *                [--fake-capset] [--no-pidfd] [--no-mount-setattr] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -15,6 +15,8 @@
  * nothing, a filter that lies to the launcher.
  * --fake-seccomp: installing a further seccomp filter (prctl PR_SET_SECCOMP, seccomp()) returns 0
  * and does nothing, another filter that lies to the launcher.
+ * --fake-capset: capset and prctl PR_CAPBSET_DROP return 0 and do nothing: a filter that lies about
+ * dropping capabilities.
  * --no-pidfd: pidfd_open fails with ENOSYS (a kernel before Linux 5.3).
  * --no-mount-setattr: mount_setattr fails with ENOSYS (a kernel before Linux 5.12).
  * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
@@ -53,6 +55,13 @@ static int fake_seccomp(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(seccomp), 0);
 }
 
+static int fake_capset(scmp_filter_ctx ctx) {
+        int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(capset), 0);
+        if (r < 0)
+                return r;
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_CAPBSET_DROP, 0));
+}
+
 static int no_pidfd(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(pidfd_open), 0);
 }
@@ -79,8 +88,8 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 }
 
 int main(int argc, char **argv) {
-        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false, pidfd = true,
-             setattr = true;
+        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false, fake_caps = false,
+             pidfd = true, setattr = true;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -93,6 +102,8 @@ int main(int argc, char **argv) {
                         fake_restrict = true;
                 else if (strcmp(argv[i], "--fake-seccomp") == 0)
                         fake_filter = true;
+                else if (strcmp(argv[i], "--fake-capset") == 0)
+                        fake_caps = true;
                 else if (strcmp(argv[i], "--no-pidfd") == 0)
                         pidfd = false;
                 else if (strcmp(argv[i], "--no-mount-setattr") == 0)
@@ -105,7 +116,7 @@ int main(int argc, char **argv) {
         }
         if (i >= argc || argv[i][0] == '-') {
                 fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] "
-                                "[--fake-seccomp] [--no-pidfd] [--no-mount-setattr] -- ARGV...\n");
+                                "[--fake-seccomp] [--fake-capset] [--no-pidfd] [--no-mount-setattr] -- ARGV...\n");
                 return 2;
         }
 
@@ -125,6 +136,8 @@ int main(int argc, char **argv) {
                 r = fake_landlock_restrict(ctx);
         if (r >= 0 && fake_filter)
                 r = fake_seccomp(ctx);
+        if (r >= 0 && fake_caps)
+                r = fake_capset(ctx);
         if (r >= 0 && !pidfd)
                 r = no_pidfd(ctx);
         if (r >= 0 && !setattr)

@@ -461,6 +461,42 @@ else
         t_diag "no Landlock, or bwrap does not run inside deny-sandbox --allow-landlock --allow-userns: the faked fence check is left out"
 fi
 
+# a seccomp filter around sbx that makes capset() and the bounding set's PR_CAPBSET_DROP return 0
+# without acting: the command kept root's capabilities, recorded as full enforcement (redteam
+# review: under Landlock the host's, under bubblewrap those of its user namespace, where it gave a
+# workspace file file capabilities valid on the host). The launcher reads the sets back and
+# refuses the run. Checked on the host: a workspace file keeps its owner and gets no capability.
+if t_is_root && command -v setcap >/dev/null; then
+        caps_probe='import os, struct, sys
+print("RAN")
+for what, act in (("chown", lambda: os.chown(sys.argv[1], 4242, 4242)),
+                  ("setcap", lambda: os.setxattr(sys.argv[1], "security.capability",
+                                                 struct.pack("<IIIII", 0x02000001, 1 << 7, 0, 0, 0)))):
+    try:
+        act()
+        print(what, "done")
+    except OSError as e:
+        print(what, e.strerror)'
+        for b in landlock bwrap; do
+                if ! "$JAIL" --allow-landlock --allow-userns -- "$SBX_BIN" run --db "$T/caps-control.db" --root "$WS" \
+                        --backend "$b" --mode read-only -- true 2>/dev/null </dev/null; then
+                        t_diag "$b does not run inside deny-sandbox --allow-landlock --allow-userns: its faked capset check is left out"
+                        continue
+                fi
+                cp /bin/true "$WS/capfile-$b"
+                sbx_run fake-capset-$b "$JAIL" --allow-landlock --allow-userns --fake-capset -- \
+                        --backend "$b" --mode workspace-write -- python3 -c "$caps_probe" "$WS/capfile-$b"
+                t_check "$b, capset faked: refused (125, got $RC), the command never ran ($(tr '\n' ' ' <"$T/fake-capset-$b.out")$ERR)" \
+                        test $RC = 125 -a ! -s "$T/fake-capset-$b.out" -a \
+                        -n "$(grep -F 'capabilities were not dropped' "$T/fake-capset-$b.err")"
+                t_check "... the workspace file kept its owner and got no file capability ($(stat -c %u "$WS/capfile-$b") $(getcap "$WS/capfile-$b"))" \
+                        test "$(stat -c %u "$WS/capfile-$b")" = 0 -a -z "$(getcap "$WS/capfile-$b")"
+                rm -f "$WS/capfile-$b"
+        done
+else
+        t_diag "not root, or no setcap here: the faked capset check is left out"
+fi
+
 # a seccomp filter around sbx that makes installing another one (prctl PR_SET_SECCOMP, seccomp())
 # return 0 without acting: the launcher's filter is what refuses metadata changes in read-only and
 # set-ID bits in workspace-write, so it checks that the filter is in force and refuses otherwise
