@@ -176,7 +176,8 @@ static int cmp_length(const void *a, const void *b) {
  * (EBUSY). Parents before children (shorter first), all before the read-only binds, and none
  * that lies in a protected path (read-only already). The canonical workspace root and protected
  * paths hold no symlink, so each prefix is a real directory. */
-static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root, char *const *protect) {
+static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root, char *const *protect,
+                                    char ***ret_dirs) {
         _cleanup_strv_free_ char **dirs = NULL;
         size_t n = 0, root_len = strlen(root);
 
@@ -209,6 +210,7 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
                 sbx_argv_add(b, dirs[i]);
                 sbx_argv_add(b, dirs[i]);
         }
+        *ret_dirs = sbx_steal_ptr(&dirs);
         return 0;
 }
 
@@ -243,10 +245,47 @@ static int add_write_id(struct sbx_argv_builder *b, const char *dir, int mounts,
         return 0;
 }
 
+/* --bound PATH --bound-id DEV:INO:ro|rw for the launcher inside: each of sbx's own paths in the
+ * workspace that bubblewrap binds read-only, and each directory between the workspace and one of
+ * them that it binds onto itself, is bound by its path, resolved again when bubblewrap mounts, as
+ * the workspace is (add_write_id()): a concurrent command that swapped a parent of it for a
+ * symlink meanwhile sent the bind elsewhere, and the real one stayed writable in the workspace's
+ * bind (redteam review: the next run read a planted config). So the launcher checks that each is
+ * the one sbx resolved, the root of a mount of its own, and read-only where it should be
+ * (landlock-launch.c, check_bound()). */
+static int add_bound_id(struct sbx_argv_builder *b, const char *path, bool read_only, struct sbx_diag *diag) {
+        struct open_how how = { .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
+                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+        struct stat st;
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how)), e;
+
+        if (fd < 0 && errno == ENOSYS)
+                fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+                return sbx_diag_set(diag, errno, "confine", path,
+                                    "cannot open %s, which sbx keeps out of the command's reach%s: %s", path,
+                                    errno == ELOOP ? ", without a symlink (one was put on its path since it was resolved)"
+                                                   : "",
+                                    strerror(errno));
+        if (fstat(fd, &st) < 0) {
+                e = errno;
+                close(fd);
+                return sbx_diag_set(diag, e, "confine", path, "cannot stat %s: %s", path, strerror(e));
+        }
+        close(fd);
+        sbx_argv_add(b, "--bound");
+        sbx_argv_add(b, path);
+        sbx_argv_add(b, "--bound-id");
+        sbx_argv_addf(b, "%llu:%llu:%s", (unsigned long long) st.st_dev, (unsigned long long) st.st_ino,
+                      read_only ? "ro" : "rw");
+        return 0;
+}
+
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
         _cleanup_free_ char *runner = NULL, *launcher = NULL, *cwd = NULL;
+        _cleanup_strv_free_ char **ancestors = NULL;
         int r;
 
         /* the command starts where sbx runs, or not at all: bubblewrap falls back to $HOME when it
@@ -302,7 +341,7 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--bind");
                 sbx_argv_add(&b, req->policy->workspace_root);
                 sbx_argv_add(&b, req->policy->workspace_root);
-                if ((r = bind_protected_ancestors(&b, req->policy->workspace_root, req->protect)) < 0)
+                if ((r = bind_protected_ancestors(&b, req->policy->workspace_root, req->protect, &ancestors)) < 0)
                         return r;
                 /* sbx's own state inside the workspace stays read-only (mounted over the bind) */
                 for (char *const *p = req->protect; p && *p; p++)
@@ -374,6 +413,11 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                                          "cannot count the mounts at the writable directories: %s", strerror(-r));
                 for (size_t i = 0; r >= 0 && i < n; i++)
                         r = add_write_id(&b, dirs[i], mounts[i], diag);
+                for (char **a = ancestors; r >= 0 && a && *a; a++)
+                        r = add_bound_id(&b, *a, false, diag);
+                for (char *const *p = req->protect; r >= 0 && p && *p; p++)
+                        if (sbx_path_beneath(*p, req->policy->workspace_root))
+                                r = add_bound_id(&b, *p, true, diag);
                 if (r < 0) {
                         sbx_strv_free(b.v);
                         return r;

@@ -20,6 +20,10 @@
  * directory or named pipe (on the host), which the launcher opens again inside the sandbox, by that
  * path and without following a symlink, and puts on descriptor 0; there it must be the very
  * directory or FIFO (DEV:INO), or the command never runs.
+ * --seal-mounts also takes --bound PATH --bound-id DEV:INO:ro|rw, once for each of sbx's own paths
+ * in a write directory and each directory between that and one of them, all of which bubblewrap
+ * bound onto themselves: each must be that very file or directory (DEV:INO), reached without a
+ * symlink, the root of a mount of its own and, for "ro", on a read-only mount (check_bound()).
  * --seal-mounts also takes --pwd=VALUE or --no-pwd: the caller's $PWD (or that it had none), which
  * the command gets back: bubblewrap sets PWD to the directory it enters, the physical path, where
  * an exec without sbx keeps the caller's (bash's logical path through a symlink, or none). sbx
@@ -87,6 +91,8 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -102,6 +108,7 @@
 
 #define EXIT_LAUNCHER 125
 #define MAX_WRITE_DIRS 64
+#define MAX_BOUND 256
 
 static int status_fd = -1;
 
@@ -309,6 +316,14 @@ struct launch {
         } write_ids[MAX_WRITE_DIRS];
         size_t n_write_ids;
         unsigned write_mounts[MAX_WRITE_DIRS]; /* --seal-mounts: mounts at its path in the sandbox */
+        /* --bound PATH and its --bound-id DEV:INO:ro|rw (--seal-mounts): what bubblewrap bound onto
+         * itself inside a write directory, and whether read-only */
+        const char *bound[MAX_BOUND];
+        struct bound_id {
+                unsigned long long dev, ino;
+                bool read_only;
+        } bound_ids[MAX_BOUND];
+        size_t n_bound, n_bound_ids;
         unsigned close_std;    /* --close-std: bit N, close N right before exec */
         const char *stdin_dir; /* --stdin-dir, and its --stdin-dir-id */
         const char *pwd;       /* --pwd: the caller's $PWD */
@@ -336,6 +351,20 @@ static void parse_write_id(const char *v, struct launch *l) {
         l->n_write_ids++;
 }
 
+/* --bound-id DEV:INO:ro|rw (v), the next of l->bound_ids. */
+static void parse_bound_id(const char *v, struct launch *l) {
+        struct bound_id *id = &l->bound_ids[l->n_bound_ids];
+        char mode[3] = "", tail;
+
+        if (l->n_bound_ids >= MAX_BOUND)
+                usage_fail("too many --bound-id options (at most %d)", MAX_BOUND);
+        if (!v || sscanf(v, "%llu:%llu:%2[a-z]%c", &id->dev, &id->ino, mode, &tail) != 3 ||
+            (strcmp(mode, "ro") != 0 && strcmp(mode, "rw") != 0))
+                usage_fail("--bound-id needs DEV:INO:ro or DEV:INO:rw, got '%s'", v ? v : "");
+        id->read_only = strcmp(mode, "ro") == 0;
+        l->n_bound_ids++;
+}
+
 /* The options that go together, or exclude each other. */
 static void check_args(const struct launch *l) {
         if (l->seal_mounts && l->mode_set)
@@ -356,6 +385,10 @@ static void check_args(const struct launch *l) {
                 usage_fail("--pwd and --no-pwd exclude each other");
         if (!l->stdin_dir != !l->stdin_id_set)
                 usage_fail("--stdin-dir and --stdin-dir-id go together");
+        if (l->n_bound != l->n_bound_ids)
+                usage_fail("--bound-id must be given once for each --bound (%zu for %zu)", l->n_bound_ids, l->n_bound);
+        if (l->n_bound > 0 && !l->seal_mounts)
+                usage_fail("--bound is only valid with --seal-mounts");
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
                 usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
 }
@@ -402,6 +435,14 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->write_dirs[l->n_write++] = v;
                 } else if ((v = option_value(argv, &i, "--write-id", &m)), m) {
                         parse_write_id(v, l);
+                } else if ((v = option_value(argv, &i, "--bound", &m)), m) {
+                        if (!v || v[0] != '/')
+                                usage_fail("--bound needs an absolute path, got '%s'", v ? v : "");
+                        if (l->n_bound >= MAX_BOUND)
+                                usage_fail("too many --bound paths (at most %d)", MAX_BOUND);
+                        l->bound[l->n_bound++] = v;
+                } else if ((v = option_value(argv, &i, "--bound-id", &m)), m) {
+                        parse_bound_id(v, l);
                 } else if ((v = option_value(argv, &i, "--close-std", &m)), m) {
                         long fd;
                         if (!parse_int(v, 0, 1, &fd))
@@ -996,6 +1037,47 @@ static void check_sealed_write_dirs(const struct launch *l) {
         }
 }
 
+/* bubblewrap binds each of sbx's own paths in the workspace (read-only), and each directory between
+ * the workspace and one of them (onto itself, so that it cannot be renamed away), by its path,
+ * resolved again when it mounts: a concurrent command that swapped a parent of one for a symlink
+ * sent the bind elsewhere, and once it swapped back the real path lay in the workspace's writable
+ * bind (redteam review: a config planted there made the next run danger-full-access). Each must
+ * therefore be reached without a symlink, be the one sbx resolved (--bound-id), be the root of a
+ * mount of its own, and, when it was bound read-only, be on a read-only mount. */
+static void check_bound(const struct launch *l) {
+        for (size_t i = 0; i < l->n_bound; i++) {
+                char parent[PATH_MAX];
+                struct statfs sfs;
+                struct stat st;
+                int fd = open_path_no_symlinks(l->bound[i], O_PATH | O_NOFOLLOW), pfd;
+                size_t n = strlen(l->bound[i]);
+                const char *slash = strrchr(l->bound[i], '/');
+
+                if (fd < 0)
+                        fail(errno, "write-dir", "cannot open %s, which sbx keeps out of the command's reach, in the sandbox%s",
+                             l->bound[i], errno == ELOOP ? " (it is, or passes through, a symlink now)" : "");
+                if (fstat(fd, &st) < 0 || fstatfs(fd, &sfs) < 0)
+                        fail(errno, "write-dir", "cannot examine %s", l->bound[i]);
+                if ((unsigned long long) st.st_dev != l->bound_ids[i].dev ||
+                    (unsigned long long) st.st_ino != l->bound_ids[i].ino)
+                        fail(EXDEV, "write-dir", "%s, which sbx keeps out of the command's reach, is not the one sbx resolved (it was replaced since)",
+                             l->bound[i]);
+                if (!slash || n >= sizeof(parent))
+                        fail(EINVAL, "write-dir", "cannot find the directory above %s", l->bound[i]);
+                snprintf(parent, sizeof(parent), "%.*s", slash == l->bound[i] ? 1 : (int) (slash - l->bound[i]), l->bound[i]);
+                pfd = open_dir_no_symlinks(parent, O_PATH);
+                if (pfd < 0)
+                        fail(errno, "write-dir", "cannot open %s in the sandbox", parent);
+                if (mount_id_of(fd) == mount_id_of(pfd) || (l->bound_ids[i].read_only && !(sfs.f_flags & ST_RDONLY)))
+                        fail(EXDEV, "write-dir",
+                             "%s, which sbx keeps out of the command's reach, is not where bubblewrap bound it%s (a "
+                             "directory on its path was replaced while the sandbox was set up)",
+                             l->bound[i], l->bound_ids[i].read_only ? " read-only" : "");
+                close(pfd);
+                close(fd);
+        }
+}
+
 /* --stdin-dir naming a named pipe: opened again here, through a descriptor that holds the very
  * inode checked (no open of anything else, whose open might act). Opened without waiting for a
  * writer, then made blocking as the caller's was. */
@@ -1494,6 +1576,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         if (l.seal_mounts) {
                 seal_mounts(&l);
                 check_sealed_write_dirs(&l);
+                check_bound(&l);
                 reopen_stdin_dir(&l);
                 reopen_sinks();
                 restore_pwd(&l);

@@ -271,6 +271,53 @@ if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
         umount -l "$W"
 fi
 
+# ---- a read-only bind of sbx's state that landed elsewhere (bwrap only) --------------------------
+# bubblewrap binds what sbx keeps read-only inside the workspace (here the audit database's
+# directory, and every directory between the workspace and it) by its path, resolved again when
+# it mounts: a concurrent command that swapped a parent of it for a symlink while bubblewrap bound
+# it sent the read-only bind elsewhere, and once it swapped back the command wrote the real one
+# through the workspace's writable bind (redteam review: measured with ~/.config, whose planted
+# `default_mode = danger-full-access` the next run obeyed). The bubblewrap here stands for that
+# outcome: it binds a decoy where those binds were asked for. The run must be refused, the
+# directory untouched; control: with bubblewrap's own binds the run goes on and cannot write it.
+if printf '%s\n' "${BACKENDS[@]}" | grep -qx bwrap; then
+        W=$T/ws-state
+        D=$T/state-decoy
+        mkdir -p "$W/state" "$D/state/db" "$T/elsewhere"
+        mkdir -m 700 "$W/state/db"
+        printf '%s\n' '#!/bin/bash' 'ws=$1 decoy=$2; shift 2; a=()' \
+                'while [ $# -gt 0 ]; do' \
+                '        case $1 in --bind | --ro-bind)' \
+                '                if [ "$2" = "$3" ] && [ "${2#"$ws"/}" != "$2" ]; then' \
+                '                        a+=("$1" "$decoy/${2#"$ws"/}" "$decoy/${2#"$ws"/}"); shift 3; continue' \
+                '                fi ;;' \
+                '        esac' \
+                '        a+=("$1"); shift' \
+                'done' \
+                "exec $(command -v bwrap) \"\${a[@]}\"" >"$T/elsewhere/bwrap-elsewhere"
+        printf '#!/bin/sh\nexec %s %s %s "$@"\n' "$T/elsewhere/bwrap-elsewhere" "$W" "$D" >"$T/elsewhere/bwrap"
+        chmod 755 "$T/elsewhere" "$T/elsewhere/bwrap" "$T/elsewhere/bwrap-elsewhere"
+        printf 'bwrap = %s\naudit_writer = off\n' "$T/elsewhere/bwrap" >"$T/elsewhere/config"
+        chmod 600 "$T/elsewhere/config"
+        (cd "$W" && SBX_CONFIG=$T/elsewhere/config "$SBX_BIN" run --db "$W/state/db/audit.db" --backend bwrap \
+                --mode workspace-write --root "$W" -- sh -c "echo ran > '$W/ran'; echo forged > '$W/state/db/forged'") \
+                >"$T/elsewhere.out" 2>"$T/elsewhere.err" </dev/null
+        RC=$?
+        t_check "bwrap: the read-only bind of the database's directory landed elsewhere: nothing was written in it ($(ls "$W/state/db" | tr '\n' ' '))" \
+                test ! -e "$W/state/db/forged"
+        t_check "... and the command never ran (exit 125, got $RC: $(head -c 200 "$T/elsewhere.err"))" \
+                bash -c '[ "$0" -eq 125 ] && [ ! -e "$1/ran" ]' "$RC" "$W"
+        rm -f "$W/ran" "$W/state/db/forged"
+        printf 'audit_writer = off\n' >"$T/elsewhere/config-real"
+        chmod 600 "$T/elsewhere/config-real"
+        (cd "$W" && SBX_CONFIG=$T/elsewhere/config-real "$SBX_BIN" run --db "$W/state/db/audit.db" --backend bwrap \
+                --mode workspace-write --root "$W" -- sh -c "echo ran > '$W/ran'; echo forged > '$W/state/db/forged'") \
+                >"$T/elsewhere.out" 2>"$T/elsewhere.err" </dev/null
+        RC=$?
+        t_check "bwrap: control: with bubblewrap's own binds the run goes on, the database's directory read-only (exit $RC: $(head -c 200 "$T/elsewhere.err"))" \
+                test -e "$W/ran" -a ! -e "$W/state/db/forged"
+fi
+
 # ---- sbx's own state reached through a mount inside the workspace -----------------------------
 # What sbx keeps read-only in a writable workspace (the audit database's directory, the config,
 # the probe cache, the runners) is found by its canonical path; a bind mount of it (or of a
