@@ -1046,11 +1046,10 @@ static void check_sealed_write_dirs(const struct launch *l) {
  * mount of its own, and, when it was bound read-only, be on a read-only mount. */
 static void check_bound(const struct launch *l) {
         for (size_t i = 0; i < l->n_bound; i++) {
-                char parent[PATH_MAX];
+                char *parent = NULL; /* on the heap: the stack may be small (ulimit -s 32) */
                 struct statfs sfs;
                 struct stat st;
                 int fd = open_path_no_symlinks(l->bound[i], O_PATH | O_NOFOLLOW), pfd;
-                size_t n = strlen(l->bound[i]);
                 const char *slash = strrchr(l->bound[i], '/');
 
                 if (fd < 0)
@@ -1062,9 +1061,8 @@ static void check_bound(const struct launch *l) {
                     (unsigned long long) st.st_ino != l->bound_ids[i].ino)
                         fail(EXDEV, "write-dir", "%s, which sbx keeps out of the command's reach, is not the one sbx resolved (it was replaced since)",
                              l->bound[i]);
-                if (!slash || n >= sizeof(parent))
-                        fail(EINVAL, "write-dir", "cannot find the directory above %s", l->bound[i]);
-                snprintf(parent, sizeof(parent), "%.*s", slash == l->bound[i] ? 1 : (int) (slash - l->bound[i]), l->bound[i]);
+                if (!slash || !(parent = strndup(l->bound[i], slash == l->bound[i] ? 1 : (size_t) (slash - l->bound[i]))))
+                        fail(slash ? ENOMEM : EINVAL, "write-dir", "cannot find the directory above %s", l->bound[i]);
                 pfd = open_dir_no_symlinks(parent, O_PATH);
                 if (pfd < 0)
                         fail(errno, "write-dir", "cannot open %s in the sandbox", parent);
@@ -1075,6 +1073,7 @@ static void check_bound(const struct launch *l) {
                              l->bound[i], l->bound_ids[i].read_only ? " read-only" : "");
                 close(pfd);
                 close(fd);
+                free(parent);
         }
 }
 
@@ -1329,9 +1328,9 @@ static void fence_off_init(void) {
          * 1 with ptrace in a run recorded as full enforcement (redteam review). The domain refuses
          * it as it refuses ptrace (one check of the kernel's for both). */
         {
-                char target[PATH_MAX];
+                char c; /* one byte is enough to tell (and no more stack under a small limit) */
 
-                if (readlink("/proc/1/root", target, sizeof(target)) >= 0)
+                if (readlink("/proc/1/root", &c, 1) >= 0)
                         fail_plain(EPERM, "restrict-self",
                                    "the Landlock domain that fences off bubblewrap's init is not in force: "
                                    "/proc/1/root was not refused (a seccomp filter around sbx that fakes "
