@@ -40,10 +40,13 @@ static bool bwrap_applicable(void) {
 }
 
 /* The launcher inside the sandbox fences the command off from bubblewrap's own pid 1 with a
- * Landlock domain (landlock-launch.c); without Landlock the command can reach that process. */
-#define BWRAP_NO_FENCE_REASON                                                                       \
-        "without Landlock the command can reach bubblewrap's init (ptrace, /proc/1/root): a host " \
-        "mount made during the run, and syscalls past the set-ID guard"
+ * Landlock domain (landlock-launch.c); without Landlock the command can reach that process, and
+ * nothing refuses mount(2) in namespaces of its own (the domain does): measured, a cgroup2 file
+ * system mounted in a user, mount and cgroup namespace of its own made a cgroup on the host. */
+#define BWRAP_NO_FENCE_REASON                                                                        \
+        "without Landlock the command can reach bubblewrap's init (ptrace, /proc/1/root): a host "  \
+        "mount made during the run, and syscalls past the set-ID guard; and it can mount(2) file "   \
+        "systems in namespaces of its own: a cgroup2 one writes the host's cgroups"
 
 static enum sbx_enforcement bwrap_enforcement(const char **reason) {
         if (sbx_ll_abi_version() >= 1) {

@@ -461,6 +461,22 @@ else
         t_diag "no Landlock, or bwrap does not run inside deny-sandbox --allow-landlock --allow-userns: the faked fence check is left out"
 fi
 
+# bubblewrap on a kernel without Landlock (simulated: deny-sandbox leaves user namespaces alone)
+# runs, partial, and its reason names what it leaves ungoverned: besides bubblewrap's init, mount(2)
+# in namespaces of the command's own, which nothing refuses there (redteam review: a cgroup2 file
+# system mounted so made a cgroup on the host, and the reason spoke only of the init)
+if "$JAIL" --allow-userns -- "$SBX_BIN" run --db "$T/nolandlock.db" --root "$WS" --backend bwrap --mode read-only \
+        -- true 2>/dev/null </dev/null; then
+        sbx_run bwrap-no-landlock "$JAIL" --allow-userns -- --backend bwrap --mode read-only -- true
+        reason=$(t_json_field "$T/bwrap-no-landlock.json" enforcement_reason)
+        t_check "bwrap without Landlock: partial, the reason names the init and the mounts of its own namespaces ($RC, $reason)" \
+                test $RC = 0 -a "$(t_json_field "$T/bwrap-no-landlock.json" enforcement)" = partial -a \
+                -n "$(grep -F "bubblewrap's init" <<<"$reason")" -a -n "$(grep -F "mount(2)" <<<"$reason")" -a \
+                -n "$(grep -F "cgroup" <<<"$reason")"
+else
+        t_diag "bwrap does not run inside deny-sandbox --allow-userns: its partial reason is left out"
+fi
+
 # a seccomp filter around sbx that makes capset() and the bounding set's PR_CAPBSET_DROP return 0
 # without acting: the command kept root's capabilities, recorded as full enforcement (redteam
 # review: under Landlock the host's, under bubblewrap those of its user namespace, where it gave a
