@@ -1316,11 +1316,16 @@ static bool stdin_dir_governed(const struct sbx_confined_argv *confined) {
         return S_ISDIR(st.st_mode) || sbx_run_fd_named_fifo(STDIN_FILENO, &st);
 }
 
-/* Copies sbx's stdin into the pipe that is the command's stdin. */
+/* Copies sbx's stdin into the pipe that is the command's stdin. A pipe on stdin (tee) is copied
+ * without being read: tee(2) puts what it holds into the command's pipe, one page at a time (that
+ * pipe takes one page, so that poll(2) says it has room only once the command has read it all),
+ * and sbx reads from its own stdin only what the command has read; what the command leaves stays
+ * in the caller's pipe, as it would without sbx (`producer | while read l; do sbx run ...; done`). */
 struct stdin_pump {
         int w;          /* write end, -1 once closed */
         int peek;       /* sbx's copy of the read end: how much the command left unread */
         bool eof;       /* sbx's stdin is exhausted */
+        bool tee;       /* stdin is a pipe: copied by tee(2), len bytes of it owed */
         size_t len, off;
         char buf[65536];
 };
@@ -1331,8 +1336,22 @@ static void pump_close(struct stdin_pump *p) {
         p->w = -1;
 }
 
+/* Reads and drops n bytes of sbx's stdin: those tee(2) copied, which the command has read. */
+static void pump_stdin_consume(struct stdin_pump *p, size_t n) {
+        while (n > 0) {
+                ssize_t r = read(STDIN_FILENO, p->buf, n < sizeof(p->buf) ? n : sizeof(p->buf));
+
+                if (r < 0 && errno == EINTR)
+                        continue;
+                if (r <= 0)
+                        return; /* another reader of the caller's pipe took them */
+                n -= (size_t) r;
+        }
+}
+
 static void pump_stdin_read(struct stdin_pump *p) {
-        ssize_t n = read(STDIN_FILENO, p->buf, sizeof(p->buf));
+        ssize_t n = p->tee ? tee(STDIN_FILENO, p->w, sizeof(p->buf), SPLICE_F_NONBLOCK)
+                           : read(STDIN_FILENO, p->buf, sizeof(p->buf));
 
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
                 return;
@@ -1346,7 +1365,20 @@ static void pump_stdin_read(struct stdin_pump *p) {
 }
 
 static void pump_stdin_write(struct stdin_pump *p) {
-        ssize_t n = write(p->w, p->buf + p->off, p->len - p->off);
+        ssize_t n;
+        int queued = 0;
+
+        if (p->tee) {
+                /* room in a pipe of one page: the command has read all that tee(2) gave it; the
+                 * next page goes at once where there is one (a round of poll(2) less a page) */
+                if (ioctl(p->peek, FIONREAD, &queued) == 0 && queued == 0) {
+                        pump_stdin_consume(p, p->len);
+                        p->len = 0;
+                        pump_stdin_read(p);
+                }
+                return;
+        }
+        n = write(p->w, p->buf + p->off, p->len - p->off);
 
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
                 return;
@@ -1907,16 +1939,56 @@ static int open_lifeline(struct run_state *st) {
         return 0;
 }
 
+/* Whether sbx's stdin is a pipe (not a named one) open for reading only. Its read end opened again
+ * through /proc/self/fd/0 for writing is its write end: no mount and no Landlock rule governs
+ * pipefs, and a command handed the caller's pipe to read wrote lines into it that the caller read
+ * after the run, outside the sandbox (redteam review: `producer | while read l; do sbx run ...`). */
+static bool stdin_pipe_read_only(void) {
+        struct stat st;
+        struct statfs sf;
+        int fl = fcntl(STDIN_FILENO, F_GETFL);
+
+        return fl >= 0 && !(fl & O_PATH) && (fl & O_ACCMODE) == O_RDONLY && fstat(STDIN_FILENO, &st) == 0 &&
+               S_ISFIFO(st.st_mode) && fstatfs(STDIN_FILENO, &sf) == 0 && sf.f_type == PIPEFS_MAGIC;
+}
+
+/* The command's pipe, when it is fed by tee(2) (r: its read end): one page, so that poll(2) says
+ * it has room only once the command has read it all; and mode 0400, so that the command, which
+ * keeps no capability that would override that, cannot open it again for writing: bytes it put
+ * there would count as bytes it left unread. -1 with errno set when either cannot be done. */
+static int pump_tee_setup(const struct stdin_pump *p, int r) {
+        long page = sysconf(_SC_PAGESIZE);
+        int got;
+
+        if (p->peek < 0) /* (errno: the dup's) */
+                return -1;
+        if (page <= 0 || page > INT_MAX) {
+                errno = EINVAL;
+                return -1;
+        }
+        got = fcntl(p->w, F_SETPIPE_SZ, (int) page);
+        if (got < 0 || fchmod(r, S_IRUSR) < 0)
+                return -1;
+        if (got != (int) page) {
+                errno = EINVAL;
+                return -1;
+        }
+        return 0;
+}
+
 /* The command's stdin: /dev/null where the runner reopens the caller's directory, a pipe sbx copies
- * its own stdin to (st->pump) where the command must not reopen it, else sbx's own. */
+ * its own stdin to (st->pump) where the command must not reopen it (a pipe of the caller's
+ * included, stdin_pipe_read_only()), else sbx's own. */
 static int open_stdin(struct run_state *st) {
         const struct sbx_confined_argv *confined = st->confined;
+        bool tee = false;
 
         if (confined && confined->stdin_dir) {
                 /* the runner puts the caller's directory, reopened in the sandbox, there */
                 if ((st->in_r = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
                         return -1;
-        } else if (confined && sbx_run_fd_reopenable(STDIN_FILENO) && !stdin_dir_governed(confined)) {
+        } else if (confined && ((sbx_run_fd_reopenable(STDIN_FILENO) && !stdin_dir_governed(confined)) ||
+                                (tee = stdin_pipe_read_only()))) {
                 int p[2];
                 st->pump = calloc(1, sizeof(*st->pump));
                 if (st->pump)
@@ -1927,6 +1999,9 @@ static int open_stdin(struct run_state *st) {
                 st->pump->w = p[1];
                 st->pump->peek = fcntl(p[0], F_DUPFD_CLOEXEC, 3);
                 (void) fcntl(st->pump->w, F_SETFL, O_NONBLOCK);
+                st->pump->tee = tee;
+                if (tee && pump_tee_setup(st->pump, p[0]) < 0)
+                        return -1;
         }
         return 0;
 }
@@ -2450,9 +2525,14 @@ static void run_collect(struct run_state *st) {
                 /* sbx read ahead of the command: what the command did not read goes back to the
                  * caller's file (`while read l; do sbx run ...; done < file` keeps its lines) */
                 int unread = 0;
-                if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0)
-                        (void) lseek(STDIN_FILENO, -(off_t) ((size_t) unread + st->pump->len - st->pump->off),
-                                     SEEK_CUR);
+                if (st->pump->peek >= 0 && ioctl(st->pump->peek, FIONREAD, &unread) == 0) {
+                        /* a pipe: what tee(2) gave the command and it read is taken out of it */
+                        if (st->pump->tee && st->pump->len > (size_t) unread)
+                                pump_stdin_consume(st->pump, st->pump->len - (size_t) unread);
+                        else if (!st->pump->tee)
+                                (void) lseek(STDIN_FILENO,
+                                             -(off_t) ((size_t) unread + st->pump->len - st->pump->off), SEEK_CUR);
+                }
                 close_fd(&st->pump->peek);
                 pump_close(st->pump);
         }

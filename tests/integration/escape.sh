@@ -1076,6 +1076,7 @@ if t_is_root; then
                         done
                 done
         done
+fi
 
 # ---- a cgroup2 file system of the command's own, mounted detached ------------------------------
 # Landlock's domain refuses mount(2) and move_mount(2), but not the new mount API's fsopen(2) and
@@ -1150,6 +1151,39 @@ if t_is_root && [ -n "$CGDIR" ] && [ -w "$CGDIR" ]; then
 else
         t_ok "cgroup2-detached-mount # SKIP needs root and a writable cgroup2 hierarchy"
 fi
+
+# ---- a pipe on stdin: read, never written -------------------------------------------------------
+# A pipe's read end opened again through /proc/self/fd/0 for writing is its write end (pipefs, which
+# no mount or Landlock rule governs): a command handed the caller's pipe to read put lines into it,
+# and the caller read them after the run, unconfined (redteam review: `producer | while read f; do
+# sbx run ...; ...; done` went on with the lines the command wrote). The whole pipeline runs as the
+# user, who owns the pipe. Checked from the caller: after the command read one line, the rest is
+# the producer's alone, nothing of the command's; and the command read what it was given.
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        d=$T/pipe-stdin-$b-$m-$u
+                        run_as=()
+                        mkdir -p "$d/ws" "$d/cache"
+                        if [ "$u" = nobody ]; then
+                                chown -R 65534:65534 "$d"
+                                run_as=("${T_NOBODY[@]}")
+                        fi
+                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" D="$d" SBX="$SBX_BIN" B="$b" M="$m" \
+                                timeout 120 "${run_as[@]}" sh -c '
+                                printf "first\nsecond\n" | {
+                                        "$SBX" run --backend "$B" --mode "$M" --root "$D/ws" --db "$D/audit.db" -- \
+                                                sh -c "read l; echo \"got \$l\"; echo INJECTED >/proc/self/fd/0" \
+                                                >"$D/out" 2>"$D/err"
+                                        cat >"$D/after"
+                                }'
+                        t_check "$b/$m/$u/pipe-stdin-write: the caller reads nothing the command wrote into its stdin pipe ($(tr '\n' ' ' <"$d/after" | cut -c1-80))" \
+                                test "$(cat "$d/after")" = second
+                        t_check "$b/$m/$u/pipe-stdin-read: the command read its line ($(tr '\n' ' ' <"$d/out"))" \
+                                grep -qx "got first" "$d/out"
+                done
+        done
+done
 
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
 t_diag "vectors per combination: ${#V_NAMES[@]}; elapsed $(($(date +%s) - start)) s"
