@@ -1326,6 +1326,7 @@ struct stdin_pump {
         int peek;       /* sbx's copy of the read end: how much the command left unread */
         bool eof;       /* sbx's stdin is exhausted */
         bool tee;       /* stdin is a pipe: copied by tee(2), len bytes of it owed */
+        bool held;      /* tee: the command's pipe holds bytes that are not stdin's (see below) */
         size_t len, off;
         char buf[65536];
 };
@@ -1353,8 +1354,15 @@ static void pump_stdin_read(struct stdin_pump *p) {
         ssize_t n = p->tee ? tee(STDIN_FILENO, p->w, sizeof(p->buf), SPLICE_F_NONBLOCK)
                            : read(STDIN_FILENO, p->buf, sizeof(p->buf));
 
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) {
+                int queued = 0;
+                /* no room: bytes a workspace-write command put into its own pipe (it may chmod
+                 * it back), which sbx waits to see read before it copies more; polling for
+                 * its stdin instead spun until then */
+                if (p->tee && n < 0 && errno == EAGAIN && ioctl(p->peek, FIONREAD, &queued) == 0 && queued > 0)
+                        p->held = true;
                 return;
+        }
         if (n <= 0) {
                 p->eof = true;
                 pump_close(p);
@@ -1374,6 +1382,7 @@ static void pump_stdin_write(struct stdin_pump *p) {
                 if (ioctl(p->peek, FIONREAD, &queued) == 0 && queued == 0) {
                         pump_stdin_consume(p, p->len);
                         p->len = 0;
+                        p->held = false;
                         pump_stdin_read(p);
                 }
                 return;
@@ -2357,7 +2366,7 @@ static nfds_t supervise_fds(const struct run_state *st, struct pollfd *p) {
         if (st->inner_open)
                 p[n++] = (struct pollfd) { .fd = st->inner_r, .events = POLLIN };
         if (st->pump && st->pump->w >= 0 && !st->reaped) {
-                if (st->pump->len)
+                if (st->pump->len || st->pump->held)
                         p[n++] = (struct pollfd) { .fd = st->pump->w, .events = POLLOUT };
                 else
                         p[n++] = (struct pollfd) { .fd = STDIN_FILENO, .events = POLLIN };

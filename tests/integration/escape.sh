@@ -1153,6 +1153,11 @@ else
 fi
 
 # ---- a pipe on stdin: read, never written -------------------------------------------------------
+# pipe_held_ok DIR: the caller's last line is its own, no line is the command's, sbx's CPU time small
+pipe_held_ok() {
+        [ "$(tail -n 1 "$1/after")" = later ] && ! grep -q held "$1/after" &&
+                awk '{ exit !($1 + $2 < 0.3) }' "$1/cpu"
+}
 # A pipe's read end opened again through /proc/self/fd/0 for writing is its write end (pipefs, which
 # no mount or Landlock rule governs): a command handed the caller's pipe to read put lines into it,
 # and the caller read them after the run, unconfined (redteam review: `producer | while read f; do
@@ -1183,6 +1188,23 @@ for b in "${BACKENDS[@]}"; do
                                 grep -qx "got first" "$d/out"
                 done
         done
+        # workspace-write may chmod its pipe back and fill it: sbx waits for it to be read, and
+        # does not spin on the caller's pipe meanwhile (its CPU time over 3 s: 0.7-1.4 s before)
+        d=$T/pipe-stdin-held-$b
+        mkdir -p "$d/ws"
+        { echo first; sleep 1; echo later; sleep 3; } | {
+                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" /usr/bin/time -f "%U %S" -o "$d/cpu" \
+                        "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" --db "$d/audit.db" -- \
+                        "$PY" -c 'import os, sys, time
+sys.stdin.readline()
+os.fchmod(0, 0o600)
+os.write(os.open("/proc/self/fd/0", os.O_WRONLY), b"held\n")
+time.sleep(3)' >"$d/out" 2>"$d/err"
+                cat >"$d/after"
+        }
+        # (what the command had read may come again, never what it wrote: README)
+        t_check "$b/pipe-stdin-held: sbx idles while the command's pipe holds its own bytes (CPU $(cat "$d/cpu" 2>/dev/null)), the caller reads its line and none of the command's ($(tr '\n' ' ' <"$d/after"))" \
+                pipe_held_ok "$d"
 done
 
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
