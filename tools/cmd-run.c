@@ -1521,6 +1521,7 @@ static int once_report(struct once_state *st, int status, struct denied_run *den
 
         if (write_verdict_record(st->a, rep) < 0 && status == 0)
                 status = 1;
+        sbx_run_stderr_finish(); /* the command's last stderr, once its end is recorded */
         sbx_run_notice(st->a, rep);
 
         if (rep->verdict && strcmp(rep->verdict, "denied") == 0 && st->policy->mode == SBX_MODE_READ_ONLY) {
@@ -1561,8 +1562,10 @@ static int run_once(const struct sbx_run_args *a, const struct sbx_config *cfg, 
                 return r;
 
         status = once_execute(st);
-        if (st->rep->execution_id == 0)
+        if (st->rep->execution_id == 0) {
+                sbx_run_stderr_finish();
                 return once_unrecorded(st);
+        }
         once_record_end(st);
         return once_report(st, status, denied);
 }

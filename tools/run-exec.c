@@ -36,6 +36,9 @@
 
 #define STATUS_DATA_MAX 4096
 #define DRAIN_AFTER_EXIT_MS 200
+/* the most of the ended command's stderr read ahead of its reader (stderr_defer()): a pipe holds
+ * at most 1 MiB unprivileged (/proc/sys/fs/pipe-max-size) */
+#define DEFER_MAX (16U << 20)
 
 extern char **environ;
 
@@ -1017,6 +1020,17 @@ static ssize_t read_some(int fd, char *buf, size_t size) {
         return n > 0 ? n : -1;
 }
 
+/* n bytes read from the command's stderr: counted, its first line kept, classified. */
+static void stderr_account(struct supervise *s, const char *buf, size_t n) {
+        s->err_read += (uint64_t) n;
+        keep_first_line(s, buf, n);
+        if (s->classifier && !s->classify_error) {
+                int r = sbx_classify_feed(s->classifier, buf, n);
+                if (r < 0)
+                        s->classify_error = r;
+        }
+}
+
 /* Reads what is there (only once what it read before is written); returns false at EOF or error. */
 static bool pump_stderr(struct supervise *s, int fd) {
         /* static: inlined into the supervision loop, 64 KiB on the stack crashed sbx under
@@ -1026,7 +1040,6 @@ static bool pump_stderr(struct supervise *s, int fd) {
 
         if (n <= 0)
                 return n == 0;
-        s->err_read += (uint64_t) n;
         if (s->stderr_ok) {
                 s->pend = buf;
                 s->pend_len = (size_t) n;
@@ -1034,13 +1047,48 @@ static bool pump_stderr(struct supervise *s, int fd) {
                 if (s->out_max == SIZE_MAX)
                         stderr_flush(s);
         }
-        keep_first_line(s, buf, (size_t) n);
-        if (s->classifier && !s->classify_error) {
-                int r = sbx_classify_feed(s->classifier, buf, (size_t) n);
-                if (r < 0)
-                        s->classify_error = r;
-        }
+        stderr_account(s, buf, (size_t) n);
         return true;
+}
+
+/* What was kept of the command's stderr to be written once the run's end is recorded
+ * (stderr_defer(), sbx_run_stderr_finish()). */
+static struct {
+        char *data;
+        size_t len;
+        int fd;      /* where it goes: sbx's stderr (2), or its own opening of it (closed after) */
+        bool sock;
+        size_t max;  /* bytes per write (see struct supervise) */
+} deferred = { .fd = -1 };
+
+void sbx_run_stderr_finish(void) {
+        size_t off = 0;
+
+        while (deferred.data && off < deferred.len) {
+                size_t len = deferred.len - off < deferred.max ? deferred.len - off : deferred.max;
+                ssize_t n = deferred.sock ? send(deferred.fd, deferred.data + off, len, MSG_DONTWAIT | MSG_NOSIGNAL)
+                                          : write(deferred.fd, deferred.data + off, len);
+
+                if (n > 0) {
+                        off += (size_t) n;
+                        continue;
+                }
+                if (n < 0 && errno == EINTR)
+                        continue;
+                /* a signal the caller sent to end the run drops the rest, as the command's blocked
+                 * write would have been (the row is complete already) */
+                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !end_pending()) {
+                        (void) poll(&(struct pollfd) { .fd = deferred.fd, .events = POLLOUT }, 1, 100);
+                        continue;
+                }
+                break;
+        }
+        if (deferred.fd > STDERR_FILENO)
+                close(deferred.fd);
+        free(deferred.data);
+        deferred.data = NULL;
+        deferred.len = 0;
+        deferred.fd = -1;
 }
 
 static int64_t now_ms(void);
@@ -2429,6 +2477,46 @@ static void supervise_reap(struct run_state *st) {
         }
 }
 
+/* The command has ended, and its stderr's reader has not taken the last of it DRAIN_AFTER_EXIT_MS
+ * later: what the command wrote before its end (err_owed, in the pipe) is read now and classified,
+ * and kept with what waits, to be written once the run's end is recorded (sbx_run_stderr_finish()).
+ * A terminal suspended (^S, tcflow(TCOOFF)) or a reader that stopped reading held the run's row
+ * `running` for as long, the verdict unknown, and a SIGKILL then left it `interrupted` (review).
+ * False when there is no memory for it: sbx then waits for the reader as before. */
+static bool stderr_defer(struct run_state *st) {
+        struct supervise *s = &st->s;
+        uint64_t owed = st->err_open && st->err_owed > s->err_read ? st->err_owed - s->err_read : 0;
+        size_t cap;
+        char *data;
+
+        if (deferred.data || owed > DEFER_MAX)
+                return false;
+        cap = s->pend_len + (size_t) owed;
+        data = malloc(cap);
+        if (!data)
+                return false;
+        memcpy(data, s->pend, s->pend_len);
+        deferred.data = data;
+        deferred.len = s->pend_len;
+        deferred.fd = s->out_fd;
+        deferred.sock = s->out_sock;
+        deferred.max = s->out_max;
+        s->out_fd = STDERR_FILENO; /* deferred's now: stderr_out_close() leaves it */
+        s->pend_len = 0;
+        while (deferred.len < cap) {
+                ssize_t n = read(st->err_r, data + deferred.len, cap - deferred.len);
+
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= 0)
+                        break;
+                stderr_account(s, data + deferred.len, (size_t) n);
+                deferred.len += (size_t) n;
+        }
+        st->err_open = false;
+        return true;
+}
+
 /* The supervision loop: the command's stderr copied to sbx's and classified, bubblewrap's status and
  * that of the launcher inside read, sbx's stdin copied to the command's, signals forwarded, denial
  * lines offered to the record, until the runner has ended and its descriptors are drained. */
@@ -2465,7 +2553,9 @@ static void run_supervise(struct run_state *st) {
                         st->s.pend_len = 0;
                 }
                 if (st->reaped && timeout <= 0) {
-                        if (st->err_open && st->s.err_read < st->err_owed)
+                        if (st->s.pend_len && st->s.stderr_ok && stderr_defer(st))
+                                timeout = 0; /* the status pipes are drained as before */
+                        else if (st->err_open && st->s.err_read < st->err_owed)
                                 timeout = 100; /* what the command wrote before it ended is read */
                         else if (!st->s.pend_len)
                                 break; /* a background process still holds stderr: stop waiting for it */

@@ -118,6 +118,10 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 void sbx_run_report_json(const struct sbx_run_report *rep, bool cut_short, FILE *f);
 /* The one-line notice on a terminal after a denial or a runner failure (unless --quiet). */
 void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *rep);
+/* What of the ended command's stderr its reader had not taken when the run ended, kept so that the
+ * run's end is recorded first: written now, as long as the reader takes (a signal the caller sends
+ * drops the rest). Call after the run's end is recorded and before the notice; nothing when none. */
+void sbx_run_stderr_finish(void);
 
 /* Once a run is recorded: the caller's dispositions of the signals sbx forwarded, SIGPIPE and
  * SIGCHLD are put back (a second run, the approver, and sbx itself while it asks get them), and

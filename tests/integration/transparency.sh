@@ -891,6 +891,56 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         done
 fi
 
+# --- a command that suspends the caller's terminal and ends with a line on stderr that the terminal
+# cannot take: sbx waits to deliver it (as the command would have), but the run's row is completed
+# first. It stayed `running` for as long as the terminal stayed suspended, the verdict unknown, and
+# a SIGKILL then left it `interrupted` (redteam review: tcflow(TCOOFF) on the terminal, one line,
+# exit). Once the terminal resumes, the line arrives and sbx exits with the command's status.
+cat >"$T/tcooff.py" <<'PY'
+import os, pty, select, sqlite3, subprocess, sys, termios, time
+db, argv = sys.argv[1], sys.argv[2:]
+master, slave = pty.openpty()
+p = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave)
+state = "none"
+for _ in range(200):  # up to 10 s for the row
+    time.sleep(0.05)
+    try:
+        rows = sqlite3.connect(db).execute("SELECT state FROM executions ORDER BY id DESC LIMIT 1").fetchall()
+    except sqlite3.Error:
+        rows = []
+    if rows and rows[0][0] == "completed":
+        state = "completed"
+        break
+alive = p.poll() is None
+termios.tcflow(slave, termios.TCOON)
+out, deadline = b"", time.time() + 10
+while time.time() < deadline:
+    if select.select([master], [], [], 0.1)[0]:
+        try:
+            out += os.read(master, 4096)
+        except OSError:
+            break
+    elif p.poll() is not None:
+        break
+try:
+    rc = p.wait(5)
+except subprocess.TimeoutExpired:
+    p.kill()
+    rc = "hung"
+print("row %s, sbx %s; exit %s, the line %s" % (state, "waiting" if alive else "gone", rc,
+                                                "arrived" if b"the-last-line" in out else "lost"))
+PY
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
+        rm -f "$T/tcooff.db" "$T/tcooff.db"-*
+        out=$("$PY" "$T/tcooff.py" "$T/tcooff.db" "$SBX_BIN" run $(sel "$b") --db "$T/tcooff.db" -- "$PY" -c '
+import sys, termios
+termios.tcflow(0, termios.TCOOFF)
+sys.stderr.write("the-last-line\n")
+sys.exit(3)')
+        t_check "$b: a terminal the command suspended: the row is completed while sbx waits to write its last line, which arrives once it resumes ($out)" \
+                test "$out" = "row completed, sbx waiting; exit 3, the line arrived"
+done
+
 # --- the terminal notice and --quiet
 # the terminal's text without carriage returns, and with the reset sbx writes before a notice
 # (CAN, ST, SGR 0, SI, ESC ( B: what the command left open must not swallow it, nor leave the
