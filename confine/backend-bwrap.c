@@ -217,6 +217,31 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
         return 0;
 }
 
+/* The identity of path (st), taken without following a symlink: the canonical paths bubblewrap
+ * binds have none, so one on the way was swapped in since they were resolved. what and after name
+ * it in the message. */
+static int stat_without_symlinks(const char *path, int flags, const char *what, const char *after, struct stat *st,
+                                 struct sbx_diag *diag) {
+        struct open_how how = { .flags = O_PATH | O_CLOEXEC | (unsigned) flags,
+                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how)), e;
+
+        if (fd < 0 && errno == ENOSYS)
+                fd = open(path, O_PATH | O_CLOEXEC | flags);
+        if (fd < 0)
+                return sbx_diag_set(diag, errno, "confine", path, "cannot open %s%s%s%s: %s", what, path, after,
+                                    errno == ELOOP ? " without a symlink (one was put on its path since it was resolved)"
+                                                   : "",
+                                    strerror(errno));
+        if (fstat(fd, st) < 0) {
+                e = errno;
+                close(fd);
+                return sbx_diag_set(diag, e, "confine", path, "cannot stat %s: %s", path, strerror(e));
+        }
+        close(fd);
+        return 0;
+}
+
 /* --write-id DEV:INO:MOUNTS for the launcher inside: bubblewrap binds a write directory by its
  * path, resolved again when it mounts, so the launcher checks that what it finds there is the
  * directory sbx resolved (landlock-launch.c, check_sealed_write_dirs()). The identity is taken
@@ -225,24 +250,11 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
  * sandbox, so a workspace that is a mount point is one there even when its own bind landed
  * elsewhere (a parent swapped while bubblewrap bound it); the launcher wants one more. */
 static int add_write_id(struct sbx_argv_builder *b, const char *dir, int mounts, struct sbx_diag *diag) {
-        struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
-                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
         struct stat st;
-        int fd = (int) syscall(SYS_openat2, AT_FDCWD, dir, &how, sizeof(how));
+        int r = stat_without_symlinks(dir, O_DIRECTORY, "the writable directory ", "", &st, diag);
 
-        if (fd < 0 && errno == ENOSYS)
-                fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-        if (fd < 0)
-                return sbx_diag_set(diag, errno, "confine", dir, "cannot open the writable directory %s%s: %s", dir,
-                                    errno == ELOOP ? " without a symlink (one was put on its path since it was "
-                                                     "resolved)" : "",
-                                    strerror(errno));
-        if (fstat(fd, &st) < 0) {
-                int e = errno;
-                close(fd);
-                return sbx_diag_set(diag, e, "confine", dir, "cannot stat %s: %s", dir, strerror(e));
-        }
-        close(fd);
+        if (r < 0)
+                return r;
         sbx_argv_add(b, "--write-id");
         sbx_argv_addf(b, "%llu:%llu:%d", (unsigned long long) st.st_dev, (unsigned long long) st.st_ino, mounts);
         return 0;
@@ -257,25 +269,11 @@ static int add_write_id(struct sbx_argv_builder *b, const char *dir, int mounts,
  * the one sbx resolved, the root of a mount of its own, and read-only where it should be
  * (landlock-launch.c, check_bound()). */
 static int add_bound_id(struct sbx_argv_builder *b, const char *path, bool read_only, struct sbx_diag *diag) {
-        struct open_how how = { .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
-                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
         struct stat st;
-        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how)), e;
+        int r = stat_without_symlinks(path, O_NOFOLLOW, "", ", which sbx keeps out of the command's reach,", &st, diag);
 
-        if (fd < 0 && errno == ENOSYS)
-                fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0)
-                return sbx_diag_set(diag, errno, "confine", path,
-                                    "cannot open %s, which sbx keeps out of the command's reach%s: %s", path,
-                                    errno == ELOOP ? ", without a symlink (one was put on its path since it was resolved)"
-                                                   : "",
-                                    strerror(errno));
-        if (fstat(fd, &st) < 0) {
-                e = errno;
-                close(fd);
-                return sbx_diag_set(diag, e, "confine", path, "cannot stat %s: %s", path, strerror(e));
-        }
-        close(fd);
+        if (r < 0)
+                return r;
         sbx_argv_add(b, "--bound");
         sbx_argv_add(b, path);
         sbx_argv_add(b, "--bound-id");

@@ -1077,6 +1077,64 @@ static void check_bound(const struct launch *l) {
         }
 }
 
+/* --seal-mounts: the caller's /dev/null, /dev/zero or /dev/full (on descriptors 0-2, passed as they
+ * are whatever their access, or a --keep-fd one) is the host's node on the host's writable /dev:
+ * through /proc/self/fd/N a command changed its mode (as root, `chmod 604 /proc/self/fd/1
+ * >/dev/full` in a workspace-write run: every user lost the host's /dev/full; escape review). Each
+ * is opened again on the sandbox's own node of that device, a read-only bind, with the same access:
+ * the same device, and EROFS for a change of its inode. */
+static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full" };
+
+/* fd opened again on the sink of sinks[] whose device it is (rdev: each one's in the sandbox, 0
+ * where there is none), if any. */
+static void reopen_sink(int fd, const dev_t *rdev) {
+        struct stat st;
+        int flags, nfd;
+
+        if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode))
+                return;
+        for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++) {
+                if (!rdev[i] || rdev[i] != st.st_rdev)
+                        continue;
+                flags = fcntl(fd, F_GETFL);
+                if (flags < 0)
+                        fail(errno, "stdin", "cannot read the flags of descriptor %d", fd);
+                nfd = open(sinks[i], (flags & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_NOCTTY | O_CLOEXEC);
+                if (nfd < 0)
+                        fail(errno, "stdin", "cannot open %s in the sandbox for descriptor %d", sinks[i], fd);
+                if (dup3(nfd, fd, fcntl(fd, F_GETFD) == FD_CLOEXEC ? O_CLOEXEC : 0) < 0)
+                        fail(errno, "stdin", "cannot put %s on descriptor %d", sinks[i], fd);
+                close(nfd);
+                return;
+        }
+}
+
+/* Every descriptor the command would inherit, as /proc/self/fd lists them (the launcher's own are
+ * pipes and sockets, never a sink). */
+static void reopen_sinks(void) {
+        dev_t rdev[sizeof(sinks) / sizeof(sinks[0])] = { 0 };
+        DIR *d;
+        struct dirent *de;
+
+        for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++) {
+                struct stat sn;
+                if (stat(sinks[i], &sn) == 0 && S_ISCHR(sn.st_mode))
+                        rdev[i] = sn.st_rdev;
+        }
+        d = opendir("/proc/self/fd");
+        if (!d)
+                fail(errno, "stdin", "cannot list the descriptors in /proc/self/fd");
+        while ((de = readdir(d))) {
+                char *end;
+                long fd = strtol(de->d_name, &end, 10);
+
+                if (de->d_name[0] < '0' || de->d_name[0] > '9' || *end || fd == dirfd(d) || fd > INT_MAX)
+                        continue;
+                reopen_sink((int) fd, rdev);
+        }
+        closedir(d);
+}
+
 /* --stdin-dir naming a named pipe: opened again here, through a descriptor that holds the very
  * inode checked (no open of anything else, whose open might act). Opened without waiting for a
  * writer, then made blocking as the caller's was. */
@@ -1111,54 +1169,6 @@ static bool reopen_stdin_fifo(const struct launch *l) {
  * sandbox shows it: reading it fails with EISDIR, as without sbx (it read as an empty file when sbx
  * fed it through a pipe: review). One the sandbox does not show, or shows as another directory
  * (the private /dev, a directory removed or replaced since), and the command never runs. */
-/* --seal-mounts: the caller's /dev/null, /dev/zero or /dev/full (on descriptors 0-2, passed as they
- * are whatever their access, or a --keep-fd one) is the host's node on the host's writable /dev:
- * through /proc/self/fd/N a command changed its mode (as root, `chmod 604 /proc/self/fd/1
- * >/dev/full` in a workspace-write run: every user lost the host's /dev/full; escape review). Each
- * is opened again on the sandbox's own node of that device, a read-only bind, with the same access:
- * the same device, and EROFS for a change of its inode. */
-static void reopen_sink(int fd) {
-        static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full" };
-        struct stat st, sn;
-        int flags, nfd;
-
-        if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode))
-                return;
-        for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++) {
-                if (stat(sinks[i], &sn) < 0 || !S_ISCHR(sn.st_mode) || sn.st_rdev != st.st_rdev)
-                        continue;
-                flags = fcntl(fd, F_GETFL);
-                if (flags < 0)
-                        fail(errno, "stdin", "cannot read the flags of descriptor %d", fd);
-                nfd = open(sinks[i], (flags & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_NOCTTY | O_CLOEXEC);
-                if (nfd < 0)
-                        fail(errno, "stdin", "cannot open %s in the sandbox for descriptor %d", sinks[i], fd);
-                if (dup3(nfd, fd, fcntl(fd, F_GETFD) == FD_CLOEXEC ? O_CLOEXEC : 0) < 0)
-                        fail(errno, "stdin", "cannot put %s on descriptor %d", sinks[i], fd);
-                close(nfd);
-                return;
-        }
-}
-
-/* Every descriptor the command would inherit, as /proc/self/fd lists them (the launcher's own are
- * pipes and sockets, never a sink). */
-static void reopen_sinks(void) {
-        DIR *d = opendir("/proc/self/fd");
-        struct dirent *de;
-
-        if (!d)
-                fail(errno, "stdin", "cannot list the descriptors in /proc/self/fd");
-        while ((de = readdir(d))) {
-                char *end;
-                long fd = strtol(de->d_name, &end, 10);
-
-                if (de->d_name[0] < '0' || de->d_name[0] > '9' || *end || fd == dirfd(d) || fd > INT_MAX)
-                        continue;
-                reopen_sink((int) fd);
-        }
-        closedir(d);
-}
-
 static void reopen_stdin_dir(const struct launch *l) {
         struct stat st;
         int fd;

@@ -1052,43 +1052,29 @@ static bool pump_stderr(struct supervise *s, int fd) {
 }
 
 /* What was kept of the command's stderr to be written once the run's end is recorded
- * (stderr_defer(), sbx_run_stderr_finish()). */
+ * (stderr_defer(), sbx_run_stderr_finish()): its bytes (data) and where they go, as the
+ * supervision wrote them (out: out_fd, out_sock, out_max, pend, pend_len, stderr_ok). */
 static struct {
         char *data;
-        size_t len;
-        int fd;      /* where it goes: sbx's stderr (2), or its own opening of it (closed after) */
-        bool sock;
-        size_t max;  /* bytes per write (see struct supervise) */
-} deferred = { .fd = -1 };
+        struct supervise out;
+} deferred;
 
 void sbx_run_stderr_finish(void) {
-        size_t off = 0;
+        struct supervise *o = &deferred.out;
 
-        while (deferred.data && off < deferred.len) {
-                size_t len = deferred.len - off < deferred.max ? deferred.len - off : deferred.max;
-                ssize_t n = deferred.sock ? send(deferred.fd, deferred.data + off, len, MSG_DONTWAIT | MSG_NOSIGNAL)
-                                          : write(deferred.fd, deferred.data + off, len);
-
-                if (n > 0) {
-                        off += (size_t) n;
-                        continue;
-                }
-                if (n < 0 && errno == EINTR)
-                        continue;
-                /* a signal the caller sent to end the run drops the rest, as the command's blocked
-                 * write would have been (the row is complete already) */
-                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !end_pending()) {
-                        (void) poll(&(struct pollfd) { .fd = deferred.fd, .events = POLLOUT }, 1, 100);
-                        continue;
-                }
-                break;
+        /* a signal the caller sent to end the run drops the rest, as the command's blocked write
+         * would have been (the row is complete already) */
+        while (o->pend_len > 0 && o->stderr_ok) {
+                stderr_flush(o);
+                if (o->pend_len == 0 || !o->stderr_ok || end_pending())
+                        break;
+                (void) poll(&(struct pollfd) { .fd = o->out_fd, .events = POLLOUT }, 1, 100);
         }
-        if (deferred.fd > STDERR_FILENO)
-                close(deferred.fd);
+        if (deferred.data && o->out_fd > STDERR_FILENO)
+                close(o->out_fd);
         free(deferred.data);
         deferred.data = NULL;
-        deferred.len = 0;
-        deferred.fd = -1;
+        *o = (struct supervise) { 0 };
 }
 
 static int64_t now_ms(void);
@@ -2497,21 +2483,19 @@ static bool stderr_defer(struct run_state *st) {
                 return false;
         memcpy(data, s->pend, s->pend_len);
         deferred.data = data;
-        deferred.len = s->pend_len;
-        deferred.fd = s->out_fd;
-        deferred.sock = s->out_sock;
-        deferred.max = s->out_max;
+        deferred.out = (struct supervise) { .stderr_ok = true, .out_fd = s->out_fd, .out_sock = s->out_sock,
+                                            .out_max = s->out_max, .pend = data, .pend_len = s->pend_len };
         s->out_fd = STDERR_FILENO; /* deferred's now: stderr_out_close() leaves it */
         s->pend_len = 0;
-        while (deferred.len < cap) {
-                ssize_t n = read(st->err_r, data + deferred.len, cap - deferred.len);
+        while (deferred.out.pend_len < cap) {
+                ssize_t n = read(st->err_r, data + deferred.out.pend_len, cap - deferred.out.pend_len);
 
                 if (n < 0 && errno == EINTR)
                         continue;
                 if (n <= 0)
                         break;
-                stderr_account(s, data + deferred.len, (size_t) n);
-                deferred.len += (size_t) n;
+                stderr_account(s, data + deferred.out.pend_len, (size_t) n);
+                deferred.out.pend_len += (size_t) n;
         }
         st->err_open = false;
         return true;

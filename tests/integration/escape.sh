@@ -1058,6 +1058,7 @@ done
 # user (escape review). On stdout and on a --keep-fd; /dev/full stands for the three (the same code
 # reopens each); its mode is put back should a run change it. Landlock's workspace-write leaves chmod ungoverned (`partial`).
 if t_is_root; then
+        u=root # (as nobody, the host's node is not the user's to change)
         full_mode=$(stat -c %a /dev/full)
         for b in "${BACKENDS[@]}"; do
                 for m in read-only workspace-write; do
@@ -1071,7 +1072,7 @@ if t_is_root; then
                                         "$fd" >/dev/full 3>/dev/full 2>"$d/err"
                                 got=$(stat -c %a /dev/full)
                                 [ "$got" = "$full_mode" ] || chmod "$full_mode" /dev/full
-                                t_check "$b/$m/root/sink-meta-fd$fd: the host's /dev/full on descriptor $fd keeps its mode ($got; $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
+                                t_check "$b/$m/$u/sink-meta-fd$fd: the host's /dev/full on descriptor $fd keeps its mode ($got; $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
                                         test "$got" = "$full_mode" -a "$(grep -c '^write 1$' "$d/err")" = 1
                         done
                 done
