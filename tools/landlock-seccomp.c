@@ -431,7 +431,6 @@ static void emit_arch_dispatch(struct prog *p, const struct arch_info *a, size_t
         ret(p, SECCOMP_RET_KILL_PROCESS);
 }
 
-/* Appends to e[n] the entries of r[n_rules] that ABI `token` has and `mode` filters; returns the new n. */
 /* Whether a syscall is among the metadata rules (read_only in rules[]): seal-read-only refuses it
  * whole, so the set-ID guard's check of its mode is not added for it. */
 static bool metadata_rule(const char *name) {
@@ -441,6 +440,7 @@ static bool metadata_rule(const char *name) {
         return false;
 }
 
+/* Appends to e[n] the entries of r[n_rules] that ABI `token` has and `mode` filters; returns the new n. */
 static size_t add_rules(enum ll_mode mode, uint32_t token, const struct rule *r, size_t n_rules, const int *targets,
                         struct entry *e, size_t n) {
         for (size_t k = 0; k < n_rules; k++) {
@@ -492,6 +492,14 @@ static void emit_section(struct prog *p, enum ll_mode mode, const struct arch_in
         emit_tree(p, e, 0, m);
 }
 
+/* The inode-changing ioctls and every one of type 0x94, the command (args[1]'s low 32 bits) in the
+ * accumulator, jump to refused; the accumulator is left masked. */
+static void emit_metadata_ioctls(struct prog *p, int refused) {
+        EMIT_JEQ_ANY(p, metadata_ioctls, refused);
+        emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, refused, NO_LABEL);
+}
+
 /* setid-only's ioctl: only the file-system keyring commands refused; seal-read-only's also the
  * inode changes (EROFS). */
 static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets, int eacces, int erofs) {
@@ -500,11 +508,8 @@ static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets
         place(p, targets[T_KEY_IOCTL]);
         load_arg_low(p, 1);
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
-        if (mode == LL_MODE_SEAL_READ_ONLY) {
-                EMIT_JEQ_ANY(p, metadata_ioctls, erofs);
-                emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, erofs, NO_LABEL);
-        }
+        if (mode == LL_MODE_SEAL_READ_ONLY)
+                emit_metadata_ioctls(p, erofs);
         ret(p, SECCOMP_RET_ALLOW);
 }
 
@@ -523,9 +528,7 @@ static void emit_ioctl(struct prog *p, enum ll_mode mode, const int *targets, in
         EMIT_JEQ_ANY(p, btrfs_subvol_ioctls, eacces);
         if (mode == LL_MODE_READ_ONLY) {
                 load_arg_low(p, 1);
-                EMIT_JEQ_ANY(p, metadata_ioctls, eacces);
-                emit(p, BPF_ALU | BPF_AND | BPF_K, 0xff00U, NO_LABEL, NO_LABEL);
-                emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, eacces, NO_LABEL);
+                emit_metadata_ioctls(p, eacces);
         }
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
