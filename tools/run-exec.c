@@ -906,6 +906,7 @@ struct supervise {
         bool reader_gone;   /* the copy failed with EPIPE: nobody reads sbx's stderr any more */
         struct status_buf status; /* the runner's own record (bwrap's JSON, the launcher's) */
         struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
+        bool inner_expected;      /* that launcher was given a descriptor for it */
         int forwarded_mask; /* signals sbx forwarded to the command */
         int64_t held_since; /* when a signal first waited for bubblewrap's command (0: none waits) */
         int held_first;     /* its bit in pending_mask */
@@ -1211,7 +1212,7 @@ static enum started structural_evidence(const char *backend, const struct superv
                 /* the command proper starts only once the mount-sealing launcher inside execs it */
                 if (inner_failure(&s->inner))
                         return STARTED_NO;
-                if (strstr(s->status.data, "\"exit-code\"") || inner_executed(&s->inner))
+                if (inner_executed(&s->inner))
                         return STARTED_YES;
                 /* a signal sbx passed on (a caller's timeout: SIGTERM) that ended the sandbox while
                  * it was still being set up is the run's end, not the runner's failure: exit 128+N
@@ -1228,6 +1229,12 @@ static enum started structural_evidence(const char *backend, const struct superv
                  * 150 crashes under `ulimit -s 16`), and the launcher inside never said it
                  * executed the command (an exec it did say so, above) */
                 if (runner_signal)
+                        return STARTED_NO;
+                /* bubblewrap's {"exit-code": N} is the end of the sandbox's first process, the
+                 * launcher, which says it executes the command before it does: a launcher that died
+                 * before (a crash: its seccomp filter's buffer under `ulimit -s 32`) left N = 139,
+                 * read as the command's SIGSEGV (task_failure) */
+                if (s->inner_expected && strstr(s->status.data, "\"exit-code\""))
                         return STARTED_NO;
                 return WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0 ? STARTED_NO : STARTED_UNKNOWN;
         }
@@ -2828,6 +2835,21 @@ static void report_command_text(struct sbx_run_report *rep) {
         rep->verdict = sbx_verdict_to_string(rep->result.verdict);
 }
 
+/* What the launcher inside bubblewrap reported and the supervision has not read yet (it stopped
+ * waiting for a background process's stderr): its mark is the evidence that the command started.
+ * Not when a signal came before the start: sbx closed the launcher's gate itself (its "wait"
+ * failure is sbx's doing, the run's end the signal's). */
+static void drain_inner(struct run_state *st) {
+        size_t len;
+
+        st->s.inner_expected = st->inner_r >= 0 && !st->unstarted;
+        if (!st->s.inner_expected)
+                return;
+        do
+                len = st->s.inner.len;
+        while (pump_inner(&st->s.inner, st->inner_r, &st->cmd_pidfd) && st->s.inner.len > len);
+}
+
 /* What the run ends as: its duration, status, verdict, evidence and message (st->rep), and sbx's exit
  * status. */
 static int run_report(struct run_state *st) {
@@ -2847,6 +2869,7 @@ static int run_report(struct run_state *st) {
                 return report_exec_failed(st);
 
         report_classified(st);
+        drain_inner(st);
         started = structural_evidence(confined ? confined->backend : NULL, &st->s, st->wstatus,
                                       WIFEXITED(st->wstatus) ? rep->status.signal : 0,
                                       WIFSIGNALED(st->wstatus) && !st->unstarted && !is_forwarded(WTERMSIG(st->wstatus))

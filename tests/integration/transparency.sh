@@ -678,6 +678,39 @@ EOF2
                 t_check "bwrap, $c: ... and why ($(audit_field "$id" message))" \
                         grep -Fqx "${want[@]}" <<<"$(audit_field "$id" message)"
         done
+        # bubblewrap's {"exit-code": N} is its sandbox process's end: the mount-sealing launcher's,
+        # which says it executes the command ('X' on its --status-fd) before it does. A launcher
+        # that died before that mark (the real one under `ulimit -s 32`, 2 runs in 12: a SIGSEGV
+        # in its seccomp filter's set-up) was read as the command's SIGSEGV, task_failure 139. The
+        # control: one that dies after its mark, as a command that crashed at once would.
+        cat >"$T/bin/segv-launcher" <<'EOF2'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+        case $1 in
+        --status-fd) [ -n "$FAKE_EXEC_MARK" ] && echo X >&"$2"; shift ;;
+        --) break ;;
+        esac
+        shift
+done
+kill -SEGV $$
+EOF2
+        chmod 755 "$T/bin/segv-launcher"
+        printf 'landlock_launcher = %s\n' "$T/bin/segv-launcher" >"$T/segv-launcher.config"
+        for mark in "" 1; do
+                rm -f "$T/ws/ran" "$T/v.json"
+                FAKE_EXEC_MARK=$mark SBX_CONFIG=$T/segv-launcher.config "$SBX_BIN" run --backend bwrap \
+                        --verdict-json "$T/v.json" -- touch "$T/ws/ran" 2>"$T/err"
+                rc=$?
+                id=$(field "$T/v.json" execution_id)
+                got="$(field "$T/v.json" verdict):$(field "$T/v.json" evidence):$rc:$(audit_field "$id" verdict)"
+                if [ -z "$mark" ]; then
+                        t_check "bwrap: the sealing launcher killed by SIGSEGV before its mark: runner_failure, structural, 125, so recorded ($got; $(audit_field "$id" message))" \
+                                test "$got" = runner_failure:structural:125:runner_failure
+                else
+                        t_check "bwrap: ... the control, killed after its mark: the command's end, 139 ($got)" \
+                                test "$got" = task_failure:exit-status:139:task_failure
+                fi
+        done
         # what the crashed bubblewrap left in its process group: gone with the run. It held the
         # caller's stderr for ever (the real bwrap under ulimit -s 16 hung this script's runner)
         rm -f "$T/orphan"
