@@ -1554,26 +1554,31 @@ static void check_signal_refused(pid_t outside, const char *what) {
                            what);
 }
 
+/* 11 KiB, off the stack: the launcher inside bubblewrap died of it under `ulimit -s 32`. In sbx's
+ * vfork child this is sbx's memory, which sbx itself never uses. */
+static struct launch launch_args;
+
 void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx), void *gate_ctx,
                          void (*before_exec)(void)) {
-        struct launch l = { 0 };
+        struct launch *l = &launch_args;
         int abi, ruleset, r;
         uint32_t flags = 0;
         bool keeper;
 
+        memset(l, 0, sizeof(*l));
         status_fd = -1;
         if (argc < 1 || !argv[0])
                 usage_fail("no arguments");
         setup_status_fd(argv);
-        parse_args(argc, argv, &l);
-        setup_lifeline(l.lifeline_fd);
+        parse_args(argc, argv, l);
+        setup_lifeline(l->lifeline_fd);
         /* --die-with-parent: the launcher dies with its parent too, as the command would. One whose
          * parent died before the go-ahead (an `sbx probe` killed by a caller's timeout) went on
          * once released, and started the keeper as a child of its new parent, init, whose death
          * the keeper waited for: the keeper ran for good, and the command unsupervised (found:
          * keepers of killed probes left behind). A parent gone before this point is not seen:
          * the launcher has just been executed then. */
-        if (l.die_with_parent) {
+        if (l->die_with_parent) {
                 pid_t parent = getppid();
 
                 if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
@@ -1582,13 +1587,13 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         fail_plain(ECANCELED, "die-with-parent", "the launcher's parent is gone");
         }
 
-        if (l.seal_mounts) {
-                seal_mounts(&l);
-                check_sealed_write_dirs(&l);
-                check_bound(&l);
-                reopen_stdin_dir(&l);
+        if (l->seal_mounts) {
+                seal_mounts(l);
+                check_sealed_write_dirs(l);
+                check_bound(l);
+                reopen_stdin_dir(l);
                 reopen_sinks();
-                restore_pwd(&l);
+                restore_pwd(l);
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
@@ -1602,19 +1607,19 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                  * writable (read-only) no metadata changes either: through such a descriptor, or
                  * the caller's terminal, a command changed the mode, times and attributes of a host
                  * file (`chmod 606 /proc/self/fd/0` left a terminal writable by every user) */
-                if ((r = ll_seccomp_install(l.n_write == 0 ? LL_MODE_SEAL_READ_ONLY : LL_MODE_SETID_ONLY)) < 0)
+                if ((r = ll_seccomp_install(l->n_write == 0 ? LL_MODE_SEAL_READ_ONLY : LL_MODE_SETID_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 check_seccomp_in_force();
-                wait_for_go(l.wait_fd);
-                wait_for_init_armed(l.lifeline_fd);
-                check_lifeline(l.lifeline_fd);
+                wait_for_go(l->wait_fd);
+                wait_for_init_armed(l->lifeline_fd);
+                check_lifeline(l->lifeline_fd);
                 if (before_exec)
                         before_exec();
-                restore_sigchld(&l);
-                close_std(&l);
+                restore_sigchld(l);
+                close_std(l);
                 status_exec_mark();
-                execvpe(l.argv[0], l.argv, envp ? envp : environ);
-                fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
+                execvpe(l->argv[0], l->argv, envp ? envp : environ);
+                fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
         }
 
         abi = sbx_ll_abi_version();
@@ -1626,12 +1631,12 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 fail(-abi, "abi", "cannot query the Landlock ABI");
         if (abi < 1)
                 fail(EINVAL, "abi", "unexpected Landlock ABI %d", abi);
-        if (l.max_abi > 0 && abi > l.max_abi)
-                abi = (int) l.max_abi;
+        if (l->max_abi > 0 && abi > l->max_abi)
+                abi = (int) l->max_abi;
         if (abi > SBX_LL_ABI_KNOWN)
                 abi = SBX_LL_ABI_KNOWN;
 
-        ruleset = build_ruleset(&l, abi);
+        ruleset = build_ruleset(l, abi);
 
         drop_capabilities();
 
@@ -1644,26 +1649,26 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 flags |= SBX_LL_RESTRICT_SELF_LOG_NEW_EXEC_ON;
         /* --die-with-parent: the command's ruleset is enforced after the go-ahead, once the keeper
          * runs in the domain entered here */
-        keeper = l.die_with_parent && abi >= 6 && enter_keeper_domain(abi);
+        keeper = l->die_with_parent && abi >= 6 && enter_keeper_domain(abi);
         if (!keeper)
                 enforce_ruleset(ruleset, flags);
         if (abi >= 6)
                 check_signal_refused(getppid(), "the parent process");
 
-        r = ll_seccomp_install(l.mode);
+        r = ll_seccomp_install(l->mode);
         if (r < 0)
                 fail(-r, "seccomp", "cannot install the seccomp filter");
         check_seccomp_in_force();
 
         if (gate) {
                 /* in-process: the caller's own go-ahead; on refusal it knows why, and retries */
-                if (l.wait_fd >= 0)
-                        close((int) l.wait_fd);
+                if (l->wait_fd >= 0)
+                        close((int) l->wait_fd);
                 if (gate(gate_ctx) < 0)
                         _exit(EXIT_LAUNCHER);
         } else
-                wait_for_go(l.wait_fd);
-        check_lifeline(l.lifeline_fd);
+                wait_for_go(l->wait_fd);
+        check_lifeline(l->lifeline_fd);
         if (keeper) {
                 start_keeper();
                 enforce_ruleset(ruleset, flags);
@@ -1671,7 +1676,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         }
         if (before_exec)
                 before_exec();
-        close_std(&l);
-        execvpe(l.argv[0], l.argv, envp ? envp : environ);
-        fail(errno, "exec", "cannot execute '%s'", l.argv[0]);
+        close_std(l);
+        execvpe(l->argv[0], l->argv, envp ? envp : environ);
+        fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
 }

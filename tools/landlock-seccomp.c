@@ -706,25 +706,31 @@ const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native
 }
 #endif
 
-int ll_seccomp_install(enum ll_mode mode) {
-        struct sock_filter filter[MAX_INSNS];
-        const struct sock_filter *ready;
-        struct sock_fprog prog;
-        uint32_t native = seccomp_arch_native();
-        size_t len;
-        int r;
+static int install(const struct sock_filter *filter, size_t len) {
+        struct sock_fprog prog = { .len = (unsigned short) len, .filter = (struct sock_filter *) filter };
 
-        ready = ll_seccomp_prebuilt(mode, native, &len);
-        if (!ready) {
-                r = ll_seccomp_build(mode, native, filter, MAX_INSNS, &len);
-                if (r < 0)
-                        return r;
-                ready = filter;
-        }
-        prog = (struct sock_fprog) { .len = (unsigned short) len, .filter = (struct sock_filter *) ready };
         if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) < 0)
                 return -errno;
         return 0;
+}
+
+/* A filter built now, for an architecture without a prebuilt one: its 8 KiB buffer on the stack of
+ * this call alone. In ll_seccomp_install()'s own frame it was there for every launch, and the
+ * launcher inside bubblewrap died of it under `ulimit -s 32` (2 runs in 12). */
+__attribute__((noinline)) static int install_built(enum ll_mode mode, uint32_t native) {
+        struct sock_filter filter[MAX_INSNS];
+        size_t len;
+        int r = ll_seccomp_build(mode, native, filter, MAX_INSNS, &len);
+
+        return r < 0 ? r : install(filter, len);
+}
+
+int ll_seccomp_install(enum ll_mode mode) {
+        uint32_t native = seccomp_arch_native();
+        size_t len;
+        const struct sock_filter *ready = ll_seccomp_prebuilt(mode, native, &len);
+
+        return ready ? install(ready, len) : install_built(mode, native);
 }
 
 bool ll_seccomp_in_force(void) {
