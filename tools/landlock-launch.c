@@ -266,6 +266,99 @@ static ssize_t send_exec_mark(void) {
         return w;
 }
 
+/* --seal-mounts: the command's exec planned before the mark. glibc's execvpe() keeps the path it
+ * tries (up to 4 KiB) and, for a file that is no executable format, the shell's argv (a pointer per
+ * argument) on the stack: a launcher that ran out of stack there, past its mark, was read as the
+ * command's own crash. The search is execvpe()'s, done here on the heap before the mark, so that
+ * after it only the execve() calls remain: a name with a '/' as it is, otherwise each element of
+ * the launcher's PATH in order ("/bin:/usr/bin" without one; an empty element is the current
+ * directory; one of PATH_MAX bytes or more skipped); a file the kernel refuses as no executable
+ * format (ENOEXEC) run by /bin/sh with the same arguments; the search goes on past a candidate
+ * that is missing or not permitted (EACCES, reported if nothing else is found) and stops at any
+ * other error. */
+struct exec_plan {
+        char **paths;       /* the candidates in order, NULL-terminated */
+        char **script_argv; /* "/bin/sh", the candidate, argv[1..], NULL */
+        char **argv, **envp;
+};
+
+static char *plan_path(const char *dir, size_t dir_len, const char *file) {
+        size_t file_len = strlen(file);
+        char *c = malloc(dir_len + 1 + file_len + 1);
+
+        if (!c)
+                fail(ENOMEM, "exec", "cannot plan the command's exec");
+        memcpy(c, dir, dir_len);
+        if (dir_len)
+                c[dir_len++] = '/';
+        memcpy(c + dir_len, file, file_len + 1);
+        return c;
+}
+
+static void plan_exec(struct exec_plan *p, char **argv, char **envp) {
+        const char *file = argv[0], *path = getenv("PATH"), *e;
+        size_t argc = 0, n = 0, max;
+
+        while (argv[argc])
+                argc++;
+        if (!path)
+                path = "/bin:/usr/bin";
+        max = strnlen(path, PATH_MAX - 1) + 1;
+        p->argv = argv;
+        p->envp = envp;
+        p->paths = calloc(strlen(path) + 2, sizeof(char *)); /* at most one per ':' + 1 */
+        p->script_argv = calloc(argc + 2, sizeof(char *));
+        if (!p->paths || !p->script_argv)
+                fail(ENOMEM, "exec", "cannot plan the command's exec");
+        p->script_argv[0] = (char *) "/bin/sh";
+        if (argc > 1)
+                memcpy(p->script_argv + 2, argv + 1, (argc - 1) * sizeof(char *));
+        if (!*file)
+                return; /* ENOENT, as execvpe() says */
+        if (strchr(file, '/')) {
+                p->paths[0] = (char *) file;
+                return;
+        }
+        for (const char *d = path;; d = e + 1) {
+                e = strchrnul(d, ':');
+                if ((size_t) (e - d) < max)
+                        p->paths[n++] = plan_path(d, (size_t) (e - d), file);
+                if (!*e)
+                        break;
+        }
+}
+
+/* Returns only if no candidate could be executed, errno saying why. */
+static void exec_planned(const struct exec_plan *p) {
+        bool eacces = false;
+
+        errno = ENOENT;
+        for (char **c = p->paths; *c; c++) {
+                execve(*c, p->argv, p->envp);
+                if (errno == ENOEXEC) {
+                        p->script_argv[1] = *c;
+                        execve(p->script_argv[0], p->script_argv, p->envp);
+                }
+                switch (errno) {
+                case EACCES:
+                        eacces = true;
+                        break;
+                case ENOENT:
+                case ENOTDIR:
+                case ESTALE:
+                case ENODEV:
+                case ETIMEDOUT:
+                case EHOSTUNREACH:
+                case ENETUNREACH:
+                        break;
+                default:
+                        return;
+                }
+        }
+        if (eacces)
+                errno = EACCES;
+}
+
 static void status_exec_mark(void) {
         ssize_t w;
 
@@ -1588,6 +1681,8 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         }
 
         if (l->seal_mounts) {
+                struct exec_plan plan;
+
                 seal_mounts(l);
                 check_sealed_write_dirs(l);
                 check_bound(l);
@@ -1617,8 +1712,9 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         before_exec();
                 restore_sigchld(l);
                 close_std(l);
+                plan_exec(&plan, l->argv, envp ? envp : environ);
                 status_exec_mark();
-                execvpe(l->argv[0], l->argv, envp ? envp : environ);
+                exec_planned(&plan);
                 fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
         }
 

@@ -568,6 +568,43 @@ for b in "${BACKENDS[@]}"; do
                 -n "$(field "$T/v.json" matched_line | grep -F "$(field "$T/v.json" signature)")"
 done
 
+# --- the command's name looked up as execvp(3) does. Inside bubblewrap the launcher makes the
+# search before its mark that it executes the command (glibc's execvpe keeps the path and a
+# script's argv on the stack: a launcher that died there was read as the command's crash); each
+# case gives what env(1), glibc's own search, gives unconfined: a file with no #! run by /bin/sh
+# with its arguments, an empty PATH element the current directory, a candidate that may not be
+# executed passed over for a later one, and "Permission denied" when no other is found.
+mkdir -p "$T/ws/search/noexec" "$T/ws/search/bin"
+printf 'echo "script $# $*"\n' >"$T/ws/search/bin/sbx-noshebang"
+printf '#!/bin/sh\necho found later\n' >"$T/ws/search/bin/sbx-later"
+printf '#!/bin/sh\necho must not run\n' >"$T/ws/search/noexec/sbx-later"
+cp "$T/ws/search/noexec/sbx-later" "$T/ws/search/noexec/sbx-noexec-only"
+printf '#!/bin/sh\necho from the current directory\n' >"$T/ws/search/sbx-cwd"
+chmod 755 "$T/ws/search/bin"/* "$T/ws/search/sbx-cwd"
+chmod 644 "$T/ws/search/noexec"/*
+search_cases=("$T/ws/search/bin:/usr/bin:/bin|sbx-noshebang|a b" "$T/ws/search/noexec:$T/ws/search/bin:/usr/bin|sbx-later|"
+        ":/usr/bin|sbx-cwd|" "$T/ws/search/noexec:/usr/bin|sbx-noexec-only|")
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
+        for c in "${search_cases[@]}"; do
+                IFS='|' read -r path name args <<<"$c"
+                # shellcheck disable=SC2086
+                want=$(cd "$T/ws/search" && PATH=$path /usr/bin/env "$name" $args 2>&1)
+                # shellcheck disable=SC2086,SC2046
+                got=$(cd "$T/ws/search" && PATH=$path "$SBX_BIN" run $(sel "$b") --root "$WS" --verdict-json "$T/v.json" \
+                        -- "$name" $args 2>/dev/null)
+                rc=$?
+                if [ "$name" = sbx-noexec-only ]; then
+                        msg=$(field "$T/v.json" message)
+                        t_check "$b: PATH search, $name: not executed, permission denied, as env says ($want; rc $rc, $msg)" \
+                                test "$rc" -ne 0 -a -z "$got" -a -n "$(grep -F 'Permission denied' <<<"$want")" -a \
+                                -n "$(grep -F 'Permission denied' <<<"$msg")"
+                else
+                        t_check "$b: PATH search, $name: as env(1) finds and runs it ($want; got $got, rc $rc)" \
+                                test "$rc" = 0 -a -n "$want" -a "$got" = "$want"
+                fi
+        done
+done
+
 # --- structural evidence: a runner that fails before exec with a message no rule knows
 cat >"$T/bin/fake-bwrap" <<'EOF'
 #!/bin/sh
