@@ -203,7 +203,7 @@ mkfifo "$T/ref/unread"
 timeout -k 10 2 "$SBX_BIN" run --db "$T/closed/a.db" --root "$T/closed/ws" --verdict-json "$T/ref/unread" -- true \
         2>"$T/ref/unread.err"
 rc=$?
-t_check "... the caller's own FIFO nobody reads: a SIGTERM ends the wait for a reader (124, got $rc; 137: deaf to it)" \
+t_check "... the caller's own FIFO nobody reads: a SIGTERM ends the wait for a reader (124, got $rc; 137: deaf to it; $(head -c 300 "$T/ref/unread.err"))" \
         eval '[ $rc -eq 124 ] && grep -q "cannot write verdict record .*a signal ended the wait for a reader" "$T/ref/unread.err"'
 # ... whole, even larger than a pipe holds, to a reader that is slow to read (a 100 KB argument)
 mkfifo "$T/ref/fifo"
