@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -182,6 +183,14 @@ static bool runner_own_group;
 /* The command's process exists (spawn_child() made it): a signal the terminal sent the whole
  * foreground group before that (held since sbx's start) never reached the command. */
 static volatile sig_atomic_t child_made;
+/* sbx's own Landlock launcher, run in sbx's child: the name that child carries until it executes
+ * the command, "sbx/" and random letters (an exec names the task after its file, and a file name
+ * has no '/'; the command cannot learn the letters, gone from it at its exec). Still carried when
+ * the child ended, the command was never executed: a launcher killed by a signal before its exec
+ * (a host's seccomp filter that kills, the OOM killer, a crash) was read as the command's death
+ * by that signal. Empty: not watched. */
+static char launch_comm[16];
+static bool launch_comm_kept; /* the runner ended with that name */
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
  * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
@@ -1239,7 +1248,7 @@ static enum started structural_evidence(const char *backend, const struct superv
                 return WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0 ? STARTED_NO : STARTED_UNKNOWN;
         }
         if (strcmp(backend, "landlock") == 0) {
-                if (s->status.len > 0)
+                if (s->status.len > 0 || launch_comm_kept)
                         return STARTED_NO;
                 return WIFEXITED(wstatus) ? STARTED_YES : STARTED_UNKNOWN;
         }
@@ -1527,6 +1536,8 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                         int argc = 0;
                         while (req->argv[argc])
                                 argc++;
+                        if (launch_comm[0])
+                                (void) prctl(PR_SET_NAME, launch_comm, 0, 0, 0);
                         /* its failures leave the launcher's record on the status fd and exit 125,
                          * exactly as the executable's would */
                         if (req->collect)
@@ -1828,6 +1839,19 @@ static bool runner_released(const struct status_buf *inner, int inner_r) {
 static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status_buf *inner, int inner_r) {
         siginfo_t si = { 0 };
 
+        if (launch_comm[0]) {
+                char path[64], comm[32];
+
+                /* its name before it is reaped (a zombie keeps it) */
+                if (waitid(P_PID, (id_t) pid, &si, WEXITED | WNOWAIT | (flags & WNOHANG)) < 0)
+                        return -1;
+                if (si.si_pid != pid)
+                        return 0;
+                snprintf(path, sizeof(path), "/proc/%d/comm", (int) pid);
+                launch_comm_kept = sbx_read_head(path, comm, sizeof(comm)) > 0 &&
+                                   strncmp(comm, launch_comm, strlen(launch_comm)) == 0 &&
+                                   comm[strlen(launch_comm)] == '\n';
+        }
         if (!runner_own_group)
                 return waitpid(pid, wstatus, flags);
         if (waitid(P_PID, (id_t) pid, &si, WEXITED | WNOWAIT | (flags & WNOHANG)) < 0)
@@ -1837,6 +1861,22 @@ static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status
         if (!runner_released(inner, inner_r))
                 kill_runner_group();
         return waitpid(pid, wstatus, flags);
+}
+
+/* launch_comm for a run whose launcher runs in sbx's child (watch), none otherwise. Without random
+ * bytes, none: the run is then judged as before, by the launcher's record and the exit status. */
+static void set_launch_comm(bool watch) {
+        static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        unsigned char r[sizeof(launch_comm) - 5];
+
+        launch_comm[0] = '\0';
+        launch_comm_kept = false;
+        if (!watch || getrandom(r, sizeof(r), GRND_NONBLOCK) != (ssize_t) sizeof(r))
+                return;
+        memcpy(launch_comm, "sbx/", 4);
+        for (size_t i = 0; i < sizeof(r); i++)
+                launch_comm[4 + i] = letters[r[i] % (sizeof(letters) - 1)];
+        launch_comm[4 + sizeof(r)] = '\0';
 }
 
 /* Closes a descriptor that is open and marks it closed. */
@@ -2228,6 +2268,7 @@ static enum run_step run_spawn(struct run_state *st) {
                 .collect = st->collect_ok ? &st->coll : NULL,
         };
         sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
+        set_launch_comm(st->inprocess);
         if (req.use_fork)
                 sbx_ll_keeper_share(); /* the child's memory is its own: sbx is told the keeper */
         /* bubblewrap: its guard first, whose group it joins */

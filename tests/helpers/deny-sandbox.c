@@ -1,7 +1,8 @@
 /* deny-sandbox: runs ARGV on a simulated host where no sandbox backend can work.
  *
- *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] [--fake-seccomp]
- *                [--fake-capset] [--no-pidfd] [--no-mount-setattr] -- ARGV...
+ *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict]
+ *                [--kill-landlock-restrict] [--fake-seccomp] [--fake-capset] [--no-pidfd]
+ *                [--no-mount-setattr] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -13,6 +14,8 @@
  * The --allow-* options leave one family alone, to disable a single backend.
  * --fake-landlock-restrict (with --allow-landlock): landlock_restrict_self returns 0 and does
  * nothing, a filter that lies to the launcher.
+ * --kill-landlock-restrict (with --allow-landlock): landlock_restrict_self kills the process that
+ * calls it (SIGSYS), a launcher that dies before it executes the command.
  * --fake-seccomp: installing a further seccomp filter (prctl PR_SET_SECCOMP, seccomp()) returns 0
  * and does nothing, another filter that lies to the launcher.
  * --fake-capset: capset and prctl PR_CAPBSET_DROP return 0 and do nothing: a filter that lies about
@@ -46,6 +49,10 @@ static int deny_landlock(scmp_filter_ctx ctx) {
 
 static int fake_landlock_restrict(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), SCMP_SYS(landlock_restrict_self), 0);
+}
+
+static int kill_landlock_restrict(scmp_filter_ctx ctx) {
+        return seccomp_rule_add(ctx, SCMP_ACT_KILL_PROCESS, SCMP_SYS(landlock_restrict_self), 0);
 }
 
 static int fake_seccomp(scmp_filter_ctx ctx) {
@@ -88,8 +95,8 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 }
 
 int main(int argc, char **argv) {
-        bool allow_landlock = false, allow_userns = false, fake_restrict = false, fake_filter = false, fake_caps = false,
-             pidfd = true, setattr = true;
+        bool allow_landlock = false, allow_userns = false, fake_restrict = false, kill_restrict = false,
+             fake_filter = false, fake_caps = false, pidfd = true, setattr = true;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -100,6 +107,8 @@ int main(int argc, char **argv) {
                         allow_userns = true;
                 else if (strcmp(argv[i], "--fake-landlock-restrict") == 0)
                         fake_restrict = true;
+                else if (strcmp(argv[i], "--kill-landlock-restrict") == 0)
+                        kill_restrict = true;
                 else if (strcmp(argv[i], "--fake-seccomp") == 0)
                         fake_filter = true;
                 else if (strcmp(argv[i], "--fake-capset") == 0)
@@ -116,7 +125,7 @@ int main(int argc, char **argv) {
         }
         if (i >= argc || argv[i][0] == '-') {
                 fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] "
-                                "[--fake-seccomp] [--fake-capset] [--no-pidfd] [--no-mount-setattr] -- ARGV...\n");
+                                "[--kill-landlock-restrict] [--fake-seccomp] [--fake-capset] [--no-pidfd] [--no-mount-setattr] -- ARGV...\n");
                 return 2;
         }
 
@@ -134,6 +143,8 @@ int main(int argc, char **argv) {
                 r = deny_landlock(ctx);
         else if (fake_restrict)
                 r = fake_landlock_restrict(ctx);
+        else if (kill_restrict)
+                r = kill_landlock_restrict(ctx);
         if (r >= 0 && fake_filter)
                 r = fake_seccomp(ctx);
         if (r >= 0 && fake_caps)

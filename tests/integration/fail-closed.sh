@@ -430,6 +430,30 @@ else
         t_diag "Landlock ABI ${ABI:-?} < 6: the faked landlock_restrict_self check is left out"
 fi
 
+# a launcher killed before it executes the command (a host's filter whose answer to
+# landlock_restrict_self is SIGSYS; the OOM killer and a crash look the same): the command never
+# ran. Read as its death by that signal (task_failure, exit 159) when nothing said otherwise; sbx's
+# child now carries a name of its own until the exec, and still carrying it, it executed nothing.
+# The launcher's record has nothing to say here (it was killed), nor its stderr.
+if [ -n "$ABI" ] && [ "$ABI" -ge 1 ] 2>/dev/null; then
+        for mode in workspace-write read-only; do
+                rm -f "$T/LANDS-kill-$mode"
+                sbx_run kill-restrict-$mode "$JAIL" --allow-landlock --allow-userns --kill-landlock-restrict -- \
+                        --backend landlock --mode "$mode" -- touch "$T/LANDS-kill-$mode"
+                got="$(verdict kill-restrict-$mode):$(t_json_field "$T/kill-restrict-$mode.json" evidence):$RC"
+                t_check "landlock, $mode: the launcher killed by SIGSYS before its exec: runner_failure, structural, 125 ($got; $(t_json_field "$T/kill-restrict-$mode.json" message)), nothing written" \
+                        test "$got" = runner_failure:structural:125 -a ! -e "$T/LANDS-kill-$mode"
+        done
+        # the control: the command itself killed by SIGSYS, after its exec, is the command's end
+        sbx_run kill-control "$JAIL" --allow-landlock --allow-userns -- --backend landlock --mode read-only -- \
+                sh -c 'kill -SYS $$'
+        got="$(verdict kill-control):$RC"
+        t_check "... the control: a command that dies of SIGSYS itself is a task_failure, 159 ($got)" \
+                test "$got" = task_failure:159
+else
+        t_diag "no Landlock: the killed launcher check is left out"
+fi
+
 # the same filter under bubblewrap: the launcher's domain is what fences the command off from
 # bubblewrap's init, which no launcher filter holds. Without it the command attached to pid 1 with
 # ptrace and read /proc/1/root in a read-only run recorded as full enforcement (redteam review);
