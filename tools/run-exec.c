@@ -2837,8 +2837,10 @@ static void report_not_started(struct run_state *st) {
                 rep->message = rep->message_buf;
         }
         if (!rep->message && WIFSIGNALED(st->wstatus)) {
+                /* under Landlock the runner is the launcher, sbx's child */
                 snprintf(rep->message_buf, sizeof(rep->message_buf),
-                         "%s was killed by signal %d (%s) before the command started", confined->backend,
+                         "%s was killed by signal %d (%s) before the command started",
+                         strcmp(confined->backend, "landlock") == 0 ? "sbx-landlock" : confined->backend,
                          WTERMSIG(st->wstatus), strsignal(WTERMSIG(st->wstatus)));
                 rep->message = rep->message_buf;
         } else if (!rep->message && !st->s.first_line[0] && WIFEXITED(st->wstatus)) {

@@ -442,7 +442,8 @@ if [ -n "$ABI" ] && [ "$ABI" -ge 1 ] 2>/dev/null; then
                         --backend landlock --mode "$mode" -- touch "$T/LANDS-kill-$mode"
                 got="$(verdict kill-restrict-$mode):$(t_json_field "$T/kill-restrict-$mode.json" evidence):$RC"
                 t_check "landlock, $mode: the launcher killed by SIGSYS before its exec: runner_failure, structural, 125 ($got; $(t_json_field "$T/kill-restrict-$mode.json" message)), nothing written" \
-                        test "$got" = runner_failure:structural:125 -a ! -e "$T/LANDS-kill-$mode"
+                        test "$got" = runner_failure:structural:125 -a ! -e "$T/LANDS-kill-$mode" -a \
+                        "$(t_json_field "$T/kill-restrict-$mode.json" message)" = "sbx-landlock was killed by signal 31 (Bad system call) before the command started"
         done
         # the control: the command itself killed by SIGSYS, after its exec, is the command's end
         sbx_run kill-control "$JAIL" --allow-landlock --allow-userns -- --backend landlock --mode read-only -- \
