@@ -1208,9 +1208,10 @@ static bool inner_executed(const struct status_buf *b) {
         return b->len >= 2 && memcmp(b->data, "X\n", 2) == 0 && !inner_failure(b);
 }
 
-/* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} only when the
- * command was executed; sbx's Landlock launcher writes a record only when it fails before exec,
- * and inside bubblewrap also its mark right before the exec (inner_failure()).
+/* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} when its sandbox's
+ * process ended, sbx's launcher, which inside bubblewrap writes its mark right before the exec
+ * (inner_failure()); sbx's Landlock launcher writes a record only when it fails before exec, and
+ * in sbx's child it carries launch_comm until then.
  * runner_signal: the signal that killed the runner itself, when it is none that sbx passes on
  * and the run did not end before the runner was released (0 otherwise). */
 static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus,
@@ -1248,7 +1249,9 @@ static enum started structural_evidence(const char *backend, const struct superv
                 return WIFEXITED(wstatus) && WEXITSTATUS(wstatus) != 0 ? STARTED_NO : STARTED_UNKNOWN;
         }
         if (strcmp(backend, "landlock") == 0) {
-                if (s->status.len > 0 || launch_comm_kept)
+                /* (a launcher that a signal sbx passes on ended is the run's end by that signal,
+                 * as under bubblewrap) */
+                if (s->status.len > 0 || (launch_comm_kept && (runner_signal || WIFEXITED(wstatus))))
                         return STARTED_NO;
                 return WIFEXITED(wstatus) ? STARTED_YES : STARTED_UNKNOWN;
         }
@@ -1536,8 +1539,6 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                         int argc = 0;
                         while (req->argv[argc])
                                 argc++;
-                        if (launch_comm[0])
-                                (void) prctl(PR_SET_NAME, launch_comm, 0, 0, 0);
                         /* its failures leave the launcher's record on the status fd and exit 125,
                          * exactly as the executable's would */
                         if (req->collect)
@@ -1879,6 +1880,23 @@ static void set_launch_comm(bool watch) {
         launch_comm[4 + sizeof(r)] = '\0';
 }
 
+/* The launcher's argv with --name launch_comm first (heap; NULL without memory). */
+static char **launcher_named(char *const *argv) {
+        size_t n = 0;
+        char **named;
+
+        while (argv[n])
+                n++;
+        named = calloc(n + 3, sizeof(char *));
+        if (!named)
+                return NULL;
+        named[0] = argv[0];
+        named[1] = (char *) "--name";
+        named[2] = launch_comm;
+        memcpy(named + 3, argv + 1, n * sizeof(char *)); /* argv[1..n-1] and its NULL */
+        return named;
+}
+
 /* Closes a descriptor that is open and marks it closed. */
 static void close_fd(int *fd) {
         if (*fd >= 0)
@@ -1959,6 +1977,7 @@ struct run_state {
         bool collect_ok;
         struct collect coll;
         char *const *exec_argv;
+        char **named_argv; /* the Landlock launcher's, with its --name (launch_comm) */
         struct supervise s;
         int status_num, wstatus, exec_errno;
         bool err_open, status_open, inner_open, reaped;
@@ -1995,6 +2014,7 @@ static void run_state_done(struct run_state *st) {
         run_close(st);
         free(st->pump);
         free(st->envp);
+        free(st->named_argv);
         if (st->classifier)
                 sbx_classifier_free(st->classifier);
         errno = e;
@@ -2268,7 +2288,11 @@ static enum run_step run_spawn(struct run_state *st) {
                 .collect = st->collect_ok ? &st->coll : NULL,
         };
         sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
-        set_launch_comm(st->inprocess);
+        set_launch_comm(confined && strcmp(confined->backend, "landlock") == 0);
+        if (launch_comm[0] && (st->named_argv = launcher_named(st->exec_argv)))
+                req.argv = st->named_argv;
+        else
+                launch_comm[0] = '\0'; /* not named, not watched */
         if (req.use_fork)
                 sbx_ll_keeper_share(); /* the child's memory is its own: sbx is told the keeper */
         /* bubblewrap: its guard first, whose group it joins */

@@ -1402,6 +1402,42 @@ for who in "${WHO[@]}"; do
         done
 done
 
+# --- under Landlock, sbx's child (the launcher) ended by a signal before it executed the command,
+# while it waits for its go-ahead (the mute writer holds it there). SIGKILL, as the OOM killer
+# sends: the command never ran, runner_failure, 125 (was task_failure, 137). SIGTERM, a signal sbx
+# passes on: the run's end by it, 143, as when sbx itself gets it.
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
+        db=$T/ss/root-db/launcher-killed.db
+        d=$T/ss/root-ws
+        for sig in KILL TERM; do
+                rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
+                t_mute_writer "$db" env
+                "$SBX_BIN" run --backend landlock --root "$d" --db "$db" --verdict-json "$d/v.json" \
+                        -- sh -c 'echo ran > "$1/ran"' sh "$d" 2>/dev/null &
+                pid=$!
+                child=
+                for _ in $(seq 100); do
+                        child=$(ps -o pid=,comm= --ppid "$pid" 2>/dev/null | awk '$2 ~ /^sbx\// { print $1 }')
+                        [ -n "$child" ] && break
+                        sleep 0.05
+                done
+                [ -n "$child" ] && kill -"$sig" "$child"
+                sleep 0.2
+                kill -USR1 "$wpid"
+                reap "$pid"
+                got="$(field "$d/v.json" verdict):$rc"
+                if [ $sig = KILL ]; then
+                        t_check "landlock: the launcher SIGKILLed before its exec: runner_failure, 125, nothing ran (child ${child:-not seen}; $got; $(field "$d/v.json" message))" \
+                                test -n "$child" -a "$got" = runner_failure:125 -a ! -e "$d/ran"
+                else
+                        t_check "landlock: ... SIGTERM, which sbx passes on: the run's end by it, 143, nothing ran (child ${child:-not seen}; $got)" \
+                                test -n "$child" -a "$rc" = 143 -a ! -e "$d/ran"
+                fi
+                kill "$wpid" 2>/dev/null
+                wait "$wpid" 2>/dev/null
+        done
+fi
+
 # --- a signal right after sbx asked the audit writer for the run's row, before sbx caught any: it
 # killed sbx, and the writer's row stayed `running`, later `interrupted`, with no verdict (review:
 # 1 run in 25 of SIGINTs sent 0-30 ms after the start, bwrap and landlock). strace holds that moment
