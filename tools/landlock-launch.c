@@ -1504,7 +1504,6 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
         sigemptyset(&term);
         sigaddset(&term, SIGTERM);
         sigaddset(&term, SIGUSR1);
-        (void) prctl(PR_SET_NAME, "sbx-keeper", 0, 0, 0);
         (void) syscall(SYS_close_range, 0U, ~0U, 0U);
         /* a group of its own: a caller that kills sbx's process group (a timeout's kill -KILL --
          * -PGID) ended the keeper with it, and a process the command had moved out of that group
@@ -1541,6 +1540,7 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
 
 static void start_keeper(void) {
         pid_t parent = getppid(), k;
+        char name[17] = { 0 };
 
         /* one keeper at a time on its stack: the caller ends the last one (sbx_ll_keeper_end()) */
         if (sbx_ll_keeper() > 0)
@@ -1548,10 +1548,16 @@ static void start_keeper(void) {
 
         if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
                 fail(errno, "keeper", "cannot make the launcher's memory non-dumpable");
+        /* the keeper is born with its own name, not the launcher's --name: outlasting the exec, it
+         * would show the command (/proc/PID/comm) the name that says the command never ran */
+        if (prctl(PR_GET_NAME, name, 0, 0, 0) < 0 || prctl(PR_SET_NAME, "sbx-keeper", 0, 0, 0) < 0)
+                fail(errno, "keeper", "cannot name the keeper");
         k = clone(keeper_main, keeper_stack + sizeof(keeper_stack), CLONE_VM | CLONE_PARENT | SIGCHLD,
                   (void *) (intptr_t) parent);
         if (k < 0)
                 fail(errno, "keeper", "cannot start the process that ends the sandbox with its parent");
+        if (prctl(PR_SET_NAME, name, 0, 0, 0) < 0)
+                fail(errno, "keeper", "cannot name the launcher again");
         sbx_ll_keeper_pid = k;
         if (keeper_shared)
                 *keeper_shared = k;

@@ -1438,6 +1438,16 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         done
 fi
 
+# ... and the command cannot learn that name: no process it can see carries one (the keeper of
+# --die-with-parent, forked by the launcher before the exec, was born with it: a command could take
+# it and fake a runner failure)
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
+        # (sbx's children: the command and the keeper; other tests' runs may be in their set-up)
+        seen=$("$SBX_BIN" run --backend landlock -- sh -c 'ps -o comm= --ppid "$PPID" | sort | tr "\n" " "')
+        t_check "landlock: sbx's children as the command sees them: itself and the keeper, named sbx-keeper, none with the launcher's name ($seen)" \
+                test "$seen" = "sbx-keeper sh "
+fi
+
 # --- a signal right after sbx asked the audit writer for the run's row, before sbx caught any: it
 # killed sbx, and the writer's row stayed `running`, later `interrupted`, with no verdict (review:
 # 1 run in 25 of SIGINTs sent 0-30 ms after the start, bwrap and landlock). strace holds that moment
