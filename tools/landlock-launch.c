@@ -388,6 +388,9 @@ static void setup_name(char **argv) {
                         usage_fail("--name needs a name of 1 to 15 bytes, got '%s'", v ? v : "");
                 if (prctl(PR_SET_NAME, v, 0, 0, 0) < 0)
                         fail(errno, "name", "cannot set the process name");
+                /* and gone from the arguments: the keeper keeps this memory past the exec, and its
+                 * /proc/PID/cmdline would show the command the name */
+                memset(argv[i], '-', strlen(argv[i]));
         }
 }
 

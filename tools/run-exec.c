@@ -190,6 +190,7 @@ static volatile sig_atomic_t child_made;
  * (a host's seccomp filter that kills, the OOM killer, a crash) was read as the command's death
  * by that signal. Empty: not watched. */
 static char launch_comm[16];
+static char name_arg[16]; /* its copy on the launcher's command line */
 static bool launch_comm_kept; /* the runner ended with that name */
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
@@ -1892,7 +1893,8 @@ static char **launcher_named(char *const *argv) {
                 return NULL;
         named[0] = argv[0];
         named[1] = (char *) "--name";
-        named[2] = launch_comm;
+        memcpy(name_arg, launch_comm, sizeof(name_arg));
+        named[2] = name_arg; /* a copy: the launcher scrubs it */
         memcpy(named + 3, argv + 1, n * sizeof(char *)); /* argv[1..n-1] and its NULL */
         return named;
 }

@@ -1439,11 +1439,13 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
 fi
 
 # ... and the command cannot learn that name: no process it can see carries one (the keeper of
-# --die-with-parent, forked by the launcher before the exec, was born with it: a command could take
-# it and fake a runner failure)
+# --die-with-parent, forked by the launcher before the exec, was born with it, and kept it in its
+# command line: a command could take it and fake a runner failure)
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         # (sbx's children: the command and the keeper; other tests' runs may be in their set-up)
-        seen=$("$SBX_BIN" run --backend landlock -- sh -c 'ps -o comm= --ppid "$PPID" | sort | tr "\n" " "')
+        # (and their command lines: the keeper keeps the launcher's memory, its arguments too)
+        seen=$("$SBX_BIN" run --backend landlock -- sh -c 'ps -o comm= --ppid "$PPID" | sort | tr "\n" " "
+                for p in $(ps -o pid= --ppid "$PPID"); do tr "\0" " " </proc/$p/cmdline; done | grep -o "sb[x]/[A-Za-z0-9]*"')
         # (no keeper before Landlock ABI 6)
         t_check "landlock: sbx's children as the command sees them: itself and the keeper, named sbx-keeper, none with the launcher's name ($seen)" \
                 eval '[ "$seen" = "sbx-keeper sh " ] || [ "$seen" = "sh " ]'
