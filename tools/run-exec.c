@@ -2561,6 +2561,11 @@ static bool stderr_defer(struct run_state *st) {
                                             .out_max = s->out_max, .pend = data, .pend_len = s->pend_len };
         s->out_fd = STDERR_FILENO; /* deferred's now: stderr_out_close() leaves it */
         s->pend_len = 0;
+        /* what is in the pipe, not what was: a process the command left (unconfined) that opened
+         * /proc/self/fd/2 for reading took the owed bytes, kept the write end, and sbx blocked
+         * in read(2) for as long, deaf to SIGTERM, its row `running` (review). The descriptor is
+         * sbx's own, and read no more after this. */
+        (void) fcntl(st->err_r, F_SETFL, fcntl(st->err_r, F_GETFL) | O_NONBLOCK);
         while (deferred.out.pend_len < cap) {
                 ssize_t n = read(st->err_r, data + deferred.out.pend_len, cap - deferred.out.pend_len);
 

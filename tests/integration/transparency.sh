@@ -1011,6 +1011,40 @@ sys.exit(3)')
                 test "$out" = "row completed, sbx waiting; exit 3, the line arrived"
 done
 
+# --- the ended command's last stderr, kept for a reader that does not read yet, is what is in the
+# pipe then, not what was at the command's end: a process an unconfined command left opened its
+# stderr again for reading (/proc/self/fd/2 of a pipe is its read end) and took those bytes, keeping
+# the write end. sbx then blocked in read(2) until that process ended (20 s here, deaf to SIGTERM),
+# the row `running` (review). Now the row is completed while the reader still sleeps, and sbx ends
+# once the reader has read what sbx kept (the 65536 + 1000 bytes it had read).
+for b in "${NONE[@]}"; do
+        rm -f "$T/taken.fifo" "$T/taken.db"* "$T/taken.pid" "$T/taken.count"
+        mkfifo "$T/taken.fifo"
+        (
+                exec 3<"$T/taken.fifo"
+                sleep 3
+                wc -c <&3 >"$T/taken.count"
+        ) &
+        rdr=$!
+        t0=$(date +%s%N)
+        sbx_run "$b" --db "$T/taken.db" -- sh -c '
+head -c 65536 /dev/zero >&2; sleep 0.3
+head -c 1000 /dev/zero >&2; sleep 0.3
+head -c 30000 /dev/zero >&2
+sh -c "echo \$\$ >$1; exec 3</proc/self/fd/2; sleep 0.1; head -c 30000 <&3 >/dev/null; exec sleep 20" &
+exit 0' sh "$T/taken.pid" 2>"$T/taken.fifo" &
+        sbx=$!
+        sleep 2
+        row=$(sqlite3 "$T/taken.db" 'SELECT state FROM executions ORDER BY id DESC LIMIT 1' 2>/dev/null)
+        wait "$sbx"
+        rc=$?
+        ms=$((($(date +%s%N) - t0) / 1000000))
+        wait "$rdr"
+        [ -s "$T/taken.pid" ] && kill "$(cat "$T/taken.pid")" 2>/dev/null
+        t_check "$b: the last stderr taken from the pipe by what the command left: the row is completed while the reader sleeps ($row), sbx ends once it reads ($ms ms, exit $rc), $(cat "$T/taken.count" 2>/dev/null) bytes" \
+                test "$row $rc $(cat "$T/taken.count" 2>/dev/null)" = "completed 0 66536" -a "$ms" -lt 10000
+done
+
 # --- the terminal notice and --quiet
 # the terminal's text without carriage returns, and with the reset sbx writes before a notice
 # (CAN, ST, SGR 0, SI, ESC ( B: what the command left open must not swallow it, nor leave the
