@@ -1378,6 +1378,7 @@ static bool stdin_dir_governed(const struct sbx_confined_argv *confined) {
 struct stdin_pump {
         int w;          /* write end, -1 once closed */
         int peek;       /* sbx's copy of the read end: how much the command left unread */
+        int null;       /* tee: /dev/null, where what the command read is dropped from stdin (-1: none) */
         bool eof;       /* sbx's stdin is exhausted */
         bool tee;       /* stdin is a pipe: copied by tee(2), len bytes of it owed */
         bool held;      /* tee: the command's pipe holds bytes that are not stdin's (see below) */
@@ -1391,10 +1392,13 @@ static void pump_close(struct stdin_pump *p) {
         p->w = -1;
 }
 
-/* Reads and drops n bytes of sbx's stdin: those tee(2) copied, which the command has read. */
+/* Drops n bytes of sbx's stdin: those tee(2) copied, which the command has read. Spliced into
+ * /dev/null, never waiting: where another reader of the caller's pipe had taken them (the command
+ * itself, through a --keep-fd of that pipe), read(2) waited for the producer's next bytes, sbx
+ * passing on no signal and no stderr meanwhile, and then took those in their place (review). */
 static void pump_stdin_consume(struct stdin_pump *p, size_t n) {
         while (n > 0) {
-                ssize_t r = read(STDIN_FILENO, p->buf, n < sizeof(p->buf) ? n : sizeof(p->buf));
+                ssize_t r = splice(STDIN_FILENO, NULL, p->null, NULL, n, SPLICE_F_NONBLOCK);
 
                 if (r < 0 && errno == EINTR)
                         continue;
@@ -2001,6 +2005,7 @@ static void run_close(struct run_state *st) {
         if (st->pump) {
                 pump_close(st->pump);
                 close_fd(&st->pump->peek);
+                close_fd(&st->pump->null);
         }
         close_each(fds, SBX_ELEMENTSOF(fds));
         if (st->err_r >= 0)
@@ -2067,8 +2072,9 @@ static bool stdin_pipe_read_only(void) {
 /* The command's pipe, when it is fed by tee(2) (r: its read end): one page, so that poll(2) says
  * it has room only once the command has read it all; and mode 0400, so that the command, which
  * keeps no capability that would override that, cannot open it again for writing: bytes it put
- * there would count as bytes it left unread. -1 with errno set when either cannot be done. */
-static int pump_tee_setup(const struct stdin_pump *p, int r) {
+ * there would count as bytes it left unread. And /dev/null (p->null) for pump_stdin_consume().
+ * -1 with errno set when any of that cannot be done. */
+static int pump_tee_setup(struct stdin_pump *p, int r) {
         long page = sysconf(_SC_PAGESIZE);
         int got;
 
@@ -2079,7 +2085,7 @@ static int pump_tee_setup(const struct stdin_pump *p, int r) {
                 return -1;
         }
         got = fcntl(p->w, F_SETPIPE_SZ, (int) page);
-        if (got < 0 || fchmod(r, S_IRUSR) < 0)
+        if (got < 0 || fchmod(r, S_IRUSR) < 0 || (p->null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
                 return -1;
         if (got != (int) page) {
                 errno = EINVAL;
@@ -2104,7 +2110,7 @@ static int open_stdin(struct run_state *st) {
                 int p[2];
                 st->pump = calloc(1, sizeof(*st->pump));
                 if (st->pump)
-                        st->pump->peek = -1;
+                        st->pump->peek = st->pump->null = -1;
                 if (!st->pump || pipe2(p, O_CLOEXEC) < 0)
                         return -1;
                 st->in_r = p[0];
@@ -2696,6 +2702,7 @@ static void run_collect(struct run_state *st) {
                                              -(off_t) ((size_t) unread + st->pump->len - st->pump->off), SEEK_CUR);
                 }
                 close_fd(&st->pump->peek);
+                close_fd(&st->pump->null);
                 pump_close(st->pump);
         }
 }

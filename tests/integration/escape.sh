@@ -1206,6 +1206,31 @@ time.sleep(3)' >"$d/out" 2>"$d/err"
         # (what the command had read may come again, never what it wrote: README)
         t_check "$b/pipe-stdin-held: sbx idles while the command's pipe holds its own bytes (CPU $(cat "$d/cpu" 2>/dev/null)), the caller reads its line and none of the command's ($(tr '\n' ' ' <"$d/after"))" \
                 pipe_held_ok "$d"
+        # the command reads the caller's pipe itself, through a --keep-fd of it, the line sbx copied
+        # to its own pipe: sbx then takes out of the caller's pipe bytes that are no longer there.
+        # It waited in read(2) for the producer's next line (4 s here), passing on no signal
+        # meanwhile (SIGTERM ended the command only then), and took that line in their place.
+        # Now it takes what is there, without waiting.
+        d=$T/pipe-stdin-taken-$b
+        mkdir -p "$d/ws"
+        { echo first; sleep 4; echo later; } | {
+                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" \
+                        "$SBX_BIN" run --backend "$b" --mode read-only --root "$d/ws" --db "$d/audit.db" --keep-fd 3 -- \
+                        sh -c 'sleep 0.5; read a <&3; read b; echo "$a $b"; exec sleep 10' 3<&0 >"$d/out" 2>"$d/err" &
+                sbx=$!
+                for _ in $(seq 100); do
+                        [ -s "$d/out" ] && break
+                        sleep 0.1
+                done
+                sleep 0.3
+                t0=$(date +%s%N)
+                kill -TERM "$sbx"
+                wait "$sbx"
+                echo "$? $((($(date +%s%N) - t0) / 1000000))" >"$d/rc"
+                cat >"$d/after"
+        }
+        t_check "$b/pipe-stdin-taken: SIGTERM ends at once a run whose command took its line from the caller's pipe itself (exit, ms: $(cat "$d/rc")), the caller reads the next line ($(tr '\n' ' ' <"$d/after"))" \
+                awk -v after="$(cat "$d/after")" '{ exit !($1 == 143 && $2 < 1500 && after == "later") }' "$d/rc"
 done
 
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
