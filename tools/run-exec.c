@@ -2543,6 +2543,16 @@ static void supervise_reap(struct run_state *st) {
         }
 }
 
+/* Whether the command's stderr still holds bytes: those it wrote before its end (err_owed) are
+ * read as long as they are there, but a process an unconfined command left that opened
+ * /proc/self/fd/2 for reading may have taken them, keeping the write end: sbx waited for them for
+ * as long as that process lived, passing on no signal (review). */
+static bool stderr_queued(const struct run_state *st) {
+        int queued = 0;
+
+        return ioctl(st->err_r, FIONREAD, &queued) < 0 || queued > 0;
+}
+
 /* The command has ended, and its stderr's reader has not taken the last of it DRAIN_AFTER_EXIT_MS
  * later: what the command wrote before its end (err_owed, in the pipe) is read now and classified,
  * and kept with what waits, to be written once the run's end is recorded (sbx_run_stderr_finish()).
@@ -2624,7 +2634,7 @@ static void run_supervise(struct run_state *st) {
                 if (st->reaped && timeout <= 0) {
                         if (st->s.pend_len && st->s.stderr_ok && stderr_defer(st))
                                 timeout = 0; /* the status pipes are drained as before */
-                        else if (st->err_open && st->s.err_read < st->err_owed)
+                        else if (st->err_open && st->s.err_read < st->err_owed && stderr_queued(st))
                                 timeout = 100; /* what the command wrote before it ended is read */
                         else if (!st->s.pend_len)
                                 break; /* a background process still holds stderr: stop waiting for it */

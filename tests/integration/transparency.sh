@@ -1045,6 +1045,36 @@ exit 0' sh "$T/taken.pid" 2>"$T/taken.fifo" &
                 test "$row $rc $(cat "$T/taken.count" 2>/dev/null)" = "completed 0 66536" -a "$ms" -lt 10000
 done
 
+# The same bytes taken once the reader has caught up (0.2 s after the command's end): sbx waited
+# for them to come, 0.1 s at a time, until that process ended (20 s here), and a SIGTERM sent
+# meanwhile was let be (review). The reader starts once they are taken, and reads at once.
+for b in "${NONE[@]}"; do
+        rm -f "$T/taken.fifo" "$T/taken.db"* "$T/taken" "$T/taken.count" "$T/taken.flag"
+        mkfifo "$T/taken.fifo"
+        (
+                exec 3<"$T/taken.fifo"
+                for _ in $(seq 500); do
+                        [ -e "$T/taken.flag" ] && break
+                        sleep 0.01
+                done
+                wc -c <&3 >"$T/taken.count"
+        ) &
+        rdr=$!
+        t0=$(date +%s%N)
+        sbx_run "$b" --db "$T/taken.db" -- sh -c '
+head -c 65536 /dev/zero >&2; sleep 0.3
+head -c 1000 /dev/zero >&2; sleep 0.3
+head -c 30000 /dev/zero >&2
+sh -c "echo \$\$ >$1; sleep 0.05; exec 3</proc/self/fd/2; head -c 30000 <&3 >/dev/null; touch $1.flag; exec sleep 20" &
+exit 0' sh "$T/taken" 2>"$T/taken.fifo"
+        rc=$?
+        ms=$((($(date +%s%N) - t0) / 1000000))
+        wait "$rdr"
+        [ -s "$T/taken" ] && kill "$(cat "$T/taken")" 2>/dev/null
+        t_check "$b: the last stderr taken from the pipe by what the command left, as the reader caught up: sbx ends ($ms ms, exit $rc), $(cat "$T/taken.count" 2>/dev/null) bytes" \
+                test "$rc $(cat "$T/taken.count" 2>/dev/null)" = "0 66536" -a "$ms" -lt 10000
+done
+
 # --- the terminal notice and --quiet
 # the terminal's text without carriage returns, and with the reset sbx writes before a notice
 # (CAN, ST, SGR 0, SI, ESC ( B: what the command left open must not swallow it, nor leave the
