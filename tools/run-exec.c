@@ -1382,6 +1382,8 @@ struct stdin_pump {
         bool eof;       /* sbx's stdin is exhausted */
         bool tee;       /* stdin is a pipe: copied by tee(2), len bytes of it owed */
         bool held;      /* tee: the command's pipe holds bytes that are not stdin's (see below) */
+        bool grown;     /* tee: the command made its pipe bigger, and it cannot be made one page again */
+        int page;       /* tee: the size of the command's pipe */
         size_t len, off;
         char buf[65536];
 };
@@ -1441,8 +1443,19 @@ static void pump_stdin_write(struct stdin_pump *p) {
                         pump_stdin_consume(p, p->len);
                         p->len = 0;
                         p->held = false;
+                        /* (empty, it can be made one page again now: see below) */
+                        if (p->grown)
+                                p->grown = fcntl(p->w, F_SETPIPE_SZ, p->page) != p->page;
                         pump_stdin_read(p);
+                        return;
                 }
+                /* room, and bytes unread: the command made its pipe bigger (F_SETPIPE_SZ on its
+                 * read end, in either mode), and poll(2) said so at once, round after round: sbx
+                 * took a core for as long as the command left them unread (review). The pipe is
+                 * made one page again; while it holds more than that, sbx looks once a round of
+                 * its loop (run_supervise(), 0.1 s) instead of asking poll(2), and makes it one
+                 * page once it is empty. */
+                p->grown = fcntl(p->w, F_SETPIPE_SZ, p->page) != p->page;
                 return;
         }
         n = write(p->w, p->buf + p->off, p->len - p->off);
@@ -2091,6 +2104,7 @@ static int pump_tee_setup(struct stdin_pump *p, int r) {
                 errno = EINVAL;
                 return -1;
         }
+        p->page = got;
         return 0;
 }
 
@@ -2479,7 +2493,7 @@ static nfds_t supervise_fds(const struct run_state *st, struct pollfd *p) {
                 p[n++] = (struct pollfd) { .fd = st->status_r, .events = POLLIN };
         if (st->inner_open)
                 p[n++] = (struct pollfd) { .fd = st->inner_r, .events = POLLIN };
-        if (st->pump && st->pump->w >= 0 && !st->reaped) {
+        if (st->pump && st->pump->w >= 0 && !st->reaped && !st->pump->grown) {
                 if (st->pump->len || st->pump->held)
                         p[n++] = (struct pollfd) { .fd = st->pump->w, .events = POLLOUT };
                 else
@@ -2649,6 +2663,8 @@ static void run_supervise(struct run_state *st) {
                 if (r < 0 && errno != EINTR)
                         break;
                 supervise_events(st, p, n, r);
+                if (st->pump && st->pump->grown && st->pump->w >= 0 && !st->reaped)
+                        pump_stdin_write(st->pump); /* (see there) */
                 if (!st->reaped)
                         offer_denials(&st->s, st->writer, st->userdata);
                 /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr

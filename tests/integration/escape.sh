@@ -1206,6 +1206,21 @@ time.sleep(3)' >"$d/out" 2>"$d/err"
         # (what the command had read may come again, never what it wrote: README)
         t_check "$b/pipe-stdin-held: sbx idles while the command's pipe holds its own bytes (CPU $(cat "$d/cpu" 2>/dev/null)), the caller reads its line and none of the command's ($(tr '\n' ' ' <"$d/after"))" \
                 pipe_held_ok "$d"
+        # the command makes its stdin pipe bigger (F_SETPIPE_SZ on its read end, which read-only
+        # leaves it) and reads nothing: poll(2) then said the pipe had room, round after round, and
+        # sbx took a core until the command ended (CPU 2.8 s over 3 s)
+        d=$T/pipe-stdin-grown-$b
+        mkdir -p "$d/ws"
+        { echo first; sleep 4; echo later; } | {
+                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" /usr/bin/time -f "%U %S" -o "$d/cpu" \
+                        "$SBX_BIN" run --backend "$b" --mode read-only --root "$d/ws" --db "$d/audit.db" -- \
+                        "$PY" -c 'import fcntl, time
+fcntl.fcntl(0, 1031, 65536)  # F_SETPIPE_SZ
+time.sleep(3)' >"$d/out" 2>"$d/err"
+                cat >"$d/after"
+        }
+        t_check "$b/pipe-stdin-grown: sbx idles while the command's enlarged pipe holds the caller's line (CPU $(cat "$d/cpu" 2>/dev/null)), which the caller reads back ($(tr '\n' ' ' <"$d/after"))" \
+                awk -v after="$(tr '\n' ' ' <"$d/after")" '{ exit !($1 + $2 < 0.3 && after == "first later ") }' "$d/cpu"
         # the command reads the caller's pipe itself, through a --keep-fd of it, the line sbx copied
         # to its own pipe: sbx then takes out of the caller's pipe bytes that are no longer there.
         # It waited in read(2) for the producer's next line (4 s here), passing on no signal
