@@ -1075,6 +1075,19 @@ exit 0' sh "$T/taken" 2>"$T/taken.fifo"
                 test "$rc $(cat "$T/taken.count" 2>/dev/null)" = "0 66536" -a "$ms" -lt 10000
 done
 
+# The verdict record written where stderr goes (--verdict-json /dev/stderr, --verdict-fd 3 with
+# 3>&2) comes after the command's last stderr, kept for a reader that had not read it yet: it came
+# before it, in the middle of what the caller read (review). The record is the last line.
+for b in "${BACKENDS[@]}" "${NONE[@]}"; do
+        for v in "--verdict-json /dev/stderr" "--verdict-fd 3"; do
+                # shellcheck disable=SC2086
+                last=$(sbx_run "$b" $v -- sh -c 'head -c 100000 /dev/zero >&2; echo the-last-line >&2' \
+                        2>&1 3>&2 | { sleep 1; cat; } | tr -d '\0' | tail -n 2 | cut -c1-13 | tr '\n' ' ')
+                t_check "$b: $v: the record that shares stderr comes after the command's last stderr ($last)" \
+                        test "$last" = 'the-last-line {"verdict":"s '
+        done
+done
+
 # --- the terminal notice and --quiet
 # the terminal's text without carriage returns, and with the reset sbx writes before a notice
 # (CAN, ST, SGR 0, SI, ESC ( B: what the command left open must not swallow it, nor leave the
