@@ -2124,7 +2124,7 @@ static int open_stdin(struct run_state *st) {
                 int p[2];
                 st->pump = calloc(1, sizeof(*st->pump));
                 if (st->pump)
-                        st->pump->peek = st->pump->null = -1;
+                        st->pump->w = st->pump->peek = st->pump->null = -1;
                 if (!st->pump || pipe2(p, O_CLOEXEC) < 0)
                         return -1;
                 st->in_r = p[0];

@@ -370,6 +370,18 @@ for b in bwrap landlock; do
                 t_check "$b, audit writer $writer, ulimit -n 8..32: each run either ran or was refused with one line saying why (125)${bad:+:$bad}" \
                         test -z "$bad"
         done
+        # ... with a pipe on stdin, which sbx feeds the command through a pipe of its own: one it
+        # could not make closed sbx's descriptor 0 (its pump's write end started as 0), which
+        # its database then got (found by reading; strace: close(0) at ulimit -n 16)
+        if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
+                bad=""
+                for n in $(seq 10 24); do
+                        echo hi | (ulimit -n "$n" && ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 exec strace -e trace=close \
+                                -o "$T/fd-close.st" "$SBX_BIN" run --db "$T/fd.db" --root "$WS" --backend "$b" -- cat) >/dev/null 2>&1
+                        grep -q 'close(0)' "$T/fd-close.st" && bad="$bad $n"
+                done
+                t_check "$b, stdin a pipe, ulimit -n 10..24: sbx never closes its descriptor 0${bad:+ (it did at:$bad)}" test -z "$bad"
+        fi
         # --keep-fd of the highest descriptors the limit allows: sbx parks its own below them, not
         # above (review: 59-63 under ulimit -n 64 were refused, 63 with "Invalid argument")
         bad=""
