@@ -22,8 +22,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <linux/capability.h>
 #include <linux/openat2.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -282,11 +286,155 @@ static int add_bound_id(struct sbx_argv_builder *b, const char *path, bool read_
         return 0;
 }
 
+/* ---- the caller's device nodes on inherited descriptors -----------------------------------------
+ * A descriptor the command inherits as it is (stdout, a terminal on stdin, a --keep-fd) that is a
+ * device node is the host's node on the host's writable /dev: through /proc/self/fd/N a command
+ * changed its mode, owner and times for every user (as root, `chmod 604 /proc/self/fd/1
+ * >/dev/urandom` in a workspace-write run left the host's /dev/urandom crw----r--; escape review;
+ * so did a pty's owner with its terminal). Each is therefore bound by its host path into the
+ * sandbox's private /dev (a --dev-bind: bubblewrap's --ro-bind makes a mount nodev, and the
+ * launcher's seal makes this one read-only as every mount it does not grant), and the launcher
+ * opens it again there, checked to be the same node, with the same access: the same device, and
+ * EROFS for a change of its inode. The sinks (/dev/null, /dev/zero, /dev/full) need no host path:
+ * the launcher reopens them on the sandbox's own (landlock-launch.c, reopen_sinks()). */
+#define BWRAP_FD_NODE_DIR "/dev/sbx-fd"
+
+struct fd_node {
+        int fd;
+        char path[PATH_MAX];
+        struct stat st;
+};
+
+/* Whether the caller's user, without any capability (the command's, in the sandbox), may open
+ * path with access amode (R_OK, W_OK): faccessat(2) with the effective capabilities cleared on
+ * this thread for the call, then put back. */
+static bool access_without_capabilities(const char *path, int amode) {
+        struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+        struct __user_cap_data_struct saved[2], none[2];
+        bool ok, dropped = false;
+
+        if (syscall(SYS_capget, &h, saved) == 0 && (saved[0].effective || saved[1].effective)) {
+                memcpy(none, saved, sizeof(none));
+                none[0].effective = none[1].effective = 0;
+                if (syscall(SYS_capset, &h, none) < 0)
+                        return false;
+                dropped = true;
+        }
+        ok = faccessat(AT_FDCWD, path, amode, AT_EACCESS) == 0;
+        if (dropped)
+                (void) syscall(SYS_capset, &h, saved);
+        return ok;
+}
+
+/* The host path of the device node on fd (st: its fstat) into n->path: the one /proc names, when
+ * reaching it without a symlink gives the very node (type, device, inode and device number), the
+ * caller's user may open it with the descriptor's access without a capability (as the launcher
+ * will), and it is no terminal in exclusive mode (another open is refused). Else false, and why;
+ * *verified says whether n->path is the node's all the same. */
+static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const char **why, bool *verified) {
+        struct open_how how = { .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
+                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+        char proc[64];
+        struct stat at;
+        ssize_t len;
+        int pfd, fl = fcntl(fd, F_GETFL), excl = 0;
+
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+        len = readlink(proc, n->path, sizeof(n->path) - 1);
+        if (len <= 0 || (size_t) len >= sizeof(n->path) - 1 || n->path[0] != '/' || fl < 0) {
+                *why = "its path cannot be read from /proc";
+                return false;
+        }
+        n->path[len] = '\0';
+        pfd = (int) syscall(SYS_openat2, AT_FDCWD, n->path, &how, sizeof(how));
+        if (pfd < 0 && errno == ENOSYS)
+                pfd = open(n->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        if (pfd < 0 || fstat(pfd, &at) < 0 || (at.st_mode & S_IFMT) != (st->st_mode & S_IFMT) ||
+            at.st_dev != st->st_dev || at.st_ino != st->st_ino || at.st_rdev != st->st_rdev) {
+                if (pfd >= 0)
+                        close(pfd);
+                *why = "its path no longer leads to it: removed, replaced, or in another mount namespace";
+                return false;
+        }
+        close(pfd);
+        *verified = true;
+        if (!access_without_capabilities(n->path, ((fl & O_ACCMODE) == O_WRONLY ? 0 : R_OK) |
+                                                          ((fl & O_ACCMODE) == O_RDONLY ? 0 : W_OK))) {
+                *why = "the caller's user may not open it again with its access";
+                return false;
+        }
+        if (isatty(fd) && ioctl(fd, TIOCGEXCL, &excl) == 0 && excl) {
+                *why = "it is a terminal in exclusive mode";
+                return false;
+        }
+        n->fd = fd;
+        n->st = *st;
+        return true;
+}
+
+/* Each device node among the descriptors the command inherits (opts->inherited_fds; not a sink)
+ * that can be reopened in the sandbox, into nodes (*ret_n of them). One that cannot be, and whose
+ * mode, owner or times the command's user could change (its owner, or one who may write it: a
+ * touch), is named in reason: the run's enforcement is then partial, not refused: the node is the
+ * caller's own choice, and a terminal whose path cannot be reached (a pty from another mount
+ * namespace, `nsenter` on a terminal) would otherwise forbid every interactive run there;
+ * --require-full turns it into a refusal. One the user could not change anyway needs nothing. */
+static int collect_fd_nodes(const struct sbx_confine_options *opts, struct fd_node **ret_nodes, size_t *ret_n,
+                            char *reason, size_t size) {
+        struct fd_node *nodes;
+        size_t n = 0, used = 0;
+
+        *ret_nodes = NULL;
+        *ret_n = 0;
+        reason[0] = '\0';
+        if (!opts || opts->n_inherited_fds == 0)
+                return 0;
+        nodes = calloc(opts->n_inherited_fds, sizeof(*nodes));
+        if (!nodes)
+                return -ENOMEM;
+        for (size_t i = 0; i < opts->n_inherited_fds; i++) {
+                int fd = opts->inherited_fds[i], fl;
+                const char *why = NULL;
+                struct stat st;
+                bool seen = false, verified = false;
+
+                for (size_t k = 0; k < i; k++)
+                        seen = seen || opts->inherited_fds[k] == fd;
+                if (seen || fstat(fd, &st) < 0 || !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) ||
+                    (fl = fcntl(fd, F_GETFL)) < 0 || (fl & O_PATH))
+                        continue;
+                if (S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 &&
+                    (minor(st.st_rdev) == 3 || minor(st.st_rdev) == 5 || minor(st.st_rdev) == 7))
+                        continue; /* a sink: reopened on the sandbox's own */
+                if (fd_node_path(fd, &st, &nodes[n], &why, &verified)) {
+                        n++;
+                        continue;
+                }
+                /* not the command's to change: neither its owner nor one who may write it (where its
+                 * path is unknown, no one but its owner may when neither its group nor others may:
+                 * an access list's entries are bounded by the group's bits) */
+                if (st.st_uid != geteuid() &&
+                    !(verified ? access_without_capabilities(nodes[n].path, W_OK) : (st.st_mode & (S_IWGRP | S_IWOTH))))
+                        continue;
+                if (used < size)
+                        used += (size_t) snprintf(reason + used, size - used,
+                                                  "%sdescriptor %d, a device node, cannot be opened again in the sandbox "
+                                                  "(%s), so the command may change its mode and times on the host",
+                                                  used ? "; " : "", fd, why);
+        }
+        *ret_nodes = nodes;
+        *ret_n = n;
+        return 0;
+}
+
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
         _cleanup_free_ char *runner = NULL, *launcher = NULL, *cwd = NULL;
         _cleanup_strv_free_ char **ancestors = NULL;
+        _cleanup_free_ struct fd_node *nodes = NULL;
+        char nodes_reason[1024];
+        size_t n_nodes = 0;
         int r;
 
         /* the command starts where sbx runs, or not at all: bubblewrap falls back to $HOME when it
@@ -314,6 +462,8 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                         return sbx_diag_set(diag, EPERM, "confine", *p,
                                             "the workspace root %s is itself a directory sbx depends on (its "
                                             "config, cache or audit database): choose another workspace", *p);
+        if ((r = collect_fd_nodes(req->opts, &nodes, &n_nodes, nodes_reason, sizeof(nodes_reason))) < 0)
+                return sbx_diag_set(diag, -r, "build argv", "", "out of memory");
         sbx_argv_add(&b, runner);
         sbx_argv_add(&b, "--unshare-user");
         sbx_argv_add(&b, "--unshare-pid");
@@ -337,6 +487,11 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--ro-bind-try");
                 sbx_argv_add(&b, proc_covers[i]);
                 sbx_argv_add(&b, proc_covers[i]);
+        }
+        for (size_t i = 0; i < n_nodes; i++) {
+                sbx_argv_add(&b, "--dev-bind");
+                sbx_argv_add(&b, nodes[i].path);
+                sbx_argv_addf(&b, BWRAP_FD_NODE_DIR "/%d", nodes[i].fd);
         }
         if (req->policy->mode == SBX_MODE_WORKSPACE_WRITE) {
                 sbx_argv_add(&b, "--bind");
@@ -390,6 +545,14 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--close-fd");
                 sbx_argv_addf(&b, "%d", req->opts->status_fd + 4);
                 out->lifeline = true;
+        }
+        for (size_t i = 0; i < n_nodes; i++) {
+                const struct stat *st = &nodes[i].st;
+
+                sbx_argv_add(&b, "--fd-node");
+                sbx_argv_addf(&b, "%d:%c:%llu:%llu:%llu:" BWRAP_FD_NODE_DIR "/%d", nodes[i].fd,
+                              S_ISBLK(st->st_mode) ? 'b' : 'c', (unsigned long long) st->st_dev,
+                              (unsigned long long) st->st_ino, (unsigned long long) st->st_rdev, nodes[i].fd);
         }
         if (req->opts && req->opts->stdin_dir) {
                 /* the caller's directory on stdin: the host's descriptor of it would let the
@@ -452,8 +615,14 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         {
                 const char *reason;
                 out->enforcement = bwrap_enforcement(&reason);
-                if (reason && !(out->enforcement_reason = strdup(reason)))
+                if (nodes_reason[0])
+                        out->enforcement = SBX_ENFORCEMENT_PARTIAL;
+                if ((reason || nodes_reason[0]) &&
+                    asprintf(&out->enforcement_reason, "%s%s%s", reason ? reason : "",
+                             reason && nodes_reason[0] ? "; " : "", nodes_reason) < 0) {
+                        out->enforcement_reason = NULL;
                         return sbx_diag_set(diag, ENOMEM, "build argv", "", "out of memory");
+                }
         }
         return 0;
 }

@@ -159,6 +159,13 @@ struct sbx_confine_options {
         unsigned closed_std;     /* bit N: the caller's descriptor N (0 or 1) is closed, and the
                                     runner holds /dev/null there: the launcher closes it right
                                     before it executes the command */
+        const int *inherited_fds; /* the n_inherited_fds descriptors the command gets as they
+                                     are (0 and 1 where sbx neither feeds nor replaces them, each
+                                     --keep-fd), or NULL. bwrap: each that is a device node is
+                                     reopened inside on a read-only bind of its host path; one
+                                     that cannot be, and whose metadata the command could
+                                     change, makes the enforcement partial */
+        size_t n_inherited_fds;
         bool outlive_caller;     /* bwrap: no --die-with-parent, the runner finishes on its own
                                     once the caller is gone (the probe's fixed, short command);
                                     the other backends are unaffected */

@@ -1368,6 +1368,8 @@ static int confine_backend(struct once_state *st) {
         };
         struct sbx_unavailable why = { 0 };
         char stdin_dir[PATH_MAX];
+        int inherited[SBX_RUN_KEEP_FDS_MAX + 2];
+        size_t n_inherited = 0;
         int r;
 
         if (!db_dir)
@@ -1375,6 +1377,16 @@ static int confine_backend(struct once_state *st) {
         if ((r = confine_stdin_dir(st, &opts, stdin_dir, sizeof(stdin_dir))) != GO_ON)
                 return r;
         opts.closed_std = sbx_run_std_closed();
+        /* what reaches the command as it is: stdin and stdout unless sbx feeds the first through
+         * a pipe (or the launcher reopens it) or puts /dev/null on the second (run-exec.c), and
+         * each --keep-fd */
+        for (int fd = 0; fd <= 1; fd++)
+                if (!(opts.closed_std & (1u << fd)) && !sbx_run_fd_reopenable(fd) && !(fd == 0 && opts.stdin_dir))
+                        inherited[n_inherited++] = fd;
+        for (size_t i = 0; i < a->n_keep_fds; i++)
+                inherited[n_inherited++] = a->keep_fds[i];
+        opts.inherited_fds = inherited;
+        opts.n_inherited_fds = n_inherited;
         if ((r = sbx_provider_new_local(st->cfg, a->backend, &st->provider, &st->diag)) < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
         r = sbx_provider_confine(st->provider, st->command, st->policy, &opts, &st->confined, &why, &st->diag);

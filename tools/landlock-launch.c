@@ -110,6 +110,7 @@
 #define EXIT_LAUNCHER 125
 #define MAX_WRITE_DIRS 64
 #define MAX_BOUND 256
+#define MAX_FD_NODES 32
 
 static int status_fd = -1;
 
@@ -440,6 +441,15 @@ struct launch {
                 bool read_only;
         } bound_ids[MAX_BOUND];
         size_t n_bound, n_bound_ids;
+        /* --fd-node N:c|b:DEV:INO:RDEV:PATH (--seal-mounts): descriptor N, a device node of the
+         * caller's, is to be opened again at PATH, where bubblewrap bound its host node */
+        struct fd_node {
+                int fd;
+                bool block;
+                unsigned long long dev, ino, rdev;
+                const char *path;
+        } fd_nodes[MAX_FD_NODES];
+        size_t n_fd_nodes;
         unsigned close_std;    /* --close-std: bit N, close N right before exec */
         const char *stdin_dir; /* --stdin-dir, and its --stdin-dir-id */
         const char *pwd;       /* --pwd: the caller's $PWD */
@@ -481,6 +491,23 @@ static void parse_bound_id(const char *v, struct launch *l) {
         l->n_bound_ids++;
 }
 
+/* --fd-node N:c|b:DEV:INO:RDEV:PATH (v), the next of l->fd_nodes: PATH in /dev, the sandbox's own. */
+static void parse_fd_node(const char *v, struct launch *l) {
+        struct fd_node *n = &l->fd_nodes[l->n_fd_nodes];
+        char type = 0;
+        int fd = -1, at = 0;
+
+        if (l->n_fd_nodes >= MAX_FD_NODES)
+                usage_fail("too many --fd-node options (at most %d)", MAX_FD_NODES);
+        if (!v || sscanf(v, "%d:%c:%llu:%llu:%llu:%n", &fd, &type, &n->dev, &n->ino, &n->rdev, &at) != 5 || at == 0 ||
+            fd < 0 || (type != 'c' && type != 'b') || strncmp(v + at, "/dev/", 5) != 0 || strstr(v + at, "/.."))
+                usage_fail("--fd-node needs N:c|b:DEV:INO:RDEV:PATH with PATH in /dev, got '%s'", v ? v : "");
+        n->fd = fd;
+        n->block = type == 'b';
+        n->path = v + at;
+        l->n_fd_nodes++;
+}
+
 /* The options that go together, or exclude each other. */
 static void check_args(const struct launch *l) {
         if (l->seal_mounts && l->mode_set)
@@ -503,6 +530,8 @@ static void check_args(const struct launch *l) {
                 usage_fail("--stdin-dir and --stdin-dir-id go together");
         if (l->n_bound != l->n_bound_ids)
                 usage_fail("--bound-id must be given once for each --bound (%zu for %zu)", l->n_bound_ids, l->n_bound);
+        if (l->n_fd_nodes > 0 && !l->seal_mounts)
+                usage_fail("--fd-node is only valid with --seal-mounts");
         if (l->n_bound > 0 && !l->seal_mounts)
                 usage_fail("--bound is only valid with --seal-mounts");
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
@@ -561,6 +590,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->bound[l->n_bound++] = v;
                 } else if ((v = option_value(argv, &i, "--bound-id", &m)), m) {
                         parse_bound_id(v, l);
+                } else if ((v = option_value(argv, &i, "--fd-node", &m)), m) {
+                        parse_fd_node(v, l);
                 } else if ((v = option_value(argv, &i, "--close-std", &m)), m) {
                         long fd;
                         if (!parse_int(v, 0, 1, &fd))
@@ -1253,6 +1284,56 @@ static void reopen_sinks(void) {
         closedir(d);
 }
 
+/* --fd-node: each of the caller's device nodes the command inherits (stdout, a terminal, a
+ * --keep-fd) is the host's node on the host's writable /dev: through /proc/self/fd/N a command
+ * changed its mode and times for every user (as root, `chmod 604 /proc/self/fd/1 >/dev/urandom` in
+ * a workspace-write run; escape review). bubblewrap bound its host path at PATH, in the sandbox's
+ * own /dev, and the seal made that mount read-only: the descriptor is opened again there, with the
+ * same access, status flags, offset and close-on-exec flag, once PATH, reached without a symlink,
+ * is the very node (type, device, inode, device number) on a read-only mount. Anything else (the
+ * host's path pointed elsewhere when bubblewrap bound it) and the command never runs: sbx reported
+ * the run's enforcement full on the strength of it. */
+static void reopen_fd_nodes(const struct launch *l) {
+        for (size_t i = 0; i < l->n_fd_nodes; i++) {
+                const struct fd_node *n = &l->fd_nodes[i];
+                int pfd = open_path_no_symlinks(n->path, O_PATH | O_NOFOLLOW), flags, fdflags, nfd;
+                struct statvfs sv;
+                struct stat st;
+                char proc[64];
+                off_t off;
+
+                if (pfd < 0)
+                        fail(errno, "fd-node", "descriptor %d: cannot open %s, where its device node was bound", n->fd,
+                             n->path);
+                if (fstat(pfd, &st) < 0 || fstatvfs(pfd, &sv) < 0)
+                        fail(errno, "fd-node", "descriptor %d: cannot examine %s", n->fd, n->path);
+                if ((n->block ? !S_ISBLK(st.st_mode) : !S_ISCHR(st.st_mode)) ||
+                    (unsigned long long) st.st_dev != n->dev || (unsigned long long) st.st_ino != n->ino ||
+                    (unsigned long long) st.st_rdev != n->rdev)
+                        fail(EXDEV, "fd-node",
+                             "descriptor %d: %s is not its device node (the host's path was replaced while the "
+                             "sandbox was set up)", n->fd, n->path);
+                if (!(sv.f_flag & ST_RDONLY))
+                        fail(EROFS, "fd-node", "descriptor %d: %s, its device node, is not on a read-only mount", n->fd,
+                             n->path);
+                flags = fcntl(n->fd, F_GETFL);
+                fdflags = fcntl(n->fd, F_GETFD);
+                if (flags < 0 || fdflags < 0)
+                        fail(errno, "fd-node", "cannot read the flags of descriptor %d", n->fd);
+                snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+                nfd = open(proc, (flags & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_NOCTTY | O_CLOEXEC);
+                if (nfd < 0)
+                        fail(errno, "fd-node", "descriptor %d: cannot open its device node %s in the sandbox", n->fd,
+                             n->path);
+                close(pfd);
+                if ((off = lseek(n->fd, 0, SEEK_CUR)) > 0)
+                        (void) lseek(nfd, off, SEEK_SET);
+                if (dup3(nfd, n->fd, (fdflags & FD_CLOEXEC) ? O_CLOEXEC : 0) < 0)
+                        fail(errno, "fd-node", "cannot put %s on descriptor %d", n->path, n->fd);
+                close(nfd);
+        }
+}
+
 /* --stdin-dir naming a named pipe: opened again here, through a descriptor that holds the very
  * inode checked (no open of anything else, whose open might act). Opened without waiting for a
  * writer, then made blocking as the caller's was. */
@@ -1719,6 +1800,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 check_sealed_write_dirs(l);
                 check_bound(l);
                 reopen_stdin_dir(l);
+                reopen_fd_nodes(l);
                 reopen_sinks();
                 restore_pwd(l);
                 drop_capabilities();

@@ -1079,6 +1079,121 @@ if t_is_root; then
         done
 fi
 
+# ---- the caller's other device nodes on stdout, a --keep-fd and the terminal ---------------------
+# Any other device node the command inherits as it is was the host's node on the host's writable
+# /dev: as root, `chmod 604 /proc/self/fd/1 >/dev/urandom` in a bubblewrap workspace-write run
+# (enforcement full) left the host's /dev/urandom crw----r--, and `3>/dev/random --keep-fd 3` the
+# same (escape review). Under bubblewrap sbx binds each one's host path into the sandbox and the
+# launcher opens it again there, a read-only mount; Landlock's read-only refuses the change, its
+# workspace-write reports it ungoverned (`partial`). Checked on the host: mode and modification
+# time (set to 2001 before; the command's touch says 1999), put back should a run change them; and
+# the device still written.
+NODE_META='chmod 604 /proc/self/fd/$0; echo "chmod $?" >&2; touch -m -d 1999-01-01 /proc/self/fd/$0; echo "touch $?" >&2; echo x >&$0; echo "write $?" >&2'
+if t_is_root; then
+        u=root # (as nobody, these nodes are not the user's to change: the terminal below is)
+        for node in /dev/urandom:1 /dev/random:3; do
+                dev=${node%:*}
+                fd=${node##*:}
+                dev_mode=$(stat -c %a "$dev")
+                dev_mtime=$(stat -c %Y "$dev")
+                for b in "${BACKENDS[@]}"; do
+                        for m in read-only workspace-write; do
+                                [ "$b/$m" = landlock/workspace-write ] && continue
+                                d=$T/node-meta-$b-$m-$fd
+                                mkdir -p "$d/ws" "$d/cache"
+                                touch -m -d 2001-01-01 "$dev"
+                                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$SBX_BIN" run --backend "$b" \
+                                        --mode "$m" --root "$d/ws" --db "$d/audit.db" --keep-fd 3 \
+                                        --verdict-json "$d/verdict.json" -- sh -c "$NODE_META" "$fd" \
+                                        >"$dev" 3>"$dev" 2>"$d/err"
+                                got="$(stat -c '%a %y' "$dev" | cut -c1-8)"
+                                chmod "$dev_mode" "$dev"
+                                touch -m -d "@$dev_mtime" "$dev"
+                                t_check "$b/$m/$u/node-meta-fd$fd: the host's $dev on descriptor $fd keeps its mode and time ($got, $(t_json_field "$d/verdict.json" enforcement); $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
+                                        test "$got" = "$dev_mode 2001" -a "$(grep -c '^write 0$' "$d/err")" = 1 -a \
+                                        "$(t_json_field "$d/verdict.json" enforcement)" = full
+                        done
+                done
+        done
+
+        # A device node whose host path does not lead to it (here: removed since it was opened) cannot
+        # be opened again in the sandbox: the run says so as partial enforcement, naming the
+        # descriptor, and --require-full refuses it (nothing runs, the node keeps its mode).
+        for b in "${BACKENDS[@]}"; do
+                [ "$b" = bwrap ] || continue
+                d=$T/node-gone-$b
+                mkdir -p "$d/ws" "$d/cache"
+                if mknod "$d/node" c 1 9 2>/dev/null && exec 7>"$d/node"; then
+                        rm -f "$d/node"
+                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$SBX_BIN" run --backend "$b" \
+                                --mode workspace-write --root "$d/ws" --db "$d/audit.db" --keep-fd 7 \
+                                --verdict-json "$d/verdict.json" -- true 2>"$d/err"
+                        reason=$(t_json_field "$d/verdict.json" enforcement_reason)
+                        t_check "$b/workspace-write/$u/node-gone: a removed device node on a --keep-fd makes the run partial, naming it ($(t_json_field "$d/verdict.json" enforcement): $reason)" \
+                                test "$(t_json_field "$d/verdict.json" enforcement)" = partial -a "${reason#*descriptor 7, a device node}" != "$reason"
+                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$SBX_BIN" run --backend "$b" \
+                                --mode workspace-write --root "$d/ws" --db "$d/audit.db" --keep-fd 7 --require-full -- \
+                                sh -c 'chmod 604 /proc/self/fd/7' 2>"$d/err2"
+                        rc=$?
+                        t_check "$b/workspace-write/$u/node-gone-require-full: refused (exit $rc), the node keeps its mode ($(stat -L -c %a /proc/self/fd/7); $(tr '\n' ' ' <"$d/err2" | cut -c1-200))" \
+                                test "$rc" = 125 -a "$(stat -L -c %a /proc/self/fd/7)" = 644 -a "$(grep -c 'descriptor 7' "$d/err2")" -ge 1
+                        exec 7>&-
+                else
+                        t_diag "cannot make a device node under $d: the removed-node case is left out"
+                fi
+        done
+fi
+
+# The caller's terminal on descriptors 0, 1 and 2 in workspace-write: a pty of the user's own, so
+# nobody's command could change it too (`chmod 606 /proc/self/fd/0` left it writable by every user).
+# Under bubblewrap it is opened again on a read-only bind of its node: the command still has the
+# same terminal (`tty` names a node of its device, `stty` reads it). Landlock's workspace-write
+# reports the change ungoverned. Checked on the host: the pty's mode, and its time is not 1999.
+cat >"$T/tty-meta-all.py" <<'PY'
+import os, pty, subprocess, sys, time
+user, argv = sys.argv[1], sys.argv[2:]
+master, slave = pty.openpty()
+name = os.ttyname(slave)
+if user == "nobody":
+    os.fchown(slave, 65534, -1)
+os.fchmod(slave, 0o620)
+before = os.stat(name)
+p = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave)
+os.close(slave)
+out = b""
+while True:
+    try:
+        d = os.read(master, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+rc = p.wait()
+after = os.stat(name)
+print("rc %d mode %o->%o year %d %s" % (rc, before.st_mode & 0o7777, after.st_mode & 0o7777,
+                                         time.gmtime(after.st_mtime).tm_year,
+                                         " ".join(out.decode(errors="replace").split())))
+PY
+TTY_CMD='chmod 606 /proc/self/fd/0; touch -m -d 1999-01-01 /proc/self/fd/1; [ "$(stat -L -c %t:%T "$(tty)")" = "$(stat -L -c %t:%T /proc/self/fd/0)" ] && echo same-tty; stty -g >/dev/null && echo stty-ok'
+for b in "${BACKENDS[@]}"; do
+        [ "$b" = bwrap ] || continue
+        for u in "${USERS[@]}"; do
+                d=$T/tty-all-$b-$u
+                run_as=()
+                mkdir -p "$d/ws" "$d/cache"
+                if [ "$u" = nobody ]; then
+                        chown -R 65534:65534 "$d"
+                        run_as=("${T_NOBODY[@]}")
+                fi
+                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-meta-all.py" "$u" \
+                        "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" \
+                        --db "$d/audit.db" -- sh -c "$TTY_CMD" 2>&1)
+                t_check "$b/workspace-write/$u/terminal-meta-012: the caller's terminal keeps its mode and times, and is still the command's terminal ($out)" \
+                        eval '[[ "$out" =~ ^rc\ 0\ mode\ 620-\>620\ year\ ([0-9]+)\ (.*)$ ]] && [ "${BASH_REMATCH[1]}" != 1999 ] && [[ "${BASH_REMATCH[2]}" == *same-tty\ stty-ok* ]]'
+        done
+done
+
 # ---- a cgroup2 file system of the command's own, mounted detached ------------------------------
 # Landlock's domain refuses mount(2) and move_mount(2), but not the new mount API's fsopen(2) and
 # fsmount(2): in a user, mount and cgroup namespace of its own, a command under bubblewrap got a

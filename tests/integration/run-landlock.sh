@@ -418,6 +418,14 @@ expect_failure "fewer --write-id than --write" 'E 22 usage' "$L" --status-fd 3 -
         --write "$T/abi" --write-id "$wid" -- true
 expect_failure "more --write-id than --write" 'E 22 usage' "$L" --status-fd 3 --mode workspace-write --write "$T" \
         --write-id "$wid" --write-id "$wid" -- true
+expect_failure "--fd-node without --seal-mounts" 'E 22 usage' "$L" --status-fd 3 --mode read-only \
+        --fd-node 1:c:1:2:3:/dev/sbx-fd/1 -- true
+expect_failure "--fd-node with a path outside /dev" 'E 22 usage' "$L" --status-fd 3 --seal-mounts \
+        --fd-node 1:c:1:2:3:/tmp/node -- true
+expect_failure "--fd-node with a path climbing out of /dev" 'E 22 usage' "$L" --status-fd 3 --seal-mounts \
+        --fd-node 1:c:1:2:3:/dev/../tmp/node -- true
+expect_failure "--fd-node of another type" 'E 22 usage' "$L" --status-fd 3 --seal-mounts \
+        --fd-node 1:p:1:2:3:/dev/sbx-fd/1 -- true
 expect_failure "missing write directory" 'E 2 write-dir' "$L" --status-fd 3 --mode workspace-write --write "$T/nonexistent" -- true
 expect_failure "missing command (execvp failure)" 'E 2 exec' "$L" --status-fd 3 --mode read-only -- "sbx-no-such-command-$tag"
 has_nobody && expect_failure "missing command as nobody" 'E 2 exec' "${NOBODY[@]}" env PATH=/usr/bin:/bin "$L" --status-fd 3 --mode read-only -- "sbx-no-such-command-$tag"
