@@ -291,7 +291,8 @@ static int add_bound_id(struct sbx_argv_builder *b, const char *path, bool read_
  * device node is the host's node on the host's writable /dev: through /proc/self/fd/N a command
  * changed its mode, owner and times for every user (as root, `chmod 604 /proc/self/fd/1
  * >/dev/urandom` in a workspace-write run left the host's /dev/urandom crw----r--; escape review;
- * so did a pty's owner with its terminal). Each is therefore bound by its host path into the
+ * so did a pty's owner with its terminal). Each that opened again is the same device
+ * (fd_node_reopens()) is therefore bound by its host path into the
  * sandbox's private /dev (a --dev-bind: bubblewrap's --ro-bind makes a mount nodev, and the
  * launcher's seal makes this one read-only as every mount it does not grant), and the launcher
  * opens it again there, checked to be the same node, with the same access: the same device, and
@@ -326,20 +327,69 @@ static bool access_without_capabilities(const char *path, int amode) {
         return ok;
 }
 
+/* Whether opening the node of st again gives the device fd is open on: a block device, a terminal
+ * (its state is the terminal's, not the opening's) but not a pseudo-terminal's master (opened
+ * again, /dev/ptmx makes a new pair), or one of the memory devices (/dev/random, /dev/urandom,
+ * /dev/kmsg, ...). Any other keeps state per opening (a tun or fuse descriptor opened again is
+ * attached to nothing, an input device loses its grab, a sound device its stream), so it is never
+ * replaced. Else why. */
+static bool fd_node_reopens(int fd, const struct stat *st, const char **why) {
+        unsigned pty;
+
+        if (S_ISBLK(st->st_mode))
+                return true;
+        if (isatty(fd)) {
+                if (ioctl(fd, TIOCGPTN, &pty) == 0) {
+                        *why = "it is a pseudo-terminal's master, which opened again is a new pair's";
+                        return false;
+                }
+                return true;
+        }
+        if (major(st->st_rdev) == 1)
+                return true;
+        *why = "it is a device whose state belongs to each opening (opened again, it would not be the same)";
+        return false;
+}
+
+/* /dev/tty opens the caller's controlling terminal, which the sandbox's new session does not have:
+ * a descriptor of it is opened again on that terminal's own node, found on one of descriptors 0-2
+ * (src, sst: that one, and its fstat). False when none of them is that terminal. */
+static bool fd_node_controlling_tty(int fd, int *src, struct stat *sst) {
+        unsigned real;
+
+        if (ioctl(fd, TIOCGDEV, &real) < 0)
+                return false;
+        for (int std = 0; std <= 2; std++)
+                if (fstat(std, sst) == 0 && S_ISCHR(sst->st_mode) && sst->st_rdev == (dev_t) real && isatty(std) &&
+                    !(major(sst->st_rdev) == 5 && minor(sst->st_rdev) == 0)) {
+                        *src = std;
+                        return true;
+                }
+        return false;
+}
+
 /* The host path of the device node on fd (st: its fstat) into n->path: the one /proc names, when
  * reaching it without a symlink gives the very node (type, device, inode and device number), the
  * caller's user may open it with the descriptor's access without a capability (as the launcher
- * will), and it is no terminal in exclusive mode (another open is refused). Else false, and why;
- * *verified says whether n->path is the node's all the same. */
+ * will), the device opened again is the same (fd_node_reopens()), and it is no terminal in
+ * exclusive mode (another open is refused). Else false, and why; *verified says whether n->path is
+ * fd's node all the same. */
 static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const char **why, bool *verified) {
         struct open_how how = { .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
                                 .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
         char proc[64];
-        struct stat at;
+        struct stat at, sst = *st;
         ssize_t len;
-        int pfd, fl = fcntl(fd, F_GETFL), excl = 0;
+        int pfd, fl = fcntl(fd, F_GETFL), excl = 0, src = fd;
 
-        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+        if (!fd_node_reopens(fd, st, why))
+                return false;
+        if (S_ISCHR(st->st_mode) && major(st->st_rdev) == 5 && minor(st->st_rdev) == 0 &&
+            !fd_node_controlling_tty(fd, &src, &sst)) {
+                *why = "it is /dev/tty, and the controlling terminal is on none of descriptors 0-2";
+                return false;
+        }
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", src);
         len = readlink(proc, n->path, sizeof(n->path) - 1);
         if (len <= 0 || (size_t) len >= sizeof(n->path) - 1 || n->path[0] != '/' || fl < 0) {
                 *why = "its path cannot be read from /proc";
@@ -349,15 +399,15 @@ static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const
         pfd = (int) syscall(SYS_openat2, AT_FDCWD, n->path, &how, sizeof(how));
         if (pfd < 0 && errno == ENOSYS)
                 pfd = open(n->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-        if (pfd < 0 || fstat(pfd, &at) < 0 || (at.st_mode & S_IFMT) != (st->st_mode & S_IFMT) ||
-            at.st_dev != st->st_dev || at.st_ino != st->st_ino || at.st_rdev != st->st_rdev) {
+        if (pfd < 0 || fstat(pfd, &at) < 0 || (at.st_mode & S_IFMT) != (sst.st_mode & S_IFMT) ||
+            at.st_dev != sst.st_dev || at.st_ino != sst.st_ino || at.st_rdev != sst.st_rdev) {
                 if (pfd >= 0)
                         close(pfd);
                 *why = "its path no longer leads to it: removed, replaced, or in another mount namespace";
                 return false;
         }
         close(pfd);
-        *verified = true;
+        *verified = src == fd;
         if (!access_without_capabilities(n->path, ((fl & O_ACCMODE) == O_WRONLY ? 0 : R_OK) |
                                                           ((fl & O_ACCMODE) == O_RDONLY ? 0 : W_OK))) {
                 *why = "the caller's user may not open it again with its access";
@@ -368,7 +418,7 @@ static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const
                 return false;
         }
         n->fd = fd;
-        n->st = *st;
+        n->st = sst;
         return true;
 }
 

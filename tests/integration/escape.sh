@@ -1144,6 +1144,69 @@ if t_is_root; then
         done
 fi
 
+# Devices that opened again would not be the same one: /dev/tty (the sandbox's new session has no
+# controlling terminal: it is opened on the terminal's own node, found on descriptors 0-2), a
+# pty's master (opened again, /dev/ptmx makes a new pair), /dev/fuse (a new connection): with the
+# first reopen of every device node, `>/dev/tty` and a master on stdout refused the run (exit 125)
+# and a --keep-fd on /dev/fuse silently became a new, unmounted connection. The first is the
+# terminal, protected; the others are passed as they are, and the run says `partial`, naming them.
+cat >"$T/ctty.py" <<'PY'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+out = b""
+while True:
+    try:
+        d = os.read(fd, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+print("rc %d %s" % (os.waitpid(pid, 0)[1] >> 8, " ".join(out.decode(errors="replace").split())))
+PY
+cat >"$T/master-out.py" <<'PY'
+import os, pty, select, subprocess, sys
+m, s = pty.openpty()
+rc = subprocess.run(sys.argv[1:], stdout=m).returncode
+print("rc %d %s" % (rc, os.read(s, 100).decode().strip() if select.select([s], [], [], 1)[0] else "nothing"))
+PY
+if t_is_root; then
+        u=root
+        d=$T/node-ctty
+        mkdir -p "$d/ws" "$d/cache"
+        tty_mode=$(stat -c %a /dev/tty)
+        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/ctty.py" sh -c \
+                '"$0" run --backend bwrap --mode workspace-write --root "$1/ws" --db "$1/audit.db" --quiet \
+                --verdict-json "$1/verdict.json" -- sh -c "echo to-tty; chmod 600 /proc/self/fd/1" >/dev/tty' \
+                "$SBX_BIN" "$d" 2>&1)
+        got=$(stat -c %a /dev/tty)
+        [ "$got" = "$tty_mode" ] || chmod "$tty_mode" /dev/tty
+        enf=$(t_json_field "$d/verdict.json" enforcement)
+        t_check "bwrap/workspace-write/$u/node-dev-tty: >/dev/tty reaches the terminal, /dev/tty keeps its mode ($got; $out; $enf)" \
+                eval '[[ "$out" == *to-tty*Read-only\ file\ system* ]] && [ "$got" = "$tty_mode" ] && [ "$enf" = full ]'
+        d=$T/node-master
+        mkdir -p "$d/ws" "$d/cache"
+        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/master-out.py" "$SBX_BIN" run \
+                --backend bwrap --mode workspace-write --root "$d/ws" --db "$d/audit.db" \
+                --verdict-json "$d/verdict.json" -- echo to-slave 2>&1)
+        reason=$(t_json_field "$d/verdict.json" enforcement_reason)
+        t_check "bwrap/workspace-write/$u/node-pty-master: a pty's master on stdout still reaches its slave, the run partial naming it ($out; $reason)" \
+                test "$out" = "rc 0 to-slave" -a "${reason#*descriptor 1, a device node}" != "$reason"
+        if [ -c /dev/fuse ] && exec 7<>/dev/fuse; then
+                d=$T/node-fuse
+                mkdir -p "$d/ws" "$d/cache"
+                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$SBX_BIN" run --backend bwrap \
+                        --mode workspace-write --root "$d/ws" --db "$d/audit.db" --keep-fd 7 \
+                        --verdict-json "$d/verdict.json" -- readlink /proc/self/fd/7 2>&1)
+                reason=$(t_json_field "$d/verdict.json" enforcement_reason)
+                t_check "bwrap/workspace-write/$u/node-fuse: /dev/fuse on a --keep-fd is the caller's own connection, the run partial naming it ($out; $reason)" \
+                        test "$out" = /dev/fuse -a "${reason#*descriptor 7, a device node}" != "$reason"
+                exec 7>&-
+        fi
+fi
+
 # The caller's terminal on descriptors 0, 1 and 2 in workspace-write: a pty of the user's own, so
 # nobody's command could change it too (`chmod 606 /proc/self/fd/0` left it writable by every user).
 # Under bubblewrap it is opened again on a read-only bind of its node: the command still has the
