@@ -430,18 +430,32 @@ static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const
  * namespace, `nsenter` on a terminal) would otherwise forbid every interactive run there;
  * --require-full turns it into a refusal. One the user could not change anyway needs nothing. */
 static int collect_fd_nodes(const struct sbx_confine_options *opts, struct fd_node **ret_nodes, size_t *ret_n,
-                            char *reason, size_t size) {
+                            bool *ret_stderr_pty, char *reason, size_t size) {
         struct fd_node *nodes;
         size_t n = 0, used = 0;
 
         *ret_nodes = NULL;
         *ret_n = 0;
+        *ret_stderr_pty = false;
         reason[0] = '\0';
-        if (!opts || opts->n_inherited_fds == 0)
+        if (!opts || (opts->n_inherited_fds == 0 && !opts->stderr_pty))
                 return 0;
-        nodes = calloc(opts->n_inherited_fds, sizeof(*nodes));
+        nodes = calloc(opts->n_inherited_fds + 1, sizeof(*nodes));
         if (!nodes)
                 return -ENOMEM;
+        /* the caller's own pty for the command's stderr: reopened as descriptor 2 when it can be,
+         * else the caller gives the command a pipe (out->stderr_pty) */
+        if (opts->stderr_pty) {
+                const char *why = NULL;
+                struct stat st;
+                bool verified = false;
+
+                if (fstat(opts->stderr_pty_fd, &st) == 0 && S_ISCHR(st.st_mode) &&
+                    fd_node_path(opts->stderr_pty_fd, &st, &nodes[n], &why, &verified)) {
+                        nodes[n++].fd = STDERR_FILENO;
+                        *ret_stderr_pty = true;
+                }
+        }
         for (size_t i = 0; i < opts->n_inherited_fds; i++) {
                 int fd = opts->inherited_fds[i], fl;
                 const char *why = NULL;
@@ -512,7 +526,7 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                         return sbx_diag_set(diag, EPERM, "confine", *p,
                                             "the workspace root %s is itself a directory sbx depends on (its "
                                             "config, cache or audit database): choose another workspace", *p);
-        if ((r = collect_fd_nodes(req->opts, &nodes, &n_nodes, nodes_reason, sizeof(nodes_reason))) < 0)
+        if ((r = collect_fd_nodes(req->opts, &nodes, &n_nodes, &out->stderr_pty, nodes_reason, sizeof(nodes_reason))) < 0)
                 return sbx_diag_set(diag, -r, "build argv", "", "out of memory");
         sbx_argv_add(&b, runner);
         sbx_argv_add(&b, "--unshare-user");

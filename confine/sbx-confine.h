@@ -166,6 +166,11 @@ struct sbx_confine_options {
                                      that cannot be, and whose metadata the command could
                                      change, makes the enforcement partial */
         size_t n_inherited_fds;
+        bool stderr_pty;          /* stderr_pty_fd is the slave of the pseudo-terminal the caller
+                                     puts on the command's descriptor 2 (a node of the host's
+                                     devpts): bwrap reopens it inside when it can, and says so in
+                                     confined->stderr_pty */
+        int stderr_pty_fd;
         bool outlive_caller;     /* bwrap: no --die-with-parent, the runner finishes on its own
                                     once the caller is gone (the probe's fixed, short command);
                                     the other backends are unaffected */
@@ -200,6 +205,10 @@ struct sbx_confined_argv {
         bool stdin_dir;                    /* the runner puts opts->stdin_dir, reopened inside the
                                               sandbox, on the command's descriptor 0: the caller
                                               gives the runner /dev/null there */
+        bool stderr_pty;                   /* bwrap: the runner reopens opts->stderr_pty_fd's
+                                              pseudo-terminal, on the command's descriptor 2, on a
+                                              read-only mount inside the sandbox; without it the
+                                              caller gives the command a pipe instead */
         bool inprocess;                    /* argv[0] is sbx's shipped Landlock launcher, whose code
                                               sbx links: the caller may run it in the forked child
                                               (sbx_landlock_launch()) instead of executing it */

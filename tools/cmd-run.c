@@ -1387,6 +1387,10 @@ static int confine_backend(struct once_state *st) {
                 inherited[n_inherited++] = a->keep_fds[i];
         opts.inherited_fds = inherited;
         opts.n_inherited_fds = n_inherited;
+        /* the command's stderr when sbx's is a terminal: a pty of sbx's own, made now so that
+         * bubblewrap's launcher can reopen its slave */
+        opts.stderr_pty_fd = sbx_run_stderr_pty_prepare();
+        opts.stderr_pty = opts.stderr_pty_fd >= 0;
         if ((r = sbx_provider_new_local(st->cfg, a->backend, &st->provider, &st->diag)) < 0)
                 return sbx_fail_diag(SBX_EXIT_USAGE, "run", &st->diag);
         r = sbx_provider_confine(st->provider, st->command, st->policy, &opts, &st->confined, &why, &st->diag);

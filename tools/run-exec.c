@@ -1311,6 +1311,15 @@ fail:
         return -1;
 }
 
+/* The pseudo-terminal sbx_run_stderr_pty_prepare() made for the next run's stderr, or -1. */
+static int prepared_master = -1, prepared_slave = -1;
+
+int sbx_run_stderr_pty_prepare(void) {
+        if (prepared_master < 0)
+                prepared_master = open_stderr_pty(&prepared_slave);
+        return prepared_master >= 0 ? prepared_slave : -1;
+}
+
 /* Whether the confined command must not get `fd` itself: a file, directory, block device or
  * character device the caller opened without write access. Under bubblewrap the descriptor still
  * points into the host's writable mount, so the command could reopen it for writing through
@@ -2151,12 +2160,36 @@ static int open_inner(struct run_state *st) {
         return shutdown(st->inner_r, SHUT_WR);
 }
 
+/* The command's stderr when sbx's is a terminal: a pseudo-terminal of its own (st->err_r, its
+ * master, -1 for none). Under bubblewrap only the one prepared before the sandbox was built and
+ * reopened inside it (confined->stderr_pty): its slave is a node of the host's devpts, whose mode
+ * and times the command could otherwise change (a chmod 666 let every user write into it); else
+ * a pipe. */
+static void open_stderr_terminal(struct run_state *st) {
+        const struct sbx_confined_argv *confined = st->confined;
+        bool bwrap = confined && strcmp(confined->backend, "bwrap") == 0;
+        struct winsize ws;
+
+        if (prepared_master >= 0 && (!bwrap || confined->stderr_pty)) {
+                st->err_r = prepared_master;
+                st->err_w = prepared_slave;
+                prepared_master = prepared_slave = -1;
+                /* the terminal may have been resized since it was made */
+                if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0)
+                        (void) ioctl(st->err_w, TIOCSWINSZ, &ws);
+                return;
+        }
+        close_fd(&prepared_master);
+        close_fd(&prepared_slave);
+        st->err_r = bwrap ? -1 : open_stderr_pty(&st->err_w);
+}
+
 /* The pipes of a run (the command's stderr, the exec error, the runners' status, the wake-up, the
  * gate), the lifeline and the command's stdin: -1 (errno) when one cannot be made. */
 static int run_open(struct run_state *st) {
         const struct sbx_confined_argv *confined = st->confined;
 
-        st->err_r = open_stderr_pty(&st->err_w);
+        open_stderr_terminal(st);
         stderr_pty_master = st->err_r;
         if (st->err_r < 0 && open_pipe(&st->err_r, &st->err_w, O_CLOEXEC) < 0)
                 return -1;

@@ -77,6 +77,11 @@ bool sbx_run_backend_known(const char *name);
  * sandbox under bubblewrap), stdout of that kind becomes /dev/null (read-only, so writes
  * still fail), and such a --keep-fd is refused. */
 bool sbx_run_fd_reopenable(int fd);
+/* When sbx's stderr is a terminal: the pseudo-terminal that will be the command's stderr, opened
+ * now (once; the next run takes it), so that the backend can reopen its slave inside the sandbox.
+ * Returns the slave's descriptor (close-on-exec, sbx's), or -1 when stderr is no terminal or it
+ * cannot be made (the run then opens a pipe). */
+int sbx_run_stderr_pty_prepare(void);
 struct stat;
 /* Whether fd (st its fstat()) is a named FIFO open for reading or writing, not with O_PATH and not
  * a pipe: one a runner may open again by its path. */

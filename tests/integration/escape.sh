@@ -1257,6 +1257,53 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# When sbx's stderr is a terminal, the command's stderr is a pty of sbx's own: its slave, a node of
+# the host's devpts owned by the caller, was also passed as it is, and the command made it writable
+# by every user while the run lasted (`chmod 666 /proc/self/fd/2`: others could then write into
+# what sbx copies to the caller's terminal). Under bubblewrap it is reopened inside as well. Checked
+# on the host while the command still runs: the mode of its descriptor 2's node.
+cat >"$T/stderr-pty-meta.py" <<'PY'
+import os, pty, stat, subprocess, sys, time
+user, argv = sys.argv[1], sys.argv[2:]
+master, slave = pty.openpty()
+if user == "nobody":
+    os.fchown(slave, 65534, -1)
+p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave)
+os.close(slave)
+found = "command not found"
+for _ in range(200):
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if b"2.71828" in open("/proc/%s/cmdline" % pid, "rb").read().split(b"\0") and os.path.basename(os.readlink("/proc/%s/exe" % pid)) == "sleep":
+                st = os.stat("/proc/%s/fd/2" % pid)
+                found = "%s mode %o major %d" % ("chr" if stat.S_ISCHR(st.st_mode) else "other", st.st_mode & 0o777, os.major(st.st_rdev))
+        except OSError:
+            pass
+    if found != "command not found":
+        break
+    time.sleep(0.05)
+os.set_blocking(master, False)
+p.wait()
+print(found)
+PY
+for b in "${BACKENDS[@]}"; do
+        [ "$b" = bwrap ] || continue
+        for u in "${USERS[@]}"; do
+                d=$T/stderr-pty-$b-$u
+                run_as=()
+                mkdir -p "$d/ws" "$d/cache"
+                if [ "$u" = nobody ]; then
+                        chown -R 65534:65534 "$d"
+                        run_as=("${T_NOBODY[@]}")
+                fi
+                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/stderr-pty-meta.py" "$u" \
+                        "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" \
+                        --db "$d/audit.db" -- sh -c 'chmod 666 /proc/self/fd/2; exec sleep 2.71828' 2>&1)
+                t_check "$b/workspace-write/$u/stderr-pty-meta: sbx's own pty on the command's stderr keeps its mode ($out)" \
+                        eval '[[ "$out" =~ ^chr\ mode\ ([0-7]+)\ major\ (13[6-9]|14[0-3])$ ]] && [ "${BASH_REMATCH[1]}" != 666 ]'
+        done
+done
+
 # ---- a cgroup2 file system of the command's own, mounted detached ------------------------------
 # Landlock's domain refuses mount(2) and move_mount(2), but not the new mount API's fsopen(2) and
 # fsmount(2): in a user, mount and cgroup namespace of its own, a command under bubblewrap got a
