@@ -442,13 +442,10 @@ struct launch {
         } bound_ids[MAX_BOUND];
         size_t n_bound, n_bound_ids;
         /* --fd-node N:c|b:DEV:INO:RDEV:PATH (--seal-mounts): descriptor N, a device node of the
-         * caller's, is to be opened again at PATH, where bubblewrap bound its host node */
-        struct fd_node {
-                int fd;
-                bool block;
-                unsigned long long dev, ino, rdev;
-                const char *path;
-        } fd_nodes[MAX_FD_NODES];
+         * caller's, is to be opened again at PATH, where bubblewrap bound its host node. Kept as
+         * given (checked by parse_fd_node()), read again when used: this struct lives on a stack
+         * that may be small (ulimit -s 32) */
+        const char *fd_nodes[MAX_FD_NODES];
         size_t n_fd_nodes;
         unsigned close_std;    /* --close-std: bit N, close N right before exec */
         const char *stdin_dir; /* --stdin-dir, and its --stdin-dir-id */
@@ -491,21 +488,38 @@ static void parse_bound_id(const char *v, struct launch *l) {
         l->n_bound_ids++;
 }
 
-/* --fd-node N:c|b:DEV:INO:RDEV:PATH (v), the next of l->fd_nodes: PATH in /dev, the sandbox's own. */
-static void parse_fd_node(const char *v, struct launch *l) {
-        struct fd_node *n = &l->fd_nodes[l->n_fd_nodes];
+/* One --fd-node N:c|b:DEV:INO:RDEV:PATH, PATH in /dev (the sandbox's own), read into n; false when
+ * malformed. */
+struct fd_node {
+        int fd;
+        bool block;
+        unsigned long long dev, ino, rdev;
+        const char *path;
+};
+
+static bool read_fd_node(const char *v, struct fd_node *n) {
         char type = 0;
-        int fd = -1, at = 0;
+        int at = 0;
+
+        n->fd = -1;
+        if (!v || sscanf(v, "%d:%c:%llu:%llu:%llu:%n", &n->fd, &type, &n->dev, &n->ino, &n->rdev, &at) != 5 ||
+            at == 0 || n->fd < 0 || (type != 'c' && type != 'b') || strncmp(v + at, "/dev/", 5) != 0 ||
+            strstr(v + at, "/.."))
+                return false;
+        n->block = type == 'b';
+        n->path = v + at;
+        return true;
+}
+
+/* --fd-node (v), the next of l->fd_nodes. */
+static void parse_fd_node(const char *v, struct launch *l) {
+        struct fd_node n;
 
         if (l->n_fd_nodes >= MAX_FD_NODES)
                 usage_fail("too many --fd-node options (at most %d)", MAX_FD_NODES);
-        if (!v || sscanf(v, "%d:%c:%llu:%llu:%llu:%n", &fd, &type, &n->dev, &n->ino, &n->rdev, &at) != 5 || at == 0 ||
-            fd < 0 || (type != 'c' && type != 'b') || strncmp(v + at, "/dev/", 5) != 0 || strstr(v + at, "/.."))
+        if (!read_fd_node(v, &n))
                 usage_fail("--fd-node needs N:c|b:DEV:INO:RDEV:PATH with PATH in /dev, got '%s'", v ? v : "");
-        n->fd = fd;
-        n->block = type == 'b';
-        n->path = v + at;
-        l->n_fd_nodes++;
+        l->fd_nodes[l->n_fd_nodes++] = v;
 }
 
 /* The options that go together, or exclude each other. */
@@ -1295,13 +1309,15 @@ static void reopen_sinks(void) {
  * the run's enforcement full on the strength of it. */
 static void reopen_fd_nodes(const struct launch *l) {
         for (size_t i = 0; i < l->n_fd_nodes; i++) {
-                const struct fd_node *n = &l->fd_nodes[i];
-                int pfd = open_path_no_symlinks(n->path, O_PATH | O_NOFOLLOW), flags, fdflags, nfd;
+                struct fd_node node, *n = &node;
+                int pfd, flags, fdflags, nfd;
                 struct statvfs sv;
                 struct stat st;
                 char proc[64];
                 off_t off;
 
+                (void) read_fd_node(l->fd_nodes[i], n); /* checked by parse_fd_node() */
+                pfd = open_path_no_symlinks(n->path, O_PATH | O_NOFOLLOW);
                 if (pfd < 0)
                         fail(errno, "fd-node", "descriptor %d: cannot open %s, where its device node was bound", n->fd,
                              n->path);
