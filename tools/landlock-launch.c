@@ -63,10 +63,12 @@
  * --status-fd N (N >= 3, an open fd): structural evidence for the caller. The launcher marks N
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
- * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, name, abi, ruleset, rule,
- * write-dir, stdin, environment, signals, capabilities, no-new-privs, restrict-self, seccomp, close-fd, lifeline, wait,
- * keeper, exec) and exits 125. Otherwise the successful execve closes N without a record: EOF with
- * no record means the command was executed. With --seal-mounts the launcher also writes "X\n" on N
+ * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, name, abi,
+ * ruleset, rule, write-dir, stdin, environment, signals, capabilities, no-new-privs, restrict-self,
+ * seccomp, close-fd, fd-node, lifeline, wait, keeper, exec) and exits 125. Otherwise the successful
+ * execve closes N without a record: EOF with no record means the command was executed (given
+ * --name, the launcher also carries that name until the exec, which sbx reads at its end:
+ * run-exec.c, launch_comm). With --seal-mounts the launcher also writes "X\n" on N
  * right before the execve (an exec that then fails adds its record after it): inside bubblewrap,
  * whose own death by a signal also ends N, only that mark says the command was executed.
  *
