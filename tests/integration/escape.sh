@@ -1238,17 +1238,22 @@ print("rc %d mode %o->%o year %d %s" % (rc, before.st_mode & 0o7777, after.st_mo
                                          time.gmtime(after.st_mtime).tm_year,
                                          " ".join(out.decode(errors="replace").split())))
 PY
+# user_case_dir NAME USER: d, a new directory $T/NAME-USER with ws/ and cache/ (nobody's for
+# nobody), and run_as, the prefix that runs a command as USER
+user_case_dir() {
+        d=$T/$1-$2
+        run_as=()
+        mkdir -p "$d/ws" "$d/cache"
+        if [ "$2" = nobody ]; then
+                chown -R 65534:65534 "$d"
+                run_as=("${T_NOBODY[@]}")
+        fi
+}
 TTY_CMD='chmod 606 /proc/self/fd/0; touch -m -d 1999-01-01 /proc/self/fd/1; [ "$(stat -L -c %t:%T "$(tty)")" = "$(stat -L -c %t:%T /proc/self/fd/0)" ] && echo same-tty; stty -g >/dev/null && echo stty-ok'
 for b in "${BACKENDS[@]}"; do
         [ "$b" = bwrap ] || continue
         for u in "${USERS[@]}"; do
-                d=$T/tty-all-$b-$u
-                run_as=()
-                mkdir -p "$d/ws" "$d/cache"
-                if [ "$u" = nobody ]; then
-                        chown -R 65534:65534 "$d"
-                        run_as=("${T_NOBODY[@]}")
-                fi
+                user_case_dir "tty-all-$b" "$u"
                 out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-meta-all.py" "$u" \
                         "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" \
                         --db "$d/audit.db" -- sh -c "$TTY_CMD" 2>&1)
@@ -1289,13 +1294,7 @@ PY
 for b in "${BACKENDS[@]}"; do
         [ "$b" = bwrap ] || continue
         for u in "${USERS[@]}"; do
-                d=$T/stderr-pty-$b-$u
-                run_as=()
-                mkdir -p "$d/ws" "$d/cache"
-                if [ "$u" = nobody ]; then
-                        chown -R 65534:65534 "$d"
-                        run_as=("${T_NOBODY[@]}")
-                fi
+                user_case_dir "stderr-pty-$b" "$u"
                 out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/stderr-pty-meta.py" "$u" \
                         "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" \
                         --db "$d/audit.db" -- sh -c 'chmod 666 /proc/self/fd/2; exec sleep 2.71828' 2>&1)
