@@ -185,13 +185,21 @@ static bool runner_own_group;
 static volatile sig_atomic_t child_made;
 /* sbx's own Landlock launcher, run in sbx's child: the name that child carries until it executes
  * the command, "sbx/" and random letters (an exec names the task after its file, and a file name
- * has no '/'; the command cannot learn the letters, gone from it at its exec). Still carried when
+ * has no '/'; the command cannot learn the letters from itself, gone at its exec, though another
+ * process may tell it: launch_inprocess). Still carried when
  * the child ended, the command was never executed: a launcher killed by a signal before its exec
  * (a host's seccomp filter that kills, the OOM killer, a crash) was read as the command's death
  * by that signal. Empty: not watched. */
 static char launch_comm[16];
 static char name_arg[16]; /* its copy on the launcher's command line */
 static bool launch_comm_kept; /* the runner ended with that name */
+/* The launcher is sbx's child itself, not an executable: it never executed anything before the
+ * command. The name alone is no proof then: any process may read it in /proc/PID/comm while the
+ * launcher sets up, and tell the command (another confined command that watched for it: the command
+ * set it with prctl(PR_SET_NAME) and exited 0, read as a runner failure, 3 runs in 5). The kernel's
+ * PF_FORKNOEXEC, set on a forked task and cleared by its exec, never set again on it, is: the
+ * child must still carry both. */
+static bool launch_inprocess;
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
  * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
@@ -1856,6 +1864,25 @@ static bool runner_released(const struct status_buf *inner, int inner_r) {
         return inner && (inner->len > 0 || (inner_r >= 0 && ioctl(inner_r, FIONREAD, &queued) == 0 && queued > 0));
 }
 
+/* PF_FORKNOEXEC (include/linux/sched.h), a task's flags in /proc/PID/stat */
+#define TASK_FORKNOEXEC 0x00000040UL
+
+/* The ended child pid (not reaped) never executed a file: its task flags, the ninth field of its
+ * /proc/PID/stat (after the name in parentheses, which may hold anything), still hold
+ * PF_FORKNOEXEC. False when they cannot be read. */
+static bool never_executed(pid_t pid) {
+        char path[64], buf[512], *p;
+        unsigned long flags;
+
+        snprintf(path, sizeof(path), "/proc/%d/stat", (int) pid);
+        if (sbx_read_head(path, buf, sizeof(buf)) <= 0 || !(p = strrchr(buf, ')')))
+                return false;
+        /* state, ppid, pgrp, session, tty_nr, tpgid, flags */
+        if (sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+                return false;
+        return (flags & TASK_FORKNOEXEC) != 0;
+}
+
 /* waitpid(pid, wstatus, flags) for the runner. bubblewrap's process group (the command has a
  * session of its own) ends with bubblewrap, killed once it exited, while its zombie still holds
  * the group's id: a bubblewrap that died before it released the sandbox's process (a crash:
@@ -1878,7 +1905,7 @@ static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status
                 snprintf(path, sizeof(path), "/proc/%d/comm", (int) pid);
                 launch_comm_kept = sbx_read_head(path, comm, sizeof(comm)) > 0 &&
                                    strncmp(comm, launch_comm, strlen(launch_comm)) == 0 &&
-                                   comm[strlen(launch_comm)] == '\n';
+                                   comm[strlen(launch_comm)] == '\n' && (!launch_inprocess || never_executed(pid));
         }
         if (!runner_own_group)
                 return waitpid(pid, wstatus, flags);
@@ -2344,6 +2371,7 @@ static enum run_step run_spawn(struct run_state *st) {
         };
         sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
         set_launch_comm(confined && strcmp(confined->backend, "landlock") == 0);
+        launch_inprocess = st->inprocess;
         if (launch_comm[0] && (st->named_argv = launcher_named(st->exec_argv)))
                 req.argv = st->named_argv;
         else

@@ -1528,6 +1528,52 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                 eval '[ "$seen" = "sbx-keeper sh " ] || [ "$seen" = "sh " ]'
 fi
 
+# ... nor is a name it learnt proof: any process may read one in /proc/PID/comm while the launcher
+# sets up (another confined command that watched /proc for it told it, 3 runs in 5), and a command
+# that took it with prctl(PR_SET_NAME) and exited 0 read as a runner failure, 125, "nothing was
+# executed", its file written. sbx's own child (no configured launcher) must also still be a task
+# that executed nothing (PF_FORKNOEXEC, which only a fork sets). strace holds that child before
+# its exec (its landlock_restrict_self delayed) while the test reads the name, as that watcher did.
+if [[ " ${BACKENDS[*]} " == *" landlock "* ]] && command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
+        d=$T/ss/root-ws
+        db=$T/ss/root-db/name-taken.db
+        rm -f "$db" "$db"-* "$d/v.json" "$d/ran" "$d/name" "$d/out"
+        # (a writer of its own: strace -f would wait for one that sbx started)
+        start_writer "$db" "$SBX_BIN"
+        # (LeakSanitizer cannot work under ptrace: it aborts an ASan build's sbx at exit)
+        ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 SBX_CONFIG="$T/ss-empty.config" \
+                strace -f -o /dev/null -e trace=landlock_restrict_self \
+                -e inject=landlock_restrict_self:delay_enter=1500000:when=1 \
+                "$SBX_BIN" run --backend landlock --root "$d" --db "$db" \
+                --verdict-json "$d/v.json" -- python3 -c 'import ctypes, sys
+open(sys.argv[1] + "/ran", "w").close()
+name = open(sys.argv[1] + "/name", "rb").read().strip()
+ctypes.CDLL(None).prctl(15, name, 0, 0, 0)
+print(open("/proc/self/comm").read().strip())' "$d" >"$d/out" 2>/dev/null &
+        pid=$!
+        name=
+        for _ in $(seq 100); do
+                # (the launcher: a descendant of $pid, under strace and sbx; other runs have one too)
+                for c in $(ps -e -o pid=,comm= | awk '$2 ~ /^sbx\// { print $1 }'); do
+                        a=$c
+                        for _ in 1 2 3 4; do
+                                a=$(ps -o ppid= -p "$a" 2>/dev/null | tr -d ' ')
+                                [ "$a" = "$pid" ] && name=$(ps -o comm= -p "$c") && break 2
+                        done
+                done
+                [ -n "$name" ] && break
+                sleep 0.02
+        done
+        echo "$name" >"$d/name"
+        reap "$pid"
+        got="$(field "$d/v.json" verdict):$rc"
+        t_check "landlock: a command that took the launcher's name it learnt ($name, then $(cat "$d/out")) and exited 0: success, 0 ($got; $(field "$d/v.json" message)), it ran" \
+                test -n "$name" -a "$(cat "$d/out")" = "$name" -a "$got" = success:0 -a -e "$d/ran"
+        kill "$wpid" 2>/dev/null
+        wait "$wpid" 2>/dev/null
+        rm -f "$d/out" "$d/name" "$d/ran" "$d/v.json"
+fi
+
 # --- a signal right after sbx asked the audit writer for the run's row, before sbx caught any: it
 # killed sbx, and the writer's row stayed `running`, later `interrupted`, with no verdict (review:
 # 1 run in 25 of SIGINTs sent 0-30 ms after the start, bwrap and landlock). strace holds that moment
