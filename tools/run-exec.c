@@ -184,22 +184,19 @@ static bool runner_own_group;
  * foreground group before that (held since sbx's start) never reached the command. */
 static volatile sig_atomic_t child_made;
 /* sbx's own Landlock launcher, run in sbx's child: the name that child carries until it executes
- * the command, "sbx/" and random letters (an exec names the task after its file, and a file name
- * has no '/'; the command cannot learn the letters from itself, gone at its exec, though another
- * process may tell it: launch_inprocess). Still carried when
- * the child ended, the command was never executed: a launcher killed by a signal before its exec
- * (a host's seccomp filter that kills, the OOM killer, a crash) was read as the command's death
- * by that signal. Empty: not watched. */
+ * the command, "sbx/" and random letters (--name; an exec names the task after its file, and a
+ * file name has no '/'). Still carried when the child ended, and the child still a task that never
+ * executed a file (the kernel's PF_FORKNOEXEC, set on a forked task and cleared by its exec, never
+ * set again on it: never_executed()), the command was never executed: a launcher killed by a
+ * signal before its exec (a host's seccomp filter that kills, the OOM killer, a crash) was read as
+ * the command's death by that signal. The name alone is no proof: any process may read it in
+ * /proc/PID/comm while the launcher sets up and tell the command, which may take it
+ * (prctl(PR_SET_NAME)) and exit 0 (another confined command that watched for it: read as a runner
+ * failure, 3 runs in 5). So a configured launcher executable, which executed its own file, is not
+ * watched: one killed before its exec still reads as the command's end. Empty: not watched. */
 static char launch_comm[16];
 static char name_arg[16]; /* its copy on the launcher's command line */
-static bool launch_comm_kept; /* the runner ended with that name */
-/* The launcher is sbx's child itself, not an executable: it never executed anything before the
- * command. The name alone is no proof then: any process may read it in /proc/PID/comm while the
- * launcher sets up, and tell the command (another confined command that watched for it: the command
- * set it with prctl(PR_SET_NAME) and exited 0, read as a runner failure, 3 runs in 5). The kernel's
- * PF_FORKNOEXEC, set on a forked task and cleared by its exec, never set again on it, is: the
- * child must still carry both. */
-static bool launch_inprocess;
+static bool launch_comm_kept; /* the runner ended with that name, never having executed a file */
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
  * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
@@ -1905,7 +1902,7 @@ static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status
                 snprintf(path, sizeof(path), "/proc/%d/comm", (int) pid);
                 launch_comm_kept = sbx_read_head(path, comm, sizeof(comm)) > 0 &&
                                    strncmp(comm, launch_comm, strlen(launch_comm)) == 0 &&
-                                   comm[strlen(launch_comm)] == '\n' && (!launch_inprocess || never_executed(pid));
+                                   comm[strlen(launch_comm)] == '\n' && never_executed(pid);
         }
         if (!runner_own_group)
                 return waitpid(pid, wstatus, flags);
@@ -2370,8 +2367,8 @@ static enum run_step run_spawn(struct run_state *st) {
                 .collect = st->collect_ok ? &st->coll : NULL,
         };
         sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
-        set_launch_comm(confined && strcmp(confined->backend, "landlock") == 0);
-        launch_inprocess = st->inprocess;
+        /* (sbx's own child only: see launch_comm) */
+        set_launch_comm(confined && strcmp(confined->backend, "landlock") == 0 && st->inprocess);
         if (launch_comm[0] && (st->named_argv = launcher_named(st->exec_argv)))
                 req.argv = st->named_argv;
         else

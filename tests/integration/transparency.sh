@@ -1479,17 +1479,17 @@ for who in "${WHO[@]}"; do
         done
 done
 
-# --- under Landlock, sbx's child (the launcher) ended by a signal before it executed the command,
-# while it waits for its go-ahead (the mute writer holds it there). SIGKILL, as the OOM killer
-# sends: the command never ran, runner_failure, 125 (was task_failure, 137). SIGTERM, a signal sbx
-# passes on: the run's end by it, 143, as when sbx itself gets it.
+# --- under Landlock, sbx's child (the launcher: no launcher configured) ended by a signal before it
+# executed the command, while it waits for its go-ahead (the mute writer holds it there). SIGKILL,
+# as the OOM killer sends: the command never ran, runner_failure, 125 (was task_failure, 137).
+# SIGTERM, a signal sbx passes on: the run's end by it, 143, as when sbx itself gets it.
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         db=$T/ss/root-db/launcher-killed.db
         d=$T/ss/root-ws
         for sig in KILL TERM; do
                 rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
                 t_mute_writer "$db" env
-                "$SBX_BIN" run --backend landlock --root "$d" --db "$db" --verdict-json "$d/v.json" \
+                SBX_CONFIG="$T/ss-empty.config" "$SBX_BIN" run --backend landlock --root "$d" --db "$db" --verdict-json "$d/v.json" \
                         -- sh -c 'echo ran > "$1/ran"' sh "$d" 2>/dev/null &
                 pid=$!
                 child=
@@ -1521,7 +1521,7 @@ fi
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         # (sbx's children: the command and the keeper; other tests' runs may be in their set-up)
         # (and their command lines: the keeper keeps the launcher's memory, its arguments too)
-        seen=$("$SBX_BIN" run --backend landlock -- sh -c 'ps -o comm= --ppid "$PPID" | sort | tr "\n" " "
+        seen=$(SBX_CONFIG="$T/ss-empty.config" "$SBX_BIN" run --backend landlock -- sh -c 'ps -o comm= --ppid "$PPID" | sort | tr "\n" " "
                 for p in $(ps -o pid= --ppid "$PPID"); do tr "\0" " " </proc/$p/cmdline; done | grep -o "sb[x]/[A-Za-z0-9]*"')
         # (no keeper before Landlock ABI 6)
         t_check "landlock: sbx's children as the command sees them: itself and the keeper, named sbx-keeper, none with the launcher's name ($seen)" \
