@@ -55,7 +55,6 @@
  *     no set-user-ID or set-group-ID bit is set, by chmod or on a file made (EACCES), openat2
  *     fails with ENOSYS and io_uring with EPERM (landlock-seccomp.c).
  * --max-abi N uses at most Landlock ABI N (tests use it to act as an older kernel).
- * --name NAME (1 to 15 bytes) is the launcher's process name until the exec (setup_name()).
  *
  * Failures of the launcher itself (usage errors included): one line on stderr starting with
  * "sbx-landlock: ", exit status 125, and the command is never executed.
@@ -63,12 +62,12 @@
  * --status-fd N (N >= 3, an open fd): structural evidence for the caller. The launcher marks N
  * close-on-exec at once. If it fails before the command is executed it writes one record
  *     E <errno> <step>\n
- * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, name, abi,
+ * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi,
  * ruleset, rule, write-dir, stdin, environment, signals, capabilities, no-new-privs, restrict-self,
  * seccomp, close-fd, fd-node, lifeline, wait, keeper, exec) and exits 125. Otherwise the successful
- * execve closes N without a record: EOF with no record means the command was executed (given
- * --name, the launcher also carries that name until the exec, which sbx reads at its end:
- * run-exec.c, launch_comm). With --seal-mounts the launcher also writes "X\n" on N
+ * execve closes N without a record: EOF with no record means the command was executed (in sbx's
+ * own child sbx also reads whether the ended child ever executed a file: run-exec.c,
+ * watch_launcher). With --seal-mounts the launcher also writes "X\n" on N
  * right before the execve (an exec that then fails adds its record after it): inside bubblewrap,
  * whose own death by a signal also ends N, only that mark says the command was executed.
  *
@@ -184,7 +183,7 @@ __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const cha
 
 static const char usage_text[] =
         "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO[:MOUNTS]]]...\n"
-        "                    [--status-fd N] [--max-abi N] [--die-with-parent] [--name NAME] -- ARGV...\n"
+        "                    [--status-fd N] [--max-abi N] [--die-with-parent] -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere but /dev's device nodes\n"
         "(there only random, urandom and /dev/shm's objects are read), writes only to the\n"
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
@@ -194,8 +193,7 @@ static const char usage_text[] =
         "from Landlock ABI 6 no signal reaches a process outside the sandbox. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
         "record 'E <errno> <step>' on fd N. --die-with-parent: the launcher dies with its parent,\n"
-        "and (from ABI 6) every process of the sandbox is killed when the launcher's parent dies.\n"
-        "--name NAME: the launcher's process name until it executes ARGV.\n";
+        "and (from ABI 6) every process of the sandbox is killed when the launcher's parent dies.\n";
 
 /* Strict decimal in [min, max]; false otherwise. */
 static bool parse_int(const char *s, long min, long max, long *ret) {
@@ -374,27 +372,6 @@ static void status_exec_mark(void) {
         while (w < 0 && errno == EINTR);
         if (w != 2)
                 fail(w < 0 ? errno : EIO, "status-fd", "cannot report the exec on --status-fd");
-}
-
-/* --name NAME (1 to 15 bytes): the launcher's process name (prctl PR_SET_NAME) until the exec
- * gives the command its own. sbx names it with a '/', which no file name and so no exec gives,
- * and reads the name of the ended process: still that one, the command was never executed (a
- * launcher killed by a signal leaves no record). Set first of all, after the record's descriptor. */
-static void setup_name(char **argv) {
-        for (int i = 1; argv[i] && strcmp(argv[i], "--") != 0; i++) {
-                bool matched;
-                const char *v = option_value(argv, &i, "--name", &matched);
-
-                if (!matched)
-                        continue;
-                if (!v || !*v || strlen(v) > 15)
-                        usage_fail("--name needs a name of 1 to 15 bytes, got '%s'", v ? v : "");
-                if (prctl(PR_SET_NAME, v, 0, 0, 0) < 0)
-                        fail(errno, "name", "cannot set the process name");
-                /* and gone from the arguments: the keeper keeps this memory past the exec, and its
-                 * /proc/PID/cmdline would show the command the name */
-                memset(argv[i], '-', strlen(argv[i]));
-        }
 }
 
 /* Finds --status-fd before anything else so that every later failure, usage errors included,
@@ -584,8 +561,6 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         else
                                 usage_fail("unknown mode '%s' (read-only or workspace-write)", v);
                         l->mode_set = true;
-                } else if ((v = option_value(argv, &i, "--name", &m)), m) {
-                        /* set by setup_name() */
                 } else if (strcmp(a, "--seal-mounts") == 0) {
                         l->seal_mounts = true;
                 } else if (strcmp(a, "--die-with-parent") == 0) {
@@ -1650,8 +1625,8 @@ static void start_keeper(void) {
 
         if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
                 fail(errno, "keeper", "cannot make the launcher's memory non-dumpable");
-        /* the keeper is born with its own name, not the launcher's --name: outlasting the exec, it
-         * would show the command (/proc/PID/comm) the name that says the command never ran */
+        /* the keeper is born with a name of its own (the launcher's would be sbx's, or
+         * sbx-landlock), so that it is told apart from the moment it exists */
         if (prctl(PR_GET_NAME, name, 0, 0, 0) < 0 || prctl(PR_SET_NAME, "sbx-keeper", 0, 0, 0) < 0)
                 fail(errno, "keeper", "cannot name the keeper");
         k = clone(keeper_main, keeper_stack + sizeof(keeper_stack), CLONE_VM | CLONE_PARENT | SIGCHLD,
@@ -1793,7 +1768,6 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         if (argc < 1 || !argv[0])
                 usage_fail("no arguments");
         setup_status_fd(argv);
-        setup_name(argv);
         parse_args(argc, argv, l);
         setup_lifeline(l->lifeline_fd);
         /* --die-with-parent: the launcher dies with its parent too, as the command would. One whose

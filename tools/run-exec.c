@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -183,20 +182,17 @@ static bool runner_own_group;
 /* The command's process exists (spawn_child() made it): a signal the terminal sent the whole
  * foreground group before that (held since sbx's start) never reached the command. */
 static volatile sig_atomic_t child_made;
-/* sbx's own Landlock launcher, run in sbx's child: the name that child carries until it executes
- * the command, "sbx/" and random letters (--name; an exec names the task after its file, and a
- * file name has no '/'). Still carried when the child ended, and the child still a task that never
- * executed a file (the kernel's PF_FORKNOEXEC, set on a forked task and cleared by its exec, never
- * set again on it: never_executed()), the command was never executed: a launcher killed by a
- * signal before its exec (a host's seccomp filter that kills, the OOM killer, a crash) was read as
- * the command's death by that signal. The name alone is no proof: any process may read it in
- * /proc/PID/comm while the launcher sets up and tell the command, which may take it
- * (prctl(PR_SET_NAME)) and exit 0 (another confined command that watched for it: read as a runner
- * failure, 3 runs in 5). So a configured launcher executable, which executed its own file, is not
- * watched: one killed before its exec still reads as the command's end. Empty: not watched. */
-static char launch_comm[16];
-static char name_arg[16]; /* its copy on the launcher's command line */
-static bool launch_comm_kept; /* the runner ended with that name, never having executed a file */
+/* sbx's own Landlock launcher, run in sbx's child (watch_launcher): a child that ended while it was
+ * still a task that never executed a file (the kernel's PF_FORKNOEXEC, set on a forked task and
+ * cleared by its exec, never set again on it: never_executed()) never executed the command: a
+ * launcher killed by a signal before its exec (a host's seccomp filter that kills, the OOM killer,
+ * a crash) leaves no record, and was read as the command's death by that signal. Nothing the
+ * command does after its exec sets the flag again (an earlier check also required a random name
+ * that the launcher carried until its exec: any process could read that name in /proc and tell the
+ * command, which could take it). A configured launcher executable executed its own file, so it is
+ * not watched this way (its exec mark says it executed the command). */
+static bool watch_launcher;
+static bool launcher_unexecuted; /* the watched runner ended never having executed a file */
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
  * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
@@ -1217,7 +1213,7 @@ static bool inner_executed(const struct status_buf *b) {
 /* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} when its sandbox's
  * process ended, sbx's launcher, which inside bubblewrap writes its mark right before the exec
  * (inner_failure()); sbx's Landlock launcher writes a record only when it fails before exec, and
- * in sbx's child it carries launch_comm until then.
+ * in sbx's child it is a task that executed nothing until then (watch_launcher).
  * runner_signal: the signal that killed the runner itself, when it is none that sbx passes on
  * and the run did not end before the runner was released (0 otherwise). */
 static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus,
@@ -1257,7 +1253,7 @@ static enum started structural_evidence(const char *backend, const struct superv
         if (strcmp(backend, "landlock") == 0) {
                 /* (a launcher that a signal sbx passes on ended is the run's end by that signal,
                  * as under bubblewrap) */
-                if (s->status.len > 0 || (launch_comm_kept && (runner_signal || WIFEXITED(wstatus))))
+                if (s->status.len > 0 || (launcher_unexecuted && (runner_signal || WIFEXITED(wstatus))))
                         return STARTED_NO;
                 return WIFEXITED(wstatus) ? STARTED_YES : STARTED_UNKNOWN;
         }
@@ -1891,18 +1887,13 @@ static bool never_executed(pid_t pid) {
 static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status_buf *inner, int inner_r) {
         siginfo_t si = { 0 };
 
-        if (launch_comm[0]) {
-                char path[64], comm[32];
-
-                /* its name before it is reaped (a zombie keeps it) */
+        if (watch_launcher) {
+                /* its task flags before it is reaped (a zombie keeps them) */
                 if (waitid(P_PID, (id_t) pid, &si, WEXITED | WNOWAIT | (flags & WNOHANG)) < 0)
                         return -1;
                 if (si.si_pid != pid)
                         return 0;
-                snprintf(path, sizeof(path), "/proc/%d/comm", (int) pid);
-                launch_comm_kept = sbx_read_head(path, comm, sizeof(comm)) > 0 &&
-                                   strncmp(comm, launch_comm, strlen(launch_comm)) == 0 &&
-                                   comm[strlen(launch_comm)] == '\n' && never_executed(pid);
+                launcher_unexecuted = never_executed(pid);
         }
         if (!runner_own_group)
                 return waitpid(pid, wstatus, flags);
@@ -1913,40 +1904,6 @@ static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status
         if (!runner_released(inner, inner_r))
                 kill_runner_group();
         return waitpid(pid, wstatus, flags);
-}
-
-/* launch_comm for a run whose launcher runs in sbx's child (watch), none otherwise. Without random
- * bytes, none: the run is then judged as before, by the launcher's record and the exit status. */
-static void set_launch_comm(bool watch) {
-        static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-        unsigned char r[sizeof(launch_comm) - 5];
-
-        launch_comm[0] = '\0';
-        launch_comm_kept = false;
-        if (!watch || getrandom(r, sizeof(r), GRND_NONBLOCK) != (ssize_t) sizeof(r))
-                return;
-        memcpy(launch_comm, "sbx/", 4);
-        for (size_t i = 0; i < sizeof(r); i++)
-                launch_comm[4 + i] = letters[r[i] % (sizeof(letters) - 1)];
-        launch_comm[4 + sizeof(r)] = '\0';
-}
-
-/* The launcher's argv with --name launch_comm first (heap; NULL without memory). */
-static char **launcher_named(char *const *argv) {
-        size_t n = 0;
-        char **named;
-
-        while (argv[n])
-                n++;
-        named = calloc(n + 3, sizeof(char *));
-        if (!named)
-                return NULL;
-        named[0] = argv[0];
-        named[1] = (char *) "--name";
-        memcpy(name_arg, launch_comm, sizeof(name_arg));
-        named[2] = name_arg; /* a copy: the launcher scrubs it */
-        memcpy(named + 3, argv + 1, n * sizeof(char *)); /* argv[1..n-1] and its NULL */
-        return named;
 }
 
 /* Closes a descriptor that is open and marks it closed. */
@@ -2029,7 +1986,6 @@ struct run_state {
         bool collect_ok;
         struct collect coll;
         char *const *exec_argv;
-        char **named_argv; /* the Landlock launcher's, with its --name (launch_comm) */
         struct supervise s;
         int status_num, wstatus, exec_errno;
         bool err_open, status_open, inner_open, reaped;
@@ -2067,7 +2023,6 @@ static void run_state_done(struct run_state *st) {
         run_close(st);
         free(st->pump);
         free(st->envp);
-        free(st->named_argv);
         if (st->classifier)
                 sbx_classifier_free(st->classifier);
         errno = e;
@@ -2367,12 +2322,9 @@ static enum run_step run_spawn(struct run_state *st) {
                 .collect = st->collect_ok ? &st->coll : NULL,
         };
         sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
-        /* (sbx's own child only: see launch_comm) */
-        set_launch_comm(confined && strcmp(confined->backend, "landlock") == 0 && st->inprocess);
-        if (launch_comm[0] && (st->named_argv = launcher_named(st->exec_argv)))
-                req.argv = st->named_argv;
-        else
-                launch_comm[0] = '\0'; /* not named, not watched */
+        /* (sbx's own child only: see watch_launcher) */
+        watch_launcher = confined && strcmp(confined->backend, "landlock") == 0 && st->inprocess;
+        launcher_unexecuted = false;
         if (req.use_fork)
                 sbx_ll_keeper_share(); /* the child's memory is its own: sbx is told the keeper */
         /* bubblewrap: its guard first, whose group it joins */
