@@ -67,9 +67,10 @@
  * seccomp, close-fd, fd-node, lifeline, wait, keeper, exec) and exits 125. Otherwise the successful
  * execve closes N without a record: EOF with no record means the command was executed (in sbx's
  * own child sbx also reads whether the ended child ever executed a file: run-exec.c,
- * watch_launcher). With --seal-mounts the launcher also writes "X\n" on N
+ * watch_launcher). With --exec-mark (implied by --seal-mounts) the launcher also writes "X\n" on N
  * right before the execve (an exec that then fails adds its record after it): inside bubblewrap,
- * whose own death by a signal also ends N, only that mark says the command was executed.
+ * whose own death by a signal also ends N, and for a launcher executable killed before its exec
+ * (which leaves no record either), only that mark says the command was executed.
  *
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
  * before exec); fds it inherits are passed through untouched, as are the environment and the
@@ -183,7 +184,7 @@ __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const cha
 
 static const char usage_text[] =
         "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO[:MOUNTS]]]...\n"
-        "                    [--status-fd N] [--max-abi N] [--die-with-parent] -- ARGV...\n"
+        "                    [--status-fd N [--exec-mark]] [--max-abi N] [--die-with-parent] -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere but /dev's device nodes\n"
         "(there only random, urandom and /dev/shm's objects are read), writes only to the\n"
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
@@ -192,8 +193,9 @@ static const char usage_text[] =
         "IPC objects and message queues, the keyrings, and another process's resource limits;\n"
         "from Landlock ABI 6 no signal reaches a process outside the sandbox. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
-        "record 'E <errno> <step>' on fd N. --die-with-parent: the launcher dies with its parent,\n"
-        "and (from ABI 6) every process of the sandbox is killed when the launcher's parent dies.\n";
+        "record 'E <errno> <step>' on fd N; --exec-mark: 'X' on fd N right before ARGV is executed.\n"
+        "--die-with-parent: the launcher dies with its parent, and (from ABI 6) every process of\n"
+        "the sandbox is killed when the launcher's parent dies.\n";
 
 /* Strict decimal in [min, max]; false otherwise. */
 static bool parse_int(const char *s, long min, long max, long *ret) {
@@ -230,15 +232,17 @@ static const char *option_value(char **argv, int *i, const char *name, bool *mat
         return argv[++*i];
 }
 
-/* --seal-mounts: "X" on the record's descriptor right before the exec, so that the caller knows
- * the command started even when bubblewrap itself then dies by a signal (after its "child-pid",
- * bubblewrap may still die before it releases the sandbox: a crash under `ulimit -s 16` was read
- * as the command's death). An exec that fails adds its "E" record after it.
- * With the mark goes a pidfd of this process, which the exec makes the command's, when the
- * descriptor is a socket (sbx's is): bubblewrap tells only an exit code, 128+N for a death by
+/* --exec-mark, --seal-mounts: "X" on the record's descriptor right before the exec, so that the
+ * caller knows the command started even when bubblewrap itself then dies by a signal (after its
+ * "child-pid", bubblewrap may still die before it releases the sandbox: a crash under `ulimit -s
+ * 16` was read as the command's death), and that a launcher which ended without it never executed
+ * the command (a launcher executable that a signal killed before its exec, which leaves no record:
+ * a host's seccomp filter, the OOM killer). An exec that fails adds its "E" record after it.
+ * With the mark inside bubblewrap (with_pidfd) goes a pidfd of this process, which the exec makes
+ * the command's, when the descriptor is a socket (sbx's is): bubblewrap tells only an exit code, 128+N for a death by
  * signal N, and from it sbx reads the command's own end (PIDFD_INFO_EXIT, Linux 6.15). */
-static ssize_t send_exec_mark(void) {
-        int pidfd = (int) syscall(SYS_pidfd_open, getpid(), 0U);
+static ssize_t send_exec_mark(bool with_pidfd) {
+        int pidfd = with_pidfd ? (int) syscall(SYS_pidfd_open, getpid(), 0U) : -1;
         union {
                 struct cmsghdr h;
                 char buf[CMSG_SPACE(sizeof(int))];
@@ -269,7 +273,7 @@ static ssize_t send_exec_mark(void) {
         return w;
 }
 
-/* --seal-mounts: the command's exec planned before the mark. glibc's execvpe() keeps the path it
+/* --exec-mark, --seal-mounts: the command's exec planned before the mark. glibc's execvpe() keeps the path it
  * tries (up to 4 KiB) and, for a file that is no executable format, the shell's argv (a pointer per
  * argument) on the stack: a launcher that ran out of stack there, past its mark, was read as the
  * command's own crash. The search is execvpe()'s, done here on the heap before the mark, so that
@@ -362,13 +366,13 @@ static void exec_planned(const struct exec_plan *p) {
                 errno = EACCES;
 }
 
-static void status_exec_mark(void) {
+static void status_exec_mark(bool with_pidfd) {
         ssize_t w;
 
         if (status_fd < 0)
                 return;
         do
-                w = send_exec_mark();
+                w = send_exec_mark(with_pidfd);
         while (w < 0 && errno == EINTR);
         if (w != 2)
                 fail(w < 0 ? errno : EIO, "status-fd", "cannot report the exec on --status-fd");
@@ -400,6 +404,7 @@ struct launch {
         enum ll_mode mode;
         bool mode_set;
         bool seal_mounts;
+        bool exec_mark; /* --exec-mark, implied by --seal-mounts */
         long wait_fd;       /* --wait-fd: -1 when not given */
         long lifeline_fd;   /* --lifeline-fd: -1 when not given */
         const char *write_dirs[MAX_WRITE_DIRS];
@@ -529,6 +534,8 @@ static void check_args(const struct launch *l) {
                 usage_fail("--bound is only valid with --seal-mounts");
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
                 usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
+        if (l->exec_mark && status_fd < 0)
+                usage_fail("--exec-mark needs --status-fd");
 }
 
 static void parse_args(int argc, char **argv, struct launch *l) {
@@ -563,6 +570,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->mode_set = true;
                 } else if (strcmp(a, "--seal-mounts") == 0) {
                         l->seal_mounts = true;
+                } else if (strcmp(a, "--exec-mark") == 0) {
+                        l->exec_mark = true;
                 } else if (strcmp(a, "--die-with-parent") == 0) {
                         l->die_with_parent = true;
                 } else if ((v = option_value(argv, &i, "--write", &m)), m) {
@@ -1819,7 +1828,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 restore_sigchld(l);
                 close_std(l);
                 plan_exec(&plan, l->argv, envp ? envp : environ);
-                status_exec_mark();
+                status_exec_mark(true);
                 exec_planned(&plan);
                 fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
         }
@@ -1879,6 +1888,14 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         if (before_exec)
                 before_exec();
         close_std(l);
-        execvpe(l->argv[0], l->argv, envp ? envp : environ);
+        if (l->exec_mark) {
+                /* (never in sbx's vfork child, whose memory is sbx's: sbx gives it no --exec-mark) */
+                struct exec_plan plan;
+
+                plan_exec(&plan, l->argv, envp ? envp : environ);
+                status_exec_mark(false);
+                exec_planned(&plan);
+        } else
+                execvpe(l->argv[0], l->argv, envp ? envp : environ);
         fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
 }

@@ -918,6 +918,7 @@ struct supervise {
         struct status_buf status; /* the runner's own record (bwrap's JSON, the launcher's) */
         struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
         bool inner_expected;      /* that launcher was given a descriptor for it */
+        bool status_mark;         /* the Landlock launcher executable marks its exec on status */
         int forwarded_mask; /* signals sbx forwarded to the command */
         int64_t held_since; /* when a signal first waited for bubblewrap's command (0: none waits) */
         int held_first;     /* its bit in pending_mask */
@@ -1195,9 +1196,10 @@ static int64_t now_ms(void) {
 
 enum started { STARTED_UNKNOWN, STARTED_YES, STARTED_NO };
 
-/* The record of sbx-landlock --seal-mounts inside bubblewrap: "X\n" right before it executes the
- * command (landlock-launch.c), then an "E" record if that failed; an "E" record alone when it
- * failed before. Its failure record, or NULL when there is none. */
+/* The record of sbx-landlock --seal-mounts inside bubblewrap, or of an executed sbx-landlock
+ * --exec-mark: "X\n" right before it executes the command (landlock-launch.c), then an "E" record
+ * if that failed; an "E" record alone when it failed before. Its failure record, or NULL when there
+ * is none. */
 static const char *inner_failure(const struct status_buf *b) {
         const char *rec = b->data;
 
@@ -1212,8 +1214,9 @@ static bool inner_executed(const struct status_buf *b) {
 
 /* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} when its sandbox's
  * process ended, sbx's launcher, which inside bubblewrap writes its mark right before the exec
- * (inner_failure()); sbx's Landlock launcher writes a record only when it fails before exec, and
- * in sbx's child it is a task that executed nothing until then (watch_launcher).
+ * (inner_failure()); sbx's Landlock launcher writes a record when it fails before exec, as an
+ * executable also its mark right before the exec (status_mark), and in sbx's child it is a task
+ * that executed nothing until then (watch_launcher).
  * runner_signal: the signal that killed the runner itself, when it is none that sbx passes on
  * and the run did not end before the runner was released (0 otherwise). */
 static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus,
@@ -1253,7 +1256,11 @@ static enum started structural_evidence(const char *backend, const struct superv
         if (strcmp(backend, "landlock") == 0) {
                 /* (a launcher that a signal sbx passes on ended is the run's end by that signal,
                  * as under bubblewrap) */
-                if (s->status.len > 0 || (launcher_unexecuted && (runner_signal || WIFEXITED(wstatus))))
+                if (inner_failure(&s->status))
+                        return STARTED_NO;
+                if (s->status_mark && inner_executed(&s->status))
+                        return STARTED_YES;
+                if ((s->status_mark || launcher_unexecuted) && (runner_signal || WIFEXITED(wstatus)))
                         return STARTED_NO;
                 return WIFEXITED(wstatus) ? STARTED_YES : STARTED_UNKNOWN;
         }
@@ -2904,11 +2911,15 @@ static void report_not_started(struct run_state *st) {
                 rep->result.line_no = st->s.first_line[0] ? 1 : 0;
         }
         /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
-        if (!rep->message &&
-            (inner_failure(&st->s.inner) || (st->s.status.len && strcmp(confined->backend, "landlock") == 0))) {
-                runner_message(inner_failure(&st->s.inner) ? inner_failure(&st->s.inner) : st->s.status.data,
-                               rep->message_buf, sizeof(rep->message_buf));
-                rep->message = rep->message_buf;
+        if (!rep->message) {
+                const char *rec = inner_failure(&st->s.inner);
+
+                if (!rec && strcmp(confined->backend, "landlock") == 0)
+                        rec = inner_failure(&st->s.status);
+                if (rec) {
+                        runner_message(rec, rep->message_buf, sizeof(rep->message_buf));
+                        rep->message = rep->message_buf;
+                }
         }
         if (!rep->message && WIFSIGNALED(st->wstatus)) {
                 /* under Landlock the runner is the launcher, sbx's child */
@@ -2967,6 +2978,16 @@ static void drain_inner(struct run_state *st) {
         while (pump_inner(&st->s.inner, st->inner_r, &st->cmd_pidfd) && st->s.inner.len > len);
 }
 
+/* What the Landlock launcher wrote on its status pipe and the supervision has not read yet (it
+ * stopped waiting for a background process's stderr): its mark or record decides whether the
+ * command started. Its write end is closed by then (close-on-exec, or the launcher's end). */
+static void drain_status(struct run_state *st) {
+        int queued;
+
+        while (st->status_open && ioctl(st->status_r, FIONREAD, &queued) == 0 && queued > 0)
+                st->status_open = pump_status(&st->s.status, st->status_r);
+}
+
 /* What the run ends as: its duration, status, verdict, evidence and message (st->rep), and sbx's exit
  * status. */
 static int run_report(struct run_state *st) {
@@ -2987,6 +3008,7 @@ static int run_report(struct run_state *st) {
 
         report_classified(st);
         drain_inner(st);
+        drain_status(st);
         started = structural_evidence(confined ? confined->backend : NULL, &st->s, st->wstatus,
                                       WIFEXITED(st->wstatus) ? rep->status.signal : 0,
                                       WIFSIGNALED(st->wstatus) && !st->unstarted && !is_forwarded(WTERMSIG(st->wstatus))
@@ -3036,7 +3058,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 .gated = confined && confined->gated,
                 .inprocess = confined && confined->inprocess,
                 .exec_argv = confined ? confined->argv : command,
-                .s = { .stderr_ok = true },
+                .s = { .stderr_ok = true, .status_mark = confined && confined->status_mark },
                 .status_num = sbx_run_status_fd_number(a),
                 .t0 = now_ms(),
         };

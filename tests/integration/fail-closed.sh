@@ -444,25 +444,32 @@ fi
 
 # a launcher killed before it executes the command (a host's filter whose answer to
 # landlock_restrict_self is SIGSYS; the OOM killer and a crash look the same): the command never
-# ran. Read as its death by that signal (task_failure, exit 159) when nothing said otherwise; sbx's
-# child now carries a name of its own until the exec, and still carrying it, it executed nothing.
-# The launcher's record has nothing to say here (it was killed), nor its stderr.
+# ran. Read as its death by that signal (task_failure, exit 159) when nothing said otherwise. sbx's
+# own child that ended a task that never executed a file executed nothing; a launcher executable
+# (landlock_launcher configured) that ended without its exec mark executed nothing (it was read as
+# the command's end until the mark: checked). Its record has nothing to say here (it was killed),
+# nor its stderr.
 if [ -n "$ABI" ] && [ "$ABI" -ge 1 ] 2>/dev/null; then
-        for mode in workspace-write read-only; do
-                rm -f "$T/LANDS-kill-$mode"
-                sbx_run kill-restrict-$mode "$JAIL" --allow-landlock --allow-userns --kill-landlock-restrict -- \
-                        --backend landlock --mode "$mode" -- touch "$T/LANDS-kill-$mode"
-                got="$(verdict kill-restrict-$mode):$(t_json_field "$T/kill-restrict-$mode.json" evidence):$RC"
-                t_check "landlock, $mode: the launcher killed by SIGSYS before its exec: runner_failure, structural, 125 ($got; $(t_json_field "$T/kill-restrict-$mode.json" message)), nothing written" \
-                        test "$got" = runner_failure:structural:125 -a ! -e "$T/LANDS-kill-$mode" -a \
-                        "$(t_json_field "$T/kill-restrict-$mode.json" message)" = "sbx-landlock was killed by signal 31 (Bad system call) before the command started"
+        echo "landlock_launcher = $SBX_LL" >"$T/exe.config"
+        for how in own exe; do
+                for mode in workspace-write read-only; do
+                        rm -f "$T/LANDS-kill-$mode"
+                        cfg=()
+                        [ $how = exe ] && cfg=(env SBX_CONFIG="$T/exe.config")
+                        sbx_run kill-restrict-$mode "${cfg[@]}" "$JAIL" --allow-landlock --allow-userns --kill-landlock-restrict -- \
+                                --backend landlock --mode "$mode" -- touch "$T/LANDS-kill-$mode"
+                        got="$(verdict kill-restrict-$mode):$(t_json_field "$T/kill-restrict-$mode.json" evidence):$RC"
+                        t_check "landlock ($how launcher), $mode: the launcher killed by SIGSYS before its exec: runner_failure, structural, 125 ($got; $(t_json_field "$T/kill-restrict-$mode.json" message)), nothing written" \
+                                test "$got" = runner_failure:structural:125 -a ! -e "$T/LANDS-kill-$mode" -a \
+                                "$(t_json_field "$T/kill-restrict-$mode.json" message)" = "sbx-landlock was killed by signal 31 (Bad system call) before the command started"
+                done
+                # the control: the command itself killed by SIGSYS, after its exec, is the command's end
+                sbx_run kill-control "${cfg[@]}" "$JAIL" --allow-landlock --allow-userns -- --backend landlock --mode read-only -- \
+                        sh -c 'kill -SYS $$'
+                got="$(verdict kill-control):$RC"
+                t_check "... the control ($how launcher): a command that dies of SIGSYS itself is a task_failure, 159 ($got)" \
+                        test "$got" = task_failure:159
         done
-        # the control: the command itself killed by SIGSYS, after its exec, is the command's end
-        sbx_run kill-control "$JAIL" --allow-landlock --allow-userns -- --backend landlock --mode read-only -- \
-                sh -c 'kill -SYS $$'
-        got="$(verdict kill-control):$RC"
-        t_check "... the control: a command that dies of SIGSYS itself is a task_failure, 159 ($got)" \
-                test "$got" = task_failure:159
 else
         t_diag "no Landlock: the killed launcher check is left out"
 fi

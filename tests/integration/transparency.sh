@@ -615,15 +615,18 @@ EOF
 cat >"$T/bin/fake-landlock" <<'EOF'
 #!/bin/sh
 # like the real launcher failing before exec: an 'E <errno> <step>' record on --status-fd, but an
-# unrecognised message and exit status; FAKE_NO_RECORD=1: no record at all
-fd=
+# unrecognised message and exit status; FAKE_NO_RECORD=1: no record at all; =marked: no record,
+# but the mark of --exec-mark, as a launcher that executed a command which failed so
+fd= mark=
 while [ $# -gt 0 ]; do
         case $1 in
         --status-fd) fd=$2; shift ;;
+        --exec-mark) mark=1 ;;
         --) break ;;
         esac
         shift
 done
+if [ -n "$fd" ] && [ -n "$mark" ] && [ "$FAKE_NO_RECORD" = marked ]; then echo X >&"$fd"; fi
 echo "garbage %%% from a broken launcher" >&2
 if [ -n "$fd" ] && [ -z "$FAKE_NO_RECORD" ]; then echo "E 5 ruleset" >&"$fd"; fi
 exit 1
@@ -860,13 +863,21 @@ EOF2
                 test "$(field "$T/v.json" verdict):$rc" = task_failure:139
 fi
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
-        # the launcher's promise: a failure before exec always leaves a record; EOF without one
-        # means the command was executed, so its status and stderr are the command's own
+        # the launcher's promise: a failure before exec always leaves a record, and the launcher
+        # executable marks the exec itself (--exec-mark): the mark without a record means the
+        # command was executed, so its status and stderr are the command's own ...
+        FAKE_NO_RECORD=marked SBX_CONFIG=$T/fake.config "$SBX_BIN" run --backend landlock --verdict-json "$T/v.json" \
+                -- true 2>/dev/null
+        rc=$?
+        t_check "landlock: the exec mark and no record mean executed: exit 1 is the command's own, task_failure ($(field "$T/v.json" verdict), exit $rc)" \
+                test "$(field "$T/v.json" verdict)" = task_failure -a "$rc" = 1
+        # ... and neither means the launcher ended before it (it said nothing it promised):
+        # nothing was executed (read as the command's exit 1 before the mark)
         FAKE_NO_RECORD=1 SBX_CONFIG=$T/fake.config "$SBX_BIN" run --backend landlock --verdict-json "$T/v.json" \
                 -- true 2>/dev/null
         rc=$?
-        t_check "landlock: no status record means executed: exit 1 is the command's own, task_failure ($(field "$T/v.json" verdict), exit $rc)" \
-                test "$(field "$T/v.json" verdict)" = task_failure -a "$rc" = 1
+        t_check "landlock: neither the exec mark nor a record: runner_failure ($(field "$T/v.json" verdict), $(field "$T/v.json" evidence), exit $rc)" \
+                test "$(field "$T/v.json" verdict):$(field "$T/v.json" evidence):$rc" = runner_failure:structural:125
 fi
 
 # --- ^Z while sbx's vfork child sets the command up. The in-process Landlock launcher (no
@@ -1479,40 +1490,45 @@ for who in "${WHO[@]}"; do
         done
 done
 
-# --- under Landlock, sbx's child (the launcher: no launcher configured) ended by a signal before it
-# executed the command, while it waits for its go-ahead (the mute writer holds it there). SIGKILL,
-# as the OOM killer sends: the command never ran, runner_failure, 125 (was task_failure, 137).
-# SIGTERM, a signal sbx passes on: the run's end by it, 143, as when sbx itself gets it.
+# --- under Landlock, sbx's child (the launcher: sbx's own code, or the launcher executable of the
+# known config) ended by a signal before it executed the command, while it waits for its go-ahead
+# (the mute writer holds it there). SIGKILL, as the OOM killer sends: the command never ran,
+# runner_failure, 125 (was task_failure, 137; the executable's until its exec mark). SIGTERM, a
+# signal sbx passes on: the run's end by it, 143, as when sbx itself gets it.
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         db=$T/ss/root-db/launcher-killed.db
         d=$T/ss/root-ws
-        for sig in KILL TERM; do
-                rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
-                t_mute_writer "$db" env
-                SBX_CONFIG="$T/ss-empty.config" "$SBX_BIN" run --backend landlock --root "$d" --db "$db" --verdict-json "$d/v.json" \
-                        -- sh -c 'echo ran > "$1/ran"' sh "$d" 2>/dev/null &
-                pid=$!
-                child=
-                for _ in $(seq 100); do
-                        # (sbx's child, before its exec still named as sbx is)
-                        child=$(ps -o pid=,comm= --ppid "$pid" 2>/dev/null | awk '$2 == "sbx" { print $1 }')
-                        [ -n "$child" ] && break
-                        sleep 0.05
+        for cfg in ss-empty.config config; do
+                # (sbx's child, before its exec still named as sbx is, or after its launcher file)
+                comm=sbx
+                [ -s "$T/$cfg" ] && comm=$(basename "$SBX_LANDLOCK_EXE" | cut -c1-15)
+                for sig in KILL TERM; do
+                        rm -f "$db" "$db"-* "$d/v.json" "$d/ran"
+                        t_mute_writer "$db" env
+                        SBX_CONFIG="$T/$cfg" "$SBX_BIN" run --backend landlock --root "$d" --db "$db" --verdict-json "$d/v.json" \
+                                -- sh -c 'echo ran > "$1/ran"' sh "$d" 2>/dev/null &
+                        pid=$!
+                        child=
+                        for _ in $(seq 100); do
+                                child=$(ps -o pid=,comm= --ppid "$pid" 2>/dev/null | awk -v c="$comm" '$2 == c { print $1 }')
+                                [ -n "$child" ] && break
+                                sleep 0.05
+                        done
+                        [ -n "$child" ] && kill -"$sig" "$child"
+                        sleep 0.2
+                        kill -USR1 "$wpid"
+                        reap "$pid"
+                        got="$(field "$d/v.json" verdict):$rc"
+                        if [ $sig = KILL ]; then
+                                t_check "landlock ($comm): the launcher SIGKILLed before its exec: runner_failure, 125, nothing ran (child ${child:-not seen}; $got; $(field "$d/v.json" message))" \
+                                        test -n "$child" -a "$got" = runner_failure:125 -a ! -e "$d/ran"
+                        else
+                                t_check "landlock ($comm): ... SIGTERM, which sbx passes on: the run's end by it, 143, nothing ran (child ${child:-not seen}; $got)" \
+                                        test -n "$child" -a "$rc" = 143 -a ! -e "$d/ran"
+                        fi
+                        kill "$wpid" 2>/dev/null
+                        wait "$wpid" 2>/dev/null
                 done
-                [ -n "$child" ] && kill -"$sig" "$child"
-                sleep 0.2
-                kill -USR1 "$wpid"
-                reap "$pid"
-                got="$(field "$d/v.json" verdict):$rc"
-                if [ $sig = KILL ]; then
-                        t_check "landlock: the launcher SIGKILLed before its exec: runner_failure, 125, nothing ran (child ${child:-not seen}; $got; $(field "$d/v.json" message))" \
-                                test -n "$child" -a "$got" = runner_failure:125 -a ! -e "$d/ran"
-                else
-                        t_check "landlock: ... SIGTERM, which sbx passes on: the run's end by it, 143, nothing ran (child ${child:-not seen}; $got)" \
-                                test -n "$child" -a "$rc" = 143 -a ! -e "$d/ran"
-                fi
-                kill "$wpid" 2>/dev/null
-                wait "$wpid" 2>/dev/null
         done
 fi
 
