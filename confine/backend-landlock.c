@@ -187,9 +187,9 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
         /* from ABI 6 what the command starts ends with sbx, SIGKILL included (landlock-launch.c) */
         sbx_argv_add(&b, "--die-with-parent");
         out->gated = sbx_argv_add_launcher_options(&b, req, 0);
-        /* a launcher executable killed before its exec leaves no record: its mark says it
-         * executed the command (sbx's own code in sbx's child is judged by its task instead) */
-        out->status_mark = !req->cfg->landlock_builtin && req->opts && req->opts->status_fd >= 0;
+        /* a launcher killed before its exec leaves no record: its mark says it executed the
+         * command (sbx's own code in sbx's child too) */
+        out->status_mark = req->opts && req->opts->status_fd >= 0;
         if (out->status_mark)
                 sbx_argv_add(&b, "--exec-mark");
         sbx_argv_add(&b, "--");

@@ -212,10 +212,10 @@ struct sbx_confined_argv {
         bool inprocess;                    /* argv[0] is sbx's shipped Landlock launcher, whose code
                                               sbx links: the caller may run it in the forked child
                                               (sbx_landlock_launch()) instead of executing it */
-        bool status_mark;                  /* landlock, a launcher executed (not inprocess): it
-                                              writes "X\n" on opts->status_fd right before it
-                                              executes the command (--exec-mark); ended without
-                                              it and without a record, it never did */
+        bool status_mark;                  /* landlock: the launcher writes "X\n" on
+                                              opts->status_fd right before it executes the
+                                              command (--exec-mark); ended without it and without
+                                              a record, it never did */
 };
 /* A child environment: the current environ with c->setenv applied ("NAME=value" sets, a bare
  * "NAME" removes). *ret_envp is a new vector of

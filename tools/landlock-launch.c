@@ -65,12 +65,12 @@
  * (decimal positive errno, EINVAL for usage errors; step is one word: usage, status-fd, abi,
  * ruleset, rule, write-dir, stdin, environment, signals, capabilities, no-new-privs, restrict-self,
  * seccomp, close-fd, fd-node, lifeline, wait, keeper, exec) and exits 125. Otherwise the successful
- * execve closes N without a record: EOF with no record means the command was executed (in sbx's
- * own child sbx also reads whether the ended child ever executed a file: run-exec.c,
- * watch_launcher). With --exec-mark (implied by --seal-mounts) the launcher also writes "X\n" on N
- * right before the execve (an exec that then fails adds its record after it): inside bubblewrap,
- * whose own death by a signal also ends N, and for a launcher executable killed before its exec
- * (which leaves no record either), only that mark says the command was executed.
+ * execve closes N without a record. With --exec-mark (implied by --seal-mounts; sbx always passes
+ * it) the launcher also writes "X\n" on N right before the execve (an exec that then fails adds
+ * its record after it): inside bubblewrap, whose own death by a signal also ends N, and for a
+ * launcher killed by a signal before its exec (which leaves no record either), only that mark says
+ * the command was executed. The PATH search comes before the mark, on the heap (plan_exec()),
+ * except in-process, where it may run in sbx's vfork child: there it is execvpe()'s.
  *
  * The launcher leaks no fd of its own to the command (every fd it opens is O_CLOEXEC and closed
  * before exec); fds it inherits are passed through untouched, as are the environment and the
@@ -1888,14 +1888,18 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         if (before_exec)
                 before_exec();
         close_std(l);
-        if (l->exec_mark) {
-                /* (never in sbx's vfork child, whose memory is sbx's: sbx gives it no --exec-mark) */
+        if (l->exec_mark && !before_exec) {
                 struct exec_plan plan;
 
                 plan_exec(&plan, l->argv, envp ? envp : environ);
                 status_exec_mark(false);
                 exec_planned(&plan);
-        } else
+        } else {
+                /* in-process (before_exec given), maybe in sbx's vfork child, whose memory is
+                 * sbx's: no heap, the search is execvpe()'s, after the mark */
+                if (l->exec_mark)
+                        status_exec_mark(false);
                 execvpe(l->argv[0], l->argv, envp ? envp : environ);
+        }
         fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
 }

@@ -9,7 +9,9 @@
  * gate(gate_ctx) >= 0 instead of the byte on --wait-fd (which is closed); a refusal _exits 125
  * silently (the caller knows why). With `before_exec`, it is called right before each exec of the
  * command (in-process: the caller puts back what the command must get, such as a signal
- * disposition it kept otherwise while setting up). The process must be single-threaded:
+ * disposition it kept otherwise while setting up); a launcher given it runs in the caller's memory
+ * (maybe a vfork child), so it searches PATH with execvpe() after its --exec-mark, never on the
+ * heap before it. The process must be single-threaded:
  * Landlock, no_new_privs and the seccomp filter apply to the calling thread. It may run in a
  * vfork child: it changes no memory the parent relies on, and never calls exit() in-process. */
 __attribute__((noreturn)) void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *ctx),

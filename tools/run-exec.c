@@ -182,17 +182,6 @@ static bool runner_own_group;
 /* The command's process exists (spawn_child() made it): a signal the terminal sent the whole
  * foreground group before that (held since sbx's start) never reached the command. */
 static volatile sig_atomic_t child_made;
-/* sbx's own Landlock launcher, run in sbx's child (watch_launcher): a child that ended while it was
- * still a task that never executed a file (the kernel's PF_FORKNOEXEC, set on a forked task and
- * cleared by its exec, never set again on it: never_executed()) never executed the command: a
- * launcher killed by a signal before its exec (a host's seccomp filter that kills, the OOM killer,
- * a crash) leaves no record, and was read as the command's death by that signal. Nothing the
- * command does after its exec sets the flag again (an earlier check also required a random name
- * that the launcher carried until its exec: any process could read that name in /proc and tell the
- * command, which could take it). A configured launcher executable executed its own file, so it is
- * not watched this way (its exec mark says it executed the command). */
-static bool watch_launcher;
-static bool launcher_unexecuted; /* the watched runner ended never having executed a file */
 
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
  * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
@@ -918,7 +907,7 @@ struct supervise {
         struct status_buf status; /* the runner's own record (bwrap's JSON, the launcher's) */
         struct status_buf inner;  /* the record of sbx-landlock --seal-mounts inside bwrap */
         bool inner_expected;      /* that launcher was given a descriptor for it */
-        bool status_mark;         /* the Landlock launcher executable marks its exec on status */
+        bool status_mark;         /* the Landlock launcher marks its exec on status (--exec-mark) */
         int forwarded_mask; /* signals sbx forwarded to the command */
         int64_t held_since; /* when a signal first waited for bubblewrap's command (0: none waits) */
         int held_first;     /* its bit in pending_mask */
@@ -1196,8 +1185,8 @@ static int64_t now_ms(void) {
 
 enum started { STARTED_UNKNOWN, STARTED_YES, STARTED_NO };
 
-/* The record of sbx-landlock --seal-mounts inside bubblewrap, or of an executed sbx-landlock
- * --exec-mark: "X\n" right before it executes the command (landlock-launch.c), then an "E" record
+/* The record of sbx-landlock --seal-mounts inside bubblewrap, or of sbx-landlock --exec-mark:
+ * "X\n" right before it executes the command (landlock-launch.c), then an "E" record
  * if that failed; an "E" record alone when it failed before. Its failure record, or NULL when there
  * is none. */
 static const char *inner_failure(const struct status_buf *b) {
@@ -1214,9 +1203,12 @@ static bool inner_executed(const struct status_buf *b) {
 
 /* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} when its sandbox's
  * process ended, sbx's launcher, which inside bubblewrap writes its mark right before the exec
- * (inner_failure()); sbx's Landlock launcher writes a record when it fails before exec, as an
- * executable also its mark right before the exec (status_mark), and in sbx's child it is a task
- * that executed nothing until then (watch_launcher).
+ * (inner_failure()); sbx's Landlock launcher writes a record when it fails before exec, and its
+ * mark right before the exec (status_mark): a launcher killed by a signal before (a host's seccomp
+ * filter that kills, the OOM killer, a crash) leaves neither, and was read as the command's death
+ * by that signal. (The kernel's PF_FORKNOEXEC of sbx's child, read before its reap, said so for
+ * the in-process launcher before the mark; a thread of the command that executes a file takes over
+ * the pid with that flag still set, and a command that had it killed there read as never started.)
  * runner_signal: the signal that killed the runner itself, when it is none that sbx passes on
  * and the run did not end before the runner was released (0 otherwise). */
 static enum started structural_evidence(const char *backend, const struct supervise *s, int wstatus,
@@ -1260,7 +1252,7 @@ static enum started structural_evidence(const char *backend, const struct superv
                         return STARTED_NO;
                 if (s->status_mark && inner_executed(&s->status))
                         return STARTED_YES;
-                if ((s->status_mark || launcher_unexecuted) && (runner_signal || WIFEXITED(wstatus)))
+                if (s->status_mark && (runner_signal || WIFEXITED(wstatus)))
                         return STARTED_NO;
                 return WIFEXITED(wstatus) ? STARTED_YES : STARTED_UNKNOWN;
         }
@@ -1864,25 +1856,6 @@ static bool runner_released(const struct status_buf *inner, int inner_r) {
         return inner && (inner->len > 0 || (inner_r >= 0 && ioctl(inner_r, FIONREAD, &queued) == 0 && queued > 0));
 }
 
-/* PF_FORKNOEXEC (include/linux/sched.h), a task's flags in /proc/PID/stat */
-#define TASK_FORKNOEXEC 0x00000040UL
-
-/* The ended child pid (not reaped) never executed a file: its task flags, the ninth field of its
- * /proc/PID/stat (after the name in parentheses, which may hold anything), still hold
- * PF_FORKNOEXEC. False when they cannot be read. */
-static bool never_executed(pid_t pid) {
-        char path[64], buf[512], *p;
-        unsigned long flags;
-
-        snprintf(path, sizeof(path), "/proc/%d/stat", (int) pid);
-        if (sbx_read_head(path, buf, sizeof(buf)) <= 0 || !(p = strrchr(buf, ')')))
-                return false;
-        /* state, ppid, pgrp, session, tty_nr, tpgid, flags */
-        if (sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
-                return false;
-        return (flags & TASK_FORKNOEXEC) != 0;
-}
-
 /* waitpid(pid, wstatus, flags) for the runner. bubblewrap's process group (the command has a
  * session of its own) ends with bubblewrap, killed once it exited, while its zombie still holds
  * the group's id: a bubblewrap that died before it released the sandbox's process (a crash:
@@ -1894,14 +1867,6 @@ static bool never_executed(pid_t pid) {
 static pid_t reap_runner(pid_t pid, int *wstatus, int flags, const struct status_buf *inner, int inner_r) {
         siginfo_t si = { 0 };
 
-        if (watch_launcher) {
-                /* its task flags before it is reaped (a zombie keeps them) */
-                if (waitid(P_PID, (id_t) pid, &si, WEXITED | WNOWAIT | (flags & WNOHANG)) < 0)
-                        return -1;
-                if (si.si_pid != pid)
-                        return 0;
-                launcher_unexecuted = never_executed(pid);
-        }
         if (!runner_own_group)
                 return waitpid(pid, wstatus, flags);
         if (waitid(P_PID, (id_t) pid, &si, WEXITED | WNOWAIT | (flags & WNOHANG)) < 0)
@@ -2329,9 +2294,6 @@ static enum run_step run_spawn(struct run_state *st) {
                 .collect = st->collect_ok ? &st->coll : NULL,
         };
         sbx_ll_keeper_end(); /* an earlier run's, if it was left (never, normally) */
-        /* (sbx's own child only: see watch_launcher) */
-        watch_launcher = confined && strcmp(confined->backend, "landlock") == 0 && st->inprocess;
-        launcher_unexecuted = false;
         if (req.use_fork)
                 sbx_ll_keeper_share(); /* the child's memory is its own: sbx is told the keeper */
         /* bubblewrap: its guard first, whose group it joins */

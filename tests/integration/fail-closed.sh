@@ -444,11 +444,10 @@ fi
 
 # a launcher killed before it executes the command (a host's filter whose answer to
 # landlock_restrict_self is SIGSYS; the OOM killer and a crash look the same): the command never
-# ran. Read as its death by that signal (task_failure, exit 159) when nothing said otherwise. sbx's
-# own child that ended a task that never executed a file executed nothing; a launcher executable
-# (landlock_launcher configured) that ended without its exec mark executed nothing (it was read as
-# the command's end until the mark: checked). Its record has nothing to say here (it was killed),
-# nor its stderr.
+# ran. Read as its death by that signal (task_failure, exit 159) when nothing said otherwise. A
+# launcher that ended without its exec mark executed nothing, sbx's own code in sbx's child (own)
+# and a launcher executable (exe: landlock_launcher configured, read as the command's end until the
+# mark: checked). Its record has nothing to say here (it was killed), nor its stderr.
 if [ -n "$ABI" ] && [ "$ABI" -ge 1 ] 2>/dev/null; then
         echo "landlock_launcher = $SBX_LL" >"$T/exe.config"
         for how in own exe; do

@@ -1542,12 +1542,12 @@ if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                 eval '[ "$seen" = "sbx-keeper sh " ] || [ "$seen" = "sh " ]'
 fi
 
-# ... and a command cannot fake that end: whatever it does after its exec, its task has executed a
-# file (PF_FORKNOEXEC is cleared by the exec and set again by nothing). A command named as sbx's
-# child is before its exec ("sbx"; an earlier check also trusted a name the launcher carried, which
-# another process could read and the command take: read as a runner failure, 3 runs in 5) that
-# exits 0 is a success, and one that then dies of SIGKILL is the command's end (task_failure, 137),
-# its file written both times. Each from a thread too, whose own task a clone made.
+# ... and a command cannot fake that end: the launcher's mark came before its exec, whatever the
+# command does after it. A command named as sbx's child is before its exec ("sbx"; an earlier
+# check also trusted a name the launcher carried, which another process could read and the command
+# take: read as a runner failure, 3 runs in 5) that exits 0 is a success, and one that then dies of
+# SIGKILL is the command's end (task_failure, 137), its file written both times. Each from a
+# thread too, whose own task a clone made.
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
         d=$T/ss/root-ws
         for how in exit kill thread-exit thread-kill; do

@@ -105,9 +105,6 @@ static void test_landlock_argv_workspace_write_grants_workspace_and_temp(void **
         struct sbx_confined_argv out = { 0 };
         const char *want[] = { f->launcher, "--mode", "workspace-write", "--die-with-parent", "--write", "/home/u/ws", "--write",
                                "/tmp/sbx-run-abc", "--status-fd", "5", "--exec-mark", "--", "sh", "-c", "echo > f", NULL };
-        /* sbx's own launcher, run in sbx's child: no exec mark (judged by its task) */
-        const char *want_builtin[] = { f->launcher, "--mode", "workspace-write", "--die-with-parent", "--write", "/home/u/ws",
-                                       "--write", "/tmp/sbx-run-abc", "--status-fd", "5", "--", "sh", "-c", "echo > f", NULL };
 
         assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, NULL), 0);
         assert_argv(out.argv, want);
@@ -116,11 +113,19 @@ static void test_landlock_argv_workspace_write_grants_workspace_and_temp(void **
         assert_int_equal(out.enforcement, SBX_ENFORCEMENT_PARTIAL);
         assert_non_null(out.enforcement_reason);
         confined_clear(&out);
+        /* sbx's own launcher, run in sbx's child: the same argv, marked too */
         f->cfg.landlock_builtin = true;
         assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, NULL), 0);
-        assert_argv(out.argv, want_builtin);
-        assert_false(out.status_mark);
+        assert_argv(out.argv, want);
+        assert_true(out.status_mark);
         assert_true(out.inprocess);
+        confined_clear(&out);
+        /* no status descriptor: no mark */
+        req.opts = NULL;
+        assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, NULL), 0);
+        assert_false(out.status_mark);
+        for (size_t i = 0; out.argv[i]; i++)
+                assert_string_not_equal(out.argv[i], "--exec-mark");
         confined_clear(&out);
 }
 
