@@ -279,7 +279,8 @@ static ssize_t send_exec_mark(bool with_pidfd) {
  * command's own crash. The search is execvpe()'s, done here on the heap before the mark, so that
  * after it only the execve() calls remain: a name with a '/' as it is, otherwise each element of
  * the launcher's PATH in order ("/bin:/usr/bin" without one; an empty element is the current
- * directory; one of PATH_MAX bytes or more skipped); a file the kernel refuses as no executable
+ * directory; one of PATH_MAX bytes or more skipped, and the current directory tried in its place
+ * unless it is the last, as glibc does); a file the kernel refuses as no executable
  * format (ENOEXEC) run by /bin/sh with the same arguments; the search goes on past a candidate
  * that is missing or not permitted (EACCES, reported if nothing else is found) and stops at any
  * other error. */
@@ -330,6 +331,10 @@ static void plan_exec(struct exec_plan *p, char **argv, char **envp) {
                 e = strchrnul(d, ':');
                 if ((size_t) (e - d) < max)
                         p->paths[n++] = plan_path(d, (size_t) (e - d), file);
+                else if (*e)
+                        /* execvpe() goes on from the ':' after such an element, which it reads as
+                         * an empty element: the current directory */
+                        p->paths[n++] = plan_path(d, 0, file);
                 if (!*e)
                         break;
         }

@@ -573,7 +573,9 @@ done
 # script's argv on the stack: a launcher that died there was read as the command's crash); each
 # case gives what env(1), glibc's own search, gives unconfined: a file with no #! run by /bin/sh
 # with its arguments, an empty PATH element the current directory, a candidate that may not be
-# executed passed over for a later one, and "Permission denied" when no other is found.
+# executed passed over for a later one, and "Permission denied" when no other is found. An element
+# of PATH_MAX bytes or more is passed over, and glibc reads the ':' after it as an empty element: the
+# current directory (the launcher's own search skipped it: "cannot execute", 125, where env ran it).
 mkdir -p "$T/ws/search/noexec" "$T/ws/search/bin"
 printf 'echo "script $# $*"\n' >"$T/ws/search/bin/sbx-noshebang"
 printf '#!/bin/sh\necho found later\n' >"$T/ws/search/bin/sbx-later"
@@ -583,7 +585,7 @@ printf '#!/bin/sh\necho from the current directory\n' >"$T/ws/search/sbx-cwd"
 chmod 755 "$T/ws/search/bin"/* "$T/ws/search/sbx-cwd"
 chmod 644 "$T/ws/search/noexec"/*
 search_cases=("$T/ws/search/bin:/usr/bin:/bin|sbx-noshebang|a b" "$T/ws/search/noexec:$T/ws/search/bin:/usr/bin|sbx-later|"
-        ":/usr/bin|sbx-cwd|" "$T/ws/search/noexec:/usr/bin|sbx-noexec-only|")
+        ":/usr/bin|sbx-cwd|" "$T/ws/search/noexec:/usr/bin|sbx-noexec-only|" "$(printf '%04100d' 0):/usr/bin|sbx-cwd|")
 for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         for c in "${search_cases[@]}"; do
                 IFS='|' read -r path name args <<<"$c"
