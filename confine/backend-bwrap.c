@@ -221,17 +221,26 @@ static int bind_protected_ancestors(struct sbx_argv_builder *b, const char *root
         return 0;
 }
 
+/* An O_PATH descriptor of path (flags: O_DIRECTORY, O_NOFOLLOW) reached without following a
+ * symlink, magic links included (ELOOP at one); a kernel without openat2() opens it as open(2)
+ * does. -1 with errno on failure. */
+static int open_without_symlinks(const char *path, int flags) {
+        struct open_how how = { .flags = O_PATH | O_CLOEXEC | (unsigned) flags,
+                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+
+        if (fd < 0 && errno == ENOSYS)
+                fd = open(path, O_PATH | O_CLOEXEC | flags);
+        return fd;
+}
+
 /* The identity of path (st), taken without following a symlink: the canonical paths bubblewrap
  * binds have none, so one on the way was swapped in since they were resolved. what and after name
  * it in the message. */
 static int stat_without_symlinks(const char *path, int flags, const char *what, const char *after, struct stat *st,
                                  struct sbx_diag *diag) {
-        struct open_how how = { .flags = O_PATH | O_CLOEXEC | (unsigned) flags,
-                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
-        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how)), e;
+        int fd = open_without_symlinks(path, flags), e;
 
-        if (fd < 0 && errno == ENOSYS)
-                fd = open(path, O_PATH | O_CLOEXEC | flags);
         if (fd < 0)
                 return sbx_diag_set(diag, errno, "confine", path, "cannot open %s%s%s%s: %s", what, path, after,
                                     errno == ELOOP ? " without a symlink (one was put on its path since it was resolved)"
@@ -351,6 +360,18 @@ static bool fd_node_reopens(int fd, const struct stat *st, const char **why) {
         return false;
 }
 
+/* Whether st is /dev/tty's node (character device 5:0), which opens the controlling terminal of
+ * whoever opens it, not a terminal of its own. */
+static bool is_dev_tty(const struct stat *st) {
+        return S_ISCHR(st->st_mode) && major(st->st_rdev) == 5 && minor(st->st_rdev) == 0;
+}
+
+/* Whether a and b are the same node: the same type, device, inode and device number. */
+static bool same_node(const struct stat *a, const struct stat *b) {
+        return (a->st_mode & S_IFMT) == (b->st_mode & S_IFMT) && a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+               a->st_rdev == b->st_rdev;
+}
+
 /* /dev/tty opens the caller's controlling terminal, which the sandbox's new session does not have:
  * a descriptor of it is opened again on that terminal's own node, found on one of descriptors 0-2
  * (src, sst: that one, and its fstat). False when none of them is that terminal. */
@@ -361,7 +382,7 @@ static bool fd_node_controlling_tty(int fd, int *src, struct stat *sst) {
                 return false;
         for (int std = 0; std <= 2; std++)
                 if (fstat(std, sst) == 0 && S_ISCHR(sst->st_mode) && sst->st_rdev == (dev_t) real && isatty(std) &&
-                    !(major(sst->st_rdev) == 5 && minor(sst->st_rdev) == 0)) {
+                    !is_dev_tty(sst)) {
                         *src = std;
                         return true;
                 }
@@ -375,8 +396,6 @@ static bool fd_node_controlling_tty(int fd, int *src, struct stat *sst) {
  * exclusive mode (another open is refused). Else false, and why; *verified says whether n->path is
  * fd's node all the same. */
 static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const char **why, bool *verified) {
-        struct open_how how = { .flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
-                                .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
         char proc[64];
         struct stat at, sst = *st;
         ssize_t len;
@@ -384,8 +403,7 @@ static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const
 
         if (!fd_node_reopens(fd, st, why))
                 return false;
-        if (S_ISCHR(st->st_mode) && major(st->st_rdev) == 5 && minor(st->st_rdev) == 0 &&
-            !fd_node_controlling_tty(fd, &src, &sst)) {
+        if (is_dev_tty(st) && !fd_node_controlling_tty(fd, &src, &sst)) {
                 *why = "it is /dev/tty, and the controlling terminal is on none of descriptors 0-2";
                 return false;
         }
@@ -396,11 +414,8 @@ static bool fd_node_path(int fd, const struct stat *st, struct fd_node *n, const
                 return false;
         }
         n->path[len] = '\0';
-        pfd = (int) syscall(SYS_openat2, AT_FDCWD, n->path, &how, sizeof(how));
-        if (pfd < 0 && errno == ENOSYS)
-                pfd = open(n->path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-        if (pfd < 0 || fstat(pfd, &at) < 0 || (at.st_mode & S_IFMT) != (sst.st_mode & S_IFMT) ||
-            at.st_dev != sst.st_dev || at.st_ino != sst.st_ino || at.st_rdev != sst.st_rdev) {
+        pfd = open_without_symlinks(n->path, O_NOFOLLOW);
+        if (pfd < 0 || fstat(pfd, &at) < 0 || !same_node(&at, &sst)) {
                 if (pfd >= 0)
                         close(pfd);
                 *why = "its path no longer leads to it: removed, replaced, or in another mount namespace";
