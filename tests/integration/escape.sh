@@ -1249,14 +1249,19 @@ user_case_dir() {
                 run_as=("${T_NOBODY[@]}")
         fi
 }
+# pty_case NAME SCRIPT BACKEND USER CMD: out, what the python $T/SCRIPT prints (given USER) around
+# `sbx run` of sh -c CMD as USER, in BACKEND's workspace-write, in user_case_dir NAME-BACKEND USER
+pty_case() {
+        user_case_dir "$1-$3" "$4"
+        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/$2" "$4" \
+                "${run_as[@]}" "$SBX_BIN" run --backend "$3" --mode workspace-write --root "$d/ws" \
+                --db "$d/audit.db" -- sh -c "$5" 2>&1)
+}
 TTY_CMD='chmod 606 /proc/self/fd/0; touch -m -d 1999-01-01 /proc/self/fd/1; [ "$(stat -L -c %t:%T "$(tty)")" = "$(stat -L -c %t:%T /proc/self/fd/0)" ] && echo same-tty; stty -g >/dev/null && echo stty-ok'
 for b in "${BACKENDS[@]}"; do
         [ "$b" = bwrap ] || continue
         for u in "${USERS[@]}"; do
-                user_case_dir "tty-all-$b" "$u"
-                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-meta-all.py" "$u" \
-                        "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" \
-                        --db "$d/audit.db" -- sh -c "$TTY_CMD" 2>&1)
+                pty_case tty-all tty-meta-all.py "$b" "$u" "$TTY_CMD"
                 t_check "$b/workspace-write/$u/terminal-meta-012: the caller's terminal keeps its mode and times, and is still the command's terminal ($out)" \
                         eval '[[ "$out" =~ ^rc\ 0\ mode\ 620-\>620\ year\ ([0-9]+)\ (.*)$ ]] && [ "${BASH_REMATCH[1]}" != 1999 ] && [[ "${BASH_REMATCH[2]}" == *same-tty\ stty-ok* ]]'
         done
@@ -1294,10 +1299,7 @@ PY
 for b in "${BACKENDS[@]}"; do
         [ "$b" = bwrap ] || continue
         for u in "${USERS[@]}"; do
-                user_case_dir "stderr-pty-$b" "$u"
-                out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/stderr-pty-meta.py" "$u" \
-                        "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" \
-                        --db "$d/audit.db" -- sh -c 'chmod 666 /proc/self/fd/2; exec sleep 2.71828' 2>&1)
+                pty_case stderr-pty stderr-pty-meta.py "$b" "$u" 'chmod 666 /proc/self/fd/2; exec sleep 2.71828'
                 t_check "$b/workspace-write/$u/stderr-pty-meta: sbx's own pty on the command's stderr keeps its mode ($out)" \
                         eval '[[ "$out" =~ ^chr\ mode\ ([0-7]+)\ major\ (13[6-9]|14[0-3])$ ]] && [ "${BASH_REMATCH[1]}" != 666 ]'
         done
