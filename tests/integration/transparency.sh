@@ -1030,6 +1030,17 @@ done
 # the write end. sbx then blocked in read(2) until that process ended (20 s here, deaf to SIGTERM),
 # the row `running` (review). Now the row is completed while the reader still sleeps, and sbx ends
 # once the reader has read what sbx kept (the 65536 + 1000 bytes it had read).
+# taken_run B PIDFILE LEFT: sbx_run under B of a command that writes 65536, 1000 and 30000 bytes to
+# its stderr, $T/taken.fifo (0.3 s apart), then ends, leaving the process sh -c LEFT ($1 in it:
+# PIDFILE), which takes the last bytes from the pipe
+taken_run() {
+        sbx_run "$1" --db "$T/taken.db" -- sh -c '
+head -c 65536 /dev/zero >&2; sleep 0.3
+head -c 1000 /dev/zero >&2; sleep 0.3
+head -c 30000 /dev/zero >&2
+sh -c "$2" sh "$1" &
+exit 0' sh "$2" "$3" 2>"$T/taken.fifo"
+}
 for b in "${NONE[@]}"; do
         rm -f "$T/taken.fifo" "$T/taken.db"* "$T/taken.pid" "$T/taken.count"
         mkfifo "$T/taken.fifo"
@@ -1040,12 +1051,8 @@ for b in "${NONE[@]}"; do
         ) &
         rdr=$!
         t0=$(date +%s%N)
-        sbx_run "$b" --db "$T/taken.db" -- sh -c '
-head -c 65536 /dev/zero >&2; sleep 0.3
-head -c 1000 /dev/zero >&2; sleep 0.3
-head -c 30000 /dev/zero >&2
-sh -c "echo \$\$ >$1; exec 3</proc/self/fd/2; sleep 0.1; head -c 30000 <&3 >/dev/null; exec sleep 20" &
-exit 0' sh "$T/taken.pid" 2>"$T/taken.fifo" &
+        taken_run "$b" "$T/taken.pid" \
+                'echo $$ >"$1"; exec 3</proc/self/fd/2; sleep 0.1; head -c 30000 <&3 >/dev/null; exec sleep 20' &
         sbx=$!
         sleep 2
         row=$(sqlite3 "$T/taken.db" 'SELECT state FROM executions ORDER BY id DESC LIMIT 1' 2>/dev/null)
@@ -1074,12 +1081,8 @@ for b in "${NONE[@]}"; do
         ) &
         rdr=$!
         t0=$(date +%s%N)
-        sbx_run "$b" --db "$T/taken.db" -- sh -c '
-head -c 65536 /dev/zero >&2; sleep 0.3
-head -c 1000 /dev/zero >&2; sleep 0.3
-head -c 30000 /dev/zero >&2
-sh -c "echo \$\$ >$1; sleep 0.05; exec 3</proc/self/fd/2; head -c 30000 <&3 >/dev/null; touch $1.flag; exec sleep 20" &
-exit 0' sh "$T/taken" 2>"$T/taken.fifo"
+        taken_run "$b" "$T/taken" \
+                'echo $$ >"$1"; sleep 0.05; exec 3</proc/self/fd/2; head -c 30000 <&3 >/dev/null; touch "$1.flag"; exec sleep 20'
         rc=$?
         ms=$((($(date +%s%N) - t0) / 1000000))
         wait "$rdr"
