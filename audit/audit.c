@@ -104,6 +104,14 @@ static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v) {
                 sqlite3_bind_null(st, i);
 }
 
+/* A row's supervisor: its pid at parameter i, its start time at i + 1 (left NULL where it is not
+ * known). */
+static void bind_supervisor(sqlite3_stmt *st, int i, const struct sbx_process_identity *sup) {
+        sqlite3_bind_int64(st, i, sup->pid);
+        if (sup->start_time >= 0)
+                sqlite3_bind_int64(st, i + 1, sup->start_time);
+}
+
 /* The reserve for every run in progress and the one starting (the write lock is held). */
 static int keep_reserve(struct sbx_db *db, struct sbx_diag *diag) {
         sqlite3_stmt *st;
@@ -140,9 +148,7 @@ static int find_unconfirmed_row(struct sbx_db *db, const struct sbx_execution_st
         sqlite3_bind_text(st, 1, self->host, -1, SQLITE_STATIC);
         bind_text_or_null(st, 2, self->boot_id);
         sqlite3_bind_int64(st, 3, self->uid);
-        sqlite3_bind_int64(st, 4, self->pid);
-        if (self->start_time >= 0)
-                sqlite3_bind_int64(st, 5, self->start_time);
+        bind_supervisor(st, 4, self);
         sqlite3_bind_text(st, 6, argv_json, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 7, cwd, -1, SQLITE_STATIC);
         bind_id_or_null(st, 8, s->parent_id);
@@ -272,9 +278,7 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
         sqlite3_bind_int64(st, 1, sbx_audit_now_ms());
         sqlite3_bind_text(st, 2, self.host, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 3, self.uid);
-        sqlite3_bind_int64(st, 4, self.pid);
-        if (self.start_time >= 0)
-                sqlite3_bind_int64(st, 5, self.start_time);
+        bind_supervisor(st, 4, &self);
         bind_text_or_null(st, 6, self.boot_id);
         bind_text_or_null(st, 7, p ? p->session_id : NULL);
         sqlite3_bind_text(st, 8, s->cwd ? s->cwd : cwd, -1, SQLITE_STATIC);
@@ -316,9 +320,7 @@ static int ended_so(struct sbx_db *db, int64_t id, const struct sbx_execution_en
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_text(st, 2, e->state, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, e->verdict, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 4, sup->pid);
-        if (sup->start_time >= 0)
-                sqlite3_bind_int64(st, 5, sup->start_time);
+        bind_supervisor(st, 4, sup);
         rc = sqlite3_step(st);
         sqlite3_finalize(st);
         if (rc == SQLITE_ROW)
@@ -434,9 +436,7 @@ static int finish_once(struct sbx_db *db, int64_t id, const struct sbx_execution
                 sqlite3_bind_int64(st, 15, 0);
         if (e->timed)
                 sqlite3_bind_int64(st, 16, e->duration_ms);
-        sqlite3_bind_int64(st, 17, sup->pid);
-        if (sup->start_time >= 0)
-                sqlite3_bind_int64(st, 18, sup->start_time);
+        bind_supervisor(st, 17, sup);
         r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;
@@ -550,9 +550,7 @@ int sbx_audit_note_denials(struct sbx_db *db, int64_t id, const struct sbx_execu
                 goto fail;
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, (int64_t) b->counted);
-        sqlite3_bind_int64(st, 3, sup->pid);
-        if (sup->start_time >= 0)
-                sqlite3_bind_int64(st, 4, sup->start_time);
+        bind_supervisor(st, 3, sup);
         r = sbx_audit_step_done(db, st, diag);
         if (r < 0)
                 goto fail;
