@@ -45,6 +45,16 @@ static void usage(FILE *f) {
               f);
 }
 
+/* Whether the value of --name is an absolute directory that a denial line's path can hold: 0, or
+ * -EINVAL with the reason in err. */
+static int absolute_dir_arg(const char *name, const char *value, char *err, size_t errlen) {
+        if (value[0] != '/')
+                return snprintf(err, errlen, "classify: --%s wants an absolute directory, not '%s'", name, value), -EINVAL;
+        if (strlen(value) >= SBX_DENIAL_PATH_MAX)
+                return snprintf(err, errlen, "classify: --%s is longer than %d bytes", name, SBX_DENIAL_PATH_MAX - 1), -EINVAL;
+        return 0;
+}
+
 int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, char *err, size_t errlen) {
         enum { OPT_BACKEND = 0x100, OPT_EXIT, OPT_SIGNAL, OPT_STDERR, OPT_DIALECT, OPT_CWD, OPT_MODE, OPT_ROOT, OPT_JSON, OPT_HELP };
         static const struct option opts[] = {
@@ -61,7 +71,7 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                 {},
         };
         unsigned seen = 0;
-        int c;
+        int c, r;
 
         memset(a, 0, sizeof(*a));
         optind = 0;
@@ -115,10 +125,8 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                         a->dialect_path = optarg;
                         break;
                 case OPT_CWD:
-                        if (optarg[0] != '/')
-                                return snprintf(err, errlen, "classify: --cwd wants an absolute directory, not '%s'", optarg), -EINVAL;
-                        if (strlen(optarg) >= SBX_DENIAL_PATH_MAX)
-                                return snprintf(err, errlen, "classify: --cwd is longer than %d bytes", SBX_DENIAL_PATH_MAX - 1), -EINVAL;
+                        if ((r = absolute_dir_arg("cwd", optarg, err, errlen)) < 0)
+                                return r;
                         a->cwd = optarg;
                         break;
                 case OPT_MODE:
@@ -128,10 +136,8 @@ int sbx_classify_args_parse(int argc, char **argv, struct sbx_classify_args *a, 
                         a->mode = optarg;
                         break;
                 case OPT_ROOT:
-                        if (optarg[0] != '/')
-                                return snprintf(err, errlen, "classify: --root wants an absolute directory, not '%s'", optarg), -EINVAL;
-                        if (strlen(optarg) >= SBX_DENIAL_PATH_MAX)
-                                return snprintf(err, errlen, "classify: --root is longer than %d bytes", SBX_DENIAL_PATH_MAX - 1), -EINVAL;
+                        if ((r = absolute_dir_arg("root", optarg, err, errlen)) < 0)
+                                return r;
                         a->root = optarg;
                         break;
                 case OPT_JSON:
