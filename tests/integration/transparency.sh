@@ -190,8 +190,9 @@ start_writer() {
         wpid=$!
         for _ in $(seq 600); do t_listening "$db.writer" && break; sleep 0.05; done
 }
-# ss_user WHO: pre (the command prefix) and bin (sbx) of root or nobody for the cases on the row's
-# signals below (nobody with a home and an empty config of its own under $T/ss)
+# ss_user WHO: pre (the command prefix) and bin (sbx) of root or nobody for the cases under $T/ss
+# below, the stalled stderr's and the row's signals (nobody with a home and an empty config of its
+# own there)
 ss_user() {
         if [ "$1" = nobody ]; then
                 pre=("${T_NOBODY[@]}" env HOME="$T/ss/home" XDG_CACHE_HOME="$T/ss/home/.cache"
@@ -1306,14 +1307,10 @@ chmod 644 "$T/ss-empty.config" "$T/stderr-stall.py"
 for who in "${WHO[@]}"; do
         d=$T/ss/$who-ws
         mkdir -p "$d" "$T/ss/$who-db"
+        ss_user "$who"
         if [ "$who" = nobody ]; then
-                pre=("${T_NOBODY[@]}" env HOME="$T/ss/home" XDG_CACHE_HOME="$T/ss/home/.cache"
-                        SBX_CONFIG="$T/ss-empty.config" SBX_DB="$T/ss/$who-db/audit.db")
-                bin=$NB_BIN
+                pre+=(SBX_DB="$T/ss/$who-db/audit.db")
                 chown -R 65534:65534 "$d" "$T/ss/$who-db"
-        else
-                pre=(env)
-                bin=$SBX_BIN
         fi
         for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -f "$d/v.json"
