@@ -236,16 +236,18 @@ static int open_without_symlinks(const char *path, int flags) {
 
 /* The identity of path (st), taken without following a symlink: the canonical paths bubblewrap
  * binds have none, so one on the way was swapped in since they were resolved. what and after name
- * it in the message. */
+ * it in the message (after: a clause of its own, set off by a comma where more follows). */
 static int stat_without_symlinks(const char *path, int flags, const char *what, const char *after, struct stat *st,
                                  struct sbx_diag *diag) {
         int fd = open_without_symlinks(path, flags), e;
 
-        if (fd < 0)
-                return sbx_diag_set(diag, errno, "confine", path, "cannot open %s%s%s%s: %s", what, path, after,
-                                    errno == ELOOP ? " without a symlink (one was put on its path since it was resolved)"
-                                                   : "",
-                                    strerror(errno));
+        if (fd < 0) {
+                const char *loop =
+                        errno == ELOOP ? " without a symlink (one was put on its path since it was resolved)" : "";
+
+                return sbx_diag_set(diag, errno, "confine", path, "cannot open %s%s%s%s%s: %s", what, path, after,
+                                    after[0] && loop[0] ? "," : "", loop, strerror(errno));
+        }
         if (fstat(fd, st) < 0) {
                 e = errno;
                 close(fd);
@@ -283,7 +285,7 @@ static int add_write_id(struct sbx_argv_builder *b, const char *dir, int mounts,
  * (landlock-launch.c, check_bound()). */
 static int add_bound_id(struct sbx_argv_builder *b, const char *path, bool read_only, struct sbx_diag *diag) {
         struct stat st;
-        int r = stat_without_symlinks(path, O_NOFOLLOW, "", ", which sbx keeps out of the command's reach,", &st, diag);
+        int r = stat_without_symlinks(path, O_NOFOLLOW, "", ", which sbx keeps out of the command's reach", &st, diag);
 
         if (r < 0)
                 return r;

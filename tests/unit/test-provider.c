@@ -358,6 +358,52 @@ static void test_bwrap_argv_pins_the_parents_of_protected_paths(void **state) {
         assert_int_equal(sbx_remove_tree(dirs[0]), 0);
 }
 
+/* A path sbx keeps read-only in the workspace, or the workspace itself, whose identity cannot be
+ * taken refuses the run, naming the path and why: gone since it was resolved, or reached through
+ * a symlink put on its way since (the backend itself, as the provider hands it the resolved
+ * paths). */
+static void test_bwrap_refuses_a_protected_path_it_cannot_open(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = ws };
+        char gone[256], real[256], link[256], via[256], want[512];
+        char *protect[] = { NULL, NULL };
+        char *argv[] = { (char *) "true", NULL };
+        struct sbx_confine_request req = { .cfg = cfg, .policy = &pol, .argv = argv, .protect = protect,
+                                           .cwd = ws, .runner = "/bin/true", .launcher = "/bin/echo" };
+        (void) state;
+        snprintf(gone, sizeof(gone), "%s/bound-gone", ws);
+        snprintf(real, sizeof(real), "%s/bound-real/state", ws);
+        snprintf(link, sizeof(link), "%s/bound-link", ws);
+        snprintf(via, sizeof(via), "%s/bound-link/state", ws);
+        assert_int_equal(sbx_mkdir_p(real, 0700), 0);
+        assert_int_equal(symlink("bound-real", link), 0);
+        for (int k = 0; k < 3; k++) {
+                struct sbx_confined_argv out = { 0 };
+                struct sbx_diag diag = { 0 };
+
+                protect[0] = k == 0 ? gone : k == 1 ? via : NULL;
+                pol.workspace_root = k == 2 ? gone : ws;
+                if (k == 0)
+                        snprintf(want, sizeof(want), "cannot open %s, which sbx keeps out of the command's reach: %s",
+                                 gone, strerror(ENOENT));
+                else if (k == 1)
+                        snprintf(want, sizeof(want),
+                                 "cannot open %s, which sbx keeps out of the command's reach, without a symlink (one "
+                                 "was put on its path since it was resolved): %s",
+                                 via, strerror(ELOOP));
+                else
+                        snprintf(want, sizeof(want), "cannot open the writable directory %s: %s", gone, strerror(ENOENT));
+                assert_int_equal(sbx_backend_bwrap.confine(&req, &out, &diag), k == 1 ? -ELOOP : -ENOENT);
+                assert_string_equal(diag.msg, want);
+                assert_null(out.argv);
+                sbx_strv_free(out.setenv);
+        }
+        assert_int_equal(unlink(link), 0);
+        snprintf(real, sizeof(real), "%s/bound-real", ws);
+        assert_int_equal(sbx_remove_tree(real), 0);
+        sbx_config_free(cfg);
+}
+
 /* The temp area's removal: an empty directory, a tree, a missing path; never through a symlink
  * (neither the path itself nor one inside: what they point to stays). */
 static void test_remove_tree_follows_no_symlink(void **state) {
@@ -601,6 +647,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_moves_loader_variables_into_the_sandbox),
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
                 cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
+                cmocka_unit_test(test_bwrap_refuses_a_protected_path_it_cannot_open),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_remove_tree_deep_and_locked),
                 cmocka_unit_test(test_host_temp_area_is_private_and_removed),
