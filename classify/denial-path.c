@@ -19,6 +19,7 @@
 
 #include "classify-internal.h"
 #include "sbx-macro.h"
+#include "sbx-realpath.h"
 
 struct quote {
         const char *open;
@@ -1045,36 +1046,6 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         return n;
 }
 
-/* Appends the components of s to out[0..*len), resolving "." and ".." as text. */
-static bool join_components(const char *s, char *out, size_t size, size_t *len) {
-        while (*s) {
-                const char *e;
-                size_t k;
-
-                while (*s == '/')
-                        s++;
-                e = s;
-                while (*e && *e != '/')
-                        e++;
-                k = (size_t) (e - s);
-                if (k == 0 || (k == 1 && s[0] == '.')) {
-                } else if (k == 2 && s[0] == '.' && s[1] == '.') {
-                        while (*len > 0 && out[*len - 1] != '/')
-                                (*len)--;
-                        if (*len > 0)
-                                (*len)--; /* the '/' before it */
-                } else {
-                        if (*len + 1 + k + 1 > size)
-                                return false;
-                        out[(*len)++] = '/';
-                        memcpy(out + *len, s, k);
-                        *len += k;
-                }
-                s = e;
-        }
-        return true;
-}
-
 size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t size) {
         size_t len = 0;
 
@@ -1085,7 +1056,8 @@ size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t
                 return 0;
         if (path[0] != '/' && (!cwd || cwd[0] != '/'))
                 return 0;
-        if ((path[0] != '/' && !join_components(cwd, out, size, &len)) || !join_components(path, out, size, &len)) {
+        if ((path[0] != '/' && !sbx_path_append_components(cwd, out, size, &len)) ||
+            !sbx_path_append_components(path, out, size, &len)) {
                 out[0] = '\0';
                 return 0;
         }

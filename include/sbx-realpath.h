@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/openat2.h>
@@ -12,6 +13,39 @@
 #include <unistd.h>
 
 #include "sbx-macro.h"
+
+/* Pure: appends the components of path s to out[0..*len) as text, each as "/NAME": "." and empty
+ * ones dropped, ".." the last one taken off (none left: nothing, so "/.." is "/" once the caller
+ * makes an empty result "/"). false when out (size bytes, a NUL to follow) cannot hold them; out
+ * is not NUL-terminated. */
+static inline bool sbx_path_append_components(const char *s, char *out, size_t size, size_t *len) {
+        while (*s) {
+                const char *e;
+                size_t k;
+
+                while (*s == '/')
+                        s++;
+                e = s;
+                while (*e && *e != '/')
+                        e++;
+                k = (size_t) (e - s);
+                if (k == 0 || (k == 1 && s[0] == '.')) {
+                } else if (k == 2 && s[0] == '.' && s[1] == '.') {
+                        while (*len > 0 && out[*len - 1] != '/')
+                                (*len)--;
+                        if (*len > 0)
+                                (*len)--; /* the '/' before it */
+                } else {
+                        if (*len + 1 + k + 1 > size)
+                                return false;
+                        out[(*len)++] = '/';
+                        memcpy(out + *len, s, k);
+                        *len += k;
+                }
+                s = e;
+        }
+        return true;
+}
 
 /* Pure lexical normalization of an absolute path: collapses //, /./ and /x/.. . -EINVAL for a
  * relative path, -ENOMEM. Caller frees *ret_path. */
@@ -25,29 +59,8 @@ static inline int sbx_path_normalize(const char *path, char **ret_path) {
         out = malloc(len + 2);
         if (!out)
                 return -ENOMEM;
-        for (const char *p = path; *p;) {
-                const char *seg;
-                size_t sl;
-
-                while (*p == '/')
-                        p++;
-                seg = p;
-                while (*p && *p != '/')
-                        p++;
-                sl = (size_t) (p - seg);
-                if (sl == 0 || (sl == 1 && seg[0] == '.'))
-                        continue;
-                if (sl == 2 && seg[0] == '.' && seg[1] == '.') {
-                        while (n > 0 && out[n - 1] != '/')
-                                n--;
-                        if (n > 0)
-                                n--; /* drop the slash; "/.." stays "/" */
-                        continue;
-                }
-                out[n++] = '/';
-                memcpy(out + n, seg, sl);
-                n += sl;
-        }
+        /* always room: each component written stood in path after at least one '/' */
+        (void) sbx_path_append_components(path, out, len + 2, &n);
         if (n == 0)
                 out[n++] = '/';
         out[n] = '\0';
