@@ -170,44 +170,33 @@ static void bind_int(struct query *q, int64_t v) {
         q->binds[q->n++].i = v;
 }
 
+/* The term sql (its one parameter a ?) with v bound to it, when on. */
+static void term_int(struct query *q, bool on, const char *sql, int64_t v) {
+        if (on) {
+                fputs(sql, q->f);
+                bind_int(q, v);
+        }
+}
+
+/* The term sql with s bound to it, when s is given. */
+static void term_str(struct query *q, const char *sql, const char *s) {
+        if (s) {
+                fputs(sql, q->f);
+                bind_str(q, s);
+        }
+}
+
 /* Terms on the execution alias e; `denied_path_direct` when denial_lines d is already joined. */
 static void where_execution(struct query *q, const struct sbx_audit_filter *f, bool denied_path_direct) {
-        if (f->has_since) {
-                fputs(" AND e.started_ms >= ?", q->f);
-                bind_int(q, f->since_ms);
-        }
-        if (f->has_until) {
-                fputs(" AND e.started_ms < ?", q->f);
-                bind_int(q, f->until_ms);
-        }
-        if (f->session_id) {
-                fputs(" AND e.session_id = ?", q->f);
-                bind_str(q, f->session_id);
-        }
-        if (f->backend) {
-                fputs(" AND e.backend = ?", q->f);
-                bind_str(q, f->backend);
-        }
-        if (f->mode) {
-                fputs(" AND e.mode = ?", q->f);
-                bind_str(q, f->mode);
-        }
-        if (f->verdict) {
-                fputs(" AND e.verdict = ?", q->f);
-                bind_str(q, f->verdict);
-        }
-        if (f->state) {
-                fputs(" AND " SBX_SQL_STATE("e") " = ?", q->f);
-                bind_str(q, f->state);
-        }
-        if (f->after_id > 0) {
-                fputs(" AND e.id > ?", q->f);
-                bind_int(q, f->after_id);
-        }
-        if (f->only_id > 0) {
-                fputs(" AND e.id = ?", q->f);
-                bind_int(q, f->only_id);
-        }
+        term_int(q, f->has_since, " AND e.started_ms >= ?", f->since_ms);
+        term_int(q, f->has_until, " AND e.started_ms < ?", f->until_ms);
+        term_str(q, " AND e.session_id = ?", f->session_id);
+        term_str(q, " AND e.backend = ?", f->backend);
+        term_str(q, " AND e.mode = ?", f->mode);
+        term_str(q, " AND e.verdict = ?", f->verdict);
+        term_str(q, " AND " SBX_SQL_STATE("e") " = ?", f->state);
+        term_int(q, f->after_id > 0, " AND e.id > ?", f->after_id);
+        term_int(q, f->only_id > 0, " AND e.id = ?", f->only_id);
         if (f->path_glob) {
                 if (denied_path_direct)
                         /* with a time range, let executions_denied_started drive (unary + keeps the
@@ -244,20 +233,13 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
                          * (411 ms instead of 7 ms for the last hour of 1M rows). These bounds are
                          * implied by the time terms whatever the clock did, and make the walk a
                          * range of ids (the +id keeps executions_started driving the bound). */
-                        if (f->has_since) {
-                                fputs(" AND e.id >= (SELECT min(+id) FROM executions WHERE started_ms >= ?)", q->f);
-                                bind_int(q, f->since_ms);
-                        }
-                        if (f->has_until) {
-                                fputs(" AND e.id <= (SELECT max(+id) FROM executions WHERE started_ms < ?)", q->f);
-                                bind_int(q, f->until_ms);
-                        }
+                        term_int(q, f->has_since,
+                                 " AND e.id >= (SELECT min(+id) FROM executions WHERE started_ms >= ?)", f->since_ms);
+                        term_int(q, f->has_until,
+                                 " AND e.id <= (SELECT max(+id) FROM executions WHERE started_ms < ?)", f->until_ms);
                 }
                 fputs(kind == SBX_AUDIT_QUERY_LIST ? " ORDER BY e.started_ms DESC, e.id DESC" : " ORDER BY e.id DESC", q->f);
-                if (f->limit > 0) {
-                        fputs(" LIMIT ?", q->f);
-                        bind_int(q, f->limit);
-                }
+                term_int(q, f->limit > 0, " LIMIT ?", f->limit);
                 fputs(kind == SBX_AUDIT_QUERY_LIST ? ") ORDER BY _t, id" : ") ORDER BY id", q->f);
                 break;
         case SBX_AUDIT_QUERY_DENIALS:
@@ -275,10 +257,7 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
                       " WHERE e.denial_lines > 0", q->f);
                 where_execution(q, f, true);
                 fputs(" ORDER BY e.started_ms DESC, d.id DESC", q->f);
-                if (f->limit > 0) {
-                        fputs(" LIMIT ?", q->f);
-                        bind_int(q, f->limit);
-                }
+                term_int(q, f->limit > 0, " LIMIT ?", f->limit);
                 fputs(") ORDER BY _t, _d", q->f);
                 break;
         case SBX_AUDIT_QUERY_TOP_PATHS:
@@ -293,10 +272,7 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
                 } else {
                         /* the tally kept by triggers (schema v3) */
                         fputs("SELECT path, denials, executions FROM denied_paths WHERE denials > 0", q->f);
-                        if (f->path_glob) {
-                                fputs(" AND path GLOB ?", q->f);
-                                bind_str(q, f->path_glob);
-                        }
+                        term_str(q, " AND path GLOB ?", f->path_glob);
                 }
                 fputs(" ORDER BY denials DESC, path LIMIT ?", q->f);
                 bind_int(q, f->limit > 0 ? f->limit : 10);
