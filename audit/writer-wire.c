@@ -104,6 +104,19 @@ bool sbx_wire_get_into(struct sbx_rbuf *r, char *buf, size_t size) {
 
 /* ---- the requests ---------------------------------------------------------------------------- */
 
+/* A denial line, as an end's result and a batch both send it: its number, its text, its path. */
+static void put_denial(struct sbx_wbuf *b, const struct sbx_denial *d) {
+        sbx_wire_put_i64(b, (int64_t) d->line_no);
+        sbx_wire_put_str(b, d->line);
+        sbx_wire_put_str(b, d->path);
+}
+
+static void get_denial(struct sbx_rbuf *r, struct sbx_denial *d) {
+        d->line_no = (uint64_t) sbx_wire_get_i64(r);
+        sbx_wire_get_into(r, d->line, sizeof(d->line));
+        sbx_wire_get_into(r, d->path, sizeof(d->path));
+}
+
 void sbx_wire_encode_start(struct sbx_wbuf *b, const struct sbx_execution_start *s) {
         const struct sbx_policy *p = s->policy;
         size_t n = 0;
@@ -153,11 +166,8 @@ void sbx_wire_encode_end(struct sbx_wbuf *b, int64_t id, const struct sbx_execut
         sbx_wire_put_i64(b, (int64_t) res->stderr_lines);
         sbx_wire_put_i64(b, (int64_t) res->denial_lines);
         sbx_wire_put_i64(b, (int64_t) res->n_denials);
-        for (size_t i = 0; i < res->n_denials; i++) {
-                sbx_wire_put_i64(b, (int64_t) res->denials[i].line_no);
-                sbx_wire_put_str(b, res->denials[i].line);
-                sbx_wire_put_str(b, res->denials[i].path);
-        }
+        for (size_t i = 0; i < res->n_denials; i++)
+                put_denial(b, &res->denials[i]);
 }
 
 void sbx_wire_encode_denials(struct sbx_wbuf *b, int64_t id, const struct sbx_execution_denials *d) {
@@ -165,11 +175,8 @@ void sbx_wire_encode_denials(struct sbx_wbuf *b, int64_t id, const struct sbx_ex
         sbx_wire_put_i64(b, (int64_t) d->counted);
         sbx_wire_put_i64(b, (int64_t) d->first);
         sbx_wire_put_i64(b, (int64_t) d->n);
-        for (size_t i = 0; i < d->n; i++) {
-                sbx_wire_put_i64(b, (int64_t) d->d[i].line_no);
-                sbx_wire_put_str(b, d->d[i].line);
-                sbx_wire_put_str(b, d->d[i].path);
-        }
+        for (size_t i = 0; i < d->n; i++)
+                put_denial(b, &d->d[i]);
 }
 
 bool sbx_wire_in_range(int64_t v, int64_t lo, int64_t hi) {
@@ -260,11 +267,8 @@ int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_executio
                 n = sbx_wire_get_i64(r);
                 if (!sbx_wire_in_range(n, 0, SBX_DENIALS_KEPT))
                         r->bad = true;
-                for (int64_t i = 0; !r->bad && i < n; i++) {
-                        res->denials[i].line_no = (uint64_t) sbx_wire_get_i64(r);
-                        sbx_wire_get_into(r, res->denials[i].line, sizeof(res->denials[i].line));
-                        sbx_wire_get_into(r, res->denials[i].path, sizeof(res->denials[i].path));
-                }
+                for (int64_t i = 0; !r->bad && i < n; i++)
+                        get_denial(r, &res->denials[i]);
                 res->n_denials = r->bad ? 0 : (size_t) n;
                 e.result = res;
         }
@@ -294,11 +298,8 @@ int sbx_wire_decode_denials(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_exec
                 if (!lines)
                         return -ENOMEM;
         }
-        for (int64_t i = 0; !r->bad && i < n; i++) {
-                lines[i].line_no = (uint64_t) sbx_wire_get_i64(r);
-                sbx_wire_get_into(r, lines[i].line, sizeof(lines[i].line));
-                sbx_wire_get_into(r, lines[i].path, sizeof(lines[i].path));
-        }
+        for (int64_t i = 0; !r->bad && i < n; i++)
+                get_denial(r, &lines[i]);
         if (r->bad || r->left != 0) {
                 free(lines);
                 return -EBADMSG;
