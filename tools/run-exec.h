@@ -52,7 +52,9 @@ struct sbx_run_report {
  * writes a file of its own where it started (nohup.out, `time -o FILE`) before a command that
  * moves: -1. A shell's `-c` so run (`timeout 60 bash -c 'cd sub && x'`, `env sh -c ...`) is read
  * as the command's own script is; a `cd` in the script of a shell run by another program (`xargs
- * sh -c 'cd "$0" && x'`): -1. */
+ * sh -c 'cd "$0" && x'`): -1. A shell that reads files before its script or command that may move
+ * it (a login shell's profiles, -l, +l, --login; an interactive one's rc files, -i; zsh's zshenv;
+ * bash's $BASH_ENV): -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their

@@ -269,6 +269,8 @@ static int command_dir(char *const *w, size_t n, const char *cwd, char *out, siz
 static const char *base_of(const char *p);
 static ptrdiff_t past_wrappers(char *const *w, size_t n, bool keyword, bool *own_names);
 static const char *shell_script(char *const *argv);
+static bool is_shell(const char *name, size_t len);
+static bool shell_argv_startup_moves(char *const *w, size_t n);
 
 /* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
  * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
@@ -537,6 +539,8 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
         }
         w += k;
         n -= (size_t) k;
+        if (shell_argv_startup_moves(w, n))
+                return -1;
         if (n > 0) {
                 /* a shell's -c run by a wrapper, env or a shell (`timeout 60 bash -c 'cd sub && npm
                  * test'`): its script read as the command's own is. The argv is NULL-terminated,
@@ -607,49 +611,103 @@ static int simple_words(const char *s, char *buf, char **w, size_t max) {
         }
 }
 
+static bool is_shell(const char *name, size_t len) {
+        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh" };
+
+        for (size_t k = 0; k < SBX_ELEMENTSOF(shells); k++)
+                if (len == strlen(shells[k]) && strncmp(name, shells[k], len) == 0)
+                        return true;
+        return false;
+}
+
+/* Whether the shell of the name `name` (len bytes), started with the option word `opt` (NULL
+ * for none), reads files of the user's or the host's that may move it before its script or
+ * command: zsh's zshenv, always (/etc/zsh/zshenv even with -f); bash's $BASH_ENV when set
+ * (measured: `BASH_ENV=f bash -c pwd` prints f's cd); a login shell's profiles (-l, +l,
+ * --login: bash and dash read /etc/profile and ~/.profile, `bash -lc pwd` printed the profile's
+ * cd), an interactive one's rc files (-i: ~/.bashrc, $ENV). */
+static bool shell_startup_moves(const char *name, size_t len, const char *opt) {
+        if (len == 3 && strncmp(name, "zsh", 3) == 0)
+                return true;
+        if (len == 4 && strncmp(name, "bash", 4) == 0 && getenv("BASH_ENV") && getenv("BASH_ENV")[0])
+                return true;
+        if (!opt)
+                return false;
+        if (strncmp(opt, "--", 2) == 0)
+                return strcmp(opt, "--login") == 0 || strcmp(opt, "--interactive") == 0;
+        return (opt[0] == '-' || opt[0] == '+') && opt[strcspn(opt, "li")];
+}
+
 /* Whether a script that is no simple command runs a tool of tools_with_dir with what may be a
  * directory option of it (a word starting with '-' holding a 'C', --directory, --git-dir,
  * --work-tree, any abbreviation): words split at blanks and operators, as text. */
 static bool script_tool_moves(const char *s) {
         bool tool = false;
+        const char *shell = NULL; /* a shell's name in the command, and its length */
+        size_t shell_len = 0;
 
         while (*s) {
-                size_t k;
+                size_t k, b;
 
                 s += strspn(s, " \t\n\"'");
                 if (strchr(";&|()`{}", *s) && *s) {
                         tool = false; /* a command ends */
+                        shell = NULL;
                         s++;
                         continue;
                 }
                 k = strcspn(s, " \t\n;&|()`{}\"'");
                 if (k == 0)
                         break;
+                /* a shell that reads startup files that may move it (`true; bash -l x.sh`) */
+                for (b = k; b > 0 && s[b - 1] != '/'; b--)
+                        ;
+                if (is_shell(s + b, k - b)) {
+                        shell = s + b;
+                        shell_len = k - b;
+                        if (shell_startup_moves(shell, shell_len, NULL))
+                                return true;
+                } else if (shell && (s[0] == '-' || s[0] == '+')) {
+                        _cleanup_free_ char *opt = strndup(s, k);
+
+                        if (!opt || shell_startup_moves(shell, shell_len, opt))
+                                return true;
+                }
                 if (tool && s[0] == '-' && ((s[1] != '-' && memchr(s, 'C', k)) || strncmp(s, "--di", 4) == 0 ||
                                             strncmp(s, "--git-dir", 9) == 0 || strncmp(s, "--work-tree", 11) == 0))
                         return true;
-                for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++) {
-                        size_t b = k;
-
-                        while (b > 0 && s[b - 1] != '/')
-                                b--;
+                for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++)
                         tool = k - b == strlen(tools_with_dir[t].name) &&
                                strncmp(s + b, tools_with_dir[t].name, k - b) == 0;
-                }
                 s += k;
+        }
+        return false;
+}
+
+/* Whether argv is a shell that reads startup files that may move it (shell_startup_moves()), in
+ * any of its options before its script, command or `-c`'s script. */
+static bool shell_argv_startup_moves(char *const *w, size_t n) {
+        const char *name = n > 0 ? base_of(w[0]) : "";
+
+        if (!is_shell(name, strlen(name)))
+                return false;
+        if (shell_startup_moves(name, strlen(name), NULL))
+                return true;
+        for (size_t i = 1; i < n && (w[i][0] == '-' || w[i][0] == '+') && w[i][1] && strcmp(w[i], "--") != 0; i++) {
+                if (shell_startup_moves(name, strlen(name), w[i]))
+                        return true;
+                if (w[i][1] != '-' && strchr("oO", w[i][strlen(w[i]) - 1]))
+                        i++; /* -o pipefail, shopt's -O */
         }
         return false;
 }
 
 /* The script of a shell's `-c` (options before it, as `bash -e -o pipefail -c`), or NULL. */
 static const char *shell_script(char *const *argv) {
-        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh" };
-        bool shell = false, c = false;
+        bool c = false;
         size_t i = 1;
 
-        for (size_t k = 0; k < SBX_ELEMENTSOF(shells); k++)
-                shell |= strcmp(base_of(argv[0]), shells[k]) == 0;
-        if (!shell)
+        if (!is_shell(base_of(argv[0]), strlen(base_of(argv[0]))))
                 return NULL;
         for (; argv[i] && (argv[i][0] == '-' || argv[i][0] == '+') && argv[i][1] && strcmp(argv[i], "--") != 0; i++) {
                 if (argv[i][1] == '-')
@@ -675,9 +733,11 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
         if (!argv || !argv[0] || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(cur))
                 return 0;
         memcpy(cur, cwd, strlen(cwd) + 1);
+        while (argv[argc])
+                argc++;
+        if (shell_argv_startup_moves(argv, argc))
+                return -1;
         if (!(script = shell_script(argv))) {
-                while (argv[argc])
-                        argc++;
                 r = command_dir(argv, argc, cwd, out, size);
                 return r > 0 && strcmp(out, cwd) == 0 ? 0 : r; /* `make -C .` */
         }

@@ -900,6 +900,24 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                                 done
                         done
                         rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
+                        # a login shell reads profiles before its script, and they may move it
+                        # (measured: `bash -lc pwd` printed the directory ~/.profile's cd moved to): its
+                        # relative names claim no directory. Before: the start directory's, so as nobody
+                        # a write the sandbox refused in the workspace the profile moved to read as the
+                        # host's refusal of the start directory, root's (task_failure)
+                        mkdir -p "$d/lh" "$d/rd" && printf 'cd %s\n' "$d/ws" >"$d/lh/.profile" && chmod 0755 "$d/lh" "$d/rd"
+                        for b in landlock bwrap; do
+                                ( cd "$d/rd" && "${pre[@]}" HOME="$d/lh" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
+                                        --mode read-only --verdict-json "$d/lg-$b.json" -- bash -l -c "touch ./$tag-lg" ) 2>/dev/null
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b read-only: bash -l -c 'touch ./x' whose profile moves: denied, no directory claimed (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], o
+assert not os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[3]), "made"' "$d/lg-$b.json" "$d/ws/$tag-lg" "$d/rd/$tag-lg"
+                        done
+                        rm -rf "$d/lh" "$d/rd"
                         rm -rf "$d/xd" "$shm"
                         # under bwrap the temp area ($TMPDIR) is /dev/shm, a tmpfs of the sandbox's own:
                         # an atomic write made there and moved into the workspace (tempfile, then

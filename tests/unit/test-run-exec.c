@@ -193,6 +193,33 @@ static void test_script_start_dir(void **state) {
                 assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
                 unsetenv("CDPATH");
         }
+        {
+                /* a shell that reads startup files before its script or command, which may move
+                 * it: a login shell's profiles (-l, +l, --login), an interactive one's rc files
+                 * (-i), zsh's zshenv, bash's $BASH_ENV (measured: `bash -lc pwd`, `dash +l -c pwd`,
+                 * `BASH_ENV=f bash -c pwd` printed the directory f's cd moved to; they were the
+                 * start's, or the leading cd's joined to it) */
+                static const char *const startup[][6] = {
+                        { "bash", "-l", "-c", "touch x" },   { "bash", "-lc", "cd sub && x" },
+                        { "dash", "+l", "-c", "x" },         { "bash", "--login", "x.sh" },
+                        { "sh", "-i", "-c", "x" },           { "zsh", "-c", "cd sub && x" },
+                        { "timeout", "9", "bash", "-l", "x.sh" }, { "sh", "-c", "cd sub && bash -l x.sh" },
+                        { "sh", "-c", "true; /bin/bash -e -l x.sh" }, { "sh", "-c", "true; zsh x" },
+                        { "bash", "-O", "extglob", "-i", "-c", "x" },
+                };
+                char *bash[] = { (char *) "bash", (char *) "-c", (char *) "cd sub && x", NULL };
+                char *sh[] = { (char *) "sh", (char *) "-c", (char *) "cd sub && x", NULL };
+
+                for (size_t i = 0; i < sizeof(startup) / sizeof(startup[0]); i++)
+                        if (sbx_run_start_dir((char *const *) startup[i], dir, out, sizeof(out)) != -1)
+                                fail_msg("known: %s %s %s", startup[i][0], startup[i][1], startup[i][2]);
+                setenv("BASH_ENV", "/dev/null", 1);
+                assert_int_equal(sbx_run_start_dir(bash, dir, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(sh, dir, out, sizeof(out)), 1); /* dash reads no BASH_ENV */
+                unsetenv("BASH_ENV");
+                assert_int_equal(sbx_run_start_dir(bash, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+        }
         unlink(want);
         unlink(link);
         rmdir(sub);
@@ -559,5 +586,7 @@ int main(void) {
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_each_child_scan),
         };
+        /* bash reads it before a -c script: the scripts' directories are then not known */
+        unsetenv("BASH_ENV");
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
