@@ -46,7 +46,9 @@ struct sbx_run_report {
  * or in none), `env -C DIR COMMAND` (and COMMAND read from DIR); any other form of those (`tar -C
  * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's
  * subdirectory; `find -execdir`), or such a tool in a script of several commands or after
- * another program (`xargs make -C x`): -1. Programs that run a command where they started
+ * another program (`xargs make -C x`): -1; so too after xargs, which adds its input's words
+ * (`xargs make`), with a directory option the program may fill in (`xargs -I{} make -C {}`,
+ * `find -exec make -C {} ;`), or a shell whose script moves run by find's -exec. Programs that run a command where they started
  * (timeout, nice, nohup, stdbuf, GNU time, ionice, setsid, chrt; a script's `time`, `command`,
  * `exec`) are read past, their options as they parse them (one they do not take: -1); one that
  * writes a file of its own where it started (nohup.out, `time -o FILE`) before a command that

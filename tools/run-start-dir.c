@@ -269,6 +269,8 @@ static int command_dir(char *const *w, size_t n, const char *cwd, char *out, siz
 static const char *base_of(const char *p);
 static ptrdiff_t past_wrappers(char *const *w, size_t n, bool keyword, bool *own_names);
 static const char *shell_script(char *const *argv);
+static const char *shell_script_at(char *const *w, size_t n);
+static bool dir_option_word(const char *s, size_t k);
 static bool is_shell(const char *name, size_t len);
 static bool shell_argv_startup_moves(char *const *w, size_t n);
 
@@ -335,17 +337,7 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         return moved_to(cur, moved, out, size);
 }
 
-/* find's -execdir and -okdir run their command in each file's directory: its names are of
- * directories sbx cannot tell (-1); find's own are relative to where it started (0). */
-static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
-        (void) cwd;
-        (void) out;
-        (void) size;
-        for (size_t i = 1; i < n; i++)
-                if (strcmp(w[i], "-execdir") == 0 || strcmp(w[i], "-okdir") == 0)
-                        return -1;
-        return 0;
-}
+static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 
 /* The tools that take a directory of their own to work in, by their name. */
 static const struct {
@@ -355,6 +347,47 @@ static const struct {
         { "tar", tar_dir }, { "gtar", tar_dir }, { "make", make_dir }, { "gmake", make_dir },
         { "git", git_dir }, { "env", env_dir },   { "find", find_dir },
 };
+
+/* find's -execdir and -okdir run their command in each file's directory: its names are of
+ * directories sbx cannot tell (-1); find's own are relative to where it started (0). -exec and -ok
+ * run theirs where find started, but with each file's name put for {}: a tool of tools_with_dir
+ * among its words (`find . -name Makefile -exec make -C {} ';'`), or a shell whose startup files
+ * or -c script may move it, moves where sbx cannot tell (-1). */
+static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        char ignored[PATH_MAX];
+        bool exec = false;
+
+        (void) out;
+        (void) size;
+        for (size_t i = 1; i < n; i++) {
+                const char *name = base_of(w[i]);
+
+                if (strcmp(w[i], "-execdir") == 0 || strcmp(w[i], "-okdir") == 0)
+                        return -1;
+                if (strcmp(w[i], "-exec") == 0 || strcmp(w[i], "-ok") == 0) {
+                        exec = true;
+                        continue;
+                }
+                if (!exec)
+                        continue;
+                if (strcmp(w[i], ";") == 0 || strcmp(w[i], "+") == 0) {
+                        exec = false;
+                        continue;
+                }
+                if (is_shell(name, strlen(name))) {
+                        const char *script = shell_script_at(w + i, n - i);
+                        char *alone[] = { w[i], (char *) "-c", (char *) script, NULL };
+
+                        if (shell_argv_startup_moves(w + i, n - i) ||
+                            (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0))
+                                return -1;
+                }
+                for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++)
+                        if (strcmp(name, tools_with_dir[t].name) == 0)
+                                return -1;
+        }
+        return 0;
+}
 
 static const char *base_of(const char *p) {
         return strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
@@ -556,18 +589,41 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
                 if (shell)
                         return sbx_run_start_dir(argv, cwd, out, size);
         }
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
+                const char *name = base_of(w[i]);
+
+                /* a shell run by a program not read (`xargs sh -c 'cd "$0" && x'`, `setpriv ... sh
+                 * -c 'cd /etc && x'`): a script that moves, or startup files that may, moves it
+                 * where sbx cannot tell (its script read alone: the program may add words) */
+                if (i > 0 && is_shell(name, strlen(name))) {
+                        const char *script = shell_script_at(w + i, n - i);
+                        char *alone[] = { w[i], (char *) "-c", (char *) script, NULL };
+
+                        if (shell_argv_startup_moves(w + i, n - i) ||
+                            (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0))
+                                return -1;
+                        continue;
+                }
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++) {
                         int r;
 
-                        if (strcmp(base_of(w[i]), tools_with_dir[t].name) != 0)
+                        if (strcmp(name, tools_with_dir[t].name) != 0)
                                 continue;
                         if (i == 0)
                                 return tools_with_dir[t].dir(w, n, cwd, out, size);
-                        /* the first one read only: an argv of many of them is read once */
+                        /* the first one read only: an argv of many of them is read once. The
+                         * program before it may put words in its argv: xargs adds those of its
+                         * input (`xargs make` given "-C /etc"), `xargs -I{}` replaces them (`make
+                         * -C {}` moves to each line's directory, not to one named "{}") */
                         r = tools_with_dir[t].dir(w + i, n - i, cwd, ignored, sizeof(ignored));
-                        return r != 0 ? -1 : 0;
+                        if (r != 0 || strcmp(base_of(w[0]), "xargs") == 0)
+                                return -1;
+                        for (size_t j = i + 1; j < n; j++)
+                                if (dir_option_word(w[j], strlen(w[j])))
+                                        return -1;
+                        return 0;
                 }
+        }
         return 0;
 }
 
@@ -638,11 +694,19 @@ static bool shell_startup_moves(const char *name, size_t len, const char *opt) {
         return (opt[0] == '-' || opt[0] == '+') && opt[strcspn(opt, "li")];
 }
 
+/* Whether the word s (k bytes) may be a directory option of a tool of tools_with_dir: one
+ * starting with '-' holding a 'C', --directory, --git-dir, --work-tree, any abbreviation. */
+static bool dir_option_word(const char *s, size_t k) {
+        return k > 1 && s[0] == '-' &&
+               ((s[1] != '-' && memchr(s, 'C', k)) || (k >= 4 && strncmp(s, "--di", 4) == 0) ||
+                (k >= 9 && strncmp(s, "--git-dir", 9) == 0) || (k >= 11 && strncmp(s, "--work-tree", 11) == 0));
+}
+
 /* Whether a script that is no simple command runs a tool of tools_with_dir with what may be a
  * directory option of it (a word starting with '-' holding a 'C', --directory, --git-dir,
  * --work-tree, any abbreviation): words split at blanks and operators, as text. */
 static bool script_tool_moves(const char *s) {
-        bool tool = false;
+        bool tool = false, xargs = false;
         const char *shell = NULL; /* a shell's name in the command, and its length */
         size_t shell_len = 0;
 
@@ -651,7 +715,7 @@ static bool script_tool_moves(const char *s) {
 
                 s += strspn(s, " \t\n\"'");
                 if (strchr(";&|()`{}", *s) && *s) {
-                        tool = false; /* a command ends */
+                        tool = xargs = false; /* a command ends */
                         shell = NULL;
                         s++;
                         continue;
@@ -673,12 +737,15 @@ static bool script_tool_moves(const char *s) {
                         if (!opt || shell_startup_moves(shell, shell_len, opt))
                                 return true;
                 }
-                if (tool && s[0] == '-' && ((s[1] != '-' && memchr(s, 'C', k)) || strncmp(s, "--di", 4) == 0 ||
-                                            strncmp(s, "--git-dir", 9) == 0 || strncmp(s, "--work-tree", 11) == 0))
+                if (tool && dir_option_word(s, k))
                         return true;
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++)
                         tool = k - b == strlen(tools_with_dir[t].name) &&
                                strncmp(s + b, tools_with_dir[t].name, k - b) == 0;
+                /* xargs adds its input's words to the tool's (`ls | xargs make`) */
+                if (tool && xargs)
+                        return true;
+                xargs |= k - b == 5 && strncmp(s + b, "xargs", 5) == 0;
                 s += k;
         }
         return false;
@@ -702,24 +769,34 @@ static bool shell_argv_startup_moves(char *const *w, size_t n) {
         return false;
 }
 
-/* The script of a shell's `-c` (options before it, as `bash -e -o pipefail -c`), or NULL. */
-static const char *shell_script(char *const *argv) {
+/* The script of a shell's `-c` in w[0..n) (options before it, as `bash -e -o pipefail -c`), or
+ * NULL. */
+static const char *shell_script_at(char *const *w, size_t n) {
         bool c = false;
         size_t i = 1;
 
-        if (!is_shell(base_of(argv[0]), strlen(base_of(argv[0]))))
+        if (n == 0 || !is_shell(base_of(w[0]), strlen(base_of(w[0]))))
                 return NULL;
-        for (; argv[i] && (argv[i][0] == '-' || argv[i][0] == '+') && argv[i][1] && strcmp(argv[i], "--") != 0; i++) {
-                if (argv[i][1] == '-')
+        for (; i < n && (w[i][0] == '-' || w[i][0] == '+') && w[i][1] && strcmp(w[i], "--") != 0; i++) {
+                if (w[i][1] == '-')
                         continue; /* --norc, --posix */
-                if (argv[i][0] == '-')
-                        c |= strchr(argv[i], 'c') != NULL;
-                if (argv[i][strlen(argv[i]) - 1] == 'o' || argv[i][strlen(argv[i]) - 1] == 'O')
-                        i += argv[i + 1] != NULL; /* -o pipefail, shopt's -O */
+                if (w[i][0] == '-')
+                        c |= strchr(w[i], 'c') != NULL;
+                if (w[i][strlen(w[i]) - 1] == 'o' || w[i][strlen(w[i]) - 1] == 'O')
+                        i += i + 1 < n; /* -o pipefail, shopt's -O */
         }
-        if (argv[i] && strcmp(argv[i], "--") == 0)
+        if (i < n && strcmp(w[i], "--") == 0)
                 i++;
-        return c ? argv[i] : NULL;
+        return c && i < n ? w[i] : NULL;
+}
+
+/* The same of a NULL-terminated argv. */
+static const char *shell_script(char *const *argv) {
+        size_t n = 0;
+
+        while (argv[n])
+                n++;
+        return shell_script_at(argv, n);
 }
 
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {

@@ -906,6 +906,7 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         # a write the sandbox refused in the workspace the profile moved to read as the
                         # host's refusal of the start directory, root's (task_failure)
                         mkdir -p "$d/lh" "$d/rd" && printf 'cd %s\n' "$d/ws" >"$d/lh/.profile" && chmod 0755 "$d/lh" "$d/rd"
+                        echo "$d/ws" >"$d/lh/dirs" && printf 'all:\n\ttouch ./%s-xa\n' $tag >"$d/ws/Makefile"
                         for b in landlock bwrap; do
                                 ( cd "$d/rd" && "${pre[@]}" HOME="$d/lh" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
                                         --mode read-only --verdict-json "$d/lg-$b.json" -- bash -l -c "touch ./$tag-lg" ) 2>/dev/null
@@ -916,8 +917,24 @@ import json, os, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], o
 assert not os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[3]), "made"' "$d/lg-$b.json" "$d/ws/$tag-lg" "$d/rd/$tag-lg"
+                                # the same where a program sbx does not read runs the command with
+                                # words of its own: xargs's -I{} (make -C {}: each line's directory),
+                                # find's -exec running a shell that moves (before: the start's)
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/xa-$b.json" -- xargs -a "$d/lh/dirs" -I{} make -C {} ) >/dev/null 2>&1
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/fx-$b.json" -- find "$d/ws" -maxdepth 0 \
+                                        -exec sh -c "cd \"\$1\" && touch ./$tag-fx" sh {} + ) 2>/dev/null
+                                check "$who, $b read-only: xargs -I{} make -C {}, find -exec sh -c 'cd \"\$1\" && touch ./x' {} +: denied, no directory claimed" "$PY" -c '
+import json, os, sys
+for n in sys.argv[1:3]:
+    o = json.load(open(n))
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], (n, o)
+for p in sys.argv[3:]:
+    assert not os.path.exists(p), "made: " + p' "$d/xa-$b.json" "$d/fx-$b.json" "$d/ws/$tag-xa" "$d/rd/$tag-xa" \
+                                        "$d/ws/$tag-fx" "$d/rd/$tag-fx"
                         done
-                        rm -rf "$d/lh" "$d/rd"
+                        rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile"
                         rm -rf "$d/xd" "$shm"
                         # under bwrap the temp area ($TMPDIR) is /dev/shm, a tmpfs of the sandbox's own:
                         # an atomic write made there and moved into the workspace (tempfile, then

@@ -138,7 +138,7 @@ static void test_script_start_dir(void **state) {
                 "cd sub && (cd /tmp && x)", "cd sub && pushd /tmp && x", "cd sub&&x;popd", "cd && x",
                 "echo cd sub && x",          "cd \"s$ub\" && x", "cd 'sub && x", "touch a && cd sub && touch b",
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
-                "tar -C sub -xf a.tar; true", "x | make -C sub",
+                "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
         };
         (void) state;
 
@@ -277,6 +277,22 @@ static void test_tool_start_dir(void **state) {
                 { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
                 { { "env", "make" }, 0 },
                 { { "unzip", "a.zip", "-d", "sub" }, 0 }, /* unzip prints DIR/name: the start's */
+                /* a program not read may put words in the tool's argv: xargs adds its input's
+                 * (given "-C /etc"), -I and find's -exec put names for {} (each line's, each
+                 * file's directory, none named "{}"); a shell it runs may move (they were 0) */
+                { { "xargs", "-I{}", "make", "-C", "{}" }, -1 },
+                { { "xargs", "make" }, -1 },
+                { { "xargs", "-a", "list", "make" }, -1 },
+                { { "xargs", "--arg-file=list", "git", "fetch" }, -1 },
+                { { "x", "git", "-C", "{}", "status" }, -1 },
+                { { "find", ".", "-name", "Makefile", "-exec", "make", "-C", "{}", ";" }, -1 },
+                { { "find", ".", "-exec", "sh", "-c", "cd \"$1\" && x", "sh", "{}", ";" }, -1 },
+                { { "find", ".", "-name", "x", "-exec", "touch", "{}", ";" }, 0 },
+                { { "xargs", "sh", "-c", "cd \"$0\" && x" }, -1 },
+                { { "setpriv", "--reuid=1", "sh", "-c", "cd sub && x" }, -1 },
+                { { "xargs", "bash", "-l", "x.sh" }, -1 },
+                { { "setpriv", "--reuid=1", "sh", "-c", "x" }, 0 },
+                { { "xargs", "touch" }, 0 },
         };
         (void) state;
 
