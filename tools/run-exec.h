@@ -48,7 +48,8 @@ struct sbx_run_report {
  * subdirectory; `find -execdir`), or such a tool in a script of several commands or after
  * another program (`xargs make -C x`): -1; so too after xargs, which adds its input's words
  * (`xargs make`), with a directory option the program may fill in (`xargs -I{} make -C {}`,
- * `find -exec make -C {} ;`), or a shell whose script moves run by find's -exec. Programs that run a command where they started
+ * `find -exec make -C {} ;`), or a shell whose script moves run by find's -exec. A command run
+ * as another user (sudo, su, runuser, pkexec: sudo's -D, sudoers' runcwd, a login's home): -1. Programs that run a command where they started
  * (timeout, nice, nohup, stdbuf, GNU time, ionice, setsid, chrt; a script's `time`, `command`,
  * `exec`) are read past, their options as they parse them (one they do not take: -1); one that
  * writes a file of its own where it started (nohup.out, `time -o FILE`) before a command that

@@ -339,13 +339,28 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
 
 static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 
+/* Programs that run a command as another user, where a file sbx does not read, or the user's
+ * home, may move it: sudo's -D/--chdir, sudoers' runcwd and CWD= (root's to read), -i (the
+ * target's home), -R/--chroot; su's and runuser's -l/--login (the home), their -c script run by
+ * the target's own shell, which reads its startup files; pkexec's target's home (unless
+ * --keep-cwd). Whatever their options: -1. */
+static int user_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        (void) w;
+        (void) n;
+        (void) cwd;
+        (void) out;
+        (void) size;
+        return -1;
+}
+
 /* The tools that take a directory of their own to work in, by their name. */
 static const struct {
         const char *name;
         int (*dir)(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 } tools_with_dir[] = {
         { "tar", tar_dir }, { "gtar", tar_dir }, { "make", make_dir }, { "gmake", make_dir },
-        { "git", git_dir }, { "env", env_dir },   { "find", find_dir },
+        { "git", git_dir }, { "env", env_dir },   { "find", find_dir }, { "sudo", user_dir },
+        { "su", user_dir }, { "runuser", user_dir }, { "pkexec", user_dir },
 };
 
 /* find's -execdir and -okdir run their command in each file's directory: its names are of
@@ -739,6 +754,10 @@ static bool script_tool_moves(const char *s) {
                 }
                 if (tool && dir_option_word(s, k))
                         return true;
+                for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++)
+                        if (tools_with_dir[t].dir == user_dir && k - b == strlen(tools_with_dir[t].name) &&
+                            strncmp(s + b, tools_with_dir[t].name, k - b) == 0)
+                                return true; /* `true; sudo -D /etc touch x` */
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++)
                         tool = k - b == strlen(tools_with_dir[t].name) &&
                                strncmp(s + b, tools_with_dir[t].name, k - b) == 0;

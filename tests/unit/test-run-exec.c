@@ -139,6 +139,7 @@ static void test_script_start_dir(void **state) {
                 "echo cd sub && x",          "cd \"s$ub\" && x", "cd 'sub && x", "touch a && cd sub && touch b",
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
+                "true; sudo -D sub touch x",
         };
         (void) state;
 
@@ -293,6 +294,18 @@ static void test_tool_start_dir(void **state) {
                 { { "xargs", "bash", "-l", "x.sh" }, -1 },
                 { { "setpriv", "--reuid=1", "sh", "-c", "x" }, 0 },
                 { { "xargs", "touch" }, 0 },
+                /* a command run as another user: sudo's -D, sudoers' runcwd, -i, su's and runuser's
+                 * -l move it (they were 0, or sub's for make -C sub) */
+                { { "sudo", "-D", "sub", "touch", "x" }, -1 },
+                { { "sudo", "--chdir=sub", "touch", "x" }, -1 },
+                { { "sudo", "-i", "touch", "x" }, -1 },
+                { { "sudo", "touch", "x" }, -1 },
+                { { "sudo", "-u", "nobody", "make", "-C", "sub" }, -1 },
+                { { "su", "-c", "cd sub && x" }, -1 },
+                { { "su", "-l", "nobody", "-c", "touch x" }, -1 },
+                { { "runuser", "-u", "nobody", "--", "touch", "x" }, -1 },
+                { { "pkexec", "touch", "x" }, -1 },
+                { { "timeout", "9", "sudo", "touch", "x" }, -1 },
         };
         (void) state;
 
