@@ -42,10 +42,10 @@ struct sbx_run_report {
  * expansions, quoted whole or not, no option; relative ones only without CDPATH), repeated, and
  * moves no more (any other `cd`, `pushd` or `popd` at a command's place: -1); then the one
  * simple command left, or the exec'd argv: a tool's own directory option, `tar -C DIR -x` (one
- * -C, no member named, a readable archive), `make -C DIR`, `git -C DIR` (DIR a repository's top
- * or in none), `env -C DIR COMMAND` (and COMMAND read from DIR); any other form of those (`tar -C
- * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's
- * subdirectory; `find -execdir`), or such a tool in a script of several commands or after
+ * -C, no member named, a readable archive), `make -C DIR` (`--di=DIR` too), `git -C DIR` (DIR a
+ * repository's top or in none), `env -C DIR COMMAND` (`--c=DIR` too; COMMAND read from DIR);
+ * any other form of those (`tar -C DIR -c`: the archive is where tar started, the members DIR's;
+ * git in a repository's subdirectory; `find -execdir`), or such a tool in a script of several commands or after
  * another program (`xargs make -C x`): -1; so too after xargs, which adds its input's words
  * (`xargs make`), with a directory option the program may fill in (`xargs -I{} make -C {}`,
  * `find -exec make -C {} ;`), or a shell whose script moves run by find's -exec. A command run

@@ -175,11 +175,16 @@ static int make_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                 if (strcmp(a, "--") == 0)
                         break;
                 if (strncmp(a, "--", 2) == 0) {
-                        if ((is_dir = long_option(a, "--directory", 5)))
+                        /* getopt_long takes "--di" (measured: `make --di=d` enters d) */
+                        if ((is_dir = long_option(a, "--directory", 4)))
                                 dir = option_arg(w, n, &i, NULL);
+                        /* and "--fil FILE": any abbreviation of one taking an argument (one of
+                         * another too is ambiguous: make stops) */
                         for (size_t k = 0; k < SBX_ELEMENTSOF(with_arg) && !is_dir && !strchr(a, '='); k++)
-                                if (strcmp(a, with_arg[k]) == 0)
+                                if (long_option(a, with_arg[k], 3)) {
                                         i++;
+                                        break;
+                                }
                 } else if (a[0] == '-' && a[1]) {
                         for (const char *p = a + 1; *p; p++) {
                                 if (strchr("CfIoWE", *p)) {
@@ -297,9 +302,10 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                 if (strncmp(a, "--", 2) == 0) {
                         if (long_option(a, "--split-string", 3))
                                 return -1;
-                        if (long_option(a, "--chdir", 4))
+                        /* "--c", "--u": none other of env's starts so (measured: `env --c=/tmp pwd`) */
+                        if (long_option(a, "--chdir", 3))
                                 dir = option_arg(w, n, &i, NULL);
-                        else if (long_option(a, "--unset", 4) && !strchr(a, '='))
+                        else if (long_option(a, "--unset", 3) && !strchr(a, '='))
                                 i++;
                 } else
                         for (const char *p = a + 1; *p; p++) {
@@ -710,10 +716,12 @@ static bool shell_startup_moves(const char *name, size_t len, const char *opt) {
 }
 
 /* Whether the word s (k bytes) may be a directory option of a tool of tools_with_dir: one
- * starting with '-' holding a 'C', --directory, --git-dir, --work-tree, any abbreviation. */
+ * starting with '-' holding a 'C', --directory, --chdir, --git-dir, --work-tree, any
+ * abbreviation. */
 static bool dir_option_word(const char *s, size_t k) {
         return k > 1 && s[0] == '-' &&
                ((s[1] != '-' && memchr(s, 'C', k)) || (k >= 4 && strncmp(s, "--di", 4) == 0) ||
+                (k >= 3 && strncmp(s, "--c", 3) == 0) ||
                 (k >= 9 && strncmp(s, "--git-dir", 9) == 0) || (k >= 11 && strncmp(s, "--work-tree", 11) == 0));
 }
 

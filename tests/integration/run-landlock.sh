@@ -865,7 +865,12 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 --verdict-json "$d/bw9-$b-$m.json" -c "nice -n 5 stdbuf -oL make -C /var/tmp/$tag-mk-$who" ) >/dev/null 2>&1
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                 --verdict-json "$d/bw10-$b-$m.json" -c "timeout 60 bash -c 'cd /var/tmp/$tag-mk-$who && touch $tag-m'" ) >/dev/null 2>&1
-                                        check "$who, $b $m: a bare word after cd, tar -C, make -C, git -C, env -C (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
+                                        # their long options abbreviated as getopt_long takes them
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw11-$b-$m.json" -- make --di=/var/tmp/$tag-mk-$who ) >/dev/null 2>&1
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                --verdict-json "$d/bw12-$b-$m.json" -- env --c=/etc touch $tag-env ) 2>/dev/null
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=) (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
                                                 "$PY" -c '
 import json, os, sys
 d, who, b, m, tag, ws = sys.argv[1:7]
@@ -877,7 +882,8 @@ def paths(x):
 # outside the workspace: the host refuses nobody all of them (root-owned), root none
 for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk + "/" + tag + "-m"]),
                 (6, [git + "/.git/FETCH_HEAD"]), (7, ["/etc/%s-env" % tag]), (8, [mk + "/" + tag + "-m"]),
-                (9, [mk + "/" + tag + "-m"]), (10, [mk + "/" + tag + "-m"])):
+                (9, [mk + "/" + tag + "-m"]), (10, [mk + "/" + tag + "-m"]), (11, [mk + "/" + tag + "-m"]),
+                (12, ["/etc/%s-env" % tag])):
     x = o(n)
     if who == "nobody":
         assert x["verdict"] == "task_failure" and x["denial_lines"] == 0, (n, x)

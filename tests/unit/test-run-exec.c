@@ -139,7 +139,7 @@ static void test_script_start_dir(void **state) {
                 "echo cd sub && x",          "cd \"s$ub\" && x", "cd 'sub && x", "touch a && cd sub && touch b",
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
-                "true; sudo -D sub touch x",
+                "true; sudo -D sub touch x", "true; env --ch=sub x",
         };
         (void) state;
 
@@ -260,6 +260,13 @@ static void test_tool_start_dir(void **state) {
                 { { "make", "-f", "-C", "x" }, 0 },
                 { { "make", "-C", "sub", "-C", "missing" }, -1 },
                 { { "make", "all" }, 0 },
+                /* long options abbreviated as getopt_long takes them (measured: `make --di=d`,
+                 * `env --c=d` enter d; they were 0; `--fil -Csub` names a makefile, it was 1) */
+                { { "make", "--di=sub" }, 1 },
+                { { "make", "--di", "sub" }, 1 },
+                { { "make", "--fil", "-Csub" }, 0 },
+                { { "env", "--c=sub", "touch", "x" }, 1 },
+                { { "env", "--u", "X", "-C", "sub", "x" }, 1 },
                 { { "git", "-C", "sub", "fetch" }, 1 },
                 { { "git", "-c", "a=b", "-C", "sub", "status", "-C" }, 1 },
                 { { "git", "-C", "sub", "--work-tree=x", "status" }, -1 },
