@@ -349,8 +349,10 @@ static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
  * home, may move it: sudo's -D/--chdir, sudoers' runcwd and CWD= (root's to read), -i (the
  * target's home), -R/--chroot; su's and runuser's -l/--login (the home), their -c script run by
  * the target's own shell, which reads its startup files; pkexec's target's home (unless
- * --keep-cwd). Whatever their options: -1. */
-static int user_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+ * --keep-cwd). And those that run it in a directory of their options or another root:
+ * unshare's and nsenter's -w/--wd (measured: `unshare --wd=/tmp pwd`, `nsenter -w /tmp pwd`
+ * print /tmp), their -R/--root; chroot's new root's "/". Whatever their options: -1. */
+static int unknown_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         (void) w;
         (void) n;
         (void) cwd;
@@ -365,8 +367,9 @@ static const struct {
         int (*dir)(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 } tools_with_dir[] = {
         { "tar", tar_dir }, { "gtar", tar_dir }, { "make", make_dir }, { "gmake", make_dir },
-        { "git", git_dir }, { "env", env_dir },   { "find", find_dir }, { "sudo", user_dir },
-        { "su", user_dir }, { "runuser", user_dir }, { "pkexec", user_dir },
+        { "git", git_dir }, { "env", env_dir },   { "find", find_dir }, { "sudo", unknown_dir },
+        { "su", unknown_dir }, { "runuser", unknown_dir }, { "pkexec", unknown_dir },
+        { "unshare", unknown_dir }, { "nsenter", unknown_dir }, { "chroot", unknown_dir },
 };
 
 /* find's -execdir and -okdir run their command in each file's directory: its names are of
@@ -763,7 +766,7 @@ static bool script_tool_moves(const char *s) {
                 if (tool && dir_option_word(s, k))
                         return true;
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++)
-                        if (tools_with_dir[t].dir == user_dir && k - b == strlen(tools_with_dir[t].name) &&
+                        if (tools_with_dir[t].dir == unknown_dir && k - b == strlen(tools_with_dir[t].name) &&
                             strncmp(s + b, tools_with_dir[t].name, k - b) == 0)
                                 return true; /* `true; sudo -D /etc touch x` */
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++)

@@ -140,6 +140,7 @@ static void test_script_start_dir(void **state) {
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
                 "true; sudo -D sub touch x", "true; env --ch=sub x",
+                "true; unshare -w sub x",
         };
         (void) state;
 
@@ -313,6 +314,10 @@ static void test_tool_start_dir(void **state) {
                 { { "runuser", "-u", "nobody", "--", "touch", "x" }, -1 },
                 { { "pkexec", "touch", "x" }, -1 },
                 { { "timeout", "9", "sudo", "touch", "x" }, -1 },
+                /* ... or in a directory of its options, or another root's "/" (they were 0) */
+                { { "unshare", "--wd=sub", "touch", "x" }, -1 },
+                { { "nsenter", "-w", "sub", "touch", "x" }, -1 },
+                { { "chroot", "sub", "touch", "x" }, -1 },
         };
         (void) state;
 
