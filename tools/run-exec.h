@@ -50,7 +50,8 @@ struct sbx_run_report {
  * (`xargs make`), with a directory option the program may fill in (`xargs -I{} make -C {}`,
  * `find -exec make -C {} ;`), or a shell whose script moves run by find's -exec. A command run
  * as another user (sudo, su, runuser, pkexec: sudo's -D, sudoers' runcwd, a login's home), or
- * by unshare, nsenter (their -w/--wd) or chroot: -1. Programs that run a command where they started
+ * by unshare, nsenter (their -w/--wd) or chroot: -1. A word of another program's argv that, read
+ * as a script's text, moves (`flock F -c 'cd DIR && x'`, `script -c`, `watch`): -1. Programs that run a command where they started
  * (timeout, nice, nohup, stdbuf, GNU time, ionice, setsid, chrt; a script's `time`, `command`,
  * `exec`) are read past, their options as they parse them (one they do not take: -1); one that
  * writes a file of its own where it started (nohup.out, `time -o FILE`) before a command that

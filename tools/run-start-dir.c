@@ -276,6 +276,7 @@ static ptrdiff_t past_wrappers(char *const *w, size_t n, bool keyword, bool *own
 static const char *shell_script(char *const *argv);
 static const char *shell_script_at(char *const *w, size_t n);
 static bool dir_option_word(const char *s, size_t k);
+static bool word_moves(const char *word);
 static bool is_shell(const char *name, size_t len);
 static bool shell_argv_startup_moves(char *const *w, size_t n);
 
@@ -628,6 +629,10 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
                                 return -1;
                         continue;
                 }
+                /* a script the program hands a shell of its own (`flock F -c 'cd /etc && x'`,
+                 * `script -c ...`, `watch ...`): read as text, as a script's own is */
+                if (i > 0 && word_moves(w[i]))
+                        return -1;
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++) {
                         int r;
 
@@ -797,6 +802,15 @@ static bool shell_argv_startup_moves(char *const *w, size_t n) {
                         i++; /* -o pipefail, shopt's -O */
         }
         return false;
+}
+
+/* Whether an argv word, read as a script's text, may move: a `cd`, `pushd` or `popd` at a
+ * command's place, or what script_tool_moves() finds. */
+static bool word_moves(const char *word) {
+        for (size_t i = 0; word[i]; i++)
+                if (moves_at(word, i))
+                        return true;
+        return script_tool_moves(word);
 }
 
 /* The script of a shell's `-c` in w[0..n) (options before it, as `bash -e -o pipefail -c`), or

@@ -935,14 +935,18 @@ assert not os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[3]), "mad
                                 # --wd=/tmp pwd` prints /tmp; it was the start's)
                                 ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
                                         --verdict-json "$d/un-$b.json" -- unshare --wd="$d/ws" touch ./$tag-un ) 2>/dev/null
-                                check "$who, $b read-only: xargs -I{} make -C {}, find -exec sh -c 'cd \"\$1\" && touch ./x' {} +, unshare --wd=DIR touch ./x: denied, no directory claimed" "$PY" -c '
+                                # a script flock hands its shell (-c), read as a script's text is
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/fl-$b.json" -- flock /dev/null -c "cd '$d/ws' && touch ./$tag-fl" ) 2>/dev/null
+                                check "$who, $b read-only: xargs -I{} make -C {}, find -exec sh -c 'cd \"\$1\" && touch ./x' {} +, unshare --wd=DIR touch ./x, flock F -c 'cd DIR && touch ./x': denied, no directory claimed" "$PY" -c '
 import json, os, sys
-for n in sys.argv[1:4]:
+for n in sys.argv[1:5]:
     o = json.load(open(n))
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], (n, o)
-for p in sys.argv[4:]:
-    assert not os.path.exists(p), "made: " + p' "$d/xa-$b.json" "$d/fx-$b.json" "$d/un-$b.json" "$d/ws/$tag-xa" \
-                                        "$d/rd/$tag-xa" "$d/ws/$tag-fx" "$d/rd/$tag-fx" "$d/ws/$tag-un" "$d/rd/$tag-un"
+for p in sys.argv[5:]:
+    assert not os.path.exists(p), "made: " + p' "$d/xa-$b.json" "$d/fx-$b.json" "$d/un-$b.json" "$d/fl-$b.json" \
+                                        "$d/ws/$tag-xa" "$d/rd/$tag-xa" "$d/ws/$tag-fx" "$d/rd/$tag-fx" "$d/ws/$tag-un" \
+                                        "$d/rd/$tag-un" "$d/ws/$tag-fl" "$d/rd/$tag-fl"
                         done
                         rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile"
                         rm -rf "$d/xd" "$shm"

@@ -188,8 +188,12 @@ static void test_script_start_dir(void **state) {
                 assert_int_equal(sbx_run_start_dir(opts, dir, out, sizeof(out)), 1);
                 char *lc[] = { (char *) "bash", (char *) "-lc", (char *) "touch a && cd sub && touch b", NULL };
                 assert_int_equal(sbx_run_start_dir(lc, dir, out, sizeof(out)), -1);
-                /* not a shell's -c, or CDPATH for a relative one */
+                /* not a shell's -c: not read as moving there, but its text, as a script's,
+                 * claims no directory (`os.system('cd /etc && x')` would move); CDPATH for a
+                 * relative one */
                 char *other[] = { (char *) "python3", (char *) "-c", (char *) "cd sub && x", NULL };
+                assert_int_equal(sbx_run_start_dir(other, dir, out, sizeof(out)), -1);
+                other[2] = (char *) "print(1)";
                 assert_int_equal(sbx_run_start_dir(other, dir, out, sizeof(out)), 0);
                 setenv("CDPATH", "/tmp", 1);
                 assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
@@ -318,6 +322,11 @@ static void test_tool_start_dir(void **state) {
                 { { "unshare", "--wd=sub", "touch", "x" }, -1 },
                 { { "nsenter", "-w", "sub", "touch", "x" }, -1 },
                 { { "chroot", "sub", "touch", "x" }, -1 },
+                /* a script a program hands a shell of its own, read as text (they were 0) */
+                { { "flock", "lock", "-c", "cd sub && touch x" }, -1 },
+                { { "script", "-qc", "cd sub && touch x", "/dev/null" }, -1 },
+                { { "sg", "users", "-c", "make -C sub" }, -1 },
+                { { "flock", "lock", "-c", "touch x" }, 0 },
         };
         (void) state;
 
