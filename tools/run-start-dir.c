@@ -277,6 +277,14 @@ static const char *shell_script(char *const *argv);
 static const char *shell_script_at(char *const *w, size_t n);
 static bool dir_option_word(const char *s, size_t k);
 static bool word_moves(const char *word);
+
+/* Whether the word s (k bytes) sets, for the command after it, a variable by which a shell may
+ * move where sbx cannot tell: CDPATH (a relative cd searches it first), BASH_ENV (bash reads it
+ * before its script). Measured: `env CDPATH=/x sh -c 'cd sub && pwd'` prints /x/sub where both
+ * exist, `env BASH_ENV=f bash -c pwd` the directory f moves to. */
+static bool shell_moving_assignment(const char *s, size_t k) {
+        return (k > 7 && strncmp(s, "CDPATH=", 7) == 0) || (k > 9 && strncmp(s, "BASH_ENV=", 9) == 0);
+}
 static bool is_shell(const char *name, size_t len);
 static bool shell_argv_startup_moves(char *const *w, size_t n);
 
@@ -326,8 +334,9 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                         return moved ? -1 : 0;
                 moved = true;
         }
-        while (i < n && strchr(w[i], '='))
-                i++; /* NAME=VALUE */
+        for (; i < n && strchr(w[i], '='); i++) /* NAME=VALUE */
+                if (shell_moving_assignment(w[i], strlen(w[i])))
+                        return -1;
         /* env running env, itself or through wrappers (`env nice env ...`): not followed (an argv of
          * many would nest as deep) */
         if (i < n) {
@@ -754,6 +763,9 @@ static bool script_tool_moves(const char *s) {
                 k = strcspn(s, " \t\n;&|()`{}\"'");
                 if (k == 0)
                         break;
+                /* `export BASH_ENV=f; bash -c x` */
+                if (shell_moving_assignment(s, k))
+                        return true;
                 /* a shell that reads startup files that may move it (`true; bash -l x.sh`) */
                 for (b = k; b > 0 && s[b - 1] != '/'; b--)
                         ;
@@ -933,8 +945,11 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
                 static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
 
                 while (k < (size_t) r && w[k][0] != '=' && strcspn(w[k], "=") < strlen(w[k]) &&
-                       strspn(w[k], name) == strcspn(w[k], "="))
+                       strspn(w[k], name) == strcspn(w[k], "=")) {
+                        if (shell_moving_assignment(w[k], strlen(w[k])))
+                                return -1;
                         k++;
+                }
                 /* one command that moves, read whole (a shell's script in it, run by a wrapper, read
                  * as one: `timeout 60 bash -c 'cd sub && x'`) */
                 if (k < (size_t) r && (r = command_dir_at(w + k, (size_t) r - k, cur, out, size, true)) != 0)

@@ -911,7 +911,8 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         # relative names claim no directory. Before: the start directory's, so as nobody
                         # a write the sandbox refused in the workspace the profile moved to read as the
                         # host's refusal of the start directory, root's (task_failure)
-                        mkdir -p "$d/lh" "$d/rd" && printf 'cd %s\n' "$d/ws" >"$d/lh/.profile" && chmod 0755 "$d/lh" "$d/rd"
+                        mkdir -p "$d/lh" "$d/rd/ws" && printf 'cd %s\n' "$d/ws" >"$d/lh/.profile" &&
+                                chmod 0755 "$d/lh" "$d/rd" "$d/rd/ws"
                         echo "$d/ws" >"$d/lh/dirs" && printf 'all:\n\ttouch ./%s-xa\n' $tag >"$d/ws/Makefile"
                         for b in landlock bwrap; do
                                 ( cd "$d/rd" && "${pre[@]}" HOME="$d/lh" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
@@ -938,15 +939,20 @@ assert not os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[3]), "mad
                                 # a script flock hands its shell (-c), read as a script's text is
                                 ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
                                         --verdict-json "$d/fl-$b.json" -- flock /dev/null -c "cd '$d/ws' && touch ./$tag-fl" ) 2>/dev/null
-                                check "$who, $b read-only: xargs -I{} make -C {}, find -exec sh -c 'cd \"\$1\" && touch ./x' {} +, unshare --wd=DIR touch ./x, flock F -c 'cd DIR && touch ./x': denied, no directory claimed" "$PY" -c '
+                                # CDPATH set by env for the shell: its relative cd searches it first
+                                # (`cd ws` entered the workspace, read as the start's ws/, root's)
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/cp-$b.json" -- env CDPATH="$d" sh -c "cd ws && touch ./$tag-cp" ) >/dev/null 2>&1
+                                check "$who, $b read-only: xargs -I{} make -C {}, find -exec sh -c 'cd \"\$1\" && touch ./x' {} +, unshare --wd=DIR touch ./x, flock F -c 'cd DIR && touch ./x', env CDPATH=D sh -c 'cd ws && touch ./x': denied, no directory claimed" "$PY" -c '
 import json, os, sys
-for n in sys.argv[1:5]:
+for n in sys.argv[1:6]:
     o = json.load(open(n))
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], (n, o)
-for p in sys.argv[5:]:
+for p in sys.argv[6:]:
     assert not os.path.exists(p), "made: " + p' "$d/xa-$b.json" "$d/fx-$b.json" "$d/un-$b.json" "$d/fl-$b.json" \
-                                        "$d/ws/$tag-xa" "$d/rd/$tag-xa" "$d/ws/$tag-fx" "$d/rd/$tag-fx" "$d/ws/$tag-un" \
-                                        "$d/rd/$tag-un" "$d/ws/$tag-fl" "$d/rd/$tag-fl"
+                                        "$d/cp-$b.json" "$d/ws/$tag-xa" "$d/rd/$tag-xa" "$d/ws/$tag-fx" "$d/rd/$tag-fx" \
+                                        "$d/ws/$tag-un" "$d/rd/$tag-un" "$d/ws/$tag-fl" "$d/rd/$tag-fl" "$d/ws/$tag-cp" \
+                                        "$d/rd/ws/$tag-cp"
                         done
                         rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile"
                         rm -rf "$d/xd" "$shm"

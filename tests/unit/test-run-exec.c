@@ -141,6 +141,9 @@ static void test_script_start_dir(void **state) {
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
                 "true; sudo -D sub touch x", "true; env --ch=sub x",
                 "true; unshare -w sub x",
+                /* CDPATH, BASH_ENV set for the shell (they were sub) */
+                "CDPATH=/tmp bash -c 'cd sub && x'", "BASH_ENV=/dev/null bash -c 'cd sub && x'",
+                "export BASH_ENV=/dev/null; bash -c x",
         };
         (void) state;
 
@@ -198,6 +201,16 @@ static void test_script_start_dir(void **state) {
                 setenv("CDPATH", "/tmp", 1);
                 assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
                 unsetenv("CDPATH");
+                /* ... or set by env for the shell it runs, as BASH_ENV (they were sub) */
+                char *cdpath[] = { (char *) "env", (char *) "CDPATH=/tmp", (char *) "sh", (char *) "-c",
+                                   (char *) "cd sub && x", NULL };
+                assert_int_equal(sbx_run_start_dir(cdpath, dir, out, sizeof(out)), -1);
+                cdpath[1] = (char *) "BASH_ENV=/dev/null";
+                cdpath[2] = (char *) "bash";
+                assert_int_equal(sbx_run_start_dir(cdpath, dir, out, sizeof(out)), -1);
+                cdpath[1] = (char *) "A=b";
+                assert_int_equal(sbx_run_start_dir(cdpath, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
         }
         {
                 /* a shell that reads startup files before its script or command, which may move
