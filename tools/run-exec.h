@@ -44,23 +44,26 @@ struct sbx_run_report {
  * command's place: -1); then the one simple command left, or the exec'd argv: a tool's own
  * directory option, `tar -C DIR -x` (one -C, no member named, a readable archive), `make -C DIR`
  * (`--di=DIR` too), `git -C DIR` (DIR a repository's top or in none), `env -C DIR COMMAND`
- * (`--c=DIR` too; COMMAND read from DIR); any other form of those (`tar -C DIR -c`: the archive is
- * where tar started, the members DIR's; git in a repository's subdirectory; `find -execdir`), or
- * such a tool in a script of several commands or after another program (`xargs make -C x`): -1; so
- * too after xargs, which adds its input's words (`xargs make`), with a directory option the program
- * may fill in (`xargs -I{} make -C {}`, `find -exec make -C {} ;`), or a shell whose script moves
- * run by find's -exec. A command run as another user (sudo, su, runuser, pkexec: sudo's -D,
- * sudoers' runcwd, a login's home), or by unshare, nsenter (their -w/--wd) or chroot: -1. A word of
- * another program's argv that, read as a script's text, moves (`flock F -c 'cd DIR && x'`, `script
- * -c`, `watch`): -1. Programs that run a command where they started (timeout, nice, nohup, stdbuf,
- * GNU time, ionice, setsid, chrt; a script's `time`, `command`, `exec`) are read past, their
- * options as they parse them (one they do not take: -1); one that writes a file of its own where it
- * started (nohup.out, `time -o FILE`) before a command that moves: -1. A shell's `-c` so run
- * (`timeout 60 bash -c 'cd sub && x'`, `env sh -c ...`) is read as the command's own script is; a
- * `cd` in the script of a shell run by another program (`xargs sh -c 'cd "$0" && x'`): -1. A shell
- * that reads files before its script or command that may move it (a login shell's profiles, -l, +l,
- * --login; an interactive one's rc files, -i; zsh's zshenv; bash's $BASH_ENV, in sbx's environment
- * or set for it): -1. */
+ * (`--c=DIR` too; COMMAND read from DIR), `ninja -C DIR` (one); any other form of those (`tar -C
+ * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's subdirectory;
+ * `find -execdir`), or such a tool in a script of several commands or after another program (`xargs
+ * make -C x`): -1; so too after xargs, which adds its input's words (`xargs make`), with a
+ * directory option the program may fill in (`xargs -I{} make -C {}`, `find -exec make -C {} ;`), or
+ * a shell whose script moves run by find's -exec. A command run as another user (sudo, su, runuser,
+ * pkexec: sudo's -D, sudoers' runcwd, a login's home), or by unshare, nsenter (their -w/--wd) or
+ * chroot: -1. A build or package tool told a directory of its own (meson's, go's, npm's, pnpm's -C;
+ * npm's --prefix, yarn's --cwd, cargo's --manifest-path, cmake's --build, ctest's --test-dir), or
+ * run from a package's subdirectory (npm, npx, pnpm, yarn: its root; cargo: its workspace's): -1. A
+ * word of another program's argv that, read as a script's text, moves (`flock F -c 'cd DIR && x'`,
+ * `script -c`, `watch`): -1. Programs that run a command where they started (timeout, nice, nohup,
+ * stdbuf, GNU time, ionice, setsid, chrt; a script's `time`, `command`, `exec`) are read past,
+ * their options as they parse them (one they do not take: -1); one that writes a file of its own
+ * where it started (nohup.out, `time -o FILE`) before a command that moves: -1. A shell's `-c` so
+ * run (`timeout 60 bash -c 'cd sub && x'`, `env sh -c ...`) is read as the command's own script is;
+ * a `cd` in the script of a shell run by another program (`xargs sh -c 'cd "$0" && x'`): -1. A
+ * shell that reads files before its script or command that may move it (a login shell's profiles,
+ * -l, +l, --login; an interactive one's rc files, -i; zsh's zshenv; bash's $BASH_ENV, in sbx's
+ * environment or set for it): -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their

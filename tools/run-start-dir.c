@@ -355,6 +355,102 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
 
 static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 
+/* ninja's `-C DIR` (samu's too): it moves there first, its commands run there and print their
+ * names from there (measured: `ninja -C sub` runs `pwd` in sub). 1 (out: DIR) for one -C DIR that
+ * can be entered; 0 without one, or when DIR cannot be entered (ninja stops: "chdir to 'x'"); -1
+ * for several (the last wins, measured: `-C sub -C ../sub2` goes to ../sub2 from the start) or a
+ * long option it does not take. Its short options: getopt's "d:f:j:k:l:nt:vw:C:h". */
+static int ninja_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        const char *dir = NULL;
+        size_t dirs = 0;
+
+        for (size_t i = 1; i < n; i++) {
+                const char *a = w[i];
+
+                if (strcmp(a, "--") == 0)
+                        break;
+                if (strncmp(a, "--", 2) == 0) {
+                        if (!long_option(a, "--version", 5) && !long_option(a, "--verbose", 5) &&
+                            !long_option(a, "--quiet", 3))
+                                return -1;
+                        continue;
+                }
+                if (a[0] != '-' || !a[1])
+                        continue; /* a target */
+                for (const char *p = a + 1; *p; p++)
+                        if (strchr("dfjkltwC", *p)) {
+                                const char *arg = option_arg(w, n, &i, p + 1);
+
+                                if (*p == 'C') {
+                                        dir = arg;
+                                        dirs++;
+                                }
+                                break;
+                        }
+        }
+        if (dirs == 0)
+                return 0;
+        if (dirs > 1 || !dir)
+                return -1;
+        if (!enter_dir(cwd, dir, false, out, size))
+                return 0;
+        return 1;
+}
+
+/* Whether a directory above dir holds the file `marker` (and, when `own_stops`, dir does not):
+ * the top a tool moves to from a subdirectory (npm's package root; cargo's workspace, whose
+ * root runs rustc for a member with a Cargo.toml of its own). */
+static bool marker_above(const char *dir, const char *marker, bool own_stops) {
+        char p[PATH_MAX], up[PATH_MAX];
+        struct stat st;
+
+        if (snprintf(p, sizeof(p), "%s/%s", dir, marker) >= (int) sizeof(p) || strlen(dir) >= sizeof(up))
+                return true;
+        if (own_stops && lstat(p, &st) == 0)
+                return false;
+        memcpy(up, dir, strlen(dir) + 1);
+        while (strcmp(up, "/") != 0) {
+                *(strrchr(up, '/') == up ? up + 1 : strrchr(up, '/')) = '\0';
+                if (snprintf(p, sizeof(p), "%s/%s", strcmp(up, "/") == 0 ? "" : up, marker) < (int) sizeof(p) &&
+                    lstat(p, &st) == 0)
+                        return true;
+        }
+        return false;
+}
+
+/* Build and package tools that run their commands in a directory of an option: meson's -C
+ * (compile, test: ninja there), go's -C, npm's -C/--prefix (its scripts run there, measured:
+ * `npm --prefix sub run t` prints sub), pnpm's -C/--dir, yarn's --cwd, cargo's -C and
+ * --manifest-path, cmake's --build (the native tool runs there), ctest's --test-dir: -1 when a
+ * word may be one of those (any word starting "-C", an abbreviation of the long ones). From a
+ * subdirectory of a package the package managers move to its root (measured: `npm run t` in
+ * sub/deeper prints sub), cargo to its workspace's: -1. Else 0. */
+static int builder_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        static const char *const longs[] = { "--prefix", "--dir", "--directory", "--cwd", "--manifest-path",
+                                             "--build", "--test-dir", "--chdir" };
+        static const struct {
+                const char *tool, *marker;
+        } tops[] = {
+                { "npm", "package.json" }, { "npx", "package.json" }, { "pnpm", "package.json" },
+                { "yarn", "package.json" }, { "cargo", "Cargo.toml" },
+        };
+
+        (void) out;
+        (void) size;
+        for (size_t i = 1; i < n; i++) {
+                if (strncmp(w[i], "-C", 2) == 0)
+                        return -1;
+                for (size_t k = 0; k < SBX_ELEMENTSOF(longs); k++)
+                        if (strncmp(w[i], "--", 2) == 0 && long_option(w[i], longs[k], 4))
+                                return -1;
+        }
+        for (size_t t = 0; t < SBX_ELEMENTSOF(tops); t++)
+                if (strcmp(base_of(w[0]), tops[t].tool) == 0 &&
+                    marker_above(cwd, tops[t].marker, strcmp(tops[t].marker, "Cargo.toml") != 0))
+                        return -1;
+        return 0;
+}
+
 /* Programs that run a command as another user, where a file sbx does not read, or the user's
  * home, may move it: sudo's -D/--chdir, sudoers' runcwd and CWD= (root's to read), -i (the
  * target's home), -R/--chroot; su's and runuser's -l/--login (the home), their -c script run by
@@ -380,6 +476,9 @@ static const struct {
         { "git", git_dir }, { "env", env_dir },   { "find", find_dir }, { "sudo", unknown_dir },
         { "su", unknown_dir }, { "runuser", unknown_dir }, { "pkexec", unknown_dir },
         { "unshare", unknown_dir }, { "nsenter", unknown_dir }, { "chroot", unknown_dir },
+        { "ninja", ninja_dir }, { "samu", ninja_dir }, { "meson", builder_dir }, { "go", builder_dir },
+        { "npm", builder_dir }, { "npx", builder_dir }, { "pnpm", builder_dir }, { "yarn", builder_dir },
+        { "cargo", builder_dir }, { "cmake", builder_dir }, { "ctest", builder_dir },
 };
 
 /* find's -execdir and -okdir run their command in each file's directory: its names are of
@@ -738,7 +837,9 @@ static bool shell_startup_moves(const char *name, size_t len, const char *opt) {
 static bool dir_option_word(const char *s, size_t k) {
         return k > 1 && s[0] == '-' &&
                ((s[1] != '-' && memchr(s, 'C', k)) || (k >= 4 && strncmp(s, "--di", 4) == 0) ||
-                (k >= 3 && strncmp(s, "--c", 3) == 0) ||
+                (k >= 3 && strncmp(s, "--c", 3) == 0) || (k >= 4 && strncmp(s, "--pr", 4) == 0) ||
+                (k >= 4 && strncmp(s, "--ma", 4) == 0) || (k >= 4 && strncmp(s, "--bu", 4) == 0) ||
+                (k >= 4 && strncmp(s, "--te", 4) == 0) ||
                 (k >= 9 && strncmp(s, "--git-dir", 9) == 0) || (k >= 11 && strncmp(s, "--work-tree", 11) == 0));
 }
 

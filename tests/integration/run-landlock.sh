@@ -913,7 +913,8 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         # host's refusal of the start directory, root's (task_failure)
                         mkdir -p "$d/lh" "$d/rd/ws" && printf 'cd %s\n' "$d/ws" >"$d/lh/.profile" &&
                                 chmod 0755 "$d/lh" "$d/rd" "$d/rd/ws"
-                        echo "$d/ws" >"$d/lh/dirs" && printf 'all:\n\ttouch ./%s-xa\n' $tag >"$d/ws/Makefile"
+                        echo "$d/ws" >"$d/lh/dirs" && printf 'all:\n\ttouch ./%s-xa\n' $tag >"$d/ws/Makefile" &&
+                                printf '{"name": "a", "version": "1.0.0", "scripts": {"t": "touch ./%s-np"}}\n' $tag >"$d/ws/package.json"
                         for b in landlock bwrap; do
                                 ( cd "$d/rd" && "${pre[@]}" HOME="$d/lh" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
                                         --mode read-only --verdict-json "$d/lg-$b.json" -- bash -l -c "touch ./$tag-lg" ) 2>/dev/null
@@ -943,18 +944,27 @@ assert not os.path.exists(sys.argv[2]) and not os.path.exists(sys.argv[3]), "mad
                                 # (`cd ws` entered the workspace, read as the start's ws/, root's)
                                 ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
                                         --verdict-json "$d/cp-$b.json" -- env CDPATH="$d" sh -c "cd ws && touch ./$tag-cp" ) >/dev/null 2>&1
-                                check "$who, $b read-only: xargs -I{} make -C {}, find -exec sh -c 'cd \"\$1\" && touch ./x' {} +, unshare --wd=DIR touch ./x, flock F -c 'cd DIR && touch ./x', env CDPATH=D sh -c 'cd ws && touch ./x': denied, no directory claimed" "$PY" -c '
+                                # npm's --prefix runs the package's script there, where npm is installed
+                                rm -f "$d/np-$b.json"
+                                command -v npm >/dev/null &&
+                                        ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                --verdict-json "$d/np-$b.json" -- npm --prefix "$d/ws" --logs-max=0 \
+                                                --no-update-notifier run t ) >/dev/null 2>&1
+                                check "$who, $b read-only: xargs -I{} make -C {}, find -exec sh -c 'cd \"\$1\" && touch ./x' {} +, unshare --wd=DIR touch ./x, flock F -c 'cd DIR && touch ./x', env CDPATH=D sh -c 'cd ws && touch ./x', npm --prefix DIR run (touch ./x): denied, no directory claimed" "$PY" -c '
 import json, os, sys
-for n in sys.argv[1:6]:
+for n in sys.argv[1:7]:
+    if "/np-" in n and not os.path.exists(n):
+        continue  # no npm here
     o = json.load(open(n))
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], (n, o)
-for p in sys.argv[6:]:
+for p in sys.argv[7:]:
     assert not os.path.exists(p), "made: " + p' "$d/xa-$b.json" "$d/fx-$b.json" "$d/un-$b.json" "$d/fl-$b.json" \
-                                        "$d/cp-$b.json" "$d/ws/$tag-xa" "$d/rd/$tag-xa" "$d/ws/$tag-fx" "$d/rd/$tag-fx" \
+                                        "$d/cp-$b.json" "$d/np-$b.json" "$d/ws/$tag-np" "$d/rd/$tag-np" \
+                                        "$d/ws/$tag-xa" "$d/rd/$tag-xa" "$d/ws/$tag-fx" "$d/rd/$tag-fx" \
                                         "$d/ws/$tag-un" "$d/rd/$tag-un" "$d/ws/$tag-fl" "$d/rd/$tag-fl" "$d/ws/$tag-cp" \
                                         "$d/rd/ws/$tag-cp"
                         done
-                        rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile"
+                        rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile" "$d/ws/package.json"
                         rm -rf "$d/xd" "$shm"
                         # under bwrap the temp area ($TMPDIR) is /dev/shm, a tmpfs of the sandbox's own:
                         # an atomic write made there and moved into the workspace (tempfile, then

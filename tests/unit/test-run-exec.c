@@ -140,7 +140,7 @@ static void test_script_start_dir(void **state) {
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
                 "true; sudo -D sub touch x", "true; env --ch=sub x",
-                "true; unshare -w sub x",
+                "true; unshare -w sub x", "true; ninja -C sub", "true; npm --prefix sub test",
                 /* CDPATH, BASH_ENV set for the shell (they were sub) */
                 "CDPATH=/tmp bash -c 'cd sub && x'", "BASH_ENV=/dev/null bash -c 'cd sub && x'",
                 "export BASH_ENV=/dev/null; bash -c x",
@@ -340,6 +340,24 @@ static void test_tool_start_dir(void **state) {
                 { { "script", "-qc", "cd sub && touch x", "/dev/null" }, -1 },
                 { { "sg", "users", "-c", "make -C sub" }, -1 },
                 { { "flock", "lock", "-c", "touch x" }, 0 },
+                /* ninja's -C (it was 0: the start's), build tools' directory options */
+                { { "ninja", "-C", "sub" }, 1 },
+                { { "ninja", "-j", "4", "-Csub", "all" }, 1 },
+                { { "/usr/bin/ninja", "--verbose", "-C", "sub" }, 1 },
+                { { "ninja", "-C", "sub", "-C", "sub" }, -1 },
+                { { "ninja", "--foo", "-C", "sub" }, -1 },
+                { { "ninja", "-C", "missing" }, 0 },
+                { { "ninja", "-f", "-C" }, 0 },
+                { { "meson", "compile", "-C", "sub" }, -1 },
+                { { "npm", "--prefix", "sub", "test" }, -1 },
+                { { "npm", "-C", "sub", "test" }, -1 },
+                { { "pnpm", "--dir=sub", "test" }, -1 },
+                { { "yarn", "--cwd", "sub", "test" }, -1 },
+                { { "go", "-C", "sub", "build" }, -1 },
+                { { "cmake", "--build", "sub" }, -1 },
+                { { "ctest", "--test-dir", "sub" }, -1 },
+                { { "cargo", "build", "--manifest-path", "sub/Cargo.toml" }, -1 },
+                { { "meson", "setup", "b" }, 0 },
         };
         (void) state;
 
@@ -396,6 +414,32 @@ static void test_tool_start_dir(void **state) {
                 assert_int_equal(sbx_run_start_dir(plain, dir, out, sizeof(out)), 0);
                 snprintf(p, sizeof(p), "%s/.git", dir);
                 rmdir(p);
+        }
+        {
+                /* npm from a package's subdirectory runs its scripts at the package's root
+                 * (measured: `npm run t` in sub/deeper printed sub); cargo from a workspace's
+                 * member runs rustc at the workspace's: not known (they were 0) */
+                char *npm[] = { (char *) "npm", (char *) "test", NULL };
+                char *cargo[] = { (char *) "cargo", (char *) "build", NULL };
+                char deep[PATH_MAX + 8];
+
+                snprintf(deep, sizeof(deep), "%s/deep", sub);
+                assert_int_equal(mkdir(deep, 0755), 0);
+                snprintf(p, sizeof(p), "%s/package.json", sub);
+                fclose(fopen(p, "w"));
+                assert_int_equal(sbx_run_start_dir(npm, deep, out, sizeof(out)), -1);
+                assert_int_equal(sbx_run_start_dir(npm, sub, out, sizeof(out)), 0);
+                unlink(p);
+                snprintf(p, sizeof(p), "%s/Cargo.toml", sub);
+                fclose(fopen(p, "w"));
+                assert_int_equal(sbx_run_start_dir(cargo, deep, out, sizeof(out)), -1);
+                snprintf(p, sizeof(p), "%s/Cargo.toml", deep);
+                fclose(fopen(p, "w"));
+                assert_int_equal(sbx_run_start_dir(cargo, deep, out, sizeof(out)), -1);
+                unlink(p);
+                snprintf(p, sizeof(p), "%s/Cargo.toml", sub);
+                unlink(p);
+                rmdir(deep);
         }
         {
                 /* an argv of many tools' names is read once, not nested or again for each */
