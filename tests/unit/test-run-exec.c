@@ -218,7 +218,7 @@ static void test_script_start_dir(void **state) {
                  * (-i), zsh's zshenv, bash's $BASH_ENV (measured: `bash -lc pwd`, `dash +l -c pwd`,
                  * `BASH_ENV=f bash -c pwd` printed the directory f's cd moved to; they were the
                  * start's, or the leading cd's joined to it) */
-                static const char *const startup[][6] = {
+                static const char *const startup[][7] = {
                         { "bash", "-l", "-c", "touch x" },   { "bash", "-lc", "cd sub && x" },
                         { "dash", "+l", "-c", "x" },         { "bash", "--login", "x.sh" },
                         { "sh", "-i", "-c", "x" },           { "zsh", "-c", "cd sub && x" },
