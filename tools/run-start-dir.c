@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -251,8 +252,15 @@ static int git_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                 } else if (strncmp(a, "--git-dir", 9) == 0 || strncmp(a, "--work-tree", 11) == 0) {
                         elsewhere = true;
                         i += !strchr(a, '=');
-                } else if (strcmp(a, "-c") == 0 || strcmp(a, "--namespace") == 0 || strcmp(a, "--config-env") == 0 ||
-                           strcmp(a, "--attr-source") == 0 || strcmp(a, "--super-prefix") == 0)
+                } else if (strcmp(a, "-c") == 0 || strcmp(a, "--config-env") == 0) {
+                        /* a shell alias (`-c 'alias.x=!cd sub && touch y' x`) runs at the
+                         * repository's top and may move anywhere from there (one from a config
+                         * file is not seen) */
+                        if (i + 1 < n && strncasecmp(w[i + 1], "alias.", 6) == 0)
+                                return -1;
+                        i++;
+                } else if (strcmp(a, "--namespace") == 0 || strcmp(a, "--attr-source") == 0 ||
+                           strcmp(a, "--super-prefix") == 0)
                         i++;
         }
         elsewhere |= (moved || elsewhere) && (getenv("GIT_DIR") || getenv("GIT_WORK_TREE"));

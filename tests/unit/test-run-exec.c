@@ -287,6 +287,10 @@ static void test_tool_start_dir(void **state) {
                 { { "env", "--u", "X", "-C", "sub", "x" }, 1 },
                 { { "git", "-C", "sub", "fetch" }, 1 },
                 { { "git", "-c", "a=b", "-C", "sub", "status", "-C" }, 1 },
+                /* an alias given on the command line (a shell one may move anywhere) */
+                { { "git", "-c", "alias.x=!cd sub && touch y", "x" }, -1 },
+                { { "git", "-C", "sub", "-c", "Alias.st=status", "st" }, -1 },
+                { { "git", "--config-env", "alias.x=ENVVAR", "x" }, -1 },
                 { { "git", "-C", "sub", "--work-tree=x", "status" }, -1 },
                 { { "git", "--git-dir", "x", "status" }, -1 },
                 { { "git", "status", "-C", "sub" }, 0 },
