@@ -1,6 +1,8 @@
 /* The directory a command's relative names are in, read from its argv and a `-c` script
  * (sbx_run_start_dir() in run-exec.h says what is read). */
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/magic.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -9,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "run-exec.h"
@@ -295,6 +298,7 @@ static bool shell_moving_assignment(const char *s, size_t k) {
 }
 static bool is_shell(const char *name, size_t len);
 static bool shell_argv_startup_moves(char *const *w, size_t n);
+static bool shell_file_moves(char *const *w, size_t n, const char *cwd);
 
 /* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
  * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
@@ -519,7 +523,7 @@ static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                         const char *script = shell_script_at(w + i, n - i);
                         char *alone[] = { w[i], (char *) "-c", (char *) script, NULL };
 
-                        if (shell_argv_startup_moves(w + i, n - i) ||
+                        if (shell_argv_startup_moves(w + i, n - i) || shell_file_moves(w + i, n - i, cwd) ||
                             (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0))
                                 return -1;
                 }
@@ -713,7 +717,7 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
         }
         w += k;
         n -= (size_t) k;
-        if (shell_argv_startup_moves(w, n))
+        if (shell_argv_startup_moves(w, n) || shell_file_moves(w, n, cwd))
                 return -1;
         if (n > 0) {
                 /* a shell's -c run by a wrapper, env or a shell (`timeout 60 bash -c 'cd sub && npm
@@ -740,7 +744,7 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
                         const char *script = shell_script_at(w + i, n - i);
                         char *alone[] = { w[i], (char *) "-c", (char *) script, NULL };
 
-                        if (shell_argv_startup_moves(w + i, n - i) ||
+                        if (shell_argv_startup_moves(w + i, n - i) || shell_file_moves(w + i, n - i, cwd) ||
                             (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0))
                                 return -1;
                         continue;
@@ -923,6 +927,123 @@ static bool shell_argv_startup_moves(char *const *w, size_t n) {
                         i++; /* -o pipefail, shopt's -O */
         }
         return false;
+}
+
+/* The largest script file read as text (a larger one may move, as far as sbx can tell). */
+#define SCRIPT_FILE_MAX (64 * 1024)
+
+/* The text of the regular file path (relative to cwd) in buf (max + 1 bytes, NUL ended), or NULL:
+ * a file that is no regular file, larger than max (unless head: then its first max bytes), holds
+ * a NUL byte, or cannot be read.
+ * The path is the command's to change while it runs, and sbx reads it as the caller (root too):
+ * nothing but a regular file is ever opened (a device's open may act: a watchdog's arms it), so
+ * the path is resolved with O_PATH, checked, and opened through that descriptor; and none of a
+ * kernel's file systems, whose files read with effects (/proc/kmsg takes the kernel's log lines)
+ * and say they are empty (or 4096 bytes). An empty script moves nothing, and names nothing. */
+static const char *script_file_text(const char *path, const char *cwd, char *buf, size_t max, bool head) {
+        char full[PATH_MAX], proc[64];
+        struct stat st, again;
+        struct statfs sfs;
+        ssize_t got = 0;
+        size_t len = 0;
+        int pfd, fd;
+
+        if (path[0] == '/') {
+                if (strlen(path) >= sizeof(full))
+                        return NULL;
+                memcpy(full, path, strlen(path) + 1);
+        } else if (snprintf(full, sizeof(full), "%s/%s", cwd, path) >= (int) sizeof(full))
+                return NULL;
+        pfd = open(full, O_PATH | O_CLOEXEC);
+        if (pfd < 0)
+                return NULL;
+        if (fstat(pfd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0 ||
+            (!head && st.st_size > (off_t) max) || fstatfs(pfd, &sfs) < 0 || sfs.f_type == PROC_SUPER_MAGIC ||
+            sfs.f_type == SYSFS_MAGIC || sfs.f_type == DEBUGFS_MAGIC || sfs.f_type == TRACEFS_MAGIC ||
+            sfs.f_type == SECURITYFS_MAGIC || sfs.f_type == CGROUP_SUPER_MAGIC || sfs.f_type == CGROUP2_SUPER_MAGIC ||
+            sfs.f_type == BPF_FS_MAGIC || sfs.f_type == EFIVARFS_MAGIC || sfs.f_type == PSTOREFS_MAGIC) {
+                close(pfd);
+                return NULL;
+        }
+        snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+        fd = open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+        close(pfd);
+        if (fd < 0)
+                return NULL;
+        if (fstat(fd, &again) < 0 || !S_ISREG(again.st_mode) || again.st_dev != st.st_dev ||
+            again.st_ino != st.st_ino) {
+                close(fd);
+                return NULL;
+        }
+        while (len < max + !head && (got = read(fd, buf + len, max + !head - len)) != 0) {
+                if (got < 0 && errno == EINTR)
+                        continue;
+                if (got < 0)
+                        break;
+                len += (size_t) got;
+        }
+        close(fd);
+        if (got < 0 || len > max || memchr(buf, '\0', len))
+                return NULL;
+        buf[len] = '\0';
+        return buf;
+}
+
+/* Whether the shell in w[0..n) runs a script file (no -c, an operand: `bash build.sh`), or w[0]
+ * is a path to a file starting with "#!" and a shell (`./build.sh`, `#!/usr/bin/env bash`), whose
+ * text may move it: read as a -c script's is (word_moves(): `cd "$(dirname "$0")"` was read as
+ * the start directory), or not readable as a small text file. The shell starts it where it was
+ * started and looks for its operand there (bash then searches PATH: not read, "may move"). */
+static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
+        const char *name = n > 0 ? base_of(w[0]) : "", *file, *text, *interp;
+        _cleanup_free_ char *buf = NULL;
+        size_t i = 1, k;
+
+        if (n == 0)
+                return false;
+        if (is_shell(name, strlen(name))) {
+                for (; i < n && (w[i][0] == '-' || w[i][0] == '+') && w[i][1] && strcmp(w[i], "--") != 0; i++) {
+                        if (strcmp(w[i], "--rcfile") == 0 || strcmp(w[i], "--init-file") == 0) {
+                                i++;
+                                continue;
+                        }
+                        if (w[i][1] == '-')
+                                continue; /* --norc, --posix */
+                        /* -c: its script is read as such; -s: commands from stdin */
+                        if (w[i][0] == '-' && w[i][strcspn(w[i], "cs")])
+                                return false;
+                        if (strchr("oO", w[i][strlen(w[i]) - 1]))
+                                i++; /* -o pipefail, shopt's -O */
+                }
+                if (i < n && strcmp(w[i], "--") == 0)
+                        i++;
+                if (i >= n)
+                        return false; /* commands from stdin: not read */
+                file = w[i];
+        } else if (strchr(w[0], '/'))
+                file = w[0];
+        else
+                return false;
+        if (!(buf = malloc(SCRIPT_FILE_MAX + 1)))
+                return true;
+        if (file == w[0]) {
+                /* a path the kernel runs: a shell's script is read, anything else as before (its
+                 * first line only, to tell) */
+                if (!(text = script_file_text(file, cwd, buf, 127, true)) || strncmp(text, "#!", 2) != 0)
+                        return false;
+                interp = text + 2 + strspn(text + 2, " \t");
+                k = strcspn(interp, " \t\n");
+                if (k >= 4 && strncmp(interp + k - 4, "/env", 4) == 0) {
+                        interp += k + strspn(interp + k, " \t");
+                        k = strcspn(interp, " \t\n");
+                }
+                for (i = k; i > 0 && interp[i - 1] != '/'; i--)
+                        ;
+                if (!is_shell(interp + i, k - i))
+                        return false;
+        }
+        text = script_file_text(file, cwd, buf, SCRIPT_FILE_MAX, false);
+        return !text || word_moves(text);
 }
 
 /* Whether an argv word, read as a script's text, may move: a `cd`, `pushd` or `popd` at a

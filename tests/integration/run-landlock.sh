@@ -915,6 +915,11 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                                 chmod 0755 "$d/lh" "$d/rd" "$d/rd/ws"
                         echo "$d/ws" >"$d/lh/dirs" && printf 'all:\n\ttouch ./%s-xa\n' $tag >"$d/ws/Makefile" &&
                                 printf '{"name": "a", "version": "1.0.0", "scripts": {"t": "touch ./%s-np"}}\n' $tag >"$d/ws/package.json"
+                        # a shell's script file that moves, run by name and by its #! (read as a -c
+                        # script is; before: the start directory's, root's: task_failure as nobody)
+                        printf 'cd %s\ntouch ./%s-sf\n' "$d/ws" $tag >"$d/rd/mv.sh" &&
+                                printf '#!/bin/sh\ncd %s\ntouch ./%s-sx\n' "$d/ws" $tag >"$d/rd/mv2.sh" &&
+                                chmod 0755 "$d/rd/mv.sh" "$d/rd/mv2.sh"
                         for b in landlock bwrap; do
                                 ( cd "$d/rd" && "${pre[@]}" HOME="$d/lh" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
                                         --mode read-only --verdict-json "$d/lg-$b.json" -- bash -l -c "touch ./$tag-lg" ) 2>/dev/null
@@ -963,6 +968,18 @@ for p in sys.argv[7:]:
                                         "$d/ws/$tag-xa" "$d/rd/$tag-xa" "$d/ws/$tag-fx" "$d/rd/$tag-fx" \
                                         "$d/ws/$tag-un" "$d/rd/$tag-un" "$d/ws/$tag-fl" "$d/rd/$tag-fl" "$d/ws/$tag-cp" \
                                         "$d/rd/ws/$tag-cp"
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/sf-$b.json" -- sh mv.sh ) 2>/dev/null
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/sx-$b.json" -- ./mv2.sh ) 2>/dev/null
+                                check "$who, $b read-only: sh FILE and ./FILE (#!/bin/sh) whose text moves into the workspace and touches ./x: denied, no directory claimed" "$PY" -c '
+import json, os, sys
+for n in sys.argv[1:3]:
+    o = json.load(open(n))
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], (n, o)
+for p in sys.argv[3:]:
+    assert not os.path.exists(p), "made: " + p' "$d/sf-$b.json" "$d/sx-$b.json" "$d/ws/$tag-sf" "$d/rd/$tag-sf" \
+                                        "$d/ws/$tag-sx" "$d/rd/$tag-sx"
                         done
                         rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile" "$d/ws/package.json"
                         rm -rf "$d/xd" "$shm"

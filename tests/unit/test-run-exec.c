@@ -245,6 +245,90 @@ static void test_script_start_dir(void **state) {
         rmdir(dir);
 }
 
+/* A shell's script file (`sh build.sh`, `./build.sh` with a shell's #!) is read as a -c script
+ * is: one that moves (`cd "$(dirname "$0")"`) claims no directory (it was read as the start
+ * directory); one that does not, the start directory. What cannot be read as a small regular text
+ * file (missing, empty, a FIFO, a device behind a symlink, larger than 64 KiB, on /proc) may
+ * move; a path the kernel runs that is no shell's script is read as before. Nothing but a regular
+ * file is opened: the FIFO, with no writer, would hold an open(2) for reading. */
+static void test_script_file_start_dir(void **state) {
+        char tmpl[] = "/tmp/sbx-test-script.XXXXXX", p[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        static const struct {
+                const char *name, *text;
+        } files[] = {
+                { "mv.sh", "cd \"$(dirname \"$0\")\"\ntouch x\n" },
+                { "still.sh", "# build\ntouch x\nmake all\n" },
+                { "tool.sh", "make -C sub\n" },
+                { "run.sh", "#!/bin/sh\ncd sub\ntouch y\n" },
+                { "still2.sh", "#!/usr/bin/env bash\ntouch y\n" },
+                { "py", "#!/usr/bin/python3\nimport os\nos.chdir('/')\n" },
+                { "empty.sh", "" },
+        };
+        struct {
+                const char *argv[6];
+                int want;
+        } cases[] = {
+                { { "sh", "mv.sh" }, -1 },
+                { { "bash", "-e", "-o", "pipefail", "mv.sh" }, -1 },
+                { { "timeout", "5", "sh", "mv.sh" }, -1 },
+                { { "bash", "still.sh" }, 0 },
+                { { "dash", "--", "still.sh" }, 0 },
+                { { "sh", "tool.sh" }, -1 },
+                { { "./run.sh" }, -1 },
+                { { "./still2.sh" }, 0 },
+                { { "./py" }, 0 },
+                { { "sh", "missing.sh" }, -1 },
+                { { "sh", "fifo" }, -1 },
+                { { "sh", "null" }, -1 },
+                { { "sh", "big.sh" }, -1 },
+                { { "sh", "empty.sh" }, -1 },
+                /* a kernel's file system is not read (/proc/kmsg would lose the kernel's lines) */
+                { { "sh", "/proc/self/status" }, -1 },
+                { { "sh" }, 0 },
+                { { "sh", "-s", "mv.sh" }, 0 },
+                { { "sh", "-c", "touch x", "mv.sh" }, 0 },
+        };
+        FILE *f;
+
+        (void) state;
+        assert_non_null(dir);
+        for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+                snprintf(p, sizeof(p), "%s/%s", dir, files[i].name);
+                assert_non_null(f = fopen(p, "w"));
+                fputs(files[i].text, f);
+                fclose(f);
+                assert_int_equal(chmod(p, 0755), 0);
+        }
+        snprintf(p, sizeof(p), "%s/big.sh", dir);
+        assert_non_null(f = fopen(p, "w"));
+        for (int i = 0; i < 70 * 1024 / 8; i++)
+                fputs("true   \n", f);
+        fclose(f);
+        snprintf(p, sizeof(p), "%s/fifo", dir);
+        assert_int_equal(mkfifo(p, 0600), 0);
+        snprintf(p, sizeof(p), "%s/null", dir);
+        assert_int_equal(symlink("/dev/null", p), 0);
+        snprintf(p, sizeof(p), "%s/sub", dir);
+        assert_int_equal(mkdir(p, 0755), 0);
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                int r = sbx_run_start_dir((char *const *) cases[i].argv, dir, out, sizeof(out));
+
+                if (r != cases[i].want)
+                        fail_msg("case %zu (%s %s): %d, want %d", i, cases[i].argv[0],
+                                 cases[i].argv[1] ? cases[i].argv[1] : "", r, cases[i].want);
+        }
+        for (const char *const *n = (const char *const[]) { "mv.sh", "still.sh", "tool.sh", "run.sh", "still2.sh", "py",
+                                                           "empty.sh", "big.sh", "fifo", "null", NULL };
+             *n; n++) {
+                snprintf(p, sizeof(p), "%s/%s", dir, *n);
+                unlink(p);
+        }
+        snprintf(p, sizeof(p), "%s/sub", dir);
+        rmdir(p);
+        rmdir(dir);
+}
+
 /* A tool told a directory of its own, as the exec'd argv or a script's one command: tar's
  * extraction, make and git move there first, so their lines' relative names are that
  * directory's (they were the start directory's: `tar -C /etc -xf a.tar` recorded <start>/x for
@@ -694,6 +778,7 @@ int main(void) {
                 cmocka_unit_test(test_status_lost_after_descriptors_closed),
                 cmocka_unit_test(test_script_start_dir),
                 cmocka_unit_test(test_tool_start_dir),
+                cmocka_unit_test(test_script_file_start_dir),
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_each_child_scan),
         };
