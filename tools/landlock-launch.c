@@ -1766,6 +1766,28 @@ static void check_signal_refused(pid_t outside, const char *what) {
                            what);
 }
 
+/* Executes the command with envp (NULL: environ); returns only to fail. mark: "X" on the record's
+ * descriptor right before (with_pidfd: inside bubblewrap, send_exec_mark()), the PATH search
+ * planned on the heap before it (plan_exec()); in the caller's memory (in-process, maybe sbx's
+ * vfork child: no heap) the search is execvpe()'s, after the mark. */
+__attribute__((noreturn)) static void exec_command(const struct launch *l, char **envp, bool mark, bool in_caller,
+                                                   bool with_pidfd) {
+        char **env = envp ? envp : environ;
+
+        if (mark && !in_caller) {
+                struct exec_plan plan;
+
+                plan_exec(&plan, l->argv, env);
+                status_exec_mark(with_pidfd);
+                exec_planned(&plan);
+        } else {
+                if (mark)
+                        status_exec_mark(with_pidfd);
+                execvpe(l->argv[0], l->argv, env);
+        }
+        fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
+}
+
 /* 11 KiB, off the stack: the launcher inside bubblewrap died of it under `ulimit -s 32`. In sbx's
  * vfork child this is sbx's memory, which sbx itself never uses. */
 static struct launch launch_args;
@@ -1800,8 +1822,6 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         }
 
         if (l->seal_mounts) {
-                struct exec_plan plan;
-
                 seal_mounts(l);
                 check_sealed_write_dirs(l);
                 check_bound(l);
@@ -1832,10 +1852,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                         before_exec();
                 restore_sigchld(l);
                 close_std(l);
-                plan_exec(&plan, l->argv, envp ? envp : environ);
-                status_exec_mark(true);
-                exec_planned(&plan);
-                fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
+                exec_command(l, envp, true, false, true);
         }
 
         abi = sbx_ll_abi_version();
@@ -1893,18 +1910,6 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         if (before_exec)
                 before_exec();
         close_std(l);
-        if (l->exec_mark && !before_exec) {
-                struct exec_plan plan;
-
-                plan_exec(&plan, l->argv, envp ? envp : environ);
-                status_exec_mark(false);
-                exec_planned(&plan);
-        } else {
-                /* in-process (before_exec given), maybe in sbx's vfork child, whose memory is
-                 * sbx's: no heap, the search is execvpe()'s, after the mark */
-                if (l->exec_mark)
-                        status_exec_mark(false);
-                execvpe(l->argv[0], l->argv, envp ? envp : environ);
-        }
-        fail(errno, "exec", "cannot execute '%s'", l->argv[0]);
+        /* in-process: before_exec given */
+        exec_command(l, envp, l->exec_mark, before_exec != NULL, false);
 }

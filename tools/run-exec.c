@@ -1189,7 +1189,7 @@ enum started { STARTED_UNKNOWN, STARTED_YES, STARTED_NO };
  * "X\n" right before it executes the command (landlock-launch.c), then an "E" record
  * if that failed; an "E" record alone when it failed before. Its failure record, or NULL when there
  * is none. */
-static const char *inner_failure(const struct status_buf *b) {
+static const char *launcher_failure(const struct status_buf *b) {
         const char *rec = b->data;
 
         if (b->len >= 2 && memcmp(rec, "X\n", 2) == 0)
@@ -1197,13 +1197,13 @@ static const char *inner_failure(const struct status_buf *b) {
         return *rec ? rec : NULL;
 }
 
-static bool inner_executed(const struct status_buf *b) {
-        return b->len >= 2 && memcmp(b->data, "X\n", 2) == 0 && !inner_failure(b);
+static bool launcher_executed(const struct status_buf *b) {
+        return b->len >= 2 && memcmp(b->data, "X\n", 2) == 0 && !launcher_failure(b);
 }
 
 /* What the runner's status descriptor proves. bubblewrap writes {"exit-code": N} when its sandbox's
  * process ended, sbx's launcher, which inside bubblewrap writes its mark right before the exec
- * (inner_failure()); sbx's Landlock launcher writes a record when it fails before exec, and its
+ * (launcher_failure()); sbx's Landlock launcher writes a record when it fails before exec, and its
  * mark right before the exec (status_mark): a launcher killed by a signal before (a host's seccomp
  * filter that kills, the OOM killer, a crash) leaves neither, and was read as the command's death
  * by that signal. (The kernel's PF_FORKNOEXEC of sbx's child, read before its reap, said so for
@@ -1217,9 +1217,9 @@ static enum started structural_evidence(const char *backend, const struct superv
                 return STARTED_UNKNOWN;
         if (strcmp(backend, "bwrap") == 0) {
                 /* the command proper starts only once the mount-sealing launcher inside execs it */
-                if (inner_failure(&s->inner))
+                if (launcher_failure(&s->inner))
                         return STARTED_NO;
-                if (inner_executed(&s->inner))
+                if (launcher_executed(&s->inner))
                         return STARTED_YES;
                 /* a signal sbx passed on (a caller's timeout: SIGTERM) that ended the sandbox while
                  * it was still being set up is the run's end, not the runner's failure: exit 128+N
@@ -1248,9 +1248,9 @@ static enum started structural_evidence(const char *backend, const struct superv
         if (strcmp(backend, "landlock") == 0) {
                 /* (a launcher that a signal sbx passes on ended is the run's end by that signal,
                  * as under bubblewrap) */
-                if (inner_failure(&s->status))
+                if (launcher_failure(&s->status))
                         return STARTED_NO;
-                if (s->status_mark && inner_executed(&s->status))
+                if (s->status_mark && launcher_executed(&s->status))
                         return STARTED_YES;
                 if (s->status_mark && (runner_signal || WIFEXITED(wstatus)))
                         return STARTED_NO;
@@ -2749,7 +2749,7 @@ static bool command_wstatus(const struct run_state *st, int *wstatus) {
         struct sbx_pidfd_info info = { .mask = SBX_PIDFD_INFO_EXIT };
         int code, w;
 
-        if (st->cmd_pidfd < 0 || !inner_executed(&st->s.inner) || !WIFEXITED(st->wstatus) ||
+        if (st->cmd_pidfd < 0 || !launcher_executed(&st->s.inner) || !WIFEXITED(st->wstatus) ||
             ioctl(st->cmd_pidfd, SBX_PIDFD_GET_INFO, &info) < 0 || !(info.mask & SBX_PIDFD_INFO_EXIT))
                 return false;
         code = WEXITSTATUS(st->wstatus);
@@ -2874,10 +2874,10 @@ static void report_not_started(struct run_state *st) {
         }
         /* the launcher's record is its error; bubblewrap's JSON says nothing about one */
         if (!rep->message) {
-                const char *rec = inner_failure(&st->s.inner);
+                const char *rec = launcher_failure(&st->s.inner);
 
                 if (!rec && strcmp(confined->backend, "landlock") == 0)
-                        rec = inner_failure(&st->s.status);
+                        rec = launcher_failure(&st->s.status);
                 if (rec) {
                         runner_message(rec, rep->message_buf, sizeof(rep->message_buf));
                         rep->message = rep->message_buf;
