@@ -544,18 +544,42 @@ static bool names_audit_files(const char *verdict, const char *db) {
 /* The audit database of this run (set once its path is known): the record never lands on it. */
 static const char *verdict_db_path;
 
+/* The descriptor, stdout or stderr, through which the regular file *st took the command's output
+ * (`sbx run --verdict-json /dev/stdout -- make >log`), or -1. (A --keep-fd onto the record's
+ * file is refused before the run, sbx_run_check_fds(); one that leads to it now was planted
+ * since, and the record replaces what it holds.) */
+static int command_output_fd(const struct stat *st) {
+        struct stat o;
+
+        for (int fd = 1; fd <= 2; fd++)
+                if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+                        return fd;
+        return -1;
+}
+
 /* The record's file, opened without O_TRUNC: emptied only once it is known not to be the audit
  * database or one of its files (names_audit_files() saw the names; this sees what was opened,
- * /proc/self/fd/N of the database included). */
-static int verdict_fd_checked(int fd, const char **why) {
+ * /proc/self/fd/N of the database included). The file that took the command's output on stdout
+ * or stderr is not emptied (the output was lost to its own record): the record is written
+ * through that very descriptor, after the output, and what the caller writes there next follows
+ * it; *start is where it begins (where a record that failed is cut off again). */
+static int verdict_fd_checked(int fd, off_t *start, const char **why) {
         struct stat st;
+        int out;
 
+        *start = 0;
         if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
                 return fd;
         if (verdict_db_path && is_audit_file(verdict_db_path, &st)) {
                 close(fd);
                 *why = "it is the audit database or one of its files";
                 return -EEXIST;
+        }
+        if ((out = command_output_fd(&st)) >= 0) {
+                close(fd);
+                if ((*start = lseek(out, 0, SEEK_CUR)) < 0 || (fd = fcntl(out, F_DUPFD_CLOEXEC, 3)) < 0)
+                        return -errno;
+                return fd;
         }
         if (ftruncate(fd, 0) < 0) {
                 int e = errno;
@@ -612,13 +636,13 @@ static void reserve_verdict_room(const struct sbx_run_args *a, const struct sbx_
 #endif
 }
 
-/* The record (cut short: see sbx_run_report_json()) into fd, a regular file emptied first. 0 or
- * -errno. */
-static int write_record(int fd, bool regular, const struct sbx_run_report *rep, bool cut_short) {
+/* The record (cut short: see sbx_run_report_json()) into fd; a regular file is cut at `from`
+ * and written from there first, when from >= 0. 0 or -errno. */
+static int write_record(int fd, off_t from, const struct sbx_run_report *rep, bool cut_short) {
         FILE *f;
         int dfd, r = 0;
 
-        if (regular && (lseek(fd, 0, SEEK_SET) < 0 || ftruncate(fd, 0) < 0))
+        if (from >= 0 && (lseek(fd, from, SEEK_SET) < 0 || ftruncate(fd, from) < 0))
                 return -errno;
         if ((dfd = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0)
                 return -errno;
@@ -642,7 +666,8 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
         release_verdict_room();
         if (a->verdict_json) {
                 const char *why = NULL;
-                int fd = verdict_fd_checked(open_verdict_file(a->verdict_json, rep->policy, &why), &why), e;
+                off_t start;
+                int fd = verdict_fd_checked(open_verdict_file(a->verdict_json, rep->policy, &why), &start, &why), e;
                 struct stat st;
                 bool regular;
 
@@ -650,12 +675,12 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                         return sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json,
                                         why ? why : strerror(-fd));
                 regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-                e = write_record(fd, false, rep, false);
+                e = write_record(fd, -1, rep, false);
                 /* past the caller's file size limit (`ulimit -f`, EFBIG now that sbx ignores
                  * SIGXFSZ) as on a full disk: the record cut short may fit where the whole did not */
                 if (regular && (e == -ENOSPC || e == -EDQUOT || e == -EFBIG)) {
                         bool fsize = e == -EFBIG;
-                        e = write_record(fd, true, rep, true);
+                        e = write_record(fd, start, rep, true);
                         /* (a refused run may have no row to point to) */
                         if (e == 0 && rep->execution_id > 0)
                                 sbx_fail(0,
@@ -671,8 +696,8 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                 /* what did not fit is no record: a consumer read the first KiB of one as if it
                  * were whole (review: a refusal's record cut at `ulimit -f 1`, 1024 bytes of 3.5
                  * KiB, its JSON unterminated). Empty, the record is missing, as documented. */
-                if (e < 0 && regular)
-                        (void) !ftruncate(fd, 0);
+                if (e < 0 && regular && ftruncate(fd, start) == 0)
+                        (void) lseek(fd, start, SEEK_SET);
                 close(fd);
                 if (e < 0)
                         r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(-e));

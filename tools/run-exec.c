@@ -78,8 +78,22 @@ unsigned sbx_run_std_closed(void) {
         return std_closed;
 }
 
+/* The --keep-fd that leads to the file, pipe or socket *st, or -1 (a device such as /dev/null or
+ * a terminal is no record a command could forge). */
+static int keep_fd_onto(const struct sbx_run_args *a, const struct stat *st) {
+        struct stat k;
+
+        if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode) && !S_ISSOCK(st->st_mode))
+                return -1;
+        for (size_t i = 0; i < a->n_keep_fds; i++)
+                if (fstat(a->keep_fds[i], &k) == 0 && k.st_dev == st->st_dev && k.st_ino == st->st_ino)
+                        return a->keep_fds[i];
+        return -1;
+}
+
 int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) {
         struct stat before, after, held;
+        int k;
         bool verdict_missing = a->verdict_json && stat(a->verdict_json, &before) < 0;
 
         for (int fd = 0; fd <= 2; fd++)
@@ -125,17 +139,24 @@ int sbx_run_check_fds(const struct sbx_run_args *a, char *err, size_t err_size) 
          * record of its own there before sbx's (review: a forged "success" was the first line
          * read); the record's descriptor must be out of its reach, whatever its number (a device
          * such as /dev/null or a terminal is no record a command could forge) */
-        if (a->verdict_fd >= 0 && fstat(a->verdict_fd, &held) == 0 &&
-            (S_ISREG(held.st_mode) || S_ISFIFO(held.st_mode) || S_ISSOCK(held.st_mode)))
-                for (size_t i = 0; i < a->n_keep_fds; i++)
-                        if (fstat(a->keep_fds[i], &after) == 0 && after.st_dev == held.st_dev &&
-                            after.st_ino == held.st_ino) {
-                                snprintf(err, err_size,
-                                         "--keep-fd %d: descriptor leads to the --verdict-fd %d's file or pipe, "
-                                         "where the command could write a record of its own",
-                                         a->keep_fds[i], a->verdict_fd);
-                                return -EBADF;
-                        }
+        if (a->verdict_fd >= 0 && fstat(a->verdict_fd, &held) == 0 && (k = keep_fd_onto(a, &held)) >= 0) {
+                snprintf(err, err_size,
+                         "--keep-fd %d: descriptor leads to the --verdict-fd %d's file or pipe, "
+                         "where the command could write a record of its own",
+                         k, a->verdict_fd);
+                return -EBADF;
+        }
+        /* the same for --verdict-json's file: through a --keep-fd onto its FIFO the command put a
+         * record of its own ahead of sbx's, and what it wrote through one onto its regular file
+         * the record replaced (that file's output is kept, and the record follows it, only on the
+         * command's stdout or stderr, where it is within the command's reach as documented) */
+        if (a->verdict_json && stat(a->verdict_json, &held) == 0 && (k = keep_fd_onto(a, &held)) >= 0) {
+                snprintf(err, err_size,
+                         "--keep-fd %d: descriptor leads to the --verdict-json %s, "
+                         "where the command could write a record of its own",
+                         k, a->verdict_json);
+                return -EBADF;
+        }
         return 0;
 }
 

@@ -437,6 +437,24 @@ os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigIgn
         rc=$?
         t_check "$b: --keep-fd on the --verdict-fd's file is refused, 2, nothing forged ($rc, $(head -c 40 "$T/v9.json"))" \
                 eval '[ "$rc" = 2 ] && [ ! -s "$T/v9.json" ] && grep -q "keep-fd 8: .*verdict-fd 9" "$T/err"'
+        # the same onto --verdict-json's file, and onto its FIFO (held open by a reader): through
+        # the FIFO the command wrote a forged record ahead of sbx's; refused, 2, nothing run
+        rm -f "$T/vj.json" "$T/vj.fifo" "$T/vj.ran"
+        : >"$T/vj.json"
+        sbx_run "$b" --verdict-json "$T/vj.json" --keep-fd 8 -- sh -c 'echo forged >&8; : >"$1"' sh "$T/vj.ran" \
+                8>>"$T/vj.json" 2>"$T/err"
+        rc=$?
+        t_check "$b: --keep-fd on the --verdict-json file is refused, 2, nothing run ($rc)" \
+                eval '[ "$rc" = 2 ] && [ ! -s "$T/vj.json" ] && [ ! -e "$T/vj.ran" ] && grep -q "keep-fd 8: .*verdict-json" "$T/err"'
+        mkfifo "$T/vj.fifo"
+        timeout 20 cat "$T/vj.fifo" >"$T/vj.read" &
+        reader=$!
+        sbx_run "$b" --verdict-json "$T/vj.fifo" --keep-fd 8 -- sh -c 'echo forged >&8; : >"$1"' sh "$T/vj.ran" \
+                8>"$T/vj.fifo" 2>"$T/err"
+        rc=$?
+        wait "$reader"
+        t_check "$b: --keep-fd on the --verdict-json FIFO is refused, 2, nothing run or forged ($rc)" \
+                eval '[ "$rc" = 2 ] && [ ! -s "$T/vj.read" ] && [ ! -e "$T/vj.ran" ] && grep -q "keep-fd 8: .*verdict-json" "$T/err"'
 
         # --- exit statuses
         sbx_run "$b" -- sh -c 'exit 3'

@@ -159,6 +159,22 @@ for who in "${WHO[@]}"; do
                 [ "$who" = nobody ] && chown 65534:65534 "$D/stdout"
                 run read-only /dev/stdout true >"$D/stdout"
                 t_check "$who, $b: --verdict-json /dev/stdout works" grep -q '"verdict": *"success"' "$D/stdout"
+                # the file the command wrote its output into is not emptied for the record: the
+                # record follows that output, and what the caller writes next follows the record
+                # (sbx truncated it: `--verdict-json /dev/stdout -- make >log` lost make's output)
+                for fd in 1 2; do
+                        : >"$D/out$fd"
+                        [ "$who" = nobody ] && chown 65534:65534 "$D/out$fd"
+                        out_case() {
+                                echo caller-before >&"$fd"
+                                run read-only "/dev/fd/$fd" sh -c "echo cmd-out >&$fd"
+                                echo caller-after >&"$fd"
+                        }
+                        if [ "$fd" = 1 ]; then out_case >>"$D/out1"; else out_case 2>>"$D/out2"; fi
+                        t_check "$who, $b: --verdict-json /dev/fd/$fd into the file of descriptor $fd keeps the command's output before it" \
+                                eval '[ "$(sed -n 1,2p "$D/out'$fd'")" = "caller-before
+cmd-out" ] && sed -n 3p "$D/out'$fd'" | grep -q "\"verdict\": *\"success\"" && [ "$(sed -n 4p "$D/out'$fd'")" = caller-after ]'
+                done
         done
 done
 
