@@ -498,8 +498,19 @@ static const struct {
  * run theirs where find started, but with each file's name put for {}: a tool of tools_with_dir
  * among its words (`find . -name Makefile -exec make -C {} ';'`), or a shell whose startup files
  * or -c script may move it, moves where sbx cannot tell (-1). */
-static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+/* Whether the shell w[0..n), run by a program sbx does not read (find's -exec, xargs, setpriv),
+ * may move: startup files that may, a script file that may, or a -c script that moves anywhere
+ * (read alone: the program may add words). */
+static bool nested_shell_moves(char *const *w, size_t n, const char *cwd) {
+        const char *script = shell_script_at(w, n);
+        char *alone[] = { w[0], (char *) "-c", (char *) script, NULL };
         char ignored[PATH_MAX];
+
+        return shell_argv_startup_moves(w, n) || shell_file_moves(w, n, cwd) ||
+               (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0);
+}
+
+static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         bool exec = false;
 
         (void) out;
@@ -519,14 +530,8 @@ static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                         exec = false;
                         continue;
                 }
-                if (is_shell(name, strlen(name))) {
-                        const char *script = shell_script_at(w + i, n - i);
-                        char *alone[] = { w[i], (char *) "-c", (char *) script, NULL };
-
-                        if (shell_argv_startup_moves(w + i, n - i) || shell_file_moves(w + i, n - i, cwd) ||
-                            (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0))
-                                return -1;
-                }
+                if (is_shell(name, strlen(name)) && nested_shell_moves(w + i, n - i, cwd))
+                        return -1;
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++)
                         if (strcmp(name, tools_with_dir[t].name) == 0)
                                 return -1;
@@ -741,11 +746,7 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
                  * -c 'cd /etc && x'`): a script that moves, or startup files that may, moves it
                  * where sbx cannot tell (its script read alone: the program may add words) */
                 if (i > 0 && is_shell(name, strlen(name))) {
-                        const char *script = shell_script_at(w + i, n - i);
-                        char *alone[] = { w[i], (char *) "-c", (char *) script, NULL };
-
-                        if (shell_argv_startup_moves(w + i, n - i) || shell_file_moves(w + i, n - i, cwd) ||
-                            (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0))
+                        if (nested_shell_moves(w + i, n - i, cwd))
                                 return -1;
                         continue;
                 }
@@ -911,22 +912,52 @@ static bool script_tool_moves(const char *s) {
         return false;
 }
 
+/* A shell's options, as bash, dash and the ksh read them. */
+struct shell_opts {
+        bool c;         /* -c: the first operand is a script */
+        bool s;         /* -s: commands from stdin */
+        bool startup;   /* startup files that may move it are read first (shell_startup_moves()) */
+        size_t operand; /* the first operand's index (n: none) */
+};
+
+/* Reads the options of the shell w[0..n) (false when w[0] is no shell): words starting with '-'
+ * or '+' up to "--" or "-" (both end them: `bash -c - 'cd sub && x'` runs that script); a long
+ * option takes no argument but --rcfile's and --init-file's; a short one ending in 'o' or 'O'
+ * takes the next word (-o pipefail, shopt's -O extglob). */
+static bool shell_options(char *const *w, size_t n, struct shell_opts *o) {
+        const char *name = n > 0 ? base_of(w[0]) : "";
+        size_t i = 1;
+
+        *o = (struct shell_opts){ .operand = n };
+        if (!is_shell(name, strlen(name)))
+                return false;
+        o->startup = shell_startup_moves(name, strlen(name), NULL);
+        for (; i < n && (w[i][0] == '-' || w[i][0] == '+') && w[i][1] && strcmp(w[i], "--") != 0; i++) {
+                o->startup |= shell_startup_moves(name, strlen(name), w[i]);
+                if (w[i][1] == '-') {
+                        if (strcmp(w[i], "--rcfile") == 0 || strcmp(w[i], "--init-file") == 0)
+                                i++;
+                        continue; /* --norc, --posix */
+                }
+                if (w[i][0] == '-') {
+                        o->c |= strchr(w[i], 'c') != NULL;
+                        o->s |= strchr(w[i], 's') != NULL;
+                }
+                if (strchr("oO", w[i][strlen(w[i]) - 1]))
+                        i++;
+        }
+        if (i < n && (strcmp(w[i], "--") == 0 || strcmp(w[i], "-") == 0))
+                i++;
+        o->operand = i < n ? i : n;
+        return true;
+}
+
 /* Whether argv is a shell that reads startup files that may move it (shell_startup_moves()), in
  * any of its options before its script, command or `-c`'s script. */
 static bool shell_argv_startup_moves(char *const *w, size_t n) {
-        const char *name = n > 0 ? base_of(w[0]) : "";
+        struct shell_opts o;
 
-        if (!is_shell(name, strlen(name)))
-                return false;
-        if (shell_startup_moves(name, strlen(name), NULL))
-                return true;
-        for (size_t i = 1; i < n && (w[i][0] == '-' || w[i][0] == '+') && w[i][1] && strcmp(w[i], "--") != 0; i++) {
-                if (shell_startup_moves(name, strlen(name), w[i]))
-                        return true;
-                if (w[i][1] != '-' && strchr("oO", w[i][strlen(w[i]) - 1]))
-                        i++; /* -o pipefail, shopt's -O */
-        }
-        return false;
+        return shell_options(w, n, &o) && o.startup;
 }
 
 /* The largest script file read as text (a larger one may move, as far as sbx can tell). */
@@ -995,31 +1026,18 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
  * the start directory), or not readable as a small text file. The shell starts it where it was
  * started and looks for its operand there (bash then searches PATH: not read, "may move"). */
 static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
-        const char *name = n > 0 ? base_of(w[0]) : "", *file, *text, *interp;
+        const char *file, *text, *interp;
         _cleanup_free_ char *buf = NULL;
-        size_t i = 1, k;
+        struct shell_opts o;
+        size_t i, k;
 
         if (n == 0)
                 return false;
-        if (is_shell(name, strlen(name))) {
-                for (; i < n && (w[i][0] == '-' || w[i][0] == '+') && w[i][1] && strcmp(w[i], "--") != 0; i++) {
-                        if (strcmp(w[i], "--rcfile") == 0 || strcmp(w[i], "--init-file") == 0) {
-                                i++;
-                                continue;
-                        }
-                        if (w[i][1] == '-')
-                                continue; /* --norc, --posix */
-                        /* -c: its script is read as such; -s: commands from stdin */
-                        if (w[i][0] == '-' && w[i][strcspn(w[i], "cs")])
-                                return false;
-                        if (strchr("oO", w[i][strlen(w[i]) - 1]))
-                                i++; /* -o pipefail, shopt's -O */
-                }
-                if (i < n && strcmp(w[i], "--") == 0)
-                        i++;
-                if (i >= n)
-                        return false; /* commands from stdin: not read */
-                file = w[i];
+        if (shell_options(w, n, &o)) {
+                /* -c: its script is read as such; -s, or no operand: commands from stdin */
+                if (o.c || o.s || o.operand >= n)
+                        return false;
+                file = w[o.operand];
         } else if (strchr(w[0], '/'))
                 file = w[0];
         else
@@ -1058,22 +1076,9 @@ static bool word_moves(const char *word) {
 /* The script of a shell's `-c` in w[0..n) (options before it, as `bash -e -o pipefail -c`), or
  * NULL. */
 static const char *shell_script_at(char *const *w, size_t n) {
-        bool c = false;
-        size_t i = 1;
+        struct shell_opts o;
 
-        if (n == 0 || !is_shell(base_of(w[0]), strlen(base_of(w[0]))))
-                return NULL;
-        for (; i < n && (w[i][0] == '-' || w[i][0] == '+') && w[i][1] && strcmp(w[i], "--") != 0; i++) {
-                if (w[i][1] == '-')
-                        continue; /* --norc, --posix */
-                if (w[i][0] == '-')
-                        c |= strchr(w[i], 'c') != NULL;
-                if (w[i][strlen(w[i]) - 1] == 'o' || w[i][strlen(w[i]) - 1] == 'O')
-                        i += i + 1 < n; /* -o pipefail, shopt's -O */
-        }
-        if (i < n && strcmp(w[i], "--") == 0)
-                i++;
-        return c && i < n ? w[i] : NULL;
+        return shell_options(w, n, &o) && o.c && o.operand < n ? w[o.operand] : NULL;
 }
 
 /* The same of a NULL-terminated argv. */

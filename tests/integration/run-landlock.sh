@@ -980,6 +980,21 @@ for n in sys.argv[1:3]:
 for p in sys.argv[3:]:
     assert not os.path.exists(p), "made: " + p' "$d/sf-$b.json" "$d/sx-$b.json" "$d/ws/$tag-sf" "$d/rd/$tag-sf" \
                                         "$d/ws/$tag-sx" "$d/rd/$tag-sx"
+                                # "-" ends a shell's options as "--" does, and --rcfile takes a word:
+                                # the -c script after them is read (before: "-" read as the script,
+                                # the start directory's, root's: task_failure as nobody; and no
+                                # directory after --rcfile F)
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/sd-$b.json" -- bash -c - "cd '$d/ws' && touch ./$tag-sd" ) 2>/dev/null
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/sr-$b.json" -- bash --rcfile /dev/null -c "cd '$d/ws' && touch ./$tag-sr" ) 2>/dev/null
+                                check "$who, $b read-only: bash -c - 'cd WS && touch ./x' and bash --rcfile F -c ...: denied, the workspace's x" "$PY" -c '
+import json, os, sys
+ws, tag = sys.argv[3], sys.argv[4]
+for n, t in ((sys.argv[1], "-sd"), (sys.argv[2], "-sr")):
+    o = json.load(open(n))
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [ws + "/" + tag + t], (n, o)
+    assert not os.path.exists(ws + "/" + tag + t), "made"' "$d/sd-$b.json" "$d/sr-$b.json" "$d/ws" $tag
                         done
                         rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile" "$d/ws/package.json"
                         rm -rf "$d/xd" "$shm"

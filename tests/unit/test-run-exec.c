@@ -189,6 +189,16 @@ static void test_script_start_dir(void **state) {
                 char *opts[] = { (char *) "bash", (char *) "-e", (char *) "-o", (char *) "pipefail", (char *) "-c",
                                  (char *) "cd sub && x", NULL };
                 assert_int_equal(sbx_run_start_dir(opts, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                /* "-" ends the options as "--" does: `bash -c - 'cd sub && x'` runs that script
+                 * (it was read as "-", the start directory claimed); --rcfile takes a word */
+                char *dash[] = { (char *) "bash", (char *) "-c", (char *) "-", (char *) "cd sub && x", NULL };
+                assert_int_equal(sbx_run_start_dir(dash, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
+                char *rc[] = { (char *) "bash", (char *) "--rcfile", (char *) "f", (char *) "-c", (char *) "cd sub && x",
+                               NULL };
+                assert_int_equal(sbx_run_start_dir(rc, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
                 char *lc[] = { (char *) "bash", (char *) "-lc", (char *) "touch a && cd sub && touch b", NULL };
                 assert_int_equal(sbx_run_start_dir(lc, dir, out, sizeof(out)), -1);
                 /* not a shell's -c: not read as moving there, but its text, as a script's,
@@ -225,6 +235,9 @@ static void test_script_start_dir(void **state) {
                         { "timeout", "9", "bash", "-l", "x.sh" }, { "sh", "-c", "cd sub && bash -l x.sh" },
                         { "sh", "-c", "true; /bin/bash -e -l x.sh" }, { "sh", "-c", "true; zsh x" },
                         { "bash", "-O", "extglob", "-i", "-c", "x" },
+                        /* (an option after --rcfile's word was not read: a login shell's
+                         * profiles were missed) */
+                        { "bash", "--rcfile", "f", "-l", "x.sh" }, { "bash", "--init-file", "f", "-i", "-c", "x" },
                 };
                 char *bash[] = { (char *) "bash", (char *) "-c", (char *) "cd sub && x", NULL };
                 char *sh[] = { (char *) "sh", (char *) "-c", (char *) "cd sub && x", NULL };
@@ -287,6 +300,8 @@ static void test_script_file_start_dir(void **state) {
                 { { "sh", "/proc/self/status" }, -1 },
                 { { "sh" }, 0 },
                 { { "sh", "-s", "mv.sh" }, 0 },
+                { { "sh", "-", "mv.sh" }, -1 },
+                { { "bash", "--rcfile", "mv.sh", "still.sh" }, 0 },
                 { { "sh", "-c", "touch x", "mv.sh" }, 0 },
         };
         FILE *f;
