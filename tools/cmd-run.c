@@ -577,7 +577,9 @@ static int verdict_fd_checked(int fd, off_t *start, const char **why) {
         }
         if ((out = command_output_fd(&st)) >= 0) {
                 close(fd);
-                if ((*start = lseek(out, 0, SEEK_CUR)) < 0 || (fd = fcntl(out, F_DUPFD_CLOEXEC, 3)) < 0)
+                /* (opened to append, the record goes at the end, wherever the offset is) */
+                if ((*start = lseek(out, 0, (fcntl(out, F_GETFL) & O_APPEND) ? SEEK_END : SEEK_CUR)) < 0 ||
+                    (fd = fcntl(out, F_DUPFD_CLOEXEC, 3)) < 0)
                         return -errno;
                 return fd;
         }

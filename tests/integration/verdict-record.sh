@@ -170,7 +170,8 @@ for who in "${WHO[@]}"; do
                                 run read-only "/dev/fd/$fd" sh -c "echo cmd-out >&$fd"
                                 echo caller-after >&"$fd"
                         }
-                        if [ "$fd" = 1 ]; then out_case >>"$D/out1"; else out_case 2>>"$D/out2"; fi
+                        # (stdout opened to write from its start, stderr to append: both offsets)
+                        if [ "$fd" = 1 ]; then out_case >"$D/out1"; else out_case 2>>"$D/out2"; fi
                         t_check "$who, $b: --verdict-json /dev/fd/$fd into the file of descriptor $fd keeps the command's output before it" \
                                 eval '[ "$(sed -n 1,2p "$D/out'$fd'")" = "caller-before
 cmd-out" ] && sed -n 3p "$D/out'$fd'" | grep -q "\"verdict\": *\"success\"" && [ "$(sed -n 4p "$D/out'$fd'")" = caller-after ]'
