@@ -138,6 +138,13 @@ bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_star
  * "bash: line 1: X: ...", tee's, head's: the failure of an open (or an exec) of X, not of a
  * removal or rename, which the tools name ("cannot remove 'X'", tar's "X: Cannot unlink"). Pure. */
 bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
+/* Whether a denial line tells of a call on an internet socket (a word bind, listen or connect)
+ * and names its address with a port: "listen EACCES: permission denied 0.0.0.0:80" (Node), "bind()
+ * to 0.0.0.0:80 failed (13: Permission denied)" (nginx), "listen tcp :80: bind: permission
+ * denied" (Go), "bind on address ('127.0.0.1', 80)" (Python's asyncio), "[::1]:80". A port below
+ * 1024 refused to a user without CAP_NET_BIND_SERVICE: no file effect, which is all the modes
+ * govern (a unix socket's name is a path, and is not taken). Pure. */
+bool sbx_denial_line_names_socket(const char *line, size_t len);
 
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */

@@ -1203,7 +1203,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
-                     searched = false, chained = false;
+                     searched = false, chained = false, socket = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -1225,7 +1225,16 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         r = match(c, &d->denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
                         if (r < 0)
                                 return r;
-                        if (r > 0 && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
+                        /* a port refused on an internet socket (below 1024, without
+                         * CAP_NET_BIND_SERVICE: as nobody on the host too, as root the launcher
+                         * drops it and bubblewrap's user namespace never had it for the host's
+                         * network): no file effect, which is all the modes govern (review: as
+                         * nobody under Landlock, Node's "listen EACCES: permission denied
+                         * 0.0.0.0:80" read as denied) */
+                        socket = r > 0 && sbx_denial_line_names_socket(text, tl);
+                        if (socket)
+                                own = true;
+                        else if (r > 0 && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
@@ -1240,7 +1249,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = false; /* a cause names what it did to the file */
                                 chained = true;
                         }
-                        if (searched) {
+                        if (socket) {
+                                /* decided above: no name to judge */
+                        } else if (searched) {
                                 /* a program's name searched in PATH, none of the cwd's (review:
                                  * `env: 'cargo': Permission denied` recorded <cwd>/cargo, and as
                                  * nobody, cargo in a PATH directory nobody may not search, read as
@@ -1286,7 +1297,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 c->moved_from = NULL;
                                 c->bare_files = false;
                         }
-                        if (r > 0 && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))
+                        if (r > 0 && !socket && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */
                 }
                 if (!own) {

@@ -1344,3 +1344,125 @@ bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_star
                         return true;
         return false;
 }
+
+/* Whether s[i] starts or ends a word at the edge of an address: the line's end, or a byte that
+ * cannot be part of a name (a '/' before 1.2.3.4:80 makes it part of a path). */
+static bool address_edge(const char *s, size_t n, size_t i) {
+        return i >= n || strchr(" \t([=,\"'", s[i]) != NULL;
+}
+
+static bool address_end(const char *s, size_t n, size_t i) {
+        return i >= n || strchr(" \t):,\"'];.", s[i]) != NULL;
+}
+
+/* The port after the ':' at s[i]: 1..5 digits ending at an address's end; its end in *ret_end. */
+static bool port_at(const char *s, size_t n, size_t i, size_t *ret_end) {
+        size_t k = i + 1;
+
+        if (i >= n || s[i] != ':')
+                return false;
+        while (k < n && k - i <= 6 && isdigit((unsigned char) s[k]))
+                k++;
+        if (k == i + 1 || k - i > 6 || !address_end(s, n, k))
+                return false;
+        *ret_end = k;
+        return true;
+}
+
+/* Whether an internet socket address with its port starts at s[i] (after an edge): an IPv4
+ * address "1.2.3.4:80" (nginx's "bind() to 0.0.0.0:80", Node's "listen EACCES: permission denied
+ * 127.0.0.1:80", Go's "listen tcp 127.0.0.1:80: bind: ..."), a bracketed IPv6 one "[::1]:80", or
+ * Node's unbracketed IPv6 ":::80", "::1:80" (an address with "::" in it, hex digits and ':'). */
+static bool socket_address_at(const char *s, size_t n, size_t i) {
+        size_t k = i, end, dots = 0, digits = 0, last_colon = n;
+
+        if (k < n && s[k] == '[') {
+                for (k++; k < n && (isxdigit((unsigned char) s[k]) || s[k] == ':' || s[k] == '.'); k++)
+                        ;
+                return k > i + 1 && k < n && s[k] == ']' && port_at(s, n, k + 1, &end);
+        }
+        /* IPv4: four groups of 1..3 digits */
+        for (k = i; k < n; k++) {
+                if (isdigit((unsigned char) s[k])) {
+                        if (++digits > 3)
+                                break;
+                } else if (s[k] == '.' && digits > 0 && dots < 3) {
+                        dots++;
+                        digits = 0;
+                } else
+                        break;
+        }
+        if (dots == 3 && digits > 0 && port_at(s, n, k, &end))
+                return true;
+        /* IPv6 as Node prints it: hex digits and ':' with "::" in it, the port after the last ':' */
+        for (k = i; k < n && (isxdigit((unsigned char) s[k]) || s[k] == ':' || s[k] == '.'); k++)
+                if (s[k] == ':')
+                        last_colon = k;
+        return last_colon < n && last_colon > i && memmem(s + i, last_colon - i + 1, "::", 2) &&
+               port_at(s, n, last_colon, &end) && end == k;
+}
+
+/* Python's socket address tuple "('127.0.0.1', 80)" at s[i] (asyncio's "error while attempting
+ * to bind on address ('127.0.0.1', 80): permission denied"): a quoted host name or address, then
+ * the port. */
+static bool python_socket_address_at(const char *s, size_t n, size_t i) {
+        size_t k = i + 2, d;
+
+        if (i + 2 > n || s[i] != '(' || s[i + 1] != '\'')
+                return false;
+        while (k < n && (isalnum((unsigned char) s[k]) || strchr(".:%-", s[k])))
+                k++;
+        if (n - k < 3 || s[k] != '\'' || s[k + 1] != ',' || s[k + 2] != ' ')
+                return false;
+        for (d = k + 3; d < n && isdigit((unsigned char) s[d]); d++)
+                ;
+        return d > k + 3 && d < n && (s[d] == ')' || s[d] == ',');
+}
+
+/* sbx_denial_line_names_each()'s callback: a name without a directory in it. */
+static bool no_directory(void *userdata, const char *name, size_t n) {
+        (void) userdata;
+        return !memchr(name, '/', n);
+}
+
+bool sbx_denial_line_names_socket(const char *line, size_t len) {
+        static const char *const calls[] = { "bind", "listen", "connect" };
+        bool call = false;
+
+        if (!line)
+                return false;
+        /* a call on a socket named as a word (Node's syscall "listen", nginx's "bind()", Go's
+         * "bind:", asyncio's "bind on address"); "binding", "connection" are other words */
+        for (size_t i = 0; i < len && !call;) {
+                size_t k = i;
+
+                while (k < len && sbx_ascii_alpha((unsigned char) line[k]))
+                        k++;
+                for (size_t w = 0; k > i && w < SBX_ELEMENTSOF(calls); w++)
+                        if (strlen(calls[w]) == k - i && strncasecmp(line + i, calls[w], k - i) == 0)
+                                call = true;
+                i = k > i ? k : i + 1;
+        }
+        /* a line naming a path is about a file, whatever else it holds ('/x/listen 1.2.3.4:80') */
+        if (!call || !sbx_denial_line_names_each(line, len, no_directory, NULL))
+                return false;
+        for (size_t i = 0; i < len; i++) {
+                if (i > 0 && !address_edge(line, len, i - 1))
+                        continue;
+                if (socket_address_at(line, len, i) || python_socket_address_at(line, len, i))
+                        return true;
+                /* Go's address without a host, after its network: "listen tcp :80: bind: ..." */
+                if (line[i] == ':' && i >= 4) {
+                        size_t end, w = i - 1, ws;
+
+                        while (w > 0 && line[w - 1] != ' ')
+                                w--;
+                        ws = i - 1 - w;
+                        if (line[i - 1] == ' ' && (ws == 3 || ws == 4) &&
+                            (strncmp(line + w, "tcp", 3) == 0 || strncmp(line + w, "udp", 3) == 0) &&
+                            (ws == 3 || line[w + 3] == '4' || line[w + 3] == '6') && port_at(line, len, i, &end))
+                                return true;
+                }
+        }
+        return false;
+}

@@ -352,6 +352,63 @@ static void test_classify_dpkg_lock_permission(void **state) {
         assert_verdict(r, "task_failure");
 }
 
+/* A port refused on an internet socket (below 1024, without CAP_NET_BIND_SERVICE) is no file
+ * effect, which is all the modes govern: as nobody the host refuses it too, and as root under
+ * bubblewrap as under Landlock (its user namespace never had the capability for the host's
+ * network; the launcher drops it). Measured under Landlock: Node's "listen EACCES", Python's
+ * asyncio; nginx's and Go's shapes from their sources. A unix socket's name is a path: a denial. */
+static void test_classify_socket_address_is_no_file(void **state) {
+        (void) state;
+        static const struct {
+                const char *line;
+                const char *verdict;
+        } rows[] = {
+                { "Error: listen EACCES: permission denied 0.0.0.0:80", "task_failure" },
+                { "Error: listen EACCES: permission denied 127.0.0.1:443", "task_failure" },
+                { "Error: listen EACCES: permission denied :::80", "task_failure" },
+                { "Error: listen EACCES: permission denied ::1:80", "task_failure" },
+                { "Error: connect EACCES 10.0.0.1:25", "task_failure" },
+                { "listen tcp 127.0.0.1:80: bind: permission denied", "task_failure" },
+                { "2024/01/02 10:00:00 listen tcp :80: bind: permission denied", "task_failure" },
+                { "listen tcp6 [::1]:80: bind: permission denied", "task_failure" },
+                { "nginx: [emerg] bind() to 0.0.0.0:80 failed (13: Permission denied)", "task_failure" },
+                { "nginx: [emerg] bind() to [::]:80 failed (13: Permission denied)", "task_failure" },
+                { "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 80): "
+                  "permission denied",
+                  "task_failure" },
+                /* a unix socket's name, a file the sandbox may refuse */
+                { "Error: listen EACCES: permission denied /etc/x.sock", "denied" },
+                { "listen unix /etc/x.sock: bind: permission denied", "denied" },
+                /* an address with no call on a socket, or inside a path */
+                { "touch: cannot touch '/etc/1.2.3.4:80': Permission denied", "denied" },
+                { "cp: cannot create regular file '/etc/listen 1.2.3.4:80': Permission denied", "denied" },
+                { "bash: /etc/hosts.127.0.0.1:80: Permission denied", "denied" },
+                /* a word that is not the call, a time that is not an address */
+                { "binding 1.2.3.4:80 to /etc/x: Permission denied", "denied" },
+                { "listen: 12:30:00: Permission denied", "denied" },
+                { "listen: 1.2.3:80: Permission denied", "denied" },
+                /* no address at all (Python's socketserver, nc): the text cannot tell */
+                { "PermissionError: [Errno 13] Permission denied", "denied" },
+        };
+        char text[512];
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                snprintf(text, sizeof(text), "%s\n", rows[i].line);
+                struct sbx_classify_result *r = run("landlock", 1, 0, text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s): expected %s, got %s", i, rows[i].line, rows[i].verdict,
+                                 sbx_verdict_to_string(r->verdict));
+                assert_int_equal(r->denial_lines, strcmp(rows[i].verdict, "denied") == 0 ? 1 : 0);
+        }
+        /* the line after it still counts */
+        struct sbx_classify_result *r = run("landlock", 1, 0,
+                                            "Error: listen EACCES: permission denied 0.0.0.0:80\n"
+                                            "touch: cannot touch '/etc/x': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+        assert_int_equal(r->denial_lines, 1);
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -2477,6 +2534,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_java_access_denied_exception),
                 cmocka_unit_test(test_classify_sqlite_readonly_database),
                 cmocka_unit_test(test_classify_dpkg_lock_permission),
+                cmocka_unit_test(test_classify_socket_address_is_no_file),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
                 cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
