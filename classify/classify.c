@@ -117,6 +117,7 @@ struct sbx_classifier {
         bool (*host_permits)(void *userdata, const char *path, bool run);
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
         bool (*host_refuses_owner)(void *userdata, const char *path);
+        bool unprivileged;             /* see struct sbx_classify_context */
         int (*host_runs)(void *userdata, const char *path);
         uint64_t (*host_mount)(void *userdata, const char *path);
         bool (*host_dir_missing)(void *userdata, const char *path);
@@ -238,6 +239,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_permits = ctx->host_permits;
         c->host_refuses = ctx->host_refuses;
         c->host_refuses_owner = ctx->host_refuses_owner;
+        c->unprivileged = ctx->unprivileged;
         c->host_runs = ctx->host_runs;
         c->host_mount = ctx->host_mount;
         c->host_dir_missing = ctx->host_dir_missing;
@@ -430,6 +432,7 @@ static bool name_granted(const struct sbx_classifier *c, const char *name, size_
 static const char *const refused_there[] = {
         "chmod", "permissions", "change mode", "set-user", "set-group", "setuid", "setgid",
         "mknod", "special file", "ioctl", "verity", "encrypt", "subvolume", "snapshot", "ownership",
+        "changing group",
 };
 
 /* Whether line holds one of the n lowercase ASCII words, in any case. The line is lowered once
@@ -598,8 +601,31 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
  * owner may do. */
 static const char *const owner_changes[] = {
         "changing permissions", "changing ownership", "change permissions", "change mode", "change ownership",
-        "preserve ownership", "preserving permissions",
+        "preserve ownership", "preserving permissions", "changing group",
 };
+
+/* Words of a change of owner or group alone (chown's, chgrp's, install's, tar's, cp's). */
+static const char *const gives_away[] = { "ownership", "changing group" };
+
+static int match(struct sbx_classifier *c, const struct sbx_regex *re, const unsigned char *s, size_t n,
+                 size_t *ret_start, size_t *ret_end, int *ret_mark);
+
+/* Whether every denial signature in line tells of a change of owner or group (gives_away): 1, 0
+ * when one does not or there is none, -errno on an engine error. */
+static int owner_signatures_only(struct sbx_classifier *c, const char *line, size_t len) {
+        size_t pos = 0, ss, se;
+        int mark = -1, r = 0, n = 0;
+
+        while (pos < len && (r = match(c, &c->d->denial_re, (const unsigned char *) line + pos, len - pos, &ss, &se,
+                                       &mark)) > 0) {
+                if (mark < 0 || (size_t) mark >= c->d->n_denial ||
+                    !holds_any(c->d->denial[mark], gives_away, SBX_ELEMENTSOF(gives_away)))
+                        return 0;
+                n++;
+                pos += se > ss ? se : ss + 1;
+        }
+        return r < 0 ? r : n > 0;
+}
 
 /* Whether a line tells of a change of its path's mode or owner that the host itself refuses (a
  * file of another user's, a read-only mount; host_refuses_owner): the task's failure, as
@@ -1203,7 +1229,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
-                     searched = false, chained = false, socket = false;
+                     searched = false, chained = false, socket = false, given_away = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -1232,7 +1258,18 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * nobody under Landlock, Node's "listen EACCES: permission denied
                          * 0.0.0.0:80" read as denied) */
                         socket = r > 0 && sbx_denial_line_names_socket(text, tl);
-                        if (socket)
+                        /* a change of owner or group refused to a user other than root, which the
+                         * host refuses too (EPERM; review: as nobody, `chown 1000 f` and `tar
+                         * --same-owner -x` in the workspace read as denied) */
+                        if (r > 0 && !socket && c->unprivileged &&
+                            holds_any(text, gives_away, SBX_ELEMENTSOF(gives_away))) {
+                                int o = owner_signatures_only(c, text, tl);
+
+                                if (o < 0)
+                                        return o;
+                                given_away = o > 0;
+                        }
+                        if (socket || given_away)
                                 own = true;
                         else if (r > 0 && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
@@ -1249,7 +1286,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = false; /* a cause names what it did to the file */
                                 chained = true;
                         }
-                        if (socket) {
+                        if (socket || given_away) {
                                 /* decided above: no name to judge */
                         } else if (searched) {
                                 /* a program's name searched in PATH, none of the cwd's (review:
@@ -1297,7 +1334,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 c->moved_from = NULL;
                                 c->bare_files = false;
                         }
-                        if (r > 0 && !socket && !path[0] && !cut && !searched && pend_start(c, line_no, text, tl, ss, se))
+                        if (r > 0 && !socket && !given_away && !path[0] && !cut && !searched &&
+                            pend_start(c, line_no, text, tl, ss, se))
                                 own = true; /* decided by the lines after it */
                 }
                 if (!own) {

@@ -21,7 +21,11 @@
  * root's chown to any other owner fails with EINVAL, also in the workspace: GNU tar, which
  * restores owners when run by root, prints "Cannot change ownership to uid N, gid M: Invalid
  * argument", and coreutils' cp -a (also mv, install) "failed to preserve ownership for 'X'",
- * which they print only as root (fixtures/bwrap/tar-x-owner-root, cp-a-owner-root). The workspace
+ * which they print only as root (fixtures/bwrap/tar-x-owner-root, cp-a-owner-root); chown(1)'s
+ * "changing ownership of 'X'", chgrp's "changing group of 'X'" and install's "cannot change
+ * ownership of 'X'" (-o, -g), which any user prints: a user other than root is refused such a
+ * change without sbx too (EPERM), and sbx run reads those lines as the task's (unprivileged in
+ * sbx-classify.h; fixtures/bwrap/chown-owner-root). The workspace
  * and the temp area are binds, mounts of their own, and the kernel refuses a rename between two
  * mounts with EXDEV before it looks at a read-only one: Python's os.rename and Node's renameSync
  * of a workspace file out of it, or of a file from outside into it, print "Invalid cross-device
@@ -39,6 +43,9 @@ static const char dialect_bwrap[] =
         "denial No usable temporary directory found\n"
         "denial Cannot change ownership to uid\n"
         "denial failed to preserve ownership for\n"
+        "denial changing ownership of\n"
+        "denial changing group of\n"
+        "denial cannot change ownership of\n"
         "denial Invalid cross-device link\n"
         "denial cross-device link not permitted\n"
         "denial ENOENT: no such file or directory, mkdir\n"
@@ -92,7 +99,9 @@ static const char dialect_bwrap[] =
  * command keeps no capability, so root's chown to another owner fails with EPERM, also in the
  * workspace: GNU tar's "Cannot change ownership to uid N, gid M: Operation not permitted" and
  * coreutils' "failed to preserve ownership for 'X'" (cp -a, mv, install), which they print only
- * as root (fixtures/landlock/tar-x-owner-root, cp-a-owner-root). dpkg opens its lock files before
+ * as root (fixtures/landlock/tar-x-owner-root, cp-a-owner-root), and chown(1)'s, chgrp's and
+ * install's, which any user prints, as under bwrap (fixtures/landlock/chown-owner-root). dpkg
+ * opens its lock files before
  * any write (-i, -r, --configure) and reports an EACCES or EPERM there, and nothing else, as "you
  * do not have permission to lock the dpkg database directory DIR" (1.20 on; "... the dpkg status
  * database" before), without the strerror text (lib/dpkg/dbmodify.c, modstatdb_can_lock;
@@ -106,6 +115,9 @@ static const char dialect_landlock[] =
         "denial Permission denied\n"
         "denial Cannot change ownership to uid\n"
         "denial failed to preserve ownership for\n"
+        "denial changing ownership of\n"
+        "denial changing group of\n"
+        "denial cannot change ownership of\n"
         "denial code EACCES\n"
         "denial java.nio.file.AccessDeniedException\n"
         "denial attempt to write a readonly database\n"

@@ -161,6 +161,18 @@ struct sbx_classify_context {
          * name kept): a change of owner may have been of the link (chown -h), refused by the
          * host only when it refuses both. NULL: never. */
         bool (*host_refuses_owner)(void *userdata, const char *path);
+        /* The command runs as a user other than root, without capabilities: the host lets it
+         * give no file to another owner (chown(2) without CAP_CHOWN: EPERM; a group it is not in
+         * too). true: a denial line whose every signature tells of a change of owner or group
+         * (chown's "changing ownership of", chgrp's "changing group of", install's "cannot change
+         * ownership of", tar's "Cannot change ownership to uid", cp's "failed to preserve
+         * ownership for") is the task's failure: the sandbox's EINVAL (bwrap: an id its user
+         * namespace does not map) or EPERM (Landlock: no capability) stands for the host's EPERM.
+         * Not a line that also carries another signature, the write's EROFS or EACCES (read-only
+         * mode refuses a change of owner to the user itself, which the host allows): that one
+         * host_refuses_owner judges. false: root, whom the host lets change any owner, so such a
+         * line is the sandbox's refusal. */
+        bool unprivileged;
         /* Optional: for a denial line that tells of a program the command could not run after a
          * search of its PATH (a name without '/': `env: 'X': Permission denied`, `timeout: failed
          * to run command 'X'`, dash's `sh: 1: X: ...`), whether the host itself would let the

@@ -338,6 +338,7 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         ctx->host_permits = host_permits;
         ctx->host_refuses = host_refuses;
         ctx->host_refuses_owner = host_refuses_owner;
+        ctx->unprivileged = sbx_euid() != 0;
         ctx->host_runs = host_runs;
         ctx->host_mount = host_mount;
         ctx->host_dir_missing = host_dir_missing;

@@ -567,6 +567,26 @@ if [ -n "$SBX" ] && [ -x "$SBX" ]; then
 import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1.json"
+                        # a change of owner in the workspace: root's is refused by the sandbox alone
+                        # (Landlock: no CAP_CHOWN, EPERM; bwrap: the id is not mapped, EINVAL), and
+                        # was read as the command's failure; nobody's is refused by the host too
+                        for b in landlock bwrap; do
+                                echo a >"$d/ws/own-$b" && chmod 0644 "$d/ws/own-$b"
+                                [ $who = nobody ] && chown 65534:65534 "$d/ws/own-$b"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/own-$b.json" -- sh -c "chown 1000:1000 own-$b; chgrp 1000 own-$b" ) 2>"$T/err"
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                want=denied
+                                [ $who = nobody ] && want=task_failure
+                                check "$who, $b workspace-write: chown and chgrp to another owner are refused (rc=$rc)" \
+                                        test $rc -eq 1 -a "$(stat -c %u:%g "$d/ws/own-$b")" = "$(stat -c %u:%g "$d/ws/ro")"
+                                check "$who, $b workspace-write: ... $want" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+n = 2 if sys.argv[2] == "denied" else 0
+assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n, o' "$d/own-$b.json" $want
+                        done
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v2.json" -- sh -c "ln -s /var/tmp out; echo x > out/$tag-dac; \
                                         chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null

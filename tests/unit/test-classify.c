@@ -2170,6 +2170,71 @@ static void test_classify_host_refuses_owner(void **state) {
         assert_verdict(run_landlock_in(&ctx, "mknod: /ro/dev: Permission denied\n"), "denied");
 }
 
+/* A change of owner or group refused to root in workspace-write: bubblewrap's user namespace
+ * maps no other id (EINVAL), the Landlock launcher keeps no CAP_CHOWN (EPERM), and the host would
+ * have made it (it read as the command's failure). chown(1), chgrp and install print it for any
+ * user; a user other than root is refused such a change on the host too (EPERM): the task's. A
+ * line that also carries the write's errno (read-only mode) is judged by host_refuses_owner, as
+ * before: a change of owner to the user itself, which the host allows, is the sandbox's there. */
+static void test_classify_owner_change_by_root_or_not(void **state) {
+        (void) state;
+        static const struct {
+                const char *backend, *line;
+        } lines[] = {
+                { "bwrap", "chown: changing ownership of 'f': Invalid argument" },
+                { "bwrap", "chgrp: changing group of 'f': Invalid argument" },
+                { "bwrap", "install: cannot change ownership of './inst': Invalid argument" },
+                { "bwrap", "tar: f: Cannot change ownership to uid 1000, gid 65534: Invalid argument" },
+                { "landlock", "chown: changing ownership of 'f': Operation not permitted" },
+                { "landlock", "chown: changing ownership of '/etc/x': Operation not permitted" },
+                { "landlock", "chgrp: changing group of 'f': Operation not permitted" },
+                { "landlock", "install: cannot change ownership of './inst': Operation not permitted" },
+                { "landlock", "cp: failed to preserve ownership for './o2': Operation not permitted" },
+        };
+        static const char *const writable[] = { "/ws", NULL };
+        struct sbx_classify_context root = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                             .host_refuses_owner = fake_host_refuses_owner };
+        struct sbx_classify_context nobody = root, root_ws = root, nobody_ws;
+        char text[512];
+
+        nobody.unprivileged = true;
+        root_ws.writable = writable;
+        nobody_ws = root_ws;
+        nobody_ws.unprivileged = true;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                const struct sbx_classify_context *ctx[] = { &root, &root_ws, &nobody, &nobody_ws };
+
+                snprintf(text, sizeof(text), "%s\n", lines[i].line);
+                for (size_t k = 0; k < SBX_ELEMENTSOF(ctx); k++) {
+                        struct sbx_classify_result *r = run_backend_in(lines[i].backend, ctx[k], text);
+                        const char *want = ctx[k]->unprivileged ? "task_failure" : "denied";
+
+                        if (strcmp(sbx_verdict_to_string(r->verdict), want) != 0)
+                                fail_msg("%s '%s' (context %zu): expected %s, got %s", lines[i].backend, lines[i].line,
+                                         k, want, sbx_verdict_to_string(r->verdict));
+                        assert_int_equal(r->denial_lines, ctx[k]->unprivileged ? 0 : 1);
+                }
+                /* the text alone (sbx classify, fixtures) */
+                assert_verdict(run(lines[i].backend, 1, 0, text), "denied");
+        }
+        /* another signature too: the write's errno, asked of the file (the user's own here) */
+        assert_verdict(run_backend_in("bwrap", &nobody, "chown: changing ownership of 'lnk': Read-only file system\n"),
+                       "denied");
+        assert_verdict(run_backend_in("landlock", &nobody, "chown: changing ownership of 'lnk': Permission denied\n"),
+                       "denied");
+        assert_verdict(run_backend_in("bwrap", &nobody, "chown: changing ownership of '/ro/f': Read-only file system\n"),
+                       "task_failure");
+        /* a root-owned read-only mount refuses root too */
+        assert_verdict(run_backend_in("landlock", &root, "chown: changing ownership of '/ro/f': Operation not permitted\n"),
+                       "task_failure");
+        /* the line after it still counts for nobody */
+        struct sbx_classify_result *r = run_backend_in("landlock", &nobody,
+                                                       "chown: changing ownership of 'f': Operation not permitted\n"
+                                                       "touch: cannot touch '/etc/x': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+}
+
 /* ".." after a symlink is its target's parent, as the kernel resolves it: the path recorded is
  * the host's (`touch link/../y`, link a symlink to /etc, recorded /ws/y for /y). As text without
  * a resolver. */
@@ -2558,6 +2623,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_names_granted),
                 cmocka_unit_test(test_classify_host_refuses_pair),
                 cmocka_unit_test(test_classify_host_refuses_owner),
+                cmocka_unit_test(test_classify_owner_change_by_root_or_not),
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
                 cmocka_unit_test(test_classify_cross_device_link),
                 cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
