@@ -264,10 +264,20 @@ static bool path_like(const char *s, size_t n) {
 
 /* zsh's "zsh:1: permission denied: /x": one path-like word after ": " ending the line. Or two
  * joined by an arrow, Java's NIO exception of a call on two names ("AccessDeniedException: /x ->
- * y", Files.move): the name after it, as for Python's and Node's "'/x' -> 'y'". */
+ * y", Files.move): the name after it, as for Python's and Node's "'/x' -> 'y'". Or, after a
+ * blank alone, one word with a directory in it ending the line: git's "insufficient permission
+ * for adding an object to repository database .git/objects", Node's "listen EACCES: permission
+ * denied /x.sock". */
 static size_t unquoted_after(const char *s, size_t n, char *out, size_t size) {
         const char *arrow;
 
+        if (n >= 2 && s[0] == ' ' && s[1] != ' ') {
+                s++;
+                n--;
+                if (memchr(s, ' ', n) || memchr(s, '\t', n) || !memchr(s, '/', n))
+                        return 0;
+                return put(out, size, s, n);
+        }
         if (n < 3 || s[0] != ':' || s[1] != ' ')
                 return 0;
         s += 2;

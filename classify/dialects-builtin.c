@@ -106,7 +106,12 @@ static const char dialect_bwrap[] =
  * do not have permission to lock the dpkg database directory DIR" (1.20 on; "... the dpkg status
  * database" before), without the strerror text (lib/dpkg/dbmodify.c, modstatdb_can_lock;
  * fixtures/landlock/dpkg-remove). Under bwrap its access() check of the directory comes first and
- * names EROFS. Landlock refuses to link a file from outside into the workspace (it would become
+ * names EROFS. git reports a loose object it could not create, and only when that failed with
+ * EACCES, as "insufficient permission for adding an object to repository database DIR" (other
+ * errnos: "unable to create temporary file: <strerror>"; object-file.c, write_loose_object), so
+ * git merge-tree --write-tree, hash-object -w, fetch in read-only mode or outside the workspace
+ * print no strerror (fixtures/landlock/git-merge-tree-read-only); under bwrap EROFS keeps it.
+ * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
  * under bwrap. */
@@ -122,6 +127,7 @@ static const char dialect_landlock[] =
         "denial java.nio.file.AccessDeniedException\n"
         "denial attempt to write a readonly database\n"
         "denial you do not have permission to lock the dpkg\n"
+        "denial insufficient permission for adding an object to repository database\n"
         "denial No usable temporary directory found\n"
         "denial Invalid cross-device link\n"
         "denial cross-device link not permitted\n"

@@ -714,6 +714,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "bash: out.txt: Permission denied", "Permission denied", "out.txt" },
                 { "fatal: cannot mkdir /etc/repo: Read-only file system", "Read-only file system", "/etc/repo" },
                 { "error: could not lock config file .git/config: Permission denied", "Permission denied", ".git/config" },
+                /* a blank alone after the signature, then one word with a directory in it */
+                { "error: insufficient permission for adding an object to repository database .git/objects",
+                  "insufficient permission for adding an object to repository database", ".git/objects" },
+                { "Error: listen EACCES: permission denied /etc/x.sock", "permission denied", "/etc/x.sock" },
+                { "Error: listen EACCES: permission denied x.sock", "permission denied", "" },
+                { "npm error permission denied at /etc/x", "permission denied", "" },
                 { "OSError: [Errno 30] Read-only file system: '/etc/py'", "Read-only file system", "/etc/py" },
                 { "PermissionError: [Errno 13] Permission denied: '/etc/py'", "Permission denied", "/etc/py" },
                 { "Error: EROFS: read-only file system, open '/etc/node'", "read-only file system", "/etc/node" },
@@ -2235,6 +2241,27 @@ static void test_classify_owner_change_by_root_or_not(void **state) {
         assert_int_equal(r->line_no, 2);
 }
 
+/* git reports a loose object it could not create only as "insufficient permission for adding an
+ * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
+ * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
+ * --write-tree, hash-object -w, fetch in read-only mode (fixtures/landlock/git-merge-tree-read-only;
+ * it read as the command's failure). Under bwrap EACCES is the host's own permission. */
+static void test_classify_git_object_permission(void **state) {
+        (void) state;
+        static const char text[] = "error: insufficient permission for adding an object to repository database .git/objects\n"
+                                   "fatal: failure to merge\n";
+        struct sbx_classify_context ctx = { .cwd = "/ws" };
+        struct sbx_classify_result *r = run("landlock", 128, 0, text);
+
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 1);
+        r = run_backend_in("landlock", &ctx, text);
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/.git/objects");
+        assert_verdict(run("bwrap", 128, 0, text), "task_failure");
+        assert_verdict(run("bwrap", 128, 0, "error: unable to create temporary file: Permission denied\n"), "task_failure");
+}
+
 /* ".." after a symlink is its target's parent, as the kernel resolves it: the path recorded is
  * the host's (`touch link/../y`, link a symlink to /etc, recorded /ws/y for /y). As text without
  * a resolver. */
@@ -2600,6 +2627,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_readonly_database),
                 cmocka_unit_test(test_classify_dpkg_lock_permission),
                 cmocka_unit_test(test_classify_socket_address_is_no_file),
+                cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
                 cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
