@@ -333,6 +333,20 @@ static void test_script_file_start_dir(void **state) {
                         fail_msg("case %zu (%s %s): %d, want %d", i, cases[i].argv[0],
                                  cases[i].argv[1] ? cases[i].argv[1] : "", r, cases[i].want);
         }
+        /* the script files of one command are read 16 at most: each of `true sh f sh f ...` was
+         * read, 2 ms each for 64 KiB (114 s for 50000), the command long ended */
+        {
+                const char *many[2 + 2 * 17] = { "true" };
+                size_t n = 1;
+
+                for (int k = 0; k < 17; k++) {
+                        many[n++] = "sh";
+                        many[n++] = "still.sh";
+                }
+                assert_int_equal(sbx_run_start_dir((char *const *) many, dir, out, sizeof(out)), -1);
+                many[1 + 2 * 16] = NULL;
+                assert_int_equal(sbx_run_start_dir((char *const *) many, dir, out, sizeof(out)), 0);
+        }
         for (const char *const *n = (const char *const[]) { "mv.sh", "still.sh", "tool.sh", "run.sh", "still2.sh", "py",
                                                            "empty.sh", "big.sh", "fifo", "null", NULL };
              *n; n++) {

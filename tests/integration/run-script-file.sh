@@ -1,0 +1,71 @@
+#!/bin/bash
+# The script file `sbx run` reads for the start directory of a command's relative names (`sh FILE`,
+# `./FILE` whose #! names a shell), read by sbx as the caller. Under each usable backend, as root and
+# as nobody:
+# - on a file system that never answers statfs(2) (a FUSE server, tests/helpers/fuse-stall.c),
+#   where the command's shell reads and runs the file all the same: sbx ends with the command, in
+#   well under a second past it, the file not read (no directory claimed for its relative name).
+#   Before, sbx waited for good after the command ended, SIGTERM included, the command's stderr
+#   never passed on.
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+
+[ -n "${SBX_FUSE_STALL:-}" ] && [ -x "$SBX_FUSE_STALL" ] || t_skip_all "no fuse-stall helper (no linux/fuse.h)"
+t_is_root || t_skip_all "mounting a FUSE file system takes root"
+[ -c /dev/fuse ] || t_skip_all "no /dev/fuse"
+
+T=$(t_mktemp_dir)
+srv=
+cleanup() {
+        [ -n "$srv" ] && kill "$srv" 2>/dev/null && wait "$srv" 2>/dev/null
+        mountpoint -q "$T/mnt" 2>/dev/null && umount -l "$T/mnt"
+        t_cleanup
+}
+trap cleanup EXIT
+mkdir -p "$T/mnt" "$T/rd" "$T/ws" "$T/tmp-root" "$T/tmp-nobody"
+chown 65534:65534 "$T/tmp-nobody"
+cd "$T/ws" || exit 1
+t_usable_backends "$T/probe.db"
+t_who "$T/nb" || exit 1
+
+"$SBX_FUSE_STALL" "$T/mnt" $'#!/bin/sh\necho ran; touch ./x\n' >"$T/fuse.out" 2>"$T/fuse.err" &
+srv=$!
+for _ in $(seq 100); do
+        grep -q ready "$T/fuse.out" 2>/dev/null && break
+        kill -0 "$srv" 2>/dev/null || break
+        sleep 0.05
+done
+if ! grep -q ready "$T/fuse.out"; then
+        wait "$srv"
+        [ $? = 77 ] && t_skip_all "no FUSE mount here: $(cat "$T/fuse.err")"
+        t_not_ok "fuse-stall did not start: $(cat "$T/fuse.err")"
+        t_finish
+        exit
+fi
+t_check "the FUSE file reads (cat)" test "$(head -c 9 "$T/mnt/x.sh")" = '#!/bin/sh'
+
+for who in "${WHO[@]}"; do
+        t_as_user "$who"
+        for b in "${BACKENDS[@]}"; do
+                for form in sh exec; do
+                        argv=(sh "$T/mnt/x.sh")
+                        [ $form = exec ] && argv=("$T/mnt/x.sh")
+                        v=$T/tmp-$who/v-$b-$form.json
+                        rm -f "$v"
+                        start=$(date +%s%N)
+                        ( cd "$T/rd" && timeout -s KILL 30 "${pre[@]}" "$bin" run --backend "$b" --mode read-only \
+                                --root "$T/ws" --db "$db" --verdict-json "$v" -- "${argv[@]}" ) >"$T/out" 2>"$T/err"
+                        rc=$?
+                        ms=$((($(date +%s%N) - start) / 1000000))
+                        t_check "$who, $b: ${argv[*]} on a file system that never answers statfs ends with the command (rc=$rc, $ms ms)" \
+                                test $rc = 1 -a $ms -lt 10000
+                        t_check "$who, $b: ... which ran it and was refused its write ($(head -c 200 "$T/err"))" \
+                                test "$(cat "$T/out")" = ran -a ! -e "$T/rd/x" -a ! -e "$T/mnt/x"
+                        t_check "$who, $b: ... denied, no directory claimed for ./x (the file not read)" python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], o' "$v"
+                done
+        done
+done
+t_finish
