@@ -25,11 +25,13 @@
 
 /* Whether script[i] starts a word `cd`, `pushd` or `popd` at a command's place: after the
  * start, a blank or an operator; or a quote, where it starts the script of a shell the script
- * runs (`bash -c "cd sub && x" | tee log`). */
+ * runs (`bash -c "cd sub && x" | tee log`); or '=' or '$', where a variable or an alias holds it
+ * (`alias go=cd`, dash expanding it in a script: measured, `go sub` moved). And `alias`, by which
+ * a script may run anything under another name. */
 static bool moves_at(const char *script, size_t i) {
-        static const char *const words[] = { "cd", "pushd", "popd" };
+        static const char *const words[] = { "cd", "pushd", "popd", "alias" };
 
-        if (i > 0 && !strchr(" \t\n;&|(`{!\"'", script[i - 1]))
+        if (i > 0 && !strchr(" \t\n;&|(`{!\"'=$", script[i - 1]))
                 return false;
         for (size_t w = 0; w < SBX_ELEMENTSOF(words); w++) {
                 size_t n = strlen(words[w]);
@@ -1128,10 +1130,12 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
 }
 
 /* Whether the shell in w[0..n) runs a script file (no -c, an operand: `bash build.sh`), or w[0]
- * is a path to a file starting with "#!" and a shell (`./build.sh`, `#!/usr/bin/env bash`), whose
- * text may move it: read as a -c script's is (word_moves(): `cd "$(dirname "$0")"` was read as
- * the start directory), or not readable as a small text file. The shell starts it where it was
- * started and looks for its operand there (bash then searches PATH: not read, "may move"). */
+ * is a path to a file starting with "#!" and a shell (`./build.sh`, `#!/usr/bin/env bash`,
+ * `#!/usr/bin/env -S bash -e`), whose text may move it: read as a -c script's is (word_moves():
+ * `cd "$(dirname "$0")"` was read as the start directory), or not readable as a small text file.
+ * The shell starts it where it was started and looks for its operand there (bash then searches
+ * PATH: not read, "may move"). A shell reading its commands from stdin (no operand, -s) may move;
+ * so may a #! of env with another option or a NAME=VALUE, or a #! shell's startup options (-l). */
 static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
         const char *file, *text, *interp;
         _cleanup_free_ char *buf = NULL;
@@ -1142,9 +1146,16 @@ static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
         if (n == 0)
                 return false;
         if (shell_options(w, n, &o)) {
-                /* -c: its script is read as such; -s, or no operand: commands from stdin */
-                if (o.c || o.s || o.operand >= n)
+                /* -c: its script is read as such; -s: commands from stdin, not read */
+                if (o.c)
                         return false;
+                if (o.s)
+                        return true;
+                /* commands from stdin, a terminal's or a pipe's (`sbx run -- bash < build.sh`):
+                 * not read, they may move (measured: `printf 'cd sub\ntouch ./x\n' | bash` made
+                 * sub/x, read as the start's) */
+                if (o.operand >= n)
+                        return true;
                 file = w[o.operand];
         } else if (strchr(w[0], '/'))
                 file = w[0];
@@ -1161,26 +1172,76 @@ static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
                 if (strncmp(text, "#!", 2) != 0)
                         return false;
                 interp = text + 2 + strspn(text + 2, " \t");
-                k = strcspn(interp, " \t\n");
+                k = strcspn(interp, " \t\r\n");
                 if (k >= 4 && strncmp(interp + k - 4, "/env", 4) == 0) {
                         interp += k + strspn(interp + k, " \t");
-                        k = strcspn(interp, " \t\n");
+                        k = strcspn(interp, " \t\r\n");
+                        /* `#!/usr/bin/env -S bash -e` runs bash: its words are read; any other
+                         * option or a NAME=VALUE of env's (-C DIR, CDPATH=...) may move it */
+                        if (k == 2 && strncmp(interp, "-S", 2) == 0) {
+                                interp += k + strspn(interp + k, " \t");
+                                k = strcspn(interp, " \t\r\n");
+                        }
+                        if (interp[0] == '-' || memchr(interp, '=', k))
+                                return true;
                 }
                 for (i = k; i > 0 && interp[i - 1] != '/'; i--)
                         ;
                 if (!is_shell(interp + i, k - i))
                         return false;
+                /* the shell's options on its #! line: a login shell's profiles, an interactive
+                 * one's rc files may move it (`#!/bin/bash -l`), -s reads stdin */
+                for (const char *q = interp + k; *q && *q != '\n';) {
+                        _cleanup_free_ char *opt = NULL;
+                        size_t m;
+
+                        q += strspn(q, " \t\r");
+                        m = strcspn(q, " \t\r\n");
+                        if (m == 0)
+                                break;
+                        if (!(opt = strndup(q, m)) || shell_startup_moves(interp + i, k - i, opt) ||
+                            (opt[0] == '-' && opt[1] != '-' && strchr(opt, 's')))
+                                return true;
+                        q += m;
+                }
         }
         return !text || len > SCRIPT_FILE_MAX || memchr(text, '\0', len) || word_moves(text);
 }
 
-/* Whether an argv word, read as a script's text, may move: a `cd`, `pushd` or `popd` at a
- * command's place, or what script_tool_moves() finds. */
-static bool word_moves(const char *word) {
-        for (size_t i = 0; word[i]; i++)
-                if (moves_at(word, i))
+/* The text s without its quotes and backslashes, or NULL when it has none (or no memory): a
+ * shell removes them from a word before it runs it, `\cd sub`, `"cd" sub`, `c''d sub` and `\make -C
+ * sub` are cd and make (measured, bash and dash: each moved into sub). */
+static char *unquoted(const char *s) {
+        char *u, *o;
+
+        if (!s[strcspn(s, "\\'\"")] || !(u = malloc(strlen(s) + 1)))
+                return NULL;
+        for (o = u; *s; s++)
+                if (!strchr("\\'\"", *s))
+                        *o++ = *s;
+        *o = '\0';
+        return u;
+}
+
+/* Whether the text s has a `cd`, `pushd` or `popd` at a command's place (moves_at()), or, when
+ * `tools`, what script_tool_moves() finds; as written or with its quotes removed. */
+static bool text_moves(const char *s, bool tools) {
+        _cleanup_free_ char *u = unquoted(s);
+
+        for (const char *t = s; t; t = t == s ? u : NULL) {
+                for (size_t i = 0; t[i]; i++)
+                        if (moves_at(t, i))
+                                return true;
+                if (tools && script_tool_moves(t))
                         return true;
-        return script_tool_moves(word);
+        }
+        return false;
+}
+
+/* Whether an argv word, read as a script's text, may move: a `cd`, `pushd` or `popd` at a
+ * command's place, or what script_tool_moves() finds (text_moves()). */
+static bool word_moves(const char *word) {
+        return text_moves(word, true);
 }
 
 /* The script of a shell's `-c` in w[0..n) (options before it, as `bash -e -o pipefail -c`), or
@@ -1302,10 +1363,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         }
         /* a move later in the script, in a subshell, or in the script of a shell it runs that is
          * not read (`xargs sh -c 'cd "$0" && x'`): which lines came before it cannot be told */
-        for (size_t i = 0; p[i]; i++)
-                if (moves_at(p, i))
-                        return -1;
-        if (r < 0 && script_tool_moves(p))
+        if (text_moves(p, r < 0))
                 return -1;
 moved:
         if (strcmp(cur, cwd) == 0 || strlen(cur) >= size)

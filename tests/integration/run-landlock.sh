@@ -940,6 +940,11 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         printf 'cd %s\ntouch ./%s-sf\n' "$d/ws" $tag >"$d/rd/mv.sh" &&
                                 printf '#!/bin/sh\ncd %s\ntouch ./%s-sx\n' "$d/ws" $tag >"$d/rd/mv2.sh" &&
                                 chmod 0755 "$d/rd/mv.sh" "$d/rd/mv2.sh"
+                        # the same as the shells run them: env -S's shell (#!/usr/bin/env -S sh -e),
+                        # an alias of cd (dash expands it in a script), commands from stdin
+                        printf '#!/usr/bin/env -S sh -e\ncd %s\ntouch ./%s-se\n' "$d/ws" $tag >"$d/rd/mv3.sh" &&
+                                printf 'alias go=cd\ngo %s\ntouch ./%s-al\n' "$d/ws" $tag >"$d/rd/al.sh" &&
+                                printf 'cd %s\ntouch ./%s-si\n' "$d/ws" $tag >"$d/rd/in.sh" && chmod 0755 "$d/rd/mv3.sh"
                         for b in landlock bwrap; do
                                 ( cd "$d/rd" && "${pre[@]}" HOME="$d/lh" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
                                         --mode read-only --verdict-json "$d/lg-$b.json" -- bash -l -c "touch ./$tag-lg" ) 2>/dev/null
@@ -1015,6 +1020,24 @@ for n, t in ((sys.argv[1], "-sd"), (sys.argv[2], "-sr")):
     o = json.load(open(n))
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [ws + "/" + tag + t], (n, o)
     assert not os.path.exists(ws + "/" + tag + t), "made"' "$d/sd-$b.json" "$d/sr-$b.json" "$d/ws" $tag
+                                # before: the start directory's, root's: task_failure as nobody
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/se-$b.json" -- ./mv3.sh ) 2>/dev/null
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/al-$b.json" -- dash al.sh ) 2>/dev/null
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/si-$b.json" -- sh <"$d/rd/in.sh" ) 2>/dev/null
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/bs-$b.json" -- bash -c "\\cd '$d/ws' && touch ./$tag-bs" ) 2>/dev/null
+                                check "$who, $b read-only: #!/usr/bin/env -S sh -e, dash's alias of cd, sh reading stdin and bash -c '\\cd DIR && touch ./x' that move into the workspace and touch ./x: denied, no directory claimed" "$PY" -c '
+import json, os, sys
+for n in sys.argv[1:5]:
+    o = json.load(open(n))
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], (n, o)
+for p in sys.argv[5:]:
+    assert not os.path.exists(p), "made: " + p' "$d/se-$b.json" "$d/al-$b.json" "$d/si-$b.json" "$d/bs-$b.json" \
+                                        "$d/ws/$tag-se" "$d/rd/$tag-se" "$d/ws/$tag-al" "$d/rd/$tag-al" \
+                                        "$d/ws/$tag-si" "$d/rd/$tag-si" "$d/ws/$tag-bs" "$d/rd/$tag-bs"
                         done
                         rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile" "$d/ws/package.json"
                         rm -rf "$d/xd" "$shm"

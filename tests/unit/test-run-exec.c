@@ -144,6 +144,9 @@ static void test_script_start_dir(void **state) {
                 /* CDPATH, BASH_ENV set for the shell (they were sub) */
                 "CDPATH=/tmp bash -c 'cd sub && x'", "BASH_ENV=/dev/null bash -c 'cd sub && x'",
                 "export BASH_ENV=/dev/null; bash -c x",
+                /* cd quoted, escaped or aliased, as the shell runs it (they were the start's) */
+                "\\cd sub && touch x", "\"cd\" sub && touch x", "'cd' sub; touch x", "c''d sub && x",
+                "true; \\make -C sub", "alias go=cd; go sub; touch x", "c=cd; $c sub && x",
         };
         (void) state;
 
@@ -277,6 +280,15 @@ static void test_script_file_start_dir(void **state) {
                 { "still2.sh", "#!/usr/bin/env bash\ntouch y\n" },
                 { "py", "#!/usr/bin/python3\nimport os\nos.chdir('/')\n" },
                 { "empty.sh", "" },
+                /* as the shells run them (they were the start's): an escaped cd, an alias of it
+                 * (dash expands it), env -S's shell, a login shell's profiles */
+                { "bs.sh", "\\cd sub\ntouch x\n" },
+                { "al.sh", "alias go=cd\ngo sub\ntouch x\n" },
+                { "envs.sh", "#!/usr/bin/env -S bash -e\ncd sub\ntouch y\n" },
+                { "envs2.sh", "#!/usr/bin/env -S bash -e\ntouch y\n" },
+                { "envc.sh", "#!/usr/bin/env -S -C /tmp bash\ntouch y\n" },
+                { "login.sh", "#!/bin/bash -l\ntouch y\n" },
+                { "crlf.sh", "#!/bin/sh -e\r\ntouch y\r\n" },
         };
         struct {
                 const char *argv[6];
@@ -298,8 +310,18 @@ static void test_script_file_start_dir(void **state) {
                 { { "sh", "empty.sh" }, -1 },
                 /* a kernel's file system is not read (/proc/kmsg would lose the kernel's lines) */
                 { { "sh", "/proc/self/status" }, -1 },
-                { { "sh" }, 0 },
-                { { "sh", "-s", "mv.sh" }, 0 },
+                /* commands from stdin (they were the start's: `printf 'cd sub\ntouch x' | bash`
+                 * made sub/x) */
+                { { "sh" }, -1 },
+                { { "sh", "-s", "mv.sh" }, -1 },
+                { { "bash", "-e" }, -1 },
+                { { "sh", "bs.sh" }, -1 },
+                { { "dash", "al.sh" }, -1 },
+                { { "./envs.sh" }, -1 },
+                { { "./envs2.sh" }, 0 },
+                { { "./envc.sh" }, -1 },
+                { { "./login.sh" }, -1 },
+                { { "./crlf.sh" }, 0 },
                 { { "sh", "-", "mv.sh" }, -1 },
                 { { "bash", "--rcfile", "mv.sh", "still.sh" }, 0 },
                 { { "sh", "-c", "touch x", "mv.sh" }, 0 },
@@ -348,7 +370,8 @@ static void test_script_file_start_dir(void **state) {
                 assert_int_equal(sbx_run_start_dir((char *const *) many, dir, out, sizeof(out)), 0);
         }
         for (const char *const *n = (const char *const[]) { "mv.sh", "still.sh", "tool.sh", "run.sh", "still2.sh", "py",
-                                                           "empty.sh", "big.sh", "fifo", "null", NULL };
+                                                           "empty.sh", "big.sh", "fifo", "null", "bs.sh", "al.sh", "envs.sh", "envs2.sh",
+                                                           "envc.sh", "login.sh", "crlf.sh", NULL };
              *n; n++) {
                 snprintf(p, sizeof(p), "%s/%s", dir, *n);
                 unlink(p);
