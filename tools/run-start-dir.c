@@ -294,7 +294,9 @@ static ptrdiff_t past_wrappers(char *const *w, size_t n, bool keyword, bool *own
 static const char *shell_script(char *const *argv);
 static const char *shell_script_at(char *const *w, size_t n);
 static bool dir_option_word(const char *s, size_t k);
-static bool word_moves(const char *word);
+static bool word_moves(const char *word, const char *cwd);
+static bool text_moves(const char *s, bool tools, const char *cwd);
+static bool sourced_moves(const char *file, const char *cwd);
 
 /* Whether the word s (k bytes) sets, for the command after it, a variable by which a shell may
  * move where sbx cannot tell: CDPATH (a relative cd searches it first), BASH_ENV (bash reads it
@@ -731,6 +733,9 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
         n -= (size_t) k;
         if (shell_argv_startup_moves(w, n) || shell_file_moves(w, n, cwd))
                 return -1;
+        /* a script's command that sources a file (`bash -c '. ./env.sh'`) */
+        if (keyword && n >= 2 && (strcmp(w[0], ".") == 0 || strcmp(w[0], "source") == 0) && sourced_moves(w[1], cwd))
+                return -1;
         if (n > 0) {
                 /* a shell's -c run by a wrapper, env or a shell (`timeout 60 bash -c 'cd sub && npm
                  * test'`): its script read as the command's own is. The argv is NULL-terminated,
@@ -759,7 +764,7 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
                 }
                 /* a script the program hands a shell of its own (`flock F -c 'cd /etc && x'`,
                  * `script -c ...`, `watch ...`): read as text, as a script's own is */
-                if (i > 0 && word_moves(w[i]))
+                if (i > 0 && word_moves(w[i], NULL))
                         return -1;
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++) {
                         int r;
@@ -861,6 +866,143 @@ static bool dir_option_word(const char *s, size_t k) {
                 (k >= 4 && strncmp(s, "--ma", 4) == 0) || (k >= 4 && strncmp(s, "--bu", 4) == 0) ||
                 (k >= 4 && strncmp(s, "--te", 4) == 0) ||
                 (k >= 9 && strncmp(s, "--git-dir", 9) == 0) || (k >= 11 && strncmp(s, "--work-tree", 11) == 0));
+}
+
+static bool script_file_moves(const char *file, const char *cwd, bool exec);
+
+/* Whether the file a shell sources (`. FILE`, `source FILE`) may move it: read as a script's text
+ * relative to cwd; a name with an expansion or a glob, or without a '/' (bash and dash search PATH
+ * for it), may. */
+static bool sourced_moves(const char *file, const char *cwd) {
+        return !strchr(file, '/') || file[strcspn(file, "$`\\*?[~{")] || script_file_moves(file, cwd, false);
+}
+
+/* The words of one command of a script's text (split as script_tool_moves() splits them). */
+struct text_command {
+        char *w[64];
+        size_t n;
+        bool cut; /* more words than w holds */
+};
+
+static void text_command_clear(struct text_command *c) {
+        for (size_t i = 0; i < c->n; i++)
+                free(c->w[i]);
+        c->n = 0;
+        c->cut = false;
+}
+
+/* Whether one command of a script's text runs a script file that may move (read relative to cwd): a shell run on a file or on its stdin (`sh build.sh && x`, `curl U | sh`), a
+ * path the kernel runs (`./build.sh && x`), a file sourced (`. ./env.sh && x`, `source
+ * venv/bin/activate`), after the shell's keywords and the wrappers (`then exec sh f`, `timeout 9
+ * ./f`); a shell after xargs (its input's files). Read as the exec'd argv's are
+ * (shell_file_moves()), a sourced file's text as a script's is. A name with an expansion or a glob
+ * (`sh "$f"`), or a sourced one without a '/' (bash and dash search PATH for it), may move. Measured
+ * before: `bash -c 'sh mv.sh && true'`, `bash -c '. ./lib.sh && touch ./x'` and a file's `exec sh
+ * mv.sh` each moved into sub, read as the start directory. */
+static bool text_command_moves(struct text_command *c, const char *cwd) {
+        static const char *const keywords[] = { "if", "then", "else", "elif", "do", "while", "until", "!" };
+        char **w = c->w;
+        size_t n = c->n, i = 0;
+        bool own_names = false;
+        ptrdiff_t k;
+
+        /* the keywords, and the assignments, before the command (`then PATH=$V/bin:$PATH x`) */
+        while (i < n) {
+                size_t kw = 0, name = strspn(w[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+
+                while (kw < SBX_ELEMENTSOF(keywords) && strcmp(w[i], keywords[kw]) != 0)
+                        kw++;
+                if (kw == SBX_ELEMENTSOF(keywords) && (name == 0 || w[i][name] != '='))
+                        break;
+                i++;
+        }
+        if (i == n)
+                return false;
+        k = past_wrappers(w + i, n - i, true, &own_names);
+        if (k < 0 || (size_t) k >= n - i)
+                return false; /* read as before (script_tool_moves()), or no command */
+        w += i + (size_t) k;
+        n -= i + (size_t) k;
+        if (strcmp(w[0], ".") == 0 || strcmp(w[0], "source") == 0) {
+                if (n < 2)
+                        return false;
+                return c->cut || sourced_moves(w[1], cwd);
+        }
+        if (strcmp(base_of(w[0]), "xargs") == 0) {
+                for (size_t j = 1; j < n; j++)
+                        if (is_shell(base_of(w[j]), strlen(base_of(w[j]))))
+                                return true;
+                return false;
+        }
+        if (!is_shell(base_of(w[0]), strlen(base_of(w[0]))) && !strchr(w[0], '/'))
+                return false;
+        /* the file the shell runs, or the path itself: none sbx can name */
+        for (size_t j = 0; j < n; j++)
+                if (w[j][0] != '-' && w[j][0] != '+' && w[j][strcspn(w[j], "$`\\*?[~{")])
+                        return true;
+        return c->cut || shell_file_moves(w, n, cwd);
+}
+
+/* Whether a script's text runs a script file that may move (text_command_moves(), relative to
+ * cwd): its words as the shell splits them (blanks, quotes removed, a backslash's next byte, a
+ * comment to the line's end), its commands ended by a line's end or an operator; a redirection ends
+ * a word ("sh < in.sh" reads in.sh as sh would). */
+static bool text_files_move(const char *s, const char *cwd) {
+        _cleanup_free_ char *word = malloc(strlen(s) + 1);
+        struct text_command c = { .n = 0 };
+        bool moves = false, in_word = false;
+        size_t wl = 0;
+
+        if (!word)
+                return true;
+        for (;;) {
+                char ch = *s;
+
+                if (!ch || ch == ' ' || ch == '\t' || ch == '\n' || strchr(";&|()`{}<>", ch)) {
+                        if (in_word) {
+                                if (c.n == SBX_ELEMENTSOF(c.w))
+                                        c.cut = true;
+                                else if (!(c.w[c.n++] = strndup(word, wl)))
+                                        moves = true;
+                                in_word = false;
+                                wl = 0;
+                        }
+                        if (!moves && (!ch || ch == '\n' || strchr(";&|()`{}", ch)))
+                                moves = text_command_moves(&c, cwd);
+                        if (!ch || ch == '\n' || strchr(";&|()`{}", ch))
+                                text_command_clear(&c);
+                        if (!ch || moves)
+                                break;
+                        s++;
+                } else if (ch == '#' && !in_word) {
+                        s += strcspn(s, "\n");
+                } else if (ch == '\\') {
+                        if (s[1] && s[1] != '\n') {
+                                word[wl++] = s[1];
+                                in_word = true;
+                        }
+                        s += s[1] ? 2 : 1;
+                } else if (ch == '\'' || ch == '"') {
+                        const char *close = s + 1;
+
+                        while (*close && *close != ch)
+                                close += ch == '"' && close[0] == '\\' && close[1] ? 2 : 1;
+                        if (!*close) {
+                                moves = true; /* a quote left open: the shell runs nothing */
+                                break;
+                        }
+                        memcpy(word + wl, s + 1, (size_t) (close - s - 1));
+                        wl += (size_t) (close - s - 1);
+                        in_word = true;
+                        s = close + 1;
+                } else {
+                        word[wl++] = ch;
+                        in_word = true;
+                        s++;
+                }
+        }
+        text_command_clear(&c);
+        return moves;
 }
 
 /* Whether a script that is no simple command runs a tool of tools_with_dir with what may be a
@@ -1137,11 +1279,8 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
  * PATH: not read, "may move"). A shell reading its commands from stdin (no operand, -s) may move;
  * so may a #! of env with another option or a NAME=VALUE, or a #! shell's startup options (-l). */
 static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
-        const char *file, *text, *interp;
-        _cleanup_free_ char *buf = NULL;
+        const char *file;
         struct shell_opts o;
-        size_t i, k, len = 0;
-        bool unanswered = false;
 
         if (n == 0)
                 return false;
@@ -1161,10 +1300,55 @@ static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
                 file = w[0];
         else
                 return false;
+        return script_file_moves(file, cwd, file == w[0]);
+}
+
+/* The files read so far in one sbx_run_start_dir() call and what each told: a script's text reads
+ * the files it runs or sources (script_tool_moves()), once each, as written or unquoted; one that
+ * runs itself may move. */
+static struct {
+        char *path;
+        bool exec, moves;
+} script_seen[SCRIPT_READS_MAX];
+static size_t script_seen_n;
+
+static bool script_file_read(const char *file, const char *cwd, bool exec);
+
+/* Whether the script file `file` (relative to cwd) may move the shell that runs it
+ * (script_file_read()), asked once per file. */
+static bool script_file_moves(const char *file, const char *cwd, bool exec) {
+        _cleanup_free_ char *full = NULL;
+        size_t at;
+        bool moves;
+
+        if (file[0] == '/' ? !(full = strdup(file)) : asprintf(&full, "%s/%s", cwd, file) < 0)
+                return true;
+        for (size_t k = 0; k < script_seen_n; k++)
+                if (script_seen[k].exec == exec && strcmp(script_seen[k].path, full) == 0)
+                        return script_seen[k].moves;
+        if (script_seen_n == SCRIPT_READS_MAX)
+                return true;
+        at = script_seen_n++;
+        /* while it is read, a script that runs itself may move */
+        script_seen[at].path = sbx_steal_ptr(&full);
+        script_seen[at].exec = exec;
+        script_seen[at].moves = true;
+        moves = script_file_read(file, cwd, exec);
+        script_seen[at].moves = moves;
+        return moves;
+}
+
+/* The same, read: a shell's script (`sh F`), or when `exec` a path the kernel runs by its #!. */
+static bool script_file_read(const char *file, const char *cwd, bool exec) {
+        const char *text, *interp;
+        _cleanup_free_ char *buf = NULL;
+        size_t i, k, len = 0;
+        bool unanswered = false;
+
         if (!(buf = malloc(SCRIPT_FILE_MAX + 2)))
                 return true;
         text = script_file_text(file, cwd, buf, &len, &unanswered);
-        if (file == w[0]) {
+        if (exec) {
                 /* a path the kernel runs: a shell's script is read, anything else as before (its
                  * first line only, to tell); one not read in time may be either */
                 if (!text)
@@ -1205,7 +1389,7 @@ static bool shell_file_moves(char *const *w, size_t n, const char *cwd) {
                         q += m;
                 }
         }
-        return !text || len > SCRIPT_FILE_MAX || memchr(text, '\0', len) || word_moves(text);
+        return !text || len > SCRIPT_FILE_MAX || memchr(text, '\0', len) || text_moves(text, true, cwd);
 }
 
 /* The text s without its quotes and backslashes, or NULL when it has none (or no memory): a
@@ -1224,8 +1408,10 @@ static char *unquoted(const char *s) {
 }
 
 /* Whether the text s has a `cd`, `pushd` or `popd` at a command's place (moves_at()), or, when
- * `tools`, what script_tool_moves() finds; as written or with its quotes removed. */
-static bool text_moves(const char *s, bool tools) {
+ * `tools`, what script_tool_moves() finds, as written or with its quotes removed; or, when `tools`
+ * and cwd (none for a word of a program's argv read as a script's text, `flock F -c SCRIPT`), a
+ * script file it runs or sources that may move (text_files_move()). */
+static bool text_moves(const char *s, bool tools, const char *cwd) {
         _cleanup_free_ char *u = unquoted(s);
 
         for (const char *t = s; t; t = t == s ? u : NULL) {
@@ -1235,13 +1421,13 @@ static bool text_moves(const char *s, bool tools) {
                 if (tools && script_tool_moves(t))
                         return true;
         }
-        return false;
+        return tools && cwd && text_files_move(s, cwd);
 }
 
 /* Whether an argv word, read as a script's text, may move: a `cd`, `pushd` or `popd` at a
  * command's place, or what script_tool_moves() finds (text_moves()). */
-static bool word_moves(const char *word) {
-        return text_moves(word, true);
+static bool word_moves(const char *word, const char *cwd) {
+        return text_moves(word, true, cwd);
 }
 
 /* The script of a shell's `-c` in w[0..n) (options before it, as `bash -e -o pipefail -c`), or
@@ -1363,7 +1549,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         }
         /* a move later in the script, in a subshell, or in the script of a shell it runs that is
          * not read (`xargs sh -c 'cd "$0" && x'`): which lines came before it cannot be told */
-        if (text_moves(p, r < 0))
+        if (text_moves(p, r < 0, cur))
                 return -1;
 moved:
         if (strcmp(cur, cwd) == 0 || strlen(cur) >= size)
@@ -1379,6 +1565,10 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
         if (script_reads.depth++ == 0)
                 script_reads.reads = 0;
         r = start_dir(argv, cwd, out, size);
-        script_reads.depth--;
+        if (--script_reads.depth == 0) {
+                for (size_t k = 0; k < script_seen_n; k++)
+                        free(script_seen[k].path);
+                script_seen_n = 0;
+        }
         return r;
 }

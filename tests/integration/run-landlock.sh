@@ -945,6 +945,8 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         printf '#!/usr/bin/env -S sh -e\ncd %s\ntouch ./%s-se\n' "$d/ws" $tag >"$d/rd/mv3.sh" &&
                                 printf 'alias go=cd\ngo %s\ntouch ./%s-al\n' "$d/ws" $tag >"$d/rd/al.sh" &&
                                 printf 'cd %s\ntouch ./%s-si\n' "$d/ws" $tag >"$d/rd/in.sh" && chmod 0755 "$d/rd/mv3.sh"
+                        # a -c script that sources a file that moves, or runs one among other commands
+                        printf 'cd %s\n' "$d/ws" >"$d/rd/lib.sh"
                         for b in landlock bwrap; do
                                 ( cd "$d/rd" && "${pre[@]}" HOME="$d/lh" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
                                         --mode read-only --verdict-json "$d/lg-$b.json" -- bash -l -c "touch ./$tag-lg" ) 2>/dev/null
@@ -1038,6 +1040,18 @@ for p in sys.argv[5:]:
     assert not os.path.exists(p), "made: " + p' "$d/se-$b.json" "$d/al-$b.json" "$d/si-$b.json" "$d/bs-$b.json" \
                                         "$d/ws/$tag-se" "$d/rd/$tag-se" "$d/ws/$tag-al" "$d/rd/$tag-al" \
                                         "$d/ws/$tag-si" "$d/rd/$tag-si" "$d/ws/$tag-bs" "$d/rd/$tag-bs"
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/so-$b.json" -- bash -c ". ./lib.sh && touch ./$tag-so" ) 2>/dev/null
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/sm-$b.json" -- bash -c "sh mv.sh && true" ) 2>/dev/null
+                                check "$who, $b read-only: bash -c '. ./lib.sh && touch ./x' and bash -c 'sh FILE && true' whose file moves into the workspace (FILE touching ./x): denied, no directory claimed" "$PY" -c '
+import json, os, sys
+for n in sys.argv[1:3]:
+    o = json.load(open(n))
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], (n, o)
+for p in sys.argv[3:]:
+    assert not os.path.exists(p), "made: " + p' "$d/so-$b.json" "$d/sm-$b.json" "$d/ws/$tag-so" "$d/rd/$tag-so" \
+                                        "$d/ws/$tag-sf" "$d/rd/$tag-sf"
                         done
                         rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile" "$d/ws/package.json"
                         rm -rf "$d/xd" "$shm"

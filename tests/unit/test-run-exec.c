@@ -289,6 +289,9 @@ static void test_script_file_start_dir(void **state) {
                 { "envc.sh", "#!/usr/bin/env -S -C /tmp bash\ntouch y\n" },
                 { "login.sh", "#!/bin/bash -l\ntouch y\n" },
                 { "crlf.sh", "#!/bin/sh -e\r\ntouch y\r\n" },
+                /* a script that runs or sources another */
+                { "ex.sh", "exec sh mv.sh\n" },
+                { "self.sh", "# itself\n. ./self.sh\n" },
         };
         struct {
                 const char *argv[6];
@@ -324,6 +327,22 @@ static void test_script_file_start_dir(void **state) {
                 { { "./crlf.sh" }, 0 },
                 { { "sh", "-", "mv.sh" }, -1 },
                 { { "bash", "--rcfile", "mv.sh", "still.sh" }, 0 },
+                /* a script's text running or sourcing a script file, read as the shell runs it
+                 * (they were the start's: `bash -c '. ./lib.sh && touch ./x'` made sub/x) */
+                { { "bash", "-c", "sh mv.sh && true" }, -1 },
+                { { "bash", "-c", ". ./mv.sh && touch x" }, -1 },
+                { { "bash", "-c", ". ./mv.sh" }, -1 },
+                { { "bash", "-c", "cat f | sh" }, -1 },
+                { { "bash", "-c", "./run.sh && true" }, -1 },
+                { { "bash", "-c", "if true; then exec sh mv.sh; fi" }, -1 },
+                { { "bash", "-c", "x=$(sh mv.sh); true" }, -1 },
+                { { "bash", "-c", ". still.sh; x" }, -1 },
+                { { "bash", "-c", "sh \"$f\"; true" }, -1 },
+                { { "sh", "ex.sh" }, -1 },
+                { { "sh", "self.sh" }, -1 },
+                { { "bash", "-c", "source ./still.sh && touch x" }, 0 },
+                { { "bash", "-c", "sh still.sh 2>&1 | tee log" }, 0 },
+                { { "bash", "-c", "echo 'sh mv.sh' && true # sh mv.sh" }, 0 },
                 { { "sh", "-c", "touch x", "mv.sh" }, 0 },
         };
         FILE *f;
@@ -356,14 +375,20 @@ static void test_script_file_start_dir(void **state) {
                                  cases[i].argv[1] ? cases[i].argv[1] : "", r, cases[i].want);
         }
         /* the script files of one command are read 16 at most: each of `true sh f sh f ...` was
-         * read, 2 ms each for 64 KiB (114 s for 50000), the command long ended */
+         * read, 2 ms each for 64 KiB (114 s for 50000), the command long ended. Each name here
+         * another ("./still.sh", "././still.sh", ...): one read twice is read once */
         {
                 const char *many[2 + 2 * 17] = { "true" };
+                char names[17][64];
                 size_t n = 1;
 
                 for (int k = 0; k < 17; k++) {
+                        names[k][0] = '\0';
+                        for (int d = 0; d <= k; d++)
+                                strcat(names[k], "./");
+                        strcat(names[k], "still.sh");
                         many[n++] = "sh";
-                        many[n++] = "still.sh";
+                        many[n++] = names[k];
                 }
                 assert_int_equal(sbx_run_start_dir((char *const *) many, dir, out, sizeof(out)), -1);
                 many[1 + 2 * 16] = NULL;
@@ -371,7 +396,7 @@ static void test_script_file_start_dir(void **state) {
         }
         for (const char *const *n = (const char *const[]) { "mv.sh", "still.sh", "tool.sh", "run.sh", "still2.sh", "py",
                                                            "empty.sh", "big.sh", "fifo", "null", "bs.sh", "al.sh", "envs.sh", "envs2.sh",
-                                                           "envc.sh", "login.sh", "crlf.sh", NULL };
+                                                           "envc.sh", "login.sh", "crlf.sh", "ex.sh", "self.sh", NULL };
              *n; n++) {
                 snprintf(p, sizeof(p), "%s/%s", dir, *n);
                 unlink(p);
