@@ -1466,6 +1466,28 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 r = command_dir(argv, argc, cwd, out, size);
                 return r > 0 && strcmp(out, cwd) == 0 ? 0 : r; /* `make -C .` */
         }
+        /* the words after the script, its $0, $1, ...: the script may run them (`eval "$1"`,
+         * `"$@"`; measured: `bash -c 'eval "$1"' _ 'cd sub && touch ./x'` made sub/x), read as
+         * one text */
+        for (size_t i = 0; i < argc; i++)
+                if (argv[i] == script && i + 1 < argc) {
+                        size_t total = 0, at = 0;
+                        _cleanup_free_ char *rest = NULL;
+
+                        for (size_t j = i + 1; j < argc; j++)
+                                total += strlen(argv[j]) + 1;
+                        if (!(rest = malloc(total)))
+                                return -1;
+                        for (size_t j = i + 1; j < argc; j++) {
+                                memcpy(rest + at, argv[j], strlen(argv[j]));
+                                at += strlen(argv[j]);
+                                rest[at++] = ' ';
+                        }
+                        rest[at - 1] = '\0';
+                        if (text_moves(rest, true, NULL))
+                                return -1;
+                        break;
+                }
         for (p = script; *p == ' ' || *p == '\t'; p++)
                 ;
         /* a script that is one subshell or group, "(cd DIR && x)": its commands, which move nothing

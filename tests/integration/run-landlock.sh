@@ -1052,6 +1052,15 @@ for n in sys.argv[1:3]:
 for p in sys.argv[3:]:
     assert not os.path.exists(p), "made: " + p' "$d/so-$b.json" "$d/sm-$b.json" "$d/ws/$tag-so" "$d/rd/$tag-so" \
                                         "$d/ws/$tag-sf" "$d/rd/$tag-sf"
+                                # the words after a -c script, which it runs (eval "$1")
+                                ( cd "$d/rd" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/ev-$b.json" -- bash -c 'eval "$1"' _ "cd '$d/ws' && touch ./$tag-ev" ) 2>/dev/null
+                                check "$who, $b read-only: bash -c 'eval \"\$1\"' _ 'cd DIR && touch ./x' (DIR the workspace): denied, no directory claimed" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], o
+for p in sys.argv[2:]:
+    assert not os.path.exists(p), "made: " + p' "$d/ev-$b.json" "$d/ws/$tag-ev" "$d/rd/$tag-ev"
                         done
                         rm -rf "$d/lh" "$d/rd" "$d/ws/Makefile" "$d/ws/package.json"
                         rm -rf "$d/xd" "$shm"

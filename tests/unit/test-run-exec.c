@@ -148,6 +148,11 @@ static void test_script_start_dir(void **state) {
                 "\\cd sub && touch x", "\"cd\" sub && touch x", "'cd' sub; touch x", "c''d sub && x",
                 "true; \\make -C sub", "alias go=cd; go sub; touch x", "c=cd; $c sub && x",
         };
+        /* the words after a -c script, which it may run (they were the start's) */
+        static const char *const after[][4] = {
+                { "eval \"$1\"", "_", "cd sub && touch x" }, { "\"$@\" && touch x", "_", "cd", "sub" },
+                { "\"$@\"", "_", "make", "-C sub" },
+        };
         (void) state;
 
         assert_non_null(dir);
@@ -182,6 +187,20 @@ static void test_script_start_dir(void **state) {
 
                 if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
                         fail_msg("known: %s", unknown[i]);
+        }
+        for (size_t i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
+                char *argv[] = { (char *) "bash", (char *) "-c", (char *) after[i][0], (char *) after[i][1],
+                                 (char *) after[i][2], (char *) after[i][3], NULL };
+
+                if (sbx_run_start_dir(argv, dir, out, sizeof(out)) != -1)
+                        fail_msg("known: %s (words after it)", after[i][0]);
+        }
+        {
+                char *argv[] = { (char *) "bash", (char *) "-c", (char *) "cd sub && touch \"$1\"", (char *) "_",
+                                 (char *) "x", NULL };
+
+                assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
         }
         {
                 /* a symlink: the kernel's directory, its target */
