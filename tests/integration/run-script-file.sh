@@ -7,6 +7,8 @@
 #   well under a second past it, the file not read (no directory claimed for its relative name).
 #   Before, sbx waited for good after the command ended, SIGTERM included, the command's stderr
 #   never passed on.
+# - a script file of the caller's own: sbx's read leaves its access time as it was (under bwrap the
+#   command's own read, through a read-only mount, changes none; sbx's read changed it).
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 
@@ -39,7 +41,25 @@ if ! grep -q ready "$T/fuse.out"; then
         wait "$srv"
         [ $? = 77 ] && t_skip_all "no FUSE mount here: $(cat "$T/fuse.err")"
         t_not_ok "fuse-stall did not start: $(cat "$T/fuse.err")"
-        t_finish
+        # the access time, under bwrap: a file of root's for root, of nobody's for nobody, its atime in
+# 2020 (relatime updates an atime older than a day)
+for who in "${WHO[@]}"; do
+        t_as_user "$who"
+        for b in "${BACKENDS[@]}"; do
+                [ "$b" = bwrap ] || continue
+                f=$T/rd/at-$who.sh
+                printf 'echo ran\n' >"$f"
+                [ "$who" = nobody ] && chown 65534:65534 "$f"
+                touch -a -d 2020-01-01 "$f"
+                before=$(stat -c %X "$f")
+                ( cd "$T/rd" && "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" --db "$db" \
+                        -- sh "$f" ) >"$T/out" 2>"$T/err"
+                rc=$?
+                t_check "$who, $b: sh FILE of the caller's own leaves its access time (rc=$rc, $(cat "$T/out"), atime $before -> $(stat -c %X "$f"))" \
+                        test $rc = 0 -a "$(cat "$T/out")" = ran -a "$(stat -c %X "$f")" = "$before"
+        done
+done
+t_finish
         exit
 fi
 t_check "the FUSE file reads (cat)" test "$(head -c 9 "$T/mnt/x.sh")" = '#!/bin/sh'
@@ -66,6 +86,24 @@ import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], o' "$v"
                 done
+        done
+done
+# the access time, under bwrap: a file of root's for root, of nobody's for nobody, its atime in
+# 2020 (relatime updates an atime older than a day)
+for who in "${WHO[@]}"; do
+        t_as_user "$who"
+        for b in "${BACKENDS[@]}"; do
+                [ "$b" = bwrap ] || continue
+                f=$T/rd/at-$who.sh
+                printf 'echo ran\n' >"$f"
+                [ "$who" = nobody ] && chown 65534:65534 "$f"
+                touch -a -d 2020-01-01 "$f"
+                before=$(stat -c %X "$f")
+                ( cd "$T/rd" && "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" --db "$db" \
+                        -- sh "$f" ) >"$T/out" 2>"$T/err"
+                rc=$?
+                t_check "$who, $b: sh FILE of the caller's own leaves its access time (rc=$rc, $(cat "$T/out"), atime $before -> $(stat -c %X "$f"))" \
+                        test $rc = 0 -a "$(cat "$T/out")" = ran -a "$(stat -c %X "$f")" = "$before"
         done
 done
 t_finish
