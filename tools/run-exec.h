@@ -64,7 +64,11 @@ struct sbx_run_report {
  * a `cd` in the script of a shell run by another program (`xargs sh -c 'cd "$0" && x'`): -1. A
  * shell that reads files before its script or command that may move it (a login shell's profiles,
  * -l, +l, --login; an interactive one's rc files, -i; zsh's zshenv; bash's $BASH_ENV, in sbx's
- * environment or set for it): -1. */
+ * environment or set for it): -1. A shell's script file (`sh F`, `./F` whose #! names a shell), and
+ * a file a script's text runs or sources (`sh F && x`, `. ./env.sh`), is read as a -c script is, by
+ * a child of sbx killed after 500 ms for all of them, 16 at most: one not read so (missing, no
+ * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
+ * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their

@@ -877,7 +877,7 @@ static bool sourced_moves(const char *file, const char *cwd) {
         return !strchr(file, '/') || file[strcspn(file, "$`\\*?[~{")] || script_file_moves(file, cwd, false);
 }
 
-/* The words of one command of a script's text (split as script_tool_moves() splits them). */
+/* The words of one command of a script's text (split by text_files_move()). */
 struct text_command {
         char *w[64];
         size_t n;
@@ -891,8 +891,9 @@ static void text_command_clear(struct text_command *c) {
         c->cut = false;
 }
 
-/* Whether one command of a script's text runs a script file that may move (read relative to cwd): a shell run on a file or on its stdin (`sh build.sh && x`, `curl U | sh`), a
- * path the kernel runs (`./build.sh && x`), a file sourced (`. ./env.sh && x`, `source
+/* Whether one command of a script's text runs a script file that may move (read relative to
+ * cwd): a shell run on a file or on its stdin (`sh build.sh && x`, `curl U | sh`), a path the
+ * kernel runs (`./build.sh && x`), a file sourced (`. ./env.sh && x`, `source
  * venv/bin/activate`), after the shell's keywords and the wrappers (`then exec sh f`, `timeout 9
  * ./f`); a shell after xargs (its input's files). Read as the exec'd argv's are
  * (shell_file_moves()), a sourced file's text as a script's is. A name with an expansion or a glob
