@@ -30,6 +30,27 @@ cd "$T/ws" || exit 1
 t_usable_backends "$T/probe.db"
 t_who "$T/nb" || exit 1
 
+# the access time, under bwrap: a file of root's for root, of nobody's for nobody, its atime in
+# 2020 (relatime updates an atime older than a day)
+atime_checks() {
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                for b in "${BACKENDS[@]}"; do
+                        [ "$b" = bwrap ] || continue
+                        f=$T/rd/at-$who.sh
+                        printf 'echo ran\n' >"$f"
+                        [ "$who" = nobody ] && chown 65534:65534 "$f"
+                        touch -a -d 2020-01-01 "$f"
+                        before=$(stat -c %X "$f")
+                        ( cd "$T/rd" && "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" --db "$db" \
+                                -- sh "$f" ) >"$T/out" 2>"$T/err"
+                        rc=$?
+                        t_check "$who, $b: sh FILE of the caller's own leaves its access time (rc=$rc, $(cat "$T/out"), atime $before -> $(stat -c %X "$f"))" \
+                                test $rc = 0 -a "$(cat "$T/out")" = ran -a "$(stat -c %X "$f")" = "$before"
+                done
+        done
+}
+
 "$SBX_FUSE_STALL" "$T/mnt" $'#!/bin/sh\necho ran; touch ./x\n' >"$T/fuse.out" 2>"$T/fuse.err" &
 srv=$!
 for _ in $(seq 100); do
@@ -41,25 +62,8 @@ if ! grep -q ready "$T/fuse.out"; then
         wait "$srv"
         [ $? = 77 ] && t_skip_all "no FUSE mount here: $(cat "$T/fuse.err")"
         t_not_ok "fuse-stall did not start: $(cat "$T/fuse.err")"
-        # the access time, under bwrap: a file of root's for root, of nobody's for nobody, its atime in
-# 2020 (relatime updates an atime older than a day)
-for who in "${WHO[@]}"; do
-        t_as_user "$who"
-        for b in "${BACKENDS[@]}"; do
-                [ "$b" = bwrap ] || continue
-                f=$T/rd/at-$who.sh
-                printf 'echo ran\n' >"$f"
-                [ "$who" = nobody ] && chown 65534:65534 "$f"
-                touch -a -d 2020-01-01 "$f"
-                before=$(stat -c %X "$f")
-                ( cd "$T/rd" && "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" --db "$db" \
-                        -- sh "$f" ) >"$T/out" 2>"$T/err"
-                rc=$?
-                t_check "$who, $b: sh FILE of the caller's own leaves its access time (rc=$rc, $(cat "$T/out"), atime $before -> $(stat -c %X "$f"))" \
-                        test $rc = 0 -a "$(cat "$T/out")" = ran -a "$(stat -c %X "$f")" = "$before"
-        done
-done
-t_finish
+        atime_checks
+        t_finish
         exit
 fi
 t_check "the FUSE file reads (cat)" test "$(head -c 9 "$T/mnt/x.sh")" = '#!/bin/sh'
@@ -88,22 +92,5 @@ assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None],
                 done
         done
 done
-# the access time, under bwrap: a file of root's for root, of nobody's for nobody, its atime in
-# 2020 (relatime updates an atime older than a day)
-for who in "${WHO[@]}"; do
-        t_as_user "$who"
-        for b in "${BACKENDS[@]}"; do
-                [ "$b" = bwrap ] || continue
-                f=$T/rd/at-$who.sh
-                printf 'echo ran\n' >"$f"
-                [ "$who" = nobody ] && chown 65534:65534 "$f"
-                touch -a -d 2020-01-01 "$f"
-                before=$(stat -c %X "$f")
-                ( cd "$T/rd" && "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" --db "$db" \
-                        -- sh "$f" ) >"$T/out" 2>"$T/err"
-                rc=$?
-                t_check "$who, $b: sh FILE of the caller's own leaves its access time (rc=$rc, $(cat "$T/out"), atime $before -> $(stat -c %X "$f"))" \
-                        test $rc = 0 -a "$(cat "$T/out")" = ran -a "$(stat -c %X "$f")" = "$before"
-        done
-done
+atime_checks
 t_finish
