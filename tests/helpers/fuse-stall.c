@@ -3,6 +3,8 @@
  * reads the file and runs it; a reader that checks the file system first waits for good).
  *
  *   fuse-stall DIR TEXT      (mounts on DIR, as root; DIR/x.sh holds TEXT, mode 0755)
+ *   fuse-stall -n DIR        (mounts on DIR, as root, and answers nothing but the kernel's INIT:
+ *                             every lookup, attribute or statfs there waits for good)
  *
  * Prints "ready" once mounted, serves until SIGTERM or SIGINT, then detaches the mount. Every
  * lookup and attribute is asked again each time (no caching). Exit status 0 after serving, 77 when
@@ -11,6 +13,7 @@
 #include <fcntl.h>
 #include <linux/fuse.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -20,6 +23,7 @@
 static volatile sig_atomic_t stop;
 static const char *text;
 static int fd;
+static bool mute; /* -n: nothing answered but INIT */
 
 static void on_signal(int sig) {
         (void) sig;
@@ -49,18 +53,21 @@ int main(int argc, char **argv) {
         static char req[(1 << 20) + 4096];
         struct sigaction sa = { .sa_handler = on_signal };
         char opts[128];
+        const char *dir;
 
         if (argc != 3 || strlen(argv[2]) > 4096) {
-                fputs("usage: fuse-stall DIR TEXT\n", stderr);
+                fputs("usage: fuse-stall DIR TEXT | fuse-stall -n DIR\n", stderr);
                 return 2;
         }
-        text = argv[2];
+        mute = strcmp(argv[1], "-n") == 0;
+        dir = mute ? argv[2] : argv[1];
+        text = mute ? "" : argv[2];
         if ((fd = open("/dev/fuse", O_RDWR | O_CLOEXEC)) < 0) {
                 fprintf(stderr, "fuse-stall: /dev/fuse: %s\n", strerror(errno));
                 return 77;
         }
         snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=0,group_id=0,allow_other", fd);
-        if (mount("fuse-stall", argv[1], "fuse", MS_NOSUID | MS_NODEV, opts) < 0) {
+        if (mount("fuse-stall", dir, "fuse", MS_NOSUID | MS_NODEV, opts) < 0) {
                 fprintf(stderr, "fuse-stall: mount: %s\n", strerror(errno));
                 return 77;
         }
@@ -78,6 +85,8 @@ int main(int argc, char **argv) {
                 if (n < (ssize_t) sizeof(h))
                         break;
                 memcpy(&h, req, sizeof(h));
+                if (mute && h.opcode != FUSE_INIT)
+                        continue;
                 switch (h.opcode) {
                 case FUSE_INIT: {
                         struct fuse_init_in i;
@@ -140,6 +149,6 @@ int main(int argc, char **argv) {
                         break;
                 }
         }
-        (void) umount2(argv[1], MNT_DETACH);
+        (void) umount2(dir, MNT_DETACH);
         return 0;
 }
