@@ -74,6 +74,11 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */
 void sbx_run_host_checks(struct sbx_classify_context *ctx);
+/* Pure: whether the text of a /proc/PID/mountinfo lists a file system that may leave a caller
+ * waiting for good (its server a process or a network: FUSE, NFS, CIFS, 9p, autofs, a type not
+ * known to be local), whose host checks sbx run asks of a child killed at a deadline (1), or none
+ * (0); -EBADMSG for a line without a type. */
+int sbx_run_mounts_may_hang(const char *mountinfo);
 /* The argv to run: ARGV, or bash -c COMMAND [ARGV...]. Caller frees with sbx_strv_free(). */
 int sbx_run_command_argv(const struct sbx_run_args *a, char ***ret);
 /* Makes sure 0, 1, 2 are open (on /dev/null if not) and every --keep-fd/--verdict-fd is open. */

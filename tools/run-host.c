@@ -4,12 +4,18 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -22,11 +28,10 @@
 /* The host's path for the absolute path `path`: the real path of its longest existing part (every
  * symlink there followed), then the rest as it is. For the classifier: a denial line naming
  * ws/link/x, where link leads outside the workspace, is the sandbox's. 0 when it cannot be told. */
-static size_t host_path(void *userdata, const char *path, char *out, size_t size) {
+static size_t host_path_now(const char *path, char *out, size_t size) {
         char buf[PATH_MAX];
         size_t cut = strlen(path);
 
-        (void) userdata;
         if (path[0] != '/' || cut >= sizeof(buf))
                 return 0;
         memcpy(buf, path, cut + 1);
@@ -130,12 +135,11 @@ static bool sticky_protected(const char *path, const struct stat *st) {
  * fs.protected_regular keeps from being opened with O_CREAT (sticky_protected()). Then a refusal
  * there cannot be the host's; nor where the file, or a directory on its way, is missing (the host
  * would not have refused it either). false when it cannot be told. */
-static bool host_permits(void *userdata, const char *path, bool run) {
+static bool host_permits_now(const char *path, bool run) {
         char buf[PATH_MAX];
         struct stat st;
         size_t len = strlen(path);
 
-        (void) userdata;
         if (path[0] != '/' || len >= sizeof(buf) || len < 2)
                 return false;
         memcpy(buf, path, len + 1);
@@ -196,14 +200,13 @@ static bool access_refused(const char *path, int mode, bool root) {
  * not a walk of every directory above with its ACL read: that read ACLs as "cannot tell" and cost
  * about 5 us more a denial line (300,000 lines as nobody, 6.8 s of sbx against 5.2 s; most of the
  * rest is host_path()'s realpath). */
-static bool host_refuses(void *userdata, const char *path, bool run, bool opens) {
+static bool host_refuses_now(const char *path, bool run, bool opens) {
         char buf[PATH_MAX];
         struct stat st, dst;
         struct statvfs vfs;
         size_t len = strlen(path);
         bool root = sbx_euid() == 0, dir_refuses;
 
-        (void) userdata;
         if (path[0] != '/' || len >= sizeof(buf))
                 return false;
         /* its longest existing part; a directory on the way the user may not search refuses it
@@ -251,13 +254,12 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
  * part is on a file system mounted read-only on the host, or, for a user other than root, it
  * exists and is not the user's (chmod and chown are the owner's: EPERM without sbx too). A
  * symlink is judged itself, not its target. false when it cannot be told. */
-static bool host_refuses_owner(void *userdata, const char *path) {
+static bool host_refuses_owner_now(const char *path) {
         char buf[PATH_MAX], dir[PATH_MAX];
         struct stat st;
         struct statvfs vfs;
         size_t len = strlen(path);
 
-        (void) userdata;
         if (path[0] != '/' || len >= sizeof(buf))
                 return false;
         memcpy(buf, path, len + 1);
@@ -281,10 +283,9 @@ static bool host_refuses_owner(void *userdata, const char *path) {
  * (-1). The sandbox never refuses an exec itself: its refusals of a run are of what the host
  * allows. Root's capabilities are none of the command's (as in host_refuses()): root's check
  * passes a file with an execute bit for anyone, and one without any it refuses. */
-static int host_runs(void *userdata, const char *path) {
+static int host_runs_now(const char *path) {
         struct stat st;
 
-        (void) userdata;
         if (stat(path, &st) < 0)
                 return errno == EACCES ? 0 : -1; /* execvp(3) stops at another error, with it */
         return S_ISREG(st.st_mode) && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) == 0;
@@ -292,14 +293,13 @@ static int host_runs(void *userdata, const char *path) {
 
 /* For the classifier: the mount ID of the longest existing part of the directory of the host
  * path `path`, where a rename or a link of it is made (the kernel compares the mounts of the two
- * names' directories); 0 when it cannot be told. userdata: the backend's private temp area (bwrap's
- * /dev/shm, a tmpfs of the sandbox's own that TMPDIR names), or NULL. A name beneath it that the
- * host does not have is a file of that temp area, made where the command would have made it in
- * the caller's $TMPDIR (else /tmp): that directory's mount (review: Python's tempfile +
+ * names' directories); 0 when it cannot be told. private_tmpdir: the backend's private temp area
+ * (bwrap's /dev/shm, a tmpfs of the sandbox's own that TMPDIR names), or NULL. A name beneath it
+ * that the host does not have is a file of that temp area, made where the command would have made
+ * it in the caller's $TMPDIR (`tmp`; NULL or not absolute: /tmp): that directory's mount (review: Python's tempfile +
  * os.replace() into the workspace, EXDEV from the sandbox's temp area, read as the host's EXDEV
  * from its /dev/shm). One the host has is the host's file the command named. */
-static uint64_t host_mount(void *userdata, const char *path) {
-        const char *private_tmpdir = userdata, *tmp;
+static uint64_t host_mount_now(const char *private_tmpdir, const char *tmp, const char *path) {
         char buf[PATH_MAX];
         struct statx stx;
         struct stat st;
@@ -308,7 +308,6 @@ static uint64_t host_mount(void *userdata, const char *path) {
                 return 0;
         if (private_tmpdir && sbx_path_beneath(path, private_tmpdir) &&
             lstat(path, &st) < 0 && errno == ENOENT) {
-                tmp = getenv("TMPDIR");
                 if (!tmp || tmp[0] != '/' || strlen(tmp) >= sizeof(buf))
                         tmp = "/tmp";
                 memcpy(buf, tmp, strlen(tmp) + 1);
@@ -321,11 +320,10 @@ static uint64_t host_mount(void *userdata, const char *path) {
 
 /* For the classifier: whether the directory the host path `path` (host_path() gave it) would be
  * made in is missing on the host, or is no directory; false when it cannot be told. */
-static bool host_dir_missing(void *userdata, const char *path) {
+static bool host_dir_missing_now(const char *path) {
         char buf[PATH_MAX];
         struct stat st;
 
-        (void) userdata;
         if (!parent_of(path, buf))
                 return false;
         if (stat(buf, &st) < 0)
@@ -333,7 +331,412 @@ static bool host_dir_missing(void *userdata, const char *path) {
         return !S_ISDIR(st.st_mode);
 }
 
+/* ---- checks on a file system that may not answer ------------------------------------------
+ *
+ * The checks above are the host's system calls on names the command printed. A file system whose
+ * server does not answer (a FUSE server that hangs, an NFS server gone) holds whoever asks it for
+ * good, SIGKILL included once its server has the request (measured: a FUSE server answering
+ * nothing but its INIT held `sbx run` after a command that only printed "touch: cannot touch
+ * 'MNT/x': Permission denied"). Where the host's mount table lists a file system that may do so
+ * (any type not in local_fs_types[]), every check of the run is asked of a child of sbx, and
+ * waited for at most HOST_CHECK_MS; one not answered in time answers "cannot be told", and so does
+ * every later one of the run, the child killed (left to be reaped later when SIGKILL cannot end it
+ * yet). Every check, not only those of names beneath such a mount: a name elsewhere may lead there
+ * through a symlink or "..", which only a walk on the host tells. A host with none of them (the
+ * common case) asks the kernel as before, the table read once and read again only when poll(2)
+ * says it changed. */
+
+/* The longest sbx waits for one answer of the child; the first not answered in time ends the
+ * asking for the run (a hung file system costs it once). */
+#define HOST_CHECK_MS 500
+
+/* File systems whose answers are the kernel's and a local device's, never another process's or a
+ * network's: the rest (fuse*, nfs*, cifs, smb3, 9p, ceph, afs, autofs, a cluster's, an unknown
+ * one) may leave a caller waiting for good. */
+static const char *const local_fs_types[] = {
+        "ext2",     "ext3",    "ext4",     "xfs",        "btrfs",   "f2fs",    "jfs",         "reiserfs", "nilfs2",
+        "bcachefs", "zfs",     "vfat",     "msdos",      "exfat",   "ntfs",    "ntfs3",       "hfs",      "hfsplus",
+        "udf",      "iso9660", "squashfs", "erofs",      "cramfs",  "romfs",   "minix",       "tmpfs",    "ramfs",
+        "devtmpfs", "devpts",  "proc",     "sysfs",      "securityfs", "debugfs", "tracefs",  "configfs", "cgroup",
+        "cgroup2",  "bpf",     "pstore",   "efivarfs",   "mqueue",  "hugetlbfs", "binfmt_misc", "fusectl", "selinuxfs",
+        "smackfs",  "nsfs",    "overlay",  "rpc_pipefs", "nfsd",    "resctrl",
+};
+
+static bool local_fs_type(const char *type, size_t n) {
+        for (size_t i = 0; i < SBX_ELEMENTSOF(local_fs_types); i++)
+                if (strlen(local_fs_types[i]) == n && memcmp(type, local_fs_types[i], n) == 0)
+                        return true;
+        return false;
+}
+
+int sbx_run_mounts_may_hang(const char *mountinfo) {
+        bool hang = false;
+
+        for (const char *line = mountinfo; *line;) {
+                const char *end = strchrnul(line, '\n'), *type = NULL;
+                unsigned field = 0;
+
+                /* "id parent major:minor root mount-point options [optional...] - type source
+                 * super-options": the type follows the first "-" field past the sixth */
+                for (const char *f = line; f < end;) {
+                        const char *e = memchr(f, ' ', (size_t) (end - f));
+
+                        if (!e)
+                                e = end;
+                        if (e > f) {
+                                if (field > 5 && e - f == 1 && *f == '-') {
+                                        type = e;
+                                        break;
+                                }
+                                field++;
+                        }
+                        f = e + (e < end);
+                }
+                if (type) {
+                        const char *t = type;
+                        size_t n;
+
+                        while (t < end && *t == ' ')
+                                t++;
+                        n = strcspn(t, " \n");
+                        type = n > 0 ? t : NULL;
+                        if (type && !local_fs_type(type, n))
+                                hang = true;
+                }
+                if (!type && end > line)
+                        return -EBADMSG;
+                line = *end ? end + 1 : end;
+        }
+        return hang;
+}
+
+/* /proc/self/mountinfo: its descriptor, open once the first check asks, and whether the table it
+ * read last lists a file system that may not answer */
+static struct {
+        int fd;
+        bool may_hang;
+        int64_t polled; /* when its change was asked last (CLOCK_MONOTONIC, ns) */
+} mounts = { .fd = -1 };
+
+/* How long a table read (or found unchanged) stands before poll(2) is asked again: a mount made
+ * within it is asked as the table was (a mount made after the poll, before the check, is anyway) */
+#define MOUNTS_POLL_NS (10 * 1000000)
+
+/* Whether a check may meet a file system that does not answer; true when the table cannot be
+ * read. */
+static bool mounts_may_hang(void) {
+        _cleanup_free_ char *text = NULL;
+        size_t len = 0, cap = 0;
+        struct timespec ts;
+        int64_t now;
+
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        now = (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+        if (mounts.fd >= 0) {
+                /* the table changed since it was read last: POLLPRI (and POLLERR); asked at most
+                 * every MOUNTS_POLL_NS (a poll(2) each check cost a flood of 20,000 lines 6%) */
+                struct pollfd p = { .fd = mounts.fd, .events = POLLPRI };
+
+                if (now - mounts.polled < MOUNTS_POLL_NS && now >= mounts.polled)
+                        return mounts.may_hang;
+                mounts.polled = now;
+                if (poll(&p, 1, 0) == 0)
+                        return mounts.may_hang;
+                if (lseek(mounts.fd, 0, SEEK_SET) < 0) {
+                        close(mounts.fd);
+                        mounts.fd = -1;
+                }
+        }
+        if (mounts.fd < 0 && (mounts.fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)) < 0)
+                return true;
+        mounts.polled = now;
+        mounts.may_hang = true;
+        for (;;) {
+                ssize_t n;
+
+                if (cap - len < 4096) {
+                        char *t = realloc(text, cap + 65536);
+
+                        if (!t)
+                                return true;
+                        text = t;
+                        cap += 65536;
+                }
+                n = read(mounts.fd, text + len, cap - len - 1);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0)
+                        return true;
+                if (n == 0)
+                        break;
+                len += (size_t) n;
+        }
+        text[len] = '\0';
+        mounts.may_hang = sbx_run_mounts_may_hang(text) != 0;
+        return mounts.may_hang;
+}
+
+enum host_op { OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING };
+
+/* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
+ * private temp area and $TMPDIR (host_mount()), each NUL-terminated */
+struct host_ask {
+        uint8_t op, run, opens;
+        uint32_t size;
+        char names[3 * PATH_MAX];
+};
+
+/* Its answer: the op's value (host_path(): the length of its path, which follows) */
+struct host_answer {
+        int64_t value;
+        char out[PATH_MAX];
+};
+
+/* The child of sbx that asks the host (-1: none), sbx's end of their socket, and whether a check
+ * of this run went unanswered (sbx_run_host_checks() starts a run) */
+static struct {
+        pid_t pid;
+        int fd;
+        bool cut_off;
+} asker = { .pid = -1, .fd = -1 };
+
+/* The child: answers each question on fd 0 until sbx is gone. */
+static _Noreturn void asker_child(void) {
+        static struct host_ask q;
+        static struct host_answer a;
+
+        for (;;) {
+                ssize_t n = recv(0, &q, sizeof(q), 0);
+                const char *path, *priv, *tmp, *end;
+                size_t len = offsetof(struct host_answer, out);
+
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n <= (ssize_t) offsetof(struct host_ask, names))
+                        _exit(0);
+                end = q.names + (n - (ssize_t) offsetof(struct host_ask, names));
+                path = q.names;
+                if (!(priv = memchr(path, '\0', (size_t) (end - path))) || ++priv == end ||
+                    !(tmp = memchr(priv, '\0', (size_t) (end - priv))) || ++tmp == end || !memchr(tmp, '\0', (size_t) (end - tmp)))
+                        _exit(0);
+                switch (q.op) {
+                case OP_PATH:
+                        a.value = (int64_t) host_path_now(path, a.out, q.size < sizeof(a.out) ? q.size : sizeof(a.out));
+                        if (a.value > 0)
+                                len += (size_t) a.value + 1;
+                        break;
+                case OP_PERMITS:
+                        a.value = host_permits_now(path, q.run);
+                        break;
+                case OP_REFUSES:
+                        a.value = host_refuses_now(path, q.run, q.opens);
+                        break;
+                case OP_REFUSES_OWNER:
+                        a.value = host_refuses_owner_now(path);
+                        break;
+                case OP_RUNS:
+                        a.value = host_runs_now(path);
+                        break;
+                case OP_MOUNT:
+                        a.value = (int64_t) host_mount_now(priv[0] ? priv : NULL, tmp, path);
+                        break;
+                case OP_DIR_MISSING:
+                        a.value = host_dir_missing_now(path);
+                        break;
+                default:
+                        _exit(0);
+                }
+                if (send(0, &a, len, MSG_NOSIGNAL) != (ssize_t) len)
+                        _exit(0);
+        }
+}
+
+/* Ends the child (SIGKILL: it may be waiting on a file system) and forgets it; one that SIGKILL
+ * cannot end yet is reaped later (sbx_run_execute() reaps the orphans of a run, or at sbx's
+ * exit). */
+static void asker_end(void) {
+        if (asker.fd >= 0)
+                close(asker.fd);
+        if (asker.pid > 0) {
+                (void) kill(asker.pid, SIGKILL);
+                (void) waitpid(asker.pid, NULL, WNOHANG);
+        }
+        asker.fd = -1;
+        asker.pid = -1;
+}
+
+/* Starts the child: nothing of sbx's but its end of the socket (on 0), every signal blocked, and
+ * killed when sbx ends. */
+static bool asker_start(void) {
+        sigset_t all, old;
+        pid_t parent = getpid();
+        int sv[2];
+
+        if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+                return false;
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, &old);
+        asker.pid = fork();
+        if (asker.pid == 0) {
+                if ((sv[1] != 0 && dup2(sv[1], 0) < 0) || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+                        _exit(1);
+                (void) close_range(1, ~0U, 0);
+                asker_child();
+        }
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        close(sv[1]);
+        if (asker.pid < 0) {
+                close(sv[0]);
+                return false;
+        }
+        asker.fd = sv[0];
+        return true;
+}
+
+/* q (its names `len` bytes) asked of the child; false when it cannot be told: not answered within
+ * HOST_CHECK_MS (the child is ended, and every later question of the run answers false), or no
+ * child could ask it. A child that ended (the command's leftovers are killed after it) is
+ * started again once. */
+static bool ask(const struct host_ask *q, size_t len, struct host_answer *a, size_t *ret_got) {
+        len += offsetof(struct host_ask, names);
+        for (int attempt = 0; !asker.cut_off && attempt < 2; attempt++) {
+                struct timespec now, until;
+                ssize_t got;
+
+                if (asker.fd < 0 && !asker_start())
+                        return false;
+                if (send(asker.fd, q, len, MSG_NOSIGNAL) != (ssize_t) len) {
+                        asker_end();
+                        continue;
+                }
+                clock_gettime(CLOCK_MONOTONIC, &until);
+                until.tv_sec += HOST_CHECK_MS / 1000;
+                until.tv_nsec += (HOST_CHECK_MS % 1000) * 1000000L;
+                for (;;) {
+                        struct pollfd p = { .fd = asker.fd, .events = POLLIN };
+                        int64_t left;
+                        int r;
+
+                        clock_gettime(CLOCK_MONOTONIC, &now);
+                        left = (int64_t) (until.tv_sec - now.tv_sec) * 1000 + (until.tv_nsec - now.tv_nsec) / 1000000;
+                        if (left <= 0) {
+                                asker_end();
+                                asker.cut_off = true;
+                                return false;
+                        }
+                        r = poll(&p, 1, (int) left);
+                        if (r < 0 && errno != EINTR)
+                                left = 0;
+                        if (r > 0 || left == 0)
+                                break;
+                }
+                got = recv(asker.fd, a, sizeof(*a), 0);
+                if (got >= (ssize_t) offsetof(struct host_answer, out)) {
+                        *ret_got = (size_t) got - offsetof(struct host_answer, out);
+                        return true;
+                }
+                asker_end();
+        }
+        return false;
+}
+
+/* The question of `op` on `path` for the child; its names' length, or 0 when they do not fit. */
+static size_t ask_of(struct host_ask *q, enum host_op op, const char *path, const char *priv, const char *tmp) {
+        const char *names[3] = { path, priv ? priv : "", tmp ? tmp : "" };
+        size_t len = 0;
+
+        q->op = (uint8_t) op;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++) {
+                size_t n = strlen(names[i]) + 1;
+
+                if (n > PATH_MAX)
+                        return 0;
+                memcpy(q->names + len, names[i], n);
+                len += n;
+        }
+        return len;
+}
+
+/* The value of `op`'s check of path, asked of the child (`fallback`: when it cannot be told) */
+static int64_t asked(enum host_op op, const char *path, bool run, bool opens, int64_t fallback) {
+        struct host_ask q = { .run = run, .opens = opens };
+        struct host_answer a;
+        size_t len = ask_of(&q, op, path, NULL, NULL), got;
+
+        if (len == 0 || !ask(&q, len, &a, &got))
+                return fallback;
+        return a.value;
+}
+
+/* The callbacks: the check itself, or asked of the child where a file system may not answer. Each
+ * answer that cannot be told is the one the check gives a name it cannot read (0, false, -1),
+ * which the classifier reads as no host's refusal: the line stays the sandbox's. */
+static size_t host_path(void *userdata, const char *path, char *out, size_t size) {
+        struct host_ask q = { .size = (uint32_t) (size < PATH_MAX ? size : PATH_MAX) };
+        struct host_answer a;
+        size_t len, got;
+
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_path_now(path, out, size);
+        len = ask_of(&q, OP_PATH, path, NULL, NULL);
+        if (len == 0 || !ask(&q, len, &a, &got) || a.value <= 0 || (size_t) a.value >= size ||
+            got != (size_t) a.value + 1 || a.out[a.value] != '\0')
+                return 0;
+        memcpy(out, a.out, (size_t) a.value + 1);
+        return (size_t) a.value;
+}
+
+static bool host_permits(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_permits_now(path, run);
+        return asked(OP_PERMITS, path, run, false, false) > 0;
+}
+
+static bool host_refuses(void *userdata, const char *path, bool run, bool opens) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_refuses_now(path, run, opens);
+        return asked(OP_REFUSES, path, run, opens, false) > 0;
+}
+
+static bool host_refuses_owner(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_refuses_owner_now(path);
+        return asked(OP_REFUSES_OWNER, path, false, false, false) > 0;
+}
+
+static int host_runs(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_runs_now(path);
+        return (int) asked(OP_RUNS, path, false, false, -1);
+}
+
+static uint64_t host_mount(void *userdata, const char *path) {
+        struct host_ask q = { 0 };
+        struct host_answer a;
+        size_t len, got;
+
+        if (!mounts_may_hang())
+                return host_mount_now(userdata, getenv("TMPDIR"), path);
+        len = ask_of(&q, OP_MOUNT, path, userdata, getenv("TMPDIR"));
+        if (len == 0 || !ask(&q, len, &a, &got))
+                return 0;
+        return (uint64_t) a.value;
+}
+
+static bool host_dir_missing(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_dir_missing_now(path);
+        return asked(OP_DIR_MISSING, path, false, false, false) > 0;
+}
+
 void sbx_run_host_checks(struct sbx_classify_context *ctx) {
+        asker.cut_off = false;
         ctx->resolve = host_path;
         ctx->host_permits = host_permits;
         ctx->host_refuses = host_refuses;

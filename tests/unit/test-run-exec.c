@@ -867,6 +867,65 @@ static void test_each_child_scan(void **state) {
         close(ready[1]);
 }
 
+/* the mount table's reading for the host checks (sbx_run_mounts_may_hang()): only local file
+ * systems known to the kernel are asked directly; FUSE, NFS, CIFS, 9p, autofs and an unknown type
+ * send the run's checks to a child killed at a deadline */
+static void test_mounts_may_hang(void **state) {
+        static const char local[] =
+                "21 1 254:1 / / rw,relatime shared:1 - ext4 /dev/vda1 rw\n"
+                "22 21 0:20 / /proc rw,nosuid,nodev,noexec,relatime shared:5 - proc proc rw\n"
+                "23 21 0:21 / /sys rw,nosuid shared:6 master:1 - sysfs sysfs rw\n"
+                "24 21 0:5 / /dev rw,nosuid shared:2 - devtmpfs udev rw,size=4007432k\n"
+                "25 21 0:22 / /tmp/a\\040-\\040b rw - tmpfs tmpfs rw\n"
+                "26 21 0:23 / /var/lib/docker/x rw - overlay overlay rw,lowerdir=/a\n"
+                "27 23 0:24 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n";
+        static const struct {
+                const char *line;
+                int hangs;
+        } cases[] = {
+                { "40 21 0:50 / /mnt/s rw,nosuid,nodev,relatime shared:9 - fuse.sshfs u@h:/ rw,user_id=0\n", 1 },
+                { "40 21 0:50 / /mnt/f rw - fuse fuse-stall rw\n", 1 },
+                { "40 21 0:50 / /mnt/f rw - fuseblk /dev/sdb1 rw\n", 1 },
+                { "40 21 0:50 / /srv/nfs rw - nfs4 h:/export rw,vers=4.2\n", 1 },
+                { "40 21 0:50 / /srv/smb rw - cifs //h/s rw\n", 1 },
+                { "40 21 0:50 / /srv/9 rw - 9p share rw\n", 1 },
+                { "40 22 0:50 / /proc/sys/fs/binfmt_misc rw - autofs systemd-1 rw,fd=29\n", 1 },
+                { "40 21 0:50 / /x rw - somefs none rw\n", 1 },
+                /* a mount point named "-" or "fuse" is no type */
+                { "40 21 0:50 / /- rw - ext4 /dev/vdb rw\n", 0 },
+                { "40 21 0:50 / /fuse rw shared:3 - xfs /dev/vdc rw\n", 0 },
+                { "40 21 0:50 / /nfs rw - tmpfs tmpfs\n", 0 },
+                { "", 0 },
+        };
+        char text[4096];
+
+        (void) state;
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                snprintf(text, sizeof(text), "%s%s", local, cases[i].line);
+                assert_int_equal(sbx_run_mounts_may_hang(text), cases[i].hangs);
+                /* its place in the table and the last newline do not matter */
+                snprintf(text, sizeof(text), "%s%s", cases[i].line, local);
+                text[strlen(text) - 1] = '\0';
+                assert_int_equal(sbx_run_mounts_may_hang(text), cases[i].hangs);
+        }
+        assert_int_equal(sbx_run_mounts_may_hang(""), 0);
+        assert_int_equal(sbx_run_mounts_may_hang("27 1 254:0 / / rw\n"), -EBADMSG);
+        assert_int_equal(sbx_run_mounts_may_hang("garbage\n"), -EBADMSG);
+        assert_int_equal(sbx_run_mounts_may_hang("21 1 254:1 / / rw - \n"), -EBADMSG);
+        /* this host's own table parses */
+        {
+                FILE *f = fopen("/proc/self/mountinfo", "r");
+                size_t n;
+
+                assert_non_null(f);
+                n = fread(text, 1, sizeof(text) - 1, f);
+                fclose(f);
+                text[n] = '\0';
+                if (n < sizeof(text) - 1)
+                        assert_true(sbx_run_mounts_may_hang(text) >= 0);
+        }
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_status_read),
@@ -877,6 +936,7 @@ int main(void) {
                 cmocka_unit_test(test_script_file_start_dir),
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_each_child_scan),
+                cmocka_unit_test(test_mounts_may_hang),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");

@@ -1,0 +1,97 @@
+#!/bin/bash
+# The host's checks of the names a denial line prints (tools/run-host.c) on a file system that does
+# not answer (a FUSE server, tests/helpers/fuse-stall.c: one that answers nothing but its INIT, one
+# that never answers statfs(2)). Under each usable backend, as root and as nobody, a command that
+# only prints "touch: cannot touch 'MNT/x': Permission denied" (bwrap: "Read-only file system") and exits 3: sbx ends with it, in
+# well under the timeout, with its status, its stderr passed on and the verdict record written; the
+# line read as a name whose host checks cannot be told reads (denied, the name kept as printed).
+# Before, sbx waited in the host's lstat/statfs of MNT/x for good, SIGTERM included. A line naming
+# /etc/x, the mount still there, is read as without it (the checks, asked of sbx's child, answer).
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+
+[ -n "${SBX_FUSE_STALL:-}" ] && [ -x "$SBX_FUSE_STALL" ] || t_skip_all "no fuse-stall helper (no linux/fuse.h)"
+t_is_root || t_skip_all "mounting a FUSE file system takes root"
+[ -c /dev/fuse ] || t_skip_all "no /dev/fuse"
+
+T=$(t_mktemp_dir)
+srv=
+stop_server() {
+        [ -n "$srv" ] && kill "$srv" 2>/dev/null && wait "$srv" 2>/dev/null
+        srv=
+        mountpoint -q "$T/mnt" 2>/dev/null && umount -l "$T/mnt"
+}
+cleanup() {
+        stop_server
+        t_cleanup
+}
+trap cleanup EXIT
+mkdir -p "$T/mnt" "$T/ws" "$T/tmp-root" "$T/tmp-nobody"
+chown 65534:65534 "$T/tmp-nobody"
+cd "$T/ws" || exit 1
+t_usable_backends "$T/probe.db"
+t_who "$T/nb" || exit 1
+
+# start_server ARGS...: fuse-stall on $T/mnt; false (with a check) when it did not start
+start_server() {
+        "$SBX_FUSE_STALL" "$@" >"$T/fuse.out" 2>"$T/fuse.err" &
+        srv=$!
+        for _ in $(seq 100); do
+                grep -q ready "$T/fuse.out" 2>/dev/null && return 0
+                kill -0 "$srv" 2>/dev/null || break
+                sleep 0.05
+        done
+        wait "$srv"
+        [ $? = 77 ] && t_skip_all "no FUSE mount here: $(cat "$T/fuse.err")"
+        t_not_ok "fuse-stall $* did not start: $(cat "$T/fuse.err")"
+        srv=
+        return 1
+}
+
+for kind in mute statfs; do
+        if [ $kind = mute ]; then
+                start_server -n "$T/mnt" || continue
+        else
+                start_server "$T/mnt" '#!/bin/sh' || continue
+        fi
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                for b in "${BACKENDS[@]}"; do
+                        # the refusal each backend's sandbox gives a write outside the workspace
+                        line="touch: cannot touch '$T/mnt/x': Permission denied"
+                        [ "$b" = bwrap ] && line="touch: cannot touch '$T/mnt/x': Read-only file system"
+                        v=$T/tmp-$who/v-$b-$kind.json
+                        rm -f "$v"
+                        start=$(date +%s%N)
+                        timeout -s KILL 30 "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" \
+                                --db "$db" --verdict-json "$v" -- sh -c "echo \"$line\" >&2; exit 3" >"$T/out" 2>"$T/err"
+                        rc=$?
+                        ms=$((($(date +%s%N) - start) / 1000000))
+                        t_check "$who, $b, $kind: a line naming a file on a file system that does not answer: sbx ends with the command's status (rc=$rc, $ms ms)" \
+                                test $rc = 3 -a $ms -lt 10000
+                        t_check "$who, $b, $kind: ... its stderr passed on ($(head -c 200 "$T/err"))" grep -qF "$line" "$T/err"
+                        t_check "$who, $b, $kind: ... the record written, the line denied, the name kept as printed" python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$v" "$T/mnt/x"
+                        # a name elsewhere, asked of the child all the same: answered as before (as
+                        # nobody the host refuses /etc/x itself: the command's failure; root's is
+                        # the sandbox's refusal)
+                        line=${line//"$T/mnt/x"/\/etc\/x}
+                        want=denied
+                        [ "$who" = nobody ] && want=task_failure
+                        start=$(date +%s%N)
+                        timeout -s KILL 30 "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" \
+                                --db "$db" --verdict-json "$v" -- sh -c "echo \"$line\" >&2; exit 3" >"$T/out" 2>"$T/err"
+                        rc=$?
+                        ms=$((($(date +%s%N) - start) / 1000000))
+                        t_check "$who, $b, $kind: $line, a FUSE mount that does not answer elsewhere: read as $want (rc=$rc, $ms ms)" \
+                                python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == sys.argv[2], o' "$v" "$want"
+                done
+        done
+        stop_server
+done
+t_finish
