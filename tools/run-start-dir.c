@@ -502,11 +502,6 @@ static const struct {
         { "cargo", builder_dir }, { "cmake", builder_dir }, { "ctest", builder_dir },
 };
 
-/* find's -execdir and -okdir run their command in each file's directory: its names are of
- * directories sbx cannot tell (-1); find's own are relative to where it started (0). -exec and -ok
- * run theirs where find started, but with each file's name put for {}: a tool of tools_with_dir
- * among its words (`find . -name Makefile -exec make -C {} ';'`), or a shell whose startup files
- * or -c script may move it, moves where sbx cannot tell (-1). */
 /* Whether the shell w[0..n), run by a program sbx does not read (find's -exec, xargs, setpriv),
  * may move: startup files that may, a script file that may, or a -c script that moves anywhere
  * (read alone: the program may add words). */
@@ -519,6 +514,11 @@ static bool nested_shell_moves(char *const *w, size_t n, const char *cwd) {
                (script && sbx_run_start_dir(alone, cwd, ignored, sizeof(ignored)) != 0);
 }
 
+/* find's -execdir and -okdir run their command in each file's directory: its names are of
+ * directories sbx cannot tell (-1); find's own are relative to where it started (0). -exec and -ok
+ * run theirs where find started, but with each file's name put for {}: a tool of tools_with_dir
+ * among its words (`find . -name Makefile -exec make -C {} ';'`), or a shell whose startup files
+ * or -c script may move it, moves where sbx cannot tell (-1). */
 static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         bool exec = false;
 
