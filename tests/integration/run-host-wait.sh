@@ -8,21 +8,13 @@
 # Before, sbx waited in the host's lstat/statfs of MNT/x for good, SIGTERM included. A line naming
 # /etc/x, the mount still there, is read as without it (the checks, asked of sbx's child, answer).
 . "$(dirname "$0")/lib-common.sh"
+. "$(dirname "$0")/lib-fuse.sh"
 t_require_sbx
-
-[ -n "${SBX_FUSE_STALL:-}" ] && [ -x "$SBX_FUSE_STALL" ] || t_skip_all "no fuse-stall helper (no linux/fuse.h)"
-t_is_root || t_skip_all "mounting a FUSE file system takes root"
-[ -c /dev/fuse ] || t_skip_all "no /dev/fuse"
+t_require_fuse
 
 T=$(t_mktemp_dir)
-srv=
-stop_server() {
-        [ -n "$srv" ] && kill "$srv" 2>/dev/null && wait "$srv" 2>/dev/null
-        srv=
-        mountpoint -q "$T/mnt" 2>/dev/null && umount -l "$T/mnt"
-}
 cleanup() {
-        stop_server
+        fuse_stop
         t_cleanup
 }
 trap cleanup EXIT
@@ -32,27 +24,11 @@ cd "$T/ws" || exit 1
 t_usable_backends "$T/probe.db"
 t_who "$T/nb" || exit 1
 
-# start_server ARGS...: fuse-stall on $T/mnt; false (with a check) when it did not start
-start_server() {
-        "$SBX_FUSE_STALL" "$@" >"$T/fuse.out" 2>"$T/fuse.err" &
-        srv=$!
-        for _ in $(seq 100); do
-                grep -q ready "$T/fuse.out" 2>/dev/null && return 0
-                kill -0 "$srv" 2>/dev/null || break
-                sleep 0.05
-        done
-        wait "$srv"
-        [ $? = 77 ] && t_skip_all "no FUSE mount here: $(cat "$T/fuse.err")"
-        t_not_ok "fuse-stall $* did not start: $(cat "$T/fuse.err")"
-        srv=
-        return 1
-}
-
 for kind in mute statfs; do
         if [ $kind = mute ]; then
-                start_server -n "$T/mnt" || continue
+                fuse_start -n "$T/mnt" || continue
         else
-                start_server "$T/mnt" '#!/bin/sh' || continue
+                fuse_start "$T/mnt" '#!/bin/sh' || continue
         fi
         for who in "${WHO[@]}"; do
                 t_as_user "$who"
@@ -92,6 +68,6 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == sys.argv[2], o' "$v" "$want"
                 done
         done
-        stop_server
+        fuse_stop
 done
 t_finish

@@ -10,17 +10,13 @@
 # - a script file of the caller's own: sbx's read leaves its access time as it was (under bwrap the
 #   command's own read, through a read-only mount, changes none; sbx's read changed it).
 . "$(dirname "$0")/lib-common.sh"
+. "$(dirname "$0")/lib-fuse.sh"
 t_require_sbx
-
-[ -n "${SBX_FUSE_STALL:-}" ] && [ -x "$SBX_FUSE_STALL" ] || t_skip_all "no fuse-stall helper (no linux/fuse.h)"
-t_is_root || t_skip_all "mounting a FUSE file system takes root"
-[ -c /dev/fuse ] || t_skip_all "no /dev/fuse"
+t_require_fuse
 
 T=$(t_mktemp_dir)
-srv=
 cleanup() {
-        [ -n "$srv" ] && kill "$srv" 2>/dev/null && wait "$srv" 2>/dev/null
-        mountpoint -q "$T/mnt" 2>/dev/null && umount -l "$T/mnt"
+        fuse_stop
         t_cleanup
 }
 trap cleanup EXIT
@@ -51,17 +47,7 @@ atime_checks() {
         done
 }
 
-"$SBX_FUSE_STALL" "$T/mnt" $'#!/bin/sh\necho ran; touch ./x\n' >"$T/fuse.out" 2>"$T/fuse.err" &
-srv=$!
-for _ in $(seq 100); do
-        grep -q ready "$T/fuse.out" 2>/dev/null && break
-        kill -0 "$srv" 2>/dev/null || break
-        sleep 0.05
-done
-if ! grep -q ready "$T/fuse.out"; then
-        wait "$srv"
-        [ $? = 77 ] && t_skip_all "no FUSE mount here: $(cat "$T/fuse.err")"
-        t_not_ok "fuse-stall did not start: $(cat "$T/fuse.err")"
+if ! fuse_start "$T/mnt" $'#!/bin/sh\necho ran; touch ./x\n'; then
         atime_checks
         t_finish
         exit
