@@ -245,44 +245,8 @@ static bool kernel_fs_type(const char *type) {
         return false;
 }
 
-/* Splits one mountinfo line in place: "id parent major:minor root mount-point options
- * [optional...] - type source super-options". Sets *ret_id, *ret_mount (unescaped) and *ret_type;
- * -EBADMSG when the line has not that shape. */
-static int mountinfo_fields(char *line, unsigned long long *ret_id, char **ret_dev, char **ret_fsroot,
-                            char **ret_mount, char **ret_type) {
-        char *dev = NULL, *fsroot = NULL, *mp = NULL, *type = NULL, *p = line, *save = NULL, *f;
-        unsigned long long id = 0;
-
-        for (int k = 0; (f = strtok_r(p, " ", &save)); k++, p = NULL) {
-                if (k == 0)
-                        id = strtoull(f, NULL, 10);
-                else if (k == 2)
-                        dev = f;
-                else if (k == 3)
-                        fsroot = f;
-                else if (k == 4)
-                        mp = f;
-                else if (k > 5 && strcmp(f, "-") == 0) {
-                        type = strtok_r(NULL, " ", &save);
-                        break;
-                }
-        }
-        if (!mp || !type)
-                return -EBADMSG;
-        sbx_mountinfo_unescape(mp);
-        sbx_mountinfo_unescape(fsroot);
-        *ret_id = id;
-        if (ret_dev)
-                *ret_dev = dev;
-        if (ret_fsroot)
-                *ret_fsroot = fsroot;
-        *ret_mount = mp;
-        *ret_type = type;
-        return 0;
-}
-
 static int mountinfo_line(char *line, unsigned long long *ret_id, char **ret_mount, char **ret_type) {
-        return mountinfo_fields(line, ret_id, NULL, NULL, ret_mount, ret_type);
+        return sbx_mountinfo_fields(line, ret_id, NULL, NULL, ret_mount, ret_type);
 }
 
 int sbx_mountinfo_kernel_mount(const char *mountinfo, const char *root, unsigned long long holder_id,
@@ -392,7 +356,7 @@ int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long l
                 struct mount_row row;
                 char *type;
 
-                if (mountinfo_fields(line, &row.id, &row.dev, &row.fsroot, &row.mp, &type) < 0 || !row.dev ||
+                if (sbx_mountinfo_fields(line, &row.id, &row.dev, &row.fsroot, &row.mp, &type) < 0 || !row.dev ||
                     !row.fsroot || row.fsroot[0] != '/')
                         return -EBADMSG;
                 if (n == cap) {
@@ -453,35 +417,11 @@ int sbx_mountinfo_alias(const char *mountinfo, const char *path, unsigned long l
 
 /* /proc/self/mountinfo, whole, NUL-terminated, into *ret (caller frees); -errno. */
 static int read_mountinfo(char **ret) {
-        _cleanup_free_ char *text = NULL;
-        _cleanup_close_ int fd = -1;
-        size_t len = 0, cap = 0;
+        _cleanup_close_ int fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
 
-        fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
         if (fd < 0)
                 return -errno;
-        for (;;) {
-                ssize_t n;
-
-                if (cap - len < 4096) {
-                        char *t = realloc(text, cap + 65536);
-                        if (!t)
-                                return -ENOMEM;
-                        text = t;
-                        cap += 65536;
-                }
-                n = read(fd, text + len, cap - len - 1);
-                if (n < 0 && errno == EINTR)
-                        continue;
-                if (n < 0)
-                        return -errno;
-                if (n == 0)
-                        break;
-                len += (size_t) n;
-        }
-        text[len] = '\0';
-        *ret = sbx_steal_ptr(&text);
-        return 0;
+        return sbx_mountinfo_read_fd(fd, ret);
 }
 
 /* The number of mounts whose mount point is path (stacked ones, hidden ones included). */
@@ -668,7 +608,7 @@ static bool mountinfo_holds(const char *mountinfo, unsigned long long id, const 
                         continue;
                 copy = strndup(line, strcspn(line, "\n"));
                 /* unreadable: not a table to read again for (the readers refuse it) */
-                if (!copy || mountinfo_fields(copy, &v, NULL, NULL, &mp, &type) < 0)
+                if (!copy || sbx_mountinfo_fields(copy, &v, NULL, NULL, &mp, &type) < 0)
                         return true;
                 return sbx_path_beneath(path, mp);
         }

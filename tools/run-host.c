@@ -22,6 +22,7 @@
 #include "run-exec.h"
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-mountinfo.h"
 #include "sbx-procfs.h"
 #include "sbx-realpath.h"
 
@@ -362,50 +363,27 @@ static const char *const local_fs_types[] = {
         "smackfs",  "nsfs",    "overlay",  "rpc_pipefs", "nfsd",    "resctrl",
 };
 
-static bool local_fs_type(const char *type, size_t n) {
+static bool local_fs_type(const char *type) {
         for (size_t i = 0; i < SBX_ELEMENTSOF(local_fs_types); i++)
-                if (strlen(local_fs_types[i]) == n && memcmp(type, local_fs_types[i], n) == 0)
+                if (strcmp(type, local_fs_types[i]) == 0)
                         return true;
         return false;
 }
 
 int sbx_run_mounts_may_hang(const char *mountinfo) {
+        _cleanup_free_ char *copy = strdup(mountinfo);
+        char *save = NULL;
         bool hang = false;
 
-        for (const char *line = mountinfo; *line;) {
-                const char *end = strchrnul(line, '\n'), *type = NULL;
-                unsigned field = 0;
+        if (!copy)
+                return -ENOMEM;
+        for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                unsigned long long id;
+                char *mp, *type;
 
-                /* "id parent major:minor root mount-point options [optional...] - type source
-                 * super-options": the type follows the first "-" field past the sixth */
-                for (const char *f = line; f < end;) {
-                        const char *e = memchr(f, ' ', (size_t) (end - f));
-
-                        if (!e)
-                                e = end;
-                        if (e > f) {
-                                if (field > 5 && e - f == 1 && *f == '-') {
-                                        type = e;
-                                        break;
-                                }
-                                field++;
-                        }
-                        f = e + (e < end);
-                }
-                if (type) {
-                        const char *t = type;
-                        size_t n;
-
-                        while (t < end && *t == ' ')
-                                t++;
-                        n = strcspn(t, " \n");
-                        type = n > 0 ? t : NULL;
-                        if (type && !local_fs_type(type, n))
-                                hang = true;
-                }
-                if (!type && end > line)
+                if (sbx_mountinfo_fields(line, &id, NULL, NULL, &mp, &type) < 0)
                         return -EBADMSG;
-                line = *end ? end + 1 : end;
+                hang |= !local_fs_type(type);
         }
         return hang;
 }
@@ -426,7 +404,6 @@ static struct {
  * read. */
 static bool mounts_may_hang(void) {
         _cleanup_free_ char *text = NULL;
-        size_t len = 0, cap = 0;
         struct timespec ts;
         int64_t now;
 
@@ -451,27 +428,8 @@ static bool mounts_may_hang(void) {
                 return true;
         mounts.polled = now;
         mounts.may_hang = true;
-        for (;;) {
-                ssize_t n;
-
-                if (cap - len < 4096) {
-                        char *t = realloc(text, cap + 65536);
-
-                        if (!t)
-                                return true;
-                        text = t;
-                        cap += 65536;
-                }
-                n = read(mounts.fd, text + len, cap - len - 1);
-                if (n < 0 && errno == EINTR)
-                        continue;
-                if (n < 0)
-                        return true;
-                if (n == 0)
-                        break;
-                len += (size_t) n;
-        }
-        text[len] = '\0';
+        if (sbx_mountinfo_read_fd(mounts.fd, &text) < 0)
+                return true;
         mounts.may_hang = sbx_run_mounts_may_hang(text) != 0;
         return mounts.may_hang;
 }
