@@ -31,8 +31,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (sbx_classifier_new(d, &c, NULL) < 0 || sbx_classify_feed(c, data, size) < 0 ||
             sbx_classify_finish(c, &st, &res, NULL) < 0)
                 abort();
-        /* every denial signature, fed back as stderr, is found */
-        if (d->n_denial > 0 && d->n_rules == 0) {
+        /* every denial signature, fed back as stderr, is found; but one that names a call on an
+         * internet socket with its address and port, which is never a file's denial
+         * (sbx_denial_line_names_socket(), bcc8e0a) */
+        if (d->n_denial > 0 && d->n_rules == 0 && !sbx_denial_line_names_socket(d->denial[0], strlen(d->denial[0]))) {
                 struct sbx_classifier *c2 = NULL;
                 if (sbx_classifier_new(d, &c2, NULL) < 0 || sbx_classify_feed(c2, d->denial[0], strlen(d->denial[0])) < 0 ||
                     sbx_classify_finish(c2, &st, &res, NULL) < 0 || res.verdict != SBX_VERDICT_DENIED)
