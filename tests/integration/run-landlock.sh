@@ -220,6 +220,12 @@ class XattrArgs(ctypes.Structure):
 xa = XattrArgs(ctypes.addressof(val), 1, 0)
 res["fchmodat2"] = call(452, AT_FDCWD, path, 0o777, 0)
 res["setxattrat"] = call(463, AT_FDCWD, path, 0, b"user.sbx", ctypes.byref(xa), ctypes.sizeof(xa))
+res["removexattrat"] = call(466, AT_FDCWD, path, 0, b"user.sbx-old")
+class FileAttr(ctypes.Structure):
+    _fields_ = [("xflags", ctypes.c_uint64), ("extsize", ctypes.c_uint32), ("nextents", ctypes.c_uint32),
+                ("projid", ctypes.c_uint32), ("cowextsize", ctypes.c_uint32)]
+fa = FileAttr(0x40, 0, 0, 0, 0)  # FS_XFLAG_NOATIME
+res["file_setattr"] = call(469, AT_FDCWD, path, ctypes.byref(fa), ctypes.c_size_t(ctypes.sizeof(fa)), 0)
 res["io_uring_setup"] = call(425, 8, ctypes.create_string_buffer(120))
 if platform.machine() == "x86_64":
     res["x32 chmod"] = call(90 | 0x40000000, path, 0o777)
@@ -257,11 +263,29 @@ except OSError as e:
 for k, v in res.items():
     print(k, errno.errorcode.get(v, v))
 PY
+# the file's extended attributes and inode flags, as the host sees them
+cat >"$T/attrs.py" <<'PY'
+import array, fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+flags = array.array("i", [0])
+try:
+    fcntl.ioctl(fd, 0x80086601, flags)  # FS_IOC_GETFLAGS
+except OSError:
+    flags[0] = -1
+try:
+    names = sorted(os.listxattr(fd))
+except OSError:
+    names = ["?"]
+print(flags[0], names)
+PY
 echo data >"$T/rawfile"
+# an attribute for removexattrat to remove (where the file system keeps user attributes)
+"$PY" -c 'import os, sys; os.setxattr(sys.argv[1], "user.sbx-old", b"1")' "$T/rawfile" 2>/dev/null || true
 before=$(stat -c '%a %Y' "$T/rawfile")
+attrs_before=$("$PY" "$T/attrs.py" "$T/rawfile")
 out=$("$L" --mode read-only -- "$PY" "$T/raw.py" "$T/rawfile" 2>&1)
-for want in "fchmodat2 EACCES" "setxattrat EACCES" "io_uring_setup EPERM" "FS_IOC_SETFLAGS EACCES" "TIOCSTI EPERM" \
-        "TIOCSTI-notty EPERM"; do
+for want in "fchmodat2 EACCES" "setxattrat EACCES" "removexattrat EACCES" "file_setattr EACCES" \
+        "io_uring_setup EPERM" "FS_IOC_SETFLAGS EACCES" "TIOCSTI EPERM" "TIOCSTI-notty EPERM"; do
         check "read-only seccomp: $want" grep -qx "$want" <<<"$out"
 done
 if [ "$(uname -m)" = x86_64 ]; then
@@ -273,6 +297,8 @@ if [ "$(uname -m)" = x86_64 ]; then
         fi
 fi
 check "read-only seccomp: the file's mode and times are unchanged" test "$(stat -c '%a %Y' "$T/rawfile")" = "$before"
+check "read-only seccomp: the file's extended attributes and inode flags are unchanged ($attrs_before)" \
+        test "$("$PY" "$T/attrs.py" "$T/rawfile")" = "$attrs_before"
 out=$("$L" --mode workspace-write --write "$T" -- "$PY" "$T/raw.py" "$T/rawfile" 2>&1)
 check "workspace-write seccomp: TIOCSTI is refused" grep -qx "TIOCSTI EPERM" <<<"$out"
 check "workspace-write seccomp: TIOCSTI is refused by the filter itself" grep -qx "TIOCSTI-notty EPERM" <<<"$out"
