@@ -460,6 +460,27 @@ static const struct call calls[] = {
         { "fchmodat", { 0, 0, 04755 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "fchownat", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "fsetxattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        /* every other metadata syscall Landlock does not govern (those a libseccomp does not
+         * know by name, setxattrat, removexattrat, file_setattr, run-landlock.sh calls raw) */
+        { "chmod", { 0, 0644 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fchmod", { 3, 0644 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fchmodat2", { 0, 0, 0644 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "chown", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "lchown", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fchown", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "chown32", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "lchown32", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fchown32", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "utime", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "utimes", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "futimesat", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "utimensat", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "utimensat_time64", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "setxattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "lsetxattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "removexattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "lremovexattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "fremovexattr", { 0 }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "io_uring_setup", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "io_uring_enter", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
@@ -575,13 +596,13 @@ static uint32_t want_setid_only(const struct call *c) {
  * read-only refuses (the chmod, chown, utime and xattr syscalls, the inode-changing ioctls) refused
  * with EROFS instead, as bubblewrap's read-only binds do; chmod whatever the mode. */
 static uint32_t want_seal_read_only(const struct call *c) {
-        /* an inode change through a descriptor: refused in Landlock's read-only alone, or of type
-         * 0x94 (btrfs, FICLONE), after the keyring commands */
-        bool metadata = strcmp(c->name, "ioctl") == 0 && !is_keyring_call(c) &&
+        /* a metadata change (a syscall, or an ioctl on a descriptor): refused in Landlock's
+         * read-only alone, or an ioctl of type 0x94 (btrfs, FICLONE), after the keyring commands */
+        bool ioctl = strcmp(c->name, "ioctl") == 0;
+        bool metadata = !is_keyring_call(c) &&
                         ((c->read_only == ERRNO(EACCES) && c->workspace_write == SECCOMP_RET_ALLOW) ||
-                         ((c->args[1] >> 8) & 0xff) == 0x94);
-        static const char *const calls_refused[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "fchownat",
-                                                     "fsetxattr" };
+                         (ioctl && ((c->args[1] >> 8) & 0xff) == 0x94));
+        static const char *const calls_refused[] = { "chmod", "fchmod", "fchmodat", "fchmodat2" };
 
         if (metadata)
                 return ERRNO(EROFS);
