@@ -332,6 +332,24 @@ static size_t call_after(const char *s, size_t n, char *out, size_t size) {
         return put(out, size, s + a, e - a);
 }
 
+/* A field that is a C call on the name, its argument as it is: ninja's "ninja: error:
+ * mkdir(/x/d): Read-only file system" and "remove(/x/f): ..." (disk_interface.cc). The call is an
+ * identifier starting the field, the field ends with its ')'; the argument (the first, before a
+ * comma) holds no parenthesis and looks like a path. */
+static size_t call_field(const char *f, size_t fl, char *out, size_t size) {
+        size_t i = 0, e;
+
+        while (i < fl && (sbx_ascii_alpha((unsigned char) f[i]) || f[i] == '_' || (i > 0 && isdigit((unsigned char) f[i]))))
+                i++;
+        if (i == 0 || i + 2 >= fl || f[i] != '(' || f[fl - 1] != ')')
+                return 0;
+        for (e = ++i; e < fl - 1 && f[e] != ',' && f[e] != '(' && f[e] != ')'; e++)
+                ;
+        if (e == i || f[e] == '(' || (f[e] == ')' && e != fl - 1) || !path_like(f + i, e - i))
+                return 0;
+        return put(out, size, f + i, e - i);
+}
+
 static size_t word_count(const char *s, size_t n) {
         size_t w = 0;
         bool in = false;
@@ -346,10 +364,12 @@ static size_t word_count(const char *s, size_t n) {
 }
 
 /* "cannot create X", "Can't open X", "could not lock config file X": a verb phrase whose object
- * is its last word; also GCC's "opening dependency file X" (-MF), "opening output file X" (-E). */
+ * is its last word; also GCC's "opening dependency file X" (-MF), "opening output file X" (-E),
+ * ninja's "creating build directory X". */
 static bool verb_phrase(const char *s, size_t n) {
         static const char *const verbs[] = {
                 "cannot ", "can't ", "could not ", "couldn't ", "unable to ", "failed to ", "error ", "opening ",
+                "creating ",
         };
 
         /* patch's "**** Can't create temporary file X " */
@@ -872,6 +892,9 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
                                 break; /* what was thrown, not a file */
                         } else if (words == 1) {
                                 size_t k;
+
+                                if ((k = call_field(f, fl, out, size)) > 0)
+                                        return k;
 
                                 /* dash's "cannot create /etc/a: b", a name with ": " printed as it
                                  * is: from the phrase's absolute word on (not "b", a relative

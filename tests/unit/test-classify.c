@@ -871,6 +871,19 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "java.io.IOException.txt: Permission denied", "Permission denied", "java.io.IOException.txt" },
                 { "x: Permission denied: f(a b)", "Permission denied", "" },
                 { "x: some words, Permission denied", "Permission denied", "" },
+                /* ninja names the file in a call, "mkdir(X)", "remove(X)", and the build directory
+                 * after its kind: the name ("mkdir(/etc/bd)" joined to the cwd, a workspace path,
+                 * and none for the second line: as nobody, a directory the host refuses read as
+                 * denied) */
+                { "ninja: error: mkdir(/etc/bd): Read-only file system", "Read-only file system", "/etc/bd" },
+                { "ninja: error: remove(/etc/o): Permission denied", "Permission denied", "/etc/o" },
+                { "ninja: error: remove(sub/o.o): Permission denied", "Permission denied", "sub/o.o" },
+                { "ninja: error: creating build directory /etc/bd: Read-only file system", "Read-only file system",
+                  "/etc/bd" },
+                { "x: fopen(/etc/e,w): Permission denied", "Permission denied", "/etc/e" },
+                { "x: f(a): Permission denied", "Permission denied", "f(a)" },
+                { "x: f(a(/etc/b)): Permission denied", "Permission denied", "f(a(/etc/b))" },
+                { "x: (/etc/b): Permission denied", "Permission denied", "(/etc/b)" },
                 /* Rust's `X` (cargo): the name without its backticks (it was read as a relative
                  * name, "`/x`" joined to the cwd: a workspace path) */
                 { "failed to create directory `/etc/demo`: Permission denied", "Permission denied", "/etc/demo" },
@@ -1678,6 +1691,13 @@ static void test_classify_host_refuses(void **state) {
         assert_verdict(run_landlock_in(&ctx, "Can't open \"/ro/e\" for writing, Permission denied\n"
                                              "40B7:error:8000000D:system library:BIO_new_file:Permission denied:"
                                              "../crypto/bio/bss_file.c:67:calling fopen(/ro/e, wb)\n"), "task_failure");
+        /* ninja's call on the name and its build directory (they read as denied, the path
+         * "mkdir(/ro/bd)" a workspace name and the second line naming none) */
+        assert_verdict(run_landlock_in(&ctx, "ninja: error: mkdir(/ro/bd): Permission denied\n"
+                                             "ninja: error: creating build directory /ro/bd: Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "ninja: error: remove(/ro/o): Permission denied\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "ninja: error: mkdir(/etc/bd): Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "Permission denied\n"), "denied");
         /* the program named by its path first (gcc's /usr/bin/ld) is not what the line tells of */
         assert_verdict(run_landlock_in(&ctx, "/usr/bin/ld: cannot open output file /ro/a.out: Permission denied\n"),
