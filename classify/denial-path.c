@@ -966,6 +966,14 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
 }
 
 
+/* Whether the last ": "-separated field of s[0..n), the sentence a full stop ends at s[n], is a
+ * verb phrase. */
+static bool sentence_phrase(const char *s, size_t n) {
+        size_t start = field_start(s, n);
+
+        return start < n && verb_phrase(s + start, n - start);
+}
+
 /* The path before "<path>: <signature>". */
 static size_t before(const char *s, size_t n, char *out, size_t size) {
         size_t k;
@@ -976,7 +984,9 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
          * its name, ended by a comma; nothing else is read before a comma */
         if (n > 0 && s[n - 1] == ',')
                 return phrase_quoting(s, n - 1, out, size);
-        if (n == 0 || s[n - 1] != ':')
+        /* a verb phrase ended by a full stop, ninja's "WriteFile(X): Unable to create file.
+         * <strerror>": read as if a ':' ended it */
+        if (n == 0 || !(s[n - 1] == ':' || (s[n - 1] == '.' && sentence_phrase(s, n - 1))))
                 return 0;
         n--;
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))

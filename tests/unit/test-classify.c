@@ -880,6 +880,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "ninja: error: remove(sub/o.o): Permission denied", "Permission denied", "sub/o.o" },
                 { "ninja: error: creating build directory /etc/bd: Read-only file system", "Read-only file system",
                   "/etc/bd" },
+                /* ... and a file it could not write after a sentence with a full stop (none) */
+                { "ninja: error: WriteFile(/etc/r.rsp): Unable to create file. Permission denied", "Permission denied",
+                  "/etc/r.rsp" },
+                { "x: cannot create /etc/x. Read-only file system", "Read-only file system", "/etc/x" },
+                { "x: Sorry. Permission denied", "Permission denied", "" },
+                { "x: /etc/y. Permission denied", "Permission denied", "" },
                 { "x: fopen(/etc/e,w): Permission denied", "Permission denied", "/etc/e" },
                 { "x: f(a): Permission denied", "Permission denied", "f(a)" },
                 { "x: f(a(/etc/b)): Permission denied", "Permission denied", "f(a(/etc/b))" },
@@ -1697,6 +1703,8 @@ static void test_classify_host_refuses(void **state) {
                                              "ninja: error: creating build directory /ro/bd: Permission denied\n"),
                        "task_failure");
         assert_verdict(run_landlock_in(&ctx, "ninja: error: remove(/ro/o): Permission denied\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "ninja: error: WriteFile(/ro/r.rsp): Unable to create file. Permission denied\n"),
+                       "task_failure");
         assert_verdict(run_landlock_in(&ctx, "ninja: error: mkdir(/etc/bd): Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "Permission denied\n"), "denied");
         /* the program named by its path first (gcc's /usr/bin/ld) is not what the line tells of */
