@@ -1069,6 +1069,21 @@ static bool python_pair_renames(const struct sbx_classifier *c, const char *line
                 (strstr(line, "' -> '/") && !tells_cross_device(line) && !python_source_links(c)));
 }
 
+/* The length of the first field and its ": " when the text before a signature, line[0..ss), is
+ * "<field>: : System Error: ": CMake's cmSystemTools::ReportLastSystemError(""), an empty message
+ * then the errno text, printed right after the line that names the file with the same first field:
+ *     CMake Error: Cannot open file for write: /x/LastTest.log.tmp1234
+ *     CMake Error: : System Error: Permission denied
+ * 0 when it is not so. */
+static size_t system_error_prefix(const char *line, size_t ss) {
+        static const char tail[] = ": : System Error: ";
+        const size_t t = sizeof(tail) - 1;
+
+        if (ss <= t || memcmp(line + ss - t, tail, t) != 0 || memmem(line, ss - t, ": ", 2))
+                return 0;
+        return ss - t + 2;
+}
+
 /* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and
  * the name on the cause before it:
  *     error: failed to write /ws/p/Cargo.lock
@@ -1098,6 +1113,16 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
 
         if (!c->look)
                 return 0;
+        if ((k = system_error_prefix(line, ss)) > 0) {
+                /* CMake's: the line just before, with the same first field, names the file */
+                look_window(c, win, &end, &partial);
+                nl = end;
+                if (!line_before(win, &end, partial, &ls, &ll) || memchr(ls, '\n', (size_t) (win + nl - 1 - ls)) ||
+                    ll <= k || memcmp(ls, line, k) != 0)
+                        return 0;
+                cl = ll;
+                goto join;
+        }
         num = cause_number(line, ss, &k);
         if (num < 0)
                 for (k = 0; k < ss && (line[k] == ' ' || line[k] == '\t'); k++)
@@ -1117,6 +1142,7 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
         } else if (!continued(win, ls, (size_t) (win + nl - 1 - ls), k))
                 return 0;
         cl = ll - at;
+join:
         if (cl + 2 + strlen(line + ss) >= sizeof(joined) || memchr(ls + at, '\0', cl))
                 return 0;
         memcpy(joined, ls + at, cl);

@@ -405,9 +405,10 @@ static size_t name_end(const char *f, size_t i, size_t fl) {
 }
 
 /* Whether s[0..n) starts with a preposition and a blank: after a kind word it places the thing
- * ("Cannot create temporary file in ./", GCC's libiberty), and the name is the phrase's last word. */
+ * ("Cannot create temporary file in ./", GCC's libiberty), or tells what it is for (CMake's
+ * "Cannot open file for write: X"), and the name is the phrase's last word or the next field. */
 static bool preposition_first(const char *s, size_t n) {
-        static const char *const preps[] = { "in ", "at ", "on ", "under ", "into ", "within " };
+        static const char *const preps[] = { "in ", "at ", "on ", "under ", "into ", "within ", "for " };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(preps); i++)
                 if (n > strlen(preps[i]) && strncasecmp(s, preps[i], strlen(preps[i])) == 0)

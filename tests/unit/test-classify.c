@@ -887,6 +887,10 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "x: Sorry. Permission denied", "Permission denied", "" },
                 { "x: /etc/y. Permission denied", "Permission denied", "" },
                 { "x: fopen(/etc/e,w): Permission denied", "Permission denied", "/etc/e" },
+                /* a kind word and what it is for, then the name in a field of its own ("for write:
+                 * /etc/l.tmp1" was read as a name holding ": ") */
+                { "CMake Error: Cannot open file for write: /etc/l.tmp1: Permission denied", "Permission denied",
+                  "/etc/l.tmp1" },
                 { "x: f(a): Permission denied", "Permission denied", "f(a)" },
                 { "x: f(a(/etc/b)): Permission denied", "Permission denied", "f(a(/etc/b))" },
                 { "x: (/etc/b): Permission denied", "Permission denied", "(/etc/b)" },
@@ -1245,6 +1249,18 @@ static void test_classify_rust_cause_chain_names_the_path(void **state) {
                 /* not aligned so, or a blank line between: none, as before */
                 { "x: cannot create /etc/d\n  Permission denied\n", "", true },
                 { "error:  cannot create /etc/f\n\n        Permission denied\n", "", true },
+                /* CMake's system error after an empty message, the file on the line just before
+                 * with the same first field (it was none: ctest -O, configure_file's stream) */
+                { "CMake Error: Cannot open file for write: /ws/b/l.tmp1\nCMake Error: : System Error: Permission denied\n",
+                  "/ws/b/l.tmp1", false },
+                { "CMake Error: Cannot open file for write: /etc/l.tmp1\nCMake Error: : System Error: Permission denied\n",
+                  "/etc/l.tmp1", true },
+                /* another first field, a blank line between, a message that is not empty: none */
+                { "x: Cannot open file for write: /ws/a\nCMake Error: : System Error: Permission denied\n", "", true },
+                { "CMake Error: Cannot open file for write: /ws/a\n\nCMake Error: : System Error: Permission denied\n", "",
+                  true },
+                { "CMake Error: Cannot open file for write: /ws/a\nCMake Error: so it: System Error: Permission denied\n", "",
+                  true },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
