@@ -204,18 +204,24 @@ static bool runner_own_group;
  * foreground group before that (held since sbx's start) never reached the command. */
 static volatile sig_atomic_t child_made;
 
+/* sbx leads its session (`ssh -t host sbx run ...`, a terminal emulator's command): a hangup of
+ * its controlling terminal is sent by the kernel to the session's leader alone. */
+static volatile sig_atomic_t session_leader;
+
 /* A signal the terminal sent to the whole foreground group already reached the command (unless
  * the runner left that group); one sent to sbx alone is forwarded by the supervision loop. So is
- * a SIGALRM from the kernel, which is sbx's own timer (one set before sbx was executed). A
- * terminal resize is the exception: the command heard it, but its stderr pseudo-terminal still has
- * the old size, so sbx resizes that and sends SIGWINCH again (the command may have read the size
- * before sbx set it). A kill(1) arriving while the kernel's is pending merges into it, so the
- * resize cannot wait for one sent to sbx alone. */
+ * a SIGALRM from the kernel, which is sbx's own timer (one set before sbx was executed), and a
+ * SIGHUP from the kernel when sbx leads its session: the terminal hung up, and only the leader
+ * hears of it (the command ran on to its end, where without sbx it would have led the session and
+ * died of it). A terminal resize is the exception: the command heard it, but its stderr
+ * pseudo-terminal still has the old size, so sbx resizes that and sends SIGWINCH again (the
+ * command may have read the size before sbx set it). A kill(1) arriving while the kernel's is
+ * pending merges into it, so the resize cannot wait for one sent to sbx alone. */
 static void record_signal(int sig, siginfo_t *si, void *uctx) {
         int saved = errno;
         (void) uctx;
         if (si && si->si_code == SI_KERNEL && !runner_own_group && child_made && sig != SIGALRM &&
-            !(sig == SIGWINCH && stderr_pty_master >= 0))
+            !(sig == SIGWINCH && stderr_pty_master >= 0) && !(sig == SIGHUP && session_leader))
                 return;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++)
                 if (forwarded[i] == sig)
@@ -378,6 +384,7 @@ static void install_forwarding(void) {
         else
                 sigprocmask(SIG_SETMASK, NULL, &saved.mask);
         supervisor_pid = getpid();
+        session_leader = getsid(0) == supervisor_pid;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forwarded); i++) {
                 /* held (sbx_run_signals_hold()), a signal is installed and its old disposition
                  * read in one call: one the caller ignores is put back at once, and a signal that

@@ -132,6 +132,26 @@ except OSError:
 os.waitpid(pid, 0)
 print("heard" if os.path.exists(ws + "/w") else "not heard")
 PY
+# hangup.py SBX WS SELECTION...: sbx leads the session of a pseudo-terminal (as under `ssh -t
+# host sbx run ...`) and runs a command that traps SIGHUP into WS/hup; the terminal hangs up (its
+# master is closed); prints sbx's exit status and whether the command heard of it
+cat >"$T/hangup.py" <<'PY'
+import os, pty, sys, time
+sbx, ws, sel = sys.argv[1], sys.argv[2], sys.argv[3:]
+os.makedirs(ws, exist_ok=True)
+script = 'trap "echo hup > \\"$1/hup\\"; exit 7" HUP; touch "$1/ready"; i=0; while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done'
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sbx, [sbx, "run"] + sel + ["--root", ws, "--", "sh", "-c", script, "sh", ws])
+for _ in range(100):
+    if os.path.exists(ws + "/ready"):
+        break
+    time.sleep(0.05)
+time.sleep(0.2)
+os.close(fd)
+_, st = os.waitpid(pid, 0)
+print("%d %s" % (os.waitstatus_to_exitcode(st), "heard" if os.path.exists(ws + "/hup") else "not-heard"))
+PY
 
 # sel B: the selection options of backend B ("none" = unconfined)
 sel() {
@@ -383,6 +403,13 @@ os.execv(sys.argv[1], sys.argv[1:])' "$SBX_BIN" run $(sel "$b") -- grep '^SigIgn
                 test "${out##* }" = ok
         out=$(timeout 60 "$PY" "$T/winch.py" "$SBX_BIN" "$T/winch-$b" $(sel "$b"))
         t_check "$b: a terminal resize reaches the command (SIGWINCH: $out)" test "$out" = heard
+        # a hangup of the terminal whose session sbx leads reaches sbx alone (the kernel signals
+        # only the session's leader): sbx passes it on, and the command ends as without sbx.
+        # Under Landlock and unconfined the command ran on to its end, sbx taking that SIGHUP
+        # for the terminal's own signal to the whole foreground group (exit 0, not heard)
+        out=$(timeout 60 "$PY" "$T/hangup.py" "$SBX_BIN" "$T/hup-$b" $(sel "$b"))
+        t_check "$b: a hangup of sbx's terminal reaches the command (its HUP trap's status 7: $out)" \
+                test "$out" = "7 heard"
         if [ "$b" = bwrap ]; then
                 # no job control above sbx (script's session): the stop is dropped, nothing hangs
                 mkdir -p "$T/jc-orphan"
