@@ -804,6 +804,7 @@ static _Noreturn void exec_command(char **argv, int err_fd, const char *cwd, con
         if (own_group)
                 (void) setpgid(0, 0);
         sbx_run_xfsz_restore_in_child();
+        sbx_run_umask_restore_in_child();
         /* what the caller ignores, ignored again (reset by the keeper, SIGCHLD by the recording) */
         for (size_t i = 0; i < SBX_ELEMENTSOF(record_ignorable); i++)
                 if (sigismember(&record_caller_ignored, record_ignorable[i]) == 1)
@@ -1437,7 +1438,7 @@ static int fixtures_record(int argc, char **argv) {
         char meta[4096];
         size_t alen = 0;
         int r, status = SBX_EXIT_OK;
-        bool kept = false;
+        bool kept = false, written;
         struct sbx_json j;
 
         r = record_parse(argc, argv, &rec.a);
@@ -1459,7 +1460,11 @@ static int fixtures_record(int argc, char **argv) {
         if (record_stop)
                 return record_finish(&rec, status, false);
         kept = true;
-        if (record_keep(&rec, argv_json, alen, meta, &status)) {
+        /* the case is the caller's: its umask, as for any file it makes */
+        sbx_run_umask_for_caller(true);
+        written = record_keep(&rec, argv_json, alen, meta, &status);
+        sbx_run_umask_for_caller(false);
+        if (written) {
                 sbx_json_begin(&j, stdout);
                 sbx_json_str(&j, "case", rec.a.case_dir);
                 sbx_json_str(&j, "backend", rec.a.backend);

@@ -273,7 +273,9 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
 static int open_in_workspace(int dfd, const char *name, const char **why) {
         int fd;
 
+        sbx_run_umask_for_caller(true); /* the caller's file: its umask, as a shell's > would */
         fd = openat(dfd, name, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
+        sbx_run_umask_for_caller(false);
         if (fd < 0 && errno == ELOOP)
                 *why = "it is a symlink in the workspace (a command could have made it)";
         if (fd >= 0) {
@@ -370,7 +372,9 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
         struct statfs sfs;
         int fd, lfd;
 
+        sbx_run_umask_for_caller(true);
         fd = openat(dfd, name, O_WRONLY | create | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0644);
+        sbx_run_umask_for_caller(false);
         if (fd < 0 && errno != ELOOP && errno != ENXIO)
                 return -errno;
         if (fstat(dfd, &dst) < 0) {

@@ -268,6 +268,7 @@ static _Noreturn void approver_exec(pid_t keeper, void *userdata) {
                 e = errno;
         else {
                 sigprocmask(SIG_SETMASK, &s->mask, NULL);
+                sbx_run_umask_restore_in_child();
                 execve(s->path, s->argv, s->envp);
                 e = errno;
         }

@@ -487,6 +487,28 @@ void sbx_run_xfsz_restore_in_child(void) {
                 (void) sigaction(SIGXFSZ, &xfsz.old, NULL);
 }
 
+/* The caller's umask, while sbx makes its own files under 0077 (sbx_run_umask_private()). */
+static struct {
+        bool valid;
+        mode_t caller;
+} own_umask;
+
+void sbx_run_umask_private(void) {
+        if (!own_umask.valid) {
+                own_umask.caller = umask(0077);
+                own_umask.valid = true;
+        }
+}
+
+void sbx_run_umask_for_caller(bool caller) {
+        if (own_umask.valid)
+                (void) umask(caller ? own_umask.caller : 0077);
+}
+
+void sbx_run_umask_restore_in_child(void) {
+        sbx_run_umask_for_caller(true);
+}
+
 int sbx_run_signals_restore(void) {
         sigset_t old;
         int mask, sig = 0;
@@ -1583,6 +1605,7 @@ static __attribute__((noinline)) pid_t spawn_child(const struct spawn_req *req) 
                 if ((req->lifeline_r < 0 && prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) || getppid() != supervisor)
                         _exit(EXIT_FAILURE);
                 reset_signals_in_child();
+                sbx_run_umask_restore_in_child();
                 /* the guard's group (guard_start()): the guard ended, the run does not start;
                  * without a guard, a group of its own */
                 if (runner_own_group && setpgid(0, guard_pid) < 0)

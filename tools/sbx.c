@@ -148,6 +148,7 @@ int main(int argc, char **argv) {
          * killed `sbx probe`, `session start` and `audit prune` silently (exit 153, a probe's
          * temporary file left behind). What sbx executes gets the caller's disposition back. */
         sbx_run_xfsz_ignore();
+        sbx_run_umask_private();
         for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++)
                 if (strcmp(argv[1], verbs[i].name) == 0)
                         return output_checked(argv[1], run_verb(verbs[i].fn, argc - 1, argv + 1));

@@ -701,6 +701,64 @@ PY
                 test "${missed%% *}" = 0
 fi
 
+# umask 0777 (or 0277) when sbx starts: its own files are private and usable all the same (the
+# database and its directories, the probe cache, the Landlock temp area), the command gets the
+# caller's umask, and the verdict record follows it. A first run made a database of mode 0000
+# that refused every later run of an ordinary user ("Permission denied", even under umask 022),
+# the probe of the chain failed ("cannot set up its directories": SANDBOX_UNAVAILABLE), and the
+# temp area was refused as "not the private directory sbx made".
+WHO_UM=(root)
+t_is_root && "${T_NOBODY[@]}" true 2>/dev/null && WHO_UM+=(nobody)
+for who in "${WHO_UM[@]}"; do
+        for um in 0777 0277; do
+                U=$T/umask-$who-$um
+                mkdir -p "$U/ws" "$U/tmp" "$U/home"
+                pre=()
+                if [ "$who" = nobody ]; then
+                        chown -R 65534:65534 "$U"
+                        pre=("${T_NOBODY[@]}")
+                fi
+                chmod 755 "$U"
+                um_run() { # um_run UMASK SBX-RUN-ARGS...: as $who, in $U/ws, under UMASK
+                        local m=$1
+                        shift
+                        (cd "$U/ws" && "${pre[@]}" env HOME="$U/home" XDG_CACHE_HOME="$U/home/.cache" TMPDIR="$U/tmp" \
+                                bash -c 'umask "$0"; exec "$@"' "$m" "$SBX_BIN" run --db "$U/home/state/a.db" --root "$U/ws" "$@")
+                }
+                bad=""
+                # the chain, probed afresh, then each backend; each run writes its umask in the
+                # workspace and tries a write beside it
+                for sel in chain landlock bwrap; do
+                        rm -f "$U/ws/umask-$sel" "$U/outside-$sel"
+                        args=()
+                        [ $sel = chain ] || args=(--backend $sel)
+                        um_run $um "${args[@]}" --mode workspace-write --verdict-json "$U/ws/v-$sel.json" -- \
+                                sh -c 'umask > "$1"; touch "$2"; exit 0' sh "$U/ws/umask-$sel" "$U/outside-$sel" \
+                                >/dev/null 2>"$T/um.err"
+                        rc=$?
+                        row=$(sqlite3 -separator ' ' "$U/home/state/a.db" "SELECT state, verdict FROM executions ORDER BY id DESC LIMIT 1" 2>&1)
+                        [ $rc = 0 ] && [ "$(cat "$U/ws/umask-$sel" 2>/dev/null)" = "$um" ] && [ ! -e "$U/outside-$sel" ] &&
+                                [ "$row" = "completed success" ] || bad="$bad $sel: exit $rc, row '$row', umask '$(cat "$U/ws/umask-$sel" 2>/dev/null)', $([ -e "$U/outside-$sel" ] && echo "OUTSIDE WRITTEN, ")'$(head -c 200 "$T/um.err")';"
+                done
+                t_check "$who, umask $um: the chain (probed afresh) and each backend ran confined and recorded, the command with umask $um${bad:+:$bad}" \
+                        test -z "$bad"
+                modes=$(cd "$U/home" && stat -c '%a %n' state state/a.db .cache/sbx "$(ls -d .cache/sbx/* | head -1)" 2>&1 | tr '\n' ' ')
+                t_check "$who, umask $um: the database, its directory and the probe cache are private, not $um's ($modes)" \
+                        test "$modes" = "700 state 600 state/a.db 700 .cache/sbx 600 $(cd "$U/home" && ls -d .cache/sbx/* | head -1) "
+                area=$(stat -c %a "$U/tmp/sbx-$("${pre[@]}" id -u)" 2>&1)
+                t_check "$who, umask $um: the Landlock temp areas' directory is 0700 (got $area)" test "$area" = 700
+                vmode=$(stat -c %a "$U/ws/v-bwrap.json" 2>&1)
+                t_check "$who, umask $um: the verdict record follows the caller's umask (0644 & ~$um: got $vmode)" \
+                        test "$vmode" = "$(printf '%o' $((0644 & ~um)))"
+                um_run 022 --mode read-only -- true 2>"$T/um.err"
+                rc=$?
+                t_check "$who, umask $um: a later run under umask 022 is recorded as before (exit $rc, $(head -c 200 "$T/um.err"))" \
+                        test $rc = 0 -a "$(sqlite3 "$U/home/state/a.db" "SELECT count(*) FROM executions")" = 4
+                [ "$who" = nobody ] && pkill -u 65534 -f "audit-writer --db $U/home/state/a.db\$"
+                [ "$who" = root ] && pkill -f "audit-writer --db $U/home/state/a.db\$"
+        done
+done
+
 # An address-space limit just above what sbx needs to start leaves the classifier without memory
 # (PCRE2): the run goes on, unclassified. It said nothing of why (no message, no line on stderr).
 # The limits where that happens depend on the build, so a range is swept (a sanitized sbx cannot
