@@ -2597,6 +2597,19 @@ static bool stderr_queued(const struct run_state *st) {
         return ioctl(st->err_r, FIONREAD, &queued) < 0 || queued > 0;
 }
 
+/* Classifies what the command's stderr holds now, and no more (a command that writes on would keep
+ * sbx reading): nothing of it is written anywhere. */
+static void stderr_drain_queued(struct run_state *st) {
+        int queued = 0;
+        uint64_t until;
+
+        if (ioctl(st->err_r, FIONREAD, &queued) < 0 || queued <= 0)
+                return;
+        until = st->s.err_read + (uint64_t) queued;
+        while (st->s.err_read < until && stderr_queued(st) && pump_stderr(&st->s, st->err_r))
+                ;
+}
+
 /* The command has ended, and its stderr's reader has not taken the last of it DRAIN_AFTER_EXIT_MS
  * later: what the command wrote before its end (err_owed, in the pipe) is read now and classified,
  * and kept with what waits, to be written once the run's end is recorded (sbx_run_stderr_finish()).
@@ -2699,8 +2712,12 @@ static void run_supervise(struct run_state *st) {
                         offer_denials(&st->s, st->writer, st->userdata);
                 /* The reader of sbx's stderr left (`2>&1 | head -1`): the command's own stderr
                  * ends too, so that its next write fails (SIGPIPE) as it would without sbx. sbx
-                 * read on and dropped what it wrote: `yes >&2` ran for ever (review). */
+                 * read on and dropped what it wrote: `yes >&2` ran for ever (review). What its
+                 * writes already put in the pipe is classified first: they succeeded, and a
+                 * denial line behind the 64 KiB that met the reader's absence was dropped unread,
+                 * the run recorded as a task_failure. */
                 if (st->s.reader_gone && st->err_open) {
+                        stderr_drain_queued(st);
                         if (stderr_pty_master == st->err_r)
                                 stderr_pty_master = -1;
                         close_fd(&st->err_r);

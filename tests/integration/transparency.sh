@@ -21,7 +21,8 @@
 #   row is completed, as for TERM;
 # - stderr to a pipe nobody reads: SIGTERM to sbx still ends the run (as root and as nobody), and
 #   a reader that comes late still gets every byte; one that leaves early (`2>&1 | head -1`)
-#   leaves the command's stderr broken, and `yes >&2` dies of SIGPIPE as without sbx;
+#   leaves the command's stderr broken, and `yes >&2` dies of SIGPIPE as without sbx, but what it
+#   wrote before is classified (a denial line behind 64 KiB);
 # - SIGTERM while sbx waits for the audit writer to confirm the row, and SIGINT right after sbx
 #   asked for it: the signal ends the command, and the row is completed with it;
 # - SIGTSTP sent to sbx alone stops the command with it, SIGCONT to sbx alone continues both.
@@ -1401,6 +1402,34 @@ for who in "${WHO[@]}"; do
                 timeout 10 "${pre[@]}" "$bin" run $(sel "$b") --root "$d" -- sh -c 'yes >&2' 2>&1 | head -1 >/dev/null
                 st=${PIPESTATUS[0]}
                 t_check "$b, $who: stderr's reader leaves: the command dies of SIGPIPE, 141 (got $st)" test "$st" = 141
+                # ... and what the command's writes put in the pipe before sbx saw the reader gone
+                # is classified: 64 KiB and then a denial line (of a file its user may make
+                # outside the workspace), SIGPIPE ignored. sbx read the
+                # 64 KiB, met EPIPE and closed the pipe with the denial line in it, unread: the
+                # run read task_failure every time the command's write of it had succeeded (13 of
+                # 13 such runs under bwrap and landlock)
+                if [ "$b" != none ]; then
+                        bad=0 written=0
+                        for _ in $(seq 10); do
+                                rm -f "$d/v.json" "$d/written"
+                                "${pre[@]}" bash -c 'trap "" PIPE; exec 2> >(exit 0); sleep 0.2; exec "$@"' _ \
+                                        "$bin" run $(sel "$b") --root "$d" --verdict-json "$d/v.json" -- "$PY" -c '
+import os, sys
+os.write(2, b"x" * 65535 + b"\n")
+try:
+    os.write(2, ("sh: 1: cannot create %s: Read-only file system\nsh: 1: cannot create %s: Permission denied\n"
+                 % (sys.argv[2], sys.argv[2])).encode())
+    open(sys.argv[1], "w").close()
+except BrokenPipeError:
+    pass
+sys.exit(1)' "$d/written" "$T/ss/$who-db/x"
+                                [ -e "$d/written" ] || continue
+                                written=$((written + 1))
+                                [ "$(field "$d/v.json" verdict)" = denied ] || bad=$((bad + 1))
+                        done
+                        t_check "$b, $who: stderr's reader gone, a denial line the command wrote after 64 KiB: denied ($bad of $written runs where its write succeeded were not)" \
+                                test "$bad" = 0
+                fi
         done
 done
 
