@@ -27,7 +27,7 @@ struct sbx_confine_request {
                                              a backend that needs it reads it */
 };
 
-/* mkdir -p with `mode` for each missing component; 0 or -errno. */
+/* mkdir -p with exactly `mode` (whatever the umask) for each missing component; 0 or -errno. */
 int sbx_mkdir_p(const char *path, mode_t mode);
 
 /* Pure: in the text of a /proc/PID/mountinfo, a mount of a file system that is a kernel interface

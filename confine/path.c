@@ -19,6 +19,18 @@
 #include "sbx-mountinfo.h"
 #include "sbx-realpath.h"
 
+/* mkdir(2) with exactly mode: sbx runs under umask 0077 (its own files are private), and a
+ * config directory made for the workspace must be readable by every user; the caller's umask
+ * gave the system's 0700 under a root's umask 077, locking every other user's sbx out */
+static int mkdir_exact(const char *path, mode_t mode) {
+        mode_t old = umask(0);
+        int r = mkdir(path, mode), e = errno;
+
+        umask(old);
+        errno = e;
+        return r;
+}
+
 int sbx_mkdir_p(const char *path, mode_t mode) {
         _cleanup_free_ char *p = strdup(path);
 
@@ -27,11 +39,11 @@ int sbx_mkdir_p(const char *path, mode_t mode) {
         for (char *s = p + 1; *s; s++)
                 if (*s == '/') {
                         *s = '\0';
-                        if (mkdir(p, mode) < 0 && errno != EEXIST)
+                        if (mkdir_exact(p, mode) < 0 && errno != EEXIST)
                                 return -errno;
                         *s = '/';
                 }
-        if (mkdir(p, mode) < 0 && errno != EEXIST)
+        if (mkdir_exact(p, mode) < 0 && errno != EEXIST)
                 return -errno;
         return 0;
 }

@@ -101,16 +101,20 @@ done
 
 # a config dir that sbx makes because the workspace holds it (so that the command cannot make it
 # with a planted config) is readable by every user: the system's, made 0700 by a root run with a
-# workspace of /, locked every other user's sbx out ("cannot read config file: Permission denied")
-cw=$T/cfg-ws
-mkdir -p "$cw"
-if (umask 022 && XDG_CONFIG_HOME=$cw/etc "$SBX_BIN" run --db "$T/cfg.db" --backend bwrap --mode workspace-write \
-        --root "$cw" -- true 2>/dev/null); then
-        t_check "a config dir made for the workspace is 0755 ($(stat -c %a "$cw/etc/sbx" 2>&1))" \
-                test "$(stat -c %a "$cw/etc/sbx" 2>/dev/null)" = 755
-else
-        t_diag "bwrap is not usable here: the config dir check is left out"
-fi
+# workspace of /, locked every other user's sbx out ("cannot read config file: Permission denied").
+# Whatever the caller's umask: sbx makes its own files under 0077, and under that this directory
+# was 0700 again; a caller's umask 077 made it 0700 before that
+for um in 022 077; do
+        cw=$T/cfg-ws-$um
+        mkdir -p "$cw"
+        if (umask $um && XDG_CONFIG_HOME=$cw/etc "$SBX_BIN" run --db "$T/cfg.db" --backend bwrap --mode workspace-write \
+                --root "$cw" -- true 2>/dev/null); then
+                t_check "umask $um: a config dir made for the workspace is 0755 ($(stat -c %a "$cw/etc" "$cw/etc/sbx" 2>&1 | tr '\n' ' '))" \
+                        test "$(stat -c %a "$cw/etc" "$cw/etc/sbx" 2>/dev/null | tr '\n' ' ')" = "755 755 "
+        else
+                t_diag "bwrap is not usable here: the config dir check is left out"
+        fi
+done
 
 mkdir -p "$T/plain"
 if run_home "$SBX_BIN" run --backend landlock --root "$T/plain" -- true 2>/dev/null; then
