@@ -551,12 +551,15 @@ static const char *verdict_db_path;
 /* The descriptor, stdout or stderr, through which the regular file *st took the command's output
  * (`sbx run --verdict-json /dev/stdout -- make >log`), or -1. (A --keep-fd onto the record's
  * file is refused before the run, sbx_run_check_fds(); one that leads to it now was planted
- * since, and the record replaces what it holds.) */
+ * since, and the record replaces what it holds.) One open for reading only took none, and would
+ * refuse the record (review: `--verdict-json f -- true 1<f` wrote no record, exit 1). */
 static int command_output_fd(const struct stat *st) {
         struct stat o;
+        int fl;
 
         for (int fd = 1; fd <= 2; fd++)
-                if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+                if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino &&
+                    (fl = fcntl(fd, F_GETFL)) >= 0 && (fl & O_ACCMODE) != O_RDONLY)
                         return fd;
         return -1;
 }

@@ -176,6 +176,21 @@ for who in "${WHO[@]}"; do
                                 eval '[ "$(sed -n 1,2p "$D/out'$fd'")" = "caller-before
 cmd-out" ] && sed -n 3p "$D/out'$fd'" | grep -q "\"verdict\": *\"success\"" && [ "$(sed -n 4p "$D/out'$fd'")" = caller-after ]'
                 done
+                # a descriptor onto the record's file open for reading only took no output: the
+                # record is written to the file as to any other (sbx wrote it through that
+                # descriptor, which refused it: no record, exit 1)
+                for fd in 1 2; do
+                        echo stale >"$D/ro$fd.json"
+                        [ "$who" = nobody ] && chown 65534:65534 "$D/ro$fd.json"
+                        if [ "$fd" = 1 ]; then
+                                run read-only "$D/ro1.json" true 1<"$D/ro1.json" 2>"$D/ro-err"
+                        else
+                                run read-only "$D/ro2.json" true 2<"$D/ro2.json"
+                        fi
+                        rc=$?
+                        t_check "$who, $b: --verdict-json FILE with descriptor $fd open on it for reading only: the record is written (rc=$rc)" \
+                                eval '[ $rc = 0 ] && [ "$(t_json_field "$D/ro'$fd'.json" verdict)" = success ]'
+                done
         done
 done
 
