@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/wait.h>
@@ -1194,10 +1195,10 @@ static _Noreturn void script_file_child(const char *full, int out, size_t want) 
  * the path is resolved with O_PATH, checked, and opened through that descriptor; and none of a
  * kernel's file systems, whose files read with effects (/proc/kmsg takes the kernel's log lines)
  * and say they are empty (or 4096 bytes). An empty script moves nothing, and names nothing.
- * Its file system may never answer: a child reads it, with no descriptor of sbx's and every
- * signal blocked, and is killed at the deadline (SCRIPT_READ_MS for all the reads of one command);
- * one stuck where SIGKILL cannot end it yet is left to be reaped later (by sbx_run_execute(), which
- * reaps the orphans of the run, or at sbx's exit). */
+ * Its file system may never answer: a child reads it, with no descriptor of sbx's, every signal
+ * blocked and PR_SET_PDEATHSIG, and is killed at the deadline (SCRIPT_READ_MS for all the reads of
+ * one command); one stuck where SIGKILL cannot end it yet is left to be reaped later (by
+ * sbx_run_execute(), which reaps the orphans of the run, or at sbx's exit). */
 static const char *script_file_text(const char *path, const char *cwd, char *buf, size_t *ret_len,
                                     bool *ret_unanswered) {
         char full[PATH_MAX];
@@ -1205,7 +1206,7 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
         sigset_t all, old;
         int p[2], status = 0;
         bool done = false;
-        pid_t pid;
+        pid_t pid, parent = getpid();
 
         if (path[0] == '/') {
                 if (strlen(path) >= sizeof(full))
@@ -1226,8 +1227,9 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
         if (pid == 0) {
                 /* the pipe on 0, nothing else of sbx's: a child stuck in the kernel holds no
                  * descriptor (the command's stderr, sbx's stdout) whose end sbx or its caller
-                 * waits for */
-                if (p[1] != 0 && dup2(p[1], 0) < 0)
+                 * waits for; and it ends with sbx (killed by SIGKILL, sbx kills it no more: it
+                 * lived on, reparented, for as long as the file system did not answer) */
+                if ((p[1] != 0 && dup2(p[1], 0) < 0) || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
                         _exit(1);
                 (void) close_range(1, ~0U, 0);
                 script_file_child(full, 0, want);

@@ -78,5 +78,49 @@ assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None],
                 done
         done
 done
+
+# sbx killed (SIGKILL) while its child reads a script file whose file system does not answer (the
+# server stopped: its requests wait in the kernel, where a fatal signal ends them): the child ends
+# with sbx. It lived on, reparented, for as long as the file system did not answer.
+# (the reader: the child of sbx that runs sbx's own program, in a FUSE wait)
+reader_of() {
+        local c
+        for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+                [ "$(cat /proc/"$c"/comm 2>/dev/null)" = sbx ] &&
+                        grep -qE 'fuse|request_wait_answer|d_alloc_parallel' /proc/"$c"/wchan 2>/dev/null && echo "$c" && return 0
+        done
+        return 1
+}
+gone() { # PID ended: no such process, or a zombie no one reaps
+        local st
+        st=$(ps -o stat= -p "$1" 2>/dev/null)
+        [ -z "$st" ] || [ "${st#Z}" != "$st" ]
+}
+for who in "${WHO[@]}"; do
+        t_as_user "$who"
+        for b in "${BACKENDS[@]}"; do
+                kill -STOP "$fuse_srv"
+                cd "$T/rd" || exit 1
+                "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" --db "$db" \
+                        -- sh -c "sleep 5; sh $T/mnt/x.sh" >/dev/null 2>&1 &
+                sbx=$!
+                cd "$T/ws" || exit 1
+                reader=
+                for _ in $(seq 100); do
+                        reader=$(reader_of $sbx) && break
+                        sleep 0.05
+                done
+                kill -KILL $sbx
+                wait $sbx 2>/dev/null
+                for _ in $(seq 40); do
+                        [ -z "$reader" ] || gone "$reader" && break
+                        sleep 0.05
+                done
+                t_check "$who, $b: sbx killed while its child reads a script file on a file system that does not answer: the child ends with it (child ${reader:-not found})" \
+                        eval '[ -n "$reader" ] && gone "$reader"'
+                kill -CONT "$fuse_srv"
+                [ -n "$reader" ] && kill -KILL "$reader" 2>/dev/null
+        done
+done
 atime_checks
 t_finish
