@@ -511,11 +511,16 @@ static _Noreturn void asker_child(void) {
 
 /* Ends the child (SIGKILL: it may be waiting on a file system) and forgets it; one that SIGKILL
  * cannot end yet is reaped later (sbx_run_execute() reaps the orphans of a run, or at sbx's
- * exit). */
+ * exit). Only while it is still sbx's child, alive or not reaped: one that ended may have been
+ * reaped already, with the command's leftovers (sbx with no_new_privs under Landlock takes it
+ * for one of them), and its pid may be another process's by now (review: kill(PID, SIGKILL) of
+ * the pid that wait4(-1) had returned, traced). */
 static void asker_end(void) {
+        siginfo_t si = { 0 };
+
         if (asker.fd >= 0)
                 close(asker.fd);
-        if (asker.pid > 0) {
+        if (asker.pid > 0 && waitid(P_PID, (id_t) asker.pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0) {
                 (void) kill(asker.pid, SIGKILL);
                 (void) waitpid(asker.pid, NULL, WNOHANG);
         }

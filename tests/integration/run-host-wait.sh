@@ -70,4 +70,46 @@ assert o["verdict"] == sys.argv[2], o' "$v" "$want"
         done
         fuse_stop
 done
+
+# sbx with no_new_privs under Landlock cannot tell its own children from the command's: its asker
+# is killed and reaped with the command's leftovers, and a check after that (the last line, with
+# no newline, read once stderr closes) starts another. sbx must not signal the pid of the one it
+# reaped, which may be another process's by then (it sent kill(PID, SIGKILL), ESRCH). Traced
+# (strace): no kill(2) of sbx's names a pid that a wait of sbx's reaped before.
+if [[ " ${BACKENDS[*]} " = *" landlock "* ]] && command -v strace >/dev/null && fuse_start "$T/mnt" '#!/bin/sh'; then
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                v=$T/tmp-$who/v-nnp.json
+                rm -f "$v"
+                line="touch: cannot touch '/etc/x': Permission denied"
+                timeout -s KILL 30 strace -f -qq -e trace=kill,wait4 -o "$T/trace" "${pre[@]}" setpriv --no-new-privs \
+                        "$bin" run --backend landlock --mode read-only --root "$T/ws" --db "$db" --verdict-json "$v" \
+                        -- sh -c "echo \"$line\" >&2; sleep 0.3; printf %s \"${line/x/y}\" >&2; exit 3" >"$T/out" 2>"$T/err"
+                rc=$?
+                # (as nobody the host refuses both itself: the command's failure)
+                t_check "$who, landlock, no_new_privs: two lines, the asker ended with the command's leftovers between them, both answered (rc=$rc)" \
+                        python3 -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "root":
+    assert [x["path"] for x in o["denials"]] == ["/etc/x", "/etc/y"], o
+else:
+    assert o["verdict"] == "task_failure", o' "$v" "$who"
+                t_check "$who, landlock, no_new_privs: ... no pid that sbx reaped is signalled after ($(grep -c . "$T/trace") lines traced)" \
+                        python3 -c '
+import re, sys
+reaped, bad = set(), []
+for l in open(sys.argv[1]):
+    m = re.match(r"(\d+)\s+(?:<\.\.\. )?wait4.*= (\d+)$", l.strip())
+    if m:
+        reaped.add((m[1], m[2]))
+    m = re.match(r"(\d+)\s+kill\((\d+),", l.strip())
+    if m and (m[1], m[2]) in reaped:
+        bad.append(l.strip())
+assert not bad, bad' "$T/trace"
+        done
+        fuse_stop
+else
+        t_diag "no Landlock, strace or FUSE server: the reaped asker is not checked"
+fi
 t_finish
