@@ -593,7 +593,10 @@ static bool ask(const struct host_ask *q, size_t len, struct host_answer *a, siz
                         if (r > 0 || left == 0)
                                 break;
                 }
-                got = recv(asker.fd, a, sizeof(*a), 0);
+                /* not waiting: after a poll(2) that failed (EINVAL past a descriptor limit the
+                 * caller lowered to 0), a blocking recv(2) waited for good on a child stuck in a
+                 * file system (review); what is not there is no answer */
+                got = recv(asker.fd, a, sizeof(*a), MSG_DONTWAIT);
                 if (got >= (ssize_t) offsetof(struct host_answer, out)) {
                         *ret_got = (size_t) got - offsetof(struct host_answer, out);
                         return true;

@@ -71,6 +71,56 @@ assert o["verdict"] == sys.argv[2], o' "$v" "$want"
         fuse_stop
 done
 
+# poll(2) failing while sbx waits for its asker (the caller lowered sbx's descriptor limit to 0,
+# prlimit: poll refuses one descriptor then, EINVAL; a signal made it poll again): sbx waited in
+# recv(2) for an answer that never came, for good. It now ends with the command, the check not
+# told. (the asker: the child of sbx that runs sbx's own program, in a FUSE wait)
+asker_of() {
+        local c
+        for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+                [ "$(cat /proc/"$c"/comm 2>/dev/null)" = sbx ] &&
+                        grep -qE 'fuse|request_wait_answer|d_alloc_parallel' /proc/"$c"/wchan 2>/dev/null && return 0
+        done
+        return 1
+}
+if command -v prlimit >/dev/null && fuse_start -n "$T/mnt"; then
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                for b in "${BACKENDS[@]}"; do
+                        line="touch: cannot touch '$T/mnt/x': Permission denied"
+                        [ "$b" = bwrap ] && line="touch: cannot touch '$T/mnt/x': Read-only file system"
+                        start=$(date +%s%N)
+                        "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" --db "$db" \
+                                -- sh -c "echo \"$line\" >&2; sleep 1; exit 3" >"$T/out" 2>"$T/err" &
+                        sbx=$!
+                        found=no
+                        for _ in $(seq 100); do
+                                asker_of $sbx && found=yes && break
+                                sleep 0.02
+                        done
+                        limited=no
+                        prlimit --pid $sbx --nofile=0: 2>/dev/null && limited=yes && kill -WINCH $sbx
+                        for _ in $(seq 200); do
+                                kill -0 $sbx 2>/dev/null || break
+                                sleep 0.05
+                        done
+                        kill -0 $sbx 2>/dev/null && ended=no || ended=yes
+                        kill -KILL $sbx 2>/dev/null
+                        wait $sbx
+                        rc=$?
+                        ms=$((($(date +%s%N) - start) / 1000000))
+                        # (root without CAP_SYS_RESOURCE may not lower another user's limits)
+                        if [ $limited = no ]; then
+                                t_diag "$who, $b: prlimit of sbx's descriptor limit refused here: not checked"
+                                continue
+                        fi
+                        t_check "$who, $b: poll(2) refused while sbx waits for its asker (asker seen: $found): sbx ends with the command (rc=$rc, $ms ms)" \
+                                test $found = yes -a $ended = yes -a $rc = 3
+                done
+        done
+        fuse_stop
+fi
+
 # sbx with no_new_privs under Landlock cannot tell its own children from the command's: its asker
 # is killed and reaped with the command's leftovers, and a check after that (the last line, with
 # no newline, read once stderr closes) starts another. sbx must not signal the pid of the one it
