@@ -668,6 +668,33 @@ static int write_record(int fd, off_t from, const struct sbx_run_report *rep, bo
         return r;
 }
 
+/* buf[0..len) written to fd, the caller's --verdict-fd, whole: where the caller made it
+ * non-blocking (its file description is the caller's: its flags stay as they are), sbx waits for
+ * room as a blocking write would (review: a pipe with no room yet failed stdio's write with EAGAIN,
+ * and the record was lost, or cut after its first 4 KiB). 0 or -errno. */
+static int write_waiting(int fd, const char *buf, size_t len) {
+        while (len > 0) {
+                ssize_t n = write(fd, buf, len);
+
+                if (n < 0 && errno == EAGAIN) {
+                        struct pollfd p = { .fd = fd, .events = POLLOUT };
+
+                        if (poll(&p, 1, -1) < 0 && errno != EINTR)
+                                return -errno;
+                        continue;
+                }
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0)
+                        return -errno;
+                if (n == 0)
+                        return -EIO;
+                buf += n;
+                len -= (size_t) n;
+        }
+        return 0;
+}
+
 static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
         int r = 0;
 
@@ -712,19 +739,22 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                         r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(-e));
         }
         if (a->verdict_fd >= 0) {
-                int fd = dup(a->verdict_fd);
-                FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-                if (!f) {
-                        if (fd >= 0)
-                                close(fd);
+                _cleanup_free_ char *text = NULL;
+                size_t len = 0;
+                FILE *f = open_memstream(&text, &len);
+                int e;
+
+                if (!f)
                         return sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
                                         strerror(errno));
-                }
                 sbx_run_report_json(rep, false, f);
                 fputc('\n', f);
                 if (fclose(f) != 0)
+                        return sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
+                                        strerror(errno));
+                if ((e = write_waiting(a->verdict_fd, text, len)) < 0)
                         r = sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
-                                     strerror(errno));
+                                     strerror(-e));
         }
         return r;
 }

@@ -132,9 +132,12 @@ if [[ " ${BACKENDS[*]} " = *" landlock "* ]] && command -v strace >/dev/null && 
                 v=$T/tmp-$who/v-nnp.json
                 rm -f "$v"
                 line="touch: cannot touch '/etc/x': Permission denied"
-                timeout -s KILL 30 strace -f -qq -e trace=kill,wait4 -o "$T/trace" "${pre[@]}" setpriv --no-new-privs \
+                # (LeakSanitizer cannot run under ptrace)
+                ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+                        timeout -s KILL 30 strace -f -qq -e trace=kill,wait4 -o "$T/trace" "${pre[@]}" setpriv --no-new-privs \
                         "$bin" run --backend landlock --mode read-only --root "$T/ws" --db "$db" --verdict-json "$v" \
-                        -- sh -c "echo \"$line\" >&2; sleep 0.3; printf %s \"${line/x/y}\" >&2; exit 3" >"$T/out" 2>"$T/err"
+                        -- sh -c "echo \"$line\" >&2; sleep 0.3; printf %s \"${line/x/y}\" >&2; exit 3" \
+                        >"$T/out" 2>"$T/err"
                 rc=$?
                 # (as nobody the host refuses both itself: the command's failure)
                 t_check "$who, landlock, no_new_privs: two lines, the asker ended with the command's leftovers between them, both answered (rc=$rc)" \

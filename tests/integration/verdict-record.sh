@@ -558,4 +558,35 @@ while time.time() < end and not os.path.exists("stop"):
         fi
 fi
 
+# --verdict-fd onto a pipe the caller made non-blocking, almost full when the record comes (its
+# reader reads later): the record is written whole once there is room, as to a blocking one. sbx
+# gave it to stdio, whose write failed with EAGAIN: no record (or the first 4 KiB of a larger
+# one), "Resource temporarily unavailable", exit 1.
+python3 -c '
+import fcntl, json, os, subprocess, sys, time
+r, w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+fill = fcntl.fcntl(w, 1032) - 200  # F_GETPIPE_SZ
+os.write(w, b"x" * fill)
+os.dup2(w, 9)
+p = subprocess.Popen([sys.argv[1], "run", "--backend", sys.argv[2], "--root", sys.argv[3], "--db", sys.argv[4],
+                      "--verdict-fd", "9", "--", "true"], pass_fds=(9,), stdin=subprocess.DEVNULL,
+                     stdout=subprocess.DEVNULL, stderr=open(sys.argv[5], "w"))
+os.close(9); os.close(w)
+time.sleep(1)
+fcntl.fcntl(r, fcntl.F_SETFL, 0)
+data = b""
+while True:
+    c = os.read(r, 65536)
+    if not c:
+        break
+    data += c
+rc = p.wait()
+rec = data[fill:].decode()
+open(sys.argv[5], "a").write("rc=%d record=%r" % (rc, rec[:200]))
+assert rc == 0 and json.loads(rec)["verdict"] == "success"
+' "$SBX_BIN" "${BACKENDS[0]}" "$T/cwd" "$T/nb.db" "$T/nb.err"
+rc=$?
+t_check "--verdict-fd onto a non-blocking pipe with no room yet: the record is written whole once there is ($(tail -c 300 "$T/nb.err"))" \
+        test $rc = 0
+
 t_finish
