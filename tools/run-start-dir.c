@@ -1189,7 +1189,8 @@ static _Noreturn void script_file_child(const char *full, int out, size_t want) 
 /* The text of the regular file path (relative to cwd): its first SCRIPT_FILE_MAX + 1 bytes (a
  * larger file reads longer than SCRIPT_FILE_MAX) in buf (SCRIPT_FILE_MAX + 2 bytes, NUL ended after
  * them), their number in ret_len; NULL when it is no regular file, or cannot be read; then
- * ret_unanswered tells whether it was not read in time, or not read at all past SCRIPT_READS_MAX.
+ * ret_unanswered tells whether it was not read in time, or not read at all (past
+ * SCRIPT_READS_MAX, or a path too long for sbx).
  * The path is the command's to change while it runs, and sbx reads it as the caller (root too):
  * nothing but a regular file is ever opened (a device's open may act: a watchdog's arms it), so
  * the path is resolved with O_PATH, checked, and opened through that descriptor; and none of a
@@ -1208,13 +1209,16 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
         bool done = false;
         pid_t pid, parent = getpid();
 
+        /* one sbx cannot name is not read either: the kernel runs a relative path that is short
+         * enough for it beneath a start directory that makes it too long for sbx (review: `./F`
+         * so, whose #! script moved, claimed the start directory) */
+        *ret_unanswered = true;
         if (path[0] == '/') {
                 if (strlen(path) >= sizeof(full))
                         return NULL;
                 memcpy(full, path, strlen(path) + 1);
         } else if (snprintf(full, sizeof(full), "%s/%s", cwd, path) >= (int) sizeof(full))
                 return NULL;
-        *ret_unanswered = true;
         if (script_reads.reads >= SCRIPT_READS_MAX)
                 return NULL;
         if (script_reads.reads++ == 0)

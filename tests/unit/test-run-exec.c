@@ -3,6 +3,7 @@
  * waitpid() is wrapped (-Wl,--wrap=waitpid): in "lost" mode the wrapper reaps the command itself,
  * as if someone else had, and answers ECHILD from then on. */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -423,6 +424,56 @@ static void test_script_file_start_dir(void **state) {
         snprintf(p, sizeof(p), "%s/sub", dir);
         rmdir(p);
         rmdir(dir);
+}
+
+/* A path the kernel runs that sbx cannot name: relative, short enough for the kernel, but the
+ * start directory and it together longer than PATH_MAX. Its #! script (which moves) claims no
+ * directory; it claimed the start directory (read as a file that is no script). Made and removed
+ * through directory descriptors: their full names are too long for the calls that take one. */
+static void test_script_file_unnamed(void **state) {
+        char tmpl[] = "/tmp/sbx-test-long.XXXXXX", comp[251], cwd[PATH_MAX], rel[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        int fds[20], n = 0, fd;
+        size_t cl, rl;
+
+        (void) state;
+        assert_non_null(dir);
+        memset(comp, 'a', sizeof(comp) - 1);
+        comp[sizeof(comp) - 1] = '\0';
+        snprintf(cwd, sizeof(cwd), "%s", dir);
+        snprintf(rel, sizeof(rel), ".");
+        fds[n++] = open(dir, O_RDONLY | O_DIRECTORY);
+        /* 9 components for the start directory, 9 more beneath it for the script */
+        for (int i = 0; i < 18; i++) {
+                assert_true(fds[n - 1] >= 0);
+                assert_int_equal(mkdirat(fds[n - 1], comp, 0755), 0);
+                fds[n] = openat(fds[n - 1], comp, O_RDONLY | O_DIRECTORY);
+                n++;
+                cl = strlen(cwd), rl = strlen(rel);
+                if (i < 9)
+                        snprintf(cwd + cl, sizeof(cwd) - cl, "/%s", comp);
+                else
+                        snprintf(rel + rl, sizeof(rel) - rl, "/%s", comp);
+        }
+        rl = strlen(rel);
+        snprintf(rel + rl, sizeof(rel) - rl, "/run.sh");
+        assert_true(strlen(cwd) + strlen(rel) >= PATH_MAX);
+        fd = openat(fds[n - 1], "run.sh", O_WRONLY | O_CREAT | O_EXCL, 0755);
+        assert_true(fd >= 0);
+        assert_int_equal(write(fd, "#!/bin/sh\ncd sub\ntouch y\n", 26), 26);
+        close(fd);
+        {
+                char *argv[] = { rel, NULL };
+
+                assert_int_equal(sbx_run_start_dir(argv, cwd, out, sizeof(out)), -1);
+        }
+        assert_int_equal(unlinkat(fds[n - 1], "run.sh", 0), 0);
+        for (int i = n - 1; i > 0; i--) {
+                close(fds[i]);
+                assert_int_equal(unlinkat(fds[i - 1], comp, AT_REMOVEDIR), 0);
+        }
+        close(fds[0]);
+        assert_int_equal(rmdir(dir), 0);
 }
 
 /* A tool told a directory of its own, as the exec'd argv or a script's one command: tar's
@@ -934,6 +985,7 @@ int main(void) {
                 cmocka_unit_test(test_script_start_dir),
                 cmocka_unit_test(test_tool_start_dir),
                 cmocka_unit_test(test_script_file_start_dir),
+                cmocka_unit_test(test_script_file_unnamed),
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
