@@ -1137,7 +1137,9 @@ static int64_t monotonic_ms(void) {
 }
 
 /* In a child of sbx (script_file_text()), the file full checked and read (at most want bytes)
- * onto out: exits 0 once it wrote its text, 1 when it is no file to read. */
+ * onto out: exits 0 once it wrote its text, SCRIPT_NO_FILE when it is no file to read; any other
+ * end (its own set-up or its write failed, a signal from outside) is no answer. */
+#define SCRIPT_NO_FILE 3
 static _Noreturn void script_file_child(const char *full, int out, size_t want) {
         static char buf[SCRIPT_FILE_MAX + 1];
         char proc[64];
@@ -1152,7 +1154,7 @@ static _Noreturn void script_file_child(const char *full, int out, size_t want) 
             sfs.f_type == TRACEFS_MAGIC || sfs.f_type == SECURITYFS_MAGIC || sfs.f_type == CGROUP_SUPER_MAGIC ||
             sfs.f_type == CGROUP2_SUPER_MAGIC || sfs.f_type == BPF_FS_MAGIC || sfs.f_type == EFIVARFS_MAGIC ||
             sfs.f_type == PSTOREFS_MAGIC)
-                _exit(1);
+                _exit(SCRIPT_NO_FILE);
         snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
         /* sbx's read leaves the file's access time as it was (under bubblewrap the command's own
          * reads, through a read-only mount, change none: measured, `sh F` changed F's atime on
@@ -1162,14 +1164,14 @@ static _Noreturn void script_file_child(const char *full, int out, size_t want) 
                 fd = open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
         if (fd < 0 || fstat(fd, &again) < 0 || !S_ISREG(again.st_mode) || again.st_dev != st.st_dev ||
             again.st_ino != st.st_ino)
-                _exit(1);
+                _exit(SCRIPT_NO_FILE);
         while (len < want) {
                 ssize_t got = read(fd, buf + len, want - len);
 
                 if (got < 0 && errno == EINTR)
                         continue;
                 if (got < 0)
-                        _exit(1);
+                        _exit(SCRIPT_NO_FILE);
                 if (got == 0)
                         break;
                 len += (size_t) got;
@@ -1190,7 +1192,7 @@ static _Noreturn void script_file_child(const char *full, int out, size_t want) 
  * larger file reads longer than SCRIPT_FILE_MAX) in buf (SCRIPT_FILE_MAX + 2 bytes, NUL ended after
  * them), their number in ret_len; NULL when it is no regular file, or cannot be read; then
  * ret_unanswered tells whether it was not read in time, or not read at all (past
- * SCRIPT_READS_MAX, or a path too long for sbx).
+ * SCRIPT_READS_MAX, a path too long for sbx, a reader that ended without its word).
  * The path is the command's to change while it runs, and sbx reads it as the caller (root too):
  * nothing but a regular file is ever opened (a device's open may act: a watchdog's arms it), so
  * the path is resolved with O_PATH, checked, and opened through that descriptor; and none of a
@@ -1272,12 +1274,17 @@ static const char *script_file_text(const char *path, const char *cwd, char *buf
                 (void) waitpid(pid, NULL, WNOHANG);
                 return NULL;
         }
-        *ret_unanswered = false;
         while (waitpid(pid, &status, 0) < 0)
                 if (errno != EINTR)
                         return NULL;
+        /* only the child's own word makes it no file: one that failed its set-up or its write, or
+         * that something outside sbx killed (the OOM killer), read no file, and `./F` so claimed
+         * the start directory (review) */
+        if (WIFEXITED(status) && WEXITSTATUS(status) == SCRIPT_NO_FILE)
+                *ret_unanswered = false;
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
                 return NULL;
+        *ret_unanswered = false;
         buf[len] = '\0';
         *ret_len = len;
         return buf;

@@ -18,6 +18,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/syscall.h>
 
 #include <cmocka.h>
 
@@ -424,6 +427,51 @@ static void test_script_file_start_dir(void **state) {
         snprintf(p, sizeof(p), "%s/sub", dir);
         rmdir(p);
         rmdir(dir);
+}
+
+/* The child that reads a script file fails its own set-up (its PR_SET_PDEATHSIG refused here by a
+ * seccomp filter, in a process of the test's own; the OOM killer ending it reads the same): that is
+ * no answer, and `./run.sh`, whose #! script moves, claims no directory. It read as no file, and
+ * the start directory was claimed (0). */
+static void test_script_file_reader_failed(void **state) {
+        char tmpl[] = "/tmp/sbx-test-reader.XXXXXX", path[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl), *argv[] = { (char *) "./run.sh", NULL };
+        int fd, status;
+        pid_t pid;
+
+        (void) state;
+        assert_non_null(dir);
+        snprintf(path, sizeof(path), "%s/run.sh", dir);
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0755);
+        assert_true(fd >= 0);
+        assert_int_equal(write(fd, "#!/bin/sh\ncd sub\ntouch y\n", 26), 26);
+        close(fd);
+        /* control: read, it moves */
+        assert_int_equal(sbx_run_start_dir(argv, dir, out, sizeof(out)), -1);
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                struct sock_filter f[] = {
+                        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+                        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 0, 3),
+                        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+                        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_PDEATHSIG, 0, 1),
+                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+                        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+                };
+                struct sock_fprog prog = { .len = sizeof(f) / sizeof(f[0]), .filter = f };
+                int r;
+
+                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+                        _exit(100);
+                r = sbx_run_start_dir(argv, dir, out, sizeof(out));
+                _exit(r == -1 ? 0 : r == 0 ? 10 : r == 1 ? 11 : 12);
+        }
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
+        assert_int_equal(unlink(path), 0);
+        assert_int_equal(rmdir(dir), 0);
 }
 
 /* A path the kernel runs that sbx cannot name: relative, short enough for the kernel, but the
@@ -986,6 +1034,7 @@ int main(void) {
                 cmocka_unit_test(test_tool_start_dir),
                 cmocka_unit_test(test_script_file_start_dir),
                 cmocka_unit_test(test_script_file_unnamed),
+                cmocka_unit_test(test_script_file_reader_failed),
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
