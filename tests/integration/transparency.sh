@@ -107,21 +107,31 @@ os.kill(pid, 9)
 ok = a < b and c == d and "Stopped" in out and e < f
 print("%d->%d, stopped %d->%d%s, fg %d->%d %s" % (a, b, c, d, "" if "Stopped" in out else " (no Stopped)", e, f, "ok" if ok else "FAILED"))
 PY
-# winch.py SBX WS SELECTION...: sbx on a pseudo-terminal of its own runs a command that traps
-# SIGWINCH into WS/w; the terminal is resized; prints whether the command heard of it
+# sbx_pty.start(SBX, WS, SELECTION, TRAP): sbx on a pseudo-terminal of its own, leading its session,
+# runs a command that runs TRAP (a trap command with "$1" the workspace WS) and waits 5 s; returns
+# sbx's pid and the terminal's master once the command is ready
+cat >"$T/sbx_pty.py" <<'PY'
+import os, pty, time
+def start(sbx, ws, sel, trap):
+    os.makedirs(ws, exist_ok=True)
+    script = trap + '; touch "$1/ready"; i=0; while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done'
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sbx, [sbx, "run"] + sel + ["--root", ws, "--", "sh", "-c", script, "sh", ws])
+    for _ in range(100):
+        if os.path.exists(ws + "/ready"):
+            break
+        time.sleep(0.05)
+    time.sleep(0.2)
+    return pid, fd
+PY
+# winch.py SBX WS SELECTION...: the command traps SIGWINCH into WS/w; the terminal is resized;
+# prints whether the command heard of it
 cat >"$T/winch.py" <<'PY'
-import fcntl, os, pty, struct, sys, termios, time
+import fcntl, os, struct, sys, termios, time
+from sbx_pty import start
 sbx, ws, sel = sys.argv[1], sys.argv[2], sys.argv[3:]
-os.makedirs(ws, exist_ok=True)
-script = 'trap "echo winch >> \\"$1/w\\"" WINCH; touch "$1/ready"; i=0; while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done'
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(sbx, [sbx, "run"] + sel + ["--root", ws, "--", "sh", "-c", script, "sh", ws])
-for _ in range(100):
-    if os.path.exists(ws + "/ready"):
-        break
-    time.sleep(0.05)
-time.sleep(0.2)
+pid, fd = start(sbx, ws, sel, 'trap "echo winch >> \\"$1/w\\"" WINCH')
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
 time.sleep(0.5)
 os.kill(pid, 15)
@@ -133,22 +143,14 @@ except OSError:
 os.waitpid(pid, 0)
 print("heard" if os.path.exists(ws + "/w") else "not heard")
 PY
-# hangup.py SBX WS SELECTION...: sbx leads the session of a pseudo-terminal (as under `ssh -t
-# host sbx run ...`) and runs a command that traps SIGHUP into WS/hup; the terminal hangs up (its
-# master is closed); prints sbx's exit status and whether the command heard of it
+# hangup.py SBX WS SELECTION...: as under `ssh -t host sbx run ...`, the command traps SIGHUP into
+# WS/hup; the terminal hangs up (its master is closed); prints sbx's exit status and whether the
+# command heard of it
 cat >"$T/hangup.py" <<'PY'
-import os, pty, sys, time
+import os, sys
+from sbx_pty import start
 sbx, ws, sel = sys.argv[1], sys.argv[2], sys.argv[3:]
-os.makedirs(ws, exist_ok=True)
-script = 'trap "echo hup > \\"$1/hup\\"; exit 7" HUP; touch "$1/ready"; i=0; while [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done'
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(sbx, [sbx, "run"] + sel + ["--root", ws, "--", "sh", "-c", script, "sh", ws])
-for _ in range(100):
-    if os.path.exists(ws + "/ready"):
-        break
-    time.sleep(0.05)
-time.sleep(0.2)
+pid, fd = start(sbx, ws, sel, 'trap "echo hup > \\"$1/hup\\"; exit 7" HUP')
 os.close(fd)
 _, st = os.waitpid(pid, 0)
 print("%d %s" % (os.waitstatus_to_exitcode(st), "heard" if os.path.exists(ws + "/hup") else "not-heard"))
