@@ -97,6 +97,7 @@ struct sbx_classifier {
         bool pend;
         bool pend_run;      /* a field told of a program run (syscall spawn) */
         bool pend_link;     /* a field told of a link made (syscall symlink, link): its "dest" is the name */
+        bool pend_indented; /* CMake's form: the name alone on an indented line, after one blank line */
         unsigned pend_seen; /* field lines seen after it */
         int pend_sig;
         uint64_t pend_line_no;
@@ -1189,13 +1190,22 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
 
 /* Holds a denial line that named no path when it is "<prefix><signature>", the signature ending
  * it and a prefix ending in a blank before it: npm's "npm error code EACCES" (npm 6-9: "npm ERR!
- * code EACCES"), whose name comes on a later line. */
+ * code EACCES"), whose name comes on a later line. Or when it is indented and ends with
+ * "(<signature>):", CMake's message of a command that failed, whose name stands alone on an
+ * indented line after a blank one:
+ *       file failed to open for writing (Permission denied):
+ *
+ *         /x/out.txt
+ */
 static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *text, size_t tl, size_t ss, size_t se) {
         size_t e = tl;
+        bool indented;
 
         while (e > se && (text[e - 1] == ' ' || text[e - 1] == '\t'))
                 e--;
-        if (e != se || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ' ||
+        indented = text[0] == ' ' && ss > 0 && text[ss - 1] == '(' && e == se + 2 && text[se] == ')' &&
+                   text[se + 1] == ':';
+        if ((!indented && (e != se || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ')) ||
             strlen(text) >= sizeof(c->pend_line))
                 return false;
         /* one held already (a field line of it that is a denial line too): it names nothing, and
@@ -1205,11 +1215,12 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         c->pend = true;
         c->pend_run = false;
         c->pend_link = false;
+        c->pend_indented = indented;
         c->pend_seen = 0;
         c->pend_sig = c->denial_sig;
         c->pend_line_no = line_no;
-        c->pend_prefix_len = ss;
-        memcpy(c->pend_prefix, text, ss);
+        c->pend_prefix_len = indented ? 0 : ss;
+        memcpy(c->pend_prefix, text, c->pend_prefix_len);
         memcpy(c->pend_line, text, strlen(text) + 1);
         return true;
 }
@@ -1222,6 +1233,26 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
         char text[SBX_MATCHED_LINE_MAX];
         size_t pl = c->pend_prefix_len, w = pl, tl;
 
+        if (c->pend_indented) {
+                /* CMake's: one blank line, then an absolute name alone, indented */
+                size_t b = 0, e;
+
+                if (copy_evidence(text, sizeof(text), s, len) == len) {
+                        e = strlen(text);
+                        while (b < e && (text[b] == ' ' || text[b] == '\t'))
+                                b++;
+                        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                                e--;
+                        if (b == e && c->pend_seen++ == 0)
+                                return;
+                        if (b > 0 && b < e && text[b] == '/' && c->pend_seen == 1) {
+                                pend_commit(c, text, text + b, e - b);
+                                return;
+                        }
+                }
+                pend_commit(c, NULL, NULL, 0);
+                return;
+        }
         if (copy_evidence(text, sizeof(text), s, len) == len && len > pl && memcmp(text, c->pend_prefix, pl) == 0) {
                 tl = strlen(text);
                 while (w < tl && sbx_ascii_alpha((unsigned char) text[w]))

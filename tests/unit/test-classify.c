@@ -1261,6 +1261,21 @@ static void test_classify_rust_cause_chain_names_the_path(void **state) {
                   true },
                 { "CMake Error: Cannot open file for write: /ws/a\nCMake Error: so it: System Error: Permission denied\n", "",
                   true },
+                /* CMake's message of a command that failed, its name alone on an indented line
+                 * after a blank one (it was none: file(WRITE) into a directory the host refuses) */
+                { "CMake Error at CMakeLists.txt:3 (file):\n  file failed to open for writing (Permission denied):\n\n"
+                  "    /ws/b/out.txt\n\n\n-- Configuring incomplete, errors occurred!\n", "/ws/b/out.txt", false },
+                { "CMake Error at CMakeLists.txt:3 (file):\n  file failed to open for writing (Permission denied):\n\n"
+                  "    /etc/out.txt\n\n", "/etc/out.txt", true },
+                { "  file failed to open for writing (Permission denied):\n\n    /etc/out.txt", "/etc/out.txt", true },
+                /* no blank line, two, a relative name, a line not indented, another word after
+                 * the signature: none, as before */
+                { "  file failed to open for writing (Permission denied):\n    /ws/b/out.txt\n", "", true },
+                { "  file failed to open for writing (Permission denied):\n\n\n    /ws/b/out.txt\n", "", true },
+                { "  file failed to open for writing (Permission denied):\n\n    b/out.txt\n", "", true },
+                { "  file failed to open for writing (Permission denied):\n\n/ws/b/out.txt\n", "", true },
+                { "file failed to open for writing (Permission denied):\n\n    /ws/b/out.txt\n", "", true },
+                { "  file failed to open (Permission denied) for x:\n\n    /ws/b/out.txt\n", "", true },
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
