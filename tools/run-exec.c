@@ -487,28 +487,6 @@ void sbx_run_xfsz_restore_in_child(void) {
                 (void) sigaction(SIGXFSZ, &xfsz.old, NULL);
 }
 
-/* The caller's umask, while sbx makes its own files under 0077 (sbx_run_umask_private()). */
-static struct {
-        bool valid;
-        mode_t caller;
-} own_umask;
-
-void sbx_run_umask_private(void) {
-        if (!own_umask.valid) {
-                own_umask.caller = umask(0077);
-                own_umask.valid = true;
-        }
-}
-
-void sbx_run_umask_for_caller(bool caller) {
-        if (own_umask.valid)
-                (void) umask(caller ? own_umask.caller : 0077);
-}
-
-void sbx_run_umask_restore_in_child(void) {
-        sbx_run_umask_for_caller(true);
-}
-
 int sbx_run_signals_restore(void) {
         sigset_t old;
         int mask, sig = 0;

@@ -175,21 +175,6 @@ void sbx_run_xfsz_ignore(void);
  * (async-signal-safe). */
 void sbx_run_xfsz_restore_in_child(void);
 
-/* Sets the umask to 0077 for the rest of the process, keeping the caller's: sbx's own files and
- * directories (the audit database, its directories, the probe cache, the temp area, a probe's
- * workspace) are private whatever the caller's umask. Under `umask 0777` a first run left a
- * database of mode 0000 that refused every later run of an ordinary user, the probe failed, and
- * the temp area was refused. What sbx executes for the caller gets the caller's back
- * (sbx_run_umask_restore_in_child()), and so do the files it makes for the caller
- * (sbx_run_umask_for_caller()). */
-void sbx_run_umask_private(void);
-/* caller: the caller's umask while sbx makes a file for it (the verdict record, a fixture case);
- * false: 0077 again. Nothing before sbx_run_umask_private(). */
-void sbx_run_umask_for_caller(bool caller);
-/* In a child about to exec a program of the caller's: the caller's umask back
- * (async-signal-safe). */
-void sbx_run_umask_restore_in_child(void);
-
 /* The fixed line printed when an escalation is not approved (documented; programs match it). */
 #define SBX_ESCALATION_REJECTED "sbx: escalation to workspace-write was not approved; nothing more was executed"
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "sbx-tool.h"
 #include "sbx-utf8.h"
@@ -228,4 +229,26 @@ int sbx_each_child(pid_t parent, void (*fn)(pid_t pid, void *userdata), void *us
         }
         close(fd);
         return 0;
+}
+
+/* The caller's umask, while sbx makes its own files under 0077 (sbx_run_umask_private()). */
+static struct {
+        bool valid;
+        mode_t caller;
+} own_umask;
+
+void sbx_run_umask_private(void) {
+        if (!own_umask.valid) {
+                own_umask.caller = umask(0077);
+                own_umask.valid = true;
+        }
+}
+
+void sbx_run_umask_for_caller(bool caller) {
+        if (own_umask.valid)
+                (void) umask(caller ? own_umask.caller : 0077);
+}
+
+void sbx_run_umask_restore_in_child(void) {
+        sbx_run_umask_for_caller(true);
 }
