@@ -32,3 +32,9 @@ fuse_stop() {
         fuse_srv=
         mountpoint -q "$T/mnt" 2>/dev/null && umount -l "$T/mnt"
 }
+
+# The EXIT trap of such a test: the server ended, $T/mnt unmounted, then t_cleanup.
+fuse_cleanup() {
+        fuse_stop
+        t_cleanup
+}

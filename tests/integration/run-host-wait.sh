@@ -13,16 +13,23 @@ t_require_sbx
 t_require_fuse
 
 T=$(t_mktemp_dir)
-cleanup() {
-        fuse_stop
-        t_cleanup
-}
-trap cleanup EXIT
+trap fuse_cleanup EXIT
 mkdir -p "$T/mnt" "$T/ws" "$T/tmp-root" "$T/tmp-nobody"
 chown 65534:65534 "$T/tmp-nobody"
 cd "$T/ws" || exit 1
 t_usable_backends "$T/probe.db"
 t_who "$T/nb" || exit 1
+
+# print_line: as $who under backend $b, a command that prints $line on stderr and exits 3, its record
+# in $v; sets rc (sbx's status) and ms (its time)
+print_line() {
+        local start=$(date +%s%N)
+
+        timeout -s KILL 30 "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" \
+                --db "$db" --verdict-json "$v" -- sh -c "echo \"$line\" >&2; exit 3" >"$T/out" 2>"$T/err"
+        rc=$?
+        ms=$((($(date +%s%N) - start) / 1000000))
+}
 
 for kind in mute statfs; do
         if [ $kind = mute ]; then
@@ -38,11 +45,7 @@ for kind in mute statfs; do
                         [ "$b" = bwrap ] && line="touch: cannot touch '$T/mnt/x': Read-only file system"
                         v=$T/tmp-$who/v-$b-$kind.json
                         rm -f "$v"
-                        start=$(date +%s%N)
-                        timeout -s KILL 30 "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" \
-                                --db "$db" --verdict-json "$v" -- sh -c "echo \"$line\" >&2; exit 3" >"$T/out" 2>"$T/err"
-                        rc=$?
-                        ms=$((($(date +%s%N) - start) / 1000000))
+                        print_line
                         t_check "$who, $b, $kind: a line naming a file on a file system that does not answer: sbx ends with the command's status (rc=$rc, $ms ms)" \
                                 test $rc = 3 -a $ms -lt 10000
                         t_check "$who, $b, $kind: ... its stderr passed on ($(head -c 200 "$T/err"))" grep -qF "$line" "$T/err"
@@ -56,11 +59,7 @@ assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.ar
                         line=${line//"$T/mnt/x"/\/etc\/x}
                         want=denied
                         [ "$who" = nobody ] && want=task_failure
-                        start=$(date +%s%N)
-                        timeout -s KILL 30 "${pre[@]}" "$bin" run --backend "$b" --mode read-only --root "$T/ws" \
-                                --db "$db" --verdict-json "$v" -- sh -c "echo \"$line\" >&2; exit 3" >"$T/out" 2>"$T/err"
-                        rc=$?
-                        ms=$((($(date +%s%N) - start) / 1000000))
+                        print_line
                         t_check "$who, $b, $kind: $line, a FUSE mount that does not answer elsewhere: read as $want (rc=$rc, $ms ms)" \
                                 python3 -c '
 import json, sys

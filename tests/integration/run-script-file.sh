@@ -15,11 +15,7 @@ t_require_sbx
 t_require_fuse
 
 T=$(t_mktemp_dir)
-cleanup() {
-        fuse_stop
-        t_cleanup
-}
-trap cleanup EXIT
+trap fuse_cleanup EXIT
 mkdir -p "$T/mnt" "$T/rd" "$T/ws" "$T/tmp-root" "$T/tmp-nobody"
 chown 65534:65534 "$T/tmp-nobody"
 cd "$T/ws" || exit 1
