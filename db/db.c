@@ -208,6 +208,11 @@ int sbx_db_default_path(const char *explicit_path, char **ret_path, struct sbx_d
                 if (!home)
                         return sbx_diag_set(diag, ENOENT, "database path", "",
                                             "no database path: set --db, $SBX_DB, $XDG_STATE_HOME or $HOME");
+                if (!sbx_home_exists(home))
+                        return sbx_diag_set(diag, ENOENT, "database path", home,
+                                            "no database path: the home directory %s is not a directory that "
+                                            "exists (sbx does not make it): set --db, $SBX_DB or $XDG_STATE_HOME",
+                                            home);
                 if (asprintf(&p, "%s/.local/state/sbx/audit.db", home) < 0)
                         p = NULL;
         }

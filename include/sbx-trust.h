@@ -98,6 +98,16 @@ static inline const char *sbx_home_dir(char *buf, size_t size) {
         return home && strcmp(home, "/") == 0 ? "" : home;
 }
 
+/* Whether home (from sbx_home_dir()) is a directory that exists, so that sbx may make its own
+ * directories beneath it. sbx never makes the home directory itself: run by root with
+ * HOME=/nonexistent (Debian's service accounts, a container), it made /nonexistent/.local/state/sbx
+ * and /nonexistent/.cache/sbx, where an ordinary user's sbx is refused them. */
+static inline bool sbx_home_exists(const char *home) {
+        struct stat st;
+
+        return home && stat(*home ? home : "/", &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* Whether group gid is the private group of user owner (the user private group scheme that
  * pam_umask's test and Debian's umask 002 assume), as the account files passwd and group say:
  * owner has an account, a group of that number exists under the owner's name, it lists no member

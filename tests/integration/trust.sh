@@ -92,6 +92,28 @@ chmod 700 "$T/db" "$T/db/real" "$T/db/link" "$T/db/hard"
 clean_env HOME="$T/home" "$SBX_BIN" run --db "$T/db/real/audit.db" -- true
 t_check "control: a private database takes a row" \
         test "$(sqlite3 "$T/db/real/audit.db" 'SELECT count(*) FROM executions')" = 1
+# a home directory that does not exist (HOME=/nonexistent, Debian's service accounts): it names no
+# database, and sbx makes no home directory, for its database or its probe cache (run by root, it
+# made $HOME/.local/state/sbx and $HOME/.cache/sbx)
+for who in self nobody; do
+        as=()
+        if [ $who = nobody ]; then
+                t_is_root && "${T_NOBODY[@]}" true 2>/dev/null || continue
+                as=("${T_NOBODY[@]}")
+        fi
+        rm -f "$T/marker"
+        clean_env HOME="$T/nohome" "${as[@]}" "$SBX_BIN" run --mode danger-full-access -- touch "$T/marker" 2>"$T/err"
+        rc=$?
+        t_check "$who, \$HOME missing: refused (rc=$rc), nothing ran, the home named ($(head -c 300 "$T/err"))" \
+                test $rc = 125 -a ! -e "$T/marker" -a -n "$(grep "home directory $T/nohome" "$T/err")"
+        mkdir -p "$T/nohome-db-$who"
+        [ $who = nobody ] && chown 65534 "$T/nohome-db-$who"
+        chmod 700 "$T/nohome-db-$who"
+        clean_env HOME="$T/nohome" "${as[@]}" "$SBX_BIN" run --db "$T/nohome-db-$who/audit.db" --mode read-only -- true
+        rc=$?
+        t_check "$who, \$HOME missing, --db named: a confined run works (rc=$rc)" test $rc = 0
+        t_check "... and no home directory was made" test ! -e "$T/nohome"
+done
 ln -s "$T/db/real/audit.db" "$T/db/link/audit.db"
 refused_unrecorded "$T/db/link/audit.db" "a database path that is a symlink"
 ln -s "$T/db/real/missing.db" "$T/db/link/dangling.db"

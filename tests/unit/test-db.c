@@ -107,12 +107,14 @@ static void write_file(const char *path, const void *data, size_t len) {
 }
 
 static void test_db_default_path_precedence(void **state) {
-        char *p = NULL;
-        (void) state;
+        struct fixture *f = *state;
+        char *p = NULL, home[128], want[PATH_MAX];
 
+        snprintf(home, sizeof(home), "%s/home", f->dir);
+        assert_int_equal(mkdir(home, 0700), 0);
         setenv("SBX_DB", "/env/sbx.db", 1);
         setenv("XDG_STATE_HOME", "/xdg", 1);
-        setenv("HOME", "/home/u", 1);
+        setenv("HOME", home, 1);
         assert_int_equal(sbx_db_default_path("/explicit.db", &p, NULL), 0);
         assert_string_equal(p, "/explicit.db");
         free(p);
@@ -123,36 +125,71 @@ static void test_db_default_path_precedence(void **state) {
         assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
         assert_string_equal(p, "/xdg/sbx/audit.db");
         free(p);
+        snprintf(want, sizeof(want), "%s/.local/state/sbx/audit.db", home);
         setenv("XDG_STATE_HOME", "relative/state", 1); /* invalid per the XDG spec: ignored */
         assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
-        assert_string_equal(p, "/home/u/.local/state/sbx/audit.db");
+        assert_string_equal(p, want);
         free(p);
         unsetenv("XDG_STATE_HOME");
         assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
-        assert_string_equal(p, "/home/u/.local/state/sbx/audit.db");
+        assert_string_equal(p, want);
         free(p);
+        /* a home directory that does not exist (HOME=/nonexistent, Debian's service accounts), or
+         * that is not a directory, names no database: root's sbx made the home directory itself */
+        {
+                char missing[160], file[160];
+                struct sbx_diag diag = { 0 };
+
+                snprintf(missing, sizeof(missing), "%s/missing", f->dir);
+                snprintf(file, sizeof(file), "%s/file", f->dir);
+                write_file(file, "x", 1);
+                setenv("HOME", missing, 1);
+                p = NULL;
+                assert_int_equal(sbx_db_default_path(NULL, &p, &diag), -ENOENT);
+                assert_null(p);
+                assert_non_null(strstr(diag.msg, "the home directory"));
+                assert_int_equal(access(missing, F_OK), -1);
+                setenv("HOME", file, 1);
+                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), -ENOENT);
+                assert_null(p);
+                /* $XDG_STATE_HOME is made as the XDG spec asks, whatever the home directory */
+                setenv("XDG_STATE_HOME", "/xdg", 1);
+                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
+                assert_string_equal(p, "/xdg/sbx/audit.db");
+                free(p);
+                unsetenv("XDG_STATE_HOME");
+                unlink(file);
+                setenv("HOME", home, 1);
+        }
         /* without $HOME, or a relative one, ~ is the account's home directory, as for the
          * configuration: every run was refused (no database path) */
         {
                 struct passwd *pw = getpwuid(getuid());
-                char want[PATH_MAX];
+                struct stat st;
+                int want_r;
 
                 assert_non_null(pw);
                 snprintf(want, sizeof(want), "%s/.local/state/sbx/audit.db",
                          strcmp(pw->pw_dir, "/") == 0 ? "" : pw->pw_dir);
+                want_r = stat(pw->pw_dir, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -ENOENT;
                 unsetenv("HOME");
-                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
-                assert_string_equal(p, want);
+                p = NULL;
+                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), want_r);
+                if (want_r == 0)
+                        assert_string_equal(p, want);
                 free(p);
                 setenv("HOME", "relative/home", 1);
-                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), 0);
-                assert_string_equal(p, want);
+                p = NULL;
+                assert_int_equal(sbx_db_default_path(NULL, &p, NULL), want_r);
+                if (want_r == 0)
+                        assert_string_equal(p, want);
                 free(p);
-                setenv("HOME", "/home/u", 1);
+                setenv("HOME", home, 1);
         }
         p = NULL;
         assert_int_equal(sbx_db_default_path("", &p, NULL), -EINVAL);
         assert_null(p);
+        rmdir(home);
 }
 
 static void test_db_open_creates_private_directories_and_file(void **state) {
@@ -819,7 +856,7 @@ static void test_db_state_function_reports_interrupted(void **state) {
 
 int main(void) {
         const struct CMUnitTest tests[] = {
-                cmocka_unit_test(test_db_default_path_precedence),
+                cmocka_unit_test_setup_teardown(test_db_default_path_precedence, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_open_creates_private_directories_and_file, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_open_refuses_a_directory_its_group_may_write, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_open_refuses_a_database_file_not_private, setup, teardown),

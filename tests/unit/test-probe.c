@@ -81,6 +81,34 @@ static void test_probe_caches_on_disk_and_in_process(void **state) {
         sbx_config_free(cfg);
 }
 
+/* sbx makes no home directory: run by root with HOME=/nonexistent, it made
+ * /nonexistent/.cache/sbx for its cache. The verdict is then kept by the process alone. */
+static void test_probe_cache_makes_no_missing_home_directory(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        const char *saved = getenv("HOME");
+        _cleanup_free_ char *home_saved = saved ? strdup(saved) : NULL, *home = NULL;
+        struct sbx_probe_report a;
+        (void) state;
+        assert_true(asprintf(&home, "%s/nohome", dir) > 0);
+        free(cfg->cache_dir);
+        assert_true(asprintf(&cfg->cache_dir, "%s/.cache/sbx", home) > 0);
+        setenv("HOME", home, 1);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        assert_string_equal(a.selected, "bwrap");
+        assert_int_equal(access(home, F_OK), -1);
+        /* the same home once it exists: the cache is made beneath it */
+        assert_int_equal(mkdir(home, 0700), 0);
+        sbx_probe_forget_process_cache();
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        assert_int_equal(access(a.cache_path, F_OK), 0);
+        if (home_saved)
+                setenv("HOME", home_saved, 1);
+        else
+                unsetenv("HOME");
+        sbx_config_free(cfg);
+}
+
 static void test_probe_cache_invalidated_by_runner_change(void **state) {
         struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
         struct sbx_probe_report a, b;
@@ -577,6 +605,7 @@ static void test_runner_named_in_a_directory_others_can_write_is_refused(void **
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
+                cmocka_unit_test(test_probe_cache_makes_no_missing_home_directory),
                 cmocka_unit_test(test_probe_cache_invalidated_by_runner_change),
                 cmocka_unit_test(test_probe_cache_invalidated_by_runner_rewritten_in_place),
                 cmocka_unit_test(test_probe_cache_invalidated_by_change_of_a_runner_with_a_long_path),
