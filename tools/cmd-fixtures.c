@@ -928,12 +928,14 @@ static int spawn_wait(char **argv, int err_fd, const char *cwd, const char *user
 #define RECORD_HIDDEN_AGE_S 60
 
 /* Locks tmp (open at dirfd) as a live recording's: the lock's fd, or -errno. Readable by all: the
- * user a --user recording hands the directory to sweeps it. */
+ * user a --user recording hands the directory to sweeps it. Whatever the umask (sbx's 0077 made it
+ * 0600, root's, and a killed --user recording's directory stayed for good: review). */
 static int record_tmp_lock(int dirfd) {
         _cleanup_close_ int fd = openat(dirfd, ".lock", O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY,
                                         0644);
 
-        if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0 || renameat(dirfd, ".lock", dirfd, "lock") < 0)
+        if (fd < 0 || fchmod(fd, 0644) < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0 ||
+            renameat(dirfd, ".lock", dirfd, "lock") < 0)
                 return -errno;
         return sbx_steal_fd(&fd);
 }
