@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <sys/wait.h>
@@ -645,42 +647,76 @@ static void reserve_verdict_room(const struct sbx_run_args *a, const struct sbx_
 #endif
 }
 
-/* The record (cut short: see sbx_run_report_json()) into fd; a regular file is cut at `from`
- * and written from there first, when from >= 0. 0 or -errno. */
-static int write_record(int fd, off_t from, const struct sbx_run_report *rep, bool cut_short) {
-        FILE *f;
-        int dfd, r = 0;
+/* The pipe or terminal fd (st: its fstat) opened again through /proc/self/fd: a non-blocking
+ * description of sbx's own, the caller's flags left as they are; -1 when it is not the same pipe
+ * (its inode) or terminal (its device), or a pseudo-terminal's master (opened again, a new pair's). */
+static int reopen_nonblocking(int fd, const struct stat *st) {
+        char path[64];
+        struct stat again;
+        int own;
 
-        if (from >= 0 && (lseek(fd, from, SEEK_SET) < 0 || ftruncate(fd, from) < 0))
-                return -errno;
-        if ((dfd = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0)
-                return -errno;
-        if (!(f = fdopen(dfd, "w"))) {
-                r = -errno;
-                close(dfd);
-                return r;
-        }
-        sbx_run_report_json(rep, cut_short, f);
-        fputc('\n', f);
-        if (fflush(f) != 0)
-                r = -errno;
-        (void) fclose(f);
-        return r;
+        if (!S_ISFIFO(st->st_mode) &&
+            !(S_ISCHR(st->st_mode) && isatty(fd) && ioctl(fd, TIOCGPTN, &(unsigned) { 0 }) < 0))
+                return -1;
+        snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+        own = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (own >= 0 && fstat(own, &again) == 0 && (again.st_mode & S_IFMT) == (st->st_mode & S_IFMT) &&
+            (S_ISFIFO(st->st_mode) ? again.st_ino == st->st_ino && again.st_dev == st->st_dev
+                                   : again.st_rdev == st->st_rdev))
+                return own;
+        if (own >= 0)
+                close(own);
+        return -1;
 }
 
-/* buf[0..len) written to fd, the caller's --verdict-fd, whole: where the caller made it
- * non-blocking (its file description is the caller's: its flags stay as they are), sbx waits for
- * room as a blocking write would (review: a pipe with no room yet failed stdio's write with EAGAIN,
- * and the record was lost, or cut after its first 4 KiB). 0 or -errno. */
+/* Waits until fd has room, or a signal that ends sbx came (-EINTR). 0 or -errno. */
+static int wait_for_room(int fd) {
+        for (;;) {
+                struct pollfd p = { .fd = fd, .events = POLLOUT };
+                int r;
+
+                if (sbx_run_signal_held() != 0)
+                        return -EINTR;
+                r = poll(&p, 1, 100);
+                if (r > 0)
+                        return 0; /* (room, or an error the write then tells) */
+                if (r < 0 && errno != EINTR)
+                        return -errno;
+        }
+}
+
+/* buf[0..len) written whole to fd: the caller's --verdict-fd, or the --verdict-json file. sbx
+ * waits for room as a blocking write would (review: a non-blocking pipe with no room yet failed
+ * stdio's write with EAGAIN, and the record was lost, or cut after its first 4 KiB), but not past
+ * a signal that ends sbx (-EINTR), as for the reader of the caller's FIFO (open_own_fifo()): a
+ * reader that never read held sbx for ever, deaf to SIGTERM, in poll(2) or, on a blocking pipe or
+ * terminal, in write(2) (review). So a pipe or terminal is written through a non-blocking
+ * description of sbx's own; where there is none (another user's), a blocking pipe takes at most
+ * PIPE_BUF bytes a write once poll(2) says it has room, and a terminal is written as it is. A
+ * socket is written with MSG_DONTWAIT; anything else (a file) as it is. 0 or -errno. */
 static int write_waiting(int fd, const char *buf, size_t len) {
+        _cleanup_close_ int own = -1;
+        struct stat st;
+        size_t max = SIZE_MAX;
+        bool sock;
+        int fl, r;
+
+        if (fstat(fd, &st) < 0)
+                return -errno;
+        sock = S_ISSOCK(st.st_mode);
+        if ((own = reopen_nonblocking(fd, &st)) >= 0)
+                fd = own;
+        else if (S_ISFIFO(st.st_mode) && (fl = fcntl(fd, F_GETFL)) >= 0 && !(fl & O_NONBLOCK))
+                max = PIPE_BUF;
         while (len > 0) {
-                ssize_t n = write(fd, buf, len);
+                ssize_t n;
 
-                if (n < 0 && errno == EAGAIN) {
-                        struct pollfd p = { .fd = fd, .events = POLLOUT };
-
-                        if (poll(&p, 1, -1) < 0 && errno != EINTR)
-                                return -errno;
+                if (max != SIZE_MAX && (r = wait_for_room(fd)) < 0)
+                        return r;
+                n = sock ? send(fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL) : write(fd, buf, len < max ? len : max);
+                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                        if ((r = wait_for_room(fd)) < 0)
+                                return r;
                         continue;
                 }
                 if (n < 0 && errno == EINTR)
@@ -693,6 +729,29 @@ static int write_waiting(int fd, const char *buf, size_t len) {
                 len -= (size_t) n;
         }
         return 0;
+}
+
+/* The record (cut short: see sbx_run_report_json()) into fd; a regular file is cut at `from`
+ * and written from there first, when from >= 0. 0 or -errno. */
+static int write_record(int fd, off_t from, const struct sbx_run_report *rep, bool cut_short) {
+        _cleanup_free_ char *text = NULL;
+        size_t len = 0;
+        FILE *f;
+
+        if (from >= 0 && (lseek(fd, from, SEEK_SET) < 0 || ftruncate(fd, from) < 0))
+                return -errno;
+        if (!(f = open_memstream(&text, &len)))
+                return -errno;
+        sbx_run_report_json(rep, cut_short, f);
+        fputc('\n', f);
+        if (fclose(f) != 0)
+                return -errno;
+        return write_waiting(fd, text, len);
+}
+
+/* What write_record() failed with, said */
+static const char *record_error(int e) {
+        return e == -EINTR ? "a signal ended the wait for its reader to take it" : strerror(-e);
 }
 
 static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
@@ -736,25 +795,14 @@ static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_r
                         (void) lseek(fd, start, SEEK_SET);
                 close(fd);
                 if (e < 0)
-                        r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, strerror(-e));
+                        r = sbx_fail(-1, "cannot write verdict record %s: %s", a->verdict_json, record_error(e));
         }
         if (a->verdict_fd >= 0) {
-                _cleanup_free_ char *text = NULL;
-                size_t len = 0;
-                FILE *f = open_memstream(&text, &len);
-                int e;
+                int e = write_record(a->verdict_fd, -1, rep, false);
 
-                if (!f)
-                        return sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
-                                        strerror(errno));
-                sbx_run_report_json(rep, false, f);
-                fputc('\n', f);
-                if (fclose(f) != 0)
-                        return sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
-                                        strerror(errno));
-                if ((e = write_waiting(a->verdict_fd, text, len)) < 0)
+                if (e < 0)
                         r = sbx_fail(-1, "cannot write verdict record to descriptor %d: %s", a->verdict_fd,
-                                     strerror(-e));
+                                     record_error(e));
         }
         return r;
 }

@@ -589,4 +589,49 @@ rc=$?
 t_check "--verdict-fd onto a non-blocking pipe with no room yet: the record is written whole once there is ($(tail -c 300 "$T/nb.err"))" \
         test $rc = 0
 
+# ... but that wait, and one on a full pipe nobody reads, ends with a signal that ends sbx, as
+# the wait for the reader of the caller's FIFO does (a reader that never reads held sbx deaf to
+# SIGTERM, in poll(2) on a non-blocking descriptor, in write(2) on a blocking one or on the pipe
+# --verdict-json /dev/stdout opened: review). SIGTERM 1 s in: sbx exits 1 within 5 s and says why.
+for how in fd-nonblocking fd-blocking json-stdout; do
+        python3 -c '
+import fcntl, os, signal, subprocess, sys, time
+how = sys.argv[6]
+r, w = os.pipe2(os.O_CLOEXEC)
+fcntl.fcntl(w, fcntl.F_SETFL, os.O_NONBLOCK)
+try:
+    while True:
+        os.write(w, b"x" * 4096)
+except BlockingIOError:
+    pass
+if how != "fd-nonblocking":
+    fcntl.fcntl(w, fcntl.F_SETFL, 0)
+args = [sys.argv[1], "run", "--backend", sys.argv[2], "--root", sys.argv[3], "--db", sys.argv[4]]
+if how == "json-stdout":
+    args += ["--verdict-json", "/dev/stdout", "--", "true"]
+    out, fds = w, ()
+else:
+    os.dup2(w, 9)
+    args += ["--verdict-fd", "9", "--", "true"]
+    out, fds = subprocess.DEVNULL, (9,)
+p = subprocess.Popen(args, pass_fds=fds, stdin=subprocess.DEVNULL, stdout=out, stderr=open(sys.argv[5], "w"))
+if fds:
+    os.close(9)
+os.close(w)
+time.sleep(1)
+p.send_signal(signal.SIGTERM)
+try:
+    rc = p.wait(5)
+except subprocess.TimeoutExpired:
+    p.kill()
+    p.wait()
+    rc = "still waiting 5 s after SIGTERM"
+open(sys.argv[5], "a").write("rc=%s" % rc)
+sys.exit(0 if rc == 1 else 1)
+' "$SBX_BIN" "${BACKENDS[0]}" "$T/cwd" "$T/nb.db" "$T/term.err" "$how"
+        rc=$?
+        t_check "$how: a record nobody takes, SIGTERM: sbx ends, exit 1, saying why ($(tail -c 300 "$T/term.err"))" \
+                eval '[ $rc = 0 ] && grep -q "a signal ended the wait" "$T/term.err"'
+done
+
 t_finish
