@@ -365,7 +365,9 @@ static size_t word_count(const char *s, size_t n) {
 
 /* "cannot create X", "Can't open X", "could not lock config file X": a verb phrase whose object
  * is its last word; also GCC's "opening dependency file X" (-MF), "opening output file X" (-E),
- * ninja's "creating build directory X". */
+ * ninja's "creating build directory X". A verb and an object after the leading words: "could not
+ * open", "Unable to write" have none (their verb was read as a relative name the run never
+ * touched, beneath the workspace the host's own refusal, and the denial was lost). */
 static bool verb_phrase(const char *s, size_t n) {
         static const char *const verbs[] = {
                 "cannot ", "can't ", "could not ", "couldn't ", "unable to ", "failed to ", "error ", "opening ",
@@ -378,7 +380,7 @@ static bool verb_phrase(const char *s, size_t n) {
         for (size_t i = 0; i < SBX_ELEMENTSOF(verbs); i++) {
                 size_t k = strlen(verbs[i]);
                 if (n >= k && strncasecmp(s, verbs[i], k) == 0)
-                        return word_count(s, n) >= 3;
+                        return word_count(s, n) >= word_count(verbs[i], k) + 2;
         }
         return false;
 }

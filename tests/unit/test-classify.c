@@ -885,6 +885,14 @@ static void test_classify_denial_path_extraction_table(void **state) {
                   "/etc/r.rsp" },
                 { "x: cannot create /etc/x. Read-only file system", "Read-only file system", "/etc/x" },
                 { "x: Sorry. Permission denied", "Permission denied", "" },
+                /* a verb phrase with no object, its verb last, names nothing: not "write" or "open",
+                 * relative names the run never touched (beneath the workspace, the host's own
+                 * refusal: the denial was lost) */
+                { "x: Unable to write. Permission denied", "Permission denied", "" },
+                { "x: failed to open. Read-only file system", "Read-only file system", "" },
+                { "x: could not open: Permission denied", "Permission denied", "" },
+                { "x: unable to write: Read-only file system", "Read-only file system", "" },
+                { "x: could not open out: Permission denied", "Permission denied", "out" },
                 { "x: /etc/y. Permission denied", "Permission denied", "" },
                 { "x: fopen(/etc/e,w): Permission denied", "Permission denied", "/etc/e" },
                 /* a kind word and what it is for, then the name in a field of its own ("for write:
