@@ -998,28 +998,116 @@ static void look_window(const struct sbx_classifier *c, unsigned char *win, size
                 memcpy(win + from_hist, c->scan_start + (from + from_hist - c->scan_base), *end - from_hist);
 }
 
+/* The source line a Python traceback shows last, before its exception's line, in win (the
+ * window look_window() filled, *end its length: moved to that line's start), into *ls and *ll.
+ * The caret line of 3.11 on ("    ^^^^") is skipped. false when there is none. */
+static bool python_source_line(const unsigned char *win, size_t *end, bool partial, const unsigned char **ls,
+                               size_t *ll) {
+        bool carets = true;
+
+        for (int tries = 0; carets && tries < 2; tries++) {
+                if (!line_before(win, end, partial, ls, ll))
+                        return false;
+                for (size_t i = 0; i < *ll && carets; i++)
+                        carets = (*ls)[i] == '^' || (*ls)[i] == '~' || (*ls)[i] == ' ';
+        }
+        return !carets;
+}
+
+/* Whether a denial line is Python's exception naming no file: "[Errno N] <signature>" and nothing
+ * after the signature (PermissionError: [Errno 13] Permission denied). */
+static bool python_names_nothing(const char *line, size_t tl, size_t ss, size_t se) {
+        while (tl > se && (line[tl - 1] == ' ' || line[tl - 1] == '\t'))
+                tl--;
+        return tl == se && ss >= 10 && memcmp(line + ss - 2, "] ", 2) == 0 && memmem(line, ss, "[Errno ", 7);
+}
+
 /* Whether the source line a Python traceback shows last, before its exception's line, holds
  * one of `words` (NULL-terminated). The caret line of 3.11 on ("    ^^^^") is skipped. */
 static bool python_source_holds(const struct sbx_classifier *c, const char *const *words) {
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
         size_t end, ll;
-        bool partial, carets = true;
+        bool partial;
 
         if (!c->look)
                 return false;
         look_window(c, win, &end, &partial);
-        for (int tries = 0; carets && tries < 2; tries++) {
-                if (!line_before(win, &end, partial, &ls, &ll))
-                        return false;
-                for (size_t i = 0; i < ll && carets; i++)
-                        carets = ls[i] == '^' || ls[i] == '~' || ls[i] == ' ';
-        }
-        if (carets)
+        if (!python_source_line(win, &end, partial, &ls, &ll))
                 return false;
         for (; *words; words++)
                 if (memmem(ls, ll, *words, strlen(*words)))
                         return true;
+        return false;
+}
+
+/* Whether s[0..n) holds one call of bind (".bind(", once), given a tuple: "(", then a ',' outside
+ * any inner bracket or quote before the ')' that closes it ("s.bind(('', 80))"). A pathname unix
+ * socket's address is a string, never a tuple; a tuple is an internet address (or a netlink,
+ * packet, bluetooth or vsock one): no file's name. */
+static bool binds_tuple(const unsigned char *s, size_t n) {
+        const unsigned char *b = memmem(s, n, ".bind(", 6), *p;
+        int depth = 0;
+        unsigned char quote = 0;
+
+        if (!b || memmem(s, n, "bind(", 5) != b + 1 || memmem(b + 6, (size_t) (s + n - (b + 6)), "bind(", 5) ||
+            b + 6 >= s + n || b[6] != '(')
+                return false;
+        for (p = b + 7; p < s + n; p++) {
+                if (quote) {
+                        if (*p == '\\')
+                                p++;
+                        else if (*p == quote)
+                                quote = 0;
+                } else if (*p == '\'' || *p == '"')
+                        quote = *p;
+                else if (*p == '(' || *p == '[' || *p == '{')
+                        depth++;
+                else if (*p == ')' || *p == ']' || *p == '}') {
+                        if (depth-- == 0)
+                                return false;
+                } else if (*p == ',' && depth == 0)
+                        return true;
+        }
+        return false;
+}
+
+/* Whether a Python exception that names no file, before whose line the classifier stands, was
+ * raised by a call that is no file effect, as its traceback shows: a socket's bind() given a
+ * tuple (an internet address, above), os.setpriority() (a nice value below the current one,
+ * refused without CAP_SYS_NICE: as nobody on the host too, and the Landlock launcher drops
+ * root's), or a bind() beneath http.server's test() (`python3 -m http.server 80`), whose server
+ * always binds an internet address (_get_best_family()). Those are refused by the host's
+ * privileges, never by the sandbox, which governs file effects only (review: as nobody under
+ * Landlock, `python3 -m http.server 80` read as denied). A unix socket's bind(path), a System V
+ * or keyring call (the seccomp filter's EACCES), multiprocessing's semaphore in /dev/shm stay
+ * denials; a command given with -c shows no source line and is not told. The frames are read
+ * back to the traceback's "Traceback (most recent call last):" line, which must lie within the
+ * LOOK_BACK bytes before the line. */
+static bool python_call_no_file(const struct sbx_classifier *c) {
+        static const char header[] = "Traceback (most recent call last):";
+        unsigned char win[LOOK_BACK];
+        const unsigned char *ls;
+        size_t end, ll;
+        bool partial, binds, test = false;
+
+        if (!c->look)
+                return false;
+        look_window(c, win, &end, &partial);
+        if (!python_source_line(win, &end, partial, &ls, &ll))
+                return false;
+        if (binds_tuple(ls, ll) || memmem(ls, ll, "setpriority(", 12))
+                return true;
+        binds = memmem(ls, ll, ".bind(", 6) != NULL;
+        while (binds && line_before(win, &end, partial, &ls, &ll)) {
+                static const char file[] = "/http/server.py\", line ", func[] = ", in test";
+
+                if (ll == sizeof(header) - 1 && memcmp(ls, header, ll) == 0)
+                        return test;
+                if (ll > 6 && memcmp(ls, "File \"", 6) == 0 && memmem(ls, ll, file, sizeof(file) - 1) &&
+                    ll >= sizeof(func) - 1 && memcmp(ls + ll - (sizeof(func) - 1), func, sizeof(func) - 1) == 0)
+                        test = true;
+        }
         return false;
 }
 
@@ -1315,6 +1403,12 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * nobody under Landlock, Node's "listen EACCES: permission denied
                          * 0.0.0.0:80" read as denied) */
                         socket = r > 0 && sbx_denial_line_names_socket(text, tl);
+                        /* Python's exception that names nothing, raised by such a call or by
+                         * another that is no file effect either (os.setpriority), as its
+                         * traceback shows: `python3 -m http.server 80` (review: as nobody
+                         * under Landlock, read as denied) */
+                        if (r > 0 && !socket && python_names_nothing(text, tl, ss, se) && python_call_no_file(c))
+                                socket = true;
                         /* a change of owner or group refused to a user other than root, which the
                          * host refuses too (EPERM; review: as nobody, `chown 1000 f` and `tar
                          * --same-owner -x` in the workspace read as denied) */

@@ -409,6 +409,90 @@ static void test_classify_socket_address_is_no_file(void **state) {
         assert_int_equal(r->denial_lines, 1);
 }
 
+/* Python's exception that names no file ("PermissionError: [Errno 13] Permission denied"), raised
+ * by a call that is no file effect as its traceback shows: a bind() given a tuple (an internet
+ * address), os.setpriority(), a bind() beneath http.server's test(). Refused by the host's
+ * privileges (as nobody on the host too), never by the sandbox. Measured under Landlock as nobody
+ * (Python 3.11); a unix socket's bind(path), multiprocessing's semaphore, a -c command (no source
+ * line) stay denials. */
+static void test_classify_python_call_no_file(void **state) {
+        (void) state;
+#define TB "Traceback (most recent call last):\n"
+#define PE "PermissionError: [Errno 13] Permission denied\n"
+        static const struct {
+                const char *text;
+                const char *verdict;
+        } rows[] = {
+                /* python3 -m http.server 80 */
+                { TB "  File \"<frozen runpy>\", line 198, in _run_module_as_main\n"
+                     "  File \"<frozen runpy>\", line 88, in _run_code\n"
+                     "  File \"/usr/lib/python3.11/http/server.py\", line 1309, in <module>\n"
+                     "    test(\n"
+                     "  File \"/usr/lib/python3.11/http/server.py\", line 1256, in test\n"
+                     "    with ServerClass(addr, HandlerClass) as httpd:\n"
+                     "         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+                     "  File \"/usr/lib/python3.11/socketserver.py\", line 456, in __init__\n"
+                     "    self.server_bind()\n"
+                     "  File \"/usr/lib/python3.11/http/server.py\", line 1303, in server_bind\n"
+                     "    return super().server_bind()\n"
+                     "           ^^^^^^^^^^^^^^^^^^^^^\n"
+                     "  File \"/usr/lib/python3.11/http/server.py\", line 136, in server_bind\n"
+                     "    socketserver.TCPServer.server_bind(self)\n"
+                     "  File \"/usr/lib/python3.11/socketserver.py\", line 472, in server_bind\n"
+                     "    self.socket.bind(self.server_address)\n" PE,
+                  "task_failure" },
+                { TB "  File \"/ws/b.py\", line 3, in <module>\n    s.bind((\"\", 80))\n" PE, "task_failure" },
+                { TB "  File \"/ws/b.py\", line 3, in <module>\n    sock.bind((host, int(port, 10)))\n"
+                     "    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n" PE,
+                  "task_failure" },
+                { TB "  File \"/ws/n.py\", line 2, in <module>\n    os.setpriority(os.PRIO_PROCESS, 0, -5)\n" PE,
+                  "task_failure" },
+                /* a unix socket's name: a file the sandbox refuses */
+                { TB "  File \"/ws/u.py\", line 3, in <module>\n    s.bind(\"/etc/x.sock\")\n" PE, "denied" },
+                { TB "  File \"/ws/u.py\", line 3, in <module>\n    s.bind((path))\n" PE, "denied" },
+                { TB "  File \"/ws/u.py\", line 3, in <module>\n    s.bind((\"/etc/x\" + \",sock\"))\n" PE, "denied" },
+                { TB "  File \"/ws/u.py\", line 3, in <module>\n    s.bind(p) if unix else s.bind((h, 80))\n" PE,
+                  "denied" },
+                /* socketserver's bind, not beneath http.server's test() (UnixStreamServer) */
+                { TB "  File \"/ws/u.py\", line 3, in <module>\n    socketserver.UnixStreamServer(p, H)\n"
+                     "  File \"/usr/lib/python3.11/socketserver.py\", line 456, in __init__\n"
+                     "    self.server_bind()\n"
+                     "  File \"/usr/lib/python3.11/socketserver.py\", line 472, in server_bind\n"
+                     "    self.socket.bind(self.server_address)\n" PE,
+                  "denied" },
+                /* test() in a traceback before this one's */
+                { TB "  File \"/usr/lib/python3.11/http/server.py\", line 1256, in test\n"
+                     "    with ServerClass(addr, HandlerClass) as httpd:\n" PE
+                  TB "  File \"/usr/lib/python3.11/socketserver.py\", line 472, in server_bind\n"
+                     "    self.socket.bind(self.server_address)\n" PE,
+                  "denied" },
+                /* no traceback header within reach: not told */
+                { "  File \"/usr/lib/python3.11/http/server.py\", line 1256, in test\n"
+                  "    self.socket.bind(self.server_address)\n" PE,
+                  "denied" },
+                /* the exception names a file: the call's source line says nothing of it */
+                { TB "  File \"/ws/b.py\", line 3, in <module>\n    s.bind((\"\", 80))\n"
+                     "PermissionError: [Errno 13] Permission denied: '/etc/x'\n",
+                  "denied" },
+                /* the sandbox's own: multiprocessing's semaphore in /dev/shm, a -c command */
+                { TB "  File \"/usr/lib/python3.11/multiprocessing/synchronize.py\", line 57, in __init__\n"
+                     "    sl = self._semlock = _multiprocessing.SemLock(\n"
+                     "                         ^^^^^^^^^^^^^^^^^^^^^^^^^\n" PE,
+                  "denied" },
+                { TB "  File \"<string>\", line 1, in <module>\n" PE, "denied" },
+                { PE, "denied" },
+        };
+#undef TB
+#undef PE
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_result *r = run("landlock", 1, 0, rows[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu: expected %s, got %s", i, rows[i].verdict,
+                                 sbx_verdict_to_string(r->verdict));
+        }
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -2694,6 +2778,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_readonly_database),
                 cmocka_unit_test(test_classify_dpkg_lock_permission),
                 cmocka_unit_test(test_classify_socket_address_is_no_file),
+                cmocka_unit_test(test_classify_python_call_no_file),
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
