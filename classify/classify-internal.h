@@ -145,6 +145,12 @@ bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start,
  * 1024 refused to a user without CAP_NET_BIND_SERVICE: no file effect, which is all the modes
  * govern (a unix socket's name is a path, and is not taken). Pure. */
 bool sbx_denial_line_names_socket(const char *line, size_t len);
+/* Whether a denial line is util-linux renice's refused setpriority(2), the signature (between
+ * sig_start and sig_end) ending it: "renice: failed to set priority for 123 (process ID):
+ * Permission denied" (also "process group ID", "user ID"). A nice value below the current one
+ * refused without CAP_SYS_NICE (nobody lacks it on the host too; the Landlock launcher drops
+ * root's): no file effect, which is all the modes govern. Pure. */
+bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end);
 
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */

@@ -1409,6 +1409,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * under Landlock, read as denied) */
                         if (r > 0 && !socket && python_names_nothing(text, tl, ss, se) && python_call_no_file(c))
                                 socket = true;
+                        /* renice's refused setpriority(2), no file effect either (review: as
+                         * nobody under Landlock, `renice -n -5 $$` read as denied) */
+                        if (r > 0 && !socket && sbx_denial_line_sets_priority(text, tl, ss, se))
+                                socket = true;
                         /* a change of owner or group refused to a user other than root, which the
                          * host refuses too (EPERM; review: as nobody, `chown 1000 f` and `tar
                          * --same-owner -x` in the workspace read as denied) */

@@ -1471,6 +1471,25 @@ static bool no_directory(void *userdata, const char *name, size_t n) {
         return !memchr(name, '/', n);
 }
 
+bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end) {
+        static const char head[] = "renice: failed to set priority for ";
+        static const char *const kinds[] = { " (process ID): ", " (process group ID): ", " (user ID): " };
+        size_t i = sizeof(head) - 1, d;
+
+        if (!line || sig_end > len || sig_start < i || strncmp(line, head, i) != 0)
+                return false;
+        for (d = i; d < sig_start && isdigit((unsigned char) line[d]); d++)
+                ;
+        if (d == i)
+                return false;
+        while (len > sig_end && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+                len--;
+        for (size_t k = 0; k < SBX_ELEMENTSOF(kinds); k++)
+                if (sig_start - d == strlen(kinds[k]) && memcmp(line + d, kinds[k], sig_start - d) == 0)
+                        return len == sig_end;
+        return false;
+}
+
 bool sbx_denial_line_names_socket(const char *line, size_t len) {
         static const char *const calls[] = { "bind", "listen", "connect" };
         bool call = false;

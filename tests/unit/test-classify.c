@@ -493,6 +493,39 @@ static void test_classify_python_call_no_file(void **state) {
         }
 }
 
+/* util-linux renice's refused setpriority(2): a nice value below the current one without
+ * CAP_SYS_NICE (nobody lacks it on the host too, the Landlock launcher drops root's), no file
+ * effect. Measured under Landlock, as root and as nobody (fixtures/landlock/renice-lower,
+ * nobody-renice-lower). Only the whole sentence, renice's own, ending with its errno text. */
+static void test_classify_renice_is_no_file(void **state) {
+        (void) state;
+        static const struct {
+                const char *line;
+                const char *verdict;
+        } rows[] = {
+                { "renice: failed to set priority for 24733 (process ID): Permission denied", "task_failure" },
+                { "renice: failed to set priority for 0 (process group ID): Permission denied", "task_failure" },
+                { "renice: failed to set priority for 65534 (user ID): Permission denied ", "task_failure" },
+                /* a file's name, another program, a word after it, no number, a path */
+                { "touch: cannot touch 'renice: failed to set priority for 1 (process ID)': Permission denied", "denied" },
+                { "bash: renice: failed to set priority for 1 (process ID): Permission denied", "denied" },
+                { "renice: failed to set priority for 1 (process ID): Permission denied: /etc/x", "denied" },
+                { "renice: failed to set priority for x (process ID): Permission denied", "denied" },
+                { "renice: failed to set priority for 1 (file ID): Permission denied", "denied" },
+                { "renice: failed to set priority for 1 (process ID): /etc/x: Permission denied", "denied" },
+        };
+        char text[512];
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                snprintf(text, sizeof(text), "%s\n", rows[i].line);
+                struct sbx_classify_result *r = run("landlock", 1, 0, text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s): expected %s, got %s", i, rows[i].line, rows[i].verdict,
+                                 sbx_verdict_to_string(r->verdict));
+                assert_int_equal(r->denial_lines, strcmp(rows[i].verdict, "denied") == 0 ? 1 : 0);
+        }
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -2779,6 +2812,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_dpkg_lock_permission),
                 cmocka_unit_test(test_classify_socket_address_is_no_file),
                 cmocka_unit_test(test_classify_python_call_no_file),
+                cmocka_unit_test(test_classify_renice_is_no_file),
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
