@@ -151,6 +151,14 @@ bool sbx_denial_line_names_socket(const char *line, size_t len);
  * refused without CAP_SYS_NICE (nobody lacks it on the host too; the Landlock launcher drops
  * root's): no file effect, which is all the modes govern. Pure. */
 bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end);
+/* Whether a denial line is procps sysctl's refused key, a file of /proc/sys named with '.' for
+ * '/': "sysctl: permission denied on key \"vm.swappiness\"" (EACCES, EPERM and EROFS; 3.3 quotes
+ * it with '), "sysctl: setting key \"K\": <strerror>" (any other errno); the key's offset and
+ * length (between the quotes) in *ret_at and *ret_len (each may be NULL). sysctl prints a '/' it
+ * was given as '.', so the key holds no '/' (nor a ".." of it). sbx_denial_path_extract() names
+ * the file /proc/sys/<key, '.' made '/'>: the key alone is no name of the cwd's. Pure. */
+bool sbx_denial_line_sysctl_key(const char *line, size_t len, size_t sig_start, size_t sig_end, size_t *ret_at,
+                                size_t *ret_len);
 
 
 /* Locale-independent ASCII helpers (the prefilter's case folding must not follow a locale). */

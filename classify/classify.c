@@ -1433,8 +1433,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         path[0] = '\0'; /* a name in a directory not told */
                                 else
                                         searched = sbx_denial_line_runs_searched(text, tl, ss, se, path);
+                                /* sysctl's key is the path as printed, no other name (review: as
+                                 * nobody under Landlock in read-only, `sysctl -w vm.swappiness=60`
+                                 * read as denied, the key taken for a workspace file the host
+                                 * lets nobody make) */
                                 if (!searched && (c->host_refuses || c->host_permits) &&
-                                    sbx_denial_line_partner(text, tl, path, &partner_at, &partner_len))
+                                    (sbx_denial_line_sysctl_key(text, tl, ss, se, &partner_at, &partner_len) ||
+                                     sbx_denial_line_partner(text, tl, path, &partner_at, &partner_len)))
                                         partner = text + partner_at;
                         }
                         else if (r > 0 && chained_path(c, text, ss, se, path, sizeof(path)) > 0) {

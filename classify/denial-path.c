@@ -1049,6 +1049,58 @@ static size_t directories_of(const char *line, size_t sig_start, const char *pat
         return n;
 }
 
+bool sbx_denial_line_sysctl_key(const char *line, size_t len, size_t sig_start, size_t sig_end, size_t *ret_at,
+                                size_t *ret_len) {
+        static const char prog[] = "sysctl: ", on_key[] = " on key ", setting[] = "setting key ";
+        const size_t pl = sizeof(prog) - 1;
+        size_t a, e;
+        char q;
+
+        if (!line || sig_start > sig_end || sig_end > len)
+                return false;
+        while (len > sig_end && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+                len--;
+        if (len < pl || strncmp(line, prog, pl) != 0)
+                return false;
+        if (sig_start == pl && len - sig_end > sizeof(on_key) &&
+            strncmp(line + sig_end, on_key, sizeof(on_key) - 1) == 0) {
+                a = sig_end + sizeof(on_key) - 1;
+                e = len;
+        } else if (sig_start > pl + sizeof(setting) + 3 && strncmp(line + pl, setting, sizeof(setting) - 1) == 0 &&
+                   line[sig_start - 2] == ':' && line[sig_start - 1] == ' ' && len == sig_end) {
+                a = pl + sizeof(setting) - 1;
+                e = sig_start - 2;
+        } else
+                return false;
+        q = line[a];
+        if ((q != '"' && q != '\'') || e - a < 3 || line[e - 1] != q)
+                return false;
+        a++, e--;
+        for (size_t i = a; i < e; i++)
+                if (line[i] == '/' || line[i] == '"' || line[i] == '\'' || (unsigned char) line[i] < 0x20)
+                        return false;
+        if (ret_at)
+                *ret_at = a;
+        if (ret_len)
+                *ret_len = e - a;
+        return true;
+}
+
+/* The file of /proc/sys a sysctl key names (sbx_denial_line_sysctl_key()): /proc/sys/ and the
+ * key, '.' made '/' as sysctl makes it. 0 when the line is not so, or it does not fit. */
+static size_t sysctl_key(const char *line, size_t len, size_t sig_start, size_t sig_end, char *ret_path, size_t size) {
+        static const char root[] = "/proc/sys/";
+        size_t a, kl, n = sizeof(root) - 1;
+
+        if (!sbx_denial_line_sysctl_key(line, len, sig_start, sig_end, &a, &kl) || n + kl >= size)
+                return 0;
+        memcpy(ret_path, root, n);
+        for (size_t i = a; i < a + kl; i++)
+                ret_path[n++] = line[i] == '.' ? '/' : line[i];
+        ret_path[n] = '\0';
+        return n;
+}
+
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size) {
         size_t n;
@@ -1058,6 +1110,9 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         ret_path[0] = '\0';
         if (!line || sig_start > sig_end || sig_end > len)
                 return 0;
+        n = sysctl_key(line, len, sig_start, sig_end, ret_path, size);
+        if (n > 0)
+                return n;
         n = quoted_after(line + sig_end, len - sig_end, memmem(line, sig_start, "[Errno ", 7) != NULL, ret_path, size);
         if (n == 0)
                 n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);

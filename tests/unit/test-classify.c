@@ -1822,6 +1822,51 @@ static void test_classify_long_denial_line_path_across_buffers(void **state) {
         free(buf);
 }
 
+/* A host that refuses every write beneath /proc/sys/vm (root's files, 0644, to a user other than
+ * root). */
+static bool fake_host_refuses_proc_sys(void *userdata, const char *path, bool run, bool opens) {
+        (void) userdata;
+        (void) run;
+        (void) opens;
+        return strncmp(path, "/proc/sys/vm/", 13) == 0;
+}
+
+/* procps sysctl names a refused key, a file of /proc/sys with '.' for '/', never a name of the
+ * cwd's: the path is that file. Measured under Landlock: as nobody the host refuses it too
+ * (task_failure; it read as denied in read-only, the key taken for a workspace file); as root in
+ * workspace-write the sandbox alone refuses it (denied; it read as the host's permissions within
+ * the workspace). */
+static void test_classify_sysctl_key_names_proc_sys(void **state) {
+        (void) state;
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context nobody = { .cwd = "/ws", .host_refuses = fake_host_refuses_proc_sys };
+        struct sbx_classify_context root = { .cwd = "/ws", .writable = ws, .granted = ws };
+        struct sbx_classify_result *r;
+
+        r = run("landlock", 1, 0, "sysctl: permission denied on key \"vm.swappiness\"\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/proc/sys/vm/swappiness");
+        r = run("landlock", 1, 0, "sysctl: permission denied on key 'net.ipv4.ip_forward'\n");
+        assert_string_equal(r->denials[0].path, "/proc/sys/net/ipv4/ip_forward");
+        r = run("landlock", 1, 0, "sysctl: setting key \"kernel.core_pattern\": Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/proc/sys/kernel/core_pattern");
+        r = run_landlock_in(&nobody, "sysctl: permission denied on key \"vm.swappiness\"\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(r->denial_lines, 0);
+        r = run_landlock_in(&nobody, "sysctl: permission denied on key \"kernel.core_pattern\"\n");
+        assert_verdict(r, "denied");
+        r = run_landlock_in(&root, "sysctl: permission denied on key \"vm.swappiness\"\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/proc/sys/vm/swappiness");
+        /* not sysctl's shape: a quoted name of the cwd's, as before */
+        r = run_landlock_in(&root, "tool: permission denied on key \"vm.swappiness\"\n");
+        assert_verdict(r, "task_failure");
+        r = run("landlock", 1, 0, "sysctl: permission denied on key \"a/../../etc/x\"\n");
+        assert_string_not_equal(r->denials[0].path, "/proc/sys/a/../../etc/x");
+        r = run("landlock", 1, 0, "sysctl: cannot stat /proc/sys/vm/x: Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/proc/sys/vm/x");
+}
+
 /* With host_refuses, a line whose path and every name lie where the host itself refuses the
  * write is the task's, under either backend; not one that names a set-ID bit, nor one that also
  * names a path elsewhere. */
@@ -2813,6 +2858,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_socket_address_is_no_file),
                 cmocka_unit_test(test_classify_python_call_no_file),
                 cmocka_unit_test(test_classify_renice_is_no_file),
+                cmocka_unit_test(test_classify_sysctl_key_names_proc_sys),
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
