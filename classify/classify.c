@@ -98,6 +98,7 @@ struct sbx_classifier {
         bool pend_run;      /* a field told of a program run (syscall spawn) */
         bool pend_link;     /* a field told of a link made (syscall symlink, link): its "dest" is the name */
         bool pend_indented; /* CMake's form: the name alone on an indented line, after one blank line */
+        bool pend_bind;     /* Java's java.net.BindException: its native frame on the next line */
         unsigned pend_seen; /* field lines seen after it */
         int pend_sig;
         uint64_t pend_line_no;
@@ -1286,6 +1287,7 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
  *         /x/out.txt
  */
 static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *text, size_t tl, size_t ss, size_t se) {
+        static const char java_bind[] = "java.net.BindException: ";
         size_t e = tl;
         bool indented;
 
@@ -1304,6 +1306,8 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         c->pend_run = false;
         c->pend_link = false;
         c->pend_indented = indented;
+        c->pend_bind = !indented && ss >= sizeof(java_bind) - 1 &&
+                       memcmp(text + ss - (sizeof(java_bind) - 1), java_bind, sizeof(java_bind) - 1) == 0;
         c->pend_seen = 0;
         c->pend_sig = c->denial_sig;
         c->pend_line_no = line_no;
@@ -1321,6 +1325,36 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
         char text[SBX_MATCHED_LINE_MAX];
         size_t pl = c->pend_prefix_len, w = pl, tl;
 
+        if (c->pend_bind) {
+                /* Java's refused bind: the native frame under it tells an internet socket's
+                 * (sun.nio.ch.Net.bind0; before Java 13 ServerSocket's
+                 * PlainSocketImpl.socketBind), a port below 1024 without CAP_NET_BIND_SERVICE, no
+                 * file effect, from a unix socket's (UnixDomainSockets.bind0), whose name is a
+                 * file: as the socket lines (review: as nobody under Landlock, `new
+                 * ServerSocket(80)` read as denied) */
+                static const char *const inet[] = {
+                        "at java.base/sun.nio.ch.Net.bind0(Native Method)",
+                        "at sun.nio.ch.Net.bind0(Native Method)",
+                        "at java.base/java.net.PlainSocketImpl.socketBind(Native Method)",
+                        "at java.net.PlainSocketImpl.socketBind(Native Method)",
+                };
+                size_t b = 0, e;
+
+                if (copy_evidence(text, sizeof(text), s, len) == len) {
+                        e = strlen(text);
+                        while (b < e && (text[b] == ' ' || text[b] == '\t'))
+                                b++;
+                        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                                e--;
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(inet); i++)
+                                if (e - b == strlen(inet[i]) && memcmp(text + b, inet[i], e - b) == 0) {
+                                        c->pend = false; /* no denial: neither counted nor kept */
+                                        return;
+                                }
+                }
+                pend_commit(c, NULL, NULL, 0);
+                return;
+        }
         if (c->pend_indented) {
                 /* CMake's: one blank line, then an absolute name alone, indented */
                 size_t b = 0, e;

@@ -526,6 +526,50 @@ static void test_classify_renice_is_no_file(void **state) {
         }
 }
 
+/* Java's refused bind names no address ("java.net.BindException: Permission denied"): the native
+ * frame under it tells an internet socket's (sun.nio.ch.Net.bind0, ServerSocket's
+ * PlainSocketImpl.socketBind before Java 13: a port below 1024, no file effect) from a unix
+ * socket's (UnixDomainSockets.bind0: a file). Measured under Landlock as nobody, Java 17. */
+static void test_classify_java_bind_exception(void **state) {
+        (void) state;
+#define BE "Exception in thread \"main\" java.net.BindException: Permission denied\n"
+        static const struct {
+                const char *text;
+                const char *verdict;
+                unsigned denial_lines;
+        } rows[] = {
+                { BE "\tat java.base/sun.nio.ch.Net.bind0(Native Method)\n"
+                     "\tat java.base/sun.nio.ch.Net.bind(Net.java:555)\n",
+                  "task_failure", 0 },
+                { BE "\tat java.base/java.net.PlainSocketImpl.socketBind(Native Method)\n", "task_failure", 0 },
+                { "Caused by: java.net.BindException: Permission denied\n\tat sun.nio.ch.Net.bind0(Native Method)\n",
+                  "task_failure", 0 },
+                /* a unix socket's name, a file the sandbox may refuse */
+                { BE "\tat java.base/sun.nio.ch.UnixDomainSockets.bind0(Native Method)\n", "denied", 1 },
+                /* no frame after it, another exception, a frame that is not the next line */
+                { BE, "denied", 1 },
+                { "java.io.IOException: Permission denied\n\tat java.base/sun.nio.ch.Net.bind0(Native Method)\n",
+                  "denied", 1 },
+                { BE "\tat java.base/sun.nio.ch.Net.bind(Net.java:555)\n"
+                     "\tat java.base/sun.nio.ch.Net.bind0(Native Method)\n",
+                  "denied", 1 },
+                /* the line after it is a denial of its own */
+                { BE "touch: cannot touch '/etc/x': Permission denied\n", "denied", 2 },
+                { BE "\tat java.base/sun.nio.ch.Net.bind0(Native Method)\n"
+                     "touch: cannot touch '/etc/x': Permission denied\n",
+                  "denied", 1 },
+        };
+#undef BE
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_result *r = run("landlock", 1, 0, rows[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0 ||
+                    r->denial_lines != rows[i].denial_lines)
+                        fail_msg("row %zu: expected %s (%u), got %s (%u)", i, rows[i].verdict, rows[i].denial_lines,
+                                 sbx_verdict_to_string(r->verdict), (unsigned) r->denial_lines);
+        }
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -2858,6 +2902,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_socket_address_is_no_file),
                 cmocka_unit_test(test_classify_python_call_no_file),
                 cmocka_unit_test(test_classify_renice_is_no_file),
+                cmocka_unit_test(test_classify_java_bind_exception),
                 cmocka_unit_test(test_classify_sysctl_key_names_proc_sys),
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
