@@ -1124,6 +1124,16 @@ static bool name_relative_to_dir_fd(const struct sbx_classifier *c) {
         return python_source_holds(c, words);
 }
 
+/* Whether the source line a Python traceback shows last, before its exception's line, opened a
+ * POSIX shared memory object (multiprocessing.shared_memory's "_posixshmem.shm_open(", posix_ipc's
+ * SharedMemory): the name its exception holds, "/psm_1a2b", is the object's, a file of /dev/shm,
+ * not a name of the root directory. */
+static bool python_source_opens_shm(const struct sbx_classifier *c) {
+        static const char *const words[] = { "shm_open(", "SharedMemory(", NULL };
+
+        return python_source_holds(c, words);
+}
+
 /* Whether the source line a Python traceback shows last, before its exception's line, renamed a
  * file: os.rename(), os.replace(), pathlib's rename() and replace() (in shutil.move, pathlib, a
  * script's atomic write). Python's "'A' -> 'B'" does not tell a rename, whose source the host must
@@ -1467,6 +1477,16 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         path[0] = '\0'; /* a name in a directory not told */
                                 else
                                         searched = sbx_denial_line_runs_searched(text, tl, ss, se, path);
+                                /* a shared memory object's name is a file of /dev/shm, which the
+                                 * host lets anyone make (review: as nobody under Landlock,
+                                 * multiprocessing.shared_memory's "Permission denied:
+                                 * '/psm_1a2b'" read as the host's refusal of a file in /) */
+                                if (!searched && path[0] == '/' && !strchr(path + 1, '/') &&
+                                    strlen(path) + 8 < sizeof(path) && memmem(text, ss, "[Errno ", 7) &&
+                                    python_source_opens_shm(c)) {
+                                        memmove(path + 8, path, strlen(path) + 1);
+                                        memcpy(path, "/dev/shm", 8);
+                                }
                                 /* sysctl's key is the path as printed, no other name (review: as
                                  * nobody under Landlock in read-only, `sysctl -w vm.swappiness=60`
                                  * read as denied, the key taken for a workspace file the host

@@ -548,6 +548,26 @@ if [ -n "$SBX" ] && [ -x "$SBX" ]; then
                         ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
                                 --mode workspace-write -- sh -c "echo x > '/tmp/$tag-nb'" ) 2>/dev/null
                         check "sbx as nobody workspace-write: a write to /tmp is denied" test ! -e "/tmp/$tag-nb"
+                        # a shared memory object, a file of /dev/shm the host lets nobody make and
+                        # Landlock refuses: Python names it '/psm_...', which read as a file of /
+                        # and the host's refusal (task_failure); the path is /dev/shm's
+                        ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
+                                --mode workspace-write --verdict-json "$T/nb/shm.json" -- "$PY" -c "import multiprocessing.shared_memory as m
+m.SharedMemory(name='$tag-shm', create=True, size=16)" ) 2>/dev/null
+                        check "sbx as nobody: a shared memory object is refused, none made in /dev/shm" test ! -e "/dev/shm/$tag-shm"
+                        check "sbx as nobody: ... denied, the path /dev/shm's" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == "/dev/shm/" + sys.argv[2], o' "$T/nb/shm.json" "$tag-shm"
+                        # a port below 1024, refused by the host too (no CAP_NET_BIND_SERVICE): no
+                        # file effect, whose exception names nothing (it read as denied)
+                        ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
+                                --mode workspace-write --verdict-json "$T/nb/port.json" -- "$PY" -m http.server 80 --bind 127.0.0.1 ) 2>"$T/err"
+                        check "sbx as nobody: python3 -m http.server 80 is refused, a task_failure" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$T/nb/port.json"
+                        check "sbx as nobody: ... with its pathless 'Permission denied'" grep -qx 'PermissionError: \[Errno 13\] Permission denied' "$T/err"
                 fi
 
                 # the shipped launcher (no configured one) runs in-process in sbx's child: the same

@@ -1875,6 +1875,45 @@ static bool fake_host_refuses_proc_sys(void *userdata, const char *path, bool ru
         return strncmp(path, "/proc/sys/vm/", 13) == 0;
 }
 
+/* A host that refuses making a file in / (a user other than root). */
+static bool fake_host_refuses_root_dir(void *userdata, const char *path, bool run, bool opens) {
+        (void) userdata;
+        (void) run;
+        (void) opens;
+        return path[0] == '/' && path[1] && !strchr(path + 1, '/');
+}
+
+/* A POSIX shared memory object's name in Python's exception ("'/psm_1a2b'", from shm_open) is a
+ * file of /dev/shm, which the host lets anyone make and Landlock refuses: not a file of / that
+ * the host refuses a user other than root. Measured under Landlock as nobody: it read as the
+ * host's refusal. */
+static void test_classify_python_shm_name_is_dev_shm(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses_root_dir };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "Traceback (most recent call last):\n"
+                                  "  File \"/usr/lib/python3.11/multiprocessing/shared_memory.py\", line 104, in __init__\n"
+                                  "    self._fd = _posixshmem.shm_open(\n"
+                                  "               ^^^^^^^^^^^^^^^^^^^^^\n"
+                                  "PermissionError: [Errno 13] Permission denied: '/psm_1a2b'\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/dev/shm/psm_1a2b");
+        /* without such a source line, a file of / as printed */
+        r = run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '/psm_1a2b'\n");
+        assert_verdict(r, "task_failure");
+        r = run("landlock", 1, 0, "Traceback (most recent call last):\n"
+                                  "  File \"/ws/x.py\", line 2, in <module>\n"
+                                  "    open('/etc/x', 'w')\n"
+                                  "PermissionError: [Errno 13] Permission denied: '/etc/x'\n");
+        assert_string_equal(r->denials[0].path, "/etc/x");
+        r = run("landlock", 1, 0, "Traceback (most recent call last):\n"
+                                  "  File \"/ws/x.py\", line 2, in <module>\n"
+                                  "    s = posix_ipc.SharedMemory('/a/b', posix_ipc.O_CREAT)\n"
+                                  "PermissionError: [Errno 13] Permission denied: '/a/b'\n");
+        assert_string_equal(r->denials[0].path, "/a/b");
+}
+
 /* procps sysctl names a refused key, a file of /proc/sys with '.' for '/', never a name of the
  * cwd's: the path is that file. Measured under Landlock: as nobody the host refuses it too
  * (task_failure; it read as denied in read-only, the key taken for a workspace file); as root in
@@ -2904,6 +2943,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_renice_is_no_file),
                 cmocka_unit_test(test_classify_java_bind_exception),
                 cmocka_unit_test(test_classify_sysctl_key_names_proc_sys),
+                cmocka_unit_test(test_classify_python_shm_name_is_dev_shm),
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
