@@ -151,6 +151,13 @@ bool sbx_denial_line_names_socket(const char *line, size_t len);
  * refused without CAP_SYS_NICE (nobody lacks it on the host too; the Landlock launcher drops
  * root's): no file effect, which is all the modes govern. Pure. */
 bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end);
+/* Whether a denial line is Perl's IO::Socket::INET (or IO::Socket::IP) error: the class and ": "
+ * starting the line right before the signature (after another's field it may be a file's name,
+ * "tee: IO::Socket::INET: Permission denied"), the signature ending the line or followed by
+ * die()'s " at X line N.". Those classes make internet sockets only (a unix socket is
+ * IO::Socket::UNIX's): a port below 1024 refused without CAP_NET_BIND_SERVICE, no file effect.
+ * Pure. */
+bool sbx_denial_line_perl_inet_socket(const char *line, size_t len, size_t sig_start, size_t sig_end);
 /* Whether a denial line is procps sysctl's refused key, a file of /proc/sys named with '.' for
  * '/': "sysctl: permission denied on key \"vm.swappiness\"" (EACCES, EPERM and EROFS; 3.3 quotes
  * it with '), "sysctl: setting key \"K\": <strerror>" (any other errno); the key's offset and

@@ -1457,6 +1457,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * nobody under Landlock, `renice -n -5 $$` read as denied) */
                         if (r > 0 && !socket && sbx_denial_line_sets_priority(text, tl, ss, se))
                                 socket = true;
+                        /* Perl's IO::Socket::INET, whose error names no address (review: as
+                         * nobody under Landlock, a listener on port 80 read as denied) */
+                        if (r > 0 && !socket && sbx_denial_line_perl_inet_socket(text, tl, ss, se))
+                                socket = true;
                         /* a change of owner or group refused to a user other than root, which the
                          * host refuses too (EPERM; review: as nobody, `chown 1000 f` and `tar
                          * --same-owner -x` in the workspace read as denied) */

@@ -1526,6 +1526,27 @@ static bool no_directory(void *userdata, const char *name, size_t n) {
         return !memchr(name, '/', n);
 }
 
+bool sbx_denial_line_perl_inet_socket(const char *line, size_t len, size_t sig_start, size_t sig_end) {
+        static const char *const classes[] = { "IO::Socket::INET: ", "IO::Socket::IP: " };
+        size_t e = len;
+
+        if (!line || sig_end > len || sig_start > sig_end)
+                return false;
+        while (e > sig_end && (line[e - 1] == ' ' || line[e - 1] == '\t'))
+                e--;
+        /* the signature ends the line, or Perl's die() adds where: " at -e line 1." */
+        if (e != sig_end && (e - sig_end < 4 || strncmp(line + sig_end, " at ", 4) != 0 ||
+                             !memmem(line + sig_end, e - sig_end, " line ", 6)))
+                return false;
+        for (size_t k = 0; k < SBX_ELEMENTSOF(classes); k++) {
+                size_t cl = strlen(classes[k]);
+
+                if (sig_start == cl && memcmp(line, classes[k], cl) == 0)
+                        return true;
+        }
+        return false;
+}
+
 bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end) {
         static const char head[] = "renice: failed to set priority for ";
         static const char *const kinds[] = { " (process ID): ", " (process group ID): ", " (user ID): " };

@@ -570,6 +570,36 @@ static void test_classify_java_bind_exception(void **state) {
         }
 }
 
+/* Perl's IO::Socket::INET (and IO::Socket::IP) report a refused bind as "IO::Socket::INET:
+ * Permission denied", no address: those classes make internet sockets only, a port below 1024
+ * refused without CAP_NET_BIND_SERVICE, no file effect. Measured under Landlock as nobody, Perl
+ * 5.36. IO::Socket::UNIX's, whose name is a file, stays a denial. */
+static void test_classify_perl_inet_socket(void **state) {
+        (void) state;
+        static const struct {
+                const char *line;
+                const char *verdict;
+        } rows[] = {
+                { "IO::Socket::INET: Permission denied", "task_failure" },
+                { "IO::Socket::INET: Permission denied at -e line 1.", "task_failure" },
+                { "IO::Socket::IP: Permission denied", "task_failure" },
+                /* after another field it may be a file's name */
+                { "tee: IO::Socket::INET: Permission denied", "denied" },
+                { "IO::Socket::UNIX: Permission denied", "denied" },
+                { "IO::Socket::INET: Permission denied: /etc/x", "denied" },
+                { "XIO::Socket::INET: Permission denied", "denied" },
+        };
+        char text[256];
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                snprintf(text, sizeof(text), "%s\n", rows[i].line);
+                struct sbx_classify_result *r = run("landlock", 13, 0, text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s): expected %s, got %s", i, rows[i].line, rows[i].verdict,
+                                 sbx_verdict_to_string(r->verdict));
+        }
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -2942,6 +2972,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_python_call_no_file),
                 cmocka_unit_test(test_classify_renice_is_no_file),
                 cmocka_unit_test(test_classify_java_bind_exception),
+                cmocka_unit_test(test_classify_perl_inet_socket),
                 cmocka_unit_test(test_classify_sysctl_key_names_proc_sys),
                 cmocka_unit_test(test_classify_python_shm_name_is_dev_shm),
                 cmocka_unit_test(test_classify_git_object_permission),
