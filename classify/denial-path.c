@@ -1452,8 +1452,10 @@ static bool address_edge(const char *s, size_t n, size_t i) {
         return i >= n || strchr(" \t([=,\"'", s[i]) != NULL;
 }
 
+/* Whether s[i] ends an address: the line's end, or a byte after it in a message ('}' closes
+ * socat's "{AF=2 0.0.0.0:80}"). */
 static bool address_end(const char *s, size_t n, size_t i) {
-        return i >= n || strchr(" \t):,\"'];.", s[i]) != NULL;
+        return i >= n || strchr(" \t):,\"'];.}", s[i]) != NULL;
 }
 
 /* The port after the ':' at s[i]: 1..5 digits ending at an address's end; its end in *ret_end. */

@@ -373,12 +373,19 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 { "listen tcp6 [::1]:80: bind: permission denied", "task_failure" },
                 { "nginx: [emerg] bind() to 0.0.0.0:80 failed (13: Permission denied)", "task_failure" },
                 { "nginx: [emerg] bind() to [::]:80 failed (13: Permission denied)", "task_failure" },
+                /* socat's address in braces (socat 1.7.4, measured) */
+                { "2026/12/05 07:30:50 socat[7] E bind(5, {AF=2 0.0.0.0:80}, 16): Permission denied", "task_failure" },
+                { "2026/12/05 07:30:52 socat[7] E bind(5, {AF=10 [0000:0000:0000:0000:0000:0000:0000:0000]:80}, 28): "
+                  "Permission denied",
+                  "task_failure" },
                 { "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 80): "
                   "permission denied",
                   "task_failure" },
                 /* a unix socket's name, a file the sandbox may refuse */
                 { "Error: listen EACCES: permission denied /etc/x.sock", "denied" },
                 { "listen unix /etc/x.sock: bind: permission denied", "denied" },
+                { "2026/12/05 07:30:54 socat[7] E bind(5, {AF=1 \"/var/tmp/s.sock\"}, 27): Permission denied", "denied" },
+                { "socat[7] E bind(5, {AF=2 0.0.0.0:80}, 16): /etc/x: Permission denied", "denied" },
                 /* an address with no call on a socket, or inside a path */
                 { "touch: cannot touch '/etc/1.2.3.4:80': Permission denied", "denied" },
                 { "cp: cannot create regular file '/etc/listen 1.2.3.4:80': Permission denied", "denied" },
