@@ -1497,10 +1497,15 @@ static bool socket_address_at(const char *s, size_t n, size_t i) {
         }
         if (dots == 3 && digits > 0 && port_at(s, n, k, &end))
                 return true;
-        /* IPv6 as Node prints it: hex digits and ':' with "::" in it, the port after the last ':' */
+        /* IPv6 as Node prints it: hex digits and ':' with "::" in it, the port after the last ':';
+         * a ':' after the port ends it (ncat's "bind to :::80: Permission denied") */
         for (k = i; k < n && (isxdigit((unsigned char) s[k]) || s[k] == ':' || s[k] == '.'); k++)
-                if (s[k] == ':')
-                        last_colon = k;
+                ;
+        if (k > i + 1 && s[k - 1] == ':' && s[k - 2] != ':')
+                k--;
+        for (size_t c = i; c < k; c++)
+                if (s[c] == ':')
+                        last_colon = c;
         return last_colon < n && last_colon > i && memmem(s + i, last_colon - i + 1, "::", 2) &&
                port_at(s, n, last_colon, &end) && end == k;
 }

@@ -373,6 +373,9 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 { "listen tcp6 [::1]:80: bind: permission denied", "task_failure" },
                 { "nginx: [emerg] bind() to 0.0.0.0:80 failed (13: Permission denied)", "task_failure" },
                 { "nginx: [emerg] bind() to [::]:80 failed (13: Permission denied)", "task_failure" },
+                /* ncat's, a ':' after it (Ncat 7.93, measured; IPv4's read before) */
+                { "Ncat: bind to :::80: Permission denied. QUITTING.", "task_failure" },
+                { "Ncat: bind to 0.0.0.0:80: Permission denied. QUITTING.", "task_failure" },
                 /* socat's address in braces (socat 1.7.4, measured) */
                 { "2026/12/05 07:30:50 socat[7] E bind(5, {AF=2 0.0.0.0:80}, 16): Permission denied", "task_failure" },
                 { "2026/12/05 07:30:52 socat[7] E bind(5, {AF=10 [0000:0000:0000:0000:0000:0000:0000:0000]:80}, 28): "
@@ -386,6 +389,9 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 { "listen unix /etc/x.sock: bind: permission denied", "denied" },
                 { "2026/12/05 07:30:54 socat[7] E bind(5, {AF=1 \"/var/tmp/s.sock\"}, 27): Permission denied", "denied" },
                 { "socat[7] E bind(5, {AF=2 0.0.0.0:80}, 16): /etc/x: Permission denied", "denied" },
+                { "Ncat: bind to /var/tmp/n.sock: Permission denied. QUITTING.", "denied" },
+                { "Ncat: bind to :::80: /etc/x: Permission denied. QUITTING.", "denied" },
+                { "listen: 12:30::: Permission denied", "denied" },
                 /* an address with no call on a socket, or inside a path */
                 { "touch: cannot touch '/etc/1.2.3.4:80': Permission denied", "denied" },
                 { "cp: cannot create regular file '/etc/listen 1.2.3.4:80': Permission denied", "denied" },
