@@ -1527,6 +1527,23 @@ static bool python_socket_address_at(const char *s, size_t n, size_t i) {
         return d > k + 3 && d < n && (s[d] == ')' || s[d] == ',');
 }
 
+/* Ruby's socket address at s[i]: a quoted host name or address, then " port " and the port
+ * (TCPServer's "Permission denied - bind(2) for \"0.0.0.0\" port 80 (Errno::EACCES)"; a unix
+ * socket's name is printed bare, "connect(2) for /x.sock"). */
+static bool ruby_socket_address_at(const char *s, size_t n, size_t i) {
+        size_t k = i + 1, d;
+
+        if (i + 1 >= n || s[i] != '"')
+                return false;
+        while (k < n && (isalnum((unsigned char) s[k]) || strchr(".:%-", s[k])))
+                k++;
+        if (k == i + 1 || n - k < 7 || s[k] != '"' || strncmp(s + k + 1, " port ", 6) != 0)
+                return false;
+        for (d = k + 7; d < n && d - (k + 7) <= 5 && isdigit((unsigned char) s[d]); d++)
+                ;
+        return d > k + 7 && d - (k + 7) <= 5 && address_end(s, n, d);
+}
+
 /* sbx_denial_line_names_each()'s callback: a name without a directory in it. */
 static bool no_directory(void *userdata, const char *name, size_t n) {
         (void) userdata;
@@ -1575,7 +1592,7 @@ bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_star
 
 bool sbx_denial_line_names_socket(const char *line, size_t len) {
         static const char *const calls[] = { "bind", "listen", "connect" };
-        bool call = false;
+        bool call = false, tick = false;
 
         if (!line)
                 return false;
@@ -1594,10 +1611,22 @@ bool sbx_denial_line_names_socket(const char *line, size_t len) {
         /* a line naming a path is about a file, whatever else it holds ('/x/listen 1.2.3.4:80') */
         if (!call || !sbx_denial_line_names_each(line, len, no_directory, NULL))
                 return false;
-        for (size_t i = 0; i < len; i++) {
-                if (i > 0 && !address_edge(line, len, i - 1))
+        for (size_t i = 0, singles = 0, doubles = 0; i < len; i++) {
+                /* the quotes before i: an address inside a quoted name is part of a file's name
+                 * ("cp: cannot create regular file 'listen 1.2.3.4:80'"); a quote closing a
+                 * backquote is no quote of a name (Ruby's "in `initialize'") */
+                if (i > 0 && line[i - 1] == '"')
+                        doubles++;
+                else if (i > 0 && line[i - 1] == '`' && singles % 2 == 0)
+                        tick = true;
+                else if (i > 0 && line[i - 1] == '\'' && tick)
+                        tick = false;
+                else if (i > 0 && line[i - 1] == '\'')
+                        singles++;
+                if ((i > 0 && !address_edge(line, len, i - 1)) || singles % 2 != 0 || doubles % 2 != 0)
                         continue;
-                if (socket_address_at(line, len, i) || python_socket_address_at(line, len, i))
+                if (socket_address_at(line, len, i) || python_socket_address_at(line, len, i) ||
+                    ruby_socket_address_at(line, len, i))
                         return true;
                 /* Go's address without a host, after its network: "listen tcp :80: bind: ..." */
                 if (line[i] == ':' && i >= 4) {

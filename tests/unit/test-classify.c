@@ -376,6 +376,11 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 /* ncat's, a ':' after it (Ncat 7.93, measured; IPv4's read before) */
                 { "Ncat: bind to :::80: Permission denied. QUITTING.", "task_failure" },
                 { "Ncat: bind to 0.0.0.0:80: Permission denied. QUITTING.", "task_failure" },
+                /* Ruby's quoted host and its port (Ruby 3.1, measured) */
+                { "-e:1:in `initialize': Permission denied - bind(2) for \"0.0.0.0\" port 80 (Errno::EACCES)",
+                  "task_failure" },
+                { "/w/s.rb:2:in `initialize': Permission denied - bind(2) for \"::\" port 80 (Errno::EACCES)",
+                  "task_failure" },
                 /* socat's address in braces (socat 1.7.4, measured) */
                 { "2026/12/05 07:30:50 socat[7] E bind(5, {AF=2 0.0.0.0:80}, 16): Permission denied", "task_failure" },
                 { "2026/12/05 07:30:52 socat[7] E bind(5, {AF=10 [0000:0000:0000:0000:0000:0000:0000:0000]:80}, 28): "
@@ -390,6 +395,14 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 { "2026/12/05 07:30:54 socat[7] E bind(5, {AF=1 \"/var/tmp/s.sock\"}, 27): Permission denied", "denied" },
                 { "socat[7] E bind(5, {AF=2 0.0.0.0:80}, 16): /etc/x: Permission denied", "denied" },
                 { "Ncat: bind to /var/tmp/n.sock: Permission denied. QUITTING.", "denied" },
+                { "-e:1:in `initialize': Permission denied - connect(2) for /var/tmp/r.sock (Errno::EACCES)", "denied" },
+                { "-e:1:in `initialize': Permission denied - connect(2) for r.sock (Errno::EACCES)", "denied" },
+                { "Permission denied - bind(2) for \"0.0.0.0\" port 80 (Errno::EACCES) /etc/x", "denied" },
+                /* an address inside a quoted name is part of the file's name */
+                { "cp: cannot create regular file 'listen 1.2.3.4:80': Permission denied", "denied" },
+                { "cp: cannot create 'bind \"x\" port 80': Permission denied", "denied" },
+                { "tool: cannot open \"bind 0.0.0.0:80\": Permission denied", "denied" },
+                { "Permission denied - bind(2) for \"/etc/x\" port 80 (Errno::EACCES)", "denied" },
                 { "Ncat: bind to :::80: /etc/x: Permission denied. QUITTING.", "denied" },
                 { "listen: 12:30::: Permission denied", "denied" },
                 /* an address with no call on a socket, or inside a path */
