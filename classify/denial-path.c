@@ -1544,6 +1544,18 @@ static bool ruby_socket_address_at(const char *s, size_t n, size_t i) {
         return d > k + 7 && d - (k + 7) <= 5 && address_end(s, n, d);
 }
 
+/* PHP's stream socket address at s[i]: an internet transport's scheme before the address
+ * ("stream_socket_server(): Unable to connect to tcp://0.0.0.0:80 (Permission denied)"; a unix
+ * socket's is "unix://" and its path). */
+static bool php_socket_address_at(const char *s, size_t n, size_t i) {
+        static const char *const schemes[] = { "tcp://", "udp://", "ssl://", "tls://" };
+
+        for (size_t k = 0; k < SBX_ELEMENTSOF(schemes); k++)
+                if (n - i > 6 && strncmp(s + i, schemes[k], 6) == 0)
+                        return socket_address_at(s, n, i + 6);
+        return false;
+}
+
 /* sbx_denial_line_names_each()'s callback: a name without a directory in it. */
 static bool no_directory(void *userdata, const char *name, size_t n) {
         (void) userdata;
@@ -1626,7 +1638,7 @@ bool sbx_denial_line_names_socket(const char *line, size_t len) {
                 if ((i > 0 && !address_edge(line, len, i - 1)) || singles % 2 != 0 || doubles % 2 != 0)
                         continue;
                 if (socket_address_at(line, len, i) || python_socket_address_at(line, len, i) ||
-                    ruby_socket_address_at(line, len, i))
+                    ruby_socket_address_at(line, len, i) || php_socket_address_at(line, len, i))
                         return true;
                 /* Go's address without a host, after its network: "listen tcp :80: bind: ..." */
                 if (line[i] == ':' && i >= 4) {

@@ -381,6 +381,13 @@ static void test_classify_socket_address_is_no_file(void **state) {
                   "task_failure" },
                 { "/w/s.rb:2:in `initialize': Permission denied - bind(2) for \"::\" port 80 (Errno::EACCES)",
                   "task_failure" },
+                /* PHP's stream socket address after its scheme (PHP 8.2, measured) */
+                { "PHP Warning:  stream_socket_server(): Unable to connect to tcp://0.0.0.0:80 (Permission denied) "
+                  "in Command line code on line 1",
+                  "task_failure" },
+                { "PHP Warning:  stream_socket_server(): Unable to connect to tcp://[::]:80 (Permission denied) in "
+                  "/w/s.php on line 2",
+                  "task_failure" },
                 /* socat's address in braces (socat 1.7.4, measured) */
                 { "2026/12/05 07:30:50 socat[7] E bind(5, {AF=2 0.0.0.0:80}, 16): Permission denied", "task_failure" },
                 { "2026/12/05 07:30:52 socat[7] E bind(5, {AF=10 [0000:0000:0000:0000:0000:0000:0000:0000]:80}, 28): "
@@ -398,6 +405,11 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 { "-e:1:in `initialize': Permission denied - connect(2) for /var/tmp/r.sock (Errno::EACCES)", "denied" },
                 { "-e:1:in `initialize': Permission denied - connect(2) for r.sock (Errno::EACCES)", "denied" },
                 { "Permission denied - bind(2) for \"0.0.0.0\" port 80 (Errno::EACCES) /etc/x", "denied" },
+                { "PHP Warning:  stream_socket_server(): Unable to connect to unix:///etc/p.sock (Permission denied) "
+                  "in Command line code on line 1",
+                  "denied" },
+                { "Warning: Unable to connect to tcp://0.0.0.0:80 (Permission denied) /etc/x", "denied" },
+                { "bind: Unable to connect to tcp://0.0.0.0:8x (Permission denied)", "denied" },
                 /* an address inside a quoted name is part of the file's name */
                 { "cp: cannot create regular file 'listen 1.2.3.4:80': Permission denied", "denied" },
                 { "cp: cannot create 'bind \"x\" port 80': Permission denied", "denied" },
