@@ -158,6 +158,11 @@ bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_star
  * IO::Socket::UNIX's): a port below 1024 refused without CAP_NET_BIND_SERVICE, no file effect.
  * Pure. */
 bool sbx_denial_line_perl_inet_socket(const char *line, size_t len, size_t sig_start, size_t sig_end);
+/* Whether a denial line is Tcl's refused socket, the whole line "couldn't open socket:
+ * permission denied" (Tcl_ErrnoMsg's lowercase text, the signature ending it). Tcl's own socket
+ * command makes TCP sockets only, but an extension's message may read the same: the caller tells
+ * by the error's trace after it ("    while executing" and the command, `"socket ...`). Pure. */
+bool sbx_denial_line_tcl_socket(const char *line, size_t len, size_t sig_start, size_t sig_end);
 /* Whether a denial line is procps sysctl's refused key, a file of /proc/sys named with '.' for
  * '/': "sysctl: permission denied on key \"vm.swappiness\"" (EACCES, EPERM and EROFS; 3.3 quotes
  * it with '), "sysctl: setting key \"K\": <strerror>" (any other errno); the key's offset and

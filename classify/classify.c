@@ -99,6 +99,7 @@ struct sbx_classifier {
         bool pend_link;     /* a field told of a link made (syscall symlink, link): its "dest" is the name */
         bool pend_indented; /* CMake's form: the name alone on an indented line, after one blank line */
         bool pend_bind;     /* Java's java.net.BindException: its native frame on the next line */
+        bool pend_tcl;      /* Tcl's "couldn't open socket": its trace tells the socket command */
         unsigned pend_seen; /* field lines seen after it */
         int pend_sig;
         uint64_t pend_line_no;
@@ -1316,6 +1317,7 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         c->pend_run = false;
         c->pend_link = false;
         c->pend_indented = indented;
+        c->pend_tcl = !indented && sbx_denial_line_tcl_socket(text, tl, ss, se);
         c->pend_bind = !indented && ss >= sizeof(java_bind) - 1 &&
                        memcmp(text + ss - (sizeof(java_bind) - 1), java_bind, sizeof(java_bind) - 1) == 0;
         c->pend_seen = 0;
@@ -1361,6 +1363,34 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                                         c->pend = false; /* no denial: neither counted nor kept */
                                         return;
                                 }
+                }
+                pend_commit(c, NULL, NULL, 0);
+                return;
+        }
+        if (c->pend_tcl) {
+                /* Tcl's refused socket: its trace, "    while executing" and then the command,
+                 * tells Tcl's own socket command (`"socket -server x 80"`), which makes TCP
+                 * sockets only: a port below 1024 without CAP_NET_BIND_SERVICE, no file effect
+                 * (review: as nobody under Landlock, `socket -server x 80` read as denied) */
+                static const char executing[] = "while executing", command[] = "\"socket ";
+                size_t b = 0, e;
+
+                if (copy_evidence(text, sizeof(text), s, len) == len) {
+                        e = strlen(text);
+                        while (b < e && (text[b] == ' ' || text[b] == '\t'))
+                                b++;
+                        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                                e--;
+                        if (c->pend_seen == 0 && b > 0 && e - b == sizeof(executing) - 1 &&
+                            memcmp(text + b, executing, e - b) == 0) {
+                                c->pend_seen++;
+                                return;
+                        }
+                        if (c->pend_seen == 1 && b == 0 && e > sizeof(command) - 1 &&
+                            memcmp(text, command, sizeof(command) - 1) == 0) {
+                                c->pend = false; /* no denial: neither counted nor kept */
+                                return;
+                        }
                 }
                 pend_commit(c, NULL, NULL, 0);
                 return;
@@ -1418,7 +1448,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
-                     searched = false, chained = false, socket = false, given_away = false;
+                     searched = false, chained = false, socket = false, given_away = false, tcl = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -1472,9 +1502,12 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         return o;
                                 given_away = o > 0;
                         }
+                        /* Tcl's refused socket names no file ("socket" is no name of one): held
+                         * until its trace tells (pend_see) */
+                        tcl = r > 0 && !socket && !given_away && sbx_denial_line_tcl_socket(text, tl, ss, se);
                         if (socket || given_away)
                                 own = true;
-                        else if (r > 0 && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
+                        else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))

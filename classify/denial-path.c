@@ -1562,6 +1562,16 @@ static bool no_directory(void *userdata, const char *name, size_t n) {
         return !memchr(name, '/', n);
 }
 
+bool sbx_denial_line_tcl_socket(const char *line, size_t len, size_t sig_start, size_t sig_end) {
+        static const char head[] = "couldn't open socket: ";
+
+        if (!line || sig_end > len || sig_start != sizeof(head) - 1 || strncmp(line, head, sig_start) != 0)
+                return false;
+        while (len > sig_end && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+                len--;
+        return len == sig_end;
+}
+
 bool sbx_denial_line_perl_inet_socket(const char *line, size_t len, size_t sig_start, size_t sig_end) {
         static const char *const classes[] = { "IO::Socket::INET: ", "IO::Socket::IP: " };
         size_t e = len;

@@ -638,6 +638,48 @@ static void test_classify_perl_inet_socket(void **state) {
         }
 }
 
+/* Tcl's refused socket, "couldn't open socket: permission denied", names no address: the trace
+ * after it tells Tcl's own socket command, which makes TCP sockets only (a port below 1024 without
+ * CAP_NET_BIND_SERVICE, no file effect). Measured under Landlock as nobody, Tcl 8.6. Without that
+ * trace (a caught error, an extension's command) it cannot be told: a denial. */
+static void test_classify_tcl_socket(void **state) {
+        (void) state;
+#define TS "couldn't open socket: permission denied\n"
+        static const struct {
+                const char *text;
+                const char *verdict;
+                unsigned denial_lines;
+        } rows[] = {
+                { TS "    while executing\n\"socket -server x 80\"\n    (file \"/w/t.tcl\" line 1)\n", "task_failure", 0 },
+                { TS "    while executing\n\"socket -server accept $port\"\n    (procedure \"start\" line 2)\n"
+                     "    invoked from within\n\"start 80\"\n",
+                  "task_failure", 0 },
+                /* no trace, another command, another line first */
+                { TS, "denied", 1 },
+                { TS "    while executing\n\"unix_sockets::listen /etc/x.sock\"\n", "denied", 1 },
+                { TS "\"socket -server x 80\"\n", "denied", 1 },
+                { TS "    while executing\n    while executing\n\"socket -server x 80\"\n", "denied", 1 },
+                /* not the whole line */
+                { "tee: couldn't open socket: permission denied\n    while executing\n\"socket -server x 80\"\n",
+                  "denied", 1 },
+                { "couldn't open socket: permission denied: /etc/x\n    while executing\n\"socket -server x 80\"\n",
+                  "denied", 1 },
+                /* a denial after it still counts */
+                { TS "    while executing\n\"socket -server x 80\"\ntouch: cannot touch '/etc/x': Permission denied\n",
+                  "denied", 1 },
+                { TS "touch: cannot touch '/etc/x': Permission denied\n", "denied", 2 },
+        };
+#undef TS
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_result *r = run("landlock", 1, 0, rows[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0 ||
+                    r->denial_lines != rows[i].denial_lines)
+                        fail_msg("row %zu: expected %s (%u), got %s (%u)", i, rows[i].verdict, rows[i].denial_lines,
+                                 sbx_verdict_to_string(r->verdict), (unsigned) r->denial_lines);
+        }
+}
+
 static void test_classify_none_dialect_attributes_nothing(void **state) {
         (void) state;
         struct sbx_classify_result *r = run("none", 1, 0, "bwrap: x\nRead-only file system\nPermission denied\n");
@@ -3011,6 +3053,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_renice_is_no_file),
                 cmocka_unit_test(test_classify_java_bind_exception),
                 cmocka_unit_test(test_classify_perl_inet_socket),
+                cmocka_unit_test(test_classify_tcl_socket),
                 cmocka_unit_test(test_classify_sysctl_key_names_proc_sys),
                 cmocka_unit_test(test_classify_python_shm_name_is_dev_shm),
                 cmocka_unit_test(test_classify_git_object_permission),
