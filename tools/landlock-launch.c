@@ -1632,6 +1632,7 @@ __attribute__((no_sanitize("address", "undefined"))) static int keeper_main(void
 static void start_keeper(void) {
         pid_t parent = getppid(), k;
         char name[17] = { 0 };
+        sigset_t all, old;
 
         /* one keeper at a time on its stack: the caller ends the last one (sbx_ll_keeper_end()) */
         if (sbx_ll_keeper() > 0)
@@ -1639,6 +1640,13 @@ static void start_keeper(void) {
 
         if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) < 0)
                 fail(errno, "keeper", "cannot make the launcher's memory non-dumpable");
+        /* born with every signal blocked (a child inherits its parent's mask): sbx's SIGUSR1 that
+         * came before the keeper's first instruction ended it by its default action, and the
+         * sandbox's end fell back to sbx killing child by child (seen under load, the keeper not
+         * scheduled yet when a command that left a process had ended) */
+        sigfillset(&all);
+        if (sigprocmask(SIG_SETMASK, &all, &old) < 0)
+                fail(errno, "keeper", "cannot block the signals the keeper is to be born with");
         /* the keeper is born with a name of its own (the launcher's would be sbx's, or
          * sbx-landlock), so that it is told apart from the moment it exists */
         if (prctl(PR_GET_NAME, name, 0, 0, 0) < 0 || prctl(PR_SET_NAME, "sbx-keeper", 0, 0, 0) < 0)
@@ -1649,6 +1657,7 @@ static void start_keeper(void) {
                 fail(errno, "keeper", "cannot start the process that ends the sandbox with its parent");
         if (prctl(PR_SET_NAME, name, 0, 0, 0) < 0)
                 fail(errno, "keeper", "cannot name the launcher again");
+        (void) sigprocmask(SIG_SETMASK, &old, NULL);
         sbx_ll_keeper_pid = k;
         if (keeper_shared)
                 *keeper_shared = k;

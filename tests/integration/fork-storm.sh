@@ -115,4 +115,23 @@ if [ "$(id -u)" = 0 ] && type -P strace >/dev/null; then
         done
 fi
 
+# The keeper scheduled only after the command has ended, as on a loaded machine: hold-keeper holds
+# its first system call until sbx has sent it SIGUSR1. It is born with every signal blocked: the
+# signal waits for it, and it ends what the command left with its kill(-1) (it was ended by the
+# signal's default action, and sbx fell back to killing child by child: 20-46 s for a storm)
+if [ -x "${SBX_HOLD_KEEPER:-}" ]; then
+        ws=$T/ws-held
+        mkdir -p "$ws"
+        SBX_AUDIT_WRITER=off "$SBX_HOLD_KEEPER" -- "$SBX_BIN" run --backend landlock --mode workspace-write \
+                --root "$ws" --db "$T/audit.db" -c "sleep 37.6 </dev/null >/dev/null 2>&1 &" >/dev/null 2>"$T/held.err"
+        t_check "hold-keeper: the keeper's first call was held past sbx's signal ($(tr '\n' ' ' <"$T/held.err"))" \
+                grep -qx held "$T/held.err"
+        t_check "a keeper that runs only after sbx's signal still ends what the command left with its kill(-1)" \
+                grep -qx swept "$T/held.err"
+        t_check "... which does not outlive the run" test -z "$(pgrep -f 'sleep 37.6')"
+        pkill -KILL -f 'sleep 37.6'
+else
+        t_diag "skipped the held-keeper case: needs the hold-keeper helper"
+fi
+
 t_finish
