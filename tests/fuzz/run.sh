@@ -3,7 +3,8 @@
 # for a bounded time; fails on any crash, sanitizer report or broken property.
 #
 #   tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR]     (default 60 s, build-fuzz)
-#   env: SBX_FUZZ_TARGETS (default: every target, "classify dialect writer-wire path escalation
+#   env: SBX_FUZZ_JOBS (targets run at a time; default: the CPUs), SBX_FUZZ_TARGETS (default:
+#   every target, "classify dialect writer-wire path escalation
 #   fixture-meta audit-time mountinfo start-dir config")
 #
 # Seeds: tests/fuzz/seeds-TARGET/ (also replayed by the unit suite of an ordinary build), the
@@ -94,16 +95,39 @@ for f in "$src"/fixtures/*/*/meta; do
         cp "$f" "$work/seed-fixture-meta/$i"
 done
 
+# The targets run side by side, as many at a time as there are CPUs (SBX_FUZZ_JOBS): each is one
+# process, and one after the other they left a core idle for the whole run (10 x 30 s in CI). Their
+# reports come in the targets' order once all have run.
+jobs=${SBX_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs in '' | *[!0-9]* | 0) echo "run.sh: SBX_FUZZ_JOBS must be a number above 0" >&2; exit 2 ;; esac
+# fuzz_one TARGET: its status in $work/TARGET.status (set -e would end the job before it is written)
+fuzz_one() {
+        local t=$1 st=0
+        "$bdir/tests/fuzz/fuzz-$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+                -max_len=131072 -print_final_stats=1 -artifact_prefix="$bdir/fuzz-artifacts/$t-" \
+                "$work/$t" "$work/seed-$t" 2>"$work/$t.log" || st=$?
+        echo "$st" >"$work/$t.status"
+}
+running=0
+for t in $targets; do
+        if [ "$running" -ge "$jobs" ]; then
+                wait -n || true
+                running=$((running - 1))
+        fi
+        echo "== fuzz-$t for ${secs}s"
+        fuzz_one "$t" &
+        running=$((running + 1))
+done
+wait || true
 status=0
 for t in $targets; do
-        echo "== fuzz-$t for ${secs}s"
-        if ! "$bdir/tests/fuzz/fuzz-$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
-                -max_len=131072 -print_final_stats=1 -artifact_prefix="$bdir/fuzz-artifacts/$t-" \
-                "$work/$t" "$work/seed-$t" 2>"$work/$t.log"; then
+        if [ "$(cat "$work/$t.status" 2>/dev/null)" != 0 ]; then
+                echo "== fuzz-$t"
                 tail -60 "$work/$t.log"
                 echo "fuzz-$t: FAILED (artifacts in $bdir/fuzz-artifacts/)"
                 status=1
         else
+                echo "== fuzz-$t"
                 grep -E "stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs" "$work/$t.log" || true
                 echo "fuzz-$t: ok"
         fi
