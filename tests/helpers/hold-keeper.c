@@ -6,7 +6,8 @@
  * ARGV is exec'd (its pid is this program's) under a seccomp filter whose user notifications a
  * child of this program answers:
  *   - rt_sigprocmask(SIG_SETMASK, ...) of a process named sbx-keeper (the keeper's first system
- *     call): held until sbx has sent the keeper its SIGUSR1 (then 200 ms more), at most 5 s;
+ *     call): held until sbx has sent the keeper its SIGUSR1 (then 200 ms more), at most 20 s (a
+ *     loaded machine; a keeper sbx ends with SIGKILL instead is not held by it);
  *   - kill(2) with SIGUSR1: noted, goes on at once;
  *   - kill(-1, ...) of the keeper: noted, goes on at once.
  * Anything else goes on at once. The child exits once every process under the filter has, and
@@ -90,7 +91,7 @@ static int supervise(int nfd) {
                         if (req->data.nr == __NR_rt_sigprocmask && held_until < 0 && !signalled &&
                             is_keeper((pid_t) req->pid)) {
                                 held = *req;
-                                held_until = now_ms() + 5000;
+                                held_until = now_ms() + 20000;
                                 continue;
                         }
                         if (req->data.nr == __NR_kill && (int) req->data.args[1] == SIGUSR1 && !signalled) {
