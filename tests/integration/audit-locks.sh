@@ -92,6 +92,9 @@ row() {
         sqlite3 "$1" "SELECT state || '|' || ifnull(exit_code, '') FROM executions WHERE argv LIKE '$2'"
 }
 
+# A's command is named a-NAME-PID (this script's pid): the pgrep patterns below took a run of the
+# same test running beside this one (another build's suite) for this one's, and `kill -TERM` given
+# both pids in one argument signalled neither (seen: "gives up on SIGTERM" failed after 5 s)
 HOLD=72 # seconds: longer than a direct write waits (12 x 5 s) plus the writer's 3 s
 # start_case NAME BACKEND [WRITER [tty]]: run A (sleep 4, exit 7) on $T/NAME.db
 # (SBX_AUDIT_WRITER=WRITER, default on; on a terminal of its own: onterm.py), then, once A's row is
@@ -101,7 +104,7 @@ start_case() {
         [ "$4" = tty ] && via=("$PY" "$T/onterm.py")
         # the database and its -shm exist before A begins
         "$SBX_BIN" run --db "$db" --mode danger-full-access -- true >/dev/null 2>&1
-        ( SBX_AUDIT_WRITER=${3:-on} "${via[@]}" "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c "sleep 4; exit 7" "a-$name" \
+        ( SBX_AUDIT_WRITER=${3:-on} "${via[@]}" "$SBX_BIN" run --db "$db" --mode danger-full-access -- sh -c "sleep 4; exit 7" "a-$name-$$" \
                 >"$T/$name.a.out" 2>"$T/$name.a.err"; echo "rc=$?" >>"$T/$name.a.out" ) &
         eval "APID_$name=\$!"
         for _ in $(seq 1 100); do
@@ -132,11 +135,11 @@ done
 # the early case: SIGTERM once A's command has ended, in the usual minute its end waits before it
 # says so, ends the wait as promptly (it was taken only once that minute had run out)
 for _ in $(seq 1 100); do
-        pgrep -f -- "^sh -c sleep 4; exit 7 a-early" >/dev/null || break
+        pgrep -f -- "^sh -c sleep 4; exit 7 a-early-$$\$" >/dev/null || break
         sleep 0.1
 done
 sleep 1
-kill -TERM "$(pgrep -f -- "^$SBX_BIN run .*a-early")" 2>/dev/null
+kill -TERM "$(pgrep -f -- "^$SBX_BIN run .*a-early-$$\$")" 2>/dev/null
 t0=$(date +%s)
 wait "$APID_early"
 t_check "a run whose end waits the usual minute for a locked database gives up on SIGTERM then too ($(($(date +%s) - t0)) s: $(tr '\n' ' ' <"$T/early.a.err"))" \
@@ -147,7 +150,7 @@ t_check "a run whose end waits the usual minute for a locked database gives up o
 # none truncates and rebuilds it). Naming the holder through a descriptor of the -shm of its own
 # dropped it: closing any descriptor of a file drops every POSIX lock the process has on it.
 if wait_for "$T/direct.a.err" "waiting for it to record the run's end" 80; then
-        apid=$(pgrep -f -- "sleep 4; exit 7 a-direct")
+        apid=$(pgrep -f -- "sleep 4; exit 7 a-direct-$$\$")
         sleep 2.5 # a retry or two, each naming the holder again
         t_check "direct: a run waiting for its end to be recorded keeps its own lock on the -shm (pid ${apid:-?}: $(grep -c ":$(stat -c %i "$T/direct.db-shm") " /proc/locks) locks on it)" \
                 grep -Eq "^[0-9]+: POSIX +ADVISORY +READ +${apid:-none} [0-9a-f]+:[0-9a-f]+:$(stat -c %i "$T/direct.db-shm") 128 128\$" /proc/locks
@@ -158,7 +161,7 @@ fi
 # the signal case: its end waits, then SIGTERM to its sbx ends the wait
 if wait_for "$T/signal.a.err" "waiting for it to record the run's end" 80; then
         # its sbx (the command, sh, has ended)
-        kill -TERM "$(pgrep -f -- "sleep 4; exit 7 a-signal")" 2>/dev/null
+        kill -TERM "$(pgrep -f -- "sleep 4; exit 7 a-signal-$$\$")" 2>/dev/null
         t0=$(date +%s)
         wait "$APID_signal"
         t_check "a run waiting for a locked database to record its end gives up on SIGTERM, saying so ($(($(date +%s) - t0)) s: $(tr '\n' ' ' <"$T/signal.a.err"))" \
