@@ -101,7 +101,8 @@ if [ "$(id -u)" = 0 ] && type -P strace >/dev/null; then
         mkdir -p "$ws"
         for what in none left; do
                 cmd=true
-                [ "$what" = left ] && cmd="sleep 37.5 </dev/null >/dev/null 2>&1 &"
+                # (a duration of this test's own, so that pgrep finds no other run's sleep)
+                [ "$what" = left ] && cmd="sleep 37.5$$ </dev/null >/dev/null 2>&1 &"
                 SBX_AUDIT_WRITER=off strace -f -qq -e trace=kill -e signal=none -o "$T/strace-$what" \
                         "$SBX_BIN" run --backend landlock --mode workspace-write --root "$ws" --db "$T/audit.db" \
                         -c "$cmd" >/dev/null 2>"$T/err"
@@ -113,7 +114,7 @@ if [ "$(id -u)" = 0 ] && type -P strace >/dev/null; then
                         t_check "nothing left behind: the keeper walks no process ($kills kill(-1))" test "$kills" = 0
                 else
                         t_check "a process left behind: the keeper ends it with one kill(-1) ($kills)" test "$kills" = 1
-                        t_check "... and it does not outlive the run" test -z "$(pgrep -f 'sleep 37.5')"
+                        t_check "... and it does not outlive the run" test -z "$(pgrep -f "^sleep 37.5$$\$")"
                 fi
         done
 fi
@@ -126,13 +127,13 @@ if [ -x "${SBX_HOLD_KEEPER:-}" ]; then
         ws=$T/ws-held
         mkdir -p "$ws"
         SBX_AUDIT_WRITER=off "$SBX_HOLD_KEEPER" -- "$SBX_BIN" run --backend landlock --mode workspace-write \
-                --root "$ws" --db "$T/audit.db" -c "sleep 37.6 </dev/null >/dev/null 2>&1 &" >/dev/null 2>"$T/held.err"
+                --root "$ws" --db "$T/audit.db" -c "sleep 37.6$$ </dev/null >/dev/null 2>&1 &" >/dev/null 2>"$T/held.err"
         t_check "hold-keeper: the keeper's first call was held past sbx's signal ($(tr '\n' ' ' <"$T/held.err"))" \
                 grep -qx held "$T/held.err"
         t_check "a keeper that runs only after sbx's signal still ends what the command left with its kill(-1)" \
                 grep -qx swept "$T/held.err"
-        t_check "... which does not outlive the run" test -z "$(pgrep -f 'sleep 37.6')"
-        pkill -KILL -f 'sleep 37.6'
+        t_check "... which does not outlive the run" test -z "$(pgrep -f "^sleep 37.6$$\$")"
+        pkill -KILL -f "^sleep 37.6$$\$"
 else
         t_diag "skipped the held-keeper case: needs the hold-keeper helper"
 fi
