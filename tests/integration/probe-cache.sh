@@ -184,12 +184,13 @@ rm -rf $left
 # signal says, once the probe's runner (here one that never finishes) is killed and its
 # directory removed, and keeps no verdict. The probe's directory is told by the runner's
 # arguments: a probe of another test running beside this one (meson runs them in parallel) makes
-# a directory too, and sweeps a killed probe's.
+# a directory too, and sweeps a killed probe's. The runner's sleep lasts 3037PID s, this script's
+# pid: pgrep and pkill by it found, and killed, the runner of another build's probe-cache beside.
 cat >"$T/slow-bwrap" <<EOF
 #!/bin/sh
 printf '%s\n' "\$@" >"$T/slow-args"
 : >"$T/slow-started"
-exec sleep 3037
+exec sleep 3037$$
 EOF
 chmod 755 "$T/slow-bwrap"
 printf 'bwrap = %s\nbackends = bwrap\n' "$T/slow-bwrap" >"$T/slow.conf"
@@ -223,7 +224,7 @@ for sig in INT TERM HUP; do
         dir=$(slow_dir)
         left=
         [ -n "$dir" ] && [ -e "$dir" ] && left=$dir
-        running=$(pgrep -f "sleep 3037")
+        running=$(pgrep -f "^sleep 3037$$\$")
         t_check "SIG$sig during a probe: sbx ends by it (runner started: $began, status $rc, after $ms ms)" \
                 test "$began" = True -a "$rc" = "-$(kill -l "$sig")" -a "${ms:-99999}" -lt 5000
         t_check "SIG$sig during a probe: its directory (${dir:-not named}) is removed${left:+ (left: $left)}" \
@@ -248,7 +249,7 @@ for sig in INT TERM HUP QUIT; do
         dir=$(slow_dir)
         left=
         [ -n "$dir" ] && [ -e "$dir" ] && left=$dir
-        running=$(pgrep -f "sleep 3037")
+        running=$(pgrep -f "^sleep 3037$$\$")
         t_check "SIG$sig during the probe of a first sbx run: it ends by it, 128+$n (runner started: $began, status $rc, after $ms ms)" \
                 test "$began" = True -a "$rc" = "$((128 + n))" -a "${ms:-99999}" -lt 5000
         t_check "SIG$sig during the probe of a first sbx run: one row, completed with the signal ($row)" \
@@ -266,7 +267,7 @@ killed=$!
 for _ in $(seq 1000); do [ -e "$T/slow-started" ] && break; sleep 0.01; done
 kill -KILL $killed
 wait $killed 2>/dev/null
-pkill -KILL -f "sleep 3037"
+pkill -KILL -f "^sleep 3037$$\$"
 # (whether it is still there: another test's probe may have swept it already)
 left=$(slow_dir)
 t_check "SIGKILL during a probe: its directory is left, in the swept directory (${left:-none})" \
