@@ -1329,6 +1329,20 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         return true;
 }
 
+/* The whole of a line after the held one, s[0..len), into text (copy_evidence()), and where its
+ * words start and end, blanks left out: [*b, *e). false when it does not fit whole. */
+static bool pend_text(char *text, size_t size, const unsigned char *s, size_t len, size_t *b, size_t *e) {
+        if (copy_evidence(text, size, s, len) != len)
+                return false;
+        *b = 0;
+        *e = strlen(text);
+        while (*b < *e && (text[*b] == ' ' || text[*b] == '\t'))
+                (*b)++;
+        while (*e > *b && (text[*e - 1] == ' ' || text[*e - 1] == '\t'))
+                (*e)--;
+        return true;
+}
+
 /* A line after the held one: "<prefix>path X" names its file; other fields ("<prefix><word>
  * <value>": "syscall open", "errno -13") may come first, a few; any other line ends the wait, the
  * line named none. A link made ("syscall symlink") is named by "<prefix>dest X" after its path,
@@ -1350,14 +1364,9 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                         "at java.base/java.net.PlainSocketImpl.socketBind(Native Method)",
                         "at java.net.PlainSocketImpl.socketBind(Native Method)",
                 };
-                size_t b = 0, e;
+                size_t b, e;
 
-                if (copy_evidence(text, sizeof(text), s, len) == len) {
-                        e = strlen(text);
-                        while (b < e && (text[b] == ' ' || text[b] == '\t'))
-                                b++;
-                        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
-                                e--;
+                if (pend_text(text, sizeof(text), s, len, &b, &e)) {
                         for (size_t i = 0; i < SBX_ELEMENTSOF(inet); i++)
                                 if (e - b == strlen(inet[i]) && memcmp(text + b, inet[i], e - b) == 0) {
                                         c->pend = false; /* no denial: neither counted nor kept */
@@ -1373,14 +1382,9 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                  * sockets only: a port below 1024 without CAP_NET_BIND_SERVICE, no file effect
                  * (review: as nobody under Landlock, `socket -server x 80` read as denied) */
                 static const char executing[] = "while executing", command[] = "\"socket ";
-                size_t b = 0, e;
+                size_t b, e;
 
-                if (copy_evidence(text, sizeof(text), s, len) == len) {
-                        e = strlen(text);
-                        while (b < e && (text[b] == ' ' || text[b] == '\t'))
-                                b++;
-                        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
-                                e--;
+                if (pend_text(text, sizeof(text), s, len, &b, &e)) {
                         if (c->pend_seen == 0 && b > 0 && e - b == sizeof(executing) - 1 &&
                             memcmp(text + b, executing, e - b) == 0) {
                                 c->pend_seen++;
@@ -1397,14 +1401,9 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
         }
         if (c->pend_indented) {
                 /* CMake's: one blank line, then an absolute name alone, indented */
-                size_t b = 0, e;
+                size_t b, e;
 
-                if (copy_evidence(text, sizeof(text), s, len) == len) {
-                        e = strlen(text);
-                        while (b < e && (text[b] == ' ' || text[b] == '\t'))
-                                b++;
-                        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
-                                e--;
+                if (pend_text(text, sizeof(text), s, len, &b, &e)) {
                         if (b == e && c->pend_seen++ == 0)
                                 return;
                         if (b > 0 && b < e && text[b] == '/' && c->pend_seen == 1) {
