@@ -29,14 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "notify-lib.h"
+
 #define EXIT_SETUP 125
-
-static long long now_ms(void) {
-        struct timespec ts;
-
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Whether pid's name is sbx-keeper. */
 static bool is_keeper(pid_t pid) {
@@ -51,13 +46,6 @@ static bool is_keeper(pid_t pid) {
         n = read(fd, name, sizeof(name) - 1);
         close(fd);
         return n > 0 && strncmp(name, "sbx-keeper\n", 11) == 0;
-}
-
-static void answer(int nfd, const struct seccomp_notif *req, struct seccomp_notif_resp *resp) {
-        memset(resp, 0, sizeof(*resp));
-        resp->id = req->id;
-        resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-        (void) seccomp_notify_respond(nfd, resp); /* ENOENT: the caller is gone */
 }
 
 /* The child: answers the notifications until no process is left under the filter. */
@@ -111,32 +99,6 @@ static int supervise(int nfd) {
         fprintf(stderr, "%s\n%s\n", was_held ? "held" : "not-held", swept ? "swept" : "not-swept");
         seccomp_notify_free(req, resp);
         return 0;
-}
-
-static int send_fd(int sock, int fd) {
-        char c = 0, cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
-        struct iovec iov = { .iov_base = &c, .iov_len = 1 };
-        struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
-        struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
-
-        cm->cmsg_level = SOL_SOCKET;
-        cm->cmsg_type = SCM_RIGHTS;
-        cm->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-        return sendmsg(sock, &m, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock) {
-        char c, cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
-        struct iovec iov = { .iov_base = &c, .iov_len = 1 };
-        struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
-        struct cmsghdr *cm;
-        int fd;
-
-        if (recvmsg(sock, &m, 0) != 1 || !(cm = CMSG_FIRSTHDR(&m)) || cm->cmsg_type != SCM_RIGHTS)
-                return -1;
-        memcpy(&fd, CMSG_DATA(cm), sizeof(int));
-        return fd;
 }
 
 int main(int argc, char **argv) {
