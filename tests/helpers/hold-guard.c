@@ -93,23 +93,8 @@ static int supervise(int nfd, pid_t top, long hold_ms) {
 
         if (seccomp_notify_alloc(&req, &resp) < 0)
                 return 1;
-        for (;;) {
-                struct pollfd p = { .fd = nfd, .events = POLLIN };
-                int timeout = held_until < 0 ? -1 : (int) (held_until - now_ms() > 0 ? held_until - now_ms() : 0);
-                int n = poll(&p, 1, timeout);
-
-                if (n < 0 && errno == EINTR)
-                        continue;
-                if (held_until >= 0 && now_ms() >= held_until) {
-                        answer(nfd, &held, resp);
-                        held_until = -1;
-                }
-                if (n <= 0)
-                        continue;
-                if (p.revents & POLLIN) {
-                        memset(req, 0, sizeof(*req));
-                        if (seccomp_notify_receive(nfd, req) < 0)
-                                continue;
+        for (int n; (n = notify_next(nfd, req, resp, &held, &held_until)) >= 0;) {
+                if (n > 0) {
                         if (req->data.nr == __NR_close_range && held_until < 0) {
                                 held = *req;
                                 held_until = now_ms() + hold_ms;
@@ -137,8 +122,6 @@ static int supervise(int nfd, pid_t top, long hold_ms) {
                                 }
                         }
                         answer(nfd, req, resp);
-                } else if (p.revents & (POLLHUP | POLLERR)) {
-                        break;
                 }
         }
         fprintf(stderr, "%s\n", killed ? "killed" : missed ? "killed-elsewhere" : "not-killed");

@@ -3,6 +3,8 @@
  * supervising child (which is not under the filter). */
 #pragma once
 
+#include <errno.h>
+#include <poll.h>
 #include <seccomp.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -20,6 +22,31 @@ static inline void answer(int nfd, const struct seccomp_notif *req, struct secco
         resp->id = req->id;
         resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
         (void) seccomp_notify_respond(nfd, resp); /* ENOENT: the caller is gone */
+}
+
+/* One turn of a supervisor that holds at most one call (held, until *held_until in now_ms()
+ * terms; -1: none held): waits for the next notification, or for that time, when the held call
+ * goes on. 1: req holds a new notification; 0: nothing new (a timeout, a signal, a caller gone
+ * before it was read); -1: no process is under the filter any more. */
+static inline int notify_next(int nfd, struct seccomp_notif *req, struct seccomp_notif_resp *resp,
+                              const struct seccomp_notif *held, long long *held_until) {
+        struct pollfd p = { .fd = nfd, .events = POLLIN };
+        int timeout = *held_until < 0 ? -1 : (int) (*held_until - now_ms() > 0 ? *held_until - now_ms() : 0);
+        int n = poll(&p, 1, timeout);
+
+        if (n < 0 && errno == EINTR)
+                return 0;
+        if (*held_until >= 0 && now_ms() >= *held_until) {
+                answer(nfd, held, resp);
+                *held_until = -1;
+        }
+        if (n <= 0)
+                return 0;
+        if (p.revents & POLLIN) {
+                memset(req, 0, sizeof(*req));
+                return seccomp_notify_receive(nfd, req) < 0 ? 0 : 1;
+        }
+        return p.revents & (POLLHUP | POLLERR) ? -1 : 0;
 }
 
 static inline int send_fd(int sock, int fd) {
