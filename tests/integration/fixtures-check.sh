@@ -241,10 +241,13 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
         BWRAP_OK=1
         before=$(t_fp /etc/sbx-fixtures-check)
         fx_list >"$T/fx-before"
-        "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" --note "a test" --expect denied \
+        # (the recording's environment carries this test's pid, so that another copy of the suite's
+        # audit writers are not taken for its own)
+        SBX_FXCHECK=$$ "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" --note "a test" --expect denied \
                 -- touch /etc/sbx-fixtures-check >"$T/out" 2>"$T/err"
         rc=$?
-        writers=$(pgrep -f 'audit-writer --db /tmp/sbx-fixture-')
+        writers=$(for p in $(pgrep -f 'audit-writer --db /tmp/sbx-fixture-'); do
+                tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "SBX_FXCHECK=$$" && echo "$p"; done)
         chk "record a confined denial (status $rc: $(head -c 200 "$T/err"))" '[ $rc = 0 ]'
         chk "the host did not change" '[ "$(t_fp /etc/sbx-fixtures-check)" = "$before" ]'
         # its private database is used once: no audit writer is started for it (one was, and

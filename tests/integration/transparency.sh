@@ -1940,10 +1940,10 @@ for who in "${WHO[@]}"; do
                 n=$((n + 1))
                 rm -f "$d/v.json"
                 # (in the background sbx itself, no subshell: the TERM below must reach sbx)
-                "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" --verdict-json "$d/v.json" -- sleep "37.$n" &
+                "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" --verdict-json "$d/v.json" -- sleep "37.${n}0$$" &
                 pid=$!
-                for _ in $(seq 100); do pgrep -f "^sleep 37.$n\$" >/dev/null && break; sleep 0.05; done
-                pkill -KILL -f "^sleep 37.$n\$"
+                for _ in $(seq 100); do pgrep -f "^sleep 37.${n}0$$\$" >/dev/null && break; sleep 0.05; done
+                pkill -KILL -f "^sleep 37.${n}0$$\$"
                 reap "$pid"
                 end 137 "" 9 "a command that SIGKILL from outside ended"
                 # a TERM that sbx passed on, and the command's trap exits 143 on its own
