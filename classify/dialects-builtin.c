@@ -25,7 +25,10 @@
  * "changing ownership of 'X'", chgrp's "changing group of 'X'" and install's "cannot change
  * ownership of 'X'" (-o, -g), which any user prints: a user other than root is refused such a
  * change without sbx too (EPERM), and sbx run reads those lines as the task's (unprivileged in
- * sbx-classify.h; fixtures/bwrap/chown-owner-root). The workspace
+ * sbx-classify.h; fixtures/bwrap/chown-owner-root). chmod(1)'s "changing permissions of 'X'"
+ * with EPERM is root's change of the mode of another owner's file in the workspace, which the
+ * unmapped owner refuses (the host allows root; it read as the command's failure); another user
+ * is refused a file not its own on the host too (host_refuses_owner in sbx-classify.h). The workspace
  * and the temp area are binds, mounts of their own, and the kernel refuses a rename between two
  * mounts with EXDEV before it looks at a read-only one: Python's os.rename and Node's renameSync
  * of a workspace file out of it, or of a file from outside into it, print "Invalid cross-device
@@ -46,6 +49,7 @@ static const char dialect_bwrap[] =
         "denial changing ownership of\n"
         "denial changing group of\n"
         "denial cannot change ownership of\n"
+        "denial changing permissions of\n"
         "denial Invalid cross-device link\n"
         "denial cross-device link not permitted\n"
         "denial ENOENT: no such file or directory, mkdir\n"
@@ -100,7 +104,10 @@ static const char dialect_bwrap[] =
  * workspace: GNU tar's "Cannot change ownership to uid N, gid M: Operation not permitted" and
  * coreutils' "failed to preserve ownership for 'X'" (cp -a, mv, install), which they print only
  * as root (fixtures/landlock/tar-x-owner-root, cp-a-owner-root), and chown(1)'s, chgrp's and
- * install's, which any user prints, as under bwrap (fixtures/landlock/chown-owner-root). dpkg
+ * install's, which any user prints, as under bwrap (fixtures/landlock/chown-owner-root); so too
+ * chmod(1)'s "changing permissions of 'X'" with EPERM, root's change of the mode of a file of
+ * another owner's without CAP_FOWNER, outside the workspace as well, where Landlock governs no
+ * chmod (fixtures/landlock/chmod-other-owner-root; it read as the command's failure). dpkg
  * opens its lock files before
  * any write (-i, -r, --configure) and reports an EACCES or EPERM there, and nothing else, as "you
  * do not have permission to lock the dpkg database directory DIR" (1.20 on; "... the dpkg status
@@ -123,6 +130,7 @@ static const char dialect_landlock[] =
         "denial changing ownership of\n"
         "denial changing group of\n"
         "denial cannot change ownership of\n"
+        "denial changing permissions of\n"
         "denial code EACCES\n"
         "denial java.nio.file.AccessDeniedException\n"
         "denial attempt to write a readonly database\n"

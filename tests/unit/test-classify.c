@@ -2663,6 +2663,56 @@ static void test_classify_owner_change_by_root_or_not(void **state) {
         assert_int_equal(r->line_no, 2);
 }
 
+/* chmod(1)'s change of the mode of a file of another owner's refused to root: the Landlock
+ * launcher keeps no CAP_FOWNER (EPERM, outside the workspace too, where Landlock governs no chmod),
+ * bubblewrap's user namespace maps no other owner (EPERM in the workspace), and the host would
+ * have made it (it read as the command's failure). A user other than root is refused a file not
+ * its own on the host too: host_refuses_owner, the task's. */
+static void test_classify_mode_change_by_root(void **state) {
+        (void) state;
+        static const struct {
+                const char *backend, *line;
+        } lines[] = {
+                { "bwrap", "chmod: changing permissions of 'f': Operation not permitted" },
+                { "bwrap", "chmod: changing permissions of './f': Operation not permitted" },
+                { "landlock", "chmod: changing permissions of 'f': Operation not permitted" },
+                { "landlock", "chmod: changing permissions of '/var/tmp/x': Operation not permitted" },
+        };
+        static const char *const writable[] = { "/ws", NULL };
+        struct sbx_classify_context root = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                             .host_refuses_owner = fake_host_refuses_owner };
+        struct sbx_classify_context root_ws = root, nobody = root;
+        char text[512];
+
+        root_ws.writable = writable;
+        nobody.unprivileged = true;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                const struct sbx_classify_context *ctx[] = { &root, &root_ws, &nobody };
+
+                snprintf(text, sizeof(text), "%s\n", lines[i].line);
+                for (size_t k = 0; k < SBX_ELEMENTSOF(ctx); k++) {
+                        struct sbx_classify_result *r = run_backend_in(lines[i].backend, ctx[k], text);
+
+                        if (r->verdict != SBX_VERDICT_DENIED)
+                                fail_msg("%s '%s' (context %zu): %s", lines[i].backend, lines[i].line, k,
+                                         sbx_verdict_to_string(r->verdict));
+                        assert_string_equal(r->signature, "changing permissions of");
+                }
+                assert_verdict(run(lines[i].backend, 1, 0, text), "denied");
+        }
+        /* a file the host refuses the user (another owner's, a read-only mount): the task's */
+        assert_verdict(run_backend_in("bwrap", &nobody, "chmod: changing permissions of '/ro/f': Operation not permitted\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("landlock", &nobody,
+                                      "chmod: changing permissions of '/ro/f': Operation not permitted\n"),
+                       "task_failure");
+        /* no such words: Python's os.chmod, install's stat after a refused mkdir (install-d) */
+        assert_verdict(run("landlock", 1, 0, "PermissionError: [Errno 1] Operation not permitted: 'f'\n"), "task_failure");
+        assert_verdict(run("bwrap", 1, 0,
+                           "install: cannot change permissions of '/etc/d': No such file or directory\n"),
+                       "task_failure");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3081,6 +3131,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_pair),
                 cmocka_unit_test(test_classify_host_refuses_owner),
                 cmocka_unit_test(test_classify_owner_change_by_root_or_not),
+                cmocka_unit_test(test_classify_mode_change_by_root),
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
                 cmocka_unit_test(test_classify_cross_device_link),
                 cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
