@@ -459,9 +459,23 @@ static bool holds_any(const char *line, const char *const *words, size_t n) {
         return false;
 }
 
-/* Whether a line names an operation the sandbox refuses beneath the writable directories too. */
+/* Whether a line names an operation the sandbox refuses beneath the writable directories too.
+ * "write permission" tells of a write refused, no change of a mode (RubyGems' "You don't have
+ * write permissions for the X directory."): its "permission" is not counted (review: as nobody
+ * under bwrap, a gem directory the host refuses read as denied); another word of the line is. */
 static bool names_refused_there(const char *line) {
-        return holds_any(line, refused_there, SBX_ELEMENTSOF(refused_there));
+        static const char write_perm[] = "write permission";
+        char rest[SBX_DENIAL_PATH_MAX * 4 + 1];
+        size_t len = strlen(line), wl = sizeof(write_perm) - 1;
+
+        if (!holds_any(line, refused_there, SBX_ELEMENTSOF(refused_there)))
+                return false;
+        if (!strcasestr(line, write_perm) || len >= sizeof(rest))
+                return true;
+        memcpy(rest, line, len + 1);
+        for (char *w = strcasestr(rest, write_perm); w; w = strcasestr(w + wl, write_perm))
+                memset(w, ' ', wl);
+        return holds_any(rest, refused_there, SBX_ELEMENTSOF(refused_there));
 }
 
 /* Whether a denial line is the host's own permissions at work rather than the sandbox's: its

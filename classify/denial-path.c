@@ -267,13 +267,16 @@ static bool path_like(const char *s, size_t n) {
  * y", Files.move): the name after it, as for Python's and Node's "'/x' -> 'y'". Or, after a
  * blank alone, one word with a directory in it ending the line: git's "insufficient permission
  * for adding an object to repository database .git/objects", Node's "listen EACCES: permission
- * denied /x.sock". */
+ * denied /x.sock"; or followed by " directory." alone, RubyGems' "You don't have write permissions
+ * for the /x directory.". */
 static size_t unquoted_after(const char *s, size_t n, char *out, size_t size) {
         const char *arrow;
 
         if (n >= 2 && s[0] == ' ' && s[1] != ' ') {
                 s++;
                 n--;
+                if (ends_with(s, n, " directory."))
+                        n -= strlen(" directory.");
                 if (memchr(s, ' ', n) || memchr(s, '\t', n) || !memchr(s, '/', n))
                         return 0;
                 return put(out, size, s, n);

@@ -39,7 +39,13 @@
  * recursive) reports EROFS as the ENOENT of the stat it makes afterwards, "ENOENT: no such file or
  * directory, mkdir 'X'" (Node 20; fixtures/bwrap/npm-install-global): the sandbox's, unless the
  * directory X is made in is missing on the host (sbx run tells, host_dir_missing), where a mkdir
- * of X fails so without sbx. */
+ * of X fails so without sbx. RubyGems asks File.writable? (access(2)) of a gem directory that
+ * exists before it installs or uninstalls, and reports the answer alone, "You don't have write
+ * permissions for the DIR directory." (Gem::FilePermissionError, no errno): under bwrap the
+ * read-only bind's EROFS (root's gem install into /var/lib/gems; fixtures/bwrap/gem-install-root);
+ * a directory the host refuses the user is the task's, which sbx run tells by its path. Not a
+ * Landlock denial: access(2) does not ask Landlock, so there it fails only where the host
+ * refuses. */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -53,6 +59,7 @@ static const char dialect_bwrap[] =
         "denial Invalid cross-device link\n"
         "denial cross-device link not permitted\n"
         "denial ENOENT: no such file or directory, mkdir\n"
+        "denial You don't have write permissions for the\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"

@@ -2713,6 +2713,32 @@ static void test_classify_mode_change_by_root(void **state) {
                        "task_failure");
 }
 
+/* RubyGems checks a gem directory that exists with File.writable? (access(2)) before it installs
+ * or uninstalls, and says only "You don't have write permissions for the DIR directory."
+ * (Gem::FilePermissionError): under bwrap the read-only bind's EROFS, the sandbox's refusal of
+ * root's `gem install` into /var/lib/gems (it read as the command's failure); a directory the
+ * host refuses the user (as nobody) is the task's, which sbx run tells by the path. Not under
+ * Landlock, which access(2) does not ask: there the check fails only where the host refuses. */
+static void test_classify_gem_file_permission(void **state) {
+        (void) state;
+        static const char text[] = "ERROR:  While executing gem ... (Gem::FilePermissionError)\n"
+                                   "    You don't have write permissions for the /var/lib/gems/3.1.0 directory.\n";
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r = run("bwrap", 1, 0, text);
+
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+        assert_string_equal(r->signature, "You don't have write permissions for the");
+        r = run_backend_in("bwrap", &ctx, text);
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/var/lib/gems/3.1.0");
+        /* a directory the host refuses: the task's */
+        assert_verdict(run_backend_in("bwrap", &ctx,
+                                      "    You don't have write permissions for the /ro/gems directory.\n"),
+                       "task_failure");
+        assert_verdict(run("landlock", 1, 0, text), "task_failure");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3107,6 +3133,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sysctl_key_names_proc_sys),
                 cmocka_unit_test(test_classify_python_shm_name_is_dev_shm),
                 cmocka_unit_test(test_classify_git_object_permission),
+                cmocka_unit_test(test_classify_gem_file_permission),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
                 cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
