@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "classify-internal.h"
 #include "sbx-macro.h"
@@ -100,6 +101,7 @@ struct sbx_classifier {
         bool pend_indented; /* CMake's form: the name alone on an indented line, after one blank line */
         bool pend_bind;     /* Java's java.net.BindException: its native frame on the next line */
         bool pend_tcl;      /* Tcl's "couldn't open socket": its trace tells the socket command */
+        bool pend_push;     /* git push's "remote unpack failed": the next line names the repository */
         unsigned pend_seen; /* field lines seen after it */
         int pend_sig;
         uint64_t pend_line_no;
@@ -1312,7 +1314,7 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
  *         /x/out.txt
  */
 static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *text, size_t tl, size_t ss, size_t se) {
-        static const char java_bind[] = "java.net.BindException: ";
+        static const char java_bind[] = "java.net.BindException: ", git_unpack[] = "remote unpack failed: ";
         size_t e = tl;
         bool indented;
 
@@ -1332,6 +1334,7 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         c->pend_link = false;
         c->pend_indented = indented;
         c->pend_tcl = !indented && sbx_denial_line_tcl_socket(text, tl, ss, se);
+        c->pend_push = !indented && strncasecmp(text + ss, git_unpack, sizeof(git_unpack) - 1) == 0;
         c->pend_bind = !indented && ss >= sizeof(java_bind) - 1 &&
                        memcmp(text + ss - (sizeof(java_bind) - 1), java_bind, sizeof(java_bind) - 1) == 0;
         c->pend_seen = 0;
@@ -1355,6 +1358,15 @@ static bool pend_text(char *text, size_t size, const unsigned char *s, size_t le
         while (*e > *b && (text[*e - 1] == ' ' || text[*e - 1] == '\t'))
                 (*e)--;
         return true;
+}
+
+/* Whether git's URL x[0..n) names a repository on another host: a scheme other than file://
+ * (ssh://, https://, git://), or the scp-like "host:path", a ':' before any '/' (git's own
+ * test, connect.c). */
+static bool push_url_remote(const char *x, size_t n) {
+        const char *colon = memchr(x, ':', n), *slash = memchr(x, '/', n);
+
+        return memmem(x, n, "://", 3) != NULL || (colon && (!slash || colon < slash));
 }
 
 /* A line after the held one: "<prefix>path X" names its file; other fields ("<prefix><word>
@@ -1409,6 +1421,49 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                                 c->pend = false; /* no denial: neither counted nor kept */
                                 return;
                         }
+                }
+                pend_commit(c, NULL, NULL, 0);
+                return;
+        }
+        if (c->pend_push) {
+                /* git push's receive-pack could not make its quarantine directory in the
+                 * repository's objects (mkdtemp, the errno not told): the line after it, "To X"
+                 * (or "error: failed to push some refs to 'X'" where --porcelain sends that one to
+                 * stdout), names the repository pushed to. A local one (a path, file://) is
+                 * written by a receive-pack run here, in the sandbox: the name is its template in
+                 * X/objects (tmp-objdir.c), asked of the host (as nobody, root's bare repository:
+                 * the host's refusal); any other (ssh://, https://, host:path) by one the server
+                 * ran, whose failure it is (no denial) */
+                static const char to[] = "To ", failed[] = "error: failed to push some refs to '", file[] = "file://";
+                char name[SBX_DENIAL_PATH_MAX + 2];
+                const char *x = NULL;
+                size_t b, e, n = 0;
+                int k;
+
+                if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0) {
+                        if (e > sizeof(to) - 1 && memcmp(text, to, sizeof(to) - 1) == 0) {
+                                x = text + sizeof(to) - 1;
+                                n = e - (sizeof(to) - 1);
+                        } else if (e > sizeof(failed) && strncasecmp(text, failed, sizeof(failed) - 1) == 0 &&
+                                   text[e - 1] == '\'') {
+                                x = text + sizeof(failed) - 1;
+                                n = e - sizeof(failed);
+                        }
+                }
+                if (x && n > sizeof(file) - 1 && strncasecmp(x, file, sizeof(file) - 1) == 0) {
+                        x += sizeof(file) - 1;
+                        n -= sizeof(file) - 1;
+                } else if (x && push_url_remote(x, n)) {
+                        c->pend = false; /* the server's: neither counted nor kept */
+                        return;
+                }
+                /* quoted, so that the line's names are the one asked */
+                if (x && n > 0 && n < sizeof(name) && !memchr(x, '\'', n) &&
+                    (k = snprintf(name, sizeof(name), "'%.*s%sobjects/tmp_objdir-incoming-XXXXXX'", (int) n, x,
+                                  x[n - 1] == '/' ? "" : "/")) > 0 &&
+                    (size_t) k < sizeof(name)) {
+                        pend_commit(c, name, name + 1, (size_t) k - 2);
+                        return;
                 }
                 pend_commit(c, NULL, NULL, 0);
                 return;

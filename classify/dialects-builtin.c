@@ -45,7 +45,12 @@
  * read-only bind's EROFS (root's gem install into /var/lib/gems; fixtures/bwrap/gem-install-root);
  * a directory the host refuses the user is the task's, which sbx run tells by its path. Not a
  * Landlock denial: access(2) does not ask Landlock, so there it fails only where the host
- * refuses. */
+ * refuses. git push to a repository on this host runs its receive-pack in the sandbox, whose
+ * quarantine directory in the repository's objects refused comes back as "error: remote unpack
+ * failed: unable to create temporary object directory" alone (receive-pack.c, the errno lost),
+ * under Landlock too: the line is held until the next one names the repository ("To X"), a
+ * local one asked of the host, one on another host no denial (classify.c, pend_see();
+ * fixtures/bwrap/git-push-bare-outside). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -60,6 +65,7 @@ static const char dialect_bwrap[] =
         "denial cross-device link not permitted\n"
         "denial ENOENT: no such file or directory, mkdir\n"
         "denial You don't have write permissions for the\n"
+        "denial remote unpack failed: unable to create temporary object directory\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"
@@ -125,6 +131,8 @@ static const char dialect_bwrap[] =
  * errnos: "unable to create temporary file: <strerror>"; object-file.c, write_loose_object), so
  * git merge-tree --write-tree, hash-object -w, fetch in read-only mode or outside the workspace
  * print no strerror (fixtures/landlock/git-merge-tree-read-only); under bwrap EROFS keeps it.
+ * git push to a repository on this host: "remote unpack failed: unable to create temporary
+ * object directory", as under bwrap (fixtures/landlock/git-push-bare-outside).
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
@@ -143,6 +151,7 @@ static const char dialect_landlock[] =
         "denial attempt to write a readonly database\n"
         "denial you do not have permission to lock the dpkg\n"
         "denial insufficient permission for adding an object to repository database\n"
+        "denial remote unpack failed: unable to create temporary object directory\n"
         "denial No usable temporary directory found\n"
         "denial Invalid cross-device link\n"
         "denial cross-device link not permitted\n"

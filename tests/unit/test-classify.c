@@ -2713,6 +2713,63 @@ static void test_classify_mode_change_by_root(void **state) {
                        "task_failure");
 }
 
+/* git push to a repository on this host runs receive-pack here, in the sandbox, and its
+ * quarantine directory in the repository's objects (mkdtemp) refused comes back only as "error:
+ * remote unpack failed: unable to create temporary object directory" (the errno not told), the
+ * repository on the next line, "To X" (it read as the command's failure under both backends). A
+ * repository the host refuses the user (as nobody, root's bare repository) is the task's; one on
+ * another host (ssh://, https://, host:path) was written by the server's receive-pack: no denial. */
+static void test_classify_git_push_unpack(void **state) {
+        (void) state;
+        static const char head[] = "error: remote unpack failed: unable to create temporary object directory\n";
+        static const char tail[] = " ! [remote rejected] HEAD -> new (unpacker error)\n"
+                                   "error: failed to push some refs to 'x'\n";
+        static const struct {
+                const char *next, *verdict, *path;
+        } cases[] = {
+                { "To /var/tmp/r/bare.git", "denied", "/var/tmp/r/bare.git/objects/tmp_objdir-incoming-XXXXXX" },
+                { "To /var/tmp/r/bare.git/", "denied", "/var/tmp/r/bare.git/objects/tmp_objdir-incoming-XXXXXX" },
+                { "To file:///var/tmp/r/bare.git", "denied", "/var/tmp/r/bare.git/objects/tmp_objdir-incoming-XXXXXX" },
+                { "To ../bare.git", "denied", "/bare.git/objects/tmp_objdir-incoming-XXXXXX" },
+                /* --porcelain: the To line on stdout */
+                { "error: failed to push some refs to '/var/tmp/r/bare.git'", "denied",
+                  "/var/tmp/r/bare.git/objects/tmp_objdir-incoming-XXXXXX" },
+                /* the server's receive-pack */
+                { "To ssh://host/x.git", "task_failure", NULL },
+                { "To https://host/x.git", "task_failure", NULL },
+                { "To git@host:x.git", "task_failure", NULL },
+                { "error: failed to push some refs to 'host:x.git'", "task_failure", NULL },
+                /* no repository told: the refusal stays */
+                { "something else", "denied", "" },
+        };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        char text[1024];
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++)
+                for (size_t b = 0; b < 2; b++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        struct sbx_classify_result *r;
+
+                        snprintf(text, sizeof(text), "%s%s\n%s", head, cases[i].next, tail);
+                        r = run_backend_in(backend, &ctx, text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                                fail_msg("%s '%s': expected %s, got %s", backend, cases[i].next, cases[i].verdict,
+                                         sbx_verdict_to_string(r->verdict));
+                        if (cases[i].path) {
+                                assert_int_equal(r->line_no, 1);
+                                assert_string_equal(r->denials[0].path, cases[i].path);
+                        } else
+                                assert_int_equal(r->denial_lines, 0);
+                }
+        /* the host refuses the repository's objects (root's, as nobody): the task's */
+        snprintf(text, sizeof(text), "%sTo /ro/bare.git\n%s", head, tail);
+        assert_verdict(run_backend_in("bwrap", &ctx, text), "task_failure");
+        /* the text alone; at the end of stderr */
+        assert_verdict(run("landlock", 1, 0, head), "denied");
+        snprintf(text, sizeof(text), "%sTo /var/tmp/r/bare.git\n%s", head, tail);
+        assert_verdict(run("bwrap", 1, 0, text), "denied");
+}
+
 /* RubyGems checks a gem directory that exists with File.writable? (access(2)) before it installs
  * or uninstalls, and says only "You don't have write permissions for the DIR directory."
  * (Gem::FilePermissionError): under bwrap the read-only bind's EROFS, the sandbox's refusal of
@@ -3134,6 +3191,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_python_shm_name_is_dev_shm),
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_gem_file_permission),
+                cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
                 cmocka_unit_test(test_classify_long_line_matches_anywhere_in_bounded_evidence),
