@@ -335,6 +335,47 @@ static size_t call_after(const char *s, size_t n, char *out, size_t size) {
         return put(out, size, s + a, e - a);
 }
 
+/* Ruby's SystemCallError after its errno text: "<strerror> @ <function> - <name>", and, uncaught,
+ * " (Errno::X)" ending the line: "/usr/lib/ruby/3.1.0/fileutils.rb:243:in `mkdir': Permission
+ * denied @ dir_s_mkdir - /x/a (Errno::EACCES)" (FileUtils.mkdir_p), "... @ rb_sysopen - /x/f"
+ * (File.open, FileUtils.cp). A call on two names prints them as "(A, B)" (rb_file_s_rename,
+ * FileUtils.mv): the second, the name it makes; a pair not split by exactly one ", " is none.
+ * The name is the rest of the line as it is (Ruby quotes nothing: blanks are part of it). */
+static size_t ruby_errno_after(const char *s, size_t n, char *out, size_t size) {
+        static const char errno_class[] = " (Errno::";
+        size_t i = 3, f, e = n;
+        const char *comma;
+
+        if (n < 7 || memcmp(s, " @ ", 3) != 0)
+                return 0;
+        f = i;
+        while (i < n && (sbx_ascii_alpha((unsigned char) s[i]) || s[i] == '_' || isdigit((unsigned char) s[i])))
+                i++;
+        if (i == f || n - i < 4 || memcmp(s + i, " - ", 3) != 0)
+                return 0;
+        i += 3;
+        while (e > i && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+                e--;
+        /* the exception's class ending the line, no part of the name */
+        if (e > i && s[e - 1] == ')') {
+                size_t c = e - 1, cl = strlen(errno_class);
+
+                while (c > i && (sbx_ascii_alpha((unsigned char) s[c - 1]) || isdigit((unsigned char) s[c - 1])))
+                        c--;
+                if (c < e - 1 && c - i >= cl && memcmp(s + c - cl, errno_class, cl) == 0)
+                        e = c - cl;
+        }
+        if (e == i)
+                return 0;
+        if (s[i] == '(' && s[e - 1] == ')') {
+                comma = memmem(s + i + 1, e - 1 - (i + 1), ", ", 2);
+                if (!comma || memmem(comma + 2, (size_t) (s + e - 1 - (comma + 2)), ", ", 2) || comma + 2 == s + e - 1)
+                        return TOO_LONG;
+                return put(out, size, comma + 2, (size_t) (s + e - 1 - (comma + 2)));
+        }
+        return put(out, size, s + i, e - i);
+}
+
 /* A field that is a C call on the name, its argument as it is: ninja's "ninja: error:
  * mkdir(/x/d): Read-only file system" and "remove(/x/f): ..." (disk_interface.cc). The call is an
  * identifier starting the field, the field ends with its ')'; the argument (the first, before a
@@ -1116,7 +1157,9 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         n = sysctl_key(line, len, sig_start, sig_end, ret_path, size);
         if (n > 0)
                 return n;
-        n = quoted_after(line + sig_end, len - sig_end, memmem(line, sig_start, "[Errno ", 7) != NULL, ret_path, size);
+        n = ruby_errno_after(line + sig_end, len - sig_end, ret_path, size);
+        if (n == 0)
+                n = quoted_after(line + sig_end, len - sig_end, memmem(line, sig_start, "[Errno ", 7) != NULL, ret_path, size);
         if (n == 0)
                 n = unquoted_after(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)
@@ -1200,6 +1243,19 @@ static bool source_location(const char *line, size_t len, size_t i, size_t e) {
         return false;
 }
 
+/* Ruby's method in its source location, quoted after ":N:in ": "/x.rb:243:in `mkdir'", "-e:1:in
+ * 'Dir.mkdir'" (3.4): the method, no file. */
+static bool ruby_method_at(const char *line, size_t i) {
+        size_t d;
+
+        if (i < 6 || memcmp(line + i - 4, ":in ", 4) != 0)
+                return false;
+        d = i - 4;
+        while (d > 0 && isdigit((unsigned char) line[d - 1]))
+                d--;
+        return d < i - 4 && d > 0 && line[d - 1] == ':';
+}
+
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata) {
         for (size_t i = 0; i < len; i++)
@@ -1213,7 +1269,7 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
                         end = memmem(start, (size_t) (line + len - start), quotes[q].close, strlen(quotes[q].close));
                         if (!end)
                                 break;
-                        if (!fn(userdata, start, (size_t) (end - start)))
+                        if (!ruby_method_at(line, i) && !fn(userdata, start, (size_t) (end - start)))
                                 return false;
                         i = (size_t) (end - line) + strlen(quotes[q].close) - 1;
                         break;

@@ -2796,6 +2796,46 @@ static void test_classify_gem_file_permission(void **state) {
         assert_verdict(run("landlock", 1, 0, text), "task_failure");
 }
 
+/* Ruby's SystemCallError names its file after the errno text, "@ <function> - <name>", the
+ * method quoted in the source location before it: the name is the path, the method no file (it
+ * read `mkdir', a name in the current directory, so as nobody FileUtils.mkdir_p, cp and mv into a
+ * directory of root's, which the host refuses too, read as denied under both backends). A call
+ * on two names prints "(A, B)": the second. */
+static void test_classify_ruby_errno_path(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "/usr/lib/ruby/3.1.0/fileutils.rb:243:in `mkdir': Permission denied @ dir_s_mkdir - "
+                                  "/etc/a (Errno::EACCES)\n\tfrom -e:1:in `<main>'\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/a");
+        assert_verdict(run_landlock_in(&ctx, "/usr/lib/ruby/3.1.0/fileutils.rb:243:in `mkdir': Permission denied @ "
+                                             "dir_s_mkdir - /ro/a (Errno::EACCES)\n\tfrom -e:1:in `<main>'\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "/usr/lib/ruby/3.1.0/fileutils.rb:1395:in `initialize': Read-only "
+                                                     "file system @ rb_sysopen - /ro/f (Errno::EROFS)\n"),
+                       "task_failure");
+        /* Ruby 3.4 quotes the method with straight quotes */
+        assert_verdict(run_landlock_in(&ctx, "-e:1:in 'Dir.mkdir': Permission denied @ dir_s_mkdir - /ro/a (Errno::EACCES)\n"),
+                       "task_failure");
+        /* rename: the name it makes */
+        r = run_landlock_in(&ctx, "/usr/lib/ruby/3.1.0/fileutils.rb:541:in `rename': Permission denied @ rb_file_s_rename "
+                                  "- (f, /etc/f) (Errno::EACCES)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/f");
+        assert_verdict(run_landlock_in(&ctx, "/usr/lib/ruby/3.1.0/fileutils.rb:541:in `rename': Permission denied @ "
+                                             "rb_file_s_rename - (f, /ro/f) (Errno::EACCES)\n"),
+                       "task_failure");
+        /* the message alone (a rescue's puts e.message): the rest of the line, blanks and all */
+        r = run_landlock_in(&ctx, "Permission denied @ rb_sysopen - /etc/a b\n");
+        assert_string_equal(r->denials[0].path, "/etc/a b");
+        /* a pair not split by exactly one ", ": no path, a denial */
+        r = run_landlock_in(&ctx, "Permission denied @ rb_sysopen - (/ro/a, /ro/b, /ro/c) (Errno::EACCES)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3191,6 +3231,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_python_shm_name_is_dev_shm),
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_gem_file_permission),
+                cmocka_unit_test(test_classify_ruby_errno_path),
                 cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
