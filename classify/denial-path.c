@@ -383,6 +383,10 @@ static size_t ruby_errno_after(const char *s, size_t n, char *out, size_t size) 
 static size_t call_field(const char *f, size_t fl, char *out, size_t size) {
         size_t i = 0, e;
 
+        /* PHP's warnings put two blanks after their label: "PHP Warning:  fopen(/x): Failed to
+         * open stream: Permission denied in ..." */
+        while (fl > 0 && (f[0] == ' ' || f[0] == '\t'))
+                f++, fl--;
         while (i < fl && (sbx_ascii_alpha((unsigned char) f[i]) || f[i] == '_' || (i > 0 && isdigit((unsigned char) f[i]))))
                 i++;
         if (i == 0 || i + 2 >= fl || f[i] != '(' || f[fl - 1] != ')')
@@ -794,17 +798,46 @@ static size_t phrase_quoting(const char *s, size_t n, char *out, size_t size) {
         return 0;
 }
 
+/* A C call on one quoted name that failed, the field before the reason in parentheses: gawk's
+ * inplace extension, "gawk: inplace:59: fatal: inplace::begin: mkstemp(`/x/f.gawk.N') failed
+ * (Permission denied)" (its temporary file beside the file edited). A call on two names
+ * (inplace::end's "link(`X', `Y') failed") is none here. */
+static size_t call_quoted_failed(const char *f, size_t fl, char *out, size_t size) {
+        static const char failed[] = ") failed";
+        size_t i = 0;
+
+        while (i < fl && (sbx_ascii_alpha((unsigned char) f[i]) || f[i] == '_' || (i > 0 && isdigit((unsigned char) f[i]))))
+                i++;
+        if (i == 0 || i >= fl || f[i] != '(' || !ends_with(f, fl, failed))
+                return 0;
+        i++;
+        fl -= strlen(failed);
+        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                size_t ol = strlen(quotes[q].open), cl = strlen(quotes[q].close);
+
+                if (fl - i < ol + cl + 1 || !starts_with(f + i, fl - i, quotes[q].open) ||
+                    !ends_with(f + i + ol, fl - i - ol, quotes[q].close))
+                        continue;
+                if (memmem(f + i + ol, fl - i - ol - cl, quotes[q].close, cl))
+                        return 0; /* more than one name */
+                return put(out, size, f + i + ol, fl - i - ol - cl);
+        }
+        return 0;
+}
+
 /* Java's FileNotFoundException, "java.io.FileNotFoundException: X (Permission denied)": the
  * last ": "-separated field of s[0..n), before the parenthesis, is the name as it is (a space in
  * it kept) when it is absolute, or path-like without blanks; there must be a field before it. */
 static size_t field_before_paren(const char *s, size_t n, char *out, size_t size) {
-        size_t start;
+        size_t start, k;
 
         while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
                 n--;
         start = field_start(s, n);
         if (start == 0 || start >= n)
                 return 0;
+        if ((k = call_quoted_failed(s + start, n - start, out, size)) > 0)
+                return k;
         if (s[start] == '/' || (path_like(s + start, n - start) && !memchr(s + start, ' ', n - start) &&
                                 !memchr(s + start, '\t', n - start)))
                 return put(out, size, s + start, n - start);

@@ -2836,6 +2836,55 @@ static void test_classify_ruby_errno_path(void **state) {
         assert_string_equal(r->denials[0].path, "");
 }
 
+/* PHP's warnings name the file as a call's argument after two blanks: "PHP Warning:
+ * fopen(/x): Failed to open stream: ..." (it read "fopen(/x)", a name in the current directory,
+ * so as nobody fopen and file_put_contents into a directory of root's, which the host refuses
+ * too, read as denied under both backends). */
+static void test_classify_php_warning_call_path(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "PHP Warning:  fopen(/etc/x): Failed to open stream: Permission denied in Command line "
+                                  "code on line 1\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/x");
+        assert_verdict(run_landlock_in(&ctx, "PHP Warning:  file_put_contents(/ro/x): Failed to open stream: Permission "
+                                             "denied in Command line code on line 1\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "PHP Warning:  fopen(/ro/x): Failed to open stream: Read-only file "
+                                                     "system in Command line code on line 1\n"),
+                       "task_failure");
+        /* mkdir() names nothing: a denial */
+        assert_verdict(run_landlock_in(&ctx, "PHP Warning:  mkdir(): Permission denied in Command line code on line 1\n"),
+                       "denied");
+}
+
+/* gawk's inplace extension names its temporary file as a call's quoted argument before the reason
+ * in parentheses: "inplace::begin: mkstemp(`/x/f.gawk.N') failed (Permission denied)" (it kept no
+ * path, so as nobody gawk -i inplace of a file in a directory of root's, which the host refuses
+ * too, read as denied under both backends). A call on two names is none. */
+static void test_classify_gawk_inplace_path(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "gawk: inplace:59: fatal: inplace::begin: mkstemp(`/etc/f.gawk.YHdhB8') failed "
+                                  "(Permission denied)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/f.gawk.YHdhB8");
+        assert_verdict(run_landlock_in(&ctx, "gawk: inplace:59: fatal: inplace::begin: mkstemp(`/ro/f.gawk.YHdhB8') failed "
+                                             "(Permission denied)\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "gawk: inplace:59: fatal: inplace::begin: mkstemp(`/ro/f.gawk.Y') "
+                                                     "failed (Read-only file system)\n"),
+                       "task_failure");
+        r = run_landlock_in(&ctx, "gawk: inplace:90: fatal: inplace::end: link(`/ro/f', `/ro/f.bak') failed (Permission "
+                                  "denied)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3232,6 +3281,8 @@ int main(void) {
                 cmocka_unit_test(test_classify_git_object_permission),
                 cmocka_unit_test(test_classify_gem_file_permission),
                 cmocka_unit_test(test_classify_ruby_errno_path),
+                cmocka_unit_test(test_classify_php_warning_call_path),
+                cmocka_unit_test(test_classify_gawk_inplace_path),
                 cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
