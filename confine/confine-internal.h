@@ -29,6 +29,11 @@ struct sbx_confine_request {
 
 /* mkdir -p with exactly `mode` (whatever the umask) for each missing component; 0 or -errno. */
 int sbx_mkdir_p(const char *path, mode_t mode);
+/* The user's home directory (sbx_home_dir()) when path lies beneath it and it does not exist
+ * (sbx_home_exists()): sbx makes no home directory, so none of its own beneath it either. NULL
+ * otherwise (also for an account whose home is "/"). The result may point into buf (the account's
+ * home) or into the environment ($HOME). */
+const char *sbx_missing_home_above(const char *path, char *buf, size_t size);
 
 /* Pure: in the text of a /proc/PID/mountinfo, a mount of a file system that is a kernel interface
  * (proc, sysfs, devtmpfs, cgroup, debugfs, ...) whose mount point is `root` or lies beneath it, or

@@ -18,6 +18,7 @@
 #include "sbx-macro.h"
 #include "sbx-mountinfo.h"
 #include "sbx-realpath.h"
+#include "sbx-trust.h"
 
 /* mkdir(2) with exactly mode: sbx runs under umask 0077 (its own files are private), and a
  * config directory made for the workspace must be readable by every user; the caller's umask
@@ -46,6 +47,12 @@ int sbx_mkdir_p(const char *path, mode_t mode) {
         if (mkdir_exact(p, mode) < 0 && errno != EEXIST)
                 return -errno;
         return 0;
+}
+
+const char *sbx_missing_home_above(const char *path, char *buf, size_t size) {
+        const char *home = sbx_home_dir(buf, size);
+
+        return home && *home && sbx_path_beneath(path, home) && !sbx_home_exists(home) ? home : NULL;
 }
 
 bool sbx_path_beneath(const char *path, const char *dir) {

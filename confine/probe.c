@@ -514,23 +514,15 @@ static bool still_named(int dfd, const char *tmp, int fd) {
                now.st_ino == st.st_ino;
 }
 
-/* Whether dir lies beneath the user's home directory and that does not exist: sbx makes no home
- * directory (sbx_home_exists()), root's sbx made /nonexistent/.cache/sbx. */
-static bool beneath_missing_home(const char *dir) {
-        char buf[PATH_MAX];
-        const char *home = sbx_home_dir(buf, sizeof(buf));
-
-        return home && *home && sbx_path_beneath(dir, home) && !sbx_home_exists(home);
-}
-
 /* Best effort: a cache that cannot be written only costs the next process a probe. */
 static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_report *rep) {
         _cleanup_close_ int dfd = -1, fd = -1, lk = -1, old = -1;
         bool named = false;
-        char tmp[64];
+        char tmp[64], home[PATH_MAX];
         FILE *f;
 
-        if (beneath_missing_home(cfg->cache_dir) || sbx_mkdir_p(cfg->cache_dir, 0700) < 0 ||
+        /* sbx makes no home directory: root's sbx made /nonexistent/.cache/sbx */
+        if (sbx_missing_home_above(cfg->cache_dir, home, sizeof(home)) || sbx_mkdir_p(cfg->cache_dir, 0700) < 0 ||
             (dfd = cache_dir_open(cfg->cache_dir)) < 0)
                 return;
         sweep_stale_tmp(dfd);

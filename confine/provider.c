@@ -608,12 +608,14 @@ static char *self_path(void) {
 
 /* The canonical path of path, in *ret (NULL when it is missing and out of the command's reach). A
  * missing directory (dir_mode not 0) that a writable root would contain is created first, with
- * dir_mode: the command could otherwise create it, with a planted config in it. A path that sbx
+ * dir_mode: the command could otherwise create it, with a planted config in it (sbx_dir: one of
+ * sbx's config and cache directories, never beneath a home directory that does not exist: refused
+ * instead, as sbx makes no home directory). A path that sbx
  * reaches through a symlink inside a writable root is refused: the canonical path can be kept
  * read-only, but the command could replace the symlink (a dotfiles ~/.config -> dot/config) and
  * give the next run a directory of its own (security review). */
-static int resolve_protected(const char *path, const char *const *writable, mode_t dir_mode, char **ret,
-                             struct sbx_diag *diag) {
+static int resolve_protected(const char *path, const char *const *writable, mode_t dir_mode, bool sbx_dir,
+                             char **ret, struct sbx_diag *diag) {
         _cleanup_free_ char *norm = NULL;
         int r;
 
@@ -660,24 +662,40 @@ missing:
                                             "them alike, or choose a workspace without it",
                                             norm, *w);
         if (dir_mode != 0) {
-                bool inside = false;
-                for (const char *const *w = writable; *w && !inside; w++)
-                        inside = sbx_path_beneath(norm, *w);
-                if (inside && sbx_mkdir_p(norm, dir_mode) >= 0)
+                const char *const *w = writable;
+                char buf[PATH_MAX];
+                const char *home;
+
+                while (*w && !sbx_path_beneath(norm, *w))
+                        w++;
+                /* sbx makes no home directory for its config and cache directories: one that
+                 * does not exist in the writable workspace was made, with those in it, and
+                 * Landlock then refused the run. Not made, the command could make it and plant
+                 * a config that the next run reads: refused (review). A path the caller named
+                 * (--db) is made as it is elsewhere. */
+                if (*w && sbx_dir && (home = sbx_missing_home_above(norm, buf, sizeof(buf))))
+                        return sbx_diag_set(diag, ENOENT, "confine", norm,
+                                            "%s, which sbx depends on, lies beneath the home directory %s, "
+                                            "which does not exist, inside the writable workspace %s: sbx does not "
+                                            "make a home directory, and a command could make it and plant one of its "
+                                            "own there: make it, or choose a workspace without it",
+                                            norm, home, *w);
+                if (*w && sbx_mkdir_p(norm, dir_mode) >= 0)
                         *ret = real_path(path);
         }
         return 0;
 }
 
-/* Adds the canonical path of path (resolve_protected()). */
-static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode,
-                         struct sbx_diag *diag) {
+/* Adds the canonical path of path (resolve_protected()); sbx_dir: one of sbx's own config and
+ * cache directories, made beneath an existing home directory only. */
+static int strv_add(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode,
+                    bool sbx_dir, struct sbx_diag *diag) {
         char *real = NULL, **nv;
         int r;
 
         if (!path || !*path)
                 return 0;
-        if ((r = resolve_protected(path, writable, dir_mode, &real, diag)) < 0)
+        if ((r = resolve_protected(path, writable, dir_mode, sbx_dir, &real, diag)) < 0)
                 return r;
         if (!real)
                 return 0; /* missing, and out of the command's reach: nothing to protect */
@@ -690,6 +708,11 @@ static int strv_add_real(char ***v, size_t *n, const char *path, const char *con
         nv[(*n)++] = real;
         nv[*n] = NULL;
         return 0;
+}
+
+static int strv_add_real(char ***v, size_t *n, const char *path, const char *const *writable, mode_t dir_mode,
+                         struct sbx_diag *diag) {
+        return strv_add(v, n, path, writable, dir_mode, false, diag);
 }
 
 static int add_dialect_file(char ***v, size_t *n, const char *dir, const char *backend,
@@ -841,7 +864,7 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
         /* a config dir is for everyone to read: the system's (made by root when the workspace
          * holds it) must not lock every other user's sbx out of its config (EACCES) */
         for (char **d = cfg->config_dirs; r >= 0 && d && *d; d++)
-                r = strv_add_real(&v, &n, *d, writable, 0755, diag);
+                r = strv_add(&v, &n, *d, writable, 0755, true, diag);
         /* what sbx reads there may be a symlink out of it (GNU stow, a dotfiles repository): the
          * config file and the dialect overrides it leads to stay out of reach too, or a command
          * in that repository rewrote the next run's mode (security review) */
@@ -850,7 +873,7 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
         for (char **d = cfg->config_dirs; r >= 0 && d && *d; d++)
                 r = add_dialects(&v, &n, *d, writable, diag);
         if (r >= 0)
-                r = strv_add_real(&v, &n, cfg->cache_dir, writable, 0700, diag);
+                r = strv_add(&v, &n, cfg->cache_dir, writable, 0700, true, diag);
         if (r >= 0)
                 r = check_runner_lookup("bwrap", cfg->bwrap_path, writable, diag);
         if (r >= 0)

@@ -113,6 +113,32 @@ for who in self nobody; do
         rc=$?
         t_check "$who, \$HOME missing, --db named: a confined run works (rc=$rc)" test $rc = 0
         t_check "... and no home directory was made" test ! -e "$T/nohome"
+        # ... nor one in the writable workspace, where sbx made the home with its config and cache
+        # directories to keep them read-only (and Landlock then refused the run): with no home to
+        # keep them in, the run is refused, nothing made, nothing run (review)
+        for b in "${BACKENDS[@]}"; do
+                W=$T/nohome-ws-$who-$b
+                mkdir -p "$W"
+                [ $who = nobody ] && chown 65534 "$W"
+                (cd "$W" && clean_env HOME="$W/home" "${as[@]}" "$SBX_BIN" run --db "$T/nohome-db-$who/audit.db" \
+                        --backend "$b" --mode workspace-write -- touch "$W/marker") 2>"$T/err"
+                rc=$?
+                t_check "$who, $b, \$HOME missing in the writable workspace: refused (rc=$rc), nothing ran, the home named ($(head -c 300 "$T/err"))" \
+                        test $rc = 125 -a ! -e "$W/marker" -a -n "$(grep "home directory $W/home" "$T/err")"
+                t_check "... and the home directory was not made" test ! -e "$W/home"
+                # ... but a database named there is made, home and all, as it is elsewhere
+                (cd "$W" && clean_env HOME="$W/home" XDG_CONFIG_HOME="$W/../nohome-cfg-$who" \
+                        XDG_CACHE_HOME="$W/../nohome-cache-$who" "${as[@]}" "$SBX_BIN" run --db "$W/home/db/audit.db" \
+                        --backend "$b" --mode workspace-write -- touch "$W/marker") 2>"$T/err"
+                rc=$?
+                if [ "$b" = landlock ]; then # (which keeps no database of the workspace read-only)
+                        t_check "$who, landlock, --db named beneath the missing \$HOME in the workspace: refused for the database alone (rc=$rc, $(head -c 300 "$T/err"))" \
+                                test $rc = 125 -a -n "$(grep "landlock cannot keep $W/home/db," "$T/err")"
+                else
+                        t_check "$who, $b, --db named beneath the missing \$HOME in the workspace: the run works (rc=$rc, $(head -c 300 "$T/err"))" \
+                                test $rc = 0 -a -e "$W/marker" -a -s "$W/home/db/audit.db"
+                fi
+        done
 done
 ln -s "$T/db/real/audit.db" "$T/db/link/audit.db"
 refused_unrecorded "$T/db/link/audit.db" "a database path that is a symlink"
