@@ -1706,7 +1706,7 @@ bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_star
 
 bool sbx_denial_line_names_socket(const char *line, size_t len) {
         static const char *const calls[] = { "bind", "listen", "connect" };
-        bool call = false, tick = false;
+        bool call = false, tick = false, curly_single = false, curly_double = false;
 
         if (!line)
                 return false;
@@ -1728,7 +1728,17 @@ bool sbx_denial_line_names_socket(const char *line, size_t len) {
         for (size_t i = 0, singles = 0, doubles = 0; i < len; i++) {
                 /* the quotes before i: an address inside a quoted name is part of a file's name
                  * ("cp: cannot create regular file 'listen 1.2.3.4:80'"); a quote closing a
-                 * backquote is no quote of a name (Ruby's "in `initialize'") */
+                 * backquote is no quote of a name (Ruby's "in `initialize'"). A UTF-8 locale's
+                 * quotes open and close with different characters (GNU's ‘X’ and “X”: review, an
+                 * address in them read as no denial) */
+                if (i >= 3 && (unsigned char) line[i - 3] == 0xe2 && (unsigned char) line[i - 2] == 0x80) {
+                        unsigned char q = (unsigned char) line[i - 1];
+
+                        if (q == 0x98 || q == 0x99)
+                                curly_single = q == 0x98;
+                        else if (q == 0x9c || q == 0x9d)
+                                curly_double = q == 0x9c;
+                }
                 if (i > 0 && line[i - 1] == '"')
                         doubles++;
                 else if (i > 0 && line[i - 1] == '`' && singles % 2 == 0)
@@ -1737,7 +1747,8 @@ bool sbx_denial_line_names_socket(const char *line, size_t len) {
                         tick = false;
                 else if (i > 0 && line[i - 1] == '\'')
                         singles++;
-                if ((i > 0 && !address_edge(line, len, i - 1)) || singles % 2 != 0 || doubles % 2 != 0)
+                if ((i > 0 && !address_edge(line, len, i - 1)) || singles % 2 != 0 || doubles % 2 != 0 ||
+                    curly_single || curly_double)
                         continue;
                 if (socket_address_at(line, len, i) || python_socket_address_at(line, len, i) ||
                     ruby_socket_address_at(line, len, i) || php_socket_address_at(line, len, i))

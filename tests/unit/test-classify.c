@@ -417,6 +417,14 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 { "Permission denied - bind(2) for \"/etc/x\" port 80 (Errno::EACCES)", "denied" },
                 { "Ncat: bind to :::80: /etc/x: Permission denied. QUITTING.", "denied" },
                 { "listen: 12:30::: Permission denied", "denied" },
+                /* ... also in the quotes of a UTF-8 locale (GNU coreutils' ‘X’, “X”), which read
+                 * as no denial (review) */
+                { "touch: cannot touch \xe2\x80\x98listen 1.2.3.4:80 x\xe2\x80\x99: Permission denied", "denied" },
+                { "touch: cannot touch \xe2\x80\x98" "bind \"a\" port 80 x\xe2\x80\x99: Permission denied", "denied" },
+                { "mkdir: cannot create directory \xe2\x80\x98" "connect {AF=2 0.0.0.0:80}\xe2\x80\x99: Permission "
+                  "denied",
+                  "denied" },
+                { "tool: cannot open \xe2\x80\x9c" "bind :::80: x\xe2\x80\x9d: Permission denied", "denied" },
                 /* an address with no call on a socket, or inside a path */
                 { "touch: cannot touch '/etc/1.2.3.4:80': Permission denied", "denied" },
                 { "cp: cannot create regular file '/etc/listen 1.2.3.4:80': Permission denied", "denied" },
