@@ -1704,6 +1704,33 @@ bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_star
         return false;
 }
 
+/* Whether a line is a shell's message: a word (the shell or the script) and a line number first,
+ * bash's "NAME: line N: ", dash's "NAME: N: ", zsh's "NAME:N: ", or a shell by its name ("bash: X:
+ * ..."). A shell prints the name it could not open as it is, quotes and spaces included. */
+static bool shell_line(const char *s, size_t n) {
+        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash" };
+        size_t i = 0, w, d;
+
+        while (i < n && s[i] != ':' && s[i] != ' ' && s[i] != '\t')
+                i++;
+        if (i == 0 || i >= n || s[i] != ':')
+                return false;
+        for (w = i; w > 0 && s[w - 1] != '/'; w--)
+                ;
+        for (size_t k = 0; k < SBX_ELEMENTSOF(shells); k++)
+                if (i - w == strlen(shells[k]) && memcmp(s + w, shells[k], i - w) == 0 && i + 1 < n && s[i + 1] == ' ')
+                        return true;
+        i++;
+        if (i < n && s[i] == ' ') {
+                i++;
+                if (n - i >= 5 && memcmp(s + i, "line ", 5) == 0)
+                        i += 5;
+        }
+        for (d = i; d < n && isdigit((unsigned char) s[d]); d++)
+                ;
+        return d > i && d + 1 < n && s[d] == ':' && s[d + 1] == ' ';
+}
+
 bool sbx_denial_line_names_socket(const char *line, size_t len) {
         static const char *const calls[] = { "bind", "listen", "connect" };
         bool call = false, tick = false, curly_single = false, curly_double = false;
@@ -1722,8 +1749,11 @@ bool sbx_denial_line_names_socket(const char *line, size_t len) {
                                 call = true;
                 i = k > i ? k : i + 1;
         }
-        /* a line naming a path is about a file, whatever else it holds ('/x/listen 1.2.3.4:80') */
-        if (!call || !sbx_denial_line_names_each(line, len, no_directory, NULL))
+        /* a line naming a path is about a file, whatever else it holds ('/x/listen 1.2.3.4:80'); a
+         * shell's is about a file (its redirection) or a command, never a socket's address (review:
+         * "bash: line 1: bind \"a\" port 80: Permission denied", a name printed as it is, read as
+         * no denial) */
+        if (!call || !sbx_denial_line_names_each(line, len, no_directory, NULL) || shell_line(line, len))
                 return false;
         for (size_t i = 0, singles = 0, doubles = 0; i < len; i++) {
                 /* the quotes before i: an address inside a quoted name is part of a file's name

@@ -425,6 +425,14 @@ static void test_classify_socket_address_is_no_file(void **state) {
                   "denied",
                   "denied" },
                 { "tool: cannot open \xe2\x80\x9c" "bind :::80: x\xe2\x80\x9d: Permission denied", "denied" },
+                /* ... or in a shell's message, which prints a name as it is (review: read as no
+                 * denial) */
+                { "bash: line 1: bind \"a\" port 80: Permission denied", "denied" },
+                { "./s.sh: line 3: connect {AF=2 0.0.0.0:80}: Permission denied", "denied" },
+                { "sh: 1: cannot create listen 1.2.3.4:80: Permission denied", "denied" },
+                { "sh: 1: cannot create connect :::80: Permission denied", "denied" },
+                { "zsh:1: permission denied: bind 0.0.0.0:80", "denied" },
+                { "bash: listen 1.2.3.4:80 x: Permission denied", "denied" },
                 /* an address with no call on a socket, or inside a path */
                 { "touch: cannot touch '/etc/1.2.3.4:80': Permission denied", "denied" },
                 { "cp: cannot create regular file '/etc/listen 1.2.3.4:80': Permission denied", "denied" },
