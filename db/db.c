@@ -988,6 +988,45 @@ int sbx_db_check_private_file(const char *f, const struct stat *st, struct sbx_d
         return check_file_of(f, st, sbx_euid(), diag);
 }
 
+/* When the database's directory does not exist yet: the nearest directory above it that does,
+ * where sbx is to make the rest, and every directory above that one, must be trusted as those
+ * above the database's directory are (check_private_ancestors()), before anything is made. Root's
+ * sbx with $HOME another user's (`sudo -E`) made ~/.local/state/sbx there, root's, and only then
+ * refused the database above which that user's directory lies: the user's own sbx could make
+ * its directory there no more (review). 0 also when the directory exists or mkdir_parents()
+ * will say why it cannot be made. */
+static int check_where_made(const char *path, uid_t owner, struct sbx_diag *diag) {
+        _cleanup_free_ char *dir = dir_of(path);
+        struct stat st;
+
+        if (!dir)
+                return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+        if (stat(dir, &st) == 0 || errno != ENOENT)
+                return 0;
+        for (;;) {
+                char *up = dir_of(dir);
+
+                if (!up)
+                        return sbx_diag_set(diag, ENOMEM, "open", path, "out of memory");
+                free(dir);
+                dir = up;
+                if (stat(dir, &st) == 0)
+                        break;
+                if (errno != ENOENT || strcmp(dir, "/") == 0 || strcmp(dir, ".") == 0)
+                        return 0;
+        }
+        if (!S_ISDIR(st.st_mode))
+                return 0;
+        if (!trusted_uid(st.st_uid, owner) || sbx_writable_by_others(&st))
+                return sbx_diag_set(diag, EPERM, "open", path,
+                                    "audit database %s: the directory %s above it is %s: it could put another "
+                                    "directory in place of the record's",
+                                    path, dir,
+                                    sbx_writable_by_others(&st) ? "writable by group or others (not sticky)"
+                                                                : "another user's");
+        return check_private_ancestors(path, dir, owner, diag);
+}
+
 int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag) {
         _sbx_cleanup_(sbx_db_closep) struct sbx_db *db = NULL;
         _cleanup_free_ char *dir = NULL;
@@ -998,6 +1037,8 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
 
         if (!path || !*path)
                 return sbx_diag_set(diag, EINVAL, "open", "", "the database path is empty");
+        if ((r = check_where_made(path, sbx_euid(), diag)) < 0)
+                return r;
         r = mkdir_parents(path, diag);
         if (r < 0)
                 return r;

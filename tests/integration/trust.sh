@@ -140,6 +140,33 @@ for who in self nobody; do
                 fi
         done
 done
+# a home directory of another user's ($HOME kept by `sudo -E`): root's run is refused, and makes
+# nothing there (it made ~/.local/state/sbx and ~/.cache/sbx, root's, 0700, before refusing the
+# database above which that user's directory lies, and the user's own sbx was then refused:
+# review); the user's own run there works
+if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
+        O=$T/other-home
+        mkdir -p "$O"
+        chown 65534:65534 "$O"
+        chmod 755 "$O"
+        clean_env HOME="$O" "$SBX_BIN" run --mode read-only -- true 2>"$T/err"
+        rc=$?
+        t_check "root, \$HOME another user's: refused (rc=$rc, $(head -c 300 "$T/err"))" \
+                test $rc = 125 -a -n "$(grep "$O above it is another user's" "$T/err")"
+        t_check "... and nothing made in it ($(cd "$O" && find . -mindepth 1 | head -n 3 | tr '\n' ' '))" \
+                test -z "$(find "$O" -mindepth 1)"
+        rm -f "$T/err"
+        clean_env HOME="$O" "${T_NOBODY[@]}" "$SBX_BIN" run --mode read-only -- true 2>"$T/err"
+        rc=$?
+        t_check "... and its user's own run there works (rc=$rc, $(head -c 300 "$T/err"))" \
+                test $rc = 0 -a -s "$O/.local/state/sbx/audit.db"
+        # an explicit --db beneath it, likewise
+        rm -rf "$O/x"
+        clean_env HOME="$T/home" "$SBX_BIN" run --db "$O/x/y/audit.db" --mode read-only -- true 2>"$T/err"
+        rc=$?
+        t_check "root, --db beneath another user's directory: refused (rc=$rc), nothing made there" \
+                test $rc = 125 -a ! -e "$O/x"
+fi
 ln -s "$T/db/real/audit.db" "$T/db/link/audit.db"
 refused_unrecorded "$T/db/link/audit.db" "a database path that is a symlink"
 ln -s "$T/db/real/missing.db" "$T/db/link/dangling.db"
