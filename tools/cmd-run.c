@@ -355,6 +355,29 @@ static int open_own_fifo(int dfd, const char *name, const struct stat *checked, 
         }
 }
 
+/* sbx's standard output or error, /proc/self/fd/1 or 2 (name in dfd, sbx's own fd directory),
+ * when it is a socket, which Linux opens by no name (ENXIO): a duplicate of sbx's descriptor, as
+ * a shell's > /dev/stdout takes it. A systemd service's stdout is the journal's stream socket,
+ * and every record there failed, "No such device or address", exit 1 after a command that
+ * succeeded (review). -ENXIO otherwise. */
+static int own_socket(int dfd, const char *name) {
+        char place[PATH_MAX], pid_dir[64], task_dir[96];
+        const char *why = NULL;
+        struct stat st, lst;
+        int n, fd;
+
+        if ((strcmp(name, "1") != 0 && strcmp(name, "2") != 0) || fd_place(dfd, place, sizeof(place), &why) < 0)
+                return -ENXIO;
+        n = name[0] - '0';
+        snprintf(pid_dir, sizeof(pid_dir), "/proc/%d/fd", (int) getpid());
+        snprintf(task_dir, sizeof(task_dir), "/proc/%d/task/%d/fd", (int) getpid(), (int) gettid());
+        if ((strcmp(place, pid_dir) != 0 && strcmp(place, task_dir) != 0) || fstatat(dfd, name, &lst, 0) < 0 ||
+            fstat(n, &st) < 0 || !S_ISSOCK(st.st_mode) || st.st_dev != lst.st_dev || st.st_ino != lst.st_ino)
+                return -ENXIO;
+        fd = fcntl(n, F_DUPFD_CLOEXEC, 3);
+        return fd < 0 ? -errno : fd;
+}
+
 /* Opens the record's file name in the directory dfd, outside any workspace (root: the
  * workspace's, NULL when none is known or the run is unconfined), where it is the caller's to
  * name. What another user could have planted in a sticky world-writable directory is refused
@@ -439,6 +462,8 @@ static int open_outside(int dfd, const char *name, const char *root, bool follow
         /* /proc/self/fd/N: the kernel's to follow (non-blocking only to open before a workspace
          * is known: a FIFO without a reader fails instead of hanging) */
         fd = openat(dfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | (follow ? 0 : O_NONBLOCK));
+        if (fd < 0 && errno == ENXIO)
+                return own_socket(dfd, name);
         if (fd < 0)
                 return -errno;
         if (!follow && fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {

@@ -589,6 +589,40 @@ rc=$?
 t_check "--verdict-fd onto a non-blocking pipe with no room yet: the record is written whole once there is ($(tail -c 300 "$T/nb.err"))" \
         test $rc = 0
 
+# --verdict-json /dev/stdout onto a socket (a systemd service's journal stream, a socketpair):
+# Linux opens no socket by its /proc/self/fd link (ENXIO), so every record failed, "No such device
+# or address", exit 1 after a command that succeeded; a shell's > /dev/stdout writes there. The
+# record goes to sbx's own standard output, whole, once, for each socket type.
+for how in stream seqpacket dgram; do
+        python3 -c '
+import json, socket, subprocess, sys
+typ = {"stream": socket.SOCK_STREAM, "seqpacket": socket.SOCK_SEQPACKET, "dgram": socket.SOCK_DGRAM}[sys.argv[5]]
+a, b = socket.socketpair(socket.AF_UNIX, typ)
+p = subprocess.run([sys.argv[1], "run", "--backend", sys.argv[2], "--root", sys.argv[3], "--db", sys.argv[4],
+                    "--verdict-json", "/dev/stdout", "--", "true"], stdin=subprocess.DEVNULL, stdout=b,
+                   stderr=subprocess.PIPE)
+b.close()
+a.settimeout(2)
+data = b""
+try:
+    while True:
+        c = a.recv(1 << 20)
+        if not c:
+            break
+        data += c
+        if typ != socket.SOCK_STREAM:
+            break
+except socket.timeout:
+    pass
+err = p.stderr.decode()[-300:]
+sys.stderr.write("rc=%d %s record=%r" % (p.returncode, err, data[:80]))
+assert p.returncode == 0 and data.endswith(b"}\n") and json.loads(data)["verdict"] == "success"
+' "$SBX_BIN" "${BACKENDS[0]}" "$T/cwd" "$T/nb.db" "$how" 2>"$T/sock.err"
+        rc=$?
+        t_check "--verdict-json /dev/stdout onto a $how socket: the record is written there whole ($(tail -c 300 "$T/sock.err"))" \
+                test $rc = 0
+done
+
 # ... but that wait, and one on a full pipe nobody reads, ends with a signal that ends sbx, as
 # the wait for the reader of the caller's FIFO does (a reader that never reads held sbx deaf to
 # SIGTERM, in poll(2) on a non-blocking descriptor, in write(2) on a blocking one or on the pipe
