@@ -21,6 +21,48 @@
 #include "sbx-db.h"
 #include "sbx-macro.h"
 
+/* Two first opens of one new database at the same moment (the audit writers of several sbx runs
+ * started together). The one that did not create the file may find it empty, and by the time it
+ * looks for the log beside it (an empty file with a log is a record truncated: refused), the
+ * other has written the first page and made the log. lstat() is wrapped (-Wl,--wrap=lstat64,
+ * tests/meson.build) so that the other opener, a child process, runs exactly there: before the
+ * log is looked for. Seen in the audit unit suite's eight concurrent writers, 1 run in 300:
+ * "audit database X is empty, but X-wal beside it shows runs were recorded there: it was
+ * truncated". */
+int __real_lstat64(const char *path, struct stat *st);
+int __wrap_lstat64(const char *path, struct stat *st);
+
+static char other_db[256]; /* the other opener's database, opened at the first look for a log */
+
+int __wrap_lstat64(const char *path, struct stat *st) {
+        size_t n = strlen(path);
+
+        if (other_db[0] && n > 4 && strcmp(path + n - 4, "-wal") == 0) {
+                char db_path[sizeof(other_db)];
+                pid_t pid;
+                int status;
+
+                memcpy(db_path, other_db, sizeof(db_path));
+                other_db[0] = '\0'; /* once; the other opener's own looks are not held */
+                pid = fork();
+                if (pid == 0) {
+                        struct sbx_db *db = NULL;
+                        struct sbx_diag diag = { 0 };
+
+                        if (sbx_db_open(db_path, &db, &diag) < 0) {
+                                fprintf(stderr, "the other opener: %s\n", diag.msg);
+                                _exit(1);
+                        }
+                        sbx_db_close(db);
+                        _exit(0);
+                }
+                assert_true(pid > 0);
+                assert_int_equal(waitpid(pid, &status, 0), pid);
+                assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        }
+        return __real_lstat64(path, st);
+}
+
 /* The v1 schema exactly as sbx 0.1 shipped it: a frozen fixture, not a copy of db/schema.c, so an
  * edit of the shipped step (never allowed) makes the upgrade test fail. */
 static const char v1_schema[] =
@@ -854,6 +896,51 @@ static void test_db_state_function_reports_interrupted(void **state) {
         sbx_db_close(db);
 }
 
+/* an empty file another opener made (not this one: it is no new record of its own) */
+static void make_empty(const char *path) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+        assert_true(fd >= 0);
+        close(fd);
+}
+
+static void test_db_first_page_written_meanwhile_is_no_truncation(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        struct sbx_diag diag = { 0 };
+        struct stat st;
+        int r;
+
+        make_empty(f->path);
+        snprintf(other_db, sizeof(other_db), "%s", f->path);
+        r = sbx_db_open(f->path, &db, &diag);
+        assert_string_equal(other_db, ""); /* the other opener did run in between */
+        if (r < 0)
+                fail_msg("the second opener was refused: %s", diag.msg);
+        assert_int_equal(stat(f->path, &st), 0);
+        assert_true(st.st_size > 0);
+        sbx_db_close(db);
+}
+
+/* the control: an empty file with a log beside it, nobody writing it, stays refused */
+static void test_db_empty_file_with_a_log_is_still_truncated(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        struct sbx_diag diag = { 0 };
+        char wal[160];
+        struct stat st;
+
+        assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
+        sbx_db_close(db);
+        snprintf(wal, sizeof(wal), "%s-wal", f->path);
+        assert_int_equal(stat(wal, &st), 0);
+        assert_int_equal(truncate(f->path, 0), 0);
+        assert_int_equal(sbx_db_open(f->path, &db, &diag), -EBADMSG);
+        assert_non_null(strstr(diag.msg, "truncated"));
+        assert_int_equal(stat(f->path, &st), 0);
+        assert_int_equal(st.st_size, 0);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test_setup_teardown(test_db_default_path_precedence, setup, teardown),
@@ -882,6 +969,8 @@ int main(void) {
                 cmocka_unit_test(test_db_process_alive_this_boot_under_another_host_name),
                 cmocka_unit_test(test_db_process_alive_cannot_tell_another_pid_namespace),
                 cmocka_unit_test_setup_teardown(test_db_state_function_reports_interrupted, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_first_page_written_meanwhile_is_no_truncation, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_empty_file_with_a_log_is_still_truncated, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
