@@ -252,11 +252,13 @@ static bool host_refuses_now(const char *path, bool run, bool opens) {
 
 /* For the classifier: whether the host itself would refuse the command a change of the mode or
  * the owner of the host path `path` (host_path() gave it), sandbox or not: its longest existing
- * part is on a file system mounted read-only on the host, or, for a user other than root, it
- * exists and is not the user's (chmod and chown are the owner's: EPERM without sbx too). A
+ * part is on a file system mounted read-only on the host, it exists and is immutable or
+ * append-only (root's change refused too), or, for a user other than root, it exists and is not
+ * the user's (chmod and chown are the owner's: EPERM without sbx too). A
  * symlink is judged itself, not its target. false when it cannot be told. */
 static bool host_refuses_owner_now(const char *path) {
         char buf[PATH_MAX], dir[PATH_MAX];
+        struct statx stx;
         struct stat st;
         struct statvfs vfs;
         size_t len = strlen(path);
@@ -273,6 +275,11 @@ static bool host_refuses_owner_now(const char *path) {
         if (S_ISLNK(st.st_mode) && !cut_to_parent(dir))
                 return false;
         if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+                return true;
+        /* an immutable or append-only file (chattr +i, +a) refuses every change of its mode or
+         * owner, root's too (EPERM without sbx: root's chmod of one read as denied, review) */
+        if (strlen(buf) == len && statx(AT_FDCWD, buf, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT, STATX_TYPE, &stx) == 0 &&
+            (stx.stx_attributes & stx.stx_attributes_mask & (STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND)))
                 return true;
         return sbx_euid() != 0 && strlen(buf) == len && st.st_uid != sbx_euid();
 }

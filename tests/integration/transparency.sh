@@ -1903,6 +1903,41 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 test "$st:$((c == a)):$((e > c)):$rc" = T:1:1:143
 done
 
+# --- root's change of the mode or owner of an immutable or append-only file (chattr +i, +a) in the
+# workspace: the host refuses it to root too (EPERM without sbx), the task's failure; a set-ID bit
+# on a file the host lets root change is the sandbox's refusal (review: the immutable file's
+# "chmod: changing permissions of 'f': Operation not permitted" read as denied under both)
+if t_is_root; then
+        mkdir -p "$WS/imm"
+        : >"$WS/imm/i"
+        : >"$WS/imm/a"
+        : >"$WS/imm/m"
+        if chattr +i "$WS/imm/i" 2>/dev/null && chattr +a "$WS/imm/a" 2>/dev/null; then
+                for b in "${BACKENDS[@]}"; do
+                        for f in i a; do
+                                for cmd in "chmod 600" "chown 65534"; do
+                                        rm -f "$T/v.json"
+                                        # shellcheck disable=SC2086
+                                        sbx_run "$b" --mode workspace-write --verdict-json "$T/v.json" -- $cmd "imm/$f" 2>/dev/null
+                                        rc=$?
+                                        t_check "$b: root's '$cmd' of a file chattr +$f is task_failure ($(field "$T/v.json" verdict), exit $rc)" \
+                                                test "$(field "$T/v.json" verdict):$rc" = task_failure:1
+                                done
+                        done
+                        rm -f "$T/v.json"
+                        sbx_run "$b" --mode workspace-write --verdict-json "$T/v.json" -- chmod u+s imm/m 2>/dev/null
+                        rc=$?
+                        t_check "$b: root's 'chmod u+s' of a file it may change is denied ($(field "$T/v.json" verdict), exit $rc)" \
+                                test "$(field "$T/v.json" verdict):$rc" = denied:1
+                done
+                chattr -i "$WS/imm/i"
+                chattr -a "$WS/imm/a"
+        else
+                t_diag "chattr +i/+a unsupported on $WS's file system: the immutable file's chmod is left unchecked"
+        fi
+        rm -rf "$WS/imm"
+fi
+
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass
 # on (the command's own, a kill from outside) is that signal with no exit code, and an exit of
 # 128+N is an exit. bubblewrap reports both as exit 128+N: under it sbx reads the command's end
