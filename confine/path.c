@@ -50,9 +50,17 @@ int sbx_mkdir_p(const char *path, mode_t mode) {
 }
 
 const char *sbx_missing_home_above(const char *path, char *buf, size_t size) {
+        _cleanup_free_ char *npath = NULL, *nhome = NULL;
         const char *home = sbx_home_dir(buf, size);
 
-        return home && *home && sbx_path_beneath(path, home) && !sbx_home_exists(home) ? home : NULL;
+        if (!home || !*home)
+                return NULL;
+        /* both as normalized: $HOME as the caller wrote it ("/h/", "/a//h", "/a/./h", "/a/x/../h")
+         * held the config directory's normalized name beneath no home, and the home was made
+         * (review) */
+        if (sbx_path_normalize(path, &npath) < 0 || sbx_path_normalize(home, &nhome) < 0)
+                return sbx_path_beneath(path, home) && !sbx_home_exists(home) ? home : NULL;
+        return sbx_path_beneath(npath, nhome) && !sbx_home_exists(home) ? home : NULL;
 }
 
 bool sbx_path_beneath(const char *path, const char *dir) {

@@ -126,6 +126,15 @@ for who in self nobody; do
                 t_check "$who, $b, \$HOME missing in the writable workspace: refused (rc=$rc), nothing ran, the home named ($(head -c 300 "$T/err"))" \
                         test $rc = 125 -a ! -e "$W/marker" -a -n "$(grep "home directory $W/home" "$T/err")"
                 t_check "... and the home directory was not made" test ! -e "$W/home"
+                # ... whatever the spelling of $HOME: "/h/", "/a//h", "/a/./h" held the config
+                # directory's normalized name beneath no home, and the home was made (review)
+                for h in "$W/home/" "$W//home" "$W/./home"; do
+                        (cd "$W" && clean_env HOME="$h" "${as[@]}" "$SBX_BIN" run --db "$T/nohome-db-$who/audit.db" \
+                                --backend "$b" --mode workspace-write -- touch "$W/marker") 2>"$T/err"
+                        rc=$?
+                        t_check "$who, $b, \$HOME=$h missing in the writable workspace: refused (rc=$rc), nothing ran, no home made ($(head -c 300 "$T/err"))" \
+                                test $rc = 125 -a ! -e "$W/marker" -a ! -e "$W/home"
+                done
                 # ... but a database named there is made, home and all, as it is elsewhere
                 (cd "$W" && clean_env HOME="$W/home" XDG_CONFIG_HOME="$W/../nohome-cfg-$who" \
                         XDG_CACHE_HOME="$W/../nohome-cache-$who" "${as[@]}" "$SBX_BIN" run --db "$W/home/db/audit.db" \
