@@ -34,6 +34,9 @@ int sbx_mkdir_p(const char *path, mode_t mode);
  * otherwise (also for an account whose home is "/"). The result may point into buf (the account's
  * home) or into the environment ($HOME). */
 const char *sbx_missing_home_above(const char *path, char *buf, size_t size);
+/* Whether sbx may make the directory dir (mkdir -p): the nearest directory above it that exists,
+ * and every one above that, are the caller's or root's and nobody else may write them. */
+bool sbx_may_make_dir(const char *dir);
 
 /* Pure: in the text of a /proc/PID/mountinfo, a mount of a file system that is a kernel interface
  * (proc, sysfs, devtmpfs, cgroup, debugfs, ...) whose mount point is `root` or lies beneath it, or

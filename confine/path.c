@@ -19,6 +19,7 @@
 #include "sbx-mountinfo.h"
 #include "sbx-realpath.h"
 #include "sbx-trust.h"
+#include "sbx-trust.h"
 
 /* mkdir(2) with exactly mode: sbx runs under umask 0077 (its own files are private), and a
  * config directory made for the workspace must be readable by every user; the caller's umask
@@ -61,6 +62,28 @@ const char *sbx_missing_home_above(const char *path, char *buf, size_t size) {
         if (sbx_path_normalize(path, &npath) < 0 || sbx_path_normalize(home, &nhome) < 0)
                 return sbx_path_beneath(path, home) && !sbx_home_exists(home) ? home : NULL;
         return sbx_path_beneath(npath, nhome) && !sbx_home_exists(home) ? home : NULL;
+}
+
+/* Whether sbx may make dir (mkdir -p): the nearest directory above it that exists, and every one
+ * above that, are the caller's or root's, and nobody else may write them, as cache_dir_open()
+ * wants of the directory that holds the cache. Root's sbx with $HOME another user's (`sudo -E`)
+ * made ~/.cache/sbx there, root's, 0700, a cache it could not use, and that user's own sbx
+ * could make its own there no more (review); so too the protected config, cache and database
+ * directories that a writable workspace holds (provider.c). */
+bool sbx_may_make_dir(const char *dir) {
+        char buf[PATH_MAX], *p;
+        struct stat st;
+
+        if (strlen(dir) >= sizeof(buf) || dir[0] != '/')
+                return false;
+        memcpy(buf, dir, strlen(dir) + 1);
+        while (stat(buf, &st) < 0) {
+                if (errno != ENOENT || !(p = strrchr(buf, '/')))
+                        return false;
+                p[p == buf ? 1 : 0] = '\0';
+        }
+        return S_ISDIR(st.st_mode) && sbx_check_trusted(NULL, "", "", "", &st) >= 0 &&
+               sbx_check_trusted_ancestors(NULL, "", "", "", buf) >= 0;
 }
 
 bool sbx_path_beneath(const char *path, const char *dir) {

@@ -514,27 +514,6 @@ static bool still_named(int dfd, const char *tmp, int fd) {
                now.st_ino == st.st_ino;
 }
 
-/* Whether sbx may make dir (mkdir -p): the nearest directory above it that exists, and every one
- * above that, are the caller's or root's, and nobody else may write them, as cache_dir_open()
- * wants of the directory that holds the cache. Root's sbx with $HOME another user's (`sudo -E`)
- * made ~/.cache/sbx there, root's, 0700, a cache it could not use, and that user's own sbx
- * could make its own there no more (review). */
-static bool may_make(const char *dir) {
-        char buf[PATH_MAX], *p;
-        struct stat st;
-
-        if (strlen(dir) >= sizeof(buf) || dir[0] != '/')
-                return false;
-        memcpy(buf, dir, strlen(dir) + 1);
-        while (stat(buf, &st) < 0) {
-                if (errno != ENOENT || !(p = strrchr(buf, '/')))
-                        return false;
-                p[p == buf ? 1 : 0] = '\0';
-        }
-        return S_ISDIR(st.st_mode) && sbx_check_trusted(NULL, "", "", "", &st) >= 0 &&
-               sbx_check_trusted_ancestors(NULL, "", "", "", buf) >= 0;
-}
-
 /* Best effort: a cache that cannot be written only costs the next process a probe. */
 static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_report *rep) {
         _cleanup_close_ int dfd = -1, fd = -1, lk = -1, old = -1;
@@ -543,7 +522,7 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
         FILE *f;
 
         /* sbx makes no home directory: root's sbx made /nonexistent/.cache/sbx */
-        if (sbx_missing_home_above(cfg->cache_dir, home, sizeof(home)) || !may_make(cfg->cache_dir) ||
+        if (sbx_missing_home_above(cfg->cache_dir, home, sizeof(home)) || !sbx_may_make_dir(cfg->cache_dir) ||
             sbx_mkdir_p(cfg->cache_dir, 0700) < 0 ||
             (dfd = cache_dir_open(cfg->cache_dir)) < 0)
                 return;

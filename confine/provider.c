@@ -680,7 +680,12 @@ missing:
                                             "make a home directory, and a command could make it and plant one of its "
                                             "own there: make it, or choose a workspace without it",
                                             norm, home, *w);
-                if (*w && sbx_mkdir_p(norm, dir_mode) >= 0)
+                /* nor one beneath another user's directory: root's sbx with $HOME that user's
+                 * (`sudo -E`) run in it made ~/.config/sbx, ~/.cache/sbx and ~/.local/state/sbx
+                 * there, root's, and then refused the database (review); left missing, the
+                 * database is refused before anything is made, and a config or cache there is one
+                 * sbx would not trust */
+                if (*w && sbx_may_make_dir(norm) && sbx_mkdir_p(norm, dir_mode) >= 0)
                         *ret = real_path(path);
         }
         return 0;

@@ -175,6 +175,24 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         rc=$?
         t_check "root, --db beneath another user's directory: refused (rc=$rc), nothing made there" \
                 test $rc = 125 -a ! -e "$O/x"
+        # ... nor when the run's writable workspace holds that home (`sudo -E sbx run` in it), where
+        # sbx made the config, cache and database directories it keeps read-only, root's, before
+        # the database was refused (review)
+        O=$T/other-home-ws
+        mkdir -p "$O"
+        chown 65534:65534 "$O"
+        chmod 755 "$O"
+        for b in "${BACKENDS[@]}"; do
+                (cd "$O" && clean_env HOME="$O" "$SBX_BIN" run --backend "$b" --mode workspace-write -- true) 2>"$T/err"
+                rc=$?
+                t_check "root, $b, \$HOME another user's and the workspace: refused (rc=$rc), nothing made in it ($(cd "$O" && find . -mindepth 1 | head -n 3 | tr '\n' ' '))" \
+                        test $rc = 125 -a -z "$(find "$O" -mindepth 1)"
+                (cd "$O" && clean_env HOME="$T/home" "$SBX_BIN" run --backend "$b" --mode workspace-write \
+                        --db "$O/x/y/audit.db" -- true) 2>"$T/err"
+                rc=$?
+                t_check "root, $b, --db beneath another user's directory, the workspace: refused (rc=$rc), nothing made there" \
+                        test $rc = 125 -a -z "$(find "$O" -mindepth 1)"
+        done
 fi
 ln -s "$T/db/real/audit.db" "$T/db/link/audit.db"
 refused_unrecorded "$T/db/link/audit.db" "a database path that is a symlink"
