@@ -19,7 +19,6 @@
 #include "sbx-mountinfo.h"
 #include "sbx-realpath.h"
 #include "sbx-trust.h"
-#include "sbx-trust.h"
 
 /* mkdir(2) with exactly mode: sbx runs under umask 0077 (its own files are private), and a
  * config directory made for the workspace must be readable by every user; the caller's umask
