@@ -158,6 +158,13 @@ bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_star
  * IO::Socket::UNIX's): a port below 1024 refused without CAP_NET_BIND_SERVICE, no file effect.
  * Pure. */
 bool sbx_denial_line_perl_inet_socket(const char *line, size_t len, size_t sig_start, size_t sig_end);
+/* Whether a denial line is gdb's warning that it could not open a process's memory file for
+ * writing, the whole line gdb's: "warning: opening /proc/self/mem file failed: Permission denied
+ * (13)" (its test of whether the file is writable) or "warning: opening /proc/PID/mem file for lwp
+ * 123.123 failed: Permission denied (13)" ("PID" as printed). gdb then reads and writes the
+ * inferior's memory with ptrace(2) instead, which the sandbox allows its own children: the
+ * refusal (Landlock's, of the file of /proc) never fails the session. Pure. */
+bool sbx_denial_line_gdb_proc_mem(const char *line, size_t len, size_t sig_start, size_t sig_end);
 /* Whether a denial line is Tcl's refused socket, the whole line "couldn't open socket:
  * permission denied" (Tcl_ErrnoMsg's lowercase text, the signature ending it). Tcl's own socket
  * command makes TCP sockets only, but an extension's message may read the same: the caller tells

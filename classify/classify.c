@@ -1559,6 +1559,14 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * nobody under Landlock, a listener on port 80 read as denied) */
                         if (r > 0 && !socket && sbx_denial_line_perl_inet_socket(text, tl, ss, se))
                                 socket = true;
+                        /* gdb's warning that it could not open the inferior's memory file of
+                         * /proc for writing (Landlock refuses it): gdb uses ptrace(2) instead and
+                         * goes on, so the refusal fails nothing, and every gdb session under
+                         * Landlock that runs or attaches a process prints it (review: `gdb
+                         * -batch` whose own command failed read as denied, and as nobody a file
+                         * the host refused it, `dump memory` into a directory of root's) */
+                        if (r > 0 && !socket && sbx_denial_line_gdb_proc_mem(text, tl, ss, se))
+                                socket = true;
                         /* a change of owner or group refused to a user other than root, which the
                          * host refuses too (EPERM; review: as nobody, `chown 1000 f` and `tar
                          * --same-owner -x` in the workspace read as denied) */

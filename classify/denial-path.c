@@ -1704,6 +1704,46 @@ bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_star
         return false;
 }
 
+/* The digits at s[*i..n): true when there is one at least, *i past them. */
+static bool digits_at(const char *s, size_t n, size_t *i) {
+        size_t d = *i;
+
+        while (d < n && isdigit((unsigned char) s[d]))
+                d++;
+        if (d == *i)
+                return false;
+        *i = d;
+        return true;
+}
+
+bool sbx_denial_line_gdb_proc_mem(const char *line, size_t len, size_t sig_start, size_t sig_end) {
+        static const char self[] = "warning: opening /proc/self/mem file failed: ",
+                          lwp[] = "warning: opening /proc/PID/mem file for lwp ", failed[] = " failed: ";
+        size_t i;
+
+        if (!line || sig_start > sig_end || sig_end > len)
+                return false;
+        if (sig_start == sizeof(self) - 1 && memcmp(line, self, sig_start) == 0) {
+                /* the whole line gdb's */
+        } else if (sig_start > sizeof(lwp) - 1 && memcmp(line, lwp, sizeof(lwp) - 1) == 0) {
+                /* "lwp PID.LWP failed: " */
+                i = sizeof(lwp) - 1;
+                if (!digits_at(line, sig_start, &i) || i >= sig_start || line[i++] != '.' ||
+                    !digits_at(line, sig_start, &i) || sig_start - i != sizeof(failed) - 1 ||
+                    memcmp(line + i, failed, sizeof(failed) - 1) != 0)
+                        return false;
+        } else
+                return false;
+        /* the errno's number in parentheses ends it: " (13)" */
+        while (len > sig_end && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+                len--;
+        i = sig_end;
+        if (len - i < 4 || line[i] != ' ' || line[i + 1] != '(')
+                return false;
+        i += 2;
+        return digits_at(line, len, &i) && i + 1 == len && line[i] == ')';
+}
+
 /* Whether a line is a shell's message: a word (the shell or the script) and a line number first,
  * bash's "NAME: line N: ", dash's "NAME: N: ", zsh's "NAME:N: ", or a shell by its name ("bash: X:
  * ..."). A shell prints the name it could not open as it is, quotes and spaces included. */

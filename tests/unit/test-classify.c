@@ -580,6 +580,49 @@ static void test_classify_renice_is_no_file(void **state) {
         }
 }
 
+/* gdb's warnings that it could not open the inferior's memory file of /proc for writing, which
+ * Landlock refuses: gdb reads and writes memory with ptrace(2) instead and goes on, so they fail
+ * nothing; every gdb session under Landlock that runs a program prints them. Measured with gdb 13
+ * under Landlock, as root and as nobody (fixtures/landlock/gdb-batch-command-fails; as nobody a
+ * dump memory into a directory of root's, the host's refusal, read as denied). Only gdb's whole
+ * line, its errno's number ending it. */
+static void test_classify_gdb_proc_mem_warning(void **state) {
+        (void) state;
+#define SELF "warning: opening /proc/self/mem file failed: Permission denied (13)\n"
+#define LWP "warning: opening /proc/PID/mem file for lwp 2466.2466 failed: Permission denied (13)\n"
+        static const struct {
+                const char *text;
+                const char *verdict;
+                unsigned denial_lines;
+        } rows[] = {
+                { SELF LWP "No symbol \"nosuch\" in current context.\n", "task_failure", 0 },
+                { LWP SELF, "task_failure", 0 },
+                { "warning: opening /proc/self/mem file failed: Read-only file system (30) \n", "task_failure", 0 },
+                /* a refusal of the session's own after them */
+                { SELF LWP "/etc/mem.bin: Permission denied.\n", "denied", 1 },
+                /* another program, a file's name, no errno's number, a word after it, no lwp */
+                { "x: warning: opening /proc/self/mem file failed: Permission denied (13)\n", "denied", 1 },
+                { "touch: cannot touch 'warning: opening /proc/self/mem file failed': Permission denied\n", "denied", 1 },
+                { "warning: opening /proc/self/mem file failed: Permission denied\n", "denied", 1 },
+                { "warning: opening /proc/self/mem file failed: Permission denied (13) /etc/x\n", "denied", 1 },
+                { "warning: opening /proc/PID/mem file for lwp 12 failed: Permission denied (13)\n", "denied", 1 },
+                { "warning: opening /proc/PID/mem file for lwp x.1 failed: Permission denied (13)\n", "denied", 1 },
+                { "warning: opening /proc/PID/mem file for lwp 1.1 failed: /etc/x: Permission denied (13)\n", "denied", 1 },
+        };
+#undef SELF
+#undef LWP
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_result *r = run("landlock", 1, 0, rows[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu: expected %s, got %s", i, rows[i].verdict, sbx_verdict_to_string(r->verdict));
+                assert_int_equal(r->denial_lines, rows[i].denial_lines);
+        }
+        /* the same under bwrap, whose signature it is there */
+        assert_verdict(run("bwrap", 1, 0, "warning: opening /proc/self/mem file failed: Read-only file system (30)\n"),
+                       "task_failure");
+}
+
 /* Java's refused bind names no address ("java.net.BindException: Permission denied"): the native
  * frame under it tells an internet socket's (sun.nio.ch.Net.bind0, ServerSocket's
  * PlainSocketImpl.socketBind before Java 13: a port below 1024, no file effect) from a unix
@@ -3289,6 +3332,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_socket_address_is_no_file),
                 cmocka_unit_test(test_classify_python_call_no_file),
                 cmocka_unit_test(test_classify_renice_is_no_file),
+                cmocka_unit_test(test_classify_gdb_proc_mem_warning),
                 cmocka_unit_test(test_classify_java_bind_exception),
                 cmocka_unit_test(test_classify_perl_inet_socket),
                 cmocka_unit_test(test_classify_tcl_socket),
