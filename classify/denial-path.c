@@ -862,6 +862,28 @@ static bool exception_class(const char *s, size_t n) {
                (ends_with(s, n, "Exception") || ends_with(s, n, "Error"));
 }
 
+/* A phrase that ends with the name in parentheses after the word "file", the last field before the
+ * signature: Bear's "bear: failed with: Events db open failed (file X): <errno text>" (its
+ * --output's events file beside the output). The name as it is when absolute (a space in it kept),
+ * else path-like without blanks. 0 for a field of another form. */
+static size_t file_in_parens(const char *f, size_t fl, char *out, size_t size) {
+        static const char file[] = " (file ";
+        const size_t k = sizeof(file) - 1;
+        size_t a = 0;
+
+        if (fl < k + 2 || f[fl - 1] != ')')
+                return 0;
+        for (size_t i = 0; i + k < fl; i++)
+                if (memcmp(f + i, file, k) == 0)
+                        a = i + k;
+        if (a == 0 || a >= fl - 1 || memchr(f + a, '(', fl - 1 - a) || memchr(f + a, ')', fl - 1 - a))
+                return 0;
+        if (f[a] == '/' || (path_like(f + a, fl - 1 - a) && !memchr(f + a, ' ', fl - 1 - a) &&
+                            !memchr(f + a, '\t', fl - 1 - a)))
+                return put(out, size, f + a, fl - 1 - a);
+        return 0;
+}
+
 /* Go's os.LinkError, "OP OLD NEW" before ": <error>" (rename, link, symlink; Go prints its
  * errors in lower case, "rename /ws/a /x/a: invalid cross-device link"): the name made, NEW, as
  * Python's "'OLD' -> 'NEW'" gives. 0 for a field of another form. */
@@ -1031,7 +1053,11 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
                          * a longer one may quote its name (ssh-keygen's "Saving key \"X\" failed",
                          * rsync's "mkstemp \"X\" failed") */
                         else if (words > 2) {
-                                size_t k = quoted_within(f, fl, out, size);
+                                size_t k = file_in_parens(f, fl, out, size);
+
+                                if (k > 0)
+                                        return k;
+                                k = quoted_within(f, fl, out, size);
                                 if (k > 0 && (k == TOO_LONG || path_like(out, k)) && !name_of_process(f, fl))
                                         return k;
                                 out[0] = '\0';

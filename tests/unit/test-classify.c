@@ -2944,6 +2944,41 @@ static void test_classify_gawk_inplace_path(void **state) {
         assert_string_equal(r->denials[0].path, "");
 }
 
+/* Bear names its events file (beside its --output) in parentheses after "file": "bear: failed
+ * with: Events db open failed (file X): <errno text>". Measured with Bear 3.1 under both backends,
+ * as root and as nobody (fixtures/bwrap and landlock bear-output-outside): as nobody, a directory of root's read
+ * as denied, the line's path none. */
+static void test_classify_bear_events_file_path(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "bear: failed with: Events db open failed (file /etc/cc.events.json): Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/cc.events.json");
+        r = run_landlock_in(&ctx, "bear: failed with: Events db open failed (file cc.events.json): Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/cc.events.json");
+        r = run_landlock_in(&ctx, "bear: failed with: Events db open failed (file /etc/a b.json): Permission denied\n");
+        assert_string_equal(r->denials[0].path, "/etc/a b.json");
+        /* the host's own refusal */
+        assert_verdict(run_landlock_in(&ctx, "bear: failed with: Events db open failed (file /ro/cc.events.json): "
+                                             "Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "bear: failed with: Events db open failed (file "
+                                                     "/ro/cc.events.json): Read-only file system\n"),
+                       "task_failure");
+        /* not a name: a word without a path's look, blanks in a relative one, another parenthesis */
+        r = run_landlock_in(&ctx, "x: open failed (file descriptor): Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        r = run_landlock_in(&ctx, "x: open failed (file a b.json): Permission denied\n");
+        assert_string_equal(r->denials[0].path, "");
+        r = run_landlock_in(&ctx, "x: open failed (file /ro/x (copy)): Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3343,6 +3378,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_ruby_errno_path),
                 cmocka_unit_test(test_classify_php_warning_call_path),
                 cmocka_unit_test(test_classify_gawk_inplace_path),
+                cmocka_unit_test(test_classify_bear_events_file_path),
                 cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
