@@ -102,6 +102,7 @@ struct sbx_classifier {
         bool pend_bind;     /* Java's java.net.BindException: its native frame on the next line */
         bool pend_tcl;      /* Tcl's "couldn't open socket": its trace tells the socket command */
         bool pend_push;     /* git push's "remote unpack failed": the next line names the repository */
+        bool pend_vg;       /* Valgrind's "==PID== error N <errno text>": the next line names the file */
         unsigned pend_seen; /* field lines seen after it */
         int pend_sig;
         uint64_t pend_line_no;
@@ -1304,6 +1305,35 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
         }
 }
 
+/* The length of Valgrind's "==PID== " when line[0..ss), the text before a signature, is
+ * "==PID== error N ": its gdbserver's sr_perror(), the errno's number and text on a line of their
+ * own and the message naming the file on the next, with the same "==PID== " (--vgdb-prefix in a
+ * directory refused):
+ *     ==2364== error 13 Permission denied
+ *     ==2364== cannot create shared_mem file /x/vgdb-shared-mem-vgdb-2364-by-root-on-h
+ * ("mknod X" for its FIFOs). 0 when it is not so. */
+static size_t valgrind_error_prefix(const char *line, size_t ss) {
+        static const char error[] = "error ";
+        size_t i = 2, pid;
+
+        if (ss < 2 || line[0] != '=' || line[1] != '=')
+                return 0;
+        while (i < ss && isdigit((unsigned char) line[i]))
+                i++;
+        if (i == 2 || ss - i < 3 || line[i] != '=' || line[i + 1] != '=' || line[i + 2] != ' ')
+                return 0;
+        pid = i + 3;
+        i = pid;
+        if (ss - i <= sizeof(error) - 1 || memcmp(line + i, error, sizeof(error) - 1) != 0)
+                return 0;
+        i += sizeof(error) - 1;
+        if (i >= ss || !isdigit((unsigned char) line[i]))
+                return 0;
+        while (i < ss && isdigit((unsigned char) line[i]))
+                i++;
+        return i + 1 == ss && line[i] == ' ' ? pid : 0;
+}
+
 /* Holds a denial line that named no path when it is "<prefix><signature>", the signature ending
  * it and a prefix ending in a blank before it: npm's "npm error code EACCES" (npm 6-9: "npm ERR!
  * code EACCES"), whose name comes on a later line. Or when it is indented and ends with
@@ -1335,6 +1365,7 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         c->pend_indented = indented;
         c->pend_tcl = !indented && sbx_denial_line_tcl_socket(text, tl, ss, se);
         c->pend_push = !indented && strncasecmp(text + ss, git_unpack, sizeof(git_unpack) - 1) == 0;
+        c->pend_vg = !indented && valgrind_error_prefix(text, ss) > 0;
         c->pend_bind = !indented && ss >= sizeof(java_bind) - 1 &&
                        memcmp(text + ss - (sizeof(java_bind) - 1), java_bind, sizeof(java_bind) - 1) == 0;
         c->pend_seen = 0;
@@ -1464,6 +1495,32 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                     (size_t) k < sizeof(name)) {
                         pend_commit(c, name, name + 1, (size_t) k - 2);
                         return;
+                }
+                pend_commit(c, NULL, NULL, 0);
+                return;
+        }
+        if (c->pend_vg) {
+                /* Valgrind's: the next line, with the same "==PID== ", is the message that names
+                 * the file, read as if the errno text ended it */
+                char joined[2 * SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX];
+                size_t p = valgrind_error_prefix(c->pend_prefix, c->pend_prefix_len), b, e, sl, n;
+                const char *sig = c->pend_line + c->pend_prefix_len;
+
+                sl = strlen(sig);
+                while (sl > 0 && (sig[sl - 1] == ' ' || sig[sl - 1] == '\t'))
+                        sl--;
+                if (p > 0 && pend_text(text, sizeof(text), s, len, &b, &e) && b == 0 && e > p &&
+                    memcmp(text, c->pend_prefix, p) == 0 && e - p + 2 + sl < sizeof(joined)) {
+                        memcpy(joined, text + p, e - p);
+                        memcpy(joined + (e - p), ": ", 2);
+                        memcpy(joined + (e - p) + 2, sig, sl);
+                        joined[e - p + 2 + sl] = '\0';
+                        n = sbx_denial_path_extract(joined, strlen(joined), e - p + 2, e - p + 2 + sl, path,
+                                                    sizeof(path));
+                        if (n > 0) {
+                                pend_commit(c, joined, path, n);
+                                return;
+                        }
                 }
                 pend_commit(c, NULL, NULL, 0);
                 return;

@@ -2979,6 +2979,47 @@ static void test_classify_bear_events_file_path(void **state) {
         assert_string_equal(r->denials[0].path, "");
 }
 
+/* Valgrind's gdbserver prints a failed call as "==PID== error N <errno text>" and names the file
+ * on the next line, with the same "==PID== ": "cannot create shared_mem file X" (--vgdb-prefix),
+ * "mknod X" (its FIFOs). Measured with Valgrind 3.19 under both backends, as root and as nobody
+ * (fixtures/bwrap and landlock valgrind-vgdb-prefix-outside): as nobody, a directory of root's
+ * read as denied, the line's path none. */
+static void test_classify_valgrind_error_names_next_line(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r;
+
+        r = run_landlock_in(&ctx, "==2364== error 13 Permission denied\n"
+                                  "==2364== cannot create shared_mem file /etc/vgdb-shared-mem-vgdb-2364-by-?\?\?-on-?\?\?\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 1);
+        assert_string_equal(r->denials[0].path, "/etc/vgdb-shared-mem-vgdb-2364-by-?\?\?-on-?\?\?");
+        r = run_landlock_in(&ctx, "==7== error 13 Permission denied\n==7== mknod /etc/vgdb-pipe-from-vgdb-to-7\n");
+        assert_string_equal(r->denials[0].path, "/etc/vgdb-pipe-from-vgdb-to-7");
+        /* relative to the cwd */
+        r = run_landlock_in(&ctx, "==7== error 13 Permission denied\n==7== cannot create shared_mem file v-shared\n");
+        assert_string_equal(r->denials[0].path, "/ws/v-shared");
+        /* the host's own refusal */
+        assert_verdict(run_landlock_in(&ctx, "==2364== error 13 Permission denied\n"
+                                             "==2364== cannot create shared_mem file /ro/vgdb-shared-mem\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "==2== error 30 Read-only file system\n"
+                                                     "==2== cannot create shared_mem file /ro/vgdb-shared-mem\n"),
+                       "task_failure");
+        /* another process's line, none after it, another form: no name */
+        r = run_landlock_in(&ctx, "==7== error 13 Permission denied\n==8== cannot create shared_mem file /ro/v\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        r = run_landlock_in(&ctx, "==7== error 13 Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        r = run_landlock_in(&ctx, "==7== error x Permission denied\n==7== cannot create shared_mem file /ro/v\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        r = run_landlock_in(&ctx, "== error 13 Permission denied\n== cannot create shared_mem file /ro/v\n");
+        assert_verdict(r, "denied");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3379,6 +3420,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_php_warning_call_path),
                 cmocka_unit_test(test_classify_gawk_inplace_path),
                 cmocka_unit_test(test_classify_bear_events_file_path),
+                cmocka_unit_test(test_classify_valgrind_error_names_next_line),
                 cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
