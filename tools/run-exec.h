@@ -58,7 +58,10 @@ struct sbx_run_report {
  * word of another program's argv that, read as a script's text, moves (`flock F -c 'cd DIR && x'`,
  * `script -c`, `watch`): -1. Programs that run a command where they started (timeout, nice, nohup,
  * stdbuf, GNU time, ionice, setsid, chrt; a script's `time`, `command`, `exec`) are read past,
- * their options as they parse them (one they do not take: -1); one that writes a file of its own
+ * their options as they parse them (one they do not take: -1); BusyBox's applet is read as that
+ * applet (`busybox tar -C DIR -x`, `busybox sh -c 'cd DIR && x'`), and its unzip's `-d DIR`, which
+ * it moves to (Info-ZIP's does not), as a tool's own directory (DIR not there yet: -1; busybox
+ * running busybox or env: -1); one that writes a file of its own
  * where it started (nohup.out, `time -o FILE`) before a command that moves: -1. A shell's `-c` so
  * run (`timeout 60 bash -c 'cd sub && x'`, `env sh -c ...`) is read as the command's own script is;
  * a `cd` in the script of a shell run by another program (`xargs sh -c 'cd "$0" && x'`): -1. A

@@ -489,6 +489,68 @@ static int unknown_dir(char *const *w, size_t n, const char *cwd, char *out, siz
         return -1;
 }
 
+/* BusyBox's unzip, unlike Info-ZIP's (which names DIR/name from where it started), makes `-d DIR`
+ * when missing and moves there before it extracts: the members' names are DIR's (measured,
+ * 1.35: `busybox unzip a.zip -d /x` printed `can't open 'f'` for /x/f), the archive's the start
+ * directory's. 1 (out: DIR) for one -d DIR that can be entered and an archive that is absolute,
+ * stdin, or one the host lets the user read (as tar_dir()); -1 for a DIR not there yet (made, or
+ * refused and named as given), several, an option not read; 0 without one. */
+static int busybox_unzip_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        const char *dir = NULL, *archive = NULL;
+        size_t dirs = 0;
+        _cleanup_free_ char *joined = NULL;
+
+        for (size_t i = 1; i < n; i++) {
+                const char *a = w[i];
+
+                if (a[0] != '-' || !a[1]) {
+                        if (!archive)
+                                archive = a;
+                        continue;
+                }
+                for (const char *p = a + 1; *p; p++) {
+                        if (*p == 'd') {
+                                dir = option_arg(w, n, &i, p + 1);
+                                dirs++;
+                                break;
+                        }
+                        if (!strchr("lnotpqxjvK", *p))
+                                return -1;
+                }
+        }
+        if (dirs == 0)
+                return 0;
+        if (dirs > 1 || !dir || !enter_dir(cwd, dir, false, out, size))
+                return -1;
+        if (archive && strcmp(archive, "-") != 0 && archive[0] != '/' &&
+            (asprintf(&joined, "%s/%s", cwd, archive) < 0 || faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) < 0))
+                return -1;
+        return 1;
+}
+
+/* BusyBox runs the applet its first word names (by its base name) with the words after it, where
+ * it started: `busybox tar -C DIR -x`, `busybox sh -c 'cd DIR && x'` are read as that applet's
+ * argv (they were a tool's name later in the argv, -1: as nobody, a refusal the host made in DIR
+ * read as denied). Its own options (`--list`, `--install`, `--help`) run none. Its applet running
+ * busybox or env, itself or through wrappers (`busybox timeout 9 busybox ...`), is not followed
+ * (-1: an argv of many would nest as deep). */
+static int busybox_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        bool own_names = false;
+        ptrdiff_t k;
+
+        if (n < 2 || w[1][0] == '-')
+                return 0;
+        k = past_wrappers(w + 1, n - 1, false, &own_names);
+        if (k < 0)
+                return -1;
+        if ((size_t) k < n - 1 &&
+            (strcmp(base_of(w[1 + (size_t) k]), "busybox") == 0 || strcmp(base_of(w[1 + (size_t) k]), "env") == 0))
+                return -1;
+        if (strcmp(base_of(w[1]), "unzip") == 0)
+                return busybox_unzip_dir(w + 1, n - 1, cwd, out, size);
+        return command_dir(w + 1, n - 1, cwd, out, size);
+}
+
 /* The tools that take a directory of their own to work in, by their name. */
 static const struct {
         const char *name;
@@ -732,6 +794,8 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
         }
         w += k;
         n -= (size_t) k;
+        if (n > 0 && strcmp(base_of(w[0]), "busybox") == 0)
+                return busybox_dir(w, n, cwd, out, size);
         if (shell_argv_startup_moves(w, n) || shell_file_moves(w, n, cwd))
                 return -1;
         /* a script's command that sources a file (`bash -c '. ./env.sh'`) */

@@ -902,6 +902,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                         mkdir -p "$d/td/sub" /var/tmp/$tag-mk-$who &&
                                 printf 'all:\n\ttouch %s-m\n' $tag >/var/tmp/$tag-mk-$who/Makefile
                         mkdir -p "$d/ws/tsub" && echo t >"$d/td/sub/$tag-t" && tar -cf "$d/ws/a.tar" -C "$d/td/sub" $tag-t
+                        ( cd "$d/td/sub" && "$PY" -m zipfile -c "$d/ws/a.zip" $tag-t )
                         git init -q /var/tmp/$tag-git-$who &&
                                 git -C /var/tmp/$tag-git-$who -c user.email=a@b -c user.name=a commit -q --allow-empty -m x
                         [ $who = nobody ] && chown -R 65534:65534 "$d/ws"
@@ -936,7 +937,18 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 --verdict-json "$d/bw11-$b-$m.json" -- make --di=/var/tmp/$tag-mk-$who ) >/dev/null 2>&1
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                 --verdict-json "$d/bw12-$b-$m.json" -- env --c=/etc touch $tag-env ) 2>/dev/null
-                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=) (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
+                                        # BusyBox's applets, read as the applet, and its unzip's -d, where it
+                                        # moves (they were no directory known: as nobody, denied)
+                                        rm -f "$d"/bw1[345]-$b-$m.json
+                                        if command -v busybox >/dev/null; then
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                        --verdict-json "$d/bw13-$b-$m.json" -- busybox tar -C /etc -xf a.tar ) 2>/dev/null
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                        --verdict-json "$d/bw14-$b-$m.json" -- busybox sh -c "cd /etc && touch $tag-bb" ) 2>/dev/null
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                        --verdict-json "$d/bw15-$b-$m.json" -- busybox unzip -o -q a.zip -d /etc ) >/dev/null 2>&1
+                                        fi
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), busybox tar -C, sh -c, unzip -d (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
                                                 "$PY" -c '
 import json, os, sys
 d, who, b, m, tag, ws = sys.argv[1:7]
@@ -949,7 +961,10 @@ def paths(x):
 for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk + "/" + tag + "-m"]),
                 (6, [git + "/.git/FETCH_HEAD"]), (7, ["/etc/%s-env" % tag]), (8, [mk + "/" + tag + "-m"]),
                 (9, [mk + "/" + tag + "-m"]), (10, [mk + "/" + tag + "-m"]), (11, [mk + "/" + tag + "-m"]),
-                (12, ["/etc/%s-env" % tag])):
+                (12, ["/etc/%s-env" % tag]), (13, ["/etc/%s-t" % tag]), (14, ["/etc/%s-bb" % tag]),
+                (15, ["/etc/%s-t" % tag])):
+    if n >= 13 and not os.path.exists("%s/bw%d-%s-%s.json" % (d, n, b, m)):
+        continue  # no busybox on this host
     x = o(n)
     if who == "nobody":
         assert x["verdict"] == "task_failure" and x["denial_lines"] == 0, (n, x)
@@ -965,13 +980,13 @@ else:
 x = o(5)
 assert x["verdict"] == "denied" and paths(x) == [None], x
 assert x["denials"][0]["line"].split(chr(39))[1] == tag + ("-in" if m == "read-only" else "-later"), x
-for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, "/etc/%s-env" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
+for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, "/etc/%s-env" % tag, "/etc/%s-bb" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
     assert not os.path.exists(p), "made: " + p
 assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m $tag "$d/ws"
                                         rm -f "$d/ws/tsub/$tag-t" "$d/ws/$tag-in"
                                 done
                         done
-                        rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
+                        rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" "$d/ws/a.zip" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
                         # a login shell reads profiles before its script, and they may move it
                         # (measured: `bash -lc pwd` printed the directory ~/.profile's cd moved to): its
                         # relative names claim no directory. Before: the start directory's, so as nobody

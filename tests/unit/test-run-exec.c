@@ -586,6 +586,26 @@ static void test_tool_start_dir(void **state) {
                 { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
                 { { "env", "make" }, 0 },
                 { { "unzip", "a.zip", "-d", "sub" }, 0 }, /* unzip prints DIR/name: the start's */
+                /* BusyBox's applets, read as the applet's argv (they were -1: a tool's name later in
+                 * the argv); its unzip moves to -d DIR (measured), Info-ZIP's does not */
+                { { "busybox", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
+                { { "/bin/busybox", "tar", "-xf", "a.tar", "-C", "sub" }, 1 },
+                { { "busybox", "sh", "-c", "cd sub && touch x" }, 1 },
+                { { "busybox", "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
+                { { "timeout", "9", "busybox", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
+                { { "busybox", "unzip", "a.zip", "-d", "sub" }, 1 },
+                { { "busybox", "unzip", "-o", "-dsub", "a.zip" }, 1 },
+                { { "busybox", "unzip", "-qd", "sub", "a.zip", "f" }, 1 },
+                { { "busybox", "unzip", "a.zip", "-d", "missing" }, -1 },
+                { { "busybox", "unzip", "a.zip", "-d", "sub", "-d", "sub" }, -1 },
+                { { "busybox", "unzip", "-Z", "a.zip", "-d", "sub" }, -1 },
+                { { "busybox", "tar", "-C", "sub", "-cf", "a.tar", "x" }, -1 },
+                { { "busybox", "sh", "-c", "touch x; cd sub" }, -1 },
+                { { "xargs", "busybox", "tar", "-C", "sub", "-x" }, -1 },
+                { { "busybox", "unzip", "a.zip" }, 0 },
+                { { "busybox", "touch", "x" }, 0 },
+                { { "busybox", "--install", "-s", "sub" }, 0 },
+                { { "busybox" }, 0 },
                 /* a program not read may put words in the tool's argv: xargs adds its input's
                  * (given "-C /etc"), -I and find's -exec put names for {} (each line's, each
                  * file's directory, none named "{}"); a shell it runs may move (they were 0) */
@@ -648,6 +668,8 @@ static void test_tool_start_dir(void **state) {
         snprintf(sub, sizeof(sub), "%s/sub", dir);
         assert_int_equal(mkdir(sub, 0755), 0);
         snprintf(p, sizeof(p), "%s/a.tar", dir);
+        fclose(fopen(p, "w"));
+        snprintf(p, sizeof(p), "%s/a.zip", dir);
         fclose(fopen(p, "w"));
         snprintf(p, sizeof(p), "%s/unreadable.tar", dir);
         fclose(fopen(p, "w"));
@@ -743,9 +765,20 @@ static void test_tool_start_dir(void **state) {
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) "env"; /* env env env ... nested as deep */
                 assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) "busybox"; /* busybox busybox ... */
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) (i % 3 == 0 ? "busybox" : i % 3 == 1 ? "timeout" : "9");
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) (i % 2 ? "env" : "busybox");
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
                 free(many);
         }
         snprintf(p, sizeof(p), "%s/a.tar", dir);
+        unlink(p);
+        snprintf(p, sizeof(p), "%s/a.zip", dir);
         unlink(p);
         snprintf(p, sizeof(p), "%s/unreadable.tar", dir);
         unlink(p);
