@@ -43,7 +43,8 @@ struct sbx_run_report {
  * `env CDPATH=x sh -c ...`), repeated, and moves no more (any other `cd`, `pushd` or `popd` at a
  * command's place, quoted, escaped, or held by a variable or an alias, `\cd`, `alias go=cd`, or an
  * `alias` at all: -1; a shell reading its commands from stdin: -1); then the one simple command left, or the exec'd argv: a tool's own
- * directory option, `tar -C DIR -x` (one -C, no member named, a readable archive), `make -C DIR`
+ * directory option, `tar -C DIR -x` (one -C, no member named, a readable archive), `cpio -i -D
+ * DIR` (one -D, a readable archive and pattern file; another mode: -1), `make -C DIR`
  * (`--di=DIR` too), `git -C DIR` (DIR a repository's top or in none), `env -C DIR COMMAND`
  * (`--c=DIR` too; COMMAND read from DIR), `ninja -C DIR` (one); any other form of those (`tar -C
  * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's subdirectory;

@@ -168,6 +168,83 @@ static int tar_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         return 1;
 }
 
+/* GNU cpio's `-D DIR` (`--directory`): it opens its archive (-F, -I) and pattern file (-E) where it
+ * started, then moves to DIR, and its members' names are DIR's (measured, 2.13: `cpio -idm -D /x
+ * < a.cpio` printed `cpio: d: Cannot mkdir: ...` for /x/d). 1 (out: DIR) in copy-in mode (-i) with
+ * one -D, whose archive and pattern file are absolute, stdin, or ones the host lets the user read
+ * (as tar_dir()); -1 for another mode with a -D (copy-out and copy-pass read their names in DIR
+ * and write the archive, or make the copies, where they are told), several, a remote archive, an
+ * option not read; 0 without one, or when DIR cannot be entered (cpio stops there, naming DIR as
+ * given). */
+static int cpio_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        static const char *const flags[] = { "--extract", "--make-directories", "--preserve-modification-time",
+                                             "--unconditional", "--verbose", "--quiet", "--no-absolute-filenames",
+                                             "--null", "--to-stdout", "--numeric-uid-gid", NULL };
+        const char *dir = NULL, *files[2] = { NULL, NULL };
+        size_t dirs = 0;
+        bool extract = false, unparsed = false;
+
+        for (size_t i = 1; i < n; i++) {
+                const char *a = w[i];
+
+                if (strcmp(a, "--") == 0)
+                        break;
+                if (strncmp(a, "--", 2) == 0) {
+                        bool flag = false;
+
+                        for (size_t k = 0; flags[k] && !flag; k++)
+                                flag = strcmp(a, flags[k]) == 0;
+                        if (long_option(a, "--directory", 4)) {
+                                dir = option_arg(w, n, &i, NULL);
+                                dirs++;
+                        } else if (long_option(a, "--file", 4))
+                                files[0] = option_arg(w, n, &i, NULL);
+                        else if (long_option(a, "--pattern-file", 5))
+                                files[1] = option_arg(w, n, &i, NULL);
+                        else if (!flag && !strchr(a, '='))
+                                unparsed = true; /* perhaps one whose argument is the next word */
+                        extract |= strcmp(a, "--extract") == 0;
+                } else if (a[0] == '-' && a[1]) {
+                        for (const char *p = a + 1; *p; p++) {
+                                const char *arg;
+
+                                extract |= *p == 'i';
+                                if (!strchr("CDEFHIMORW", *p)) {
+                                        if (!strchr("iotpBcvVbfnrsSAlaLdmu0", *p))
+                                                unparsed = true;
+                                        continue;
+                                }
+                                arg = option_arg(w, n, &i, p + 1);
+                                if (*p == 'D') {
+                                        dir = arg;
+                                        dirs++;
+                                } else if (*p == 'F' || *p == 'I')
+                                        files[0] = arg;
+                                else if (*p == 'E')
+                                        files[1] = arg;
+                                break;
+                        }
+                }
+        }
+        if (dirs == 0)
+                return 0;
+        if (!extract || dirs > 1 || unparsed || !dir)
+                return -1;
+        if (!enter_dir(cwd, dir, false, out, size))
+                return 0;
+        for (size_t k = 0; k < SBX_ELEMENTSOF(files); k++) {
+                _cleanup_free_ char *joined = NULL;
+                const char *f = files[k];
+
+                /* [USER@]HOST:FILE is a remote archive */
+                if (f && strcmp(f, "-") != 0 && f[0] != '/' &&
+                    (strchr(f, ':') || asprintf(&joined, "%s/%s", cwd, f) < 0 ||
+                     faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) < 0))
+                        return -1;
+        }
+        return 1;
+}
+
 /* GNU make's `-C DIR` (`--directory`), several adding up: make moves there first, its recipes
  * run there. 1 (out: the directory), 0 without one or when make cannot enter it (it stops, naming
  * it as given), -1 when the last of several cannot. */
@@ -556,7 +633,7 @@ static const struct {
         const char *name;
         int (*dir)(char *const *w, size_t n, const char *cwd, char *out, size_t size);
 } tools_with_dir[] = {
-        { "tar", tar_dir }, { "gtar", tar_dir }, { "make", make_dir }, { "gmake", make_dir },
+        { "tar", tar_dir }, { "gtar", tar_dir }, { "cpio", cpio_dir }, { "make", make_dir }, { "gmake", make_dir },
         { "git", git_dir }, { "env", env_dir },   { "find", find_dir }, { "sudo", unknown_dir },
         { "su", unknown_dir }, { "runuser", unknown_dir }, { "pkexec", unknown_dir },
         { "unshare", unknown_dir }, { "nsenter", unknown_dir }, { "chroot", unknown_dir },
@@ -1072,10 +1149,10 @@ static bool text_files_move(const char *s, const char *cwd) {
 }
 
 /* Whether a script that is no simple command runs a tool of tools_with_dir with what may be a
- * directory option of it (a word starting with '-' holding a 'C', --directory, --git-dir,
- * --work-tree, any abbreviation): words split at blanks and operators, as text. */
+ * directory option of it (a word starting with '-' holding a 'C', cpio's a 'D', --directory,
+ * --git-dir, --work-tree, any abbreviation): words split at blanks and operators, as text. */
 static bool script_tool_moves(const char *s) {
-        bool tool = false, xargs = false;
+        bool tool = false, xargs = false, cpio = false;
         const char *shell = NULL; /* a shell's name in the command, and its length */
         size_t shell_len = 0;
 
@@ -1084,7 +1161,7 @@ static bool script_tool_moves(const char *s) {
 
                 s += strspn(s, " \t\n\"'");
                 if (strchr(";&|()`{}", *s) && *s) {
-                        tool = xargs = false; /* a command ends */
+                        tool = xargs = cpio = false; /* a command ends */
                         shell = NULL;
                         s++;
                         continue;
@@ -1111,6 +1188,9 @@ static bool script_tool_moves(const char *s) {
                 }
                 if (tool && dir_option_word(s, k))
                         return true;
+                /* cpio's short option is -D (`find d | cpio -idm -D /x`) */
+                if (cpio && k > 1 && s[0] == '-' && s[1] != '-' && memchr(s, 'D', k))
+                        return true;
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir); t++)
                         if (tools_with_dir[t].dir == unknown_dir && k - b == strlen(tools_with_dir[t].name) &&
                             strncmp(s + b, tools_with_dir[t].name, k - b) == 0)
@@ -1118,6 +1198,7 @@ static bool script_tool_moves(const char *s) {
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++)
                         tool = k - b == strlen(tools_with_dir[t].name) &&
                                strncmp(s + b, tools_with_dir[t].name, k - b) == 0;
+                cpio |= k - b == 4 && strncmp(s + b, "cpio", 4) == 0;
                 /* xargs adds its input's words to the tool's (`ls | xargs make`) */
                 if (tool && xargs)
                         return true;

@@ -903,6 +903,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                 printf 'all:\n\ttouch %s-m\n' $tag >/var/tmp/$tag-mk-$who/Makefile
                         mkdir -p "$d/ws/tsub" && echo t >"$d/td/sub/$tag-t" && tar -cf "$d/ws/a.tar" -C "$d/td/sub" $tag-t
                         ( cd "$d/td/sub" && "$PY" -m zipfile -c "$d/ws/a.zip" $tag-t )
+                        ! command -v cpio >/dev/null || ( cd "$d/td/sub" && echo $tag-t | cpio -o --quiet >"$d/ws/a.cpio" )
                         git init -q /var/tmp/$tag-git-$who &&
                                 git -C /var/tmp/$tag-git-$who -c user.email=a@b -c user.name=a commit -q --allow-empty -m x
                         [ $who = nobody ] && chown -R 65534:65534 "$d/ws"
@@ -937,9 +938,15 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 --verdict-json "$d/bw11-$b-$m.json" -- make --di=/var/tmp/$tag-mk-$who ) >/dev/null 2>&1
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                 --verdict-json "$d/bw12-$b-$m.json" -- env --c=/etc touch $tag-env ) 2>/dev/null
+                                        # GNU cpio's -D, its archive where it started (it was the start's:
+                                        # as nobody, denied)
+                                        rm -f "$d"/bw1[3456]-$b-$m.json
+                                        if command -v cpio >/dev/null; then
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                        --verdict-json "$d/bw16-$b-$m.json" -- cpio -i --quiet -D /etc -F a.cpio ) 2>/dev/null
+                                        fi
                                         # BusyBox's applets, read as the applet, and its unzip's -d, where it
                                         # moves (they were no directory known: as nobody, denied)
-                                        rm -f "$d"/bw1[345]-$b-$m.json
                                         if command -v busybox >/dev/null; then
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw13-$b-$m.json" -- busybox tar -C /etc -xf a.tar ) 2>/dev/null
@@ -948,7 +955,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw15-$b-$m.json" -- busybox unzip -o -q a.zip -d /etc ) >/dev/null 2>&1
                                         fi
-                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), busybox tar -C, sh -c, unzip -d (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), cpio -D, busybox tar -C, sh -c, unzip -d (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
                                                 "$PY" -c '
 import json, os, sys
 d, who, b, m, tag, ws = sys.argv[1:7]
@@ -962,9 +969,9 @@ for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk +
                 (6, [git + "/.git/FETCH_HEAD"]), (7, ["/etc/%s-env" % tag]), (8, [mk + "/" + tag + "-m"]),
                 (9, [mk + "/" + tag + "-m"]), (10, [mk + "/" + tag + "-m"]), (11, [mk + "/" + tag + "-m"]),
                 (12, ["/etc/%s-env" % tag]), (13, ["/etc/%s-t" % tag]), (14, ["/etc/%s-bb" % tag]),
-                (15, ["/etc/%s-t" % tag])):
+                (15, ["/etc/%s-t" % tag]), (16, ["/etc/%s-t" % tag])):
     if n >= 13 and not os.path.exists("%s/bw%d-%s-%s.json" % (d, n, b, m)):
-        continue  # no busybox on this host
+        continue  # no busybox, no cpio on this host
     x = o(n)
     if who == "nobody":
         assert x["verdict"] == "task_failure" and x["denial_lines"] == 0, (n, x)
@@ -986,7 +993,7 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                                         rm -f "$d/ws/tsub/$tag-t" "$d/ws/$tag-in"
                                 done
                         done
-                        rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" "$d/ws/a.zip" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
+                        rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" "$d/ws/a.zip" "$d/ws/a.cpio" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
                         # a login shell reads profiles before its script, and they may move it
                         # (measured: `bash -lc pwd` printed the directory ~/.profile's cd moved to): its
                         # relative names claim no directory. Before: the start directory's, so as nobody
