@@ -506,6 +506,18 @@ static bool preposition_before(const char *s, size_t w) {
         return false;
 }
 
+/* Whether the word before s[w] is "for": the word at w tells what the verb was for (shred's
+ * "failed to open for writing"), and is no name of a file. */
+static bool purpose_before(const char *s, size_t w) {
+        size_t e = w, b;
+
+        while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+                e--;
+        for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t'; b--)
+                ;
+        return e - b == 3 && strncasecmp(s + b, "for", 3) == 0;
+}
+
 /* Whether a word of s[0..w) is an article: the verb phrase then names a thing by its kind, and
  * its last word is no name (gpg's "can't connect to the agent", rustc's "couldn't create a temp
  * dir"). A path-like object is read before this is asked. */
@@ -977,6 +989,7 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
          * do inplace edit on X") is kept only in case no field before it names a path-like object. */
         const char *fallback = NULL;
         size_t fallback_len = 0;
+        bool purpose = false; /* the phrase's last word told what it was for ("for writing") */
         for (size_t end = n; end > 0;) {
                 size_t start = field_start(s, end);
                 bool first;
@@ -1003,6 +1016,20 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
                                  * name the run never touched) */
                                 if (end == n && !first && (k = absolute_across(s, start, n, out, size)) > 0)
                                         return k;
+                                /* the field before a phrase that told what it was for names the
+                                 * file (shred's "f: failed to open for writing"), but a line
+                                 * number (dash's "sh: 1: cannot create temp file for
+                                 * here-document") or the program's own first field ("m4:f.m4:1:
+                                 * cannot create temporary file for diversion") names none */
+                                if (purpose && !fallback) {
+                                        size_t digits = 0;
+
+                                        while (digits < fl && f[digits] >= '0' && f[digits] <= '9')
+                                                digits++;
+                                        if (!first && digits < fl)
+                                                return put(out, size, f, fl);
+                                        break;
+                                }
                                 /* a path-like name also before a verb phrase without one: shred's
                                  * "X: failed to open for writing" */
                                 if (fallback ? !first && path_like(f, fl) : !first || path_like(f, fl))
@@ -1044,9 +1071,16 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
                                  * <cwd>/name) */
                                 if (fallback && words > 2 && preposition_before(f, w) && !kind_word(f + w, fl - w))
                                         return put(out, size, f + w, fl - w);
+                                /* "failed to open for writing": what for, no name (shred's "f:
+                                 * failed to open for writing" recorded <cwd>/writing: as nobody
+                                 * under Landlock, a workspace file of root's read as denied) */
                                 if (!fallback && words > 2 && !kind_word(f + w, fl - w) && !article_within(f, w)) {
-                                        fallback = f + w;
-                                        fallback_len = fl - w;
+                                        if (purpose_before(f, w))
+                                                purpose = true;
+                                        else {
+                                                fallback = f + w;
+                                                fallback_len = fl - w;
+                                        }
                                 }
                         }
                         /* "Cannot open" and other phrases without an object: try the field before;

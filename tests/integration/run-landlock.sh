@@ -613,6 +613,15 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$T/nb/port
 import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1.json"
+                        # shred names the file before its verb phrase, "ro: failed to open for
+                        # writing": the name, not "writing" (before: <ws>/writing, which the host lets
+                        # the user make: denied)
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v1s.json" -- shred ro ) 2>/dev/null
+                        check "$who, landlock workspace-write: shred of the 0444 file: task_failure, no denial line ($(cat "$d/ws/ro"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1s.json"
                         # a change of owner in the workspace: root's is refused by the sandbox alone
                         # (Landlock: no CAP_CHOWN, EPERM; bwrap: the id is not mapped, EINVAL), and
                         # was read as the command's failure; nobody's is refused by the host too

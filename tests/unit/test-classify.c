@@ -1121,6 +1121,13 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "bash: line 1: cannot make pipe for process substitution: Permission denied", "Permission denied", "" },
                 /* the name, not the last word of the verb phrase after or around it ("writing") */
                 { "shred: /etc/hostname: failed to open for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
+                { "shred: f: failed to open for writing: Read-only file system", "Read-only file system", "f" },
+                { "shred: f: failed to open for writing: Permission denied", "Permission denied", "f" },
+                /* ... but a line number or the program's own field before such a phrase names none
+                 * (they were "1" and "m4:big.m4:1", before that "here-document" and "diversion") */
+                { "sh: 1: cannot create temp file for here-document: Read-only file system", "Read-only file system", "" },
+                { "m4:big.m4:1: cannot create temporary file for diversion: Permission denied", "Permission denied", "" },
+                { "/usr/bin/x: failed to open for writing: Permission denied", "Permission denied", "" },
                 { "truncate: cannot open '/etc/hostname' for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
                 /* an absolute name with a space after an unquoting verb phrase: the name, not its
                  * last word ("ace", "it", "fg": relative names the run never touched) */
