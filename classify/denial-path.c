@@ -156,9 +156,52 @@ bad:
         return TOO_LONG;
 }
 
+static size_t shell_word(const char *s, size_t n, char *out, size_t size);
+
+/* The length of the shell word of quoted pieces that starts s[0..n) ('a'$'\n''b', 'it'\''s': see
+ * shell_word()), ending s or followed by ':', ',', ')' or a blank; 0 when s starts with no such
+ * word of two pieces or more. */
+static size_t pieces_len(const char *s, size_t n) {
+        size_t i = 0, pieces = 0;
+
+        while (i < n) {
+                const char *end;
+
+                if (s[i] == '\'' || (s[i] == '$' && i + 1 < n && s[i + 1] == '\'')) {
+                        bool ansi = s[i] == '$';
+
+                        i += ansi ? 2 : 1;
+                        for (;;) {
+                                if (!(end = memchr(s + i, '\'', n - i)))
+                                        return 0;
+                                i = (size_t) (end - s) + 1;
+                                /* $'...': a quote escaped (\') does not close it, one after an
+                                 * escaped backslash (\\') does */
+                                if (!ansi)
+                                        break;
+                                {
+                                        size_t b = 0;
+
+                                        while (end - b > s && end[-(ptrdiff_t) b - 1] == '\\')
+                                                b++;
+                                        if (b % 2 == 0)
+                                                break;
+                                }
+                        }
+                } else if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\'')
+                        i += 2;
+                else
+                        break;
+                pieces++;
+        }
+        if (pieces < 2 || (i < n && s[i] != ':' && s[i] != ',' && s[i] != ')' && s[i] != ' ' && s[i] != '\t'))
+                return 0;
+        return i;
+}
+
 /* A quoted string starting at s (after optional glue such as ": ", ", open "), within n bytes. */
 static size_t quoted_after(const char *s, size_t n, bool py, char *out, size_t size) {
-        size_t i = 0;
+        size_t i = 0, w;
 
         /* Rust's io::Error ends the strerror text with " (os error N)"; the tempfile crate names
          * the path after it: "Read-only file system (os error 30) at path \"X\"" */
@@ -175,6 +218,15 @@ static size_t quoted_after(const char *s, size_t n, bool py, char *out, size_t s
         /* Only short connecting words: "Read-only file system: 'X'", "..., open 'X'", "path 'X'". */
         while (i < n && i < 32 && (sbx_ascii_alpha((unsigned char) s[i]) || s[i] == ' ' || s[i] == ':' || s[i] == ','))
                 i++;
+        /* a name GNU tools quoted in pieces, whole: chmod's "changing permissions of
+         * 'a'$'\n''b'" took "a", a name the command never touched (review: as nobody, root's
+         * file "a<newline>b" in the workspace read as denied, "a" missing on the host) */
+        if (!py && (w = pieces_len(s + i, n - i)) > 0) {
+                size_t k = shell_word(s + i, w, out, size);
+
+                if (k > 0)
+                        return k;
+        }
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 const char *start, *end;
 

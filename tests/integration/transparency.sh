@@ -1978,6 +1978,32 @@ if t_is_root; then
         rm -rf "$WS/imm"
 fi
 
+# --- as nobody, chmod of a file of root's in the workspace whose name GNU tools quote in pieces (a
+# newline: 'nl'$'\n''x'; a byte that is not UTF-8: 'hi'$'\377'): the host refuses it too, the
+# task's failure (review: the first piece alone, "nl", was taken for the name, missing on the host,
+# and the line read as denied under both backends)
+if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
+        d=$T/ss/nobody-ws/pieces
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        mkdir -p "$d"
+        chown 65534:65534 "$d"
+        for f in "nl"$'\n'"x" "hi"$'\377'; do
+                : >"$d/$f"
+                for b in "${BACKENDS[@]}"; do
+                        for m in workspace-write read-only; do
+                                rm -f "$d/v.json"
+                                (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode "$m" \
+                                        --verdict-json "$d/v.json" -- chmod 600 "$f") 2>/dev/null
+                                rc=$?
+                                t_check "$b, nobody, $m: chmod of root's file $(printf %q "$f") in the workspace is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
+                                        test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+                        done
+                done
+        done
+        rm -rf "$d"
+fi
+
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass
 # on (the command's own, a kill from outside) is that signal with no exit code, and an exit of
 # 128+N is an exit. bubblewrap reports both as exit 128+N: under it sbx reads the command's end

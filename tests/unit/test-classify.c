@@ -2779,6 +2779,59 @@ static void test_classify_mode_change_by_root(void **state) {
                        "task_failure");
 }
 
+/* The names the host refuses a change of mode or owner in
+ * test_classify_mode_change_quoted_in_pieces(): root's, decoded whole. */
+static bool fake_refuses_pieces(void *userdata, const char *path) {
+        (void) userdata;
+        return strcmp(path, "/ws/nl\nx") == 0 || strcmp(path, "/ws/hi\377") == 0 || strcmp(path, "/ws/it's") == 0;
+}
+
+/* GNU tools quote a name with a newline, a byte that is not UTF-8 or a quote in pieces
+ * ('nl'$'\n''x', 'hi'$'\377', 'it'\''s'): the name after chmod's "changing permissions of" (and
+ * chown's, cp's) is the whole word. Only its first piece was taken ("nl", missing on the host),
+ * and as nobody, chmod of root's file "nl<newline>x" in the workspace read as denied. */
+static void test_classify_mode_change_quoted_in_pieces(void **state) {
+        (void) state;
+        static const struct {
+                const char *line, *path;
+        } lines[] = {
+                { "chmod: changing permissions of 'nl'$'\\n''x': Operation not permitted", "/ws/nl\nx" },
+                { "chmod: changing permissions of '/ws/hi'$'\\377': Operation not permitted", "/ws/hi\377" },
+                { "chmod: changing permissions of 'it'\\''s': Operation not permitted", "/ws/it's" },
+                { "chown: changing ownership of './nl'$'\\n''x': Read-only file system", "/ws/nl\nx" },
+                { "cp: failed to preserve ownership for 'hi'$'\\377': Operation not permitted", "/ws/hi\377" },
+        };
+        struct sbx_classify_context root = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                             .host_refuses_owner = fake_refuses_pieces };
+        struct sbx_classify_context nobody = root, none = root;
+        char text[512];
+
+        nobody.unprivileged = true;
+        none.host_refuses_owner = NULL;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                const char *backend[] = { "bwrap", "landlock" };
+
+                snprintf(text, sizeof(text), "%s\n", lines[i].line);
+                for (size_t b = 0; b < SBX_ELEMENTSOF(backend); b++) {
+                        struct sbx_classify_result *r = run_backend_in(backend[b], &none, text);
+
+                        assert_verdict(r, "denied");
+                        assert_int_equal(r->n_denials, 1);
+                        if (strcmp(r->denials[0].path, lines[i].path) != 0)
+                                fail_msg("%s '%s': path '%s'", backend[b], lines[i].line, r->denials[0].path);
+                        r = run_backend_in(backend[b], &nobody, text);
+                        if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                                fail_msg("%s '%s' as nobody: %s", backend[b], lines[i].line,
+                                         sbx_verdict_to_string(r->verdict));
+                }
+        }
+        /* one piece is a plain quoted name; a word not ending the field is none of this */
+        assert_string_equal(run_backend_in("landlock", &none,
+                                           "chmod: changing permissions of 'a'x: Operation not permitted\n")
+                                    ->denials[0].path,
+                            "/ws/a");
+}
+
 /* git push to a repository on this host runs receive-pack here, in the sandbox, and its
  * quarantine directory in the repository's objects (mkdtemp) refused comes back only as "error:
  * remote unpack failed: unable to create temporary object directory" (the errno not told), the
@@ -3454,6 +3507,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_host_refuses_owner),
                 cmocka_unit_test(test_classify_owner_change_by_root_or_not),
                 cmocka_unit_test(test_classify_mode_change_by_root),
+                cmocka_unit_test(test_classify_mode_change_quoted_in_pieces),
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
                 cmocka_unit_test(test_classify_cross_device_link),
                 cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
