@@ -327,8 +327,14 @@ static size_t unquoted_after(const char *s, size_t n, char *out, size_t size) {
         if (n >= 2 && s[0] == ' ' && s[1] != ' ') {
                 s++;
                 n--;
-                if (ends_with(s, n, " directory."))
+                /* RubyGems prints the directory as it is: an absolute one whole, its blanks
+                 * part of it (review: as nobody under bwrap, GEM_HOME "/x/my gems" of root's
+                 * named no path and read as denied, the host's refusal) */
+                if (ends_with(s, n, " directory.")) {
                         n -= strlen(" directory.");
+                        if (n > 1 && s[0] == '/')
+                                return put(out, size, s, n);
+                }
                 if (memchr(s, ' ', n) || memchr(s, '\t', n) || !memchr(s, '/', n))
                         return 0;
                 return put(out, size, s, n);

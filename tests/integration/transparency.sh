@@ -2004,6 +2004,29 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
         rm -rf "$d"
 fi
 
+# --- as nobody, gem install into a GEM_HOME of root's whose name holds a blank: RubyGems' "You
+# don't have write permissions for the /x/my gems directory." is the host's refusal, the task's
+# failure (review: the name, printed as it is, was read as none, and the line as denied under bwrap)
+if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v gem >/dev/null; then
+        d=$T/ss/nobody-ws/gem
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db" GEM_HOME="$T/ss/root gems")
+        mkdir -p "$d" "$T/ss/root gems"
+        chown 65534:65534 "$d"
+        for b in "${BACKENDS[@]}"; do
+                rm -rf "$d/v.json" "$d/lib" "$d"/*.gem
+                (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
+                        --verdict-json "$d/v.json" -- sh -c 'mkdir lib && echo "module SbxT; end" > lib/sbx_t.rb &&
+                        printf "%s\n" "Gem::Specification.new do |s|" "s.name = \"sbx_t\"; s.version = \"1.0\"; s.summary = \"x\"; s.authors = [\"x\"]; s.license = \"MIT\"; s.files = [\"lib/sbx_t.rb\"]" "end" > t.gemspec &&
+                        gem build -q t.gemspec && gem install --local ./sbx_t-1.0.gem') >/dev/null 2>"$T/gem.err"
+                rc=$?
+                t_check "$b, nobody: gem install into root's '$T/ss/root gems' is task_failure ($(field "$d/v.json" verdict), exit $rc: $(tail -1 "$T/gem.err"))" \
+                        test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+                t_check "$b, nobody: the gem was not installed" test ! -e "$T/ss/root gems/gems"
+        done
+        rm -rf "$d" "$T/ss/root gems"
+fi
+
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass
 # on (the command's own, a kill from outside) is that signal with no exit code, and an exit of
 # 128+N is an exit. bubblewrap reports both as exit 128+N: under it sbx reads the command's end

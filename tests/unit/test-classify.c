@@ -2912,6 +2912,14 @@ static void test_classify_gem_file_permission(void **state) {
         assert_verdict(run_backend_in("bwrap", &ctx,
                                       "    You don't have write permissions for the /ro/gems directory.\n"),
                        "task_failure");
+        /* RubyGems prints the directory as it is, a blank in it too (GEM_HOME "/ro/my gems": it
+         * named no path, read as denied) */
+        assert_verdict(run_backend_in("bwrap", &ctx,
+                                      "    You don't have write permissions for the /ro/my gems directory.\n"),
+                       "task_failure");
+        r = run_backend_in("bwrap", &ctx, "    You don't have write permissions for the /opt/my gems directory.\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/opt/my gems");
         assert_verdict(run("landlock", 1, 0, text), "task_failure");
 }
 
