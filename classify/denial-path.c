@@ -1296,6 +1296,38 @@ static size_t sysctl_key(const char *line, size_t len, size_t sig_start, size_t 
         return n;
 }
 
+/* PHP's warning of a stream it could not open, "PHP Warning:  fopen(X): Failed to open stream:
+ * <strerror> in ..." (PHP 8; "failed" before it), the signature right after it: X is the call's
+ * argument as the script gave it, blanks, commas and parentheses included, up to the last "):
+ * Failed to open stream: " (review: "fopen(/x/a b)" named no path, nor did a relative "f" with
+ * no '/' or '.', and as nobody a directory of root's, or root's file in the workspace under
+ * Landlock, read as denied). The call is a name (a method's "Class::fn", a namespace's "\\")
+ * after the label "Warning:". */
+static size_t php_stream_arg(const char *line, size_t sig_start, char *out, size_t size) {
+        static const char tail[] = "): failed to open stream: ", label[] = "Warning:";
+        size_t tl = sizeof(tail) - 1, i;
+        const char *w;
+
+        if (sig_start < tl || strncasecmp(line + sig_start - tl, tail, tl) != 0 ||
+            !(w = memmem(line, sig_start - tl, label, sizeof(label) - 1)))
+                return 0;
+        i = (size_t) (w - line) + sizeof(label) - 1;
+        while (i < sig_start - tl && line[i] == ' ')
+                i++;
+        {
+                size_t f = i;
+
+                while (i < sig_start - tl && (sbx_ascii_alpha((unsigned char) line[i]) || line[i] == '_' ||
+                                               line[i] == ':' || line[i] == '\\' ||
+                                               (i > f && isdigit((unsigned char) line[i]))))
+                        i++;
+                if (i == f || i >= sig_start - tl || line[i] != '(' || i + 1 == sig_start - tl)
+                        return 0;
+        }
+        i++;
+        return put(out, size, line + i, sig_start - tl - i);
+}
+
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size) {
         size_t n;
@@ -1308,7 +1340,9 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
         n = sysctl_key(line, len, sig_start, sig_end, ret_path, size);
         if (n > 0)
                 return n;
-        n = ruby_errno_after(line + sig_end, len - sig_end, ret_path, size);
+        n = php_stream_arg(line, sig_start, ret_path, size);
+        if (n == 0)
+                n = ruby_errno_after(line + sig_end, len - sig_end, ret_path, size);
         if (n == 0)
                 n = quoted_after(line + sig_end, len - sig_end, memmem(line, sig_start, "[Errno ", 7) != NULL, ret_path, size);
         if (n == 0)

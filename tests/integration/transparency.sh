@@ -2027,6 +2027,31 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v gem >/dev/null
         rm -rf "$d" "$T/ss/root gems"
 fi
 
+# --- as nobody, PHP's fopen of a name with a blank in a directory of root's, and of root's file in
+# the workspace by a name with no '/' or '.': "PHP Warning:  fopen(X): Failed to open stream: ..."
+# names X as the script gave it, the host's refusal, the task's failure (review: no path was read,
+# and both read as denied, the second under Landlock)
+if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v php >/dev/null; then
+        d=$T/ss/nobody-ws/php
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        mkdir -p "$d" "$T/ss/root dir"
+        chown 65534:65534 "$d"
+        : >"$d/rootfile"
+        for f in "$T/ss/root dir/a b" rootfile; do
+                for b in "${BACKENDS[@]}"; do
+                        rm -f "$d/v.json"
+                        (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
+                                --verdict-json "$d/v.json" -- php -r '$f = fopen($argv[1], "w") or exit(1);' "$f") 2>/dev/null
+                        rc=$?
+                        t_check "$b, nobody: PHP's fopen of root's '$f' is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
+                                test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+                done
+        done
+        t_check "nobody: PHP made nothing in root's directory" test ! -e "$T/ss/root dir/a b"
+        rm -rf "$d" "$T/ss/root dir"
+fi
+
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass
 # on (the command's own, a kill from outside) is that signal with no exit code, and an exit of
 # 128+N is an exit. bubblewrap reports both as exit 128+N: under it sbx reads the command's end

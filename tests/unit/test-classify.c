@@ -2985,6 +2985,44 @@ static void test_classify_php_warning_call_path(void **state) {
         /* mkdir() names nothing: a denial */
         assert_verdict(run_landlock_in(&ctx, "PHP Warning:  mkdir(): Permission denied in Command line code on line 1\n"),
                        "denied");
+        /* the argument as the script gave it, up to the last "): Failed to open stream: ": blanks
+         * and parentheses in it, a name with no '/' or '.' (it named no path: as nobody, a
+         * directory of root's read as denied; under Landlock in workspace-write, root's file in
+         * the workspace, the host's own permissions, too) */
+        {
+                static const struct {
+                        const char *call, *path;
+                } named[] = {
+                        { "fopen(/etc/a b)", "/etc/a b" },
+                        { "fopen(/etc/a) x)", "/etc/a) x" },
+                        { "fopen(/etc/a): x)", "/etc/a): x" },
+                        { "fopen(f)", "/ws/f" },
+                        { "SplFileObject::__construct(/etc/a b)", "/etc/a b" },
+                };
+                static const char *const ws[] = { "/ws", NULL };
+                struct sbx_classify_context in_ws = { .cwd = "/ws", .writable = ws };
+                char text[256];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(named); i++) {
+                        snprintf(text, sizeof(text),
+                                 "PHP Warning:  %s: Failed to open stream: Permission denied in Command line code on "
+                                 "line 1\n",
+                                 named[i].call);
+                        r = run_landlock_in(&ctx, text);
+                        assert_verdict(r, "denied");
+                        if (strcmp(r->denials[0].path, named[i].path) != 0)
+                                fail_msg("'%s': path '%s'", named[i].call, r->denials[0].path);
+                }
+                assert_verdict(run_landlock_in(&ctx, "PHP Warning:  fopen(/ro/a b): Failed to open stream: Permission "
+                                                     "denied in Command line code on line 1\n"),
+                               "task_failure");
+                assert_verdict(run_backend_in("bwrap", &ctx, "PHP Warning:  fopen(/ro/a) x): failed to open stream: "
+                                                             "Read-only file system in x.php on line 2\n"),
+                               "task_failure");
+                assert_verdict(run_landlock_in(&in_ws, "PHP Warning:  fopen(f): Failed to open stream: Permission denied "
+                                                       "in Command line code on line 1\n"),
+                               "task_failure");
+        }
 }
 
 /* gawk's inplace extension names its temporary file as a call's quoted argument before the reason
