@@ -1296,6 +1296,24 @@ static size_t sysctl_key(const char *line, size_t len, size_t sig_start, size_t 
         return n;
 }
 
+/* gawk's inplace extension: "inplace::begin: mkstemp(`X.gawk.N') failed (<strerror>)", paren the
+ * '(' of the reason. X is the file edited as the command named it, quotes and ": " included: from
+ * "mkstemp(`" to the "') failed " before the reason (review: as nobody, a file "it's" or "c: d"
+ * in a directory of root's named none, a quote taken for two names, ": " for a field's end, and
+ * read as denied). */
+static size_t gawk_mkstemp(const char *line, size_t paren, char *out, size_t size) {
+        static const char call[] = "mkstemp(`", tail[] = "') failed ";
+        size_t cl = sizeof(call) - 1, tl = sizeof(tail) - 1, start;
+        const char *w;
+
+        if (paren < tl || memcmp(line + paren - tl, tail, tl) != 0 || !(w = memmem(line, paren - tl, call, cl)))
+                return 0;
+        start = (size_t) (w - line) + cl;
+        if (start >= paren - tl)
+                return 0;
+        return put(out, size, line + start, paren - tl - start);
+}
+
 /* PHP's warning of a stream it could not open, "PHP Warning:  fopen(X): Failed to open stream:
  * <strerror> in ..." (PHP 8; "failed" before it), the signature right after it: X is the call's
  * argument as the script gave it, blanks, commas and parentheses included, up to the last "):
@@ -1360,6 +1378,8 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
                         while (++e < len && (line[e] == ' ' || line[e] == '\t'))
                                 ;
                         if (e == len)
+                                n = gawk_mkstemp(line, sig_start - 1, ret_path, size);
+                        if (e == len && n == 0)
                                 n = phrase_quoting(line, sig_start - 1, ret_path, size);
                         if (e == len && n == 0)
                                 n = field_before_paren(line, sig_start - 1, ret_path, size);

@@ -2052,6 +2052,32 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v php >/dev/null
         rm -rf "$d" "$T/ss/root dir"
 fi
 
+# --- as nobody, gawk -i inplace of a file (writable by all) in a directory of root's whose name
+# holds a quote or ": ": "inplace::begin: mkstemp(`X.gawk.N') failed (...)" names X as given, the
+# host's refusal, the task's failure (review: a quote was taken for a second name, ": " for a
+# field's end, no path read, and it read as denied under both backends)
+if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v gawk >/dev/null; then
+        d=$T/ss/nobody-ws/gawk
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        mkdir -p "$d" "$T/ss/root-gawk"
+        chown 65534:65534 "$d"
+        for f in "it's" "c: d"; do
+                echo x >"$T/ss/root-gawk/$f"
+                chmod 666 "$T/ss/root-gawk/$f"
+                for b in "${BACKENDS[@]}"; do
+                        rm -f "$d/v.json"
+                        (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
+                                --verdict-json "$d/v.json" -- gawk -i inplace '{ print "y" }' "$T/ss/root-gawk/$f") 2>/dev/null
+                        rc=$?
+                        t_check "$b, nobody: gawk -i inplace of '$f' in root's directory is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
+                                test "$(field "$d/v.json" verdict):$rc" = task_failure:2
+                        t_check "$b, nobody: '$f' was not changed" test "$(cat "$T/ss/root-gawk/$f")" = x
+                done
+        done
+        rm -rf "$d" "$T/ss/root-gawk"
+fi
+
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass
 # on (the command's own, a kill from outside) is that signal with no exit code, and an exit of
 # 128+N is an exit. bubblewrap reports both as exit 128+N: under it sbx reads the command's end

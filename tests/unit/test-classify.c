@@ -3048,6 +3048,28 @@ static void test_classify_gawk_inplace_path(void **state) {
                                   "denied)\n");
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "");
+        /* the file's name as the command gave it, a quote or ": " in it (it named none, a quote
+         * taken for a second name, ": " for a field's end: as nobody, read as denied) */
+        {
+                static const char *const names[] = { "it's", "c: d", "e')f", "a b" };
+                char text[256], want[64];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++) {
+                        static const char form[] = "gawk: inplace:59: fatal: inplace::begin: mkstemp(`/%s/%s.gawk.YHdhB8') "
+                                                   "failed (Permission denied)\n";
+
+                        snprintf(text, sizeof(text), form, "etc", names[i]);
+                        r = run_landlock_in(&ctx, text);
+                        assert_verdict(r, "denied");
+                        snprintf(want, sizeof(want), "/etc/%s.gawk.YHdhB8", names[i]);
+                        if (strcmp(r->denials[0].path, want) != 0)
+                                fail_msg("'%s': path '%s'", names[i], r->denials[0].path);
+                        snprintf(text, sizeof(text), form, "ro", names[i]);
+                        r = run_landlock_in(&ctx, text);
+                        if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                                fail_msg("'%s': %s", text, sbx_verdict_to_string(r->verdict));
+                }
+        }
 }
 
 /* Bear names its events file (beside its --output) in parentheses after "file": "bear: failed
