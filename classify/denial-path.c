@@ -1320,12 +1320,21 @@ static size_t gawk_mkstemp(const char *line, size_t paren, char *out, size_t siz
  * Failed to open stream: " (review: "fopen(/x/a b)" named no path, nor did a relative "f" with
  * no '/' or '.', and as nobody a directory of root's, or root's file in the workspace under
  * Landlock, read as denied). The call is a name (a method's "Class::fn", a namespace's "\\")
- * after the label "Warning:". */
+ * after the label "Warning:". touch()'s own form names it too. */
 static size_t php_stream_arg(const char *line, size_t sig_start, char *out, size_t size) {
-        static const char tail[] = "): failed to open stream: ", label[] = "Warning:";
-        size_t tl = sizeof(tail) - 1, i;
+        static const char tail[] = "): failed to open stream: ", label[] = "Warning:", touch[] = "touch(): Unable to create file ",
+                          because[] = " because ";
+        size_t tl = sizeof(tail) - 1, i, bl = sizeof(because) - 1;
         const char *w;
 
+        /* touch()'s, "PHP Warning:  touch(): Unable to create file X because <strerror>": X
+         * as given, up to the last " because " (review: as nobody, touch("/etc/x") named none
+         * and read as denied) */
+        if (sig_start > bl && memcmp(line + sig_start - bl, because, bl) == 0 &&
+            (w = memmem(line, sig_start - bl, touch, sizeof(touch) - 1)) && memmem(line, (size_t) (w - line), label, sizeof(label) - 1)) {
+                i = (size_t) (w - line) + sizeof(touch) - 1;
+                return i < sig_start - bl ? put(out, size, line + i, sig_start - bl - i) : 0;
+        }
         if (sig_start < tl || strncasecmp(line + sig_start - tl, tail, tl) != 0 ||
             !(w = memmem(line, sig_start - tl, label, sizeof(label) - 1)))
                 return 0;

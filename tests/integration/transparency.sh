@@ -2048,7 +2048,16 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v php >/dev/null
                                 test "$(field "$d/v.json" verdict):$rc" = task_failure:1
                 done
         done
-        t_check "nobody: PHP made nothing in root's directory" test ! -e "$T/ss/root dir/a b"
+        # touch(): "Unable to create file X because <strerror>"
+        for b in "${BACKENDS[@]}"; do
+                rm -f "$d/v.json"
+                (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
+                        --verdict-json "$d/v.json" -- php -r 'touch($argv[1]) or exit(1);' "$T/ss/root dir/t u") 2>/dev/null
+                rc=$?
+                t_check "$b, nobody: PHP's touch of '$T/ss/root dir/t u' is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
+                        test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+        done
+        t_check "nobody: PHP made nothing in root's directory" test ! -e "$T/ss/root dir/a b" -a ! -e "$T/ss/root dir/t u"
         rm -rf "$d" "$T/ss/root dir"
 fi
 

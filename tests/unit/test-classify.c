@@ -3023,6 +3023,15 @@ static void test_classify_php_warning_call_path(void **state) {
                                                        "in Command line code on line 1\n"),
                                "task_failure");
         }
+        /* touch()'s "Unable to create file X because <strerror>" (it named none: as nobody,
+         * touch("/etc/x") read as denied) */
+        r = run_landlock_in(&ctx, "PHP Warning:  touch(): Unable to create file /etc/a because b because Permission denied in "
+                                  "Command line code on line 1\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/a because b");
+        assert_verdict(run_backend_in("bwrap", &ctx, "PHP Warning:  touch(): Unable to create file /ro/t u because Read-only "
+                                                     "file system in Command line code on line 1\n"),
+                       "task_failure");
 }
 
 /* gawk's inplace extension names its temporary file as a call's quoted argument before the reason
