@@ -462,22 +462,40 @@ static bool holds_any(const char *line, const char *const *words, size_t n) {
         return false;
 }
 
+struct blanked {
+        const char *line;
+        char *copy;
+};
+
+/* Blanks a quoted name of the line in its copy (sbx_denial_line_names_each()). */
+static bool blank_name(void *userdata, const char *name, size_t n) {
+        struct blanked *b = userdata;
+
+        memset(b->copy + (name - b->line), ' ', n);
+        return true;
+}
+
 /* Whether a line names an operation the sandbox refuses beneath the writable directories too.
  * "write permission" tells of a write refused, no change of a mode (RubyGems' "You don't have
  * write permissions for the X directory."): its "permission" is not counted (review: as nobody
- * under bwrap, a gem directory the host refuses read as denied); another word of the line is. */
+ * under bwrap, a gem directory the host refuses read as denied); another word of the line is.
+ * Nor is a word inside a quoted name, which names a file, not what was done to it (review: as
+ * nobody, `touch /x/permissions.txt`, /x root's, read as denied under both backends, the word
+ * of its name taken for a change of mode). */
 static bool names_refused_there(const char *line) {
         static const char write_perm[] = "write permission";
         char rest[SBX_DENIAL_PATH_MAX * 4 + 1];
         size_t len = strlen(line), wl = sizeof(write_perm) - 1;
+        struct blanked b = { .line = line, .copy = rest };
 
         if (!holds_any(line, refused_there, SBX_ELEMENTSOF(refused_there)))
                 return false;
-        if (!strcasestr(line, write_perm) || len >= sizeof(rest))
+        if (len >= sizeof(rest))
                 return true;
         memcpy(rest, line, len + 1);
         for (char *w = strcasestr(rest, write_perm); w; w = strcasestr(w + wl, write_perm))
                 memset(w, ' ', wl);
+        sbx_denial_line_names_each(line, len, blank_name, &b);
         return holds_any(rest, refused_there, SBX_ELEMENTSOF(refused_there));
 }
 

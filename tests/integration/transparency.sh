@@ -2004,6 +2004,31 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
         rm -rf "$d"
 fi
 
+# --- as nobody, touch of a file whose name holds a word of a change of mode (permissions, chmod,
+# setuid) in a directory of root's, and of root's such file in the workspace: the host's refusal,
+# the task's failure (review: the word in the quoted name was taken for the operation the sandbox
+# refuses everywhere, and the line read as denied; in the workspace under Landlock)
+if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
+        d=$T/ss/nobody-ws/words
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        mkdir -p "$d" "$T/ss/root-words"
+        chown 65534:65534 "$d"
+        : >"$d/setuid-notes"
+        for f in "$T/ss/root-words/permissions.txt" "$T/ss/root-words/chmod.log" setuid-notes; do
+                for b in "${BACKENDS[@]}"; do
+                        rm -f "$d/v.json"
+                        (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
+                                --verdict-json "$d/v.json" -- touch "$f") 2>/dev/null
+                        rc=$?
+                        t_check "$b, nobody: touch of root's '$f' is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
+                                test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+                done
+        done
+        t_check "nobody: touch made nothing in root's directory" test -z "$(ls -A "$T/ss/root-words")"
+        rm -rf "$d" "$T/ss/root-words"
+fi
+
 # --- as nobody, gem install into a GEM_HOME of root's whose name holds a blank: RubyGems' "You
 # don't have write permissions for the /x/my gems directory." is the host's refusal, the task's
 # failure (review: the name, printed as it is, was read as none, and the line as denied under bwrap)

@@ -2779,6 +2779,41 @@ static void test_classify_mode_change_by_root(void **state) {
                        "task_failure");
 }
 
+/* The words of an operation the sandbox refuses beneath the writable directories too (chmod,
+ * permissions, setuid, mknod, ...) count outside a quoted name only: a name is a file, not what was
+ * done to it. As nobody, `touch /x/permissions.txt` (/x root's) read as denied under both backends,
+ * and under Landlock in workspace-write, root's file 'setuid-notes' in the workspace too. */
+static void test_classify_refused_words_in_a_name(void **state) {
+        (void) state;
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_context in_ws = { .cwd = "/ws", .writable = ws };
+        static const struct {
+                const char *backend, *line;
+        } host[] = {
+                { "landlock", "touch: cannot touch '/ro/permissions.txt': Permission denied" },
+                { "bwrap", "touch: cannot touch '/ro/chmod.log': Read-only file system" },
+                { "landlock", "PermissionError: [Errno 13] Permission denied: '/ro/setuid-notes'" },
+                { "landlock", "touch: cannot touch \xe2\x80\x98/ro/mknod x\xe2\x80\x99: Permission denied" },
+        };
+        char text[256];
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(host); i++) {
+                struct sbx_classify_result *r;
+
+                snprintf(text, sizeof(text), "%s\n", host[i].line);
+                r = run_backend_in(host[i].backend, &ctx, text);
+                if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                        fail_msg("'%s': %s", host[i].line, sbx_verdict_to_string(r->verdict));
+        }
+        assert_verdict(run_landlock_in(&in_ws, "touch: cannot touch 'setuid-notes': Permission denied\n"), "task_failure");
+        /* the operation's own words stay: the sandbox's */
+        assert_verdict(run_landlock_in(&in_ws, "chmod: changing permissions of 'notes': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&in_ws, "mknod: 'setuid-notes': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&in_ws, "/x.rb:1:in `chmod': Permission denied @ apply2files - f (Errno::EACCES)\n"),
+                       "denied");
+}
+
 /* The names the host refuses a change of mode or owner in
  * test_classify_mode_change_quoted_in_pieces(): root's, decoded whole. */
 static bool fake_refuses_pieces(void *userdata, const char *path) {
@@ -3585,6 +3620,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_owner_change_by_root_or_not),
                 cmocka_unit_test(test_classify_mode_change_by_root),
                 cmocka_unit_test(test_classify_mode_change_quoted_in_pieces),
+                cmocka_unit_test(test_classify_refused_words_in_a_name),
                 cmocka_unit_test(test_classify_host_refuses_owner_link),
                 cmocka_unit_test(test_classify_cross_device_link),
                 cmocka_unit_test(test_classify_absolute_path_recorded_normalized),
