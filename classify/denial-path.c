@@ -426,10 +426,25 @@ static size_t ruby_errno_after(const char *s, size_t n, char *out, size_t size) 
         if (e == i)
                 return 0;
         if (s[i] == '(' && s[e - 1] == ')') {
+                const char *end = s + e - 1, *second = NULL;
+
                 comma = memmem(s + i + 1, e - 1 - (i + 1), ", ", 2);
-                if (!comma || memmem(comma + 2, (size_t) (s + e - 1 - (comma + 2)), ", ", 2) || comma + 2 == s + e - 1)
+                if (!comma || comma + 2 == end)
                         return TOO_LONG;
-                return put(out, size, comma + 2, (size_t) (s + e - 1 - (comma + 2)));
+                if (!memmem(comma + 2, (size_t) (end - (comma + 2)), ", ", 2))
+                        return put(out, size, comma + 2, (size_t) (end - (comma + 2)));
+                /* a name with ", " in it: the one split whose second name is absolute, when there
+                 * is exactly one ("(f, /x/c, d)": "/x/c, d"; it named none, and as nobody a
+                 * rename into a directory of root's read as denied, review); else none */
+                for (; comma; comma = memmem(comma + 2, (size_t) (end - (comma + 2)), ", ", 2))
+                        if (comma[2] == '/') {
+                                if (second)
+                                        return TOO_LONG;
+                                second = comma + 2;
+                        }
+                if (!second)
+                        return TOO_LONG;
+                return put(out, size, second, (size_t) (end - second));
         }
         return put(out, size, s + i, e - i);
 }

@@ -2029,6 +2029,29 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
         rm -rf "$d" "$T/ss/root-words"
 fi
 
+# --- as nobody, Ruby's File.rename of a workspace file to a name with ", " in a directory of
+# root's: "@ rb_file_s_rename - (f, /x/c, d)" names "/x/c, d", the host's refusal, the task's
+# failure (review: a pair not split by exactly one ", " named none, and it read as denied under
+# Landlock)
+if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v ruby >/dev/null; then
+        d=$T/ss/nobody-ws/ruby
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        mkdir -p "$d" "$T/ss/root-ruby"
+        chown 65534:65534 "$d"
+        for b in "${BACKENDS[@]}"; do
+                rm -f "$d/v.json"
+                (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
+                        --verdict-json "$d/v.json" -- sh -c 'touch f && exec ruby -e "File.rename(ARGV[0], ARGV[1])" f "$0"' \
+                        "$T/ss/root-ruby/c, d") 2>/dev/null
+                rc=$?
+                t_check "$b, nobody: Ruby's rename to '$T/ss/root-ruby/c, d' is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
+                        test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+        done
+        t_check "nobody: Ruby made nothing in root's directory" test -z "$(ls -A "$T/ss/root-ruby")"
+        rm -rf "$d" "$T/ss/root-ruby"
+fi
+
 # --- as nobody, gem install into a GEM_HOME of root's whose name holds a blank: RubyGems' "You
 # don't have write permissions for the /x/my gems directory." is the host's refusal, the task's
 # failure (review: the name, printed as it is, was read as none, and the line as denied under bwrap)

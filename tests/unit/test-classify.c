@@ -2992,10 +2992,23 @@ static void test_classify_ruby_errno_path(void **state) {
         /* the message alone (a rescue's puts e.message): the rest of the line, blanks and all */
         r = run_landlock_in(&ctx, "Permission denied @ rb_sysopen - /etc/a b\n");
         assert_string_equal(r->denials[0].path, "/etc/a b");
-        /* a pair not split by exactly one ", ": no path, a denial */
+        /* a pair not split by exactly one ", ", and more than one split whose second name is
+         * absolute: no path, a denial */
         r = run_landlock_in(&ctx, "Permission denied @ rb_sysopen - (/ro/a, /ro/b, /ro/c) (Errno::EACCES)\n");
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "");
+        r = run_landlock_in(&ctx, "Permission denied @ rb_file_s_rename - (a, b, c) (Errno::EACCES)\n");
+        assert_string_equal(r->denials[0].path, "");
+        /* ... but the one split whose second name is absolute, a name with ", " in it (it named
+         * none: as nobody, File.rename(f, "/x/c, d"), /x root's, read as denied) */
+        r = run_landlock_in(&ctx, "-e:1:in `rename': Permission denied @ rb_file_s_rename - (f, /etc/c, d) (Errno::EACCES)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/c, d");
+        r = run_landlock_in(&ctx, "-e:1:in `rename': Permission denied @ rb_file_s_rename - (a, b, /etc/c) (Errno::EACCES)\n");
+        assert_string_equal(r->denials[0].path, "/etc/c");
+        assert_verdict(run_landlock_in(&ctx, "-e:1:in `rename': Permission denied @ rb_file_s_rename - (f, /ro/c, d) "
+                                             "(Errno::EACCES)\n"),
+                       "task_failure");
 }
 
 /* PHP's warnings name the file as a call's argument after two blanks: "PHP Warning:
