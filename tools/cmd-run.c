@@ -779,7 +779,37 @@ static const char *record_error(int e) {
         return e == -EINTR ? "a signal ended the wait for its reader to take it" : strerror(-e);
 }
 
+/* SIGPIPE ignored for as long as one lives (pipe_quiet_begin() ... its cleanup): sbx's own writes
+ * outside a run's (sbx_run_execute() ignores it from there until sbx_run_signals_restore()), to a
+ * record's or stderr's reader that has gone, fail with EPIPE instead of killing sbx. The caller's
+ * disposition is put back after: a SIGPIPE raised meanwhile is discarded, not left pending. */
+struct pipe_quiet {
+        struct sigaction old;
+        bool valid;
+};
+
+static struct pipe_quiet pipe_quiet_begin(void) {
+        struct sigaction ign = { .sa_handler = SIG_IGN };
+        struct pipe_quiet q = { .valid = false };
+
+        sigemptyset(&ign.sa_mask);
+        q.valid = sigaction(SIGPIPE, &ign, &q.old) == 0;
+        return q;
+}
+
+static void pipe_quiet_end(struct pipe_quiet *q) {
+        if (q->valid)
+                (void) sigaction(SIGPIPE, &q->old, NULL);
+        q->valid = false;
+}
+
+#define _cleanup_pipe_quiet_ _sbx_cleanup_(pipe_quiet_end) _sbx_unused_
+
+/* The record to --verdict-json and --verdict-fd. -1 (said) when one could not be written: a reader
+ * that has gone (EPIPE) is such a failure, never sbx's death by SIGPIPE (exit 141 after a refusal
+ * whose record went to `| head -c0`). */
 static int write_verdict_record(const struct sbx_run_args *a, const struct sbx_run_report *rep) {
+        _cleanup_pipe_quiet_ struct pipe_quiet quiet = pipe_quiet_begin();
         int r = 0;
 
         /* its space is the record's now */
@@ -990,6 +1020,7 @@ static int finish_direct(struct audit_handle *h, int64_t id, const struct sbx_ex
 
 /* The row is written, or nothing runs: the verdict record still says why. */
 static int refuse_unrecorded(const struct sbx_run_args *a, char *const *command, struct audit_handle *h) {
+        _cleanup_pipe_quiet_ struct pipe_quiet quiet = pipe_quiet_begin(); /* (its messages too) */
         _cleanup_free_ struct sbx_run_report *rep = calloc(1, sizeof(*rep));
 
         if (rep) {
@@ -1043,6 +1074,8 @@ static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config 
  * status. */
 static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct sbx_run_report *rep,
                   const struct sbx_execution_start *start, const char *state, const char *message) {
+        /* a stderr whose reader has gone does not keep the record from being written */
+        _cleanup_pipe_quiet_ struct pipe_quiet quiet = pipe_quiet_begin();
         struct sbx_execution_end end = {
                 .state = state,
                 .verdict = "unavailable",
@@ -1091,6 +1124,7 @@ static int refuse(struct audit_handle *h, const struct sbx_run_args *a, struct s
  * task_failure, signal N, exit 128+N. */
 static int record_unstarted(struct audit_handle *h, const struct sbx_run_args *a, struct sbx_run_report *rep,
                             const struct sbx_execution_start *start, int sig, const char *message) {
+        _cleanup_pipe_quiet_ struct pipe_quiet quiet = pipe_quiet_begin(); /* (as refuse()) */
         struct sbx_execution_end end = {
                 .state = "completed",
                 .verdict = "task_failure",

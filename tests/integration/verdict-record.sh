@@ -668,4 +668,62 @@ sys.exit(0 if rc == 1 else 1)
                 eval '[ $rc = 0 ] && grep -q "a signal ended the wait" "$T/term.err"'
 done
 
+# A record (or stderr) whose reader has gone before sbx writes it (`| head -c0`, a closed pipe):
+# its write fails with EPIPE, sbx says so and exits as documented (the command's status, 1 after
+# one that succeeded, 125 after a refusal), its row complete. After a refusal (a configuration
+# that cannot be read, refused before the run's handlers are in place) sbx died of SIGPIPE, 141,
+# and with stderr's reader gone it died on its refusal's message, before writing the record.
+epipe() { # epipe HOW DB OUT ARGS...: sbx ARGS with HOW's descriptor a pipe whose reader has gone
+        python3 -c '
+import os, subprocess, sys
+how, db, out, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+r, w = os.pipe()
+os.close(r)
+os.dup2(w, 9)
+os.close(w)
+kw = dict(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(out, "w"), pass_fds=(9,))
+if how == "stdout":
+    kw["stdout"] = 9
+elif how == "stderr":
+    kw["stderr"] = 9
+p = subprocess.run(args, env=dict(os.environ, SBX_DB=db), **kw)
+sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)
+' "$@"
+}
+last_row() { # last_row DB: the newest row's state and verdict
+        "$SBX_BIN" audit list --db "$1" --limit 1 --json | python3 -c 'import json,sys
+r = json.load(sys.stdin)[0]
+print(r["state"], r["verdict"])'
+}
+mkdir -p "$T/epipe"
+for how in "stdout --verdict-json /dev/stdout" "fd --verdict-fd 9"; do
+        set -- $how
+        SBX_CONFIG=$T/epipe/no-such.toml epipe "$1" "$T/epipe/a.db" "$T/epipe/err" \
+                "$SBX_BIN" run "$2" "$3" -- true
+        rc=$?
+        row=$(last_row "$T/epipe/a.db")
+        t_check "refused, $2 $3 onto a pipe whose reader has gone: exit 125, not 141 (rc=$rc, row: $row; $(head -c 300 "$T/epipe/err"))" \
+                eval '[ $rc = 125 ] && [ "$row" = "unavailable unavailable" ] && grep -q "cannot write verdict record.*Broken pipe" "$T/epipe/err"'
+        for b in "${BACKENDS[@]}"; do
+                epipe "$1" "$T/epipe/a.db" "$T/epipe/err" \
+                        "$SBX_BIN" run --backend "$b" --root "$T/cwd" "$2" "$3" -- true
+                rc=$?
+                row=$(last_row "$T/epipe/a.db")
+                t_check "$b: a run that succeeded, $2 $3 onto a pipe whose reader has gone: exit 1 (rc=$rc, row: $row)" \
+                        eval '[ $rc = 1 ] && [ "$row" = "completed success" ] && grep -q "cannot write verdict record.*Broken pipe" "$T/epipe/err"'
+                epipe "$1" "$T/epipe/a.db" "$T/epipe/err" \
+                        "$SBX_BIN" run --backend "$b" --root "$T/cwd" "$2" "$3" -- sh -c 'exit 3'
+                rc=$?
+                row=$(last_row "$T/epipe/a.db")
+                t_check "$b: ... one that failed: its own status (rc=$rc, row: $row)" \
+                        eval '[ $rc = 3 ] && [ "$row" = "completed task_failure" ]'
+        done
+done
+rm -f "$T/epipe/v.json"
+SBX_CONFIG=$T/epipe/no-such.toml epipe stderr "$T/epipe/a.db" "$T/epipe/err" \
+        "$SBX_BIN" run --verdict-json "$T/epipe/v.json" -- true
+rc=$?
+t_check "refused, stderr's reader gone: the record is written all the same, exit 125 (rc=$rc)" \
+        eval '[ $rc = 125 ] && [ "$(t_json_field "$T/epipe/v.json" verdict)" = unavailable ]'
+
 t_finish
