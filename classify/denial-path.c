@@ -236,14 +236,15 @@ static size_t quoted_after(const char *s, size_t n, bool py, char *out, size_t s
                 end = memmem(start, (size_t) (s + n - start), quotes[q].close, strlen(quotes[q].close));
                 if (!end || end == start)
                         return 0;
-                /* Node prints a name as it is, quotes included ("open '/etc/it's'"): a closing
-                 * quote followed by a letter or digit is one of the name's, when a later one
-                 * follows (the name was cut there: "/etc/it", another file) */
+                /* Node prints a name as it is, quotes included ("open '/etc/it's'", "'/etc/q'\"r'"):
+                 * a closing quote followed by anything but a blank or punctuation that ends a name
+                 * is one of the name's, when a later one follows (the name was cut there:
+                 * "/etc/it", another file) */
                 {
                         const char *e = end;
                         size_t cl = strlen(quotes[q].close);
 
-                        while (e && e + cl < s + n && (sbx_ascii_alpha((unsigned char) e[cl]) || isdigit((unsigned char) e[cl])))
+                        while (e && e + cl < s + n && !strchr(" \t,;:).", e[cl]))
                                 e = memmem(e + cl, (size_t) (s + n - e - cl), quotes[q].close, cl);
                         if (e)
                                 end = e;
@@ -731,30 +732,123 @@ static size_t pieces_word(const char *s, size_t n, char *out, size_t size, size_
         return 0;
 }
 
+/* The closing quote that GNU's quote() escapes within its quotes (mkdir's "cannot create directory
+ * '/x/it\'s'" in the C locale, "‘/x/ab\’’" in a UTF-8 one): ' or ’. */
+static bool gnu_close(const char *close, size_t cl) {
+        return (cl == 1 && close[0] == '\'') || (cl == 3 && memcmp(close, "\xe2\x80\x99", 3) == 0);
+}
+
 /* Whether s[0..n) ends with a closing quote (its length in *ret_cl, 0 when it ends with none)
  * that pairs with an opening one before it, with something between: the nearest such opening
- * quote is at *ret_at, *ret_ol long. */
+ * quote is at *ret_at, *ret_ol long. A closing quote that GNU's quote() escaped is the name's,
+ * not the end of another quoted string: '/x/it\'s' is "/x/it's" (not "s"), and an opening ‘
+ * inside ‘/x/a‘b\’c’ is the name's too: the name opens with the leftmost ‘ that no unescaped ’
+ * follows (not "b\’c"). */
 static bool quote_pair_at_end(const char *s, size_t n, size_t *ret_at, size_t *ret_ol, size_t *ret_cl) {
         *ret_cl = 0;
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 size_t cl = strlen(quotes[q].close);
+                bool gnu = gnu_close(quotes[q].close, cl), found = false;
 
                 if (!ends_with(s, n, quotes[q].close))
                         continue;
                 *ret_cl = cl;
-                for (size_t i = n - cl; i-- > 0;)
+                for (size_t i = n - cl; i-- > 0;) {
+                        bool esc = gnu && escaped(s, s + i);
+
                         for (size_t o = 0; o < SBX_ELEMENTSOF(quotes); o++) {
                                 size_t l = strlen(quotes[o].open);
                                 if (strcmp(quotes[o].close, quotes[q].close) != 0 || i + l >= n - cl ||
                                     memcmp(s + i, quotes[o].open, l) != 0)
                                         continue;
+                                /* (an escaped ' is the name's, an opening ‘ never is escaped) */
+                                if (esc && strcmp(quotes[o].open, quotes[q].close) == 0)
+                                        continue;
                                 *ret_at = i;
                                 *ret_ol = l;
-                                return true;
+                                found = true;
+                                /* only ‘ ’ go on, to the leftmost ‘ */
+                                if (!gnu || strcmp(quotes[o].open, quotes[q].close) == 0)
+                                        return true;
                         }
-                return false;
+                        if (gnu && !esc && i + cl <= n - cl && memcmp(s + i, quotes[q].close, cl) == 0)
+                                break; /* an unescaped ’: the name does not reach back past it */
+                }
+                return found;
         }
         return false;
+}
+
+/* Whether s[0..n), what GNU's quote() (or Node, git, a shell-escape '...' piece, which print a name
+ * as it is) put between quotes closed by close, is quote()'s escaped text: every backslash starts
+ * one of its escapes (\\, the closing quote, \a \b \f \n \r \t \v, three octal digits), and,
+ * between ' ', one that a name printed as it is could not hold there: an escaped ' or an octal byte
+ * (a C-locale mkdir's "'/x/caf\303\251'"). Between ‘ ’, which only quote() prints, any. */
+static bool gnu_escapes(const char *s, size_t n, const char *close, size_t cl) {
+        bool curly = cl > 1, telling = false;
+
+        if (!gnu_close(close, cl) || !memchr(s, '\\', n))
+                return false;
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] != '\\')
+                        continue;
+                if (++i >= n)
+                        return false;
+                if (s[i] >= '0' && s[i] <= '7') {
+                        if (i + 2 >= n || s[i + 1] < '0' || s[i + 1] > '7' || s[i + 2] < '0' || s[i + 2] > '7')
+                                return false;
+                        i += 2;
+                        telling = true;
+                } else if (i + cl <= n && memcmp(s + i, close, cl) == 0) {
+                        i += cl - 1;
+                        telling = true;
+                } else if (!strchr("\\abfnrtv", s[i]) || s[i] == '\0')
+                        return false;
+        }
+        return curly || telling;
+}
+
+/* Decodes, in place, quote()'s escapes in out[0..n) (gnu_escapes() said it holds them). Every
+ * escape is longer than what it stands for. The new length, or TOO_LONG (out "") for a NUL. */
+static size_t gnu_unescape(char *out, size_t n) {
+        static const char from[] = "abfnrtv", to[] = "\a\b\f\n\r\t\v";
+        size_t o = 0;
+
+        for (size_t i = 0; i < n;) {
+                const char *hit;
+
+                if (out[i] != '\\') {
+                        out[o++] = out[i++];
+                        continue;
+                }
+                i++;
+                if (out[i] >= '0' && out[i] <= '7') {
+                        int v = (out[i] - '0') * 64 + (out[i + 1] - '0') * 8 + (out[i + 2] - '0');
+
+                        if ((v & 0xff) == 0) {
+                                out[0] = '\0';
+                                return TOO_LONG;
+                        }
+                        out[o++] = (char) v;
+                        i += 3;
+                } else if ((hit = strchr(from, out[i])) && out[i] != '\0') {
+                        out[o++] = to[hit - from];
+                        i++;
+                } else /* \\ or the closing quote: what follows the backslash, as it is */
+                        out[o++] = out[i++];
+        }
+        out[o] = '\0';
+        return o;
+}
+
+/* put() of a name that was between quotes closed by close (cl bytes), quote()'s escapes decoded
+ * when it has them (gnu_escapes()). */
+static size_t put_quoted(char *out, size_t size, const char *s, size_t n, const char *close, size_t cl) {
+        size_t k = put(out, size, s, n);
+
+        if (k == 0 || k == TOO_LONG || !gnu_escapes(out, k, close, cl))
+                return k;
+        return gnu_unescape(out, k);
 }
 
 /* The quoted name that ends s[0..n), or 0 (out "") when s does not end with one; where its
@@ -766,7 +860,7 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size
         if ((k = pieces_word(s, n, out, size, ret_at)) > 0)
                 return k;
         if (quote_pair_at_end(s, n, ret_at, &ol, &cl))
-                return put(out, size, s + *ret_at + ol, n - cl - *ret_at - ol);
+                return put_quoted(out, size, s + *ret_at + ol, n - cl - *ret_at - ol, s + n - cl, cl);
         if (size > 0)
                 out[0] = '\0';
         return 0;
@@ -987,6 +1081,23 @@ static size_t link_error_new(const char *f, size_t fl, char *out, size_t size) {
         return 0;
 }
 
+/* Where the absolute word that a quoted part at s[at] belongs to begins: git prints a name as it
+ * is, so its quotes may end one ("cannot mkdir /x/say \"hi\"", "/x/ab’"). That word is the one
+ * the quote is glued to, or the one a single blank before it, and starts with '/' after a blank;
+ * at itself when there is none (the quote opens the name: "cannot touch '/x'"). */
+static size_t absolute_before(const char *s, size_t at) {
+        size_t start = field_start(s, at), i = at;
+
+        if (i > start && (s[i - 1] == ' ' || s[i - 1] == '\t'))
+                i--;
+        while (i > start && s[i - 1] != ' ' && s[i - 1] != '\t') {
+                if (strchr("'\"`", s[i - 1]))
+                        return at;
+                i--;
+        }
+        return i > start && i < at && s[i] == '/' ? i : at;
+}
+
 /* The name of a line that ends in a quoted one (n the end of the fields, before ": <signature>"):
  * true when that decides, the name's length (or 0) in *ret; false when the line quotes no name
  * at its end. */
@@ -998,8 +1109,11 @@ static bool before_quoted(const char *s, size_t n, char *out, size_t size, size_
                 *ret = k;
                 return true;
         }
-        if (!quote_pair_at_end(s, n, &at, &ol, &cl))
-                return cl > 0; /* a closing quote that nothing opens */
+        if (!quote_pair_at_end(s, n, &at, &ol, &cl)) {
+                /* ... but git's "cannot mkdir /x/ab’", a name printed as it is, is read from the
+                 * fields (it was none) */
+                return cl > 0 && absolute_before(s, n - cl) == n - cl;
+        }
         /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'" ("=>" for a hard link),
          * rsync's "symlink \"NEW\" -> ...": the name made is the one before the arrow (the target
          * was taken) */
@@ -1019,7 +1133,13 @@ static bool before_quoted(const char *s, size_t n, char *out, size_t size, size_
                         return true;
                 }
         }
-        *ret = put(out, size, s + at + ol, n - cl - at - ol);
+        /* git prints a name as it is ("cannot mkdir /x/say \"hi\""): quotes that end a name
+         * whose absolute first word comes before them are the name's (not "hi") */
+        if ((k = absolute_before(s, at)) < at) {
+                *ret = put(out, size, s + k, n - k);
+                return true;
+        }
+        *ret = put_quoted(out, size, s + at + ol, n - cl - at - ol, s + n - cl, cl);
         return true;
 }
 

@@ -568,6 +568,22 @@ import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$T/nb/port.json"
                         check "sbx as nobody: ... with its pathless 'Permission denied'" grep -qx 'PermissionError: \[Errno 13\] Permission denied' "$T/err"
+                        # a name with a quote, which a C-locale mkdir escapes ('X/it\'ro/y'), made
+                        # outside in a directory of nobody's, beside a 0555 directory "ro" of the
+                        # workspace: the name whole is the path, the sandbox refused it (the text
+                        # after the escaped quote, "ro/y", was taken for the workspace's ro/y,
+                        # which the host refuses: task_failure)
+                        mkdir -p "$T/nb-out/it'ro"
+                        chmod 755 "$T/nb-out"
+                        chown 65534:65534 "$T/nb-out/it'ro"
+                        ( cd "$T/nb/ws" && "${NOBODY[@]}" env SBX_DB="$T/nb/audit.db" HOME="$T/nb" "$SBX" run --backend landlock \
+                                --mode workspace-write --verdict-json "$T/nb/quote.json" -- \
+                                sh -c 'mkdir ro && chmod 0555 ro && LC_ALL=C mkdir "$1"' sh "$T/nb-out/it'ro/y" ) 2>"$T/err"
+                        check "sbx as nobody: mkdir of X/it'ro/y outside, printed 'X/it\\'ro/y': denied, the path the name whole (none made)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "$T/nb/quote.json" "$T/nb-out/it'ro/y"
+                        check "sbx as nobody: ... nothing made there" test ! -e "$T/nb-out/it'ro/y"
                 fi
 
                 # the shipped launcher (no configured one) runs in-process in sbx's child: the same

@@ -1319,6 +1319,34 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "PermissionError: [Errno 13] Permission denied: 'C:\\\\W\\\\x'", "Permission denied", "C:\\W\\x" },
                 { "PermissionError: [Errno 13] Permission denied: 'a\\tb' -> '/etc/l\\n'", "Permission denied", "/etc/l\n" },
                 { "PermissionError: [Errno 13] Permission denied: '/etc/nul\\x00'", "Permission denied", "" },
+                /* GNU's quote() (mkdir's "cannot create directory X") escapes a quote of the name's,
+                 * a backslash, and a byte it cannot print: the name whole, decoded (the text after
+                 * the escaped quote, "s" or "ro/y" joined to the cwd, was recorded: a workspace
+                 * path, whose refusal under Landlock was read as the host's) */
+                { "mkdir: cannot create directory '/etc/it\\'s': Permission denied", "Permission denied", "/etc/it's" },
+                { "mkdir: cannot create directory '/v/it\\'ro/y': Permission denied", "Permission denied", "/v/it'ro/y" },
+                { "mkdir: cannot create directory '/etc/q\\'\"r': Read-only file system", "Read-only file system", "/etc/q'\"r" },
+                { "mkdir: cannot create directory '/etc/caf\\303\\251': Read-only file system", "Read-only file system",
+                  "/etc/caf\xc3\xa9" },
+                { "mkdir: cannot create directory '/etc/b\\\\s\\'': Read-only file system", "Read-only file system", "/etc/b\\s'" },
+                { "mkdir: cannot create directory \xe2\x80\x98/etc/x\xe2\x80\x98y\\\xe2\x80\x99z\xe2\x80\x99: Permission denied",
+                  "Permission denied", "/etc/x\xe2\x80\x98y\xe2\x80\x99z" },
+                { "mkdir: cannot create directory \xe2\x80\x98/etc/ab\\\xe2\x80\x99\xe2\x80\x99: Permission denied",
+                  "Permission denied", "/etc/ab\xe2\x80\x99" },
+                { "mkdir: cannot create directory \xe2\x80\x98/etc/n\\nl\\\\\xe2\x80\x99: Permission denied", "Permission denied",
+                  "/etc/n\nl\\" },
+                { "mkdir: cannot create directory \xe2\x80\x98/etc/it's \"q\"\xe2\x80\x99: Permission denied", "Permission denied",
+                  "/etc/it's \"q\"" },
+                /* ... while touch's shell quoting and a '...' of a name printed as it is keep a
+                 * backslash: no escape there */
+                { "touch: cannot touch '/etc/b\\s': Read-only file system", "Read-only file system", "/etc/b\\s" },
+                { "touch: cannot touch \"/etc/it's\": Read-only file system", "Read-only file system", "/etc/it's" },
+                /* git prints a name as it is: quotes that end it are the name's ("hi", a workspace
+                 * path, was recorded; of a name ending in a closing quote, none) */
+                { "fatal: cannot mkdir /etc/say \"hi\": Permission denied", "Permission denied", "/etc/say \"hi\"" },
+                { "fatal: cannot mkdir /etc/ab\xe2\x80\x99: Permission denied", "Permission denied", "/etc/ab\xe2\x80\x99" },
+                /* ... and Node: a quote followed by another is the name's too ("/etc/q") */
+                { "Error: EACCES: permission denied, open '/etc/q'\"r'", "permission denied", "/etc/q'\"r" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
