@@ -104,7 +104,10 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
  * in size bytes. Pure: nothing is looked up. */
 size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t size);
 /* Calls fn for every name a denial line may refer to: each quoted string (the quotes the path
- * extraction knows) and each word starting with '/' (trailing quotes and punctuation removed),
+ * extraction knows; one GNU quoted in pieces, or with escapes, whole and decoded, into a buffer valid
+ * only during fn's call) and each word starting with '/' (trailing quotes and
+ * punctuation removed) outside a quoted name whose first word holds a '/' (of such a name, a word
+ * within is the name's: "/etc" of 'ro/say "hi"/etc'),
  * but a word that starts the line and ends with a ':', followed by more text: the program that
  * prints the line (/usr/bin/ld), a source location (/src/h.c:1:21), or the line's path itself,
  * which the callers judge apart; nor a source location elsewhere (Perl's "at /x.pm line 3",

@@ -1605,30 +1605,133 @@ static bool ruby_method_at(const char *line, size_t i) {
         return d < i - 4 && d > 0 && line[d - 1] == ':';
 }
 
+/* Where the run of pieces of a shell-quoted word ('...', $'...', \') that starts at s[i] ends; i
+ * when there is none. */
+static size_t pieces_end(const char *s, size_t len, size_t i) {
+        size_t j = i;
+
+        for (;;) {
+                const char *q;
+
+                if (j < len && s[j] == '\'' && (q = memchr(s + j + 1, '\'', len - j - 1)))
+                        j = (size_t) (q - s) + 1;
+                else if (j + 1 < len && s[j] == '$' && s[j + 1] == '\'') {
+                        size_t k = j + 2;
+
+                        while (k < len && s[k] != '\'')
+                                k += s[k] == '\\' ? 2 : 1;
+                        if (k >= len)
+                                return j;
+                        j = k + 1;
+                } else if (j + 1 < len && s[j] == '\\' && s[j + 1] == '\'')
+                        j += 2;
+                else
+                        return j;
+        }
+}
+
+/* The closing quote of the quoted string whose opening quote quotes[q].open is at line[i], or
+ * NULL. Not one GNU's quote() or Python's repr escaped ('/x/it\'s', ‘/x/ab\’’), nor, of a name
+ * Node printed as it is ("'/x/it's' -> 'y'"), one followed by anything but a blank, punctuation
+ * or the line's end, when a later one follows. */
+static const char *closing_quote(const char *line, size_t len, size_t i, size_t q) {
+        size_t ol = strlen(quotes[q].open), cl = strlen(quotes[q].close);
+        const char *start = line + i + ol, *end = start, *later;
+        bool gnu = gnu_close(quotes[q].close, cl);
+
+        for (;;) {
+                end = memmem(end, (size_t) (line + len - end), quotes[q].close, cl);
+                if (!end || !(gnu && escaped(start, end)))
+                        break;
+                end += cl;
+        }
+        while (end && end + cl < line + len && !strchr(" \t,;:).", end[cl]) &&
+               (later = memmem(end + cl, (size_t) (line + len - end - cl), quotes[q].close, cl)))
+                end = later;
+        return end;
+}
+
+/* Whether the first word of s[0..n) holds a '/': a quoted name, whose words are no names of their
+ * own ("'/ws/say \"hi\"/etc'" names no /etc), unlike a quoted command line ("'cp /a /b'"). */
+static bool path_first(const char *s, size_t n) {
+        for (size_t i = 0; i < n && s[i] != ' ' && s[i] != '\t'; i++)
+                if (s[i] == '/')
+                        return true;
+        return false;
+}
+
+struct quoted_span {
+        size_t from, to; /* a quoted name's text in the line, without its opening quote */
+};
+
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata) {
-        for (size_t i = 0; i < len; i++)
+        struct quoted_span spans[16];
+        size_t n_spans = 0;
+
+        for (size_t i = 0; i < len; i++) {
+                size_t e;
+
+                /* a name GNU quoted in pieces ('/x/a'\''"b', '/x/a'$'\n''b'): whole and decoded,
+                 * not its pieces ("b' to '/y/a", a name never printed) */
+                if ((line[i] == '\'' || line[i] == '$') && (e = pieces_end(line, len, i)) > i) {
+                        char word[SBX_DENIAL_PATH_MAX];
+                        size_t k = shell_word(line + i, e - i, word, sizeof(word));
+
+                        if (k > 0 && k != TOO_LONG) {
+                                if (!fn(userdata, word, k))
+                                        return false;
+                                if (n_spans < SBX_ELEMENTSOF(spans) && path_first(word, k))
+                                        spans[n_spans++] = (struct quoted_span) { i + 1, e };
+                                i = e - 1;
+                                continue;
+                        }
+                }
                 for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
-                        size_t ol = strlen(quotes[q].open);
+                        size_t ol = strlen(quotes[q].open), cl = strlen(quotes[q].close);
                         const char *start, *end;
 
                         if (!starts_with(line + i, len - i, quotes[q].open))
                                 continue;
                         start = line + i + ol;
-                        end = memmem(start, (size_t) (line + len - start), quotes[q].close, strlen(quotes[q].close));
+                        end = closing_quote(line, len, i, q);
                         if (!end)
                                 break;
-                        if (!ruby_method_at(line, i) && !fn(userdata, start, (size_t) (end - start)))
-                                return false;
-                        i = (size_t) (end - line) + strlen(quotes[q].close) - 1;
+                        if (!ruby_method_at(line, i)) {
+                                char name[SBX_DENIAL_PATH_MAX];
+                                size_t n = (size_t) (end - start), k = 0;
+
+                                /* escaped ('/x/it\'s'): decoded; else as printed, in the line (the
+                                 * callers know a partner by its place there) */
+                                if (memchr(start, '\\', n))
+                                        k = put_quoted(name, sizeof(name), start, n, quotes[q].close, cl);
+                                if (k > 0 && k != TOO_LONG && k != n ? !fn(userdata, name, k) : !fn(userdata, start, n))
+                                        return false;
+                                if (n_spans < SBX_ELEMENTSOF(spans) && path_first(start, n))
+                                        spans[n_spans++] = (struct quoted_span) { (size_t) (start - line),
+                                                                                  (size_t) (end - line) };
+                        }
+                        i = (size_t) (end - line) + cl - 1;
                         break;
                 }
+        }
         for (size_t i = 0; i < len; i++) {
                 size_t e = i;
+                bool inside = false;
 
                 if (line[i] != '/' || (i > 0 && line[i - 1] != ' ' && line[i - 1] != '\t' && !strchr("'`\"(=", line[i - 1]) &&
                                        (unsigned char) line[i - 1] < 0x80))
                         continue;
+                /* a word within a quoted name is that name's, told whole above: its part
+                 * ("/ws/say" of '/ws/say "hi"') or a word after a quote or blank of its own ("/etc"
+                 * of '/ws/say "hi"/etc', of 'ro/q'\''"/etc') is no name */
+                for (size_t k = 0; k < n_spans && !inside; k++)
+                        inside = i >= spans[k].from && i < spans[k].to;
+                if (inside) {
+                        while (i + 1 < len && line[i + 1] != ' ' && line[i + 1] != '\t')
+                                i++;
+                        continue;
+                }
                 while (e < len && line[e] != ' ' && line[e] != '\t')
                         e++;
                 /* the line's first field, a path before its ':', is the program that prints it

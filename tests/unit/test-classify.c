@@ -3414,6 +3414,40 @@ static void test_classify_landlock_pair_into_host_refused_dir(void **state) {
         assert_verdict(r, "denied");
 }
 
+/* A line naming several files, all in the workspace, that the host refuses (a 0555 directory):
+ * a word within a quoted name is no name of its own. "/etc" after a quote of the name's
+ * ('ro/say "hi"/etc', 'ro/q'\''"/etc', as mv prints a name with a quote) read as a name outside,
+ * the host's refusal as the sandbox's (denied), and a name GNU quoted in pieces was split into
+ * its pieces ("q", "", "\"/etc' ..."). */
+static void test_classify_landlock_words_within_quoted_names(void **state) {
+        (void) state;
+        static const char *const writable[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .granted = writable,
+                                            .resolve = fake_resolve, .host_permits = fake_host_permits_but_ro };
+        static const char *const inside[] = {
+                "mv: cannot move 'a' to 'ro/say \"hi\"/etc': Permission denied\n",
+                "mv: cannot move 'a' to 'ro/q'\\''\"/etc': Permission denied\n",
+                "cp: cannot create hard link 'ro/q'\\''\"/etc/x' to 'a': Permission denied\n",
+                "ln: failed to create hard link 'ro/say \"hi\"/usr' => 'a': Permission denied\n",
+                "mkdir: cannot create directory 'ro/it\\'/etc': Permission denied\n",
+                "mkdir: cannot create directory \xe2\x80\x98ro/x\xe2\x80\x98/etc\\\xe2\x80\x99\xe2\x80\x99: Permission denied\n",
+        };
+        struct sbx_classify_result *r;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(inside); i++) {
+                r = run_landlock_in(&ctx, inside[i]);
+                if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                        fail_msg("'%s': %s %s", inside[i], sbx_verdict_to_string(r->verdict),
+                                 r->n_denials ? r->denials[0].path : "");
+        }
+        /* ... while a name outside, quoted in pieces, is still one */
+        r = run_landlock_in(&ctx, "mv: cannot move '/etc/q'\\''\"r' to 'ro/x': Permission denied\n");
+        assert_verdict(r, "denied");
+        r = run_landlock_in(&ctx, "mv: cannot move '/etc/q'\\''\"r' to 'x': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/q'\"r");
+}
+
 static struct sbx_classify_result *run_on_rw_host(const char *text) {
         static const char *const writable[] = { "/ws", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .writable = writable, .resolve = fake_resolve,
@@ -3672,6 +3706,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
+                cmocka_unit_test(test_classify_landlock_words_within_quoted_names),
                 cmocka_unit_test(test_classify_path_outside_granted),
                 cmocka_unit_test(test_classify_program_searched_in_path),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
