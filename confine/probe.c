@@ -26,6 +26,7 @@
 #include "sbx-config.h"
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-mkdir.h"
 #include "sbx-trust.h"
 
 #define PROBE_TIMEOUT_MS 10000
@@ -523,7 +524,7 @@ static void cache_write(const struct sbx_config *cfg, const struct sbx_probe_rep
 
         /* sbx makes no home directory: root's sbx made /nonexistent/.cache/sbx */
         if (sbx_missing_home_above(cfg->cache_dir, home, sizeof(home)) || !sbx_may_make_dir(cfg->cache_dir) ||
-            sbx_mkdir_p(cfg->cache_dir, 0700) < 0 ||
+            sbx_mkdir_walk(cfg->cache_dir, 0700, true) < 0 ||
             (dfd = cache_dir_open(cfg->cache_dir)) < 0)
                 return;
         sweep_stale_tmp(dfd);

@@ -17,6 +17,7 @@
 #include "confine-internal.h"
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-mkdir.h"
 #include "sbx-realpath.h"
 
 static const struct sbx_backend *const backends[] = {
@@ -685,7 +686,7 @@ missing:
                  * there, root's, and then refused the database (review); left missing, the
                  * database is refused before anything is made, and a config or cache there is one
                  * sbx would not trust */
-                if (*w && sbx_may_make_dir(norm) && sbx_mkdir_p(norm, dir_mode) >= 0)
+                if (*w && sbx_may_make_dir(norm) && sbx_mkdir_walk(norm, dir_mode, sbx_dir) >= 0)
                         *ret = real_path(path);
         }
         return 0;

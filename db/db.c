@@ -2,6 +2,8 @@
  * migrations and the prepared-statement table. Library code: never prints, fills struct sbx_diag. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +13,7 @@
 
 #include "sbx-euid.h"
 #include "sbx-macro.h"
+#include "sbx-mkdir.h"
 #include "sbx-realpath.h"
 #include "sbx-trust.h"
 #include "db-internal.h"
@@ -232,10 +235,13 @@ static char *dir_of(const char *path) {
         return strndup(path, (size_t) (slash - path));
 }
 
-/* Creates each missing directory above path with mode 0700; existing ones are left alone. */
+/* Creates each missing directory above path with mode 0700; existing ones are left alone. Made by
+ * descriptor (sbx_mkdir_walk()): a home directory removed after the database's path was found
+ * beneath it (sbx_db_default_path()) was made again by a mkdir of each name from "/". */
 static int mkdir_parents(const char *path, struct sbx_diag *diag) {
-        _cleanup_free_ char *dir = dir_of(path);
+        _cleanup_free_ char *dir = dir_of(path), *abs = NULL;
         struct stat st;
+        int r;
 
         if (!dir)
                 return sbx_diag_set(diag, ENOMEM, "create directory", path, "out of memory");
@@ -244,19 +250,19 @@ static int mkdir_parents(const char *path, struct sbx_diag *diag) {
                                            : sbx_diag_set(diag, ENOTDIR, "create directory", dir,
                                                           "cannot create audit database %s: %s is not a directory",
                                                           path, dir);
-        for (char *p = dir + 1;; p++) {
-                bool last = *p == '\0';
-                if (*p != '/' && !last)
-                        continue;
-                *p = '\0';
-                if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-                        return sbx_diag_set(diag, errno, "create directory", dir,
+        if (dir[0] != '/') {
+                char cwd[PATH_MAX];
+
+                if (!getcwd(cwd, sizeof(cwd)) || asprintf(&abs, "%s/%s", cwd, dir) < 0)
+                        return sbx_diag_set(diag, errno ? errno : ENOMEM, "create directory", dir,
                                             "cannot create audit database %s: cannot create directory %s: %s",
-                                            path, dir, strerror(errno));
-                if (last)
-                        break;
-                *p = '/';
+                                            path, dir, strerror(errno ? errno : ENOMEM));
         }
+        r = sbx_mkdir_walk(abs ? abs : dir, 0700, sbx_is_home_state_dir(abs ? abs : dir));
+        if (r < 0)
+                return sbx_diag_set(diag, -r, "create directory", dir,
+                                    "cannot create audit database %s: cannot create directory %s: %s", path, dir,
+                                    strerror(-r));
         return 0;
 }
 

@@ -109,6 +109,62 @@ static void test_probe_cache_makes_no_missing_home_directory(void **state) {
         sbx_config_free(cfg);
 }
 
+/* The step run between sbx's check that the home exists and its making of the cache directory
+ * beneath it: at the first mkdir(2) or mkdirat(2) while armed, the home (empty) is removed, as a
+ * user's `rm -r ~` or a service's cleanup might do between the two. */
+static char race_home[PATH_MAX];
+
+int __real_mkdir(const char *path, mode_t mode);
+int __wrap_mkdir(const char *path, mode_t mode);
+int __real_mkdirat(int dfd, const char *path, mode_t mode);
+int __wrap_mkdirat(int dfd, const char *path, mode_t mode);
+
+/* path: a name mkdir(2) made beneath the test's directory, or the first component below the home
+ * that mkdirat(2) makes (the probe's own directories, elsewhere, run no step) */
+static void race_step(const char *path, bool at) {
+        if (race_home[0] && (at ? strcmp(path, ".cache") == 0 : strncmp(path, dir, strlen(dir)) == 0)) {
+                assert_int_equal(rmdir(race_home), 0);
+                race_home[0] = '\0';
+        }
+}
+
+int __wrap_mkdir(const char *path, mode_t mode) {
+        race_step(path, false);
+        return __real_mkdir(path, mode);
+}
+
+int __wrap_mkdirat(int dfd, const char *path, mode_t mode) {
+        race_step(path, true);
+        return __real_mkdirat(dfd, path, mode);
+}
+
+/* A home removed between sbx's check and its mkdir is not made again: sbx made the cache
+ * directory by name from "/", mkdir of each component, and so the home too, root's. */
+static void test_probe_cache_makes_no_home_removed_after_the_check(void **state) {
+        struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
+        const char *saved = getenv("HOME");
+        _cleanup_free_ char *home_saved = saved ? strdup(saved) : NULL, *home = NULL;
+        struct sbx_probe_report a;
+        (void) state;
+        assert_true(asprintf(&home, "%s/racehome", dir) > 0);
+        assert_int_equal(mkdir(home, 0700), 0);
+        free(cfg->cache_dir);
+        assert_true(asprintf(&cfg->cache_dir, "%s/.cache/sbx", home) > 0);
+        setenv("HOME", home, 1);
+        sbx_probe_forget_process_cache();
+        snprintf(race_home, sizeof(race_home), "%s", home);
+        assert_int_equal(sbx_probe(cfg, false, &a, NULL), 0);
+        assert_string_equal(race_home, ""); /* the step ran: the home went before a mkdir */
+        assert_string_equal(a.selected, "bwrap");
+        if (access(home, F_OK) == 0)
+                fail_msg("the home %s, removed after sbx's check, was made again", home);
+        if (home_saved)
+                setenv("HOME", home_saved, 1);
+        else
+                unsetenv("HOME");
+        sbx_config_free(cfg);
+}
+
 static void test_probe_cache_invalidated_by_runner_change(void **state) {
         struct sbx_config *cfg = config_for(runner, "bwrap", NULL);
         struct sbx_probe_report a, b;
@@ -606,6 +662,7 @@ int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_probe_caches_on_disk_and_in_process),
                 cmocka_unit_test(test_probe_cache_makes_no_missing_home_directory),
+                cmocka_unit_test(test_probe_cache_makes_no_home_removed_after_the_check),
                 cmocka_unit_test(test_probe_cache_invalidated_by_runner_change),
                 cmocka_unit_test(test_probe_cache_invalidated_by_runner_rewritten_in_place),
                 cmocka_unit_test(test_probe_cache_invalidated_by_change_of_a_runner_with_a_long_path),
