@@ -592,6 +592,24 @@ static bool purpose_before(const char *s, size_t w) {
         return e - b == 3 && strncasecmp(s + b, "for", 3) == 0;
 }
 
+/* The name a field is when the program quoted it whole, alone: shred's "'/x/a b': failed to open
+ * for writing" (a name with a blank, a quote or a control character is quoted, in pieces too,
+ * 'it'\''s'). 0 when the field is no one quoted name. */
+static size_t quoted_field(const char *f, size_t fl, char *out, size_t size) {
+        size_t k = shell_word(f, fl, out, size);
+
+        if (k > 0)
+                return k;
+        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                size_t ol = strlen(quotes[q].open), cl = strlen(quotes[q].close);
+
+                if (fl > ol + cl && starts_with(f, fl, quotes[q].open) && ends_with(f, fl, quotes[q].close) &&
+                    !memmem(f + ol, fl - ol - cl, quotes[q].close, cl))
+                        return put(out, size, f + ol, fl - ol - cl);
+        }
+        return 0;
+}
+
 /* Whether a word of s[0..w) is an article: the verb phrase then names a thing by its kind, and
  * its last word is no name (gpg's "can't connect to the agent", rustc's "couldn't create a temp
  * dir"). A path-like object is read before this is asked. */
@@ -1194,6 +1212,16 @@ static size_t before_fields(const char *s, size_t n, char *out, size_t size) {
 
                         while (w > 0 && f[w - 1] != ' ' && f[w - 1] != '\t')
                                 w--;
+                        /* the field before a phrase that told what it was for, quoted whole by
+                         * the program: the name in it (shred's "'/x/a b': failed to open for
+                         * writing" named none: as nobody, a file of root's with a blank in its
+                         * name read as denied, the host's refusal) */
+                        if (purpose && !fallback && !first) {
+                                size_t k = quoted_field(f, fl, out, size);
+
+                                if (k > 0)
+                                        return k;
+                        }
                         if (words == 1 && label_word(f, fl)) {
                                 /* a severity label: a name can only be in a field before it */
                         } else if (words == 1 && exception_class(f, fl)) {

@@ -638,6 +638,15 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"
 import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1s.json"
+                        # ... and a name with a blank, which shred quotes: "'r o': failed to open for
+                        # writing" (before: no name, denied)
+                        echo a >"$d/ws/r o" && chmod 0444 "$d/ws/r o" && { [ $who = root ] || chown 65534:65534 "$d/ws/r o"; }
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/v1q.json" -- shred "r o" ) 2>/dev/null
+                        check "$who, landlock workspace-write: shred of the quoted 0444 file: task_failure, no denial line ($(cat "$d/ws/r o"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1q.json"
                         # a change of owner in the workspace: root's is refused by the sandbox alone
                         # (Landlock: no CAP_CHOWN, EPERM; bwrap: the id is not mapped, EINVAL), and
                         # was read as the command's failure; nobody's is refused by the host too

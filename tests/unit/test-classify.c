@@ -1123,6 +1123,15 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "shred: /etc/hostname: failed to open for writing: Read-only file system", "Read-only file system", "/etc/hostname" },
                 { "shred: f: failed to open for writing: Read-only file system", "Read-only file system", "f" },
                 { "shred: f: failed to open for writing: Permission denied", "Permission denied", "f" },
+                /* ... the name shred quoted whole, a blank, a quote or a control character in it
+                 * (they named none) */
+                { "shred: '/etc/a b': failed to open for writing: Permission denied", "Permission denied", "/etc/a b" },
+                { "shred: 'a b': failed to open for writing: Read-only file system", "Read-only file system", "a b" },
+                { "shred: 'it'\\''s': failed to open for writing: Permission denied", "Permission denied", "it's" },
+                { "shred: '/etc/a'$'\\n''b': failed to open for writing: Permission denied", "Permission denied", "/etc/a\nb" },
+                { "shred: \xe2\x80\x98/etc/a b\xe2\x80\x99: failed to open for writing: Permission denied", "Permission denied", "/etc/a b" },
+                /* an unterminated quote is no name */
+                { "shred: '/etc/a b: failed to open for writing: Permission denied", "Permission denied", "" },
                 /* ... but a line number or the program's own field before such a phrase names none
                  * (they were "1" and "m4:big.m4:1", before that "here-document" and "diversion") */
                 { "sh: 1: cannot create temp file for here-document: Read-only file system", "Read-only file system", "" },
