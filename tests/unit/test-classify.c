@@ -3070,6 +3070,28 @@ static void test_classify_php_warning_call_path(void **state) {
         /* mkdir() names nothing: a denial */
         assert_verdict(run_landlock_in(&ctx, "PHP Warning:  mkdir(): Permission denied in Command line code on line 1\n"),
                        "denied");
+        /* ... in a directory the host refuses too (the workspace), "mkdir()" no name of it (it
+         * was <cwd>/mkdir(), the host's refusal: as nobody, mkdir() into /var/tmp from a
+         * workspace of root's read as success, the denial not counted) */
+        {
+                static const char *const ro[] = { "/ro", NULL };
+                struct sbx_classify_context in_ro = { .cwd = "/ro", .writable = ro, .host_refuses = fake_host_refuses };
+                static const char *const calls[] = { "mkdir()", "symlink()", "Ns\\Fs::link2()" };
+                char text[256];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(calls); i++) {
+                        snprintf(text, sizeof(text), "PHP Warning:  %s: Permission denied in Command line code on line 1\n",
+                                 calls[i]);
+                        r = run_landlock_in(&in_ro, text);
+                        assert_verdict(r, "denied");
+                        if (r->denials[0].path[0] != '\0')
+                                fail_msg("'%s': path '%s'", calls[i], r->denials[0].path);
+                }
+                /* a call with its argument is read as before */
+                assert_verdict(run_landlock_in(&in_ro, "PHP Warning:  unlink(/ro/x): Permission denied in Command line code on "
+                                                       "line 1\n"),
+                               "task_failure");
+        }
         /* the argument as the script gave it, up to the last "): Failed to open stream: ": blanks
          * and parentheses in it, a name with no '/' or '.' (it named no path: as nobody, a
          * directory of root's read as denied; under Landlock in workspace-write, root's file in
