@@ -1527,6 +1527,38 @@ static size_t php_stream_arg(const char *line, size_t sig_start, char *out, size
                 if (i < sig_start - 4 && call_name_to(line, i, sig_start - 4))
                         return TOO_LONG;
         }
+        /* rename()'s, "PHP Warning:  rename(A,B): <strerror>" (php_error_docref2()): B, the name
+         * made, split at the one ',' or, of several, at the one before an absolute name; else none
+         * (it read A, and as nobody, rename() of its own file into /etc, the host's refusal, read
+         * as denied; a relative pair was "rename(A,B)" in the cwd) */
+        if (sig_start > 3 && memcmp(line + sig_start - 3, "): ", 3) == 0 &&
+            (w = memmem(line, sig_start - 3, label, sizeof(label) - 1))) {
+                static const char rename[] = "rename(";
+                const size_t rl = sizeof(rename) - 1, e = sig_start - 3;
+                size_t first = 0, before_abs = 0, commas = 0, absolute = 0;
+
+                i = (size_t) (w - line) + sizeof(label) - 1;
+                while (i < e && line[i] == ' ')
+                        i++;
+                if (e - i > rl && memcmp(line + i, rename, rl) == 0) {
+                        for (size_t k = i + rl; k < e; k++)
+                                if (line[k] == ',') {
+                                        if (commas++ == 0)
+                                                first = k + 1;
+                                        if (k + 1 < e && line[k + 1] == '/') {
+                                                absolute++;
+                                                before_abs = k + 1;
+                                        }
+                                }
+                        if (commas == 0)
+                                return 0; /* a stream's one name: read below */
+                        if (commas > 1 && absolute != 1)
+                                return TOO_LONG;
+                        if (commas > 1)
+                                first = before_abs;
+                        return first < e ? put(out, size, line + first, e - first) : TOO_LONG;
+                }
+        }
         if (sig_start < tl || strncasecmp(line + sig_start - tl, tail, tl) != 0 ||
             !(w = memmem(line, sig_start - tl, label, sizeof(label) - 1)))
                 return 0;

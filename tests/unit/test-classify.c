@@ -3130,6 +3130,35 @@ static void test_classify_php_warning_call_path(void **state) {
                                                        "in Command line code on line 1\n"),
                                "task_failure");
         }
+        /* rename()'s "rename(A,B): <strerror>": B, the name made (it read A, and as nobody a
+         * rename of its own file into /etc, the host's refusal, read as denied), split at its one
+         * ',' or, of several, at the one before an absolute name; else none */
+        assert_verdict(run_landlock_in(&ctx, "PHP Warning:  rename(f,/ro/x): Permission denied in Command line code on "
+                                             "line 1\n"),
+                       "task_failure");
+        {
+                static const struct {
+                        const char *call, *path;
+                } pairs[] = {
+                        { "rename(f,/etc/x)", "/etc/x" },
+                        { "rename(/ro/f,/etc/x)", "/etc/x" },
+                        { "rename(a,b,/etc/c)", "/etc/c" },
+                        { "rename(a,b)", "/ws/b" },
+                        { "rename(a,b,c)", "" },
+                        { "rename(/a,/b,/c)", "" },
+                        { "rename(a,)", "" },
+                };
+                char text[256];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(pairs); i++) {
+                        snprintf(text, sizeof(text), "PHP Warning:  %s: Permission denied in Command line code on line 1\n",
+                                 pairs[i].call);
+                        r = run_landlock_in(&ctx, text);
+                        assert_verdict(r, "denied");
+                        if (strcmp(r->denials[0].path, pairs[i].path) != 0)
+                                fail_msg("'%s': path '%s'", pairs[i].call, r->denials[0].path);
+                }
+        }
         /* touch()'s "Unable to create file X because <strerror>" (it named none: as nobody,
          * touch("/etc/x") read as denied) */
         r = run_landlock_in(&ctx, "PHP Warning:  touch(): Unable to create file /etc/a because b because Permission denied in "
