@@ -1100,6 +1100,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "mv: cannot move 'a' to '/etc/x'$'\\r': Read-only file system", "Read-only file system", "/etc/x\r" },
                 { "mkdir: cannot create directory ''$'\\033''[1m': Read-only file system", "Read-only file system", "\x1b[1m" },
                 { "touch: cannot touch '/etc/'\\''$x': Read-only file system", "Read-only file system", "/etc/'$x" },
+                /* a word of pieces cut at the end of the text, a backslash last, an escaped one
+                 * before a quote: no piece read past the text, the pair read whole */
+                { "chmod: changing permissions of '/etc/a'$'\\n: Operation not permitted", "Operation not permitted", "" },
+                { "chmod: changing permissions of '/etc/a'\\: Operation not permitted", "Operation not permitted", "" },
+                { "chmod: changing permissions of '/etc/a'$'\\\\''b': Operation not permitted", "Operation not permitted",
+                  "/etc/a\\b" },
                 /* bash names the script and the line before the word it could not open, as it is:
                  * not the script (it was recorded as the path the run was denied) */
                 { "/w/s.sh: line 2: /etc/sp ace: Read-only file system", "Read-only file system", "/etc/sp ace" },
