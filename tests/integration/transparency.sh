@@ -2029,35 +2029,50 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
         rm -rf "$d" "$T/ss/root-words"
 fi
 
+# ss_nobody_with TOOL WHAT: whether the checks as nobody that need TOOL run here (as root, with
+# nobody among the users); where TOOL is missing, one SKIP line says what is left out
+ss_nobody_with() {
+        t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] || return 1
+        command -v "$1" >/dev/null && return 0
+        t_ok "nobody: $2 # SKIP no $1 here"
+        return 1
+}
+
+# ss_nobody_verdict B VERDICT RC WHAT ARGV...: ARGV run by sbx in $d (its workspace, backend B,
+# workspace-write) with "${pre[@]}" before it: the record's verdict and sbx's exit are VERDICT, RC
+ss_nobody_verdict() {
+        local b=$1 want=$2 want_rc=$3 what=$4 rc
+        shift 4
+        rm -f "$d/v.json"
+        (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
+                --verdict-json "$d/v.json" -- "$@") 2>/dev/null
+        rc=$?
+        t_check "$b, nobody: $what is $want ($(field "$d/v.json" verdict), exit $rc)" \
+                test "$(field "$d/v.json" verdict):$rc" = "$want:$want_rc"
+}
+
 # --- as nobody, Ruby's File.rename of a workspace file to a name with ", " in a directory of
 # root's: "@ rb_file_s_rename - (f, /x/c, d)" names "/x/c, d", the host's refusal, the task's
 # failure (review: a pair not split by exactly one ", " named none, and it read as denied under
 # Landlock)
-if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v ruby >/dev/null; then
+if ss_nobody_with ruby "Ruby's rename to a name holding ', '"; then
         d=$T/ss/nobody-ws/ruby
         ss_user nobody
         pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
         mkdir -p "$d" "$T/ss/root-ruby"
         chown 65534:65534 "$d"
         for b in "${BACKENDS[@]}"; do
-                rm -f "$d/v.json"
-                (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
-                        --verdict-json "$d/v.json" -- sh -c 'touch f && exec ruby -e "File.rename(ARGV[0], ARGV[1])" f "$0"' \
-                        "$T/ss/root-ruby/c, d") 2>/dev/null
-                rc=$?
-                t_check "$b, nobody: Ruby's rename to '$T/ss/root-ruby/c, d' is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
-                        test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+                ss_nobody_verdict "$b" task_failure 1 "Ruby's rename to '$T/ss/root-ruby/c, d'" \
+                        sh -c 'touch f && exec ruby -e "File.rename(ARGV[0], ARGV[1])" f "$0"' "$T/ss/root-ruby/c, d"
         done
         t_check "nobody: Ruby made nothing in root's directory" test -z "$(ls -A "$T/ss/root-ruby")"
         rm -rf "$d" "$T/ss/root-ruby"
-elif t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
-        t_ok "nobody: Ruby's rename to a name holding ', ' # SKIP no ruby here"
 fi
 
 # --- as nobody, gem install into a GEM_HOME of root's whose name holds a blank: RubyGems' "You
 # don't have write permissions for the /x/my gems directory." is the host's refusal, the task's
 # failure (review: the name, printed as it is, was read as none, and the line as denied under bwrap)
-if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v gem >/dev/null; then
+if ss_nobody_with gem "gem install into root's GEM_HOME with a blank"; then
         d=$T/ss/nobody-ws/gem
         ss_user nobody
         pre+=(SBX_DB="$T/ss/nobody-db/audit.db" GEM_HOME="$T/ss/root gems")
@@ -2075,15 +2090,13 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v gem >/dev/null
                 t_check "$b, nobody: the gem was not installed" test ! -e "$T/ss/root gems/gems"
         done
         rm -rf "$d" "$T/ss/root gems"
-elif t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
-        t_ok "nobody: gem install into root's GEM_HOME with a blank # SKIP no gem here"
 fi
 
 # --- as nobody, PHP's fopen of a name with a blank in a directory of root's, and of root's file in
 # the workspace by a name with no '/' or '.': "PHP Warning:  fopen(X): Failed to open stream: ..."
 # names X as the script gave it, the host's refusal, the task's failure (review: no path was read,
 # and both read as denied, the second under Landlock)
-if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v php >/dev/null; then
+if ss_nobody_with php "PHP's fopen and touch() in root's directory"; then
         d=$T/ss/nobody-ws/php
         ss_user nobody
         pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
@@ -2092,34 +2105,24 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v php >/dev/null
         : >"$d/rootfile"
         for f in "$T/ss/root dir/a b" rootfile; do
                 for b in "${BACKENDS[@]}"; do
-                        rm -f "$d/v.json"
-                        (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
-                                --verdict-json "$d/v.json" -- php -r '$f = fopen($argv[1], "w") or exit(1);' "$f") 2>/dev/null
-                        rc=$?
-                        t_check "$b, nobody: PHP's fopen of root's '$f' is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
-                                test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+                        ss_nobody_verdict "$b" task_failure 1 "PHP's fopen of root's '$f'" \
+                                php -r '$f = fopen($argv[1], "w") or exit(1);' "$f"
                 done
         done
         # touch(): "Unable to create file X because <strerror>"
         for b in "${BACKENDS[@]}"; do
-                rm -f "$d/v.json"
-                (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
-                        --verdict-json "$d/v.json" -- php -r 'touch($argv[1]) or exit(1);' "$T/ss/root dir/t u") 2>/dev/null
-                rc=$?
-                t_check "$b, nobody: PHP's touch of '$T/ss/root dir/t u' is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
-                        test "$(field "$d/v.json" verdict):$rc" = task_failure:1
+                ss_nobody_verdict "$b" task_failure 1 "PHP's touch of '$T/ss/root dir/t u'" \
+                        php -r 'touch($argv[1]) or exit(1);' "$T/ss/root dir/t u"
         done
         t_check "nobody: PHP made nothing in root's directory" test ! -e "$T/ss/root dir/a b" -a ! -e "$T/ss/root dir/t u"
         rm -rf "$d" "$T/ss/root dir"
-elif t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
-        t_ok "nobody: PHP's fopen and touch() in root's directory # SKIP no php here"
 fi
 
 # --- as nobody, gawk -i inplace of a file (writable by all) in a directory of root's whose name
 # holds a quote or ": ": "inplace::begin: mkstemp(`X.gawk.N') failed (...)" names X as given, the
 # host's refusal, the task's failure (review: a quote was taken for a second name, ": " for a
 # field's end, no path read, and it read as denied under both backends)
-if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v gawk >/dev/null; then
+if ss_nobody_with gawk "gawk -i inplace in root's directory"; then
         d=$T/ss/nobody-ws/gawk
         ss_user nobody
         pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
@@ -2129,18 +2132,12 @@ if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]] && command -v gawk >/dev/nul
                 echo x >"$T/ss/root-gawk/$f"
                 chmod 666 "$T/ss/root-gawk/$f"
                 for b in "${BACKENDS[@]}"; do
-                        rm -f "$d/v.json"
-                        (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
-                                --verdict-json "$d/v.json" -- gawk -i inplace '{ print "y" }' "$T/ss/root-gawk/$f") 2>/dev/null
-                        rc=$?
-                        t_check "$b, nobody: gawk -i inplace of '$f' in root's directory is task_failure ($(field "$d/v.json" verdict), exit $rc)" \
-                                test "$(field "$d/v.json" verdict):$rc" = task_failure:2
+                        ss_nobody_verdict "$b" task_failure 2 "gawk -i inplace of '$f' in root's directory" \
+                                gawk -i inplace '{ print "y" }' "$T/ss/root-gawk/$f"
                         t_check "$b, nobody: '$f' was not changed" test "$(cat "$T/ss/root-gawk/$f")" = x
                 done
         done
         rm -rf "$d" "$T/ss/root-gawk"
-elif t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
-        t_ok "nobody: gawk -i inplace in root's directory # SKIP no gawk here"
 fi
 
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass
