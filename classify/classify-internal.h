@@ -115,6 +115,11 @@ size_t sbx_denial_path_join(const char *cwd, const char *path, char *out, size_t
  * refuses, else true. */
 bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
                                 void *userdata);
+/* sbx_denial_line_names_each(), fn told also where the name was printed: line[from..to), its
+ * quotes left out (a name quoted in pieces: all of them). name itself may be a decoded copy,
+ * valid only during the call: never a pointer to keep, nor one to tell a place in the line by. */
+typedef bool (*sbx_denial_name_at_fn)(void *userdata, const char *name, size_t n, size_t from, size_t to);
+bool sbx_denial_line_names_each_at(const char *line, size_t len, sbx_denial_name_at_fn fn, void *userdata);
 /* The name a denial line pairs with its path, both quoted: "'A' -> 'B'" (Python's and Node's
  * calls on two names), "'A' => 'B'" (ln), "'A' to 'B'" (mv, cp), where A or B is `path` as
  * printed. Its start in line and its length; false when the path has no partner. Pure. */

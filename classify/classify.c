@@ -462,16 +462,16 @@ static bool holds_any(const char *line, const char *const *words, size_t n) {
         return false;
 }
 
-struct blanked {
-        const char *line;
-        char *copy;
-};
+/* Blanks a name of the line in its copy, where it was printed (sbx_denial_line_names_each_at():
+ * the name itself may be a decoded copy elsewhere, and its place there no offset in the line;
+ * taken for one, a name GNU quoted in pieces or with escapes blanked bytes of another stack
+ * frame, thousands of bytes away). */
+static bool blank_name(void *userdata, const char *name, size_t n, size_t from, size_t to) {
+        char *copy = userdata;
 
-/* Blanks a quoted name of the line in its copy (sbx_denial_line_names_each()). */
-static bool blank_name(void *userdata, const char *name, size_t n) {
-        struct blanked *b = userdata;
-
-        memset(b->copy + (name - b->line), ' ', n);
+        (void) name;
+        (void) n;
+        memset(copy + from, ' ', to - from);
         return true;
 }
 
@@ -486,7 +486,6 @@ static bool names_refused_there(const char *line) {
         static const char write_perm[] = "write permission";
         char rest[SBX_DENIAL_PATH_MAX * 4 + 1];
         size_t len = strlen(line), wl = sizeof(write_perm) - 1;
-        struct blanked b = { .line = line, .copy = rest };
 
         if (!holds_any(line, refused_there, SBX_ELEMENTSOF(refused_there)))
                 return false;
@@ -495,7 +494,7 @@ static bool names_refused_there(const char *line) {
         memcpy(rest, line, len + 1);
         for (char *w = strcasestr(rest, write_perm); w; w = strcasestr(w + wl, write_perm))
                 memset(w, ' ', wl);
-        sbx_denial_line_names_each(line, len, blank_name, &b);
+        sbx_denial_line_names_each_at(line, len, blank_name, rest);
         return holds_any(rest, refused_there, SBX_ELEMENTSOF(refused_there));
 }
 
@@ -790,9 +789,8 @@ static const char *const only_read_other[] = {
 
 struct elsewhere {
         struct sbx_classifier *c;
-        char *path; /* SBX_DENIAL_PATH_MAX bytes */
-        const char *name; /* the name elsewhere, as printed in the line */
-        size_t n;
+        char *path;    /* SBX_DENIAL_PATH_MAX bytes */
+        char *printed; /* SBX_DENIAL_PATH_MAX bytes: the name elsewhere, as names_each() told it */
 };
 
 /* The first name of a line with a directory in it ('/'; not a bare word, a crate's or a
@@ -808,8 +806,10 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
         text[n] = '\0';
         absolute_path(e->c, text, sizeof(text));
         memcpy(e->path, text, strlen(text) + 1);
-        e->name = name;
-        e->n = n;
+        /* copied now: a decoded name is valid only during this call (it was kept, and read
+         * after sbx_denial_line_names_each() had returned, from its stack) */
+        memcpy(e->printed, name, n);
+        e->printed[n] = '\0';
         return false;
 }
 
@@ -820,7 +820,7 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
  * on a line naming what the sandbox refuses there too (a set-ID bit). true: path replaced, and
  * the name elsewhere as printed in printed (SBX_DENIAL_PATH_MAX bytes). */
 static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *path, char *printed) {
-        struct elsewhere e = { .c = c, .path = path };
+        struct elsewhere e = { .c = c, .path = path, .printed = printed };
         char host[SBX_DENIAL_PATH_MAX];
 
         if (c->n_granted == 0 || !path[0] || !name_granted(c, path, strlen(path)) || names_refused_there(line))
@@ -836,11 +836,7 @@ static bool path_elsewhere(struct sbx_classifier *c, const char *line, char *pat
         if (c->host_permits && host_name(c, path, strlen(path), host) &&
             !c->host_permits(c->resolve_userdata, host, false))
                 return false;
-        if (sbx_denial_line_names_each(line, strlen(line), name_elsewhere, &e))
-                return false;
-        memcpy(printed, e.name, e.n); /* e.n < SBX_DENIAL_PATH_MAX: name_elsewhere() */
-        printed[e.n] = '\0';
-        return true;
+        return !sbx_denial_line_names_each(line, strlen(line), name_elsewhere, &e);
 }
 
 size_t sbx_classifier_denials_so_far(const struct sbx_classifier *c, const struct sbx_denial **ret_kept,

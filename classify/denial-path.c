@@ -1751,8 +1751,7 @@ struct quoted_span {
         size_t from, to; /* a quoted name's text in the line, without its opening quote */
 };
 
-bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
-                                void *userdata) {
+bool sbx_denial_line_names_each_at(const char *line, size_t len, sbx_denial_name_at_fn fn, void *userdata) {
         struct quoted_span spans[16];
         size_t n_spans = 0;
 
@@ -1766,7 +1765,7 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
                         size_t k = shell_word(line + i, e - i, word, sizeof(word));
 
                         if (k > 0 && k != TOO_LONG) {
-                                if (!fn(userdata, word, k))
+                                if (!fn(userdata, word, k, i, e))
                                         return false;
                                 if (n_spans < SBX_ELEMENTSOF(spans) && path_first(word, k))
                                         spans[n_spans++] = (struct quoted_span) { i + 1, e };
@@ -1792,7 +1791,9 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
                                  * callers know a partner by its place there) */
                                 if (memchr(start, '\\', n))
                                         k = put_quoted(name, sizeof(name), start, n, quotes[q].close, cl);
-                                if (k > 0 && k != TOO_LONG && k != n ? !fn(userdata, name, k) : !fn(userdata, start, n))
+                                if (k > 0 && k != TOO_LONG && k != n
+                                            ? !fn(userdata, name, k, (size_t) (start - line), (size_t) (end - line))
+                                            : !fn(userdata, start, n, (size_t) (start - line), (size_t) (end - line)))
                                         return false;
                                 if (n_spans < SBX_ELEMENTSOF(spans) && path_first(start, n))
                                         spans[n_spans++] = (struct quoted_span) { (size_t) (start - line),
@@ -1836,11 +1837,31 @@ bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *u
                         e--; /* a closing quote of more than one byte (its continuation bytes, then its lead) */
                 if (e > i + 1 && (unsigned char) line[e - 1] >= 0xc0)
                         e--;
-                if (!fn(userdata, line + i, e - i))
+                if (!fn(userdata, line + i, e - i, i, e))
                         return false;
                 i = e;
         }
         return true;
+}
+
+struct names_plain {
+        bool (*fn)(void *userdata, const char *name, size_t n);
+        void *userdata;
+};
+
+static bool name_plain(void *userdata, const char *name, size_t n, size_t from, size_t to) {
+        struct names_plain *p = userdata;
+
+        (void) from;
+        (void) to;
+        return p->fn(p->userdata, name, n);
+}
+
+bool sbx_denial_line_names_each(const char *line, size_t len, bool (*fn)(void *userdata, const char *name, size_t n),
+                                void *userdata) {
+        struct names_plain p = { .fn = fn, .userdata = userdata };
+
+        return sbx_denial_line_names_each_at(line, len, name_plain, &p);
 }
 
 /* A field a program or shell prints before the name it could not run: one word (the program,

@@ -2324,6 +2324,15 @@ static void test_classify_host_refuses_names_granted(void **state) {
                        "denied");
         /* the path the host does not refuse: the sandbox's, whatever the other names */
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/c': Permission denied\n"), "denied");
+        /* a name elsewhere decoded from its pieces, copied while it lives (it was read after
+         * sbx_denial_line_names_each() had returned, from that call's stack) */
+        {
+                struct sbx_classify_result *r = run_landlock_in(&ctx, "mv: cannot move 'a' to '/etc/c'$'\\n''d': Permission denied\n");
+
+                assert_verdict(r, "denied");
+                assert_int_equal(r->denial_lines, 1);
+                assert_string_equal(r->denials[0].path, "/etc/c\nd");
+        }
         /* the path moved to the name elsewhere (a rename out of a directory the host refuses):
          * the host's, the destination in the workspace granted, in a line that tells of a move */
         assert_verdict(run_landlock_in(&ctx, "Error: EACCES: permission denied, rename '/ro/f' -> 'b'\n"),
@@ -2838,6 +2847,12 @@ static void test_classify_refused_words_in_a_name(void **state) {
                 { "bwrap", "touch: cannot touch '/ro/chmod.log': Read-only file system" },
                 { "landlock", "PermissionError: [Errno 13] Permission denied: '/ro/setuid-notes'" },
                 { "landlock", "touch: cannot touch \xe2\x80\x98/ro/mknod x\xe2\x80\x99: Permission denied" },
+                /* names told decoded, from a copy of their own: blanked where they were printed
+                 * (their copy's place was taken for one in the line: bytes of another stack
+                 * frame blanked, the line's words left) */
+                { "landlock", "touch: cannot touch '/ro/permissions'$'\\n''.txt': Permission denied" },
+                { "landlock", "mkdir: cannot create directory '/ro/it\\'s chmod': Permission denied" },
+                { "bwrap", "touch: cannot touch '/ro/setuid'$'\\377': Read-only file system" },
         };
         char text[256];
 
