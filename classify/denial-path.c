@@ -884,16 +884,88 @@ static size_t before_arrow(const char *s, size_t n, char *out, size_t size, size
         return 0;
 }
 
+/* Where the arguments of PHP's "Warning:  rename(" begin, the label the first in line[0..e) and
+ * the call right after its blanks; 0 when line[0..e) holds no such call. */
+static size_t php_rename_args(const char *line, size_t e) {
+        static const char label[] = "Warning:", rename[] = "rename(";
+        const char *w = memmem(line, e, label, sizeof(label) - 1);
+        size_t i;
+
+        if (!w)
+                return 0;
+        i = (size_t) (w - line) + sizeof(label) - 1;
+        while (i < e && line[i] == ' ')
+                i++;
+        return e - i > sizeof(rename) - 1 && memcmp(line + i, rename, sizeof(rename) - 1) == 0 ? i + sizeof(rename) - 1
+                                                                                               : 0;
+}
+
+/* Where B begins in PHP's pair "A,B", line[i..e) (rename()'s, php_error_docref2()): past its one
+ * ',' or, of several, past the one before an absolute name when exactly one is. 0: no ',' (a
+ * stream's one name); TOO_LONG: no split, or B empty. */
+static size_t php_pair_split(const char *line, size_t i, size_t e) {
+        size_t first = 0, before_abs = 0, commas = 0, absolute = 0;
+
+        for (size_t k = i; k < e; k++)
+                if (line[k] == ',') {
+                        if (commas++ == 0)
+                                first = k + 1;
+                        if (k + 1 < e && line[k + 1] == '/') {
+                                absolute++;
+                                before_abs = k + 1;
+                        }
+                }
+        if (commas == 0)
+                return 0;
+        if (commas > 1 && absolute != 1)
+                return TOO_LONG;
+        if (commas > 1)
+                first = before_abs;
+        return first < e ? first : TOO_LONG;
+}
+
+/* PHP's rename() pair in line[0..len), "Warning:  rename(A,B): ", up to its first "): ": A at
+ * *ret_a, B at *ret_b (past the ','), the pair's end at *ret_e; false when the line has none or
+ * it splits no way (php_pair_split()). */
+static bool php_rename_pair(const char *line, size_t len, size_t *ret_a, size_t *ret_b, size_t *ret_e) {
+        const char *end;
+        size_t a, b;
+
+        if ((a = php_rename_args(line, len)) == 0 || !(end = memmem(line + a, len - a, "): ", 3)))
+                return false;
+        b = php_pair_split(line, a, (size_t) (end - line));
+        if (b == 0 || b == TOO_LONG)
+                return false;
+        *ret_a = a;
+        *ret_b = b;
+        *ret_e = (size_t) (end - line);
+        return true;
+}
+
 /* The words that join the two names of a call on two ("'A' -> 'B'": Python's and Node's rename,
  * link, symlink and copyfile; ln's "'NEW' -> 'TARGET'", "=>" for a hard link; mv's and cp's
  * "'A' to 'B'"). */
 static const char *const pair_words[] = { " -> ", " => ", " to " };
 
 bool sbx_denial_line_partner(const char *line, size_t len, const char *path, size_t *ret_at, size_t *ret_len) {
-        size_t pl = path ? strlen(path) : 0;
+        size_t pl = path ? strlen(path) : 0, a, b, e;
 
         if (pl == 0)
                 return false;
+        /* PHP's "rename(A,B): ", unquoted: the other of the pair (it read none, and as nobody a
+         * rename of its own /var/tmp/f into /etc, the host's refusal, read as denied) */
+        if (php_rename_pair(line, len, &a, &b, &e)) {
+                if (pl == e - b && memcmp(line + b, path, pl) == 0 && b - 1 > a) {
+                        *ret_at = a;
+                        *ret_len = b - 1 - a;
+                        return true;
+                }
+                if (pl == b - 1 - a && memcmp(line + a, path, pl) == 0) {
+                        *ret_at = b;
+                        *ret_len = e - b;
+                        return true;
+                }
+        }
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 size_t ol = strlen(quotes[q].open), cl = strlen(quotes[q].close);
 
@@ -1532,32 +1604,12 @@ static size_t php_stream_arg(const char *line, size_t sig_start, char *out, size
          * (it read A, and as nobody, rename() of its own file into /etc, the host's refusal, read
          * as denied; a relative pair was "rename(A,B)" in the cwd) */
         if (sig_start > 3 && memcmp(line + sig_start - 3, "): ", 3) == 0 &&
-            (w = memmem(line, sig_start - 3, label, sizeof(label) - 1))) {
-                static const char rename[] = "rename(";
-                const size_t rl = sizeof(rename) - 1, e = sig_start - 3;
-                size_t first = 0, before_abs = 0, commas = 0, absolute = 0;
+            (i = php_rename_args(line, sig_start - 3)) > 0) {
+                size_t b = php_pair_split(line, i, sig_start - 3);
 
-                i = (size_t) (w - line) + sizeof(label) - 1;
-                while (i < e && line[i] == ' ')
-                        i++;
-                if (e - i > rl && memcmp(line + i, rename, rl) == 0) {
-                        for (size_t k = i + rl; k < e; k++)
-                                if (line[k] == ',') {
-                                        if (commas++ == 0)
-                                                first = k + 1;
-                                        if (k + 1 < e && line[k + 1] == '/') {
-                                                absolute++;
-                                                before_abs = k + 1;
-                                        }
-                                }
-                        if (commas == 0)
-                                return 0; /* a stream's one name: read below */
-                        if (commas > 1 && absolute != 1)
-                                return TOO_LONG;
-                        if (commas > 1)
-                                first = before_abs;
-                        return first < e ? put(out, size, line + first, e - first) : TOO_LONG;
-                }
+                if (b == 0)
+                        return 0; /* a stream's one name: read below */
+                return b == TOO_LONG ? TOO_LONG : put(out, size, line + b, sig_start - 3 - b);
         }
         if (sig_start < tl || strncasecmp(line + sig_start - tl, tail, tl) != 0 ||
             !(w = memmem(line, sig_start - tl, label, sizeof(label) - 1)))
@@ -1752,12 +1804,24 @@ struct quoted_span {
 };
 
 bool sbx_denial_line_names_each_at(const char *line, size_t len, sbx_denial_name_at_fn fn, void *userdata) {
-        struct quoted_span spans[16];
-        size_t n_spans = 0;
+        struct quoted_span spans[16], pair = { 0, 0 };
+        size_t n_spans = 0, b;
 
+        /* PHP's "rename(A,B): ", unquoted: A and B, each whole (it was one word, "A,B", when A
+         * was absolute, none when relative; blanks in them split it), split as the path is
+         * (php_pair_split()) */
+        if (php_rename_pair(line, len, &pair.from, &b, &pair.to)) {
+                if ((b - 1 > pair.from && !fn(userdata, line + pair.from, b - 1 - pair.from, pair.from, b - 1)) ||
+                    !fn(userdata, line + b, pair.to - b, b, pair.to))
+                        return false;
+        }
         for (size_t i = 0; i < len; i++) {
                 size_t e;
 
+                if (i >= pair.from && i < pair.to) {
+                        i = pair.to - 1;
+                        continue;
+                }
                 /* a name GNU quoted in pieces ('/x/a'\''"b', '/x/a'$'\n''b'): whole and decoded,
                  * not its pieces ("b' to '/y/a", a name never printed) */
                 if ((line[i] == '\'' || line[i] == '$') && (e = pieces_end(line, len, i)) > i) {
@@ -1807,6 +1871,10 @@ bool sbx_denial_line_names_each_at(const char *line, size_t len, sbx_denial_name
                 size_t e = i;
                 bool inside = false;
 
+                if (i >= pair.from && i < pair.to) {
+                        i = pair.to - 1;
+                        continue;
+                }
                 if (line[i] != '/' || (i > 0 && line[i - 1] != ' ' && line[i - 1] != '\t' && !strchr("'`\"(=", line[i - 1]) &&
                                        (unsigned char) line[i - 1] < 0x80))
                         continue;

@@ -2096,7 +2096,7 @@ fi
 # the workspace by a name with no '/' or '.': "PHP Warning:  fopen(X): Failed to open stream: ..."
 # names X as the script gave it, the host's refusal, the task's failure (review: no path was read,
 # and both read as denied, the second under Landlock)
-if ss_nobody_with php "PHP's fopen and touch() in root's directory"; then
+if ss_nobody_with php "PHP's fopen, touch() and rename() in root's directory"; then
         d=$T/ss/nobody-ws/php
         ss_user nobody
         pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
@@ -2114,8 +2114,19 @@ if ss_nobody_with php "PHP's fopen and touch() in root's directory"; then
                 ss_nobody_verdict "$b" task_failure 1 "PHP's touch of '$T/ss/root dir/t u'" \
                         php -r 'touch($argv[1]) or exit(1);' "$T/ss/root dir/t u"
         done
-        t_check "nobody: PHP made nothing in root's directory" test ! -e "$T/ss/root dir/a b" -a ! -e "$T/ss/root dir/t u"
-        rm -rf "$d" "$T/ss/root dir"
+        # rename() of its own file outside the workspace, an absolute A: "rename(A,B): <strerror>"
+        # names A and B, each whole (review: "A,B" was read as one name, which the host does not
+        # refuse, and it read as denied under both backends)
+        mkdir -p "$T/ss/nobody-own"
+        : >"$T/ss/nobody-own/f"
+        chown -R 65534:65534 "$T/ss/nobody-own"
+        for b in "${BACKENDS[@]}"; do
+                ss_nobody_verdict "$b" task_failure 1 "PHP's rename of its own '$T/ss/nobody-own/f' into root's directory" \
+                        php -r 'rename($argv[1], $argv[2]) or exit(1);' "$T/ss/nobody-own/f" "$T/ss/root dir/r"
+        done
+        t_check "nobody: PHP made nothing in root's directory" \
+                test ! -e "$T/ss/root dir/a b" -a ! -e "$T/ss/root dir/t u" -a ! -e "$T/ss/root dir/r" -a -e "$T/ss/nobody-own/f"
+        rm -rf "$d" "$T/ss/root dir" "$T/ss/nobody-own"
 fi
 
 # --- as nobody, gawk -i inplace of a file (writable by all) in a directory of root's whose name

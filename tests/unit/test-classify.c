@@ -3180,6 +3180,53 @@ static void test_classify_php_warning_call_path(void **state) {
                                 fail_msg("'%s': path '%s'", pairs[i].call, r->denials[0].path);
                 }
         }
+        /* ... its other name, A, is the pair's too, whole: an absolute one is no part of one word
+         * "A,B" (it was, a name the host does not refuse, and as nobody, rename() of its own
+         * /var/tmp/f into /etc read as denied under both backends), blanks and all; the path
+         * the host does not refuse stays the sandbox's */
+        {
+                static const char *const host[] = {
+                        "rename(/var/tmp/f,/ro/x)", "rename(/var/tmp/a b,/ro/x)", "rename(/var/tmp/a,/ro/x y)",
+                        "rename(/etc/f,/ro/x)",     "rename(a,b,/ro/x)",
+                };
+                static const char *const sandbox[] = { "rename(/ro/f,/etc/x)", "rename(/ro/f,/etc/x y)", "rename(/ro/a,/ro/b,/ro/c)" };
+                char text[256];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(host); i++) {
+                        snprintf(text, sizeof(text), "PHP Warning:  %s: Permission denied in Command line code on line 1\n",
+                                 host[i]);
+                        r = run_landlock_in(&ctx, text);
+                        if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                                fail_msg("'%s': not the host's", host[i]);
+                }
+                for (size_t i = 0; i < SBX_ELEMENTSOF(sandbox); i++) {
+                        snprintf(text, sizeof(text), "PHP Warning:  %s: Read-only file system in x.php on line 2\n", sandbox[i]);
+                        r = run_backend_in("bwrap", &ctx, text);
+                        if (r->verdict != SBX_VERDICT_DENIED)
+                                fail_msg("'%s': not the sandbox's", sandbox[i]);
+                }
+                assert_verdict(run_backend_in("bwrap", &ctx, "PHP Warning:  rename(/var/tmp/f,/ro/x): Read-only file system "
+                                                             "in x.php on line 2\n"),
+                               "task_failure");
+        }
+        /* the pair's partner either way, its names whole; none beyond the pair, nor without
+         * PHP's label, nor of a pair split no way */
+        {
+                static const char line[] = "PHP Warning:  rename(/v/a b,/ro/x): Permission denied in /s,/t.php on line 1";
+                size_t at, n;
+
+                assert_true(sbx_denial_line_partner(line, sizeof(line) - 1, "/ro/x", &at, &n));
+                assert_int_equal(at, 21);
+                assert_int_equal(n, 6);
+                assert_true(sbx_denial_line_partner(line, sizeof(line) - 1, "/v/a b", &at, &n));
+                assert_int_equal(at, 28);
+                assert_int_equal(n, 5);
+                assert_false(sbx_denial_line_partner(line, sizeof(line) - 1, "/v/a", &at, &n));
+                assert_false(sbx_denial_line_partner(line, sizeof(line) - 1, "/t.php", &at, &n));
+                assert_false(sbx_denial_line_partner("rename(/a,/b): Permission denied", 32, "/b", &at, &n));
+                assert_false(sbx_denial_line_partner("PHP Warning:  rename(/a,/b,/c): x", 33, "/c", &at, &n));
+                assert_false(sbx_denial_line_partner("PHP Warning:  rename(,/b): x", 28, "/b", &at, &n));
+        }
         /* touch()'s "Unable to create file X because <strerror>" (it named none: as nobody,
          * touch("/etc/x") read as denied) */
         r = run_landlock_in(&ctx, "PHP Warning:  touch(): Unable to create file /etc/a because b because Permission denied in "
