@@ -122,7 +122,7 @@ struct sbx_classifier {
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
         bool (*host_permits)(void *userdata, const char *path, bool run);
         bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
-        bool (*host_refuses_owner)(void *userdata, const char *path);
+        bool (*host_refuses_owner)(void *userdata, const char *path, bool mode);
         bool unprivileged;             /* see struct sbx_classify_context */
         int (*host_runs)(void *userdata, const char *path);
         uint64_t (*host_mount)(void *userdata, const char *path);
@@ -671,11 +671,12 @@ static int owner_signatures_only(struct sbx_classifier *c, const char *line, siz
 static bool host_refused_owner(struct sbx_classifier *c, const char *line, const char *path) {
         char p[SBX_DENIAL_PATH_MAX], link[SBX_DENIAL_PATH_MAX];
         const char *base;
+        bool mode = !holds_any(line, gives_away, SBX_ELEMENTSOF(gives_away));
 
         if (!c->host_refuses_owner || !path[0])
                 return false;
         if (!holds_any(line, owner_changes, SBX_ELEMENTSOF(owner_changes)) || !host_name(c, path, strlen(path), p) ||
-            !c->host_refuses_owner(c->resolve_userdata, p))
+            !c->host_refuses_owner(c->resolve_userdata, p, mode))
                 return false;
         /* a change of owner may be of a symlink itself (chown -h, chown -R, cp -a's lchown), which
          * is the user's whatever its target: the host refuses it only when it refuses the link too
@@ -695,7 +696,7 @@ static bool host_refused_owner(struct sbx_classifier *c, const char *line, const
         if (strlen(link) + strlen(base) >= sizeof(link))
                 return true;
         strcat(link, base);
-        return strcmp(link, p) == 0 || c->host_refuses_owner(c->resolve_userdata, link);
+        return strcmp(link, p) == 0 || c->host_refuses_owner(c->resolve_userdata, link, mode);
 }
 
 /* Whether a line tells of EXDEV: strerror's words (glibc, musl; Go's in lower case), Node's. */

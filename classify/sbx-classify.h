@@ -159,8 +159,10 @@ struct sbx_classify_context {
          * ownership of"), which host_refuses does not judge (the file's bits do not decide it),
          * is the task's failure. A symlink is asked of itself too (its directory resolved, its
          * name kept): a change of owner may have been of the link (chown -h), refused by the
-         * host only when it refuses both. NULL: never. */
-        bool (*host_refuses_owner)(void *userdata, const char *path);
+         * host only when it refuses both. `mode`: the line tells of a change of the mode alone,
+         * none of the owner or group (procfs refuses root a process's file's mode, not its owner:
+         * chmod 600 /proc/self/status, EPERM without sbx too). NULL: never. */
+        bool (*host_refuses_owner)(void *userdata, const char *path, bool mode);
         /* The command runs as a user other than root, without capabilities: the host lets it
          * give no file to another owner (chown(2) without CAP_CHOWN: EPERM; a group it is not in
          * too). true: a denial line whose every signature tells of a change of owner or group

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <poll.h>
 #include <signal.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/statfs.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
@@ -250,13 +252,55 @@ static bool host_refuses_now(const char *path, bool run, bool opens) {
         return dir_refuses || (opens && access_refused(path, R_OK, false));
 }
 
-/* For the classifier: whether the host itself would refuse the command a change of the mode or
- * the owner of the host path `path` (host_path() gave it), sandbox or not: its longest existing
- * part is on a file system mounted read-only on the host, it exists and is immutable or
- * append-only (root's change refused too), or, for a user other than root, it exists and is not
- * the user's (chmod and chown are the owner's: EPERM without sbx too). A
- * symlink is judged itself, not its target. false when it cannot be told. */
-static bool host_refuses_owner_now(const char *path) {
+/* Whether procfs refuses anyone, root too, the change of host path `path`, whose longest existing
+ * part is `buf`: of the mode (`mode`) of a process's file (/proc/<pid>/..., /proc/self/...:
+ * proc_setattr()'s EPERM), of the mode or owner of a sysctl's (/proc/sys/...). Decided on the
+ * file system and the first name beneath its mount, not on a process: the command's /proc/self
+ * under bwrap is its own /proc's, another process's on the host or none. Not the other files of
+ * procfs (/proc/meminfo), whose mode root may change, nor sysfs, where root may too. */
+static bool proc_refuses(const char *path, const char *buf, bool mode) {
+        char top[PATH_MAX], up[PATH_MAX];
+        struct statfs sfs;
+        struct stat st, ust;
+        const char *name, *end;
+        size_t tl, nl;
+
+        if (statfs(buf, &sfs) < 0 || sfs.f_type != PROC_SUPER_MAGIC || lstat(buf, &st) < 0)
+                return false;
+        /* the mount's top: the last directory up from buf on buf's device */
+        memcpy(top, buf, strlen(buf) + 1);
+        for (;;) {
+                memcpy(up, top, strlen(top) + 1);
+                if (!cut_to_parent(up) || lstat(up, &ust) < 0 || ust.st_dev != st.st_dev)
+                        break;
+                memcpy(top, up, strlen(up) + 1);
+        }
+        tl = strlen(top);
+        if (tl <= 1 || strncmp(path, top, tl) != 0 || path[tl] != '/')
+                return false;
+        name = path + tl + 1;
+        end = strchr(name, '/');
+        nl = end ? (size_t) (end - name) : strlen(name);
+        if (nl == 3 && memcmp(name, "sys", 3) == 0)
+                return true;
+        if (!mode)
+                return false;
+        if ((nl == 4 && memcmp(name, "self", 4) == 0) || (nl == 11 && memcmp(name, "thread-self", 11) == 0))
+                return true;
+        for (size_t i = 0; i < nl; i++)
+                if (name[i] < '0' || name[i] > '9')
+                        return false;
+        return nl > 0;
+}
+
+/* For the classifier: whether the host itself would refuse the command a change of the mode
+ * (`mode`: of the mode alone) or the owner of the host path `path` (host_path() gave it), sandbox
+ * or not: its longest existing part is on a file system mounted read-only on the host, it exists
+ * and is immutable or append-only (root's change refused too), procfs refuses it (proc_refuses():
+ * root's chmod of /proc/self/status read as denied under both backends), or, for a user other
+ * than root, it exists and is not the user's (chmod and chown are the owner's: EPERM without sbx
+ * too). A symlink is judged itself, not its target. false when it cannot be told. */
+static bool host_refuses_owner_now(const char *path, bool mode) {
         char buf[PATH_MAX], dir[PATH_MAX];
         struct statx stx;
         struct stat st;
@@ -275,6 +319,8 @@ static bool host_refuses_owner_now(const char *path) {
         if (S_ISLNK(st.st_mode) && !cut_to_parent(dir))
                 return false;
         if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+                return true;
+        if (proc_refuses(path, buf, mode))
                 return true;
         /* an immutable or append-only file (chattr +i, +a) refuses every change of its mode or
          * owner, root's too (EPERM without sbx: root's chmod of one read as denied, review) */
@@ -497,7 +543,7 @@ static _Noreturn void asker_child(void) {
                         a.value = host_refuses_now(path, q.run, q.opens);
                         break;
                 case OP_REFUSES_OWNER:
-                        a.value = host_refuses_owner_now(path);
+                        a.value = host_refuses_owner_now(path, q.run);
                         break;
                 case OP_RUNS:
                         a.value = host_runs_now(path);
@@ -674,11 +720,11 @@ static bool host_refuses(void *userdata, const char *path, bool run, bool opens)
         return asked(OP_REFUSES, path, run, opens, false) > 0;
 }
 
-static bool host_refuses_owner(void *userdata, const char *path) {
+static bool host_refuses_owner(void *userdata, const char *path, bool mode) {
         (void) userdata;
         if (!mounts_may_hang())
-                return host_refuses_owner_now(path);
-        return asked(OP_REFUSES_OWNER, path, false, false, false) > 0;
+                return host_refuses_owner_now(path, mode);
+        return asked(OP_REFUSES_OWNER, path, mode, false, false) > 0; /* the kind as run */
 }
 
 static int host_runs(void *userdata, const char *path) {

@@ -35,8 +35,9 @@ static int fake_host_runs(void *userdata, const char *path) {
 }
 
 /* A host that refuses a change of mode or owner beneath /ro (see test-classify.c). */
-static bool fake_host_refuses_owner(void *userdata, const char *path) {
+static bool fake_host_refuses_owner(void *userdata, const char *path, bool mode) {
         (void) userdata;
+        (void) mode;
         return strncmp(path, "/ro/", 4) == 0;
 }
 

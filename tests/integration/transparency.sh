@@ -2129,6 +2129,37 @@ if ss_nobody_with php "PHP's fopen, touch() and rename() in root's directory"; t
         rm -rf "$d" "$T/ss/root dir" "$T/ss/nobody-own"
 fi
 
+# --- chmod on procfs: procfs refuses anyone, root too, the mode of a process's file (EPERM without
+# sbx), whichever process /proc/self is (under bwrap the command's own /proc's): the task's failure
+# under both backends and modes (review: as root it read as denied). A chmod of the user's file in
+# the workspace, and of one outside it, in read-only stay denied
+for who in "${WHO[@]}"; do
+        d=$T/ss/proc-$who
+        ss_user "$who"
+        mkdir -p "$d/ws" "$T/ss/$who-db"
+        : >"$d/ws/f"
+        : >"$d/out"
+        chmod 644 "$d/ws/f" "$d/out"
+        [ "$who" = nobody ] && pre+=(SBX_DB="$T/ss/$who-db/audit.db") && chown -R 65534:65534 "$d" "$T/ss/$who-db"
+        for b in "${BACKENDS[@]}"; do
+                for m in workspace-write read-only; do
+                        for f in /proc/self/status "$d/ws/f" "$d/out"; do
+                                want=denied:1
+                                [ "$f" = /proc/self/status ] && want=task_failure:1
+                                [ "$f" != /proc/self/status ] && [ "$m" = workspace-write ] && continue
+                                rm -f "$d/v.json"
+                                (cd "$d/ws" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d/ws" --mode "$m" \
+                                        --verdict-json "$d/v.json" -- chmod 600 "$f") 2>/dev/null
+                                rc=$?
+                                t_check "$b, $who, $m: chmod 600 $f is ${want%:*} ($(field "$d/v.json" verdict), exit $rc)" \
+                                        test "$(field "$d/v.json" verdict):$rc" = "$want"
+                        done
+                done
+        done
+        t_check "$who: the files' modes are unchanged" test "$(stat -c %a "$d/ws/f" "$d/out" | tr '\n' ' ')" = "644 644 "
+        rm -rf "$d"
+done
+
 # --- as nobody, gawk -i inplace of a file (writable by all) in a directory of root's whose name
 # holds a quote or ": ": "inplace::begin: mkstemp(`X.gawk.N') failed (...)" names X as given, the
 # host's refusal, the task's failure (review: a quote was taken for a second name, ": " for a

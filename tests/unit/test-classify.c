@@ -2679,9 +2679,16 @@ static void test_classify_cross_device_from_private_temp(void **state) {
         }
 }
 
-static bool fake_host_refuses_owner(void *userdata, const char *path) {
+static bool fake_host_refuses_owner(void *userdata, const char *path, bool mode) {
         (void) userdata;
+        (void) mode;
         return strncmp(path, "/ro/", 4) == 0;
+}
+
+/* A host whose procfs refuses a change of mode beneath /proc/self, none of owner. */
+static bool fake_proc_refuses_mode(void *userdata, const char *path, bool mode) {
+        (void) userdata;
+        return mode && strncmp(path, "/proc/self/", 11) == 0;
 }
 
 /* chmod and chown are the owner's: as nobody, a change of the mode or the owner of a file of
@@ -2714,6 +2721,29 @@ static void test_classify_host_refuses_owner(void **state) {
         assert_verdict(run_landlock_in(&ctx, "chmod: changing permissions of 'f': Permission denied\n"), "denied");
         /* no mode or owner change among the words the sandbox refuses everywhere: not asked */
         assert_verdict(run_landlock_in(&ctx, "mknod: /ro/dev: Permission denied\n"), "denied");
+        /* the kind of change is told: procfs refuses root a process's file's mode, not its owner
+         * (root's chmod 600 /proc/self/status read as denied under both backends) */
+        {
+                struct sbx_classify_context proc = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                                     .host_refuses_owner = fake_proc_refuses_mode };
+                static const char *const mode[] = {
+                        "chmod: changing permissions of '/proc/self/status': Operation not permitted\n",
+                        "install: cannot change permissions of '/proc/self/status': Operation not permitted\n",
+                        "tar: /proc/self/status: Cannot change mode to rw-------: Operation not permitted\n",
+                };
+                static const char *const owner[] = {
+                        "chown: changing ownership of '/proc/self/status': Operation not permitted\n",
+                        "chgrp: changing group of '/proc/self/status': Operation not permitted\n",
+                        "cp: failed to preserve ownership for '/proc/self/status': Operation not permitted\n",
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(mode); i++)
+                        if (run_landlock_in(&proc, mode[i])->verdict != SBX_VERDICT_TASK_FAILURE)
+                                fail_msg("'%s': not the host's", mode[i]);
+                for (size_t i = 0; i < SBX_ELEMENTSOF(owner); i++)
+                        if (run_landlock_in(&proc, owner[i])->verdict != SBX_VERDICT_DENIED)
+                                fail_msg("'%s': not the sandbox's", owner[i]);
+        }
 }
 
 /* A change of owner or group refused to root in workspace-write: bubblewrap's user namespace
@@ -2874,8 +2904,9 @@ static void test_classify_refused_words_in_a_name(void **state) {
 
 /* The names the host refuses a change of mode or owner in
  * test_classify_mode_change_quoted_in_pieces(): root's, decoded whole. */
-static bool fake_refuses_pieces(void *userdata, const char *path) {
+static bool fake_refuses_pieces(void *userdata, const char *path, bool mode) {
         (void) userdata;
+        (void) mode;
         return strcmp(path, "/ws/nl\nx") == 0 || strcmp(path, "/ws/hi\377") == 0 || strcmp(path, "/ws/it's") == 0;
 }
 

@@ -1076,6 +1076,44 @@ static void test_mounts_may_hang(void **state) {
         }
 }
 
+/* The host's own answer to a change of mode or owner (run-host.c): procfs refuses anyone, root
+ * too, the mode of a process's file (/proc/self/..., /proc/<pid>/...) and the mode and owner of a
+ * sysctl's, whichever process the name is of (under bwrap, the command's own /proc: none of the
+ * host's, or another); not root the mode of its other files, nor a regular file's elsewhere (root's
+ * chmod 600 /proc/self/status read as denied under both backends, EPERM without sbx too). */
+static void test_host_refuses_proc_mode(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { 0 };
+        char path[64], dir[] = "/tmp/test-run-exec-XXXXXX", file[64], self[64];
+        int fd;
+
+        sbx_run_host_checks(&ctx);
+        assert_non_null(ctx.host_refuses_owner);
+        assert_true(ctx.host_refuses_owner(NULL, "/proc/self/status", true));
+        assert_true(ctx.host_refuses_owner(NULL, "/proc/thread-self/status", true));
+        snprintf(path, sizeof(path), "/proc/%d/status", (int) getpid());
+        assert_true(ctx.host_refuses_owner(NULL, path, true));
+        assert_true(ctx.host_refuses_owner(NULL, "/proc/999999999/status", true)); /* no such process */
+        assert_true(ctx.host_refuses_owner(NULL, "/proc/sys/kernel/hostname", true));
+        assert_true(ctx.host_refuses_owner(NULL, "/proc/sys/kernel/hostname", false));
+        assert_non_null(mkdtemp(dir));
+        snprintf(file, sizeof(file), "%s/f", dir);
+        assert_true((fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) >= 0);
+        close(fd);
+        if (geteuid() == 0) {
+                /* root may change these: the host's answer is no */
+                assert_false(ctx.host_refuses_owner(NULL, "/proc/self/status", false));
+                assert_false(ctx.host_refuses_owner(NULL, "/proc/meminfo", true));
+        }
+        assert_false(ctx.host_refuses_owner(NULL, file, true));
+        assert_false(ctx.host_refuses_owner(NULL, file, false));
+        /* a name like a process's beneath another file system's directory: no procfs */
+        snprintf(self, sizeof(self), "%s/self", dir);
+        assert_false(ctx.host_refuses_owner(NULL, self, true));
+        unlink(file);
+        rmdir(dir);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_status_read),
@@ -1089,6 +1127,7 @@ int main(void) {
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
+                cmocka_unit_test(test_host_refuses_proc_mode),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");
