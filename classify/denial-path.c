@@ -1846,7 +1846,7 @@ bool sbx_denial_line_names_each_at(const char *line, size_t len, sbx_denial_name
                         start = line + i + ol;
                         end = closing_quote(line, len, i, q);
                         if (!end)
-                                break;
+                                continue; /* another quote of the same opening: `X` after `X' */
                         if (!ruby_method_at(line, i)) {
                                 char name[SBX_DENIAL_PATH_MAX];
                                 size_t n = (size_t) (end - start), k = 0;

@@ -3392,6 +3392,30 @@ static void test_classify_valgrind_error_names_next_line(void **state) {
         assert_verdict(r, "denied");
 }
 
+/* A host that refuses every write beneath "/ro dir", a name with a blank. */
+static bool fake_host_refuses_blank_dir(void *userdata, const char *path, bool run, bool opens) {
+        (void) userdata;
+        (void) run;
+        (void) opens;
+        return strncmp(path, "/ro dir/", 8) == 0;
+}
+
+/* A name in backquotes both sides (cargo's `X`, Bundler's) is one name when the line holds no
+ * closing "'" after its "`": the host is asked of it whole, blanks and all. Before, the "`...'"
+ * pair, unclosed, ended the search, and only the word "/ro" was asked: a refusal the host makes
+ * too read as denied. */
+static void test_classify_backquoted_name_host_asked_whole(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses_blank_dir };
+        struct sbx_classify_result *r;
+
+        assert_verdict(run_landlock_in(&ctx, "error: failed to write `/ro dir/x`: Permission denied (os error 13)\n"),
+                       "task_failure");
+        r = run_landlock_in(&ctx, "error: failed to write `/rw dir/x`: Permission denied (os error 13)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/rw dir/x");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3827,6 +3851,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_gawk_inplace_path),
                 cmocka_unit_test(test_classify_bear_events_file_path),
                 cmocka_unit_test(test_classify_valgrind_error_names_next_line),
+                cmocka_unit_test(test_classify_backquoted_name_host_asked_whole),
                 cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
