@@ -103,6 +103,10 @@ struct sbx_classifier {
         bool pend_tcl;      /* Tcl's "couldn't open socket": its trace tells the socket command */
         bool pend_push;     /* git push's "remote unpack failed": the next line names the repository */
         bool pend_vg;       /* Valgrind's "==PID== error N <errno text>": the next line names the file */
+        bool pend_ruby;     /* Ruby's "<errno text> @ <function>": the next line is "- X" */
+        bool pend_bundler;  /* Bundler's PermissionError: its backquoted name wrapped onto the next lines */
+        size_t pend_name_len;
+        char pend_name[SBX_DENIAL_PATH_MAX]; /* the backquoted name read so far, its lines joined */
         unsigned pend_seen; /* field lines seen after it */
         int pend_sig;
         uint64_t pend_line_no;
@@ -1349,6 +1353,101 @@ static size_t valgrind_error_prefix(const char *line, size_t ss) {
         return i + 1 == ss && line[i] == ' ' ? pid : 0;
 }
 
+/* Whether text[se..e) is Ruby's " @ <function>" after an errno text, its SystemCallError's
+ * message "<errno text> @ <function> - <name>" whose " - <name>" Bundler's wrap at 80 columns put
+ * on the next line (bundle config set --global under bwrap):
+ *     The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir
+ *     - /x/.bundle */
+static bool ruby_function_tail(const char *text, size_t se, size_t e) {
+        size_t i = se + 3;
+
+        if (e <= i || memcmp(text + se, " @ ", 3) != 0)
+                return false;
+        for (; i < e; i++)
+                if (!isalnum((unsigned char) text[i]) && text[i] != '_')
+                        return false;
+        return true;
+}
+
+/* Bundler's PermissionError, raised for EACCES only (SharedHelpers#filesystem_access):
+ * "There was an error while trying to write to `X`. It is likely that you need to grant write
+ * permissions for that path." ("create `X`" for a directory made), wrapped at 80 columns at the
+ * blanks, so that the name may start on the next line, or run over the break when it holds a
+ * blank. Whether text[0..se) is its signature at the start of the line. */
+static bool bundler_permission_line(const char *text, size_t ss, size_t se) {
+        static const char head[] = "There was an error while trying to ";
+
+        return ss == 0 && se >= sizeof(head) - 1 && strncmp(text, head, sizeof(head) - 1) == 0;
+}
+
+/* Adds text[b..e), one line of Bundler's wrapped message, to the name held (after a blank, the one
+ * the wrap took, when some is held); the name is whole when its closing "`." comes, followed by a
+ * blank or the line's end. Returns 1 when whole (c->pend_name, its length c->pend_name_len), 0 when
+ * it goes on, -1 when the line is no part of it. */
+static int bundler_name_add(struct sbx_classifier *c, const char *text, size_t b, size_t e) {
+        size_t n = c->pend_name_len;
+
+        if (c->pend_seen == 0 && n == 0) {
+                if (b >= e || text[b] != '`')
+                        return -1;
+                b++;
+        } else if (n + 1 < sizeof(c->pend_name))
+                c->pend_name[n++] = ' ';
+        else
+                return -1;
+        for (size_t i = b; i < e; i++) {
+                if (text[i] == '`' && i + 1 < e && text[i + 1] == '.' && (i + 2 == e || text[i + 2] == ' ')) {
+                        c->pend_name_len = n;
+                        c->pend_name[n] = '\0';
+                        return n > 0 ? 1 : -1;
+                }
+                if (n + 1 >= sizeof(c->pend_name))
+                        return -1;
+                c->pend_name[n++] = text[i];
+        }
+        c->pend_name_len = n;
+        c->pend_name[n] = '\0';
+        return 0;
+}
+
+/* Bundler's PermissionError line (bundler_permission_line()): the name when the line holds it
+ * whole (into path, its length returned), else the line held (c->pend_bundler) until the lines
+ * after it complete the name: 0. -1 when the line is not of that form. */
+static int bundler_start(struct sbx_classifier *c, uint64_t line_no, const char *text, size_t tl, size_t se,
+                         char *path, size_t size) {
+        size_t e = tl;
+        int r;
+
+        while (e > se && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+                e--;
+        if (strlen(text) >= sizeof(c->pend_line) || (e > se && text[se] != ' '))
+                return -1;
+        if (c->pend)
+                pend_commit(c, NULL, NULL, 0);
+        c->pend_name_len = 0;
+        c->pend_seen = 0;
+        r = e > se ? bundler_name_add(c, text, se + 1, e) : 0;
+        if (r < 0)
+                return -1;
+        if (r > 0) {
+                if (c->pend_name_len >= size)
+                        return -1;
+                memcpy(path, c->pend_name, c->pend_name_len + 1);
+                return (int) c->pend_name_len;
+        }
+        c->pend_seen = e > se ? 1 : 0;
+        c->pend = true;
+        c->pend_run = false;
+        c->pend_link = false;
+        c->pend_indented = c->pend_tcl = c->pend_push = c->pend_vg = c->pend_ruby = c->pend_bind = false;
+        c->pend_bundler = true;
+        c->pend_sig = c->denial_sig;
+        c->pend_line_no = line_no;
+        c->pend_prefix_len = 0;
+        memcpy(c->pend_line, text, strlen(text) + 1);
+        return 0;
+}
+
 /* Holds a denial line that named no path when it is "<prefix><signature>", the signature ending
  * it and a prefix ending in a blank before it: npm's "npm error code EACCES" (npm 6-9: "npm ERR!
  * code EACCES"), whose name comes on a later line. Or when it is indented and ends with
@@ -1363,11 +1462,14 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         size_t e = tl;
         bool indented;
 
+        bool ruby;
+
         while (e > se && (text[e - 1] == ' ' || text[e - 1] == '\t'))
                 e--;
         indented = text[0] == ' ' && ss > 0 && text[ss - 1] == '(' && e == se + 2 && text[se] == ')' &&
                    text[se + 1] == ':';
-        if ((!indented && (e != se || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ')) ||
+        ruby = !indented && ruby_function_tail(text, se, e);
+        if ((!indented && ((e != se && !ruby) || ss == 0 || ss >= sizeof(c->pend_prefix) || text[ss - 1] != ' ')) ||
             strlen(text) >= sizeof(c->pend_line))
                 return false;
         /* one held already (a field line of it that is a denial line too): it names nothing, and
@@ -1381,6 +1483,8 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         c->pend_tcl = !indented && sbx_denial_line_tcl_socket(text, tl, ss, se);
         c->pend_push = !indented && strncasecmp(text + ss, git_unpack, sizeof(git_unpack) - 1) == 0;
         c->pend_vg = !indented && valgrind_error_prefix(text, ss) > 0;
+        c->pend_ruby = ruby;
+        c->pend_bundler = false;
         c->pend_bind = !indented && ss >= sizeof(java_bind) - 1 &&
                        memcmp(text + ss - (sizeof(java_bind) - 1), java_bind, sizeof(java_bind) - 1) == 0;
         c->pend_seen = 0;
@@ -1540,6 +1644,42 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                 pend_commit(c, NULL, NULL, 0);
                 return;
         }
+        if (c->pend_ruby) {
+                /* Ruby's: the next line is "- X", the name to its end */
+                size_t b, e;
+
+                if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0 && e > 2 && text[0] == '-' &&
+                    text[1] == ' ' && text[2] != ' ') {
+                        pend_commit(c, c->pend_line, text + 2, e - 2);
+                        return;
+                }
+                pend_commit(c, NULL, NULL, 0);
+                return;
+        }
+        if (c->pend_bundler) {
+                /* Bundler's: the name goes on, a few lines at most */
+                size_t b, e;
+                int r = -1;
+
+                if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0 && c->pend_seen < 4)
+                        r = bundler_name_add(c, text, b, e);
+                c->pend_seen++;
+                if (r > 0) {
+                        /* the held line with the whole name in it, as if unwrapped: the host is
+                         * asked of the names the text holds (host_refused()), not of a part */
+                        char joined[SBX_MATCHED_LINE_MAX + SBX_DENIAL_PATH_MAX + 4];
+                        const char *q = strchr(c->pend_line, '`');
+                        size_t h = q ? (size_t) (q - c->pend_line) : strlen(c->pend_line);
+
+                        while (h > 0 && (c->pend_line[h - 1] == ' ' || c->pend_line[h - 1] == '\t'))
+                                h--;
+                        memcpy(joined, c->pend_line, h);
+                        snprintf(joined + h, sizeof(joined) - h, " `%s`.", c->pend_name);
+                        pend_commit(c, joined, c->pend_name, c->pend_name_len);
+                } else if (r < 0)
+                        pend_commit(c, NULL, NULL, 0);
+                return;
+        }
         if (c->pend_indented) {
                 /* CMake's: one blank line, then an absolute name alone, indented */
                 size_t b, e;
@@ -1588,7 +1728,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
-                     searched = false, chained = false, socket = false, given_away = false, tcl = false;
+                     searched = false, chained = false, socket = false, given_away = false, tcl = false,
+                     bundler = false, held = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -1653,9 +1794,15 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         /* Tcl's refused socket names no file ("socket" is no name of one): held
                          * until its trace tells (pend_see) */
                         tcl = r > 0 && !socket && !given_away && sbx_denial_line_tcl_socket(text, tl, ss, se);
+                        /* Bundler's PermissionError: its backquoted name, whole on the line or
+                         * held until the wrapped lines after it complete it */
+                        bundler = r > 0 && !socket && !given_away && !tcl && bundler_permission_line(text, ss, se);
                         if (socket || given_away)
                                 own = true;
-                        else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
+                        else if (bundler) {
+                                if (!cut && bundler_start(c, line_no, text, tl, se, path, sizeof(path)) == 0)
+                                        held = true;
+                        } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
@@ -1733,8 +1880,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 c->moved_from = NULL;
                                 c->bare_files = false;
                         }
-                        if (r > 0 && !socket && !given_away && !path[0] && !cut && !searched &&
+                        if (r > 0 && !socket && !given_away && !bundler && !path[0] && !cut && !searched &&
                             pend_start(c, line_no, text, tl, ss, se))
+                                held = true;
+                        if (held)
                                 own = true; /* decided by the lines after it */
                 }
                 if (!own) {

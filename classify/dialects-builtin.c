@@ -136,7 +136,11 @@ static const char dialect_bwrap[] =
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
- * under bwrap. */
+ * under bwrap. Bundler turns EACCES, and only EACCES, into its PermissionError, "There was an
+ * error while trying to write to `X`. It is likely that you need to grant write permissions for
+ * that path." (exit 23; "create `X`" for a directory made), wrapped at 80 columns, the name often
+ * on the next lines (classify.c, bundler_start(); fixtures/landlock/bundle-config-global-home);
+ * under bwrap EROFS is another error, which keeps its strerror text. */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
@@ -155,6 +159,8 @@ static const char dialect_landlock[] =
         "denial No usable temporary directory found\n"
         "denial Invalid cross-device link\n"
         "denial cross-device link not permitted\n"
+        "denial There was an error while trying to write to\n"
+        "denial There was an error while trying to create\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";

@@ -3416,6 +3416,78 @@ static void test_classify_backquoted_name_host_asked_whole(void **state) {
         assert_string_equal(r->denials[0].path, "/rw dir/x");
 }
 
+/* Bundler raises its PermissionError for EACCES only and prints it wrapped at 80 columns at the
+ * blanks: "There was an error while trying to write to `X`. It is likely that you need to grant
+ * write permissions for that path.", the name on the line, on the next one, or run over a break
+ * when it holds a blank (bundle config set --global with HOME outside, exit 23; fixtures/landlock
+ * bundle-config-global-home*). Under Landlock it read as the command's failure, no line saying
+ * "Permission denied". Under bwrap the EROFS line, Ruby's "<errno text> @ <function> - X", had its
+ * " - X" wrapped onto the next line: the path none, so as nobody a HOME of root's, the host's
+ * refusal, read as denied. */
+static void test_classify_bundler_wrapped_name(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_result *r;
+
+        /* whole on the line, the break after it */
+        r = run_landlock_in(&ctx, "There was an error while trying to write to `/var/tmp/x/.bundle/config`. It\n"
+                                  "is likely that you need to grant write permissions for that path.\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 1);
+        assert_string_equal(r->denials[0].path, "/var/tmp/x/.bundle/config");
+        /* the break before it */
+        r = run_landlock_in(&ctx, "There was an error while trying to write to\n"
+                                  "`/var/tmp/a-long-name-of-forty-characters-xxxxx/.bundle/config`. It is likely\n"
+                                  "that you need to grant write permissions for that path.\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 1);
+        assert_string_equal(r->denials[0].path, "/var/tmp/a-long-name-of-forty-characters-xxxxx/.bundle/config");
+        /* inside it, at its blank */
+        r = run_landlock_in(&ctx, "There was an error while trying to write to `/var/tmp/a name with blanks in\n"
+                                  "it/.bundle/config`. It is likely that you need to grant write permissions for\n"
+                                  "that path.\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/var/tmp/a name with blanks in it/.bundle/config");
+        /* a directory made; relative to the cwd */
+        r = run_landlock_in(&ctx, "There was an error while trying to create `v/b`. It is likely that you need to\n"
+                                  "grant executable permissions for all parent directories and write permissions\n"
+                                  "for `v`.\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/v/b");
+        /* the host's own refusal, on the line or after the break */
+        assert_verdict(run_landlock_in(&ctx, "There was an error while trying to write to `/ro/.bundle/config`. It is\n"
+                                             "likely that you need to grant write permissions for that path.\n"),
+                       "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "There was an error while trying to write to `/ro/a name\n"
+                                             "x/.bundle/config`. It is likely that you need to grant write permissions\n"),
+                       "task_failure");
+        /* the host asked of the whole name, not of its part on the first line ("/ro") */
+        struct sbx_classify_context blank = { .cwd = "/ws", .host_refuses = fake_host_refuses_blank_dir };
+        assert_verdict(run_landlock_in(&blank, "There was an error while trying to write to `/ro dir/.bundle/config`. It\n"), "task_failure");
+        assert_verdict(run_landlock_in(&blank, "There was an error while trying to write to `/ro\n"
+                                               "dir/.bundle/config`. It is likely that you need to grant write permissions\n"),
+                       "task_failure");
+        r = run_landlock_in(&blank, "There was an error while trying to write to `/rw\n"
+                                    "dir/.bundle/config`. It is likely that you need to grant write permissions\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/rw dir/.bundle/config");
+        /* no name after it: denied, none */
+        r = run_landlock_in(&ctx, "There was an error while trying to write to\nsomething else\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        /* bwrap: Ruby's " - X" on the next line */
+        r = run_backend_in("bwrap", &ctx, "There was an error accessing `/var/tmp/x/.bundle/config`.\n"
+                                          "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n"
+                                          "- /var/tmp/x/.bundle\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+        assert_string_equal(r->denials[0].path, "/var/tmp/x/.bundle");
+        assert_verdict(run_backend_in("bwrap", &ctx, "There was an error accessing `/ro/.bundle/config`.\n"
+                                                     "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n"
+                                                     "- /ro/.bundle\n"),
+                       "task_failure");
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -3852,6 +3924,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bear_events_file_path),
                 cmocka_unit_test(test_classify_valgrind_error_names_next_line),
                 cmocka_unit_test(test_classify_backquoted_name_host_asked_whole),
+                cmocka_unit_test(test_classify_bundler_wrapped_name),
                 cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
