@@ -2182,6 +2182,31 @@ if ss_nobody_with gawk "gawk -i inplace in root's directory"; then
         rm -rf "$d" "$T/ss/root-gawk"
 fi
 
+# --- as nobody, Bundler's "bundle config set --global" with HOME outside the workspace: under
+# Landlock its PermissionError ("There was an error while trying to write to `X`.", exit 23), under
+# bwrap Ruby's "Errno::EROFS: Read-only file system @ dir_s_mkdir" and "- X" (exit 32), the name
+# wrapped at 80 columns onto the next line, at a blank of it here. A HOME of root's is the host's
+# refusal, the task's failure; one of nobody's own only the sandbox refuses (review: under Landlock
+# both read as the task's failure, under bwrap both as denied, the name not read)
+if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
+        d=$T/ss/nobody-ws/bundle
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        mkdir -p "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home"
+        chown 65534:65534 "$d" "$T/ss/nobody bundle home"
+        for b in "${BACKENDS[@]}"; do
+                brc=23
+                [ "$b" = bwrap ] && brc=32
+                ss_nobody_verdict "$b" task_failure "$brc" "Bundler's config with root's HOME '$T/ss/root bundle home'" \
+                        env HOME="$T/ss/root bundle home" bundle config set --global path vendor
+                ss_nobody_verdict "$b" denied "$brc" "Bundler's config with its own HOME '$T/ss/nobody bundle home'" \
+                        env HOME="$T/ss/nobody bundle home" bundle config set --global path vendor
+        done
+        t_check "nobody: Bundler made nothing in either HOME" \
+                test -z "$(find "$T/ss/root bundle home" "$T/ss/nobody bundle home" -mindepth 1)"
+        rm -rf "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home"
+fi
+
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass
 # on (the command's own, a kill from outside) is that signal with no exit code, and an exit of
 # 128+N is an exit. bubblewrap reports both as exit 128+N: under it sbx reads the command's end
