@@ -94,6 +94,18 @@ static const char *option_arg(char *const *w, size_t n, size_t *i, const char *p
         return *i + 1 < n ? w[++*i] : NULL;
 }
 
+/* Whether a file a tool opens where it started, before it moves (an archive, a pattern file), is
+ * read as it was: none, stdin ("-"), absolute, or one the host lets the user read from cwd; with
+ * remote, not a [USER@]HOST:FILE, a remote archive (tar's, cpio's). */
+static bool opened_before_move(const char *cwd, const char *f, bool remote) {
+        _cleanup_free_ char *joined = NULL;
+
+        if (!f || strcmp(f, "-") == 0 || f[0] == '/')
+                return true;
+        return !(remote && strchr(f, ':')) && asprintf(&joined, "%s/%s", cwd, f) >= 0 &&
+               faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) == 0;
+}
+
 /* GNU tar's `-C DIR` (`--directory`): the names of its members are DIR's, the archive's the
  * directory it started in, and in extraction the only names written are the members'. 1 (out:
  * DIR) for an extraction with one -C and no member named (after several, or with members, tar
@@ -107,7 +119,6 @@ static int tar_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         const char *dir = NULL, *archive = NULL;
         size_t dirs = 0;
         bool extract = false, members = false, unparsed = false;
-        _cleanup_free_ char *joined = NULL;
 
         for (size_t i = 1; i < n; i++) {
                 const char *a = w[i];
@@ -160,12 +171,7 @@ static int tar_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                 return -1;
         if (!enter_dir(cwd, dir, false, out, size))
                 return 0;
-        /* host:file is a remote archive */
-        if (archive && strcmp(archive, "-") != 0 && archive[0] != '/' &&
-            (strchr(archive, ':') || asprintf(&joined, "%s/%s", cwd, archive) < 0 ||
-             faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) < 0))
-                return -1;
-        return 1;
+        return opened_before_move(cwd, archive, true) ? 1 : -1;
 }
 
 /* GNU cpio's `-D DIR` (`--directory`): it opens its archive (-F, -I) and pattern file (-E) where it
@@ -232,17 +238,7 @@ static int cpio_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                 return -1;
         if (!enter_dir(cwd, dir, false, out, size))
                 return 0;
-        for (size_t k = 0; k < SBX_ELEMENTSOF(files); k++) {
-                _cleanup_free_ char *joined = NULL;
-                const char *f = files[k];
-
-                /* [USER@]HOST:FILE is a remote archive */
-                if (f && strcmp(f, "-") != 0 && f[0] != '/' &&
-                    (strchr(f, ':') || asprintf(&joined, "%s/%s", cwd, f) < 0 ||
-                     faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) < 0))
-                        return -1;
-        }
-        return 1;
+        return opened_before_move(cwd, files[0], true) && opened_before_move(cwd, files[1], true) ? 1 : -1;
 }
 
 /* GNU make's `-C DIR` (`--directory`), several adding up: make moves there first, its recipes
@@ -575,7 +571,6 @@ static int unknown_dir(char *const *w, size_t n, const char *cwd, char *out, siz
 static int busybox_unzip_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
         const char *dir = NULL, *archive = NULL;
         size_t dirs = 0;
-        _cleanup_free_ char *joined = NULL;
 
         for (size_t i = 1; i < n; i++) {
                 const char *a = w[i];
@@ -599,10 +594,7 @@ static int busybox_unzip_dir(char *const *w, size_t n, const char *cwd, char *ou
                 return 0;
         if (dirs > 1 || !dir || !enter_dir(cwd, dir, false, out, size))
                 return -1;
-        if (archive && strcmp(archive, "-") != 0 && archive[0] != '/' &&
-            (asprintf(&joined, "%s/%s", cwd, archive) < 0 || faccessat(AT_FDCWD, joined, R_OK, AT_EACCESS) < 0))
-                return -1;
-        return 1;
+        return opened_before_move(cwd, archive, false) ? 1 : -1;
 }
 
 /* BusyBox runs the applet its first word names (by its base name) with the words after it, where
