@@ -158,45 +158,29 @@ bad:
 
 static size_t shell_word(const char *s, size_t n, char *out, size_t size);
 
-/* The length of the shell word of quoted pieces that starts s[0..n) ('a'$'\n''b', 'it'\''s': see
- * shell_word()), ending s or followed by ':', ',', ')' or a blank; 0 when s starts with no such
- * word of two pieces or more. */
-static size_t pieces_len(const char *s, size_t n) {
-        size_t i = 0, pieces = 0;
+/* Where the run of pieces of a shell-quoted word ('...', $'...', \') that starts at s[i] ends; i
+ * when there is none. */
+static size_t pieces_end(const char *s, size_t len, size_t i) {
+        size_t j = i;
 
-        while (i < n) {
-                const char *end;
+        for (;;) {
+                const char *q;
 
-                if (s[i] == '\'' || (s[i] == '$' && i + 1 < n && s[i + 1] == '\'')) {
-                        bool ansi = s[i] == '$';
+                if (j < len && s[j] == '\'' && (q = memchr(s + j + 1, '\'', len - j - 1)))
+                        j = (size_t) (q - s) + 1;
+                else if (j + 1 < len && s[j] == '$' && s[j + 1] == '\'') {
+                        size_t k = j + 2;
 
-                        i += ansi ? 2 : 1;
-                        for (;;) {
-                                if (!(end = memchr(s + i, '\'', n - i)))
-                                        return 0;
-                                i = (size_t) (end - s) + 1;
-                                /* $'...': a quote escaped (\') does not close it, one after an
-                                 * escaped backslash (\\') does */
-                                if (!ansi)
-                                        break;
-                                {
-                                        size_t b = 0;
-
-                                        while (end - b > s && end[-(ptrdiff_t) b - 1] == '\\')
-                                                b++;
-                                        if (b % 2 == 0)
-                                                break;
-                                }
-                        }
-                } else if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\'')
-                        i += 2;
+                        while (k < len && s[k] != '\'')
+                                k += s[k] == '\\' ? 2 : 1;
+                        if (k >= len)
+                                return j;
+                        j = k + 1;
+                } else if (j + 1 < len && s[j] == '\\' && s[j + 1] == '\'')
+                        j += 2;
                 else
-                        break;
-                pieces++;
+                        return j;
         }
-        if (pieces < 2 || (i < n && s[i] != ':' && s[i] != ',' && s[i] != ')' && s[i] != ' ' && s[i] != '\t'))
-                return 0;
-        return i;
 }
 
 /* A quoted string starting at s (after optional glue such as ": ", ", open "), within n bytes. */
@@ -220,8 +204,9 @@ static size_t quoted_after(const char *s, size_t n, bool py, char *out, size_t s
                 i++;
         /* a name GNU tools quoted in pieces, whole: chmod's "changing permissions of
          * 'a'$'\n''b'" took "a", a name the command never touched (review: as nobody, root's
-         * file "a<newline>b" in the workspace read as denied, "a" missing on the host) */
-        if (!py && (w = pieces_len(s + i, n - i)) > 0) {
+         * file "a<newline>b" in the workspace read as denied, "a" missing on the host): its pieces
+         * ending s or followed by ':', ',', ')' or a blank, two or more (shell_word()) */
+        if (!py && (w = pieces_end(s + i, n - i, 0)) > 0 && (w == n - i || (s[i + w] && strchr(":,) \t", s[i + w])))) {
                 size_t k = shell_word(s + i, w, out, size);
 
                 if (k > 0)
@@ -1744,30 +1729,6 @@ static bool ruby_method_at(const char *line, size_t i) {
         return d < i - 4 && d > 0 && line[d - 1] == ':';
 }
 
-/* Where the run of pieces of a shell-quoted word ('...', $'...', \') that starts at s[i] ends; i
- * when there is none. */
-static size_t pieces_end(const char *s, size_t len, size_t i) {
-        size_t j = i;
-
-        for (;;) {
-                const char *q;
-
-                if (j < len && s[j] == '\'' && (q = memchr(s + j + 1, '\'', len - j - 1)))
-                        j = (size_t) (q - s) + 1;
-                else if (j + 1 < len && s[j] == '$' && s[j + 1] == '\'') {
-                        size_t k = j + 2;
-
-                        while (k < len && s[k] != '\'')
-                                k += s[k] == '\\' ? 2 : 1;
-                        if (k >= len)
-                                return j;
-                        j = k + 1;
-                } else if (j + 1 < len && s[j] == '\\' && s[j + 1] == '\'')
-                        j += 2;
-                else
-                        return j;
-        }
-}
 
 /* The closing quote of the quoted string whose opening quote quotes[q].open is at line[i], or
  * NULL. Not one GNU's quote() or Python's repr escaped ('/x/it\'s', ‘/x/ab\’’), nor, of a name
