@@ -113,6 +113,25 @@ static int bwrap_fingerprint(const struct sbx_config *cfg, char *buf, size_t siz
         return 0;
 }
 
+/* Whether the sandbox's /proc may stay writable (the launcher's --proc-writable): only when this
+ * process, whose uid the command runs as, does not own procfs's kernel-wide entries, the top-level
+ * files and this network namespace's /proc/PID/net files, which are the kernel's one table whichever
+ * procfs shows them (their owner's chmod of them outlived the run: landlock-launch.c). Root owns
+ * them; so does, as far as can be told, a uid that is the overflow uid an unmapped owner shows as
+ * (nobody in a user namespace without the real root); and whatever cannot be examined. */
+bool sbx_bwrap_proc_writable(void) {
+        static const char *const entries[] = { "/proc", "/proc/self/net/dev" };
+        uid_t uid = geteuid();
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(entries); i++) {
+                struct stat st;
+
+                if (stat(entries[i], &st) < 0 ? errno != ENOENT || i == 0 : st.st_uid == uid)
+                        return false;
+        }
+        return true;
+}
+
 /* Host paths under /proc whose writes only check the uid; covered read-only when present. */
 static const char *const proc_covers[] = { "/proc/sys", "/proc/sysrq-trigger" };
 
@@ -627,6 +646,8 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_addf(&b, "%d", req->opts->status_fd + 4);
                 out->lifeline = true;
         }
+        if (sbx_bwrap_proc_writable())
+                sbx_argv_add(&b, "--proc-writable");
         for (size_t i = 0; i < n_nodes; i++) {
                 const struct stat *st = &nodes[i].st;
 

@@ -136,6 +136,7 @@ const char *sbx_runner_error(int r);
 
 /* "path:dev:ino:size:mtime:ctime" of a runner binary, for probe cache keys. -errno when stat fails. */
 int sbx_file_fingerprint(const char *path, char *buf, size_t size);
+bool sbx_bwrap_proc_writable(void);
 
 
 /* sbx_spawn_capture()'s options. */

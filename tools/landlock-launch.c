@@ -28,6 +28,8 @@
  * the command gets back: bubblewrap sets PWD to the directory it enters, the physical path, where
  * an exec without sbx keeps the caller's (bash's logical path through a symlink, or none). sbx
  * passes it as one word: any value, "--" or "--status-fd=1" too, is then the value.
+ * --seal-mounts also takes --proc-writable: bubblewrap's /proc stays writable (the command writes
+ * its own /proc/self files); without it /proc is made read-only with the rest (own_dev_or_proc()).
  * And --sigchld-ignored, --sigchld-blocked: the caller ignores, or blocks, SIGCHLD, which the
  * command does too, as after an exec: bubblewrap needs it at its default and unblocks it.
  * --mode also takes --die-with-parent: the launcher dies with its parent (SIGKILL), and from ABI 6
@@ -409,6 +411,7 @@ struct launch {
         enum ll_mode mode;
         bool mode_set;
         bool seal_mounts;
+        bool proc_writable; /* --proc-writable (--seal-mounts): bubblewrap's /proc stays writable */
         bool exec_mark; /* --exec-mark, implied by --seal-mounts */
         long wait_fd;       /* --wait-fd: -1 when not given */
         long lifeline_fd;   /* --lifeline-fd: -1 when not given */
@@ -537,6 +540,8 @@ static void check_args(const struct launch *l) {
                 usage_fail("--fd-node is only valid with --seal-mounts");
         if (l->n_bound > 0 && !l->seal_mounts)
                 usage_fail("--bound is only valid with --seal-mounts");
+        if (l->proc_writable && !l->seal_mounts)
+                usage_fail("--proc-writable is only valid with --seal-mounts");
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
                 usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
         if (l->exec_mark && status_fd < 0)
@@ -575,6 +580,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->mode_set = true;
                 } else if (strcmp(a, "--seal-mounts") == 0) {
                         l->seal_mounts = true;
+                } else if (strcmp(a, "--proc-writable") == 0) {
+                        l->proc_writable = true;
                 } else if (strcmp(a, "--exec-mark") == 0) {
                         l->exec_mark = true;
                 } else if (strcmp(a, "--die-with-parent") == 0) {
@@ -1086,13 +1093,22 @@ static void seal_by_path(const struct seal_entry *e, size_t n) {
  * host's device nodes it binds into its /dev (/dev/null, /dev/tty, ...: a file of the host's
  * devtmpfs each): writable, they let the command change the host's inodes (a read-only run as
  * root chmod'ed and touched the host's /dev/zero, nobody's touched it: adversarial review). A
- * device is written through a read-only mount all the same. */
-static bool own_dev_or_proc(const char *path, const char *root, const char *fstype) {
+ * device is written through a read-only mount all the same.
+ *
+ * /proc only with --proc-writable, which sbx gives when the caller does not own procfs's
+ * kernel-wide entries (sbx_bwrap_proc_writable()): whichever procfs shows them, the top-level
+ * files (/proc/meminfo, /proc/slabinfo, ...) and each network namespace's /proc/PID/net files are
+ * the kernel's one table, and their owner may chmod and chown them. Root's command did, in a
+ * workspace-write run (`chmod 400 /proc/meminfo`, `/proc/self/net/tcp`: the mode outlived the run
+ * for every user; session 42). No bind covers every /proc/PID/net, so root's /proc is read-only,
+ * whole, as /proc is under Landlock: the command's own /proc/self files (comm, oom_score_adj, a
+ * nested user namespace's uid_map) refuse writes too. */
+static bool own_dev_or_proc(const struct launch *l, const char *path, const char *root, const char *fstype) {
         if (strcmp(root, "/") != 0)
                 return false;
         if (beneath(path, "/dev"))
                 return strcmp(fstype, "tmpfs") == 0 || strcmp(fstype, "devpts") == 0 || strcmp(fstype, "mqueue") == 0;
-        return beneath(path, "/proc") && strcmp(fstype, "proc") == 0;
+        return l->proc_writable && beneath(path, "/proc") && strcmp(fstype, "proc") == 0;
 }
 
 static void seal_mounts(struct launch *l) {
@@ -1154,7 +1170,7 @@ static void seal_mounts(struct launch *l) {
                 e->parent = strtoull(field[1], NULL, 10);
                 e->opts = field[5];
                 e->writable = !has_option(field[5], "ro");
-                e->granted = own_dev_or_proc(field[4], field[3], fstype);
+                e->granted = own_dev_or_proc(l, field[4], field[3], fstype);
                 for (size_t i = 0; i < l->n_write && !e->granted; i++)
                         e->granted = beneath(field[4], l->write_dirs[i]);
         }

@@ -328,6 +328,12 @@ vec keyring-add-session-key 'fn:session_key_absent' '' '$PY $VEC add-key "$TAG-s
 # kernel and system interfaces through files
 vec proc-sys-hostname 'fn:hostname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/hostname'
 vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/kernel/domainname'
+# the mode of a kernel-wide procfs entry: a top-level file and one of the network namespace's,
+# which every procfs shows from the kernel's one table (as root under bubblewrap, `chmod 400
+# /proc/meminfo` in workspace-write outlived the run, for every user: session 42). Each
+# combination changes entries of its own (PROCTOP, PROCNET), 0444 to 0555, harmless to readers
+vec proc-kernel-entry-chmod 'fn:proc_modes_kept' '' \
+        '[ -z "$PROCTOP" ] || chmod 555 "/proc/$PROCTOP" "/proc/self/net/$PROCNET"'
 vec cgroupfs-mkdir 'fn:cgroup_absent' '' '[ -n "$CGDIR" ] && mkdir "$CGDIR/$TAG"'
 # descriptors
 vec inherited-fd 'same:$O/fd7' 'echo data > "$O/fd7"' 'echo pwned >&7'
@@ -532,6 +538,30 @@ cgroup_absent() {
         rmdir "$CGDIR/$TAG"
         return 1
 }
+# The modes of /proc/$1 and /proc/self/net/$2 as a procfs mounted now shows them ("MODE MODE "),
+# empty when none can be mounted: the host's own /proc keeps an inode's mode until the inode is
+# dropped, a new procfs reads the kernel's entry
+proc_fresh_modes() {
+        local u=()
+        t_is_root || u=(-Ur)
+        unshare "${u[@]}" -pf --mount-proc stat -c %a "/proc/$1" "/proc/self/net/$2" 2>/dev/null | tr '\n' ' '
+}
+proc_modes_kept() {
+        local now top net
+        [ -n "$PROCTOP" ] && [ -n "$PROC_BEFORE" ] ||
+                { CHECK_NOTE="SKIP no procfs can be mounted to compare, or no entry left for this combination"; return 0; }
+        now=$(proc_fresh_modes "$PROCTOP" "$PROCNET")
+        [ "$now" = "$PROC_BEFORE" ] && return 0
+        read -r top net <<<"$PROC_BEFORE"
+        chmod "$top" "/proc/$PROCTOP"
+        chmod "$net" "/proc/self/net/$PROCNET"
+        if [ "$enforcement" = partial ] && [[ $reason == *chmod* ]]; then
+                CHECK_NOTE="/proc/$PROCTOP and /proc/self/net/$PROCNET: $PROC_BEFORE-> $now: accepted, the run reported enforcement partial naming chmod"
+                return 0
+        fi
+        CHECK_NOTE="the kernel's /proc/$PROCTOP and /proc/self/net/$PROCNET went from $PROC_BEFORE to $now (restored), enforcement '$enforcement'"
+        return 1
+}
 no_host_mount() {
         if grep -q " $O/mnt " /proc/self/mountinfo; then
                 CHECK_NOTE="a mount appeared on the host at $O/mnt"
@@ -621,7 +651,8 @@ pc_tmpdir_none() {
 # "ok|text" or "not ok|text" lines to $C/results and notes to $C/notes. LOOPDEV is a loop device
 # the caller attached to the host file LOOPBACK (outside the workspace).
 run_combo() {
-        local backend=$1 mode=$2 U=$3 LOOPDEV=${4:-} LOOPBACK=${5:-}
+        local backend=$1 mode=$2 U=$3 LOOPDEV=${4:-} LOOPBACK=${5:-} PROCTOP=${PROC_TOP[$6]:-} PROCNET=${PROC_NET[$6]:-}
+        local PROC_BEFORE=
         local C=$T/$backend-$mode-$U
         local O=$C/out W=$C/ws A=$C/arch TAG=$TAGBASE-$backend-$mode-$U HOMEDIR LMAJ= LMIN= IPCKEY IPCSIZE
         local -A BEFORE
@@ -641,7 +672,9 @@ run_combo() {
         # System V keys and an IPC_PRIVATE segment size of this combination's own
         IPCKEY=$(($(cksum <<<"$TAG" | cut -d' ' -f1) % 1000000000 + 100000))
         IPCSIZE=$((4096 + IPCKEY % 65536))
-        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE IPC32 URING
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE IPC32 URING PROCTOP PROCNET
+        [ -n "$PROCNET" ] || PROCTOP=
+        [ -z "$PROCTOP" ] || PROC_BEFORE=$(proc_fresh_modes "$PROCTOP" "$PROCNET")
         for n in "${V_NAMES[@]}"; do
                 [ -n "${V_SETUP[$n]}" ] && { eval "${V_SETUP[$n]}" || echo "# setup of $n failed" >>"$C/notes"; }
         done
@@ -815,6 +848,16 @@ else
         echo "SKIP nobody and root combinations: not running as root"
 fi
 
+# kernel-wide procfs entries of mode 0444 that few programs read, one of each kind for each
+# combination (proc-kernel-entry-chmod)
+PROC_TOP=()
+PROC_NET=()
+for e in buddyinfo consoles crypto dma execdomains key-users locks misc softirqs zoneinfo diskstats interrupts; do
+        [ "$(stat -c %a "/proc/$e" 2>/dev/null)" = 444 ] && PROC_TOP+=("$e")
+done
+for e in ptype psched protocols dev_mcast igmp mcfilter fib_triestat softnet_stat raw icmp udplite netlink; do
+        [ "$(stat -c %a "/proc/self/net/$e" 2>/dev/null)" = 444 ] && PROC_NET+=("$e")
+done
 start=$(date +%s)
 pids=()
 combos=()
@@ -827,7 +870,7 @@ for b in "${BACKENDS[@]}"; do
                                 loop=$(losetup -f --show "$T/loopback-$b-$m" 2>/dev/null) && LOOPS+=("$loop") || loop=
                         fi
                         combos+=("$T/$b-$m-$u")
-                        run_combo "$b" "$m" "$u" "$loop" "$T/loopback-$b-$m" &
+                        run_combo "$b" "$m" "$u" "$loop" "$T/loopback-$b-$m" ${#combos[@]} &
                         pids+=($!)
                 done
         done

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -219,6 +220,11 @@ static void test_bwrap_argv_read_only(void **state) {
         assert_string_equal(c->argv[dd + 8], "6");
         assert_string_equal(c->argv[dd + 9], "--close-fd");
         assert_string_equal(c->argv[dd + 10], "7");
+        /* ... leaves its /proc writable only for a caller that does not own the kernel's entries */
+        if (sbx_bwrap_proc_writable())
+                assert_string_equal(c->argv[dd++ + 11], "--proc-writable");
+        else
+                assert_int_equal(find_arg(c->argv, "--proc-writable"), -1);
         /* ... and sets the caller's $PWD again (one word: no value of it reads as an option) */
         assert_string_equal(c->argv[dd + 11], "--pwd=/logical/path");
         /* then the exact argv after the launcher's "--", its own "--" untouched */
@@ -230,6 +236,32 @@ static void test_bwrap_argv_read_only(void **state) {
         sbx_confined_argv_free(c);
         sbx_provider_free(p);
         sbx_config_free(cfg);
+}
+
+/* The sandbox's /proc stays writable only for a caller that does not own procfs's kernel-wide
+ * entries (their mode, changed in any procfs, outlives the run): never for root, whose own
+ * /proc/meminfo they are; for an ordinary user (nobody, in a child) it does. */
+static void test_bwrap_proc_writable_only_for_a_non_owner(void **state) {
+        struct stat st;
+        int status;
+        pid_t pid;
+
+        (void) state;
+        assert_int_equal(stat("/proc", &st), 0);
+        assert_int_equal(sbx_bwrap_proc_writable(), st.st_uid != geteuid());
+        if (geteuid() != 0) {
+                print_message("# not root: the case of root's command is not checked\n");
+                return;
+        }
+        assert_false(sbx_bwrap_proc_writable());
+        pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0)
+                _exit(setresgid(65534, 65534, 65534) == 0 && setresuid(65534, 65534, 65534) == 0 &&
+                      sbx_bwrap_proc_writable() ? 0 : 1);
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* The loader's variables never reach bubblewrap, which runs unconfined: they are removed from
@@ -644,6 +676,7 @@ int main(void) {
                 cmocka_unit_test(test_provider_unavailable_names_each_candidate),
                 cmocka_unit_test(test_provider_rejects_empty_argv),
                 cmocka_unit_test(test_bwrap_argv_read_only),
+                cmocka_unit_test(test_bwrap_proc_writable_only_for_a_non_owner),
                 cmocka_unit_test(test_bwrap_moves_loader_variables_into_the_sandbox),
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
                 cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
