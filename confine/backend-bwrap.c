@@ -50,7 +50,8 @@ static bool bwrap_applicable(void) {
 #define BWRAP_NO_FENCE_REASON                                                                        \
         "without Landlock the command can reach bubblewrap's init (ptrace, /proc/1/root): a host "  \
         "mount made during the run, and syscalls past the set-ID guard; and it can mount(2) file "   \
-        "systems in namespaces of its own: a cgroup2 one writes the host's cgroups"
+        "systems in namespaces of its own: a cgroup2 one writes the host's cgroups; and it can write to " \
+        "a host named pipe's reader"
 
 static enum sbx_enforcement bwrap_enforcement(const char **reason) {
         if (sbx_ll_abi_version() >= 1) {

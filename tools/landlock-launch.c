@@ -1527,15 +1527,64 @@ static void wait_for_init_armed(long lifeline_fd) {
  * and runs as the command's user. Through /proc/1/root the command reached a host mount made
  * during the run, writable; through ptrace it made pid 1 run syscalls past the set-ID guard
  * (security review). A Landlock domain of the command's own ends both: Landlock refuses ptrace
- * and the /proc/PID links of a process outside the domain. The domain governs nothing else (it
- * handles only making block devices, which a user namespace cannot do anyway). Any Landlock domain
+ * and the /proc/PID links of a process outside the domain. Besides, it handles making block devices
+ * (which a user namespace cannot do anyway) and opening a file for writing (below). Any Landlock domain
  * also refuses to move or link a file into another directory (EXDEV) unless a rule grants
  * LANDLOCK_ACCESS_FS_REFER: without that rule every rename(2) across directories of the workspace
  * failed (Python's os.rename('a', 'sub/a'), a temp file renamed into place; mv hid it by copying),
  * so from ABI 2 the domain grants it beneath /. On ABI 1 the kernel refuses it in any domain.
- * Without Landlock the bwrap backend reports partial enforcement (backend-bwrap.c). */
-static void fence_off_init(void) {
-        struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_MAKE_BLOCK };
+ * Without Landlock the bwrap backend reports partial enforcement (backend-bwrap.c).
+ *
+ * It also handles opening a file for writing, granted beneath the write directories, /dev and /proc
+ * (the sandbox's own, or the workspace's) and on each file the command inherits open for writing
+ * (the caller's grant, reopened through /proc/self/fd/N or /dev/stdout): a regular file elsewhere
+ * is on a read-only mount, whose EROFS comes first, but a named pipe is not written through its
+ * mount, and a command wrote to a host FIFO's reader in a read-only run (measured: `echo pwned >
+ * /tmp/fifo` reached a host `cat`); it now gets EACCES. Device nodes elsewhere are on bubblewrap's
+ * nodev binds already. */
+static void fence_grant_write(int ruleset, const char *path) {
+        int fd = open_no_symlinks(path);
+
+        if (fd < 0) {
+                if (errno == ENOENT)
+                        return;
+                fail(errno, "rule", "cannot open %s for the Landlock domain that fences off bubblewrap's init", path);
+        }
+        add_rule_fd(ruleset, fd, SBX_LL_FS_WRITE_FILE, path);
+        close(fd);
+}
+
+/* Each descriptor the command inherits open for writing, a file of a file system (not a pipe or
+ * socket, which no path reaches), keeps its grant. */
+static void fence_grant_inherited(int ruleset) {
+        struct sbx_ll_path_beneath_attr pb = { .allowed_access = SBX_LL_FS_WRITE_FILE };
+        struct dirent *de;
+        DIR *d = opendir("/proc/self/fd");
+
+        if (!d)
+                fail(errno, "rule", "cannot list the descriptors in /proc/self/fd");
+        while ((de = readdir(d))) {
+                char *end;
+                long fd = strtol(de->d_name, &end, 10);
+                struct stat st;
+                int flags;
+
+                if (*end || end == de->d_name || fd == dirfd(d) || fstat((int) fd, &st) < 0 ||
+                    !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+                        continue;
+                flags = fcntl((int) fd, F_GETFL);
+                if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY || (flags & O_PATH))
+                        continue;
+                pb.parent_fd = (int) fd;
+                /* an anonymous pipe's file system is the kernel's own: no path, no rule (EBADFD) */
+                if (sbx_ll_add_rule(ruleset, SBX_LL_RULE_PATH_BENEATH, &pb, 0) < 0 && errno != EBADFD)
+                        fail(errno, "rule", "cannot add the Landlock rule for descriptor %ld", fd);
+        }
+        closedir(d);
+}
+
+static void fence_off_init(const struct launch *l) {
+        struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_MAKE_BLOCK | SBX_LL_FS_WRITE_FILE };
         int abi = sbx_ll_abi_version(), fd, root;
 
         if (abi < 1)
@@ -1552,6 +1601,11 @@ static void fence_off_init(void) {
                 add_rule_fd(fd, root, SBX_LL_FS_REFER, "/");
                 close(root);
         }
+        fence_grant_write(fd, "/dev");
+        fence_grant_write(fd, "/proc");
+        for (size_t i = 0; i < l->n_write; i++)
+                fence_grant_write(fd, l->write_dirs[i]);
+        fence_grant_inherited(fd);
         if (sbx_ll_restrict_self(fd, 0) < 0)
                 fail(errno, "restrict-self", "cannot enter the Landlock domain that fences off bubblewrap's init");
         close(fd);
@@ -1857,7 +1911,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
-                fence_off_init();
+                fence_off_init(l);
                 /* what is writable outside the sandbox gets no set-ID bit: as root in bubblewrap's
                  * user namespace the command owns root's files. Read-only too: a descriptor the
                  * caller opened for writing (its stdout) reaches the host's writable mount, and

@@ -337,6 +337,11 @@ vec proc-kernel-entry-chmod 'fn:proc_modes_kept' '' \
 vec cgroupfs-mkdir 'fn:cgroup_absent' '' '[ -n "$CGDIR" ] && mkdir "$CGDIR/$TAG"'
 # descriptors
 vec inherited-fd 'same:$O/fd7' 'echo data > "$O/fd7"' 'echo pwned >&7'
+# a named pipe on the host, a reader waiting on it: read-only binds do not stop opening a FIFO
+# for writing (under bwrap a read-only run's `echo pwned > /tmp/fifo` reached a host `cat`)
+vec host-fifo-write 'fn:host_fifo_unwritten' \
+        'mkfifo -m 666 "$O/fifo-host"; (timeout 300 cat "$O/fifo-host" >"$C/fifo-got" 2>/dev/null &)' \
+        'timeout 5 sh -c '\''echo pwned > "$O/fifo-host"'\'''
 vec caller-stdout-reopen-by-path 'fn:note_stdout_reopen' '' 'echo CALLER-STDOUT-REOPEN-OK >> /dev/stdout'
 vec stdin-reopen-for-write 'same:$O/stdin' 'echo data > "$O/stdin"' 'echo pwned > /proc/self/fd/0'
 # positive controls: inside the workspace
@@ -571,9 +576,20 @@ no_host_mount() {
 }
 # The caller opened stdout (the log, a host file outside the workspace) and handed it over: the
 # command may write it by design; whether a reopen by path (/dev/stdout) works is reported.
+host_fifo_unwritten() {
+        # the host's reader, if it still waits, gets an end of file
+        timeout 2 sh -c ': >"$1"' sh "$O/fifo-host" 2>/dev/null
+        [ -s "$C/fifo-got" ] || return 0
+        CHECK_NOTE="the host's reader on the named pipe $O/fifo-host got '$(head -c 40 "$C/fifo-got")'"
+        return 1
+}
 note_stdout_reopen() {
         if grep -q '^CALLER-STDOUT-REOPEN-OK$' "$C/log"; then
                 CHECK_NOTE="allowed by design: the caller's stdout reopened through /dev/stdout took the write"
+        elif [ "$backend" = bwrap ]; then
+                # the launcher's Landlock domain grants each file the command inherits open for writing
+                CHECK_NOTE="under bwrap the caller's stdout reopened through /dev/stdout was refused: its grant was lost"
+                return 1
         else
                 CHECK_NOTE="note: reopening the caller's stdout by path (/dev/stdout) was denied (over-restriction, not an escape)"
         fi
