@@ -382,13 +382,12 @@ static size_t call_after(const char *s, size_t n, char *out, size_t size) {
 /* Ruby's SystemCallError after its errno text: "<strerror> @ <function> - <name>", and, uncaught,
  * " (Errno::X)" ending the line: "/usr/lib/ruby/3.1.0/fileutils.rb:243:in `mkdir': Permission
  * denied @ dir_s_mkdir - /x/a (Errno::EACCES)" (FileUtils.mkdir_p), "... @ rb_sysopen - /x/f"
- * (File.open, FileUtils.cp). A call on two names prints them as "(A, B)" (rb_file_s_rename,
- * FileUtils.mv): the second, the name it makes; a pair not split by exactly one ", " is none.
- * The name is the rest of the line as it is (Ruby quotes nothing: blanks are part of it). */
-static size_t ruby_errno_after(const char *s, size_t n, char *out, size_t size) {
+ * (File.open, FileUtils.cp). s[0..n) starts at " @ ": where the name begins, its end at *ret_e
+ * (the exception's class and trailing blanks left out); 0 when s holds no such tail. The name is
+ * the rest of the line as it is (Ruby quotes nothing: blanks are part of it). */
+static size_t ruby_function_name(const char *s, size_t n, size_t *ret_e) {
         static const char errno_class[] = " (Errno::";
         size_t i = 3, f, e = n;
-        const char *comma;
 
         if (n < 7 || memcmp(s, " @ ", 3) != 0)
                 return 0;
@@ -411,27 +410,48 @@ static size_t ruby_errno_after(const char *s, size_t n, char *out, size_t size) 
         }
         if (e == i)
                 return 0;
-        if (s[i] == '(' && s[e - 1] == ')') {
-                const char *end = s + e - 1, *second = NULL;
+        *ret_e = e;
+        return i;
+}
 
-                comma = memmem(s + i + 1, e - 1 - (i + 1), ", ", 2);
-                if (!comma || comma + 2 == end)
-                        return TOO_LONG;
-                if (!memmem(comma + 2, (size_t) (end - (comma + 2)), ", ", 2))
-                        return put(out, size, comma + 2, (size_t) (end - (comma + 2)));
-                /* a name with ", " in it: the one split whose second name is absolute, when there
-                 * is exactly one ("(f, /x/c, d)": "/x/c, d"; it named none, and as nobody a
-                 * rename into a directory of root's read as denied, review); else none */
-                for (; comma; comma = memmem(comma + 2, (size_t) (end - (comma + 2)), ", ", 2))
-                        if (comma[2] == '/') {
-                                if (second)
-                                        return TOO_LONG;
-                                second = comma + 2;
-                        }
-                if (!second)
-                        return TOO_LONG;
-                return put(out, size, second, (size_t) (end - second));
-        }
+/* Where B begins in Ruby's pair "(A, B)", s[i..e) its parentheses included: a call on two names
+ * (rb_file_s_rename, rb_file_s_link, rb_file_s_symlink; FileUtils.mv), B the name it makes. Past
+ * its one ", " or, of several (a name with ", " in it), past the one before an absolute name when
+ * exactly one is ("(f, /x/c, d)": "/x/c, d"; it named none, and as nobody a rename into a
+ * directory of root's read as denied, review). 0: no pair (not in parentheses); TOO_LONG: split
+ * no way, or B empty. */
+static size_t ruby_pair_split(const char *s, size_t i, size_t e) {
+        const char *end, *comma, *second = NULL;
+
+        if (e - i < 2 || s[i] != '(' || s[e - 1] != ')')
+                return 0;
+        end = s + e - 1;
+        comma = memmem(s + i + 1, e - 1 - (i + 1), ", ", 2);
+        if (!comma || comma + 2 == end)
+                return TOO_LONG;
+        if (!memmem(comma + 2, (size_t) (end - (comma + 2)), ", ", 2))
+                return (size_t) (comma + 2 - s);
+        for (; comma; comma = memmem(comma + 2, (size_t) (end - (comma + 2)), ", ", 2))
+                if (comma[2] == '/') {
+                        if (second)
+                                return TOO_LONG;
+                        second = comma + 2;
+                }
+        return second ? (size_t) (second - s) : TOO_LONG;
+}
+
+/* The name of Ruby's SystemCallError after its errno text, s[0..n) starting at " @ "
+ * (ruby_function_name()): of a pair "(A, B)", B (ruby_pair_split()). */
+static size_t ruby_errno_after(const char *s, size_t n, char *out, size_t size) {
+        size_t e, i = ruby_function_name(s, n, &e), b;
+
+        if (i == 0)
+                return 0;
+        b = ruby_pair_split(s, i, e);
+        if (b == TOO_LONG)
+                return TOO_LONG;
+        if (b > 0)
+                return put(out, size, s + b, e - 1 - b);
         return put(out, size, s + i, e - i);
 }
 
@@ -927,25 +947,56 @@ static bool php_rename_pair(const char *line, size_t len, size_t *ret_a, size_t 
         return true;
 }
 
+/* Ruby's pair in line[0..len), "@ <function> - (A, B)" ending it (or " (Errno::X)" after it): A at
+ * *ret_a (past the '('), B at *ret_b (past the ", "), B's end (its ')') at *ret_e, split as the
+ * path is (ruby_pair_split()); false when the line has none or it splits no way. */
+static bool ruby_pair(const char *line, size_t len, size_t *ret_a, size_t *ret_b, size_t *ret_e) {
+        for (const char *at = memmem(line, len, " @ ", 3); at; at = memmem(at + 1, (size_t) (line + len - at - 1), " @ ", 3)) {
+                size_t o = (size_t) (at - line), e, i = ruby_function_name(at, len - o, &e), b;
+
+                if (i == 0)
+                        continue;
+                b = ruby_pair_split(at, i, e);
+                if (b == 0 || b == TOO_LONG)
+                        return false;
+                *ret_a = o + i + 1;
+                *ret_b = o + b;
+                *ret_e = o + e - 1;
+                return true;
+        }
+        return false;
+}
+
+/* A call's pair of names in line, PHP's (php_rename_pair()) or Ruby's (ruby_pair()): A ends at
+ * *ret_b - *ret_sep, before the ',' (PHP) or the ", " (Ruby) that B follows. */
+static bool call_pair(const char *line, size_t len, size_t *ret_a, size_t *ret_b, size_t *ret_e, size_t *ret_sep) {
+        *ret_sep = 1;
+        if (php_rename_pair(line, len, ret_a, ret_b, ret_e))
+                return true;
+        *ret_sep = 2;
+        return ruby_pair(line, len, ret_a, ret_b, ret_e);
+}
+
 /* The words that join the two names of a call on two ("'A' -> 'B'": Python's and Node's rename,
  * link, symlink and copyfile; ln's "'NEW' -> 'TARGET'", "=>" for a hard link; mv's and cp's
  * "'A' to 'B'"). */
 static const char *const pair_words[] = { " -> ", " => ", " to " };
 
 bool sbx_denial_line_partner(const char *line, size_t len, const char *path, size_t *ret_at, size_t *ret_len) {
-        size_t pl = path ? strlen(path) : 0, a, b, e;
+        size_t pl = path ? strlen(path) : 0, a, b, e, sep;
 
         if (pl == 0)
                 return false;
-        /* PHP's "rename(A,B): ", unquoted: the other of the pair (it read none, and as nobody a
-         * rename of its own /var/tmp/f into /etc, the host's refusal, read as denied) */
-        if (php_rename_pair(line, len, &a, &b, &e)) {
-                if (pl == e - b && memcmp(line + b, path, pl) == 0 && b - 1 > a) {
+        /* PHP's "rename(A,B): " and Ruby's "(A, B)", unquoted: the other of the pair (it read
+         * none, and as nobody a rename of its own /var/tmp/f into /etc, the host's refusal, read
+         * as denied); Ruby's ", " between them */
+        if (call_pair(line, len, &a, &b, &e, &sep)) {
+                if (pl == e - b && memcmp(line + b, path, pl) == 0 && b - sep > a) {
                         *ret_at = a;
-                        *ret_len = b - 1 - a;
+                        *ret_len = b - sep - a;
                         return true;
                 }
-                if (pl == b - 1 - a && memcmp(line + a, path, pl) == 0) {
+                if (pl == b - sep - a && memcmp(line + a, path, pl) == 0) {
                         *ret_at = b;
                         *ret_len = e - b;
                         return true;
@@ -1766,13 +1817,13 @@ struct quoted_span {
 
 bool sbx_denial_line_names_each_at(const char *line, size_t len, sbx_denial_name_at_fn fn, void *userdata) {
         struct quoted_span spans[16], pair = { 0, 0 };
-        size_t n_spans = 0, b;
+        size_t n_spans = 0, b, sep;
 
-        /* PHP's "rename(A,B): ", unquoted: A and B, each whole (it was one word, "A,B", when A
-         * was absolute, none when relative; blanks in them split it), split as the path is
-         * (php_pair_split()) */
-        if (php_rename_pair(line, len, &pair.from, &b, &pair.to)) {
-                if ((b - 1 > pair.from && !fn(userdata, line + pair.from, b - 1 - pair.from, pair.from, b - 1)) ||
+        /* PHP's "rename(A,B): " and Ruby's "(A, B)", unquoted: A and B, each whole (PHP's was one
+         * word, "A,B", when A was absolute, none when relative; blanks in them split it), split as
+         * the path is (php_pair_split(), ruby_pair_split()) */
+        if (call_pair(line, len, &pair.from, &b, &pair.to, &sep)) {
+                if ((b - sep > pair.from && !fn(userdata, line + pair.from, b - sep - pair.from, pair.from, b - sep)) ||
                     !fn(userdata, line + b, pair.to - b, b, pair.to))
                         return false;
         }

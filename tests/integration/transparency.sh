@@ -2065,8 +2065,25 @@ if ss_nobody_with ruby "Ruby's rename to a name holding ', '"; then
                 ss_nobody_verdict "$b" task_failure 1 "Ruby's rename to '$T/ss/root-ruby/c, d'" \
                         sh -c 'touch f && exec ruby -e "File.rename(ARGV[0], ARGV[1])" f "$0"' "$T/ss/root-ruby/c, d"
         done
+        # File.rename, File.link and File.symlink of its own file outside the workspace: "(A, B)"
+        # names A and B, each whole, each the other's partner; into root's directory the host's
+        # refusal, into a directory of its own outside only the sandbox's (review: A was no
+        # partner, which the host does not refuse, and into root's directory it read as denied
+        # under both backends)
+        mkdir -p "$T/ss/nobody-ruby"
+        : >"$T/ss/nobody-ruby/f"
+        chown -R 65534:65534 "$T/ss/nobody-ruby"
+        for call in rename link symlink; do
+                for b in "${BACKENDS[@]}"; do
+                        ss_nobody_verdict "$b" task_failure 1 "Ruby's File.$call of its own file into root's directory" \
+                                ruby -e "File.$call(ARGV[0], ARGV[1])" "$T/ss/nobody-ruby/f" "$T/ss/root-ruby/$call"
+                        ss_nobody_verdict "$b" denied 1 "Ruby's File.$call of its own file into its own directory outside" \
+                                ruby -e "File.$call(ARGV[0], ARGV[1])" "$T/ss/nobody-ruby/f" "$T/ss/nobody-ruby/$call"
+                done
+        done
         t_check "nobody: Ruby made nothing in root's directory" test -z "$(ls -A "$T/ss/root-ruby")"
-        rm -rf "$d" "$T/ss/root-ruby"
+        t_check "nobody: Ruby made nothing in its own directory outside" test "$(ls -A "$T/ss/nobody-ruby")" = f
+        rm -rf "$d" "$T/ss/root-ruby" "$T/ss/nobody-ruby"
 fi
 
 # --- as nobody, gem install into a GEM_HOME of root's whose name holds a blank: RubyGems' "You

@@ -3098,6 +3098,60 @@ static void test_classify_ruby_errno_path(void **state) {
         assert_verdict(run_landlock_in(&ctx, "-e:1:in `rename': Permission denied @ rb_file_s_rename - (f, /ro/c, d) "
                                              "(Errno::EACCES)\n"),
                        "task_failure");
+        /* A is the pair's too, whole, and B's partner: the call fails on the host when the host
+         * refuses B, whatever A (it was no partner, and as nobody File.rename, File.link and
+         * File.symlink of its own /var/tmp/f into /etc, the host's refusal, read as denied under
+         * both backends); the path the host does not refuse stays the sandbox's */
+        {
+                static const char *const host[] = {
+                        "rb_file_s_rename - (/var/tmp/f, /ro/x)",   "rb_file_s_link - (/var/tmp/a b, /ro/x)",
+                        "rb_file_s_symlink - (/var/tmp/a, /ro/x y)", "rb_file_s_rename - (/var/tmp/a, /ro/c, d)",
+                        "rb_file_s_rename - (/var/tmp/a,b, /ro/x)",
+                };
+                static const char *const sandbox[] = { "rb_file_s_rename - (/ro/f, /etc/x)",
+                                                       "rb_file_s_link - (/ro/f, /etc/x y)",
+                                                       "rb_file_s_rename - (/var/tmp/a, /ro/b, /ro/c)" };
+                char text[256];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(host); i++) {
+                        snprintf(text, sizeof(text), "t.rb:1:in `rename': Permission denied @ %s (Errno::EACCES)\n", host[i]);
+                        r = run_landlock_in(&ctx, text);
+                        if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                                fail_msg("'%s': not the host's", host[i]);
+                        snprintf(text, sizeof(text), "t.rb:1:in 'File.rename': Read-only file system @ %s (Errno::EROFS)\n",
+                                 host[i]);
+                        r = run_backend_in("bwrap", &ctx, text);
+                        if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                                fail_msg("bwrap '%s': not the host's", host[i]);
+                }
+                for (size_t i = 0; i < SBX_ELEMENTSOF(sandbox); i++) {
+                        snprintf(text, sizeof(text), "t.rb:1:in `link': Read-only file system @ %s (Errno::EROFS)\n",
+                                 sandbox[i]);
+                        r = run_backend_in("bwrap", &ctx, text);
+                        if (r->verdict != SBX_VERDICT_DENIED)
+                                fail_msg("'%s': not the sandbox's", sandbox[i]);
+                }
+        }
+        /* the pair's partner either way, its names whole, blanks and all; none beyond the pair,
+         * nor of a pair split no way, nor of parentheses after no function */
+        {
+                static const char line[] = "t.rb:1:in `rename': Permission denied @ rb_file_s_rename - (/v/a b, /ro/x) "
+                                           "(Errno::EACCES)";
+                size_t at, n;
+
+                assert_true(sbx_denial_line_partner(line, sizeof(line) - 1, "/ro/x", &at, &n));
+                assert_int_equal(at, 60);
+                assert_int_equal(n, 6);
+                assert_true(sbx_denial_line_partner(line, sizeof(line) - 1, "/v/a b", &at, &n));
+                assert_int_equal(at, 68);
+                assert_int_equal(n, 5);
+                assert_false(sbx_denial_line_partner(line, sizeof(line) - 1, "/v/a", &at, &n));
+                assert_false(sbx_denial_line_partner(line, sizeof(line) - 1, "t.rb", &at, &n));
+                assert_false(sbx_denial_line_partner("Permission denied @ rb_file_s_rename - (/a, /b, /c)", 51, "/c", &at,
+                                                     &n));
+                assert_false(sbx_denial_line_partner("Permission denied @ rb_file_s_rename - (/a, )", 45, "/a", &at, &n));
+                assert_false(sbx_denial_line_partner("Permission denied - (/a, /b)", 28, "/b", &at, &n));
+        }
 }
 
 /* PHP's warnings name the file as a call's argument after two blanks: "PHP Warning:
