@@ -1645,13 +1645,24 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                 return;
         }
         if (c->pend_ruby) {
-                /* Ruby's: the next line is "- X", the name to its end */
+                /* Ruby's: the next line is "- X", the name to its end; or, a name longer than the
+                 * wrap's 80 columns, "-" alone and the name whole on the line after (it named none:
+                 * as nobody under bwrap, Bundler's mkdir in a long HOME of root's read as denied) */
                 size_t b, e;
 
-                if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0 && e > 2 && text[0] == '-' &&
-                    text[1] == ' ' && text[2] != ' ') {
-                        pend_commit(c, c->pend_line, text + 2, e - 2);
-                        return;
+                if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0) {
+                        if (c->pend_seen == 0 && e > 2 && text[0] == '-' && text[1] == ' ' && text[2] != ' ') {
+                                pend_commit(c, c->pend_line, text + 2, e - 2);
+                                return;
+                        }
+                        if (c->pend_seen == 0 && e == 1 && text[0] == '-') {
+                                c->pend_seen = 1;
+                                return;
+                        }
+                        if (c->pend_seen == 1 && e > 0 && text[0] != ' ' && text[0] != '\t') {
+                                pend_commit(c, c->pend_line, text, e);
+                                return;
+                        }
                 }
                 pend_commit(c, NULL, NULL, 0);
                 return;

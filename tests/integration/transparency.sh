@@ -2209,19 +2209,26 @@ if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
         d=$T/ss/nobody-ws/bundle
         ss_user nobody
         pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
-        mkdir -p "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home"
-        chown 65534:65534 "$d" "$T/ss/nobody bundle home"
+        # and names longer than the wrap's 80 columns, no blank in them: under bwrap "-" alone, the
+        # name whole on the line after (review: it named none, and root's read as denied)
+        long=home-with-a-name-longer-than-the-wrap-of-eighty-columns-of-thor
+        mkdir -p "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long"
+        chown 65534:65534 "$d" "$T/ss/nobody bundle home" "$T/ss/nobody-$long"
         for b in "${BACKENDS[@]}"; do
                 brc=23
                 [ "$b" = bwrap ] && brc=32
-                ss_nobody_verdict "$b" task_failure "$brc" "Bundler's config with root's HOME '$T/ss/root bundle home'" \
-                        env HOME="$T/ss/root bundle home" bundle config set --global path vendor
-                ss_nobody_verdict "$b" denied "$brc" "Bundler's config with its own HOME '$T/ss/nobody bundle home'" \
-                        env HOME="$T/ss/nobody bundle home" bundle config set --global path vendor
+                for h in "root bundle home" "root-$long"; do
+                        ss_nobody_verdict "$b" task_failure "$brc" "Bundler's config with root's HOME '$T/ss/$h'" \
+                                env HOME="$T/ss/$h" bundle config set --global path vendor
+                done
+                for h in "nobody bundle home" "nobody-$long"; do
+                        ss_nobody_verdict "$b" denied "$brc" "Bundler's config with its own HOME '$T/ss/$h'" \
+                                env HOME="$T/ss/$h" bundle config set --global path vendor
+                done
         done
         t_check "nobody: Bundler made nothing in either HOME" \
-                test -z "$(find "$T/ss/root bundle home" "$T/ss/nobody bundle home" -mindepth 1)"
-        rm -rf "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home"
+                test -z "$(find "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" -mindepth 1)"
+        rm -rf "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long"
 fi
 
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass

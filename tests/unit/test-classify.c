@@ -3540,6 +3540,34 @@ static void test_classify_bundler_wrapped_name(void **state) {
                                                      "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n"
                                                      "- /ro/.bundle\n"),
                        "task_failure");
+        /* ... a name longer than the wrap's 80 columns: "-" alone, the name whole on the line
+         * after (it named none, and as nobody a long HOME of root's read as denied) */
+        {
+                static const char head[] = "There was an error accessing\n`%s/.bundle/config`.\n"
+                                           "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n"
+                                           "-\n%s/.bundle\n";
+                static const char *const homes[] = {
+                        "/var/tmp/longlonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglong",
+                        "/ro/longlonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglong",
+                };
+                char text[512], want[256];
+
+                snprintf(text, sizeof(text), head, homes[0], homes[0]);
+                r = run_backend_in("bwrap", &ctx, text);
+                assert_verdict(r, "denied");
+                assert_int_equal(r->line_no, 3);
+                snprintf(want, sizeof(want), "%s/.bundle", homes[0]);
+                assert_string_equal(r->denials[0].path, want);
+                snprintf(text, sizeof(text), head, homes[1], homes[1]);
+                assert_verdict(run_backend_in("bwrap", &ctx, text), "task_failure");
+                /* nothing after the "-", or an indented line: denied, none */
+                r = run_backend_in("bwrap", &ctx, "Errno::EROFS: Read-only file system @ dir_s_mkdir\n-\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "");
+                r = run_backend_in("bwrap", &ctx, "Errno::EROFS: Read-only file system @ dir_s_mkdir\n-\n  /ro/x\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "");
+        }
 }
 
 /* git reports a loose object it could not create only as "insufficient permission for adding an
