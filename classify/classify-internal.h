@@ -155,9 +155,11 @@ bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start,
 bool sbx_denial_line_names_socket(const char *line, size_t len);
 /* Whether a denial line is util-linux renice's refused setpriority(2), the signature (between
  * sig_start and sig_end) ending it: "renice: failed to set priority for 123 (process ID):
- * Permission denied" (also "process group ID", "user ID"). A nice value below the current one
- * refused without CAP_SYS_NICE (nobody lacks it on the host too; the Landlock launcher drops
- * root's): no file effect, which is all the modes govern. Pure. */
+ * Permission denied" (also "process group ID", "user ID"), or Ruby's uncaught Errno::EACCES of
+ * Process.setpriority: "t.rb:1:in `setpriority': Permission denied (Errno::EACCES)" (3.4: "in
+ * 'Process.setpriority'"). A nice value below the current one refused without CAP_SYS_NICE
+ * (nobody lacks it on the host too; the Landlock launcher drops root's): no file effect, which is
+ * all the modes govern. Pure. */
 bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end);
 /* Whether a denial line is Perl's IO::Socket::INET (or IO::Socket::IP) error: the class and ": "
  * starting the line right before the signature (after another's field it may be a file's name,

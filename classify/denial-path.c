@@ -1224,6 +1224,19 @@ static size_t absolute_before(const char *s, size_t at) {
         return i > start && i < at && s[i] == '/' ? i : at;
 }
 
+/* Ruby's method in its source location, quoted after ":N:in ": "/x.rb:243:in `mkdir'", "-e:1:in
+ * 'Dir.mkdir'" (3.4): the method, no file. */
+static bool ruby_method_at(const char *line, size_t i) {
+        size_t d;
+
+        if (i < 6 || memcmp(line + i - 4, ":in ", 4) != 0)
+                return false;
+        d = i - 4;
+        while (d > 0 && isdigit((unsigned char) line[d - 1]))
+                d--;
+        return d < i - 4 && d > 0 && line[d - 1] == ':';
+}
+
 /* The name of a line that ends in a quoted one (n the end of the fields, before ": <signature>"):
  * true when that decides, the name's length (or 0) in *ret; false when the line quotes no name
  * at its end. */
@@ -1240,6 +1253,11 @@ static bool before_quoted(const char *s, size_t n, char *out, size_t size, size_
                  * fields (it was none) */
                 return cl > 0 && absolute_before(s, n - cl) == n - cl;
         }
+        /* Ruby's method in its source location, "-e:1:in `setpriority': <errno text>
+         * (Errno::EACCES)" of a SystemCallError that names no file: no name (it was the method,
+         * a name in the current directory) */
+        if (ruby_method_at(s, at))
+                return true;
         /* GNU ln's "failed to create symbolic link 'NEW' -> 'TARGET'" ("=>" for a hard link),
          * rsync's "symlink \"NEW\" -> ...": the name made is the one before the arrow (the target
          * was taken) */
@@ -1767,19 +1785,6 @@ static bool source_location(const char *line, size_t len, size_t i, size_t e) {
         return false;
 }
 
-/* Ruby's method in its source location, quoted after ":N:in ": "/x.rb:243:in `mkdir'", "-e:1:in
- * 'Dir.mkdir'" (3.4): the method, no file. */
-static bool ruby_method_at(const char *line, size_t i) {
-        size_t d;
-
-        if (i < 6 || memcmp(line + i - 4, ":in ", 4) != 0)
-                return false;
-        d = i - 4;
-        while (d > 0 && isdigit((unsigned char) line[d - 1]))
-                d--;
-        return d < i - 4 && d > 0 && line[d - 1] == ':';
-}
-
 
 /* The closing quote of the quoted string whose opening quote quotes[q].open is at line[i], or
  * NULL. Not one GNU's quote() or Python's repr escaped ('/x/it\'s', ‘/x/ab\’’), nor, of a name
@@ -2292,12 +2297,38 @@ bool sbx_denial_line_perl_inet_socket(const char *line, size_t len, size_t sig_s
         return false;
 }
 
+/* Ruby's uncaught Errno::EACCES of Process.setpriority, line[0..len) with the signature at
+ * [sig_start, sig_end): the method quoted in its source location right before, " (Errno::EACCES)"
+ * ending the line right after (sbx_denial_line_sets_priority()). */
+static bool ruby_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end) {
+        static const char *const methods[] = { "`setpriority': ", "'Process.setpriority': " };
+        static const char tail[] = " (Errno::EACCES)";
+        const size_t tl = sizeof(tail) - 1;
+
+        if (len - sig_end != tl || memcmp(line + sig_end, tail, tl) != 0)
+                return false;
+        for (size_t k = 0; k < SBX_ELEMENTSOF(methods); k++) {
+                size_t ml = strlen(methods[k]);
+
+                if (sig_start >= ml && memcmp(line + sig_start - ml, methods[k], ml) == 0 &&
+                    ruby_method_at(line, sig_start - ml))
+                        return true;
+        }
+        return false;
+}
+
 bool sbx_denial_line_sets_priority(const char *line, size_t len, size_t sig_start, size_t sig_end) {
         static const char head[] = "renice: failed to set priority for ";
         static const char *const kinds[] = { " (process ID): ", " (process group ID): ", " (user ID): " };
         size_t i = sizeof(head) - 1, d;
 
-        if (!line || sig_end > len || sig_start < i || strncmp(line, head, i) != 0)
+        if (!line || sig_end > len || sig_start > sig_end)
+                return false;
+        while (len > sig_end && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+                len--;
+        if (ruby_sets_priority(line, len, sig_start, sig_end))
+                return true;
+        if (sig_start < i || strncmp(line, head, i) != 0)
                 return false;
         for (d = i; d < sig_start && isdigit((unsigned char) line[d]); d++)
                 ;

@@ -3098,6 +3098,36 @@ static void test_classify_ruby_errno_path(void **state) {
         assert_verdict(run_landlock_in(&ctx, "-e:1:in `rename': Permission denied @ rb_file_s_rename - (f, /ro/c, d) "
                                              "(Errno::EACCES)\n"),
                        "task_failure");
+        /* a SystemCallError that names no file: the method quoted in the source location is none
+         * either (it was the path, "setpriority" in the current directory) */
+        r = run_landlock_in(&ctx, "t.rb:3:in `chown': Permission denied (Errno::EACCES)\n\tfrom t.rb:3:in `<main>'\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        r = run_landlock_in(&ctx, "t.rb:3:in 'File.chown': Permission denied (Errno::EACCES)\n");
+        assert_string_equal(r->denials[0].path, "");
+        /* ... and Process.setpriority's, a nice value refused without CAP_SYS_NICE, is no file
+         * effect: no denial (it read as denied under Landlock, as root and as nobody) */
+        {
+                static const char *const none[] = {
+                        "t.rb:1:in `setpriority': Permission denied (Errno::EACCES)\n\tfrom t.rb:1:in `<main>'\n",
+                        "-e:1:in 'Process.setpriority': Permission denied (Errno::EACCES)  \n",
+                };
+                static const char *const still[] = {
+                        "t.rb:1:in `setpriority': Permission denied (Errno::EACCES) /ro\n",
+                        "setpriority': Permission denied (Errno::EACCES)\n",
+                        "t.rb:1:in `setpriority2': Permission denied (Errno::EACCES)\n",
+                        "t.rb:1:in `setpriority': Permission denied @ rb_sysopen - /x (Errno::EACCES)\n",
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(none); i++) {
+                        r = run("landlock", 1, 0, none[i]);
+                        if (r->verdict != SBX_VERDICT_TASK_FAILURE || r->denial_lines != 0)
+                                fail_msg("'%s': a denial", none[i]);
+                }
+                for (size_t i = 0; i < SBX_ELEMENTSOF(still); i++)
+                        if (run("landlock", 1, 0, still[i])->verdict != SBX_VERDICT_DENIED)
+                                fail_msg("'%s': no denial", still[i]);
+        }
         /* A is the pair's too, whole, and B's partner: the call fails on the host when the host
          * refuses B, whatever A (it was no partner, and as nobody File.rename, File.link and
          * File.symlink of its own /var/tmp/f into /etc, the host's refusal, read as denied under
