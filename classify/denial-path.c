@@ -1305,6 +1305,20 @@ static bool before_bash_line(const char **s, size_t *n, char *out, size_t size, 
         const char *w = *s + digits + 2;
         size_t wl = *n - digits - 2;
 
+        /* BusyBox ash's own phrases there ("NAME: line N: can't create X" for a redirection in a
+         * script file, "NAME: cd: line N: can't cd to X"): X as it is, spaces and ": " included
+         * (it named none: as nobody under Landlock, a cd into a directory the host refuses read
+         * as denied) */
+        static const char *const ash_phrases[] = { "can't create ", "can't open ", "can't cd to " };
+
+        for (size_t k = 0; k < SBX_ELEMENTSOF(ash_phrases); k++) {
+                size_t pl = strlen(ash_phrases[k]);
+
+                if (wl > pl && memcmp(w, ash_phrases[k], pl) == 0) {
+                        *ret = put(out, size, w + pl, wl - pl);
+                        return true;
+                }
+        }
         /* bash's own message there, a verb phrase ("cannot create temp file for here-document",
          * "cannot make pipe for process substitution"), is no word it was given and names no path
          * (it was a name in the cwd) */
@@ -2386,7 +2400,7 @@ bool sbx_denial_line_gdb_proc_mem(const char *line, size_t len, size_t sig_start
  * bash's "NAME: line N: ", dash's "NAME: N: ", zsh's "NAME:N: ", or a shell by its name ("bash: X:
  * ..."). A shell prints the name it could not open as it is, quotes and spaces included. */
 static bool shell_line(const char *s, size_t n) {
-        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash" };
+        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "hush" };
         size_t i = 0, w, d;
 
         while (i < n && s[i] != ':' && s[i] != ' ' && s[i] != '\t')

@@ -37,9 +37,9 @@ struct sbx_run_report {
 /* The directory the command argv, started in cwd, works in, where the relative names its lines
  * print are: 1 when that is another one sbx can tell, into out (a real path, an existing directory
  * the user may search); 0 when it is cwd as far as sbx can tell; -1 when it moves where sbx cannot
- * tell. Read: a shell's `-c SCRIPT` (sh, bash, dash, zsh, ksh; options before -c) whose script, or
- * its one subshell or group, starts with `cd DIR &&` (DIR a word without expansions, quoted whole
- * or not, no option; relative ones only without CDPATH, in sbx's environment or set for the shell,
+ * tell. Read: a shell's `-c SCRIPT` (sh, bash, dash, zsh, ksh, BusyBox's ash and hush; options
+ * before -c) whose script, or its one subshell or group, starts with `cd DIR &&` (DIR a word
+ * without expansions, quoted whole or not, no option; relative ones only without CDPATH, in sbx's environment or set for the shell,
  * `env CDPATH=x sh -c ...`), repeated, and moves no more (any other `cd`, `pushd` or `popd` at a
  * command's place, quoted, escaped, or held by a variable or an alias, `\cd`, `alias go=cd`, or an
  * `alias` at all: -1; a shell reading its commands from stdin: -1); then the one simple command left, or the exec'd argv: a tool's own

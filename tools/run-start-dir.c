@@ -963,8 +963,10 @@ static int simple_words(const char *s, char *buf, char **w, size_t max) {
         }
 }
 
+/* The shells whose -c script and script file are read: BusyBox's ash and hush (its sh, and
+ * `busybox ash`) take dash's options (hush a subset), -l and -i read their profiles and $ENV. */
 static bool is_shell(const char *name, size_t len) {
-        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh" };
+        static const char *const shells[] = { "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "hush" };
 
         for (size_t k = 0; k < SBX_ELEMENTSOF(shells); k++)
                 if (len == strlen(shells[k]) && strncmp(name, shells[k], len) == 0)

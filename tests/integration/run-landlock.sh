@@ -976,7 +976,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 --verdict-json "$d/bw12-$b-$m.json" -- env --c=/etc touch $tag-env ) 2>/dev/null
                                         # GNU cpio's -D, its archive where it started (it was the start's:
                                         # as nobody, denied)
-                                        rm -f "$d"/bw1[3456]-$b-$m.json
+                                        rm -f "$d"/bw1[34567]-$b-$m.json
                                         if command -v cpio >/dev/null; then
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw16-$b-$m.json" -- cpio -i --quiet -D /etc -F a.cpio ) 2>/dev/null
@@ -988,10 +988,13 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                         --verdict-json "$d/bw13-$b-$m.json" -- busybox tar -C /etc -xf a.tar ) 2>/dev/null
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw14-$b-$m.json" -- busybox sh -c "cd /etc && touch $tag-bb" ) 2>/dev/null
+                                                # its ash by that name (it was no shell: -1, as nobody denied)
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                        --verdict-json "$d/bw17-$b-$m.json" -- busybox ash -c "cd /etc && touch $tag-ba" ) 2>/dev/null
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw15-$b-$m.json" -- busybox unzip -o -q a.zip -d /etc ) >/dev/null 2>&1
                                         fi
-                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), cpio -D, busybox tar -C, sh -c, unzip -d (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), cpio -D, busybox tar -C, sh -c, ash -c, unzip -d (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
                                                 "$PY" -c '
 import json, os, sys
 d, who, b, m, tag, ws = sys.argv[1:7]
@@ -1005,7 +1008,7 @@ for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk +
                 (6, [git + "/.git/FETCH_HEAD"]), (7, ["/etc/%s-env" % tag]), (8, [mk + "/" + tag + "-m"]),
                 (9, [mk + "/" + tag + "-m"]), (10, [mk + "/" + tag + "-m"]), (11, [mk + "/" + tag + "-m"]),
                 (12, ["/etc/%s-env" % tag]), (13, ["/etc/%s-t" % tag]), (14, ["/etc/%s-bb" % tag]),
-                (15, ["/etc/%s-t" % tag]), (16, ["/etc/%s-t" % tag])):
+                (15, ["/etc/%s-t" % tag]), (16, ["/etc/%s-t" % tag]), (17, ["/etc/%s-ba" % tag])):
     if n >= 13 and not os.path.exists("%s/bw%d-%s-%s.json" % (d, n, b, m)):
         continue  # no busybox, no cpio on this host
     x = o(n)
@@ -1023,13 +1026,30 @@ else:
 x = o(5)
 assert x["verdict"] == "denied" and paths(x) == [None], x
 assert x["denials"][0]["line"].split(chr(39))[1] == tag + ("-in" if m == "read-only" else "-later"), x
-for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, "/etc/%s-env" % tag, "/etc/%s-bb" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
+for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, "/etc/%s-env" % tag, "/etc/%s-bb" % tag, "/etc/%s-ba" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
     assert not os.path.exists(p), "made: " + p
 assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m $tag "$d/ws"
                                         rm -f "$d/ws/tsub/$tag-t" "$d/ws/$tag-in"
                                 done
                         done
                         rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" "$d/ws/a.zip" "$d/ws/a.cpio" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
+                        # BusyBox's shell refused a cd by the host ("ash: cd: line 0: can't cd to X:
+                        # Permission denied"; Landlock governs no chdir): X, which the host refuses
+                        # nobody, the task's failure (it named none: denied under Landlock)
+                        if [ $who = nobody ] && command -v busybox >/dev/null; then
+                                mkdir -p /var/tmp/$tag-priv && chmod 0700 /var/tmp/$tag-priv
+                                for b in landlock bwrap; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
+                                                --verdict-json "$d/cdp-$b.json" -- busybox ash -c "cd /var/tmp/$tag-priv && touch x" ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, $b: busybox ash's cd into a 0700 directory of root's: the host's refusal, task_failure (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.json"
+                                done
+                                rm -rf /var/tmp/$tag-priv
+                        fi
                         # a login shell reads profiles before its script, and they may move it
                         # (measured: `bash -lc pwd` printed the directory ~/.profile's cd moved to): its
                         # relative names claim no directory. Before: the start directory's, so as nobody

@@ -432,6 +432,7 @@ static void test_classify_socket_address_is_no_file(void **state) {
                 { "sh: 1: cannot create listen 1.2.3.4:80: Permission denied", "denied" },
                 { "sh: 1: cannot create connect :::80: Permission denied", "denied" },
                 { "zsh:1: permission denied: bind 0.0.0.0:80", "denied" },
+                { "hush: cd: connect 1.2.3.4:80: Permission denied", "denied" },
                 { "bash: listen 1.2.3.4:80 x: Permission denied", "denied" },
                 /* an address with no call on a socket, or inside a path */
                 { "touch: cannot touch '/etc/1.2.3.4:80': Permission denied", "denied" },
@@ -1113,6 +1114,19 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "bash: line 1: /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
                 { "/w/s.sh: line 3: /etc/x: Read-only file system", "Read-only file system", "/etc/x" },
                 { "bash: line 1: cd: /srv/x: Permission denied", "Permission denied", "/srv/x" },
+                /* BusyBox ash's own phrase after its line number, the name printed as it is: its cd
+                 * ("sh: cd: line 0: can't cd to X", bash's "cd: X"), a script's redirection (they
+                 * named none: as nobody under Landlock, a cd into a directory of root's that the
+                 * host refuses, or a script's redirection into /etc, read as denied) */
+                { "ash: cd: line 0: can't cd to /srv/x: Permission denied", "Permission denied", "/srv/x" },
+                { "sh: cd: line 0: can't cd to /srv/a b: Permission denied", "Permission denied", "/srv/a b" },
+                { "./s.sh: cd: line 1: can't cd to sub: Permission denied", "Permission denied", "sub" },
+                { "./s.sh: line 2: can't create /etc/xx: Permission denied", "Permission denied", "/etc/xx" },
+                { "/w/s.sh: line 2: can't create /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
+                { "s.sh: line 1: can't open /etc/shadow: Permission denied", "Permission denied", "/etc/shadow" },
+                /* hush prints its cd as bash does, its redirection's name quoted */
+                { "hush: cd: /srv/x: Permission denied", "Permission denied", "/srv/x" },
+                { "hush: can't open '/etc/a b': Read-only file system", "Read-only file system", "/etc/a b" },
                 /* a sentence whose subject is the name, the signature after an article: curl's
                  * --create-dirs (it named no path); not a program's word before a phrase */
                 { "/var/tmp/new resides on a read-only file system.", "read-only file system", "/var/tmp/new" },

@@ -606,6 +606,13 @@ static void test_tool_start_dir(void **state) {
                 { { "busybox", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
                 { { "/bin/busybox", "tar", "-xf", "a.tar", "-C", "sub" }, 1 },
                 { { "busybox", "sh", "-c", "cd sub && touch x" }, 1 },
+                /* BusyBox's shells by their own names, ash and hush, read as sh (they were -1) */
+                { { "busybox", "ash", "-c", "cd sub && touch x" }, 1 },
+                { { "busybox", "hush", "-c", "cd sub && touch x" }, 1 },
+                { { "/bin/ash", "-e", "-c", "cd sub && touch x" }, 1 },
+                { { "hush", "-c", "cd sub && touch x" }, 1 },
+                { { "busybox", "ash", "-l", "-c", "touch x" }, -1 },
+                { { "hush", "-i", "-c", "touch x" }, -1 },
                 { { "busybox", "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
                 { { "timeout", "9", "busybox", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
                 { { "busybox", "unzip", "a.zip", "-d", "sub" }, 1 },
