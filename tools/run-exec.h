@@ -39,10 +39,12 @@ struct sbx_run_report {
  * the user may search); 0 when it is cwd as far as sbx can tell; -1 when it moves where sbx cannot
  * tell. Read: a shell's `-c SCRIPT` (sh, bash, dash, zsh, ksh, BusyBox's ash and hush; options
  * before -c) whose script, or its one subshell or group, starts with `cd DIR &&` (DIR a word
- * without expansions, quoted whole or not, no option; relative ones only without CDPATH, in sbx's environment or set for the shell,
- * `env CDPATH=x sh -c ...`), repeated, and moves no more (any other `cd`, `pushd` or `popd` at a
+ * without expansions, quoted whole or not, no option; relative ones only without CDPATH, in sbx's
+ * environment or set for the shell, `env CDPATH=x sh -c ...`), repeated, and moves no more (any other `cd`, `pushd` or `popd` at a
  * command's place, quoted, escaped, or held by a variable or an alias, `\cd`, `alias go=cd`, or an
- * `alias` at all: -1; a shell reading its commands from stdin: -1); then the one simple command left, or the exec'd argv: a tool's own
+ * `alias` at all: -1; a shell reading its commands from stdin: -1); then the one simple command left
+ * (its input redirections, `< FILE`, opened where the shell is: each a file the host lets the user
+ * read, else -1; another redirection: -1), or the exec'd argv: a tool's own
  * directory option, `tar -C DIR -x` (one -C, no member named, a readable archive), `cpio -i -D
  * DIR` (one -D, a readable archive and pattern file; another mode: -1), `make -C DIR`
  * (`--di=DIR` too), `git -C DIR` (DIR a repository's top or in none), `env -C DIR COMMAND`

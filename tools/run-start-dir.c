@@ -929,22 +929,37 @@ static int command_dir(char *const *w, size_t n, const char *cwd, char *out, siz
 
 /* A script's words when it is one simple command: blanks split, a word quoted whole or in part
  * ('x', "x" without $, ` or \) unquoted; at most max words in buf (the script's length + 1).
- * -1 at anything else: an operator, a redirection, an expansion, an escape, a comment. */
-static int simple_words(const char *s, char *buf, char **w, size_t max) {
+ * An input redirection starting a word, `< FILE` or `<FILE`, is no word: FILE, read as a word is,
+ * goes to in (at most in_max, their count in *ret_in). -1 at anything else: an operator, another
+ * redirection (`<>`, `<<`, `<&`, `0<`, `>`), an expansion, an escape, a comment. */
+static int simple_words(const char *s, char *buf, char **w, size_t max, char **in, size_t in_max, size_t *ret_in) {
         size_t n = 0;
         char *o = buf;
 
+        *ret_in = 0;
         for (;;) {
+                const char *start;
+
                 while (*s == ' ' || *s == '\t')
                         s++;
                 /* a script's last line ends in a newline */
                 if (!s[strspn(s, " \t\n")])
                         return (int) n;
-                if (n == max)
-                        return -1;
                 if (*s == '\n')
                         return -1; /* another line: another command */
-                w[n++] = o;
+                if (*s == '<') {
+                        if (s[1] == '<' || s[1] == '>' || s[1] == '&' || s[1] == '(')
+                                return -1;
+                        for (s++; *s == ' ' || *s == '\t'; s++)
+                                ;
+                        if (!*s || *s == '\n' || *ret_in == in_max)
+                                return -1;
+                        in[(*ret_in)++] = o;
+                } else if (n == max)
+                        return -1;
+                else
+                        w[n++] = o;
+                start = s;
                 while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
                         if (*s == '\'' || *s == '"') {
                                 const char *close = strchr(s + 1, *s);
@@ -959,6 +974,8 @@ static int simple_words(const char *s, char *buf, char **w, size_t max) {
                         else
                                 *o++ = *s++;
                 }
+                if (s == start)
+                        return -1; /* `< ;`: no word */
                 *o++ = '\0';
         }
 }
@@ -1609,8 +1626,8 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         const char *script, *p, *word;
         char cur[PATH_MAX], dir[PATH_MAX];
         _cleanup_free_ char *group = NULL, *buf = NULL;
-        char *w[64];
-        size_t n, argc = 0;
+        char *w[64], *in[8];
+        size_t n, n_in = 0, argc = 0;
         int r;
 
         if (!argv || !argv[0] || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(cur))
@@ -1709,7 +1726,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         }
         if (!(buf = malloc(strlen(p) + 1)))
                 return 0;
-        r = simple_words(p, buf, w, SBX_ELEMENTSOF(w));
+        r = simple_words(p, buf, w, SBX_ELEMENTSOF(w), in, SBX_ELEMENTSOF(in), &n_in);
         if (r > 0) {
                 /* a VAR=value before the command is no word of it */
                 size_t k = 0;
@@ -1724,8 +1741,16 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 }
                 /* one command that moves, read whole (a shell's script in it, run by a wrapper, read
                  * as one: `timeout 60 bash -c 'cd sub && x'`) */
-                if (k < (size_t) r && (r = command_dir_at(w + k, (size_t) r - k, cur, out, size, true)) != 0)
+                if (k < (size_t) r && (r = command_dir_at(w + k, (size_t) r - k, cur, out, size, true)) != 0) {
+                        /* its input redirections are opened by the shell where it is, before the
+                         * command moves (`cpio -i -D DIR < a.cpio`): read as it was, as the tool's own
+                         * archive is (opened_before_move()), or the directory is not claimed (a
+                         * refusal of one would name it relative to where the shell was) */
+                        for (size_t j = 0; r > 0 && j < n_in; j++)
+                                if (!opened_before_move(cur, strcmp(in[j], "-") == 0 ? "./-" : in[j], false))
+                                        r = -1; /* `< -` is a file's name, not stdin */
                         return r > 0 && strcmp(out, cwd) == 0 ? 0 : r;
+                }
         }
         /* a move later in the script, in a subshell, or in the script of a shell it runs that is
          * not read (`xargs sh -c 'cd "$0" && x'`): which lines came before it cannot be told */

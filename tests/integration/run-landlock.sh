@@ -976,10 +976,14 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 --verdict-json "$d/bw12-$b-$m.json" -- env --c=/etc touch $tag-env ) 2>/dev/null
                                         # GNU cpio's -D, its archive where it started (it was the start's:
                                         # as nobody, denied)
-                                        rm -f "$d"/bw1[34567]-$b-$m.json
+                                        rm -f "$d"/bw1[345678]-$b-$m.json
                                         if command -v cpio >/dev/null; then
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw16-$b-$m.json" -- cpio -i --quiet -D /etc -F a.cpio ) 2>/dev/null
+                                                # ... in a script, its archive on stdin from a redirection (it
+                                                # claimed no directory: as nobody, denied)
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                        --verdict-json "$d/bw18-$b-$m.json" -c "cpio -i --quiet -D /etc < a.cpio" ) 2>/dev/null
                                         fi
                                         # BusyBox's applets, read as the applet, and its unzip's -d, where it
                                         # moves (they were no directory known: as nobody, denied)
@@ -994,7 +998,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw15-$b-$m.json" -- busybox unzip -o -q a.zip -d /etc ) >/dev/null 2>&1
                                         fi
-                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), cpio -D, busybox tar -C, sh -c, ash -c, unzip -d (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), cpio -D (also < a.cpio), busybox tar -C, sh -c, ash -c, unzip -d (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
                                                 "$PY" -c '
 import json, os, sys
 d, who, b, m, tag, ws = sys.argv[1:7]
@@ -1008,7 +1012,8 @@ for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk +
                 (6, [git + "/.git/FETCH_HEAD"]), (7, ["/etc/%s-env" % tag]), (8, [mk + "/" + tag + "-m"]),
                 (9, [mk + "/" + tag + "-m"]), (10, [mk + "/" + tag + "-m"]), (11, [mk + "/" + tag + "-m"]),
                 (12, ["/etc/%s-env" % tag]), (13, ["/etc/%s-t" % tag]), (14, ["/etc/%s-bb" % tag]),
-                (15, ["/etc/%s-t" % tag]), (16, ["/etc/%s-t" % tag]), (17, ["/etc/%s-ba" % tag])):
+                (15, ["/etc/%s-t" % tag]), (16, ["/etc/%s-t" % tag]), (17, ["/etc/%s-ba" % tag]),
+                (18, ["/etc/%s-t" % tag])):
     if n >= 13 and not os.path.exists("%s/bw%d-%s-%s.json" % (d, n, b, m)):
         continue  # no busybox, no cpio on this host
     x = o(n)

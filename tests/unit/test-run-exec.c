@@ -601,6 +601,23 @@ static void test_tool_start_dir(void **state) {
                 { { "cpio", "-i", "-D", "sub", "--rsh-command", "x" }, -1 },
                 { { "cpio", "-i", "-D", "missing" }, 0 },
                 { { "cpio", "-idm" }, 0 },
+                /* ... also in a script whose stdin the shell opens where it is, before cpio moves: a
+                 * file the host lets the user read (they were -1: a redirection) */
+                { { "sh", "-c", "cpio -i -D sub < a.tar" }, 1 },
+                { { "sh", "-c", "cpio -idm --quiet -D sub <a.tar" }, 1 },
+                { { "sh", "-c", "< a.tar cpio -i -D sub" }, 1 },
+                { { "sh", "-c", "tar -C sub -xf - < a.tar" }, 1 },
+                { { "sh", "-c", "cpio -i -D sub < missing.cpio" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub < -" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub <> a.tar" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub << EOF" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub <& 3" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub 0< a.tar" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub < a.tar > log" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub < ;" }, -1 },
+                { { "sh", "-c", "cpio -i -D sub <" }, -1 },
+                { { "sh", "-c", "bash < a.tar" }, -1 },
+                { { "sh", "-c", "cat < a.tar" }, 0 },
                 /* BusyBox's applets, read as the applet's argv (they were -1: a tool's name later in
                  * the argv); its unzip moves to -d DIR (measured), Info-ZIP's does not */
                 { { "busybox", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
