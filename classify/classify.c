@@ -119,6 +119,8 @@ struct sbx_classifier {
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
         bool moved;                    /* see struct sbx_classify_context */
         bool lost;                     /* moved, to a directory not known */
+        char move_dest[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
+        bool move_into;
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t n_granted; /* the granted directories, the writable ones among them */
@@ -228,6 +230,14 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         }
         c->moved = ctx->moved && c->cwd[0];
         c->lost = ctx->moved && !c->cwd[0];
+        c->move_dest[0] = '\0';
+        c->move_into = ctx->move_into;
+        if (ctx->move_dest) {
+                if (ctx->move_dest[0] != '/')
+                        return -EINVAL;
+                if (sbx_denial_path_join(NULL, ctx->move_dest, c->move_dest, sizeof(c->move_dest)) == 0)
+                        return -ENAMETOOLONG;
+        }
         for (const char *const *w = ctx->writable; w && *w; w++, n++) {
                 if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*w)[0] != '/')
                         return -EINVAL;
@@ -816,6 +826,27 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
         memcpy(e->printed, name, n);
         e->printed[n] = '\0';
         return false;
+}
+
+/* BusyBox mv's "mv: can't rename 'X'" names the source alone: X (path, absolute) beneath the
+ * granted directories, where the sandbox refuses no ordinary write, the rename was refused its
+ * destination, which the caller read from the argv (move_dest): that becomes the path,
+ * DEST/basename(X) when the sources move into DEST (true). */
+static bool busybox_rename_dest(const struct sbx_classifier *c, const char *line, char *path, size_t size) {
+        const char *base = strrchr(path, '/');
+        char joined[SBX_DENIAL_PATH_MAX];
+        int n;
+
+        if (!c->move_dest[0] || !strstr(line, "mv: can't rename '") || path[0] != '/' ||
+            !name_granted(c, path, strlen(path)) || !base || !base[1])
+                return false;
+        n = c->move_into ? snprintf(joined, sizeof(joined), "%s/%s", strcmp(c->move_dest, "/") == 0 ? "" : c->move_dest,
+                                    base + 1)
+                         : snprintf(joined, sizeof(joined), "%s", c->move_dest);
+        if (n <= 0 || (size_t) n >= sizeof(joined) || (size_t) n >= size)
+                return false;
+        memcpy(path, joined, (size_t) n + 1);
+        return true;
 }
 
 /* A path beneath the granted directories, where the sandbox refuses no ordinary write, on a line
@@ -1860,6 +1891,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 c->bare_files = c->moved && !chained;
                                 bare = bare_word(path, strlen(path)) && !c->bare_files;
                                 absolute_path(c, path, sizeof(path));
+                                if (busybox_rename_dest(c, text, path, sizeof(path)))
+                                        bare = false; /* the destination, no word as printed */
                                 char moved[SBX_DENIAL_PATH_MAX], printed[SBX_DENIAL_PATH_MAX];
 
                                 memcpy(moved, path, strlen(path) + 1);

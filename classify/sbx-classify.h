@@ -208,6 +208,15 @@ struct sbx_classify_context {
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;
+        /* The destination a `mv` the caller read from the command's argv was given (its last
+         * operand or -t's, absolute), when that is a BusyBox mv's argv or may be; move_into: the
+         * sources are moved into it (a directory, -t), else it is the new name. BusyBox mv's
+         * "mv: can't rename 'X'" names the source alone: X beneath the granted directories,
+         * where the sandbox refuses no ordinary write, the refusal was the destination's, which is
+         * the line's path (DEST/basename(X) with move_into, else DEST) and what the host is asked
+         * of. Copied. NULL: the line keeps X. */
+        const char *move_dest;
+        bool move_into;
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

@@ -2425,7 +2425,8 @@ static void classifier_context(struct run_state *st) {
         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
         _cleanup_free_ char *cwd = getcwd(NULL, 0);
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-        char moved[PATH_MAX];
+        char moved[PATH_MAX], move_dest[PATH_MAX];
+        bool move_into = false;
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
@@ -2439,8 +2440,17 @@ static void classifier_context(struct run_state *st) {
                                             .moved = start < 0 || (start > 0 && strcmp(moved, cwd) != 0),
                                             .writable = writable, .granted = granted,
                                             .search_path = getenv("PATH"),
+                                            /* BusyBox mv's destination, which its line does not
+                                             * name, read from the argv where it runs in cwd */
+                                            .move_dest = start == 0 && cwd && cwd[0] == '/' &&
+                                                                 sbx_run_move_dest(st->command, cwd, move_dest,
+                                                                                   sizeof(move_dest), &move_into) > 0
+                                                                 ? move_dest
+                                                                 : NULL,
                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                  : NULL };
+
+        ctx.move_into = move_into;
 
         sbx_run_host_checks(&ctx);
         /* canonical, as the host's path (sbx_run_host_checks()) answers: both are already (the policy's root

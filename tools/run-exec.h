@@ -76,6 +76,13 @@ struct sbx_run_report {
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* The destination of a mv that argv runs in cwd, for BusyBox mv's "can't rename 'X'", which names
+ * its source alone (struct sbx_classify_context's move_dest): `mv` or `busybox mv` (past the
+ * wrappers of sbx_run_start_dir()) with BusyBox's options (-f -i -n -v -T, -t DIR, their long
+ * names; any other: 0), its -t DIR or last operand joined to cwd into out, *ret_into when the
+ * sources move into it (-t, several sources, a name ending in '/'). 1, or 0 when there is none or
+ * the form is not read. Nothing is asked of the host. */
+int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */

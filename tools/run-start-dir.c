@@ -1777,3 +1777,84 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
         }
         return r;
 }
+
+int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into) {
+        const char *target = NULL, *last = NULL;
+        size_t n = 0, operands = 0;
+        bool own_names = false, no_dir = false, options = true;
+        ptrdiff_t k;
+        int len;
+
+        *ret_into = false;
+        if (!argv || !cwd || cwd[0] != '/')
+                return 0;
+        while (argv[n])
+                n++;
+        k = past_wrappers(argv, n, false, &own_names);
+        if (k < 0 || (size_t) k >= n)
+                return 0;
+        argv += k;
+        n -= (size_t) k;
+        if (strcmp(base_of(argv[0]), "busybox") == 0) {
+                argv++;
+                n--;
+        }
+        if (n == 0 || strcmp(base_of(argv[0]), "mv") != 0)
+                return 0;
+        /* BusyBox's getopt32 permutes: options after the operands too, up to "--" */
+        for (size_t i = 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (options && strcmp(a, "--") == 0) {
+                        options = false;
+                        continue;
+                }
+                if (!options || a[0] != '-' || !a[1]) {
+                        operands++;
+                        last = a;
+                        continue;
+                }
+                if (a[1] == '-') {
+                        if (strncmp(a, "--target-directory=", 19) == 0)
+                                target = a + 19;
+                        else if (strcmp(a, "--target-directory") == 0) {
+                                if (++i >= n)
+                                        return 0;
+                                target = argv[i];
+                        } else if (strcmp(a, "--no-target-directory") == 0)
+                                no_dir = true;
+                        else if (strcmp(a, "--force") != 0 && strcmp(a, "--interactive") != 0 &&
+                                 strcmp(a, "--no-clobber") != 0 && strcmp(a, "--verbose") != 0)
+                                return 0; /* not read: an abbreviation, GNU mv's own */
+                        continue;
+                }
+                for (const char *p = a + 1; *p; p++) {
+                        if (*p == 't') {
+                                target = p[1] ? p + 1 : i + 1 < n ? argv[++i] : NULL;
+                                if (!target)
+                                        return 0;
+                                break;
+                        }
+                        if (*p == 'T')
+                                no_dir = true;
+                        else if (!strchr("finv", *p))
+                                return 0;
+                }
+        }
+        if (target ? operands < 1 || no_dir || !target[0] : operands < 2)
+                return 0;
+        if (!target) {
+                target = last;
+                /* several sources, or a name ending in '/': into a directory; two operands else
+                 * name DEST itself, a directory or not (sbx does not stat it: a file system that
+                 * hangs would hold the run; the host is asked of it alike) */
+                *ret_into = !no_dir && (operands > 2 || target[strlen(target) - 1] == '/');
+        } else
+                *ret_into = true;
+        len = target[0] == '/' ? snprintf(out, size, "%s", target) : snprintf(out, size, "%s/%s", cwd, target);
+        if (len <= 0 || (size_t) len >= size) {
+                *ret_into = false;
+                return 0;
+        }
+        return 1;
+}

@@ -1054,6 +1054,26 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.json"
                                 done
                                 rm -rf /var/tmp/$tag-priv
+                                # BusyBox mv into a directory outside names its source alone ("mv:
+                                # can't rename './f'", a workspace file): the destination, read from
+                                # the argv, is judged against the host (it was the workspace's f: the
+                                # host's refusal of root's /etc read as denied)
+                                echo x >"$d/ws/$tag-mv" && chown 65534:65534 "$d/ws/$tag-mv"
+                                for dest in /etc/ /var/tmp/; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
+                                                --verdict-json "$d/bmv.json" -- busybox mv ./$tag-mv $dest ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, landlock: busybox mv ./f $dest: $([ $dest = /etc/ ] && echo "the host's refusal, task_failure" || echo "denied, ${dest}f recorded") (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "/etc/":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2] + sys.argv[3]], o
+assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv[3]), "moved"' "$d/bmv.json" $dest $tag-mv "$d/ws/$tag-mv"
+                                done
+                                rm -f "$d/ws/$tag-mv"
                         fi
                         # a login shell reads profiles before its script, and they may move it
                         # (measured: `bash -lc pwd` printed the directory ~/.profile's cd moved to): its

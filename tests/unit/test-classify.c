@@ -2621,6 +2621,49 @@ static void test_classify_python_pair_without_source(void **state) {
         assert_string_equal(r->denials[0].path, "/ws/x");
 }
 
+/* BusyBox mv's "can't rename 'X'" names its source alone: X beneath the granted directories,
+ * where the sandbox refuses no ordinary write, what was refused is the destination the caller read
+ * from the argv (move_dest; move_into: a directory, X's base name moved into it), judged against
+ * the host (as nobody under Landlock, `busybox mv ./f /etc/` read as denied, the workspace's f
+ * recorded). Not without one, nor for a source elsewhere, nor another line. */
+static bool host_permits_but_ro(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        (void) run;
+        return strncmp(path, "/ro/", 4) != 0;
+}
+
+static void test_classify_busybox_mv_names_its_destination(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                            .host_permits = host_permits_but_ro, .host_refuses = fake_host_refuses,
+                                            .move_dest = "/ro", .move_into = true };
+        struct sbx_classify_context home = ctx, named = ctx, none = ctx;
+        struct sbx_classify_result *r;
+        (void) state;
+
+        home.move_dest = "/home/u";
+        named.move_dest = "/ro/g";
+        named.move_into = false;
+        none.move_dest = NULL;
+        assert_verdict(run_backend_in("landlock", &ctx, "mv: can't rename './f': Permission denied\n"), "task_failure");
+        assert_verdict(run_backend_in("landlock", &ctx, "mv: can't rename 'd/f/': Permission denied\n"), "task_failure");
+        assert_verdict(run_backend_in("landlock", &named, "mv: can't rename 'f': Permission denied\n"), "task_failure");
+        r = run_backend_in("landlock", &home, "mv: can't rename './f': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/f");
+        r = run_backend_in("landlock", &none, "mv: can't rename './f': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/f");
+        /* a source elsewhere: it is what the line names (its removal), the destination aside */
+        r = run_backend_in("landlock", &ctx, "mv: can't rename '/home/u/f': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/f");
+        /* another program's line: its name, as before */
+        r = run_backend_in("landlock", &ctx, "x: can't open './f': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/f");
+}
+
 static bool fake_host_dir_missing(void *userdata, const char *path) {
         (void) userdata;
         return strncmp(path, "/nx/", 4) == 0;
@@ -4087,6 +4130,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_python_pair_without_source),
+                cmocka_unit_test(test_classify_busybox_mv_names_its_destination),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_landlock_words_within_quoted_names),

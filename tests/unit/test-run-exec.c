@@ -828,6 +828,51 @@ static void test_tool_start_dir(void **state) {
         rmdir(dir);
 }
 
+/* BusyBox mv's destination, which its "can't rename 'X'" does not name, read from the argv: -t DIR
+ * or the last operand, joined to the start directory; into it for -t, several sources, a name
+ * ending in '/' (nothing stat'ed); none for another program or an option BusyBox's mv does not
+ * take (the line kept its source: as nobody under Landlock, `busybox mv ./f /etc/` read as
+ * denied). */
+static void test_move_dest(void **state) {
+        static const struct {
+                const char *argv[8];
+                int want;
+                const char *dest;
+                bool into;
+        } cases[] = {
+                { { "busybox", "mv", "./f", "/etc/" }, 1, "/etc/", true },
+                { { "busybox", "mv", "f", "/etc" }, 1, "/etc", false },
+                { { "mv", "-f", "a", "b", "d" }, 1, "/w/d", true },
+                { { "busybox", "mv", "-t", "/etc", "a" }, 1, "/etc", true },
+                { { "busybox", "mv", "--target-directory=/etc", "a" }, 1, "/etc", true },
+                { { "busybox", "mv", "a", "/etc/", "-n" }, 1, "/etc/", true },
+                { { "busybox", "mv", "-T", "a", "/etc/" }, 1, "/etc/", false },
+                { { "timeout", "9", "busybox", "mv", "a", "sub/x" }, 1, "/w/sub/x", false },
+                { { "busybox", "mv", "--", "-a", "/etc/" }, 1, "/etc/", true },
+                { { "busybox", "mv", "a" }, 0, NULL, false },
+                { { "busybox", "mv", "-b", "a", "/etc/" }, 0, NULL, false },
+                { { "mv", "--backup", "a", "/etc/" }, 0, NULL, false },
+                { { "busybox", "mv", "-t" }, 0, NULL, false },
+                { { "busybox", "cp", "a", "/etc/" }, 0, NULL, false },
+                { { "sh", "-c", "mv a /etc/" }, 0, NULL, false },
+        };
+        char out[PATH_MAX];
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                bool into = !cases[i].into;
+                int r = sbx_run_move_dest((char *const *) cases[i].argv, "/w", out, sizeof(out), &into);
+
+                if (r != cases[i].want)
+                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
+                if (r == 1) {
+                        assert_string_equal(out, cases[i].dest);
+                        assert_int_equal(into, cases[i].into);
+                } else
+                        assert_false(into);
+        }
+}
+
 /* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
  * command's directory is read past them (`timeout 60 make -C sub` was -1, its lines' names
  * claimed for no directory). Their options are read exactly as they parse them; one they do not
@@ -1149,6 +1194,7 @@ int main(void) {
                 cmocka_unit_test(test_script_file_unnamed),
                 cmocka_unit_test(test_script_file_reader_failed),
                 cmocka_unit_test(test_wrapper_start_dir),
+                cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
