@@ -121,6 +121,7 @@ struct sbx_classifier {
         bool lost;                     /* moved, to a directory not known */
         char move_dest[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         bool move_into;
+        char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t n_granted; /* the granted directories, the writable ones among them */
@@ -231,6 +232,13 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->moved = ctx->moved && c->cwd[0];
         c->lost = ctx->moved && !c->cwd[0];
         c->move_dest[0] = '\0';
+        c->sqlite_target[0] = '\0';
+        if (ctx->sqlite_target) {
+                if (ctx->sqlite_target[0] != '/')
+                        return -EINVAL;
+                if (sbx_denial_path_join(NULL, ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target)) == 0)
+                        return -ENAMETOOLONG;
+        }
         c->move_into = ctx->move_into;
         if (ctx->move_dest) {
                 if (ctx->move_dest[0] != '/')
@@ -1874,6 +1882,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = false; /* a cause names what it did to the file */
                                 chained = true;
                         }
+                        /* SQLite's "attempt to write a readonly database" names no file: the one
+                         * the caller read from the argv of a sqlite3 (review: as nobody under
+                         * Landlock, `.backup` over root's database, the host's refusal, read as
+                         * denied) */
+                        if (r > 0 && !socket && !given_away && !bundler && !tcl && !path[0] && c->sqlite_target[0] &&
+                            strcasestr(text, "attempt to write a readonly database"))
+                                memcpy(path, c->sqlite_target, strlen(c->sqlite_target) + 1);
                         if (socket || given_away) {
                                 /* decided above: no name to judge */
                         } else if (searched) {

@@ -217,6 +217,11 @@ struct sbx_classify_context {
          * of. Copied. NULL: the line keeps X. */
         const char *move_dest;
         bool move_into;
+        /* The file a sqlite3 the caller read from the command's argv writes (absolute): its
+         * `.backup FILE` or `.save FILE`, else its database. SQLite's "attempt to write a readonly
+         * database" (it opened the file read-only when it could not for writing) names none: the
+         * line's path is this one, and what the host is asked of. Copied. NULL: none. */
+        const char *sqlite_target;
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

@@ -2425,7 +2425,7 @@ static void classifier_context(struct run_state *st) {
         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
         _cleanup_free_ char *cwd = getcwd(NULL, 0);
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-        char moved[PATH_MAX], move_dest[PATH_MAX];
+        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX];
         bool move_into = false;
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
@@ -2447,6 +2447,13 @@ static void classifier_context(struct run_state *st) {
                                                                                    sizeof(move_dest), &move_into) > 0
                                                                  ? move_dest
                                                                  : NULL,
+                                            /* the file a sqlite3 writes, which SQLite's "attempt
+                                             * to write a readonly database" does not name */
+                                            .sqlite_target = start == 0 && cwd && cwd[0] == '/' &&
+                                                                     sbx_run_sqlite_target(st->command, cwd, sqlite_target,
+                                                                                           sizeof(sqlite_target)) > 0
+                                                                     ? sqlite_target
+                                                                     : NULL,
                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                  : NULL };
 

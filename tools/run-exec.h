@@ -83,6 +83,13 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
  * sources move into it (-t, several sources, a name ending in '/'). 1, or 0 when there is none or
  * the form is not read. Nothing is asked of the host. */
 int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into);
+/* The file a sqlite3 that argv runs in cwd writes, for SQLite's "attempt to write a readonly
+ * database", which names none (struct sbx_classify_context's sqlite_target): `sqlite3 [flags] DB
+ * ARG...` (past the wrappers of sbx_run_start_dir()), ARGs all `.backup ?DB? FILE` or `.save FILE`
+ * of one FILE (then FILE), or all SQL (then DB); joined to cwd into out. 1, or 0 for another
+ * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
+ * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
+int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */

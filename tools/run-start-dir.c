@@ -1858,3 +1858,91 @@ int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size
         }
         return 1;
 }
+
+/* Whether the sqlite3 SQL argument s is a dot-command writing a file other than the database,
+ * `.backup ?DB? FILE` or `.save ?DB? FILE` (their `--append`, `--async` options): its FILE, the
+ * last of its plain words, into *file (a pointer into s, *len bytes); false for any other text,
+ * or a word quoted or with an expansion sbx does not read. */
+static bool sqlite_backup_file(const char *s, const char **file, size_t *len) {
+        size_t words = 0;
+
+        s += strspn(s, " \t");
+        if (strncmp(s, ".backup", 7) == 0 && (s[7] == ' ' || s[7] == '\t'))
+                s += 7;
+        else if (strncmp(s, ".save", 5) == 0 && (s[5] == ' ' || s[5] == '\t'))
+                s += 5;
+        else
+                return false;
+        for (;;) {
+                size_t k;
+
+                s += strspn(s, " \t");
+                if (!*s)
+                        break;
+                k = strcspn(s, " \t");
+                if (strcspn(s, "'\"\n;\\") < k)
+                        return false;
+                if (s[0] != '-') {
+                        *file = s;
+                        *len = k;
+                        words++;
+                }
+                s += k;
+        }
+        return words >= 1 && words <= 2;
+}
+
+int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
+        static const char *const flags[] = { "-bail", "-batch", "-box", "-column", "-csv", "-echo", "-header",
+                                             "-noheader", "-html", "-json", "-line", "-list", "-markdown",
+                                             "-quote", "-table", "-tabs", "-safe", NULL };
+        _cleanup_free_ char *target = NULL;
+        const char *db = NULL, *file;
+        size_t n = 0, fl;
+        bool own_names = false, plain = false;
+        ptrdiff_t k;
+        int len;
+
+        if (!argv || !cwd || cwd[0] != '/')
+                return 0;
+        while (argv[n])
+                n++;
+        k = past_wrappers(argv, n, false, &own_names);
+        if (k < 0 || (size_t) k >= n || strcmp(base_of(argv[k]), "sqlite3") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (a[0] == '-' && a[1]) {
+                        /* the flags alone: another option may take a word, open the database
+                         * otherwise or read commands from a file (-cmd, -init, -readonly, -vfs) */
+                        bool flag = false;
+
+                        for (size_t f = 0; flags[f] && !flag; f++)
+                                flag = strcmp(a + (a[1] == '-'), flags[f]) == 0;
+                        if (!flag)
+                                return 0;
+                } else if (!db)
+                        db = a;
+                else if (sqlite_backup_file(a, &file, &fl)) {
+                        /* one file, and no SQL beside it that writes the database */
+                        if (plain || (target && (strlen(target) != fl || strncmp(target, file, fl) != 0)))
+                                return 0;
+                        if (!target && !(target = strndup(file, fl)))
+                                return 0;
+                } else {
+                        /* SQL: the database's, unless another dot-command, or one that attaches
+                         * or writes another file (ATTACH, VACUUM INTO) */
+                        if (target || a[strspn(a, " \t\n")] == '.' || strcasestr(a, "attach") || strcasestr(a, "vacuum"))
+                                return 0;
+                        plain = true;
+                }
+        }
+        if (!db || (!target && !plain))
+                return 0; /* no database, or commands from stdin */
+        if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))
+                return 0;
+        file = target ? target : db;
+        len = file[0] == '/' ? snprintf(out, size, "%s", file) : snprintf(out, size, "%s/%s", cwd, file);
+        return len > 0 && (size_t) len < size ? 1 : 0;
+}

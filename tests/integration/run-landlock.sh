@@ -1075,6 +1075,33 @@ assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv
                                 done
                                 rm -f "$d/ws/$tag-mv"
                         fi
+                        # sqlite3's .backup over a database names none ("Error: attempt to write a
+                        # readonly database"): the file read from the argv, judged against the host
+                        # (root's: the host's refusal, task_failure; nobody's own in /var/tmp: the
+                        # sandbox's, denied). Before, both denied, no path
+                        if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
+                                mkdir -p /var/tmp/$tag-sq && sqlite3 /var/tmp/$tag-sq/root.db 'create table t(x)' &&
+                                        chmod 0755 /var/tmp/$tag-sq && chmod 0644 /var/tmp/$tag-sq/root.db
+                                "${NOBODY[@]}" sqlite3 /var/tmp/$tag-sq-own.db 'create table t(x)'
+                                "${NOBODY[@]}" sqlite3 "$d/ws/$tag-n.db" 'create table u(y)'
+                                for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
+                                                --verdict-json "$d/sq.json" -- sqlite3 $tag-n.db ".backup $db" ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, landlock: sqlite3 .backup over $db: $([ $db = /var/tmp/$tag-sq/root.db ] && echo "root's, the host's refusal, task_failure" || echo "its own, denied, recorded") (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2].endswith("/root.db"):
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$d/sq.json" $db
+                                done
+                                check "nobody, landlock: ... neither database changed" \
+                                        test "$(sqlite3 /var/tmp/$tag-sq-own.db 'select name from sqlite_master')" = t -a \
+                                        "$(sqlite3 /var/tmp/$tag-sq/root.db 'select name from sqlite_master')" = t
+                                rm -rf /var/tmp/$tag-sq /var/tmp/$tag-sq-own.db "$d/ws/$tag-n.db"
+                        fi
                         # a login shell reads profiles before its script, and they may move it
                         # (measured: `bash -lc pwd` printed the directory ~/.profile's cd moved to): its
                         # relative names claim no directory. Before: the start directory's, so as nobody

@@ -2664,6 +2664,32 @@ static void test_classify_busybox_mv_names_its_destination(void **state) {
         assert_string_equal(r->denials[0].path, "/ws/f");
 }
 
+/* SQLite's "attempt to write a readonly database" names no file: the one the caller read from a
+ * sqlite3's argv (sqlite_target: its .backup FILE, else its database) is the path, judged against
+ * the host (as nobody under Landlock, `.backup` over root's database read as denied). */
+static void test_classify_sqlite_readonly_names_the_argv_file(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses, .sqlite_target = "/ro/db" };
+        struct sbx_classify_context own = ctx, none = ctx;
+        struct sbx_classify_result *r;
+        (void) state;
+
+        own.sqlite_target = "/home/u/db";
+        none.sqlite_target = NULL;
+        assert_verdict(run_landlock_in(&ctx, "Error: attempt to write a readonly database\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "Error: stepping, attempt to write a readonly database (8)\n"),
+                       "task_failure");
+        r = run_landlock_in(&own, "Error: attempt to write a readonly database\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/db");
+        r = run_landlock_in(&none, "Error: attempt to write a readonly database\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "");
+        /* another line keeps its own name */
+        r = run_landlock_in(&ctx, "touch: cannot touch '/home/u/x': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/x");
+}
+
 static bool fake_host_dir_missing(void *userdata, const char *path) {
         (void) userdata;
         return strncmp(path, "/nx/", 4) == 0;
@@ -4131,6 +4157,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),
+                cmocka_unit_test(test_classify_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_landlock_words_within_quoted_names),

@@ -873,6 +873,44 @@ static void test_move_dest(void **state) {
         }
 }
 
+/* The file a sqlite3 writes, which SQLite's "attempt to write a readonly database" does not name,
+ * read from the argv: its .backup or .save FILE, else its database; none where it cannot tell. */
+static void test_sqlite_target(void **state) {
+        static const struct {
+                const char *argv[8];
+                const char *want;
+        } cases[] = {
+                { { "sqlite3", "n.db", ".backup /ro/db" }, "/ro/db" },
+                { { "sqlite3", "n.db", ".backup main bk.db" }, "/w/bk.db" },
+                { { "sqlite3", "-bail", "n.db", ".save --append /ro/db" }, "/ro/db" },
+                { { "sqlite3", "/ro/db", "insert into t values (1)" }, "/ro/db" },
+                { { "timeout", "9", "sqlite3", "x.db", "update t set x = 1", "delete from t" }, "/w/x.db" },
+                { { "sqlite3", ":memory:", ".backup /ro/db" }, "/ro/db" },
+                { { "sqlite3", "n.db" }, NULL },
+                { { "sqlite3", "n.db", ".backup /ro/a", ".backup /ro/b" }, NULL },
+                { { "sqlite3", "n.db", "insert into t values (1)", ".backup /ro/db" }, NULL },
+                { { "sqlite3", "n.db", ".backup '/ro/a b'" }, NULL },
+                { { "sqlite3", "n.db", ".restore x.db" }, NULL },
+                { { "sqlite3", "n.db", "attach 'o.db' as o; insert into o.t values (1)" }, NULL },
+                { { "sqlite3", "n.db", "vacuum into '/ro/v.db'" }, NULL },
+                { { "sqlite3", "-cmd", ".open x", "n.db", "insert into t values (1)" }, NULL },
+                { { "sqlite3", ":memory:", "create table t(x)" }, NULL },
+                { { "sqlite3", "file:n.db?mode=rw", "insert into t values (1)" }, NULL },
+                { { "sh", "-c", "sqlite3 n.db '.backup /ro/db'" }, NULL },
+        };
+        char out[PATH_MAX];
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                int r = sbx_run_sqlite_target((char *const *) cases[i].argv, "/w", out, sizeof(out));
+
+                if (r != (cases[i].want ? 1 : 0))
+                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, cases[i].want);
+        }
+}
+
 /* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
  * command's directory is read past them (`timeout 60 make -C sub` was -1, its lines' names
  * claimed for no directory). Their options are read exactly as they parse them; one they do not
@@ -1195,6 +1233,7 @@ int main(void) {
                 cmocka_unit_test(test_script_file_reader_failed),
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_move_dest),
+                cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
