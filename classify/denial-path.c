@@ -1697,15 +1697,45 @@ static size_t php_stream_arg(const char *line, size_t sig_start, char *out, size
         return put(out, size, line + i, sig_start - tl - i);
 }
 
+/* git-lfs's "error running CMD 'ARG'...: 'MESSAGE' 'exit status N'" quotes the stderr of the
+ * command it ran: the signature in MESSAGE, which says what was denied ("error: could not lock
+ * config file X: <errno text>"). Where MESSAGE starts (after the last ": '" before the signature)
+ * and ends (its quote before " 'exit status", else the line's last quote), into *ret_at and
+ * *ret_end. */
+static bool nested_message(const char *line, size_t len, size_t sig_start, size_t sig_end, size_t *ret_at,
+                           size_t *ret_end) {
+        const char *run = memmem(line, sig_start, "error running ", 14), *sep = NULL, *status;
+
+        if (!run)
+                return false;
+        for (const char *p = run; (p = memmem(p, sig_start - (size_t) (p - line), ": '", 3)) != NULL; p++)
+                sep = p;
+        if (!sep)
+                return false;
+        *ret_at = (size_t) (sep - line) + 3;
+        status = memmem(line + sig_end, len - sig_end, "' 'exit status", 14);
+        if (status)
+                *ret_end = (size_t) (status - line);
+        else if (len > sig_end && line[len - 1] == '\'')
+                *ret_end = len - 1;
+        else
+                return false;
+        return *ret_at < sig_start;
+}
+
 size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                char *ret_path, size_t size) {
-        size_t n;
+        size_t n, at, end;
 
         if (!ret_path || size == 0)
                 return 0;
         ret_path[0] = '\0';
         if (!line || sig_start > sig_end || sig_end > len)
                 return 0;
+        /* the message git-lfs quotes names the file, not the command it ran (it was CMD, git's
+         * own path, with its stdout merged into stderr) */
+        if (nested_message(line, len, sig_start, sig_end, &at, &end))
+                return sbx_denial_path_extract(line + at, end - at, sig_start - at, sig_end - at, ret_path, size);
         n = sysctl_key(line, len, sig_start, sig_end, ret_path, size);
         if (n > 0)
                 return n;

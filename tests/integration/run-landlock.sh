@@ -1102,6 +1102,31 @@ else:
                                         "$(sqlite3 /var/tmp/$tag-sq/root.db 'select name from sqlite_master')" = t
                                 rm -rf /var/tmp/$tag-sq /var/tmp/$tag-sq-own.db "$d/ws/$tag-n.db"
                         fi
+                        # git-lfs quotes the stderr of the git it ran, its stdout merged into stderr
+                        # ("warning: error running /usr/lib/git-core/git 'config' ...: 'error: could
+                        # not lock config file X: <errno text>' 'exit status 255'"): X, not git's own
+                        # path (as nobody: a HOME of root's, the host's refusal, read as denied; one of
+                        # its own was recorded as git's path)
+                        if [ $who = nobody ] && command -v git-lfs >/dev/null; then
+                                mkdir -p /var/tmp/$tag-lfs && chown 65534:65534 /var/tmp/$tag-lfs
+                                for b in landlock bwrap; do
+                                        for home in /etc /var/tmp/$tag-lfs; do
+                                                ( cd "$d/ws" && "${NOBODY[@]}" env HOME=$home SBX_DB="$d/audit.db" "$SBX" run --backend $b \
+                                                        --verdict-json "$d/lfs.json" -- sh -c 'git lfs install 1>&2' ) 2>/dev/null
+                                                rc=$?
+                                                [ $rc -eq 125 ] && continue
+                                                check "nobody, $b: git lfs install 1>&2, HOME $home: $([ $home = /etc ] && echo "the host's refusal, task_failure" || echo "denied, HOME/.gitconfig recorded") (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "/etc":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and {x["path"] for x in o["denials"]} == {sys.argv[2] + "/.gitconfig"}, o' "$d/lfs.json" $home
+                                        done
+                                done
+                                check "nobody: ... no .gitconfig made" test ! -e /var/tmp/$tag-lfs/.gitconfig -a ! -e /etc/.gitconfig
+                                rm -rf /var/tmp/$tag-lfs
+                        fi
                         # a login shell reads profiles before its script, and they may move it
                         # (measured: `bash -lc pwd` printed the directory ~/.profile's cd moved to): its
                         # relative names claim no directory. Before: the start directory's, so as nobody

@@ -1127,6 +1127,17 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* hush prints its cd as bash does, its redirection's name quoted */
                 { "hush: cd: /srv/x: Permission denied", "Permission denied", "/srv/x" },
                 { "hush: can't open '/etc/a b': Read-only file system", "Read-only file system", "/etc/a b" },
+                /* git-lfs quotes the stderr of the git it ran: that message names the file, not the
+                 * git (it was /usr/lib/git-core/git: as nobody, a HOME of its own read as the
+                 * host's refusal of git's program, root's) */
+                { "warning: error running /usr/lib/git-core/git 'config' '--global' 'a.b' 'c': 'error: could not lock "
+                  "config file /etc/.gitconfig: Permission denied' 'exit status 255'",
+                  "Permission denied", "/etc/.gitconfig" },
+                { "warning: error running /usr/lib/git-core/git 'config' 'x: y': 'error: could not lock config file "
+                  "/h/a b/.gitconfig: Read-only file system' 'exit status 255'",
+                  "Read-only file system", "/h/a b/.gitconfig" },
+                { "Error running /usr/bin/git: 'fatal: cannot mkdir /etc/d: Permission denied'", "Permission denied",
+                  "/etc/d" },
                 /* a sentence whose subject is the name, the signature after an article: curl's
                  * --create-dirs (it named no path); not a program's word before a phrase */
                 { "/var/tmp/new resides on a read-only file system.", "read-only file system", "/var/tmp/new" },
