@@ -929,14 +929,20 @@ static size_t php_pair_split(const char *line, size_t i, size_t e) {
         return first < e ? first : TOO_LONG;
 }
 
-/* PHP's rename() pair in line[0..len), "Warning:  rename(A,B): ", up to its first "): ": A at
- * *ret_a, B at *ret_b (past the ','), the pair's end at *ret_e; false when the line has none or
- * it splits no way (php_pair_split()). */
+/* PHP's rename() pair in line[0..len), "Warning:  rename(A,B): <strerror> in FILE on line N", up
+ * to its last "): " (the one before the errno text, which php_stream_arg() reads before the
+ * signature; A and B are printed as they are, a "): " in them too): A at *ret_a, B at *ret_b
+ * (past the ','), the pair's end at *ret_e; false when the line has none or it splits no way
+ * (php_pair_split()). */
 static bool php_rename_pair(const char *line, size_t len, size_t *ret_a, size_t *ret_b, size_t *ret_e) {
-        const char *end;
+        const char *end = NULL;
         size_t a, b;
 
-        if ((a = php_rename_args(line, len)) == 0 || !(end = memmem(line + a, len - a, "): ", 3)))
+        if ((a = php_rename_args(line, len)) == 0)
+                return false;
+        for (const char *p = line + a; (p = memmem(p, len - (size_t) (p - line), "): ", 3)) != NULL; p++)
+                end = p;
+        if (!end)
                 return false;
         b = php_pair_split(line, a, (size_t) (end - line));
         if (b == 0 || b == TOO_LONG)

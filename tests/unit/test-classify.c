@@ -3397,6 +3397,10 @@ static void test_classify_php_warning_call_path(void **state) {
                 static const char *const host[] = {
                         "rename(/var/tmp/f,/ro/x)", "rename(/var/tmp/a b,/ro/x)", "rename(/var/tmp/a,/ro/x y)",
                         "rename(/etc/f,/ro/x)",     "rename(a,b,/ro/x)",
+                        /* a "): " in A: the pair ends at the last one (it ended in A, split no
+                         * way: no partner, and as nobody rename() of its own such file into /etc
+                         * read as denied) */
+                        "rename(/var/tmp/a): b,/ro/x)",
                 };
                 static const char *const sandbox[] = { "rename(/ro/f,/etc/x)", "rename(/ro/f,/etc/x y)", "rename(/ro/a,/ro/b,/ro/c)" };
                 char text[256];
@@ -3435,6 +3439,10 @@ static void test_classify_php_warning_call_path(void **state) {
                 assert_false(sbx_denial_line_partner("rename(/a,/b): Permission denied", 32, "/b", &at, &n));
                 assert_false(sbx_denial_line_partner("PHP Warning:  rename(/a,/b,/c): x", 33, "/c", &at, &n));
                 assert_false(sbx_denial_line_partner("PHP Warning:  rename(,/b): x", 28, "/b", &at, &n));
+                static const char paren[] = "PHP Warning:  rename(/v/a): b,/ro/x): Permission denied in x.php on line 1";
+                assert_true(sbx_denial_line_partner(paren, sizeof(paren) - 1, "/ro/x", &at, &n));
+                assert_int_equal(at, 21);
+                assert_int_equal(n, 8);
         }
         /* touch()'s "Unable to create file X because <strerror>" (it named none: as nobody,
          * touch("/etc/x") read as denied) */
