@@ -64,7 +64,8 @@ struct sbx_run_report {
  * their options as they parse them (one they do not take: -1); BusyBox's applet is read as that
  * applet (`busybox tar -C DIR -x`, `busybox sh -c 'cd DIR && x'`), and its unzip's `-d DIR`, which
  * it moves to (Info-ZIP's does not), as a tool's own directory (DIR not there yet: -1; busybox
- * running busybox or env: -1); one that writes a file of its own
+ * running busybox or env: -1); PHP's `-r CODE` starting with `chdir("DIR");` of a literal and
+ * moving no more moves to DIR (another chdir(): -1); one that writes a file of its own
  * where it started (nohup.out, `time -o FILE`) before a command that moves: -1. A shell's `-c` so
  * run (`timeout 60 bash -c 'cd sub && x'`, `env sh -c ...`) is read as the command's own script is;
  * a `cd` in the script of a shell run by another program (`xargs sh -c 'cd "$0" && x'`): -1. A

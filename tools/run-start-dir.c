@@ -597,6 +597,47 @@ static int busybox_unzip_dir(char *const *w, size_t n, const char *cwd, char *ou
         return opened_before_move(cwd, archive, false) ? 1 : -1;
 }
 
+/* PHP's `-r CODE` whose code moves first, `chdir("DIR");` (a literal, quoted whole, no escape
+ * or variable), and no more: its warnings' relative names are DIR's (measured, 8.2: `php -r
+ * 'chdir("/etc"); touch("x");'` printed `Unable to create file x` for /etc/x). 1 (out: DIR); -1
+ * for another chdir() in the code (PHP's names are case-insensitive: `ChDir`), or a DIR it cannot
+ * enter (the chdir fails with a warning, and the code goes on where it was); 0 for code that
+ * moves nowhere, or no -r (a script file's chdir() is not read, as a program's own is not). */
+static int php_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        const char *code = NULL, *p, *close;
+        char dir[PATH_MAX];
+
+        for (size_t i = 1; i < n && !code; i++) {
+                if (strcmp(w[i], "--") == 0 || w[i][0] != '-')
+                        break; /* a script and its arguments */
+                if (strcmp(w[i], "-r") == 0 && i + 1 < n)
+                        code = w[i + 1];
+                else if (strcmp(w[i], "-d") == 0 || strcmp(w[i], "-c") == 0 || strcmp(w[i], "-z") == 0)
+                        i++; /* an option's word */
+        }
+        if (!code || !strcasestr(code, "chdir"))
+                return 0;
+        p = code + strspn(code, " \t\n");
+        if (strncasecmp(p, "chdir(", 6) != 0)
+                return -1;
+        p += 6;
+        p += strspn(p, " \t");
+        if ((*p != '"' && *p != '\'') || !(close = strchr(p + 1, *p)) || close == p + 1 ||
+            (size_t) (close - p - 1) >= sizeof(dir) || memchr(p + 1, '\\', (size_t) (close - p - 1)) ||
+            (*p == '"' && memchr(p + 1, '$', (size_t) (close - p - 1))))
+                return -1;
+        memcpy(dir, p + 1, (size_t) (close - p - 1));
+        dir[close - p - 1] = '\0';
+        p = close + 1;
+        p += strspn(p, " \t");
+        if (*p++ != ')')
+                return -1;
+        p += strspn(p, " \t");
+        if (*p++ != ';' || strcasestr(p, "chdir"))
+                return -1;
+        return enter_dir(cwd, dir, false, out, size) ? 1 : -1;
+}
+
 /* BusyBox runs the applet its first word names (by its base name) with the words after it, where
  * it started: `busybox tar -C DIR -x`, `busybox sh -c 'cd DIR && x'` are read as that applet's
  * argv (they were a tool's name later in the argv, -1: as nobody, a refusal the host made in DIR
@@ -865,6 +906,8 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
         n -= (size_t) k;
         if (n > 0 && strcmp(base_of(w[0]), "busybox") == 0)
                 return busybox_dir(w, n, cwd, out, size);
+        if (n > 0 && strcmp(base_of(w[0]), "php") == 0)
+                return php_dir(w, n, cwd, out, size);
         if (shell_argv_startup_moves(w, n) || shell_file_moves(w, n, cwd))
                 return -1;
         /* a script's command that sources a file (`bash -c '. ./env.sh'`) */
