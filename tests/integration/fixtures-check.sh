@@ -670,18 +670,24 @@ for lk in "${kill_lk[@]}"; do [ -n "$lk" ] && exec {lk}<&-; done
 # root's recording first: nobody's directory is still there to be left alone
 for who in "${WHO[@]}"; do
         kill_as "$who"
-        # beside a recording that runs: its directory stays, its case is kept
-        m=1.57$kill_n$$
+        # beside a recording that runs: its directory stays, its case is kept. It runs until the
+        # checks are done (a named pipe it reads; its marked sleep is how it is found): with a
+        # sleep of its own length alone, a loaded machine's next record outlasted it, and its own
+        # end removed the directory the check then missed
+        m=60.57$kill_n$$
         kill_n=$((kill_n + 1))
         lf+=("$m")
+        rm -f "$T/live-go" && mkfifo -m 666 "$T/live-go"
         "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-live" -- \
-                sh -c "sleep $m" >"$T/out2" 2>"$T/err2" &
+                sh -c 'sleep "$1" & read -r x < "$2"; kill $!; wait; exit 0' sh "$m" "$T/live-go" >"$T/out2" 2>"$T/err2" &
         p=$!
         live=$(recording_cwd)
         "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-next" -- true >"$T/out" 2>"$T/err"
         rc=$?
         left=
-        [ -n "$live" ] && [ -e "$live" ] || left+=" the live one's went;"
+        [ -n "$live" ] || left+=" the live one was never seen;"
+        [ -z "$live" ] || [ -e "$live" ] || left+=" the live one's went;"
+        timeout 10 sh -c 'echo go > "$1"' sh "$T/live-go"
         [ -e "${kill_tmp[$who]}" ] && left+=" ${kill_tmp[$who]} stayed;"
         for o in "${!kill_tmp[@]}"; do
                 [ "$o" = "$who" ] || [ -e "${kill_tmp[$o]}" ] || left+=" $o's ${kill_tmp[$o]} went;"
