@@ -63,9 +63,14 @@ struct sbx_dialect {
         size_t source_len;
         char **denial;        /* NULL-terminated */
         size_t n_denial;
+        /* NULL-terminated: signatures that prove a denial only on a line whose path is a host named
+         * pipe the host lets the command open (context host_fifo; keyword fifo-denial) */
+        char **fifo_denial;
+        size_t n_fifo_denial;
         struct sbx_runner_rule rules[SBX_RULES_MAX];
         size_t n_rules;
         struct sbx_regex denial_re; /* alternation of the denial signatures with marks, or none */
+        struct sbx_regex fifo_denial_re; /* the same of the fifo-denial signatures, or none */
         struct sbx_regex any_re;    /* every denial and fatal signature, or none when there is none */
         size_t max_match;      /* upper bound of the bytes one signature occurrence spans */
         bool prefilter;        /* pair_bits is a complete filter of any_re's occurrences */

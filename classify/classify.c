@@ -74,6 +74,7 @@ struct sbx_classifier {
         unsigned char keep[LINE_KEEP];
         bool flagged;
         int denial_sig;                /* -1: no denial signature in this line */
+        int fifo_sig;                  /* -1: no fifo-denial signature in this line */
         int fatal_sig[SBX_RULES_MAX];  /* -1: no fatal signature of that rule */
         size_t carry_len;
         unsigned char *carry;    /* last max_match bytes of the line in progress */
@@ -134,6 +135,7 @@ struct sbx_classifier {
         int (*host_runs)(void *userdata, const char *path);
         uint64_t (*host_mount)(void *userdata, const char *path);
         bool (*host_dir_missing)(void *userdata, const char *path);
+        bool (*host_fifo)(void *userdata, const char *path);
         char *search_path; /* NULL: the default */
         /* resolve()'s last answer: a command that prints the same denial line many times has its
          * path resolved once, not three times a line (review: 1 GB of one `Read-only file system`
@@ -182,6 +184,7 @@ static void line_reset(struct sbx_classifier *c) {
         if (c->flagged) {
                 c->flagged = false;
                 c->denial_sig = -1;
+                c->fifo_sig = -1;
                 for (size_t i = 0; i < SBX_RULES_MAX; i++)
                         c->fatal_sig[i] = -1;
         }
@@ -271,6 +274,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_runs = ctx->host_runs;
         c->host_mount = ctx->host_mount;
         c->host_dir_missing = ctx->host_dir_missing;
+        c->host_fifo = ctx->host_fifo;
         c->searched_known = false;
         c->resolved->known = false;
         c->refuses_known = false;
@@ -957,6 +961,13 @@ static int examine_fragment(struct sbx_classifier *c, const unsigned char *s, si
                         return r;
                 if (r > 0)
                         c->denial_sig = mark, c->flagged = true;
+        }
+        if (d->fifo_denial_re.present && c->fifo_sig < 0) {
+                r = match(c, &d->fifo_denial_re, s, n, NULL, NULL, &mark);
+                if (r < 0)
+                        return r;
+                if (r > 0)
+                        c->fifo_sig = mark, c->flagged = true;
         }
         for (size_t i = 0; i < d->n_rules; i++) {
                 if (c->fatal_sig[i] >= 0 || c->rules[i].hit)
@@ -1770,11 +1781,66 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
         pend_commit(c, NULL, NULL, 0);
 }
 
+/* Whether the absolute path p is the sandbox's own /dev or /proc, or lies beneath them. */
+static bool in_sandbox_dev_proc(const char *p) {
+        return strncmp(p, "/dev", 4) == 0 ? p[4] == '/' || p[4] == '\0'
+                                           : strncmp(p, "/proc", 5) == 0 && (p[5] == '/' || p[5] == '\0');
+}
+
+/* A line of a fifo-denial signature and of no denial signature (bwrap's `Permission denied`):
+ * a denial where the path it names, made absolute, is a named pipe on the host that the host lets
+ * the command open (host_fifo), outside the granted directories and the sandbox's own /dev and
+ * /proc, where the launcher refuses no write (there, and where the host refuses it or the file is
+ * none, EACCES is the host's own permission: the task's). Counted and kept as a denial line is. */
+static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
+                            bool whole) {
+        char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "", host[SBX_DENIAL_PATH_MAX];
+        const char *text = line;
+        size_t ss, se, tl;
+        bool cut;
+        int r;
+
+        if (!c->host_fifo)
+                return 0;
+        cut = copy_evidence(line, sizeof(line), s, len) < len;
+        tl = strlen(line);
+        if (whole && len <= LINE_KEEP && cut && (c->wide || (c->wide = malloc(WIDE_SIZE)))) {
+                copy_evidence(c->wide, WIDE_SIZE, s, len);
+                text = c->wide;
+                tl = strlen(text);
+        }
+        r = match(c, &c->d->fifo_denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
+        if (r <= 0 || sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) == 0)
+                return r;
+        absolute_path(c, path, sizeof(path));
+        if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
+            in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
+            !c->host_fifo(c->resolve_userdata, host))
+                return 0;
+        c->denial_lines++;
+        if (!c->denial.hit) {
+                c->denial.hit = true;
+                c->denial.line_no = line_no;
+                c->denial.sig = (int) c->d->n_denial + c->fifo_sig;
+                copy_evidence(c->denial.line, sizeof(c->denial.line), s, len);
+        }
+        if (c->n_denials < SBX_DENIALS_KEPT) {
+                struct sbx_denial *e = &c->denials[c->n_denials++];
+
+                e->line_no = line_no;
+                memcpy(e->line, line, sizeof(e->line));
+                memcpy(e->path, path, sizeof(e->path));
+        }
+        return 0;
+}
+
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
         int r;
 
+        if (c->denial_sig < 0 && c->fifo_sig >= 0 && (r = fifo_denial_line(c, line_no, s, len, whole)) < 0)
+                return r;
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
@@ -2359,6 +2425,11 @@ static void fill_hit(struct sbx_classify_result *ret, const char *rule, const ch
         memcpy(ret->matched_line, h->line, sizeof(ret->matched_line));
 }
 
+/* The denial signature a hit names: one of the denial signatures, or after them a fifo-denial one. */
+static const char *denial_signature(const struct sbx_dialect *d, int sig) {
+        return (size_t) sig < d->n_denial ? d->denial[sig] : d->fifo_denial[(size_t) sig - d->n_denial];
+}
+
 static bool exit_allowed(const struct sbx_runner_rule *rule, int code) {
         if (rule->n_exits == 0)
                 return true;
@@ -2400,7 +2471,7 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
         ret->n_denials = c->n_denials;
         memcpy(ret->denials, c->denials, c->n_denials * sizeof(c->denials[0]));
         if (c->denial.hit)
-                snprintf(ret->denial_signature, sizeof(ret->denial_signature), "%s", d->denial[c->denial.sig]);
+                snprintf(ret->denial_signature, sizeof(ret->denial_signature), "%s", denial_signature(d, c->denial.sig));
 
         if (st->signal == 0 && st->exit_code == 0) {
                 ret->verdict = SBX_VERDICT_SUCCESS;
@@ -2419,7 +2490,7 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 }
         if (c->denial.hit) {
                 ret->verdict = SBX_VERDICT_DENIED;
-                fill_hit(ret, "denial", d->denial[c->denial.sig], &c->denial);
+                fill_hit(ret, "denial", denial_signature(d, c->denial.sig), &c->denial);
                 return 0;
         }
         ret->verdict = SBX_VERDICT_TASK_FAILURE;

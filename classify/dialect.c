@@ -47,9 +47,11 @@ static void dialect_destroy(struct sbx_dialect *d) {
         free(d->name);
         free(d->source);
         strv_free_n(d->denial);
+        strv_free_n(d->fifo_denial);
         for (size_t i = 0; i < d->n_rules; i++)
                 rule_clear(&d->rules[i]);
         regex_clear(&d->denial_re);
+        regex_clear(&d->fifo_denial_re);
         regex_clear(&d->any_re);
         free(d->runs);
         free(d);
@@ -366,6 +368,7 @@ static void regex_jit(struct sbx_regex *re) {
 
 void sbx_dialect_jit(struct sbx_dialect *d) {
         regex_jit(&d->denial_re);
+        regex_jit(&d->fifo_denial_re);
         regex_jit(&d->any_re);
         for (size_t i = 0; i < d->n_rules; i++) {
                 regex_jit(&d->rules[i].fatal_re);
@@ -497,8 +500,8 @@ static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
 
         d->prefilter = true;
         memset(d->pair_bits, 0, sizeof(d->pair_bits));
-        for (size_t i = 0; i < d->n_denial; i++) {
-                char *s = strdup(d->denial[i]);
+        for (size_t i = 0; i < d->n_denial + d->n_fifo_denial; i++) {
+                char *s = strdup(i < d->n_denial ? d->denial[i] : d->fifo_denial[i - d->n_denial]);
                 if (!s || strv_push(&all, &n_all, s) < 0)
                         return free(s), -ENOMEM;
         }
@@ -522,6 +525,11 @@ static int dialect_compile(struct parser *p, struct sbx_dialect *d) {
         }
         if (d->n_denial > 0) {
                 r = compile_alternation(p, d->denial, true, 0, &d->denial_re);
+                if (r < 0)
+                        return r;
+        }
+        if (d->n_fifo_denial > 0) {
+                r = compile_alternation(p, d->fifo_denial, true, 0, &d->fifo_denial_re);
                 if (r < 0)
                         return r;
         }
@@ -588,8 +596,10 @@ static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line,
                 *have_name = true;
                 return 0;
         }
-        if (KW("denial")) {
-                if (d->n_denial >= SBX_SIGNATURES_MAX)
+        if (KW("denial") || KW("fifo-denial")) {
+                bool fifo = KW("fifo-denial");
+
+                if (d->n_denial + d->n_fifo_denial >= SBX_SIGNATURES_MAX)
                         return parse_error(p, "more than %d denial signatures", SBX_SIGNATURES_MAX);
                 r = decode_value(p, "denial signature", val, vlen, SBX_SIGNATURE_MAX, &v);
                 if (r < 0)
@@ -598,12 +608,12 @@ static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line,
                         free(v);
                         return r;
                 }
-                if (list_has_caseless(d->denial, v)) {
+                if (list_has_caseless(d->denial, v) || list_has_caseless(d->fifo_denial, v)) {
                         r = parse_error(p, "denial signature '%s' given twice", v);
                         free(v);
                         return r;
                 }
-                r = strv_push(&d->denial, &d->n_denial, v);
+                r = fifo ? strv_push(&d->fifo_denial, &d->n_fifo_denial, v) : strv_push(&d->denial, &d->n_denial, v);
                 if (r < 0)
                         free(v);
                 return r;
@@ -675,7 +685,7 @@ static int parse_line(struct parser *p, struct sbx_dialect *d, const char *line,
                 return r;
         }
 #undef KW
-        return parse_error(p, "unknown keyword '%.*s' (want name, denial, rule, exit, fatal or info)",
+        return parse_error(p, "unknown keyword '%.*s' (want name, denial, fifo-denial, rule, exit, fatal or info)",
                            (int) (kwlen > 40 ? 40 : kwlen), kw);
 }
 

@@ -50,7 +50,12 @@
  * failed: unable to create temporary object directory" alone (receive-pack.c, the errno lost),
  * under Landlock too: the line is held until the next one names the repository ("To X"), a
  * local one asked of the host, one on another host no denial (classify.c, pend_see();
- * fixtures/bwrap/git-push-bare-outside). */
+ * fixtures/bwrap/git-push-bare-outside). A host named pipe is not written through its mount (a
+ * read-only bind does not stop it): the launcher inside bubblewrap refuses opening one for writing
+ * outside the workspace, the temp area, its /dev and /proc (Landlock's EACCES), and "Permission
+ * denied" is then a denial, but only where sbx run tells that the line's path is a FIFO the host
+ * lets the command open (fifo-denial, host_fifo in sbx-classify.h); elsewhere it is the host's own
+ * permission (fixtures/bwrap/fifo-write-outside, nobody-fifo-write-outside). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -66,6 +71,7 @@ static const char dialect_bwrap[] =
         "denial ENOENT: no such file or directory, mkdir\n"
         "denial You don't have write permissions for the\n"
         "denial remote unpack failed: unable to create temporary object directory\n"
+        "fifo-denial Permission denied\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"

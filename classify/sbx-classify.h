@@ -205,6 +205,16 @@ struct sbx_classify_context {
          * missing. true: such a line is the task's failure (a mkdir in a missing directory). NULL,
          * or false: the sandbox's refusal in disguise, a denial. */
         bool (*host_dir_missing)(void *userdata, const char *path);
+        /* Optional: whether the host path `path` (as resolve gave it) is a named pipe (FIFO) that
+         * the host's own permissions would let the command open for reading and writing (its uid
+         * and groups, every directory on the way searchable, ACLs; root: any) and that
+         * fs.protected_fifos does not keep from an open with O_CREAT. A read-only mount does not
+         * stop a write to a FIFO, so bwrap's launcher refuses opening one for writing outside the
+         * granted directories and the sandbox's own /dev and /proc with EACCES, the text of a host
+         * file's own permission: the dialect's fifo-denial signatures (bwrap's `Permission denied`)
+         * prove a denial only on a line whose path, absolute and lying there, is such a pipe.
+         * NULL: never (those lines are no denial). */
+        bool (*host_fifo)(void *userdata, const char *path);
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;

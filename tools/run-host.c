@@ -252,6 +252,22 @@ static bool host_refuses_now(const char *path, bool run, bool opens) {
         return dir_refuses || (opens && access_refused(path, R_OK, false));
 }
 
+/* For the classifier: whether the host path `path` (host_path() gave it) is a named pipe that the
+ * host's own permission check lets the command open for reading and writing (faccessat() as sbx's
+ * effective user, the command's: mode bits, ACLs, every directory on the way; root passes them, and
+ * a read-only mount stops no FIFO), and that fs.protected_fifos does not keep from an open with
+ * O_CREAT, whoever asks (sticky_protected()). Then EACCES on opening it under bubblewrap is the
+ * launcher's Landlock refusal, not the host's: a write to a host FIFO's reader refused. Read and
+ * write both: the line may tell of an open for reading (`cat`), which the sandbox never refuses.
+ * false when it cannot be told. */
+static bool host_fifo_now(const char *path) {
+        struct stat st;
+
+        if (path[0] != '/' || stat(path, &st) < 0 || !S_ISFIFO(st.st_mode) || sticky_protected(path, &st))
+                return false;
+        return faccessat(AT_FDCWD, path, R_OK | W_OK, AT_EACCESS) == 0;
+}
+
 /* Whether procfs refuses anyone, root too, the change of host path `path`, whose longest existing
  * part is `buf`: of the mode (`mode`) of a process's file (/proc/<pid>/..., /proc/self/...:
  * proc_setattr()'s EPERM), of the mode or owner of a sysctl's (/proc/sys/...). Decided on the
@@ -487,7 +503,7 @@ static bool mounts_may_hang(void) {
         return mounts.may_hang;
 }
 
-enum host_op { OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING };
+enum host_op { OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_FIFO };
 
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
  * private temp area and $TMPDIR (host_mount()), each NUL-terminated */
@@ -553,6 +569,9 @@ static _Noreturn void asker_child(void) {
                         break;
                 case OP_DIR_MISSING:
                         a.value = host_dir_missing_now(path);
+                        break;
+                case OP_FIFO:
+                        a.value = host_fifo_now(path);
                         break;
                 default:
                         _exit(0);
@@ -754,6 +773,13 @@ static bool host_dir_missing(void *userdata, const char *path) {
         return asked(OP_DIR_MISSING, path, false, false, false) > 0;
 }
 
+static bool host_fifo(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_fifo_now(path);
+        return asked(OP_FIFO, path, false, false, false) > 0;
+}
+
 void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         asker.cut_off = false;
         ctx->resolve = host_path;
@@ -764,4 +790,5 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         ctx->host_runs = host_runs;
         ctx->host_mount = host_mount;
         ctx->host_dir_missing = host_dir_missing;
+        ctx->host_fifo = host_fifo;
 }

@@ -2736,6 +2736,77 @@ static void test_classify_node_mkdir_enoent(void **state) {
                        "task_failure");
 }
 
+/* The host as sbx run tells it: /tmp/fifo, /ws/fifo and /dev/fifo are named pipes the command may
+ * open; /tmp/ro-fifo is one it may not (root's, 0600, as nobody), /etc/passwd no pipe. */
+static bool fake_host_fifo(void *userdata, const char *path) {
+        (void) userdata;
+        return strcmp(path, "/tmp/fifo") == 0 || strcmp(path, "/ws/fifo") == 0 || strcmp(path, "/dev/fifo") == 0;
+}
+
+/* Under bwrap the launcher refuses opening a host named pipe for writing outside the workspace
+ * (a read-only bind does not stop it) with EACCES, whose text is a host file's own permission:
+ * a denial only where sbx run tells that the path is a FIFO the host lets the command open, outside
+ * the granted directories and the sandbox's own /dev (before: task_failure, the denial lost). */
+static void test_classify_bwrap_fifo_permission_denied(void **state) {
+        static const char *const granted[] = { "/ws", "/shm", NULL };
+        struct sbx_classify_context ro = { .cwd = "/ws", .host_fifo = fake_host_fifo };
+        struct sbx_classify_context ww = { .cwd = "/ws", .granted = granted, .host_fifo = fake_host_fifo };
+        struct sbx_classify_context offline = { .cwd = "/ws" };
+        static const char *const denied[] = {
+                "sh: 1: cannot create /tmp/fifo: Permission denied\n",
+                "bash: line 1: /tmp/fifo: Permission denied\n",
+                "PermissionError: [Errno 13] Permission denied: '/tmp/fifo'\n",
+                "Error: EACCES: permission denied, open '/tmp/fifo'\n",
+                "tee: /tmp//fifo: Permission denied\n",
+        };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(denied); i++) {
+                r = run_backend_in("bwrap", &ro, denied[i]);
+                assert_verdict(r, "denied");
+                assert_string_equal(r->signature, "Permission denied");
+                assert_string_equal(r->denial_signature, "Permission denied");
+                assert_int_equal(r->line_no, 1);
+                assert_int_equal(r->denial_lines, 1);
+                assert_int_equal(r->n_denials, 1);
+                assert_string_equal(r->denials[0].path, "/tmp/fifo");
+        }
+        /* a relative name, joined to the cwd: in read-only mode the workspace is refused too */
+        r = run_backend_in("bwrap", &ro, "sh: 1: cannot create fifo: Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/fifo");
+        /* granted (workspace-write): the launcher refuses no write there, EACCES is the host's */
+        assert_verdict(run_backend_in("bwrap", &ww, "sh: 1: cannot create fifo: Permission denied\n"), "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ww, "sh: 1: cannot create /tmp/fifo: Permission denied\n"), "denied");
+        /* the sandbox's own /dev, whose files are none of the host's */
+        assert_verdict(run_backend_in("bwrap", &ro, "sh: 1: cannot create /dev/fifo: Permission denied\n"), "task_failure");
+        /* a pipe the host refuses, a regular file, no name: the host's own permission */
+        r = run_backend_in("bwrap", &ro, "sh: 1: cannot create /tmp/ro-fifo: Permission denied\n");
+        assert_verdict(r, "task_failure");
+        assert_int_equal(r->denial_lines, 0);
+        assert_int_equal(r->n_denials, 0);
+        assert_verdict(run_backend_in("bwrap", &ro, "sh: 1: cannot create /etc/passwd: Permission denied\n"), "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ro, "PermissionError: [Errno 13] Permission denied\n"), "task_failure");
+        /* the text alone (sbx classify, the fixtures): no denial */
+        assert_verdict(run_backend_in("bwrap", &offline, "sh: 1: cannot create /tmp/fifo: Permission denied\n"),
+                       "task_failure");
+        /* a denial signature on the line decides as before; a later line's pipe is the evidence
+         * when an earlier Permission denied was the host's */
+        r = run_backend_in("bwrap", &ro, "cp: cannot create regular file '/etc/x': Read-only file system\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->signature, "Read-only file system");
+        r = run_backend_in("bwrap", &ro,
+                           "sh: 1: cannot create /etc/passwd: Permission denied\nsh: 1: cannot create /tmp/fifo: "
+                           "Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_int_equal(r->line_no, 2);
+        assert_int_equal(r->denial_lines, 1);
+        /* Landlock's EACCES is a denial signature of its own, as before */
+        assert_verdict(run_backend_in("landlock", &offline, "sh: 1: cannot create /tmp/ro-fifo: Permission denied\n"),
+                       "denied");
+}
+
 /* The host's mounts as sbx run tells them under bwrap: /shm is the sandbox's own temp area (a
  * tmpfs of its own, granted), whose files stand for ones in the caller's $TMPDIR, here on the
  * workspace's mount; /nx/ cannot be told. */
@@ -4173,6 +4244,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_from_private_temp),
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
+                cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),

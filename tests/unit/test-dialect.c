@@ -35,6 +35,7 @@ static void test_dialect_parses_every_keyword(void **state) {
                 "name myrunner\r\n"
                 "denial   Read-only file system   \n"
                 "denial \"Permission denied\"\n"
+                "fifo-denial Operation not permitted\n"
                 "rule myrunner-fatal\n"
                 "  exit 1, 3 125\n"
                 "  fatal \"myrunner: \"\n"
@@ -50,6 +51,8 @@ static void test_dialect_parses_every_keyword(void **state) {
         assert_int_equal(d->n_denial, 2);
         assert_string_equal(d->denial[0], "Read-only file system");
         assert_string_equal(d->denial[1], "Permission denied");
+        assert_int_equal(d->n_fifo_denial, 1);
+        assert_string_equal(d->fifo_denial[0], "Operation not permitted");
         assert_int_equal(d->n_rules, 2);
         assert_string_equal(d->rules[0].name, "myrunner-fatal");
         assert_int_equal(d->rules[0].n_exits, 3);
@@ -118,6 +121,9 @@ static void test_dialect_errors_name_origin_and_line(void **state) {
                 { "denial \"a\\x01b\"\n", "f.dialect:1: denial signature contains control character 0x01" },
                 { "denial a\xff\n", "f.dialect:1: denial signature is not valid UTF-8" },
                 { "denial x\ndenial X\n", "f.dialect:2: denial signature 'X' given twice" },
+                { "denial x\nfifo-denial X\n", "f.dialect:2: denial signature 'X' given twice" },
+                { "fifo-denial x\ndenial X\n", "f.dialect:2: denial signature 'X' given twice" },
+                { "fifo-denial\n", "f.dialect:1: empty denial signature" },
                 { "name a\nname b\n", "f.dialect:2: 'name' given twice" },
                 { "name ../x\n", "f.dialect:1: dialect name '../x'" },
                 { "rule r\nfatal x\nfatal X\n", "f.dialect:3: fatal signature 'X' given twice" },

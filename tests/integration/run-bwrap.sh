@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The bwrap backend through `sbx run`: what the verdict of a real run says where the text alone
+# cannot tell, as root and as the unprivileged user nobody.
+# - A host named pipe (FIFO) outside the workspace, which the launcher's Landlock domain refuses
+#   opening for writing (a read-only bind does not stop it), in both modes: `denied`, the pipe
+#   its path (before, its EACCES read `task_failure`, as a host file's own permission); dash's
+#   `cannot create X` and bash's `bash: line 1: X: ...`.
+# - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
+#   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
+# Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
+set -u
+. "$(dirname "$0")/lib-common.sh"
+t_require_sbx
+trap t_cleanup EXIT
+
+T=$(t_mktemp_dir)
+mkdir -p "$T/ws" "$T/out" "$T/cache" "$T/tmp-root" "$T/tmp-nobody"
+chmod 1777 "$T/tmp-nobody"
+export XDG_CACHE_HOME=$T/cache
+unset SBX_SESSION SBX_DB
+t_known_config "$T/config"
+cd "$T/ws" || exit 1
+chmod 777 "$T/ws"
+
+"$SBX_BIN" run --db "$T/probe.db" --backend bwrap --verdict-json "$T/probe.json" -- true >/dev/null 2>&1 ||
+        t_skip_all "bwrap does not work here"
+[ "$(t_json_field "$T/probe.json" enforcement)" = full ] ||
+        t_skip_all "bwrap's enforcement is partial here (no Landlock): a host named pipe is not refused"
+t_who "$T/nb" || exit 1
+
+# the pipes: anyone's (0666) and root's own (0600), outside the workspace; a file of root's
+mkfifo -m 666 "$T/out/fifo"
+mkfifo -m 600 "$T/out/root-fifo"
+echo secret >"$T/out/secret"
+chmod 600 "$T/out/secret"
+
+# run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
+run() {
+        local who=$1 mode=$2 script=$3
+        t_as_user "$who"
+        V=$T/v-root.json
+        [ "$who" = root ] || V=$T/nb/home/v.json
+        rm -f "$V"
+        "${pre[@]}" timeout 60 "$bin" run --db "$db" --backend bwrap --mode "$mode" --root "$T/ws" \
+                --verdict-json "$V" -- "${SHELL_RUN[@]}" "$script" 2>"$T/err-$who"
+        RC=$?
+}
+verdict() { t_json_field "$V" verdict; }
+denial_path() {
+        /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["denials"]; print(d[0]["path"] if d else "")' "$V"
+}
+err() { tr '\n' ' ' <"$T/err-$1" | cut -c1-120; }
+
+for who in "${WHO[@]}"; do
+        for mode in read-only workspace-write; do
+                SHELL_RUN=(sh -c)
+                run "$who" "$mode" "echo pwned > $T/out/fifo"
+                t_check "$who/$mode: dash's write to a host named pipe outside the workspace is denied, the pipe its path (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$RC" = "denied:$T/out/fifo:2"
+        done
+        SHELL_RUN=(bash -c)
+        run "$who" read-only "echo pwned > $T/out/fifo"
+        t_check "$who/read-only: bash's redirection to a host named pipe is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
+        SHELL_RUN=(sh -c)
+        run "$who" read-only "echo pwned > $T/out/root-fifo"
+        if [ "$who" = root ]; then
+                t_check "root/read-only: root's own 0600 pipe is denied (verdict $(verdict): $(err root))" \
+                        test "$(verdict)" = denied
+        else
+                t_check "nobody/read-only: root's 0600 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                run nobody read-only "cat $T/out/secret"
+                t_check "nobody/read-only: a file the host refuses nobody (cat's Permission denied) is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        fi
+done
+t_finish
