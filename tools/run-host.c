@@ -274,6 +274,38 @@ static bool host_fifo_now(const char *path) {
  * file system and the first name beneath its mount, not on a process: the command's /proc/self
  * under bwrap is its own /proc's, another process's on the host or none. Not the other files of
  * procfs (/proc/meminfo), whose mode root may change, nor sysfs, where root may too. */
+static bool component_is(const char *s, size_t n, const char *word) {
+        return n == strlen(word) && memcmp(s, word, n) == 0;
+}
+
+/* Whether rest, what follows a process's directory of procfs ("/fd/57", "/task/12/cwd/x"; NULL:
+ * nothing), leads through one of its links to a file elsewhere (fd/N, map_files/X, ns/X, cwd,
+ * root, exe): a chmod follows the link, to the file the command opened, which procfs does not
+ * guard, and the link is the command's own process's, not one sbx can resolve (its /proc/self is
+ * sbx's: a descriptor sbx does not hold is left unresolved by host_path()). */
+static bool through_process_link(const char *rest) {
+        const char *name, *end;
+        size_t nl;
+
+        for (int level = 0; rest && rest[0] == '/' && level < 2; level++) {
+                name = rest + 1;
+                end = strchr(name, '/');
+                nl = end ? (size_t) (end - name) : strlen(name);
+                if (component_is(name, nl, "cwd") || component_is(name, nl, "root") || component_is(name, nl, "exe"))
+                        return true;
+                if ((component_is(name, nl, "fd") || component_is(name, nl, "map_files") || component_is(name, nl, "ns")) &&
+                    end && end[1] != '\0')
+                        return true;
+                /* a thread's directory, "task/TID", holds the same links */
+                if (level > 0 || !component_is(name, nl, "task") || !end)
+                        return false;
+                name = end + 1;
+                end = strchr(name, '/');
+                rest = end;
+        }
+        return false;
+}
+
 static bool proc_refuses(const char *path, const char *buf, bool mode) {
         char top[PATH_MAX], up[PATH_MAX];
         struct statfs sfs;
@@ -302,11 +334,11 @@ static bool proc_refuses(const char *path, const char *buf, bool mode) {
         if (!mode)
                 return false;
         if ((nl == 4 && memcmp(name, "self", 4) == 0) || (nl == 11 && memcmp(name, "thread-self", 11) == 0))
-                return true;
+                return !through_process_link(end);
         for (size_t i = 0; i < nl; i++)
                 if (name[i] < '0' || name[i] > '9')
                         return false;
-        return nl > 0;
+        return nl > 0 && !through_process_link(end);
 }
 
 /* For the classifier: whether the host itself would refuse the command a change of the mode

@@ -2155,7 +2155,8 @@ fi
 # --- chmod on procfs: procfs refuses anyone, root too, the mode of a process's file (EPERM without
 # sbx), whichever process /proc/self is (under bwrap the command's own /proc's): the task's failure
 # under both backends and modes (review: as root it read as denied). A chmod of the user's file in
-# the workspace, and of one outside it, in read-only stay denied
+# the workspace, and of one outside it, in read-only stay denied, and so does one of the file outside
+# through a descriptor's link, /proc/self/fd/N
 for who in "${WHO[@]}"; do
         d=$T/ss/proc-$who
         ss_user "$who"
@@ -2178,6 +2179,15 @@ for who in "${WHO[@]}"; do
                                         test "$(field "$d/v.json" verdict):$rc" = "$want"
                         done
                 done
+                # ... and through a descriptor of the command's, /proc/self/fd/57, a link to the
+                # file outside, which procfs does not guard: the sandbox's (it read as
+                # task_failure, procfs's own refusal of a process's file)
+                rm -f "$d/v.json"
+                (cd "$d/ws" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d/ws" --mode read-only \
+                        --verdict-json "$d/v.json" -- bash -c 'exec 57<"$1" && chmod 600 /proc/self/fd/57' _ "$d/out") 2>/dev/null
+                rc=$?
+                t_check "$b, $who, read-only: chmod 600 /proc/self/fd/57 (the file outside) is denied ($(field "$d/v.json" verdict), exit $rc)" \
+                        test "$(field "$d/v.json" verdict):$rc" = denied:1
         done
         t_check "$who: the files' modes are unchanged" test "$(stat -c %a "$d/ws/f" "$d/out" | tr '\n' ' ')" = "644 644 "
         rm -rf "$d"

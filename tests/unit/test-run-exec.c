@@ -1218,6 +1218,24 @@ static void test_host_refuses_proc_mode(void **state) {
         assert_true(ctx.host_refuses_owner(NULL, "/proc/999999999/status", true)); /* no such process */
         assert_true(ctx.host_refuses_owner(NULL, "/proc/sys/kernel/hostname", true));
         assert_true(ctx.host_refuses_owner(NULL, "/proc/sys/kernel/hostname", false));
+        assert_true(ctx.host_refuses_owner(NULL, "/proc/self/fd", true)); /* the directory itself */
+        /* a process's link (a descriptor, its cwd, root, exe) leads a chmod to a file elsewhere,
+         * the command's, which procfs does not guard (review: root's `exec 57<F; chmod 600
+         * /proc/self/fd/57` in read-only, F outside the workspace, read as task_failure) */
+        {
+                static const char *const links[] = {
+                        "/fd/987654", "/task/1/fd/987654", "/cwd", "/cwd/x", "/root/etc/x", "/exe", "/map_files/1-2", "/ns/mnt",
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(links); i++) {
+                        snprintf(path, sizeof(path), "/proc/%d%s", (int) getpid(), links[i]);
+                        if (ctx.host_refuses_owner(NULL, path, true))
+                                fail_msg("%s: read as procfs's own refusal", path);
+                        snprintf(path, sizeof(path), "/proc/999999999%s", links[i]);
+                        if (ctx.host_refuses_owner(NULL, path, true))
+                                fail_msg("%s: read as procfs's own refusal", path);
+                }
+        }
         assert_non_null(mkdtemp(dir));
         snprintf(file, sizeof(file), "%s/f", dir);
         assert_true((fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) >= 0);
