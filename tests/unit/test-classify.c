@@ -3063,6 +3063,11 @@ static void test_classify_refused_words_in_a_name(void **state) {
         /* the operation's own words stay: the sandbox's */
         assert_verdict(run_landlock_in(&in_ws, "chmod: changing permissions of 'notes': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&in_ws, "mknod: 'setuid-notes': Permission denied\n"), "denied");
+        /* ... and after an apostrophe, which opens no quoted name (BusyBox cp -p's "can't
+         * preserve permissions of 'f'": its text up to the name was taken for one, blanked) */
+        assert_verdict(run_landlock_in(&in_ws, "cp: can't preserve permissions of 'notes': Permission denied\n"),
+                       "denied");
+        assert_verdict(run_landlock_in(&in_ws, "cp: can't preserve ownership of 'notes': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&in_ws, "/x.rb:1:in `chmod': Permission denied @ apply2files - f (Errno::EACCES)\n"),
                        "denied");
 }
