@@ -568,19 +568,25 @@ static size_t after_kind(const char *s, size_t n) {
         return 0;
 }
 
-/* Whether the word before the last one of a field (its last word starts at s[w]) is a
- * preposition that places the object: "Can't do inplace edit on X". Not "for" ("open for
- * writing"). */
-static bool preposition_before(const char *s, size_t w) {
-        static const char *const preps[] = { "on", "in", "into", "to", "at" };
-        size_t e = w, b;
+/* Whether the word before s[w] (the blanks before w skipped) is word, in any case. */
+static bool word_before_is(const char *s, size_t w, const char *word) {
+        size_t e = w, b, n = strlen(word);
 
         while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
                 e--;
         for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t'; b--)
                 ;
+        return e - b == n && strncasecmp(s + b, word, n) == 0;
+}
+
+/* Whether the word before the last one of a field (its last word starts at s[w]) is a
+ * preposition that places the object: "Can't do inplace edit on X". Not "for" ("open for
+ * writing"). */
+static bool preposition_before(const char *s, size_t w) {
+        static const char *const preps[] = { "on", "in", "into", "to", "at" };
+
         for (size_t i = 0; i < SBX_ELEMENTSOF(preps); i++)
-                if (e - b == strlen(preps[i]) && strncasecmp(s + b, preps[i], e - b) == 0)
+                if (word_before_is(s, w, preps[i]))
                         return true;
         return false;
 }
@@ -588,13 +594,7 @@ static bool preposition_before(const char *s, size_t w) {
 /* Whether the word before s[w] is "for": the word at w tells what the verb was for (shred's
  * "failed to open for writing"), and is no name of a file. */
 static bool purpose_before(const char *s, size_t w) {
-        size_t e = w, b;
-
-        while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-                e--;
-        for (b = e; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t'; b--)
-                ;
-        return e - b == 3 && strncasecmp(s + b, "for", 3) == 0;
+        return word_before_is(s, w, "for");
 }
 
 /* The name a field is when the program quoted it whole, alone: shred's "'/x/a b': failed to open
