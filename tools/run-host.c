@@ -28,14 +28,34 @@
 #include "sbx-procfs.h"
 #include "sbx-realpath.h"
 
+/* Whether the absolute path leads through a magic link of procfs, a process's link to what it
+ * holds (/proc/self/fd/N, /dev/stdin, /proc/self/cwd/x, root, exe, map_files, ns): openat2()'s
+ * RESOLVE_NO_MAGICLINKS refuses one (ELOOP). The link named is the command's process's, which
+ * sbx's own /proc/self is not: followed in sbx, it led to sbx's own descriptor (its stdin, a pipe
+ * whose link is root's while sbx is not dumpable), another file than the command's. false on a
+ * kernel without openat2(). */
+static bool through_magic_link(const char *path) {
+        struct open_how how = { .flags = O_PATH | O_CLOEXEC, .resolve = RESOLVE_NO_MAGICLINKS };
+        int fd = (int) syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+
+        if (fd >= 0) {
+                close(fd);
+                return false;
+        }
+        return errno == ELOOP;
+}
+
 /* The host's path for the absolute path `path`: the real path of its longest existing part (every
  * symlink there followed), then the rest as it is. For the classifier: a denial line naming
- * ws/link/x, where link leads outside the workspace, is the sandbox's. 0 when it cannot be told. */
+ * ws/link/x, where link leads outside the workspace, is the sandbox's. 0 when it cannot be told,
+ * as for a name through a process's link (through_magic_link(): as nobody in read-only, `exec
+ * 0<own-file; chmod 600 /proc/self/fd/0` with sbx's stdin /dev/null was asked of /dev/null,
+ * root's, and read as the host's refusal, task_failure, under both backends). */
 static size_t host_path_now(const char *path, char *out, size_t size) {
         char buf[PATH_MAX];
         size_t cut = strlen(path);
 
-        if (path[0] != '/' || cut >= sizeof(buf))
+        if (path[0] != '/' || cut >= sizeof(buf) || through_magic_link(path))
                 return 0;
         memcpy(buf, path, cut + 1);
         for (;;) {

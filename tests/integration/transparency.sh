@@ -2188,6 +2188,15 @@ for who in "${WHO[@]}"; do
                 rc=$?
                 t_check "$b, $who, read-only: chmod 600 /proc/self/fd/57 (the file outside) is denied ($(field "$d/v.json" verdict), exit $rc)" \
                         test "$(field "$d/v.json" verdict):$rc" = denied:1
+                # ... and so is one through the command's stdin, whatever sbx's own stdin is (/dev/null,
+                # root's: the name was followed in sbx, and as nobody read as the host's refusal)
+                rm -f "$d/v.json"
+                (cd "$d/ws" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d/ws" --mode read-only \
+                        --verdict-json "$d/v.json" -- bash -c 'exec 0<"$1" && chmod 600 /proc/self/fd/0' _ "$d/out") \
+                        </dev/null 2>/dev/null
+                rc=$?
+                t_check "$b, $who, read-only: chmod 600 /proc/self/fd/0 (the file outside; sbx's stdin /dev/null) is denied ($(field "$d/v.json" verdict), exit $rc)" \
+                        test "$(field "$d/v.json" verdict):$rc" = denied:1
         done
         t_check "$who: the files' modes are unchanged" test "$(stat -c %a "$d/ws/f" "$d/out" | tr '\n' ' ')" = "644 644 "
         rm -rf "$d"

@@ -1254,6 +1254,45 @@ static void test_host_refuses_proc_mode(void **state) {
         rmdir(dir);
 }
 
+/* A name through a process's link of procfs is the command's process's, which sbx's own
+ * /proc/self is not: the host's path cannot be told (it was sbx's own descriptor's: as nobody,
+ * `exec 0<own-file; chmod 600 /proc/self/fd/0` with sbx's stdin /dev/null was asked of /dev/null,
+ * root's, and read as the host's refusal). A name through procfs's ordinary links (/proc/self)
+ * is resolved. */
+static void test_host_path_process_links(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { 0 };
+        char path[64], out[4096];
+        int p[2], fd;
+
+        sbx_run_host_checks(&ctx);
+        assert_non_null(ctx.resolve);
+        assert_int_equal(pipe2(p, O_CLOEXEC), 0);
+        assert_true((fd = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0);
+        {
+                const int fds[] = { p[0], fd };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(fds); i++) {
+                        snprintf(path, sizeof(path), "/proc/self/fd/%d", fds[i]);
+                        if (ctx.resolve(NULL, path, out, sizeof(out)) != 0)
+                                fail_msg("%s: resolved to sbx's own %s", path, out);
+                        snprintf(path, sizeof(path), "/dev/fd/%d", fds[i]);
+                        if (ctx.resolve(NULL, path, out, sizeof(out)) != 0)
+                                fail_msg("%s: resolved to sbx's own %s", path, out);
+                }
+        }
+        if (ctx.resolve(NULL, "/proc/self/cwd/x", out, sizeof(out)) != 0)
+                fail_msg("/proc/self/cwd/x: resolved to sbx's own %s", out);
+        if (ctx.resolve(NULL, "/proc/self/root/etc/x", out, sizeof(out)) != 0)
+                fail_msg("/proc/self/root/etc/x: resolved to sbx's own %s", out);
+        snprintf(path, sizeof(path), "/proc/%d/status", (int) getpid());
+        assert_int_equal(ctx.resolve(NULL, "/proc/self/status", out, sizeof(out)), strlen(path));
+        assert_string_equal(out, path);
+        close(fd);
+        close(p[0]);
+        close(p[1]);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_status_read),
@@ -1270,6 +1309,7 @@ int main(void) {
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
+                cmocka_unit_test(test_host_path_process_links),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");
