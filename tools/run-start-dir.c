@@ -1821,20 +1821,31 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
         return r;
 }
 
+/* The argv's command past its wrappers (env, nice, timeout, ...): its index, argv's length in
+ * *ret_n; -1 when there is none, or no absolute cwd to read its names in. */
+static ptrdiff_t argv_command(char *const *argv, const char *cwd, size_t *ret_n) {
+        size_t n = 0;
+        bool own_names = false;
+        ptrdiff_t k;
+
+        if (!argv || !cwd || cwd[0] != '/')
+                return -1;
+        while (argv[n])
+                n++;
+        k = past_wrappers(argv, n, false, &own_names);
+        *ret_n = n;
+        return k < 0 || (size_t) k >= n ? -1 : k;
+}
+
 int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into) {
         const char *target = NULL, *last = NULL;
         size_t n = 0, operands = 0;
-        bool own_names = false, no_dir = false, options = true;
+        bool no_dir = false, options = true;
         ptrdiff_t k;
         int len;
 
         *ret_into = false;
-        if (!argv || !cwd || cwd[0] != '/')
-                return 0;
-        while (argv[n])
-                n++;
-        k = past_wrappers(argv, n, false, &own_names);
-        if (k < 0 || (size_t) k >= n)
+        if ((k = argv_command(argv, cwd, &n)) < 0)
                 return 0;
         argv += k;
         n -= (size_t) k;
@@ -1942,16 +1953,11 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         _cleanup_free_ char *target = NULL;
         const char *db = NULL, *file;
         size_t n = 0, fl;
-        bool own_names = false, plain = false;
+        bool plain = false;
         ptrdiff_t k;
         int len;
 
-        if (!argv || !cwd || cwd[0] != '/')
-                return 0;
-        while (argv[n])
-                n++;
-        k = past_wrappers(argv, n, false, &own_names);
-        if (k < 0 || (size_t) k >= n || strcmp(base_of(argv[k]), "sqlite3") != 0)
+        if ((k = argv_command(argv, cwd, &n)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
                 return 0;
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i];
