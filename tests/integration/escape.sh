@@ -1044,13 +1044,26 @@ for b in "${BACKENDS[@]}"; do
                         before=$(t_fp "$d/fifo")$(t_fp "$d/lnk")
                         env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" \
                                 "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" -- \
-                                "$PY" -c "import sys; print(sys.stdin.readline().strip()); sys.stdout.flush()
+                                "$PY" -c "import os, sys; print(sys.stdin.readline().strip()); sys.stdout.flush()
+os.system('echo FIFO-PWNED >> /proc/self/fd/0')
 $FIFO_META" <"$d/fifo" >"$d/out" 2>"$d/err"
+                        # what is left in the FIFO, the writer still holding it open
+                        left=$(timeout 5 "$PY" -c 'import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)
+try:
+    sys.stdout.write(os.read(fd, 4096).decode(errors="replace"))
+except BlockingIOError:
+    pass' "$d/fifo")
                         kill "$wpid" 2>/dev/null
                         wait "$wpid"
                         t_check "$b/$m/$u/fifo-stdin-meta: the host FIFO behind a read-only stdin is unchanged ($(tr '\n' ' ' <"$d/err" | cut -c1-200))" \
                                 test "$(t_fp "$d/fifo")$(t_fp "$d/lnk")" = "$before"
                         t_check "$b/$m/$u/fifo-stdin-bytes: the FIFO's bytes reached the command" grep -qx FIFO-BYTES "$d/out"
+                        # reopened for writing, the caller's FIFO would carry the command's bytes to
+                        # whoever reads it on the host (under bubblewrap it did, before the launcher's
+                        # domain governed opening for writing)
+                        t_check "$b/$m/$u/fifo-stdin-write: the command put nothing into the caller's FIFO (left in it: '$left')" \
+                                test -z "$left"
                         env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" "$PY" \
                                 "$T/opath-keep.py" "$d" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
                                 --db "$d/audit.db" -- "$PY" -c "$FIFO_META" </dev/null >"$d/out2" 2>"$d/err2"
