@@ -45,6 +45,49 @@ static bool through_magic_link(const char *path) {
         return errno == ELOOP;
 }
 
+/* Whether the absolute path names, as written, a process's link of procfs or one of its aliases:
+ * /proc/self|thread-self|PID[/task/TID]/{fd,cwd,root,exe,map_files,ns}, /dev/fd, /dev/stdin,
+ * /dev/stdout, /dev/stderr. Decided on the text, so that it holds where the host is asked in a
+ * child (a mount that may hang: there the child's own /proc/self/fd/N was missing, ENOENT, and
+ * through_magic_link() said no; "/proc/<the child's pid>/fd/5" was then the host path). */
+static bool names_process_link(const char *path) {
+        static const char *const dev[] = { "/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr" };
+        static const char *const links[] = { "fd", "cwd", "root", "exe", "map_files", "ns" };
+        const char *p = path;
+        size_t n;
+
+        for (size_t i = 0; i < sizeof(dev) / sizeof(dev[0]); i++) {
+                n = strlen(dev[i]);
+                if (strncmp(path, dev[i], n) == 0 && (path[n] == '/' || path[n] == '\0'))
+                        return true;
+        }
+        if (strncmp(p, "/proc/", 6) != 0)
+                return false;
+        p += 6;
+        if (strncmp(p, "self/", 5) == 0)
+                p += 5;
+        else if (strncmp(p, "thread-self/", 12) == 0)
+                p += 12;
+        else {
+                n = strspn(p, "0123456789");
+                if (n == 0 || p[n] != '/')
+                        return false;
+                p += n + 1;
+        }
+        if (strncmp(p, "task/", 5) == 0) {
+                n = strspn(p + 5, "0123456789");
+                if (n == 0 || p[5 + n] != '/')
+                        return false;
+                p += 5 + n + 1;
+        }
+        for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++) {
+                n = strlen(links[i]);
+                if (strncmp(p, links[i], n) == 0 && (p[n] == '/' || p[n] == '\0'))
+                        return true;
+        }
+        return false;
+}
+
 /* The host's path for the absolute path `path`: the real path of its longest existing part (every
  * symlink there followed), then the rest as it is. For the classifier: a denial line naming
  * ws/link/x, where link leads outside the workspace, is the sandbox's. 0 when it cannot be told,
@@ -55,7 +98,7 @@ static size_t host_path_now(const char *path, char *out, size_t size) {
         char buf[PATH_MAX];
         size_t cut = strlen(path);
 
-        if (path[0] != '/' || cut >= sizeof(buf) || through_magic_link(path))
+        if (path[0] != '/' || cut >= sizeof(buf) || names_process_link(path) || through_magic_link(path))
                 return 0;
         memcpy(buf, path, cut + 1);
         for (;;) {
@@ -767,6 +810,8 @@ static size_t host_path(void *userdata, const char *path, char *out, size_t size
         size_t len, got;
 
         (void) userdata;
+        if (names_process_link(path))
+                return 0;
         if (!mounts_may_hang())
                 return host_path_now(path, out, size);
         len = ask_of(&q, OP_PATH, path, NULL, NULL);
