@@ -1978,16 +1978,22 @@ if t_is_root; then
         rm -rf "$WS/imm"
 fi
 
+# ss_nobody_ws NAME: nobody's workspace $d ($T/ss/nobody-ws/NAME, made, nobody's), sbx run as
+# nobody ("${pre[@]}" "$bin") with its own audit database
+ss_nobody_ws() {
+        d=$T/ss/nobody-ws/$1
+        ss_user nobody
+        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        mkdir -p "$d"
+        chown 65534:65534 "$d"
+}
+
 # --- as nobody, chmod of a file of root's in the workspace whose name GNU tools quote in pieces (a
 # newline: 'nl'$'\n''x'; a byte that is not UTF-8: 'hi'$'\377'): the host refuses it too, the
 # task's failure (review: the first piece alone, "nl", was taken for the name, missing on the host,
 # and the line read as denied under both backends)
 if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
-        d=$T/ss/nobody-ws/pieces
-        ss_user nobody
-        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
-        mkdir -p "$d"
-        chown 65534:65534 "$d"
+        ss_nobody_ws pieces
         for f in "nl"$'\n'"x" "hi"$'\377'; do
                 : >"$d/$f"
                 for b in "${BACKENDS[@]}"; do
@@ -2009,11 +2015,8 @@ fi
 # the task's failure (review: the word in the quoted name was taken for the operation the sandbox
 # refuses everywhere, and the line read as denied; in the workspace under Landlock)
 if t_is_root && [[ " ${WHO[*]} " == *" nobody "* ]]; then
-        d=$T/ss/nobody-ws/words
-        ss_user nobody
-        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
-        mkdir -p "$d" "$T/ss/root-words"
-        chown 65534:65534 "$d"
+        ss_nobody_ws words
+        mkdir -p "$T/ss/root-words"
         : >"$d/setuid-notes"
         for f in "$T/ss/root-words/permissions.txt" "$T/ss/root-words/chmod.log" setuid-notes; do
                 for b in "${BACKENDS[@]}"; do
@@ -2056,11 +2059,8 @@ ss_nobody_verdict() {
 # failure (review: a pair not split by exactly one ", " named none, and it read as denied under
 # Landlock)
 if ss_nobody_with ruby "Ruby's rename to a name holding ', '"; then
-        d=$T/ss/nobody-ws/ruby
-        ss_user nobody
-        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
-        mkdir -p "$d" "$T/ss/root-ruby"
-        chown 65534:65534 "$d"
+        ss_nobody_ws ruby
+        mkdir -p "$T/ss/root-ruby"
         for b in "${BACKENDS[@]}"; do
                 ss_nobody_verdict "$b" task_failure 1 "Ruby's rename to '$T/ss/root-ruby/c, d'" \
                         sh -c 'touch f && exec ruby -e "File.rename(ARGV[0], ARGV[1])" f "$0"' "$T/ss/root-ruby/c, d"
@@ -2096,11 +2096,9 @@ fi
 # don't have write permissions for the /x/my gems directory." is the host's refusal, the task's
 # failure (review: the name, printed as it is, was read as none, and the line as denied under bwrap)
 if ss_nobody_with gem "gem install into root's GEM_HOME with a blank"; then
-        d=$T/ss/nobody-ws/gem
-        ss_user nobody
-        pre+=(SBX_DB="$T/ss/nobody-db/audit.db" GEM_HOME="$T/ss/root gems")
-        mkdir -p "$d" "$T/ss/root gems"
-        chown 65534:65534 "$d"
+        ss_nobody_ws gem
+        pre+=(GEM_HOME="$T/ss/root gems")
+        mkdir -p "$T/ss/root gems"
         for b in "${BACKENDS[@]}"; do
                 rm -rf "$d/v.json" "$d/lib" "$d"/*.gem
                 (cd "$d" && "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --mode workspace-write \
@@ -2120,11 +2118,8 @@ fi
 # names X as the script gave it, the host's refusal, the task's failure (review: no path was read,
 # and both read as denied, the second under Landlock)
 if ss_nobody_with php "PHP's fopen, touch() and rename() in root's directory"; then
-        d=$T/ss/nobody-ws/php
-        ss_user nobody
-        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
-        mkdir -p "$d" "$T/ss/root dir"
-        chown 65534:65534 "$d"
+        ss_nobody_ws php
+        mkdir -p "$T/ss/root dir"
         : >"$d/rootfile"
         for f in "$T/ss/root dir/a b" rootfile; do
                 for b in "${BACKENDS[@]}"; do
@@ -2207,11 +2202,8 @@ done
 # host's refusal, the task's failure (review: a quote was taken for a second name, ": " for a
 # field's end, no path read, and it read as denied under both backends)
 if ss_nobody_with gawk "gawk -i inplace in root's directory"; then
-        d=$T/ss/nobody-ws/gawk
-        ss_user nobody
-        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
-        mkdir -p "$d" "$T/ss/root-gawk"
-        chown 65534:65534 "$d"
+        ss_nobody_ws gawk
+        mkdir -p "$T/ss/root-gawk"
         for f in "it's" "c: d"; do
                 echo x >"$T/ss/root-gawk/$f"
                 chmod 666 "$T/ss/root-gawk/$f"
@@ -2231,14 +2223,12 @@ fi
 # refusal, the task's failure; one of nobody's own only the sandbox refuses (review: under Landlock
 # both read as the task's failure, under bwrap both as denied, the name not read)
 if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
-        d=$T/ss/nobody-ws/bundle
-        ss_user nobody
-        pre+=(SBX_DB="$T/ss/nobody-db/audit.db")
+        ss_nobody_ws bundle
         # and names longer than the wrap's 80 columns, no blank in them: under bwrap "-" alone, the
         # name whole on the line after (review: it named none, and root's read as denied)
         long=home-with-a-name-longer-than-the-wrap-of-eighty-columns-of-thor
-        mkdir -p "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long"
-        chown 65534:65534 "$d" "$T/ss/nobody bundle home" "$T/ss/nobody-$long"
+        mkdir -p "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long"
+        chown 65534:65534 "$T/ss/nobody bundle home" "$T/ss/nobody-$long"
         for b in "${BACKENDS[@]}"; do
                 brc=23
                 [ "$b" = bwrap ] && brc=32
