@@ -109,6 +109,10 @@ refused 2 "its directory cannot be used: Not a directory" "--verdict-json beneat
 refused 2 "ends in '/'" "--verdict-json of a missing name ending in /" -- \
         run "${DB[@]}" --root "$WS" --verdict-json "$T/slash.json/" -- CMD
 t_check "... and nothing was written at the name without the /" test ! -e "$T/slash.json"
+# ... and "-", which was a file named "-" in the current directory (the standard output is the
+# command's: --verdict-fd 1 or /dev/stdout ask for it)
+refused 2 "standard output is the command's" "--verdict-json -" -- run "${DB[@]}" --root "$WS" --verdict-json - -- CMD
+t_check "... and no file named '-' was written" test ! -e "$T/-"
 # SBX_AUDIT_WRITER has two values: "0" or "no" were taken for "on" (docs review)
 refused 2 "SBX_AUDIT_WRITER is 'on' or 'off', not '0'" "SBX_AUDIT_WRITER=0" SBX_AUDIT_WRITER=0 -- \
         run "${DB[@]}" --root "$WS" -- CMD
