@@ -1899,6 +1899,9 @@ int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size
                 return 0;
         if (!target) {
                 target = last;
+                /* an empty name is no destination (mv refuses it: ENOENT), and has no last byte */
+                if (!target[0])
+                        return 0;
                 /* several sources, or a name ending in '/': into a directory; two operands else
                  * name DEST itself, a directory or not (sbx does not stat it: a file system that
                  * hangs would hold the run; the host is asked of it alike) */

@@ -870,6 +870,9 @@ static void test_move_dest(void **state) {
                 { { "busybox", "mv", "-t" }, 0, NULL, false },
                 { { "busybox", "cp", "a", "/etc/" }, 0, NULL, false },
                 { { "sh", "-c", "mv a /etc/" }, 0, NULL, false },
+                /* an empty last operand names no destination (its last byte was read before it) */
+                { { "busybox", "mv", "a", "" }, 0, NULL, false },
+                { { "mv", "a", "b", "" }, 0, NULL, false },
         };
         char out[PATH_MAX];
         (void) state;
