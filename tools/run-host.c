@@ -110,6 +110,11 @@ static size_t host_path_now(const char *path, char *out, size_t size) {
                         n = snprintf(out, size, "%s%s", strcmp(real, "/") == 0 ? "" : real, path + cut);
                         if (n == 0)
                                 n = snprintf(out, size, "/");
+                        /* one that leads there otherwise ("/proc/self/../self/fd/N", "/dev/./fd/N",
+                         * a symlink to /proc/self/fd), to a descriptor this process does not hold:
+                         * its longest existing part was this process's /proc/PID/fd */
+                        if (n > 0 && (size_t) n < size && names_process_link(out))
+                                return 0;
                         return n > 0 && (size_t) n < size ? (size_t) n : 0;
                 }
                 if (errno != ENOENT)

@@ -1284,6 +1284,30 @@ static void test_host_path_process_links(void **state) {
                                 fail_msg("%s: resolved to sbx's own %s", path, out);
                 }
         }
+        /* the same written otherwise: "." and ".." components, doubled slashes, a descriptor
+         * sbx does not hold (its /proc/self/fd/987 is missing, and its /proc/self/fd was the
+         * path's longest existing part) */
+        {
+                static const char *const odd[] = { "/proc/self/../self/fd/987", "/proc//self/fd/987",
+                                                   "/proc/self/./fd/987",      "/dev/./fd/987",
+                                                   "/dev//fd/987",             "/dev/../dev/fd/987",
+                                                   "/proc/self/fd/../fd/987",  "/proc/./self/task/../fd/987" };
+
+                char dir[] = "/tmp/sbx-proclink-XXXXXX", link[64];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(odd); i++)
+                        if (ctx.resolve(NULL, odd[i], out, sizeof(out)) != 0)
+                                fail_msg("%s: resolved to sbx's own %s", odd[i], out);
+                /* and through a symlink to /proc/self/fd, which no text tells */
+                assert_non_null(mkdtemp(dir));
+                snprintf(link, sizeof(link), "%s/l", dir);
+                assert_int_equal(symlink("/proc/self/fd", link), 0);
+                snprintf(path, sizeof(path), "%s/987", link);
+                if (ctx.resolve(NULL, path, out, sizeof(out)) != 0)
+                        fail_msg("%s: resolved to sbx's own %s", path, out);
+                unlink(link);
+                rmdir(dir);
+        }
         if (ctx.resolve(NULL, "/proc/self/cwd/x", out, sizeof(out)) != 0)
                 fail_msg("/proc/self/cwd/x: resolved to sbx's own %s", out);
         if (ctx.resolve(NULL, "/proc/self/root/etc/x", out, sizeof(out)) != 0)
