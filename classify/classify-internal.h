@@ -151,6 +151,13 @@ bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_star
  * "bash: line 1: X: ...", tee's, head's: the failure of an open (or an exec) of X, not of a
  * removal or rename, which the tools name ("cannot remove 'X'", tar's "X: Cannot unlink"). Pure. */
 bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
+/* Whether a denial line is a shell's own naming its path alone, as it is: "PROG: [N: |line N: ]X:
+ * <signature>" with nothing after it, PROG's base name a shell's (sh, bash, dash, ash, ksh, mksh,
+ * hush): the failure of running X, or (bash's, ksh's) of a redirection into or from X, which the
+ * line does not tell apart. dash and ash name a redirection's ("cannot create X", "can't open
+ * X"). Pure. */
+bool sbx_denial_line_shell_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end,
+                                       const char *path);
 /* Whether a denial line tells of a call on an internet socket (a word bind, listen or connect)
  * and names its address with a port: "listen EACCES: permission denied 0.0.0.0:80" (Node), "bind()
  * to 0.0.0.0:80 failed (13: Permission denied)" (nginx), "listen tcp :80: bind: permission

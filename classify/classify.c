@@ -135,7 +135,8 @@ struct sbx_classifier {
         int (*host_runs)(void *userdata, const char *path);
         uint64_t (*host_mount)(void *userdata, const char *path);
         bool (*host_dir_missing)(void *userdata, const char *path);
-        bool (*host_fifo)(void *userdata, const char *path);
+        bool (*host_fifo)(void *userdata, const char *path, bool writes);
+        char *script;      /* see struct sbx_classify_context; NULL: none */
         char *search_path; /* NULL: the default */
         /* resolve()'s last answer: a command that prints the same denial line many times has its
          * path resolved once, not three times a line (review: 1 GB of one `Read-only file system`
@@ -281,6 +282,10 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         free(c->search_path);
         c->search_path = NULL;
         if (ctx->search_path && !(c->search_path = strdup(ctx->search_path)))
+                return -ENOMEM;
+        free(c->script);
+        c->script = NULL;
+        if (ctx->script && !(c->script = strdup(ctx->script)))
                 return -ENOMEM;
         c->resolve_userdata = ctx->userdata;
         return 0;
@@ -899,6 +904,7 @@ void sbx_classifier_free(struct sbx_classifier *c) {
                 return;
         pcre2_match_data_free(c->md);
         free(c->search_path);
+        free(c->script);
         free(c->wide);
         free(c->carry);
         free(c->junction);
@@ -1792,12 +1798,57 @@ static bool in_sandbox_dev_proc(const char *p) {
  * the command open (host_fifo), outside the granted directories and the sandbox's own /dev and
  * /proc, where the launcher refuses no write (there, and where the host refuses it or the file is
  * none, EACCES is the host's own permission: the task's). Counted and kept as a denial line is. */
+/* Whether the name `path`, as printed, follows "cannot create " or "can't create " in
+ * text[0..end): dash's and ash's failed redirection of output (an open for writing, O_CREAT). */
+static bool created_before(const char *text, size_t end, const char *path) {
+        static const char *const phrases[] = { "cannot create ", "can't create " };
+        size_t pl = strlen(path);
+        const char *at = NULL;
+
+        for (const char *q = text; (q = memmem(q, (size_t) (text + end - q), path, pl)); q++)
+                at = q;
+        for (size_t i = 0; at && i < SBX_ELEMENTSOF(phrases); i++) {
+                size_t k = strlen(phrases[i]);
+
+                if ((size_t) (at - text) >= k && memcmp(at - k, phrases[i], k) == 0)
+                        return true;
+        }
+        return false;
+}
+
+/* Whether the shell script redirects output into the word `name` (as the shell printed it):
+ * `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` and `<>` alike), the word unquoted or quoted whole.
+ * Not `>&` (a descriptor's copy). */
+static bool script_writes_into(const char *script, const char *name) {
+        size_t nl = strlen(name);
+
+        if (!script || nl == 0)
+                return false;
+        for (const char *p = script; (p = strchr(p, '>')); ) {
+                char q = '\0';
+
+                p++;
+                if (*p == '>' || *p == '|')
+                        p++;
+                if (*p == '&')
+                        continue;
+                p += strspn(p, " \t");
+                if (*p == '\'' || *p == '"')
+                        q = *p++;
+                if (strncmp(p, name, nl) != 0)
+                        continue;
+                if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)", p[nl]))
+                        return true;
+        }
+        return false;
+}
+
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "", host[SBX_DENIAL_PATH_MAX];
         const char *text = line;
         size_t ss, se, tl;
-        bool cut;
+        bool cut, writes;
         int r;
 
         if (!c->host_fifo)
@@ -1812,10 +1863,21 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         r = match(c, &c->d->fifo_denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
         if (r <= 0 || sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) == 0)
                 return r;
+        /* what the command asked of the pipe: opened it for writing (dash's, ash's "cannot
+         * create X"; bash's "X: ..." where its script redirects output into X), which the host
+         * may allow without reading (a 0622 pipe of root's, as nobody); a shell's line otherwise
+         * told of running X (execve(2) of a pipe is EACCES everywhere) or of reading it, which the
+         * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied) */
+        writes = created_before(text, ss, path);
+        if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
+                if (!script_writes_into(c->script, path))
+                        return 0;
+                writes = true;
+        }
         absolute_path(c, path, sizeof(path));
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
-            !c->host_fifo(c->resolve_userdata, host))
+            !c->host_fifo(c->resolve_userdata, host, writes))
                 return 0;
         c->denial_lines++;
         if (!c->denial.hit) {

@@ -2120,6 +2120,42 @@ bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start,
         return name_alone_before(line, sig_start, path);
 }
 
+bool sbx_denial_line_shell_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end,
+                                       const char *path) {
+        static const char *const shells[] = { "sh", "bash", "dash", "ash", "ksh", "mksh", "hush" };
+        size_t prefix, pl, k;
+        const char *prog;
+
+        if (!sbx_denial_line_names_alone(line, len, sig_start, sig_end, path) ||
+            !name_alone_before_at(line, sig_start, path, &prefix) || prefix < 2)
+                return false;
+        pl = strlen(path);
+        /* X printed as it is, not quoted: the shells quote none of theirs */
+        if (prefix + pl + 1 > sig_start || memcmp(line + prefix, path, pl) != 0 || line[prefix + pl] != ':')
+                return false;
+        /* the program, its first field, and nothing but a line number after it */
+        k = strcspn(line, ":");
+        if (k >= prefix)
+                return false;
+        prog = memrchr(line, '/', k);
+        prog = prog ? prog + 1 : line;
+        if (k + 2 < prefix) {
+                const char *f = line + k + 2, *end = line + prefix - 2;
+
+                if ((size_t) (end - f) > 5 && memcmp(f, "line ", 5) == 0)
+                        f += 5;
+                if (f == end)
+                        return false;
+                for (; f < end; f++)
+                        if (!isdigit((unsigned char) *f))
+                                return false;
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(shells); i++)
+                if (strlen(shells[i]) == (size_t) (line + k - prog) && memcmp(prog, shells[i], strlen(shells[i])) == 0)
+                        return true;
+        return false;
+}
+
 bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
         static const char *const words[] = { "exec", "run command", "spawn" };
         size_t pl = path ? strlen(path) : 0;

@@ -206,15 +206,24 @@ struct sbx_classify_context {
          * or false: the sandbox's refusal in disguise, a denial. */
         bool (*host_dir_missing)(void *userdata, const char *path);
         /* Optional: whether the host path `path` (as resolve gave it) is a named pipe (FIFO) that
-         * the host's own permissions would let the command open for reading and writing (its uid
-         * and groups, every directory on the way searchable, ACLs; root: any) and that
-         * fs.protected_fifos does not keep from an open with O_CREAT. A read-only mount does not
+         * the host's own permissions would let the command open for writing, and for reading too
+         * unless `writes` (the line tells that the command opened it for writing): its uid
+         * and groups, every directory on the way searchable, ACLs; root: any, and
+         * fs.protected_fifos does not keep it from an open with O_CREAT. A read-only mount does not
          * stop a write to a FIFO, so bwrap's launcher refuses opening one for writing outside the
          * granted directories and the sandbox's own /dev and /proc with EACCES, the text of a host
          * file's own permission: the dialect's fifo-denial signatures (bwrap's `Permission denied`)
          * prove a denial only on a line whose path, absolute and lying there, is such a pipe.
          * NULL: never (those lines are no denial). */
-        bool (*host_fifo)(void *userdata, const char *path);
+        bool (*host_fifo)(void *userdata, const char *path, bool writes);
+        /* The script of the shell the caller read from the command's argv (`sh -c SCRIPT`, `bash
+         * -c`, past its wrappers); copied. A shell's own line naming a file alone (bash's "bash:
+         * line 1: X: Permission denied", dash's "sh: 1: X: ...") tells of running X or of a
+         * redirection: a named pipe X was opened for writing only where the script redirects
+         * output into X (`> X`, `>> X`, `>| X`, `&> X`, `N> X`, `<> X`), otherwise it was run
+         * (execve(2) of a pipe is EACCES everywhere) or read, neither of which the sandbox
+         * refuses: no denial. NULL: no such line tells of a write. */
+        const char *script;
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;

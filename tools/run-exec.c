@@ -2454,6 +2454,9 @@ static void classifier_context(struct run_state *st) {
                                                                                            sizeof(sqlite_target)) > 0
                                                                      ? sqlite_target
                                                                      : NULL,
+                                            /* what a shell's own line about a named pipe
+                                             * tells of: its script's redirections */
+                                            .script = sbx_run_shell_script(st->command),
                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                  : NULL };
 

@@ -77,6 +77,9 @@ struct sbx_run_report {
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* The script of the shell argv runs (`sh -c SCRIPT`, `bash -e -c`, past the wrappers of
+ * sbx_run_start_dir()): a pointer into argv, or NULL (struct sbx_classify_context's script). */
+const char *sbx_run_shell_script(char *const *argv);
 /* The destination of a mv that argv runs in cwd, for BusyBox mv's "can't rename 'X'", which names
  * its source alone (struct sbx_classify_context's move_dest): `mv` or `busybox mv` (past the
  * wrappers of sbx_run_start_dir()) with BusyBox's options (-f -i -n -v -T, -t DIR, their long

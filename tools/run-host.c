@@ -321,19 +321,21 @@ static bool host_refuses_now(const char *path, bool run, bool opens) {
 }
 
 /* For the classifier: whether the host path `path` (host_path() gave it) is a named pipe that the
- * host's own permission check lets the command open for reading and writing (faccessat() as sbx's
- * effective user, the command's: mode bits, ACLs, every directory on the way; root passes them, and
- * a read-only mount stops no FIFO), and that fs.protected_fifos does not keep from an open with
- * O_CREAT, whoever asks (sticky_protected()). Then EACCES on opening it under bubblewrap is the
- * launcher's Landlock refusal, not the host's: a write to a host FIFO's reader refused. Read and
- * write both: the line may tell of an open for reading (`cat`), which the sandbox never refuses.
- * false when it cannot be told. */
-static bool host_fifo_now(const char *path) {
+ * host's own permission check lets the command open for writing, and for reading too unless
+ * `writes` (faccessat() as sbx's effective user, the command's: mode bits, ACLs, every directory on
+ * the way; root passes them, and a read-only mount stops no FIFO), and that fs.protected_fifos does
+ * not keep from an open with O_CREAT, whoever asks (sticky_protected()). Then EACCES on opening it
+ * under bubblewrap is the launcher's Landlock refusal, not the host's: a write to a host FIFO's
+ * reader refused. Read and write both where the line does not tell that it opened the pipe for
+ * writing: it may tell of an open for reading (`cat`), which the sandbox never refuses; where it
+ * does, write alone (a 0622 pipe of root's, which nobody may write and not read). false when it
+ * cannot be told. */
+static bool host_fifo_now(const char *path, bool writes) {
         struct stat st;
 
         if (path[0] != '/' || stat(path, &st) < 0 || !S_ISFIFO(st.st_mode) || sticky_protected(path, &st))
                 return false;
-        return faccessat(AT_FDCWD, path, R_OK | W_OK, AT_EACCESS) == 0;
+        return faccessat(AT_FDCWD, path, writes ? W_OK : R_OK | W_OK, AT_EACCESS) == 0;
 }
 
 /* Whether procfs refuses anyone, root too, the change of host path `path`, whose longest existing
@@ -671,7 +673,7 @@ static _Noreturn void asker_child(void) {
                         a.value = host_dir_missing_now(path);
                         break;
                 case OP_FIFO:
-                        a.value = host_fifo_now(path);
+                        a.value = host_fifo_now(path, q.opens);
                         break;
                 default:
                         _exit(0);
@@ -875,11 +877,11 @@ static bool host_dir_missing(void *userdata, const char *path) {
         return asked(OP_DIR_MISSING, path, false, false, false) > 0;
 }
 
-static bool host_fifo(void *userdata, const char *path) {
+static bool host_fifo(void *userdata, const char *path, bool writes) {
         (void) userdata;
         if (!mounts_may_hang())
-                return host_fifo_now(path);
-        return asked(OP_FIFO, path, false, false, false) > 0;
+                return host_fifo_now(path, writes);
+        return asked(OP_FIFO, path, false, writes, false) > 0;
 }
 
 void sbx_run_host_checks(struct sbx_classify_context *ctx) {

@@ -1837,6 +1837,19 @@ static ptrdiff_t argv_command(char *const *argv, const char *cwd, size_t *ret_n)
         return k < 0 || (size_t) k >= n ? -1 : k;
 }
 
+const char *sbx_run_shell_script(char *const *argv) {
+        size_t n = 0;
+        bool own_names = false;
+        ptrdiff_t k;
+
+        if (!argv)
+                return NULL;
+        while (argv[n])
+                n++;
+        k = past_wrappers(argv, n, false, &own_names);
+        return k < 0 || (size_t) k >= n ? NULL : shell_script_at(argv + k, n - (size_t) k);
+}
+
 int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into) {
         const char *target = NULL, *last = NULL;
         size_t n = 0, operands = 0;

@@ -5,6 +5,11 @@
 #   opening for writing (a read-only bind does not stop it), in both modes: `denied`, the pipe
 #   its path (before, its EACCES read `task_failure`, as a host file's own permission); dash's
 #   `cannot create X` and bash's `bash: line 1: X: ...`.
+# - What the command asked of the pipe: root's 0622 pipe, which nobody may write and not read,
+#   written by nobody (dash's `cannot create X`, bash's line where its script writes `> X`) is
+#   `denied` (before, the host was asked for reading too: `task_failure`); read by nobody, the
+#   host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
+#   `task_failure` (before, as root, `denied`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
@@ -31,6 +36,7 @@ t_who "$T/nb" || exit 1
 # the pipes: anyone's (0666) and root's own (0600), outside the workspace; a file of root's
 mkfifo -m 666 "$T/out/fifo"
 mkfifo -m 600 "$T/out/root-fifo"
+mkfifo -m 622 "$T/out/wo-fifo"
 echo secret >"$T/out/secret"
 chmod 600 "$T/out/secret"
 
@@ -62,6 +68,20 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "echo pwned > $T/out/fifo"
         t_check "$who/read-only: bash's redirection to a host named pipe is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
+        for sh in sh bash; do
+                SHELL_RUN=("$sh" -c)
+                run "$who" read-only "$T/out/fifo"
+                t_check "$who/read-only: $sh running a host named pipe is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines, exit $RC: $(err "$who"))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines):$RC" = task_failure:0:126
+                run "$who" read-only "echo pwned > $T/out/wo-fifo"
+                t_check "$who/read-only: $sh's write to root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                        test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        done
+        if [ "$who" != root ]; then
+                run nobody read-only "cat < $T/out/wo-fifo"
+                t_check "nobody/read-only: bash reading root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        fi
         SHELL_RUN=(sh -c)
         run "$who" read-only "echo pwned > $T/out/root-fifo"
         if [ "$who" = root ]; then

@@ -2737,10 +2737,12 @@ static void test_classify_node_mkdir_enoent(void **state) {
 }
 
 /* The host as sbx run tells it: /tmp/fifo, /ws/fifo and /dev/fifo are named pipes the command may
- * open; /tmp/ro-fifo is one it may not (root's, 0600, as nobody), /etc/passwd no pipe. */
-static bool fake_host_fifo(void *userdata, const char *path) {
+ * open; /tmp/wo-fifo one it may open for writing alone (root's, 0622, as nobody); /tmp/ro-fifo is
+ * one it may not (root's, 0600, as nobody), /etc/passwd no pipe. */
+static bool fake_host_fifo(void *userdata, const char *path, bool writes) {
         (void) userdata;
-        return strcmp(path, "/tmp/fifo") == 0 || strcmp(path, "/ws/fifo") == 0 || strcmp(path, "/dev/fifo") == 0;
+        return strcmp(path, "/tmp/fifo") == 0 || strcmp(path, "/ws/fifo") == 0 || strcmp(path, "/dev/fifo") == 0 ||
+               (writes && strcmp(path, "/tmp/wo-fifo") == 0);
 }
 
 /* Under bwrap the launcher refuses opening a host named pipe for writing outside the workspace
@@ -2749,7 +2751,7 @@ static bool fake_host_fifo(void *userdata, const char *path) {
  * the granted directories and the sandbox's own /dev (before: task_failure, the denial lost). */
 static void test_classify_bwrap_fifo_permission_denied(void **state) {
         static const char *const granted[] = { "/ws", "/shm", NULL };
-        struct sbx_classify_context ro = { .cwd = "/ws", .host_fifo = fake_host_fifo };
+        struct sbx_classify_context ro = { .cwd = "/ws", .host_fifo = fake_host_fifo, .script = "echo pwned > /tmp/fifo" };
         struct sbx_classify_context ww = { .cwd = "/ws", .granted = granted, .host_fifo = fake_host_fifo };
         struct sbx_classify_context offline = { .cwd = "/ws" };
         static const char *const denied[] = {
@@ -2805,6 +2807,52 @@ static void test_classify_bwrap_fifo_permission_denied(void **state) {
         /* Landlock's EACCES is a denial signature of its own, as before */
         assert_verdict(run_backend_in("landlock", &offline, "sh: 1: cannot create /tmp/ro-fifo: Permission denied\n"),
                        "denied");
+}
+
+/* What the command asked of the pipe decides what the host is asked (bwrap): a pipe opened for
+ * writing needs the host's write permission alone (dash's "cannot create X", bash's line where
+ * its script redirects output into X): as nobody, root's 0622 pipe written is the launcher's
+ * refusal (before: the host was asked for reading too, which it refuses nobody, task_failure). A
+ * shell's own line that tells of running the pipe (execve(2) of a FIFO is EACCES everywhere) or
+ * reading it is no denial (before: root's `bash -c /tmp/fifo` read as denied). */
+static void test_classify_bwrap_fifo_what_was_asked(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_fifo = fake_host_fifo };
+        static const struct {
+                const char *script, *line, *verdict;
+        } cases[] = {
+                { NULL, "sh: 1: cannot create /tmp/wo-fifo: Permission denied\n", "denied" },
+                { NULL, "sh: line 0: can't create /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo x > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo x >>'/tmp/wo-fifo'; true", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "date >|/tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "echo x 2>&1 /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "echo x > /tmp/wo-fifo2", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                /* read or written, not told: both asked, as before */
+                { NULL, "tee: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { NULL, "tee: /tmp/fifo: Permission denied\n", "denied" },
+                /* running the pipe, which the host refuses anyone */
+                { "/tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "exec /tmp/fifo", "bash: /tmp/fifo: Permission denied\n", "task_failure" },
+                { NULL, "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo", "sh: 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo", "/usr/bin/dash: 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo > /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_result *r;
+
+                ctx.script = cases[i].script;
+                r = run_backend_in("bwrap", &ctx, cases[i].line);
+                if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu (%s): %s, want %s", i, cases[i].line, sbx_verdict_to_string(r->verdict),
+                                 cases[i].verdict);
+                if (strcmp(cases[i].verdict, "denied") == 0 && strcmp(r->denials[0].path, "/tmp/wo-fifo") != 0 &&
+                    strcmp(r->denials[0].path, "/tmp/fifo") != 0)
+                        fail_msg("case %zu: path %s", i, r->denials[0].path);
+        }
 }
 
 /* The host's mounts as sbx run tells them under bwrap: /shm is the sandbox's own temp area (a
@@ -4250,6 +4298,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
+                cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),
