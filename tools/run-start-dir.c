@@ -1,5 +1,6 @@
 /* The directory a command's relative names are in, read from its argv and a `-c` script
  * (sbx_run_start_dir() in run-exec.h says what is read). */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -638,6 +639,19 @@ static int php_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         return enter_dir(cwd, dir, false, out, size) ? 1 : -1;
 }
 
+/* Whether the base name `name` is PHP's CLI: `php`, or Debian's versioned `php8.2` (`php7`, a
+ * version of digits and dots), which the alternative `php` points to (it was not read: as nobody
+ * `php8.2 -r 'chdir("/etc"); touch("x");'` read as denied). Not `php-cgi`, `phpize`, `phpdbg`. */
+static bool php_name(const char *name) {
+        if (strncmp(name, "php", 3) != 0)
+                return false;
+        if (!name[3])
+                return true;
+        if (!isdigit((unsigned char) name[3]))
+                return false;
+        return name[3 + strspn(name + 3, "0123456789.")] == '\0' && name[strlen(name) - 1] != '.';
+}
+
 /* BusyBox runs the applet its first word names (by its base name) with the words after it, where
  * it started: `busybox tar -C DIR -x`, `busybox sh -c 'cd DIR && x'` are read as that applet's
  * argv (they were a tool's name later in the argv, -1: as nobody, a refusal the host made in DIR
@@ -906,7 +920,7 @@ static int command_dir_at(char *const *w, size_t n, const char *cwd, char *out, 
         n -= (size_t) k;
         if (n > 0 && strcmp(base_of(w[0]), "busybox") == 0)
                 return busybox_dir(w, n, cwd, out, size);
-        if (n > 0 && strcmp(base_of(w[0]), "php") == 0)
+        if (n > 0 && php_name(base_of(w[0])))
                 return php_dir(w, n, cwd, out, size);
         if (shell_argv_startup_moves(w, n) || shell_file_moves(w, n, cwd))
                 return -1;

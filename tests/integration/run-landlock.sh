@@ -976,7 +976,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 --verdict-json "$d/bw12-$b-$m.json" -- env --c=/etc touch $tag-env ) 2>/dev/null
                                         # GNU cpio's -D, its archive where it started (it was the start's:
                                         # as nobody, denied)
-                                        rm -f "$d"/bw1[3456789]-$b-$m.json
+                                        rm -f "$d"/bw1[3456789]-$b-$m.json "$d"/bw20-$b-$m.json
                                         if command -v cpio >/dev/null; then
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw16-$b-$m.json" -- cpio -i --quiet -D /etc -F a.cpio ) 2>/dev/null
@@ -997,6 +997,16 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 if command -v php >/dev/null; then
                                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                                 --verdict-json "$d/bw19-$b-$m.json" -- php -r "chdir(\"/etc\"); touch(\"$tag-php\"); exit(1);" ) 2>/dev/null
+                                                        # ... by Debian's versioned name, php8.2, which
+                                                        # the alternative php points to (it was no PHP:
+                                                        # as nobody, denied)
+                                                        phpv=$(basename "$(readlink -f "$(command -v php)")")
+                                                        case $phpv in
+                                                        php[0-9]*)
+                                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
+                                                                        --verdict-json "$d/bw20-$b-$m.json" -- "$phpv" -r "chdir(\"/etc\"); touch(\"$tag-phpv\"); exit(1);" ) 2>/dev/null
+                                                                ;;
+                                                        esac
                                                 fi
                                                 # its ash by that name (it was no shell: -1, as nobody denied)
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
@@ -1004,7 +1014,7 @@ assert not os.path.exists(sys.argv[2]), "made"' "$d/cd2-$b.json" "/etc/$tag-cd"
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $m \
                                                         --verdict-json "$d/bw15-$b-$m.json" -- busybox unzip -o -q a.zip -d /etc ) >/dev/null 2>&1
                                         fi
-                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), cpio -D (also < a.cpio), busybox tar -C, sh -c, ash -c, unzip -d, php -r chdir() (also after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
+                                        check "$who, $b $m: a bare word after cd, tar -C, make -C (--di=), git -C, env -C (--c=), cpio -D (also < a.cpio), busybox tar -C, sh -c, ash -c, unzip -d, php -r chdir() (also php8.2's; after timeout, nice, stdbuf; a shell's cd after timeout), a later cd: read in their directory (rc=$rc)" \
                                                 "$PY" -c '
 import json, os, sys
 d, who, b, m, tag, ws = sys.argv[1:7]
@@ -1019,7 +1029,7 @@ for n, want in ((1, ["/etc/%s-bare" % tag]), (2, ["/etc/%s-t" % tag]), (3, [mk +
                 (9, [mk + "/" + tag + "-m"]), (10, [mk + "/" + tag + "-m"]), (11, [mk + "/" + tag + "-m"]),
                 (12, ["/etc/%s-env" % tag]), (13, ["/etc/%s-t" % tag]), (14, ["/etc/%s-bb" % tag]),
                 (15, ["/etc/%s-t" % tag]), (16, ["/etc/%s-t" % tag]), (17, ["/etc/%s-ba" % tag]),
-                (18, ["/etc/%s-t" % tag]), (19, ["/etc/%s-php" % tag])):
+                (18, ["/etc/%s-t" % tag]), (19, ["/etc/%s-php" % tag]), (20, ["/etc/%s-phpv" % tag])):
     if n >= 13 and not os.path.exists("%s/bw%d-%s-%s.json" % (d, n, b, m)):
         continue  # no busybox, no cpio on this host
     x = o(n)
@@ -1037,7 +1047,7 @@ else:
 x = o(5)
 assert x["verdict"] == "denied" and paths(x) == [None], x
 assert x["denials"][0]["line"].split(chr(39))[1] == tag + ("-in" if m == "read-only" else "-later"), x
-for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, "/etc/%s-env" % tag, "/etc/%s-bb" % tag, "/etc/%s-ba" % tag, "/etc/%s-php" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
+for p in ("/etc/%s-bare" % tag, "/etc/%s-t" % tag, "/etc/%s-env" % tag, "/etc/%s-bb" % tag, "/etc/%s-ba" % tag, "/etc/%s-php" % tag, "/etc/%s-phpv" % tag, mk + "/" + tag + "-m", mk + "/" + tag + "-later"):
     assert not os.path.exists(p), "made: " + p
 assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m $tag "$d/ws"
                                         rm -f "$d/ws/tsub/$tag-t" "$d/ws/$tag-in"

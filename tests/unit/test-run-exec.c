@@ -656,6 +656,18 @@ static void test_tool_start_dir(void **state) {
                 { { "php", "-r", "chdir(\"sub\") or die(); x();" }, -1 },
                 { { "php", "-r", "touch(\"x\");" }, 0 },
                 { { "php", "x.php", "-r", "chdir(\"sub\");" }, 0 },
+                /* Debian's versioned name, which the alternative `php` points to (they were 0:
+                 * as nobody, `php8.2 -r 'chdir("/etc"); touch("x");'` read as denied) */
+                { { "php8.2", "-r", "chdir(\"sub\"); touch(\"x\");" }, 1 },
+                { { "/usr/bin/php8.2", "-r", "chdir(\"sub\"); x();" }, 1 },
+                { { "php7", "-r", "chdir(\"sub\"); x();" }, 1 },
+                { { "timeout", "9", "php8.2", "-r", "chdir(\"sub\"); x();" }, 1 },
+                { { "php8.2", "-r", "chdir(\"missing\"); x();" }, -1 },
+                { { "php8.2", "-f", "x.php" }, 0 },
+                { { "php8.2", "-f", "x.php", "--", "-r", "chdir(\"sub\");" }, 0 },
+                { { "php8.", "-r", "chdir(\"sub\"); x();" }, 0 },
+                { { "phpdbg", "-r", "chdir(\"sub\"); x();" }, 0 },
+                { { "php-cgi", "-r", "chdir(\"sub\"); x();" }, 0 },
                 { { "busybox", "unzip", "a.zip" }, 0 },
                 { { "busybox", "touch", "x" }, 0 },
                 { { "busybox", "--install", "-s", "sub" }, 0 },
