@@ -82,14 +82,16 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
 const char *sbx_run_shell_script(char *const *argv);
 /* The destination of a mv that argv runs in cwd, for BusyBox mv's "can't rename 'X'", which names
  * its source alone (struct sbx_classify_context's move_dest): `mv` or `busybox mv` (past the
- * wrappers of sbx_run_start_dir()) with BusyBox's options (-f -i -n -v -T, -t DIR, their long
+ * wrappers of sbx_run_start_dir(); or a shell's -c script that is one simple command, read as
+ * that command's argv) with BusyBox's options (-f -i -n -v -T, -t DIR, their long
  * names; any other: 0), its -t DIR or last operand joined to cwd into out, *ret_into when the
  * sources move into it (-t, several sources, a name ending in '/'). 1, or 0 when there is none or
  * the form is not read. Nothing is asked of the host. */
 int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into);
 /* The file a sqlite3 that argv runs in cwd writes, for SQLite's "attempt to write a readonly
  * database", which names none (struct sbx_classify_context's sqlite_target): `sqlite3 [flags] DB
- * ARG...` (past the wrappers of sbx_run_start_dir()), ARGs all `.backup ?DB? FILE` or `.save FILE`
+ * ARG...` (past the wrappers of sbx_run_start_dir(), or a shell's -c script's one command as
+ * for sbx_run_move_dest()), ARGs all `.backup ?DB? FILE` or `.save FILE`
  * of one FILE (then FILE), or all SQL (then DB); joined to cwd into out. 1, or 0 for another
  * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
  * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */

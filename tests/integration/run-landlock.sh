@@ -1075,12 +1075,20 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                 # the argv, is judged against the host (it was the workspace's f: the
                                 # host's refusal of root's /etc read as denied)
                                 echo x >"$d/ws/$tag-mv" && chown 65534:65534 "$d/ws/$tag-mv"
+                                # ... also as a shell script's one command (sh -c 'busybox mv ...': it
+                                # was read from the exec'd argv alone, the shell's)
                                 for dest in /etc/ /var/tmp/; do
+                                    for form in argv script; do
+                                        if [ $form = argv ]; then
+                                                run_as=(-- busybox mv ./$tag-mv $dest)
+                                        else
+                                                run_as=(-c "busybox mv ./$tag-mv $dest")
+                                        fi
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
-                                                --verdict-json "$d/bmv.json" -- busybox mv ./$tag-mv $dest ) 2>/dev/null
+                                                --verdict-json "$d/bmv.json" "${run_as[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, landlock: busybox mv ./f $dest: $([ $dest = /etc/ ] && echo "the host's refusal, task_failure" || echo "denied, ${dest}f recorded") (rc=$rc)" "$PY" -c '
+                                        check "nobody, landlock: busybox mv ./f $dest ($form): $([ $dest = /etc/ ] && echo "the host's refusal, task_failure" || echo "denied, ${dest}f recorded") (rc=$rc)" "$PY" -c '
 import json, os, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2] == "/etc/":
@@ -1088,6 +1096,7 @@ if sys.argv[2] == "/etc/":
 else:
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2] + sys.argv[3]], o
 assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv[3]), "moved"' "$d/bmv.json" $dest $tag-mv "$d/ws/$tag-mv"
+                                    done
                                 done
                                 rm -f "$d/ws/$tag-mv"
                         fi
@@ -1100,18 +1109,27 @@ assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv
                                         chmod 0755 /var/tmp/$tag-sq && chmod 0644 /var/tmp/$tag-sq/root.db
                                 "${NOBODY[@]}" sqlite3 /var/tmp/$tag-sq-own.db 'create table t(x)'
                                 "${NOBODY[@]}" sqlite3 "$d/ws/$tag-n.db" 'create table u(y)'
+                                # ... also as a shell script's one command (bash -c "sqlite3 DB '.backup
+                                # F'": it was read from the exec'd argv alone, the shell's)
                                 for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db; do
+                                    for form in argv script; do
+                                        if [ $form = argv ]; then
+                                                run_as=(-- sqlite3 $tag-n.db ".backup $db")
+                                        else
+                                                run_as=(-c "sqlite3 $tag-n.db '.backup $db'")
+                                        fi
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
-                                                --verdict-json "$d/sq.json" -- sqlite3 $tag-n.db ".backup $db" ) 2>/dev/null
+                                                --verdict-json "$d/sq.json" "${run_as[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, landlock: sqlite3 .backup over $db: $([ $db = /var/tmp/$tag-sq/root.db ] && echo "root's, the host's refusal, task_failure" || echo "its own, denied, recorded") (rc=$rc)" "$PY" -c '
+                                        check "nobody, landlock: sqlite3 .backup over $db ($form): $([ $db = /var/tmp/$tag-sq/root.db ] && echo "root's, the host's refusal, task_failure" || echo "its own, denied, recorded") (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2].endswith("/root.db"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$d/sq.json" $db
+                                    done
                                 done
                                 check "nobody, landlock: ... neither database changed" \
                                         test "$(sqlite3 /var/tmp/$tag-sq-own.db 'select name from sqlite_master')" = t -a \

@@ -881,10 +881,24 @@ static void test_move_dest(void **state) {
                 { { "mv", "--backup", "a", "/etc/" }, 0, NULL, false },
                 { { "busybox", "mv", "-t" }, 0, NULL, false },
                 { { "busybox", "cp", "a", "/etc/" }, 0, NULL, false },
-                { { "sh", "-c", "mv a /etc/" }, 0, NULL, false },
+                /* a shell's script that is one command, read as that command's argv (it was 0:
+                 * as nobody under Landlock, `sh -c 'busybox mv ./f /etc/'` read as denied) */
+                { { "sh", "-c", "mv a /etc/" }, 1, "/etc/", true },
+                { { "sh", "-c", "busybox mv ./f '/var/tmp/a b'" }, 1, "/var/tmp/a b", false },
+                { { "timeout", "9", "bash", "-e", "-c", "LC_ALL=C busybox mv -t /etc f < list" }, 1, "/etc", true },
+                { { "sh", "-c", "bash -c 'busybox mv f /etc/'" }, 1, "/etc/", true },
+                { { "sh", "-c", "busybox mv f /etc/\n" }, 1, "/etc/", true },
+                { { "sh", "-c", "cd sub && busybox mv f /etc/" }, 0, NULL, false },
+                { { "sh", "-c", "busybox mv f /etc/; true" }, 0, NULL, false },
+                { { "sh", "-c", "busybox mv f \"$D\"" }, 0, NULL, false },
+                { { "sh", "-c", "busybox mv f /etc/ > log" }, 0, NULL, false },
+                { { "sh", "-c", "X=1" }, 0, NULL, false },
+                { { "sh", "-c", "" }, 0, NULL, false },
+                { { "sh", "-c", "sh -c 'sh -c \"sh -c busybox\"'" }, 0, NULL, false },
                 /* an empty last operand names no destination (its last byte was read before it) */
                 { { "busybox", "mv", "a", "" }, 0, NULL, false },
                 { { "mv", "a", "b", "" }, 0, NULL, false },
+                { { "sh", "-c", "busybox mv a ''" }, 0, NULL, false },
         };
         char out[PATH_MAX];
         (void) state;
@@ -926,7 +940,14 @@ static void test_sqlite_target(void **state) {
                 { { "sqlite3", "-cmd", ".open x", "n.db", "insert into t values (1)" }, NULL },
                 { { "sqlite3", ":memory:", "create table t(x)" }, NULL },
                 { { "sqlite3", "file:n.db?mode=rw", "insert into t values (1)" }, NULL },
-                { { "sh", "-c", "sqlite3 n.db '.backup /ro/db'" }, NULL },
+                /* a shell's script that is one command (it was none: as nobody under Landlock,
+                 * `bash -c "sqlite3 n.db '.backup /ro/db'"` over root's read as denied) */
+                { { "sh", "-c", "sqlite3 n.db '.backup /ro/db'" }, "/ro/db" },
+                { { "bash", "-c", "sqlite3 -bail n.db \"insert into t values (1)\"" }, "/w/n.db" },
+                { { "nice", "bash", "-c", "timeout 9 sqlite3 n.db '.save /ro/db'" }, "/ro/db" },
+                { { "sh", "-c", "sqlite3 n.db < cmds.sql" }, NULL },
+                { { "sh", "-c", "sqlite3 n.db '.backup /ro/db' && true" }, NULL },
+                { { "sh", "-c", "sqlite3 \"$DB\" '.backup /ro/db'" }, NULL },
         };
         char out[PATH_MAX];
         (void) state;
