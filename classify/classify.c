@@ -109,6 +109,8 @@ struct sbx_classifier {
         size_t pend_name_len;
         char pend_name[SBX_DENIAL_PATH_MAX]; /* the backquoted name read so far, its lines joined */
         unsigned pend_seen; /* field lines seen after it */
+        size_t pend_cols;   /* Ruby's: the columns of the name's last line read (ruby_name_goes_on()) */
+        size_t pend_cols_max; /* ... and of its longest */
         int pend_sig;
         uint64_t pend_line_no;
         size_t pend_prefix_len;
@@ -1466,6 +1468,8 @@ static int bundler_name_add(struct sbx_classifier *c, const char *text, size_t b
         return 0;
 }
 
+static void pend_flush(struct sbx_classifier *c);
+
 /* Bundler's PermissionError line (bundler_permission_line()): the name when the line holds it
  * whole (into path, its length returned), else the line held (c->pend_bundler) until the lines
  * after it complete the name: 0. -1 when the line is not of that form. */
@@ -1478,8 +1482,7 @@ static int bundler_start(struct sbx_classifier *c, uint64_t line_no, const char 
                 e--;
         if (strlen(text) >= sizeof(c->pend_line) || (e > se && text[se] != ' '))
                 return -1;
-        if (c->pend)
-                pend_commit(c, NULL, NULL, 0);
+        pend_flush(c);
         c->pend_name_len = 0;
         c->pend_seen = 0;
         r = e > se ? bundler_name_add(c, text, se + 1, e) : 0;
@@ -1530,8 +1533,7 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
                 return false;
         /* one held already (a field line of it that is a denial line too): it names nothing, and
          * is counted, not overwritten (it was lost, and with it a denial) */
-        if (c->pend)
-                pend_commit(c, NULL, NULL, 0);
+        pend_flush(c);
         c->pend = true;
         c->pend_run = false;
         c->pend_link = false;
@@ -1579,6 +1581,63 @@ static bool push_url_remote(const char *x, size_t n) {
  * <value>": "syscall open", "errno -13") may come first, a few; any other line ends the wait, the
  * line named none. A link made ("syscall symlink") is named by "<prefix>dest X" after its path,
  * the target, which was not written (npm link's target is the workspace). */
+/* The columns of s[0..n), UTF-8 text: its characters (Ruby's wrap counts them), blanks at its end
+ * left out. */
+static size_t text_cols(const char *s, size_t n) {
+        size_t cols = 0;
+
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+                n--;
+        for (size_t i = 0; i < n; i++)
+                cols += ((unsigned char) s[i] & 0xC0) != 0x80;
+        return cols;
+}
+
+/* Adds text[b..e), a line of Ruby's name held (c->pend_ruby), to it: after a blank, the one the
+ * wrap took, when some is held. false when it does not fit. */
+static bool ruby_name_add(struct sbx_classifier *c, const char *text, size_t b, size_t e) {
+        size_t n = c->pend_seen >= 2 ? c->pend_name_len : 0;
+
+        if (n + (n > 0) + (e - b) >= sizeof(c->pend_name))
+                return false;
+        if (n > 0)
+                c->pend_name[n++] = ' ';
+        memcpy(c->pend_name + n, text + b, e - b);
+        c->pend_name_len = n + (e - b);
+        c->pend_name[c->pend_name_len] = '\0';
+        c->pend_cols = text_cols(text, e);
+        c->pend_cols_max = c->pend_seen >= 2 && c->pend_cols_max > c->pend_cols ? c->pend_cols_max : c->pend_cols;
+        c->pend_seen = c->pend_seen >= 2 ? c->pend_seen + 1 : 2;
+        return true;
+}
+
+/* Whether text[0..e), the line after the last of Ruby's name held, goes on with it: Bundler's wrap
+ * (its word_wrap(): the longest run of at most W columns that a blank or the end follows) broke
+ * the name at a blank there, which it does only where the line's first word did not fit after
+ * the name's last line. W is told by the held line, "... @ dir_s_mkdir", broken before " -": its
+ * width h (80 for that text), or h + 1, which only a line of the name that long tells (measured:
+ * Thor's width, 80 without a terminal, and a name line of 76 columns before a word of 4 was
+ * broken there; a width of 81 not told would join a line that the wrap did not break, which
+ * comes only where Bundler prints more after its error). Not after a line longer than that (a
+ * word longer than W stands alone, its end not told), nor an indented line. */
+static bool ruby_name_goes_on(const struct sbx_classifier *c, const char *text, size_t e) {
+        size_t h = text_cols(c->pend_line, strlen(c->pend_line)), word = strcspn(text, " \t"), w;
+
+        if (text[0] == ' ' || text[0] == '\t' || c->pend_cols_max > h + 1)
+                return false;
+        w = c->pend_cols_max > h ? c->pend_cols_max : h;
+        return c->pend_cols + 1 + text_cols(text, word < e ? word : e) > w;
+}
+
+/* Ends the line held: with the name read so far where it is Ruby's (c->pend_ruby, its name read
+ * whole by then), else none. */
+static void pend_flush(struct sbx_classifier *c) {
+        if (c->pend && c->pend_ruby && c->pend_seen >= 2)
+                pend_commit(c, c->pend_line, c->pend_name, c->pend_name_len);
+        else if (c->pend)
+                pend_commit(c, NULL, NULL, 0);
+}
+
 static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t len) {
         char text[SBX_MATCHED_LINE_MAX];
         size_t pl = c->pend_prefix_len, w = pl, tl;
@@ -1703,24 +1762,25 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
         if (c->pend_ruby) {
                 /* Ruby's: the next line is "- X", the name to its end; or, a name longer than the
                  * wrap's 80 columns, "-" alone and the name whole on the line after (it named none:
-                 * as nobody under bwrap, Bundler's mkdir in a long HOME of root's read as denied) */
+                 * as nobody under bwrap, Bundler's mkdir in a long HOME of root's read as denied).
+                 * The name goes on while the wrap broke it at a blank (ruby_name_goes_on()) */
                 size_t b, e;
 
                 if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0) {
-                        if (c->pend_seen == 0 && e > 2 && text[0] == '-' && text[1] == ' ' && text[2] != ' ') {
-                                pend_commit(c, c->pend_line, text + 2, e - 2);
+                        if (c->pend_seen == 0 && e > 2 && text[0] == '-' && text[1] == ' ' && text[2] != ' ' &&
+                            ruby_name_add(c, text, 2, e))
                                 return;
-                        }
                         if (c->pend_seen == 0 && e == 1 && text[0] == '-') {
                                 c->pend_seen = 1;
                                 return;
                         }
-                        if (c->pend_seen == 1 && e > 0 && text[0] != ' ' && text[0] != '\t') {
-                                pend_commit(c, c->pend_line, text, e);
+                        if (c->pend_seen == 1 && e > 0 && text[0] != ' ' && text[0] != '\t' && ruby_name_add(c, text, 0, e))
                                 return;
-                        }
+                        if (c->pend_seen >= 2 && c->pend_seen < 6 && e > 0 && ruby_name_goes_on(c, text, e) &&
+                            ruby_name_add(c, text, 0, e))
+                                return;
                 }
-                pend_commit(c, NULL, NULL, 0);
+                pend_flush(c);
                 return;
         }
         if (c->pend_bundler) {
@@ -2517,8 +2577,7 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
         c->stage_len = 0;
         if (r >= 0 && !c->error && c->cur_len > 0)
                 r = end_line(c, NULL, 0);
-        if (c->pend)
-                pend_commit(c, NULL, NULL, 0);
+        pend_flush(c);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -2227,23 +2227,30 @@ if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
         # and names longer than the wrap's 80 columns, no blank in them: under bwrap "-" alone, the
         # name whole on the line after (review: it named none, and root's read as denied)
         long=home-with-a-name-longer-than-the-wrap-of-eighty-columns-of-thor
-        mkdir -p "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long"
-        chown 65534:65534 "$T/ss/nobody bundle home" "$T/ss/nobody-$long"
+        # ... and a name longer than them with blanks: under bwrap broken at them over lines, all
+        # of them the name (review: the first line's part alone, whose directory, root's, read
+        # nobody's own HOME as the host's refusal)
+        blong="bundle home with blanks in a name that is longer than the wrap of eighty columns"
+        mkdir -p "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" \
+                "$T/ss/root $blong" "$T/ss/nobody $blong"
+        chown 65534:65534 "$T/ss/nobody bundle home" "$T/ss/nobody-$long" "$T/ss/nobody $blong"
         for b in "${BACKENDS[@]}"; do
                 brc=23
                 [ "$b" = bwrap ] && brc=32
-                for h in "root bundle home" "root-$long"; do
+                for h in "root bundle home" "root-$long" "root $blong"; do
                         ss_nobody_verdict "$b" task_failure "$brc" "Bundler's config with root's HOME '$T/ss/$h'" \
                                 env HOME="$T/ss/$h" bundle config set --global path vendor
                 done
-                for h in "nobody bundle home" "nobody-$long"; do
+                for h in "nobody bundle home" "nobody-$long" "nobody $blong"; do
                         ss_nobody_verdict "$b" denied "$brc" "Bundler's config with its own HOME '$T/ss/$h'" \
                                 env HOME="$T/ss/$h" bundle config set --global path vendor
                 done
         done
         t_check "nobody: Bundler made nothing in either HOME" \
-                test -z "$(find "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" -mindepth 1)"
-        rm -rf "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long"
+                test -z "$(find "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" \
+                        "$T/ss/root $blong" "$T/ss/nobody $blong" -mindepth 1)"
+        rm -rf "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" \
+                "$T/ss/root $blong" "$T/ss/nobody $blong"
 fi
 
 # --- the command's own end in the record, whatever ended it: a death by a signal sbx did not pass

@@ -3826,6 +3826,79 @@ static void test_classify_bundler_wrapped_name(void **state) {
         }
 }
 
+/* The host as sbx run tells it: nobody may make the first line's part of a name broken at its
+ * blanks (its directory, /var/tmp/b, is root's), and may write the whole name's directory. */
+static bool fake_host_refuses_part(void *userdata, const char *path, bool run, bool opens) {
+        (void) userdata;
+        (void) run;
+        (void) opens;
+        return strcmp(path, "/var/tmp/b/some long directory name with") == 0 || strncmp(path, "/ro/", 4) == 0;
+}
+
+/* Ruby's " - X" after Bundler's wrap at 80 columns, X a name with blanks broken at them over
+ * lines (measured, bundle 2.3.15 under bwrap, HOME a name of 114 columns with blanks): the lines
+ * the wrap broke go on with the name, as Bundler's word_wrap() tells (the first word of the line
+ * after did not fit after the name's last line; the width told by the held line). Before, the
+ * name was its first line alone: as nobody, the part's directory of root's read as the host's
+ * refusal, task_failure, though nobody may write the whole name's. */
+static void test_classify_ruby_name_wrapped_at_blanks(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses_part };
+        static const char held[] = "There was an error accessing `/var/tmp/b/some long directory name with\n"
+                                   "blanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/and more words\n"
+                                   "here/home/.bundle/config`.\n"
+                                   "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n";
+        static const char whole[] =
+                "/var/tmp/b/some long directory name with blanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/and more "
+                "words here/home";
+        static const struct {
+                const char *tail, *verdict, *path;
+        } cases[] = {
+                { "- /var/tmp/b/some long directory name with\n"
+                  "blanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/and more words\n"
+                  "here/home\n",
+                  "denied", whole },
+                /* a line after that the wrap did not break: no part of the name */
+                { "- /var/tmp/b/some long directory name with\n"
+                  "blanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/and more words\n"
+                  "here/home\nRun `bundle install` to go on\n",
+                  "denied", whole },
+                { "- /var/tmp/x/.bundle\nRetrying with a longer name that would not have fitted there\n", "denied",
+                  "/var/tmp/x/.bundle" },
+                /* the width is the held line's, 80: a first word that makes 81 columns after the
+                 * last line was broken there (measured: a name line of 76 columns, then "than");
+                 * one that makes 80 was not */
+                { "- /var/tmp/b/some long directory name with\nblanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxxx/x\n", "denied",
+                  "/var/tmp/b/some long directory name with blanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxxx/x" },
+                { "- /var/tmp/b/some long directory name with\nblanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxx/x\n", "task_failure",
+                  NULL },
+                /* a name line of 81 columns tells a width of 81: 81 columns after it fit */
+                { "- /var/tmp/b/some long directory name with blanks blanks blanks blanks blanks abc\n"
+                  "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx y/z\n"
+                  "abc\n", "denied", "/var/tmp/b/some long directory name with blanks blanks blanks blanks blanks abc "
+                  "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx y/z" },
+                { "- /var/tmp/x y\nd/.bundle\n", "denied", "/var/tmp/x y" },
+                { "- /var/tmp/b/some long directory name with\n  blanks/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
+                  "task_failure", NULL },
+        };
+        char text[1024];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_result *r;
+
+                snprintf(text, sizeof(text), "%s%s", held, cases[i].tail);
+                r = run_backend_in("bwrap", &ctx, text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu: %s, want %s (path '%s')", i, sbx_verdict_to_string(r->verdict), cases[i].verdict,
+                                 r->n_denials ? r->denials[0].path : "");
+                if (cases[i].path) {
+                        assert_int_equal(r->line_no, 4);
+                        assert_int_equal(r->denial_lines, 1);
+                        assert_string_equal(r->denials[0].path, cases[i].path);
+                }
+        }
+}
+
 /* git reports a loose object it could not create only as "insufficient permission for adding an
  * object to repository database DIR", and only for EACCES (object-file.c; other errnos: "unable
  * to create temporary file: <strerror>"): under Landlock the refusal of git merge-tree
@@ -4263,6 +4336,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_valgrind_error_names_next_line),
                 cmocka_unit_test(test_classify_backquoted_name_host_asked_whole),
                 cmocka_unit_test(test_classify_bundler_wrapped_name),
+                cmocka_unit_test(test_classify_ruby_name_wrapped_at_blanks),
                 cmocka_unit_test(test_classify_git_push_unpack),
                 cmocka_unit_test(test_classify_none_dialect_attributes_nothing),
                 cmocka_unit_test(test_classify_signature_split_across_chunks),
