@@ -1903,6 +1903,41 @@ static bool script_writes_into(const char *script, const char *name) {
         return false;
 }
 
+/* Whether the shell script runs the word `name` or reads from it: the name starts a command (the
+ * script's start, after `;`, `&`, `|`, `(`, `{`, a backquote or a newline, or after `exec`,
+ * `command`, `source` or `.`), or follows `<` (not `<<`, nor `<>`, which writes too). The word
+ * unquoted or quoted whole. */
+static bool script_runs_or_reads(const char *script, const char *name) {
+        static const char *const runners[] = { "exec", "command", "source", "." };
+        size_t nl = strlen(name);
+
+        if (!script || nl == 0)
+                return false;
+        for (const char *p = script; (p = strstr(p, name)); p++) {
+                bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"');
+                const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w;
+
+                if (quoted ? *e != p[-1] : *e != '\0' && !strchr(" \t\n;&|)", *e))
+                        continue;
+                while (b > script && (b[-1] == ' ' || b[-1] == '\t'))
+                        b--;
+                if (b == script || strchr(";&|({`\n", b[-1]))
+                        return true;
+                if (b[-1] == '<' && !(b - 1 > script && b[-2] == '<'))
+                        return true;
+                if (b == w) /* within a longer word */
+                        continue;
+                for (size_t i = 0; i < SBX_ELEMENTSOF(runners); i++) {
+                        size_t rl = strlen(runners[i]);
+
+                        if ((size_t) (b - script) >= rl && memcmp(b - rl, runners[i], rl) == 0 &&
+                            (b - rl == script || strchr(" \t\n;&|({`", b[-rl - 1])))
+                                return true;
+                }
+        }
+        return false;
+}
+
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "", host[SBX_DENIAL_PATH_MAX];
@@ -1930,9 +1965,13 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied) */
         writes = created_before(text, ss, path);
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
-                if (!script_writes_into(c->script, path))
+                if (script_writes_into(c->script, path))
+                        writes = true;
+                /* (one the script is not known to run or read, as a name through a variable,
+                 * `> "$F"`, or a script file's line: a write is what the sandbox refuses, and the
+                 * host is asked for both, as before) */
+                else if (script_runs_or_reads(c->script, path))
                         return 0;
-                writes = true;
         }
         absolute_path(c, path, sizeof(path));
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||

@@ -68,6 +68,11 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "echo pwned > $T/out/fifo"
         t_check "$who/read-only: bash's redirection to a host named pipe is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
+        # ... and one through a variable, which the script is not seen to write, run or read: a
+        # write is what the sandbox refuses (it read task_failure when only a literal `> X` counted)
+        run "$who" read-only "f=$T/out/fifo; echo pwned > \"\$f\""
+        t_check "$who/read-only: bash's redirection to a host named pipe through a variable is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
         for sh in sh bash; do
                 SHELL_RUN=("$sh" -c)
                 run "$who" read-only "$T/out/fifo"

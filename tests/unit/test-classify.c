@@ -2834,7 +2834,23 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 /* running the pipe, which the host refuses anyone */
                 { "/tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "exec /tmp/fifo", "bash: /tmp/fifo: Permission denied\n", "task_failure" },
-                { NULL, "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                /* a line the script is not known to run or read: a write is what the sandbox
+                 * refuses (a name through a variable; a script file's own line), both asked */
+                { NULL, "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "f=/tmp/fifo; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "f=/tmp/wo-fifo; echo x > $f", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "echo /tmp/fifo.log", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                /* read, which the sandbox never refuses, or run */
+                { "cat < /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "cat <'/tmp/fifo' | wc", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "true; /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "true && \"/tmp/fifo\" x", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "x=$(/tmp/fifo)", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "source /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "set -e\n. /tmp/fifo", "bash: line 2: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "command   /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "cat x/tmp/fifo; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "cat <</tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "/tmp/fifo", "sh: 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "/tmp/fifo", "/usr/bin/dash: 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "/tmp/fifo > /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
