@@ -225,22 +225,34 @@ chk "from the source tree, DIR defaults to fixtures/" '[ $? = 0 ] && grep -q " 0
 
 # sbx fixtures record: a live confined case, a raw case, an --expect mismatch.
 R=$T/rec
-# The /tmp/sbx-fixture-* made since the list in file $1 that no process holds: a record that
-# cli-basics.sh or docs.sh runs beside this test (meson runs tests in parallel) holds its own
-# directory open, and was taken for this record's leftover, then removed under it.
-fx_list() { ls -d /tmp/sbx-fixture-* 2>/dev/null | sort; }
-fx_new() {
-        local d
-        for d in $(fx_list | comm -13 "$1" -); do
-                find /proc/[0-9]*/cwd /proc/[0-9]*/fd/ -maxdepth 1 -lname "$d*" 2>/dev/null | grep -q . || echo "$d"
-        done
+# own_tmp SCRIPT [ARG...]: bash -c SCRIPT (its $0 sbx, then the ARGs) in a mount namespace of its
+# own whose /tmp is an empty tmpfs, $T and the build tree bound back in place when they lie under
+# /tmp (a clone there, as in CI); fx there lists the recordings' directories, each of them this
+# script's own. In the host's /tmp, those of the recordings that other tests and another clone's
+# suite run beside came and went: a row that listed them once took another's for its own
+# leftover. Status 90-92: the namespace could not be made. own_tmp_ok: whether it can be.
+own_tmp_ok() { t_is_root && unshare -m --propagation private true 2>/dev/null; }
+own_tmp() {
+        local script=$1
+        shift
+        T=$T SBX_LANDLOCK_EXE=${SBX_LANDLOCK_EXE:-} unshare -m --propagation private bash -c '
+fx() { ls -d /tmp/sbx-fixture-* /tmp/.sbx-fixture-* 2>/dev/null | tr "\n" " "; }
+keep=() fds=()
+for k in "$T" "$(dirname "$0")" ${SBX_LANDLOCK_EXE:+"$(dirname "$SBX_LANDLOCK_EXE")"}; do
+        case $k/ in /tmp/*) exec {fd}<"$k" || exit 90; keep+=("$k") fds+=("$fd") ;; esac
+done
+mount -t tmpfs -o mode=1777 sbx-test /tmp || exit 91
+for i in "${!keep[@]}"; do
+        mkdir -p "${keep[$i]}" && mount --no-canonicalize --bind "/proc/self/fd/${fds[$i]}" "${keep[$i]}" || exit 92
+        eval "exec ${fds[$i]}<&-"
+done
+'"$script" "$SBX_BIN" "$@"
 }
 mkdir -p "$R/bwrap"
 BWRAP_OK=0
 if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; then
         BWRAP_OK=1
         before=$(t_fp /etc/sbx-fixtures-check)
-        fx_list >"$T/fx-before"
         # (the recording's environment carries this test's pid, so that another copy of the suite's
         # audit writers are not taken for its own)
         SBX_FXCHECK=$$ "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" --note "a test" --expect denied \
@@ -253,7 +265,10 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
         # its private database is used once: no audit writer is started for it (one was, and
         # could recreate files while the temporary directory was being removed, leaving it)
         chk "no audit writer was started for the recorder's database (${writers:-none})" '[ -z "$writers" ]'
-        chk "its temporary directory is gone" '[ -z "$(fx_new "$T/fx-before")" ]'
+        # (the case's workspace, in meta, was in it; the host's /tmp, where other tests record too,
+        # is not looked at)
+        top=$(sed -n 's|^workspace=\(/tmp/sbx-fixture-[^/]*\)/ws$|\1|p' "$R/bwrap/touch/meta")
+        chk "its temporary directory (${top:-not in meta}) is gone" '[ -n "$top" ] && [ ! -e "$top" ]'
         chk "meta says backend, exit 1, signal 0, denied, source=live, the note" \
                 'grep -qx backend=bwrap "$R/bwrap/touch/meta" && grep -qx exit=1 "$R/bwrap/touch/meta" &&
                  grep -qx signal=0 "$R/bwrap/touch/meta" && grep -qx verdict=denied "$R/bwrap/touch/meta" &&
@@ -403,21 +418,24 @@ if [ "$BWRAP_OK" = 1 ]; then
         chk "record under ulimit -n 10..40: no case kept but the command's denial${fd_bad:+ (kept:$fd_bad)}" '[ -z "$fd_bad" ]'
         # and its temporary directory went with it down to 5 descriptors: the capture, still
         # open, left the removal none under 5, and the directory stayed, unsaid (limits review).
-        # Under 4 it cannot be removed: it is named.
-        fx_list >"$T/fx-before"
-        for n in 5 4; do
-                (ulimit -n $n && exec "$SBX_BIN" fixtures record --backend bwrap --mode read-only --case "$R/bwrap/fd-$n" \
-                        -- true) >/dev/null 2>"$T/err"
-                fx_left=$(fx_new "$T/fx-before")
-                if [ $n = 5 ]; then
-                        chk "record under ulimit -n 5: nothing kept, no temporary directory left${fx_left:+ (left: $fx_left)}" \
-                                '[ ! -e "$R/bwrap/fd-5" ] && [ -z "$fx_left" ]'
-                else
-                        chk "record under ulimit -n 4: a temporary directory left is named${fx_left:+ (left: $fx_left)}" \
-                                '[ -z "$fx_left" ] || grep -qxF "sbx: fixtures record: cannot remove $fx_left: Too many open files" "$T/err"'
-                fi
-                for d in $fx_left; do rm -rf "$d"; done
-        done
+        # Under 4 it cannot be removed: it is named. In a /tmp of its own, so that what is left
+        # there is this recording's.
+        if own_tmp_ok; then
+                for n in 5 4; do
+                        fx_left=$(own_tmp '(ulimit -n "$1" && exec "$0" fixtures record --backend bwrap --mode read-only --case "$2" -- true) \
+                                >/dev/null 2>"$3"; fx' $n "$R/bwrap/fd-$n" "$T/err")
+                        fx_left=${fx_left% }
+                        if [ $n = 5 ]; then
+                                chk "record under ulimit -n 5: nothing kept, no temporary directory left${fx_left:+ (left: $fx_left)}" \
+                                        '[ ! -e "$R/bwrap/fd-5" ] && [ -z "$fx_left" ]'
+                        else
+                                chk "record under ulimit -n 4: a temporary directory left is named${fx_left:+ (left: $fx_left)}" \
+                                        '[ -z "$fx_left" ] || grep -qxF "sbx: fixtures record: cannot remove $fx_left: Too many open files" "$T/err"'
+                        fi
+                done
+        else
+                t_diag "not root or no mount namespace: the temporary directory of a record under ulimit -n 5 and 4 not checked"
+        fi
 fi
 # A bubblewrap that dies before the command starts and says nothing (it crashes under a low
 # `ulimit -s`: exit 139) is a runner failure to sbx run, and was kept as task_failure exit 139
@@ -717,13 +735,7 @@ fi
 # being made (young) stays, and so does another user's. In a /tmp of its own (a mount namespace):
 # the sweep flocks the locks of the recordings that other tests run beside, and strace would have
 # killed it there.
-win='fx() { ls -d /tmp/sbx-fixture-* /tmp/.sbx-fixture-* 2>/dev/null | tr "\n" " "; }
-d=$(dirname "$0")
-exec 8<"$d" || exit 90
-mount -t tmpfs -o mode=1777 sbx-test /tmp && mkdir /tmp/bwrap || exit 90
-# a build tree under /tmp (a clone there, as in CI) is bound back in place: the tmpfs hid sbx
-case $d/ in /tmp/*) mkdir -p "$d" && mount --no-canonicalize --bind /proc/self/fd/8 "$d" || exit 92 ;; esac
-exec 8<&-
+win='mkdir /tmp/bwrap || exit 90
 strace -qq -o /dev/null -e trace=flock -e inject=flock:signal=KILL "$0" fixtures record --backend bwrap --raw \
         --case /tmp/bwrap/case1 -- true >/dev/null 2>&1
 echo "rc=$?"
@@ -734,8 +746,8 @@ mkdir /tmp/.sbx-fixture-Young1 /tmp/.sbx-fixture-Other1 && chown 65534 /tmp/.sbx
 "$0" fixtures record --backend bwrap --raw --case /tmp/bwrap/case2 -- true >/dev/null 2>&1
 echo "rc2=$?"
 echo "after=$(fx)"'
-if command -v strace >/dev/null && unshare -m --propagation private true 2>/dev/null; then
-        unshare -m --propagation private bash -c "$win" "$SBX_BIN" >"$T/win" 2>&1
+if command -v strace >/dev/null && own_tmp_ok; then
+        own_tmp "$win" >"$T/win" 2>&1
         sed 's/^/# /' "$T/win"
         chk "a recording killed before it locked its directory left it; the next one removed it, not a young hidden one nor another user's" \
                 'grep -qx "rc=137" "$T/win" && grep -q "^left=/tmp/" "$T/win" && grep -qx "rc2=0" "$T/win" &&
