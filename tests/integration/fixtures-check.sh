@@ -1014,4 +1014,42 @@ if [ "${WHO[*]}" = "root nobody" ] && [ "$BWRAP_OK" = 1 ]; then
         [ -n "$ws" ] && [ -e "${ws%/ws}" ] && rm -rf "${ws%/ws}"
 fi
 
+# fixtures/record-linux.sh: each recording has a victim directory of its own. One fixed
+# /var/tmp/sbx-fixture-victim was emptied by each case of every recording running at once (two
+# clones, CI and a developer), and another's cases saw their host change under them. Two
+# recordings of the host_fifos group at once, beside a directory under that old name (made here
+# when absent, as a recording of the old script would): each records, its victim named in its
+# argv is its own and gone at the end, and the old name keeps its file.
+if t_is_root && [ "$BWRAP_OK" = 1 ] && [ "${WHO[*]}" = "root nobody" ]; then
+        old=/var/tmp/sbx-fixture-victim
+        made_old=
+        if mkdir "$old" 2>/dev/null; then
+                made_old=1
+                echo another >"$old/marker"
+        else
+                t_diag "$old exists (another recording of an older script?): its keeping is not checked"
+        fi
+        for r in A B; do
+                "$SBX_SOURCE_ROOT/fixtures/record-linux.sh" "$SBX_BIN" "$T/two-$r" host_fifos >"$T/two-$r.out" 2>&1 &
+                eval "two_$r=\$!"
+        done
+        wait "$two_A"
+        rc_a=$?
+        wait "$two_B"
+        rc_b=$?
+        sed 's/^/# /' "$T/two-A.out" "$T/two-B.out"
+        va=$(grep -o '/var/tmp/sbx-fixture-victim[^/]*' "$T/two-A/bwrap/fifo-write-outside/argv" 2>/dev/null)
+        vb=$(grep -o '/var/tmp/sbx-fixture-victim[^/]*' "$T/two-B/bwrap/fifo-write-outside/argv" 2>/dev/null)
+        chk "two record-linux.sh at once: both record every case (status $rc_a, $rc_b)" \
+                '[ $rc_a = 0 ] && [ $rc_b = 0 ] && grep -qx "recorded 2 cases, 0 problems" "$T/two-A.out" &&
+                 grep -qx "recorded 2 cases, 0 problems" "$T/two-B.out"'
+        chk "... each in a victim of its own, removed at its end (${va:-none}, ${vb:-none})" \
+                '[ -n "$va" ] && [ -n "$vb" ] && [ "$va" != "$vb" ] && [ "$va" != "$old" ] && [ "$vb" != "$old" ] &&
+                 [ ! -e "$va" ] && [ ! -e "$vb" ]'
+        if [ -n "$made_old" ]; then
+                chk "... and what lies under the old fixed name is left alone" '[ "$(cat "$old/marker" 2>/dev/null)" = another ]'
+                rm -rf "$old"
+        fi
+fi
+
 t_finish
