@@ -367,5 +367,9 @@ int main(void) {
                 cmocka_unit_test(test_dialect_find_rejects_unknown_and_unsafe_names),
                 cmocka_unit_test(test_dialect_load_file_names_the_dialect_after_the_file),
         };
+
+        /* the files written here get the modes the tests count on: under a caller's umask 000 an
+         * operator's dialect file was writable by others, and its lookup refused it */
+        umask(022);
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
