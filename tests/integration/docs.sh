@@ -11,6 +11,9 @@
 set -uo pipefail
 
 : "${SBX:?}" "${SBX_SOURCE_ROOT:?}" "${SBX_BUILD_ROOT:?}"
+# the directories made here get the modes sbx counts on: under a CI machine's umask 000 the audit
+# writer's refused its database there ("writable by group or others")
+umask 022
 MAN_PAGE=$SBX_BUILD_ROOT/tools/sbx.1
 COMPLETION=$SBX_SOURCE_ROOT/tools/sbx.bash-completion
 

@@ -14,6 +14,13 @@ T_PASSED=0
 T_FAILED=0
 T_NUM=0
 
+# The tests make their files and directories with the modes they then count on (a directory that
+# nobody may search, a database directory no one else may write): under the caller's umask (a CI
+# machine's 077 or 000) they were 0700 or world-writable, and sbx rightly refused or could not
+# reach them. What sbx does under another umask is checked by rows that set it (fail-closed.sh's
+# umask 0777 and 0277, self-protection.sh's config directory).
+umask 022
+
 t_ok() {
         T_NUM=$((T_NUM + 1))
         T_PASSED=$((T_PASSED + 1))

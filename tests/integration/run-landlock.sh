@@ -18,6 +18,9 @@ check() { # check DESCRIPTION COMMAND...
         if "$@"; then ok "$d"; else bad "$d"; fi
 }
 
+# The modes count on no caller's umask: under a CI machine's 000 the databases' directories made
+# here were writable by others and sbx refused the runs (exit 125)
+umask 022
 T=$(mktemp -d /tmp/sbx-ll-test.XXXXXX) || exit 1
 chmod 755 "$T"
 # Host places outside the workspace a write must never reach.
