@@ -30,10 +30,11 @@ fake() {
         FAKES+=($!)
 }
 
-# directories named as the suite's (sbx-test.*), each its own scratch directory's sibling
-untouched=$(t_mktemp_dir)
-remade=$(t_mktemp_dir)
-used=$(t_mktemp_dir)
+# directories named as the suite's (sbx-test.*), each its own scratch directory's sibling, in /tmp,
+# where after-suite looks (under a caller's TMPDIR they were not found)
+untouched=$(TMPDIR=/tmp t_mktemp_dir)
+remade=$(TMPDIR=/tmp t_mktemp_dir)
+used=$(TMPDIR=/tmp t_mktemp_dir)
 fake
 before_pid=$!
 fake

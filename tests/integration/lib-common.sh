@@ -64,10 +64,21 @@ t_require_sbx() {
         fi
 }
 
+T_CLEANUP_LIST=${T_CLEANUP_LIST:-${TMPDIR:-/tmp}/sbx-test-cleanup.$$}
+# A caller's TMPDIR (a CI job's: a directory of its user's, which nobody may not write) is replaced
+# by a directory of the test's own in it, open to every user and sticky as /tmp is: the runs as
+# nobody make their temp areas in TMPDIR, and sbx refused them under the caller's ("cannot create
+# the temp area ...: Permission denied", exit 125). Removed by t_cleanup, after the rest; a test
+# that executes itself again (in a mount namespace of its own) keeps it and its list.
+if [ -z "${T_OWN_TMPDIR:-}" ] && [ -n "${TMPDIR:-}" ] && [ "$TMPDIR" != /tmp ] &&
+        T_OWN_TMPDIR=$(mktemp -d "$TMPDIR/sbx-test-tmp.XXXXXX"); then
+        chmod 1777 "$T_OWN_TMPDIR"
+        echo "$T_OWN_TMPDIR" >>"$T_CLEANUP_LIST"
+        export TMPDIR=$T_OWN_TMPDIR T_OWN_TMPDIR T_CLEANUP_LIST
+fi
 # t_mktemp_dir: a private temp directory, world-traversable (the unprivileged user needs to
 # reach directories prepared for it below), removed at exit by t_cleanup. It is called as
 # T=$(t_mktemp_dir), in a subshell: the directory is registered in a file, not a variable.
-T_CLEANUP_LIST=${TMPDIR:-/tmp}/sbx-test-cleanup.$$
 t_mktemp_dir() {
         local d
         d=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test.XXXXXX") || exit 1
@@ -101,7 +112,7 @@ t_cleanup() {
                 pkill -f "audit-writer --db $d/" 2>/dev/null && sleep 0.2
                 chattr -R -i -a "$d" 2>/dev/null
                 rm -rf "$d" 2>/dev/null || { sleep 0.2; rm -rf "$d"; }
-        done <"$T_CLEANUP_LIST"
+        done < <(tac "$T_CLEANUP_LIST") # the last made first: T_OWN_TMPDIR holds the others
         rm -f "$T_CLEANUP_LIST"
         return 0
 }

@@ -18,9 +18,11 @@ check() { # check DESCRIPTION COMMAND...
         if "$@"; then ok "$d"; else bad "$d"; fi
 }
 
-# The modes count on no caller's umask: under a CI machine's 000 the databases' directories made
-# here were writable by others and sbx refused the runs (exit 125)
+# The modes and the temp area count on no caller: under a CI machine's umask 000 the databases'
+# directories made here were writable by others and sbx refused the runs (exit 125); a caller's
+# TMPDIR (its own user's directory) refused nobody's temp areas. This test's places are /tmp's.
 umask 022
+unset TMPDIR
 T=$(mktemp -d /tmp/sbx-ll-test.XXXXXX) || exit 1
 chmod 755 "$T"
 # Host places outside the workspace a write must never reach.
