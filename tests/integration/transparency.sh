@@ -68,7 +68,7 @@ PY=/usr/bin/python3
 # pseudo-terminal, presses ^Z, then fg, then ^C; prints the counts and "ok" when the count went
 # on before ^Z, stood still while stopped (and bash reported the job Stopped), went on after fg
 cat >"$T/jobctl.py" <<'PY'
-import os, pty, select, sys, time
+import os, pty, select, shlex, sys, time
 sbx, ws, sel = sys.argv[1], sys.argv[2], sys.argv[3:]
 os.makedirs(ws, exist_ok=True)
 pid, fd = pty.fork()
@@ -91,7 +91,9 @@ def count():
         return -1
 loop = 'i=0; while :; do i=$((i+1)); echo $i > "$1/n.tmp"; mv "$1/n.tmp" "$1/n"; sleep 0.05; done'
 read(0.5)
-os.write(fd, ("%s run %s --root %s -- sh -c '%s' sh %s\n" % (sbx, " ".join(sel), ws, loop, ws)).encode())
+# (quoted: a build tree whose path holds a blank, as a clone in "a b/" has, was split by bash)
+os.write(fd, ("%s run %s --root %s -- sh -c %s sh %s\n" % (shlex.quote(sbx), shlex.join(sel), shlex.quote(ws),
+                                                          shlex.quote(loop), shlex.quote(ws))).encode())
 for _ in range(100):
     if count() > 0:
         break
