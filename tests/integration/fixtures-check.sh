@@ -225,29 +225,10 @@ chk "from the source tree, DIR defaults to fixtures/" '[ $? = 0 ] && grep -q " 0
 
 # sbx fixtures record: a live confined case, a raw case, an --expect mismatch.
 R=$T/rec
-# own_tmp SCRIPT [ARG...]: bash -c SCRIPT (its $0 sbx, then the ARGs) in a mount namespace of its
-# own whose /tmp is an empty tmpfs, $T and the build tree bound back in place when they lie under
-# /tmp (a clone there, as in CI); fx there lists the recordings' directories, each of them this
-# script's own. In the host's /tmp, those of the recordings that other tests and another clone's
-# suite run beside came and went: a row that listed them once took another's for its own
-# leftover. Status 90-92: the namespace could not be made. own_tmp_ok: whether it can be.
-own_tmp_ok() { t_is_root && unshare -m --propagation private true 2>/dev/null; }
-own_tmp() {
-        local script=$1
-        shift
-        T=$T SBX_LANDLOCK_EXE=${SBX_LANDLOCK_EXE:-} unshare -m --propagation private bash -c '
-fx() { ls -d /tmp/sbx-fixture-* /tmp/.sbx-fixture-* 2>/dev/null | tr "\n" " "; }
-keep=() fds=()
-for k in "$T" "$(dirname "$0")" ${SBX_LANDLOCK_EXE:+"$(dirname "$SBX_LANDLOCK_EXE")"}; do
-        case $k/ in /tmp/*) exec {fd}<"$k" || exit 90; keep+=("$k") fds+=("$fd") ;; esac
-done
-mount -t tmpfs -o mode=1777 sbx-test /tmp || exit 91
-for i in "${!keep[@]}"; do
-        mkdir -p "${keep[$i]}" && mount --no-canonicalize --bind "/proc/self/fd/${fds[$i]}" "${keep[$i]}" || exit 92
-        eval "exec ${fds[$i]}<&-"
-done
-'"$script" "$SBX_BIN" "$@"
-}
+# FX: the shell function fx, for a script run by t_own_tmp: the recordings' directories in its
+# /tmp, each of them its own (in the host's /tmp, a row that listed them once took another's,
+# another test's or another clone's suite's, for its own leftover)
+FX='fx() { ls -d /tmp/sbx-fixture-* /tmp/.sbx-fixture-* 2>/dev/null | tr "\n" " "; }'
 mkdir -p "$R/bwrap"
 BWRAP_OK=0
 if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; then
@@ -420,9 +401,9 @@ if [ "$BWRAP_OK" = 1 ]; then
         # open, left the removal none under 5, and the directory stayed, unsaid (limits review).
         # Under 4 it cannot be removed: it is named. In a /tmp of its own, so that what is left
         # there is this recording's.
-        if own_tmp_ok; then
+        if t_own_tmp_ok; then
                 for n in 5 4; do
-                        fx_left=$(own_tmp '(ulimit -n "$1" && exec "$0" fixtures record --backend bwrap --mode read-only --case "$2" -- true) \
+                        fx_left=$(t_own_tmp "$FX"$'\n''(ulimit -n "$1" && exec "$0" fixtures record --backend bwrap --mode read-only --case "$2" -- true) \
                                 >/dev/null 2>"$3"; fx' $n "$R/bwrap/fd-$n" "$T/err")
                         fx_left=${fx_left% }
                         if [ $n = 5 ]; then
@@ -735,7 +716,8 @@ fi
 # being made (young) stays, and so does another user's. In a /tmp of its own (a mount namespace):
 # the sweep flocks the locks of the recordings that other tests run beside, and strace would have
 # killed it there.
-win='mkdir /tmp/bwrap || exit 90
+win=$FX'
+mkdir /tmp/bwrap || exit 90
 strace -qq -o /dev/null -e trace=flock -e inject=flock:signal=KILL "$0" fixtures record --backend bwrap --raw \
         --case /tmp/bwrap/case1 -- true >/dev/null 2>&1
 echo "rc=$?"
@@ -746,8 +728,8 @@ mkdir /tmp/.sbx-fixture-Young1 /tmp/.sbx-fixture-Other1 && chown 65534 /tmp/.sbx
 "$0" fixtures record --backend bwrap --raw --case /tmp/bwrap/case2 -- true >/dev/null 2>&1
 echo "rc2=$?"
 echo "after=$(fx)"'
-if command -v strace >/dev/null && own_tmp_ok; then
-        own_tmp "$win" >"$T/win" 2>&1
+if command -v strace >/dev/null && t_own_tmp_ok; then
+        t_own_tmp "$win" >"$T/win" 2>&1
         sed 's/^/# /' "$T/win"
         chk "a recording killed before it locked its directory left it; the next one removed it, not a young hidden one nor another user's" \
                 'grep -qx "rc=137" "$T/win" && grep -q "^left=/tmp/" "$T/win" && grep -qx "rc2=0" "$T/win" &&

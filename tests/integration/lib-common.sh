@@ -87,6 +87,30 @@ t_mktemp_dir() {
         echo "$d"
 }
 
+# t_own_tmp SCRIPT [ARG...]: bash -c SCRIPT (its $0 $SBX_BIN, then the ARGs) in a mount namespace
+# of its own whose /tmp is an empty tmpfs, so that what it finds there is its own commands' (sbx
+# makes its recordings' and probes' directories in /tmp, and so does another test or another
+# clone's suite running beside, whose directories a listing of the host's /tmp took for this
+# test's). $T and the directories of SBX_BIN and SBX_LANDLOCK_EXE are bound back in place when
+# they lie under /tmp (a clone there, as in CI). Status 90-92: the namespace could not be made.
+# t_own_tmp_ok: whether it can be (root, mount namespaces).
+t_own_tmp_ok() { t_is_root && unshare -m --propagation private true 2>/dev/null; }
+t_own_tmp() {
+        local script=$1
+        shift
+        T=$T SBX_LANDLOCK_EXE=${SBX_LANDLOCK_EXE:-} unshare -m --propagation private bash -c '
+keep=() fds=()
+for k in "$T" "$(dirname "$0")" ${SBX_LANDLOCK_EXE:+"$(dirname "$SBX_LANDLOCK_EXE")"}; do
+        case $k/ in /tmp/*) exec {fd}<"$k" || exit 90; keep+=("$k") fds+=("$fd") ;; esac
+done
+mount -t tmpfs -o mode=1777 sbx-test /tmp || exit 91
+for i in "${!keep[@]}"; do
+        mkdir -p "${keep[$i]}" && mount --no-canonicalize --bind "/proc/self/fd/${fds[$i]}" "${keep[$i]}" || exit 92
+        eval "exec ${fds[$i]}<&-"
+done
+'"$script" "$SBX_BIN" "$@"
+}
+
 # MARKS: markers (an argument of their own) of the processes a test leaves running on purpose;
 # t_kill_marks ends every process whose command line holds one, in rounds while pkill still finds
 # some (a fork storm forks while pkill walks)

@@ -144,11 +144,22 @@ fi
 # /proc/PID/ns/ns failed") exits and leaves that init waiting for its go-ahead for ever, holding
 # the probe's stderr: the probe waited its whole 10 s for the end of that pipe, and the init was
 # left running, one more after every test suite (found: 28 on this machine).
+# Each probe in a /tmp of its own when it can be (t_own_tmp), the directories it left there listed
+# in $T/fd-N.left: in the host's /tmp, the probes of another clone's suite running beside come and
+# go, and one it killed stays until a sweep.
+OWN_TMP=0
+t_own_tmp_ok && OWN_TMP=1
 probe_dirs | sort >"$T/probe-dirs.before"
 bad= slow=
 for n in 5 6 7 8 9 10; do
         t0=$(date +%s%N)
-        (ulimit -n $n && XDG_CACHE_HOME=$T/fd-cache-$n exec "$SBX_BIN" probe --refresh --json) >"$T/fd-$n.json" 2>"$T/fd-$n.err"
+        if [ $OWN_TMP = 1 ]; then
+                t_own_tmp "$(declare -f probe_dirs)"'
+(ulimit -n "$1" && XDG_CACHE_HOME=$2 exec "$0" probe --refresh --json) >"$3.json" 2>"$3.err"
+probe_dirs >"$3.left"' $n "$T/fd-cache-$n" "$T/fd-$n"
+        else
+                (ulimit -n $n && XDG_CACHE_HOME=$T/fd-cache-$n exec "$SBX_BIN" probe --refresh --json) >"$T/fd-$n.json" 2>"$T/fd-$n.err"
+        fi
         ms=$(( ($(date +%s%N) - t0) / 1000000 ))
         [ $ms -lt 5000 ] || slow="$slow n=$n:${ms}ms"
         if [ $n -ge 8 ]; then
@@ -170,13 +181,18 @@ done
 t_check "ulimit -n 5..10: no sandbox init is left behind${inits:+ (left:$inits)}" test -z "$inits"
 [ -z "$inits" ] || kill -KILL $inits
 left=
-for try in 1 2 3 4 5 6 7 8 9 10; do # a probe of a test running beside this one lasts moments
-        left=$(probe_dirs_new)
-        [ -z "$left" ] && break
-        sleep 0.5
-done
+if [ $OWN_TMP = 1 ]; then
+        left=$(cat "$T"/fd-*.left 2>/dev/null | tr '\n' ' ')
+        left=${left% }
+else
+        for try in 1 2 3 4 5 6 7 8 9 10; do # a probe of a test running beside this one lasts moments
+                left=$(probe_dirs_new)
+                [ -z "$left" ] && break
+                sleep 0.5
+        done
+        rm -rf $left
+fi
 t_check "ulimit -n 5..10: the probes leave no directory in /tmp${left:+ (left: $left)}" test -z "$left"
-rm -rf $left
 
 # ---- a probe interrupted ----------------------------------------------------------------------
 # SIGINT, SIGTERM or SIGHUP while a probe ran (^C at a first run, `timeout`) ended sbx at once
@@ -283,11 +299,21 @@ t_check "SIGKILL during a probe: the next probe removes its directory ($gone)" t
 # for good (measured: 2 and 3 in 30 probes killed 1-50 ms after they started; the launcher's own
 # parent-death signal, armed as it starts, leaves the moment before that). The runner now dies with
 # the probe from the moment it is made. A keeper is told apart by this test's cache in its
-# environment; what was left (a killed probe cannot remove its directory) is removed.
+# environment; what was left (a killed probe cannot remove its directory) is removed: in a /tmp
+# of its own, gone with it (a listing of the host's /tmp took the directory of another clone's
+# probe, alive for more than a second, for one of these, and removed it under that probe).
 probe_dirs | sort >"$T/probe-dirs.before"
 for try in 1 2 3; do
         for d in 0.001 0.002 0.003 0.005 0.008 0.01 0.015 0.02 0.03 0.05; do
                 rm -rf "$T/kill-cache"
+                if [ $OWN_TMP = 1 ]; then
+                        t_own_tmp 'XDG_CACHE_HOME=$1 "$0" probe --refresh >/dev/null 2>&1 &
+p=$!
+sleep "$2"
+kill -KILL "$p"
+wait "$p" 2>/dev/null' "$T/kill-cache" "$d"
+                        continue
+                fi
                 XDG_CACHE_HOME=$T/kill-cache "$SBX_BIN" probe --refresh >/dev/null 2>&1 &
                 p=$!
                 sleep "$d"
@@ -336,9 +362,11 @@ t_check "30 probes killed 1-50 ms after they started leave no bubblewrap running
         test -z "$bwraps"
 [ -z "$bwraps" ] || kill -KILL $bwraps
 # (those still there a second later: another test's probe lasts moments)
-probe_dirs_new >"$T/probe-dirs.killed"
-sleep 1
-rm -rf $(probe_dirs | sort | comm -12 "$T/probe-dirs.killed" -)
+if [ $OWN_TMP = 0 ]; then
+        probe_dirs_new >"$T/probe-dirs.killed"
+        sleep 1
+        rm -rf $(probe_dirs | sort | comm -12 "$T/probe-dirs.killed" -)
+fi
 
 # ---- a probe killed while bubblewrap releases its sandbox -----------------------------------
 # bubblewrap arms its --die-with-parent a few system calls before it tells its sandbox's init
