@@ -2233,9 +2233,14 @@ if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
         # of them the name (review: the first line's part alone, whose directory, root's, read
         # nobody's own HOME as the host's refusal)
         blong="bundle home with blanks in a name that is longer than the wrap of eighty columns"
+        # and one whose blanks the wrap breaks on the "- X" line under bwrap, its rest on the next
+        # line, whatever the length of $T (a caller's TMPDIR made it so for "nobody bundle home":
+        # the name's part on the first line was asked of the host, root's directory, and a HOME of
+        # nobody's own read as the host's refusal)
+        wrapped="nobody home with blanks for the wrap of its dash line"
         mkdir -p "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" \
-                "$T/ss/root $blong" "$T/ss/nobody $blong"
-        chown 65534:65534 "$T/ss/nobody bundle home" "$T/ss/nobody-$long" "$T/ss/nobody $blong"
+                "$T/ss/root $blong" "$T/ss/nobody $blong" "$T/ss/$wrapped"
+        chown 65534:65534 "$T/ss/nobody bundle home" "$T/ss/nobody-$long" "$T/ss/nobody $blong" "$T/ss/$wrapped"
         for b in "${BACKENDS[@]}"; do
                 brc=23
                 [ "$b" = bwrap ] && brc=32
@@ -2243,7 +2248,7 @@ if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
                         ss_nobody_verdict "$b" task_failure "$brc" "Bundler's config with root's HOME '$T/ss/$h'" \
                                 env HOME="$T/ss/$h" bundle config set --global path vendor
                 done
-                for h in "nobody bundle home" "nobody-$long" "nobody $blong"; do
+                for h in "nobody bundle home" "nobody-$long" "nobody $blong" "$wrapped"; do
                         ss_nobody_verdict "$b" denied "$brc" "Bundler's config with its own HOME '$T/ss/$h'" \
                                 env HOME="$T/ss/$h" bundle config set --global path vendor
                 done

@@ -3726,6 +3726,14 @@ static bool fake_host_refuses_blank_dir(void *userdata, const char *path, bool r
         return strncmp(path, "/ro dir/", 8) == 0;
 }
 
+/* the host refuses every name but those beneath a directory "own home" */
+static bool fake_host_refuses_but_own_home(void *userdata, const char *path, bool run, bool opens) {
+        (void) userdata;
+        (void) run;
+        (void) opens;
+        return strstr(path, "/own home/") == NULL;
+}
+
 /* A name in backquotes both sides (cargo's `X`, Bundler's) is one name when the line holds no
  * closing "'" after its "`": the host is asked of it whole, blanks and all. Before, the "`...'"
  * pair, unclosed, ended the search, and only the word "/ro" was asked: a refusal the host makes
@@ -3812,6 +3820,39 @@ static void test_classify_bundler_wrapped_name(void **state) {
                                                      "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n"
                                                      "- /ro/.bundle\n"),
                        "task_failure");
+        /* ... a name with blanks that the wrap broke at one of them, its rest on the line after:
+         * the host asked of the whole name (as nobody, a HOME of its own, "own home", read as its
+         * part "own" in root's directory, the host's refusal: task_failure). Joined only when the
+         * first word of the line after did not fit on the "- X" line's 80 columns. */
+        {
+                struct sbx_classify_context own = { .cwd = "/ws", .host_refuses = fake_host_refuses_but_own_home };
+                static const char wrapped[] = "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n"
+                                              "- /var/tmp/sbx-test-tmp.Nr25P7/sbx-test.CoLm61/ss/a-longer-directory/own\n"
+                                              "home/.bundle\n";
+
+                r = run_backend_in("bwrap", &own, wrapped);
+                assert_verdict(r, "denied");
+                assert_int_equal(r->line_no, 1);
+                assert_string_equal(r->denials[0].path,
+                                    "/var/tmp/sbx-test-tmp.Nr25P7/sbx-test.CoLm61/ss/a-longer-directory/own home/.bundle");
+                /* a "- X" line with room for the next line's first word: that line is another's */
+                r = run_backend_in("bwrap", &own, "Errno::EROFS: Read-only file system @ dir_s_mkdir\n- /var/tmp/own home/.bundle\n"
+                                                  "next words\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "/var/tmp/own home/.bundle");
+                r = run_backend_in("bwrap", &own, "Errno::EROFS: Read-only file system @ dir_s_mkdir\n- /var/tmp/own\nhome/.bundle\n");
+                assert_verdict(r, "task_failure");
+                /* broken twice (a name longer than two lines); the held line as Bundler prints
+                 * it, whose own width tells the wrap's (a short one tells a narrower wrap) */
+                r = run_backend_in("bwrap", &own, "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n"
+                                                  "- /var/tmp/a-directory-whose-name-is-long-enough-to-fill-the-first-line-a\n"
+                                                  "b-directory-whose-name-is-long-enough-to-fill-the-second-line-of-it/own\n"
+                                                  "home/.bundle\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path,
+                                    "/var/tmp/a-directory-whose-name-is-long-enough-to-fill-the-first-line-a "
+                                    "b-directory-whose-name-is-long-enough-to-fill-the-second-line-of-it/own home/.bundle");
+        }
         /* ... a name longer than the wrap's 80 columns: "-" alone, the name whole on the line
          * after (it named none, and as nobody a long HOME of root's read as denied) */
         {
