@@ -649,6 +649,10 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         }
         if (sbx_bwrap_proc_writable())
                 sbx_argv_add(&b, "--proc-writable");
+        /* no Landlock here: the run is partial for it (bwrap_enforcement()), and the launcher
+         * refuses to go on without its domain unless told so */
+        if (sbx_ll_abi_version() < 1)
+                sbx_argv_add(&b, "--no-fence");
         for (size_t i = 0; i < n_nodes; i++) {
                 const struct stat *st = &nodes[i].st;
 

@@ -30,6 +30,8 @@
  * passes it as one word: any value, "--" or "--status-fd=1" too, is then the value.
  * --seal-mounts also takes --proc-writable: bubblewrap's /proc stays writable (the command writes
  * its own /proc/self files); without it /proc is made read-only with the rest (own_dev_or_proc()).
+ * --seal-mounts also takes --no-fence: the kernel has no Landlock, and sbx recorded the run as
+ * partial for it; without it a launcher that finds no Landlock refuses the run (fence_off_init()).
  * And --sigchld-ignored, --sigchld-blocked: the caller ignores, or blocks, SIGCHLD, which the
  * command does too, as after an exec: bubblewrap needs it at its default and unblocks it.
  * --mode also takes --die-with-parent: the launcher dies with its parent (SIGKILL), and from ABI 6
@@ -412,6 +414,7 @@ struct launch {
         bool mode_set;
         bool seal_mounts;
         bool proc_writable; /* --proc-writable (--seal-mounts): bubblewrap's /proc stays writable */
+        bool no_fence;      /* --no-fence (--seal-mounts): no Landlock, the run recorded as partial */
         bool exec_mark; /* --exec-mark, implied by --seal-mounts */
         long wait_fd;       /* --wait-fd: -1 when not given */
         long lifeline_fd;   /* --lifeline-fd: -1 when not given */
@@ -542,6 +545,8 @@ static void check_args(const struct launch *l) {
                 usage_fail("--bound is only valid with --seal-mounts");
         if (l->proc_writable && !l->seal_mounts)
                 usage_fail("--proc-writable is only valid with --seal-mounts");
+        if (l->no_fence && !l->seal_mounts)
+                usage_fail("--no-fence is only valid with --seal-mounts");
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
                 usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
         if (l->exec_mark && status_fd < 0)
@@ -582,6 +587,8 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         l->seal_mounts = true;
                 } else if (strcmp(a, "--proc-writable") == 0) {
                         l->proc_writable = true;
+                } else if (strcmp(a, "--no-fence") == 0) {
+                        l->no_fence = true;
                 } else if (strcmp(a, "--exec-mark") == 0) {
                         l->exec_mark = true;
                 } else if (strcmp(a, "--die-with-parent") == 0) {
@@ -1587,8 +1594,17 @@ static void fence_off_init(const struct launch *l) {
         struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_MAKE_BLOCK | SBX_LL_FS_WRITE_FILE };
         int abi = sbx_ll_abi_version(), fd, root;
 
-        if (abi < 1)
-                return;
+        /* none: only where sbx found none too, and recorded the run as partial for it (it said
+         * --no-fence). Before, the launcher went on without its domain whatever sbx had recorded:
+         * one that found no Landlock where sbx had (a filter around bubblewrap alone) ran the
+         * command unfenced in a run recorded as full enforcement. */
+        if (abi < 1) {
+                if (l->no_fence)
+                        return;
+                fail_plain(ENOSYS, "ruleset",
+                           "no Landlock for the domain that fences off bubblewrap's init, where sbx found it and "
+                           "recorded the run as fully enforced");
+        }
         if (abi >= 2)
                 attr.handled_access_fs |= SBX_LL_FS_REFER;
         fd = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);

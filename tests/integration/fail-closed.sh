@@ -510,6 +510,26 @@ else
         t_diag "no Landlock, or bwrap does not run inside deny-sandbox --allow-landlock --allow-userns: the faked fence check is left out"
 fi
 
+# a launcher that finds no Landlock where sbx found it (a filter around bubblewrap alone, here a
+# bwrap of the configuration run inside deny-sandbox) refuses the run: it went on without the
+# domain that fences off bubblewrap's init, in a run recorded as full enforcement. sbx tells it
+# --no-fence only where it found no Landlock itself and recorded the run as partial (below).
+if [ "${ABI:-0}" -ge 1 ] 2>/dev/null && "$JAIL" --allow-userns -- bwrap --ro-bind / / -- true 2>/dev/null; then
+        printf '#!/bin/sh\nexec "%s" --allow-userns -- bwrap "$@"\n' "$JAIL" >"$T/bin/jailed-bwrap"
+        chmod 755 "$T/bin/jailed-bwrap"
+        printf 'bwrap = %s\n' "$T/bin/jailed-bwrap" >"$T/jailed-bwrap.config"
+        for mode in read-only workspace-write; do
+                rm -f "$WS/unfenced-ran"
+                SBX_CONFIG=$T/jailed-bwrap.config sbx_run unfenced-$mode -- --backend bwrap --mode "$mode" -- \
+                        touch "$WS/unfenced-ran"
+                t_check "bwrap, no Landlock inside bubblewrap alone, $mode: refused (125, got $RC), recorded full no more, the command never ran ($(verdict unfenced-$mode), $ERR)" \
+                        test $RC = 125 -a "$(verdict unfenced-$mode)" = runner_failure -a ! -e "$WS/unfenced-ran" -a \
+                        -n "$(grep -F "fences off bubblewrap's init" <<<"$ERR")"
+        done
+else
+        t_diag "no Landlock, or bwrap does not run inside deny-sandbox --allow-userns: the launcher without Landlock is left out"
+fi
+
 # bubblewrap on a kernel without Landlock (simulated: deny-sandbox leaves user namespaces alone)
 # runs, partial, and its reason names what it leaves ungoverned: besides bubblewrap's init, mount(2)
 # in namespaces of the command's own, which nothing refuses there (redteam review: a cgroup2 file

@@ -453,6 +453,8 @@ expect_failure "--fd-node without --seal-mounts" 'E 22 usage' "$L" --status-fd 3
         --fd-node 1:c:1:2:3:/dev/sbx-fd/1 -- true
 expect_failure "--proc-writable without --seal-mounts" 'E 22 usage' "$L" --status-fd 3 --mode read-only \
         --proc-writable -- true
+expect_failure "--no-fence without --seal-mounts" 'E 22 usage' "$L" --status-fd 3 --mode read-only \
+        --no-fence -- true
 expect_failure "--fd-node with a path outside /dev" 'E 22 usage' "$L" --status-fd 3 --seal-mounts \
         --fd-node 1:c:1:2:3:/tmp/node -- true
 expect_failure "--fd-node with a path climbing out of /dev" 'E 22 usage' "$L" --status-fd 3 --seal-mounts \
