@@ -1837,31 +1837,68 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
 
 /* The argv's command past its wrappers (env, nice, timeout, ...): its index, argv's length in
  * *ret_n; -1 when there is none, or no absolute cwd to read its names in. */
+/* The index of the command that the wrappers and env's at w[0] run (`nice env X=1 bash -c ...`),
+ * or -1: none, or an env that moves or splits (-C, -S) or takes an option not read here. env's
+ * read: -i, -u NAME, `-`, its long forms, and NAME=VALUE assignments. */
+static ptrdiff_t past_wrappers_and_env(char *const *w, size_t n) {
+        size_t i = 0;
+
+        while (i < n) {
+                bool own_names = false;
+                ptrdiff_t k = past_wrappers(w + i, n - i, false, &own_names);
+
+                if (k < 0 || i + (size_t) k >= n)
+                        return -1;
+                i += (size_t) k;
+                if (strcmp(base_of(w[i]), "env") != 0)
+                        return (ptrdiff_t) i;
+                /* its options first (it stops at the first word that is none: `env X=1 -u Y`
+                 * runs "-u"), then its assignments */
+                for (i++; i < n && w[i][0] == '-'; i++) {
+                        const char *a = w[i];
+
+                        if (strcmp(a, "-") == 0 || strcmp(a, "-i") == 0 || long_option(a, "--ignore-environment", 3))
+                                continue;
+                        if (strcmp(a, "-u") == 0 || (long_option(a, "--unset", 3) && !strchr(a, '='))) {
+                                if (++i >= n)
+                                        return -1;
+                                continue;
+                        }
+                        if (strncmp(a, "-u", 2) == 0 || (long_option(a, "--unset", 3) && strchr(a, '=')))
+                                continue;
+                        if (strcmp(a, "--") == 0) {
+                                i++;
+                                break;
+                        }
+                        return -1;
+                }
+                while (i < n && strchr(w[i], '=') && w[i][0] != '=')
+                        i++;
+        }
+        return -1;
+}
+
 static ptrdiff_t argv_command(char *const *argv, const char *cwd, size_t *ret_n) {
         size_t n = 0;
-        bool own_names = false;
-        ptrdiff_t k;
 
         if (!argv || !cwd || cwd[0] != '/')
                 return -1;
         while (argv[n])
                 n++;
-        k = past_wrappers(argv, n, false, &own_names);
         *ret_n = n;
-        return k < 0 || (size_t) k >= n ? -1 : k;
+        return past_wrappers_and_env(argv, n);
 }
 
 const char *sbx_run_shell_script(char *const *argv) {
         size_t n = 0;
-        bool own_names = false;
         ptrdiff_t k;
 
         if (!argv)
                 return NULL;
         while (argv[n])
                 n++;
-        k = past_wrappers(argv, n, false, &own_names);
-        return k < 0 || (size_t) k >= n ? NULL : shell_script_at(argv + k, n - (size_t) k);
+        k = past_wrappers_and_env(argv, n);
+        return k < 0 ? NULL : shell_script_at(argv + k, n - (size_t) k);
 }
 
 /* The words of a shell script's one command, which command_words() gives (buf holds their

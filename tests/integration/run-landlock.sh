@@ -1085,9 +1085,12 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                 # ... also as a shell script's one command (sh -c 'busybox mv ...': it
                                 # was read from the exec'd argv alone, the shell's)
                                 for dest in /etc/ /var/tmp/; do
-                                    for form in argv script; do
+                                    # ... and after env's assignments (env was read as the command)
+                                    for form in argv script env; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- busybox mv ./$tag-mv $dest)
+                                        elif [ $form = env ]; then
+                                                run_as=(-- env -u X LC_ALL=C.UTF-8 busybox mv ./$tag-mv $dest)
                                         else
                                                 run_as=(-c "busybox mv ./$tag-mv $dest")
                                         fi
@@ -1119,9 +1122,11 @@ assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv
                                 # ... also as a shell script's one command (bash -c "sqlite3 DB '.backup
                                 # F'": it was read from the exec'd argv alone, the shell's)
                                 for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db; do
-                                    for form in argv script; do
+                                    for form in argv script env; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- sqlite3 $tag-n.db ".backup $db")
+                                        elif [ $form = env ]; then
+                                                run_as=(-c "env LC_ALL=C.UTF-8 sqlite3 $tag-n.db '.backup $db'")
                                         else
                                                 run_as=(-c "sqlite3 $tag-n.db '.backup $db'")
                                         fi

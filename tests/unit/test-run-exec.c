@@ -862,7 +862,7 @@ static void test_tool_start_dir(void **state) {
  * denied). */
 static void test_move_dest(void **state) {
         static const struct {
-                const char *argv[8];
+                const char *argv[12];
                 int want;
                 const char *dest;
                 bool into;
@@ -887,6 +887,21 @@ static void test_move_dest(void **state) {
                 { { "sh", "-c", "busybox mv ./f '/var/tmp/a b'" }, 1, "/var/tmp/a b", false },
                 { { "timeout", "9", "bash", "-e", "-c", "LC_ALL=C busybox mv -t /etc f < list" }, 1, "/etc", true },
                 { { "sh", "-c", "bash -c 'busybox mv f /etc/'" }, 1, "/etc/", true },
+                { { "sh", "-c", "env bash -c 'busybox mv f /etc/'" }, 1, "/etc/", true },
+                { { "sh", "-c", "env LC_ALL=C busybox mv f /etc/" }, 1, "/etc/", true },
+                /* env's run as a wrapper is (its assignments, -i, -u NAME, -), not one that moves
+                 * or splits, nor an option it does not read */
+                { { "env", "X=1", "sh", "-c", "nice env busybox mv f /etc/" }, 1, "/etc/", true },
+                { { "env", "-i", "-u", "HOME", "-uPATH", "--unset=X", "A=b", "busybox", "mv", "f", "/etc/" }, 1, "/etc/", true },
+                { { "env", "-", "-u", "HOME", "A=b", "busybox", "mv", "f", "/etc/" }, 1, "/etc/", true },
+                { { "env", "--", "busybox", "mv", "f", "/etc/" }, 1, "/etc/", true },
+                { { "env", "X=1", "-u", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
+                { { "env", "-C", "/x", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
+                { { "env", "-S", "busybox mv f /etc/" }, 0, NULL, false },
+                { { "env", "-v", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
+                { { "env", "-u" }, 0, NULL, false },
+                { { "env", "X=1" }, 0, NULL, false },
+                { { "env" }, 0, NULL, false },
                 { { "sh", "-c", "busybox mv f /etc/\n" }, 1, "/etc/", true },
                 { { "sh", "-c", "cd sub && busybox mv f /etc/" }, 0, NULL, false },
                 { { "sh", "-c", "busybox mv f /etc/; true" }, 0, NULL, false },
