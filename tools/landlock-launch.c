@@ -1607,6 +1607,10 @@ static void fence_off_init(const struct launch *l) {
         }
         if (abi >= 2)
                 attr.handled_access_fs |= SBX_LL_FS_REFER;
+        /* ABI 6: no signal to a process outside the domain either (bubblewrap's init), which tells
+         * whether the domain is in force without a race (below) */
+        if (abi >= 6)
+                attr.scoped = SBX_LL_SCOPE_SIGNAL;
         fd = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
         if (fd < 0)
                 fail(errno, "ruleset", "cannot create the Landlock domain that fences off bubblewrap's init");
@@ -1628,7 +1632,15 @@ static void fence_off_init(const struct launch *l) {
         /* One that does not refuse /proc/1/root was never entered: a seccomp filter around sbx can
          * make landlock_restrict_self() say 0 without acting, and the command then attached to pid
          * 1 with ptrace in a run recorded as full enforcement (redteam review). The domain refuses
-         * it as it refuses ptrace (one check of the kernel's for both). */
+         * it as it refuses ptrace (one check of the kernel's for both). That refusal is not the
+         * domain's alone: while bubblewrap's init still holds capabilities the launcher dropped,
+         * the kernel refuses it too, and a faked domain went unseen in one run of CI's (the
+         * command then reached /proc/1/root). From ABI 6 a signal to the parent, bubblewrap's
+         * init, tells first: the domain refuses it, and nothing else does (same user). */
+        if (abi >= 6 && getppid() > 0 && kill(getppid(), 0) == 0)
+                fail_plain(EPERM, "restrict-self",
+                           "the Landlock domain that fences off bubblewrap's init is not in force: a signal to "
+                           "it was not refused (a seccomp filter around sbx that fakes landlock_restrict_self?)");
         {
                 char c; /* one byte is enough to tell (and no more stack under a small limit) */
 
