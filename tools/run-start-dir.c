@@ -384,53 +384,95 @@ static bool is_shell(const char *name, size_t len);
 static bool shell_argv_startup_moves(char *const *w, size_t n);
 static bool shell_file_moves(char *const *w, size_t n, const char *cwd);
 
-/* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
- * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
- * stops, naming it as given), -1 for a command -S splits from a string, or one that moves where
- * sbx cannot tell. */
-static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
-        char cur[PATH_MAX];
-        bool moved = false;
-        size_t i;
-        int r;
+/* env's long options as GNU env 9.1 takes them: the shortest prefix each is known by (getopt_long
+ * takes any that is not ambiguous: `--c=d` is --chdir, `--i` and `--de` are ambiguous), its
+ * argument ('r' required, 'o' optional and only after '=', 0 none) and the short option it is. */
+static const struct env_long {
+        const char *name;
+        size_t min;
+        char arg, as;
+} env_longs[] = {
+        { "--block-signal", 3, 'o', 0 },     { "--chdir", 3, 'r', 'C' },
+        { "--debug", 5, 0, 'v' },            { "--default-signal", 5, 'o', 0 },
+        { "--ignore-environment", 10, 0, 'i' }, { "--ignore-signal", 10, 'o', 0 },
+        { "--list-signal-handling", 3, 0, 0 }, { "--null", 3, 0, '0' },
+        { "--split-string", 3, 'r', 'S' },   { "--unset", 3, 'r', 'u' },
+};
 
-        if (strlen(cwd) >= sizeof(cur))
-                return -1;
-        memcpy(cur, cwd, strlen(cwd) + 1);
+/* env's arguments before its command, read as GNU env 9.1 reads them: options (getopt's
+ * "+C:iS:u:v0" and the long ones above; the first word that is none ends them, `--` too), then a
+ * lone "-" (-i), then NAME=VALUE words (any with a '=', "=x" too). w[0] is env. The index of the
+ * command (n when none), the index of the first assignment in *assign, and in *dir the directory
+ * of its last -C, the one it enters from where it started (measured: `env -C a -C b pwd` prints
+ * ./b), else NULL. -1 for -S (a command split from a string), a -C where dir is NULL, an option
+ * env does not take or one without its argument (env stops, running nothing: measured `env --ig
+ * true`, `env -u`). */
+static ptrdiff_t env_args(char *const *w, size_t n, const char **dir, size_t *assign) {
+        size_t i;
+
+        if (dir)
+                *dir = NULL;
+
         for (i = 1; i < n && w[i][0] == '-' && w[i][1]; i++) {
-                const char *a = w[i], *dir = NULL;
+                const char *a = w[i], *arg = NULL;
+                char opt = 0;
 
                 if (strcmp(a, "--") == 0) {
                         i++;
                         break;
                 }
-                if (strncmp(a, "--", 2) == 0) {
-                        if (long_option(a, "--split-string", 3))
+                if (a[1] == '-') {
+                        const struct env_long *l = NULL;
+
+                        for (size_t k = 0; k < sizeof(env_longs) / sizeof(env_longs[0]) && !l; k++)
+                                if (long_option(a, env_longs[k].name, env_longs[k].min))
+                                        l = &env_longs[k];
+                        if (!l || (!l->arg && strchr(a, '=')))
                                 return -1;
-                        /* "--c", "--u": none other of env's starts so (measured: `env --c=/tmp pwd`) */
-                        if (long_option(a, "--chdir", 3))
-                                dir = option_arg(w, n, &i, NULL);
-                        else if (long_option(a, "--unset", 3) && !strchr(a, '='))
-                                i++;
+                        if (l->arg == 'r' && !(arg = option_arg(w, n, &i, NULL)))
+                                return -1;
+                        opt = l->as;
                 } else
                         for (const char *p = a + 1; *p; p++) {
-                                if (*p == 'S')
+                                if (!strchr("CiSuv0", *p))
                                         return -1;
-                                if (*p == 'C' || *p == 'u') {
-                                        const char *arg = option_arg(w, n, &i, p + 1);
-
-                                        if (*p == 'C')
-                                                dir = arg;
+                                if (strchr("CSu", *p)) {
+                                        opt = *p;
+                                        if (!(arg = option_arg(w, n, &i, p + 1)))
+                                                return -1;
                                         break;
                                 }
                         }
-                if (!dir)
-                        continue;
-                if (!enter_dir(cur, dir, false, cur, sizeof(cur)))
-                        return moved ? -1 : 0;
-                moved = true;
+                if (opt == 'S' || (opt == 'C' && !dir))
+                        return -1;
+                if (opt == 'C')
+                        *dir = arg;
         }
-        for (; i < n && strchr(w[i], '='); i++) /* NAME=VALUE */
+        if (i < n && strcmp(w[i], "-") == 0)
+                i++;
+        *assign = i;
+        while (i < n && strchr(w[i], '='))
+                i++;
+        return (ptrdiff_t) i;
+}
+
+/* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
+ * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
+ * stops, naming it as given), -1 for a command -S splits from a string, one that moves
+ * where sbx cannot tell, or an env that runs nothing (an option it does not take). */
+static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
+        const char *dir = NULL;
+        char cur[PATH_MAX];
+        size_t a = 0, i;
+        ptrdiff_t c = env_args(w, n, &dir, &a);
+        int r;
+
+        if (c < 0 || strlen(cwd) >= sizeof(cur))
+                return -1;
+        memcpy(cur, cwd, strlen(cwd) + 1);
+        if (dir && !enter_dir(cur, dir, false, cur, sizeof(cur)))
+                return 0;
+        for (i = a; i < (size_t) c; i++) /* NAME=VALUE */
                 if (shell_moving_assignment(w[i], strlen(w[i])))
                         return -1;
         /* env running env, itself or through wrappers (`env nice env ...`): not followed (an argv of
@@ -446,7 +488,7 @@ static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         }
         if (i < n && (r = command_dir(w + i, n - i, cur, out, size)) != 0)
                 return r;
-        return moved_to(cur, moved, out, size);
+        return moved_to(cur, dir != NULL, out, size);
 }
 
 static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);
@@ -1835,49 +1877,30 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
         return r;
 }
 
-/* The argv's command past its wrappers (env, nice, timeout, ...): its index, argv's length in
- * *ret_n; -1 when there is none, or no absolute cwd to read its names in. */
 /* The index of the command that the wrappers and env's at w[0] run (`nice env X=1 bash -c ...`),
- * or -1: none, or an env that moves or splits (-C, -S) or takes an option not read here. env's
- * read: -i, -u NAME, `-`, its long forms, and NAME=VALUE assignments. */
+ * or -1: none, or an env that moves or splits (-C, -S) or runs nothing (env_args()). */
 static ptrdiff_t past_wrappers_and_env(char *const *w, size_t n) {
         size_t i = 0;
 
         while (i < n) {
                 bool own_names = false;
                 ptrdiff_t k = past_wrappers(w + i, n - i, false, &own_names);
+                size_t assign;
 
                 if (k < 0 || i + (size_t) k >= n)
                         return -1;
                 i += (size_t) k;
                 if (strcmp(base_of(w[i]), "env") != 0)
                         return (ptrdiff_t) i;
-                /* its options first (it stops at the first word that is none: `env X=1 -u Y`
-                 * runs "-u"), then its assignments */
-                for (i++; i < n && w[i][0] == '-'; i++) {
-                        const char *a = w[i];
-
-                        if (strcmp(a, "-") == 0 || strcmp(a, "-i") == 0 || long_option(a, "--ignore-environment", 3))
-                                continue;
-                        if (strcmp(a, "-u") == 0 || (long_option(a, "--unset", 3) && !strchr(a, '='))) {
-                                if (++i >= n)
-                                        return -1;
-                                continue;
-                        }
-                        if (strncmp(a, "-u", 2) == 0 || (long_option(a, "--unset", 3) && strchr(a, '=')))
-                                continue;
-                        if (strcmp(a, "--") == 0) {
-                                i++;
-                                break;
-                        }
+                if ((k = env_args(w + i, n - i, NULL, &assign)) < 0)
                         return -1;
-                }
-                while (i < n && strchr(w[i], '=') && w[i][0] != '=')
-                        i++;
+                i += (size_t) k;
         }
         return -1;
 }
 
+/* The argv's command past its wrappers (env, nice, timeout, ...): its index, argv's length in
+ * *ret_n; -1 when there is none, or no absolute cwd to read its names in. */
 static ptrdiff_t argv_command(char *const *argv, const char *cwd, size_t *ret_n) {
         size_t n = 0;
 
