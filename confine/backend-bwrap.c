@@ -536,6 +536,9 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         _cleanup_free_ struct fd_node *nodes = NULL;
         char nodes_reason[1024];
         size_t n_nodes = 0;
+        /* read once: the run's record and the launcher's --no-fence say the same */
+        const char *fence_reason;
+        enum sbx_enforcement fence = bwrap_enforcement(&fence_reason);
         int r;
 
         /* the command starts where sbx runs, or not at all: bubblewrap falls back to $HOME when it
@@ -651,7 +654,7 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--proc-writable");
         /* no Landlock here: the run is partial for it (bwrap_enforcement()), and the launcher
          * refuses to go on without its domain unless told so */
-        if (sbx_ll_abi_version() < 1)
+        if (fence != SBX_ENFORCEMENT_FULL)
                 sbx_argv_add(&b, "--no-fence");
         for (size_t i = 0; i < n_nodes; i++) {
                 const struct stat *st = &nodes[i].st;
@@ -719,17 +722,12 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         r = sbx_argv_finish(&b, &out->argv);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "build argv", "", "out of memory");
-        {
-                const char *reason;
-                out->enforcement = bwrap_enforcement(&reason);
-                if (nodes_reason[0])
-                        out->enforcement = SBX_ENFORCEMENT_PARTIAL;
-                if ((reason || nodes_reason[0]) &&
-                    asprintf(&out->enforcement_reason, "%s%s%s", reason ? reason : "",
-                             reason && nodes_reason[0] ? "; " : "", nodes_reason) < 0) {
-                        out->enforcement_reason = NULL;
-                        return sbx_diag_set(diag, ENOMEM, "build argv", "", "out of memory");
-                }
+        out->enforcement = nodes_reason[0] ? SBX_ENFORCEMENT_PARTIAL : fence;
+        if ((fence_reason || nodes_reason[0]) &&
+            asprintf(&out->enforcement_reason, "%s%s%s", fence_reason ? fence_reason : "",
+                     fence_reason && nodes_reason[0] ? "; " : "", nodes_reason) < 0) {
+                out->enforcement_reason = NULL;
+                return sbx_diag_set(diag, ENOMEM, "build argv", "", "out of memory");
         }
         return 0;
 }
