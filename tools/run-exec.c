@@ -2441,15 +2441,16 @@ static void classifier_context(struct run_state *st) {
                                             .writable = writable, .granted = granted,
                                             .search_path = getenv("PATH"),
                                             /* BusyBox mv's destination, which its line does not
-                                             * name, read from the argv where it runs in cwd */
-                                            .move_dest = start == 0 && cwd && cwd[0] == '/' &&
+                                             * name, read from the argv (cwd, or where an env's -C
+                                             * moved it; a tool that moves otherwise runs no mv) */
+                                            .move_dest = start >= 0 && cwd && cwd[0] == '/' &&
                                                                  sbx_run_move_dest(st->command, cwd, move_dest,
                                                                                    sizeof(move_dest), &move_into) > 0
                                                                  ? move_dest
                                                                  : NULL,
                                             /* the file a sqlite3 writes, which SQLite's "attempt
                                              * to write a readonly database" does not name */
-                                            .sqlite_target = start == 0 && cwd && cwd[0] == '/' &&
+                                            .sqlite_target = start >= 0 && cwd && cwd[0] == '/' &&
                                                                      sbx_run_sqlite_target(st->command, cwd, sqlite_target,
                                                                                            sizeof(sqlite_target)) > 0
                                                                      ? sqlite_target

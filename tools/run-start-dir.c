@@ -1877,9 +1877,23 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
         return r;
 }
 
+/* The name `name` as read from the directory `dir` (absolute), into out: name itself when it is
+ * absolute, else the two joined, with one '/' between (cwd "/" gave "//etc"). -1 when it does not
+ * fit. */
+static int join_name(char *out, size_t size, const char *dir, const char *name) {
+        size_t k = strlen(dir);
+        int len = name[0] == '/' ? snprintf(out, size, "%s", name)
+                                 : snprintf(out, size, "%s%s%s", dir, k && dir[k - 1] == '/' ? "" : "/", name);
+
+        return len > 0 && (size_t) len < size ? 0 : -1;
+}
+
 /* The index of the command that the wrappers and env's at w[0] run (`nice env X=1 bash -c ...`),
- * or -1: none, or an env that moves or splits (-C, -S) or runs nothing (env_args()). */
-static ptrdiff_t past_wrappers_and_env(char *const *w, size_t n) {
+ * or -1: none, an env that splits (-S) or runs nothing (env_args()), or one that moves (-C) where
+ * start is NULL. start (size bytes) holds where w[0] starts and is given where the command does:
+ * each env's DIR joined to it, not resolved (the kernel resolves the joined name as it resolved
+ * chdir(DIR) and then the name; sbx stats nothing: a file system that hangs would hold the run). */
+static ptrdiff_t past_wrappers_and_env(char *const *w, size_t n, char *start, size_t size) {
         size_t i = 0;
 
         while (i < n) {
@@ -1892,24 +1906,35 @@ static ptrdiff_t past_wrappers_and_env(char *const *w, size_t n) {
                 i += (size_t) k;
                 if (strcmp(base_of(w[i]), "env") != 0)
                         return (ptrdiff_t) i;
-                if ((k = env_args(w + i, n - i, NULL, &assign)) < 0)
+                const char *dir = NULL;
+
+                if ((k = env_args(w + i, n - i, start ? &dir : NULL, &assign)) < 0)
                         return -1;
+                if (dir) {
+                        char joined[PATH_MAX];
+
+                        if (!dir[0] || join_name(joined, sizeof(joined), start, dir) < 0 || strlen(joined) >= size)
+                                return -1;
+                        memcpy(start, joined, strlen(joined) + 1);
+                }
                 i += (size_t) k;
         }
         return -1;
 }
 
 /* The argv's command past its wrappers (env, nice, timeout, ...): its index, argv's length in
- * *ret_n; -1 when there is none, or no absolute cwd to read its names in. */
-static ptrdiff_t argv_command(char *const *argv, const char *cwd, size_t *ret_n) {
+ * *ret_n, and in start (PATH_MAX bytes) the directory it starts in, cwd or where an env's -C
+ * moved it; -1 when there is none, or no absolute cwd to read its names in. */
+static ptrdiff_t argv_command(char *const *argv, const char *cwd, size_t *ret_n, char *start) {
         size_t n = 0;
 
-        if (!argv || !cwd || cwd[0] != '/')
+        if (!argv || !cwd || cwd[0] != '/' || strlen(cwd) >= PATH_MAX)
                 return -1;
         while (argv[n])
                 n++;
         *ret_n = n;
-        return past_wrappers_and_env(argv, n);
+        memcpy(start, cwd, strlen(cwd) + 1);
+        return past_wrappers_and_env(argv, n, start, PATH_MAX);
 }
 
 const char *sbx_run_shell_script(char *const *argv) {
@@ -1920,7 +1945,7 @@ const char *sbx_run_shell_script(char *const *argv) {
                 return NULL;
         while (argv[n])
                 n++;
-        k = past_wrappers_and_env(argv, n);
+        k = past_wrappers_and_env(argv, n, NULL, 0);
         return k < 0 ? NULL : shell_script_at(argv + k, n - (size_t) k);
 }
 
@@ -1991,11 +2016,11 @@ static int move_dest_of(char *const *argv, const char *cwd, char *out, size_t si
         const char *target = NULL, *last = NULL;
         size_t n = 0, operands = 0;
         bool no_dir = false, options = true;
+        char start[PATH_MAX];
         ptrdiff_t k;
-        int len;
 
         *ret_into = false;
-        if ((k = argv_command(argv, cwd, &n)) < 0)
+        if ((k = argv_command(argv, cwd, &n, start)) < 0)
                 return 0;
         argv += k;
         n -= (size_t) k;
@@ -2058,8 +2083,7 @@ static int move_dest_of(char *const *argv, const char *cwd, char *out, size_t si
                 *ret_into = !no_dir && (operands > 2 || target[strlen(target) - 1] == '/');
         } else
                 *ret_into = true;
-        len = target[0] == '/' ? snprintf(out, size, "%s", target) : snprintf(out, size, "%s/%s", cwd, target);
-        if (len <= 0 || (size_t) len >= size) {
+        if (join_name(out, size, start, target) < 0) {
                 *ret_into = false;
                 return 0;
         }
@@ -2118,10 +2142,10 @@ static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_
         const char *db = NULL, *file;
         size_t n = 0, fl;
         bool plain = false;
+        char start[PATH_MAX];
         ptrdiff_t k;
-        int len;
 
-        if ((k = argv_command(argv, cwd, &n)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
                 return 0;
         for (size_t i = (size_t) k + 1; i < n; i++) {
                 const char *a = argv[i];
@@ -2156,6 +2180,5 @@ static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_
         if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))
                 return 0;
         file = target ? target : db;
-        len = file[0] == '/' ? snprintf(out, size, "%s", file) : snprintf(out, size, "%s/%s", cwd, file);
-        return len > 0 && (size_t) len < size ? 1 : 0;
+        return join_name(out, size, start, file) < 0 ? 0 : 1;
 }

@@ -1085,12 +1085,15 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                 # ... also as a shell script's one command (sh -c 'busybox mv ...': it
                                 # was read from the exec'd argv alone, the shell's)
                                 for dest in /etc/ /var/tmp/; do
-                                    # ... and after env's assignments (env was read as the command)
-                                    for form in argv script env; do
+                                    # ... and after env's assignments (env was read as the command),
+                                    # and from env's -C DIR (the destination was not read)
+                                    for form in argv script env chdir; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- busybox mv ./$tag-mv $dest)
                                         elif [ $form = env ]; then
                                                 run_as=(-- env -u X LC_ALL=C.UTF-8 busybox mv ./$tag-mv $dest)
+                                        elif [ $form = chdir ]; then
+                                                run_as=(-- env -C "$(dirname $dest)" busybox mv "$d/ws/$tag-mv" "$(basename $dest)/")
                                         else
                                                 run_as=(-c "busybox mv ./$tag-mv $dest")
                                         fi
@@ -1122,11 +1125,14 @@ assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv
                                 # ... also as a shell script's one command (bash -c "sqlite3 DB '.backup
                                 # F'": it was read from the exec'd argv alone, the shell's)
                                 for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db; do
-                                    for form in argv script env; do
+                                    for form in argv script env chdir; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- sqlite3 $tag-n.db ".backup $db")
                                         elif [ $form = env ]; then
                                                 run_as=(-c "env LC_ALL=C.UTF-8 sqlite3 $tag-n.db '.backup $db'")
+                                        elif [ $form = chdir ]; then
+                                                # a name read from env's -C DIR (it was not read)
+                                                run_as=(-- env -C /var/tmp sqlite3 "$d/ws/$tag-n.db" ".backup ${db#/var/tmp/}")
                                         else
                                                 run_as=(-c "sqlite3 $tag-n.db '.backup $db'")
                                         fi

@@ -913,10 +913,19 @@ static void test_move_dest(void **state) {
                 { { "env", "--ig", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
                 { { "env", "--debug=x", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
                 { { "env", "-x", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
-                { { "env", "--chdir", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
+                { { "env", "-iC" }, 0, NULL, false },
                 { { "env", "--", "busybox", "mv", "f", "/etc/" }, 1, "/etc/", true },
                 { { "env", "X=1", "-u", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
-                { { "env", "-C", "/x", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
+                /* env's -C: the command's names are read from DIR, joined, not resolved (they were
+                 * not read) */
+                { { "env", "-C", "/x", "busybox", "mv", "f", "/etc/" }, 1, "/etc/", true },
+                { { "env", "-C", "sub", "busybox", "mv", "f", "dst" }, 1, "/w/sub/dst", false },
+                { { "env", "--chdir=/x", "env", "-C", "../y", "-Csub", "busybox", "mv", "f", "d/" }, 1, "/x/sub/d/", true },
+                { { "env", "-C", "", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
+                /* one '/' after the root (it gave "//etc/") */
+                { { "env", "-C", "/", "busybox", "mv", "f", "etc/" }, 1, "/etc/", true },
+                /* a shell's script is not read past a -C (its one command would be read from cwd) */
+                { { "env", "-C", "sub", "sh", "-c", "busybox mv f dst" }, 0, NULL, false },
                 { { "env", "-S", "busybox mv f /etc/" }, 0, NULL, false },
                 { { "env", "-u" }, 0, NULL, false },
                 { { "env", "X=1" }, 0, NULL, false },
@@ -980,6 +989,8 @@ static void test_sqlite_target(void **state) {
                 { { "bash", "-c", "sqlite3 -bail n.db \"insert into t values (1)\"" }, "/w/n.db" },
                 { { "nice", "bash", "-c", "timeout 9 sqlite3 n.db '.save /ro/db'" }, "/ro/db" },
                 { { "sh", "-c", "sqlite3 n.db < cmds.sql" }, NULL },
+                { { "env", "-C", "sub", "sqlite3", "n.db", ".backup bk.db" }, "/w/sub/bk.db" },
+                { { "env", "-C", "/ro", "sqlite3", "n.db", "insert into t values (1)" }, "/ro/n.db" },
                 { { "sh", "-c", "sqlite3 n.db '.backup /ro/db' && true" }, NULL },
                 { { "sh", "-c", "sqlite3 \"$DB\" '.backup /ro/db'" }, NULL },
         };
