@@ -8,8 +8,13 @@
  *
  * The start directory is a small tree made once in $TMPDIR (a, a/b, repo/.git, repo/sub, an
  * archive a.tar), so that relative names in the inputs lead somewhere. Input: a byte for the
- * size of the output (0: PATH_MAX), then the argv's words separated by NUL bytes (at most 64). */
+ * size of the output (0: PATH_MAX), then the argv's words separated by NUL bytes (at most 64).
+ *
+ * The same argv goes to the readers of the same file that name a command's target past its
+ * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target()) and of a shell's
+ * script (sbx_run_shell_script()): 0 or 1, and on 1 an absolute name within the size given. */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +90,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (!memchr(out, '\0', out_size) || out[0] != '/' || strcmp(out, tree) == 0)
                         abort();
                 if (stat(out, &st) < 0 || !S_ISDIR(st.st_mode))
+                        abort();
+        }
+        {
+                bool into = false;
+                const char *script = sbx_run_shell_script(argv);
+
+                r = sbx_run_move_dest(argv, tree, out, out_size, &into);
+                if ((r != 0 && r != 1) || (r == 0 && into))
+                        abort();
+                if (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/'))
+                        abort();
+                r = sbx_run_sqlite_target(argv, tree, out, out_size);
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        abort();
+                /* the script is in the argv's words */
+                if (script && (script < words || script >= words + size))
                         abort();
         }
         free(out);
