@@ -1859,14 +1859,18 @@ static bool in_sandbox_dev_proc(const char *p) {
  * /proc, where the launcher refuses no write (there, and where the host refuses it or the file is
  * none, EACCES is the host's own permission: the task's). Counted and kept as a denial line is. */
 /* Whether the name `path`, as printed, follows "cannot create " or "can't create " in
- * text[0..end): dash's and ash's failed redirection of output (an open for writing, O_CREAT). */
+ * text[0..end): dash's and ash's failed redirection of output (an open for writing, O_CREAT); or,
+ * quoted, "cannot create regular file " (cp's, install's destination, which they open for writing
+ * alone). */
 static bool created_before(const char *text, size_t end, const char *path) {
-        static const char *const phrases[] = { "cannot create ", "can't create " };
+        static const char *const phrases[] = { "cannot create ", "can't create ", "cannot create regular file " };
         size_t pl = strlen(path);
         const char *at = NULL;
 
         for (const char *q = text; (q = memmem(q, (size_t) (text + end - q), path, pl)); q++)
                 at = q;
+        if (at && at > text && (at[-1] == '\'' || at[-1] == '"'))
+                at--;
         for (size_t i = 0; at && i < SBX_ELEMENTSOF(phrases); i++) {
                 size_t k = strlen(phrases[i]);
 
@@ -1938,6 +1942,118 @@ static bool script_runs_or_reads(const char *script, const char *name) {
         return false;
 }
 
+/* Whether the line text[0..end) is one of tee's (its first field, the program, tee): tee opens
+ * its files for writing alone ("tee: X: ...", BusyBox's "tee: can't open 'X': ..."). */
+static bool tee_line(const char *text, size_t end) {
+        size_t k = strcspn(text, ":");
+        const char *prog;
+
+        if (k >= end || text[k + 1] != ' ')
+                return false;
+        prog = memrchr(text, '/', k);
+        prog = prog ? prog + 1 : text;
+        return text + k - prog == 3 && memcmp(prog, "tee", 3) == 0;
+}
+
+/* The arguments of the call whose '(' is at s[open] in s[0..n): each one's start and length, blanks
+ * trimmed, into at[] and al[] (up to max): split at the commas outside inner brackets and string
+ * literals. Returns their number, or -1 when the call does not close on s. */
+static int call_args(const unsigned char *s, size_t n, size_t open, size_t *at, size_t *al, int max) {
+        int depth = 0, k = 0;
+        unsigned char quote = 0;
+        size_t start = open + 1;
+
+        for (size_t i = open + 1; i < n; i++) {
+                unsigned char ch = s[i];
+
+                if (quote) {
+                        if (ch == '\\')
+                                i++;
+                        else if (ch == quote)
+                                quote = 0;
+                } else if (ch == '\'' || ch == '"')
+                        quote = ch;
+                else if (ch == '(' || ch == '[' || ch == '{')
+                        depth++;
+                else if ((ch == ')' || ch == ']' || ch == '}') && depth > 0)
+                        depth--;
+                else if ((ch == ',' && depth == 0) || ch == ')') {
+                        size_t b = start, e = i;
+
+                        while (b < e && (s[b] == ' ' || s[b] == '\t'))
+                                b++;
+                        while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+                                e--;
+                        if (k < max && e > b) {
+                                at[k] = b;
+                                al[k++] = e - b;
+                        }
+                        if (ch == ')')
+                                return k;
+                        start = i + 1;
+                }
+        }
+        return -1;
+}
+
+/* Whether an argument of an open call, a[0..n), is a mode that opens for writing alone: a string
+ * literal of 'w', 'a' or 'x' with 'b' or 't' ("wb", 'a'), not 'r' nor '+' (read too), or, of
+ * os.open(), flags that hold O_WRONLY. */
+static bool write_only_mode(const unsigned char *a, size_t n, bool flags) {
+        bool w = false;
+
+        if (flags)
+                return memmem(a, n, "O_WRONLY", 8) && !memmem(a, n, "O_RDWR", 6);
+        if (n >= 5 && memcmp(a, "mode=", 5) == 0)
+                a += 5, n -= 5;
+        if (n < 3 || (a[0] != '\'' && a[0] != '"') || a[n - 1] != a[0])
+                return false;
+        for (size_t i = 1; i + 1 < n; i++) {
+                if (a[i] == 'w' || a[i] == 'a' || a[i] == 'x')
+                        w = true;
+                else if (a[i] != 'b' && a[i] != 't')
+                        return false;
+        }
+        return w;
+}
+
+/* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") came of
+ * an open for writing alone, as the source line its traceback shows last tells: a call of open()
+ * (io.open(), codecs.open()) whose mode, its second argument or mode=, is a literal for writing
+ * alone, a method open() (pathlib's Path.open()) whose first one or mode= is, or os.open() with
+ * O_WRONLY. A -c command shows no source line, nor does a mode through a name (pathlib's
+ * write_text(), whose last frame is "io.open(self, mode, ...)"): not told. */
+static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss) {
+        unsigned char win[LOOK_BACK];
+        const unsigned char *ls, *o;
+        size_t end, ll, at[4], al[4];
+        bool partial;
+
+        if (!c->look || !memmem(text, ss, "[Errno ", 7))
+                return false;
+        look_window(c, win, &end, &partial);
+        if (!python_source_line(win, &end, partial, &ls, &ll))
+                return false;
+        for (const unsigned char *p = ls; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5) {
+                size_t off = (size_t) (o - ls);
+                bool os_open = off >= 3 && memcmp(o - 3, "os.", 3) == 0 && (off == 3 || !isalnum(o[-4])),
+                     method = off > 0 && o[-1] == '.' && !os_open &&
+                              !(off >= 3 && memcmp(o - 3, "io.", 3) == 0) &&
+                              !(off >= 7 && memcmp(o - 7, "codecs.", 7) == 0);
+                int k;
+
+                if (off > 0 && (isalnum(o[-1]) || o[-1] == '_'))
+                        continue; /* reopen(), os_open( */
+                k = call_args(ls, ll, off + 4, at, al, (int) SBX_ELEMENTSOF(at));
+                for (int i = 0; i < k; i++)
+                        if (al[i] > 5 && memcmp(ls + at[i], "mode=", 5) == 0)
+                                return write_only_mode(ls + at[i], al[i], false);
+                if (k > (method ? 0 : 1))
+                        return write_only_mode(ls + at[method ? 0 : 1], al[method ? 0 : 1], os_open);
+        }
+        return false;
+}
+
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "", host[SBX_DENIAL_PATH_MAX];
@@ -1963,7 +2079,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * may allow without reading (a 0622 pipe of root's, as nobody); a shell's line otherwise
          * told of running X (execve(2) of a pipe is EACCES everywhere) or of reading it, which the
          * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied) */
-        writes = created_before(text, ss, path);
+        writes = created_before(text, ss, path) || tee_line(text, ss) || python_source_writes(c, text, ss);
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
                 if (script_writes_into(c->script, path))
                         writes = true;

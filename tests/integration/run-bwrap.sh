@@ -8,7 +8,10 @@
 # - What the command asked of the pipe: root's 0622 pipe, which nobody may write and not read,
 #   written by nobody (dash's `cannot create X`, bash's line where its script writes `> X`) is
 #   `denied` (before, the host was asked for reading too: `task_failure`); read by nobody, the
-#   host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
+#   host's refusal. So is the same pipe opened by tee, which opens its files for writing alone,
+#   by cp's destination (`cannot create regular file 'X'`) and by a Python script's open() whose
+#   traceback shows the mode, "w" (before, all three `task_failure`); one opened "r+" reads and
+#   writes: the host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
@@ -39,6 +42,10 @@ mkfifo -m 600 "$T/out/root-fifo"
 mkfifo -m 622 "$T/out/wo-fifo"
 echo secret >"$T/out/secret"
 chmod 600 "$T/out/secret"
+# Python scripts that open root's 0622 pipe for writing alone, and for reading and writing
+printf 'open("%s", "w")\n' "$T/out/wo-fifo" >"$T/ws/wo.py"
+printf 'open("%s", "r+")\n' "$T/out/wo-fifo" >"$T/ws/rw.py"
+chmod 644 "$T/ws/wo.py" "$T/ws/rw.py"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -48,7 +55,7 @@ run() {
         [ "$who" = root ] || V=$T/nb/home/v.json
         rm -f "$V"
         "${pre[@]}" timeout 60 "$bin" run --db "$db" --backend bwrap --mode "$mode" --root "$T/ws" \
-                --verdict-json "$V" -- "${SHELL_RUN[@]}" "$script" 2>"$T/err-$who"
+                --verdict-json "$V" -- "${SHELL_RUN[@]}" "$script" 2>"$T/err-$who" </dev/null
         RC=$?
 }
 verdict() { t_json_field "$V" verdict; }
@@ -82,6 +89,32 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: $sh's write to root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                         test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
         done
+        # the line of a tool that opens for writing alone: tee's, cp's, Python's with its source line
+        SHELL_RUN=(tee)
+        run "$who" read-only "$T/out/wo-fifo"
+        t_check "$who/read-only: tee's write to root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        SHELL_RUN=(cp /etc/hostname)
+        run "$who" read-only "$T/out/wo-fifo"
+        t_check "$who/read-only: cp's copy into root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        SHELL_RUN=(/usr/bin/python3)
+        run "$who" read-only "$T/ws/wo.py"
+        t_check "$who/read-only: Python's open(X, \"w\") of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        run "$who" read-only "$T/ws/rw.py"
+        if [ "$who" = root ]; then
+                t_check "root/read-only: Python's open(X, \"r+\") of root's 0622 pipe is denied (verdict $(verdict): $(err root))" \
+                        test "$(verdict)" = denied
+        else
+                t_check "nobody/read-only: Python's open(X, \"r+\") of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                SHELL_RUN=(tee)
+                run nobody read-only "$T/out/root-fifo"
+                t_check "nobody/read-only: tee's write to root's 0600 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        fi
+        SHELL_RUN=(bash -c)
         if [ "$who" != root ]; then
                 run nobody read-only "cat < $T/out/wo-fifo"
                 t_check "nobody/read-only: bash reading root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \

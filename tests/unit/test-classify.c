@@ -2828,9 +2828,55 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "echo x 2>&1 /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "echo x > /tmp/wo-fifo2", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
-                /* read or written, not told: both asked, as before */
-                { NULL, "tee: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                /* tee opens its files for writing alone, cp its destination (before: both
+                 * asked, task_failure) */
+                { NULL, "tee: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { NULL, "/usr/bin/tee: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { NULL, "tee: can't open '/tmp/wo-fifo': Permission denied\n", "denied" },
                 { NULL, "tee: /tmp/fifo: Permission denied\n", "denied" },
+                { NULL, "cp: cannot create regular file '/tmp/wo-fifo': Permission denied\n", "denied" },
+                /* Python's open() for writing alone, as its traceback's source line tells */
+                { NULL,
+                  "Traceback (most recent call last):\n  File \"/ws/p.py\", line 1, in <module>\n"
+                  "    open(\"/tmp/wo-fifo\", \"w\")\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "denied" },
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n"
+                  "    f = open(p, mode='ab'); print(1)\n        ^^^^^^^^^^^^^^^^^^^\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "denied" },
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n    with pathlib.Path(p).open('w') as f:\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "denied" },
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n    fd = os.open(p, os.O_WRONLY | os.O_CREAT)\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "denied" },
+                /* read, read and written, or not told: both asked, as before */
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n    open(\"/tmp/wo-fifo\", \"r+\")\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "task_failure" },
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n    open(\"/tmp/wo-fifo\")\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "task_failure" },
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n    os.open(p, os.O_RDWR)\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "task_failure" },
+                { NULL,
+                  "  File \"/usr/lib/python3.11/pathlib.py\", line 1045, in open\n"
+                  "    return io.open(self, mode, buffering, encoding, errors, newline)\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "task_failure" },
+                { NULL, "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n", "task_failure" },
+                { NULL, "PermissionError: [Errno 13] Permission denied: '/tmp/fifo'\n", "denied" },
+                { NULL, "dd: failed to open '/tmp/wo-fifo': Permission denied\n", "task_failure" },
+                { NULL, "cat: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { NULL, "tar: /tmp/wo-fifo: Cannot open: Permission denied\n", "task_failure" },
                 /* running the pipe, which the host refuses anyone */
                 { "/tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "exec /tmp/fifo", "bash: /tmp/fifo: Permission denied\n", "task_failure" },
