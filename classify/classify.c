@@ -1859,18 +1859,20 @@ static bool in_sandbox_dev_proc(const char *p) {
  * /proc, where the launcher refuses no write (there, and where the host refuses it or the file is
  * none, EACCES is the host's own permission: the task's). Counted and kept as a denial line is. */
 /* Whether the name `path`, as printed, follows "cannot create " or "can't create " in
- * text[0..end): dash's and ash's failed redirection of output (an open for writing, O_CREAT); or,
- * quoted, "cannot create regular file " (cp's, install's destination, which they open for writing
- * alone). */
+ * text[0..end): dash's and ash's failed redirection of output (an open for writing, O_CREAT); or
+ * whether text holds "cannot create regular file " (cp's, install's destination, which they open
+ * for writing alone). */
 static bool created_before(const char *text, size_t end, const char *path) {
-        static const char *const phrases[] = { "cannot create ", "can't create ", "cannot create regular file " };
+        static const char *const phrases[] = { "cannot create ", "can't create " };
         size_t pl = strlen(path);
         const char *at = NULL;
 
+        /* cp's line names its destination alone, quoted as GNU quotes it ('/tmp/a'$'\n''b') */
+        if (memmem(text, end, "cannot create regular file ", 27))
+                return true;
+
         for (const char *q = text; (q = memmem(q, (size_t) (text + end - q), path, pl)); q++)
                 at = q;
-        if (at && at > text && (at[-1] == '\'' || at[-1] == '"'))
-                at--;
         for (size_t i = 0; at && i < SBX_ELEMENTSOF(phrases); i++) {
                 size_t k = strlen(phrases[i]);
 
@@ -2054,9 +2056,93 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         return false;
 }
 
+/* The length of a shell's own prefix that a line l[0..n) starts with, a name following it: "PROG:
+ * " with PROG's base name a shell's, then "N: " or "line N: " (dash's, bash's), then "cannot
+ * create " or "can't create " (dash's, ash's redirection: *ret_creates); 0 when none. */
+static size_t shell_name_prefix(const unsigned char *l, size_t n, bool *ret_creates) {
+        static const char *const shells[] = { "sh", "bash", "dash", "ash", "ksh", "mksh", "hush" };
+        static const char *const phrases[] = { "cannot create ", "can't create " };
+        const unsigned char *colon = memchr(l, ':', n), *prog;
+        size_t k, i;
+        bool shell = false;
+
+        *ret_creates = false;
+        if (!colon || (size_t) (colon - l) + 1 >= n || colon[1] != ' ')
+                return 0;
+        k = (size_t) (colon - l);
+        prog = memrchr(l, '/', k);
+        prog = prog ? prog + 1 : l;
+        for (size_t j = 0; j < SBX_ELEMENTSOF(shells); j++)
+                shell = shell || ((size_t) (colon - prog) == strlen(shells[j]) && memcmp(prog, shells[j], strlen(shells[j])) == 0);
+        if (!shell)
+                return 0;
+        i = k + 2;
+        if (n - i > 5 && memcmp(l + i, "line ", 5) == 0)
+                i += 5;
+        if (i < n && isdigit(l[i])) {
+                size_t d = i;
+
+                while (d < n && isdigit(l[d]))
+                        d++;
+                if (d + 1 < n && l[d] == ':' && l[d + 1] == ' ')
+                        i = d + 2;
+        }
+        for (size_t j = 0; j < SBX_ELEMENTSOF(phrases); j++) {
+                size_t pl = strlen(phrases[j]);
+
+                if (n - i > pl && memcmp(l + i, phrases[j], pl) == 0) {
+                        *ret_creates = true;
+                        i += pl;
+                        break;
+                }
+        }
+        return i < n ? i : 0;
+}
+
+/* A name with newlines, as a shell prints it, raw: its line "sh: 1: cannot create /tmp/a", then
+ * "b: Permission denied" (the line being ended, text[0..ss), ss its signature's start after "X:
+ * "). The name, from the nearest line before it (up to 4 back, all of the lines between part of
+ * the name) that starts with a shell's prefix (shell_name_prefix()), joined with newlines, into
+ * out; *ret_creates as that prefix tells. false when there is none: a name so read is only taken
+ * where the host holds a named pipe of that name (the caller asks). */
+static bool shell_name_across_lines(const struct sbx_classifier *c, const char *text, size_t ss, char *out,
+                                    size_t size, bool *ret_creates) {
+        unsigned char win[LOOK_BACK];
+        size_t end, b, e, pre;
+        bool partial;
+
+        if (!c->look || ss < 3 || memcmp(text + ss - 2, ": ", 2) != 0 || memchr(text, ':', ss - 2))
+                return false;
+        look_window(c, win, &end, &partial);
+        e = end;
+        for (int lines = 0; lines < 4 && e > 0 && win[e - 1] == '\n'; lines++) {
+                b = e - 1;
+                while (b > 0 && win[b - 1] != '\n')
+                        b--;
+                if (b == 0 && partial)
+                        return false;
+                pre = shell_name_prefix(win + b, e - 1 - b, ret_creates);
+                if (pre > 0) {
+                        size_t n = end - (b + pre); /* the name's lines, each with its newline */
+
+                        if (n + ss - 2 >= size)
+                                return false;
+                        memcpy(out, win + b + pre, n);
+                        memcpy(out + n, text, ss - 2);
+                        out[n + ss - 2] = '\0';
+                        return strlen(out) == n + ss - 2;
+                }
+                e = b;
+        }
+        return false;
+}
+
+static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
+                           const char *line, char *path, bool writes);
+
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
-        char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "", host[SBX_DENIAL_PATH_MAX];
+        char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
         const char *text = line;
         size_t ss, se, tl;
         bool cut, writes;
@@ -2072,7 +2158,20 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                 tl = strlen(text);
         }
         r = match(c, &c->d->fifo_denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
-        if (r <= 0 || sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) == 0)
+        if (r <= 0)
+                return r;
+        /* a name with newlines that a shell printed raw, its last part on this line: taken where
+         * the host holds a pipe of that name; otherwise the line is read alone */
+        if (shell_name_across_lines(c, text, ss, path, sizeof(path), &writes)) {
+                if (!writes && script_writes_into(c->script, path))
+                        writes = true;
+                else if (!writes && script_runs_or_reads(c->script, path))
+                        return 0;
+                if (fifo_denial_at(c, line_no, s, len, line, path, writes))
+                        return 0;
+        }
+        path[0] = '\0';
+        if (sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) == 0)
                 return r;
         /* what the command asked of the pipe: opened it for writing (dash's, ash's "cannot
          * create X"; bash's "X: ..." where its script redirects output into X), which the host
@@ -2089,11 +2188,23 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                 else if (script_runs_or_reads(c->script, path))
                         return 0;
         }
-        absolute_path(c, path, sizeof(path));
+        fifo_denial_at(c, line_no, s, len, line, path, writes);
+        return 0;
+}
+
+/* The fifo-denial line s[0..len) (its evidence in line) as a denial of `path` (made absolute here)
+ * where the host holds there a named pipe the command may open (for writing alone: writes),
+ * outside the granted directories and the sandbox's /dev and /proc: counted and kept. Whether it
+ * was. */
+static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
+                           const char *line, char *path, bool writes) {
+        char host[SBX_DENIAL_PATH_MAX];
+
+        absolute_path(c, path, SBX_DENIAL_PATH_MAX);
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
             !c->host_fifo(c->resolve_userdata, host, writes))
-                return 0;
+                return false;
         c->denial_lines++;
         if (!c->denial.hit) {
                 c->denial.hit = true;
@@ -2108,7 +2219,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                 memcpy(e->line, line, sizeof(e->line));
                 memcpy(e->path, path, sizeof(e->path));
         }
-        return 0;
+        return true;
 }
 
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,

@@ -13,6 +13,9 @@
 #   traceback shows the mode, "w" (before, all three `task_failure`); one opened "r+" reads and
 #   writes: the host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
+# - A pipe whose name holds a newline, which dash and bash print raw across two lines ("sh: 1:
+#   cannot create /x/a" then "b: Permission denied"), and cp quotes as GNU does ('/x/w'$'\n''b'):
+#   `denied`, the whole name its path (before, the shells' read "b" alone: `task_failure`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
@@ -42,6 +45,10 @@ mkfifo -m 600 "$T/out/root-fifo"
 mkfifo -m 622 "$T/out/wo-fifo"
 echo secret >"$T/out/secret"
 chmod 600 "$T/out/secret"
+# pipes whose names hold a newline, which the shells print raw across two lines
+NL=$'\n'
+mkfifo -m 666 "$T/out/a${NL}b"
+mkfifo -m 622 "$T/out/w${NL}b"
 # Python scripts that open root's 0622 pipe for writing alone, and for reading and writing
 printf 'open("%s", "w")\n' "$T/out/wo-fifo" >"$T/ws/wo.py"
 printf 'open("%s", "r+")\n' "$T/out/wo-fifo" >"$T/ws/rw.py"
@@ -89,6 +96,20 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: $sh's write to root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                         test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
         done
+        # a name with a newline, printed raw by the shells: read whole from the shell's line on
+        for sh in sh bash; do
+                SHELL_RUN=("$sh" -c)
+                run "$who" read-only "echo pwned > '$T/out/a${NL}b'"
+                t_check "$who/read-only: $sh's write to a host named pipe whose name holds a newline is denied, the pipe its path (verdict $(verdict), path $(denial_path | tr '\n' '|'): $(err "$who"))" \
+                        test "$(verdict):$(denial_path)" = "denied:$T/out/a${NL}b"
+                run "$who" read-only "echo pwned > '$T/out/w${NL}b'"
+                t_check "$who/read-only: $sh's write to root's 0622 pipe whose name holds a newline is denied (verdict $(verdict), path $(denial_path | tr '\n' '|'): $(err "$who"))" \
+                        test "$(verdict):$(denial_path)" = "denied:$T/out/w${NL}b"
+        done
+        SHELL_RUN=(cp /etc/hostname)
+        run "$who" read-only "$T/out/w${NL}b"
+        t_check "$who/read-only: cp's copy into root's 0622 pipe whose name holds a newline (GNU's quoting) is denied (verdict $(verdict), path $(denial_path | tr '\n' '|'): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/w${NL}b"
         # the line of a tool that opens for writing alone: tee's, cp's, Python's with its source line
         SHELL_RUN=(tee)
         run "$who" read-only "$T/out/wo-fifo"

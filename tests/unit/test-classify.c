@@ -2742,7 +2742,8 @@ static void test_classify_node_mkdir_enoent(void **state) {
 static bool fake_host_fifo(void *userdata, const char *path, bool writes) {
         (void) userdata;
         return strcmp(path, "/tmp/fifo") == 0 || strcmp(path, "/ws/fifo") == 0 || strcmp(path, "/dev/fifo") == 0 ||
-               (writes && strcmp(path, "/tmp/wo-fifo") == 0);
+               strcmp(path, "/tmp/a\nb") == 0 || strcmp(path, "/tmp/x\ny\nz") == 0 ||
+               (writes && (strcmp(path, "/tmp/wo-fifo") == 0 || strcmp(path, "/tmp/w\nb") == 0));
 }
 
 /* Under bwrap the launcher refuses opening a host named pipe for writing outside the workspace
@@ -2915,6 +2916,62 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                     strcmp(r->denials[0].path, "/tmp/fifo") != 0)
                         fail_msg("case %zu: path %s", i, r->denials[0].path);
         }
+}
+
+/* A pipe's name with newlines, which the shells print raw across lines ("sh: 1: cannot create
+ * /tmp/a" then "b: Permission denied"), is read whole from the shell's line on, where the host
+ * holds a pipe of that name (before: "b" alone, no pipe, task_failure); GNU's quoting
+ * ('/tmp/w'$'\n''b') is read on its line. Elsewhere the line names no pipe: never a wrong path. */
+static void test_classify_bwrap_fifo_name_with_newline(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_fifo = fake_host_fifo };
+        static const struct {
+                const char *script, *text, *verdict, *path;
+        } cases[] = {
+                { NULL, "sh: 1: cannot create /tmp/a\nb: Permission denied\n", "denied", "/tmp/a\nb" },
+                { NULL, "/bin/dash: 3: can't create /tmp/a\nb: Permission denied\n", "denied", "/tmp/a\nb" },
+                { "echo x > '/tmp/a\nb'", "bash: line 1: /tmp/a\nb: Permission denied\n", "denied", "/tmp/a\nb" },
+                { NULL, "make: ok\nsh: 1: cannot create /tmp/x\ny\nz: Permission denied\n", "denied", "/tmp/x\ny\nz" },
+                /* written alone: dash's redirection, bash's where its script writes it */
+                { NULL, "sh: 1: cannot create /tmp/w\nb: Permission denied\n", "denied", "/tmp/w\nb" },
+                { "echo x >'/tmp/w\nb'", "bash: line 1: /tmp/w\nb: Permission denied\n", "denied", "/tmp/w\nb" },
+                { NULL, "bash: line 1: /tmp/w\nb: Permission denied\n", "task_failure", NULL },
+                { "cat < '/tmp/w\nb'", "bash: line 1: /tmp/w\nb: Permission denied\n", "task_failure", NULL },
+                /* run: the host refuses anyone */
+                { "'/tmp/a\nb'", "bash: line 1: /tmp/a\nb: Permission denied\n", "task_failure", NULL },
+                /* GNU's quoting, on one line */
+                { NULL, "cp: cannot create regular file '/tmp/w'$'\\n''b': Permission denied\n", "denied", "/tmp/w\nb" },
+                { NULL, "tee: '/tmp/w'$'\\n''b': Permission denied\n", "denied", "/tmp/w\nb" },
+                /* no pipe of the name read whole, or no shell's line before: no denial */
+                { NULL, "sh: 1: cannot create /tmp/q\nb: Permission denied\n", "task_failure", NULL },
+                { NULL, "cat: /tmp/a\nb: Permission denied\n", "task_failure", NULL },
+                { NULL, "bash: line 1: /tmp/a\n\n\n\n\nb: Permission denied\n", "task_failure", NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++)
+                for (size_t chunk = 1; chunk <= 4096; chunk += 4095) {
+                        struct sbx_classify_result res;
+                        struct sbx_classifier *c = NULL;
+                        struct sbx_exit_status st = { .exit_code = 1 };
+                        struct sbx_diag diag = { 0 };
+                        size_t n = strlen(cases[i].text);
+
+                        ctx.script = cases[i].script;
+                        assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, &diag), 0);
+                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                        /* byte by byte too: the lines before are the same however stderr came */
+                        for (size_t at = 0; at < n; at += chunk)
+                                assert_int_equal(sbx_classify_feed(c, cases[i].text + at, n - at < chunk ? n - at : chunk), 0);
+                        assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
+                        sbx_classifier_free(c);
+                        if (strcmp(sbx_verdict_to_string(res.verdict), cases[i].verdict) != 0)
+                                fail_msg("case %zu (%s, fed %zu at a time): %s, want %s", i, cases[i].text, chunk,
+                                         sbx_verdict_to_string(res.verdict), cases[i].verdict);
+                        if (cases[i].path && strcmp(res.denials[0].path, cases[i].path) != 0)
+                                fail_msg("case %zu: path '%s', want '%s'", i, res.denials[0].path, cases[i].path);
+                        if (!cases[i].path && res.n_denials != 0)
+                                fail_msg("case %zu: %zu denials, path '%s'", i, res.n_denials, res.denials[0].path);
+                }
 }
 
 /* The host's mounts as sbx run tells them under bwrap: /shm is the sandbox's own temp area (a
@@ -4476,6 +4533,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
+                cmocka_unit_test(test_classify_bwrap_fifo_name_with_newline),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),
