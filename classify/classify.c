@@ -139,6 +139,7 @@ struct sbx_classifier {
         bool (*host_dir_missing)(void *userdata, const char *path);
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
         char *script;      /* see struct sbx_classify_context; NULL: none */
+        unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
         char *search_path; /* NULL: the default */
         /* resolve()'s last answer: a command that prints the same denial line many times has its
          * path resolved once, not three times a line (review: 1 GB of one `Read-only file system`
@@ -220,6 +221,59 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
         return 0;
 }
 
+/* What each byte of a shell script is, as its reader in fifo_denial_line() needs it: the shell's
+ * own text (LEX_CODE), a quote that opens or closes a quoted word (LEX_QUOTE: ', ", $'), text
+ * within one (LEX_QUOTED), or neither: a backslash and the byte it escapes, a comment from a '#'
+ * that starts a word to the newline (LEX_OTHER). A `$(...)` within double quotes is read as
+ * quoted text. Caller frees; NULL when out of memory. */
+enum { LEX_CODE, LEX_QUOTE, LEX_QUOTED, LEX_OTHER };
+
+static unsigned char *script_lex(const char *script) {
+        size_t n = strlen(script);
+        unsigned char *k = malloc(n + 1);
+
+        if (!k)
+                return NULL;
+        for (size_t i = 0; i < n; i++) {
+                char ch = script[i], close = '\0';
+                bool escapes = false;
+
+                if (ch == '\\') {
+                        k[i] = LEX_OTHER;
+                        if (i + 1 < n)
+                                k[++i] = LEX_OTHER;
+                        continue;
+                }
+                if (ch == '#' && (i == 0 || strchr(" \t\n;&|()", script[i - 1]))) {
+                        for (; i < n && script[i] != '\n'; i++)
+                                k[i] = LEX_OTHER;
+                        if (i < n)
+                                k[i] = LEX_CODE;
+                        continue;
+                }
+                if (ch == '\'' || ch == '"')
+                        close = ch, escapes = ch == '"';
+                else if (ch == '$' && script[i + 1] == '\'') {
+                        k[i++] = LEX_QUOTE;
+                        close = '\'', escapes = true;
+                }
+                if (!close) {
+                        k[i] = LEX_CODE;
+                        continue;
+                }
+                k[i++] = LEX_QUOTE;
+                for (; i < n && script[i] != close; i++) {
+                        k[i] = LEX_QUOTED;
+                        if (escapes && script[i] == '\\' && i + 1 < n)
+                                k[++i] = LEX_QUOTED;
+                }
+                if (i < n)
+                        k[i] = LEX_QUOTE;
+        }
+        k[n] = LEX_CODE;
+        return k;
+}
+
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
         size_t n = 0;
 
@@ -286,8 +340,10 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         if (ctx->search_path && !(c->search_path = strdup(ctx->search_path)))
                 return -ENOMEM;
         free(c->script);
+        free(c->script_lex);
         c->script = NULL;
-        if (ctx->script && !(c->script = strdup(ctx->script)))
+        c->script_lex = NULL;
+        if (ctx->script && (!(c->script = strdup(ctx->script)) || !(c->script_lex = script_lex(c->script))))
                 return -ENOMEM;
         c->resolve_userdata = ctx->userdata;
         return 0;
@@ -907,6 +963,7 @@ void sbx_classifier_free(struct sbx_classifier *c) {
         pcre2_match_data_free(c->md);
         free(c->search_path);
         free(c->script);
+        free(c->script_lex);
         free(c->wide);
         free(c->carry);
         free(c->junction);
@@ -1884,23 +1941,27 @@ static bool created_before(const char *text, size_t end, const char *path) {
 
 /* Whether the shell script redirects output into the word `name` (as the shell printed it):
  * `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` and `<>` alike), the word unquoted or quoted whole.
- * Not `>&` (a descriptor's copy). */
-static bool script_writes_into(const char *script, const char *name) {
+ * Not `>&` (a descriptor's copy), nor a `>` within quotes, escaped or in a comment (lex, of
+ * script_lex(): `echo "a > X"` prints). */
+static bool script_writes_into(const char *script, const unsigned char *lex, const char *name) {
         size_t nl = strlen(name);
 
-        if (!script || nl == 0)
+        if (!script || !lex || nl == 0)
                 return false;
         for (const char *p = script; (p = strchr(p, '>')); ) {
                 char q = '\0';
 
-                p++;
+                if (lex[p++ - script] != LEX_CODE)
+                        continue;
                 if (*p == '>' || *p == '|')
                         p++;
                 if (*p == '&')
                         continue;
                 p += strspn(p, " \t");
-                if (*p == '\'' || *p == '"')
+                if ((*p == '\'' || *p == '"') && lex[p - script] == LEX_QUOTE)
                         q = *p++;
+                else if (lex[p - script] != LEX_CODE)
+                        continue;
                 if (strncmp(p, name, nl) != 0)
                         continue;
                 if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)", p[nl]))
@@ -1912,22 +1973,29 @@ static bool script_writes_into(const char *script, const char *name) {
 /* Whether the shell script runs the word `name` or reads from it: the name starts a command (the
  * script's start, after `;`, `&`, `|`, `(`, `{`, a backquote or a newline, or after `exec`,
  * `command`, `source` or `.`), or follows `<` (not `<<`, nor `<>`, which writes too). The word
- * unquoted or quoted whole. */
-static bool script_runs_or_reads(const char *script, const char *name) {
+ * unquoted or quoted whole; the shell's own text only, not within quotes, escaped or in a comment
+ * (lex, of script_lex(): `echo "cat < X"` prints). */
+static bool script_runs_or_reads(const char *script, const unsigned char *lex, const char *name) {
         static const char *const runners[] = { "exec", "command", "source", "." };
         size_t nl = strlen(name);
 
-        if (!script || nl == 0)
+        if (!script || !lex || nl == 0)
                 return false;
         for (const char *p = script; (p = strstr(p, name)); p++) {
-                bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"');
+                bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
                 const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w;
 
+                if (!quoted && lex[p - script] != LEX_CODE)
+                        continue;
                 if (quoted ? *e != p[-1] : *e != '\0' && !strchr(" \t\n;&|)", *e))
                         continue;
-                while (b > script && (b[-1] == ' ' || b[-1] == '\t'))
+                while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
                         b--;
-                if (b == script || strchr(";&|({`\n", b[-1]))
+                if (b == script)
+                        return true;
+                if (lex[b - 1 - script] != LEX_CODE)
+                        continue;
+                if (strchr(";&|({`\n", b[-1]))
                         return true;
                 if (b[-1] == '<' && !(b - 1 > script && b[-2] == '<'))
                         return true;
@@ -1937,6 +2005,7 @@ static bool script_runs_or_reads(const char *script, const char *name) {
                         size_t rl = strlen(runners[i]);
 
                         if ((size_t) (b - script) >= rl && memcmp(b - rl, runners[i], rl) == 0 &&
+                            lex[b - rl - script] == LEX_CODE &&
                             (b - rl == script || strchr(" \t\n;&|({`", b[-rl - 1])))
                                 return true;
                 }
@@ -2163,9 +2232,9 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         /* a name with newlines that a shell printed raw, its last part on this line: taken where
          * the host holds a pipe of that name; otherwise the line is read alone */
         if (shell_name_across_lines(c, text, ss, path, sizeof(path), &writes)) {
-                if (!writes && script_writes_into(c->script, path))
+                if (!writes && script_writes_into(c->script, c->script_lex, path))
                         writes = true;
-                else if (!writes && script_runs_or_reads(c->script, path))
+                else if (!writes && script_runs_or_reads(c->script, c->script_lex, path))
                         return 0;
                 if (fifo_denial_at(c, line_no, s, len, line, path, writes))
                         return 0;
@@ -2180,12 +2249,12 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied) */
         writes = created_before(text, ss, path) || tee_line(text, ss) || python_source_writes(c, text, ss);
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
-                if (script_writes_into(c->script, path))
+                if (script_writes_into(c->script, c->script_lex, path))
                         writes = true;
                 /* (one the script is not known to run or read, as a name through a variable,
                  * `> "$F"`, or a script file's line: a write is what the sandbox refuses, and the
                  * host is asked for both, as before) */
-                else if (script_runs_or_reads(c->script, path))
+                else if (script_runs_or_reads(c->script, c->script_lex, path))
                         return 0;
         }
         fifo_denial_at(c, line_no, s, len, line, path, writes);

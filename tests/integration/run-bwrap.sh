@@ -16,6 +16,9 @@
 # - A pipe whose name holds a newline, which dash and bash print raw across two lines ("sh: 1:
 #   cannot create /x/a" then "b: Permission denied"), and cp quotes as GNU does ('/x/w'$'\n''b'):
 #   `denied`, the whole name its path (before, the shells' read "b" alone: `task_failure`).
+# - A `>` or `<` within quotes, escaped or in a comment of the script is no redirection:
+#   `echo "a > X now"; cat < X` by nobody of root's 0622 pipe is the host's refusal (before,
+#   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
@@ -87,6 +90,10 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "f=$T/out/fifo; echo pwned > \"\$f\""
         t_check "$who/read-only: bash's redirection to a host named pipe through a variable is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
+        # ... and one after a quoted '< X', which is no read (it read task_failure)
+        run "$who" read-only "echo \"cat < $T/out/fifo now\"; f=$T/out/fifo; echo pwned > \$f"
+        t_check "$who/read-only: bash's redirection to a host named pipe through a variable after a quoted '< X' is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
         for sh in sh bash; do
                 SHELL_RUN=("$sh" -c)
                 run "$who" read-only "$T/out/fifo"
@@ -139,6 +146,10 @@ for who in "${WHO[@]}"; do
         if [ "$who" != root ]; then
                 run nobody read-only "cat < $T/out/wo-fifo"
                 t_check "nobody/read-only: bash reading root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # a '>' within quotes is no redirection (it read denied: the host asked for writing alone)
+                run nobody read-only "echo \"a > $T/out/wo-fifo now\"; cat < $T/out/wo-fifo"
+                t_check "nobody/read-only: bash reading root's 0622 pipe after a quoted '> X' is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         fi
         SHELL_RUN=(sh -c)

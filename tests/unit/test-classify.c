@@ -2901,6 +2901,30 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "/tmp/fifo", "sh: 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "/tmp/fifo", "/usr/bin/dash: 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "/tmp/fifo > /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                /* a '>' or '<' in quoted text, escaped or in a comment is no redirection, nor is a
+                 * name there a command's (before: read as a write alone, or as a read) */
+                { "echo \"a > /tmp/wo-fifo now\"; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo 'a >/tmp/wo-fifo x'; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo $'a\\'>/tmp/wo-fifo x'; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo a \\> /tmp/wo-fifo; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "# echo x > /tmp/wo-fifo\ncat < /tmp/wo-fifo", "bash: line 2: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo \"x\\\" > /tmp/wo-fifo \"; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "printf '>x' > /tmp/wo-fifo", "sh: 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo 'a#b' > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo a#b > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo \"cat < /tmp/fifo now\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "echo '; /tmp/fifo x'; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "echo x # ; /tmp/fifo\necho x > $f", "bash: line 2: /tmp/fifo: Permission denied\n", "denied" },
+                { "echo \\; /tmp/fifo; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "echo 'exec /tmp/fifo x'; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "'/tmp/fifo'", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "cat < \"/tmp/fifo\"", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
         };
         (void) state;
 
