@@ -2291,13 +2291,46 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
         return true;
 }
 
+/* The sqlite3 shell's "Error: cannot open "X"" (.output, .once, .save, .backup: a file it could
+ * not open for writing, whatever the errno) is a denial only where the caller read from the argv
+ * that the command is a sqlite3 writing X (context sqlite_target) and the host holds X's
+ * directory, outside the granted directories and the sandbox's /dev and /proc: there the sandbox
+ * refused the open (bwrap's EROFS, Landlock's EACCES) unless the host refuses it too, which the
+ * denial's path, X, is then judged by (host_refuses: as nobody, into /etc). A missing directory
+ * (ENOENT), another program's line of the same text and one `sbx classify` reads (no argv): no
+ * denial. Whether the line, of that signature, is not such a denial; *ret_sqlite: it is one. */
+static bool sqlite_open_line(struct sbx_classifier *c, const unsigned char *s, size_t len, bool *ret_sqlite) {
+        static const char sig[] = "Error: cannot open \"";
+        const size_t sl = sizeof(sig) - 1;
+        char path[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX];
+        size_t n;
+
+        if (strcasecmp(c->d->denial[c->denial_sig], sig) != 0)
+                return false;
+        if (len <= sl + 1 || memcmp(s, sig, sl) != 0 || s[len - 1] != '"' || !c->sqlite_target[0] ||
+            !c->host_dir_missing || (n = len - sl - 1) == 0 || n >= sizeof(path) || memchr(s + sl, '\0', n))
+                return true;
+        memcpy(path, s + sl, n);
+        path[n] = '\0';
+        absolute_path(c, path, sizeof(path));
+        if (strcmp(path, c->sqlite_target) != 0 || in_sandbox_dev_proc(path) ||
+            !host_name(c, path, strlen(path), host) || in_sandbox_dev_proc(host) ||
+            beneath_any(host, c->granted, c->n_granted) || c->host_dir_missing(c->resolve_userdata, host))
+                return true;
+        *ret_sqlite = true;
+        return false;
+}
+
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
+        bool sqlite_open = false; /* sqlite3's "Error: cannot open "X"", X its target */
         int r;
 
         if (c->denial_sig < 0 && c->fifo_sig >= 0 && (r = fifo_denial_line(c, line_no, s, len, whole)) < 0)
                 return r;
+        if (c->denial_sig >= 0 && sqlite_open_line(c, s, len, &sqlite_open))
+                c->denial_sig = -1;
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
@@ -2410,8 +2443,11 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * Landlock, `.backup` over root's database, the host's refusal, read as
                          * denied) */
                         if (r > 0 && !socket && !given_away && !bundler && !tcl && !path[0] && c->sqlite_target[0] &&
-                            strcasestr(text, "attempt to write a readonly database"))
+                            (strcasestr(text, "attempt to write a readonly database") || sqlite_open)) {
                                 memcpy(path, c->sqlite_target, strlen(c->sqlite_target) + 1);
+                                if (sqlite_open)
+                                        run = false; /* opened for writing, no program run */
+                        }
                         if (socket || given_away) {
                                 /* decided above: no name to judge */
                         } else if (searched) {

@@ -55,7 +55,11 @@
  * outside the workspace, the temp area, its /dev and /proc (Landlock's EACCES), and "Permission
  * denied" is then a denial, but only where sbx run tells that the line's path is a FIFO the host
  * lets the command open (fifo-denial, host_fifo in sbx-classify.h); elsewhere it is the host's own
- * permission (fixtures/bwrap/fifo-write-outside, nobody-fifo-write-outside). */
+ * permission (fixtures/bwrap/fifo-write-outside, nobody-fifo-write-outside). The sqlite3 shell
+ * prints a file it could not open for writing (.output, .once, .save, .backup) as "Error: cannot
+ * open "X"", whatever the errno: a denial only in sbx run, where X is the file its argv writes, its
+ * directory on the host, and the host does not refuse it too (classify.c, sqlite_open_line();
+ * fixtures/bwrap/sqlite3-output-outside); sbx classify reads no argv: none. */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -71,6 +75,7 @@ static const char dialect_bwrap[] =
         "denial ENOENT: no such file or directory, mkdir\n"
         "denial You don't have write permissions for the\n"
         "denial remote unpack failed: unable to create temporary object directory\n"
+        "denial Error: cannot open \"\n"
         "fifo-denial Permission denied\n"
         "rule bwrap\n"
         "exit 1\n"
@@ -138,7 +143,9 @@ static const char dialect_bwrap[] =
  * git merge-tree --write-tree, hash-object -w, fetch in read-only mode or outside the workspace
  * print no strerror (fixtures/landlock/git-merge-tree-read-only); under bwrap EROFS keeps it.
  * git push to a repository on this host: "remote unpack failed: unable to create temporary
- * object directory", as under bwrap (fixtures/landlock/git-push-bare-outside).
+ * object directory", as under bwrap (fixtures/landlock/git-push-bare-outside). The sqlite3 shell's
+ * "Error: cannot open "X"" (.output, .once, .save, .backup), no errno, as under bwrap: a denial in
+ * sbx run alone, X the file its argv writes (classify.c, sqlite_open_line()).
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
@@ -167,6 +174,7 @@ static const char dialect_landlock[] =
         "denial cross-device link not permitted\n"
         "denial There was an error while trying to write to\n"
         "denial There was an error while trying to create\n"
+        "denial Error: cannot open \"\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";

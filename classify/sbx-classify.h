@@ -237,9 +237,12 @@ struct sbx_classify_context {
         const char *move_dest;
         bool move_into;
         /* The file a sqlite3 the caller read from the command's argv writes (absolute): its
-         * `.backup FILE` or `.save FILE`, else its database. SQLite's "attempt to write a readonly
-         * database" (it opened the file read-only when it could not for writing) names none: the
-         * line's path is this one, and what the host is asked of. Copied. NULL: none. */
+         * `.backup FILE`, `.save FILE`, `.output FILE` or `.once FILE`, else its database.
+         * SQLite's "attempt to write a readonly database" (it opened the file read-only when it
+         * could not for writing) names none: the line's path is this one, and what the host is
+         * asked of. The sqlite3 shell's "Error: cannot open "X"" (no errno) is a denial only where
+         * X is this file and its directory is on the host (host_dir_missing). Copied. NULL: none
+         * (that line is no denial). */
         const char *sqlite_target;
         void *userdata;
 };

@@ -89,10 +89,12 @@ const char *sbx_run_shell_script(char *const *argv);
  * the form is not read. Nothing is asked of the host. */
 int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into);
 /* The file a sqlite3 that argv runs in cwd writes, for SQLite's "attempt to write a readonly
- * database", which names none (struct sbx_classify_context's sqlite_target): `sqlite3 [flags] DB
- * ARG...` (past the wrappers of sbx_run_start_dir(), or a shell's -c script's one command as
- * for sbx_run_move_dest()), ARGs all `.backup ?DB? FILE` or `.save FILE`
- * of one FILE (then FILE), or all SQL (then DB); joined to cwd into out. 1, or 0 for another
+ * database", which names none, and for its shell's "Error: cannot open "FILE"" (struct
+ * sbx_classify_context's sqlite_target): `sqlite3 [flags] DB ARG...` (past the wrappers of
+ * sbx_run_start_dir(), or a shell's -c script's one command as for sbx_run_move_dest()), ARGs all
+ * `.backup ?DB? FILE` or `.save FILE` of one FILE, or `.output FILE` or `.once FILE` with queries
+ * alone (SELECT, VALUES) beside them (then FILE), or all SQL (then DB); joined to cwd into out.
+ * 1, or 0 for another
  * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
  * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size);

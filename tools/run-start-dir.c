@@ -2091,17 +2091,23 @@ static int move_dest_of(char *const *argv, const char *cwd, char *out, size_t si
 }
 
 /* Whether the sqlite3 SQL argument s is a dot-command writing a file other than the database,
- * `.backup ?DB? FILE` or `.save ?DB? FILE` (their `--append`, `--async` options): its FILE, the
- * last of its plain words, into *file (a pointer into s, *len bytes); false for any other text,
- * or a word quoted or with an expansion sbx does not read. */
-static bool sqlite_backup_file(const char *s, const char **file, size_t *len) {
-        size_t words = 0;
+ * `.backup ?DB? FILE` or `.save ?DB? FILE` (their `--append`, `--async` options), or sending its
+ * output to one, `.output FILE` or `.once FILE` (*output; their `--bom`, `-x`, `-e`): its FILE,
+ * the last of its plain words, into *file (a pointer into s, *len bytes); false for any other
+ * text, a pipe (`|CMD`), or a word quoted or with an expansion sbx does not read. */
+static bool sqlite_backup_file(const char *s, const char **file, size_t *len, bool *output) {
+        size_t words = 0, most = 2;
 
         s += strspn(s, " \t");
+        *output = false;
         if (strncmp(s, ".backup", 7) == 0 && (s[7] == ' ' || s[7] == '\t'))
                 s += 7;
         else if (strncmp(s, ".save", 5) == 0 && (s[5] == ' ' || s[5] == '\t'))
                 s += 5;
+        else if (strncmp(s, ".output", 7) == 0 && (s[7] == ' ' || s[7] == '\t'))
+                s += 7, most = 1, *output = true;
+        else if (strncmp(s, ".once", 5) == 0 && (s[5] == ' ' || s[5] == '\t'))
+                s += 5, most = 1, *output = true;
         else
                 return false;
         for (;;) {
@@ -2111,7 +2117,7 @@ static bool sqlite_backup_file(const char *s, const char **file, size_t *len) {
                 if (!*s)
                         break;
                 k = strcspn(s, " \t");
-                if (strcspn(s, "'\"\n;\\") < k)
+                if (strcspn(s, "'\"\n;\\|") < k)
                         return false;
                 if (s[0] != '-') {
                         *file = s;
@@ -2120,7 +2126,20 @@ static bool sqlite_backup_file(const char *s, const char **file, size_t *len) {
                 }
                 s += k;
         }
-        return words >= 1 && words <= 2;
+        return words >= 1 && words <= most;
+}
+
+/* Whether the sqlite3 SQL argument s only reads: one SELECT (or VALUES) statement, which writes
+ * neither the database nor another file (no ATTACH nor VACUUM in it). */
+static bool sqlite_reads_only(const char *s) {
+        const char *semi;
+
+        s += strspn(s, " \t\n");
+        if (strncasecmp(s, "select", 6) != 0 && strncasecmp(s, "values", 6) != 0)
+                return false;
+        if ((semi = strchr(s, ';')) && semi[1 + strspn(semi + 1, " \t\n")] != '\0')
+                return false;
+        return !strcasestr(s, "attach") && !strcasestr(s, "vacuum");
 }
 
 static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_t size);
@@ -2141,7 +2160,7 @@ static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_
         _cleanup_free_ char *target = NULL;
         const char *db = NULL, *file;
         size_t n = 0, fl;
-        bool plain = false;
+        bool plain = false, output = false, reads = false, to_output;
         char start[PATH_MAX];
         ptrdiff_t k;
 
@@ -2161,12 +2180,18 @@ static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_
                                 return 0;
                 } else if (!db)
                         db = a;
-                else if (sqlite_backup_file(a, &file, &fl)) {
-                        /* one file, and no SQL beside it that writes the database */
-                        if (plain || (target && (strlen(target) != fl || strncmp(target, file, fl) != 0)))
+                else if (sqlite_backup_file(a, &file, &fl, &to_output)) {
+                        /* one file, and no SQL beside it that writes the database (for an
+                         * output file, SQL that only reads) */
+                        if (plain || (reads && !to_output) || (target && (strlen(target) != fl || strncmp(target, file, fl) != 0)))
                                 return 0;
                         if (!target && !(target = strndup(file, fl)))
                                 return 0;
+                        output = output || to_output;
+                } else if (sqlite_reads_only(a) && (!target || output)) {
+                        /* a query, its rows into the output file (or SQL for the database, below,
+                         * when there is none) */
+                        reads = true;
                 } else {
                         /* SQL: the database's, unless another dot-command, or one that attaches
                          * or writes another file (ATTACH, VACUUM INTO) */
@@ -2175,6 +2200,7 @@ static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_
                         plain = true;
                 }
         }
+        plain = plain || (reads && !target);
         if (!db || (!target && !plain))
                 return 0; /* no database, or commands from stdin */
         if (!target && (!db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0))

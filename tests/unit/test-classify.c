@@ -2706,6 +2706,53 @@ static bool fake_host_dir_missing(void *userdata, const char *path) {
         return strncmp(path, "/nx/", 4) == 0;
 }
 
+/* sqlite3's "Error: cannot open "X"" (.output, .once, .save, .backup) names no errno: a denial
+ * where X is the file the caller read from a sqlite3's argv (sqlite_target), its directory on the
+ * host, outside the granted directories, and the host does not refuse it too (before: no
+ * signature, task_failure, the sandbox's refusal lost, bwrap's and Landlock's alike). */
+static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const struct {
+                const char *target, *text, *verdict, *path;
+        } cases[] = {
+                { "/etc/x", "Error: cannot open \"/etc/x\"\nError: cannot write to \"/etc/x\"\n", "denied", "/etc/x" },
+                { "/ws/sub/x", "Error: cannot open \"sub/x\"\n", "task_failure", NULL },
+                { "/home/u/o.txt", "Error: cannot open \"/home/u/o.txt\"\n", "denied", "/home/u/o.txt" },
+                /* the host refuses it too (as nobody, /etc), or has no such directory */
+                { "/ro/x", "Error: cannot open \"/ro/x\"\n", "task_failure", NULL },
+                { "/nx/x", "Error: cannot open \"/nx/x\"\n", "task_failure", NULL },
+                /* not the file its argv writes, or no sqlite3's argv read: not told */
+                { "/etc/y", "Error: cannot open \"/etc/x\"\n", "task_failure", NULL },
+                { NULL, "Error: cannot open \"/etc/x\"\n", "task_failure", NULL },
+                { "/etc/x", "Error: cannot open \"/etc/x\" now\n", "task_failure", NULL },
+                { "/etc/x", "x: Error: cannot open \"/etc/x\"\n", "task_failure", NULL },
+                /* the sandbox's own /dev */
+                { "/dev/x", "Error: cannot open \"/dev/x\"\n", "task_failure", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        struct sbx_classify_result *r;
+
+                        ctx.sqlite_target = cases[i].target;
+                        r = run_backend_in(backend, &ctx, cases[i].text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                                fail_msg("%s case %zu (%s): %s, want %s", backend, i, cases[i].text,
+                                         sbx_verdict_to_string(r->verdict), cases[i].verdict);
+                        if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
+                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+                        if (r->denial_lines != (cases[i].path ? 1u : 0u))
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                }
+        /* sbx classify, which reads no argv: the text alone tells nothing */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, "Error: cannot open \"/etc/x\"\n"),
+                       "task_failure");
+}
+
 /* Node's recursive mkdir reports bwrap's EROFS as the ENOENT of its stat afterwards (npm install
  * -g, fs.mkdirSync with recursive; read as task_failure): a denial, but where the host has no
  * directory to make it in (a plain mkdir in a missing one, ENOENT without sbx too). Landlock's
@@ -4562,6 +4609,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),
                 cmocka_unit_test(test_classify_sqlite_readonly_names_the_argv_file),
+                cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_landlock_words_within_quoted_names),
