@@ -110,7 +110,8 @@ struct sbx_classifier {
         char pend_name[SBX_DENIAL_PATH_MAX]; /* the backquoted name read so far, its lines joined */
         unsigned pend_seen; /* field lines seen after it */
         size_t pend_cols;   /* Ruby's: the columns of the name's last line read (ruby_name_goes_on()) */
-        size_t pend_cols_max; /* ... and of its longest */
+        size_t pend_cols_max; /* ... and of its longest, but a word longer than the wrap alone */
+        bool pend_long_word;  /* Ruby's: the name's last line read is one word longer than the wrap */
         int pend_sig;
         uint64_t pend_line_no;
         size_t pend_prefix_len;
@@ -1663,7 +1664,14 @@ static bool ruby_name_add(struct sbx_classifier *c, const char *text, size_t b, 
         c->pend_name_len = n + (e - b);
         c->pend_name[c->pend_name_len] = '\0';
         c->pend_cols = text_cols(text, e);
-        c->pend_cols_max = c->pend_seen >= 2 && c->pend_cols_max > c->pend_cols ? c->pend_cols_max : c->pend_cols;
+        /* a line longer than the held one's width and one more is a word the wrap could not
+         * break, alone on its line: it tells no width (ruby_name_goes_on()) */
+        c->pend_long_word = c->pend_cols > text_cols(c->pend_line, strlen(c->pend_line)) + 1 &&
+                            !memchr(text + b, ' ', e - b) && !memchr(text + b, '\t', e - b);
+        if (!c->pend_long_word)
+                c->pend_cols_max = c->pend_seen >= 2 && c->pend_cols_max > c->pend_cols ? c->pend_cols_max : c->pend_cols;
+        else if (c->pend_seen < 2)
+                c->pend_cols_max = 0;
         c->pend_seen = c->pend_seen >= 2 ? c->pend_seen + 1 : 2;
         return true;
 }
@@ -1675,12 +1683,20 @@ static bool ruby_name_add(struct sbx_classifier *c, const char *text, size_t b, 
  * width h (80 for that text), or h + 1, which only a line of the name that long tells (measured:
  * Thor's width, 80 without a terminal, and a name line of 76 columns before a word of 4 was
  * broken there; a width of 81 not told would join a line that the wrap did not break, which
- * comes only where Bundler prints more after its error). Not after a line longer than that (a
- * word longer than W stands alone, its end not told), nor an indented line. */
+ * comes only where Bundler prints more after its error). After a word longer than W, which
+ * stands alone on its line (the wrap's regular expression finds no run to break before its end,
+ * and breaks at the blank after it: a HOME whose long directory name is followed by one with
+ * blanks), the next line goes on with it as after any line whose next word did not fit (before,
+ * the name was read to that word alone). Not after another line longer than W + 1, nor an
+ * indented line. */
 static bool ruby_name_goes_on(const struct sbx_classifier *c, const char *text, size_t e) {
         size_t h = text_cols(c->pend_line, strlen(c->pend_line)), word = strcspn(text, " \t"), w;
 
-        if (text[0] == ' ' || text[0] == '\t' || c->pend_cols_max > h + 1)
+        if (text[0] == ' ' || text[0] == '\t')
+                return false;
+        if (c->pend_long_word)
+                return true;
+        if (c->pend_cols > h + 1 || c->pend_cols_max > h + 1)
                 return false;
         w = c->pend_cols_max > h ? c->pend_cols_max : h;
         return c->pend_cols + 1 + text_cols(text, word < e ? word : e) > w;

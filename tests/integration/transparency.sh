@@ -2238,9 +2238,15 @@ if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
         # the name's part on the first line was asked of the host, root's directory, and a HOME of
         # nobody's own read as the host's refusal)
         wrapped="nobody home with blanks for the wrap of its dash line"
+        # and one of nobody's own with a blank, in a directory of root's whose name is longer than
+        # the wrap: under bwrap that word alone on its line, the rest on the next (review: the
+        # name read to that word, "$T/ss/root-$long/nobody", root's directory's, the host's
+        # refusal: task_failure)
+        after_long="root-$long/nobody home"
         mkdir -p "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" \
-                "$T/ss/root $blong" "$T/ss/nobody $blong" "$T/ss/$wrapped"
-        chown 65534:65534 "$T/ss/nobody bundle home" "$T/ss/nobody-$long" "$T/ss/nobody $blong" "$T/ss/$wrapped"
+                "$T/ss/root $blong" "$T/ss/nobody $blong" "$T/ss/$wrapped" "$T/ss/$after_long"
+        chown 65534:65534 "$T/ss/nobody bundle home" "$T/ss/nobody-$long" "$T/ss/nobody $blong" "$T/ss/$wrapped" \
+                "$T/ss/$after_long"
         for b in "${BACKENDS[@]}"; do
                 brc=23
                 [ "$b" = bwrap ] && brc=32
@@ -2248,14 +2254,14 @@ if ss_nobody_with bundle "Bundler's config set --global with HOME outside"; then
                         ss_nobody_verdict "$b" task_failure "$brc" "Bundler's config with root's HOME '$T/ss/$h'" \
                                 env HOME="$T/ss/$h" bundle config set --global path vendor
                 done
-                for h in "nobody bundle home" "nobody-$long" "nobody $blong" "$wrapped"; do
+                for h in "nobody bundle home" "nobody-$long" "nobody $blong" "$wrapped" "$after_long"; do
                         ss_nobody_verdict "$b" denied "$brc" "Bundler's config with its own HOME '$T/ss/$h'" \
                                 env HOME="$T/ss/$h" bundle config set --global path vendor
                 done
         done
         t_check "nobody: Bundler made nothing in either HOME" \
                 test -z "$(find "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" \
-                        "$T/ss/root $blong" "$T/ss/nobody $blong" -mindepth 1)"
+                        "$T/ss/root $blong" "$T/ss/nobody $blong" -mindepth 1 ! -path "$T/ss/$after_long")"
         rm -rf "$d" "$T/ss/root bundle home" "$T/ss/nobody bundle home" "$T/ss/root-$long" "$T/ss/nobody-$long" \
                 "$T/ss/root $blong" "$T/ss/nobody $blong"
 fi

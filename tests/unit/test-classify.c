@@ -4026,6 +4026,30 @@ static void test_classify_bundler_wrapped_name(void **state) {
                 assert_string_equal(r->denials[0].path,
                                     "/var/tmp/a-directory-whose-name-is-long-enough-to-fill-the-first-line-a "
                                     "b-directory-whose-name-is-long-enough-to-fill-the-second-line-of-it/own home/.bundle");
+                /* a word longer than the wrap alone on its line (measured, bundle under bwrap,
+                 * HOME /var/tmp/b/<90 x>/own home): the wrap broke at the blank after it, the
+                 * rest on the next lines (before, read to "own" alone, root's directory's part,
+                 * the host's refusal: task_failure) */
+                r = run_backend_in("bwrap", &own, "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n-\n"
+                                                  "/var/tmp/b/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/own\n"
+                                                  "home/.bundle\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path,
+                                    "/var/tmp/b/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/own home/.bundle");
+                /* ... broken again after it at the width the held line tells */
+                r = run_backend_in("bwrap", &own, "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n-\n"
+                                                  "/var/tmp/b/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/with\n"
+                                                  "a-directory-whose-name-is-long-enough-to-fill-the-second-line-of-it/own\n"
+                                                  "home/.bundle\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path,
+                                    "/var/tmp/b/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/with "
+                                    "a-directory-whose-name-is-long-enough-to-fill-the-second-line-of-it/own home/.bundle");
+                /* ... a line longer than the wrap with a blank in it is none the wrap made */
+                r = run_backend_in("bwrap", &own, "The underlying system error is Errno::EROFS: Read-only file system @ dir_s_mkdir\n-\n"
+                                                  "/var/tmp/b/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx x/own\n"
+                                                  "home/.bundle\n");
+                assert_verdict(r, "task_failure");
         }
         /* ... a name longer than the wrap's 80 columns: "-" alone, the name whole on the line
          * after (it named none, and as nobody a long HOME of root's read as denied) */
