@@ -126,6 +126,7 @@ struct sbx_classifier {
         char move_dest[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         bool move_into;
         char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
+        char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t n_granted; /* the granted directories, the writable ones among them */
@@ -298,6 +299,13 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                 if (ctx->sqlite_target[0] != '/')
                         return -EINVAL;
                 if (sbx_denial_path_join(NULL, ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target)) == 0)
+                        return -ENAMETOOLONG;
+        }
+        c->dd_output[0] = '\0';
+        if (ctx->dd_output) {
+                if (ctx->dd_output[0] != '/')
+                        return -EINVAL;
+                if (sbx_denial_path_join(NULL, ctx->dd_output, c->dd_output, sizeof(c->dd_output)) == 0)
                         return -ENAMETOOLONG;
         }
         c->move_into = ctx->move_into;
@@ -2042,6 +2050,25 @@ static bool tee_line(const char *text, size_t end) {
         return text + k - prog == 3 && memcmp(prog, "tee", 3) == 0;
 }
 
+/* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd) of the
+ * file its of= names, read from the argv (dd_output): opened for writing alone. Its if= reads the
+ * same; `sbx classify`, which reads no argv, is not told. */
+static bool dd_opens_output(const struct sbx_classifier *c, const char *text, size_t ss, const char *path) {
+        char abs[SBX_DENIAL_PATH_MAX];
+        size_t k = strcspn(text, ":");
+        const char *prog, *phrase = strstr(text, ": failed to open ");
+
+        if (!c->dd_output[0] || k >= ss || !phrase || (size_t) (phrase - text) >= ss || strlen(path) >= sizeof(abs))
+                return false;
+        prog = memrchr(text, '/', k);
+        prog = prog ? prog + 1 : text;
+        if (text + k - prog != 2 || memcmp(prog, "dd", 2) != 0)
+                return false;
+        memcpy(abs, path, strlen(path) + 1);
+        absolute_path(c, abs, sizeof(abs));
+        return strcmp(abs, c->dd_output) == 0;
+}
+
 /* The arguments of the call whose '(' is at s[open] in s[0..n): each one's start and length, blanks
  * trimmed, into at[] and al[] (up to max): split at the commas outside inner brackets and string
  * literals. Returns their number, or -1 when the call does not close on s. */
@@ -2263,7 +2290,8 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * may allow without reading (a 0622 pipe of root's, as nobody); a shell's line otherwise
          * told of running X (execve(2) of a pipe is EACCES everywhere) or of reading it, which the
          * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied) */
-        writes = created_before(text, ss, path) || tee_line(text, ss) || python_source_writes(c, text, ss);
+        writes = created_before(text, ss, path) || tee_line(text, ss) || python_source_writes(c, text, ss) ||
+                 dd_opens_output(c, text, ss, path);
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
                 if (script_writes_into(c->script, c->script_lex, path))
                         writes = true;

@@ -244,6 +244,11 @@ struct sbx_classify_context {
          * X is this file and its directory is on the host (host_dir_missing). Copied. NULL: none
          * (that line is no denial). */
         const char *sqlite_target;
+        /* The file a dd the caller read from the command's argv writes (absolute): its of=FILE,
+         * which dd opens for writing alone (O_WRONLY; O_RDWR first with seek=, then O_WRONLY).
+         * dd's "failed to open 'X'" names its if= the same: with X this file, a line of a host
+         * named pipe (host_fifo) tells of a write. Copied. NULL: none. */
+        const char *dd_output;
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

@@ -2425,7 +2425,7 @@ static void classifier_context(struct run_state *st) {
         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
         _cleanup_free_ char *cwd = getcwd(NULL, 0);
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX];
+        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX];
         bool move_into = false;
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
@@ -2455,6 +2455,13 @@ static void classifier_context(struct run_state *st) {
                                                                                            sizeof(sqlite_target)) > 0
                                                                      ? sqlite_target
                                                                      : NULL,
+                                            /* the file a dd opens for writing alone, which its
+                                             * "failed to open 'X'" does not tell from its if= */
+                                            .dd_output = start >= 0 && cwd && cwd[0] == '/' &&
+                                                                 sbx_run_dd_output(st->command, cwd, dd_output,
+                                                                                   sizeof(dd_output)) > 0
+                                                                 ? dd_output
+                                                                 : NULL,
                                             /* what a shell's own line about a named pipe
                                              * tells of: its script's redirections */
                                             .script = sbx_run_shell_script(st->command),

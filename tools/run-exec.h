@@ -98,6 +98,12 @@ int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size
  * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
  * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size);
+/* The file a dd that argv runs in cwd writes, its of=FILE (struct sbx_classify_context's
+ * dd_output): `dd OPERAND...` (past the wrappers of sbx_run_start_dir(), or a shell's -c script's
+ * one command as for sbx_run_move_dest()), one of=, its operands alone (NAME=VALUE, no option but
+ * none); joined to cwd into out. 1, or 0 for another program, none or several of=, an option.
+ * Nothing is asked of the host. */
+int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */

@@ -2143,6 +2143,41 @@ static bool sqlite_reads_only(const char *s) {
 }
 
 static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_t size);
+static int dd_output_of(char *const *argv, const char *cwd, char *out, size_t size);
+
+int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        struct command_words cw = { 0 };
+        char *const *words = command_words(argv, &cw);
+        int r = words ? dd_output_of(words, cwd, out, size) : 0;
+
+        command_words_clear(&cw);
+        return r;
+}
+
+static int dd_output_of(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *file = NULL;
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "dd") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                /* operands alone: an option (--help, --version) runs no copy */
+                if (a[0] == '-' || !strchr(a, '='))
+                        return 0;
+                if (strncmp(a, "of=", 3) == 0) {
+                        if (file || !a[3])
+                                return 0;
+                        file = a + 3;
+                }
+        }
+        if (!file)
+                return 0;
+        return join_name(out, size, start, file) < 0 ? 0 : 1;
+}
 
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
         struct command_words cw = { 0 };

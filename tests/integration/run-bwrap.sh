@@ -9,7 +9,8 @@
 #   written by nobody (dash's `cannot create X`, bash's line where its script writes `> X`) is
 #   `denied` (before, the host was asked for reading too: `task_failure`); read by nobody, the
 #   host's refusal. So is the same pipe opened by tee, which opens its files for writing alone,
-#   by cp's destination (`cannot create regular file 'X'`) and by a Python script's open() whose
+#   by cp's destination (`cannot create regular file 'X'`), by dd's of= (its `failed to open 'X'`
+#   told from its if= by the argv) and by a Python script's open() whose
 #   traceback shows the mode, "w" (before, all three `task_failure`); one opened "r+" reads and
 #   writes: the host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
@@ -126,6 +127,10 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "$T/out/wo-fifo"
         t_check "$who/read-only: cp's copy into root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        SHELL_RUN=(dd if=/dev/null)
+        run "$who" read-only "of=$T/out/wo-fifo"
+        t_check "$who/read-only: dd's of= root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
         SHELL_RUN=(/usr/bin/python3)
         run "$who" read-only "$T/ws/wo.py"
         t_check "$who/read-only: Python's open(X, \"w\") of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
@@ -136,6 +141,10 @@ for who in "${WHO[@]}"; do
                         test "$(verdict)" = denied
         else
                 t_check "nobody/read-only: Python's open(X, \"r+\") of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                SHELL_RUN=(dd of=/dev/null)
+                run nobody read-only "if=$T/out/wo-fifo"
+                t_check "nobody/read-only: dd's if= root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
                 SHELL_RUN=(tee)
                 run nobody read-only "$T/out/root-fifo"

@@ -2923,6 +2923,7 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { NULL, "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n", "task_failure" },
                 { NULL, "PermissionError: [Errno 13] Permission denied: '/tmp/fifo'\n", "denied" },
                 { NULL, "dd: failed to open '/tmp/wo-fifo': Permission denied\n", "task_failure" },
+                { NULL, "dd: failed to open 'wo-fifo': Permission denied\n", "task_failure" },
                 { NULL, "cat: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { NULL, "tar: /tmp/wo-fifo: Cannot open: Permission denied\n", "task_failure" },
                 /* running the pipe, which the host refuses anyone */
@@ -2987,6 +2988,31 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                     strcmp(r->denials[0].path, "/tmp/fifo") != 0)
                         fail_msg("case %zu: path %s", i, r->denials[0].path);
         }
+}
+
+/* dd's "failed to open 'X'" names its if= and its of= alike: a write alone where X is the of=
+ * the caller read from the argv (dd_output; before, the host was asked for reading too, and as
+ * nobody root's 0622 pipe written read task_failure). */
+static void test_classify_bwrap_fifo_dd_output(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/tmp", .host_fifo = fake_host_fifo, .dd_output = "/tmp/wo-fifo" };
+        struct sbx_classify_context other = ctx, none = ctx;
+        struct sbx_classify_result *r;
+        (void) state;
+
+        other.dd_output = "/tmp/out";
+        none.dd_output = NULL;
+        r = run_backend_in("bwrap", &ctx, "dd: failed to open '/tmp/wo-fifo': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/tmp/wo-fifo");
+        assert_verdict(run_backend_in("bwrap", &ctx, "dd: failed to open 'wo-fifo': Permission denied\n"), "denied");
+        assert_verdict(run_backend_in("bwrap", &ctx, "/usr/bin/dd: failed to open 'wo-fifo': Permission denied\n"), "denied");
+        /* its if= (the of= another file), another program's line, no argv read: both asked */
+        assert_verdict(run_backend_in("bwrap", &other, "dd: failed to open '/tmp/wo-fifo': Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "add: failed to open '/tmp/wo-fifo': Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &none, "dd: failed to open '/tmp/wo-fifo': Permission denied\n"),
+                       "task_failure");
 }
 
 /* A pipe's name with newlines, which the shells print raw across lines ("sh: 1: cannot create
@@ -4629,6 +4655,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_name_with_newline),
+                cmocka_unit_test(test_classify_bwrap_fifo_dd_output),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),

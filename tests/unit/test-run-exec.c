@@ -1018,6 +1018,38 @@ static void test_sqlite_target(void **state) {
         }
 }
 
+/* The file a dd writes, its of=, which its "failed to open 'X'" does not tell from its if=
+ * (before: none read; as nobody under bwrap, root's 0622 pipe written read task_failure). */
+static void test_dd_output(void **state) {
+        static const struct {
+                const char *argv[8];
+                const char *want;
+        } cases[] = {
+                { { "dd", "if=/dev/zero", "of=/ro/fifo", "count=1" }, "/ro/fifo" },
+                { { "dd", "of=out", "bs=1M" }, "/w/out" },
+                { { "timeout", "9", "dd", "if=/dev/null", "of=/ro/x" }, "/ro/x" },
+                { { "sh", "-c", "dd if=/dev/null of=/ro/x" }, "/ro/x" },
+                { { "dd", "if=/ro/fifo" }, NULL },
+                { { "dd", "of=/ro/a", "of=/ro/b" }, NULL },
+                { { "dd", "of=" }, NULL },
+                { { "dd", "--help", "of=/ro/x" }, NULL },
+                { { "dd", "/ro/x" }, NULL },
+                { { "cp", "of=/ro/x" }, NULL },
+                { { "sh", "-c", "dd if=/dev/null of=/ro/x && true" }, NULL },
+        };
+        char out[PATH_MAX];
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                int r = sbx_run_dd_output((char *const *) cases[i].argv, "/w", out, sizeof(out));
+
+                if (r != (cases[i].want ? 1 : 0))
+                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, cases[i].want);
+        }
+}
+
 /* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
  * command's directory is read past them (`timeout 60 make -C sub` was -1, its lines' names
  * claimed for no directory). Their options are read exactly as they parse them; one they do not
@@ -1430,6 +1462,7 @@ int main(void) {
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_sqlite_target),
+                cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
