@@ -1590,6 +1590,36 @@ static void fence_grant_inherited(int ruleset) {
         closedir(d);
 }
 
+/* The fence's domain is in force: it refuses making a block device node (it handles that right
+ * and grants it nowhere), where without it the kernel refuses for want of CAP_MKNOD (EPERM), or
+ * would make one (then removed). The sandbox's /dev, bubblewrap's tmpfs, is the run's user's, so
+ * that its own permission cannot refuse the node too (EACCES alike: access(2) asks it alone). Any
+ * other answer tells nothing, and the run is refused. */
+static void check_fence_in_force(void) {
+        static const char probe[] = "/dev/.sbx-fence-check";
+        int r, e;
+
+        if (access("/dev", W_OK | X_OK) < 0)
+                fail(errno, "restrict-self",
+                     "cannot tell whether the Landlock domain that fences off bubblewrap's init is in force: "
+                     "the sandbox's /dev is not the command's to write");
+        r = mknod(probe, S_IFBLK | 0600, 0);
+        e = errno;
+        if (r == 0)
+                (void) unlink(probe);
+        if (r < 0 && e == EACCES)
+                return;
+        if (r == 0 || e == EPERM)
+                fail_plain(EPERM, "restrict-self",
+                           "the Landlock domain that fences off bubblewrap's init is not in force: making a block "
+                           "device node in /dev was not refused by it (a seccomp filter around sbx that fakes "
+                           "landlock_restrict_self?)");
+        fail(e, "restrict-self",
+             "cannot tell whether the Landlock domain that fences off bubblewrap's init is in force: making a "
+             "block device node %s",
+             probe);
+}
+
 static void fence_off_init(const struct launch *l) {
         struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_MAKE_BLOCK | SBX_LL_FS_WRITE_FILE };
         int abi = sbx_ll_abi_version(), fd, root;
@@ -1607,10 +1637,9 @@ static void fence_off_init(const struct launch *l) {
         }
         if (abi >= 2)
                 attr.handled_access_fs |= SBX_LL_FS_REFER;
-        /* ABI 6: no signal to a process outside the domain either (bubblewrap's init), which tells
-         * whether the domain is in force without a race (below) */
-        if (abi >= 6)
-                attr.scoped = SBX_LL_SCOPE_SIGNAL;
+        /* no signal scope: a signal to bubblewrap's init, which ignores every one from inside its
+         * pid namespace, is the command's own business (`kill -0 $PPID` succeeds, as before ABI 6
+         * was used here); the check below tells whether the domain is in force without it */
         fd = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
         if (fd < 0)
                 fail(errno, "ruleset", "cannot create the Landlock domain that fences off bubblewrap's init");
@@ -1629,18 +1658,17 @@ static void fence_off_init(const struct launch *l) {
         if (sbx_ll_restrict_self(fd, 0) < 0)
                 fail(errno, "restrict-self", "cannot enter the Landlock domain that fences off bubblewrap's init");
         close(fd);
-        /* One that does not refuse /proc/1/root was never entered: a seccomp filter around sbx can
-         * make landlock_restrict_self() say 0 without acting, and the command then attached to pid
-         * 1 with ptrace in a run recorded as full enforcement (redteam review). The domain refuses
-         * it as it refuses ptrace (one check of the kernel's for both). That refusal is not the
-         * domain's alone: while bubblewrap's init still holds capabilities the launcher dropped,
-         * the kernel refuses it too, and a faked domain went unseen in one run of CI's (the
-         * command then reached /proc/1/root). From ABI 6 a signal to the parent, bubblewrap's
-         * init, tells first: the domain refuses it, and nothing else does (same user). */
-        if (abi >= 6 && getppid() > 0 && kill(getppid(), 0) == 0)
-                fail_plain(EPERM, "restrict-self",
-                           "the Landlock domain that fences off bubblewrap's init is not in force: a signal to "
-                           "it was not refused (a seccomp filter around sbx that fakes landlock_restrict_self?)");
+        /* A domain that was never entered: a seccomp filter around sbx can make
+         * landlock_restrict_self() say 0 without acting, and the command then attached to pid 1
+         * with ptrace in a run recorded as full enforcement (redteam review). What tells is a
+         * refusal that is the domain's alone, with no other process in it: making a block device
+         * node in the sandbox's own /dev (a tmpfs of the run's user), which the domain refuses
+         * (EACCES) before the kernel looks for CAP_MKNOD, which the launcher dropped (EPERM).
+         * /proc/1/root alone did not tell: the kernel also refuses it while bubblewrap's init still
+         * holds capabilities the launcher dropped, and a faked domain went unseen in one run of
+         * CI's (the command then reached /proc/1/root); a signal to the init (ABI 6) did, but the
+         * signal scope it needed refused the command's own `kill -0 $PPID` */
+        check_fence_in_force();
         {
                 char c; /* one byte is enough to tell (and no more stack under a small limit) */
 

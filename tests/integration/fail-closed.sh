@@ -483,7 +483,8 @@ fi
 # bubblewrap's init, which no launcher filter holds. Without it the command attached to pid 1 with
 # ptrace and read /proc/1/root in a read-only run recorded as full enforcement (redteam review);
 # through the init it would run syscalls past the set-ID guard and the keyring refusals. The
-# launcher now checks that /proc/1/root is refused to it, and refuses the run otherwise.
+# launcher now checks that its domain refuses it a block device node in the sandbox's /dev (and
+# /proc/1/root), and refuses the run otherwise.
 if [ "${ABI:-0}" -ge 1 ] 2>/dev/null &&
         "$JAIL" --allow-landlock --allow-userns -- "$SBX_BIN" run --db "$T/fence-control.db" --root "$WS" \
                 --backend bwrap --mode read-only -- true 2>/dev/null </dev/null; then

@@ -22,6 +22,10 @@
 #   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
+# - A signal to the command's parent, bubblewrap's init, which ignores every signal from inside
+#   its pid namespace: `kill -0 $PPID` and `kill -TERM $PPID` succeed, in both modes, while that
+#   domain still keeps the command from the init (ptrace refused); from Landlock ABI 6 the domain
+#   scoped signals, and the command's own `kill $PPID` failed ('Operation not permitted').
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -77,6 +81,10 @@ err() { tr '\n' ' ' <"$T/err-$1" | cut -c1-120; }
 
 for who in "${WHO[@]}"; do
         for mode in read-only workspace-write; do
+                SHELL_RUN=(bash -c)
+                run "$who" "$mode" 'kill -0 $PPID && kill -TERM $PPID && echo "parent=$PPID" >&2 && python3 -c "import ctypes; print(\"ptrace-init=%d\" % ctypes.CDLL(None).ptrace(0x4206, 1, 0, 0))" >&2'
+                t_check "$who/$mode: the command's signals to its parent, bubblewrap's init, are its own (kill -0 and -TERM succeed), ptrace of it refused (exit $RC: $(err "$who"))" \
+                        test "$RC:$(err "$who")" = "0:parent=1 ptrace-init=-1 "
                 SHELL_RUN=(sh -c)
                 run "$who" "$mode" "echo pwned > $T/out/fifo"
                 t_check "$who/$mode: dash's write to a host named pipe outside the workspace is denied, the pipe its path (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
