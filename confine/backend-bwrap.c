@@ -53,8 +53,9 @@ static bool bwrap_applicable(void) {
         "systems in namespaces of its own: a cgroup2 one writes the host's cgroups; and it can write to " \
         "a host named pipe's reader"
 
-static enum sbx_enforcement bwrap_enforcement(const char **reason) {
-        if (sbx_ll_abi_version() >= 1) {
+/* The enforcement for `abi`, the running kernel's Landlock ABI (sbx_ll_abi_version()). */
+static enum sbx_enforcement bwrap_enforcement(int abi, const char **reason) {
+        if (abi >= 1) {
                 *reason = NULL;
                 return SBX_ENFORCEMENT_FULL;
         }
@@ -68,7 +69,7 @@ static int bwrap_check(const struct sbx_config *cfg, enum sbx_mode mode, struct 
         int r;
 
         (void) mode;
-        out->enforcement = bwrap_enforcement(&reason);
+        out->enforcement = bwrap_enforcement(sbx_ll_abi_version(), &reason);
         if (reason)
                 snprintf(out->reason, sizeof(out->reason), "%s", reason);
         r = sbx_find_executable(cfg->bwrap_path, &path);
@@ -536,10 +537,10 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         _cleanup_free_ struct fd_node *nodes = NULL;
         char nodes_reason[1024];
         size_t n_nodes = 0;
-        /* read once: the run's record and the launcher's --no-fence say the same */
-        const char *fence_reason;
-        enum sbx_enforcement fence = bwrap_enforcement(&fence_reason);
-        int r;
+        /* one answer for both the launcher's --no-fence and the enforcement recorded: asked twice,
+         * a kernel that answered "none" and then an ABI (a tracer or a filter that lies once) had
+         * the launcher go on without its domain in a run recorded as full */
+        int abi = sbx_ll_abi_version(), r;
 
         /* the command starts where sbx runs, or not at all: bubblewrap falls back to $HOME when it
          * cannot enter it, and the run's cwd would be recorded wrong (review; Landlock has no
@@ -654,7 +655,7 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                 sbx_argv_add(&b, "--proc-writable");
         /* no Landlock here: the run is partial for it (bwrap_enforcement()), and the launcher
          * refuses to go on without its domain unless told so */
-        if (fence != SBX_ENFORCEMENT_FULL)
+        if (abi < 1)
                 sbx_argv_add(&b, "--no-fence");
         for (size_t i = 0; i < n_nodes; i++) {
                 const struct stat *st = &nodes[i].st;
@@ -722,12 +723,17 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
         r = sbx_argv_finish(&b, &out->argv);
         if (r < 0)
                 return sbx_diag_set(diag, -r, "build argv", "", "out of memory");
-        out->enforcement = nodes_reason[0] ? SBX_ENFORCEMENT_PARTIAL : fence;
-        if ((fence_reason || nodes_reason[0]) &&
-            asprintf(&out->enforcement_reason, "%s%s%s", fence_reason ? fence_reason : "",
-                     fence_reason && nodes_reason[0] ? "; " : "", nodes_reason) < 0) {
-                out->enforcement_reason = NULL;
-                return sbx_diag_set(diag, ENOMEM, "build argv", "", "out of memory");
+        {
+                const char *reason;
+                out->enforcement = bwrap_enforcement(abi, &reason);
+                if (nodes_reason[0])
+                        out->enforcement = SBX_ENFORCEMENT_PARTIAL;
+                if ((reason || nodes_reason[0]) &&
+                    asprintf(&out->enforcement_reason, "%s%s%s", reason ? reason : "",
+                             reason && nodes_reason[0] ? "; " : "", nodes_reason) < 0) {
+                        out->enforcement_reason = NULL;
+                        return sbx_diag_set(diag, ENOMEM, "build argv", "", "out of memory");
+                }
         }
         return 0;
 }

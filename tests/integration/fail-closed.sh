@@ -531,6 +531,26 @@ else
         t_diag "no Landlock, or bwrap does not run inside deny-sandbox --allow-userns: the launcher without Landlock is left out"
 fi
 
+# sbx asks the kernel for its Landlock ABI once for both the launcher's --no-fence and the
+# enforcement it records: asked twice, a kernel that answered "none" and then its ABI (here strace
+# making the first two such calls of each process ENOSYS: sbx's check and its --no-fence, and the
+# launcher's own) had the command run without the fence, reach /proc/1/root, in a run recorded as
+# full. Whatever calls fail, a command that reached bubblewrap's init is recorded partial.
+if [ "${ABI:-0}" -ge 1 ] 2>/dev/null && command -v strace >/dev/null &&
+        strace -f -o /dev/null -e trace=landlock_create_ruleset "$SBX_BIN" run --db "$T/strace.db" --root "$WS" \
+                --backend bwrap --mode read-only -- true 2>/dev/null </dev/null; then
+        for when in 1 2 1..2 1..3 1+ 2+; do
+                sbx_run lying-abi-$when strace -f -o /dev/null -e trace=landlock_create_ruleset \
+                        -e inject=landlock_create_ruleset:error=ENOSYS:when=$when -- \
+                        --backend bwrap --mode read-only -- sh -c 'readlink /proc/1/root >/dev/null && echo REACHED'
+                enf=$(t_json_field "$T/lying-abi-$when.json" enforcement)
+                t_check "bwrap, Landlock's ABI ENOSYS at the calls $when of each process: a command that reached bubblewrap's init is recorded partial ($(tr '\n' ' ' <"$T/lying-abi-$when.out")$enf, $(verdict lying-abi-$when))" \
+                        test "$(cat "$T/lying-abi-$when.out")" != REACHED -o "$enf" = partial
+        done
+else
+        t_diag "no Landlock, or no strace that runs sbx under bwrap here: the ABI asked twice is left out"
+fi
+
 # bubblewrap on a kernel without Landlock (simulated: deny-sandbox leaves user namespaces alone)
 # runs, partial, and its reason names what it leaves ungoverned: besides bubblewrap's init, mount(2)
 # in namespaces of the command's own, which nothing refuses there (redteam review: a cgroup2 file
