@@ -186,6 +186,11 @@ int sbx_landlock_confine_abi(const struct sbx_confine_request *req, int abi, str
         sbx_argv_add(&b, mode);
         /* from ABI 6 what the command starts ends with sbx, SIGKILL included (landlock-launch.c) */
         sbx_argv_add(&b, "--die-with-parent");
+        /* the ABI the enforcement recorded is stated for: a launcher whose kernel answers a lower
+         * one (a tracer or filter around it alone) refuses the run, where it enforced that lower
+         * ABI's ruleset (from ABI 1: truncate(2) on a host file) in a run recorded as full */
+        sbx_argv_add(&b, "--min-abi");
+        sbx_argv_addf(&b, "%d", abi);
         out->gated = sbx_argv_add_launcher_options(&b, req, 0);
         /* a launcher killed before its exec leaves no record: its mark says it executed the
          * command (sbx's own code in sbx's child too) */

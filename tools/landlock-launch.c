@@ -59,6 +59,8 @@
  *     no set-user-ID or set-group-ID bit is set, by chmod or on a file made (EACCES), openat2
  *     fails with ENOSYS and io_uring with EPERM (landlock-seccomp.c).
  * --max-abi N uses at most Landlock ABI N (tests use it to act as an older kernel).
+ * --min-abi N: the kernel's ABI must be at least N (sbx passes the one it stated the run's
+ * enforcement for), or the launcher refuses the run (step abi).
  *
  * Failures of the launcher itself (usage errors included): one line on stderr starting with
  * "sbx-landlock: ", exit status 125, and the command is never executed.
@@ -188,7 +190,8 @@ __attribute__((format(printf, 1, 2), noreturn)) static void usage_fail(const cha
 
 static const char usage_text[] =
         "usage: sbx-landlock --mode read-only|workspace-write [--write DIR [--write-id DEV:INO[:MOUNTS]]]...\n"
-        "                    [--status-fd N [--exec-mark]] [--max-abi N] [--die-with-parent] -- ARGV...\n"
+        "                    [--status-fd N [--exec-mark]] [--max-abi N] [--min-abi N] [--die-with-parent]\n"
+        "                    -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere but /dev's device nodes\n"
         "(there only random, urandom and /dev/shm's objects are read), writes only to the\n"
         "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
@@ -451,6 +454,7 @@ struct launch {
         unsigned long long stdin_dev, stdin_ino;
         bool stdin_id_set;
         long max_abi;
+        long min_abi; /* --min-abi: 0 when not given */
         bool die_with_parent;
         char **argv;
 };
@@ -653,6 +657,9 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                 } else if ((v = option_value(argv, &i, "--max-abi", &m)), m) {
                         if (!parse_int(v, 1, INT_MAX, &l->max_abi))
                                 usage_fail("--max-abi needs a number >= 1, got '%s'", v ? v : "");
+                } else if ((v = option_value(argv, &i, "--min-abi", &m)), m) {
+                        if (!parse_int(v, 1, INT_MAX, &l->min_abi))
+                                usage_fail("--min-abi needs a number >= 1, got '%s'", v ? v : "");
                 } else
                         usage_fail("unknown option '%s'", a);
         }
@@ -1999,6 +2006,11 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 fail(-abi, "abi", "cannot query the Landlock ABI");
         if (abi < 1)
                 fail(EINVAL, "abi", "unexpected Landlock ABI %d", abi);
+        if (abi < l->min_abi)
+                fail_plain(EOPNOTSUPP, "abi",
+                           "the kernel answers Landlock ABI %d here, below the %ld the run's enforcement was stated "
+                           "for (a tracer or seccomp filter around the launcher?)",
+                           abi, l->min_abi);
         if (l->max_abi > 0 && abi > l->max_abi)
                 abi = (int) l->max_abi;
         if (abi > SBX_LL_ABI_KNOWN)

@@ -551,6 +551,26 @@ else
         t_diag "no Landlock, or no strace that runs sbx under bwrap here: the ABI asked twice is left out"
 fi
 
+# under Landlock the launcher enforces the ABI its kernel answers it, and sbx records the
+# enforcement of the ABI it was answered itself: it tells the launcher that one (--min-abi), and a
+# launcher answered a lower one refuses the run. Before, strace answering each process's first
+# query ABI 1 (sbx's check, and the launcher's; sbx's own second query got 7) had a read-only run
+# truncate a host file (truncate(2) is governed from ABI 3), recorded full.
+if [ "${ABI:-0}" -ge 3 ] 2>/dev/null && command -v strace >/dev/null &&
+        strace -f -o /dev/null -e trace=landlock_create_ruleset "$SBX_BIN" run --db "$T/strace.db" --root "$WS" \
+                --backend landlock --mode read-only -- true 2>/dev/null </dev/null; then
+        echo keep >"$T/lower-abi-victim"
+        sbx_run lower-abi strace -f -o /dev/null -e trace=landlock_create_ruleset \
+                -e inject=landlock_create_ruleset:retval=1:when=1 -- \
+                --backend landlock --mode read-only -- python3 -c 'import os, sys; os.truncate(sys.argv[1], 0); print("TRUNCATED")' \
+                "$T/lower-abi-victim"
+        t_check "landlock, the launcher answered ABI 1 where sbx was answered $ABI: refused (125, got $RC, $(t_json_field "$T/lower-abi.json" enforcement)), the host file kept ($(stat -c %s "$T/lower-abi-victim") bytes; $(tr '\n' ' ' <"$T/lower-abi.out")$ERR)" \
+                test $RC = 125 -a "$(verdict lower-abi)" = runner_failure -a "$(cat "$T/lower-abi-victim")" = keep -a \
+                -n "$(grep -F "below the $ABI the run's enforcement was stated for" <<<"$ERR")"
+else
+        t_diag "Landlock ABI ${ABI:-?} < 3, or no strace that runs sbx under landlock here: the launcher's lower ABI is left out"
+fi
+
 # bubblewrap on a kernel without Landlock (simulated: deny-sandbox leaves user namespaces alone)
 # runs, partial, and its reason names what it leaves ungoverned: besides bubblewrap's init, mount(2)
 # in namespaces of the command's own, which nothing refuses there (redteam review: a cgroup2 file

@@ -86,7 +86,7 @@ static void test_landlock_argv_read_only(void **state) {
         struct sbx_confine_options opts = { .status_fd = -1 };
         struct sbx_confine_request req = { .cfg = &f->cfg, .policy = &policy, .argv = cmd, .opts = &opts };
         struct sbx_confined_argv out = { 0 };
-        const char *want[] = { f->launcher, "--mode", "read-only", "--die-with-parent", "--", "touch", "x y", NULL };
+        const char *want[] = { f->launcher, "--mode", "read-only", "--die-with-parent", "--min-abi", "7", "--", "touch", "x y", NULL };
 
         assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, NULL), 0);
         assert_argv(out.argv, want);
@@ -103,7 +103,7 @@ static void test_landlock_argv_workspace_write_grants_workspace_and_temp(void **
         struct sbx_confine_request req = { .cfg = &f->cfg, .policy = &policy, .argv = cmd, .opts = &opts,
                                            .temp_dir = "/tmp/sbx-run-abc" };
         struct sbx_confined_argv out = { 0 };
-        const char *want[] = { f->launcher, "--mode", "workspace-write", "--die-with-parent", "--write", "/home/u/ws", "--write",
+        const char *want[] = { f->launcher, "--mode", "workspace-write", "--die-with-parent", "--min-abi", "7", "--write", "/home/u/ws", "--write",
                                "/tmp/sbx-run-abc", "--status-fd", "5", "--exec-mark", "--", "sh", "-c", "echo > f", NULL };
 
         assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, NULL), 0);
@@ -164,7 +164,7 @@ static void test_landlock_argv_workspace_write_without_temp_area(void **state) {
         struct sbx_policy policy = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = (char *) "/ws" };
         struct sbx_confine_request req = { .cfg = &f->cfg, .policy = &policy, .argv = cmd };
         struct sbx_confined_argv out = { 0 };
-        const char *want[] = { f->launcher, "--mode", "workspace-write", "--die-with-parent", "--write", "/ws", "--", "true", NULL };
+        const char *want[] = { f->launcher, "--mode", "workspace-write", "--die-with-parent", "--min-abi", "5", "--write", "/ws", "--", "true", NULL };
 
         assert_int_equal(sbx_landlock_confine_abi(&req, 5, &out, NULL), 0);
         assert_argv(out.argv, want);
@@ -177,7 +177,7 @@ static void test_landlock_argv_keeps_options_of_the_command_after_dashdash(void 
         struct sbx_policy policy = { .mode = SBX_MODE_READ_ONLY, .workspace_root = (char *) "/ws" };
         struct sbx_confine_request req = { .cfg = &f->cfg, .policy = &policy, .argv = cmd };
         struct sbx_confined_argv out = { 0 };
-        const char *want[] = { f->launcher, "--mode", "read-only", "--die-with-parent", "--", "--mode", "--", "--write", NULL };
+        const char *want[] = { f->launcher, "--mode", "read-only", "--die-with-parent", "--min-abi", "7", "--", "--mode", "--", "--write", NULL };
 
         assert_int_equal(sbx_landlock_confine_abi(&req, 7, &out, NULL), 0);
         assert_argv(out.argv, want);
