@@ -535,12 +535,13 @@ fi
 # enforcement it records: asked twice, a kernel that answered "none" and then its ABI (here strace
 # making the first two such calls of each process ENOSYS: sbx's check and its --no-fence, and the
 # launcher's own) had the command run without the fence, reach /proc/1/root, in a run recorded as
-# full. Whatever calls fail, a command that reached bubblewrap's init is recorded partial.
+# full. Whatever calls fail, a command that reached bubblewrap's init is recorded partial. (No
+# audit writer: strace -f would follow it, and wait for it to leave after a minute idle.)
 if [ "${ABI:-0}" -ge 1 ] 2>/dev/null && command -v strace >/dev/null &&
-        strace -f -o /dev/null -e trace=landlock_create_ruleset "$SBX_BIN" run --db "$T/strace.db" --root "$WS" \
+        SBX_AUDIT_WRITER=off strace -f -o /dev/null -e trace=landlock_create_ruleset "$SBX_BIN" run --db "$T/strace.db" --root "$WS" \
                 --backend bwrap --mode read-only -- true 2>/dev/null </dev/null; then
         for when in 1 2 1..2 1..3 1+ 2+; do
-                sbx_run lying-abi-$when strace -f -o /dev/null -e trace=landlock_create_ruleset \
+                sbx_run lying-abi-$when env SBX_AUDIT_WRITER=off strace -f -o /dev/null -e trace=landlock_create_ruleset \
                         -e inject=landlock_create_ruleset:error=ENOSYS:when=$when -- \
                         --backend bwrap --mode read-only -- sh -c 'readlink /proc/1/root >/dev/null && echo REACHED'
                 enf=$(t_json_field "$T/lying-abi-$when.json" enforcement)
@@ -557,10 +558,10 @@ fi
 # query ABI 1 (sbx's check, and the launcher's; sbx's own second query got 7) had a read-only run
 # truncate a host file (truncate(2) is governed from ABI 3), recorded full.
 if [ "${ABI:-0}" -ge 3 ] 2>/dev/null && command -v strace >/dev/null &&
-        strace -f -o /dev/null -e trace=landlock_create_ruleset "$SBX_BIN" run --db "$T/strace.db" --root "$WS" \
+        SBX_AUDIT_WRITER=off strace -f -o /dev/null -e trace=landlock_create_ruleset "$SBX_BIN" run --db "$T/strace.db" --root "$WS" \
                 --backend landlock --mode read-only -- true 2>/dev/null </dev/null; then
         echo keep >"$T/lower-abi-victim"
-        sbx_run lower-abi strace -f -o /dev/null -e trace=landlock_create_ruleset \
+        sbx_run lower-abi env SBX_AUDIT_WRITER=off strace -f -o /dev/null -e trace=landlock_create_ruleset \
                 -e inject=landlock_create_ruleset:retval=1:when=1 -- \
                 --backend landlock --mode read-only -- python3 -c 'import os, sys; os.truncate(sys.argv[1], 0); print("TRUNCATED")' \
                 "$T/lower-abi-victim"
