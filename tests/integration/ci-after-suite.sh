@@ -30,8 +30,8 @@ fake() {
         FAKES+=($!)
 }
 
-# directories named as the suite's (sbx-test.*), each its own scratch directory's sibling, in /tmp,
-# where after-suite looks (under a caller's TMPDIR they were not found)
+# directories named as the suite's (sbx-test-MARK.*), each its own scratch directory's sibling, in
+# /tmp, where after-suite looks (under a caller's TMPDIR they were not found)
 untouched=$(TMPDIR=/tmp t_mktemp_dir)
 remade=$(TMPDIR=/tmp t_mktemp_dir)
 used=$(TMPDIR=/tmp t_mktemp_dir)
@@ -39,6 +39,13 @@ fake
 before_pid=$!
 fake
 replaced_pid=$!
+# the user's cache and state of sbx, as after-suite finds them by XDG_CACHE_HOME and XDG_STATE_HOME
+export XDG_CACHE_HOME=$T/user-cache XDG_STATE_HOME=$T/user-state
+mkdir -p "$XDG_CACHE_HOME/sbx" "$XDG_STATE_HOME/sbx"
+echo before >"$XDG_CACHE_HOME/sbx/probe"
+echo before >"$XDG_STATE_HOME/sbx/audit.db"
+# the suite's tests carry the tree's SBX_SOURCE_ROOT (meson's environment)
+export SBX_SOURCE_ROOT=${SBX_SOURCE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd -P)}
 
 "$AFTER" --snapshot "$T/snap"
 t_check "the snapshot is taken" test -s "$T/snap"
@@ -50,16 +57,45 @@ kill "$replaced_pid"
 wait "$replaced_pid" 2>/dev/null
 fake
 new_pid=$!
+# ... and leaves one of each kind after-suite looks for: directories in /var/tmp, /dev/shm and
+# /run, a probe cache rewritten, a state of sbx's made, a process of the tree's not named sbx (a
+# test's sleep), a mount and a loop device
+left_dirs=()
+for d in /var/tmp /dev/shm /run; do
+        [ -d "$d" ] && [ -w "$d" ] && left_dirs+=("$(TMPDIR=$d t_mktemp_dir)")
+done
+echo after >"$XDG_CACHE_HOME/sbx/probe"
+echo made >"$XDG_STATE_HOME/sbx/new.db"
+sleep 300 &
+FAKES+=($!)
+tree_pid=$!
+mnt= loop=
+if t_is_root; then
+        mkdir "$T/mnt" && mount -t tmpfs sbx-test "$T/mnt" && mnt=$T/mnt
+        truncate -s 1M "$T/disk" && loop=$(losetup -f --show "$T/disk" 2>/dev/null)
+fi
+# ... and what another suite running beside leaves: a process whose environment names another tree,
+# a directory with another tree's mark
+other_mark=s$(printf '%05d' $(((10#${T_SUITE#s} + 1) % 100000)))
+other_dir=$(mktemp -d "/tmp/sbx-test-$other_mark.XXXXXX") && echo "$other_dir" >>"$T_CLEANUP_LIST"
+SBX_SOURCE_ROOT=/ "$T/bin/sbx" 300 &
+FAKES+=($!)
+other_pid=$!
 
 WAIT=0 "$AFTER" "$T/snap" >"$T/out" 2>&1
 rc=$?
+[ -n "$mnt" ] && umount "$mnt"
+[ -n "$loop" ] && losetup -d "$loop"
 # section HEADER: the names listed under the output's header that holds HEADER
 section() {
         awk -v h="$1" '/^after-suite: /{on = index($0, h) > 0; next} on' "$T/out" | sed 's/^  //'
 }
 section "present before" >"$T/old"
-section "directories left" >"$T/dirs"
+section "directories and files left" >"$T/dirs"
 section "processes left" | cut -d' ' -f1 >"$T/procs"
+section "another suite's" >"$T/others"
+section "mounts left" | cut -d' ' -f1 >"$T/mounts"
+section "loop devices left" | cut -d' ' -f1 >"$T/loops"
 
 t_check "something left: exit status 1 (rc=$rc)" test "$rc" = 1
 t_check "a directory that was there before and left alone is not counted" \
@@ -69,6 +105,27 @@ t_check "a directory of before that the suite wrote in is counted" grep -qxF "$u
 t_check "a process that was there before is not counted" \
         eval 'grep -q "^$before_pid " "$T/old" && ! grep -qx "$before_pid" "$T/procs"'
 t_check "a process that replaced one of before is counted" grep -qx "$new_pid" "$T/procs"
+for d in "${left_dirs[@]}"; do
+        t_check "a directory left in ${d%/*} is counted" grep -qxF "$d" "$T/dirs"
+done
+t_check "the user's probe cache, rewritten, is counted" grep -qxF "$XDG_CACHE_HOME/sbx/probe" "$T/dirs"
+t_check "... not the state's file left alone" eval '! grep -qxF "$XDG_STATE_HOME/sbx/audit.db" "$T/dirs"'
+t_check "a file made in the user's state of sbx is counted" grep -qxF "$XDG_STATE_HOME/sbx/new.db" "$T/dirs"
+t_check "a process of the tree's, not named sbx, is counted" grep -qx "$tree_pid" "$T/procs"
+if [ -n "$mnt" ]; then
+        t_check "a mount left is counted" grep -qxF "$mnt" "$T/mounts"
+else
+        t_ok "a mount left is counted # SKIP not root, or no tmpfs can be mounted"
+fi
+if [ -n "$loop" ]; then
+        t_check "a loop device left is counted" grep -qxF "$loop" "$T/loops"
+else
+        t_ok "a loop device left is counted # SKIP not root, or no loop device here"
+fi
+t_check "another suite's process (its environment names another tree) is not counted" \
+        eval 'grep -q "^$other_pid " "$T/others" && ! grep -qx "$other_pid" "$T/procs"'
+t_check "another suite's directory (another tree's mark) is not counted" \
+        eval 'grep -qxF "$other_dir" "$T/others" && ! grep -qxF "$other_dir" "$T/dirs"'
 [ "$T_FAILED" = 0 ] || sed 's/^/# /' "$T/out"
 
 t_finish

@@ -64,14 +64,20 @@ t_require_sbx() {
         fi
 }
 
-T_CLEANUP_LIST=${T_CLEANUP_LIST:-${TMPDIR:-/tmp}/sbx-test-cleanup.$$}
+# T_SUITE: the suite's mark in the names of the directories its tests make in shared places (s and
+# five digits of a checksum of the source tree's path; .ci/after-suite makes the same): after the
+# suite, .ci/after-suite counts what carries its own tree's mark and leaves out what carries
+# another's, the directories of another clone's suite still running beside.
+T_SUITE=$( (cd "${SBX_SOURCE_ROOT:-$(dirname "${BASH_SOURCE[0]}")/../..}" 2>/dev/null && pwd -P) | cksum | cut -d' ' -f1)
+T_SUITE=s$(printf '%05d' $((T_SUITE % 100000)))
+T_CLEANUP_LIST=${T_CLEANUP_LIST:-${TMPDIR:-/tmp}/sbx-test-$T_SUITE-cleanup.$$}
 # A caller's TMPDIR (a CI job's: a directory of its user's, which nobody may not write) is replaced
 # by a directory of the test's own in it, open to every user and sticky as /tmp is: the runs as
 # nobody make their temp areas in TMPDIR, and sbx refused them under the caller's ("cannot create
 # the temp area ...: Permission denied", exit 125). Removed by t_cleanup, after the rest; a test
 # that executes itself again (in a mount namespace of its own) keeps it and its list.
 if [ -z "${T_OWN_TMPDIR:-}" ] && [ -n "${TMPDIR:-}" ] && [ "$TMPDIR" != /tmp ] &&
-        T_OWN_TMPDIR=$(mktemp -d "$TMPDIR/sbx-test-tmp.XXXXXX"); then
+        T_OWN_TMPDIR=$(mktemp -d "$TMPDIR/sbx-test-$T_SUITE-tmp.XXXXXX"); then
         chmod 1777 "$T_OWN_TMPDIR"
         echo "$T_OWN_TMPDIR" >>"$T_CLEANUP_LIST"
         export TMPDIR=$T_OWN_TMPDIR T_OWN_TMPDIR T_CLEANUP_LIST
@@ -81,7 +87,7 @@ fi
 # T=$(t_mktemp_dir), in a subshell: the directory is registered in a file, not a variable.
 t_mktemp_dir() {
         local d
-        d=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test.XXXXXX") || exit 1
+        d=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test-$T_SUITE.XXXXXX") || exit 1
         chmod 755 "$d"
         echo "$d" >>"$T_CLEANUP_LIST"
         echo "$d"

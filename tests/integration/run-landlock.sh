@@ -23,7 +23,10 @@ check() { # check DESCRIPTION COMMAND...
 # TMPDIR (its own user's directory) refused nobody's temp areas. This test's places are /tmp's.
 umask 022
 unset TMPDIR
-T=$(mktemp -d /tmp/sbx-ll-test.XXXXXX) || exit 1
+# (its directory carries the suite's mark, as lib-common.sh's T_SUITE: .ci/after-suite tells it
+# from another clone's suite's)
+mark=$( (cd "${SBX_SOURCE_ROOT:-$(dirname "$0")/../..}" 2>/dev/null && pwd -P) | cksum | cut -d' ' -f1)
+T=$(mktemp -d "/tmp/sbx-ll-test-s$(printf '%05d' $((mark % 100000))).XXXXXX") || exit 1
 chmod 755 "$T"
 # Host places outside the workspace a write must never reach.
 OUTSIDE=(/tmp /var/tmp /dev/shm "${HOME:-/root}")
