@@ -47,7 +47,7 @@ scenario() {
         mkdir -p "$dir"
         if [ "$who" = nobody ]; then
                 chown 65534:65534 "$dir"
-                as=("${T_NOBODY[@]}" env HOME="$T/home")
+                as=("${T_NOBODY[@]}" env HOME="$T/home" XDG_CACHE_HOME=)
                 bin=$NB_BIN
         fi
         db=$dir/audit.db

@@ -31,7 +31,7 @@ user_dirs() {
         if [ "$1" = nobody ]; then
                 chown -R 65534:65534 "$2"
                 bin=$NB_BIN
-                as=(env HOME="$T/who/home" "${T_NOBODY[@]}")
+                as=(env HOME="$T/who/home" XDG_CACHE_HOME= "${T_NOBODY[@]}")
         fi
 }
 # stop_writer DB: ends the audit writer of DB and waits until it is gone

@@ -82,6 +82,16 @@ if [ -z "${T_OWN_TMPDIR:-}" ] && [ -n "${TMPDIR:-}" ] && [ "$TMPDIR" != /tmp ] &
         echo "$T_OWN_TMPDIR" >>"$T_CLEANUP_LIST"
         export TMPDIR=$T_OWN_TMPDIR T_OWN_TMPDIR T_CLEANUP_LIST
 fi
+# The probe cache of the user who runs the suite (~/.cache/sbx) is the machine's: the tests that ran
+# sbx without a cache of their own rewrote it, each build of two suites at once over the other's
+# verdict (another key), and left it changed. Each test has its own, 0700 as the user's; one that
+# asks for the user's cache says so (env -u XDG_CACHE_HOME, a HOME of its own). Removed by
+# t_cleanup, which runs at exit until the test sets its own trap (which calls it: every one does).
+if [ -z "${T_OWN_CACHE:-}" ] && T_OWN_CACHE=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test-$T_SUITE-cache.XXXXXX"); then
+        echo "$T_OWN_CACHE" >>"$T_CLEANUP_LIST"
+        export XDG_CACHE_HOME=$T_OWN_CACHE T_OWN_CACHE
+fi
+trap t_cleanup EXIT
 # t_mktemp_dir: a private temp directory, world-traversable (the unprivileged user needs to
 # reach directories prepared for it below), removed at exit by t_cleanup. It is called as
 # T=$(t_mktemp_dir), in a subshell: the directory is registered in a file, not a variable.
