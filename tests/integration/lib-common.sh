@@ -127,6 +127,19 @@ done
 '"$script" "$SBX_BIN" "$@"
 }
 
+# t_machine_lock NAME SECONDS: takes the machine's lock NAME (an flock of /run/lock/sbx-test-NAME.lock,
+# kept there: a lock file removed under a waiter lets two hold it), for what is the machine's and
+# not the test's (a made-up uid's process count, host mounts), waiting SECONDS at most: another
+# clone's suite runs the same test beside. Status 1 when it was not had in time. Sets T_LOCK_FD,
+# held until the test ends or t_machine_unlock.
+t_machine_lock() {
+        local dir=/run/lock
+        [ -d "$dir" ] || dir=/tmp
+        exec {T_LOCK_FD}>>"$dir/sbx-test-$1.lock" || return 1
+        flock -w "$2" "$T_LOCK_FD"
+}
+t_machine_unlock() { [ -z "${T_LOCK_FD:-}" ] || exec {T_LOCK_FD}>&-; T_LOCK_FD=; }
+
 # MARKS: markers (an argument of their own) of the processes a test leaves running on purpose;
 # t_kill_marks ends every process whose command line holds one, in rounds while pkill still finds
 # some (a fork storm forks while pkill walks)

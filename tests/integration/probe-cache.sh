@@ -700,8 +700,11 @@ t_check "... and its verdict is not kept" test ! -e "$T/crash-cache/sbx/probe"
 # needs a process more) chose landlock, and the verdict was kept for every later run of that user
 # without the limit: landlock, partial enforcement in workspace-write, --require-full refused, until
 # `sbx probe --refresh` (environment review). The key carries the limits now. As a uid of its own,
-# whose process count is this test's alone (RLIMIT_NPROC does not bind root).
+# whose process count is this test's alone (RLIMIT_NPROC does not bind root): the uid is the
+# machine's, and another clone's suite running this test beside counted its processes here and
+# shared its swept directory, so one copy of these rows at a time on the machine.
 if t_is_root && setpriv --reuid=47212 --regid=47212 --clear-groups -- true 2>/dev/null; then
+        t_machine_lock uid-47212 200 || t_diag "another copy of the uid 47212 rows still runs after 200 s: its processes count here"
         LIM=(setpriv --reuid=47212 --regid=47212 --clear-groups --)
         # the probe's swept directory of this uid, /tmp/sbx-47212, is sbx's to keep for a real user:
         # removed below when this test made it
@@ -736,6 +739,7 @@ if t_is_root && setpriv --reuid=47212 --regid=47212 --clear-groups -- true 2>/de
                 t_ok "a verdict probed under a low ulimit -u # SKIP bwrap is not selected for uid 47212 here"
         fi
         if [ -n "$lim_user_dir" ]; then rm -rf "$lim_user_dir"; fi
+        t_machine_unlock
 else
         t_ok "a verdict probed under a low ulimit -u # SKIP not root, or setpriv cannot change the uid"
 fi

@@ -19,9 +19,7 @@ t_is_root || t_skip_all "needs root to mount file systems inside a workspace"
 # refused while such a mount is there. Those of another clone's suite running this test beside
 # refused them here ("cannot remount .../closed/sub/m read-only: a directory on its path is closed
 # to the command"): one copy of this test at a time on the machine.
-lock_dir=/run/lock
-[ -d "$lock_dir" ] || lock_dir=/tmp
-if ! { exec {WSM_LOCK}>>"$lock_dir/sbx-test-workspace-mounts.lock" && flock -w 200 "$WSM_LOCK"; }; then
+if ! t_machine_lock workspace-mounts 200; then
         t_diag "another copy of this test still runs after 200 s: its mounts may refuse runs here"
 fi
 T=$(t_mktemp_dir)
