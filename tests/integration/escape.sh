@@ -34,6 +34,7 @@ set -u
 . "$(dirname "$0")/lib-common.sh"
 
 t_require_sbx
+t_own_uts "$@"
 T=$(t_mktemp_dir)
 TAGBASE="sbx-esc-$$"
 HOST_HOSTNAME=$(cat /proc/sys/kernel/hostname)

@@ -140,6 +140,19 @@ t_machine_lock() {
 }
 t_machine_unlock() { [ -z "${T_LOCK_FD:-}" ] || exec {T_LOCK_FD}>&-; T_LOCK_FD=; }
 
+# t_own_uts "$@": as root, the test executes itself again in a UTS namespace of its own, whose
+# hostname and domain name are the machine's until a command changes them. A test whose vectors
+# try to change the machine's names, and that checks they did not, checked the names of the
+# machine: a change there by another clone's suite running beside (an escape it caught) failed its
+# rows here too, and each put back the name it had read when it began, which might be the other's.
+# The sandboxed commands are in that namespace as they were in the machine's (root's, in the
+# machine's user namespace: the same right to change its names), so a change is still theirs to
+# make and the test's to see. Not root, or no namespace: nothing changes.
+t_own_uts() {
+        [ -z "${T_IN_OWN_UTS:-}" ] && t_is_root && unshare --uts true 2>/dev/null || return 0
+        T_IN_OWN_UTS=1 exec unshare --uts bash "$0" "$@"
+}
+
 # MARKS: markers (an argument of their own) of the processes a test leaves running on purpose;
 # t_kill_marks ends every process whose command line holds one, in rounds while pkill still finds
 # some (a fork storm forks while pkill walks)

@@ -14,6 +14,7 @@ set -u
 
 t_require_sbx
 t_is_root || t_skip_all "needs root to mount file systems inside a workspace"
+t_own_uts "$@"
 # The host's mounts are the machine's: this test binds directories beneath one closed to the
 # run's user, and the runs without mount_setattr, which must seal every mount by its path, are
 # refused while such a mount is there. Those of another clone's suite running this test beside
