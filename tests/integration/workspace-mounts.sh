@@ -583,11 +583,16 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]] && [ -x "${SBX_DENY_SANDBOX:-}" ] && 
         S=$T/moved-seal
         mkdir -p "$S/shared/p/m" "$S/src" "$S/ws"
         mount --bind "$S/shared" "$S/shared" && mount --make-shared "$S/shared"
-        # held PATTERN: the launcher stopped by strace at a mount call whose flags match PATTERN
+        # held PATTERN: the launcher stopped by strace at a mount call whose flags match PATTERN (this
+        # run's launcher, whose command names $S: the first of the machine's was another suite's
+        # beside, and this one was never seen held)
         held() {
-                local pid
+                local pid p
                 for _ in $(seq 1 200); do
-                        pid=$(pgrep -x sbx-landlock | head -n 1)
+                        pid=
+                        for p in $(pgrep -x sbx-landlock); do
+                                tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -qF " $S/ws " && { pid=$p; break; }
+                        done
                         [ -n "$pid" ] && grep -Eq "^165 0x0 0x[0-9a-f]+ 0x0 $1 " "/proc/$pid/syscall" 2>/dev/null && return 0
                         sleep 0.05
                 done
