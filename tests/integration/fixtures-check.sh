@@ -498,10 +498,13 @@ for who in "${WHO[@]}"; do
                         sig_n=$((sig_n + 1))
                         m=$((530 + sig_n)).$$
                         lf+=("$m")
-                        # a shell started in the background ignores SIGINT: env gives it back
+                        # a shell started in the background ignores SIGINT, and a suite run under
+                        # nohup SIGHUP, which the recording then rightly ignores too (its SIGHUP
+                        # row waited for the command's sleep, past the test's timeout): env gives
+                        # both back
                         rawopt=()
                         [ "$how" = raw ] && rawopt=(--raw)
-                        env --default-signal=INT "${pre[@]}" "$bin" fixtures record --backend bwrap "${rawopt[@]}" \
+                        env --default-signal=INT,HUP "${pre[@]}" "$bin" fixtures record --backend bwrap "${rawopt[@]}" \
                                 --case "$SR/bwrap/sig-$how-$sig" -- \
                                 sh -c "sleep $m" >"$T/out" 2>"$T/err" &
                         p=$!
