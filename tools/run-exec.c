@@ -2440,35 +2440,33 @@ static void classifier_context(struct run_state *st) {
                                             .moved = start < 0 || (start > 0 && strcmp(moved, cwd) != 0),
                                             .writable = writable, .granted = granted,
                                             .search_path = getenv("PATH"),
-                                            /* BusyBox mv's destination, which its line does not
-                                             * name, read from the argv (cwd, or where an env's -C
-                                             * moved it; a tool that moves otherwise runs no mv) */
-                                            .move_dest = start >= 0 && cwd && cwd[0] == '/' &&
-                                                                 sbx_run_move_dest(st->command, cwd, move_dest,
-                                                                                   sizeof(move_dest), &move_into) > 0
-                                                                 ? move_dest
-                                                                 : NULL,
-                                            /* the file a sqlite3 writes, which SQLite's "attempt
-                                             * to write a readonly database" does not name */
-                                            .sqlite_target = start >= 0 && cwd && cwd[0] == '/' &&
-                                                                     sbx_run_sqlite_target(st->command, cwd, sqlite_target,
-                                                                                           sizeof(sqlite_target)) > 0
-                                                                     ? sqlite_target
-                                                                     : NULL,
-                                            /* the file a dd opens for writing alone, which its
-                                             * "failed to open 'X'" does not tell from its if= */
-                                            .dd_output = start >= 0 && cwd && cwd[0] == '/' &&
-                                                                 sbx_run_dd_output(st->command, cwd, dd_output,
-                                                                                   sizeof(dd_output)) > 0
-                                                                 ? dd_output
-                                                                 : NULL,
                                             /* what a shell's own line about a named pipe
                                              * tells of: its script's redirections */
                                             .script = sbx_run_shell_script(st->command),
                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                  : NULL };
 
-        ctx.move_into = move_into;
+        /* the files the command's argv writes that its lines do not name (a tool that moves
+         * otherwise than env's -C runs none of these): BusyBox mv's destination, the file a
+         * sqlite3 writes (SQLite's "attempt to write a readonly database" names none), the file a
+         * dd opens for writing alone (its "failed to open 'X'" does not tell it from its if=);
+         * read from the command's words, a -c script's split once */
+        if (start >= 0 && cwd && cwd[0] == '/') {
+                struct sbx_run_words cw = { 0 };
+                char *const *words = sbx_run_command_words(st->command, &cw);
+
+                if (words) {
+                        if (sbx_run_move_dest(words, cwd, move_dest, sizeof(move_dest), &move_into) > 0) {
+                                ctx.move_dest = move_dest;
+                                ctx.move_into = move_into;
+                        }
+                        if (sbx_run_sqlite_target(words, cwd, sqlite_target, sizeof(sqlite_target)) > 0)
+                                ctx.sqlite_target = sqlite_target;
+                        if (sbx_run_dd_output(words, cwd, dd_output, sizeof(dd_output)) > 0)
+                                ctx.dd_output = dd_output;
+                }
+                sbx_run_words_clear(&cw);
+        }
 
         sbx_run_host_checks(&ctx);
         /* canonical, as the host's path (sbx_run_host_checks()) answers: both are already (the policy's root

@@ -1949,34 +1949,20 @@ const char *sbx_run_shell_script(char *const *argv) {
         return k < 0 ? NULL : shell_script_at(argv + k, n - (size_t) k);
 }
 
-/* The words of a shell script's one command, which command_words() gives (buf holds their
- * text). */
-struct command_words {
-        char *buf;
-        char **w;
-};
-
-static void command_words_clear(struct command_words *cw) {
+void sbx_run_words_clear(struct sbx_run_words *cw) {
         free(cw->buf);
         free(cw->w);
         cw->buf = NULL;
         cw->w = NULL;
 }
 
-/* The words of the one command argv runs: argv itself, or, where argv (past its wrappers) is a
- * shell's -c script that is one simple command (`sh -c 'busybox mv ./f /var/tmp/'`), that
- * command's words as simple_words() splits them (quoted words unquoted, input redirections
- * dropped), past its assignments (`LC_ALL=C sqlite3 ...`), followed into a shell it runs in turn,
- * 4 deep at most. NULL where there is none: the script is several commands, holds an operator, an
- * expansion or another redirection, or no command. The words are cw's, NULL-terminated; the
- * caller clears cw. */
-static char *const *command_words(char *const *argv, struct command_words *cw) {
+char *const *sbx_run_command_words(char *const *argv, struct sbx_run_words *cw) {
         static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         char *const *cur = argv;
 
         for (int depth = 0;; depth++) {
                 const char *script = sbx_run_shell_script(cur);
-                struct command_words next = { 0 };
+                struct sbx_run_words next = { 0 };
                 char *in[8];
                 size_t n_in, k = 0;
                 int r;
@@ -1984,14 +1970,14 @@ static char *const *command_words(char *const *argv, struct command_words *cw) {
                 if (!script)
                         return cur;
                 if (depth == 4 || !(next.buf = malloc(strlen(script) + 1)) || !(next.w = calloc(65, sizeof(char *)))) {
-                        command_words_clear(&next);
+                        sbx_run_words_clear(&next);
                         return NULL;
                 }
                 r = simple_words(script, next.buf, next.w, 64, in, SBX_ELEMENTSOF(in), &n_in);
                 while (r > 0 && k < (size_t) r && next.w[k][0] != '=' && strchr(next.w[k], '=') &&
                        strspn(next.w[k], name) == strcspn(next.w[k], "="))
                         k++;
-                command_words_clear(cw); /* script pointed into it: read by now */
+                sbx_run_words_clear(cw); /* script pointed into it: read by now */
                 *cw = next;
                 if (r <= 0 || k == (size_t) r)
                         return NULL;
@@ -1999,20 +1985,7 @@ static char *const *command_words(char *const *argv, struct command_words *cw) {
         }
 }
 
-static int move_dest_of(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into);
-
 int sbx_run_move_dest(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into) {
-        struct command_words cw = { 0 };
-        char *const *words = command_words(argv, &cw);
-        int r;
-
-        *ret_into = false;
-        r = words ? move_dest_of(words, cwd, out, size, ret_into) : 0;
-        command_words_clear(&cw);
-        return r;
-}
-
-static int move_dest_of(char *const *argv, const char *cwd, char *out, size_t size, bool *ret_into) {
         const char *target = NULL, *last = NULL;
         size_t n = 0, operands = 0;
         bool no_dir = false, options = true;
@@ -2142,19 +2115,7 @@ static bool sqlite_reads_only(const char *s) {
         return !strcasestr(s, "attach") && !strcasestr(s, "vacuum");
 }
 
-static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_t size);
-static int dd_output_of(char *const *argv, const char *cwd, char *out, size_t size);
-
 int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size) {
-        struct command_words cw = { 0 };
-        char *const *words = command_words(argv, &cw);
-        int r = words ? dd_output_of(words, cwd, out, size) : 0;
-
-        command_words_clear(&cw);
-        return r;
-}
-
-static int dd_output_of(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *file = NULL;
         char start[PATH_MAX];
         size_t n = 0;
@@ -2180,15 +2141,6 @@ static int dd_output_of(char *const *argv, const char *cwd, char *out, size_t si
 }
 
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
-        struct command_words cw = { 0 };
-        char *const *words = command_words(argv, &cw);
-        int r = words ? sqlite_target_of(words, cwd, out, size) : 0;
-
-        command_words_clear(&cw);
-        return r;
-}
-
-static int sqlite_target_of(char *const *argv, const char *cwd, char *out, size_t size) {
         static const char *const flags[] = { "-bail", "-batch", "-box", "-column", "-csv", "-echo", "-header",
                                              "-noheader", "-html", "-json", "-line", "-list", "-markdown",
                                              "-quote", "-table", "-tabs", "-safe", NULL };

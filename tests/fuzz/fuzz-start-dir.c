@@ -11,8 +11,10 @@
  * size of the output (0: PATH_MAX), then the argv's words separated by NUL bytes (at most 64).
  *
  * The same argv goes to the readers of the same file that name a command's target past its
- * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target()) and of a shell's
- * script (sbx_run_shell_script()): 0 or 1, and on 1 an absolute name within the size given. */
+ * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target(),
+ * sbx_run_dd_output(), given the words sbx_run_command_words() splits once, as sbx run does) and
+ * of a shell's script (sbx_run_shell_script()): 0 or 1, and on 1 an absolute name within the size
+ * given. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -95,15 +97,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         {
                 bool into = false;
                 const char *script = sbx_run_shell_script(argv);
+                struct sbx_run_words cw = { 0 };
+                char *const *cmd = sbx_run_command_words(argv, &cw);
 
-                r = sbx_run_move_dest(argv, tree, out, out_size, &into);
+                r = cmd ? sbx_run_move_dest(cmd, tree, out, out_size, &into) : 0;
                 if ((r != 0 && r != 1) || (r == 0 && into))
                         abort();
                 if (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/'))
                         abort();
-                r = sbx_run_sqlite_target(argv, tree, out, out_size);
+                r = cmd ? sbx_run_sqlite_target(cmd, tree, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         abort();
+                r = cmd ? sbx_run_dd_output(cmd, tree, out, out_size) : 0;
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        abort();
+                sbx_run_words_clear(&cw);
                 /* the script is in the argv's words */
                 if (script && (script < words || script >= words + size))
                         abort();

@@ -948,7 +948,11 @@ static void test_move_dest(void **state) {
 
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
                 bool into = !cases[i].into;
-                int r = sbx_run_move_dest((char *const *) cases[i].argv, "/w", out, sizeof(out), &into);
+                struct sbx_run_words cw = { 0 };
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, &cw);
+                int r = words ? sbx_run_move_dest(words, "/w", out, sizeof(out), &into) : (into = false, 0);
+
+                sbx_run_words_clear(&cw);
 
                 if (r != cases[i].want)
                         fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
@@ -1009,7 +1013,11 @@ static void test_sqlite_target(void **state) {
         (void) state;
 
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-                int r = sbx_run_sqlite_target((char *const *) cases[i].argv, "/w", out, sizeof(out));
+                struct sbx_run_words cw = { 0 };
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, &cw);
+                int r = words ? sbx_run_sqlite_target(words, "/w", out, sizeof(out)) : 0;
+
+                sbx_run_words_clear(&cw);
 
                 if (r != (cases[i].want ? 1 : 0))
                         fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
@@ -1041,7 +1049,11 @@ static void test_dd_output(void **state) {
         (void) state;
 
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-                int r = sbx_run_dd_output((char *const *) cases[i].argv, "/w", out, sizeof(out));
+                struct sbx_run_words cw = { 0 };
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, &cw);
+                int r = words ? sbx_run_dd_output(words, "/w", out, sizeof(out)) : 0;
+
+                sbx_run_words_clear(&cw);
 
                 if (r != (cases[i].want ? 1 : 0))
                         fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
