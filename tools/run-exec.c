@@ -2450,19 +2450,21 @@ static void classifier_context(struct run_state *st) {
          * otherwise than env's -C runs none of these): BusyBox mv's destination, the file a
          * sqlite3 writes (SQLite's "attempt to write a readonly database" names none), the file a
          * dd opens for writing alone (its "failed to open 'X'" does not tell it from its if=);
-         * read from the command's words, a -c script's split once */
+         * read from the command's words, a -c script's split once, in the directory they start
+         * in (an env -C before the shell moves them) */
         if (start >= 0 && cwd && cwd[0] == '/') {
                 struct sbx_run_words cw = { 0 };
-                char *const *words = sbx_run_command_words(st->command, &cw);
+                char words_dir[PATH_MAX];
+                char *const *words = sbx_run_command_words(st->command, cwd, words_dir, &cw);
 
                 if (words) {
-                        if (sbx_run_move_dest(words, cwd, move_dest, sizeof(move_dest), &move_into) > 0) {
+                        if (sbx_run_move_dest(words, words_dir, move_dest, sizeof(move_dest), &move_into) > 0) {
                                 ctx.move_dest = move_dest;
                                 ctx.move_into = move_into;
                         }
-                        if (sbx_run_sqlite_target(words, cwd, sqlite_target, sizeof(sqlite_target)) > 0)
+                        if (sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target)) > 0)
                                 ctx.sqlite_target = sqlite_target;
-                        if (sbx_run_dd_output(words, cwd, dd_output, sizeof(dd_output)) > 0)
+                        if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
                 }
                 sbx_run_words_clear(&cw);

@@ -80,21 +80,23 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
 /* The script of the shell argv runs (`sh -c SCRIPT`, `bash -e -c`, past the wrappers of
  * sbx_run_start_dir()): a pointer into argv, or NULL (struct sbx_classify_context's script). */
 const char *sbx_run_shell_script(char *const *argv);
-/* The words of the one command argv runs, which the readers below take: argv itself, or, where
- * argv (past its wrappers) is a shell's -c script that is one simple command (`sh -c 'busybox mv
- * ./f /var/tmp/'`), that command's words (quoted words unquoted, input redirections dropped),
- * past its assignments (`LC_ALL=C sqlite3 ...`), followed into a shell it runs in turn, 4 deep at
- * most. NULL where there is none: the script is several commands, holds an operator, an expansion
- * or another redirection, or no command. The words are NULL-terminated, argv's or cw's (buf holds
- * their text); the caller clears cw with sbx_run_words_clear(), whatever the answer. Split once
- * per run, for the three readers. */
+/* The words of the one command argv runs in cwd (absolute), which the readers below take, and in
+ * start (PATH_MAX bytes) the directory they start in: argv itself and cwd, or, where argv (past
+ * its wrappers) is a shell's -c script that is one simple command (`sh -c 'busybox mv ./f
+ * /var/tmp/'`), that command's words (quoted words unquoted, input redirections dropped), past
+ * its assignments (`LC_ALL=C sqlite3 ...`), followed into a shell it runs in turn, 4 deep at
+ * most, and where the wrappers' env -C moved the shell (`env -C DIR sh -c ...`). NULL where there
+ * is none: no absolute cwd, a script of several commands, an operator, an expansion or another
+ * redirection, no command, a shell's env that splits (-S) or runs nothing. The words are
+ * NULL-terminated, argv's or cw's (buf holds their text); the caller clears cw with
+ * sbx_run_words_clear(), whatever the answer. Split once per run, for the three readers. */
 struct sbx_run_words {
         char *buf;
         char **w;
 };
-char *const *sbx_run_command_words(char *const *argv, struct sbx_run_words *cw);
+char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw);
 void sbx_run_words_clear(struct sbx_run_words *cw);
-/* The destination of a mv that words (sbx_run_command_words()'s) run in cwd, for BusyBox mv's
+/* The destination of a mv that words (sbx_run_command_words()'s) run in cwd (its start), for BusyBox mv's
  * "can't rename 'X'", which names its source alone (struct sbx_classify_context's move_dest):
  * `mv` or `busybox mv` (past the wrappers of sbx_run_start_dir() and env's arguments) with
  * BusyBox's options (-f -i -n -v -T, -t DIR, their long names; any other: 0), its -t DIR or last
@@ -102,7 +104,7 @@ void sbx_run_words_clear(struct sbx_run_words *cw);
  * name ending in '/'). 1, or 0 when there is none or the form is not read. Nothing is asked of
  * the host. */
 int sbx_run_move_dest(char *const *words, const char *cwd, char *out, size_t size, bool *ret_into);
-/* The file a sqlite3 that words (sbx_run_command_words()'s) run in cwd writes, for SQLite's
+/* The file a sqlite3 that words (sbx_run_command_words()'s) run in cwd (its start) writes, for SQLite's
  * "attempt to write a readonly database", which names none, and for its shell's "Error: cannot
  * open "FILE"" (struct sbx_classify_context's sqlite_target): `sqlite3 [flags] DB ARG...` (past
  * the wrappers of sbx_run_start_dir() and env's arguments), ARGs all `.backup ?DB? FILE` or
@@ -111,7 +113,7 @@ int sbx_run_move_dest(char *const *words, const char *cwd, char *out, size_t siz
  * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
  * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t size);
-/* The file a dd that words (sbx_run_command_words()'s) run in cwd writes, its of=FILE (struct
+/* The file a dd that words (sbx_run_command_words()'s) run in cwd (its start) writes, its of=FILE (struct
  * sbx_classify_context's dd_output): `dd OPERAND...` (past the wrappers of sbx_run_start_dir()
  * and env's arguments), one of=, its operands alone (NAME=VALUE, no option but none); joined to
  * cwd into out. 1, or 0 for another program, none or several of=, an option. Nothing is asked of

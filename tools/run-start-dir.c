@@ -1956,19 +1956,29 @@ void sbx_run_words_clear(struct sbx_run_words *cw) {
         cw->w = NULL;
 }
 
-char *const *sbx_run_command_words(char *const *argv, struct sbx_run_words *cw) {
+char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw) {
         static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         char *const *cur = argv;
 
+        if (!argv || !cwd || cwd[0] != '/' || strlen(cwd) >= PATH_MAX)
+                return NULL;
+        memcpy(start, cwd, strlen(cwd) + 1);
         for (int depth = 0;; depth++) {
-                const char *script = sbx_run_shell_script(cur);
                 struct sbx_run_words next = { 0 };
-                char *in[8];
-                size_t n_in, k = 0;
+                char here[PATH_MAX], *in[8];
+                const char *script;
+                size_t n = 0, n_in, k = 0;
+                ptrdiff_t at;
                 int r;
 
+                while (cur[n])
+                        n++;
+                /* the shell starts where its wrappers' env -C moved it (`env -C DIR sh -c ...`) */
+                memcpy(here, start, strlen(start) + 1);
+                at = past_wrappers_and_env(cur, n, here, sizeof(here));
+                script = at < 0 ? NULL : shell_script_at(cur + at, n - (size_t) at);
                 if (!script)
-                        return cur;
+                        return cur; /* the readers apply its own wrappers and env's -C */
                 if (depth == 4 || !(next.buf = malloc(strlen(script) + 1)) || !(next.w = calloc(65, sizeof(char *)))) {
                         sbx_run_words_clear(&next);
                         return NULL;
@@ -1981,6 +1991,7 @@ char *const *sbx_run_command_words(char *const *argv, struct sbx_run_words *cw) 
                 *cw = next;
                 if (r <= 0 || k == (size_t) r)
                         return NULL;
+                memcpy(start, here, strlen(here) + 1);
                 cur = next.w + k;
         }
 }

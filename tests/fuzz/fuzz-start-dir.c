@@ -98,17 +98,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 bool into = false;
                 const char *script = sbx_run_shell_script(argv);
                 struct sbx_run_words cw = { 0 };
-                char *const *cmd = sbx_run_command_words(argv, &cw);
+                char dir[PATH_MAX];
+                char *const *cmd = sbx_run_command_words(argv, tree, dir, &cw);
 
-                r = cmd ? sbx_run_move_dest(cmd, tree, out, out_size, &into) : 0;
+                /* the directory the words start in: absolute, within PATH_MAX */
+                if (cmd && (!memchr(dir, '\0', sizeof(dir)) || dir[0] != '/'))
+                        abort();
+                r = cmd ? sbx_run_move_dest(cmd, dir, out, out_size, &into) : 0;
                 if ((r != 0 && r != 1) || (r == 0 && into))
                         abort();
                 if (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/'))
                         abort();
-                r = cmd ? sbx_run_sqlite_target(cmd, tree, out, out_size) : 0;
+                r = cmd ? sbx_run_sqlite_target(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         abort();
-                r = cmd ? sbx_run_dd_output(cmd, tree, out, out_size) : 0;
+                r = cmd ? sbx_run_dd_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         abort();
                 sbx_run_words_clear(&cw);

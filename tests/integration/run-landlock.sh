@@ -1089,14 +1089,17 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                 # was read from the exec'd argv alone, the shell's)
                                 for dest in /etc/ /var/tmp/; do
                                     # ... and after env's assignments (env was read as the command),
-                                    # and from env's -C DIR (the destination was not read)
-                                    for form in argv script env chdir; do
+                                    # and from env's -C DIR (the destination was not read), also
+                                    # before a shell whose script is the mv (shchdir: not read)
+                                    for form in argv script env chdir shchdir; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- busybox mv ./$tag-mv $dest)
                                         elif [ $form = env ]; then
                                                 run_as=(-- env -u X LC_ALL=C.UTF-8 busybox mv ./$tag-mv $dest)
                                         elif [ $form = chdir ]; then
                                                 run_as=(-- env -C "$(dirname $dest)" busybox mv "$d/ws/$tag-mv" "$(basename $dest)/")
+                                        elif [ $form = shchdir ]; then
+                                                run_as=(-- env -C "$(dirname $dest)" sh -c "busybox mv '$d/ws/$tag-mv' $(basename $dest)/")
                                         else
                                                 run_as=(-c "busybox mv ./$tag-mv $dest")
                                         fi
@@ -1128,7 +1131,7 @@ assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv
                                 # ... also as a shell script's one command (bash -c "sqlite3 DB '.backup
                                 # F'": it was read from the exec'd argv alone, the shell's)
                                 for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db; do
-                                    for form in argv script env chdir; do
+                                    for form in argv script env chdir shchdir; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- sqlite3 $tag-n.db ".backup $db")
                                         elif [ $form = env ]; then
@@ -1136,6 +1139,9 @@ assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv
                                         elif [ $form = chdir ]; then
                                                 # a name read from env's -C DIR (it was not read)
                                                 run_as=(-- env -C /var/tmp sqlite3 "$d/ws/$tag-n.db" ".backup ${db#/var/tmp/}")
+                                        elif [ $form = shchdir ]; then
+                                                # ... also a shell's script there (it was not read)
+                                                run_as=(-- env -C /var/tmp bash -c "sqlite3 '$d/ws/$tag-n.db' '.backup ${db#/var/tmp/}'")
                                         else
                                                 run_as=(-c "sqlite3 $tag-n.db '.backup $db'")
                                         fi

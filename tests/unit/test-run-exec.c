@@ -924,8 +924,8 @@ static void test_move_dest(void **state) {
                 { { "env", "-C", "", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
                 /* one '/' after the root (it gave "//etc/") */
                 { { "env", "-C", "/", "busybox", "mv", "f", "etc/" }, 1, "/etc/", true },
-                /* a shell's script is not read past a -C (its one command would be read from cwd) */
-                { { "env", "-C", "sub", "sh", "-c", "busybox mv f dst" }, 0, NULL, false },
+                /* a shell's script past a -C, read where the -C moved it (it was not read) */
+                { { "env", "-C", "sub", "sh", "-c", "busybox mv f dst" }, 1, "/w/sub/dst", false },
                 { { "env", "-S", "busybox mv f /etc/" }, 0, NULL, false },
                 { { "env", "-u" }, 0, NULL, false },
                 { { "env", "X=1" }, 0, NULL, false },
@@ -942,6 +942,11 @@ static void test_move_dest(void **state) {
                 { { "busybox", "mv", "a", "" }, 0, NULL, false },
                 { { "mv", "a", "b", "" }, 0, NULL, false },
                 { { "sh", "-c", "busybox mv a ''" }, 0, NULL, false },
+                /* a shell's script moved by the env -C before it, nested too (not read before) */
+                { { "env", "-C", "/ro", "sh", "-c", "busybox mv a b" }, 1, "/ro/b", false },
+                { { "env", "-C", "sub", "sh", "-c", "env -C x busybox mv a b/" }, 1, "/w/sub/x/b/", true },
+                { { "sh", "-c", "env -C /ro sh -c 'busybox mv a b c'" }, 1, "/ro/c", true },
+                { { "env", "-S", "sh -c 'busybox mv a b'" }, 0, NULL, false },
         };
         char out[PATH_MAX];
         (void) state;
@@ -949,8 +954,9 @@ static void test_move_dest(void **state) {
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
                 bool into = !cases[i].into;
                 struct sbx_run_words cw = { 0 };
-                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, &cw);
-                int r = words ? sbx_run_move_dest(words, "/w", out, sizeof(out), &into) : (into = false, 0);
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
+                int r = words ? sbx_run_move_dest(words, dir, out, sizeof(out), &into) : (into = false, 0);
 
                 sbx_run_words_clear(&cw);
 
@@ -1008,14 +1014,16 @@ static void test_sqlite_target(void **state) {
                 { { "env", "-C", "/ro", "sqlite3", "n.db", "insert into t values (1)" }, "/ro/n.db" },
                 { { "sh", "-c", "sqlite3 n.db '.backup /ro/db' && true" }, NULL },
                 { { "sh", "-c", "sqlite3 \"$DB\" '.backup /ro/db'" }, NULL },
+                { { "env", "-C", "/ro", "bash", "-c", "sqlite3 n.db 'insert into t values (1)'" }, "/ro/n.db" },
         };
         char out[PATH_MAX];
         (void) state;
 
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
                 struct sbx_run_words cw = { 0 };
-                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, &cw);
-                int r = words ? sbx_run_sqlite_target(words, "/w", out, sizeof(out)) : 0;
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
+                int r = words ? sbx_run_sqlite_target(words, dir, out, sizeof(out)) : 0;
 
                 sbx_run_words_clear(&cw);
 
@@ -1044,14 +1052,18 @@ static void test_dd_output(void **state) {
                 { { "dd", "/ro/x" }, NULL },
                 { { "cp", "of=/ro/x" }, NULL },
                 { { "sh", "-c", "dd if=/dev/null of=/ro/x && true" }, NULL },
+                { { "env", "-C", "/ro", "sh", "-c", "dd if=/dev/null of=x" }, "/ro/x" },
+                { { "nice", "env", "-C", "sub", "sh", "-c", "env -C /ro sh -c 'dd of=x'" }, "/ro/x" },
+                { { "env", "--chdir=/ro", "-i", "sh", "-c", "dd of=x" }, "/ro/x" },
         };
         char out[PATH_MAX];
         (void) state;
 
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
                 struct sbx_run_words cw = { 0 };
-                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, &cw);
-                int r = words ? sbx_run_dd_output(words, "/w", out, sizeof(out)) : 0;
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
+                int r = words ? sbx_run_dd_output(words, dir, out, sizeof(out)) : 0;
 
                 sbx_run_words_clear(&cw);
 
