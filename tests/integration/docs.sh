@@ -513,7 +513,7 @@ while read -r _ verb subs rest; do
         done
 done <"$tmp/readme.synopsis"
 foreign='--chdir --cross-file --dev --die-with-parent --lifeline-fd --new-session --num-processes --print-errorlogs
-        --ro-bind --seal-mounts --exec-mark'
+        --ro-bind --seal-mounts --exec-mark --min-abi'
 for o in $(grep -oE -- '(^|[^[:alnum:]_-])--[a-zA-Z][a-zA-Z0-9-]*' "$SBX_SOURCE_ROOT/README.md" | sed -E 's/^[^-]*//' | sort -u); do
         [ "$o" = --help ] && continue
         if grep -qxF -- "$o" <<<"$all_opts"; then
