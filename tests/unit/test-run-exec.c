@@ -970,13 +970,35 @@ static void test_move_dest(void **state) {
         }
 }
 
+/* A reader of the file a command writes (sqlite3's, dd's), given each row's argv split as sbx run
+ * splits it (sbx_run_command_words(), in /w): 1 and the row's name, or 0 where it has none. */
+struct target_row {
+        const char *argv[8];
+        const char *want;
+};
+
+static void target_rows(const struct target_row *rows, size_t n,
+                        int (*reader)(char *const *words, const char *cwd, char *out, size_t size)) {
+        char out[PATH_MAX];
+
+        for (size_t i = 0; i < n; i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) rows[i].argv, "/w", dir, &cw);
+                int r = words ? reader(words, dir, out, sizeof(out)) : 0;
+
+                sbx_run_words_clear(&cw);
+                if (r != (rows[i].want ? 1 : 0))
+                        fail_msg("case %zu (%s %s %s): %d", i, rows[i].argv[0], rows[i].argv[1], rows[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, rows[i].want);
+        }
+}
+
 /* The file a sqlite3 writes, which SQLite's "attempt to write a readonly database" does not name,
  * read from the argv: its .backup or .save FILE, else its database; none where it cannot tell. */
 static void test_sqlite_target(void **state) {
-        static const struct {
-                const char *argv[8];
-                const char *want;
-        } cases[] = {
+        static const struct target_row cases[] = {
                 { { "sqlite3", "n.db", ".backup /ro/db" }, "/ro/db" },
                 { { "sqlite3", "n.db", ".backup main bk.db" }, "/w/bk.db" },
                 { { "sqlite3", "-bail", "n.db", ".save --append /ro/db" }, "/ro/db" },
@@ -1016,31 +1038,14 @@ static void test_sqlite_target(void **state) {
                 { { "sh", "-c", "sqlite3 \"$DB\" '.backup /ro/db'" }, NULL },
                 { { "env", "-C", "/ro", "bash", "-c", "sqlite3 n.db 'insert into t values (1)'" }, "/ro/n.db" },
         };
-        char out[PATH_MAX];
         (void) state;
-
-        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-                struct sbx_run_words cw = { 0 };
-                char dir[PATH_MAX];
-                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
-                int r = words ? sbx_run_sqlite_target(words, dir, out, sizeof(out)) : 0;
-
-                sbx_run_words_clear(&cw);
-
-                if (r != (cases[i].want ? 1 : 0))
-                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
-                if (r == 1)
-                        assert_string_equal(out, cases[i].want);
-        }
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
 }
 
 /* The file a dd writes, its of=, which its "failed to open 'X'" does not tell from its if=
  * (before: none read; as nobody under bwrap, root's 0622 pipe written read task_failure). */
 static void test_dd_output(void **state) {
-        static const struct {
-                const char *argv[8];
-                const char *want;
-        } cases[] = {
+        static const struct target_row cases[] = {
                 { { "dd", "if=/dev/zero", "of=/ro/fifo", "count=1" }, "/ro/fifo" },
                 { { "dd", "of=out", "bs=1M" }, "/w/out" },
                 { { "timeout", "9", "dd", "if=/dev/null", "of=/ro/x" }, "/ro/x" },
@@ -1056,22 +1061,8 @@ static void test_dd_output(void **state) {
                 { { "nice", "env", "-C", "sub", "sh", "-c", "env -C /ro sh -c 'dd of=x'" }, "/ro/x" },
                 { { "env", "--chdir=/ro", "-i", "sh", "-c", "dd of=x" }, "/ro/x" },
         };
-        char out[PATH_MAX];
         (void) state;
-
-        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-                struct sbx_run_words cw = { 0 };
-                char dir[PATH_MAX];
-                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
-                int r = words ? sbx_run_dd_output(words, dir, out, sizeof(out)) : 0;
-
-                sbx_run_words_clear(&cw);
-
-                if (r != (cases[i].want ? 1 : 0))
-                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
-                if (r == 1)
-                        assert_string_equal(out, cases[i].want);
-        }
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_dd_output);
 }
 
 /* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
