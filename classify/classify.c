@@ -142,6 +142,8 @@ struct sbx_classifier {
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
+        char *inline_script; /* sbx_classifier_set_inline_script(); NULL: none */
+        enum sbx_inline_lang inline_lang;
         char *search_path; /* NULL: the default */
         /* resolve()'s last answer: a command that prints the same denial line many times has its
          * path resolved once, not three times a line (review: 1 GB of one `Read-only file system`
@@ -355,6 +357,19 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         if (ctx->script && (!(c->script = strdup(ctx->script)) || !(c->script_lex = script_lex(c->script))))
                 return -ENOMEM;
         c->resolve_userdata = ctx->userdata;
+        return 0;
+}
+
+int sbx_classifier_set_inline_script(struct sbx_classifier *c, enum sbx_inline_lang lang, const char *script) {
+        char *copy = NULL;
+
+        if (!c || c->bytes > 0 || c->stage_len > 0 || (script && lang != SBX_INLINE_PYTHON))
+                return -EINVAL;
+        if (script && !(copy = strdup(script)))
+                return -ENOMEM;
+        free(c->inline_script);
+        c->inline_script = copy;
+        c->inline_lang = lang;
         return 0;
 }
 
@@ -973,6 +988,7 @@ void sbx_classifier_free(struct sbx_classifier *c) {
         free(c->search_path);
         free(c->script);
         free(c->script_lex);
+        free(c->inline_script);
         free(c->wide);
         free(c->carry);
         free(c->junction);
@@ -2131,25 +2147,118 @@ static bool write_only_mode(const unsigned char *a, size_t n, bool flags) {
         return w;
 }
 
-/* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") came of
- * an open for writing alone, as the source line its traceback shows last tells: a call of open()
- * (io.open(), codecs.open()) whose mode, its second argument or mode=, is a literal for writing
- * alone, a method open() (pathlib's Path.open()) whose first one or mode= is, or os.open() with
- * O_WRONLY. A -c command shows no source line, nor does a mode through a name (pathlib's
- * write_text(), whose last frame is "io.open(self, mode, ...)"): not told. */
-static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss) {
-        unsigned char win[LOOK_BACK];
-        const unsigned char *ls, *o;
-        size_t end, ll, at[4], al[4];
-        bool partial;
+/* One frame of a Python traceback ("File "F", line N, in FUNC"): its file's name, line number
+ * and function, and the source line it shows (src NULL: none). */
+struct py_frame {
+        const unsigned char *file, *func, *src;
+        size_t fl, fnl, sl;
+        unsigned long line;
+};
 
-        if (!c->look || !memmem(text, ss, "[Errno ", 7))
+/* Reads the frame's own line l[0..n) (blanks trimmed) into f, its source none. */
+static bool py_frame_header(const unsigned char *l, size_t n, struct py_frame *f) {
+        const unsigned char *q, *p, *e = l + n;
+
+        if (n < 7 || memcmp(l, "File \"", 6) != 0 || !(q = memmem(l + 6, n - 6, "\", line ", 8)))
                 return false;
-        look_window(c, win, &end, &partial);
-        if (!python_source_line(win, &end, partial, &ls, &ll))
+        *f = (struct py_frame) { .file = l + 6, .fl = (size_t) (q - l - 6) };
+        for (p = q + 8; p < e && isdigit(*p) && f->line < 100000000; p++)
+                f->line = f->line * 10 + (unsigned long) (*p - '0');
+        if (p == q + 8 || (size_t) (e - p) < 6 || memcmp(p, ", in ", 5) != 0)
                 return false;
+        f->func = p + 5;
+        f->fnl = (size_t) (e - p - 5);
+        return true;
+}
+
+/* The frames of the Python traceback that ends right before the line being ended (the window
+ * look_window() filled, win[0..end)), the last first, into f[0..max): their number. *ret_whole:
+ * its head ("Traceback (most recent call last):") was reached, every frame read; *ret_strings:
+ * then, how many frames are of code from a string ("<string>": python -c's, exec()'s). A caret
+ * line (3.11 on: "^^^^", "~~~^^^") is skipped; a line of another shape ends the walk, not whole. */
+static int python_frames(const unsigned char *win, size_t end, bool partial, struct py_frame *f, int max,
+                         bool *ret_whole, int *ret_strings) {
+        const unsigned char *ls, *src = NULL;
+        size_t ll, sl = 0;
+        int n = 0, strings = 0;
+
+        *ret_whole = false;
+        *ret_strings = 0;
+        while (line_before(win, &end, partial, &ls, &ll)) {
+                struct py_frame fr;
+                bool carets = true;
+
+                for (size_t i = 0; i < ll && carets; i++)
+                        carets = ls[i] == '^' || ls[i] == '~' || ls[i] == ' ';
+                if (carets && !src)
+                        continue;
+                if (ll == 34 && memcmp(ls, "Traceback (most recent call last):", 34) == 0) {
+                        *ret_whole = !src;
+                        *ret_strings = strings;
+                        return n;
+                }
+                if (py_frame_header(ls, ll, &fr)) {
+                        fr.src = src;
+                        fr.sl = sl;
+                        src = NULL;
+                        strings += fr.fl == 8 && memcmp(fr.file, "<string>", 8) == 0;
+                        if (n < max)
+                                f[n++] = fr;
+                        else if (strings > 1)
+                                break;
+                } else if (!src) {
+                        src = ls;
+                        sl = ll;
+                } else
+                        break;
+        }
+        return n;
+}
+
+/* The source line of the frame f into *ls, *ll: the one the traceback shows, else, for the one
+ * frame of a whole traceback (whole, strings) of code from a string, its line N of the argv's -c
+ * script (the classifier's inline_script); false when there is none. */
+static bool python_frame_source(const struct sbx_classifier *c, const struct py_frame *f, bool whole, int strings,
+                                const unsigned char **ls, size_t *ll) {
+        const char *p = c->inline_script;
+        size_t n;
+
+        if (f->src) {
+                *ls = f->src;
+                *ll = f->sl;
+                return true;
+        }
+        if (!p || c->inline_lang != SBX_INLINE_PYTHON || !whole || strings != 1 || f->fl != 8 ||
+            memcmp(f->file, "<string>", 8) != 0 || f->line == 0)
+                return false;
+        for (unsigned long i = 1; i < f->line; i++)
+                if (!(p = strchr(p, '\n')) || !*++p)
+                        return false;
+        n = strcspn(p, "\n");
+        while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+                n--;
+        while (n > 0 && (*p == ' ' || *p == '\t'))
+                p++, n--;
+        *ls = (const unsigned char *) p;
+        *ll = n;
+        return n > 0;
+}
+
+/* Whether the open calls on the Python source line ls[0..ll) all open for writing alone, one at
+ * least: a call of open() (io.open(), codecs.open()) whose mode, its second argument or mode=,
+ * is a literal for writing alone, a method open() (pathlib's Path.open()) whose first one or
+ * mode= is, or os.open() with O_WRONLY (write_only_mode()). A call whose mode is not told (a
+ * name, none: 'r'), or another open call beside, and it is not: which one failed is not known.
+ * methods: a method's alone counts (another call is not pathlib's). *ret_mode_name: a call passes
+ * its mode through the name `mode` (pathlib's own open(): "io.open(self, mode, ...)"). */
+static bool python_line_writes(const unsigned char *ls, size_t ll, bool methods, bool *ret_mode_name) {
+        const unsigned char *o;
+        size_t at[4], al[4];
+        int calls = 0;
+
+        *ret_mode_name = false;
         for (const unsigned char *p = ls; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5) {
-                size_t off = (size_t) (o - ls);
+                size_t off = (size_t) (o - ls), m = SIZE_MAX;
                 bool os_open = off >= 3 && memcmp(o - 3, "os.", 3) == 0 && (off == 3 || !isalnum(o[-4])),
                      method = off > 0 && o[-1] == '.' && !os_open &&
                               !(off >= 3 && memcmp(o - 3, "io.", 3) == 0) &&
@@ -2158,14 +2267,52 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
 
                 if (off > 0 && (isalnum(o[-1]) || o[-1] == '_'))
                         continue; /* reopen(), os_open( */
+                if (methods && !method)
+                        return false;
+                calls++;
                 k = call_args(ls, ll, off + 4, at, al, (int) SBX_ELEMENTSOF(at));
                 for (int i = 0; i < k; i++)
                         if (al[i] > 5 && memcmp(ls + at[i], "mode=", 5) == 0)
-                                return write_only_mode(ls + at[i], al[i], false);
-                if (k > (method ? 0 : 1))
-                        return write_only_mode(ls + at[method ? 0 : 1], al[method ? 0 : 1], os_open);
+                                m = (size_t) i;
+                if (m == SIZE_MAX && k > (method ? 0 : 1))
+                        m = method ? 0 : 1;
+                if (m != SIZE_MAX && al[m] == 4 && memcmp(ls + at[m], "mode", 4) == 0)
+                        *ret_mode_name = true;
+                if (m == SIZE_MAX || !write_only_mode(ls + at[m], al[m], os_open && m == 1))
+                        return false;
         }
-        return false;
+        return calls > 0;
+}
+
+/* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") came of
+ * an open for writing alone, as the source line its traceback shows last tells
+ * (python_line_writes()); a -c script shows none, its line is read from the argv's script
+ * (python_frame_source()). Where that last frame is pathlib's own open(), whose mode passes
+ * through a name ("io.open(self, mode, ...)"), the frame that called it tells: its method open()
+ * (the user's Path.open('w'), pathlib's write_text()'s "self.open(mode='w', ...)"). Otherwise
+ * not told. */
+static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss) {
+        unsigned char win[LOOK_BACK];
+        const unsigned char *ls;
+        struct py_frame f[2];
+        size_t end, ll;
+        bool partial, whole, mode_name;
+        int n, strings;
+
+        if (!c->look || !memmem(text, ss, "[Errno ", 7))
+                return false;
+        look_window(c, win, &end, &partial);
+        n = python_frames(win, end, partial, f, 2, &whole, &strings);
+        if (n < 1 || !python_frame_source(c, &f[0], whole, strings, &ls, &ll))
+                return false;
+        if (python_line_writes(ls, ll, false, &mode_name))
+                return true;
+        /* pathlib's own open(): pathlib.py (3.12 and before), pathlib/_local.py (3.13 on) */
+        if (!mode_name || n < 2 || f[0].fnl != 4 || memcmp(f[0].func, "open", 4) != 0 ||
+            !((f[0].fl >= 11 && memcmp(f[0].file + f[0].fl - 11, "/pathlib.py", 11) == 0) ||
+              memmem(f[0].file, f[0].fl, "/pathlib/", 9)))
+                return false;
+        return python_frame_source(c, &f[1], whole, strings, &ls, &ll) && python_line_writes(ls, ll, true, &mode_name);
 }
 
 /* The length of a shell's own prefix that a line l[0..n) starts with, a name following it: "PROG:

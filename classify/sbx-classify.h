@@ -257,6 +257,16 @@ struct sbx_classify_context {
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them),
  * -ENAMETOOLONG. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
+/* The script an interpreter the caller read from the command's argv runs from its arguments
+ * (`python3 -c SCRIPT`), copied; after sbx_classifier_set_context(), which leaves it, and before
+ * the first feed. A Python traceback shows no source line for it (`File "<string>", line N`): a
+ * traceback with one such frame has its line N read as that frame's source (the mode of an
+ * open() that failed on a host named pipe, host_fifo). NULL: none. 0, or -EINVAL (fed already,
+ * another language), -ENOMEM. */
+enum sbx_inline_lang {
+        SBX_INLINE_PYTHON,
+};
+int sbx_classifier_set_inline_script(struct sbx_classifier *c, enum sbx_inline_lang lang, const char *script);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
  * (never read as "no match"). */
 int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len);

@@ -2502,8 +2502,15 @@ static void run_classifier(struct run_state *st) {
         if ((st->classifier_err = sbx_classifier_new(st->dialect, &st->classifier, &diag)) < 0)
                 st->classifier = NULL;
         else {
+                enum sbx_inline_lang lang;
+                const char *inline_script;
+
                 st->classifier_err = 0;
                 classifier_context(st);
+                /* a Python -c script, whose traceback shows no source line */
+                if ((inline_script = sbx_run_inline_script(st->command, &lang)) &&
+                    sbx_classifier_set_inline_script(st->classifier, lang, inline_script) < 0)
+                        (void) sbx_classifier_set_inline_script(st->classifier, lang, NULL);
         }
 }
 

@@ -2206,3 +2206,39 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         file = target ? target : db;
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
+
+/* Whether name is a CPython's program: python, python3, python3.11. */
+static bool python_name(const char *name) {
+        return strncmp(name, "python", 6) == 0 && name[6 + strspn(name + 6, "0123456789.")] == '\0';
+}
+
+const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang) {
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if (!argv)
+                return NULL;
+        while (argv[n])
+                n++;
+        if ((k = past_wrappers_and_env(argv, n, NULL, 0)) < 0 || !python_name(base_of(argv[k])))
+                return NULL;
+        /* CPython's options before -c: flags (clustered), -W and -X with their word */
+        for (size_t i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {
+                const char *a = argv[i] + 1;
+
+                for (; *a && strchr("bBdEIOPqsSuv", *a); a++)
+                        ;
+                if (!*a && a > argv[i] + 1)
+                        continue;
+                if (*a == 'W' || *a == 'X') {
+                        if (!a[1] && ++i >= n)
+                                return NULL;
+                        continue;
+                }
+                if (*a != 'c')
+                        return NULL;
+                *ret_lang = SBX_INLINE_PYTHON;
+                return a[1] ? a + 1 : i + 1 < n ? argv[i + 1] : NULL;
+        }
+        return NULL;
+}

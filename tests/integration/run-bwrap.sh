@@ -12,7 +12,9 @@
 #   by cp's destination (`cannot create regular file 'X'`), by dd's of= (its `failed to open 'X'`
 #   told from its if= by the argv) and by a Python script's open() whose
 #   traceback shows the mode, "w" (before, all three `task_failure`); one opened "r+" reads and
-#   writes: the host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
+#   writes: the host's refusal. A `python3 -c` script shows no source line: its line is read from
+#   the argv; pathlib's write_text() passes the mode through a name: the frame calling pathlib's
+#   open() tells it (before, both `task_failure`). A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
 # - A pipe whose name holds a newline, which dash and bash print raw across two lines ("sh: 1:
 #   cannot create /x/a" then "b: Permission denied"), and cp quotes as GNU does ('/x/w'$'\n''b'):
@@ -143,6 +145,24 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "$T/ws/wo.py"
         t_check "$who/read-only: Python's open(X, \"w\") of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        # a -c script, whose traceback shows no source line (its line read from the argv), and
+        # pathlib's write_text(), whose mode passes through a name (its own frames read)
+        SHELL_RUN=(/usr/bin/python3 -c)
+        run "$who" read-only "open('$T/out/wo-fifo', 'w')"
+        t_check "$who/read-only: python3 -c's open(X, \"w\") of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        run "$who" read-only "import pathlib; pathlib.Path('$T/out/wo-fifo').write_text('x')"
+        t_check "$who/read-only: python3 -c's Path(X).write_text() of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        run "$who" read-only "open('$T/out/wo-fifo', 'r+')"
+        if [ "$who" = root ]; then
+                t_check "root/read-only: python3 -c's open(X, \"r+\") of root's 0622 pipe is denied (verdict $(verdict): $(err root))" \
+                        test "$(verdict)" = denied
+        else
+                t_check "nobody/read-only: python3 -c's open(X, \"r+\") of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        fi
+        SHELL_RUN=(/usr/bin/python3)
         run "$who" read-only "$T/ws/rw.py"
         if [ "$who" = root ]; then
                 t_check "root/read-only: Python's open(X, \"r+\") of root's 0622 pipe is denied (verdict $(verdict): $(err root))" \

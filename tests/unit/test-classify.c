@@ -2857,6 +2857,85 @@ static void test_classify_bwrap_fifo_permission_denied(void **state) {
                        "denied");
 }
 
+/* A Python open() of a host named pipe whose mode the traceback's last source line does not show:
+ * a python3 -c script's line N (its one "<string>" frame, read from the argv's script), and
+ * pathlib's own open(), whose mode passes through a name, told by the frame that called it
+ * (before: both asked for reading too, so as nobody root's 0622 pipe written read task_failure).
+ * Never a guess: two "<string>" frames (exec()), a traceback cut, another open call on the line,
+ * a caller's mode not told. */
+static void test_classify_bwrap_fifo_python_mode(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_fifo = fake_host_fifo };
+#define PY_HEAD "Traceback (most recent call last):\n"
+#define PY_C(n) "  File \"<string>\", line " #n ", in <module>\n"
+#define PY_ERR "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n"
+#define PY_PATHLIB_OPEN                                                                                         \
+        "  File \"/usr/lib/python3.11/pathlib.py\", line 1045, in open\n"                                      \
+        "    return io.open(self, mode, buffering, encoding, errors, newline)\n"                                 \
+        "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+#define PY_WRITE_TEXT                                                                                           \
+        "  File \"/usr/lib/python3.11/pathlib.py\", line 1079, in write_text\n"                                \
+        "    with self.open(mode='w', encoding=encoding, errors=errors, newline=newline) as f:\n"               \
+        "         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+        static const struct {
+                const char *script, *text, *verdict;
+        } cases[] = {
+                { "open('/tmp/wo-fifo', 'w')", PY_HEAD PY_C(1) PY_ERR, "denied" },
+                { "import os\nf = open('/tmp/wo-fifo', mode='ab')", PY_HEAD PY_C(2) PY_ERR, "denied" },
+                { "import os; os.open('/tmp/wo-fifo', os.O_WRONLY)", PY_HEAD PY_C(1) PY_ERR, "denied" },
+                { "import pathlib; pathlib.Path('/tmp/wo-fifo').write_text('x')", PY_HEAD PY_C(1) PY_WRITE_TEXT PY_PATHLIB_OPEN PY_ERR,
+                  "denied" },
+                { "import pathlib\npathlib.Path('/tmp/wo-fifo').open('w')", PY_HEAD PY_C(2) PY_PATHLIB_OPEN PY_ERR, "denied" },
+                /* pathlib 3.13 on */
+                { "import pathlib\npathlib.Path('/tmp/wo-fifo').open('w')",
+                  PY_HEAD PY_C(2)
+                  "  File \"/usr/lib/python3.13/pathlib/_local.py\", line 537, in open\n"
+                  "    return io.open(self, mode, buffering, encoding, errors, newline)\n" PY_ERR,
+                  "denied" },
+                /* read too, or not told: both asked, the host's refusal */
+                { "open('/tmp/wo-fifo', 'r+')", PY_HEAD PY_C(1) PY_ERR, "task_failure" },
+                { "open('/tmp/wo-fifo')", PY_HEAD PY_C(1) PY_ERR, "task_failure" },
+                { "open('/tmp/wo-fifo', 'w')", PY_HEAD PY_C(2) PY_ERR, "task_failure" },
+                { "open('/tmp/a', 'w'); open('/tmp/wo-fifo')", PY_HEAD PY_C(1) PY_ERR, "task_failure" },
+                { "import pathlib\npathlib.Path('/tmp/wo-fifo').open()", PY_HEAD PY_C(2) PY_PATHLIB_OPEN PY_ERR, "task_failure" },
+                { "import pathlib\npathlib.Path('/tmp/wo-fifo').open('r+')", PY_HEAD PY_C(2) PY_PATHLIB_OPEN PY_ERR,
+                  "task_failure" },
+                { "import pathlib\nopen(pathlib.Path('/tmp/wo-fifo'), 'w')", PY_HEAD PY_C(2) PY_PATHLIB_OPEN PY_ERR,
+                  "task_failure" },
+                { "exec(s)", PY_HEAD PY_C(1) PY_C(1) PY_ERR, "task_failure" },
+                { "open('/tmp/wo-fifo', 'w')", PY_C(1) PY_ERR, "task_failure" },
+                { NULL, PY_HEAD PY_C(1) PY_ERR, "task_failure" },
+                { "open('/tmp/wo-fifo', 'w')",
+                  PY_HEAD "  File \"/ws/p.py\", line 1, in <module>\n" PY_PATHLIB_OPEN PY_ERR, "task_failure" },
+                { "open('/tmp/wo-fifo', 'w')", PY_HEAD PY_C(1) "  File \"/ws/m.py\", line 3, in f\n" PY_ERR,
+                  "task_failure" },
+        };
+#undef PY_HEAD
+#undef PY_C
+#undef PY_ERR
+#undef PY_PATHLIB_OPEN
+#undef PY_WRITE_TEXT
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                static struct sbx_classify_result res;
+                struct sbx_classifier *c = NULL;
+                struct sbx_exit_status st = { .exit_code = 1 };
+                struct sbx_diag diag = { 0 };
+
+                assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, &diag), 0);
+                assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                assert_int_equal(sbx_classifier_set_inline_script(c, SBX_INLINE_PYTHON, cases[i].script), 0);
+                assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
+                assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
+                sbx_classifier_free(c);
+                if (strcmp(sbx_verdict_to_string(res.verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu (%s): %s, want %s", i, cases[i].script ? cases[i].script : "(none)",
+                                 sbx_verdict_to_string(res.verdict), cases[i].verdict);
+                if (res.verdict == SBX_VERDICT_DENIED)
+                        assert_string_equal(res.denials[0].path, "/tmp/wo-fifo");
+        }
+}
+
 /* What the command asked of the pipe decides what the host is asked (bwrap): a pipe opened for
  * writing needs the host's write permission alone (dash's "cannot create X", bash's line where
  * its script redirects output into X): as nobody, root's 0622 pipe written is the launcher's
@@ -4654,6 +4733,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
+                cmocka_unit_test(test_classify_bwrap_fifo_python_mode),
                 cmocka_unit_test(test_classify_bwrap_fifo_name_with_newline),
                 cmocka_unit_test(test_classify_bwrap_fifo_dd_output),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),

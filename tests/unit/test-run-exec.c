@@ -1065,6 +1065,44 @@ static void test_dd_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_dd_output);
 }
 
+/* The script a python3 -c is given, whose traceback shows no source line (before: none read; as
+ * nobody under bwrap, root's 0622 pipe opened "w" by `python3 -c` read task_failure). */
+static void test_inline_script(void **state) {
+        static const struct {
+                const char *argv[8];
+                const char *want;
+        } cases[] = {
+                { { "python3", "-c", "open('/ro/f', 'w')" }, "open('/ro/f', 'w')" },
+                { { "/usr/bin/python3.11", "-I", "-c", "x" }, "x" },
+                { { "python", "-IS", "-W", "ignore", "-Xdev", "-c", "x", "arg" }, "x" },
+                { { "python3", "-Bc", "x" }, "x" },
+                { { "python3", "-cx" }, "x" },
+                { { "timeout", "9", "env", "A=1", "python3", "-c", "x" }, "x" },
+                { { "python3", "p.py", "-c", "x" }, NULL },
+                { { "python3", "-m", "mod", "-c", "x" }, NULL },
+                { { "python3", "-", "-c", "x" }, NULL },
+                { { "python3", "-c" }, NULL },
+                { { "python3", "-W" }, NULL },
+                { { "python3", "-h", "-c", "x" }, NULL },
+                { { "pythonx", "-c", "x" }, NULL },
+                { { "env", "-C", "/", "python3", "-c", "x" }, NULL },
+                { { "sh", "-c", "python3 -c x" }, NULL },
+                { { "perl", "-e", "x" }, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
+                const char *r = sbx_run_inline_script((char *const *) cases[i].argv, &lang);
+
+                if (!r != !cases[i].want || (r && strcmp(r, cases[i].want) != 0))
+                        fail_msg("case %zu (%s %s %s): %s", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2],
+                                 r ? r : "(none)");
+                if (r)
+                        assert_int_equal(lang, SBX_INLINE_PYTHON);
+        }
+}
+
 /* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
  * command's directory is read past them (`timeout 60 make -C sub` was -1, its lines' names
  * claimed for no directory). Their options are read exactly as they parse them; one they do not
@@ -1478,6 +1516,7 @@ int main(void) {
                 cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_dd_output),
+                cmocka_unit_test(test_inline_script),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
