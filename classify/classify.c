@@ -363,7 +363,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
 int sbx_classifier_set_inline_script(struct sbx_classifier *c, enum sbx_inline_lang lang, const char *script) {
         char *copy = NULL;
 
-        if (!c || c->bytes > 0 || c->stage_len > 0 || (script && lang != SBX_INLINE_PYTHON))
+        if (!c || c->bytes > 0 || c->stage_len > 0 || (script && lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL))
                 return -EINVAL;
         if (script && !(copy = strdup(script)))
                 return -ENOMEM;
@@ -2215,23 +2215,14 @@ static int python_frames(const unsigned char *win, size_t end, bool partial, str
         return n;
 }
 
-/* The source line of the frame f into *ls, *ll: the one the traceback shows, else, for the one
- * frame of a whole traceback (whole, strings) of code from a string, its line N of the argv's -c
- * script (the classifier's inline_script); false when there is none. */
-static bool python_frame_source(const struct sbx_classifier *c, const struct py_frame *f, bool whole, int strings,
-                                const unsigned char **ls, size_t *ll) {
-        const char *p = c->inline_script;
+/* The line number `line` (from 1) of a script, its blanks trimmed, into *ls, *ll; false when
+ * there is none or it is blank. */
+static bool script_line(const char *p, unsigned long line, const unsigned char **ls, size_t *ll) {
         size_t n;
 
-        if (f->src) {
-                *ls = f->src;
-                *ll = f->sl;
-                return true;
-        }
-        if (!p || c->inline_lang != SBX_INLINE_PYTHON || !whole || strings != 1 || f->fl != 8 ||
-            memcmp(f->file, "<string>", 8) != 0 || f->line == 0)
+        if (line == 0)
                 return false;
-        for (unsigned long i = 1; i < f->line; i++)
+        for (unsigned long i = 1; i < line; i++)
                 if (!(p = strchr(p, '\n')) || !*++p)
                         return false;
         n = strcspn(p, "\n");
@@ -2242,6 +2233,24 @@ static bool python_frame_source(const struct sbx_classifier *c, const struct py_
         *ls = (const unsigned char *) p;
         *ll = n;
         return n > 0;
+}
+
+/* The source line of the frame f into *ls, *ll: the one the traceback shows, else, for the one
+ * frame of a whole traceback (whole, strings) of code from a string, its line N of the argv's -c
+ * script (the classifier's inline_script); false when there is none. */
+static bool python_frame_source(const struct sbx_classifier *c, const struct py_frame *f, bool whole, int strings,
+                                const unsigned char **ls, size_t *ll) {
+        const char *p = c->inline_script;
+
+        if (f->src) {
+                *ls = f->src;
+                *ll = f->sl;
+                return true;
+        }
+        if (!p || c->inline_lang != SBX_INLINE_PYTHON || !whole || strings != 1 || f->fl != 8 ||
+            memcmp(f->file, "<string>", 8) != 0)
+                return false;
+        return script_line(p, f->line, ls, ll);
 }
 
 /* Whether the open calls on the Python source line ls[0..ll) all open for writing alone, one at
@@ -2313,6 +2322,213 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
               memmem(f[0].file, f[0].fl, "/pathlib/", 9)))
                 return false;
         return python_frame_source(c, &f[1], whole, strings, &ls, &ll) && python_line_writes(ls, ll, true, &mode_name);
+}
+
+/* Whether s[0..n) is a word of Perl's at s[i..i+k): no name character on either side. */
+static bool perl_word_at(const unsigned char *s, size_t n, size_t i, size_t k) {
+        return (i == 0 || !(isalnum(s[i - 1]) || s[i - 1] == '_' || s[i - 1] == '$' || s[i - 1] == '@')) &&
+               (i + k == n || !(isalnum(s[i + k]) || s[i + k] == '_'));
+}
+
+/* The one occurrence of the word w in s[0..n) outside string literals ('...', "..."): its
+ * offset, or SIZE_MAX when none or several. */
+static size_t perl_only_word(const unsigned char *s, size_t n, const char *w) {
+        size_t k = strlen(w), at = SIZE_MAX;
+        unsigned char quote = 0;
+
+        for (size_t i = 0; i < n; i++) {
+                if (quote) {
+                        if (s[i] == '\\')
+                                i++;
+                        else if (s[i] == quote)
+                                quote = 0;
+                } else if (s[i] == '\'' || s[i] == '"')
+                        quote = s[i];
+                else if (n - i >= k && memcmp(s + i, w, k) == 0 && perl_word_at(s, n, i, k)) {
+                        if (at != SIZE_MAX)
+                                return SIZE_MAX;
+                        at = i;
+                }
+        }
+        return at;
+}
+
+/* A Perl string literal a[0..n) without interpolation: '...' without a backslash, "..." without
+ * '$', '@' or a backslash; its text into *t, *tl. Or, where var, a scalar alone ($name): *t is
+ * the name with its '$'. false otherwise. */
+static bool perl_literal(const unsigned char *a, size_t n, bool var, const unsigned char **t, size_t *tl) {
+        if (var && n >= 2 && a[0] == '$' && (isalpha(a[1]) || a[1] == '_')) {
+                for (size_t i = 1; i < n; i++)
+                        if (!isalnum(a[i]) && a[i] != '_')
+                                return false;
+                *t = a;
+                *tl = n;
+                return true;
+        }
+        if (n < 2 || (a[0] != '\'' && a[0] != '"') || a[n - 1] != a[0])
+                return false;
+        for (size_t i = 1; i + 1 < n; i++)
+                if (a[i] == '\\' || a[i] == a[0] || (a[0] == '"' && (a[i] == '$' || a[i] == '@')))
+                        return false;
+        *t = a + 1;
+        *tl = n - 2;
+        return true;
+}
+
+/* Whether Perl's open mode m[0..n) opens for writing alone: '>' or '>>', layers after it
+ * ('>:raw'). *ret_told: it is a mode read at all ('<', '+<', '+>' read too). */
+static bool perl_mode_writes(const unsigned char *m, size_t n, bool *ret_told) {
+        size_t k = 0;
+
+        while (k < n && k < 2 && m[k] == '>')
+                k++;
+        *ret_told = true;
+        if (k > 0 && (k == n || m[k] == ':'))
+                return true;
+        *ret_told = n > 0 && (m[0] == '<' || (m[0] == '+' && n > 1 && (m[1] == '<' || m[1] == '>')));
+        return false;
+}
+
+/* perl's die after an open it failed: the fifo-denial line text[0..ss) (the text before its
+ * signature, ss, its end se; the whole line tl long) "MSG: Permission denied at -e line N." of a perl -e
+ * script (the argv's, inline_script) whose line N holds one open and one die, `open(FH, MODE,
+ * PATH) or die "MSG: $!"` (`||`; `open FH, ...  or die`; the two-argument `open(FH, ">PATH")`),
+ * MODE and PATH literals, or PATH a scalar ($f) that MSG names alone ("$f: $!", "cannot open
+ * $f: $!"), MSG's text as the line prints it: the path that open named, into path, and whether
+ * its mode writes alone (*ret_writes). false where the line cannot be so told (it is read alone,
+ * as before). */
+static bool perl_die_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
+                          char *path, size_t size, bool *ret_writes) {
+        const unsigned char *ls, *t = (const unsigned char *) text, *mode = NULL, *file = NULL, *msg;
+        size_t ll, e = tl, d, o, at[4], al[4], ml = 0, fl = 0, msgl, pre, post;
+        unsigned long line = 0;
+        int k;
+        bool told, var;
+
+        if (!c->inline_script || c->inline_lang != SBX_INLINE_PERL)
+                return false;
+        /* MSG, the signature's text, then " at -e line N." */
+        while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\r'))
+                e--;
+        if (e == 0 || t[e - 1] != '.')
+                return false;
+        for (d = e - 1; d > 0 && isdigit(t[d - 1]); d--)
+                ;
+        if (d == e - 1 || d < 12 || d - 12 != se || memcmp(t + se, " at -e line ", 12) != 0)
+                return false;
+        for (size_t i = d; i < e - 1 && line < 100000000; i++)
+                line = line * 10 + (unsigned long) (t[i] - '0');
+        if (!script_line(c->inline_script, line, &ls, &ll) || (o = perl_only_word(ls, ll, "open")) == SIZE_MAX ||
+            (d = perl_only_word(ls, ll, "die")) == SIZE_MAX || d < o)
+                return false;
+        /* the open's arguments, within its parentheses or up to `or die` */
+        {
+                size_t p = o + 4, q, r;
+
+                while (p < d && ls[p] == ' ')
+                        p++;
+                if (ls[p] == '(') {
+                        if ((k = call_args(ls, ll, p, at, al, (int) SBX_ELEMENTSOF(at))) < 0)
+                                return false;
+                        /* the close of the call: the last ')' before the die */
+                        for (q = d; q > p && ls[q - 1] != ')'; q--)
+                                ;
+                        for (r = d; r > q && ls[r - 1] == ' '; r--)
+                                ;
+                        while (q < r && ls[q] == ' ')
+                                q++;
+                        if (r - q != 2 || (memcmp(ls + q, "or", 2) != 0 && memcmp(ls + q, "||", 2) != 0))
+                                return false;
+                } else {
+                        unsigned char args[512];
+
+                        for (q = d; q > p && ls[q - 1] == ' '; q--)
+                                ;
+                        if (q < p + 2 || memcmp(ls + q - 2, "or", 2) != 0 || !perl_word_at(ls, ll, q - 2, 2))
+                                return false;
+                        q -= 2;
+                        while (q > p && ls[q - 1] == ' ')
+                                q--;
+                        if (q - p + 2 > sizeof(args))
+                                return false;
+                        args[0] = '(';
+                        memcpy(args + 1, ls + p, q - p);
+                        args[q - p + 1] = ')';
+                        if ((k = call_args(args, q - p + 2, 0, at, al, (int) SBX_ELEMENTSOF(at))) < 0)
+                                return false;
+                        /* args[j] is ls[p - 1 + j] */
+                        for (int i = 0; i < k; i++)
+                                at[i] += p - 1;
+                }
+        }
+        if (k == 3) {
+                if (!perl_literal(ls + at[1], al[1], false, &mode, &ml) || !perl_literal(ls + at[2], al[2], true, &file, &fl))
+                        return false;
+        } else if (k == 2) {
+                const unsigned char *x;
+                size_t xl, m = 0;
+
+                /* ">PATH" or ">$f" */
+                if (al[1] < 3 || ls[at[1]] != '"' || ls[at[1] + al[1] - 1] != '"')
+                        return false;
+                x = ls + at[1] + 1;
+                xl = al[1] - 2;
+                while (m < xl && (x[m] == '>' || x[m] == '<' || x[m] == '+'))
+                        m++;
+                mode = x;
+                ml = m;
+                while (m < xl && x[m] == ' ')
+                        m++;
+                file = x + m;
+                fl = xl - m;
+                for (size_t i = 0; i < fl; i++)
+                        if (file[i] == '\\' || file[i] == '@' || file[i] == '"' || (file[i] == '$' && i > 0))
+                                return false;
+                if (fl == 0 || (file[0] == '$' && !perl_literal(file, fl, true, &file, &fl)))
+                        return false;
+        } else
+                return false;
+        *ret_writes = perl_mode_writes(mode, ml, &told);
+        if (!told)
+                return false;
+        /* the die's message: "MSG$!" */
+        msg = ls + d + 3;
+        while (msg < ls + ll && (*msg == ' ' || *msg == '('))
+                msg++;
+        if (msg >= ls + ll || *msg != '"')
+                return false;
+        msg++;
+        for (msgl = 0; msg + msgl < ls + ll && msg[msgl] != '"'; msgl++)
+                if (msg[msgl] == '\\')
+                        return false;
+        if (msgl < 2 || memcmp(msg + msgl - 2, "$!", 2) != 0)
+                return false;
+        msgl -= 2;
+        var = fl > 0 && file[0] == '$';
+        if (!var) {
+                /* a literal file: the message text alone, as printed */
+                if (memchr(msg, '$', msgl) || memchr(msg, '@', msgl) || msgl != ss || memcmp(msg, text, ss) != 0)
+                        return false;
+        } else {
+                /* the file's scalar, named once in the message: what the line prints there */
+                const unsigned char *v = memchr(msg, '$', msgl);
+
+                if (!v || (size_t) (msg + msgl - v) < fl || memcmp(v, file, fl) != 0 ||
+                    (v + fl < msg + msgl && (isalnum(v[fl]) || v[fl] == '_' || v[fl] == '[' || v[fl] == '{')) ||
+                    memchr(v + 1, '$', (size_t) (msg + msgl - v - 1)) || memchr(msg, '@', msgl))
+                        return false;
+                pre = (size_t) (v - msg);
+                post = msgl - pre - fl;
+                if (ss < pre + post + 1 || memcmp(text, msg, pre) != 0 || memcmp(text + ss - post, v + fl, post) != 0)
+                        return false;
+                file = t + pre;
+                fl = ss - pre - post;
+        }
+        if (fl == 0 || fl >= size || memchr(file, '\0', fl))
+                return false;
+        memcpy(path, file, fl);
+        path[fl] = '\0';
+        return true;
 }
 
 /* The length of a shell's own prefix that a line l[0..n) starts with, a name following it: "PROG:
@@ -2419,6 +2635,12 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         r = match(c, &c->d->fifo_denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
         if (r <= 0)
                 return r;
+        /* perl's die after its open failed: the open's file and mode, as its -e script tells */
+        if (perl_die_open(c, text, tl, ss, se, path, sizeof(path), &writes)) {
+                fifo_denial_at(c, line_no, s, len, line, path, writes);
+                return 0;
+        }
+        path[0] = '\0';
         /* a name with newlines that a shell printed raw, its last part on this line: taken where
          * the host holds a pipe of that name; otherwise the line is read alone */
         if (shell_name_across_lines(c, text, ss, path, sizeof(path), &writes)) {

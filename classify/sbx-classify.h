@@ -265,6 +265,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
  * another language), -ENOMEM. */
 enum sbx_inline_lang {
         SBX_INLINE_PYTHON,
+        SBX_INLINE_PERL,
 };
 int sbx_classifier_set_inline_script(struct sbx_classifier *c, enum sbx_inline_lang lang, const char *script);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error

@@ -2507,7 +2507,7 @@ static void run_classifier(struct run_state *st) {
 
                 st->classifier_err = 0;
                 classifier_context(st);
-                /* a Python -c script, whose traceback shows no source line */
+                /* a Python -c script, whose traceback shows no source line; a perl -e one */
                 if ((inline_script = sbx_run_inline_script(st->command, &lang)) &&
                     sbx_classifier_set_inline_script(st->classifier, lang, inline_script) < 0)
                         (void) sbx_classifier_set_inline_script(st->classifier, lang, NULL);

@@ -122,7 +122,8 @@ int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t siz
 /* The script an interpreter that argv runs (past the wrappers of sbx_run_start_dir() and env's
  * arguments, an env that moves not read) is given in its argv, for
  * sbx_classifier_set_inline_script(): CPython's (`python3 [flags] -c SCRIPT`, its flags, -W and
- * -X before -c), its language in *ret_lang. A pointer into argv, or NULL: another program, an
+ * -X before -c), perl's one -e or -E (`perl -w -e SCRIPT`, its flags, -l, -M, -m and -I before
+ * it, no switch after it), its language in *ret_lang. A pointer into argv, or NULL: another program, an
  * option it does not read, a script from a file or stdin, or one in a shell's -c script. */
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),

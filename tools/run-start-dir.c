@@ -2212,6 +2212,43 @@ static bool python_name(const char *name) {
         return strncmp(name, "python", 6) == 0 && name[6 + strspn(name + 6, "0123456789.")] == '\0';
 }
 
+/* Whether name is perl's program: perl, perl5.36.0. */
+static bool perl_name(const char *name) {
+        return strncmp(name, "perl", 4) == 0 && name[4 + strspn(name + 4, "0123456789.")] == '\0';
+}
+
+/* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags
+ * (-w -W -X -t -T -U, clustered, -l last), -M and -m with their module attached, -I with its
+ * directory; another switch after it (a second -e, whose lines would follow the first's), or
+ * any other: NULL. */
+static const char *perl_script(char *const *argv, size_t k, size_t n, enum sbx_inline_lang *ret_lang) {
+        for (size_t i = k + 1; i < n && argv[i][0] == '-'; i++) {
+                const char *a = argv[i] + 1;
+
+                if ((*a == 'M' || *a == 'm') && a[1])
+                        continue;
+                if (*a == 'I') {
+                        if (!a[1] && ++i >= n)
+                                return NULL;
+                        continue;
+                }
+                for (; *a && strchr("wWXtTU", *a); a++)
+                        ;
+                if (*a == 'l' && !a[1])
+                        continue;
+                if (!*a && a > argv[i] + 1)
+                        continue;
+                if ((*a != 'e' && *a != 'E') || (!a[1] && i + 1 >= n))
+                        return NULL;
+                i += a[1] ? 0 : 1;
+                if (i + 1 < n && argv[i + 1][0] == '-' && argv[i + 1][1])
+                        return NULL;
+                *ret_lang = SBX_INLINE_PERL;
+                return a[1] ? a + 1 : argv[i];
+        }
+        return NULL;
+}
+
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang) {
         size_t n = 0;
         ptrdiff_t k;
@@ -2220,7 +2257,11 @@ const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_l
                 return NULL;
         while (argv[n])
                 n++;
-        if ((k = past_wrappers_and_env(argv, n, NULL, 0)) < 0 || !python_name(base_of(argv[k])))
+        if ((k = past_wrappers_and_env(argv, n, NULL, 0)) < 0)
+                return NULL;
+        if (perl_name(base_of(argv[k])))
+                return perl_script(argv, (size_t) k, n, ret_lang);
+        if (!python_name(base_of(argv[k])))
                 return NULL;
         /* CPython's options before -c: flags (clustered), -W and -X with their word */
         for (size_t i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {

@@ -14,7 +14,9 @@
 #   traceback shows the mode, "w" (before, all three `task_failure`); one opened "r+" reads and
 #   writes: the host's refusal. A `python3 -c` script shows no source line: its line is read from
 #   the argv; pathlib's write_text() passes the mode through a name: the frame calling pathlib's
-#   open() tells it (before, both `task_failure`). A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
+#   open() tells it (before, both `task_failure`). perl's `open(F, '>', X) or die "x: $!"` names
+#   no file: its -e script's line, read from the argv, names the file and the mode (before,
+#   `task_failure`, no pipe named); `+<` reads too: the host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
 # - A pipe whose name holds a newline, which dash and bash print raw across two lines ("sh: 1:
 #   cannot create /x/a" then "b: Permission denied"), and cp quotes as GNU does ('/x/w'$'\n''b'):
@@ -160,6 +162,17 @@ for who in "${WHO[@]}"; do
                         test "$(verdict)" = denied
         else
                 t_check "nobody/read-only: python3 -c's open(X, \"r+\") of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        fi
+        # perl's `open(...) or die "x: $!"`, whose line names no file: its -e script's line names
+        # the file and the mode
+        SHELL_RUN=(perl -e)
+        run "$who" read-only "open(F, '>', '$T/out/wo-fifo') or die \"x: \$!\""
+        t_check "$who/read-only: perl -e's open(F, '>', X) or die \"x: \$!\" of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        if [ "$who" != root ]; then
+                run nobody read-only "open(F, '+<', '$T/out/wo-fifo') or die \"x: \$!\""
+                t_check "nobody/read-only: perl -e's open(F, '+<', X) of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         fi
         SHELL_RUN=(/usr/bin/python3)

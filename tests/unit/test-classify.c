@@ -2857,6 +2857,29 @@ static void test_classify_bwrap_fifo_permission_denied(void **state) {
                        "denied");
 }
 
+/* text classified by the backend's dialect with ctx and the inline script of lang; its verdict
+ * must be `verdict`, a denial's path /tmp/wo-fifo or /tmp/fifo (row i). */
+static void check_inline(const char *backend, const struct sbx_classify_context *ctx, enum sbx_inline_lang lang,
+                         const char *script, const char *text, const char *verdict, size_t i) {
+        static struct sbx_classify_result res;
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+        assert_int_equal(sbx_classifier_set_context(c, ctx), 0);
+        assert_int_equal(sbx_classifier_set_inline_script(c, lang, script), 0);
+        assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
+        sbx_classifier_free(c);
+        if (strcmp(sbx_verdict_to_string(res.verdict), verdict) != 0)
+                fail_msg("case %zu (%s): %s, want %s", i, script ? script : "(none)", sbx_verdict_to_string(res.verdict),
+                         verdict);
+        if (res.verdict == SBX_VERDICT_DENIED && strcmp(res.denials[0].path, "/tmp/wo-fifo") != 0 &&
+            strcmp(res.denials[0].path, "/tmp/fifo") != 0)
+                fail_msg("case %zu: path %s", i, res.denials[0].path);
+}
+
 /* A Python open() of a host named pipe whose mode the traceback's last source line does not show:
  * a python3 -c script's line N (its one "<string>" frame, read from the argv's script), and
  * pathlib's own open(), whose mode passes through a name, told by the frame that called it
@@ -2916,24 +2939,55 @@ static void test_classify_bwrap_fifo_python_mode(void **state) {
 #undef PY_WRITE_TEXT
         (void) state;
 
-        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
-                static struct sbx_classify_result res;
-                struct sbx_classifier *c = NULL;
-                struct sbx_exit_status st = { .exit_code = 1 };
-                struct sbx_diag diag = { 0 };
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++)
+                check_inline("bwrap", &ctx, SBX_INLINE_PYTHON, cases[i].script, cases[i].text, cases[i].verdict, i);
+}
 
-                assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, &diag), 0);
-                assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
-                assert_int_equal(sbx_classifier_set_inline_script(c, SBX_INLINE_PYTHON, cases[i].script), 0);
-                assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
-                assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
-                sbx_classifier_free(c);
-                if (strcmp(sbx_verdict_to_string(res.verdict), cases[i].verdict) != 0)
-                        fail_msg("case %zu (%s): %s, want %s", i, cases[i].script ? cases[i].script : "(none)",
-                                 sbx_verdict_to_string(res.verdict), cases[i].verdict);
-                if (res.verdict == SBX_VERDICT_DENIED)
-                        assert_string_equal(res.denials[0].path, "/tmp/wo-fifo");
-        }
+/* perl's `open(...) or die "MSG: $!"` of a host named pipe, its -e script read from the argv:
+ * the open's file and mode where its line tells them (before: the mode not read, both asked, so
+ * as nobody root's 0622 pipe written read task_failure; a message naming no file, `die "x:
+ * $!"`, named no pipe at all). Never a guess: a message that is not the die's, two opens, a
+ * mode or a file through an expression, another line. */
+static void test_classify_bwrap_fifo_perl_die(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_fifo = fake_host_fifo };
+        static const struct {
+                const char *script, *text, *verdict;
+        } cases[] = {
+                { "open(F, '>', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "denied" },
+                { "open(my $fh, \">>\", \"/tmp/wo-fifo\") || die(\"cannot open: $!\");", "cannot open: Permission denied at -e line 1.\n",
+                  "denied" },
+                { "use strict;\nopen F, \">/tmp/wo-fifo\" or die \"x: $!\"", "x: Permission denied at -e line 2.\n", "denied" },
+                { "my $f = '/tmp/wo-fifo';\nopen(F, '>', $f) or die \"cannot open $f: $!\"",
+                  "cannot open /tmp/wo-fifo: Permission denied at -e line 2.\n", "denied" },
+                { "$f = '/tmp/wo-fifo'; open(F, \">$f\") or die \"$f: $!\"", "/tmp/wo-fifo: Permission denied at -e line 1.\n",
+                  "denied" },
+                { "open(F, '>:raw', 'wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                /* read too, or read: the host's refusal */
+                { "open(F, '+<', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, '<', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                /* not told: the line read alone, as before */
+                { "open(F, '>', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 2.\n", "task_failure" },
+                { "open(F, '>', '/tmp/wo-fifo') or die \"y: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, '>', '/tmp/a') or die \"x: $!\"; open(G, '>', '/tmp/wo-fifo') or die \"x: $!\"",
+                  "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, $m, '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, '>', \"/tmp/$n\") or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, '>', $f) or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, '>', $f) or die \"$g: $!\"", "/tmp/wo-fifo: Permission denied at -e line 1.\n", "task_failure" },
+                { "open(F, '>', '/tmp/wo-fifo'); print F 1 or die \"x: $!\"", "x: Permission denied at -e line 1.\n",
+                  "task_failure" },
+                { "open(F, '>', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at /ws/p.pl line 1.\n", "task_failure" },
+                { NULL, "x: Permission denied at -e line 1.\n", "task_failure" },
+                /* the host lets root's pipe be read and written: asked for both, as before */
+                { "open(F, '<', '/tmp/fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "denied" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++)
+                check_inline("bwrap", &ctx, SBX_INLINE_PERL, cases[i].script, cases[i].text, cases[i].verdict, i);
+        /* a Python script is not read as perl's */
+        check_inline("bwrap", &ctx, SBX_INLINE_PYTHON, cases[0].script, cases[0].text, "task_failure", 0);
 }
 
 /* What the command asked of the pipe decides what the host is asked (bwrap): a pipe opened for
@@ -4734,6 +4788,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_python_mode),
+                cmocka_unit_test(test_classify_bwrap_fifo_perl_die),
                 cmocka_unit_test(test_classify_bwrap_fifo_name_with_newline),
                 cmocka_unit_test(test_classify_bwrap_fifo_dd_output),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),

@@ -1065,41 +1065,50 @@ static void test_dd_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_dd_output);
 }
 
-/* The script a python3 -c is given, whose traceback shows no source line (before: none read; as
- * nobody under bwrap, root's 0622 pipe opened "w" by `python3 -c` read task_failure). */
+/* The script a python3 -c or a perl -e is given, whose traceback or die shows no source line
+ * (before: none read; as nobody under bwrap, root's 0622 pipe opened "w" by `python3 -c` or ">"
+ * by `perl -e` read task_failure). */
 static void test_inline_script(void **state) {
         static const struct {
                 const char *argv[8];
                 const char *want;
+                enum sbx_inline_lang lang;
         } cases[] = {
-                { { "python3", "-c", "open('/ro/f', 'w')" }, "open('/ro/f', 'w')" },
-                { { "/usr/bin/python3.11", "-I", "-c", "x" }, "x" },
-                { { "python", "-IS", "-W", "ignore", "-Xdev", "-c", "x", "arg" }, "x" },
-                { { "python3", "-Bc", "x" }, "x" },
-                { { "python3", "-cx" }, "x" },
-                { { "timeout", "9", "env", "A=1", "python3", "-c", "x" }, "x" },
-                { { "python3", "p.py", "-c", "x" }, NULL },
-                { { "python3", "-m", "mod", "-c", "x" }, NULL },
-                { { "python3", "-", "-c", "x" }, NULL },
-                { { "python3", "-c" }, NULL },
-                { { "python3", "-W" }, NULL },
-                { { "python3", "-h", "-c", "x" }, NULL },
-                { { "pythonx", "-c", "x" }, NULL },
-                { { "env", "-C", "/", "python3", "-c", "x" }, NULL },
-                { { "sh", "-c", "python3 -c x" }, NULL },
-                { { "perl", "-e", "x" }, NULL },
+                { { "python3", "-c", "open('/ro/f', 'w')" }, "open('/ro/f', 'w')", SBX_INLINE_PYTHON },
+                { { "/usr/bin/python3.11", "-I", "-c", "x" }, "x", SBX_INLINE_PYTHON },
+                { { "python", "-IS", "-W", "ignore", "-Xdev", "-c", "x", "arg" }, "x", SBX_INLINE_PYTHON },
+                { { "python3", "-Bc", "x" }, "x", SBX_INLINE_PYTHON },
+                { { "python3", "-cx" }, "x", SBX_INLINE_PYTHON },
+                { { "timeout", "9", "env", "A=1", "python3", "-c", "x" }, "x", SBX_INLINE_PYTHON },
+                { { "python3", "p.py", "-c", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "python3", "-m", "mod", "-c", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "python3", "-", "-c", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "python3", "-c" }, NULL, SBX_INLINE_PYTHON },
+                { { "python3", "-W" }, NULL, SBX_INLINE_PYTHON },
+                { { "python3", "-h", "-c", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "pythonx", "-c", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "env", "-C", "/", "python3", "-c", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "sh", "-c", "python3 -c x" }, NULL, SBX_INLINE_PYTHON },
+                { { "perl", "-e", "x" }, "x", SBX_INLINE_PERL },
+                { { "/usr/bin/perl", "-w", "-Mstrict", "-I", "lib", "-E", "x", "a" }, "x", SBX_INLINE_PERL },
+                { { "perl", "-we", "x" }, "x", SBX_INLINE_PERL },
+                { { "perl5.36.0", "-ex" }, "x", SBX_INLINE_PERL },
+                { { "perl", "-e", "x", "-e", "y" }, NULL, SBX_INLINE_PYTHON },
+                { { "perl", "-n", "-e", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "perl", "x.pl", "-e", "x" }, NULL, SBX_INLINE_PYTHON },
+                { { "perl", "-e" }, NULL, SBX_INLINE_PYTHON },
         };
         (void) state;
 
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-                enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
+                enum sbx_inline_lang lang = cases[i].lang == SBX_INLINE_PERL ? SBX_INLINE_PYTHON : SBX_INLINE_PERL;
                 const char *r = sbx_run_inline_script((char *const *) cases[i].argv, &lang);
 
                 if (!r != !cases[i].want || (r && strcmp(r, cases[i].want) != 0))
                         fail_msg("case %zu (%s %s %s): %s", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2],
                                  r ? r : "(none)");
                 if (r)
-                        assert_int_equal(lang, SBX_INLINE_PYTHON);
+                        assert_int_equal(lang, cases[i].lang);
         }
 }
 
