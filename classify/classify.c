@@ -228,9 +228,93 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
 /* What each byte of a shell script is, as its reader in fifo_denial_line() needs it: the shell's
  * own text (LEX_CODE), a quote that opens or closes a quoted word (LEX_QUOTE: ', ", $'), text
  * within one (LEX_QUOTED), or neither: a backslash and the byte it escapes, a comment from a '#'
- * that starts a word to the newline (LEX_OTHER). A `$(...)` within double quotes is read as
- * quoted text. Caller frees; NULL when out of memory. */
+ * that starts a word to the newline (LEX_OTHER). A command substitution within double quotes,
+ * `$(...)` (not `$((`, arithmetic) or a backquoted one, is the shell's own text again, read as a
+ * script is, to its closing ')' or '`' (SCRIPT_LEX_DEPTH deep; deeper, quoted text). Caller frees;
+ * NULL when out of memory. */
 enum { LEX_CODE, LEX_QUOTE, LEX_QUOTED, LEX_OTHER };
+#define SCRIPT_LEX_DEPTH 16
+
+static size_t lex_dquote(const char *s, size_t i, size_t end, unsigned char *k, int depth);
+
+/* s[i..end) as the shell's own text into k; with sub (within `$(`), up to the ')' that closes
+ * it, whose index is returned (end when none). */
+static size_t lex_code(const char *s, size_t i, size_t end, unsigned char *k, bool sub, int depth) {
+        int parens = 0;
+
+        for (; i < end; i++) {
+                char ch = s[i];
+
+                if (ch == '\\') {
+                        k[i] = LEX_OTHER;
+                        if (i + 1 < end)
+                                k[++i] = LEX_OTHER;
+                        continue;
+                }
+                if (ch == '#' && (i == 0 || strchr(" \t\n;&|()", s[i - 1]))) {
+                        for (; i < end && s[i] != '\n'; i++)
+                                k[i] = LEX_OTHER;
+                        if (i < end)
+                                k[i] = LEX_CODE;
+                        continue;
+                }
+                if (ch == '"') {
+                        i = lex_dquote(s, i, end, k, depth);
+                        continue;
+                }
+                if (ch == '\'' || (ch == '$' && i + 1 < end && s[i + 1] == '\'')) {
+                        bool escapes = ch == '$';
+
+                        if (escapes)
+                                k[i++] = LEX_QUOTE;
+                        k[i++] = LEX_QUOTE;
+                        for (; i < end && s[i] != '\''; i++) {
+                                k[i] = LEX_QUOTED;
+                                if (escapes && s[i] == '\\' && i + 1 < end)
+                                        k[++i] = LEX_QUOTED;
+                        }
+                        if (i < end)
+                                k[i] = LEX_QUOTE;
+                        continue;
+                }
+                k[i] = LEX_CODE;
+                if (sub && ch == '(')
+                        parens++;
+                else if (sub && ch == ')' && parens-- == 0)
+                        return i;
+        }
+        return end;
+}
+
+/* The double-quoted word whose '"' is at s[i], into k: its text quoted, but a command
+ * substitution in it; returns the index of its closing '"' (end when none). */
+static size_t lex_dquote(const char *s, size_t i, size_t end, unsigned char *k, int depth) {
+        k[i++] = LEX_QUOTE;
+        for (; i < end && s[i] != '"'; i++) {
+                if (s[i] == '\\' && i + 1 < end) {
+                        k[i] = k[i + 1] = LEX_QUOTED;
+                        i++;
+                } else if (depth < SCRIPT_LEX_DEPTH && s[i] == '$' && i + 2 < end && s[i + 1] == '(' &&
+                           s[i + 2] != '(') {
+                        k[i] = k[i + 1] = LEX_CODE;
+                        i = lex_code(s, i + 2, end, k, true, depth + 1);
+                } else if (depth < SCRIPT_LEX_DEPTH && s[i] == '`') {
+                        size_t c = i + 1;
+
+                        while (c < end && s[c] != '`')
+                                c += s[c] == '\\' && c + 1 < end ? 2 : 1;
+                        k[i] = LEX_CODE;
+                        lex_code(s, i + 1, c < end ? c : end, k, false, depth + 1);
+                        if (c < end)
+                                k[c] = LEX_CODE;
+                        i = c < end ? c : end - 1;
+                } else
+                        k[i] = LEX_QUOTED;
+        }
+        if (i < end)
+                k[i] = LEX_QUOTE;
+        return i;
+}
 
 static unsigned char *script_lex(const char *script) {
         size_t n = strlen(script);
@@ -238,42 +322,7 @@ static unsigned char *script_lex(const char *script) {
 
         if (!k)
                 return NULL;
-        for (size_t i = 0; i < n; i++) {
-                char ch = script[i], close = '\0';
-                bool escapes = false;
-
-                if (ch == '\\') {
-                        k[i] = LEX_OTHER;
-                        if (i + 1 < n)
-                                k[++i] = LEX_OTHER;
-                        continue;
-                }
-                if (ch == '#' && (i == 0 || strchr(" \t\n;&|()", script[i - 1]))) {
-                        for (; i < n && script[i] != '\n'; i++)
-                                k[i] = LEX_OTHER;
-                        if (i < n)
-                                k[i] = LEX_CODE;
-                        continue;
-                }
-                if (ch == '\'' || ch == '"')
-                        close = ch, escapes = ch == '"';
-                else if (ch == '$' && script[i + 1] == '\'') {
-                        k[i++] = LEX_QUOTE;
-                        close = '\'', escapes = true;
-                }
-                if (!close) {
-                        k[i] = LEX_CODE;
-                        continue;
-                }
-                k[i++] = LEX_QUOTE;
-                for (; i < n && script[i] != close; i++) {
-                        k[i] = LEX_QUOTED;
-                        if (escapes && script[i] == '\\' && i + 1 < n)
-                                k[++i] = LEX_QUOTED;
-                }
-                if (i < n)
-                        k[i] = LEX_QUOTE;
-        }
+        lex_code(script, 0, n, k, false, 0);
         k[n] = LEX_CODE;
         return k;
 }
@@ -2004,7 +2053,7 @@ static bool script_writes_into(const char *script, const unsigned char *lex, con
                         continue;
                 if (strncmp(p, name, nl) != 0)
                         continue;
-                if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)", p[nl]))
+                if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)`", p[nl]))
                         return true;
         }
         return false;
@@ -2027,7 +2076,7 @@ static bool script_runs_or_reads(const char *script, const unsigned char *lex, c
 
                 if (!quoted && lex[p - script] != LEX_CODE)
                         continue;
-                if (quoted ? *e != p[-1] : *e != '\0' && !strchr(" \t\n;&|)", *e))
+                if (quoted ? *e != p[-1] : *e != '\0' && !strchr(" \t\n;&|)`", *e))
                         continue;
                 while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
                         b--;

@@ -23,7 +23,10 @@
 #   `denied`, the whole name its path (before, the shells' read "b" alone: `task_failure`).
 # - A `>` or `<` within quotes, escaped or in a comment of the script is no redirection:
 #   `echo "a > X now"; cat < X` by nobody of root's 0622 pipe is the host's refusal (before,
-#   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`).
+#   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`). A command
+#   substitution within double quotes is the shell's own text: `x="$(X)"` runs the pipe, the
+#   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
+#   `denied` (before, `task_failure`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # - A signal to the command's parent, bubblewrap's init, which ignores every signal from inside
@@ -107,6 +110,15 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "echo \"cat < $T/out/fifo now\"; f=$T/out/fifo; echo pwned > \$f"
         t_check "$who/read-only: bash's redirection to a host named pipe through a variable after a quoted '< X' is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
+        # a command substitution within double quotes is the shell's own text: the pipe run there
+        # is the host's refusal (it read denied), a write there to root's 0622 pipe the sandbox's
+        # (as nobody, it read task_failure)
+        run "$who" read-only "x=\"\$($T/out/fifo)\""
+        t_check "$who/read-only: bash running a host named pipe in a quoted \$(...) is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        run "$who" read-only "x=\"\$(echo pwned > $T/out/wo-fifo)\""
+        t_check "$who/read-only: bash's write to root's 0622 pipe in a quoted \$(...) is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
         for sh in sh bash; do
                 SHELL_RUN=("$sh" -c)
                 run "$who" read-only "$T/out/fifo"

@@ -3106,6 +3106,18 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "echo 'exec /tmp/fifo x'; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "'/tmp/fifo'", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "cat < \"/tmp/fifo\"", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                /* a command substitution within double quotes is the shell's own text (before:
+                 * read as quoted text, the run or the read taken for a write, the write for none) */
+                { "x=\"$(/tmp/fifo)\"", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "echo \"a $(cat < /tmp/fifo)\"", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "echo \"`cat < /tmp/fifo`\"", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "echo \"$(echo \"$(cat < /tmp/fifo)\")\"", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "echo \"$(echo x > /tmp/wo-fifo)\"", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo \"$(echo ')' > /tmp/wo-fifo)\"", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                /* its text after the substitution, and arithmetic, stay quoted */
+                { "echo \"$(echo ')') < /tmp/fifo\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "echo \"$((1)) < /tmp/fifo\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "echo \"\\$(cat < /tmp/fifo)\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
         };
         (void) state;
 
