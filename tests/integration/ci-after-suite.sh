@@ -81,6 +81,31 @@ other_dir=$(mktemp -d "/tmp/sbx-test-$other_mark.XXXXXX") && echo "$other_dir" >
 SBX_SOURCE_ROOT=/ "$T/bin/sbx" 300 &
 FAKES+=($!)
 other_pid=$!
+# ... and directories of sbx's own names, which carry no mark: one another tree's process holds
+# (a descriptor in it), one its child with no tree of its own works in, a made-up user's swept
+# directory while another tree's process holds the tests' lock of that uid, and one no one holds
+held_fd=$(mktemp -d /tmp/sbx-probe-XXXXXX) && echo "$held_fd" >>"$T_CLEANUP_LIST"
+: >"$held_fd/lock"
+SBX_SOURCE_ROOT=/ bash -c 'exec 3<"$1" && exec sleep 300' _ "$held_fd/lock" &
+FAKES+=($!)
+held_cwd=$(mktemp -d /tmp/sbx-fixture-XXXXXX) && echo "$held_cwd" >>"$T_CLEANUP_LIST"
+SBX_SOURCE_ROOT=/ bash -c 'cd "$1" || exit; env -u SBX_SOURCE_ROOT sleep 300 & echo $! >"$2"; wait' _ "$held_cwd" "$T/child.pid" &
+FAKES+=($!)
+for _ in $(seq 1 100); do [ -s "$T/child.pid" ] && break; sleep 0.05; done
+FAKES+=("$(cat "$T/child.pid")")
+held_uid=
+if t_is_root && [ -d /run/lock ] && ! getent passwd 47299 >/dev/null; then
+        held_uid=/tmp/sbx-47299
+        if mkdir "$held_uid" 2>/dev/null; then
+                echo "$held_uid" >>"$T_CLEANUP_LIST"
+                SBX_SOURCE_ROOT=/ bash -c 'exec 3>>/run/lock/sbx-test-uid-47299.lock && exec sleep 300' &
+                FAKES+=($!)
+        else
+                held_uid=
+        fi
+fi
+unheld=$(mktemp -d /tmp/sbx-probe-XXXXXX) && echo "$unheld" >>"$T_CLEANUP_LIST"
+sleep 0.2
 
 WAIT=0 "$AFTER" "$T/snap" >"$T/out" 2>&1
 rc=$?
@@ -126,6 +151,18 @@ t_check "another suite's process (its environment names another tree) is not cou
         eval 'grep -q "^$other_pid " "$T/others" && ! grep -qx "$other_pid" "$T/procs"'
 t_check "another suite's directory (another tree's mark) is not counted" \
         eval 'grep -qxF "$other_dir" "$T/others" && ! grep -qxF "$other_dir" "$T/dirs"'
+t_check "an unmarked directory a process of another tree holds open is another suite's" \
+        eval 'grep -qxF "$held_fd" "$T/others" && ! grep -qxF "$held_fd" "$T/dirs"'
+t_check "... one its child (no tree of its own) works in, too" \
+        eval 'grep -qxF "$held_cwd" "$T/others" && ! grep -qxF "$held_cwd" "$T/dirs"'
+if [ -n "$held_uid" ]; then
+        t_check "... a made-up user's swept directory while another tree's process holds the lock of that uid, too" \
+                eval 'grep -qxF "$held_uid" "$T/others" && ! grep -qxF "$held_uid" "$T/dirs"'
+else
+        t_ok "a made-up user's swept directory under another tree's lock # SKIP not root, or /tmp/sbx-47299 or the user exists"
+fi
+t_check "an unmarked directory no other tree's process holds is counted" \
+        eval 'grep -qxF "$unheld" "$T/dirs" && ! grep -qxF "$unheld" "$T/others"'
 [ "$T_FAILED" = 0 ] || sed 's/^/# /' "$T/out"
 
 t_finish
