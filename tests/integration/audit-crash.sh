@@ -124,7 +124,7 @@ for who in "${WHO[@]}"; do
         [ "$who" = root ] || chown 65534:65534 "$T/tmp-$who"
         for how in "${BACKENDS[@]}" none; do
                 k=$((k + 1))
-                mark="3000.$$$k"
+                mark="3000.$T_MARK$(printf '%02d' "$k")"
                 ws=$T/die-$who-$how
                 mkdir -p "$ws"
                 [ "$who" = root ] || chown 65534:65534 "$ws"
@@ -204,7 +204,7 @@ done
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]] && [ "$LL_ABI" -ge 6 ]; then
         for who in "${WHO[@]}"; do
                 k=$((k + 1))
-                mark="3000.$$$k"
+                mark="3000.$T_MARK$(printf '%02d' "$k")"
                 ws=$T/group-$who
                 mkdir -p "$ws"
                 [ "$who" = root ] || chown 65534:65534 "$ws"
@@ -298,7 +298,7 @@ libc.ptrace(DETACH, keeper, None, None)
 PY
 if t_is_root && [ "$(uname -m)" = x86_64 ] && [[ " ${BACKENDS[*]} " == *" landlock "* ]] && [ "$LL_ABI" -ge 6 ]; then
         k=$((k + 1))
-        mark="3000.$$$k"
+        mark="3000.$T_MARK$(printf '%02d' "$k")"
         mkdir -p "$T/reaper-gone"
         out=$(python3 "$T/reaper-gone.py" "$T/sbx-as" "$T/reaper-gone" "$mark" 2>&1)
         t_check "the keeper was held at its kill() of the reaper ($out)" grep -q "^keeper at kill" <<<"$out"
@@ -324,7 +324,7 @@ fi
 # launcher's parent is killed while the launcher waits for its go-ahead, which then comes.
 if [[ " ${BACKENDS[*]} " == *" landlock "* ]] && [ "$LL_ABI" -ge 6 ]; then
         k=$((k + 1))
-        mark="3000.$$$k"
+        mark="3000.$T_MARK$(printf '%02d' "$k")"
         rm -f "$T/go" "$T/ll.pid"
         mkfifo "$T/go"
         exec 7<>"$T/go"

@@ -59,7 +59,7 @@ for who in "${WHO[@]}"; do
         # the storm's stdio on /dev/null, or holding sbx's stderr
         for io in detached stderr; do
                 k=$((k + 1))
-                mark="storm-$$-$k"
+                mark="storm-$T_MARK$(printf '%02d' "$k")"
                 MARKS+=("$mark")
                 ws=$T/ws-$who-$io
                 mkdir -p "$ws"

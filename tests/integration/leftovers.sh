@@ -58,7 +58,8 @@ for who in "${WHO[@]}"; do
                 else
                         sel=(--backend "$how" --mode workspace-write)
                 fi
-                m1="4001.$$$k" m2="4002.$$$k" m3="4003.$$$k" m4="4004.$$$k"
+                kk=$(printf '%02d' "$k")
+                m1="4001.$T_MARK$kk" m2="4002.$T_MARK$kk" m3="4003.$T_MARK$kk" m4="4004.$T_MARK$kk"
                 MARKS+=("sleep $m1" "sleep $m2" "sleep $m3" "sleep $m4")
                 # a background job that keeps stderr; a daemon (forks twice, own session, no
                 # stdio); a job three levels down; a job that writes into the workspace a second
@@ -100,7 +101,7 @@ exit 3"
         # its job to sbx, and whatever that job orphans during the run is adopted by sbx too
         for how in "${BACKENDS[@]}"; do
                 k=$((k + 1))
-                m5="4006.$$$k" m6="4007.$$$k"
+                m5="4006.$T_MARK$kk" m6="4007.$T_MARK$kk"
                 MARKS+=("sleep $m5" "sleep $m6")
                 ws=$T/ws-$who-$how
                 t_as_user "$who"
@@ -113,7 +114,7 @@ exit 3"
                 # processes by it, so it spares the children it had before the command started
                 # and ends what the command left
                 k=$((k + 1))
-                m7="4008.$$$k" m8="4009.$$$k"
+                m7="4008.$T_MARK$kk" m8="4009.$T_MARK$kk"
                 MARKS+=("sleep $m7" "sleep $m8")
                 WRAP=(setpriv --no-new-privs) # the shell and its job too
                 handed_over 'sleep "$1" & exec "$3" run --backend "$4" --root "$5" --db "$6" -c "sleep $2 & exit 0"' \
@@ -144,7 +145,7 @@ exit 3"
         # many leftovers at once: all of them end (Landlock kills round after round)
         for how in "${BACKENDS[@]}"; do
                 k=$((k + 1))
-                mark="4005.$$$k"
+                mark="4005.$T_MARK$(printf '%02d' "$k")"
                 MARKS+=("sleep $mark")
                 ws=$T/ws-$who-$how
                 sbx_as "$who" run --backend "$how" --mode read-only --root "$ws" \
@@ -215,7 +216,7 @@ if [ "$LL_ABI" -ge 6 ] && [[ " ${BACKENDS[*]} " == *" landlock "* ]]; then
                 done
         done
         # its descriptors, seen from the host while it runs
-        mark="4006.$$"
+        mark="4006.${T_MARK}00"
         MARKS+=("sleep $mark")
         sbx_as root run --backend landlock --mode read-only --root "$T/ws-root-landlock" -c "sleep $mark" 3>/dev/null &
         sup=$!

@@ -70,6 +70,12 @@ t_require_sbx() {
 # another's, the directories of another clone's suite still running beside.
 T_SUITE=$( (cd "${SBX_SOURCE_ROOT:-$(dirname "${BASH_SOURCE[0]}")/../..}" 2>/dev/null && pwd -P) | cksum | cut -d' ' -f1)
 T_SUITE=s$(printf '%05d' $((T_SUITE % 100000)))
+# T_MARK: the digits that make the marks of the processes a test starts its own (a sleep's
+# argument, N.${T_MARK}KK with KK two digits of the test's count): the suite's five and the test's
+# pid in seven. No other test's mark, of this suite or of another clone's running beside, is the
+# same or begins with it, as pgrep -f and pkill -f match a part of a command line ($$ and a count
+# run together made pid 123's 12th mark that of pid 1231's 2nd, or a prefix of it).
+T_MARK=${T_SUITE#s}$(printf '%07d' $$)
 T_CLEANUP_LIST=${T_CLEANUP_LIST:-${TMPDIR:-/tmp}/sbx-test-$T_SUITE-cleanup.$$}
 # A caller's TMPDIR (a CI job's: a directory of its user's, which nobody may not write) is replaced
 # by a directory of the test's own in it, open to every user and sticky as /tmp is: the runs as

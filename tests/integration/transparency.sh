@@ -301,7 +301,7 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         set -m
         for sig in TERM INT HUP QUIT; do
                 num=$(kill -l "$sig")
-                tag="29.$RANDOM"
+                tag="29.$T_MARK$(printf '%02d' "$num")"
                 rm -f "$T/ws/ready" "$T/v.json"
                 # a simple command, so that $! is sbx itself (a function would run in a subshell;
                 # env execs sbx). The signal's default action first: a caller that ignores it
@@ -1285,7 +1285,7 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                         test "$(audit_field "$id" state):$(audit_field "$id" exit_code)" = completed:9
         done
         rm -f "$T/ws/ready" "$T/v.json"
-        tag="31.$RANDOM"
+        tag="31.${T_MARK}14"
         "$SBX_BIN" run $(sel "$b") --verdict-json "$T/v.json" -- sh -c 'touch "$1"; sleep "$2" & wait' \
                 sh "$T/ws/ready" "$tag" &
         pid=$!
