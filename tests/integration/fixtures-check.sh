@@ -628,7 +628,16 @@ fi
 # ran on, unconfined, and the temporary directory stayed for good, read and removed by nothing
 # (review). What the command started goes with the recording; the directory goes with the
 # next recording of the same user, not while a recording holds it and never another user's. As
-# root and as nobody (root's recording leaves nobody's directory alone).
+# root and as nobody (root's recording leaves nobody's directory alone). In a /tmp of its own
+# when it can be (t_own_tmp_hold; OT the prefix the test sees its paths under): the recordings of
+# another clone's suite running beside swept the directories left here for the next recording
+# (root's row: "nobody's /tmp/sbx-fixture-... went", swept by the other suite's nobody).
+OT= own=()
+if t_own_tmp_ok && t_own_tmp_hold; then
+        OT=$T_OWN_TMP_ROOT own=("${T_OWN_TMP_IN[@]}")
+else
+        t_diag "no mount namespace: the killed recordings' rows below share the machine's /tmp"
+fi
 kill_as() {
         if [ "$1" = nobody ]; then
                 pre=("${T_NOBODY[@]}" env HOME="$T/sig-nb/home" XDG_CONFIG_HOME= XDG_STATE_HOME= XDG_CACHE_HOME=)
@@ -644,7 +653,7 @@ for who in "${WHO[@]}"; do
         kill_n=$((kill_n + 1))
         m=56$kill_n.$$
         lf+=("$m" "57$kill_n.$$")
-        "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-raw" -- \
+        "${own[@]}" "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-raw" -- \
                 sh -c "setsid sleep 57$kill_n.$$ & sleep $m; :" >"$T/out" 2>"$T/err" &
         p=$!
         ws=
@@ -656,15 +665,15 @@ for who in "${WHO[@]}"; do
         # its lock taken over as the recording dies: a recording that another test runs beside,
         # as the same user, would sweep the directory before its checks (1 in 8 runs)
         lk=
-        [ -n "$ws" ] && exec {lk}<"${ws%/ws}/lock"
+        [ -n "$ws" ] && exec {lk}<"$OT${ws%/ws}/lock"
         kill -KILL "$p"
         wait "$p"
         [ -n "$lk" ] && flock -x -w 5 "$lk"
         for _ in $(seq 1 40); do [ -z "$(left_pids)" ] && break; sleep 0.05; done
         chk "$who: record --raw killed by SIGKILL: what its command started gone too, in a session of its own too ($(left_pids | tr '\n' ' ')), no case" \
-                '[ -n "$ws" ] && [ -z "$(left_pids)" ] && [ ! -e "$SR/bwrap/kill-raw" ] && [ -d "${ws%/ws}" ]'
+                '[ -n "$ws" ] && [ -z "$(left_pids)" ] && [ ! -e "$SR/bwrap/kill-raw" ] && [ -d "$OT${ws%/ws}" ]'
         left_kill
-        kill_tmp[$who]=${ws%/ws}
+        kill_tmp[$who]=$OT${ws%/ws}
         kill_lk[$who]=$lk
 done
 # given back for the checks below (a concurrent test's recording may take them from here on)
@@ -680,15 +689,15 @@ for who in "${WHO[@]}"; do
         kill_n=$((kill_n + 1))
         lf+=("$m")
         rm -f "$T/live-go" && mkfifo -m 666 "$T/live-go"
-        "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-live" -- \
+        "${own[@]}" "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-live" -- \
                 sh -c 'sleep "$1" & read -r x < "$2"; kill $!; wait; exit 0' sh "$m" "$T/live-go" >"$T/out2" 2>"$T/err2" &
         p=$!
         live=$(recording_cwd)
-        "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-next" -- true >"$T/out" 2>"$T/err"
+        "${own[@]}" "${pre[@]}" "$bin" fixtures record --backend bwrap --raw --case "$SR/bwrap/kill-next" -- true >"$T/out" 2>"$T/err"
         rc=$?
         left=
         [ -n "$live" ] || left+=" the live one was never seen;"
-        [ -z "$live" ] || [ -e "$live" ] || left+=" the live one's went;"
+        [ -z "$live" ] || [ -e "$OT$live" ] || left+=" the live one's went;"
         timeout 10 sh -c 'echo go > "$1"' sh "$T/live-go"
         [ -e "${kill_tmp[$who]}" ] && left+=" ${kill_tmp[$who]} stayed;"
         for o in "${!kill_tmp[@]}"; do
@@ -697,11 +706,12 @@ for who in "${WHO[@]}"; do
         wait "$p"
         rc2=$?
         chk "$who: the next record removes the killed one's temporary directory and no other (status $rc, $rc2;${left:- ok})" \
-                '[ $rc = 0 ] && [ $rc2 = 0 ] && [ -z "$left" ] && [ ! -e "${live%/ws}" ] && grep -qx exit=0 "$SR/bwrap/kill-live/meta"'
+                '[ $rc = 0 ] && [ $rc2 = 0 ] && [ -z "$left" ] && [ ! -e "$OT${live%/ws}" ] && grep -qx exit=0 "$SR/bwrap/kill-live/meta"'
         left_kill
         [ -e "${kill_tmp[$who]}" ] && rm -rf "${kill_tmp[$who]}"
         unset "kill_tmp[$who]"
 done
+[ -n "$OT" ] && t_own_tmp_release
 # ... never through a symlink of that name (to a directory of the caller's with an unlocked lock)
 mkdir -p "$T/sweep-victim/sub" && : >"$T/sweep-victim/lock"
 sl=/tmp/sbx-fixture-L$(printf '%05d' $(($$ % 100000)))

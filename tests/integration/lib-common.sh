@@ -113,16 +113,15 @@ t_mktemp_dir() {
 # of its own whose /tmp is an empty tmpfs, so that what it finds there is its own commands' (sbx
 # makes its recordings' and probes' directories in /tmp, and so does another test or another
 # clone's suite running beside, whose directories a listing of the host's /tmp took for this
-# test's). $T and the directories of SBX_BIN and SBX_LANDLOCK_EXE are bound back in place when
-# they lie under /tmp (a clone there, as in CI). Status 90-92: the namespace could not be made.
+# test's). $T, the directories of SBX_BIN and SBX_LANDLOCK_EXE, and the test's own TMPDIR and
+# probe cache are bound back in place when they lie under /tmp (a clone there, as in CI). Status
+# 90-92: the namespace could not be made.
 # t_own_tmp_ok: whether it can be (root, mount namespaces).
 t_own_tmp_ok() { t_is_root && unshare -m --propagation private true 2>/dev/null; }
-t_own_tmp() {
-        local script=$1
-        shift
-        T=$T SBX_LANDLOCK_EXE=${SBX_LANDLOCK_EXE:-} unshare -m --propagation private bash -c '
+T_OWN_TMP_SETUP='
 keep=() fds=()
-for k in "$T" "$(dirname "$0")" ${SBX_LANDLOCK_EXE:+"$(dirname "$SBX_LANDLOCK_EXE")"}; do
+for k in "$T" "$(dirname "$0")" ${SBX_LANDLOCK_EXE:+"$(dirname "$SBX_LANDLOCK_EXE")"} ${T_OWN_TMPDIR:+"$T_OWN_TMPDIR"} \
+        ${T_OWN_CACHE:+"$T_OWN_CACHE"}; do
         case $k/ in /tmp/*) exec {fd}<"$k" || exit 90; keep+=("$k") fds+=("$fd") ;; esac
 done
 mount -t tmpfs -o mode=1777 sbx-test /tmp || exit 91
@@ -130,7 +129,38 @@ for i in "${!keep[@]}"; do
         mkdir -p "${keep[$i]}" && mount --no-canonicalize --bind "/proc/self/fd/${fds[$i]}" "${keep[$i]}" || exit 92
         eval "exec ${fds[$i]}<&-"
 done
-'"$script" "$SBX_BIN" "$@"
+'
+t_own_tmp() {
+        local script=$1
+        shift
+        T=$T SBX_LANDLOCK_EXE=${SBX_LANDLOCK_EXE:-} unshare -m --propagation private bash -c "$T_OWN_TMP_SETUP$script" \
+                "$SBX_BIN" "$@"
+}
+# t_own_tmp_hold: the same namespace, for a part of the test that runs its commands there one by
+# one, some in the background, and looks at what they leave: held by a process of the test's
+# (cat, reading a pipe of the test's: it ends with the test) until t_own_tmp_release. The command
+# prefix T_OWN_TMP_IN runs a command there (nsenter execs it: $! of one put in the background is the
+# command's pid), and the test sees that /tmp's paths under T_OWN_TMP_ROOT (/proc/PID/root).
+# Status 1 when it could not be made (t_own_tmp_ok first).
+T_OWN_TMP_PID= T_OWN_TMP_FD= T_OWN_TMP_ROOT= T_OWN_TMP_IN=()
+t_own_tmp_hold() {
+        exec {T_OWN_TMP_FD}> >(T=$T SBX_LANDLOCK_EXE=${SBX_LANDLOCK_EXE:-} exec unshare -m --propagation private \
+                bash -c "$T_OWN_TMP_SETUP"': >/tmp/.own-tmp-ready && exec cat >/dev/null' "$SBX_BIN")
+        T_OWN_TMP_PID=$!
+        T_OWN_TMP_ROOT=/proc/$T_OWN_TMP_PID/root
+        T_OWN_TMP_IN=(nsenter -t "$T_OWN_TMP_PID" -m --wd="$PWD" --)
+        for _ in $(seq 1 200); do
+                [ -e "$T_OWN_TMP_ROOT/tmp/.own-tmp-ready" ] && return 0
+                kill -0 "$T_OWN_TMP_PID" 2>/dev/null || break
+                sleep 0.05
+        done
+        t_own_tmp_release
+        return 1
+}
+t_own_tmp_release() {
+        [ -n "$T_OWN_TMP_FD" ] && exec {T_OWN_TMP_FD}>&-
+        [ -n "$T_OWN_TMP_PID" ] && for _ in $(seq 1 100); do kill -0 "$T_OWN_TMP_PID" 2>/dev/null || break; sleep 0.05; done
+        T_OWN_TMP_PID= T_OWN_TMP_FD= T_OWN_TMP_ROOT= T_OWN_TMP_IN=()
 }
 
 # t_machine_lock NAME SECONDS: takes the machine's lock NAME (an flock of /run/lock/sbx-test-NAME.lock,
