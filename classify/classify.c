@@ -327,6 +327,19 @@ static unsigned char *script_lex(const char *script) {
         return k;
 }
 
+static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out);
+static bool has_dotdot(const char *p);
+
+/* A file the caller read from the argv (name, absolute; NULL when none) with a ".." in it, as the
+ * host resolves it (host_name()), into out (SBX_DENIAL_PATH_MAX bytes, the name as text until
+ * then); left as text where the context cannot resolve it. */
+static void argv_file_resolved(const struct sbx_classifier *c, const char *name, char *out) {
+        char host[SBX_DENIAL_PATH_MAX];
+
+        if (name && out[0] && c->resolve && has_dotdot(name) && host_name(c, name, strlen(name), host))
+                memcpy(out, host, strlen(host) + 1);
+}
+
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
         size_t n = 0;
 
@@ -406,6 +419,13 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         if (ctx->script && (!(c->script = strdup(ctx->script)) || !(c->script_lex = script_lex(c->script))))
                 return -ENOMEM;
         c->resolve_userdata = ctx->userdata;
+        /* the files read from the argv are text (an env's -C DIR joined to a name): a ".." after a
+         * symlink is its target's parent, as the kernel resolves it, not the text's (review: as
+         * nobody, `env -C /var/tmp/l/.. busybox mv ./f x`, l a link to /etc/ssl, recorded denied
+         * /var/tmp/x for the host's refusal of /etc/x) */
+        argv_file_resolved(c, ctx->move_dest, c->move_dest);
+        argv_file_resolved(c, ctx->sqlite_target, c->sqlite_target);
+        argv_file_resolved(c, ctx->dd_output, c->dd_output);
         return 0;
 }
 
@@ -466,9 +486,6 @@ static bool searched_program(struct sbx_classifier *c, const char *name, char *o
         memcpy(out, c->searched_path, strlen(c->searched_path) + 1);
         return c->searched_refused;
 }
-
-static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out);
-static bool has_dotdot(const char *p);
 
 /* A relative path joined to the run's cwd (as text), one with ".." resolved on the host when the
  * context can; as printed when it would not fit, starts with '~' (whose expansion is unknown), or

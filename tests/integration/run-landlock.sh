@@ -1090,8 +1090,11 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                 for dest in /etc/ /var/tmp/; do
                                     # ... and after env's assignments (env was read as the command),
                                     # and from env's -C DIR (the destination was not read), also
-                                    # before a shell whose script is the mv (shchdir: not read)
-                                    for form in argv script env chdir shchdir; do
+                                    # before a shell whose script is the mv (shchdir: not read), one
+                                    # whose '..' follows a workspace symlink to the destination (read
+                                    # as text, the workspace's etc/: denied, a path never written)
+                                    ln -sfn "${dest%/}" "$d/ws/$tag-lnk"
+                                    for form in argv script env chdir shchdir dotdot; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- busybox mv ./$tag-mv $dest)
                                         elif [ $form = env ]; then
@@ -1100,6 +1103,8 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                                 run_as=(-- env -C "$(dirname $dest)" busybox mv "$d/ws/$tag-mv" "$(basename $dest)/")
                                         elif [ $form = shchdir ]; then
                                                 run_as=(-- env -C "$(dirname $dest)" sh -c "busybox mv '$d/ws/$tag-mv' $(basename $dest)/")
+                                        elif [ $form = dotdot ]; then
+                                                run_as=(-- env -C "$d/ws/$tag-lnk/.." busybox mv "$d/ws/$tag-mv" "$(basename $dest)/")
                                         else
                                                 run_as=(-c "busybox mv ./$tag-mv $dest")
                                         fi
@@ -1117,7 +1122,7 @@ else:
 assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv[3]), "moved"' "$d/bmv.json" $dest $tag-mv "$d/ws/$tag-mv"
                                     done
                                 done
-                                rm -f "$d/ws/$tag-mv"
+                                rm -f "$d/ws/$tag-mv" "$d/ws/$tag-lnk"
                         fi
                         # sqlite3's .backup over a database names none ("Error: attempt to write a
                         # readonly database"): the file read from the argv, judged against the host

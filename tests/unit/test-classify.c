@@ -3160,6 +3160,41 @@ static void test_classify_bwrap_fifo_dd_output(void **state) {
                        "task_failure");
 }
 
+/* The files the caller read from the argv (move_dest, sqlite_target, dd_output) are text, an
+ * env's -C DIR joined to its names: a ".." after a symlink is its target's parent, as the kernel
+ * resolves it, and they are resolved on the host as a line's names are (review: as nobody under
+ * Landlock, `env -C /var/tmp/l/.. busybox mv ./f x`, l a link to /etc/ssl, recorded denied
+ * /var/tmp/x, a path it never wrote, for the host's refusal of /etc/x). */
+static void test_classify_argv_files_resolved_after_symlink(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = ws, .granted = ws, .resolve = fake_resolve,
+                                            .host_permits = host_permits_but_ro, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing,
+                                            .move_dest = "/ws/link/../ro", .move_into = true };
+        struct sbx_classify_context home = ctx, sqlite = ctx, dd = { .cwd = "/tmp", .resolve = fake_resolve,
+                                                                      .host_fifo = fake_host_fifo,
+                                                                      .dd_output = "/ws/link/../tmp/wo-fifo" };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        /* /ro/f, which the host refuses too */
+        assert_verdict(run_backend_in("landlock", &ctx, "mv: can't rename './f': Permission denied\n"), "task_failure");
+        home.move_dest = "/ws/link/../home/u";
+        r = run_backend_in("landlock", &home, "mv: can't rename './f': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/home/u/f");
+        sqlite.move_dest = NULL;
+        sqlite.sqlite_target = "/ws/link/../home/u/x";
+        for (size_t b = 0; b < 2; b++) {
+                r = run_backend_in(b ? "landlock" : "bwrap", &sqlite, "Error: cannot open \"/ws/link/../home/u/x\"\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "/home/u/x");
+        }
+        r = run_backend_in("bwrap", &dd, "dd: failed to open '/tmp/wo-fifo': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/tmp/wo-fifo");
+}
+
 /* A pipe's name with newlines, which the shells print raw across lines ("sh: 1: cannot create
  * /tmp/a" then "b: Permission denied"), is read whole from the shell's line on, where the host
  * holds a pipe of that name (before: "b" alone, no pipe, task_failure); GNU's quoting
@@ -4803,6 +4838,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bwrap_fifo_perl_die),
                 cmocka_unit_test(test_classify_bwrap_fifo_name_with_newline),
                 cmocka_unit_test(test_classify_bwrap_fifo_dd_output),
+                cmocka_unit_test(test_classify_argv_files_resolved_after_symlink),
                 cmocka_unit_test(test_classify_python_rename_source_host_refuses),
                 cmocka_unit_test(test_classify_python_pair_without_source),
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),
