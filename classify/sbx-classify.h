@@ -241,7 +241,8 @@ struct sbx_classify_context {
          * SQLite's "attempt to write a readonly database" (it opened the file read-only when it
          * could not for writing) names none: the line's path is this one, and what the host is
          * asked of. The sqlite3 shell's "Error: cannot open "X"" (no errno) is a denial only where
-         * X is this file and its directory is on the host (host_dir_missing). Copied. NULL: none
+         * X is this file, its directory is on the host and X itself no directory there
+         * (host_dir_missing, asked of X's directory and of a name in X). Copied. NULL: none
          * (that line is no denial). */
         const char *sqlite_target;
         /* The file a dd the caller read from the command's argv writes (absolute): its of=FILE,

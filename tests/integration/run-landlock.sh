@@ -1172,25 +1172,32 @@ else:
                         # ("Error: cannot open "X""): X, the file read from the argv, judged against
                         # the host (in a directory of root's: the host's refusal, task_failure; in
                         # nobody's own, or root's 0777 one: the sandbox's, denied, X recorded; a
-                        # missing directory: task_failure). Before, all task_failure
+                        # missing directory: task_failure). Before, all task_failure. X nobody's own
+                        # directory, or a name ending in '/': sqlite3's EISDIR, the host's answer
+                        # too, task_failure (before, denied)
                         if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
                                 mkdir -p /var/tmp/$tag-sqo/root /var/tmp/$tag-sqo/any /var/tmp/$tag-sqo/own &&
                                         chmod 0755 /var/tmp/$tag-sqo /var/tmp/$tag-sqo/root && chmod 0777 /var/tmp/$tag-sqo/any &&
                                         chown 65534:65534 /var/tmp/$tag-sqo/own
                                 for b in landlock bwrap; do
-                                    for dir in root any own missing; do
+                                    for dir in root any own missing isdir slash; do
+                                        case $dir in
+                                        isdir) x=/var/tmp/$tag-sqo/own ;;
+                                        slash) x=/var/tmp/$tag-sqo/own/o.txt/ ;;
+                                        *) x=/var/tmp/$tag-sqo/$dir/o.txt ;;
+                                        esac
                                         for cmd in .output .once .save; do
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
-                                                        --verdict-json "$d/sqo.json" -- sqlite3 :memory: "$cmd /var/tmp/$tag-sqo/$dir/o.txt" ) 2>/dev/null
+                                                        --verdict-json "$d/sqo.json" -- sqlite3 :memory: "$cmd $x" ) 2>/dev/null
                                                 rc=$?
                                                 [ $rc -eq 125 ] && continue
-                                                check "nobody, $b: sqlite3 $cmd into directory '$dir' (root's 0755, root's 0777, nobody's own, missing): $(case $dir in root) echo "the host's refusal, task_failure" ;; missing) echo "no directory, task_failure" ;; *) echo "denied, the file recorded" ;; esac) (rc=$rc)" "$PY" -c '
+                                                check "nobody, $b: sqlite3 $cmd into directory '$dir' (root's 0755, root's 0777, nobody's own, missing; nobody's own directory itself, a name ending in '/'): $(case $dir in root) echo "the host's refusal, task_failure" ;; missing) echo "no directory, task_failure" ;; isdir|slash) echo "EISDIR, the host's too, task_failure" ;; *) echo "denied, the file recorded" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing"):
+if sys.argv[2] in ("root", "missing", "isdir", "slash"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
-    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqo.json" $dir /var/tmp/$tag-sqo/$dir/o.txt
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqo.json" $dir "$x"
                                         done
                                     done
                                 done

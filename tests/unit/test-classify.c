@@ -2701,9 +2701,19 @@ static void test_classify_sqlite_readonly_names_the_argv_file(void **state) {
         assert_string_equal(r->denials[0].path, "/home/u/x");
 }
 
+/* The host as sbx run tells it: /nx is missing, and a name x, y or *.txt is a file, no directory
+ * to make a name in; any other is a directory (/etc/d). */
 static bool fake_host_dir_missing(void *userdata, const char *path) {
+        const char *end = strrchr(path, '/'), *base;
         (void) userdata;
-        return strncmp(path, "/nx/", 4) == 0;
+
+        if (strncmp(path, "/nx/", 4) == 0)
+                return true;
+        if (!end || end == path)
+                return false;
+        base = (const char *) memrchr(path, '/', (size_t) (end - path)) + 1;
+        return (end - base == 1 && (base[0] == 'x' || base[0] == 'y')) ||
+               (end - base > 4 && memcmp(end - 4, ".txt", 4) == 0);
 }
 
 /* sqlite3's "Error: cannot open "X"" (.output, .once, .save, .backup) names no errno: a denial
@@ -2730,6 +2740,11 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                 { "/etc/x", "x: Error: cannot open \"/etc/x\"\n", "task_failure", NULL },
                 /* the sandbox's own /dev */
                 { "/dev/x", "Error: cannot open \"/dev/x\"\n", "task_failure", NULL },
+                /* a directory, which sqlite3 cannot open for writing anywhere (EISDIR, the host's
+                 * too), nor a name ending in '/' (review: `.output /var/tmp` read as denied) */
+                { "/etc/d", "Error: cannot open \"/etc/d\"\n", "task_failure", NULL },
+                { "/etc/x", "Error: cannot open \"/etc/x/\"\n", "task_failure", NULL },
+                { "/", "Error: cannot open \"/\"\n", "task_failure", NULL },
         };
         (void) state;
 
