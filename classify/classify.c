@@ -2045,17 +2045,21 @@ static bool created_before(const char *text, size_t end, const char *path) {
         return false;
 }
 
-/* Whether the shell script redirects output into the word `name` (as the shell printed it):
- * `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` and `<>` alike), the word unquoted or quoted whole.
- * Not `>&` (a descriptor's copy), nor a `>` within quotes, escaped or in a comment (lex, of
- * script_lex(): `echo "a > X"` prints). */
+/* Whether the shell script redirects output alone into the word `name` (as the shell printed
+ * it): `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` alike), the word unquoted or quoted whole. Not
+ * `>&` (a descriptor's copy), nor a `>` within quotes, escaped or in a comment (lex, of
+ * script_lex(): `echo "a > X"` prints); and false where the script also opens NAME with `<>`,
+ * for reading and writing (O_RDWR: the host is asked for both; review: as nobody, `echo x <> P`
+ * of root's 0622 pipe, which the host refuses, read denied). */
 static bool script_writes_into(const char *script, const unsigned char *lex, const char *name) {
         size_t nl = strlen(name);
+        bool writes = false;
 
         if (!script || !lex || nl == 0)
                 return false;
         for (const char *p = script; (p = strchr(p, '>')); ) {
                 char q = '\0';
+                bool reads = p > script && p[-1] == '<' && lex[p - 1 - script] == LEX_CODE;
 
                 if (lex[p++ - script] != LEX_CODE)
                         continue;
@@ -2070,10 +2074,13 @@ static bool script_writes_into(const char *script, const unsigned char *lex, con
                         continue;
                 if (strncmp(p, name, nl) != 0)
                         continue;
-                if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)`", p[nl]))
-                        return true;
+                if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)`", p[nl])) {
+                        if (reads)
+                                return false;
+                        writes = true;
+                }
         }
-        return false;
+        return writes;
 }
 
 /* Whether the shell script runs the word `name` or reads from it: the name starts a command (the

@@ -220,9 +220,10 @@ struct sbx_classify_context {
          * -c`, past its wrappers); copied. A shell's own line naming a file alone (bash's "bash:
          * line 1: X: Permission denied", dash's "sh: 1: X: ...") tells of running X or of a
          * redirection: a named pipe X was opened for writing only where the script redirects
-         * output into X (`> X`, `>> X`, `>| X`, `&> X`, `N> X`, `<> X`), otherwise it was run
-         * (execve(2) of a pipe is EACCES everywhere) or read, neither of which the sandbox
-         * refuses: no denial. NULL: no such line tells of a write. */
+         * output into X (`> X`, `>> X`, `>| X`, `&> X`, `N> X`; and for reading too where it
+         * also opens X with `<> X`), otherwise it was run (execve(2) of a pipe is EACCES
+         * everywhere) or read, neither of which the sandbox refuses: no denial. NULL: no such
+         * line tells of a write. */
         const char *script;
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */

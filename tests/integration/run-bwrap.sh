@@ -26,7 +26,8 @@
 #   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`). A command
 #   substitution within double quotes is the shell's own text: `x="$(X)"` runs the pipe, the
 #   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
-#   `denied` (before, `task_failure`).
+#   `denied` (before, `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
+#   pipe, the host's refusal (before, `denied`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # - A signal to the command's parent, bubblewrap's init, which ignores every signal from inside
@@ -212,6 +213,11 @@ for who in "${WHO[@]}"; do
                 # a '>' within quotes is no redirection (it read denied: the host asked for writing alone)
                 run nobody read-only "echo \"a > $T/out/wo-fifo now\"; cat < $T/out/wo-fifo"
                 t_check "nobody/read-only: bash reading root's 0622 pipe after a quoted '> X' is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # '<> X' opens it for reading and writing, which the host refuses nobody (it read
+                # denied: the host asked for writing alone)
+                run nobody read-only "echo pwned <> $T/out/wo-fifo"
+                t_check "nobody/read-only: bash's '<>' of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         fi
         SHELL_RUN=(sh -c)

@@ -3133,6 +3133,14 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "echo \"$(echo ')') < /tmp/fifo\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "echo \"$((1)) < /tmp/fifo\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "echo \"\\$(cat < /tmp/fifo)\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                /* `<>` opens for reading and writing: both asked, wherever else the script writes
+                 * the name (review: as nobody, `echo x <> P` of root's 0622 pipe read denied) */
+                { "echo x <> /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "exec 3<>/tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "echo x > /tmp/wo-fifo; cat 3<> '/tmp/wo-fifo'", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo x <> /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "echo '<>' > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
         };
         (void) state;
 
