@@ -116,8 +116,9 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
 /* The file a dd that words (sbx_run_command_words()'s) run in cwd (its start) writes, its of=FILE (struct
  * sbx_classify_context's dd_output): `dd OPERAND...` (past the wrappers of sbx_run_start_dir()
  * and env's arguments), one of=, its operands alone (NAME=VALUE, no option but none); joined to
- * cwd into out. 1, or 0 for another program, none or several of=, an option. Nothing is asked of
- * the host. */
+ * cwd into out. 1, or 0 for another program, none or several of=, an option, an if= of the same
+ * name (its read's "failed to open 'X'" names it alike) or either with a '..' beside an if=.
+ * Nothing is asked of the host. */
 int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The script an interpreter that argv runs (past the wrappers of sbx_run_start_dir() and env's
  * arguments, an env that moves not read) is given in its argv, for

@@ -2126,6 +2126,14 @@ static bool sqlite_reads_only(const char *s) {
         return !strcasestr(s, "attach") && !strcasestr(s, "vacuum");
 }
 
+/* Whether the path p has a ".." component. */
+static bool name_has_dotdot(const char *p) {
+        for (const char *s = strstr(p, ".."); s; s = strstr(s + 1, ".."))
+                if ((s == p || s[-1] == '/') && (s[2] == '\0' || s[2] == '/'))
+                        return true;
+        return false;
+}
+
 int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *file = NULL;
         char start[PATH_MAX];
@@ -2146,9 +2154,23 @@ int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size
                         file = a + 3;
                 }
         }
-        if (!file)
+        if (!file || join_name(out, size, start, file) < 0)
                 return 0;
-        return join_name(out, size, start, file) < 0 ? 0 : 1;
+        /* an if= of the same name: dd's "failed to open 'X'" may be its read's (review: as nobody,
+         * `dd if=P of=P` of root's 0622 pipe, the read refused by the host, read denied); one with
+         * a '..' in either, which only the host resolves, may be too */
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                _cleanup_free_ char *in_norm = NULL, *out_norm = NULL;
+                char in[PATH_MAX];
+
+                if (strncmp(argv[i], "if=", 3) != 0)
+                        continue;
+                if (join_name(in, sizeof(in), start, argv[i] + 3) < 0 || name_has_dotdot(in) || name_has_dotdot(out) ||
+                    sbx_path_normalize(in, &in_norm) < 0 || sbx_path_normalize(out, &out_norm) < 0 ||
+                    strcmp(in_norm, out_norm) == 0)
+                        return 0;
+        }
+        return 1;
 }
 
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {

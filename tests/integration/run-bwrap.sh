@@ -10,7 +10,8 @@
 #   `denied` (before, the host was asked for reading too: `task_failure`); read by nobody, the
 #   host's refusal. So is the same pipe opened by tee, which opens its files for writing alone,
 #   by cp's destination (`cannot create regular file 'X'`), by dd's of= (its `failed to open 'X'`
-#   told from its if= by the argv) and by a Python script's open() whose
+#   told from its if= by the argv; not where its if= names the same pipe, whose read the host
+#   refuses: `task_failure`) and by a Python script's open() whose
 #   traceback shows the mode, "w" (before, all three `task_failure`); one opened "r+" reads and
 #   writes: the host's refusal. A `python3 -c` script shows no source line: its line is read from
 #   the argv; pathlib's write_text() passes the mode through a name: the frame calling pathlib's
@@ -199,6 +200,12 @@ for who in "${WHO[@]}"; do
                 SHELL_RUN=(dd of=/dev/null)
                 run nobody read-only "if=$T/out/wo-fifo"
                 t_check "nobody/read-only: dd's if= root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # ... its of= the same pipe: the line names the if= the host refused (it read denied,
+                # the of= asked for writing alone)
+                SHELL_RUN=(dd "of=$T/out/wo-fifo")
+                run nobody read-only "if=$T/out/wo-fifo"
+                t_check "nobody/read-only: dd's if= and of= root's 0622 pipe, whose read the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
                 SHELL_RUN=(tee)
                 run nobody read-only "$T/out/root-fifo"
