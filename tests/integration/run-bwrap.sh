@@ -17,7 +17,9 @@
 #   the argv; pathlib's write_text() passes the mode through a name: the frame calling pathlib's
 #   open() tells it (before, both `task_failure`). perl's `open(F, '>', X) or die "x: $!"` names
 #   no file: its -e script's line, read from the argv, names the file and the mode (before,
-#   `task_failure`, no pipe named); `+<` reads too: the host's refusal. A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
+#   `task_failure`, no pipe named); `+<` reads too: the host's refusal, and so is a line that also
+#   reads (`open(F, "w").write(open(X).read())`: the read may be the call that failed; before,
+#   `denied`). A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
 # - A pipe whose name holds a newline, which dash and bash print raw across two lines ("sh: 1:
 #   cannot create /x/a" then "b: Permission denied"), and cp quotes as GNU does ('/x/w'$'\n''b'):
@@ -69,6 +71,8 @@ mkfifo -m 622 "$T/out/w${NL}b"
 # Python scripts that open root's 0622 pipe for writing alone, and for reading and writing
 printf 'open("%s", "w")\n' "$T/out/wo-fifo" >"$T/ws/wo.py"
 printf 'open("%s", "r+")\n' "$T/out/wo-fifo" >"$T/ws/rw.py"
+# ... and one whose line writes a workspace file and reads the pipe
+printf 'open("%s", "w").write(open("%s").read())\n' "$T/ws/copy" "$T/out/wo-fifo" >"$T/ws/cp.py"
 chmod 644 "$T/ws/wo.py" "$T/ws/rw.py"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
@@ -197,6 +201,12 @@ for who in "${WHO[@]}"; do
         else
                 t_check "nobody/read-only: Python's open(X, \"r+\") of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # ... a line that writes a workspace file and reads the pipe: the read may be the
+                # call that failed (it read denied, the host asked for writing alone)
+                run nobody workspace-write "$T/ws/cp.py"
+                t_check "nobody/workspace-write: Python's open(F, \"w\").write(open(X).read()) of root's 0622 pipe, whose read the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                rm -f "$T/ws/copy"
                 SHELL_RUN=(dd of=/dev/null)
                 run nobody read-only "if=$T/out/wo-fifo"
                 t_check "nobody/read-only: dd's if= root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \

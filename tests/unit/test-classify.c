@@ -3070,6 +3070,25 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                   "task_failure" },
                 { NULL, "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n", "task_failure" },
                 { NULL, "PermissionError: [Errno 13] Permission denied: '/tmp/fifo'\n", "denied" },
+                /* a line that also opens for reading: the call that failed may be that one
+                 * (review: as nobody, `open(d, "w").write(open(P).read())` read denied, the read
+                 * of root's 0622 pipe refused by the host) */
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n"
+                  "    open(\"/ws/d\", \"w\").write(open(\"/tmp/wo-fifo\").read())\n"
+                  "                                   ^^^^^^^^^^^^^^^^^^^^^^^\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "task_failure" },
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n"
+                  "    open(\"/tmp/wo-fifo\", \"w\").write(open(\"/ws/s\", mode=\"r\").read())\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "task_failure" },
+                { NULL,
+                  "  File \"/ws/p.py\", line 1, in <module>\n"
+                  "    open(\"/ws/log\", \"a\"); open(\"/tmp/wo-fifo\", \"wb\")\n"
+                  "PermissionError: [Errno 13] Permission denied: '/tmp/wo-fifo'\n",
+                  "denied" },
                 { NULL, "dd: failed to open '/tmp/wo-fifo': Permission denied\n", "task_failure" },
                 { NULL, "dd: failed to open 'wo-fifo': Permission denied\n", "task_failure" },
                 { NULL, "cat: /tmp/wo-fifo: Permission denied\n", "task_failure" },
