@@ -2045,18 +2045,19 @@ static bool created_before(const char *text, size_t end, const char *path) {
         return false;
 }
 
-/* Whether the shell script redirects output alone into the word `name` (as the shell printed
- * it): `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` alike), the word unquoted or quoted whole. Not
- * `>&` (a descriptor's copy), nor a `>` within quotes, escaped or in a comment (lex, of
- * script_lex(): `echo "a > X"` prints); and false where the script also opens NAME with `<>`,
- * for reading and writing (O_RDWR: the host is asked for both; review: as nobody, `echo x <> P`
- * of root's 0622 pipe, which the host refuses, read denied). */
-static bool script_writes_into(const char *script, const unsigned char *lex, const char *name) {
+/* How the shell script redirects output into the word `name` (as the shell printed it): 1 for
+ * output alone, `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` alike), the word unquoted or quoted
+ * whole; -1 where it opens NAME with `<>` anywhere, for reading and writing (O_RDWR: the host is
+ * asked for both; review: as nobody, `echo x <> P` of root's 0622 pipe, which the host refuses,
+ * read denied, bash's line and dash's "cannot create X" alike); 0 for none. Not `>&` (a
+ * descriptor's copy), nor a `>` within quotes, escaped or in a comment (lex, of script_lex():
+ * `echo "a > X"` prints). */
+static int script_output_into(const char *script, const unsigned char *lex, const char *name) {
         size_t nl = strlen(name);
-        bool writes = false;
+        int writes = 0;
 
         if (!script || !lex || nl == 0)
-                return false;
+                return 0;
         for (const char *p = script; (p = strchr(p, '>')); ) {
                 char q = '\0';
                 bool reads = p > script && p[-1] == '<' && lex[p - 1 - script] == LEX_CODE;
@@ -2076,8 +2077,8 @@ static bool script_writes_into(const char *script, const unsigned char *lex, con
                         continue;
                 if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)`", p[nl])) {
                         if (reads)
-                                return false;
-                        writes = true;
+                                return -1;
+                        writes = 1;
                 }
         }
         return writes;
@@ -2717,9 +2718,13 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         /* a name with newlines that a shell printed raw, its last part on this line: taken where
          * the host holds a pipe of that name; otherwise the line is read alone */
         if (shell_name_across_lines(c, text, ss, path, sizeof(path), &writes)) {
-                if (!writes && script_writes_into(c->script, c->script_lex, path))
+                int out = script_output_into(c->script, c->script_lex, path);
+
+                if (out < 0)
+                        writes = false;
+                else if (!writes && out > 0)
                         writes = true;
-                else if (!writes && script_runs_or_reads(c->script, c->script_lex, path))
+                else if (!writes && out == 0 && script_runs_or_reads(c->script, c->script_lex, path))
                         return 0;
                 if (fifo_denial_at(c, line_no, s, len, line, path, writes))
                         return 0;
@@ -2731,16 +2736,19 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * create X"; bash's "X: ..." where its script redirects output into X), which the host
          * may allow without reading (a 0622 pipe of root's, as nobody); a shell's line otherwise
          * told of running X (execve(2) of a pipe is EACCES everywhere) or of reading it, which the
-         * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied) */
-        writes = created_before(text, ss, path) || tee_line(text, ss) || python_source_writes(c, text, ss) ||
-                 dd_opens_output(c, text, ss, path);
+         * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied); not where the
+         * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
+        writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
+                 tee_line(text, ss) || python_source_writes(c, text, ss) || dd_opens_output(c, text, ss, path);
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
-                if (script_writes_into(c->script, c->script_lex, path))
+                int out = script_output_into(c->script, c->script_lex, path);
+
+                if (out > 0)
                         writes = true;
                 /* (one the script is not known to run or read, as a name through a variable,
                  * `> "$F"`, or a script file's line: a write is what the sandbox refuses, and the
                  * host is asked for both, as before) */
-                else if (script_runs_or_reads(c->script, c->script_lex, path))
+                else if (out == 0 && script_runs_or_reads(c->script, c->script_lex, path))
                         return 0;
         }
         fifo_denial_at(c, line_no, s, len, line, path, writes);

@@ -30,7 +30,7 @@
 #   substitution within double quotes is the shell's own text: `x="$(X)"` runs the pipe, the
 #   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
 #   `denied` (before, `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
-#   pipe, the host's refusal (before, `denied`).
+#   pipe, the host's refusal (before, `denied`; dash's `cannot create X` of it too).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # - A signal to the command's parent, bubblewrap's init, which ignores every signal from inside
@@ -236,6 +236,12 @@ for who in "${WHO[@]}"; do
                 run nobody read-only "echo pwned <> $T/out/wo-fifo"
                 t_check "nobody/read-only: bash's '<>' of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # ... dash's, whose line is its "cannot create X" (it read denied)
+                SHELL_RUN=(sh -c)
+                run nobody read-only "echo pwned <> $T/out/wo-fifo"
+                t_check "nobody/read-only: dash's '<>' of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                SHELL_RUN=(bash -c)
         fi
         SHELL_RUN=(sh -c)
         run "$who" read-only "echo pwned > $T/out/root-fifo"

@@ -3160,6 +3160,11 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                   "task_failure" },
                 { "echo x <> /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "echo '<>' > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                /* dash's and ash's "cannot create X" of a `<> X` alike (before: denied) */
+                { "echo x <> /tmp/wo-fifo", "sh: 1: cannot create /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "echo x <> /tmp/wo-fifo", "sh: can't create /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "echo x <> /tmp/fifo", "sh: 1: cannot create /tmp/fifo: Permission denied\n", "denied" },
+                { "echo x >> /tmp/wo-fifo", "sh: 1: cannot create /tmp/wo-fifo: Permission denied\n", "denied" },
         };
         (void) state;
 
