@@ -60,7 +60,8 @@
  *     fails with ENOSYS and io_uring with EPERM (landlock-seccomp.c).
  * --max-abi N uses at most Landlock ABI N (tests use it to act as an older kernel).
  * --min-abi N: the kernel's ABI must be at least N (sbx passes the one it stated the run's
- * enforcement for), or the launcher refuses the run (step abi).
+ * enforcement for), or the launcher refuses the run (step abi). Each at most once, and no
+ * --max-abi below --min-abi (usage).
  *
  * Failures of the launcher itself (usage errors included): one line on stderr starting with
  * "sbx-landlock: ", exit status 125, and the command is never executed.
@@ -551,6 +552,10 @@ static void check_args(const struct launch *l) {
                 usage_fail("--proc-writable is only valid with --seal-mounts");
         if (l->no_fence && !l->seal_mounts)
                 usage_fail("--no-fence is only valid with --seal-mounts");
+        /* the ABI enforced is the capped one: one below --min-abi would enforce less than the
+         * run's enforcement was stated for */
+        if (l->max_abi > 0 && l->min_abi > l->max_abi)
+                usage_fail("--max-abi %ld is below --min-abi %ld", l->max_abi, l->min_abi);
         if (l->n_write_ids > 0 && l->n_write_ids != l->n_write)
                 usage_fail("--write-id must be given once for each --write (%zu for %zu)", l->n_write_ids, l->n_write);
         if (l->exec_mark && status_fd < 0)
@@ -655,9 +660,13 @@ static void parse_args(int argc, char **argv, struct launch *l) {
                         if (close((int) fd) < 0)
                                 fail(errno, "close-fd", "--close-fd %ld", fd);
                 } else if ((v = option_value(argv, &i, "--max-abi", &m)), m) {
+                        if (l->max_abi > 0)
+                                usage_fail("--max-abi given twice");
                         if (!parse_int(v, 1, INT_MAX, &l->max_abi))
                                 usage_fail("--max-abi needs a number >= 1, got '%s'", v ? v : "");
                 } else if ((v = option_value(argv, &i, "--min-abi", &m)), m) {
+                        if (l->min_abi > 0)
+                                usage_fail("--min-abi given twice");
                         if (!parse_int(v, 1, INT_MAX, &l->min_abi))
                                 usage_fail("--min-abi needs a number >= 1, got '%s'", v ? v : "");
                 } else

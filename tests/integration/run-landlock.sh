@@ -456,6 +456,11 @@ expect_failure "--fd-node without --seal-mounts" 'E 22 usage' "$L" --status-fd 3
         --fd-node 1:c:1:2:3:/dev/sbx-fd/1 -- true
 expect_failure "--proc-writable without --seal-mounts" 'E 22 usage' "$L" --status-fd 3 --mode read-only \
         --proc-writable -- true
+# one --min-abi, and none above an ABI --max-abi caps (before, the last of two was taken, and a
+# capped ABI below it was enforced: both ran the command)
+expect_failure "--min-abi twice" 'E 22 usage' "$L" --status-fd 3 --mode read-only --min-abi 1 --min-abi 1 -- true
+expect_failure "--max-abi twice" 'E 22 usage' "$L" --status-fd 3 --mode read-only --max-abi 2 --max-abi=2 -- true
+expect_failure "--max-abi below --min-abi" 'E 22 usage' "$L" --status-fd 3 --mode read-only --max-abi 1 --min-abi 2 -- true
 expect_failure "--no-fence without --seal-mounts" 'E 22 usage' "$L" --status-fd 3 --mode read-only \
         --no-fence -- true
 expect_failure "--fd-node with a path outside /dev" 'E 22 usage' "$L" --status-fd 3 --seal-mounts \
