@@ -143,6 +143,7 @@ struct sbx_classifier {
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
         char *inline_script; /* sbx_classifier_set_inline_script(); NULL: none */
+        char *fifo_ran; /* the name whose run or read a shell's line told (script_run_then_written()) */
         enum sbx_inline_lang inline_lang;
         char *search_path; /* NULL: the default */
         /* resolve()'s last answer: a command that prints the same denial line many times has its
@@ -1055,6 +1056,7 @@ void sbx_classifier_free(struct sbx_classifier *c) {
         free(c->script);
         free(c->script_lex);
         free(c->inline_script);
+        free(c->fifo_ran);
         free(c->wide);
         free(c->carry);
         free(c->junction);
@@ -2088,13 +2090,14 @@ static int script_output_into(const char *script, const unsigned char *lex, cons
  * script's start, after `;`, `&`, `|`, `(`, `{`, a backquote or a newline, or after `exec`,
  * `command`, `source` or `.`), or follows `<` (not `<<`, nor `<>`, which writes too). The word
  * unquoted or quoted whole; the shell's own text only, not within quotes, escaped or in a comment
- * (lex, of script_lex(): `echo "cat < X"` prints). */
-static bool script_runs_or_reads(const char *script, const unsigned char *lex, const char *name) {
+ * (lex, of script_lex(): `echo "cat < X"` prints). The number of places that do. */
+static int script_runs_or_reads(const char *script, const unsigned char *lex, const char *name) {
         static const char *const runners[] = { "exec", "command", "source", "." };
         size_t nl = strlen(name);
+        int sites = 0;
 
         if (!script || !lex || nl == 0)
-                return false;
+                return 0;
         for (const char *p = script; (p = strstr(p, name)); p++) {
                 bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
                 const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w;
@@ -2105,14 +2108,16 @@ static bool script_runs_or_reads(const char *script, const unsigned char *lex, c
                         continue;
                 while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
                         b--;
-                if (b == script)
-                        return true;
+                if (b == script) {
+                        sites++;
+                        continue;
+                }
                 if (lex[b - 1 - script] != LEX_CODE)
                         continue;
-                if (strchr(";&|({`\n", b[-1]))
-                        return true;
-                if (b[-1] == '<' && !(b - 1 > script && b[-2] == '<'))
-                        return true;
+                if (strchr(";&|({`\n", b[-1]) || (b[-1] == '<' && !(b - 1 > script && b[-2] == '<'))) {
+                        sites++;
+                        continue;
+                }
                 if (b == w) /* within a longer word */
                         continue;
                 for (size_t i = 0; i < SBX_ELEMENTSOF(runners); i++) {
@@ -2120,9 +2125,78 @@ static bool script_runs_or_reads(const char *script, const unsigned char *lex, c
 
                         if ((size_t) (b - script) >= rl && memcmp(b - rl, runners[i], rl) == 0 &&
                             lex[b - rl - script] == LEX_CODE &&
-                            (b - rl == script || strchr(" \t\n;&|({`", b[-rl - 1])))
+                            (b - rl == script || strchr(" \t\n;&|({`", b[-rl - 1]))) {
+                                sites++;
+                                break;
+                        }
+                }
+        }
+        return sites;
+}
+
+/* Whether the shell script may run a command more than once or write a name it does not show:
+ * a loop (`for`, `while`, `until`, `select`, a word of its own text), a function, `eval`, or an
+ * output redirection into an expansion (`> $f`, `> "$F"`, `> $(...)`, a backquote). */
+static bool script_loops(const char *script, const unsigned char *lex) {
+        static const char *const words[] = { "for", "while", "until", "select", "function", "eval" };
+
+        for (const char *p = script; *p; p++) {
+                if (lex[p - script] != LEX_CODE || (p > script && !strchr(" \t\n;&|({`", p[-1])))
+                        continue;
+                for (size_t i = 0; i < SBX_ELEMENTSOF(words); i++) {
+                        size_t k = strlen(words[i]);
+
+                        if (strncmp(p, words[i], k) == 0 && (p[k] == '\0' || strchr(" \t\n;&|()", p[k])))
                                 return true;
                 }
+                if (p[0] == '(' && p[1] == ')')
+                        return true;
+        }
+        return false;
+}
+
+/* Whether the shell script runs or reads an expansion, a name it does not show: `$f`, `"$F"`,
+ * `$(...)` or a backquote at a command's place (the start, after `;`, `&`, `|`, `(`, `{`, a
+ * newline, or `exec`, `command`, `source`, `.`) or after `<`. */
+static bool script_uses_expansion(const char *script, const unsigned char *lex) {
+        static const char *const runners[] = { "exec ", "command ", "source ", ". " };
+
+        for (const char *p = script; *p; p++) {
+                const char *b = p;
+
+                if ((*p != '$' && *p != '`' && *p != '"') || lex[p - script] == LEX_QUOTED || lex[p - script] == LEX_OTHER)
+                        continue;
+                if (*p == '"' && p[1] != '$' && p[1] != '`')
+                        continue;
+                while (b > script && (b[-1] == ' ' || b[-1] == '\t'))
+                        b--;
+                if (b == script || (lex[b - 1 - script] == LEX_CODE && strchr(";&|({`\n<", b[-1])))
+                        return true;
+                for (size_t i = 0; i < SBX_ELEMENTSOF(runners); i++) {
+                        size_t rl = strlen(runners[i]);
+
+                        if ((size_t) (p - script) >= rl && memcmp(p - rl, runners[i], rl) == 0)
+                                return true;
+                }
+        }
+        return false;
+}
+
+/* Whether the shell script redirects output into an expansion, a name it does not show: `> $f`,
+ * `>> "$F"`, `> $(...)`, `` > `...` `` (a `>` of its own text, not `>&`). */
+static bool script_writes_expansion(const char *script, const unsigned char *lex) {
+        for (const char *p = script; (p = strchr(p, '>')); ) {
+                if (lex[p++ - script] != LEX_CODE)
+                        continue;
+                if (*p == '>' || *p == '|')
+                        p++;
+                if (*p == '&')
+                        continue;
+                p += strspn(p, " \t");
+                if (*p == '"')
+                        p++;
+                if (*p == '$' || *p == '`')
+                        return true;
         }
         return false;
 }
@@ -2686,6 +2760,25 @@ static bool shell_name_across_lines(const struct sbx_classifier *c, const char *
         return false;
 }
 
+/* For a shell's line naming X alone where the script runs or reads X (script_runs_or_reads())
+ * and also redirects output into an expansion, which may be X (`X; f=X; echo a > $f`): bash
+ * prints the same line for both. Where the script runs or reads X at one place alone, runs
+ * nothing twice (script_loops()) and runs or reads no expansion (script_uses_expansion()), the
+ * first such line is that run or read, which prints one line at most, and a line after it is
+ * the write's, an open for writing alone: whether this line is one (false: the run's, no
+ * denial). */
+static bool script_run_then_written(struct sbx_classifier *c, const char *path) {
+        if (!script_writes_expansion(c->script, c->script_lex) ||
+            script_runs_or_reads(c->script, c->script_lex, path) != 1 || script_loops(c->script, c->script_lex) ||
+            script_uses_expansion(c->script, c->script_lex))
+                return false;
+        if (c->fifo_ran && strcmp(c->fifo_ran, path) == 0)
+                return true;
+        free(c->fifo_ran);
+        c->fifo_ran = strdup(path);
+        return false;
+}
+
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                            const char *line, char *path, bool writes);
 
@@ -2724,7 +2817,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                         writes = false;
                 else if (!writes && out > 0)
                         writes = true;
-                else if (!writes && out == 0 && script_runs_or_reads(c->script, c->script_lex, path))
+                else if (!writes && out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0)
                         return 0;
                 if (fifo_denial_at(c, line_no, s, len, line, path, writes))
                         return 0;
@@ -2748,8 +2841,11 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                 /* (one the script is not known to run or read, as a name through a variable,
                  * `> "$F"`, or a script file's line: a write is what the sandbox refuses, and the
                  * host is asked for both, as before) */
-                else if (out == 0 && script_runs_or_reads(c->script, c->script_lex, path))
-                        return 0;
+                else if (out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0) {
+                        if (!script_run_then_written(c, path))
+                                return 0;
+                        writes = true;
+                }
         }
         fifo_denial_at(c, line_no, s, len, line, path, writes);
         return 0;

@@ -31,6 +31,8 @@
 #   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
 #   `denied` (before, `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
 #   pipe, the host's refusal (before, `denied`; dash's `cannot create X` of it too).
+#   A script that runs the pipe and writes it through a variable (`X; f=X; echo x > $f`) prints
+#   bash's same line twice: the later is the write's, `denied` (before, `task_failure`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # - A signal to the command's parent, bubblewrap's init, which ignores every signal from inside
@@ -125,6 +127,15 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "x=\"\$(echo pwned > $T/out/wo-fifo)\""
         t_check "$who/read-only: bash's write to root's 0622 pipe in a quoted \$(...) is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        # a script that runs the pipe and writes it through a variable: bash prints the same line
+        # for both, the run's first; the later one is the write's, for writing alone (it read
+        # task_failure, each taken for the run); the run's line alone is no denial
+        run "$who" read-only "$T/out/wo-fifo; f=$T/out/wo-fifo; echo pwned > \$f"
+        t_check "$who/read-only: bash running root's 0622 pipe, then writing it through a variable, is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        run "$who" read-only "$T/out/fifo; f=/dev/null; echo pwned > \$f; exit 1"
+        t_check "$who/read-only: bash running a host named pipe, then writing another file through a variable, is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         for sh in sh bash; do
                 SHELL_RUN=("$sh" -c)
                 run "$who" read-only "$T/out/fifo"

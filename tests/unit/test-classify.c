@@ -3165,6 +3165,29 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "echo x <> /tmp/wo-fifo", "sh: can't create /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "echo x <> /tmp/fifo", "sh: 1: cannot create /tmp/fifo: Permission denied\n", "denied" },
                 { "echo x >> /tmp/wo-fifo", "sh: 1: cannot create /tmp/wo-fifo: Permission denied\n", "denied" },
+                /* a script that runs X once and writes through a variable: bash prints the same
+                 * line for both, the run's first (one at most), a later one the write's, for
+                 * writing alone (before: each read as the run, task_failure) */
+                { "/tmp/fifo; f=/tmp/fifo; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                { "/tmp/wo-fifo; f=/tmp/wo-fifo; echo x > \"$f\"", "bash: line 1: /tmp/wo-fifo: Permission denied\n"
+                  "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "cat < /tmp/fifo\nf=/tmp/fifo; echo x >> $f", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 2: /tmp/fifo: Permission denied\n", "denied" },
+                /* the run's line alone, or lines that may all be runs or reads: no denial */
+                { "/tmp/fifo; f=/tmp/other; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo; /tmp/fifo; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "for i in 1 2; do :; /tmp/fifo; done; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo; f=/tmp/fifo; $f; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo; f=/tmp/fifo; cat < \"$f\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo; f=/tmp/fifo; . $f; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                { "/tmp/fifo; /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n"
+                  "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
         };
         (void) state;
 
@@ -3174,7 +3197,7 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 ctx.script = cases[i].script;
                 r = run_backend_in("bwrap", &ctx, cases[i].line);
                 if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
-                        fail_msg("case %zu (%s): %s, want %s", i, cases[i].line, sbx_verdict_to_string(r->verdict),
+                        fail_msg("case %zu (%s, %s): %s, want %s", i, cases[i].script ? cases[i].script : "-", cases[i].line, sbx_verdict_to_string(r->verdict),
                                  cases[i].verdict);
                 if (strcmp(cases[i].verdict, "denied") == 0 && strcmp(r->denials[0].path, "/tmp/wo-fifo") != 0 &&
                     strcmp(r->denials[0].path, "/tmp/fifo") != 0)
