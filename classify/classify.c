@@ -2724,21 +2724,24 @@ static size_t shell_name_prefix(const unsigned char *l, size_t n, bool *ret_crea
 
 /* A name with newlines, as a shell prints it, raw: its line "sh: 1: cannot create /tmp/a", then
  * "b: Permission denied" (the line being ended, text[0..ss), ss its signature's start after "X:
- * "). The name, from the nearest line before it (up to 4 back, all of the lines between part of
- * the name) that starts with a shell's prefix (shell_name_prefix()), joined with newlines, into
- * out; *ret_creates as that prefix tells. false when there is none: a name so read is only taken
- * where the host holds a named pipe of that name (the caller asks). */
+ * "). The name, from the nearest line before it (up to NAME_LINES_MAX back, all of the lines
+ * between part of the name) that starts with a shell's prefix (shell_name_prefix()), joined with
+ * newlines, into out; *ret_creates as that prefix tells. The line's text before its signature
+ * may hold a ':' ("b:c"), not ": " (a program's own line, "tee: X: ..."). false when there is
+ * none: a name so read is only taken where the host holds a named pipe of that name (the caller
+ * asks). */
+#define NAME_LINES_MAX 64
 static bool shell_name_across_lines(const struct sbx_classifier *c, const char *text, size_t ss, char *out,
                                     size_t size, bool *ret_creates) {
         unsigned char win[LOOK_BACK];
         size_t end, b, e, pre;
         bool partial;
 
-        if (!c->look || ss < 3 || memcmp(text + ss - 2, ": ", 2) != 0 || memchr(text, ':', ss - 2))
+        if (!c->look || ss < 3 || memcmp(text + ss - 2, ": ", 2) != 0 || memmem(text, ss - 2, ": ", 2))
                 return false;
         look_window(c, win, &end, &partial);
         e = end;
-        for (int lines = 0; lines < 4 && e > 0 && win[e - 1] == '\n'; lines++) {
+        for (int lines = 0; lines < NAME_LINES_MAX && e > 0 && win[e - 1] == '\n'; lines++) {
                 b = e - 1;
                 while (b > 0 && win[b - 1] != '\n')
                         b--;

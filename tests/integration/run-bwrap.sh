@@ -23,7 +23,8 @@
 #   `task_failure` (before, as root, `denied`).
 # - A pipe whose name holds a newline, which dash and bash print raw across two lines ("sh: 1:
 #   cannot create /x/a" then "b: Permission denied"), and cp quotes as GNU does ('/x/w'$'\n''b'):
-#   `denied`, the whole name its path (before, the shells' read "b" alone: `task_failure`).
+#   `denied`, the whole name its path (before, the shells' read "b" alone: `task_failure`); so
+#   is one of 6 newlines and one whose last part holds a ':' (before, not read whole).
 # - A `>` or `<` within quotes, escaped or in a comment of the script is no redirection:
 #   `echo "a > X now"; cat < X` by nobody of root's 0622 pipe is the host's refusal (before,
 #   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`). A command
@@ -69,6 +70,9 @@ chmod 600 "$T/out/secret"
 # pipes whose names hold a newline, which the shells print raw across two lines
 NL=$'\n'
 mkfifo -m 666 "$T/out/a${NL}b"
+# ... with more than 4 newlines, and with a ':' in its last part
+LONG_NL="m${NL}1${NL}2${NL}3${NL}4${NL}5${NL}b"
+mkfifo -m 666 "$T/out/$LONG_NL" "$T/out/a${NL}b:c"
 mkfifo -m 622 "$T/out/w${NL}b"
 # Python scripts that open root's 0622 pipe for writing alone, and for reading and writing
 printf 'open("%s", "w")\n' "$T/out/wo-fifo" >"$T/ws/wo.py"
@@ -154,6 +158,12 @@ for who in "${WHO[@]}"; do
                 run "$who" read-only "echo pwned > '$T/out/w${NL}b'"
                 t_check "$who/read-only: $sh's write to root's 0622 pipe whose name holds a newline is denied (verdict $(verdict), path $(denial_path | tr '\n' '|'): $(err "$who"))" \
                         test "$(verdict):$(denial_path)" = "denied:$T/out/w${NL}b"
+                # more than 4 newlines, a ':' in the last part (before, not read whole: task_failure)
+                for name in "$LONG_NL" "a${NL}b:c"; do
+                        run "$who" read-only "echo pwned > '$T/out/$name'"
+                        t_check "$who/read-only: $sh's write to a host named pipe '$(printf %s "$name" | tr '\n' '|')' is denied, the pipe its path (verdict $(verdict), path $(denial_path | tr '\n' '|'): $(err "$who"))" \
+                                test "$(verdict):$(denial_path)" = "denied:$T/out/$name"
+                done
         done
         SHELL_RUN=(cp /etc/hostname)
         run "$who" read-only "$T/out/w${NL}b"

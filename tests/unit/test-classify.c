@@ -2805,6 +2805,7 @@ static bool fake_host_fifo(void *userdata, const char *path, bool writes) {
         (void) userdata;
         return strcmp(path, "/tmp/fifo") == 0 || strcmp(path, "/ws/fifo") == 0 || strcmp(path, "/dev/fifo") == 0 ||
                strcmp(path, "/tmp/a\nb") == 0 || strcmp(path, "/tmp/x\ny\nz") == 0 ||
+               strcmp(path, "/tmp/m\n1\n2\n3\n4\n5\nb") == 0 || strcmp(path, "/tmp/a\nb:c") == 0 ||
                (writes && (strcmp(path, "/tmp/wo-fifo") == 0 || strcmp(path, "/tmp/w\nb") == 0));
 }
 
@@ -3292,6 +3293,12 @@ static void test_classify_bwrap_fifo_name_with_newline(void **state) {
                 { NULL, "sh: 1: cannot create /tmp/q\nb: Permission denied\n", "task_failure", NULL },
                 { NULL, "cat: /tmp/a\nb: Permission denied\n", "task_failure", NULL },
                 { NULL, "bash: line 1: /tmp/a\n\n\n\n\nb: Permission denied\n", "task_failure", NULL },
+                /* more than 4 newlines, a ':' in its last part (before: not read whole, no
+                 * denial) */
+                { NULL, "sh: 1: cannot create /tmp/m\n1\n2\n3\n4\n5\nb: Permission denied\n", "denied", "/tmp/m\n1\n2\n3\n4\n5\nb" },
+                { NULL, "sh: 1: cannot create /tmp/a\nb:c: Permission denied\n", "denied", "/tmp/a\nb:c" },
+                /* a last part with ": " is a program's own line: read alone */
+                { NULL, "sh: 1: cannot create /tmp/a\nb: c: Permission denied\n", "task_failure", NULL },
         };
         (void) state;
 
