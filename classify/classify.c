@@ -229,23 +229,115 @@ int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret,
 /* What each byte of a shell script is, as its reader in fifo_denial_line() needs it: the shell's
  * own text (LEX_CODE), a quote that opens or closes a quoted word (LEX_QUOTE: ', ", $'), text
  * within one (LEX_QUOTED), or neither: a backslash and the byte it escapes, a comment from a '#'
- * that starts a word to the newline (LEX_OTHER). A command substitution within double quotes,
- * `$(...)` (not `$((`, arithmetic) or a backquoted one, is the shell's own text again, read as a
- * script is, to its closing ')' or '`' (SCRIPT_LEX_DEPTH deep; deeper, quoted text). Caller frees;
- * NULL when out of memory. */
+ * that starts a word to the newline, a here-document's lines up to its delimiter's (LEX_OTHER). A
+ * command substitution within double quotes, `$(...)` (not `$((`, arithmetic) or a backquoted
+ * one, is the shell's own text again, read as a script is, to its closing ')' or '`'
+ * (SCRIPT_LEX_DEPTH deep; deeper, quoted text); in a here-document, text. Caller frees; NULL when
+ * out of memory. */
 enum { LEX_CODE, LEX_QUOTE, LEX_QUOTED, LEX_OTHER };
 #define SCRIPT_LEX_DEPTH 16
+
+/* The here-documents a line of a script opens (`<<WORD`, `<<-WORD`), their bodies read after its
+ * newline in turn: each delimiter (WORD unquoted) and whether leading tabs are stripped. */
+struct heredocs {
+        struct {
+                char word[64];
+                bool tabs;
+        } doc[8];
+        size_t n;
+        bool lost; /* one not read (too many, a delimiter too long): the rest of the script is text */
+};
+
+/* The here-document operator `<<` (not `<<<`, nor a shift within `((` on its line: `$((1<<2))`) at
+ * script[i], code: its delimiter word queued in h. */
+static void heredoc_open(const char *script, size_t i, struct heredocs *h) {
+        size_t j = i + 2, len = 0, b = i;
+        bool tabs = script[j] == '-';
+        int arith = 0;
+
+        while (b > 0 && script[b - 1] != '\n')
+                b--;
+        for (; b + 1 < i; b++)
+                arith += script[b] == '(' && script[b + 1] == '(' ? 1 : script[b] == ')' && script[b + 1] == ')' ? -1 : 0;
+        if (arith > 0)
+                return;
+
+        j += tabs;
+        j += strspn(script + j, " \t");
+        for (char q = '\0'; script[j] && (q || !strchr(" \t\n;&|()<>", script[j])); j++) {
+                if (!q && (script[j] == '\'' || script[j] == '"')) {
+                        q = script[j];
+                        continue;
+                }
+                if (q && script[j] == q) {
+                        q = '\0';
+                        continue;
+                }
+                if (!q && script[j] == '\\' && script[j + 1])
+                        j++;
+                if (h->n >= SBX_ELEMENTSOF(h->doc) || len + 1 >= sizeof(h->doc[0].word)) {
+                        h->lost = true;
+                        return;
+                }
+                h->doc[h->n].word[len++] = script[j];
+        }
+        if (len == 0)
+                return; /* bash's syntax error: no here-document */
+        h->doc[h->n].word[len] = '\0';
+        h->doc[h->n++].tabs = tabs;
+}
+
+/* The bodies of the here-documents queued in h, from script[i] (a line's start) on, marked text
+ * in k: each to its delimiter's line (leading tabs stripped for `<<-`), that line too; a missing
+ * one to the end (bash reads the body to there). The index of the last byte marked; h emptied. */
+static size_t heredoc_bodies(const char *script, size_t n, size_t i, struct heredocs *h, unsigned char *k) {
+        size_t last = i - 1;
+
+        for (size_t d = 0; d < h->n || h->lost; d++) {
+                bool found = false;
+
+                while (i < n && !found) {
+                        size_t e = i, t = i;
+
+                        while (e < n && script[e] != '\n')
+                                e++;
+                        if (d < h->n && h->doc[d].tabs)
+                                t += strspn(script + i, "\t");
+                        found = !h->lost && (size_t) (e - t) == strlen(h->doc[d].word) &&
+                                memcmp(script + t, h->doc[d].word, e - t) == 0;
+                        memset(k + i, LEX_OTHER, e - i);
+                        /* the delimiter's newline ends a command, as any */
+                        if (e < n)
+                                k[e] = found ? LEX_CODE : LEX_OTHER;
+                        last = e < n ? e : n - 1;
+                        i = e + 1;
+                }
+                if (h->lost || i >= n)
+                        break;
+        }
+        h->n = 0;
+        return last;
+}
 
 static size_t lex_dquote(const char *s, size_t i, size_t end, unsigned char *k, int depth);
 
 /* s[i..end) as the shell's own text into k; with sub (within `$(`), up to the ')' that closes
  * it, whose index is returned (end when none). */
 static size_t lex_code(const char *s, size_t i, size_t end, unsigned char *k, bool sub, int depth) {
+        struct heredocs h = { .n = 0 };
         int parens = 0;
 
         for (; i < end; i++) {
                 char ch = s[i];
 
+                if (ch == '\n' && (h.n > 0 || h.lost)) {
+                        k[i] = LEX_CODE;
+                        if (i + 1 < end)
+                                i = heredoc_bodies(s, end, i + 1, &h, k);
+                        continue;
+                }
+                if (ch == '<' && i + 2 < end && s[i + 1] == '<' && s[i + 2] != '<' && (i == 0 || s[i - 1] != '<'))
+                        heredoc_open(s, i, &h);
                 if (ch == '\\') {
                         k[i] = LEX_OTHER;
                         if (i + 1 < end)

@@ -3161,6 +3161,22 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                   "task_failure" },
                 { "echo x <> /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "echo '<>' > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                /* a here-document's lines are text, to its delimiter's line (review: as nobody, a
+                 * body reading `> X` took the script's read of root's 0622 pipe for a write, and
+                 * an apostrophe in one took the write after it for quoted text) */
+                { "cat <<EOF\nto write: echo x > /tmp/wo-fifo\nEOF\ncat < /tmp/wo-fifo",
+                  "bash: line 4: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "cat <<EOF\ndon't\nEOF\necho x > /tmp/wo-fifo", "bash: line 4: /tmp/wo-fifo: Permission denied\n",
+                  "denied" },
+                { "cat <<-'E'\n\techo x > /tmp/wo-fifo\n\tE\ncat < /tmp/wo-fifo",
+                  "bash: line 4: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "cat <<A <<\"B\"\nA\necho x > /tmp/wo-fifo\nB\ncat < /tmp/wo-fifo",
+                  "bash: line 5: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "cat <<EOF\necho x > /tmp/wo-fifo", "bash: line 2: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "cat<<EOF\nx\nEOF\n/tmp/fifo", "bash: line 4: /tmp/fifo: Permission denied\n", "task_failure" },
+                /* a here-string, a shift: no here-document */
+                { "cat <<< x; echo x > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo $((1<<2))\necho x > /tmp/wo-fifo", "bash: line 2: /tmp/wo-fifo: Permission denied\n", "denied" },
                 /* dash's and ash's "cannot create X" of a `<> X` alike (before: denied) */
                 { "echo x <> /tmp/wo-fifo", "sh: 1: cannot create /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "echo x <> /tmp/wo-fifo", "sh: can't create /tmp/wo-fifo: Permission denied\n", "task_failure" },
