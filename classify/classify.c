@@ -2178,13 +2178,43 @@ static int script_output_into(const char *script, const unsigned char *lex, cons
         return writes;
 }
 
+/* Whether the word that starts at w in the shell script stands at a command's place: the
+ * script's start, after `;`, `&`, `|`, `(`, `{`, a backquote or a newline (blanks between), or
+ * after a word that runs the next, `exec`, `command`, `source`, `.` or a keyword a command
+ * follows (`do`, `then`, `else`, `elif`, `if`, `while`, `until`, `!`, `time`), standing at one
+ * itself (`then exec X`; 4 deep). Not an argument (`echo do X`). The shell's own text only (lex). */
+static bool command_place(const char *script, const unsigned char *lex, const char *w, int depth) {
+        static const char *const runners[] = { "exec", "command", "source", ".", "do", "then", "else", "elif",
+                                               "if", "while", "until", "!", "time" };
+        const char *b = w;
+
+        while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
+                b--;
+        if (b == script)
+                return true;
+        if (lex[b - 1 - script] != LEX_CODE)
+                return false;
+        if (strchr(";&|({`\n", b[-1]))
+                return true;
+        if (b == w || depth >= 4) /* within a longer word */
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(runners); i++) {
+                size_t rl = strlen(runners[i]);
+
+                if ((size_t) (b - script) >= rl && memcmp(b - rl, runners[i], rl) == 0 && lex[b - rl - script] == LEX_CODE &&
+                    (b - rl == script || strchr(" \t\n;&|({`", b[-rl - 1])) && command_place(script, lex, b - rl, depth + 1))
+                        return true;
+        }
+        return false;
+}
+
 /* Whether the shell script runs the word `name` or reads from it: the name starts a command (the
  * script's start, after `;`, `&`, `|`, `(`, `{`, a backquote or a newline, or after `exec`,
- * `command`, `source` or `.`), or follows `<` (not `<<`, nor `<>`, which writes too). The word
+ * `command`, `source`, `.` or a keyword a command follows: `do`, `then`, `else`, `elif`, `if`,
+ * `while`, `until`, `!`, `time`), or follows `<` (not `<<`, nor `<>`, which writes too). The word
  * unquoted or quoted whole; the shell's own text only, not within quotes, escaped or in a comment
  * (lex, of script_lex(): `echo "cat < X"` prints). The number of places that do. */
 static int script_runs_or_reads(const char *script, const unsigned char *lex, const char *name) {
-        static const char *const runners[] = { "exec", "command", "source", "." };
         size_t nl = strlen(name);
         int sites = 0;
 
@@ -2200,28 +2230,9 @@ static int script_runs_or_reads(const char *script, const unsigned char *lex, co
                         continue;
                 while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
                         b--;
-                if (b == script) {
+                if ((b > script && lex[b - 1 - script] == LEX_CODE && b[-1] == '<' && !(b - 1 > script && b[-2] == '<')) ||
+                    command_place(script, lex, w, 0))
                         sites++;
-                        continue;
-                }
-                if (lex[b - 1 - script] != LEX_CODE)
-                        continue;
-                if (strchr(";&|({`\n", b[-1]) || (b[-1] == '<' && !(b - 1 > script && b[-2] == '<'))) {
-                        sites++;
-                        continue;
-                }
-                if (b == w) /* within a longer word */
-                        continue;
-                for (size_t i = 0; i < SBX_ELEMENTSOF(runners); i++) {
-                        size_t rl = strlen(runners[i]);
-
-                        if ((size_t) (b - script) >= rl && memcmp(b - rl, runners[i], rl) == 0 &&
-                            lex[b - rl - script] == LEX_CODE &&
-                            (b - rl == script || strchr(" \t\n;&|({`", b[-rl - 1]))) {
-                                sites++;
-                                break;
-                        }
-                }
         }
         return sites;
 }
@@ -2248,11 +2259,8 @@ static bool script_loops(const char *script, const unsigned char *lex) {
 }
 
 /* Whether the shell script runs or reads an expansion, a name it does not show: `$f`, `"$F"`,
- * `$(...)` or a backquote at a command's place (the start, after `;`, `&`, `|`, `(`, `{`, a
- * newline, or `exec`, `command`, `source`, `.`) or after `<`. */
+ * `$(...)` or a backquote at a command's place (command_place()) or after `<`. */
 static bool script_uses_expansion(const char *script, const unsigned char *lex) {
-        static const char *const runners[] = { "exec ", "command ", "source ", ". " };
-
         for (const char *p = script; *p; p++) {
                 const char *b = p;
 
@@ -2262,14 +2270,8 @@ static bool script_uses_expansion(const char *script, const unsigned char *lex) 
                         continue;
                 while (b > script && (b[-1] == ' ' || b[-1] == '\t'))
                         b--;
-                if (b == script || (lex[b - 1 - script] == LEX_CODE && strchr(";&|({`\n<", b[-1])))
+                if ((b > script && lex[b - 1 - script] == LEX_CODE && b[-1] == '<') || command_place(script, lex, p, 0))
                         return true;
-                for (size_t i = 0; i < SBX_ELEMENTSOF(runners); i++) {
-                        size_t rl = strlen(runners[i]);
-
-                        if ((size_t) (p - script) >= rl && memcmp(p - rl, runners[i], rl) == 0)
-                                return true;
-                }
         }
         return false;
 }

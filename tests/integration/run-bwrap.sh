@@ -28,7 +28,8 @@
 # - A `>` or `<` within quotes, escaped or in a comment of the script is no redirection:
 #   `echo "a > X now"; cat < X` by nobody of root's 0622 pipe is the host's refusal (before,
 #   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`). A command
-#   substitution within double quotes is the shell's own text: `x="$(X)"` runs the pipe, the
+#   substitution within double quotes is the shell's own text, and a command follows `do`,
+#   `then`, `else`, `!`: `x="$(X)"` and `for i in 1; do X; done` run the pipe, the
 #   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
 #   `denied` (before, `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
 #   pipe, the host's refusal (before, `denied`; dash's `cannot create X` of it too).
@@ -127,6 +128,10 @@ for who in "${WHO[@]}"; do
         # a command substitution within double quotes is the shell's own text: the pipe run there
         # is the host's refusal (it read denied), a write there to root's 0622 pipe the sandbox's
         # (as nobody, it read task_failure)
+        # ... and after a keyword a command follows (it read denied)
+        run "$who" read-only "for i in 1; do $T/out/fifo; done"
+        t_check "$who/read-only: bash running a host named pipe after 'do' is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         run "$who" read-only "x=\"\$($T/out/fifo)\""
         t_check "$who/read-only: bash running a host named pipe in a quoted \$(...) is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                 test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
