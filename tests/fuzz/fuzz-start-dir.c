@@ -13,8 +13,9 @@
  * The same argv goes to the readers of the same file that name a command's target past its
  * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target(),
  * sbx_run_dd_output(), given the words sbx_run_command_words() splits once, as sbx run does) and
- * of a shell's script (sbx_run_shell_script()): 0 or 1, and on 1 an absolute name within the size
- * given. */
+ * of a shell's script (sbx_run_shell_script()) or an interpreter's (sbx_run_inline_script(): a
+ * python3 -c's, a perl -e's): 0 or 1, and on 1 an absolute name within the size given; a script
+ * within the argv's words. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -116,8 +117,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         abort();
                 sbx_run_words_clear(&cw);
-                /* the script is in the argv's words */
+                /* the script is in the argv's words, and so is an interpreter's */
                 if (script && (script < words || script >= words + size))
+                        abort();
+                enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
+                const char *inline_script = sbx_run_inline_script(argv, &lang);
+
+                if (inline_script && (inline_script < words || inline_script >= words + size ||
+                                      (lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL)))
                         abort();
         }
         free(out);
