@@ -2139,6 +2139,22 @@ static bool created_before(const char *text, size_t end, const char *path) {
         return false;
 }
 
+/* The word that the `>` at *at of a shell script redirects output into (past `>>` or `>|`, then
+ * blanks), or NULL: a `>` within quotes, escaped or in a comment (lex, of script_lex()), or `>&`
+ * (a descriptor's copy). *at is moved past the operator, where the next `>` is looked for. */
+static const char *redirect_word(const char *script, const unsigned char *lex, const char **at) {
+        const char *p = *at;
+
+        if (lex[p++ - script] != LEX_CODE) {
+                *at = p;
+                return NULL;
+        }
+        if (*p == '>' || *p == '|')
+                p++;
+        *at = p;
+        return *p == '&' ? NULL : p + strspn(p, " \t");
+}
+
 /* How the shell script redirects output into the word `name` (as the shell printed it): 1 for
  * output alone, `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` alike), the word unquoted or quoted
  * whole; -1 where it opens NAME with `<>` anywhere, for reading and writing (O_RDWR: the host is
@@ -2152,17 +2168,13 @@ static int script_output_into(const char *script, const unsigned char *lex, cons
 
         if (!script || !lex || nl == 0)
                 return 0;
-        for (const char *p = script; (p = strchr(p, '>')); ) {
+        for (const char *at = script; (at = strchr(at, '>')); ) {
                 char q = '\0';
-                bool reads = p > script && p[-1] == '<' && lex[p - 1 - script] == LEX_CODE;
+                bool reads = at > script && at[-1] == '<' && lex[at - 1 - script] == LEX_CODE;
+                const char *p = redirect_word(script, lex, &at);
 
-                if (lex[p++ - script] != LEX_CODE)
+                if (!p)
                         continue;
-                if (*p == '>' || *p == '|')
-                        p++;
-                if (*p == '&')
-                        continue;
-                p += strspn(p, " \t");
                 if ((*p == '\'' || *p == '"') && lex[p - script] == LEX_QUOTE)
                         q = *p++;
                 else if (lex[p - script] != LEX_CODE)
@@ -2279,14 +2291,11 @@ static bool script_uses_expansion(const char *script, const unsigned char *lex) 
 /* Whether the shell script redirects output into an expansion, a name it does not show: `> $f`,
  * `>> "$F"`, `> $(...)`, `` > `...` `` (a `>` of its own text, not `>&`). */
 static bool script_writes_expansion(const char *script, const unsigned char *lex) {
-        for (const char *p = script; (p = strchr(p, '>')); ) {
-                if (lex[p++ - script] != LEX_CODE)
+        for (const char *at = script; (at = strchr(at, '>')); ) {
+                const char *p = redirect_word(script, lex, &at);
+
+                if (!p)
                         continue;
-                if (*p == '>' || *p == '|')
-                        p++;
-                if (*p == '&')
-                        continue;
-                p += strspn(p, " \t");
                 if (*p == '"')
                         p++;
                 if (*p == '$' || *p == '`')

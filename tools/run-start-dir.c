@@ -1937,15 +1937,23 @@ static ptrdiff_t argv_command(char *const *argv, const char *cwd, size_t *ret_n,
         return past_wrappers_and_env(argv, n, start, PATH_MAX);
 }
 
-const char *sbx_run_shell_script(char *const *argv) {
+/* The index of the command argv runs past its wrappers and env's arguments (an env that moves
+ * not read), argv's length in *ret_n; -1 when there is none. */
+static ptrdiff_t argv_past_wrappers(char *const *argv, size_t *ret_n) {
         size_t n = 0;
-        ptrdiff_t k;
 
         if (!argv)
-                return NULL;
+                return -1;
         while (argv[n])
                 n++;
-        k = past_wrappers_and_env(argv, n, NULL, 0);
+        *ret_n = n;
+        return past_wrappers_and_env(argv, n, NULL, 0);
+}
+
+const char *sbx_run_shell_script(char *const *argv) {
+        size_t n = 0;
+        ptrdiff_t k = argv_past_wrappers(argv, &n);
+
         return k < 0 ? NULL : shell_script_at(argv + k, n - (size_t) k);
 }
 
@@ -2273,13 +2281,9 @@ static const char *perl_script(char *const *argv, size_t k, size_t n, enum sbx_i
 
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang) {
         size_t n = 0;
-        ptrdiff_t k;
+        ptrdiff_t k = argv_past_wrappers(argv, &n);
 
-        if (!argv)
-                return NULL;
-        while (argv[n])
-                n++;
-        if ((k = past_wrappers_and_env(argv, n, NULL, 0)) < 0)
+        if (k < 0)
                 return NULL;
         if (perl_name(base_of(argv[k])))
                 return perl_script(argv, (size_t) k, n, ret_lang);
