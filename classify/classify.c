@@ -142,7 +142,7 @@ struct sbx_classifier {
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
-        char *inline_script; /* sbx_classifier_set_inline_script(); NULL: none */
+        char *inline_script; /* the context's; NULL: none */
         char *fifo_ran; /* the name whose run or read a shell's line told (script_run_then_written()) */
         enum sbx_inline_lang inline_lang;
         char *search_path; /* NULL: the default */
@@ -511,6 +511,13 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->script_lex = NULL;
         if (ctx->script && (!(c->script = strdup(ctx->script)) || !(c->script_lex = script_lex(c->script))))
                 return -ENOMEM;
+        free(c->inline_script);
+        c->inline_script = NULL;
+        if (ctx->inline_script && ctx->inline_lang != SBX_INLINE_PYTHON && ctx->inline_lang != SBX_INLINE_PERL)
+                return -EINVAL;
+        if (ctx->inline_script && !(c->inline_script = strdup(ctx->inline_script)))
+                return -ENOMEM;
+        c->inline_lang = ctx->inline_lang;
         c->resolve_userdata = ctx->userdata;
         /* the files read from the argv are text (an env's -C DIR joined to a name): a ".." after a
          * symlink is its target's parent, as the kernel resolves it, not the text's (review: as
@@ -519,19 +526,6 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->move_dest, c->move_dest);
         argv_file_resolved(c, ctx->sqlite_target, c->sqlite_target);
         argv_file_resolved(c, ctx->dd_output, c->dd_output);
-        return 0;
-}
-
-int sbx_classifier_set_inline_script(struct sbx_classifier *c, enum sbx_inline_lang lang, const char *script) {
-        char *copy = NULL;
-
-        if (!c || c->bytes > 0 || c->stage_len > 0 || (script && lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL))
-                return -EINVAL;
-        if (script && !(copy = strdup(script)))
-                return -ENOMEM;
-        free(c->inline_script);
-        c->inline_script = copy;
-        c->inline_lang = lang;
         return 0;
 }
 

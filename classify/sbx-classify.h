@@ -90,6 +90,11 @@ struct sbx_classifier;
  * Caller frees *ret with sbx_classifier_free(). */
 int sbx_classifier_new(const struct sbx_dialect *d, struct sbx_classifier **ret, struct sbx_diag *diag);
 
+/* The language of an inline script (struct sbx_classify_context's inline_script). */
+enum sbx_inline_lang {
+        SBX_INLINE_PYTHON,
+        SBX_INLINE_PERL,
+};
 /* What the classifier may know of the run besides its stderr; every field optional. */
 struct sbx_classify_context {
         /* The absolute directory the command started in. A relative path a denial line names
@@ -225,6 +230,14 @@ struct sbx_classify_context {
          * everywhere) or read, neither of which the sandbox refuses: no denial. NULL: no such
          * line tells of a write. */
         const char *script;
+        /* The script an interpreter the caller read from the command's argv runs from its
+         * arguments (`python3 -c SCRIPT`, `perl -e SCRIPT`), in inline_lang; copied. A Python
+         * traceback shows no source line for it (`File "<string>", line N`): a traceback with one
+         * such frame has its line N read as that frame's source (the mode of an open() that failed
+         * on a host named pipe, host_fifo); perl's die "... at -e line N." has its line N read for
+         * the open it follows. NULL: none. */
+        const char *inline_script;
+        enum sbx_inline_lang inline_lang;
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;
@@ -256,20 +269,9 @@ struct sbx_classify_context {
 #define SBX_CLASSIFY_WRITABLE_MAX 4
 
 /* Copies what it needs from ctx (resolve and userdata are kept as they are); call before the
- * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them),
- * -ENAMETOOLONG. */
+ * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
+ * an inline script of no language known), -ENAMETOOLONG, -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
-/* The script an interpreter the caller read from the command's argv runs from its arguments
- * (`python3 -c SCRIPT`), copied; after sbx_classifier_set_context(), which leaves it, and before
- * the first feed. A Python traceback shows no source line for it (`File "<string>", line N`): a
- * traceback with one such frame has its line N read as that frame's source (the mode of an
- * open() that failed on a host named pipe, host_fifo). NULL: none. 0, or -EINVAL (fed already,
- * another language), -ENOMEM. */
-enum sbx_inline_lang {
-        SBX_INLINE_PYTHON,
-        SBX_INLINE_PERL,
-};
-int sbx_classifier_set_inline_script(struct sbx_classifier *c, enum sbx_inline_lang lang, const char *script);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
  * (never read as "no match"). */
 int sbx_classify_feed(struct sbx_classifier *c, const void *buf, size_t len);

@@ -2427,10 +2427,13 @@ static void classifier_context(struct run_state *st) {
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX];
         bool move_into = false;
+        enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
         int start = cwd ? sbx_run_start_dir(st->command, cwd, moved, sizeof(moved)) : 0;
+        /* a Python -c script, whose traceback shows no source line; a perl -e one */
+        const char *inline_script = sbx_run_inline_script(st->command, &inline_lang);
         /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
          * a relative name keeps no path: no directory is claimed for it */
         struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
@@ -2443,6 +2446,7 @@ static void classifier_context(struct run_state *st) {
                                             /* what a shell's own line about a named pipe
                                              * tells of: its script's redirections */
                                             .script = sbx_run_shell_script(st->command),
+                                            .inline_script = inline_script, .inline_lang = inline_lang,
                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                  : NULL };
 
@@ -2502,15 +2506,8 @@ static void run_classifier(struct run_state *st) {
         if ((st->classifier_err = sbx_classifier_new(st->dialect, &st->classifier, &diag)) < 0)
                 st->classifier = NULL;
         else {
-                enum sbx_inline_lang lang;
-                const char *inline_script;
-
                 st->classifier_err = 0;
                 classifier_context(st);
-                /* a Python -c script, whose traceback shows no source line; a perl -e one */
-                if ((inline_script = sbx_run_inline_script(st->command, &lang)) &&
-                    sbx_classifier_set_inline_script(st->classifier, lang, inline_script) < 0)
-                        (void) sbx_classifier_set_inline_script(st->classifier, lang, NULL);
         }
 }
 

@@ -96,36 +96,36 @@ struct sbx_run_words {
 };
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw);
 void sbx_run_words_clear(struct sbx_run_words *cw);
-/* The destination of a mv that words (sbx_run_command_words()'s) run in cwd (its start), for BusyBox mv's
- * "can't rename 'X'", which names its source alone (struct sbx_classify_context's move_dest):
- * `mv` or `busybox mv` (past the wrappers of sbx_run_start_dir() and env's arguments) with
- * BusyBox's options (-f -i -n -v -T, -t DIR, their long names; any other: 0), its -t DIR or last
- * operand joined to cwd into out, *ret_into when the sources move into it (-t, several sources, a
- * name ending in '/'). 1, or 0 when there is none or the form is not read. Nothing is asked of
- * the host. */
+/* The destination of a mv that words (sbx_run_command_words()'s) run in cwd (their start), for
+ * BusyBox mv's "can't rename 'X'", which names its source alone (struct sbx_classify_context's
+ * move_dest): `mv` or `busybox mv` (past the wrappers of sbx_run_start_dir() and env's arguments)
+ * with BusyBox's options (-f -i -n -v -T, -t DIR, their long names; any other: 0), its -t DIR or
+ * last operand joined to cwd into out, *ret_into when the sources move into it (-t, several
+ * sources, a name ending in '/'). 1, or 0 when there is none or the form is not read. Nothing is
+ * asked of the host. */
 int sbx_run_move_dest(char *const *words, const char *cwd, char *out, size_t size, bool *ret_into);
-/* The file a sqlite3 that words (sbx_run_command_words()'s) run in cwd (its start) writes, for SQLite's
- * "attempt to write a readonly database", which names none, and for its shell's "Error: cannot
- * open "FILE"" (struct sbx_classify_context's sqlite_target): `sqlite3 [flags] DB ARG...` (past
+/* The file a sqlite3 that words (sbx_run_command_words()'s) run in cwd (their start) writes, for
+ * SQLite's "attempt to write a readonly database", which names none, and for its shell's "Error:
+ * cannot open "FILE"" (struct sbx_classify_context's sqlite_target): `sqlite3 [flags] DB ARG...` (past
  * the wrappers of sbx_run_start_dir() and env's arguments), ARGs all `.backup ?DB? FILE` or
  * `.save FILE` of one FILE, or `.output FILE` or `.once FILE` with queries alone (SELECT, VALUES)
  * beside them (then FILE), or all SQL (then DB); joined to cwd into out. 1, or 0 for another
  * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
  * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t size);
-/* The file a dd that words (sbx_run_command_words()'s) run in cwd (its start) writes, its of=FILE (struct
- * sbx_classify_context's dd_output): `dd OPERAND...` (past the wrappers of sbx_run_start_dir()
+/* The file a dd that words (sbx_run_command_words()'s) run in cwd (their start) writes, its
+ * of=FILE (struct sbx_classify_context's dd_output): `dd OPERAND...` (past the wrappers of sbx_run_start_dir()
  * and env's arguments), one of=, its operands alone (NAME=VALUE, no option but none); joined to
  * cwd into out. 1, or 0 for another program, none or several of=, an option, an if= of the same
  * name (its read's "failed to open 'X'" names it alike) or either with a '..' beside an if=.
  * Nothing is asked of the host. */
 int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The script an interpreter that argv runs (past the wrappers of sbx_run_start_dir() and env's
- * arguments, an env that moves not read) is given in its argv, for
- * sbx_classifier_set_inline_script(): CPython's (`python3 [flags] -c SCRIPT`, its flags, -W and
- * -X before -c), perl's one -e or -E (`perl -w -e SCRIPT`, its flags, -l, -M, -m and -I before
- * it, no switch after it), its language in *ret_lang. A pointer into argv, or NULL: another program, an
- * option it does not read, a script from a file or stdin, or one in a shell's -c script. */
+ * arguments, an env that moves not read) is given in its argv, for struct sbx_classify_context's
+ * inline_script: CPython's (`python3 [flags] -c SCRIPT`, its flags, -W and -X before -c), perl's
+ * one -e or -E (`perl -w -e SCRIPT`, its flags, -l, -M, -m and -I before it, no switch after it),
+ * its language in *ret_lang. A pointer into argv, or NULL: another program, an option it does not
+ * read, a script from a file or stdin, or one in a shell's -c script. */
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their

@@ -2881,10 +2881,12 @@ static void check_inline(const char *backend, const struct sbx_classify_context 
         struct sbx_classifier *c = NULL;
         struct sbx_exit_status st = { .exit_code = 1 };
         struct sbx_diag diag = { 0 };
+        struct sbx_classify_context with = *ctx;
 
+        with.inline_script = script;
+        with.inline_lang = lang;
         assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
-        assert_int_equal(sbx_classifier_set_context(c, ctx), 0);
-        assert_int_equal(sbx_classifier_set_inline_script(c, lang, script), 0);
+        assert_int_equal(sbx_classifier_set_context(c, &with), 0);
         assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
         assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
         sbx_classifier_free(c);
