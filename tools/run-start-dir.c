@@ -681,17 +681,26 @@ static int php_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         return enter_dir(cwd, dir, false, out, size) ? 1 : -1;
 }
 
+/* Whether the base name `name` is the program `prog` or a versioned name of it, a version of
+ * digits and dots after it that starts with a digit and does not end in a dot (`php8.2`,
+ * `python3.11`, `perl5.36.0`). */
+static bool versioned_name(const char *name, const char *prog) {
+        size_t k = strlen(prog);
+
+        if (strncmp(name, prog, k) != 0)
+                return false;
+        if (!name[k])
+                return true;
+        if (!isdigit((unsigned char) name[k]))
+                return false;
+        return name[k + strspn(name + k, "0123456789.")] == '\0' && name[strlen(name) - 1] != '.';
+}
+
 /* Whether the base name `name` is PHP's CLI: `php`, or Debian's versioned `php8.2` (`php7`, a
  * version of digits and dots), which the alternative `php` points to (it was not read: as nobody
  * `php8.2 -r 'chdir("/etc"); touch("x");'` read as denied). Not `php-cgi`, `phpize`, `phpdbg`. */
 static bool php_name(const char *name) {
-        if (strncmp(name, "php", 3) != 0)
-                return false;
-        if (!name[3])
-                return true;
-        if (!isdigit((unsigned char) name[3]))
-                return false;
-        return name[3 + strspn(name + 3, "0123456789.")] == '\0' && name[strlen(name) - 1] != '.';
+        return versioned_name(name, "php");
 }
 
 /* BusyBox runs the applet its first word names (by its base name) with the words after it, where
@@ -2237,16 +2246,6 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
-/* Whether name is a CPython's program: python, python3, python3.11. */
-static bool python_name(const char *name) {
-        return strncmp(name, "python", 6) == 0 && name[6 + strspn(name + 6, "0123456789.")] == '\0';
-}
-
-/* Whether name is perl's program: perl, perl5.36.0. */
-static bool perl_name(const char *name) {
-        return strncmp(name, "perl", 4) == 0 && name[4 + strspn(name + 4, "0123456789.")] == '\0';
-}
-
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags
  * (-w -W -X -t -T -U, clustered, -l last), -M and -m with their module attached, -I with its
  * directory; another switch after it (a second -e, whose lines would follow the first's), or
@@ -2285,9 +2284,9 @@ const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_l
 
         if (k < 0)
                 return NULL;
-        if (perl_name(base_of(argv[k])))
+        if (versioned_name(base_of(argv[k]), "perl"))
                 return perl_script(argv, (size_t) k, n, ret_lang);
-        if (!python_name(base_of(argv[k])))
+        if (!versioned_name(base_of(argv[k]), "python"))
                 return NULL;
         /* CPython's options before -c: flags (clustered), -W and -X with their word */
         for (size_t i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {
