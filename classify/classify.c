@@ -433,8 +433,20 @@ static void argv_file_resolved(const struct sbx_classifier *c, const char *name,
                 memcpy(out, host, strlen(host) + 1);
 }
 
+/* A file the caller read from the argv (name, absolute; NULL: none), normalized into out
+ * (SBX_DENIAL_PATH_MAX bytes; "" for none): 0, -EINVAL (not absolute), -ENAMETOOLONG. */
+static int argv_file_copy(const char *name, char *out) {
+        out[0] = '\0';
+        if (!name)
+                return 0;
+        if (name[0] != '/')
+                return -EINVAL;
+        return sbx_denial_path_join(NULL, name, out, SBX_DENIAL_PATH_MAX) == 0 ? -ENAMETOOLONG : 0;
+}
+
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
         size_t n = 0;
+        int r;
 
         if (!c || !ctx || c->bytes > 0 || c->stage_len > 0)
                 return -EINVAL;
@@ -450,28 +462,10 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         }
         c->moved = ctx->moved && c->cwd[0];
         c->lost = ctx->moved && !c->cwd[0];
-        c->move_dest[0] = '\0';
-        c->sqlite_target[0] = '\0';
-        if (ctx->sqlite_target) {
-                if (ctx->sqlite_target[0] != '/')
-                        return -EINVAL;
-                if (sbx_denial_path_join(NULL, ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target)) == 0)
-                        return -ENAMETOOLONG;
-        }
-        c->dd_output[0] = '\0';
-        if (ctx->dd_output) {
-                if (ctx->dd_output[0] != '/')
-                        return -EINVAL;
-                if (sbx_denial_path_join(NULL, ctx->dd_output, c->dd_output, sizeof(c->dd_output)) == 0)
-                        return -ENAMETOOLONG;
-        }
         c->move_into = ctx->move_into;
-        if (ctx->move_dest) {
-                if (ctx->move_dest[0] != '/')
-                        return -EINVAL;
-                if (sbx_denial_path_join(NULL, ctx->move_dest, c->move_dest, sizeof(c->move_dest)) == 0)
-                        return -ENAMETOOLONG;
-        }
+        if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target)) < 0 ||
+            (r = argv_file_copy(ctx->dd_output, c->dd_output)) < 0 || (r = argv_file_copy(ctx->move_dest, c->move_dest)) < 0)
+                return r;
         for (const char *const *w = ctx->writable; w && *w; w++, n++) {
                 if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*w)[0] != '/')
                         return -EINVAL;
