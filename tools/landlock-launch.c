@@ -1606,34 +1606,50 @@ static void fence_grant_inherited(int ruleset) {
         closedir(d);
 }
 
-/* The fence's domain is in force: it refuses making a block device node (it handles that right
- * and grants it nowhere), where without it the kernel refuses for want of CAP_MKNOD (EPERM), or
- * would make one (then removed). The sandbox's /dev, bubblewrap's tmpfs, is the run's user's, so
- * that its own permission cannot refuse the node too (EACCES alike: access(2) asks it alone). Any
- * other answer tells nothing, and the run is refused. */
-static void check_fence_in_force(void) {
+/* Making a block device node in the sandbox's /dev, bubblewrap's tmpfs of the run's user (so
+ * that its own permission cannot refuse the node: access(2) asks it alone): 0 or the errno. */
+static int try_block_node(void) {
         static const char probe[] = "/dev/.sbx-fence-check";
-        int r, e;
 
         if (access("/dev", W_OK | X_OK) < 0)
                 fail(errno, "restrict-self",
                      "cannot tell whether the Landlock domain that fences off bubblewrap's init is in force: "
                      "the sandbox's /dev is not the command's to write");
-        r = mknod(probe, S_IFBLK | 0600, 0);
-        e = errno;
-        if (r == 0)
-                (void) unlink(probe);
-        if (r < 0 && e == EACCES)
+        if (mknod(probe, S_IFBLK | 0600, 0) < 0)
+                return errno;
+        (void) unlink(probe);
+        return 0;
+}
+
+/* Before the fence's domain: the kernel refuses a block device node for want of CAP_MKNOD, which
+ * the launcher dropped (EPERM), or makes one. A refusal with EACCES already comes from something
+ * else (a security module, an enclosing Landlock domain), and would pass for the domain's own
+ * below: then nothing tells whether the domain is in force, and the run is refused. */
+static void check_fence_probe_free(void) {
+        int e = try_block_node();
+
+        if (e != 0 && e != EPERM)
+                fail(e, "restrict-self",
+                     "cannot tell whether the Landlock domain that fences off bubblewrap's init is in force: "
+                     "making a block device node in /dev is refused before it");
+}
+
+/* The fence's domain is in force: it refuses making a block device node (it handles that right
+ * and grants it nowhere), before the kernel looks for CAP_MKNOD (EACCES; check_fence_probe_free()
+ * saw EPERM or a node without it). Any other answer tells nothing, and the run is refused. */
+static void check_fence_in_force(void) {
+        int e = try_block_node();
+
+        if (e == EACCES)
                 return;
-        if (r == 0 || e == EPERM)
+        if (e == 0 || e == EPERM)
                 fail_plain(EPERM, "restrict-self",
                            "the Landlock domain that fences off bubblewrap's init is not in force: making a block "
                            "device node in /dev was not refused by it (a seccomp filter around sbx that fakes "
                            "landlock_restrict_self?)");
         fail(e, "restrict-self",
              "cannot tell whether the Landlock domain that fences off bubblewrap's init is in force: making a "
-             "block device node %s",
-             probe);
+             "block device node in /dev");
 }
 
 static void fence_off_init(const struct launch *l) {
@@ -1671,6 +1687,7 @@ static void fence_off_init(const struct launch *l) {
         for (size_t i = 0; i < l->n_write; i++)
                 fence_grant_write(fd, l->write_dirs[i]);
         fence_grant_inherited(fd);
+        check_fence_probe_free();
         if (sbx_ll_restrict_self(fd, 0) < 0)
                 fail(errno, "restrict-self", "cannot enter the Landlock domain that fences off bubblewrap's init");
         close(fd);

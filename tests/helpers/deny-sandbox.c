@@ -2,7 +2,7 @@
  *
  *   deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict]
  *                [--kill-landlock-restrict] [--fake-seccomp] [--fake-capset] [--no-pidfd]
- *                [--no-mount-setattr] -- ARGV...
+ *                [--no-mount-setattr] [--refuse-block-nodes] -- ARGV...
  *
  * A seccomp filter (inherited by every descendant, no_new_privs set) makes
  *   - landlock_create_ruleset, landlock_add_rule, landlock_restrict_self fail with ENOSYS
@@ -22,6 +22,8 @@
  * dropping capabilities.
  * --no-pidfd: pidfd_open fails with ENOSYS (a kernel before Linux 5.3).
  * --no-mount-setattr: mount_setattr fails with ENOSYS (a kernel before Linux 5.12).
+ * --refuse-block-nodes: mknod and mknodat of a block device node fail with EACCES, as a security
+ *   module that refuses them would (the refusal the launcher's fence check looks for).
  * Exit status: ARGV's (it is exec'd); 125 when the filter cannot be installed or ARGV not run. */
 #include <errno.h>
 #include <sched.h>
@@ -30,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define EXIT_SETUP 125
@@ -77,6 +80,15 @@ static int no_mount_setattr(scmp_filter_ctx ctx) {
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(mount_setattr), 0);
 }
 
+static int refuse_block_nodes(scmp_filter_ctx ctx) {
+        int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(mknod), 1,
+                                 SCMP_A1(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
+        if (r < 0)
+                return r;
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(mknodat), 1,
+                                SCMP_A2(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
+}
+
 static int deny_namespaces(scmp_filter_ctx ctx) {
         int r;
 
@@ -96,7 +108,7 @@ static int deny_namespaces(scmp_filter_ctx ctx) {
 
 int main(int argc, char **argv) {
         bool allow_landlock = false, allow_userns = false, fake_restrict = false, kill_restrict = false,
-             fake_filter = false, fake_caps = false, pidfd = true, setattr = true;
+             fake_filter = false, fake_caps = false, pidfd = true, setattr = true, block_nodes = true;
         scmp_filter_ctx ctx;
         int i, r;
 
@@ -117,6 +129,8 @@ int main(int argc, char **argv) {
                         pidfd = false;
                 else if (strcmp(argv[i], "--no-mount-setattr") == 0)
                         setattr = false;
+                else if (strcmp(argv[i], "--refuse-block-nodes") == 0)
+                        block_nodes = false;
                 else if (strcmp(argv[i], "--") == 0) {
                         i++;
                         break;
@@ -125,7 +139,8 @@ int main(int argc, char **argv) {
         }
         if (i >= argc || argv[i][0] == '-') {
                 fprintf(stderr, "usage: deny-sandbox [--allow-landlock] [--allow-userns] [--fake-landlock-restrict] "
-                                "[--kill-landlock-restrict] [--fake-seccomp] [--fake-capset] [--no-pidfd] [--no-mount-setattr] -- ARGV...\n");
+                                "[--kill-landlock-restrict] [--fake-seccomp] [--fake-capset] [--no-pidfd] [--no-mount-setattr] "
+                                "[--refuse-block-nodes] -- ARGV...\n");
                 return 2;
         }
 
@@ -153,6 +168,8 @@ int main(int argc, char **argv) {
                 r = no_pidfd(ctx);
         if (r >= 0 && !setattr)
                 r = no_mount_setattr(ctx);
+        if (r >= 0 && !block_nodes)
+                r = refuse_block_nodes(ctx);
         if (r >= 0 && !allow_userns)
                 r = deny_namespaces(ctx);
         if (r >= 0)

@@ -503,6 +503,18 @@ except OSError as e:
                         test $RC = 125 -a ! -s "$T/fake-fence-$mode.out" -a \
                         -n "$(grep -F "fences off bubblewrap's init is not in force" "$T/fake-fence-$mode.err")"
         done
+        # a refusal of block device nodes that is not the domain's (a security module's, here the
+        # filter's EACCES) passed for the domain's own: with landlock_restrict_self faked too, only
+        # the racy /proc/1/root check stood between the command and pid 1. The launcher now makes
+        # the node before entering its domain too, and refuses the run where that is refused
+        # already: nothing tells then whether the domain is in force (the same with no fake)
+        for fake in --fake-landlock-restrict ""; do
+                sbx_run lsm-blk${fake:+-fake} "$JAIL" --allow-landlock --allow-userns --refuse-block-nodes $fake -- \
+                        --backend bwrap --mode read-only -- python3 -c "$fence_probe"
+                t_check "bwrap, block device nodes refused by another than the domain${fake:+, landlock_restrict_self faked}: refused (125, got $RC), the command never ran ($(tr '\n' ' ' <"$T/lsm-blk${fake:+-fake}.out")$ERR)" \
+                        test $RC = 125 -a ! -s "$T/lsm-blk${fake:+-fake}.out" -a \
+                        -n "$(grep -F "making a block device node in /dev is refused before it" "$T/lsm-blk${fake:+-fake}.err")"
+        done
         sbx_run fence-control "$JAIL" --allow-landlock --allow-userns -- --backend bwrap --mode read-only -- \
                 python3 -c "$fence_probe"
         t_check "... a filter that fakes nothing: the run goes on, pid 1 out of reach (control: $(tr '\n' ' ' <"$T/fence-control.out"))" \
