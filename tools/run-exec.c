@@ -2428,6 +2428,7 @@ static void classifier_context(struct run_state *st) {
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX];
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
+        struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
@@ -2457,7 +2458,6 @@ static void classifier_context(struct run_state *st) {
          * read from the command's words, a -c script's split once, in the directory they start
          * in (an env -C before the shell moves them) */
         if (start >= 0 && cwd && cwd[0] == '/') {
-                struct sbx_run_words cw = { 0 };
                 char words_dir[PATH_MAX];
                 char *const *words = sbx_run_command_words(st->command, cwd, words_dir, &cw);
 
@@ -2470,8 +2470,12 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_target = sqlite_target;
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
+                        /* ... and the python -c or perl -e script a shell's -c script runs as its
+                         * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
+                         * that script's (cw holds it until the context is set) */
+                        if (!ctx.inline_script && words != st->command)
+                                ctx.inline_script = sbx_run_inline_script(words, &ctx.inline_lang);
                 }
-                sbx_run_words_clear(&cw);
         }
 
         sbx_run_host_checks(&ctx);
@@ -2497,6 +2501,7 @@ static void classifier_context(struct run_state *st) {
                 ctx = (struct sbx_classify_context) { 0 };
                 (void) sbx_classifier_set_context(st->classifier, &ctx);
         }
+        sbx_run_words_clear(&cw);
 }
 
 /* The classifier of the runner's dialect (st->classifier; st->classifier_err when it cannot be made). */

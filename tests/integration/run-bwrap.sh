@@ -221,6 +221,21 @@ for who in "${WHO[@]}"; do
                 t_check "nobody/read-only: perl -e's open(F, '+<', X) of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         fi
+        # ... the same run as a shell's -c script's one command: its python -c or perl -e script
+        # is read from the shell's words (before, not read: nobody's open(X, "w") was the
+        # command's failure, the host asked for reading too)
+        SHELL_RUN=(sh -c)
+        run "$who" read-only "python3 -c \"open('$T/out/wo-fifo', 'w')\""
+        t_check "$who/read-only: sh -c running python3 -c's open(X, \"w\") of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        run "$who" read-only "perl -e 'open(F, \">\", \"$T/out/wo-fifo\") or die \"x: \$!\"'"
+        t_check "$who/read-only: sh -c running perl -e's open(F, '>', X) or die of root's 0622 pipe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+        if [ "$who" != root ]; then
+                run nobody read-only "python3 -c \"open('$T/out/wo-fifo', 'r+')\""
+                t_check "nobody/read-only: sh -c running python3 -c's open(X, \"r+\") of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        fi
         SHELL_RUN=(/usr/bin/python3)
         run "$who" read-only "$T/ws/rw.py"
         if [ "$who" = root ]; then
