@@ -14,8 +14,8 @@
  * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target(),
  * sbx_run_dd_output(), given the words sbx_run_command_words() splits once, as sbx run does) and
  * of a shell's script (sbx_run_shell_script()) or an interpreter's (sbx_run_inline_script(): a
- * python3 -c's, a perl -e's): 0 or 1, and on 1 an absolute name within the size given; a script
- * within the argv's words. */
+ * python3 -c's, a perl -e's, in the argv or in the words of a shell's -c script): 0 or 1, and on
+ * 1 an absolute name within the size given; a script within the argv's words (or those split). */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -116,6 +116,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 r = cmd ? sbx_run_dd_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         abort();
+                /* an interpreter's script that a shell's -c script runs: within the words split */
+                if (cmd && cmd != argv) {
+                        enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
+                        const char *in_words = sbx_run_inline_script(cmd, &lang);
+
+                        if (in_words && (!cw.buf || in_words < cw.buf || in_words >= cw.buf + size ||
+                                         (lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL)))
+                                abort();
+                }
                 sbx_run_words_clear(&cw);
                 /* the script is in the argv's words, and so is an interpreter's */
                 if (script && (script < words || script >= words + size))
