@@ -133,7 +133,7 @@ struct sbx_classifier {
         char granted[2 * SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t (*resolve)(void *userdata, const char *path, char *out, size_t size);
         bool (*host_permits)(void *userdata, const char *path, bool run);
-        bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
+        bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens, bool reads);
         bool (*host_refuses_owner)(void *userdata, const char *path, bool mode);
         bool unprivileged;             /* see struct sbx_classify_context */
         int (*host_runs)(void *userdata, const char *path);
@@ -157,14 +157,14 @@ struct sbx_classifier {
                 char out[SBX_DENIAL_PATH_MAX];
         } resolved_store, *resolved;
         /* host_refuses()'s last answer, for the same reason */
-        bool refuses_known, refuses_answer, refuses_known_run, refuses_known_opens;
+        bool refuses_known, refuses_answer, refuses_known_run, refuses_known_opens, refuses_known_reads;
         char refuses_known_path[SBX_DENIAL_PATH_MAX];
         /* the last program searched_program() looked for, and what it found: a command that
          * prints the same line many times is searched for once */
         bool searched_known, searched_refused;
         char searched_name[SBX_DENIAL_PATH_MAX];
         char searched_path[SBX_DENIAL_PATH_MAX];
-        bool refuses_run, refuses_opens; /* of the line host_refused() examines */
+        bool refuses_run, refuses_opens, refuses_reads; /* of the line host_refused() examines */
         bool bare_files; /* of the line examined: a bare word is a file's name (moved, no cause chain) */
         const char *partner; /* in the line host_refused() or hosts_own_refusal() examines: the name
                               * its path pairs with, or NULL */
@@ -794,14 +794,15 @@ static bool refuses_kept(struct sbx_classifier *c, const char *p) {
         size_t len = strlen(p);
 
         if (c->refuses_known && c->refuses_known_run == c->refuses_run && c->refuses_known_opens == c->refuses_opens &&
-            strcmp(c->refuses_known_path, p) == 0)
+            c->refuses_known_reads == c->refuses_reads && strcmp(c->refuses_known_path, p) == 0)
                 return c->refuses_answer;
-        c->refuses_answer = c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens);
+        c->refuses_answer = c->host_refuses(c->resolve_userdata, p, c->refuses_run, c->refuses_opens, c->refuses_reads);
         c->refuses_known = len < sizeof(c->refuses_known_path);
         if (c->refuses_known) {
                 memcpy(c->refuses_known_path, p, len + 1);
                 c->refuses_known_run = c->refuses_run;
                 c->refuses_known_opens = c->refuses_opens;
+                c->refuses_known_reads = c->refuses_reads;
         }
         return c->refuses_answer;
 }
@@ -867,13 +868,14 @@ static bool name_host_refused_or_granted(void *userdata, const char *name, size_
  * the path pairs with in a call on two names (sbx_denial_line_partner()), which need not be
  * refused (NULL: none). */
 static bool host_refused(struct sbx_classifier *c, const char *line, const char *path, const char *partner,
-                         size_t partner_len, bool run, bool opens, bool bare) {
+                         size_t partner_len, bool run, bool opens, bool reads, bool bare) {
         bool r;
 
         if (!c->host_refuses || !path[0] || (bare && !opens) || names_refused_there(line))
                 return false;
         c->refuses_run = run;
         c->refuses_opens = opens;
+        c->refuses_reads = reads;
         c->n_refused = 0;
         if (!name_host_refused(c, path, strlen(path)))
                 return false;
@@ -1025,6 +1027,7 @@ static bool host_refused_crossing(struct sbx_classifier *c, const char *line) {
                 return false;
         c->refuses_run = false;
         c->refuses_opens = false;
+        c->refuses_reads = false;
         c->n_refused = 0;
         return sbx_denial_line_names_each(line, strlen(line), name_granted_or_host_refused, &x) && x.refused > 0;
 }
@@ -1591,7 +1594,7 @@ static void pend_commit(struct sbx_classifier *c, const char *text, const char *
                 bare = bare_word(path, n) && !c->bare_files;
                 absolute_path(c, path, sizeof(path));
                 own = hosts_own_refusal(c, text, path, c->pend_run, NULL, 0) ||
-                      host_refused(c, text, path, NULL, 0, c->pend_run, false, bare);
+                      host_refused(c, text, path, NULL, 0, c->pend_run, false, false, bare);
                 c->bare_files = false;
                 if (own)
                         return;
@@ -2303,6 +2306,19 @@ static bool tee_line(const char *text, size_t end) {
         prog = memrchr(text, '/', k);
         prog = prog ? prog + 1 : text;
         return text + k - prog == 3 && memcmp(prog, "tee", 3) == 0;
+}
+
+/* Whether a denial line text (its signature at ss) may tell of a read of its path (as printed),
+ * which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
+ * reading", sort's "cannot read: X"), or it tells of an open of the path alone (opens: "cat: X:
+ * Permission denied") not known to be for writing alone (tee's; a shell's line where its script
+ * redirects output into X, not with `<>`). host_refuses() is then asked whether the host lets the
+ * command read it too (review: as nobody under Landlock, `cat X` of root's 0622 file read as
+ * denied, the host's refusal of the read). */
+static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t ss, const char *path, bool opens) {
+        if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11))
+                return true;
+        return opens && !tee_line(text, ss) && script_output_into(c->script, c->script_lex, path) <= 0;
 }
 
 /* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd) of the
@@ -3024,7 +3040,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 c->denial_sig = -1;
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
-                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, bare,
+                bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
                      bundler = false, held = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
@@ -3102,6 +3118,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
+                                reads = line_may_read(c, text, ss, path, opens);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */
                                 else
@@ -3172,7 +3189,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * /usr/lib/y; Python's and Java's lines do not tell a rename from
                                  * those) */
                                 if (path_elsewhere(c, text, path, printed)) {
-                                        bare = opens = false;
+                                        bare = opens = reads = false;
                                         partner = NULL;
                                         if ((c->host_refuses || c->host_permits) &&
                                             (strcasestr(text, "move") || strcasestr(text, "rename") ||
@@ -3183,7 +3200,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                                 c->moved_from = moved;
                                 }
                                 own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
-                                      host_refused(c, text, path, partner, partner_len, run, opens, bare) ||
+                                      host_refused(c, text, path, partner, partner_len, run, opens, reads, bare) ||
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
                                       host_refused_crossing(c, text) || host_dir_missing(c, text, path);
                                 c->moved_from = NULL;

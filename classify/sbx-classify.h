@@ -150,12 +150,15 @@ struct sbx_classify_context {
          * mounted read-only on the host, or the command's user (without capabilities) may not
          * reach it, or may neither write it (nor run it, when `run`) nor create, remove or
          * rename it in its directory; or, when `opens` (the line tells of an open of the path,
-         * `cat: X: Permission denied`), may neither read nor write it (nor run it, when `run`).
-         * true: a denial line whose path and every other name lie there (but the name its path
+         * `cat: X: Permission denied`), may neither read nor write it (nor run it, when `run`);
+         * or, when `reads` (the line may tell of a read: an open of it whose mode the line and
+         * the script do not tell, `head: cannot open 'X' for reading`), may not read it, which
+         * the sandbox never refuses (a root's 0622 file, as nobody: `cat X` is the host's
+         * refusal, `echo > X` in a script the sandbox's). true: a denial line whose path and every other name lie there (but the name its path
          * pairs with in a call on two names, "'A' -> 'B'", and a name beneath the granted
          * directories) is the task's failure (not counted nor kept), unless it names a set-ID
          * bit or another operation the sandbox refuses whatever the permissions. NULL: never. */
-        bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens);
+        bool (*host_refuses)(void *userdata, const char *path, bool run, bool opens, bool reads);
         /* Optional: whether the host itself would refuse the command a change of the mode or the
          * owner of the host path `path` (as resolve gave it), sandbox or not: its file system is
          * mounted read-only on the host, or, for a user other than root, it exists and is not

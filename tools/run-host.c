@@ -265,13 +265,15 @@ static bool access_refused(const char *path, int mode, bool root) {
  * missing and the directory it would be made in is not writable, or it exists in a directory that
  * is not writable (no create, remove or rename there) or is sticky and neither the directory nor
  * the file is the user's, and is itself not writable (nor runnable when `run`), or the line tells
- * of an open of it (`opens`) that the host refuses, read and write alike. The sandbox grants
+ * of an open of it (`opens`) that the host refuses, read and write alike; or the line may tell of
+ * a read of it (`reads`) and the host refuses the user reading it, whatever it allows else (a
+ * root's 0622 file as nobody: `cat X`). The sandbox grants
  * every read and exec, so its refusals are of writes: one the host refuses anyway is not its doing
  * (`cat ~root/x`, `touch /etc/x` as nobody). false when it cannot be told. The kernel's check,
  * not a walk of every directory above with its ACL read: that read ACLs as "cannot tell" and cost
  * about 5 us more a denial line (300,000 lines as nobody, 6.8 s of sbx against 5.2 s; most of the
  * rest is host_path()'s realpath). */
-static bool host_refuses_now(const char *path, bool run, bool opens) {
+static bool host_refuses_now(const char *path, bool run, bool opens, bool reads) {
         char buf[PATH_MAX];
         struct stat st, dst;
         struct statvfs vfs;
@@ -304,7 +306,7 @@ static bool host_refuses_now(const char *path, bool run, bool opens) {
                 return S_ISDIR(st.st_mode) && access_refused(buf, W_OK | X_OK, false);
         }
         if (!access_refused(buf, W_OK, false) || (run && S_ISREG(st.st_mode) && !access_refused(buf, X_OK, false)))
-                return false;
+                return reads && access_refused(buf, R_OK, false);
         /* its directory: where it could be created, removed or renamed */
         if (!cut_to_parent(buf))
                 return false;
@@ -610,7 +612,7 @@ enum host_op { OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MO
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
  * private temp area and $TMPDIR (host_mount()), each NUL-terminated */
 struct host_ask {
-        uint8_t op, run, opens;
+        uint8_t op, run, opens, reads;
         uint32_t size;
         char names[3 * PATH_MAX];
 };
@@ -658,7 +660,7 @@ static _Noreturn void asker_child(void) {
                         a.value = host_permits_now(path, q.run);
                         break;
                 case OP_REFUSES:
-                        a.value = host_refuses_now(path, q.run, q.opens);
+                        a.value = host_refuses_now(path, q.run, q.opens, q.reads);
                         break;
                 case OP_REFUSES_OWNER:
                         a.value = host_refuses_owner_now(path, q.run);
@@ -797,15 +799,21 @@ static size_t ask_of(struct host_ask *q, enum host_op op, const char *path, cons
         return len;
 }
 
-/* The value of `op`'s check of path, asked of the child (`fallback`: when it cannot be told) */
-static int64_t asked(enum host_op op, const char *path, bool run, bool opens, int64_t fallback) {
-        struct host_ask q = { .run = run, .opens = opens };
+/* The value of `op`'s check of path with the flags in q, asked of the child (`fallback`: when it
+ * cannot be told) */
+static int64_t asked_q(struct host_ask *q, enum host_op op, const char *path, int64_t fallback) {
         struct host_answer a;
-        size_t len = ask_of(&q, op, path, NULL, NULL), got;
+        size_t len = ask_of(q, op, path, NULL, NULL), got;
 
-        if (len == 0 || !ask(&q, len, &a, &got))
+        if (len == 0 || !ask(q, len, &a, &got))
                 return fallback;
         return a.value;
+}
+
+static int64_t asked(enum host_op op, const char *path, bool run, bool opens, int64_t fallback) {
+        struct host_ask q = { .run = run, .opens = opens };
+
+        return asked_q(&q, op, path, fallback);
 }
 
 /* The callbacks: the check itself, or asked of the child where a file system may not answer. Each
@@ -836,11 +844,13 @@ static bool host_permits(void *userdata, const char *path, bool run) {
         return asked(OP_PERMITS, path, run, false, false) > 0;
 }
 
-static bool host_refuses(void *userdata, const char *path, bool run, bool opens) {
+static bool host_refuses(void *userdata, const char *path, bool run, bool opens, bool reads) {
+        struct host_ask q = { .run = run, .opens = opens, .reads = reads };
+
         (void) userdata;
         if (!mounts_may_hang())
-                return host_refuses_now(path, run, opens);
-        return asked(OP_REFUSES, path, run, opens, false) > 0;
+                return host_refuses_now(path, run, opens, reads);
+        return asked_q(&q, OP_REFUSES, path, false) > 0;
 }
 
 static bool host_refuses_owner(void *userdata, const char *path, bool mode) {

@@ -16,11 +16,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* A host that refuses every write beneath /ro, and opens of /ws/0000 (see test-classify.c). */
-static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens) {
+/* A host that refuses every write beneath /ro, opens of /ws/0000, reads beneath /wo (see
+ * test-classify.c). */
+static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
-        return strncmp(path, "/ro/", 4) == 0 || (opens && strncmp(path, "/ws/0000", 8) == 0);
+        return strncmp(path, "/ro/", 4) == 0 || (opens && strncmp(path, "/ws/0000", 8) == 0) ||
+               (reads && strncmp(path, "/wo/", 4) == 0);
 }
 
 static bool fake_host_permits(void *userdata, const char *path, bool run) {

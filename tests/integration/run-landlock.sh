@@ -1069,6 +1069,34 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                                 done
                         done
                         rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" "$d/ws/a.zip" "$d/ws/a.cpio" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
+                        # a file of root's outside the workspace that nobody may write, not read
+                        # (0622): a read of it is the host's refusal, which Landlock never makes
+                        # (cat's and head's lines read as denied); a write to it, the line or the
+                        # script telling an open for writing alone, the sandbox's, the file unchanged
+                        if [ $who = nobody ]; then
+                                mkdir -p /var/tmp/$tag-wo && : >/var/tmp/$tag-wo/f && chmod 0622 /var/tmp/$tag-wo/f
+                                for form in cat head bash-read bash-write tee; do
+                                        case $form in
+                                        cat) wo=(cat /var/tmp/$tag-wo/f) want=task_failure ;;
+                                        head) wo=(head /var/tmp/$tag-wo/f) want=task_failure ;;
+                                        bash-read) wo=(bash -c "cat < /var/tmp/$tag-wo/f") want=task_failure ;;
+                                        bash-write) wo=(bash -c "echo x > /var/tmp/$tag-wo/f") want=denied ;;
+                                        tee) wo=(tee /var/tmp/$tag-wo/f) want=denied ;;
+                                        esac
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                                --verdict-json "$d/wo-$form.json" -- "${wo[@]}" </dev/null ) >/dev/null 2>&1
+                                        rc=$?
+                                        check "nobody, landlock read-only: ${wo[*]} of root's 0622 file: $want, the file unchanged (rc=$rc)" "$PY" -c '
+import json, os, sys
+o, want, f = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+assert os.path.getsize(f) == 0, "written"
+if want == "denied":
+    assert o["verdict"] == "denied" and [e["path"] for e in o["denials"]] == [f], o
+else:
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/wo-$form.json" $want /var/tmp/$tag-wo/f
+                                done
+                                rm -rf /var/tmp/$tag-wo
+                        fi
                         # BusyBox's shell refused a cd by the host ("ash: cd: line 0: can't cd to X:
                         # Permission denied"; Landlock governs no chdir): X, which the host refuses
                         # nobody, the task's failure (it named none: denied under Landlock)

@@ -1838,18 +1838,19 @@ static void test_classify_npm_fields_name_the_path(void **state) {
 }
 
 /* A host that refuses every write beneath /ro (a read-only mount, a directory the user may not
- * write). */
-static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens) {
+ * write), an open of /ws/0000, and a read beneath /wo (files the user may write, not read). */
+static bool fake_host_refuses(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
-        return strncmp(path, "/ro/", 4) == 0 || (opens && strncmp(path, "/ws/0000", 8) == 0);
+        return strncmp(path, "/ro/", 4) == 0 || (opens && strncmp(path, "/ws/0000", 8) == 0) ||
+               (reads && strncmp(path, "/wo/", 4) == 0);
 }
 
 static unsigned refuses_asked;
 
-static bool counting_host_refuses(void *userdata, const char *path, bool run, bool opens) {
+static bool counting_host_refuses(void *userdata, const char *path, bool run, bool opens, bool reads) {
         refuses_asked++;
-        return fake_host_refuses(userdata, path, run, opens);
+        return fake_host_refuses(userdata, path, run, opens, reads);
 }
 
 /* The host is asked once about a name a line holds in quotes, which is also its path and, being
@@ -2112,18 +2113,20 @@ static void test_classify_long_denial_line_path_across_buffers(void **state) {
 
 /* A host that refuses every write beneath /proc/sys/vm (root's files, 0644, to a user other than
  * root). */
-static bool fake_host_refuses_proc_sys(void *userdata, const char *path, bool run, bool opens) {
+static bool fake_host_refuses_proc_sys(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
         (void) opens;
+        (void) reads;
         return strncmp(path, "/proc/sys/vm/", 13) == 0;
 }
 
 /* A host that refuses making a file in / (a user other than root). */
-static bool fake_host_refuses_root_dir(void *userdata, const char *path, bool run, bool opens) {
+static bool fake_host_refuses_root_dir(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
         (void) opens;
+        (void) reads;
         return path[0] == '/' && path[1] && !strchr(path + 1, '/');
 }
 
@@ -2247,6 +2250,26 @@ static void test_classify_host_refuses(void **state) {
         assert_verdict(run_landlock_in(&ctx, "rm: cannot remove '0000': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "tar: 0000: Cannot unlink: Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "PermissionError: [Errno 13] Permission denied: '0000'\n"), "denied");
+        /* a read of a file the host lets the user write but not read (beneath /wo: root's 0622
+         * file as nobody), which the sandbox never refuses: the host's (before: denied). An open
+         * the line or the script tells is for writing alone stays the sandbox's */
+        assert_verdict(run_landlock_in(&ctx, "cat: /wo/f: Permission denied\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "head: cannot open '/wo/f' for reading: Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "sort: cannot read: /wo/f: Permission denied\n"), "task_failure");
+        assert_verdict(run_landlock_in(&ctx, "tee: /wo/f: Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "touch: cannot touch '/wo/f': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "sh: 1: cannot create /wo/f: Permission denied\n"), "denied");
+        {
+                struct sbx_classify_context sc = ctx;
+
+                sc.script = "echo x > /wo/f";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "cat < /wo/f";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                sc.script = "cat <> /wo/f";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+        }
         /* in a directory the host refuses the user (/ro): a bare word is a file only where the
          * line tells of an open of it; cargo's crate and registry names are none (before:
          * task_failure, the write refused in ~/.cargo hidden) */
@@ -4202,18 +4225,20 @@ static void test_classify_valgrind_error_names_next_line(void **state) {
 }
 
 /* A host that refuses every write beneath "/ro dir", a name with a blank. */
-static bool fake_host_refuses_blank_dir(void *userdata, const char *path, bool run, bool opens) {
+static bool fake_host_refuses_blank_dir(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
         (void) opens;
+        (void) reads;
         return strncmp(path, "/ro dir/", 8) == 0;
 }
 
 /* the host refuses every name but those beneath a directory "own home" */
-static bool fake_host_refuses_but_own_home(void *userdata, const char *path, bool run, bool opens) {
+static bool fake_host_refuses_but_own_home(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
         (void) opens;
+        (void) reads;
         return strstr(path, "/own home/") == NULL;
 }
 
@@ -4392,10 +4417,11 @@ static void test_classify_bundler_wrapped_name(void **state) {
 
 /* The host as sbx run tells it: nobody may make the first line's part of a name broken at its
  * blanks (its directory, /var/tmp/b, is root's), and may write the whole name's directory. */
-static bool fake_host_refuses_part(void *userdata, const char *path, bool run, bool opens) {
+static bool fake_host_refuses_part(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
         (void) opens;
+        (void) reads;
         return strcmp(path, "/var/tmp/b/some long directory name with") == 0 || strncmp(path, "/ro/", 4) == 0;
 }
 
