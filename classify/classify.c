@@ -2308,36 +2308,39 @@ static bool tee_line(const char *text, size_t end) {
         return text + k - prog == 3 && memcmp(prog, "tee", 3) == 0;
 }
 
-/* Whether a denial line text (its signature at ss) may tell of a read of its path (as printed),
- * which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
- * reading", sort's "cannot read: X"), or it tells of an open of the path alone (opens: "cat: X:
- * Permission denied") not known to be for writing alone (tee's; a shell's line where its script
- * redirects output into X, not with `<>`). host_refuses() is then asked whether the host lets the
- * command read it too (review: as nobody under Landlock, `cat X` of root's 0622 file read as
- * denied, the host's refusal of the read). */
-static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t ss, const char *path, bool opens) {
-        if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11))
-                return true;
-        return opens && !tee_line(text, ss) && script_output_into(c->script, c->script_lex, path) <= 0;
-}
-
-/* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd) of the
- * file its of= names, read from the argv (dd_output): opened for writing alone. Its if= reads the
- * same; `sbx classify`, which reads no argv, is not told. */
-static bool dd_opens_output(const struct sbx_classifier *c, const char *text, size_t ss, const char *path) {
+/* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd), and
+ * of which of its files, as the argv tells (dd_output, its of=): 1 the of=, opened for writing
+ * alone; -1 another, its if=, opened for reading (its line is the same); 0 not dd's line, or not
+ * told (no of= read; `sbx classify`, which reads no argv). */
+static int dd_open_of(const struct sbx_classifier *c, const char *text, size_t ss, const char *path) {
         char abs[SBX_DENIAL_PATH_MAX];
         size_t k = strcspn(text, ":");
         const char *prog, *phrase = strstr(text, ": failed to open ");
 
         if (!c->dd_output[0] || k >= ss || !phrase || (size_t) (phrase - text) >= ss || strlen(path) >= sizeof(abs))
-                return false;
+                return 0;
         prog = memrchr(text, '/', k);
         prog = prog ? prog + 1 : text;
         if (text + k - prog != 2 || memcmp(prog, "dd", 2) != 0)
-                return false;
+                return 0;
         memcpy(abs, path, strlen(path) + 1);
         absolute_path(c, abs, sizeof(abs));
-        return strcmp(abs, c->dd_output) == 0;
+        return strcmp(abs, c->dd_output) == 0 ? 1 : -1;
+}
+
+/* Whether a denial line text (its signature at ss) may tell of a read of its path (as printed),
+ * which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
+ * reading", sort's "cannot read: X"; dd's "failed to open 'X'" of another file than its of=, its
+ * if=), or it tells of an open of the path alone (opens: "cat: X: Permission denied") not known
+ * to be for writing alone (tee's; a shell's line where its script redirects output into X, not
+ * with `<>`). host_refuses() is then asked whether the host lets the
+ * command read it too (review: as nobody under Landlock, `cat X` of root's 0622 file read as
+ * denied, the host's refusal of the read). */
+static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t ss, const char *path, bool opens) {
+        if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11) ||
+            dd_open_of(c, text, ss, path) < 0)
+                return true;
+        return opens && !tee_line(text, ss) && script_output_into(c->script, c->script_lex, path) <= 0;
 }
 
 /* The arguments of the call whose '(' is at s[open] in s[0..n): each one's start and length, blanks
@@ -2942,7 +2945,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied); not where the
          * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
-                 tee_line(text, ss) || python_source_writes(c, text, ss) || dd_opens_output(c, text, ss, path);
+                 tee_line(text, ss) || python_source_writes(c, text, ss) || dd_open_of(c, text, ss, path) > 0;
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
                 int out = script_output_into(c->script, c->script_lex, path);
 

@@ -2269,6 +2269,12 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
                 sc.script = "cat <> /wo/f";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                /* dd's line of its if= (the argv's of= another file), or of its of= */
+                sc.script = NULL;
+                sc.dd_output = "/ws/out";
+                assert_verdict(run_landlock_in(&sc, "dd: failed to open '/wo/f': Permission denied\n"), "task_failure");
+                sc.dd_output = "/wo/f";
+                assert_verdict(run_landlock_in(&sc, "dd: failed to open '/wo/f': Permission denied\n"), "denied");
         }
         /* in a directory the host refuses the user (/ro): a bare word is a file only where the
          * line tells of an open of it; cargo's crate and registry names are none (before:
