@@ -150,7 +150,8 @@ struct sbx_classify_context {
          * mounted read-only on the host, or the command's user (without capabilities) may not
          * reach it, or may neither write it (nor run it, when `run`) nor create, remove or
          * rename it in its directory; or, when `opens` (the line tells of an open of the path,
-         * `cat: X: Permission denied`), may neither read nor write it (nor run it, when `run`);
+         * `cat: X: Permission denied`), may not write it (nor run it, when `run`): the open was
+         * no read the host allows, which could not fail, whatever its directory allows;
          * or, when `reads` (the line may tell of a read: an open of it whose mode the line and
          * the script do not tell, `head: cannot open 'X' for reading`), may not read it, which
          * the sandbox never refuses (a root's 0622 file, as nobody: `cat X` is the host's

@@ -317,9 +317,12 @@ static bool host_refuses_now(const char *path, bool run, bool opens, bool reads)
         if (!dir_refuses && stat(buf, &dst) == 0 && (dst.st_mode & S_ISVTX) && st.st_uid != sbx_euid() &&
             dst.st_uid != sbx_euid())
                 dir_refuses = true;
-        /* an open that the host refuses whatever it was for (cat of a 0000 file): the directory's
-         * bits do not matter to it */
-        return dir_refuses || (opens && access_refused(path, R_OK, false));
+        /* an open of a file the host refuses the user writing: what failed was no read (the host
+         * and the sandbox grant every read it allows; cat of a 0000 file), so a write the host
+         * refuses, whatever the directory's bits, which govern a removal or a rename alone (as
+         * nobody under Landlock, `echo x > f` of its own 0444 file in its own directory outside
+         * the workspace read as denied) */
+        return dir_refuses || opens;
 }
 
 /* For the classifier: whether the host path `path` (host_path() gave it) is a named pipe that the

@@ -1098,6 +1098,30 @@ if want == "denied":
 else:
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/wo-$form.json" $want /var/tmp/$tag-wo/f
                                 done
+                                # ... and nobody's own 0444 file in its own directory: an open of it
+                                # for writing is the host's refusal, whatever the directory allows
+                                # (read as denied); sed -i's new file in the directory, which the
+                                # host allows, stays the sandbox's
+                                mkdir /var/tmp/$tag-wo/own && echo a >/var/tmp/$tag-wo/own/f &&
+                                        chmod 0444 /var/tmp/$tag-wo/own/f && chown -R 65534:65534 /var/tmp/$tag-wo/own
+                                for form in bash-write tee sed; do
+                                        case $form in
+                                        bash-write) wo=(bash -c "echo x > /var/tmp/$tag-wo/own/f") want=task_failure ;;
+                                        tee) wo=(tee /var/tmp/$tag-wo/own/f) want=task_failure ;;
+                                        sed) wo=(sed -i s/a/b/ /var/tmp/$tag-wo/own/f) want=denied ;;
+                                        esac
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                                --verdict-json "$d/own-$form.json" -- "${wo[@]}" </dev/null ) >/dev/null 2>&1
+                                        rc=$?
+                                        check "nobody, landlock read-only: ${wo[*]} of its own 0444 file: $want, the file unchanged (rc=$rc)" "$PY" -c '
+import json, os, sys
+o, want, f = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+assert open(f).read() == "a\n", "written"
+if want == "denied":
+    assert o["verdict"] == "denied" and os.path.dirname(o["denials"][0]["path"]) == os.path.dirname(f), o
+else:
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/own-$form.json" $want /var/tmp/$tag-wo/own/f
+                                done
                                 rm -rf /var/tmp/$tag-wo
                         fi
                         # BusyBox's shell refused a cd by the host ("ash: cd: line 0: can't cd to X:
