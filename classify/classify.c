@@ -2333,9 +2333,8 @@ static int dd_open_of(const struct sbx_classifier *c, const char *text, size_t s
  * reading", sort's "cannot read: X"; dd's "failed to open 'X'" of another file than its of=, its
  * if=), or it tells of an open of the path alone (opens: "cat: X: Permission denied") not known
  * to be for writing alone (tee's; a shell's line where its script redirects output into X, not
- * with `<>`). host_refuses() is then asked whether the host lets the
- * command read it too (review: as nobody under Landlock, `cat X` of root's 0622 file read as
- * denied, the host's refusal of the read). */
+ * with `<>`). host_refuses() is then asked whether the host lets the command read it too (as
+ * nobody under Landlock, `cat X` of root's 0622 file read as denied, the host's refusal). */
 static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t ss, const char *path, bool opens) {
         if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11) ||
             dd_open_of(c, text, ss, path) < 0)

@@ -256,23 +256,22 @@ static bool access_refused(const char *path, int mode, bool root) {
         return errno == EROFS || (errno == EACCES && !root);
 }
 
-/* For the classifier: whether the host itself would refuse the command every write to the host
- * path `path` (host_path() gave it), sandbox or not, so that a failure there is the task's. Its
- * longest existing part is on a file system mounted read-only on the host (EROFS without sbx as
- * well, whoever runs it; a read-only mount inside the workspace too). Or the line tells of an open
- * that fs.protected_regular refuses, whoever runs it (sticky_protected()). Or, for a user other than
- * root, by the host's permission check: a directory on its way is not searchable, or it is
- * missing and the directory it would be made in is not writable, or it exists in a directory that
- * is not writable (no create, remove or rename there) or is sticky and neither the directory nor
- * the file is the user's, and is itself not writable (nor runnable when `run`), or the line tells
- * of an open of it (`opens`) that the host refuses, read and write alike; or the line may tell of
- * a read of it (`reads`) and the host refuses the user reading it, whatever it allows else (a
- * root's 0622 file as nobody: `cat X`). The sandbox grants
- * every read and exec, so its refusals are of writes: one the host refuses anyway is not its doing
- * (`cat ~root/x`, `touch /etc/x` as nobody). false when it cannot be told. The kernel's check,
- * not a walk of every directory above with its ACL read: that read ACLs as "cannot tell" and cost
- * about 5 us more a denial line (300,000 lines as nobody, 6.8 s of sbx against 5.2 s; most of the
- * rest is host_path()'s realpath). */
+/* For the classifier: whether the host itself would refuse the command every write to the host path
+ * `path` (host_path() gave it), sandbox or not, so that a failure there is the task's. Its longest
+ * existing part is on a file system mounted read-only on the host (EROFS without sbx as well,
+ * whoever runs it; a read-only mount inside the workspace too). Or the line tells of an open that
+ * fs.protected_regular refuses, whoever runs it (sticky_protected()). Or, for a user other than
+ * root, by the host's permission check: a directory on its way is not searchable, or it is missing
+ * and the directory it would be made in is not writable, or it exists in a directory that is not
+ * writable (no create, remove or rename there) or is sticky and neither the directory nor the file
+ * is the user's, and is itself not writable (nor runnable when `run`), or the line tells of an open
+ * of it (`opens`), whatever the directory; or the line may tell of a read of it (`reads`) and the
+ * host refuses the user reading it, whatever it allows else (a root's 0622 file as nobody: `cat
+ * X`). The sandbox grants every read and exec, so its refusals are of writes: one the host refuses
+ * anyway is not its doing (`cat ~root/x`, `touch /etc/x` as nobody). false when it cannot be told.
+ * The kernel's check, not a walk of every directory above with its ACL read: that read ACLs as
+ * "cannot tell" and cost about 5 us more a denial line (300,000 lines as nobody, 6.8 s of sbx
+ * against 5.2 s; most of the rest is host_path()'s realpath). */
 static bool host_refuses_now(const char *path, bool run, bool opens, bool reads) {
         char buf[PATH_MAX];
         struct stat st, dst;
