@@ -2328,20 +2328,6 @@ static int dd_open_of(const struct sbx_classifier *c, const char *text, size_t s
         return strcmp(abs, c->dd_output) == 0 ? 1 : -1;
 }
 
-/* Whether a denial line text (its signature at ss) may tell of a read of its path (as printed),
- * which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
- * reading", sort's "cannot read: X"; dd's "failed to open 'X'" of another file than its of=, its
- * if=), or it tells of an open of the path alone (opens: "cat: X: Permission denied") not known
- * to be for writing alone (tee's; a shell's line where its script redirects output into X, not
- * with `<>`). host_refuses() is then asked whether the host lets the command read it too (as
- * nobody under Landlock, `cat X` of root's 0622 file read as denied, the host's refusal). */
-static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t ss, const char *path, bool opens) {
-        if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11) ||
-            dd_open_of(c, text, ss, path) < 0)
-                return true;
-        return opens && !tee_line(text, ss) && script_output_into(c->script, c->script_lex, path) <= 0;
-}
-
 /* The arguments of the call whose '(' is at s[open] in s[0..n): each one's start and length, blanks
  * trimmed, into at[] and al[] (up to max): split at the commas outside inner brackets and string
  * literals. Returns their number, or -1 when the call does not close on s. */
@@ -2550,14 +2536,23 @@ static bool python_line_writes(const unsigned char *ls, size_t ll, bool methods,
         return calls > 0;
 }
 
+/* Whether the Python source line ls[0..ll) calls an open function (open(), io.open(), os.open(),
+ * a method open(); not reopen(), os_open()). */
+static bool python_line_opens(const unsigned char *ls, size_t ll) {
+        for (const unsigned char *o, *p = ls; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5)
+                if (o == ls || !(isalnum(o[-1]) || o[-1] == '_'))
+                        return true;
+        return false;
+}
+
 /* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") came of
  * an open for writing alone, as the source line its traceback shows last tells
  * (python_line_writes()); a -c script shows none, its line is read from the argv's script
  * (python_frame_source()). Where that last frame is pathlib's own open(), whose mode passes
  * through a name ("io.open(self, mode, ...)"), the frame that called it tells: its method open()
  * (the user's Path.open('w'), pathlib's write_text()'s "self.open(mode='w', ...)"). Otherwise
- * not told. */
-static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss) {
+ * not told. *ret_opens: that source line calls an open function (python_line_opens()). */
+static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss, bool *ret_opens) {
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
         struct py_frame f[2];
@@ -2565,12 +2560,14 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         bool partial, whole, mode_name;
         int n, strings;
 
+        *ret_opens = false;
         if (!c->look || !memmem(text, ss, "[Errno ", 7))
                 return false;
         look_window(c, win, &end, &partial);
         n = python_frames(win, end, partial, f, 2, &whole, &strings);
         if (n < 1 || !python_frame_source(c, &f[0], whole, strings, &ls, &ll))
                 return false;
+        *ret_opens = python_line_opens(ls, ll);
         if (python_line_writes(ls, ll, false, &mode_name))
                 return true;
         /* pathlib's own open(): pathlib.py (3.12 and before), pathlib/_local.py (3.13 on) */
@@ -2579,6 +2576,26 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
               memmem(f[0].file, f[0].fl, "/pathlib/", 9)))
                 return false;
         return python_frame_source(c, &f[1], whole, strings, &ls, &ll) && python_line_writes(ls, ll, true, &mode_name);
+}
+
+/* Whether a denial line text (its signature at ss) may tell of a read of its path (as printed),
+ * which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
+ * reading", sort's "cannot read: X"; dd's "failed to open 'X'" of another file than its of=, its
+ * if=), or it tells of an open of the path alone (opens: "cat: X: Permission denied") not known
+ * to be for writing alone (tee's; a shell's line where its script redirects output into X, not
+ * with `<>`), or Python's of an open call not told to be for writing alone (its source line's,
+ * python_source_writes(): `open(X)`, `Path(X).read_text()`). host_refuses() is then asked
+ * whether the host lets the command read it too (as nobody under Landlock, `cat X` of root's 0622
+ * file read as denied, the host's refusal). */
+static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t ss, const char *path, bool opens) {
+        bool py_opens;
+
+        if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11) ||
+            dd_open_of(c, text, ss, path) < 0)
+                return true;
+        if (!python_source_writes(c, text, ss, &py_opens) && py_opens)
+                return true;
+        return opens && !tee_line(text, ss) && script_output_into(c->script, c->script_lex, path) <= 0;
 }
 
 /* Whether s[0..n) is a word of Perl's at s[i..i+k): no name character on either side. */
@@ -2899,7 +2916,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
         const char *text = line;
         size_t ss, se, tl;
-        bool cut, writes;
+        bool cut, writes, py_opens;
         int r;
 
         if (!c->host_fifo)
@@ -2944,7 +2961,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied); not where the
          * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
-                 tee_line(text, ss) || python_source_writes(c, text, ss) || dd_open_of(c, text, ss, path) > 0;
+                 tee_line(text, ss) || python_source_writes(c, text, ss, &py_opens) || dd_open_of(c, text, ss, path) > 0;
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
                 int out = script_output_into(c->script, c->script_lex, path);
 

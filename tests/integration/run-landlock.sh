@@ -1071,12 +1071,12 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         rm -rf "$d/td" "$d/ws/tsub" "$d/ws/a.tar" "$d/ws/a.zip" "$d/ws/a.cpio" /var/tmp/$tag-mk-$who /var/tmp/$tag-git-$who
                         # a file of root's outside the workspace that nobody may write, not read
                         # (0622): a read of it is the host's refusal, which Landlock never makes
-                        # (cat's, head's, dd's if= lines read as denied); a write to it, the line,
-                        # the script or dd's of= telling an open for writing alone, the sandbox's,
-                        # the file unchanged
+                        # (cat's, head's, dd's if=, Python's open(X) lines read as denied); a write
+                        # to it, the line, the script, dd's of= or Python's source telling an open
+                        # for writing alone, the sandbox's, the file unchanged
                         if [ $who = nobody ]; then
                                 mkdir -p /var/tmp/$tag-wo && : >/var/tmp/$tag-wo/f && chmod 0622 /var/tmp/$tag-wo/f
-                                for form in cat head bash-read bash-write tee dd-read dd-write; do
+                                for form in cat head bash-read bash-write tee dd-read dd-write py-read py-write; do
                                         case $form in
                                         cat) wo=(cat /var/tmp/$tag-wo/f) want=task_failure ;;
                                         head) wo=(head /var/tmp/$tag-wo/f) want=task_failure ;;
@@ -1085,6 +1085,8 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                                         tee) wo=(tee /var/tmp/$tag-wo/f) want=denied ;;
                                         dd-read) wo=(dd if=/var/tmp/$tag-wo/f of=/dev/null) want=task_failure ;;
                                         dd-write) wo=(dd if=/dev/zero of=/var/tmp/$tag-wo/f count=1) want=denied ;;
+                                        py-read) wo=("$PY" -c "open('/var/tmp/$tag-wo/f')") want=task_failure ;;
+                                        py-write) wo=("$PY" -c "open('/var/tmp/$tag-wo/f', 'w')") want=denied ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
                                                 --verdict-json "$d/wo-$form.json" -- "${wo[@]}" </dev/null ) >/dev/null 2>&1

@@ -2275,6 +2275,30 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "dd: failed to open '/wo/f': Permission denied\n"), "task_failure");
                 sc.dd_output = "/wo/f";
                 assert_verdict(run_landlock_in(&sc, "dd: failed to open '/wo/f': Permission denied\n"), "denied");
+                /* Python's, by its source line's open call: for reading, or not told (both
+                 * asked); for writing alone */
+                sc.dd_output = NULL;
+                assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
+                                                    "  File \"/ws/r.py\", line 1, in <module>\n"
+                                                    "    open('/wo/f')\n"
+                                                    "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
+                               "task_failure");
+                assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
+                                                    "  File \"/ws/r.py\", line 1, in <module>\n"
+                                                    "    open('/wo/f', mode)\n"
+                                                    "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
+                               "task_failure");
+                assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
+                                                    "  File \"/ws/w.py\", line 1, in <module>\n"
+                                                    "    open('/wo/f', 'w')\n"
+                                                    "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
+                               "denied");
+                /* ... no open call: os.mkdir's, os.rename's (the directory governs them) */
+                assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
+                                                    "  File \"/ws/m.py\", line 1, in <module>\n"
+                                                    "    os.utime('/wo/f')\n"
+                                                    "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
+                               "denied");
         }
         /* in a directory the host refuses the user (/ro): a bare word is a file only where the
          * line tells of an open of it; cargo's crate and registry names are none (before:
