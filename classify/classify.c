@@ -2458,17 +2458,43 @@ static int python_frames(const unsigned char *win, size_t end, bool partial, str
         return n;
 }
 
-/* The line number `line` (from 1) of a script, its blanks trimmed, into *ls, *ll; false when
- * there is none or it is blank. */
-static bool script_line(const char *p, unsigned long line, const unsigned char **ls, size_t *ll) {
+/* Whether a perl script holds a line directive, a line `# line N` (`#line N`, blanks before it
+ * too): perl numbers the lines after it from N, so its die's "at -e line N." names no line of the
+ * text (review: as nobody, `# line 3` before a read of root's 0622 pipe and a write of it on the
+ * third line read denied, the host's refusal of the read). */
+static bool perl_line_directive(const char *p) {
+        for (;;) {
+                const char *s = p + strspn(p, " \t");
+
+                if (*s == '#' && strncmp(s + 1 + strspn(s + 1, " \t"), "line", 4) == 0)
+                        return true;
+                if (!(p = strchr(p, '\n')))
+                        return false;
+                p++;
+        }
+}
+
+/* The line number `line` (from 1) of an inline script of lang, its blanks trimmed, into *ls,
+ * *ll; false when there is none or it is blank, or the language's numbers are not the text's
+ * (a perl line directive). Python's lines end at "\n", "\r\n" and a lone "\r" alike (review:
+ * `x=0<CR>open(P)<LF>open(P, "w")` fails on its line 2, the read, which was read as the write
+ * after the "\n"), perl's at "\n" alone. */
+static bool script_line(const char *p, enum sbx_inline_lang lang, unsigned long line, const unsigned char **ls,
+                        size_t *ll) {
+        const char *ends = lang == SBX_INLINE_PYTHON ? "\r\n" : "\n";
         size_t n;
 
-        if (line == 0)
+        if (line == 0 || (lang == SBX_INLINE_PERL && perl_line_directive(p)))
                 return false;
-        for (unsigned long i = 1; i < line; i++)
-                if (!(p = strchr(p, '\n')) || !*++p)
+        for (unsigned long i = 1; i < line; i++) {
+                p += strcspn(p, ends);
+                if (!*p)
                         return false;
-        n = strcspn(p, "\n");
+                p += p[0] == '\r' && p[1] == '\n' ? 2 : 1;
+                if (!*p)
+                        return false;
+        }
+        n = strcspn(p, ends);
         while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
                 n--;
         while (n > 0 && (*p == ' ' || *p == '\t'))
@@ -2493,7 +2519,7 @@ static bool python_frame_source(const struct sbx_classifier *c, const struct py_
         if (!p || c->inline_lang != SBX_INLINE_PYTHON || !whole || strings != 1 || f->fl != 8 ||
             memcmp(f->file, "<string>", 8) != 0)
                 return false;
-        return script_line(p, f->line, ls, ll);
+        return script_line(p, SBX_INLINE_PYTHON, f->line, ls, ll);
 }
 
 /* Whether the open calls on the Python source line ls[0..ll) all open for writing alone, one at
@@ -2692,7 +2718,7 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
                 return false;
         for (size_t i = d; i < e - 1 && line < 100000000; i++)
                 line = line * 10 + (unsigned long) (t[i] - '0');
-        if (!script_line(c->inline_script, line, &ls, &ll) || (o = perl_only_word(ls, ll, "open")) == SIZE_MAX ||
+        if (!script_line(c->inline_script, SBX_INLINE_PERL, line, &ls, &ll) || (o = perl_only_word(ls, ll, "open")) == SIZE_MAX ||
             (d = perl_only_word(ls, ll, "die")) == SIZE_MAX || d < o)
                 return false;
         /* the open's arguments, within its parentheses or up to `or die` */

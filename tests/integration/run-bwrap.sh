@@ -19,7 +19,9 @@
 #   no file: its -e script's line, read from the argv, names the file and the mode (before,
 #   `task_failure`, no pipe named); `+<` reads too: the host's refusal, and so is a line that also
 #   reads (`open(F, "w").write(open(X).read())`: the read may be the call that failed; before,
-#   `denied`). A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
+#   `denied`). The script's line N is its language's: Python's lines end at a lone CR too, and a
+#   perl line directive (`# line 3`) leaves the text's lines untold: a read there by nobody is
+#   the host's refusal (before, the write on the text's line N read `denied`). A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
 # - A pipe whose name holds a newline, which dash and bash print raw across two lines ("sh: 1:
 #   cannot create /x/a" then "b: Permission denied"), and cp quotes as GNU does ('/x/w'$'\n''b'):
@@ -209,6 +211,10 @@ for who in "${WHO[@]}"; do
         else
                 t_check "nobody/read-only: python3 -c's open(X, \"r+\") of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # Python's line 2 after a lone CR is the read, not the write after the LF
+                run nobody read-only "x=0"$'\r'"open('$T/out/wo-fifo')"$'\n'"open('$T/out/wo-fifo', 'w')"
+                t_check "nobody/read-only: python3 -c's read of root's 0622 pipe on its line 2 after a CR, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         fi
         # perl's `open(...) or die "x: $!"`, whose line names no file: its -e script's line names
         # the file and the mode
@@ -219,6 +225,10 @@ for who in "${WHO[@]}"; do
         if [ "$who" != root ]; then
                 run nobody read-only "open(F, '+<', '$T/out/wo-fifo') or die \"x: \$!\""
                 t_check "nobody/read-only: perl -e's open(F, '+<', X) of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # a line directive: perl's line 3 is the read on the text's second
+                run nobody read-only "# line 3"$'\n'"open(F, '<', '$T/out/wo-fifo') or die \"x: \$!\";"$'\n'"open(F, '>', '$T/out/wo-fifo') or die \"x: \$!\";"
+                t_check "nobody/read-only: perl -e's read of root's 0622 pipe after '# line 3', which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         fi
         # ... the same run as a shell's -c script's one command: its python -c or perl -e script

@@ -2995,6 +2995,12 @@ static void test_classify_bwrap_fifo_python_mode(void **state) {
                   "task_failure" },
                 { "import pathlib\nopen(pathlib.Path('/tmp/wo-fifo'), 'w')", PY_HEAD PY_C(2) PY_PATHLIB_OPEN PY_ERR,
                   "task_failure" },
+                /* Python's lines end at a lone "\r" too: line 2 is the read (review: it was read as
+                 * the write after the "\n", denied), or the write */
+                { "x=0\ropen('/tmp/wo-fifo')\nopen('/tmp/wo-fifo', 'w')", PY_HEAD PY_C(2) PY_ERR, "task_failure" },
+                { "x=0\ropen('/tmp/wo-fifo', 'w')\nopen('/tmp/wo-fifo')", PY_HEAD PY_C(2) PY_ERR, "denied" },
+                { "x=0\r\nopen('/tmp/wo-fifo', 'w')\nopen('/tmp/wo-fifo')", PY_HEAD PY_C(2) PY_ERR, "denied" },
+                { "x=0\r\nopen('/tmp/wo-fifo', 'w')", PY_HEAD PY_C(3) PY_ERR, "task_failure" },
                 { "exec(s)", PY_HEAD PY_C(1) PY_C(1) PY_ERR, "task_failure" },
                 { "open('/tmp/wo-fifo', 'w')", PY_C(1) PY_ERR, "task_failure" },
                 { NULL, PY_HEAD PY_C(1) PY_ERR, "task_failure" },
@@ -3050,6 +3056,13 @@ static void test_classify_bwrap_fifo_perl_die(void **state) {
                   "task_failure" },
                 { "open(F, '>', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at /ws/p.pl line 1.\n", "task_failure" },
                 { NULL, "x: Permission denied at -e line 1.\n", "task_failure" },
+                /* a line directive numbers the lines after it anew: line 3 is not the text's (review:
+                 * the read on the second line read as the write on the third, denied) */
+                { "# line 3\nopen(F, '<', '/tmp/wo-fifo') or die \"x: $!\";\nopen(F, '>', '/tmp/wo-fifo') or die \"x: $!\";",
+                  "x: Permission denied at -e line 3.\n", "task_failure" },
+                { "print 1;\n#line 3\nopen(F, '>', '/tmp/wo-fifo') or die \"x: $!\";", "x: Permission denied at -e line 3.\n",
+                  "task_failure" },
+
                 /* the host lets root's pipe be read and written: asked for both, as before */
                 { "open(F, '<', '/tmp/fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "denied" },
         };
