@@ -320,6 +320,7 @@ static size_t heredoc_bodies(const char *script, size_t n, size_t i, struct here
 }
 
 static size_t lex_dquote(const char *s, size_t i, size_t end, unsigned char *k, int depth);
+static size_t lex_param(const char *s, size_t i, size_t end, unsigned char *k, unsigned char own, int depth);
 
 /* s[i..end) as the shell's own text into k; with sub (within `$(`), up to the ')' that closes
  * it, whose index is returned (end when none). */
@@ -355,6 +356,10 @@ static size_t lex_code(const char *s, size_t i, size_t end, unsigned char *k, bo
                         i = lex_dquote(s, i, end, k, depth);
                         continue;
                 }
+                if (ch == '$' && i + 1 < end && s[i + 1] == '{' && depth < SCRIPT_LEX_DEPTH) {
+                        i = lex_param(s, i, end, k, LEX_CODE, depth + 1);
+                        continue;
+                }
                 if (ch == '\'' || (ch == '$' && i + 1 < end && s[i + 1] == '\'')) {
                         bool escapes = ch == '$';
 
@@ -379,33 +384,84 @@ static size_t lex_code(const char *s, size_t i, size_t end, unsigned char *k, bo
         return end;
 }
 
+/* The command substitution at s[i] within quoted text, `$(...)` (not `$((`, arithmetic) or a
+ * backquoted one, as the shell's own text into k: the index of its last byte; SIZE_MAX (nothing
+ * marked) when s[i] starts none or it is SCRIPT_LEX_DEPTH deep. */
+static size_t lex_quoted_sub(const char *s, size_t i, size_t end, unsigned char *k, int depth) {
+        size_t c = i + 1;
+
+        if (depth >= SCRIPT_LEX_DEPTH)
+                return SIZE_MAX;
+        if (s[i] == '$' && i + 2 < end && s[i + 1] == '(' && s[i + 2] != '(') {
+                k[i] = k[i + 1] = LEX_CODE;
+                return lex_code(s, i + 2, end, k, true, depth + 1);
+        }
+        if (s[i] != '`')
+                return SIZE_MAX;
+        while (c < end && s[c] != '`')
+                c += s[c] == '\\' && c + 1 < end ? 2 : 1;
+        k[i] = LEX_CODE;
+        lex_code(s, i + 1, c < end ? c : end, k, false, depth + 1);
+        if (c < end)
+                k[c] = LEX_CODE;
+        return c < end ? c : end - 1;
+}
+
 /* The double-quoted word whose '"' is at s[i], into k: its text quoted, but a command
- * substitution in it; returns the index of its closing '"' (end when none). */
+ * substitution in it, and a parameter expansion's own quoted words (lex_param()); returns the
+ * index of its closing '"' (end when none). */
 static size_t lex_dquote(const char *s, size_t i, size_t end, unsigned char *k, int depth) {
         k[i++] = LEX_QUOTE;
         for (; i < end && s[i] != '"'; i++) {
+                size_t c;
+
                 if (s[i] == '\\' && i + 1 < end) {
                         k[i] = k[i + 1] = LEX_QUOTED;
                         i++;
-                } else if (depth < SCRIPT_LEX_DEPTH && s[i] == '$' && i + 2 < end && s[i + 1] == '(' &&
-                           s[i + 2] != '(') {
-                        k[i] = k[i + 1] = LEX_CODE;
-                        i = lex_code(s, i + 2, end, k, true, depth + 1);
-                } else if (depth < SCRIPT_LEX_DEPTH && s[i] == '`') {
-                        size_t c = i + 1;
-
-                        while (c < end && s[c] != '`')
-                                c += s[c] == '\\' && c + 1 < end ? 2 : 1;
-                        k[i] = LEX_CODE;
-                        lex_code(s, i + 1, c < end ? c : end, k, false, depth + 1);
-                        if (c < end)
-                                k[c] = LEX_CODE;
-                        i = c < end ? c : end - 1;
-                } else
+                } else if ((c = lex_quoted_sub(s, i, end, k, depth)) != SIZE_MAX)
+                        i = c;
+                else if (s[i] == '$' && i + 1 < end && s[i + 1] == '{' && depth < SCRIPT_LEX_DEPTH)
+                        i = lex_param(s, i, end, k, LEX_QUOTED, depth + 1);
+                else
                         k[i] = LEX_QUOTED;
         }
         if (i < end)
                 k[i] = LEX_QUOTE;
+        return i;
+}
+
+/* The parameter expansion whose "${" is at s[i], into k: "${" and its closing '}' own (the text
+ * around it: LEX_CODE, or LEX_QUOTED within double quotes), its name, operator and word text,
+ * never the shell's (`${x:-> X}` redirects nothing); but a quoted word in it is quoted there
+ * (`"${x:-"a > X"}"`: those inner quotes open and close a word of the expansion's, not the outer
+ * one, in bash and dash alike; review: the `> X` read as a redirection), a command substitution
+ * the shell's text, an expansion nested read the same. Returns the index of its closing '}'
+ * (end when none). */
+static size_t lex_param(const char *s, size_t i, size_t end, unsigned char *k, unsigned char own, int depth) {
+        k[i] = k[i + 1] = own;
+        for (i += 2; i < end && s[i] != '}'; i++) {
+                size_t c;
+
+                if (s[i] == '\\' && i + 1 < end) {
+                        k[i] = k[i + 1] = LEX_QUOTED;
+                        i++;
+                } else if (s[i] == '"')
+                        i = lex_dquote(s, i, end, k, depth);
+                else if (s[i] == '\'') {
+                        k[i++] = LEX_QUOTE;
+                        for (; i < end && s[i] != '\''; i++)
+                                k[i] = LEX_QUOTED;
+                        if (i < end)
+                                k[i] = LEX_QUOTE;
+                } else if ((c = lex_quoted_sub(s, i, end, k, depth)) != SIZE_MAX)
+                        i = c;
+                else if (s[i] == '$' && i + 1 < end && s[i + 1] == '{' && depth < SCRIPT_LEX_DEPTH)
+                        i = lex_param(s, i, end, k, LEX_QUOTED, depth + 1);
+                else
+                        k[i] = LEX_QUOTED;
+        }
+        if (i < end)
+                k[i] = own;
         return i;
 }
 

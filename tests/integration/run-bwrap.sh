@@ -39,6 +39,8 @@
 #   bash's same line twice: the later is the write's, `denied` (before, `task_failure`).
 #   A here-document's lines are text: a `> X` there is no write (before, `denied`), an
 #   apostrophe there quotes nothing after it (before, `task_failure`).
+#   A parameter expansion's word is text, its inner quotes its own: `"${x:-"> X"}"` and
+#   `${x:-> X }` write nothing (before, `denied`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
 # - A signal to the command's parent, bubblewrap's init, which ignores every signal from inside
@@ -292,6 +294,14 @@ for who in "${WHO[@]}"; do
                 run nobody read-only "cat <<EOF${NL}don't${NL}EOF${NL}echo pwned > $T/out/wo-fifo"
                 t_check "nobody/read-only: bash's write to root's 0622 pipe after a here-document with an apostrophe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err nobody))" \
                         test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+                # a parameter expansion's word is text, its quotes its own: the '> X' in
+                # "${x:-"> X"}" is no redirection (it read denied), nor in ${x:-> X }
+                run nobody read-only "echo \"\${x:-\"> $T/out/wo-fifo now\"}\"; cat < $T/out/wo-fifo"
+                t_check "nobody/read-only: bash reading root's 0622 pipe after a '> X' quoted within \${x:-\"...\"} is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                run nobody read-only "echo \${x:-> $T/out/wo-fifo }; cat < $T/out/wo-fifo"
+                t_check "nobody/read-only: bash reading root's 0622 pipe after an unquoted \${x:-> X } is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
                 # '<> X' opens it for reading and writing, which the host refuses nobody (it read
                 # denied: the host asked for writing alone)
                 run nobody read-only "echo pwned <> $T/out/wo-fifo"

@@ -3229,6 +3229,21 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "echo \"$(echo ')') < /tmp/fifo\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "echo \"$((1)) < /tmp/fifo\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
                 { "echo \"\\$(cat < /tmp/fifo)\"; echo x > $f", "bash: line 1: /tmp/fifo: Permission denied\n", "denied" },
+                /* a parameter expansion's word is text, its quotes its own (review: the inner
+                 * quotes of `"${x:-"a > X"}"` read as closing the outer ones, the `> X` taken for
+                 * a write, the read of root's 0622 pipe as nobody denied) */
+                { "echo \"${x:-\"> /tmp/wo-fifo now\"}\"; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo ${x:-> /tmp/wo-fifo }; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo \"${x:-\"${y:-\"a > /tmp/wo-fifo\"}\"}\"; cat < /tmp/wo-fifo",
+                  "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                { "echo \"${x:-'}'} > /tmp/wo-fifo\"; cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "echo \"${x:-\"a\"}\" > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo ${x:-a} > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo \"${x:-$(echo x > /tmp/wo-fifo)}\"", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "echo \"${x:-\"$(cat < /tmp/fifo)\"}\"", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 /* `<>` opens for reading and writing: both asked, wherever else the script writes
                  * the name (review: as nobody, `echo x <> P` of root's 0622 pipe read denied) */
                 { "echo x <> /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
