@@ -2261,7 +2261,7 @@ static bool command_place(const char *script, const unsigned char *lex, const ch
                 size_t rl = strlen(runners[i]);
 
                 if ((size_t) (b - script) >= rl && memcmp(b - rl, runners[i], rl) == 0 && lex[b - rl - script] == LEX_CODE &&
-                    (b - rl == script || strchr(" \t\n;&|({`", b[-rl - 1])) && command_place(script, lex, b - rl, depth + 1))
+                    (b - rl == script || strchr(" \t\n;&|({`", (b - rl)[-1])) && command_place(script, lex, b - rl, depth + 1))
                         return true;
         }
         return false;

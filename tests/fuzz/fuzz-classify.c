@@ -4,7 +4,9 @@
  * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low 6 bits; the high two:
  * a context as sbx run gives, with a workspace, a granted directory, a host that refuses every
  * write beneath /ro and a PATH to search; 2 and 3 as for a command that moved, to /ws or to a
- * directory not known),
+ * directory not known; with 1 and 2, a body holding a NUL byte gives before it the shell's -c script and
+ * the inline script, a python's where byte 3 is even, a perl's where odd, read beside named pipes
+ * the host holds beneath /tmp),
  * byte 3 a chunk size seed; the rest is stderr. Property checked beyond "no crash, no sanitizer report": the
  * result does not depend on how stderr is split into feeds. */
 #include <stdint.h>
@@ -55,8 +57,16 @@ static bool fake_host_dir_missing(void *userdata, const char *path) {
         return strncmp(path, "/nx/", 4) == 0;
 }
 
+/* A host with named pipes beneath /tmp that the command may open, for writing alone beneath
+ * /tmp/wo (see test-classify.c). */
+static bool fake_host_fifo(void *userdata, const char *path, bool writes) {
+        (void) userdata;
+        return strncmp(path, "/tmp/", 5) == 0 && (writes || strncmp(path, "/tmp/wo", 7) != 0);
+}
+
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
-                     size_t chunk_seed, int context, struct sbx_classify_result *res) {
+                     size_t chunk_seed, int context, const char *script, enum sbx_inline_lang lang,
+                     struct sbx_classify_result *res) {
         static const char *const writable[] = { "/ws", "/tmp/run", NULL }, *const granted[] = { "/gr", NULL };
         /* context: 0 none, 1 sbx run's, 2 in a directory the command moved to, 3 moved where sbx
          * cannot tell (no cwd) */
@@ -68,6 +78,10 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .host_runs = fake_host_runs,
                                                   .host_mount = fake_host_mount,
                                                   .host_dir_missing = fake_host_dir_missing,
+                                                  .host_fifo = script ? fake_host_fifo : NULL,
+                                                  .script = script,
+                                                  .inline_script = script,
+                                                  .inline_lang = lang,
                                                   .search_path = ":rel:/ro/bin:/bin" };
         struct sbx_classifier *c = NULL;
         size_t off = 0, k = 0;
@@ -96,8 +110,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         struct sbx_dialect *own = NULL;
         const struct sbx_dialect *d = NULL;
         struct sbx_exit_status st;
-        const uint8_t *body;
+        const uint8_t *body, *sep;
         size_t body_len;
+        char *script = NULL;
+        enum sbx_inline_lang lang;
 
         if (size < 4)
                 return 0;
@@ -117,8 +133,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else if (sbx_dialect_builtin(sbx_dialect_builtin_names[data[0] % 5], &d) < 0)
                 abort();
 
-        classify(d, &st, body, body_len, 0, data[2] >> 6, &a);
-        classify(d, &st, body, body_len, data[3], data[2] >> 6, &b);
+        if ((data[2] >> 6 == 1 || data[2] >> 6 == 2) && (sep = memchr(body, 0, body_len))) {
+                if (!(script = strdup((const char *) body)))
+                        abort();
+                body_len -= (size_t) (sep - body) + 1;
+                body = sep + 1;
+        }
+        lang = data[3] % 2 ? SBX_INLINE_PERL : SBX_INLINE_PYTHON;
+        classify(d, &st, body, body_len, 0, data[2] >> 6, script, lang, &a);
+        classify(d, &st, body, body_len, data[3], data[2] >> 6, script, lang, &b);
         if (a.verdict != b.verdict || a.line_no != b.line_no || a.denial_lines != b.denial_lines ||
             a.stderr_lines != b.stderr_lines || a.stderr_bytes != body_len || b.stderr_bytes != body_len ||
             strcmp(a.matched_line, b.matched_line) != 0 || a.n_denials != b.n_denials ||
@@ -134,5 +157,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (st.signal != 0 && a.verdict == SBX_VERDICT_RUNNER_FAILURE)
                 abort();
         sbx_dialect_free(own);
+        free(script);
         return 0;
 }
