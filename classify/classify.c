@@ -2242,6 +2242,51 @@ static int script_output_into(const char *script, const unsigned char *lex, cons
  * after a word that runs the next, `exec`, `command`, `source`, `.` or a keyword a command
  * follows (`do`, `then`, `else`, `elif`, `if`, `while`, `until`, `!`, `time`), standing at one
  * itself (`then exec X`; 4 deep). Not an argument (`echo do X`). The shell's own text only (lex). */
+static bool command_place(const char *script, const unsigned char *lex, const char *w, int depth);
+
+/* The start of the word of the shell script (quoted parts too; lex) that ends right before b: b
+ * itself when none does (a blank, an operator or the script's start before it). */
+static const char *word_back(const char *script, const unsigned char *lex, const char *b) {
+        while (b > script && !(lex[b - 1 - script] == LEX_CODE && strchr(" \t\n;&|()<>`{}", b[-1])))
+                b--;
+        return b;
+}
+
+/* Whether the word o[0..ol) is an option of `exec` (-c, -l, clustered; *ret_named: one ending in
+ * -a, whose NAME comes next), `command` or `time` (-p), or `--`. */
+static bool runner_option(const char *o, size_t ol, bool *ret_named) {
+        *ret_named = false;
+        if (ol < 2 || o[0] != '-')
+                return false;
+        if (ol == 2 && (o[1] == 'p' || o[1] == '-'))
+                return true;
+        for (size_t i = 1; i < ol; i++)
+                if (o[i] != 'c' && o[i] != 'l' && !(o[i] == 'a' && i + 1 == ol))
+                        return false;
+        *ret_named = o[ol - 1] == 'a';
+        return true;
+}
+
+/* Whether the word w, after blanks from b on back, follows a runner's options at a command's
+ * place (`exec -a NAME X`, `exec -cl X`, `command -p X`, `time -p X`, `exec -- X`; before, X an
+ * argument, so root's `exec -a x PIPE` read denied, execve(2) of a pipe refused by the host too):
+ * the option word's own place is the runner's (command_place()). */
+static bool after_runner_option(const char *script, const unsigned char *lex, const char *b, int depth) {
+        const char *o = word_back(script, lex, b);
+        bool named;
+
+        if (o == b)
+                return false;
+        if (runner_option(o, (size_t) (b - o), &named))
+                return !named && command_place(script, lex, o, depth + 1);
+        /* NAME: the word before it an option ending in -a */
+        while (o > script && (o[-1] == ' ' || o[-1] == '\t') && lex[o - 1 - script] == LEX_CODE)
+                o--;
+        b = o;
+        o = word_back(script, lex, b);
+        return o < b && runner_option(o, (size_t) (b - o), &named) && named && command_place(script, lex, o, depth + 1);
+}
+
 static bool command_place(const char *script, const unsigned char *lex, const char *w, int depth) {
         static const char *const runners[] = { "exec", "command", "source", ".", "do", "then", "else", "elif",
                                                "if", "while", "until", "!", "time" };
@@ -2251,8 +2296,8 @@ static bool command_place(const char *script, const unsigned char *lex, const ch
                 b--;
         if (b == script)
                 return true;
-        if (lex[b - 1 - script] != LEX_CODE)
-                return false;
+        if (lex[b - 1 - script] != LEX_CODE) /* a quoted word before: exec -a's NAME, or an argument */
+                return b != w && depth < 4 && after_runner_option(script, lex, b, depth);
         if (strchr(";&|({`\n", b[-1]))
                 return true;
         if (b == w || depth >= 4) /* within a longer word */
@@ -2264,7 +2309,7 @@ static bool command_place(const char *script, const unsigned char *lex, const ch
                     (b - rl == script || strchr(" \t\n;&|({`", (b - rl)[-1])) && command_place(script, lex, b - rl, depth + 1))
                         return true;
         }
-        return false;
+        return after_runner_option(script, lex, b, depth);
 }
 
 /* Whether the shell script runs the word `name` or reads from it: the name starts a command (the

@@ -31,7 +31,8 @@
 #   `echo "a > X now"; cat < X` by nobody of root's 0622 pipe is the host's refusal (before,
 #   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`). A command
 #   substitution within double quotes is the shell's own text, and a command follows `do`,
-#   `then`, `else`, `!`: `x="$(X)"` and `for i in 1; do X; done` run the pipe, the
+#   `then`, `else`, `!`, and a runner's options (`command -p X`, `exec -a NAME X`): `x="$(X)"`
+#   and `for i in 1; do X; done` run the pipe, the
 #   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
 #   `denied` (before, `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
 #   pipe, the host's refusal (before, `denied`; dash's `cannot create X` of it too).
@@ -135,6 +136,10 @@ for who in "${WHO[@]}"; do
         # ... and after a keyword a command follows (it read denied)
         run "$who" read-only "for i in 1; do $T/out/fifo; done"
         t_check "$who/read-only: bash running a host named pipe after 'do' is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        # ... and after a runner's options (it read denied)
+        run "$who" read-only "command -p $T/out/fifo"
+        t_check "$who/read-only: bash running a host named pipe after 'command -p' is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                 test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         run "$who" read-only "x=\"\$($T/out/fifo)\""
         t_check "$who/read-only: bash running a host named pipe in a quoted \$(...) is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
