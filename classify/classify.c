@@ -2975,6 +2975,38 @@ static size_t shell_name_prefix(const unsigned char *l, size_t n, bool *ret_crea
         return i < n ? i : 0;
 }
 
+/* Whether the line text[0..ss) (ss: its signature's start) tells of a failed execve(2) of the file
+ * it names, which refuses a named pipe everywhere, the host's refusal too: bash's `X: cannot
+ * execute: ` (its exec's second line), a shell's `exec: X: ` (dash's), a program's phrase right
+ * after its own name (coreutils' `failed to run command 'X'`, util-linux's `failed to execute X`,
+ * BusyBox's `can't execute 'X'`, GNU time's `cannot run X`), or a line of env, nice or xargs,
+ * which run their argument and write no file of their own. */
+static bool exec_line(const char *text, size_t ss) {
+        static const char *const phrases[] = { ": failed to run command ", ": failed to execute ", ": can't execute ",
+                                               ": cannot run " };
+        static const char *const runners[] = { "env", "nice", "xargs" };
+        size_t k = strcspn(text, ":"), i;
+        const char *prog;
+        bool creates;
+
+        if (ss >= 18 && memcmp(text + ss - 18, ": cannot execute: ", 18) == 0)
+                return true;
+        if (k >= ss)
+                return false;
+        i = shell_name_prefix((const unsigned char *) text, ss, &creates);
+        if (i > 0 && !creates && ss - i > 6 && memcmp(text + i, "exec: ", 6) == 0)
+                return true;
+        for (size_t j = 0; j < SBX_ELEMENTSOF(phrases); j++)
+                if (ss - k > strlen(phrases[j]) && memcmp(text + k, phrases[j], strlen(phrases[j])) == 0)
+                        return true;
+        prog = memrchr(text, '/', k);
+        prog = prog ? prog + 1 : text;
+        for (size_t j = 0; j < SBX_ELEMENTSOF(runners); j++)
+                if ((size_t) (text + k - prog) == strlen(runners[j]) && memcmp(prog, runners[j], strlen(runners[j])) == 0)
+                        return true;
+        return false;
+}
+
 /* A name with newlines, as a shell prints it, raw: its line "sh: 1: cannot create /tmp/a", then
  * "b: Permission denied" (the line being ended, text[0..ss), ss its signature's start after "X:
  * "). The name, from the nearest line before it (up to NAME_LINES_MAX back, all of the lines
@@ -3087,6 +3119,10 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * told of running X (execve(2) of a pipe is EACCES everywhere) or of reading it, which the
          * sandbox never refuses (review: root's `bash -c /tmp/fifo` read as denied); not where the
          * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
+        /* a run of the pipe, by a shell's exec or a program that runs its argument (review: root's
+         * `bash -c 'exec PIPE'`, `timeout 5 PIPE`, `env PIPE` read denied) */
+        if (exec_line(text, ss))
+                return 0;
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
                  tee_line(text, ss) || python_source_writes(c, text, ss, &py_opens) || dd_open_of(c, text, ss, path) > 0;
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {

@@ -3186,6 +3186,21 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "if false; then :; else\n  /tmp/fifo\nfi", "bash: line 3: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "! /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "while /tmp/fifo; do :; done", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
+                /* a failed execve(2) of the pipe told by its own words, the host's refusal too
+                 * (review: bash's second line of `exec PIPE`, dash's, timeout's, env's read denied) */
+                { "exec /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\nbash: line 1: exec: /tmp/fifo: cannot execute: "
+                  "Permission denied\n", "task_failure" },
+                { "exec /tmp/fifo", "sh: 1: exec: /tmp/fifo: Permission denied\n", "task_failure" },
+                { NULL, "timeout: failed to run command '/tmp/fifo': Permission denied\n", "task_failure" },
+                { NULL, "setsid: failed to execute /tmp/fifo: Permission denied\n", "task_failure" },
+                { NULL, "env: can't execute '/tmp/fifo': Permission denied\n", "task_failure" },
+                { NULL, "/usr/bin/time: cannot run /tmp/fifo: Permission denied\n", "task_failure" },
+                { NULL, "env: \xe2\x80\x98/tmp/fifo\xe2\x80\x99: Permission denied\n", "task_failure" },
+                { NULL, "/usr/bin/nice: '/tmp/fifo': Permission denied\n", "task_failure" },
+                { NULL, "xargs: /tmp/fifo: Permission denied\n", "task_failure" },
+                { NULL, "cat: /tmp/fifo: Permission denied\n", "denied" },
+                { NULL, "prog: failed to open /tmp/fifo: Permission denied\n", "denied" },
+                { NULL, "envy: /tmp/fifo: Permission denied\n", "denied" },
                 /* after a runner's options (review: root's `exec -a x PIPE` read denied) */
                 { "exec -a x /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
                 { "exec -cl -a 'n' /tmp/fifo", "bash: line 1: /tmp/fifo: Permission denied\n", "task_failure" },
