@@ -2776,6 +2776,23 @@ static bool perl_literal(const unsigned char *a, size_t n, bool var, const unsig
         return true;
 }
 
+/* Whether a[0..n) is a file handle of Perl's open: a bareword (F), a scalar ($fh) or one
+ * declared there (my $fh). */
+static bool perl_handle(const unsigned char *a, size_t n) {
+        size_t i = 0;
+
+        if (n > 3 && memcmp(a, "my", 2) == 0 && (a[2] == ' ' || a[2] == '\t'))
+                for (i = 3; i < n && (a[i] == ' ' || a[i] == '\t'); i++)
+                        ;
+        i += i < n && a[i] == '$';
+        if (i >= n || !(isalpha(a[i]) || a[i] == '_'))
+                return false;
+        for (; i < n; i++)
+                if (!isalnum(a[i]) && a[i] != '_')
+                        return false;
+        return true;
+}
+
 /* Whether Perl's open mode m[0..n) opens for writing alone: '>' or '>>', layers after it
  * ('>:raw'). *ret_told: it is a mode read at all ('<', '+<', '+>' read too). */
 static bool perl_mode_writes(const unsigned char *m, size_t n, bool *ret_told) {
@@ -2829,11 +2846,16 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
                 while (p < d && ls[p] == ' ')
                         p++;
                 if (ls[p] == '(') {
-                        if ((k = call_args(ls, ll, p, at, al, (int) SBX_ELEMENTSOF(at))) < 0)
+                        if ((k = call_args(ls, ll, p, at, al, (int) SBX_ELEMENTSOF(at))) < 1)
                                 return false;
-                        /* the close of the call: the last ')' before the die */
-                        for (q = d; q > p && ls[q - 1] != ')'; q--)
+                        /* the close of the call, right after its last argument: not the last ')'
+                         * before the die, another call's (review: `open(G, '>', P) if 0;
+                         * opendir(D, '/root') or die "x: $!"`, the opendir refused, read as
+                         * the open's write of P, denied) */
+                        for (q = at[k - 1] + al[k - 1]; q < d && (ls[q] == ' ' || ls[q] == '\t'); q++)
                                 ;
+                        if (q >= d || ls[q++] != ')')
+                                return false;
                         for (r = d; r > q && ls[r - 1] == ' '; r--)
                                 ;
                         while (q < r && ls[q] == ' ')
@@ -2862,6 +2884,9 @@ static bool perl_die_open(const struct sbx_classifier *c, const char *text, size
                                 at[i] += p - 1;
                 }
         }
+        /* the handle: a bareword or a scalar (`my $fh`), no statement before it */
+        if (k < 2 || !perl_handle(ls + at[0], al[0]))
+                return false;
         if (k == 3) {
                 if (!perl_literal(ls + at[1], al[1], false, &mode, &ml) || !perl_literal(ls + at[2], al[2], true, &file, &fl))
                         return false;

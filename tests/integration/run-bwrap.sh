@@ -19,7 +19,9 @@
 #   no file: its -e script's line, read from the argv, names the file and the mode (before,
 #   `task_failure`, no pipe named); `+<` reads too: the host's refusal, and so is a line that also
 #   reads (`open(F, "w").write(open(X).read())`: the read may be the call that failed; before,
-#   `denied`). The script's line N is its language's: Python's lines end at a lone CR too, and a
+#   `denied`). A die after another call than the open (`open(G, '>', X) if 0; sysopen(F, S, 0)
+#   or die ...`) names no file of the open's (before, the pipe never opened read `denied`).
+#   The script's line N is its language's: Python's lines end at a lone CR too, and a
 #   perl line directive (`# line 3`) leaves the text's lines untold: a read there by nobody is
 #   the host's refusal (before, the write on the text's line N read `denied`). A pipe run (`bash -c PIPE`, `sh -c PIPE`), which execve(2) refuses anyone:
 #   `task_failure` (before, as root, `denied`).
@@ -243,6 +245,11 @@ for who in "${WHO[@]}"; do
         if [ "$who" != root ]; then
                 run nobody read-only "open(F, '+<', '$T/out/wo-fifo') or die \"x: \$!\""
                 t_check "nobody/read-only: perl -e's open(F, '+<', X) of root's 0622 pipe, which the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # the die after another call than the open (sysopen of root's 0600 file): that
+                # call's refusal, not the open's write of the pipe, never made
+                run nobody read-only "open(G, '>', '$T/out/wo-fifo') if 0; sysopen(F, '$T/out/secret', 0) or die \"x: \$!\";"
+                t_check "nobody/read-only: perl -e's sysopen of root's 0600 file after an open of root's 0622 pipe it skips is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
                 # a line directive: perl's line 3 is the read on the text's second
                 run nobody read-only "# line 3"$'\n'"open(F, '<', '$T/out/wo-fifo') or die \"x: \$!\";"$'\n'"open(F, '>', '$T/out/wo-fifo') or die \"x: \$!\";"

@@ -3056,6 +3056,19 @@ static void test_classify_bwrap_fifo_perl_die(void **state) {
                   "task_failure" },
                 { "open(F, '>', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at /ws/p.pl line 1.\n", "task_failure" },
                 { NULL, "x: Permission denied at -e line 1.\n", "task_failure" },
+                /* the die after another call, the open's close not right before `or die`, or a
+                 * handle that is no handle (review: the opendir's refusal read as the open's
+                 * write, denied) */
+                { "open(G, '>', '/tmp/wo-fifo') if 0; opendir(D, '/root') or die \"x: $!\"", "x: Permission denied at -e line 1.\n",
+                  "task_failure" },
+                { "open(G, '>', '/tmp/wo-fifo') if 0; sysopen(F, '/tmp/wo-fifo', 0) or die \"x: $!\"",
+                  "x: Permission denied at -e line 1.\n", "task_failure" },
+                { "open X if 0; sysopen D, '>', '/tmp/wo-fifo' or die \"x: $!\"", "x: Permission denied at -e line 1.\n",
+                  "task_failure" },
+                { "open(G if 0; sysopen D, '>', '/tmp/wo-fifo') or die \"x: $!\"", "x: Permission denied at -e line 1.\n",
+                  "task_failure" },
+                { "open(my $fh , '>', '/tmp/wo-fifo' )  or  die \"x: $!\"", "x: Permission denied at -e line 1.\n", "denied" },
+                { "open $fh, '>', '/tmp/wo-fifo' or die \"x: $!\"", "x: Permission denied at -e line 1.\n", "denied" },
                 /* a line directive numbers the lines after it anew: line 3 is not the text's (review:
                  * the read on the second line read as the write on the third, denied) */
                 { "# line 3\nopen(F, '<', '/tmp/wo-fifo') or die \"x: $!\";\nopen(F, '>', '/tmp/wo-fifo') or die \"x: $!\";",
