@@ -238,11 +238,13 @@ enum { LEX_CODE, LEX_QUOTE, LEX_QUOTED, LEX_OTHER };
 #define SCRIPT_LEX_DEPTH 16
 
 /* The here-documents a line of a script opens (`<<WORD`, `<<-WORD`), their bodies read after its
- * newline in turn: each delimiter (WORD unquoted) and whether leading tabs are stripped. */
+ * newline in turn: each delimiter (WORD unquoted), whether leading tabs are stripped and whether
+ * WORD was quoted (its body then not expanded). */
 struct heredocs {
         struct {
                 char word[64];
                 bool tabs;
+                bool quoted;
         } doc[8];
         size_t n;
         bool lost; /* one not read (too many, a delimiter too long): the rest of the script is text */
@@ -252,7 +254,7 @@ struct heredocs {
  * script[i], code: its delimiter word queued in h. */
 static void heredoc_open(const char *script, size_t i, struct heredocs *h) {
         size_t j = i + 2, len = 0, b = i;
-        bool tabs = script[j] == '-';
+        bool tabs = script[j] == '-', quoted = false;
         int arith = 0;
 
         while (b > 0 && script[b - 1] != '\n')
@@ -267,14 +269,17 @@ static void heredoc_open(const char *script, size_t i, struct heredocs *h) {
         for (char q = '\0'; script[j] && (q || !strchr(" \t\n;&|()<>", script[j])); j++) {
                 if (!q && (script[j] == '\'' || script[j] == '"')) {
                         q = script[j];
+                        quoted = true;
                         continue;
                 }
                 if (q && script[j] == q) {
                         q = '\0';
                         continue;
                 }
-                if (!q && script[j] == '\\' && script[j + 1])
+                if (!q && script[j] == '\\' && script[j + 1]) {
                         j++;
+                        quoted = true;
+                }
                 if (h->n >= SBX_ELEMENTSOF(h->doc) || len + 1 >= sizeof(h->doc[0].word)) {
                         h->lost = true;
                         return;
@@ -284,17 +289,38 @@ static void heredoc_open(const char *script, size_t i, struct heredocs *h) {
         if (len == 0)
                 return; /* bash's syntax error: no here-document */
         h->doc[h->n].word[len] = '\0';
+        h->doc[h->n].quoted = quoted;
         h->doc[h->n++].tabs = tabs;
+}
+
+static size_t lex_quoted_sub(const char *s, size_t i, size_t end, unsigned char *k, int depth);
+
+/* The body s[b..e) of a here-document whose delimiter is unquoted: text, but a command
+ * substitution in it the shell's own (bash and dash expand the body: `cat <<EOF`, then `$(echo x >
+ * X)`, writes X; review: read as text, as nobody the refused write of root's 0622 pipe read
+ * task_failure), a backslash escaping the byte after it. */
+static void heredoc_subs(const char *s, size_t b, size_t e, unsigned char *k, int depth) {
+        for (size_t j = b; j < e; j++) {
+                size_t c;
+
+                if (s[j] == '\\')
+                        j++;
+                else if ((c = lex_quoted_sub(s, j, e, k, depth)) != SIZE_MAX)
+                        j = c;
+        }
 }
 
 /* The bodies of the here-documents queued in h, from script[i] (a line's start) on, marked text
  * in k: each to its delimiter's line (leading tabs stripped for `<<-`), that line too; a missing
- * one to the end (bash reads the body to there). The index of the last byte marked; h emptied. */
-static size_t heredoc_bodies(const char *script, size_t n, size_t i, struct heredocs *h, unsigned char *k) {
+ * one to the end (bash reads the body to there); the command substitutions in the body of an
+ * unquoted delimiter the shell's text (heredoc_subs(), depth deep). The index of the last byte
+ * marked; h emptied. */
+static size_t heredoc_bodies(const char *script, size_t n, size_t i, struct heredocs *h, unsigned char *k, int depth) {
         size_t last = i - 1;
 
         for (size_t d = 0; d < h->n || h->lost; d++) {
                 bool found = false;
+                size_t body = i, body_end = n;
 
                 while (i < n && !found) {
                         size_t e = i, t = i;
@@ -305,6 +331,8 @@ static size_t heredoc_bodies(const char *script, size_t n, size_t i, struct here
                                 t += strspn(script + i, "\t");
                         found = !h->lost && (size_t) (e - t) == strlen(h->doc[d].word) &&
                                 memcmp(script + t, h->doc[d].word, e - t) == 0;
+                        if (found)
+                                body_end = i;
                         memset(k + i, LEX_OTHER, e - i);
                         /* the delimiter's newline ends a command, as any */
                         if (e < n)
@@ -312,6 +340,8 @@ static size_t heredoc_bodies(const char *script, size_t n, size_t i, struct here
                         last = e < n ? e : n - 1;
                         i = e + 1;
                 }
+                if (!h->lost && !h->doc[d].quoted)
+                        heredoc_subs(script, body, body_end, k, depth);
                 if (h->lost || i >= n)
                         break;
         }
@@ -334,7 +364,7 @@ static size_t lex_code(const char *s, size_t i, size_t end, unsigned char *k, bo
                 if (ch == '\n' && (h.n > 0 || h.lost)) {
                         k[i] = LEX_CODE;
                         if (i + 1 < end)
-                                i = heredoc_bodies(s, end, i + 1, &h, k);
+                                i = heredoc_bodies(s, end, i + 1, &h, k, depth);
                         continue;
                 }
                 if (ch == '<' && i + 2 < end && s[i + 1] == '<' && s[i + 2] != '<' && (i == 0 || s[i - 1] != '<'))

@@ -42,7 +42,8 @@
 #   A script that runs the pipe and writes it through a variable (`X; f=X; echo x > $f`) prints
 #   bash's same line twice: the later is the write's, `denied` (before, `task_failure`).
 #   A here-document's lines are text: a `> X` there is no write (before, `denied`), an
-#   apostrophe there quotes nothing after it (before, `task_failure`).
+#   apostrophe there quotes nothing after it (before, `task_failure`); but a `$(...)` in the
+#   body of an unquoted delimiter is the shell's, its `> X` a write (before, `task_failure`).
 #   A parameter expansion's word is text, its inner quotes its own: `"${x:-"> X"}"` and
 #   `${x:-> X }` write nothing (before, `denied`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
@@ -316,6 +317,11 @@ for who in "${WHO[@]}"; do
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
                 run nobody read-only "cat <<EOF${NL}don't${NL}EOF${NL}echo pwned > $T/out/wo-fifo"
                 t_check "nobody/read-only: bash's write to root's 0622 pipe after a here-document with an apostrophe is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err nobody))" \
+                        test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
+                # ... but a command substitution in the body of an unquoted delimiter is the
+                # shell's: its write of the pipe is the sandbox's refusal (it read task_failure)
+                run nobody read-only "cat <<EOF${NL}\$(echo pwned > $T/out/wo-fifo)${NL}EOF${NL}false"
+                t_check "nobody/read-only: bash's write to root's 0622 pipe in a \$(...) of a here-document's body is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err nobody))" \
                         test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
                 # a parameter expansion's word is text, its quotes its own: the '> X' in
                 # "${x:-"> X"}" is no redirection (it read denied), nor in ${x:-> X }

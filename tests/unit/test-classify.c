@@ -3302,6 +3302,21 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                   "bash: line 5: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "cat <<EOF\necho x > /tmp/wo-fifo", "bash: line 2: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "cat<<EOF\nx\nEOF\n/tmp/fifo", "bash: line 4: /tmp/fifo: Permission denied\n", "task_failure" },
+                /* but a command substitution in the body of an unquoted delimiter is the shell's
+                 * (review: the refused write there read task_failure) */
+                { "cat <<EOF\n$(echo x > /tmp/wo-fifo)\nEOF\nfalse", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "cat <<-EOF\n\ta `echo x > /tmp/wo-fifo` b\n\tEOF", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "cat <<EOF\n$(echo\nEOF\necho x > /tmp/wo-fifo", "bash: line 4: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "cat <<'EOF'\n$(echo x > /tmp/wo-fifo)\nEOF\ncat < /tmp/wo-fifo", "bash: line 4: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "cat <<E\"O\"F\n$(echo x > /tmp/wo-fifo)\nEOF\ncat < /tmp/wo-fifo", "bash: line 4: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "cat <<\\EOF\n$(echo x > /tmp/wo-fifo)\nEOF\ncat < /tmp/wo-fifo", "bash: line 4: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "cat <<EOF\n\\$(echo x > /tmp/wo-fifo)\nEOF\ncat < /tmp/wo-fifo", "bash: line 4: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
+                { "cat <<EOF\n$((1)) > /tmp/wo-fifo\nEOF\ncat < /tmp/wo-fifo", "bash: line 4: /tmp/wo-fifo: Permission denied\n",
+                  "task_failure" },
                 /* a here-string, a shift: no here-document */
                 { "cat <<< x; echo x > /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
                 { "echo $((1<<2))\necho x > /tmp/wo-fifo", "bash: line 2: /tmp/wo-fifo: Permission denied\n", "denied" },
