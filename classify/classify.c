@@ -437,24 +437,32 @@ static size_t lex_quoted_sub(const char *s, size_t i, size_t end, unsigned char 
         return c < end ? c : end - 1;
 }
 
+/* The text at s[i] within double quotes or a parameter expansion's word, into k: an escaped
+ * character quoted, a command substitution the shell's text (lex_quoted_sub()), a parameter
+ * expansion read as lex_param() reads it, any other character quoted. Returns the index of its
+ * last character. */
+static size_t lex_quoted_at(const char *s, size_t i, size_t end, unsigned char *k, int depth) {
+        size_t c;
+
+        if (s[i] == '\\' && i + 1 < end) {
+                k[i] = k[i + 1] = LEX_QUOTED;
+                return i + 1;
+        }
+        if ((c = lex_quoted_sub(s, i, end, k, depth)) != SIZE_MAX)
+                return c;
+        if (s[i] == '$' && i + 1 < end && s[i + 1] == '{' && depth < SCRIPT_LEX_DEPTH)
+                return lex_param(s, i, end, k, LEX_QUOTED, depth + 1);
+        k[i] = LEX_QUOTED;
+        return i;
+}
+
 /* The double-quoted word whose '"' is at s[i], into k: its text quoted, but a command
  * substitution in it, and a parameter expansion's own quoted words (lex_param()); returns the
  * index of its closing '"' (end when none). */
 static size_t lex_dquote(const char *s, size_t i, size_t end, unsigned char *k, int depth) {
         k[i++] = LEX_QUOTE;
-        for (; i < end && s[i] != '"'; i++) {
-                size_t c;
-
-                if (s[i] == '\\' && i + 1 < end) {
-                        k[i] = k[i + 1] = LEX_QUOTED;
-                        i++;
-                } else if ((c = lex_quoted_sub(s, i, end, k, depth)) != SIZE_MAX)
-                        i = c;
-                else if (s[i] == '$' && i + 1 < end && s[i + 1] == '{' && depth < SCRIPT_LEX_DEPTH)
-                        i = lex_param(s, i, end, k, LEX_QUOTED, depth + 1);
-                else
-                        k[i] = LEX_QUOTED;
-        }
+        for (; i < end && s[i] != '"'; i++)
+                i = lex_quoted_at(s, i, end, k, depth);
         if (i < end)
                 k[i] = LEX_QUOTE;
         return i;
@@ -470,12 +478,7 @@ static size_t lex_dquote(const char *s, size_t i, size_t end, unsigned char *k, 
 static size_t lex_param(const char *s, size_t i, size_t end, unsigned char *k, unsigned char own, int depth) {
         k[i] = k[i + 1] = own;
         for (i += 2; i < end && s[i] != '}'; i++) {
-                size_t c;
-
-                if (s[i] == '\\' && i + 1 < end) {
-                        k[i] = k[i + 1] = LEX_QUOTED;
-                        i++;
-                } else if (s[i] == '"')
+                if (s[i] == '"')
                         i = lex_dquote(s, i, end, k, depth);
                 else if (s[i] == '\'') {
                         k[i++] = LEX_QUOTE;
@@ -483,12 +486,8 @@ static size_t lex_param(const char *s, size_t i, size_t end, unsigned char *k, u
                                 k[i] = LEX_QUOTED;
                         if (i < end)
                                 k[i] = LEX_QUOTE;
-                } else if ((c = lex_quoted_sub(s, i, end, k, depth)) != SIZE_MAX)
-                        i = c;
-                else if (s[i] == '$' && i + 1 < end && s[i + 1] == '{' && depth < SCRIPT_LEX_DEPTH)
-                        i = lex_param(s, i, end, k, LEX_QUOTED, depth + 1);
-                else
-                        k[i] = LEX_QUOTED;
+                } else
+                        i = lex_quoted_at(s, i, end, k, depth);
         }
         if (i < end)
                 k[i] = own;
