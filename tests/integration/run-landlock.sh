@@ -1075,56 +1075,49 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         # to it, the line, the script, dd's of= or Python's source telling an open
                         # for writing alone, the sandbox's, the file unchanged
                         if [ $who = nobody ]; then
-                                mkdir -p /var/tmp/$tag-wo && : >/var/tmp/$tag-wo/f && chmod 0622 /var/tmp/$tag-wo/f
-                                for form in cat head bash-read bash-write tee dd-read dd-write py-read py-write; do
-                                        case $form in
-                                        cat) wo=(cat /var/tmp/$tag-wo/f) want=task_failure ;;
-                                        head) wo=(head /var/tmp/$tag-wo/f) want=task_failure ;;
-                                        bash-read) wo=(bash -c "cat < /var/tmp/$tag-wo/f") want=task_failure ;;
-                                        bash-write) wo=(bash -c "echo x > /var/tmp/$tag-wo/f") want=denied ;;
-                                        tee) wo=(tee /var/tmp/$tag-wo/f) want=denied ;;
-                                        dd-read) wo=(dd if=/var/tmp/$tag-wo/f of=/dev/null) want=task_failure ;;
-                                        dd-write) wo=(dd if=/dev/zero of=/var/tmp/$tag-wo/f count=1) want=denied ;;
-                                        py-read) wo=("$PY" -c "open('/var/tmp/$tag-wo/f')") want=task_failure ;;
-                                        py-write) wo=("$PY" -c "open('/var/tmp/$tag-wo/f', 'w')") want=denied ;;
-                                        esac
+                                # wo_row WANT WHAT FILE COMMAND...: nobody runs COMMAND, landlock,
+                                # read-only; the verdict is WANT (denied: FILE its path; denied-dir:
+                                # a path in FILE's directory), FILE unchanged
+                                wo_row() {
+                                        local want=$1 what=$2 f=$3 rc
+                                        shift 3
+                                        cp "$f" "$d/wo-before"
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
-                                                --verdict-json "$d/wo-$form.json" -- "${wo[@]}" </dev/null ) >/dev/null 2>&1
+                                                --verdict-json "$d/wo.json" -- "$@" </dev/null ) >/dev/null 2>&1
                                         rc=$?
-                                        check "nobody, landlock read-only: ${wo[*]} of root's 0622 file: $want, the file unchanged (rc=$rc)" "$PY" -c '
+                                        check "nobody, landlock read-only: $* of $what: $want, the file unchanged (rc=$rc)" "$PY" -c '
 import json, os, sys
-o, want, f = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
-assert os.path.getsize(f) == 0, "written"
+o, want, f, before = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3], sys.argv[4]
+assert open(f, "rb").read() == open(before, "rb").read(), "written"
+paths = [e["path"] for e in o["denials"]]
 if want == "denied":
-    assert o["verdict"] == "denied" and [e["path"] for e in o["denials"]] == [f], o
+    assert o["verdict"] == "denied" and paths == [f], o
+elif want == "denied-dir":
+    assert o["verdict"] == "denied" and os.path.dirname(paths[0]) == os.path.dirname(f), o
 else:
-    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/wo-$form.json" $want /var/tmp/$tag-wo/f
-                                done
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/wo.json" $want "$f" "$d/wo-before"
+                                }
+                                wof=/var/tmp/$tag-wo/f
+                                mkdir -p /var/tmp/$tag-wo && : >$wof && chmod 0622 $wof
+                                wo_row task_failure "root's 0622 file" $wof cat $wof
+                                wo_row task_failure "root's 0622 file" $wof head $wof
+                                wo_row task_failure "root's 0622 file" $wof bash -c "cat < $wof"
+                                wo_row denied "root's 0622 file" $wof bash -c "echo x > $wof"
+                                wo_row denied "root's 0622 file" $wof tee $wof
+                                wo_row task_failure "root's 0622 file" $wof dd if=$wof of=/dev/null
+                                wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
+                                wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"
+                                wo_row denied "root's 0622 file" $wof "$PY" -c "open('$wof', 'w')"
                                 # ... and nobody's own 0444 file in its own directory: an open of it
                                 # for writing is the host's refusal, whatever the directory allows
                                 # (read as denied); sed -i's new file in the directory, which the
                                 # host allows, stays the sandbox's
-                                mkdir /var/tmp/$tag-wo/own && echo a >/var/tmp/$tag-wo/own/f &&
-                                        chmod 0444 /var/tmp/$tag-wo/own/f && chown -R 65534:65534 /var/tmp/$tag-wo/own
-                                for form in bash-write tee sed; do
-                                        case $form in
-                                        bash-write) wo=(bash -c "echo x > /var/tmp/$tag-wo/own/f") want=task_failure ;;
-                                        tee) wo=(tee /var/tmp/$tag-wo/own/f) want=task_failure ;;
-                                        sed) wo=(sed -i s/a/b/ /var/tmp/$tag-wo/own/f) want=denied ;;
-                                        esac
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
-                                                --verdict-json "$d/own-$form.json" -- "${wo[@]}" </dev/null ) >/dev/null 2>&1
-                                        rc=$?
-                                        check "nobody, landlock read-only: ${wo[*]} of its own 0444 file: $want, the file unchanged (rc=$rc)" "$PY" -c '
-import json, os, sys
-o, want, f = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
-assert open(f).read() == "a\n", "written"
-if want == "denied":
-    assert o["verdict"] == "denied" and os.path.dirname(o["denials"][0]["path"]) == os.path.dirname(f), o
-else:
-    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/own-$form.json" $want /var/tmp/$tag-wo/own/f
-                                done
-                                rm -rf /var/tmp/$tag-wo
+                                wof=/var/tmp/$tag-wo/own/f
+                                mkdir /var/tmp/$tag-wo/own && echo a >$wof && chmod 0444 $wof && chown -R 65534:65534 /var/tmp/$tag-wo/own
+                                wo_row task_failure "its own 0444 file" $wof bash -c "echo x > $wof"
+                                wo_row task_failure "its own 0444 file" $wof tee $wof
+                                wo_row denied-dir "its own 0444 file" $wof sed -i s/a/b/ $wof
+                                rm -rf /var/tmp/$tag-wo "$d/wo-before"
                         fi
                         # BusyBox's shell refused a cd by the host ("ash: cd: line 0: can't cd to X:
                         # Permission denied"; Landlock governs no chdir): X, which the host refuses
