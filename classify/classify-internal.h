@@ -151,6 +151,16 @@ bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_star
  * "bash: line 1: X: ...", tee's, head's: the failure of an open (or an exec) of X, not of a
  * removal or rename, which the tools name ("cannot remove 'X'", tar's "X: Cannot unlink"). Pure. */
 bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
+/* Whether a denial line is a tool's failed removal or rename of its path, the one name it holds,
+ * quoted, before the signature that ends the line: coreutils' "rmdir: failed to remove 'X': ",
+ * "rmdir: failed to remove directory 'X': ", "unlink: cannot unlink 'X': ", BusyBox's "rmdir:
+ * 'X': ", "unlink: can't remove file 'X': ", BusyBox mv's "mv: can't rename 'X': "
+ * (X the source); the program's base name. Each fails on any errno of the call alike (exit 1,
+ * nothing after it changes), so a missing X, which the host refuses with ENOENT, fails the same
+ * without sbx. Not rm's ("cannot remove 'X'"), which looks X up first and, with -f, ignores its
+ * absence; nor Python's, Node's or Go's, whose program may ignore ENOENT and go on; nor GNU mv's,
+ * which stats its source first. Pure. */
+bool sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, size_t sig_end);
 /* Whether a denial line is a shell's own naming its path alone, as it is: "PROG: [N: |line N: ]X:
  * <signature>" with nothing after it, PROG's base name a shell's (sh, bash, dash, ash, ksh, mksh,
  * hush): the failure of running X, or (bash's, ksh's) of a redirection into or from X, which the

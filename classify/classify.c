@@ -139,6 +139,7 @@ struct sbx_classifier {
         int (*host_runs)(void *userdata, const char *path);
         uint64_t (*host_mount)(void *userdata, const char *path);
         bool (*host_dir_missing)(void *userdata, const char *path);
+        int (*host_exists)(void *userdata, const char *path);
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
@@ -507,6 +508,7 @@ static unsigned char *script_lex(const char *script) {
 
 static bool host_name(const struct sbx_classifier *c, const char *name, size_t n, char *out);
 static bool has_dotdot(const char *p);
+static bool in_sandbox_dev_proc(const char *p);
 
 /* A file the caller read from the argv (name, absolute; NULL when none) with a ".." in it, as the
  * host resolves it (host_name()), into out (SBX_DENIAL_PATH_MAX bytes, the name as text until
@@ -576,6 +578,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_runs = ctx->host_runs;
         c->host_mount = ctx->host_mount;
         c->host_dir_missing = ctx->host_dir_missing;
+        c->host_exists = ctx->host_exists;
         c->host_fifo = ctx->host_fifo;
         c->searched_known = false;
         c->resolved->known = false;
@@ -1128,6 +1131,22 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
 
         return c->host_dir_missing && path[0] && strcasestr(line, node_mkdir_enoent) &&
                host_name(c, path, strlen(path), p) && c->host_dir_missing(c->resolve_userdata, p);
+}
+
+/* Whether a tool's failed removal or rename of the absolute path (sbx_denial_line_removes())
+ * names a name the host does not have (host_exists): bwrap's read-only mount is checked before the
+ * lookup, so its EROFS stands for the host's ENOENT there (review: as root in read-only, `rmdir
+ * /var/tmp/nonexist` recorded denied). Not the sandbox's own /dev and /proc, whose names are none
+ * of the host's, nor beneath the granted directories, where the command itself may have removed
+ * the name since (`busybox mv ./f /etc/; rm f`: the line is read as it comes, not when it was
+ * printed); a name that exists, or one the host does not tell, stays a denial. */
+static bool host_lacks_removed(struct sbx_classifier *c, const char *path) {
+        char host[SBX_DENIAL_PATH_MAX];
+
+        return c->host_exists && path[0] == '/' && !in_sandbox_dev_proc(path) &&
+               !beneath_any(path, c->granted, c->n_granted) && host_name(c, path, strlen(path), host) &&
+               !in_sandbox_dev_proc(host) && !beneath_any(host, c->granted, c->n_granted) &&
+               c->host_exists(c->resolve_userdata, host) == 0;
 }
 
 /* Words of a call on two names whose other name is only read: tar's "Cannot create symlink to",
@@ -3278,11 +3297,12 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
-                     bundler = false, held = false;
+                     bundler = false, held = false, removes = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
-                if (keep || c->n_writable > 0 || c->host_refuses || c->host_mount || c->host_dir_missing) {
+                if (keep || c->n_writable > 0 || c->host_refuses || c->host_mount || c->host_dir_missing ||
+                    c->host_exists) {
                         const char *text = line; /* the line as text, whole where it was kept whole */
                         size_t ss, se, tl;
                         bool cut = copy_evidence(line, sizeof(line), s, len) < len;
@@ -3355,6 +3375,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 reads = line_may_read(c, text, ss, path, opens);
+                                removes = sbx_denial_line_removes(text, tl, ss, se);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */
                                 else
@@ -3409,7 +3430,11 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 c->bare_files = c->moved && !chained;
                                 bare = bare_word(path, strlen(path)) && !c->bare_files;
                                 absolute_path(c, path, sizeof(path));
-                                if (busybox_rename_dest(c, text, path, sizeof(path)))
+                                /* a name removed or renamed that the host does not have: its
+                                 * ENOENT there, whatever the sandbox said */
+                                if (removes && host_lacks_removed(c, path))
+                                        own = true;
+                                else if (busybox_rename_dest(c, text, path, sizeof(path)))
                                         bare = false; /* the destination, no word as printed */
                                 char moved[SBX_DENIAL_PATH_MAX], printed[SBX_DENIAL_PATH_MAX];
 
@@ -3435,7 +3460,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         else
                                                 c->moved_from = moved;
                                 }
-                                own = hosts_own_refusal(c, text, path, run, partner, partner_len) ||
+                                own = own || hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       host_refused(c, text, path, partner, partner_len, run, opens, reads, bare) ||
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
                                       host_refused_crossing(c, text) || host_dir_missing(c, text, path);

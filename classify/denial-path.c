@@ -2120,6 +2120,38 @@ bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start,
         return name_alone_before(line, sig_start, path);
 }
 
+bool sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, size_t sig_end) {
+        static const struct {
+                const char *prog, *phrase;
+        } forms[] = {
+                { "rmdir", "failed to remove " }, { "rmdir", "failed to remove directory " }, { "rmdir", "" },
+                { "unlink", "cannot unlink " },   { "unlink", "can't remove file " },         { "mv", "can't rename " },
+        };
+        size_t k, name;
+        const char *prog;
+
+        /* "PROG: PHRASE'X': <signature>", nothing after it */
+        if (!line || sig_start > sig_end || sig_end != len || sig_start < 3 || line[sig_start - 1] != ' ' ||
+            line[sig_start - 2] != ':' || line[sig_start - 3] != '\'')
+                return false;
+        k = strcspn(line, ":");
+        if (k == 0 || k + 2 > sig_start || line[k + 1] != ' ' || memchr(line, ' ', k))
+                return false;
+        prog = memrchr(line, '/', k);
+        prog = prog ? prog + 1 : line;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forms); i++) {
+                size_t pl = strlen(forms[i].phrase);
+
+                if ((size_t) (line + k - prog) != strlen(forms[i].prog) || memcmp(prog, forms[i].prog, strlen(forms[i].prog)) != 0)
+                        continue;
+                name = k + 2 + pl;
+                /* the quoted name, at least one byte in it, ends right before ": " */
+                if (name + 3 <= sig_start - 2 && memcmp(line + k + 2, forms[i].phrase, pl) == 0 && line[name] == '\'')
+                        return true;
+        }
+        return false;
+}
+
 bool sbx_denial_line_shell_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end,
                                        const char *path) {
         static const char *const shells[] = { "sh", "bash", "dash", "ash", "ksh", "mksh", "hush" };

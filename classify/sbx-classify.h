@@ -214,6 +214,16 @@ struct sbx_classify_context {
          * missing. true: such a line is the task's failure (a mkdir in a missing directory). NULL,
          * or false: the sandbox's refusal in disguise, a denial. */
         bool (*host_dir_missing)(void *userdata, const char *path);
+        /* Optional: whether the name at the host path `path` (as resolve gave it) exists on the
+         * host, its last component not followed (lstat(2) as the command's user): 1 it does, 0 it
+         * does not (ENOENT), -1 it cannot be told. A removal or a rename checks a read-only mount
+         * before it looks the name up, so under bwrap a tool's failed removal or rename of a name
+         * that does not exist prints EROFS where the host prints ENOENT ("rmdir: failed to remove
+         * 'X': Read-only file system"; Landlock, which looks it up first, prints ENOENT too).
+         * 0 for the name of such a line (coreutils' rmdir and unlink, BusyBox's rmdir, unlink and
+         * mv, which fail alike on any errno), outside the granted directories and the sandbox's
+         * /dev and /proc: the task's failure. NULL, 1 or -1: a denial. */
+        int (*host_exists)(void *userdata, const char *path);
         /* Optional: whether the host path `path` (as resolve gave it) is a named pipe (FIFO) that
          * the host's own permissions would let the command open for writing, and for reading too
          * unless `writes` (the line tells that the command opened it for writing): its uid

@@ -507,6 +507,17 @@ static bool host_dir_missing_now(const char *path) {
         return !S_ISDIR(st.st_mode);
 }
 
+/* For the classifier: whether the name at the host path `path` (host_path() gave it) exists, its
+ * last component not followed: 1 it does, 0 it does not (ENOENT), -1 it cannot be told (a
+ * directory on its way this user may not search, one that is no directory, another error). */
+static int host_exists_now(const char *path) {
+        struct stat st;
+
+        if (lstat(path, &st) == 0)
+                return 1;
+        return errno == ENOENT ? 0 : -1;
+}
+
 /* ---- checks on a file system that may not answer ------------------------------------------
  *
  * The checks above are the host's system calls on names the command printed. A file system whose
@@ -609,7 +620,7 @@ static bool mounts_may_hang(void) {
         return mounts.may_hang;
 }
 
-enum host_op { OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_FIFO };
+enum host_op { OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_EXISTS, OP_FIFO };
 
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
  * private temp area and $TMPDIR (host_mount()), each NUL-terminated */
@@ -675,6 +686,9 @@ static _Noreturn void asker_child(void) {
                         break;
                 case OP_DIR_MISSING:
                         a.value = host_dir_missing_now(path);
+                        break;
+                case OP_EXISTS:
+                        a.value = host_exists_now(path);
                         break;
                 case OP_FIFO:
                         a.value = host_fifo_now(path, q.opens);
@@ -889,6 +903,13 @@ static bool host_dir_missing(void *userdata, const char *path) {
         return asked(OP_DIR_MISSING, path, false, false, false) > 0;
 }
 
+static int host_exists(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_exists_now(path);
+        return (int) asked(OP_EXISTS, path, false, false, -1);
+}
+
 static bool host_fifo(void *userdata, const char *path, bool writes) {
         (void) userdata;
         if (!mounts_may_hang())
@@ -906,5 +927,6 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         ctx->host_runs = host_runs;
         ctx->host_mount = host_mount;
         ctx->host_dir_missing = host_dir_missing;
+        ctx->host_exists = host_exists;
         ctx->host_fifo = host_fifo;
 }

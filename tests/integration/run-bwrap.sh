@@ -52,6 +52,11 @@
 #   its pid namespace: `kill -0 $PPID` and `kill -TERM $PPID` succeed, in both modes, while that
 #   domain still keeps the command from the init (ptrace refused); from Landlock ABI 6 the domain
 #   scoped signals, and the command's own `kill $PPID` failed ('Operation not permitted').
+# - A removal or a rename of a name the host does not have (coreutils' rmdir and unlink,
+#   BusyBox's rmdir, unlink and mv), in a directory anyone may write: the kernel checks
+#   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
+#   host prints ENOENT: `task_failure`, no denial counted (before, `denied`). An empty directory
+#   that exists stays `denied`, the directory its path, and is still there.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -92,6 +97,9 @@ printf 'open("%s", "r+")\n' "$T/out/wo-fifo" >"$T/ws/rw.py"
 # ... and one whose line writes a workspace file and reads the pipe
 printf 'open("%s", "w").write(open("%s").read())\n' "$T/ws/copy" "$T/out/wo-fifo" >"$T/ws/cp.py"
 chmod 644 "$T/ws/wo.py" "$T/ws/rw.py"
+# a directory anyone may write (the host refuses nobody no removal there), an empty one in it
+mkdir -p "$T/out/w/empty"
+chmod 777 "$T/out/w" "$T/out/w/empty"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -355,5 +363,16 @@ for who in "${WHO[@]}"; do
                 t_check "nobody/read-only: a file the host refuses nobody (cat's Permission denied) is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         fi
+        # a removal or a rename of a name the host does not have: EROFS for the host's ENOENT
+        for c in "rmdir $T/out/w/missing" "unlink $T/out/w/missing" "busybox rmdir $T/out/w/missing" \
+                "busybox unlink $T/out/w/missing" "busybox mv $T/out/w/missing $T/out/w/y"; do
+                case $c in busybox*) command -v busybox >/dev/null || continue ;; esac
+                run "$who" read-only "$c"
+                t_check "$who/read-only: '$c', a name the host does not have, is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        done
+        run "$who" read-only "rmdir $T/out/w/empty"
+        t_check "$who/read-only: rmdir of an empty directory outside the workspace is denied, the directory its path and still there (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path):$([ -d "$T/out/w/empty" ] && echo kept)" = "denied:$T/out/w/empty:kept"
 done
 t_finish

@@ -2821,6 +2821,82 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                        "task_failure");
 }
 
+/* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
+ * told, any other name exists. */
+static int fake_host_exists(void *userdata, const char *path) {
+        size_t n = strlen(path);
+        (void) userdata;
+
+        if (strcmp(path, "/var/tmp/unknown") == 0)
+                return -1;
+        return n >= 2 && strcmp(path + n - 2, "nx") == 0 ? 0 : 1;
+}
+
+/* A removal or a rename checks a read-only mount before the lookup: under bwrap a tool's failed
+ * removal or rename of a name the host does not have prints EROFS where the host prints ENOENT
+ * (before: as root in read-only, `rmdir /var/tmp/nonexist` read as denied). A name that exists,
+ * one the host does not tell, a creation, and the lines of programs that may ignore ENOENT (rm -f,
+ * Python, Node) stay denied. */
+static void test_classify_removal_of_a_missing_name(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/var/tmp", .granted = granted, .host_exists = fake_host_exists };
+        static const struct {
+                const char *backend, *text, *verdict, *path;
+        } cases[] = {
+                { "bwrap", "rmdir: failed to remove '/var/tmp/nx': Read-only file system", "task_failure", NULL },
+                { "bwrap", "rmdir: failed to remove directory '/var/tmp/a/nx': Read-only file system", "task_failure", NULL },
+                { "bwrap", "/usr/bin/rmdir: failed to remove 'nx': Read-only file system", "task_failure", NULL },
+                { "bwrap", "unlink: cannot unlink '/var/tmp/nx': Read-only file system", "task_failure", NULL },
+                /* BusyBox's rmdir, unlink and mv (its source) */
+                { "bwrap", "rmdir: '/var/tmp/nx': Read-only file system", "task_failure", NULL },
+                { "bwrap", "unlink: can't remove file '/var/tmp/nx': Read-only file system", "task_failure", NULL },
+                { "bwrap", "mv: can't rename '/var/tmp/nx': Read-only file system", "task_failure", NULL },
+                { "bwrap", "rmdir: failed to remove 'it'\\''s nx': Read-only file system", "task_failure", NULL },
+                { "bwrap", "mv: can't rename 'it's nx': Read-only file system", "task_failure", NULL },
+                /* Landlock looks the name up first (ENOENT); a late EACCES of a name gone reads the same */
+                { "landlock", "rmdir: failed to remove '/var/tmp/nx': Permission denied", "task_failure", NULL },
+                /* a name that exists, or that the host does not tell: the sandbox's */
+                { "bwrap", "rmdir: failed to remove '/var/tmp/d': Read-only file system", "denied", "/var/tmp/d" },
+                { "bwrap", "unlink: cannot unlink '/var/tmp/unknown': Read-only file system", "denied", "/var/tmp/unknown" },
+                { "landlock", "mv: can't rename '/var/tmp/f': Permission denied", "denied", "/var/tmp/f" },
+                /* the sandbox's own /dev; the workspace, where the command may have removed it since */
+                { "bwrap", "rmdir: failed to remove '/dev/nx': Read-only file system", "denied", "/dev/nx" },
+                { "landlock", "mv: can't rename '/ws/nx': Permission denied", "denied", "/ws/nx" },
+                /* a creation of a missing name is what the sandbox refuses */
+                { "bwrap", "touch: cannot touch '/var/tmp/nx': Read-only file system", "denied", "/var/tmp/nx" },
+                { "bwrap", "mkdir: cannot create directory '/var/tmp/nx': Read-only file system", "denied", "/var/tmp/nx" },
+                { "bwrap", "rmdir: failed to create '/var/tmp/nx': Read-only file system", "denied", "/var/tmp/nx" },
+                /* rm looks the name up first, and with -f ignores its absence; Python's and Node's
+                 * program may catch ENOENT and go on: not read */
+                { "bwrap", "rm: cannot remove '/var/tmp/nx': Read-only file system", "denied", "/var/tmp/nx" },
+                { "bwrap", "OSError: [Errno 30] Read-only file system: '/var/tmp/nx'", "denied", "/var/tmp/nx" },
+                { "bwrap", "Error: EROFS: read-only file system, unlink '/var/tmp/nx'", "denied", "/var/tmp/nx" },
+                /* another program's line of the same words, or more after the signature */
+                { "bwrap", "cp: failed to remove '/var/tmp/nx': Read-only file system", "denied", "/var/tmp/nx" },
+                { "bwrap", "rmdir: failed to remove '/var/tmp/nx': Read-only file system, twice", "denied", "/var/tmp/nx" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char text[256];
+                struct sbx_classify_result *r;
+
+                snprintf(text, sizeof(text), "%s\n", cases[i].text);
+                r = run_backend_in(cases[i].backend, &ctx, text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu (%s: %s): %s, want %s", i, cases[i].backend, cases[i].text,
+                                 sbx_verdict_to_string(r->verdict), cases[i].verdict);
+                if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
+                        fail_msg("case %zu: path %s, want %s", i, r->denials[0].path, cases[i].path);
+                if (r->denial_lines != (cases[i].path ? 1u : 0u))
+                        fail_msg("case %zu: %llu denial lines", i, (unsigned long long) r->denial_lines);
+        }
+        /* no host to ask (sbx classify, the fixtures): the text alone, the sandbox's */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/var/tmp" },
+                                      "rmdir: failed to remove '/var/tmp/nx': Read-only file system\n"),
+                       "denied");
+}
+
 /* Node's recursive mkdir reports bwrap's EROFS as the ENOENT of its stat afterwards (npm install
  * -g, fs.mkdirSync with recursive; read as task_failure): a denial, but where the host has no
  * directory to make it in (a plain mkdir in a missing one, ENOENT without sbx too). Landlock's
@@ -5071,6 +5147,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_from_private_temp),
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
+                cmocka_unit_test(test_classify_removal_of_a_missing_name),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_python_mode),

@@ -1449,6 +1449,36 @@ static void test_host_refuses_proc_mode(void **state) {
         rmdir(dir);
 }
 
+/* Whether a name exists on the host, its last component not followed (run-host.c): a dangling
+ * symlink is a name there (a removal of it succeeds), a missing one is not, and a name past a
+ * file cannot be told (ENOTDIR: the host's lookup fails before any removal). For the lines of a
+ * removal under bwrap, whose EROFS a missing name gets where the host gives ENOENT. */
+static void test_host_exists(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { 0 };
+        char dir[] = "/tmp/test-run-exec-XXXXXX", path[64];
+        int fd;
+
+        sbx_run_host_checks(&ctx);
+        assert_non_null(ctx.host_exists);
+        assert_non_null(mkdtemp(dir));
+        snprintf(path, sizeof(path), "%s/f", dir);
+        assert_int_equal(ctx.host_exists(NULL, path), 0);
+        assert_true((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) >= 0);
+        close(fd);
+        assert_int_equal(ctx.host_exists(NULL, path), 1);
+        assert_int_equal(ctx.host_exists(NULL, dir), 1);
+        snprintf(path, sizeof(path), "%s/f/x", dir);
+        assert_int_equal(ctx.host_exists(NULL, path), -1);
+        snprintf(path, sizeof(path), "%s/l", dir);
+        assert_int_equal(symlink("missing", path), 0);
+        assert_int_equal(ctx.host_exists(NULL, path), 1);
+        unlink(path);
+        snprintf(path, sizeof(path), "%s/f", dir);
+        unlink(path);
+        rmdir(dir);
+}
+
 /* A name through a process's link of procfs is the command's process's, which sbx's own
  * /proc/self is not: the host's path cannot be told (it was sbx's own descriptor's: as nobody,
  * `exec 0<own-file; chmod 600 /proc/self/fd/0` with sbx's stdin /dev/null was asked of /dev/null,
@@ -1539,6 +1569,7 @@ int main(void) {
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
                 cmocka_unit_test(test_host_path_process_links),
+                cmocka_unit_test(test_host_exists),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");
