@@ -12,6 +12,7 @@
  * scanned (the lines before a Rust error chain's last line). Nothing grows with the input. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +124,8 @@ struct sbx_classifier {
         char cwd[SBX_DENIAL_PATH_MAX]; /* "" when unknown */
         bool moved;                    /* see struct sbx_classify_context */
         bool lost;                     /* moved, to a directory not known */
-        char move_dest[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
+        char move_dest[PATH_MAX]; /* see struct sbx_classify_context; "" when none (a name may
+                                   * be longer than a path kept: asked of the host whole) */
         bool move_into;
         char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
@@ -520,15 +522,15 @@ static void argv_file_resolved(const struct sbx_classifier *c, const char *name,
                 memcpy(out, host, strlen(host) + 1);
 }
 
-/* A file the caller read from the argv (name, absolute; NULL: none), normalized into out
- * (SBX_DENIAL_PATH_MAX bytes; "" for none): 0, -EINVAL (not absolute), -ENAMETOOLONG. */
-static int argv_file_copy(const char *name, char *out) {
+/* A file the caller read from the argv (name, absolute; NULL: none), normalized into out (size
+ * bytes; "" for none): 0, -EINVAL (not absolute), -ENAMETOOLONG. */
+static int argv_file_copy(const char *name, char *out, size_t size) {
         out[0] = '\0';
         if (!name)
                 return 0;
         if (name[0] != '/')
                 return -EINVAL;
-        return sbx_denial_path_join(NULL, name, out, SBX_DENIAL_PATH_MAX) == 0 ? -ENAMETOOLONG : 0;
+        return sbx_denial_path_join(NULL, name, out, size) == 0 ? -ENAMETOOLONG : 0;
 }
 
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
@@ -550,8 +552,9 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->moved = ctx->moved && c->cwd[0];
         c->lost = ctx->moved && !c->cwd[0];
         c->move_into = ctx->move_into;
-        if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target)) < 0 ||
-            (r = argv_file_copy(ctx->dd_output, c->dd_output)) < 0 || (r = argv_file_copy(ctx->move_dest, c->move_dest)) < 0)
+        if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
+            (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
+            (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         for (const char *const *w = ctx->writable; w && *w; w++, n++) {
                 if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*w)[0] != '/')
@@ -1184,22 +1187,50 @@ static bool name_elsewhere(void *userdata, const char *name, size_t n) {
 /* BusyBox mv's "mv: can't rename 'X'" names the source alone: X (path, absolute) beneath the
  * granted directories, where the sandbox refuses no ordinary write, the rename was refused its
  * destination, which the caller read from the argv (move_dest): that becomes the path,
- * DEST/basename(X) when the sources move into DEST (true). */
-static bool busybox_rename_dest(const struct sbx_classifier *c, const char *line, char *path, size_t size) {
+ * DEST/basename(X) when the sources move into DEST (true). One longer than a path kept
+ * (SBX_DENIAL_PATH_MAX - 1 bytes) leaves the path "", never X, and is written whole into long_name
+ * (PATH_MAX bytes; "" otherwise), for the host to be asked of it (host_refuses_long()). */
+static bool busybox_rename_dest(const struct sbx_classifier *c, const char *line, char *path, size_t size,
+                                char *long_name) {
         const char *base = strrchr(path, '/');
-        char joined[SBX_DENIAL_PATH_MAX];
+        char joined[PATH_MAX];
         int n;
 
+        long_name[0] = '\0';
         if (!c->move_dest[0] || !strstr(line, "mv: can't rename '") || path[0] != '/' ||
             !name_granted(c, path, strlen(path)) || !base || !base[1])
                 return false;
         n = c->move_into ? snprintf(joined, sizeof(joined), "%s/%s", strcmp(c->move_dest, "/") == 0 ? "" : c->move_dest,
                                     base + 1)
                          : snprintf(joined, sizeof(joined), "%s", c->move_dest);
-        if (n <= 0 || (size_t) n >= sizeof(joined) || (size_t) n >= size)
-                return false;
+        if (n <= 0 || (size_t) n >= sizeof(joined)) {
+                path[0] = '\0'; /* the destination's, longer than any name (ENAMETOOLONG) */
+                return true;
+        }
+        if ((size_t) n >= size || (size_t) n >= SBX_DENIAL_PATH_MAX) {
+                /* review: as nobody under Landlock, `busybox mv /ws/f DIR/`, DIR of 1029 bytes
+                 * of root's, read as denied /ws/f */
+                memcpy(long_name, joined, (size_t) n + 1);
+                path[0] = '\0';
+                return true;
+        }
         memcpy(path, joined, (size_t) n + 1);
         return true;
+}
+
+/* Whether the host itself refuses the command a write to the absolute name `name`, longer than a
+ * path kept (busybox_rename_dest()): resolved on the host when the context can, then asked
+ * (host_refuses) whole. false when it cannot be told: a denial. */
+static bool host_refuses_long(const struct sbx_classifier *c, const char *name) {
+        char host[PATH_MAX];
+        size_t k;
+
+        if (!name[0] || !c->host_refuses)
+                return false;
+        if (!c->resolve)
+                return c->host_refuses(c->resolve_userdata, name, false, false, false);
+        k = c->resolve(c->resolve_userdata, name, host, sizeof(host));
+        return k > 0 && k < sizeof(host) && host[0] == '/' && c->host_refuses(c->resolve_userdata, host, false, false, false);
 }
 
 /* A path beneath the granted directories, where the sandbox refuses no ordinary write, on a line
@@ -3297,7 +3328,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
-                     bundler = false, held = false, removes = false;
+                     bundler = false, held = false, removes = false, to_dest = false;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -3432,10 +3463,15 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 absolute_path(c, path, sizeof(path));
                                 /* a name removed or renamed that the host does not have: its
                                  * ENOENT there, whatever the sandbox said */
+                                char long_dest[PATH_MAX];
+
+                                long_dest[0] = '\0';
                                 if (removes && host_lacks_removed(c, path))
                                         own = true;
-                                else if (busybox_rename_dest(c, text, path, sizeof(path)))
+                                else if ((to_dest = busybox_rename_dest(c, text, path, sizeof(path), long_dest)))
                                         bare = false; /* the destination, no word as printed */
+                                if (long_dest[0] && host_refuses_long(c, long_dest))
+                                        own = true;
                                 char moved[SBX_DENIAL_PATH_MAX], printed[SBX_DENIAL_PATH_MAX];
 
                                 memcpy(moved, path, strlen(path) + 1);
@@ -3467,7 +3503,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 c->moved_from = NULL;
                                 c->bare_files = false;
                         }
-                        if (r > 0 && !socket && !given_away && !bundler && !path[0] && !cut && !searched &&
+                        /* (a destination too long to keep names none: nothing after it tells it) */
+                        if (r > 0 && !socket && !given_away && !bundler && !path[0] && !cut && !searched && !to_dest &&
                             pend_start(c, line_no, text, tl, ss, se))
                                 held = true;
                         if (held)

@@ -261,7 +261,9 @@ struct sbx_classify_context {
          * "mv: can't rename 'X'" names the source alone: X beneath the granted directories,
          * where the sandbox refuses no ordinary write, the refusal was the destination's, which is
          * the line's path (DEST/basename(X) with move_into, else DEST) and what the host is asked
-         * of. Copied. NULL: the line keeps X. */
+         * of; a name longer than a path kept (SBX_DENIAL_PATH_MAX - 1 bytes) leaves the line no
+         * path and is asked of the host whole (host_refuses). Copied; up to PATH_MAX - 1 bytes.
+         * NULL: the line keeps X. */
         const char *move_dest;
         bool move_into;
         /* The file a sqlite3 the caller read from the command's argv writes (absolute): its
@@ -284,7 +286,9 @@ struct sbx_classify_context {
 
 /* Copies what it needs from ctx (resolve and userdata are kept as they are); call before the
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
- * an inline script of no language known), -ENAMETOOLONG, -ENOMEM. */
+ * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
+ * a writable or granted directory, sqlite_target, dd_output, SBX_DENIAL_PATH_MAX - 1 bytes;
+ * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error
  * (never read as "no match"). */

@@ -1177,6 +1177,30 @@ else:
 assert os.path.exists(sys.argv[4]) and not os.path.exists(sys.argv[2] + sys.argv[3]), "moved"' "$d/bmv.json" $dest $tag-mv "$d/ws/$tag-mv"
                                     done
                                 done
+                                # ... into a directory whose name is longer than a path kept (1023
+                                # bytes): the classifier refused the context, which was dropped
+                                # whole (the workspace with it), and root's such directory read as
+                                # denied, the workspace's f its path. Now the destination is asked
+                                # of the host whole: root's, the host's refusal; one nobody may
+                                # write, denied with no path (never the workspace's f)
+                                long=/var/tmp/$tag-long/$(printf 'a%.0s' {1..250})/$(printf 'b%.0s' {1..250})/$(printf 'c%.0s' {1..250})/$(printf 'd%.0s' {1..250})
+                                mkdir -p "$long/open" && chmod 0755 /var/tmp/$tag-long && chmod 0777 "$long/open"
+                                for dest in "$long/" "$long/open/"; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
+                                                --verdict-json "$d/bmv.json" -- busybox mv "$d/ws/$tag-mv" "$dest" ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, landlock: busybox mv ./f into a directory of ${#dest} bytes, $([ "$dest" = "$long/" ] && echo "root's: the host's refusal, task_failure" || echo "nobody may write: denied, no path") (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[3] == "root":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [None], o
+assert os.path.exists(sys.argv[2]) and not os.listdir(sys.argv[4]), "moved"' "$d/bmv.json" "$d/ws/$tag-mv" \
+                                                "$([ "$dest" = "$long/" ] && echo root || echo open)" "$long/open"
+                                done
+                                rm -rf /var/tmp/$tag-long
                                 rm -f "$d/ws/$tag-mv" "$d/ws/$tag-lnk"
                         fi
                         # sqlite3's .backup over a database names none ("Error: attempt to write a

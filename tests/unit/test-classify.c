@@ -2726,6 +2726,32 @@ static void test_classify_busybox_mv_names_its_destination(void **state) {
         r = run_backend_in("landlock", &ctx, "x: can't open './f': Permission denied\n");
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "/ws/f");
+        /* a destination longer than a path kept (1023 bytes): asked of the host whole, the line
+         * keeps no path, never the source's (review: as nobody under Landlock, `busybox mv /ws/f
+         * DIR/`, DIR of 1029 bytes of root's, read as denied /ws/f) */
+        {
+                char long_ro[1100], long_home[1100];
+                struct sbx_classify_context ro_long = ctx, home_long = ctx;
+
+                snprintf(long_ro, sizeof(long_ro), "/ro/%01060d", 7);
+                snprintf(long_home, sizeof(long_home), "/home/u/%01060d", 7);
+                ro_long.move_dest = long_ro;
+                home_long.move_dest = long_home;
+                r = run_backend_in("landlock", &ro_long, "mv: can't rename '/ws/f': Permission denied\n");
+                assert_verdict(r, "task_failure");
+                assert_int_equal(r->denial_lines, 0);
+                r = run_backend_in("landlock", &home_long, "mv: can't rename '/ws/f': Permission denied\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "");
+                /* one that fits, whose name in it does not (DEST/f) */
+                long_ro[1020] = '\0';
+                r = run_backend_in("landlock", &ro_long, "mv: can't rename '/ws/abcdef': Permission denied\n");
+                assert_verdict(r, "task_failure");
+                long_home[1020] = '\0';
+                r = run_backend_in("landlock", &home_long, "mv: can't rename '/ws/abcdef': Permission denied\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "");
+        }
 }
 
 /* SQLite's "attempt to write a readonly database" names no file: the one the caller read from a
