@@ -2495,13 +2495,33 @@ static void classifier_context(struct run_state *st) {
         sbx_classify_granted_dirs(confined ? confined->backend : NULL,
                                   rep->policy ? sbx_mode_to_string(rep->policy->mode) : NULL, root,
                                   temp, granted);
-        /* a context it refuses (a path too long): paths as printed, every
-         * signature line a denial */
-        if (sbx_classifier_set_context(st->classifier, &ctx) < 0) {
-                ctx = (struct sbx_classify_context) { 0 };
-                (void) sbx_classifier_set_context(st->classifier, &ctx);
-        }
+        sbx_run_classifier_set_context(st->classifier, &ctx);
         sbx_run_words_clear(&cw);
+}
+
+void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx) {
+        const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->dd_output, &ctx->cwd };
+        bool cut = false, had_cwd = ctx->cwd != NULL;
+
+        if (sbx_classifier_set_context(c, ctx) >= 0)
+                return;
+        /* a name it cannot keep, left out alone: the rest of the context still holds (review: as
+         * nobody under Landlock, `busybox mv /ws/f DIR/` with DIR of 1029 bytes dropped the
+         * writable directories with it, and the host's refusal of DIR read as denied /ws/f) */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++)
+                if (*names[i] && strlen(*names[i]) >= SBX_DENIAL_PATH_MAX) {
+                        *names[i] = NULL;
+                        cut = true;
+                }
+        if (!ctx->move_dest)
+                ctx->move_into = false;
+        if (had_cwd && !ctx->cwd)
+                ctx->moved = true; /* a directory not known: a relative name keeps no path */
+        if (cut && sbx_classifier_set_context(c, ctx) >= 0)
+                return;
+        /* refused still: paths as printed, every signature line a denial */
+        *ctx = (struct sbx_classify_context) { 0 };
+        (void) sbx_classifier_set_context(c, ctx);
 }
 
 /* The classifier of the runner's dialect (st->classifier; st->classifier_err when it cannot be made). */

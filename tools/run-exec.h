@@ -128,9 +128,17 @@ int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t siz
  * read, a script from a file or stdin, or one in a shell's -c script. */
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
- * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing. Their
+ * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing,
+ * host_exists, host_fifo. Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */
 void sbx_run_host_checks(struct sbx_classify_context *ctx);
+/* Sets ctx on the classifier c (sbx_classifier_set_context()). One it refuses is set again with
+ * what it cannot keep left out, never made up: a name longer than it keeps (SBX_DENIAL_PATH_MAX)
+ * among the files read from the argv (move_dest, sqlite_target, dd_output: then not read, as
+ * where the argv is not read) and the start directory (cwd: then not known, as after a script's
+ * later `cd`, moved with no cwd); refused still, none at all (paths as printed, every signature
+ * line a denial). ctx is changed to what was set. Does not take ownership of c or ctx. */
+void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx);
 /* Pure: whether the text of a /proc/PID/mountinfo lists a file system that may leave a caller
  * waiting for good (its server a process or a network: FUSE, NFS, CIFS, 9p, autofs, a type not
  * known to be local), whose host checks sbx run asks of a child killed at a deadline (1), or none

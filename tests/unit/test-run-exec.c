@@ -1449,6 +1449,64 @@ static void test_host_refuses_proc_mode(void **state) {
         rmdir(dir);
 }
 
+/* line classified by the landlock dialect, exit 1, with ctx set as sbx run sets it */
+static struct sbx_classify_result *classified_landlock(struct sbx_classify_context *ctx, const char *line) {
+        static struct sbx_classify_result res;
+        const struct sbx_dialect *d = NULL;
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = 1 };
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_dialect_builtin("landlock", &d), 0);
+        assert_int_equal(sbx_classifier_new(d, &c, &diag), 0);
+        sbx_run_classifier_set_context(c, ctx);
+        assert_int_equal(sbx_classify_feed(c, line, strlen(line)), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, &res, &diag), 0);
+        sbx_classifier_free(c);
+        return &res;
+}
+
+/* A context the classifier refuses for a name longer than it keeps, read from the argv (sqlite3's
+ * file, dd's of=) or the start directory, is set again without that name alone: the workspace,
+ * where Landlock refuses no ordinary write, still tells the host's own refusal there (the whole
+ * context was dropped, and the line read as denied); a start directory not kept leaves a relative
+ * name no path, not its text. */
+static void test_classifier_context_keeps_what_it_can(void **state) {
+        (void) state;
+        static const char *const ws[] = { "/w", NULL };
+        char long_name[1100];
+        struct sbx_classify_context ctx;
+        struct sbx_classify_result *r;
+
+        snprintf(long_name, sizeof(long_name), "/w/%01060d", 7);
+        ctx = (struct sbx_classify_context) { .cwd = "/w", .writable = ws, .granted = ws, .sqlite_target = long_name };
+        r = classified_landlock(&ctx, "touch: cannot touch '/w/x': Permission denied\n");
+        assert_string_equal(sbx_verdict_to_string(r->verdict), "task_failure");
+        assert_null(ctx.sqlite_target);
+        assert_string_equal(ctx.cwd, "/w");
+        ctx = (struct sbx_classify_context) { .cwd = "/w", .writable = ws, .granted = ws, .dd_output = long_name };
+        r = classified_landlock(&ctx, "touch: cannot touch '/w/x': Permission denied\n");
+        assert_string_equal(sbx_verdict_to_string(r->verdict), "task_failure");
+        assert_null(ctx.dd_output);
+        /* the start directory too long: not known, a relative name keeps no path */
+        ctx = (struct sbx_classify_context) { .cwd = long_name, .writable = ws, .granted = ws };
+        r = classified_landlock(&ctx, "touch: cannot touch '/w/x': Permission denied\n");
+        assert_string_equal(sbx_verdict_to_string(r->verdict), "task_failure");
+        r = classified_landlock(&ctx, "touch: cannot touch 'x': Permission denied\n");
+        assert_string_equal(sbx_verdict_to_string(r->verdict), "denied");
+        assert_string_equal(r->denials[0].path, "");
+        /* refused still (a writable directory too long): nothing, every signature line a denial */
+        {
+                const char *const long_ws[] = { long_name, NULL };
+
+                ctx = (struct sbx_classify_context) { .cwd = "/w", .writable = long_ws, .sqlite_target = long_name };
+                r = classified_landlock(&ctx, "touch: cannot touch '/w/x': Permission denied\n");
+                assert_string_equal(sbx_verdict_to_string(r->verdict), "denied");
+                assert_null(ctx.cwd);
+                assert_null(ctx.writable);
+        }
+}
+
 /* Whether a name exists on the host, its last component not followed (run-host.c): a dangling
  * symlink is a name there (a removal of it succeeds), a missing one is not, and a name past a
  * file cannot be told (ENOTDIR: the host's lookup fails before any removal). For the lines of a
@@ -1570,6 +1628,7 @@ int main(void) {
                 cmocka_unit_test(test_host_refuses_proc_mode),
                 cmocka_unit_test(test_host_path_process_links),
                 cmocka_unit_test(test_host_exists),
+                cmocka_unit_test(test_classifier_context_keeps_what_it_can),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");
