@@ -2424,6 +2424,9 @@ static void classifier_context(struct run_state *st) {
         const struct sbx_confined_argv *confined = st->confined;
         /* the command starts in sbx's own directory (bwrap's --chdir names it) */
         _cleanup_free_ char *cwd = getcwd(NULL, 0);
+        /* an env's -S STRING read as the words it splits into (`env -S 'sh -c "cd d && x"'`) */
+        _cleanup_strv_free_ char **split = sbx_run_env_split(st->command);
+        char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX];
         bool move_into = false;
@@ -2432,9 +2435,9 @@ static void classifier_context(struct run_state *st) {
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
-        int start = cwd ? sbx_run_start_dir(st->command, cwd, moved, sizeof(moved)) : 0;
+        int start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
         /* a Python -c script, whose traceback shows no source line; a perl -e one */
-        const char *inline_script = sbx_run_inline_script(st->command, &inline_lang);
+        const char *inline_script = sbx_run_inline_script(command, &inline_lang);
         /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
          * a relative name keeps no path: no directory is claimed for it */
         struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
@@ -2446,7 +2449,7 @@ static void classifier_context(struct run_state *st) {
                                             .search_path = getenv("PATH"),
                                             /* what a shell's own line about a named pipe
                                              * tells of: its script's redirections */
-                                            .script = sbx_run_shell_script(st->command),
+                                            .script = sbx_run_shell_script(command),
                                             .inline_script = inline_script, .inline_lang = inline_lang,
                                             .userdata = confined ? (void *) confined->private_tmpdir
                                                                  : NULL };
@@ -2459,7 +2462,7 @@ static void classifier_context(struct run_state *st) {
          * in (an env -C before the shell moves them) */
         if (start >= 0 && cwd && cwd[0] == '/') {
                 char words_dir[PATH_MAX];
-                char *const *words = sbx_run_command_words(st->command, cwd, words_dir, &cw);
+                char *const *words = sbx_run_command_words(command, cwd, words_dir, &cw);
 
                 if (words) {
                         if (sbx_run_move_dest(words, words_dir, move_dest, sizeof(move_dest), &move_into) > 0) {

@@ -120,6 +120,13 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * name (its read's "failed to open 'X'" names it alike) or either with a '..' beside an if=.
  * Nothing is asked of the host. */
 int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t size);
+/* argv with its env's `-S STRING` (`-SSTRING`, `--split-string=STRING`, after the wrappers of
+ * sbx_run_start_dir() and env's other options; its flags before S in one word kept, `-iS`) replaced
+ * by the words GNU env 9.1 splits STRING into, where they are unambiguous: blanks, '...', "...",
+ * backslashes before \\ and ' (outside '...' also ", # and $); for the readers of the argv above,
+ * which read no -S. NULL: no such env, or a STRING not read (a `${NAME}`, a '#' comment, another
+ * escape, a quote not closed), or no memory. Caller frees with sbx_strv_free(). */
+char **sbx_run_env_split(char *const *argv);
 /* The script an interpreter that argv runs (past the wrappers of sbx_run_start_dir() and env's
  * arguments, an env that moves not read) is given in its argv, for struct sbx_classify_context's
  * inline_script: CPython's (`python3 [flags] -c SCRIPT`, its flags, -W and -X before -c), perl's

@@ -456,6 +456,141 @@ static ptrdiff_t env_args(char *const *w, size_t n, const char **dir, size_t *as
         return (ptrdiff_t) i;
 }
 
+/* The words GNU env 9.1's -S splits s into, appended to v (its length *n, room for every word s
+ * may hold and a NULL): blanks separate them; '...' and "..." quote; a backslash gives the next
+ * byte where it is `\\`, `\'` or `\"` (and outside single quotes `\#`, `\$`). 0, or -1 where
+ * the split is not read: a '$' (env expands `${NAME}` from its own environment), a '#' starting
+ * a word (a comment to the end), any other backslash (`\_`, `\c`, `\n`, ...), a quote not
+ * closed (env runs nothing), no memory. */
+static int env_split_words(const char *s, char **v, size_t *n) {
+        _cleanup_free_ char *buf = malloc(strlen(s) + 1);
+        size_t bl = 0;
+        bool word = false, sq = false, dq = false;
+
+        if (!buf)
+                return -1;
+        for (const char *p = s;; p++) {
+                char ch = *p;
+
+                if (ch == '\0') {
+                        if (sq || dq)
+                                return -1;
+                        break;
+                }
+                if (!sq && !dq && strchr(" \t\n\v\f\r", ch)) {
+                        if (word && !(v[(*n)++] = strndup(buf, bl)))
+                                return -1;
+                        word = false;
+                        bl = 0;
+                        continue;
+                }
+                if ((!sq && ch == '$') || (!sq && !dq && !word && ch == '#'))
+                        return -1;
+                word = true;
+                if (ch == '\\') {
+                        if (p[1] == '\\' || p[1] == '\'' || (!sq && (p[1] == '"' || p[1] == '#' || p[1] == '$')))
+                                buf[bl++] = *++p;
+                        else
+                                return -1;
+                } else if (ch == '\'' && !dq)
+                        sq = !sq;
+                else if (ch == '"' && !sq)
+                        dq = !dq;
+                else
+                        buf[bl++] = ch;
+        }
+        if (word && !(v[(*n)++] = strndup(buf, bl)))
+                return -1;
+        return 0;
+}
+
+char **sbx_run_env_split(char *const *argv) {
+        size_t n = 0, i = 0;
+
+        if (!argv)
+                return NULL;
+        while (argv[n])
+                n++;
+        while (i < n) {
+                bool own_names = false;
+                ptrdiff_t k = past_wrappers(argv + i, n - i, false, &own_names);
+                const char *dir = NULL, *str = NULL;
+                size_t assign, j, after = 0, flags = 0, s_at = 0;
+
+                if (k < 0 || i + (size_t) k >= n)
+                        return NULL;
+                i += (size_t) k;
+                if (strcmp(base_of(argv[i]), "env") != 0)
+                        return NULL;
+                /* its options, as env_args() reads them, up to its first -S */
+                for (j = i + 1; j < n && argv[j][0] == '-' && argv[j][1] && !str; j++) {
+                        const char *a = argv[j];
+
+                        if (strcmp(a, "--") == 0)
+                                break;
+                        if (a[1] == '-') {
+                                const struct env_long *l = NULL;
+                                size_t at = j;
+
+                                for (size_t m = 0; m < SBX_ELEMENTSOF(env_longs) && !l; m++)
+                                        if (long_option(a, env_longs[m].name, env_longs[m].min))
+                                                l = &env_longs[m];
+                                if (!l || (!l->arg && strchr(a, '=')))
+                                        return NULL;
+                                if (l->arg == 'r' && !option_arg(argv, n, &j, NULL))
+                                        return NULL;
+                                if (l->as == 'S') {
+                                        str = strchr(a, '=') ? strchr(a, '=') + 1 : argv[j];
+                                        after = j + 1;
+                                        s_at = at;
+                                }
+                                continue;
+                        }
+                        for (const char *p = a + 1; *p; p++) {
+                                if (!strchr("CiSuv0", *p))
+                                        return NULL;
+                                if (strchr("CSu", *p)) {
+                                        size_t at = j;
+                                        const char *arg = option_arg(argv, n, &j, p + 1);
+
+                                        if (!arg)
+                                                return NULL;
+                                        if (*p == 'S') {
+                                                str = arg;
+                                                after = j + 1;
+                                                flags = (size_t) (p - a - 1); /* "-iS": -i first */
+                                                s_at = at;
+                                        }
+                                        break;
+                                }
+                        }
+                }
+                if (str) {
+                        /* env's words before it, its flags before S, the split, the words after */
+                        size_t max = n + strlen(str) / 2 + 3, m = 0;
+                        _cleanup_strv_free_ char **v = calloc(max, sizeof(*v));
+
+                        if (!v)
+                                return NULL;
+                        for (size_t q = 0; q < s_at; q++)
+                                if (!(v[m++] = strdup(argv[q])))
+                                        return NULL;
+                        if (flags > 0 && !(v[m++] = strndup(argv[s_at], flags + 1)))
+                                return NULL;
+                        if (env_split_words(str, v, &m) < 0)
+                                return NULL;
+                        for (size_t q = after; q < n; q++)
+                                if (!(v[m++] = strdup(argv[q])))
+                                        return NULL;
+                        return sbx_steal_ptr(&v);
+                }
+                if ((k = env_args(argv + i, n - i, &dir, &assign)) < 0)
+                        return NULL;
+                i += (size_t) k;
+        }
+        return NULL;
+}
+
 /* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
  * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
  * stops, naming it as given), -1 for a command -S splits from a string, one that moves

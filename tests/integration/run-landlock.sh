@@ -1203,6 +1203,21 @@ assert os.path.exists(sys.argv[2]) and not os.listdir(sys.argv[4]), "moved"' "$d
                                 rm -rf /var/tmp/$tag-long
                                 rm -f "$d/ws/$tag-mv" "$d/ws/$tag-lnk"
                         fi
+                        # env -S STRING read as the words GNU env splits it into: its shell's script
+                        # moves into /etc first (it was not read: no directory, no path, and as
+                        # nobody the host's refusal of /etc/x read as denied)
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
+                                --verdict-json "$d/envs.json" -- env -S "sh -c \"cd /etc && touch $tag-envs\"" ) 2>/dev/null
+                        rc=$?
+                        [ $rc -eq 125 ] ||
+                                check "$who, landlock: env -S 'sh -c \"cd /etc && touch x\"': $([ $who = nobody ] && echo "the host's refusal, task_failure" || echo "denied, /etc/x its path") (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "nobody":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o
+assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-envs
                         # sqlite3's .backup over a database names none ("Error: attempt to write a
                         # readonly database"): the file read from the argv, judged against the host
                         # (root's: the host's refusal, task_failure; nobody's own in /var/tmp: the

@@ -1449,6 +1449,73 @@ static void test_host_refuses_proc_mode(void **state) {
         rmdir(dir);
 }
 
+/* An env's -S STRING read as the words GNU env 9.1 splits it into, where that is unambiguous (it
+ * was not read: `env -S 'sh -c "cd /etc && touch x"'` claimed no directory and no script, and as
+ * nobody the host's refusal of /etc/x read as denied, no path). Each row: the argv, then the split
+ * joined as "[w]...", or NULL where it is not read. */
+static void test_env_split(void **state) {
+        (void) state;
+        static const struct {
+                const char *argv[8];
+                const char *want;
+        } rows[] = {
+                { { "env", "-S", "sh -c \"cd /etc && touch x\"" }, "[env][sh][-c][cd /etc && touch x]" },
+                { { "/usr/bin/env", "-Ssh -c 'x y'" }, "[/usr/bin/env][sh][-c][x y]" },
+                { { "env", "--split-string=a  b", "c" }, "[env][a][b][c]" },
+                { { "env", "--sp", "a\tb" }, "[env][a][b]" },
+                { { "env", "-i", "-S", "a b", "c" }, "[env][-i][a][b][c]" },
+                { { "env", "-iS", "a b" }, "[env][-i][a][b]" },
+                { { "env", "-i0Sa b" }, "[env][-i0][a][b]" },
+                { { "env", "-C", "/tmp", "-S", "a" }, "[env][-C][/tmp][a]" },
+                { { "env", "-u", "S", "-S", "a" }, "[env][-u][S][a]" },
+                { { "nice", "-n", "5", "env", "-S", "a b" }, "[nice][-n][5][env][a][b]" },
+                { { "env", "X=1", "env", "-S", "a b" }, "[env][X=1][env][a][b]" },
+                { { "env", "-S", "a\\\"b 'c\\'d' \"e\\\\f\" g#h \\#i \"\\$j\"" }, "[env][a\"b][c'd][e\\f][g#h][#i][$j]" },
+                { { "env", "-S", "a '' \"\"" }, "[env][a][][]" },
+                { { "env", "-S", "  " , "b" }, "[env][b]" },
+                /* not read: an expansion, a comment, another escape, a quote not closed, no
+                 * string, -S after `--` or after the command, no env */
+                { { "env", "-S", "sh ${HOME}/x" }, NULL },
+                { { "env", "-S", "sh \"$x\"" }, NULL },
+                { { "env", "-S", "sh #c" }, NULL },
+                { { "env", "-S", "a\\_b" }, NULL },
+                { { "env", "-S", "a\\nb" }, NULL },
+                { { "env", "-S", "'a\\nb'" }, NULL },
+                { { "env", "-S", "\\c" }, NULL },
+                { { "env", "-S", "'unclosed" }, NULL },
+                { { "env", "-S" }, NULL },
+                { { "env", "--", "-S", "a b" }, NULL },
+                { { "env", "sh", "-S", "a b" }, NULL },
+                { { "env", "-x", "-S", "a b" }, NULL },
+                { { "sh", "-c", "env -S 'a b'" }, NULL },
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                char got[256] = "";
+                _cleanup_strv_free_ char **v = sbx_run_env_split((char *const *) rows[i].argv);
+
+                for (char **p = v; p && *p; p++) {
+                        strcat(got, "[");
+                        strcat(got, *p);
+                        strcat(got, "]");
+                }
+                if (!rows[i].want != !v || (v && strcmp(got, rows[i].want) != 0))
+                        fail_msg("row %zu (%s %s): %s, want %s", i, rows[i].argv[0], rows[i].argv[1] ? rows[i].argv[1] : "",
+                                 v ? got : "NULL", rows[i].want ? rows[i].want : "NULL");
+        }
+        /* the split read as any argv is: its start directory and its script */
+        {
+                static const char *const argv[] = { "env", "-S", "sh -c \"cd /etc && touch x\"", NULL };
+                _cleanup_strv_free_ char **v = sbx_run_env_split((char *const *) argv);
+                char out[PATH_MAX];
+
+                assert_non_null(v);
+                assert_int_equal(sbx_run_start_dir(v, "/", out, sizeof(out)), 1);
+                assert_string_equal(out, "/etc");
+                assert_string_equal(sbx_run_shell_script(v), "cd /etc && touch x");
+        }
+}
+
 /* line classified by the landlock dialect, exit 1, with ctx set as sbx run sets it */
 static struct sbx_classify_result *classified_landlock(struct sbx_classify_context *ctx, const char *line) {
         static struct sbx_classify_result res;
@@ -1629,6 +1696,7 @@ int main(void) {
                 cmocka_unit_test(test_host_path_process_links),
                 cmocka_unit_test(test_host_exists),
                 cmocka_unit_test(test_classifier_context_keeps_what_it_can),
+                cmocka_unit_test(test_env_split),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");
