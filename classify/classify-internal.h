@@ -159,8 +159,10 @@ bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start,
  * nothing after it changes), so a missing X, which the host refuses with ENOENT, fails the same
  * without sbx. Not rm's ("cannot remove 'X'"), which looks X up first and, with -f, ignores its
  * absence; nor Python's, Node's or Go's, whose program may ignore ENOENT and go on; nor GNU mv's,
- * which stats its source first. Pure. */
-bool sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, size_t sig_end);
+ * which stats its source first. Which call failed: SBX_REMOVES_DIR (rmdir(2)), SBX_REMOVES_FILE
+ * (unlink(2)), SBX_REMOVES_RENAME (BusyBox mv's rename(2)), 0 none. Pure. */
+enum { SBX_REMOVES_DIR = 1, SBX_REMOVES_FILE, SBX_REMOVES_RENAME };
+int sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, size_t sig_end);
 /* Whether a denial line is a shell's own naming its path alone, as it is: "PROG: [N: |line N: ]X:
  * <signature>" with nothing after it, PROG's base name a shell's (sh, bash, dash, ash, ksh, mksh,
  * hush): the failure of running X, or (bash's, ksh's) of a redirection into or from X, which the

@@ -1143,13 +1143,27 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
  * of the host's, nor beneath the granted directories, where the command itself may have removed
  * the name since (`busybox mv ./f /etc/; rm f`: the line is read as it comes, not when it was
  * printed); a name that exists, or one the host does not tell, stays a denial. */
-static bool host_lacks_removed(struct sbx_classifier *c, const char *path) {
+static bool host_lacks_removed(struct sbx_classifier *c, const char *path, int call) {
         char host[SBX_DENIAL_PATH_MAX];
+        int kind;
 
-        return c->host_exists && path[0] == '/' && !in_sandbox_dev_proc(path) &&
-               !beneath_any(path, c->granted, c->n_granted) && host_name(c, path, strlen(path), host) &&
-               !in_sandbox_dev_proc(host) && !beneath_any(host, c->granted, c->n_granted) &&
-               c->host_exists(c->resolve_userdata, host) == 0;
+        if (!c->host_exists || path[0] != '/' || in_sandbox_dev_proc(path) || beneath_any(path, c->granted, c->n_granted) ||
+            !host_name(c, path, strlen(path), host) || in_sandbox_dev_proc(host) ||
+            beneath_any(host, c->granted, c->n_granted))
+                return false;
+        /* a granted directory itself: its entries are the command's to make and remove, before or
+         * after its rmdir (one of the workspace reads as the sandbox's refusal it was) */
+        for (size_t i = 0; i < c->n_granted; i++)
+                if (strcmp(host, c->granted[i]) == 0)
+                        return false;
+        kind = c->host_exists(c->resolve_userdata, host);
+        /* ... nor one the call fails on whatever the sandbox: rmdir(2) of a file (ENOTDIR) or of a
+         * directory with entries (ENOTEMPTY), unlink(2) of a directory (EISDIR), which the
+         * read-only mount, or Landlock's refusal, also came before (review: as root in read-only,
+         * `rmdir` of a directory with files in it recorded denied) */
+        return kind == SBX_HOST_NAME_MISSING ||
+               (call == SBX_REMOVES_DIR && (kind == SBX_HOST_NAME_FILE || kind == SBX_HOST_NAME_DIR_ENTRIES)) ||
+               (call == SBX_REMOVES_FILE && (kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES));
 }
 
 /* Words of a call on two names whose other name is only read: tar's "Cannot create symlink to",
@@ -3328,7 +3342,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
-                     bundler = false, held = false, removes = false, to_dest = false;
+                     bundler = false, held = false, to_dest = false;
+                int removes = 0;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
 
@@ -3466,7 +3481,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 char long_dest[PATH_MAX];
 
                                 long_dest[0] = '\0';
-                                if (removes && host_lacks_removed(c, path))
+                                if (removes && host_lacks_removed(c, path, removes))
                                         own = true;
                                 else if ((to_dest = busybox_rename_dest(c, text, path, sizeof(path), long_dest)))
                                         bare = false; /* the destination, no word as printed */

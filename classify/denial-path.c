@@ -2120,12 +2120,17 @@ bool sbx_denial_line_names_alone(const char *line, size_t len, size_t sig_start,
         return name_alone_before(line, sig_start, path);
 }
 
-bool sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, size_t sig_end) {
+int sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, size_t sig_end) {
         static const struct {
                 const char *prog, *phrase;
+                int call;
         } forms[] = {
-                { "rmdir", "failed to remove " }, { "rmdir", "failed to remove directory " }, { "rmdir", "" },
-                { "unlink", "cannot unlink " },   { "unlink", "can't remove file " },         { "mv", "can't rename " },
+                { "rmdir", "failed to remove ", SBX_REMOVES_DIR },
+                { "rmdir", "failed to remove directory ", SBX_REMOVES_DIR },
+                { "rmdir", "", SBX_REMOVES_DIR },
+                { "unlink", "cannot unlink ", SBX_REMOVES_FILE },
+                { "unlink", "can't remove file ", SBX_REMOVES_FILE },
+                { "mv", "can't rename ", SBX_REMOVES_RENAME },
         };
         size_t k, name;
         const char *prog;
@@ -2133,10 +2138,10 @@ bool sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, siz
         /* "PROG: PHRASE'X': <signature>", nothing after it */
         if (!line || sig_start > sig_end || sig_end != len || sig_start < 3 || line[sig_start - 1] != ' ' ||
             line[sig_start - 2] != ':' || line[sig_start - 3] != '\'')
-                return false;
+                return 0;
         k = strcspn(line, ":");
         if (k == 0 || k + 2 > sig_start || line[k + 1] != ' ' || memchr(line, ' ', k))
-                return false;
+                return 0;
         prog = memrchr(line, '/', k);
         prog = prog ? prog + 1 : line;
         for (size_t i = 0; i < SBX_ELEMENTSOF(forms); i++) {
@@ -2147,9 +2152,9 @@ bool sbx_denial_line_removes(const char *line, size_t len, size_t sig_start, siz
                 name = k + 2 + pl;
                 /* the quoted name, at least one byte in it, ends right before ": " */
                 if (name + 3 <= sig_start - 2 && memcmp(line + k + 2, forms[i].phrase, pl) == 0 && line[name] == '\'')
-                        return true;
+                        return forms[i].call;
         }
-        return false;
+        return 0;
 }
 
 bool sbx_denial_line_shell_names_alone(const char *line, size_t len, size_t sig_start, size_t sig_end,

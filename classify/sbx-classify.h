@@ -95,6 +95,14 @@ enum sbx_inline_lang {
         SBX_INLINE_PYTHON,
         SBX_INLINE_PERL,
 };
+
+/* What a name is on the host (struct sbx_classify_context's host_exists). */
+enum sbx_host_name {
+        SBX_HOST_NAME_MISSING = 0,
+        SBX_HOST_NAME_FILE = 1,        /* no directory */
+        SBX_HOST_NAME_DIR = 2,         /* a directory, empty or its entries not readable */
+        SBX_HOST_NAME_DIR_ENTRIES = 3, /* a directory that holds entries */
+};
 /* What the classifier may know of the run besides its stderr; every field optional. */
 struct sbx_classify_context {
         /* The absolute directory the command started in. A relative path a denial line names
@@ -215,14 +223,19 @@ struct sbx_classify_context {
          * or false: the sandbox's refusal in disguise, a denial. */
         bool (*host_dir_missing)(void *userdata, const char *path);
         /* Optional: whether the name at the host path `path` (as resolve gave it) exists on the
-         * host, its last component not followed (lstat(2) as the command's user): 1 it does, 0 it
-         * does not (ENOENT), -1 it cannot be told. A removal or a rename checks a read-only mount
-         * before it looks the name up, so under bwrap a tool's failed removal or rename of a name
-         * that does not exist prints EROFS where the host prints ENOENT ("rmdir: failed to remove
-         * 'X': Read-only file system"; Landlock, which looks it up first, prints ENOENT too).
-         * 0 for the name of such a line (coreutils' rmdir and unlink, BusyBox's rmdir, unlink and
-         * mv, which fail alike on any errno), outside the granted directories and the sandbox's
-         * /dev and /proc: the task's failure. NULL, 1 or -1: a denial. */
+         * host, its last component not followed (lstat(2) as the command's user), and what it is:
+         * SBX_HOST_NAME_MISSING (ENOENT), _FILE (no directory), _DIR (a directory, empty or its
+         * entries not readable), _DIR_ENTRIES (a directory that holds entries), -1 it cannot be
+         * told. A removal or a rename checks a read-only mount before it looks the name up, so
+         * under bwrap a tool's failed removal or rename of a name that does not exist prints
+         * EROFS where the host prints ENOENT ("rmdir: failed to remove 'X': Read-only file
+         * system"; Landlock, which looks it up first, prints ENOENT too), and Landlock's refusal
+         * of a removal comes before the file system's own checks. A name of such a line
+         * (coreutils' rmdir and unlink, BusyBox's rmdir, unlink and mv, which fail alike on any
+         * errno), outside the granted directories and the sandbox's /dev and /proc, that the host
+         * would refuse removing whatever the sandbox (missing; for rmdir a file, ENOTDIR, or a
+         * directory with entries, ENOTEMPTY; for unlink a directory, EISDIR): the task's failure.
+         * NULL, -1 or another: a denial. */
         int (*host_exists)(void *userdata, const char *path);
         /* Optional: whether the host path `path` (as resolve gave it) is a named pipe (FIFO) that
          * the host's own permissions would let the command open for writing, and for reading too

@@ -1,6 +1,7 @@
 /* The host's answers the classifier asks of sbx run: where a name really leads on the host, and
  * whether the host itself (its permissions, a read-only or noexec mount, a missing directory)
  * would have refused a file effect a denial line names, sandbox or not. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -508,14 +509,28 @@ static bool host_dir_missing_now(const char *path) {
 }
 
 /* For the classifier: whether the name at the host path `path` (host_path() gave it) exists, its
- * last component not followed: 1 it does, 0 it does not (ENOENT), -1 it cannot be told (a
- * directory on its way this user may not search, one that is no directory, another error). */
+ * last component not followed, and what it is (enum sbx_host_name: no directory, a directory, one
+ * that holds entries, as this user lists it); -1 it cannot be told (a directory on its way this
+ * user may not search, one that is no directory, another error). */
 static int host_exists_now(const char *path) {
         struct stat st;
+        struct dirent *e;
+        DIR *d;
+        int kind = SBX_HOST_NAME_DIR;
 
-        if (lstat(path, &st) == 0)
-                return 1;
-        return errno == ENOENT ? 0 : -1;
+        if (lstat(path, &st) < 0)
+                return errno == ENOENT ? SBX_HOST_NAME_MISSING : -1;
+        if (!S_ISDIR(st.st_mode))
+                return SBX_HOST_NAME_FILE;
+        if (!(d = opendir(path)))
+                return SBX_HOST_NAME_DIR; /* its entries not told */
+        while ((e = readdir(d)))
+                if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+                        kind = SBX_HOST_NAME_DIR_ENTRIES;
+                        break;
+                }
+        closedir(d);
+        return kind;
 }
 
 /* ---- checks on a file system that may not answer ------------------------------------------

@@ -98,7 +98,7 @@ printf 'open("%s", "r+")\n' "$T/out/wo-fifo" >"$T/ws/rw.py"
 printf 'open("%s", "w").write(open("%s").read())\n' "$T/ws/copy" "$T/out/wo-fifo" >"$T/ws/cp.py"
 chmod 644 "$T/ws/wo.py" "$T/ws/rw.py"
 # a directory anyone may write (the host refuses nobody no removal there), an empty one in it
-mkdir -p "$T/out/w/empty"
+mkdir -p "$T/out/w/empty" "$T/out/w/full" && : >"$T/out/w/full/f" && : >"$T/out/w/file"
 chmod 777 "$T/out/w" "$T/out/w/empty"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
@@ -371,6 +371,18 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: '$c', a name the host does not have, is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         done
+        # ... or one the call fails on there whatever the sandbox: rmdir of a directory with
+        # entries (ENOTEMPTY) or of a file (ENOTDIR), unlink of a directory (EISDIR); each kept
+        for c in "rmdir $T/out/w/full" "rmdir $T/out/w/file" "unlink $T/out/w/empty" "busybox rmdir $T/out/w/full" \
+                "busybox unlink $T/out/w/full"; do
+                case $c in busybox*) command -v busybox >/dev/null || continue ;; esac
+                run "$who" read-only "$c"
+                t_check "$who/read-only: '$c', which the host refuses too, is the command's failure, the name kept (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0 -a -f "$T/out/w/full/f" -a -f "$T/out/w/file" -a -d "$T/out/w/empty"
+        done
+        run "$who" read-only "unlink $T/out/w/file"
+        t_check "$who/read-only: unlink of a file outside the workspace is denied, the file its path and still there (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path):$([ -f "$T/out/w/file" ] && echo kept)" = "denied:$T/out/w/file:kept"
         run "$who" read-only "rmdir $T/out/w/empty"
         t_check "$who/read-only: rmdir of an empty directory outside the workspace is denied, the directory its path and still there (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path):$([ -d "$T/out/w/empty" ] && echo kept)" = "denied:$T/out/w/empty:kept"

@@ -689,6 +689,8 @@ assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n, o' "$d/own-$b.jso
                                         chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null
                         check "$who, landlock workspace-write: a symlink out, chmod u+s, mknod and rmdir of the workspace are denied" \
                                 test ! -e "/var/tmp/$tag-dac" -a ! -e "$d/ws/dev" -a -d "$d/ws" -a ! -u "$d/ws/ro"
+                        # (the rmdir of the workspace, whose entries are the command's, stays the
+                        # sandbox's refusal though it holds entries now)
                         check "$who, landlock workspace-write: ... denied, those four lines only" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))

@@ -2849,13 +2849,21 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
 
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
  * told, any other name exists. */
+/* A host without the names that end in "nx"; "/d" and "/empty" are directories, "/full" and /ws
+ * ones that hold entries, "/var/tmp/unknown" not told, any other a file. */
 static int fake_host_exists(void *userdata, const char *path) {
         size_t n = strlen(path);
         (void) userdata;
 
         if (strcmp(path, "/var/tmp/unknown") == 0)
                 return -1;
-        return n >= 2 && strcmp(path + n - 2, "nx") == 0 ? 0 : 1;
+        if (n >= 2 && strcmp(path + n - 2, "nx") == 0)
+                return SBX_HOST_NAME_MISSING;
+        if ((n >= 5 && strcmp(path + n - 5, "/full") == 0) || strcmp(path, "/ws") == 0)
+                return SBX_HOST_NAME_DIR_ENTRIES;
+        if ((n >= 2 && strcmp(path + n - 2, "/d") == 0) || (n >= 6 && strcmp(path + n - 6, "/empty") == 0))
+                return SBX_HOST_NAME_DIR;
+        return SBX_HOST_NAME_FILE;
 }
 
 /* A removal or a rename checks a read-only mount before the lookup: under bwrap a tool's failed
@@ -2881,6 +2889,20 @@ static void test_classify_removal_of_a_missing_name(void **state) {
                 { "bwrap", "mv: can't rename 'it's nx': Read-only file system", "task_failure", NULL },
                 /* Landlock looks the name up first (ENOENT); a late EACCES of a name gone reads the same */
                 { "landlock", "rmdir: failed to remove '/var/tmp/nx': Permission denied", "task_failure", NULL },
+                /* a name the call fails on whatever the sandbox: rmdir of a file (ENOTDIR) or of a
+                 * directory with entries (ENOTEMPTY), unlink of a directory (EISDIR) */
+                { "bwrap", "rmdir: failed to remove '/var/tmp/full': Read-only file system", "task_failure", NULL },
+                { "bwrap", "rmdir: failed to remove '/var/tmp/file': Read-only file system", "task_failure", NULL },
+                { "bwrap", "rmdir: '/var/tmp/full': Read-only file system", "task_failure", NULL },
+                { "bwrap", "unlink: cannot unlink '/var/tmp/d': Read-only file system", "task_failure", NULL },
+                { "bwrap", "unlink: can't remove file '/var/tmp/full': Read-only file system", "task_failure", NULL },
+                { "landlock", "rmdir: failed to remove '/var/tmp/full': Permission denied", "task_failure", NULL },
+                /* ... but rmdir of an empty directory, unlink of a file, a rename of either */
+                { "bwrap", "rmdir: failed to remove '/var/tmp/empty': Read-only file system", "denied", "/var/tmp/empty" },
+                { "bwrap", "unlink: cannot unlink '/var/tmp/file': Read-only file system", "denied", "/var/tmp/file" },
+                { "bwrap", "mv: can't rename '/var/tmp/full': Read-only file system", "denied", "/var/tmp/full" },
+                /* ... and a granted directory itself, whose entries are the command's */
+                { "landlock", "rmdir: failed to remove '/ws': Permission denied", "denied", "/ws" },
                 /* a name that exists, or that the host does not tell: the sandbox's */
                 { "bwrap", "rmdir: failed to remove '/var/tmp/d': Read-only file system", "denied", "/var/tmp/d" },
                 { "bwrap", "unlink: cannot unlink '/var/tmp/unknown': Read-only file system", "denied", "/var/tmp/unknown" },

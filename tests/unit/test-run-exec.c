@@ -1574,10 +1574,11 @@ static void test_classifier_context_keeps_what_it_can(void **state) {
         }
 }
 
-/* Whether a name exists on the host, its last component not followed (run-host.c): a dangling
- * symlink is a name there (a removal of it succeeds), a missing one is not, and a name past a
- * file cannot be told (ENOTDIR: the host's lookup fails before any removal). For the lines of a
- * removal under bwrap, whose EROFS a missing name gets where the host gives ENOENT. */
+/* Whether a name exists on the host, its last component not followed (run-host.c), and what it
+ * is: a dangling symlink is a name there (a removal of it succeeds), no directory; a missing one
+ * is not, and a name past a file cannot be told (ENOTDIR: the host's lookup fails before any
+ * removal); a directory, and one that holds entries. For the lines of a removal under bwrap,
+ * whose EROFS a missing name gets where the host gives ENOENT (ENOTEMPTY, ENOTDIR, EISDIR). */
 static void test_host_exists(void **state) {
         (void) state;
         struct sbx_classify_context ctx = { 0 };
@@ -1588,16 +1589,17 @@ static void test_host_exists(void **state) {
         assert_non_null(ctx.host_exists);
         assert_non_null(mkdtemp(dir));
         snprintf(path, sizeof(path), "%s/f", dir);
-        assert_int_equal(ctx.host_exists(NULL, path), 0);
+        assert_int_equal(ctx.host_exists(NULL, path), SBX_HOST_NAME_MISSING);
+        assert_int_equal(ctx.host_exists(NULL, dir), SBX_HOST_NAME_DIR);
         assert_true((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) >= 0);
         close(fd);
-        assert_int_equal(ctx.host_exists(NULL, path), 1);
-        assert_int_equal(ctx.host_exists(NULL, dir), 1);
+        assert_int_equal(ctx.host_exists(NULL, path), SBX_HOST_NAME_FILE);
+        assert_int_equal(ctx.host_exists(NULL, dir), SBX_HOST_NAME_DIR_ENTRIES);
         snprintf(path, sizeof(path), "%s/f/x", dir);
         assert_int_equal(ctx.host_exists(NULL, path), -1);
         snprintf(path, sizeof(path), "%s/l", dir);
         assert_int_equal(symlink("missing", path), 0);
-        assert_int_equal(ctx.host_exists(NULL, path), 1);
+        assert_int_equal(ctx.host_exists(NULL, path), SBX_HOST_NAME_FILE);
         unlink(path);
         snprintf(path, sizeof(path), "%s/f", dir);
         unlink(path);
