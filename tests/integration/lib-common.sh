@@ -189,6 +189,20 @@ t_own_uts() {
         T_IN_OWN_UTS=1 exec unshare --uts bash "$0" "$@"
 }
 
+# t_own_mounts "$@": as t_own_uts, in a mount namespace of its own as well (private: what the test
+# mounts reaches no other namespace, and nothing mounted elsewhere reaches it), for a test that
+# mounts file systems beneath its directory to see what sbx makes of them. In the machine's
+# namespace those mounts reached every sandbox of the tests beside (bubblewrap copies the host's
+# mounts) and refused some of their runs, another clone's copy of the test's among them. sbx, its
+# sandboxes and the checks see that namespace's mounts as they saw the machine's; the files,
+# devices and processes they look at are the machine's still. Not root, or no namespace: as
+# t_own_uts.
+t_own_mounts() {
+        [ -z "${T_IN_OWN_MOUNTS:-}" ] && t_is_root && unshare -m --uts --propagation private true 2>/dev/null ||
+                { t_own_uts "$@"; return 0; }
+        T_IN_OWN_MOUNTS=1 T_IN_OWN_UTS=1 exec unshare -m --uts --propagation private bash "$0" "$@"
+}
+
 # MARKS: markers (an argument of their own) of the processes a test leaves running on purpose;
 # t_kill_marks ends every process whose command line holds one, in rounds while pkill still finds
 # some (a fork storm forks while pkill walks)

@@ -14,15 +14,14 @@ set -u
 
 t_require_sbx
 t_is_root || t_skip_all "needs root to mount file systems inside a workspace"
-t_own_uts "$@"
-# The host's mounts are the machine's: this test binds directories beneath one closed to the
-# run's user, and the runs without mount_setattr, which must seal every mount by its path, are
-# refused while such a mount is there. Those of another clone's suite running this test beside
-# refused them here ("cannot remount .../closed/sub/m read-only: a directory on its path is closed
-# to the command"): one copy of this test at a time on the machine.
-if ! t_machine_lock workspace-mounts 200; then
-        t_diag "another copy of this test still runs after 200 s: its mounts may refuse runs here"
-fi
+# Its mounts in a mount namespace of its own (and its names in a UTS one), held for the whole test:
+# this test binds directories beneath one closed to the run's user, and the runs without
+# mount_setattr, which must seal every mount by its path, are refused while such a mount is there.
+# In the machine's namespace those of another clone's suite running this test beside refused them
+# here ("cannot remount .../closed/sub/m read-only: a directory on its path is closed to the
+# command"), and its proc, tmpfs and bind mounts reached every sandbox of the tests beside: it took
+# a machine lock and ran alone in its suite. Its processes are told apart by the test's mark.
+t_own_mounts "$@"
 T=$(t_mktemp_dir)
 TAG="sbx-wsm-$$"
 HOST_DOMAINNAME=$(cat /proc/sys/kernel/domainname)
@@ -467,7 +466,7 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                         # the host opens the directory once the command runs, then lets it try
                         # again (a file the host makes is seen through the sandbox's view)
                         (
-                                for _ in $(seq 1 100); do pgrep -f "closed-probe-$who-$mode" >/dev/null && break; sleep 0.05; done
+                                for _ in $(seq 1 100); do pgrep -f "closed-probe-$T_MARK-$who-$mode" >/dev/null && break; sleep 0.05; done
                                 sleep 0.2
                                 chmod 755 "$C"
                                 touch "$T/nb/go"
@@ -476,7 +475,7 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                         sbx_as --mode "$mode" --root "$T/nb/ws" -- \
                                 sh -c 'stat -c %a "$1"; echo x >"$1/m/before"
                                        i=0; while [ ! -e "$2/go" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-                                       echo y >"$1/m/after"; exit 0' "closed-probe-$who-$mode" "$C" "$T/nb" \
+                                       echo y >"$1/m/after"; exit 0' "closed-probe-$T_MARK-$who-$mode" "$C" "$T/nb" \
                                 >"$T/closed.out" 2>"$T/closed.err" </dev/null
                         RC=$?
                         wait "$opener"
@@ -503,7 +502,7 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                 closed_to "$who"
                 rm -f "$T/nb/go"
                 (
-                        for _ in $(seq 1 100); do pgrep -f "renamed-probe-$who" >/dev/null && break; sleep 0.05; done
+                        for _ in $(seq 1 100); do pgrep -f "renamed-probe-$T_MARK-$who" >/dev/null && break; sleep 0.05; done
                         sleep 0.2
                         mv "$C/sub" "$T/away/sub"
                         touch "$T/nb/go"
@@ -511,7 +510,7 @@ if [[ " ${BACKENDS[*]} " == *" bwrap "* ]]; then
                 opener=$!
                 sbx_as --mode workspace-write --root "$T/nb/ws" -- \
                         sh -c 'i=0; while [ ! -e "$2/go" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-                               echo z >"$1/sub/m/renamed"; echo w >"$3/in-ws"; exit 0' "renamed-probe-$who" "$T/away" "$T/nb" \
+                               echo z >"$1/sub/m/renamed"; echo w >"$3/in-ws"; exit 0' "renamed-probe-$T_MARK-$who" "$T/away" "$T/nb" \
                         "$T/nb/ws/w" >"$T/closed.out" 2>"$T/closed.err" </dev/null
                 RC=$?
                 wait "$opener"
