@@ -1553,6 +1553,8 @@ pipe_taken() {
                 cat >"$d/after"
         }
 }
+# (sbx's end bounded in 1.5 s: never beside a fork storm; lib-common.sh's t_machine_lock "cpu")
+t_machine_lock cpu 120 shared || t_diag "a fork storm of another test still ran after 120 s: the timed cases run beside it"
 pids=()
 for b in "${BACKENDS[@]}"; do
         pipe_held "$b" &
@@ -1563,6 +1565,7 @@ for b in "${BACKENDS[@]}"; do
         pids+=($!)
 done
 wait "${pids[@]}"
+t_machine_unlock
 for b in "${BACKENDS[@]}"; do
         d=$T/pipe-stdin-held-$b
         # (what the command had read may come again, never what it wrote: README)

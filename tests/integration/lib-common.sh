@@ -163,16 +163,20 @@ t_own_tmp_release() {
         T_OWN_TMP_PID= T_OWN_TMP_FD= T_OWN_TMP_ROOT= T_OWN_TMP_IN=()
 }
 
-# t_machine_lock NAME SECONDS: takes the machine's lock NAME (an flock of /run/lock/sbx-test-NAME.lock,
-# kept there: a lock file removed under a waiter lets two hold it), for what is the machine's and
-# not the test's (a made-up uid's process count, host mounts), waiting SECONDS at most: another
-# clone's suite runs the same test beside. Status 1 when it was not had in time. Sets T_LOCK_FD,
-# held until the test ends or t_machine_unlock.
+# t_machine_lock NAME SECONDS [shared]: takes the machine's lock NAME (an flock of
+# /run/lock/sbx-test-NAME.lock, kept there: a lock file removed under a waiter lets two hold it),
+# for what is the machine's and not the test's, waiting SECONDS at most: another clone's suite runs
+# the same test beside. Status 1 when it was not had in time. Sets T_LOCK_FD, held until the test
+# ends or t_machine_unlock. Shared: any number hold it at once, and none while one holds it alone.
+# uid-UID: a made-up uid's process count. cpu: the fork storms, which take both cores for seconds,
+# hold it alone, and the checks that bound a time in a few hundred ms hold it shared, so that the
+# two never run at once, in this suite or in another clone's beside (a 500 ms bound of
+# transparency-landlock, run beside a storm under ASan, was missed by 850 ms).
 t_machine_lock() {
         local dir=/run/lock
         [ -d "$dir" ] || dir=/tmp
         exec {T_LOCK_FD}>>"$dir/sbx-test-$1.lock" || return 1
-        flock -w "$2" "$T_LOCK_FD"
+        flock ${3:+--shared} -w "$2" "$T_LOCK_FD"
 }
 t_machine_unlock() { [ -z "${T_LOCK_FD:-}" ] || exec {T_LOCK_FD}>&-; T_LOCK_FD=; }
 

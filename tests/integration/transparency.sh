@@ -1583,6 +1583,10 @@ for who in "${WHO[@]}"; do
         done
 done
 
+# The signal rows below bound sbx's end in 300-500 ms: never beside a fork storm (lib-common.sh's
+# t_machine_lock "cpu", held shared until the early signals' end)
+t_machine_lock cpu 120 shared || t_diag "a fork storm of another test still ran after 120 s: the signal rows run beside it"
+
 # --- SIGTERM while sbx waits for the audit writer to confirm the run's row, before the command
 # starts. An unconfined run wrote its row before it caught any signal: sbx died of the SIGTERM
 # there, and the run was left without a row or with one `running`, later `interrupted`, no verdict
@@ -1893,6 +1897,7 @@ for who in "${WHO[@]}"; do
                 pkill -f "audit-writer --db $db\$"
         done
 done
+t_machine_unlock
 
 # --- SIGTSTP sent to sbx alone (`kill -TSTP PID`, not the terminal's ^Z, which reaches the whole
 # foreground group): the command stops with sbx, and continues when sbx is continued, as the
