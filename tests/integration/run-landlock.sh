@@ -838,8 +838,14 @@ assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["
                         # sticky directory others may write, root included, whatever the file's bits:
                         # a shared 1777 directory in the workspace refused `echo x > f` of a 0666 file
                         # as it does on the host (before: denied under Landlock). The setting is the
-                        # host's, for the two runs only; with it off the write lands.
+                        # host's, for the two runs only; with it off the write lands. The machine's: one
+                        # copy of these rows at a time (a lock of the tests' in /run/lock, kept there), for
+                        # another clone's suite beside set it to 0 under the rows at 1 ("fs.protected_regular
+                        # refuses ... (rc=0)") and could put back the 0 it had read.
                         pr=/proc/sys/fs/protected_regular
+                        pr_dir=/run/lock
+                        [ -d "$pr_dir" ] || pr_dir=/tmp
+                        exec {pr_fd}>>"$pr_dir/sbx-test-protected-regular.lock" && flock -w 120 "$pr_fd"
                         if [ "$(id -u)" = 0 ] && [ -w "$pr" ] && pr_old=$(cat "$pr"); then
                                 sf=$d/ws/$tag-shared/f
                                 shared_file() { rm -f "$sf" && echo a >"$sf" && chown 12345:12345 "$sf" && chmod 0666 "$sf"; }
@@ -867,7 +873,9 @@ assert open(sys.argv[2]).read() == "a\n", "written"' "$d/pr1-$b.json" "$sf"
                                         done
                                 done
                                 rm -rf "$d/ws/$tag-shared"
+                                pr_old=
                         fi
+                        exec {pr_fd}>&-
                         # a program the command cannot run after a search of PATH is none of the cwd's:
                         # where the host refuses it (a file without x in a PATH directory; as nobody, a
                         # PATH directory nobody may not search), the run is the command's failure, under
