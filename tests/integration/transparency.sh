@@ -45,27 +45,21 @@ cd "$T/ws" || exit 1
 WS=$(pwd -P)
 
 t_usable_backends "$T/probe.db"
-# transparency.sh [bwrap|landlock|none][-early]: only that backend's checks (none: the unconfined
-# run's), so that meson runs the parts side by side; with -early only its early signals' (150 runs
-# as each user, the longest of its checks), without it all but those; no argument: all of them
+# transparency.sh [bwrap|landlock|none]: only that backend's checks (none: the unconfined run's),
+# so that meson runs the three parts side by side; no argument: all of them
 NONE=(none)
-EARLY=also
 case ${1:-} in
 '') ;;
-bwrap | landlock | bwrap-early | landlock-early)
-        [[ " ${BACKENDS[*]} " == *" ${1%-early} "* ]] || t_skip_all "backend ${1%-early} does not work here"
-        BACKENDS=("${1%-early}")
+bwrap | landlock)
+        [[ " ${BACKENDS[*]} " == *" $1 "* ]] || t_skip_all "backend $1 does not work here"
+        BACKENDS=("$1")
         NONE=()
         ;;
-none | none-early) BACKENDS=() ;;
+none) BACKENDS=() ;;
 *)
-        echo "usage: transparency.sh [bwrap|landlock|none][-early]" >&2
+        echo "usage: transparency.sh [bwrap|landlock|none]" >&2
         exit 2
         ;;
-esac
-case ${1:-} in
-*-early) EARLY=only ;;
-?*) EARLY=no ;;
 esac
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
@@ -254,134 +248,6 @@ term_while_writer_mute() {
 audit_field() { # audit_field ID KEY: a field of the execution row
         "$SBX_BIN" audit show "$1" --json >"$T/row.json" 2>/dev/null && t_json_field "$T/row.json" "$2"
 }
-
-# ss_prepare: the directories of the cases under $T/ss (root's and nobody's workspace and database
-# directory, nobody's home and tools), and an empty configuration for nobody
-ss_prepare() {
-        local who
-        t_who "$T/ss" || exit 1
-        : >"$T/ss-empty.config"
-        chmod 644 "$T/ss-empty.config"
-        for who in "${WHO[@]}"; do
-                mkdir -p "$T/ss/$who-ws" "$T/ss/$who-db"
-                [ "$who" = root ] || chown -R 65534:65534 "$T/ss/$who-ws" "$T/ss/$who-db"
-        done
-}
-# --- early_signals: a signal that ends `sbx run` before its row was written: the run left no row at
-# all (6 of 120 runs signalled 0.5-6 ms after they started; README's one exception). The signals sbx
-# passes on are now held from sbx's start: every run leaves exactly one row, completed with the
-# signal, as a signal between the row's request and the command's start already did; a command whose
-# row says it never started did not run (it would have touched the workspace); sbx ends within 500
-# ms of the signal. early-signal.py SBX DB WS N SBX_RUN_ARGS...: N runs, each sent
-# SIGINT/SIGTERM/SIGHUP/SIGQUIT 0-8 ms after sbx held them (seen in /proc: before that, the process
-# start-up, which nothing can hold; a time estimated from `sbx --version` did not hold on a loaded
-# CI machine, where 6 of 150 runs were signalled before sbx ran its own code); prints one line per
-# run that broke a rule. Up to 3 runs that died of the signal without a row are told apart
-# ("loader?") and tolerated. (Synchronised so, it checks what a held signal does at every point of
-# sbx's own work; that the hold starts before that work, at sbx's start, is what the check of a
-# signal while sbx waits for its session lookup, below, fails without.) Each backend's rows are a
-# part of their own (transparency.sh B-early), run beside the rest of its checks.
-early_signals() {
-        local who d db b out
-        cat >"$T/early-signal.py" <<'PY'
-import os, resource, signal, sqlite3, subprocess, sys, time
-sbx, db, ws, n, args = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
-resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # (SIGQUIT: no core dump to wait for)
-sigs = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT]
-for s in sigs:  # (a caller that ignores one, as a background job ignores SIGINT and SIGQUIT: sbx keeps it ignored)
-    signal.signal(s, signal.SIG_DFL)
-def rows():
-    if not os.path.exists(db):
-        return []
-    c = sqlite3.connect(db, timeout=10)
-    try:
-        return c.execute("SELECT id, state, ifnull(signal, '-'), ifnull(message, ''), ifnull(exit_code, '-'), "
-                         "ifnull(duration_ms, '-'), ifnull(verdict, '-') FROM executions ORDER BY id").fetchall()
-    except sqlite3.OperationalError:
-        return []
-    finally:
-        c.close()
-bad = loader = 0
-for i in range(n):
-    sig = sigs[i % len(sigs)]
-    delay = 0.008 * ((i * 37 % n) / n) ** 3  # 0-8 ms after the hold, most in the first 1-2 ms
-    before = rows()
-    mark = os.path.join(ws, "ran-%d" % i)
-    p = subprocess.Popen([sbx, "run", "--db", db] + args + ["--", "sh", "-c", 'touch "$1"; exec sleep 20', "sh", mark],
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    t = time.monotonic()
-    while time.monotonic() - t < 5:
-        try:
-            with open("/proc/%d/status" % p.pid) as f:
-                sets = [int(l.split()[1], 16) for l in f if l.startswith(("SigBlk:", "SigCgt:"))]
-        except OSError:
-            break
-        want = (1 << (signal.SIGINT - 1)) | (1 << (signal.SIGTERM - 1))
-        # held, or caught since: its handlers stay, so a poller held up on a loaded machine
-        # cannot miss the moment (it waited 5 s then, and signalled a command about to end)
-        if any(v & want == want for v in sets):
-            break
-        time.sleep(0.0002)
-    time.sleep(delay)
-    p.send_signal(sig)
-    t0 = time.monotonic()
-    try:
-        rc = p.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        rc = "hung"
-        p.wait()
-    ms = int((time.monotonic() - t0) * 1000)
-    after = rows()
-    new = after[len(before):]
-    ran = os.path.exists(mark)
-    why = []
-    if len(new) == 0 and rc == -sig and loader < 3:
-        loader += 1
-        print("loader? run %d, %s after %.1f ms: died of it without a row" % (i, signal.Signals(sig).name, delay * 1000))
-        continue
-    if len(new) != 1:
-        why.append("%d new rows" % len(new))
-    elif new[0][1] != "completed" or str(new[0][2]) != str(int(sig)):
-        why.append("row %s, the command %s" % (new[0], "ran" if ran else "did not run"))
-    elif "nothing was executed" in new[0][3] and ran:
-        why.append("the row says nothing was executed, yet the command ran")
-    if rc not in (128 + sig, -sig):
-        why.append("exit %s" % rc)
-    if ms > 500:
-        why.append("ended %d ms after the signal" % ms)
-    if why:
-        bad += 1
-        print("run %d, %s after %.1f ms: %s" % (i, signal.Signals(sig).name, delay * 1000, "; ".join(why)))
-print("%d of %d runs broke a rule" % (bad, n))
-print("(signalled 0-8 ms after sbx held them)")
-PY
-        chmod 644 "$T/early-signal.py"
-        for who in "${WHO[@]}"; do
-                d=$T/ss/$who-ws/early
-                db=$T/ss/$who-db/early-signal.db
-                ss_user "$who"
-                for b in "${BACKENDS[@]}" "${NONE[@]}"; do
-                        rm -rf "$d" "$db" "$db"-*
-                        mkdir -p "$d"
-                        [ "$who" = nobody ] && chown 65534:65534 "$d"
-                        # (a first run caches the probe's verdict: the signals then fall in sbx's own work)
-                        "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" -- true >/dev/null 2>&1
-                        out=$("${pre[@]}" "$PY" "$T/early-signal.py" "$bin" "$db" "$d" 150 $(sel "$b") --root "$d")
-                        t_check "$b, $who: 150 runs signalled early each leave one row with the signal, run nothing after it, end within 500 ms ($(tail -n 2 <<<"$out" | tr '\n' ' ')$(grep -c '^loader?' <<<"$out") tolerated as the loader's; $(grep -m 3 '^run ' <<<"$out" | tr '\n' ' '))" \
-                                test "$(tail -n 2 <<<"$out" | head -n 1)" = "0 of 150 runs broke a rule"
-                        pkill -f "audit-writer --db $db\$"
-                done
-        done
-}
-if [ "$EARLY" = only ]; then
-        ss_prepare
-        t_machine_lock cpu 120 shared || t_diag "a fork storm of another test still ran after 120 s: the signal rows run beside it"
-        early_signals
-        t_machine_unlock
-        t_finish
-        exit
-fi
 
 head -c 50M /dev/urandom >"$T/big"
 BIG_SUM=$(sha256sum <"$T/big" | cut -d' ' -f1)
@@ -1485,12 +1351,17 @@ else:
     rc = p.wait()
 print("exit %s after %d s, %d bytes" % (rc, time.time() - t0, got))
 PY
-ss_prepare
-chmod 644 "$T/stderr-stall.py"
+t_who "$T/ss" || exit 1
+: >"$T/ss-empty.config"
+chmod 644 "$T/ss-empty.config" "$T/stderr-stall.py"
 for who in "${WHO[@]}"; do
         d=$T/ss/$who-ws
+        mkdir -p "$d" "$T/ss/$who-db"
         ss_user "$who"
-        [ "$who" = nobody ] && pre+=(SBX_DB="$T/ss/$who-db/audit.db")
+        if [ "$who" = nobody ]; then
+                pre+=(SBX_DB="$T/ss/$who-db/audit.db")
+                chown -R 65534:65534 "$d" "$T/ss/$who-db"
+        fi
         for b in "${BACKENDS[@]}" "${NONE[@]}"; do
                 rm -f "$d/v.json"
                 out=$("$PY" "$T/stderr-stall.py" term "${pre[@]}" "$bin" run $(sel "$b") --root "$d" \
@@ -1923,8 +1794,109 @@ for b in "${BACKENDS[@]}" "${NONE[@]}"; do
         wait "$wpid" 2>/dev/null
 done
 
-# --- a signal that ends `sbx run` before its row was written (early_signals, above)
-[ "$EARLY" = no ] || early_signals
+# --- a signal that ends `sbx run` before its row was written: the run left no row at all (6 of
+# 120 runs signalled 0.5-6 ms after they started; README's one exception). The signals sbx passes
+# on are now held from sbx's start: every run leaves exactly one row, completed with the signal,
+# as a signal between the row's request and the command's start already did; a command whose
+# row says it never started did not run (it would have touched the workspace); sbx ends within
+# 500 ms of the signal. early-signal.py SBX DB WS N SBX_RUN_ARGS...: N runs, each sent
+# SIGINT/SIGTERM/SIGHUP/SIGQUIT 0-8 ms after sbx held them (seen in /proc: before that, the
+# process start-up, which nothing can hold; a time estimated from `sbx --version` did not hold on a
+# loaded CI machine, where 6 of 150 runs were signalled before sbx ran its own code); prints one
+# line per run that broke a rule. Up to 3 runs that died of the signal without a row are told
+# apart ("loader?") and tolerated. (Synchronised so, it checks what a held signal does at every
+# point of sbx's own work; that the hold starts before that work, at sbx's start, is what the
+# check of a signal while sbx waits for its session lookup, above, fails without.)
+cat >"$T/early-signal.py" <<'PY'
+import os, resource, signal, sqlite3, subprocess, sys, time
+sbx, db, ws, n, args = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
+resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # (SIGQUIT: no core dump to wait for)
+sigs = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT]
+for s in sigs:  # (a caller that ignores one, as a background job ignores SIGINT and SIGQUIT: sbx keeps it ignored)
+    signal.signal(s, signal.SIG_DFL)
+def rows():
+    if not os.path.exists(db):
+        return []
+    c = sqlite3.connect(db, timeout=10)
+    try:
+        return c.execute("SELECT id, state, ifnull(signal, '-'), ifnull(message, ''), ifnull(exit_code, '-'), "
+                         "ifnull(duration_ms, '-'), ifnull(verdict, '-') FROM executions ORDER BY id").fetchall()
+    except sqlite3.OperationalError:
+        return []
+    finally:
+        c.close()
+bad = loader = 0
+for i in range(n):
+    sig = sigs[i % len(sigs)]
+    delay = 0.008 * ((i * 37 % n) / n) ** 3  # 0-8 ms after the hold, most in the first 1-2 ms
+    before = rows()
+    mark = os.path.join(ws, "ran-%d" % i)
+    p = subprocess.Popen([sbx, "run", "--db", db] + args + ["--", "sh", "-c", 'touch "$1"; exec sleep 20', "sh", mark],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t = time.monotonic()
+    while time.monotonic() - t < 5:
+        try:
+            with open("/proc/%d/status" % p.pid) as f:
+                sets = [int(l.split()[1], 16) for l in f if l.startswith(("SigBlk:", "SigCgt:"))]
+        except OSError:
+            break
+        want = (1 << (signal.SIGINT - 1)) | (1 << (signal.SIGTERM - 1))
+        # held, or caught since: its handlers stay, so a poller held up on a loaded machine
+        # cannot miss the moment (it waited 5 s then, and signalled a command about to end)
+        if any(v & want == want for v in sets):
+            break
+        time.sleep(0.0002)
+    time.sleep(delay)
+    p.send_signal(sig)
+    t0 = time.monotonic()
+    try:
+        rc = p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = "hung"
+        p.wait()
+    ms = int((time.monotonic() - t0) * 1000)
+    after = rows()
+    new = after[len(before):]
+    ran = os.path.exists(mark)
+    why = []
+    if len(new) == 0 and rc == -sig and loader < 3:
+        loader += 1
+        print("loader? run %d, %s after %.1f ms: died of it without a row" % (i, signal.Signals(sig).name, delay * 1000))
+        continue
+    if len(new) != 1:
+        why.append("%d new rows" % len(new))
+    elif new[0][1] != "completed" or str(new[0][2]) != str(int(sig)):
+        why.append("row %s, the command %s" % (new[0], "ran" if ran else "did not run"))
+    elif "nothing was executed" in new[0][3] and ran:
+        why.append("the row says nothing was executed, yet the command ran")
+    if rc not in (128 + sig, -sig):
+        why.append("exit %s" % rc)
+    if ms > 500:
+        why.append("ended %d ms after the signal" % ms)
+    if why:
+        bad += 1
+        print("run %d, %s after %.1f ms: %s" % (i, signal.Signals(sig).name, delay * 1000, "; ".join(why)))
+print("%d of %d runs broke a rule" % (bad, n))
+print("(signalled 0-8 ms after sbx held them)")
+PY
+chmod 644 "$T/early-signal.py"
+for who in "${WHO[@]}"; do
+        d=$T/ss/$who-ws/early
+        db=$T/ss/$who-db/early-signal.db
+        ss_user "$who"
+        for b in "${BACKENDS[@]}" "${NONE[@]}"; do
+                rm -rf "$d" "$db" "$db"-*
+                mkdir -p "$d"
+                [ "$who" = nobody ] && chown 65534:65534 "$d"
+                # (a first run caches the probe's verdict: the signals then fall in sbx's own work)
+                "${pre[@]}" "$bin" run $(sel "$b") --root "$d" --db "$db" -- true >/dev/null 2>&1
+                out=$("${pre[@]}" "$PY" "$T/early-signal.py" "$bin" "$db" "$d" 150 $(sel "$b") --root "$d")
+                t_check "$b, $who: 150 runs signalled early each leave one row with the signal, run nothing after it, end within 500 ms ($(tail -n 2 <<<"$out" | tr '\n' ' ')$(grep -c '^loader?' <<<"$out") tolerated as the loader's; $(grep -m 3 '^run ' <<<"$out" | tr '\n' ' '))" \
+                        test "$(tail -n 2 <<<"$out" | head -n 1)" = "0 of 150 runs broke a rule"
+                pkill -f "audit-writer --db $db\$"
+        done
+done
 t_machine_unlock
 
 # --- SIGTSTP sent to sbx alone (`kill -TSTP PID`, not the terminal's ^Z, which reaches the whole
