@@ -1507,7 +1507,7 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 # The three timed cases below (3-4 s each, waiting for the producer) run side by side, both
-# backends' at once: one after the other they took 24 s of a test that then ran alone. Each has a
+# backends' at once: one after the other they took 24 s of a test that runs alone. Each has a
 # directory of its own; their checks (sbx's CPU time, the caller's lines) come after.
 # workspace-write may chmod its pipe back and fill it: sbx waits for it to be read, and does not
 # spin on the caller's pipe meanwhile (its CPU time over 3 s: 0.7-1.4 s before)
