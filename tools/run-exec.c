@@ -2476,7 +2476,7 @@ static void classifier_context(struct run_state *st) {
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
                          * that script's (cw holds it until the context is set) */
-                        if (!ctx.inline_script && words != st->command)
+                        if (!ctx.inline_script && words != command)
                                 ctx.inline_script = sbx_run_inline_script(words, &ctx.inline_lang);
                 }
         }
