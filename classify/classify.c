@@ -3301,15 +3301,20 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
  * whatever the sandbox), another program's line of the same text and one `sbx classify` reads (no
  * argv): no denial. Whether the line, of that signature, is not such a denial; *ret_sqlite: it is
  * one. */
+static const char sqlite_open_sig[] = "Error: cannot open \"";
+
+bool sbx_denial_sig_sqlite_open(const char *sig) {
+        return strcasecmp(sig, sqlite_open_sig) == 0;
+}
+
 static bool sqlite_open_line(struct sbx_classifier *c, const unsigned char *s, size_t len, bool *ret_sqlite) {
-        static const char sig[] = "Error: cannot open \"";
-        const size_t sl = sizeof(sig) - 1;
+        const size_t sl = sizeof(sqlite_open_sig) - 1;
         char path[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
         size_t n;
 
-        if (strcasecmp(c->d->denial[c->denial_sig], sig) != 0)
+        if (!sbx_denial_sig_sqlite_open(c->d->denial[c->denial_sig]))
                 return false;
-        if (len <= sl + 1 || memcmp(s, sig, sl) != 0 || s[len - 1] != '"' || !c->sqlite_target[0] ||
+        if (len <= sl + 1 || memcmp(s, sqlite_open_sig, sl) != 0 || s[len - 1] != '"' || !c->sqlite_target[0] ||
             !c->host_dir_missing || (n = len - sl - 1) == 0 || n >= sizeof(path) || memchr(s + sl, '\0', n))
                 return true;
         memcpy(path, s + sl, n);

@@ -31,12 +31,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (sbx_classifier_new(d, &c, NULL) < 0 || sbx_classify_feed(c, data, size) < 0 ||
             sbx_classify_finish(c, &st, &res, NULL) < 0)
                 abort();
-        /* every denial signature, fed back as stderr, is found; but one that names a call on an
-         * internet socket with its address and port, which is never a file's denial
-         * (sbx_denial_line_names_socket(), bcc8e0a) */
-        if (d->n_denial > 0 && d->n_rules == 0 && !sbx_denial_line_names_socket(d->denial[0], strlen(d->denial[0]))) {
+        /* every denial signature, fed back as stderr alone, is found; but one that names a call on
+         * an internet socket with its address and port, which is never a file's denial
+         * (sbx_denial_line_names_socket(), bcc8e0a), and sqlite3's "Error: cannot open \"", a
+         * denial only with the argv's context, which this classifier has not */
+        for (size_t i = 0; d->n_rules == 0 && i < d->n_denial; i++) {
+                const char *sig = d->denial[i];
                 struct sbx_classifier *c2 = NULL;
-                if (sbx_classifier_new(d, &c2, NULL) < 0 || sbx_classify_feed(c2, d->denial[0], strlen(d->denial[0])) < 0 ||
+
+                if (sbx_denial_line_names_socket(sig, strlen(sig)) || sbx_denial_sig_sqlite_open(sig))
+                        continue;
+                if (sbx_classifier_new(d, &c2, NULL) < 0 || sbx_classify_feed(c2, sig, strlen(sig)) < 0 ||
                     sbx_classify_finish(c2, &st, &res, NULL) < 0 || res.verdict != SBX_VERDICT_DENIED)
                         abort();
                 sbx_classifier_free(c2);
