@@ -74,9 +74,35 @@ if t_is_root; then
         mkdir "$T/mnt" && mount -t tmpfs sbx-test "$T/mnt" && mnt=$T/mnt
         truncate -s 1M "$T/disk" && loop=$(losetup -f --show "$T/disk" 2>/dev/null)
 fi
+# ... a System V segment and, as root, a POSIX message queue of the suite's name (its mark), and one
+# of another suite's name: they outlive their makers, as escape.sh's and run-landlock.sh's would
+other_mark=s$(printf '%05d' $(((10#${T_SUITE#s} + 1) % 100000)))
+shm_key=$(((RANDOM << 15 | RANDOM) + 1000)) shm_id=
+mq_ours= mq_other=
+if command -v python3 >/dev/null; then
+        shm_id=$(python3 -c 'import ctypes, sys; print(ctypes.CDLL(None).shmget(int(sys.argv[1]), 4096, 0o1600))' "$shm_key")
+        [ "${shm_id:--1}" -ge 0 ] 2>/dev/null || shm_id=
+        if t_is_root; then
+                mq_ours=/sbx-test-$T_SUITE-mq.$$ mq_other=/sbx-test-$other_mark-mq.$$
+                python3 -c 'import ctypes, os, sys
+l = ctypes.CDLL(None)
+for n in sys.argv[1:]:
+    q = l.mq_open(n.encode(), os.O_CREAT | os.O_RDWR, 0o600, None)
+    if q < 0:
+        sys.exit(1)
+    l.mq_close(q)' "$mq_ours" "$mq_other" || mq_ours= mq_other=
+        fi
+fi
+ipc_clean() {
+        [ -n "$shm_id$mq_ours" ] || return 0
+        python3 -c 'import ctypes, sys
+l = ctypes.CDLL(None)
+if sys.argv[1]: l.shmctl(int(sys.argv[1]), 0, None)
+for n in sys.argv[2:]: l.mq_unlink(n.encode())' "$shm_id" $mq_ours $mq_other
+}
+trap 't_kill_fakes; ipc_clean; t_cleanup' EXIT
 # ... and what another suite running beside leaves: a process whose environment names another tree,
 # a directory with another tree's mark
-other_mark=s$(printf '%05d' $(((10#${T_SUITE#s} + 1) % 100000)))
 other_dir=$(mktemp -d "/tmp/sbx-test-$other_mark.XXXXXX") && echo "$other_dir" >>"$T_CLEANUP_LIST"
 SBX_SOURCE_ROOT=/ "$T/bin/sbx" 300 &
 FAKES+=($!)
@@ -121,6 +147,7 @@ section "processes left" | cut -d' ' -f1 >"$T/procs"
 section "another suite's" >"$T/others"
 section "mounts left" | cut -d' ' -f1 >"$T/mounts"
 section "loop devices left" | cut -d' ' -f1 >"$T/loops"
+section "message queues, shared memory" >"$T/ipc"
 
 t_check "something left: exit status 1 (rc=$rc)" test "$rc" = 1
 t_check "a directory that was there before and left alone is not counted" \
@@ -146,6 +173,19 @@ if [ -n "$loop" ]; then
         t_check "a loop device left is counted" grep -qxF "$loop" "$T/loops"
 else
         t_ok "a loop device left is counted # SKIP not root, or no loop device here"
+fi
+if [ -n "$shm_id" ]; then
+        t_check "a System V segment left is counted" grep -qxF "System V shm key $shm_key id $shm_id" "$T/ipc"
+else
+        t_ok "a System V segment left is counted # SKIP no python3, or no segment could be made"
+fi
+if [ -n "$mq_ours" ]; then
+        t_check "a POSIX message queue left is counted" grep -qxF "POSIX message queue $mq_ours" "$T/ipc"
+        t_check "another suite's message queue (another tree's mark) is not counted" \
+                eval 'grep -qxF "POSIX message queue $mq_other" "$T/others" && ! grep -qxF "POSIX message queue $mq_other" "$T/ipc"'
+else
+        t_ok "a POSIX message queue left is counted # SKIP not root, no python3, or no queue could be made"
+        t_ok "another suite's message queue is not counted # SKIP as above"
 fi
 t_check "another suite's process (its environment names another tree) is not counted" \
         eval 'grep -q "^$other_pid " "$T/others" && ! grep -qx "$other_pid" "$T/procs"'

@@ -36,7 +36,8 @@ set -u
 t_require_sbx
 t_own_uts "$@"
 T=$(t_mktemp_dir)
-TAGBASE="sbx-esc-$$"
+# the suite's mark in it: .ci/after-suite tells its names (message queues too) from another clone's
+TAGBASE="sbx-esc-test-$T_SUITE-$$"
 HOST_HOSTNAME=$(cat /proc/sys/kernel/hostname)
 HOST_DOMAINNAME=$(cat /proc/sys/kernel/domainname)
 CGDIR=

@@ -30,7 +30,8 @@ T=$(mktemp -d "/tmp/sbx-ll-test-s$(printf '%05d' $((mark % 100000))).XXXXXX") ||
 chmod 755 "$T"
 # Host places outside the workspace a write must never reach.
 OUTSIDE=(/tmp /var/tmp /dev/shm "${HOME:-/root}")
-tag="sbx-ll-$$-$RANDOM"
+# the mark in its names in /tmp and its message queue too
+tag="sbx-ll-test-s$(printf '%05d' $((mark % 100000)))-$$-$RANDOM"
 cleanup() {
         # a mount left busy (a process still in it) is detached all the same: never left behind
         for m in "$T/fskey" "$T/btrfs"; do
@@ -381,7 +382,7 @@ PY
 IPCKEY=$(( (RANDOM << 15 | RANDOM) + 1000 ))
 shm_before=$(ipcs -m | grep -c '^0x00000000')
 ipc_suite() { # ipc_suite LABEL MODE-ARGS...
-        local who=$1 out exist_key=$((IPCKEY + 100)) mq="/sbx-ll-$tag"
+        local who=$1 out exist_key=$((IPCKEY + 100)) mq="/$tag"
         shift
         "$PY" -c "import ctypes, os; l = ctypes.CDLL(None); l.shmget($exist_key, 4096, 0o1600); l.mq_close(l.mq_open(b'$mq', os.O_CREAT | os.O_RDWR, 0o600, None))"
         out=$("$L" "$@" -- "$PY" "$T/ipc.py" "$IPCKEY" "$exist_key" "$mq" 2>&1)
