@@ -1166,6 +1166,51 @@ static bool host_lacks_removed(struct sbx_classifier *c, const char *path, int c
                (call == SBX_REMOVES_FILE && (kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES));
 }
 
+/* Whether a failed move of the absolute path `path` (the line's source) is one of a directory into
+ * its own subtree on the host, which rename(2) fails on whatever the sandbox (EINVAL): bwrap's
+ * read-only mount is checked before, so its EROFS stands for it there (Landlock looks at the names
+ * first: EINVAL). The destination: BusyBox mv's from the argv (move_dest, DEST/basename with
+ * move_into), GNU mv's the line's partner ("cannot move 'X' to 'Y'"). Both resolved on the host,
+ * the source a directory there (host_exists) outside the granted directories and the sandbox's
+ * /dev and /proc, the destination strictly beneath it (s47 note: as root in read-only, `busybox mv
+ * D D/sub/x` and `mv D D/sub/x` recorded denied). */
+static bool host_moves_into_itself(struct sbx_classifier *c, const char *line, const char *path, int removes,
+                                   const char *partner, size_t partner_len) {
+        static const char gnu[] = "mv: cannot move '";
+        char src[SBX_DENIAL_PATH_MAX], dest[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX];
+        const char *from = path, *to = text, *g;
+        size_t sl;
+        int kind, n;
+
+        if (!c->host_exists || path[0] != '/')
+                return false;
+        if (removes == SBX_REMOVES_RENAME && c->move_dest[0]) {
+                const char *base = strrchr(path, '/');
+
+                n = c->move_into ? snprintf(text, sizeof(text), "%s/%s", strcmp(c->move_dest, "/") == 0 ? "" : c->move_dest,
+                                            base + 1)
+                                 : snprintf(text, sizeof(text), "%s", c->move_dest);
+        } else if (partner && (g = strstr(line, gnu)) && partner_len < sizeof(text)) {
+                /* the source is the name after "cannot move '": the path or its partner */
+                memcpy(text, partner, partner_len);
+                text[partner_len] = '\0';
+                n = (int) partner_len;
+                if (partner == g + sizeof(gnu) - 1)
+                        from = text, to = path;
+        } else
+                return false;
+        if (n <= 0 || (size_t) n >= sizeof(text) || !host_name(c, from, strlen(from), src) ||
+            !host_name(c, to, strlen(to), dest) || in_sandbox_dev_proc(src) || strcmp(src, "/") == 0 ||
+            beneath_any(src, c->granted, c->n_granted) ||
+            (from[0] == '/' && (in_sandbox_dev_proc(from) || beneath_any(from, c->granted, c->n_granted))))
+                return false;
+        sl = strlen(src);
+        if (strncmp(dest, src, sl) != 0 || dest[sl] != '/' || dest[sl + 1] == '\0')
+                return false;
+        kind = c->host_exists(c->resolve_userdata, src);
+        return kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES;
+}
+
 /* Words of a call on two names whose other name is only read: tar's "Cannot create symlink to",
  * cp's "cannot create symbolic link" and "hard link", Node's symlink, link and copyfile. */
 static const char *const only_read_other[] = {
@@ -3487,6 +3532,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
                                 long_dest[0] = '\0';
                                 if (removes && host_lacks_removed(c, path, removes))
+                                        own = true;
+                                else if (host_moves_into_itself(c, text, path, removes, partner, partner_len))
                                         own = true;
                                 else if ((to_dest = busybox_rename_dest(c, text, path, sizeof(path), long_dest)))
                                         bare = false; /* the destination, no word as printed */

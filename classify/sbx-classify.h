@@ -235,7 +235,8 @@ struct sbx_classify_context {
          * errno), outside the granted directories and the sandbox's /dev and /proc, that the host
          * would refuse removing whatever the sandbox (missing; for rmdir a file, ENOTDIR, or a
          * directory with entries, ENOTEMPTY; for unlink a directory, EISDIR): the task's failure.
-         * NULL, -1 or another: a denial. */
+         * So is a move (GNU's and BusyBox's mv) of a directory into its own subtree, which
+         * rename(2) refuses on the host too (EINVAL). NULL, -1 or another: a denial. */
         int (*host_exists)(void *userdata, const char *path);
         /* Optional: whether the host path `path` (as resolve gave it) is a named pipe (FIFO) that
          * the host's own permissions would let the command open for writing, and for reading too

@@ -52,6 +52,9 @@
 #   its pid namespace: `kill -0 $PPID` and `kill -TERM $PPID` succeed, in both modes, while that
 #   domain still keeps the command from the init (ptrace refused); from Landlock ABI 6 the domain
 #   scoped signals, and the command's own `kill $PPID` failed ('Operation not permitted').
+# - A directory moved into its own subtree (GNU and BusyBox mv), which rename(2) refuses on the
+#   host (EINVAL): bubblewrap's read-only mount is checked first (EROFS): `task_failure` (before,
+#   `denied`); moved beside itself it stays `denied`.
 # - A removal or a rename of a name the host does not have (coreutils' rmdir and unlink,
 #   BusyBox's rmdir, unlink and mv), in a directory anyone may write: the kernel checks
 #   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
@@ -99,7 +102,9 @@ printf 'open("%s", "w").write(open("%s").read())\n' "$T/ws/copy" "$T/out/wo-fifo
 chmod 644 "$T/ws/wo.py" "$T/ws/rw.py"
 # a directory anyone may write (the host refuses nobody no removal there), an empty one in it
 mkdir -p "$T/out/w/empty" "$T/out/w/full" && : >"$T/out/w/full/f" && : >"$T/out/w/file"
-chmod 777 "$T/out/w" "$T/out/w/empty"
+# ... and one with a directory in it, to move into itself (the host's EINVAL)
+mkdir -p "$T/out/w/mvd/sub"
+chmod 777 "$T/out/w" "$T/out/w/empty" "$T/out/w/mvd" "$T/out/w/mvd/sub"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -380,6 +385,17 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: '$c', which the host refuses too, is the command's failure, the name kept (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0 -a -f "$T/out/w/full/f" -a -f "$T/out/w/file" -a -d "$T/out/w/empty"
         done
+        # a directory moved into its own subtree: rename(2)'s EINVAL on the host, EROFS here first
+        for c in "mv $T/out/w/mvd $T/out/w/mvd/sub/x" "mv $T/out/w/mvd $T/out/w/mvd/sub" \
+                "busybox mv $T/out/w/mvd $T/out/w/mvd/sub/x" "busybox mv $T/out/w/mvd $T/out/w/mvd/sub"; do
+                case $c in busybox*) command -v busybox >/dev/null || continue ;; esac
+                run "$who" read-only "$c"
+                t_check "$who/read-only: '$c', a directory moved into itself, is the command's failure, the directory kept (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0 -a -d "$T/out/w/mvd/sub"
+        done
+        run "$who" read-only "mv $T/out/w/mvd $T/out/w/mvd2"
+        t_check "$who/read-only: a directory moved beside itself is denied, and still there (verdict $(verdict): $(err "$who"))" \
+                test "$(verdict)" = denied -a -d "$T/out/w/mvd/sub" -a ! -e "$T/out/w/mvd2"
         run "$who" read-only "unlink $T/out/w/file"
         t_check "$who/read-only: unlink of a file outside the workspace is denied, the file its path and still there (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path):$([ -f "$T/out/w/file" ] && echo kept)" = "denied:$T/out/w/file:kept"

@@ -2945,6 +2945,61 @@ static void test_classify_removal_of_a_missing_name(void **state) {
                        "denied");
 }
 
+/* A move of a directory into its own subtree fails on the host (rename(2)'s EINVAL), and under bwrap
+ * the read-only mount is checked first (EROFS): the task's failure (before: as root in read-only,
+ * `busybox mv /var/tmp/d /var/tmp/d/sub/x` and GNU mv's alike read as denied). BusyBox names the
+ * source alone, the destination read from the argv; GNU mv names both. A directory moved beside
+ * itself, a file, one the host does not tell, the sandbox's /dev stay denied. */
+static void test_classify_move_into_itself(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/var/tmp", .granted = granted, .host_exists = fake_host_exists,
+                                            .host_refuses = fake_host_refuses };
+        static const struct {
+                const char *dest; /* BusyBox mv's, from the argv; NULL: none */
+                bool into;
+                const char *text, *verdict, *path;
+        } cases[] = {
+                { "/var/tmp/d/sub/x", false, "mv: can't rename '/var/tmp/d': Read-only file system", "task_failure", NULL },
+                { "/var/tmp/d/sub", true, "mv: can't rename '/var/tmp/d': Read-only file system", "task_failure", NULL },
+                { "/var/tmp/full/x", false, "mv: can't rename '/var/tmp/full': Read-only file system", "task_failure", NULL },
+                { NULL, false, "mv: cannot move '/var/tmp/d' to '/var/tmp/d/sub/x': Read-only file system", "task_failure", NULL },
+                { NULL, false, "mv: cannot move 'd' to 'd/sub/d': Read-only file system", "task_failure", NULL },
+                { NULL, false, "mv: cannot move '/var/tmp/full' to '/var/tmp/full/x': Read-only file system", "task_failure",
+                  NULL },
+                /* beside itself, or a name that only starts alike */
+                { "/var/tmp/e", false, "mv: can't rename '/var/tmp/d': Read-only file system", "denied", "/var/tmp/d" },
+                { "/var/tmp/dx/y", false, "mv: can't rename '/var/tmp/d': Read-only file system", "denied", "/var/tmp/d" },
+                { NULL, false, "mv: cannot move '/var/tmp/d' to '/var/tmp/d2/x': Read-only file system", "denied", NULL },
+                /* into itself, not beneath it */
+                { "/var/tmp/d", false, "mv: can't rename '/var/tmp/d': Read-only file system", "denied", "/var/tmp/d" },
+                /* the other way round: a name moved up out of a directory */
+                { NULL, false, "mv: cannot move '/var/tmp/d/sub/x' to '/var/tmp/d': Read-only file system", "denied", NULL },
+                /* a file, one the host does not tell, the sandbox's own /dev */
+                { "/var/tmp/f/x", false, "mv: can't rename '/var/tmp/f': Read-only file system", "denied", "/var/tmp/f" },
+                { NULL, false, "mv: cannot move '/var/tmp/unknown' to '/var/tmp/unknown/x': Read-only file system", "denied",
+                  NULL },
+                { NULL, false, "mv: cannot move '/dev/d' to '/dev/d/x': Read-only file system", "denied", NULL },
+                /* another program's words */
+                { NULL, false, "cp: cannot move '/var/tmp/d' to '/var/tmp/d/x': Read-only file system", "denied", NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char text[256];
+                struct sbx_classify_result *r;
+
+                ctx.move_dest = cases[i].dest;
+                ctx.move_into = cases[i].into;
+                snprintf(text, sizeof(text), "%s\n", cases[i].text);
+                r = run_backend_in("bwrap", &ctx, text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu (%s): %s, want %s", i, cases[i].text, sbx_verdict_to_string(r->verdict),
+                                 cases[i].verdict);
+                if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
+                        fail_msg("case %zu: path %s, want %s", i, r->denials[0].path, cases[i].path);
+        }
+}
+
 /* Node's recursive mkdir reports bwrap's EROFS as the ENOENT of its stat afterwards (npm install
  * -g, fs.mkdirSync with recursive; read as task_failure): a denial, but where the host has no
  * directory to make it in (a plain mkdir in a missing one, ENOENT without sbx too). Landlock's
@@ -5196,6 +5251,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_removal_of_a_missing_name),
+                cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_python_mode),
