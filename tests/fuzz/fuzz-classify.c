@@ -1,14 +1,14 @@
 /* libFuzzer target: the streaming classifier.
  *
  * Input: byte 0 picks the dialect (a built-in, or with bit 7 a dialect file text taken from the
- * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low 6 bits; the high two:
- * a context as sbx run gives, with a workspace, a granted directory, a host that refuses every
- * write beneath /ro and a PATH to search; 2 and 3 as for a command that moved, to /ws or to a
- * directory not known; with 1 and 2, a body holding a NUL byte gives before it the shell's -c script and
- * the inline script, a python's where byte 3 is even, a perl's where odd, read beside named pipes
- * the host holds beneath /tmp),
- * byte 3 a chunk size seed; the rest is stderr. Property checked beyond "no crash, no sanitizer report": the
- * result does not depend on how stderr is split into feeds. */
+ * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low 6 bits; the high
+ * two: a context as sbx run gives, with a workspace, a granted directory, a host that refuses
+ * every write beneath /ro, tells which names exist, a BusyBox mv's destination and a PATH to
+ * search; 2 and 3 as for a command that moved, to /ws or to a directory not known; with 1 and
+ * 2, a body holding a NUL byte gives before it the shell's -c script and the inline script, a
+ * python's where byte 3 is even, a perl's where odd, read beside named pipes the host holds
+ * beneath /tmp), byte 3 a chunk size seed; the rest is stderr. Property checked beyond "no
+ * crash, no sanitizer report": the result does not depend on how stderr is split into feeds. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +64,21 @@ static bool fake_host_fifo(void *userdata, const char *path, bool writes) {
         return strncmp(path, "/tmp/", 5) == 0 && (writes || strncmp(path, "/tmp/wo", 7) != 0);
 }
 
+/* A host without the names beneath /nx, with directories at the names ending in /d (/full: with
+ * entries), not telling /ro/unknown, and files elsewhere (see test-classify.c). */
+static int fake_host_exists(void *userdata, const char *path) {
+        size_t n = strlen(path);
+        (void) userdata;
+
+        if (strcmp(path, "/ro/unknown") == 0)
+                return -1;
+        if (strncmp(path, "/nx/", 4) == 0)
+                return SBX_HOST_NAME_MISSING;
+        if (n >= 5 && strcmp(path + n - 5, "/full") == 0)
+                return SBX_HOST_NAME_DIR_ENTRIES;
+        return n >= 2 && strcmp(path + n - 2, "/d") == 0 ? SBX_HOST_NAME_DIR : SBX_HOST_NAME_FILE;
+}
+
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
                      size_t chunk_seed, int context, const char *script, enum sbx_inline_lang lang,
                      struct sbx_classify_result *res) {
@@ -78,6 +93,8 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .host_runs = fake_host_runs,
                                                   .host_mount = fake_host_mount,
                                                   .host_dir_missing = fake_host_dir_missing,
+                                                  .host_exists = fake_host_exists,
+                                                  .move_dest = "/ro/d/x",
                                                   .host_fifo = script ? fake_host_fifo : NULL,
                                                   .script = script,
                                                   .inline_script = script,
