@@ -138,10 +138,12 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                 if (!known)
                         return snprintf(err, errlen, "meta:%zu: unknown key '%s'", line_no, key), -EINVAL;
                 /* a value longer than what keeps it was cut, the rest read as the whole
-                 * (fuzz-fixture-meta: exit=0...01 as 0); one nothing keeps (note) may be long */
+                 * (fuzz-fixture-meta: exit=0...01 as 0); one nothing keeps (note) may be long,
+                 * but for user=, which is read as a uid (fuzz-fixture-meta: user=0...0nobody, its
+                 * 511 zeros read alone, passed) */
                 room = strcmp(key, "backend") == 0 ? sizeof(m->backend)
                        : strcmp(key, "mode") == 0  ? sizeof(m->mode)
-                       : strcmp(key, "note") == 0 || strcmp(key, "user") == 0 || strcmp(key, "argv_note") == 0
+                       : strcmp(key, "note") == 0 || strcmp(key, "argv_note") == 0
                                ? SIZE_MAX
                                : sizeof(val);
                 if (ll - kl - 1 >= room)

@@ -2,7 +2,8 @@
  * check` reads from whatever tree it is given (a contributor's new case). Whatever it accepts
  * must be what the file says: each value checked against a reading of the file written here
  * (lines, an optional \r, '#' comments, key=value split at the first '='), the numbers in their
- * documented ranges, the mode one of the three, the workspace absolute, every required key there.
+ * documented ranges (user= a uid, though nothing keeps it), the mode one of the three, the
+ * workspace absolute, every required key there.
  * A value that the parser cannot hold whole must be refused, never cut. */
 #include <stdint.h>
 #include <stdio.h>
@@ -102,6 +103,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (m.signal < 0 || m.signal > 64 || m.signal != model_number(text, size, "signal"))
                 abort();
         if (model_value(text, size, "line", &vl) && (long long) m.line != model_number(text, size, "line"))
+                abort();
+        /* user= is kept nowhere, but read as a uid: the file's whole value is one */
+        if (model_value(text, size, "user", &vl) && model_number(text, size, "user") > (long long) UINT32_MAX - 1)
                 abort();
         if (m.verdict != SBX_VERDICT_SUCCESS && m.verdict != SBX_VERDICT_TASK_FAILURE &&
             m.verdict != SBX_VERDICT_DENIED && m.verdict != SBX_VERDICT_RUNNER_FAILURE)

@@ -171,17 +171,18 @@ for bad in Live 'my laptop' https://; do
         chk "a meta with source=$bad: exit 2, named" \
                 '[ $? = 2 ] && grep -q "touch-etc/meta:6: source .* is not live" "$T/err"'
 done
-# mode=raw (the runner run directly) goes with source=live-raw and only with it; user= is a uid
+# mode=raw (the runner run directly) goes with source=live-raw and only with it; user= is a uid,
+# read whole (511 zeros and "nobody" passed, its zeros read alone)
 echo '["touch","x"]' >"$T/f/bwrap/touch-etc/argv"
 # (and a signal= comes with exit=0: a command killed by one has no exit code, and exit= was ignored)
 for bad in 'mode=raw\nsource=live' 'mode=workspace-write\nsource=live-raw' 'mode=read-only\nsource=live\nuser=nobody' \
-        'mode=read-only\nsource=live\nsignal=9'; do
+        "mode=read-only\\nsource=live\\nuser=$(printf '%0511d' 0)nobody" 'mode=read-only\nsource=live\nsignal=9'; do
         sig=signal=0
         [ -z "${bad##*signal=*}" ] && sig=
         printf "backend=bwrap\nexit=1\n${sig:+$sig\n}verdict=denied\n$bad\n" >"$T/f/bwrap/touch-etc/meta"
         "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
         chk "a meta with '$bad': exit 2, named" \
-                '[ $? = 2 ] && grep -Eq "touch-etc/meta.*(does not go with|is not a uid|has no exit code)" "$T/err"'
+                '[ $? = 2 ] && grep -Eq "touch-etc/meta.*(does not go with|is not a uid|user. is longer|has no exit code)" "$T/err"'
 done
 rm "$T/f/bwrap/touch-etc/argv"
 printf 'backend=bwrap\nmode=workspace-write\nexit=1\nsignal=0\nverdict=denied\nsource=https://example.org/report\n' \

@@ -47,7 +47,8 @@ static void test_meta_valid(void **state) {
 
 /* A value longer than sbx keeps was cut and the rest accepted (fuzz-fixture-meta): a backend
  * of 64 bytes and more read as its first 63, exit=0...01 with 511 zeros first as 0, a workspace
- * or source of 512 bytes and more cut. Refused, naming the line; a long note (not kept) is fine. */
+ * or source of 512 bytes and more cut, user=0...0nobody read as 0. Refused, naming the line; a
+ * long note (not kept) is fine. */
 static void test_meta_long_values_refused(void **state) {
         struct fixture_meta m;
         char err[256];
@@ -62,6 +63,10 @@ static void test_meta_long_values_refused(void **state) {
         err[0] = '\0';
         assert_int_equal(parse_with("exit=0\nline", '0', 600, "2", &m, err, sizeof(err)), -EINVAL);
         assert_non_null(strstr(err, "meta:7:"));
+        /* user= is kept nowhere but read as a uid: 511 zeros and "nobody" passed, the zeros alone read */
+        err[0] = '\0';
+        assert_int_equal(parse_with("exit=0\nuser", '0', 511, "nobody", &m, err, sizeof(err)), -EINVAL);
+        assert_non_null(strstr(err, "meta:7: 'user' is longer"));
         {
                 static const char text[] = "backend=bwrapbwrapbwrapbwrapbwrapbwrapbwrapbwrapbwrapbwrapbwrapbwrapbwrap\n"
                                            "mode=read-only\nexit=0\nsignal=0\nverdict=denied\nsource=live\n";
@@ -75,6 +80,7 @@ static void test_meta_long_values_refused(void **state) {
         assert_int_equal(parse_with("exit", '0', 510, "1", &m, err, sizeof(err)), 0);
         assert_int_equal(m.exit_code, 1);
         assert_int_equal(parse_with("exit=0\nnote", 'n', 2000, "", &m, err, sizeof(err)), 0);
+        assert_int_equal(parse_with("exit=0\nuser", '0', 510, "1", &m, err, sizeof(err)), 0);
 }
 
 /* source= is live, live-raw or the URL of a public report: a misspelt 'Live' passed, and was then
