@@ -7,8 +7,11 @@
  * search; 2 and 3 as for a command that moved, to /ws or to a directory not known; with 1 and
  * 2, a body holding a NUL byte gives before it the shell's -c script and the inline script, a
  * python's where byte 3 is even, a perl's where odd, read beside named pipes the host holds
- * beneath /tmp), byte 3 a chunk size seed; the rest is stderr. Property checked beyond "no
- * crash, no sanitizer report": the result does not depend on how stderr is split into feeds. */
+ * beneath /tmp), byte 3 a chunk size seed; the rest is stderr. Properties checked beyond "no
+ * crash, no sanitizer report": the result, every field of it, does not depend on how stderr is
+ * split into feeds; it holds together (the denials kept are the first of those counted, a
+ * verdict from a line names it, its rule and its signature); exit 0 is success, a signal never
+ * a runner failure. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,12 +165,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (a.verdict != b.verdict || a.line_no != b.line_no || a.denial_lines != b.denial_lines ||
             a.stderr_lines != b.stderr_lines || a.stderr_bytes != body_len || b.stderr_bytes != body_len ||
             strcmp(a.matched_line, b.matched_line) != 0 || a.n_denials != b.n_denials ||
-            strcmp(a.signature, b.signature) != 0)
+            strcmp(a.signature, b.signature) != 0 || strcmp(a.rule, b.rule) != 0 ||
+            strcmp(a.denial_signature, b.denial_signature) != 0)
                 abort();
         for (size_t i = 0; i < a.n_denials; i++)
-                if (strcmp(a.denials[i].path, b.denials[i].path) != 0 || a.denials[i].line_no != b.denials[i].line_no)
+                if (strcmp(a.denials[i].path, b.denials[i].path) != 0 || a.denials[i].line_no != b.denials[i].line_no ||
+                    strcmp(a.denials[i].line, b.denials[i].line) != 0)
                         abort();
         if (a.line_no > a.stderr_lines || strlen(a.matched_line) >= SBX_MATCHED_LINE_MAX)
+                abort();
+        /* the result holds together (classify/README.md, sbx-classify.h): every denial line
+         * counted is kept up to SBX_DENIALS_KEPT, at a line of stderr; the first one's signature
+         * is there exactly when one was counted; a verdict from a line names it, its rule and its
+         * signature (a denial's the first denial line's), and the others name none */
+        if (a.n_denials != (a.denial_lines < SBX_DENIALS_KEPT ? a.denial_lines : SBX_DENIALS_KEPT) ||
+            (a.denial_lines > 0) != (a.denial_signature[0] != '\0'))
+                abort();
+        for (size_t i = 0; i < a.n_denials; i++)
+                if (a.denials[i].line_no == 0 || a.denials[i].line_no > a.stderr_lines)
+                        abort();
+        if (a.verdict == SBX_VERDICT_DENIED || a.verdict == SBX_VERDICT_RUNNER_FAILURE) {
+                if (a.line_no == 0 || !a.rule[0] || !a.signature[0] ||
+                    (a.verdict == SBX_VERDICT_DENIED &&
+                     (strcmp(a.rule, "denial") != 0 || strcmp(a.signature, a.denial_signature) != 0)))
+                        abort();
+        } else if (a.line_no != 0 || a.rule[0] || a.signature[0] || a.matched_line[0])
                 abort();
         if (st.signal == 0 && st.exit_code == 0 && a.verdict != SBX_VERDICT_SUCCESS)
                 abort();
