@@ -4,7 +4,8 @@
  * mount of the user's, a name with spaces, tabs, newlines or backslashes, which the kernel writes
  * as \ooo). Checked: a line that has not the documented shape is -EBADMSG for both readers; a
  * kernel mount found is one of the lines, by its decoded mount point and type, and lies in or
- * holds the workspace (or has the ID asked for); an alias found is another name than the path
+ * holds the workspace (or has the ID asked for), and none found means no mount of proc, sysfs,
+ * devtmpfs, cgroup or debugfs does; an alias found is another name than the path
  * and lies beneath the workspace; a table whose mount of the path's (or the workspace's) ID does
  * not hold it is refused (-ESTALE).
  *
@@ -93,6 +94,17 @@ static bool model_line(const char *line, size_t len, struct model_line *m) {
         return false;
 }
 
+/* The kernel interface file systems the documentation names (sbx.1, README.md: "proc, sysfs,
+ * devtmpfs, cgroup, debugfs, ..."): a few of the reader's list, written apart from it. */
+static bool model_kernel_type(const char *type) {
+        static const char *const named[] = { "proc", "sysfs", "devtmpfs", "cgroup", "debugfs" };
+
+        for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+                if (strcmp(type, named[i]) == 0)
+                        return true;
+        return false;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char *buf, *root_in, *path_in, *text, *root = NULL, *path = NULL, *mount = NULL, *type = NULL,
                                                  *alias = NULL;
@@ -153,7 +165,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                  (sbx_path_beneath(mount, root) || sbx_path_beneath(root, mount) || lines[i].id == holder_id);
                 if (!listed)
                         abort();
-        } else if (r != 0 && r != -EBADMSG)
+        } else if (r == 0) {
+                /* none found: no mount of a kernel interface named above lies at or beneath the
+                 * workspace, has the ID asked for, or holds it (the longest mount point above it,
+                 * the last listed of those): else a workspace holding /proc would be granted */
+                const struct model_line *holder = NULL;
+
+                for (size_t i = 0; i < n; i++) {
+                        if (model_kernel_type(lines[i].type) &&
+                            (sbx_path_beneath(lines[i].mp, root) || (holder_id && lines[i].id == holder_id)))
+                                abort();
+                        if (sbx_path_beneath(root, lines[i].mp) && (!holder || strlen(lines[i].mp) >= strlen(holder->mp)))
+                                holder = &lines[i];
+                }
+                if (holder && model_kernel_type(holder->type))
+                        abort();
+        } else if (r != -EBADMSG)
                 abort();
 
         /* a mount found by its ID that does not hold the path or the workspace by its mount point:
