@@ -3585,7 +3585,11 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 c->denial.sig = c->denial_sig;
                                 copy_evidence(c->denial.line, sizeof(c->denial.line), s, len);
                         }
-                        if (keep) {
+                        /* room asked again: a line held before this one may have been kept
+                         * since (bundler_start() and pend_start() flush it), the 64th denial
+                         * (h-fuzz48: a Ruby "@ dir_s_mkdir" line, "-" and Bundler's whole-named
+                         * line after 63 denials wrote a 65th past the classifier's end) */
+                        if (keep && c->n_denials < SBX_DENIALS_KEPT) {
                                 struct sbx_denial *e = &c->denials[c->n_denials++];
 
                                 e->line_no = line_no;
