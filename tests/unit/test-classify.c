@@ -905,6 +905,27 @@ static void test_classify_denials_kept_capped_when_a_held_line_is_flushed(void *
         }
 }
 
+/* A line that is no denial (an internet socket's) is no denial line after the 64th kept either,
+ * with no context (sbx classify): the text alone tells it (h-fuzz48: it was counted after them) */
+static void test_classify_no_denial_after_the_kept_ones(void **state) {
+        (void) state;
+        for (int before = SBX_DENIALS_KEPT - 1; before <= SBX_DENIALS_KEPT + 1; before++) {
+                char *text = NULL;
+                size_t len = 0;
+                FILE *f = open_memstream(&text, &len);
+                struct sbx_classify_result r;
+
+                assert_non_null(f);
+                for (int i = 0; i < before; i++)
+                        fprintf(f, "touch: cannot touch '/etc/f%d': Permission denied\n", i);
+                fputs("listen EACCES: permission denied 0.0.0.0:80\n", f);
+                fclose(f);
+                run_chunked(builtin("landlock"), 1, 0, text, len, 0, &r);
+                assert_int_equal(r.denial_lines, before);
+                free(text);
+        }
+}
+
 static void test_classify_matched_line_is_truncated_at_a_character_boundary(void **state) {
         (void) state;
         char line[3000];
@@ -5252,6 +5273,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_line_numbers_and_first_evidence),
                 cmocka_unit_test(test_classify_denials_kept_are_capped_but_all_counted),
                 cmocka_unit_test(test_classify_denials_kept_capped_when_a_held_line_is_flushed),
+                cmocka_unit_test(test_classify_no_denial_after_the_kept_ones),
                 cmocka_unit_test(test_classify_matched_line_is_truncated_at_a_character_boundary),
                 cmocka_unit_test(test_classify_jit_and_interpreter_agree),
                 cmocka_unit_test(test_classify_finish_twice_and_feed_after_finish_fail),
