@@ -10,8 +10,9 @@
  * beneath /tmp), byte 3 a chunk size seed; the rest is stderr. Properties checked beyond "no
  * crash, no sanitizer report": the result, every field of it, does not depend on how stderr is
  * split into feeds; it holds together (the denials kept are the first of those counted, a
- * verdict from a line names it, its rule and its signature); exit 0 is success, a signal never
- * a runner failure. */
+ * verdict from a line names it, its rule and its signature); under a built-in dialect, 64
+ * denial lines before it count 64 more and no other; exit 0 is success, a signal never a runner
+ * failure. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +192,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                         abort();
         } else if (a.line_no != 0 || a.rule[0] || a.signature[0] || a.matched_line[0])
                 abort();
+        /* 64 denial lines before it, as many as are kept, count 64 more and change nothing of how
+         * its own lines count: whether a line is a denial does not hang on whether it is kept
+         * (e73a6b2: after 64, an internet socket's line was counted, with no context) */
+        if (!own && data[0] % 5 != 4) {
+                static const char *const denial_line[] = {
+                        "touch: cannot touch '/etc/f': Read-only file system\n",
+                        "touch: cannot touch '/etc/f': Permission denied\n",
+                        "touch: cannot touch '/etc/f': Operation not permitted\n",
+                        "Access is denied.\n",
+                };
+                static struct sbx_classify_result p;
+                const char *dl = denial_line[data[0] % 5];
+                size_t dlen = strlen(dl), plen = SBX_DENIALS_KEPT * dlen;
+                uint8_t *pre = malloc(plen + body_len + 1);
+
+                if (!pre)
+                        abort();
+                for (size_t i = 0; i < SBX_DENIALS_KEPT; i++)
+                        memcpy(pre + i * dlen, dl, dlen);
+                memcpy(pre + plen, body, body_len);
+                classify(d, &st, pre, plen + body_len, 0, data[2] >> 6, script, lang, &p);
+                if (p.denial_lines != a.denial_lines + SBX_DENIALS_KEPT || p.stderr_lines != a.stderr_lines + SBX_DENIALS_KEPT)
+                        abort();
+                free(pre);
+        }
         if (st.signal == 0 && st.exit_code == 0 && a.verdict != SBX_VERDICT_SUCCESS)
                 abort();
         if (st.signal != 0 && a.verdict == SBX_VERDICT_RUNNER_FAILURE)
