@@ -2547,6 +2547,30 @@ static bool tee_line(const char *text, size_t end) {
         return text + k - prog == 3 && memcmp(prog, "tee", 3) == 0;
 }
 
+/* Whether the line text[0..end) is one of a program's that opens every file it names for reading
+ * alone (its first field, the program: cat, wc, grep, a checksum's, ...), so that its "PROG: X:
+ * ..." tells of a read. Not uniq's, shuf's or xxd's, whose "PROG: X: ..." may be of their output
+ * file, nor tee's. */
+static bool reader_line(const char *text, size_t end) {
+        static const char *const readers[] = { "cat",       "nl",        "wc",        "grep",      "egrep",
+                                               "fgrep",     "zcat",      "cut",       "paste",     "join",
+                                               "comm",      "md5sum",    "sha1sum",   "sha224sum", "sha256sum",
+                                               "sha384sum", "sha512sum", "b2sum",     "cksum",     "sum",
+                                               "od",        "base32",    "base64",    "basenc",    "fold",
+                                               "expand",    "unexpand",  "strings",   "diff",      "cmp" };
+        size_t k = strcspn(text, ":");
+        const char *prog;
+
+        if (k >= end || text[k + 1] != ' ')
+                return false;
+        prog = memrchr(text, '/', k);
+        prog = prog ? prog + 1 : text;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(readers); i++)
+                if (strlen(readers[i]) == (size_t) (text + k - prog) && memcmp(prog, readers[i], strlen(readers[i])) == 0)
+                        return true;
+        return false;
+}
+
 /* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd), and
  * of which of its files, as the argv tells (dd_output, its of=): 1 the of=, opened for writing
  * alone; -1 another, its if=, opened for reading (its line is the same); 0 not dd's line, or not
@@ -2843,24 +2867,38 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         return python_frame_source(c, &f[1], whole, strings, &ls, &ll) && python_line_writes(ls, ll, true, &mode_name);
 }
 
-/* Whether a denial line text (its signature at ss) may tell of a read of its path (as printed),
- * which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
+/* Whether a denial line text[0..tl) (its signature at ss..se) tells of a read of its path (as
+ * printed), which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
  * reading", sort's "cannot read: X"; dd's "failed to open 'X'" of another file than its of=, its
- * if=), or it tells of an open of the path alone (opens: "cat: X: Permission denied") not known
- * to be for writing alone (tee's; a shell's line where its script redirects output into X, not
- * with `<>`), or Python's of an open call not told to be for writing alone (its source line's,
- * python_source_writes(): `open(X)`, `Path(X).read_text()`). host_refuses() is then asked
- * whether the host lets the command read it too (as nobody under Landlock, `cat X` of root's 0622
- * file read as denied, the host's refusal). */
-static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t ss, const char *path, bool opens) {
+ * if=), or it tells of an open of the path alone (opens) by a program that reads every file it
+ * names (reader_line(): "cat: X: Permission denied"), or by a shell whose script reads or runs X
+ * (`< X`, `<> X`) and redirects output neither into X nor into an expansion, or Python's of an
+ * open call its source line does not tell to be for writing alone (python_source_writes():
+ * `open(X)`, `Path(X).read_text()`). host_refuses() is then asked whether the host lets the
+ * command read it too (as nobody under Landlock, `cat X` of root's 0622 file read as denied, the
+ * host's refusal). A line that does not tell, the same for a write (uniq's, xxd's output file; a
+ * script file's line; `> $f`), is no read: a write the host allows and the sandbox refused
+ * (review: as nobody under Landlock, `bash s.sh` writing root's 0622 file, `uniq in X`, `echo x >
+ * $f` read as the host's refusal of a read, no denial recorded). */
+static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
+                          const char *path, bool opens) {
         bool py_opens;
+        int out;
 
         if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11) ||
             dd_open_of(c, text, ss, path) < 0)
                 return true;
         if (!python_source_writes(c, text, ss, &py_opens) && py_opens)
                 return true;
-        return opens && !tee_line(text, ss) && script_output_into(c->script, c->script_lex, path) <= 0;
+        if (!opens || tee_line(text, ss))
+                return false;
+        if (reader_line(text, ss))
+                return true;
+        if (!sbx_denial_line_shell_names_alone(text, tl, ss, se, path))
+                return false;
+        out = script_output_into(c->script, c->script_lex, path);
+        return out < 0 || (out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0 &&
+                           !script_writes_expansion(c->script, c->script_lex));
 }
 
 /* Whether s[0..n) is a word of Perl's at s[i..i+k): no name character on either side. */
@@ -3474,7 +3512,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
-                                reads = line_may_read(c, text, ss, path, opens);
+                                reads = line_may_read(c, text, tl, ss, se, path, opens);
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */

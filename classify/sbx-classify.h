@@ -160,10 +160,10 @@ struct sbx_classify_context {
          * rename it in its directory; or, when `opens` (the line tells of an open of the path,
          * `cat: X: Permission denied`), may not write it (nor run it, when `run`): the open was
          * no read the host allows, which could not fail, whatever its directory allows;
-         * or, when `reads` (the line may tell of a read: an open of it whose mode the line and
-         * the script do not tell, `head: cannot open 'X' for reading`), may not read it, which
-         * the sandbox never refuses (a root's 0622 file, as nobody: `cat X` is the host's
-         * refusal, `echo > X` in a script the sandbox's). true: a denial line whose path and every other name lie there (but the name its path
+         * or, when `reads` (the line tells of a read: `head: cannot open 'X' for reading`, cat's
+         * `cat: X`, a shell's whose script reads X with `< X`), may not read it, which the
+         * sandbox never refuses (a root's 0622 file, as nobody: `cat X` is the host's refusal,
+         * `echo > X` in a script, uniq's output file the sandbox's). true: a denial line whose path and every other name lie there (but the name its path
          * pairs with in a call on two names, "'A' -> 'B'", and a name beneath the granted
          * directories) is the task's failure (not counted nor kept), unless it names a set-ID
          * bit or another operation the sandbox refuses whatever the permissions. NULL: never. */

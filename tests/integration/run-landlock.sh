@@ -1086,17 +1086,17 @@ assert not os.path.exists(git + "/.git/FETCH_HEAD"), "fetched"' "$d" $who $b $m 
                         # to it, the line, the script, dd's of= or Python's source telling an open
                         # for writing alone, the sandbox's, the file unchanged
                         if [ $who = nobody ]; then
-                                # wo_row WANT WHAT FILE COMMAND...: nobody runs COMMAND, landlock,
-                                # read-only; the verdict is WANT (denied: FILE its path; denied-dir:
-                                # a path in FILE's directory), FILE unchanged
+                                # wo_row WANT WHAT FILE COMMAND...: nobody runs COMMAND, landlock
+                                # (wo_backend=bwrap: bwrap), read-only; the verdict is WANT (denied:
+                                # FILE its path; denied-dir: a path in FILE's directory), FILE unchanged
                                 wo_row() {
-                                        local want=$1 what=$2 f=$3 rc
+                                        local want=$1 what=$2 f=$3 rc wb=${wo_backend:-landlock}
                                         shift 3
                                         cp "$f" "$d/wo-before"
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $wb --mode read-only \
                                                 --verdict-json "$d/wo.json" -- "$@" </dev/null ) >/dev/null 2>&1
                                         rc=$?
-                                        check "nobody, landlock read-only: $* of $what: $want, the file unchanged (rc=$rc)" "$PY" -c '
+                                        check "nobody, $wb read-only: $* of $what: $want, the file unchanged (rc=$rc)" "$PY" -c '
 import json, os, sys
 o, want, f, before = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3], sys.argv[4]
 assert open(f, "rb").read() == open(before, "rb").read(), "written"
@@ -1115,6 +1115,18 @@ else:
                                 wo_row task_failure "root's 0622 file" $wof bash -c "cat < $wof"
                                 wo_row denied "root's 0622 file" $wof bash -c "echo x > $wof"
                                 wo_row denied "root's 0622 file" $wof tee $wof
+                                # ... a write whose line does not tell it from a read (through an
+                                # expansion, from a script file, an output file of uniq or shuf) is
+                                # the sandbox's too (read as the host's refusal of a read, no denial)
+                                wo_row denied "root's 0622 file" $wof bash -c "f=$wof; echo x > \$f"
+                                printf 'echo x > %s\n' $wof >/var/tmp/$tag-wo/w.sh
+                                wo_row denied "root's 0622 file" $wof bash /var/tmp/$tag-wo/w.sh
+                                wo_row denied "root's 0622 file" $wof uniq /etc/hostname $wof
+                                wo_row denied "root's 0622 file" $wof shuf -o $wof /etc/hostname
+                                wo_row task_failure "root's 0622 file" $wof wc $wof
+                                # (under bwrap, its EROFS read the same)
+                                wo_backend=bwrap wo_row denied "root's 0622 file" $wof uniq /etc/hostname $wof
+                                wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash /var/tmp/$tag-wo/w.sh
                                 wo_row task_failure "root's 0622 file" $wof dd if=$wof of=/dev/null
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"

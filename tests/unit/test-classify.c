@@ -2318,6 +2318,37 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
                 sc.script = "cat <> /wo/f";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                /* a line that does not tell a read is the sandbox's: a write through an
+                 * expansion, a script file's line (no script known), the output file of uniq,
+                 * shuf or xxd (before: task_failure, the write the host allows hidden) */
+                sc.script = "f=/wo/f; echo x > $f";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "cat < /wo/f; echo x > $f";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "echo x > /wo/f''";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "/wo/f";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                sc.script = NULL;
+                assert_verdict(run_landlock_in(&sc, "s.sh: line 1: /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "uniq: /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "shuf: /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "xxd: /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "/wo/f: Permission denied\n"), "denied");
+                /* a program that reads every file it names: the host's */
+                assert_verdict(run_landlock_in(&sc, "/usr/bin/cat: /wo/f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&sc, "wc: /wo/f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&sc, "grep: /wo/f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&sc, "sha256sum: /wo/f: Permission denied\n"), "task_failure");
+                /* under bwrap too (its EROFS: an open for writing alone, or with `<>` for
+                 * reading too, which the host refuses) */
+                assert_verdict(run_backend_in("bwrap", &sc, "uniq: /wo/f: Read-only file system\n"), "denied");
+                assert_verdict(run_backend_in("bwrap", &sc, "s.sh: line 1: /wo/f: Read-only file system\n"), "denied");
+                sc.script = "cat <> /wo/f";
+                assert_verdict(run_backend_in("bwrap", &sc, "bash: line 1: /wo/f: Read-only file system\n"),
+                               "task_failure");
+                sc.script = NULL;
                 /* dd's line of its if= (the argv's of= another file), or of its of= */
                 sc.script = NULL;
                 sc.dd_output = "/ws/out";
