@@ -2825,13 +2825,65 @@ static bool python_line_writes(const unsigned char *ls, size_t ll, bool methods,
         return calls > 0;
 }
 
-/* Whether the Python source line ls[0..ll) calls an open function (open(), io.open(), os.open(),
- * a method open(); not reopen(), os_open()). */
-static bool python_line_opens(const unsigned char *ls, size_t ll) {
-        for (const unsigned char *o, *p = ls; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5)
-                if (o == ls || !(isalnum(o[-1]) || o[-1] == '_'))
-                        return true;
-        return false;
+/* Whether an argument of an open call, a[0..n), is a mode that opens for reading: a string literal
+ * of a mode's letters with 'r' or '+' ('r', "rb", 'w+'), or, of os.open(), flags that hold
+ * O_RDONLY or O_RDWR and not O_WRONLY. */
+static bool read_mode(const unsigned char *a, size_t n, bool flags) {
+        bool r = false;
+
+        if (flags)
+                return (memmem(a, n, "O_RDONLY", 8) || memmem(a, n, "O_RDWR", 6)) && !memmem(a, n, "O_WRONLY", 8);
+        if (n >= 5 && memcmp(a, "mode=", 5) == 0)
+                a += 5, n -= 5;
+        if (n < 3 || (a[0] != '\'' && a[0] != '"') || a[n - 1] != a[0])
+                return false;
+        for (size_t i = 1; i + 1 < n; i++) {
+                if (a[i] == 'r' || a[i] == '+')
+                        r = true;
+                else if (!strchr("wabxtU", a[i]))
+                        return false;
+        }
+        return r;
+}
+
+/* Whether the open calls on the Python source line ls[0..ll) all open for reading, one at least:
+ * a call of open() (io.open(), codecs.open()) without a mode (its second argument or mode=:
+ * 'r'), a method open() (pathlib's Path.open()) without any argument, or each with a mode
+ * read_mode() tells is for reading (os.open() its flags). A mode passed through a name (`open(X,
+ * mode)`), another object's open(X) (gzip's, tarfile's), a call that does not close on the line:
+ * not told, no read (review: as nobody under Landlock, `open(X, m)` with m 'w' of root's 0622
+ * file, a write the host allows, read as the host's refusal of a read). methods: a method's
+ * alone counts (another call is not pathlib's). */
+static bool python_line_reads(const unsigned char *ls, size_t ll, bool methods) {
+        const unsigned char *o;
+        size_t at[4], al[4];
+        int calls = 0;
+
+        for (const unsigned char *p = ls; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5) {
+                size_t off = (size_t) (o - ls), m = SIZE_MAX;
+                bool os_open = off >= 3 && memcmp(o - 3, "os.", 3) == 0 && (off == 3 || !isalnum(o[-4])),
+                     method = off > 0 && o[-1] == '.' && !os_open &&
+                              !(off >= 3 && memcmp(o - 3, "io.", 3) == 0) &&
+                              !(off >= 7 && memcmp(o - 7, "codecs.", 7) == 0);
+                int k;
+
+                if (off > 0 && (isalnum(o[-1]) || o[-1] == '_'))
+                        continue; /* reopen(), os_open( */
+                if (methods && !method)
+                        return false;
+                calls++;
+                k = call_args(ls, ll, off + 4, at, al, (int) SBX_ELEMENTSOF(at));
+                if (k < 0)
+                        return false;
+                for (int i = 0; i < k; i++)
+                        if (al[i] > 5 && memcmp(ls + at[i], "mode=", 5) == 0)
+                                m = (size_t) i;
+                if (m == SIZE_MAX && k > (method ? 0 : 1))
+                        m = method ? 0 : 1;
+                if (m == SIZE_MAX ? os_open : !read_mode(ls + at[m], al[m], os_open && m == 1))
+                        return false;
+        }
+        return calls > 0;
 }
 
 /* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") came of
@@ -2840,8 +2892,9 @@ static bool python_line_opens(const unsigned char *ls, size_t ll) {
  * (python_frame_source()). Where that last frame is pathlib's own open(), whose mode passes
  * through a name ("io.open(self, mode, ...)"), the frame that called it tells: its method open()
  * (the user's Path.open('w'), pathlib's write_text()'s "self.open(mode='w', ...)"). Otherwise
- * not told. *ret_opens: that source line calls an open function (python_line_opens()). */
-static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss, bool *ret_opens) {
+ * not told. *ret_reads: the source line that tells (the caller's, past pathlib's own open())
+ * opens for reading (python_line_reads()). */
+static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss, bool *ret_reads) {
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
         struct py_frame f[2];
@@ -2849,14 +2902,14 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         bool partial, whole, mode_name;
         int n, strings;
 
-        *ret_opens = false;
+        *ret_reads = false;
         if (!c->look || !memmem(text, ss, "[Errno ", 7))
                 return false;
         look_window(c, win, &end, &partial);
         n = python_frames(win, end, partial, f, 2, &whole, &strings);
         if (n < 1 || !python_frame_source(c, &f[0], whole, strings, &ls, &ll))
                 return false;
-        *ret_opens = python_line_opens(ls, ll);
+        *ret_reads = python_line_reads(ls, ll, false);
         if (python_line_writes(ls, ll, false, &mode_name))
                 return true;
         /* pathlib's own open(): pathlib.py (3.12 and before), pathlib/_local.py (3.13 on) */
@@ -2864,7 +2917,12 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
             !((f[0].fl >= 11 && memcmp(f[0].file + f[0].fl - 11, "/pathlib.py", 11) == 0) ||
               memmem(f[0].file, f[0].fl, "/pathlib/", 9)))
                 return false;
-        return python_frame_source(c, &f[1], whole, strings, &ls, &ll) && python_line_writes(ls, ll, true, &mode_name);
+        if (!python_frame_source(c, &f[1], whole, strings, &ls, &ll))
+                return false;
+        if (python_line_writes(ls, ll, true, &mode_name))
+                return true;
+        *ret_reads = python_line_reads(ls, ll, true);
+        return false;
 }
 
 /* Whether a denial line text[0..tl) (its signature at ss..se) tells of a read of its path (as
@@ -2873,22 +2931,22 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
  * if=), or it tells of an open of the path alone (opens) by a program that reads every file it
  * names (reader_line(): "cat: X: Permission denied"), or by a shell whose script reads or runs X
  * (`< X`, `<> X`) and redirects output neither into X nor into an expansion, or Python's of an
- * open call its source line does not tell to be for writing alone (python_source_writes():
- * `open(X)`, `Path(X).read_text()`). host_refuses() is then asked whether the host lets the
- * command read it too (as nobody under Landlock, `cat X` of root's 0622 file read as denied, the
- * host's refusal). A line that does not tell, the same for a write (uniq's, xxd's output file; a
- * script file's line; `> $f`), is no read: a write the host allows and the sandbox refused
+ * open call its source line tells is for reading (python_source_writes(): `open(X)`,
+ * `Path(X).read_text()`). host_refuses() is then asked whether the host lets the command read it
+ * too (as nobody under Landlock, `cat X` of root's 0622 file read as denied, the host's refusal).
+ * A line that does not tell, the same for a write (uniq's, xxd's output file; a script file's
+ * line; `> $f`; `open(X, mode)`), is no read: a write the host allows and the sandbox refused
  * (review: as nobody under Landlock, `bash s.sh` writing root's 0622 file, `uniq in X`, `echo x >
  * $f` read as the host's refusal of a read, no denial recorded). */
 static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
                           const char *path, bool opens) {
-        bool py_opens;
+        bool py_reads;
         int out;
 
         if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11) ||
             dd_open_of(c, text, ss, path) < 0)
                 return true;
-        if (!python_source_writes(c, text, ss, &py_opens) && py_opens)
+        if (!python_source_writes(c, text, ss, &py_reads) && py_reads)
                 return true;
         if (!opens || tee_line(text, ss))
                 return false;
@@ -3276,7 +3334,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
         const char *text = line;
         size_t ss, se, tl;
-        bool cut, writes, py_opens;
+        bool cut, writes, py_reads;
         int r;
 
         if (!c->host_fifo)
@@ -3325,7 +3383,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         if (exec_line(text, ss))
                 return 0;
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
-                 tee_line(text, ss) || python_source_writes(c, text, ss, &py_opens) || dd_open_of(c, text, ss, path) > 0;
+                 tee_line(text, ss) || python_source_writes(c, text, ss, &py_reads) || dd_open_of(c, text, ss, path) > 0;
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
                 int out = script_output_into(c->script, c->script_lex, path);
 

@@ -1131,6 +1131,13 @@ else:
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"
                                 wo_row denied "root's 0622 file" $wof "$PY" -c "open('$wof', 'w')"
+                                # ... or through a name, its source line telling no mode (read as
+                                # the host's refusal of a read)
+                                wo_row denied "root's 0622 file" $wof "$PY" -c "m = 'w'; open('$wof', m)"
+                                printf 'def save(p, mode="w"):\n    with open(p, mode) as f:\n        f.write("x")\nsave("%s")\n' $wof \
+                                        >/var/tmp/$tag-wo/w.py
+                                wo_row denied "root's 0622 file" $wof "$PY" /var/tmp/$tag-wo/w.py
+                                wo_row task_failure "root's 0622 file" $wof "$PY" -c "import pathlib; pathlib.Path('$wof').read_text()"
                                 # ... and nobody's own 0444 file in its own directory: an open of it
                                 # for writing is the host's refusal, whatever the directory allows
                                 # (read as denied); sed -i's new file in the directory, which the

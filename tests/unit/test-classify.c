@@ -2355,19 +2355,53 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "dd: failed to open '/wo/f': Permission denied\n"), "task_failure");
                 sc.dd_output = "/wo/f";
                 assert_verdict(run_landlock_in(&sc, "dd: failed to open '/wo/f': Permission denied\n"), "denied");
-                /* Python's, by its source line's open call: for reading, or not told (both
-                 * asked); for writing alone */
+                /* Python's, by its source line's open call: for reading (the host asked); not
+                 * told, a mode or flags through a name, another object's open() (before:
+                 * task_failure, a write the host allows hidden), or for writing alone: the
+                 * sandbox's */
                 sc.dd_output = NULL;
+                static const struct {
+                        const char *src, *want;
+                } py[] = {
+                        { "open('/wo/f')", "task_failure" },
+                        { "open('/wo/f', 'r+')", "task_failure" },
+                        { "with open(p, mode='rb') as f:", "task_failure" },
+                        { "os.open('/wo/f', os.O_RDONLY)", "task_failure" },
+                        { "Path('/wo/f').open()", "task_failure" },
+                        { "open('/wo/f', mode)", "denied" },
+                        { "with open(p, m) as f:", "denied" },
+                        { "open('/wo/f', 'w' if a else 'r')", "denied" },
+                        { "os.open('/wo/f', flags)", "denied" },
+                        { "os.open('/wo/f', os.O_RDONLY if a else os.O_WRONLY)", "denied" },
+                        { "gzip.open('/wo/f')", "denied" },
+                        { "open('/wo/f',", "denied" },
+                        { "open('/ws/a'); open('/wo/f', m)", "denied" },
+                };
+                for (size_t i = 0; i < SBX_ELEMENTSOF(py); i++) {
+                        char text[512];
+
+                        snprintf(text, sizeof(text),
+                                 "Traceback (most recent call last):\n  File \"/ws/r.py\", line 1, in <module>\n"
+                                 "    %s\nPermissionError: [Errno 13] Permission denied: '/wo/f'\n",
+                                 py[i].src);
+                        r = run_landlock_in(&sc, text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), py[i].want) != 0)
+                                fail_msg("case %zu (%s): %s, want %s", i, py[i].src, sbx_verdict_to_string(r->verdict),
+                                         py[i].want);
+                }
+                /* a -c script's line, read from the argv */
+                sc.inline_script = "m = 'w'\nopen('/wo/f', m)";
+                sc.inline_lang = SBX_INLINE_PYTHON;
                 assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
-                                                    "  File \"/ws/r.py\", line 1, in <module>\n"
-                                                    "    open('/wo/f')\n"
+                                                    "  File \"<string>\", line 2, in <module>\n"
+                                                    "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
+                               "denied");
+                sc.inline_script = "m = 'w'\nopen('/wo/f')";
+                assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
+                                                    "  File \"<string>\", line 2, in <module>\n"
                                                     "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
                                "task_failure");
-                assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
-                                                    "  File \"/ws/r.py\", line 1, in <module>\n"
-                                                    "    open('/wo/f', mode)\n"
-                                                    "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
-                               "task_failure");
+                sc.inline_script = NULL;
                 assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
                                                     "  File \"/ws/w.py\", line 1, in <module>\n"
                                                     "    open('/wo/f', 'w')\n"
