@@ -1136,8 +1136,8 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
                host_name(c, path, strlen(path), p) && c->host_dir_missing(c->resolve_userdata, p);
 }
 
-/* Whether a tool's failed removal or rename of the absolute path (sbx_denial_line_removes())
- * names a name the host does not have (host_exists): bwrap's read-only mount is checked before the
+/* Whether a tool's failed removal or rename of the absolute path (sbx_denial_line_removes(),
+ * printed absolute) names a name the host does not have (host_exists): bwrap's read-only mount is checked before the
  * lookup, so its EROFS stands for the host's ENOENT there (review: as root in read-only, `rmdir
  * /var/tmp/nonexist` recorded denied). Not the sandbox's own /dev and /proc, whose names are none
  * of the host's, nor beneath the granted directories, where the command itself may have removed
@@ -3625,9 +3625,16 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * to, never a Rust cause chain's (cargo's crate names) */
                                 c->bare_files = c->moved && !chained;
                                 bare = bare_word(path, strlen(path)) && !c->bare_files;
-                                absolute_path(c, path, sizeof(path));
                                 /* a name removed or renamed that the host does not have: its
-                                 * ENOENT there, whatever the sandbox said */
+                                 * ENOENT there, whatever the sandbox said. Printed whole alone: a
+                                 * relative one is of the directory the remover ran in, which
+                                 * need not be the command's (find -execdir, a make recipe's cd;
+                                 * review: as root in read-only, `find D -name x -execdir rmdir
+                                 * {} +` of an empty D/x read as the host's ENOENT of ./x in the
+                                 * workspace, no denial) */
+                                if (path[0] != '/')
+                                        removes = 0;
+                                absolute_path(c, path, sizeof(path));
                                 char long_dest[PATH_MAX];
 
                                 long_dest[0] = '\0';
