@@ -2550,7 +2550,9 @@ static bool tee_line(const char *text, size_t end) {
 /* Whether the line text[0..end) is one of a program's that opens every file it names for reading
  * alone (its first field, the program: cat, wc, grep, a checksum's, ...), so that its "PROG: X:
  * ..." tells of a read. Not uniq's, shuf's or xxd's, whose "PROG: X: ..." may be of their output
- * file, nor tee's. */
+ * file, nor tee's, nor a shell's running a script file of that name, its line number after it
+ * ("./cat: line 1: X: ...", bash's; review: as nobody under Landlock, `bash ./cat` whose script
+ * writes root's 0622 file read as the host's refusal of a read). */
 static bool reader_line(const char *text, size_t end) {
         static const char *const readers[] = { "cat",       "nl",        "wc",        "grep",      "egrep",
                                                "fgrep",     "zcat",      "cut",       "paste",     "join",
@@ -2563,6 +2565,10 @@ static bool reader_line(const char *text, size_t end) {
 
         if (k >= end || text[k + 1] != ' ')
                 return false;
+        /* "PROG: line N: ", "PROG: N: ": a shell's script file named PROG */
+        for (const char *f = text + k + 2 + (strncmp(text + k + 2, "line ", 5) == 0 ? 5 : 0); isdigit((unsigned char) *f); f++)
+                if (f[1] == ':')
+                        return false;
         prog = memrchr(text, '/', k);
         prog = prog ? prog + 1 : text;
         for (size_t i = 0; i < SBX_ELEMENTSOF(readers); i++)

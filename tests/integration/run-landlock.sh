@@ -1121,6 +1121,8 @@ else:
                                 wo_row denied "root's 0622 file" $wof bash -c "f=$wof; echo x > \$f"
                                 printf 'echo x > %s\n' $wof >/var/tmp/$tag-wo/w.sh
                                 wo_row denied "root's 0622 file" $wof bash /var/tmp/$tag-wo/w.sh
+                                cp /var/tmp/$tag-wo/w.sh /var/tmp/$tag-wo/cat
+                                wo_row denied "root's 0622 file" $wof bash /var/tmp/$tag-wo/cat
                                 wo_row denied "root's 0622 file" $wof uniq /etc/hostname $wof
                                 wo_row denied "root's 0622 file" $wof shuf -o $wof /etc/hostname
                                 wo_row task_failure "root's 0622 file" $wof wc $wof

@@ -2341,6 +2341,9 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "wc: /wo/f: Permission denied\n"), "task_failure");
                 assert_verdict(run_landlock_in(&sc, "grep: /wo/f: Permission denied\n"), "task_failure");
                 assert_verdict(run_landlock_in(&sc, "sha256sum: /wo/f: Permission denied\n"), "task_failure");
+                /* ... not a shell's, running a script file of a reader's name */
+                assert_verdict(run_landlock_in(&sc, "./cat: line 1: /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "sum: 12: /wo/f: Permission denied\n"), "denied");
                 /* under bwrap too (its EROFS: an open for writing alone, or with `<>` for
                  * reading too, which the host refuses) */
                 assert_verdict(run_backend_in("bwrap", &sc, "uniq: /wo/f: Read-only file system\n"), "denied");
