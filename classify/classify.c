@@ -1144,12 +1144,33 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
  * the name since (`busybox mv ./f /etc/; rm f`: the line is read as it comes, not when it was
  * printed); a name that exists, or one the host does not tell, stays a denial. */
 static bool host_lacks_removed(struct sbx_classifier *c, const char *path, int call) {
-        char host[SBX_DENIAL_PATH_MAX];
+        char host[SBX_DENIAL_PATH_MAX], parent[SBX_DENIAL_PATH_MAX];
+        const char *base;
+        size_t hl, bl;
         int kind;
 
-        if (!c->host_exists || path[0] != '/' || in_sandbox_dev_proc(path) || beneath_any(path, c->granted, c->n_granted) ||
-            !host_name(c, path, strlen(path), host) || in_sandbox_dev_proc(host) ||
-            beneath_any(host, c->granted, c->n_granted))
+        if (!c->host_exists || path[0] != '/' || in_sandbox_dev_proc(path) || beneath_any(path, c->granted, c->n_granted))
+                return false;
+        /* the name itself is not followed, as the call does not follow it: its directory's host
+         * path, then the name (review: as root in read-only, `unlink LINK`, LINK a symlink to a
+         * directory, which the host removes, was asked of the directory and read as EISDIR, no
+         * denial) */
+        base = strrchr(path, '/') + 1;
+        bl = strlen(base);
+        if (bl == 0 || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+                return false;
+        memcpy(parent, path, (size_t) (base - path));
+        parent[base - path > 1 ? base - path - 1 : 1] = '\0';
+        if (!host_name(c, parent, strlen(parent), host))
+                return false;
+        hl = strlen(host);
+        if (strcmp(host, "/") == 0)
+                hl = 0;
+        if (hl + 1 + bl >= sizeof(host))
+                return false;
+        host[hl] = '/';
+        memcpy(host + hl + 1, base, bl + 1);
+        if (in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted))
                 return false;
         /* a granted directory itself: its entries are the command's to make and remove, before or
          * after its rmdir (one of the workspace reads as the sandbox's refusal it was) */

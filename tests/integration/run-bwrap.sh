@@ -105,6 +105,7 @@ mkdir -p "$T/out/w/empty" "$T/out/w/full" && : >"$T/out/w/full/f" && : >"$T/out/
 # ... and one with a directory in it, to move into itself (the host's EINVAL)
 mkdir -p "$T/out/w/mvd/sub"
 chmod 777 "$T/out/w" "$T/out/w/empty" "$T/out/w/mvd" "$T/out/w/mvd/sub"
+ln -s "$T/out/w/empty" "$T/out/w/lnk"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -409,5 +410,10 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: '$c' outside the workspace is denied, the name still there (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = denied:1 -a -d "$T/out/w/empty" -a -f "$T/out/w/file"
         done
+        # ... and unlink of a symlink to a directory, which removes the link (not followed:
+        # before, asked of the directory and read as EISDIR)
+        run "$who" read-only "unlink $T/out/w/lnk"
+        t_check "$who/read-only: unlink of a symlink to a directory outside the workspace is denied, the link its path and still there (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path):$([ -L "$T/out/w/lnk" ] && echo kept)" = "denied:$T/out/w/lnk:kept"
 done
 t_finish

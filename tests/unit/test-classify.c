@@ -2983,6 +2983,17 @@ static int fake_host_exists(void *userdata, const char *path) {
         return SBX_HOST_NAME_FILE;
 }
 
+/* /var/tmp/lnk, a symlink to the directory /var/tmp/d; /var/tmp/ldir, a symlink to /var/tmp/a: the
+ * host paths of names through them (a resolve follows every component, the last too). */
+static size_t fake_resolve_removal_links(void *userdata, const char *path, char *out, size_t size) {
+        (void) userdata;
+        if (strcmp(path, "/var/tmp/lnk") == 0)
+                return (size_t) snprintf(out, size, "/var/tmp/d");
+        if (strncmp(path, "/var/tmp/ldir", 13) == 0 && (path[13] == '/' || path[13] == '\0'))
+                return (size_t) snprintf(out, size, "/var/tmp/a%s", path + 13);
+        return (size_t) snprintf(out, size, "%s", path);
+}
+
 /* A removal or a rename checks a read-only mount before the lookup: under bwrap a tool's failed
  * removal or rename of a name the host does not have prints EROFS where the host prints ENOENT
  * (before: as root in read-only, `rmdir /var/tmp/nonexist` read as denied). A name that exists,
@@ -3067,6 +3078,24 @@ static void test_classify_removal_of_a_missing_name(void **state) {
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/var/tmp" },
                                       "rmdir: failed to remove '/var/tmp/nx': Read-only file system\n"),
                        "denied");
+        /* the name is not followed: /var/tmp/lnk, a symlink to the directory /var/tmp/d, is
+         * removed by unlink, whatever its target (before: asked of /var/tmp/d, EISDIR,
+         * task_failure); its directory is (/var/tmp/ldir, a link to /var/tmp/a) */
+        {
+                struct sbx_classify_context lc = ctx;
+                struct sbx_classify_result *r;
+
+                lc.resolve = fake_resolve_removal_links;
+                r = run_backend_in("bwrap", &lc, "unlink: cannot unlink '/var/tmp/lnk': Read-only file system\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "/var/tmp/lnk");
+                assert_verdict(run_backend_in("landlock", &lc, "unlink: can't remove file '/var/tmp/lnk': Permission denied\n"),
+                               "denied");
+                assert_verdict(run_backend_in("bwrap", &lc, "unlink: cannot unlink '/var/tmp/ldir/nx': Read-only file system\n"),
+                               "task_failure");
+                assert_verdict(run_backend_in("bwrap", &lc, "unlink: cannot unlink '/nx': Read-only file system\n"),
+                               "task_failure");
+        }
 }
 
 /* A move of a directory into its own subtree fails on the host (rename(2)'s EINVAL), and under bwrap
