@@ -15,7 +15,11 @@
  * sbx_run_dd_output(), given the words sbx_run_command_words() splits once, as sbx run does) and
  * of a shell's script (sbx_run_shell_script()) or an interpreter's (sbx_run_inline_script(): a
  * python3 -c's, a perl -e's, in the argv or in the words of a shell's -c script): 0 or 1, and on
- * 1 an absolute name within the size given; a script within the argv's words (or those split). */
+ * 1 an absolute name within the size given; a script within the argv's words (or those split).
+ *
+ * And the argv an env's -S STRING splits into (sbx_run_env_split(), which sbx run reads before
+ * every reader above): each word a string, no more of them than the argv's words and the bytes of
+ * the input, and the readers above given that argv too, its script within its words. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -66,25 +70,19 @@ static void make_tree(void) {
         fclose(f);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-        char *words, *argv[65], *out;
-        size_t out_size, n = 0;
+/* Whether p points into one of the words of v (its NUL included). */
+static bool within_words(char *const *v, const char *p) {
+        for (size_t i = 0; v[i]; i++)
+                if (p >= v[i] && p <= v[i] + strlen(v[i]))
+                        return true;
+        return false;
+}
+
+/* The readers of the argv, each answer checked (words, size: the buffer argv's words lie in, or
+ * NULL for an argv of words of their own, an env's -S split). */
+static void check_argv(char *const *argv, const char *words, size_t size, char *out, size_t out_size) {
         struct stat st;
         int r;
-
-        if (size < 1)
-                return 0;
-        if (!tree[0])
-                make_tree();
-        out_size = data[0] ? data[0] : PATH_MAX;
-        /* the words: the rest, NUL-terminated */
-        if (!(words = malloc(size)) || !(out = malloc(out_size)))
-                abort();
-        memcpy(words, data + 1, size - 1);
-        words[size - 1] = '\0';
-        for (char *p = words; p < words + size && n < 64; p += strlen(p) + 1)
-                argv[n++] = p;
-        argv[n] = NULL;
 
         r = sbx_run_start_dir(argv, tree, out, out_size);
         if (r < -1 || r > 1)
@@ -127,14 +125,49 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 }
                 sbx_run_words_clear(&cw);
                 /* the script is in the argv's words, and so is an interpreter's */
-                if (script && (script < words || script >= words + size))
+                if (script && (words ? script < words || script >= words + size : !within_words(argv, script)))
                         abort();
                 enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
                 const char *inline_script = sbx_run_inline_script(argv, &lang);
 
-                if (inline_script && (inline_script < words || inline_script >= words + size ||
-                                      (lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL)))
+                if (inline_script &&
+                    ((words ? inline_script < words || inline_script >= words + size : !within_words(argv, inline_script)) ||
+                     (lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL)))
                         abort();
+        }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+        char *words, *argv[65], *out, **split;
+        size_t out_size, n = 0, k = 0;
+
+        if (size < 1)
+                return 0;
+        if (!tree[0])
+                make_tree();
+        out_size = data[0] ? data[0] : PATH_MAX;
+        /* the words: the rest, NUL-terminated */
+        if (!(words = malloc(size)) || !(out = malloc(out_size)))
+                abort();
+        memcpy(words, data + 1, size - 1);
+        words[size - 1] = '\0';
+        for (char *p = words; p < words + size && n < 64; p += strlen(p) + 1)
+                argv[n++] = p;
+        argv[n] = NULL;
+
+        check_argv(argv, words, size, out, out_size);
+        /* env -S's words: strings (a sanitizer report past one), no more than the argv's and the
+         * input's bytes, read as the argv they are */
+        if ((split = sbx_run_env_split(argv))) {
+                for (; split[k]; k++)
+                        if (strlen(split[k]) > size)
+                                abort();
+                if (k > n + size)
+                        abort();
+                check_argv(split, NULL, size, out, out_size);
+                for (size_t i = 0; i < k; i++)
+                        free(split[i]);
+                free(split);
         }
         free(out);
         free(words);
