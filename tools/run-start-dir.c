@@ -1403,10 +1403,11 @@ static bool text_files_move(const char *s, const char *cwd) {
 }
 
 /* Whether a script that is no simple command runs a tool of tools_with_dir with what may be a
- * directory option of it (a word starting with '-' holding a 'C', cpio's a 'D', --directory,
- * --git-dir, --work-tree, any abbreviation): words split at blanks and operators, as text. */
+ * directory option of it (a word starting with '-' holding a 'C', cpio's a 'D', find's -execdir
+ * and -okdir, --directory, --git-dir, --work-tree, any abbreviation): words split at blanks and
+ * operators, as text. */
 static bool script_tool_moves(const char *s) {
-        bool tool = false, xargs = false, cpio = false;
+        bool tool = false, xargs = false, cpio = false, find = false;
         const char *shell = NULL; /* a shell's name in the command, and its length */
         size_t shell_len = 0;
 
@@ -1415,7 +1416,7 @@ static bool script_tool_moves(const char *s) {
 
                 s += strspn(s, " \t\n\"'");
                 if (strchr(";&|()`{}", *s) && *s) {
-                        tool = xargs = cpio = false; /* a command ends */
+                        tool = xargs = cpio = find = false; /* a command ends */
                         shell = NULL;
                         s++;
                         continue;
@@ -1452,7 +1453,13 @@ static bool script_tool_moves(const char *s) {
                 for (size_t t = 0; t < SBX_ELEMENTSOF(tools_with_dir) && !tool; t++)
                         tool = k - b == strlen(tools_with_dir[t].name) &&
                                strncmp(s + b, tools_with_dir[t].name, k - b) == 0;
+                /* find's -execdir runs its command in each file's directory (review: as root in
+                 * read-only, `bash -c 'find D -name x -execdir rmdir {} +'` recorded the
+                 * workspace's ./x, a name the command never removed) */
+                if (find && ((k == 8 && strncmp(s, "-execdir", 8) == 0) || (k == 6 && strncmp(s, "-okdir", 6) == 0)))
+                        return true;
                 cpio |= k - b == 4 && strncmp(s + b, "cpio", 4) == 0;
+                find |= k - b == 4 && strncmp(s + b, "find", 4) == 0;
                 /* xargs adds its input's words to the tool's (`ls | xargs make`) */
                 if (tool && xargs)
                         return true;

@@ -404,11 +404,11 @@ for who in "${WHO[@]}"; do
         t_check "$who/read-only: rmdir of an empty directory outside the workspace is denied, the directory its path and still there (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path):$([ -d "$T/out/w/empty" ] && echo kept)" = "denied:$T/out/w/empty:kept"
         # ... and so are they where a program moved to their directory (find -execdir prints
-        # ./empty: not the workspace's, where the host has no such name)
+        # ./empty: not the workspace's, where the host has no such name; no directory claimed)
         for c in "find $T/out/w -name empty -execdir rmdir {} +" "find $T/out/w -name file -execdir unlink {} +"; do
                 run "$who" read-only "$c"
-                t_check "$who/read-only: '$c' outside the workspace is denied, the name still there (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
-                        test "$(verdict):$(t_json_field "$V" denial_lines)" = denied:1 -a -d "$T/out/w/empty" -a -f "$T/out/w/file"
+                t_check "$who/read-only: '$c' outside the workspace is denied, no path claimed, the name still there (verdict $(verdict), path $(denial_path), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines):$(denial_path)" = denied:1:None -a -d "$T/out/w/empty" -a -f "$T/out/w/file"
         done
         # ... and unlink of a symlink to a directory, which removes the link (not followed:
         # before, asked of the directory and read as EISDIR)

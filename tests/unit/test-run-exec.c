@@ -587,6 +587,11 @@ static void test_tool_start_dir(void **state) {
                 { { "env", "-x", "make", "-C", "sub" }, -1 },
                 { { "xargs", "make", "-C", "sub" }, -1 },
                 { { "find", ".", "-execdir", "touch", "x", ";" }, -1 },
+                /* ... in a shell's -c script too, alone or after another command (they were 0:
+                 * the names of the directories find moved to read as the start's) */
+                { { "sh", "-c", "find . -name x -execdir rmdir {} +" }, -1 },
+                { { "bash", "-c", "true; find /d -okdir rm {} \\;" }, -1 },
+                { { "sh", "-c", "find . -name x -exec rmdir {} +" }, 0 },
                 { { "find", ".", "-name", "x" }, 0 },
                 { { "env", "env", "-C", "sub", "x" }, -1 },
                 { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
