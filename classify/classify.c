@@ -1136,6 +1136,33 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
                host_name(c, path, strlen(path), p) && c->host_dir_missing(c->resolve_userdata, p);
 }
 
+/* The host path of the absolute name `path` itself, its last component not followed, as a
+ * removal or a rename does not follow it: its directory's host path (host_name()) joined to the
+ * name, into out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be told, or the name is "",
+ * "." or "..". */
+static bool host_name_unfollowed(const struct sbx_classifier *c, const char *path, char *out) {
+        char parent[SBX_DENIAL_PATH_MAX];
+        const char *base = strrchr(path, '/');
+        size_t hl, bl;
+
+        if (!base || path[0] != '/' || strlen(path) >= sizeof(parent))
+                return false;
+        base++;
+        bl = strlen(base);
+        if (bl == 0 || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+                return false;
+        memcpy(parent, path, (size_t) (base - path));
+        parent[base - path > 1 ? base - path - 1 : 1] = '\0';
+        if (!host_name(c, parent, strlen(parent), out))
+                return false;
+        hl = strcmp(out, "/") == 0 ? 0 : strlen(out);
+        if (hl + 1 + bl >= SBX_DENIAL_PATH_MAX)
+                return false;
+        out[hl] = '/';
+        memcpy(out + hl + 1, base, bl + 1);
+        return true;
+}
+
 /* Whether a tool's failed removal or rename of the absolute path (sbx_denial_line_removes(),
  * printed absolute) names a name the host does not have (host_exists): bwrap's read-only mount is checked before the
  * lookup, so its EROFS stands for the host's ENOENT there (review: as root in read-only, `rmdir
@@ -1144,33 +1171,16 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
  * the name since (`busybox mv ./f /etc/; rm f`: the line is read as it comes, not when it was
  * printed); a name that exists, or one the host does not tell, stays a denial. */
 static bool host_lacks_removed(struct sbx_classifier *c, const char *path, int call) {
-        char host[SBX_DENIAL_PATH_MAX], parent[SBX_DENIAL_PATH_MAX];
-        const char *base;
-        size_t hl, bl;
+        char host[SBX_DENIAL_PATH_MAX];
         int kind;
 
         if (!c->host_exists || path[0] != '/' || in_sandbox_dev_proc(path) || beneath_any(path, c->granted, c->n_granted))
                 return false;
-        /* the name itself is not followed, as the call does not follow it: its directory's host
-         * path, then the name (review: as root in read-only, `unlink LINK`, LINK a symlink to a
-         * directory, which the host removes, was asked of the directory and read as EISDIR, no
-         * denial) */
-        base = strrchr(path, '/') + 1;
-        bl = strlen(base);
-        if (bl == 0 || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-                return false;
-        memcpy(parent, path, (size_t) (base - path));
-        parent[base - path > 1 ? base - path - 1 : 1] = '\0';
-        if (!host_name(c, parent, strlen(parent), host))
-                return false;
-        hl = strlen(host);
-        if (strcmp(host, "/") == 0)
-                hl = 0;
-        if (hl + 1 + bl >= sizeof(host))
-                return false;
-        host[hl] = '/';
-        memcpy(host + hl + 1, base, bl + 1);
-        if (in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted))
+        /* the name itself is not followed, as the call does not follow it (review: as root in
+         * read-only, `unlink LINK`, LINK a symlink to a directory, which the host removes, was
+         * asked of the directory and read as EISDIR, no denial) */
+        if (!host_name_unfollowed(c, path, host) || in_sandbox_dev_proc(host) ||
+            beneath_any(host, c->granted, c->n_granted))
                 return false;
         /* a granted directory itself: its entries are the command's to make and remove, before or
          * after its rmdir (one of the workspace reads as the sandbox's refusal it was) */
@@ -1198,7 +1208,7 @@ static bool host_lacks_removed(struct sbx_classifier *c, const char *path, int c
 static bool host_moves_into_itself(struct sbx_classifier *c, const char *line, const char *path, int removes,
                                    const char *partner, size_t partner_len) {
         static const char gnu[] = "mv: cannot move '";
-        char src[SBX_DENIAL_PATH_MAX], dest[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX];
+        char src[SBX_DENIAL_PATH_MAX], dest[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX], abs[SBX_DENIAL_PATH_MAX];
         const char *from = path, *to = text, *g;
         size_t sl;
         int kind, n;
@@ -1220,10 +1230,14 @@ static bool host_moves_into_itself(struct sbx_classifier *c, const char *line, c
                         from = text, to = path;
         } else
                 return false;
-        if (n <= 0 || (size_t) n >= sizeof(text) || !host_name(c, from, strlen(from), src) ||
-            !host_name(c, to, strlen(to), dest) || in_sandbox_dev_proc(src) || strcmp(src, "/") == 0 ||
-            beneath_any(src, c->granted, c->n_granted) ||
-            (from[0] == '/' && (in_sandbox_dev_proc(from) || beneath_any(from, c->granted, c->n_granted))))
+        if (n <= 0 || (size_t) n >= sizeof(text) || strlen(from) >= sizeof(abs))
+                return false;
+        /* the source itself, not followed (a symlink to a directory moves into it: no EINVAL) */
+        memcpy(abs, from, strlen(from) + 1);
+        absolute_path(c, abs, sizeof(abs));
+        if (abs[0] != '/' || in_sandbox_dev_proc(abs) || beneath_any(abs, c->granted, c->n_granted) ||
+            !host_name_unfollowed(c, abs, src) || !host_name(c, to, strlen(to), dest) || in_sandbox_dev_proc(src) ||
+            beneath_any(src, c->granted, c->n_granted))
                 return false;
         sl = strlen(src);
         if (strncmp(dest, src, sl) != 0 || dest[sl] != '/' || dest[sl + 1] == '\0')

@@ -394,6 +394,10 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: '$c', a directory moved into itself, is the command's failure, the directory kept (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0 -a -d "$T/out/w/mvd/sub"
         done
+        # ... not a symlink to a directory, which the host moves into it
+        run "$who" read-only "mv $T/out/w/lnk $T/out/w/lnk/x"
+        t_check "$who/read-only: a symlink to a directory moved into it is denied, the link kept (verdict $(verdict): $(err "$who"))" \
+                test "$(verdict)" = denied -a -L "$T/out/w/lnk" -a ! -e "$T/out/w/empty/x"
         run "$who" read-only "mv $T/out/w/mvd $T/out/w/mvd2"
         t_check "$who/read-only: a directory moved beside itself is denied, and still there (verdict $(verdict): $(err "$who"))" \
                 test "$(verdict)" = denied -a -d "$T/out/w/mvd/sub" -a ! -e "$T/out/w/mvd2"

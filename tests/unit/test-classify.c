@@ -3127,8 +3127,10 @@ static void test_classify_move_into_itself(void **state) {
                 { "/var/tmp/d", false, "mv: can't rename '/var/tmp/d': Read-only file system", "denied", "/var/tmp/d" },
                 /* the other way round: a name moved up out of a directory */
                 { NULL, false, "mv: cannot move '/var/tmp/d/sub/x' to '/var/tmp/d': Read-only file system", "denied", NULL },
-                /* a file, one the host does not tell, the sandbox's own /dev */
+                /* a file (a symlink to a directory is one: the call moves the link into it), one
+                 * the host does not tell, the sandbox's own /dev */
                 { "/var/tmp/f/x", false, "mv: can't rename '/var/tmp/f': Read-only file system", "denied", "/var/tmp/f" },
+                { NULL, false, "mv: cannot move '/var/tmp/lnk' to '/var/tmp/lnk/x': Read-only file system", "denied", NULL },
                 { NULL, false, "mv: cannot move '/var/tmp/unknown' to '/var/tmp/unknown/x': Read-only file system", "denied",
                   NULL },
                 { NULL, false, "mv: cannot move '/dev/d' to '/dev/d/x': Read-only file system", "denied", NULL },
