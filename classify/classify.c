@@ -143,6 +143,7 @@ struct sbx_classifier {
         bool (*host_dir_missing)(void *userdata, const char *path);
         int (*host_exists)(void *userdata, const char *path);
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
+        bool (*host_sets_times)(void *userdata, const char *path);
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
         char *inline_script; /* the context's; NULL: none */
@@ -583,6 +584,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_dir_missing = ctx->host_dir_missing;
         c->host_exists = ctx->host_exists;
         c->host_fifo = ctx->host_fifo;
+        c->host_sets_times = ctx->host_sets_times;
         c->searched_known = false;
         c->resolved->known = false;
         c->refuses_known = false;
@@ -2612,6 +2614,34 @@ static bool reader_line(const char *text, size_t end) {
         return false;
 }
 
+/* Whether the line text[0..ss) is coreutils' touch's of a file whose times it could not set (its
+ * first field, the program, touch): "touch: cannot touch 'X'" (its open for writing failed, then
+ * utimensat(2) too; the errno printed is the open's, not the times') or "touch: setting times of
+ * 'X'" (no open: -c, -h, a directory). */
+static bool touch_line(const char *text, size_t ss) {
+        size_t k = strcspn(text, ":");
+        const char *prog, *rest;
+
+        if (k >= ss || text[k + 1] != ' ')
+                return false;
+        prog = memrchr(text, '/', k);
+        prog = prog ? prog + 1 : text;
+        if (text + k - prog != 5 || memcmp(prog, "touch", 5) != 0)
+                return false;
+        rest = text + k + 2;
+        return strncmp(rest, "cannot touch ", 13) == 0 || strncmp(rest, "setting times of ", 17) == 0;
+}
+
+/* Whether the host lets the command set the times of path (a name of touch's line, touch_line(),
+ * as printed): its owner's or root's file there (host_sets_times), whose times touch could set
+ * whatever its open for writing met; false when it cannot be told. */
+static bool host_lets_touch(const struct sbx_classifier *c, const char *path) {
+        char host[SBX_DENIAL_PATH_MAX];
+
+        return c->host_sets_times && path[0] && host_name(c, path, strlen(path), host) &&
+               c->host_sets_times(c->resolve_userdata, host);
+}
+
 /* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd), and
  * of which of its files, as the argv tells (dd_output, its of=): 1 the of=, opened for writing
  * alone; -1 another, its if=, opened for reading (its line is the same); 0 not dd's line, or not
@@ -3368,7 +3398,7 @@ static bool script_run_then_written(struct sbx_classifier *c, const char *path) 
 }
 
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
-                           const char *line, char *path, bool writes);
+                           const char *line, char *path, bool writes, bool touches);
 
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
@@ -3378,7 +3408,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         bool cut, writes, py_reads;
         int r;
 
-        if (!c->host_fifo)
+        if (!c->host_fifo && !c->host_sets_times)
                 return 0;
         cut = copy_evidence(line, sizeof(line), s, len) < len;
         tl = strlen(line);
@@ -3392,7 +3422,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                 return r;
         /* perl's die after its open failed: the open's file and mode, as its -e script tells */
         if (perl_die_open(c, text, tl, ss, se, path, sizeof(path), &writes)) {
-                fifo_denial_at(c, line_no, s, len, line, path, writes);
+                fifo_denial_at(c, line_no, s, len, line, path, writes, false);
                 return 0;
         }
         path[0] = '\0';
@@ -3407,12 +3437,20 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                         writes = true;
                 else if (!writes && out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0)
                         return 0;
-                if (fifo_denial_at(c, line_no, s, len, line, path, writes))
+                if (fifo_denial_at(c, line_no, s, len, line, path, writes, false))
                         return 0;
         }
         path[0] = '\0';
         if (sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) == 0)
                 return r;
+        /* touch's line: it opened X for writing alone, then could not set its times, which the
+         * host lets the user set (its own file: host_sets_times) and the read-only bind refuses,
+         * EROFS hidden behind the open's EACCES (review: as nobody, `touch own` of its own 0444
+         * file outside the workspace, and as root of another user's file, read task_failure) */
+        if (touch_line(text, ss)) {
+                fifo_denial_at(c, line_no, s, len, line, path, true, true);
+                return 0;
+        }
         /* what the command asked of the pipe: opened it for writing (dash's, ash's "cannot
          * create X"; bash's "X: ..." where its script redirects output into X), which the host
          * may allow without reading (a 0622 pipe of root's, as nobody); a shell's line otherwise
@@ -3439,22 +3477,23 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                         writes = true;
                 }
         }
-        fifo_denial_at(c, line_no, s, len, line, path, writes);
+        fifo_denial_at(c, line_no, s, len, line, path, writes, false);
         return 0;
 }
 
 /* The fifo-denial line s[0..len) (its evidence in line) as a denial of `path` (made absolute here)
- * where the host holds there a named pipe the command may open (for writing alone: writes),
- * outside the granted directories and the sandbox's /dev and /proc: counted and kept. Whether it
- * was. */
+ * where the host holds there a named pipe the command may open (for writing alone: writes), or,
+ * for touch's line (touches), a file whose times the host lets it set (host_sets_times), outside
+ * the granted directories and the sandbox's /dev and /proc: counted and kept. Whether it was. */
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
-                           const char *line, char *path, bool writes) {
+                           const char *line, char *path, bool writes, bool touches) {
         char host[SBX_DENIAL_PATH_MAX];
 
         absolute_path(c, path, SBX_DENIAL_PATH_MAX);
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
-            !c->host_fifo(c->resolve_userdata, host, writes))
+            (!(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes)) &&
+             !(touches && c->host_sets_times && c->host_sets_times(c->resolve_userdata, host))))
                 return false;
         c->denial_lines++;
         if (!c->denial.hit) {
@@ -3711,8 +3750,15 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         else
                                                 c->moved_from = moved;
                                 }
+                                /* touch's line of a file whose times the host lets the user
+                                 * set (its own 0444 file): the open it printed failed on the host
+                                 * too, but touch would have set the times there and succeeded;
+                                 * the sandbox refused them (review: as nobody, read-only or
+                                 * bwrap, `touch -c own` read as the host's refusal) */
+                                bool touches = touch_line(text, ss) && host_lets_touch(c, path);
+
                                 own = own || hosts_own_refusal(c, text, path, run, partner, partner_len) ||
-                                      host_refused(c, text, path, partner, partner_len, run, opens, reads, bare) ||
+                                      (!touches && host_refused(c, text, path, partner, partner_len, run, opens, reads, bare)) ||
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
                                       host_refused_crossing(c, text) || host_dir_missing(c, text, path);
                                 c->moved_from = NULL;

@@ -54,8 +54,11 @@
  * read-only bind does not stop it): the launcher inside bubblewrap refuses opening one for writing
  * outside the workspace, the temp area, its /dev and /proc (Landlock's EACCES), and "Permission
  * denied" is then a denial, but only where sbx run tells that the line's path is a FIFO the host
- * lets the command open (fifo-denial, host_fifo in sbx-classify.h); elsewhere it is the host's own
- * permission (fixtures/bwrap/fifo-write-outside, nobody-fifo-write-outside). The sqlite3 shell
+ * lets the command open (fifo-denial, host_fifo in sbx-classify.h), or where the line is coreutils'
+ * touch's of a file whose times the host lets the user set (host_sets_times: touch prints its
+ * open's EACCES, not the bind's EROFS of the times; fixtures/bwrap/nobody-touch-own-readonly-outside);
+ * elsewhere it is the host's own permission (fixtures/bwrap/fifo-write-outside,
+ * nobody-fifo-write-outside). The sqlite3 shell
  * prints a file it could not open for writing (.output, .once, .save, .backup) as "Error: cannot
  * open "X"", whatever the errno: a denial only in sbx run, where X is the file its argv writes, its
  * directory on the host, and the host does not refuse it too (classify.c, sqlite_open_line();

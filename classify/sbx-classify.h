@@ -249,6 +249,18 @@ struct sbx_classify_context {
          * prove a denial only on a line whose path, absolute and lying there, is such a pipe.
          * NULL: never (those lines are no denial). */
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
+        /* Optional: whether the host itself would let the command set the times of the host path
+         * `path` (as resolve gave it), any times, as coreutils' touch does with utimensat(2) when
+         * its open for writing fails: it exists (a symlink and its target both), on a file system
+         * the host does not mount read-only, neither immutable nor append-only, and its owner is
+         * the command's user, or that user is root (CAP_FOWNER). touch then prints its open's
+         * errno, not the one of the times it could not set: `touch: cannot touch 'X': Permission
+         * denied` of the user's own 0444 file. Such a line of touch's (and its `setting times of
+         * 'X'`) is no refusal of the host's (host_refuses is not asked), and under bwrap, where
+         * `Permission denied` is a fifo-denial signature, one whose path lies outside the granted
+         * directories and the sandbox's /dev and /proc is a denial: the read-only bind refused
+         * the times (EROFS, hidden). NULL: never. */
+        bool (*host_sets_times)(void *userdata, const char *path);
         /* The script of the shell the caller read from the command's argv (`sh -c SCRIPT`, `bash
          * -c`, past its wrappers); copied. A shell's own line naming a file alone (bash's "bash:
          * line 1: X: Permission denied", dash's "sh: 1: X: ...") tells of running X or of a

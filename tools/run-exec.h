@@ -136,7 +136,7 @@ char **sbx_run_env_split(char *const *argv);
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing,
- * host_exists, host_fifo. Their
+ * host_exists, host_fifo, host_sets_times. Their
  * userdata is bubblewrap's private temp directory (confined->private_tmpdir), or NULL. */
 void sbx_run_host_checks(struct sbx_classify_context *ctx);
 /* Sets ctx on the classifier c (sbx_classifier_set_context()). One it refuses is set again with

@@ -343,6 +343,27 @@ static bool host_fifo_now(const char *path, bool writes) {
         return faccessat(AT_FDCWD, path, writes ? W_OK : R_OK | W_OK, AT_EACCESS) == 0;
 }
 
+/* For the classifier: whether the host itself would let the command set the times of the host path
+ * `path` (host_path() gave it), any times (utimensat(2) as touch makes it, after its open for
+ * writing failed): it exists, a symlink there and its target both, on a file system not mounted
+ * read-only on the host, neither immutable nor append-only (which refuse times given, root's
+ * too), and it is the user's own, or the user is root (CAP_FOWNER): the owner may set its times
+ * whatever its mode bits. false when it cannot be told. */
+static bool host_sets_times_now(const char *path) {
+        struct statx stx;
+        struct stat st, lst;
+        struct statvfs vfs;
+        uid_t uid = sbx_euid();
+
+        if (path[0] != '/' || lstat(path, &lst) < 0 || stat(path, &st) < 0 || statvfs(path, &vfs) < 0 ||
+            (vfs.f_flag & ST_RDONLY))
+                return false;
+        if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_TYPE, &stx) < 0 ||
+            (stx.stx_attributes & stx.stx_attributes_mask & (STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND)))
+                return false;
+        return uid == 0 || (st.st_uid == uid && (!S_ISLNK(lst.st_mode) || lst.st_uid == uid));
+}
+
 /* Whether procfs refuses anyone, root too, the change of host path `path`, whose longest existing
  * part is `buf`: of the mode (`mode`) of a process's file (/proc/<pid>/..., /proc/self/...:
  * proc_setattr()'s EPERM), of the mode or owner of a sysctl's (/proc/sys/...). Decided on the
@@ -635,7 +656,10 @@ static bool mounts_may_hang(void) {
         return mounts.may_hang;
 }
 
-enum host_op { OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_EXISTS, OP_FIFO };
+enum host_op {
+        OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_EXISTS, OP_FIFO,
+        OP_SETS_TIMES
+};
 
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
  * private temp area and $TMPDIR (host_mount()), each NUL-terminated */
@@ -707,6 +731,9 @@ static _Noreturn void asker_child(void) {
                         break;
                 case OP_FIFO:
                         a.value = host_fifo_now(path, q.opens);
+                        break;
+                case OP_SETS_TIMES:
+                        a.value = host_sets_times_now(path);
                         break;
                 default:
                         _exit(0);
@@ -932,6 +959,13 @@ static bool host_fifo(void *userdata, const char *path, bool writes) {
         return asked(OP_FIFO, path, false, writes, false) > 0;
 }
 
+static bool host_sets_times(void *userdata, const char *path) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_sets_times_now(path);
+        return asked(OP_SETS_TIMES, path, false, false, false) > 0;
+}
+
 void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         asker.cut_off = false;
         ctx->resolve = host_path;
@@ -944,4 +978,5 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         ctx->host_dir_missing = host_dir_missing;
         ctx->host_exists = host_exists;
         ctx->host_fifo = host_fifo;
+        ctx->host_sets_times = host_sets_times;
 }

@@ -55,6 +55,12 @@
 # - A directory moved into its own subtree (GNU and BusyBox mv), which rename(2) refuses on the
 #   host (EINVAL): bubblewrap's read-only mount is checked first (EROFS): `task_failure` (before,
 #   `denied`); moved beside itself it stays `denied`.
+# - coreutils' touch of a file whose times the host lets the user set and whose open for writing
+#   it refuses (nobody's own 0444 file; as root another user's 0644 file, the owner unmapped in
+#   bubblewrap's user namespace): touch prints its open's EACCES, not the read-only bind's EROFS of
+#   the times: `denied`, the file its path, its times unchanged (before, `task_failure`); `touch
+#   -c` too (`setting times of X: Read-only file system`, before read as the host's refusal). Root's
+#   0600 file, whose times the host refuses nobody: `task_failure`.
 # - A removal or a rename of a name the host does not have (coreutils' rmdir and unlink,
 #   BusyBox's rmdir, unlink and mv), in a directory anyone may write: the kernel checks
 #   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
@@ -106,6 +112,12 @@ mkdir -p "$T/out/w/empty" "$T/out/w/full" && : >"$T/out/w/full/f" && : >"$T/out/
 mkdir -p "$T/out/w/mvd/sub"
 chmod 777 "$T/out/w" "$T/out/w/empty" "$T/out/w/mvd" "$T/out/w/mvd/sub"
 ln -s "$T/out/w/empty" "$T/out/w/lnk"
+# files outside whose times the host lets the user set, and not their open for writing: nobody's
+# own 0444 file, and for root another user's 0644 file (unmapped in bubblewrap's user namespace)
+TIMES=$(date -d 2001-01-01 +%s)
+echo x >"$T/out/times-nobody" && chown 65534:65534 "$T/out/times-nobody" && chmod 444 "$T/out/times-nobody"
+echo x >"$T/out/times-root" && chown 12345:12345 "$T/out/times-root" && chmod 644 "$T/out/times-root"
+touch -d @"$TIMES" "$T/out/times-nobody" "$T/out/times-root"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -419,5 +431,24 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "unlink $T/out/w/lnk"
         t_check "$who/read-only: unlink of a symlink to a directory outside the workspace is denied, the link its path and still there (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path):$([ -L "$T/out/w/lnk" ] && echo kept)" = "denied:$T/out/w/lnk:kept"
+        # touch of a file whose times the host lets the user set and whose open for writing it
+        # refuses (nobody's own 0444 file; as root another user's 0644 file, which root inside the
+        # user namespace may not open, the owner unmapped): touch prints the open's EACCES, the
+        # read-only bind's EROFS of the times hidden (it read task_failure); the times unchanged
+        for mode in read-only workspace-write; do
+                for opt in "" -c; do
+                        SHELL_RUN=(touch $opt)
+                        run "$who" "$mode" "$T/out/times-$who"
+                        t_check "$who/$mode: touch${opt:+ $opt} of a file outside whose times the host lets the user set is denied, the file its path, its times unchanged (verdict $(verdict), path $(denial_path), mtime $(stat -c %Y "$T/out/times-$who"): $(err "$who"))" \
+                                test "$(verdict):$(denial_path):$(stat -c %Y "$T/out/times-$who")" = "denied:$T/out/times-$who:$TIMES"
+                done
+        done
+        if [ "$who" != root ]; then
+                # root's file: the host refuses nobody its times too
+                SHELL_RUN=(touch)
+                run nobody read-only "$T/out/secret"
+                t_check "nobody/read-only: touch of root's 0600 file, whose times the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        fi
 done
 t_finish

@@ -685,6 +685,41 @@ o = json.load(open(sys.argv[1]))
 n = 2 if sys.argv[2] == "denied" else 0
 assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n, o' "$d/own-$b.json" $want
                         done
+                        # touch of a file outside whose times the host lets the user set (nobody's
+                        # own 0444 file, in a directory of root's; as root another user's): its
+                        # open refused (the host's bits; root keeps no CAP_DAC_OVERRIDE), then the
+                        # times, which read-only mode's seccomp filter refuses with EACCES: denied
+                        # (as nobody it read task_failure, the host asked of a write), the times
+                        # unchanged; in workspace-write Landlock governs no utime: nobody's
+                        # succeeds, the times set (partial), root's is refused by the owner's
+                        # check (no CAP_FOWNER kept): denied
+                        echo x >"$T/times-$who" && chmod 0444 "$T/times-$who"
+                        chown "$([ $who = nobody ] && echo 65534 || echo 12345)" "$T/times-$who"
+                        touch -d 2001-01-01 "$T/times-$who"
+                        for opt in "" -c; do
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                        --verdict-json "$d/times.json" -- touch $opt "$T/times-$who" ) 2>/dev/null
+                                check "$who, landlock read-only: touch${opt:+ $opt} of a file outside whose times the host lets the user set: denied, its path, the times unchanged ($(stat -c %y "$T/times-$who"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["path"] == sys.argv[2], o' "$d/times.json" "$T/times-$who"
+                                check "$who, landlock read-only: ... its times unchanged" test "$(stat -c %Y "$T/times-$who")" = "$(date -d 2001-01-01 +%s)"
+                        done
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/times.json" -- touch "$T/times-$who" ) 2>/dev/null
+                        if [ $who = nobody ]; then
+                                check "$who, landlock workspace-write: touch of that file succeeds, its times set (utime ungoverned: partial)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "success" and o["enforcement"] == "partial", o' "$d/times.json"
+                                check "$who, landlock workspace-write: ... its times set" test "$(stat -c %Y "$T/times-$who")" != "$(date -d 2001-01-01 +%s)"
+                        else
+                                check "$who, landlock workspace-write: touch of another user's file outside is denied (no CAP_FOWNER kept)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "$d/times.json" "$T/times-$who"
+                                check "$who, landlock workspace-write: ... its times unchanged" test "$(stat -c %Y "$T/times-$who")" = "$(date -d 2001-01-01 +%s)"
+                        fi
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v2.json" -- sh -c "ln -s /var/tmp out; echo x > out/$tag-dac; \
                                         chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null

@@ -3260,6 +3260,84 @@ static void test_classify_bwrap_fifo_permission_denied(void **state) {
                        "denied");
 }
 
+/* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
+ * the host lets it set; /ro/other is another user's. Every write beneath /ro is refused. */
+static bool fake_host_sets_times(void *userdata, const char *path) {
+        (void) userdata;
+        return strcmp(path, "/ro/own") == 0 || strcmp(path, "/ws/own") == 0;
+}
+
+/* coreutils' touch prints the errno of its open for writing (EACCES: the user's own 0444 file),
+ * not that of the times it then could not set (bwrap's EROFS, Landlock's read-only EACCES): where
+ * the host lets the user set the file's times (its owner's, or root's), the host would have let
+ * touch succeed, so the sandbox refused it (before: as nobody, `touch own` and `touch -c own`
+ * read task_failure under both backends, and as root under bwrap another user's file). */
+static void test_classify_touch_own_file_times(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses,
+                                            .host_sets_times = fake_host_sets_times };
+        struct sbx_classify_context in_ro = { .cwd = "/ro", .host_refuses = fake_host_refuses,
+                                              .host_sets_times = fake_host_sets_times };
+        struct sbx_classify_context ww = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                           .host_sets_times = fake_host_sets_times };
+        struct sbx_classify_context no_times = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+        struct sbx_classify_context offline = { .cwd = "/ws" };
+        static const struct {
+                const char *backend, *text, *verdict;
+        } rows[] = {
+                /* bwrap: EACCES is the fifo-denial signature, a denial of touch's line alone */
+                { "bwrap", "touch: cannot touch '/ro/own': Permission denied\n", "denied" },
+                { "bwrap", "/usr/bin/touch: cannot touch '/ro/own': Permission denied\n", "denied" },
+                { "bwrap", "touch: setting times of '/ro/own': Read-only file system\n", "denied" },
+                { "bwrap", "touch: cannot touch '/ro/other': Permission denied\n", "task_failure" },
+                { "bwrap", "touch: cannot touch '/ro/new': Permission denied\n", "task_failure" },
+                { "bwrap", "touch: setting times of '/ro/other': Read-only file system\n", "task_failure" },
+                /* another program's open of it: the host refuses the write */
+                { "bwrap", "cat: /ro/own: Permission denied\n", "task_failure" },
+                { "bwrap", "sh: 1: cannot create /ro/own: Permission denied\n", "task_failure" },
+                { "bwrap", "cp: cannot create regular file '/ro/own': Permission denied\n", "task_failure" },
+                { "bwrap", "mytouch: cannot touch '/ro/own': Permission denied\n", "task_failure" },
+                { "bwrap", "touch: '/ro/own': Permission denied\n", "task_failure" },
+                /* Landlock: read-only mode's seccomp refuses utimensat with EACCES */
+                { "landlock", "touch: cannot touch '/ro/own': Permission denied\n", "denied" },
+                { "landlock", "touch: setting times of '/ro/own': Permission denied\n", "denied" },
+                { "landlock", "touch: cannot touch '/ro/other': Permission denied\n", "task_failure" },
+                { "landlock", "cp: cannot create regular file '/ro/own': Permission denied\n", "task_failure" },
+        };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                r = run_backend_in(rows[i].backend, &ctx, rows[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s: %s): %s, want %s", i, rows[i].backend, rows[i].text,
+                                 sbx_verdict_to_string(r->verdict), rows[i].verdict);
+                if (r->verdict == SBX_VERDICT_DENIED) {
+                        assert_int_equal(r->denial_lines, 1);
+                        assert_int_equal(r->n_denials, 1);
+                        assert_string_equal(r->denials[0].path, "/ro/own");
+                } else
+                        assert_int_equal(r->denial_lines, 0);
+        }
+        r = run_backend_in("bwrap", &ctx, "touch: cannot touch '/ro/own': Permission denied\n");
+        assert_string_equal(r->signature, "Permission denied");
+        /* a name relative to the cwd */
+        r = run_backend_in("bwrap", &in_ro, "touch: cannot touch 'own': Permission denied\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ro/own");
+        /* granted (workspace-write): the bind refuses no times there, EACCES is the host's */
+        assert_verdict(run_backend_in("bwrap", &ww, "touch: cannot touch '/ws/own': Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ww, "touch: cannot touch '/ro/own': Permission denied\n"), "denied");
+        /* the host not asked of the times, the text alone: as before */
+        assert_verdict(run_backend_in("bwrap", &no_times, "touch: cannot touch '/ro/own': Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("landlock", &no_times, "touch: cannot touch '/ro/own': Permission denied\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &offline, "touch: cannot touch '/ro/own': Permission denied\n"),
+                       "task_failure");
+}
+
 /* text classified by the backend's dialect with ctx and the inline script of lang; its verdict
  * must be `verdict`, a denial's path /tmp/wo-fifo or /tmp/fifo (row i). */
 static void check_inline(const char *backend, const struct sbx_classify_context *ctx, enum sbx_inline_lang lang,
@@ -5410,6 +5488,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_removal_of_a_missing_name),
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
+                cmocka_unit_test(test_classify_touch_own_file_times),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_python_mode),
                 cmocka_unit_test(test_classify_bwrap_fifo_perl_die),
