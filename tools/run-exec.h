@@ -48,7 +48,8 @@ struct sbx_run_report {
  * directory option, `tar -C DIR -x` (one -C, no member named, a readable archive), `cpio -i -D
  * DIR` (one -D, a readable archive and pattern file; another mode: -1), `make -C DIR`
  * (`--di=DIR` too), `git -C DIR` (DIR a repository's top or in none), `env -C DIR COMMAND`
- * (`--c=DIR` too; COMMAND read from DIR), `ninja -C DIR` (one); any other form of those (`tar -C
+ * (`--c=DIR` too; COMMAND read from DIR, an env too, `env -C a env -C .. x`, each from where the
+ * one before moved), `ninja -C DIR` (one); any other form of those (`tar -C
  * DIR -c`: the archive is where tar started, the members DIR's; git in a repository's subdirectory;
  * `find -execdir`), or such a tool in a script of several commands or after another program (`xargs
  * make -C x`): -1; so too after xargs, which adds its input's words (`xargs make`), with a

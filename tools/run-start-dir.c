@@ -592,38 +592,55 @@ char **sbx_run_env_split(char *const *argv) {
 }
 
 /* env's `-C DIR` (`--chdir`): the command it runs starts there, and is read from there (`env -C
- * DIR make -C sub`). 1 (out: the directory), 0 when neither moves (or env cannot enter DIR: it
- * stops, naming it as given), -1 for a command -S splits from a string, one that moves
- * where sbx cannot tell, or an env that runs nothing (an option it does not take). */
+ * DIR make -C sub`). An env it runs, itself or through wrappers (`env -C a env -C .. x`, `env -C a
+ * nice env -C b x`), is read the same way from where the one before moved it, one after the
+ * other (not nested: an argv of many envs is read once; before, not followed: -1, so a chain's
+ * `busybox mv` had its destination never read). 1 (out: the directory), 0 when none moves (or an
+ * env cannot enter its DIR: it stops, naming it as given, from where it started), -1 for a
+ * command -S splits from a string, one that moves where sbx cannot tell, an env that runs
+ * nothing (an option it does not take), or one after a wrapper that names a file of its own
+ * (`env -C a nohup env -C b x`: nohup.out in a, the command's names in b). */
 static int env_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size) {
-        const char *dir = NULL;
         char cur[PATH_MAX];
-        size_t a = 0, i;
-        ptrdiff_t c = env_args(w, n, &dir, &a);
+        bool moved = false;
+        size_t i = 0;
         int r;
 
-        if (c < 0 || strlen(cwd) >= sizeof(cur))
+        if (strlen(cwd) >= sizeof(cur))
                 return -1;
         memcpy(cur, cwd, strlen(cwd) + 1);
-        if (dir && !enter_dir(cur, dir, false, cur, sizeof(cur)))
-                return 0;
-        for (i = a; i < (size_t) c; i++) /* NAME=VALUE */
-                if (shell_moving_assignment(w[i], strlen(w[i])))
-                        return -1;
-        /* env running env, itself or through wrappers (`env nice env ...`): not followed (an argv of
-         * many would nest as deep) */
-        if (i < n) {
+        for (;;) {
+                const char *dir = NULL;
+                size_t a = 0, j;
+                ptrdiff_t c = env_args(w + i, n - i, &dir, &a), k;
                 bool own_names = false;
-                ptrdiff_t k = past_wrappers(w + i, n - i, false, &own_names);
 
+                if (c < 0)
+                        return -1;
+                if (dir) {
+                        if (!enter_dir(cur, dir, false, cur, sizeof(cur)))
+                                return moved_to(cur, moved, out, size);
+                        moved = true;
+                }
+                for (j = i + a; j < i + (size_t) c; j++) /* NAME=VALUE */
+                        if (shell_moving_assignment(w[j], strlen(w[j])))
+                                return -1;
+                i += (size_t) c;
+                if (i >= n)
+                        break;
+                /* the next env, past the wrappers it runs through */
+                k = past_wrappers(w + i, n - i, false, &own_names);
                 if (k < 0)
                         return -1;
-                if ((size_t) k < n - i && strcmp(base_of(w[i + (size_t) k]), "env") == 0)
+                if ((size_t) k >= n - i || strcmp(base_of(w[i + (size_t) k]), "env") != 0)
+                        break;
+                if (own_names)
                         return -1;
+                i += (size_t) k;
         }
         if (i < n && (r = command_dir(w + i, n - i, cur, out, size)) != 0)
                 return r;
-        return moved_to(cur, dir != NULL, out, size);
+        return moved_to(cur, moved, out, size);
 }
 
 static int find_dir(char *const *w, size_t n, const char *cwd, char *out, size_t size);

@@ -1215,8 +1215,11 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                     # before a shell whose script is the mv (shchdir: not read), one
                                     # whose '..' follows a workspace symlink to the destination (read
                                     # as text, the workspace's etc/: denied, a path never written)
+                                    # ... and from a chain of envs, each -C from where the one
+                                    # before moved (start dir not read: the destination was never
+                                    # judged, root's /etc read as denied)
                                     ln -sfn "${dest%/}" "$d/ws/$tag-lnk"
-                                    for form in argv script env chdir shchdir dotdot; do
+                                    for form in argv script env chdir shchdir dotdot chain; do
                                         if [ $form = argv ]; then
                                                 run_as=(-- busybox mv ./$tag-mv $dest)
                                         elif [ $form = env ]; then
@@ -1227,6 +1230,8 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/cdp-$b.
                                                 run_as=(-- env -C "$(dirname $dest)" sh -c "busybox mv '$d/ws/$tag-mv' $(basename $dest)/")
                                         elif [ $form = dotdot ]; then
                                                 run_as=(-- env -C "$d/ws/$tag-lnk/.." busybox mv "$d/ws/$tag-mv" "$(basename $dest)/")
+                                        elif [ $form = chain ]; then
+                                                run_as=(-- env -C "$dest" env -C .. busybox mv "$d/ws/$tag-mv" "$(basename $dest)/")
                                         else
                                                 run_as=(-c "busybox mv ./$tag-mv $dest")
                                         fi

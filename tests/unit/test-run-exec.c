@@ -593,7 +593,19 @@ static void test_tool_start_dir(void **state) {
                 { { "bash", "-c", "true; find /d -okdir rm {} \\;" }, -1 },
                 { { "sh", "-c", "find . -name x -exec rmdir {} +" }, 0 },
                 { { "find", ".", "-name", "x" }, 0 },
-                { { "env", "env", "-C", "sub", "x" }, -1 },
+                /* env running env, read one after the other, each -C from where the one before
+                 * moved (they were -1: not followed, so a chain's `busybox mv` destination was
+                 * never read) */
+                { { "env", "env", "-C", "sub", "x" }, 1 },
+                { { "env", "-C", "sub", "env", "-C", "..", "env", "-Csub", "x" }, 1 },
+                { { "env", "-C", "sub", "nice", "env", "-C", "../sub", "x" }, 1 },
+                { { "env", "-C", "sub", "env", "-C", "..", "make", "-C", "sub" }, 1 },
+                { { "env", "-C", "sub", "env", "-C", "missing", "x" }, 1 },
+                { { "env", "-Csub", "env", "-uX", "nice", "tar", "-C", "../sub", "-x" }, 1 },
+                { { "env", "-C", "sub", "env", "-C", "..", "touch", "x" }, 0 },
+                { { "env", "-C", "sub", "nohup", "env", "-C", "..", "x" }, -1 },
+                { { "env", "-C", "sub", "env", "-S", "x" }, -1 },
+                { { "env", "-C", "sub", "env", "--foo", "x" }, -1 },
                 { { "timeout", "9", "tar", "-C", "sub", "-xf", "a.tar" }, 1 },
                 { { "env", "make" }, 0 },
                 { { "unzip", "a.zip", "-d", "sub" }, 0 }, /* unzip prints DIR/name: the start's */
@@ -834,16 +846,22 @@ static void test_tool_start_dir(void **state) {
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) (i % 2 ? "env" : "git");
                 assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
-                many[0] = (char *) "env";
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                many[0] = (char *) "env"; /* env env git env ...: git's, as the first row */
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
                 many[0] = (char *) "x";
                 assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
                 for (size_t i = 1; i < MANY; i++)
                         many[i] = (char *) "make";
                 assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
                 for (size_t i = 0; i < MANY; i++)
-                        many[i] = (char *) "env"; /* env env env ... nested as deep */
-                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
+                        many[i] = (char *) "env"; /* env env env ...: read one after the other */
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 0);
+                /* env -C sub env -C .. env -C sub ...: each from where the one before moved */
+                for (size_t i = 0; i < MANY; i++)
+                        many[i] = (char *) (i % 3 == 0 ? "env" : i % 3 == 1 ? "-C" : i % 6 == 2 ? "sub" : "..");
+                many[MANY - 5] = NULL; /* after a "sub" */
+                assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), 1);
+                assert_string_equal(out, sub);
                 for (size_t i = 0; i < MANY; i++)
                         many[i] = (char *) "busybox"; /* busybox busybox ... */
                 assert_int_equal(sbx_run_start_dir(many, dir, out, sizeof(out)), -1);
@@ -925,6 +943,9 @@ static void test_move_dest(void **state) {
                  * not read) */
                 { { "env", "-C", "/x", "busybox", "mv", "f", "/etc/" }, 1, "/etc/", true },
                 { { "env", "-C", "sub", "busybox", "mv", "f", "dst" }, 1, "/w/sub/dst", false },
+                /* an env's chain, each -C from where the one before moved (start dir not read
+                 * before: the destination never judged) */
+                { { "env", "-C", "sub", "env", "-C", "..", "busybox", "mv", "f", "dst/" }, 1, "/w/sub/../dst/", true },
                 { { "env", "--chdir=/x", "env", "-C", "../y", "-Csub", "busybox", "mv", "f", "d/" }, 1, "/x/sub/d/", true },
                 { { "env", "-C", "", "busybox", "mv", "f", "/etc/" }, 0, NULL, false },
                 /* one '/' after the root (it gave "//etc/") */
@@ -1185,7 +1206,7 @@ static void test_wrapper_start_dir(void **state) {
                 { { "nice", "timeout", "5", "stdbuf", "-oL", "make", "-C", "sub" }, 1, 1 },
                 { { "nice", "env", "-C", "sub", "x" }, 1, 1 },
                 { { "env", "nice", "make", "-C", "sub" }, 1, 1 },
-                { { "env", "nice", "env", "-C", "sub", "x" }, -1, -1 }, /* env nested, as `env env` */
+                { { "env", "nice", "env", "-C", "sub", "x" }, 1, 1 }, /* env after env, read as the chain moves */
                 { { "timeout", "9", "xargs", "make", "-C", "sub" }, -1, -1 },
         };
         (void) state;
