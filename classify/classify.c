@@ -2996,6 +2996,35 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         return false;
 }
 
+/* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") was
+ * raised by subprocess for the child it started: its traceback's last frame subprocess.py's
+ * _execute_child, its source line (when shown) "raise child_exception_type(...)", the errno of
+ * the child's execve(2) of X or of its setup before it (chdir to the cwd, X then the cwd), or its
+ * _posix_spawn, "os.posix_spawn(...)", the errno of the spawn of X. None is a file effect the
+ * sandbox refuses: it grants every exec and chdir, and execve(2) of a named pipe, or of a file
+ * without an execute bit, is EACCES everywhere (review: as root, `subprocess.run([PIPE])` read as
+ * denied under both backends, a 0644 file under Landlock). */
+static bool python_child_exec(const struct sbx_classifier *c, const char *text, size_t ss) {
+        static const char file[] = "/subprocess.py";
+        unsigned char win[LOOK_BACK];
+        struct py_frame f;
+        size_t end;
+        bool partial, whole;
+        int strings;
+
+        if (!c->look || !memmem(text, ss, "[Errno ", 7))
+                return false;
+        look_window(c, win, &end, &partial);
+        if (python_frames(win, end, partial, &f, 1, &whole, &strings) < 1 || f.fl < sizeof(file) - 1 ||
+            memcmp(f.file + f.fl - (sizeof(file) - 1), file, sizeof(file) - 1) != 0)
+                return false;
+        if (f.fnl == 14 && memcmp(f.func, "_execute_child", 14) == 0)
+                return !f.src || (f.sl > 27 && memcmp(f.src, "raise child_exception_type(", 27) == 0);
+        if (f.fnl == 12 && memcmp(f.func, "_posix_spawn", 12) == 0)
+                return !f.src || memmem(f.src, f.sl, "os.posix_spawn(", 15) != NULL;
+        return false;
+}
+
 /* Whether a denial line text[0..tl) (its signature at ss..se) tells of a read of its path (as
  * printed), which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
  * reading", sort's "cannot read: X"; dd's "failed to open 'X'" of another file than its of=, its
@@ -3459,7 +3488,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
         /* a run of the pipe, by a shell's exec or a program that runs its argument (review: root's
          * `bash -c 'exec PIPE'`, `timeout 5 PIPE`, `env PIPE` read denied) */
-        if (exec_line(text, ss))
+        if (exec_line(text, ss) || python_child_exec(c, text, ss))
                 return 0;
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
                  tee_line(text, ss) || python_source_writes(c, text, ss, &py_reads) || dd_open_of(c, text, ss, path) > 0;
@@ -3608,6 +3637,11 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * traceback shows: `python3 -m http.server 80` (review: as nobody
                          * under Landlock, read as denied) */
                         if (r > 0 && !socket && python_names_nothing(text, tl, ss, se) && python_call_no_file(c))
+                                socket = true;
+                        /* subprocess's error of the child it started: its exec, which the
+                         * sandbox never refuses (review: as root, subprocess.run([PIPE]) read as
+                         * denied) */
+                        if (r > 0 && !socket && python_child_exec(c, text, ss))
                                 socket = true;
                         /* renice's refused setpriority(2), no file effect either (review: as
                          * nobody under Landlock, `renice -n -5 $$` read as denied) */

@@ -34,7 +34,8 @@
 #   `denied`), `echo "cat < X now"; echo x > $f` a write (before, `task_failure`). A command
 #   substitution within double quotes is the shell's own text, and a command follows `do`,
 #   `then`, `else`, `!`, and a runner's options (`command -p X`, `exec -a NAME X`): `x="$(X)"`
-#   and `for i in 1; do X; done` run the pipe, and so do `exec X` (bash's second line, `exec: X:
+#   and `for i in 1; do X; done` run the pipe, and so does Python's subprocess (its error of the
+#   child's exec, `subprocess.run([X])`; before, `denied`), and so do `exec X` (bash's second line, `exec: X:
 #   cannot execute:`, dash's `exec: X:`) and a program that runs it (`timeout 60 X`), the
 #   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
 #   `denied` (before, `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
@@ -175,6 +176,12 @@ for who in "${WHO[@]}"; do
         # by a program that runs its argument (both read denied)
         run "$who" read-only "exec $T/out/fifo"
         t_check "$who/read-only: bash's exec of a host named pipe is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        # ... and Python's subprocess, whose error of the child's exec names the pipe (it read
+        # denied)
+        SHELL_RUN=(/usr/bin/python3 -c)
+        run "$who" read-only "import subprocess; subprocess.run(['$T/out/fifo'])"
+        t_check "$who/read-only: Python's subprocess running a host named pipe is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                 test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
         SHELL_RUN=(timeout 60)
         run "$who" read-only "$T/out/fifo"

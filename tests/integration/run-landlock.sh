@@ -720,6 +720,19 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "$d/times.json" "$T/times-$who"
                                 check "$who, landlock workspace-write: ... its times unchanged" test "$(stat -c %Y "$T/times-$who")" = "$(date -d 2001-01-01 +%s)"
                         fi
+                        # Python's subprocess running a host named pipe or a file without an
+                        # execute bit outside the workspace: execve(2) refuses both everywhere (its
+                        # error of the child's exec, naming the file, read as denied)
+                        rm -f "$T/exec-pipe-$who" && mkfifo -m 666 "$T/exec-pipe-$who"
+                        echo true >"$T/exec-file-$who" && chmod 0644 "$T/exec-file-$who"
+                        for f in pipe file; do
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                        --verdict-json "$d/sp.json" -- /usr/bin/python3 -c "import subprocess; subprocess.run(['$T/exec-$f-$who'])" ) 2>/dev/null
+                                check "$who, landlock read-only: Python's subprocess running a $f without exec outside: task_failure, no denial line" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/sp.json"
+                        done
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v2.json" -- sh -c "ln -s /var/tmp out; echo x > out/$tag-dac; \
                                         chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null

@@ -3338,6 +3338,73 @@ static void test_classify_touch_own_file_times(void **state) {
                        "task_failure");
 }
 
+/* subprocess's error of the child it started (its last frame _execute_child's "raise
+ * child_exception_type(...)", or _posix_spawn's "os.posix_spawn(...)"): the child's execve(2) of
+ * the program, or its chdir to the cwd, neither of which the sandbox refuses; execve(2) of a named
+ * pipe or of a file without an execute bit is EACCES everywhere (before: as root, denied under
+ * both backends, the pipe and the 0644 file read as refused by the sandbox). */
+static void test_classify_python_subprocess_exec(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_fifo = fake_host_fifo };
+        struct sbx_classify_context offline = { .cwd = "/ws" };
+#define PY_HEAD "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n" \
+                "  File \"/usr/lib/python3.11/subprocess.py\", line 548, in run\n" \
+                "    with Popen(*popenargs, **kwargs) as process:\n" \
+                "         ^^^^^^^^^^^^^^^^^^^^^^^^^^^\n" \
+                "  File \"/usr/lib/python3.11/subprocess.py\", line 1026, in __init__\n" \
+                "    self._execute_child(args, executable, preexec_fn, close_fds,\n"
+#define PY_EXEC "  File \"/usr/lib/python3.11/subprocess.py\", line 1950, in _execute_child\n" \
+                "    raise child_exception_type(errno_num, err_msg, err_filename)\n"
+#define PY_SPAWN "  File \"/usr/lib/python3.11/subprocess.py\", line 1782, in _posix_spawn\n" \
+                 "    self.pid = os.posix_spawn(executable, args, env, **kwargs)\n" \
+                 "               ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+#define PY_ERR(x) "PermissionError: [Errno 13] Permission denied: '" x "'\n"
+        static const struct {
+                const char *backend, *text, *verdict;
+        } rows[] = {
+                { "bwrap", PY_HEAD PY_EXEC PY_ERR("/tmp/fifo"), "task_failure" },
+                { "bwrap", PY_HEAD PY_SPAWN PY_ERR("/tmp/fifo"), "task_failure" },
+                { "landlock", PY_HEAD PY_EXEC PY_ERR("/tmp/fifo"), "task_failure" },
+                { "landlock", PY_HEAD PY_EXEC PY_ERR("/opt/noexec"), "task_failure" },
+                { "landlock", PY_HEAD PY_SPAWN PY_ERR("/opt/noexec"), "task_failure" },
+                /* the frame without its source line (no .py at hand) */
+                { "landlock",
+                  "Traceback (most recent call last):\n"
+                  "  File \"/usr/lib/python3.11/subprocess.py\", line 1950, in _execute_child\n" PY_ERR("/opt/x"),
+                  "task_failure" },
+                /* another line of _execute_child's, or another function's: as before */
+                { "landlock",
+                  PY_HEAD "  File \"/usr/lib/python3.11/subprocess.py\", line 1800, in _execute_child\n"
+                          "    fd = open(p, 'w')\n" PY_ERR("/opt/x"),
+                  "denied" },
+                { "landlock",
+                  PY_HEAD "  File \"/usr/lib/python3.11/subprocess.py\", line 1700, in _get_handles\n"
+                          "    raise child_exception_type(errno_num, err_msg, err_filename)\n" PY_ERR("/opt/x"),
+                  "denied" },
+                { "landlock",
+                  PY_HEAD "  File \"/ws/subprocess.pyc\", line 1950, in _execute_child\n"
+                          "    raise child_exception_type(errno_num, err_msg, err_filename)\n" PY_ERR("/opt/x"),
+                  "denied" },
+                { "landlock", "PermissionError: [Errno 13] Permission denied: '/opt/x'\n", "denied" },
+                { "bwrap", "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n"
+                           PY_ERR("/tmp/fifo"), "denied" },
+        };
+#undef PY_HEAD
+#undef PY_EXEC
+#undef PY_SPAWN
+#undef PY_ERR
+        struct sbx_classify_result *r;
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                r = run_backend_in(rows[i].backend, strcmp(rows[i].backend, "bwrap") == 0 ? &ctx : &offline, rows[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s): %s, want %s", i, rows[i].backend, sbx_verdict_to_string(r->verdict),
+                                 rows[i].verdict);
+                if (r->verdict != SBX_VERDICT_DENIED)
+                        assert_int_equal(r->denial_lines, 0);
+        }
+}
+
 /* text classified by the backend's dialect with ctx and the inline script of lang; its verdict
  * must be `verdict`, a denial's path /tmp/wo-fifo or /tmp/fifo (row i). */
 static void check_inline(const char *backend, const struct sbx_classify_context *ctx, enum sbx_inline_lang lang,
@@ -5489,6 +5556,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
+                cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_python_mode),
                 cmocka_unit_test(test_classify_bwrap_fifo_perl_die),
