@@ -3,16 +3,16 @@
  * Input: byte 0 picks the dialect (a built-in, or with bit 7 a dialect file text taken from the
  * input up to the first NUL), byte 1 the exit code, byte 2 the signal (low 6 bits; the high
  * two: a context as sbx run gives, with a workspace, a granted directory, a host that refuses
- * every write beneath /ro, tells which names exist, a BusyBox mv's destination and a PATH to
- * search; 2 and 3 as for a command that moved, to /ws or to a directory not known; with 1 and
- * 2, a body holding a NUL byte gives before it the shell's -c script and the inline script, a
- * python's where byte 3 is even, a perl's where odd, read beside named pipes the host holds
- * beneath /tmp), byte 3 a chunk size seed; the rest is stderr. Properties checked beyond "no
- * crash, no sanitizer report": the result, every field of it, does not depend on how stderr is
- * split into feeds; it holds together (the denials kept are the first of those counted, a
- * verdict from a line names it, its rule and its signature); under a built-in dialect, 64
- * denial lines before it count 64 more and no other; exit 0 is success, a signal never a runner
- * failure. */
+ * every write beneath /ro (letting it set the times of /ro/own), tells which names exist, a
+ * BusyBox mv's destination and a PATH to search; 2 and 3 as for a command that moved, to /ws or
+ * to a directory not known; with 1 and 2, a body holding a NUL byte gives before it the shell's
+ * -c script and the inline script, a python's where byte 3 is even, a perl's where odd, read
+ * beside named pipes the host holds beneath /tmp), byte 3 a chunk size seed; the rest is
+ * stderr. Properties checked beyond "no crash, no sanitizer report": the result, every field of
+ * it, does not depend on how stderr is split into feeds; it holds together (the denials kept
+ * are the first of those counted, a verdict from a line names it, its rule and its signature);
+ * under a built-in dialect, 64 denial lines before it count 64 more and no other; exit 0 is
+ * success, a signal never a runner failure. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +83,13 @@ static int fake_host_exists(void *userdata, const char *path) {
         return n >= 2 && strcmp(path + n - 2, "/d") == 0 ? SBX_HOST_NAME_DIR : SBX_HOST_NAME_FILE;
 }
 
+/* A host that lets the command set the times of the files named own beneath /ro (see
+ * test-classify.c). */
+static bool fake_host_sets_times(void *userdata, const char *path) {
+        (void) userdata;
+        return strncmp(path, "/ro/own", 7) == 0;
+}
+
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
                      size_t chunk_seed, int context, const char *script, enum sbx_inline_lang lang,
                      struct sbx_classify_result *res) {
@@ -98,6 +105,7 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .host_mount = fake_host_mount,
                                                   .host_dir_missing = fake_host_dir_missing,
                                                   .host_exists = fake_host_exists,
+                                                  .host_sets_times = fake_host_sets_times,
                                                   .move_dest = "/ro/d/x",
                                                   .host_fifo = script ? fake_host_fifo : NULL,
                                                   .script = script,
