@@ -761,6 +761,8 @@ static bool gnu_close(const char *close, size_t cl) {
         return (cl == 1 && close[0] == '\'') || (cl == 3 && memcmp(close, "\xe2\x80\x99", 3) == 0);
 }
 
+static bool apostrophe_at(const char *line, size_t len, size_t i);
+
 /* Whether s[0..n) ends with a closing quote (its length in *ret_cl, 0 when it ends with none)
  * that pairs with an opening one before it, with something between: the nearest such opening
  * quote is at *ret_at, *ret_ol long. A closing quote that GNU's quote() escaped is the name's,
@@ -778,6 +780,16 @@ static bool quote_pair_at_end(const char *s, size_t n, size_t *ret_at, size_t *r
                 *ret_cl = cl;
                 for (size_t i = n - cl; i-- > 0;) {
                         bool esc = gnu && escaped(s, s + i);
+
+                        /* an apostrophe within a word of a name printed as it is (BusyBox's
+                         * "can't rename '/x/it's y'"): the name opens further left, where a quote
+                         * does (review: the path read was "s y", joined to the cwd) */
+                        if (s[i] == '\'' && strcmp(quotes[q].close, "'") == 0 && apostrophe_at(s, n, i) &&
+                            memchr(s, '\'', i)) {
+                                if (!found)
+                                        *ret_at = i, *ret_ol = 1, found = true; /* none further left */
+                                continue;
+                        }
 
                         for (size_t o = 0; o < SBX_ELEMENTSOF(quotes); o++) {
                                 size_t l = strlen(quotes[o].open);

@@ -1436,6 +1436,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "fatal: cannot mkdir /etc/ab\xe2\x80\x99: Permission denied", "Permission denied", "/etc/ab\xe2\x80\x99" },
                 /* ... and Node: a quote followed by another is the name's too ("/etc/q") */
                 { "Error: EACCES: permission denied, open '/etc/q'\"r'", "permission denied", "/etc/q'\"r" },
+                /* ... and BusyBox: an apostrophe within a word of the name is the name's ("s x",
+                 * relative, was recorded), the name opening with the quote further left */
+                { "mv: can't rename '/var/tmp/it's x': Read-only file system", "Read-only file system", "/var/tmp/it's x" },
+                { "rmdir: 'it's': Read-only file system", "Read-only file system", "it's" },
+                { "mkdir: can't create directory '/x/don't/it's y': Read-only file system", "Read-only file system",
+                  "/x/don't/it's y" },
         };
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char path[SBX_DENIAL_PATH_MAX];
