@@ -2856,20 +2856,16 @@ static bool python_frame_source(const struct sbx_classifier *c, const struct py_
         return script_line(p, SBX_INLINE_PYTHON, f->line, ls, ll);
 }
 
-/* Whether the open calls on the Python source line ls[0..ll) all open for writing alone, one at
- * least: a call of open() (io.open(), codecs.open()) whose mode, its second argument or mode=,
- * is a literal for writing alone, a method open() (pathlib's Path.open()) whose first one or
- * mode= is, or os.open() with O_WRONLY (write_only_mode()). A call whose mode is not told (a
- * name, none: 'r'), or another open call beside, and it is not: which one failed is not known.
- * methods: a method's alone counts (another call is not pathlib's). *ret_mode_name: a call passes
- * its mode through the name `mode` (pathlib's own open(): "io.open(self, mode, ...)"). */
-static bool python_line_writes(const unsigned char *ls, size_t ll, bool methods, bool *ret_mode_name) {
+/* The next open call on the Python source line ls[0..ll) from p (open(), io.open(), codecs.open(),
+ * os.open(), a method open(); not reopen(), os_open()): its "open(" in ls, NULL when none. Its
+ * arguments (call_args(): *ret_k of them at at/al, at most 4; -1 when the call does not close on
+ * the line), the one that is its mode (mode=, else the second, a method's the first; SIZE_MAX:
+ * none), and whether it is os.open() (its mode its flags) or a method. */
+static const unsigned char *python_next_open(const unsigned char *ls, size_t ll, const unsigned char *p, size_t *at,
+                                             size_t *al, int *ret_k, size_t *ret_m, bool *ret_os_open, bool *ret_method) {
         const unsigned char *o;
-        size_t at[4], al[4];
-        int calls = 0;
 
-        *ret_mode_name = false;
-        for (const unsigned char *p = ls; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5) {
+        for (; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5) {
                 size_t off = (size_t) (o - ls), m = SIZE_MAX;
                 bool os_open = off >= 3 && memcmp(o - 3, "os.", 3) == 0 && (off == 3 || !isalnum(o[-4])),
                      method = off > 0 && o[-1] == '.' && !os_open &&
@@ -2879,15 +2875,39 @@ static bool python_line_writes(const unsigned char *ls, size_t ll, bool methods,
 
                 if (off > 0 && (isalnum(o[-1]) || o[-1] == '_'))
                         continue; /* reopen(), os_open( */
-                if (methods && !method)
-                        return false;
-                calls++;
-                k = call_args(ls, ll, off + 4, at, al, (int) SBX_ELEMENTSOF(at));
+                k = call_args(ls, ll, off + 4, at, al, 4);
                 for (int i = 0; i < k; i++)
                         if (al[i] > 5 && memcmp(ls + at[i], "mode=", 5) == 0)
                                 m = (size_t) i;
                 if (m == SIZE_MAX && k > (method ? 0 : 1))
                         m = method ? 0 : 1;
+                *ret_k = k;
+                *ret_m = m;
+                *ret_os_open = os_open;
+                *ret_method = method;
+                return o;
+        }
+        return NULL;
+}
+
+/* Whether the open calls on the Python source line ls[0..ll) all open for writing alone, one at
+ * least: a call of open() (io.open(), codecs.open()) whose mode, its second argument or mode=,
+ * is a literal for writing alone, a method open() (pathlib's Path.open()) whose first one or
+ * mode= is, or os.open() with O_WRONLY (write_only_mode()). A call whose mode is not told (a
+ * name, none: 'r'), or another open call beside, and it is not: which one failed is not known.
+ * methods: a method's alone counts (another call is not pathlib's). *ret_mode_name: a call passes
+ * its mode through the name `mode` (pathlib's own open(): "io.open(self, mode, ...)"). */
+static bool python_line_writes(const unsigned char *ls, size_t ll, bool methods, bool *ret_mode_name) {
+        const unsigned char *o;
+        size_t at[4], al[4], m;
+        bool os_open, method;
+        int calls = 0, k;
+
+        *ret_mode_name = false;
+        for (const unsigned char *p = ls; (o = python_next_open(ls, ll, p, at, al, &k, &m, &os_open, &method)); p = o + 5) {
+                if (methods && !method)
+                        return false;
+                calls++;
                 if (m != SIZE_MAX && al[m] == 4 && memcmp(ls + at[m], "mode", 4) == 0)
                         *ret_mode_name = true;
                 if (m == SIZE_MAX || !write_only_mode(ls + at[m], al[m], os_open && m == 1))
@@ -2927,30 +2947,16 @@ static bool read_mode(const unsigned char *a, size_t n, bool flags) {
  * alone counts (another call is not pathlib's). */
 static bool python_line_reads(const unsigned char *ls, size_t ll, bool methods) {
         const unsigned char *o;
-        size_t at[4], al[4];
-        int calls = 0;
+        size_t at[4], al[4], m;
+        bool os_open, method;
+        int calls = 0, k;
 
-        for (const unsigned char *p = ls; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5) {
-                size_t off = (size_t) (o - ls), m = SIZE_MAX;
-                bool os_open = off >= 3 && memcmp(o - 3, "os.", 3) == 0 && (off == 3 || !isalnum(o[-4])),
-                     method = off > 0 && o[-1] == '.' && !os_open &&
-                              !(off >= 3 && memcmp(o - 3, "io.", 3) == 0) &&
-                              !(off >= 7 && memcmp(o - 7, "codecs.", 7) == 0);
-                int k;
-
-                if (off > 0 && (isalnum(o[-1]) || o[-1] == '_'))
-                        continue; /* reopen(), os_open( */
+        for (const unsigned char *p = ls; (o = python_next_open(ls, ll, p, at, al, &k, &m, &os_open, &method)); p = o + 5) {
                 if (methods && !method)
                         return false;
                 calls++;
-                k = call_args(ls, ll, off + 4, at, al, (int) SBX_ELEMENTSOF(at));
                 if (k < 0)
                         return false;
-                for (int i = 0; i < k; i++)
-                        if (al[i] > 5 && memcmp(ls + at[i], "mode=", 5) == 0)
-                                m = (size_t) i;
-                if (m == SIZE_MAX && k > (method ? 0 : 1))
-                        m = method ? 0 : 1;
                 if (m == SIZE_MAX ? os_open : !read_mode(ls + at[m], al[m], os_open && m == 1))
                         return false;
         }
