@@ -1199,6 +1199,17 @@ static bool host_lacks_removed(struct sbx_classifier *c, const char *path, int c
                (call == SBX_REMOVES_FILE && (kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES));
 }
 
+/* Where BusyBox mv moved the absolute source path (the caller's move_dest from the argv): DEST,
+ * or DEST/basename(path) when the sources move into DEST (move_into), into out (size bytes); the
+ * length snprintf gives (>= size: it does not fit). */
+static int busybox_move_target(const struct sbx_classifier *c, const char *path, char *out, size_t size) {
+        const char *base = strrchr(path, '/');
+
+        return c->move_into ? snprintf(out, size, "%s/%s", strcmp(c->move_dest, "/") == 0 ? "" : c->move_dest,
+                                       base ? base + 1 : path)
+                            : snprintf(out, size, "%s", c->move_dest);
+}
+
 /* Whether a failed move of the absolute path `path` (the line's source) is one of a directory into
  * its own subtree on the host, which rename(2) fails on whatever the sandbox (EINVAL): bwrap's
  * read-only mount is checked before, so its EROFS stands for it there (Landlock looks at the names
@@ -1218,11 +1229,7 @@ static bool host_moves_into_itself(struct sbx_classifier *c, const char *line, c
         if (!c->host_exists || path[0] != '/')
                 return false;
         if (removes == SBX_REMOVES_RENAME && c->move_dest[0]) {
-                const char *base = strrchr(path, '/');
-
-                n = c->move_into ? snprintf(text, sizeof(text), "%s/%s", strcmp(c->move_dest, "/") == 0 ? "" : c->move_dest,
-                                            base + 1)
-                                 : snprintf(text, sizeof(text), "%s", c->move_dest);
+                n = busybox_move_target(c, path, text, sizeof(text));
         } else if (partner && (g = strstr(line, gnu)) && partner_len < sizeof(text)) {
                 /* the source is the name after "cannot move '": the path or its partner */
                 memcpy(text, partner, partner_len);
@@ -1230,8 +1237,9 @@ static bool host_moves_into_itself(struct sbx_classifier *c, const char *line, c
                 n = (int) partner_len;
                 if (partner == g + sizeof(gnu) - 1)
                         from = text, to = path;
-        } else
+        } else {
                 return false;
+        }
         if (n <= 0 || (size_t) n >= sizeof(text) || strlen(from) >= sizeof(abs))
                 return false;
         /* the source itself, not followed (a symlink to a directory moves into it: no EINVAL) */
@@ -1296,9 +1304,7 @@ static bool busybox_rename_dest(const struct sbx_classifier *c, const char *line
         if (!c->move_dest[0] || !strstr(line, "mv: can't rename '") || path[0] != '/' ||
             !name_granted(c, path, strlen(path)) || !base || !base[1])
                 return false;
-        n = c->move_into ? snprintf(joined, sizeof(joined), "%s/%s", strcmp(c->move_dest, "/") == 0 ? "" : c->move_dest,
-                                    base + 1)
-                         : snprintf(joined, sizeof(joined), "%s", c->move_dest);
+        n = busybox_move_target(c, path, joined, sizeof(joined));
         if (n <= 0 || (size_t) n >= sizeof(joined)) {
                 path[0] = '\0'; /* the destination's, longer than any name (ENAMETOOLONG) */
                 return true;
