@@ -2896,32 +2896,6 @@ static const unsigned char *python_next_open(const unsigned char *ls, size_t ll,
         return NULL;
 }
 
-/* Whether the open calls on the Python source line ls[0..ll) all open for writing alone, one at
- * least: a call of open() (io.open(), codecs.open()) whose mode, its second argument or mode=,
- * is a literal for writing alone, a method open() (pathlib's Path.open()) whose first one or
- * mode= is, or os.open() with O_WRONLY (write_only_mode()). A call whose mode is not told (a
- * name, none: 'r'), or another open call beside, and it is not: which one failed is not known.
- * methods: a method's alone counts (another call is not pathlib's). *ret_mode_name: a call passes
- * its mode through the name `mode` (pathlib's own open(): "io.open(self, mode, ...)"). */
-static bool python_line_writes(const unsigned char *ls, size_t ll, bool methods, bool *ret_mode_name) {
-        const unsigned char *o;
-        size_t at[4], al[4], m;
-        bool os_open, method;
-        int calls = 0, k;
-
-        *ret_mode_name = false;
-        for (const unsigned char *p = ls; (o = python_next_open(ls, ll, p, at, al, &k, &m, &os_open, &method)); p = o + 5) {
-                if (methods && !method)
-                        return false;
-                calls++;
-                if (m != SIZE_MAX && al[m] == 4 && memcmp(ls + at[m], "mode", 4) == 0)
-                        *ret_mode_name = true;
-                if (m == SIZE_MAX || !write_only_mode(ls + at[m], al[m], os_open && m == 1))
-                        return false;
-        }
-        return calls > 0;
-}
-
 /* Whether an argument of an open call, a[0..n), is a mode that opens for reading: a string literal
  * of a mode's letters with 'r' or '+' ('r', "rb", 'w+'), or, of os.open(), flags that hold
  * O_RDONLY or O_RDWR and not O_WRONLY. */
@@ -2943,27 +2917,35 @@ static bool read_mode(const unsigned char *a, size_t n, bool flags) {
         return r;
 }
 
-/* Whether the open calls on the Python source line ls[0..ll) all open for reading, one at least:
- * a call of open() (io.open(), codecs.open()) without a mode (its second argument or mode=:
- * 'r'), a method open() (pathlib's Path.open()) without any argument, or each with a mode
- * read_mode() tells is for reading (os.open() its flags). A mode passed through a name (`open(X,
- * mode)`), another object's open(X) (gzip's, tarfile's), a call that does not close on the line:
- * not told, no read (review: as nobody under Landlock, `open(X, m)` with m 'w' of root's 0622
- * file, a write the host allows, read as the host's refusal of a read). methods: a method's
- * alone counts (another call is not pathlib's). */
-static bool python_line_reads(const unsigned char *ls, size_t ll, bool methods) {
+/* Whether the open calls on the Python source line ls[0..ll) all open for writing alone (reads
+ * false) or all for reading (reads true), one at least. For writing alone: a call of open()
+ * (io.open(), codecs.open()) whose mode, its second argument or mode=, is a literal for writing
+ * alone, a method open() (pathlib's Path.open()) whose first one or mode= is, or os.open() with
+ * O_WRONLY (write_only_mode()); a call whose mode is not told (a name, none: 'r'), or another
+ * open call beside, and it is not: which one failed is not known. For reading: a call of open()
+ * without a mode ('r'), a method open() without any argument, or each with a mode read_mode()
+ * tells is for reading (os.open() its flags); a mode passed through a name (`open(X, mode)`),
+ * another object's open(X) (gzip's, tarfile's), a call that does not close on the line: not
+ * told, no read (review: as nobody under Landlock, `open(X, m)` with m 'w' of root's 0622 file,
+ * a write the host allows, read as the host's refusal of a read). methods: a method's alone
+ * counts (another call is not pathlib's). *ret_mode_name (NULL: not asked): a call passes its
+ * mode through the name `mode` (pathlib's own open(): "io.open(self, mode, ...)"). */
+static bool python_line_opens_all(const unsigned char *ls, size_t ll, bool methods, bool reads, bool *ret_mode_name) {
         const unsigned char *o;
         size_t at[4], al[4], m;
         bool os_open, method;
         int calls = 0, k;
 
+        if (ret_mode_name)
+                *ret_mode_name = false;
         for (const unsigned char *p = ls; (o = python_next_open(ls, ll, p, at, al, &k, &m, &os_open, &method)); p = o + 5) {
                 if (methods && !method)
                         return false;
                 calls++;
-                if (k < 0)
-                        return false;
-                if (m == SIZE_MAX ? os_open : !read_mode(ls + at[m], al[m], os_open && m == 1))
+                if (ret_mode_name && m != SIZE_MAX && al[m] == 4 && memcmp(ls + at[m], "mode", 4) == 0)
+                        *ret_mode_name = true;
+                if (reads ? k < 0 || (m == SIZE_MAX ? os_open : !read_mode(ls + at[m], al[m], os_open && m == 1))
+                          : m == SIZE_MAX || !write_only_mode(ls + at[m], al[m], os_open && m == 1))
                         return false;
         }
         return calls > 0;
@@ -2971,12 +2953,12 @@ static bool python_line_reads(const unsigned char *ls, size_t ll, bool methods) 
 
 /* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") came of
  * an open for writing alone, as the source line its traceback shows last tells
- * (python_line_writes()); a -c script shows none, its line is read from the argv's script
+ * (python_line_opens_all()); a -c script shows none, its line is read from the argv's script
  * (python_frame_source()). Where that last frame is pathlib's own open(), whose mode passes
  * through a name ("io.open(self, mode, ...)"), the frame that called it tells: its method open()
  * (the user's Path.open('w'), pathlib's write_text()'s "self.open(mode='w', ...)"). Otherwise
  * not told. *ret_reads: the source line that tells (the caller's, past pathlib's own open())
- * opens for reading (python_line_reads()). */
+ * opens for reading (python_line_opens_all()). */
 static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss, bool *ret_reads) {
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
@@ -2992,8 +2974,8 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         n = python_frames(win, end, partial, f, 2, &whole, &strings);
         if (n < 1 || !python_frame_source(c, &f[0], whole, strings, &ls, &ll))
                 return false;
-        *ret_reads = python_line_reads(ls, ll, false);
-        if (python_line_writes(ls, ll, false, &mode_name))
+        *ret_reads = python_line_opens_all(ls, ll, false, true, NULL);
+        if (python_line_opens_all(ls, ll, false, false, &mode_name))
                 return true;
         /* pathlib's own open(): pathlib.py (3.12 and before), pathlib/_local.py (3.13 on) */
         if (!mode_name || n < 2 || f[0].fnl != 4 || memcmp(f[0].func, "open", 4) != 0 ||
@@ -3002,9 +2984,9 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
                 return false;
         if (!python_frame_source(c, &f[1], whole, strings, &ls, &ll))
                 return false;
-        if (python_line_writes(ls, ll, true, &mode_name))
+        if (python_line_opens_all(ls, ll, true, false, &mode_name))
                 return true;
-        *ret_reads = python_line_reads(ls, ll, true);
+        *ret_reads = python_line_opens_all(ls, ll, true, true, NULL);
         return false;
 }
 
