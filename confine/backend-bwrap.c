@@ -24,9 +24,11 @@
 #include <string.h>
 #include <termios.h>
 #include <linux/capability.h>
+#include <linux/magic.h>
 #include <linux/openat2.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -529,6 +531,62 @@ static int collect_fd_nodes(const struct sbx_confine_options *opts, struct fd_no
         return 0;
 }
 
+/* ---- the caller's files on inherited descriptors ------------------------------------------------
+ * A regular file or a named pipe the command inherits as it is (stdout onto a log, a --keep-fd: one
+ * open for writing, as sbx feeds or reopens any other) is the host's inode on the host's writable
+ * mount. The seccomp filter refuses every change of metadata in read-only; in workspace-write it
+ * lets them through for the workspace, and the command changed the mode, times and extended
+ * attributes of such a file outside the workspace, through the descriptor or /proc/self/fd/N
+ * (`chmod 606 /proc/self/fd/1 >log` left the caller's log writable by every user, in a run
+ * recorded full; escape review). No mount refuses those changes and still takes the writes, so
+ * each such descriptor is named in reason: the run's enforcement is partial, as for a device node
+ * that cannot be opened again, when the command's user could change it (its owner; one who may
+ * write it sets extended attributes and times). One beneath the workspace needs nothing. */
+static void collect_fd_files(const struct sbx_confine_request *req, char *reason, size_t size) {
+        const struct sbx_confine_options *opts = req->opts;
+        size_t used = strlen(reason);
+
+        if (!opts || req->policy->mode != SBX_MODE_WORKSPACE_WRITE)
+                return;
+        for (size_t i = 0; i < opts->n_inherited_fds; i++) {
+                int fd = opts->inherited_fds[i], fl, pfd;
+                char proc[64], path[PATH_MAX];
+                struct stat st, at;
+                struct statfs sfs;
+                bool seen = false, verified = false;
+                ssize_t len;
+
+                for (size_t k = 0; k < i; k++)
+                        seen = seen || opts->inherited_fds[k] == fd;
+                if (seen || fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode)) ||
+                    (fl = fcntl(fd, F_GETFL)) < 0 || (fl & O_PATH) ||
+                    (S_ISFIFO(st.st_mode) && (fstatfs(fd, &sfs) < 0 || sfs.f_type == PIPEFS_MAGIC)))
+                        continue; /* a pipe's inode is no file of the host's */
+                snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+                len = readlink(proc, path, sizeof(path) - 1);
+                if (len > 0 && (size_t) len < sizeof(path) - 1 && path[0] == '/') {
+                        path[len] = '\0';
+                        pfd = open_without_symlinks(path, O_NOFOLLOW);
+                        verified = pfd >= 0 && fstat(pfd, &at) == 0 && same_node(&at, &st);
+                        if (pfd >= 0)
+                                close(pfd);
+                }
+                if (verified && sbx_path_beneath(path, req->policy->workspace_root))
+                        continue;
+                /* not the command's to change: neither its owner nor one who may write it (where its
+                 * path is unknown: when neither its group nor others may) */
+                if (st.st_uid != geteuid() &&
+                    !(verified ? access_without_capabilities(path, W_OK) : (st.st_mode & (S_IWGRP | S_IWOTH))))
+                        continue;
+                if (used < size)
+                        used += (size_t) snprintf(reason + used, size - used,
+                                                  "%sdescriptor %d, a %s outside the workspace, is the host's own, so the "
+                                                  "command may change its mode (chmod), group (chown), times (utime), "
+                                                  "extended attributes (xattr) and inode flags (chattr) on the host",
+                                                  used ? "; " : "", fd, S_ISREG(st.st_mode) ? "file" : "named pipe");
+        }
+}
+
 static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confined_argv *out,
                          struct sbx_diag *diag) {
         struct sbx_argv_builder b = { 0 };
@@ -569,6 +627,7 @@ static int bwrap_confine(const struct sbx_confine_request *req, struct sbx_confi
                                             "config, cache or audit database): choose another workspace", *p);
         if ((r = collect_fd_nodes(req->opts, &nodes, &n_nodes, &out->stderr_pty, nodes_reason, sizeof(nodes_reason))) < 0)
                 return sbx_diag_set(diag, -r, "build argv", "", "out of memory");
+        collect_fd_files(req, nodes_reason, sizeof(nodes_reason));
         sbx_argv_add(&b, runner);
         sbx_argv_add(&b, "--unshare-user");
         sbx_argv_add(&b, "--unshare-pid");

@@ -164,7 +164,8 @@ struct sbx_confine_options {
                                      --keep-fd), or NULL. bwrap: each that is a device node is
                                      reopened inside on a read-only bind of its host path; one
                                      that cannot be, and whose metadata the command could
-                                     change, makes the enforcement partial */
+                                     change, makes the enforcement partial; so does, in
+                                     workspace-write, a file or named pipe outside the workspace */
         size_t n_inherited_fds;
         bool stderr_pty;          /* stderr_pty_fd is the slave of the pseudo-terminal the caller
                                      puts on the command's descriptor 2 (a node of the host's

@@ -17,7 +17,8 @@
 # Design notes, documented rather than tested as denials:
 #  - a descriptor the caller hands to sbx (stdout onto a host file) is the caller's grant: the
 #    command may write it, also through /dev/stdout (under Landlock the reopen by path is denied:
-#    an over-restriction, reported as a note);
+#    an over-restriction, reported as a note); in workspace-write it may change its metadata too,
+#    which the run then reports partial, naming it (checked below: grant-meta-fd*);
 #  - a hard link to an outside file that already exists inside the workspace before the run is
 #    part of the workspace (the inode is shared by the host's own choice), so it is not a vector;
 #  - process-level host effects (sethostname, signals) are outside the file-effect contract: the
@@ -1136,6 +1137,76 @@ for b in "${BACKENDS[@]}"; do
                         --db "$d/audit.db" -- sh -c "$META_CMD" 0 2>&1)
                 t_check "$b/read-only/$u/terminal-meta: the caller's terminal keeps its mode and times ($out)" \
                         eval '[[ "$out" =~ mode\ ([0-7]+)-\>([0-7]+)\ mtime\ ([0-9]+)-\>([0-9]+) ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[3]}" = "${BASH_REMATCH[4]}" ]'
+        done
+done
+
+# ---- the caller's files on stdout and a --keep-fd, in workspace-write ----------------------------
+# In workspace-write the seccomp filter lets metadata changes through (for the workspace), and a
+# file or named pipe the caller opened for writing outside the workspace reaches the command as the
+# host's inode on a writable mount: under bubblewrap, `chmod 606 /proc/self/fd/1 >log` left the
+# caller's log writable by every user, its times and extended attributes changed too, in a run
+# recorded full (escape review). No mount refuses those and still takes the writes: such a run is
+# partial, its reason naming each descriptor (Landlock's workspace-write is partial anyway, naming
+# chmod, utime and xattr). Checked on the host: the writes landed; the mode, times and attributes
+# of the file on stdout, of the one on --keep-fd 3 and of the named pipe on --keep-fd 4 are
+# unchanged, or the run's record said partial naming them. Control: a pipe on stdout and a
+# --keep-fd onto a file in the workspace keep a bubblewrap run full.
+# ww_meta_named RECORD FD: the verdict record says partial, naming what the command could change
+# through descriptor FD (bwrap: FD itself; landlock: its general reason)
+ww_meta_named() {
+        local reason
+        [ "$(t_json_field "$1" enforcement)" = partial ] || return 1
+        reason=$(t_json_field "$1" enforcement_reason)
+        case $reason in *chmod*utime*xattr*) ;; *) return 1 ;; esac
+        [ "$b" = landlock ] || case $reason in *"descriptor $2,"*) ;; *) return 1 ;; esac
+}
+for b in "${BACKENDS[@]}"; do
+        for u in "${USERS[@]}"; do
+                d=$T/grant-meta-ww-$b-$u
+                run_as=()
+                mkdir -p "$d/ws" "$d/cache"
+                for f in out keep; do
+                        echo before >"$d/$f"
+                        chmod 644 "$d/$f"
+                        touch -d 2001-01-01 "$d/$f"
+                done
+                mkfifo -m 644 "$d/fifo"
+                touch -d 2001-01-01 "$d/fifo"
+                if [ "$u" = nobody ]; then
+                        chown -R 65534:65534 "$d"
+                        run_as=("${T_NOBODY[@]}")
+                fi
+                # the reader of the named pipe, as the host's would be; its end of file after the run
+                timeout 120 cat "$d/fifo" >"$d/fifo-got" &
+                reader=$!
+                env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" \
+                        "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" --db "$d/audit.db" \
+                        --verdict-json "$d/verdict.json" --keep-fd 3 --keep-fd 4 -- \
+                        sh -c 'for fd in 1 3 4; do sh -c "$0" $fd; done' "${META_CMD%echo written}echo written >&\$0" \
+                        1>>"$d/out" 3>>"$d/keep" 4>"$d/fifo" 2>"$d/err"
+                wait "$reader"
+                for f in out:1 keep:3 fifo:4; do
+                        p=$d/${f%:*}
+                        got="$(stat -c '%a %Y' "$p") $(getfattr --absolute-names -d "$p" 2>/dev/null | grep -c user.sbx)"
+                        # (t_check's own $d is its description: the result is taken here)
+                        res=0
+                        if [ "$(grep -c "^written$" "$d/out" "$d/keep" "$d/fifo-got" | grep -c ":1$")" = 3 ]; then
+                                { [ "${got%% *}" = 644 ] && [ "$(stat -c %y "$p" | cut -c1-4)" != 1999 ] &&
+                                        [ "${got##* }" = 0 ]; } || ww_meta_named "$d/verdict.json" "${f#*:}" && res=1
+                        fi
+                        t_check "$b/workspace-write/$u/grant-meta-fd${f#*:}: the caller's ${f%:*} outside the workspace keeps its mode, times and attributes, or the run says partial naming it ($got; $(t_json_field "$d/verdict.json" enforcement): $(t_json_field "$d/verdict.json" enforcement_reason | cut -c1-200); $(tr '\n' ' ' <"$d/err" | cut -c1-160))" \
+                                test "$res" = 1
+                done
+                if [ "$b" = bwrap ]; then
+                        : >"$d/ws/keep"
+                        [ "$u" = nobody ] && chown 65534:65534 "$d/ws/keep"
+                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "${run_as[@]}" \
+                                "$SBX_BIN" run --backend "$b" --mode workspace-write --root "$d/ws" --db "$d/audit.db" \
+                                --verdict-json "$d/verdict-pipe.json" --keep-fd 3 -- sh -c 'echo written; echo written >&3' \
+                                3>>"$d/ws/keep" 2>"$d/err" | cat >"$d/pipe-got"
+                        t_check "$b/workspace-write/$u/grant-meta-pipe-control: a pipe on stdout and a file in the workspace on a --keep-fd keep the run full ($(t_json_field "$d/verdict-pipe.json" enforcement_reason | cut -c1-200))" \
+                                test "$(t_json_field "$d/verdict-pipe.json" enforcement)" = full -a "$(cat "$d/pipe-got")" = written -a "$(cat "$d/ws/keep")" = written
+                fi
         done
 done
 

@@ -127,8 +127,17 @@ t_check "--require-full, landlock workspace-write: stderr says partial and full 
         grep -Eq 'partial.*full was required' "$T/require-full-ll.err"
 sbx_run require-full-ll-ro -- --backend landlock --mode read-only --require-full -- true
 t_check "--require-full, landlock read-only (full): runs, exit 0 (got $RC)" test $RC -eq 0
-sbx_run require-full-bwrap -- --backend bwrap --mode workspace-write --require-full -- touch "$WS/LANDS-rf-bwrap"
+# its stdout a pipe: a file outside the workspace there is the caller's grant, whose mode and times
+# bubblewrap leaves to the command in workspace-write (partial, the reason naming descriptor 1)
+"$SBX_BIN" run --db "$DB" --root "$WS" --verdict-json "$T/require-full-bwrap.json" --backend bwrap \
+        --mode workspace-write --require-full -- touch "$WS/LANDS-rf-bwrap" 2>"$T/require-full-bwrap.err" </dev/null |
+        cat >"$T/require-full-bwrap.out"
+RC=${PIPESTATUS[0]}
+runs=$((runs + 1))
 t_check "--require-full, bwrap workspace-write (full): runs, FILE lands (exit $RC)" test -e "$WS/LANDS-rf-bwrap"
+sbx_run require-full-bwrap-file -- --backend bwrap --mode workspace-write --require-full -- touch "$WS/FILE-rf-bwrap-file"
+t_check "--require-full, bwrap workspace-write, a file outside the workspace on stdout (partial): exit 125, nothing ran, the reason names descriptor 1 (got $RC: $ERR)" \
+        eval '[ $RC -eq 125 ] && [ ! -e "$WS/FILE-rf-bwrap-file" ] && grep -q "partial (descriptor 1, a file outside the workspace.*full was required" "$T/require-full-bwrap-file.err"'
 t_check "--require-full, landlock workspace-write: recorded as refused (a backend could, not as required)" \
         test "$(t_json_field "$T/require-full-ll.json" state)" = refused
 # the backend that would have run it is known, and so is why it is partial: the row and the record

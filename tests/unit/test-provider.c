@@ -1,5 +1,6 @@
 /* The provider seam: the function table, fail-closed refusals, and the bwrap backend's argv. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -436,6 +437,77 @@ static void test_bwrap_refuses_a_protected_path_it_cannot_open(void **state) {
         sbx_config_free(cfg);
 }
 
+/* A file or named pipe the command inherits as it is (stdout onto a log, a --keep-fd), outside the
+ * workspace: in workspace-write bubblewrap leaves its mode, times and extended attributes to the
+ * command (the host's inode, on the host's writable mount), so the run is partial, the reason
+ * naming the descriptor. Not in read-only (the seccomp filter refuses every such change), nor for
+ * a file beneath the workspace or a pipe (an inode of no file system of the host's). */
+static void test_bwrap_partial_for_an_inherited_file_outside_the_workspace(void **state) {
+        struct sbx_config *cfg = config_bwrap("/bin/true");
+        struct sbx_policy pol = { .mode = SBX_MODE_WORKSPACE_WRITE, .workspace_root = ws };
+        char out[] = "/tmp/sbx-test-provider-out-XXXXXX", dir[] = "/tmp/sbx-test-provider-fifo-XXXXXX";
+        char in[256], fifo[256], want[64];
+        char *argv[] = { (char *) "true", NULL };
+        int fds[5], pipefd[2];
+        struct sbx_confine_options opts = { .status_fd = -1, .inherited_fds = fds, .n_inherited_fds = 1 };
+        struct sbx_confine_request req = { .cfg = cfg, .policy = &pol, .argv = argv, .opts = &opts,
+                                           .cwd = ws, .runner = "/bin/true", .launcher = "/bin/echo" };
+        (void) state;
+        snprintf(in, sizeof(in), "%s/inherited", ws);
+        assert_non_null(mkdtemp(dir));
+        snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+        assert_int_equal(mkfifo(fifo, 0644), 0);
+        assert_true((fds[0] = mkstemp(out)) >= 0);
+        assert_true((fds[1] = open(in, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) >= 0);
+        assert_int_equal(pipe2(pipefd, O_CLOEXEC), 0);
+        fds[2] = pipefd[1];
+        assert_true((fds[3] = open(fifo, O_RDWR | O_CLOEXEC)) >= 0);
+        fds[4] = fds[0]; /* named once, however often it is given */
+        /* each alone, then all at once; then in read-only */
+        for (int k = 0; k < 6; k++) {
+                struct sbx_confined_argv c = { 0 };
+                struct sbx_diag diag = { 0 };
+                const char *reason;
+
+                opts.inherited_fds = k < 4 ? &fds[k] : fds;
+                opts.n_inherited_fds = k < 4 ? 1 : 5;
+                pol.mode = k == 5 ? SBX_MODE_READ_ONLY : SBX_MODE_WORKSPACE_WRITE;
+                assert_int_equal(sbx_backend_bwrap.confine(&req, &c, &diag), 0);
+                reason = c.enforcement_reason ? c.enforcement_reason : "";
+                snprintf(want, sizeof(want), "descriptor %d, a file outside the workspace", fds[0]);
+                if (k == 0 || k == 4) {
+                        assert_int_equal(c.enforcement, SBX_ENFORCEMENT_PARTIAL);
+                        assert_non_null(strstr(reason, want));
+                        assert_non_null(strstr(reason, "may change its mode (chmod)"));
+                        assert_non_null(strstr(reason, "times (utime), extended attributes (xattr)"));
+                        /* fds[4] is fds[0] again: named once */
+                        assert_null(strstr(strstr(reason, want) + 1, want));
+                } else
+                        assert_null(strstr(reason, want));
+                snprintf(want, sizeof(want), "descriptor %d, a named pipe outside the workspace", fds[3]);
+                if (k == 3 || k == 4)
+                        assert_non_null(strstr(reason, want));
+                else
+                        assert_null(strstr(reason, want));
+                /* the file in the workspace and the pipe are never named */
+                snprintf(want, sizeof(want), "descriptor %d,", fds[1]);
+                assert_null(strstr(reason, want));
+                snprintf(want, sizeof(want), "descriptor %d,", fds[2]);
+                assert_null(strstr(reason, want));
+                sbx_strv_free(c.argv);
+                sbx_strv_free(c.setenv);
+                free(c.enforcement_reason);
+        }
+        for (int k = 0; k < 4; k++)
+                close(fds[k]);
+        close(pipefd[0]);
+        assert_int_equal(unlink(out), 0);
+        assert_int_equal(unlink(in), 0);
+        assert_int_equal(unlink(fifo), 0);
+        assert_int_equal(rmdir(dir), 0);
+        sbx_config_free(cfg);
+}
+
 /* The temp area's removal: an empty directory, a tree, a missing path; never through a symlink
  * (neither the path itself nor one inside: what they point to stays). */
 static void test_remove_tree_follows_no_symlink(void **state) {
@@ -681,6 +753,7 @@ int main(void) {
                 cmocka_unit_test(test_bwrap_argv_workspace_write_binds_root_and_temp),
                 cmocka_unit_test(test_bwrap_argv_pins_the_parents_of_protected_paths),
                 cmocka_unit_test(test_bwrap_refuses_a_protected_path_it_cannot_open),
+                cmocka_unit_test(test_bwrap_partial_for_an_inherited_file_outside_the_workspace),
                 cmocka_unit_test(test_remove_tree_follows_no_symlink),
                 cmocka_unit_test(test_remove_tree_deep_and_locked),
                 cmocka_unit_test(test_host_temp_area_is_private_and_removed),
