@@ -144,6 +144,7 @@ struct sbx_classifier {
         int (*host_exists)(void *userdata, const char *path);
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
         bool (*host_sets_times)(void *userdata, const char *path);
+        bool (*host_needs_capability)(void *userdata, const char *path, bool run);
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
         char *inline_script; /* the context's; NULL: none */
@@ -585,6 +586,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_exists = ctx->host_exists;
         c->host_fifo = ctx->host_fifo;
         c->host_sets_times = ctx->host_sets_times;
+        c->host_needs_capability = ctx->host_needs_capability;
         c->searched_known = false;
         c->resolved->known = false;
         c->refuses_known = false;
@@ -866,6 +868,10 @@ static bool hosts_own_refusal(struct sbx_classifier *c, const char *line, const 
          * bit counts only where the line may be about running the file (./script without +x) */
         if (c->host_permits && host_name(c, path, strlen(path), host)) {
                 if (c->host_permits(c->resolve_userdata, host, run))
+                        return false;
+                /* nor where the bits refuse root only for want of the capabilities the command does
+                 * not keep (root's write of another user's 0644 file in the workspace) */
+                if (c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, run))
                         return false;
                 /* it would not: a call on two names fails on the host whatever the name the path
                  * pairs with (Node's copyfile '/etc/a' -> 'ro/x' into a 0555 directory) */
@@ -3431,7 +3437,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         bool cut, writes, py_reads;
         int r;
 
-        if (!c->host_fifo && !c->host_sets_times)
+        if (!c->host_fifo && !c->host_sets_times && !c->host_needs_capability)
                 return 0;
         cut = copy_evidence(line, sizeof(line), s, len) < len;
         tl = strlen(line);
@@ -3507,16 +3513,25 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
 /* The fifo-denial line s[0..len) (its evidence in line) as a denial of `path` (made absolute here)
  * where the host holds there a named pipe the command may open (for writing alone: writes), or,
  * for touch's line (touches), a file whose times the host lets it set (host_sets_times), outside
- * the granted directories and the sandbox's /dev and /proc: counted and kept. Whether it was. */
+ * the granted directories and the sandbox's /dev and /proc; or, beneath the granted directories,
+ * one that only root's capabilities, which the command does not keep, would have let it reach
+ * (host_needs_capability; a line not told to be a write may be a run): counted and kept. Whether
+ * it was. */
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                            const char *line, char *path, bool writes, bool touches) {
         char host[SBX_DENIAL_PATH_MAX];
 
         absolute_path(c, path, SBX_DENIAL_PATH_MAX);
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
-            in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
-            (!(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes)) &&
-             !(touches && c->host_sets_times && c->host_sets_times(c->resolve_userdata, host))))
+            in_sandbox_dev_proc(host))
+                return false;
+        /* beneath the granted directories: root's refusal for want of the capabilities the command
+         * does not keep (another user's 0644 file in the workspace) */
+        if (beneath_any(host, c->granted, c->n_granted)) {
+                if (!(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, !writes)))
+                        return false;
+        } else if (!(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes)) &&
+                   !(touches && c->host_sets_times && c->host_sets_times(c->resolve_userdata, host)))
                 return false;
         c->denial_lines++;
         if (!c->denial.hit) {

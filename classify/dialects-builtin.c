@@ -56,7 +56,9 @@
  * denied" is then a denial, but only where sbx run tells that the line's path is a FIFO the host
  * lets the command open (fifo-denial, host_fifo in sbx-classify.h), or where the line is coreutils'
  * touch's of a file whose times the host lets the user set (host_sets_times: touch prints its
- * open's EACCES, not the bind's EROFS of the times; fixtures/bwrap/nobody-touch-own-readonly-outside);
+ * open's EACCES, not the bind's EROFS of the times; fixtures/bwrap/nobody-touch-own-readonly-outside),
+ * or, beneath the granted directories, where root's capabilities, which the command does not keep,
+ * would have passed the file's mode bits (host_needs_capability; bwrap/readonly-file-in-workspace);
  * elsewhere it is the host's own permission (fixtures/bwrap/fifo-write-outside,
  * nobody-fifo-write-outside). The sqlite3 shell
  * prints a file it could not open for writing (.output, .once, .save, .backup) as "Error: cannot

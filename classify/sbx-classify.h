@@ -261,6 +261,16 @@ struct sbx_classify_context {
          * directories and the sandbox's /dev and /proc is a denial: the read-only bind refused
          * the times (EROFS, hidden). NULL: never. */
         bool (*host_sets_times)(void *userdata, const char *path);
+        /* Optional: whether the command's user is root and the host path `path` (as resolve gave
+         * it) is one the host's mode bits refuse a uid 0 without capabilities (another user's 0644
+         * file, a directory of another user's to create in or to search) where root's capabilities
+         * pass them, on a file system the host does not mount read-only. The command keeps no
+         * capability under either backend, so such a refusal beneath the granted directories is
+         * the sandbox's: under bwrap, whose fifo-denial signature (`Permission denied`) is then a
+         * denial on a line whose path lies beneath them (Landlock's EACCES is a denial signature
+         * already). Not, where `run` (the line may tell of a run of it), a regular file with no
+         * execute bit, which the host refuses root running too. NULL: never. */
+        bool (*host_needs_capability)(void *userdata, const char *path, bool run);
         /* The script of the shell the caller read from the command's argv (`sh -c SCRIPT`, `bash
          * -c`, past its wrappers); copied. A shell's own line naming a file alone (bash's "bash:
          * line 1: X: Permission denied", dash's "sh: 1: X: ...") tells of running X or of a

@@ -364,6 +364,62 @@ static bool host_sets_times_now(const char *path) {
         return uid == 0 || (st.st_uid == uid && (!S_ISLNK(lst.st_mode) || lst.st_uid == uid));
 }
 
+/* For the classifier: whether the command's user is root and the host path `path` (host_path()
+ * gave it) is one whose refusal is the sandbox's dropping of root's capabilities: on a file system
+ * not mounted read-only, not one fs.protected_regular keeps root from opening with O_CREAT
+ * (sticky_protected()), and the mode bits, read as for a uid 0 without capability (the command's,
+ * under either backend; bubblewrap's user namespace maps no other owner), refuse a directory on its
+ * way its search, the directory it is (or would be) in a write, or the file itself, when it exists,
+ * a read or a write (a directory: any): root's CAP_DAC_OVERRIDE passes all of these on the host,
+ * but not the run of a regular file with no execute bit: not where the line may tell of one
+ * (`run`). A file with an ACL
+ * cannot be told by its bits: false. false when it cannot be told. */
+static bool host_needs_capability_now(const char *path, bool run) {
+        char buf[PATH_MAX];
+        struct stat st;
+        struct statvfs vfs;
+        size_t len = strlen(path);
+        bool exists;
+
+        if (sbx_euid() != 0 || path[0] != '/' || len >= sizeof(buf) || len < 2)
+                return false;
+        memcpy(buf, path, len + 1);
+        while (lstat(buf, &st) < 0)
+                if (errno != ENOENT || !cut_to_parent(buf))
+                        return false;
+        exists = strlen(buf) == len;
+        if (statvfs(buf, &vfs) < 0 || (vfs.f_flag & ST_RDONLY))
+                return false;
+        if (exists && S_ISLNK(st.st_mode))
+                return false; /* a dangling link: its target is made elsewhere */
+        if (exists && sticky_protected(path, &st))
+                return false;
+        /* a regular file with no execute bit: a run of it is refused root on the host too */
+        if (exists && run && S_ISREG(st.st_mode) && !(st.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH)))
+                return false;
+        if (exists) {
+                if (getxattr(buf, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE)
+                        return false;
+                if (!mode_grants(buf, &st, S_ISDIR(st.st_mode) ? 7 : 6))
+                        return true;
+        }
+        if (!exists && !S_ISDIR(st.st_mode))
+                return false;
+        /* the directories from the one it is in up to the root: written (the last), searched */
+        if (exists && !cut_to_parent(buf))
+                return false;
+        for (bool last = true;; last = false) {
+                if (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode))
+                        return false;
+                if (getxattr(buf, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE)
+                        return false;
+                if (!mode_grants(buf, &st, last ? 3 : 1))
+                        return true;
+                if (!cut_to_parent(buf))
+                        return false;
+        }
+}
+
 /* Whether procfs refuses anyone, root too, the change of host path `path`, whose longest existing
  * part is `buf`: of the mode (`mode`) of a process's file (/proc/<pid>/..., /proc/self/...:
  * proc_setattr()'s EPERM), of the mode or owner of a sysctl's (/proc/sys/...). Decided on the
@@ -658,7 +714,7 @@ static bool mounts_may_hang(void) {
 
 enum host_op {
         OP_PATH, OP_PERMITS, OP_REFUSES, OP_REFUSES_OWNER, OP_RUNS, OP_MOUNT, OP_DIR_MISSING, OP_EXISTS, OP_FIFO,
-        OP_SETS_TIMES
+        OP_SETS_TIMES, OP_NEEDS_CAPABILITY
 };
 
 /* A question to the child: the op, its flags, the size of host_path()'s out, then path, the
@@ -734,6 +790,9 @@ static _Noreturn void asker_child(void) {
                         break;
                 case OP_SETS_TIMES:
                         a.value = host_sets_times_now(path);
+                        break;
+                case OP_NEEDS_CAPABILITY:
+                        a.value = host_needs_capability_now(path, q.run);
                         break;
                 default:
                         _exit(0);
@@ -966,6 +1025,13 @@ static bool host_sets_times(void *userdata, const char *path) {
         return asked(OP_SETS_TIMES, path, false, false, false) > 0;
 }
 
+static bool host_needs_capability(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        if (!mounts_may_hang())
+                return host_needs_capability_now(path, run);
+        return asked(OP_NEEDS_CAPABILITY, path, run, false, false) > 0;
+}
+
 void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         asker.cut_off = false;
         ctx->resolve = host_path;
@@ -979,4 +1045,5 @@ void sbx_run_host_checks(struct sbx_classify_context *ctx) {
         ctx->host_exists = host_exists;
         ctx->host_fifo = host_fifo;
         ctx->host_sets_times = host_sets_times;
+        ctx->host_needs_capability = host_needs_capability;
 }

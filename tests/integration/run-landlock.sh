@@ -626,8 +626,9 @@ assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "
                 # "Permission denied" beneath the workspace from the host's own permissions (a 0444
                 # file, a 0555 directory) is the command's failure, not the sandbox's (before: denied);
                 # what the sandbox refuses there (a set-ID bit, a device node, a symlink that leaves
-                # the workspace, the workspace root itself) and outside it stays denied. As root too:
-                # the launcher drops CAP_DAC_OVERRIDE, so root meets the 0444 file like anyone.
+                # the workspace, the workspace root itself) and outside it stays denied. Not as
+                # root: the launcher drops CAP_DAC_OVERRIDE, which lets root write both on the host,
+                # so the refusal is the sandbox's: denied (it read task_failure).
                 for who in "${WHO[@]}"; do
                         d=$T/dac-$who
                         mkdir -p "$d/ws/rodir" && echo a >"$d/ws/ro"
@@ -643,28 +644,33 @@ assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "
                         check "$who, landlock workspace-write: a 0444 file and a 0555 directory refuse the writes (rc=$rc)" \
                                 test $rc -eq 1 -a "$(cat "$d/ws/ro")" = a -a ! -e "$d/ws/rodir/f"
                         check "$who, landlock workspace-write: ... 'Permission denied' twice" test "$(grep -c 'Permission denied' "$T/err")" = 2
-                        check "$who, landlock workspace-write: ... task_failure with no denial line" "$PY" -c '
+                        dac_want=task_failure
+                        [ $who = root ] && dac_want=denied
+                        check "$who, landlock workspace-write: ... $dac_want, as many denial lines as the host's capabilities would have passed" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1.json"
+n = 2 if sys.argv[2] == "denied" else 0
+assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n and len(o["denials"]) == n, o' "$d/v1.json" $dac_want
                         # shred names the file before its verb phrase, "ro: failed to open for
                         # writing": the name, not "writing" (before: <ws>/writing, which the host lets
                         # the user make: denied)
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v1s.json" -- shred ro ) 2>/dev/null
-                        check "$who, landlock workspace-write: shred of the 0444 file: task_failure, no denial line ($(cat "$d/ws/ro"))" "$PY" -c '
+                        check "$who, landlock workspace-write: shred of the 0444 file: $dac_want, the file its path ($(cat "$d/ws/ro"))" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1s.json"
+n = 1 if sys.argv[2] == "denied" else 0
+assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n and [d["path"] for d in o["denials"]] == [sys.argv[3]] * n, o' "$d/v1s.json" $dac_want "$d/ws/ro"
                         # ... and a name with a blank, which shred quotes: "'r o': failed to open for
                         # writing" (before: no name, denied)
                         echo a >"$d/ws/r o" && chmod 0444 "$d/ws/r o" && { [ $who = root ] || chown 65534:65534 "$d/ws/r o"; }
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v1q.json" -- shred "r o" ) 2>/dev/null
-                        check "$who, landlock workspace-write: shred of the quoted 0444 file: task_failure, no denial line ($(cat "$d/ws/r o"))" "$PY" -c '
+                        check "$who, landlock workspace-write: shred of the quoted 0444 file: $dac_want, the file its path ($(cat "$d/ws/r o"))" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-assert o["verdict"] == "task_failure" and o["denial_lines"] == 0 and o["denials"] == [], o' "$d/v1q.json"
+n = 1 if sys.argv[2] == "denied" else 0
+assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n and [d["path"] for d in o["denials"]] == [sys.argv[3]] * n, o' "$d/v1q.json" $dac_want "$d/ws/r o"
                         # a change of owner in the workspace: root's is refused by the sandbox alone
                         # (Landlock: no CAP_CHOWN, EPERM; bwrap: the id is not mapped, EINVAL), and
                         # was read as the command's failure; nobody's is refused by the host too
@@ -684,6 +690,30 @@ import json, sys
 o = json.load(open(sys.argv[1]))
 n = 2 if sys.argv[2] == "denied" else 0
 assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n, o' "$d/own-$b.json" $want
+                        done
+                        # another user's 0644 file and 0755 directory in the workspace: root's write
+                        # of the one and its file made in the other are refused for want of the
+                        # capabilities the command does not keep (under bwrap the owner unmapped
+                        # too), which the host would use: denied, the file its path, nothing written
+                        # (before: task_failure under both); nobody's, the host's refusal too
+                        for b in landlock bwrap; do
+                                echo a >"$d/ws/other-$b" && mkdir -p "$d/ws/odir-$b"
+                                chown 12345:12345 "$d/ws/other-$b" "$d/ws/odir-$b"
+                                chmod 0644 "$d/ws/other-$b" && chmod 0755 "$d/ws/odir-$b"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/other-$b.json" -- sh -c "echo x >> other-$b; touch odir-$b/new" ) 2>"$T/err"
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                want=denied
+                                [ $who = nobody ] && want=task_failure
+                                check "$who, $b workspace-write: another user's 0644 file and 0755 directory in the workspace refuse the writes (rc=$rc: $(tr '\n' ' ' <"$T/err"))" \
+                                        test $rc -eq 1 -a "$(cat "$d/ws/other-$b")" = a -a ! -e "$d/ws/odir-$b/new"
+                                check "$who, $b workspace-write: ... $want, their paths" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3] + "/other-" + sys.argv[4], sys.argv[3] + "/odir-" + sys.argv[4] + "/new"] if sys.argv[2] == "denied" else []
+assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["path"] for d in o["denials"]] == want, o' \
+                                        "$d/other-$b.json" $want "$d/ws" $b
                         done
                         # touch of a file outside whose times the host lets the user set (nobody's
                         # own 0444 file, in a directory of root's; as root another user's): its
@@ -739,18 +769,25 @@ assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/sp.json
                         check "$who, landlock workspace-write: a symlink out, chmod u+s, mknod and rmdir of the workspace are denied" \
                                 test ! -e "/var/tmp/$tag-dac" -a ! -e "$d/ws/dev" -a -d "$d/ws" -a ! -u "$d/ws/ro"
                         # (the rmdir of the workspace, whose entries are the command's, stays the
-                        # sandbox's refusal though it holds entries now)
-                        check "$who, landlock workspace-write: ... denied, those four lines only" "$PY" -c '
+                        # sandbox's refusal though it holds entries now; root's write of its 0444 ro
+                        # is the sandbox's too, the capability dropped)
+                        check "$who, landlock workspace-write: ... denied, those four lines only (root: and ro's write)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 paths = [d["path"] for d in o["denials"]]
 ws = sys.argv[2]
-assert o["verdict"] == "denied" and o["denial_lines"] == 4, o
-assert paths == [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws], paths' "$d/v2.json" "$d/ws" "$tag-dac"
+want = [ws + "/out/" + sys.argv[3], ws + "/ro", ws + "/dev", ws] + ([ws + "/ro"] if sys.argv[4] == "root" else [])
+assert o["verdict"] == "denied" and o["denial_lines"] == len(want), o
+assert paths == want, paths' "$d/v2.json" "$d/ws" "$tag-dac" $who
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v3.json" -- sh -c "echo x > ro; echo x > '/var/tmp/$tag-dac2'" ) 2>/dev/null
-                        check "$who, landlock workspace-write: a write outside after one the host refused: denied on that line" \
-                                grep -q "\"matched_line\": *\"sh: 1: cannot create /var/tmp/$tag-dac2: Permission denied\"" "$d/v3.json"
+                        if [ $who = root ]; then
+                                check "$who, landlock workspace-write: a write outside after one only root's capabilities would pass: denied on the first line" \
+                                        grep -q "\"matched_line\": *\"sh: 1: cannot create ro: Permission denied\"" "$d/v3.json"
+                        else
+                                check "$who, landlock workspace-write: a write outside after one the host refused: denied on that line" \
+                                        grep -q "\"matched_line\": *\"sh: 1: cannot create /var/tmp/$tag-dac2: Permission denied\"" "$d/v3.json"
+                        fi
                         # a relative path printed after the command left its directory (cd .., tar -C,
                         # make -C) is joined to the directory it started in: beneath the workspace, where
                         # the host lets it write, that refusal cannot be the host's (before: task_failure)
@@ -838,15 +875,16 @@ assert o["verdict"] == "denied" and o["denial_lines"] == 1 and not os.path.lexis
                         check "$who, landlock workspace-write: a script without x refuses to run (rc=$rc)" \
                                 grep -q 'nx: Permission denied' "$T/err"
                         check "$who, landlock workspace-write: ... task_failure" grep -q '"verdict": *"task_failure"' "$d/v6.json"
-                        # bubblewrap: the same writes are the command's failure, as before
+                        # bubblewrap: the same writes are the command's failure, as before; as root
+                        # the sandbox's (no capability kept), denied
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
                                 --verdict-json "$d/v4.json" -- sh -c 'echo x > ro; touch rodir/f' ) 2>/dev/null
                         rc=$?
                         if [ $rc -eq 125 ]; then
                                 echo "note - bwrap not usable here: its side of the 0444 check not run"
                         else
-                                check "$who, bwrap workspace-write: the same writes are a task_failure (rc=$rc)" \
-                                        grep -q '"verdict": *"task_failure"' "$d/v4.json"
+                                check "$who, bwrap workspace-write: the same writes are a $dac_want (rc=$rc)" \
+                                        grep -q "\"verdict\": *\"$dac_want\"" "$d/v4.json"
                         fi
                         # where the host itself refuses the write, sandbox or not, the failure is the
                         # command's under either backend (before: denied, Landlock's EACCES and

@@ -3266,6 +3266,54 @@ static void test_classify_bwrap_fifo_permission_denied(void **state) {
                        "denied");
 }
 
+/* The host as sbx run tells it, the command's user root: /ws/other (another user's 0644 file) and
+ * /ws/odir (another user's 0755 directory) refuse a uid 0 without capabilities what root's pass;
+ * /ws/ro (root's own 0444 file) too. No other name, and nothing the host's bits let root do. */
+static bool fake_host_needs_capability(void *userdata, const char *path, bool run) {
+        (void) userdata, (void) run;
+        return strcmp(path, "/ws/other") == 0 || strcmp(path, "/ws/odir/new") == 0 || strcmp(path, "/ws/ro") == 0;
+}
+
+static bool fake_host_permits_none(void *userdata, const char *path, bool run) {
+        (void) userdata, (void) path, (void) run;
+        return false;
+}
+
+/* The command keeps no capability under either backend (and bubblewrap's user namespace maps no
+ * other owner), so root's write of another user's 0644 file beneath the workspace, which the host
+ * lets root make, is refused by the sandbox: denied, the file its path (before: task_failure under
+ * both backends, bwrap's EACCES no denial signature and Landlock's read as the host's bits). Where
+ * the host answers no (nobody's run: NULL; a name the bits let root have), as before. */
+static void test_classify_root_capability_in_workspace(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context root = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                             .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo,
+                                             .host_needs_capability = fake_host_needs_capability };
+        struct sbx_classify_context nobody = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                               .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo };
+        static const char *const lines[] = {
+                "bash: line 1: other: Permission denied\n",
+                "sh: 1: cannot create /ws/other: Permission denied\n",
+                "touch: cannot touch 'odir/new': Permission denied\n",
+                "sh: 1: cannot create ro: Permission denied\n",
+        };
+        static const char *const backends[] = { "bwrap", "landlock" };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                        r = run_backend_in(backends[b], &root, lines[i]);
+                        assert_verdict(r, "denied");
+                        assert_int_equal(r->denial_lines, 1);
+                        assert_string_equal(r->denials[0].path, i == 2 ? "/ws/odir/new" : i == 3 ? "/ws/ro" : "/ws/other");
+                        assert_verdict(run_backend_in(backends[b], &nobody, lines[i]), "task_failure");
+                        /* another name beneath the workspace: the host's bits */
+                        assert_verdict(run_backend_in(backends[b], &root, "sh: 1: cannot create mine: Permission denied\n"),
+                                       "task_failure");
+                }
+}
+
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
  * the host lets it set; /ro/other is another user's. Every write beneath /ro is refused. */
 static bool fake_host_sets_times(void *userdata, const char *path) {
@@ -5562,6 +5610,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
+                cmocka_unit_test(test_classify_root_capability_in_workspace),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_python_mode),
