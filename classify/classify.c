@@ -129,6 +129,7 @@ struct sbx_classifier {
         bool move_into;
         char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
         size_t n_granted; /* the granted directories, the writable ones among them */
@@ -558,6 +559,14 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
+        c->find_exec[0] = '\0';
+        for (size_t used = 0, k; ctx->find_exec && ctx->find_exec[used]; used += k + 1) {
+                k = strlen(ctx->find_exec + used);
+                if (used + k + 2 > sizeof(c->find_exec))
+                        break;
+                memcpy(c->find_exec + used, ctx->find_exec + used, k + 1);
+                c->find_exec[used + k + 1] = '\0';
+        }
         for (const char *const *w = ctx->writable; w && *w; w++, n++) {
                 if (n >= SBX_CLASSIFY_WRITABLE_MAX || (*w)[0] != '/')
                         return -EINVAL;
@@ -3334,6 +3343,34 @@ static size_t shell_name_prefix(const unsigned char *l, size_t n, bool *ret_crea
         return i < n ? i : 0;
 }
 
+/* Whether the line text[0..ss) (ss: its signature's start) is find's `find: 'X': ` (GNU's quotes,
+ * or ASCII ones) of a program X its argv runs (find_exec): the exec's failure, which the sandbox
+ * never refuses (review: `find . -exec PIPE \;` counted a denial line in a success). A name as
+ * find quotes it, read whole between the quotes. */
+static bool find_exec_line(const struct sbx_classifier *c, const char *text, size_t ss) {
+        static const char *const quotes[][2] = { { "\xe2\x80\x98", "\xe2\x80\x99: " }, { "'", "': " } };
+        size_t k = strcspn(text, ":");
+        const char *prog;
+
+        if (!c->find_exec[0] || k >= ss || text[k + 1] != ' ')
+                return false;
+        prog = memrchr(text, '/', k);
+        prog = prog ? prog + 1 : text;
+        if (text + k - prog != 4 || memcmp(prog, "find", 4) != 0)
+                return false;
+        for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
+                size_t ol = strlen(quotes[q][0]), cl = strlen(quotes[q][1]), at = k + 2 + ol;
+
+                if (ss < at + cl || memcmp(text + k + 2, quotes[q][0], ol) != 0 ||
+                    memcmp(text + ss - cl, quotes[q][1], cl) != 0)
+                        continue;
+                for (const char *p = c->find_exec; *p; p += strlen(p) + 1)
+                        if (strlen(p) == ss - cl - at && memcmp(text + at, p, strlen(p)) == 0)
+                                return true;
+        }
+        return false;
+}
+
 /* Whether the line text[0..ss) (ss: its signature's start) tells of a failed execve(2) of the file
  * it names, which refuses a named pipe everywhere, the host's refusal too: bash's `X: cannot
  * execute: ` (its exec's second line), a shell's `exec: X: ` (dash's), a program's phrase right
@@ -3488,7 +3525,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
         /* a run of the pipe, by a shell's exec or a program that runs its argument (review: root's
          * `bash -c 'exec PIPE'`, `timeout 5 PIPE`, `env PIPE` read denied) */
-        if (exec_line(text, ss) || python_child_exec(c, text, ss))
+        if (exec_line(text, ss) || python_child_exec(c, text, ss) || find_exec_line(c, text, ss))
                 return 0;
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
                  tee_line(text, ss) || python_source_writes(c, text, ss, &py_reads) || dd_open_of(c, text, ss, path) > 0;
@@ -3651,6 +3688,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * sandbox never refuses (review: as root, subprocess.run([PIPE]) read as
                          * denied) */
                         if (r > 0 && !socket && python_child_exec(c, text, ss))
+                                socket = true;
+                        /* find's line of a program its -exec runs: that exec's failure (review:
+                         * `find . -exec PIPE \;` counted a denial line in a success) */
+                        if (r > 0 && !socket && find_exec_line(c, text, ss))
                                 socket = true;
                         /* renice's refused setpriority(2), no file effect either (review: as
                          * nobody under Landlock, `renice -n -5 $$` read as denied) */

@@ -316,6 +316,14 @@ struct sbx_classify_context {
          * dd's "failed to open 'X'" names its if= the same: with X this file, a line of a host
          * named pipe (host_fifo) tells of a write. Copied. NULL: none. */
         const char *dd_output;
+        /* The programs a find the caller read from the command's argv runs (-exec, -execdir, -ok,
+         * -okdir), as its argv writes them, one after another, each NUL-terminated, an empty one
+         * after the last. find prints a failed exec of one (`find: 'X': Permission denied`, a
+         * named pipe or a file without an execute bit) as it prints a refused -fprint X and a
+         * directory it could not read: a line naming one of these is the exec's, which the
+         * sandbox never refuses, and no denial. Copied, as many as fit in SBX_DENIAL_PATH_MAX
+         * bytes (one left out: its line read as before). NULL: none. */
+        const char *find_exec;
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4

@@ -2428,7 +2428,8 @@ static void classifier_context(struct run_state *st) {
         _cleanup_strv_free_ char **split = sbx_run_env_split(st->command);
         char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX];
+        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX],
+                find_exec[PATH_MAX];
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2460,11 +2461,15 @@ static void classifier_context(struct run_state *st) {
          * dd opens for writing alone (its "failed to open 'X'" does not tell it from its if=);
          * read from the command's words, a -c script's split once, in the directory they start
          * in (an env -C before the shell moves them) */
-        if (start >= 0 && cwd && cwd[0] == '/') {
+        if (cwd && cwd[0] == '/') {
                 char words_dir[PATH_MAX];
                 char *const *words = sbx_run_command_words(command, cwd, words_dir, &cw);
 
-                if (words) {
+                /* find's -exec programs, as its argv writes them, wherever it runs them (-execdir
+                 * moves it: start < 0) */
+                if (words && sbx_run_find_exec(words, words_dir, find_exec, sizeof(find_exec)) > 0)
+                        ctx.find_exec = find_exec;
+                if (words && start >= 0) {
                         if (sbx_run_move_dest(words, words_dir, move_dest, sizeof(move_dest), &move_into) > 0) {
                                 ctx.move_dest = move_dest;
                                 ctx.move_into = move_into;

@@ -121,6 +121,15 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * name (its read's "failed to open 'X'" names it alike) or either with a '..' beside an if=.
  * Nothing is asked of the host. */
 int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The programs a find that words (sbx_run_command_words()'s) run in cwd (their start) runs by
+ * -exec, -execdir, -ok and -okdir (struct sbx_classify_context's find_exec), as its argv writes
+ * them, which is how find prints a failed exec's (`find: 'X': Permission denied`): `find ARG...`
+ * (past the wrappers of sbx_run_start_dir() and env's arguments). Written into out one after
+ * another, each NUL-terminated, an empty one after the last; those that do not fit are left out.
+ * Not a name with `{}` (find makes it) nor one the argv's -fprint, -fprint0, -fprintf or -fls
+ * writes too (its refused open prints the same line). Their count, 0 for another program.
+ * Nothing is asked of the host. */
+int sbx_run_find_exec(char *const *words, const char *cwd, char *out, size_t size);
 /* argv with its env's `-S STRING` (`-SSTRING`, `--split-string=STRING`, after the wrappers of
  * sbx_run_start_dir() and env's other options; its flags before S in one word kept, `-iS`) replaced
  * by the words GNU env 9.1 splits STRING into, where they are unambiguous: blanks, '...', "...",

@@ -2349,6 +2349,52 @@ int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size
         return 1;
 }
 
+/* Whether the find program word w is among the n words of argv from `from` that follow an action
+ * in actions (find's -fprint FILE and the like: the files it opens for writing). */
+static bool find_names_output(char *const *argv, size_t from, size_t n, const char *w) {
+        static const char *const outputs[] = { "-fprint", "-fprint0", "-fprintf", "-fls" };
+
+        for (size_t i = from; i + 1 < n; i++)
+                for (size_t o = 0; o < SBX_ELEMENTSOF(outputs); o++)
+                        if (strcmp(argv[i], outputs[o]) == 0 && strcmp(argv[i + 1], w) == 0)
+                                return true;
+        return false;
+}
+
+int sbx_run_find_exec(char *const *argv, const char *cwd, char *out, size_t size) {
+        static const char *const runs[] = { "-exec", "-execdir", "-ok", "-okdir" };
+        char start[PATH_MAX];
+        size_t n = 0, used = 0;
+        ptrdiff_t k;
+        int found = 0;
+
+        if (size < 1 || (k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "find") != 0)
+                return 0;
+        out[0] = '\0';
+        for (size_t i = (size_t) k + 1; i + 1 < n; i++) {
+                const char *w = argv[i + 1];
+                bool run = false, seen = false;
+
+                for (size_t r = 0; r < SBX_ELEMENTSOF(runs); r++)
+                        run = run || strcmp(argv[i], runs[r]) == 0;
+                /* a program whose name find builds ({} in it), or one its -fprint also writes,
+                 * whose line is the same: not told */
+                if (!run || !w[0] || strstr(w, "{}") || find_names_output(argv, (size_t) k + 1, n, w))
+                        continue;
+                for (const char *p = out; *p; p += strlen(p) + 1)
+                        seen = seen || strcmp(p, w) == 0;
+                if (seen)
+                        continue;
+                if (used + strlen(w) + 2 > size)
+                        break;
+                memcpy(out + used, w, strlen(w) + 1);
+                used += strlen(w) + 1;
+                out[used] = '\0';
+                found++;
+        }
+        return found;
+}
+
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
         static const char *const flags[] = { "-bail", "-batch", "-box", "-column", "-csv", "-echo", "-header",
                                              "-noheader", "-html", "-json", "-line", "-list", "-markdown",

@@ -67,6 +67,9 @@
 #   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
 #   host prints ENOENT: `task_failure`, no denial counted (before, `denied`). An empty directory
 #   that exists stays `denied`, the directory its path, and is still there.
+# - find's `find: 'X': Permission denied` of a pipe its -exec or -execdir runs (`;` or `+`): read
+#   from the argv, the exec's failure (the host's refusal of running a pipe), no denial line
+#   (before, one counted in a success); its -fprint of the pipe stays `denied`.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -450,6 +453,24 @@ for who in "${WHO[@]}"; do
                                 test "$(verdict):$(denial_path):$(stat -c %Y "$T/out/times-$who")" = "denied:$T/out/times-$who:$TIMES"
                 done
         done
+        # find's exec of a pipe (-exec, -execdir; `;` and `+`) prints the line of a refused
+        # -fprint of it: read from the argv, the exec's failure, no denial line (it counted one in
+        # a success); its -fprint, the sandbox's refusal, stays denied
+        for act in -exec -execdir; do
+                for end in ';' +; do
+                        want=success:0
+                        [ "$end" = + ] && want=task_failure:0
+                        SHELL_RUN=(find "$T/ws" -maxdepth 0 "$act" "$T/out/fifo")
+                        [ "$end" = + ] && SHELL_RUN+=('{}')
+                        run "$who" workspace-write "$end"
+                        t_check "$who/workspace-write: find $act PIPE $end, a run of the pipe, no denial line (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
+                                test "$(verdict):$(t_json_field "$V" denial_lines)" = "$want"
+                done
+        done
+        SHELL_RUN=(find "$T/ws" -maxdepth 0 -fprint)
+        run "$who" workspace-write "$T/out/fifo"
+        t_check "$who/workspace-write: find -fprint PIPE is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"
         if [ "$who" != root ]; then
                 # root's file: the host refuses nobody its times too
                 SHELL_RUN=(touch)

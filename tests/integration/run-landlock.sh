@@ -763,6 +763,23 @@ import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/sp.json"
                         done
+                        # find's run of that pipe (-exec, -execdir) prints the line of a refused -fprint
+                        # of it: read from the argv, the exec's failure, no denial line (it counted one
+                        # in a success); the -fprint stays denied
+                        for act in -exec -execdir; do
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                        --verdict-json "$d/fe.json" -- find . -maxdepth 0 $act "$T/exec-pipe-$who" ';' ) 2>/dev/null
+                                check "$who, landlock workspace-write: find $act PIPE: success, no denial line" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "success" and o["denial_lines"] == 0, o' "$d/fe.json"
+                        done
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/fe.json" -- find . -maxdepth 0 -fprint "$T/exec-pipe-$who" ) 2>/dev/null
+                        check "$who, landlock workspace-write: find -fprint PIPE: denied, the pipe its path" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["path"] == sys.argv[2], o' "$d/fe.json" "$T/exec-pipe-$who"
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v2.json" -- sh -c "ln -s /var/tmp out; echo x > out/$tag-dac; \
                                         chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null

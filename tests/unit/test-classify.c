@@ -3266,6 +3266,42 @@ static void test_classify_bwrap_fifo_permission_denied(void **state) {
                        "denied");
 }
 
+/* find prints a failed exec of a program its -exec runs (a named pipe, a file without an execute
+ * bit) as it prints a refused -fprint and a directory it cannot read: `find: 'X': Permission
+ * denied`. With the argv's -exec programs (find_exec), a line naming one is the exec's failure,
+ * no denial, under both backends (before: `find . -exec PIPE \;` counted a denial line in a
+ * success); another name, and without the argv, as before. */
+static void test_classify_find_exec_line(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .writable = ws, .granted = ws, .host_fifo = fake_host_fifo,
+                                            .find_exec = "./PIPE\0/tmp/fifo\0" };
+        struct sbx_classify_context no_argv = { .cwd = "/ws", .writable = ws, .granted = ws, .host_fifo = fake_host_fifo };
+        struct sbx_classify_context others = { .cwd = "/ws", .writable = ws, .granted = ws, .host_fifo = fake_host_fifo,
+                                               .find_exec = "/tmp/fif\0fifo\0/tmp/fifo/\0/tmp/fifo'\0" };
+        static const char *const lines[] = {
+                "find: \xe2\x80\x98/tmp/fifo\xe2\x80\x99: Permission denied\n",
+                "find: '/tmp/fifo': Permission denied\n",
+        };
+        static const char *const backends[] = { "bwrap", "landlock" };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++) {
+                for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                        r = run_backend_in(backends[b], &ctx, lines[i]);
+                        assert_verdict(r, "task_failure");
+                        assert_int_equal(r->denial_lines, 0);
+                        r = run_backend_in(backends[b], &no_argv, lines[i]);
+                        assert_verdict(r, "denied");
+                        assert_int_equal(r->denial_lines, 1);
+                }
+                /* a name with more or less than the program's (a -fprint's, say), another
+                 * program's line */
+                assert_verdict(run_backend_in(backends[b], &others, "find: '/tmp/fifo': Permission denied\n"), "denied");
+                assert_verdict(run_backend_in(backends[b], &ctx, "tee: '/tmp/fifo': Permission denied\n"), "denied");
+        }
+}
+
 /* The host as sbx run tells it, the command's user root: /ws/other (another user's 0644 file) and
  * /ws/odir (another user's 0755 directory) refuse a uid 0 without capabilities what root's pass;
  * /ws/ro (root's own 0444 file) too. No other name, and nothing the host's bits let root do. */
@@ -5611,6 +5647,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
                 cmocka_unit_test(test_classify_root_capability_in_workspace),
+                cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
                 cmocka_unit_test(test_classify_bwrap_fifo_python_mode),

@@ -1100,6 +1100,48 @@ static void test_dd_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_dd_output);
 }
 
+/* The programs a find runs (-exec, -execdir, -ok, -okdir), read from the argv as it writes them
+ * (find prints a failed exec's name so): not one with {} nor one its -fprint (-fls, ...) writes
+ * too, whose refused open prints the same line; none for another program. */
+static void test_find_exec(void **state) {
+        static const struct {
+                const char *argv[14];
+                const char *want; /* the names joined with '|'; NULL: none */
+        } cases[] = {
+                { { "find", ".", "-exec", "./PIPE", ";" }, "./PIPE" },
+                { { "find", ".", "-name", "x", "-execdir", "/tmp/p", "{}", ";", "-ok", "rm", "{}", ";" }, "/tmp/p|rm" },
+                { { "find", ".", "-exec", "a", ";", "-exec", "a", "+" }, "a" },
+                { { "find", ".", "-okdir", "b", "{}", "+" }, "b" },
+                { { "find", ".", "-exec", "{}", ";" }, NULL },
+                { { "find", ".", "-exec", "x{}", ";" }, NULL },
+                { { "find", ".", "-exec", "/tmp/p", ";", "-fprint", "/tmp/p" }, NULL },
+                { { "find", ".", "-fls", "o", "-exec", "o", ";", "-exec", "p", ";" }, "p" },
+                { { "find", ".", "-exec" }, NULL },
+                { { "xfind", ".", "-exec", "p", ";" }, NULL },
+                { { "sh", "-c", "find . -exec p ';'" }, "p" },
+                { { "timeout", "9", "/usr/bin/find", ".", "-exec", "q", ";" }, "q" },
+        };
+        char out[PATH_MAX], joined[PATH_MAX];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
+                int r = words ? sbx_run_find_exec(words, dir, out, sizeof(out)) : 0, n = 0;
+
+                sbx_run_words_clear(&cw);
+                joined[0] = '\0';
+                for (const char *p = out; r > 0 && *p; p += strlen(p) + 1, n++)
+                        snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined), "%s%s", n ? "|" : "", p);
+                if (r != n || (r > 0) != (cases[i].want != NULL))
+                        fail_msg("case %zu (%s %s %s): %d names, \"%s\"", i, cases[i].argv[0], cases[i].argv[1],
+                                 cases[i].argv[2], r, joined);
+                if (r > 0)
+                        assert_string_equal(joined, cases[i].want);
+        }
+}
+
 /* The script a python3 -c or a perl -e is given, whose traceback or die shows no source line
  * (before: none read; as nobody under bwrap, root's 0622 pipe opened "w" by `python3 -c` or ">"
  * by `perl -e` read task_failure). */
@@ -1717,6 +1759,7 @@ int main(void) {
                 cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_dd_output),
+                cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_inline_script),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
