@@ -144,7 +144,8 @@ struct sbx_classifier {
         bool (*host_dir_missing)(void *userdata, const char *path);
         int (*host_exists)(void *userdata, const char *path);
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
-        bool (*host_sets_times)(void *userdata, const char *path);
+        int (*host_sets_times)(void *userdata, const char *path, unsigned how);
+        unsigned touch_how;            /* see struct sbx_classify_context */
         bool (*host_needs_capability)(void *userdata, const char *path, bool run);
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
@@ -595,6 +596,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->host_exists = ctx->host_exists;
         c->host_fifo = ctx->host_fifo;
         c->host_sets_times = ctx->host_sets_times;
+        c->touch_how = ctx->touch_how;
         c->host_needs_capability = ctx->host_needs_capability;
         c->searched_known = false;
         c->resolved->known = false;
@@ -2653,14 +2655,47 @@ static bool touch_line(const char *text, size_t ss) {
         return strncmp(rest, "cannot touch ", 13) == 0 || strncmp(rest, "setting times of ", 17) == 0;
 }
 
-/* Whether the host lets the command set the times of path (a name of touch's line, touch_line(),
- * as printed): its owner's or root's file there (host_sets_times), whose times touch could set
- * whatever its open for writing met; false when it cannot be told. */
-static bool host_lets_touch(const struct sbx_classifier *c, const char *path) {
-        char host[SBX_DENIAL_PATH_MAX];
+/* What the host answers of setting the times of path (a name of touch's line, touch_line(), as
+ * printed), as the argv's touch sets them (touch_how; a symlink not followed asked of itself: its
+ * directory's host name and its own): host_sets_times()'s 1 it would (whatever its open for
+ * writing met), 0 it refuses them too, -1 not told. */
+static int host_touch_times(const struct sbx_classifier *c, const char *path) {
+        char host[SBX_DENIAL_PATH_MAX], dir[SBX_DENIAL_PATH_MAX];
+        const char *slash;
+        size_t dl, bl;
 
-        return c->host_sets_times && path[0] && host_name(c, path, strlen(path), host) &&
-               c->host_sets_times(c->resolve_userdata, host);
+        if (!c->host_sets_times || !path[0])
+                return -1;
+        if (!(c->touch_how & SBX_TOUCH_NO_DEREF))
+                return host_name(c, path, strlen(path), host) ? c->host_sets_times(c->resolve_userdata, host, c->touch_how)
+                                                              : -1;
+        /* the link itself: its directory resolved, its name kept */
+        slash = strrchr(path, '/');
+        dl = slash ? (size_t) (slash - path) : 0;
+        if (slash && slash[1] == '\0')
+                return -1;
+        if (!slash)
+                memcpy(dir, ".", 2);
+        else if (dl == 0)
+                memcpy(dir, "/", 2);
+        else if (dl < sizeof(dir)) {
+                memcpy(dir, path, dl);
+                dir[dl] = '\0';
+        } else
+                return -1;
+        slash = slash ? slash + 1 : path;
+        bl = strlen(slash);
+        if (!host_name(c, dir, strlen(dir), host) || strcmp(slash, ".") == 0 || strcmp(slash, "..") == 0 ||
+            strlen(host) + 1 + bl >= sizeof(host))
+                return -1;
+        if (strcmp(host, "/") != 0)
+                strcat(host, "/");
+        strcat(host, slash);
+        return c->host_sets_times(c->resolve_userdata, host, c->touch_how);
+}
+
+static bool host_lets_touch(const struct sbx_classifier *c, const char *path) {
+        return host_touch_times(c, path) > 0;
 }
 
 /* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd), and
@@ -3568,7 +3603,7 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
                 if (!(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, !writes)))
                         return false;
         } else if (!(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes)) &&
-                   !(touches && c->host_sets_times && c->host_sets_times(c->resolve_userdata, host)))
+                   !(touches && host_lets_touch(c, path)))
                 return false;
         c->denial_lines++;
         if (!c->denial.hit) {
@@ -3839,9 +3874,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * too, but touch would have set the times there and succeeded;
                                  * the sandbox refused them (review: as nobody, read-only or
                                  * bwrap, `touch -c own` read as the host's refusal) */
-                                bool touches = touch_line(text, ss) && host_lets_touch(c, path);
+                                int times = touch_line(text, ss) ? host_touch_times(c, path) : -1;
+                                bool touches = times > 0;
 
-                                own = own || hosts_own_refusal(c, text, path, run, partner, partner_len) ||
+                                /* ... and one whose times the host refuses too (times given by
+                                 * another than their owner: EPERM; review: as nobody, `touch -d
+                                 * DATE` of root's 0666 file read as denied) */
+                                own = own || times == 0 || hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       (!touches && host_refused(c, text, path, partner, partner_len, run, opens, reads, bare)) ||
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
                                       host_refused_crossing(c, text) || host_dir_missing(c, text, path);

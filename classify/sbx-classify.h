@@ -250,17 +250,23 @@ struct sbx_classify_context {
          * NULL: never (those lines are no denial). */
         bool (*host_fifo)(void *userdata, const char *path, bool writes);
         /* Optional: whether the host itself would let the command set the times of the host path
-         * `path` (as resolve gave it), any times, as coreutils' touch does with utimensat(2) when
-         * its open for writing fails: it exists (a symlink and its target both), on a file system
-         * the host does not mount read-only, neither immutable nor append-only, and its owner is
-         * the command's user, or that user is root (CAP_FOWNER). touch then prints its open's
-         * errno, not the one of the times it could not set: `touch: cannot touch 'X': Permission
-         * denied` of the user's own 0444 file. Such a line of touch's (and its `setting times of
-         * 'X'`) is no refusal of the host's (host_refuses is not asked), and under bwrap, where
-         * `Permission denied` is a fifo-denial signature, one whose path lies outside the granted
-         * directories and the sandbox's /dev and /proc is a denial: the read-only bind refused
-         * the times (EROFS, hidden). NULL: never. */
-        bool (*host_sets_times)(void *userdata, const char *path);
+         * `path` (as resolve gave it) as coreutils' touch does with utimensat(2) when its open for
+         * writing fails, `how` telling which times (touch_how: the current time, or given) and
+         * of what (with SBX_TOUCH_NO_DEREF, `path` is the name itself, a symlink not followed):
+         * 1 it would: it exists (a symlink and its target both, unless not followed), on a file
+         * system the host does not mount read-only, not immutable, and its owner is the command's
+         * user, or that user is root (CAP_FOWNER), or, for the current time, the user may write
+         * it (a symlink: anyone); not append-only where times are given. 0 the host refuses
+         * them too: only the owner (or root) may give times (EPERM), an immutable file, an
+         * append-only one given times, the current time of a file the user may not write, a
+         * read-only mount. -1 it cannot be told. touch prints its open's errno, not the one of
+         * the times it could not set: `touch: cannot touch 'X': Permission denied` of the user's
+         * own 0444 file. Such a line of touch's (and its `setting times of 'X'`) is no refusal of
+         * the host's where 1 (host_refuses is not asked), and under bwrap, where `Permission
+         * denied` is a fifo-denial signature, one whose path lies outside the granted directories
+         * and the sandbox's /dev and /proc is a denial: the read-only bind refused the times
+         * (EROFS, hidden); where 0, the host's refusal. NULL: never told. */
+        int (*host_sets_times)(void *userdata, const char *path, unsigned how);
         /* Optional: whether the command's user is root and the host path `path` (as resolve gave
          * it) is one the host's mode bits refuse a uid 0 without capabilities (another user's 0644
          * file, a directory of another user's to create in or to search) where root's capabilities
@@ -324,9 +330,15 @@ struct sbx_classify_context {
          * sandbox never refuses, and no denial. Copied, as many as fit in SBX_DENIAL_PATH_MAX
          * bytes (one left out: its line read as before). NULL: none. */
         const char *find_exec;
+        /* What a touch the caller read from the command's argv sets (enum sbx_touch_how): 0 not
+         * told (the current time of the file its name leads to, as before). */
+        unsigned touch_how;
         void *userdata;
 };
 #define SBX_CLASSIFY_WRITABLE_MAX 4
+/* struct sbx_classify_context's touch_how: read from a touch's argv (SBX_TOUCH_READ), its times
+ * given (-d, -t, -r, --date, --reference), its symlinks not followed (-h, --no-dereference) */
+enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO_DEREF = 4 };
 
 /* Copies what it needs from ctx (resolve and userdata are kept as they are); call before the
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,

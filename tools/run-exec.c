@@ -2469,6 +2469,9 @@ static void classifier_context(struct run_state *st) {
                  * moves it: start < 0) */
                 if (words && sbx_run_find_exec(words, words_dir, find_exec, sizeof(find_exec)) > 0)
                         ctx.find_exec = find_exec;
+                /* touch's times and whether it follows a symlink, wherever it runs */
+                if (words)
+                        ctx.touch_how = sbx_run_touch_how(words, words_dir);
                 if (words && start >= 0) {
                         if (sbx_run_move_dest(words, words_dir, move_dest, sizeof(move_dest), &move_into) > 0) {
                                 ctx.move_dest = move_dest;

@@ -130,6 +130,12 @@ int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t siz
  * writes too (its refused open prints the same line). Their count, 0 for another program.
  * Nothing is asked of the host. */
 int sbx_run_find_exec(char *const *words, const char *cwd, char *out, size_t size);
+/* What a touch that words (sbx_run_command_words()'s) run in cwd (their start) sets (struct
+ * sbx_classify_context's touch_how, enum sbx_touch_how): SBX_TOUCH_READ, with SBX_TOUCH_TIMES_GIVEN
+ * for -d, -t, -r (--date, --reference) and SBX_TOUCH_NO_DEREF for -h (--no-dereference), past the
+ * wrappers of sbx_run_start_dir() and env's arguments. 0 for another program or an option not
+ * known (a long option abbreviated). Nothing is asked of the host. */
+unsigned sbx_run_touch_how(char *const *words, const char *cwd);
 /* argv with its env's `-S STRING` (`-SSTRING`, `--split-string=STRING`, after the wrappers of
  * sbx_run_start_dir() and env's other options; its flags before S in one word kept, `-iS`) replaced
  * by the words GNU env 9.1 splits STRING into, where they are unambiguous: blanks, '...', "...",

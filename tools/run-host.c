@@ -344,24 +344,47 @@ static bool host_fifo_now(const char *path, bool writes) {
 }
 
 /* For the classifier: whether the host itself would let the command set the times of the host path
- * `path` (host_path() gave it), any times (utimensat(2) as touch makes it, after its open for
- * writing failed): it exists, a symlink there and its target both, on a file system not mounted
- * read-only on the host, neither immutable nor append-only (which refuse times given, root's
- * too), and it is the user's own, or the user is root (CAP_FOWNER): the owner may set its times
- * whatever its mode bits. false when it cannot be told. */
-static bool host_sets_times_now(const char *path) {
+ * `path` (host_path() gave it; with SBX_TOUCH_NO_DEREF in `how`, the name itself, a symlink not
+ * followed) as touch's utimensat(2) sets them after its open for writing failed (`how`: given
+ * times or the current one): 1 it would, 0 it refuses them too, -1 it cannot be told. The kernel's
+ * rules: a read-only mount or an immutable file refuses every change of times, an append-only one
+ * given times (root's too); given times are the owner's or root's (CAP_FOWNER) alone (EPERM); the
+ * current time anyone's who may write the file (a symlink's bits let anyone). A symlink followed:
+ * its target and, but for root, the link both the user's (fs.protected_symlinks), else not told. */
+static int host_sets_times_now(const char *path, unsigned how) {
+        bool no_deref = how & SBX_TOUCH_NO_DEREF, given = how & SBX_TOUCH_TIMES_GIVEN;
+        char dir[PATH_MAX];
         struct statx stx;
         struct stat st, lst;
         struct statvfs vfs;
         uid_t uid = sbx_euid();
 
-        if (path[0] != '/' || lstat(path, &lst) < 0 || stat(path, &st) < 0 || statvfs(path, &vfs) < 0 ||
-            (vfs.f_flag & ST_RDONLY))
-                return false;
-        if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_TYPE, &stx) < 0 ||
-            (stx.stx_attributes & stx.stx_attributes_mask & (STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND)))
-                return false;
-        return uid == 0 || (st.st_uid == uid && (!S_ISLNK(lst.st_mode) || lst.st_uid == uid));
+        if (path[0] != '/' || lstat(path, &lst) < 0)
+                return -1;
+        if (no_deref)
+                st = lst;
+        else if (stat(path, &st) < 0)
+                return -1;
+        /* a symlink's mount is its directory's */
+        if (statvfs(S_ISLNK(st.st_mode) && parent_of(path, dir) ? dir : path, &vfs) < 0)
+                return -1;
+        if (vfs.f_flag & ST_RDONLY)
+                return 0;
+        if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT | (no_deref ? AT_SYMLINK_NOFOLLOW : 0), STATX_TYPE, &stx) < 0)
+                return -1;
+        if (stx.stx_attributes & stx.stx_attributes_mask & STATX_ATTR_IMMUTABLE)
+                return 0;
+        if (given && (stx.stx_attributes & stx.stx_attributes_mask & STATX_ATTR_APPEND))
+                return 0;
+        if (!no_deref && S_ISLNK(lst.st_mode) && uid != 0 && lst.st_uid != uid)
+                return -1;
+        if (uid == 0 || st.st_uid == uid)
+                return 1;
+        if (given)
+                return 0;
+        if (S_ISLNK(st.st_mode))
+                return 1;
+        return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 ? 1 : errno == EACCES ? 0 : -1;
 }
 
 /* For the classifier: whether the command's user is root and the host path `path` (host_path()
@@ -789,7 +812,7 @@ static _Noreturn void asker_child(void) {
                         a.value = host_fifo_now(path, q.opens);
                         break;
                 case OP_SETS_TIMES:
-                        a.value = host_sets_times_now(path);
+                        a.value = host_sets_times_now(path, q.opens);
                         break;
                 case OP_NEEDS_CAPABILITY:
                         a.value = host_needs_capability_now(path, q.run);
@@ -1018,11 +1041,13 @@ static bool host_fifo(void *userdata, const char *path, bool writes) {
         return asked(OP_FIFO, path, false, writes, false) > 0;
 }
 
-static bool host_sets_times(void *userdata, const char *path) {
+static int host_sets_times(void *userdata, const char *path, unsigned how) {
+        struct host_ask q = { .opens = (uint8_t) how };
+
         (void) userdata;
         if (!mounts_may_hang())
-                return host_sets_times_now(path);
-        return asked(OP_SETS_TIMES, path, false, false, false) > 0;
+                return host_sets_times_now(path, how);
+        return (int) asked_q(&q, OP_SETS_TIMES, path, -1);
 }
 
 static bool host_needs_capability(void *userdata, const char *path, bool run) {

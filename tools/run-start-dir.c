@@ -2395,6 +2395,50 @@ int sbx_run_find_exec(char *const *argv, const char *cwd, char *out, size_t size
         return found;
 }
 
+unsigned sbx_run_touch_how(char *const *argv, const char *cwd) {
+        char start[PATH_MAX];
+        unsigned how = SBX_TOUCH_READ;
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "touch") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "--") == 0)
+                        break;
+                if (a[0] != '-' || !a[1])
+                        continue; /* a file */
+                if (a[1] == '-') {
+                        if (strcmp(a, "--no-dereference") == 0)
+                                how |= SBX_TOUCH_NO_DEREF;
+                        else if (strncmp(a, "--date=", 7) == 0 || strncmp(a, "--reference=", 12) == 0)
+                                how |= SBX_TOUCH_TIMES_GIVEN;
+                        else if (strcmp(a, "--date") == 0 || strcmp(a, "--reference") == 0) {
+                                how |= SBX_TOUCH_TIMES_GIVEN;
+                                i++;
+                        } else if (strcmp(a, "--time") == 0)
+                                i++;
+                        else if (strcmp(a, "--no-create") != 0 && strncmp(a, "--time=", 7) != 0)
+                                return 0; /* another (an abbreviation): not told */
+                        continue;
+                }
+                for (const char *f = a + 1; *f; f++) {
+                        if (*f == 'h')
+                                how |= SBX_TOUCH_NO_DEREF;
+                        else if (*f == 'd' || *f == 'r' || *f == 't') {
+                                how |= SBX_TOUCH_TIMES_GIVEN;
+                                if (!f[1])
+                                        i++; /* its value the next word */
+                                break;
+                        } else if (!strchr("acfm", *f))
+                                return 0;
+                }
+        }
+        return how;
+}
+
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
         static const char *const flags[] = { "-bail", "-batch", "-box", "-column", "-csv", "-echo", "-header",
                                              "-noheader", "-html", "-json", "-line", "-list", "-markdown",

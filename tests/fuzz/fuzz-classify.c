@@ -85,9 +85,9 @@ static int fake_host_exists(void *userdata, const char *path) {
 
 /* A host that lets the command set the times of the files named own beneath /ro (see
  * test-classify.c). */
-static bool fake_host_sets_times(void *userdata, const char *path) {
-        (void) userdata;
-        return strncmp(path, "/ro/own", 7) == 0;
+static int fake_host_sets_times(void *userdata, const char *path, unsigned how) {
+        (void) userdata, (void) how;
+        return strncmp(path, "/ro/own", 7) == 0 ? 1 : -1;
 }
 
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,

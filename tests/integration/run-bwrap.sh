@@ -61,7 +61,10 @@
 #   bubblewrap's user namespace): touch prints its open's EACCES, not the read-only bind's EROFS of
 #   the times: `denied`, the file its path, its times unchanged (before, `task_failure`); `touch
 #   -c` too (`setting times of X: Read-only file system`, before read as the host's refusal). Root's
-#   0600 file, whose times the host refuses nobody: `task_failure`.
+#   0600 file, whose times the host refuses nobody: `task_failure`; so is nobody's `touch -d DATE`
+#   of root's 0666 file, whose given times only their owner may set (before, `denied`), while
+#   `touch -h` of a symlink to root's 0600 file is asked of the link, whose times the host lets
+#   anyone set: `denied` (before, asked of the target, `task_failure`).
 # - A removal or a rename of a name the host does not have (coreutils' rmdir and unlink,
 #   BusyBox's rmdir, unlink and mv), in a directory anyone may write: the kernel checks
 #   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
@@ -122,6 +125,9 @@ TIMES=$(date -d 2001-01-01 +%s)
 echo x >"$T/out/times-nobody" && chown 65534:65534 "$T/out/times-nobody" && chmod 444 "$T/out/times-nobody"
 echo x >"$T/out/times-root" && chown 12345:12345 "$T/out/times-root" && chmod 644 "$T/out/times-root"
 touch -d @"$TIMES" "$T/out/times-nobody" "$T/out/times-root"
+# root's 0666 file, whose given times only root may set; a symlink to root's 0600 file
+echo x >"$T/out/times-given" && chmod 666 "$T/out/times-given" && touch -d @"$TIMES" "$T/out/times-given"
+ln -s "$T/out/secret" "$T/out/link-secret" && touch -h -d @"$TIMES" "$T/out/link-secret"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -477,6 +483,18 @@ for who in "${WHO[@]}"; do
                 run nobody read-only "$T/out/secret"
                 t_check "nobody/read-only: touch of root's 0600 file, whose times the host refuses nobody, is the command's failure (verdict $(verdict): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+                # times given (-d) of root's 0666 file, which only its owner may give (EPERM on the
+                # host too): the command's failure (it read denied), the times unchanged
+                SHELL_RUN=(touch -d 2002-02-02)
+                run nobody read-only "$T/out/times-given"
+                t_check "nobody/read-only: touch -d of root's 0666 file, whose given times the host refuses nobody, is the command's failure, its times unchanged (verdict $(verdict), mtime $(stat -c %Y "$T/out/times-given"): $(err nobody))" \
+                        test "$(verdict):$(t_json_field "$V" denial_lines):$(stat -c %Y "$T/out/times-given")" = "task_failure:0:$TIMES"
+                # touch -h of a symlink to root's 0600 file: the link's own times, which the host
+                # lets anyone set, are asked of (it was asked of the target: task_failure)
+                SHELL_RUN=(touch -h)
+                run nobody read-only "$T/out/link-secret"
+                t_check "nobody/read-only: touch -h of a symlink to root's 0600 file is denied, the link its path, its times unchanged (verdict $(verdict), path $(denial_path), mtime $(find "$T/out/link-secret" -maxdepth 0 -printf '%T@'): $(err nobody))" \
+                        test "$(verdict):$(denial_path):$(find "$T/out/link-secret" -maxdepth 0 -printf '%T@' | cut -d. -f1)" = "denied:$T/out/link-secret:$TIMES"
         fi
 done
 t_finish

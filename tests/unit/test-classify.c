@@ -3351,10 +3351,60 @@ static void test_classify_root_capability_in_workspace(void **state) {
 }
 
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
- * the host lets it set; /ro/other is another user's. Every write beneath /ro is refused. */
-static bool fake_host_sets_times(void *userdata, const char *path) {
+ * the host lets it set; /ro/other is another user's. Every write beneath /ro is refused. /tmp/w is
+ * another user's file the user may write (the current time its to set, given times not); /tmp/l
+ * the user's own symlink (to a file of another user's the user may not write): its own times the
+ * host lets it set (not followed: -h), its target's not. */
+static int fake_host_sets_times(void *userdata, const char *path, unsigned how) {
         (void) userdata;
-        return strcmp(path, "/ro/own") == 0 || strcmp(path, "/ws/own") == 0;
+        if (strcmp(path, "/ro/own") == 0 || strcmp(path, "/ws/own") == 0)
+                return 1;
+        if (strcmp(path, "/tmp/w") == 0)
+                return how & SBX_TOUCH_TIMES_GIVEN ? 0 : 1;
+        if (strcmp(path, "/tmp/l") == 0)
+                return how & SBX_TOUCH_NO_DEREF ? 1 : 0;
+        return -1;
+}
+
+/* touch's line as the argv's touch sets the times (touch_how): given times (-d, -t, -r) of a file
+ * the user may write but does not own, which the host refuses too (EPERM), are the host's
+ * refusal (before: `touch -d DATE` of root's 0666 file as nobody read denied under both backends);
+ * a symlink not followed (-h) is asked of itself, not of its target (before: `touch -h L`, the
+ * user's own link to a file it may not write, read task_failure). */
+static void test_classify_touch_how(void **state) {
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_sets_times = fake_host_sets_times };
+        static const struct {
+                const char *backend, *text;
+                unsigned how;
+                const char *verdict;
+        } rows[] = {
+                { "bwrap", "touch: cannot touch '/tmp/w': Read-only file system\n", SBX_TOUCH_READ, "denied" },
+                { "bwrap", "touch: cannot touch '/tmp/w': Read-only file system\n", SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN,
+                  "task_failure" },
+                { "landlock", "touch: cannot touch '/tmp/w': Permission denied\n", SBX_TOUCH_READ, "denied" },
+                { "landlock", "touch: cannot touch '/tmp/w': Permission denied\n", SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN,
+                  "task_failure" },
+                { "bwrap", "touch: setting times of '/tmp/l': Read-only file system\n", SBX_TOUCH_READ, "task_failure" },
+                { "bwrap", "touch: setting times of '/tmp/l': Read-only file system\n", SBX_TOUCH_READ | SBX_TOUCH_NO_DEREF,
+                  "denied" },
+                { "landlock", "touch: setting times of '/tmp/l': Permission denied\n", SBX_TOUCH_READ, "task_failure" },
+                { "landlock", "touch: setting times of '/tmp/l': Permission denied\n", SBX_TOUCH_READ | SBX_TOUCH_NO_DEREF,
+                  "denied" },
+                /* another program's line: as before */
+                { "landlock", "cp: cannot create regular file '/tmp/w': Permission denied\n",
+                  SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN, "denied" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_result *r;
+
+                ctx.touch_how = rows[i].how;
+                r = run_backend_in(rows[i].backend, &ctx, rows[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s: %s, how %u): %s, want %s", i, rows[i].backend, rows[i].text, rows[i].how,
+                                 sbx_verdict_to_string(r->verdict), rows[i].verdict);
+        }
 }
 
 /* coreutils' touch prints the errno of its open for writing (EACCES: the user's own 0444 file),
@@ -5646,6 +5696,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
+                cmocka_unit_test(test_classify_touch_how),
                 cmocka_unit_test(test_classify_root_capability_in_workspace),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),

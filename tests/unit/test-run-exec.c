@@ -1142,6 +1142,46 @@ static void test_find_exec(void **state) {
         }
 }
 
+/* What a touch sets, read from its argv: given times (-d, -t, -r and their long forms, the value
+ * attached or the next word), a symlink not followed (-h); 0 for another program or an option
+ * not known. */
+static void test_touch_how(void **state) {
+        static const struct {
+                const char *argv[8];
+                unsigned want;
+        } cases[] = {
+                { { "touch", "f" }, SBX_TOUCH_READ },
+                { { "touch", "-c", "-m", "f" }, SBX_TOUCH_READ },
+                { { "touch", "-d", "2001-01-01", "f" }, SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+                { { "touch", "-cd2001-01-01", "f" }, SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+                { { "touch", "-t", "200101010000", "-h", "f" }, SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN | SBX_TOUCH_NO_DEREF },
+                { { "touch", "--reference=g", "f" }, SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+                { { "touch", "--date", "now", "f" }, SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+                { { "touch", "-h", "l" }, SBX_TOUCH_READ | SBX_TOUCH_NO_DEREF },
+                { { "touch", "--no-dereference", "--time=atime", "l" }, SBX_TOUCH_READ | SBX_TOUCH_NO_DEREF },
+                { { "touch", "--", "-h" }, SBX_TOUCH_READ },
+                { { "touch", "-d" }, SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+                { { "touch", "--no-deref", "l" }, 0 },
+                { { "touch", "-x", "f" }, 0 },
+                { { "cat", "-h" }, 0 },
+                { { "sh", "-c", "touch -h l" }, SBX_TOUCH_READ | SBX_TOUCH_NO_DEREF },
+                { { "nice", "/usr/bin/touch", "-r", "g", "f" }, SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_run_words cw = { 0 };
+                char dir[PATH_MAX];
+                char *const *words = sbx_run_command_words((char *const *) cases[i].argv, "/w", dir, &cw);
+                unsigned how = words ? sbx_run_touch_how(words, dir) : 0;
+
+                sbx_run_words_clear(&cw);
+                if (how != cases[i].want)
+                        fail_msg("case %zu (%s %s %s): %u, want %u", i, cases[i].argv[0], cases[i].argv[1],
+                                 cases[i].argv[2] ? cases[i].argv[2] : "", how, cases[i].want);
+        }
+}
+
 /* The script a python3 -c or a perl -e is given, whose traceback or die shows no source line
  * (before: none read; as nobody under bwrap, root's 0622 pipe opened "w" by `python3 -c` or ">"
  * by `perl -e` read task_failure). */
@@ -1760,6 +1800,7 @@ int main(void) {
                 cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_find_exec),
+                cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
