@@ -150,6 +150,9 @@ struct sbx_classifier {
         char *script;      /* see struct sbx_classify_context; NULL: none */
         unsigned char *script_lex; /* of each byte of script, what it is (script_lex()) */
         char *inline_script; /* the context's; NULL: none */
+        /* the names a Python inline script gives the builtin open (python_open_aliases()), each
+         * NUL-terminated, an empty one after the last */
+        char py_open_alias[256];
         char *fifo_ran; /* the name whose run or read a shell's line told (script_run_then_written()) */
         enum sbx_inline_lang inline_lang;
         char *search_path; /* NULL: the default */
@@ -528,6 +531,64 @@ static void argv_file_resolved(const struct sbx_classifier *c, const char *name,
 
 /* A file the caller read from the argv (name, absolute; NULL: none), normalized into out (size
  * bytes; "" for none): 0, -EINVAL (not absolute), -ENAMETOOLONG. */
+/* Whether s[0..n) is a Python name. */
+static bool python_name(const char *s, size_t n) {
+        if (n == 0 || !(isalpha((unsigned char) s[0]) || s[0] == '_'))
+                return false;
+        for (size_t i = 1; i < n; i++)
+                if (!(isalnum((unsigned char) s[i]) || s[i] == '_'))
+                        return false;
+        return true;
+}
+
+/* The names the Python script gives the builtin open, into out (size bytes) one after another,
+ * each NUL-terminated, an empty one after the last: a statement `NAME = open` (io.open,
+ * builtins.open) alone, or `from io import open as NAME` (builtins). Those that do not fit are
+ * left out (their calls read as any other call's). */
+static void python_open_aliases(const char *script, char *out, size_t size) {
+        static const char *const values[] = { "open", "io.open", "builtins.open" };
+        size_t used = 0;
+
+        out[0] = '\0';
+        for (const char *l = script; l && *l; l += strcspn(l, "\n;"), l += *l ? 1 : 0) {
+                size_t ll = strcspn(l, "\n;#"), b, e;
+                const char *name = NULL, *eq;
+                size_t nl = 0;
+
+                while (ll > 0 && isspace((unsigned char) l[ll - 1]))
+                        ll--;
+                b = strspn(l, " \t");
+                if (b >= ll)
+                        continue;
+                if ((eq = memchr(l + b, '=', ll - b))) {
+                        e = (size_t) (eq - l);
+                        while (e > b && isspace((unsigned char) l[e - 1]))
+                                e--;
+                        const char *v = eq + 1;
+                        size_t vl = ll - (size_t) (v - l);
+
+                        while (vl > 0 && isspace((unsigned char) *v))
+                                v++, vl--;
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(values); i++)
+                                if (vl == strlen(values[i]) && memcmp(v, values[i], vl) == 0 && python_name(l + b, e - b))
+                                        name = l + b, nl = e - b;
+                } else {
+                        static const char *const froms[] = { "from io import open as ", "from builtins import open as " };
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(froms); i++)
+                                if (ll - b > strlen(froms[i]) && memcmp(l + b, froms[i], strlen(froms[i])) == 0 &&
+                                    python_name(l + b + strlen(froms[i]), ll - b - strlen(froms[i])))
+                                        name = l + b + strlen(froms[i]), nl = ll - b - strlen(froms[i]);
+                }
+                if (!name || used + nl + 2 > size)
+                        continue;
+                memcpy(out + used, name, nl);
+                out[used + nl] = '\0';
+                used += nl + 1;
+                out[used] = '\0';
+        }
+}
+
 static int argv_file_copy(const char *name, char *out, size_t size) {
         out[0] = '\0';
         if (!name)
@@ -618,6 +679,8 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         if (ctx->inline_script && !(c->inline_script = strdup(ctx->inline_script)))
                 return -ENOMEM;
         c->inline_lang = ctx->inline_lang;
+        python_open_aliases(c->inline_lang == SBX_INLINE_PYTHON ? c->inline_script : NULL, c->py_open_alias,
+                            sizeof(c->py_open_alias));
         c->resolve_userdata = ctx->userdata;
         /* the files read from the argv are text (an env's -C DIR joined to a name): a ".." after a
          * symlink is its target's parent, as the kernel resolves it, not the text's (review: as
@@ -2913,25 +2976,33 @@ static bool python_frame_source(const struct sbx_classifier *c, const struct py_
 }
 
 /* The next open call on the Python source line ls[0..ll) from p (open(), io.open(), codecs.open(),
- * os.open(), a method open(); not reopen(), os_open()): its "open(" in ls, NULL when none. Its
+ * os.open(), a method open(), a call of a name of aliases, the builtin open's (python_open_aliases());
+ * not reopen(), os_open()): where the line goes on past its name's "(", NULL when none. Its
  * arguments (call_args(): *ret_k of them at at/al, at most 4; -1 when the call does not close on
  * the line), the one that is its mode (mode=, else the second, a method's the first; SIZE_MAX:
  * none), and whether it is os.open() (its mode its flags) or a method. */
 static const unsigned char *python_next_open(const unsigned char *ls, size_t ll, const unsigned char *p, size_t *at,
-                                             size_t *al, int *ret_k, size_t *ret_m, bool *ret_os_open, bool *ret_method) {
-        const unsigned char *o;
-
-        for (; (o = memmem(p, (size_t) (ls + ll - p), "open(", 5)); p = o + 5) {
-                size_t off = (size_t) (o - ls), m = SIZE_MAX;
-                bool os_open = off >= 3 && memcmp(o - 3, "os.", 3) == 0 && (off == 3 || !isalnum(o[-4])),
-                     method = off > 0 && o[-1] == '.' && !os_open &&
-                              !(off >= 3 && memcmp(o - 3, "io.", 3) == 0) &&
-                              !(off >= 7 && memcmp(o - 7, "codecs.", 7) == 0);
+                                             size_t *al, int *ret_k, size_t *ret_m, bool *ret_os_open, bool *ret_method,
+                                             const char *aliases) {
+        for (; p < ls + ll; p++) {
+                size_t off = (size_t) (p - ls), m = SIZE_MAX, nl = 0;
+                bool os_open = false, method = false;
                 int k;
 
-                if (off > 0 && (isalnum(o[-1]) || o[-1] == '_'))
+                if (off > 0 && (isalnum(p[-1]) || p[-1] == '_'))
                         continue; /* reopen(), os_open( */
-                k = call_args(ls, ll, off + 4, at, al, 4);
+                if (ll - off >= 5 && memcmp(p, "open(", 5) == 0) {
+                        nl = 4;
+                        os_open = off >= 3 && memcmp(p - 3, "os.", 3) == 0 && (off == 3 || !isalnum(p[-4]));
+                        method = off > 0 && p[-1] == '.' && !os_open && !(off >= 3 && memcmp(p - 3, "io.", 3) == 0) &&
+                                 !(off >= 7 && memcmp(p - 7, "codecs.", 7) == 0);
+                } else if (!(off > 0 && p[-1] == '.'))
+                        for (const char *a = aliases; a && *a && !nl; a += strlen(a) + 1)
+                                if (ll - off > strlen(a) && memcmp(p, a, strlen(a)) == 0 && p[strlen(a)] == '(')
+                                        nl = strlen(a);
+                if (!nl)
+                        continue;
+                k = call_args(ls, ll, off + nl, at, al, 4);
                 for (int i = 0; i < k; i++)
                         if (al[i] > 5 && memcmp(ls + at[i], "mode=", 5) == 0)
                                 m = (size_t) i;
@@ -2941,7 +3012,7 @@ static const unsigned char *python_next_open(const unsigned char *ls, size_t ll,
                 *ret_m = m;
                 *ret_os_open = os_open;
                 *ret_method = method;
-                return o;
+                return p + nl + 1;
         }
         return NULL;
 }
@@ -2980,7 +3051,8 @@ static bool read_mode(const unsigned char *a, size_t n, bool flags) {
  * a write the host allows, read as the host's refusal of a read). methods: a method's alone
  * counts (another call is not pathlib's). *ret_mode_name (NULL: not asked): a call passes its
  * mode through the name `mode` (pathlib's own open(): "io.open(self, mode, ...)"). */
-static bool python_line_opens_all(const unsigned char *ls, size_t ll, bool methods, bool reads, bool *ret_mode_name) {
+static bool python_line_opens_all(const unsigned char *ls, size_t ll, bool methods, bool reads, bool *ret_mode_name,
+                                  const char *aliases) {
         const unsigned char *o;
         size_t at[4], al[4], m;
         bool os_open, method;
@@ -2988,7 +3060,7 @@ static bool python_line_opens_all(const unsigned char *ls, size_t ll, bool metho
 
         if (ret_mode_name)
                 *ret_mode_name = false;
-        for (const unsigned char *p = ls; (o = python_next_open(ls, ll, p, at, al, &k, &m, &os_open, &method)); p = o + 5) {
+        for (const unsigned char *p = ls; (o = python_next_open(ls, ll, p, at, al, &k, &m, &os_open, &method, aliases)); p = o) {
                 if (methods && !method)
                         return false;
                 calls++;
@@ -3024,8 +3096,8 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         n = python_frames(win, end, partial, f, 2, &whole, &strings);
         if (n < 1 || !python_frame_source(c, &f[0], whole, strings, &ls, &ll))
                 return false;
-        *ret_reads = python_line_opens_all(ls, ll, false, true, NULL);
-        if (python_line_opens_all(ls, ll, false, false, &mode_name))
+        *ret_reads = python_line_opens_all(ls, ll, false, true, NULL, c->py_open_alias);
+        if (python_line_opens_all(ls, ll, false, false, &mode_name, c->py_open_alias))
                 return true;
         /* pathlib's own open(): pathlib.py (3.12 and before), pathlib/_local.py (3.13 on) */
         if (!mode_name || n < 2 || f[0].fnl != 4 || memcmp(f[0].func, "open", 4) != 0 ||
@@ -3034,9 +3106,9 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
                 return false;
         if (!python_frame_source(c, &f[1], whole, strings, &ls, &ll))
                 return false;
-        if (python_line_opens_all(ls, ll, true, false, &mode_name))
+        if (python_line_opens_all(ls, ll, true, false, &mode_name, c->py_open_alias))
                 return true;
-        *ret_reads = python_line_opens_all(ls, ll, true, true, NULL);
+        *ret_reads = python_line_opens_all(ls, ll, true, true, NULL, c->py_open_alias);
         return false;
 }
 

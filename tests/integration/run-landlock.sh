@@ -1236,6 +1236,12 @@ else:
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"
                                 wo_row denied "root's 0622 file" $wof "$PY" -c "open('$wof', 'w')"
+                                # ... through another name of the builtin open: a read is the host's
+                                # refusal (it read denied), a write the sandbox's
+                                wo_row task_failure "root's 0622 file" $wof "$PY" -c "o = open; o('$wof').read()"
+                                wo_row task_failure "root's 0622 file" $wof "$PY" -c "from io import open as o
+o('$wof')"
+                                wo_row denied "root's 0622 file" $wof "$PY" -c "o = open; o('$wof', 'w')"
                                 # ... or through a name, its source line telling no mode (read as
                                 # the host's refusal of a read)
                                 wo_row denied "root's 0622 file" $wof "$PY" -c "m = 'w'; open('$wof', m)"

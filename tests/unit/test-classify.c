@@ -2410,6 +2410,40 @@ static void test_classify_host_refuses(void **state) {
                                                     "  File \"<string>\", line 2, in <module>\n"
                                                     "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
                                "task_failure");
+                /* the builtin open under another name the script gives it (`o = open`, `from io
+                 * import open as o`): a read through it is a read, the host's refusal (before:
+                 * denied); a write through it stays a denial, and so does a line that also
+                 * writes; a name bound otherwise, or an attribute of that name, is no open */
+                {
+                        static const struct {
+                                const char *script, *want;
+                        } al[] = {
+                                { "o = open\no('/wo/f').read()", "task_failure" },
+                                { "o=io.open; o('/wo/f')", "task_failure" },
+                                { "from io import open as o\no('/wo/f', 'rb')", "task_failure" },
+                                { "from builtins import open as rd\nrd('/wo/f')", "task_failure" },
+                                { "o = open\no('/wo/f', 'w')", "denied" },
+                                { "o = open\no('/wo/f', 'w').write(o('/wo/f').read())", "denied" },
+                                { "o = open if a else g\no('/wo/f')", "denied" },
+                                { "o = openx\no('/wo/f')", "denied" },
+                                { "o = open\nx.o('/wo/f')", "denied" },
+                                { "o = open\nfoo('/wo/f')", "denied" },
+                        };
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(al); i++) {
+                                int line = strchr(al[i].script, '\n') ? 2 : 1;
+                                char text[256];
+
+                                sc.inline_script = al[i].script;
+                                snprintf(text, sizeof(text),
+                                         "Traceback (most recent call last):\n  File \"<string>\", line %d, in <module>\n"
+                                         "PermissionError: [Errno 13] Permission denied: '/wo/f'\n",
+                                         line);
+                                r = run_landlock_in(&sc, text);
+                                if (strcmp(sbx_verdict_to_string(r->verdict), al[i].want) != 0)
+                                        fail_msg("alias case %zu (%s): %s, want %s", i, al[i].script,
+                                                 sbx_verdict_to_string(r->verdict), al[i].want);
+                        }
+                }
                 sc.inline_script = NULL;
                 assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
                                                     "  File \"/ws/w.py\", line 1, in <module>\n"
