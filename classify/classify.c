@@ -3154,13 +3154,32 @@ static bool python_child_exec(const struct sbx_classifier *c, const char *text, 
  * line; `> $f`; `open(X, mode)`), is no read: a write the host allows and the sandbox refused
  * (review: as nobody under Landlock, `bash s.sh` writing root's 0622 file, `uniq in X`, `echo x >
  * $f` read as the host's refusal of a read, no denial recorded). */
+/* Whether the message's own words in text[0..ss) say it read ("for reading", "cannot read"): not
+ * those of a name it prints (a quoted name, a word starting with '/', the line's path as
+ * printed), blanked first (review: `head: cannot open '/x/for reading/y' for writing`-like names
+ * read as a read). A line too long to copy says nothing. */
+static bool says_read(const char *text, size_t ss, const char *path) {
+        char copy[SBX_DENIAL_PATH_MAX * 4 + 1];
+        size_t pl = strlen(path);
+
+        if (!memmem(text, ss, "for reading", 11) && !memmem(text, ss, "cannot read", 11))
+                return false;
+        if (ss >= sizeof(copy))
+                return false;
+        memcpy(copy, text, ss);
+        copy[ss] = '\0';
+        sbx_denial_line_names_each_at(text, ss, blank_name, copy);
+        for (char *q = pl ? memmem(copy, ss, path, pl) : NULL; q; q = memmem(q + pl, ss - (size_t) (q + pl - copy), path, pl))
+                memset(q, ' ', pl);
+        return memmem(copy, ss, "for reading", 11) || memmem(copy, ss, "cannot read", 11);
+}
+
 static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
                           const char *path, bool opens) {
         bool py_reads;
         int out;
 
-        if (memmem(text, ss, "for reading", 11) || memmem(text, ss, "cannot read", 11) ||
-            dd_open_of(c, text, ss, path) < 0)
+        if (says_read(text, ss, path) || dd_open_of(c, text, ss, path) < 0)
                 return true;
         if (!python_source_writes(c, text, ss, &py_reads) && py_reads)
                 return true;

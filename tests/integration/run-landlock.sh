@@ -1242,6 +1242,11 @@ else:
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "from io import open as o
 o('$wof')"
                                 wo_row denied "root's 0622 file" $wof "$PY" -c "o = open; o('$wof', 'w')"
+                                # ... named "for reading": a word of the name is not the message's
+                                # (tee's write read as a read, the host's refusal)
+                                : >"/var/tmp/$tag-wo/for reading" && chmod 0622 "/var/tmp/$tag-wo/for reading"
+                                wo_row denied "root's 0622 file named 'for reading'" "/var/tmp/$tag-wo/for reading" \
+                                        tee "/var/tmp/$tag-wo/for reading"
                                 # ... or through a name, its source line telling no mode (read as
                                 # the host's refusal of a read)
                                 wo_row denied "root's 0622 file" $wof "$PY" -c "m = 'w'; open('$wof', m)"

@@ -2312,6 +2312,12 @@ static void test_classify_host_refuses(void **state) {
         assert_verdict(run_landlock_in(&ctx, "head: cannot open '/wo/f' for reading: Permission denied\n"),
                        "task_failure");
         assert_verdict(run_landlock_in(&ctx, "sort: cannot read: /wo/f: Permission denied\n"), "task_failure");
+        /* the words of a name it prints are not the message's (before: a read, task_failure) */
+        assert_verdict(run_landlock_in(&ctx, "head: cannot open '/wo/for reading/f' for writing: Permission denied\n"),
+                       "denied");
+        assert_verdict(run_landlock_in(&ctx, "tee: '/wo/cannot read': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "tee: /wo/cannot read: Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "sort: cannot read: '/wo/for reading': Permission denied\n"), "task_failure");
         assert_verdict(run_landlock_in(&ctx, "tee: /wo/f: Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "touch: cannot touch '/wo/f': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "sh: 1: cannot create /wo/f: Permission denied\n"), "denied");
