@@ -3965,7 +3965,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * too, but touch would have set the times there and succeeded;
                                  * the sandbox refused them (review: as nobody, read-only or
                                  * bwrap, `touch -c own` read as the host's refusal) */
-                                int times = touch_line(text, ss) ? host_touch_times(c, path) : -1;
+                                int times = r > 0 && touch_line(text, ss) ? host_touch_times(c, path) : -1;
                                 bool touches = times > 0;
 
                                 /* ... and one whose times the host refuses too (times given by
