@@ -189,7 +189,10 @@ int sbx_wire_decode_start(struct sbx_rbuf *r, struct sbx_wire_start *ret) {
 
         memset(ret, 0, sizeof(*ret));
         has_policy = sbx_wire_get_i64(r);
-        if (has_policy) {
+        /* a flag is 0 or 1, as encoded: another value is a frame gone wrong */
+        if (!sbx_wire_in_range(has_policy, 0, 1))
+                r->bad = true;
+        if (has_policy == 1) {
                 int64_t mode = sbx_wire_get_i64(r), source = sbx_wire_get_i64(r);
                 if (!sbx_wire_in_range(mode, 0, _SBX_MODE_MAX - 1) || !sbx_wire_in_range(source, 0, 16))
                         r->bad = true;
@@ -246,7 +249,9 @@ int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_executio
         if (e.duration_ms < -1)
                 r->bad = true;
         has_result = sbx_wire_get_i64(r);
-        if (has_result && !r->bad) {
+        if (!sbx_wire_in_range(has_result, 0, 1))
+                r->bad = true;
+        if (has_result == 1 && !r->bad) {
                 int64_t v, n;
                 res = calloc(1, sizeof(*res));
                 if (!res)

@@ -3,11 +3,11 @@
  * 'D' a batch of denial lines, anything else finish), the rest is its payload. Checked against a
  * reading of the wire format of its own (model_*(), from writer.c's description and the fields
  * sbx_wire_encode_*() send): the decoder accepts exactly what the model reads whole (no byte left
- * over; a mode, a source, a verdict and the counts of denial lines in their ranges; a copied
- * string within its field), and every field it gives is the model's, a string at the same bytes
- * of the frame; a request it accepts, cut short anywhere or given a byte more, is refused. Whatever
- * decodes must encode back to a request that decodes to the same fields (round trip), and a batch
- * stays within the kept list; nothing may read past the input. */
+ * over; a flag 0 or 1; a mode, a source, a verdict and the counts of denial lines in their
+ * ranges; a copied string within its field), and every field it gives is the model's, a string at
+ * the same bytes of the frame; a request it accepts, cut short anywhere or given a byte more, is
+ * refused. Whatever decodes must encode back to a request that decodes to the same fields (round
+ * trip), and a batch stays within the kept list; nothing may read past the input. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -193,9 +193,13 @@ static const char *model_copied(struct model *m, size_t size) {
         return s ? s : "";
 }
 
-/* A flag: any other value than 0 is set. */
+/* A flag: 0 or 1, as encoded. */
 static bool model_flag(struct model *m) {
-        return model_i64(m) != 0;
+        int64_t v = model_i64(m);
+
+        if (v != 0 && v != 1)
+                m->bad = true;
+        return v == 1;
 }
 
 /* An int: the low 32 bits of the i64 (what (int) gives on the platforms sbx builds on). */
