@@ -1,6 +1,7 @@
 /* The audit writer's wire format (see writer.c for the protocol): frames built and read field by
  * field, and the begin and finish requests encoded and decoded. Pure: no socket, no database. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,6 +232,18 @@ void sbx_wire_start_free(struct sbx_wire_start *w) {
         w->argv = NULL;
 }
 
+/* An int sent as an i64 (an exit code, a signal): one out of int's range makes the frame bad
+ * rather than be cut to its low bits (2^32 + 1 read as 1). */
+static int get_int(struct sbx_rbuf *r) {
+        int64_t v = sbx_wire_get_i64(r);
+
+        if (!sbx_wire_in_range(v, INT_MIN, INT_MAX)) {
+                r->bad = true;
+                return 0;
+        }
+        return (int) v;
+}
+
 int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_execution_end *ret_e,
                         struct sbx_classify_result **ret_result) {
         struct sbx_classify_result *res = NULL;
@@ -242,8 +255,8 @@ int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_executio
         e.verdict = sbx_wire_get_str(r);
         e.evidence = sbx_wire_get_str(r);
         e.message = sbx_wire_get_str(r);
-        e.status.exit_code = (int) sbx_wire_get_i64(r);
-        e.status.signal = (int) sbx_wire_get_i64(r);
+        e.status.exit_code = get_int(r);
+        e.status.signal = get_int(r);
         e.duration_ms = sbx_wire_get_i64(r);
         e.timed = e.duration_ms >= 0;
         if (e.duration_ms < -1)
@@ -260,8 +273,8 @@ int sbx_wire_decode_end(struct sbx_rbuf *r, int64_t *ret_id, struct sbx_executio
                 if (!sbx_wire_in_range(v, 0, _SBX_VERDICT_MAX - 1))
                         r->bad = true;
                 res->verdict = (enum sbx_verdict) v;
-                res->status.exit_code = (int) sbx_wire_get_i64(r);
-                res->status.signal = (int) sbx_wire_get_i64(r);
+                res->status.exit_code = get_int(r);
+                res->status.signal = get_int(r);
                 sbx_wire_get_into(r, res->rule, sizeof(res->rule));
                 sbx_wire_get_into(r, res->signature, sizeof(res->signature));
                 res->line_no = (uint64_t) sbx_wire_get_i64(r);

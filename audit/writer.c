@@ -24,7 +24,8 @@
  *
  * Wire format (same host, native byte order): a frame is a u32 length and that many bytes; a
  * string is a u32 length (UINT32_MAX for NULL) followed by its bytes and a NUL; an integer is an
- * i64 (a flag 0 or 1, another value refusing the request). A request is its type ('B' begin, 'F' finish, 'S' session lookup, 'D' the denial lines of a
+ * i64 (a flag 0 or 1, an exit code or a signal within int's range: another value refuses the
+ * request). A request is its type ('B' begin, 'F' finish, 'S' session lookup, 'D' the denial lines of a
  * running row so far), the protocol version (u32) and its fields; a reply is 'K' and an i64, 'I'
  * and a session (has_mode, mode, mode_event_id, cwd), or 'E' and a string. 'D' gets none: the
  * client sends it without waiting, while the command's stderr is copied, and drops it rather than

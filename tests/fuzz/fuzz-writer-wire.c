@@ -3,11 +3,13 @@
  * 'D' a batch of denial lines, anything else finish), the rest is its payload. Checked against a
  * reading of the wire format of its own (model_*(), from writer.c's description and the fields
  * sbx_wire_encode_*() send): the decoder accepts exactly what the model reads whole (no byte left
- * over; a flag 0 or 1; a mode, a source, a verdict and the counts of denial lines in their
- * ranges; a copied string within its field), and every field it gives is the model's, a string at
- * the same bytes of the frame; a request it accepts, cut short anywhere or given a byte more, is
- * refused. Whatever decodes must encode back to a request that decodes to the same fields (round
- * trip), and a batch stays within the kept list; nothing may read past the input. */
+ * over; a flag 0 or 1; an exit code and a signal an int; a mode, a source, a verdict and the
+ * counts of denial lines in their ranges; a copied string within its field), and every field it
+ * gives is the model's, a string at the same bytes of the frame; a request it accepts, cut short
+ * anywhere or given a byte more, is refused. Whatever decodes must encode back to a request that
+ * decodes to the same fields (round trip), and a batch stays within the kept list; nothing may
+ * read past the input. */
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -202,9 +204,13 @@ static bool model_flag(struct model *m) {
         return v == 1;
 }
 
-/* An int: the low 32 bits of the i64 (what (int) gives on the platforms sbx builds on). */
+/* An int, sent as an i64: within int's range. */
 static int model_int(struct model *m) {
-        return (int) (uint32_t) model_i64(m);
+        int64_t v = model_i64(m);
+
+        if (v < INT_MIN || v > INT_MAX)
+                m->bad = true;
+        return v < INT_MIN || v > INT_MAX ? 0 : (int) v;
 }
 
 static bool model_done(const struct model *m) {
