@@ -3,8 +3,16 @@
  * subshell or group, `tar -C`, `make -C`, `git -C`, `env -C`, the wrappers before them (timeout,
  * nice, stdbuf, ...). The argv is the caller's command,
  * any bytes at all. Checked: the answer is -1, 0 or 1; on 1 the directory is written within the
- * size given (the buffer has exactly that size: a write past it is a sanitizer report), is
- * absolute, is not the start directory, and is an existing directory.
+ * size given (the buffer has exactly that size: a write past it is a sanitizer report), is a real
+ * path (absolute, normalized, as realpath() gives it), is not the start directory, and is an
+ * existing directory.
+ *
+ * And an oracle: the same input read as choices of a small grammar (oracle_case(): wrappers, then
+ * `env -C D`..., `sh -c 'cd D && ... && true'`, `make -C D`..., `git -C D`..., `tar -C D -xf
+ * a.tar`, or envs running such a shell, the D's names of the tree, of none, of a file, "", "."
+ * and ".."), whose answer is worked out apart from the reader (each D entered in turn with
+ * realpath(), where the tool stops at one it cannot enter, a git below a repository's top, several
+ * tar -C): the reader's answer and directory are the oracle's.
  *
  * The start directory is a small tree made once in $TMPDIR (a, a/b, repo/.git, repo/sub, an
  * archive a.tar), so that relative names in the inputs lead somewhere. Input: a byte for the
@@ -92,6 +100,11 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                         abort();
                 if (stat(out, &st) < 0 || !S_ISDIR(st.st_mode))
                         abort();
+                /* a real path: absolute, normalized, no symbolic link in it */
+                char *real = realpath(out, NULL);
+                if (!real || strcmp(real, out) != 0)
+                        abort();
+                free(real);
         }
         {
                 bool into = false;
@@ -137,6 +150,251 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
         }
 }
 
+/* ---- the oracle: argv from a small grammar, the directory told apart from the reader ---------- */
+
+/* Where a chain of directory changes ends (each DIR entered from the one before; a relative one
+ * joined, "..", "." and "//" read by realpath(): the tree holds no symbolic link), or where it
+ * stopped at the first that is no directory; written apart from run-start-dir.c. */
+struct oracle_walk {
+        char cur[PATH_MAX];
+        size_t entered, failed_at; /* failed_at: the index of the first DIR not entered, else SIZE_MAX */
+};
+
+static void oracle_walk(const char *const *dirs, size_t k, struct oracle_walk *o) {
+        struct stat st;
+
+        memcpy(o->cur, tree, strlen(tree) + 1);
+        o->entered = 0;
+        o->failed_at = SIZE_MAX;
+        for (size_t i = 0; i < k; i++) {
+                char joined[2 * PATH_MAX + 2], *real = NULL;
+
+                if (dirs[i][0] == '/')
+                        snprintf(joined, sizeof(joined), "%s", dirs[i]);
+                else
+                        snprintf(joined, sizeof(joined), "%s/%s", o->cur, dirs[i]);
+                if (!dirs[i][0] || !(real = realpath(joined, NULL)) || stat(real, &st) < 0 || !S_ISDIR(st.st_mode)) {
+                        free(real);
+                        o->failed_at = i;
+                        return;
+                }
+                memcpy(o->cur, real, strlen(real) + 1);
+                free(real);
+                o->entered++;
+        }
+}
+
+/* Whether dir lies in a git repository below its top (a directory above it holds .git). */
+static bool oracle_in_repo_below_top(const char *dir) {
+        char up[PATH_MAX], p[PATH_MAX + 8];
+        struct stat st;
+
+        snprintf(p, sizeof(p), "%s/.git", dir);
+        if (lstat(p, &st) == 0)
+                return false;
+        memcpy(up, dir, strlen(dir) + 1);
+        while (strcmp(up, "/") != 0) {
+                char *slash = strrchr(up, '/');
+                slash[slash == up] = '\0';
+                snprintf(p, sizeof(p), "%s/.git", strcmp(up, "/") == 0 ? "" : up);
+                if (lstat(p, &st) == 0)
+                        return true;
+        }
+        return false;
+}
+
+/* The argv the grammar builds from g[len] (a byte picks each choice; missing ones are 0):
+ *   [WRAPPER]... FORM, WRAPPER one of `timeout 5`, `nice`, `nice -n 5`, `setsid`, `stdbuf -oL`;
+ *   FORM one of
+ *     env -C D1 env -C D2 ... true            every env enters its D from where the last one moved
+ *     sh -c 'cd D1 && cd D2 && ... && true'   (bash -c, dash -c too)
+ *     make -C D1 -C D2 ... [all]
+ *     git -C D1 -C D2 ... status
+ *     tar -C D1 [-C D2 ...] -xf a.tar
+ *     env -C D1 ... sh -c 'cd D2 && ... && true'
+ * the D's from a few names of the tree, of none, of a file, absolute ones, "", "." and "..".
+ * The expected answer, from the documentation of sbx_run_start_dir() (run-exec.h): the directory
+ * the command works in when it is not the start directory (1), the start directory (0), where
+ * sbx cannot tell (-1): a make or git -C not entered after one that was (make, git stop, having
+ * moved), a git in a repository below its top (git moves to the top), several tar -C, a `cd ''`
+ * (no word: the script is not read) or a relative cd with CDPATH set. */
+static int oracle_case(const uint8_t *g, size_t len, char *words, char **argv, char *expect) {
+        static const char *const wrappers[][3] = { { "timeout", "5", NULL }, { "nice", NULL, NULL },
+                                                   { "nice", "-n", "5" },     { "setsid", NULL, NULL },
+                                                   { "stdbuf", "-oL", NULL } };
+        static const char *const shells[] = { "sh", "bash", "dash" };
+        const char *names[12], *dirs[4];
+        size_t at = 0, n = 0, o = 0, k, n_wr, form, split = 0;
+        struct oracle_walk w;
+        char script[4 * PATH_MAX];
+        int expected;
+#define NEXT() (at < len ? g[at++] : 0)
+#define WORD(s)                                                                                                        \
+        do {                                                                                                           \
+                const char *s_ = (s);                                                                                  \
+                size_t l_ = strlen(s_);                                                                                \
+                memcpy(words + o, s_, l_ + 1);                                                                         \
+                argv[n++] = words + o;                                                                                 \
+                o += l_ + 1;                                                                                           \
+        } while (0)
+
+        names[0] = "a", names[1] = "a/b", names[2] = "..", names[3] = ".", names[4] = "repo", names[5] = "repo/sub";
+        names[6] = "missing", names[7] = "a/../a/b/", names[8] = "a.tar", names[9] = "";
+        names[10] = "/", names[11] = NULL; /* the tree's a/b, absolute, below */
+        {
+                static char abs_ab[PATH_MAX + 8];
+                snprintf(abs_ab, sizeof(abs_ab), "%s/a/b", tree);
+                names[11] = abs_ab;
+        }
+        form = NEXT() % 6;
+        n_wr = NEXT() % 3;
+        k = 1 + NEXT() % 4;
+        for (size_t i = 0; i < k; i++)
+                dirs[i] = names[NEXT() % 12];
+        if (form == 5)
+                split = 1 + NEXT() % k; /* the envs' D's before it, the cd's after */
+        for (size_t i = 0; i < n_wr; i++) {
+                const char *const *wr = wrappers[NEXT() % 5];
+                for (size_t j = 0; j < 3 && wr[j]; j++)
+                        WORD(wr[j]);
+        }
+        script[0] = '\0';
+        switch (form) {
+        case 0:
+        case 5:
+                for (size_t i = 0; i < (form == 5 ? split : k); i++) {
+                        WORD("env");
+                        WORD("-C");
+                        WORD(dirs[i]);
+                }
+                if (form == 0 || split == k) {
+                        WORD("true");
+                        break;
+                }
+                /* then the cd's of a shell that the last env runs */
+                /* fall through */
+        case 1: {
+                size_t from = form == 5 ? split : 0;
+                for (size_t i = from; i < k; i++) {
+                        strcat(script, "cd ");
+                        strcat(script, dirs[i]);
+                        strcat(script, " && ");
+                }
+                strcat(script, "true");
+                WORD(shells[NEXT() % 3]);
+                WORD("-c");
+                WORD(script);
+                break;
+        }
+        case 2:
+                WORD("make");
+                for (size_t i = 0; i < k; i++) {
+                        WORD("-C");
+                        WORD(dirs[i]);
+                }
+                if (NEXT() % 2)
+                        WORD("all");
+                break;
+        case 3:
+                WORD("git");
+                for (size_t i = 0; i < k; i++) {
+                        WORD("-C");
+                        WORD(dirs[i]);
+                }
+                WORD("status");
+                break;
+        default:
+                WORD("tar");
+                for (size_t i = 0; i < k; i++) {
+                        WORD("-C");
+                        WORD(dirs[i]);
+                }
+                WORD("-xf");
+                WORD("a.tar");
+                break;
+        }
+        argv[n] = NULL;
+#undef WORD
+#undef NEXT
+
+        /* the expected answer */
+        switch (form) {
+        case 0:
+        case 1:
+        case 5: {
+                /* env: each D entered in turn, the command not run past one that is not; a shell's
+                 * cd the same, the script's commands not run past one that fails */
+                size_t envs = form == 0 ? k : form == 5 ? split : 0;
+                bool cd_unread = false;
+
+                for (size_t i = envs; i < k; i++) {
+                        if (!dirs[i][0])
+                                cd_unread = true;
+                        if (dirs[i][0] != '/' && getenv("CDPATH") && getenv("CDPATH")[0])
+                                cd_unread = true;
+                }
+                oracle_walk(dirs, k, &w);
+                /* a cd not read: -1, unless a D before it (an env's or a cd's) was not entered */
+                if (cd_unread) {
+                        size_t first_unread = envs;
+                        while (first_unread < k && dirs[first_unread][0] &&
+                               !(dirs[first_unread][0] != '/' && getenv("CDPATH") && getenv("CDPATH")[0]))
+                                first_unread++;
+                        if (w.failed_at == SIZE_MAX || w.failed_at >= first_unread)
+                                return -1;
+                }
+                break;
+        }
+        case 2:
+        case 3: {
+                /* git skips an empty -C */
+                const char *kept[4];
+                size_t m = 0;
+                for (size_t i = 0; i < k; i++)
+                        if (form == 2 || dirs[i][0])
+                                kept[m++] = dirs[i];
+                oracle_walk(kept, m, &w);
+                if (w.failed_at != SIZE_MAX && w.entered > 0)
+                        return -1;
+                if (w.failed_at == 0)
+                        return 0;
+                if (form == 3 && oracle_in_repo_below_top(w.cur))
+                        return -1;
+                break;
+        }
+        default:
+                if (k > 1)
+                        return -1;
+                oracle_walk(dirs, k, &w);
+                break;
+        }
+        expected = strcmp(w.cur, tree) == 0 ? 0 : 1;
+        memcpy(expect, w.cur, strlen(w.cur) + 1);
+        return expected;
+}
+
+/* The grammar's argv, read by sbx_run_start_dir() with an output of PATH_MAX bytes (sbx run's):
+ * its answer is the oracle's, and on 1 the same directory. */
+static void oracle_fail(char *const *argv, int want, const char *expect, int r, const char *out, size_t size) {
+        fprintf(stderr, "start-dir oracle: expected %d %s, got %d %s (output of %zu bytes) for:", want,
+                want == 1 ? expect : "", r, r == 1 ? out : "", size);
+        for (size_t i = 0; argv[i]; i++)
+                fprintf(stderr, " '%s'", argv[i]);
+        fputc('\n', stderr);
+        abort();
+}
+
+static void check_oracle(const uint8_t *g, size_t len, char *out, size_t out_size) {
+        char words[8 * PATH_MAX], *argv[40], expect[PATH_MAX], full[PATH_MAX];
+        int want = oracle_case(g, len, words, argv, expect), r;
+
+        r = sbx_run_start_dir(argv, tree, full, sizeof(full));
+        if (r != want || (r == 1 && strcmp(full, expect) != 0))
+                oracle_fail(argv, want, expect, r, full, sizeof(full));
+        (void) out;
+        (void) out_size;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char *words, *argv[65], *out, **split;
         size_t out_size, n = 0, k = 0;
@@ -156,6 +414,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         argv[n] = NULL;
 
         check_argv(argv, words, size, out, out_size);
+        check_oracle(data + 1, size - 1, out, out_size);
         /* env -S's words: strings (a sanitizer report past one), no more than the argv's and the
          * input's bytes, read as the argv they are */
         if ((split = sbx_run_env_split(argv))) {
