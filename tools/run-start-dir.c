@@ -77,6 +77,14 @@ static int moved_to(const char *cur, bool moved, char *out, size_t size) {
         return 1;
 }
 
+/* A tool's one directory option DIR, entered from cwd: 1 with its real path in out, -1 when it moved
+ * but that does not fit out (as moved_to()), 0 when DIR cannot be entered (the tool stops there). */
+static int enter_out(const char *cwd, const char *dir, char *out, size_t size) {
+        char cur[PATH_MAX];
+
+        return enter_dir(cwd, dir, false, cur, sizeof(cur)) ? moved_to(cur, true, out, size) : 0;
+}
+
 /* Whether `w` is a prefix of the long option `opt`, at least `min` bytes of it (getopt_long takes
  * an unambiguous abbreviation), up to a '=' */
 static bool long_option(const char *w, const char *opt, size_t min) {
@@ -120,6 +128,7 @@ static int tar_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
         const char *dir = NULL, *archive = NULL;
         size_t dirs = 0;
         bool extract = false, members = false, unparsed = false;
+        int r;
 
         for (size_t i = 1; i < n; i++) {
                 const char *a = w[i];
@@ -170,8 +179,8 @@ static int tar_dir(char *const *w, size_t n, const char *cwd, char *out, size_t 
                 return 0;
         if (!extract || dirs > 1 || members || unparsed || !dir)
                 return -1;
-        if (!enter_dir(cwd, dir, false, out, size))
-                return 0;
+        if ((r = enter_out(cwd, dir, out, size)) <= 0)
+                return r;
         return opened_before_move(cwd, archive, true) ? 1 : -1;
 }
 
@@ -190,6 +199,7 @@ static int cpio_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
         const char *dir = NULL, *files[2] = { NULL, NULL };
         size_t dirs = 0;
         bool extract = false, unparsed = false;
+        int r;
 
         for (size_t i = 1; i < n; i++) {
                 const char *a = w[i];
@@ -237,8 +247,8 @@ static int cpio_dir(char *const *w, size_t n, const char *cwd, char *out, size_t
                 return 0;
         if (!extract || dirs > 1 || unparsed || !dir)
                 return -1;
-        if (!enter_dir(cwd, dir, false, out, size))
-                return 0;
+        if ((r = enter_out(cwd, dir, out, size)) <= 0)
+                return r;
         return opened_before_move(cwd, files[0], true) && opened_before_move(cwd, files[1], true) ? 1 : -1;
 }
 
@@ -682,9 +692,7 @@ static int ninja_dir(char *const *w, size_t n, const char *cwd, char *out, size_
                 return 0;
         if (dirs > 1 || !dir)
                 return -1;
-        if (!enter_dir(cwd, dir, false, out, size))
-                return 0;
-        return 1;
+        return enter_out(cwd, dir, out, size);
 }
 
 /* Whether a directory above dir holds the file `marker` (and, when `own_stops`, dir does not):
@@ -2024,8 +2032,10 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
         if (text_moves(p, r < 0, cur))
                 return -1;
 moved:
-        if (strcmp(cur, cwd) == 0 || strlen(cur) >= size)
+        if (strcmp(cur, cwd) == 0)
                 return 0;
+        if (strlen(cur) >= size)
+                return -1; /* it moved, to a directory that does not fit out */
         memcpy(out, cur, strlen(cur) + 1);
         return 1;
 }
