@@ -12,7 +12,12 @@
  * it, does not depend on how stderr is split into feeds; it holds together (the denials kept
  * are the first of those counted, a verdict from a line names it, its rule and its signature);
  * under a built-in dialect, 64 denial lines before it count 64 more and no other; exit 0 is
- * success, a signal never a runner failure. */
+ * success, a signal never a runner failure. And the order of classify/README.md, as partial
+ * oracles: a run that did not succeed and is no runner failure is denied exactly when a denial line
+ * was counted; a runner failure names a rule of the dialect whose exit codes hold the run's; the
+ * `none` dialect counts no denial; and the lines counted and kept do not hang on the status (the
+ * same stderr with exit 0: success, the same denials). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +234,44 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
         if (st.signal != 0 && a.verdict == SBX_VERDICT_RUNNER_FAILURE)
                 abort();
+        /* the order (classify/README.md): a run that did not succeed and is no runner failure is
+         * denied exactly when a denial line was counted, else the task's failure */
+        if ((st.signal != 0 || st.exit_code != 0) && a.verdict != SBX_VERDICT_RUNNER_FAILURE &&
+            (a.verdict == SBX_VERDICT_DENIED) != (a.denial_lines > 0))
+                abort();
+        /* a runner failure is a rule of the dialect that allows the exit code (none listed: any) */
+        if (a.verdict == SBX_VERDICT_RUNNER_FAILURE) {
+                bool allowed = false;
+
+                for (size_t i = 0; i < d->n_rules; i++)
+                        if (strcmp(d->rules[i].name, a.rule) == 0) {
+                                allowed = d->rules[i].n_exits == 0;
+                                for (size_t k = 0; k < d->rules[i].n_exits; k++)
+                                        allowed |= d->rules[i].exits[k] == st.exit_code;
+                        }
+                if (!allowed || st.exit_code == 0)
+                        abort();
+        }
+        /* `none` (unconfined runs) has no signature: nothing is a denial, a failure the task's */
+        if (!own && data[0] % 5 == 4 &&
+            (a.denial_lines != 0 || (a.verdict != SBX_VERDICT_SUCCESS && a.verdict != SBX_VERDICT_TASK_FAILURE)))
+                abort();
+        /* stderr is read before the status is known: with exit 0 the same lines are counted, and
+         * kept, the verdict success */
+        if (st.signal != 0 || st.exit_code != 0) {
+                static struct sbx_classify_result z;
+                const struct sbx_exit_status ok = { 0 };
+
+                classify(d, &ok, body, body_len, 0, data[2] >> 6, script, lang, &z);
+                if (z.verdict != SBX_VERDICT_SUCCESS || z.denial_lines != a.denial_lines ||
+                    z.stderr_lines != a.stderr_lines || z.n_denials != a.n_denials ||
+                    strcmp(z.denial_signature, a.denial_signature) != 0)
+                        abort();
+                for (size_t i = 0; i < a.n_denials; i++)
+                        if (strcmp(z.denials[i].path, a.denials[i].path) != 0 ||
+                            z.denials[i].line_no != a.denials[i].line_no)
+                                abort();
+        }
         sbx_dialect_free(own);
         free(script);
         return 0;
