@@ -7,11 +7,14 @@
  * holds the workspace (or has the ID asked for), and none found means no mount of proc, sysfs,
  * devtmpfs, cgroup or debugfs does; an alias found is another name than the path
  * and lies beneath the workspace; a table whose mount of the path's (or the workspace's) ID does
- * not hold it is refused (-ESTALE).
+ * not hold it is refused (-ESTALE). And whether an alias is found at all: the table with a mount
+ * added beneath the workspace of the file system part that holds the path has one, with one of
+ * another device the answer it had (check_added_mount()).
  *
  * Input: a byte of mount IDs (holder/path: low nibble, root: high nibble; 0 is none), the
  * workspace root, NUL, the protected path, NUL, then the mountinfo text. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,6 +44,7 @@ static void model_unescape(const char *s, size_t len, char *out) {
 struct model_line {
         unsigned long long id;
         char *mp, *type; /* mp decoded up to its first NUL, as C strings read it */
+        char *dev, *raw_fsroot, *raw_mp; /* the fields as written */
         bool has_dev, has_fsroot, fsroot_abs;
 };
 
@@ -76,7 +80,10 @@ static bool model_line(const char *line, size_t len, struct model_line *m) {
                         }
                         m->mp = malloc(fl[4] + 1);
                         m->type = strndup(f[k + 1], fl[k + 1]);
-                        if (!m->mp || !m->type)
+                        m->dev = strndup(f[2], fl[2]);
+                        m->raw_fsroot = strndup(f[3], fl[3]);
+                        m->raw_mp = strndup(f[4], fl[4]);
+                        if (!m->mp || !m->type || !m->dev || !m->raw_fsroot || !m->raw_mp)
                                 abort();
                         model_unescape(f[4], fl[4], m->mp);
                         m->has_dev = true;
@@ -103,6 +110,81 @@ static bool model_kernel_type(const char *type) {
                 if (strcmp(type, named[i]) == 0)
                         return true;
         return false;
+}
+
+/* The table with one more line, "4000 1 DEV FSROOT MP rw - tmpfs none rw", read for the alias of
+ * path: r and its alias. */
+static int alias_with(const char *text, const char *dev, const char *fsroot, const char *mp, const char *path,
+                      unsigned long long path_id, const char *root, unsigned long long root_id, char **ret_alias) {
+        char *more = NULL;
+        int r;
+
+        if (asprintf(&more, "%s%s4000 1 %s %s %s rw - tmpfs none rw\n", text,
+                     text[0] && text[strlen(text) - 1] != '\n' ? "\n" : "", dev, fsroot, mp) < 0)
+                abort();
+        r = sbx_mountinfo_alias(more, path, path_id, root, root_id, ret_alias);
+        free(more);
+        return r;
+}
+
+/* The table a mount added to, beneath the workspace, at a name not above path (ROOT/sbx-fuzz-alias,
+ * the last line): of the file system part that holds path (the mount the model finds for path,
+ * by its ID, else the last listed of the longest mount point above it; its device and root
+ * written as they are), the alias is found, the same one when there was one before (the lines
+ * before it are read first, but for one the workspace's own mount gave, read after them), else
+ * the new mount's name for path; of another device, the answer is the same as without it. So a
+ * table that lacks the answer says none, and one that holds it says it. Only where the names need
+ * no escape (root, the mount's root and point: no blank, no backslash) and are normalized, so that
+ * the line says what the model means. */
+static void check_added_mount(const char *text, const struct model_line *lines, size_t n, const char *path,
+                              unsigned long long path_id, const char *root, unsigned long long root_id, int r,
+                              const char *alias) {
+        const struct model_line *held = NULL;
+        char *mp = NULL, *got = NULL, *fsroot_norm = NULL, *mp_norm = NULL;
+        int r2;
+
+        if (strpbrk(root, " \t\n\\") || strlen(root) > 4096)
+                return;
+        for (size_t i = 0; path_id && i < n && !held; i++)
+                if (lines[i].id == path_id)
+                        held = &lines[i];
+        if (!held)
+                for (size_t i = 0; i < n; i++)
+                        if (sbx_path_beneath(path, lines[i].mp) && (!held || strlen(lines[i].mp) >= strlen(held->mp)))
+                                held = &lines[i];
+        if (asprintf(&mp, "%s/sbx-fuzz-alias", strcmp(root, "/") == 0 ? "" : root) < 0)
+                abort();
+        if (sbx_path_beneath(path, mp))
+                goto out;
+        /* another device's mount: nothing changes */
+        r2 = alias_with(text, "0:424242", "/", mp, path, path_id, root, root_id, &got);
+        if (r2 == -ENOMEM)
+                goto out;
+        if (held && strcmp(held->dev, "0:424242") == 0)
+                goto out;
+        if (r2 != r || (r == 1 && strcmp(got, alias) != 0))
+                abort();
+        free(got);
+        got = NULL;
+        /* the held file system's: found */
+        if (!held || strpbrk(held->raw_fsroot, "\\") || strpbrk(held->raw_mp, "\\") ||
+            sbx_path_normalize(held->raw_fsroot, &fsroot_norm) < 0 || strcmp(fsroot_norm, held->raw_fsroot) != 0 ||
+            sbx_path_normalize(held->raw_mp, &mp_norm) < 0 || strcmp(mp_norm, held->raw_mp) != 0 ||
+            !sbx_path_beneath(path, held->mp))
+                goto out;
+        r2 = alias_with(text, held->dev, held->raw_fsroot, mp, path, path_id, root, root_id, &got);
+        if (r2 == -ENOMEM)
+                goto out;
+        if (r2 != 1)
+                abort();
+        /* (one found before by the workspace's own mount, read after the lines, may give way) */
+        if (!sbx_path_beneath(got, mp) && (r != 1 || strcmp(got, alias) != 0))
+                abort();
+out:
+        free(got);
+        free(mp);
+        free(fsroot_norm);
+        free(mp_norm);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -209,10 +291,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
         if (r != 1 && r != 0 && r != -EBADMSG && r != -ESTALE)
                 abort();
+        if ((r == 0 || r == 1) && !alias_bad)
+                check_added_mount(text, lines, n, path, holder_id, root, root_id, r, alias);
 out:
         for (size_t i = 0; i < n; i++) {
                 free(lines[i].mp);
                 free(lines[i].type);
+                free(lines[i].dev);
+                free(lines[i].raw_fsroot);
+                free(lines[i].raw_mp);
         }
         free(lines);
         free(alias);
