@@ -416,7 +416,12 @@ static void test_script_file_start_dir(void **state) {
                 }
                 assert_int_equal(sbx_run_start_dir((char *const *) many, dir, out, sizeof(out)), -1);
                 many[1 + 2 * 16] = NULL;
-                assert_int_equal(sbx_run_start_dir((char *const *) many, dir, out, sizeof(out)), 0);
+                /* the 16 reads share one budget of SCRIPT_READ_MS: on a machine loaded 6-15 under the
+                 * sanitizers one attempt missed it (-1, "cannot say"); one of three must answer */
+                int r = -1;
+                for (int attempt = 0; attempt < 3 && r != 0; attempt++)
+                        r = sbx_run_start_dir((char *const *) many, dir, out, sizeof(out));
+                assert_int_equal(r, 0);
         }
         for (const char *const *n = (const char *const[]) { "mv.sh", "still.sh", "tool.sh", "run.sh", "still2.sh", "py",
                                                            "empty.sh", "big.sh", "fifo", "null", "bs.sh", "al.sh", "envs.sh", "envs2.sh",
@@ -1419,6 +1424,8 @@ static void test_each_child_scan(void **state) {
                                 pause();
                                 _exit(0);
                         }
+                        /* ends with the test, even one that failed before its kill below */
+                        (void) prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
                         (void) !write(ready[1], "x", 1);
                         pause();
                         _exit(0);
