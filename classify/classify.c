@@ -1297,20 +1297,26 @@ static int busybox_move_target(const struct sbx_classifier *c, const char *path,
  * move_into), GNU mv's the line's partner ("cannot move 'X' to 'Y'"). Both resolved on the host,
  * the source a directory there (host_exists) outside the granted directories and the sandbox's
  * /dev and /proc, the destination strictly beneath it (s47 note: as root in read-only, `busybox mv
- * D D/sub/x` and `mv D D/sub/x` recorded denied). */
-static bool host_moves_into_itself(struct sbx_classifier *c, const char *line, const char *path, int removes,
-                                   const char *partner, size_t partner_len) {
+ * D D/sub/x` and `mv D D/sub/x` recorded denied). The line's names printed whole alone (the
+ * path as printed: printed_whole), as a removal's (host_lacks_removed()): a relative one is of the directory mv
+ * ran in, which need not be the command's (a make recipe's cd, a program's chdir; review49: as
+ * root in read-only, a Python chdir to /var/tmp/v then `mv D D/x`, v/D a symlink to a directory,
+ * which the host moves, was asked of the workspace's directory D and read as the host's EINVAL,
+ * task_failure, no denial). */
+static bool host_moves_into_itself(struct sbx_classifier *c, const char *line, const char *path, bool printed_whole,
+                                   int removes, const char *partner, size_t partner_len) {
         static const char gnu[] = "mv: cannot move '";
         char src[SBX_DENIAL_PATH_MAX], dest[SBX_DENIAL_PATH_MAX], text[SBX_DENIAL_PATH_MAX], abs[SBX_DENIAL_PATH_MAX];
         const char *from = path, *to = text, *g;
         size_t sl;
         int kind, n;
 
-        if (!c->host_exists || path[0] != '/')
+        if (!c->host_exists || !printed_whole || path[0] != '/')
                 return false;
         if (removes == SBX_REMOVES_RENAME && c->move_dest[0]) {
                 n = busybox_move_target(c, path, text, sizeof(text));
-        } else if (partner && (g = strstr(line, gnu)) && partner_len < sizeof(text)) {
+        } else if (partner && partner_len > 0 && partner[0] == '/' && (g = strstr(line, gnu)) &&
+                   partner_len < sizeof(text)) {
                 /* the source is the name after "cannot move '": the path or its partner */
                 memcpy(text, partner, partner_len);
                 text[partner_len] = '\0';
@@ -3922,7 +3928,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * review: as root in read-only, `find D -name x -execdir rmdir
                                  * {} +` of an empty D/x read as the host's ENOENT of ./x in the
                                  * workspace, no denial) */
-                                if (path[0] != '/')
+                                bool printed_whole = path[0] == '/';
+
+                                if (!printed_whole)
                                         removes = 0;
                                 absolute_path(c, path, sizeof(path));
                                 char long_dest[PATH_MAX];
@@ -3930,7 +3938,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 long_dest[0] = '\0';
                                 if (removes && host_lacks_removed(c, path, removes))
                                         own = true;
-                                else if (host_moves_into_itself(c, text, path, removes, partner, partner_len))
+                                else if (host_moves_into_itself(c, text, path, printed_whole, removes, partner, partner_len))
                                         own = true;
                                 else if ((to_dest = busybox_rename_dest(c, text, path, sizeof(path), long_dest)))
                                         bare = false; /* the destination, no word as printed */

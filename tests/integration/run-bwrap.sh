@@ -55,7 +55,9 @@
 #   scoped signals, and the command's own `kill $PPID` failed ('Operation not permitted').
 # - A directory moved into its own subtree (GNU and BusyBox mv), which rename(2) refuses on the
 #   host (EINVAL): bubblewrap's read-only mount is checked first (EROFS): `task_failure` (before,
-#   `denied`); moved beside itself it stays `denied`.
+#   `denied`); moved beside itself it stays `denied`, and so does one whose names are printed
+#   relative, of the directory mv ran in, which need not be the command's (a Python chdir: before,
+#   asked of the workspace's directory of that name, `task_failure`).
 # - coreutils' touch of a file whose times the host lets the user set and whose open for writing
 #   it refuses (nobody's own 0444 file; as root another user's 0644 file, the owner unmapped in
 #   bubblewrap's user namespace): touch prints its open's EACCES, not the read-only bind's EROFS of
@@ -119,6 +121,12 @@ mkdir -p "$T/out/w/empty" "$T/out/w/full" && : >"$T/out/w/full/f" && : >"$T/out/
 mkdir -p "$T/out/w/mvd/sub"
 chmod 777 "$T/out/w" "$T/out/w/empty" "$T/out/w/mvd" "$T/out/w/mvd/sub"
 ln -s "$T/out/w/empty" "$T/out/w/lnk"
+# ... a directory holding mvrel, a symlink to a directory, which mv moves into it where the
+# workspace's own mvrel is a directory
+# (nobody may move it: not the host's refusal)
+mkdir -p "$T/out/w/chd" "$T/out/w/mvt" "$T/ws/mvrel"
+chmod 777 "$T/out/w/chd" "$T/out/w/mvt" "$T/ws/mvrel"
+ln -s "$T/out/w/mvt" "$T/out/w/chd/mvrel"
 # files outside whose times the host lets the user set, and not their open for writing: nobody's
 # own 0444 file, and for root another user's 0644 file (unmapped in bubblewrap's user namespace)
 TIMES=$(date -d 2001-01-01 +%s)
@@ -426,6 +434,12 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "mv $T/out/w/lnk $T/out/w/lnk/x"
         t_check "$who/read-only: a symlink to a directory moved into it is denied, the link kept (verdict $(verdict): $(err "$who"))" \
                 test "$(verdict)" = denied -a -L "$T/out/w/lnk" -a ! -e "$T/out/w/empty/x"
+        # ... nor a name printed relative, of the directory mv ran in: a Python chdir there that
+        # sbx does not follow, whose mvrel is the symlink, not the workspace's directory (before:
+        # asked of the workspace's, task_failure)
+        run "$who" read-only "python3 -c \"import os; os.chdir('$T/out/w/chd'); os.execvp('mv', ['mv', 'mvrel', 'mvrel/x'])\""
+        t_check "$who/read-only: a relative symlink to a directory moved into it after a chdir is denied, the link kept (verdict $(verdict): $(err "$who"))" \
+                test "$(verdict)" = denied -a -L "$T/out/w/chd/mvrel" -a ! -e "$T/out/w/mvt/x"
         run "$who" read-only "mv $T/out/w/mvd $T/out/w/mvd2"
         t_check "$who/read-only: a directory moved beside itself is denied, and still there (verdict $(verdict): $(err "$who"))" \
                 test "$(verdict)" = denied -a -d "$T/out/w/mvd/sub" -a ! -e "$T/out/w/mvd2"

@@ -780,6 +780,22 @@ assert o["verdict"] == "success" and o["denial_lines"] == 0, o' "$d/fe.json"
 import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["path"] == sys.argv[2], o' "$d/fe.json" "$T/exec-pipe-$who"
+                        # mv of a symlink to a directory into it, its names relative after a Python
+                        # chdir sbx does not follow, outside: the host moves the link (no EINVAL),
+                        # so denied, the link kept (before: its names asked of the workspace, whose
+                        # mvrel is a directory, read as the host's EINVAL, task_failure)
+                        mkdir -p "$T/mvrel-$who/chd" "$T/mvrel-$who/t" "$d/ws/mvrel"
+                        ln -sfn "$T/mvrel-$who/t" "$T/mvrel-$who/chd/mvrel"
+                        chmod 777 "$T/mvrel-$who" "$T/mvrel-$who/chd" "$T/mvrel-$who/t" "$d/ws/mvrel"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                --verdict-json "$d/mvrel.json" -- /usr/bin/python3 -c \
+                                "import os; os.chdir('$T/mvrel-$who/chd'); os.execvp('mv', ['mv', 'mvrel', 'mvrel/x'])" ) 2>/dev/null
+                        check "$who, landlock read-only: mv of a relative symlink to a directory into it after a chdir: denied" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/mvrel.json"
+                        check "$who, landlock read-only: ... the link kept" test -L "$T/mvrel-$who/chd/mvrel" -a ! -e "$T/mvrel-$who/t/x"
+                        rmdir "$d/ws/mvrel"
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v2.json" -- sh -c "ln -s /var/tmp out; echo x > out/$tag-dac; \
                                         chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null
