@@ -2455,18 +2455,27 @@ static bool created_before(const char *text, size_t end, const char *path) {
 
 /* The word that the `>` at *at of a shell script redirects output into (past `>>` or `>|`, then
  * blanks), or NULL: a `>` within quotes, escaped or in a comment (lex, of script_lex()), or `>&`
- * (a descriptor's copy). *at is moved past the operator, where the next `>` is looked for. */
+ * of a descriptor (`>&2`, `2>&1`: its copy; `>&-`: its close). bash's `>&WORD` of any other word
+ * is `&> WORD`, output into the file WORD (review49: as nobody, `echo x >& F` of root's 0622 file
+ * F, which the host lets nobody write, read as a run of F after `&` and the host's refusal of it,
+ * no denial). *at is moved past the operator, where the next `>` is looked for. */
 static const char *redirect_word(const char *script, const unsigned char *lex, const char **at) {
-        const char *p = *at;
+        const char *op = *at, *p = op + 1, *w;
 
-        if (lex[p++ - script] != LEX_CODE) {
+        if (lex[op - script] != LEX_CODE) {
                 *at = p;
                 return NULL;
         }
         if (*p == '>' || *p == '|')
                 p++;
         *at = p;
-        return *p == '&' ? NULL : p + strspn(p, " \t");
+        if (*p != '&')
+                return p + strspn(p, " \t");
+        if (p != op + 1) /* `>>&`, `>|&`: none of bash's operators */
+                return NULL;
+        *at = p + 1;
+        w = p + 1 + strspn(p + 1, " \t");
+        return *w && *w != '-' && !isdigit((unsigned char) *w) && !strchr("\n;&|<>()", *w) ? w : NULL;
 }
 
 /* How the shell script redirects output into the word `name` (as the shell printed it): 1 for
@@ -2565,7 +2574,9 @@ static bool command_place(const char *script, const unsigned char *lex, const ch
                 return true;
         if (lex[b - 1 - script] != LEX_CODE) /* a quoted word before: exec -a's NAME, or an argument */
                 return b != w && depth < 4 && after_runner_option(script, lex, b, depth);
-        if (strchr(";&|({`\n", b[-1]))
+        /* (not the `&` of `>&` or `<&`: a redirection's, its word a file or a descriptor) */
+        if (strchr(";&|({`\n", b[-1]) &&
+            !(b[-1] == '&' && b - 1 > script && (b[-2] == '>' || b[-2] == '<') && lex[b - 2 - script] == LEX_CODE))
                 return true;
         if (b == w || depth >= 4) /* within a longer word */
                 return false;

@@ -38,7 +38,8 @@
 #   child's exec, `subprocess.run([X])`; before, `denied`), and so do `exec X` (bash's second line, `exec: X:
 #   cannot execute:`, dash's `exec: X:`) and a program that runs it (`timeout 60 X`), the
 #   host's refusal (before, `denied`), `x="$(echo x > X)"` by nobody writes root's 0622 pipe,
-#   `denied` (before, `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
+#   `denied` (before, `task_failure`), and so does bash's `echo x >& X`, `&> X` (before, a run of X
+#   after `&`: `task_failure`). `<> X` opens for reading too: by nobody of root's 0622
 #   pipe, the host's refusal (before, `denied`; dash's `cannot create X` of it too).
 #   A script that runs the pipe and writes it through a variable (`X; f=X; echo x > $f`) prints
 #   bash's same line twice: the later is the write's, `denied` (before, `task_failure`).
@@ -208,6 +209,11 @@ for who in "${WHO[@]}"; do
         run "$who" read-only "x=\"\$($T/out/fifo)\""
         t_check "$who/read-only: bash running a host named pipe in a quoted \$(...) is the command's failure (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines: $(err "$who"))" \
                 test "$(verdict):$(t_json_field "$V" denial_lines)" = task_failure:0
+        # bash's `>& X` is `&> X`, output into X (before: read as a run of X after `&`, which
+        # execve(2) refuses anyone: task_failure)
+        run "$who" read-only "echo pwned >& $T/out/wo-fifo"
+        t_check "$who/read-only: bash's write to root's 0622 pipe with '>&' is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"
         run "$who" read-only "x=\"\$(echo pwned > $T/out/wo-fifo)\""
         t_check "$who/read-only: bash's write to root's 0622 pipe in a quoted \$(...) is denied, the pipe its path (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/wo-fifo"

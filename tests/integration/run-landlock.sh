@@ -1248,6 +1248,11 @@ else:
                                 # (under bwrap, its EROFS read the same)
                                 wo_backend=bwrap wo_row denied "root's 0622 file" $wof uniq /etc/hostname $wof
                                 wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash /var/tmp/$tag-wo/w.sh
+                                # ... bash's `>& F`, output into F (before: read as a run of F after
+                                # `&`, which the host refuses: task_failure); `>&2` copies a descriptor
+                                wo_row denied "root's 0622 file" $wof bash -c "echo x >& $wof"
+                                wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash -c "echo x >& $wof"
+                                wo_row task_failure "root's 0622 file" $wof bash -c "cat < $wof >&2"
                                 wo_row task_failure "root's 0622 file" $wof dd if=$wof of=/dev/null
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"

@@ -2364,6 +2364,33 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_backend_in("bwrap", &sc, "bash: line 1: /wo/f: Read-only file system\n"),
                                "task_failure");
                 sc.script = NULL;
+                /* bash's `>&WORD` (WORD no descriptor) is `&> WORD`, output into WORD, its `&` no
+                 * command's end (before: a run of /wo/f, which the host refuses, task_failure);
+                 * `>&2`, `2>&1` copy a descriptor: the run or read of /wo/f stays the host's */
+                static const struct {
+                        const char *script, *want;
+                } dup[] = {
+                        { "echo x >& /wo/f", "denied" },
+                        { "echo x >&/wo/f", "denied" },
+                        { "cat < /wo/f; echo x >& /wo/f", "denied" },
+                        { "echo x 1>& '/wo/f'", "denied" },
+                        { "cat < /wo/f >&2", "task_failure" },
+                        { "cat < /wo/f 2>&1", "task_failure" },
+                        { "cat < /wo/f >&-", "task_failure" },
+                        { "true >&2 & /wo/f", "task_failure" },
+                };
+                for (size_t i = 0; i < SBX_ELEMENTSOF(dup); i++) {
+                        sc.script = dup[i].script;
+                        r = run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n");
+                        if (strcmp(sbx_verdict_to_string(r->verdict), dup[i].want) != 0)
+                                fail_msg("case %zu (%s): %s, want %s", i, dup[i].script, sbx_verdict_to_string(r->verdict),
+                                         dup[i].want);
+                        r = run_backend_in("bwrap", &sc, "bash: line 1: /wo/f: Read-only file system\n");
+                        if (strcmp(sbx_verdict_to_string(r->verdict), dup[i].want) != 0)
+                                fail_msg("bwrap case %zu (%s): %s, want %s", i, dup[i].script,
+                                         sbx_verdict_to_string(r->verdict), dup[i].want);
+                }
+                sc.script = NULL;
                 /* dd's line of its if= (the argv's of= another file), or of its of= */
                 sc.script = NULL;
                 sc.dd_output = "/ws/out";
@@ -3771,6 +3798,9 @@ static void test_classify_bwrap_fifo_what_was_asked(void **state) {
                 { "date >|/tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
                 { "cat < /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "echo x 2>&1 /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
+                /* bash's `>& WORD`, output into WORD (before: a run after `&`, task_failure) */
+                { "echo x >& /tmp/wo-fifo", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "denied" },
+                { "cat < /tmp/wo-fifo >&2", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 { "echo x > /tmp/wo-fifo2", "bash: line 1: /tmp/wo-fifo: Permission denied\n", "task_failure" },
                 /* tee opens its files for writing alone, cp its destination (before: both
                  * asked, task_failure) */
