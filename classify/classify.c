@@ -2478,9 +2478,60 @@ static const char *redirect_word(const char *script, const unsigned char *lex, c
         return *w && *w != '-' && !isdigit((unsigned char) *w) && !strchr("\n;&|<>()", *w) ? w : NULL;
 }
 
+/* The word of the shell script that starts at w (a redirection's, redirect_word()) compared with
+ * name, its quotes removed as the shell removes them (`/x/'f'`, `"/x/"f`, `/x/\f` are /x/f): 1
+ * the same, 0 another, -1 where the shell makes the name of more than the word's text (a `$`, a
+ * backquote that opens a command's substitution, a glob character or a leading `~` outside single quotes, a backslash within double or
+ * ANSI-C quotes): a name the script does not show (review49: `cat < F; echo x > /x/'f'` of F,
+ * the write not seen, read as the read of F alone, the host's refusal). */
+static int shell_word_is(const char *script, const unsigned char *lex, const char *w, const char *name) {
+        const char *n = name;
+        char q = '\0'; /* the quote open: '\'', '"', '$' ($'...') */
+        bool same = true;
+
+        for (const char *p = w; *p; p++) {
+                unsigned char k = lex[p - script];
+                char ch = *p;
+
+                if (k == LEX_QUOTE) {
+                        if (q == '\0')
+                                q = ch;
+                        else if (!(q == '$' && ch == '\'' && p[-1] == '$' && lex[p - 1 - script] == LEX_QUOTE))
+                                q = '\0';
+                        continue;
+                }
+                if (q == '\0' && k == LEX_CODE && strchr(" \t\n;&|<>()", ch))
+                        break;
+                if (k == LEX_CODE && ch == '`') {
+                        size_t opened = 0; /* the script's own backquotes before it: an odd count, it closes one */
+
+                        for (const char *b = script; b < p; b++)
+                                opened += *b == '`' && lex[b - script] == LEX_CODE;
+                        if (opened % 2)
+                                break;
+                        return -1;
+                }
+                if (q == '\0' && k == LEX_OTHER) {
+                        if (ch != '\\')
+                                break; /* (a comment's '#': no more of the word) */
+                        if (!*++p)
+                                break;
+                        if (*p == '\n')
+                                continue;
+                        ch = *p;
+                } else if (q == '\0' ? strchr("$`*?[", ch) || (ch == '~' && p == w)
+                                      : q != '\'' && strchr(q == '"' ? "$`\\" : "\\", ch))
+                        return -1;
+                same = same && *n == ch;
+                if (*n)
+                        n++;
+        }
+        return same && *n == '\0' ? 1 : 0;
+}
+
 /* How the shell script redirects output into the word `name` (as the shell printed it): 1 for
- * output alone, `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` alike), the word unquoted or quoted
- * whole; -1 where it opens NAME with `<>` anywhere, for reading and writing (O_RDWR: the host is
+ * output alone, `> NAME`, `>> NAME`, `>| NAME` (`&>`, `N>` alike), the word's quotes removed
+ * (shell_word_is()); -1 where it opens NAME with `<>` anywhere, for reading and writing (O_RDWR: the host is
  * asked for both; review: as nobody, `echo x <> P` of root's 0622 pipe, which the host refuses,
  * read denied, bash's line and dash's "cannot create X" alike); 0 for none. Not `>&` (a
  * descriptor's copy), nor a `>` within quotes, escaped or in a comment (lex, of script_lex():
@@ -2492,19 +2543,10 @@ static int script_output_into(const char *script, const unsigned char *lex, cons
         if (!script || !lex || nl == 0)
                 return 0;
         for (const char *at = script; (at = strchr(at, '>')); ) {
-                char q = '\0';
                 bool reads = at > script && at[-1] == '<' && lex[at - 1 - script] == LEX_CODE;
                 const char *p = redirect_word(script, lex, &at);
 
-                if (!p)
-                        continue;
-                if ((*p == '\'' || *p == '"') && lex[p - script] == LEX_QUOTE)
-                        q = *p++;
-                else if (lex[p - script] != LEX_CODE)
-                        continue;
-                if (strncmp(p, name, nl) != 0)
-                        continue;
-                if (q ? p[nl] == q : p[nl] == '\0' || strchr(" \t\n;&|)`", p[nl])) {
+                if (p && shell_word_is(script, lex, p, name) == 1) {
                         if (reads)
                                 return -1;
                         writes = 1;
@@ -2664,11 +2706,7 @@ static bool script_writes_expansion(const char *script, const unsigned char *lex
         for (const char *at = script; (at = strchr(at, '>')); ) {
                 const char *p = redirect_word(script, lex, &at);
 
-                if (!p)
-                        continue;
-                if (*p == '"')
-                        p++;
-                if (*p == '$' || *p == '`')
+                if (p && shell_word_is(script, lex, p, "") < 0)
                         return true;
         }
         return false;

@@ -1253,6 +1253,12 @@ else:
                                 wo_row denied "root's 0622 file" $wof bash -c "echo x >& $wof"
                                 wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash -c "echo x >& $wof"
                                 wo_row task_failure "root's 0622 file" $wof bash -c "cat < $wof >&2"
+                                # ... a write whose word is quoted in part, after a read of the same
+                                # file (before: the write not seen, both lines read as the read's,
+                                # task_failure; under Landlock the read's line, the same text, counts
+                                # too: denied-dir)
+                                wo_row denied-dir "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/'f'"
+                                wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/'f'"
                                 wo_row task_failure "root's 0622 file" $wof dd if=$wof of=/dev/null
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"
