@@ -1218,23 +1218,23 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
                host_name(c, path, strlen(path), p) && c->host_dir_missing(c->resolve_userdata, p);
 }
 
-/* The host path of the absolute name `path` itself, its last component not followed, as a
- * removal or a rename does not follow it: its directory's host path (host_name()) joined to the
- * name, into out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be told, or the name is "",
- * "." or "..". */
+/* The host path of the name `path` itself, its last component not followed, as a removal, a
+ * rename or `touch -h` does not follow it: its directory's host path (host_name(); "." for a name
+ * without '/') joined to the name, into out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be
+ * told, or the name is "", "." or "..". */
 static bool host_name_unfollowed(const struct sbx_classifier *c, const char *path, char *out) {
         char parent[SBX_DENIAL_PATH_MAX];
-        const char *base = strrchr(path, '/');
-        size_t hl, bl;
+        const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+        size_t hl, bl = strlen(base);
 
-        if (!base || path[0] != '/' || strlen(path) >= sizeof(parent))
+        if (strlen(path) >= sizeof(parent) || bl == 0 || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
                 return false;
-        base++;
-        bl = strlen(base);
-        if (bl == 0 || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-                return false;
-        memcpy(parent, path, (size_t) (base - path));
-        parent[base - path > 1 ? base - path - 1 : 1] = '\0';
+        if (!slash)
+                memcpy(parent, ".", 2);
+        else {
+                memcpy(parent, path, (size_t) (base - path));
+                parent[slash > path ? slash - path : 1] = '\0';
+        }
         if (!host_name(c, parent, strlen(parent), out))
                 return false;
         hl = strcmp(out, "/") == 0 ? 0 : strlen(out);
@@ -2712,17 +2712,32 @@ static bool script_writes_expansion(const char *script, const unsigned char *lex
         return false;
 }
 
-/* Whether the line text[0..end) is one of tee's (its first field, the program, tee): tee opens
- * its files for writing alone ("tee: X: ...", BusyBox's "tee: can't open 'X': ..."). */
-static bool tee_line(const char *text, size_t end) {
+/* The program the line text[0..end) is of: its first field, before ": ", past its last '/' (its
+ * length into *len); NULL when the line has no such field. */
+static const char *line_program(const char *text, size_t end, size_t *len) {
         size_t k = strcspn(text, ":");
         const char *prog;
 
         if (k >= end || text[k + 1] != ' ')
-                return false;
+                return NULL;
         prog = memrchr(text, '/', k);
         prog = prog ? prog + 1 : text;
-        return text + k - prog == 3 && memcmp(prog, "tee", 3) == 0;
+        *len = (size_t) (text + k - prog);
+        return prog;
+}
+
+/* Whether the line text[0..end) is of the program `name` (line_program()). */
+static bool line_program_is(const char *text, size_t end, const char *name) {
+        size_t len;
+        const char *prog = line_program(text, end, &len);
+
+        return prog && len == strlen(name) && memcmp(prog, name, len) == 0;
+}
+
+/* Whether the line text[0..end) is one of tee's (its first field, the program, tee): tee opens
+ * its files for writing alone ("tee: X: ...", BusyBox's "tee: can't open 'X': ..."). */
+static bool tee_line(const char *text, size_t end) {
+        return line_program_is(text, end, "tee");
 }
 
 /* Whether the line text[0..end) is one of a program's that opens every file it names for reading
@@ -2738,19 +2753,17 @@ static bool reader_line(const char *text, size_t end) {
                                                "sha384sum", "sha512sum", "b2sum",     "cksum",     "sum",
                                                "od",        "base32",    "base64",    "basenc",    "fold",
                                                "expand",    "unexpand",  "strings",   "diff",      "cmp" };
-        size_t k = strcspn(text, ":");
-        const char *prog;
+        size_t k = strcspn(text, ":"), pl;
+        const char *prog = line_program(text, end, &pl);
 
-        if (k >= end || text[k + 1] != ' ')
+        if (!prog)
                 return false;
         /* "PROG: line N: ", "PROG: N: ": a shell's script file named PROG */
         for (const char *f = text + k + 2 + (strncmp(text + k + 2, "line ", 5) == 0 ? 5 : 0); isdigit((unsigned char) *f); f++)
                 if (f[1] == ':')
                         return false;
-        prog = memrchr(text, '/', k);
-        prog = prog ? prog + 1 : text;
         for (size_t i = 0; i < SBX_ELEMENTSOF(readers); i++)
-                if (strlen(readers[i]) == (size_t) (text + k - prog) && memcmp(prog, readers[i], strlen(readers[i])) == 0)
+                if (strlen(readers[i]) == pl && memcmp(prog, readers[i], pl) == 0)
                         return true;
         return false;
 }
@@ -2760,16 +2773,10 @@ static bool reader_line(const char *text, size_t end) {
  * utimensat(2) too; the errno printed is the open's, not the times') or "touch: setting times of
  * 'X'" (no open: -c, -h, a directory). */
 static bool touch_line(const char *text, size_t ss) {
-        size_t k = strcspn(text, ":");
-        const char *prog, *rest;
+        const char *rest = text + strcspn(text, ":") + 2;
 
-        if (k >= ss || text[k + 1] != ' ')
+        if (!line_program_is(text, ss, "touch"))
                 return false;
-        prog = memrchr(text, '/', k);
-        prog = prog ? prog + 1 : text;
-        if (text + k - prog != 5 || memcmp(prog, "touch", 5) != 0)
-                return false;
-        rest = text + k + 2;
         return strncmp(rest, "cannot touch ", 13) == 0 || strncmp(rest, "setting times of ", 17) == 0;
 }
 
@@ -2778,37 +2785,16 @@ static bool touch_line(const char *text, size_t ss) {
  * directory's host name and its own): host_sets_times()'s 1 it would (whatever its open for
  * writing met), 0 it refuses them too, -1 not told. */
 static int host_touch_times(const struct sbx_classifier *c, const char *path) {
-        char host[SBX_DENIAL_PATH_MAX], dir[SBX_DENIAL_PATH_MAX];
-        const char *slash;
-        size_t dl, bl;
+        char host[SBX_DENIAL_PATH_MAX];
+        bool told;
 
         if (!c->host_sets_times || !path[0])
                 return -1;
-        if (!(c->touch_how & SBX_TOUCH_NO_DEREF))
-                return host_name(c, path, strlen(path), host) ? c->host_sets_times(c->resolve_userdata, host, c->touch_how)
-                                                              : -1;
-        /* the link itself: its directory resolved, its name kept */
-        slash = strrchr(path, '/');
-        dl = slash ? (size_t) (slash - path) : 0;
-        if (slash && slash[1] == '\0')
+        /* -h: the link itself, its directory resolved, its name kept */
+        told = c->touch_how & SBX_TOUCH_NO_DEREF ? host_name_unfollowed(c, path, host)
+                                                 : host_name(c, path, strlen(path), host);
+        if (!told)
                 return -1;
-        if (!slash)
-                memcpy(dir, ".", 2);
-        else if (dl == 0)
-                memcpy(dir, "/", 2);
-        else if (dl < sizeof(dir)) {
-                memcpy(dir, path, dl);
-                dir[dl] = '\0';
-        } else
-                return -1;
-        slash = slash ? slash + 1 : path;
-        bl = strlen(slash);
-        if (!host_name(c, dir, strlen(dir), host) || strcmp(slash, ".") == 0 || strcmp(slash, "..") == 0 ||
-            strlen(host) + 1 + bl >= sizeof(host))
-                return -1;
-        if (strcmp(host, "/") != 0)
-                strcat(host, "/");
-        strcat(host, slash);
         return c->host_sets_times(c->resolve_userdata, host, c->touch_how);
 }
 
@@ -3531,13 +3517,8 @@ static size_t shell_name_prefix(const unsigned char *l, size_t n, bool *ret_crea
 static bool find_exec_line(const struct sbx_classifier *c, const char *text, size_t ss) {
         static const char *const quotes[][2] = { { "\xe2\x80\x98", "\xe2\x80\x99: " }, { "'", "': " } };
         size_t k = strcspn(text, ":");
-        const char *prog;
 
-        if (!c->find_exec[0] || k >= ss || text[k + 1] != ' ')
-                return false;
-        prog = memrchr(text, '/', k);
-        prog = prog ? prog + 1 : text;
-        if (text + k - prog != 4 || memcmp(prog, "find", 4) != 0)
+        if (!c->find_exec[0] || !line_program_is(text, ss, "find"))
                 return false;
         for (size_t q = 0; q < SBX_ELEMENTSOF(quotes); q++) {
                 size_t ol = strlen(quotes[q][0]), cl = strlen(quotes[q][1]), at = k + 2 + ol;

@@ -131,6 +131,11 @@ static size_t host_path_now(const char *path, char *out, size_t size) {
         }
 }
 
+/* Whether the file at path holds an access ACL (its mode bits then do not tell who may). */
+static bool holds_acl(const char *path) {
+        return getxattr(path, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE;
+}
+
 /* Whether the mode bits of `st` give this process, without any capability, every one of `bits`
  * (a combination of 4, 2, 1); never for a file that holds an ACL (its bits do not tell). */
 static bool mode_grants(const char *path, const struct stat *st, unsigned bits) {
@@ -138,7 +143,7 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
         unsigned have;
         int n;
 
-        if (getxattr(path, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE)
+        if (holds_acl(path))
                 return false;
         if (st->st_uid == sbx_euid())
                 have = (st->st_mode >> 6) & 7;
@@ -421,7 +426,7 @@ static bool host_needs_capability_now(const char *path, bool run) {
         if (exists && run && S_ISREG(st.st_mode) && !(st.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH)))
                 return false;
         if (exists) {
-                if (getxattr(buf, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE)
+                if (holds_acl(buf))
                         return false;
                 if (!mode_grants(buf, &st, S_ISDIR(st.st_mode) ? 7 : 6))
                         return true;
@@ -434,7 +439,7 @@ static bool host_needs_capability_now(const char *path, bool run) {
         for (bool last = true;; last = false) {
                 if (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode))
                         return false;
-                if (getxattr(buf, "system.posix_acl_access", NULL, 0) >= 0 || errno == ERANGE)
+                if (holds_acl(buf))
                         return false;
                 if (!mode_grants(buf, &st, last ? 3 : 1))
                         return true;
