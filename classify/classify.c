@@ -3750,30 +3750,36 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
 }
 
 /* The sqlite3 shell's "Error: cannot open "X"" (.output, .once, .save, .backup: a file it could
- * not open for writing, whatever the errno) is a denial only where the caller read from the argv
- * that the command is a sqlite3 writing X (context sqlite_target) and the host holds X's
- * directory, outside the granted directories and the sandbox's /dev and /proc: there the sandbox
- * refused the open (bwrap's EROFS, Landlock's EACCES) unless the host refuses it too, which the
- * denial's path, X, is then judged by (host_refuses: as nobody, into /etc). A missing directory
- * (ENOENT), X a directory on the host or a name ending in '/' (EISDIR: the host's answer too,
- * whatever the sandbox), another program's line of the same text and one `sbx classify` reads (no
- * argv): no denial. Whether the line, of that signature, is not such a denial; *ret_sqlite: it is
- * one. */
-static const char sqlite_open_sig[] = "Error: cannot open \"";
+ * not open for writing, whatever the errno), and its "Error: unable to open database "X": unable
+ * to open database file" (SQLITE_CANTOPEN: a database X it could open neither for writing nor,
+ * SQLite's fallback, for reading; so a new one, whose creation was refused), are a denial only
+ * where the caller read from the argv that the command is a sqlite3 writing X (context
+ * sqlite_target) and the host holds X's directory, outside the granted directories and the
+ * sandbox's /dev and /proc: there the sandbox refused the open (bwrap's EROFS, Landlock's EACCES)
+ * unless the host refuses it too, which the denial's path, X, is then judged by (host_refuses: as
+ * nobody, into /etc; a database of root's 0600). A missing directory (ENOENT), X a directory on
+ * the host or a name ending in '/' (EISDIR: the host's answer too, whatever the sandbox), another
+ * program's line of the same text and one `sbx classify` reads (no argv): no denial. Whether the
+ * line, of that signature, is not such a denial; *ret_sqlite: it is one. */
+static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] = "Error: unable to open database \"",
+                  sqlite_db_end[] = "\": unable to open database file";
 
 bool sbx_denial_sig_sqlite_open(const char *sig) {
-        return strcasecmp(sig, sqlite_open_sig) == 0;
+        return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0;
 }
 
 static bool sqlite_open_line(struct sbx_classifier *c, const unsigned char *s, size_t len, bool *ret_sqlite) {
-        const size_t sl = sizeof(sqlite_open_sig) - 1;
+        const bool db = strcasecmp(c->d->denial[c->denial_sig], sqlite_db_sig) == 0;
+        const size_t sl = db ? sizeof(sqlite_db_sig) - 1 : sizeof(sqlite_open_sig) - 1,
+                     el = db ? sizeof(sqlite_db_end) - 1 : 1; /* the name's closing quote and what follows */
         char path[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
         size_t n;
 
         if (!sbx_denial_sig_sqlite_open(c->d->denial[c->denial_sig]))
                 return false;
-        if (len <= sl + 1 || memcmp(s, sqlite_open_sig, sl) != 0 || s[len - 1] != '"' || !c->sqlite_target[0] ||
-            !c->host_dir_missing || (n = len - sl - 1) == 0 || n >= sizeof(path) || memchr(s + sl, '\0', n))
+        if (len <= sl + el || memcmp(s, db ? sqlite_db_sig : sqlite_open_sig, sl) != 0 ||
+            memcmp(s + len - el, db ? sqlite_db_end : "\"", el) != 0 || !c->sqlite_target[0] || !c->host_dir_missing ||
+            (n = len - sl - el) == 0 || n >= sizeof(path) || memchr(s + sl, '\0', n))
                 return true;
         memcpy(path, s + sl, n);
         path[n] = '\0';
@@ -3785,7 +3791,7 @@ static bool sqlite_open_line(struct sbx_classifier *c, const unsigned char *s, s
         /* X a directory: the host holds one to make a name in at X (review: as root, `.output
          * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too) */
         (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
-        if (s[len - 2] == '/' || !c->host_dir_missing(c->resolve_userdata, in))
+        if (s[sl + n - 1] == '/' || !c->host_dir_missing(c->resolve_userdata, in))
                 return true;
         *ret_sqlite = true;
         return false;
@@ -3794,7 +3800,7 @@ static bool sqlite_open_line(struct sbx_classifier *c, const unsigned char *s, s
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
-        bool sqlite_open = false; /* sqlite3's "Error: cannot open "X"", X its target */
+        bool sqlite_open = false; /* sqlite3's "Error: cannot open "X"" or "unable to open database "X"", X its target */
         int r;
 
         if (c->denial_sig < 0 && c->fifo_sig >= 0 && (r = fifo_denial_line(c, line_no, s, len, whole)) < 0)

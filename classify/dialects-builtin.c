@@ -64,7 +64,9 @@
  * prints a file it could not open for writing (.output, .once, .save, .backup) as "Error: cannot
  * open "X"", whatever the errno: a denial only in sbx run, where X is the file its argv writes, its
  * directory on the host, and the host does not refuse it too (classify.c, sqlite_open_line();
- * fixtures/bwrap/sqlite3-output-outside); sbx classify reads no argv: none. */
+ * fixtures/bwrap/sqlite3-output-outside); sbx classify reads no argv: none. Its "Error: unable
+ * to open database "X": unable to open database file" (SQLITE_CANTOPEN: a new database X whose
+ * creation was refused) likewise, X the database of its argv's SQL. */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -81,6 +83,7 @@ static const char dialect_bwrap[] =
         "denial You don't have write permissions for the\n"
         "denial remote unpack failed: unable to create temporary object directory\n"
         "denial Error: cannot open \"\n"
+        "denial Error: unable to open database \"\n"
         "fifo-denial Permission denied\n"
         "rule bwrap\n"
         "exit 1\n"
@@ -150,7 +153,8 @@ static const char dialect_bwrap[] =
  * git push to a repository on this host: "remote unpack failed: unable to create temporary
  * object directory", as under bwrap (fixtures/landlock/git-push-bare-outside). The sqlite3 shell's
  * "Error: cannot open "X"" (.output, .once, .save, .backup), no errno, as under bwrap: a denial in
- * sbx run alone, X the file its argv writes (classify.c, sqlite_open_line()).
+ * sbx run alone, X the file its argv writes (classify.c, sqlite_open_line()); so too its
+ * "Error: unable to open database "X": unable to open database file" (a new database refused).
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
@@ -180,6 +184,7 @@ static const char dialect_landlock[] =
         "denial There was an error while trying to write to\n"
         "denial There was an error while trying to create\n"
         "denial Error: cannot open \"\n"
+        "denial Error: unable to open database \"\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";

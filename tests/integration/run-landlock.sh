@@ -1476,6 +1476,40 @@ else:
                                 check "nobody: ... no file made" test -z "$(find /var/tmp/$tag-sqo -type f)"
                                 rm -rf /var/tmp/$tag-sqo
                         fi
+                        # sqlite3 making a new database it may not create: "Error: unable to open
+                        # database "X": unable to open database file" (SQLITE_CANTOPEN, no errno),
+                        # judged as .output's line: in nobody's own directory or, in read-only mode,
+                        # the workspace, denied, X recorded; in root's directory, a missing one, or
+                        # root's 0600 database (the host's refusal): task_failure. Before, all
+                        # task_failure
+                        if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
+                                mkdir -p /var/tmp/$tag-sqn/root /var/tmp/$tag-sqn/own &&
+                                        chmod 0755 /var/tmp/$tag-sqn /var/tmp/$tag-sqn/root &&
+                                        chown 65534:65534 /var/tmp/$tag-sqn/own &&
+                                        sqlite3 /var/tmp/$tag-sqn/root/r.db 'create table t(x)' && chmod 0600 /var/tmp/$tag-sqn/root/r.db
+                                for b in landlock bwrap; do
+                                    for where in own root missing root600 ws; do
+                                        mode=workspace-write x=/var/tmp/$tag-sqn/$where/n.db
+                                        case $where in
+                                        root600) x=/var/tmp/$tag-sqn/root/r.db ;;
+                                        ws) mode=read-only x=$tag-n.db ;;
+                                        esac
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                --verdict-json "$d/sqn.json" -- sqlite3 "$x" 'create table u(y)' ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, $b: sqlite3 making database $x ($mode): $(case $where in own|ws) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] in ("root", "missing", "root600"):
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqn.json" $where "$( [ $where = ws ] && echo "$d/ws/$x" || echo "$x")"
+                                    done
+                                done
+                                check "nobody: ... no database made" test -z "$(find /var/tmp/$tag-sqn "$d/ws" -name '*n.db')"
+                                rm -rf /var/tmp/$tag-sqn
+                        fi
                         # git-lfs quotes the stderr of the git it ran, its stdout merged into stderr
                         # ("warning: error running /usr/lib/git-core/git 'config' ...: 'error: could
                         # not lock config file X: <errno text>' 'exit status 255'"): X, not git's own

@@ -3045,6 +3045,23 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                 { "/etc/d", "Error: cannot open \"/etc/d\"\n", "task_failure", NULL },
                 { "/etc/x", "Error: cannot open \"/etc/x/\"\n", "task_failure", NULL },
                 { "/", "Error: cannot open \"/\"\n", "task_failure", NULL },
+                /* a database it could open neither for writing nor for reading (SQLITE_CANTOPEN):
+                 * a new one whose creation was refused, judged as above (before: no signature,
+                 * task_failure; live, `sqlite3 t.db 'create table ...'` in read-only mode) */
+                { "/etc/x", "Error: unable to open database \"/etc/x\": unable to open database file\n", "denied", "/etc/x" },
+                { "/home/u/o.txt", "Error: unable to open database \"/home/u/o.txt\": unable to open database file\n",
+                  "denied", "/home/u/o.txt" },
+                { "/ws/sub/x", "Error: unable to open database \"sub/x\": unable to open database file\n", "task_failure", NULL },
+                { "/ro/x", "Error: unable to open database \"/ro/x\": unable to open database file\n", "task_failure", NULL },
+                { "/nx/x", "Error: unable to open database \"/nx/x\": unable to open database file\n", "task_failure", NULL },
+                { "/etc/y", "Error: unable to open database \"/etc/x\": unable to open database file\n", "task_failure", NULL },
+                { NULL, "Error: unable to open database \"/etc/x\": unable to open database file\n", "task_failure", NULL },
+                { "/etc/d", "Error: unable to open database \"/etc/d\": unable to open database file\n", "task_failure", NULL },
+                { "/etc/x", "Error: unable to open database \"/etc/x/\": unable to open database file\n", "task_failure", NULL },
+                /* another error of the open (not CANTOPEN), or the name alone */
+                { "/etc/x", "Error: unable to open database \"/etc/x\": out of memory\n", "task_failure", NULL },
+                { "/etc/x", "Error: unable to open database \"/etc/x\"\n", "task_failure", NULL },
+                { "/etc/x", "Error: unable to open database \"\": unable to open database file\n", "task_failure", NULL },
         };
         (void) state;
 
@@ -3063,8 +3080,22 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                         if (r->denial_lines != (cases[i].path ? 1u : 0u))
                                 fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
                 }
+        /* read-only mode, nothing granted: a new database in the workspace, named relative to it */
+        ctx.granted = NULL;
+        ctx.sqlite_target = "/ws/x";
+        for (size_t b = 0; b < 2; b++) {
+                struct sbx_classify_result *r =
+                        run_backend_in(b ? "landlock" : "bwrap", &ctx,
+                                       "Error: unable to open database \"x\": unable to open database file\n");
+
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "/ws/x");
+        }
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, "Error: cannot open \"/etc/x\"\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "Error: unable to open database \"/etc/x\": unable to open database file\n"),
                        "task_failure");
 }
 
