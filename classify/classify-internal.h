@@ -177,11 +177,12 @@ bool sbx_denial_line_shell_names_alone(const char *line, size_t len, size_t sig_
  * 1024 refused to a user without CAP_NET_BIND_SERVICE: no file effect, which is all the modes
  * govern (a unix socket's name is a path, and is not taken). Pure. */
 bool sbx_denial_line_names_socket(const char *line, size_t len);
-/* Whether a denial signature is the sqlite3 shell's "Error: cannot open \"" (no errno), which
- * reads as a denial only with the argv's context: a sqlite3 writing the file the line names, whose
- * directory the host holds (sqlite_open_line()). Without that context (`sbx classify`, a dialect
- * fed its own text) the line is no denial. Pure. */
-bool sbx_denial_sig_sqlite_open(const char *sig);
+/* Whether a denial signature is one that reads as a denial only with the argv's context (no
+ * errno in its line): the sqlite3 shell's "Error: cannot open \"" and "Error: unable to open
+ * database \"" (a sqlite3 writing the file the line names), curl's "curl: (23) " (a curl writing
+ * its output into a file), whose directory the host holds (argv_output_line()). Without that
+ * context (`sbx classify`, a dialect fed its own text) the line is no denial. Pure. */
+bool sbx_denial_sig_needs_argv(const char *sig);
 /* Whether a denial line is util-linux renice's refused setpriority(2), the signature (between
  * sig_start and sig_end) ending it: "renice: failed to set priority for 123 (process ID):
  * Permission denied" (also "process group ID", "user ID"), or Ruby's uncaught Errno::EACCES of

@@ -129,6 +129,7 @@ struct sbx_classifier {
         bool move_into;
         char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
@@ -619,6 +620,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->move_into = ctx->move_into;
         if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
+            (r = argv_file_copy(ctx->curl_output, c->curl_output, sizeof(c->curl_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         c->find_exec[0] = '\0';
@@ -689,6 +691,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->move_dest, c->move_dest);
         argv_file_resolved(c, ctx->sqlite_target, c->sqlite_target);
         argv_file_resolved(c, ctx->dd_output, c->dd_output);
+        argv_file_resolved(c, ctx->curl_output, c->curl_output);
         return 0;
 }
 
@@ -3754,58 +3757,72 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
  * to open database file" (SQLITE_CANTOPEN: a database X it could open neither for writing nor,
  * SQLite's fallback, for reading; so a new one, whose creation was refused), are a denial only
  * where the caller read from the argv that the command is a sqlite3 writing X (context
- * sqlite_target) and the host holds X's directory, outside the granted directories and the
- * sandbox's /dev and /proc: there the sandbox refused the open (bwrap's EROFS, Landlock's EACCES)
- * unless the host refuses it too, which the denial's path, X, is then judged by (host_refuses: as
- * nobody, into /etc; a database of root's 0600). A missing directory (ENOENT), X a directory on
- * the host or a name ending in '/' (EISDIR: the host's answer too, whatever the sandbox), another
- * program's line of the same text and one `sbx classify` reads (no argv): no denial. Whether the
- * line, of that signature, is not such a denial; *ret_sqlite: it is one. */
+ * sqlite_target); curl's "curl: (23) ..." (CURLE_WRITE_ERROR, which names no file: with -s its
+ * warning that does is not printed) only where the caller read that the command is a curl writing
+ * its output into a file (context curl_output), X. Then X must be outside the granted directories
+ * and the sandbox's /dev and /proc, its directory on the host: there the sandbox refused the open
+ * (bwrap's EROFS, Landlock's EACCES) unless the host refuses it too, which the denial's path, X,
+ * is then judged by (host_refuses: as nobody, into /etc; a database of root's 0600). A missing
+ * directory (ENOENT), X a directory on the host or a name ending in '/' (EISDIR: the host's
+ * answer too, whatever the sandbox), another program's line of the same text and one `sbx
+ * classify` reads (no argv): no denial. Whether the line, of that signature, is not such a denial;
+ * *ret_target: it is one, of that file. */
 static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] = "Error: unable to open database \"",
-                  sqlite_db_end[] = "\": unable to open database file";
+                  sqlite_db_end[] = "\": unable to open database file", curl_write_sig[] = "curl: (23)";
 
-bool sbx_denial_sig_sqlite_open(const char *sig) {
-        return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0;
+bool sbx_denial_sig_needs_argv(const char *sig) {
+        return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
+               strcasecmp(sig, curl_write_sig) == 0;
 }
 
-static bool sqlite_open_line(struct sbx_classifier *c, const unsigned char *s, size_t len, bool *ret_sqlite) {
-        const bool db = strcasecmp(c->d->denial[c->denial_sig], sqlite_db_sig) == 0;
-        const size_t sl = db ? sizeof(sqlite_db_sig) - 1 : sizeof(sqlite_open_sig) - 1,
-                     el = db ? sizeof(sqlite_db_end) - 1 : 1; /* the name's closing quote and what follows */
+static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
+        const char *sig = c->d->denial[c->denial_sig];
+        const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0;
+        const char *target = curl ? c->curl_output : c->sqlite_target, *start = curl ? "curl: (23) " : db ? sqlite_db_sig : sqlite_open_sig,
+                   *end = curl ? "" : db ? sqlite_db_end : "\"";
+        const size_t sl = strlen(start), el = strlen(end); /* what comes before and after the name */
         char path[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
         size_t n;
 
-        if (!sbx_denial_sig_sqlite_open(c->d->denial[c->denial_sig]))
+        if (!sbx_denial_sig_needs_argv(sig))
                 return false;
-        if (len <= sl + el || memcmp(s, db ? sqlite_db_sig : sqlite_open_sig, sl) != 0 ||
-            memcmp(s + len - el, db ? sqlite_db_end : "\"", el) != 0 || !c->sqlite_target[0] || !c->host_dir_missing ||
-            (n = len - sl - el) == 0 || n >= sizeof(path) || memchr(s + sl, '\0', n))
+        if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 || !target[0] ||
+            !c->host_dir_missing)
                 return true;
-        memcpy(path, s + sl, n);
-        path[n] = '\0';
-        absolute_path(c, path, sizeof(path));
-        if (strcmp(path, c->sqlite_target) != 0 || in_sandbox_dev_proc(path) ||
-            !host_name(c, path, strlen(path), host) || in_sandbox_dev_proc(host) ||
-            beneath_any(host, c->granted, c->n_granted) || c->host_dir_missing(c->resolve_userdata, host))
+        if (curl)
+                memcpy(path, target, strlen(target) + 1); /* the line names none */
+        else {
+                if ((n = len - sl - el) >= sizeof(path) || memchr(s + sl, '\0', n))
+                        return true;
+                memcpy(path, s + sl, n);
+                path[n] = '\0';
+                absolute_path(c, path, sizeof(path));
+        }
+        if (strcmp(path, target) != 0 || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
+            in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
+            c->host_dir_missing(c->resolve_userdata, host))
                 return true;
         /* X a directory: the host holds one to make a name in at X (review: as root, `.output
-         * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too) */
+         * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too);
+         * the name as the line writes it ends in '/' (curl's, sbx_run_curl_output() reads none) */
         (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
-        if (s[sl + n - 1] == '/' || !c->host_dir_missing(c->resolve_userdata, in))
+        if ((!curl && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
                 return true;
-        *ret_sqlite = true;
+        *ret_target = target;
         return false;
 }
 
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
-        bool sqlite_open = false; /* sqlite3's "Error: cannot open "X"" or "unable to open database "X"", X its target */
+        /* sqlite3's "Error: cannot open "X"" or "unable to open database "X"", X its target; curl's
+         * "(23)" of its output file X */
+        const char *argv_output = NULL;
         int r;
 
         if (c->denial_sig < 0 && c->fifo_sig >= 0 && (r = fifo_denial_line(c, line_no, s, len, whole)) < 0)
                 return r;
-        if (c->denial_sig >= 0 && sqlite_open_line(c, s, len, &sqlite_open))
+        if (c->denial_sig >= 0 && argv_output_line(c, s, len, &argv_output))
                 c->denial_sig = -1;
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
@@ -3935,10 +3952,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * the caller read from the argv of a sqlite3 (review: as nobody under
                          * Landlock, `.backup` over root's database, the host's refusal, read as
                          * denied) */
-                        if (r > 0 && !socket && !given_away && !bundler && !tcl && !path[0] && c->sqlite_target[0] &&
-                            (strcasestr(text, "attempt to write a readonly database") || sqlite_open)) {
-                                memcpy(path, c->sqlite_target, strlen(c->sqlite_target) + 1);
-                                if (sqlite_open)
+                        if (r > 0 && !socket && !given_away && !bundler && !tcl && !path[0] &&
+                            ((c->sqlite_target[0] && strcasestr(text, "attempt to write a readonly database")) ||
+                             argv_output)) {
+                                const char *f = argv_output ? argv_output : c->sqlite_target;
+
+                                memcpy(path, f, strlen(f) + 1);
+                                if (argv_output)
                                         run = false; /* opened for writing, no program run */
                         }
                         if (socket || given_away) {

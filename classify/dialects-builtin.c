@@ -66,7 +66,9 @@
  * directory on the host, and the host does not refuse it too (classify.c, sqlite_open_line();
  * fixtures/bwrap/sqlite3-output-outside); sbx classify reads no argv: none. Its "Error: unable
  * to open database "X": unable to open database file" (SQLITE_CANTOPEN: a new database X whose
- * creation was refused) likewise, X the database of its argv's SQL. */
+ * creation was refused) likewise, X the database of its argv's SQL; and so curl's "curl: (23)
+ * Failure writing output to destination" (CURLE_WRITE_ERROR; with -s no other line, neither the
+ * file nor the errno named), X the -o FILE (or -O's name) of its argv (sbx_run_curl_output()). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -84,6 +86,7 @@ static const char dialect_bwrap[] =
         "denial remote unpack failed: unable to create temporary object directory\n"
         "denial Error: cannot open \"\n"
         "denial Error: unable to open database \"\n"
+        "denial curl: (23)\n"
         "fifo-denial Permission denied\n"
         "rule bwrap\n"
         "exit 1\n"
@@ -154,7 +157,8 @@ static const char dialect_bwrap[] =
  * object directory", as under bwrap (fixtures/landlock/git-push-bare-outside). The sqlite3 shell's
  * "Error: cannot open "X"" (.output, .once, .save, .backup), no errno, as under bwrap: a denial in
  * sbx run alone, X the file its argv writes (classify.c, sqlite_open_line()); so too its
- * "Error: unable to open database "X": unable to open database file" (a new database refused).
+ * "Error: unable to open database "X": unable to open database file" (a new database refused);
+ * so too curl's "curl: (23) ...", X its argv's output file, as under bwrap.
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
@@ -185,6 +189,7 @@ static const char dialect_landlock[] =
         "denial There was an error while trying to create\n"
         "denial Error: cannot open \"\n"
         "denial Error: unable to open database \"\n"
+        "denial curl: (23)\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";

@@ -322,6 +322,14 @@ struct sbx_classify_context {
          * dd's "failed to open 'X'" names its if= the same: with X this file, a line of a host
          * named pipe (host_fifo) tells of a write. Copied. NULL: none. */
         const char *dd_output;
+        /* The file a curl the caller read from the command's argv writes (absolute): its -o FILE,
+         * or -O's name from the URL. Its "curl: (23) ..." (CURLE_WRITE_ERROR: "Failure writing
+         * output to destination", with -s the only line, no name and no errno) is a denial only
+         * where this file is outside the granted directories and the sandbox's /dev and /proc, its
+         * directory is on the host and it is no directory there (host_dir_missing), judged then
+         * as its path against the host (host_refuses). Copied. NULL: none (that line is no
+         * denial: a pipe closed early prints it too). */
+        const char *curl_output;
         /* The programs a find the caller read from the command's argv runs (-exec, -execdir, -ok,
          * -okdir), as its argv writes them, one after another, each NUL-terminated, an empty one
          * after the last. find prints a failed exec of one (`find: 'X': Permission denied`, a
@@ -343,7 +351,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
 /* Copies what it needs from ctx (resolve and userdata are kept as they are); call before the
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
- * a writable or granted directory, sqlite_target, dd_output, SBX_DENIAL_PATH_MAX - 1 bytes;
+ * a writable or granted directory, sqlite_target, dd_output, curl_output, SBX_DENIAL_PATH_MAX - 1 bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error

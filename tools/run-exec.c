@@ -2429,7 +2429,7 @@ static void classifier_context(struct run_state *st) {
         char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX],
-                find_exec[PATH_MAX];
+                curl_output[PATH_MAX], find_exec[PATH_MAX];
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2458,7 +2458,8 @@ static void classifier_context(struct run_state *st) {
         /* the files the command's argv writes that its lines do not name (a tool that moves
          * otherwise than env's -C runs none of these): BusyBox mv's destination, the file a
          * sqlite3 writes (SQLite's "attempt to write a readonly database" names none), the file a
-         * dd opens for writing alone (its "failed to open 'X'" does not tell it from its if=);
+         * dd opens for writing alone (its "failed to open 'X'" does not tell it from its if=), the
+         * file a curl writes (its "(23)" names none);
          * read from the command's words, a -c script's split once, in the directory they start
          * in (an env -C before the shell moves them) */
         if (cwd && cwd[0] == '/') {
@@ -2481,6 +2482,8 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_target = sqlite_target;
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
+                        if (sbx_run_curl_output(words, words_dir, curl_output, sizeof(curl_output)) > 0)
+                                ctx.curl_output = curl_output;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
                          * that script's (cw holds it until the context is set) */
@@ -2511,7 +2514,8 @@ static void classifier_context(struct run_state *st) {
 }
 
 void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx) {
-        const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->dd_output, &ctx->cwd };
+        const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->dd_output, &ctx->curl_output,
+                                 &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 
         if (sbx_classifier_set_context(c, ctx) >= 0)

@@ -121,6 +121,16 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * name (its read's "failed to open 'X'" names it alike) or either with a '..' beside an if=.
  * Nothing is asked of the host. */
 int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The file a curl that words (sbx_run_command_words()'s) run in cwd (their start) writes, for its
+ * "curl: (23) Failure writing output to destination" (no name, no errno: with -s its warning that
+ * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`
+ * (past the wrappers of sbx_run_start_dir() and env's arguments), one URL without a glob, one
+ * output, `-o FILE` (`--output FILE`, `-oFILE`, last in a cluster: `-fsSLo FILE`) or -O (the
+ * last component of the URL's path); joined to cwd into out. 1, or 0 for another program, an
+ * option not read (one that writes another file or moves the output: -D, -c, -K, --output-dir,
+ * --create-dirs, -J, ...), several URLs or outputs, `-o -`, a name with '#'. Nothing is asked of
+ * the host. */
+int sbx_run_curl_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The programs a find that words (sbx_run_command_words()'s) run in cwd (their start) runs by
  * -exec, -execdir, -ok and -okdir (struct sbx_classify_context's find_exec), as its argv writes
  * them, which is how find prints a failed exec's (`find: 'X': Permission denied`): `find ARG...`

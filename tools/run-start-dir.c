@@ -2505,6 +2505,125 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
+/* Whether the word a is one of the list (NULL-terminated). */
+static bool word_in(const char *a, const char *const *list) {
+        for (; *list; list++)
+                if (strcmp(a, *list) == 0)
+                        return true;
+        return false;
+}
+
+/* The last component of the path of the URL u (after its scheme and host, before its query or
+ * fragment), which curl's -O names its file: into *ret (length *ret_len), false when it has none
+ * or is not a plain name (empty, "." or "..", a '%' curl may keep or not). */
+static bool url_remote_name(const char *u, const char **ret, size_t *ret_len) {
+        const char *p = strstr(u, "://"), *end, *name;
+
+        if (!p || (p = strchr(p + 3, '/')) == NULL)
+                return false;
+        end = p + strcspn(p, "?#");
+        name = (const char *) memrchr(p, '/', (size_t) (end - p)) + 1;
+        if (name == end || memchr(name, '%', (size_t) (end - name)) || (end - name <= 2 && name[0] == '.' &&
+                                                                         (end - name == 1 || name[1] == '.')))
+                return false;
+        *ret = name;
+        *ret_len = (size_t) (end - name);
+        return true;
+}
+
+int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        /* the options read: those without an argument, and those with one that write no file and
+         * do not change where the output goes; any other (-D, -c, -K, --output-dir, --create-dirs,
+         * -J, -Z, --remote-name-all, ...) is not read */
+        static const char short_flags[] = "fsSLkvigI46NnRq#";
+        static const char short_args[] = "HAudXebmrxwECPQtTFUyYz";
+        static const char *const long_flags[] = {
+                "--fail", "--fail-with-body", "--silent", "--show-error", "--location", "--insecure", "--verbose",
+                "--include", "--head", "--compressed", "--globoff", "--ipv4", "--ipv6", "--no-buffer", "--netrc",
+                "--remote-time", "--no-progress-meter", "--progress-bar", "--fail-early", "--location-trusted",
+                "--http1.1", "--http2", "--retry-connrefused", "--retry-all-errors", NULL
+        };
+        static const char *const long_args[] = {
+                "--header", "--user-agent", "--user", "--data", "--data-raw", "--data-binary", "--data-urlencode",
+                "--request", "--referer", "--cookie", "--max-time", "--connect-timeout", "--retry", "--retry-delay",
+                "--retry-max-time", "--write-out", "--proxy", "--range", "--continue-at", "--cacert", "--resolve",
+                "--max-filesize", "--limit-rate", "--proto", "--proto-redir", "--form", "--upload-file",
+                "--oauth2-bearer", "--max-redirs", NULL
+        };
+        const char *file = NULL, *url = NULL;
+        bool remote = false;
+        char start[PATH_MAX];
+        size_t n = 0, fl = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "curl") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i], *value = NULL;
+
+                if (a[0] != '-' || !a[1]) {
+                        if (url)
+                                return 0; /* a second URL: its own output (stdout, or a second -o) */
+                        url = a;
+                } else if (a[1] == '-') {
+                        if (strcmp(a, "--output") == 0 || strcmp(a, "--url") == 0) {
+                                if (i + 1 >= n)
+                                        return 0;
+                                value = argv[++i];
+                                if (a[2] == 'u') {
+                                        if (url)
+                                                return 0;
+                                        url = value;
+                                        value = NULL;
+                                }
+                        } else if (strcmp(a, "--remote-name") == 0)
+                                remote = true;
+                        else if (word_in(a, long_args))
+                                i++;
+                        else if (!word_in(a, long_flags))
+                                return 0;
+                } else
+                        for (const char *f = a + 1; *f; f++) {
+                                if (*f == 'o' || strchr(short_args, *f)) {
+                                        /* the rest of the word is its argument, else the next word */
+                                        const char *v = f[1] ? f + 1 : i + 1 < n ? argv[++i] : NULL;
+
+                                        if (!v)
+                                                return 0;
+                                        if (*f == 'o')
+                                                value = v;
+                                        break;
+                                }
+                                if (*f == 'O')
+                                        remote = true;
+                                else if (!strchr(short_flags, *f))
+                                        return 0;
+                        }
+                if (value) {
+                        if (file)
+                                return 0;
+                        file = value;
+                }
+        }
+        /* one URL, no glob in it (several transfers), one output: -o FILE, or -O's remote name */
+        if (!url || url[strcspn(url, "{[")] || !!file == remote)
+                return 0;
+        if (remote && url_remote_name(url, &file, &fl)) {
+                char name[PATH_MAX];
+
+                if (fl >= sizeof(name))
+                        return 0;
+                memcpy(name, file, fl);
+                name[fl] = '\0';
+                return join_name(out, size, start, name) < 0 ? 0 : 1;
+        }
+        /* stdout ("-"), a name curl fills from the URL's globs ("#1"), a directory's (EISDIR, the
+         * host's answer too), or -O's none */
+        if (remote || !file[0] || strcmp(file, "-") == 0 || strchr(file, '#') || file[strlen(file) - 1] == '/')
+                return 0;
+        return join_name(out, size, start, file) < 0 ? 0 : 1;
+}
+
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags
  * (-w -W -X -t -T -U, clustered, -l last), -M and -m with their module attached, -I with its
  * directory; another switch after it (a second -e, whose lines would follow the first's), or

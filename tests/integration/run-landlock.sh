@@ -1510,6 +1510,48 @@ else:
                                 check "nobody: ... no database made" test -z "$(find /var/tmp/$tag-sqn "$d/ws" -name '*n.db')"
                                 rm -rf /var/tmp/$tag-sqn
                         fi
+                        # curl -sS writing its output into a file it may not open prints only "curl:
+                        # (23) Failure writing output to destination" (no name, no errno): the file
+                        # read from the argv (-o FILE, -O's name), judged against the host: in
+                        # nobody's own directory or, in read-only mode, the workspace, denied, the
+                        # file recorded; in root's directory or a missing one, task_failure. Before,
+                        # all task_failure. In the workspace in workspace-write: success, written
+                        if [ $who = nobody ] && command -v curl >/dev/null; then
+                                mkdir -p /var/tmp/$tag-cu/root /var/tmp/$tag-cu/own &&
+                                        chmod 0755 /var/tmp/$tag-cu /var/tmp/$tag-cu/root &&
+                                        chown 65534:65534 /var/tmp/$tag-cu/own
+                                for b in landlock bwrap; do
+                                    for where in own root missing ws ws-remote ws-write; do
+                                        mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
+                                        args=(-sS -o "$x" file:///etc/hostname)
+                                        case $where in
+                                        ws) mode=read-only x=$tag-c.txt want=$d/ws/$tag-c.txt args=(-fsSLo "$x" file:///etc/hostname) ;;
+                                        ws-remote) mode=read-only want=$d/ws/hostname args=(-sSO file:///etc/hostname) ;;
+                                        ws-write) x=$tag-c.txt args=(-sS -o "$x" file:///etc/hostname) ;;
+                                        esac
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                --verdict-json "$d/cu.json" -- curl "${args[@]}" ) 2>/dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, $b: curl ${args[*]} ($mode): $(case $where in own|ws|ws-remote) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] in ("root", "missing"):
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+elif sys.argv[2] == "ws-write":
+    assert o["verdict"] == "success" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/cu.json" $where "$want"
+                                        if [ $where = ws-write ]; then
+                                                check "nobody, $b: ... its file written in the workspace" cmp -s /etc/hostname "$d/ws/$tag-c.txt"
+                                                rm -f "$d/ws/$tag-c.txt"
+                                        fi
+                                    done
+                                done
+                                check "nobody: ... no file made outside the workspace" \
+                                        test -z "$(find /var/tmp/$tag-cu -type f; ls "$d/ws/hostname" "$d/ws/$tag-c.txt" 2>/dev/null)"
+                                rm -rf /var/tmp/$tag-cu
+                        fi
                         # git-lfs quotes the stderr of the git it ran, its stdout merged into stderr
                         # ("warning: error running /usr/lib/git-core/git 'config' ...: 'error: could
                         # not lock config file X: <errno text>' 'exit status 255'"): X, not git's own

@@ -3099,6 +3099,57 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                        "task_failure");
 }
 
+/* curl's "curl: (23) ..." (CURLE_WRITE_ERROR) names neither file nor errno: a denial where the file
+ * the caller read from a curl's argv (curl_output) is outside the granted directories, its
+ * directory on the host, no directory itself, and the host does not refuse it too (before: no
+ * signature, task_failure, bwrap's and Landlock's alike; live `curl -fsSL URL -o /usr/local/bin/x`
+ * in read-only mode). */
+static void test_classify_curl_write_error_names_the_argv_file(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const char line[] = "curl: (23) Failure writing output to destination\n";
+        static const struct {
+                const char *target, *text, *verdict;
+        } cases[] = {
+                { "/etc/x", line, "denied" },
+                { "/home/u/o.txt", "curl: (23) Failed writing body\n", "denied" },
+                { "/etc/x", "curl: (23) client returned ERROR on write of 6 bytes\n", "denied" },
+                /* the workspace; the host's refusal too (/ro); no such directory; a directory */
+                { "/ws/x", line, "task_failure" },
+                { "/ro/x", line, "task_failure" },
+                { "/nx/x", line, "task_failure" },
+                { "/etc/d", line, "task_failure" },
+                { "/dev/x", line, "task_failure" },
+                /* no curl writing a file (a pipe closed early prints the same), another line */
+                { NULL, line, "task_failure" },
+                { NULL, "curl: (23) Failed writing body\n", "task_failure" },
+                { "/etc/x", "x curl: (23) Failure writing output to destination\n", "task_failure" },
+                { "/etc/x", "curl: (23)\n", "task_failure" },
+                { "/etc/x", "curl: (22) The requested URL returned error: 404\n", "task_failure" },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
+                        struct sbx_classify_result *r;
+
+                        ctx.curl_output = cases[i].target;
+                        r = run_backend_in(backend, &ctx, cases[i].text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                                fail_msg("%s case %zu (%s): %s, want %s", backend, i, cases[i].text,
+                                         sbx_verdict_to_string(r->verdict), cases[i].verdict);
+                        if (denied && strcmp(r->denials[0].path, cases[i].target) != 0)
+                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+                        if (r->denial_lines != (denied ? 1u : 0u))
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                }
+        /* sbx classify, which reads no argv: the text alone tells nothing */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
+}
+
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
  * told, any other name exists. */
 /* A host without the names that end in "nx"; "/d" and "/empty" are directories, "/full" and /ws
@@ -5850,6 +5901,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_busybox_mv_names_its_destination),
                 cmocka_unit_test(test_classify_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
+                cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_landlock_words_within_quoted_names),

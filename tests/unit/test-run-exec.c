@@ -1105,6 +1105,54 @@ static void test_dd_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_dd_output);
 }
 
+/* The file a curl writes, its -o FILE or -O's name from the URL, which its "curl: (23) Failure
+ * writing output to destination" names not (before: none read; `curl -fsSL URL -o /usr/local/bin/x`
+ * in read-only mode read task_failure); none where another file is written, the output moved, or
+ * there are several transfers. */
+static void test_curl_output(void **state) {
+        static const struct target_row cases[] = {
+                { { "curl", "-fsSL", "http://h/x.tar.gz", "-o", "/ro/x" }, "/ro/x" },
+                { { "curl", "-fsSLo", "x", "http://h/x" }, "/w/x" },
+                { { "curl", "-o/ro/x", "http://h/x" }, "/ro/x" },
+                { { "curl", "--output", "out", "--retry", "3", "http://h/x" }, "/w/out" },
+                { { "curl", "-H", "A: b", "-o", "/ro/x", "--url", "http://h/x" }, "/ro/x" },
+                { { "curl", "-LO", "https://h/d/tool-1.2.tar.gz?sig=1#f" }, "/w/tool-1.2.tar.gz" },
+                { { "curl", "--remote-name", "-s", "http://h/a/b" }, "/w/b" },
+                { { "sh", "-c", "curl -fsSL https://h/i.sh -o /ro/i.sh" }, "/ro/i.sh" },
+                { { "env", "-C", "/ro", "curl", "-sSO", "http://h/x" }, "/ro/x" },
+                { { "timeout", "9", "curl", "-s", "-o", "x", "file:///etc/hostname" }, "/w/x" },
+                /* stdout, or no output named */
+                { { "curl", "-fsSL", "http://h/x" }, NULL },
+                { { "curl", "-o", "-", "http://h/x" }, NULL },
+                { { "curl", "-o", "/ro/x" }, NULL },
+                { { "curl", "http://h/x", "-o" }, NULL },
+                /* several transfers or outputs */
+                { { "curl", "-o", "/ro/a", "http://h/a", "http://h/b" }, NULL },
+                { { "curl", "-o", "/ro/a", "-o", "/ro/b", "http://h/a" }, NULL },
+                { { "curl", "-o", "/ro/#1", "http://h/{a,b}" }, NULL },
+                { { "curl", "-o", "/ro/x", "http://h/[1-3]" }, NULL },
+                { { "curl", "-O", "-o", "/ro/x", "http://h/x" }, NULL },
+                /* another file written, the output moved, a name curl chooses, unknown options */
+                { { "curl", "-D", "/ro/h", "-o", "/ro/x", "http://h/x" }, NULL },
+                { { "curl", "-c", "jar", "-o", "/ro/x", "http://h/x" }, NULL },
+                { { "curl", "-K", "cfg", "-o", "/ro/x", "http://h/x" }, NULL },
+                { { "curl", "--output-dir", "/ro", "-O", "http://h/x" }, NULL },
+                { { "curl", "--create-dirs", "-o", "/ro/d/x", "http://h/x" }, NULL },
+                { { "curl", "-OJ", "http://h/x" }, NULL },
+                { { "curl", "--frobnicate", "-o", "/ro/x", "http://h/x" }, NULL },
+                { { "curl", "-O", "http://h/" }, NULL },
+                { { "curl", "-O", "http://h" }, NULL },
+                { { "curl", "-O", "http://h/a%20b" }, NULL },
+                { { "curl", "-O", "http://h/.." }, NULL },
+                /* a directory's name (EISDIR, the host's answer too) */
+                { { "curl", "-o", "/ro/d/", "http://h/x" }, NULL },
+                { { "wget", "-O", "/ro/x", "http://h/x" }, NULL },
+                { { "sh", "-c", "curl -o /ro/x http://h/x && true" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_curl_output);
+}
+
 /* The programs a find runs (-exec, -execdir, -ok, -okdir), read from the argv as it writes them
  * (find prints a failed exec's name so): not one with {} nor one its -fprint (-fls, ...) writes
  * too, whose refused open prints the same line; none for another program. */
@@ -1806,6 +1854,7 @@ int main(void) {
                 cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_dd_output),
+                cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
