@@ -107,6 +107,7 @@ struct sbx_classifier {
         bool pend_vg;       /* Valgrind's "==PID== error N <errno text>": the next line names the file */
         bool pend_ruby;     /* Ruby's "<errno text> @ <function>": the next line is "- X" */
         bool pend_bundler;  /* Bundler's PermissionError: its backquoted name wrapped onto the next lines */
+        bool pend_cmake;    /* CMake's "Unable to (re)create the private pkgRedirects directory:": the name next */
         size_t pend_name_len;
         char pend_name[SBX_DENIAL_PATH_MAX]; /* the backquoted name read so far, its lines joined */
         unsigned pend_seen; /* field lines seen after it */
@@ -2058,6 +2059,7 @@ static int bundler_start(struct sbx_classifier *c, uint64_t line_no, const char 
         c->pend_run = false;
         c->pend_link = false;
         c->pend_indented = c->pend_tcl = c->pend_push = c->pend_vg = c->pend_ruby = c->pend_bind = false;
+        c->pend_cmake = false;
         c->pend_bundler = true;
         c->pend_sig = c->denial_sig;
         c->pend_line_no = line_no;
@@ -2076,7 +2078,8 @@ static int bundler_start(struct sbx_classifier *c, uint64_t line_no, const char 
  *         /x/out.txt
  */
 static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *text, size_t tl, size_t ss, size_t se) {
-        static const char java_bind[] = "java.net.BindException: ", git_unpack[] = "remote unpack failed: ";
+        static const char java_bind[] = "java.net.BindException: ", git_unpack[] = "remote unpack failed: ",
+                          cmake_dir[] = "Unable to (re)create the private pkgRedirects directory:";
         size_t e = tl;
         bool indented;
 
@@ -2102,6 +2105,8 @@ static bool pend_start(struct sbx_classifier *c, uint64_t line_no, const char *t
         c->pend_vg = !indented && valgrind_error_prefix(text, ss) > 0;
         c->pend_ruby = ruby;
         c->pend_bundler = false;
+        c->pend_cmake = !indented && se - ss == sizeof(cmake_dir) - 1 &&
+                        strncasecmp(text + ss, cmake_dir, sizeof(cmake_dir) - 1) == 0;
         c->pend_bind = !indented && ss >= sizeof(java_bind) - 1 &&
                        memcmp(text + ss - (sizeof(java_bind) - 1), java_bind, sizeof(java_bind) - 1) == 0;
         c->pend_seen = 0;
@@ -2208,6 +2213,8 @@ static bool ruby_name_goes_on(const struct sbx_classifier *c, const char *text, 
 static void pend_flush(struct sbx_classifier *c) {
         if (c->pend && c->pend_ruby && c->pend_seen >= 2)
                 pend_commit(c, c->pend_line, c->pend_name, c->pend_name_len);
+        else if (c->pend && c->pend_cmake)
+                c->pend = false; /* CMake's without its name: nothing to judge, no errno (pend_see()) */
         else if (c->pend)
                 pend_commit(c, NULL, NULL, 0);
 }
@@ -2379,6 +2386,27 @@ static void pend_see(struct sbx_classifier *c, const unsigned char *s, size_t le
                         pend_commit(c, joined, c->pend_name, c->pend_name_len);
                 } else if (r < 0)
                         pend_commit(c, NULL, NULL, 0);
+                return;
+        }
+        if (c->pend_cmake) {
+                /* CMake's build tree it could not make (cmake 3.24 on, the first directory it
+                 * makes in the build tree): its absolute name alone on the next line. No errno is
+                 * printed, so the text alone supports no denial (`sbx classify`, the fixtures:
+                 * none); in sbx run (host_dir_missing given), a name outside the granted
+                 * directories and the sandbox's /dev and /proc is judged against the host as the
+                 * line joined to it: the host's refusal (as nobody, into root's directory) or a
+                 * missing directory is the task's, else the sandbox refused the mkdir */
+                char joined[SBX_MATCHED_LINE_MAX + SBX_DENIAL_PATH_MAX + 2], host[SBX_DENIAL_PATH_MAX];
+                size_t b, e;
+
+                if (pend_text(text, sizeof(text), s, len, &b, &e) && b == 0 && e > 0 && text[0] == '/' &&
+                    e < SBX_DENIAL_PATH_MAX && (text[e] = '\0', c->host_dir_missing) && !in_sandbox_dev_proc(text) &&
+                    host_name(c, text, e, host) && !in_sandbox_dev_proc(host) &&
+                    !beneath_any(host, c->granted, c->n_granted)) {
+                        snprintf(joined, sizeof(joined), "%s %.*s", c->pend_line, (int) e, text);
+                        pend_commit(c, joined, joined + strlen(c->pend_line) + 1, e);
+                } else
+                        c->pend = false; /* no denial: neither counted nor kept */
                 return;
         }
         if (c->pend_indented) {

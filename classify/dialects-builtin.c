@@ -68,7 +68,10 @@
  * to open database "X": unable to open database file" (SQLITE_CANTOPEN: a new database X whose
  * creation was refused) likewise, X the database of its argv's SQL; and so curl's "curl: (23)
  * Failure writing output to destination" (CURLE_WRITE_ERROR; with -s no other line, neither the
- * file nor the errno named), X the -o FILE (or -O's name) of its argv (sbx_run_curl_output()). */
+ * file nor the errno named), X the -o FILE (or -O's name) of its argv (sbx_run_curl_output()).
+ * CMake 3.24 on prints a build tree it could not make as "CMake Error: Unable to (re)create the
+ * private pkgRedirects directory:" and the name on the next line, no errno: a denial in sbx run
+ * alone, the name judged against the host (classify.c, pend_see()). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -87,6 +90,7 @@ static const char dialect_bwrap[] =
         "denial Error: cannot open \"\n"
         "denial Error: unable to open database \"\n"
         "denial curl: (23)\n"
+        "denial Unable to (re)create the private pkgRedirects directory:\n"
         "fifo-denial Permission denied\n"
         "rule bwrap\n"
         "exit 1\n"
@@ -158,7 +162,8 @@ static const char dialect_bwrap[] =
  * "Error: cannot open "X"" (.output, .once, .save, .backup), no errno, as under bwrap: a denial in
  * sbx run alone, X the file its argv writes (classify.c, sqlite_open_line()); so too its
  * "Error: unable to open database "X": unable to open database file" (a new database refused);
- * so too curl's "curl: (23) ...", X its argv's output file, as under bwrap.
+ * so too curl's "curl: (23) ...", X its argv's output file, and CMake's "Unable to (re)create the
+ * private pkgRedirects directory:", as under bwrap.
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
@@ -190,6 +195,7 @@ static const char dialect_landlock[] =
         "denial Error: cannot open \"\n"
         "denial Error: unable to open database \"\n"
         "denial curl: (23)\n"
+        "denial Unable to (re)create the private pkgRedirects directory:\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";

@@ -1552,6 +1552,47 @@ else:
                                         test -z "$(find /var/tmp/$tag-cu -type f; ls "$d/ws/hostname" "$d/ws/$tag-c.txt" 2>/dev/null)"
                                 rm -rf /var/tmp/$tag-cu
                         fi
+                        # cmake (3.24 on) that cannot make its build tree prints "CMake Error: Unable
+                        # to (re)create the private pkgRedirects directory:" and the name on the next
+                        # line, no errno: in nobody's own directory (two levels to make) or, in
+                        # read-only mode, the workspace, denied, the name recorded; in root's
+                        # directory (the host's refusal), task_failure. Before, all task_failure.
+                        # In the workspace in workspace-write: success, the tree made
+                        if [ $who = nobody ] && command -v cmake >/dev/null; then
+                                mkdir -p /var/tmp/$tag-cm/root /var/tmp/$tag-cm/own "$d/ws/$tag-cms" &&
+                                        chmod 0755 /var/tmp/$tag-cm /var/tmp/$tag-cm/root &&
+                                        chown 65534:65534 /var/tmp/$tag-cm/own &&
+                                        printf 'cmake_minimum_required(VERSION 3.10)\nproject(p NONE)\n' > "$d/ws/$tag-cms/CMakeLists.txt"
+                                for b in landlock bwrap; do
+                                    for where in own root ws ws-write; do
+                                        mode=workspace-write x=/var/tmp/$tag-cm/$where/b/c
+                                        case $where in
+                                        ws) mode=read-only x=$d/ws/$tag-cmb ;;
+                                        ws-write) x=$d/ws/$tag-cmb ;;
+                                        esac
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                --verdict-json "$d/cm.json" -- cmake -S $tag-cms -B "$x" ) >/dev/null 2>&1
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, $b: cmake -B $x ($mode): $(case $where in own|ws) echo "denied, the name recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "root":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+elif sys.argv[2] == "ws-write":
+    assert o["verdict"] == "success" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3] + "/CMakeFiles/pkgRedirects"], o' "$d/cm.json" $where "$x"
+                                        if [ $where = ws-write ]; then
+                                                check "nobody, $b: ... its build tree made in the workspace" test -f "$d/ws/$tag-cmb/CMakeCache.txt"
+                                                rm -rf "$d/ws/$tag-cmb"
+                                        fi
+                                    done
+                                done
+                                check "nobody: ... nothing made outside the workspace" \
+                                        test -z "$(find /var/tmp/$tag-cm -mindepth 2; ls -d "$d/ws/$tag-cmb" 2>/dev/null)"
+                                rm -rf /var/tmp/$tag-cm "$d/ws/$tag-cms"
+                        fi
                         # git-lfs quotes the stderr of the git it ran, its stdout merged into stderr
                         # ("warning: error running /usr/lib/git-core/git 'config' ...: 'error: could
                         # not lock config file X: <errno text>' 'exit status 255'"): X, not git's own

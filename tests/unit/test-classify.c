@@ -3150,6 +3150,55 @@ static void test_classify_curl_write_error_names_the_argv_file(void **state) {
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
 }
 
+/* CMake 3.24 on cannot make its build tree: "CMake Error: Unable to (re)create the private
+ * pkgRedirects directory:", the name alone on the next line, no errno. The text alone supports no
+ * denial; in sbx run a name outside the granted directories that the host lets the user make is
+ * the sandbox's refusal (before: no signature, task_failure; live, `cmake -S . -B b` in read-only
+ * mode under both backends). */
+static void test_classify_cmake_build_tree_refused(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const char head[] = "CMake Error: Unable to (re)create the private pkgRedirects directory:\n";
+        static const struct {
+                const char *next, *path; /* the line after, the denial's path (NULL: none) */
+        } cases[] = {
+                { "/etc/b/CMakeFiles/pkgRedirects\n", "/etc/b/CMakeFiles/pkgRedirects" },
+                { "/home/u/b/CMakeFiles/pkgRedirects  \n-- Configuring incomplete, errors occurred!\n",
+                  "/home/u/b/CMakeFiles/pkgRedirects" },
+                /* the host's refusal; the workspace (granted); the sandbox's /dev */
+                { "/ro/b/CMakeFiles/pkgRedirects\n", NULL },
+                { "/ws/b/CMakeFiles/pkgRedirects\n", NULL },
+                { "/dev/shm/b/CMakeFiles/pkgRedirects\n", NULL },
+                /* no absolute name alone after it, or none at all */
+                { "b/CMakeFiles/pkgRedirects\n", NULL },
+                { "  /etc/b/CMakeFiles/pkgRedirects\n", NULL },
+                { "", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        char text[512];
+                        struct sbx_classify_result *r;
+
+                        snprintf(text, sizeof(text), "%s%s", head, cases[i].next);
+                        r = run_backend_in(backend, &ctx, text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].path ? "denied" : "task_failure") != 0)
+                                fail_msg("%s case %zu: %s", backend, i, sbx_verdict_to_string(r->verdict));
+                        if (r->denial_lines != (cases[i].path ? 1u : 0u))
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                        if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
+                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+                }
+        /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
+        assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "CMake Error: Unable to (re)create the private pkgRedirects directory:\n"
+                                      "/etc/b/CMakeFiles/pkgRedirects\n"),
+                       "task_failure");
+}
+
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
  * told, any other name exists. */
 /* A host without the names that end in "nx"; "/d" and "/empty" are directories, "/full" and /ws
@@ -5902,6 +5951,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
+                cmocka_unit_test(test_classify_cmake_build_tree_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_landlock_words_within_quoted_names),
