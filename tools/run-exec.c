@@ -2490,6 +2490,11 @@ static void classifier_context(struct run_state *st) {
                         if (!ctx.inline_script && words != command)
                                 ctx.inline_script = sbx_run_inline_script(words, &ctx.inline_lang);
                 }
+                /* ... a curl that a shell's `&&` chain runs first, or after its leading cd (whose
+                 * directory ctx.cwd holds): the rest runs only where it succeeded */
+                if (!words && start >= 0 && ctx.cwd &&
+                    sbx_run_chain_curl_output(command, ctx.cwd, curl_output, sizeof(curl_output)) > 0)
+                        ctx.curl_output = curl_output;
         }
 
         sbx_run_host_checks(&ctx);

@@ -131,6 +131,12 @@ int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t siz
  * --create-dirs, -J, ...), several URLs or outputs, `-o -`, a name with '#'. Nothing is asked of
  * the host. */
 int sbx_run_curl_output(char *const *words, const char *cwd, char *out, size_t size);
+/* sbx_run_curl_output() of the curl that a shell's -c script of an `&&` chain runs first (`curl
+ * -fsSLo F URL && chmod +x F`), or after a leading `cd DIR` (then cwd is DIR, as
+ * sbx_run_start_dir() read it): what follows runs only where it succeeded, so a refused output's
+ * "(23)" is its own. 0 where the script is no such chain (another operator, a later newline) or
+ * that command no curl read so. Nothing is asked of the host. */
+int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size);
 /* The programs a find that words (sbx_run_command_words()'s) run in cwd (their start) runs by
  * -exec, -execdir, -ok and -okdir (struct sbx_classify_context's find_exec), as its argv writes
  * them, which is how find prints a failed exec's (`find: 'X': Permission denied`): `find ARG...`

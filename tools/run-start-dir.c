@@ -2624,6 +2624,70 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
+/* The commands of a shell's script that is an `&&` chain (`A && B && C`, on one line): the start
+ * of each, NUL-terminated in buf (the script's length + 1), into seg (at most max); their count,
+ * or 0 where the script is no such chain: another operator (`;`, `|`, `||`, a lone `&`, a newline
+ * that is no script's last, `(`, `)`) or a quote left open, anywhere in it. Quotes are skipped
+ * whole ('x'; "x" with its backslashes); what each command is, is not read here. */
+static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
+        size_t n = 0, len = strlen(script);
+        char *o = buf;
+
+        while (len > 0 && (script[len - 1] == '\n' || script[len - 1] == ' ' || script[len - 1] == '\t'))
+                len--;
+        memcpy(buf, script, len);
+        buf[len] = '\0';
+        seg[n++] = buf;
+        for (size_t i = 0; i < len; i++) {
+                char ch = o[i];
+
+                if (ch == '\'') {
+                        const char *close = strchr(o + i + 1, '\'');
+
+                        if (!close)
+                                return 0;
+                        i = (size_t) (close - o);
+                } else if (ch == '"') {
+                        for (i++; i < len && o[i] != '"'; i++)
+                                if (o[i] == '\\' && i + 1 < len)
+                                        i++;
+                        if (i >= len)
+                                return 0;
+                } else if (ch == '\\')
+                        i++;
+                else if (ch == '&' && o[i + 1] == '&') {
+                        if (n == max)
+                                return 0;
+                        o[i] = '\0';
+                        seg[n++] = o + i + 2;
+                        i++;
+                } else if (strchr(";|&\n()", ch))
+                        return 0;
+        }
+        return n;
+}
+
+int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *seg[8], *w[65], *in[8];
+        size_t n, first = 0, n_in;
+        int r;
+
+        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
+            !(words_buf = malloc(strlen(script) + 1)) || (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
+                return 0;
+        /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
+        r = simple_words(seg[0], words_buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
+        if (r == 2 && n_in == 0 && strcmp(w[0], "cd") == 0)
+                first = 1;
+        r = simple_words(seg[first], words_buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
+        if (r <= 0)
+                return 0;
+        w[r] = NULL;
+        return sbx_run_curl_output(w, cwd, out, size);
+}
+
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags
  * (-w -W -X -t -T -U, clustered, -l last), -M and -m with their module attached, -I with its
  * directory; another switch after it (a second -e, whose lines would follow the first's), or

@@ -131,6 +131,10 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = cmd ? sbx_run_curl_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         abort();
+                /* ... and of a shell's && chain, from the argv itself */
+                r = sbx_run_chain_curl_output(argv, tree, out, out_size);
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        abort();
                 /* an interpreter's script that a shell's -c script runs: within the words split */
                 if (cmd && cmd != argv) {
                         enum sbx_inline_lang lang = SBX_INLINE_PYTHON;

@@ -1521,19 +1521,22 @@ else:
                                         chmod 0755 /var/tmp/$tag-cu /var/tmp/$tag-cu/root &&
                                         chown 65534:65534 /var/tmp/$tag-cu/own
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
-                                        args=(-sS -o "$x" file:///etc/hostname)
+                                        args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
-                                        ws) mode=read-only x=$tag-c.txt want=$d/ws/$tag-c.txt args=(-fsSLo "$x" file:///etc/hostname) ;;
-                                        ws-remote) mode=read-only want=$d/ws/hostname args=(-sSO file:///etc/hostname) ;;
-                                        ws-write) x=$tag-c.txt args=(-sS -o "$x" file:///etc/hostname) ;;
+                                        ws) mode=read-only x=$tag-c.txt want=$d/ws/$tag-c.txt args=(curl -fsSLo "$x" file:///etc/hostname) ;;
+                                        ws-remote) mode=read-only want=$d/ws/hostname args=(curl -sSO file:///etc/hostname) ;;
+                                        ws-write) x=$tag-c.txt args=(curl -sS -o "$x" file:///etc/hostname) ;;
+                                        # an && chain's first command, or the one after its leading cd
+                                        chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "curl -fsSLo $x file:///etc/hostname && chmod +x $x") ;;
+                                        cd-chain) want=/var/tmp/$tag-cu/own/hostname args=(bash -c "cd /var/tmp/$tag-cu/own && curl -fsSLO file:///etc/hostname && ls") ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
-                                                --verdict-json "$d/cu.json" -- curl "${args[@]}" ) 2>/dev/null
+                                                --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: curl ${args[*]} ($mode): $(case $where in own|ws|ws-remote) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2] in ("root", "missing"):

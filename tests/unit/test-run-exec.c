@@ -1154,6 +1154,48 @@ static void test_curl_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_curl_output);
 }
 
+/* The curl a shell's `&&` chain runs first, or after its leading cd (the caller gives that cd's
+ * directory as cwd): what follows runs only where it succeeded (before: a script of several
+ * commands read none; `curl -fsSLo /usr/local/bin/x URL && chmod +x /usr/local/bin/x` in read-only
+ * mode read task_failure). */
+static void test_chain_curl_output(void **state) {
+        static const struct target_row cases[] = {
+                { { "sh", "-c", "curl -fsSLo /ro/x http://h/x && chmod +x /ro/x" }, "/ro/x" },
+                { { "bash", "-c", "cd sub && curl -sSO http://h/x && ls" }, "/w/x" },
+                { { "sh", "-c", "curl -o /ro/x http://h/x && echo 'a;b|c' && ls \"x&y\"" }, "/ro/x" },
+                { { "sh", "-c", "curl -o \"/ro/a b\" http://h/x && ls\n" }, "/ro/a b" },
+                { { "nice", "sh", "-c", "timeout 9 curl -o x http://h/x && true" }, "/w/x" },
+                /* another operator anywhere: what follows may run whatever the curl did */
+                { { "sh", "-c", "curl -o /ro/x http://h/x; chmod +x /ro/x" }, NULL },
+                { { "sh", "-c", "curl -o /ro/x http://h/x || true" }, NULL },
+                { { "sh", "-c", "curl -o /ro/x http://h/x && curl http://h/y | head" }, NULL },
+                { { "sh", "-c", "curl -o /ro/x http://h/x & wait" }, NULL },
+                { { "sh", "-c", "curl -o /ro/x http://h/x && ls\nls" }, NULL },
+                { { "sh", "-c", "curl -o /ro/x http://h/x && (cd y && ls)" }, NULL },
+                { { "sh", "-c", "curl -o '/ro/x http://h/x && ls" }, NULL },
+                /* not first, nor after a cd alone; one command (sbx_run_command_words()'s) */
+                { { "sh", "-c", "true && curl -o /ro/x http://h/x" }, NULL },
+                { { "sh", "-c", "cd a b && curl -o x http://h/x" }, NULL },
+                { { "sh", "-c", "cd a && cd b && curl -o x http://h/x" }, NULL },
+                { { "sh", "-c", "curl -o /ro/x http://h/x" }, NULL },
+                { { "sh", "-c", "curl -o $F http://h/x && ls" }, NULL },
+                { { "curl", "-o", "/ro/x", "http://h/x" }, NULL },
+        };
+        char out[PATH_MAX];
+        (void) state;
+
+        /* the argv itself, not sbx_run_command_words()'s (none for a script of several commands),
+         * as sbx run gives it */
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                int r = sbx_run_chain_curl_output((char *const *) cases[i].argv, "/w", out, sizeof(out));
+
+                if (r != (cases[i].want ? 1 : 0))
+                        fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1], cases[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, cases[i].want);
+        }
+}
+
 /* The programs a find runs (-exec, -execdir, -ok, -okdir), read from the argv as it writes them
  * (find prints a failed exec's name so): not one with {} nor one its -fprint (-fls, ...) writes
  * too, whose refused open prints the same line; none for another program. */
@@ -1871,6 +1913,7 @@ int main(void) {
                 cmocka_unit_test(test_sqlite_target),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
+                cmocka_unit_test(test_chain_curl_output),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
