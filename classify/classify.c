@@ -2512,9 +2512,11 @@ static const char *redirect_word(const char *script, const unsigned char *lex, c
 /* The word of the shell script that starts at w (a redirection's, redirect_word()) compared with
  * name, its quotes removed as the shell removes them (`/x/'f'`, `"/x/"f`, `/x/\f` are /x/f): 1
  * the same, 0 another, -1 where the shell makes the name of more than the word's text (a `$`, a
- * backquote that opens a command's substitution, a glob character or a leading `~` outside single quotes, a backslash within double or
- * ANSI-C quotes): a name the script does not show (review49: `cat < F; echo x > /x/'f'` of F,
- * the write not seen, read as the read of F alone, the host's refusal). */
+ * backquote that opens a command's substitution, a glob character, a brace or an extglob's
+ * `@(`, `+(`, `!(` (bash expands them in a redirection's word too: `> /x/{f..f}` writes /x/f) or
+ * a leading `~` outside single quotes, a backslash within double or ANSI-C quotes): a name the
+ * script does not show (review49: `cat < F; echo x > /x/'f'` of F, the write not seen, read as
+ * the read of F alone, the host's refusal; review50: `> /x/{f..f}` alike). */
 static int shell_word_is(const char *script, const unsigned char *lex, const char *w, const char *name) {
         const char *n = name;
         char q = '\0'; /* the quote open: '\'', '"', '$' ($'...') */
@@ -2531,6 +2533,9 @@ static int shell_word_is(const char *script, const unsigned char *lex, const cha
                                 q = '\0';
                         continue;
                 }
+                /* an extglob's pattern, `@(...)`, `+(...)`, `!(...)` (`?(`, `*(` are globs) */
+                if (q == '\0' && k == LEX_CODE && ch == '(' && p > w && strchr("@+!", p[-1]))
+                        return -1;
                 if (q == '\0' && k == LEX_CODE && strchr(" \t\n;&|<>()", ch))
                         break;
                 if (k == LEX_CODE && ch == '`') {
@@ -2550,7 +2555,7 @@ static int shell_word_is(const char *script, const unsigned char *lex, const cha
                         if (*p == '\n')
                                 continue;
                         ch = *p;
-                } else if (q == '\0' ? strchr("$`*?[", ch) || (ch == '~' && p == w)
+                } else if (q == '\0' ? strchr("$`*?[{", ch) || (ch == '~' && p == w)
                                       : q != '\'' && strchr(q == '"' ? "$`\\" : "\\", ch))
                         return -1;
                 same = same && *n == ch;

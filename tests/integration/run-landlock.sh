@@ -1259,6 +1259,10 @@ else:
                                 # too: denied-dir)
                                 wo_row denied-dir "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/'f'"
                                 wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/'f'"
+                                # ... and one bash makes by brace expansion (review50: before,
+                                # task_failure 0 [] under both backends)
+                                wo_row denied-dir "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/{f..f}"
+                                wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/{f..f}"
                                 wo_row task_failure "root's 0622 file" $wof dd if=$wof of=/dev/null
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"

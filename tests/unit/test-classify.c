@@ -2356,6 +2356,17 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
                 sc.script = "cat < /wo/f; echo x > /wo/f?";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                /* ... bash's brace expansion and extglob's patterns, which bash applies to a
+                 * redirection's word too (review50: `> /wo/{f..f}` and `> /wo/@(f)` write /wo/f,
+                 * read as another name, the line as the read's, task_failure) */
+                sc.script = "cat < /wo/f; echo x > /wo/{f..f}";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "cat < /wo/f; echo x > /wo/{f,}";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "shopt -s extglob\ncat < /wo/f; echo x > /wo/@(f)";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "shopt -s extglob\ncat < /wo/f; echo x > /wo/+(f)";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
                 /* ... but a write of another name, quoted or not, and a quoted `>`: the read's */
                 sc.script = "cat < /wo/f; echo x > /wo/'g'";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
