@@ -715,6 +715,25 @@ want = [sys.argv[3] + "/other-" + sys.argv[4], sys.argv[3] + "/odir-" + sys.argv
 assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["path"] for d in o["denials"]] == want, o' \
                                         "$d/other-$b.json" $want "$d/ws" $b
                         done
+                        # root's 0555 script in a workspace mounted noexec: its run is refused root on
+                        # the host too, the line the host's own, task_failure (review50: under
+                        # Landlock, the capabilities' refusal asked of a write, denied 1)
+                        if [ $who = root ] && unshare -m true 2>/dev/null; then
+                                for b in landlock bwrap; do
+                                        mkdir -p "$d/nx-$b"
+                                        unshare -m --propagation private sh -c '
+mount -t tmpfs -o noexec,size=64k sbx-test "$1" || exit 125
+printf "#!/bin/sh\necho hi\n" >"$1/s" && chmod 0555 "$1/s" && cd "$1" &&
+SBX_DB="$2/audit.db" "$3" run --backend "$4" --mode workspace-write --verdict-json "$2/nx-$4.json" -- sh -c ./s' \
+                                                _ "$d/nx-$b" "$d" "$SBX" $b 2>/dev/null </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b workspace-write: sh -c ./s of root's 0555 script on a noexec mount: task_failure, no denial (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nx-$b.json"
+                                done
+                        fi
                         # touch of a file outside whose times the host lets the user set (nobody's
                         # own 0444 file, in a directory of root's; as root another user's): its
                         # open refused (the host's bits; root keeps no CAP_DAC_OVERRIDE), then the
