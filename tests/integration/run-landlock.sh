@@ -734,6 +734,28 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nx-$b.json"
                                 done
                         fi
+                        # another user's file with an ACL (naming that user) in the workspace: root's
+                        # capabilities pass any ACL, its write refused for want of them: denied
+                        # (review50: before, task_failure 0 under both backends, read as the host's)
+                        if [ $who = root ]; then
+                                for b in landlock bwrap; do
+                                        echo a >"$d/ws/acl-$b" && chown 12345:12345 "$d/ws/acl-$b" && chmod 0644 "$d/ws/acl-$b"
+                                        "$PY" -c '
+import os, struct, sys
+e = [(1, 6, 2**32 - 1), (2, 6, 12345), (4, 4, 2**32 - 1), (0x10, 6, 2**32 - 1), (0x20, 4, 2**32 - 1)]
+os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *x) for x in e))' \
+                                                "$d/ws/acl-$b" 2>/dev/null || continue
+                                        ( cd "$d/ws" && SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$d/acl-$b.json" -- sh -c "echo x >> acl-$b" ) 2>/dev/null </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b workspace-write: another user's file with an ACL in the workspace refuses the write: denied, its path (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2]], o' "$d/acl-$b.json" "$d/ws/acl-$b"
+                                        check "$who, $b workspace-write: ... the file unchanged" test "$(cat "$d/ws/acl-$b")" = a
+                                done
+                        fi
                         # touch of a file outside whose times the host lets the user set (nobody's
                         # own 0444 file, in a directory of root's; as root another user's): its
                         # open refused (the host's bits; root keeps no CAP_DAC_OVERRIDE), then the
