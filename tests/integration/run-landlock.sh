@@ -756,6 +756,24 @@ assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.ar
                                         check "$who, $b workspace-write: ... the file unchanged" test "$(cat "$d/ws/acl-$b")" = a
                                 done
                         fi
+                        # root's write through a dangling symlink into another user's 0755 directory in
+                        # the workspace: the target's making refused for want of the capabilities:
+                        # denied (review50: before, task_failure 0 under bwrap, the link not asked)
+                        if [ $who = root ]; then
+                                for b in landlock bwrap; do
+                                        mkdir -p "$d/ws/ldir-$b" && chown 12345:12345 "$d/ws/ldir-$b" && chmod 0755 "$d/ws/ldir-$b"
+                                        ln -sfn "ldir-$b/new" "$d/ws/link-$b"
+                                        ( cd "$d/ws" && SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$d/link-$b.json" -- sh -c "echo x > link-$b" ) 2>/dev/null </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b workspace-write: a write through a dangling link into another user's 0755 directory in the workspace: denied, the link's path, nothing made (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2]], o' "$d/link-$b.json" "$d/ws/link-$b"
+                                        check "$who, $b workspace-write: ... nothing made" test ! -e "$d/ws/ldir-$b/new"
+                                done
+                        fi
                         # touch of a file outside whose times the host lets the user set (nobody's
                         # own 0444 file, in a directory of root's; as root another user's): its
                         # open refused (the host's bits; root keeps no CAP_DAC_OVERRIDE), then the
