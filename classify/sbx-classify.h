@@ -339,7 +339,8 @@ struct sbx_classify_context {
          * bytes (one left out: its line read as before). NULL: none. */
         const char *find_exec;
         /* What a touch the caller read from the command's argv sets (enum sbx_touch_how): 0 not
-         * told (the current time of the file its name leads to, as before). */
+         * told (the current time, host_sets_times asked of the name followed and not: where
+         * either way the host lets it, touch's line is no refusal of the host's). */
         unsigned touch_how;
         void *userdata;
 };

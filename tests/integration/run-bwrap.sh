@@ -67,7 +67,8 @@
 #   0600 file, whose times the host refuses nobody: `task_failure`; so is nobody's `touch -d DATE`
 #   of root's 0666 file, whose given times only their owner may set (before, `denied`), while
 #   `touch -h` of a symlink to root's 0600 file is asked of the link, whose times the host lets
-#   anyone set: `denied` (before, asked of the target, `task_failure`).
+#   anyone set: `denied` (before, asked of the target, `task_failure`), and so is one whose touch
+#   sbx cannot read (`touch --no-deref`, a script's `touch -h`): either way the host lets it.
 # - A removal or a rename of a name the host does not have (coreutils' rmdir and unlink,
 #   BusyBox's rmdir, unlink and mv), in a directory anyone may write: the kernel checks
 #   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
@@ -515,6 +516,15 @@ for who in "${WHO[@]}"; do
                 run nobody read-only "$T/out/link-secret"
                 t_check "nobody/read-only: touch -h of a symlink to root's 0600 file is denied, the link its path, its times unchanged (verdict $(verdict), path $(denial_path), mtime $(find "$T/out/link-secret" -maxdepth 0 -printf '%T@'): $(err nobody))" \
                         test "$(verdict):$(denial_path):$(find "$T/out/link-secret" -maxdepth 0 -printf '%T@' | cut -d. -f1)" = "denied:$T/out/link-secret:$TIMES"
+                # ... and where sbx cannot read the touch's argv (an option abbreviated, a
+                # script's touch): either way the host lets it, denied (review50: before, asked
+                # of the target alone, task_failure 0)
+                for how in "touch --no-deref" "sh -c 'touch -h \$0; false'"; do
+                        eval "SHELL_RUN=($how)"
+                        run nobody read-only "$T/out/link-secret"
+                        t_check "nobody/read-only: ${SHELL_RUN[*]} of a symlink to root's 0600 file is denied, the link its path (verdict $(verdict), path $(denial_path): $(err nobody))" \
+                                test "$(verdict):$(denial_path):$(find "$T/out/link-secret" -maxdepth 0 -printf '%T@' | cut -d. -f1)" = "denied:$T/out/link-secret:$TIMES"
+                done
         fi
 done
 t_finish
