@@ -2492,6 +2492,7 @@ static bool created_before(const char *text, size_t end, const char *path) {
  * no denial). *at is moved past the operator, where the next `>` is looked for. */
 static const char *redirect_word(const char *script, const unsigned char *lex, const char **at) {
         const char *op = *at, *p = op + 1, *w;
+        size_t d;
 
         if (lex[op - script] != LEX_CODE) {
                 *at = p;
@@ -2506,7 +2507,13 @@ static const char *redirect_word(const char *script, const unsigned char *lex, c
                 return NULL;
         *at = p + 1;
         w = p + 1 + strspn(p + 1, " \t");
-        return *w && *w != '-' && !isdigit((unsigned char) *w) && !strchr("\n;&|<>()", *w) ? w : NULL;
+        d = strspn(w, "0123456789");
+        /* a descriptor's number: digits alone, to the word's end (`>& 1f` writes the file 1f;
+         * review50: as nobody, `cat < 1f; echo x >& 1f` of root's 0622 file read as the read
+         * alone, task_failure) */
+        if (d > 0 && (!w[d] || strchr(" \t\n;&|<>()", w[d])))
+                return NULL;
+        return *w && *w != '-' && !strchr("\n;&|<>()", *w) ? w : NULL;
 }
 
 /* The word of the shell script that starts at w (a redirection's, redirect_word()) compared with

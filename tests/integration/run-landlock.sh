@@ -1322,6 +1322,12 @@ else:
                                 # task_failure 0 [] under both backends)
                                 wo_row denied-dir "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/{f..f}"
                                 wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/{f..f}"
+                                # ... and bash's `>& WORD` of a word that starts with digits, no
+                                # descriptor's number: the file (review50: before, read as a copy
+                                # of descriptor 1, task_failure 0 [] under both backends)
+                                cp -p $wof ${wof%/f}/1f
+                                wo_row denied-dir "root's 0622 file" ${wof%/f}/1f bash -c "cd ${wof%/f} && cat < 1f; echo x >& 1f"
+                                wo_backend=bwrap wo_row denied "root's 0622 file" ${wof%/f}/1f bash -c "cd ${wof%/f} && cat < 1f; echo x >& 1f"
                                 wo_row task_failure "root's 0622 file" $wof dd if=$wof of=/dev/null
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"
