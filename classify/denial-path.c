@@ -1305,6 +1305,40 @@ static bool before_quoted(const char *s, size_t n, char *out, size_t size, size_
         return true;
 }
 
+/* dash's "NAME: N: cannot create X" and "NAME: N: cannot open X" (a redirection's; NAME the shell
+ * or its script, one word): X is printed as it is, spaces and ": " included, so it is the rest of
+ * the line whole (true, its length or TOO_LONG in *ret). A relative name with a space was read
+ * from its last word or the line number (review50: "sh: 1: cannot create a b" recorded <cwd>/1,
+ * "x y" <cwd>/y, and sbx run asked the host of that file: as nobody, `cd D && echo x > 'a b'` of
+ * root's 0622 file D/a b read as the host's refusal of D/1, task_failure, under both backends). */
+static bool before_dash_line(const char *s, size_t n, char *out, size_t size, size_t *ret) {
+        static const char *const phrases[] = { "cannot create ", "cannot open " };
+        static const char heredoc[] = "temp file for here-document";
+        size_t p = 0, d;
+
+        *ret = 0;
+        while (p < n && s[p] != ':' && s[p] != ' ' && s[p] != '\t')
+                p++;
+        if (p == 0 || p + 2 >= n || s[p] != ':' || s[p + 1] != ' ')
+                return false;
+        for (d = p + 2; d < n && isdigit((unsigned char) s[d]); d++)
+                ;
+        if (d == p + 2 || d + 2 >= n || s[d] != ':' || s[d + 1] != ' ')
+                return false;
+        for (size_t k = 0; k < SBX_ELEMENTSOF(phrases); k++) {
+                const char *w = s + d + 2;
+                size_t wl = n - d - 2, pl = strlen(phrases[k]);
+
+                if (wl <= pl || memcmp(w, phrases[k], pl) != 0)
+                        continue;
+                if (wl - pl == sizeof(heredoc) - 1 && memcmp(w + pl, heredoc, wl - pl) == 0)
+                        return false; /* its own temporary file: no name */
+                *ret = put(out, size, w + pl, wl - pl);
+                return true;
+        }
+        return false;
+}
+
 /* bash's "NAME: line N: WORD: <errno text>" (NAME the script or "bash"): WORD is printed as it is,
  * spaces and ": " included, so when it is a path or holds no ": " it is the path whole (true, its
  * length or 0 in *ret); else it is a builtin's "cd: X", read as any other line from its fields
@@ -1517,7 +1551,8 @@ static size_t before(const char *s, size_t n, char *out, size_t size) {
 
         if (start >= 2 && link_target_field(s + start, n - start))
                 return before(s, start - 1, out, size);
-        if (before_quoted(s, n, out, size, &k) || before_bash_line(&s, &n, out, size, &k))
+        if (before_quoted(s, n, out, size, &k) || before_bash_line(&s, &n, out, size, &k) ||
+            before_dash_line(s, n, out, size, &k))
                 return k;
         return before_fields(s, n, out, size);
 }

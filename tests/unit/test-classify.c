@@ -1379,6 +1379,12 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 /* dash and git print a name with ": " as it is: the name, not its last part ("b"
                  * joined to the cwd, a workspace path) */
                 { "sh: 1: cannot create /etc/a: b: Read-only file system", "Read-only file system", "/etc/a: b" },
+                /* ... and a relative one with a space: the rest of the line whole, not its last
+                 * word nor the line number (review50: "y", "1" joined to the cwd, the host asked
+                 * of that file) */
+                { "sh: 1: cannot create x y: Permission denied", "Permission denied", "x y" },
+                { "sh: 1: cannot create a b: Read-only file system", "Read-only file system", "a b" },
+                { "./s.sh: 12: cannot open data file: Permission denied", "Permission denied", "data file" },
                 { "fatal: cannot mkdir /etc/g: it: Permission denied", "Permission denied", "/etc/g: it" },
                 /* git prints a name after the kind of thing it is, as it is: the name, not its last
                  * word or part ("x.txt", "h") */
