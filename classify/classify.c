@@ -3180,7 +3180,14 @@ static bool python_line_opens_all(const unsigned char *ls, size_t ll, bool metho
  * (the user's Path.open('w'), pathlib's write_text()'s "self.open(mode='w', ...)"). Otherwise
  * not told. *ret_reads: the source line that tells (the caller's, past pathlib's own open())
  * opens for reading (python_line_opens_all()). */
+/* Whether the frame f is of the -c script's code ("<string>"), whose names python_open_aliases()
+ * read. */
+static bool python_script_frame(const struct py_frame *f) {
+        return f->fl == 8 && memcmp(f->file, "<string>", 8) == 0;
+}
+
 static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss, bool *ret_reads) {
+        const char *aliases;
         unsigned char win[LOOK_BACK];
         const unsigned char *ls;
         struct py_frame f[2];
@@ -3195,8 +3202,12 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         n = python_frames(win, end, partial, f, 2, &whole, &strings);
         if (n < 1 || !python_frame_source(c, &f[0], whole, strings, &ls, &ll))
                 return false;
-        *ret_reads = python_line_opens_all(ls, ll, false, true, NULL, c->py_open_alias);
-        if (python_line_opens_all(ls, ll, false, false, &mode_name, c->py_open_alias))
+        /* the script's names of open are its own: not a module's line (review50: as nobody, a
+         * module's `o(p)`, its o a partial of open for writing, read as the script's `o = open`,
+         * a read the host refuses, task_failure) */
+        aliases = python_script_frame(&f[0]) ? c->py_open_alias : NULL;
+        *ret_reads = python_line_opens_all(ls, ll, false, true, NULL, aliases);
+        if (python_line_opens_all(ls, ll, false, false, &mode_name, aliases))
                 return true;
         /* pathlib's own open(): pathlib.py (3.12 and before), pathlib/_local.py (3.13 on) */
         if (!mode_name || n < 2 || f[0].fnl != 4 || memcmp(f[0].func, "open", 4) != 0 ||
@@ -3205,9 +3216,10 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
                 return false;
         if (!python_frame_source(c, &f[1], whole, strings, &ls, &ll))
                 return false;
-        if (python_line_opens_all(ls, ll, true, false, &mode_name, c->py_open_alias))
+        aliases = python_script_frame(&f[1]) ? c->py_open_alias : NULL;
+        if (python_line_opens_all(ls, ll, true, false, &mode_name, aliases))
                 return true;
-        *ret_reads = python_line_opens_all(ls, ll, true, true, NULL, c->py_open_alias);
+        *ret_reads = python_line_opens_all(ls, ll, true, true, NULL, aliases);
         return false;
 }
 

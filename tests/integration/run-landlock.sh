@@ -1337,6 +1337,13 @@ else:
                                 wo_row task_failure "root's 0622 file" $wof dd if=$wof of=/dev/null
                                 wo_row denied "root's 0622 file" $wof dd if=/dev/zero of=$wof count=1
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "open('$wof')"
+                                # ... a module's call through its own name o, a partial of open
+                                # for writing, after the script's \`o = open\`: the module's, a write
+                                # (review50: before, read as the script's alias, a read, task_failure
+                                # 0 [] under both backends)
+                                printf 'import functools\no = functools.partial(open, mode="w")\ndef f(p):\n    o(p)\n' >"$d/ws/wom.py"
+                                wo_row denied "root's 0622 file" $wof "$PY" -c "import wom; o = open; wom.f('$wof')"
+                                wo_backend=bwrap wo_row denied "root's 0622 file" $wof "$PY" -c "import wom; o = open; wom.f('$wof')"
                                 wo_row denied "root's 0622 file" $wof "$PY" -c "open('$wof', 'w')"
                                 # ... through another name of the builtin open: a read is the host's
                                 # refusal (it read denied), a write the sandbox's

@@ -2537,6 +2537,16 @@ static void test_classify_host_refuses(void **state) {
                                                  sbx_verdict_to_string(r->verdict), al[i].want);
                         }
                 }
+                /* ... the script's names alone: a module's line of the same name is its own
+                 * (review50: a module's `o(p)`, its o a partial of open for writing, read as the
+                 * script's `o = open`, a read, task_failure) */
+                sc.inline_script = "import m; o = open; m.f('/wo/f')";
+                assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
+                                                    "  File \"<string>\", line 1, in <module>\n"
+                                                    "  File \"/ws/m.py\", line 4, in f\n"
+                                                    "    o(p)\n"
+                                                    "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
+                               "denied");
                 sc.inline_script = NULL;
                 assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
                                                     "  File \"/ws/w.py\", line 1, in <module>\n"
