@@ -96,7 +96,7 @@ fi
 # ---- helpers run inside the sandbox --------------------------------------------------------
 VEC=$T/vec.py
 cat >"$VEC" <<'EOF'
-import ctypes, os, socket, sys
+import ctypes, fcntl, os, socket, struct, sys
 op, args = sys.argv[1], sys.argv[2:]
 libc = ctypes.CDLL(None, use_errno=True)
 def linkat_follow(src, dst):  # linkat(AT_FDCWD, src, AT_FDCWD, dst, AT_SYMLINK_FOLLOW)
@@ -161,6 +161,69 @@ elif op in ("sysv", "sysv-private", "sysv-rmid", "mq-create", "mq-unlink"):
     if r < 0:
         e = ctypes.get_errno()
         raise OSError(e, os.strerror(e), op)
+elif op == "host-process":    # host-process PID: reach into another process (prints a marker per way in)
+    pid = int(args[0])
+    libc.syscall.restype = ctypes.c_long
+    try:
+        os.close(os.open("/proc/%d/mem" % pid, os.O_RDWR))
+        print("HOSTPROC-MEM-OPENED")
+    except OSError as e:
+        print("mem:", e)
+    class IOV(ctypes.Structure):
+        _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+    buf = ctypes.create_string_buffer(b"x")
+    local, remote = IOV(ctypes.cast(buf, ctypes.c_void_p), 1), IOV(0x1000, 1)
+    # process_vm_writev at an address nothing maps: EFAULT once the permission check passed
+    L = ctypes.c_long
+    if libc.syscall(L(311), L(pid), ctypes.byref(local), L(1), ctypes.byref(remote), L(1), L(0)) >= 0 or \
+            ctypes.get_errno() == 14:
+        print("HOSTPROC-VM-WRITE-PASSED")
+    if libc.ptrace(0x4206, pid, 0, 0) == 0:  # PTRACE_SEIZE
+        print("HOSTPROC-PTRACE-ATTACHED")
+    pfd = libc.syscall(434, pid, 0)          # pidfd_open
+    if pfd >= 0:
+        if libc.syscall(438, pfd, 0, 0) >= 0:  # pidfd_getfd of its descriptor 0
+            print("HOSTPROC-GETFD-TAKEN")
+        if libc.setns(pfd, 0x20000) == 0:      # its mount namespace
+            print("HOSTPROC-SETNS-MNT")
+elif op == "open-tree-rw":    # open-tree-rw DIR NAME: in a user and mount namespace of its own, a
+    # detached copy of DIR's mount (open_tree), made writable (mount_setattr), NAME made through it
+    uid, gid = os.getuid(), os.getgid()
+    if libc.unshare(0x10000000 | 0x20000) != 0:  # CLONE_NEWUSER|CLONE_NEWNS
+        raise OSError(ctypes.get_errno(), "unshare: " + os.strerror(ctypes.get_errno()))
+    try:
+        for f, v in (("setgroups", "deny"), ("uid_map", "0 %d 1" % uid), ("gid_map", "0 %d 1" % gid)):
+            with open("/proc/self/" + f, "w") as m:
+                m.write(v)
+    except OSError as e:
+        print("no id map:", e)
+    libc.syscall.restype = ctypes.c_long
+    for flags in (0x80001, 0x88001):  # OPEN_TREE_CLONE|OPEN_TREE_CLOEXEC, then with AT_RECURSIVE
+        t = libc.syscall(428, -100, args[0].encode(), flags)
+        if t < 0:
+            print("open_tree:", os.strerror(ctypes.get_errno()))
+            continue
+        attr = ctypes.create_string_buffer(struct.pack("QQQQ", 0, 1, 0, 0), 32)  # clear MOUNT_ATTR_RDONLY
+        if libc.syscall(442, t, b"", 0x1000 | (flags & 0x8000), attr, 32) != 0:     # AT_EMPTY_PATH
+            print("mount_setattr:", os.strerror(ctypes.get_errno()))
+        for make in (lambda: os.close(os.open(args[1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=t)),
+                     lambda: os.mkdir(args[1] + ".d", dir_fd=t)):
+            try:
+                make()
+            except OSError as e:
+                print(e)
+elif op == "reflink-ro":      # reflink-ro SRC DST: DST open for reading only, deduplicated against
+    # SRC (FIDEDUPERANGE lets a file's owner do it on a read-only descriptor), then cloned into
+    # (FICLONE). Both need a file system that shares extents (btrfs, XFS): elsewhere EOPNOTSUPP
+    src, dst = os.open(args[0], os.O_RDONLY), os.open(args[1], os.O_RDONLY)
+    rng = bytearray(struct.pack("QQHHI", 0, os.fstat(src).st_size, 1, 0, 0) + struct.pack("qQQiI", dst, 0, 0, 0, 0))
+    for what, call in (("dedupe", lambda: fcntl.ioctl(src, 0xc0189436, rng)),
+                       ("clone", lambda: fcntl.ioctl(dst, 0x40049409, src))):
+        try:
+            call()
+            print(what, "returned")
+        except OSError as e:
+            print(what, e)
 elif op == "sethostname-same":
     socket.sethostname(socket.gethostname())
     print("SETHOSTNAME-PERMITTED")
@@ -401,6 +464,26 @@ vec host-mount-propagated-during-run 'fn:propagated_mount_untouched' '' \
 # that does not stop pid 1, so that a failure cannot hang the sandbox
 vec ptrace-init 'fn:init_not_traced' '' \
         '$PY -c "import ctypes; l = ctypes.CDLL(None); r = l.ptrace(0x4206, 1, 0, 0); print(\"PTRACE-INIT-ATTACHED\" if r == 0 else \"ptrace refused\")"'
+# escape review 50, each held when added:
+# a crash's core dump, which the kernel writes as the crashing process, where core_pattern says
+# (a relative pattern: its current directory): nothing outside the workspace, nothing at all in
+# read-only (a pipe to the host's crash handler is not the sandbox's to govern: README)
+vec core-dump 'fn:core_dump_governed' 'mkdir "$O/coredir" "$W/coredir"' \
+        'ulimit -c unlimited; for d in "$O/coredir" "$W/coredir"; do (cd "$d" && exec sh -c "kill -SEGV \$\$"); done; :'
+# another process of the user's on the host (under Landlock its pid is visible; bubblewrap's pid
+# namespace hides it) and the command's parent: their memory (/proc/PID/mem, process_vm_writev),
+# ptrace, their descriptors (pidfd_getfd) and namespaces (setns through a pidfd)
+vec host-process 'fn:host_process_untouched' \
+        '("${run_as[@]}" timeout 300 sleep 300 </dev/null >/dev/null 2>&1 & echo $! >"$C/victim.pid")' \
+        'for p in "$(cat "$C/victim.pid")" "$PPID"; do $PY $VEC host-process "$p"; done'
+# in a user and mount namespace of its own, a detached copy of a read-only mount (open_tree) made
+# writable (mount_setattr, which no Landlock hook sees): the kernel keeps the flag it locked
+vec open-tree-rw 'absent:$O/opentree absent:$O/opentree.d ro:absent:$W/opentree ro:absent:$W/opentree.d' '' \
+        '$PY $VEC open-tree-rw "$O" opentree; $PY $VEC open-tree-rw "$W" opentree'
+vec reflink-into-readonly-fd 'same:$O/reflink' 'printf data >"$O/reflink"; printf data >"$W/reflink-src"' \
+        '$PY $VEC reflink-ro "$W/reflink-src" "$O/reflink"'
+vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futimens"' \
+        'exec 5<"$O/meta/futimens"; $PY -c "import os; os.utime(5, (1, 1))"'
 # last: if it ever succeeded, the vectors after it would lose their workspace
 vec rename-ws-root 'dir:$W absent:$C/ws-moved' '' 'mv "$W" "$C/ws-moved"'
 
@@ -609,6 +692,39 @@ note_stdout_reopen() {
                 CHECK_NOTE="note: reopening the caller's stdout by path (/dev/stdout) was denied (over-restriction, not an escape)"
         fi
         return 0
+}
+# core dumps: none outside the workspace, none in read-only; in workspace-write one in the workspace
+# shows the crash did dump (where core_pattern is relative and the hard RLIMIT_CORE lets it)
+core_dump_governed() {
+        local pattern
+        pattern=$(cat /proc/sys/kernel/core_pattern 2>/dev/null)
+        if [ -n "$(ls -A "$O/coredir")" ]; then
+                CHECK_NOTE="a core dump landed outside the workspace ($(ls -A "$O/coredir" | tr '\n' ' '))"
+                return 1
+        fi
+        if [ "$mode" = read-only ] && [ -n "$(ls -A "$W/coredir")" ]; then
+                CHECK_NOTE="a read-only run left a core dump in the workspace ($(ls -A "$W/coredir" | tr '\n' ' '))"
+                return 1
+        fi
+        case $pattern in
+        '|'*) CHECK_NOTE="SKIP core_pattern is a pipe to the host's crash handler ($pattern)"; return 0 ;;
+        */*) CHECK_NOTE="SKIP core_pattern names a directory of its own ($pattern)"; return 0 ;;
+        esac
+        [ "$mode" = workspace-write ] || return 0
+        if [ "$(ulimit -H -c)" = 0 ]; then
+                CHECK_NOTE="SKIP the hard RLIMIT_CORE is 0: no core dump at all"
+        elif [ -z "$(ls -A "$W/coredir")" ]; then
+                CHECK_NOTE="no core dump in the workspace either: the vector did not crash as it should"
+                return 1
+        fi
+        return 0
+}
+host_process_untouched() {
+        kill "$(cat "$C/victim.pid" 2>/dev/null)" 2>/dev/null
+        if grep -q '^HOSTPROC-' "$C/log"; then
+                CHECK_NOTE="the command reached a process outside the sandbox: $(grep '^HOSTPROC-' "$C/log" | tr '\n' ' ')"
+                return 1
+        fi
 }
 init_not_traced() {
         if grep -q '^PTRACE-INIT-ATTACHED$' "$C/log"; then
