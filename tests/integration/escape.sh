@@ -212,6 +212,26 @@ elif op == "open-tree-rw":    # open-tree-rw DIR NAME: in a user and mount names
                 make()
             except OSError as e:
                 print(e)
+elif op == "open-tree-disconnected":  # open-tree-disconnected DIR NAME: a directory open in a
+    # detached copy of DIR/d's mount (open_tree), moved out of that copy's root through DIR's own
+    # mount; then NAME, a path of ".." up to / and beyond, made from it
+    os.makedirs(args[0] + "/d/e/f")
+    os.makedirs(args[0] + "/moved")
+    if libc.unshare(0x10000000 | 0x20000) != 0:  # CLONE_NEWUSER|CLONE_NEWNS
+        raise OSError(ctypes.get_errno(), "unshare: " + os.strerror(ctypes.get_errno()))
+    libc.syscall.restype = ctypes.c_long
+    t = libc.syscall(428, -100, (args[0] + "/d").encode(), 0x80001)  # OPEN_TREE_CLONE|OPEN_TREE_CLOEXEC
+    if t < 0:
+        raise OSError(ctypes.get_errno(), "open_tree: " + os.strerror(ctypes.get_errno()))
+    fd = os.open("e/f", os.O_RDONLY | os.O_DIRECTORY, dir_fd=t)
+    os.rename(args[0] + "/d/e", args[0] + "/moved/e")
+    up = "../" * 40 + args[1].lstrip("/")
+    for make in (lambda: os.close(os.open(up, os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=fd)),
+                 lambda: os.mkdir(up + ".d", dir_fd=fd)):
+        try:
+            make()
+        except OSError as e:
+            print(e)
 elif op == "reflink-ro":      # reflink-ro SRC DST: DST open for reading only, deduplicated against
     # SRC (FIDEDUPERANGE lets a file's owner do it on a read-only descriptor), then cloned into
     # (FICLONE). Both need a file system that shares extents (btrfs, XFS): elsewhere EOPNOTSUPP
@@ -480,6 +500,11 @@ vec host-process 'fn:host_process_untouched' \
 # writable (mount_setattr, which no Landlock hook sees): the kernel keeps the flag it locked
 vec open-tree-rw 'absent:$O/opentree absent:$O/opentree.d ro:absent:$W/opentree ro:absent:$W/opentree.d' '' \
         '$PY $VEC open-tree-rw "$O" opentree; $PY $VEC open-tree-rw "$W" opentree'
+# ... and a directory of a writable copy (the workspace's, under bubblewrap a bind mount) moved out of
+# its root, from which ".." would climb above the copy into the host's file system on a writable
+# mount: the kernel refuses to leave a copy's root through a disconnected path (ENOENT)
+vec open-tree-disconnected 'absent:$O/disconnected absent:$O/disconnected.d' '' \
+        '$PY $VEC open-tree-disconnected "$W/disc" "$O/disconnected"'
 vec reflink-into-readonly-fd 'same:$O/reflink' 'printf data >"$O/reflink"; printf data >"$W/reflink-src"' \
         '$PY $VEC reflink-ro "$W/reflink-src" "$O/reflink"'
 vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futimens"' \
