@@ -100,6 +100,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
@@ -1875,6 +1876,52 @@ void sbx_ll_keeper_sweep(void) {
         sbx_ll_keeper_end();
 }
 
+/* A crash's core dump goes where core_pattern says. A pattern that names a file is opened as the
+ * crashing command, under its confinement (a core lands in the workspace or nowhere). A pipe ('|':
+ * systemd-coredump, apport) or a socket ('@', Linux 6.16) hands the crash to a handler of the
+ * host's, which the kernel starts outside every sandbox and which may store the command's memory
+ * or a report in a directory of its own, in read-only too (escape review 50). There the command
+ * gets an RLIMIT_CORE of 1 byte, at which the kernel aborts a pipe's dump (a socket's handler is
+ * connected whatever the limit, and reads it: systemd-coredump stores nothing below a page), and
+ * the core lock (landlock-seccomp.c) keeps it there; a pattern that cannot be read counts as such.
+ * A hard limit of 0 the caller set (`ulimit -c 0`) is not raised: it stays 0, locked, and the
+ * kernel starts the handler with it (systemd-coredump then stores nothing: README). Returns
+ * whether the lock is wanted. */
+static bool limit_core_dumps(void) {
+        struct rlimit one = { 1, 1 }, now;
+        ssize_t n = -1;
+        char c = 0;
+        int fd = open("/proc/sys/kernel/core_pattern", O_RDONLY | O_CLOEXEC);
+
+        if (fd >= 0) {
+                n = read(fd, &c, 1);
+                close(fd);
+        }
+        if (n == 0 || (n == 1 && c != '|' && c != '@'))
+                return false;
+        if (setrlimit(RLIMIT_CORE, &one) < 0 &&
+            (errno != EPERM || getrlimit(RLIMIT_CORE, &now) < 0 || now.rlim_max != 0 || now.rlim_cur != 0))
+                fail(errno, "core-dumps", "cannot give the command an RLIMIT_CORE of 1 byte (core_pattern hands a "
+                                          "crash to the host's handler)");
+        return true;
+}
+
+/* The core lock, after the mode's filter: installed, and in force (setting RLIMIT_CORE to what it
+ * is refused: a filter around sbx could fake the install). */
+static void lock_core_dumps(void) {
+        struct rlimit now;
+        int r = ll_seccomp_install(LL_MODE_CORE_LOCK);
+
+        if (r < 0)
+                fail(-r, "seccomp", "cannot install the core-dump lock");
+        if (getrlimit(RLIMIT_CORE, &now) < 0)
+                fail(errno, "core-dumps", "cannot read RLIMIT_CORE");
+        if (setrlimit(RLIMIT_CORE, &now) == 0 || errno != EPERM)
+                fail_plain(EPERM, "seccomp",
+                           "the core-dump lock is not in force: setting RLIMIT_CORE was not refused (a seccomp "
+                           "filter around sbx that fakes installing one?)");
+}
+
 /* A filter that prctl() installed "with success" but that refuses nothing means a seccomp filter
  * around sbx faked the call (security review: under one, a read-only run changed a host file's
  * mode and times and a workspace-write run made a set-user-ID program, reported as before). */
@@ -1965,7 +2012,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         struct launch *l = &launch_args;
         int abi, ruleset, r;
         uint32_t flags = 0;
-        bool keeper;
+        bool keeper, core_lock;
 
         memset(l, 0, sizeof(*l));
         status_fd = -1;
@@ -1997,6 +2044,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 reopen_fd_nodes(l);
                 reopen_sinks();
                 restore_pwd(l);
+                core_lock = limit_core_dumps();
                 drop_capabilities();
                 if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
                         fail(errno, "no-new-privs", "cannot set no_new_privs");
@@ -2013,6 +2061,8 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
                 if ((r = ll_seccomp_install(l->n_write == 0 ? LL_MODE_SEAL_READ_ONLY : LL_MODE_SETID_ONLY)) < 0)
                         fail(-r, "seccomp", "cannot install the seccomp filter");
                 check_seccomp_in_force();
+                if (core_lock)
+                        lock_core_dumps();
                 wait_for_go(l->wait_fd);
                 wait_for_init_armed(l->lifeline_fd);
                 check_lifeline(l->lifeline_fd);
@@ -2044,6 +2094,7 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
 
         ruleset = build_ruleset(l, abi);
 
+        core_lock = limit_core_dumps();
         drop_capabilities();
 
         if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
@@ -2065,6 +2116,8 @@ void sbx_landlock_launch(int argc, char **argv, char **envp, int (*gate)(void *c
         if (r < 0)
                 fail(-r, "seccomp", "cannot install the seccomp filter");
         check_seccomp_in_force();
+        if (core_lock)
+                lock_core_dumps();
 
         if (gate) {
                 /* in-process: the caller's own go-ahead; on refusal it knows why, and retries */

@@ -603,10 +603,74 @@ static void emit_setid_guard(struct prog *p, const int *targets, int eacces) {
         ret(p, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
 }
 
+/* The core-dump lock. Where core_pattern hands a crash to a handler of the host's (a pipe), which
+ * the kernel starts outside every sandbox and which may store the crashing command's memory where
+ * it likes, in read-only too (escape review 50: systemd-coredump, apport), the launcher gives the
+ * command an RLIMIT_CORE of 1 byte: the one limit at which the kernel aborts such a dump
+ * (fs/coredump.c; its own handlers run with it). This filter keeps the command from changing it,
+ * lowering included: at 0 the kernel hands the handler the crash all the same. */
+#define CORE_LOCK_RESOURCE 4U /* RLIMIT_CORE, the same on every architecture handled here */
+
+static const struct rule core_lock_rules[] = {
+        /* (the target field is unused: build_core_lock() checks each call's own arguments) */
+        { "setrlimit", 0, T_ALLOW, false, 0 }, /* the resource in args[0] */
+        { "prlimit64", 0, T_ALLOW, false, 0 }, /* the resource in args[1], the new limit in args[2] */
+};
+
+static int build_core_lock(const struct arch_info *a, struct prog *p) {
+        int set = new_label(p), prlimit = new_label(p), refused = new_label(p), allow = new_label(p);
+        int section[3];
+        size_t n_abi = 0;
+
+        while (n_abi < 3 && a->abis[n_abi].token)
+                n_abi++;
+        emit_arch_dispatch(p, a, n_abi, section);
+        for (size_t i = 0; i < n_abi; i++) {
+                struct entry e[3 * 2];
+                size_t n = 0;
+                bool first = true;
+
+                for (size_t j = 0; j < i; j++)
+                        if (section[j] == section[i])
+                                first = false;
+                if (!first)
+                        continue;
+                /* every ABI sharing this section's AUDIT_ARCH (x86-64 and x32) */
+                for (size_t j = i; j < n_abi; j++)
+                        for (size_t k = 0; section[j] == section[i] && k < 2; k++) {
+                                uint32_t nr;
+
+                                if (resolve(a->abis[j].token, &core_lock_rules[k], &nr))
+                                        e[n++] = (struct entry) { nr, k == 0 ? set : prlimit };
+                        }
+                qsort(e, n, sizeof(e[0]), cmp_entry);
+                place(p, section[i]);
+                emit(p, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr), NO_LABEL, NO_LABEL);
+                emit_tree(p, e, 0, n);
+        }
+        place(p, set);
+        load_arg_low(p, 0);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, CORE_LOCK_RESOURCE, refused, allow);
+        place(p, prlimit);
+        load_arg_low(p, 1);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, CORE_LOCK_RESOURCE, NO_LABEL, allow);
+        load_arg_low(p, 2);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, NO_LABEL, refused);
+        load_arg_high(p, 2);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, refused); /* new limit NULL: only reading */
+        place(p, refused);
+        ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+        place(p, allow);
+        ret(p, SECCOMP_RET_ALLOW);
+        return 0;
+}
+
 static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         int targets[_T_MAX], section[3], eacces, eperm, erofs;
         size_t n_abi = 0;
 
+        if (mode == LL_MODE_CORE_LOCK)
+                return build_core_lock(a, p);
         for (int t = 0; t < _T_MAX; t++)
                 targets[t] = new_label(p);
         while (n_abi < 3 && a->abis[n_abi].token)
@@ -693,6 +757,10 @@ const struct sock_filter *ll_seccomp_prebuilt(enum ll_mode mode, uint32_t native
         if (mode == LL_MODE_SEAL_READ_ONLY) {
                 *ret_len = sizeof(ll_prebuilt_seal_read_only) / sizeof(ll_prebuilt_seal_read_only[0]);
                 return ll_prebuilt_seal_read_only;
+        }
+        if (mode == LL_MODE_CORE_LOCK) {
+                *ret_len = sizeof(ll_prebuilt_core_lock) / sizeof(ll_prebuilt_core_lock[0]);
+                return ll_prebuilt_core_lock;
         }
         *ret_len = sizeof(ll_prebuilt_workspace_write) / sizeof(ll_prebuilt_workspace_write[0]);
         return ll_prebuilt_workspace_write;

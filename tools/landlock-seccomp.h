@@ -15,6 +15,9 @@ enum ll_mode {
         LL_MODE_SEAL_READ_ONLY, /* bubblewrap's read-only: setid-only, and every metadata change
                                    refused with EROFS (what its read-only binds do not reach: a
                                    descriptor of the caller's, the caller's terminal) */
+        LL_MODE_CORE_LOCK, /* a filter of its own, stacked on one of the above where core_pattern
+                              hands a crash to the host's handler: RLIMIT_CORE stays as the launcher
+                              set it */
 };
 
 /* Assembles the filter for `mode` on the machine whose native libseccomp arch token is `native`
@@ -31,7 +34,9 @@ enum ll_mode {
  * openat2 with ENOSYS, io_uring with EPERM.
  * seal-read-only also: the chmod, chown, utime and xattr syscalls and the inode-changing ioctls
  * fail with EROFS (as on bubblewrap's read-only binds), chmod whatever the mode.
- * Every mode: the ioctls that add or remove a key of a file system's encryption keyring fail with
+ * core-lock: setrlimit of RLIMIT_CORE, and prlimit64 of RLIMIT_CORE with a new limit (any pid),
+ * fail with EPERM; nothing else is refused (none of the "every mode" rules below).
+ * Every other mode: the ioctls that add or remove a key of a file system's encryption keyring fail with
  * EACCES (no namespace separates that keyring), and so do add_key, request_key and keyctl.
  * All on the native and every compat syscall ABI; an unknown ABI kills the process. Returns 0 and *ret_len, -EOPNOTSUPP for an architecture it does not know, -E2BIG. */
 int ll_seccomp_build(enum ll_mode mode, uint32_t native, struct sock_filter *out, size_t size, size_t *ret_len);

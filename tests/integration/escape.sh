@@ -1804,6 +1804,67 @@ for b in "${BACKENDS[@]}"; do
                 awk -v after="$(cat "$d/after")" '{ exit !($1 == 143 && $2 < 1500 && after == "later") }' "$d/rc"
 done
 
+# ---- a crash handler of the host's: core_pattern a pipe ------------------------------------------
+# Where core_pattern hands a crash to a handler (systemd-coredump, apport), the kernel starts it on
+# the host, outside every sandbox, and it may store the command's memory or a report where it
+# likes, in read-only too (escape review 50). The command gets an RLIMIT_CORE of 1 byte, at which
+# the kernel aborts such a dump (fs/coredump.c), and cannot change it, lowering included (at 0 the
+# kernel hands the handler the crash all the same). The pattern is faked for sbx alone: a file bound
+# over /proc/sys/kernel/core_pattern in a mount namespace of the test's own (the kernel's own
+# pattern stays), where a second procfs, whole, lets bubblewrap mount its own (it refuses where
+# every procfs of the caller's is covered in part: "Can't mount proc"). Control: the machine's own
+# pattern, a file name ("core" here), leaves the caller's limits and lets the command change them.
+CORE_LIMITS='import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+lim = (ctypes.c_ulong * 2)()
+libc.prlimit(0, 4, None, lim)
+print("limit %d %d" % (lim[0], lim[1]))
+for what in ("lower", "same"):
+    libc.prlimit(0, 4, None, lim)
+    v = (ctypes.c_ulong * 2)(0, 0) if what == "lower" else lim
+    r = libc.setrlimit(4, v)
+    print("setrlimit-%s %s" % (what, "ok" if r == 0 else "refused"))
+    r = libc.prlimit(0, 4, v, None)
+    print("prlimit-%s %s" % (what, "ok" if r == 0 else "refused"))'
+if t_is_root && [[ $(cat /proc/sys/kernel/core_pattern) != [\|@]* ]]; then
+        echo '|/bin/false %p' >"$T/core-pattern-pipe"
+        mkdir -p "$T/proc2"
+        for b in "${BACKENDS[@]}"; do
+                for m in read-only workspace-write; do
+                        for u in "${USERS[@]}"; do
+                                for pattern in pipe own; do
+                                        d=$T/core-handler-$b-$m-$u-$pattern
+                                        run_as=()
+                                        mkdir -p "$d/ws" "$d/cache"
+                                        if [ "$u" = nobody ]; then
+                                                chown -R 65534:65534 "$d"
+                                                run_as=("${T_NOBODY[@]}")
+                                        fi
+                                        bind=:
+                                        [ "$pattern" = pipe ] && bind="mount -t proc proc $T/proc2 && mount --bind $T/core-pattern-pipe /proc/sys/kernel/core_pattern"
+                                        env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 unshare -m --propagation private \
+                                                sh -c "{ $bind; } 2>/dev/null || exit 99; exec \"\$@\"" sh "${run_as[@]}" "$SBX_BIN" run \
+                                                --backend "$b" --mode "$m" --root "$d/ws" --db "$d/audit.db" -- "$PY" -c "$CORE_LIMITS" \
+                                                </dev/null >"$d/out" 2>"$d/err"
+                                        rc=$?
+                                        got=$(tr '\n' ' ' <"$d/out")
+                                        if [ "$rc" = 99 ]; then
+                                                t_ok "$b/$m/$u/core-handler-$pattern # SKIP cannot fake core_pattern in a mount namespace here"
+                                        elif [ "$pattern" = pipe ]; then
+                                                t_check "$b/$m/$u/core-handler-pipe: the command's RLIMIT_CORE is 1 byte and stays so ($got$(head -c 160 "$d/err"))" \
+                                                        test "$got" = "limit 1 1 setrlimit-lower refused prlimit-lower refused setrlimit-same refused prlimit-same refused "
+                                        else
+                                                t_check "$b/$m/$u/core-handler-own-pattern: a pattern naming a file leaves the limit the command's to set ($got$(head -c 160 "$d/err"))" \
+                                                        eval '[[ "$got" == "limit "*" setrlimit-lower ok prlimit-lower ok setrlimit-same ok prlimit-same ok " && "$got" != "limit 1 1 "* ]]'
+                                        fi
+                                done
+                        done
+                done
+        done
+else
+        t_ok "core-handler # SKIP needs root (a mount namespace) and a pattern that is no pipe here"
+fi
+
 t_check "host hostname unchanged over the whole suite" test "$(cat /proc/sys/kernel/hostname)" = "$HOST_HOSTNAME"
 t_diag "vectors per combination: ${#V_NAMES[@]}; elapsed $(($(date +%s) - start)) s"
 t_finish

@@ -383,7 +383,7 @@ static void test_landlock_fingerprint_changes_with_the_launcher(void **state) {
 /* The filters generated at build time are exactly what the launcher would assemble at run time. */
 static void test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones(void **state) {
         static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
-                                              LL_MODE_SEAL_READ_ONLY };
+                                              LL_MODE_SEAL_READ_ONLY, LL_MODE_CORE_LOCK };
         uint32_t native = seccomp_arch_native();
         (void) state;
 
@@ -698,10 +698,83 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
         assert_true(checked > 300);
 }
 
+/* The core-dump lock (where core_pattern is a pipe, the command's RLIMIT_CORE stays the 1 byte at
+ * which the kernel aborts a dump for the host's handler): setrlimit and prlimit64 of RLIMIT_CORE
+ * refused, reading it and every other limit left alone, on every ABI; an unknown ABI killed. */
+static void test_landlock_seccomp_core_lock_keeps_rlimit_core_on_every_abi(void **state) {
+        static const struct {
+                uint32_t native;
+                uint32_t abis[3];
+        } arches[] = {
+                { SCMP_ARCH_X86_64, { SCMP_ARCH_X86_64, SCMP_ARCH_X32, SCMP_ARCH_X86 } },
+                { SCMP_ARCH_X86, { SCMP_ARCH_X86 } },
+                { SCMP_ARCH_AARCH64, { SCMP_ARCH_AARCH64, SCMP_ARCH_ARM } },
+                { SCMP_ARCH_ARM, { SCMP_ARCH_ARM } },
+                { SCMP_ARCH_RISCV64, { SCMP_ARCH_RISCV64 } },
+                { SCMP_ARCH_PPC64LE, { SCMP_ARCH_PPC64LE } },
+                { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
+                { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
+        };
+        static const struct {
+                const char *name;
+                uint64_t args[3];
+                bool refused;
+        } lock_calls[] = {
+                { "setrlimit", { 4, 0x7000, 0 }, true },                  /* RLIMIT_CORE */
+                { "setrlimit", { 3, 0x7000, 0 }, false },                 /* RLIMIT_STACK */
+                { "setrlimit", { 0x100000004ULL, 0x7000, 0 }, true },     /* the resource is an int */
+                { "prlimit64", { 0, 4, 0x7000 }, true },                  /* its own */
+                { "prlimit64", { 1234, 4, 0x7000 }, true },               /* another's (the mode's filter too) */
+                { "prlimit64", { 0, 4, 0x100000000ULL }, true },          /* a pointer above 4 GiB */
+                { "prlimit64", { 0, 4, 0 }, false },                      /* reading only */
+                { "prlimit64", { 0, 7, 0x7000 }, false },                 /* RLIMIT_NOFILE */
+                { "getrlimit", { 4, 0x7000, 0 }, false },
+                { "ugetrlimit", { 4, 0x7000, 0 }, false },
+                { "chmod", { 0x7000, 06755, 0 }, false },                 /* nothing else */
+        };
+        size_t checked = 0;
+        (void) state;
+
+        for (size_t a = 0; a < SBX_ELEMENTSOF(arches); a++) {
+                struct sock_filter f[1024];
+                struct seccomp_data d = { 0 };
+                size_t n = 0;
+
+                assert_int_equal(ll_seccomp_build(LL_MODE_CORE_LOCK, arches[a].native, f, SBX_ELEMENTSOF(f), &n), 0);
+                d.arch = 0x12345678;
+                assert_int_equal(bpf_run(f, n, &d), SECCOMP_RET_KILL_PROCESS);
+                for (size_t b = 0; b < 3 && arches[a].abis[b]; b++) {
+                        uint32_t abi = arches[a].abis[b];
+
+                        for (size_t c = 0; c < SBX_ELEMENTSOF(lock_calls); c++) {
+                                int nr = seccomp_syscall_resolve_name_arch(abi, lock_calls[c].name);
+                                uint32_t want = lock_calls[c].refused ? SECCOMP_RET_ERRNO | EPERM : SECCOMP_RET_ALLOW;
+                                uint32_t got;
+
+                                if (nr < 0)
+                                        continue; /* not a syscall of this ABI */
+                                d = (struct seccomp_data) { .nr = nr, .arch = abi == SCMP_ARCH_X32 ? SCMP_ARCH_X86_64 : abi };
+                                memcpy(d.args, lock_calls[c].args, sizeof(lock_calls[c].args));
+                                got = bpf_run(f, n, &d);
+                                if (got != want)
+                                        fail_msg("core lock, arch %#x abi %#x: %s(%#llx, %#llx, %#llx) gave %#x, want %#x",
+                                                 arches[a].native, abi, lock_calls[c].name,
+                                                 (unsigned long long) lock_calls[c].args[0],
+                                                 (unsigned long long) lock_calls[c].args[1],
+                                                 (unsigned long long) lock_calls[c].args[2], got, want);
+                                checked++;
+                        }
+                }
+        }
+        print_message("%zu core-lock checks\n", checked);
+        assert_true(checked > 60);
+}
+
 int main(void) {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_landlock_seccomp_filters_act_as_documented_on_every_abi),
                 cmocka_unit_test(test_landlock_prebuilt_seccomp_filters_equal_the_assembled_ones),
+                cmocka_unit_test(test_landlock_seccomp_core_lock_keeps_rlimit_core_on_every_abi),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_read_only, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_landlock_argv_workspace_write_grants_workspace_and_temp, setup,
                                                 teardown),
