@@ -1906,20 +1906,22 @@ static bool limit_core_dumps(void) {
         return true;
 }
 
-/* The core lock, after the mode's filter: installed, and in force (setting RLIMIT_CORE to what it
- * is refused: a filter around sbx could fake the install). */
+/* The core lock, after the mode's filter: installed, and in force (a filter around sbx could fake
+ * the install): a change of RLIMIT_CORE that asks for the old limit too is refused, and one that
+ * does not is answered as done and leaves the limit as it was. */
 static void lock_core_dumps(void) {
-        struct rlimit now;
+        struct rlimit now, old, zero = { 0, 0 }, after;
         int r = ll_seccomp_install(LL_MODE_CORE_LOCK);
 
         if (r < 0)
                 fail(-r, "seccomp", "cannot install the core-dump lock");
         if (getrlimit(RLIMIT_CORE, &now) < 0)
                 fail(errno, "core-dumps", "cannot read RLIMIT_CORE");
-        if (setrlimit(RLIMIT_CORE, &now) == 0 || errno != EPERM)
+        if (prlimit(0, RLIMIT_CORE, &now, &old) == 0 || errno != EPERM || setrlimit(RLIMIT_CORE, &zero) < 0 ||
+            getrlimit(RLIMIT_CORE, &after) < 0 || after.rlim_cur != now.rlim_cur || after.rlim_max != now.rlim_max)
                 fail_plain(EPERM, "seccomp",
-                           "the core-dump lock is not in force: setting RLIMIT_CORE was not refused (a seccomp "
-                           "filter around sbx that fakes installing one?)");
+                           "the core-dump lock is not in force: RLIMIT_CORE could be changed (a seccomp filter "
+                           "around sbx that fakes installing one?)");
 }
 
 /* A filter that prctl() installed "with success" but that refuses nothing means a seccomp filter

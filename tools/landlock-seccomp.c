@@ -608,17 +608,22 @@ static void emit_setid_guard(struct prog *p, const int *targets, int eacces) {
  * it likes, in read-only too (escape review 50: systemd-coredump, apport), the launcher gives the
  * command an RLIMIT_CORE of 1 byte: the one limit at which the kernel aborts such a dump
  * (fs/coredump.c; its own handlers run with it). This filter keeps the command from changing it,
- * lowering included: at 0 the kernel hands the handler the crash all the same. */
+ * lowering included (at 0 the kernel hands the handler the crash all the same): setrlimit, and
+ * prlimit64 with a new limit and no old one asked for, are answered as done and not made (a
+ * refusal broke `ulimit -c unlimited` under `set -e`, and programs that lower it before they hold
+ * secrets and stop when they cannot); prlimit64 that asks for the old limit too is refused
+ * (EPERM), as its answer could not be given. */
 #define CORE_LOCK_RESOURCE 4U /* RLIMIT_CORE, the same on every architecture handled here */
 
 static const struct rule core_lock_rules[] = {
         /* (the target field is unused: build_core_lock() checks each call's own arguments) */
         { "setrlimit", 0, T_ALLOW, false, 0 }, /* the resource in args[0] */
-        { "prlimit64", 0, T_ALLOW, false, 0 }, /* the resource in args[1], the new limit in args[2] */
+        { "prlimit64", 0, T_ALLOW, false, 0 }, /* the resource in args[1], the new limit in args[2], the old in args[3] */
 };
 
 static int build_core_lock(const struct arch_info *a, struct prog *p) {
-        int set = new_label(p), prlimit = new_label(p), refused = new_label(p), allow = new_label(p);
+        int set = new_label(p), prlimit = new_label(p), change = new_label(p), unmade = new_label(p),
+            refused = new_label(p), allow = new_label(p);
         int section[3];
         size_t n_abi = 0;
 
@@ -650,14 +655,21 @@ static int build_core_lock(const struct arch_info *a, struct prog *p) {
         }
         place(p, set);
         load_arg_low(p, 0);
-        emit(p, BPF_JMP | BPF_JEQ | BPF_K, CORE_LOCK_RESOURCE, refused, allow);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, CORE_LOCK_RESOURCE, unmade, allow);
         place(p, prlimit);
         load_arg_low(p, 1);
         emit(p, BPF_JMP | BPF_JEQ | BPF_K, CORE_LOCK_RESOURCE, NO_LABEL, allow);
         load_arg_low(p, 2);
-        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, NO_LABEL, refused);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, NO_LABEL, change);
         load_arg_high(p, 2);
-        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, refused); /* new limit NULL: only reading */
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, allow, change); /* new limit NULL: only reading */
+        place(p, change);
+        load_arg_low(p, 3);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, NO_LABEL, refused);
+        load_arg_high(p, 3);
+        emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, unmade, refused); /* the old limit asked for: refused */
+        place(p, unmade);
+        ret(p, SECCOMP_RET_ERRNO | 0); /* 0: answered as done, not made */
         place(p, refused);
         ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
         place(p, allow);

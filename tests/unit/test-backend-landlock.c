@@ -700,7 +700,8 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
 
 /* The core-dump lock (where core_pattern is a pipe, the command's RLIMIT_CORE stays the 1 byte at
  * which the kernel aborts a dump for the host's handler): setrlimit and prlimit64 of RLIMIT_CORE
- * refused, reading it and every other limit left alone, on every ABI; an unknown ABI killed. */
+ * answered as done and not made, prlimit64 that asks for the old limit too refused, reading it and
+ * every other limit left alone, on every ABI; an unknown ABI killed. */
 static void test_landlock_seccomp_core_lock_keeps_rlimit_core_on_every_abi(void **state) {
         static const struct {
                 uint32_t native;
@@ -715,22 +716,26 @@ static void test_landlock_seccomp_core_lock_keeps_rlimit_core_on_every_abi(void 
                 { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
                 { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
         };
+        enum { ALLOW, UNMADE, REFUSED };
         static const struct {
                 const char *name;
-                uint64_t args[3];
-                bool refused;
+                uint64_t args[4];
+                int answer; /* allowed, answered as done and not made, refused */
         } lock_calls[] = {
-                { "setrlimit", { 4, 0x7000, 0 }, true },                  /* RLIMIT_CORE */
-                { "setrlimit", { 3, 0x7000, 0 }, false },                 /* RLIMIT_STACK */
-                { "setrlimit", { 0x100000004ULL, 0x7000, 0 }, true },     /* the resource is an int */
-                { "prlimit64", { 0, 4, 0x7000 }, true },                  /* its own */
-                { "prlimit64", { 1234, 4, 0x7000 }, true },               /* another's (the mode's filter too) */
-                { "prlimit64", { 0, 4, 0x100000000ULL }, true },          /* a pointer above 4 GiB */
-                { "prlimit64", { 0, 4, 0 }, false },                      /* reading only */
-                { "prlimit64", { 0, 7, 0x7000 }, false },                 /* RLIMIT_NOFILE */
-                { "getrlimit", { 4, 0x7000, 0 }, false },
-                { "ugetrlimit", { 4, 0x7000, 0 }, false },
-                { "chmod", { 0x7000, 06755, 0 }, false },                 /* nothing else */
+                { "setrlimit", { 4, 0x7000, 0, 0 }, UNMADE },                 /* RLIMIT_CORE */
+                { "setrlimit", { 3, 0x7000, 0, 0 }, ALLOW },                  /* RLIMIT_STACK */
+                { "setrlimit", { 0x100000004ULL, 0x7000, 0, 0 }, UNMADE },    /* the resource is an int */
+                { "prlimit64", { 0, 4, 0x7000, 0 }, UNMADE },                 /* its own */
+                { "prlimit64", { 1234, 4, 0x7000, 0 }, UNMADE },              /* another's */
+                { "prlimit64", { 0, 4, 0x100000000ULL, 0 }, UNMADE },         /* a pointer above 4 GiB */
+                { "prlimit64", { 0, 4, 0x7000, 0x8000 }, REFUSED },           /* the old one asked for too */
+                { "prlimit64", { 0, 4, 0x7000, 0x100000000ULL }, REFUSED },
+                { "prlimit64", { 0, 4, 0, 0x8000 }, ALLOW },                  /* reading only */
+                { "prlimit64", { 0, 4, 0, 0 }, ALLOW },
+                { "prlimit64", { 0, 7, 0x7000, 0x8000 }, ALLOW },             /* RLIMIT_NOFILE */
+                { "getrlimit", { 4, 0x7000, 0, 0 }, ALLOW },
+                { "ugetrlimit", { 4, 0x7000, 0, 0 }, ALLOW },
+                { "chmod", { 0x7000, 06755, 0, 0 }, ALLOW },                  /* nothing else */
         };
         size_t checked = 0;
         (void) state;
@@ -748,7 +753,9 @@ static void test_landlock_seccomp_core_lock_keeps_rlimit_core_on_every_abi(void 
 
                         for (size_t c = 0; c < SBX_ELEMENTSOF(lock_calls); c++) {
                                 int nr = seccomp_syscall_resolve_name_arch(abi, lock_calls[c].name);
-                                uint32_t want = lock_calls[c].refused ? SECCOMP_RET_ERRNO | EPERM : SECCOMP_RET_ALLOW;
+                                uint32_t want = lock_calls[c].answer == REFUSED  ? SECCOMP_RET_ERRNO | EPERM
+                                                : lock_calls[c].answer == UNMADE ? SECCOMP_RET_ERRNO
+                                                                                 : SECCOMP_RET_ALLOW;
                                 uint32_t got;
 
                                 if (nr < 0)
@@ -757,11 +764,12 @@ static void test_landlock_seccomp_core_lock_keeps_rlimit_core_on_every_abi(void 
                                 memcpy(d.args, lock_calls[c].args, sizeof(lock_calls[c].args));
                                 got = bpf_run(f, n, &d);
                                 if (got != want)
-                                        fail_msg("core lock, arch %#x abi %#x: %s(%#llx, %#llx, %#llx) gave %#x, want %#x",
+                                        fail_msg("core lock, arch %#x abi %#x: %s(%#llx, %#llx, %#llx, %#llx) gave %#x, want %#x",
                                                  arches[a].native, abi, lock_calls[c].name,
                                                  (unsigned long long) lock_calls[c].args[0],
                                                  (unsigned long long) lock_calls[c].args[1],
-                                                 (unsigned long long) lock_calls[c].args[2], got, want);
+                                                 (unsigned long long) lock_calls[c].args[2],
+                                                 (unsigned long long) lock_calls[c].args[3], got, want);
                                 checked++;
                         }
                 }
