@@ -2860,6 +2860,17 @@ static bool host_lets_touch(const struct sbx_classifier *c, const char *path) {
         return host_touch_times(c, path) > 0;
 }
 
+/* Whether a fifo-denial signature is EPERM's text, "Operation not permitted", which tells of
+ * touch's line alone: touch prints its open's errno, and an open for writing (without O_APPEND)
+ * of an append-only file (chattr +a) is EPERM on the host too, where touch goes on to set the
+ * current time, which the kernel lets anyone who may write the file, root and the owner, but the
+ * sandbox refuses (the read-only bind's EROFS, the read-only launcher's filter), unprinted. A
+ * line of EPERM tells of no host named pipe (bwrap's launcher refuses one with EACCES) nor of the
+ * mode bits that root's capabilities pass (EACCES too). Pure. */
+static bool fifo_sig_touch_only(const char *sig) {
+        return strcasecmp(sig, "Operation not permitted") == 0;
+}
+
 /* Whether the line text[0..ss) is dd's "failed to open 'X'" (its program's first field dd), and
  * of which of its files, as the argv tells (dd_output, its of=): 1 the of=, opened for writing
  * alone; -1 another, its if=, opened for reading (its line is the same); 0 not dd's line, or not
@@ -3704,7 +3715,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         const char *text = line;
         size_t ss, se, tl;
         bool cut, writes, py_reads;
-        int r;
+        int r, mark = -1;
 
         if (!c->host_fifo && !c->host_sets_times && !c->host_needs_capability)
                 return 0;
@@ -3715,9 +3726,15 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                 text = c->wide;
                 tl = strlen(text);
         }
-        r = match(c, &c->d->fifo_denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
+        r = match(c, &c->d->fifo_denial_re, (const unsigned char *) text, tl, &ss, &se, &mark);
         if (r <= 0)
                 return r;
+        /* EPERM: touch's line alone (fifo_sig_touch_only()) */
+        if (mark >= 0 && (size_t) mark < c->d->n_fifo_denial && fifo_sig_touch_only(c->d->fifo_denial[mark])) {
+                if (touch_line(text, ss) && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0)
+                        fifo_denial_at(c, line_no, s, len, line, path, true, true);
+                return 0;
+        }
         /* perl's die after its open failed: the open's file and mode, as its -e script tells */
         if (perl_die_open(c, text, tl, ss, se, path, sizeof(path), &writes)) {
                 fifo_denial_at(c, line_no, s, len, line, path, writes, false);
@@ -3789,17 +3806,24 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                            const char *line, char *path, bool writes, bool touches) {
         char host[SBX_DENIAL_PATH_MAX];
+        /* EPERM's signature: touch's times alone (fifo_sig_touch_only()) */
+        bool touch_only = c->fifo_sig >= 0 && (size_t) c->fifo_sig < c->d->n_fifo_denial &&
+                          fifo_sig_touch_only(c->d->fifo_denial[c->fifo_sig]);
 
         absolute_path(c, path, SBX_DENIAL_PATH_MAX);
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host))
                 return false;
         /* beneath the granted directories: root's refusal for want of the capabilities the command
-         * does not keep (another user's 0644 file in the workspace) */
+         * does not keep (another user's 0644 file in the workspace); touch's EPERM there, times
+         * the host lets the user set: root's given times of another user's file (CAP_FOWNER), its
+         * current time of one whose bits refuse root's write (CAP_DAC_OVERRIDE, its open's EPERM of
+         * an append-only file printed); another user's are its own there as on the host */
         if (beneath_any(host, c->granted, c->n_granted)) {
-                if (!(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, !writes)))
+                if (touch_only ? !(touches && host_lets_touch(c, path))
+                               : !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, !writes)))
                         return false;
-        } else if (!(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes)) &&
+        } else if ((touch_only || !(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes))) &&
                    !(touches && host_lets_touch(c, path)))
                 return false;
         c->denial_lines++;

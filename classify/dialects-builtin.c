@@ -59,6 +59,10 @@
  * open's EACCES, not the bind's EROFS of the times; fixtures/bwrap/nobody-touch-own-readonly-outside),
  * or, beneath the granted directories, where root's capabilities, which the command does not keep,
  * would have passed the file's mode bits (host_needs_capability; bwrap/readonly-file-in-workspace);
+ * "Operation not permitted" too, but of touch's line alone: its open for writing of an
+ * append-only file (chattr +a) is EPERM on the host too, printed, and the current time, which the
+ * host lets whoever may write the file set, is the read-only bind's EROFS, unprinted
+ * (nobody-touch-append-only-outside); beneath the granted directories, root's given times;
  * elsewhere it is the host's own permission (fixtures/bwrap/fifo-write-outside,
  * nobody-fifo-write-outside). The sqlite3 shell
  * prints a file it could not open for writing (.output, .once, .save, .backup) as "Error: cannot
@@ -92,6 +96,7 @@ static const char dialect_bwrap[] =
         "denial curl: (23)\n"
         "denial Unable to (re)create the private pkgRedirects directory:\n"
         "fifo-denial Permission denied\n"
+        "fifo-denial Operation not permitted\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"
@@ -171,7 +176,12 @@ static const char dialect_bwrap[] =
  * error while trying to write to `X`. It is likely that you need to grant write permissions for
  * that path." (exit 23; "create `X`" for a directory made), wrapped at 80 columns, the name often
  * on the next lines (classify.c, bundler_start(); fixtures/landlock/bundle-config-global-home);
- * under bwrap EROFS is another error, which keeps its strerror text. */
+ * under bwrap EROFS is another error, which keeps its strerror text. "Operation not permitted" is
+ * a fifo-denial signature, as under bwrap of touch's line alone: its open of an append-only file
+ * refused by the host too (EPERM, printed), the current time by read-only mode's seccomp filter
+ * (unprinted), or, beneath the granted directories, root's given times of another user's file
+ * (CAP_FOWNER not kept); sbx run asks the host (host_sets_times;
+ * nobody-touch-append-only-outside-read-only). */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
@@ -196,6 +206,7 @@ static const char dialect_landlock[] =
         "denial Error: unable to open database \"\n"
         "denial curl: (23)\n"
         "denial Unable to (re)create the private pkgRedirects directory:\n"
+        "fifo-denial Operation not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"
         "fatal \"sbx-landlock: \"\n";

@@ -265,7 +265,10 @@ struct sbx_classify_context {
          * the host's where 1 (host_refuses is not asked), and under bwrap, where `Permission
          * denied` is a fifo-denial signature, one whose path lies outside the granted directories
          * and the sandbox's /dev and /proc is a denial: the read-only bind refused the times
-         * (EROFS, hidden); where 0, the host's refusal. NULL: never told. */
+         * (EROFS, hidden); where 0, the host's refusal. `Operation not permitted`, a fifo-denial
+         * signature of bwrap and landlock, is touch's alone (its open of an append-only file,
+         * EPERM on the host too): a denial outside the granted directories where 1, and beneath
+         * them too (root's times, its capabilities not kept). NULL: never told. */
         int (*host_sets_times)(void *userdata, const char *path, unsigned how);
         /* Optional: whether the command's user is root and the host path `path` (as resolve gave
          * it) is one the host's mode bits refuse a uid 0 without capabilities (another user's 0644

@@ -69,6 +69,12 @@
 #   `touch -h` of a symlink to root's 0600 file is asked of the link, whose times the host lets
 #   anyone set: `denied` (before, asked of the target, `task_failure`), and so is one whose touch
 #   sbx cannot read (`touch --no-deref`, a script's `touch -h`): either way the host lets it.
+#   Root's 0666 append-only
+#   file (chattr +a): touch prints its open's EPERM, refused by the host too, the bind's EROFS of
+#   the current time hidden: `denied`, in the workspace too in read-only mode (before,
+#   `task_failure`); `touch -d DATE` of it, given times the host refuses root too: `task_failure`.
+#   Root's `touch -d DATE` of another user's 0666 file in the workspace (EPERM, no CAP_FOWNER
+#   kept): `denied` (before, `task_failure`); nobody's, the host's refusal too.
 # - A removal or a rename of a name the host does not have (coreutils' rmdir and unlink,
 #   BusyBox's rmdir, unlink and mv), in a directory anyone may write: the kernel checks
 #   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
@@ -138,6 +144,16 @@ touch -d @"$TIMES" "$T/out/times-nobody" "$T/out/times-root"
 # root's 0666 file, whose given times only root may set; a symlink to root's 0600 file
 echo x >"$T/out/times-given" && chmod 666 "$T/out/times-given" && touch -d @"$TIMES" "$T/out/times-given"
 ln -s "$T/out/secret" "$T/out/link-secret" && touch -h -d @"$TIMES" "$T/out/link-secret"
+# root's 0666 append-only files (chattr +a), outside and in the workspace, where the file system
+# has the attribute (ext4 has; tmpfs not: their rows are skipped); another user's 0666 file in
+# the workspace, whose given times the host lets root set (CAP_FOWNER)
+APPEND=
+for f in "$T/out/append" "$T/ws/append"; do
+        echo x >"$f" && chmod 666 "$f" && touch -d @"$TIMES" "$f"
+done
+chattr +a "$T/out/append" "$T/ws/append" 2>/dev/null && APPEND=yes
+echo x >"$T/ws/times-other" && chown 12345:12345 "$T/ws/times-other" && chmod 666 "$T/ws/times-other" &&
+        touch -d @"$TIMES" "$T/ws/times-other"
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -480,6 +496,36 @@ for who in "${WHO[@]}"; do
                                 test "$(verdict):$(denial_path):$(stat -c %Y "$T/out/times-$who")" = "denied:$T/out/times-$who:$TIMES"
                 done
         done
+        # touch of root's 0666 append-only file: its open for writing is EPERM on the host too,
+        # which touch prints ("Operation not permitted", no signature), then the current time,
+        # which the host lets whoever may write the file set and the read-only bind refuses
+        # (EROFS, unprinted): denied, its path, its times unchanged (it read task_failure); in
+        # the workspace too in read-only mode, bound read-only there. Given times the host refuses
+        # an append-only file, root's too: the command's failure, no denial line
+        if [ -n "$APPEND" ]; then
+                for f in "out/append read-only" "out/append workspace-write" "ws/append read-only"; do
+                        set -- $f
+                        SHELL_RUN=(touch)
+                        run "$who" "$2" "$T/$1"
+                        t_check "$who/$2: touch of root's 0666 append-only file $1 is denied, the file its path, its times unchanged (verdict $(verdict), path $(denial_path), mtime $(stat -c %Y "$T/$1"): $(err "$who"))" \
+                                test "$(verdict):$(denial_path):$(stat -c %Y "$T/$1")" = "denied:$T/$1:$TIMES"
+                        SHELL_RUN=(touch -d 2002-02-02)
+                        run "$who" "$2" "$T/$1"
+                        t_check "$who/$2: touch -d of root's 0666 append-only file $1, whose given times the host refuses root too, is the command's failure (verdict $(verdict), mtime $(stat -c %Y "$T/$1"): $(err "$who"))" \
+                                test "$(verdict):$(t_json_field "$V" denial_lines):$(stat -c %Y "$T/$1")" = "task_failure:0:$TIMES"
+                done
+        else
+                t_diag "skipped: chattr +a refused on $T (the file system has no append-only attribute)"
+        fi
+        # touch -d of another user's 0666 file in the workspace: root's given times, which the host
+        # lets root set (CAP_FOWNER) and the command, keeping no capability, may not (EPERM,
+        # "setting times of"): denied (it read task_failure); nobody's, the host's refusal too
+        SHELL_RUN=(touch -d 2002-02-02)
+        run "$who" workspace-write "$T/ws/times-other"
+        want=denied:1
+        [ "$who" = root ] || want=task_failure:0
+        t_check "$who/workspace-write: touch -d of another user's 0666 file in the workspace: $want (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines, mtime $(stat -c %Y "$T/ws/times-other"): $(err "$who"))" \
+                test "$(verdict):$(t_json_field "$V" denial_lines):$(stat -c %Y "$T/ws/times-other")" = "$want:$TIMES"
         # find's exec of a pipe (-exec, -execdir; `;` and `+`) prints the line of a refused
         # -fprint of it: read from the argv, the exec's failure, no denial line (it counted one in
         # a success); its -fprint, the sandbox's refusal, stays denied

@@ -809,6 +809,53 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "$d/times.json" "$T/times-$who"
                                 check "$who, landlock workspace-write: ... its times unchanged" test "$(stat -c %Y "$T/times-$who")" = "$(date -d 2001-01-01 +%s)"
                         fi
+                        # root's 0666 append-only file (chattr +a), outside and in the workspace:
+                        # touch's open for writing is EPERM on the host too, which it prints
+                        # ("Operation not permitted", no signature), then the current time, which
+                        # the host lets whoever may write the file set and read-only mode's seccomp
+                        # filter refuses (unprinted): denied, its path, its times unchanged (it read
+                        # task_failure); given times the host refuses an append-only file, root's
+                        # too: the command's failure. Skipped where the file system has no such
+                        # attribute (chattr refused)
+                        ap_times=$(date -d 2001-01-01 +%s)
+                        for f in "$T/append-$who" "$d/ws/append"; do
+                                echo x >"$f" && chmod 0666 "$f" && touch -d @"$ap_times" "$f"
+                        done
+                        if chattr +a "$T/append-$who" "$d/ws/append" 2>/dev/null; then
+                                for f in "$T/append-$who" "$d/ws/append"; do
+                                        for opt in "" -d; do
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                                        --verdict-json "$d/ap.json" -- touch ${opt:+-d 2002-02-02} "$f" ) 2>"$T/err"
+                                                want=denied
+                                                [ -n "$opt" ] && want=task_failure
+                                                check "$who, landlock read-only: touch${opt:+ -d DATE} of root's 0666 append-only file $f: $want, its times unchanged ($(stat -c %Y "$f"): $(tr '\n' ' ' <"$T/err"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want and o["denial_lines"] == len(want), o' "$d/ap.json" $want "$f"
+                                                check "$who, landlock read-only: ... its times unchanged" test "$(stat -c %Y "$f")" = "$ap_times"
+                                        done
+                                done
+                                chattr -a "$T/append-$who" "$d/ws/append"
+                        else
+                                echo "note - chattr +a refused on $T: the append-only rows are left out"
+                        fi
+                        # touch -d of another user's 0666 file in the workspace: root's given times,
+                        # which the host lets root set (CAP_FOWNER) and the command, keeping no
+                        # capability, may not (EPERM, "setting times of"): denied (it read
+                        # task_failure); nobody's, the host's refusal too
+                        echo x >"$d/ws/times-other" && chown 12345:12345 "$d/ws/times-other" && chmod 0666 "$d/ws/times-other"
+                        touch -d @"$ap_times" "$d/ws/times-other"
+                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
+                                --verdict-json "$d/ap.json" -- touch -d 2002-02-02 "$d/ws/times-other" ) 2>"$T/err"
+                        want=denied
+                        [ $who = nobody ] && want=task_failure
+                        check "$who, landlock workspace-write: touch -d of another user's 0666 file in the workspace: $want, its times unchanged ($(stat -c %Y "$d/ws/times-other"): $(tr '\n' ' ' <"$T/err"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+n = 1 if sys.argv[2] == "denied" else 0
+assert o["verdict"] == sys.argv[2] and o["denial_lines"] == n, o' "$d/ap.json" $want
+                        check "$who, landlock workspace-write: ... its times unchanged" test "$(stat -c %Y "$d/ws/times-other")" = "$ap_times"
                         # Python's subprocess running a host named pipe or a file without an
                         # execute bit outside the workspace: execve(2) refuses both everywhere (its
                         # error of the child's exec, naming the file, read as denied)

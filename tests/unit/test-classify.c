@@ -3759,6 +3759,90 @@ static void test_classify_touch_own_file_times(void **state) {
                        "task_failure");
 }
 
+/* The host as sbx run tells it: /ro/app and /ws/app are append-only files (chattr +a) the user
+ * may write, whose current time the host lets it set, given times not (EPERM, root's too);
+ * /ws/other another user's 0666 file whose given times the host lets root set (CAP_FOWNER);
+ * /ro/imm an immutable one (no times); /tmp/fifo, a pipe, and /ws/ro, root's 0444 file, as the
+ * other fakes tell. */
+static int fake_host_sets_times_append(void *userdata, const char *path, unsigned how) {
+        (void) userdata;
+        if (strcmp(path, "/ro/app") == 0 || strcmp(path, "/ws/app") == 0)
+                return how & SBX_TOUCH_TIMES_GIVEN ? 0 : 1;
+        if (strcmp(path, "/ws/other") == 0)
+                return 1;
+        if (strcmp(path, "/ro/imm") == 0)
+                return 0;
+        return -1;
+}
+
+/* touch's open for writing of an append-only file is EPERM on the host too ("Operation not
+ * permitted", which it prints), then it sets the current time, which the host lets anyone who
+ * may write the file but the sandbox refuses (bwrap's read-only bind, Landlock's read-only
+ * filter), unprinted: EPERM is a fifo-denial signature of both dialects, of touch's line alone
+ * (before: as root and as nobody, `touch F` of a 0666 append-only file outside the workspace, and
+ * in it in read-only mode, read task_failure under both backends); beneath the granted
+ * directories, touch's EPERM of times the host lets the user set is root's missing capability
+ * (root's `touch -d DATE` of another user's 0666 file in the workspace read task_failure). Other
+ * lines of EPERM tell neither of a host pipe nor of the bits root's capabilities pass (root's
+ * `echo x > F` of its own 0444 immutable file in the workspace: EPERM on the host too). */
+static void test_classify_touch_append_only(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ro = { .cwd = "/ws", .host_sets_times = fake_host_sets_times_append,
+                                           .host_fifo = fake_host_fifo,
+                                           .host_needs_capability = fake_host_needs_capability };
+        struct sbx_classify_context ww = ro;
+        struct sbx_classify_context offline = { .cwd = "/ws" };
+        static const struct {
+                const char *text;
+                unsigned how;
+                bool granted;
+                const char *verdict, *path;
+        } rows[] = {
+                { "touch: cannot touch '/ro/app': Operation not permitted\n", SBX_TOUCH_READ, false, "denied", "/ro/app" },
+                { "touch: cannot touch 'app': Operation not permitted\n", SBX_TOUCH_READ, false, "denied", "/ws/app" },
+                { "touch: cannot touch '/ro/app': Operation not permitted\n", SBX_TOUCH_READ, true, "denied", "/ro/app" },
+                /* given times: the host refuses them too */
+                { "touch: cannot touch '/ro/app': Operation not permitted\n", SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN,
+                  false, "task_failure", NULL },
+                { "touch: cannot touch '/ro/imm': Operation not permitted\n", SBX_TOUCH_READ, false, "task_failure", NULL },
+                { "touch: cannot touch '/ro/none': Operation not permitted\n", SBX_TOUCH_READ, false, "task_failure", NULL },
+                /* granted: root's given times of another user's file, CAP_FOWNER */
+                { "touch: setting times of 'other': Operation not permitted\n", SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN,
+                  true, "denied", "/ws/other" },
+                { "touch: cannot touch 'app': Operation not permitted\n", SBX_TOUCH_READ, true, "denied", "/ws/app" },
+                { "touch: cannot touch 'app': Operation not permitted\n", SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN, true,
+                  "task_failure", NULL },
+                /* another program's EPERM: no pipe, no capability */
+                { "bash: line 1: /ws/ro: Operation not permitted\n", SBX_TOUCH_READ, true, "task_failure", NULL },
+                { "rm: cannot remove '/ws/other': Operation not permitted\n", SBX_TOUCH_READ, true, "task_failure", NULL },
+                { "sh: 1: cannot create /tmp/fifo: Operation not permitted\n", SBX_TOUCH_READ, false, "task_failure", NULL },
+                { "cat: /ro/app: Operation not permitted\n", SBX_TOUCH_READ, false, "task_failure", NULL },
+        };
+        static const char *const backends[] = { "bwrap", "landlock" };
+        (void) state;
+
+        ww.granted = granted;
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                        struct sbx_classify_result *r;
+                        struct sbx_classify_context *ctx = rows[i].granted ? &ww : &ro;
+
+                        ctx->touch_how = rows[i].how;
+                        r = run_backend_in(backends[b], ctx, rows[i].text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                                fail_msg("row %zu (%s: %s): %s, want %s", i, backends[b], rows[i].text,
+                                         sbx_verdict_to_string(r->verdict), rows[i].verdict);
+                        if (rows[i].path) {
+                                assert_int_equal(r->denial_lines, 1);
+                                assert_string_equal(r->denials[0].path, rows[i].path);
+                                assert_string_equal(r->signature, "Operation not permitted");
+                        } else
+                                assert_int_equal(r->denial_lines, 0);
+                        /* the text alone (sbx classify, the fixtures): no denial */
+                        assert_verdict(run_backend_in(backends[b], &offline, rows[i].text), "task_failure");
+                }
+}
+
 /* subprocess's error of the child it started (its last frame _execute_child's "raise
  * child_exception_type(...)", or _posix_spawn's "os.posix_spawn(...)"): the child's execve(2) of
  * the program, or its chdir to the cwd, neither of which the sandbox refuses; execve(2) of a named
@@ -5981,6 +6065,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
                 cmocka_unit_test(test_classify_touch_how),
+                cmocka_unit_test(test_classify_touch_append_only),
                 cmocka_unit_test(test_classify_root_capability_in_workspace),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
