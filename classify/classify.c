@@ -543,15 +543,18 @@ static bool python_name(const char *s, size_t n) {
         return true;
 }
 
-/* The names the Python script gives the builtin open, into out (size bytes) one after another,
- * each NUL-terminated, an empty one after the last: a statement `NAME = open` (io.open,
- * builtins.open) alone, or `from io import open as NAME` (builtins). Those that do not fit are
- * left out (their calls read as any other call's). */
+/* The names the Python script gives the builtin open, added to those in out (size bytes) one
+ * after another, each NUL-terminated, an empty one after the last: a statement `NAME = open`
+ * (io.open, builtins.open) alone, or `from io import open as NAME` (builtins). Those that do not
+ * fit are left out (their calls read as any other call's). */
 static void python_open_aliases(const char *script, char *out, size_t size) {
         static const char *const values[] = { "open", "io.open", "builtins.open" };
         size_t used = 0;
 
-        out[0] = '\0';
+        while (used < size && out[used])
+                used += strlen(out + used) + 1;
+        if (used >= size)
+                return;
         for (const char *l = script; l && *l; l += strcspn(l, "\n;"), l += *l ? 1 : 0) {
                 size_t ll = strcspn(l, "\n;#"), b, e;
                 const char *name = NULL, *eq;
@@ -682,8 +685,11 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         if (ctx->inline_script && !(c->inline_script = strdup(ctx->inline_script)))
                 return -ENOMEM;
         c->inline_lang = ctx->inline_lang;
+        c->py_open_alias[0] = '\0';
         python_open_aliases(c->inline_lang == SBX_INLINE_PYTHON ? c->inline_script : NULL, c->py_open_alias,
                             sizeof(c->py_open_alias));
+        /* a script file's: its traceback shows its lines, which call them */
+        python_open_aliases(ctx->python_file, c->py_open_alias, sizeof(c->py_open_alias));
         c->resolve_userdata = ctx->userdata;
         /* the files read from the argv are text (an env's -C DIR joined to a name): a ".." after a
          * symlink is its target's parent, as the kernel resolves it, not the text's (review: as
@@ -3086,8 +3092,8 @@ static bool python_frame_source(const struct sbx_classifier *c, const struct py_
 }
 
 /* The next open call on the Python source line ls[0..ll) from p (open(), io.open(), codecs.open(),
- * os.open(), a method open(), a call of a name of aliases, the builtin open's (python_open_aliases());
- * not reopen(), os_open()): where the line goes on past its name's "(", NULL when none. Its
+ * io.FileIO() (FileIO(), _io.FileIO(); not another object's), os.open(), a method open(), a call
+ * of a name of aliases, the builtin open's (python_open_aliases()); not reopen(), os_open()): where the line goes on past its name's "(", NULL when none. Its
  * arguments (call_args(): *ret_k of them at at/al, at most 4; -1 when the call does not close on
  * the line), the one that is its mode (mode=, else the second, a method's the first; SIZE_MAX:
  * none), and whether it is os.open() (its mode its flags) or a method. */
@@ -3106,6 +3112,9 @@ static const unsigned char *python_next_open(const unsigned char *ls, size_t ll,
                         os_open = off >= 3 && memcmp(p - 3, "os.", 3) == 0 && (off == 3 || !isalnum(p[-4]));
                         method = off > 0 && p[-1] == '.' && !os_open && !(off >= 3 && memcmp(p - 3, "io.", 3) == 0) &&
                                  !(off >= 7 && memcmp(p - 7, "codecs.", 7) == 0);
+                } else if (ll - off >= 7 && memcmp(p, "FileIO(", 7) == 0 &&
+                           (off == 0 || p[-1] != '.' || (off >= 3 && memcmp(p - 3, "io.", 3) == 0))) {
+                        nl = 6; /* io.FileIO(name, mode='r'), _io's, one imported: open()'s arguments */
                 } else if (!(off > 0 && p[-1] == '.'))
                         for (const char *a = aliases; a && *a && !nl; a += strlen(a) + 1)
                                 if (ll - off > strlen(a) && memcmp(p, a, strlen(a)) == 0 && p[strlen(a)] == '(')

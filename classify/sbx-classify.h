@@ -297,6 +297,12 @@ struct sbx_classify_context {
          * the open it follows. NULL: none. */
         const char *inline_script;
         enum sbx_inline_lang inline_lang;
+        /* The text of the Python script file the caller read from the command's argv (`python3
+         * FILE`; its start, as much as the caller read); copied for the names it gives the builtin
+         * open alone (`o = open`, `o = io.open`, `from io import open as o`), which the source lines
+         * its traceback shows call: such a call is an open call, its mode told as open()'s (a read
+         * through one that the host refuses is the host's refusal). NULL: none. */
+        const char *python_file;
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;

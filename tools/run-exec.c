@@ -2433,6 +2433,7 @@ static void classifier_context(struct run_state *st) {
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
+        _cleanup_free_ char *py_text = NULL; /* a Python script file's text (ctx.python_file) */
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
@@ -2473,6 +2474,13 @@ static void classifier_context(struct run_state *st) {
                 /* touch's times and whether it follows a symlink, wherever it runs */
                 if (words)
                         ctx.touch_how = sbx_run_touch_how(words, words_dir);
+                /* a Python script file's own names of open (`o = open`), which the source lines
+                 * of its traceback call (read once, before its lines come) */
+                const char *py_file = words ? sbx_run_python_file(words) : NULL;
+                size_t py_len;
+
+                if (py_file && (py_text = malloc(SBX_RUN_SCRIPT_TEXT_SIZE)))
+                        ctx.python_file = sbx_run_python_file_text(py_file, words_dir, py_text, &py_len);
                 if (words && start >= 0) {
                         if (sbx_run_move_dest(words, words_dir, move_dest, sizeof(move_dest), &move_into) > 0) {
                                 ctx.move_dest = move_dest;

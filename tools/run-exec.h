@@ -166,6 +166,17 @@ char **sbx_run_env_split(char *const *argv);
  * its language in *ret_lang. A pointer into argv, or NULL: another program, an option it does not
  * read, a script from a file or stdin, or one in a shell's -c script. */
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang);
+/* The script file CPython runs from argv (past the wrappers of sbx_run_start_dir() and env's
+ * arguments, an env that moves not read): `python3 [flags] FILE`, its flags, -W and -X before it,
+ * or `--` then FILE. A pointer into argv, or NULL: another program, -c, -m, stdin (`-`, none), an
+ * option it does not read. */
+const char *sbx_run_python_file(char *const *argv);
+/* The text of the script file `file` (relative to cwd, absolute) as sbx reads a shell's script file
+ * for sbx_run_start_dir(): a regular file alone, on no kernel's file system, by a child killed
+ * after 500 ms; its first 64 KiB and one byte in buf (64 KiB + 2 bytes, NUL ended), their number
+ * in *ret_len. NULL when it was not read. For struct sbx_classify_context's python_file. */
+#define SBX_RUN_SCRIPT_TEXT_SIZE (64 * 1024 + 2)
+const char *sbx_run_python_file_text(const char *file, const char *cwd, char *buf, size_t *ret_len);
 /* Fills ctx's questions to the host (run-host.c): resolve (a name's real path on the host),
  * host_permits, host_refuses, host_refuses_owner, host_runs, host_mount, host_dir_missing,
  * host_exists, host_fifo, host_sets_times. Their

@@ -2750,3 +2750,46 @@ const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_l
         }
         return NULL;
 }
+
+const char *sbx_run_python_file(char *const *argv) {
+        size_t n = 0;
+        ptrdiff_t k = argv_past_wrappers(argv, &n);
+
+        if (k < 0 || !versioned_name(base_of(argv[k]), "python"))
+                return NULL;
+        /* CPython's options before its script: flags (clustered), -W and -X with their word, -- */
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "--") == 0)
+                        return i + 1 < n && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
+                if (a[0] != '-')
+                        return a[0] ? a : NULL;
+                for (a++; *a && strchr("bBdEIOPqsSuv", *a); a++)
+                        ;
+                if (!*a && a > argv[i] + 1)
+                        continue;
+                if (*a == 'W' || *a == 'X') {
+                        if (!a[1] && ++i >= n)
+                                return NULL;
+                        continue;
+                }
+                return NULL; /* -c, -m, - (stdin), -h, a long option */
+        }
+        return NULL;
+}
+
+_Static_assert(SBX_RUN_SCRIPT_TEXT_SIZE == SCRIPT_FILE_MAX + 2, "the caller's buffer holds a script file's text");
+
+const char *sbx_run_python_file_text(const char *file, const char *cwd, char *buf, size_t *ret_len) {
+        bool unanswered;
+        const char *text;
+
+        /* a budget of its own (SCRIPT_READ_MS), the start directory's reads done */
+        if (script_reads.depth != 0)
+                return NULL;
+        script_reads.reads = 0;
+        text = script_file_text(file, cwd, buf, ret_len, &unanswered);
+        script_reads.reads = 0;
+        return text;
+}

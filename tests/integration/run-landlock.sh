@@ -1398,6 +1398,20 @@ else:
                                 wo_row task_failure "root's 0622 file" $wof "$PY" -c "from io import open as o
 o('$wof')"
                                 wo_row denied "root's 0622 file" $wof "$PY" -c "o = open; o('$wof', 'w')"
+                                # ... through a script file's own name of open (`python3 r.py`: its
+                                # traceback shows the call, not the name's binding), and through
+                                # io.FileIO, in a script file and a -c script: a read is the host's
+                                # refusal (each read denied), a write the sandbox's
+                                printf 'o = open\no("%s").read()\n' $wof >/var/tmp/$tag-wo/alias-r.py
+                                printf 'o = open\no("%s", "w")\n' $wof >/var/tmp/$tag-wo/alias-w.py
+                                printf 'import io\nio.FileIO("%s")\n' $wof >/var/tmp/$tag-wo/fileio-r.py
+                                printf 'import io\nio.FileIO("%s", "w")\n' $wof >/var/tmp/$tag-wo/fileio-w.py
+                                wo_row task_failure "root's 0622 file" $wof "$PY" /var/tmp/$tag-wo/alias-r.py
+                                wo_row denied "root's 0622 file" $wof "$PY" /var/tmp/$tag-wo/alias-w.py
+                                wo_row task_failure "root's 0622 file" $wof "$PY" /var/tmp/$tag-wo/fileio-r.py
+                                wo_row denied "root's 0622 file" $wof "$PY" /var/tmp/$tag-wo/fileio-w.py
+                                wo_row task_failure "root's 0622 file" $wof "$PY" -c "import io; io.FileIO('$wof')"
+                                wo_row denied "root's 0622 file" $wof "$PY" -c "import io; io.FileIO('$wof', 'w')"
                                 # ... named "for reading": a word of the name is not the message's
                                 # (tee's write read as a read, the host's refusal)
                                 : >"/var/tmp/$tag-wo/for reading" && chmod 0622 "/var/tmp/$tag-wo/for reading"

@@ -2553,6 +2553,52 @@ static void test_classify_host_refuses(void **state) {
                                                     "    open('/wo/f', 'w')\n"
                                                     "PermissionError: [Errno 13] Permission denied: '/wo/f'\n"),
                                "denied");
+                /* a script file's own names of open (python_file: `python3 w.py`), whose calls its
+                 * traceback shows (before: a read through one read denied); io.FileIO() is an open
+                 * call, its mode 'r' unless told, in a script file and a -c script (before: a read
+                 * through it read denied); writes stay denials */
+                {
+                        static const struct {
+                                const char *file, *inline_script, *src, *want;
+                        } fl[] = {
+                                { "o = open\n", NULL, "o('/wo/f')", "task_failure" },
+                                { "import io\nrd = io.open  # x\n", NULL, "rd('/wo/f', 'rb').read()", "task_failure" },
+                                { "from io import open as o\n", NULL, "o('/wo/f')", "task_failure" },
+                                { "o = open\n", NULL, "o('/wo/f', 'w')", "denied" },
+                                { NULL, NULL, "o('/wo/f')", "denied" },
+                                { "p = open\n", NULL, "o('/wo/f')", "denied" },
+                                { NULL, NULL, "io.FileIO('/wo/f')", "task_failure" },
+                                { NULL, NULL, "FileIO('/wo/f', 'rb')", "task_failure" },
+                                { NULL, NULL, "_io.FileIO('/wo/f', mode='r')", "task_failure" },
+                                { NULL, NULL, "io.FileIO('/wo/f', 'w')", "denied" },
+                                { NULL, NULL, "io.FileIO('/wo/f', 'a')", "denied" },
+                                { NULL, NULL, "x.FileIO('/wo/f')", "denied" },
+                                { NULL, NULL, "MyFileIO('/wo/f')", "denied" },
+                                { NULL, "import io; io.FileIO('/wo/f')", NULL, "task_failure" },
+                                { NULL, "import io; io.FileIO('/wo/f', 'w')", NULL, "denied" },
+                        };
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(fl); i++) {
+                                char text[512];
+
+                                sc.python_file = fl[i].file;
+                                sc.inline_script = fl[i].inline_script;
+                                if (fl[i].src)
+                                        snprintf(text, sizeof(text),
+                                                 "Traceback (most recent call last):\n  File \"/ws/w.py\", line 2, in <module>\n"
+                                                 "    %s\nPermissionError: [Errno 13] Permission denied: '/wo/f'\n",
+                                                 fl[i].src);
+                                else
+                                        snprintf(text, sizeof(text),
+                                                 "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n"
+                                                 "PermissionError: [Errno 13] Permission denied: '/wo/f'\n");
+                                r = run_landlock_in(&sc, text);
+                                if (strcmp(sbx_verdict_to_string(r->verdict), fl[i].want) != 0)
+                                        fail_msg("script file case %zu (%s): %s, want %s", i, fl[i].src ? fl[i].src : fl[i].inline_script,
+                                                 sbx_verdict_to_string(r->verdict), fl[i].want);
+                        }
+                        sc.python_file = NULL;
+                        sc.inline_script = NULL;
+                }
                 /* ... no open call: os.mkdir's, os.rename's (the directory governs them) */
                 assert_verdict(run_landlock_in(&sc, "Traceback (most recent call last):\n"
                                                     "  File \"/ws/m.py\", line 1, in <module>\n"

@@ -1328,6 +1328,62 @@ static void test_inline_script(void **state) {
         }
 }
 
+/* The script file a python3 runs (`python3 [flags] FILE`), whose own names of open its
+ * traceback's lines call (before: none read; as nobody under Landlock, `o = open` and `o(X)` of
+ * root's 0622 file in a script file read denied); its text read as a shell's script file is. */
+static void test_python_file(void **state) {
+        static const struct {
+                const char *argv[8];
+                const char *want;
+        } cases[] = {
+                { { "python3", "s.py" }, "s.py" },
+                { { "/usr/bin/python3.11", "-I", "-Bu", "s.py", "-c", "x" }, "s.py" },
+                { { "python", "-W", "ignore", "-Xdev", "/x/s.py" }, "/x/s.py" },
+                { { "python3", "--", "s.py" }, "s.py" },
+                { { "timeout", "9", "env", "A=1", "python3", "s.py" }, "s.py" },
+                { { "python3", "-c", "x", "s.py" }, NULL },
+                { { "python3", "-m", "mod" }, NULL },
+                { { "python3", "-" }, NULL },
+                { { "python3", "--", "-" }, NULL },
+                { { "python3" }, NULL },
+                { { "python3", "-W" }, NULL },
+                { { "python3", "--check-hash-based-pycs", "always", "s.py" }, NULL },
+                { { "python3", "" }, NULL },
+                { { "pythonx", "s.py" }, NULL },
+                { { "perl", "s.pl" }, NULL },
+                { { "env", "-C", "/", "python3", "s.py" }, NULL },
+                { { "sh", "-c", "python3 s.py" }, NULL },
+        };
+        char tmpl[] = "/tmp/sbx-test-pyfile.XXXXXX", buf[SBX_RUN_SCRIPT_TEXT_SIZE], path[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        const char *text;
+        size_t len = 0;
+        FILE *f;
+        (void) state;
+
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+                const char *r = sbx_run_python_file((char *const *) cases[i].argv);
+
+                if (!r != !cases[i].want || (r && strcmp(r, cases[i].want) != 0))
+                        fail_msg("case %zu (%s %s): %s", i, cases[i].argv[0], cases[i].argv[1] ? cases[i].argv[1] : "",
+                                 r ? r : "(none)");
+        }
+        /* its text, relative to the directory it starts in; no regular file: none */
+        assert_non_null(dir);
+        snprintf(path, sizeof(path), "%s/s.py", dir);
+        assert_non_null(f = fopen(path, "w"));
+        fputs("o = open\n", f);
+        fclose(f);
+        text = sbx_run_python_file_text("s.py", dir, buf, &len);
+        assert_non_null(text);
+        assert_int_equal(len, 9);
+        assert_string_equal(text, "o = open\n");
+        assert_null(sbx_run_python_file_text(".", dir, buf, &len));
+        assert_null(sbx_run_python_file_text("missing.py", dir, buf, &len));
+        unlink(path);
+        rmdir(dir);
+}
+
 /* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
  * command's directory is read past them (`timeout 60 make -C sub` was -1, its lines' names
  * claimed for no directory). Their options are read exactly as they parse them; one they do not
@@ -2051,6 +2107,7 @@ int main(void) {
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
+                cmocka_unit_test(test_python_file),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
