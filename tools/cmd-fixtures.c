@@ -5,6 +5,7 @@
  *
  * A case is meta (key=value lines), stderr (raw bytes) and, for live recordings, argv (a JSON
  * array of the arguments). */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -145,6 +146,113 @@ static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_
 
 /* ---- check --------------------------------------------------------------------------------- */
 
+/* One JSON string of an argv file at *p (its opening quote), decoded into a new string (\" \\ \/
+ * \b \f \n \r \t, \uXXXX as UTF-8; a surrogate, which record never writes, or a NUL: none);
+ * *p moved past its closing quote. NULL when it is none such, or no memory. */
+static char *json_argv_string(const char **p, const char *end) {
+        const char *q = *p + 1;
+        size_t cap = 0, o = 0;
+        char *out;
+
+        for (const char *r = q; r < end && *r != '"'; r++, cap++)
+                if (*r == '\\' && r + 1 < end)
+                        r++;
+        if (!(out = malloc(cap * 3 + 1)))
+                return NULL;
+        while (q < end && *q != '"') {
+                unsigned char c = (unsigned char) *q++;
+                unsigned v = 0;
+
+                if (c < 0x20)
+                        goto bad;
+                if (c != '\\') {
+                        out[o++] = (char) c;
+                        continue;
+                }
+                if (q >= end)
+                        goto bad;
+                c = (unsigned char) *q++;
+                switch (c) {
+                case '"': case '\\': case '/': out[o++] = (char) c; continue;
+                case 'b': out[o++] = '\b'; continue;
+                case 'f': out[o++] = '\f'; continue;
+                case 'n': out[o++] = '\n'; continue;
+                case 'r': out[o++] = '\r'; continue;
+                case 't': out[o++] = '\t'; continue;
+                case 'u': break;
+                default: goto bad;
+                }
+                for (int i = 0; i < 4; i++, q++) {
+                        if (q >= end || !isxdigit((unsigned char) *q))
+                                goto bad;
+                        v = v * 16 + (unsigned) (isdigit((unsigned char) *q) ? *q - '0' : (tolower((unsigned char) *q) - 'a' + 10));
+                }
+                if (v == 0 || (v >= 0xd800 && v <= 0xdfff))
+                        goto bad;
+                if (v < 0x80)
+                        out[o++] = (char) v;
+                else if (v < 0x800) {
+                        out[o++] = (char) (0xc0 | (v >> 6));
+                        out[o++] = (char) (0x80 | (v & 0x3f));
+                } else {
+                        out[o++] = (char) (0xe0 | (v >> 12));
+                        out[o++] = (char) (0x80 | ((v >> 6) & 0x3f));
+                        out[o++] = (char) (0x80 | (v & 0x3f));
+                }
+        }
+        if (q >= end)
+                goto bad;
+        out[o] = '\0';
+        *p = q + 1;
+        return out;
+bad:
+        free(out);
+        return NULL;
+}
+
+/* A live case's command, its argv file (a JSON array of strings, as record writes it),
+ * NULL-terminated; NULL when there is none such (or no memory). */
+static char **case_argv(int dfd) {
+        _cleanup_free_ char *text = NULL;
+        _cleanup_strv_free_ char **v = NULL;
+        const char *why = "", *p, *end;
+        size_t len = 0, n = 0, max = 1;
+
+        if (read_small_file(dfd, "argv", &text, &len, &why) < 0)
+                return NULL;
+        for (size_t i = 0; i < len; i++)
+                max += text[i] == '"';
+        if (!(v = calloc(max / 2 + 2, sizeof(char *))))
+                return NULL;
+        p = text;
+        end = text + len;
+        while (p < end && isspace((unsigned char) *p))
+                p++;
+        if (p >= end || *p++ != '[')
+                return NULL;
+        for (;;) {
+                while (p < end && isspace((unsigned char) *p))
+                        p++;
+                if (p < end && *p == ']' && n == 0)
+                        break;
+                if (p >= end || *p != '"' || n > max / 2 || !(v[n] = json_argv_string(&p, end)))
+                        return NULL;
+                n++;
+                while (p < end && isspace((unsigned char) *p))
+                        p++;
+                if (p < end && *p == ',') {
+                        p++;
+                        continue;
+                }
+                if (p < end && *p == ']')
+                        break;
+                return NULL;
+        }
+        for (p++; p < end && isspace((unsigned char) *p); p++)
+                ;
+        return p == end && n > 0 ? sbx_steal_ptr(&v) : NULL;
+}
+
 struct check_totals {
         unsigned passed, failed, malformed;
         int stop;           /* a resource ran out (errno): the walk stops there */
@@ -263,6 +371,15 @@ static void check_case(const char *root, const char *backend, const char *name, 
         const char *writable[3], *granted[3];
         struct sbx_classify_context ctx = { .cwd = m.workspace[0] ? m.workspace : NULL, .writable = writable,
                                             .granted = granted };
+        /* ... and where its command started, as sbx run read it: an env -C DIR of its argv, which
+         * its relative names are DIR's (they were read as the workspace's) */
+        char start[PATH_MAX];
+        _cleanup_strv_free_ char **argv = m.workspace[0] && strcmp(m.source, "live") == 0 ? case_argv(dfd) : NULL;
+
+        if (argv && sbx_run_env_start_dir(argv, m.workspace, start, sizeof(start)) > 0) {
+                ctx.cwd = start;
+                ctx.moved = true;
+        }
         sbx_classify_writable_dirs(backend, m.mode, m.workspace[0] ? m.workspace : NULL, NULL, writable);
         sbx_classify_granted_dirs(backend, m.mode, m.workspace[0] ? m.workspace : NULL, NULL, granted);
         r = sbx_classify_fd(d, &ctx, efd, &st, &res, &diag);
@@ -1266,6 +1383,13 @@ static bool record_classify(const struct recording *rec, const struct sbx_dialec
         const char *writable[3], *granted[3];
         struct sbx_classify_context ctx = { .cwd = a->raw ? NULL : rec->ws, .writable = writable, .granted = granted };
         struct sbx_diag diag = { 0 };
+        char start[PATH_MAX];
+
+        /* where the command started: an env -C DIR, as sbx run and fixtures check read it */
+        if (!a->raw && sbx_run_env_start_dir(a->argv, rec->ws, start, sizeof(start)) > 0) {
+                ctx.cwd = start;
+                ctx.moved = true;
+        }
 
         sbx_classify_writable_dirs(a->backend, a->raw ? "raw" : a->mode, a->raw ? NULL : rec->ws, NULL, writable);
         sbx_classify_granted_dirs(a->backend, a->raw ? "raw" : a->mode, a->raw ? NULL : rec->ws, NULL, granted);

@@ -78,6 +78,12 @@ struct sbx_run_report {
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* The directory argv's command starts in (out, size bytes) as its wrappers' env -C moves it (each
+ * DIR joined to cwd, absolute, as text: nothing is asked of the host), not what the command itself
+ * does (a shell's cd, make -C: sbx_run_start_dir()): 1 moved, 0 cwd itself, -1 not read (an env
+ * that splits or runs nothing, no absolute cwd, too long). For `sbx fixtures check`, whose
+ * recorded cases keep their argv and workspace but not the files sbx_run_start_dir() reads. */
+int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* The script of the shell argv runs (`sh -c SCRIPT`, `bash -e -c`, past the wrappers of
  * sbx_run_start_dir()): a pointer into argv, or NULL (struct sbx_classify_context's script). */
 const char *sbx_run_shell_script(char *const *argv);

@@ -2128,6 +2128,16 @@ static ptrdiff_t argv_past_wrappers(char *const *argv, size_t *ret_n) {
         return past_wrappers_and_env(argv, n, NULL, 0);
 }
 
+int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        char start[PATH_MAX];
+        size_t n;
+
+        if (argv_command(argv, cwd, &n, start) < 0 || strlen(start) >= size)
+                return -1;
+        memcpy(out, start, strlen(start) + 1);
+        return strcmp(start, cwd) != 0;
+}
+
 const char *sbx_run_shell_script(char *const *argv) {
         size_t n = 0;
         ptrdiff_t k = argv_past_wrappers(argv, &n);

@@ -85,6 +85,25 @@ chk "a workspace= that is not absolute: exit 2 (status $?)" \
         'grep -q "landlock/readonly-file-in-workspace/meta:9: workspace .ws. is not an absolute path" "$T/err"'
 rm -rf "$T/w"
 
+# ... and so is the directory its argv's env -C moved the command to, as sbx run read it: a
+# relative name of a Landlock case's touch there, outside the workspace, is denied; read in the
+# workspace (before, the argv not read), beneath the granted directory, the host's own refusal
+mkdir -p "$T/e/landlock"
+cp -r "$F/landlock/env-C-touch-relative-outside" "$T/e/landlock/"
+"$SBX_BIN" fixtures check "$T/e" >"$T/out" 2>"$T/err"
+chk "a case whose argv is env -C DIR: its names read in DIR, denied ($(head -c 200 "$T/out"))" \
+        'grep -Eq "^fixtures: 1 passed, 0 failed$" "$T/out"'
+printf '["touch","new"]\n' >"$T/e/landlock/env-C-touch-relative-outside/argv"
+"$SBX_BIN" fixtures check "$T/e" >"$T/out" 2>"$T/err"
+chk "... the same without env -C: in the workspace, task_failure ($(head -c 200 "$T/out"))" \
+        'grep -q "^FAIL .*/landlock/env-C-touch-relative-outside: expected denied, got task_failure" "$T/out"'
+# (an argv that is no JSON array of strings is read as none: the workspace)
+printf '["env","-C","/x",]\n' >"$T/e/landlock/env-C-touch-relative-outside/argv"
+"$SBX_BIN" fixtures check "$T/e" >"$T/out" 2>"$T/err"
+chk "... and with a malformed argv ($(head -c 200 "$T/out"; head -c 200 "$T/err"))" \
+        'grep -q "env-C-touch-relative-outside/argv: not a command as record writes it" "$T/err" || grep -q "got task_failure" "$T/out"'
+rm -rf "$T/e"
+
 # A malformed case: exit 2 with the case named.
 printf 'backend=bwrap\nexit=x\n' >"$T/f/bwrap/touch-etc/meta"
 "$SBX_BIN" fixtures check "$T/f" >"$T/out" 2>"$T/err"
