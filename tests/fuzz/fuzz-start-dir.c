@@ -15,7 +15,9 @@
  * tar -C): the reader's answer and directory are the oracle's.
  *
  * The start directory is a small tree made once in $TMPDIR (a, a/b, repo/.git, repo/sub, an
- * archive a.tar), so that relative names in the inputs lead somewhere. Input: a byte for the
+ * archive a.tar), so that relative names in the inputs lead somewhere, removed however the target
+ * ends (fail() before a property's abort(), a child that outlives it for a sanitizer's death or a
+ * signal: tree_reaper()). Input: a byte for the
  * size of the output (0: PATH_MAX), then the argv's words separated by NUL bytes (at most 64).
  *
  * The same argv goes to the readers of the same file that name a command's target past its
@@ -29,7 +31,10 @@
  * And the argv an env's -S STRING splits into (sbx_run_env_split(), which sbx run reads before
  * every reader above): each word a string, no more of them than the argv's words and the bytes of
  * the input, and the readers above given that argv too, its script within its words. */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +61,41 @@ static void remove_tree(void) {
         rmdir(tree);
 }
 
+/* A property that failed, or a set-up that cannot go on: the tree removed first, then abort() for
+ * the fuzzer's report (atexit() runs on no abort(): each failing run left a
+ * /tmp/sbx-fuzz-start-dir.* behind, fuzz49). */
+static _Noreturn void fail(void) {
+        if (tree[0])
+                remove_tree();
+        abort();
+}
+
+/* A child that removes the tree once this process is gone, however it ended: a sanitizer's report
+ * or a signal (SIGKILL, a timeout's) runs neither atexit() nor fail(). It waits, in a session of
+ * its own (a ^C or a kill of the fuzzer's process group leaves it be), for the end of a pipe whose
+ * other end this process alone holds (close-on-exec; the start directory's script readers close
+ * every descriptor), with no other descriptor (a caller reading the fuzzer's output waits for no
+ * more of it). */
+static void tree_reaper(void) {
+        int p[2];
+        pid_t pid;
+
+        if (pipe2(p, O_CLOEXEC) < 0 || (pid = fork()) < 0)
+                fail();
+        if (pid == 0) {
+                char c;
+
+                if (setsid() < 0 || dup2(p[0], 0) < 0)
+                        _exit(1);
+                (void) close_range(1, ~0U, 0);
+                while (read(0, &c, 1) != 0 && errno == EINTR)
+                        ;
+                remove_tree();
+                _exit(0);
+        }
+        close(p[0]);
+}
+
 static void make_tree(void) {
         static const char *const dirs[] = { "a", "a/b", "repo", "repo/.git", "repo/sub" };
         const char *tmp = getenv("TMPDIR");
@@ -63,19 +103,24 @@ static void make_tree(void) {
         FILE *f;
 
         snprintf(p, sizeof(p), "%s/sbx-fuzz-start-dir.XXXXXX", tmp && tmp[0] == '/' ? tmp : "/tmp");
-        if (!mkdtemp(p) || !(real = realpath(p, NULL)) || strlen(real) >= sizeof(tree))
+        if (!mkdtemp(p))
                 abort();
+        if (!(real = realpath(p, NULL)) || strlen(real) >= sizeof(tree)) {
+                rmdir(p);
+                abort();
+        }
         memcpy(tree, real, strlen(real) + 1);
         free(real);
+        tree_reaper();
         atexit(remove_tree);
         for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
                 snprintf(p, sizeof(p), "%s/%s", tree, dirs[i]);
                 if (mkdir(p, 0755) < 0)
-                        abort();
+                        fail();
         }
         snprintf(p, sizeof(p), "%s/a.tar", tree);
         if (!(f = fopen(p, "w")))
-                abort();
+                fail();
         fclose(f);
 }
 
@@ -95,16 +140,16 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
 
         r = sbx_run_start_dir(argv, tree, out, out_size);
         if (r < -1 || r > 1)
-                abort();
+                fail();
         if (r == 1) {
                 if (!memchr(out, '\0', out_size) || out[0] != '/' || strcmp(out, tree) == 0)
-                        abort();
+                        fail();
                 if (stat(out, &st) < 0 || !S_ISDIR(st.st_mode))
-                        abort();
+                        fail();
                 /* a real path: absolute, normalized, no symbolic link in it */
                 char *real = realpath(out, NULL);
                 if (!real || strcmp(real, out) != 0)
-                        abort();
+                        fail();
                 free(real);
         }
         {
@@ -116,25 +161,25 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
 
                 /* the directory the words start in: absolute, within PATH_MAX */
                 if (cmd && (!memchr(dir, '\0', sizeof(dir)) || dir[0] != '/'))
-                        abort();
+                        fail();
                 r = cmd ? sbx_run_move_dest(cmd, dir, out, out_size, &into) : 0;
                 if ((r != 0 && r != 1) || (r == 0 && into))
-                        abort();
+                        fail();
                 if (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/'))
-                        abort();
+                        fail();
                 r = cmd ? sbx_run_sqlite_target(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
-                        abort();
+                        fail();
                 r = cmd ? sbx_run_dd_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
-                        abort();
+                        fail();
                 r = cmd ? sbx_run_curl_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
-                        abort();
+                        fail();
                 /* ... and of a shell's && chain, from the argv itself */
                 r = sbx_run_chain_curl_output(argv, tree, out, out_size);
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
-                        abort();
+                        fail();
                 /* an interpreter's script that a shell's -c script runs: within the words split */
                 if (cmd && cmd != argv) {
                         enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
@@ -142,19 +187,19 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
 
                         if (in_words && (!cw.buf || in_words < cw.buf || in_words >= cw.buf + size ||
                                          (lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL)))
-                                abort();
+                                fail();
                 }
                 sbx_run_words_clear(&cw);
                 /* the script is in the argv's words, and so is an interpreter's */
                 if (script && (words ? script < words || script >= words + size : !within_words(argv, script)))
-                        abort();
+                        fail();
                 enum sbx_inline_lang lang = SBX_INLINE_PYTHON;
                 const char *inline_script = sbx_run_inline_script(argv, &lang);
 
                 if (inline_script &&
                     ((words ? inline_script < words || inline_script >= words + size : !within_words(argv, inline_script)) ||
                      (lang != SBX_INLINE_PYTHON && lang != SBX_INLINE_PERL)))
-                        abort();
+                        fail();
         }
 }
 
@@ -392,7 +437,7 @@ static void oracle_fail(char *const *argv, int want, const char *expect, int r, 
         for (size_t i = 0; argv[i]; i++)
                 fprintf(stderr, " '%s'", argv[i]);
         fputc('\n', stderr);
-        abort();
+        fail();
 }
 
 static void check_oracle(const uint8_t *g, size_t len, char *out, size_t out_size) {
@@ -422,12 +467,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
         if (size < 1)
                 return 0;
-        if (!tree[0])
+        if (!tree[0]) {
+                const char *die = getenv("SBX_FUZZ_START_DIR_DIE");
+
                 make_tree();
+                /* a failure once the tree is made, for start-dir-leftovers.sh: a property's
+                 * (fail), a death no code of this process sees (kill) */
+                if (die && strcmp(die, "fail") == 0)
+                        fail();
+                if (die && strcmp(die, "kill") == 0)
+                        raise(SIGKILL);
+        }
         out_size = data[0] ? data[0] : PATH_MAX;
         /* the words: the rest, NUL-terminated */
         if (!(words = malloc(size)) || !(out = malloc(out_size)))
-                abort();
+                fail();
         memcpy(words, data + 1, size - 1);
         words[size - 1] = '\0';
         for (char *p = words; p < words + size && n < 64; p += strlen(p) + 1)
@@ -441,9 +495,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if ((split = sbx_run_env_split(argv))) {
                 for (; split[k]; k++)
                         if (strlen(split[k]) > size)
-                                abort();
+                                fail();
                 if (k > n + size)
-                        abort();
+                        fail();
                 check_argv(split, NULL, size, out, out_size);
                 for (size_t i = 0; i < k; i++)
                         free(split[i]);
