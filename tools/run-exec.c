@@ -2503,6 +2503,16 @@ static void classifier_context(struct run_state *st) {
                 if (!words && start >= 0 && ctx.cwd &&
                     sbx_run_chain_curl_output(command, ctx.cwd, curl_output, sizeof(curl_output)) > 0)
                         ctx.curl_output = curl_output;
+                /* an interpreter's script (-c, -e, a Python script file) that may change its
+                 * directory (os.chdir, perl's chdir, a child's cwd=): its relative names are of
+                 * none known and keep no path, never a made-up one's file asked of the host
+                 * (review49: after a Python chdir, `open("f", "w")` recorded WS/f, and a 0444 WS/f
+                 * read the sandbox's refusal as the host's) */
+                if ((ctx.inline_script && sbx_run_script_text_moves(ctx.inline_script, ctx.inline_lang)) ||
+                    (ctx.python_file && sbx_run_script_text_moves(ctx.python_file, SBX_INLINE_PYTHON))) {
+                        ctx.cwd = NULL;
+                        ctx.moved = true;
+                }
         }
 
         sbx_run_host_checks(&ctx);

@@ -78,6 +78,11 @@ struct sbx_run_report {
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* Whether an interpreter's script text (lang's: a -c or -e script, a Python script file) may
+ * change the directory its relative names are in, where sbx cannot tell: a word chdir anywhere
+ * (Python's os.chdir, os.fchdir, contextlib.chdir; perl's chdir), and for Python a child's cwd=
+ * (subprocess's): what the names its lines print are relative to is then not known. Pure. */
+bool sbx_run_script_text_moves(const char *text, enum sbx_inline_lang lang);
 /* The directory argv's command starts in (out, size bytes) as its wrappers' env -C moves it (each
  * DIR joined to cwd, absolute, as text: nothing is asked of the host), not what the command itself
  * does (a shell's cd, make -C: sbx_run_start_dir()): 1 moved, 0 cwd itself, -1 not read (an env

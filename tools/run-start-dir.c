@@ -2128,6 +2128,10 @@ static ptrdiff_t argv_past_wrappers(char *const *argv, size_t *ret_n) {
         return past_wrappers_and_env(argv, n, NULL, 0);
 }
 
+bool sbx_run_script_text_moves(const char *text, enum sbx_inline_lang lang) {
+        return strstr(text, "chdir") || (lang == SBX_INLINE_PYTHON && strstr(text, "cwd="));
+}
+
 int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         char start[PATH_MAX];
         size_t n;

@@ -75,6 +75,9 @@
 #   `task_failure`); `touch -d DATE` of it, given times the host refuses root too: `task_failure`.
 #   Root's `touch -d DATE` of another user's 0666 file in the workspace (EPERM, no CAP_FOWNER
 #   kept): `denied` (before, `task_failure`); nobody's, the host's refusal too.
+# - A relative name after a Python chdir (os.chdir in a -c script or a script file), which sbx
+#   does not follow: of no directory known, no path claimed, `denied` (before, asked of the
+#   workspace's name of it, which the host refused nobody: `task_failure`).
 # - A removal or a rename of a name the host does not have (coreutils' rmdir and unlink,
 #   BusyBox's rmdir, unlink and mv), in a directory anyone may write: the kernel checks
 #   bubblewrap's read-only mount before it looks the name up, so the tool prints EROFS where the
@@ -144,6 +147,11 @@ touch -d @"$TIMES" "$T/out/times-nobody" "$T/out/times-root"
 # root's 0666 file, whose given times only root may set; a symlink to root's 0600 file
 echo x >"$T/out/times-given" && chmod 666 "$T/out/times-given" && touch -d @"$TIMES" "$T/out/times-given"
 ln -s "$T/out/secret" "$T/out/link-secret" && touch -h -d @"$TIMES" "$T/out/link-secret"
+# a directory of root's in the workspace that nobody may not write (cdsub), and one of the same
+# name outside that anyone may (cdd/cdsub), which a Python chdir moves to; a script file doing so
+mkdir -p "$T/ws/cdsub" "$T/out/cdd/cdsub" && chmod 555 "$T/ws/cdsub" && chmod 777 "$T/out/cdd" "$T/out/cdd/cdsub"
+printf 'import os\nos.chdir("%s")\nopen("cdsub/f", "w")\n' "$T/out/cdd" >"$T/ws/cd.py"
+chmod 644 "$T/ws/cd.py"
 # root's 0666 append-only files (chattr +a), outside and in the workspace, where the file system
 # has the attribute (ext4 has; tmpfs not: their rows are skipped); another user's 0666 file in
 # the workspace, whose given times the host lets root set (CAP_FOWNER)
@@ -556,6 +564,18 @@ for who in "${WHO[@]}"; do
                 run nobody read-only "$T/out/times-given"
                 t_check "nobody/read-only: touch -d of root's 0666 file, whose given times the host refuses nobody, is the command's failure, its times unchanged (verdict $(verdict), mtime $(stat -c %Y "$T/out/times-given"): $(err nobody))" \
                         test "$(verdict):$(t_json_field "$V" denial_lines):$(stat -c %Y "$T/out/times-given")" = "task_failure:0:$TIMES"
+                # a relative name after a Python chdir sbx does not follow (-c, a script file):
+                # of no directory known, no path claimed, denied; before, asked of the
+                # workspace's cdsub/f, which the host refuses nobody (the 0555 directory of
+                # root's), task_failure, while the sandbox refused cdd/cdsub/f, which it allows
+                SHELL_RUN=(python3 -c)
+                run nobody read-only "import os; os.chdir('$T/out/cdd'); open('cdsub/f', 'w')"
+                t_check "nobody/read-only: open('cdsub/f', 'w') after a Python chdir outside is denied, no path claimed, nothing written (verdict $(verdict), path $(denial_path): $(err nobody))" \
+                        test "$(verdict):$(denial_path)" = "denied:None" -a ! -e "$T/out/cdd/cdsub/f"
+                SHELL_RUN=(python3)
+                run nobody read-only "$T/ws/cd.py"
+                t_check "nobody/read-only: a script file's open('cdsub/f', 'w') after its chdir outside is denied, no path claimed, nothing written (verdict $(verdict), path $(denial_path): $(err nobody))" \
+                        test "$(verdict):$(denial_path)" = "denied:None" -a ! -e "$T/out/cdd/cdsub/f"
                 # touch -h of a symlink to root's 0600 file: the link's own times, which the host
                 # lets anyone set, are asked of (it was asked of the target: task_failure)
                 SHELL_RUN=(touch -h)

@@ -902,6 +902,29 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/mvrel.json"
                         check "$who, landlock read-only: ... the link kept" test -L "$T/mvrel-$who/chd/mvrel" -a ! -e "$T/mvrel-$who/t/x"
                         rmdir "$d/ws/mvrel"
+                        # a relative name a Python script writes after its chdir (-c, a script
+                        # file): of no directory known, no path claimed (it recorded the
+                        # workspace's), denied; as nobody the workspace's name of it lies in a 0555
+                        # directory of root's, which the host refuses (it read task_failure)
+                        mkdir -p "$d/ws/cdsub" "$T/mvrel-$who/chd/cdsub" && chmod 777 "$T/mvrel-$who/chd/cdsub"
+                        chown 0:0 "$d/ws/cdsub" && chmod 555 "$d/ws/cdsub"
+                        printf 'import os\nos.chdir("%s")\nopen("cdsub/f", "w")\n' "$T/mvrel-$who/chd" >"$d/cd.py"
+                        chmod 644 "$d/cd.py"
+                        for how in -c file; do
+                                if [ $how = -c ]; then
+                                        set -- -c "import os; os.chdir('$T/mvrel-$who/chd'); open('cdsub/f', 'w')"
+                                else
+                                        set -- "$d/cd.py"
+                                fi
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                        --verdict-json "$d/cd.json" -- /usr/bin/python3 "$@" ) 2>/dev/null
+                                check "$who, landlock read-only: open('cdsub/f', 'w') after a Python chdir ($how): denied, no path claimed, nothing written" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and o["denial_lines"] == 1 and o["denials"][0]["path"] is None, o' "$d/cd.json"
+                                check "$who, landlock read-only: ... nothing written" test ! -e "$T/mvrel-$who/chd/cdsub/f"
+                        done
+                        rmdir "$d/ws/cdsub"
                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode workspace-write \
                                 --verdict-json "$d/v2.json" -- sh -c "ln -s /var/tmp out; echo x > out/$tag-dac; \
                                         chmod u+s ro; mknod dev c 1 3; rmdir ../ws; echo x > ro" ) 2>/dev/null

@@ -1384,6 +1384,19 @@ static void test_python_file(void **state) {
         rmdir(dir);
 }
 
+/* An interpreter's script that may change its directory, where sbx cannot tell (review49: after a
+ * Python chdir, `open("f", "w")` recorded WS/f): chdir anywhere, and for Python a child's cwd=. */
+static void test_script_text_moves(void **state) {
+        (void) state;
+        assert_true(sbx_run_script_text_moves("import os; os.chdir('/x'); open('f', 'w')", SBX_INLINE_PYTHON));
+        assert_true(sbx_run_script_text_moves("import os\nos.fchdir(fd)\n", SBX_INLINE_PYTHON));
+        assert_true(sbx_run_script_text_moves("with contextlib.chdir(d): x()", SBX_INLINE_PYTHON));
+        assert_true(sbx_run_script_text_moves("subprocess.run(['touch', 'f'], cwd='/x')", SBX_INLINE_PYTHON));
+        assert_true(sbx_run_script_text_moves("chdir '/x'; open(F, '>f')", SBX_INLINE_PERL));
+        assert_false(sbx_run_script_text_moves("open('f', 'w')", SBX_INLINE_PYTHON));
+        assert_false(sbx_run_script_text_moves("open(F, '>f'); $cwd='/x'", SBX_INLINE_PERL));
+}
+
 /* Wrappers that run a command where they were started (timeout, nice, stdbuf, ...): the
  * command's directory is read past them (`timeout 60 make -C sub` was -1, its lines' names
  * claimed for no directory). Their options are read exactly as they parse them; one they do not
@@ -2108,6 +2121,7 @@ int main(void) {
                 cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
                 cmocka_unit_test(test_python_file),
+                cmocka_unit_test(test_script_text_moves),
                 cmocka_unit_test(test_each_child_scan),
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
