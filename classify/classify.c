@@ -155,6 +155,7 @@ struct sbx_classifier {
         /* the names a Python inline script gives the builtin open (python_open_aliases()), each
          * NUL-terminated, an empty one after the last */
         char py_open_alias[256];
+        char py_file_name[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char *fifo_ran; /* the name whose run or read a shell's line told (script_run_then_written()) */
         enum sbx_inline_lang inline_lang;
         char *search_path; /* NULL: the default */
@@ -690,6 +691,9 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
                             sizeof(c->py_open_alias));
         /* a script file's: its traceback shows its lines, which call them */
         python_open_aliases(ctx->python_file, c->py_open_alias, sizeof(c->py_open_alias));
+        c->py_file_name[0] = '\0';
+        if (ctx->python_file && ctx->python_file_name && ctx->python_file_name[0] == '/')
+                (void) sbx_denial_path_join(NULL, ctx->python_file_name, c->py_file_name, sizeof(c->py_file_name));
         c->resolve_userdata = ctx->userdata;
         /* the files read from the argv are text (an env's -C DIR joined to a name): a ".." after a
          * symlink is its target's parent, as the kernel resolves it, not the text's (review: as
@@ -3200,10 +3204,23 @@ static bool python_line_opens_all(const unsigned char *ls, size_t ll, bool metho
  * (the user's Path.open('w'), pathlib's write_text()'s "self.open(mode='w', ...)"). Otherwise
  * not told. *ret_reads: the source line that tells (the caller's, past pathlib's own open())
  * opens for reading (python_line_opens_all()). */
-/* Whether the frame f is of the -c script's code ("<string>"), whose names python_open_aliases()
- * read. */
-static bool python_script_frame(const struct py_frame *f) {
-        return f->fl == 8 && memcmp(f->file, "<string>", 8) == 0;
+/* Whether the frame f is of the script's own code, whose names python_open_aliases() read: the
+ * -c script's ("<string>"), or the script file's (its path, made absolute against the cwd and
+ * normalized as py_file_name was; review50's module-only rule and left50's script files met: a
+ * frame of the file read none). */
+static bool python_script_frame(const struct sbx_classifier *c, const struct py_frame *f) {
+        char name[SBX_DENIAL_PATH_MAX], abs[SBX_DENIAL_PATH_MAX];
+
+        if (f->fl == 8 && memcmp(f->file, "<string>", 8) == 0)
+                return true;
+        if (!c->py_file_name[0] || f->fl == 0 || f->fl >= sizeof(name) || memchr(f->file, '\0', f->fl))
+                return false;
+        memcpy(name, f->file, f->fl);
+        name[f->fl] = '\0';
+        if (name[0] != '/' && !c->cwd[0])
+                return false;
+        return sbx_denial_path_join(name[0] == '/' ? NULL : c->cwd, name, abs, sizeof(abs)) > 0 &&
+               strcmp(abs, c->py_file_name) == 0;
 }
 
 static bool python_source_writes(const struct sbx_classifier *c, const char *text, size_t ss, bool *ret_reads) {
@@ -3225,7 +3242,7 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         /* the script's names of open are its own: not a module's line (review50: as nobody, a
          * module's `o(p)`, its o a partial of open for writing, read as the script's `o = open`,
          * a read the host refuses, task_failure) */
-        aliases = python_script_frame(&f[0]) ? c->py_open_alias : NULL;
+        aliases = python_script_frame(c, &f[0]) ? c->py_open_alias : NULL;
         *ret_reads = python_line_opens_all(ls, ll, false, true, NULL, aliases);
         if (python_line_opens_all(ls, ll, false, false, &mode_name, aliases))
                 return true;
@@ -3236,7 +3253,7 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
                 return false;
         if (!python_frame_source(c, &f[1], whole, strings, &ls, &ll))
                 return false;
-        aliases = python_script_frame(&f[1]) ? c->py_open_alias : NULL;
+        aliases = python_script_frame(c, &f[1]) ? c->py_open_alias : NULL;
         if (python_line_opens_all(ls, ll, true, false, &mode_name, aliases))
                 return true;
         *ret_reads = python_line_opens_all(ls, ll, true, true, NULL, aliases);

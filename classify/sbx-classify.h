@@ -303,6 +303,13 @@ struct sbx_classify_context {
          * its traceback shows call: such a call is an open call, its mode told as open()'s (a read
          * through one that the host refuses is the host's refusal). NULL: none. */
         const char *python_file;
+        /* The path of that script file (absolute: the command's start directory joined to the
+         * name its argv gives, as CPython prints it in its traceback): the frames of this file,
+         * made absolute against cwd and normalized lexically as it is, are the script's own, on
+         * whose lines alone its names of open are read (a module's name of the same spelling is
+         * its own). NULL, or one longer than SBX_DENIAL_PATH_MAX - 1 bytes: no frame is the
+         * file's (its names are read on none). */
+        const char *python_file_name;
         /* That search's PATH, as the command's execvp(3) reads it (an empty entry is the cwd);
          * copied. NULL: glibc's default, "/bin:/usr/bin". */
         const char *search_path;

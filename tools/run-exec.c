@@ -2434,6 +2434,7 @@ static void classifier_context(struct run_state *st) {
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
         _cleanup_free_ char *py_text = NULL; /* a Python script file's text (ctx.python_file) */
+        char py_file_name[PATH_MAX];
         /* a shell script that moves first (`cd sub && make`, as an agent's bash
          * tool writes), a tool told a directory (`make -C sub`): its lines'
          * relative names are that directory's */
@@ -2481,6 +2482,12 @@ static void classifier_context(struct run_state *st) {
 
                 if (py_file && (py_text = malloc(SBX_RUN_SCRIPT_TEXT_SIZE)))
                         ctx.python_file = sbx_run_python_file_text(py_file, words_dir, py_text, &py_len);
+                /* ... on the lines of its own frames alone, the file as CPython names it: the
+                 * start directory joined to the argv's name */
+                if (ctx.python_file &&
+                    snprintf(py_file_name, sizeof(py_file_name), "%s%s%s", py_file[0] == '/' ? "" : words_dir,
+                             py_file[0] == '/' ? "" : "/", py_file) < (int) sizeof(py_file_name))
+                        ctx.python_file_name = py_file_name;
                 if (words && start >= 0) {
                         if (sbx_run_move_dest(words, words_dir, move_dest, sizeof(move_dest), &move_into) > 0) {
                                 ctx.move_dest = move_dest;

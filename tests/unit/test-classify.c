@@ -2581,6 +2581,7 @@ static void test_classify_host_refuses(void **state) {
                                 char text[512];
 
                                 sc.python_file = fl[i].file;
+                                sc.python_file_name = "/ws/./w.py";
                                 sc.inline_script = fl[i].inline_script;
                                 if (fl[i].src)
                                         snprintf(text, sizeof(text),
@@ -2596,7 +2597,27 @@ static void test_classify_host_refuses(void **state) {
                                         fail_msg("script file case %zu (%s): %s, want %s", i, fl[i].src ? fl[i].src : fl[i].inline_script,
                                                  sbx_verdict_to_string(r->verdict), fl[i].want);
                         }
+                        /* the names are the script file's own: not on a module's line (review50's
+                         * rule for -c scripts, kept for script files), nor where its name is
+                         * not told */
+                        {
+                                static const char mod[] =
+                                        "Traceback (most recent call last):\n  File \"/ws/w.py\", line 2, in <module>\n"
+                                        "    m.f()\n  File \"/ws/m.py\", line 3, in f\n    o('/wo/f')\n"
+                                        "PermissionError: [Errno 13] Permission denied: '/wo/f'\n",
+                                        rel[] = "Traceback (most recent call last):\n  File \"w.py\", line 2, in <module>\n"
+                                                "    o('/wo/f')\nPermissionError: [Errno 13] Permission denied: '/wo/f'\n",
+                                        own[] = "Traceback (most recent call last):\n  File \"/ws/w.py\", line 2, in <module>\n"
+                                                "    o('/wo/f')\nPermissionError: [Errno 13] Permission denied: '/wo/f'\n";
+
+                                sc.python_file = "o = open\n";
+                                assert_verdict(run_landlock_in(&sc, mod), "denied");
+                                assert_verdict(run_landlock_in(&sc, rel), "task_failure"); /* cwd /ws */
+                                sc.python_file_name = NULL;
+                                assert_verdict(run_landlock_in(&sc, own), "denied");
+                        }
                         sc.python_file = NULL;
+                        sc.python_file_name = NULL;
                         sc.inline_script = NULL;
                 }
                 /* ... no open call: os.mkdir's, os.rename's (the directory governs them) */
