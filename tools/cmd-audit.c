@@ -413,7 +413,7 @@ static int say_not_kept(struct sbx_db *db, struct opts *o) {
 /* The objects of stats --json, each present whatever the filters select (db/SCHEMA.md): the rows
  * name only the values counted, so a dimension without one was left out (review: a filter that
  * selected no run answered {"executions":0,"denial_lines":0}, and o["verdict"] failed). */
-static const char *const stats_json_dims[] = { "verdict", "state", "backend", "mode", "enforcement" };
+static const char *const stats_json_dims[] = { "verdict", "state", "backend", "mode", "enforcement", "signal" };
 
 struct stats_json {
         struct sbx_json j;

@@ -500,8 +500,14 @@ PY
 t_check "stats --json selecting nothing: each dimension an empty object" \
         test "$("$SBX_BIN" audit stats --json --until 1971-01-01 --db "$GOOD" | python3 -c 'import json, sys
 o = json.load(sys.stdin)
-print(o["executions"], o["denial_lines"], [o[d] for d in ("verdict", "state", "backend", "mode", "enforcement")])')" \
-        = "0 0 [{}, {}, {}, {}, {}]"
+print(o["executions"], o["denial_lines"], [o[d] for d in ("verdict", "state", "backend", "mode", "enforcement", "signal")])')" \
+        = "0 0 [{}, {}, {}, {}, {}, {}]"
+# ... and the signal object too when the runs selected all exited (it came only with a run a
+# signal ended, so o["signal"].get("SIGSEGV", 0) failed on a day without a crash)
+t_check "stats --json of runs that all exited: the signal object, empty" \
+        test "$("$SBX_BIN" audit stats --json --db "$GOOD" | python3 -c 'import json, sys
+o = json.load(sys.stdin)
+print(o["executions"] > 0, o.get("signal"))')" = "True {}"
 
 # --csv of a filter that selects nothing: the header line alone, as the page promises a header
 # line (before: an empty output, with no columns to tell a reader what was asked)
