@@ -144,6 +144,23 @@ int sbx_audit_parse_time(const char *s, int64_t now_ms, int64_t *ret_ms) {
         return 0;
 }
 
+int sbx_audit_check_glob(const char *glob) {
+        for (const char *p = glob; *p; p++) {
+                if (*p != '[')
+                        continue;
+                /* SQLite's patternCompare(): an optional '^', then a ']' that is a member */
+                p++;
+                if (*p == '^')
+                        p++;
+                if (*p == ']')
+                        p++;
+                p = strchr(p, ']');
+                if (!p)
+                        return -EINVAL;
+        }
+        return 0;
+}
+
 /* ---- building the WHERE clause ------------------------------------------------------------- */
 
 enum { MAX_BINDS = 16 };

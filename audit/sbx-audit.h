@@ -235,3 +235,7 @@ int64_t sbx_audit_now_ms(void);
  * -ERANGE for a well-formed one out of range (a duration of more than 200 years, a time before
  * 1970), -EINVAL for anything else. Pure. */
 int sbx_audit_parse_time(const char *s, int64_t now_ms, int64_t *ret_ms);
+/* Whether glob is an SQLite GLOB pattern that can match: each '[' opens a class that a ']' closes
+ * (a ']' or "^]" first in it is a member); an unclosed one matches nothing at all. 0, or -EINVAL.
+ * Pure. */
+int sbx_audit_check_glob(const char *glob);

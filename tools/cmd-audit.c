@@ -219,6 +219,11 @@ static int parse_value(struct opts *o, int c, const char *arg, int64_t now) {
         case Q_PATH:
                 if (!*arg)
                         return sbx_fail(SBX_EXIT_USAGE, "audit %s: --path needs a glob", o->name);
+                /* SQLite matches nothing for it: a path holding a '[' gave "no run", exit 0 */
+                if (sbx_audit_check_glob(arg) < 0)
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "audit %s: --path '%s' has a '[' that no ']' closes (a '[' opens a character "
+                                        "class; '[[]' matches a '[' itself)", o->name, arg);
                 o->filter.path_glob = arg;
                 return 0;
         default:

@@ -201,6 +201,13 @@ done
 for v in " 5" "5 " +5 0x10 1e3 18446744073709551616 ""; do
         bad "show '$v'" "'$(ere "$v")' is not an execution id" audit show "$v" --db "$GOOD"
 done
+# a '[' that no ']' closes makes SQLite's GLOB match nothing: a path holding one ('--path
+# /srv/data[1/x') answered "no run", exit 0, as if it had never been denied
+for v in '/srv/data[1/*' '/x[]' '*['; do
+        for verb in list denials stats export "denials --top-paths"; do
+                bad "$verb --path '$v'" "--path '$(ere "$v")' has a '\\[' that no '\\]' closes" audit $verb --path "$v" --db "$GOOD"
+        done
+done
 bad "show 2^31" "no execution 2147483648" audit show 2147483648 --db "$GOOD"
 bad "show 2^63" "'9223372036854775808' is not an execution id" audit show 9223372036854775808 --db "$GOOD"
 bad "show -1, an option" "unknown option '-1'" audit show -1 --db "$GOOD"
@@ -220,6 +227,10 @@ t_check "--top-paths 1: the most denied path ($(tr '\n' ' ' <"$T/top-word.csv"))
 t_check "--top-paths=1 is --top-paths 1 (status $?: $(head -c 200 "$ERR"))" cmp -s "$T/top-word.csv" "$T/top-eq.csv"
 "$SBX_BIN" audit denials --top-paths --csv --db "$TOP" >"$T/top-default.csv" 2>"$ERR"
 t_check "--top-paths without N lists all three (up to 10)" test "$(wc -l <"$T/top-default.csv")" = 4
+# ... and '[[]' matches a '[' itself
+sqlite3 "$TOP" "INSERT INTO denial_lines (execution_id, line_no, line, path) VALUES (1, 2, 'e', '/p/data[1/x')"
+t_check "--path '/p/data[[]1/*' finds the path holding a '['" \
+        test "$("$SBX_BIN" audit denials --top-paths --path '/p/data[[]1/*' --csv --db "$TOP" | tail -n +2 | tr -d '\r')" = "/p/data[1/x,1,1"
 bad "--top-paths=0" "--top-paths N out of range: '0'" audit denials --top-paths=0 --db "$TOP"
 bad "--top-paths=x" "--top-paths N out of range: 'x'" audit denials --top-paths=x --db "$TOP"
 bad "--limit with --top-paths (ignored before)" "--limit does not apply to --top-paths" \

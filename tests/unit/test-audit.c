@@ -1286,6 +1286,31 @@ static void test_audit_parse_time_accepts_durations_and_timestamps(void **state)
         }
 }
 
+static void test_audit_check_glob_refuses_an_unclosed_class(void **state) {
+        static const struct {
+                const char *glob;
+                int r;
+        } cases[] = {
+                { "/etc/*", 0 },
+                { "/srv/data[[]1]/*", 0 }, /* '[[]' is a '[' itself */
+                { "/x[]]", 0 },            /* a ']' first in a class is a member */
+                { "/x[^]]", 0 },
+                { "/x[a-]", 0 },
+                { "/x]", 0 },
+                { "/srv/data[1", -EINVAL },
+                { "[", -EINVAL },
+                { "*[", -EINVAL },
+                { "/x[]", -EINVAL },  /* the ']' is a member: nothing closes it */
+                { "/x[^]", -EINVAL },
+                { "/x[a]/y[", -EINVAL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++)
+                if (sbx_audit_check_glob(cases[i].glob) != cases[i].r)
+                        fail_msg("'%s': expected %d", cases[i].glob, cases[i].r);
+}
+
 static void test_audit_concurrent_writers_lose_no_row(void **state) {
         struct fixture *f = *state;
         enum { WRITERS = 8, RUNS = 25 };
@@ -1679,6 +1704,7 @@ int main(void) {
                 T(test_audit_stats_count_signals),
                 T(test_audit_show_returns_execution_and_denials),
                 cmocka_unit_test(test_audit_parse_time_accepts_durations_and_timestamps),
+                cmocka_unit_test(test_audit_check_glob_refuses_an_unclosed_class),
                 T(test_audit_concurrent_writers_lose_no_row),
                 cmocka_unit_test(test_audit_writer_socket_path_is_absolute_and_fits),
                 cmocka_unit_test(test_audit_writer_connect_without_writer_fails),
