@@ -1314,6 +1314,13 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
         if (!path || !*path)
                 return sbx_diag_set(diag, EINVAL, "open", "", "the database path is empty");
         if (stat(path, &st) < 0) {
+                struct stat lst;
+                /* a symlink to nothing is not a record never made: its target was removed or
+                 * moved (it read "nothing recorded there yet") */
+                if (errno == ENOENT && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+                        return sbx_diag_set(diag, ENOENT, "open", path,
+                                            "audit database %s is a symlink to nothing: the record it named was "
+                                            "removed or moved", path);
                 if (errno == ENOENT)
                         return sbx_diag_set(diag, ENOENT, "open", path,
                                             "no audit database at %s (nothing recorded there yet)", path);

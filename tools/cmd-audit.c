@@ -891,9 +891,14 @@ static int run_prune(int argc, char **argv) {
         /* a database that is not there is not made (to remove nothing from) */
         if (sbx_db_default_path(db_opt, &path, &diag) < 0)
                 return sbx_fail_diag(1, "audit database", &diag);
-        if (stat(path, &st) < 0)
+        if (stat(path, &st) < 0) {
+                struct stat lst;
+                if (errno == ENOENT && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+                        return sbx_fail(1, "audit prune: audit database %s is a symlink to nothing: the record it "
+                                        "named was removed or moved", path);
                 return sbx_fail(1, "audit prune: %s %s: %s", errno == ENOENT ? "no audit database at" : "cannot use",
                                 path, errno == ENOENT ? "nothing recorded there yet" : strerror(errno));
+        }
         r = sbx_audit_tool_open(path, true, &db);
         if (r)
                 return r;

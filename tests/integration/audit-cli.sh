@@ -243,6 +243,15 @@ t_check "audit --help prints usage on stdout, exit 0" test "$?:$(head -c 6 "$T/s
 "$SBX_BIN" audit list --db "$T/missing/audit.db" 2>"$ERR"
 t_check "missing db: audit list fails with one line naming the file" one_line $? 1 "$T/missing/audit.db"
 t_check "missing db: nothing was created" test ! -e "$T/missing"
+# a symlink to nothing is a record removed or moved, not one never made (it read "no audit
+# database ... (nothing recorded there yet)")
+ln -s "$T/moved-away.db" "$T/dangling.db"
+for verb in list stats "denials --top-paths" export "show 1" "prune --before 1d"; do
+        "$SBX_BIN" audit $verb --db "$T/dangling.db" 2>"$ERR" >"$T/stdout"
+        t_check "a dangling symlink as db: audit $verb exits 1, one line saying so" \
+                one_line $? 1 "$T/dangling.db is a symlink to nothing: the record it named was removed or moved"
+done
+t_check "... and nothing was made at its target" test ! -e "$T/moved-away.db"
 
 # ---- a database in a read-only directory, as the unprivileged user ----------------------------
 if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
