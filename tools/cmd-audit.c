@@ -499,17 +499,37 @@ static int denial_json_row(void *userdata, sqlite3_stmt *row) {
         return 0;
 }
 
+/* The database of export and show --json, and the first failure to read a run's denial lines:
+ * the answer is then incomplete (exit 1), as for a row that could not be read. */
+struct denials_source {
+        struct sbx_db *db;
+        int r;
+        struct sbx_diag diag;
+};
+
 /* export and show --json: each execution carries its denial lines */
 static void add_denials(void *userdata, struct sbx_json *j, sqlite3_stmt *row) {
-        struct denials_json d = { .db = userdata, .j = j };
-        int idx = column_index(row, "denial_lines");
+        struct denials_source *src = userdata;
+        struct denials_json d = { .db = src->db, .j = j };
+        struct sbx_diag diag = { 0 };
+        int idx = column_index(row, "denial_lines"), r = 0;
 
         int64_t counted = idx >= 0 ? sqlite3_column_int64(row, idx) : 0;
 
         sbx_json_open_array(j, "denials");
+        /* (a damaged page cut the list short: printed as a whole list, exit 0, the lines it hid
+         * counted as not kept) */
         if (idx < 0 || counted > 0)
-                (void) sbx_audit_execution_denials(d.db, sqlite3_column_int64(row, 0), denial_json_row, &d, NULL);
+                r = sbx_audit_execution_denials(d.db, sqlite3_column_int64(row, 0), denial_json_row, &d, &diag);
         sbx_json_close_array(j);
+        if (r < 0) {
+                if (src->r >= 0) {
+                        src->r = r;
+                        src->diag = diag;
+                }
+                sbx_json_null(j, "denials_not_kept"); /* not known */
+                return;
+        }
         /* the lines counted beyond those kept (SBX_DENIALS_KEPT per run): never lost silently */
         sbx_json_int(j, "denials_not_kept", counted > d.kept ? counted - d.kept : 0);
 }
@@ -554,9 +574,14 @@ static int run_show(struct sbx_db *db, struct opts *o) {
         if (sbx_parse_int64(o->pos[0], 1, INT64_MAX, &id) < 0)
                 return sbx_fail(SBX_EXIT_USAGE, "audit show: '%s' is not an execution id", o->pos[0]);
         if (o->format == SBX_OUT_JSON) {
-                if (sbx_out_new(stdout, SBX_OUT_JSONL, add_denials, db, &out) < 0)
+                struct denials_source src = { .db = db };
+                if (sbx_out_new(stdout, SBX_OUT_JSONL, add_denials, &src, &out) < 0)
                         return sbx_fail(1, "out of memory");
                 r = sbx_audit_show(db, id, sbx_out_row_cb, NULL, out, &diag);
+                if (r >= 0 && src.r < 0) {
+                        r = src.r;
+                        diag = src.diag;
+                }
         } else {
                 struct show_text st = { 0 };
                 if (sbx_out_new(stdout, SBX_OUT_TABLE, NULL, NULL, &out) < 0)
@@ -764,9 +789,10 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         struct sbx_diag diag = { 0 };
         struct sigaction sa = { .sa_handler = on_stop };
         struct ids was_running = { 0 }, running = { 0 };
+        struct denials_source src = { .db = db };
         int r;
 
-        if (sbx_out_new(stdout, o->format, o->format == SBX_OUT_CSV ? NULL : add_denials, db, &out) < 0)
+        if (sbx_out_new(stdout, o->format, o->format == SBX_OUT_CSV ? NULL : add_denials, &src, &out) < 0)
                 return sbx_fail(1, "out of memory");
         /* the CSV header line first, also when no row comes (--follow: before the first one) */
         if (o->format == SBX_OUT_CSV) {
@@ -776,6 +802,10 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         }
         if (!o->follow) {
                 r = sbx_audit_query(db, SBX_AUDIT_QUERY_EXPORT, &o->filter, sbx_out_row_cb, out, &diag);
+                if (r >= 0 && src.r < 0) {
+                        r = src.r;
+                        diag = src.diag;
+                }
                 if (r < 0)
                         return fail_query(o, r, &diag);
                 return sbx_out_end(out) < 0 ? 1 : 0;
@@ -788,7 +818,7 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         fl.out = out;
         r = follow_round(db, &o->filter, &fl, &was_running, &running, &diag);
         o->filter.limit = 0;
-        while (r >= 0 && !stop_requested) {
+        while (r >= 0 && src.r >= 0 && !stop_requested) {
                 /* the wait between rounds watches stdout: a reader that left (`| head -1`, a pager
                  * quit) was seen only at the next row written, and a follow of a database where
                  * no run ends stayed for good, holding it open (review). A pipe's reader gone is
@@ -816,6 +846,10 @@ static int run_export(struct sbx_db *db, struct opts *o) {
         free(was_running.v);
         free(running.v);
         free(fl.dead.v);
+        if (r >= 0 && src.r < 0) {
+                r = src.r;
+                diag = src.diag;
+        }
         if (r < 0)
                 return fail_query(o, r, &diag);
         return sbx_out_end(out) < 0 ? 1 : 0;

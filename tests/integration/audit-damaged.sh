@@ -29,6 +29,10 @@ PS=$(sqlite3 "$BASE" 'PRAGMA page_size')
 LEAF=$(sqlite3 "$BASE" "SELECT pageno FROM dbstat WHERE name = 'executions' AND pagetype = 'leaf' \
         ORDER BY pageno LIMIT 1 OFFSET 5" 2>/dev/null)
 [ -n "$LEAF" ] || LEAF=$(sqlite3 "$BASE" "SELECT rootpage FROM sqlite_master WHERE name = 'executions'")
+# the first leaf page of the denial lines (the lowest ids: those of run DID among them)
+DLEAF=$(sqlite3 "$BASE" "SELECT pageno FROM dbstat WHERE name = 'denial_lines' AND pagetype = 'leaf' \
+        ORDER BY path LIMIT 1" 2>/dev/null)
+DID=$(sqlite3 "$BASE" 'SELECT execution_id FROM denial_lines ORDER BY id LIMIT 1')
 N=0
 
 # fresh WHO: a copy of the base database for WHO in a directory of its own: D, DB; as WHO: AS, BIN
@@ -170,6 +174,21 @@ for WHO_NOW in "${WHO[@]}"; do
                 bash -c "[ $rc = 0 -a -e '$D/ran' ] || { [ $rc = 125 -a ! -e '$D/ran' ] && grep -Eq '$DAMAGED' '$D/err'; }"
         pkill -f "audit-writer --db $DB\$"
         repaired "page $LEAF damaged"
+
+        # ---- a page of the denial lines: show --json and export printed each run with the lines
+        # read before it as its whole list, exit 0, and counted the rest as "not kept" ----------
+        if [ -n "$DLEAF" ]; then
+                fresh "$WHO_NOW"
+                flip $(((DLEAF - 1) * PS))
+                as "$BIN" audit show "$DID" --json >"$D/out" 2>"$D/err"
+                t_check "$WHO_NOW, denial page $DLEAF damaged: show $DID --json fails, saying the answer is incomplete" \
+                        one_line $? 1 "incomplete answer.*$DAMAGED"
+                for f in --jsonl --json; do
+                        as "$BIN" audit export $f >"$D/out" 2>"$D/err"
+                        t_check "$WHO_NOW, denial page $DLEAF damaged: export $f fails, saying the answer is incomplete" \
+                                one_line $? 1 "incomplete answer.*$DAMAGED"
+                done
+        fi
 
         # ---- the header, half a file ----------------------------------------------------------
         fresh "$WHO_NOW"
