@@ -102,10 +102,10 @@ int sbx_cmd_policy(int argc, char **argv) {
                 if ((r = sbx_audit_tool_require_db(db_path, "policy", "session", req.session_id)))
                         return r;
                 /* a database that cannot be read is not a usage error: exit 1, as for every other
-                 * query verb (man page, EXIT STATUS) */
-                if (sbx_db_open_readonly(db_path, &db, &diag) < 0)
-                        return sbx_fail_diag(1, "policy: audit database", &diag);
-                sbx_audit_tool_owner_note(db);
+                 * query verb (man page, EXIT STATUS); one of an older schema is read as they read
+                 * it, upgraded (it was refused, "upgraded by the next sbx that writes to it") */
+                if ((r = sbx_audit_tool_open(db_path, false, &db)))
+                        return r;
                 sessions = sbx_audit_session_lookup(db);
         }
         if (sbx_policy_resolve(cfg, &req, req.session_id ? &sessions : NULL, &policy, &diag) < 0)

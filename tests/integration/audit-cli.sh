@@ -239,6 +239,18 @@ bad "--limit with stats (ignored before)" "--limit does not apply" audit stats -
 "$SBX_BIN" audit --help >"$T/stdout" 2>"$ERR"
 t_check "audit --help prints usage on stdout, exit 0" test "$?:$(head -c 6 "$T/stdout"):$(wc -c <"$ERR")" = "0:usage::0"
 
+# ---- a database of an older schema (v2: no denied_paths tally) is read as it is by every reader,
+# upgraded: policy resolve --session refused it (exit 1, "upgraded by the next sbx that writes to
+# it") where session show and sbx audit read it
+sqlite3 "$GOOD" ".backup '$T/v2.db'"
+sqlite3 "$T/v2.db" "PRAGMA journal_mode = DELETE; DROP TRIGGER denial_lines_tally; DROP TRIGGER denial_lines_untally;
+        DROP TABLE denied_paths; PRAGMA user_version = 2;" >/dev/null
+"$SBX_BIN" policy resolve --session "$SID" --json --db "$T/v2.db" >"$T/stdout" 2>"$ERR"
+t_check "a v2 database: policy resolve --session reads its session (status $?: $(head -c 300 "$ERR"))" \
+        grep -q "\"mode\":\"read-only\",\"mode_source\":\"session\"" "$T/stdout"
+"$SBX_BIN" session show "$SID" --db "$T/v2.db" >"$T/stdout" 2>"$ERR"
+t_check "a v2 database: session show reads it too (status $?: $(head -c 300 "$ERR"))" grep -q "^id  *$SID" "$T/stdout"
+
 # ---- a missing database: queries never create one ---------------------------------------------
 "$SBX_BIN" audit list --db "$T/missing/audit.db" 2>"$ERR"
 t_check "missing db: audit list fails with one line naming the file" one_line $? 1 "$T/missing/audit.db"
