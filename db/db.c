@@ -28,6 +28,9 @@ struct sbx_db {
         int busy_retries; /* BEGIN IMMEDIATE / COMMIT attempts, each waiting the busy timeout */
         int reserve_fd;   /* PATH.reserve, once used; -1 */
         uid_t owner;      /* the database file's owner */
+        bool file_known;  /* file_dev, file_ino: the file at path when it was opened */
+        dev_t file_dev;
+        ino_t file_ino;
         sqlite3_stmt *stmts[_SBX_DB_STMT_MAX];
         struct sbx_state_ctx state_ctx;
 };
@@ -639,6 +642,14 @@ static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_d
 
 SBX_DEFINE_CLEANUP(struct sbx_db *, sbx_db_close)
 
+/* The file at the database's path as its checks found it, just before SQLite opened it (a file
+ * put there in between reads as replaced at once: sbx_db_check_same_file()). */
+static void remember_file(struct sbx_db *db, const struct stat *st) {
+        db->file_known = true;
+        db->file_dev = st->st_dev;
+        db->file_ino = st->st_ino;
+}
+
 static int set_journal(struct sbx_db *db, const char *dir, struct sbx_diag *diag) {
         struct statfs sfs;
         char cur[16], got[16];
@@ -1095,6 +1106,7 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
         r = db_new(path, SQLITE_OPEN_READWRITE, &db, diag);
         if (r < 0)
                 return r;
+        remember_file(db, &st);
         r = check_identity(db, &version, diag);
         if (r < 0)
                 return r;
@@ -1347,6 +1359,7 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
         r = db_new(path, SQLITE_OPEN_READONLY, &db, diag);
         if (r < 0)
                 return r;
+        remember_file(db, &st);
         r = check_identity(db, &version, diag);
         if (r == -EACCES || r == -EROFS) {
                 /* A WAL database in a directory we cannot write: read a private snapshot. */
@@ -1449,6 +1462,30 @@ uid_t sbx_db_owner(const struct sbx_db *db) {
 
 bool sbx_db_is_readonly(const struct sbx_db *db) {
         return db->readonly;
+}
+
+bool sbx_db_is_private_copy(const struct sbx_db *db) {
+        return db->snapshot_dir != NULL;
+}
+
+int sbx_db_check_same_file(const struct sbx_db *db, struct sbx_diag *diag) {
+        struct stat st;
+
+        if (!db->file_known || db->snapshot_dir)
+                return sbx_diag_set(diag, EINVAL, "open", db->path,
+                                    "audit database %s: which file was opened is not known", db->path);
+        if (stat(db->path, &st) < 0) {
+                if (errno == ENOENT)
+                        return sbx_diag_set(diag, ENOENT, "open", db->path,
+                                            "audit database %s was moved away or removed since it was opened",
+                                            db->path);
+                return sbx_diag_set(diag, errno, "open", db->path, "cannot stat audit database %s: %s", db->path,
+                                    strerror(errno));
+        }
+        if (st.st_dev != db->file_dev || st.st_ino != db->file_ino)
+                return sbx_diag_set(diag, ESTALE, "open", db->path,
+                                    "audit database %s was replaced by another file since it was opened", db->path);
+        return 0;
 }
 
 const char *sbx_db_journal_mode(const struct sbx_db *db) {

@@ -65,6 +65,13 @@ int sbx_db_check_schema(struct sbx_db *db, struct sbx_diag *diag);
 uid_t sbx_db_owner(const struct sbx_db *db);
 /* Whether the handle was opened read-only. */
 bool sbx_db_is_readonly(const struct sbx_db *db);
+/* Whether the handle reads a private copy of the database (sbx_db_open_readonly() in a directory
+ * the reader cannot write, sbx_db_open_readonly_upgraded()): no later write reaches it. */
+bool sbx_db_is_private_copy(const struct sbx_db *db);
+/* Whether the database's path still names the file the handle opened: 0, -ENOENT (moved away or
+ * removed), -ESTALE (another file in its place: a new record), -EINVAL for a private copy, or
+ * another -errno of stat(), each with diag set. */
+int sbx_db_check_same_file(const struct sbx_db *db, struct sbx_diag *diag);
 /* The journal mode in use: "wal" or "delete" (rollback journal, e.g. on a network filesystem). */
 const char *sbx_db_journal_mode(const struct sbx_db *db);
 /* Whether SQLite's WAL can be used on a filesystem of this statfs f_type (false for network and

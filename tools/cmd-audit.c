@@ -811,6 +811,12 @@ static int run_export(struct sbx_db *db, struct opts *o) {
                 return sbx_out_end(out) < 0 ? 1 : 0;
         }
 
+        /* a private copy (a directory the reader cannot write) holds what was recorded when it
+         * was made: no run that ends later reaches it (it streamed nothing more, for good) */
+        if (sbx_db_is_private_copy(db))
+                return sbx_fail(1, "audit export: --follow cannot follow %s: it is read through a private copy (you "
+                                "may not write its directory, where SQLite reads its log as it grows, or upgrade its "
+                                "older schema in place), which no later run reaches", sbx_db_path(db));
         sbx_out_set_streaming(out, true);
         sigemptyset(&sa.sa_mask);
         sigaction(SIGINT, &sa, NULL);
@@ -838,6 +844,11 @@ static int run_export(struct sbx_db *db, struct opts *o) {
                 }
                 if (stop_requested)
                         break;
+                /* a record moved away (rotated, or a damaged one set aside) and a new one made at its
+                 * path: the follower read the old file on, streaming none of the new one's runs
+                 * (review) */
+                if ((r = sbx_db_check_same_file(db, &diag)) < 0)
+                        break;
                 was_running = running;
                 running = t;
                 o->filter.after_id = fl.max_seen;
@@ -850,6 +861,9 @@ static int run_export(struct sbx_db *db, struct opts *o) {
                 r = src.r;
                 diag = src.diag;
         }
+        if (r == -ENOENT || r == -ESTALE)
+                return sbx_fail(1, "audit export: --follow ends: %s: the runs recorded at that path from now on "
+                                "would not be streamed (follow it again)", diag.msg);
         if (r < 0)
                 return fail_query(o, r, &diag);
         return sbx_out_end(out) < 0 ? 1 : 0;

@@ -242,4 +242,43 @@ except subprocess.TimeoutExpired:
     print("running")
 a.close()' "$SBX_BIN" audit export --follow --limit 1 --jsonl --db "$db" 2>&1)
 t_check "--follow to a socket whose reader shut its reading side: ended by SIGPIPE within 3 s ($rc)" test "$rc" = -13
+
+# A record moved away (rotated, or a damaged one set aside as the page says) and a new one made at
+# its path: the follower read the old file on, streaming none of the new record's runs, for good.
+# It ends within a poll or two now, exit 1, saying why.
+dir=$T/rotated
+mkdir -p "$dir"
+db=$dir/audit.db
+(cd "$dir" && "$SBX_BIN" run --db "$db" --mode danger-full-access -- true)
+"$SBX_BIN" audit export --follow --jsonl --db "$db" >"$dir/out.jsonl" 2>"$dir/err" &
+f5=$!
+PIDS+=("$f5")
+for i in $(seq 100); do [ "$(wc -l <"$dir/out.jsonl")" -ge 1 ] && break; sleep 0.05; done
+mkdir "$dir/old" && mv "$db"* "$dir/old/"
+(cd "$dir" && "$SBX_BIN" run --db "$db" --mode danger-full-access -- true)
+for i in $(seq 100); do kill -0 "$f5" 2>/dev/null || break; sleep 0.05; done
+kill -0 "$f5" 2>/dev/null && kill -KILL "$f5"
+wait "$f5"
+rc=$?
+t_check "--follow of a record moved away and made anew: ends within 5 s, exit 1, one line ($rc: $(head -c 300 "$dir/err"))" \
+        eval 'test "$rc:$(wc -l <"$dir/err")" = 1:1 &&
+                grep -Eq "^sbx: audit export: --follow ends: audit database $db was (moved away or removed|replaced by another file) since it was opened" "$dir/err"'
+# ... and one read through a private copy never sees a later run: refused at once, where it
+# streamed what the copy held and then nothing, for good (nobody reading root's record, whose
+# -shm is gone: nobody may not make one in root's directory, so the record is read from a copy)
+if [ "${WHO[1]:-}" = nobody ]; then
+        dir=$T/rootdir
+        mkdir -p "$dir"
+        chmod 755 "$dir"
+        (cd "$dir" && "$SBX_BIN" run --db "$dir/audit.db" --mode danger-full-access -- true)
+        chmod 644 "$dir/audit.db"*
+        rm -f "$dir/audit.db-shm"
+        nb=("${T_NOBODY[@]}" env HOME="$T/home" XDG_CACHE_HOME=)
+        timeout -s KILL 5 "${nb[@]}" "$NB_BIN" audit export --follow --jsonl --db "$dir/audit.db" >"$T/ro.out" 2>"$T/ro.err"
+        rc=$?
+        t_check "nobody, --follow of root's record read through a private copy: refused, exit 1 ($rc: $(tail -c 300 "$T/ro.err"))" \
+                eval 'test "$rc" = 1 && grep -q "^sbx: audit export: --follow cannot follow $dir/audit.db: it is read through a private copy" "$T/ro.err"'
+        "${nb[@]}" "$NB_BIN" audit export --jsonl --db "$dir/audit.db" >"$T/ro.out" 2>"$T/ro.err"
+        t_check "nobody, ... which export without --follow reads ($?)" test "$(wc -l <"$T/ro.out")" = 1
+fi
 t_finish
