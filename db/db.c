@@ -1468,6 +1468,10 @@ bool sbx_db_is_private_copy(const struct sbx_db *db) {
         return db->snapshot_dir != NULL;
 }
 
+const char *sbx_db_private_copy_dir(const struct sbx_db *db) {
+        return db->snapshot_dir;
+}
+
 int sbx_db_check_same_file(const struct sbx_db *db, struct sbx_diag *diag) {
         struct stat st;
 

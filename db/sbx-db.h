@@ -68,6 +68,9 @@ bool sbx_db_is_readonly(const struct sbx_db *db);
 /* Whether the handle reads a private copy of the database (sbx_db_open_readonly() in a directory
  * the reader cannot write, sbx_db_open_readonly_upgraded()): no later write reaches it. */
 bool sbx_db_is_private_copy(const struct sbx_db *db);
+/* The directory of that copy (audit.db, audit.db-wal, audit.db-shm in it, removed with it by
+ * sbx_db_close()), borrowed; NULL for a database read in place. */
+const char *sbx_db_private_copy_dir(const struct sbx_db *db);
 /* Whether the database's path still names the file the handle opened: 0, -ENOENT (moved away or
  * removed), -ESTALE (another file in its place: a new record), -EINVAL for a private copy, or
  * another -errno of stat(), each with diag set. */

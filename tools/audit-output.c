@@ -1,6 +1,8 @@
 /* Output of audit rows. Column names are the stable field names documented in db/SCHEMA.md. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -419,4 +421,49 @@ int sbx_audit_tool_require_db(const char *db_opt, const char *what, const char *
                 return sbx_fail(SBX_EXIT_USAGE, "%s: unknown %s '%s' (an empty audit database at %s)", what, kind,
                                 id, path);
         return 0;
+}
+
+/* The files of a private copy being read (sbx_audit_tool_guard_copy()), removed by the handler of
+ * a signal that ends sbx: unlink() and rmdir() are async-signal-safe, and the process then ends
+ * by the signal at once (a handler that only asked the query to stop left a write blocked on a
+ * full pipe, its rest written again, the signal spent: sbx stayed for good). */
+static char copy_files[4][PATH_MAX]; /* audit.db, -wal, -shm; the directory last */
+static volatile sig_atomic_t copy_armed;
+
+static void on_copy_signal(int sig) {
+        int saved = errno;
+
+        if (copy_armed) {
+                for (size_t i = 0; i < 3; i++)
+                        (void) unlink(copy_files[i]);
+                (void) rmdir(copy_files[3]);
+        }
+        (void) signal(sig, SIG_DFL);
+        (void) raise(sig);
+        errno = saved;
+}
+
+void sbx_audit_tool_guard_copy(struct sbx_db *db) {
+        static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+        static const char *const names[] = { "audit.db", "audit.db-wal", "audit.db-shm" };
+        const char *dir = sbx_db_private_copy_dir(db);
+        struct sigaction sa = { .sa_handler = on_copy_signal };
+
+        if (!dir)
+                return;
+        for (size_t i = 0; i < 3; i++)
+                if ((size_t) snprintf(copy_files[i], sizeof(copy_files[i]), "%s/%s", dir, names[i]) >=
+                    sizeof(copy_files[i]))
+                        return;
+        if ((size_t) snprintf(copy_files[3], sizeof(copy_files[3]), "%s", dir) >= sizeof(copy_files[3]))
+                return;
+        copy_armed = 1;
+        sigemptyset(&sa.sa_mask);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(sigs); i++) {
+                struct sigaction old;
+                /* one the caller ignores stays ignored (a write then fails with EPIPE all the same) */
+                if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+                        continue;
+                (void) sigaction(sigs[i], &sa, NULL);
+        }
 }

@@ -54,3 +54,8 @@ int sbx_audit_tool_require_db(const char *db_opt, const char *what, const char *
 /* When the database opened for reading is another user's record, says so on stderr (one line
  * "sbx: note: ..."), so that nobody takes it for their own history. */
 void sbx_audit_tool_owner_note(struct sbx_db *db);
+/* A database read through a private copy (sbx_db_is_private_copy()): SIGINT, SIGTERM, SIGHUP and
+ * SIGPIPE remove the copy's files before they end the process, as they would (a reader gone,
+ * `| head -1`, ^C or a timeout left a whole copy of the record in /tmp each time). Nothing for a
+ * database read in place. */
+void sbx_audit_tool_guard_copy(struct sbx_db *db);

@@ -1002,6 +1002,7 @@ int sbx_cmd_audit(int argc, char **argv) {
         r = sbx_audit_tool_open(o.db, false, &db);
         if (r)
                 return r;
+        sbx_audit_tool_guard_copy(db);
         /* a session that does not exist matches nothing: a typo read as "no runs, no denials"
          * (an unknown --backend is refused for the same reason) */
         if (o.filter.session_id) {

@@ -267,6 +267,7 @@ static int session_show(int argc, char **argv) {
         r = sbx_audit_tool_open(o.db, false, &db);
         if (r)
                 return r;
+        sbx_audit_tool_guard_copy(db);
         if (o.json) {
                 struct show_json s = { .section = 0 };
                 /* the whole object is built in memory so an unknown session prints nothing */

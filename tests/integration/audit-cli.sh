@@ -372,24 +372,63 @@ if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
         # (a WAL database without its -shm: SQLite cannot read it in place)
         mkdir -p "$AT/tmp" && chown 47211:47211 "$AT/tmp" && chmod 777 "$AT/tmp"
         mkdir -p "$NB/rodir2" && sqlite3 "$RODB" ".backup '$NB/rodir2/audit.db'"
-        sqlite3 "$NB/rodir2/audit.db" "PRAGMA journal_mode = wal" >/dev/null
+        # (rows enough to fill a pipe: the export below stops on its write, the copy open)
+        sqlite3 "$NB/rodir2/audit.db" "PRAGMA journal_mode = wal;
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+                INSERT INTO executions (started_ms, host, uid, supervisor_pid, cwd, argv, state)
+                SELECT started_ms, host, uid, supervisor_pid, cwd, argv, 'completed' FROM executions, n WHERE id = 1;
+                UPDATE executions SET session_id = '$NSID'" >/dev/null
         chown -R 65534:65534 "$NB/rodir2" && chmod 0500 "$NB/rodir2"
+        # --follow of such a copy, which no later run reaches, is refused (it streamed the history,
+        # then nothing, for good)
         HOME=$NB/home XDG_STATE_HOME= TMPDIR=$AT/tmp "${T_NOBODY[@]}" "$SBX_BIN" audit export --follow --jsonl \
-                --db "$NB/rodir2/audit.db" \
-                >"$T/follow-ro" 2>"$ERR" &
-        FOLLOW=$!
-        for _ in $(seq 1 50); do [ -s "$T/follow-ro" ] && break; sleep 0.1; done
-        t_check "read-only dir, hostile TMPDIR: the history is read" test "$(wc -l <"$T/follow-ro")" = 1
-        t_check "read-only dir, hostile TMPDIR: no private copy in that TMPDIR" \
-                test -z "$(ls -A "$AT/tmp")"
+                --db "$NB/rodir2/audit.db" >"$T/follow-ro" 2>"$ERR"
+        t_check "read-only dir: export --follow of the private copy is refused" \
+                one_line "$?" 1 "cannot follow $NB/rodir2/audit.db: it is read through a private copy"
+        # an export stopped on a full pipe, then ended by SIGTERM (as ^C, a reader gone, a timeout
+        # would end it): the copy it held was left in /tmp, a whole copy of the record each time
+        mkfifo -m 666 "$T/full"
+        exec 8<>"$T/full"
+        HOME=$NB/home XDG_STATE_HOME= TMPDIR=$AT/tmp "${T_NOBODY[@]}" "$SBX_BIN" audit export --jsonl \
+                --db "$NB/rodir2/audit.db" >"$T/full" 2>"$ERR" &
+        EXPORT=$!
         # its own copy, told by the files it holds open: another suite running this test beside
         # makes one in /tmp too, which a listing of /tmp took for this one's
-        copy=$(for f in /proc/"$FOLLOW"/fd/*; do readlink "$f"; done 2>/dev/null |
-                sed -n 's|^\(/tmp/sbx-audit-read-[^/]*\)/audit\.db.*|\1|p' | sort -u)
-        kill -INT "$FOLLOW"
-        wait "$FOLLOW"
-        t_check "read-only dir, hostile TMPDIR: the copy in /tmp (${copy:-none held open}) is removed at the end" \
-                test -n "$copy" -a ! -e "${copy:-/}"
+        copy=
+        for _ in $(seq 1 100); do
+                copy=$(for f in /proc/"$EXPORT"/fd/*; do readlink "$f"; done 2>/dev/null |
+                        sed -n 's|^\(/tmp/sbx-audit-read-[^/]*\)/audit\.db.*|\1|p' | sort -u)
+                [ -n "$copy" ] && grep -q pipe_write "/proc/$EXPORT/wchan" 2>/dev/null && break
+                sleep 0.05
+        done
+        t_check "read-only dir, hostile TMPDIR: the history is read, through a copy in /tmp (${copy:-none held open})" \
+                test -n "$copy"
+        t_check "read-only dir, hostile TMPDIR: no private copy in that TMPDIR" \
+                test -z "$(ls -A "$AT/tmp")"
+        kill -TERM "$EXPORT"
+        wait "$EXPORT"
+        rc=$?
+        exec 8<&-
+        t_check "read-only dir: the export ended by SIGTERM ($rc) removed its copy in /tmp (${copy:-none held open})" \
+                test "$rc" = 143 -a -n "$copy" -a ! -e "${copy:-/}"
+        # ... and session show --json, of a session of 301 runs
+        exec 8<>"$T/full"
+        HOME=$NB/home XDG_STATE_HOME= "${T_NOBODY[@]}" "$SBX_BIN" session show "$NSID" --json \
+                --db "$NB/rodir2/audit.db" >"$T/full" 2>"$ERR" &
+        SHOW=$!
+        copy=
+        for _ in $(seq 1 100); do
+                copy=$(for f in /proc/"$SHOW"/fd/*; do readlink "$f"; done 2>/dev/null |
+                        sed -n 's|^\(/tmp/sbx-audit-read-[^/]*\)/audit\.db.*|\1|p' | sort -u)
+                [ -n "$copy" ] && grep -q pipe_write "/proc/$SHOW/wchan" 2>/dev/null && break
+                sleep 0.05
+        done
+        kill -TERM "$SHOW"
+        wait "$SHOW"
+        rc=$?
+        exec 8<&-
+        t_check "read-only dir: session show --json ended by SIGTERM ($rc) removed its copy in /tmp (${copy:-none held open})" \
+                test "$rc" = 143 -a -n "$copy" -a ! -e "${copy:-/}"
         chmod 0700 "$NB/rodir2"
 else
         t_diag "not root or no setpriv: read-only directory checks skipped"
