@@ -2734,6 +2734,25 @@ static const char *perl_script(char *const *argv, size_t k, size_t n, enum sbx_i
         return NULL;
 }
 
+/* CPython's option word argv[*i] (a '-' first): 1 when it is flags alone (clustered) or -W or
+ * -X with its word (attached, or the next one: *i then past it), 0 for another (*ret_rest: its
+ * first letter that is no flag, -c's say), -1 for a -W or -X without its word. */
+static int python_flag_word(char *const *argv, size_t *i, size_t n, const char **ret_rest) {
+        const char *a = argv[*i] + 1;
+
+        for (; *a && strchr("bBdEIOPqsSuv", *a); a++)
+                ;
+        *ret_rest = a;
+        if (!*a && a > argv[*i] + 1)
+                return 1;
+        if (*a == 'W' || *a == 'X') {
+                if (!a[1] && ++*i >= n)
+                        return -1;
+                return 1;
+        }
+        return 0;
+}
+
 const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_lang) {
         size_t n = 0;
         ptrdiff_t k = argv_past_wrappers(argv, &n);
@@ -2746,17 +2765,13 @@ const char *sbx_run_inline_script(char *const *argv, enum sbx_inline_lang *ret_l
                 return NULL;
         /* CPython's options before -c: flags (clustered), -W and -X with their word */
         for (size_t i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {
-                const char *a = argv[i] + 1;
+                const char *a;
+                int r = python_flag_word(argv, &i, n, &a);
 
-                for (; *a && strchr("bBdEIOPqsSuv", *a); a++)
-                        ;
-                if (!*a && a > argv[i] + 1)
+                if (r < 0)
+                        return NULL;
+                if (r > 0)
                         continue;
-                if (*a == 'W' || *a == 'X') {
-                        if (!a[1] && ++i >= n)
-                                return NULL;
-                        continue;
-                }
                 if (*a != 'c')
                         return NULL;
                 *ret_lang = SBX_INLINE_PYTHON;
@@ -2779,16 +2794,9 @@ const char *sbx_run_python_file(char *const *argv) {
                         return i + 1 < n && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
                 if (a[0] != '-')
                         return a[0] ? a : NULL;
-                for (a++; *a && strchr("bBdEIOPqsSuv", *a); a++)
-                        ;
-                if (!*a && a > argv[i] + 1)
+                if (python_flag_word(argv, &i, n, &a) > 0)
                         continue;
-                if (*a == 'W' || *a == 'X') {
-                        if (!a[1] && ++i >= n)
-                                return NULL;
-                        continue;
-                }
-                return NULL; /* -c, -m, - (stdin), -h, a long option */
+                return NULL; /* -c, -m, - (stdin), -h, a long option, a -W without its word */
         }
         return NULL;
 }

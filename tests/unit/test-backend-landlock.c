@@ -630,22 +630,24 @@ static int direct_ipc_nr(uint32_t abi, const char *name) {
         return -1;
 }
 
+/* The architectures the filters know, each with the syscall ABIs its filter admits. */
+static const struct {
+        uint32_t native;
+        uint32_t abis[3];
+} arches[] = {
+        { SCMP_ARCH_X86_64, { SCMP_ARCH_X86_64, SCMP_ARCH_X32, SCMP_ARCH_X86 } },
+        { SCMP_ARCH_X86, { SCMP_ARCH_X86 } },
+        { SCMP_ARCH_AARCH64, { SCMP_ARCH_AARCH64, SCMP_ARCH_ARM } },
+        { SCMP_ARCH_ARM, { SCMP_ARCH_ARM } },
+        { SCMP_ARCH_RISCV64, { SCMP_ARCH_RISCV64 } },
+        { SCMP_ARCH_PPC64LE, { SCMP_ARCH_PPC64LE } },
+        { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
+        { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
+};
+
 /* Every syscall ABI of every architecture the filter knows: the actions above, looked up by the
  * ABI's own syscall numbers (a syscall the ABI lacks is skipped), and an unknown ABI killed. */
 static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **state) {
-        static const struct {
-                uint32_t native;
-                uint32_t abis[3];
-        } arches[] = {
-                { SCMP_ARCH_X86_64, { SCMP_ARCH_X86_64, SCMP_ARCH_X32, SCMP_ARCH_X86 } },
-                { SCMP_ARCH_X86, { SCMP_ARCH_X86 } },
-                { SCMP_ARCH_AARCH64, { SCMP_ARCH_AARCH64, SCMP_ARCH_ARM } },
-                { SCMP_ARCH_ARM, { SCMP_ARCH_ARM } },
-                { SCMP_ARCH_RISCV64, { SCMP_ARCH_RISCV64 } },
-                { SCMP_ARCH_PPC64LE, { SCMP_ARCH_PPC64LE } },
-                { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
-                { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
-        };
         static const enum ll_mode modes[] = { LL_MODE_READ_ONLY, LL_MODE_WORKSPACE_WRITE, LL_MODE_SETID_ONLY,
                                               LL_MODE_SEAL_READ_ONLY };
         size_t checked = 0;
@@ -703,19 +705,6 @@ static void test_landlock_seccomp_filters_act_as_documented_on_every_abi(void **
  * answered as done and not made, prlimit64 that asks for the old limit too refused, reading it and
  * every other limit left alone, on every ABI; an unknown ABI killed. */
 static void test_landlock_seccomp_core_lock_keeps_rlimit_core_on_every_abi(void **state) {
-        static const struct {
-                uint32_t native;
-                uint32_t abis[3];
-        } arches[] = {
-                { SCMP_ARCH_X86_64, { SCMP_ARCH_X86_64, SCMP_ARCH_X32, SCMP_ARCH_X86 } },
-                { SCMP_ARCH_X86, { SCMP_ARCH_X86 } },
-                { SCMP_ARCH_AARCH64, { SCMP_ARCH_AARCH64, SCMP_ARCH_ARM } },
-                { SCMP_ARCH_ARM, { SCMP_ARCH_ARM } },
-                { SCMP_ARCH_RISCV64, { SCMP_ARCH_RISCV64 } },
-                { SCMP_ARCH_PPC64LE, { SCMP_ARCH_PPC64LE } },
-                { SCMP_ARCH_PPC64, { SCMP_ARCH_PPC64, SCMP_ARCH_PPC } },
-                { SCMP_ARCH_S390X, { SCMP_ARCH_S390X, SCMP_ARCH_S390 } },
-        };
         enum { ALLOW, UNMADE, REFUSED };
         static const struct {
                 const char *name;
