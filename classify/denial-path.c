@@ -2240,6 +2240,55 @@ bool sbx_denial_line_shell_names_alone(const char *line, size_t len, size_t sig_
         return false;
 }
 
+bool sbx_denial_line_shell_opens(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
+        static const char *const shells[] = { "sh", "dash", "ash" };
+        size_t pl, k, f, phrase;
+        const char *prog;
+
+        if (!line || !path || !path[0] || sig_start > sig_end || sig_end > len)
+                return false;
+        for (size_t i = sig_end; i < len; i++)
+                if (sbx_ascii_alpha((unsigned char) line[i]))
+                        return false;
+        /* X as it is, right before ": <signature>" */
+        pl = strlen(path);
+        if (sig_start < pl + 2 || memcmp(line + sig_start - 2, ": ", 2) != 0 ||
+            memcmp(line + sig_start - 2 - pl, path, pl) != 0)
+                return false;
+        phrase = sig_start - 2 - pl;
+        /* the program, its first field, one word */
+        k = strcspn(line, ": \t");
+        if (k == 0 || k + 2 > phrase || line[k] != ':' || line[k + 1] != ' ')
+                return false;
+        prog = memrchr(line, '/', k);
+        prog = prog ? prog + 1 : line;
+        f = k + 2;
+        if (phrase - f > 12 && memcmp(line + f, "line ", 5) != 0 && isdigit((unsigned char) line[f])) {
+                /* dash's "N: cannot open " */
+                while (f < phrase && isdigit((unsigned char) line[f]))
+                        f++;
+                if (phrase - f != 14 || memcmp(line + f, ": cannot open ", 14) != 0)
+                        return false;
+        } else {
+                /* ash's "[line N: ]can't open " */
+                if (phrase - f > 5 && memcmp(line + f, "line ", 5) == 0) {
+                        size_t d = f + 5;
+
+                        while (d < phrase && isdigit((unsigned char) line[d]))
+                                d++;
+                        if (d == f + 5 || phrase - d < 2 || memcmp(line + d, ": ", 2) != 0)
+                                return false;
+                        f = d + 2;
+                }
+                if (phrase - f != 11 || memcmp(line + f, "can't open ", 11) != 0)
+                        return false;
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(shells); i++)
+                if (strlen(shells[i]) == (size_t) (line + k - prog) && memcmp(prog, shells[i], strlen(shells[i])) == 0)
+                        return true;
+        return false;
+}
+
 bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
         static const char *const words[] = { "exec", "run command", "spawn" };
         size_t pl = path ? strlen(path) : 0;

@@ -1361,6 +1361,16 @@ else:
                                 wo_row task_failure "root's 0622 file" $wof cat $wof
                                 wo_row task_failure "root's 0622 file" $wof head $wof
                                 wo_row task_failure "root's 0622 file" $wof bash -c "cat < $wof"
+                                # ... dash's and BusyBox ash's line of it, "cannot open X", "can't
+                                # open X" (before: denied, the host's refusal taken for the
+                                # sandbox's); where the script writes X too: the sandbox's
+                                wo_row task_failure "root's 0622 file" $wof dash -c "cat < $wof"
+                                wo_row denied-dir "root's 0622 file" $wof dash -c "cat < $wof; echo x > $wof"
+                                if command -v busybox >/dev/null; then
+                                        ln -sf "$(command -v busybox)" /var/tmp/$tag-wo/ash
+                                        wo_row task_failure "root's 0622 file" $wof /var/tmp/$tag-wo/ash -c "cat < $wof"
+                                        wo_row denied-dir "root's 0622 file" $wof /var/tmp/$tag-wo/ash -c "cat < $wof; echo x > $wof"
+                                fi
                                 wo_row denied "root's 0622 file" $wof bash -c "echo x > $wof"
                                 wo_row denied "root's 0622 file" $wof tee $wof
                                 # ... a write whose line does not tell it from a read (through an
