@@ -2,8 +2,18 @@
 #pragma once
 
 /* ISO-8601 UTC text with millisecond precision of an integer column of ms since the epoch;
- * NULL stays NULL. Exact (integer arithmetic), unlike strftime('%f') on a float. */
+ * NULL stays NULL. Exact (integer arithmetic), unlike strftime('%f') on a float. The seconds and
+ * the milliseconds are taken by floor division: SQLite's / and % truncate toward zero, so a time
+ * before 1970 (-1500) printed its second after the right one and a negative fraction
+ * ("1969-12-31T23:59:59.-500Z", not "...:58.500Z"). */
 #define SBX_SQL_ISO(ms) \
+        "(strftime('%Y-%m-%dT%H:%M:%S', (" ms " - (" ms " % 1000 + 1000) % 1000) / 1000, 'unixepoch') || " \
+        "printf('.%03dZ', (" ms " % 1000 + 1000) % 1000))"
+
+/* The same as the views of the schema's v2 step were made with, which a shipped step keeps
+ * (db/schema.c): right from 1970 on, wrong for a time before it (db/SCHEMA.md). sbx's own
+ * queries use SBX_SQL_ISO. */
+#define SBX_SQL_ISO_V2(ms) \
         "(strftime('%Y-%m-%dT%H:%M:%S', " ms " / 1000, 'unixepoch') || printf('.%03dZ', " ms " % 1000))"
 
 /* The state as sbx reports it: a 'running' row whose supervisor is gone reads 'interrupted'. */

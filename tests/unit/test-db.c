@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "db-internal.h"
+#include "db-sql.h"
 #include "sbx-db.h"
 #include "sbx-macro.h"
 
@@ -374,6 +375,47 @@ static void test_db_migrations_are_consecutive_steps(void **state) {
         assert_int_equal(n, SBX_DB_SCHEMA_VERSION);
         for (size_t i = 0; i < n; i++)
                 assert_int_equal(m[i].version, (int) i + 1);
+}
+
+/* sbx's ISO time of a column of ms since the epoch, before 1970 too (audit50: -1500 printed
+ * "1969-12-31T23:59:59.-500Z", SQLite's / and % truncating toward zero); NULL stays NULL. The
+ * views keep the v2 step's text (a shipped step), right from 1970 on. */
+static void test_db_iso_time_of_any_millisecond(void **state) {
+        static const struct {
+                const char *ms, *iso;
+        } cases[] = {
+                { "-1500", "1969-12-31T23:59:58.500Z" },  { "-1", "1969-12-31T23:59:59.999Z" },
+                { "-1000", "1969-12-31T23:59:59.000Z" },  { "-999", "1969-12-31T23:59:59.001Z" },
+                { "-86400001", "1969-12-30T23:59:59.999Z" }, { "0", "1970-01-01T00:00:00.000Z" },
+                { "999", "1970-01-01T00:00:00.999Z" },     { "1714564800250", "2024-05-01T12:00:00.250Z" },
+                { "-62167219200000", "0000-01-01T00:00:00.000Z" },
+                { "253402300799999", "9999-12-31T23:59:59.999Z" },
+                { "NULL", NULL },
+        };
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        char sql[512];
+
+        assert_int_equal(sbx_db_open(f->path, &db, NULL), 0);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                sqlite3_stmt *st = NULL;
+                const unsigned char *t;
+
+                snprintf(sql, sizeof(sql), "%s%s AS x)", "SELECT " SBX_SQL_ISO("x") ", " SBX_SQL_ISO_V2("x") " FROM (SELECT ",
+                         cases[i].ms);
+                assert_int_equal(sqlite3_prepare_v2(sbx_db_handle(db), sql, -1, &st, NULL), SQLITE_OK);
+                assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+                t = sqlite3_column_text(st, 0);
+                if (cases[i].iso)
+                        assert_string_equal((const char *) t, cases[i].iso);
+                else
+                        assert_null(t);
+                /* the views' own, from 1970 on */
+                if (cases[i].iso && cases[i].ms[0] != '-')
+                        assert_string_equal((const char *) sqlite3_column_text(st, 1), cases[i].iso);
+                sqlite3_finalize(st);
+        }
+        sbx_db_close(db);
 }
 
 static void test_db_v1_database_is_upgraded_step_by_step(void **state) {
@@ -951,6 +993,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_db_fresh_schema_has_tables_indexes_and_views, setup, teardown),
                 cmocka_unit_test(test_db_migrations_are_consecutive_steps),
                 cmocka_unit_test_setup_teardown(test_db_v1_database_is_upgraded_step_by_step, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_iso_time_of_any_millisecond, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_failed_step_keeps_previous_version, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_newer_version_is_refused, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_corrupt_file_is_refused_and_kept, setup, teardown),
