@@ -107,6 +107,16 @@ t_check "no database: audit show exits 2 with one line" one_line $? 2 "unknown e
 "$SBX_BIN" audit list --db "$T/none/audit.db" 2>"$ERR" >"$T/stdout"
 t_check "no database: audit list (no id asked) still exits 1" one_line $? 1 "no audit database"
 t_check "... and none of them made anything" test ! -e "$T/none"
+# a database that is not a regular file (a directory at its path): one line naming it once, exit 1,
+# policy resolve --session as the other readers (it printed "policy: audit database: audit
+# database X is not a regular file", its prefix twice, until 025ea3a opened it as they do)
+mkdir "$T/dir.db"
+for c in "policy resolve --session no-such-session --root $T" "session show no-such-session" "audit list" "audit show 1"; do
+        "$SBX_BIN" $c --db "$T/dir.db" 2>"$ERR" >"$T/stdout"
+        t_check "a directory as database: $c: exit 1, one line naming it once" \
+                test "$?:$(cat "$ERR")" = "1:sbx: audit database $T/dir.db is not a regular file"
+done
+rmdir "$T/dir.db"
 # sbx run with a session (--session or $SBX_SESSION) did the same: it made the database, its
 # directories and a detached audit writer for it, then refused the unknown session
 "$SBX_BIN" run --session no-such-session --db "$T/none/sub/audit.db" -- touch "$T/ran" 2>"$ERR"
