@@ -256,8 +256,9 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
         before=$(t_fp /etc/sbx-fixtures-check)
         # (the recording's environment carries this test's pid, so that another copy of the suite's
         # audit writers are not taken for its own)
-        SBX_FXCHECK=$$ "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" --note "a test" --expect denied \
-                -- touch /etc/sbx-fixtures-check >"$T/out" 2>"$T/err"
+        mkdir -m 700 "$T/own-record"
+        SBX_DB=$T/own-record/audit.db SBX_FXCHECK=$$ "$SBX_BIN" fixtures record --backend bwrap --case "$R/bwrap/touch" \
+                --note "a test" --expect denied -- touch /etc/sbx-fixtures-check >"$T/out" 2>"$T/err"
         rc=$?
         writers=$(for p in $(pgrep -f 'audit-writer --db /tmp/sbx-fixture-'); do
                 tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "SBX_FXCHECK=$$" && echo "$p"; done)
@@ -270,6 +271,10 @@ if "$SBX_BIN" run --backend bwrap --db "$T/probe.db" -- true >/dev/null 2>&1; th
         # is not looked at)
         top=$(sed -n 's|^workspace=\(/tmp/sbx-fixture-[^/]*\)/ws$|\1|p' "$R/bwrap/touch/meta")
         chk "its temporary directory (${top:-not in meta}) is gone" '[ -n "$top" ] && [ ! -e "$top" ]'
+        # the run is recorded in the temporary directory's database alone, as the page says: the
+        # user's record ($SBX_DB) is neither made nor written
+        chk "the user's audit database (\$SBX_DB) was not made" '[ -z "$(ls -A "$T/own-record")" ]'
+        rmdir "$T/own-record"
         chk "meta says backend, exit 1, signal 0, denied, source=live, the note" \
                 'grep -qx backend=bwrap "$R/bwrap/touch/meta" && grep -qx exit=1 "$R/bwrap/touch/meta" &&
                  grep -qx signal=0 "$R/bwrap/touch/meta" && grep -qx verdict=denied "$R/bwrap/touch/meta" &&
