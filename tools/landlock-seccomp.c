@@ -206,19 +206,31 @@ static const uint32_t fs_key_ioctls[] = {
 /* ... and, in both modes too, the inode changes that cannot be undone: an empty directory given an
  * encryption policy (a v1 policy needs no key: with none the directory is unusable until
  * removed), fs-verity (the file stays read-only for good). A filter cannot tell the workspace
- * apart, and hardly a command needs them there (security review). */
+ * apart, and hardly a command needs them there (security review). Also ext4's "get" of the
+ * passphrase salt, which makes one and writes it into the file system's superblock when it has
+ * none, through any fd on it, with no permission asked: a change of the whole file system, never
+ * of the workspace, that no later run undoes (escape50: workspace-write allowed it, its partial
+ * reason naming only chmod, chown, utime, xattr and inode flags); a salt serves only the v1
+ * policies the first entry refuses to set. */
 static const uint32_t irreversible_ioctls[] = {
         (uint32_t) FS_IOC_SET_ENCRYPTION_POLICY,
         (uint32_t) FS_IOC_ENABLE_VERITY,
+        (uint32_t) FS_IOC_GET_ENCRYPTION_PWSALT,
 };
 /* ... and btrfs's subvolume commands, in both modes: they make (a new subvolume or a snapshot) or
  * remove a directory in the directory whose fd they get, or make a subvolume read-only, and
  * Landlock, which governs mkdir and rmdir, never sees them (security review: a workspace-write run
  * made subvolumes outside the workspace, where its mkdir was denied). Matched by type and number
  * (the low 16 bits): SNAP_CREATE, SUBVOL_CREATE, SNAP_DESTROY, SNAP_CREATE_V2, SUBVOL_CREATE_V2,
- * SUBVOL_SETFLAGS, SNAP_DESTROY_V2. read-only refuses every 0x94 command anyway. */
+ * SUBVOL_SETFLAGS, SNAP_DESTROY_V2; and the other two that change a subvolume: SET_RECEIVED_SUBVOL
+ * (its received UUID and transids, through a read-only fd on any subvolume the user owns, which
+ * btrfs send and receive then trust: escape50, allowed in workspace-write, its partial reason not
+ * naming it; both struct sizes, the number matched) and DEFAULT_SUBVOL (the file system's, what
+ * the next mount shows; CAP_SYS_ADMIN, which the command does not keep, refused here whatever).
+ * read-only refuses every 0x94 command anyway. */
 #define IOCTL_TYPE_NR_MASK 0xffffU
-static const uint32_t btrfs_subvol_ioctls[] = { 0x9401U, 0x940eU, 0x940fU, 0x9417U, 0x9418U, 0x941aU, 0x943fU };
+static const uint32_t btrfs_subvol_ioctls[] = { 0x9401U, 0x940eU, 0x940fU, 0x9413U, 0x9417U,
+                                                0x9418U, 0x941aU, 0x9425U, 0x943fU };
 /* ext4's own commands, not in the exported headers: its inode generation (both widths), which
  * ext4 changes without metadata_csum, and the conversion of a file to extents */
 #define EXT4_IOC_SETVERSION _IOW('f', 4, long)
@@ -232,7 +244,9 @@ static const uint32_t metadata_ioctls[] = {
         (uint32_t) EXT4_IOC_MIGRATE,
         (uint32_t) FS_IOC_FSSETXATTR,
         (uint32_t) FAT_IOCTL_SET_ATTRIBUTES,
-        /* a "get" that writes: ext4 makes and stores the file system's salt when it has none */
+        /* a "get" that writes: ext4 makes and stores the file system's salt when it has none
+         * (refused in both of Landlock's modes first, irreversible_ioctls; here for bubblewrap's
+         * read-only, EROFS) */
         (uint32_t) FS_IOC_GET_ENCRYPTION_PWSALT,
 };
 /* ... and every ioctl of type 0x94 (btrfs subvolume and property changes, FS_IOC_SETFSLABEL). */

@@ -499,16 +499,26 @@ static const struct call calls[] = {
         { "ioctl", { 3, _IOW('f', 4, long) }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, _IOW('f', 4, int) }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, FAT_IOCTL_SET_ATTRIBUTES }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
-        { "ioctl", { 3, FS_IOC_GET_ENCRYPTION_PWSALT }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, FS_IOC_SETFLAGS }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
-        /* irreversible: an encryption policy, fs-verity (both modes; bubblewrap's read-only binds) */
+        /* irreversible: an encryption policy, fs-verity (both modes; bubblewrap's read-only binds);
+         * ext4's salt written into the superblock by its "get" (escape50: workspace-write allowed
+         * it) */
         { "ioctl", { 3, FS_IOC_SET_ENCRYPTION_POLICY }, ERRNO(EACCES), ERRNO(EACCES) },
         { "ioctl", { 3, FS_IOC_ENABLE_VERITY }, ERRNO(EACCES), ERRNO(EACCES) },
-        /* btrfs subvolumes: made or removed where Landlock does not see it (both modes) */
+        { "ioctl", { 3, FS_IOC_GET_ENCRYPTION_PWSALT }, ERRNO(EACCES), ERRNO(EACCES) },
+        /* btrfs subvolumes: made or removed where Landlock does not see it, or changed: received
+         * UUID (both struct sizes), the default subvolume (both modes; escape50: workspace-write
+         * allowed SET_RECEIVED_SUBVOL) */
         { "ioctl", { 3, BTRFS_IOC_SUBVOL_CREATE }, ERRNO(EACCES), ERRNO(EACCES) },
         { "ioctl", { 3, BTRFS_IOC_SNAP_CREATE_V2 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "ioctl", { 3, BTRFS_IOC_SNAP_DESTROY_V2 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "ioctl", { 3, BTRFS_IOC_SUBVOL_SETFLAGS }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, BTRFS_IOC_SET_RECEIVED_SUBVOL }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, _IOWR(BTRFS_IOCTL_MAGIC, 37, char[192]) }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "ioctl", { 3, BTRFS_IOC_DEFAULT_SUBVOL }, ERRNO(EACCES), ERRNO(EACCES) },
+        /* ... not its reads */
+        { "ioctl", { 3, BTRFS_IOC_GET_SUBVOL_INFO }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
+        { "ioctl", { 3, BTRFS_IOC_SUBVOL_GETFLAGS }, ERRNO(EACCES), SECCOMP_RET_ALLOW },
         { "ioctl", { 3, FICLONE }, ERRNO(EACCES), SECCOMP_RET_ALLOW }, /* cp --reflink in the workspace */
         { "shmget", { 42, 4096, IPC_CREAT | 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
         { "shmget", { IPC_PRIVATE, 4096, 0600 }, ERRNO(EACCES), ERRNO(EACCES) },
@@ -601,7 +611,8 @@ static uint32_t want_seal_read_only(const struct call *c) {
         bool ioctl = strcmp(c->name, "ioctl") == 0;
         bool metadata = !is_keyring_call(c) &&
                         ((c->read_only == ERRNO(EACCES) && c->workspace_write == SECCOMP_RET_ALLOW) ||
-                         (ioctl && ((c->args[1] >> 8) & 0xff) == 0x94));
+                         (ioctl && ((c->args[1] >> 8) & 0xff) == 0x94) ||
+                         (ioctl && c->args[1] == FS_IOC_GET_ENCRYPTION_PWSALT));
         static const char *const calls_refused[] = { "chmod", "fchmod", "fchmodat", "fchmodat2" };
 
         if (metadata)
