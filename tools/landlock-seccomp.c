@@ -514,8 +514,10 @@ static void emit_metadata_ioctls(struct prog *p, int refused) {
         emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, refused, NO_LABEL);
 }
 
-/* setid-only's ioctl: only the file-system keyring commands refused; seal-read-only's also the
- * inode changes (EROFS). */
+/* setid-only's ioctl: the file-system keyring commands refused, and ext4's salt written into the
+ * superblock (through the workspace's writable bind: a change of the whole file system, as under
+ * Landlock, irreversible_ioctls); seal-read-only's also the inode changes (EROFS), the salt among
+ * them. */
 static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets, int eacces, int erofs) {
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
@@ -524,6 +526,8 @@ static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
         if (mode == LL_MODE_SEAL_READ_ONLY)
                 emit_metadata_ioctls(p, erofs);
+        else
+                emit(p, BPF_JMP | BPF_JEQ | BPF_K, (uint32_t) FS_IOC_GET_ENCRYPTION_PWSALT, eacces, NO_LABEL);
         ret(p, SECCOMP_RET_ALLOW);
 }
 
