@@ -129,6 +129,7 @@ struct sbx_classifier {
                                    * be longer than a path kept: asked of the host whole) */
         bool move_into;
         char sqlite_target[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
+        char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
@@ -624,6 +625,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->lost = ctx->moved && !c->cwd[0];
         c->move_into = ctx->move_into;
         if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
+            (r = argv_file_copy(ctx->sqlite_db, c->sqlite_db, sizeof(c->sqlite_db))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
             (r = argv_file_copy(ctx->curl_output, c->curl_output, sizeof(c->curl_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
@@ -701,6 +703,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
          * /var/tmp/x for the host's refusal of /etc/x) */
         argv_file_resolved(c, ctx->move_dest, c->move_dest);
         argv_file_resolved(c, ctx->sqlite_target, c->sqlite_target);
+        argv_file_resolved(c, ctx->sqlite_db, c->sqlite_db);
         argv_file_resolved(c, ctx->dd_output, c->dd_output);
         argv_file_resolved(c, ctx->curl_output, c->curl_output);
         return 0;
@@ -3906,8 +3909,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
 
         if (!sbx_denial_sig_needs_argv(sig))
                 return false;
-        if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 || !target[0] ||
-            !c->host_dir_missing)
+        if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
+            (!target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
         if (curl)
                 memcpy(path, target, strlen(target) + 1); /* the line names none */
@@ -3917,8 +3920,10 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 memcpy(path, s + sl, n);
                 path[n] = '\0';
                 absolute_path(c, path, sizeof(path));
+                if (db && strcmp(path, target) != 0)
+                        target = c->sqlite_db; /* the database, whatever its commands */
         }
-        if (strcmp(path, target) != 0 || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
+        if (!target[0] || strcmp(path, target) != 0 || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
             c->host_dir_missing(c->resolve_userdata, host))
                 return true;

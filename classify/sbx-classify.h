@@ -333,6 +333,11 @@ struct sbx_classify_context {
          * (host_dir_missing, asked of X's directory and of a name in X). Copied. NULL: none
          * (that line is no denial). */
         const char *sqlite_target;
+        /* The database a sqlite3 the caller read from the command's argv opens (absolute),
+         * whatever its commands (stdin's too: `sqlite3 DB < schema.sql`, where sqlite_target is
+         * none): its shell's "Error: unable to open database "X": unable to open database file"
+         * is judged as with sqlite_target where X is this file. Copied. NULL: none. */
+        const char *sqlite_db;
         /* The file a dd the caller read from the command's argv writes (absolute): its of=FILE,
          * which dd opens for writing alone (O_WRONLY; O_RDWR first with seek=, then O_WRONLY).
          * dd's "failed to open 'X'" names its if= the same: with X this file, a line of a host
@@ -368,7 +373,8 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
 /* Copies what it needs from ctx (resolve and userdata are kept as they are); call before the
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
- * a writable or granted directory, sqlite_target, dd_output, curl_output, SBX_DENIAL_PATH_MAX - 1 bytes;
+ * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, SBX_DENIAL_PATH_MAX - 1
+ * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);
 /* Feeds the next chunk of stderr (any bytes). Returns 0, or -errno on a matching-engine error

@@ -2428,7 +2428,7 @@ static void classifier_context(struct run_state *st) {
         _cleanup_strv_free_ char **split = sbx_run_env_split(st->command);
         char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
-        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], dd_output[PATH_MAX],
+        char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], find_exec[PATH_MAX];
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
@@ -2495,6 +2495,8 @@ static void classifier_context(struct run_state *st) {
                         }
                         if (sbx_run_sqlite_target(words, words_dir, sqlite_target, sizeof(sqlite_target)) > 0)
                                 ctx.sqlite_target = sqlite_target;
+                        if (sbx_run_sqlite_database(words, words_dir, sqlite_db, sizeof(sqlite_db)) > 0)
+                                ctx.sqlite_db = sqlite_db;
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
                         if (sbx_run_curl_output(words, words_dir, curl_output, sizeof(curl_output)) > 0)
@@ -2544,8 +2546,8 @@ static void classifier_context(struct run_state *st) {
 }
 
 void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx) {
-        const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->dd_output, &ctx->curl_output,
-                                 &ctx->cwd };
+        const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
+                                 &ctx->curl_output, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 
         if (sbx_classifier_set_context(c, ctx) >= 0)

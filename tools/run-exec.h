@@ -125,6 +125,13 @@ int sbx_run_move_dest(char *const *words, const char *cwd, char *out, size_t siz
  * program, an option but the output flags, commands from stdin, another dot-command, ATTACH,
  * VACUUM, a DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t size);
+/* The database a sqlite3 that words (sbx_run_command_words()'s) run in cwd (their start) opens,
+ * whatever its commands (SQL, dot-commands, or stdin's: `sqlite3 DB < schema.sql`), for its
+ * shell's "Error: unable to open database "DB": ..." (struct sbx_classify_context's sqlite_db):
+ * `sqlite3 [flags] DB ...` past the wrappers of sbx_run_start_dir() and env's arguments, joined to
+ * cwd into out. 1, or 0 for another program, an option but the output flags anywhere, no DB, a
+ * DB of `:memory:` or a URI. Nothing is asked of the host. */
+int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a dd that words (sbx_run_command_words()'s) run in cwd (their start) writes, its
  * of=FILE (struct sbx_classify_context's dd_output): `dd OPERAND...` (past the wrappers of sbx_run_start_dir()
  * and env's arguments), one of=, its operands alone (NAME=VALUE, no option but none); joined to

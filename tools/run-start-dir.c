@@ -2463,10 +2463,42 @@ unsigned sbx_run_touch_how(char *const *argv, const char *cwd) {
         return how;
 }
 
+/* The sqlite3 shell's options read: flags alone, none that takes a word, opens the database
+ * otherwise or reads commands from a file (-cmd, -init, -readonly, -vfs) */
+static const char *const sqlite_flags[] = { "-bail", "-batch", "-box", "-column", "-csv", "-echo", "-header",
+                                            "-noheader", "-html", "-json", "-line", "-list", "-markdown",
+                                            "-quote", "-table", "-tabs", "-safe", NULL };
+
+static bool sqlite_flag(const char *a) {
+        for (size_t f = 0; sqlite_flags[f]; f++)
+                if (strcmp(a + (a[1] == '-'), sqlite_flags[f]) == 0)
+                        return true;
+        return false;
+}
+
+int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_t size) {
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
+                return 0;
+        const char *db = NULL;
+
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (a[0] == '-' && a[1] && !sqlite_flag(a))
+                        return 0; /* an option that may move it or open another (-cmd '.cd D') */
+                if (a[0] != '-' && !db)
+                        db = a;
+        }
+        if (!db || !db[0] || strcmp(db, ":memory:") == 0 || strncmp(db, "file:", 5) == 0)
+                return 0;
+        return join_name(out, size, start, db) < 0 ? 0 : 1;
+}
+
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
-        static const char *const flags[] = { "-bail", "-batch", "-box", "-column", "-csv", "-echo", "-header",
-                                             "-noheader", "-html", "-json", "-line", "-list", "-markdown",
-                                             "-quote", "-table", "-tabs", "-safe", NULL };
         _cleanup_free_ char *target = NULL;
         const char *db = NULL, *file;
         size_t n = 0, fl;
@@ -2482,11 +2514,7 @@ int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t 
                 if (a[0] == '-' && a[1]) {
                         /* the flags alone: another option may take a word, open the database
                          * otherwise or read commands from a file (-cmd, -init, -readonly, -vfs) */
-                        bool flag = false;
-
-                        for (size_t f = 0; flags[f] && !flag; f++)
-                                flag = strcmp(a + (a[1] == '-'), flags[f]) == 0;
-                        if (!flag)
+                        if (!sqlite_flag(a))
                                 return 0;
                 } else if (!db)
                         db = a;

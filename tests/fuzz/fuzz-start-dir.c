@@ -21,7 +21,7 @@
  * size of the output (0: PATH_MAX), then the argv's words separated by NUL bytes (at most 64).
  *
  * The same argv goes to the readers of the same file that name a command's target past its
- * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target(),
+ * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target(), sbx_run_sqlite_database(),
  * sbx_run_dd_output(), sbx_run_curl_output(), given the words sbx_run_command_words() splits
  * once, as sbx run does) and
  * of a shell's script (sbx_run_shell_script()) or an interpreter's (sbx_run_inline_script(): a
@@ -168,6 +168,9 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 if (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/'))
                         fail();
                 r = cmd ? sbx_run_sqlite_target(cmd, dir, out, out_size) : 0;
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
+                r = cmd ? sbx_run_sqlite_database(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 r = cmd ? sbx_run_dd_output(cmd, dir, out, out_size) : 0;

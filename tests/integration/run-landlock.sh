@@ -1657,30 +1657,36 @@ else:
                         # judged as .output's line: in nobody's own directory or, in read-only mode,
                         # the workspace, denied, X recorded; in root's directory, a missing one, or
                         # root's 0600 database (the host's refusal): task_failure. Before, all
-                        # task_failure
+                        # task_failure. Its commands from stdin (`sqlite3 X < schema.sql`, no SQL in
+                        # the argv: ws-stdin, root-stdin) judged the same (review50b: the workspace's
+                        # read task_failure before, under both backends)
                         if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
                                 mkdir -p /var/tmp/$tag-sqn/root /var/tmp/$tag-sqn/own &&
                                         chmod 0755 /var/tmp/$tag-sqn /var/tmp/$tag-sqn/root &&
                                         chown 65534:65534 /var/tmp/$tag-sqn/own &&
-                                        sqlite3 /var/tmp/$tag-sqn/root/r.db 'create table t(x)' && chmod 0600 /var/tmp/$tag-sqn/root/r.db
+                                        sqlite3 /var/tmp/$tag-sqn/root/r.db 'create table t(x)' && chmod 0600 /var/tmp/$tag-sqn/root/r.db &&
+                                        echo 'create table u(y);' >/var/tmp/$tag-sqn/s.sql && chmod 0644 /var/tmp/$tag-sqn/s.sql
                                 for b in landlock bwrap; do
-                                    for where in own root missing root600 ws; do
+                                    for where in own root missing root600 ws ws-stdin root-stdin; do
                                         mode=workspace-write x=/var/tmp/$tag-sqn/$where/n.db
                                         case $where in
                                         root600) x=/var/tmp/$tag-sqn/root/r.db ;;
-                                        ws) mode=read-only x=$tag-n.db ;;
+                                        ws|ws-stdin) mode=read-only x=$tag-n.db ;;
+                                        root-stdin) x=/var/tmp/$tag-sqn/root/n.db ;;
                                         esac
+                                        args=(sqlite3 "$x" 'create table u(y)')
+                                        case $where in *-stdin) args=(sh -c "sqlite3 $x < /var/tmp/$tag-sqn/s.sql") ;; esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
-                                                --verdict-json "$d/sqn.json" -- sqlite3 "$x" 'create table u(y)' ) 2>/dev/null
+                                                --verdict-json "$d/sqn.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: sqlite3 making database $x ($mode): $(case $where in own|ws) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: sqlite3 making database $x ($mode, $where): $(case $where in own|ws|ws-stdin) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "root600"):
+if sys.argv[2] in ("root", "missing", "root600", "root-stdin"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
-    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqn.json" $where "$( [ $where = ws ] && echo "$d/ws/$x" || echo "$x")"
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqn.json" $where "$(case $where in ws|ws-stdin) echo "$d/ws/$x" ;; *) echo "$x" ;; esac)"
                                     done
                                 done
                                 check "nobody: ... no database made" test -z "$(find /var/tmp/$tag-sqn "$d/ws" -name '*n.db')"

@@ -3220,6 +3220,28 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                 assert_verdict(r, "denied");
                 assert_string_equal(r->denials[0].path, "/ws/x");
         }
+        /* the database alone (sqlite_db: its commands from stdin, `sqlite3 x < schema.sql`, so no
+         * sqlite_target): its "unable to open database" of that name judged as above (before:
+         * task_failure, the line not read without a target); another name, or its "cannot open"
+         * of an output file, not told (review50b) */
+        ctx.sqlite_target = NULL;
+        ctx.sqlite_db = "/ws/x";
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+                struct sbx_classify_result *r =
+                        run_backend_in(backend, &ctx, "Error: unable to open database \"x\": unable to open database file\n");
+
+                if (r->verdict != SBX_VERDICT_DENIED || strcmp(r->denials[0].path, "/ws/x") != 0)
+                        fail_msg("%s, the database from stdin: %s", backend, sbx_verdict_to_string(r->verdict));
+                assert_verdict(run_backend_in(backend, &ctx,
+                                              "Error: unable to open database \"y\": unable to open database file\n"),
+                               "task_failure");
+                assert_verdict(run_backend_in(backend, &ctx, "Error: cannot open \"x\"\n"), "task_failure");
+                assert_verdict(run_backend_in(backend, &ctx,
+                                              "Error: unable to open database \"\": unable to open database file\n"),
+                               "task_failure");
+        }
+        ctx.sqlite_db = NULL;
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, "Error: cannot open \"/etc/x\"\n"),
                        "task_failure");

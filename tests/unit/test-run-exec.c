@@ -1077,6 +1077,26 @@ static void test_sqlite_target(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
 }
 
+/* The database a sqlite3 opens, whatever its commands (stdin's too), for its "unable to open
+ * database "X"" (review50b: `sqlite3 t.db < schema.sql` had no target, its line not read). */
+static void test_sqlite_database(void **state) {
+        static const struct target_row cases[] = {
+                { { "sh", "-c", "sqlite3 n.db < cmds.sql" }, "/w/n.db" },
+                { { "sqlite3", "-bail", "n.db" }, "/w/n.db" },
+                { { "sqlite3", "/ro/db", "attach 'o.db' as o" }, "/ro/db" },
+                { { "env", "-C", "/ro", "sqlite3", "n.db", ".read x.sql" }, "/ro/n.db" },
+                { { "sqlite3", "n.db", "-cmd", ".cd /x" }, NULL },
+                { { "sqlite3", "-init", "i.sql", "n.db" }, NULL },
+                { { "sqlite3", ":memory:", "select 1" }, NULL },
+                { { "sqlite3", "file:n.db?mode=rw" }, NULL },
+                { { "sqlite3", "" }, NULL },
+                { { "sqlite3", "-csv" }, NULL },
+                { { "sqlite", "n.db" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_database);
+}
+
 /* The file a dd writes, its of=, which its "failed to open 'X'" does not tell from its if=
  * (before: none read; as nobody under bwrap, root's 0622 pipe written read task_failure). */
 static void test_dd_output(void **state) {
@@ -2128,6 +2148,7 @@ int main(void) {
                 cmocka_unit_test(test_wrapper_start_dir),
                 cmocka_unit_test(test_move_dest),
                 cmocka_unit_test(test_sqlite_target),
+                cmocka_unit_test(test_sqlite_database),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_chain_curl_output),
