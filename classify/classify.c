@@ -132,6 +132,7 @@ struct sbx_classifier {
         char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
+        char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
         char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
         char writable[SBX_CLASSIFY_WRITABLE_MAX][SBX_DENIAL_PATH_MAX];
@@ -3891,18 +3892,22 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
  * classify` reads (no argv): no denial. Whether the line, of that signature, is not such a denial;
  * *ret_target: it is one, of that file. */
 static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] = "Error: unable to open database \"",
-                  sqlite_db_end[] = "\": unable to open database file", curl_write_sig[] = "curl: (23)";
+                  sqlite_db_end[] = "\": unable to open database file", curl_write_sig[] = "curl: (23)",
+                  cmake_cache_sig[] = "Unable to open cache file for save.", cmake_cache_line[] = "CMake Error: Unable "
+                                                                                               "to open cache file for save. ";
 
 bool sbx_denial_sig_needs_argv(const char *sig) {
         return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
-               strcasecmp(sig, curl_write_sig) == 0;
+               strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0;
 }
 
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
-        const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0;
-        const char *target = curl ? c->curl_output : c->sqlite_target, *start = curl ? "curl: (23) " : db ? sqlite_db_sig : sqlite_open_sig,
-                   *end = curl ? "" : db ? sqlite_db_end : "\"";
+        const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
+                   cache = strcasecmp(sig, cmake_cache_sig) == 0;
+        const char *target = curl ? c->curl_output : cache ? c->line_file : c->sqlite_target,
+                   *start = curl ? "curl: (23) " : cache ? cmake_cache_line : db ? sqlite_db_sig : sqlite_open_sig,
+                   *end = curl || cache ? "" : db ? sqlite_db_end : "\"";
         const size_t sl = strlen(start), el = strlen(end); /* what comes before and after the name */
         char path[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
         size_t n;
@@ -3910,7 +3915,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         if (!sbx_denial_sig_needs_argv(sig))
                 return false;
         if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
-            (!target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
+            (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
         if (curl)
                 memcpy(path, target, strlen(target) + 1); /* the line names none */
@@ -3919,6 +3924,12 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                         return true;
                 memcpy(path, s + sl, n);
                 path[n] = '\0';
+                if (cache) {
+                        /* CMake's cache it could not save, named whole on its line */
+                        if (path[0] != '/')
+                                return true;
+                        memcpy(c->line_file, path, n + 1);
+                }
                 absolute_path(c, path, sizeof(path));
                 if (db && strcmp(path, target) != 0)
                         target = c->sqlite_db; /* the database, whatever its commands */

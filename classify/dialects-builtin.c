@@ -75,7 +75,10 @@
  * file nor the errno named), X the -o FILE (or -O's name) of its argv (sbx_run_curl_output()).
  * CMake 3.24 on prints a build tree it could not make as "CMake Error: Unable to (re)create the
  * private pkgRedirects directory:" and the name on the next line, no errno: a denial in sbx run
- * alone, the name judged against the host (classify.c, pend_see()). */
+ * alone, the name judged against the host (classify.c, pend_see()); and an existing build tree's
+ * cache it could not save as "CMake Error: Unable to open cache file for save. X", its errno line
+ * before it a stale one ("System Error: Inappropriate ioctl for device"): a denial in sbx run
+ * alone, X absolute and judged so (classify.c, argv_output_line()). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -95,6 +98,7 @@ static const char dialect_bwrap[] =
         "denial Error: unable to open database \"\n"
         "denial curl: (23)\n"
         "denial Unable to (re)create the private pkgRedirects directory:\n"
+        "denial Unable to open cache file for save.\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "rule bwrap\n"
@@ -168,7 +172,7 @@ static const char dialect_bwrap[] =
  * sbx run alone, X the file its argv writes (classify.c, sqlite_open_line()); so too its
  * "Error: unable to open database "X": unable to open database file" (a new database refused);
  * so too curl's "curl: (23) ...", X its argv's output file, and CMake's "Unable to (re)create the
- * private pkgRedirects directory:", as under bwrap.
+ * private pkgRedirects directory:" and "Unable to open cache file for save.", as under bwrap.
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
@@ -206,6 +210,7 @@ static const char dialect_landlock[] =
         "denial Error: unable to open database \"\n"
         "denial curl: (23)\n"
         "denial Unable to (re)create the private pkgRedirects directory:\n"
+        "denial Unable to open cache file for save.\n"
         "fifo-denial Operation not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"

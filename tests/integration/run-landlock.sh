@@ -1742,18 +1742,25 @@ else:
                         # line, no errno: in nobody's own directory (two levels to make) or, in
                         # read-only mode, the workspace, denied, the name recorded; in root's
                         # directory (the host's refusal), task_failure. Before, all task_failure.
-                        # In the workspace in workspace-write: success, the tree made
+                        # In the workspace in workspace-write: success, the tree made. Run again
+                        # on an existing tree, cmake cannot save its cache: "CMake Error: Unable to
+                        # open cache file for save. X" after a stale errno (ENOTTY): the tree made
+                        # in the workspace, again in read-only mode, denied, X recorded; root's
+                        # tree (root-tree; the host's refusal), task_failure. Before, both
+                        # task_failure (review50b)
                         if [ $who = nobody ] && command -v cmake >/dev/null; then
                                 mkdir -p /var/tmp/$tag-cm/root /var/tmp/$tag-cm/own "$d/ws/$tag-cms" &&
                                         chmod 0755 /var/tmp/$tag-cm /var/tmp/$tag-cm/root &&
                                         chown 65534:65534 /var/tmp/$tag-cm/own &&
-                                        printf 'cmake_minimum_required(VERSION 3.10)\nproject(p NONE)\n' > "$d/ws/$tag-cms/CMakeLists.txt"
+                                        printf 'cmake_minimum_required(VERSION 3.10)\nproject(p NONE)\n' > "$d/ws/$tag-cms/CMakeLists.txt" &&
+                                        cmake -S "$d/ws/$tag-cms" -B /var/tmp/$tag-cmr/b >/dev/null 2>&1
                                 for b in landlock bwrap; do
-                                    for where in own root ws ws-write; do
+                                    for where in own root root-tree ws ws-write; do
                                         mode=workspace-write x=/var/tmp/$tag-cm/$where/b/c
                                         case $where in
                                         ws) mode=read-only x=$d/ws/$tag-cmb ;;
                                         ws-write) x=$d/ws/$tag-cmb ;;
+                                        root-tree) x=/var/tmp/$tag-cmr/b ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cm.json" -- cmake -S $tag-cms -B "$x" ) >/dev/null 2>&1
@@ -1762,7 +1769,7 @@ else:
                                         check "nobody, $b: cmake -B $x ($mode): $(case $where in own|ws) echo "denied, the name recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] == "root":
+if sys.argv[2] in ("root", "root-tree"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 elif sys.argv[2] == "ws-write":
     assert o["verdict"] == "success" and o["denial_lines"] == 0, o
@@ -1770,13 +1777,20 @@ else:
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3] + "/CMakeFiles/pkgRedirects"], o' "$d/cm.json" $where "$x"
                                         if [ $where = ws-write ]; then
                                                 check "nobody, $b: ... its build tree made in the workspace" test -f "$d/ws/$tag-cmb/CMakeCache.txt"
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                        --verdict-json "$d/cm.json" -- cmake -S $tag-cms -B "$x" ) >/dev/null 2>&1
+                                                rc=$?
+                                                [ $rc -eq 125 ] || check "nobody, $b: cmake -B $x again (read-only): denied, its cache recorded (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$d/cm.json" "$x/CMakeCache.txt"
                                                 rm -rf "$d/ws/$tag-cmb"
                                         fi
                                     done
                                 done
                                 check "nobody: ... nothing made outside the workspace" \
                                         test -z "$(find /var/tmp/$tag-cm -mindepth 2; ls -d "$d/ws/$tag-cmb" 2>/dev/null)"
-                                rm -rf /var/tmp/$tag-cm "$d/ws/$tag-cms"
+                                rm -rf /var/tmp/$tag-cm /var/tmp/$tag-cmr "$d/ws/$tag-cms"
                         fi
                         # git-lfs quotes the stderr of the git it ran, its stdout merged into stderr
                         # ("warning: error running /usr/lib/git-core/git 'config' ...: 'error: could

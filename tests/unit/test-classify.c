@@ -3350,6 +3350,57 @@ static void test_classify_cmake_build_tree_refused(void **state) {
                        "task_failure");
 }
 
+/* CMake re-run on an existing build tree cannot save its cache: "CMake Error: Cannot open file for
+ * write: X.tmpN", then "CMake Error: : System Error: " with a stale errno (ENOTTY, "Inappropriate
+ * ioctl for device", live), then "CMake Error: Unable to open cache file for save. X". No errno to
+ * trust: in sbx run alone, an absolute X outside the granted directories that the host lets the
+ * user write is the sandbox's refusal (review50b; before: task_failure, live `cmake -B build` of
+ * an existing tree in read-only mode under both backends). */
+static void test_classify_cmake_cache_save_refused(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const char head[] = "CMake Error: Cannot open file for write: %s.tmp814f7\n"
+                                   "CMake Error: : System Error: Inappropriate ioctl for device\n"
+                                   "CMake Error: Unable to open cache file for save. %s\n"
+                                   "CMake Error: : System Error: Inappropriate ioctl for device\n";
+        static const struct {
+                const char *file, *path; /* the cache named, the denial's path (NULL: none) */
+        } cases[] = {
+                { "/home/u/b/CMakeCache.txt", "/home/u/b/CMakeCache.txt" },
+                { "/etc/b/CMakeCache.txt", "/etc/b/CMakeCache.txt" },
+                /* the host's refusal; a missing directory; the workspace (granted); the sandbox's /dev */
+                { "/ro/b/CMakeCache.txt", NULL },
+                { "/nx/CMakeCache.txt", NULL },
+                { "/ws/b/CMakeCache.txt", NULL },
+                { "/dev/shm/b/CMakeCache.txt", NULL },
+                /* a relative name, or none */
+                { "b/CMakeCache.txt", NULL },
+                { "", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        char text[1024];
+                        struct sbx_classify_result *r;
+
+                        snprintf(text, sizeof(text), head, cases[i].file, cases[i].file);
+                        r = run_backend_in(backend, &ctx, text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].path ? "denied" : "task_failure") != 0)
+                                fail_msg("%s case %zu: %s", backend, i, sbx_verdict_to_string(r->verdict));
+                        if (r->denial_lines != (cases[i].path ? 1u : 0u))
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                        if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
+                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+                }
+        /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "CMake Error: Unable to open cache file for save. /etc/b/CMakeCache.txt\n"),
+                       "task_failure");
+}
+
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
  * told, any other name exists. */
 /* A host without the names that end in "nx"; "/d" and "/empty" are directories, "/full" and /ws
@@ -6194,6 +6245,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
+        cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
                 cmocka_unit_test(test_classify_landlock_pair_into_host_refused_dir),
                 cmocka_unit_test(test_classify_landlock_words_within_quoted_names),
