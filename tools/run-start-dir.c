@@ -2710,10 +2710,11 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
 }
 
 int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[8], *w[65], *in[8];
-        size_t n, first = 0, n_in;
+        size_t n, first = 0, n_in, k = 0;
         int r;
 
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
@@ -2727,7 +2728,11 @@ int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, siz
         if (r <= 0)
                 return 0;
         w[r] = NULL;
-        return sbx_run_curl_output(w, cwd, out, size);
+        /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
+         * one-command script's */
+        while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))
+                k++;
+        return sbx_run_curl_output(w + k, cwd, out, size);
 }
 
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags

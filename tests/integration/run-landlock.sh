@@ -1703,7 +1703,7 @@ else:
                                         chmod 0755 /var/tmp/$tag-cu /var/tmp/$tag-cu/root &&
                                         chown 65534:65534 /var/tmp/$tag-cu/own
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -1713,12 +1713,14 @@ else:
                                         # an && chain's first command, or the one after its leading cd
                                         chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "curl -fsSLo $x file:///etc/hostname && chmod +x $x") ;;
                                         cd-chain) want=/var/tmp/$tag-cu/own/hostname args=(bash -c "cd /var/tmp/$tag-cu/own && curl -fsSLO file:///etc/hostname && ls") ;;
+                                        # ... past its assignments (review50b: task_failure before)
+                                        env-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "TOKEN=t curl -fsSLo $x file:///etc/hostname && chmod +x $x") ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2] in ("root", "missing"):

@@ -1188,6 +1188,12 @@ static void test_chain_curl_output(void **state) {
                 { { "sh", "-c", "curl -o /ro/x http://h/x && echo 'a;b|c' && ls \"x&y\"" }, "/ro/x" },
                 { { "sh", "-c", "curl -o \"/ro/a b\" http://h/x && ls\n" }, "/ro/a b" },
                 { { "nice", "sh", "-c", "timeout 9 curl -o x http://h/x && true" }, "/w/x" },
+                /* past its assignments, as a one-command script's (review50b: it was none) */
+                { { "sh", "-c", "TOKEN=t A_1=2 curl -fsSLo /ro/x http://h/x && chmod +x /ro/x" }, "/ro/x" },
+                { { "sh", "-c", "cd sub && T=1 curl -o x http://h/x && ls" }, "/w/x" },
+                { { "sh", "-c", "T=1 && curl -o x http://h/x" }, NULL },
+                { { "sh", "-c", "=1 curl -o x http://h/x && ls" }, NULL },
+                { { "sh", "-c", "T=1 && ls" }, NULL },
                 /* another operator anywhere: what follows may run whatever the curl did */
                 { { "sh", "-c", "curl -o /ro/x http://h/x; chmod +x /ro/x" }, NULL },
                 { { "sh", "-c", "curl -o /ro/x http://h/x || true" }, NULL },
