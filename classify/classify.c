@@ -2537,11 +2537,13 @@ static const char *redirect_word(const char *script, const unsigned char *lex, c
  * `@(`, `+(`, `!(` (bash expands them in a redirection's word too: `> /x/{f..f}` writes /x/f) or
  * a leading `~` outside single quotes, a backslash within double or ANSI-C quotes): a name the
  * script does not show (review49: `cat < F; echo x > /x/'f'` of F, the write not seen, read as
- * the read of F alone, the host's refusal; review50: `> /x/{f..f}` alike). */
+ * the read of F alone, the host's refusal; review50: `> /x/{f..f}` alike), unless the text before
+ * it is not the name's start, which the shell's name then begins with (0; review50b: `> /d/w{o..o}`
+ * beside `cat < /x/f` read as a write of /x/f). Name "": -1 for any such word. */
 static int shell_word_is(const char *script, const unsigned char *lex, const char *w, const char *name) {
         const char *n = name;
         char q = '\0'; /* the quote open: '\'', '"', '$' ($'...') */
-        bool same = true;
+        bool same = true, same_before = true; /* the name so far; before the last character */
 
         for (const char *p = w; *p; p++) {
                 unsigned char k = lex[p - script];
@@ -2556,7 +2558,7 @@ static int shell_word_is(const char *script, const unsigned char *lex, const cha
                 }
                 /* an extglob's pattern, `@(...)`, `+(...)`, `!(...)` (`?(`, `*(` are globs) */
                 if (q == '\0' && k == LEX_CODE && ch == '(' && p > w && strchr("@+!", p[-1]))
-                        return -1;
+                        return same_before || !name[0] ? -1 : 0;
                 if (q == '\0' && k == LEX_CODE && strchr(" \t\n;&|<>()", ch))
                         break;
                 if (k == LEX_CODE && ch == '`') {
@@ -2566,7 +2568,7 @@ static int shell_word_is(const char *script, const unsigned char *lex, const cha
                                 opened += *b == '`' && lex[b - script] == LEX_CODE;
                         if (opened % 2)
                                 break;
-                        return -1;
+                        return same || !name[0] ? -1 : 0;
                 }
                 if (q == '\0' && k == LEX_OTHER) {
                         if (ch != '\\')
@@ -2578,7 +2580,9 @@ static int shell_word_is(const char *script, const unsigned char *lex, const cha
                         ch = *p;
                 } else if (q == '\0' ? strchr("$`*?[{", ch) || (ch == '~' && p == w)
                                       : q != '\'' && strchr(q == '"' ? "$`\\" : "\\", ch))
-                        return -1;
+                        return same || !name[0] ? -1 : 0; /* the rest follows the text before it,
+                                                            * which must be the name's (or none) */
+                same_before = same;
                 same = same && *n == ch;
                 if (*n)
                         n++;
@@ -2758,12 +2762,13 @@ static bool script_uses_expansion(const char *script, const unsigned char *lex) 
 }
 
 /* Whether the shell script redirects output into an expansion, a name it does not show: `> $f`,
- * `>> "$F"`, `> $(...)`, `` > `...` `` (a `>` of its own text, not `>&`). */
-static bool script_writes_expansion(const char *script, const unsigned char *lex) {
+ * `>> "$F"`, `> $(...)`, `` > `...` `` (a `>` of its own text, not `>&`), that may be name (the
+ * text before the expansion its start: shell_word_is()). */
+static bool script_writes_expansion(const char *script, const unsigned char *lex, const char *name) {
         for (const char *at = script; (at = strchr(at, '>')); ) {
                 const char *p = redirect_word(script, lex, &at);
 
-                if (p && shell_word_is(script, lex, p, "") < 0)
+                if (p && shell_word_is(script, lex, p, name) < 0)
                         return true;
         }
         return false;
@@ -3346,7 +3351,7 @@ static bool line_may_read(const struct sbx_classifier *c, const char *text, size
         }
         out = script_output_into(c->script, c->script_lex, path);
         return out < 0 || (out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0 &&
-                           !script_writes_expansion(c->script, c->script_lex));
+                           !script_writes_expansion(c->script, c->script_lex, path));
 }
 
 /* Whether s[0..n) is a word of Perl's at s[i..i+k): no name character on either side. */
@@ -3728,7 +3733,7 @@ static bool shell_name_across_lines(const struct sbx_classifier *c, const char *
  * the write's, an open for writing alone: whether this line is one (false: the run's, no
  * denial). */
 static bool script_run_then_written(struct sbx_classifier *c, const char *path) {
-        if (!script_writes_expansion(c->script, c->script_lex) ||
+        if (!script_writes_expansion(c->script, c->script_lex, path) ||
             script_runs_or_reads(c->script, c->script_lex, path) != 1 || script_loops(c->script, c->script_lex) ||
             script_uses_expansion(c->script, c->script_lex))
                 return false;

@@ -1402,6 +1402,11 @@ else:
                                 # task_failure 0 [] under both backends)
                                 wo_row denied-dir "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/{f..f}"
                                 wo_backend=bwrap wo_row denied "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/{f..f}"
+                                # ... but not one whose text before the braces is not the file's: another
+                                # name of root's directory, the host's refusal too (review50b: before,
+                                # denied under Landlock, the read's line read as the write's)
+                                wo_row task_failure "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/w{o..o}"
+                                wo_backend=bwrap wo_row task_failure "root's 0622 file" $wof bash -c "cat < $wof; echo x > ${wof%/f}/w{o..o}"
                                 # ... and bash's `>& WORD` of a word that starts with digits, no
                                 # descriptor's number: the file (review50: before, read as a copy
                                 # of descriptor 1, task_failure 0 [] under both backends)

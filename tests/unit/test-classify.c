@@ -2408,6 +2408,26 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
                 sc.script = "shopt -s extglob\ncat < /wo/f; echo x > /wo/+(f)";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                /* ... but not one whose text before the expansion is not the name's: what bash
+                 * makes of it starts with that text (review50b: as nobody, `cat < X; echo x >
+                 * /d/w{o..o}` of root's 0622 X and root's directory /d, two refusals of the host,
+                 * read as the write of X, denied, under Landlock) */
+                sc.script = "cat < /wo/f; echo x > /d/w{o..o}";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                sc.script = "cat < /wo/f; echo x > /wo/g{1,2}";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                sc.script = "cat < /wo/f; n=f; echo x > /d/$n";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                sc.script = "shopt -s extglob\ncat < /wo/f; echo x > /d/@(f)";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                sc.script = "cat < /wo/f; echo x > /wo/f/`echo g`";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
+                sc.script = "cat < /wo/f; echo x > /wo/`echo f`";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "cat < /wo/f; echo x > /wo{,}/f";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
+                sc.script = "cat < /wo/f; echo x > {/d/g,/wo/f}";
+                assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
                 /* ... but a write of another name, quoted or not, and a quoted `>`: the read's */
                 sc.script = "cat < /wo/f; echo x > /wo/'g'";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
