@@ -146,111 +146,16 @@ static int read_small_file(int dirfd, const char *name, char **ret, size_t *ret_
 
 /* ---- check --------------------------------------------------------------------------------- */
 
-/* One JSON string of an argv file at *p (its opening quote), decoded into a new string (\" \\ \/
- * \b \f \n \r \t, \uXXXX as UTF-8; a surrogate, which record never writes, or a NUL: none);
- * *p moved past its closing quote. NULL when it is none such, or no memory. */
-static char *json_argv_string(const char **p, const char *end) {
-        const char *q = *p + 1;
-        size_t cap = 0, o = 0;
-        char *out;
-
-        for (const char *r = q; r < end && *r != '"'; r++, cap++)
-                if (*r == '\\' && r + 1 < end)
-                        r++;
-        if (!(out = malloc(cap * 3 + 1)))
-                return NULL;
-        while (q < end && *q != '"') {
-                unsigned char c = (unsigned char) *q++;
-                unsigned v = 0;
-
-                if (c < 0x20)
-                        goto bad;
-                if (c != '\\') {
-                        out[o++] = (char) c;
-                        continue;
-                }
-                if (q >= end)
-                        goto bad;
-                c = (unsigned char) *q++;
-                switch (c) {
-                case '"': case '\\': case '/': out[o++] = (char) c; continue;
-                case 'b': out[o++] = '\b'; continue;
-                case 'f': out[o++] = '\f'; continue;
-                case 'n': out[o++] = '\n'; continue;
-                case 'r': out[o++] = '\r'; continue;
-                case 't': out[o++] = '\t'; continue;
-                case 'u': break;
-                default: goto bad;
-                }
-                for (int i = 0; i < 4; i++, q++) {
-                        if (q >= end || !isxdigit((unsigned char) *q))
-                                goto bad;
-                        v = v * 16 + (unsigned) (isdigit((unsigned char) *q) ? *q - '0' : (tolower((unsigned char) *q) - 'a' + 10));
-                }
-                if (v == 0 || (v >= 0xd800 && v <= 0xdfff))
-                        goto bad;
-                if (v < 0x80)
-                        out[o++] = (char) v;
-                else if (v < 0x800) {
-                        out[o++] = (char) (0xc0 | (v >> 6));
-                        out[o++] = (char) (0x80 | (v & 0x3f));
-                } else {
-                        out[o++] = (char) (0xe0 | (v >> 12));
-                        out[o++] = (char) (0x80 | ((v >> 6) & 0x3f));
-                        out[o++] = (char) (0x80 | (v & 0x3f));
-                }
-        }
-        if (q >= end)
-                goto bad;
-        out[o] = '\0';
-        *p = q + 1;
-        return out;
-bad:
-        free(out);
-        return NULL;
-}
-
 /* A live case's command, its argv file (a JSON array of strings, as record writes it),
  * NULL-terminated; NULL when there is none such (or no memory). */
 static char **case_argv(int dfd) {
         _cleanup_free_ char *text = NULL;
-        _cleanup_strv_free_ char **v = NULL;
-        const char *why = "", *p, *end;
-        size_t len = 0, n = 0, max = 1;
+        const char *why = "";
+        size_t len = 0;
 
         if (read_small_file(dfd, "argv", &text, &len, &why) < 0)
                 return NULL;
-        for (size_t i = 0; i < len; i++)
-                max += text[i] == '"';
-        if (!(v = calloc(max / 2 + 2, sizeof(char *))))
-                return NULL;
-        p = text;
-        end = text + len;
-        while (p < end && isspace((unsigned char) *p))
-                p++;
-        if (p >= end || *p++ != '[')
-                return NULL;
-        for (;;) {
-                while (p < end && isspace((unsigned char) *p))
-                        p++;
-                if (p < end && *p == ']' && n == 0)
-                        break;
-                if (p >= end || *p != '"' || n > max / 2 || !(v[n] = json_argv_string(&p, end)))
-                        return NULL;
-                n++;
-                while (p < end && isspace((unsigned char) *p))
-                        p++;
-                if (p < end && *p == ',') {
-                        p++;
-                        continue;
-                }
-                if (p < end && *p == ']')
-                        break;
-                return NULL;
-        }
-        for (p++; p < end && isspace((unsigned char) *p); p++)
-                ;
-        return p == end && n > 0 ? sbx_steal_ptr(&v) : NULL;
+        return sbx_fixture_argv_parse(text, len);
 }
 
 struct check_totals {

@@ -1,6 +1,8 @@
 /* The meta file of a fixture case: key=value lines (tools/fixture-meta.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fixture-meta.h"
@@ -154,4 +156,108 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
                         return r;
         }
         return meta_complete(m, err, errlen);
+}
+
+/* ---- the argv file ---------------------------------------------------------------------- */
+
+/* One JSON string of an argv file at *p (its opening quote), decoded into a new string (\" \\ \/
+ * \b \f \n \r \t, \uXXXX as UTF-8; a surrogate, which record never writes, or a NUL: none);
+ * *p moved past its closing quote. NULL when it is none such, or no memory. */
+static char *json_argv_string(const char **p, const char *end) {
+        const char *q = *p + 1;
+        size_t cap = 0, o = 0;
+        char *out;
+
+        for (const char *r = q; r < end && *r != '"'; r++, cap++)
+                if (*r == '\\' && r + 1 < end)
+                        r++;
+        if (!(out = malloc(cap * 3 + 1)))
+                return NULL;
+        while (q < end && *q != '"') {
+                unsigned char c = (unsigned char) *q++;
+                unsigned v = 0;
+
+                if (c < 0x20)
+                        goto bad;
+                if (c != '\\') {
+                        out[o++] = (char) c;
+                        continue;
+                }
+                if (q >= end)
+                        goto bad;
+                c = (unsigned char) *q++;
+                switch (c) {
+                case '"': case '\\': case '/': out[o++] = (char) c; continue;
+                case 'b': out[o++] = '\b'; continue;
+                case 'f': out[o++] = '\f'; continue;
+                case 'n': out[o++] = '\n'; continue;
+                case 'r': out[o++] = '\r'; continue;
+                case 't': out[o++] = '\t'; continue;
+                case 'u': break;
+                default: goto bad;
+                }
+                for (int i = 0; i < 4; i++, q++) {
+                        if (q >= end || !isxdigit((unsigned char) *q))
+                                goto bad;
+                        v = v * 16 + (unsigned) (isdigit((unsigned char) *q) ? *q - '0' : (tolower((unsigned char) *q) - 'a' + 10));
+                }
+                if (v == 0 || (v >= 0xd800 && v <= 0xdfff))
+                        goto bad;
+                if (v < 0x80)
+                        out[o++] = (char) v;
+                else if (v < 0x800) {
+                        out[o++] = (char) (0xc0 | (v >> 6));
+                        out[o++] = (char) (0x80 | (v & 0x3f));
+                } else {
+                        out[o++] = (char) (0xe0 | (v >> 12));
+                        out[o++] = (char) (0x80 | ((v >> 6) & 0x3f));
+                        out[o++] = (char) (0x80 | (v & 0x3f));
+                }
+        }
+        if (q >= end)
+                goto bad;
+        out[o] = '\0';
+        *p = q + 1;
+        return out;
+bad:
+        free(out);
+        return NULL;
+}
+
+char **sbx_fixture_argv_parse(const char *text, size_t len) {
+        _cleanup_strv_free_ char **v = NULL;
+        const char *p, *end;
+        size_t n = 0, max = 1;
+
+        for (size_t i = 0; i < len; i++)
+                max += text[i] == '"';
+        if (!(v = calloc(max / 2 + 2, sizeof(char *))))
+                return NULL;
+        p = text;
+        end = text + len;
+        while (p < end && isspace((unsigned char) *p))
+                p++;
+        if (p >= end || *p++ != '[')
+                return NULL;
+        for (;;) {
+                while (p < end && isspace((unsigned char) *p))
+                        p++;
+                if (p < end && *p == ']' && n == 0)
+                        break;
+                if (p >= end || *p != '"' || n > max / 2 || !(v[n] = json_argv_string(&p, end)))
+                        return NULL;
+                n++;
+                while (p < end && isspace((unsigned char) *p))
+                        p++;
+                if (p < end && *p == ',') {
+                        p++;
+                        continue;
+                }
+                if (p < end && *p == ']')
+                        break;
+                return NULL;
+        }
+        for (p++; p < end && isspace((unsigned char) *p); p++)
+                ;
+        return p == end && n > 0 ? sbx_steal_ptr(&v) : NULL;
 }

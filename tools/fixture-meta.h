@@ -22,3 +22,8 @@ struct fixture_meta {
 
 /* Parses a meta file; on error writes one sentence to err (naming the line) and returns -EINVAL. */
 int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m, char *err, size_t errlen);
+
+/* A live case's argv file, a JSON array of strings as record writes it, decoded into a
+ * NULL-terminated vector; NULL when it is none such (an empty array, a string holding a NUL or a
+ * surrogate, which record never writes) or when memory runs out. */
+char **sbx_fixture_argv_parse(const char *text, size_t len);

@@ -5,7 +5,7 @@
 #   tests/fuzz/run.sh [SECONDS_PER_TARGET] [BUILD_DIR]     (default 60 s, build-fuzz)
 #   env: SBX_FUZZ_JOBS (targets run at a time; default: the CPUs), SBX_FUZZ_TARGETS (default:
 #   every target, "classify dialect writer-wire path escalation
-#   fixture-meta audit-time mountinfo start-dir config")
+#   fixture-meta fixture-argv audit-time mountinfo start-dir config")
 #
 # Seeds: tests/fuzz/seeds-TARGET/ (also replayed by the unit suite of an ordinary build), the
 # recorded fixtures' stderr for the classifier and their meta files for that reader, the audit
@@ -25,7 +25,7 @@ fi
 if [ ! -f "$bdir/build.ninja" ]; then
         CC=clang meson setup "$bdir" "$src" -Dfuzz=true -Db_lundef=false >/dev/null
 fi
-all_targets="classify dialect writer-wire path escalation fixture-meta audit-time mountinfo start-dir config"
+all_targets="classify dialect writer-wire path escalation fixture-meta fixture-argv audit-time mountinfo start-dir config"
 targets=${SBX_FUZZ_TARGETS:-$all_targets}
 for t in $targets; do
         case " $all_targets " in *" $t "*) ;; *) echo "run.sh: no fuzz target '$t' (one of: $all_targets)" >&2; exit 2 ;; esac
