@@ -160,8 +160,28 @@ int sbx_fixture_meta_parse(const char *text, size_t len, struct fixture_meta *m,
 
 /* ---- the argv file ---------------------------------------------------------------------- */
 
+/* JSON's whitespace (RFC 8259): isspace() also takes \v and \f, which make no JSON text. */
+static bool json_ws(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The 4 hex digits at q (end the text's end) as a number, or -1. */
+static long json_hex4(const char *q, const char *end) {
+        long v = 0;
+
+        if (end - q < 4)
+                return -1;
+        for (int i = 0; i < 4; i++) {
+                if (!isxdigit((unsigned char) q[i]))
+                        return -1;
+                v = v * 16 + (isdigit((unsigned char) q[i]) ? q[i] - '0' : tolower((unsigned char) q[i]) - 'a' + 10);
+        }
+        return v;
+}
+
 /* One JSON string of an argv file at *p (its opening quote), decoded into a new string (\" \\ \/
- * \b \f \n \r \t, \uXXXX as UTF-8; a surrogate, which record never writes, or a NUL: none);
+ * \b \f \n \r \t, \uXXXX as UTF-8, a surrogate pair as the one character it makes, as Python's
+ * json.dumps writes one; a lone surrogate or a NUL, which no C string holds: none);
  * *p moved past its closing quote. NULL when it is none such, or no memory. */
 static char *json_argv_string(const char **p, const char *end) {
         const char *q = *p + 1;
@@ -175,7 +195,8 @@ static char *json_argv_string(const char **p, const char *end) {
                 return NULL;
         while (q < end && *q != '"') {
                 unsigned char c = (unsigned char) *q++;
-                unsigned v = 0;
+                unsigned v;
+                long lv, lo;
 
                 if (c < 0x20)
                         goto bad;
@@ -196,10 +217,19 @@ static char *json_argv_string(const char **p, const char *end) {
                 case 'u': break;
                 default: goto bad;
                 }
-                for (int i = 0; i < 4; i++, q++) {
-                        if (q >= end || !isxdigit((unsigned char) *q))
-                                goto bad;
-                        v = v * 16 + (unsigned) (isdigit((unsigned char) *q) ? *q - '0' : (tolower((unsigned char) *q) - 'a' + 10));
+                if ((lv = json_hex4(q, end)) < 0)
+                        goto bad;
+                v = (unsigned) lv;
+                q += 4;
+                if (v >= 0xd800 && v <= 0xdbff && end - q >= 6 && q[0] == '\\' && q[1] == 'u' &&
+                    (lo = json_hex4(q + 2, end)) >= 0xdc00 && lo <= 0xdfff) {
+                        v = 0x10000 + ((v - 0xd800) << 10) + (unsigned) (lo - 0xdc00);
+                        q += 6;
+                        out[o++] = (char) (0xf0 | (v >> 18));
+                        out[o++] = (char) (0x80 | ((v >> 12) & 0x3f));
+                        out[o++] = (char) (0x80 | ((v >> 6) & 0x3f));
+                        out[o++] = (char) (0x80 | (v & 0x3f));
+                        continue;
                 }
                 if (v == 0 || (v >= 0xd800 && v <= 0xdfff))
                         goto bad;
@@ -235,19 +265,19 @@ char **sbx_fixture_argv_parse(const char *text, size_t len) {
                 return NULL;
         p = text;
         end = text + len;
-        while (p < end && isspace((unsigned char) *p))
+        while (p < end && json_ws(*p))
                 p++;
         if (p >= end || *p++ != '[')
                 return NULL;
         for (;;) {
-                while (p < end && isspace((unsigned char) *p))
+                while (p < end && json_ws(*p))
                         p++;
                 if (p < end && *p == ']' && n == 0)
                         break;
                 if (p >= end || *p != '"' || n > max / 2 || !(v[n] = json_argv_string(&p, end)))
                         return NULL;
                 n++;
-                while (p < end && isspace((unsigned char) *p))
+                while (p < end && json_ws(*p))
                         p++;
                 if (p < end && *p == ',') {
                         p++;
@@ -257,7 +287,7 @@ char **sbx_fixture_argv_parse(const char *text, size_t len) {
                         break;
                 return NULL;
         }
-        for (p++; p < end && isspace((unsigned char) *p); p++)
+        for (p++; p < end && json_ws(*p); p++)
                 ;
         return p == end && n > 0 ? sbx_steal_ptr(&v) : NULL;
 }
