@@ -7,8 +7,11 @@
  * BusyBox mv's destination and a PATH to search; 2 and 3 as for a command that moved, to /ws or
  * to a directory not known; with 1 and 2, a body holding a NUL byte gives before it the shell's
  * -c script and the inline script, a python's where byte 3 is even, a perl's where odd, read
- * beside named pipes the host holds beneath /tmp), byte 3 a chunk size seed; the rest is
- * stderr. Properties checked beyond "no crash, no sanitizer report": the result, every field of
+ * beside named pipes the host holds beneath /tmp; a python's script also as the text of the
+ * script file python_file_name names, where byte 3's bit 3 is set), byte 3 a chunk size seed,
+ * and with a context its bits 1-2 a curl's output file (none, in /ro, in /nx, in /etc)
+ * and bits 3-4 the script file's name (/ws/s.py, /ro/../ws/./s.py, a relative one, /ro/s.py);
+ * the rest is stderr. Properties checked beyond "no crash, no sanitizer report": the result, every field of
  * it, does not depend on how stderr is split into feeds; it holds together (the denials kept
  * are the first of those counted, a verdict from a line names it, its rule and its signature);
  * under a built-in dialect, 64 denial lines before it count 64 more and no other; exit 0 is
@@ -60,10 +63,11 @@ static uint64_t fake_host_mount(void *userdata, const char *path) {
         return strncmp(path, "/shm/", 5) == 0 ? 7 : 3;
 }
 
-/* A host without /nx (see test-classify.c). */
+/* A host without /nx (see test-classify.c), and with files, not directories, named out (a curl's
+ * output file: nothing to make beneath one). */
 static bool fake_host_dir_missing(void *userdata, const char *path) {
         (void) userdata;
-        return strncmp(path, "/nx/", 4) == 0;
+        return strncmp(path, "/nx/", 4) == 0 || strstr(path, "/out/");
 }
 
 /* A host with named pipes beneath /tmp that the command may open, for writing alone beneath
@@ -96,9 +100,11 @@ static int fake_host_sets_times(void *userdata, const char *path, unsigned how) 
 }
 
 static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *st, const uint8_t *buf, size_t len,
-                     size_t chunk_seed, int context, const char *script, enum sbx_inline_lang lang,
+                     size_t chunk_seed, int context, const char *script, enum sbx_inline_lang lang, uint8_t how,
                      struct sbx_classify_result *res) {
         static const char *const writable[] = { "/ws", "/tmp/run", NULL }, *const granted[] = { "/gr", NULL };
+        static const char *const curl_output[] = { NULL, "/ro/out", "/nx/out", "/etc/out" },
+                          *const py_name[] = { "/ws/s.py", "/ro/../ws/./s.py", "s.py", "/ro/s.py" };
         /* context: 0 none, 1 sbx run's, 2 in a directory the command moved to, 3 moved where sbx
          * cannot tell (no cwd) */
         const struct sbx_classify_context ctx = { .cwd = context == 3 ? NULL : "/ws", .moved = context >= 2,
@@ -116,6 +122,9 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .script = script,
                                                   .inline_script = script,
                                                   .inline_lang = lang,
+                                                  .python_file = script && (how & 8) && lang == SBX_INLINE_PYTHON ? script : NULL,
+                                                  .python_file_name = py_name[(how >> 3) & 3],
+                                                  .curl_output = curl_output[(how >> 1) & 3],
                                                   .search_path = ":rel:/ro/bin:/bin" };
         struct sbx_classifier *c = NULL;
         size_t off = 0, k = 0;
@@ -174,8 +183,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 body = sep + 1;
         }
         lang = data[3] % 2 ? SBX_INLINE_PERL : SBX_INLINE_PYTHON;
-        classify(d, &st, body, body_len, 0, data[2] >> 6, script, lang, &a);
-        classify(d, &st, body, body_len, data[3], data[2] >> 6, script, lang, &b);
+        classify(d, &st, body, body_len, 0, data[2] >> 6, script, lang, data[3], &a);
+        classify(d, &st, body, body_len, data[3], data[2] >> 6, script, lang, data[3], &b);
         if (a.verdict != b.verdict || a.line_no != b.line_no || a.denial_lines != b.denial_lines ||
             a.stderr_lines != b.stderr_lines || a.stderr_bytes != body_len || b.stderr_bytes != body_len ||
             strcmp(a.matched_line, b.matched_line) != 0 || a.n_denials != b.n_denials ||
@@ -225,7 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 for (size_t i = 0; i < SBX_DENIALS_KEPT; i++)
                         memcpy(pre + i * dlen, dl, dlen);
                 memcpy(pre + plen, body, body_len);
-                classify(d, &st, pre, plen + body_len, 0, data[2] >> 6, script, lang, &p);
+                classify(d, &st, pre, plen + body_len, 0, data[2] >> 6, script, lang, data[3], &p);
                 if (p.denial_lines != a.denial_lines + SBX_DENIALS_KEPT || p.stderr_lines != a.stderr_lines + SBX_DENIALS_KEPT)
                         abort();
                 free(pre);
@@ -262,7 +271,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 static struct sbx_classify_result z;
                 const struct sbx_exit_status ok = { 0 };
 
-                classify(d, &ok, body, body_len, 0, data[2] >> 6, script, lang, &z);
+                classify(d, &ok, body, body_len, 0, data[2] >> 6, script, lang, data[3], &z);
                 if (z.verdict != SBX_VERDICT_SUCCESS || z.denial_lines != a.denial_lines ||
                     z.stderr_lines != a.stderr_lines || z.n_denials != a.n_denials ||
                     strcmp(z.denial_signature, a.denial_signature) != 0)
