@@ -2557,11 +2557,13 @@ static bool word_in(const char *a, const char *const *list) {
 
 /* The last component of the path of the URL u (after its scheme and host, before its query or
  * fragment), which curl's -O names its file: into *ret (length *ret_len), false when it has none
- * or is not a plain name (empty, "." or "..", a '%' curl may keep or not). */
+ * or is not a plain name (empty, "." or "..", a '%' curl may keep or not). The host ends at its
+ * first '/', '?' or '#': a '/' of the query or fragment of a URL without a path
+ * (http://h?x=/a/b) is none of its path. */
 static bool url_remote_name(const char *u, const char **ret, size_t *ret_len) {
         const char *p = strstr(u, "://"), *end, *name;
 
-        if (!p || (p = strchr(p + 3, '/')) == NULL)
+        if (!p || *(p += 3 + strcspn(p + 3, "/?#")) != '/')
                 return false;
         end = p + strcspn(p, "?#");
         name = (const char *) memrchr(p, '/', (size_t) (end - p)) + 1;

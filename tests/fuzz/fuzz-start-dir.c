@@ -28,6 +28,11 @@
  * python3 -c's, a perl -e's, in the argv or in the words of a shell's -c script): 0 or 1, and on
  * 1 an absolute name within the size given; a script within the argv's words (or those split).
  *
+ * And a curl oracle (check_curl_oracle()): the same input read as a curl command of a small
+ * grammar of curl's options, whose output file, for sbx_run_curl_output(), is worked out apart
+ * from it; the same words as a shell's && chain, for sbx_run_chain_curl_output(), the same answer
+ * (0 with another operator after them).
+ *
  * And the argv an env's -S STRING splits into (sbx_run_env_split(), which sbx run reads before
  * every reader above): each word a string, no more of them than the argv's words and the bytes of
  * the input, and the readers above given that argv too, its script within its words. */
@@ -35,6 +40,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +50,8 @@
 #include <unistd.h>
 
 #include "run-exec.h"
+
+#define SBX_N(a) (sizeof(a) / sizeof((a)[0]))
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -464,6 +472,232 @@ static void check_oracle(const uint8_t *g, size_t len, char *out, size_t out_siz
                 oracle_fail(argv, want, expect, r, out, out_size);
 }
 
+/* ---- the curl oracle: a small model of curl's option grammar ------------------------------- */
+
+/* The input read as a curl command of a grammar (wrappers, flags, options with a word, -o FILE in
+ * its spellings, -O in its, URLs, options sbx does not read), whose output file is worked out
+ * apart from the reader, from curl's manual: 1 only for one URL, no glob in it, and one output,
+ * -o's word (not "", "-", a name with '#' or ending in '/') joined to where the command starts,
+ * or -O's last component of the URL's path (after the scheme and host, before '?' or '#'; not
+ * "", ".", "..", nor one with a '%'); 0 for anything else, and for an option not read. The same
+ * words as a shell's `&&` chain (each quoted: `'curl' '-o' 'F' 'URL' && chmod +x F`, after a
+ * `cd a &&` or not) give the same answer; with another operator after them, 0. */
+struct curl_case {
+        char words[4096];
+        char *argv[80];
+        size_t n;
+        bool unknown, glob;
+        size_t urls, outputs;
+        bool remote;
+        const char *file, *url;
+        char start[PATH_MAX];
+};
+
+static void curl_word(struct curl_case *c, size_t *used, const char *w) {
+        size_t l = strlen(w);
+
+        if (c->n + 1 >= sizeof(c->argv) / sizeof(c->argv[0]) || *used + l + 1 > sizeof(c->words))
+                return;
+        memcpy(c->words + *used, w, l + 1);
+        c->argv[c->n++] = c->words + *used;
+        c->argv[c->n] = NULL;
+        *used += l + 1;
+}
+
+/* -O's name of the URL u, as curl makes it; false where there is none the model reads */
+static bool curl_model_remote(const char *u, const char **ret, size_t *ret_len) {
+        const char *s = strstr(u, "://"), *host, *path, *end, *last;
+
+        if (!s)
+                return false;
+        host = s + 3;
+        path = host + strcspn(host, "/?#");
+        if (*path != '/')
+                return false; /* no path: curl has no name for it */
+        end = path + strcspn(path, "?#");
+        last = path;
+        for (const char *q = path; q < end; q++)
+                if (*q == '/')
+                        last = q + 1;
+        *ret = last;
+        *ret_len = (size_t) (end - last);
+        if (*ret_len == 0 || (*ret_len == 1 && last[0] == '.') || (*ret_len == 2 && last[0] == '.' && last[1] == '.') ||
+            memchr(last, '%', *ret_len))
+                return false;
+        return true;
+}
+
+static int curl_case(const uint8_t *g, size_t len, struct curl_case *c) {
+        static const char *const flags[] = { "-f", "-s", "-S", "-L", "-fsSL", "--fail", "--silent", "--location",
+                                             "-k", "--compressed", "-#", "-sS" };
+        static const char *const with_arg[][2] = { { "-H", "X: y" }, { "--header", "A: b" }, { "-A", "ua" },
+                                                   { "--retry", "3" }, { "-X", "GET" }, { "-d", "a=1" } };
+        static const char *const attached[] = { "-dfoo", "-HX:y", "-Xput", "-m5" };
+        static const char *const files[] = { "out", "a/out", "/abs/out", "-", "x#1", "dir/", "", "o u t", "a/../f" };
+        static const char *const remote[] = { "-O", "--remote-name", "-LO", "-fsSLO" };
+        static const char *const urls[] = { "http://h/p/name.tgz", "https://h/dir/", "http://h?x=/a/b",
+                                            "http://h/a/b.txt?q=1#f", "http://h/{a,b}", "http://h/f[1-2]",
+                                            "http://h/a/%20x", "http://h/a/..", "http://h", "ftp://h/x/.",
+                                            "h.example/file", "http://u@h:8080/v1/get.sh#/x/y", "https://h#frag/a" };
+        static const char *const unknown[][2] = { { "-D", "h" }, { "--create-dirs", NULL }, { "-J", NULL },
+                                                  { "-Z", NULL }, { "--output-dir", "d" }, { "-K", "cfg" },
+                                                  { "-c", "jar" }, { "--output=x", NULL } };
+        size_t used = 0, i = 0;
+        char buf[PATH_MAX + 8];
+
+        memset(c, 0, offsetof(struct curl_case, start));
+        c->n = 0;
+        c->argv[0] = NULL;
+        snprintf(c->start, sizeof(c->start), "%s", tree);
+        /* a wrapper first: none, nice, timeout 5, env A=1, env -C a (the start moves to a) */
+        if (len > 0) {
+                switch (g[i++] % 6) {
+                case 1: curl_word(c, &used, "nice"); break;
+                case 2: curl_word(c, &used, "timeout"), curl_word(c, &used, "5"); break;
+                case 3: curl_word(c, &used, "env"), curl_word(c, &used, "A=1"); break;
+                case 4:
+                        curl_word(c, &used, "env"), curl_word(c, &used, "-C"), curl_word(c, &used, "a");
+                        snprintf(c->start, sizeof(c->start), "%s/a", tree);
+                        break;
+                default: break;
+                }
+        }
+        curl_word(c, &used, i < len && g[i] % 9 == 8 ? "/usr/bin/curl" : "curl");
+        i++;
+        for (; i < len && c->n < 60; i++) {
+                unsigned v = g[i] / 7;
+
+                switch (g[i] % 7) {
+                case 0: curl_word(c, &used, flags[v % SBX_N(flags)]); break;
+                case 1:
+                        curl_word(c, &used, with_arg[v % SBX_N(with_arg)][0]);
+                        curl_word(c, &used, with_arg[v % SBX_N(with_arg)][1]);
+                        break;
+                case 2: curl_word(c, &used, attached[v % SBX_N(attached)]); break;
+                case 3: {
+                        const char *f = files[v % SBX_N(files)];
+
+                        switch ((v / SBX_N(files)) % 4) {
+                        case 0: curl_word(c, &used, "-o"), curl_word(c, &used, f); break;
+                        case 1:
+                                if (!f[0]) {
+                                        curl_word(c, &used, "--output"), curl_word(c, &used, f);
+                                        break;
+                                }
+                                snprintf(buf, sizeof(buf), "-o%s", f);
+                                curl_word(c, &used, buf);
+                                break;
+                        case 2: curl_word(c, &used, "-fsSLo"), curl_word(c, &used, f); break;
+                        default: curl_word(c, &used, "--output"), curl_word(c, &used, f); break;
+                        }
+                        c->outputs++;
+                        c->file = f;
+                        break;
+                }
+                case 4:
+                        curl_word(c, &used, remote[v % SBX_N(remote)]);
+                        c->remote = true;
+                        break;
+                case 5: {
+                        const char *u = urls[v % SBX_N(urls)];
+
+                        if (v / SBX_N(urls) % 2) {
+                                curl_word(c, &used, "--url");
+                        }
+                        curl_word(c, &used, u);
+                        c->urls++;
+                        c->url = u;
+                        c->glob = c->glob || strpbrk(u, "{[");
+                        break;
+                }
+                default:
+                        curl_word(c, &used, unknown[v % SBX_N(unknown)][0]);
+                        if (unknown[v % SBX_N(unknown)][1])
+                                curl_word(c, &used, unknown[v % SBX_N(unknown)][1]);
+                        c->unknown = true;
+                        break;
+                }
+        }
+        return (int) i;
+}
+
+/* The model's answer: 1 and the file in expect, or 0. */
+static int curl_model(const struct curl_case *c, char *expect, size_t size) {
+        const char *name;
+        size_t nl;
+        char file[PATH_MAX];
+
+        if (c->unknown || c->urls != 1 || c->glob || c->outputs > 1 || (c->outputs == 1) == c->remote)
+                return 0;
+        if (c->remote) {
+                if (!curl_model_remote(c->url, &name, &nl) || nl >= sizeof(file))
+                        return 0;
+                memcpy(file, name, nl);
+                file[nl] = '\0';
+        } else {
+                size_t fl = strlen(c->file);
+
+                if (!fl || strcmp(c->file, "-") == 0 || strchr(c->file, '#') || c->file[fl - 1] == '/')
+                        return 0;
+                snprintf(file, sizeof(file), "%s", c->file);
+        }
+        if ((size_t) (file[0] == '/' ? snprintf(expect, size, "%s", file)
+                                     : snprintf(expect, size, "%s/%s", c->start, file)) >= size)
+                return 0;
+        return 1;
+}
+
+static void curl_fail(char *const *argv, int want, const char *expect, int r, const char *out, const char *what) {
+        fprintf(stderr, "curl oracle (%s): expected %d %s, got %d %s for:", what, want, want == 1 ? expect : "", r,
+                r == 1 ? out : "");
+        for (size_t i = 0; argv[i]; i++)
+                fprintf(stderr, " '%s'", argv[i]);
+        fputc('\n', stderr);
+        fail();
+}
+
+static void check_curl_oracle(const uint8_t *g, size_t len) {
+        static struct curl_case c;
+        static char script[16384];
+        char expect[PATH_MAX], out[PATH_MAX];
+        int used = curl_case(g, len, &c), want = curl_model(&c, expect, sizeof(expect)), r;
+        size_t k = 0, o = 0;
+        static char sh0[] = "sh", sh1[] = "-c";
+        char *sh[4] = { sh0, sh1, script, NULL };
+
+        r = sbx_run_curl_output(c.argv, tree, out, sizeof(out));
+        if (r != want || (r == 1 && strcmp(out, expect) != 0))
+                curl_fail(c.argv, want, expect, r, out, "argv");
+        /* the chain: the curl's words (past a wrapper, which a script's first command may not
+         * hold: from curl on) single-quoted, after `cd a &&` or not, then `&& chmod +x F` or
+         * another operator */
+        while (k < c.n && strcmp(c.argv[k], "curl") != 0 && strcmp(c.argv[k], "/usr/bin/curl") != 0)
+                k++;
+        if (k > 0 && strcmp(c.argv[0], "env") == 0 && c.n > 1 && strcmp(c.argv[1], "-C") == 0)
+                return; /* env -C moves the chain's start: not the model's */
+        if ((size_t) used < len && g[used] % 2)
+                o += (size_t) snprintf(script + o, sizeof(script) - o, "cd a && ");
+        for (size_t i = k; i < c.n; i++) {
+                if (o + 2 * strlen(c.argv[i]) + 8 >= sizeof(script))
+                        return;
+                if (strchr(c.argv[i], '\''))
+                        return;
+                o += (size_t) snprintf(script + o, sizeof(script) - o, "'%s' ", c.argv[i]);
+        }
+        {
+                static const char *const rest[] = { "&& chmod +x out", "&& echo done && true\n", "; true", "|| true",
+                                                    "| cat", "\ntrue", "& wait", "&& (true)" };
+                size_t which = (size_t) used + 1 < len ? g[used + 1] % SBX_N(rest) : 0;
+
+                snprintf(script + o, sizeof(script) - o, "%s", rest[which]);
+                if (which >= 2)
+                        want = 0; /* another operator after the chain's curl */
+        }
+        r = sbx_run_chain_curl_output(sh, tree, out, sizeof(out));
+        if (r != want || (r == 1 && strcmp(out, expect) != 0))
+                curl_fail(sh, want, expect, r, out, "chain");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char *words, *argv[65], *out, **split;
         size_t out_size, n = 0, k = 0;
@@ -493,6 +727,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
         check_argv(argv, words, size, out, out_size);
         check_oracle(data + 1, size - 1, out, out_size);
+        check_curl_oracle(data + 1, size - 1);
         /* env -S's words: strings (a sanitizer report past one), no more than the argv's and the
          * input's bytes, read as the argv they are */
         if ((split = sbx_run_env_split(argv))) {

@@ -1166,6 +1166,11 @@ static void test_curl_output(void **state) {
                 { { "curl", "--frobnicate", "-o", "/ro/x", "http://h/x" }, NULL },
                 { { "curl", "-O", "http://h/" }, NULL },
                 { { "curl", "-O", "http://h" }, NULL },
+                /* a '/' of the query or fragment of a URL with no path: curl -O has no name for
+                 * it ("(23)" before connecting, the host's answer too) */
+                { { "curl", "-O", "http://h?x=/a/b" }, NULL },
+                { { "curl", "-O", "https://u@h:8080#/a/b" }, NULL },
+                { { "curl", "-O", "http://h:1/v/get.sh#/x/y" }, "/w/get.sh" },
                 { { "curl", "-O", "http://h/a%20b" }, NULL },
                 { { "curl", "-O", "http://h/.." }, NULL },
                 /* a directory's name (EISDIR, the host's answer too) */
