@@ -2826,7 +2826,7 @@ const char *sbx_run_python_file(char *const *argv) {
                 const char *a = argv[i];
 
                 if (strcmp(a, "--") == 0)
-                        return i + 1 < n && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
+                        return i + 1 < n && argv[i + 1][0] && strcmp(argv[i + 1], "-") != 0 ? argv[i + 1] : NULL;
                 if (a[0] != '-')
                         return a[0] ? a : NULL;
                 if (python_flag_word(argv, &i, n, &a) > 0)

@@ -187,6 +187,22 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = cmd ? sbx_run_curl_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                /* the directory env -C moves the command to, as text (fixtures check's): -1, 0
+                 * (then cwd itself) or 1 (another name, absolute, within the size given) */
+                r = sbx_run_env_start_dir(argv, tree, out, out_size);
+                if (r < -1 || r > 1 || (r >= 0 && (!memchr(out, '\0', out_size) || out[0] != '/')) ||
+                    (r == 0 && strcmp(out, tree) != 0) || (r == 1 && strcmp(out, tree) == 0))
+                        fail();
+                /* CPython's script file: one whole word of the argv, not "" nor "-" (stdin) */
+                {
+                        const char *py = sbx_run_python_file(argv);
+                        bool word = false;
+
+                        for (size_t i = 0; py && argv[i]; i++)
+                                word = word || py == argv[i];
+                        if (py && (!word || !py[0] || strcmp(py, "-") == 0))
+                                fail();
+                }
                 /* ... and of a shell's && chain, from the argv itself */
                 r = sbx_run_chain_curl_output(argv, tree, out, out_size);
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))

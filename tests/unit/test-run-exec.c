@@ -1376,6 +1376,7 @@ static void test_python_file(void **state) {
                 { { "python3", "-m", "mod" }, NULL },
                 { { "python3", "-" }, NULL },
                 { { "python3", "--", "-" }, NULL },
+                { { "python3", "--", "" }, NULL },
                 { { "python3" }, NULL },
                 { { "python3", "-W" }, NULL },
                 { { "python3", "--check-hash-based-pycs", "always", "s.py" }, NULL },
