@@ -81,7 +81,7 @@ int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size
 /* Whether an interpreter's script text (lang's: a -c or -e script, a Python script file) may
  * change the directory its relative names are in, where sbx cannot tell: a word chdir anywhere
  * (Python's os.chdir, os.fchdir, contextlib.chdir; perl's chdir), and for Python a child's cwd=
- * (subprocess's): what the names its lines print are relative to is then not known. Pure. */
+ * (subprocess's; blanks before its '=', or a dict's key 'cwd': for **kwargs): what the names its lines print are relative to is then not known. Pure. */
 bool sbx_run_script_text_moves(const char *text, enum sbx_inline_lang lang);
 /* The directory argv's command starts in (out, size bytes) as its wrappers' env -C moves it (each
  * DIR joined to cwd, absolute, as text: nothing is asked of the host), not what the command itself

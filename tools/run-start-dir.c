@@ -2129,7 +2129,22 @@ static ptrdiff_t argv_past_wrappers(char *const *argv, size_t *ret_n) {
 }
 
 bool sbx_run_script_text_moves(const char *text, enum sbx_inline_lang lang) {
-        return strstr(text, "chdir") || (lang == SBX_INLINE_PYTHON && strstr(text, "cwd="));
+        if (strstr(text, "chdir"))
+                return true;
+        if (lang != SBX_INLINE_PYTHON)
+                return false;
+        /* a child's cwd: the keyword as Python spells it, blanks (a line's end within the call's
+         * parentheses too) before its '=' (`cwd = d`), or a dict's key ("cwd": d, for **kwargs) */
+        for (const char *p = text; (p = strstr(p, "cwd")); p += 3) {
+                const char *q = p + 3;
+
+                if (*q == '\'' || *q == '"')
+                        q++;
+                q += strspn(q, " \t\r\n\\");
+                if (*q == '=' || (*q == ':' && q > p + 3 && (p[3] == '\'' || p[3] == '"')))
+                        return true;
+        }
+        return false;
 }
 
 int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t size) {

@@ -576,6 +576,12 @@ for who in "${WHO[@]}"; do
                 run nobody read-only "$T/ws/cd.py"
                 t_check "nobody/read-only: a script file's open('cdsub/f', 'w') after its chdir outside is denied, no path claimed, nothing written (verdict $(verdict), path $(denial_path): $(err nobody))" \
                         test "$(verdict):$(denial_path)" = "denied:None" -a ! -e "$T/out/cdd/cdsub/f"
+                # ... and a child's touch run there, subprocess's cwd keyword spaced (`cwd = D`): it
+                # read task_failure, asked of the workspace's cdsub/f
+                SHELL_RUN=(python3 -c)
+                run nobody read-only "import subprocess; subprocess.run(['touch', 'cdsub/f'], cwd = '$T/out/cdd', check=True)"
+                t_check "nobody/read-only: a child's touch cdsub/f in subprocess's cwd = D outside is denied, no path claimed, nothing written (verdict $(verdict), path $(denial_path): $(err nobody))" \
+                        test "$(verdict):$(denial_path)" = "denied:None" -a ! -e "$T/out/cdd/cdsub/f"
                 # touch -h of a symlink to root's 0600 file: the link's own times, which the host
                 # lets anyone set, are asked of (it was asked of the target: task_failure)
                 SHELL_RUN=(touch -h)

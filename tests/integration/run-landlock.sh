@@ -910,9 +910,12 @@ assert o["verdict"] == "denied" and o["denial_lines"] == 1, o' "$d/mvrel.json"
                         chown 0:0 "$d/ws/cdsub" && chmod 555 "$d/ws/cdsub"
                         printf 'import os\nos.chdir("%s")\nopen("cdsub/f", "w")\n' "$T/mvrel-$who/chd" >"$d/cd.py"
                         chmod 644 "$d/cd.py"
-                        for how in -c file; do
+                        # ... and a child's (subprocess's cwd, the keyword spaced: it read task_failure)
+                        for how in -c file cwd-spaced; do
                                 if [ $how = -c ]; then
                                         set -- -c "import os; os.chdir('$T/mvrel-$who/chd'); open('cdsub/f', 'w')"
+                                elif [ $how = cwd-spaced ]; then
+                                        set -- -c "import subprocess; subprocess.run(['touch', 'cdsub/f'], cwd = '$T/mvrel-$who/chd', check=True)"
                                 else
                                         set -- "$d/cd.py"
                                 fi

@@ -1438,6 +1438,14 @@ static void test_script_text_moves(void **state) {
         assert_true(sbx_run_script_text_moves("import os\nos.fchdir(fd)\n", SBX_INLINE_PYTHON));
         assert_true(sbx_run_script_text_moves("with contextlib.chdir(d): x()", SBX_INLINE_PYTHON));
         assert_true(sbx_run_script_text_moves("subprocess.run(['touch', 'f'], cwd='/x')", SBX_INLINE_PYTHON));
+        /* the keyword spaced, as PEP 8 leaves it to the writer; a line's end before its '=';
+         * a dict's key for **kwargs */
+        assert_true(sbx_run_script_text_moves("subprocess.run(['touch', 'f'], cwd = '/x', check=True)", SBX_INLINE_PYTHON));
+        assert_true(sbx_run_script_text_moves("subprocess.run(['touch', 'f'],\n    cwd\t=d)", SBX_INLINE_PYTHON));
+        assert_true(sbx_run_script_text_moves("kw = {'cwd': d}; subprocess.run(a, **kw)", SBX_INLINE_PYTHON));
+        assert_true(sbx_run_script_text_moves("subprocess.run(a, **{\"cwd\" : d})", SBX_INLINE_PYTHON));
+        assert_false(sbx_run_script_text_moves("cwd_list: list = []; open('f', 'w')", SBX_INLINE_PYTHON));
+        assert_false(sbx_run_script_text_moves("open(F, '>f'); $cwd = '/x'", SBX_INLINE_PERL));
         assert_true(sbx_run_script_text_moves("chdir '/x'; open(F, '>f')", SBX_INLINE_PERL));
         assert_false(sbx_run_script_text_moves("open('f', 'w')", SBX_INLINE_PYTHON));
         assert_false(sbx_run_script_text_moves("open(F, '>f'); $cwd='/x'", SBX_INLINE_PERL));
