@@ -80,12 +80,17 @@ static size_t put_utf8(char *o, unsigned cp) {
 
 /* One string at *pp (its opening quote) into m; false when the text is no JSON string. */
 static bool model_string(const char **pp, const char *end, struct model *m) {
-        const char *p = *pp + 1;
-        char *out = malloc((size_t) (end - p) * 4 + 1);
+        const char *p = *pp + 1, *r = p;
+        char *out;
         size_t o = 0;
 
-        if (!out)
+        /* as many bytes as the text up to its closing quote, at most: every escape is longer
+         * than what it makes (an input of many strings allocates no more than its size each) */
+        while (r < end && *r != '"')
+                r += *r == '\\' && r + 1 < end ? 2 : 1;
+        if (!(out = malloc((size_t) (r - p) + 1)))
                 abort();
+
         for (;;) {
                 unsigned char c;
                 unsigned v, lo;
