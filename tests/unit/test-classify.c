@@ -2385,9 +2385,6 @@ static void test_classify_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
                 sc.script = "cat < /wo/f; echo x > /wo/f?";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
-                /* ... bash's brace expansion and extglob's patterns, which bash applies to a
-                 * redirection's word too (review50: `> /wo/{f..f}` and `> /wo/@(f)` write /wo/f,
-                 * read as another name, the line as the read's, task_failure) */
                 /* bash's `>& WORD` of a word that starts with digits but is no number: a file
                  * (review50: `>& 1f` read as a copy of descriptor 1) */
                 sc.cwd = "/wo";
@@ -2400,6 +2397,9 @@ static void test_classify_host_refuses(void **state) {
                 sc.script = "cat < 1f; echo x >& 12 3>/dev/null";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: 1f: Permission denied\n"), "task_failure");
                 sc.cwd = "/ws";
+                /* ... bash's brace expansion and extglob's patterns, which bash applies to a
+                 * redirection's word too (review50: `> /wo/{f..f}` and `> /wo/@(f)` write /wo/f,
+                 * read as another name, the line as the read's, task_failure) */
                 sc.script = "cat < /wo/f; echo x > /wo/{f..f}";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "denied");
                 sc.script = "cat < /wo/f; echo x > /wo/{f,}";
