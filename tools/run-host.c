@@ -795,11 +795,13 @@ struct host_answer {
         char out[PATH_MAX];
 };
 
-/* The child of sbx that asks the host (-1: none), sbx's end of their socket, and whether a check
- * of this run went unanswered (sbx_run_host_checks() starts a run) */
+/* The child of sbx that asks the host (-1: none), sbx's end of their socket, the process that
+ * started it, and whether a check of this run went unanswered (sbx_run_host_checks() starts a
+ * run) */
 static struct {
         pid_t pid;
         int fd;
+        pid_t owner;
         bool cut_off;
 } asker = { .pid = -1, .fd = -1 };
 
@@ -910,6 +912,7 @@ static bool asker_start(void) {
                 return false;
         }
         asker.fd = sv[0];
+        asker.owner = parent;
         return true;
 }
 
@@ -919,6 +922,15 @@ static bool asker_start(void) {
  * started again once. */
 static bool ask(const struct host_ask *q, size_t len, struct host_answer *a, size_t *ret_got) {
         len += offsetof(struct host_ask, names);
+        /* a child inherited its parent's: that asker answers in the parent's mount namespace, not
+         * this process's (a unit test's row in a namespace of its own, with a noexec tmpfs, was
+         * answered of the directory beneath it). This process starts its own; the parent's is
+         * left to the parent */
+        if (asker.fd >= 0 && asker.owner != getpid()) {
+                close(asker.fd);
+                asker.fd = -1;
+                asker.pid = -1;
+        }
         for (int attempt = 0; !asker.cut_off && attempt < 2; attempt++) {
                 struct timespec now, until;
                 ssize_t got;
