@@ -755,6 +755,19 @@ static bool searched_program(struct sbx_classifier *c, const char *name, char *o
         return c->searched_refused;
 }
 
+/* For a shell's line that tells of its script's run of the file `path` (script_only_runs()),
+ * which neither backend refuses (Landlock governs no exec; bubblewrap's binds keep the host's
+ * mount options): whether the host would not run it either (host_runs: no execute bit for the
+ * command's user, a file system mounted noexec). Then the line is the task's failure (review50:
+ * as root, or as nobody of its own 0755 script, `bash -c ./x` on a noexec mount in read-only
+ * mode read denied under Landlock, the line taken for a write that read-only refuses). */
+static bool host_refuses_run(const struct sbx_classifier *c, const char *path) {
+        char p[SBX_DENIAL_PATH_MAX];
+
+        return c->host_runs && path[0] && host_name(c, path, strlen(path), p) &&
+               c->host_runs(c->resolve_userdata, p) == 0;
+}
+
 /* A relative path joined to the run's cwd (as text), one with ".." resolved on the host when the
  * context can; as printed when it would not fit, starts with '~' (whose expansion is unknown), or
  * the cwd is not known; none ("") when the command moved where the caller cannot tell. */
@@ -2722,6 +2735,35 @@ static int script_runs_or_reads(const char *script, const unsigned char *lex, co
         return sites;
 }
 
+static bool script_writes_expansion(const char *script, const unsigned char *lex, const char *name);
+
+/* Whether every place the shell script names the word `name` (script_runs_or_reads()'s places;
+ * at least one) runs it as a command: none reads it, neither `< X` nor the `.` or `source` of it
+ * (a read, which root's dropped capabilities may refuse), and the script redirects output neither
+ * into it nor into an expansion. Then a shell's line naming X alone tells of that run. */
+static bool script_only_runs(const char *script, const unsigned char *lex, const char *name) {
+        size_t nl = strlen(name);
+
+        if (!script || !lex || nl == 0 || script_runs_or_reads(script, lex, name) == 0 ||
+            script_output_into(script, lex, name) != 0 || script_writes_expansion(script, lex, name))
+                return false;
+        for (const char *p = script; (p = strstr(p, name)); p++) {
+                bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
+                const char *w = quoted ? p - 1 : p, *b = w, *o;
+
+                if (!quoted && lex[p - script] != LEX_CODE)
+                        continue;
+                while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
+                        b--;
+                if (b > script && lex[b - 1 - script] == LEX_CODE && b[-1] == '<')
+                        return false;
+                o = word_back(script, lex, b);
+                if (o < b && ((b - o == 1 && *o == '.') || (b - o == 6 && memcmp(o, "source", 6) == 0)))
+                        return false;
+        }
+        return true;
+}
+
 /* Whether the shell script may run a command more than once or write a name it does not show:
  * a loop (`for`, `while`, `until`, `select`, a word of its own text), a function, `eval`, or an
  * output redirection into an expansion (`> $f`, `> "$F"`, `> $(...)`, a backquote). */
@@ -3969,7 +4011,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
-                     bundler = false, held = false, to_dest = false;
+                     bundler = false, held = false, to_dest = false, runs_only = false;
                 int removes = 0;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
@@ -4061,6 +4103,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 reads = line_may_read(c, text, tl, ss, se, path, opens);
+                                runs_only = run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
+                                            script_only_runs(c->script, c->script_lex, path);
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */
@@ -4176,7 +4220,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 /* ... and one whose times the host refuses too (times given by
                                  * another than their owner: EPERM; review: as nobody, `touch -d
                                  * DATE` of root's 0666 file read as denied) */
-                                own = own || times == 0 || hosts_own_refusal(c, text, path, run, partner, partner_len) ||
+                                own = own || times == 0 || (runs_only && host_refuses_run(c, path)) ||
+                                      hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       (!touches && host_refused(c, text, path, partner, partner_len, run, opens, reads, bare)) ||
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
                                       host_refused_crossing(c, text) || host_dir_missing(c, text, path);

@@ -734,6 +734,33 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nx-$b.json"
                                 done
                         fi
+                        # the user's own 0755 script on a noexec mount run by bash -c in read-only mode:
+                        # the host refuses the run too (no backend refuses one), and the script only
+                        # runs the name: task_failure (review50's left item: under Landlock the line was
+                        # taken for a write read-only refuses, denied 1, root and nobody); nothing written
+                        if unshare -m true 2>/dev/null; then
+                                for b in landlock bwrap; do
+                                        mkdir -p "$d/nxo-$b"
+                                        unshare -m --propagation private sh -c '
+mount -t tmpfs -o noexec,mode=1777,size=64k sbx-test "$1" || exit 125
+printf "#!/bin/sh\necho hi\n" >"$1/x" && chmod 0755 "$1/x" && chown "$5" "$1/x" && cd "$1" || exit 125
+d=$2 sbx=$3 b=$4
+shift 5
+"$@" SBX_DB="$d/audit.db" "$sbx" run --backend "$b" --mode read-only --verdict-json "$d/nxo-$b.json" -c "./x || ./x"
+rc=$?
+[ "$(ls -A "$PWD")" = x ] || exit 124
+exit $rc' \
+                                                _ "$d/nxo-$b" "$d" "$SBX" $b "$( [ $who = root ] && echo 0 || echo 65534 )" \
+                                                "${pre[@]}" 2>/dev/null </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b read-only: bash -c ./x of the user's own 0755 script on a noexec mount: the run refused, nothing written (rc=$rc)" test $rc -eq 126
+                                        check "$who, $b read-only: ... task_failure, no denial" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nxo-$b.json"
+                                done
+                        fi
                         # another user's file with an ACL (naming that user) in the workspace: root's
                         # capabilities pass any ACL, its write refused for want of them: denied
                         # (review50: before, task_failure 0 under both backends, read as the host's)

@@ -2001,6 +2001,56 @@ static void fill_name(char *out, size_t size, const char *form, const char *name
         assert_true((size_t) snprintf(out, size, "%.*s%s%s", (int) (at - form), form, name, at + 1) < size);
 }
 
+/* A shell's line of its script's run of a file the host would not run either (no execute bit for
+ * the user, a noexec mount: host_runs 0), where the script only runs that name: the task's
+ * failure, neither backend refuses a run (review50: as root, and as nobody of its own 0755
+ * script, `bash -c ./x` on a noexec mount in read-only mode read denied under Landlock, the line
+ * taken for a write). The line stays the sandbox's where it may tell of a write or a read. */
+static void test_classify_shell_run_host_refuses(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_runs = fake_host_runs };
+        static const char *const lines[] = {
+                "bash: line 1: ./y: Permission denied\n",
+                "bash: ./y: Permission denied\n",
+                "sh: 1: ./y: Permission denied\n",
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                ctx.script = "./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "task_failure");
+                ctx.script = "exec ./y a";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "task_failure");
+                ctx.script = "cd /ws && ./y || echo no";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "task_failure");
+                /* a write into it, or into an expansion, beside the run */
+                ctx.script = "./y; echo x > ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = "f=./y; ./y; echo x > $f";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                /* a read: `. X`, `source X`, `< X` */
+                ctx.script = ". ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = "./y; source ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = "./y < ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                /* a name the script does not show, no script known */
+                ctx.script = "echo ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = NULL;
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+        }
+        /* a file the host would run (/bin/ok), or one it does not have: the sandbox's, failing closed */
+        ctx.script = "/bin/ok";
+        assert_verdict(run_landlock_in(&ctx, "bash: line 1: /bin/ok: Permission denied\n"), "denied");
+        ctx.script = "./none";
+        assert_verdict(run_landlock_in(&ctx, "bash: line 1: ./none: Permission denied\n"), "denied");
+        /* no host to ask */
+        ctx.script = "./y";
+        ctx.host_runs = NULL;
+        assert_verdict(run_landlock_in(&ctx, "bash: line 1: ./y: Permission denied\n"), "denied");
+}
+
 static void test_classify_program_searched_in_path(void **state) {
         (void) state;
         struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses,
@@ -6271,6 +6321,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_landlock_words_within_quoted_names),
                 cmocka_unit_test(test_classify_path_outside_granted),
                 cmocka_unit_test(test_classify_program_searched_in_path),
+                cmocka_unit_test(test_classify_shell_run_host_refuses),
                 cmocka_unit_test(test_classify_long_denial_line_keeps_its_path),
                 cmocka_unit_test(test_classify_long_denial_line_path_across_buffers),
                 cmocka_unit_test(test_classify_writable_dirs_only_for_landlock_workspace_write),
