@@ -2737,10 +2737,11 @@ static int script_runs_or_reads(const char *script, const unsigned char *lex, co
 
 static bool script_writes_expansion(const char *script, const unsigned char *lex, const char *name);
 
-/* Whether every place the shell script names the word `name` (script_runs_or_reads()'s places;
- * at least one) runs it as a command: none reads it, neither `< X` nor the `.` or `source` of it
- * (a read, which root's dropped capabilities may refuse), and the script redirects output neither
- * into it nor into an expansion. Then a shell's line naming X alone tells of that run. */
+/* Whether the shell script names the word `name` only to run it as a command: every place its
+ * text holds the name (quoted parts, comments and nested scripts too: `bash -c 'echo > X'`) is one
+ * of script_runs_or_reads()'s places, at a command's place, none a read (`< X`, the `.` or
+ * `source` of it, which root's dropped capabilities may refuse), and the script redirects output
+ * neither into it nor into an expansion. Then a shell's line naming X alone tells of that run. */
 static bool script_only_runs(const char *script, const unsigned char *lex, const char *name) {
         size_t nl = strlen(name);
 
@@ -2749,14 +2750,17 @@ static bool script_only_runs(const char *script, const unsigned char *lex, const
                 return false;
         for (const char *p = script; (p = strstr(p, name)); p++) {
                 bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
-                const char *w = quoted ? p - 1 : p, *b = w, *o;
+                const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w, *o;
 
-                if (!quoted && lex[p - script] != LEX_CODE)
+                /* a longer name that starts with it (`./y.bak`): another file */
+                if (*e != '\0' && !strchr(" \t\n;&|)`'\"", *e))
                         continue;
+                if (quoted ? *e != p[-1] : lex[p - script] != LEX_CODE || *e == '\'' || *e == '"')
+                        return false;
+                if (!command_place(script, lex, w, 0))
+                        return false;
                 while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
                         b--;
-                if (b > script && lex[b - 1 - script] == LEX_CODE && b[-1] == '<')
-                        return false;
                 o = word_back(script, lex, b);
                 if (o < b && ((b - o == 1 && *o == '.') || (b - o == 6 && memcmp(o, "source", 6) == 0)))
                         return false;

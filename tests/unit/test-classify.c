@@ -2022,6 +2022,18 @@ static void test_classify_shell_run_host_refuses(void **state) {
                 assert_verdict(run_landlock_in(&ctx, lines[i]), "task_failure");
                 ctx.script = "cd /ws && ./y || echo no";
                 assert_verdict(run_landlock_in(&ctx, lines[i]), "task_failure");
+                ctx.script = "\"./y\"; ./y.bak";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "task_failure");
+                /* the name anywhere else in the text: a nested script's write, an assignment, a
+                 * comment, an argument */
+                ctx.script = "./y; bash -c 'echo x > ./y'";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = "f=./y; ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = "./y # ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = "./y; cp /etc/hosts ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
                 /* a write into it, or into an expansion, beside the run */
                 ctx.script = "./y; echo x > ./y";
                 assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
