@@ -146,6 +146,9 @@ bool sbx_denial_line_may_exec(const char *line, size_t len, size_t sig_start, si
  * Permission denied"; not bash's "line 1", which is also how bash prints a failed redirection).
  * Such a name is none of the cwd's. Pure. */
 bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
+/* The same shape for a name of any form (./x, /opt/x): the line tells of a run of the path as
+ * printed, no other operation on it. Pure. */
+bool sbx_denial_line_runs(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
 /* Whether a denial line names its path alone in the field before the signature, after the
  * program (and a line number), with no word after the signature: "cat: X: Permission denied",
  * "bash: line 1: X: ...", tee's, head's: the failure of an open (or an exec) of X, not of a

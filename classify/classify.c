@@ -755,7 +755,8 @@ static bool searched_program(struct sbx_classifier *c, const char *name, char *o
         return c->searched_refused;
 }
 
-/* For a shell's line that tells of its script's run of the file `path` (script_only_runs()),
+/* For a line that tells of a run of the file `path` (a shell's whose script only runs it,
+ * script_only_runs(); env's, nice's, timeout's "failed to run command": sbx_denial_line_runs()),
  * which neither backend refuses (Landlock governs no exec; bubblewrap's binds keep the host's
  * mount options): whether the host would not run it either (host_runs: no execute bit for the
  * command's user, a file system mounted noexec). Then the line is the task's failure (review50:
@@ -4107,8 +4108,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 reads = line_may_read(c, text, tl, ss, se, path, opens);
-                                runs_only = run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
-                                            script_only_runs(c->script, c->script_lex, path);
+                                runs_only = (run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
+                                             script_only_runs(c->script, c->script_lex, path)) ||
+                                            (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path));
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */

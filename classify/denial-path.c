@@ -2338,13 +2338,20 @@ static bool run_word_in(const char *s, size_t n) {
 }
 
 bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
+        size_t pl = path ? strlen(path) : 0;
+
+        if (pl == 0 || memchr(path, '/', pl) || path[0] == '~' || strcmp(path, ".") == 0 || strcmp(path, "..") == 0)
+                return false;
+        return sbx_denial_line_runs(line, len, sig_start, sig_end, path);
+}
+
+bool sbx_denial_line_runs(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
         /* the programs that run the one they are given and print its name alone when they cannot */
         static const char *const searchers[] = { "env", "nice", "xargs" };
         size_t pl = path ? strlen(path) : 0, prefix, fields = 0, last = 0;
         const char *name = NULL, *prog, *slash;
 
-        if (!line || sig_start > sig_end || sig_end > len || pl == 0 || memchr(path, '/', pl) || path[0] == '~' ||
-            strcmp(path, ".") == 0 || strcmp(path, "..") == 0)
+        if (!line || sig_start > sig_end || sig_end > len || pl == 0)
                 return false;
         /* the name as printed before the signature, its last occurrence: a word before it names
          * the run ("failed to run command 'X'", "failed to execute X", "Can't exec \"X\"",

@@ -761,6 +761,25 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nxo-$b.json"
                                 done
                         fi
+                        # the user's own 0644 script in the workspace run by env and by timeout in
+                        # read-only mode: no execute bit, refused by the host too: task_failure (before:
+                        # denied 1 under Landlock, root and nobody)
+                        printf '#!/bin/sh\necho hi\n' >"$d/ws/nox" && chmod 0644 "$d/ws/nox"
+                        [ $who = nobody ] && chown 65534:65534 "$d/ws/nox"
+                        for b in landlock bwrap; do
+                                for runner in env timeout; do
+                                        args=(./nox)
+                                        [ $runner = timeout ] && args=(5 ./nox)
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                --verdict-json "$d/nox-$b-$runner.json" -- $runner "${args[@]}" ) 2>/dev/null </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b read-only: $runner ./nox of the user's own 0644 script: not run (rc=$rc), task_failure, no denial" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert int(sys.argv[2]) in (126, 127) and o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nox-$b-$runner.json" $rc
+                                done
+                        done
                         # another user's file with an ACL (naming that user) in the workspace: root's
                         # capabilities pass any ACL, its write refused for want of them: denied
                         # (review50: before, task_failure 0 under both backends, read as the host's)

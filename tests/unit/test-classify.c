@@ -2012,7 +2012,20 @@ static void test_classify_shell_run_host_refuses(void **state) {
         static const char *const lines[] = {
                 "bash: line 1: ./y: Permission denied\n",
                 "bash: ./y: Permission denied\n",
+        };
+        /* lines of a run whatever the script: dash's and ash's (a failed redirection is their
+         * "cannot create X"), a runner's; (before: denied, root's and nobody's own 0644 script in
+         * read-only mode under Landlock run by env, nice, timeout, nohup, stdbuf, setsid) */
+        static const char *const run_lines[] = {
                 "sh: 1: ./y: Permission denied\n",
+                "env: '/ws/y': Permission denied\n",
+                "nice: \xe2\x80\x98./y\xe2\x80\x99: Permission denied\n",
+                "timeout: failed to run command \xe2\x80\x98./y\xe2\x80\x99: Permission denied\n",
+                "nohup: failed to run command './y': Permission denied\n",
+                "stdbuf: failed to run command './y': Permission denied\n",
+                "setsid: failed to execute ./y: Permission denied\n",
+                "xargs: ./y: Permission denied\n",
+                "Can't exec \"./y\": Permission denied at -e line 1.\n",
         };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
@@ -2052,7 +2065,21 @@ static void test_classify_shell_run_host_refuses(void **state) {
                 ctx.script = NULL;
                 assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
         }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(run_lines); i++) {
+                ctx.script = NULL;
+                assert_verdict(run_landlock_in(&ctx, run_lines[i]), "task_failure");
+                ctx.script = "f=./y; ./y; echo x > $f";
+                assert_verdict(run_landlock_in(&ctx, run_lines[i]), "task_failure");
+        }
+        /* other lines naming it: an open, a copy, make's */
+        ctx.script = NULL;
+        assert_verdict(run_landlock_in(&ctx, "cat: ./y: Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "sh: 1: cannot create ./y: Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "cp: cannot create regular file './y': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "make: ./y: Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "env: './y/z': Permission denied\n"), "denied");
         /* a file the host would run (/bin/ok), or one it does not have: the sandbox's, failing closed */
+        assert_verdict(run_landlock_in(&ctx, "nohup: failed to run command '/bin/ok': Permission denied\n"), "denied");
         ctx.script = "/bin/ok";
         assert_verdict(run_landlock_in(&ctx, "bash: line 1: /bin/ok: Permission denied\n"), "denied");
         ctx.script = "./none";
