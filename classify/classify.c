@@ -756,7 +756,7 @@ static bool searched_program(struct sbx_classifier *c, const char *name, char *o
 }
 
 /* For a line that tells of a run of the file `path` (a shell's whose script only runs it,
- * script_only_runs(); env's, nice's, timeout's "failed to run command": sbx_denial_line_runs()),
+ * script_only_uses(); env's, nice's, timeout's "failed to run command": sbx_denial_line_runs()),
  * which neither backend refuses (Landlock governs no exec; bubblewrap's binds keep the host's
  * mount options): whether the host would not run it either (host_runs: no execute bit for the
  * command's user, a file system mounted noexec). Then the line is the task's failure (review50:
@@ -2738,12 +2738,14 @@ static int script_runs_or_reads(const char *script, const unsigned char *lex, co
 
 static bool script_writes_expansion(const char *script, const unsigned char *lex, const char *name);
 
-/* Whether the shell script names the word `name` only to run it as a command: every place its
- * text holds the name (quoted parts, comments and nested scripts too: `bash -c 'echo > X'`) is one
- * of script_runs_or_reads()'s places, at a command's place, none a read (`< X`, the `.` or
- * `source` of it, which root's dropped capabilities may refuse), and the script redirects output
- * neither into it nor into an expansion. Then a shell's line naming X alone tells of that run. */
-static bool script_only_runs(const char *script, const unsigned char *lex, const char *name) {
+/* Whether the shell script names the word `name` only to run it as a command (reads false) or
+ * only to read it with `< X` (reads true): every place its text holds the name (quoted parts,
+ * comments and nested scripts too: `bash -c 'echo > X'`) is one of script_runs_or_reads()'s
+ * places, of that kind (a run at a command's place, but the `.` or `source` of it, a read, which
+ * root's dropped capabilities may refuse; a read after a `<` that is no `<<` nor `<>`), and the
+ * script redirects output neither into it nor into an expansion. Then a shell's line naming X
+ * alone tells of that run, or of that read. */
+static bool script_only_uses(const char *script, const unsigned char *lex, const char *name, bool reads) {
         size_t nl = strlen(name);
 
         if (!script || !lex || nl == 0 || script_runs_or_reads(script, lex, name) == 0 ||
@@ -2752,21 +2754,58 @@ static bool script_only_runs(const char *script, const unsigned char *lex, const
         for (const char *p = script; (p = strstr(p, name)); p++) {
                 bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
                 const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w, *o;
+                bool after_lt;
 
                 /* a longer name that starts with it (`./y.bak`): another file */
                 if (*e != '\0' && !strchr(" \t\n;&|)`'\"", *e))
                         continue;
                 if (quoted ? *e != p[-1] : lex[p - script] != LEX_CODE || *e == '\'' || *e == '"')
                         return false;
-                if (!command_place(script, lex, w, 0))
-                        return false;
                 while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
                         b--;
+                after_lt = b > script && lex[b - 1 - script] == LEX_CODE && b[-1] == '<';
+                if (reads) {
+                        if (!after_lt || (b - 1 > script && b[-2] == '<'))
+                                return false;
+                        continue;
+                }
+                if (after_lt || !command_place(script, lex, w, 0))
+                        return false;
                 o = word_back(script, lex, b);
                 if (o < b && ((b - o == 1 && *o == '.') || (b - o == 6 && memcmp(o, "source", 6) == 0)))
                         return false;
         }
         return true;
+}
+
+/* Whether the shell script names the word `name` only as a redirection's file: every place its
+ * text holds the name (quoted parts, comments and nested scripts too) is the shell's own word
+ * after `<` (no `<<`), `<>`, `>`, `>>`, `>|` or `>&`, and at least one is. Then a shell's line
+ * naming X alone tells of an open of it, no run (`f=X; $f` names it in an assignment: no). */
+static bool script_only_opens(const char *script, const unsigned char *lex, const char *name) {
+        size_t nl = strlen(name);
+        bool any = false;
+
+        if (!script || !lex || nl == 0)
+                return false;
+        for (const char *p = script; (p = strstr(p, name)); p++) {
+                bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
+                const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w;
+
+                if (*e != '\0' && !strchr(" \t\n;&|)`'\"", *e))
+                        continue;
+                if (quoted ? *e != p[-1] : lex[p - script] != LEX_CODE || *e == '\'' || *e == '"')
+                        return false;
+                while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
+                        b--;
+                if (b - 1 <= script || lex[b - 1 - script] != LEX_CODE || lex[b - 2 - script] != LEX_CODE)
+                        return false;
+                if (!(b[-1] == '<' || b[-1] == '>' || ((b[-1] == '|' || b[-1] == '&') && b[-2] == '>')) ||
+                    (b[-1] == '<' && b[-2] == '<'))
+                        return false;
+                any = true;
+        }
+        return any;
 }
 
 /* Whether the shell script may run a command more than once or write a name it does not show:
@@ -3373,9 +3412,30 @@ static bool says_read(const char *text, size_t ss, const char *path) {
         memcpy(copy, text, ss);
         copy[ss] = '\0';
         sbx_denial_line_names_each_at(text, ss, blank_name, copy);
-        for (char *q = pl ? memmem(copy, ss, path, pl) : NULL; q; q = memmem(q + pl, ss - (size_t) (q + pl - copy), path, pl))
-                memset(q, ' ', pl);
+        /* (the name where it stands alone, not within a word: the file `r` is in "for reading") */
+        for (char *q = pl ? memmem(copy, ss, path, pl) : NULL; q; q = memmem(q + 1, ss - (size_t) (q + 1 - copy), path, pl))
+                if ((q == copy || !sbx_ascii_alpha((unsigned char) q[-1])) &&
+                    (q + pl == copy + ss || !sbx_ascii_alpha((unsigned char) q[pl])))
+                        memset(q, ' ', pl);
         return memmem(copy, ss, "for reading", 11) || memmem(copy, ss, "cannot read", 11);
+}
+
+/* Whether a denial line text[0..tl) (its signature at ss..se) tells of an open of its path (as
+ * printed), no run of it: it says it read (says_read()), it is dd's of its if= or of=, Python's of
+ * an open call its source line shows, dash's or ash's failed `< X`, bash's of a script that names
+ * X only as a redirection's file (script_only_opens()), or the name alone after a program that opens every file it names for
+ * reading (reader_line()) or writing (tee). Such a
+ * line's file need not be executable (sbx_denial_line_may_exec() is true of the name alone, as
+ * bash prints a failed exec: before, as root in the workspace, `cat f` of another user's 0600
+ * file was asked of its run, which the host refuses root too, and read as the host's refusal). */
+static bool line_tells_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
+                            const char *path, bool opens) {
+        bool py_reads;
+
+        return says_read(text, ss, path) || dd_open_of(c, text, ss, path) != 0 ||
+               python_source_writes(c, text, ss, &py_reads) || py_reads ||
+               sbx_denial_line_shell_opens(text, tl, ss, se, path) || (opens && (reader_line(text, ss) || tee_line(text, ss))) ||
+               (sbx_denial_line_shell_names_alone(text, tl, ss, se, path) && script_only_opens(c->script, c->script_lex, path));
 }
 
 static bool line_may_read(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
@@ -3791,8 +3851,13 @@ static bool script_run_then_written(struct sbx_classifier *c, const char *path) 
         return false;
 }
 
+/* How fifo_denial_at() reads a line: it opened the path for writing alone, it is touch's, it may
+ * tell of a run of it, it is judged beneath the granted directories alone (a read there, which
+ * root's dropped capabilities may refuse; outside them the sandbox refuses no read). */
+enum { FIFO_WRITES = 1u << 0, FIFO_TOUCHES = 1u << 1, FIFO_RUNS = 1u << 2, FIFO_GRANTED_ONLY = 1u << 3 };
+
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
-                           const char *line, char *path, bool writes, bool touches);
+                           const char *line, char *path, unsigned how);
 
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
@@ -3817,12 +3882,12 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         /* EPERM: touch's line alone (fifo_sig_touch_only()) */
         if (mark >= 0 && (size_t) mark < c->d->n_fifo_denial && fifo_sig_touch_only(c->d->fifo_denial[mark])) {
                 if (touch_line(text, ss) && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0)
-                        fifo_denial_at(c, line_no, s, len, line, path, true, true);
+                        fifo_denial_at(c, line_no, s, len, line, path, FIFO_WRITES | FIFO_TOUCHES);
                 return 0;
         }
         /* perl's die after its open failed: the open's file and mode, as its -e script tells */
         if (perl_die_open(c, text, tl, ss, se, path, sizeof(path), &writes)) {
-                fifo_denial_at(c, line_no, s, len, line, path, writes, false);
+                fifo_denial_at(c, line_no, s, len, line, path, writes ? FIFO_WRITES : 0);
                 return 0;
         }
         path[0] = '\0';
@@ -3837,7 +3902,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                         writes = true;
                 else if (!writes && out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0)
                         return 0;
-                if (fifo_denial_at(c, line_no, s, len, line, path, writes, false))
+                if (fifo_denial_at(c, line_no, s, len, line, path, writes ? FIFO_WRITES : FIFO_RUNS))
                         return 0;
         }
         path[0] = '\0';
@@ -3848,7 +3913,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * EROFS hidden behind the open's EACCES (review: as nobody, `touch own` of its own 0444
          * file outside the workspace, and as root of another user's file, read task_failure) */
         if (touch_line(text, ss)) {
-                fifo_denial_at(c, line_no, s, len, line, path, true, true);
+                fifo_denial_at(c, line_no, s, len, line, path, FIFO_WRITES | FIFO_TOUCHES);
                 return 0;
         }
         /* what the command asked of the pipe: opened it for writing (dash's, ash's "cannot
@@ -3872,12 +3937,22 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                  * `> "$F"`, or a script file's line: a write is what the sandbox refuses, and the
                  * host is asked for both, as before) */
                 else if (out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0) {
-                        if (!script_run_then_written(c, path))
+                        /* its read, which beneath the granted directories root's dropped
+                         * capabilities may refuse (as root under bwrap, `cat < f` of another
+                         * user's 0600 file in the workspace read as no denial) */
+                        if (!script_run_then_written(c, path)) {
+                                if (script_only_uses(c->script, c->script_lex, path, true))
+                                        fifo_denial_at(c, line_no, s, len, line, path, FIFO_GRANTED_ONLY);
                                 return 0;
+                        }
                         writes = true;
                 }
         }
-        fifo_denial_at(c, line_no, s, len, line, path, writes, false);
+        fifo_denial_at(c, line_no, s, len, line, path,
+                       writes ? FIFO_WRITES
+                              : line_tells_open(c, text, tl, ss, se, path, sbx_denial_line_names_alone(text, tl, ss, se, path))
+                                ? 0
+                                : FIFO_RUNS);
         return 0;
 }
 
@@ -3886,11 +3961,12 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
  * for touch's line (touches), a file whose times the host lets it set (host_sets_times), outside
  * the granted directories and the sandbox's /dev and /proc; or, beneath the granted directories,
  * one that only root's capabilities, which the command does not keep, would have let it reach
- * (host_needs_capability; a line not told to be a write may be a run): counted and kept. Whether
+ * (host_needs_capability; runs: the line may tell of a run of it): counted and kept. Whether
  * it was. */
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
-                           const char *line, char *path, bool writes, bool touches) {
+                           const char *line, char *path, unsigned how) {
         char host[SBX_DENIAL_PATH_MAX];
+        bool writes = how & FIFO_WRITES, touches = how & FIFO_TOUCHES, runs = how & FIFO_RUNS;
         /* EPERM's signature: touch's times alone (fifo_sig_touch_only()) */
         bool touch_only = c->fifo_sig >= 0 && (size_t) c->fifo_sig < c->d->n_fifo_denial &&
                           fifo_sig_touch_only(c->d->fifo_denial[c->fifo_sig]);
@@ -3906,10 +3982,11 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
          * an append-only file printed); another user's are its own there as on the host */
         if (beneath_any(host, c->granted, c->n_granted)) {
                 if (touch_only ? !(touches && host_lets_touch(c, path))
-                               : !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, !writes)))
+                               : !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, runs)))
                         return false;
-        } else if ((touch_only || !(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes))) &&
-                   !(touches && host_lets_touch(c, path)))
+        } else if ((how & FIFO_GRANTED_ONLY) ||
+                   ((touch_only || !(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes))) &&
+                    !(touches && host_lets_touch(c, path))))
                 return false;
         c->denial_lines++;
         if (!c->denial.hit) {
@@ -4108,8 +4185,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 reads = line_may_read(c, text, tl, ss, se, path, opens);
+                                run = run && !line_tells_open(c, text, tl, ss, se, path, opens);
                                 runs_only = (run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
-                                             script_only_runs(c->script, c->script_lex, path)) ||
+                                             script_only_uses(c->script, c->script_lex, path, false)) ||
                                             (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path));
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))

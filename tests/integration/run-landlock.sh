@@ -715,6 +715,29 @@ want = [sys.argv[3] + "/other-" + sys.argv[4], sys.argv[3] + "/odir-" + sys.argv
 assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["path"] for d in o["denials"]] == want, o' \
                                         "$d/other-$b.json" $want "$d/ws" $b
                         done
+                        # another user's 0600 file in the workspace: root's read (cat, head, `cat < F`)
+                        # and write (`echo > F`) are refused for want of the capabilities the command
+                        # does not keep: denied, the file its path (before: task_failure for cat's,
+                        # head's under bwrap, bash's `< F`, and under Landlock bash's `> F`: the line
+                        # asked of a run of the file, which the host refuses root too); nobody's, the
+                        # host's refusal too
+                        for b in landlock bwrap; do
+                                echo s >"$d/ws/sec-$b" && chown 12345:12345 "$d/ws/sec-$b" && chmod 0600 "$d/ws/sec-$b"
+                                want=denied
+                                [ $who = nobody ] && want=task_failure
+                                for c in "cat sec-$b" "head -c1 sec-$b" "cat < sec-$b" "echo x > sec-$b"; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$d/sec-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b workspace-write: $c of another user's 0600 file in the workspace: refused (rc=$rc), $want, the file its path, unchanged" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert int(sys.argv[4]) == 1 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
+assert open(sys.argv[3]).read() == "s\n"' "$d/sec-$b.json" $want "$d/ws/sec-$b" $rc
+                                done
+                        done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on
                         # the host too, the line the host's own, task_failure (review50: under
                         # Landlock, the capabilities' refusal asked of a write, denied 1)

@@ -3851,10 +3851,13 @@ static void test_classify_find_exec_line(void **state) {
 
 /* The host as sbx run tells it, the command's user root: /ws/other (another user's 0644 file) and
  * /ws/odir (another user's 0755 directory) refuse a uid 0 without capabilities what root's pass;
- * /ws/ro (root's own 0444 file) too. No other name, and nothing the host's bits let root do. */
+ * /ws/ro (root's own 0444 file) too; /ws/secret and /ws/r (another user's 0600 files, no execute bit) but
+ * its run, which the host refuses root too. No other name, and nothing the host's bits let root
+ * do. */
 static bool fake_host_needs_capability(void *userdata, const char *path, bool run) {
-        (void) userdata, (void) run;
-        return strcmp(path, "/ws/other") == 0 || strcmp(path, "/ws/odir/new") == 0 || strcmp(path, "/ws/ro") == 0;
+        (void) userdata;
+        return strcmp(path, "/ws/other") == 0 || strcmp(path, "/ws/odir/new") == 0 || strcmp(path, "/ws/ro") == 0 ||
+               ((strcmp(path, "/ws/secret") == 0 || strcmp(path, "/ws/r") == 0) && !run);
 }
 
 static bool fake_host_permits_none(void *userdata, const char *path, bool run) {
@@ -3895,6 +3898,39 @@ static void test_classify_root_capability_in_workspace(void **state) {
                         assert_verdict(run_backend_in(backends[b], &root, "sh: 1: cannot create mine: Permission denied\n"),
                                        "task_failure");
                 }
+        /* a read of another user's 0600 file there, which only root's capabilities pass (no
+         * execute bit: a run of it the host refuses root too, so the line must tell it is no run),
+         * and bash's write of it (before: task_failure for cat's, head's under bwrap, Python's,
+         * bash's of `cat < X` and, under Landlock, of `echo > X`) */
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++) {
+                static const char *const reads[] = {
+                        "cat: secret: Permission denied\n",
+                        "head: cannot open 'secret' for reading: Permission denied\n",
+                        "sh: 1: cannot open secret: Permission denied\n",
+                        /* a name within the message's words is no word of its own (before:
+                         * "for reading" blanked to "fo  eading", no read, asked of a run) */
+                        "head: cannot open 'r' for reading: Permission denied\n",
+                };
+                static const char *const scripts[] = { "cat < secret", "echo x > secret", "cat < secret; echo x >> secret" };
+                struct sbx_classify_context sc = root;
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(reads); i++) {
+                        r = run_backend_in(backends[b], &root, reads[i]);
+                        if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                            strcmp(r->denials[0].path, i == 3 ? "/ws/r" : "/ws/secret") != 0)
+                                fail_msg("%s: %s: %s, want denied", backends[b], reads[i], sbx_verdict_to_string(r->verdict));
+                        assert_verdict(run_backend_in(backends[b], &nobody, reads[i]), "task_failure");
+                }
+                for (size_t i = 0; i < SBX_ELEMENTSOF(scripts); i++) {
+                        sc.script = scripts[i];
+                        r = run_backend_in(backends[b], &sc, "bash: line 1: secret: Permission denied\n");
+                        if (r->verdict != SBX_VERDICT_DENIED)
+                                fail_msg("%s: %s: %s, want denied", backends[b], scripts[i], sbx_verdict_to_string(r->verdict));
+                }
+                /* a script that may run it: the host refuses root that run too */
+                sc.script = "./secret";
+                assert_verdict(run_backend_in(backends[b], &sc, "bash: line 1: ./secret: Permission denied\n"), "task_failure");
+        }
 }
 
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
