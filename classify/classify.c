@@ -3852,9 +3852,9 @@ static bool script_run_then_written(struct sbx_classifier *c, const char *path) 
 }
 
 /* How fifo_denial_at() reads a line: it opened the path for writing alone, it is touch's, it may
- * tell of a run of it, it is judged beneath the granted directories alone (a read there, which
- * root's dropped capabilities may refuse; outside them the sandbox refuses no read). */
-enum { FIFO_WRITES = 1u << 0, FIFO_TOUCHES = 1u << 1, FIFO_RUNS = 1u << 2, FIFO_GRANTED_ONLY = 1u << 3 };
+ * tell of a run of it, it tells of a read alone (which only root's dropped capabilities refuse:
+ * no named pipe's question, the sandbox lets the command open one for reading). */
+enum { FIFO_WRITES = 1u << 0, FIFO_TOUCHES = 1u << 1, FIFO_RUNS = 1u << 2, FIFO_READS = 1u << 3 };
 
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                            const char *line, char *path, unsigned how);
@@ -3937,12 +3937,11 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                  * `> "$F"`, or a script file's line: a write is what the sandbox refuses, and the
                  * host is asked for both, as before) */
                 else if (out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0) {
-                        /* its read, which beneath the granted directories root's dropped
-                         * capabilities may refuse (as root under bwrap, `cat < f` of another
-                         * user's 0600 file in the workspace read as no denial) */
+                        /* its read, which root's dropped capabilities may refuse (as root under
+                         * bwrap, `cat < f` of another user's 0600 file read as no denial) */
                         if (!script_run_then_written(c, path)) {
                                 if (script_only_uses(c->script, c->script_lex, path, true))
-                                        fifo_denial_at(c, line_no, s, len, line, path, FIFO_GRANTED_ONLY);
+                                        fifo_denial_at(c, line_no, s, len, line, path, FIFO_READS);
                                 return 0;
                         }
                         writes = true;
@@ -3984,7 +3983,13 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
                 if (touch_only ? !(touches && host_lets_touch(c, path))
                                : !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, runs)))
                         return false;
-        } else if ((how & FIFO_GRANTED_ONLY) ||
+        } else if (!touch_only && !writes && c->host_needs_capability &&
+                   c->host_needs_capability(c->resolve_userdata, host, runs)) {
+                /* outside them too, a line of a read (or a run) that root's capabilities would have
+                 * passed: a write there is the read-only bind's EROFS, its EACCES the bits' refusal
+                 * of root without them (as root under bwrap in read-only mode, `cat F` of another
+                 * user's 0600 file read task_failure; Landlock's line is a denial signature) */
+        } else if ((how & FIFO_READS) ||
                    ((touch_only || !(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes))) &&
                     !(touches && host_lets_touch(c, path))))
                 return false;

@@ -113,6 +113,8 @@ mkfifo -m 600 "$T/out/root-fifo"
 mkfifo -m 622 "$T/out/wo-fifo"
 echo secret >"$T/out/secret"
 chmod 600 "$T/out/secret"
+# another user's 0600 file, which root reads on the host by its capabilities alone
+echo secret >"$T/out/other-secret" && chown 12345:12345 "$T/out/other-secret" && chmod 600 "$T/out/other-secret"
 # pipes whose names hold a newline, which the shells print raw across two lines
 NL=$'\n'
 mkfifo -m 666 "$T/out/a${NL}b"
@@ -191,7 +193,17 @@ for who in "${WHO[@]}"; do
                 t_check "$who/$mode: dash's write to a host named pipe outside the workspace is denied, the pipe its path (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
                         test "$(verdict):$(denial_path):$RC" = "denied:$T/out/fifo:2"
         done
+        # root's read of another user's 0600 file outside the workspace, which the host lets root
+        # make by its capabilities, which the command does not keep: denied, the file its path
+        # (before: task_failure; Landlock's line was a denial already); nobody's, the host's refusal
         SHELL_RUN=(bash -c)
+        want=denied:$T/out/other-secret
+        [ "$who" = root ] || want=task_failure:
+        for c in "cat $T/out/other-secret" "head -c1 $T/out/other-secret" "cat < $T/out/other-secret"; do
+                run "$who" read-only "$c"
+                t_check "$who/read-only: $c of another user's 0600 file outside the workspace: ${want%%:*} (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$RC" = "$want:1"
+        done
         run "$who" read-only "echo pwned > $T/out/fifo"
         t_check "$who/read-only: bash's redirection to a host named pipe is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"

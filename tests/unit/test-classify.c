@@ -3931,6 +3931,22 @@ static void test_classify_root_capability_in_workspace(void **state) {
                 sc.script = "./secret";
                 assert_verdict(run_backend_in(backends[b], &sc, "bash: line 1: ./secret: Permission denied\n"), "task_failure");
         }
+        /* in read-only mode (nothing granted) too: under bwrap a write there is EROFS, its EACCES
+         * root's read refused without capabilities (before: task_failure) */
+        {
+                struct sbx_classify_context ro = root;
+
+                ro.writable = ro.granted = NULL;
+                for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++) {
+                        assert_verdict(run_backend_in(backends[b], &ro, "cat: /ws/secret: Permission denied\n"), "denied");
+                        assert_verdict(run_backend_in(backends[b], &ro, "head: cannot open '/ws/secret' for reading: Permission denied\n"),
+                                       "denied");
+                }
+                ro.script = "/ws/secret";
+                assert_verdict(run_backend_in("bwrap", &ro, "bash: line 1: /ws/secret: Permission denied\n"), "task_failure");
+                ro.host_needs_capability = NULL;
+                assert_verdict(run_backend_in("bwrap", &ro, "cat: /ws/secret: Permission denied\n"), "task_failure");
+        }
 }
 
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
