@@ -4,7 +4,9 @@
  * --unshare-user even as root: the command's uid then carries no capability over the host, and
  * without it a root-run command could write host sysctls through /proc/sys, which only checks the
  * uid. /proc/sys (and sysrq-trigger where it exists) are bound read-only for the same reason.
- * --new-session keeps TIOCSTI from reaching the caller's terminal; --die-with-parent ends the
+ * --new-session keeps TIOCSTI from reaching the caller's terminal (and the launcher's filter
+ * refuses it: a terminal that leads no session becomes the controlling terminal of a command that
+ * starts a session of its own and asks for it); --die-with-parent ends the
  * sandbox when sbx dies (under `sbx run`, the launcher's --lifeline-fd closes the gaps bubblewrap
  * leaves: run-exec.c). --unshare-ipc: System V objects and POSIX message queues the command
  * makes (or removes) stay in a namespace that ends with the run, not the host's.

@@ -912,7 +912,8 @@ static void restore_sigchld(const struct launch *l) {
  * (MS_PRIVATE, recursively), makes read-only every writable mount that is not one the policy
  * grants (beneath a --write directory, or bubblewrap's own /dev and /proc), drops every
  * capability, sets no_new_privs, installs the set-ID part of the seccomp filter (with its
- * refusal of the keyrings, kernel and file system), and execs the command. */
+ * refusal of the keyrings, kernel and file system, and of typing into a terminal), and execs the
+ * command. */
 
 static bool beneath(const char *path, const char *dir) {
         size_t n = strlen(dir);

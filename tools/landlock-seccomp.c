@@ -186,7 +186,8 @@ static const struct rule bwrap_rules[] = {
 };
 #define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 
-/* ioctl commands refused in both modes: typing into the caller's terminal. */
+/* ioctl commands refused in both modes, and by bubblewrap's filters: typing into the caller's
+ * terminal (emit_key_ioctl() says why bubblewrap's too). */
 static const uint32_t tty_inject_ioctls[] = { TIOCSTI, TIOCLINUX };
 /* ... and, when that terminal is a Linux virtual console, its own commands (KD*, VT_*: plain
  * numbers, no size or direction bits, of type 'K' and 'V'): the keyboard mode, keymap, font and
@@ -514,16 +515,32 @@ static void emit_metadata_ioctls(struct prog *p, int refused) {
         emit(p, BPF_JMP | BPF_JEQ | BPF_K, BTRFS_IOCTL_TYPE << 8, refused, NO_LABEL);
 }
 
+/* Jumps to `eperm` when the command (args[1]'s low 32 bits, in the accumulator) types into a
+ * terminal or is a virtual console's own; the accumulator is left masked. */
+static void emit_tty_ioctls(struct prog *p, int eperm) {
+        EMIT_JEQ_ANY(p, tty_inject_ioctls, eperm);
+        emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);
+        EMIT_JEQ_ANY(p, vt_ioctl_types, eperm);
+}
+
 /* setid-only's ioctl: the file-system keyring commands refused, and ext4's salt written into the
  * superblock (through the workspace's writable bind: a change of the whole file system, as under
  * Landlock, irreversible_ioctls); seal-read-only's also the inode changes (EROFS), the salt among
- * them. */
-static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets, int eacces, int erofs) {
+ * them. Both refuse typing into a terminal and a virtual console's own commands (EPERM), as
+ * Landlock's filter does: bubblewrap's new session leaves the command no controlling terminal, but
+ * a terminal that leads no session (a harness's openpty(3) on stdin) becomes one for a command
+ * that starts a session of its own and asks for it (TIOCSCTTY), and what TIOCSTI then typed
+ * waited in its input queue for the caller's next reader, outside the sandbox (escape review 51:
+ * 'echo PWNED' left there by a read-only run, recorded full). */
+static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets, int eacces, int eperm,
+                           int erofs) {
         place(p, targets[T_ALLOW]);
         ret(p, SECCOMP_RET_ALLOW);
         place(p, targets[T_KEY_IOCTL]);
         load_arg_low(p, 1);
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
+        emit_tty_ioctls(p, eperm);
+        load_arg_low(p, 1);
         if (mode == LL_MODE_SEAL_READ_ONLY)
                 emit_metadata_ioctls(p, erofs);
         else
@@ -536,11 +553,9 @@ static void emit_ioctl(struct prog *p, enum ll_mode mode, const int *targets, in
         /* ioctl: the command is the low 32 bits of args[1] on every ABI */
         place(p, targets[T_IOCTL]);
         load_arg_low(p, 1);
-        EMIT_JEQ_ANY(p, tty_inject_ioctls, eperm);
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
         EMIT_JEQ_ANY(p, irreversible_ioctls, eacces);
-        emit(p, BPF_ALU | BPF_AND | BPF_K, VT_IOCTL_MASK, NO_LABEL, NO_LABEL);
-        EMIT_JEQ_ANY(p, vt_ioctl_types, eperm);
+        emit_tty_ioctls(p, eperm);
         load_arg_low(p, 1);
         emit(p, BPF_ALU | BPF_AND | BPF_K, IOCTL_TYPE_NR_MASK, NO_LABEL, NO_LABEL);
         EMIT_JEQ_ANY(p, btrfs_subvol_ioctls, eacces);
@@ -730,7 +745,7 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         erofs = new_label(p);
 
         if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_SEAL_READ_ONLY) {
-                emit_key_ioctl(p, mode, targets, eacces, erofs);
+                emit_key_ioctl(p, mode, targets, eacces, eperm, erofs);
         } else {
                 emit_ioctl(p, mode, targets, eacces, eperm);
                 emit_ipc(p, targets, eacces);

@@ -1608,6 +1608,64 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- a terminal that leads no session, on stdin: typed into (TIOCSTI) -----------------------------
+# A pseudo-terminal whose slave no session has for its controlling terminal (one a harness opened
+# for the command with openpty(3), without a session of its own): a command that starts a session
+# of its own (fork, setsid) takes it for its controlling terminal (TIOCSCTTY), and may then type
+# into it (TIOCSTI, where the kernel still allows it: dev.tty.legacy_tiocsti). What it typed waits
+# in the terminal's input queue after the run, for the caller's next reader: a shell there runs it
+# outside the sandbox (escape review 51: under bubblewrap, whose filter did not refuse TIOCSTI, a
+# read-only run left 'echo PWNED' there, recorded full; Landlock's filter refused it). Checked on the
+# host: nothing is waiting in the terminal's input queue after the run.
+cat >"$T/tty-nosession.py" <<'PY'
+import ctypes, os, pty, subprocess, sys
+user, argv = sys.argv[1], sys.argv[2:]
+master, slave = pty.openpty()
+if user == "nobody":
+    os.fchown(slave, 65534, -1)
+if ctypes.CDLL(None).tcgetsid(slave) != -1:
+    print("the terminal leads a session already")
+    sys.exit(1)
+r = subprocess.run(argv, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+os.set_blocking(slave, False)
+try:
+    left = os.read(slave, 4096)
+except BlockingIOError:
+    left = b""
+print("rc %d left %r (%s)" % (r.returncode, left, " ".join(r.stdout.decode(errors="replace").split())[-200:]))
+PY
+TIOCSTI_CMD='import fcntl, os, sys, termios
+if os.fork():
+    os.wait()
+    sys.exit(0)
+out = []
+for what, call in (("setsid", os.setsid), ("sctty", lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))):
+    try:
+        call()
+        out.append(what + " ok")
+    except OSError as e:
+        out.append("%s %s" % (what, e.strerror))
+n = 0
+try:
+    for c in b"echo PWNED\n":
+        fcntl.ioctl(0, termios.TIOCSTI, bytes([c]))
+        n += 1
+except OSError as e:
+    out.append("tiocsti " + e.strerror)
+print(" ".join(out), "typed", n)'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "tty-nosession-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-nosession.py" "$u" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" -- "$PY" -c "$TIOCSTI_CMD" 2>&1)
+                        t_check "$b/$m/$u/terminal-nosession-tiocsti: nothing was typed into the caller's terminal that leads no session ($out)" \
+                                eval '[[ "$out" == "rc 0 left b'"''"' "* ]]'
+                done
+        done
+done
+
 # ---- a cgroup2 file system of the command's own, mounted detached ------------------------------
 # Landlock's domain refuses mount(2) and move_mount(2), but not the new mount API's fsopen(2) and
 # fsmount(2): in a user, mount and cgroup namespace of its own, a command under bubblewrap got a

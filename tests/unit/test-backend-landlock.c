@@ -484,6 +484,7 @@ static const struct call calls[] = {
         { "io_uring_setup", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "io_uring_enter", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TIOCSTI }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "ioctl", { 1, TIOCLINUX }, ERRNO(EPERM), ERRNO(EPERM) },
         { "ioctl", { 1, TCGETS }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         /* a virtual console's own commands: KDSKBMODE, KDGKBTYPE, VT_ACTIVATE; not another type */
         { "ioctl", { 0, 0x4b45 }, ERRNO(EPERM), ERRNO(EPERM) },
@@ -585,14 +586,20 @@ static bool is_keyring_call(const struct call *c) {
 
 /* bubblewrap's filter (setid-only, both modes: in read-only a descriptor the caller opened for
  * writing reaches the host's writable mount) acts as workspace-write on the set-ID guard's
- * syscalls and the keyrings (kernel and file system), refuses the new mount API's file system
- * contexts, and allows everything else (its namespaces cover the rest) */
+ * syscalls, the keyrings (kernel and file system) and the terminal's ioctls (typing into it, a
+ * virtual console's own: a terminal that leads no session becomes the command's controlling
+ * terminal, escape review 51), refuses the new mount API's file system contexts, and allows
+ * everything else (its namespaces cover the rest) */
 static uint32_t want_setid_only(const struct call *c) {
         static const char *const guarded[] = { "chmod", "fchmod", "fchmodat", "fchmodat2", "creat",
                                                "mknod", "mknodat", "open", "openat", "openat2",
                                                "io_uring_setup", "io_uring_enter" };
         if (is_keyring_call(c))
                 return c->workspace_write;
+        /* TIOCSTI, TIOCLINUX and a virtual console's own commands: the ioctls both of Landlock's
+         * modes refuse with EPERM */
+        if (strcmp(c->name, "ioctl") == 0 && c->read_only == ERRNO(EPERM) && c->workspace_write == ERRNO(EPERM))
+                return ERRNO(EPERM);
         /* ext4's salt written into the superblock through the workspace's writable bind */
         if (strcmp(c->name, "ioctl") == 0 && c->args[1] == FS_IOC_GET_ENCRYPTION_PWSALT)
                 return ERRNO(EACCES);
