@@ -2738,6 +2738,27 @@ static int script_runs_or_reads(const char *script, const unsigned char *lex, co
 
 static bool script_writes_expansion(const char *script, const unsigned char *lex, const char *name);
 
+/* The place p of the shell script's text that holds a name nl bytes long: 0 where it starts a
+ * longer word (`./y.bak` of ./y: another file), -1 where the shell does not read it as a word of
+ * its own (within quotes with more, a comment, a nested script: `bash -c 'echo > X'`), 1 for a
+ * word of its own, unquoted or quoted whole: its start in *ret_w, and before the blanks before
+ * it in *ret_b. */
+static int name_site(const char *script, const unsigned char *lex, const char *p, size_t nl, const char **ret_w,
+                     const char **ret_b) {
+        bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
+        const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w;
+
+        if (*e != '\0' && !strchr(" \t\n;&|)`'\"", *e))
+                return 0;
+        if (quoted ? *e != p[-1] : lex[p - script] != LEX_CODE || *e == '\'' || *e == '"')
+                return -1;
+        while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
+                b--;
+        *ret_w = w;
+        *ret_b = b;
+        return 1;
+}
+
 /* Whether the shell script names the word `name` only to run it as a command (reads false) or
  * only to read it with `< X` (reads true): every place its text holds the name (quoted parts,
  * comments and nested scripts too: `bash -c 'echo > X'`) is one of script_runs_or_reads()'s
@@ -2752,17 +2773,15 @@ static bool script_only_uses(const char *script, const unsigned char *lex, const
             script_output_into(script, lex, name) != 0 || script_writes_expansion(script, lex, name))
                 return false;
         for (const char *p = script; (p = strstr(p, name)); p++) {
-                bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
-                const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w, *o;
+                const char *w, *b, *o;
                 bool after_lt;
+                int site = name_site(script, lex, p, nl, &w, &b);
 
-                /* a longer name that starts with it (`./y.bak`): another file */
-                if (*e != '\0' && !strchr(" \t\n;&|)`'\"", *e))
+                if (site <= 0) {
+                        if (site < 0)
+                                return false;
                         continue;
-                if (quoted ? *e != p[-1] : lex[p - script] != LEX_CODE || *e == '\'' || *e == '"')
-                        return false;
-                while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
-                        b--;
+                }
                 after_lt = b > script && lex[b - 1 - script] == LEX_CODE && b[-1] == '<';
                 if (reads) {
                         if (!after_lt || (b - 1 > script && b[-2] == '<'))
@@ -2789,15 +2808,14 @@ static bool script_only_opens(const char *script, const unsigned char *lex, cons
         if (!script || !lex || nl == 0)
                 return false;
         for (const char *p = script; (p = strstr(p, name)); p++) {
-                bool quoted = p > script && (p[-1] == '\'' || p[-1] == '"') && lex[p - 1 - script] == LEX_QUOTE;
-                const char *w = quoted ? p - 1 : p, *e = p + nl, *b = w;
+                const char *w, *b;
+                int site = name_site(script, lex, p, nl, &w, &b);
 
-                if (*e != '\0' && !strchr(" \t\n;&|)`'\"", *e))
+                if (site <= 0) {
+                        if (site < 0)
+                                return false;
                         continue;
-                if (quoted ? *e != p[-1] : lex[p - script] != LEX_CODE || *e == '\'' || *e == '"')
-                        return false;
-                while (b > script && (b[-1] == ' ' || b[-1] == '\t') && lex[b - 1 - script] == LEX_CODE)
-                        b--;
+                }
                 if (b - 1 <= script || lex[b - 1 - script] != LEX_CODE || lex[b - 2 - script] != LEX_CODE)
                         return false;
                 if (!(b[-1] == '<' || b[-1] == '>' || ((b[-1] == '|' || b[-1] == '&') && b[-2] == '>')) ||
