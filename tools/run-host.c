@@ -180,6 +180,22 @@ static bool parent_of(const char *path, char *buf) {
         return path[0] == '/' && len < PATH_MAX && cut_to_parent(memcpy(buf, path, len + 1));
 }
 
+/* The host path of the target of the symlink `path` (its text joined to the link's directory,
+ * host_path_now() of that), into out (PATH_MAX bytes): what an open of `path` with O_CREAT makes
+ * where the link dangles. false when it cannot be told. */
+static bool link_target_path(const char *path, char *out) {
+        char dir[PATH_MAX], target[PATH_MAX], joined[PATH_MAX];
+        ssize_t n;
+        int k;
+
+        if (!parent_of(path, dir) || (n = readlink(path, target, sizeof(target) - 1)) <= 0)
+                return false;
+        target[n] = '\0';
+        k = target[0] == '/' ? snprintf(joined, sizeof(joined), "%s", target)
+                             : snprintf(joined, sizeof(joined), "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, target);
+        return k > 0 && (size_t) k < sizeof(joined) && host_path_now(joined, out, PATH_MAX) > 0;
+}
+
 /* Whether the kernel's fs.protected_regular (fs.protected_fifos for a FIFO) refuses an open with
  * O_CREAT of the existing file `path` (st: its stat) whoever asks, root included: it lies in a
  * sticky directory that others may write (1: anyone; 2: also its group) and neither it nor that
@@ -278,8 +294,14 @@ static bool access_refused(const char *path, int mode, bool root) {
  * The kernel's check, not a walk of every directory above with its ACL read: that read ACLs as
  * "cannot tell" and cost about 5 us more a denial line (300,000 lines as nobody, 6.8 s of sbx
  * against 5.2 s; most of the rest is host_path()'s realpath). */
+static bool host_refuses_at(const char *path, bool run, bool opens, bool reads, int depth);
+
 static bool host_refuses_now(const char *path, bool run, bool opens, bool reads) {
-        char buf[PATH_MAX];
+        return host_refuses_at(path, run, opens, reads, 0);
+}
+
+static bool host_refuses_at(const char *path, bool run, bool opens, bool reads, int depth) {
+        char buf[PATH_MAX], target[PATH_MAX];
         struct stat st, dst;
         struct statvfs vfs;
         size_t len = strlen(path);
@@ -305,9 +327,13 @@ static bool host_refuses_now(const char *path, bool run, bool opens, bool reads)
         if (strlen(buf) != len) {
                 /* missing: made in buf, a directory the user may write and search, or not. Not
                  * when the name is a dangling symlink: a write through it makes its target,
-                 * elsewhere (review: a link in a 0555 directory read as the host's refusal) */
+                 * elsewhere (review: a link in a 0555 directory read as the host's refusal),
+                 * which is asked of (review51: as nobody, `sqlite3 l.db 'create table t(x)'`
+                 * and `curl -o l.db URL` of its own l.db -> root/n.db, root's 0755 directory,
+                 * read as denied) */
                 if (lstat(path, &dst) == 0)
-                        return false;
+                        return S_ISLNK(dst.st_mode) && depth < 8 && link_target_path(path, target) &&
+                               host_refuses_at(target, run, opens, reads, depth + 1);
                 return S_ISDIR(st.st_mode) && access_refused(buf, W_OK | X_OK, false);
         }
         if (!access_refused(buf, W_OK, false) || (run && S_ISREG(st.st_mode) && !access_refused(buf, X_OK, false)))
@@ -639,9 +665,16 @@ static uint64_t host_mount_now(const char *private_tmpdir, const char *tmp, cons
 /* For the classifier: whether the directory the host path `path` (host_path() gave it) would be
  * made in is missing on the host, or is no directory; false when it cannot be told. */
 static bool host_dir_missing_now(const char *path) {
-        char buf[PATH_MAX];
+        char buf[PATH_MAX], target[PATH_MAX];
         struct stat st;
 
+        /* a dangling symlink: an open with O_CREAT makes its target, in the target's directory
+         * (review51: as root in read-only, `sqlite3 l.db 'create table t(x)'` and `curl -o l.db
+         * URL` of l.db -> missing/n.db, ENOENT on the host too, read as denied) */
+        for (int depth = 0; depth < 8 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) < 0 &&
+                            errno == ENOENT && link_target_path(path, target);
+             depth++)
+                path = target;
         if (!parent_of(path, buf))
                 return false;
         if (stat(buf, &st) < 0)

@@ -1736,20 +1736,25 @@ else:
                         # root's 0600 database (the host's refusal): task_failure. Before, all
                         # task_failure. Its commands from stdin (`sqlite3 X < schema.sql`, no SQL in
                         # the argv: ws-stdin, root-stdin) judged the same (review50b: the workspace's
-                        # read task_failure before, under both backends)
+                        # read task_failure before, under both backends). X nobody's dangling symlink
+                        # in its own directory is judged by its target: to a missing directory's or
+                        # root's directory's n.db, task_failure (review51: denied before, X recorded)
                         if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
                                 mkdir -p /var/tmp/$tag-sqn/root /var/tmp/$tag-sqn/own &&
                                         chmod 0755 /var/tmp/$tag-sqn /var/tmp/$tag-sqn/root &&
                                         chown 65534:65534 /var/tmp/$tag-sqn/own &&
                                         sqlite3 /var/tmp/$tag-sqn/root/r.db 'create table t(x)' && chmod 0600 /var/tmp/$tag-sqn/root/r.db &&
-                                        echo 'create table u(y);' >/var/tmp/$tag-sqn/s.sql && chmod 0644 /var/tmp/$tag-sqn/s.sql
+                                        echo 'create table u(y);' >/var/tmp/$tag-sqn/s.sql && chmod 0644 /var/tmp/$tag-sqn/s.sql &&
+                                        ln -s ../missing/n.db /var/tmp/$tag-sqn/own/link-missing &&
+                                        ln -s ../root/n.db /var/tmp/$tag-sqn/own/link-root
                                 for b in landlock bwrap; do
-                                    for where in own root missing root600 ws ws-stdin root-stdin; do
+                                    for where in own root missing root600 ws ws-stdin root-stdin link-missing link-root; do
                                         mode=workspace-write x=/var/tmp/$tag-sqn/$where/n.db
                                         case $where in
                                         root600) x=/var/tmp/$tag-sqn/root/r.db ;;
                                         ws|ws-stdin) mode=read-only x=$tag-n.db ;;
                                         root-stdin) x=/var/tmp/$tag-sqn/root/n.db ;;
+                                        link-*) x=/var/tmp/$tag-sqn/own/$where ;;
                                         esac
                                         args=(sqlite3 "$x" 'create table u(y)')
                                         case $where in *-stdin) args=(sh -c "sqlite3 $x < /var/tmp/$tag-sqn/s.sql") ;; esac
@@ -1760,7 +1765,7 @@ else:
                                         check "nobody, $b: sqlite3 making database $x ($mode, $where): $(case $where in own|ws|ws-stdin) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "root600", "root-stdin"):
+if sys.argv[2] in ("root", "missing", "root600", "root-stdin", "link-missing", "link-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqn.json" $where "$(case $where in ws|ws-stdin) echo "$d/ws/$x" ;; *) echo "$x" ;; esac)"
@@ -1774,13 +1779,16 @@ else:
                         # read from the argv (-o FILE, -O's name), judged against the host: in
                         # nobody's own directory or, in read-only mode, the workspace, denied, the
                         # file recorded; in root's directory or a missing one, task_failure. Before,
-                        # all task_failure. In the workspace in workspace-write: success, written
+                        # all task_failure. In the workspace in workspace-write: success, written.
+                        # -o nobody's dangling symlink to root's directory's file: task_failure
+                        # (review51: denied before, the link recorded)
                         if [ $who = nobody ] && command -v curl >/dev/null; then
                                 mkdir -p /var/tmp/$tag-cu/root /var/tmp/$tag-cu/own &&
                                         chmod 0755 /var/tmp/$tag-cu /var/tmp/$tag-cu/root &&
-                                        chown 65534:65534 /var/tmp/$tag-cu/own
+                                        chown 65534:65534 /var/tmp/$tag-cu/own &&
+                                        ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -1792,6 +1800,7 @@ else:
                                         cd-chain) want=/var/tmp/$tag-cu/own/hostname args=(bash -c "cd /var/tmp/$tag-cu/own && curl -fsSLO file:///etc/hostname && ls") ;;
                                         # ... past its assignments (review50b: task_failure before)
                                         env-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "TOKEN=t curl -fsSLo $x file:///etc/hostname && chmod +x $x") ;;
+                                        link-root) x=/var/tmp/$tag-cu/own/link-root args=(curl -sS -o "$x" file:///etc/hostname) ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
@@ -1800,7 +1809,7 @@ else:
                                         check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing"):
+if sys.argv[2] in ("root", "missing", "link-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 elif sys.argv[2] == "ws-write":
     assert o["verdict"] == "success" and o["denial_lines"] == 0, o

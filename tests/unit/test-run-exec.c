@@ -2095,6 +2095,71 @@ static void test_host_needs_capability_dangling_link(void **state) {
         rmdir(dir);
 }
 
+/* A dangling symlink is asked of the target an open with O_CREAT makes through it, as the
+ * command's open of it follows it (review51: sqlite3's "unable to open database" and curl's "(23)"
+ * name no errno, and a database or output file l.db -> missing/n.db, ENOENT on the host too, read
+ * as denied; as nobody, its own l.db -> root/n.db, root's 0755 directory, too): its directory
+ * missing (host_dir_missing), and, as nobody, the host's refusal (host_refuses). */
+static void test_host_checks_dangling_link_target(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { 0 };
+        char dir[] = "/tmp/test-run-exec-XXXXXX", l1[64], l3[64], d[64], own[64], l2[64], l4[64];
+        pid_t pid;
+        int status;
+
+        sbx_run_host_checks(&ctx);
+        assert_non_null(ctx.host_dir_missing);
+        assert_non_null(mkdtemp(dir));
+        assert_int_equal(chmod(dir, 0755), 0);
+        snprintf(l1, sizeof(l1), "%s/l1", dir);
+        snprintf(l3, sizeof(l3), "%s/l3", dir);
+        snprintf(d, sizeof(d), "%s/d", dir);
+        snprintf(own, sizeof(own), "%s/own", dir);
+        snprintf(l2, sizeof(l2), "%s/own/l2", dir);
+        snprintf(l4, sizeof(l4), "%s/own/l4", dir);
+        assert_int_equal(mkdir(d, 0755), 0);
+        assert_int_equal(symlink("missing/n.db", l1), 0);
+        assert_int_equal(symlink("d/n.db", l3), 0);
+        if (!ctx.host_dir_missing(NULL, l1))
+                fail_msg("l1 -> missing/n.db: its target's directory missing, want true");
+        assert_false(ctx.host_dir_missing(NULL, l3));
+        if (geteuid() == 0) {
+                assert_int_equal(mkdir(own, 0755), 0);
+                assert_int_equal(chown(own, 65534, 65534), 0);
+                assert_int_equal(symlink("../d/n.db", l2), 0);
+                assert_int_equal(symlink("n.db", l4), 0);
+                pid = fork();
+                assert_true(pid >= 0);
+                if (pid == 0) {
+                        struct sbx_classify_context nctx = { 0 };
+
+                        if (setresgid(65534, 65534, 65534) < 0 || setresuid(65534, 65534, 65534) < 0)
+                                _exit(77);
+                        sbx_run_host_checks(&nctx);
+                        /* an open of it for writing: root's 0755 d refuses nobody its n.db */
+                        if (!nctx.host_refuses(NULL, l2, false, true, false))
+                                _exit(3);
+                        /* its own directory's n.db: the host lets nobody make it */
+                        if (nctx.host_refuses(NULL, l4, false, true, false))
+                                _exit(4);
+                        _exit(0);
+                }
+                assert_int_equal(waitpid(pid, &status, 0), pid);
+                assert_true(WIFEXITED(status));
+                if (WEXITSTATUS(status) == 3)
+                        fail_msg("nobody's l2 -> ../d/n.db, d root's 0755 directory: not the host's refusal");
+                if (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 77)
+                        fail_msg("nobody's l4 -> n.db in its own directory: the host's refusal (%d)", WEXITSTATUS(status));
+                unlink(l2);
+                unlink(l4);
+                rmdir(own);
+        }
+        unlink(l1);
+        unlink(l3);
+        rmdir(d);
+        rmdir(dir);
+}
+
 /* A name through a process's link of procfs is the command's process's, which sbx's own
  * /proc/self is not: the host's path cannot be told (it was sbx's own descriptor's: as nobody,
  * `exec 0<own-file; chmod 600 /proc/self/fd/0` with sbx's stdin /dev/null was asked of /dev/null,
@@ -2196,6 +2261,7 @@ int main(void) {
                 cmocka_unit_test(test_host_needs_capability_noexec),
                 cmocka_unit_test(test_host_needs_capability_acl),
                 cmocka_unit_test(test_host_needs_capability_dangling_link),
+                cmocka_unit_test(test_host_checks_dangling_link_target),
                 cmocka_unit_test(test_classifier_context_keeps_what_it_can),
                 cmocka_unit_test(test_env_split),
         };
