@@ -132,6 +132,7 @@ struct sbx_classifier {
         char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
+        bool curl_create_dirs;                   /* see struct sbx_classify_context */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
         char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
@@ -625,6 +626,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         c->moved = ctx->moved && c->cwd[0];
         c->lost = ctx->moved && !c->cwd[0];
         c->move_into = ctx->move_into;
+        c->curl_create_dirs = ctx->curl_create_dirs;
         if ((r = argv_file_copy(ctx->sqlite_target, c->sqlite_target, sizeof(c->sqlite_target))) < 0 ||
             (r = argv_file_copy(ctx->sqlite_db, c->sqlite_db, sizeof(c->sqlite_db))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
@@ -4053,6 +4055,30 @@ bool sbx_denial_sig_needs_argv(const char *sig) {
                strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0;
 }
 
+/* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
+ * the nearest name above it that the host has is a directory (review51: as root in read-only
+ * under Landlock, `curl --create-dirs -o /var/tmp/new/x URL` read task_failure, its "(23)" after
+ * curl's "Error creating directory /var/tmp/new/x." (the EACCES of its mkdir of /var/tmp/new it
+ * ignores), the denial lost). false: one is no directory (ENOTDIR, the host's answer too), or
+ * one the host cannot tell (a directory on the way this user may not search: the host's refusal). */
+static bool dirs_made(const struct sbx_classifier *c, const char *host) {
+        char p[SBX_DENIAL_PATH_MAX];
+        char *slash;
+
+        if (!c->host_exists)
+                return false;
+        memcpy(p, host, strlen(host) + 1);
+        while ((slash = strrchr(p, '/')) && slash != p) {
+                int kind;
+
+                *slash = '\0';
+                kind = c->host_exists(c->resolve_userdata, p);
+                if (kind != SBX_HOST_NAME_MISSING)
+                        return kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES;
+        }
+        return true; /* "/" */
+}
+
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
@@ -4088,7 +4114,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         }
         if (!target[0] || strcmp(path, target) != 0 || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host) || beneath_any(host, c->granted, c->n_granted) ||
-            c->host_dir_missing(c->resolve_userdata, host))
+            (c->host_dir_missing(c->resolve_userdata, host) && !(curl && c->curl_create_dirs && dirs_made(c, host))))
                 return true;
         /* X a directory: the host holds one to make a name in at X (review: as root, `.output
          * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too);

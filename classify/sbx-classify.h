@@ -351,6 +351,10 @@ struct sbx_classify_context {
          * as its path against the host (host_refuses). Copied. NULL: none (that line is no
          * denial: a pipe closed early prints it too). */
         const char *curl_output;
+        /* Whether that curl makes the directories of curl_output (--create-dirs): its directory
+         * missing on the host is then made, not the host's ENOENT; a name on the way that is no
+         * directory there (ENOTDIR) still is (host_exists). */
+        bool curl_create_dirs;
         /* The programs a find the caller read from the command's argv runs (-exec, -execdir, -ok,
          * -okdir), as its argv writes them, one after another, each NUL-terminated, an empty one
          * after the last. find prints a failed exec of one (`find: 'X': Permission denied`, a

@@ -2467,6 +2467,7 @@ static void classifier_context(struct run_state *st) {
         if (cwd && cwd[0] == '/') {
                 char words_dir[PATH_MAX];
                 char *const *words = sbx_run_command_words(command, cwd, words_dir, &cw);
+                int r;
 
                 /* find's -exec programs, as its argv writes them, wherever it runs them (-execdir
                  * moves it: start < 0) */
@@ -2499,8 +2500,10 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_db = sqlite_db;
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
-                        if (sbx_run_curl_output(words, words_dir, curl_output, sizeof(curl_output)) > 0)
+                        if ((r = sbx_run_curl_output(words, words_dir, curl_output, sizeof(curl_output))) > 0) {
                                 ctx.curl_output = curl_output;
+                                ctx.curl_create_dirs = r == 2;
+                        }
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
                          * that script's (cw holds it until the context is set) */
@@ -2510,8 +2513,10 @@ static void classifier_context(struct run_state *st) {
                 /* ... a curl that a shell's `&&` chain runs first, or after its leading cd (whose
                  * directory ctx.cwd holds): the rest runs only where it succeeded */
                 if (!words && start >= 0 && ctx.cwd &&
-                    sbx_run_chain_curl_output(command, ctx.cwd, curl_output, sizeof(curl_output)) > 0)
+                    (r = sbx_run_chain_curl_output(command, ctx.cwd, curl_output, sizeof(curl_output))) > 0) {
                         ctx.curl_output = curl_output;
+                        ctx.curl_create_dirs = r == 2;
+                }
                 /* an interpreter's script (-c, -e, a Python script file) that may change its
                  * directory (os.chdir, perl's chdir, a child's cwd=): its relative names are of
                  * none known and keep no path, never a made-up one's file asked of the host

@@ -144,10 +144,10 @@ int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t siz
  * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`
  * (past the wrappers of sbx_run_start_dir() and env's arguments), one URL without a glob, one
  * output, `-o FILE` (`--output FILE`, `-oFILE`, last in a cluster: `-fsSLo FILE`) or -O (the
- * last component of the URL's path); joined to cwd into out. 1, or 0 for another program, an
- * option not read (one that writes another file or moves the output: -D, -c, -K, --output-dir,
- * --create-dirs, -J, ...), several URLs or outputs, `-o -`, a name with '#'. Nothing is asked of
- * the host. */
+ * last component of the URL's path); joined to cwd into out. 1 (2 where --create-dirs makes its
+ * directories), or 0 for another program, an option not read (one that writes another file or
+ * moves the output: -D, -c, -K, --output-dir, -J, ...), several URLs or outputs, `-o -`, a name
+ * with '#'. Nothing is asked of the host. */
 int sbx_run_curl_output(char *const *words, const char *cwd, char *out, size_t size);
 /* sbx_run_curl_output() of the curl that a shell's -c script of an `&&` chain runs first (`curl
  * -fsSLo F URL && chmod +x F`), or after a leading `cd DIR` (then cwd is DIR, as

@@ -2592,8 +2592,8 @@ static bool url_remote_name(const char *u, const char **ret, size_t *ret_len) {
 
 int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
         /* the options read: those without an argument, and those with one that write no file and
-         * do not change where the output goes; any other (-D, -c, -K, --output-dir, --create-dirs,
-         * -J, -Z, --remote-name-all, ...) is not read */
+         * do not change where the output goes, and --create-dirs; any other (-D, -c, -K,
+         * --output-dir, -J, -Z, --remote-name-all, ...) is not read */
         static const char short_flags[] = "fsSLkvigI46NnRq#";
         static const char short_args[] = "HAudXebmrxwECPQtTFUyYz";
         static const char *const long_flags[] = {
@@ -2610,7 +2610,7 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                 "--oauth2-bearer", "--max-redirs", NULL
         };
         const char *file = NULL, *url = NULL;
-        bool remote = false;
+        bool remote = false, dirs = false;
         char start[PATH_MAX];
         size_t n = 0, fl = 0;
         ptrdiff_t k;
@@ -2637,6 +2637,8 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                                 }
                         } else if (strcmp(a, "--remote-name") == 0)
                                 remote = true;
+                        else if (strcmp(a, "--create-dirs") == 0)
+                                dirs = true;
                         else if (word_in(a, long_args))
                                 i++;
                         else if (!word_in(a, long_flags))
@@ -2674,13 +2676,13 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                         return 0;
                 memcpy(name, file, fl);
                 name[fl] = '\0';
-                return join_name(out, size, start, name) < 0 ? 0 : 1;
+                return join_name(out, size, start, name) < 0 ? 0 : dirs ? 2 : 1;
         }
         /* stdout ("-"), a name curl fills from the URL's globs ("#1"), a directory's (EISDIR, the
          * host's answer too), or -O's none */
         if (remote || !file[0] || strcmp(file, "-") == 0 || strchr(file, '#') || file[strlen(file) - 1] == '/')
                 return 0;
-        return join_name(out, size, start, file) < 0 ? 0 : 1;
+        return join_name(out, size, start, file) < 0 ? 0 : dirs ? 2 : 1;
 }
 
 /* The commands of a shell's script that is an `&&` chain (`A && B && C`, on one line): the start

@@ -184,8 +184,9 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = cmd ? sbx_run_dd_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                /* (2: the same, its directories made by --create-dirs) */
                 r = cmd ? sbx_run_curl_output(cmd, dir, out, out_size) : 0;
-                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                if (r < 0 || r > 2 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 /* the directory env -C moves the command to, as text (fixtures check's): -1, 0
                  * (then cwd itself) or 1 (another name, absolute, within the size given) */
@@ -205,7 +206,7 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 }
                 /* ... and of a shell's && chain, from the argv itself */
                 r = sbx_run_chain_curl_output(argv, tree, out, out_size);
-                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                if (r < 0 || r > 2 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 /* an interpreter's script that a shell's -c script runs: within the words split */
                 if (cmd && cmd != argv) {
@@ -504,7 +505,7 @@ struct curl_case {
         size_t n;
         bool unknown, glob;
         size_t urls, outputs;
-        bool remote;
+        bool remote, dirs; /* dirs: --create-dirs, the answer 2 for 1 */
         const char *file, *url;
         char start[PATH_MAX];
 };
@@ -630,14 +631,18 @@ static int curl_case(const uint8_t *g, size_t len, struct curl_case *c) {
                         curl_word(c, &used, unknown[v % SBX_N(unknown)][0]);
                         if (unknown[v % SBX_N(unknown)][1])
                                 curl_word(c, &used, unknown[v % SBX_N(unknown)][1]);
-                        c->unknown = true;
+                        /* --create-dirs is read: the same file, its directories made */
+                        if (strcmp(unknown[v % SBX_N(unknown)][0], "--create-dirs") == 0)
+                                c->dirs = true;
+                        else
+                                c->unknown = true;
                         break;
                 }
         }
         return (int) i;
 }
 
-/* The model's answer: 1 and the file in expect, or 0. */
+/* The model's answer: 1 (2 with --create-dirs) and the file in expect, or 0. */
 static int curl_model(const struct curl_case *c, char *expect, size_t size) {
         const char *name;
         size_t nl;
@@ -660,12 +665,12 @@ static int curl_model(const struct curl_case *c, char *expect, size_t size) {
         if ((size_t) (file[0] == '/' ? snprintf(expect, size, "%s", file)
                                      : snprintf(expect, size, "%s/%s", c->start, file)) >= size)
                 return 0;
-        return 1;
+        return c->dirs ? 2 : 1;
 }
 
 static void curl_fail(char *const *argv, int want, const char *expect, int r, const char *out, const char *what) {
-        fprintf(stderr, "curl oracle (%s): expected %d %s, got %d %s for:", what, want, want == 1 ? expect : "", r,
-                r == 1 ? out : "");
+        fprintf(stderr, "curl oracle (%s): expected %d %s, got %d %s for:", what, want, want > 0 ? expect : "", r,
+                r > 0 ? out : "");
         for (size_t i = 0; argv[i]; i++)
                 fprintf(stderr, " '%s'", argv[i]);
         fputc('\n', stderr);
@@ -682,7 +687,7 @@ static void check_curl_oracle(const uint8_t *g, size_t len) {
         char *sh[4] = { sh0, sh1, script, NULL };
 
         r = sbx_run_curl_output(c.argv, tree, out, sizeof(out));
-        if (r != want || (r == 1 && strcmp(out, expect) != 0))
+        if (r != want || (r > 0 && strcmp(out, expect) != 0))
                 curl_fail(c.argv, want, expect, r, out, "argv");
         /* the chain: the curl's words (past a wrapper, which a script's first command may not
          * hold: from curl on) single-quoted, after `cd a &&` or not, then `&& chmod +x F` or
@@ -710,7 +715,7 @@ static void check_curl_oracle(const uint8_t *g, size_t len) {
                         want = 0; /* another operator after the chain's curl */
         }
         r = sbx_run_chain_curl_output(sh, tree, out, sizeof(out));
-        if (r != want || (r == 1 && strcmp(out, expect) != 0))
+        if (r != want || (r > 0 && strcmp(out, expect) != 0))
                 curl_fail(sh, want, expect, r, out, "chain");
 }
 

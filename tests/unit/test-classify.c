@@ -3359,6 +3359,16 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
                        "task_failure");
 }
 
+/* A host where the names beneath /nx are missing, but /nx/f, a file; any other a directory. */
+static int fake_host_exists_curl(void *userdata, const char *path) {
+        (void) userdata;
+        if (strcmp(path, "/nx/f") == 0)
+                return SBX_HOST_NAME_FILE;
+        if (strncmp(path, "/nx", 3) == 0 && (path[3] == '/' || path[3] == '\0'))
+                return SBX_HOST_NAME_MISSING;
+        return SBX_HOST_NAME_DIR;
+}
+
 /* curl's "curl: (23) ..." (CURLE_WRITE_ERROR) names neither file nor errno: a denial where the file
  * the caller read from a curl's argv (curl_output) is outside the granted directories, its
  * directory on the host, no directory itself, and the host does not refuse it too (before: no
@@ -3408,6 +3418,26 @@ static void test_classify_curl_write_error_names_the_argv_file(void **state) {
                 }
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
+        /* --create-dirs (curl_create_dirs): a missing directory is made, so its "(23)" is the
+         * sandbox's refusal there too (review51: as root in read-only under Landlock, `curl
+         * --create-dirs -o /var/tmp/new/x URL` read task_failure); not where a name on the way is
+         * a file (ENOTDIR, the host's too) */
+        ctx.curl_create_dirs = true;
+        ctx.host_exists = fake_host_exists_curl;
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+                struct sbx_classify_result *r;
+
+                ctx.curl_output = "/nx/new/x";
+                r = run_backend_in(backend, &ctx, line);
+                if (r->verdict != SBX_VERDICT_DENIED || r->denial_lines != 1 || strcmp(r->denials[0].path, "/nx/new/x") != 0)
+                        fail_msg("%s: curl --create-dirs -o /nx/new/x: %s, want denied", backend,
+                                 sbx_verdict_to_string(r->verdict));
+                ctx.curl_output = "/nx/f/x";
+                assert_verdict(run_backend_in(backend, &ctx, line), "task_failure");
+                ctx.curl_output = "/ro/nx/x";
+                assert_verdict(run_backend_in(backend, &ctx, line), "task_failure");
+        }
 }
 
 /* CMake 3.24 on cannot make its build tree: "CMake Error: Unable to (re)create the private
