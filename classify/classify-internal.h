@@ -175,10 +175,11 @@ bool sbx_denial_line_shell_names_alone(const char *line, size_t len, size_t sig_
                                        const char *path);
 /* Whether a denial line is a shell's failed input redirection (`< X`) naming its path as it is:
  * dash's "PROG: N: cannot open X: <signature>", BusyBox ash's "PROG: [line N: ]can't open X:
- * <signature>", nothing after it, PROG's base name sh, dash or ash. Both print these for an open
- * for reading alone (O_RDONLY; `<>` and `>` are their "cannot create X", "can't create X"); their
- * `. X` and a script file they cannot open print the same, so the caller asks the script whether
- * it reads X. Pure. */
+ * <signature>", nothing after it, PROG's base name sh, dash or ash where no line number is told
+ * (a -c script's), any (a script file's name) where one is. Both print these for an open for
+ * reading alone (O_RDONLY; `<>` and `>` are their "cannot create X", "can't create X"); their
+ * `. X` and a script file they cannot open print the same, reads too: the line tells a read,
+ * whatever else the script does with X. Pure. */
 bool sbx_denial_line_shell_opens(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path);
 /* Whether a denial line tells of a call on an internet socket (a word bind, listen or connect)
  * and names its address with a port: "listen EACCES: permission denied 0.0.0.0:80" (Node), "bind()

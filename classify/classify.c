@@ -3467,15 +3467,19 @@ static bool line_may_read(const struct sbx_classifier *c, const char *text, size
                 return true;
         if (!python_source_writes(c, text, ss, &py_reads) && py_reads)
                 return true;
-        /* dash's and ash's failed `< X` ("cannot open X", "can't open X"): told as bash's line */
-        if (!sbx_denial_line_shell_opens(text, tl, ss, se, path)) {
-                if (!opens || tee_line(text, ss))
-                        return false;
-                if (reader_line(text, ss))
-                        return true;
-                if (!sbx_denial_line_shell_names_alone(text, tl, ss, se, path))
-                        return false;
-        }
+        /* dash's and ash's failed `< X` ("cannot open X", "can't open X"): an open for reading
+         * alone, whatever else the script does with X (review51: as nobody under Landlock, X
+         * root's 0622 file, `busybox sh -c 'cat < X'`, whose script sbx does not read, and `dash
+         * s.sh` of s.sh's `cat < X` read denied, the host's refusal of the read; `cat < X; echo x
+         * > X` counted the read's line a second denial) */
+        if (sbx_denial_line_shell_opens(text, tl, ss, se, path))
+                return true;
+        if (!opens || tee_line(text, ss))
+                return false;
+        if (reader_line(text, ss))
+                return true;
+        if (!sbx_denial_line_shell_names_alone(text, tl, ss, se, path))
+                return false;
         out = script_output_into(c->script, c->script_lex, path);
         return out < 0 || (out == 0 && script_runs_or_reads(c->script, c->script_lex, path) > 0 &&
                            !script_writes_expansion(c->script, c->script_lex, path));

@@ -2244,6 +2244,7 @@ bool sbx_denial_line_shell_opens(const char *line, size_t len, size_t sig_start,
         static const char *const shells[] = { "sh", "dash", "ash" };
         size_t pl, k, f, phrase;
         const char *prog;
+        bool numbered = false; /* dash's "N: ", ash's "line N: ": a script file's line names it */
 
         if (!line || !path || !path[0] || sig_start > sig_end || sig_end > len)
                 return false;
@@ -2269,6 +2270,7 @@ bool sbx_denial_line_shell_opens(const char *line, size_t len, size_t sig_start,
                         f++;
                 if (phrase - f != 14 || memcmp(line + f, ": cannot open ", 14) != 0)
                         return false;
+                numbered = true;
         } else {
                 /* ash's "[line N: ]can't open " */
                 if (phrase - f > 5 && memcmp(line + f, "line ", 5) == 0) {
@@ -2279,10 +2281,14 @@ bool sbx_denial_line_shell_opens(const char *line, size_t len, size_t sig_start,
                         if (d == f + 5 || phrase - d < 2 || memcmp(line + d, ": ", 2) != 0)
                                 return false;
                         f = d + 2;
+                        numbered = true;
                 }
                 if (phrase - f != 11 || memcmp(line + f, "can't open ", 11) != 0)
                         return false;
         }
+        /* a script file's (`dash s.sh`: "s.sh: 1: cannot open X"), its line number told */
+        if (numbered)
+                return true;
         for (size_t i = 0; i < SBX_ELEMENTSOF(shells); i++)
                 if (strlen(shells[i]) == (size_t) (line + k - prog) && memcmp(prog, shells[i], strlen(shells[i])) == 0)
                         return true;

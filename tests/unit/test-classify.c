@@ -2426,28 +2426,35 @@ static void test_classify_host_refuses(void **state) {
                 sc.script = "cat <> /wo/f";
                 assert_verdict(run_landlock_in(&sc, "bash: line 1: /wo/f: Permission denied\n"), "task_failure");
                 /* dash's and BusyBox ash's line of the same `< X` (before: denied, the host's
-                 * refusal of the read taken for the sandbox's), told as bash's: a script that
-                 * writes X too, or reads it through a variable, a script file's line (no script
-                 * known), another program's "cannot open": the sandbox's */
+                 * refusal of the read taken for the sandbox's): an open for reading alone (dash's
+                 * and ash's `>` and `<>` print "cannot create", "can't create"), whatever else the
+                 * script does with X, a script file's line (its name and line number) and one of
+                 * a script not known too (review51: the script that writes X too, reads it through
+                 * a variable, a script file's line and no script read denied); another program's
+                 * "cannot open", dash's `.` line, another errno after it: the sandbox's */
                 sc.script = "cat < /wo/f";
                 assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "task_failure");
                 assert_verdict(run_landlock_in(&sc, "/bin/dash: 1: cannot open /wo/f: Permission denied\n"), "task_failure");
                 assert_verdict(run_landlock_in(&sc, "sh: can't open /wo/f: Permission denied\n"), "task_failure");
                 assert_verdict(run_landlock_in(&sc, "ash: line 1: can't open /wo/f: Permission denied\n"), "task_failure");
-                assert_verdict(run_landlock_in(&sc, "s.sh: 1: cannot open /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "s.sh: 1: cannot open /wo/f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&sc, "./s.sh: line 3: can't open /wo/f: Permission denied\n"), "task_failure");
                 assert_verdict(run_landlock_in(&sc, "sh: 1: .: cannot open /wo/f: Permission denied\n"), "denied");
                 assert_verdict(run_landlock_in(&sc, "sh: 1: cannot create /wo/f: Permission denied\n"), "denied");
                 assert_verdict(run_landlock_in(&sc, "sh: cannot open /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "s.sh: can't open /wo/f: Permission denied\n"), "denied");
                 assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied (x)\n"), "denied");
                 sc.script = "cat < /wo/f; echo x > /wo/f";
-                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "denied");
-                assert_verdict(run_landlock_in(&sc, "sh: can't open /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&sc, "sh: can't open /wo/f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot create /wo/f: Permission denied\n"), "denied");
                 sc.script = "f=/wo/f; cat < $f";
-                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "task_failure");
                 sc.script = "cat < /wo/f; echo x > $f";
-                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "task_failure");
                 sc.script = NULL;
-                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "denied");
+                assert_verdict(run_landlock_in(&sc, "sh: 1: cannot open /wo/f: Permission denied\n"), "task_failure");
+                assert_verdict(run_landlock_in(&sc, "sh: can't open /wo/f: Permission denied\n"), "task_failure");
                 /* a line that does not tell a read is the sandbox's: a write through an
                  * expansion, a script file's line (no script known), the output file of uniq,
                  * shuf or xxd (before: task_failure, the write the host allows hidden) */
