@@ -4052,11 +4052,15 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
 static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] = "Error: unable to open database \"",
                   sqlite_db_end[] = "\": unable to open database file", curl_write_sig[] = "curl: (23)",
                   cmake_cache_sig[] = "Unable to open cache file for save.", cmake_cache_line[] = "CMake Error: Unable "
-                                                                                               "to open cache file for save. ";
+                                                                                               "to open cache file for save. ",
+                  /* bwrap's: SQLite's write of a database it fell back to opening read-only
+                   * (EROFS, not printed), anywhere on its line, of the argv's file as curl's */
+                  sqlite_ro_sig[] = "write a readonly database";
 
 bool sbx_denial_sig_needs_argv(const char *sig) {
         return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
-               strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0;
+               strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0 ||
+               strcasecmp(sig, sqlite_ro_sig) == 0;
 }
 
 /* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
@@ -4086,10 +4090,12 @@ static bool dirs_made(const struct sbx_classifier *c, const char *host) {
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
-                   cache = strcasecmp(sig, cmake_cache_sig) == 0;
+                   cache = strcasecmp(sig, cmake_cache_sig) == 0, ro = strcasecmp(sig, sqlite_ro_sig) == 0;
+        /* ro: the line names no file, as curl's */
+        const bool unnamed = curl || ro;
         const char *target = curl ? c->curl_output : cache ? c->line_file : c->sqlite_target,
-                   *start = curl ? "curl: (23) " : cache ? cmake_cache_line : db ? sqlite_db_sig : sqlite_open_sig,
-                   *end = curl || cache ? "" : db ? sqlite_db_end : "\"";
+                   *start = curl ? "curl: (23) " : ro ? "" : cache ? cmake_cache_line : db ? sqlite_db_sig : sqlite_open_sig,
+                   *end = unnamed || cache ? "" : db ? sqlite_db_end : "\"";
         const size_t sl = strlen(start), el = strlen(end); /* what comes before and after the name */
         char path[SBX_DENIAL_PATH_MAX], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
         size_t n;
@@ -4099,7 +4105,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
             (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
-        if (curl)
+        if (unnamed)
                 memcpy(path, target, strlen(target) + 1); /* the line names none */
         else {
                 if ((n = len - sl - el) >= sizeof(path) || memchr(s + sl, '\0', n))
@@ -4124,7 +4130,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
          * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too);
          * the name as the line writes it ends in '/' (curl's, sbx_run_curl_output() reads none) */
         (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
-        if ((!curl && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
+        if ((!unnamed && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
                 return true;
         *ret_target = target;
         return false;

@@ -78,7 +78,12 @@
  * alone, the name judged against the host (classify.c, pend_see()); and an existing build tree's
  * cache it could not save as "CMake Error: Unable to open cache file for save. X", its errno line
  * before it a stale one ("System Error: Inappropriate ioctl for device"): a denial in sbx run
- * alone, X absolute and judged so (classify.c, argv_output_line()). */
+ * alone, X absolute and judged so (classify.c, argv_output_line()). SQLite's "attempt to write a
+ * readonly database" (it opened an existing database read-only when its open for writing failed,
+ * EROFS not printed; the same words as a database opened read-only on purpose, or a host file's
+ * own EACCES) likewise, the signature "write a readonly database": a denial in sbx run alone, X
+ * the file of its argv (sqlite_target: no -readonly, no dot-command that opens another), judged as
+ * curl's (fixtures/bwrap/sqlite3-backup-outside: the text alone, none). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -99,6 +104,7 @@ static const char dialect_bwrap[] =
         "denial curl: (23)\n"
         "denial Unable to (re)create the private pkgRedirects directory:\n"
         "denial Unable to open cache file for save.\n"
+        "denial write a readonly database\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "rule bwrap\n"

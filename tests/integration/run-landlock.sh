@@ -1659,7 +1659,9 @@ assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-en
                         # sqlite3's .backup over a database names none ("Error: attempt to write a
                         # readonly database"): the file read from the argv, judged against the host
                         # (root's: the host's refusal, task_failure; nobody's own in /var/tmp: the
-                        # sandbox's, denied). Before, both denied, no path
+                        # sandbox's, denied). Before, both denied, no path. Under bwrap the same
+                        # (review51: its own read task_failure before, the text alone telling
+                        # EROFS from a host file's EACCES no more than it does now)
                         if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
                                 mkdir -p /var/tmp/$tag-sq && sqlite3 /var/tmp/$tag-sq/root.db 'create table t(x)' &&
                                         chmod 0755 /var/tmp/$tag-sq && chmod 0644 /var/tmp/$tag-sq/root.db
@@ -1667,6 +1669,7 @@ assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-en
                                 "${NOBODY[@]}" sqlite3 "$d/ws/$tag-n.db" 'create table u(y)'
                                 # ... also as a shell script's one command (bash -c "sqlite3 DB '.backup
                                 # F'": it was read from the exec'd argv alone, the shell's)
+                                for b in landlock bwrap; do
                                 for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db; do
                                     for form in argv script env chdir shchdir; do
                                         if [ $form = argv ]; then
@@ -1682,11 +1685,11 @@ assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-en
                                         else
                                                 run_as=(-c "sqlite3 $tag-n.db '.backup $db'")
                                         fi
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock \
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
                                                 --verdict-json "$d/sq.json" "${run_as[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, landlock: sqlite3 .backup over $db ($form): $([ $db = /var/tmp/$tag-sq/root.db ] && echo "root's, the host's refusal, task_failure" || echo "its own, denied, recorded") (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: sqlite3 .backup over $db ($form): $([ $db = /var/tmp/$tag-sq/root.db ] && echo "root's, the host's refusal, task_failure" || echo "its own, denied, recorded") (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2].endswith("/root.db"):
@@ -1694,6 +1697,7 @@ if sys.argv[2].endswith("/root.db"):
 else:
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$d/sq.json" $db
                                     done
+                                done
                                 done
                                 check "nobody, landlock: ... neither database changed" \
                                         test "$(sqlite3 /var/tmp/$tag-sq-own.db 'select name from sqlite_master')" = t -a \

@@ -3447,6 +3447,47 @@ static void test_classify_curl_write_error_names_the_argv_file(void **state) {
         }
 }
 
+/* Under bwrap SQLite's "attempt to write a readonly database" (its read-only fallback after the
+ * EROFS of its open for writing, not printed) is a denial in sbx run alone, of the file the caller
+ * read from a sqlite3's argv (sqlite_target), judged as curl's "(23)" (review51: `sqlite3 t.db
+ * 'insert ...'` of an existing database in read-only mode read task_failure under bwrap, denied
+ * under Landlock). The text alone, another file or none read, the workspace, the host's refusal
+ * (/ro) or a missing directory: none. */
+static void test_classify_bwrap_sqlite_readonly_names_the_argv_file(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const struct {
+                const char *target, *text, *verdict;
+        } cases[] = {
+                { "/etc/x", "Error: stepping, attempt to write a readonly database (8)\n", "denied" },
+                { "/home/u/x", "Error: attempt to write a readonly database\n", "denied" },
+                { "/etc/x", "Runtime error near line 1: attempt to write a readonly database (8)\n", "denied" },
+                { "/ws/x", "Error: stepping, attempt to write a readonly database (8)\n", "task_failure" },
+                { "/ro/x", "Error: stepping, attempt to write a readonly database (8)\n", "task_failure" },
+                { "/nx/x", "Error: stepping, attempt to write a readonly database (8)\n", "task_failure" },
+                { NULL, "Error: stepping, attempt to write a readonly database (8)\n", "task_failure" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                bool denied = strcmp(cases[i].verdict, "denied") == 0;
+                struct sbx_classify_result *r;
+
+                ctx.sqlite_target = cases[i].target;
+                r = run_backend_in("bwrap", &ctx, cases[i].text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu (%s): %s, want %s", i, cases[i].text, sbx_verdict_to_string(r->verdict),
+                                 cases[i].verdict);
+                if (denied && strcmp(r->denials[0].path, cases[i].target) != 0)
+                        fail_msg("case %zu: path %s", i, r->denials[0].path);
+        }
+        /* sbx classify, which reads no argv: the text alone tells nothing */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "Error: stepping, attempt to write a readonly database (8)\n"),
+                       "task_failure");
+}
+
 /* CMake 3.24 on cannot make its build tree: "CMake Error: Unable to (re)create the private
  * pkgRedirects directory:", the name alone on the next line, no errno. The text alone supports no
  * denial; in sbx run a name outside the granted directories that the host lets the user make is
@@ -6442,6 +6483,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
+                cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
