@@ -4055,12 +4055,16 @@ static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] =
                                                                                                "to open cache file for save. ",
                   /* bwrap's: SQLite's write of a database it fell back to opening read-only
                    * (EROFS, not printed), anywhere on its line, of the argv's file as curl's */
-                  sqlite_ro_sig[] = "write a readonly database";
+                  sqlite_ro_sig[] = "write a readonly database",
+                  /* the shell's SQLITE_CANTOPEN of a statement (an existing WAL database whose -shm
+                   * it could not make: "Error: in prepare, unable to open database file (14)"), of
+                   * the argv's file too */
+                  sqlite_cant_sig[] = "unable to open database file (14)";
 
 bool sbx_denial_sig_needs_argv(const char *sig) {
         return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
                strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0 ||
-               strcasecmp(sig, sqlite_ro_sig) == 0;
+               strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0;
 }
 
 /* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
@@ -4090,7 +4094,8 @@ static bool dirs_made(const struct sbx_classifier *c, const char *host) {
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
-                   cache = strcasecmp(sig, cmake_cache_sig) == 0, ro = strcasecmp(sig, sqlite_ro_sig) == 0;
+                   cache = strcasecmp(sig, cmake_cache_sig) == 0,
+                   ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0;
         /* ro: the line names no file, as curl's */
         const bool unnamed = curl || ro;
         const char *target = curl ? c->curl_output : cache ? c->line_file : c->sqlite_target,

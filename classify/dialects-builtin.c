@@ -83,7 +83,9 @@
  * EROFS not printed; the same words as a database opened read-only on purpose, or a host file's
  * own EACCES) likewise, the signature "write a readonly database": a denial in sbx run alone, X
  * the file of its argv (sqlite_target: no -readonly, no dot-command that opens another), judged as
- * curl's (fixtures/bwrap/sqlite3-backup-outside: the text alone, none). */
+ * curl's (fixtures/bwrap/sqlite3-backup-outside: the text alone, none); and so its shell's
+ * "unable to open database file (14)" of a statement (an existing WAL database whose -shm it could
+ * not make), under Landlock too. */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -105,6 +107,7 @@ static const char dialect_bwrap[] =
         "denial Unable to (re)create the private pkgRedirects directory:\n"
         "denial Unable to open cache file for save.\n"
         "denial write a readonly database\n"
+        "denial unable to open database file (14)\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "rule bwrap\n"
@@ -217,6 +220,7 @@ static const char dialect_landlock[] =
         "denial curl: (23)\n"
         "denial Unable to (re)create the private pkgRedirects directory:\n"
         "denial Unable to open cache file for save.\n"
+        "denial unable to open database file (14)\n"
         "fifo-denial Operation not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"

@@ -1704,6 +1704,35 @@ else:
                                         "$(sqlite3 /var/tmp/$tag-sq/root.db 'select name from sqlite_master')" = t
                                 rm -rf /var/tmp/$tag-sq /var/tmp/$tag-sq-own.db "$d/ws/$tag-n.db"
                         fi
+                        # a query of an existing WAL database outside the workspace in read-only
+                        # mode: SQLite cannot make its -shm ("Error: in prepare, unable to open
+                        # database file (14)" under bwrap, "attempt to write a readonly database"
+                        # under Landlock), no errno: the database read from the argv, judged against
+                        # the host: nobody's own, denied (review51: task_failure before under
+                        # bwrap); root's, in root's directory, the host's refusal, task_failure
+                        if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
+                                mkdir -p /var/tmp/$tag-sqw/own /var/tmp/$tag-sqw/root && chmod 0755 /var/tmp/$tag-sqw /var/tmp/$tag-sqw/root &&
+                                        chown 65534:65534 /var/tmp/$tag-sqw/own &&
+                                        sqlite3 /var/tmp/$tag-sqw/root/w.db 'pragma journal_mode=wal; create table t(x)' >/dev/null &&
+                                        "${NOBODY[@]}" sqlite3 /var/tmp/$tag-sqw/own/w.db 'pragma journal_mode=wal; create table t(x)' >/dev/null
+                                for b in landlock bwrap; do
+                                    for where in own root; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                --verdict-json "$d/sqw.json" -- sqlite3 /var/tmp/$tag-sqw/$where/w.db 'select count(*) from t' ) >/dev/null 2>&1
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "nobody, $b: sqlite3 query of $where WAL database (read-only): $([ $where = own ] && echo "denied, recorded" || echo "the host's refusal, task_failure") (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "root":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqw.json" $where /var/tmp/$tag-sqw/$where/w.db
+                                    done
+                                done
+                                check "nobody: ... no -shm made" test -z "$(find /var/tmp/$tag-sqw -name '*-shm')"
+                                rm -rf /var/tmp/$tag-sqw
+                        fi
                         # sqlite3's .output, .once or .save into a file it cannot open names no errno
                         # ("Error: cannot open "X""): X, the file read from the argv, judged against
                         # the host (in a directory of root's: the host's refusal, task_failure; in

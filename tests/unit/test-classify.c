@@ -3467,6 +3467,11 @@ static void test_classify_bwrap_sqlite_readonly_names_the_argv_file(void **state
                 { "/ro/x", "Error: stepping, attempt to write a readonly database (8)\n", "task_failure" },
                 { "/nx/x", "Error: stepping, attempt to write a readonly database (8)\n", "task_failure" },
                 { NULL, "Error: stepping, attempt to write a readonly database (8)\n", "task_failure" },
+                /* the shell's CANTOPEN of a statement: an existing WAL database whose -shm the
+                 * sandbox refused (review51: task_failure before, under bwrap) */
+                { "/etc/x", "Error: in prepare, unable to open database file (14)\n", "denied" },
+                { "/ro/x", "Error: in prepare, unable to open database file (14)\n", "task_failure" },
+                { NULL, "Error: in prepare, unable to open database file (14)\n", "task_failure" },
         };
         (void) state;
 
@@ -3485,6 +3490,15 @@ static void test_classify_bwrap_sqlite_readonly_names_the_argv_file(void **state
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
                                       "Error: stepping, attempt to write a readonly database (8)\n"),
+                       "task_failure");
+        /* ... the CANTOPEN line under Landlock alike */
+        ctx.sqlite_target = "/etc/x";
+        assert_verdict(run_backend_in("landlock", &ctx, "Error: in prepare, unable to open database file (14)\n"), "denied");
+        ctx.sqlite_target = "/ro/x";
+        assert_verdict(run_backend_in("landlock", &ctx, "Error: in prepare, unable to open database file (14)\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "Error: in prepare, unable to open database file (14)\n"),
                        "task_failure");
 }
 
