@@ -133,6 +133,7 @@ struct sbx_classifier {
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         bool curl_create_dirs;                   /* see struct sbx_classify_context */
+        char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
         char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
@@ -631,6 +632,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->sqlite_db, c->sqlite_db, sizeof(c->sqlite_db))) < 0 ||
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
             (r = argv_file_copy(ctx->curl_output, c->curl_output, sizeof(c->curl_output))) < 0 ||
+            (r = argv_file_copy(ctx->bfd_output, c->bfd_output, sizeof(c->bfd_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         c->find_exec[0] = '\0';
@@ -709,6 +711,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->sqlite_db, c->sqlite_db);
         argv_file_resolved(c, ctx->dd_output, c->dd_output);
         argv_file_resolved(c, ctx->curl_output, c->curl_output);
+        argv_file_resolved(c, ctx->bfd_output, c->bfd_output);
         return 0;
 }
 
@@ -4061,10 +4064,17 @@ static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] =
                    * the argv's file too */
                   sqlite_cant_sig[] = "unable to open database file (14)";
 
+/* binutils' (BFD's) lines of a file it could not make, the errno lost (context bfd_output) */
+static const char bfd_archive_sig[] = "could not create temporary file whilst writing archive",
+                  bfd_strip_sig[] = "could not create temporary file to hold stripped copy",
+                  bfd_badf_sig[] = "Bad file descriptor";
+
 bool sbx_denial_sig_needs_argv(const char *sig) {
         return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
                strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0 ||
-               strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0;
+               strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 ||
+               strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
+               strcasecmp(sig, bfd_badf_sig) == 0;
 }
 
 /* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
@@ -4091,14 +4101,59 @@ static bool dirs_made(const struct sbx_classifier *c, const char *host) {
         return true; /* "/" */
 }
 
+/* A binutils line of the file it writes (bfd_output), as binutils 2.40 prints it: "PROG: could
+ * not create temporary file whilst writing archive: ..." (ar, ranlib: no name), "PROG: X: could
+ * not create temporary file to hold stripped copy: ..." (strip, objcopy in place) and "PROG: X:
+ * Bad file descriptor", the whole line (their new output), PROG a word without blanks or ':'.
+ * The name, absolute (the line's X joined to the cwd; bfd_output for the archive's line) into
+ * path (SBX_DENIAL_PATH_MAX bytes), *ret_in_place whether the file is rewritten by a temporary
+ * one in its directory. false: no such line. */
+static bool bfd_line(const struct sbx_classifier *c, const unsigned char *s, size_t len, const char *sig, char *path,
+                     bool *ret_in_place) {
+        const bool archive = strcasecmp(sig, bfd_archive_sig) == 0, badf = strcasecmp(sig, bfd_badf_sig) == 0;
+        const char *name, *end;
+        size_t k = 0, n;
+
+        while (k < len && s[k] != ' ' && s[k] != ':' && s[k] != '\t' && s[k] != '\0')
+                k++;
+        if (k == 0 || k + 2 > len || memcmp(s + k, ": ", 2) != 0)
+                return false;
+        name = (const char *) s + k + 2;
+        n = len - k - 2;
+        *ret_in_place = !badf;
+        if (archive) {
+                if (n < sizeof(bfd_archive_sig) - 1 || memcmp(name, bfd_archive_sig, sizeof(bfd_archive_sig) - 1) != 0)
+                        return false;
+                memcpy(path, c->bfd_output, strlen(c->bfd_output) + 1);
+                return true;
+        }
+        if (badf) {
+                if (n < sizeof(bfd_badf_sig) + 2 || memcmp(name + n - sizeof(bfd_badf_sig) - 1, ": ", 2) != 0 ||
+                    memcmp(name + n - sizeof(bfd_badf_sig) + 1, bfd_badf_sig, sizeof(bfd_badf_sig) - 1) != 0)
+                        return false;
+                end = name + n - sizeof(bfd_badf_sig) - 1;
+        } else if (!(end = memmem(name, n, ": could not create temporary file to hold stripped copy",
+                                  sizeof(bfd_strip_sig) + 1)))
+                return false;
+        if (end == name || (size_t) (end - name) >= SBX_DENIAL_PATH_MAX || memchr(name, '\0', (size_t) (end - name)))
+                return false;
+        memcpy(path, name, (size_t) (end - name));
+        path[end - name] = '\0';
+        absolute_path(c, path, SBX_DENIAL_PATH_MAX);
+        return true;
+}
+
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
                    cache = strcasecmp(sig, cmake_cache_sig) == 0,
-                   ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0;
+                   ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0,
+                   bfd = strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
+                         strcasecmp(sig, bfd_badf_sig) == 0;
         /* ro: the line names no file, as curl's */
         const bool unnamed = curl || ro;
-        const char *target = curl ? c->curl_output : cache ? c->line_file : c->sqlite_target,
+        bool in_place = false;
+        const char *target = bfd ? c->bfd_output : curl ? c->curl_output : cache ? c->line_file : c->sqlite_target,
                    *start = curl ? "curl: (23) " : ro ? "" : cache ? cmake_cache_line : db ? sqlite_db_sig : sqlite_open_sig,
                    *end = unnamed || cache ? "" : db ? sqlite_db_end : "\"";
         const size_t sl = strlen(start), el = strlen(end); /* what comes before and after the name */
@@ -4107,10 +4162,15 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
 
         if (!sbx_denial_sig_needs_argv(sig))
                 return false;
-        if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
+        if (bfd) {
+                if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))
+                        return true;
+        } else if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
             (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
-        if (unnamed)
+        if (bfd) {
+                /* read above */
+        } else if (unnamed)
                 memcpy(path, target, strlen(target) + 1); /* the line names none */
         else {
                 if ((n = len - sl - el) >= sizeof(path) || memchr(s + sl, '\0', n))
@@ -4135,8 +4195,18 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
          * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too);
          * the name as the line writes it ends in '/' (curl's, sbx_run_curl_output() reads none) */
         (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
-        if ((!unnamed && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
+        if ((!unnamed && !bfd && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
                 return true;
+        /* a file rewritten in place: BFD makes the new one by another name in its directory and
+         * renames it over the old, which the host must let the user make too (as nobody, ranlib
+         * of nobody's archive in a directory of root's fails so without sbx) */
+        if (in_place && c->host_refuses) {
+                char *slash = strrchr(host, '/');
+
+                (void) snprintf(in, sizeof(in), "%.*s/stXXXXXX", slash ? (int) (slash - host) : 0, host);
+                if (c->host_refuses(c->resolve_userdata, in, false, false, false))
+                        return true;
+        }
         *ret_target = target;
         return false;
 }
@@ -4245,6 +4315,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         else if (bundler) {
                                 if (!cut && bundler_start(c, line_no, text, tl, se, path, sizeof(path)) == 0)
                                         held = true;
+                        } else if (argv_output && argv_output == c->bfd_output) {
+                                /* binutils' line: the file its argv writes, not its program's
+                                 * name ("/usr/bin/ar: could not create temporary file ...") */
                         } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);

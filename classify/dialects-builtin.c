@@ -85,7 +85,13 @@
  * the file of its argv (sqlite_target: no -readonly, no dot-command that opens another), judged as
  * curl's (fixtures/bwrap/sqlite3-backup-outside: the text alone, none); and so its shell's
  * "unable to open database file (14)" of a statement (an existing WAL database whose -shm it could
- * not make), under Landlock too. */
+ * not make), under Landlock too. GNU binutils (BFD) loses the errno of a file it could not make:
+ * ar's and ranlib's "could not create temporary file whilst writing archive: no more archived
+ * files" (an archive rewritten), strip's and objcopy's "X: could not create temporary file to hold
+ * stripped copy: cause of error unknown" (in place) and their new output's "X: Bad file
+ * descriptor", the same for the host's EACCES and a missing directory: a denial in sbx run alone,
+ * of the file its argv writes, judged against the host (classify.c, bfd_line();
+ * fixtures/bwrap/ranlib-outside, strip-o-outside). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -108,6 +114,9 @@ static const char dialect_bwrap[] =
         "denial Unable to open cache file for save.\n"
         "denial write a readonly database\n"
         "denial unable to open database file (14)\n"
+        "denial could not create temporary file whilst writing archive\n"
+        "denial could not create temporary file to hold stripped copy\n"
+        "denial Bad file descriptor\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "rule bwrap\n"
@@ -181,7 +190,9 @@ static const char dialect_bwrap[] =
  * sbx run alone, X the file its argv writes (classify.c, sqlite_open_line()); so too its
  * "Error: unable to open database "X": unable to open database file" (a new database refused);
  * so too curl's "curl: (23) ...", X its argv's output file, and CMake's "Unable to (re)create the
- * private pkgRedirects directory:" and "Unable to open cache file for save.", as under bwrap.
+ * private pkgRedirects directory:" and "Unable to open cache file for save.", and binutils'
+ * lines of the file it writes ("could not create temporary file whilst writing archive", "...
+ * to hold stripped copy", "X: Bad file descriptor"), as under bwrap.
  * Landlock refuses to link a file from outside into the workspace (it would become
  * writable there) with EXDEV, not EACCES: ln's and Python's "Invalid cross-device link"
  * (fixtures/landlock/ln-into-workspace); between two host mounts that is the host's own EXDEV, as
@@ -221,6 +232,9 @@ static const char dialect_landlock[] =
         "denial Unable to (re)create the private pkgRedirects directory:\n"
         "denial Unable to open cache file for save.\n"
         "denial unable to open database file (14)\n"
+        "denial could not create temporary file whilst writing archive\n"
+        "denial could not create temporary file to hold stripped copy\n"
+        "denial Bad file descriptor\n"
         "fifo-denial Operation not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"

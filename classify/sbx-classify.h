@@ -355,6 +355,18 @@ struct sbx_classify_context {
          * missing on the host is then made, not the host's ENOENT; a name on the way that is no
          * directory there (ENOTDIR) still is (host_exists). */
         bool curl_create_dirs;
+        /* The file a GNU binutils program the caller read from the command's argv writes
+         * (absolute): ar's and ranlib's archive, objcopy's output (its input, rewritten in place,
+         * where none is given), strip's -o FILE or its one file. BFD loses the errno of a file
+         * it could not make: ar's and ranlib's "PROG: could not create temporary file whilst
+         * writing archive: no more archived files" names nothing, strip's and objcopy's in place
+         * "PROG: X: could not create temporary file to hold stripped copy: cause of error
+         * unknown" and their new output's "PROG: X: Bad file descriptor" name X alone (binutils
+         * 2.40, the same for the host's EACCES and a missing directory). Such a line is a denial
+         * only where X is this file and is judged as curl_output's, a file written in place also
+         * by a new name in its directory (the temporary file BFD renames over it), which the host
+         * must let the user make. Copied. NULL: none (those lines are no denial). */
+        const char *bfd_output;
         /* The programs a find the caller read from the command's argv runs (-exec, -execdir, -ok,
          * -okdir), as its argv writes them, one after another, each NUL-terminated, an empty one
          * after the last. find prints a failed exec of one (`find: 'X': Permission denied`, a
@@ -377,7 +389,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
 /* Copies what it needs from ctx (resolve and userdata are kept as they are); call before the
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
- * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, SBX_DENIAL_PATH_MAX - 1
+ * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output, SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);

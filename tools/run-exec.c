@@ -2429,7 +2429,7 @@ static void classifier_context(struct run_state *st) {
         char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
-                curl_output[PATH_MAX], find_exec[PATH_MAX];
+                curl_output[PATH_MAX], bfd_output[PATH_MAX], find_exec[PATH_MAX];
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2461,7 +2461,8 @@ static void classifier_context(struct run_state *st) {
          * otherwise than env's -C runs none of these): BusyBox mv's destination, the file a
          * sqlite3 writes (SQLite's "attempt to write a readonly database" names none), the file a
          * dd opens for writing alone (its "failed to open 'X'" does not tell it from its if=), the
-         * file a curl writes (its "(23)" names none);
+         * file a curl writes (its "(23)" names none), the file a binutils program writes (BFD loses
+         * the errno);
          * read from the command's words, a -c script's split once, in the directory they start
          * in (an env -C before the shell moves them) */
         if (cwd && cwd[0] == '/') {
@@ -2504,6 +2505,8 @@ static void classifier_context(struct run_state *st) {
                                 ctx.curl_output = curl_output;
                                 ctx.curl_create_dirs = r == 2;
                         }
+                        if (sbx_run_bfd_output(words, words_dir, bfd_output, sizeof(bfd_output)) > 0)
+                                ctx.bfd_output = bfd_output;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
                          * that script's (cw holds it until the context is set) */
@@ -2552,7 +2555,7 @@ static void classifier_context(struct run_state *st) {
 
 void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx) {
         const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
-                                 &ctx->curl_output, &ctx->cwd };
+                                 &ctx->curl_output, &ctx->bfd_output, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 
         if (sbx_classifier_set_context(c, ctx) >= 0)

@@ -139,6 +139,15 @@ int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size
  * name (its read's "failed to open 'X'" names it alike) or either with a '..' beside an if=.
  * Nothing is asked of the host. */
 int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The file a GNU binutils program that words (sbx_run_command_words()'s) run in cwd (their start)
+ * writes, for the lines that name no errno of its own (struct sbx_classify_context's bfd_output):
+ * `ar KEY ARCHIVE ...` whose key writes the archive (d, m, q, r, s; not with the modifiers a, b,
+ * i, N), `ranlib ARCHIVE`, `objcopy [OPTION...] IN [OUT]` (OUT, else IN), `strip [-o OUT] FILE`
+ * (OUT, else FILE), past the wrappers of sbx_run_start_dir() and env's arguments; joined to cwd
+ * into out. 1, or 0 for another program, an option not read (--help, a long option whose argument
+ * is the next word), several files where one is rewritten in place (ranlib A B, strip A B), a
+ * name ending in '/'. Nothing is asked of the host. */
+int sbx_run_bfd_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a curl that words (sbx_run_command_words()'s) run in cwd (their start) writes, for its
  * "curl: (23) Failure writing output to destination" (no name, no errno: with -s its warning that
  * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`

@@ -2388,6 +2388,96 @@ int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size
         return 1;
 }
 
+/* The file a GNU binutils ar, ranlib, objcopy or strip at argv[k] (argv n long) writes, as its argv
+ * names it: ar's archive after a key that writes it (d, m, q, r, s; modifiers but a, b, i and N,
+ * which take operands of their own before it), ranlib's one archive, objcopy's output (its input
+ * where none is given: rewritten in place), strip's -o FILE or its one file. NULL: another
+ * program, an option not read, no such file or several. */
+static const char *bfd_output(char *const *argv, size_t k, size_t n) {
+        /* short options taking an argument (attached or the next word); any other short option
+         * must be one of the flags */
+        static const char objcopy_args[] = "IOBFjRKNGLWbi", objcopy_flags[] = "gSxXpDUvVw",
+                          strip_args[] = "FIORKNo", strip_flags[] = "gsSdxXpDUvVw";
+        static const char *const long_flags[] = {
+                "--strip-all", "--strip-debug", "--strip-unneeded", "--only-keep-debug", "--preserve-dates",
+                "--enable-deterministic-archives", "--discard-all", "--discard-locals", "--verbose",
+        };
+        const char *prog = base_of(argv[k]), *output = NULL, *files[2] = { NULL, NULL };
+        size_t n_files = 0;
+        bool ar = strcmp(prog, "ar") == 0, ranlib = strcmp(prog, "ranlib") == 0,
+             objcopy = strcmp(prog, "objcopy") == 0, strip = strcmp(prog, "strip") == 0;
+
+        if (ar) {
+                const char *key = k + 2 < n ? argv[k + 1] : NULL;
+
+                /* `ar [-]KEY[MODIFIERS] ARCHIVE [MEMBER...]` */
+                if (!key || !key[key[0] == '-'] || strspn(key + (key[0] == '-'), "dmqrscfDlPSTuUvVo") !=
+                                                            strlen(key + (key[0] == '-')) ||
+                    strcspn(key, "dmqrs") == strlen(key) || argv[k + 2][0] == '-' || !argv[k + 2][0])
+                        return NULL;
+                return argv[k + 2];
+        }
+        if (!ranlib && !objcopy && !strip)
+                return NULL;
+        for (size_t i = k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (a[0] != '-' || !a[1]) {
+                        if (n_files == 2)
+                                return NULL;
+                        files[n_files++] = a;
+                } else if (a[1] == '-') {
+                        bool flag = false;
+
+                        for (size_t f = 0; f < SBX_ELEMENTSOF(long_flags); f++)
+                                flag = flag || strcmp(a, long_flags[f]) == 0;
+                        if (strip && strncmp(a, "--output-file=", 14) == 0) {
+                                if (output)
+                                        return NULL;
+                                output = a + 14;
+                        } else if (ranlib || (!flag && !strchr(a, '=')))
+                                return NULL; /* --help, --version, one whose argument is the next word */
+                } else if (ranlib) {
+                        if (strspn(a + 1, "DUt") != strlen(a + 1))
+                                return NULL;
+                } else
+                        for (const char *f = a + 1; *f; f++) {
+                                if (strchr(objcopy ? objcopy_args : strip_args, *f)) {
+                                        const char *v = f[1] ? f + 1 : i + 1 < n ? argv[++i] : NULL;
+
+                                        if (!v)
+                                                return NULL;
+                                        if (*f == 'o' && strip) {
+                                                if (output)
+                                                        return NULL;
+                                                output = v;
+                                        }
+                                        break;
+                                }
+                                if (!strchr(objcopy ? objcopy_flags : strip_flags, *f))
+                                        return NULL;
+                        }
+        }
+        if (n_files == 0 || (output && !output[0]))
+                return NULL;
+        if (objcopy)
+                return files[n_files - 1];
+        /* ranlib's and strip's own files are rewritten one by one: one alone, or strip's -o */
+        return n_files == 1 ? output ? output : files[0] : NULL;
+}
+
+int sbx_run_bfd_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+        const char *file;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !(file = bfd_output(argv, (size_t) k, n)) ||
+            file[strlen(file) - 1] == '/')
+                return 0;
+        return join_name(out, size, start, file) < 0 ? 0 : 1;
+}
+
 /* Whether the find program word w is among the n words of argv from `from` that follow an action
  * in actions (find's -fprint FILE and the like: the files it opens for writing). */
 static bool find_names_output(char *const *argv, size_t from, size_t n, const char *w) {

@@ -86,6 +86,12 @@
 # - find's `find: 'X': Permission denied` of a pipe its -exec or -execdir runs (`;` or `+`): read
 #   from the argv, the exec's failure (the host's refusal of running a pipe), no denial line
 #   (before, one counted in a success); its -fprint of the pipe stays `denied`.
+# - GNU binutils' lines of a file it could not make, whose errno BFD loses (ranlib's and ar's
+#   `could not create temporary file whilst writing archive`, strip's in place `X: could not
+#   create temporary file to hold stripped copy`, objcopy's and strip -o's `X: Bad file
+#   descriptor`), the file outside the workspace: in a directory the host lets the user write,
+#   `denied`, the file read from the argv its path (before, `task_failure`); in root's 0755
+#   directory as nobody, the host's refusal, `task_failure`.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -164,6 +170,19 @@ done
 chattr +a "$T/out/append" "$T/ws/append" 2>/dev/null && APPEND=yes
 echo x >"$T/ws/times-other" && chown 12345:12345 "$T/ws/times-other" && chmod 666 "$T/ws/times-other" &&
         touch -d @"$TIMES" "$T/ws/times-other"
+
+# binutils' files: an archive and a program in a directory anyone may write (bfd) and in one of
+# root's (bfd-root, 0755), anyone's 0666 files, where the host lets root alone make a new name
+BFD=
+if command -v ar >/dev/null && command -v ranlib >/dev/null && command -v objcopy >/dev/null &&
+        command -v strip >/dev/null; then
+        mkdir -p "$T/out/bfd" "$T/out/bfd-root" && chmod 777 "$T/out/bfd" && chmod 755 "$T/out/bfd-root"
+        echo member >"$T/ws/member.txt" && chmod 644 "$T/ws/member.txt"
+        for dir in bfd bfd-root; do
+                ar rcs "$T/out/$dir/lib.a" "$T/ws/member.txt" && cp /bin/true "$T/out/$dir/prog" &&
+                        chmod 666 "$T/out/$dir/lib.a" "$T/out/$dir/prog" && BFD=yes
+        done
+fi
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
 run() {
@@ -608,6 +627,26 @@ for who in "${WHO[@]}"; do
                         run nobody read-only "$T/out/link-secret"
                         t_check "nobody/read-only: ${SHELL_RUN[*]} of a symlink to root's 0600 file is denied, the link its path (verdict $(verdict), path $(denial_path): $(err nobody))" \
                                 test "$(verdict):$(denial_path):$(find "$T/out/link-secret" -maxdepth 0 -printf '%T@' | cut -d. -f1)" = "denied:$T/out/link-secret:$TIMES"
+                done
+        fi
+        # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and ar's "could
+        # not create temporary file whilst writing archive" (no name), strip's in place "X: could
+        # not create temporary file to hold stripped copy: cause of error unknown", objcopy's and
+        # strip -o's "X: Bad file descriptor", the same for the host's refusal: the file read from
+        # the argv, in a directory the host lets the user write, denied, the file its path (before,
+        # task_failure); in root's 0755 directory as nobody, the host's refusal, task_failure
+        if [ -n "$BFD" ]; then
+                SHELL_RUN=(sh -c)
+                for dir in bfd bfd-root; do
+                        for row in "lib.a|ranlib $T/out/$dir/lib.a" "lib.a|ar rcs $T/out/$dir/lib.a $T/ws/member.txt" \
+                                "prog|strip $T/out/$dir/prog" "new|objcopy $T/out/$dir/prog $T/out/$dir/new" \
+                                "new|strip -o $T/out/$dir/new $T/out/$dir/prog"; do
+                                want="denied:$T/out/$dir/${row%%|*}"
+                                [ $who/$dir = nobody/bfd-root ] && want=task_failure:
+                                run "$who" workspace-write "${row#*|}"
+                                t_check "$who/workspace-write: ${row#*|} is $want, nothing made (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                                        test "$(verdict):$(denial_path)" = "$want" -a ! -e "$T/out/$dir/new"
+                        done
                 done
         fi
 done

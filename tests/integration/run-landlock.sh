@@ -1871,6 +1871,48 @@ else:
                                         test -z "$(find /var/tmp/$tag-cu -type f; ls "$d/ws/hostname" "$d/ws/$tag-c.txt" 2>/dev/null)"
                                 rm -rf /var/tmp/$tag-cu
                         fi
+                        # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
+                        # ar's "could not create temporary file whilst writing archive" (no name),
+                        # strip's in place "X: could not create temporary file to hold stripped copy:
+                        # cause of error unknown", objcopy's and strip -o's "X: Bad file descriptor",
+                        # the same for the host's refusal: the file read from the argv, in a directory
+                        # the host lets the user write (own) or, in read-only mode, the workspace,
+                        # denied, the file its path (before, task_failure); in root's 0755 directory
+                        # as nobody, the host's refusal, task_failure
+                        if command -v ar >/dev/null && command -v ranlib >/dev/null &&
+                                command -v objcopy >/dev/null && command -v strip >/dev/null; then
+                                mkdir -p /var/tmp/$tag-bfd/own /var/tmp/$tag-bfd/root &&
+                                        chmod 0755 /var/tmp/$tag-bfd /var/tmp/$tag-bfd/root && chmod 0777 /var/tmp/$tag-bfd/own
+                                echo member >"$d/member.txt" && chmod 0644 "$d/member.txt"
+                                for dir in own root; do
+                                        ar rcs /var/tmp/$tag-bfd/$dir/lib.a "$d/member.txt" && cp /bin/true /var/tmp/$tag-bfd/$dir/prog &&
+                                                chmod 0666 /var/tmp/$tag-bfd/$dir/lib.a /var/tmp/$tag-bfd/$dir/prog
+                                done
+                                for dir in own root ws; do
+                                    for row in "lib.a|ranlib D/lib.a" "lib.a|ar rcs D/lib.a $d/member.txt" "prog|strip D/prog" \
+                                            "new|objcopy /bin/true D/new" "new|strip -o D/new /bin/true"; do
+                                        mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
+                                        if [ $dir = ws ]; then
+                                                [ "${row%%|*}" = new ] || continue
+                                                mode=read-only at=$d/ws
+                                        fi
+                                        cmd=${cmd//D\//$at/} want=denied
+                                        [ $who/$dir = nobody/root ] && want=task_failure
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode $mode \
+                                                --verdict-json "$d/bfd.json" -- sh -c "$cmd" ) 2>/dev/null
+                                        rc=$?
+                                        check "$who, landlock $mode: $cmd: $want (rc=$rc), nothing made" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "task_failure":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o
+assert not os.path.exists(sys.argv[4]), sys.argv[4]' "$d/bfd.json" $want "$at/${row%%|*}" "$at/new"
+                                    done
+                                done
+                                rm -rf /var/tmp/$tag-bfd "$d/member.txt"
+                        fi
                         # cmake (3.24 on) that cannot make its build tree prints "CMake Error: Unable
                         # to (re)create the private pkgRedirects directory:" and the name on the next
                         # line, no errno: in nobody's own directory (two levels to make) or, in

@@ -3502,6 +3502,94 @@ static void test_classify_bwrap_sqlite_readonly_names_the_argv_file(void **state
                        "task_failure");
 }
 
+/* A host that refuses a new name in /rd (a directory of root's, as nobody) and nothing else: its
+ * file /rd/x, the user's own, may be written. */
+static bool fake_host_refuses_rd_dir(void *userdata, const char *path, bool run, bool opens, bool reads) {
+        (void) userdata;
+        (void) run;
+        (void) opens;
+        (void) reads;
+        return strcmp(path, "/rd/stXXXXXX") == 0 || strncmp(path, "/ro/", 4) == 0;
+}
+
+/* GNU binutils (BFD) loses the errno of a file it could not make: ar's and ranlib's "could not
+ * create temporary file whilst writing archive: no more archived files" (names nothing), strip's
+ * in place "X: could not create temporary file to hold stripped copy: cause of error unknown", and
+ * objcopy's and strip -o's "X: Bad file descriptor" (binutils 2.40, the host's EACCES and a
+ * missing directory print the same). A denial where the file the caller read from the argv
+ * (bfd_output) is X, outside the granted directories, its directory on the host, and the host
+ * lets the user make it (a new name in its directory, for a file rewritten in place) (before: no
+ * such signature, task_failure, bwrap's and Landlock's alike; live `ranlib /var/tmp/d/lib.a`,
+ * `strip -o /var/tmp/d/p prog` in workspace-write, `objcopy a.o b.o` in read-only). */
+static void test_classify_binutils_lost_errno_names_the_argv_file(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses_rd_dir,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const char archive[] = "ranlib: could not create temporary file whilst writing archive: no more archived files\n";
+        static const struct {
+                const char *target, *text, *verdict;
+        } cases[] = {
+                { "/etc/x", archive, "denied" },
+                { "/etc/x", "ar: could not create temporary file whilst writing archive: no more archived files\n", "denied" },
+                { "/etc/x", "/usr/bin/x86_64-linux-gnu-ar: could not create temporary file whilst writing archive: x\n",
+                  "denied" },
+                { "/etc/x", "strip: /etc/x: could not create temporary file to hold stripped copy: cause of error unknown\n",
+                  "denied" },
+                { "/etc/x", "objcopy: /etc/x: Bad file descriptor\n", "denied" },
+                { "/home/u/o.txt", "strip: /home/u/o.txt: Bad file descriptor\n", "denied" },
+                /* a relative name, the cwd's: /ws/../etc/x */
+                { "/etc/x", "strip: ../etc/x: Bad file descriptor\n", "denied" },
+                /* the workspace; the host's refusal (/ro); a new name in /rd refused for a file
+                 * rewritten in place, not for a new output; no such directory; a directory; /dev */
+                { "/ws/x", archive, "task_failure" },
+                { "/ro/x", archive, "task_failure" },
+                { "/ro/x", "objcopy: /ro/x: Bad file descriptor\n", "task_failure" },
+                { "/rd/x", archive, "task_failure" },
+                { "/rd/x", "strip: /rd/x: could not create temporary file to hold stripped copy: cause of error unknown\n",
+                  "task_failure" },
+                { "/rd/x", "objcopy: /rd/x: Bad file descriptor\n", "denied" },
+                { "/nx/x", archive, "task_failure" },
+                { "/nx/x", "objcopy: /nx/x: Bad file descriptor\n", "task_failure" },
+                { "/etc/d", "objcopy: /etc/d: Bad file descriptor\n", "task_failure" },
+                { "/dev/x", archive, "task_failure" },
+                /* no binutils program writing a file; another file than its own; other lines */
+                { NULL, archive, "task_failure" },
+                { NULL, "objcopy: /etc/x: Bad file descriptor\n", "task_failure" },
+                { "/etc/x", "objcopy: /etc/y: Bad file descriptor\n", "task_failure" },
+                { "/etc/x", "strip: /etc/y: could not create temporary file to hold stripped copy: cause of error unknown\n",
+                  "task_failure" },
+                { "/etc/x", "objcopy: /etc/x: Bad file descriptor (9)\n", "task_failure" },
+                { "/etc/x", "write error: Bad file descriptor\n", "task_failure" },
+                { "/etc/x", "Bad file descriptor\n", "task_failure" },
+                { "/etc/x", "x y: could not create temporary file whilst writing archive\n", "task_failure" },
+                { "/etc/x", "ar: : Bad file descriptor\n", "task_failure" },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
+                        struct sbx_classify_result *r;
+
+                        ctx.bfd_output = cases[i].target;
+                        r = run_backend_in(backend, &ctx, cases[i].text);
+                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                                fail_msg("%s case %zu (%s): %s, want %s", backend, i, cases[i].text,
+                                         sbx_verdict_to_string(r->verdict), cases[i].verdict);
+                        if (denied && strcmp(r->denials[0].path, cases[i].target) != 0)
+                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+                        if (r->denial_lines != (denied ? 1u : 0u))
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                }
+        /* sbx classify, which reads no argv: the text alone tells nothing */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, archive), "task_failure");
+        /* a line that carries another denial signature too stays a denial */
+        assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "sh: 1: cannot create /etc/x: Permission denied\n"),
+                       "denied");
+}
+
 /* CMake 3.24 on cannot make its build tree: "CMake Error: Unable to (re)create the private
  * pkgRedirects directory:", the name alone on the next line, no errno. The text alone supports no
  * denial; in sbx run a name outside the granted directories that the host lets the user make is
@@ -6498,6 +6586,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
                 cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
+                cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),

@@ -1195,6 +1195,54 @@ static void test_curl_output(void **state) {
         }
 }
 
+/* The file a GNU binutils program writes, which its lines of a file it could not make name without
+ * the errno, or not at all (ar's and ranlib's "could not create temporary file whilst writing
+ * archive"): before, none was read, and `ranlib /var/tmp/d/lib.a`, `strip -o /var/tmp/d/p prog` in
+ * workspace-write read task_failure. None where several files are rewritten in place, or an
+ * option is not read. */
+static void test_bfd_output(void **state) {
+        static const struct target_row cases[] = {
+                { { "ranlib", "/ro/lib.a" }, "/ro/lib.a" },
+                { { "ranlib", "-D", "lib.a" }, "/w/lib.a" },
+                { { "ar", "rcs", "/ro/lib.a", "a.o", "b.o" }, "/ro/lib.a" },
+                { { "ar", "-rcs", "lib.a", "a.o" }, "/w/lib.a" },
+                { { "ar", "s", "/ro/lib.a" }, "/ro/lib.a" },
+                { { "ar", "d", "/ro/lib.a", "a.o" }, "/ro/lib.a" },
+                { { "/usr/bin/ar", "qcD", "/ro/lib.a", "a.o" }, "/ro/lib.a" },
+                { { "objcopy", "a.o", "/ro/b.o" }, "/ro/b.o" },
+                { { "objcopy", "-O", "binary", "-j", ".text", "prog", "/ro/p.bin" }, "/ro/p.bin" },
+                { { "objcopy", "--only-keep-debug", "prog", "prog.debug" }, "/w/prog.debug" },
+                { { "objcopy", "--add-gnu-debuglink=prog.debug", "/ro/prog" }, "/ro/prog" },
+                { { "strip", "-o", "/ro/p", "prog" }, "/ro/p" },
+                { { "strip", "-s", "-o/ro/p", "prog" }, "/ro/p" },
+                { { "strip", "--output-file=/ro/p", "prog" }, "/ro/p" },
+                { { "strip", "--strip-unneeded", "/ro/prog" }, "/ro/prog" },
+                { { "sh", "-c", "strip -o /ro/p prog" }, "/ro/p" },
+                { { "env", "-C", "/ro", "ranlib", "lib.a" }, "/ro/lib.a" },
+                /* ar's keys that write no archive, or whose modifiers take operands before it */
+                { { "ar", "t", "/ro/lib.a" }, NULL },
+                { { "ar", "x", "/ro/lib.a" }, NULL },
+                { { "ar", "rb", "a.o", "/ro/lib.a", "b.o" }, NULL },
+                { { "ar", "rN", "2", "/ro/lib.a", "b.o" }, NULL },
+                { { "ar", "--plugin", "p.so", "rcs", "/ro/lib.a" }, NULL },
+                { { "ar", "rcs" }, NULL },
+                /* several files rewritten one by one, none, options not read */
+                { { "ranlib", "/ro/a.a", "/ro/b.a" }, NULL },
+                { { "strip", "/ro/a", "/ro/b" }, NULL },
+                { { "strip", "-o", "/ro/p", "a", "b" }, NULL },
+                { { "objcopy", "a", "b", "c" }, NULL },
+                { { "objcopy" }, NULL },
+                { { "strip", "--help" }, NULL },
+                { { "objcopy", "--remove-section", ".x", "a", "/ro/b" }, NULL },
+                { { "objcopy", "-Z", "a", "/ro/b" }, NULL },
+                { { "strip", "-o", "", "prog" }, NULL },
+                { { "strip", "-o", "/ro/d/", "prog" }, NULL },
+                { { "nm", "/ro/lib.a" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_bfd_output);
+}
+
 /* The curl a shell's `&&` chain runs first, or after its leading cd (the caller gives that cd's
  * directory as cwd): what follows runs only where it succeeded (before: a script of several
  * commands read none; `curl -fsSLo /usr/local/bin/x URL && chmod +x /usr/local/bin/x` in read-only
@@ -2260,6 +2308,7 @@ int main(void) {
                 cmocka_unit_test(test_sqlite_database),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
+                cmocka_unit_test(test_bfd_output),
                 cmocka_unit_test(test_chain_curl_output),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
