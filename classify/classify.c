@@ -4317,7 +4317,11 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         held = true;
                         } else if (argv_output && argv_output == c->bfd_output) {
                                 /* binutils' line: the file its argv writes, not its program's
-                                 * name ("/usr/bin/ar: could not create temporary file ...") */
+                                 * name ("/usr/bin/ar: could not create temporary file ..."); its
+                                 * new output's "Bad file descriptor" is the open's (fopen "w"),
+                                 * which a file the host lets the user not write fails on the host
+                                 * too, whatever its directory allows */
+                                opens = strcasecmp(d->denial[c->denial_sig], bfd_badf_sig) == 0;
                         } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);

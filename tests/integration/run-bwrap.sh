@@ -91,7 +91,8 @@
 #   create temporary file to hold stripped copy`, objcopy's and strip -o's `X: Bad file
 #   descriptor`), the file outside the workspace: in a directory the host lets the user write,
 #   `denied`, the file read from the argv its path (before, `task_failure`); in root's 0755
-#   directory as nobody, the host's refusal, `task_failure`.
+#   directory as nobody, the host's refusal, `task_failure`, and so is objcopy's output over
+#   root's 0644 file in a directory nobody may write (its open refused; before, `denied`).
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -182,6 +183,8 @@ if command -v ar >/dev/null && command -v ranlib >/dev/null && command -v objcop
                 ar rcs "$T/out/$dir/lib.a" "$T/ws/member.txt" && cp /bin/true "$T/out/$dir/prog" &&
                         chmod 666 "$T/out/$dir/lib.a" "$T/out/$dir/prog" && BFD=yes
         done
+        # ... and root's 0644 file there, which the host lets nobody not open for writing
+        echo x >"$T/out/bfd/ro.o" && chmod 644 "$T/out/bfd/ro.o"
 fi
 
 # run WHO MODE SCRIPT: sh -c SCRIPT under bwrap as WHO; V (the verdict record) and RC
@@ -648,6 +651,14 @@ for who in "${WHO[@]}"; do
                                         test "$(verdict):$(denial_path)" = "$want" -a ! -e "$T/out/$dir/new"
                         done
                 done
+                # objcopy's new output over root's 0644 file: its open (fopen "w") is refused
+                # nobody by the host too, whatever the directory allows: task_failure (before,
+                # denied, the directory asked of); root's, denied
+                want=denied:$T/out/bfd/ro.o
+                [ $who = nobody ] && want=task_failure:
+                run "$who" workspace-write "objcopy $T/out/bfd/prog $T/out/bfd/ro.o"
+                t_check "$who/workspace-write: objcopy over root's 0644 file outside is $want, the file unchanged (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$(cat "$T/out/bfd/ro.o")" = "$want:x"
         fi
 done
 t_finish

@@ -3503,13 +3503,13 @@ static void test_classify_bwrap_sqlite_readonly_names_the_argv_file(void **state
 }
 
 /* A host that refuses a new name in /rd (a directory of root's, as nobody) and nothing else: its
- * file /rd/x, the user's own, may be written. */
+ * file /rd/x, the user's own, may be written; its file /rd/y may not (a 0444 file, opened). */
 static bool fake_host_refuses_rd_dir(void *userdata, const char *path, bool run, bool opens, bool reads) {
         (void) userdata;
         (void) run;
         (void) opens;
         (void) reads;
-        return strcmp(path, "/rd/stXXXXXX") == 0 || strncmp(path, "/ro/", 4) == 0;
+        return strcmp(path, "/rd/stXXXXXX") == 0 || strncmp(path, "/ro/", 4) == 0 || (opens && strcmp(path, "/rd/y") == 0);
 }
 
 /* GNU binutils (BFD) loses the errno of a file it could not make: ar's and ranlib's "could not
@@ -3548,6 +3548,8 @@ static void test_classify_binutils_lost_errno_names_the_argv_file(void **state) 
                 { "/rd/x", "strip: /rd/x: could not create temporary file to hold stripped copy: cause of error unknown\n",
                   "task_failure" },
                 { "/rd/x", "objcopy: /rd/x: Bad file descriptor\n", "denied" },
+                /* a file the host lets the user not write, opened for writing (fopen "w") */
+                { "/rd/y", "objcopy: /rd/y: Bad file descriptor\n", "task_failure" },
                 { "/nx/x", archive, "task_failure" },
                 { "/nx/x", "objcopy: /nx/x: Bad file descriptor\n", "task_failure" },
                 { "/etc/d", "objcopy: /etc/d: Bad file descriptor\n", "task_failure" },
