@@ -1246,13 +1246,36 @@ static bool host_refused_crossing(struct sbx_classifier *c, const char *line) {
  * stat afterwards (sbx-classify.h, host_dir_missing). */
 static const char node_mkdir_enoent[] = "no such file or directory, mkdir ";
 
-/* Whether a line is Node's ENOENT of a mkdir in a directory the host does not have: a plain
- * missing directory, the task's failure. */
+/* Whether a line is Node's ENOENT of a mkdir in a directory the host does not have, the task's
+ * failure: a plain mkdir's ENOENT (the host's too) and a recursive one's (fs.mkdirSync(X,
+ * {recursive: true}), npm: Node reports bwrap's EROFS of a parent it went to make as the same
+ * ENOENT of X) read alike, so only where a recursive mkdir would not have been refused by the
+ * sandbox either: the longest existing part of X beneath the granted directories (a plain
+ * mkdirSync('a/b') in the workspace in workspace-write). Elsewhere it may be the sandbox's refusal
+ * of a parent the host lets the user make (review: `fs.mkdirSync("dist/js", {recursive: true})` in
+ * read-only mode under bwrap read task_failure, dist missing): a denial, unless the host refuses
+ * making it there, which host_refused() tells. */
 static bool host_dir_missing(struct sbx_classifier *c, const char *line, const char *path) {
-        char p[SBX_DENIAL_PATH_MAX];
+        char p[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2], *slash;
 
-        return c->host_dir_missing && path[0] && strcasestr(line, node_mkdir_enoent) &&
-               host_name(c, path, strlen(path), p) && c->host_dir_missing(c->resolve_userdata, p);
+        if (!c->host_dir_missing || !path[0] || !strcasestr(line, node_mkdir_enoent) ||
+            !host_name(c, path, strlen(path), p) || !c->host_dir_missing(c->resolve_userdata, p))
+                return false;
+        /* X's directory is missing: up to the longest existing part (host_dir_missing() of a
+         * missing directory tells whether its own directory is missing too) */
+        do {
+                slash = strrchr(p, '/');
+                if (!slash || slash == p) {
+                        memcpy(p, "/", 2);
+                        break;
+                }
+                *slash = '\0';
+        } while (c->host_dir_missing(c->resolve_userdata, p));
+        /* p is missing, its directory is not: a name made there, beneath or in a granted one */
+        if (strcmp(p, "/") != 0)
+                *(strrchr(p, '/') == p ? p + 1 : strrchr(p, '/')) = '\0';
+        (void) snprintf(in, sizeof(in), "%s/x", strcmp(p, "/") == 0 ? "" : p);
+        return beneath_any(in, c->granted, c->n_granted);
 }
 
 /* The host path of the name `path` itself, its last component not followed, as a removal, a

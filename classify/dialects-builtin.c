@@ -37,9 +37,11 @@
  * EXDEV (sbx run tells, host_mount in sbx-classify.h; fixtures/bwrap/python-rename-out). Node's
  * recursive mkdir (npm, and every tool that makes its output directory with fs.mkdir's
  * recursive) reports EROFS as the ENOENT of the stat it makes afterwards, "ENOENT: no such file or
- * directory, mkdir 'X'" (Node 20; fixtures/bwrap/npm-install-global): the sandbox's, unless the
- * directory X is made in is missing on the host (sbx run tells, host_dir_missing), where a mkdir
- * of X fails so without sbx. RubyGems asks File.writable? (access(2)) of a gem directory that
+ * directory, mkdir 'X'" (Node 20; fixtures/bwrap/npm-install-global): the sandbox's, also where
+ * the directory X is made in is missing on the host, a plain mkdir's failure without sbx and a
+ * recursive one's of several directories alike, unless sbx run tells (host_dir_missing) that a
+ * recursive mkdir would not have been refused either: the longest existing part of X in a granted
+ * directory. RubyGems asks File.writable? (access(2)) of a gem directory that
  * exists before it installs or uninstalls, and reports the answer alone, "You don't have write
  * permissions for the DIR directory." (Gem::FilePermissionError, no errno): under bwrap the
  * read-only bind's EROFS (root's gem install into /var/lib/gems; fixtures/bwrap/gem-install-root);

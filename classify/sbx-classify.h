@@ -219,8 +219,12 @@ struct sbx_classify_context {
          * with recursive, npm, every tool built on it) reports an error it did not expect, as
          * bwrap's EROFS, as the ENOENT of the stat it makes afterwards: "ENOENT: no such file or
          * directory, mkdir 'X'", which a mkdir of X gives on its own only when its directory is
-         * missing. true: such a line is the task's failure (a mkdir in a missing directory). NULL,
-         * or false: the sandbox's refusal in disguise, a denial. */
+         * missing; a recursive one of several missing directories prints the same. Asked of X,
+         * then of each missing directory up to the longest existing part of X: where that lies in
+         * or beneath a granted directory (a recursive mkdir would not have been refused either),
+         * such a line is the task's failure (a plain mkdir in a missing directory). NULL, or
+         * false, or that part elsewhere: the sandbox's refusal in disguise, a denial (unless
+         * host_refuses tells the host refuses making X there). */
         bool (*host_dir_missing)(void *userdata, const char *path);
         /* Optional: whether the name at the host path `path` (as resolve gave it) exists on the
          * host, its last component not followed (lstat(2) as the command's user), and what it is:

@@ -2150,8 +2150,12 @@ o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "denied" and o["denial_lines"] == 1, o
 assert o["denials"][0]["path"] == sys.argv[2] + "/atomic", o' "$d/xd4.json" "$d/ws"
                         # Node's recursive mkdir reports bwrap's EROFS as ENOENT: a denial where the host
-                        # has the directory it is made in (before: task_failure); one in a directory the
-                        # host lacks is the task's failure
+                        # has the directory it is made in (before: task_failure). Where it lacks it,
+                        # the synchronous form of several levels names the deepest, in the text of a
+                        # plain mkdirSync in a missing directory: both denied, failing closed (before:
+                        # task_failure, the recursive one's refusal lost), but a plain one in a missing
+                        # directory of the workspace, where a recursive mkdir would have been allowed:
+                        # task_failure
                         if command -v node >/dev/null; then
                                 mkdir -p "$d/nd" && [ $who = nobody ] && chown 65534:65534 "$d/nd"
                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
@@ -2159,20 +2163,32 @@ assert o["denials"][0]["path"] == sys.argv[2] + "/atomic", o' "$d/xd4.json" "$d/
                                 rc=$?
                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
                                         --verdict-json "$d/nd2.json" -- node -e "require('fs').mkdirSync('$d/nd/missing/x')" ) 2>>"$T/err"
-                                # several levels missing: the asynchronous form names the level refused (the
-                                # synchronous one the deepest, as a plain mkdirSync in a missing directory:
-                                # task_failure, documented)
+                                # several levels missing: the asynchronous form names the level refused, the
+                                # synchronous one the deepest
                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
                                         --verdict-json "$d/nd3.json" -- node -e "require('fs').promises.mkdir('$d/nd/a/b/c', { recursive: true })" ) 2>>"$T/err"
-                                [ $rc -eq 125 ] || check "$who, bwrap workspace-write: Node's recursive mkdir outside the workspace (one level or several, asynchronous): denied; a mkdir in a missing directory: task_failure (rc=$rc)" "$PY" -c '
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                        --verdict-json "$d/nd4.json" -- node -e "require('fs').mkdirSync('$d/nd/a/b/c', { recursive: true })" ) 2>>"$T/err"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode workspace-write \
+                                        --verdict-json "$d/nd5.json" -- node -e "require('fs').mkdirSync('nd-missing/x')" ) 2>>"$T/err"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend bwrap --mode read-only \
+                                        --verdict-json "$d/nd6.json" -- node -e "require('fs').mkdirSync('nd-dist/js', { recursive: true })" ) 2>>"$T/err"
+                                [ $rc -eq 125 ] || check "$who, bwrap: Node's mkdir outside the workspace (recursive, one level or several; a plain one in a missing directory) and a recursive one of several levels in read-only mode: denied; a plain one in a missing directory of the workspace in workspace-write: task_failure (rc=$rc)" "$PY" -c '
 import json, os, sys
 o = json.load(open(sys.argv[1] + "/nd1.json"))
 assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/nd/x", o
 o = json.load(open(sys.argv[1] + "/nd2.json"))
-assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/nd/missing/x", o
 o = json.load(open(sys.argv[1] + "/nd3.json"))
 assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/nd/a", o
-assert os.listdir(sys.argv[1] + "/nd") == [], "made"' "$d"
+o = json.load(open(sys.argv[1] + "/nd4.json"))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/nd/a/b/c", o
+o = json.load(open(sys.argv[1] + "/nd5.json"))
+assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+o = json.load(open(sys.argv[1] + "/nd6.json"))
+assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[1] + "/ws/nd-dist/js", o
+assert os.listdir(sys.argv[1] + "/nd") == [], "made"
+assert not os.path.exists(sys.argv[1] + "/ws/nd-dist") and not os.path.exists(sys.argv[1] + "/ws/nd-missing"), "made"' "$d"
                                 rm -rf "$d/nd"
                         fi
                         # as nobody, a file of root's in a directory of root's moved or hard-linked into the

@@ -3890,6 +3890,12 @@ static void test_classify_move_into_itself(void **state) {
         }
 }
 
+/* A host where every directory named nx is missing, and so whatever lies beneath one. */
+static bool fake_host_nx_missing(void *userdata, const char *path) {
+        (void) userdata;
+        return strstr(path, "/nx/") != NULL;
+}
+
 /* Node's recursive mkdir reports bwrap's EROFS as the ENOENT of its stat afterwards (npm install
  * -g, fs.mkdirSync with recursive; read as task_failure): a denial, but where the host has no
  * directory to make it in (a plain mkdir in a missing one, ENOENT without sbx too). Landlock's
@@ -3908,8 +3914,45 @@ static void test_classify_node_mkdir_enoent(void **state) {
         r = run_backend_in("bwrap", &ctx, "Error: ENOENT: no such file or directory, mkdir 'out'\n");
         assert_verdict(r, "denied");
         assert_string_equal(r->denials[0].path, "/ws/out");
-        assert_verdict(run_backend_in("bwrap", &ctx, "Error: ENOENT: no such file or directory, mkdir '/nx/a/b'\n"),
-                       "task_failure");
+        /* its directory missing: a plain mkdir's ENOENT and a recursive one's read alike, so the
+         * host's failure only where a recursive mkdir would have been allowed (the longest
+         * existing part in or beneath a granted directory: workspace-write's workspace) or
+         * refused by the host too (/ro); elsewhere a denial (before: task_failure whenever the
+         * directory was missing; live `fs.mkdirSync("dist/js", {recursive: true})` in read-only
+         * mode under bwrap) */
+        {
+                static const char *const granted[] = { "/ws", NULL };
+                struct sbx_classify_context ws = { .cwd = "/ws", .host_dir_missing = fake_host_nx_missing,
+                                                   .host_refuses = fake_host_refuses };
+                static const struct {
+                        bool granted;
+                        const char *name, *verdict, *path;
+                } cases[] = {
+                        { false, "nx/a", "denied", "/ws/nx/a" },
+                        { false, "/ws/nx/a/b/c", "denied", "/ws/nx/a/b/c" },
+                        { false, "/var/tmp/nx/a", "denied", "/var/tmp/nx/a" },
+                        { false, "/nx/a/b", "denied", "/nx/a/b" },
+                        { true, "/var/tmp/nx/a", "denied", "/var/tmp/nx/a" },
+                        { true, "nx/a", "task_failure", NULL },
+                        { true, "/ws/sub/nx/a/b", "task_failure", NULL },
+                        { false, "/ro/nx/a", "task_failure", NULL },
+                        { true, "/ro/nx/a", "task_failure", NULL },
+                };
+                char text[256];
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        struct sbx_classify_result *m;
+
+                        ws.granted = cases[i].granted ? granted : NULL;
+                        snprintf(text, sizeof(text), "Error: ENOENT: no such file or directory, mkdir '%s'\n", cases[i].name);
+                        m = run_backend_in("bwrap", &ws, text);
+                        if (strcmp(sbx_verdict_to_string(m->verdict), cases[i].verdict) != 0)
+                                fail_msg("case %zu (%s, granted %d): %s, want %s", i, cases[i].name, cases[i].granted,
+                                         sbx_verdict_to_string(m->verdict), cases[i].verdict);
+                        if (cases[i].path && strcmp(m->denials[0].path, cases[i].path) != 0)
+                                fail_msg("case %zu: path %s", i, m->denials[0].path);
+                }
+        }
         /* no host to ask: the sandbox's */
         assert_verdict(run_backend_in("bwrap", &offline, "Error: ENOENT: no such file or directory, mkdir '/nx/a/b'\n"),
                        "denied");
