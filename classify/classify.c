@@ -1278,6 +1278,21 @@ static bool host_dir_missing(struct sbx_classifier *c, const char *line, const c
         return beneath_any(in, c->granted, c->n_granted);
 }
 
+/* Whether a line is binutils' warning of the temporary file it makes beside a file X it rewrites
+ * in place ("could not create temporary file whilst copying 'X', (error: ...)", objcopy, strip)
+ * whose directory the host refuses the user a new name in: made there, then renamed over X, so the
+ * host refuses it whatever X's own bits allow (as nobody, `objcopy --strip-debug X` of nobody's X
+ * in a directory of root's read as denied under both backends, the same failure without sbx). */
+static bool bfd_copy_dir_refused(struct sbx_classifier *c, const char *line, const char *path) {
+        char p[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 16], *slash;
+
+        if (!c->host_refuses || !path[0] || !strstr(line, "could not create temporary file whilst copying '") ||
+            !host_name(c, path, strlen(path), p) || !(slash = strrchr(p, '/')))
+                return false;
+        (void) snprintf(in, sizeof(in), "%.*s/stXXXXXX", (int) (slash - p), p);
+        return c->host_refuses(c->resolve_userdata, in, false, false, false);
+}
+
 /* The host path of the name `path` itself, its last component not followed, as a removal, a
  * rename or `touch -h` does not follow it: its directory's host path (host_name(); "." for a name
  * without '/') joined to the name, into out (SBX_DENIAL_PATH_MAX bytes). false when it cannot be
@@ -4472,7 +4487,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                       hosts_own_refusal(c, text, path, run, partner, partner_len) ||
                                       (!touches && host_refused(c, text, path, partner, partner_len, run, opens, reads, bare)) ||
                                       host_refused_owner(c, text, path) || host_crossed(c, text) ||
-                                      host_refused_crossing(c, text) || host_dir_missing(c, text, path);
+                                      host_refused_crossing(c, text) || host_dir_missing(c, text, path) ||
+                                      bfd_copy_dir_refused(c, text, path);
                                 c->moved_from = NULL;
                                 c->bare_files = false;
                         }

@@ -1657,6 +1657,25 @@ static size_t sysctl_key(const char *line, size_t len, size_t sig_start, size_t 
  * "mkstemp(`" to the "') failed " before the reason (review: as nobody, a file "it's" or "c: d"
  * in a directory of root's named none, a quote taken for two names, ": " for a field's end, and
  * read as denied). */
+/* binutils' (BFD's) warning of the temporary file it makes beside a file it rewrites in place
+ * (objcopy, strip): "objcopy: warning: could not create temporary file whilst copying 'X', (error:
+ * <signature>)", X quoted whole (a quote in it kept): X. 0 for another line (it read "whilst
+ * copying 'X',", a relative name of the cwd's). */
+static size_t bfd_whilst_copying(const char *line, size_t sig_start, char *out, size_t size) {
+        static const char open[] = "could not create temporary file whilst copying '", close[] = "', (error: ";
+        const size_t ol = sizeof(open) - 1, cl = sizeof(close) - 1;
+        const char *o;
+        size_t start;
+
+        if (sig_start < ol + cl + 1 || memcmp(line + sig_start - cl, close, cl) != 0 ||
+            !(o = memmem(line, sig_start - cl, open, ol)))
+                return 0;
+        start = (size_t) (o - line) + ol;
+        if (start >= sig_start - cl)
+                return 0;
+        return put(out, size, line + start, sig_start - cl - start);
+}
+
 static size_t gawk_mkstemp(const char *line, size_t paren, char *out, size_t size) {
         static const char call[] = "mkstemp(`", tail[] = "') failed ";
         size_t cl = sizeof(call) - 1, tl = sizeof(tail) - 1, start;
@@ -1819,6 +1838,8 @@ size_t sbx_denial_path_extract(const char *line, size_t len, size_t sig_start, s
                                 n = field_before_paren(line, sig_start - 1, ret_path, size);
                 }
         }
+        if (n == 0)
+                n = bfd_whilst_copying(line, sig_start, ret_path, size);
         if (n == 0)
                 n = before(line, sig_start, ret_path, size);
         if (n == 0)

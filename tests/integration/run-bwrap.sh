@@ -93,6 +93,9 @@
 #   `denied`, the file read from the argv its path (before, `task_failure`); in root's 0755
 #   directory as nobody, the host's refusal, `task_failure`, and so is objcopy's output over
 #   root's 0644 file in a directory nobody may write (its open refused; before, `denied`).
+#   objcopy's in place `warning: could not create temporary file whilst copying 'X', (error: ...)`
+#   names X (before, "whilst copying 'X',", a name of the cwd's), and as nobody in root's 0755
+#   directory is the host's refusal (its temporary file beside X; before, `denied`).
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -643,7 +646,7 @@ for who in "${WHO[@]}"; do
                 for dir in bfd bfd-root; do
                         for row in "lib.a|ranlib $T/out/$dir/lib.a" "lib.a|ar rcs $T/out/$dir/lib.a $T/ws/member.txt" \
                                 "prog|strip $T/out/$dir/prog" "new|objcopy $T/out/$dir/prog $T/out/$dir/new" \
-                                "new|strip -o $T/out/$dir/new $T/out/$dir/prog"; do
+                                "new|strip -o $T/out/$dir/new $T/out/$dir/prog" "prog|objcopy --strip-debug $T/out/$dir/prog"; do
                                 want="denied:$T/out/$dir/${row%%|*}"
                                 [ $who/$dir = nobody/bfd-root ] && want=task_failure:
                                 run "$who" workspace-write "${row#*|}"

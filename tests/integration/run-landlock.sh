@@ -1878,7 +1878,10 @@ else:
                         # the same for the host's refusal: the file read from the argv, in a directory
                         # the host lets the user write (own) or, in read-only mode, the workspace,
                         # denied, the file its path (before, task_failure); in root's 0755 directory
-                        # as nobody, the host's refusal, task_failure
+                        # as nobody, the host's refusal, task_failure. objcopy in place prints "warning:
+                        # could not create temporary file whilst copying 'X', (error: <errno text>)": X
+                        # its path (before, in read-only mode "whilst copying 'X',", a name of the
+                        # cwd's), and in root's directory as nobody the host's refusal (before, denied)
                         if command -v ar >/dev/null && command -v ranlib >/dev/null &&
                                 command -v objcopy >/dev/null && command -v strip >/dev/null; then
                                 mkdir -p /var/tmp/$tag-bfd/own /var/tmp/$tag-bfd/root &&
@@ -1888,12 +1891,15 @@ else:
                                         ar rcs /var/tmp/$tag-bfd/$dir/lib.a "$d/member.txt" && cp /bin/true /var/tmp/$tag-bfd/$dir/prog &&
                                                 chmod 0666 /var/tmp/$tag-bfd/$dir/lib.a /var/tmp/$tag-bfd/$dir/prog
                                 done
+                                cp /bin/true "$d/ws/prog" && chmod 0666 "$d/ws/prog"
                                 for dir in own root ws; do
                                     for row in "lib.a|ranlib D/lib.a" "lib.a|ar rcs D/lib.a $d/member.txt" "prog|strip D/prog" \
-                                            "new|objcopy /bin/true D/new" "new|strip -o D/new /bin/true"; do
+                                            "new|objcopy /bin/true D/new" "new|strip -o D/new /bin/true" \
+                                            "prog|objcopy --strip-debug D/prog"; do
                                         mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
                                         if [ $dir = ws ]; then
-                                                [ "${row%%|*}" = new ] || continue
+                                                [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug D/prog" ] ||
+                                                        continue
                                                 mode=read-only at=$d/ws
                                         fi
                                         cmd=${cmd//D\//$at/} want=denied
@@ -1911,7 +1917,7 @@ else:
 assert not os.path.exists(sys.argv[4]), sys.argv[4]' "$d/bfd.json" $want "$at/${row%%|*}" "$at/new"
                                     done
                                 done
-                                rm -rf /var/tmp/$tag-bfd "$d/member.txt"
+                                rm -rf /var/tmp/$tag-bfd "$d/member.txt" "$d/ws/prog"
                         fi
                         # cmake (3.24 on) that cannot make its build tree prints "CMake Error: Unable
                         # to (re)create the private pkgRedirects directory:" and the name on the next

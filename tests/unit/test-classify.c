@@ -5747,6 +5747,33 @@ static void test_classify_php_warning_call_path(void **state) {
                        "task_failure");
 }
 
+/* binutils' warning of the temporary file it makes beside a file X it rewrites in place (objcopy,
+ * strip) names X quoted after "whilst copying", before ", (error: <signature>)": X (it read
+ * "whilst copying 'X',", a name of the cwd's, in read-only mode under both backends); made in X's
+ * directory, so the host must let the user make a name there (as nobody, objcopy --strip-debug of
+ * nobody's file in a directory of root's read as denied, the same failure without sbx). */
+static void test_classify_bfd_whilst_copying_path(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses_rd_dir };
+        struct sbx_classify_result *r;
+
+        r = run_backend_in("bwrap", &ctx, "objcopy: warning: could not create temporary file whilst copying '/etc/prog', "
+                                          "(error: Read-only file system)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/etc/prog");
+        r = run_landlock_in(&ctx, "strip: warning: could not create temporary file whilst copying 'a '', b', (error: "
+                                  "Permission denied)\n");
+        assert_verdict(r, "denied");
+        assert_string_equal(r->denials[0].path, "/ws/a '', b");
+        /* its directory refused by the host, the file itself the user's (/rd/x) */
+        assert_verdict(run_landlock_in(&ctx, "objcopy: warning: could not create temporary file whilst copying '/rd/x', "
+                                             "(error: Permission denied)\n"),
+                       "task_failure");
+        assert_verdict(run_backend_in("bwrap", &ctx, "objcopy: warning: could not create temporary file whilst copying "
+                                                     "'/ro/x', (error: Read-only file system)\n"),
+                       "task_failure");
+}
+
 /* gawk's inplace extension names its temporary file as a call's quoted argument before the reason
  * in parentheses: "inplace::begin: mkstemp(`/x/f.gawk.N') failed (Permission denied)" (it kept no
  * path, so as nobody gawk -i inplace of a file in a directory of root's, which the host refuses
@@ -6632,6 +6659,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
                 cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
+                cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
