@@ -22,7 +22,7 @@
  *
  * The same argv goes to the readers of the same file that name a command's target past its
  * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target(), sbx_run_sqlite_database(),
- * sbx_run_dd_output(), sbx_run_curl_output(), given the words sbx_run_command_words() splits
+ * sbx_run_dd_output(), sbx_run_curl_output(), sbx_run_bfd_output(), given the words sbx_run_command_words() splits
  * once, as sbx run does) and
  * of a shell's script (sbx_run_shell_script()) or an interpreter's (sbx_run_inline_script(): a
  * python3 -c's, a perl -e's, in the argv or in the words of a shell's -c script): 0 or 1, and on
@@ -187,6 +187,9 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 /* (2: the same, its directories made by --create-dirs) */
                 r = cmd ? sbx_run_curl_output(cmd, dir, out, out_size) : 0;
                 if (r < 0 || r > 2 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
+                r = cmd ? sbx_run_bfd_output(cmd, dir, out, out_size) : 0;
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 /* the directory env -C moves the command to, as text (fixtures check's): -1, 0
                  * (then cwd itself) or 1 (another name, absolute, within the size given) */
