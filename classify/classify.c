@@ -134,6 +134,7 @@ struct sbx_classifier {
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         bool curl_create_dirs;                   /* see struct sbx_classify_context */
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
         char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         size_t n_writable;             /* see struct sbx_classify_context */
@@ -4259,6 +4260,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
 
         if (c->denial_sig < 0 && c->fifo_sig >= 0 && (r = fifo_denial_line(c, line_no, s, len, whole)) < 0)
                 return r;
+        if (c->denial_sig >= 0 && strcasecmp(d->denial[c->denial_sig], curl_write_sig) == 0)
+                c->curl_line = true;
         if (c->denial_sig >= 0 && argv_output_line(c, s, len, &argv_output))
                 c->denial_sig = -1;
         if (c->denial_sig >= 0) {
@@ -4931,6 +4934,46 @@ static bool exit_allowed(const struct sbx_runner_rule *rule, int code) {
         return false;
 }
 
+/* curl's exit status 23 (CURLE_WRITE_ERROR) where no line told it: with -s and without -S it
+ * prints nothing at all, the "curl: (23) Failure writing output to destination" it prints with -S
+ * left out. Where the caller read that the command is a curl writing its output into a file
+ * (context curl_output: a command whose status is curl's, or an `&&` chain whose curl succeeded
+ * only where that file, outside the granted directories, was written, which the sandbox
+ * refuses), the status is that line's, and is judged as the line is (argv_output_line() and the
+ * host's answers of finalize_line()): a denial of that file, or none (the host refuses it too, its
+ * directory missing, a directory). Kept with no line (line_no 0) and that evidence. Not where a
+ * "curl: (23)" line came (judged already) nor in a dialect without that signature. */
+static int curl_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char line[] = "curl: (23) Failure writing output to destination",
+                          evidence[] = "(no line: curl's exit status 23, CURLE_WRITE_ERROR, writing its output file)";
+        const struct sbx_dialect *d = c->d;
+        bool had = c->denial.hit;
+        size_t kept = c->n_denials;
+        int r;
+
+        if (had || st->signal != 0 || st->exit_code != 23 || !c->curl_output[0] || c->curl_line)
+                return 0;
+        for (size_t i = 0; i < d->n_denial; i++)
+                if (strcasecmp(d->denial[i], curl_write_sig) == 0) {
+                        c->denial_sig = (int) i;
+                        r = finalize_line(c, 0, (const unsigned char *) line, sizeof(line) - 1, true);
+                        c->denial_sig = -1;
+                        if (r < 0)
+                                return r;
+                        if (!c->denial.hit)
+                                return 0;
+                        /* no line carried it: the evidence says so, no line is counted */
+                        c->denial_lines--;
+                        c->denial.line_no = 0;
+                        copy_evidence(c->denial.line, sizeof(c->denial.line), (const unsigned char *) evidence,
+                                      sizeof(evidence) - 1);
+                        if (c->n_denials > kept)
+                                memcpy(c->denials[kept].line, c->denial.line, sizeof(c->denial.line));
+                        return 0;
+                }
+        return 0;
+}
+
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
                         struct sbx_classify_result *ret, struct sbx_diag *diag) {
         const struct sbx_dialect *d;
@@ -4948,6 +4991,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
         if (r >= 0 && !c->error && c->cur_len > 0)
                 r = end_line(c, NULL, 0);
         pend_flush(c);
+        if (r >= 0 && !c->error)
+                r = curl_exit_denial(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

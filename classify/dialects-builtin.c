@@ -74,7 +74,8 @@
  * to open database "X": unable to open database file" (SQLITE_CANTOPEN: a new database X whose
  * creation was refused) likewise, X the database of its argv's SQL; and so curl's "curl: (23)
  * Failure writing output to destination" (CURLE_WRITE_ERROR; with -s no other line, neither the
- * file nor the errno named), X the -o FILE (or -O's name) of its argv (sbx_run_curl_output()).
+ * file nor the errno named), X the -o FILE (or -O's name) of its argv (sbx_run_curl_output());
+ * with -s and no -S no line at all, its exit status 23 read as that line (curl_exit_denial()).
  * CMake 3.24 on prints a build tree it could not make as "CMake Error: Unable to (re)create the
  * private pkgRedirects directory:" and the name on the next line, no errno: a denial in sbx run
  * alone, the name judged against the host (classify.c, pend_see()); and an existing build tree's

@@ -352,8 +352,10 @@ struct sbx_classify_context {
          * output to destination", with -s the only line, no name and no errno) is a denial only
          * where this file is outside the granted directories and the sandbox's /dev and /proc, its
          * directory is on the host and it is no directory there (host_dir_missing), judged then
-         * as its path against the host (host_refuses). Copied. NULL: none (that line is no
-         * denial: a pipe closed early prints it too). */
+         * as its path against the host (host_refuses). So too, where no such line came, an exit
+         * status of 23 (no signal): with -s and no -S curl prints nothing; the command's status
+         * must then be that curl's (sbx_classify_finish() keeps it with line_no 0). Copied.
+         * NULL: none (that line is no denial: a pipe closed early prints it too). */
         const char *curl_output;
         /* Whether that curl makes the directories of curl_output (--create-dirs): its directory
          * missing on the host is then made, not the host's ENOENT; a name on the way that is no

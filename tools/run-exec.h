@@ -161,8 +161,10 @@ int sbx_run_curl_output(char *const *words, const char *cwd, char *out, size_t s
 /* sbx_run_curl_output() of the curl that a shell's -c script of an `&&` chain runs first (`curl
  * -fsSLo F URL && chmod +x F`), or after a leading `cd DIR` (then cwd is DIR, as
  * sbx_run_start_dir() read it): what follows runs only where it succeeded, so a refused output's
- * "(23)" is its own. 0 where the script is no such chain (another operator, a later newline) or
- * that command no curl read so. Nothing is asked of the host. */
+ * "(23)" is its own, and so is the script's exit status 23 (curl makes its file, an empty body's
+ * too, before it succeeds: the rest runs only where the file was written). 0 where the script is
+ * no such chain (another operator, a later newline) or that command no curl read so. Nothing is
+ * asked of the host. */
 int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size);
 /* The programs a find that words (sbx_run_command_words()'s) run in cwd (their start) runs by
  * -exec, -execdir, -ok and -okdir (struct sbx_classify_context's find_exec), as its argv writes

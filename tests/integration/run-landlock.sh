@@ -1831,7 +1831,7 @@ else:
                                         chown 65534:65534 /var/tmp/$tag-cu/own &&
                                         ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -1846,21 +1846,29 @@ else:
                                         link-root) x=/var/tmp/$tag-cu/own/link-root args=(curl -sS -o "$x" file:///etc/hostname) ;;
                                         dirs-own) x=/var/tmp/$tag-cu/own/new/d/c.txt want=$x args=(curl -sS --create-dirs -o "$x" file:///etc/hostname) ;;
                                         dirs-root) x=/var/tmp/$tag-cu/root/new/c.txt args=(curl -sS --create-dirs -o "$x" file:///etc/hostname) ;;
+                                        # -s without -S prints nothing: its exit status 23 read as
+                                        # the line (left51: task_failure before, but s-root)
+                                        s-own) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(curl -s -o "$x" file:///etc/hostname) ;;
+                                        s-root) x=/var/tmp/$tag-cu/root/c.txt args=(curl -s -o "$x" file:///etc/hostname) ;;
+                                        s-ws) mode=read-only want=$d/ws/hostname args=(curl -fsLO file:///etc/hostname) ;;
+                                        s-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "curl -fsLo $x file:///etc/hostname && chmod +x $x") ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "link-root", "dirs-root"):
+if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 elif sys.argv[2] == "ws-write":
     assert o["verdict"] == "success" and o["denial_lines"] == 0, o
 else:
     # (bwrap: curl'"'"'s own EROFS line of the directory it could not make, before the "(23)")
-    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]][-1] == sys.argv[3], o' "$d/cu.json" $where "$want"
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]][-1] == sys.argv[3], o
+    # no line: its exit status alone, no denial line counted
+    assert not sys.argv[2].startswith("s-") or (o["exit_code"] == 23 and o["denial_lines"] == 0 and len(o["denials"]) == 1), o' "$d/cu.json" $where "$want"
                                         if [ $where = ws-write ]; then
                                                 check "nobody, $b: ... its file written in the workspace" cmp -s /etc/hostname "$d/ws/$tag-c.txt"
                                                 rm -f "$d/ws/$tag-c.txt"

@@ -3592,6 +3592,68 @@ static void test_classify_binutils_lost_errno_names_the_argv_file(void **state) 
                        "denied");
 }
 
+/* curl -s (no -S) prints nothing when it cannot write its output file, and exits 23
+ * (CURLE_WRITE_ERROR): the status is read as its "curl: (23)" line would be, of the file the
+ * caller read from its argv (curl_output), judged alike; recorded with no line (line_no 0), no
+ * denial line counted (before: task_failure under both backends; live, `curl -s -o
+ * /var/tmp/own/f file:///etc/hostname` in read-only mode, as root and as nobody into its own
+ * directory). */
+static void test_classify_curl_silent_exit_23_is_the_argv_file(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const struct {
+                const char *target, *text;
+                int exit_code, sig;
+                const char *verdict;
+        } cases[] = {
+                { "/etc/x", "", 23, 0, "denied" },
+                { "/home/u/o.txt", "* some verbose line\n", 23, 0, "denied" },
+                /* the workspace; the host's refusal too (/ro); no such directory; a directory; /dev */
+                { "/ws/x", "", 23, 0, "task_failure" },
+                { "/ro/x", "", 23, 0, "task_failure" },
+                { "/nx/x", "", 23, 0, "task_failure" },
+                { "/etc/d", "", 23, 0, "task_failure" },
+                { "/dev/x", "", 23, 0, "task_failure" },
+                /* another status, a signal, no curl writing a file */
+                { "/etc/x", "", 22, 0, "task_failure" },
+                { "/etc/x", "", 1, 0, "task_failure" },
+                { "/etc/x", "", 0, 15, "task_failure" },
+                { NULL, "", 23, 0, "task_failure" },
+                /* its line came and was judged: the host's refusal stays the host's */
+                { "/ro/x", "curl: (23) Failure writing output to destination\n", 23, 0, "task_failure" },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
+                        struct sbx_classify_result r;
+                        struct sbx_classifier *c = NULL;
+                        struct sbx_exit_status st = { .exit_code = cases[i].exit_code, .signal = cases[i].sig };
+                        struct sbx_diag diag = { 0 };
+
+                        ctx.curl_output = cases[i].target;
+                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                        assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
+                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                        sbx_classifier_free(c);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
+                                fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
+                                         cases[i].verdict);
+                        if (denied && (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].target) != 0 ||
+                                       r.line_no != 0 || r.denials[0].line_no != 0 ||
+                                       strcmp(r.signature, "curl: (23)") != 0 || !strstr(r.matched_line, "exit status 23")))
+                                fail_msg("%s case %zu: path %s line %llu signature %s evidence %s", backend, i,
+                                         r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no,
+                                         r.signature, r.matched_line);
+                        if (r.denial_lines != 0)
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r.denial_lines);
+                }
+}
+
 /* CMake 3.24 on cannot make its build tree: "CMake Error: Unable to (re)create the private
  * pkgRedirects directory:", the name alone on the next line, no errno. The text alone supports no
  * denial; in sbx run a name outside the granted directories that the host lets the user make is
@@ -6660,6 +6722,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
+                cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
