@@ -89,8 +89,9 @@ bool sbx_run_script_text_moves(const char *text, enum sbx_inline_lang lang);
  * that splits or runs nothing, no absolute cwd, too long). For `sbx fixtures check`, whose
  * recorded cases keep their argv and workspace but not the files sbx_run_start_dir() reads. */
 int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
-/* The script of the shell argv runs (`sh -c SCRIPT`, `bash -e -c`, past the wrappers of
- * sbx_run_start_dir()): a pointer into argv, or NULL (struct sbx_classify_context's script). */
+/* The script of the shell argv runs (`sh -c SCRIPT`, `bash -e -c`, BusyBox's `busybox sh -c`,
+ * past the wrappers of sbx_run_start_dir()): a pointer into argv, or NULL (struct
+ * sbx_classify_context's script). */
 const char *sbx_run_shell_script(char *const *argv);
 /* The words of the one command argv runs in cwd (absolute), which the readers below take, and in
  * start (PATH_MAX bytes) the directory they start in: argv itself and cwd, or, where argv (past

@@ -2161,7 +2161,15 @@ const char *sbx_run_shell_script(char *const *argv) {
         size_t n = 0;
         ptrdiff_t k = argv_past_wrappers(argv, &n);
 
-        return k < 0 ? NULL : shell_script_at(argv + k, n - (size_t) k);
+        if (k < 0)
+                return NULL;
+        /* BusyBox's shell applet called through the busybox binary (`busybox sh -c 'cat < F'`):
+         * its script, as of `sh -c` (left51: not read, so as nobody under Landlock its "can't open
+         * F: Permission denied" of a file the host lets the user write but not read was read as a
+         * refused write, denied) */
+        if ((size_t) k + 1 < n && strcmp(base_of(argv[k]), "busybox") == 0 && argv[k + 1][0] != '-')
+                k++;
+        return shell_script_at(argv + k, n - (size_t) k);
 }
 
 void sbx_run_words_clear(struct sbx_run_words *cw) {

@@ -1437,8 +1437,8 @@ else:
                                 # open X" (before: denied, the host's refusal taken for the
                                 # sandbox's); where the script writes X too, the write's line alone
                                 # is the sandbox's, one denial (review51: the read's counted too,
-                                # two); a script file's line, and `busybox sh -c`, whose script is
-                                # not read, the read's alone (review51: denied before)
+                                # two); a script file's line, the read's alone (review51: denied
+                                # before)
                                 printf 'cat < %s\n' $wof >/var/tmp/$tag-wo/r.sh
                                 wo_row task_failure "root's 0622 file" $wof dash -c "cat < $wof"
                                 wo_row denied "root's 0622 file" $wof dash -c "cat < $wof; echo x > $wof"
@@ -1449,6 +1449,10 @@ else:
                                         wo_row denied "root's 0622 file" $wof /var/tmp/$tag-wo/ash -c "cat < $wof; echo x > $wof"
                                         wo_row task_failure "root's 0622 file" $wof /var/tmp/$tag-wo/ash /var/tmp/$tag-wo/r.sh
                                         wo_row task_failure "root's 0622 file" $wof busybox sh -c "cat < $wof"
+                                        # ... its shell called through the busybox binary (left51:
+                                        # denied before, its script not read)
+                                        wo_row task_failure "root's 0622 file" $wof busybox ash -c "cat < $wof"
+                                        wo_row denied "root's 0622 file" $wof busybox sh -c "cat < $wof; echo x > $wof"
                                 fi
                                 wo_row denied "root's 0622 file" $wof bash -c "echo x > $wof"
                                 wo_row denied "root's 0622 file" $wof tee $wof

@@ -1924,6 +1924,34 @@ static void test_env_split(void **state) {
         }
 }
 
+/* BusyBox's shell called through the busybox binary is a shell (`busybox sh -c 'cat < F'`): its
+ * script is read, whose redirections tell a read from a write (left51: NULL before, so as nobody
+ * under Landlock ash's "can't open F: Permission denied" of a file the host lets nobody write
+ * but not read was read as a refused write, denied). Not busybox's own options nor another
+ * applet. */
+static void test_shell_script_busybox_shell(void **state) {
+        static const struct {
+                const char *argv[8], *want;
+        } rows[] = {
+                { { "busybox", "sh", "-c", "cat < /wo/f", NULL }, "cat < /wo/f" },
+                { { "/bin/busybox", "ash", "-e", "-c", "cat < /wo/f", NULL }, "cat < /wo/f" },
+                { { "timeout", "9", "busybox", "hush", "-c", "x", NULL }, "x" },
+                { { "env", "A=1", "busybox", "sh", "-c", "x", NULL }, "x" },
+                { { "busybox", "tar", "-c", "x", NULL }, NULL },
+                { { "busybox", "--help", NULL }, NULL },
+                { { "busybox", NULL }, NULL },
+                { { "busybox", "sh", "f.sh", NULL }, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                const char *got = sbx_run_shell_script((char *const *) rows[i].argv);
+
+                if (!got != !rows[i].want || (got && strcmp(got, rows[i].want) != 0))
+                        fail_msg("row %zu: %s, want %s", i, got ? got : "NULL", rows[i].want ? rows[i].want : "NULL");
+        }
+}
+
 /* line classified by the landlock dialect, exit 1, with ctx set as sbx run sets it */
 static struct sbx_classify_result *classified_landlock(struct sbx_classify_context *ctx, const char *line) {
         static struct sbx_classify_result res;
@@ -2326,6 +2354,7 @@ int main(void) {
                 cmocka_unit_test(test_host_checks_dangling_link_target),
                 cmocka_unit_test(test_classifier_context_keeps_what_it_can),
                 cmocka_unit_test(test_env_split),
+                cmocka_unit_test(test_shell_script_busybox_shell),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");
