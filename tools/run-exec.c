@@ -2520,6 +2520,17 @@ static void classifier_context(struct run_state *st) {
                         ctx.curl_output = curl_output;
                         ctx.curl_create_dirs = r == 2;
                 }
+                /* ... a sqlite3 that `cd DIR && sqlite3 ...` runs, its one command after the cd
+                 * (sqlite_target and sqlite_db hold as many bytes) */
+                if (!words && start >= 0 && ctx.cwd) {
+                        _Static_assert(sizeof(sqlite_target) == sizeof(sqlite_db), "one size for both");
+                        int sq = sbx_run_chain_sqlite(command, ctx.cwd, sqlite_target, sqlite_db, sizeof(sqlite_db));
+
+                        if (sq & 1)
+                                ctx.sqlite_target = sqlite_target;
+                        if (sq & 2)
+                                ctx.sqlite_db = sqlite_db;
+                }
                 /* an interpreter's script (-c, -e, a Python script file) that may change its
                  * directory (os.chdir, perl's chdir, a child's cwd=): its relative names are of
                  * none known and keep no path, never a made-up one's file asked of the host

@@ -167,6 +167,15 @@ int sbx_run_curl_output(char *const *words, const char *cwd, char *out, size_t s
  * no such chain (another operator, a later newline) or that command no curl read so. Nothing is
  * asked of the host. */
 int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size);
+/* sbx_run_sqlite_target() into target and sbx_run_sqlite_database() into db (each size bytes) of
+ * the sqlite3 that a shell's -c script `cd DIR && sqlite3 ...` runs (its one command after its
+ * leading cd, past its assignments; cwd is DIR, as sbx_run_start_dir() read it): what cd prints
+ * is no sqlite3's line, and where it fails sqlite3 does not run. Not where a command follows it or
+ * another comes before it: their lines ("attempt to write a readonly database", another
+ * sqlite3's) would be taken for its, and a sqlite3 that succeeds need not have written its
+ * database (a `select` opens it read-only). Bit 1 target, bit 2 db, 0 none. Nothing is asked of
+ * the host. */
+int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size);
 /* The programs a find that words (sbx_run_command_words()'s) run in cwd (their start) runs by
  * -exec, -execdir, -ok and -okdir (struct sbx_classify_context's find_exec), as its argv writes
  * them, which is how find prints a failed exec's (`find: 'X': Permission denied`): `find ARG...`

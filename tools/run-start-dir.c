@@ -2826,30 +2826,61 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
         return n;
 }
 
-int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
+/* The words of the command a shell's -c script of an `&&` chain runs first, or after its leading
+ * `cd DIR` (a word list of its own in w, 64 at most, NULL-terminated, in words_buf), past its
+ * assignments; *ret_last: no command follows it. NULL where the script is no such chain. */
+static char **chain_command(const char *script, char *buf, char *words_buf, char **w, bool *ret_last) {
         static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
-        const char *script = sbx_run_shell_script(argv);
-        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
-        char *seg[8], *w[65], *in[8];
+        char *seg[8], *in[8];
         size_t n, first = 0, n_in, k = 0;
         int r;
 
-        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
-            !(words_buf = malloc(strlen(script) + 1)) || (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
-                return 0;
+        if ((n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
+                return NULL;
         /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
         r = simple_words(seg[0], words_buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
         if (r == 2 && n_in == 0 && strcmp(w[0], "cd") == 0)
                 first = 1;
         r = simple_words(seg[first], words_buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
         if (r <= 0)
-                return 0;
+                return NULL;
         w[r] = NULL;
         /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
          * one-command script's */
         while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))
                 k++;
-        return sbx_run_curl_output(w + k, cwd, out, size);
+        *ret_last = first + 1 == n;
+        return w + k;
+}
+
+int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *w[65], **cmd;
+        bool last;
+
+        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
+            !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)))
+                return 0;
+        return sbx_run_curl_output(cmd, cwd, out, size);
+}
+
+int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size) {
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *w[65], **cmd;
+        bool last;
+        int r = 0;
+
+        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
+            !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)) ||
+            !last)
+                return 0;
+        if (sbx_run_sqlite_target(cmd, cwd, target, size) > 0)
+                r |= 1;
+        if (sbx_run_sqlite_database(cmd, cwd, db, size) > 0)
+                r |= 2;
+        return r;
 }
 
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags

@@ -31,7 +31,7 @@
  * And a curl oracle (check_curl_oracle()): the same input read as a curl command of a small
  * grammar of curl's options, whose output file, for sbx_run_curl_output(), is worked out apart
  * from it; the same words as a shell's && chain, for sbx_run_chain_curl_output(), the same answer
- * (0 with another operator after them).
+ * (0 with another operator after them); sbx_run_chain_sqlite() of the argv, absolute names.
  *
  * And the argv an env's -S STRING splits into (sbx_run_env_split(), which sbx run reads before
  * every reader above): each word a string, no more of them than the argv's words and the bytes of
@@ -211,6 +211,16 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = sbx_run_chain_curl_output(argv, tree, out, out_size);
                 if (r < 0 || r > 2 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                /* ... a sqlite3's after a leading cd: its target (bit 1) and database (bit 2) */
+                {
+                        char db[PATH_MAX];
+                        size_t db_size = out_size < sizeof(db) ? out_size : sizeof(db);
+
+                        r = sbx_run_chain_sqlite(argv, tree, out, db, db_size);
+                        if (r < 0 || r > 3 || ((r & 1) && (!memchr(out, '\0', db_size) || out[0] != '/')) ||
+                            ((r & 2) && (!memchr(db, '\0', db_size) || db[0] != '/')))
+                                fail();
+                }
                 /* an interpreter's script that a shell's -c script runs: within the words split */
                 if (cmd && cmd != argv) {
                         enum sbx_inline_lang lang = SBX_INLINE_PYTHON;

@@ -1291,6 +1291,46 @@ static void test_chain_curl_output(void **state) {
         }
 }
 
+/* The sqlite3 of a shell's `cd DIR && sqlite3 ...` (its one command after the cd; cwd is DIR):
+ * its target and database, as a one-command script's (left51: none before, so `cd D && sqlite3
+ * t.db 'create table t(x)'` in read-only mode read task_failure under both backends, as root and
+ * as nobody in its own directory). Not where a command follows or comes before it (their lines
+ * would be taken for its), nor another operator. */
+static void test_chain_sqlite(void **state) {
+        static const struct {
+                const char *argv[4];
+                const char *target, *db; /* NULL: none */
+        } cases[] = {
+                { { "sh", "-c", "cd d && sqlite3 t.db 'create table t(x)'" }, "/w/t.db", "/w/t.db" },
+                { { "bash", "-c", "cd /x && X=1 sqlite3 t.db 'create table t(x)'" }, "/w/t.db", "/w/t.db" },
+                { { "sh", "-c", "cd d && sqlite3 :memory: '.output o.txt' 'select 1'" }, "/w/o.txt", NULL },
+                { { "sh", "-c", "cd d && sqlite3 t.db < s.sql" }, NULL, "/w/t.db" },
+                { { "busybox", "sh", "-c", "cd d && sqlite3 t.db 'create table t(x)'" }, "/w/t.db", "/w/t.db" },
+                /* a command after it, before it, another operator, a cd of two words, one command */
+                { { "sh", "-c", "cd d && sqlite3 t.db 'create table t(x)' && echo ok" }, NULL, NULL },
+                { { "sh", "-c", "sqlite3 t.db 'create table t(x)' && echo ok" }, NULL, NULL },
+                { { "sh", "-c", "true && sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
+                { { "sh", "-c", "cd d; sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
+                { { "sh", "-c", "cd d && sqlite3 t.db 'create table t(x)' | cat" }, NULL, NULL },
+                { { "sh", "-c", "cd a b && sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
+                { { "sh", "-c", "cd d && cd e && sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
+                { { "sh", "-c", "sqlite3 t.db 'create table t(x)'" }, NULL, NULL },
+                { { "sh", "-c", "cd d && curl -o x http://h/x" }, NULL, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char target[PATH_MAX] = "", db[PATH_MAX] = "";
+                int r = sbx_run_chain_sqlite((char *const *) cases[i].argv, "/w", target, db, sizeof(db));
+
+                if (r != ((cases[i].target ? 1 : 0) | (cases[i].db ? 2 : 0)) ||
+                    (cases[i].target && strcmp(target, cases[i].target) != 0) ||
+                    (cases[i].db && strcmp(db, cases[i].db) != 0))
+                        fail_msg("case %zu (%s): %d %s %s", i, cases[i].argv[2] ? cases[i].argv[2] : cases[i].argv[1], r,
+                                 target, db);
+        }
+}
+
 /* The programs a find runs (-exec, -execdir, -ok, -okdir), read from the argv as it writes them
  * (find prints a failed exec's name so): not one with {} nor one its -fprint (-fls, ...) writes
  * too, whose refused open prints the same line; none for another program. */
@@ -2355,6 +2395,7 @@ int main(void) {
                 cmocka_unit_test(test_classifier_context_keeps_what_it_can),
                 cmocka_unit_test(test_env_split),
                 cmocka_unit_test(test_shell_script_busybox_shell),
+                cmocka_unit_test(test_chain_sqlite),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
         unsetenv("BASH_ENV");
