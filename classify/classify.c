@@ -4250,6 +4250,38 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         return false;
 }
 
+/* javac's "F.java:N: error: error while writing C: MESSAGE", MESSAGE the IOException's of the
+ * class file it could not write: an AccessDeniedException's is the path alone (EACCES: Landlock's
+ * refusal, or the host's, judged as any path is), another errno's names its reason after the path
+ * ("PATH: No space left on device"), and "could not create parent directories" names none (any
+ * failure of its mkdir). Whether text[0..tl) is that line, C a class's name (Outer$Inner) and
+ * MESSAGE an absolute path alone; *ret_at: where it starts. (The generic extraction took
+ * "F.java:1" for its name.) */
+static const char javac_write_sig[] = "error: error while writing";
+
+static bool javac_written_path(const char *text, size_t tl, size_t *ret_at) {
+        static const char start[] = "error: error while writing ";
+        const size_t sl = sizeof(start) - 1;
+        const char *sig = memmem(text, tl, start, sl);
+        size_t i, name;
+
+        if (!sig)
+                return false;
+        i = (size_t) (sig - text) + sl;
+        for (name = i; i < tl && (isalnum((unsigned char) text[i]) || text[i] == '_' || text[i] == '$' ||
+                                  (unsigned char) text[i] >= 0x80);
+             i++)
+                ;
+        if (i == name || tl - i < 3 || text[i] != ':' || text[i + 1] != ' ' || text[i + 2] != '/')
+                return false;
+        i += 2;
+        /* the path alone: no reason after it (": No space left on device"), nothing cut */
+        if (memmem(text + i, tl - i, ": ", 2) || memchr(text + i, '\0', tl - i))
+                return false;
+        *ret_at = i;
+        return true;
+}
+
 static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                          bool whole) {
         const struct sbx_dialect *d = c->d;
@@ -4264,6 +4296,22 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 c->curl_line = true;
         if (c->denial_sig >= 0 && argv_output_line(c, s, len, &argv_output))
                 c->denial_sig = -1;
+        /* javac's line of a class file it could not write: a denial of that signature only where
+         * it names the path alone (AccessDeniedException); another signature after it still is
+         * one ("... error while writing X: /x: Permission denied", no javac's) */
+        if (c->denial_sig >= 0 && strcasecmp(d->denial[c->denial_sig], javac_write_sig) == 0 &&
+            !javac_written_path((const char *) s, len, &(size_t){ 0 })) {
+                size_t ss, se;
+                int mark = -1;
+
+                c->denial_sig = -1;
+                if ((r = match(c, &d->denial_re, s, len, &ss, &se, NULL)) < 0)
+                        return r;
+                if (r > 0 && se < len && (r = match(c, &d->denial_re, s + se, len - se, &ss, &se, &mark)) < 0)
+                        return r;
+                if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial)
+                        c->denial_sig = mark;
+        }
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
@@ -4296,6 +4344,18 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         r = match(c, &d->denial_re, (const unsigned char *) text, tl, &ss, &se, NULL);
                         if (r < 0)
                                 return r;
+                        /* javac's signature on a line it is no denial of, another after it (above):
+                         * that one's span */
+                        if (r > 0 && strcasecmp(d->denial[c->denial_sig], javac_write_sig) != 0 &&
+                            se - ss == sizeof(javac_write_sig) - 1 && strncasecmp(text + ss, javac_write_sig, se - ss) == 0) {
+                                size_t base = se;
+
+                                r = match(c, &d->denial_re, (const unsigned char *) text + base, tl - base, &ss, &se, NULL);
+                                if (r < 0)
+                                        return r;
+                                ss += base;
+                                se += base;
+                        }
                         /* a port refused on an internet socket (below 1024, without
                          * CAP_NET_BIND_SERVICE: as nobody on the host too, as root the launcher
                          * drops it and bubblewrap's user namespace never had it for the host's
@@ -4363,6 +4423,17 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * which a file the host lets the user not write fails on the host
                                  * too, whatever its directory allows */
                                 opens = strcasecmp(d->denial[c->denial_sig], bfd_badf_sig) == 0;
+                        } else if (r > 0 && !tcl && strcasecmp(d->denial[c->denial_sig], javac_write_sig) == 0) {
+                                /* javac's class file, named alone after the class (its line's
+                                 * shape checked above) */
+                                size_t at;
+
+                                if (javac_written_path(text, tl, &at) && tl - at < sizeof(path)) {
+                                        memcpy(path, text + at, tl - at);
+                                        path[tl - at] = '\0';
+                                        run = reads = false;
+                                        opens = true;
+                                }
                         } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);

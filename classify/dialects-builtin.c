@@ -163,7 +163,11 @@ static const char dialect_bwrap[] =
  * mode) only as "No usable temporary directory found", as under bwrap. Java's NIO (Files.write,
  * Files.createDirectories, and Gradle, Maven, Kotlin tools built on it) turns EACCES, and only
  * EACCES, into java.nio.file.AccessDeniedException, whose message is the path alone
- * (fixtures/landlock/java-nio-write); under bwrap EROFS keeps its strerror text. SQLite opens an
+ * (fixtures/landlock/java-nio-write); under bwrap EROFS keeps its strerror text. javac prints
+ * that message after the class it could not write, "F.java:1: error: error while writing C:
+ * /x/C.class": a denial only where the path stands alone after the class (classify.c,
+ * javac_written_path(); another errno names its reason after it, "could not create parent
+ * directories" none; fixtures/landlock/javac-d-outside). SQLite opens an
  * existing database read-only when opening it for writing fails, so a write to one outside the
  * workspace fails later with SQLITE_READONLY, "attempt to write a readonly database" (the CLI,
  * Python's sqlite3, every binding print sqlite3_errstr's text), without the EACCES words
@@ -220,6 +224,7 @@ static const char dialect_landlock[] =
         "denial changing permissions of\n"
         "denial code EACCES\n"
         "denial java.nio.file.AccessDeniedException\n"
+        "denial error: error while writing\n"
         "denial attempt to write a readonly database\n"
         "denial you do not have permission to lock the dpkg\n"
         "denial insufficient permission for adding an object to repository database\n"

@@ -1935,6 +1935,31 @@ assert not os.path.exists(sys.argv[4]), sys.argv[4]' "$d/bfd.json" $want "$at/${
                                 done
                                 rm -rf /var/tmp/$tag-bfd "$d/member.txt" "$d/ws/prog"
                         fi
+                        # javac -d into a directory it may not write prints NIO's
+                        # AccessDeniedException's message after the class, "H.java:1: error: error
+                        # while writing H: /x/H.class", the path alone: in nobody's own directory,
+                        # denied, the class file recorded; in root's (the host's refusal),
+                        # task_failure. Before, both task_failure (left51)
+                        if [ $who = nobody ] && command -v javac >/dev/null; then
+                                mkdir -p /var/tmp/$tag-jv/root /var/tmp/$tag-jv/own &&
+                                        chmod 0755 /var/tmp/$tag-jv /var/tmp/$tag-jv/root &&
+                                        chown 65534:65534 /var/tmp/$tag-jv/own &&
+                                        printf 'class H {}\n' >"$d/ws/$tag-H.java" && chmod 0644 "$d/ws/$tag-H.java"
+                                for where in own root; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
+                                                --verdict-json "$d/jv.json" -- javac -d /var/tmp/$tag-jv/$where $tag-H.java ) 2>/dev/null
+                                        rc=$?
+                                        check "nobody, landlock: javac -d into $where directory: $([ $where = own ] && echo "denied, the class file recorded" || echo "the host's refusal, task_failure") (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "root":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/jv.json" $where /var/tmp/$tag-jv/own/H.class
+                                done
+                                check "nobody: ... no class file made" test -z "$(find /var/tmp/$tag-jv -type f)"
+                                rm -rf /var/tmp/$tag-jv "$d/ws/$tag-H.java"
+                        fi
                         # cmake (3.24 on) that cannot make its build tree prints "CMake Error: Unable
                         # to (re)create the private pkgRedirects directory:" and the name on the next
                         # line, no errno: in nobody's own directory (two levels to make) or, in

@@ -3654,6 +3654,55 @@ static void test_classify_curl_silent_exit_23_is_the_argv_file(void **state) {
                 }
 }
 
+/* javac under Landlock prints NIO's AccessDeniedException's message, the path alone, after the
+ * class it could not write: "F.java:1: error: error while writing C: /x/C.class". The path is
+ * that file, judged against the host (before: no signature, task_failure; with one, the name
+ * read was "F.java:1"; live, `javac -d /var/tmp/own X.java`, root and nobody, both modes). Not
+ * where a reason follows the path (another errno) nor "could not create parent directories"
+ * (no name); another signature after it is still read. */
+static void test_classify_javac_write_names_the_class_file(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const struct {
+                const char *text, *verdict, *path;
+        } cases[] = {
+                { "X.java:1: error: error while writing X: /etc/x/X.class\n", "denied", "/etc/x/X.class" },
+                { "/ws/src/Y.java:3: error: error while writing Outer$In: /home/u/out/p/Outer$In.class\n", "denied",
+                  "/home/u/out/p/Outer$In.class" },
+                /* the host's refusal too (/ro) */
+                { "X.java:1: error: error while writing X: /ro/X.class\n", "task_failure", NULL },
+                /* no name, another errno's reason, a relative name, no class */
+                { "X.java:1: error: error while writing X: could not create parent directories\n", "task_failure", NULL },
+                { "X.java:1: error: error while writing X: /etc/x/X.class: No space left on device\n", "task_failure",
+                  NULL },
+                { "X.java:1: error: error while writing X: out/X.class\n", "task_failure", NULL },
+                { "X.java:1: error: error while writing : /etc/x/X.class\n", "task_failure", NULL },
+                /* another signature after it: that one's, its name as before */
+                { "X.java:1: error: error while writing X: /etc/x/X.class: Permission denied\n", "denied",
+                  "/etc/x/X.class" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                struct sbx_classify_result *r = run_backend_in("landlock", &ctx, cases[i].text);
+
+                if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
+                        fail_msg("case %zu (%s): %s, want %s", i, cases[i].text, sbx_verdict_to_string(r->verdict),
+                                 cases[i].verdict);
+                if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
+                        fail_msg("case %zu: path %s", i, r->denials[0].path);
+        }
+        /* bwrap's line keeps its errno: read as before */
+        {
+                struct sbx_classify_result *r = run_backend_in(
+                        "bwrap", &ctx, "X.java:1: error: error while writing X: /etc/x/X.class: Read-only file system\n");
+
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "/etc/x/X.class");
+        }
+}
+
 /* CMake 3.24 on cannot make its build tree: "CMake Error: Unable to (re)create the private
  * pkgRedirects directory:", the name alone on the next line, no errno. The text alone supports no
  * denial; in sbx run a name outside the granted directories that the host lets the user make is
@@ -6723,6 +6772,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
+                cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),
