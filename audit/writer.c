@@ -8,6 +8,7 @@
  * mount nor Landlock governs connecting to a unix socket), so both ends check the process at the
  * other end before anything is exchanged:
  *   - the same uid (SO_PEERCRED) and the same user namespace (a bubblewrap sandbox has its own);
+ *   - the same UTS namespace: a row names its host as its own sbx sees it, as a direct write does;
  *   - no_new_privs unset: every confined command has it set (the Landlock launcher and the
  *     bubblewrap sealing launcher set it, and it is never cleared), so a confined command can
  *     never pass. A caller that itself runs with no_new_privs simply writes the database directly;
@@ -129,19 +130,22 @@ static int socket_address(const char *path, struct sockaddr_un *sa, int *dirfd) 
 
 /* ---- who is at the other end ---------------------------------------------------------------- */
 
-static bool same_user_namespace(int64_t pid) {
-        static struct stat self;
-        static bool have_self;
+/* Whether process pid is in this process's namespace of kind `ns` ("user", "uts"). */
+static bool same_namespace(int64_t pid, const char *ns) {
+        static struct stat self[2];
+        static bool have_self[2];
+        size_t i = strcmp(ns, "user") == 0 ? 0 : 1;
         char path[64];
         struct stat st;
 
-        if (!have_self) {
-                if (stat("/proc/self/ns/user", &self) < 0)
+        if (!have_self[i]) {
+                snprintf(path, sizeof(path), "/proc/self/ns/%s", ns);
+                if (stat(path, &self[i]) < 0)
                         return false;
-                have_self = true;
+                have_self[i] = true;
         }
-        snprintf(path, sizeof(path), "/proc/%" PRId64 "/ns/user", pid);
-        return stat(path, &st) == 0 && st.st_dev == self.st_dev && st.st_ino == self.st_ino;
+        snprintf(path, sizeof(path), "/proc/%" PRId64 "/ns/%s", pid, ns);
+        return stat(path, &st) == 0 && st.st_dev == self[i].st_dev && st.st_ino == self[i].st_ino;
 }
 
 /* The peer's uid is ours (one getsockopt; a connection from another user is refused at once). */
@@ -174,7 +178,13 @@ static int trusted_peer(int fd, const struct ucred *known, const struct sbx_proc
         r = sbx_process_no_new_privs(cr.pid);
         if (r != 0)
                 return r < 0 ? r : -EPERM;
-        if (!same_user_namespace(cr.pid))
+        if (!same_namespace(cr.pid, "user"))
+                return -EPERM;
+        /* A row names the host as its own sbx sees it (gethostname(), as a direct write records
+         * it): the writer, in another UTS namespace than its client, recorded its own name, and a
+         * client whose reply was lost found no row of its host to take over and added a second
+         * one (review). Such a client writes directly. */
+        if (!same_namespace(cr.pid, "uts"))
                 return -EPERM;
         if (base) {
                 *ret = *base;

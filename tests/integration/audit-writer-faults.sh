@@ -22,6 +22,9 @@
 #   - the host renamed while a writer lives: its rows name the host as it is now, and a killed
 #     run of theirs reads 'interrupted' (they kept the old name, and such a run read 'running'
 #     for ever);
+#   - a run in a UTS namespace of its own, the writer outside it (or the other way round): the row
+#     names the run's host as written directly does (it named the writer's, and a run whose
+#     begin's reply was lost added a second row);
 #   - the writer killed during a run and the database's directory made read-only before it ends (as
 #     nobody): sbx says the end was not recorded and why (it said "Invalid argument");
 #   The kill-after-commit checks under each backend that works here (their paths to the writer differ) and unconfined.
@@ -439,5 +442,49 @@ for run in "${runs[@]}"; do
                 test "$rc:$got" = "3:completed task_failure 3"
         t_check "... and sbx does not claim it was not recorded ($(tr '\n' ' ' <"$T/err"))" test ! -s "$T/err"
 done
+
+# ---- a run in a UTS namespace of its own, and a writer outside it (or the other way round) ------
+# A run's row names the host as its own sbx sees it, through the writer as written directly: the
+# writer, in another UTS namespace than the run, recorded its own name, and a run whose reply was
+# lost then found no row of its host to take over and added a second one (read 'interrupted').
+# The writer serves only runs of its own UTS namespace; the others write directly.
+if t_is_root && unshare -u true 2>/dev/null; then
+        here=$(hostname)
+        own_uts() { # own_uts DB WORD: a run of WORD in a UTS namespace named own-uts-host
+                SBX_BIN=$SBX_BIN unshare -u sh -c 'hostname own-uts-host &&
+                        "$SBX_BIN" run --db "$1" --mode danger-full-access -- echo "$2"' sh "$1" "$2" >/dev/null 2>&1
+        }
+        UDB=$T/db/uts.db
+        WPID=$(start_writer "$UDB")
+        own_uts "$UDB" uts-via-writer
+        SBX_AUDIT_WRITER=off own_uts "$UDB" uts-direct
+        t_check "a run in a UTS namespace of its own names its own host beside a writer outside it ($(sqlite3 "$UDB" "SELECT host FROM executions WHERE argv LIKE '%uts-via-writer%'"))" \
+                test "$(sqlite3 "$UDB" "SELECT host FROM executions WHERE argv LIKE '%uts-via-writer%'")" = own-uts-host
+        t_check "... as it does written directly" \
+                test "$(sqlite3 "$UDB" "SELECT host FROM executions WHERE argv LIKE '%uts-direct%'")" = own-uts-host
+        t_check "... and the writer still serves (pid $WPID)" kill -0 "$WPID"
+        kill "$WPID" 2>/dev/null
+        wait_for 5 bash -c "[ -z \"\$(pgrep -f 'audit-writer --db $UDB\$')\" ]"
+        # its begin's reply lost: one row, not a second beside the writer's
+        UKDB=$T/db/uts-kill.db
+        kill_at_reply "$UKDB" 1
+        own_uts "$UKDB" uts-begin-lost
+        kill "$ST" 2>/dev/null
+        wait "$ST" 2>/dev/null
+        got=$(sqlite3 "$UKDB" "SELECT group_concat(host || ' ' || state, ', ') FROM executions WHERE argv LIKE '%uts-begin-lost%'")
+        t_check "a run in a UTS namespace of its own whose begin's reply was lost: one row ($got)" \
+                test "$got" = "own-uts-host completed"
+        kill "$(writer_pid "$UKDB")" 2>/dev/null
+        # a writer started by a run in a UTS namespace of its own; a run outside names this host
+        RDB=$T/db/uts-rev.db
+        own_uts "$RDB" uts-starts-writer
+        wait_for 5 t_listening "$RDB.writer"
+        "$SBX_BIN" run --db "$RDB" --mode danger-full-access -- echo uts-outside >/dev/null 2>&1
+        t_check "a run beside a writer started in another UTS namespace names this host ($(sqlite3 "$RDB" "SELECT host FROM executions WHERE argv LIKE '%uts-outside%'"))" \
+                test "$(sqlite3 "$RDB" "SELECT host FROM executions WHERE argv LIKE '%uts-outside%'")" = "$here"
+        kill "$(writer_pid "$RDB")" 2>/dev/null
+else
+        t_diag "not root, or no UTS namespace: the other-namespace host checks are left out"
+fi
 
 t_finish
