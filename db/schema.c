@@ -1,6 +1,8 @@
 /* The schema as migration steps. Each step runs in its own BEGIN IMMEDIATE transaction that also
  * sets PRAGMA user_version, so a database is always at exactly one version. Never edit a step that
- * has shipped: add a new one. The resulting schema is documented in db/SCHEMA.md. */
+ * has shipped: add a new one. The resulting schema is documented in db/SCHEMA.md. A step makes
+ * every older sbx refuse the database (a newer schema: its runs exit 125), so it is added only for
+ * what the record needs, not for how a view prints a time before 1970 (db/SCHEMA.md, Times). */
 #include "sbx-db.h"
 #include "sbx-macro.h"
 #include "db-sql.h"
