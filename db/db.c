@@ -359,6 +359,20 @@ static int exec_prepared(struct sbx_db *db, enum sbx_db_stmt id, struct sbx_diag
 
 /* ---- the space kept for the ends of the runs in progress ------------------------------------ */
 
+/* A file at path that is neither a regular file nor a symlink nor a directory (a FIFO, a device
+ * node) is refused before it is opened for writing: the open itself acts on it (a FIFO's waiting
+ * reader woken, a tape rewound, a serial line's open waiting for its carrier, a watchdog armed),
+ * and only the fstat() after it refused the file. A symlink (O_NOFOLLOW) and a directory (EISDIR)
+ * fail their open without effect, each with its own message. 0 when there is none, or such a
+ * file; -errno with diag set. */
+static int not_regular_at(const char *path, struct sbx_diag *diag) {
+        struct stat st;
+
+        if (lstat(path, &st) < 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode))
+                return 0;
+        return sbx_diag_set(diag, EINVAL, "open", path, "audit database file %s is not a regular file", path);
+}
+
 /* The reserve file, open (reopened when it was removed or replaced since). */
 static int reserve_fd(struct sbx_db *db, struct stat *st, struct sbx_diag *diag) {
         _cleanup_free_ char *path = NULL;
@@ -371,6 +385,9 @@ static int reserve_fd(struct sbx_db *db, struct stat *st, struct sbx_diag *diag)
         db->reserve_fd = -1;
         if (asprintf(&path, "%s%s", db->path, SBX_DB_RESERVE_SUFFIX) < 0)
                 return sbx_diag_set(diag, ENOMEM, "reserve", db->path, "out of memory");
+        /* what is there is looked at before it is opened: not_regular_at() */
+        if ((r = not_regular_at(path, diag)) < 0)
+                return r;
         /* O_NONBLOCK: a FIFO there fails at once; O_RDWR: glibc's fallback of posix_fallocate
          * (file systems without fallocate) reads what it extends */
         db->reserve_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK, 0600);
@@ -1076,10 +1093,15 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
          * file itself, never a symlink: it would lead the record anywhere, into a workspace too. */
         /* created: whether this process made it (an empty file it did not make may be a record
          * truncated: check_not_truncated()) */
+        /* O_NONBLOCK: no open waits on what is there (a FIFO or a device node put there after
+         * not_regular_at() looked: check_files_of() refuses it) */
         for (int attempt = 0; fd < 0 && attempt < 8; attempt++) {
-                fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+                if ((r = not_regular_at(path, diag)) < 0)
+                        return r;
+                fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
                 if (fd < 0 && errno == ENOENT) {
-                        fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+                        fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK,
+                                  0600);
                         created = fd >= 0;
                 }
                 if (fd < 0 && errno != ENOENT && errno != EEXIST)

@@ -11,7 +11,8 @@
 #   - a page damaged in the middle of the executions table: sbx audit export streamed part of the
 #     rows and ended with SQLite's message alone, nothing saying the answer was incomplete;
 #   - a damaged header, half a file: the refusal said "corrupt", nothing on what to do;
-#   - a FIFO, a directory, a newer schema in its place: refused at once (these held already).
+#   - a FIFO, a directory, a newer schema in its place: refused at once (these held already); a
+#     FIFO there, or for its reserve, is not opened (it was opened read-write, then refused).
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
 trap t_cleanup EXIT
@@ -98,6 +99,19 @@ no_writer() {
         t_check "$WHO_NOW, $1: no audit writer left on it" bash -c "! pgrep -f 'audit-writer --db $DB\$' >/dev/null"
 }
 DAMAGED='damaged.*move it away'
+# waiting_reader FIFO: a reader that waits at FIFO until something opens it to write (RPID);
+# still_waits WHAT: it still waits (sbx refused what is there without opening it: it opened it
+# read-write first, and only then saw it was no regular file; a device node's open acts too, a
+# serial line's waits for its carrier), then it is ended
+waiting_reader() {
+        timeout 60 cat "$1" >/dev/null 2>&1 &
+        RPID=$!
+}
+still_waits() {
+        t_check "$WHO_NOW, $1: ... never opened (a reader waiting at it still waits)" kill -0 "$RPID"
+        kill "$RPID" 2>/dev/null
+        wait "$RPID" 2>/dev/null
+}
 
 for WHO_NOW in "${WHO[@]}"; do
         # ---- truncated to nothing, its log beside it ----------------------------------------------
@@ -208,13 +222,24 @@ for WHO_NOW in "${WHO[@]}"; do
         rm "$DB"
         mkfifo -m 600 "$DB"
         [ "$WHO_NOW" = nobody ] && chown 65534:65534 "$DB"
+        waiting_reader "$DB"
         refused "a FIFO" "not a regular file"
         audit_says "a FIFO" "not a regular file" list
+        still_waits "a FIFO"
         rm "$DB"
         mkdir "$DB"
         [ "$WHO_NOW" = nobody ] && chown 65534:65534 "$DB"
         refused "a directory" "directory|not a regular file"
         rmdir "$DB"
+        # the reserve a FIFO
+        fresh "$WHO_NOW"
+        direct_run
+        rm "$DB.reserve"
+        mkfifo -m 600 "$DB.reserve"
+        [ "$WHO_NOW" = nobody ] && chown 65534:65534 "$DB.reserve"
+        waiting_reader "$DB.reserve"
+        refused "a FIFO for its reserve" "reserve is not a regular file"
+        still_waits "a FIFO for its reserve"
         fresh "$WHO_NOW"
         "${AS[@]}" sqlite3 "$DB" 'PRAGMA user_version = 99'
         refused "a newer schema" "newer than this sbx"
