@@ -1,4 +1,5 @@
 /* sbx policy resolve: the execution policy a run would get, without running anything. */
+#include <errno.h>
 #include <getopt.h>
 #include <string.h>
 
@@ -20,6 +21,21 @@ static const char usage[] =
         "mode event, which outranks the configured default; the workspace root is the session's cwd,\n"
         "else --root, else the configured fallback root, else the current directory, canonicalized.\n";
 
+/* The session store, telling a record that could not be read from an unknown session. */
+struct lookup {
+        struct sbx_db *db;
+        bool failed;
+};
+
+static int lookup_session(void *userdata, const char *session_id, struct sbx_session_info *ret, struct sbx_diag *diag) {
+        struct lookup *l = userdata;
+        int r = sbx_audit_session_get(l->db, session_id, ret, diag);
+
+        if (r < 0 && r != -ENOENT)
+                l->failed = true;
+        return r;
+}
+
 int sbx_cmd_policy(int argc, char **argv) {
         static const struct option options[] = {
                 { "session", required_argument, NULL, 's' },
@@ -36,6 +52,7 @@ int sbx_cmd_policy(int argc, char **argv) {
         _cleanup_free_ char *db_path = NULL;
         struct sbx_policy_request req = { 0 };
         struct sbx_session_lookup sessions = { 0 };
+        struct lookup store = { 0 };
         struct sbx_diag diag = { 0 };
         const char *db_opt = NULL;
         bool json = false;
@@ -106,10 +123,12 @@ int sbx_cmd_policy(int argc, char **argv) {
                  * it, upgraded (it was refused, "upgraded by the next sbx that writes to it") */
                 if ((r = sbx_audit_tool_open(db_path, false, &db)))
                         return r;
-                sessions = sbx_audit_session_lookup(db);
+                store.db = db;
+                sessions = (struct sbx_session_lookup) { .lookup = lookup_session, .userdata = &store };
         }
+        /* a session that cannot be read (a damaged page) is no usage error: 1, as above */
         if (sbx_policy_resolve(cfg, &req, req.session_id ? &sessions : NULL, &policy, &diag) < 0)
-                return sbx_fail_diag(SBX_EXIT_USAGE, "policy", &diag);
+                return sbx_fail_diag(store.failed ? 1 : SBX_EXIT_USAGE, "policy", &diag);
 
         if (json) {
                 struct sbx_json j;

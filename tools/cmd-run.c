@@ -875,6 +875,7 @@ struct audit_handle {
         bool spawn_writer;  /* nobody answered: start a writer once this run is recorded */
         struct sbx_audit_writer *writer;
         bool open_failed;   /* a session lookup needed the database, which could not be opened */
+        bool lookup_failed; /* ... or could not be read (a damaged page): not an unknown session */
         bool begin_sent;    /* this run's begin request is on its way to the writer */
         bool begin_went_out; /* ... or was, and the writer may have added the row */
         int64_t writer_row; /* the row the writer began: its end goes there too */
@@ -1052,7 +1053,10 @@ static int session_lookup(void *userdata, const char *session_id, struct sbx_ses
                 h->open_failed = true;
                 return sbx_diag_set(diag, EIO, "session", h->path, "%s", h->refusal);
         }
-        return sbx_audit_session_get(h->db, session_id, ret, diag);
+        int r = sbx_audit_session_get(h->db, session_id, ret, diag);
+        if (r < 0 && r != -ENOENT)
+                h->lookup_failed = true;
+        return r;
 }
 
 static int resolve_policy(const struct sbx_run_args *a, const struct sbx_config *cfg, struct audit_handle *audit,
@@ -1334,6 +1338,15 @@ static int policy_failed(struct once_state *st, int r) {
 
         if (st->audit->open_failed)
                 return refuse_unrecorded(a, st->command, st->audit);
+        /* the session could not be read (a damaged page of the record): no usage error, the
+         * command line was fine, but sbx's refusal, recorded when the row's writes can be made
+         * (it was exit 2, a usage error, for a record that could not be read) */
+        if (st->audit->lookup_failed) {
+                char msg[1200];
+                snprintf(msg, sizeof(msg), "session '%s' cannot be read: %s", a->session,
+                         st->diag.msg[0] ? st->diag.msg : strerror(-r));
+                return refuse_unresolved(st, NULL, "unavailable", msg);
+        }
         /* a session's workspace that a symlink has moved since: no usage error but a
          * refusal, recorded, as the swap may be an earlier command's doing (review) */
         if (r == -EXDEV) {

@@ -11,6 +11,8 @@
 #   - a page damaged in the middle of the executions table: sbx audit export streamed part of the
 #     rows and ended with SQLite's message alone, nothing saying the answer was incomplete;
 #   - a damaged header, half a file: the refusal said "corrupt", nothing on what to do;
+#   - the sessions' pages damaged: sbx run --session and policy resolve --session exited 2, a usage
+#     error, for a record that could not be read;
 #   - a FIFO, a directory, a newer schema in its place: refused at once (these held already); a
 #     FIFO there, or for its reserve, is not opened (it was opened read-write, then refused).
 . "$(dirname "$0")/lib-common.sh"
@@ -216,6 +218,29 @@ for WHO_NOW in "${WHO[@]}"; do
         refused "half a file" "$DAMAGED"
         audit_says "half a file" "$DAMAGED" list
         repaired "half a file"
+
+        # ---- a damaged page of the sessions: a session's lookup cannot be read -----------------------
+        # sbx run --session exited 2, a usage error, and policy resolve --session 2 as well, for a
+        # command line without an error: a record that cannot be read is sbx's refusal (125) and,
+        # for a query verb, 1
+        fresh "$WHO_NOW"
+        SID=$(as "$BIN" session start --mode read-only --cwd "$D" 2>/dev/null)
+        "${AS[@]}" sqlite3 "$DB" 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
+        for p in $("${AS[@]}" sqlite3 "$DB" "SELECT rootpage FROM sqlite_master WHERE tbl_name = 'sessions' AND rootpage > 0"); do
+                flip $(((p - 1) * PS))
+        done
+        refused_session() {
+                local w
+                for w in on off; do
+                        as SBX_AUDIT_WRITER=$w "$BIN" run --session "$SID" -- touch "$D/ran" 2>"$D/err" >/dev/null
+                        t_check "$WHO_NOW, $1, writer $w: sbx run --session refuses with one line" one_line $? 125 "$2"
+                        t_check "$WHO_NOW, $1, writer $w: ... and runs nothing" test ! -e "$D/ran"
+                done
+        }
+        refused_session "its sessions' pages damaged" "$DAMAGED"
+        as "$BIN" policy resolve --session "$SID" >"$D/out" 2>"$D/err"
+        t_check "$WHO_NOW, its sessions' pages damaged: policy resolve --session fails (1) with one line" \
+                one_line $? 1 "$DAMAGED"
 
         # ---- not a database file: a FIFO (no hang), a directory; a newer schema ------------------------
         fresh "$WHO_NOW"
