@@ -1403,9 +1403,18 @@ static int once_policy(struct once_state *st) {
         /* a session lives in the database: it must be open to resolve the policy. Without one,
          * the session is unknown, a usage error; opening it for writing made the database, the
          * directories above it and a writer for it first (review: `sbx session mode` did too) */
-        if (a->session && !audit->writer && !audit->db &&
-            (r = sbx_audit_tool_require_db(audit->path, "run", "session", a->session)))
-                return r;
+        if (a->session && !audit->writer && !audit->db) {
+                struct sbx_diag d = { 0 };
+                /* a record truncated to nothing is refused as its open refuses it (125, with the
+                 * verdict record): sbx_audit_tool_require_db() says it with a query verb's 1, which
+                 * from sbx run read as the command's own status */
+                if (sbx_db_check_not_truncated(audit->path, &d) < 0) {
+                        snprintf(audit->refusal, sizeof(audit->refusal), "refusing to run unrecorded: %s", d.msg);
+                        return refuse_unrecorded(a, st->command, audit);
+                }
+                if ((r = sbx_audit_tool_require_db(audit->path, "run", "session", a->session)))
+                        return r;
+        }
         if (a->session && !audit->writer && audit_open(audit) < 0)
                 return refuse_unrecorded(a, st->command, audit);
         if ((r = resolve_policy(a, st->cfg, audit, &st->policy, &st->diag)) < 0)

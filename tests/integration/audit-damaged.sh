@@ -12,7 +12,8 @@
 #     rows and ended with SQLite's message alone, nothing saying the answer was incomplete;
 #   - a damaged header, half a file: the refusal said "corrupt", nothing on what to do;
 #   - the sessions' pages damaged: sbx run --session and policy resolve --session exited 2, a usage
-#     error, for a record that could not be read;
+#     error, for a record that could not be read; truncated, sbx run --session exited 1, as if the
+#     command had;
 #   - a FIFO, a directory, a newer schema in its place: refused at once (these held already); a
 #     FIFO there, or for its reserve, is not opened (it was opened read-write, then refused).
 . "$(dirname "$0")/lib-common.sh"
@@ -77,6 +78,15 @@ refused() {
                 t_check "$WHO_NOW, $1, writer $w: ... and runs nothing" test ! -e "$D/ran"
         done
 }
+# refused_session WHAT PATTERN: the same for a run in session SID, whose policy the record holds
+refused_session() {
+        local w
+        for w in on off; do
+                as SBX_AUDIT_WRITER=$w "$BIN" run --session "$SID" -- touch "$D/ran" 2>"$D/err" >/dev/null
+                t_check "$WHO_NOW, $1, writer $w: sbx run --session refuses with one line" one_line $? 125 "$2"
+                t_check "$WHO_NOW, $1, writer $w: ... and runs nothing" test ! -e "$D/ran"
+        done
+}
 # audit_says WHAT PATTERN VERB...: sbx audit VERB fails (1) with one line matching PATTERN
 audit_says() {
         local what=$1 pat=$2
@@ -121,6 +131,9 @@ for WHO_NOW in "${WHO[@]}"; do
         direct_run
         : >"$DB"
         refused "truncated to 0 bytes (its -wal left)" "is empty, but .*-wal.*truncated.*move it away"
+        # a session's run: it exited 1, which reads as the command's own status
+        SID=a-session-of-the-lost-record
+        refused_session "truncated to 0 bytes (its -wal left)" "is empty, but .*-wal.*truncated.*move it away"
         audit_says "truncated to 0 bytes" "truncated" list
         audit_says "truncated to 0 bytes" "truncated" show 5
         t_check "$WHO_NOW, truncated to 0 bytes: the file was left empty (no new record over it)" test ! -s "$DB"
@@ -229,14 +242,6 @@ for WHO_NOW in "${WHO[@]}"; do
         for p in $("${AS[@]}" sqlite3 "$DB" "SELECT rootpage FROM sqlite_master WHERE tbl_name = 'sessions' AND rootpage > 0"); do
                 flip $(((p - 1) * PS))
         done
-        refused_session() {
-                local w
-                for w in on off; do
-                        as SBX_AUDIT_WRITER=$w "$BIN" run --session "$SID" -- touch "$D/ran" 2>"$D/err" >/dev/null
-                        t_check "$WHO_NOW, $1, writer $w: sbx run --session refuses with one line" one_line $? 125 "$2"
-                        t_check "$WHO_NOW, $1, writer $w: ... and runs nothing" test ! -e "$D/ran"
-                done
-        }
         refused_session "its sessions' pages damaged" "$DAMAGED"
         as "$BIN" policy resolve --session "$SID" >"$D/out" 2>"$D/err"
         t_check "$WHO_NOW, its sessions' pages damaged: policy resolve --session fails (1) with one line" \
