@@ -163,7 +163,8 @@ static int find_unconfirmed_row(struct sbx_db *db, const struct sbx_execution_st
 
 /* 0 when the session and the parent a new row names are in the database, -EIDRM when one went
  * (the write lock is held), or -errno. */
-static int links_still_there(struct sbx_db *db, const struct sbx_execution_start *s, struct sbx_diag *diag) {
+static int links_still_there(struct sbx_db *db, const struct sbx_execution_start *s,
+                             const struct sbx_process_identity *self, struct sbx_diag *diag) {
         const struct sbx_policy *p = s->policy;
         sqlite3_stmt *st = NULL;
         int r, rc;
@@ -183,17 +184,24 @@ static int links_still_there(struct sbx_db *db, const struct sbx_execution_start
                 if (rc != SQLITE_ROW)
                         return sbx_db_error(db, rc, "read", diag);
         }
+        /* the denied run is this supervisor's own (the retry's sbx ran it): the id alone named,
+         * in a record moved away and made anew at its path while the denied run went on, an
+         * unrelated run of the new one, which the retry's row then followed (review) */
         if (s->parent_id > 0) {
-                rc = sqlite3_prepare_v2(sbx_db_handle(db), "SELECT 1 FROM executions WHERE id = ?1", -1, &st, NULL);
+                rc = sqlite3_prepare_v2(sbx_db_handle(db),
+                                        "SELECT 1 FROM executions WHERE id = ?1 AND supervisor_pid = ?2"
+                                        " AND supervisor_start IS ?3", -1, &st, NULL);
                 if (rc != SQLITE_OK)
                         return sbx_db_error(db, rc, "read", diag);
                 sqlite3_bind_int64(st, 1, s->parent_id);
+                bind_supervisor(st, 2, self);
                 rc = sqlite3_step(st);
                 sqlite3_finalize(st);
                 if (rc == SQLITE_DONE)
                         return sbx_diag_set(diag, EIDRM, "audit", sbx_db_path(db),
                                             "the denied run %lld that this approved retry follows was removed from the "
-                                            "audit database %s (sbx audit prune) while it was asked: refusing the retry",
+                                            "audit database %s while it was asked (sbx audit prune, or the record "
+                                            "moved away and made anew): refusing the retry",
                                             (long long) s->parent_id, sbx_db_path(db));
                 if (rc != SQLITE_ROW)
                         return sbx_db_error(db, rc, "read", diag);
@@ -266,7 +274,7 @@ int sbx_audit_begin(struct sbx_db *db, const struct sbx_execution_start *s, int6
          * unrecorded (review). Said as what it is; the caller records the refusal without the
          * link (-EIDRM). */
         if (r >= 0)
-                r = links_still_there(db, s, diag);
+                r = links_still_there(db, s, &self, diag);
         /* no row without the space to record its end, and the ends of the runs beside it
          * (sbx_audit_finish()) */
         if (r >= 0)
@@ -573,11 +581,19 @@ fail:
 
 int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, const char *previous,
                               struct sbx_diag *diag) {
+        /* a row of this supervisor's, as sbx_audit_finish() completes: by its id alone, the
+         * question and the answer about a run in a record moved away and made anew meanwhile
+         * were noted on an unrelated run of the new one (review) */
         static const char sql[] =
-                "UPDATE executions SET message = ?2 WHERE id = ?1 AND ended_ms IS NOT NULL AND message IS ?3";
+                "UPDATE executions SET message = ?2 WHERE id = ?1 AND ended_ms IS NOT NULL AND message IS ?3"
+                " AND supervisor_pid = ?4 AND supervisor_start IS ?5";
+        struct sbx_process_identity self;
+        const struct sbx_process_identity *sup;
         sqlite3_stmt *st = NULL;
         int rc, r;
 
+        if ((r = supervisor_of(db, NULL, &self, &sup, diag)) < 0)
+                return r;
         r = sbx_db_begin(db, diag);
         if (r < 0)
                 return r;
@@ -592,13 +608,15 @@ int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message
                 sqlite3_bind_text(st, 3, previous, -1, SQLITE_STATIC);
         else
                 sqlite3_bind_null(st, 3);
+        bind_supervisor(st, 4, sup);
         r = sbx_audit_step_done(db, st, diag);
         sqlite3_finalize(st);
         if (r < 0)
                 goto fail;
         if (sqlite3_changes(sbx_db_handle(db)) != 1) {
                 r = sbx_diag_set(diag, ENOENT, "audit", sbx_db_path(db),
-                                 "audit database %s: execution %lld is not a completed run with the message expected",
+                                 "audit database %s: execution %lld is not a completed run of this sbx with the "
+                                 "message expected",
                                  sbx_db_path(db), (long long) id);
                 goto fail;
         }

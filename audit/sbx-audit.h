@@ -83,8 +83,8 @@ int sbx_audit_note_denials(struct sbx_db *db, int64_t id, const struct sbx_execu
 /* Records on a completed run's row (its message) the escalation that was asked after it: that it
  * is being asked, then what became of it ("escalation to workspace-write refused by the approver
  * PROG (...)"). The message must be `previous` still (NULL: none yet), so each step follows the
- * one before; a completed row changes no other way. -ENOENT when id is no completed row whose
- * message is `previous`. */
+ * one before; a completed row changes no other way. -ENOENT when id is no completed row of this
+ * process's (its supervisor) whose message is `previous`. */
 int sbx_audit_note_escalation(struct sbx_db *db, int64_t id, const char *message, const char *previous,
                               struct sbx_diag *diag);
 

@@ -11,7 +11,9 @@
 #   with the denied run's status and leaves exactly one row;
 # - --on-denial=deny (the default) and a denial under workspace-write never ask;
 # - in a read-only session the approved mode outranks the session's mode, whose log is unchanged;
-# - the retry writes in the workspace the request named, or is refused when it moved meanwhile.
+# - the retry writes in the workspace the request named, or is refused when it moved meanwhile;
+# - the record rotated during the denied run: neither its question, its answer nor the retry's link
+#   lands on an unrelated run of the new record.
 # Exit 77 only when neither bwrap nor landlock works here.
 . "$(dirname "$0")/lib-common.sh"
 t_require_sbx
@@ -603,6 +605,42 @@ t_check "$b: ... the refusal names the denied run that went ($(grep '^sbx: SANDB
 t_check "$b: ... recorded as refused, without the link" \
         test "$(q "$db" "SELECT group_concat(id || '/' || state || '/' || coalesce(parent_id, '-'), ' ') FROM (SELECT * FROM executions ORDER BY id)")" = "2/completed/- 3/refused/-"
 t_check "$b: ... the file passes foreign_key_check" test -z "$(q "$db" 'PRAGMA foreign_key_check')"
+
+# the record rotated while the denied run went on (moved away, a new one made at its path, whose
+# ids start again), its rows through the writer: the question and the answer were noted on the new
+# record's run of the denied run's id, an unrelated one ("escalation ... approved"), and the retry
+# was linked to it (parent_id). Neither goes to a run this sbx did not supervise: the retry is
+# refused (its denied run is not in the record at that path), recorded without the link.
+db=$T/rotated.db
+"$SBX_BIN" run --db "$db" --mode danger-full-access -- true
+for ((i = 0; i < 100; i++)); do [ -S "$db.writer" ] && break; sleep 0.05; done
+rm -f "$T/go"
+"$SBX_BIN" run --db "$db" --backend "$b" --mode read-only --on-denial=ask --approver "$T/bin/allow" \
+        -- sh -c "while [ ! -e '$T/go' ]; do sleep 0.05; done; echo x > $WS/rotated" >/dev/null 2>"$T/err" &
+sup=$!
+for ((i = 0; i < 200; i++)); do
+        [ "$(q "$db" "SELECT count(*) FROM executions WHERE argv LIKE '%rotated%'" 2>/dev/null)" = 1 ] && break
+        sleep 0.05
+done
+mv "$db" "$T/rotated-old.db"
+mv "$db-wal" "$T/rotated-old.db-wal"
+rm -f "$db-shm" "$db.reserve"
+for i in 1 2 3 4; do
+        SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$db" --mode danger-full-access -- echo "new-$i" >/dev/null
+done
+touch "$T/go"
+wait "$sup"
+rc=$?
+t_check "$b, the record rotated during the denied run: no run of the new record is noted with its escalation ($(q "$db" "SELECT group_concat(id || ': ' || message, '; ') FROM executions WHERE message IS NOT NULL"))" \
+        test "$(q "$db" "SELECT count(*) FROM executions WHERE message LIKE 'escalation%'")" = 0
+t_check "$b, ... nor named as the denied run a retry follows ($(q "$db" "SELECT group_concat(id || ' follows ' || parent_id, '; ') FROM executions WHERE parent_id IS NOT NULL"))" \
+        test "$(q "$db" "SELECT count(*) FROM executions WHERE parent_id IS NOT NULL")" = 0
+t_check "$b, ... the retry is refused (125, got $rc), nothing landed, recorded without the link" \
+        test "$rc" = 125 -a ! -e "$WS/rotated" -a \
+        "$(q "$db" "SELECT count(*) FROM executions WHERE argv LIKE '%rotated%' AND state = 'refused'")" = 1
+t_check "$b, ... the denied run is in the record moved away" \
+        test "$(q "$T/rotated-old.db" "SELECT verdict FROM executions WHERE argv LIKE '%rotated%'")" = denied
+pkill -f "audit-writer --db $db\$" 2>/dev/null
 
 # --- what the approver runs with: it runs unconfined, so nothing an earlier workspace-write run
 # planted in the workspace may run in it (once, first backend)

@@ -509,6 +509,52 @@ static void test_audit_note_escalation_only_on_a_completed_row(void **state) {
         assert_int_equal(sbx_audit_note_escalation(f->db, id + 100, "x", NULL, NULL), -ENOENT);
 }
 
+/* The escalation's notes and the retry's link name the denied run by its id, and the denied run is
+ * this sbx's own: a completed denied run of another supervisor (in a record moved away and made
+ * anew while the denied run went on, the new record's run of that id) takes no note, and a retry
+ * naming it is refused (-EIDRM; it was noted "approved", and the retry linked to it). */
+static void test_audit_escalation_only_on_own_run(void **state) {
+        struct fixture *f = *state;
+        char *argv[] = { (char *) "touch", (char *) "/usr/x", NULL };
+        struct sbx_process_identity other;
+        struct sbx_policy p = { .mode = SBX_MODE_WORKSPACE_WRITE, .mode_source = SBX_MODE_SOURCE_APPROVED,
+                                .workspace_root = (char *) "/srv/space" };
+        struct sbx_execution_start s = { .argv = argv, .cwd = "/srv/space" };
+        struct sbx_execution_end e = { .state = "completed", .verdict = "denied", .status = { .exit_code = 1 } };
+        const char *asked = "escalation to workspace-write asked";
+        struct sbx_diag diag = { 0 };
+        int64_t id, retry;
+        char sql[128];
+
+        assert_int_equal(sbx_process_identity_self(&other), 0);
+        other.pid++;
+        s.supervisor = &other;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        e.supervisor = &other;
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        snprintf(sql, sizeof(sql), "SELECT coalesce(message, '-') FROM executions WHERE id = %lld", (long long) id);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, asked, NULL, NULL), -ENOENT);
+        assert_text(f->db, sql, "-");
+        /* this process's retry of it */
+        s.supervisor = NULL;
+        s.policy = &p;
+        s.parent_id = id;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &retry, &diag), -EIDRM);
+        assert_int_equal(query_int(f->db, "SELECT count(*) FROM executions WHERE parent_id IS NOT NULL"), 0);
+        /* its own supervisor notes it, and its own retry follows it */
+        assert_int_equal(sbx_process_identity_self(&other), 0);
+        s.supervisor = &other;
+        s.policy = NULL;
+        s.parent_id = 0;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &id, NULL), 0);
+        e.supervisor = NULL;
+        assert_int_equal(sbx_audit_finish(f->db, id, &e, NULL), 0);
+        assert_int_equal(sbx_audit_note_escalation(f->db, id, asked, NULL, NULL), 0);
+        s.policy = &p;
+        s.parent_id = id;
+        assert_int_equal(sbx_audit_begin(f->db, &s, &retry, NULL), 0);
+}
+
 /* The audit writer committed a row and died before its reply: the supervisor's direct begin with
  * may_exist takes that row over; anything that is not exactly this run's row is left alone. */
 static void test_audit_begin_may_exist_takes_over_only_this_runs_row(void **state) {
@@ -1685,6 +1731,7 @@ int main(void) {
                 T(test_audit_prune_keeps_sessions_in_use_and_reaps_first),
                 T(test_audit_finish_twice_is_refused),
                 T(test_audit_note_escalation_only_on_a_completed_row),
+                T(test_audit_escalation_only_on_own_run),
                 T(test_audit_begin_may_exist_takes_over_only_this_runs_row),
                 T(test_audit_finish_may_be_done_accepts_only_the_same_end),
                 T(test_audit_finish_completes_only_its_supervisors_row),
