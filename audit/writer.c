@@ -9,6 +9,7 @@
  * other end before anything is exchanged:
  *   - the same uid (SO_PEERCRED) and the same user namespace (a bubblewrap sandbox has its own);
  *   - the same UTS namespace: a row names its host as its own sbx sees it, as a direct write does;
+ *     and the same time namespace: its supervisor's start time as that sbx reads it;
  *   - no_new_privs unset: every confined command has it set (the Landlock launcher and the
  *     bubblewrap sealing launcher set it, and it is never cleared), so a confined command can
  *     never pass. A caller that itself runs with no_new_privs simply writes the database directly;
@@ -130,21 +131,30 @@ static int socket_address(const char *path, struct sockaddr_un *sa, int *dirfd) 
 
 /* ---- who is at the other end ---------------------------------------------------------------- */
 
-/* Whether process pid is in this process's namespace of kind `ns` ("user", "uts"). */
+/* Whether process pid is in this process's namespace of kind `ns` ("user", "uts", "time"). A kind
+ * this kernel does not have (no /proc/self/ns/time without CONFIG_TIME_NS) holds every process. */
 static bool same_namespace(int64_t pid, const char *ns) {
-        static struct stat self[2];
-        static bool have_self[2];
-        size_t i = strcmp(ns, "user") == 0 ? 0 : 1;
+        static const char *const kinds[] = { "user", "uts", "time" };
+        static struct stat self[SBX_ELEMENTSOF(kinds)];
+        static int have_self[SBX_ELEMENTSOF(kinds)]; /* 0 unknown, 1 read, -1 none on this kernel */
+        size_t i = 0;
         char path[64];
         struct stat st;
 
-        if (!have_self[i]) {
-                snprintf(path, sizeof(path), "/proc/self/ns/%s", ns);
-                if (stat(path, &self[i]) < 0)
-                        return false;
-                have_self[i] = true;
+        while (i < SBX_ELEMENTSOF(kinds) - 1 && strcmp(ns, kinds[i]) != 0)
+                i++;
+        if (have_self[i] == 0) {
+                snprintf(path, sizeof(path), "/proc/self/ns/%s", kinds[i]);
+                if (stat(path, &self[i]) < 0) {
+                        if (errno != ENOENT || strcmp(kinds[i], "time") != 0)
+                                return false;
+                        have_self[i] = -1;
+                } else
+                        have_self[i] = 1;
         }
-        snprintf(path, sizeof(path), "/proc/%" PRId64 "/ns/%s", pid, ns);
+        if (have_self[i] < 0)
+                return true;
+        snprintf(path, sizeof(path), "/proc/%" PRId64 "/ns/%s", pid, kinds[i]);
         return stat(path, &st) == 0 && st.st_dev == self[i].st_dev && st.st_ino == self[i].st_ino;
 }
 
@@ -185,6 +195,12 @@ static int trusted_peer(int fd, const struct ucred *known, const struct sbx_proc
          * client whose reply was lost found no row of its host to take over and added a second
          * one (review). Such a client writes directly. */
         if (!same_namespace(cr.pid, "uts"))
+                return -EPERM;
+        /* and its supervisor's start time as the client reads it: /proc/PID/stat's is shown in
+         * the reader's time namespace, so a client in another one (a boot time offset) was
+         * recorded with a start it does not see, and its own direct writes (a begin taken over,
+         * an end after the writer was lost, an escalation's notes) found no row of its own */
+        if (!same_namespace(cr.pid, "time"))
                 return -EPERM;
         if (base) {
                 *ret = *base;

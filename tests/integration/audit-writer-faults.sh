@@ -24,7 +24,8 @@
 #     for ever);
 #   - a run in a UTS namespace of its own, the writer outside it (or the other way round): the row
 #     names the run's host as written directly does (it named the writer's, and a run whose
-#     begin's reply was lost added a second row);
+#     begin's reply was lost added a second row); and the same for a time namespace of its own (a
+#     boot time offset: the supervisor's start time read differently);
 #   - the writer killed during a run and the database's directory made read-only before it ends (as
 #     nobody): sbx says the end was not recorded and why (it said "Invalid argument");
 #   The kill-after-commit checks under each backend that works here (their paths to the writer differ) and unconfined.
@@ -485,6 +486,26 @@ if t_is_root && unshare -u true 2>/dev/null; then
         kill "$(writer_pid "$RDB")" 2>/dev/null
 else
         t_diag "not root, or no UTS namespace: the other-namespace host checks are left out"
+fi
+
+# ---- a run in a time namespace of its own (a boot time offset), and a writer outside it ---------
+# /proc/PID/stat's start time reads in the reader's time namespace: the writer recorded the run's
+# supervisor start as it read it, the run's own direct writes (its begin taken over, its end when
+# the writer was lost, an escalation's notes) looked for it as the run reads it: a run whose begin's
+# reply was lost added a second row. The writer serves only runs of its own time namespace.
+if t_is_root && unshare -T --boottime 100000 --fork true 2>/dev/null; then
+        TKDB=$T/db/timens-kill.db
+        kill_at_reply "$TKDB" 1
+        SBX_BIN=$SBX_BIN unshare -T --boottime 100000 --fork sh -c \
+                '"$SBX_BIN" run --db "$1" --mode danger-full-access -- echo timens-begin-lost' sh "$TKDB" >/dev/null 2>&1
+        kill "$ST" 2>/dev/null
+        wait "$ST" 2>/dev/null
+        got=$(sqlite3 "$TKDB" "SELECT group_concat(state, ', ') FROM executions WHERE argv LIKE '%timens-begin-lost%'")
+        t_check "a run in a time namespace of its own whose begin's reply was lost: one row ($got)" \
+                test "$got" = completed
+        kill "$(writer_pid "$TKDB")" 2>/dev/null
+else
+        t_diag "not root, or no time namespace: the time-namespace checks are left out"
 fi
 
 t_finish
