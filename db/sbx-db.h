@@ -178,8 +178,9 @@ int sbx_db_stmt(struct sbx_db *db, enum sbx_db_stmt id, sqlite3_stmt **ret_stmt,
  * across pid reuse (start time) and reboots (boot id). */
 struct sbx_process_identity {
         char host[256];
-        char boot_id[64];   /* /proc/sys/kernel/random/boot_id, "" if unknown; then "/pidns:INODE"
-                               outside the initial pid namespace */
+        char boot_id[96];   /* /proc/sys/kernel/random/boot_id, "" if unknown; then "/pidns:INODE"
+                               outside the initial pid namespace, "/timens:INODE" outside the
+                               initial time namespace */
         int64_t pid;
         int64_t start_time; /* /proc/PID/stat starttime (clock ticks after boot), -1 if unknown */
         int64_t uid;        /* its real uid */

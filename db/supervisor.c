@@ -48,8 +48,11 @@ static int proc_stat(int64_t pid, char *ret_state, int64_t *ret_start) {
 
 /* The initial pid namespace's inode number (the kernel's PROC_PID_INIT_INO, fixed). */
 #define PID_NS_INIT_INO 0xEFFFFFFCU
+/* ... and the initial time namespace's (PROC_TIME_INIT_INO) */
+#define TIME_NS_INIT_INO 0xEFFFFFFAU
 
-/* The boot id, followed by "/pidns:INODE" when this process is not in the initial pid namespace:
+/* The boot id, followed by "/pidns:INODE" when this process is not in the initial pid namespace
+ * (and "/timens:INODE" when not in the initial time namespace, for the same reason):
  * a pid is only a name within its namespace, and a reader elsewhere cannot check it (nested
  * review: a run supervised from a container's pid namespace read 'interrupted' on the host, and
  * prune deleted it while it ran). Rows recorded in the initial namespace keep the plain boot id. */
@@ -64,6 +67,13 @@ static void read_boot_id(char *buf, size_t size) {
         if (stat("/proc/self/ns/pid", &st) == 0 && st.st_ino != PID_NS_INIT_INO) {
                 size_t n = strlen(tmp);
                 snprintf(tmp + n, sizeof(tmp) - n, "/pidns:%llu", (unsigned long long) st.st_ino);
+        }
+        /* a start time, /proc/PID/stat's, reads in the reader's time namespace: one recorded in
+         * a namespace with a boot time offset was another process's from the host (a run in
+         * progress read 'interrupted' there, and prune deleted it while it ran) */
+        if (stat("/proc/self/ns/time", &st) == 0 && st.st_ino != TIME_NS_INIT_INO) {
+                size_t n = strlen(tmp);
+                snprintf(tmp + n, sizeof(tmp) - n, "/timens:%llu", (unsigned long long) st.st_ino);
         }
         sbx_strlcpy(buf, tmp, size);
 }

@@ -403,6 +403,34 @@ else
         t_diag "skipped the pid namespace case: needs root and unshare --pid"
 fi
 
+# ---- a supervisor in a time namespace of its own (a boot time offset) ---------------------------
+# Its start time, /proc/PID/stat's, reads in the reader's time namespace: read from the host it
+# was another process's, so a run in progress read 'interrupted', the next host run stored it so,
+# and prune deleted it while it ran (its end then lost). The host cannot tell: 'running' while it is.
+if t_is_root && unshare -T --boottime 100000 --fork true 2>/dev/null; then
+        TDB=$T/timens.db
+        SBX_AUDIT_WRITER=off setsid unshare -T --boottime 100000 --fork \
+                "$SBX_BIN" run --db "$TDB" --mode danger-full-access -- sleep 3 &
+        SUP=$!
+        GROUP=$SUP
+        running=$(running_row "$TDB")
+        t_check "time namespace: the run is recorded as running" test -n "$running"
+        t_check "time namespace: sbx audit list on the host says running ($("$SBX_BIN" audit list --db "$TDB" --csv | tail -n +2 | cut -d, -f1,4 | tr '\n' ' '))" \
+                test "$("$SBX_BIN" audit list --db "$TDB" --state running --csv | tail -n +2 | cut -d, -f1)" = "$running"
+        SBX_AUDIT_WRITER=off "$SBX_BIN" run --db "$TDB" --mode danger-full-access -- true
+        t_check "time namespace: a host run does not mark it interrupted" \
+                test "$(sqlite3 "$TDB" "SELECT state FROM executions WHERE id = ${running:-0}")" = running
+        out=$("$SBX_BIN" audit prune --db "$TDB" --before "$(date -u -d '+1 day' +%Y-%m-%dT%H:%M:%SZ)" 2>&1)
+        t_check "time namespace: prune keeps the run in progress ($out)" \
+                test "$(sqlite3 "$TDB" "SELECT count(*) FROM executions WHERE id = ${running:-0}")" = 1
+        wait "$SUP"
+        t_check "time namespace: the run completes and its end is recorded" \
+                test "$(sqlite3 "$TDB" "SELECT state || ':' || exit_code FROM executions WHERE id = ${running:-0}")" = completed:0
+        GROUP=
+else
+        t_diag "skipped the time namespace case: needs root and unshare -T --boottime"
+fi
+
 # ---- a supervisor killed while the sandbox is set up ----------------------------------------
 # sbx SIGKILLed 1-12 ms after it started: the command must not run on afterwards. bubblewrap's
 # --die-with-parent arms its parent-death signals one after the other, and one armed after its
