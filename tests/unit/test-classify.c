@@ -1600,6 +1600,18 @@ static struct sbx_classify_result *run_backend_in(const char *backend, const str
 }
 
 /* text classified by the landlock dialect with the context ctx, exit status 1 */
+/* A table row's result r (case i of backend, its stderr text): the verdict, and where path, one
+ * denial line, that path's. */
+static void check_row(const char *backend, size_t i, const char *text, const struct sbx_classify_result *r,
+                      const char *verdict, const char *path) {
+        if (strcmp(sbx_verdict_to_string(r->verdict), verdict) != 0)
+                fail_msg("%s case %zu (%s): %s, want %s", backend, i, text, sbx_verdict_to_string(r->verdict), verdict);
+        if (path && strcmp(r->denials[0].path, path) != 0)
+                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+        if (r->denial_lines != (path ? 1u : 0u))
+                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+}
+
 static struct sbx_classify_result *run_landlock_in(const struct sbx_classify_context *ctx, const char *text) {
         return run_backend_in("landlock", ctx, text);
 }
@@ -3313,17 +3325,9 @@ static void test_classify_sqlite_cannot_open_names_the_argv_file(void **state) {
         for (size_t b = 0; b < 2; b++)
                 for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                         const char *backend = b ? "landlock" : "bwrap";
-                        struct sbx_classify_result *r;
-
                         ctx.sqlite_target = cases[i].target;
-                        r = run_backend_in(backend, &ctx, cases[i].text);
-                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
-                                fail_msg("%s case %zu (%s): %s, want %s", backend, i, cases[i].text,
-                                         sbx_verdict_to_string(r->verdict), cases[i].verdict);
-                        if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
-                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
-                        if (r->denial_lines != (cases[i].path ? 1u : 0u))
-                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text), cases[i].verdict,
+                                  cases[i].path);
                 }
         /* read-only mode, nothing granted: a new database in the workspace, named relative to it */
         ctx.granted = NULL;
@@ -3410,18 +3414,9 @@ static void test_classify_curl_write_error_names_the_argv_file(void **state) {
         for (size_t b = 0; b < 2; b++)
                 for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                         const char *backend = b ? "landlock" : "bwrap";
-                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
-                        struct sbx_classify_result *r;
-
                         ctx.curl_output = cases[i].target;
-                        r = run_backend_in(backend, &ctx, cases[i].text);
-                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
-                                fail_msg("%s case %zu (%s): %s, want %s", backend, i, cases[i].text,
-                                         sbx_verdict_to_string(r->verdict), cases[i].verdict);
-                        if (denied && strcmp(r->denials[0].path, cases[i].target) != 0)
-                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
-                        if (r->denial_lines != (denied ? 1u : 0u))
-                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text), cases[i].verdict,
+                                  strcmp(cases[i].verdict, "denied") == 0 ? cases[i].target : NULL);
                 }
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
@@ -3571,18 +3566,9 @@ static void test_classify_binutils_lost_errno_names_the_argv_file(void **state) 
         for (size_t b = 0; b < 2; b++)
                 for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                         const char *backend = b ? "landlock" : "bwrap";
-                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
-                        struct sbx_classify_result *r;
-
                         ctx.bfd_output = cases[i].target;
-                        r = run_backend_in(backend, &ctx, cases[i].text);
-                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].verdict) != 0)
-                                fail_msg("%s case %zu (%s): %s, want %s", backend, i, cases[i].text,
-                                         sbx_verdict_to_string(r->verdict), cases[i].verdict);
-                        if (denied && strcmp(r->denials[0].path, cases[i].target) != 0)
-                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
-                        if (r->denial_lines != (denied ? 1u : 0u))
-                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text), cases[i].verdict,
+                                  strcmp(cases[i].verdict, "denied") == 0 ? cases[i].target : NULL);
                 }
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, archive), "task_failure");
