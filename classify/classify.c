@@ -134,6 +134,8 @@ struct sbx_classifier {
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         bool curl_create_dirs;                   /* see struct sbx_classify_context */
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        char javac_dir[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
         char find_exec[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
@@ -634,6 +636,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->dd_output, c->dd_output, sizeof(c->dd_output))) < 0 ||
             (r = argv_file_copy(ctx->curl_output, c->curl_output, sizeof(c->curl_output))) < 0 ||
             (r = argv_file_copy(ctx->bfd_output, c->bfd_output, sizeof(c->bfd_output))) < 0 ||
+            (r = argv_file_copy(ctx->javac_dir, c->javac_dir, sizeof(c->javac_dir))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         c->find_exec[0] = '\0';
@@ -713,6 +716,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->dd_output, c->dd_output);
         argv_file_resolved(c, ctx->curl_output, c->curl_output);
         argv_file_resolved(c, ctx->bfd_output, c->bfd_output);
+        argv_file_resolved(c, ctx->javac_dir, c->javac_dir);
         return 0;
 }
 
@@ -4107,13 +4111,16 @@ static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] =
 static const char bfd_archive_sig[] = "could not create temporary file whilst writing archive",
                   bfd_strip_sig[] = "could not create temporary file to hold stripped copy",
                   bfd_badf_sig[] = "Bad file descriptor";
+/* javac's "F.java:N: error: error while writing C: could not create parent directories", no errno
+ * (context javac_dir) */
+static const char javac_dirs_sig[] = "could not create parent directories";
 
 bool sbx_denial_sig_needs_argv(const char *sig) {
         return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
                strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0 ||
                strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 ||
                strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
-               strcasecmp(sig, bfd_badf_sig) == 0;
+               strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0;
 }
 
 /* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
@@ -4182,6 +4189,56 @@ static bool bfd_line(const struct sbx_classifier *c, const unsigned char *s, siz
         return true;
 }
 
+/* javac's line of the class file's directory it could not make (javac_dirs_sig: "F.java:N: error:
+ * error while writing C: could not create parent directories", the whole line's end), of the
+ * directory its argv's -d names (javac_dir): the level of it the sandbox refused, into
+ * c->javac_level: its first level the host does not have, or itself where the host has it (a
+ * package's directory in it); none (false) outside a denial: no such line or directory, a level
+ * beneath the granted directories or the sandbox's /dev and /proc, a name on its way no
+ * directory on the host (ENOTDIR there too), or one the host refuses the user making (as nobody,
+ * a directory of root's). javac prints that line for any failure of its mkdir (review: `javac -d
+ * build X.java` in read-only mode read task_failure under both backends, the refusal lost). */
+static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, size_t len) {
+        static const char tail[] = ": could not create parent directories";
+        char host[SBX_DENIAL_PATH_MAX], level[SBX_DENIAL_PATH_MAX], probe[SBX_DENIAL_PATH_MAX + 2];
+        const size_t tl = sizeof(tail) - 1;
+        int kind = SBX_HOST_NAME_MISSING;
+        char *slash;
+
+        if (!c->javac_dir[0] || !c->host_exists || len <= tl || memcmp(s + len - tl, tail, tl) != 0 ||
+            !memmem(s, len, "error: error while writing ", 27) || in_sandbox_dev_proc(c->javac_dir) ||
+            !host_name(c, c->javac_dir, strlen(c->javac_dir), host) || in_sandbox_dev_proc(host))
+                return false;
+        memcpy(level, host, strlen(host) + 1);
+        /* up to the first level the host has: the one below it is what javac made first */
+        memcpy(probe, host, strlen(host) + 1);
+        while ((kind = c->host_exists(c->resolve_userdata, probe)) == SBX_HOST_NAME_MISSING) {
+                memcpy(level, probe, strlen(probe) + 1);
+                if (!(slash = strrchr(probe, '/')))
+                        return false;
+                if (slash == probe) {
+                        probe[1] = '\0';
+                        if ((kind = c->host_exists(c->resolve_userdata, probe)) == SBX_HOST_NAME_MISSING)
+                                return false;
+                        break;
+                }
+                *slash = '\0';
+        }
+        if (kind != SBX_HOST_NAME_DIR && kind != SBX_HOST_NAME_DIR_ENTRIES)
+                return false;
+        if (beneath_any(level, c->granted, c->n_granted))
+                return false;
+        /* the host's own answer: the level made, or a name made in the directory it is */
+        if (strcmp(probe, host) == 0)
+                (void) snprintf(probe, sizeof(probe), "%s/x", strcmp(host, "/") == 0 ? "" : host);
+        else
+                memcpy(probe, level, strlen(level) + 1);
+        if (c->host_refuses && c->host_refuses(c->resolve_userdata, probe, false, false, false))
+                return false;
+        memcpy(c->javac_level, level, strlen(level) + 1);
+        return true;
+}
+
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
@@ -4201,6 +4258,12 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
 
         if (!sbx_denial_sig_needs_argv(sig))
                 return false;
+        if (strcasecmp(sig, javac_dirs_sig) == 0) {
+                if (!javac_dir_line(c, s, len))
+                        return true;
+                *ret_target = c->javac_level;
+                return false;
+        }
         if (bfd) {
                 if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))
                         return true;
@@ -4294,8 +4357,6 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 return r;
         if (c->denial_sig >= 0 && strcasecmp(d->denial[c->denial_sig], curl_write_sig) == 0)
                 c->curl_line = true;
-        if (c->denial_sig >= 0 && argv_output_line(c, s, len, &argv_output))
-                c->denial_sig = -1;
         /* javac's line of a class file it could not write: a denial of that signature only where
          * it names the path alone (AccessDeniedException); another signature after it still is
          * one ("... error while writing X: /x: Permission denied", no javac's) */
@@ -4312,6 +4373,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial)
                         c->denial_sig = mark;
         }
+        if (c->denial_sig >= 0 && argv_output_line(c, s, len, &argv_output))
+                c->denial_sig = -1;
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
@@ -4423,6 +4486,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * which a file the host lets the user not write fails on the host
                                  * too, whatever its directory allows */
                                 opens = strcasecmp(d->denial[c->denial_sig], bfd_badf_sig) == 0;
+                        } else if (argv_output && argv_output == c->javac_level) {
+                                /* javac's directory it could not make: the level of its -d DIR
+                                 * (javac_dir_line()), not the class named on the line */
                         } else if (r > 0 && !tcl && strcasecmp(d->denial[c->denial_sig], javac_write_sig) == 0) {
                                 /* javac's class file, named alone after the class (its line's
                                  * shape checked above) */

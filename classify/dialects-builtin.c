@@ -120,6 +120,7 @@ static const char dialect_bwrap[] =
         "denial could not create temporary file whilst writing archive\n"
         "denial could not create temporary file to hold stripped copy\n"
         "denial Bad file descriptor\n"
+        "denial could not create parent directories\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "rule bwrap\n"
@@ -166,8 +167,10 @@ static const char dialect_bwrap[] =
  * (fixtures/landlock/java-nio-write); under bwrap EROFS keeps its strerror text. javac prints
  * that message after the class it could not write, "F.java:1: error: error while writing C:
  * /x/C.class": a denial only where the path stands alone after the class (classify.c,
- * javac_written_path(); another errno names its reason after it, "could not create parent
- * directories" none; fixtures/landlock/javac-d-outside). SQLite opens an
+ * javac_written_path(); another errno names its reason after it; fixtures/landlock/javac-d-outside);
+ * its "could not create parent directories" after it, no name, no errno (any failure of the mkdir
+ * of its -d DIR's levels): a denial in sbx run alone, of the level of the argv's -d DIR the host
+ * does not have (classify.c, javac_dir_line(); under bwrap alike). SQLite opens an
  * existing database read-only when opening it for writing fails, so a write to one outside the
  * workspace fails later with SQLITE_READONLY, "attempt to write a readonly database" (the CLI,
  * Python's sqlite3, every binding print sqlite3_errstr's text), without the EACCES words
@@ -243,6 +246,7 @@ static const char dialect_landlock[] =
         "denial could not create temporary file whilst writing archive\n"
         "denial could not create temporary file to hold stripped copy\n"
         "denial Bad file descriptor\n"
+        "denial could not create parent directories\n"
         "fifo-denial Operation not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"

@@ -373,6 +373,13 @@ struct sbx_classify_context {
          * by a new name in its directory (the temporary file BFD renames over it), which the host
          * must let the user make. Copied. NULL: none (those lines are no denial). */
         const char *bfd_output;
+        /* The directory a javac the caller read from the command's argv writes its class files in
+         * (its -d DIR, absolute). javac's "F.java:N: error: error while writing C: could not
+         * create parent directories" names none, whatever its mkdir's errno: a denial only where
+         * this directory is given, of its first level the host does not have (or of itself, where
+         * the host has it: a package's directory made in it), outside the granted directories,
+         * the host letting the user make it. Copied. NULL: none (the line is no denial). */
+        const char *javac_dir;
         /* The programs a find the caller read from the command's argv runs (-exec, -execdir, -ok,
          * -okdir), as its argv writes them, one after another, each NUL-terminated, an empty one
          * after the last. find prints a failed exec of one (`find: 'X': Permission denied`, a

@@ -2429,7 +2429,7 @@ static void classifier_context(struct run_state *st) {
         char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
-                curl_output[PATH_MAX], bfd_output[PATH_MAX], find_exec[PATH_MAX];
+                curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX];
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2507,6 +2507,8 @@ static void classifier_context(struct run_state *st) {
                         }
                         if (sbx_run_bfd_output(words, words_dir, bfd_output, sizeof(bfd_output)) > 0)
                                 ctx.bfd_output = bfd_output;
+                        if (sbx_run_javac_dir(words, words_dir, javac_dir, sizeof(javac_dir)) > 0)
+                                ctx.javac_dir = javac_dir;
                         /* ... and the python -c or perl -e script a shell's -c script runs as its
                          * one command (`sh -c "python3 -c '...'"`): its traceback's line N is
                          * that script's (cw holds it until the context is set) */
@@ -2566,7 +2568,7 @@ static void classifier_context(struct run_state *st) {
 
 void sbx_run_classifier_set_context(struct sbx_classifier *c, struct sbx_classify_context *ctx) {
         const char **names[] = { &ctx->move_dest, &ctx->sqlite_target, &ctx->sqlite_db, &ctx->dd_output,
-                                 &ctx->curl_output, &ctx->bfd_output, &ctx->cwd };
+                                 &ctx->curl_output, &ctx->bfd_output, &ctx->javac_dir, &ctx->cwd };
         bool cut = false, had_cwd = ctx->cwd != NULL;
 
         if (sbx_classifier_set_context(c, ctx) >= 0)

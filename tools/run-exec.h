@@ -149,6 +149,11 @@ int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t siz
  * is the next word), several files where one is rewritten in place (ranlib A B, strip A B), a
  * name ending in '/'. Nothing is asked of the host. */
 int sbx_run_bfd_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The directory a javac that words (sbx_run_command_words()'s) run in cwd (their start) writes its
+ * class files in, its -d DIR (struct sbx_classify_context's javac_dir), past the wrappers of
+ * sbx_run_start_dir() and env's arguments; joined to cwd into out. 1, or 0 for another program,
+ * no -d or several, an @argfile. Nothing is asked of the host. */
+int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a curl that words (sbx_run_command_words()'s) run in cwd (their start) writes, for its
  * "curl: (23) Failure writing output to destination" (no name, no errno: with -s its warning that
  * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`

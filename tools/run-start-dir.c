@@ -2486,6 +2486,55 @@ int sbx_run_bfd_output(char *const *argv, const char *cwd, char *out, size_t siz
         return join_name(out, size, start, file) < 0 ? 0 : 1;
 }
 
+/* The directory a javac at argv[k] (argv n long) writes its class files in, its `-d DIR` as the
+ * argv names it. NULL: another program, no -d or several, an @argfile (whose options are not
+ * read), an option not known to take no argument but those below (their argument the next word:
+ * an option's argument is never read as -d). */
+static const char *javac_dir(char *const *argv, size_t k, size_t n) {
+        static const char *const with_arg[] = {
+                "-cp", "-classpath", "--class-path", "-sourcepath", "--source-path", "-s", "-h", "-encoding",
+                "-source", "--source", "-target", "--target", "--release", "-processorpath", "--processor-path",
+                "-p", "--module-path", "--module-source-path", "--upgrade-module-path", "--system",
+                "-bootclasspath", "--boot-class-path", "--add-modules", "--limit-modules", "--add-exports",
+                "--add-reads", "--patch-module", "-processor", "--processor-module-path", "--module", "-m",
+        };
+        const char *dir = NULL;
+
+        if (strcmp(base_of(argv[k]), "javac") != 0)
+                return NULL;
+        for (size_t i = k + 1; i < n; i++) {
+                const char *a = argv[i];
+                bool arg = false;
+
+                if (a[0] == '@')
+                        return NULL;
+                if (a[0] != '-')
+                        continue; /* a source file */
+                if (strcmp(a, "-d") == 0) {
+                        if (dir || i + 1 >= n || !argv[i + 1][0])
+                                return NULL;
+                        dir = argv[++i];
+                        continue;
+                }
+                for (size_t w = 0; w < SBX_ELEMENTSOF(with_arg); w++)
+                        arg = arg || strcmp(a, with_arg[w]) == 0;
+                if (arg && ++i >= n)
+                        return NULL;
+        }
+        return dir;
+}
+
+int sbx_run_javac_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+        const char *dir;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !(dir = javac_dir(argv, (size_t) k, n)))
+                return 0;
+        return join_name(out, size, start, dir) < 0 ? 0 : 1;
+}
+
 /* Whether the find program word w is among the n words of argv from `from` that follow an action
  * in actions (find's -fprint FILE and the like: the files it opens for writing). */
 static bool find_names_output(char *const *argv, size_t from, size_t n, const char *w) {

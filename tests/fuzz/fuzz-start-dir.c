@@ -22,8 +22,8 @@
  *
  * The same argv goes to the readers of the same file that name a command's target past its
  * wrappers and env's arguments (sbx_run_move_dest(), sbx_run_sqlite_target(), sbx_run_sqlite_database(),
- * sbx_run_dd_output(), sbx_run_curl_output(), sbx_run_bfd_output(), given the words sbx_run_command_words() splits
- * once, as sbx run does) and
+ * sbx_run_dd_output(), sbx_run_curl_output(), sbx_run_bfd_output(), sbx_run_javac_dir(), given
+ * the words sbx_run_command_words() splits once, as sbx run does) and
  * of a shell's script (sbx_run_shell_script()) or an interpreter's (sbx_run_inline_script(): a
  * python3 -c's, a perl -e's, in the argv or in the words of a shell's -c script): 0 or 1, and on
  * 1 an absolute name within the size given; a script within the argv's words (or those split).
@@ -189,6 +189,9 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 if (r < 0 || r > 2 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 r = cmd ? sbx_run_bfd_output(cmd, dir, out, out_size) : 0;
+                if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
+                r = cmd ? sbx_run_javac_dir(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 /* the directory env -C moves the command to, as text (fixtures check's): -1, 0

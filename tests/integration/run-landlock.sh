@@ -1960,6 +1960,36 @@ else:
                                 check "nobody: ... no class file made" test -z "$(find /var/tmp/$tag-jv -type f)"
                                 rm -rf /var/tmp/$tag-jv "$d/ws/$tag-H.java"
                         fi
+                        # javac -d DIR whose directory it cannot make prints "F.java:N: error: error while
+                        # writing C: could not create parent directories", no name, no errno: in sbx run
+                        # the first level of its argv's DIR the host does not have, in read-only mode the
+                        # workspace's build/ (and a host directory the user may write) denied, that level
+                        # recorded; in root's directory as nobody, the host's refusal (before: all
+                        # task_failure, under both backends)
+                        if command -v javac >/dev/null; then
+                                mkdir -p /var/tmp/$tag-jd/root /var/tmp/$tag-jd/own "$d/ws/$tag-jp" &&
+                                        chmod 0755 /var/tmp/$tag-jd /var/tmp/$tag-jd/root && chmod 0777 /var/tmp/$tag-jd/own &&
+                                        printf 'package p;\nclass J {}\n' >"$d/ws/$tag-jp/J.java" &&
+                                        chmod 0755 "$d/ws/$tag-jp" && chmod 0644 "$d/ws/$tag-jp/J.java"
+                                for b in landlock bwrap; do
+                                        for where in ws own root; do
+                                                dir=/var/tmp/$tag-jd/$where/new/out want=denied:/var/tmp/$tag-jd/$where/new
+                                                [ $where = ws ] && dir=$tag-jbuild want=denied:$d/ws/$tag-jbuild
+                                                [ $who/$where = nobody/root ] && want=task_failure:
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                        --verdict-json "$d/jd.json" -- javac -d $dir $tag-jp/J.java ) 2>/dev/null
+                                                rc=$?
+                                                check "$who, $b read-only: javac -d into a new directory ($where): ${want%%:*} (rc=$rc), nothing made" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+verdict, path = sys.argv[2].split(":", 1)
+assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in o["denials"]] == ([path] if path else []), o' \
+                                                        "$d/jd.json" "$want" $rc
+                                        done
+                                done
+                                check "$who: ... no directory made" test -z "$(find /var/tmp/$tag-jd -mindepth 2)" -a ! -e "$d/ws/$tag-jbuild"
+                                rm -rf /var/tmp/$tag-jd "$d/ws/$tag-jp"
+                        fi
                         # cmake (3.24 on) that cannot make its build tree prints "CMake Error: Unable
                         # to (re)create the private pkgRedirects directory:" and the name on the next
                         # line, no errno: in nobody's own directory (two levels to make) or, in

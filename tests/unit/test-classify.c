@@ -3646,6 +3646,56 @@ static void test_classify_curl_silent_exit_23_is_the_argv_file(void **state) {
  * read was "F.java:1"; live, `javac -d /var/tmp/own X.java`, root and nobody, both modes). Not
  * where a reason follows the path (another errno) nor "could not create parent directories"
  * (no name); another signature after it is still read. */
+/* A host where the names beneath /nx are missing but /nx/f, a file; /ro/x and the names beneath
+ * it the host refuses the user making (a directory of root's, as nobody); any other name a
+ * directory. */
+static bool fake_host_refuses_ro_x(void *userdata, const char *path, bool run, bool opens, bool reads) {
+        (void) userdata, (void) run, (void) opens, (void) reads;
+        return strncmp(path, "/ro/x", 5) == 0;
+}
+
+/* javac's "F.java:N: error: error while writing C: could not create parent directories" names no
+ * file and no errno: a denial in sbx run of the level of its argv's -d DIR (javac_dir) the sandbox
+ * refused, its first the host does not have, or DIR itself where the host has it; none where the
+ * host refuses it too, a name on its way is a file, it lies beneath the granted directories, or no
+ * DIR was read (before: `javac -d build X.java` in read-only mode read task_failure under both
+ * backends, as root and nobody). */
+static void test_classify_javac_dir_not_made(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        static const char line[] = "p/H.java:2: error: error while writing H: could not create parent directories\n";
+        static const struct {
+                const char *dir, *text, *path;
+        } cases[] = {
+                { "/nx/a/b", line, "/nx" },
+                { "/etc/nx", line, "/etc/nx" },
+                { "/etc", line, "/etc" },
+                /* beneath the granted directories; the host's refusal; a file on the way; none */
+                { "/ws/build", line, NULL },
+                { "/ro/x/new", line, NULL },
+                { "/ro/x", line, NULL },
+                { "/nx/f/a", line, NULL },
+                { NULL, line, NULL },
+                /* another line */
+                { "/etc/nx", "H.java:1: error: could not create parent directories\n", NULL },
+                { "/etc/nx", "error while writing H: could not create parent directories (x)\n", NULL },
+        };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_exists = fake_host_exists_curl,
+                                            .host_refuses = fake_host_refuses_ro_x };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+
+                        ctx.javac_dir = cases[i].dir;
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
+        /* sbx classify, which reads no argv: the text alone tells nothing */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
+        assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
+}
+
 static void test_classify_javac_write_names_the_class_file(void **state) {
         static const char *const granted[] = { "/ws", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
@@ -6759,6 +6809,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
+                cmocka_unit_test(test_classify_javac_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
         cmocka_unit_test(test_classify_cmake_cache_save_refused),
                 cmocka_unit_test(test_classify_dotdot_recorded_resolved),

@@ -1200,6 +1200,29 @@ static void test_curl_output(void **state) {
  * archive"): before, none was read, and `ranlib /var/tmp/d/lib.a`, `strip -o /var/tmp/d/p prog` in
  * workspace-write read task_failure. None where several files are rewritten in place, or an
  * option is not read. */
+/* javac's -d DIR (sbx_run_javac_dir()): the directory its class files go in, joined to the cwd;
+ * none where an option's argument or an @argfile may hide it, or it is given twice. */
+static void test_javac_dir(void **state) {
+        static const struct target_row cases[] = {
+                { { "javac", "-d", "build", "X.java" }, "/w/build" },
+                { { "javac", "-d", "/ro/out", "p/X.java" }, "/ro/out" },
+                { { "javac", "-cp", "-d", "-d", "/ro/out", "X.java" }, "/ro/out" },
+                { { "javac", "--release", "17", "-g", "-d", "out", "X.java" }, "/w/out" },
+                { { "/usr/bin/javac", "-encoding", "UTF-8", "-d", "/ro/o", "X.java" }, "/ro/o" },
+                { { "sh", "-c", "javac -d /ro/o X.java" }, "/ro/o" },
+                { { "env", "-C", "/ro", "javac", "-d", "o", "X.java" }, "/ro/o" },
+                { { "javac", "X.java" }, NULL },
+                { { "javac", "-d" }, NULL },
+                { { "javac", "-d", "", "X.java" }, NULL },
+                { { "javac", "-d", "a", "-d", "b", "X.java" }, NULL },
+                { { "javac", "@args", "-d", "a" }, NULL },
+                { { "javac", "-cp" }, NULL },
+                { { "java", "-d", "a" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_javac_dir);
+}
+
 static void test_bfd_output(void **state) {
         static const struct target_row cases[] = {
                 { { "ranlib", "/ro/lib.a" }, "/ro/lib.a" },
@@ -2377,6 +2400,7 @@ int main(void) {
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_bfd_output),
+                cmocka_unit_test(test_javac_dir),
                 cmocka_unit_test(test_chain_curl_output),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
