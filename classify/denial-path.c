@@ -2345,23 +2345,25 @@ before_sig:
         return name_alone_before(line, sig_start, path);
 }
 
-/* Whether s[0..n) holds one of the words (ASCII letters, caseless) that name running a program. */
-static bool run_word_in(const char *s, size_t n) {
+/* Whether the word right before the name at s[n] (past the quotes, blanks and ':' between, a
+ * curly quote's bytes too) is one (ASCII letters, caseless) that names running a program: "failed
+ * to run command 'X'", "failed to execute X", "Can't exec \"X\"", "execvp: X", "spawn X". Not a
+ * word further before, another name's: mv's "cannot move 'docs/exec.md' to 'X'" tells of no run
+ * of X (review51b: as root in read-only mode, that mv over the user's own 0644 file read as the
+ * host's refusal of its run, task_failure, under both backends). */
+static bool run_word_before(const char *s, size_t n) {
         static const char *const words[] = { "exec", "execvp", "execv", "execve", "execlp", "execute", "spawn" };
+        size_t k = n, i;
 
-        for (size_t i = 0; i < n;) {
-                size_t k = i;
-
-                while (k < n && sbx_ascii_alpha((unsigned char) s[k]))
-                        k++;
-                for (size_t w = 0; k > i && w < SBX_ELEMENTSOF(words); w++)
-                        if (strlen(words[w]) == k - i && strncasecmp(s + i, words[w], k - i) == 0)
-                                return true;
-                if (k - i == 3 && strncasecmp(s + i, "run", 3) == 0 && n - k >= 8 && strncasecmp(s + k, " command", 8) == 0)
+        while (k > 0 && ((s[k - 1] != '\0' && strchr(" \t:'\"`", s[k - 1])) || (unsigned char) s[k - 1] >= 0x80))
+                k--;
+        for (i = k; i > 0 && sbx_ascii_alpha((unsigned char) s[i - 1]); i--)
+                ;
+        for (size_t w = 0; k > i && w < SBX_ELEMENTSOF(words); w++)
+                if (strlen(words[w]) == k - i && strncasecmp(s + i, words[w], k - i) == 0)
                         return true;
-                i = k > i ? k : i + 1;
-        }
-        return false;
+        return k - i == 7 && strncasecmp(s + i, "command", 7) == 0 && i >= 4 && strncasecmp(s + i - 4, "run ", 4) == 0 &&
+               (i == 4 || !sbx_ascii_alpha((unsigned char) s[i - 5]));
 }
 
 bool sbx_denial_line_runs_searched(const char *line, size_t len, size_t sig_start, size_t sig_end, const char *path) {
@@ -2380,14 +2382,14 @@ bool sbx_denial_line_runs(const char *line, size_t len, size_t sig_start, size_t
 
         if (!line || sig_start > sig_end || sig_end > len || pl == 0)
                 return false;
-        /* the name as printed before the signature, its last occurrence: a word before it names
-         * the run ("failed to run command 'X'", "failed to execute X", "Can't exec \"X\"",
+        /* the name as printed before the signature, its last occurrence: the word right before it
+         * names the run ("failed to run command 'X'", "failed to execute X", "Can't exec \"X\"",
          * "spawn X", make's "execvp: X"); one inside the name does not ("executable") */
         for (const char *q = line; (q = memmem(q, (size_t) (line + sig_start - q), path, pl)); q++)
                 name = q;
         if (!name)
                 return false;
-        if (run_word_in(line, (size_t) (name - line)))
+        if (run_word_before(line, (size_t) (name - line)))
                 return true;
         /* the name alone in its field after the program: env's and nice's "'X'", xargs' "X"
          * (no other field), or after a POSIX shell's line number, dash's "sh: 1: X" (bash prints

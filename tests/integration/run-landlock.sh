@@ -803,6 +803,23 @@ o = json.load(open(sys.argv[1]))
 assert int(sys.argv[2]) in (126, 127) and o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nox-$b-$runner.json" $rc
                                 done
                         done
+                        # mv over the user's own 0644 file in read-only mode, the file moved named
+                        # with a word that names a run (docs/exec.md): the write refused, denied, the
+                        # destination its path (review51b: before, task_failure under both backends,
+                        # root and nobody, the line read as the host's refusal of a run of the file)
+                        mkdir -p "$d/ws/docs" && echo a >"$d/ws/docs/exec.md" && echo b >"$d/ws/docs/notes.md"
+                        [ $who = nobody ] && chown -R 65534:65534 "$d/ws/docs"
+                        for b in landlock bwrap; do
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/mvx-$b.json" -- mv docs/exec.md docs/notes.md ) 2>/dev/null </dev/null
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                check "$who, $b read-only: mv docs/exec.md over the user's own docs/notes.md: refused (rc=$rc), denied, the destination its path, unchanged" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert int(sys.argv[3]) == 1 and o["verdict"] == "denied" and [d["path"] for d in o["denials"]] == [sys.argv[2] + "/notes.md"], o
+assert open(sys.argv[2] + "/notes.md").read() == "b\n" and open(sys.argv[2] + "/exec.md").read() == "a\n"' "$d/mvx-$b.json" "$d/ws/docs" $rc
+                        done
                         # another user's file with an ACL (naming that user) in the workspace: root's
                         # capabilities pass any ACL, its write refused for want of them: denied
                         # (review50: before, task_failure 0 under both backends, read as the host's)

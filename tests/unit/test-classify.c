@@ -2090,6 +2090,10 @@ static void test_classify_shell_run_host_refuses(void **state) {
         assert_verdict(run_landlock_in(&ctx, "cp: cannot create regular file './y': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "make: ./y: Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "env: './y/z': Permission denied\n"), "denied");
+        /* a word naming a run before another name of the line, not right before the path: mv's
+         * (review51b: read as the host's refusal of a run of ./y, task_failure) */
+        assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'docs/exec.md' to './y': Permission denied\n"), "denied");
+        assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'spawn/a' to '/ws/y': Permission denied\n"), "denied");
         /* a file the host would run (/bin/ok), or one it does not have: the sandbox's, failing closed */
         assert_verdict(run_landlock_in(&ctx, "nohup: failed to run command '/bin/ok': Permission denied\n"), "denied");
         ctx.script = "/bin/ok";
