@@ -4505,9 +4505,14 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 reads = line_may_read(c, text, tl, ss, se, path, opens);
                                 run = run && !line_tells_open(c, text, tl, ss, se, path, opens);
-                                runs_only = (run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
-                                             script_only_uses(c->script, c->script_lex, path, false)) ||
-                                            (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path));
+                                /* (a run the host refuses fails with EACCES, "Permission denied":
+                                 * bwrap's "Read-only file system" is a write's; review51b: as root
+                                 * in read-only mode, `true || ./x; bash -c 'echo > ./'x` read its
+                                 * EROFS line as the host's refusal of a run of ./x, task_failure) */
+                                runs_only = se - ss == 17 && strncasecmp(text + ss, "permission denied", 17) == 0 &&
+                                            ((run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
+                                              script_only_uses(c->script, c->script_lex, path, false)) ||
+                                            (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path)));
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */

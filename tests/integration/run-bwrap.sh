@@ -174,6 +174,9 @@ done
 chattr +a "$T/out/append" "$T/ws/append" 2>/dev/null && APPEND=yes
 echo x >"$T/ws/times-other" && chown 12345:12345 "$T/ws/times-other" && chmod 666 "$T/ws/times-other" &&
         touch -d @"$TIMES" "$T/ws/times-other"
+# each user's own 0644 file in the workspace, no execute bit (the host runs it for neither)
+echo x >"$T/ws/nx-root" && echo x >"$T/ws/nx-nobody" && chown 65534:65534 "$T/ws/nx-nobody" &&
+        chmod 644 "$T/ws/nx-root" "$T/ws/nx-nobody"
 
 # binutils' files: an archive and a program in a directory anyone may write (bfd) and in one of
 # root's (bfd-root, 0755), anyone's 0666 files, where the host lets root alone make a new name
@@ -229,6 +232,12 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: $c of another user's 0600 file outside the workspace: ${want%%:*} (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
                         test "$(verdict):$(denial_path):$RC" = "$want:1"
         done
+        # the user's own 0644 file, which the script names only at a command's place, written by a
+        # nested shell under its name spelled apart: bwrap's "Read-only file system" is a write's,
+        # denied (review51b: before, task_failure, read as the host's refusal of a run of it)
+        run "$who" read-only "true || ./nx-$who; bash -c 'echo y > ./'nx-$who"
+        t_check "$who/read-only: a nested shell's write of the user's own 0644 file the script names only as a command: denied (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
+                test "$(verdict):$(denial_path):$RC:$(cat "$T/ws/nx-$who")" = "denied:$T/ws/nx-$who:1:x"
         run "$who" read-only "echo pwned > $T/out/fifo"
         t_check "$who/read-only: bash's redirection to a host named pipe is denied (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                 test "$(verdict):$(denial_path)" = "denied:$T/out/fifo"

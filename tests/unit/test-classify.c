@@ -2094,6 +2094,13 @@ static void test_classify_shell_run_host_refuses(void **state) {
          * (review51b: read as the host's refusal of a run of ./y, task_failure) */
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'docs/exec.md' to './y': Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "mv: cannot move 'spawn/a' to '/ws/y': Permission denied\n"), "denied");
+        /* bwrap's EROFS line of the name: a write's, whatever the script shows (review51b: a nested
+         * shell's write of ./y, its name spelled apart, read as the host's refusal of the run) */
+        ctx.script = "true || ./y; bash -c 'echo x > ./'y";
+        assert_verdict(run_backend_in("bwrap", &ctx, "bash: line 1: ./y: Read-only file system\n"), "denied");
+        ctx.script = "./y";
+        assert_verdict(run_backend_in("bwrap", &ctx, "bash: line 1: ./y: Read-only file system\n"), "denied");
+        ctx.script = NULL;
         /* a file the host would run (/bin/ok), or one it does not have: the sandbox's, failing closed */
         assert_verdict(run_landlock_in(&ctx, "nohup: failed to run command '/bin/ok': Permission denied\n"), "denied");
         ctx.script = "/bin/ok";
