@@ -164,6 +164,13 @@ struct sbx_classifier {
         char py_open_alias[256];
         char py_file_name[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char *fifo_ran; /* the name whose run or read a shell's line told (script_run_then_written()) */
+        /* the names whose shell line, "X: Permission denied", was read as the script's run of X
+         * (shell_run_line()), and how many such lines each had */
+        struct shell_run_lines {
+                char name[SBX_DENIAL_PATH_MAX];
+                unsigned lines;
+        } shell_runs[4];
+        size_t n_shell_runs;
         enum sbx_inline_lang inline_lang;
         char *search_path; /* NULL: the default */
         /* resolve()'s last answer: a command that prints the same denial line many times has its
@@ -2785,6 +2792,7 @@ static int script_runs_or_reads(const char *script, const unsigned char *lex, co
 }
 
 static bool script_writes_expansion(const char *script, const unsigned char *lex, const char *name);
+static bool script_loops(const char *script, const unsigned char *lex);
 
 /* The place p of the shell script's text that holds a name nl bytes long: 0 where it starts a
  * longer word (`./y.bak` of ./y: another file), -1 where the shell does not read it as a word of
@@ -2812,13 +2820,15 @@ static int name_site(const char *script, const unsigned char *lex, const char *p
  * comments and nested scripts too: `bash -c 'echo > X'`) is one of script_runs_or_reads()'s
  * places, of that kind (a run at a command's place, but the `.` or `source` of it, a read, which
  * root's dropped capabilities may refuse; a read after a `<` that is no `<<` nor `<>`), and the
- * script redirects output neither into it nor into an expansion. Then a shell's line naming X
- * alone tells of that run, or of that read. */
+ * script redirects output neither into it nor into an expansion; for a run, it neither loops nor
+ * defines a function nor evals (script_loops(): a line each run, a write its text need not show).
+ * Then a shell's line naming X alone tells of that run, or of that read. */
 static bool script_only_uses(const char *script, const unsigned char *lex, const char *name, bool reads) {
         size_t nl = strlen(name);
 
         if (!script || !lex || nl == 0 || script_runs_or_reads(script, lex, name) == 0 ||
-            script_output_into(script, lex, name) != 0 || script_writes_expansion(script, lex, name))
+            script_output_into(script, lex, name) != 0 || script_writes_expansion(script, lex, name) ||
+            (!reads && script_loops(script, lex)))
                 return false;
         for (const char *p = script; (p = strstr(p, name)); p++) {
                 const char *w, *b, *o;
@@ -2843,6 +2853,29 @@ static bool script_only_uses(const char *script, const unsigned char *lex, const
                         return false;
         }
         return true;
+}
+
+/* For a shell's line naming X alone where the script only runs X (script_only_uses()): whether it
+ * is one of the script's runs of X, the lines counted: the shell prints one a failed run, so no
+ * more than the places its script runs X (script_runs_or_reads()). A line more is another
+ * shell's, or one of a name the script's text spells apart (`bash -c 'echo > ./'x`, a make
+ * recipe bash runs), a write its readers do not see (review51b: as root and as nobody in
+ * read-only mode under Landlock, `./x; bash -c 'echo y > ./'x` of the user's own 0644 file read
+ * task_failure, both lines taken for the host's refusal of the run). */
+static bool shell_run_line(struct sbx_classifier *c, const char *path) {
+        size_t i;
+
+        for (i = 0; i < c->n_shell_runs && strcmp(c->shell_runs[i].name, path) != 0; i++)
+                ;
+        if (i == c->n_shell_runs) {
+                if (i == SBX_ELEMENTSOF(c->shell_runs) || strlen(path) >= sizeof(c->shell_runs[i].name))
+                        return false;
+                memcpy(c->shell_runs[i].name, path, strlen(path) + 1);
+                c->n_shell_runs++;
+        }
+        if (c->shell_runs[i].lines < UINT_MAX)
+                c->shell_runs[i].lines++;
+        return c->shell_runs[i].lines <= (unsigned) script_runs_or_reads(c->script, c->script_lex, path);
 }
 
 /* Whether the shell script names the word `name` only as a redirection's file: every place its
@@ -4511,7 +4544,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * EROFS line as the host's refusal of a run of ./x, task_failure) */
                                 runs_only = se - ss == 17 && strncasecmp(text + ss, "permission denied", 17) == 0 &&
                                             ((run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
-                                              script_only_uses(c->script, c->script_lex, path, false)) ||
+                                              script_only_uses(c->script, c->script_lex, path, false) &&
+                                              shell_run_line(c, path)) ||
                                             (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path)));
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))

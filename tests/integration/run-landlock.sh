@@ -803,6 +803,22 @@ o = json.load(open(sys.argv[1]))
 assert int(sys.argv[2]) in (126, 127) and o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/nox-$b-$runner.json" $rc
                                 done
                         done
+                        # ... run by the script, then written by a nested shell or eval under its name
+                        # spelled apart: the write refused, denied (review51b: before, task_failure
+                        # under Landlock, root and nobody, both lines taken for the run's)
+                        for b in landlock bwrap; do
+                                for c in "./nox; bash -c 'echo y > ./'nox" "./nox; eval 'echo y > ./'nox"; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                --verdict-json "$d/noxw-$b.json" -c "$c" ) 2>/dev/null </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b read-only: $c of the user's own 0644 script: refused (rc=$rc), denied, the file its path, unchanged" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert int(sys.argv[3]) == 1 and o["verdict"] == "denied" and o["denials"] and all(d["path"] == sys.argv[2] for d in o["denials"]), o
+assert open(sys.argv[2]).read() == "#!/bin/sh\necho hi\n"' "$d/noxw-$b.json" "$d/ws/nox" $rc
+                                done
+                        done
                         # mv over the user's own 0644 file in read-only mode, the file moved named
                         # with a word that names a run (docs/exec.md): the write refused, denied, the
                         # destination its path (review51b: before, task_failure under both backends,

@@ -2021,6 +2021,7 @@ static void fill_name(char *out, size_t size, const char *form, const char *name
 static void test_classify_shell_run_host_refuses(void **state) {
         (void) state;
         struct sbx_classify_context ctx = { .cwd = "/ws", .host_runs = fake_host_runs };
+        char twice[128];
         static const char *const lines[] = {
                 "bash: line 1: ./y: Permission denied\n",
                 "bash: ./y: Permission denied\n",
@@ -2070,6 +2071,19 @@ static void test_classify_shell_run_host_refuses(void **state) {
                 ctx.script = "./y; source ./y";
                 assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
                 ctx.script = "./y < ./y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                /* more lines than the script's runs of the name: another shell's, of a name spelled
+                 * apart (review51b: read task_failure); a loop, a function, eval: not counted */
+                snprintf(twice, sizeof(twice), "%s%s", lines[i], lines[i]);
+                ctx.script = "./y; bash -c 'echo x > ./'y";
+                assert_verdict(run_landlock_in(&ctx, twice), "denied");
+                ctx.script = "./y; make";
+                assert_verdict(run_landlock_in(&ctx, twice), "denied");
+                ctx.script = "./y || ./y";
+                assert_verdict(run_landlock_in(&ctx, twice), "task_failure");
+                ctx.script = "./y; eval 'echo x > ./'y";
+                assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
+                ctx.script = "for i in 1; do ./y; done";
                 assert_verdict(run_landlock_in(&ctx, lines[i]), "denied");
                 /* a name the script does not show, no script known */
                 ctx.script = "echo ./y";
