@@ -455,6 +455,14 @@ static bool link_target_needs_capability(const char *path, const struct stat *ls
         return host_needs_capability_at(host, run, depth + 1);
 }
 
+/* Whether the path is on sysfs or cgroupfs, both kernfs. */
+static bool on_kernfs(const char *path) {
+        struct statfs sfs;
+
+        return statfs(path, &sfs) == 0 && (sfs.f_type == SYSFS_MAGIC || sfs.f_type == CGROUP2_SUPER_MAGIC ||
+                                           sfs.f_type == CGROUP_SUPER_MAGIC);
+}
+
 static bool host_needs_capability_now(const char *path, bool run) {
         return host_needs_capability_at(path, run, 0);
 }
@@ -481,6 +489,14 @@ static bool host_needs_capability_at(const char *path, bool run, int depth) {
         if (statvfs(buf, &vfs) < 0 || (vfs.f_flag & ST_RDONLY))
                 return false;
         if (exists && sticky_protected(path, &st))
+                return false;
+        /* a file of root's on sysfs or cgroupfs (kernfs), whose owner's bits are all anyone's: kernfs
+         * refuses an open for reading (writing) that no bit allows, whatever the capabilities, so
+         * capless root, its owner, is refused what root is on the host (review51b: as root under
+         * bwrap in read-only mode, `cat /sys/bus/pci/rescan`, 0200, refused root on the host too,
+         * read denied) */
+        if (exists && st.st_uid == 0 && on_kernfs(buf) &&
+            ((st.st_mode >> 6) & 6) == ((st.st_mode | st.st_mode >> 3 | st.st_mode >> 6) & 6))
                 return false;
         /* a regular file with no execute bit, or on a file system mounted noexec: a run of it is
          * refused root on the host too (review50: as root, `sh -c ./s` of root's 0555 script in a

@@ -174,6 +174,11 @@ done
 chattr +a "$T/out/append" "$T/ws/append" 2>/dev/null && APPEND=yes
 echo x >"$T/ws/times-other" && chown 12345:12345 "$T/ws/times-other" && chmod 666 "$T/ws/times-other" &&
         touch -d @"$TIMES" "$T/ws/times-other"
+# a file of root's on sysfs that no bit lets anyone read (0200): kernfs refuses root the read too
+SYSW=
+for f in /sys/bus/pci/rescan /sys/bus/pci/drivers_probe /sys/kernel/mm/ksm/run /sys/power/wakeup_count; do
+        [ "$(stat -c %u:%a "$f" 2>/dev/null)" = 0:200 ] && { SYSW=$f; break; }
+done
 # each user's own 0644 file in the workspace, no execute bit (the host runs it for neither)
 echo x >"$T/ws/nx-root" && echo x >"$T/ws/nx-nobody" && chown 65534:65534 "$T/ws/nx-nobody" &&
         chmod 644 "$T/ws/nx-root" "$T/ws/nx-nobody"
@@ -232,6 +237,13 @@ for who in "${WHO[@]}"; do
                 t_check "$who/read-only: $c of another user's 0600 file outside the workspace: ${want%%:*} (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
                         test "$(verdict):$(denial_path):$RC" = "$want:1"
         done
+        # root's 0200 file on sysfs, which kernfs refuses root too on the host whatever its
+        # capabilities: the host's refusal, task_failure (review51b: before, denied as root)
+        if [ -n "$SYSW" ]; then
+                run "$who" read-only "cat $SYSW"
+                t_check "$who/read-only: cat $SYSW, 0200 on sysfs, refused root on the host too: task_failure (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$RC" = "task_failure::1"
+        fi
         # the user's own 0644 file, which the script names only at a command's place, written by a
         # nested shell under its name spelled apart: bwrap's "Read-only file system" is a write's,
         # denied (review51b: before, task_failure, read as the host's refusal of a run of it)

@@ -2172,6 +2172,34 @@ static void test_host_needs_capability_noexec(void **state) {
         assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+/* Root's read of a file of root's on sysfs that no bit lets anyone read (0200): kernfs refuses it
+ * root on the host too, whatever the capabilities, so it is no refusal for want of them
+ * (review51b: as root under bwrap in read-only mode, `cat /sys/bus/pci/rescan` read denied).
+ * Root alone, where such a file exists (skipped otherwise). */
+static void test_host_needs_capability_kernfs(void **state) {
+        (void) state;
+        static const char *const files[] = { "/sys/bus/pci/rescan", "/sys/bus/pci/drivers_probe",
+                                             "/sys/kernel/mm/ksm/run", "/sys/power/wakeup_count" };
+        struct sbx_classify_context ctx = { 0 };
+        struct stat st;
+        bool asked = false;
+
+        if (geteuid() != 0) {
+                skip();
+                return;
+        }
+        sbx_run_host_checks(&ctx);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(files); i++) {
+                if (stat(files[i], &st) < 0 || st.st_uid != 0 || (st.st_mode & 0777) != 0200)
+                        continue;
+                asked = true;
+                if (ctx.host_needs_capability(NULL, files[i], false))
+                        fail_msg("root's read of %s, 0200 on sysfs: the capabilities' refusal, want the host's", files[i]);
+        }
+        if (!asked)
+                skip();
+}
+
 /* Root's refusal of a file with an ACL (review50: another user's file whose ACL names that user,
  * in the workspace, read as the host's own refusal of root under both backends, task_failure):
  * root's capabilities pass any ACL, so root's refusal without them is the sandbox's, failing
@@ -2413,6 +2441,7 @@ int main(void) {
                 cmocka_unit_test(test_host_path_process_links),
                 cmocka_unit_test(test_host_exists),
                 cmocka_unit_test(test_host_needs_capability_noexec),
+                cmocka_unit_test(test_host_needs_capability_kernfs),
                 cmocka_unit_test(test_host_needs_capability_acl),
                 cmocka_unit_test(test_host_needs_capability_dangling_link),
                 cmocka_unit_test(test_host_checks_dangling_link_target),
