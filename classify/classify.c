@@ -164,12 +164,14 @@ struct sbx_classifier {
         char py_open_alias[256];
         char py_file_name[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char *fifo_ran; /* the name whose run or read a shell's line told (script_run_then_written()) */
-        /* the names whose shell line, "X: Permission denied", was read as the script's run of X
-         * (shell_run_line()), and how many such lines each had */
+        /* the names a shell's line named alone, "X: Permission denied" (shell_run_line()): the
+         * places the script runs each (0: it does more with it than run it) and the lines so far,
+         * the script read once a name, not once a line */
         struct shell_run_lines {
                 char name[SBX_DENIAL_PATH_MAX];
+                int runs;
                 unsigned lines;
-        } shell_runs[4];
+        } shell_runs[8];
         size_t n_shell_runs;
         enum sbx_inline_lang inline_lang;
         char *search_path; /* NULL: the default */
@@ -2855,27 +2857,34 @@ static bool script_only_uses(const char *script, const unsigned char *lex, const
         return true;
 }
 
-/* For a shell's line naming X alone where the script only runs X (script_only_uses()): whether it
- * is one of the script's runs of X, the lines counted: the shell prints one a failed run, so no
+/* For a shell's line naming X alone: whether it is one of the script's runs of X, where the script
+ * only runs X (script_only_uses()), the lines counted: the shell prints one a failed run, so no
  * more than the places its script runs X (script_runs_or_reads()). A line more is another
  * shell's, or one of a name the script's text spells apart (`bash -c 'echo > ./'x`, a make
  * recipe bash runs), a write its readers do not see (review51b: as root and as nobody in
  * read-only mode under Landlock, `./x; bash -c 'echo y > ./'x` of the user's own 0644 file read
  * task_failure, both lines taken for the host's refusal of the run). */
 static bool shell_run_line(struct sbx_classifier *c, const char *path) {
+        struct shell_run_lines *e;
         size_t i;
 
         for (i = 0; i < c->n_shell_runs && strcmp(c->shell_runs[i].name, path) != 0; i++)
                 ;
+        e = &c->shell_runs[i];
         if (i == c->n_shell_runs) {
-                if (i == SBX_ELEMENTSOF(c->shell_runs) || strlen(path) >= sizeof(c->shell_runs[i].name))
-                        return false;
-                memcpy(c->shell_runs[i].name, path, strlen(path) + 1);
+                if (i == SBX_ELEMENTSOF(c->shell_runs) || strlen(path) >= sizeof(e->name))
+                        return false; /* (a ninth name: not told, the sandbox's) */
+                memcpy(e->name, path, strlen(path) + 1);
+                e->runs = script_only_uses(c->script, c->script_lex, path, false)
+                                  ? script_runs_or_reads(c->script, c->script_lex, path)
+                                  : 0;
                 c->n_shell_runs++;
         }
-        if (c->shell_runs[i].lines < UINT_MAX)
-                c->shell_runs[i].lines++;
-        return c->shell_runs[i].lines <= (unsigned) script_runs_or_reads(c->script, c->script_lex, path);
+        if (e->runs <= 0)
+                return false;
+        if (e->lines < UINT_MAX)
+                e->lines++;
+        return e->lines <= (unsigned) e->runs;
 }
 
 /* Whether the shell script names the word `name` only as a redirection's file: every place its
@@ -4544,7 +4553,6 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * EROFS line as the host's refusal of a run of ./x, task_failure) */
                                 runs_only = se - ss == 17 && strncasecmp(text + ss, "permission denied", 17) == 0 &&
                                             ((run && opens && sbx_denial_line_shell_names_alone(text, tl, ss, se, path) &&
-                                              script_only_uses(c->script, c->script_lex, path, false) &&
                                               shell_run_line(c, path)) ||
                                             (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path)));
                                 removes = sbx_denial_line_removes(text, tl, ss, se);

@@ -2018,10 +2018,16 @@ static void fill_name(char *out, size_t size, const char *form, const char *name
  * failure, neither backend refuses a run (review50: as root, and as nobody of its own 0755
  * script, `bash -c ./x` on a noexec mount in read-only mode read denied under Landlock, the line
  * taken for a write). The line stays the sandbox's where it may tell of a write or a read. */
+static int no_host_runs(void *userdata, const char *path) {
+        (void) userdata;
+        (void) path;
+        return 0;
+}
+
 static void test_classify_shell_run_host_refuses(void **state) {
         (void) state;
         struct sbx_classify_context ctx = { .cwd = "/ws", .host_runs = fake_host_runs };
-        char twice[128];
+        char twice[128], text[512];
         static const char *const lines[] = {
                 "bash: line 1: ./y: Permission denied\n",
                 "bash: ./y: Permission denied\n",
@@ -2121,6 +2127,17 @@ static void test_classify_shell_run_host_refuses(void **state) {
         assert_verdict(run_landlock_in(&ctx, "bash: line 1: /bin/ok: Permission denied\n"), "denied");
         ctx.script = "./none";
         assert_verdict(run_landlock_in(&ctx, "bash: line 1: ./none: Permission denied\n"), "denied");
+        /* eight names run once each, their lines the host's; a ninth name is not told: the
+         * sandbox's (the script read once a name, not once a line: review51b, 10,000 lines of a
+         * 100 KB script took 4.9 s, the script read three times a line) */
+        ctx.host_runs = no_host_runs;
+        ctx.script = "./a; ./b; ./c; ./d; ./e; ./f; ./g; ./h; ./i";
+        text[0] = '\0';
+        for (const char *n = "abcdefgh"; *n; n++)
+                snprintf(text + strlen(text), sizeof(text) - strlen(text), "bash: line 1: ./%c: Permission denied\n", *n);
+        assert_verdict(run_landlock_in(&ctx, text), "task_failure");
+        strcat(text, "bash: line 1: ./i: Permission denied\n");
+        assert_verdict(run_landlock_in(&ctx, text), "denied");
         /* no host to ask */
         ctx.script = "./y";
         ctx.host_runs = NULL;
