@@ -158,6 +158,14 @@ static bool mode_grants(const char *path, const struct stat *st, unsigned bits) 
         return (have & bits) == bits;
 }
 
+/* Whether the path is on sysfs or cgroupfs, both kernfs (procfs: or on procfs). */
+static bool on_kernfs(const char *path, bool procfs) {
+        struct statfs sfs;
+
+        return statfs(path, &sfs) == 0 && (sfs.f_type == SYSFS_MAGIC || sfs.f_type == CGROUP2_SUPER_MAGIC ||
+                                           sfs.f_type == CGROUP_SUPER_MAGIC || (procfs && sfs.f_type == PROC_SUPER_MAGIC));
+}
+
 /* Cuts the absolute path in buf to its parent directory ("/a/b" -> "/a", "/a" -> "/"); false
  * when nothing follows its last '/' ("/"). */
 static bool cut_to_parent(char *buf) {
@@ -322,6 +330,13 @@ static bool host_refuses_at(const char *path, bool run, bool opens, bool reads, 
                 return true;
         if (opens && strlen(buf) == len && sticky_protected(path, &st))
                 return true;
+        /* root's read of a file of root's that no bit lets anyone read, on kernfs (sysfs, cgroupfs)
+         * or a sysctl's of procfs: refused root too, whatever the capabilities (kernfs_fop_open(),
+         * sysctl's test_perm(); review51b: as root under Landlock in read-only mode, `cat
+         * /sys/bus/pci/rescan` and `cat /proc/sys/vm/drop_caches`, 0200, read denied) */
+        if (root && reads && strlen(buf) == len && S_ISREG(st.st_mode) && st.st_uid == 0 && !(st.st_mode & 0444) &&
+            (on_kernfs(path, false) || (strncmp(path, "/proc/sys/", 10) == 0 && on_kernfs(path, true))))
+                return true;
         if (root)
                 return false;
         if (strlen(buf) != len) {
@@ -455,14 +470,6 @@ static bool link_target_needs_capability(const char *path, const struct stat *ls
         return host_needs_capability_at(host, run, depth + 1);
 }
 
-/* Whether the path is on sysfs or cgroupfs, both kernfs. */
-static bool on_kernfs(const char *path) {
-        struct statfs sfs;
-
-        return statfs(path, &sfs) == 0 && (sfs.f_type == SYSFS_MAGIC || sfs.f_type == CGROUP2_SUPER_MAGIC ||
-                                           sfs.f_type == CGROUP_SUPER_MAGIC);
-}
-
 static bool host_needs_capability_now(const char *path, bool run) {
         return host_needs_capability_at(path, run, 0);
 }
@@ -495,7 +502,7 @@ static bool host_needs_capability_at(const char *path, bool run, int depth) {
          * capless root, its owner, is refused what root is on the host (review51b: as root under
          * bwrap in read-only mode, `cat /sys/bus/pci/rescan`, 0200, refused root on the host too,
          * read denied) */
-        if (exists && st.st_uid == 0 && on_kernfs(buf) &&
+        if (exists && st.st_uid == 0 && on_kernfs(buf, false) &&
             ((st.st_mode >> 6) & 6) == ((st.st_mode | st.st_mode >> 3 | st.st_mode >> 6) & 6))
                 return false;
         /* a regular file with no execute bit, or on a file system mounted noexec: a run of it is

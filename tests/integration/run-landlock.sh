@@ -819,6 +819,22 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == "denied" and o["denials"] and a
 assert open(sys.argv[2]).read() == "#!/bin/sh\necho hi\n"' "$d/noxw-$b.json" "$d/ws/nox" $rc
                                 done
                         done
+                        # root's read of a 0200 file of root's on sysfs, and of a sysctl's: refused root
+                        # on the host too whatever its capabilities, task_failure (review51b: before,
+                        # denied under Landlock; under bwrap, sysfs's too)
+                        for f in /sys/bus/pci/rescan /sys/bus/pci/drivers_probe /proc/sys/vm/drop_caches; do
+                                [ $who = root ] && [ "$(stat -c %u:%a "$f" 2>/dev/null)" = 0:200 ] || continue
+                                for b in landlock bwrap; do
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                                --verdict-json "$d/sysr-$b.json" -- cat "$f" ) 2>/dev/null </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b read-only: cat $f, 0200, refused root on the host too (rc=$rc): task_failure, no denial" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+assert int(sys.argv[2]) == 1 and o["verdict"] == "task_failure" and o["denial_lines"] == 0, o' "$d/sysr-$b.json" $rc
+                                done
+                        done
                         # mv over the user's own 0644 file in read-only mode, the file moved named
                         # with a word that names a run (docs/exec.md): the write refused, denied, the
                         # destination its path (review51b: before, task_failure under both backends,

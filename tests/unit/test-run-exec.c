@@ -2173,8 +2173,9 @@ static void test_host_needs_capability_noexec(void **state) {
 }
 
 /* Root's read of a file of root's on sysfs that no bit lets anyone read (0200): kernfs refuses it
- * root on the host too, whatever the capabilities, so it is no refusal for want of them
- * (review51b: as root under bwrap in read-only mode, `cat /sys/bus/pci/rescan` read denied).
+ * root on the host too, whatever the capabilities, so it is no refusal for want of them and the
+ * host's own (review51b: as root in read-only mode, `cat /sys/bus/pci/rescan` read denied under
+ * bwrap, and under Landlock, with `cat /proc/sys/vm/drop_caches`).
  * Root alone, where such a file exists (skipped otherwise). */
 static void test_host_needs_capability_kernfs(void **state) {
         (void) state;
@@ -2195,6 +2196,15 @@ static void test_host_needs_capability_kernfs(void **state) {
                 asked = true;
                 if (ctx.host_needs_capability(NULL, files[i], false))
                         fail_msg("root's read of %s, 0200 on sysfs: the capabilities' refusal, want the host's", files[i]);
+                /* ... and the host refuses it root (under Landlock, the line a denial signature) */
+                if (!ctx.host_refuses(NULL, files[i], false, true, true))
+                        fail_msg("root's read of %s, 0200 on sysfs: not the host's refusal", files[i]);
+        }
+        /* a sysctl's file no bit lets anyone read: the same */
+        if (stat("/proc/sys/vm/drop_caches", &st) == 0 && st.st_uid == 0 && (st.st_mode & 0777) == 0200) {
+                asked = true;
+                if (!ctx.host_refuses(NULL, "/proc/sys/vm/drop_caches", false, true, true))
+                        fail_msg("root's read of /proc/sys/vm/drop_caches, 0200: not the host's refusal");
         }
         if (!asked)
                 skip();
