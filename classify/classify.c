@@ -2611,7 +2611,13 @@ static const char *redirect_word(const char *script, const unsigned char *lex, c
  * the read of F alone, the host's refusal; review50: `> /x/{f..f}` alike), unless the text before
  * it is not the name's start, which the shell's name then begins with (0; review50b: `> /d/w{o..o}`
  * beside `cat < /x/f` read as a write of /x/f). Name "": -1 for any such word. */
-static int shell_word_is(const char *script, const unsigned char *lex, const char *w, const char *name) {
+struct backquotes {
+        const char *at; /* counted up to here */
+        size_t opened;
+};
+
+static int shell_word_is(const char *script, const unsigned char *lex, const char *w, const char *name,
+                         struct backquotes *bq) {
         const char *n = name;
         char q = '\0'; /* the quote open: '\'', '"', '$' ($'...') */
         bool same = true, same_before = true; /* the name so far; before the last character */
@@ -2633,11 +2639,13 @@ static int shell_word_is(const char *script, const unsigned char *lex, const cha
                 if (q == '\0' && k == LEX_CODE && strchr(" \t\n;&|<>()", ch))
                         break;
                 if (k == LEX_CODE && ch == '`') {
-                        size_t opened = 0; /* the script's own backquotes before it: an odd count, it closes one */
-
-                        for (const char *b = script; b < p; b++)
-                                opened += *b == '`' && lex[b - script] == LEX_CODE;
-                        if (opened % 2)
+                        /* the script's own backquotes before it: an odd count, it closes one
+                         * (counted on from the caller's last word: its words come in order) */
+                        if (p < bq->at)
+                                bq->at = script, bq->opened = 0;
+                        for (; bq->at < p; bq->at++)
+                                bq->opened += *bq->at == '`' && lex[bq->at - script] == LEX_CODE;
+                        if (bq->opened % 2)
                                 break;
                         return same || !name[0] ? -1 : 0;
                 }
@@ -2672,13 +2680,15 @@ static int script_output_into(const char *script, const unsigned char *lex, cons
         size_t nl = strlen(name);
         int writes = 0;
 
+        struct backquotes bq = { script, 0 };
+
         if (!script || !lex || nl == 0)
                 return 0;
         for (const char *at = script; (at = strchr(at, '>')); ) {
                 bool reads = at > script && at[-1] == '<' && lex[at - 1 - script] == LEX_CODE;
                 const char *p = redirect_word(script, lex, &at);
 
-                if (p && shell_word_is(script, lex, p, name) == 1) {
+                if (p && shell_word_is(script, lex, p, name, &bq) == 1) {
                         if (reads)
                                 return -1;
                         writes = 1;
@@ -2959,10 +2969,12 @@ static bool script_uses_expansion(const char *script, const unsigned char *lex) 
  * `>> "$F"`, `> $(...)`, `` > `...` `` (a `>` of its own text, not `>&`), that may be name (the
  * text before the expansion its start: shell_word_is()). */
 static bool script_writes_expansion(const char *script, const unsigned char *lex, const char *name) {
+        struct backquotes bq = { script, 0 };
+
         for (const char *at = script; (at = strchr(at, '>')); ) {
                 const char *p = redirect_word(script, lex, &at);
 
-                if (p && shell_word_is(script, lex, p, name) < 0)
+                if (p && shell_word_is(script, lex, p, name, &bq) < 0)
                         return true;
         }
         return false;
