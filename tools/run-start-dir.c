@@ -2474,16 +2474,24 @@ static const char *bfd_output(char *const *argv, size_t k, size_t n) {
         return n_files == 1 ? output ? output : files[0] : NULL;
 }
 
-int sbx_run_bfd_output(char *const *argv, const char *cwd, char *out, size_t size) {
+/* The name that name_of() reads from the command of argv (argv_command(): past its wrappers, in
+ * the directory it starts in), joined to that directory into out: 1, or 0 where it reads none (for
+ * a file, `file`, none either that ends in '/'). */
+static int argv_name(char *const *argv, const char *cwd, char *out, size_t size,
+                     const char *(*name_of)(char *const *argv, size_t k, size_t n), bool file) {
         char start[PATH_MAX];
         size_t n = 0;
         ptrdiff_t k;
-        const char *file;
+        const char *name;
 
-        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !(file = bfd_output(argv, (size_t) k, n)) ||
-            file[strlen(file) - 1] == '/')
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !(name = name_of(argv, (size_t) k, n)) ||
+            (file && name[strlen(name) - 1] == '/'))
                 return 0;
-        return join_name(out, size, start, file) < 0 ? 0 : 1;
+        return join_name(out, size, start, name) < 0 ? 0 : 1;
+}
+
+int sbx_run_bfd_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        return argv_name(argv, cwd, out, size, bfd_output, true);
 }
 
 /* The directory a javac at argv[k] (argv n long) writes its class files in, its `-d DIR` as the
@@ -2525,14 +2533,7 @@ static const char *javac_dir(char *const *argv, size_t k, size_t n) {
 }
 
 int sbx_run_javac_dir(char *const *argv, const char *cwd, char *out, size_t size) {
-        char start[PATH_MAX];
-        size_t n = 0;
-        ptrdiff_t k;
-        const char *dir;
-
-        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !(dir = javac_dir(argv, (size_t) k, n)))
-                return 0;
-        return join_name(out, size, start, dir) < 0 ? 0 : 1;
+        return argv_name(argv, cwd, out, size, javac_dir, false);
 }
 
 /* Whether the find program word w is among the n words of argv from `from` that follow an action
