@@ -3812,16 +3812,10 @@ static void test_classify_cmake_build_tree_refused(void **state) {
                 for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                         const char *backend = b ? "landlock" : "bwrap";
                         char text[512];
-                        struct sbx_classify_result *r;
 
                         snprintf(text, sizeof(text), "%s%s", head, cases[i].next);
-                        r = run_backend_in(backend, &ctx, text);
-                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].path ? "denied" : "task_failure") != 0)
-                                fail_msg("%s case %zu: %s", backend, i, sbx_verdict_to_string(r->verdict));
-                        if (r->denial_lines != (cases[i].path ? 1u : 0u))
-                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
-                        if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
-                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+                        check_row(backend, i, text, run_backend_in(backend, &ctx, text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
                 }
         /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
         assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" },
@@ -3864,16 +3858,10 @@ static void test_classify_cmake_cache_save_refused(void **state) {
                 for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                         const char *backend = b ? "landlock" : "bwrap";
                         char text[1024];
-                        struct sbx_classify_result *r;
 
                         snprintf(text, sizeof(text), head, cases[i].file, cases[i].file);
-                        r = run_backend_in(backend, &ctx, text);
-                        if (strcmp(sbx_verdict_to_string(r->verdict), cases[i].path ? "denied" : "task_failure") != 0)
-                                fail_msg("%s case %zu: %s", backend, i, sbx_verdict_to_string(r->verdict));
-                        if (r->denial_lines != (cases[i].path ? 1u : 0u))
-                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r->denial_lines);
-                        if (cases[i].path && strcmp(r->denials[0].path, cases[i].path) != 0)
-                                fail_msg("%s case %zu: path %s", backend, i, r->denials[0].path);
+                        check_row(backend, i, text, run_backend_in(backend, &ctx, text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
                 }
         /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
