@@ -548,8 +548,6 @@ static void argv_file_resolved(const struct sbx_classifier *c, const char *name,
                 memcpy(out, host, strlen(host) + 1);
 }
 
-/* A file the caller read from the argv (name, absolute; NULL: none), normalized into out (size
- * bytes; "" for none): 0, -EINVAL (not absolute), -ENAMETOOLONG. */
 /* Whether s[0..n) is a Python name. */
 static bool python_name(const char *s, size_t n) {
         if (n == 0 || !(isalpha((unsigned char) s[0]) || s[0] == '_'))
@@ -611,6 +609,8 @@ static void python_open_aliases(const char *script, char *out, size_t size) {
         }
 }
 
+/* A file the caller read from the argv (name, absolute; NULL: none), normalized into out (size
+ * bytes; "" for none): 0, -EINVAL (not absolute), -ENAMETOOLONG. */
 static int argv_file_copy(const char *name, char *out, size_t size) {
         out[0] = '\0';
         if (!name)
