@@ -41,8 +41,9 @@
  *
  * What the command gets (both modes): read and execute everywhere; writing (write_file,
  * truncate, device ioctl) only to the sinks /dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx
- * and the terminals beneath /dev/pts; every other file-system right of the running ABI is
- * handled, so denied (EACCES, "Permission denied"). no_new_privs is set. In both modes a seccomp
+ * and the terminals on descriptors 0-2 (their own nodes: not /dev/pts, not a new pty's slave);
+ * every other file-system right of the running ABI is handled, so denied (EACCES, "Permission
+ * denied"). no_new_privs is set. In both modes a seccomp
  * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) and a virtual
  * console's own ioctls (keyboard mode, keymap, font: they outlive the run) with EPERM, and
  * adding or removing a key of a file system's encryption keyring with EACCES, and from
@@ -196,11 +197,12 @@ static const char usage_text[] =
         "                    -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere but /dev's device nodes\n"
         "(there only random, urandom and /dev/shm's objects are read), writes only to the\n"
-        "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/pts) and, in workspace-write,\n"
-        "beneath each --write DIR. A seccomp filter refuses what Landlock cannot govern: metadata\n"
-        "changes in read-only, set-user-ID modes, terminal injection, making or removing System V\n"
-        "IPC objects and message queues, the keyrings, and another process's resource limits;\n"
-        "from Landlock ABI 6 no signal reaches a process outside the sandbox. Launcher failures:\n"
+        "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx, the terminals on\n"
+        "descriptors 0-2) and, in workspace-write, beneath each --write DIR. A seccomp filter\n"
+        "refuses what Landlock cannot govern: metadata changes in read-only, set-user-ID modes,\n"
+        "terminal injection, making or removing System V IPC objects and message queues, the\n"
+        "keyrings, and another process's resource limits; from Landlock ABI 6 no signal reaches\n"
+        "a process outside the sandbox. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
         "record 'E <errno> <step>' on fd N; --exec-mark: 'X' on fd N right before ARGV is executed.\n"
         "--die-with-parent: the launcher dies with its parent, and (from ABI 6) every process of\n"
@@ -795,6 +797,31 @@ static void add_read_rules(int ruleset, uint64_t read) {
         add_sink(ruleset, "/dev/shm", true, read & ~SBX_LL_FS_EXECUTE);
 }
 
+/* The terminals the run was given: each of descriptors 0, 1 and 2 that is a terminal gets the
+ * sinks' rights on its own node, so that the command opens it again by its name (/dev/pts/N from
+ * ttyname(), /dev/stdout, /proc/self/fd/N). The rule is the descriptor's inode's, whatever path
+ * leads to it. Not /dev/pts beneath: that granted every terminal there, the user's other
+ * terminals included, which a command wrote to and changed the settings of (stty) in a run recorded
+ * full. The cost: the slave of a new pseudo-terminal (script, expect, ssh -t) is made after the
+ * ruleset, and no rule grants it (EACCES). /dev/tty stays a sink: the controlling terminal, the
+ * caller's. */
+static void add_terminals(int ruleset, uint64_t access) {
+        for (int fd = 0; fd <= 2; fd++) {
+                struct stat st;
+                int copy;
+
+                if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode) || !isatty(fd))
+                        continue;
+                /* a copy names the inode to Landlock (any open file does): add_rule_fd() closes
+                 * it on failure, and fail() then still has stderr */
+                copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+                if (copy < 0)
+                        fail(errno, "rule", "cannot copy the terminal on descriptor %d", fd);
+                add_rule_fd(ruleset, copy, access, "the terminal on a descriptor 0-2");
+                close(copy);
+        }
+}
+
 static int build_ruleset(const struct launch *l, int abi) {
         struct sbx_ll_ruleset_attr attr = { 0 };
         uint64_t handled = sbx_ll_fs_rights(abi);
@@ -817,7 +844,7 @@ static int build_ruleset(const struct launch *l, int abi) {
         add_read_rules(ruleset, read & handled);
         for (size_t i = 0; i < sizeof(sinks) / sizeof(sinks[0]); i++)
                 add_sink(ruleset, sinks[i], false, sink);
-        add_sink(ruleset, "/dev/pts", true, sink);
+        add_terminals(ruleset, sink);
 
         for (size_t i = 0; i < l->n_write; i++) {
                 struct stat st;

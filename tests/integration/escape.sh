@@ -1666,6 +1666,76 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ---- another terminal of the user's: written to, its settings changed ---------------------------
+# Landlock granted every terminal beneath /dev/pts: a command run on one pseudo-terminal wrote into
+# another of the same user's (`echo PWNED >/dev/pts/N`, seen on that terminal's screen) and changed
+# its settings (`stty -F /dev/pts/N -echo`), in a run recorded full (escape review 52). Now it grants
+# only the terminals on descriptors 0-2 (their own nodes); bubblewrap's /dev/pts is its own. The
+# run's own terminal still works: `tty` names a node of its device, stty reads and sets it, it is
+# opened again by that name and by /dev/stdout, and under Landlock, where the command keeps the
+# caller's session (bubblewrap's has none: README), by /dev/tty, and an interactive shell's job
+# control brings a job to the foreground. Checked on the host: the other terminal got nothing, its settings are unchanged, the
+# run is full.
+cat >"$T/tty-other.py" <<'PY'
+import os, pty, sys, termios
+user, argv = sys.argv[1], sys.argv[2:]
+vm, vs = pty.openpty()
+if user == "nobody":
+    os.fchown(vs, 65534, -1)
+before = termios.tcgetattr(vs)
+os.environ["VICTIM"] = os.ttyname(vs)
+pid, fd = pty.fork()
+if pid == 0:
+    if user == "nobody":
+        os.fchown(0, 65534, -1)
+    os.execvp(argv[0], argv)
+out = b""
+while True:
+    try:
+        d = os.read(fd, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+rc = os.waitpid(pid, 0)[1] >> 8
+os.set_blocking(vm, False)
+try:
+    got = os.read(vm, 4096)
+except BlockingIOError:
+    got = b""
+print("rc %d other-got %r other-settings %s | %s" % (rc, got, "kept" if termios.tcgetattr(vs) == before else "CHANGED",
+                                                     " ".join(out.decode(errors="replace").split())))
+PY
+# each word alone on its line: stderr's lines reach the terminal through sbx's own pty
+TTY_OTHER_CMD='t=$(tty)
+[ "$(stat -L -c %t:%T "$t")" = "$(stat -L -c %t:%T /proc/self/fd/0)" ] && echo same-tty
+stty -g >/dev/null && stty -echo && stty echo && echo stty-ok
+echo x >"$t" && echo by-name-ok
+echo x >/dev/stdout && echo stdout-ok
+{ echo x >/dev/tty; } 2>/dev/null && echo dev-tty-ok
+bash -ic "sleep 0.2 & fg %1 >/dev/null; echo fg-\$?-ok" 2>/dev/null
+{ echo PWNED >"$VICTIM"; } 2>/dev/null && echo other-written
+stty -F "$VICTIM" -echo 2>/dev/null && echo other-stty-set
+:'
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "tty-other-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-other.py" "$u" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" --verdict-json "$d/verdict.json" -- sh -c "$TTY_OTHER_CMD" 2>&1)
+                        enf=$(t_json_field "$d/verdict.json" enforcement)
+                        want=full
+                        [ "$b/$m" = landlock/workspace-write ] && want=partial # its metadata changes
+                        t_check "$b/$m/$u/terminal-other: another terminal of the user's got nothing and kept its settings, the run's own still works, the run $want ($enf; $out)" \
+                                eval '[[ "$out" == "rc 0 other-got b'"''"' other-settings kept | "* && "$out" != *other-written* && "$out" != *other-stty-set* &&
+                                      "$out" == *same-tty*stty-ok*by-name-ok*stdout-ok* && "$enf" = "$want" ]] &&
+                                      { [ "$b" != landlock ] || [[ "$out" == *dev-tty-ok*fg-0-ok* ]]; }'
+                done
+        done
+done
+
 # ---- a cgroup2 file system of the command's own, mounted detached ------------------------------
 # Landlock's domain refuses mount(2) and move_mount(2), but not the new mount API's fsopen(2) and
 # fsmount(2): in a user, mount and cgroup namespace of its own, a command under bubblewrap got a

@@ -255,7 +255,8 @@ try:
     res["FS_IOC_SETFLAGS"] = 0
 except OSError as e:
     res["FS_IOC_SETFLAGS"] = e.errno
-m, s = os.openpty()
+# a new pty's master (its slave, made after the ruleset, is no terminal of the run's: refused)
+m = os.open("/dev/ptmx", os.O_RDWR | os.O_NOCTTY)
 try:
     fcntl.ioctl(m, 0x5412, b"x")  # TIOCSTI
     res["TIOCSTI"] = 0
@@ -297,6 +298,17 @@ for want in "fchmodat2 EACCES" "setxattrat EACCES" "removexattrat EACCES" "file_
         "io_uring_setup EPERM" "FS_IOC_SETFLAGS EACCES" "TIOCSTI EPERM" "TIOCSTI-notty EPERM"; do
         check "read-only seccomp: $want" grep -qx "$want" <<<"$out"
 done
+# the slave of a new pseudo-terminal is none of the run's terminals: Landlock grants the nodes on
+# descriptors 0-2, not /dev/pts (its rule there let a command write to the user's other terminals:
+# escape.sh terminal-other), and cannot grant a node made after the ruleset. Its master opens.
+pty_out=$("$L" --mode read-only -- "$PY" -c 'import os
+m = os.open("/dev/ptmx", os.O_RDWR | os.O_NOCTTY)
+try:
+    os.openpty()
+    print("slave opened")
+except OSError as e:
+    print("slave", e.strerror)' 2>&1)
+check "read-only: a new pty's master opens, its slave is refused ($pty_out)" test "$pty_out" = "slave Permission denied"
 if [ "$(uname -m)" = x86_64 ]; then
         check "read-only seccomp: the x32 ABI is filtered too (x32 chmod EACCES)" grep -qx "x32 chmod EACCES" <<<"$out"
         if grep -qx -e "i386 chmod ENOSYS" -e "i386 chmod SIG[0-9]*" <<<"$out"; then
