@@ -24,6 +24,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 
@@ -52,9 +54,10 @@ enum target {
         T_MODE_ARG2,   /* ... args[2] */
         T_IPC_GET1,    /* shmget/semget/msgget: refused for IPC_PRIVATE (args[0] = 0) or IPC_CREAT in args[1] */
         T_IPC_GET2,    /* ... IPC_CREAT in args[2] */
-        T_IPC_CTL1,    /* shmctl/msgctl/semctl: refused when the command (args[1]) is IPC_RMID or IPC_SET */
-        T_IPC_CTL2,    /* ... args[2] */
+        T_IPC_CTL1,    /* shmctl/msgctl: refused when the command (args[1]) is IPC_RMID or IPC_SET */
+        T_IPC_CTL2,    /* semctl: ... args[2], also SETVAL and SETALL */
         T_MQ_CREAT1,   /* mq_open: refused with O_CREAT in args[1] */
+        T_SHMAT2,      /* shmat: refused without SHM_RDONLY in args[2] */
         T_PRLIMIT,     /* prlimit64: setting (args[2] not NULL) another process's limits (args[0] not 0) */
         T_OPEN_FLAGS1, /* open: a file made (O_CREAT, O_TMPFILE in args[1]) with S_ISUID or S_ISGID in args[2] */
         T_OPEN_FLAGS2, /* openat: ... flags in args[2], mode in args[3] */
@@ -107,17 +110,30 @@ static const struct rule rules[] = {
         { "ioctl", 0, T_IOCTL, false, 0 },
         /* Both modes: no System V object or POSIX message queue is made or removed on the host
          * (they outlive the run; a message queue is even a file of the mqueue file system, made
-         * before Landlock refuses to open it). Using existing ones stays possible, like a unix
-         * socket. The ipc() multiplexer (i386, s390x, ppc) is refused whole: its arguments
-         * differ per call. Those ABIs have had direct System V syscalls too since Linux 5.1, at
-         * the same numbers on each (393-402), which libseccomp 2.5 does not know: it answers
-         * with a pseudo number for the multiplexed call, and direct_nr stands in. */
+         * before Landlock refuses to open it). Nor is an existing System V object written: the
+         * command makes none of its own, so every one it reaches is the host's, and a read-only
+         * run wrote into the host's segment, sent to its message queue and raised its semaphore,
+         * recorded full (escape review 52): shmat only with SHM_RDONLY, no msgsnd, no msgrcv
+         * (it takes the host's message away), no semop, no semctl SETVAL or SETALL. Reading them
+         * stays possible (IPC_STAT, GETVAL, a read-only attach). An existing POSIX message queue
+         * opens through its file in the mqueue file system, which Landlock refuses for writing
+         * and reading alike. The ipc() multiplexer (i386, s390x, ppc) is refused whole: its
+         * arguments differ per call. Those ABIs have had direct System V syscalls too since
+         * Linux 5.1, at the same numbers on each (393-402), which libseccomp 2.5 does not know:
+         * it answers with a pseudo number for the multiplexed call, and direct_nr stands in;
+         * their semop is semtimedop_time64's direct number (420, the same on every 32-bit ABI). */
         { "shmget", 0, T_IPC_GET2, false, 395 },
         { "semget", 0, T_IPC_GET2, false, 393 },
         { "msgget", 0, T_IPC_GET1, false, 399 },
         { "shmctl", 0, T_IPC_CTL1, false, 396 },
         { "msgctl", 0, T_IPC_CTL1, false, 402 },
         { "semctl", 0, T_IPC_CTL2, false, 394 },
+        { "shmat", 0, T_SHMAT2, false, 397 },
+        { "msgsnd", 0, T_EACCES, false, 400 },
+        { "msgrcv", 0, T_EACCES, false, 401 },
+        { "semop", 0, T_EACCES, false, 0 },
+        { "semtimedop", 0, T_EACCES, false, 0 },
+        { "semtimedop_time64", 420, T_EACCES, false, 0 },
         { "ipc", 0, T_EACCES, false, 0 },
         { "mq_open", 0, T_MQ_CREAT1, false, 0 },
         { "mq_unlink", 0, T_EACCES, false, 0 },
@@ -316,6 +332,11 @@ static void emit(struct prog *p, uint16_t code, uint32_t k, int jt, int jf) {
         p->v[p->n++] = (struct insn) { .f = { .code = code, .k = k }, .jt = jt, .jf = jf };
 }
 
+/* An unconditional jump to `label`, further than a conditional one reaches (255 instructions). */
+static void emit_ja(struct prog *p, int label) {
+        emit(p, BPF_JMP | BPF_JA, 0, label, NO_LABEL);
+}
+
 static void ret(struct prog *p, uint32_t action) {
         emit(p, BPF_RET | BPF_K, action, NO_LABEL, NO_LABEL);
 }
@@ -326,6 +347,14 @@ static int finish(struct prog *p, struct sock_filter *out) {
         for (size_t i = 0; i < p->n; i++) {
                 int labels[2] = { p->v[i].jt, p->v[i].jf };
                 uint8_t off[2] = { 0, 0 };
+
+                if (p->v[i].f.code == (BPF_JMP | BPF_JA)) { /* emit_ja(): a 32-bit offset */
+                        if (p->label_at[labels[0]] <= (int) i)
+                                return -EINVAL;
+                        out[i] = p->v[i].f;
+                        out[i].k = (uint32_t) (p->label_at[labels[0]] - (int) i - 1);
+                        continue;
+                }
 
                 for (int j = 0; j < 2; j++) {
                         long d;
@@ -586,8 +615,16 @@ static void emit_ipc(struct prog *p, const int *targets, int eacces) {
                 emit(p, BPF_ALU | BPF_AND | BPF_K, ~(uint32_t) IPC_64_FLAG, NO_LABEL, NO_LABEL);
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_RMID, eacces, NO_LABEL);
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_SET, eacces, NO_LABEL);
+                if (g) { /* semctl: a semaphore's value set */
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, SETVAL, eacces, NO_LABEL);
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, SETALL, eacces, NO_LABEL);
+                }
                 ret(p, SECCOMP_RET_ALLOW);
         }
+        place(p, targets[T_SHMAT2]);
+        load_arg_low(p, 2);
+        emit(p, BPF_JMP | BPF_JSET | BPF_K, SHM_RDONLY, NO_LABEL, eacces);
+        ret(p, SECCOMP_RET_ALLOW);
         place(p, targets[T_MQ_CREAT1]);
         load_arg_low(p, 1);
         emit(p, BPF_JMP | BPF_JSET | BPF_K, O_CREAT, eacces, NO_LABEL);
@@ -747,8 +784,15 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         if (mode == LL_MODE_SETID_ONLY || mode == LL_MODE_SEAL_READ_ONLY) {
                 emit_key_ioctl(p, mode, targets, eacces, eperm, erofs);
         } else {
-                emit_ioctl(p, mode, targets, eacces, eperm);
+                /* Landlock's ioctl block is the longest: the trees reach it through an
+                 * unconditional jump, and the IPC block comes first, within a conditional
+                 * jump's reach (255 instructions) */
+                int ioctl = new_label(p);
+                place(p, targets[T_IOCTL]);
+                emit_ja(p, ioctl);
+                targets[T_IOCTL] = ioctl;
                 emit_ipc(p, targets, eacces);
+                emit_ioctl(p, mode, targets, eacces, eperm);
         }
         if (mode != LL_MODE_READ_ONLY)
                 emit_setid_guard(p, targets, eacces);

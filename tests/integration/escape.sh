@@ -161,6 +161,20 @@ elif op in ("sysv", "sysv-private", "sysv-rmid", "mq-create", "mq-unlink"):
     if r < 0:
         e = ctypes.get_errno()
         raise OSError(e, os.strerror(e), op)
+elif op == "sysv-use":        # sysv-use KEY: write the host's existing segment (KEY), message queue
+    key = int(args[0])          # (KEY+1) and semaphore set (KEY+2) (prints a marker per change)
+    libc.shmat.restype = ctypes.c_void_p
+    a = libc.shmat(libc.shmget(key, 0, 0), None, 0)
+    if a not in (None, ctypes.c_void_p(-1).value):
+        ctypes.memmove(a, b"PWNED", 5)
+        print("SYSV-SHM-WRITTEN")
+    if libc.msgsnd(libc.msgget(key + 1, 0), ctypes.create_string_buffer(b"\1\0\0\0\0\0\0\0pwned"), 5, 0o4000) == 0:
+        print("SYSV-MSG-SENT")
+    sem = libc.semget(key + 2, 0, 0)
+    if libc.semop(sem, (ctypes.c_short * 3)(0, 1, 0x800), 1) == 0:  # +1, IPC_NOWAIT
+        print("SYSV-SEM-RAISED")
+    if libc.semctl(sem, 0, 16, 7) == 0:  # SETVAL
+        print("SYSV-SEM-SET")
 elif op == "host-process":    # host-process PID: reach into another process (prints a marker per way in)
     pid = int(args[0])
     libc.syscall.restype = ctypes.c_long
@@ -405,6 +419,12 @@ vec sysv-shm-remove-host 'fn:ipc_existing_kept' '"${run_as[@]}" $PY $VEC sysv sh
         '$PY $VEC sysv-rmid $((IPCKEY + 3))'
 vec mqueue-unlink-host 'fn:mq_existing_kept' '"${run_as[@]}" $PY $VEC mq-create "/$TAG-exist"' \
         '$PY $VEC mq-unlink "/$TAG-exist"'
+# ... nor written: under Landlock every object the command reaches is the host's (it makes none),
+# and a read-only run wrote into the host's segment (shmat), sent to its message queue (msgsnd) and
+# raised and set its semaphore (semop, semctl SETVAL), recorded full (escape review 52)
+vec sysv-write-host 'fn:ipc_existing_unwritten' \
+        'for k in "shm 8" "msg 9" "sem 10"; do "${run_as[@]}" $PY $VEC sysv ${k% *} $((IPCKEY + ${k#* })); done' \
+        '$PY $VEC sysv-use $((IPCKEY + 8))'
 # the same through the i386 ABI's direct System V syscalls (Linux 5.1), as a 32-bit program makes
 # them: libseccomp 2.5 knows only the ipc() multiplexer there (security review)
 if [ -n "$IPC32" ]; then
@@ -542,6 +562,20 @@ elif op == "key":                     # a user key NAME is in the caller's user 
     if kid >= 0:
         found = True
         libc.syscall(250, 21, kid)
+elif op == "unwritten":               # the segment KEY, message queue KEY+1 and semaphore set
+    key = int(arg)                    # KEY+2 exist, unchanged (zeros, no message, value 0): remove them
+    libc.shmat.restype = ctypes.c_void_p
+    shm, msg, sem = libc.shmget(key, 0, 0), libc.msgget(key + 1, 0), libc.semget(key + 2, 0, 0)
+    a = libc.shmat(shm, None, 0o10000) if shm >= 0 else None  # SHM_RDONLY
+    found = a not in (None, ctypes.c_void_p(-1).value) and ctypes.string_at(a, 5) == bytes(5)
+    qnum = [int(f[4]) for f in (l.split() for l in open("/proc/sysvipc/msg").read().splitlines()[1:])
+            if int(f[0]) == key + 1]
+    found = found and qnum == [0] and sem >= 0 and libc.semctl(sem, 0, 12) == 0  # GETVAL
+    for i, ctl in ((shm, libc.shmctl), (msg, libc.msgctl)):
+        if i >= 0:
+            ctl(i, 0, None)
+    if sem >= 0:
+        libc.semctl(sem, 0, 0)
 elif op == "mq":                      # the message queue NAME exists: remove it
     q = libc.mq_open(arg.encode(), os.O_RDONLY)
     if q >= 0:
@@ -621,6 +655,10 @@ session_key_absent() {
 ipc_existing_kept() { "$PY" "$IPCHOST" shm "$((IPCKEY + 3))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 ipc_existing_kept32() { "$PY" "$IPCHOST" shm "$((IPCKEY + 7))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 mq_existing_kept() { "$PY" "$IPCHOST" mq "/$TAG-exist" || { CHECK_NOTE="the host's message queue was removed"; return 1; }; }
+ipc_existing_unwritten() {
+        "$PY" "$IPCHOST" unwritten "$((IPCKEY + 8))" ||
+                { CHECK_NOTE="the host's segment, message queue or semaphore set was written, or removed"; return 1; }
+}
 # no_setid PATH: PATH is absent or carries no set-user-ID or set-group-ID bit
 no_setid() {
         local m

@@ -21,6 +21,8 @@
 #include <linux/seccomp.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 
 #include <seccomp.h>
 
@@ -432,6 +434,9 @@ static uint32_t bpf_run(const struct sock_filter *f, size_t n, const struct secc
                 case BPF_JMP | BPF_JSET | BPF_K:
                         pc += (a & i->k) ? i->jt : i->jf;
                         break;
+                case BPF_JMP | BPF_JA:
+                        pc += i->k;
+                        break;
                 case BPF_RET | BPF_K:
                         return i->k;
                 default:
@@ -533,6 +538,20 @@ static const struct call calls[] = {
         { "semctl", { 3, 0, IPC_RMID }, ERRNO(EACCES), ERRNO(EACCES) },
         { "semctl", { 3, 0, IPC_STAT }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "msgctl", { 3, IPC_RMID }, ERRNO(EACCES), ERRNO(EACCES) },
+        /* the host's existing objects are not written either (escape review 52: a read-only run
+         * wrote into the host's segment, sent to its message queue, raised its semaphore): each
+         * object the command reaches is the host's, as it makes none of its own */
+        { "shmat", { 3, 0, 0 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "shmat", { 3, 0, SHM_RND }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "shmat", { 3, 0, SHM_RDONLY }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
+        { "msgsnd", { 3 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "msgrcv", { 3 }, ERRNO(EACCES), ERRNO(EACCES) }, /* takes the host's message away */
+        { "semop", { 3 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "semtimedop", { 3 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "semtimedop_time64", { 3 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "semctl", { 3, 0, SETVAL }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "semctl", { 3, 0, SETALL | 0x100 }, ERRNO(EACCES), ERRNO(EACCES) },
+        { "semctl", { 3, 0, GETVAL }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "mq_open", { 0, O_CREAT | O_RDWR }, ERRNO(EACCES), ERRNO(EACCES) },
         { "mq_open", { 0, O_RDONLY }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "mq_unlink", { 0 }, ERRNO(EACCES), ERRNO(EACCES) },
@@ -640,8 +659,9 @@ static int direct_ipc_nr(uint32_t abi, const char *name) {
         static const struct {
                 const char *name;
                 int nr;
-        } direct[] = { { "semget", 393 }, { "semctl", 394 }, { "shmget", 395 },
-                       { "shmctl", 396 }, { "msgget", 399 }, { "msgctl", 402 } };
+        } direct[] = { { "semget", 393 }, { "semctl", 394 }, { "shmget", 395 }, { "shmctl", 396 },
+                       { "shmat", 397 }, { "msgget", 399 }, { "msgsnd", 400 }, { "msgrcv", 401 },
+                       { "msgctl", 402 } };
 
         if (seccomp_syscall_resolve_name_arch(abi, "ipc") < 0)
                 return -1; /* no ipc(): the ABI has only the direct syscalls, which libseccomp knows */
