@@ -50,8 +50,9 @@
 #define SBX_LL_FS_IOCTL_DEV (1ULL << 15)
 
 /* ABI 6: struct landlock_ruleset_attr.scoped. The launcher scopes signals (a command may not
- * signal a process outside its sandbox, its supervisor among them); abstract unix sockets are
- * left reachable, as under bubblewrap, which keeps the host's network namespace. */
+ * signal a process outside its sandbox, its supervisor among them) and abstract unix sockets (nor
+ * connect to one made outside it: a host service's there has no file and no permission bits;
+ * bubblewrap keeps the host's network namespace, and so its abstract sockets). */
 #define SBX_LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
 #define SBX_LL_SCOPE_SIGNAL (1ULL << 1)
 

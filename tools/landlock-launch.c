@@ -47,7 +47,8 @@
  * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) and a virtual
  * console's own ioctls (keyboard mode, keymap, font: they outlive the run) with EPERM, and
  * adding or removing a key of a file system's encryption keyring with EACCES, and from
- * ABI 6 the ruleset scopes signals: the command may not signal a process outside its sandbox (EPERM).
+ * ABI 6 the ruleset scopes signals and abstract unix sockets: the command may not signal a process
+ * outside its sandbox, nor connect to an abstract socket made outside it (EPERM).
  *   read-only: additionally the seccomp filter refuses every metadata change Landlock never
  *     governs: chmod, chown, utime and xattr syscalls (all variants, every ABI the kernel runs:
  *     native, i386, x32) and the inode-changing ioctls (chattr flags, fsxattr, version, label,
@@ -202,7 +203,8 @@ static const char usage_text[] =
         "refuses what Landlock cannot govern: metadata changes in read-only, set-user-ID modes,\n"
         "terminal injection, making, removing or writing System V IPC objects, making or\n"
         "removing message queues, the keyrings, and another process's resource limits; from\n"
-        "Landlock ABI 6 no signal reaches a process outside the sandbox. Launcher failures:\n"
+        "Landlock ABI 6 no signal reaches a process outside the sandbox, nor a connection an\n"
+        "abstract unix socket made outside it. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
         "record 'E <errno> <step>' on fd N; --exec-mark: 'X' on fd N right before ARGV is executed.\n"
         "--die-with-parent: the launcher dies with its parent, and (from ABI 6) every process of\n"
@@ -834,9 +836,12 @@ static int build_ruleset(const struct launch *l, int abi) {
         attr.handled_access_fs = handled;
         /* ABI 6: no signal to a process outside the sandbox. Without a pid namespace the command
          * could otherwise kill its own supervisor (its verdict would go unrecorded), the audit
-         * writer, or any other process of the user; bubblewrap's pid namespace already hides them. */
+         * writer, or any other process of the user; bubblewrap's pid namespace already hides them.
+         * Nor a connection to an abstract unix socket made outside it: a host service's there has
+         * no file to govern and no permission bits (any user's command reached root's listener,
+         * escape review 52); the command's own still connect. A socket file stays reachable. */
         if (abi >= 6)
-                attr.scoped = SBX_LL_SCOPE_SIGNAL;
+                attr.scoped = SBX_LL_SCOPE_SIGNAL | SBX_LL_SCOPE_ABSTRACT_UNIX_SOCKET;
         ruleset = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
         if (ruleset < 0)
                 fail(errno, "ruleset", "cannot create the Landlock ruleset (ABI %d)", abi);

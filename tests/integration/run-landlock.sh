@@ -2671,9 +2671,60 @@ tamper() {
         check "sbx run: $label (rc=$rc, $(head -1 "$T/tamper.out"))" \
                 bash -c "[ $rc -eq 0 ] && [ $printed = yes ] && grep -q '\"verdict\": *\"success\"' '$T/tamper.json'"
 }
+# abstract unix sockets (ABI 6+): a listener outside the sandbox is out of reach (EPERM), as a
+# host service's in the abstract namespace, which has no file to govern and no permission bits
+# (any user's command reached root's listener); one of the command's own still connects. Before,
+# the host's listener took a line from every run (escape review 52).
+cat >"$T/abstract.py" <<'PY'
+import socket, sys
+name = "\0" + sys.argv[1]
+out = []
+try:
+    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    c.connect(name)
+    c.send(b"from-the-sandbox\n")
+    out.append("host-connected")
+except OSError as e:
+    out.append("host " + e.strerror)
+own = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+own.bind(name + "-own")
+own.listen(1)
+c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+c.connect(name + "-own")
+out.append("own-connected")
+print(" ".join(out))
+PY
+abstract_suite() { # abstract_suite LABEL [RUNAS...]
+        local who=$1 name="sbx-ll-abstract-$$-$1" out got
+        shift
+        : >"$T/abstract-$who.got"
+        "$PY" -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind("\0" + sys.argv[1]); s.listen(4)
+with open(sys.argv[2], "ab", buffering=0) as f:
+    f.write(b"")
+    while True:
+        c, _ = s.accept()
+        f.write(c.recv(100))' "$name" "$T/abstract-$who.got" &
+        local listener=$!
+        for _ in $(seq 100); do grep -q "@$name\$" /proc/net/unix && break; sleep 0.05; done
+        for m in read-only workspace-write; do
+                out=$("$@" "$L" --mode $m $([ $m = workspace-write ] && echo --write "$T") -- \
+                        "$PY" "$T/abstract.py" "$name" 2>&1)
+                check "$who, $m: a host's abstract unix socket is out of reach, the command's own is not ($out)" \
+                        test "$out" = "host Operation not permitted own-connected"
+        done
+        sleep 0.2 # what a connection sent, read before the listener ends
+        kill "$listener"
+        wait "$listener" 2>/dev/null
+        got=$(cat "$T/abstract-$who.got")
+        check "$who: the host's listener got nothing ('$got')" test -z "$got"
+}
 if [ "${ABI:-0}" -ge 6 ]; then
         signal_suite root
         has_nobody && signal_suite nobody "${NOBODY[@]}"
+        abstract_suite root
+        has_nobody && abstract_suite nobody "${NOBODY[@]}"
         if [ -n "$SBX" ] && [ -x "$SBX" ]; then
                 tamper "the command cannot kill its supervisor, which records the verdict" \
                         'kill -KILL $PPID; echo survived' survived
