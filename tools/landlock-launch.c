@@ -40,8 +40,9 @@
  *   sbx-landlock --help
  *
  * What the command gets (both modes): read and execute everywhere; writing (write_file,
- * truncate, device ioctl) only to the sinks /dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx
- * and the terminals on descriptors 0-2 (their own nodes: not /dev/pts, not a new pty's slave);
+ * truncate, device ioctl) only to the sinks /dev/null, /dev/zero, /dev/full, /dev/ptmx, the
+ * terminals on descriptors 0-2 (their own nodes: not /dev/pts, not a new pty's slave) and /dev/tty
+ * when the controlling terminal is one of them;
  * every other file-system right of the running ABI is handled, so denied (EACCES, "Permission
  * denied"). no_new_privs is set. In both modes a seccomp
  * filter refuses TIOCSTI and TIOCLINUX (typing into the caller's terminal) and a virtual
@@ -109,6 +110,7 @@
 #include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -198,13 +200,13 @@ static const char usage_text[] =
         "                    -- ARGV...\n"
         "Runs ARGV under a Landlock ruleset: read and execute everywhere but /dev's device nodes\n"
         "(there only random, urandom and /dev/shm's objects are read), writes only to the\n"
-        "sinks (/dev/null, /dev/zero, /dev/full, /dev/tty, /dev/ptmx, the terminals on\n"
-        "descriptors 0-2) and, in workspace-write, beneath each --write DIR. A seccomp filter\n"
-        "refuses what Landlock cannot govern: metadata changes in read-only, set-user-ID modes,\n"
-        "terminal injection, making, removing or writing System V IPC objects, making or\n"
-        "removing message queues, the keyrings, and another process's resource limits; from\n"
-        "Landlock ABI 6 no signal reaches a process outside the sandbox, nor a connection an\n"
-        "abstract unix socket made outside it. Launcher failures:\n"
+        "sinks (/dev/null, /dev/zero, /dev/full, /dev/ptmx, the terminals on descriptors 0-2,\n"
+        "/dev/tty when one of them is the controlling terminal) and, in workspace-write, beneath\n"
+        "each --write DIR. A seccomp filter refuses what Landlock cannot govern: metadata changes\n"
+        "in read-only, set-user-ID modes, terminal injection, making, removing or writing System V\n"
+        "IPC objects, making or removing message queues, the keyrings, and another process's\n"
+        "resource limits; from Landlock ABI 6 no signal reaches a process outside the sandbox,\n"
+        "nor a connection an abstract unix socket made outside it. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"
         "record 'E <errno> <step>' on fd N; --exec-mark: 'X' on fd N right before ARGV is executed.\n"
         "--die-with-parent: the launcher dies with its parent, and (from ABI 6) every process of\n"
@@ -805,15 +807,21 @@ static void add_read_rules(int ruleset, uint64_t read) {
  * leads to it. Not /dev/pts beneath: that granted every terminal there, the user's other
  * terminals included, which a command wrote to and changed the settings of (stty) in a run recorded
  * full. The cost: the slave of a new pseudo-terminal (script, expect, ssh -t) is made after the
- * ruleset, and no rule grants it (EACCES). /dev/tty stays a sink: the controlling terminal, the
- * caller's. */
+ * ruleset, and no rule grants it (EACCES). /dev/tty, the controlling terminal, only when it is one
+ * of them (tcgetsid() answers this session for it alone): with all three elsewhere
+ * (`</dev/null >log 2>&1` in an interactive shell) a command still wrote to the caller's terminal
+ * and changed its settings through /dev/tty. Bubblewrap's new session has none at all. */
 static void add_terminals(int ruleset, uint64_t access) {
+        bool controlling = false;
+
         for (int fd = 0; fd <= 2; fd++) {
                 struct stat st;
                 int copy;
 
                 if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode) || !isatty(fd))
                         continue;
+                /* a pty's master answers with its slave's session: only this one's counts */
+                controlling = controlling || tcgetsid(fd) == getsid(0);
                 /* a copy names the inode to Landlock (any open file does): add_rule_fd() closes
                  * it on failure, and fail() then still has stderr */
                 copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
@@ -822,6 +830,8 @@ static void add_terminals(int ruleset, uint64_t access) {
                 add_rule_fd(ruleset, copy, access, "the terminal on a descriptor 0-2");
                 close(copy);
         }
+        if (controlling)
+                add_sink(ruleset, "/dev/tty", false, access);
 }
 
 static int build_ruleset(const struct launch *l, int abi) {
@@ -830,7 +840,7 @@ static int build_ruleset(const struct launch *l, int abi) {
         uint64_t read = SBX_LL_FS_READ_FILE | SBX_LL_FS_READ_DIR | SBX_LL_FS_EXECUTE;
         uint64_t sink = (SBX_LL_FS_READ_FILE | SBX_LL_FS_WRITE_FILE | SBX_LL_FS_TRUNCATE |
                          SBX_LL_FS_IOCTL_DEV) & handled;
-        static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx" };
+        static const char *const sinks[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/ptmx" };
         int ruleset, fd;
 
         attr.handled_access_fs = handled;

@@ -1774,6 +1774,57 @@ for b in "${BACKENDS[@]}"; do
         done
 done
 
+# ... and the controlling terminal when the run was given none: sbx run with descriptors 0-2 away
+# from it (`</dev/null >log 2>&1` in an interactive shell). Under Landlock /dev/tty still opened on
+# it: the command wrote to the caller's terminal and changed its settings (`stty -echo </dev/tty`),
+# recorded full (escape review 52). Now /dev/tty is granted only when the controlling terminal is
+# on one of them; bubblewrap's new session has none. Checked on the host: the terminal got nothing
+# and kept its settings.
+cat >"$T/tty-away.py" <<'PY'
+import os, pty, sys, termios
+user, argv = sys.argv[1], sys.argv[2:]
+pid, fd = pty.fork()
+if pid == 0:
+    if user == "nobody":
+        os.fchown(0, 65534, -1)
+    before = termios.tcgetattr(0)
+    child = os.fork()
+    if child == 0:
+        n = os.open("/dev/null", os.O_RDWR)
+        for i in (0, 1, 2):
+            os.dup2(n, i)
+        os.execvp(argv[0], argv)
+    rc = os.waitpid(child, 0)[1] >> 8
+    kept = termios.tcgetattr(0) == before
+    termios.tcsetattr(0, termios.TCSANOW, before)
+    os.write(1, b"\nrc %d settings %s\n" % (rc, b"kept" if kept else b"CHANGED"))
+    os._exit(0)
+out = b""
+while True:
+    try:
+        d = os.read(fd, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+os.waitpid(pid, 0)
+print(" ".join(out.decode(errors="replace").split()))
+PY
+for b in "${BACKENDS[@]}"; do
+        for m in read-only workspace-write; do
+                for u in "${USERS[@]}"; do
+                        user_case_dir "tty-away-$b-$m" "$u"
+                        out=$(env -u TMPDIR HOME="$d" XDG_CACHE_HOME="$d/cache" timeout 120 "$PY" "$T/tty-away.py" "$u" \
+                                "${run_as[@]}" "$SBX_BIN" run --backend "$b" --mode "$m" --root "$d/ws" \
+                                --db "$d/audit.db" --verdict-json "$d/verdict.json" -- \
+                                sh -c 'echo PWNED >/dev/tty; stty -echo </dev/tty' 2>&1)
+                        t_check "$b/$m/$u/terminal-controlling-not-given: the caller's terminal, on none of descriptors 0-2, got nothing and kept its settings ($out)" \
+                                eval '[[ "$out" == "rc "[0-9]*" settings kept" ]]'
+                done
+        done
+done
+
 # ---- a cgroup2 file system of the command's own, mounted detached ------------------------------
 # Landlock's domain refuses mount(2) and move_mount(2), but not the new mount API's fsopen(2) and
 # fsmount(2): in a user, mount and cgroup namespace of its own, a command under bubblewrap got a
