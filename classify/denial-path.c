@@ -513,9 +513,11 @@ static bool verb_phrase(const char *s, size_t n) {
 }
 
 /* The kind of thing a verb phrase is about, ending it where the name would be: dpkg-deb's "failed
- * to create directory: ...", "cannot open file: ...". No name: the line names no path. */
+ * to create directory: ...", "cannot open file: ...", util-linux script's "failed to create
+ * pseudo-terminal: ..." (its new terminal's slave, which Landlock does not grant: recorded as
+ * a file "pseudo-terminal" of the start directory). No name: the line names no path. */
 static bool kind_word(const char *s, size_t n) {
-        static const char *const kinds[] = { "directory", "file", "folder", "link" };
+        static const char *const kinds[] = { "directory", "file", "folder", "link", "pseudo-terminal", "terminal" };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(kinds); i++)
                 if (n == strlen(kinds[i]) && strncasecmp(s, kinds[i], n) == 0)

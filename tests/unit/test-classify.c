@@ -1244,6 +1244,9 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "x: cannot open file: Read-only file system", "Read-only file system", "" },
                 { "x: could not create temporary file: Read-only file system", "Read-only file system", "" },
                 { "sh: 1: cannot create files: Read-only file system", "Read-only file system", "files" },
+                { "script: failed to create pseudo-terminal: Permission denied", "Permission denied", "" },
+                { "x: cannot open terminal: Permission denied", "Permission denied", "" },
+                { "x: cannot open terminal /dev/pts/9: Permission denied", "Permission denied", "/dev/pts/9" },
                 /* a severity label before the signature is no name (dpkg's "error", read as a
                  * workspace path: in workspace-write under Landlock the line was dropped) */
                 { "dpkg: error: you do not have permission to lock the dpkg status database", "you do not have permission to lock the dpkg", "" },
