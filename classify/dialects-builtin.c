@@ -215,7 +215,11 @@ static const char dialect_bwrap[] =
  * refused by the host too (EPERM, printed), the current time by read-only mode's seccomp filter
  * (unprinted), or, beneath the granted directories, root's given times of another user's file
  * (CAP_FOWNER not kept); sbx run asks the host (host_sets_times;
- * nobody-touch-append-only-outside-read-only). */
+ * nobody-touch-append-only-outside-read-only). A new pseudo-terminal's slave is a file Landlock does
+ * not grant (only the run's own terminals are: tools/landlock-launch.c): Python's pty.openpty()
+ * swallows os.openpty()'s EACCES, tries the BSD ptys and prints "OSError: out of pty devices"
+ * (fixtures/landlock/python-pty-openpty; before, the command's failure); under bwrap the
+ * command has a devpts instance of its own. */
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
@@ -247,6 +251,7 @@ static const char dialect_landlock[] =
         "denial could not create temporary file to hold stripped copy\n"
         "denial Bad file descriptor\n"
         "denial could not create parent directories\n"
+        "denial out of pty devices\n"
         "fifo-denial Operation not permitted\n"
         "rule sbx-landlock\n"
         "exit 125\n"
