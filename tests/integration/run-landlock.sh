@@ -1971,16 +1971,18 @@ else:
                                 done
                                 cp /bin/true "$d/ws/prog" && chmod 0666 "$d/ws/prog"
                                 for dir in own root ws; do
-                                    for row in "lib.a|ranlib D/lib.a" "lib.a|ar rcs D/lib.a $d/member.txt" "prog|strip D/prog" \
-                                            "new|objcopy /bin/true D/new" "new|strip -o D/new /bin/true" \
-                                            "prog|objcopy --strip-debug D/prog"; do
+                                    # @D@: the directory (a placeholder no temporary name holds: "D/" was
+                                    # replaced inside $d too when its name ended in D)
+                                    for row in "lib.a|ranlib @D@/lib.a" "lib.a|ar rcs @D@/lib.a $d/member.txt" "prog|strip @D@/prog" \
+                                            "new|objcopy /bin/true @D@/new" "new|strip -o @D@/new /bin/true" \
+                                            "prog|objcopy --strip-debug @D@/prog"; do
                                         mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
                                         if [ $dir = ws ]; then
-                                                [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug D/prog" ] ||
+                                                [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug @D@/prog" ] ||
                                                         continue
                                                 mode=read-only at=$d/ws
                                         fi
-                                        cmd=${cmd//D\//$at/} want=denied
+                                        cmd=${cmd//@D@\//$at/} want=denied
                                         [ $who/$dir = nobody/root ] && want=task_failure
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode $mode \
                                                 --verdict-json "$d/bfd.json" -- sh -c "$cmd" ) 2>/dev/null
