@@ -78,6 +78,8 @@ struct sbx_run_report {
  * regular file, over 64 KiB, on a kernel's file system, not answered in time), one named with an
  * expansion, a shell on stdin: -1. */
 int sbx_run_start_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* The 500 ms of those reads (a test seam: sbx itself never changes it). */
+extern int sbx_run_script_read_ms;
 /* Whether an interpreter's script text (lang's: a -c or -e script, a Python script file) may
  * change the directory its relative names are in, where sbx cannot tell: a word chdir anywhere
  * (Python's os.chdir, os.fchdir, contextlib.chdir; perl's chdir), and for Python a child's cwd=
