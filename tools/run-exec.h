@@ -97,7 +97,7 @@ int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t 
 const char *sbx_run_shell_script(char *const *argv);
 /* The words of the one command argv runs in cwd (absolute), which the readers below take, and in
  * start (PATH_MAX bytes) the directory they start in: argv itself and cwd, or, where argv (past
- * its wrappers) is a shell's -c script that is one simple command (`sh -c 'busybox mv ./f
+ * its wrappers) is a shell's -c script (BusyBox's `busybox sh -c` too) that is one simple command (`sh -c 'busybox mv ./f
  * /var/tmp/'`), that command's words (quoted words unquoted, input redirections dropped), past
  * its assignments (`LC_ALL=C sqlite3 ...`), followed into a shell it runs in turn, 4 deep at
  * most, and where the wrappers' env -C moved the shell (`env -C DIR sh -c ...`). NULL where there

@@ -2162,19 +2162,23 @@ int sbx_run_env_start_dir(char *const *argv, const char *cwd, char *out, size_t 
         return strcmp(start, cwd) != 0;
 }
 
+/* The script of the shell that w[0..n), a command past its wrappers, is: shell_script_at(), and
+ * BusyBox's shell applet called through the busybox binary (`busybox sh -c 'cat < F'`), its
+ * script as of `sh -c` (left51: not read, so as nobody under Landlock its "can't open F:
+ * Permission denied" of a file the host lets the user write but not read was read as a refused
+ * write, denied; review52: its one command, `busybox sh -c 'sqlite3 D/t.db ...'`, was not read
+ * either, sbx_run_command_words()). */
+static const char *command_shell_script(char *const *w, size_t n) {
+        if (n > 1 && strcmp(base_of(w[0]), "busybox") == 0 && w[1][0] != '-')
+                return shell_script_at(w + 1, n - 1);
+        return shell_script_at(w, n);
+}
+
 const char *sbx_run_shell_script(char *const *argv) {
         size_t n = 0;
         ptrdiff_t k = argv_past_wrappers(argv, &n);
 
-        if (k < 0)
-                return NULL;
-        /* BusyBox's shell applet called through the busybox binary (`busybox sh -c 'cat < F'`):
-         * its script, as of `sh -c` (left51: not read, so as nobody under Landlock its "can't open
-         * F: Permission denied" of a file the host lets the user write but not read was read as a
-         * refused write, denied) */
-        if ((size_t) k + 1 < n && strcmp(base_of(argv[k]), "busybox") == 0 && argv[k + 1][0] != '-')
-                k++;
-        return shell_script_at(argv + k, n - (size_t) k);
+        return k < 0 ? NULL : command_shell_script(argv + k, n - (size_t) k);
 }
 
 void sbx_run_words_clear(struct sbx_run_words *cw) {
@@ -2204,7 +2208,7 @@ char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *sta
                 /* the shell starts where its wrappers' env -C moved it (`env -C DIR sh -c ...`) */
                 memcpy(here, start, strlen(start) + 1);
                 at = past_wrappers_and_env(cur, n, here, sizeof(here));
-                script = at < 0 ? NULL : shell_script_at(cur + at, n - (size_t) at);
+                script = at < 0 ? NULL : command_shell_script(cur + at, n - (size_t) at);
                 if (!script)
                         return cur; /* the readers apply its own wrappers and env's -C */
                 if (depth == 4 || !(next.buf = malloc(strlen(script) + 1)) || !(next.w = calloc(65, sizeof(char *)))) {

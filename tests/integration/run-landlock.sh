@@ -1853,7 +1853,9 @@ else:
                                         ln -s ../missing/n.db /var/tmp/$tag-sqn/own/link-missing &&
                                         ln -s ../root/n.db /var/tmp/$tag-sqn/own/link-root
                                 for b in landlock bwrap; do
-                                    for where in own root missing root600 ws ws-stdin root-stdin link-missing link-root cd-own cd-root; do
+                                    bbs=
+                                    command -v busybox >/dev/null && bbs="bb-own bb-cd-own bb-root"
+                                    for where in own root missing root600 ws ws-stdin root-stdin link-missing link-root cd-own cd-root $bbs; do
                                         mode=workspace-write x=/var/tmp/$tag-sqn/$where/n.db
                                         case $where in
                                         root600) x=/var/tmp/$tag-sqn/root/r.db ;;
@@ -1867,14 +1869,19 @@ else:
                                         # cd-own read task_failure under both backends)
                                         case $where in cd-*) x=/var/tmp/$tag-sqn/${where#cd-}/n.db
                                                 args=(sh -c "cd ${x%/n.db} && X=1 sqlite3 n.db 'create table u(y)'") ;; esac
+                                        # ... BusyBox's shell through its binary, as sh (review52:
+                                        # before, bb-own and bb-cd-own read task_failure under both)
+                                        case $where in bb-*) x=/var/tmp/$tag-sqn/${where##*-}/n.db
+                                                args=(busybox sh -c "sqlite3 $x 'create table u(y)'")
+                                                [ $where = bb-cd-own ] && args=(busybox sh -c "cd ${x%/n.db} && sqlite3 n.db 'create table u(y)'") ;; esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/sqn.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: sqlite3 making database $x ($mode, $where): $(case $where in own|ws|ws-stdin|cd-own) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: sqlite3 making database $x ($mode, $where): $(case $where in own|ws|ws-stdin|cd-own|bb-own|bb-cd-own) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "root600", "root-stdin", "link-missing", "link-root", "cd-root"):
+if sys.argv[2] in ("root", "missing", "root600", "root-stdin", "link-missing", "link-root", "cd-root", "bb-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqn.json" $where "$(case $where in ws|ws-stdin) echo "$d/ws/$x" ;; *) echo "$x" ;; esac)"

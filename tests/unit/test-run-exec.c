@@ -1095,6 +1095,11 @@ static void test_sqlite_target(void **state) {
                 { { "sh", "-c", "sqlite3 n.db '.backup /ro/db' && true" }, NULL },
                 { { "sh", "-c", "sqlite3 \"$DB\" '.backup /ro/db'" }, NULL },
                 { { "env", "-C", "/ro", "bash", "-c", "sqlite3 n.db 'insert into t values (1)'" }, "/ro/n.db" },
+                /* BusyBox's shell through its binary, as sh (review52: none was read, so `busybox
+                 * sh -c 'sqlite3 D/t.db "create table t(x)"'` in read-only read task_failure) */
+                { { "busybox", "sh", "-c", "sqlite3 d/t.db 'create table t(x)'" }, "/w/d/t.db" },
+                { { "env", "-C", "/ro", "busybox", "ash", "-c", "sqlite3 n.db '.backup bk.db'" }, "/ro/bk.db" },
+                { { "busybox", "sqlite3", "n.db", "insert into t values (1)" }, NULL },
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
@@ -1166,6 +1171,11 @@ static void test_curl_output(void **state) {
                 { { "curl", "-LO", "https://h/d/tool-1.2.tar.gz?sig=1#f" }, "/w/tool-1.2.tar.gz" },
                 { { "curl", "--remote-name", "-s", "http://h/a/b" }, "/w/b" },
                 { { "sh", "-c", "curl -fsSL https://h/i.sh -o /ro/i.sh" }, "/ro/i.sh" },
+                /* BusyBox's shell through its binary: its one command is read as sh -c's (review52:
+                 * none was, a refused -o with no line read task_failure) */
+                { { "busybox", "sh", "-c", "curl -so /ro/x http://h/x" }, "/ro/x" },
+                { { "timeout", "9", "busybox", "ash", "-c", "curl -so x http://h/x" }, "/w/x" },
+                { { "busybox", "--install", "-c", "curl -so x http://h/x" }, NULL },
                 { { "env", "-C", "/ro", "curl", "-sSO", "http://h/x" }, "/ro/x" },
                 { { "timeout", "9", "curl", "-s", "-o", "x", "file:///etc/hostname" }, "/w/x" },
                 /* stdout, or no output named */
