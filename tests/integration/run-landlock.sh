@@ -726,6 +726,25 @@ o = json.load(open(sys.argv[1]))
 want = [sys.argv[3] + "/other-" + sys.argv[4], sys.argv[3] + "/odir-" + sys.argv[4] + "/new"] if sys.argv[2] == "denied" else []
 assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["path"] for d in o["denials"]] == want, o' \
                                         "$d/other-$b.json" $want "$d/ws" $b
+                                # ... the same file made by a program whose line names neither it
+                                # nor an errno, read from its argv (curl's "(23)", none at all with
+                                # -s; sqlite3's "unable to open database"): the same answer
+                                # (review52: task_failure for root before, under both backends)
+                                printf 'x\n' >"$d/src-$b" && chmod 0644 "$d/src-$b"
+                                for c in "curl -so odir-$b/c file://$d/src-$b" "curl -sSo odir-$b/c file://$d/src-$b" \
+                                        "sqlite3 odir-$b/c 'create table t(x)'"; do
+                                        command -v "${c%% *}" >/dev/null || continue
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$d/odir-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b workspace-write: $c in another user's 0755 directory in the workspace: $want, its path, nothing made (rc=$rc)" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["path"] for d in o["denials"]] == want, o
+assert not os.path.exists(sys.argv[3])' "$d/odir-$b.json" $want "$d/ws/odir-$b/c"
+                                done
                         done
                         # another user's 0600 file in the workspace: root's read (cat, head, `cat < F`)
                         # and write (`echo > F`) are refused for want of the capabilities the command

@@ -4370,6 +4370,47 @@ static int fake_host_sets_times(void *userdata, const char *path, unsigned how) 
         return -1;
 }
 
+/* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
+ * workspace) needs the capabilities the command does not keep. */
+static bool fake_needs_capability_odir(void *userdata, const char *path, bool run) {
+        (void) userdata, (void) run;
+        return strncmp(path, "/ws/odir/", 9) == 0;
+}
+
+/* The lines of a file read from the argv that name no errno (curl's "(23)", SQLite's "unable to
+ * open database", binutils' "Bad file descriptor") beneath the granted directories: a denial where
+ * root's write there needs the capabilities the command does not keep, as a line naming the file
+ * is (review52: as root in workspace-write, `curl -so F URL` and `sqlite3 F 'create table ...'` of
+ * a new F in another user's directory in the workspace read task_failure, `echo x > F` denied).
+ * Elsewhere in the workspace, none. */
+static void test_classify_argv_file_needs_root_capability(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing,
+                                            .host_needs_capability = fake_needs_capability_odir };
+        static const char curl[] = "curl: (23) Failure writing output to destination\n",
+                          db[] = "Error: unable to open database \"x\": unable to open database file\n",
+                          badf[] = "objcopy: x: Bad file descriptor\n";
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t w = 0; w < 2; w++) {
+                        const char *backend = b ? "landlock" : "bwrap", *file = w ? "/ws/x" : "/ws/odir/x",
+                                   *want = w ? "task_failure" : "denied", *path = w ? NULL : file;
+
+                        ctx.cwd = w ? "/ws" : "/ws/odir";
+                        ctx.curl_output = file;
+                        check_row(backend, 0, curl, run_backend_in(backend, &ctx, curl), want, path);
+                        ctx.curl_output = NULL;
+                        ctx.sqlite_target = file;
+                        check_row(backend, 1, db, run_backend_in(backend, &ctx, db), want, path);
+                        ctx.sqlite_target = NULL;
+                        ctx.bfd_output = file;
+                        check_row(backend, 2, badf, run_backend_in(backend, &ctx, badf), want, path);
+                        ctx.bfd_output = NULL;
+                }
+}
+
 /* touch's line as the argv's touch sets the times (touch_how): given times (-d, -t, -r) of a file
  * the user may write but does not own, which the host refuses too (EPERM), are the host's
  * refusal (before: `touch -d DATE` of root's 0666 file as nobody read denied under both backends);
@@ -6837,6 +6878,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_sqlite_cannot_open_names_the_argv_file),
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
+                cmocka_unit_test(test_classify_argv_file_needs_root_capability),
                 cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
