@@ -4280,7 +4280,12 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
         }
         if (kind != SBX_HOST_NAME_DIR && kind != SBX_HOST_NAME_DIR_ENTRIES)
                 return false;
-        if (beneath_any(level, c->granted, c->n_granted))
+        /* beneath the granted directories: root's refusal alone, for want of the capabilities the
+         * command does not keep (review52: as root in workspace-write, `javac -d odir/classes
+         * X.java`, odir another user's 0755 directory in the workspace, read task_failure, `mkdir
+         * odir/classes` denied) */
+        if (beneath_any(level, c->granted, c->n_granted) &&
+            !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, level, false)))
                 return false;
         /* the host's own answer: the level made, or a name made in the directory it is */
         if (strcmp(probe, host) == 0)

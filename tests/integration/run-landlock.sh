@@ -731,8 +731,11 @@ assert o["verdict"] == sys.argv[2] and o["denial_lines"] == len(want) and [d["pa
                                 # -s; sqlite3's "unable to open database"): the same answer
                                 # (review52: task_failure for root before, under both backends)
                                 printf 'x\n' >"$d/src-$b" && chmod 0644 "$d/src-$b"
+                                # ... and javac's -d directory, made there (its "could not create
+                                # parent directories", review52: task_failure for root before)
+                                printf 'class C {}\n' >"$d/ws/C-$b.java" && chmod 0644 "$d/ws/C-$b.java"
                                 for c in "curl -so odir-$b/c file://$d/src-$b" "curl -sSo odir-$b/c file://$d/src-$b" \
-                                        "sqlite3 odir-$b/c 'create table t(x)'"; do
+                                        "sqlite3 odir-$b/c 'create table t(x)'" "javac -d odir-$b/c C-$b.java"; do
                                         command -v "${c%% *}" >/dev/null || continue
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
                                                 --verdict-json "$d/odir-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null

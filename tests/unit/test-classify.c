@@ -3685,6 +3685,13 @@ static void test_classify_curl_silent_exit_23_is_the_argv_file(void **state) {
                 }
 }
 
+/* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
+ * workspace) needs the capabilities the command does not keep. */
+static bool fake_needs_capability_odir(void *userdata, const char *path, bool run) {
+        (void) userdata, (void) run;
+        return strncmp(path, "/ws/odir/", 9) == 0;
+}
+
 /* A host where the names beneath /nx are missing but /nx/f, a file; /ro/x and the names beneath
  * it the host refuses the user making (a directory of root's, as nobody); any other name a
  * directory. */
@@ -3730,6 +3737,18 @@ static void test_classify_javac_dir_not_made(void **state) {
                         check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
                                   cases[i].path ? "denied" : "task_failure", cases[i].path);
                 }
+        /* beneath them, a level root may make only with the capabilities the command does not
+         * keep (another user's 0755 directory in the workspace): the sandbox's refusal (review52:
+         * task_failure before, as root in workspace-write under both backends) */
+        ctx.host_needs_capability = fake_needs_capability_odir;
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+
+                ctx.javac_dir = "/ws/odir/classes";
+                check_row(backend, 0, line, run_backend_in(backend, &ctx, line), "denied", "/ws/odir/classes");
+                ctx.javac_dir = "/ws/build";
+                check_row(backend, 1, line, run_backend_in(backend, &ctx, line), "task_failure", NULL);
+        }
         /* sbx classify, which reads no argv: the text alone tells nothing */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
         assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" }, line), "task_failure");
@@ -4368,13 +4387,6 @@ static int fake_host_sets_times(void *userdata, const char *path, unsigned how) 
         if (strcmp(path, "/tmp/l") == 0)
                 return how & SBX_TOUCH_NO_DEREF ? 1 : 0;
         return -1;
-}
-
-/* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
- * workspace) needs the capabilities the command does not keep. */
-static bool fake_needs_capability_odir(void *userdata, const char *path, bool run) {
-        (void) userdata, (void) run;
-        return strncmp(path, "/ws/odir/", 9) == 0;
 }
 
 /* The lines of a file read from the argv that name no errno (curl's "(23)", SQLite's "unable to
