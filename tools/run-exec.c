@@ -2532,6 +2532,13 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_target = sqlite_target;
                         if (sq & 2)
                                 ctx.sqlite_db = sqlite_db;
+                        /* ... and a binutils program's or javac's, as the sqlite3's (review52:
+                         * none was read, `sh -c 'cd D && objcopy a.o /var/tmp/x/b.o'` and `... &&
+                         * javac -d out X.java` in read-only mode read task_failure) */
+                        if (sbx_run_chain_only(command, ctx.cwd, sbx_run_bfd_output, bfd_output, sizeof(bfd_output)) > 0)
+                                ctx.bfd_output = bfd_output;
+                        if (sbx_run_chain_only(command, ctx.cwd, sbx_run_javac_dir, javac_dir, sizeof(javac_dir)) > 0)
+                                ctx.javac_dir = javac_dir;
                 }
                 /* an interpreter's script (-c, -e, a Python script file) that may change its
                  * directory (os.chdir, perl's chdir, a child's cwd=): its relative names are of

@@ -183,6 +183,14 @@ int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, siz
  * database (a `select` opens it read-only). Bit 1 target, bit 2 db, 0 none. Nothing is asked of
  * the host. */
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size);
+/* reader (sbx_run_bfd_output(), sbx_run_javac_dir()) of the command that a shell's -c script `cd
+ * DIR && CMD` runs, its one command after its leading cd, past its assignments (cwd is DIR, as
+ * sbx_run_start_dir() read it), as sbx_run_chain_sqlite() reads sqlite3's: not where a command
+ * follows it or none is cd before it (another ar's line names no file either). Its answer, or 0.
+ * Nothing is asked of the host. */
+int sbx_run_chain_only(char *const *argv, const char *cwd,
+                       int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                       size_t size);
 /* The programs a find that words (sbx_run_command_words()'s) run in cwd (their start) runs by
  * -exec, -execdir, -ok and -okdir (struct sbx_classify_context's find_exec), as its argv writes
  * them, which is how find prints a failed exec's (`find: 'X': Permission denied`): `find ARG...`

@@ -2942,6 +2942,21 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
         return r;
 }
 
+int sbx_run_chain_only(char *const *argv, const char *cwd,
+                       int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
+                       size_t size) {
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *w[65], **cmd;
+        bool last;
+
+        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
+            !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)) ||
+            !last)
+                return 0; /* (last: `cd DIR && CMD`, two commands, the first a cd) */
+        return reader(cmd, cwd, out, size);
+}
+
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags
  * (-w -W -X -t -T -U, clustered, -l last), -M and -m with their module attached, -I with its
  * directory; another switch after it (a second -e, whose lines would follow the first's), or

@@ -2004,7 +2004,7 @@ else:
                                     # replaced inside $d too when its name ended in D)
                                     for row in "lib.a|ranlib @D@/lib.a" "lib.a|ar rcs @D@/lib.a $d/member.txt" "prog|strip @D@/prog" \
                                             "new|objcopy /bin/true @D@/new" "new|strip -o @D@/new /bin/true" \
-                                            "prog|objcopy --strip-debug @D@/prog"; do
+                                            "prog|objcopy --strip-debug @D@/prog" "new|CD objcopy /bin/true new"; do
                                         mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
                                         if [ $dir = ws ]; then
                                                 [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug @D@/prog" ] ||
@@ -2012,6 +2012,9 @@ else:
                                                 mode=read-only at=$d/ws
                                         fi
                                         cmd=${cmd//@D@\//$at/} want=denied
+                                        # ... the one command after a shell's leading cd (review52:
+                                        # before, task_failure but as nobody in root's directory)
+                                        [ "$cmd" = "CD objcopy /bin/true new" ] && cmd="cd $at && objcopy /bin/true new"
                                         [ $who/$dir = nobody/root ] && want=task_failure
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode $mode \
                                                 --verdict-json "$d/bfd.json" -- sh -c "$cmd" ) 2>/dev/null
@@ -2065,12 +2068,17 @@ else:
                                         printf 'package p;\nclass J {}\n' >"$d/ws/$tag-jp/J.java" &&
                                         chmod 0755 "$d/ws/$tag-jp" && chmod 0644 "$d/ws/$tag-jp/J.java"
                                 for b in landlock bwrap; do
-                                        for where in ws own root; do
+                                        for where in ws own root cd-own cd-root; do
                                                 dir=/var/tmp/$tag-jd/$where/new/out want=denied:/var/tmp/$tag-jd/$where/new
                                                 [ $where = ws ] && dir=$tag-jbuild want=denied:$d/ws/$tag-jbuild
-                                                [ $who/$where = nobody/root ] && want=task_failure:
+                                                args=(javac -d $dir $tag-jp/J.java)
+                                                # ... the one command after a shell's leading cd (review52:
+                                                # before, cd-own task_failure under both backends)
+                                                case $where in cd-*) want=denied:/var/tmp/$tag-jd/${where#cd-}/new
+                                                        args=(sh -c "cd /var/tmp/$tag-jd/${where#cd-} && javac -d new/out $d/ws/$tag-jp/J.java") ;; esac
+                                                [ $who/${where#cd-} = nobody/root ] && want=task_failure:
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
-                                                        --verdict-json "$d/jd.json" -- javac -d $dir $tag-jp/J.java ) 2>/dev/null
+                                                        --verdict-json "$d/jd.json" -- "${args[@]}" ) 2>/dev/null
                                                 rc=$?
                                                 check "$who, $b read-only: javac -d into a new directory ($where): ${want%%:*} (rc=$rc), nothing made" "$PY" -c '
 import json, sys

@@ -1387,6 +1387,39 @@ static void test_chain_sqlite(void **state) {
         }
 }
 
+/* binutils' file and javac's -d of a shell's `cd DIR && CMD` (sbx_run_chain_only(), in DIR = /w as
+ * sbx run passes it), as the sqlite3's: review52, none was read, so `sh -c 'cd D && objcopy a.o
+ * /var/tmp/x/b.o'` and `sh -c 'cd D && javac -d out X.java'` in read-only mode read task_failure.
+ * Not where a command follows, no cd leads, or another operator. */
+static void test_chain_only(void **state) {
+        static const struct {
+                const char *argv[6];
+                const char *bfd, *javac;
+        } cases[] = {
+                { { "sh", "-c", "cd d && objcopy a.o /ro/b.o" }, "/ro/b.o", NULL },
+                { { "bash", "-c", "cd d && X=1 strip -o p prog" }, "/w/p", NULL },
+                { { "busybox", "sh", "-c", "cd d && ar rcs lib.a a.o" }, "/w/lib.a", NULL },
+                { { "sh", "-c", "cd d && javac -d out X.java" }, NULL, "/w/out" },
+                { { "sh", "-c", "cd d && objcopy a.o b.o && echo ok" }, NULL, NULL },
+                { { "sh", "-c", "cd d && javac -d out X.java && java -cp out X" }, NULL, NULL },
+                { { "sh", "-c", "true && objcopy a.o /ro/b.o" }, NULL, NULL },
+                { { "sh", "-c", "cd d; objcopy a.o /ro/b.o" }, NULL, NULL },
+                { { "sh", "-c", "objcopy a.o /ro/b.o" }, NULL, NULL },
+                { { "objcopy", "a.o", "/ro/b.o" }, NULL, NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char bfd[PATH_MAX] = "", javac[PATH_MAX] = "";
+                int rb = sbx_run_chain_only((char *const *) cases[i].argv, "/w", sbx_run_bfd_output, bfd, sizeof(bfd)),
+                    rj = sbx_run_chain_only((char *const *) cases[i].argv, "/w", sbx_run_javac_dir, javac, sizeof(javac));
+
+                if (rb != (cases[i].bfd ? 1 : 0) || rj != (cases[i].javac ? 1 : 0) ||
+                    (cases[i].bfd && strcmp(bfd, cases[i].bfd) != 0) || (cases[i].javac && strcmp(javac, cases[i].javac) != 0))
+                        fail_msg("case %zu: %d %s, %d %s", i, rb, bfd, rj, javac);
+        }
+}
+
 /* The programs a find runs (-exec, -execdir, -ok, -okdir), read from the argv as it writes them
  * (find prints a failed exec's name so): not one with {} nor one its -fprint (-fls, ...) writes
  * too, whose refused open prints the same line; none for another program. */
@@ -2491,6 +2524,7 @@ int main(void) {
                 cmocka_unit_test(test_classifier_context_keeps_what_it_can),
                 cmocka_unit_test(test_env_split),
                 cmocka_unit_test(test_shell_script_busybox_shell),
+                cmocka_unit_test(test_chain_only),
                 cmocka_unit_test(test_chain_sqlite),
         };
         /* bash reads it before a -c script: the scripts' directories are then not known */
