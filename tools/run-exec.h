@@ -159,7 +159,8 @@ int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t siz
 /* The file a curl that words (sbx_run_command_words()'s) run in cwd (their start) writes, for its
  * "curl: (23) Failure writing output to destination" (no name, no errno: with -s its warning that
  * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`
- * (past the wrappers of sbx_run_start_dir() and env's arguments), one URL without a glob, one
+ * (past the wrappers of sbx_run_start_dir() and env's arguments), one URL without a glob (an
+ * IPv6 host in brackets is none, nor anything with -g), one
  * output, `-o FILE` (`--output FILE`, `-oFILE`, last in a cluster: `-fsSLo FILE`) or -O (the
  * last component of the URL's path); joined to cwd into out. 1 (2 where --create-dirs makes its
  * directories), or 0 for another program, an option not read (one that writes another file or

@@ -2747,6 +2747,24 @@ static bool url_remote_name(const char *u, const char **ret, size_t *ret_len) {
         return true;
 }
 
+/* Whether curl globs the URL u (several transfers): a '{' or '[' in it, but for an IPv6 address in
+ * brackets as its host, which curl's glob leaves alone (review52: `curl -sS -o F
+ * 'http://[::1]:8000/x'` read no output, its refused -o task_failure), or with -g (globoff) none. */
+static bool url_globs(const char *u, bool globoff) {
+        const char *g = u + strcspn(u, "{["), *host = strstr(u, "://");
+        size_t n;
+
+        if (globoff || !*g)
+                return false;
+        host = host ? host + 3 : u;
+        if (g != host || *g != '[')
+                return true;
+        n = strspn(host + 1, "0123456789abcdefABCDEF:.");
+        if (n == 0 || host[1 + n] != ']')
+                return true;
+        return host[2 + n + strcspn(host + 2 + n, "{[")] != '\0';
+}
+
 int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
         /* the options read: those without an argument, and those with one that write no file and
          * do not change where the output goes, and --create-dirs; any other (-D, -c, -K,
@@ -2767,7 +2785,7 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                 "--oauth2-bearer", "--max-redirs", NULL
         };
         const char *file = NULL, *url = NULL;
-        bool remote = false, dirs = false;
+        bool remote = false, dirs = false, globoff = false;
         char start[PATH_MAX];
         size_t n = 0, fl = 0;
         ptrdiff_t k;
@@ -2796,6 +2814,8 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                                 remote = true;
                         else if (strcmp(a, "--create-dirs") == 0)
                                 dirs = true;
+                        else if (strcmp(a, "--globoff") == 0)
+                                globoff = true;
                         else if (word_in(a, long_args))
                                 i++;
                         else if (!word_in(a, long_flags))
@@ -2814,6 +2834,8 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                                 }
                                 if (*f == 'O')
                                         remote = true;
+                                else if (*f == 'g')
+                                        globoff = true;
                                 else if (!strchr(short_flags, *f))
                                         return 0;
                         }
@@ -2824,7 +2846,7 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                 }
         }
         /* one URL, no glob in it (several transfers), one output: -o FILE, or -O's remote name */
-        if (!url || url[strcspn(url, "{[")] || !!file == remote)
+        if (!url || url_globs(url, globoff) || !!file == remote)
                 return 0;
         if (remote && url_remote_name(url, &file, &fl)) {
                 char name[PATH_MAX];

@@ -1927,9 +1927,10 @@ else:
                                 mkdir -p /var/tmp/$tag-cu/root /var/tmp/$tag-cu/own &&
                                         chmod 0755 /var/tmp/$tag-cu /var/tmp/$tag-cu/root &&
                                         chown 65534:65534 /var/tmp/$tag-cu/own &&
-                                        ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root
+                                        ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root &&
+                                        printf 'g\n' >"$d/[g].txt" && chmod 0644 "$d/[g].txt"
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -1950,12 +1951,15 @@ else:
                                         s-root) x=/var/tmp/$tag-cu/root/c.txt args=(curl -s -o "$x" file:///etc/hostname) ;;
                                         s-ws) mode=read-only want=$d/ws/hostname args=(curl -fsLO file:///etc/hostname) ;;
                                         s-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "curl -fsLo $x file:///etc/hostname && chmod +x $x") ;;
+                                        # a '[' of a URL curl does not glob (-g; review52: read as a
+                                        # glob, task_failure before)
+                                        g-own) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(curl -gsS -o "$x" "file://$d/[g].txt") ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root"):
@@ -1976,7 +1980,7 @@ else:
                                 done
                                 check "nobody: ... no file made outside the workspace" \
                                         test -z "$(find /var/tmp/$tag-cu -type f; ls "$d/ws/hostname" "$d/ws/$tag-c.txt" 2>/dev/null)"
-                                rm -rf /var/tmp/$tag-cu
+                                rm -rf /var/tmp/$tag-cu "$d/[g].txt"
                         fi
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),

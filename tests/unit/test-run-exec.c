@@ -1189,6 +1189,16 @@ static void test_curl_output(void **state) {
                 { { "curl", "-o", "/ro/#1", "http://h/{a,b}" }, NULL },
                 { { "curl", "-o", "/ro/x", "http://h/[1-3]" }, NULL },
                 { { "curl", "-O", "-o", "/ro/x", "http://h/x" }, NULL },
+                /* an IPv6 address in brackets as the host, which curl does not glob, or -g (review52:
+                 * read as a glob before, none, `curl -sS -o F 'http://[::1]:8000/x'` task_failure) */
+                { { "curl", "-sSo", "/ro/x", "http://[::1]:8000/x" }, "/ro/x" },
+                { { "curl", "-O", "http://[2001:db8::1]/d/f.tgz" }, "/w/f.tgz" },
+                { { "curl", "-gso", "/ro/x", "http://h/a[1].txt" }, "/ro/x" },
+                { { "curl", "--globoff", "-o", "/ro/x", "http://h/{a}" }, "/ro/x" },
+                { { "curl", "-o", "/ro/x", "http://[::1]/[1-3]" }, NULL },
+                { { "curl", "-o", "/ro/x", "http://h/[::1]" }, NULL },
+                { { "curl", "-o", "/ro/x", "http://[fe80::1%25eth0]/x" }, NULL },
+                { { "curl", "-o", "/ro/x", "http://[]/x" }, NULL },
                 /* another file written, the output moved, a name curl chooses, unknown options */
                 { { "curl", "-D", "/ro/h", "-o", "/ro/x", "http://h/x" }, NULL },
                 { { "curl", "-c", "jar", "-o", "/ro/x", "http://h/x" }, NULL },
