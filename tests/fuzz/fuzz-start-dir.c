@@ -560,6 +560,18 @@ static bool curl_model_remote(const char *u, const char **ret, size_t *ret_len) 
         return true;
 }
 
+/* Whether curl globs the URL u: a '{' or '[' but the brackets of an IPv6 address (hex digits,
+ * ':' and '.') that is its host */
+static bool curl_model_globs(const char *u) {
+        const char *h = strstr(u, "://"), *close;
+
+        h = h ? h + 3 : u;
+        if (*h == '[' && (close = strchr(h, ']')) && close > h + 1 &&
+            strspn(h + 1, "0123456789abcdefABCDEF:.") == (size_t) (close - h - 1))
+                return strpbrk(close, "{[") != NULL || memchr(u, '{', (size_t) (h - u)) != NULL;
+        return strpbrk(u, "{[") != NULL;
+}
+
 static int curl_case(const uint8_t *g, size_t len, struct curl_case *c) {
         static const char *const flags[] = { "-f", "-s", "-S", "-L", "-fsSL", "--fail", "--silent", "--location",
                                              "-k", "--compressed", "-#", "-sS" };
@@ -571,7 +583,8 @@ static int curl_case(const uint8_t *g, size_t len, struct curl_case *c) {
         static const char *const urls[] = { "http://h/p/name.tgz", "https://h/dir/", "http://h?x=/a/b",
                                             "http://h/a/b.txt?q=1#f", "http://h/{a,b}", "http://h/f[1-2]",
                                             "http://h/a/%20x", "http://h/a/..", "http://h", "ftp://h/x/.",
-                                            "h.example/file", "http://u@h:8080/v1/get.sh#/x/y", "https://h#frag/a" };
+                                            "h.example/file", "http://u@h:8080/v1/get.sh#/x/y", "https://h#frag/a",
+                                            "http://[::1]:8000/p/v.tgz", "http://[::1]/f[1-2]" };
         static const char *const unknown[][2] = { { "-D", "h" }, { "--create-dirs", NULL }, { "-J", NULL },
                                                   { "-Z", NULL }, { "--output-dir", "d" }, { "-K", "cfg" },
                                                   { "-c", "jar" }, { "--output=x", NULL } };
@@ -640,7 +653,7 @@ static int curl_case(const uint8_t *g, size_t len, struct curl_case *c) {
                         curl_word(c, &used, u);
                         c->urls++;
                         c->url = u;
-                        c->glob = c->glob || strpbrk(u, "{[");
+                        c->glob = c->glob || curl_model_globs(u);
                         break;
                 }
                 default:
