@@ -4159,7 +4159,10 @@ static const char sqlite_open_sig[] = "Error: cannot open \"", sqlite_db_sig[] =
                   /* the shell's SQLITE_CANTOPEN of a statement (an existing WAL database whose -shm
                    * it could not make: "Error: in prepare, unable to open database file (14)"), of
                    * the argv's file too */
-                  sqlite_cant_sig[] = "unable to open database file (14)";
+                  sqlite_cant_sig[] = "unable to open database file (14)",
+                  /* ... and its bare line of a dot-command (.tables, .schema) on such a database,
+                   * the whole line, of the argv's file too */
+                  sqlite_cant_dot_sig[] = "Error: unable to open database file";
 
 /* binutils' (BFD's) lines of a file it could not make, the errno lost (context bfd_output) */
 static const char bfd_archive_sig[] = "could not create temporary file whilst writing archive",
@@ -4173,6 +4176,7 @@ bool sbx_denial_sig_needs_argv(const char *sig) {
         return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
                strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0 ||
                strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 ||
+               strcasecmp(sig, sqlite_cant_dot_sig) == 0 ||
                strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
                strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0;
 }
@@ -4302,7 +4306,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
                    cache = strcasecmp(sig, cmake_cache_sig) == 0,
-                   ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0,
+                   dot = strcasecmp(sig, sqlite_cant_dot_sig) == 0,
+                   ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 || dot,
                    bfd = strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
                          strcasecmp(sig, bfd_badf_sig) == 0;
         /* ro: the line names no file, as curl's */
@@ -4322,6 +4327,15 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                         return true;
                 *ret_target = c->javac_level;
                 return false;
+        }
+        if (dot) {
+                /* the whole line: another program's, or one naming more, is not the shell's */
+                size_t t = len;
+
+                while (t > 0 && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\r'))
+                        t--;
+                if (t != sizeof(sqlite_cant_dot_sig) - 1 || memcmp(s, sqlite_cant_dot_sig, t) != 0)
+                        return true;
         }
         if (bfd) {
                 if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))

@@ -88,7 +88,8 @@
  * the file of its argv (sqlite_target: no -readonly, no dot-command that opens another), judged as
  * curl's (fixtures/bwrap/sqlite3-backup-outside: the text alone, none); and so its shell's
  * "unable to open database file (14)" of a statement (an existing WAL database whose -shm it could
- * not make), under Landlock too. GNU binutils (BFD) loses the errno of a file it could not make:
+ * not make), under Landlock too, and its bare "Error: unable to open database file" of a
+ * dot-command (.tables) on one, the whole line, X likewise. GNU binutils (BFD) loses the errno of a file it could not make:
  * ar's and ranlib's "could not create temporary file whilst writing archive: no more archived
  * files" (an archive rewritten), strip's and objcopy's "X: could not create temporary file to hold
  * stripped copy: cause of error unknown" (in place) and their new output's "X: Bad file
@@ -117,6 +118,7 @@ static const char dialect_bwrap[] =
         "denial Unable to open cache file for save.\n"
         "denial write a readonly database\n"
         "denial unable to open database file (14)\n"
+        "denial Error: unable to open database file\n"
         "denial could not create temporary file whilst writing archive\n"
         "denial could not create temporary file to hold stripped copy\n"
         "denial Bad file descriptor\n"

@@ -2346,11 +2346,23 @@ static bool sqlite_backup_file(const char *s, const char **file, size_t *len, bo
 }
 
 /* Whether the sqlite3 SQL argument s only reads: one SELECT (or VALUES) statement, which writes
- * neither the database nor another file (no ATTACH nor VACUUM in it). */
+ * neither the database nor another file (no ATTACH nor VACUUM in it); or one dot-command that only
+ * reads the database (.tables, .schema, ... with plain words: review52, `sqlite3 W.db .tables` of
+ * a WAL database whose -shm the sandbox refused had no file read, task_failure). */
 static bool sqlite_reads_only(const char *s) {
+        static const char *const dots[] = { ".tables", ".schema", ".indexes", ".indices", ".databases",
+                                            ".dbinfo", ".fullschema", ".dump", NULL };
         const char *semi;
 
         s += strspn(s, " \t\n");
+        if (s[0] == '.') {
+                size_t k = strcspn(s, " \t");
+
+                for (size_t i = 0; dots[i]; i++)
+                        if (strlen(dots[i]) == k && strncmp(s, dots[i], k) == 0)
+                                return s[strcspn(s, "'\"\n;\\|`$")] == '\0';
+                return false;
+        }
         if (strncasecmp(s, "select", 6) != 0 && strncasecmp(s, "values", 6) != 0)
                 return false;
         if ((semi = strchr(s, ';')) && semi[1 + strspn(semi + 1, " \t\n")] != '\0')

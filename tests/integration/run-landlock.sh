@@ -1802,19 +1802,26 @@ else:
                                         chown 65534:65534 /var/tmp/$tag-sqw/own &&
                                         sqlite3 /var/tmp/$tag-sqw/root/w.db 'pragma journal_mode=wal; create table t(x)' >/dev/null &&
                                         "${NOBODY[@]}" sqlite3 /var/tmp/$tag-sqw/own/w.db 'pragma journal_mode=wal; create table t(x)' >/dev/null
+                                # ... and a dot-command that only reads it, .tables (bwrap's bare
+                                # "Error: unable to open database file", Landlock's "attempt to
+                                # write a readonly database"; review52: before, under bwrap
+                                # task_failure for own, under Landlock denied with no path for
+                                # own and denied for root's)
                                 for b in landlock bwrap; do
+                                    for q in 'select count(*) from t' .tables; do
                                     for where in own root; do
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
-                                                --verdict-json "$d/sqw.json" -- sqlite3 /var/tmp/$tag-sqw/$where/w.db 'select count(*) from t' ) >/dev/null 2>&1
+                                                --verdict-json "$d/sqw.json" -- sqlite3 /var/tmp/$tag-sqw/$where/w.db "$q" ) >/dev/null 2>&1
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: sqlite3 query of $where WAL database (read-only): $([ $where = own ] && echo "denied, recorded" || echo "the host's refusal, task_failure") (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: sqlite3 $q of $where WAL database (read-only): $([ $where = own ] && echo "denied, recorded" || echo "the host's refusal, task_failure") (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2] == "root":
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
     assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqw.json" $where /var/tmp/$tag-sqw/$where/w.db
+                                    done
                                     done
                                 done
                                 check "nobody: ... no -shm made" test -z "$(find /var/tmp/$tag-sqw -name '*-shm')"

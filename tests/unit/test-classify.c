@@ -3540,6 +3540,34 @@ static void test_classify_bwrap_sqlite_readonly_names_the_argv_file(void **state
         assert_verdict(run_backend_in("landlock", &(struct sbx_classify_context){ .cwd = "/ws" },
                                       "Error: in prepare, unable to open database file (14)\n"),
                        "task_failure");
+        /* its bare line of a dot-command on such a database (.tables, .schema), the whole line, of
+         * the argv's file (sqlite_target, which such a dot-command alone reads as a query; review52:
+         * task_failure before, as nobody `sqlite3 W.db .tables` of its own WAL database in
+         * read-only mode); another program's line naming more, none read, the text alone, the
+         * host's refusal: none */
+        {
+                static const struct {
+                        const char *target, *text, *verdict, *path;
+                } dots[] = {
+                        { "/etc/x", "Error: unable to open database file\n", "denied", "/etc/x" },
+                        { "/etc/x", "Error: unable to open database file \r\n", "denied", "/etc/x" },
+                        { "/ro/x", "Error: unable to open database file\n", "task_failure", NULL },
+                        { "/ws/x", "Error: unable to open database file\n", "task_failure", NULL },
+                        { NULL, "Error: unable to open database file\n", "task_failure", NULL },
+                        { "/etc/x", "x: Error: unable to open database file\n", "task_failure", NULL },
+                        { "/etc/x", "Error: unable to open database file: /etc/x\n", "task_failure", NULL },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(dots); i++) {
+                        ctx.sqlite_target = dots[i].target;
+                        check_row("bwrap", i, dots[i].text, run_backend_in("bwrap", &ctx, dots[i].text), dots[i].verdict,
+                                  dots[i].path);
+                }
+                ctx.sqlite_target = NULL;
+                assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                              "Error: unable to open database file\n"),
+                               "task_failure");
+        }
 }
 
 /* A host that refuses a new name in /rd (a directory of root's, as nobody) and nothing else: its

@@ -1100,6 +1100,15 @@ static void test_sqlite_target(void **state) {
                 { { "busybox", "sh", "-c", "sqlite3 d/t.db 'create table t(x)'" }, "/w/d/t.db" },
                 { { "env", "-C", "/ro", "busybox", "ash", "-c", "sqlite3 n.db '.backup bk.db'" }, "/ro/bk.db" },
                 { { "busybox", "sqlite3", "n.db", "insert into t values (1)" }, NULL },
+                /* a dot-command that only reads the database, as a query (review52: none before,
+                 * `sqlite3 W.db .tables` of a WAL database whose -shm was refused task_failure) */
+                { { "sqlite3", "w.db", ".tables" }, "/w/w.db" },
+                { { "sqlite3", "-bail", "/ro/w.db", ".schema t" }, "/ro/w.db" },
+                { { "sqlite3", "n.db", ".output /ro/o", ".dump" }, "/ro/o" },
+                { { "sqlite3", "w.db", ".tables 'x'" }, NULL },
+                { { "sqlite3", "w.db", ".open x" }, NULL },
+                { { "sqlite3", "w.db", ".tablesx" }, NULL },
+                { { "sqlite3", "w.db", ".tables", "insert into t values (1)" }, "/w/w.db" },
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
