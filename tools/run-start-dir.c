@@ -2464,6 +2464,12 @@ static const char *bfd_output(char *const *argv, size_t k, size_t n) {
                                 if (output)
                                         return NULL;
                                 output = a + 14;
+                        } else if (strip && strcmp(a, "--output-file") == 0) {
+                                /* its file the next word (review52: not read, so `strip
+                                 * --output-file F prog` of a refused F read task_failure) */
+                                if (output || i + 1 >= n)
+                                        return NULL;
+                                output = argv[++i];
                         } else if (ranlib || (!flag && !strchr(a, '=')))
                                 return NULL; /* --help, --version, one whose argument is the next word */
                 } else if (ranlib) {

@@ -2015,7 +2015,8 @@ else:
                                     # replaced inside $d too when its name ended in D)
                                     for row in "lib.a|ranlib @D@/lib.a" "lib.a|ar rcs @D@/lib.a $d/member.txt" "prog|strip @D@/prog" \
                                             "new|objcopy /bin/true @D@/new" "new|strip -o @D@/new /bin/true" \
-                                            "prog|objcopy --strip-debug @D@/prog" "new|CD objcopy /bin/true new"; do
+                                            "prog|objcopy --strip-debug @D@/prog" "new|CD objcopy /bin/true new" \
+                                            "new|strip --output-file @D@/new /bin/true"; do
                                         mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
                                         if [ $dir = ws ]; then
                                                 [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug @D@/prog" ] ||
