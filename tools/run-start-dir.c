@@ -1902,6 +1902,39 @@ static const char *shell_script(char *const *argv) {
         return shell_script_at(argv, n);
 }
 
+/* The unquoted directory word at *q of a script's leading cd, as the shell makes it, into dir
+ * (size bytes), *q past it: a `\X` is X (`cd my\ dir`), and a leading `~` alone or before a '/'
+ * the command's $HOME, which is sbx's (`cd ~ && sqlite3 t.db ...`: review52, both read no
+ * directory, and the file the chain's command writes was not read). false for a word sbx does
+ * not read: another expansion or a glob, `~user`, $HOME unset or empty, too long. */
+static bool cd_word(const char **q, char *dir, size_t size) {
+        static const char ends[] = " \t\n;&|<>()";
+        const char *s = *q;
+        size_t n = 0;
+
+        if (s[0] == '~' && (s[1] == '/' || s[1] == '\0' || strchr(ends, s[1]))) {
+                const char *home = getenv("HOME");
+
+                if (!home || !home[0] || (n = strlen(home)) >= size)
+                        return false;
+                memcpy(dir, home, n);
+                s++;
+        }
+        for (; *s && !strchr(ends, *s); s++) {
+                if (*s == '\\') {
+                        if (!*++s || *s == '\n')
+                                return false;
+                } else if (strchr("$`'\"*?[~{", *s))
+                        return false;
+                if (n + 1 >= size)
+                        return false;
+                dir[n++] = *s;
+        }
+        dir[n] = '\0';
+        *q = s;
+        return true;
+}
+
 static int start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *script, *p, *word;
         char cur[PATH_MAX], dir[PATH_MAX];
@@ -1977,16 +2010,16 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                                 break;
                         q = close + 1;
                 } else {
-                        word = q;
-                        n = strcspn(q, " \t\n;&|<>()");
-                        if (strcspn(word, "$`\\'\"*?[~{") < n)
+                        if (!cd_word(&q, dir, sizeof(dir)) || !dir[0] || dir[0] == '-')
                                 break;
-                        q += n;
+                        word = NULL;
                 }
-                if (n == 0 || n >= sizeof(dir) || word[0] == '-' || memchr(word, '\0', n) || memchr(word, '\n', n))
-                        break;
-                memcpy(dir, word, n);
-                dir[n] = '\0';
+                if (word) {
+                        if (n == 0 || n >= sizeof(dir) || word[0] == '-' || memchr(word, '\0', n) || memchr(word, '\n', n))
+                                break;
+                        memcpy(dir, word, n);
+                        dir[n] = '\0';
+                }
                 for (; *q == ' ' || *q == '\t' || *q == '\n'; q++)
                         ;
                 /* the last command: the script moves after its lines (cd's own names are where it
