@@ -4107,12 +4107,15 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
                 if (touch_only ? !(touches && host_lets_touch(c, path))
                                : !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, runs)))
                         return false;
-        } else if (!touch_only && !writes && c->host_needs_capability &&
-                   c->host_needs_capability(c->resolve_userdata, host, runs)) {
+        } else if (!touch_only && c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, runs)) {
                 /* outside them too, a line of a read (or a run) that root's capabilities would have
-                 * passed: a write there is the read-only bind's EROFS, its EACCES the bits' refusal
-                 * of root without them (as root under bwrap in read-only mode, `cat F` of another
-                 * user's 0600 file read task_failure; Landlock's line is a denial signature) */
+                 * passed (as root under bwrap in read-only mode, `cat F` of another user's 0600 file
+                 * read task_failure; Landlock's line is a denial signature), and of a write: the
+                 * kernel asks the bits of every directory searched, and of the file before the
+                 * mount where the open does not truncate it (`>>`, `<>`), so the read-only bind's
+                 * EROFS comes after root's EACCES (as root under bwrap, `echo x >> F` of another
+                 * user's 0644 file, `exec 3> D/F` in another user's 0700 directory read
+                 * task_failure) */
         } else if ((how & FIFO_READS) ||
                    ((touch_only || !(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes))) &&
                     !(touches && host_lets_touch(c, path))))

@@ -125,6 +125,9 @@ echo secret >"$T/out/secret"
 chmod 600 "$T/out/secret"
 # another user's 0600 file, which root reads on the host by its capabilities alone
 echo secret >"$T/out/other-secret" && chown 12345:12345 "$T/out/other-secret" && chmod 600 "$T/out/other-secret"
+# ... and its 0700 directory, which root searches on the host by its capabilities alone
+mkdir -p "$T/out/other-dir" && echo secret >"$T/out/other-dir/f" && chown -R 12345:12345 "$T/out/other-dir" &&
+        chmod 700 "$T/out/other-dir"
 # pipes whose names hold a newline, which the shells print raw across two lines
 NL=$'\n'
 mkfifo -m 666 "$T/out/a${NL}b"
@@ -236,6 +239,18 @@ for who in "${WHO[@]}"; do
                 run "$who" read-only "$c"
                 t_check "$who/read-only: $c of another user's 0600 file outside the workspace: ${want%%:*} (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
                         test "$(verdict):$(denial_path):$RC" = "$want:1"
+        done
+        # and root's write of it: the kernel asks the bits before the read-only mount where the
+        # open does not truncate (`>>`, `<>`) and of each directory searched, so root's EACCES
+        # comes first (before: task_failure); nobody's, the host's refusal
+        for c in "echo x >> $T/out/other-secret" "exec 3>> $T/out/other-secret" "exec 3<> $T/out/other-secret" \
+                 "exec 3> $T/out/other-dir/f"; do
+                f=${c##* }
+                want=denied:$f
+                [ "$who" = root ] || want=task_failure:
+                run "$who" read-only "$c"
+                t_check "$who/read-only: $c, another user's file outside the workspace: ${want%%:*}, the file unchanged (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$RC:$(cat "$f")" = "$want:1:secret"
         done
         # root's 0200 file on sysfs, which kernfs refuses root too on the host whatever its
         # capabilities: the host's refusal, task_failure (review51b: before, denied as root)

@@ -4394,6 +4394,32 @@ static void test_classify_root_capability_in_workspace(void **state) {
                         assert_verdict(run_backend_in(backends[b], &ro, "head: cannot open '/ws/secret' for reading: Permission denied\n"),
                                        "denied");
                 }
+                /* a write there too: the kernel asks the bits before the mount of an open that does
+                 * not truncate (`>>`, `<>`) and of every directory searched on the way, so root's
+                 * EACCES comes before EROFS (before: task_failure under bwrap for `>>`, `exec 3>>`
+                 * of another user's 0644 file, `exec 3> D/X` in another user's 0700 directory) */
+                {
+                        static const char *const writes[] = { "echo x >> /ws/other", "exec 3>> /ws/other",
+                                                              "exec 3<> /ws/other", "exec 3> /ws/other" };
+                        struct sbx_classify_context nro = nobody;
+
+                        nro.writable = nro.granted = NULL;
+                        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                                for (size_t i = 0; i < SBX_ELEMENTSOF(writes); i++) {
+                                        ro.script = nro.script = writes[i];
+                                        r = run_backend_in(backends[b], &ro, "bash: line 1: /ws/other: Permission denied\n");
+                                        if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                                            strcmp(r->denials[0].path, "/ws/other") != 0)
+                                                fail_msg("%s: %s: %s, want denied", backends[b], writes[i],
+                                                         sbx_verdict_to_string(r->verdict));
+                                        /* (another user: the host's bits; Landlock's line asks
+                                         * host_refuses, which nro does not answer) */
+                                        r = run_backend_in("bwrap", &nro, "bash: line 1: /ws/other: Permission denied\n");
+                                        if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                                                fail_msg("nobody, %s: %s: %s, want task_failure", backends[b], writes[i],
+                                                         sbx_verdict_to_string(r->verdict));
+                                }
+                }
                 ro.script = "/ws/secret";
                 assert_verdict(run_backend_in("bwrap", &ro, "bash: line 1: /ws/secret: Permission denied\n"), "task_failure");
                 ro.host_needs_capability = NULL;
