@@ -2515,13 +2515,16 @@ static void classifier_context(struct run_state *st) {
                         if (!ctx.inline_script && words != command)
                                 ctx.inline_script = sbx_run_inline_script(words, &ctx.inline_lang);
                 }
-                /* ... a curl that a shell's `&&` chain runs first, or after its leading cd (whose
-                 * directory ctx.cwd holds): the rest runs only where it succeeded */
+                /* ... a curl, a javac that a shell's `&&` chain runs past its leading cds (whose
+                 * directory ctx.cwd holds) and quiet commands: the rest runs only where it
+                 * succeeded */
                 if (!words && start >= 0 && ctx.cwd &&
                     (r = sbx_run_chain_curl_output(command, ctx.cwd, curl_output, sizeof(curl_output))) > 0) {
                         ctx.curl_output = curl_output;
                         ctx.curl_create_dirs = r == 2;
                 }
+                if (!words && start >= 0 && ctx.cwd && sbx_run_chain_javac_dir(command, ctx.cwd, javac_dir, sizeof(javac_dir)) > 0)
+                        ctx.javac_dir = javac_dir;
                 /* ... a sqlite3 that `cd DIR && sqlite3 ...` runs, its one command after the cd
                  * (sqlite_target and sqlite_db hold as many bytes) */
                 if (!words && start >= 0 && ctx.cwd) {

@@ -167,14 +167,21 @@ int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t siz
  * moves the output: -D, -c, -K, --output-dir, -J, ...), several URLs or outputs, `-o -`, a name
  * with '#'. Nothing is asked of the host. */
 int sbx_run_curl_output(char *const *words, const char *cwd, char *out, size_t size);
-/* sbx_run_curl_output() of the curl that a shell's -c script of an `&&` chain runs first (`curl
- * -fsSLo F URL && chmod +x F`), or after a leading `cd DIR` (then cwd is DIR, as
- * sbx_run_start_dir() read it): what follows runs only where it succeeded, so a refused output's
- * "(23)" is its own, and so is the script's exit status 23 (curl makes its file, an empty body's
- * too, before it succeeds: the rest runs only where the file was written). 0 where the script is
- * no such chain (another operator, a later newline) or that command no curl read so. Nothing is
- * asked of the host. */
+/* sbx_run_curl_output() of the curl that a shell's -c script of an `&&` chain runs (`curl -fsSLo
+ * F URL && chmod +x F`, `mkdir -p d && curl -o d/f URL`), past its leading `cd DIR`s (then cwd is
+ * the last DIR, as sbx_run_start_dir() read it), every command before it a quiet one (true, :,
+ * mkdir, rm, rmdir, touch, cp, ln, chmod, echo, printf, test, [, ls: they fail with 1 or 2, print
+ * no curl line, move nothing): the chain reached it only where they succeeded, and what follows
+ * runs only where it succeeded, so a refused output's "(23)" is its own, and so is the script's
+ * exit status 23 (curl makes its file, an empty body's too, before it succeeds: the rest runs
+ * only where the file was written). 0 where the script is no such chain (another operator, a
+ * later newline), another command comes before it (a cd after one, another curl, assignments
+ * alone), or that command no curl read so. Nothing is asked of the host. */
 int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size);
+/* sbx_run_javac_dir() of the javac that a shell's -c script of an `&&` chain runs, as
+ * sbx_run_chain_curl_output() reads a curl (`mkdir -p out && javac -d out X.java`): its "could not
+ * create parent directories" its own. Nothing is asked of the host. */
+int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_t size);
 /* sbx_run_sqlite_target() into target and sbx_run_sqlite_database() into db (each size bytes) of
  * the sqlite3 that a shell's -c script `cd DIR && sqlite3 ...` runs (its one command after its
  * leading cd, past its assignments; cwd is DIR, as sbx_run_start_dir() read it): what cd prints

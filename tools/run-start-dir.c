@@ -2985,16 +2985,73 @@ static char **chain_command(const char *script, char *buf, char *words_buf, char
         return w + k;
 }
 
-int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
+/* Whether the command named `name` (the first word of an `&&` chain's command, past its
+ * assignments) is one that may come before the chain's curl or javac read by chain_program():
+ * one that fails with a status of 1 or 2, never curl's 23, prints no line of theirs, and runs no
+ * program nor moves the shell (coreutils' and the shell's own). */
+static bool chain_quiet_command(const char *name) {
+        static const char *const quiet[] = { "true", ":", "mkdir", "rm", "rmdir", "touch", "cp", "ln", "chmod",
+                                             "echo", "printf", "test", "[", "ls" };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(quiet); i++)
+                if (strcmp(name, quiet[i]) == 0)
+                        return true;
+        return false;
+}
+
+/* read (sbx_run_curl_output(), sbx_run_javac_dir()) of the command of a shell's -c script of an
+ * `&&` chain that runs `program`: the first command past the chain's leading `cd DIR`s (cwd is
+ * the last one's, as sbx_run_start_dir() read it) that read answers, past its assignments, where
+ * every command before it is a quiet one (chain_quiet_command()): the chain reached it only where
+ * they all succeeded, their status is never its, nor their lines its. 0 where the script is no
+ * such chain, a command before it is another (one of its program's that read does not answer, a
+ * cd after another command, assignments alone: `PATH=x && curl`), or none answers. */
+static int chain_program(char *const *argv, const char *cwd, char *out, size_t size, const char *program,
+                         int (*read)(char *const *, const char *, char *, size_t)) {
+        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
-        char *w[65], **cmd;
-        bool last;
+        char *seg[8], *in[8], *w[65];
+        size_t n, n_in;
+        bool leading = true;
 
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
-            !(words_buf = malloc(strlen(script) + 1)) || !(cmd = chain_command(script, buf, words_buf, w, &last)))
+            !(words_buf = malloc(strlen(script) + 1)) || (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
                 return 0;
-        return sbx_run_curl_output(cmd, cwd, out, size);
+        for (size_t i = 0; i < n; i++) {
+                int r = simple_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1, in, SBX_ELEMENTSOF(in), &n_in);
+                size_t k = 0;
+
+                if (r <= 0)
+                        return 0;
+                w[r] = NULL;
+                /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
+                if (leading && r == 2 && n_in == 0 && strcmp(w[0], "cd") == 0)
+                        continue;
+                leading = false;
+                /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
+                 * one-command script's */
+                while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))
+                        k++;
+                if (k == (size_t) r)
+                        return 0;
+                if ((r = read(w + k, cwd, out, size)) > 0)
+                        return r;
+                for (char **p = w + k; *p; p++)
+                        if (strcmp(base_of(*p), program) == 0)
+                                return 0;
+                if (!chain_quiet_command(base_of(w[k])))
+                        return 0;
+        }
+        return 0;
+}
+
+int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        return chain_program(argv, cwd, out, size, "curl", sbx_run_curl_output);
+}
+
+int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_t size) {
+        return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_dir);
 }
 
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size) {

@@ -1937,7 +1937,7 @@ else:
                                         ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root &&
                                         printf 'g\n' >"$d/[g].txt" && chmod 0644 "$d/[g].txt"
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -1961,15 +1961,19 @@ else:
                                         # a '[' of a URL curl does not glob (-g; review52: read as a
                                         # glob, task_failure before)
                                         g-own) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(curl -gsS -o "$x" "file://$d/[g].txt") ;;
+                                        # after quiet commands (left52: task_failure before)
+                                        q-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "true && mkdir -p /var/tmp/$tag-cu/own && curl -sS -o $x file:///etc/hostname") ;;
+                                        q-root) x=/var/tmp/$tag-cu/root/c.txt args=(sh -c "true && curl -sS -o $x file:///etc/hostname") ;;
+                                        s-q-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(bash -c "cd /var/tmp/$tag-cu && test -d own && curl -s -o own/c.txt file:///etc/hostname && chmod +x own/c.txt") ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root"):
+if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 elif sys.argv[2] == "ws-write":
     assert o["verdict"] == "success" and o["denial_lines"] == 0, o
@@ -2080,19 +2084,22 @@ else:
                                         printf 'package p;\nclass J {}\n' >"$d/ws/$tag-jp/J.java" &&
                                         chmod 0755 "$d/ws/$tag-jp" && chmod 0644 "$d/ws/$tag-jp/J.java"
                                 for b in landlock bwrap; do
-                                        for where in ws own root cd-own cd-root; do
-                                                dir=/var/tmp/$tag-jd/$where/new/out want=denied:/var/tmp/$tag-jd/$where/new
+                                        # (cd-*: the one command after a shell's leading cd, review52: before,
+                                        # cd-own task_failure under both backends; *-chain: in an && chain
+                                        # after a quiet command, left52: task_failure before)
+                                        for where in ws own root cd-own cd-root ws-chain own-chain root-chain; do
+                                                chain=${where#*-} where=${where%-chain}
+                                                base=${where#cd-}
+                                                dir=/var/tmp/$tag-jd/$base/new/out want=denied:/var/tmp/$tag-jd/$base/new
                                                 [ $where = ws ] && dir=$tag-jbuild want=denied:$d/ws/$tag-jbuild
                                                 args=(javac -d $dir $tag-jp/J.java)
-                                                # ... the one command after a shell's leading cd (review52:
-                                                # before, cd-own task_failure under both backends)
-                                                case $where in cd-*) want=denied:/var/tmp/$tag-jd/${where#cd-}/new
-                                                        args=(sh -c "cd /var/tmp/$tag-jd/${where#cd-} && javac -d new/out $d/ws/$tag-jp/J.java") ;; esac
-                                                [ $who/${where#cd-} = nobody/root ] && want=task_failure:
+                                                case $where in cd-*) args=(sh -c "cd /var/tmp/$tag-jd/$base && javac -d new/out $d/ws/$tag-jp/J.java") ;; esac
+                                                [ $who/$base = nobody/root ] && want=task_failure:
+                                                [ "$chain" = chain ] && args=(sh -c "test -f $tag-jp/J.java && javac -d $dir $tag-jp/J.java") where=$where-chain
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
                                                         --verdict-json "$d/jd.json" -- "${args[@]}" ) 2>/dev/null
                                                 rc=$?
-                                                check "$who, $b read-only: javac -d into a new directory ($where): ${want%%:*} (rc=$rc), nothing made" "$PY" -c '
+                                                check "$who, $b read-only: ${args[0]} ${args[1]}: javac -d into a new directory ($where): ${want%%:*} (rc=$rc), nothing made" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 verdict, path = sys.argv[2].split(":", 1)

@@ -1300,6 +1300,30 @@ static void test_javac_dir(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_javac_dir);
 }
 
+/* The javac of a shell's `&&` chain, as its curl is read (sbx_run_chain_curl_output()): after its
+ * leading cds and quiet commands (before: none, so `mkdir -p out && javac -d out X.java` with out
+ * outside the workspace read task_failure). */
+static void test_chain_javac_dir(void **state) {
+        static const struct target_row cases[] = {
+                { { "sh", "-c", "mkdir -p /ro/o && javac -d /ro/o X.java" }, "/ro/o" },
+                { { "bash", "-c", "cd src && javac -d out X.java && ls out" }, "/w/out" },
+                { { "sh", "-c", "javac -d out X.java && java -cp out X" }, "/w/out" },
+                { { "sh", "-c", "make && javac -d out X.java" }, NULL },
+                { { "sh", "-c", "javac -d a A.java && javac -d b X.java" }, "/w/a" },
+                { { "sh", "-c", "javac A.java && javac -d b X.java" }, NULL },
+                { { "sh", "-c", "javac -d out X.java; ls" }, NULL },
+        };
+        char out[PATH_MAX];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                int r = sbx_run_chain_javac_dir((char *const *) cases[i].argv, "/w", out, sizeof(out));
+
+                if (r != (cases[i].want ? 1 : 0) || (r == 1 && strcmp(out, cases[i].want) != 0))
+                        fail_msg("case %zu (%s): %d %s", i, cases[i].argv[2], r, r == 1 ? out : "");
+        }
+}
+
 static void test_bfd_output(void **state) {
         static const struct target_row cases[] = {
                 { { "ranlib", "/ro/lib.a" }, "/ro/lib.a" },
@@ -1372,10 +1396,25 @@ static void test_chain_curl_output(void **state) {
                 { { "sh", "-c", "curl -o /ro/x http://h/x && ls\nls" }, NULL },
                 { { "sh", "-c", "curl -o /ro/x http://h/x && (cd y && ls)" }, NULL },
                 { { "sh", "-c", "curl -o '/ro/x http://h/x && ls" }, NULL },
-                /* not first, nor after a cd alone; one command (sbx_run_command_words()'s) */
-                { { "sh", "-c", "true && curl -o /ro/x http://h/x" }, NULL },
+                /* after quiet commands, which fail with 1 or 2 and print no curl line, and the
+                 * leading cds (before: none, so `true && curl -o F URL`, `mkdir -p d && curl -o
+                 * d/f URL` in read-only mode read task_failure under both backends) */
+                { { "sh", "-c", "true && curl -o /ro/x http://h/x" }, "/ro/x" },
+                { { "sh", "-c", "mkdir -p d && curl -sS -o d/f http://h/x && ls d" }, "/w/d/f" },
+                { { "sh", "-c", "cd a && cd b && curl -o x http://h/x" }, "/w/x" },
+                { { "bash", "-c", "cd sub && true && X=1 curl -o x http://h/x" }, "/w/x" },
+                { { "sh", "-c", ": && /bin/mkdir -p d && test -d d && timeout 9 curl -o d/x http://h/x" }, "/w/d/x" },
+                /* not after another command (its status may be 23, its lines curl's, it may move),
+                 * a cd after one (the names are of a directory not read), another curl, nor
+                 * assignments alone (`PATH=...`) */
+                { { "sh", "-c", "make && curl -o /ro/x http://h/x" }, NULL },
+                { { "sh", "-c", "true && cd d && curl -o x http://h/x" }, NULL },
+                { { "sh", "-c", "curl -K cfg http://h/y && curl -o /ro/x http://h/x" }, NULL },
+                { { "sh", "-c", "true && nice curl -K cfg http://h/y && curl -o /ro/x http://h/x" }, NULL },
+                { { "sh", "-c", "PATH=/x && curl -o /ro/x http://h/x" }, NULL },
+                { { "sh", "-c", "true && curl -o $F http://h/x" }, NULL },
+                /* one command (sbx_run_command_words()'s); a cd of two words */
                 { { "sh", "-c", "cd a b && curl -o x http://h/x" }, NULL },
-                { { "sh", "-c", "cd a && cd b && curl -o x http://h/x" }, NULL },
                 { { "sh", "-c", "curl -o /ro/x http://h/x" }, NULL },
                 { { "sh", "-c", "curl -o $F http://h/x && ls" }, NULL },
                 { { "curl", "-o", "/ro/x", "http://h/x" }, NULL },
@@ -2553,6 +2592,7 @@ int main(void) {
                 cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_bfd_output),
                 cmocka_unit_test(test_javac_dir),
+                cmocka_unit_test(test_chain_javac_dir),
                 cmocka_unit_test(test_chain_curl_output),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
