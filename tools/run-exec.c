@@ -2474,9 +2474,12 @@ static void classifier_context(struct run_state *st) {
                  * moves it: start < 0) */
                 if (words && sbx_run_find_exec(words, words_dir, find_exec, sizeof(find_exec)) > 0)
                         ctx.find_exec = find_exec;
-                /* touch's times and whether it follows a symlink, wherever it runs */
+                /* touch's times and whether it follows a symlink, wherever it runs; a script's
+                 * touches where they agree (`touch -d DATE F; false`) */
                 if (words)
                         ctx.touch_how = sbx_run_touch_how(words, words_dir);
+                else
+                        ctx.touch_how = sbx_run_script_touch_how(command, cwd);
                 /* a Python script file's own names of open (`o = open`), which the source lines
                  * of its traceback call (read once, before its lines come) */
                 const char *py_file = words ? sbx_run_python_file(words) : NULL;

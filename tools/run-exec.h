@@ -214,6 +214,13 @@ int sbx_run_find_exec(char *const *words, const char *cwd, char *out, size_t siz
  * wrappers of sbx_run_start_dir() and env's arguments. 0 for another program or an option not
  * known (a long option abbreviated). Nothing is asked of the host. */
 unsigned sbx_run_touch_how(char *const *words, const char *cwd);
+/* sbx_run_touch_how() of the touches of a shell's -c script of several commands (`touch -d DATE
+ * F; false`): its commands split at every operator (`;`, `&&`, `||`, `|`, `&`, newlines; quotes
+ * skipped whole), each one that names touch read as one command's words are; one answer where
+ * they all agree. 0 where there is none, they differ, or a command that names touch is not read
+ * (an expansion, a subshell, a redirection but `<`, an option not known, `xargs touch`). Nothing
+ * is asked of the host. */
+unsigned sbx_run_script_touch_how(char *const *argv, const char *cwd);
 /* argv with its env's `-S STRING` (`-SSTRING`, `--split-string=STRING`, after the wrappers of
  * sbx_run_start_dir() and env's other options; its flags before S in one word kept, `-iS`) replaced
  * by the words GNU env 9.1 splits STRING into, where they are unambiguous: blanks, '...', "...",

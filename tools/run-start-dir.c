@@ -2686,6 +2686,62 @@ unsigned sbx_run_touch_how(char *const *argv, const char *cwd) {
         return how;
 }
 
+unsigned sbx_run_script_touch_how(char *const *argv, const char *cwd) {
+        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *w[65], *in[8];
+        size_t len, n_in;
+        unsigned how = 0;
+
+        if (!script || !cwd || cwd[0] != '/' || !strstr(script, "touch") || !(buf = strdup(script)) ||
+            !(words_buf = malloc(strlen(script) + 1)))
+                return 0;
+        len = strlen(buf);
+        /* the commands: split at every operator, quotes skipped whole (a quote left open: none) */
+        for (size_t i = 0; i < len; i++) {
+                if (buf[i] == '\\' && i + 1 < len)
+                        i++;
+                else if (buf[i] == '\'' || buf[i] == '"') {
+                        char q = buf[i];
+
+                        for (i++; i < len && buf[i] != q; i++)
+                                if (q == '"' && buf[i] == '\\' && i + 1 < len)
+                                        i++;
+                        if (i >= len)
+                                return 0;
+                } else if (strchr(";&|\n", buf[i]))
+                        buf[i] = '\0';
+        }
+        for (size_t i = 0; i < len; i += strlen(buf + i) + 1) {
+                char *seg = buf + i;
+                unsigned h;
+                size_t k = 0;
+                int r;
+
+                if (!strstr(seg, "touch"))
+                        continue;
+                if ((r = simple_words(seg, words_buf, w, SBX_ELEMENTSOF(w) - 1, in, SBX_ELEMENTSOF(in), &n_in)) <= 0)
+                        return 0;
+                w[r] = NULL;
+                while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))
+                        k++;
+                if (k == (size_t) r)
+                        return 0;
+                if (!(h = sbx_run_touch_how(w + k, cwd))) {
+                        /* no touch's words, unless one of its words names touch (`xargs touch`) */
+                        for (char **p = w + k; *p; p++)
+                                if (strcmp(base_of(*p), "touch") == 0)
+                                        return 0;
+                        continue;
+                }
+                if (how && h != how)
+                        return 0;
+                how = h;
+        }
+        return how;
+}
+
 /* The sqlite3 shell's options read: flags alone, none that takes a word, opens the database
  * otherwise or reads commands from a file (-cmd, -init, -readonly, -vfs) */
 static const char *const sqlite_flags[] = { "-bail", "-batch", "-box", "-column", "-csv", "-echo", "-header",

@@ -31,7 +31,8 @@
  * And a curl oracle (check_curl_oracle()): the same input read as a curl command of a small
  * grammar of curl's options, whose output file, for sbx_run_curl_output(), is worked out apart
  * from it; the same words as a shell's && chain, for sbx_run_chain_curl_output(), the same answer
- * (0 with another operator after them); sbx_run_chain_sqlite() of the argv, absolute names.
+ * (0 with another operator after them); sbx_run_chain_sqlite() and sbx_run_chain_javac_dir() of
+ * the argv, absolute names; sbx_run_script_touch_how() of the argv, 0 or a touch's bits.
  *
  * And the argv an env's -S STRING splits into (sbx_run_env_split(), which sbx run reads before
  * every reader above): each word a string, no more of them than the argv's words and the bytes of
@@ -214,6 +215,16 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = sbx_run_chain_curl_output(argv, tree, out, out_size);
                 if (r < 0 || r > 2 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                /* ... a javac's likewise; a script's touches: 0, or what a touch's argv tells */
+                r = sbx_run_chain_javac_dir(argv, tree, out, out_size);
+                if (r < 0 || r > 1 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
+                {
+                        unsigned how = sbx_run_script_touch_how(argv, tree);
+
+                        if (how > (SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN | SBX_TOUCH_NO_DEREF) || (how && !(how & SBX_TOUCH_READ)))
+                                fail();
+                }
                 /* ... a sqlite3's after a leading cd: its target (bit 1) and database (bit 2) */
                 {
                         char db[PATH_MAX];

@@ -975,12 +975,19 @@ assert o["verdict"] == "denied" and o["denials"][0]["path"] == sys.argv[2], o' "
                         done
                         if chattr +a "$T/append-$who" "$d/ws/append" 2>/dev/null; then
                                 for f in "$T/append-$who" "$d/ws/append"; do
-                                        for opt in "" -d; do
+                                        # (-s, -d-s: in a script of two commands, whose touch's
+                                        # times are read too; left52: -d-s read denied before)
+                                        for opt in "" -d -s -d-s; do
+                                                args=(touch ${opt:+-d 2002-02-02} "$f")
+                                                case $opt in
+                                                -s) args=(sh -c "touch '$f'; false") ;;
+                                                -d-s) args=(sh -c "touch -d 2002-02-02 '$f'; false") ;;
+                                                esac
                                                 ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend landlock --mode read-only \
-                                                        --verdict-json "$d/ap.json" -- touch ${opt:+-d 2002-02-02} "$f" ) 2>"$T/err"
+                                                        --verdict-json "$d/ap.json" -- "${args[@]}" ) 2>"$T/err"
                                                 want=denied
-                                                [ -n "$opt" ] && want=task_failure
-                                                check "$who, landlock read-only: touch${opt:+ -d DATE} of root's 0666 append-only file $f: $want, its times unchanged ($(stat -c %Y "$f"): $(tr '\n' ' ' <"$T/err"))" "$PY" -c '
+                                                case $opt in -d*) want=task_failure ;; esac
+                                                check "$who, landlock read-only: ${args[*]} of root's 0666 append-only file: $want, its times unchanged ($(stat -c %Y "$f"): $(tr '\n' ' ' <"$T/err"))" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 want = [sys.argv[3]] if sys.argv[2] == "denied" else []

@@ -1587,6 +1587,37 @@ static void test_touch_how(void **state) {
                         fail_msg("case %zu (%s %s %s): %u, want %u", i, cases[i].argv[0], cases[i].argv[1],
                                  cases[i].argv[2] ? cases[i].argv[2] : "", how, cases[i].want);
         }
+        /* a script's touches (sbx_run_script_touch_how()) where they agree (before: none read, so
+         * nobody's `touch -d DATE F; false` of its own append-only file, which the host refuses
+         * given times, read denied under both backends); none where they differ or one is not
+         * read */
+        {
+                static const struct {
+                        const char *script;
+                        unsigned want;
+                } scripts[] = {
+                        { "touch -d 2001-01-01 f; false", SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+                        { "true && X=1 touch -r g f || echo no", SBX_TOUCH_READ | SBX_TOUCH_TIMES_GIVEN },
+                        { "touch -h l\nls -l l | cat", SBX_TOUCH_READ | SBX_TOUCH_NO_DEREF },
+                        { "touch f; touch -c g", SBX_TOUCH_READ },
+                        { "echo 'a;b' && touch \"x;y\" & wait", SBX_TOUCH_READ },
+                        { "touch f; touch -d 2001-01-01 g", 0 },
+                        { "touch -d 2001-01-01 f; xargs touch < list", 0 },
+                        { "touch -d 2001-01-01 $F", 0 },
+                        { "(touch -d 2001-01-01 f)", 0 },
+                        { "touch --no-deref l; false", 0 },
+                        { "touch 'f; false", 0 },
+                        { "ls; false", 0 },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(scripts); i++) {
+                        const char *argv[] = { "sh", "-c", scripts[i].script, NULL };
+                        unsigned how = sbx_run_script_touch_how((char *const *) argv, "/w");
+
+                        if (how != scripts[i].want)
+                                fail_msg("script %zu (%s): %u, want %u", i, scripts[i].script, how, scripts[i].want);
+                }
+        }
 }
 
 /* The script a python3 -c or a perl -e is given, whose traceback or die shows no source line
