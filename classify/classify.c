@@ -4316,7 +4316,13 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         /* ro: the line names no file, as curl's */
         const bool unnamed = curl || ro;
         bool in_place = false;
-        const char *target = bfd ? c->bfd_output : curl ? c->curl_output : cache ? c->line_file : c->sqlite_target,
+        /* ro: where the commands are not read (stdin's, `sqlite3 DB < s.sql`, no target), their
+         * database's: the file SQLite opened read-only (an ATTACHed one's write is refused alike) */
+        const char *target = bfd     ? c->bfd_output
+                             : curl  ? c->curl_output
+                             : cache ? c->line_file
+                             : ro && !c->sqlite_target[0] ? c->sqlite_db
+                                                          : c->sqlite_target,
                    *start = curl ? "curl: (23) " : ro ? "" : cache ? cmake_cache_line : db ? sqlite_db_sig : sqlite_open_sig,
                    *end = unnamed || cache ? "" : db ? sqlite_db_end : "\"";
         const size_t sl = strlen(start), el = strlen(end); /* what comes before and after the name */
@@ -4629,13 +4635,23 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                          * Landlock, `.backup` over root's database, the host's refusal, read as
                          * denied) */
                         if (r > 0 && !socket && !given_away && !bundler && !tcl && !path[0] &&
-                            ((c->sqlite_target[0] && strcasestr(text, "attempt to write a readonly database")) ||
+                            (((c->sqlite_target[0] || c->sqlite_db[0]) && strcasestr(text, "attempt to write a readonly database")) ||
                              argv_output)) {
-                                const char *f = argv_output ? argv_output : c->sqlite_target;
+                                /* (its database where its commands are not read: stdin's) */
+                                const char *f = argv_output            ? argv_output
+                                                : c->sqlite_target[0] ? c->sqlite_target
+                                                                      : c->sqlite_db;
 
                                 memcpy(path, f, strlen(f) + 1);
                                 if (argv_output)
                                         run = false; /* opened for writing, no program run */
+                                /* SQLite's write of a database it opened read-only: its open for
+                                 * writing failed, which a file the host lets the user not write
+                                 * fails on the host too, whatever its directory allows (as nobody,
+                                 * `sqlite3 X 'create table ...'` of root's 0644 X read denied under
+                                 * both backends) */
+                                if (strcasestr(text, "attempt to write a readonly database"))
+                                        opens = true;
                         }
                         if (socket || given_away) {
                                 /* decided above: no name to judge */

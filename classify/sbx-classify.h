@@ -340,7 +340,9 @@ struct sbx_classify_context {
         /* The database a sqlite3 the caller read from the command's argv opens (absolute),
          * whatever its commands (stdin's too: `sqlite3 DB < schema.sql`, where sqlite_target is
          * none): its shell's "Error: unable to open database "X": unable to open database file"
-         * is judged as with sqlite_target where X is this file. Copied. NULL: none. */
+         * is judged as with sqlite_target where X is this file, and so is SQLite's "attempt to
+         * write a readonly database" where there is no sqlite_target (its commands not read).
+         * Copied. NULL: none. */
         const char *sqlite_db;
         /* The file a dd the caller read from the command's argv writes (absolute): its of=FILE,
          * which dd opens for writing alone (O_WRONLY; O_RDWR first with seek=, then O_WRONLY).

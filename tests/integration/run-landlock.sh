@@ -1759,14 +1759,26 @@ assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-en
                         if [ $who = nobody ] && command -v sqlite3 >/dev/null; then
                                 mkdir -p /var/tmp/$tag-sq && sqlite3 /var/tmp/$tag-sq/root.db 'create table t(x)' &&
                                         chmod 0755 /var/tmp/$tag-sq && chmod 0644 /var/tmp/$tag-sq/root.db
+                                # ... root's 0644 database in a 0777 directory (nobody may make, remove
+                                # and rename files there, not write it: SQLite's open for writing the
+                                # host's refusal too; left52: denied before, all forms); its SQL in the
+                                # argv (sql) and on stdin (stdin; left52: task_failure before under
+                                # bwrap, nobody's own database)
+                                mkdir -p /var/tmp/$tag-sqa && sqlite3 /var/tmp/$tag-sqa/root.db 'create table t(x)' &&
+                                        chmod 0777 /var/tmp/$tag-sqa && chmod 0644 /var/tmp/$tag-sqa/root.db &&
+                                        echo 'create table u(y);' >"$d/ws/$tag-s.sql" && chmod 0644 "$d/ws/$tag-s.sql"
                                 "${NOBODY[@]}" sqlite3 /var/tmp/$tag-sq-own.db 'create table t(x)'
                                 "${NOBODY[@]}" sqlite3 "$d/ws/$tag-n.db" 'create table u(y)'
                                 # ... also as a shell script's one command (bash -c "sqlite3 DB '.backup
                                 # F'": it was read from the exec'd argv alone, the shell's)
                                 for b in landlock bwrap; do
-                                for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db; do
-                                    for form in argv script env chdir shchdir; do
-                                        if [ $form = argv ]; then
+                                for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db /var/tmp/$tag-sqa/root.db; do
+                                    for form in argv script env chdir shchdir sql stdin; do
+                                        if [ $form = sql ]; then
+                                                run_as=(-- sqlite3 $db 'create table u(y)')
+                                        elif [ $form = stdin ]; then
+                                                run_as=(-c "sqlite3 $db < $tag-s.sql")
+                                        elif [ $form = argv ]; then
                                                 run_as=(-- sqlite3 $tag-n.db ".backup $db")
                                         elif [ $form = env ]; then
                                                 run_as=(-c "env LC_ALL=C.UTF-8 sqlite3 $tag-n.db '.backup $db'")
@@ -1783,7 +1795,7 @@ assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-en
                                                 --verdict-json "$d/sq.json" "${run_as[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: sqlite3 .backup over $db ($form): $([ $db = /var/tmp/$tag-sq/root.db ] && echo "root's, the host's refusal, task_failure" || echo "its own, denied, recorded") (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: sqlite3 .backup over $db ($form): $(case $db in */root.db) echo "root's, the host's refusal, task_failure" ;; *) echo "its own, denied, recorded" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2].endswith("/root.db"):
@@ -1795,8 +1807,9 @@ else:
                                 done
                                 check "nobody, landlock: ... neither database changed" \
                                         test "$(sqlite3 /var/tmp/$tag-sq-own.db 'select name from sqlite_master')" = t -a \
-                                        "$(sqlite3 /var/tmp/$tag-sq/root.db 'select name from sqlite_master')" = t
-                                rm -rf /var/tmp/$tag-sq /var/tmp/$tag-sq-own.db "$d/ws/$tag-n.db"
+                                        "$(sqlite3 /var/tmp/$tag-sq/root.db 'select name from sqlite_master')" = t -a \
+                                        "$(sqlite3 /var/tmp/$tag-sqa/root.db 'select name from sqlite_master')" = t
+                                rm -rf /var/tmp/$tag-sq /var/tmp/$tag-sqa /var/tmp/$tag-sq-own.db "$d/ws/$tag-n.db" "$d/ws/$tag-s.sql"
                         fi
                         # a query of an existing WAL database outside the workspace in read-only
                         # mode: SQLite cannot make its -shm ("Error: in prepare, unable to open

@@ -3487,6 +3487,45 @@ static void test_classify_curl_write_error_names_the_argv_file(void **state) {
         }
 }
 
+/* fake_host_refuses(), and an open for writing of /etc/locked (root's 0644 database, as nobody, in
+ * a directory the user may write: its creation, removal and rename the host allows) */
+static bool fake_host_refuses_locked(void *userdata, const char *path, bool run, bool opens, bool reads) {
+        return (opens && strcmp(path, "/etc/locked") == 0) || fake_host_refuses(userdata, path, run, opens, reads);
+}
+
+/* SQLite's "attempt to write a readonly database" of a database whose commands are not read
+ * (stdin's, `sqlite3 DB < s.sql`: no sqlite_target) is its database's (sqlite_db): before, no
+ * denial under bwrap, none of a path under Landlock; and the line tells of an open for writing
+ * of the file, which a file the host lets the user not write fails on the host too, whatever its
+ * directory allows (before: as nobody, `sqlite3 X 'create table ...'` of root's 0644 X in a
+ * directory it may write read denied under both backends). */
+static void test_classify_sqlite_readonly_database_of_stdin(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses_locked,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const char *const backends[] = { "bwrap", "landlock" };
+        struct sbx_classify_result *r;
+        (void) state;
+
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++) {
+                ctx.sqlite_target = NULL;
+                ctx.sqlite_db = "/etc/x";
+                r = run_backend_in(backends[b], &ctx, "Runtime error near line 1: attempt to write a readonly database (8)\n");
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || strcmp(r->denials[0].path, "/etc/x") != 0)
+                        fail_msg("%s: stdin's: %s, path %s, want denied, /etc/x", backends[b], sbx_verdict_to_string(r->verdict),
+                                 r->n_denials ? r->denials[0].path : "(none)");
+                /* the host's refusal of its open for writing, the commands read or not */
+                ctx.sqlite_db = "/etc/locked";
+                r = run_backend_in(backends[b], &ctx, "Runtime error near line 1: attempt to write a readonly database (8)\n");
+                if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                        fail_msg("%s: stdin's, /etc/locked: %s, want task_failure", backends[b], sbx_verdict_to_string(r->verdict));
+                ctx.sqlite_target = "/etc/locked";
+                r = run_backend_in(backends[b], &ctx, "Error: stepping, attempt to write a readonly database (8)\n");
+                if (r->verdict != SBX_VERDICT_TASK_FAILURE)
+                        fail_msg("%s: /etc/locked: %s, want task_failure", backends[b], sbx_verdict_to_string(r->verdict));
+        }
+}
+
 /* Under bwrap SQLite's "attempt to write a readonly database" (its read-only fallback after the
  * EROFS of its open for writing, not printed) is a denial in sbx run alone, of the file the caller
  * read from a sqlite3's argv (sqlite_target), judged as curl's "(23)" (review51: `sqlite3 t.db
@@ -6946,6 +6985,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_curl_write_error_names_the_argv_file),
                 cmocka_unit_test(test_classify_argv_file_needs_root_capability),
                 cmocka_unit_test(test_classify_bwrap_sqlite_readonly_names_the_argv_file),
+                cmocka_unit_test(test_classify_sqlite_readonly_database_of_stdin),
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
