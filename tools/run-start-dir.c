@@ -1903,11 +1903,13 @@ static const char *shell_script(char *const *argv) {
 }
 
 /* The unquoted directory word at *q of a script's leading cd, as the shell makes it, into dir
- * (size bytes), *q past it: a `\X` is X (`cd my\ dir`), and a leading `~` alone or before a '/'
- * the command's $HOME, which is sbx's (`cd ~ && sqlite3 t.db ...`: review52, both read no
- * directory, and the file the chain's command writes was not read). false for a word sbx does
- * not read: another expansion or a glob, `~user`, $HOME unset or empty, too long. */
-static bool cd_word(const char **q, char *dir, size_t size) {
+ * (size bytes), *q past it: a `\X` is X (`cd my\ dir`), and, where tilde is set, a leading `~`
+ * alone or before a '/' the shell's $HOME, sbx's own where sbx runs that shell itself
+ * (`cd ~ && sqlite3 t.db ...`: review52, both read no directory, and the file the chain's command
+ * writes was not read). false for a word sbx does not read: another expansion or a glob, `~user`,
+ * a `~` of a shell whose environment a wrapper or another shell may have changed (`env -u HOME`),
+ * $HOME unset or empty, too long. */
+static bool cd_word(const char **q, char *dir, size_t size, bool tilde) {
         static const char ends[] = " \t\n;&|<>()";
         const char *s = *q;
         size_t n = 0;
@@ -1915,7 +1917,7 @@ static bool cd_word(const char **q, char *dir, size_t size) {
         if (s[0] == '~' && (s[1] == '/' || s[1] == '\0' || strchr(ends, s[1]))) {
                 const char *home = getenv("HOME");
 
-                if (!home || !home[0] || (n = strlen(home)) >= size)
+                if (!tilde || !home || !home[0] || (n = strlen(home)) >= size)
                         return false;
                 memcpy(dir, home, n);
                 s++;
@@ -1935,12 +1937,46 @@ static bool cd_word(const char **q, char *dir, size_t size) {
         return true;
 }
 
+/* The directory word at *q of a script's leading cd (past its blanks), into dir (size bytes), *q
+ * past it: a word without expansions, quoted whole or not at all (cd_word(), tilde its); not an
+ * option (`cd -`, `cd -P`). false where sbx does not read it. */
+static bool cd_dir(const char **q, char *dir, size_t size, bool tilde) {
+        const char *word = *q, *close;
+        size_t n;
+
+        if (*word != '\'' && *word != '"')
+                return cd_word(q, dir, size, tilde) && dir[0] && dir[0] != '-';
+        if (!(close = strchr(word + 1, *word)))
+                return false;
+        n = (size_t) (close - word - 1);
+        if ((*word == '"' && strcspn(word + 1, "$`\\") < n) || n == 0 || n >= size || word[1] == '-' ||
+            memchr(word + 1, '\n', n))
+                return false;
+        memcpy(dir, word + 1, n);
+        dir[n] = '\0';
+        *q = close + 1;
+        return true;
+}
+
+/* Whether the command seg of an `&&` chain is a `cd DIR` alone, its word as a script's leading
+ * cd's is read (cd_dir()): `cd ~`, `cd my\ dir` too, which simple_words() does not read (the
+ * chain's readers run where sbx_run_start_dir() read its cds: which `~` is, is its to tell). */
+static bool chain_cd(const char *seg) {
+        char dir[PATH_MAX];
+        const char *q = seg + strspn(seg, " \t");
+
+        if (strncmp(q, "cd", 2) != 0 || (q[2] != ' ' && q[2] != '\t'))
+                return false;
+        q += 2 + strspn(q + 2, " \t");
+        return cd_dir(&q, dir, sizeof(dir), true) && q[strspn(q, " \t")] == '\0';
+}
+
 static int start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
-        const char *script, *p, *word;
+        const char *script, *p;
         char cur[PATH_MAX], dir[PATH_MAX];
         _cleanup_free_ char *group = NULL, *buf = NULL;
         char *w[64], *in[8];
-        size_t n, n_in = 0, argc = 0;
+        size_t n_in = 0, argc = 0;
         int r;
 
         if (!argv || !argv[0] || !cwd || cwd[0] != '/' || strlen(cwd) >= sizeof(cur))
@@ -1997,29 +2033,9 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
 
                 for (; *q == ' ' || *q == '\t'; q++)
                         ;
-                /* the directory: a word without expansions, quoted whole or not at all; not an
-                 * option (`cd -`, `cd -P`) */
-                if (*q == '\'' || *q == '"') {
-                        const char *close = strchr(q + 1, *q);
-
-                        if (!close)
-                                break;
-                        word = q + 1;
-                        n = (size_t) (close - word);
-                        if (*q == '"' && strcspn(word, "$`\\") < n)
-                                break;
-                        q = close + 1;
-                } else {
-                        if (!cd_word(&q, dir, sizeof(dir)) || !dir[0] || dir[0] == '-')
-                                break;
-                        word = NULL;
-                }
-                if (word) {
-                        if (n == 0 || n >= sizeof(dir) || word[0] == '-' || memchr(word, '\0', n) || memchr(word, '\n', n))
-                                break;
-                        memcpy(dir, word, n);
-                        dir[n] = '\0';
-                }
+                /* `~` where this shell is sbx's command itself, its environment sbx's */
+                if (!cd_dir(&q, dir, sizeof(dir), script_reads.depth == 1))
+                        break;
                 for (; *q == ' ' || *q == '\t' || *q == '\n'; q++)
                         ;
                 /* the last command: the script moves after its lines (cd's own names are where it
@@ -3026,8 +3042,7 @@ static char **chain_command(const char *script, char *buf, char *words_buf, char
         if ((n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
                 return NULL;
         /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
-        r = simple_words(seg[0], words_buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
-        if (r == 2 && n_in == 0 && strcmp(w[0], "cd") == 0)
+        if (chain_cd(seg[0]))
                 first = 1;
         r = simple_words(seg[first], words_buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
         if (r <= 0)
@@ -3075,16 +3090,16 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
             !(words_buf = malloc(strlen(script) + 1)) || (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
                 return 0;
         for (size_t i = 0; i < n; i++) {
-                int r = simple_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1, in, SBX_ELEMENTSOF(in), &n_in);
+                int r;
                 size_t k = 0;
 
-                if (r <= 0)
-                        return 0;
-                w[r] = NULL;
                 /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
-                if (leading && r == 2 && n_in == 0 && strcmp(w[0], "cd") == 0)
+                if (leading && chain_cd(seg[i]))
                         continue;
                 leading = false;
+                if ((r = simple_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1, in, SBX_ELEMENTSOF(in), &n_in)) <= 0)
+                        return 0;
+                w[r] = NULL;
                 /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
                  * one-command script's */
                 while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))

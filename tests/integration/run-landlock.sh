@@ -1957,8 +1957,8 @@ else:
                                         ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root &&
                                         printf 'g\n' >"$d/[g].txt" && chmod 0644 "$d/[g].txt"
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain; do
-                                        mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain; do
+                                        mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x home=
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
                                         ws) mode=read-only x=$tag-c.txt want=$d/ws/$tag-c.txt args=(curl -fsSLo "$x" file:///etc/hostname) ;;
@@ -1985,12 +1985,14 @@ else:
                                         q-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(sh -c "true && mkdir -p /var/tmp/$tag-cu/own && curl -sS -o $x file:///etc/hostname") ;;
                                         q-root) x=/var/tmp/$tag-cu/root/c.txt args=(sh -c "true && curl -sS -o $x file:///etc/hostname") ;;
                                         s-q-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(bash -c "cd /var/tmp/$tag-cu && test -d own && curl -s -o own/c.txt file:///etc/hostname && chmod +x own/c.txt") ;;
+                                        # after a leading `cd ~`, $HOME sbx's (review52: task_failure before)
+                                        home-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x home=/var/tmp/$tag-cu/own args=(sh -c "cd ~ && curl -s -o c.txt file:///etc/hostname") ;;
                                         esac
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                        ( cd "$d/ws" && "${pre[@]}" ${home:+HOME=$home} SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root"):

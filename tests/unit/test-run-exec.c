@@ -147,6 +147,8 @@ static void test_script_start_dir(void **state) {
                 "cd sub; touch x",           /* the cd may fail and the rest run */
                 "cd sub || exit; touch x",   "cd $D && touch x", "cd ~root && touch x", "cd - && x", "cd -P sub && x",
                 "cd s\\\n ub && x", "cd \\-P sub && x", "cd ~x/ && x",
+                /* `~` of a shell another program runs, its HOME perhaps another */
+                "env -u HOME sh -c 'cd ~ && x'", "env HOME=/ sh -c 'cd ~/ && x'", "sh -c 'cd ~ && x'",
                 "cd sub && (cd /tmp && x)", "cd sub && pushd /tmp && x", "cd sub&&x;popd", "cd && x",
                 "echo cd sub && x",          "cd \"s$ub\" && x", "cd 'sub && x", "touch a && cd sub && touch b",
                 "(cd sub && x) && y",        "make -C sub && make", "cd sub && tar -C .. -cf a.tar x",
@@ -1404,6 +1406,12 @@ static void test_chain_curl_output(void **state) {
                 { { "sh", "-c", "cd a && cd b && curl -o x http://h/x" }, "/w/x" },
                 { { "bash", "-c", "cd sub && true && X=1 curl -o x http://h/x" }, "/w/x" },
                 { { "sh", "-c", ": && /bin/mkdir -p d && test -d d && timeout 9 curl -o d/x http://h/x" }, "/w/d/x" },
+                /* a leading cd of `~` or an escaped blank, as the shell makes its word (review52:
+                 * none, the cd read as the chain's command) */
+                { { "sh", "-c", "cd ~ && curl -o x http://h/x" }, "/w/x" },
+                { { "sh", "-c", "cd ~/d && true && curl -o x http://h/x" }, "/w/x" },
+                { { "bash", "-c", "cd my\\ dir && curl -o x http://h/x" }, "/w/x" },
+                { { "sh", "-c", "cd ~ x && curl -o x http://h/x" }, NULL },
                 /* not after another command (its status may be 23, its lines curl's, it may move),
                  * a cd after one (the names are of a directory not read), another curl, nor
                  * assignments alone (`PATH=...`) */
