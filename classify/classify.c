@@ -4030,8 +4030,15 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                         return 0;
         }
         path[0] = '\0';
-        if (sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) == 0)
-                return r;
+        if (sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) == 0) {
+                /* the errno text alone, its name on the line before: a Rust error chain's cause,
+                 * unzip's line (chained_path()), as a denial signature's line reads it; what it did
+                 * to the file is not told (review: as root under bwrap, cargo's Cargo.lock in a
+                 * workspace of another user's read task_failure, under Landlock denied) */
+                if (chained_path(c, text, ss, se, path, sizeof(path)) > 0)
+                        fifo_denial_at(c, line_no, s, len, line, path, 0);
+                return 0;
+        }
         /* touch's line: it opened X for writing alone, then could not set its times, which the
          * host lets the user set (its own file: host_sets_times) and the read-only bind refuses,
          * EROFS hidden behind the open's EACCES (review: as nobody, `touch own` of its own 0444

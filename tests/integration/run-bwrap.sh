@@ -96,6 +96,12 @@
 #   objcopy's in place `warning: could not create temporary file whilst copying 'X', (error: ...)`
 #   names X (before, "whilst copying 'X',", a name of the cwd's), and as nobody in root's 0755
 #   directory is the host's refusal (its temporary file beside X; before, `denied`).
+# - unzip into another user's 0755 directory in the workspace, which the host lets root write by
+#   its capabilities (bubblewrap's user namespace maps no other owner): its `Permission denied` on
+#   an indented line of its own after `checkdir error:  cannot create odir/d`, read with that line
+#   as a denial signature's is (a Rust error chain's cause, cargo's `Caused by:`, likewise): root's
+#   `denied`, the directory its path (before, `task_failure`: the fifo-denial line named nothing);
+#   nobody's, the host's refusal, `task_failure`. Skipped without unzip.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -177,6 +183,10 @@ done
 chattr +a "$T/out/append" "$T/ws/append" 2>/dev/null && APPEND=yes
 echo x >"$T/ws/times-other" && chown 12345:12345 "$T/ws/times-other" && chmod 666 "$T/ws/times-other" &&
         touch -d @"$TIMES" "$T/ws/times-other"
+# another user's 0755 directory in the workspace, and an archive of d/f to unpack into it
+mkdir -p "$T/ws/odir" "$T/zsrc/d" && chown 12345:12345 "$T/ws/odir" && chmod 755 "$T/ws/odir" &&
+        echo z >"$T/zsrc/d/f" && ( cd "$T/zsrc" && /usr/bin/python3 -m zipfile -c "$T/ws/z.zip" d ) &&
+        chmod 644 "$T/ws/z.zip"
 # a file of root's on sysfs that no bit lets anyone read (0200): kernfs refuses root the read too
 SYSW=
 for f in /sys/bus/pci/rescan /sys/bus/pci/drivers_probe /sys/kernel/mm/ksm/run /sys/power/wakeup_count; do
@@ -607,6 +617,20 @@ for who in "${WHO[@]}"; do
         [ "$who" = root ] || want=task_failure:0
         t_check "$who/workspace-write: touch -d of another user's 0666 file in the workspace: $want (verdict $(verdict), $(t_json_field "$V" denial_lines) denial lines, mtime $(stat -c %Y "$T/ws/times-other"): $(err "$who"))" \
                 test "$(verdict):$(t_json_field "$V" denial_lines):$(stat -c %Y "$T/ws/times-other")" = "$want:$TIMES"
+        # unzip into another user's 0755 directory in the workspace, which the host lets root
+        # write by its capabilities: its errno on an indented line of its own after the line
+        # naming the directory, read with it (chained_path()): root's denied (it read
+        # task_failure, no name on the fifo-denial line); nobody's, the host's refusal
+        if command -v unzip >/dev/null; then
+                SHELL_RUN=(bash -c)
+                run "$who" workspace-write "unzip -q -o z.zip -d odir"
+                want=denied:$T/ws/odir/d
+                [ "$who" = root ] || want=task_failure:
+                t_check "$who/workspace-write: unzip into another user's 0755 directory in the workspace: ${want%%:*} (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$(ls -A "$T/ws/odir")" = "$want:"
+        else
+                t_diag "skipped: no unzip"
+        fi
         # find's exec of a pipe (-exec, -execdir; `;` and `+`) prints the line of a refused
         # -fprint of it: read from the argv, the exec's failure, no denial line (it counted one in
         # a success); its -fprint, the sandbox's refusal, stays denied

@@ -4464,6 +4464,36 @@ static void test_classify_root_capability_in_workspace(void **state) {
                 ro.host_needs_capability = NULL;
                 assert_verdict(run_backend_in("bwrap", &ro, "cat: /ws/secret: Permission denied\n"), "task_failure");
         }
+        /* a Rust error chain's errno line, the name on the cause before it (cargo as root in a
+         * workspace of another user's: its Cargo.lock), and unzip's indented errno line after the
+         * line naming the file: under bwrap the fifo-denial line takes that name too (before:
+         * task_failure, the line naming none; Landlock's, a denial signature, read it already) */
+        {
+                static const char *const chains[] = {
+                        "error: failed to write /ws/other\n\nCaused by:\n  failed to open: /ws/other\n\n"
+                        "Caused by:\n  Permission denied (os error 13)\n",
+                        "Error: writing\n\nCaused by:\n    0: failed to open: /ws/other\n"
+                        "    1: Permission denied (os error 13)\n",
+                        "checkdir error:  cannot create /ws/odir/new\n                 Permission denied\n",
+                };
+
+                for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(chains); i++) {
+                                r = run_backend_in(backends[b], &root, chains[i]);
+                                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                                    strcmp(r->denials[0].path, i == 2 ? "/ws/odir/new" : "/ws/other") != 0)
+                                        fail_msg("%s: chain %zu: %s, want denied", backends[b], i,
+                                                 sbx_verdict_to_string(r->verdict));
+                                assert_verdict(run_backend_in(backends[b], &nobody, chains[i]), "task_failure");
+                        }
+                /* a name the bits let root have, or one the cause does not give: as before */
+                assert_verdict(run_backend_in("bwrap", &root,
+                                              "error: failed to write /ws/mine\n\nCaused by:\n  failed to open: /ws/mine\n\n"
+                                              "Caused by:\n  Permission denied (os error 13)\n"),
+                               "task_failure");
+                assert_verdict(run_backend_in("bwrap", &root, "Caused by:\n  Permission denied (os error 13)\n"),
+                               "task_failure");
+        }
 }
 
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
