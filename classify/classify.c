@@ -3540,6 +3540,9 @@ static bool says_read(const char *text, size_t ss, const char *path) {
         return memmem(copy, ss, "for reading", 11) || memmem(copy, ss, "cannot read", 11);
 }
 
+static bool perl_die_open(const struct sbx_classifier *c, const char *text, size_t tl, size_t ss, size_t se,
+                          char *path, size_t size, bool *ret_writes);
+
 /* Whether a denial line text[0..tl) (its signature at ss..se) tells of an open of its path (as
  * printed), no run of it: it says it read (says_read()), it is dd's of its if= or of=, Python's of
  * an open call its source line shows, dash's or ash's failed `< X`, bash's of a script that names
@@ -4078,11 +4081,18 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                         writes = true;
                 }
         }
+        /* a run only where the line may tell one, as a denial signature's line is read: not where
+         * words name the operation (Ruby's "@ rb_sysopen - X", Node's ", open 'X'", PHP's
+         * "file_put_contents(X): Failed to open stream"; review: as root under bwrap, a write of
+         * another user's 0644 file in the workspace, no execute bit, was asked of its run, which
+         * the host refuses root too: task_failure, under Landlock denied) */
         fifo_denial_at(c, line_no, s, len, line, path,
                        writes ? FIFO_WRITES
-                              : line_tells_open(c, text, tl, ss, se, path, sbx_denial_line_names_alone(text, tl, ss, se, path))
-                                ? 0
-                                : FIFO_RUNS);
+                       : !sbx_denial_line_may_exec(text, tl, ss, se, path) ||
+                                       line_tells_open(c, text, tl, ss, se, path,
+                                                       sbx_denial_line_names_alone(text, tl, ss, se, path))
+                               ? 0
+                               : FIFO_RUNS);
         return 0;
 }
 
@@ -4475,7 +4485,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
-                     bundler = false, held = false, to_dest = false, runs_only = false;
+                     bundler = false, held = false, to_dest = false, runs_only = false, perl_writes = false;
                 int removes = 0;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
@@ -4596,6 +4606,16 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         run = reads = false;
                                         opens = true;
                                 }
+                        } else if (r > 0 && !tcl && perl_die_open(c, text, tl, ss, se, path, sizeof(path), &perl_writes)) {
+                                /* perl's die after its open failed: the open's file, no run of it,
+                                 * as the bwrap dialect's fifo-denial line reads it (review: as root
+                                 * under Landlock, `open(F, ">", "f") or die "f: $!"` of another
+                                 * user's 0644 file in the workspace named none, or f asked of its
+                                 * run, which the host refuses root too: task_failure, under bwrap
+                                 * denied) */
+                                run = false;
+                                opens = true;
+                                reads = !perl_writes;
                         } else if (r > 0 && !tcl && sbx_denial_path_extract(text, tl, ss, se, path, sizeof(path)) > 0) {
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);

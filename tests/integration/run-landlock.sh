@@ -771,6 +771,28 @@ want = [sys.argv[3]] if sys.argv[2] == "denied" else []
 assert int(sys.argv[4]) == 1 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
 assert open(sys.argv[3]).read() == "s\n"' "$d/sec-$b.json" $want "$d/ws/sec-$b" $rc
                                 done
+                                # ... and the interpreters' writes of it, their lines telling an open by
+                                # words between the signature and the name (Ruby's "@ rb_sysopen -"),
+                                # a call before it (PHP's), an operation (Node's ", open 'F'") or perl's
+                                # die after its open (before: under bwrap Ruby's, PHP's and Node's,
+                                # under Landlock perl's, asked of a run of F, which the host refuses
+                                # root too: task_failure)
+                                for c in "perl -e 'open(F, \">\", \"sec-$b\") or die \"sec-$b: \$!\"'" \
+                                        "ruby -e 'File.write(\"sec-$b\", \"x\")'" \
+                                        "php -r 'if (file_put_contents(\"sec-$b\", \"x\") === false) exit(1);'" \
+                                        "node -e 'require(\"fs\").writeFileSync(\"sec-$b\", \"x\")'"; do
+                                        command -v "${c%% *}" >/dev/null || continue
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$d/sec-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b workspace-write: ${c%% *}'s write of another user's 0600 file in the workspace: refused (rc=$rc), $want, the file its path, unchanged" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
+assert open(sys.argv[3]).read() == "s\n"' "$d/sec-$b.json" $want "$d/ws/sec-$b" $rc
+                                done
                         done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on
                         # the host too, the line the host's own, task_failure (review50: under

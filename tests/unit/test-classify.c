@@ -4494,6 +4494,40 @@ static void test_classify_root_capability_in_workspace(void **state) {
                 assert_verdict(run_backend_in("bwrap", &root, "Caused by:\n  Permission denied (os error 13)\n"),
                                "task_failure");
         }
+        /* a write of another user's 0600 file there (no execute bit), told by words between the
+         * signature and the name (Ruby's "@ rb_sysopen -"), a call before it (PHP's), an operation
+         * (Node's ", open 'X'"), or by perl's die after its open: no run of it, which the host
+         * refuses root too (before: under bwrap the first three, under Landlock perl's, asked of a
+         * run, task_failure) */
+        {
+                static const char *const writes[] = {
+                        "-e:1:in `write': Permission denied @ rb_sysopen - secret (Errno::EACCES)\n",
+                        "PHP Warning:  file_put_contents(secret): Failed to open stream: Permission denied in Command line "
+                        "code on line 1\n",
+                        "Error: EACCES: permission denied, open 'secret'\n",
+                        "secret: Permission denied at -e line 1.\n",
+                };
+                struct sbx_classify_context pl = root, pl_nobody = nobody;
+
+                pl.inline_script = pl_nobody.inline_script = "open(F, \">\", \"secret\") or die \"secret: $!\"";
+                pl.inline_lang = pl_nobody.inline_lang = SBX_INLINE_PERL;
+                for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(writes); i++) {
+                                r = run_backend_in(backends[b], &pl, writes[i]);
+                                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                                    strcmp(r->denials[0].path, "/ws/secret") != 0)
+                                        fail_msg("%s: %s: %s, want denied", backends[b], writes[i],
+                                                 sbx_verdict_to_string(r->verdict));
+                                assert_verdict(run_backend_in(backends[b], &pl_nobody, writes[i]), "task_failure");
+                        }
+                /* perl's line of no open its script shows: read alone, as before (under bwrap a
+                 * fifo-denial line naming nothing, under Landlock a denial of no name) */
+                pl.inline_script = "system(\"./secret\") == 0 or die \"secret: $!\"";
+                assert_verdict(run_backend_in("bwrap", &pl, "secret: Permission denied at -e line 1.\n"), "task_failure");
+                r = run_backend_in("landlock", &pl, "secret: Permission denied at -e line 1.\n");
+                assert_verdict(r, "denied");
+                assert_string_equal(r->denials[0].path, "");
+        }
 }
 
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
