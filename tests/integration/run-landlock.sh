@@ -793,6 +793,23 @@ want = [sys.argv[3]] if sys.argv[2] == "denied" else []
 assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
 assert open(sys.argv[3]).read() == "s\n"' "$d/sec-$b.json" $want "$d/ws/sec-$b" $rc
                                 done
+                                # ... and the lines that name no errno, judged against the file the
+                                # argv writes (sqlite3's new database, curl -s's output, no line), in
+                                # another user's 0755 directory there (before: task_failure, a name
+                                # beneath the granted directories never the sandbox's refusal)
+                                for c in "sqlite3 odir-$b/x.db 'create table t(a)'" "curl -s -o odir-$b/x.db file:///etc/hostname"; do
+                                        command -v "${c%% *}" >/dev/null || continue
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                --verdict-json "$d/sq-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b workspace-write: ${c%% *}'s new file in another user's 0755 directory in the workspace: refused (rc=$rc), $want, the file its path, none made" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
+assert not os.path.exists(sys.argv[3])' "$d/sq-$b.json" $want "$d/ws/odir-$b/x.db" $rc
+                                done
                         done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on
                         # the host too, the line the host's own, task_failure (review50: under

@@ -4341,13 +4341,14 @@ static void test_classify_find_exec_line(void **state) {
 }
 
 /* The host as sbx run tells it, the command's user root: /ws/other (another user's 0644 file) and
- * /ws/odir (another user's 0755 directory) refuse a uid 0 without capabilities what root's pass;
+ * /ws/odir (another user's 0755 directory: odir/new, odir/x) refuse a uid 0 without capabilities what root's pass;
  * /ws/ro (root's own 0444 file) too; /ws/secret and /ws/r (another user's 0600 files, no execute bit) but
  * its run, which the host refuses root too. No other name, and nothing the host's bits let root
  * do. */
 static bool fake_host_needs_capability(void *userdata, const char *path, bool run) {
         (void) userdata;
-        return strcmp(path, "/ws/other") == 0 || strcmp(path, "/ws/odir/new") == 0 || strcmp(path, "/ws/ro") == 0 ||
+        return strcmp(path, "/ws/other") == 0 || strcmp(path, "/ws/odir/new") == 0 || strcmp(path, "/ws/odir/x") == 0 ||
+               strcmp(path, "/ws/ro") == 0 ||
                ((strcmp(path, "/ws/secret") == 0 || strcmp(path, "/ws/r") == 0) && !run);
 }
 
@@ -4520,6 +4521,36 @@ static void test_classify_root_capability_in_workspace(void **state) {
                                                  sbx_verdict_to_string(r->verdict));
                                 assert_verdict(run_backend_in(backends[b], &pl_nobody, writes[i]), "task_failure");
                         }
+                /* the lines that name no errno, judged against the argv's file (sqlite3's new
+                 * database, curl's output): beneath the granted directories too where root's
+                 * capabilities would have made it (before: task_failure, the workspace's never
+                 * the sandbox's refusal) */
+                struct sbx_classify_context sq = root, sq_nobody = nobody;
+
+                sq.host_dir_missing = sq_nobody.host_dir_missing = fake_host_dir_missing;
+                sq.sqlite_target = sq_nobody.sqlite_target = "/ws/odir/x";
+                sq.curl_output = sq_nobody.curl_output = "/ws/odir/x";
+                for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++) {
+                        static const char *const unnamed[] = {
+                                "Error: unable to open database \"odir/x\": unable to open database file\n",
+                                "curl: (23) Failure writing output to destination\n",
+                        };
+
+                        for (size_t i = 0; i < SBX_ELEMENTSOF(unnamed); i++) {
+                                r = run_backend_in(backends[b], &sq, unnamed[i]);
+                                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                                    strcmp(r->denials[0].path, "/ws/odir/x") != 0)
+                                        fail_msg("%s: %s: %s, want denied", backends[b], unnamed[i],
+                                                 sbx_verdict_to_string(r->verdict));
+                                assert_verdict(run_backend_in(backends[b], &sq_nobody, unnamed[i]), "task_failure");
+                        }
+                        /* a name of the workspace the bits let root have: as before */
+                        sq.sqlite_target = "/ws/y";
+                        assert_verdict(run_backend_in(backends[b], &sq,
+                                                      "Error: unable to open database \"y\": unable to open database file\n"),
+                                       "task_failure");
+                        sq.sqlite_target = "/ws/odir/x";
+                }
                 /* perl's line of no open its script shows: read alone, as before (under bwrap a
                  * fifo-denial line naming nothing, under Landlock a denial of no name) */
                 pl.inline_script = "system(\"./secret\") == 0 or die \"secret: $!\"";
