@@ -4272,7 +4272,8 @@ static bool bfd_line(const struct sbx_classifier *c, const unsigned char *s, siz
  * directory its argv's -d names (javac_dir): the level of it the sandbox refused, into
  * c->javac_level: its first level the host does not have, or itself where the host has it (a
  * package's directory in it); none (false) outside a denial: no such line or directory, a level
- * beneath the granted directories or the sandbox's /dev and /proc, a name on its way no
+ * beneath the granted directories (but where root's capabilities would have made it) or the
+ * sandbox's /dev and /proc, a name on its way no
  * directory on the host (ENOTDIR there too), or one the host refuses the user making (as nobody,
  * a directory of root's). javac prints that line for any failure of its mkdir (review: `javac -d
  * build X.java` in read-only mode read task_failure under both backends, the refusal lost). */
@@ -4304,18 +4305,19 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
         }
         if (kind != SBX_HOST_NAME_DIR && kind != SBX_HOST_NAME_DIR_ENTRIES)
                 return false;
-        /* beneath the granted directories: root's refusal alone, for want of the capabilities the
-         * command does not keep (review52: as root in workspace-write, `javac -d odir/classes
-         * X.java`, odir another user's 0755 directory in the workspace, read task_failure, `mkdir
-         * odir/classes` denied) */
-        if (beneath_any(level, c->granted, c->n_granted) &&
-            !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, level, false)))
-                return false;
         /* the host's own answer: the level made, or a name made in the directory it is */
         if (strcmp(probe, host) == 0)
                 (void) snprintf(probe, sizeof(probe), "%s/x", strcmp(host, "/") == 0 ? "" : host);
         else
                 memcpy(probe, level, strlen(level) + 1);
+        /* beneath the granted directories, only where root's capabilities, which the command does
+         * not keep, would have made it: the level, or a name in it where the host has it (mine52,
+         * review52: as root, `javac -d cls X.java` and `javac -d odir/classes X.java` in another
+         * user's 0755 directory of the workspace read task_failure under both backends, `mkdir
+         * odir/classes` denied) */
+        if (beneath_any(level, c->granted, c->n_granted) &&
+            !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, probe, false)))
+                return false;
         if (c->host_refuses && c->host_refuses(c->resolve_userdata, probe, false, false, false))
                 return false;
         memcpy(c->javac_level, level, strlen(level) + 1);

@@ -794,10 +794,13 @@ assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for 
 assert open(sys.argv[3]).read() == "s\n"' "$d/sec-$b.json" $want "$d/ws/sec-$b" $rc
                                 done
                                 # ... and the lines that name no errno, judged against the file the
-                                # argv writes (sqlite3's new database, curl -s's output, no line), in
+                                # argv writes (sqlite3's new database, curl -s's output, no line,
+                                # javac's -d directory), in
                                 # another user's 0755 directory there (before: task_failure, a name
                                 # beneath the granted directories never the sandbox's refusal)
-                                for c in "sqlite3 odir-$b/x.db 'create table t(a)'" "curl -s -o odir-$b/x.db file:///etc/hostname"; do
+                                echo 'class J {}' >"$d/ws/J.java" && chmod 0644 "$d/ws/J.java"
+                                for c in "sqlite3 odir-$b/x.db 'create table t(a)'" "curl -s -o odir-$b/x.db file:///etc/hostname" \
+                                        "javac -d odir-$b/x.db J.java"; do
                                         command -v "${c%% *}" >/dev/null || continue
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
                                                 --verdict-json "$d/sq-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null

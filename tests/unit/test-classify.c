@@ -4352,6 +4352,12 @@ static bool fake_host_needs_capability(void *userdata, const char *path, bool ru
                ((strcmp(path, "/ws/secret") == 0 || strcmp(path, "/ws/r") == 0) && !run);
 }
 
+/* The host of those: /ws/odir/new missing, every other name a directory. */
+static int fake_host_exists_odir(void *userdata, const char *path) {
+        (void) userdata;
+        return strcmp(path, "/ws/odir/new") == 0 ? SBX_HOST_NAME_MISSING : SBX_HOST_NAME_DIR;
+}
+
 static bool fake_host_permits_none(void *userdata, const char *path, bool run) {
         (void) userdata, (void) path, (void) run;
         return false;
@@ -4550,6 +4556,25 @@ static void test_classify_root_capability_in_workspace(void **state) {
                                                       "Error: unable to open database \"y\": unable to open database file\n"),
                                        "task_failure");
                         sq.sqlite_target = "/ws/odir/x";
+                }
+                /* javac's directory of its -d it could not make, no name nor errno on its line
+                 * (before: task_failure, a level beneath the granted directories never the
+                 * sandbox's refusal) */
+                {
+                        struct sbx_classify_context jv = root, jv_nobody = nobody;
+                        static const char jline[] = "J.java:1: error: error while writing J: could not create parent "
+                                                    "directories\n";
+
+                        jv.host_exists = jv_nobody.host_exists = fake_host_exists_odir;
+                        jv.javac_dir = jv_nobody.javac_dir = "/ws/odir/new";
+                        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++) {
+                                r = run_backend_in(backends[b], &jv, jline);
+                                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                                    strcmp(r->denials[0].path, "/ws/odir/new") != 0)
+                                        fail_msg("%s: javac -d odir/new: %s, want denied", backends[b],
+                                                 sbx_verdict_to_string(r->verdict));
+                                assert_verdict(run_backend_in(backends[b], &jv_nobody, jline), "task_failure");
+                        }
                 }
                 /* perl's line of no open its script shows: read alone, as before (under bwrap a
                  * fifo-denial line naming nothing, under Landlock a denial of no name) */
