@@ -3986,6 +3986,25 @@ enum { FIFO_WRITES = 1u << 0, FIFO_TOUCHES = 1u << 1, FIFO_RUNS = 1u << 2, FIFO_
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                            const char *line, char *path, unsigned how);
 
+/* Java's NIO turns EACCES, and only EACCES, into java.nio.file.AccessDeniedException, whose
+ * message is the path alone: "Exception in thread "main" java.nio.file.AccessDeniedException: X".
+ * Whether text[0..tl), its signature at ss..se that exception's name, is followed by ": " and one
+ * name alone (no ": ", no " -> " of a call on two names, read as any line), a bare word too
+ * (the generic extraction reads none: `Files.writeString(Path.of("f"), ...)`); *ret_at: where it
+ * starts. */
+static const char java_nio_sig[] = "java.nio.file.AccessDeniedException";
+
+static bool java_nio_path(const char *text, size_t tl, size_t ss, size_t se, size_t *ret_at) {
+        const size_t n = sizeof(java_nio_sig) - 1;
+
+        if (se - ss != n || strncasecmp(text + ss, java_nio_sig, n) != 0 || tl - se < 3 || text[se] != ':' ||
+            text[se + 1] != ' ' || text[se + 2] == ' ' || memmem(text + se + 2, tl - se - 2, ": ", 2) ||
+            memmem(text + se + 2, tl - se - 2, " -> ", 4) || memchr(text + se + 2, '\0', tl - se - 2))
+                return false;
+        *ret_at = se + 2;
+        return true;
+}
+
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
@@ -4016,6 +4035,21 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
         if (perl_die_open(c, text, tl, ss, se, path, sizeof(path), &writes)) {
                 fifo_denial_at(c, line_no, s, len, line, path, writes ? FIFO_WRITES : 0);
                 return 0;
+        }
+        /* Java's NIO exception: the path alone, no run of it (bubblewrap's EROFS keeps its
+         * strerror text, "FileSystemException: X: Read-only file system": its EACCES is the host's
+         * bits, or root's without the capabilities the command does not keep) */
+        {
+                size_t at;
+
+                if (java_nio_path(text, tl, ss, se, &at)) {
+                        if (tl - at < sizeof(path)) {
+                                memcpy(path, text + at, tl - at);
+                                path[tl - at] = '\0';
+                                fifo_denial_at(c, line_no, s, len, line, path, 0);
+                        }
+                        return 0;
+                }
         }
         path[0] = '\0';
         /* a name with newlines that a shell printed raw, its last part on this line: taken where
@@ -4488,6 +4522,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
                      bundler = false, held = false, to_dest = false, runs_only = false, perl_writes = false;
+                size_t jat = 0;
                 int removes = 0;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
@@ -4608,6 +4643,15 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                         run = reads = false;
                                         opens = true;
                                 }
+                        } else if (r > 0 && !tcl && java_nio_path(text, tl, ss, se, &jat) && tl - jat < sizeof(path)) {
+                                /* Java's NIO: the path alone, an open or a creation of it, no run
+                                 * (review: as nobody under Landlock, Files.writeString of "f", a
+                                 * workspace file the host refuses nobody, named none and read
+                                 * denied; as root, another user's, asked of nothing) */
+                                memcpy(path, text + jat, tl - jat);
+                                path[tl - jat] = '\0';
+                                run = reads = false;
+                                opens = true;
                         } else if (r > 0 && !tcl && perl_die_open(c, text, tl, ss, se, path, sizeof(path), &perl_writes)) {
                                 /* perl's die after its open failed: the open's file, no run of it,
                                  * as the bwrap dialect's fifo-denial line reads it (review: as root

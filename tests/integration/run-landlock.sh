@@ -776,11 +776,16 @@ assert open(sys.argv[3]).read() == "s\n"' "$d/sec-$b.json" $want "$d/ws/sec-$b" 
                                 # a call before it (PHP's), an operation (Node's ", open 'F'") or perl's
                                 # die after its open (before: under bwrap Ruby's, PHP's and Node's,
                                 # under Landlock perl's, asked of a run of F, which the host refuses
-                                # root too: task_failure)
+                                # root too: task_failure); Java's NIO, its AccessDeniedException
+                                # naming the file alone (before: under bwrap no signature, under
+                                # Landlock a bare word read as no name, nobody's denied too)
+                                printf '%s\n' 'public class W { public static void main(String[] a) throws Exception {' \
+                                        'java.nio.file.Files.writeString(java.nio.file.Path.of(a[0]), "x"); } }' >"$d/ws/W.java"
+                                chmod 0644 "$d/ws/W.java"
                                 for c in "perl -e 'open(F, \">\", \"sec-$b\") or die \"sec-$b: \$!\"'" \
                                         "ruby -e 'File.write(\"sec-$b\", \"x\")'" \
                                         "php -r 'if (file_put_contents(\"sec-$b\", \"x\") === false) exit(1);'" \
-                                        "node -e 'require(\"fs\").writeFileSync(\"sec-$b\", \"x\")'"; do
+                                        "node -e 'require(\"fs\").writeFileSync(\"sec-$b\", \"x\")'" "java W.java sec-$b"; do
                                         command -v "${c%% *}" >/dev/null || continue
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
                                                 --verdict-json "$d/sec-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
