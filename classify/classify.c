@@ -4005,6 +4005,8 @@ static bool java_nio_path(const char *text, size_t tl, size_t ss, size_t se, siz
         return true;
 }
 
+static bool javac_written_path(const char *text, size_t tl, size_t *ret_at);
+
 static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                             bool whole) {
         char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
@@ -4047,6 +4049,15 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                                 memcpy(path, text + at, tl - at);
                                 path[tl - at] = '\0';
                                 fifo_denial_at(c, line_no, s, len, line, path, 0);
+                        }
+                        return 0;
+                }
+                /* ... and javac's of its class file, that message after the class: a write */
+                if (javac_written_path(text, tl, &at)) {
+                        if (tl - at < sizeof(path)) {
+                                memcpy(path, text + at, tl - at);
+                                path[tl - at] = '\0';
+                                fifo_denial_at(c, line_no, s, len, line, path, FIFO_WRITES);
                         }
                         return 0;
                 }

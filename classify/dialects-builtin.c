@@ -126,6 +126,7 @@ static const char dialect_bwrap[] =
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "fifo-denial java.nio.file.AccessDeniedException\n"
+        "fifo-denial error: error while writing\n"
         "rule bwrap\n"
         "exit 1\n"
         "fatal \"bwrap: \"\n"
@@ -169,7 +170,8 @@ static const char dialect_bwrap[] =
  * EACCES, into java.nio.file.AccessDeniedException, whose message is the path alone
  * (fixtures/landlock/java-nio-write), a bare word too (classify.c, java_nio_path()); under
  * bwrap EROFS keeps its strerror text, and its EACCES (the host's bits, or root's without the
- * capabilities the command does not keep) is a fifo-denial line there. javac prints
+ * capabilities the command does not keep) is a fifo-denial line there, and so is javac's line of
+ * it below (javac_written_path()). javac prints
  * that message after the class it could not write, "F.java:1: error: error while writing C:
  * /x/C.class": a denial only where the path stands alone after the class (classify.c,
  * javac_written_path(); another errno names its reason after it; fixtures/landlock/javac-d-outside);

@@ -805,8 +805,12 @@ assert open(sys.argv[3]).read() == "s\n"' "$d/sec-$b.json" $want "$d/ws/sec-$b" 
                                 # beneath the granted directories never the sandbox's refusal)
                                 echo 'class J {}' >"$d/ws/J.java" && chmod 0644 "$d/ws/J.java"
                                 for c in "sqlite3 odir-$b/x.db 'create table t(a)'" "curl -s -o odir-$b/x.db file:///etc/hostname" \
-                                        "javac -d odir-$b/x.db J.java"; do
+                                        "javac -d odir-$b/x.db J.java" "javac -d odir-$b J.java"; do
                                         command -v "${c%% *}" >/dev/null || continue
+                                        # (javac's class file in the directory, its AccessDeniedException
+                                        # after the class: a bwrap fifo-denial signature, before none)
+                                        f=$d/ws/odir-$b/x.db
+                                        [ "$c" = "javac -d odir-$b J.java" ] && f=$d/ws/odir-$b/J.class
                                         ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
                                                 --verdict-json "$d/sq-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
                                         rc=$?
@@ -816,7 +820,7 @@ import json, os, sys
 o = json.load(open(sys.argv[1]))
 want = [sys.argv[3]] if sys.argv[2] == "denied" else []
 assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
-assert not os.path.exists(sys.argv[3])' "$d/sq-$b.json" $want "$d/ws/odir-$b/x.db" $rc
+assert not os.path.exists(sys.argv[3])' "$d/sq-$b.json" $want "$f" $rc
                                 done
                         done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on

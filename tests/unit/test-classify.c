@@ -4517,6 +4517,9 @@ static void test_classify_root_capability_in_workspace(void **state) {
                          * fifo-denial signature now (before: under bwrap no signature, under
                          * Landlock no name, so nobody's read denied too) */
                         "Exception in thread \"main\" java.nio.file.AccessDeniedException: secret\n",
+                        /* javac's class file, that exception's message after the class: a bwrap
+                         * fifo-denial signature too (before: under bwrap no signature) */
+                        "J.java:1: error: error while writing J: /ws/secret\n",
                 };
                 struct sbx_classify_context pl = root, pl_nobody = nobody;
 
