@@ -3997,10 +3997,14 @@ static const char java_nio_sig[] = "java.nio.file.AccessDeniedException";
 static bool java_nio_path(const char *text, size_t tl, size_t ss, size_t se, size_t *ret_at) {
         const size_t n = sizeof(java_nio_sig) - 1;
 
-        if (se - ss != n || strncasecmp(text + ss, java_nio_sig, n) != 0 || tl - se < 3 || text[se] != ':' ||
-            text[se + 1] != ' ' || text[se + 2] == ' ' || memmem(text + se + 2, tl - se - 2, ": ", 2) ||
-            memmem(text + se + 2, tl - se - 2, " -> ", 4) || memchr(text + se + 2, '\0', tl - se - 2))
+        if (!text || se > tl || se - ss != n || strncasecmp(text + ss, java_nio_sig, n) != 0 || tl - se < 3 ||
+            text[se] != ':' || text[se + 1] != ' ' || text[se + 2] == ' ')
                 return false;
+        /* one name alone after it, read to the line's end */
+        for (size_t i = se + 2; i < tl; i++)
+                if (text[i] == '\0' || (text[i] == ':' && i + 1 < tl && text[i + 1] == ' ') ||
+                    (text[i] == ' ' && tl - i >= 4 && memcmp(text + i, " -> ", 4) == 0))
+                        return false;
         *ret_at = se + 2;
         return true;
 }
