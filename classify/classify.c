@@ -3504,6 +3504,34 @@ static bool python_child_exec(const struct sbx_classifier *c, const char *text, 
         return false;
 }
 
+/* Whether the Python exception line text[0..ss) ("...Error: [Errno N] <signature>: 'X'") ends a
+ * traceback whose last frame is shown and is not subprocess's nor os's (their exec and spawn of a
+ * child): Python's own calls on X (open, os.remove, os.rename, os.mkdir, ...) never run it, so the
+ * line tells of no run (review: as root under both backends, os.remove of another user's file in
+ * the workspace, no execute bit, was asked of its run, which the host refuses root too:
+ * task_failure). A line alone (an exception printed by the script) may be a child's: as before. */
+static bool python_frame_no_run(const struct sbx_classifier *c, const char *text, size_t ss) {
+        static const char *const children[] = { "/subprocess.py", "/os.py" };
+        unsigned char win[LOOK_BACK];
+        struct py_frame f;
+        size_t end;
+        bool partial, whole;
+        int strings;
+
+        if (!c->look || !memmem(text, ss, "[Errno ", 7))
+                return false;
+        look_window(c, win, &end, &partial);
+        if (python_frames(win, end, partial, &f, 1, &whole, &strings) < 1)
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(children); i++) {
+                size_t n = strlen(children[i]);
+
+                if (f.fl >= n && memcmp(f.file + f.fl - n, children[i], n) == 0)
+                        return false;
+        }
+        return true;
+}
+
 /* Whether a denial line text[0..tl) (its signature at ss..se) tells of a read of its path (as
  * printed), which the sandbox never refuses: it says so (head's, tail's, cp's "cannot open 'X' for
  * reading", sort's "cannot read: X"; dd's "failed to open 'X'" of another file than its of=, its
@@ -4137,7 +4165,7 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * the host refuses root too: task_failure, under Landlock denied) */
         fifo_denial_at(c, line_no, s, len, line, path,
                        writes ? FIFO_WRITES
-                       : !sbx_denial_line_may_exec(text, tl, ss, se, path) ||
+                       : !sbx_denial_line_may_exec(text, tl, ss, se, path) || python_frame_no_run(c, text, ss) ||
                                        line_tells_open(c, text, tl, ss, se, path,
                                                        sbx_denial_line_names_alone(text, tl, ss, se, path))
                                ? 0
@@ -4681,7 +4709,8 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 run = sbx_denial_line_may_exec(text, tl, ss, se, path);
                                 opens = sbx_denial_line_names_alone(text, tl, ss, se, path);
                                 reads = line_may_read(c, text, tl, ss, se, path, opens);
-                                run = run && !line_tells_open(c, text, tl, ss, se, path, opens);
+                                run = run && !line_tells_open(c, text, tl, ss, se, path, opens) &&
+                                      !python_frame_no_run(c, text, ss);
                                 /* (a run the host refuses fails with EACCES, "Permission denied":
                                  * bwrap's "Read-only file system" is a write's; review51b: as root
                                  * in read-only mode, `true || ./x; bash -c 'echo > ./'x` read its

@@ -822,6 +822,21 @@ want = [sys.argv[3]] if sys.argv[2] == "denied" else []
 assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
 assert not os.path.exists(sys.argv[3])' "$d/sq-$b.json" $want "$f" $rc
                                 done
+                                # Python's os.remove of another user's file in that directory, its
+                                # traceback's last frame the script's: no run of the file (before:
+                                # asked of one, which the host refuses root too, task_failure)
+                                echo r >"$d/ws/odir-$b/f" && chown 12345:12345 "$d/ws/odir-$b/f" && chmod 0644 "$d/ws/odir-$b/f"
+                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                        --verdict-json "$d/rm-$b.json" -c "$PY -c 'import os; os.remove(\"odir-$b/f\")'" ) >/dev/null 2>&1 </dev/null
+                                rc=$?
+                                if [ $rc -ne 125 ]; then
+                                        check "$who, $b workspace-write: Python's os.remove of another user's file in another user's 0755 directory in the workspace: refused (rc=$rc), $want, the file its path, still there" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o
+assert os.path.exists(sys.argv[3])' "$d/rm-$b.json" $want "$d/ws/odir-$b/f" $rc
+                                fi
                         done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on
                         # the host too, the line the host's own, task_failure (review50: under

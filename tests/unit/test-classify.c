@@ -4583,6 +4583,26 @@ static void test_classify_root_capability_in_workspace(void **state) {
                                 assert_verdict(run_backend_in(backends[b], &jv_nobody, jline), "task_failure");
                         }
                 }
+                /* Python's exception after its traceback, whose last frame is no child's exec
+                 * (subprocess's): no run of the file, which Python's own calls never make
+                 * (os.remove, os.rename, open; before: asked of a run, which the host refuses
+                 * root too, task_failure under both backends); without the traceback, as before */
+                {
+                        static const char tb[] = "Traceback (most recent call last):\n  File \"<string>\", line 1, in "
+                                                 "<module>\nPermissionError: [Errno 13] Permission denied: 'secret'\n";
+
+                        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++) {
+                                r = run_backend_in(backends[b], &root, tb);
+                                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 ||
+                                    strcmp(r->denials[0].path, "/ws/secret") != 0)
+                                        fail_msg("%s: os.remove's traceback: %s, want denied", backends[b],
+                                                 sbx_verdict_to_string(r->verdict));
+                                assert_verdict(run_backend_in(backends[b], &nobody, tb), "task_failure");
+                                assert_verdict(run_backend_in(backends[b], &root,
+                                                              "PermissionError: [Errno 13] Permission denied: 'secret'\n"),
+                                               "task_failure");
+                        }
+                }
                 /* perl's line of no open its script shows: read alone, as before (under bwrap a
                  * fifo-denial line naming nothing, under Landlock a denial of no name) */
                 pl.inline_script = "system(\"./secret\") == 0 or die \"secret: $!\"";
