@@ -344,6 +344,10 @@ struct sbx_classify_context {
          * write a readonly database" where there is no sqlite_target (its commands not read).
          * Copied. NULL: none. */
         const char *sqlite_db;
+        /* Whether a sqlite3 the caller read from the command's argv opens its database read-only
+         * (-readonly): its "attempt to write a readonly database" is then the task's own, whatever
+         * the sandbox refused, and no denial. */
+        bool sqlite_readonly;
         /* The file a dd the caller read from the command's argv writes (absolute): its of=FILE,
          * which dd opens for writing alone (O_WRONLY; O_RDWR first with seek=, then O_WRONLY).
          * dd's "failed to open 'X'" names its if= the same: with X this file, a line of a host

@@ -2502,6 +2502,7 @@ static void classifier_context(struct run_state *st) {
                                 ctx.sqlite_target = sqlite_target;
                         if (sbx_run_sqlite_database(words, words_dir, sqlite_db, sizeof(sqlite_db)) > 0)
                                 ctx.sqlite_db = sqlite_db;
+                        ctx.sqlite_readonly = sbx_run_sqlite_readonly(words, words_dir);
                         if (sbx_run_dd_output(words, words_dir, dd_output, sizeof(dd_output)) > 0)
                                 ctx.dd_output = dd_output;
                         if ((r = sbx_run_curl_output(words, words_dir, curl_output, sizeof(curl_output))) > 0) {

@@ -135,6 +135,9 @@ int sbx_run_sqlite_target(char *const *words, const char *cwd, char *out, size_t
  * cwd into out. 1, or 0 for another program, an option but the output flags anywhere, no DB, a
  * DB of `:memory:` or a URI. Nothing is asked of the host. */
 int sbx_run_sqlite_database(char *const *words, const char *cwd, char *out, size_t size);
+/* Whether words (sbx_run_command_words()'s) run a sqlite3 (past the wrappers of
+ * sbx_run_start_dir()) given -readonly (struct sbx_classify_context's sqlite_readonly). */
+bool sbx_run_sqlite_readonly(char *const *words, const char *cwd);
 /* The file a dd that words (sbx_run_command_words()'s) run in cwd (their start) writes, its
  * of=FILE (struct sbx_classify_context's dd_output): `dd OPERAND...` (past the wrappers of sbx_run_start_dir()
  * and env's arguments), one of=, its operands alone (NAME=VALUE, no option but none); joined to

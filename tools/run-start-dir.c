@@ -2793,6 +2793,19 @@ int sbx_run_sqlite_database(char *const *argv, const char *cwd, char *out, size_
         return join_name(out, size, start, db) < 0 ? 0 : 1;
 }
 
+bool sbx_run_sqlite_readonly(char *const *argv, const char *cwd) {
+        char start[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "sqlite3") != 0)
+                return false;
+        for (size_t i = (size_t) k + 1; i < n; i++)
+                if (strcmp(argv[i], "-readonly") == 0 || strcmp(argv[i], "--readonly") == 0)
+                        return true;
+        return false;
+}
+
 int sbx_run_sqlite_target(char *const *argv, const char *cwd, char *out, size_t size) {
         _cleanup_free_ char *target = NULL;
         const char *db = NULL, *file;

@@ -182,6 +182,15 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = cmd ? sbx_run_sqlite_database(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                /* read-only only where a word is -readonly (or --readonly) */
+                if (cmd && sbx_run_sqlite_readonly(cmd, dir)) {
+                        bool word = false;
+
+                        for (size_t i = 0; cmd[i]; i++)
+                                word = word || strcmp(cmd[i], "-readonly") == 0 || strcmp(cmd[i], "--readonly") == 0;
+                        if (!word)
+                                fail();
+                }
                 r = cmd ? sbx_run_dd_output(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();

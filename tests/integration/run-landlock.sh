@@ -1839,11 +1839,15 @@ assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-en
                                 # F'": it was read from the exec'd argv alone, the shell's)
                                 for b in landlock bwrap; do
                                 for db in /var/tmp/$tag-sq/root.db /var/tmp/$tag-sq-own.db /var/tmp/$tag-sqa/root.db; do
-                                    for form in argv script env chdir shchdir sql stdin; do
+                                    for form in argv script env chdir shchdir sql stdin readonly; do
                                         if [ $form = sql ]; then
                                                 run_as=(-- sqlite3 $db 'create table u(y)')
                                         elif [ $form = stdin ]; then
                                                 run_as=(-c "sqlite3 $db < $tag-s.sql")
+                                        elif [ $form = readonly ]; then
+                                                # -readonly, as asked: the task's own, whatever the
+                                                # sandbox (left52: denied before under Landlock)
+                                                run_as=(-c "sqlite3 -readonly $db < $tag-s.sql")
                                         elif [ $form = argv ]; then
                                                 run_as=(-- sqlite3 $tag-n.db ".backup $db")
                                         elif [ $form = env ]; then
@@ -1861,13 +1865,13 @@ assert not os.path.exists(sys.argv[3]), "made"' "$d/envs.json" $who /etc/$tag-en
                                                 --verdict-json "$d/sq.json" "${run_as[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: sqlite3 .backup over $db ($form): $(case $db in */root.db) echo "root's, the host's refusal, task_failure" ;; *) echo "its own, denied, recorded" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: sqlite3 .backup over $db ($form): $(case $form/$db in readonly/*) echo "opened read-only as asked, task_failure" ;; */root.db) echo "root's, the host's refusal, task_failure" ;; *) echo "its own, denied, recorded" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2].endswith("/root.db"):
+if sys.argv[2].endswith("/root.db") or sys.argv[3] == "readonly":
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
-    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$d/sq.json" $db
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[2]], o' "$d/sq.json" $db $form
                                     done
                                 done
                                 done

@@ -1139,6 +1139,23 @@ static void test_sqlite_target(void **state) {
         };
         (void) state;
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
+        /* -readonly (sqlite_readonly), wherever it stands, past the wrappers; none of another
+         * program's (left52) */
+        static const char *const readonly[][5] = {
+                { "sqlite3", "-readonly", "e.db" }, { "timeout", "9", "sqlite3", "e.db", "--readonly" },
+                { "sqlite3", "-bail", "-readonly", "e.db", "select 1" },
+        };
+        static const char *const writable[][5] = {
+                { "sqlite3", "e.db" }, { "sqlite3", "e.db", "-readonly-x" }, { "echo", "-readonly" },
+                { "sqlite3", "e.db", "select '-readonly'" },
+        };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(readonly); i++)
+                if (!sbx_run_sqlite_readonly((char *const *) readonly[i], "/w"))
+                        fail_msg("not read-only: %s %s %s", readonly[i][0], readonly[i][1], readonly[i][2]);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(writable); i++)
+                if (sbx_run_sqlite_readonly((char *const *) writable[i], "/w"))
+                        fail_msg("read-only: %s %s", writable[i][0], writable[i][1]);
 }
 
 /* The database a sqlite3 opens, whatever its commands (stdin's too), for its "unable to open
