@@ -4010,8 +4010,11 @@ static bool script_run_then_written(struct sbx_classifier *c, const char *path) 
 
 /* How fifo_denial_at() reads a line: it opened the path for writing alone, it is touch's, it may
  * tell of a run of it, it tells of a read alone (which only root's dropped capabilities refuse:
- * no named pipe's question, the sandbox lets the command open one for reading). */
-enum { FIFO_WRITES = 1u << 0, FIFO_TOUCHES = 1u << 1, FIFO_RUNS = 1u << 2, FIFO_READS = 1u << 3 };
+ * no named pipe's question, the sandbox lets the command open one for reading), it tells of a
+ * run (or a read) that is no write: a failed execve(2), refused a named pipe everywhere, and by
+ * the host too where it would not run the file (host_runs), so the sandbox's only where the host
+ * would and root's capabilities, which the command does not keep, are what let it. */
+enum { FIFO_WRITES = 1u << 0, FIFO_TOUCHES = 1u << 1, FIFO_RUNS = 1u << 2, FIFO_READS = 1u << 3, FIFO_EXECS = 1u << 4 };
 
 static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const unsigned char *s, size_t len,
                            const char *line, char *path, unsigned how);
@@ -4137,8 +4140,10 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
         /* a run of the pipe, by a shell's exec or a program that runs its argument (review: root's
          * `bash -c 'exec PIPE'`, `timeout 5 PIPE`, `env PIPE` read denied) */
-        if (exec_line(text, ss) || python_child_exec(c, text, ss) || find_exec_line(c, text, ss))
+        if (exec_line(text, ss) || python_child_exec(c, text, ss) || find_exec_line(c, text, ss)) {
+                fifo_denial_at(c, line_no, s, len, line, path, FIFO_EXECS);
                 return 0;
+        }
         writes = (created_before(text, ss, path) && script_output_into(c->script, c->script_lex, path) >= 0) ||
                  tee_line(text, ss) || python_source_writes(c, text, ss, &py_reads) || dd_open_of(c, text, ss, path) > 0;
         if (!writes && sbx_denial_line_shell_names_alone(text, tl, ss, se, path)) {
@@ -4153,8 +4158,9 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
                         /* its read, which root's dropped capabilities may refuse (as root under
                          * bwrap, `cat < f` of another user's 0600 file read as no denial) */
                         if (!script_run_then_written(c, path)) {
-                                if (script_only_uses(c->script, c->script_lex, path, true))
-                                        fifo_denial_at(c, line_no, s, len, line, path, FIFO_READS);
+                                fifo_denial_at(c, line_no, s, len, line, path,
+                                               script_only_uses(c->script, c->script_lex, path, true) ? FIFO_READS
+                                                                                                       : FIFO_EXECS);
                                 return 0;
                         }
                         writes = true;
@@ -4194,6 +4200,16 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
         if (path[0] != '/' || in_sandbox_dev_proc(path) || !host_name(c, path, strlen(path), host) ||
             in_sandbox_dev_proc(host))
                 return false;
+        /* a run of another user's 0700 program, which root runs on the host (CAP_DAC_OVERRIDE
+         * passes an execute bit set for anyone), refused root without its capabilities (review:
+         * as root under bwrap, `bash -c ./x` of nobody's 0700 script read task_failure, the run
+         * line never asked); wherever it lies: the capabilities are dropped everywhere */
+        if (how & FIFO_EXECS) {
+                if (!(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, true)) ||
+                    (c->host_runs && c->host_runs(c->resolve_userdata, host) == 0))
+                        return false;
+                goto counted;
+        }
         /* beneath the granted directories: root's refusal for want of the capabilities the command
          * does not keep (another user's 0644 file in the workspace); touch's EPERM there, times
          * the host lets the user set: root's given times of another user's file (CAP_FOWNER), its
@@ -4216,6 +4232,7 @@ static bool fifo_denial_at(struct sbx_classifier *c, uint64_t line_no, const uns
                    ((touch_only || !(c->host_fifo && c->host_fifo(c->resolve_userdata, host, writes))) &&
                     !(touches && host_lets_touch(c, path))))
                 return false;
+counted:
         c->denial_lines++;
         if (!c->denial.hit) {
                 c->denial.hit = true;

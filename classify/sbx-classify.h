@@ -282,7 +282,9 @@ struct sbx_classify_context {
          * the sandbox's: under bwrap, whose fifo-denial signature (`Permission denied`) is then a
          * denial on a line whose path lies beneath them (Landlock's EACCES is a denial signature
          * already). Not, where `run` (the line may tell of a run of it), a regular file with no
-         * execute bit, which the host refuses root running too. NULL: never. */
+         * execute bit, which the host refuses root running too. Asked too, with `run`, of a line
+         * that tells of a run (a shell's, env's, timeout's) wherever the file lies, together with
+         * host_runs: another user's 0700 program, which root runs on the host. NULL: never. */
         bool (*host_needs_capability)(void *userdata, const char *path, bool run);
         /* The script of the shell the caller read from the command's argv (`sh -c SCRIPT`, `bash
          * -c`, past its wrappers); copied. A shell's own line naming a file alone (bash's "bash:

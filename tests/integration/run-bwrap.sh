@@ -134,6 +134,11 @@ echo secret >"$T/out/other-secret" && chown 12345:12345 "$T/out/other-secret" &&
 # ... and its 0700 directory, which root searches on the host by its capabilities alone
 mkdir -p "$T/out/other-dir" && echo secret >"$T/out/other-dir/f" && chown -R 12345:12345 "$T/out/other-dir" &&
         chmod 700 "$T/out/other-dir"
+# another user's 0700 programs, outside the workspace and in it, which root runs on the host by its
+# capabilities alone (an execute bit is set)
+for f in "$T/out/other-prog" "$T/ws/other-prog"; do
+        printf '#!/bin/sh\necho ran\n' >"$f" && chown 12345:12345 "$f" && chmod 700 "$f"
+done
 # pipes whose names hold a newline, which the shells print raw across two lines
 NL=$'\n'
 mkfifo -m 666 "$T/out/a${NL}b"
@@ -261,6 +266,25 @@ for who in "${WHO[@]}"; do
                 run "$who" read-only "$c"
                 t_check "$who/read-only: $c, another user's file outside the workspace: ${want%%:*}, the file unchanged (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
                         test "$(verdict):$(denial_path):$RC:$(cat "$f")" = "$want:1:secret"
+        done
+        # root's run of another user's 0700 program, which the host lets root make by its
+        # capabilities, which the command does not keep: denied, the program its path, in both
+        # modes, bash's line, env's, timeout's (before: task_failure, the run line never asked of
+        # the capabilities); nobody's, the host's refusal; a 0600 file, no execute bit, the
+        # host refuses root running too
+        for mode in read-only workspace-write; do
+                for c in "$T/out/other-prog" "./other-prog; true; exit 126" "env ./other-prog" "timeout 5 $T/out/other-prog"; do
+                        p=$T/out/other-prog
+                        case $c in *./other-prog*) p=$T/ws/other-prog ;; esac
+                        want=denied:$p
+                        [ "$who" = root ] || want=task_failure:
+                        run "$who" "$mode" "$c"
+                        t_check "$who/$mode: $c, another user's 0700 program: ${want%%:*} (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
+                                test "$(verdict):$(denial_path):$RC" = "$want:126"
+                done
+                run "$who" "$mode" "$T/out/other-secret"
+                t_check "$who/$mode: the run of another user's 0600 file, no execute bit: task_failure (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$RC" = "task_failure::126"
         done
         # root's 0200 file on sysfs, which kernfs refuses root too on the host whatever its
         # capabilities: the host's refusal, task_failure (review51b: before, denied as root)

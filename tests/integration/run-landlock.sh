@@ -838,6 +838,35 @@ assert int(sys.argv[4]) != 0 and o["verdict"] == sys.argv[2] and [d["path"] for 
 assert os.path.exists(sys.argv[3])' "$d/rm-$b.json" $want "$d/ws/odir-$b/f" $rc
                                 fi
                         done
+                        # another user's 0700 program in the workspace, and a 0600 file: root's run of
+                        # the program, which the host lets root make (an execute bit set), is refused
+                        # for want of the capabilities the command does not keep, Landlock's launcher
+                        # dropping them as bubblewrap does: denied, the program its path, in both
+                        # modes (before: task_failure under bwrap, the run line never asked); the
+                        # file, no execute bit, the host refuses root running too; nobody's, the
+                        # host's refusal of both
+                        for b in landlock bwrap; do
+                                printf '#!/bin/sh\necho ran\n' >"$d/ws/prog-$b" && chown 12345:12345 "$d/ws/prog-$b" &&
+                                        chmod 0700 "$d/ws/prog-$b"
+                                for mode in read-only workspace-write; do
+                                        for c in "./prog-$b" "env ./prog-$b" "./sec-$b"; do
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                        --verdict-json "$d/prog-$b.json" -c "$c" ) >/dev/null 2>&1 </dev/null
+                                                rc=$?
+                                                [ $rc -eq 125 ] && continue
+                                                want=denied
+                                                [ $who = nobody ] || [ "$c" = "./sec-$b" ] && want=task_failure
+                                                what="0700 program"
+                                                [ "$c" = "./sec-$b" ] && what="0600 file"
+                                                check "$who, $b $mode: $c, another user's $what: refused (rc=$rc), $want" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert int(sys.argv[4]) == 126 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o' \
+                                                        "$d/prog-$b.json" $want "$d/ws/prog-$b" $rc
+                                        done
+                                done
+                        done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on
                         # the host too, the line the host's own, task_failure (review50: under
                         # Landlock, the capabilities' refusal asked of a write, denied 1)

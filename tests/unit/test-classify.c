@@ -4632,6 +4632,82 @@ static void test_classify_root_capability_in_workspace(void **state) {
         }
 }
 
+/* The host as sbx run tells it, the command's user root: /ws/prog and /opt/prog are another
+ * user's 0700 programs, which root runs on the host (an execute bit set: CAP_DAC_OVERRIDE passes
+ * it) and root without capabilities may not; /ws/plain another user's 0600 file, no execute bit,
+ * which the host refuses root running too; /tmp/fifo another user's 0600 named pipe, whose run
+ * is refused everywhere. As nobody, the host runs none of them. */
+static bool fake_host_needs_capability_run(void *userdata, const char *path, bool run) {
+        (void) userdata;
+        return strcmp(path, "/ws/prog") == 0 || strcmp(path, "/opt/prog") == 0 || strcmp(path, "/tmp/fifo") == 0 ||
+               (strcmp(path, "/ws/plain") == 0 && !run);
+}
+
+static int fake_host_runs_root(void *userdata, const char *path) {
+        (void) userdata;
+        if (strcmp(path, "/ws/prog") == 0 || strcmp(path, "/opt/prog") == 0)
+                return 1;
+        return strcmp(path, "/ws/plain") == 0 || strcmp(path, "/tmp/fifo") == 0 ? 0 : -1;
+}
+
+static int fake_host_runs_nobody(void *userdata, const char *path) {
+        (void) userdata;
+        return fake_host_runs_root(userdata, path) >= 0 ? 0 : -1;
+}
+
+/* Root's run of another user's 0700 program: the command keeps no capability under either
+ * backend, so the run the host lets root make is refused in the sandbox, bash's "X: Permission
+ * denied" (exit 126), env's, timeout's, exec's: denied, inside the workspace or out, in either
+ * mode (before: task_failure under bwrap, whose fifo-denial signature never asked the run line
+ * of the capabilities: `./prog`, `./prog; true`, a loop's, env's, timeout's, exec's second
+ * line). A file with no execute bit, and a named pipe, the host refuses root running too; as
+ * nobody, the host runs none of them: the task's failure. */
+static void test_classify_root_run_of_other_users_program(void **state) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context root = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                             .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo,
+                                             .host_runs = fake_host_runs_root,
+                                             .host_needs_capability = fake_host_needs_capability_run };
+        struct sbx_classify_context nobody = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                               .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo,
+                                               .host_runs = fake_host_runs_nobody };
+        static const struct {
+                const char *script, *text, *path;
+        } rows[] = {
+                { "./prog", "bash: line 1: ./prog: Permission denied\n", "/ws/prog" },
+                { "./prog; true; exit 3", "bash: line 1: ./prog: Permission denied\n", "/ws/prog" },
+                { "for i in 1; do ./prog; done", "bash: line 1: ./prog: Permission denied\n", "/ws/prog" },
+                { "/opt/prog", "bash: line 1: /opt/prog: Permission denied\n", "/opt/prog" },
+                { "env ./prog", "env: \xe2\x80\x98./prog\xe2\x80\x99: Permission denied\n", "/ws/prog" },
+                { "timeout 5 /opt/prog", "timeout: failed to run command \xe2\x80\x98/opt/prog\xe2\x80\x99: Permission denied\n",
+                  "/opt/prog" },
+                { "exec ./prog", "bash: line 1: exec: /ws/prog: cannot execute: Permission denied\n", "/ws/prog" },
+                /* no execute bit, a named pipe: the host refuses root too */
+                { "./plain", "bash: line 1: ./plain: Permission denied\n", NULL },
+                { "env ./plain", "env: \xe2\x80\x98./plain\xe2\x80\x99: Permission denied\n", NULL },
+                { "timeout 5 /tmp/fifo", "timeout: failed to run command \xe2\x80\x98/tmp/fifo\xe2\x80\x99: Permission denied\n",
+                  NULL },
+                { "exec /tmp/fifo", "bash: line 1: exec: /tmp/fifo: cannot execute: Permission denied\n", NULL },
+        };
+        static const char *const backends[] = { "bwrap", "landlock" };
+        (void) state;
+
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                        struct sbx_classify_context r = root, n = nobody;
+
+                        r.script = n.script = rows[i].script;
+                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &r, rows[i].text),
+                                  rows[i].path ? "denied" : "task_failure", rows[i].path);
+                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &n, rows[i].text), "task_failure",
+                                  NULL);
+                        /* read-only mode: nothing granted, the capabilities dropped all the same */
+                        r.writable = r.granted = NULL;
+                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &r, rows[i].text),
+                                  rows[i].path ? "denied" : "task_failure", rows[i].path);
+                }
+}
+
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
  * the host lets it set; /ro/other is another user's. Every write beneath /ro is refused. /tmp/w is
  * another user's file the user may write (the current time its to set, given times not); /tmp/l
@@ -7135,6 +7211,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_touch_how),
                 cmocka_unit_test(test_classify_touch_append_only),
                 cmocka_unit_test(test_classify_root_capability_in_workspace),
+                cmocka_unit_test(test_classify_root_run_of_other_users_program),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
