@@ -3916,6 +3916,87 @@ static bool find_exec_line(const struct sbx_classifier *c, const char *text, siz
         return false;
 }
 
+/* What GNU make's own line of a name X alone, "make: X: ..." ("make[N]: ", "gmake: ", text[0..ss),
+ * ss its signature's start), tells: make prints so a makefile it could not read (a default name,
+ * GNUmakefile, makefile or Makefile; one the script gives with -f, --file, --makefile; one the
+ * host holds in the cwd, which make reads there and never runs: a command without '/' is searched
+ * in PATH) and a recipe's command it could not run (a simple one it runs itself, execvp(3), as
+ * `./x`: its errno printed so, then "*** [F:N: T] Error 127"); an include's "F:N: X: ..." (F a
+ * makefile, by its name) a makefile it could not read. Never a file make writes. MAKE_NONE: no
+ * such line. */
+enum { MAKE_NONE, MAKE_RUNS, MAKE_READS };
+
+static bool makefile_name(const char *name, size_t n) {
+        static const char *const names[] = { "GNUmakefile", "makefile", "Makefile" };
+        const char *base = memrchr(name, '/', n);
+        size_t bl;
+
+        base = base ? base + 1 : name;
+        bl = (size_t) (name + n - base);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++)
+                if (bl == strlen(names[i]) && memcmp(base, names[i], bl) == 0)
+                        return true;
+        return (bl > 3 && memcmp(base + bl - 3, ".mk", 3) == 0) || (bl > 5 && memcmp(base + bl - 5, ".make", 5) == 0);
+}
+
+/* Whether the script gives make the makefile `name` (-f X, -fX, --file=X, --file X,
+ * --makefile=X, --makefile X), as text: X a word there. */
+static bool script_gives_makefile(const char *script, const char *name) {
+        static const char *const opts[] = { "-f ", "-f", "--file=", "--file ", "--makefile=", "--makefile " };
+        size_t nl = strlen(name);
+
+        if (!script || nl == 0)
+                return false;
+        for (const char *p = script; (p = strstr(p, name)); p++) {
+                if (p[nl] != '\0' && !strchr(" \t\n;&|)'\"", p[nl]))
+                        continue;
+                for (size_t i = 0; i < SBX_ELEMENTSOF(opts); i++) {
+                        size_t ol = strlen(opts[i]);
+
+                        if ((size_t) (p - script) >= ol && memcmp(p - ol, opts[i], ol) == 0 &&
+                            (p - ol == script || strchr(" \t\n;&|(", p[-(ptrdiff_t) ol - 1])))
+                                return true;
+                }
+        }
+        return false;
+}
+
+static int make_line(const struct sbx_classifier *c, const char *text, size_t ss, const char *path) {
+        size_t k = strcspn(text, ":"), pl = strlen(path), n;
+        const char *prog, *f;
+        char host[SBX_DENIAL_PATH_MAX];
+
+        if (pl == 0 || k >= ss || ss < pl + 2 || memcmp(text + ss - pl - 2, path, pl) != 0 ||
+            memcmp(text + ss - 2, ": ", 2) != 0)
+                return MAKE_NONE;
+        /* an include's "F:N: X: ": F a makefile by its name, N its line */
+        f = text + k + 1;
+        n = strspn(f, "0123456789");
+        if (n > 0 && f[n] == ':' && f[n + 1] == ' ' && f + n + 2 == text + ss - pl - 2 && makefile_name(text, k))
+                return MAKE_READS;
+        /* "make: X: ", "make[N]: X: " */
+        if (text[k + 1] != ' ' || text + k + 2 != text + ss - pl - 2)
+                return MAKE_NONE;
+        prog = memrchr(text, '/', k);
+        prog = prog ? prog + 1 : text;
+        n = (size_t) (text + k - prog);
+        if (n > 2 && prog[n - 1] == ']') {
+                const char *b = memchr(prog, '[', n);
+
+                if (!b || b + 1 == prog + n - 1 || strspn(b + 1, "0123456789") != (size_t) (prog + n - 1 - b - 1))
+                        return MAKE_NONE;
+                n = (size_t) (b - prog);
+        }
+        if (!((n == 4 && memcmp(prog, "make", 4) == 0) || (n == 5 && memcmp(prog, "gmake", 5) == 0)))
+                return MAKE_NONE;
+        if (makefile_name(path, pl) || script_gives_makefile(c->script, path))
+                return MAKE_READS;
+        if (!memchr(path, '/', pl) && c->host_runs && host_name(c, path, pl, host) &&
+            c->host_runs(c->resolve_userdata, host) >= 0)
+                return MAKE_READS;
+        return MAKE_RUNS;
+}
+
 /* Whether the line text[0..ss) (ss: its signature's start) tells of a failed execve(2) of the file
  * it names, which refuses a named pipe everywhere, the host's refusal too: bash's `X: cannot
  * execute: ` (its exec's second line), a shell's `exec: X: ` (dash's), a program's phrase right
@@ -4140,6 +4221,27 @@ static int fifo_denial_line(struct sbx_classifier *c, uint64_t line_no, const un
          * script opens X with `<>`, for reading too (dash's "cannot create X" of it as well) */
         /* a run of the pipe, by a shell's exec or a program that runs its argument (review: root's
          * `bash -c 'exec PIPE'`, `timeout 5 PIPE`, `env PIPE` read denied) */
+        /* make's line: a makefile it could not read, a recipe's command it could not run (a name
+         * without '/': the first of PATH's the host would run); never a write (review52: as root
+         * under bwrap, `make` of another user's 0600 Makefile read task_failure, asked of a run) */
+        switch (make_line(c, text, ss, path)) {
+        case MAKE_READS:
+                fifo_denial_at(c, line_no, s, len, line, path, FIFO_READS);
+                return 0;
+        case MAKE_RUNS:
+                if (!strchr(path, '/')) {
+                        char found[SBX_DENIAL_PATH_MAX];
+
+                        searched_program(c, path, found);
+                        if (!found[0])
+                                return 0;
+                        memcpy(path, found, strlen(found) + 1);
+                }
+                fifo_denial_at(c, line_no, s, len, line, path, FIFO_EXECS);
+                return 0;
+        default:
+                break;
+        }
         if (exec_line(text, ss) || python_child_exec(c, text, ss) || find_exec_line(c, text, ss)) {
                 fifo_denial_at(c, line_no, s, len, line, path, FIFO_EXECS);
                 return 0;
@@ -4592,6 +4694,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
                      bundler = false, held = false, to_dest = false, runs_only = false, perl_writes = false;
                 size_t jat = 0;
+                int make = MAKE_NONE;
                 int removes = 0;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
@@ -4746,8 +4849,25 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                               shell_run_line(c, path)) ||
                                             (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path)));
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
+                                /* make's line: a makefile read, or a recipe's command run (a name
+                                 * without '/' searched in PATH); no write (review52: as root and as
+                                 * nobody under Landlock in read-only mode, `make` of a recipe `./x`,
+                                 * x with no execute bit, read denied, taken for a write) */
+                                make = make_line(c, text, ss, path);
+                                if (make == MAKE_READS) {
+                                        run = runs_only = false;
+                                        reads = opens = true;
+                                } else if (make == MAKE_RUNS) {
+                                        run = true;
+                                        reads = false;
+                                        runs_only = se - ss == 17 && strncasecmp(text + ss, "permission denied", 17) == 0 &&
+                                                    strchr(path, '/');
+                                }
                                 if (path[0] != '/' && memmem(text, ss, "[Errno ", 7) && name_relative_to_dir_fd(c))
                                         path[0] = '\0'; /* a name in a directory not told */
+                                else if (make)
+                                        searched = make == MAKE_RUNS && !strchr(path, '/') && path[0] != '~' &&
+                                                   strcmp(path, ".") != 0 && strcmp(path, "..") != 0;
                                 else
                                         searched = sbx_denial_line_runs_searched(text, tl, ss, se, path);
                                 /* a shared memory object's name is a file of /dev/shm, which the

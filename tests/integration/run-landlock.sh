@@ -867,6 +867,35 @@ assert int(sys.argv[4]) == 126 and o["verdict"] == sys.argv[2] and [d["path"] fo
                                         done
                                 done
                         done
+                        # make's lines, never of a write: another user's 0600 Makefile, which root
+                        # reads on the host by its capabilities alone: denied, the makefile its
+                        # path (before: task_failure under bwrap, asked of a run of it); a recipe's
+                        # `./nx`, root's 0644 file, no execute bit, whose run the host refuses
+                        # anyone: task_failure (before: denied under Landlock in read-only mode,
+                        # asked of a write); nobody's, the host's refusal of both
+                        for b in landlock bwrap; do
+                                mkdir -p "$d/ws/mk-$b" "$d/ws/mkx-$b"
+                                printf 'all:\n\t@echo ok\n' >"$d/ws/mk-$b/Makefile"
+                                chown 12345:12345 "$d/ws/mk-$b/Makefile" && chmod 0600 "$d/ws/mk-$b/Makefile"
+                                printf 'all:\n\t./nx\n' >"$d/ws/mkx-$b/Makefile" && printf '#!/bin/sh\necho ran\n' >"$d/ws/mkx-$b/nx"
+                                chmod 0644 "$d/ws/mkx-$b/Makefile" "$d/ws/mkx-$b/nx" && chmod 0755 "$d/ws/mk-$b" "$d/ws/mkx-$b"
+                                for mode in read-only workspace-write; do
+                                        for c in "make -s -C mk-$b" "make -s -C mkx-$b"; do
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                        --verdict-json "$d/mk-$b.json" -c "$c" ) >/dev/null 2>"$T/err" </dev/null
+                                                rc=$?
+                                                [ $rc -eq 125 ] && continue
+                                                want=denied
+                                                [ $who = nobody ] || [ "$c" = "make -s -C mkx-$b" ] && want=task_failure
+                                                check "$who, $b $mode: $c: refused (rc=$rc), $want ($(tr '\n' ' ' <"$T/err"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert int(sys.argv[4]) == 2 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o' \
+                                                        "$d/mk-$b.json" $want "$d/ws/mk-$b/Makefile" $rc
+                                        done
+                                done
+                        done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on
                         # the host too, the line the host's own, task_failure (review50: under
                         # Landlock, the capabilities' refusal asked of a write, denied 1)

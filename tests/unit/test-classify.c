@@ -2106,12 +2106,14 @@ static void test_classify_shell_run_host_refuses(void **state) {
                 ctx.script = "f=./y; ./y; echo x > $f";
                 assert_verdict(run_landlock_in(&ctx, run_lines[i]), "task_failure");
         }
-        /* other lines naming it: an open, a copy, make's */
+        /* other lines naming it: an open, a copy */
         ctx.script = NULL;
         assert_verdict(run_landlock_in(&ctx, "cat: ./y: Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "sh: 1: cannot create ./y: Permission denied\n"), "denied");
         assert_verdict(run_landlock_in(&ctx, "cp: cannot create regular file './y': Permission denied\n"), "denied");
-        assert_verdict(run_landlock_in(&ctx, "make: ./y: Permission denied\n"), "denied");
+        /* make's, a recipe's command it could not run (or a makefile it could not read), never a
+         * write: the host's refusal (review52: was denied; test_classify_make_lines) */
+        assert_verdict(run_landlock_in(&ctx, "make: ./y: Permission denied\n"), "task_failure");
         assert_verdict(run_landlock_in(&ctx, "env: './y/z': Permission denied\n"), "denied");
         /* a word naming a run before another name of the line, not right before the path: mv's
          * (review51b: read as the host's refusal of a run of ./y, task_failure) */
@@ -4640,19 +4642,57 @@ static void test_classify_root_capability_in_workspace(void **state) {
 static bool fake_host_needs_capability_run(void *userdata, const char *path, bool run) {
         (void) userdata;
         return strcmp(path, "/ws/prog") == 0 || strcmp(path, "/opt/prog") == 0 || strcmp(path, "/tmp/fifo") == 0 ||
-               (strcmp(path, "/ws/plain") == 0 && !run);
+               ((strcmp(path, "/ws/plain") == 0 || strcmp(path, "/ws/Makefile") == 0 || strcmp(path, "/ws/s.mk") == 0 ||
+                 strcmp(path, "/ws/sub/rules") == 0) &&
+                !run);
 }
 
 static int fake_host_runs_root(void *userdata, const char *path) {
         (void) userdata;
         if (strcmp(path, "/ws/prog") == 0 || strcmp(path, "/opt/prog") == 0)
                 return 1;
-        return strcmp(path, "/ws/plain") == 0 || strcmp(path, "/tmp/fifo") == 0 ? 0 : -1;
+        return strcmp(path, "/ws/plain") == 0 || strcmp(path, "/tmp/fifo") == 0 || strcmp(path, "/ws/Makefile") == 0 ||
+                               strcmp(path, "/ws/s.mk") == 0 || strcmp(path, "/ws/sub/rules") == 0
+                       ? 0
+                       : -1;
 }
 
 static int fake_host_runs_nobody(void *userdata, const char *path) {
         (void) userdata;
         return fake_host_runs_root(userdata, path) >= 0 ? 0 : -1;
+}
+
+struct script_row {
+        const char *script, *text, *path;
+};
+
+/* Each row's text under both backends: as root, denied of its path (none: task_failure), in
+ * workspace-write and read-only mode; as nobody, task_failure. */
+static void check_root_rows(const struct script_row *rows, size_t n) {
+        static const char *const ws[] = { "/ws", NULL };
+        struct sbx_classify_context root = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                             .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo,
+                                             .host_runs = fake_host_runs_root,
+                                             .host_needs_capability = fake_host_needs_capability_run };
+        struct sbx_classify_context nobody = { .cwd = "/ws", .writable = ws, .granted = ws,
+                                               .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo,
+                                               .host_runs = fake_host_runs_nobody };
+        static const char *const backends[] = { "bwrap", "landlock" };
+
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                for (size_t i = 0; i < n; i++) {
+                        struct sbx_classify_context r = root, o = nobody;
+
+                        r.script = o.script = rows[i].script;
+                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &r, rows[i].text),
+                                  rows[i].path ? "denied" : "task_failure", rows[i].path);
+                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &o, rows[i].text), "task_failure",
+                                  NULL);
+                        /* read-only mode: nothing granted, the capabilities dropped all the same */
+                        r.writable = r.granted = NULL;
+                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &r, rows[i].text),
+                                  rows[i].path ? "denied" : "task_failure", rows[i].path);
+                }
 }
 
 /* Root's run of another user's 0700 program: the command keeps no capability under either
@@ -4663,17 +4703,7 @@ static int fake_host_runs_nobody(void *userdata, const char *path) {
  * line). A file with no execute bit, and a named pipe, the host refuses root running too; as
  * nobody, the host runs none of them: the task's failure. */
 static void test_classify_root_run_of_other_users_program(void **state) {
-        static const char *const ws[] = { "/ws", NULL };
-        struct sbx_classify_context root = { .cwd = "/ws", .writable = ws, .granted = ws,
-                                             .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo,
-                                             .host_runs = fake_host_runs_root,
-                                             .host_needs_capability = fake_host_needs_capability_run };
-        struct sbx_classify_context nobody = { .cwd = "/ws", .writable = ws, .granted = ws,
-                                               .host_permits = fake_host_permits_none, .host_fifo = fake_host_fifo,
-                                               .host_runs = fake_host_runs_nobody };
-        static const struct {
-                const char *script, *text, *path;
-        } rows[] = {
+        static const struct script_row rows[] = {
                 { "./prog", "bash: line 1: ./prog: Permission denied\n", "/ws/prog" },
                 { "./prog; true; exit 3", "bash: line 1: ./prog: Permission denied\n", "/ws/prog" },
                 { "for i in 1; do ./prog; done", "bash: line 1: ./prog: Permission denied\n", "/ws/prog" },
@@ -4689,23 +4719,35 @@ static void test_classify_root_run_of_other_users_program(void **state) {
                   NULL },
                 { "exec /tmp/fifo", "bash: line 1: exec: /tmp/fifo: cannot execute: Permission denied\n", NULL },
         };
-        static const char *const backends[] = { "bwrap", "landlock" };
         (void) state;
 
-        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
-                for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
-                        struct sbx_classify_context r = root, n = nobody;
+        check_root_rows(rows, SBX_ELEMENTSOF(rows));
+}
 
-                        r.script = n.script = rows[i].script;
-                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &r, rows[i].text),
-                                  rows[i].path ? "denied" : "task_failure", rows[i].path);
-                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &n, rows[i].text), "task_failure",
-                                  NULL);
-                        /* read-only mode: nothing granted, the capabilities dropped all the same */
-                        r.writable = r.granted = NULL;
-                        check_row(backends[b], i, rows[i].text, run_backend_in(backends[b], &r, rows[i].text),
-                                  rows[i].path ? "denied" : "task_failure", rows[i].path);
-                }
+/* GNU make's own line of a name alone, "make: X: Permission denied" ("make[N]: "), is a makefile
+ * it could not read (a default name, one the script gives with -f, one the host holds in the
+ * cwd: /ws/sub/rules, given as `-f sub/rules` too) or a recipe's command it could not run (`./x`),
+ * and an include's "F:N: X: ..." a makefile read: never a write. As root, another user's 0600
+ * makefile is the capabilities' refusal, denied (before: task_failure under bwrap, asked of a
+ * run of it, which its missing execute bit refuses root on the host too); a recipe's `./plain`,
+ * no execute bit, the host's refusal (before: denied under Landlock in read-only mode, asked of a
+ * write, and under bwrap too of a file outside); another user's 0700 program, denied. */
+static void test_classify_make_lines(void **state) {
+        static const struct script_row rows[] = {
+                { "make", "make: Makefile: Permission denied\n", "/ws/Makefile" },
+                { "make -C /ws", "make[1]: Makefile: Permission denied\n", "/ws/Makefile" },
+                { "make -f s.mk", "make: s.mk: Permission denied\n", "/ws/s.mk" },
+                { "make -f sub/rules", "make: sub/rules: Permission denied\n", "/ws/sub/rules" },
+                { "make -f i.mk", "i.mk:1: s.mk: Permission denied\n", "/ws/s.mk" },
+                { "make", "Makefile:3: s.mk: Permission denied\n", "/ws/s.mk" },
+                { "make", "make: ./plain: Permission denied\n", NULL },
+                { "make", "make[2]: /ws/plain: Permission denied\n", NULL },
+                { "make", "make: ./prog: Permission denied\n", "/ws/prog" },
+                { "make", "/usr/bin/make: /opt/prog: Permission denied\n", "/opt/prog" },
+        };
+        (void) state;
+
+        check_root_rows(rows, SBX_ELEMENTSOF(rows));
 }
 
 /* The host as sbx run tells it: /ro/own and /ws/own are the user's own files (0444), whose times
@@ -7212,6 +7254,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_touch_append_only),
                 cmocka_unit_test(test_classify_root_capability_in_workspace),
                 cmocka_unit_test(test_classify_root_run_of_other_users_program),
+                cmocka_unit_test(test_classify_make_lines),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
