@@ -2559,6 +2559,8 @@ static bool created_before(const char *text, size_t end, const char *path) {
         /* cp's line names its destination alone, quoted as GNU quotes it ('/tmp/a'$'\n''b') */
         if (memmem(text, end, "cannot create regular file ", 27))
                 return true;
+        if (pl == 0)
+                return false; /* (an empty needle is found everywhere: the loop below never ends) */
 
         for (const char *q = text; (q = memmem(q, (size_t) (text + end - q), path, pl)); q++)
                 at = q;
@@ -4929,8 +4931,13 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 own = searched_program(c, name, path);
                         } else {
                                 /* a bare word: a file's name in a directory the command moved
-                                 * to, never a Rust cause chain's (cargo's crate names) */
-                                c->bare_files = c->moved && !chained;
+                                 * to, never a Rust cause chain's (cargo's crate names); nor the
+                                 * file of a shell's failed redirection, "cannot create X", or cp's
+                                 * "cannot create regular file 'X'" (review52: as nobody in read-only
+                                 * mode, a make recipe's, a nested `sh -c`'s `echo > out`, `cp f out`
+                                 * in a directory of root's read denied, the host not asked, where
+                                 * `> out.txt` read task_failure) */
+                                c->bare_files = (c->moved && !chained) || created_before(text, ss, path);
                                 bare = bare_word(path, strlen(path)) && !c->bare_files;
                                 /* a name removed or renamed that the host does not have: its
                                  * ENOENT there, whatever the sandbox said. Printed whole alone: a

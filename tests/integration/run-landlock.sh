@@ -895,6 +895,22 @@ assert int(sys.argv[4]) == 2 and o["verdict"] == sys.argv[2] and [d["path"] for 
                                                         "$d/mk-$b.json" $want "$d/ws/mk-$b/Makefile" $rc
                                         done
                                 done
+                                # a recipe's write of a bare word, `echo x > out`, in root's 0755
+                                # directory in read-only mode: root's denied, nobody's the host's
+                                # refusal (before: denied, the bare word never asked of the host)
+                                printf 'all:\n\t@echo x > out\n' >"$d/ws/mkx-$b/w.mk" && chmod 0644 "$d/ws/mkx-$b/w.mk"
+                                ( cd "$d/ws/mkx-$b" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode read-only \
+                                        --verdict-json "$d/mkw-$b.json" -c "make -s -f w.mk" ) >/dev/null 2>"$T/err" </dev/null
+                                rc=$?
+                                [ $rc -eq 125 ] && continue
+                                want=denied
+                                [ $who = nobody ] && want=task_failure
+                                check "$who, $b read-only: a make recipe's echo x > out in root's 0755 directory: refused (rc=$rc), $want ($(tr '\n' ' ' <"$T/err"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+want = [sys.argv[3]] if sys.argv[2] == "denied" else []
+assert int(sys.argv[4]) == 2 and o["verdict"] == sys.argv[2] and [d["path"] for d in o["denials"]] == want, o' \
+                                        "$d/mkw-$b.json" $want "$d/ws/mkx-$b/out" $rc
                         done
                         # root's 0555 script in a workspace mounted noexec: its run is refused root on
                         # the host too, the line the host's own, task_failure (review50: under

@@ -1922,6 +1922,37 @@ static bool fake_host_refuses(void *userdata, const char *path, bool run, bool o
                (reads && strncmp(path, "/wo/", 4) == 0);
 }
 
+/* A shell's failed redirection of output names a file, a bare word too ("cannot create out"),
+ * and so does cp's destination ("cannot create regular file 'out'"):
+ * the host is asked of it as of any name. In a directory the host refuses the user (/ro) the
+ * refusal is the host's, task_failure (before: denied, a bare word never asked, as a make
+ * recipe's or a nested `sh -c`'s `echo > out` by nobody in a directory of root's, where
+ * `> out.txt` read task_failure); where the host lets it (/ws), denied. */
+static void test_classify_shell_create_bare_word_asked(void **state) {
+        static const struct {
+                const char *backend, *cwd, *text, *verdict;
+        } rows[] = {
+                { "bwrap", "/ro", "/bin/sh: 1: cannot create out: Read-only file system\n", "task_failure" },
+                { "landlock", "/ro", "sh: 1: cannot create out: Permission denied\n", "task_failure" },
+                { "bwrap", "/ro", "cp: cannot create regular file 'out': Read-only file system\n", "task_failure" },
+                { "bwrap", "/ws", "/bin/sh: 1: cannot create out: Read-only file system\n", "denied" },
+                { "bwrap", "/ws", "cp: cannot create regular file 'out': Read-only file system\n", "denied" },
+                { "landlock", "/ws", "sh: 1: cannot create out: Permission denied\n", "denied" },
+                { "bwrap", "/ro", "/bin/sh: 1: cannot create out.txt: Read-only file system\n", "task_failure" },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                struct sbx_classify_context ctx = { .cwd = rows[i].cwd, .host_refuses = fake_host_refuses,
+                                                    .script = "make -f w.mk" };
+                struct sbx_classify_result *r = run_backend_in(rows[i].backend, &ctx, rows[i].text);
+
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s: %s): %s, want %s", i, rows[i].backend, rows[i].text,
+                                 sbx_verdict_to_string(r->verdict), rows[i].verdict);
+        }
+}
+
 static unsigned refuses_asked;
 
 static bool counting_host_refuses(void *userdata, const char *path, bool run, bool opens, bool reads) {
@@ -7255,6 +7286,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_root_capability_in_workspace),
                 cmocka_unit_test(test_classify_root_run_of_other_users_program),
                 cmocka_unit_test(test_classify_make_lines),
+                cmocka_unit_test(test_classify_shell_create_bare_word_asked),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
