@@ -95,7 +95,11 @@
  * stripped copy: cause of error unknown" (in place) and their new output's "X: Bad file
  * descriptor", the same for the host's EACCES and a missing directory: a denial in sbx run alone,
  * of the file its argv writes, judged against the host (classify.c, bfd_line();
- * fixtures/bwrap/ranlib-outside, strip-o-outside). */
+ * fixtures/bwrap/ranlib-outside, strip-o-outside). shadow-utils (chfn, chsh, passwd, useradd,
+ * usermod, gpasswd) prints a lock file of /etc it could not make as "PROG: cannot lock
+ * /etc/passwd; try again later.", no errno: root's run in either mode (its capabilities dropped
+ * or not, /etc is never granted), under Landlock too; the same words on a host whose lock
+ * another process holds, rare, read so too (a denial beats the task's failure). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -123,6 +127,7 @@ static const char dialect_bwrap[] =
         "denial could not create temporary file to hold stripped copy\n"
         "denial Bad file descriptor\n"
         "denial could not create parent directories\n"
+        "denial ; try again later.\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "fifo-denial java.nio.file.AccessDeniedException\n"
@@ -230,6 +235,7 @@ static const char dialect_bwrap[] =
 static const char dialect_landlock[] =
         "# sbx-landlock: Landlock ruleset for the running ABI, then exec\n"
         "denial Permission denied\n"
+        "denial ; try again later.\n"
         "denial Cannot change ownership to uid\n"
         "denial failed to preserve ownership for\n"
         "denial changing ownership of\n"

@@ -286,6 +286,17 @@ for who in "${WHO[@]}"; do
                 t_check "$who/$mode: the run of another user's 0600 file, no execute bit: task_failure (verdict $(verdict), path $(denial_path), exit $RC: $(err "$who"))" \
                         test "$(verdict):$(denial_path):$RC" = "task_failure::126"
         done
+        # shadow-utils' lock file of /etc it could not make (root's chfn of nobody's name): its
+        # "cannot lock /etc/passwd; try again later." denied in both modes, /etc unchanged
+        # (before: task_failure, no signature); nobody's chfn refuses nobody on its own
+        if [ "$who" = root ] && command -v chfn >/dev/null; then
+                before=$(sha256sum /etc/passwd)
+                for mode in read-only workspace-write; do
+                        run root "$mode" "chfn -f sbx-test nobody"
+                        t_check "root/$mode: chfn -f X nobody, its lock file in /etc refused: denied (verdict $(verdict), exit $RC: $(err root))" \
+                                test "$(verdict):$RC:$(sha256sum /etc/passwd)" = "denied:1:$before"
+                done
+        fi
         # root's 0200 file on sysfs, which kernfs refuses root too on the host whatever its
         # capabilities: the host's refusal, task_failure (review51b: before, denied as root)
         if [ -n "$SYSW" ]; then

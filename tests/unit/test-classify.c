@@ -1953,6 +1953,29 @@ static void test_classify_shell_create_bare_word_asked(void **state) {
         }
 }
 
+/* shadow-utils' lock file of /etc it could not make, "PROG: cannot lock /etc/passwd; try again
+ * later.", no errno: a write the sandbox refuses (/etc is never granted), denied under both
+ * backends (before: task_failure, no signature: root's `chfn -f x nobody` in either mode). */
+static void test_classify_shadow_lock_line(void **state) {
+        static const char *const lines[] = {
+                "chfn: cannot lock /etc/passwd; try again later.\n",
+                "useradd: cannot lock /etc/group; try again later.\n",
+        };
+        static const char *const backends[] = { "bwrap", "landlock" };
+        (void) state;
+
+        for (size_t b = 0; b < SBX_ELEMENTSOF(backends); b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(lines); i++) {
+                        struct sbx_classify_result *r = run_backend_in(backends[b], &(struct sbx_classify_context){ 0 }, lines[i]);
+
+                        if (r->verdict != SBX_VERDICT_DENIED || r->denial_lines != 1)
+                                fail_msg("%s: %s: %s, want denied", backends[b], lines[i], sbx_verdict_to_string(r->verdict));
+                }
+        /* other words of a retry: no signature */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ 0 }, "server busy, try again later.\n"),
+                       "task_failure");
+}
+
 static unsigned refuses_asked;
 
 static bool counting_host_refuses(void *userdata, const char *path, bool run, bool opens, bool reads) {
@@ -7287,6 +7310,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_root_run_of_other_users_program),
                 cmocka_unit_test(test_classify_make_lines),
                 cmocka_unit_test(test_classify_shell_create_bare_word_asked),
+                cmocka_unit_test(test_classify_shadow_lock_line),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
