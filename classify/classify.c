@@ -4697,6 +4697,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                      bundler = false, held = false, to_dest = false, runs_only = false, perl_writes = false;
                 size_t jat = 0;
                 int make = MAKE_NONE;
+                bool creates = false; /* a shell's "cannot create X", cp's destination: X a file's name */
                 int removes = 0;
                 const char *partner = NULL; /* the name the path pairs with, in text */
                 size_t partner_at = 0, partner_len = 0;
@@ -4851,6 +4852,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                               shell_run_line(c, path)) ||
                                             (strchr(path, '/') && sbx_denial_line_runs(text, tl, ss, se, path)));
                                 removes = sbx_denial_line_removes(text, tl, ss, se);
+                                creates = created_before(text, ss, path);
                                 /* make's line: a makefile read, or a recipe's command run (a name
                                  * without '/' searched in PATH); no write (review52: as root and as
                                  * nobody under Landlock in read-only mode, `make` of a recipe `./x`,
@@ -4937,7 +4939,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * mode, a make recipe's, a nested `sh -c`'s `echo > out`, `cp f out`
                                  * in a directory of root's read denied, the host not asked, where
                                  * `> out.txt` read task_failure) */
-                                c->bare_files = (c->moved && !chained) || created_before(text, ss, path);
+                                c->bare_files = (c->moved && !chained) || creates;
                                 bare = bare_word(path, strlen(path)) && !c->bare_files;
                                 /* a name removed or renamed that the host does not have: its
                                  * ENOENT there, whatever the sandbox said. Printed whole alone: a

@@ -1951,6 +1951,21 @@ static void test_classify_shell_create_bare_word_asked(void **state) {
                         fail_msg("row %zu (%s: %s): %s, want %s", i, rows[i].backend, rows[i].text,
                                  sbx_verdict_to_string(r->verdict), rows[i].verdict);
         }
+        /* a line longer than the evidence kept, its signature past it (dash's $0 of 100000
+         * bytes): no signature's place to read the name before (before this guard, a crash:
+         * created_before() read up to an unset end; escalation.sh's chatty row, sbx exit 139) */
+        {
+                static const char tail[] = ": 1: cannot create /ro/x: Read-only file system\n";
+                size_t n = 100000;
+                char *big = malloc(n + sizeof(tail));
+                struct sbx_classify_context ctx = { .cwd = "/ws", .host_refuses = fake_host_refuses };
+
+                assert_non_null(big);
+                memset(big, 'y', n);
+                memcpy(big + n, tail, sizeof(tail));
+                assert_verdict(run_backend_in("bwrap", &ctx, big), "denied");
+                free(big);
+        }
 }
 
 /* shadow-utils' lock file of /etc it could not make, "PROG: cannot lock /etc/passwd; try again
