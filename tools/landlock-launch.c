@@ -1715,7 +1715,14 @@ static void fence_off_init(const struct launch *l) {
                 attr.handled_access_fs |= SBX_LL_FS_REFER;
         /* no signal scope: a signal to bubblewrap's init, which ignores every one from inside its
          * pid namespace, is the command's own business (`kill -0 $PPID` succeeds, as before ABI 6
-         * was used here); the check below tells whether the domain is in force without it */
+         * was used here); the check below tells whether the domain is in force without it. From
+         * ABI 6 the abstract unix sockets made outside the domain are out of reach, as under the
+         * Landlock backend: bubblewrap keeps the host's network namespace, and a host listener
+         * there (an X server's @/tmp/.X11-unix/X0, a D-Bus bus) took a line from every run, of
+         * either mode and user, though it has no file to govern and no permission bits; the
+         * command's own still connect */
+        if (abi >= 6)
+                attr.scoped = SBX_LL_SCOPE_ABSTRACT_UNIX_SOCKET;
         fd = sbx_ll_create_ruleset(&attr, sbx_ll_ruleset_attr_size(abi), 0);
         if (fd < 0)
                 fail(errno, "ruleset", "cannot create the Landlock domain that fences off bubblewrap's init");

@@ -129,6 +129,8 @@ mkfifo -m 600 "$T/out/root-fifo"
 mkfifo -m 622 "$T/out/wo-fifo"
 echo secret >"$T/out/secret"
 chmod 600 "$T/out/secret"
+# the running Landlock ABI (0: none), which the launcher's domain inside bubblewrap uses
+ABI=$(/usr/bin/python3 -c 'import ctypes; print(max(0, ctypes.CDLL(None, use_errno=True).syscall(444, None, 0, 1)))')
 # another user's 0600 file, which root reads on the host by its capabilities alone
 echo secret >"$T/out/other-secret" && chown 12345:12345 "$T/out/other-secret" && chmod 600 "$T/out/other-secret"
 # ... and its 0700 directory, which root searches on the host by its capabilities alone
@@ -757,6 +759,41 @@ for who in "${WHO[@]}"; do
                 run "$who" workspace-write "objcopy $T/out/bfd/prog $T/out/bfd/ro.o"
                 t_check "$who/workspace-write: objcopy over root's 0644 file outside is $want, the file unchanged (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                         test "$(verdict):$(denial_path):$(cat "$T/out/bfd/ro.o")" = "$want:x"
+        fi
+        # a host listener on an abstract unix socket (an X server's, a D-Bus bus: no file to
+        # govern, no permission bits; bubblewrap keeps the host's network namespace): from Landlock
+        # ABI 6 the launcher's domain scopes them, EPERM, the command's own still connect (before:
+        # the listener took a line from every run, either mode and user)
+        if [ "$ABI" -ge 6 ]; then
+                name=sbx-bw-abstract-$$-$who
+                : >"$T/abstract.got"
+                /usr/bin/python3 -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind("\0" + sys.argv[1]); s.listen(4)
+with open(sys.argv[2], "ab", buffering=0) as f:
+    while True:
+        c, _ = s.accept()
+        f.write(c.recv(100))' "$name" "$T/abstract.got" &
+                listener=$!
+                for _ in $(seq 100); do grep -q "@$name\$" /proc/net/unix && break; sleep 0.05; done
+                SHELL_RUN=(/usr/bin/python3 -c)
+                for mode in read-only workspace-write; do
+                        run "$who" "$mode" 'import socket, sys
+name = "'"$name"'"
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+try:
+    s.connect("\0" + name); s.send(b"pwned"); print("host connected", file=sys.stderr)
+except OSError as e:
+    print("host", e.strerror, file=sys.stderr)
+own = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); own.bind("\0" + name + "-own"); own.listen(1)
+c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); c.connect("\0" + name + "-own"); print("own-connected", file=sys.stderr)'
+                        t_check "$who/$mode: a host's abstract unix socket is out of reach, the command's own is not (exit $RC: $(err "$who"))" \
+                                test "$RC:$(err "$who")" = "0:host Operation not permitted own-connected "
+                done
+                sleep 0.2 # what a connection sent, read before the listener ends
+                kill "$listener"
+                wait "$listener" 2>/dev/null
+                t_check "$who: the host's abstract listener got nothing ($(cat "$T/abstract.got"))" test ! -s "$T/abstract.got"
         fi
 done
 t_finish
