@@ -383,6 +383,15 @@ static bool word_moves(const char *word, const char *cwd);
 static bool text_moves(const char *s, bool tools, const char *cwd);
 static bool sourced_moves(const char *file, const char *cwd);
 
+/* Whether the word w is an assignment before a shell's command (NAME=VALUE, NAME of letters,
+ * digits and '_'): no word of the command itself (`TOKEN=x curl ...`). */
+static bool shell_assignment(const char *w) {
+        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
+        size_t k = strcspn(w, "=");
+
+        return k > 0 && w[k] == '=' && strspn(w, name) == k;
+}
+
 /* Whether the word s (k bytes) sets, for the command after it, a variable by which a shell may
  * move where sbx cannot tell: CDPATH (a relative cd searches it first), BASH_ENV (bash reads it
  * before its script). Measured: `env CDPATH=/x sh -c 'cd sub && pwd'` prints /x/sub where both
@@ -1330,11 +1339,11 @@ static bool text_command_moves(struct text_command *c, const char *cwd) {
 
         /* the keywords, and the assignments, before the command (`then PATH=$V/bin:$PATH x`) */
         while (i < n) {
-                size_t kw = 0, name = strspn(w[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+                size_t kw = 0;
 
                 while (kw < SBX_ELEMENTSOF(keywords) && strcmp(w[i], keywords[kw]) != 0)
                         kw++;
-                if (kw == SBX_ELEMENTSOF(keywords) && (name == 0 || w[i][name] != '='))
+                if (kw == SBX_ELEMENTSOF(keywords) && !shell_assignment(w[i]))
                         break;
                 i++;
         }
@@ -2060,10 +2069,7 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                 /* a VAR=value before the command is no word of it */
                 size_t k = 0;
 
-                static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
-
-                while (k < (size_t) r && w[k][0] != '=' && strcspn(w[k], "=") < strlen(w[k]) &&
-                       strspn(w[k], name) == strcspn(w[k], "=")) {
+                while (k < (size_t) r && shell_assignment(w[k])) {
                         if (shell_moving_assignment(w[k], strlen(w[k])))
                                 return -1;
                         k++;
@@ -2238,7 +2244,6 @@ void sbx_run_words_clear(struct sbx_run_words *cw) {
 }
 
 char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *start, struct sbx_run_words *cw) {
-        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         char *const *cur = argv;
 
         if (!argv || !cwd || cwd[0] != '/' || strlen(cwd) >= PATH_MAX)
@@ -2265,8 +2270,7 @@ char *const *sbx_run_command_words(char *const *argv, const char *cwd, char *sta
                         return NULL;
                 }
                 r = simple_words(script, next.buf, next.w, 64, in, SBX_ELEMENTSOF(in), &n_in);
-                while (r > 0 && k < (size_t) r && next.w[k][0] != '=' && strchr(next.w[k], '=') &&
-                       strspn(next.w[k], name) == strcspn(next.w[k], "="))
+                while (r > 0 && k < (size_t) r && shell_assignment(next.w[k]))
                         k++;
                 sbx_run_words_clear(cw); /* script pointed into it: read by now */
                 *cw = next;
@@ -2703,7 +2707,6 @@ unsigned sbx_run_touch_how(char *const *argv, const char *cwd) {
 }
 
 unsigned sbx_run_script_touch_how(char *const *argv, const char *cwd) {
-        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *w[65], *in[8];
@@ -2740,7 +2743,7 @@ unsigned sbx_run_script_touch_how(char *const *argv, const char *cwd) {
                 if ((r = simple_words(seg, words_buf, w, SBX_ELEMENTSOF(w) - 1, in, SBX_ELEMENTSOF(in), &n_in)) <= 0)
                         return 0;
                 w[r] = NULL;
-                while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))
+                while (k < (size_t) r && shell_assignment(w[k]))
                         k++;
                 if (k == (size_t) r)
                         return 0;
@@ -3047,7 +3050,6 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
  * `cd DIR` (a word list of its own in w, 64 at most, NULL-terminated, in words_buf), past its
  * assignments; *ret_last: no command follows it. NULL where the script is no such chain. */
 static char **chain_command(const char *script, char *buf, char *words_buf, char **w, bool *ret_last) {
-        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         char *seg[8], *in[8];
         size_t n, first = 0, n_in, k = 0;
         int r;
@@ -3063,7 +3065,7 @@ static char **chain_command(const char *script, char *buf, char *words_buf, char
         w[r] = NULL;
         /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
          * one-command script's */
-        while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))
+        while (k < (size_t) r && shell_assignment(w[k]))
                 k++;
         *ret_last = first + 1 == n;
         return w + k;
@@ -3092,7 +3094,6 @@ static bool chain_quiet_command(const char *name) {
  * cd after another command, assignments alone: `PATH=x && curl`), or none answers. */
 static int chain_program(char *const *argv, const char *cwd, char *out, size_t size, const char *program,
                          int (*read)(char *const *, const char *, char *, size_t)) {
-        static const char name[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[8], *in[8], *w[65];
@@ -3115,7 +3116,7 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
                 w[r] = NULL;
                 /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
                  * one-command script's */
-                while (k < (size_t) r && w[k][0] != '=' && strchr(w[k], '=') && strspn(w[k], name) == strcspn(w[k], "="))
+                while (k < (size_t) r && shell_assignment(w[k]))
                         k++;
                 if (k == (size_t) r)
                         return 0;
