@@ -3479,6 +3479,21 @@ static bool python_source_writes(const struct sbx_classifier *c, const char *tex
         return false;
 }
 
+/* The last frame shown of the Python traceback before the exception line text[0..ss) (one of
+ * an OSError's: "[Errno N]"), into *f, its names in win (the classifier's look-back window):
+ * false where none is shown. */
+static bool python_last_frame(const struct sbx_classifier *c, const char *text, size_t ss,
+                              unsigned char win[LOOK_BACK], struct py_frame *f) {
+        size_t end;
+        bool partial, whole;
+        int strings;
+
+        if (!c->look || !memmem(text, ss, "[Errno ", 7))
+                return false;
+        look_window(c, win, &end, &partial);
+        return python_frames(win, end, partial, f, 1, &whole, &strings) >= 1;
+}
+
 /* Whether the Python exception line text[0..ss) ("...Error: [Errno 13] <signature>: 'X'") was
  * raised by subprocess for the child it started: its traceback's last frame subprocess.py's
  * _execute_child, its source line (when shown) "raise child_exception_type(...)", the errno of
@@ -3491,14 +3506,8 @@ static bool python_child_exec(const struct sbx_classifier *c, const char *text, 
         static const char file[] = "/subprocess.py";
         unsigned char win[LOOK_BACK];
         struct py_frame f;
-        size_t end;
-        bool partial, whole;
-        int strings;
 
-        if (!c->look || !memmem(text, ss, "[Errno ", 7))
-                return false;
-        look_window(c, win, &end, &partial);
-        if (python_frames(win, end, partial, &f, 1, &whole, &strings) < 1 || f.fl < sizeof(file) - 1 ||
+        if (!python_last_frame(c, text, ss, win, &f) || f.fl < sizeof(file) - 1 ||
             memcmp(f.file + f.fl - (sizeof(file) - 1), file, sizeof(file) - 1) != 0)
                 return false;
         if (f.fnl == 14 && memcmp(f.func, "_execute_child", 14) == 0)
@@ -3518,14 +3527,8 @@ static bool python_frame_no_run(const struct sbx_classifier *c, const char *text
         static const char *const children[] = { "/subprocess.py", "/os.py" };
         unsigned char win[LOOK_BACK];
         struct py_frame f;
-        size_t end;
-        bool partial, whole;
-        int strings;
 
-        if (!c->look || !memmem(text, ss, "[Errno ", 7))
-                return false;
-        look_window(c, win, &end, &partial);
-        if (python_frames(win, end, partial, &f, 1, &whole, &strings) < 1)
+        if (!python_last_frame(c, text, ss, win, &f))
                 return false;
         for (size_t i = 0; i < SBX_ELEMENTSOF(children); i++) {
                 size_t n = strlen(children[i]);
