@@ -1141,11 +1141,11 @@ static void test_sqlite_target(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_sqlite_target);
         /* -readonly (sqlite_readonly), wherever it stands, past the wrappers; none of another
          * program's (left52) */
-        static const char *const readonly[][5] = {
+        static const char *const readonly[][6] = {
                 { "sqlite3", "-readonly", "e.db" }, { "timeout", "9", "sqlite3", "e.db", "--readonly" },
                 { "sqlite3", "-bail", "-readonly", "e.db", "select 1" },
         };
-        static const char *const writable[][5] = {
+        static const char *const writable[][6] = {
                 { "sqlite3", "e.db" }, { "sqlite3", "e.db", "-readonly-x" }, { "echo", "-readonly" },
                 { "sqlite3", "e.db", "select '-readonly'" },
         };
