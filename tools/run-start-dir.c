@@ -2706,11 +2706,27 @@ unsigned sbx_run_touch_how(char *const *argv, const char *cwd) {
         return how;
 }
 
+/* The words of seg, one command of a script, past its assignments (shell_assignment()), NULL-
+ * terminated in w (room for max and the NULL) from words_buf (seg's length + 1): NULL where
+ * simple_words() does not read it, or it is assignments alone. */
+static char **segment_words(const char *seg, char *words_buf, char **w, size_t max) {
+        char *in[8];
+        size_t n_in, k = 0;
+        int r = simple_words(seg, words_buf, w, max, in, SBX_ELEMENTSOF(in), &n_in);
+
+        if (r <= 0)
+                return NULL;
+        w[r] = NULL;
+        while (k < (size_t) r && shell_assignment(w[k]))
+                k++;
+        return k == (size_t) r ? NULL : w + k;
+}
+
 unsigned sbx_run_script_touch_how(char *const *argv, const char *cwd) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
-        char *w[65], *in[8];
-        size_t len, n_in;
+        char *w[65], **cmd;
+        size_t len;
         unsigned how = 0;
 
         if (!script || !cwd || cwd[0] != '/' || !strstr(script, "touch") || !(buf = strdup(script)) ||
@@ -2735,21 +2751,14 @@ unsigned sbx_run_script_touch_how(char *const *argv, const char *cwd) {
         for (size_t i = 0; i < len; i += strlen(buf + i) + 1) {
                 char *seg = buf + i;
                 unsigned h;
-                size_t k = 0;
-                int r;
 
                 if (!strstr(seg, "touch"))
                         continue;
-                if ((r = simple_words(seg, words_buf, w, SBX_ELEMENTSOF(w) - 1, in, SBX_ELEMENTSOF(in), &n_in)) <= 0)
+                if (!(cmd = segment_words(seg, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                         return 0;
-                w[r] = NULL;
-                while (k < (size_t) r && shell_assignment(w[k]))
-                        k++;
-                if (k == (size_t) r)
-                        return 0;
-                if (!(h = sbx_run_touch_how(w + k, cwd))) {
+                if (!(h = sbx_run_touch_how(cmd, cwd))) {
                         /* no touch's words, unless one of its words names touch (`xargs touch`) */
-                        for (char **p = w + k; *p; p++)
+                        for (char **p = cmd; *p; p++)
                                 if (strcmp(base_of(*p), "touch") == 0)
                                         return 0;
                         continue;
@@ -3050,25 +3059,18 @@ static size_t and_chain(const char *script, char *buf, char **seg, size_t max) {
  * `cd DIR` (a word list of its own in w, 64 at most, NULL-terminated, in words_buf), past its
  * assignments; *ret_last: no command follows it. NULL where the script is no such chain. */
 static char **chain_command(const char *script, char *buf, char *words_buf, char **w, bool *ret_last) {
-        char *seg[8], *in[8];
-        size_t n, first = 0, n_in, k = 0;
-        int r;
+        char *seg[8];
+        size_t n, first = 0;
 
         if ((n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
                 return NULL;
         /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
         if (chain_cd(seg[0]))
                 first = 1;
-        r = simple_words(seg[first], words_buf, w, 64, in, SBX_ELEMENTSOF(in), &n_in);
-        if (r <= 0)
-                return NULL;
-        w[r] = NULL;
+        *ret_last = first + 1 == n;
         /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
          * one-command script's */
-        while (k < (size_t) r && shell_assignment(w[k]))
-                k++;
-        *ret_last = first + 1 == n;
-        return w + k;
+        return segment_words(seg[first], words_buf, w, 64);
 }
 
 /* Whether the command named `name` (the first word of an `&&` chain's command, past its
@@ -3096,8 +3098,8 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
                          int (*read)(char *const *, const char *, char *, size_t)) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
-        char *seg[8], *in[8], *w[65];
-        size_t n, n_in;
+        char *seg[8], *w[65], **cmd;
+        size_t n;
         bool leading = true;
 
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
@@ -3105,27 +3107,21 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
                 return 0;
         for (size_t i = 0; i < n; i++) {
                 int r;
-                size_t k = 0;
 
                 /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
                 if (leading && chain_cd(seg[i]))
                         continue;
                 leading = false;
-                if ((r = simple_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1, in, SBX_ELEMENTSOF(in), &n_in)) <= 0)
-                        return 0;
-                w[r] = NULL;
                 /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
                  * one-command script's */
-                while (k < (size_t) r && shell_assignment(w[k]))
-                        k++;
-                if (k == (size_t) r)
+                if (!(cmd = segment_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                         return 0;
-                if ((r = read(w + k, cwd, out, size)) > 0)
+                if ((r = read(cmd, cwd, out, size)) > 0)
                         return r;
-                for (char **p = w + k; *p; p++)
+                for (char **p = cmd; *p; p++)
                         if (strcmp(base_of(*p), program) == 0)
                                 return 0;
-                if (!chain_quiet_command(base_of(w[k])))
+                if (!chain_quiet_command(base_of(cmd[0])))
                         return 0;
         }
         return 0;
