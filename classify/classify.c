@@ -136,6 +136,7 @@ struct sbx_classifier {
         bool sqlite_readonly;                    /* see struct sbx_classify_context */
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char javac_dir[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char git_index_lock[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -648,6 +649,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->curl_output, c->curl_output, sizeof(c->curl_output))) < 0 ||
             (r = argv_file_copy(ctx->bfd_output, c->bfd_output, sizeof(c->bfd_output))) < 0 ||
             (r = argv_file_copy(ctx->javac_dir, c->javac_dir, sizeof(c->javac_dir))) < 0 ||
+            (r = argv_file_copy(ctx->git_index_lock, c->git_index_lock, sizeof(c->git_index_lock))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         c->find_exec[0] = '\0';
@@ -728,6 +730,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->curl_output, c->curl_output);
         argv_file_resolved(c, ctx->bfd_output, c->bfd_output);
         argv_file_resolved(c, ctx->javac_dir, c->javac_dir);
+        argv_file_resolved(c, ctx->git_index_lock, c->git_index_lock);
         return 0;
 }
 
@@ -5450,6 +5453,28 @@ static bool exit_allowed(const struct sbx_runner_rule *rule, int code) {
         return false;
 }
 
+/* The line a command's exit status tells where it printed none, of the dialect's denial signature
+ * sig, judged as that line is (finalize_line(): its path against the granted directories and the
+ * host's answers) and kept, if a denial, with no line (line_no 0) and the evidence given, one
+ * denial counted, so that the record's count and its kept denials agree (denials_not_kept was -1;
+ * fuzz-classify's oracle in CI). */
+static int status_line_denial(struct sbx_classifier *c, int sig, const char *line, size_t len, const char *evidence,
+                              size_t evidence_len) {
+        size_t kept = c->n_denials;
+        int r;
+
+        c->denial_sig = sig;
+        r = finalize_line(c, 0, (const unsigned char *) line, len, true);
+        c->denial_sig = -1;
+        if (r < 0 || !c->denial.hit)
+                return r < 0 ? r : 0;
+        c->denial.line_no = 0;
+        copy_evidence(c->denial.line, sizeof(c->denial.line), (const unsigned char *) evidence, evidence_len);
+        if (c->n_denials > kept)
+                memcpy(c->denials[kept].line, c->denial.line, sizeof(c->denial.line));
+        return 0;
+}
+
 /* curl's exit status 23 (CURLE_WRITE_ERROR) where no line told it: with -s and without -S it
  * prints nothing at all, the "curl: (23) Failure writing output to destination" it prints with -S
  * left out. Where the caller read that the command is a curl writing its output into a file
@@ -5457,38 +5482,57 @@ static bool exit_allowed(const struct sbx_runner_rule *rule, int code) {
  * only where that file, outside the granted directories, was written, which the sandbox
  * refuses), the status is that line's, and is judged as the line is (argv_output_line() and the
  * host's answers of finalize_line()): a denial of that file, or none (the host refuses it too, its
- * directory missing, a directory). Kept with no line (line_no 0) and that evidence, one denial
- * counted. Not where a "curl: (23)" line came (judged already) nor in a dialect without that
- * signature. */
+ * directory missing, a directory). Not where a "curl: (23)" line came (judged already) nor in a
+ * dialect without that signature. */
 static int curl_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
         static const char line[] = "curl: (23) Failure writing output to destination",
                           evidence[] = "(no line: curl's exit status 23, CURLE_WRITE_ERROR, writing its output file)";
         const struct sbx_dialect *d = c->d;
-        bool had = c->denial.hit;
-        size_t kept = c->n_denials;
-        int r;
 
-        if (had || st->signal != 0 || st->exit_code != 23 || !c->curl_output[0] || c->curl_line)
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 23 || !c->curl_output[0] || c->curl_line)
                 return 0;
         for (size_t i = 0; i < d->n_denial; i++)
-                if (strcasecmp(d->denial[i], curl_write_sig) == 0) {
-                        c->denial_sig = (int) i;
-                        r = finalize_line(c, 0, (const unsigned char *) line, sizeof(line) - 1, true);
-                        c->denial_sig = -1;
-                        if (r < 0)
-                                return r;
-                        if (!c->denial.hit)
-                                return 0;
-                        /* no line carried it: the evidence says so (line_no 0); counted as
-                         * the one denial it is, so that the record's count and its kept
-                         * denials agree (denials_not_kept was -1; fuzz-classify's oracle in CI) */
-                        c->denial.line_no = 0;
-                        copy_evidence(c->denial.line, sizeof(c->denial.line), (const unsigned char *) evidence,
-                                      sizeof(evidence) - 1);
-                        if (c->n_denials > kept)
-                                memcpy(c->denials[kept].line, c->denial.line, sizeof(c->denial.line));
+                if (strcasecmp(d->denial[i], curl_write_sig) == 0)
+                        return status_line_denial(c, (int) i, line, sizeof(line) - 1, evidence, sizeof(evidence) - 1);
+        return 0;
+}
+
+/* git stash's exit status 1 where it printed nothing at all (context git_index_lock: it could not
+ * lock its index, git 2.39 says nothing of it): read as git's "fatal: Unable to create 'X': E"
+ * would be, E the first of the errno texts the sandbox gives that is a denial signature of the
+ * dialect (Landlock's EACCES, bubblewrap's EROFS), judged alike: a denial of X, or none (the
+ * workspace's, the host refusing it too: another git's lock there, which O_EXCL refuses, nobody's
+ * in root's repository). Not where any line came (git said why), nor another status. */
+static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] = "(no line: git stash's exit status 1, its index's lock file not made)";
+        static const char *const errs[] = { "Permission denied", "Read-only file system" };
+        const struct sbx_dialect *d = c->d;
+        char line[SBX_DENIAL_PATH_MAX + 64];
+
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->git_index_lock[0] || c->lines_done > 0)
+                return 0;
+        /* beneath a granted directory the sandbox refused no ordinary write: git's own failure */
+        if (name_granted(c, c->git_index_lock, strlen(c->git_index_lock)))
+                return 0;
+        /* made with O_EXCL: a lock on the host (another git's, left) refuses it there too */
+        if (c->host_exists) {
+                int kind = c->host_exists(c->resolve_userdata, c->git_index_lock);
+
+                if (kind == SBX_HOST_NAME_FILE || kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES)
                         return 0;
-                }
+        }
+        for (size_t i = 0; i < SBX_ELEMENTSOF(errs); i++) {
+                int len = snprintf(line, sizeof(line), "fatal: Unable to create '%s': %s", c->git_index_lock, errs[i]);
+                size_t ss, se;
+                int mark = -1, r;
+
+                if (len < 0 || (size_t) len >= sizeof(line))
+                        return 0;
+                if ((r = match(c, &d->denial_re, (const unsigned char *) line, (size_t) len, &ss, &se, &mark)) < 0)
+                        return r;
+                if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial)
+                        return status_line_denial(c, mark, line, (size_t) len, evidence, sizeof(evidence) - 1);
+        }
         return 0;
 }
 
@@ -5511,6 +5555,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
         pend_flush(c);
         if (r >= 0 && !c->error)
                 r = curl_exit_denial(c, st);
+        if (r >= 0 && !c->error)
+                r = git_stash_denial(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

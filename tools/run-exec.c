@@ -2417,6 +2417,23 @@ static enum run_step run_release(struct run_state *st) {
 
 /* ---- the classifier ------------------------------------------------------------------------ */
 
+/* Whether git may find its repository or index elsewhere than from its start directory: one of
+ * the variables that move them in sbx's environment (the command's), or a word of the command
+ * naming one (`GIT_DIR=x git stash`, `env GIT_INDEX_FILE=i git ...`, a script's). */
+static bool git_env_moves(char *const *command) {
+        static const char *const vars[] = { "GIT_DIR",        "GIT_WORK_TREE",           "GIT_INDEX_FILE",
+                                            "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+                                            NULL };
+
+        for (const char *const *v = vars; *v; v++)
+                if (getenv(*v))
+                        return true;
+        for (char *const *a = command; a && *a; a++)
+                if (strstr(*a, "GIT_"))
+                        return true;
+        return false;
+}
+
 /* What the classifier is told of the run: the command's directory, the directories it may write and
  * those granted, the host's checks. */
 static void classifier_context(struct run_state *st) {
@@ -2429,7 +2446,8 @@ static void classifier_context(struct run_state *st) {
         char *const *command = split ? split : st->command;
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
-                curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX];
+                curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
+                git_lock[PATH_MAX];
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2441,6 +2459,7 @@ static void classifier_context(struct run_state *st) {
         int start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
         /* a Python -c script, whose traceback shows no source line; a perl -e one */
         const char *inline_script = sbx_run_inline_script(command, &inline_lang);
+        bool git_env = git_env_moves(command);
         /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
          * a relative name keeps no path: no directory is claimed for it */
         struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
@@ -2476,6 +2495,11 @@ static void classifier_context(struct run_state *st) {
                         ctx.find_exec = find_exec;
                 /* touch's times and whether it follows a symlink, wherever it runs; a script's
                  * touches where they agree (`touch -d DATE F; false`) */
+                /* the lock file of a git stash's index, wherever git moves (to its repository's
+                 * top: start < 0), named whole by where it starts */
+                if (!git_env && (words ? sbx_run_git_stash_lock(words, words_dir, git_lock, sizeof(git_lock))
+                                       : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0)
+                        ctx.git_index_lock = git_lock;
                 if (words)
                         ctx.touch_how = sbx_run_touch_how(words, words_dir);
                 else

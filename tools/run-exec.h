@@ -159,6 +159,19 @@ int sbx_run_bfd_output(char *const *words, const char *cwd, char *out, size_t si
  * sbx_run_start_dir() and env's arguments; joined to cwd into out. 1, or 0 for another program,
  * no -d or several, an @argfile. Nothing is asked of the host. */
 int sbx_run_javac_dir(char *const *words, const char *cwd, char *out, size_t size);
+/* The lock file of the index a `git stash` that words (sbx_run_command_words()'s) run in cwd
+ * (their start) makes first (struct sbx_classify_context's git_index_lock): stash, or its push,
+ * save, apply, pop or an option (not -h), refreshes the index quietly and exits 1 with no line
+ * where it cannot lock it (git 2.39). Past the wrappers of sbx_run_start_dir() and env's
+ * arguments, git's -C DIR, --git-dir (GITDIR/index.lock), -c and the options that leave the
+ * repository where it is; else the first `.git` going up from the start's real path, a directory
+ * or a file's `gitdir: X`. 1, or 0 for another program or command, an option not read, no
+ * repository found. Asks the host (stat, the .git file read) as git itself does. */
+int sbx_run_git_stash_lock(char *const *words, const char *cwd, char *out, size_t size);
+/* sbx_run_git_stash_lock() of the git that a shell's -c script `cd DIR && git stash` runs (two
+ * commands, the first a cd of a word without `~`: DIR joined to cwd, sbx's own; git's own move to
+ * its top is none of this). Not where another command follows (its status would be the run's). */
+int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size);
 /* The file a curl that words (sbx_run_command_words()'s) run in cwd (their start) writes, for its
  * "curl: (23) Failure writing output to destination" (no name, no errno: with -s its warning that
  * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`

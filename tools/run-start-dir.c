@@ -1970,14 +1970,19 @@ static bool cd_dir(const char **q, char *dir, size_t size, bool tilde) {
 /* Whether the command seg of an `&&` chain is a `cd DIR` alone, its word as a script's leading
  * cd's is read (cd_dir()): `cd ~`, `cd my\ dir` too, which simple_words() does not read (the
  * chain's readers run where sbx_run_start_dir() read its cds: which `~` is, is its to tell). */
-static bool chain_cd(const char *seg) {
-        char dir[PATH_MAX];
+static bool chain_cd_dir(const char *seg, char *dir, size_t size, bool tilde) {
         const char *q = seg + strspn(seg, " \t");
 
         if (strncmp(q, "cd", 2) != 0 || (q[2] != ' ' && q[2] != '\t'))
                 return false;
         q += 2 + strspn(q + 2, " \t");
-        return cd_dir(&q, dir, sizeof(dir), true) && q[strspn(q, " \t")] == '\0';
+        return cd_dir(&q, dir, size, tilde) && q[strspn(q, " \t")] == '\0';
+}
+
+static bool chain_cd(const char *seg) {
+        char dir[PATH_MAX];
+
+        return chain_cd_dir(seg, dir, sizeof(dir), true);
 }
 
 static int start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
@@ -3012,6 +3017,106 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
         return join_name(out, size, start, file) < 0 ? 0 : dirs ? 2 : 1;
 }
 
+/* The lock file of the index (GITDIR/index.lock) of the repository a git found from start: the
+ * first `.git` going up from its real path, a directory, or a file's `gitdir: X` (a worktree's, a
+ * submodule's; X relative to the file's directory). 0 where none is found or one cannot be read. */
+static int git_index_lock(const char *start, char *out, size_t size) {
+        _cleanup_free_ char *real = sbx_realpath(start);
+        char dir[PATH_MAX], dotgit[PATH_MAX + 8], text[PATH_MAX + 16];
+
+        if (!real || strlen(real) >= sizeof(dir))
+                return 0;
+        memcpy(dir, real, strlen(real) + 1);
+        for (;;) {
+                struct stat sb;
+                char *slash;
+                int e;
+
+                if (join_name(dotgit, sizeof(dotgit), dir, ".git") < 0)
+                        return 0;
+                e = stat(dotgit, &sb) < 0 ? errno : 0;
+                if (e == 0 && S_ISDIR(sb.st_mode))
+                        return snprintf(out, size, "%s/index.lock", dotgit) < (int) size ? 1 : 0;
+                if (e == 0) {
+                        _cleanup_close_ int fd = open(dotgit, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+                        ssize_t k;
+                        char gitdir[PATH_MAX];
+
+                        if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+                            (k = read(fd, text, sizeof(text) - 1)) <= 8)
+                                return 0;
+                        text[k] = '\0';
+                        text[strcspn(text, "\r\n")] = '\0';
+                        if (strncmp(text, "gitdir: ", 8) != 0 || !text[8] ||
+                            join_name(gitdir, sizeof(gitdir), dir, text + 8) < 0)
+                                return 0;
+                        return snprintf(out, size, "%s/index.lock", gitdir) < (int) size ? 1 : 0;
+                }
+                if (e != ENOENT || strcmp(dir, "/") == 0)
+                        return 0;
+                slash = strrchr(dir, '/');
+                slash[slash == dir ? 1 : 0] = '\0';
+        }
+}
+
+int sbx_run_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {
+        /* git's options before its command: those that leave the repository and its index where
+         * they are; -C DIR moves the start, --git-dir names the repository; any other is not read */
+        static const char *const flags[] = { "--no-pager",           "-P",
+                                             "--paginate",           "-p",
+                                             "--no-replace-objects", "--literal-pathspecs",
+                                             "--glob-pathspecs",     "--noglob-pathspecs",
+                                             "--icase-pathspecs",    "--no-optional-locks",
+                                             NULL };
+        /* stash's commands that refresh the index first, quietly */
+        static const char *const refreshing[] = { "push", "save", "apply", "pop", NULL };
+        char start[PATH_MAX];
+        const char *gitdir = NULL, *sub;
+        size_t n = 0, i;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "git") != 0)
+                return 0;
+        for (i = (size_t) k + 1; i < n && argv[i][0] == '-'; i++) {
+                const char *a = argv[i];
+
+                if (strcmp(a, "-C") == 0 || strcmp(a, "--git-dir") == 0) {
+                        char joined[PATH_MAX];
+
+                        if (i + 1 >= n || !argv[i + 1][0])
+                                return 0;
+                        if (a[1] == '-') {
+                                gitdir = argv[++i];
+                                continue;
+                        }
+                        if (join_name(joined, sizeof(joined), start, argv[++i]) < 0)
+                                return 0;
+                        memcpy(start, joined, strlen(joined) + 1);
+                } else if (strncmp(a, "--git-dir=", 10) == 0 && a[10])
+                        gitdir = a + 10;
+                else if (strcmp(a, "-c") == 0) {
+                        if (++i >= n)
+                                return 0;
+                } else if (!word_in(a, flags))
+                        return 0;
+        }
+        if (i >= n || strcmp(argv[i], "stash") != 0)
+                return 0;
+        sub = i + 1 < n ? argv[i + 1] : NULL;
+        if (sub && !word_in(sub, refreshing) &&
+            (sub[0] != '-' || strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0))
+                return 0;
+        if (gitdir) {
+                char joined[PATH_MAX];
+
+                return join_name(joined, sizeof(joined), start, gitdir) == 0 &&
+                                       snprintf(out, size, "%s/index.lock", joined) < (int) size
+                               ? 1
+                               : 0;
+        }
+        return git_index_lock(start, out, size);
+}
+
 /* The commands of a shell's script that is an `&&` chain (`A && B && C`, on one line): the start
  * of each, NUL-terminated in buf (the script's length + 1), into seg (at most max); their count,
  * or 0 where the script is no such chain: another operator (`;`, `|`, `||`, a lone `&`, a newline
@@ -3166,6 +3271,19 @@ int sbx_run_chain_only(char *const *argv, const char *cwd,
             !last)
                 return 0; /* (last: `cd DIR && CMD`, two commands, the first a cd) */
         return reader(cmd, cwd, out, size);
+}
+
+int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size) {
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX];
+
+        if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
+            !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg)) != 2 ||
+            !chain_cd_dir(seg[0], dir, sizeof(dir), false) || join_name(joined, sizeof(joined), cwd, dir) < 0 ||
+            !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
+                return 0;
+        return sbx_run_git_stash_lock(cmd, joined, out, size);
 }
 
 /* The one -e (or -E) script of the perl at argv[k] (argv n long): its switches before it flags

@@ -2159,6 +2159,54 @@ else:
                                         test -z "$(find /var/tmp/$tag-cu -type f; ls "$d/ws/hostname" "$d/ws/$tag-c.txt" 2>/dev/null)"
                                 rm -rf /var/tmp/$tag-cu "$d/[g].txt"
                         fi
+                        # git stash (its push, save, apply, pop) refreshes the index quietly first:
+                        # where it cannot lock it (GITDIR/index.lock) it prints nothing and exits 1
+                        # (git 2.39). The repository found as git finds it (a leading cd, -C, going up
+                        # from the start), its lock file judged against the host: the user's own
+                        # repository outside the workspace, denied, the lock file recorded, the
+                        # host's repository unchanged (before: task_failure under both backends);
+                        # a lock another git left there (which O_EXCL refuses on the host too),
+                        # task_failure; the repository as the workspace in workspace-write, success
+                        if command -v git >/dev/null; then
+                                g=/var/tmp/$tag-git-$who
+                                mkdir -p "$g/sub"
+                                [ $who = nobody ] && chown -R 65534:65534 "$g"
+                                # (a stash there already, for pop)
+                                "${pre[@]}" sh -c 'cd "$1" && git init -q && echo a >f && git add f &&
+                                        git -c user.name=t -c user.email=t@t commit -qm i && echo c >f &&
+                                        git -c user.name=t -c user.email=t@t stash -q' sh "$g" >/dev/null 2>&1
+                                ref0=$(cat "$g/.git/refs/stash")
+                                for b in landlock bwrap; do
+                                    for where in cd dash-c sub pop stale ws; do
+                                        printf 'a\nb\n' >"$g/f"
+                                        mode=read-only at=$d/ws want=denied:$g/.git/index.lock:1
+                                        args=(sh -c "cd $g && git stash")
+                                        case $where in
+                                        dash-c) args=(git -C "$g" stash push -m x) ;;
+                                        # the workspace a directory of the repository's work tree
+                                        sub) mode=workspace-write at=$g/sub args=(git stash) ;;
+                                        pop) at=$g args=(git stash pop) ;;
+                                        stale) "${pre[@]}" touch "$g/.git/index.lock" && want=task_failure::1 ;;
+                                        ws) mode=workspace-write at=$g want=success::0 ;;
+                                        esac
+                                        ( cd "$at" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                --verdict-json "$d/gs.json" -- "${args[@]}" ) >/dev/null 2>&1
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        got=$("$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$d/gs.json")
+                                        check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                        if [ $where = ws ]; then
+                                                check "$who, $b: ... stashed" test "$(cat "$g/f")" = a -a "$(cat "$g/.git/refs/stash")" != "$ref0"
+                                                "${pre[@]}" git -C "$g" stash drop -q
+                                        else
+                                                check "$who, $b: ... the host's repository unchanged" \
+                                                        test "$(cat "$g/f")" = "$(printf 'a\nb')" -a "$(cat "$g/.git/refs/stash")" = "$ref0"
+                                        fi
+                                        rm -f "$g/.git/index.lock"
+                                    done
+                                done
+                                rm -rf "$g"
+                        fi
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),
                         # strip's in place "X: could not create temporary file to hold stripped copy:

@@ -3842,6 +3842,73 @@ static void test_classify_curl_silent_exit_23_is_the_argv_file(void **state) {
                 }
 }
 
+/* A host where /etc/held/.git/index.lock exists (another git's lock left there); any other
+ * name is missing. */
+static int fake_host_exists_git_lock(void *userdata, const char *path) {
+        (void) userdata;
+        return strcmp(path, "/etc/held/.git/index.lock") == 0 ? SBX_HOST_NAME_FILE : SBX_HOST_NAME_MISSING;
+}
+
+/* git stash prints nothing and exits 1 where it cannot lock its index (git 2.39): the status is
+ * read as git's "fatal: Unable to create 'X': E" of the lock file the caller read (git_index_lock),
+ * E the dialect's (bubblewrap's EROFS, Landlock's EACCES), judged alike; recorded with no line
+ * (line_no 0), one denial, kept. Not where any line came, another status or a signal, the lock in
+ * the workspace or the host's refusal (/ro), nor where the host has the lock already (O_EXCL
+ * refuses it there too). Before: task_failure (live: `git stash` of a repository outside the
+ * workspace in read-only mode, under both backends, as root and as nobody). */
+static void test_classify_git_stash_silent_exit_1_is_its_lock(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_exists = fake_host_exists_git_lock };
+        static const struct {
+                const char *lock, *text;
+                int exit_code, sig;
+                const char *verdict;
+        } cases[] = {
+                { "/etc/r/.git/index.lock", "", 1, 0, "denied" },
+                { "/home/u/r/.git/worktrees/w/index.lock", "", 1, 0, "denied" },
+                { "/ws/.git/index.lock", "", 1, 0, "task_failure" },
+                { "/ro/r/.git/index.lock", "", 1, 0, "task_failure" },
+                { "/etc/held/.git/index.lock", "", 1, 0, "task_failure" },
+                { "/etc/r/.git/index.lock", "No local changes to save\n", 1, 0, "task_failure" },
+                { "/etc/r/.git/index.lock", "\n", 1, 0, "task_failure" },
+                { "/etc/r/.git/index.lock", "", 128, 0, "task_failure" },
+                { "/etc/r/.git/index.lock", "", 0, 0, "success" },
+                { "/etc/r/.git/index.lock", "", 0, 9, "task_failure" },
+                { NULL, "", 1, 0, "task_failure" },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
+                        struct sbx_classify_result r;
+                        struct sbx_classifier *c = NULL;
+                        struct sbx_exit_status st = { .exit_code = cases[i].exit_code, .signal = cases[i].sig };
+                        struct sbx_diag diag = { 0 };
+
+                        ctx.git_index_lock = cases[i].lock;
+                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                        assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
+                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                        sbx_classifier_free(c);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
+                                fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
+                                         cases[i].verdict);
+                        if (denied && (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].lock) != 0 ||
+                                       r.line_no != 0 || r.denials[0].line_no != 0 ||
+                                       strcmp(r.signature, b ? "Permission denied" : "Read-only file system") != 0 ||
+                                       !strstr(r.matched_line, "git stash's exit status 1")))
+                                fail_msg("%s case %zu: path %s line %llu signature %s evidence %s", backend, i,
+                                         r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no,
+                                         r.signature, r.matched_line);
+                        if (r.denial_lines != (denied ? 1u : 0u))
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r.denial_lines);
+                }
+}
+
 /* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
  * workspace) needs the capabilities the command does not keep. */
 static bool fake_needs_capability_odir(void *userdata, const char *path, bool run) {
@@ -7346,6 +7413,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
+                cmocka_unit_test(test_classify_git_stash_silent_exit_1_is_its_lock),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),

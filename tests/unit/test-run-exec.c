@@ -1763,6 +1763,105 @@ static void test_python_file(void **state) {
         }
 }
 
+/* The index's lock file of the repository a `git stash` finds (sbx_run_git_stash_lock()): the
+ * first `.git` going up from the start, a directory or a worktree's `gitdir:` file; -C and
+ * --git-dir read; none for stash's commands that print their own lines, an option not read, no
+ * repository. Before, none was read: `git stash` of a repository outside the granted directories
+ * exits 1 with no line (git 2.39), task_failure. */
+static void test_git_stash_lock(void **state) {
+        char tmpl[] = "/tmp/sbx-test-gitstash.XXXXXX", path[PATH_MAX], want[PATH_MAX], out[PATH_MAX];
+        char *dir = mkdtemp(tmpl);
+        FILE *f;
+        static const char *const subs[] = { "r", "r/.git", "r/a", "r/a/b", "wt", "no", NULL };
+        (void) state;
+
+        assert_non_null(dir);
+        for (const char *const *s = subs; *s; s++) {
+                snprintf(path, sizeof(path), "%s/%s", dir, *s);
+                assert_int_equal(mkdir(path, 0700), 0);
+        }
+        /* a worktree's .git file names its git directory, relative to the file's directory */
+        snprintf(path, sizeof(path), "%s/wt/.git", dir);
+        assert_non_null(f = fopen(path, "w"));
+        fputs("gitdir: ../r/.git/worktrees/wt\n", f);
+        fclose(f);
+        {
+                static const struct {
+                        const char *argv[8], *at, *want; /* want: relative to dir; NULL none */
+                } cases[] = {
+                        { { "git", "stash" }, "r", "r/.git/index.lock" },
+                        { { "git", "stash" }, "r/a/b", "r/.git/index.lock" },
+                        { { "git", "stash", "push", "-m", "x" }, "r/a", "r/.git/index.lock" },
+                        { { "git", "stash", "-u" }, "r", "r/.git/index.lock" },
+                        { { "git", "stash", "pop" }, "r", "r/.git/index.lock" },
+                        { { "git", "stash", "apply" }, "r", "r/.git/index.lock" },
+                        { { "git", "stash", "save", "w" }, "r", "r/.git/index.lock" },
+                        { { "timeout", "9", "git", "--no-pager", "-c", "a.b=c", "stash" }, "r", "r/.git/index.lock" },
+                        { { "git", "-C", "r/a", "stash" }, "", "r/.git/index.lock" },
+                        { { "git", "-C", "..", "-C", "r", "stash" }, "no", "r/.git/index.lock" },
+                        { { "git", "--git-dir=r/.git", "stash" }, "", "r/.git/index.lock" },
+                        { { "git", "--git-dir", "g", "stash" }, "no", "no/g/index.lock" },
+                        { { "git", "stash" }, "wt", "wt/../r/.git/worktrees/wt/index.lock" },
+                        /* stash's commands that print their lines, its help; another command */
+                        { { "git", "stash", "list" }, "r", NULL },
+                        { { "git", "stash", "drop" }, "r", NULL },
+                        { { "git", "stash", "show" }, "r", NULL },
+                        { { "git", "stash", "-h" }, "r", NULL },
+                        { { "git", "status" }, "r", NULL },
+                        { { "git", "commit", "-m", "stash" }, "r", NULL },
+                        { { "gitx", "stash" }, "r", NULL },
+                        /* an option not read, -C without its directory */
+                        { { "git", "--work-tree=a", "stash" }, "r", NULL },
+                        { { "git", "--bare", "stash" }, "r", NULL },
+                        { { "git", "-C" }, "r", NULL },
+                        { { "git", "-C", "", "stash" }, "r", NULL },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        char at[PATH_MAX];
+                        int r;
+
+                        snprintf(at, sizeof(at), "%s/%s", dir, cases[i].at);
+                        r = sbx_run_git_stash_lock((char *const *) cases[i].argv, at, out, sizeof(out));
+                        if (r != (cases[i].want ? 1 : 0))
+                                fail_msg("case %zu (%s %s %s): %d", i, cases[i].argv[0], cases[i].argv[1],
+                                         cases[i].argv[2] ? cases[i].argv[2] : "", r);
+                        snprintf(want, sizeof(want), "%s/%s", dir, cases[i].want ? cases[i].want : "");
+                        if (r == 1 && strcmp(out, want) != 0)
+                                fail_msg("case %zu: %s, want %s", i, out, want);
+                }
+        }
+        /* `cd DIR && git stash`, DIR joined to sbx's directory, git's move to its top none of it;
+         * not where a command follows it, nor a cd of ~ */
+        {
+                char script[PATH_MAX + 32];
+                const char *argv[] = { "sh", "-c", script, NULL };
+
+                snprintf(script, sizeof(script), "cd r/a && git stash pop");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 1);
+                snprintf(want, sizeof(want), "%s/r/.git/index.lock", dir);
+                assert_string_equal(out, want);
+                snprintf(script, sizeof(script), "cd '%s/r/a/b' && git -C .. stash", dir);
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, "/", out, sizeof(out)), 1);
+                assert_string_equal(out, want);
+                snprintf(script, sizeof(script), "cd r/a && git stash && false");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
+                snprintf(script, sizeof(script), "true && git stash");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
+                snprintf(script, sizeof(script), "cd ~ && git stash");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
+                snprintf(script, sizeof(script), "cd r/a && git stash list");
+                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
+        }
+        snprintf(path, sizeof(path), "%s/wt/.git", dir);
+        unlink(path);
+        for (size_t k = SBX_ELEMENTSOF(subs) - 1; k-- > 0;) {
+                snprintf(path, sizeof(path), "%s/%s", dir, subs[k]);
+                rmdir(path);
+        }
+        rmdir(dir);
+}
+
 /* An interpreter's script that may change its directory, where sbx cannot tell (review49: after a
  * Python chdir, `open("f", "w")` recorded WS/f): chdir anywhere, and for Python a child's cwd=. */
 static void test_script_text_moves(void **state) {
@@ -2646,6 +2745,7 @@ int main(void) {
                 cmocka_unit_test(test_sqlite_database),
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
+                cmocka_unit_test(test_git_stash_lock),
                 cmocka_unit_test(test_bfd_output),
                 cmocka_unit_test(test_javac_dir),
                 cmocka_unit_test(test_chain_javac_dir),
