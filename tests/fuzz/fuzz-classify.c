@@ -125,6 +125,7 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .python_file = script && (how & 8) && lang == SBX_INLINE_PYTHON ? script : NULL,
                                                   .python_file_name = py_name[(how >> 3) & 3],
                                                   .curl_output = curl_output[(how >> 1) & 3],
+                                                  .git_index_lock = how & 0x20 ? "/etc/g/.git/index.lock" : NULL,
                                                   .search_path = ":rel:/ro/bin:/bin" };
         struct sbx_classifier *c = NULL;
         size_t off = 0, k = 0;
@@ -206,16 +207,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
         /* (but curl's exit status 23 with no line, read as its "curl: (23)" line would be: the
          * last denial, at no line, its evidence the status; a curl_output context alone) */
-        bool curl_status = a.verdict == SBX_VERDICT_DENIED && a.line_no == 0 && st.exit_code == 23 && st.signal == 0 &&
+        bool status_line = a.verdict == SBX_VERDICT_DENIED && a.line_no == 0 && st.exit_code == 23 && st.signal == 0 &&
                            (data[2] >> 6) != 0 && a.n_denials == 1 && a.denials[0].line_no == 0 &&
                            strncmp(a.matched_line, "(no line: curl's exit status 23", 31) == 0 &&
                            strcmp(a.signature, "curl: (23)") == 0;
+        /* ... and git stash's exit status 1 with no line at all, read as its lock file's line (a
+         * git_index_lock context alone) */
+        status_line = status_line ||
+                      (a.verdict == SBX_VERDICT_DENIED && a.line_no == 0 && st.exit_code == 1 && st.signal == 0 &&
+                       (data[2] >> 6) != 0 && (data[3] & 0x20) && a.stderr_lines == 0 && a.n_denials == 1 &&
+                       a.denials[0].line_no == 0 &&
+                       strncmp(a.matched_line, "(no line: git stash's exit status 1", 35) == 0);
         for (size_t i = 0; i < a.n_denials; i++)
-                if ((a.denials[i].line_no == 0 && !(curl_status && i == a.n_denials - 1)) ||
+                if ((a.denials[i].line_no == 0 && !(status_line && i == a.n_denials - 1)) ||
                     a.denials[i].line_no > a.stderr_lines)
                         abort();
         if (a.verdict == SBX_VERDICT_DENIED || a.verdict == SBX_VERDICT_RUNNER_FAILURE) {
-                if ((a.line_no == 0 && !curl_status) || !a.rule[0] || !a.signature[0] ||
+                if ((a.line_no == 0 && !status_line) || !a.rule[0] || !a.signature[0] ||
                     (a.verdict == SBX_VERDICT_DENIED &&
                      (strcmp(a.rule, "denial") != 0 || strcmp(a.signature, a.denial_signature) != 0)))
                         abort();
@@ -243,7 +251,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 memcpy(pre + plen, body, body_len);
                 classify(d, &st, pre, plen + body_len, 0, data[2] >> 6, script, lang, data[3], &p);
                 /* (a denial before it: curl's status is no denial of its own) */
-                if (p.denial_lines != a.denial_lines - curl_status + SBX_DENIALS_KEPT ||
+                if (p.denial_lines != a.denial_lines - status_line + SBX_DENIALS_KEPT ||
                     p.stderr_lines != a.stderr_lines + SBX_DENIALS_KEPT)
                         abort();
                 free(pre);
@@ -282,9 +290,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
                 /* (but curl's status 23, no line of stderr) */
                 classify(d, &ok, body, body_len, 0, data[2] >> 6, script, lang, data[3], &z);
-                if (z.verdict != SBX_VERDICT_SUCCESS || z.denial_lines != a.denial_lines - curl_status ||
-                    z.stderr_lines != a.stderr_lines || z.n_denials != a.n_denials - curl_status ||
-                    (!curl_status && strcmp(z.denial_signature, a.denial_signature) != 0))
+                if (z.verdict != SBX_VERDICT_SUCCESS || z.denial_lines != a.denial_lines - status_line ||
+                    z.stderr_lines != a.stderr_lines || z.n_denials != a.n_denials - status_line ||
+                    (!status_line && strcmp(z.denial_signature, a.denial_signature) != 0))
                         abort();
                 for (size_t i = 0; i < z.n_denials; i++)
                         if (strcmp(z.denials[i].path, a.denials[i].path) != 0 ||

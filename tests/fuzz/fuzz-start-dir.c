@@ -204,6 +204,12 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                 r = cmd ? sbx_run_javac_dir(cmd, dir, out, out_size) : 0;
                 if ((r != 0 && r != 1) || (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
+                /* git stash's index lock: a name ending in /index.lock */
+                r = cmd ? sbx_run_git_stash_lock(cmd, dir, out, out_size) : 0;
+                if ((r != 0 && r != 1) ||
+                    (r == 1 && (!memchr(out, '\0', out_size) || out[0] != '/' || strlen(out) < 11 ||
+                                strcmp(out + strlen(out) - 11, "/index.lock") != 0)))
+                        fail();
                 /* the directory env -C moves the command to, as text (fixtures check's): -1, 0
                  * (then cwd itself) or 1 (another name, absolute, within the size given) */
                 r = sbx_run_env_start_dir(argv, tree, out, out_size);
@@ -226,6 +232,9 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                         fail();
                 /* ... a javac's likewise; a script's touches: 0, or what a touch's argv tells */
                 r = sbx_run_chain_javac_dir(argv, tree, out, out_size);
+                if (r < 0 || r > 1 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
+                        fail();
+                r = sbx_run_chain_git_stash_lock(argv, tree, out, out_size);
                 if (r < 0 || r > 1 || (r > 0 && (!memchr(out, '\0', out_size) || out[0] != '/')))
                         fail();
                 {
