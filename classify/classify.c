@@ -137,6 +137,7 @@ struct sbx_classifier {
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char javac_dir[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char git_index_lock[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
+        char zip_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -650,6 +651,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->bfd_output, c->bfd_output, sizeof(c->bfd_output))) < 0 ||
             (r = argv_file_copy(ctx->javac_dir, c->javac_dir, sizeof(c->javac_dir))) < 0 ||
             (r = argv_file_copy(ctx->git_index_lock, c->git_index_lock, sizeof(c->git_index_lock))) < 0 ||
+            (r = argv_file_copy(ctx->zip_output, c->zip_output, sizeof(c->zip_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         c->find_exec[0] = '\0';
@@ -731,6 +733,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->bfd_output, c->bfd_output);
         argv_file_resolved(c, ctx->javac_dir, c->javac_dir);
         argv_file_resolved(c, ctx->git_index_lock, c->git_index_lock);
+        argv_file_resolved(c, ctx->zip_output, c->zip_output);
         return 0;
 }
 
@@ -5497,32 +5500,28 @@ static int curl_exit_denial(struct sbx_classifier *c, const struct sbx_exit_stat
         return 0;
 }
 
-/* git stash's exit status 1 where it printed nothing at all (context git_index_lock: it could not
- * lock its index, git 2.39 says nothing of it): read as git's "fatal: Unable to create 'X': E"
- * would be, E the first of the errno texts the sandbox gives that is a denial signature of the
- * dialect (Landlock's EACCES, bubblewrap's EROFS), judged alike: a denial of X, or none (the
- * workspace's, the host refusing it too: another git's lock there, which O_EXCL refuses, nobody's
- * in root's repository). Not where any line came (git said why), nor another status. */
-static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
-        static const char evidence[] = "(no line: git stash's exit status 1, its index's lock file not made)";
+/* A file the command's exit status tells it could not make, where its lines do not (none, or on
+ * stdout): read as "cannot create 'X': E" would be, E the first of the errno texts the sandbox
+ * gives that is a denial signature of the dialect (Landlock's EACCES, bubblewrap's EROFS), judged
+ * alike (finalize_line()) and kept with no line and the evidence given: a denial of X, or none (X
+ * beneath the granted directories, where the sandbox refused no ordinary write; the host refusing
+ * it too; made with O_EXCL where excl, and the host has it already). */
+static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, const char *evidence,
+                                size_t evidence_len) {
         static const char *const errs[] = { "Permission denied", "Read-only file system" };
         const struct sbx_dialect *d = c->d;
         char line[SBX_DENIAL_PATH_MAX + 64];
 
-        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->git_index_lock[0] || c->lines_done > 0)
+        if (name_granted(c, path, strlen(path)))
                 return 0;
-        /* beneath a granted directory the sandbox refused no ordinary write: git's own failure */
-        if (name_granted(c, c->git_index_lock, strlen(c->git_index_lock)))
-                return 0;
-        /* made with O_EXCL: a lock on the host (another git's, left) refuses it there too */
-        if (c->host_exists) {
-                int kind = c->host_exists(c->resolve_userdata, c->git_index_lock);
+        if (excl && c->host_exists) {
+                int kind = c->host_exists(c->resolve_userdata, path);
 
                 if (kind == SBX_HOST_NAME_FILE || kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES)
                         return 0;
         }
         for (size_t i = 0; i < SBX_ELEMENTSOF(errs); i++) {
-                int len = snprintf(line, sizeof(line), "fatal: Unable to create '%s': %s", c->git_index_lock, errs[i]);
+                int len = snprintf(line, sizeof(line), "cannot create '%s': %s", path, errs[i]);
                 size_t ss, se;
                 int mark = -1, r;
 
@@ -5531,9 +5530,31 @@ static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_stat
                 if ((r = match(c, &d->denial_re, (const unsigned char *) line, (size_t) len, &ss, &se, &mark)) < 0)
                         return r;
                 if (r > 0 && mark >= 0 && (size_t) mark < d->n_denial)
-                        return status_line_denial(c, mark, line, (size_t) len, evidence, sizeof(evidence) - 1);
+                        return status_line_denial(c, mark, line, (size_t) len, evidence, evidence_len);
         }
         return 0;
+}
+
+/* git stash's exit status 1 where it printed nothing at all (context git_index_lock: it could not
+ * lock its index, git 2.39 says nothing of it), its lock file made with O_EXCL (another git's lock
+ * there is the host's refusal too). Not where any line came (git said why), nor another status. */
+static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] = "(no line: git stash's exit status 1, its index's lock file not made)";
+
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->git_index_lock[0] || c->lines_done > 0)
+                return 0;
+        return status_create_denial(c, c->git_index_lock, true, evidence, sizeof(evidence) - 1);
+}
+
+/* zip's exit status 15 (ZE_CREAT, "could not open/create the file for writing": zip prints its
+ * "zip I/O error: E" and "zip error: Could not create output file (X)" on stdout), of the archive
+ * the caller read from its argv (context zip_output). Not where a denial line came already. */
+static int zip_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] = "(no line: zip's exit status 15, ZE_CREAT, its lines on stdout)";
+
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 15 || !c->zip_output[0])
+                return 0;
+        return status_create_denial(c, c->zip_output, false, evidence, sizeof(evidence) - 1);
 }
 
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,
@@ -5557,6 +5578,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = curl_exit_denial(c, st);
         if (r >= 0 && !c->error)
                 r = git_stash_denial(c, st);
+        if (r >= 0 && !c->error)
+                r = zip_exit_denial(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

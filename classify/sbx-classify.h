@@ -384,11 +384,17 @@ struct sbx_classify_context {
         /* The index's lock file (absolute) of the repository of a `git stash` the caller read from
          * the command's argv: where it cannot make it, stash exits 1 and prints nothing (git 2.39
          * refreshes the index quietly first). Where no line came at all and the status is 1, the
-         * run is judged as git's "fatal: Unable to create 'X': E" would be, E the dialect's
-         * errno text (Permission denied, else Read-only file system): a denial of X only where X
-         * is outside the granted directories and the host lets the user make it (a lock left by
-         * another git, EEXIST, is the host's refusal too). Copied. NULL: none. */
+         * run is judged as "cannot create 'X': E" would be, E the dialect's errno text
+         * (Permission denied, else Read-only file system): a denial of X only where X is outside
+         * the granted directories and the host lets the user make it (a lock left by another
+         * git, EEXIST, is the host's refusal too). Copied. NULL: none. */
         const char *git_index_lock;
+        /* The archive (absolute) a zip the caller read from the command's argv writes: where zip
+         * cannot create it, it exits 15 (ZE_CREAT) and prints its lines on stdout ("zip I/O
+         * error: E", "zip error: Could not create output file (X)"), none on stderr. Where no
+         * denial came and the status is 15, the run is judged as git_index_lock's (no O_EXCL).
+         * Copied. NULL: none. */
+        const char *zip_output;
         /* The directory a javac the caller read from the command's argv writes its class files in
          * (its -d DIR, absolute). javac's "F.java:N: error: error while writing C: could not
          * create parent directories" names none, whatever its mkdir's errno: a denial only where
@@ -419,7 +425,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
- * git_index_lock, SBX_DENIAL_PATH_MAX - 1
+ * git_index_lock, zip_output, SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);

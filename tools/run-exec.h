@@ -172,6 +172,13 @@ int sbx_run_git_stash_lock(char *const *words, const char *cwd, char *out, size_
  * commands, the first a cd of a word without `~`: DIR joined to cwd, sbx's own; git's own move to
  * its top is none of this). Not where another command follows (its status would be the run's). */
 int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t size);
+/* The archive a zip that words (sbx_run_command_words()'s) run in cwd (their start) writes
+ * (struct sbx_classify_context's zip_output): `zip [OPTION...] ZIPFILE [FILE...]`, options
+ * anywhere, past the wrappers of sbx_run_start_dir() and env's arguments, ZIPFILE with .zip
+ * added where its last component has no '.', as zip adds it; joined to cwd into out. 1, or 0 for
+ * another program, an option not read (-b's temp path, -O's other archive, -c, -e, -x and -i
+ * lists, any long option), no archive, `-` (stdout). Nothing is asked of the host. */
+int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a curl that words (sbx_run_command_words()'s) run in cwd (their start) writes, for its
  * "curl: (23) Failure writing output to destination" (no name, no errno: with -s its warning that
  * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`

@@ -3117,6 +3117,42 @@ int sbx_run_git_stash_lock(char *const *argv, const char *cwd, char *out, size_t
         return git_index_lock(start, out, size);
 }
 
+int sbx_run_zip_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        /* zip's options read: flags that move no output (not -b's temp path, -O's other archive,
+         * -c's and -e's prompts), and those whose one argument names no file */
+        static const char flags[] = "0123456789qrvjDyXTmfuFdlgoAJkwSRL@";
+        static const char *const with_arg[] = { "-n", "-P", "-Z", "-t", "-tt", NULL };
+        const char *zipfile = NULL, *base;
+        char start[PATH_MAX], name[PATH_MAX];
+        size_t n = 0;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "zip") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i];
+
+                if (a[0] != '-') {
+                        zipfile = zipfile ? zipfile : a;
+                        continue;
+                }
+                if (word_in(a, with_arg)) {
+                        if (++i >= n)
+                                return 0;
+                        continue;
+                }
+                if (!a[1] || strspn(a + 1, flags) != strlen(a + 1))
+                        return 0;
+        }
+        if (!zipfile || !zipfile[0] || zipfile[strlen(zipfile) - 1] == '/')
+                return 0;
+        /* a name without an extension gets zip's .zip */
+        base = base_of(zipfile);
+        if (snprintf(name, sizeof(name), "%s%s", zipfile, strchr(base, '.') ? "" : ".zip") >= (int) sizeof(name))
+                return 0;
+        return join_name(out, size, start, name) < 0 ? 0 : 1;
+}
+
 /* The commands of a shell's script that is an `&&` chain (`A && B && C`, on one line): the start
  * of each, NUL-terminated in buf (the script's length + 1), into seg (at most max); their count,
  * or 0 where the script is no such chain: another operator (`;`, `|`, `||`, a lone `&`, a newline

@@ -2207,6 +2207,41 @@ else:
                                 done
                                 rm -rf "$g"
                         fi
+                        # zip prints its lines on stdout ("zip I/O error: E", "zip error: Could not
+                        # create output file (X)") and exits 15 (ZE_CREAT) where it cannot create its
+                        # archive: the archive read from the argv (.zip added to a name without an
+                        # extension), judged against the host: in the user's own directory outside
+                        # the workspace, denied, the archive recorded, none made (before: task_failure
+                        # under both backends); as nobody in root's 0755 directory, the host's
+                        # refusal, task_failure; in the workspace in workspace-write, success, made
+                        if command -v zip >/dev/null; then
+                                z=/var/tmp/$tag-zip
+                                mkdir -p "$z/root" "$z/own" && chmod 755 "$z" "$z/root"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                for b in landlock bwrap; do
+                                    for where in own ext root ws; do
+                                        mode=read-only x=$z/own/a.zip want=denied:$z/own/a.zip:15
+                                        case $where in
+                                        ext) x=$z/own/a want=denied:$z/own/a.zip:15 ;;
+                                        root) x=$z/root/a.zip want=denied:$z/root/a.zip:15
+                                              [ $who = nobody ] && want=task_failure::15 ;;
+                                        ws) mode=workspace-write x=$d/ws/$tag-a.zip want=success::0 ;;
+                                        esac
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                --verdict-json "$d/zip.json" -- zip -q "$x" /etc/hostname ) >/dev/null 2>&1
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        got=$("$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$d/zip.json")
+                                        check "$who, $b: zip -q $x /etc/hostname ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                        if [ $where = ws ]; then
+                                                check "$who, $b: ... the archive made in the workspace" test -s "$d/ws/$tag-a.zip"
+                                                rm -f "$d/ws/$tag-a.zip"
+                                        fi
+                                    done
+                                done
+                                check "$who: ... no archive made outside the workspace" test -z "$(find "$z" -type f)"
+                                rm -rf "$z"
+                        fi
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),
                         # strip's in place "X: could not create temporary file to hold stripped copy:

@@ -3909,6 +3909,79 @@ static void test_classify_git_stash_silent_exit_1_is_its_lock(void **state) {
                 }
 }
 
+/* zip prints its lines on stdout and exits 15 (ZE_CREAT) where it cannot create its archive: the
+ * status is read as "cannot create 'X': E" of the archive the caller read (zip_output), judged
+ * alike, kept with no line, one denial. Not another status (10, ZE_TEMP: its temporary file), a
+ * signal, the archive beneath a granted directory or the host's refusal (/ro), nor after a denial
+ * line (judged already). Before: task_failure (live: `zip -q /var/tmp/own/x.zip f` in read-only
+ * mode, under both backends, as root and as nobody into its own directory). */
+static void test_classify_zip_exit_15_is_its_archive(void **state) {
+        static const char *const granted[] = { "/gr", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_exists = fake_host_exists_git_lock };
+        static const struct {
+                const char *zip, *text;
+                int exit_code, sig;
+                const char *verdict;
+        } cases[] = {
+                { "/ws/x.zip", "", 15, 0, "denied" },
+                { "/etc/x.zip", "zip warning: name not matched: nx\n", 15, 0, "denied" },
+                { "/gr/x.zip", "", 15, 0, "task_failure" },
+                { "/ro/x.zip", "", 15, 0, "task_failure" },
+                { "/ws/x.zip", "", 10, 0, "task_failure" },
+                { "/ws/x.zip", "", 12, 0, "task_failure" },
+                { "/ws/x.zip", "", 0, 15, "task_failure" },
+                { "/ws/x.zip", "", 0, 0, "success" },
+                { NULL, "", 15, 0, "task_failure" },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
+                        struct sbx_classify_result r;
+                        struct sbx_classifier *c = NULL;
+                        struct sbx_exit_status st = { .exit_code = cases[i].exit_code, .signal = cases[i].sig };
+                        struct sbx_diag diag = { 0 };
+
+                        ctx.zip_output = cases[i].zip;
+                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                        assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
+                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                        sbx_classifier_free(c);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
+                                fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
+                                         cases[i].verdict);
+                        if (denied && (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].zip) != 0 ||
+                                       r.line_no != 0 || r.denials[0].line_no != 0 ||
+                                       !strstr(r.matched_line, "zip's exit status 15")))
+                                fail_msg("%s case %zu: path %s line %llu evidence %s", backend, i,
+                                         r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no,
+                                         r.matched_line);
+                        if (r.denial_lines != (denied ? 1u : 0u))
+                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r.denial_lines);
+                }
+        /* a denial line came first: that one is the run's */
+        {
+                static const char text[] = "touch: cannot touch '/etc/t': Permission denied\n";
+                struct sbx_classify_result r;
+                struct sbx_classifier *c = NULL;
+                struct sbx_exit_status st = { .exit_code = 15 };
+                struct sbx_diag diag = { 0 };
+
+                ctx.zip_output = "/ws/x.zip";
+                assert_int_equal(sbx_classifier_new(builtin("landlock"), &c, &diag), 0);
+                assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
+                assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                sbx_classifier_free(c);
+                assert_int_equal(r.n_denials, 1);
+                assert_string_equal(r.denials[0].path, "/etc/t");
+        }
+}
+
 /* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
  * workspace) needs the capabilities the command does not keep. */
 static bool fake_needs_capability_odir(void *userdata, const char *path, bool run) {
@@ -7414,6 +7487,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_git_stash_silent_exit_1_is_its_lock),
+                cmocka_unit_test(test_classify_zip_exit_15_is_its_archive),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),

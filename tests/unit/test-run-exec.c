@@ -1763,6 +1763,39 @@ static void test_python_file(void **state) {
         }
 }
 
+/* The archive a zip writes (sbx_run_zip_output()), which its exit status 15 (ZE_CREAT) tells it
+ * could not create, its lines on stdout: ZIPFILE, .zip added where its last component has no '.';
+ * none where an option may move the output or is not read. Before, none was read: `zip -q
+ * /var/tmp/d/x.zip f` in read-only mode read task_failure. */
+static void test_zip_output(void **state) {
+        static const struct target_row cases[] = {
+                { { "zip", "x.zip", "f" }, "/w/x.zip" },
+                { { "zip", "-qr", "/ro/a.zip", "d" }, "/ro/a.zip" },
+                { { "zip", "x", "f" }, "/w/x.zip" },
+                { { "zip", "d.v1/x", "f" }, "/w/d.v1/x.zip" },
+                { { "zip", "x.tar", "f" }, "/w/x.tar" },
+                { { "zip", "x.zip", "-r", "d", "-9" }, "/w/x.zip" },
+                { { "zip", "-n", ".gz", "x.zip", "f" }, "/w/x.zip" },
+                { { "timeout", "9", "zip", "-P", "pw", "/ro/x.zip", "f" }, "/ro/x.zip" },
+                { { "env", "-C", "/ro", "zip", "x.zip", "f" }, "/ro/x.zip" },
+                /* stdout, an option that moves the output or prompts, a list, a long option */
+                { { "zip", "-", "f" }, NULL },
+                { { "zip", "-b", "/tmp", "x.zip", "f" }, NULL },
+                { { "zip", "-O", "/ro/y.zip", "x.zip", "f" }, NULL },
+                { { "zip", "-e", "x.zip", "f" }, NULL },
+                { { "zip", "-c", "x.zip", "f" }, NULL },
+                { { "zip", "x.zip", "f", "-x", "*.o" }, NULL },
+                { { "zip", "--quiet", "x.zip", "f" }, NULL },
+                { { "zip", "-n" }, NULL },
+                { { "zip" }, NULL },
+                { { "zip", "d/", "f" }, NULL },
+                { { "unzip", "x.zip" }, NULL },
+                { { "gzip", "x" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_zip_output);
+}
+
 /* The index's lock file of the repository a `git stash` finds (sbx_run_git_stash_lock()): the
  * first `.git` going up from the start, a directory or a worktree's `gitdir:` file; -C and
  * --git-dir read; none for stash's commands that print their own lines, an option not read, no
@@ -2746,6 +2779,7 @@ int main(void) {
                 cmocka_unit_test(test_dd_output),
                 cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_git_stash_lock),
+                cmocka_unit_test(test_zip_output),
                 cmocka_unit_test(test_bfd_output),
                 cmocka_unit_test(test_javac_dir),
                 cmocka_unit_test(test_chain_javac_dir),
