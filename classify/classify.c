@@ -138,6 +138,7 @@ struct sbx_classifier {
         char javac_dir[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char git_index_lock[SBX_DENIAL_PATH_MAX]; /* see struct sbx_classify_context; "" when none */
         char zip_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char wget_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char javac_level[SBX_DENIAL_PATH_MAX];   /* the level of javac_dir its line is a denial of */
         bool curl_line;                          /* a line of curl's "curl: (23)" came (curl_exit_denial()) */
         char line_file[SBX_DENIAL_PATH_MAX];     /* CMake's cache file its line names (argv_output_line()) */
@@ -652,6 +653,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->javac_dir, c->javac_dir, sizeof(c->javac_dir))) < 0 ||
             (r = argv_file_copy(ctx->git_index_lock, c->git_index_lock, sizeof(c->git_index_lock))) < 0 ||
             (r = argv_file_copy(ctx->zip_output, c->zip_output, sizeof(c->zip_output))) < 0 ||
+            (r = argv_file_copy(ctx->wget_output, c->wget_output, sizeof(c->wget_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         c->find_exec[0] = '\0';
@@ -734,6 +736,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->javac_dir, c->javac_dir);
         argv_file_resolved(c, ctx->git_index_lock, c->git_index_lock);
         argv_file_resolved(c, ctx->zip_output, c->zip_output);
+        argv_file_resolved(c, ctx->wget_output, c->wget_output);
         return 0;
 }
 
@@ -5546,6 +5549,16 @@ static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_stat
         return status_create_denial(c, c->git_index_lock, true, evidence, sizeof(evidence) - 1);
 }
 
+/* wget's exit status 3 ("File I/O error") where no denial line came: with -q it prints none, of
+ * the file the caller read from its argv (context wget_output). */
+static int wget_exit_denial(struct sbx_classifier *c, const struct sbx_exit_status *st) {
+        static const char evidence[] = "(no line: wget's exit status 3, a file I/O error, writing its output file)";
+
+        if (c->denial.hit || st->signal != 0 || st->exit_code != 3 || !c->wget_output[0])
+                return 0;
+        return status_create_denial(c, c->wget_output, false, evidence, sizeof(evidence) - 1);
+}
+
 /* zip's exit status 15 (ZE_CREAT, "could not open/create the file for writing": zip prints its
  * "zip I/O error: E" and "zip error: Could not create output file (X)" on stdout), of the archive
  * the caller read from its argv (context zip_output). Not where a denial line came already. */
@@ -5580,6 +5593,8 @@ int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *
                 r = git_stash_denial(c, st);
         if (r >= 0 && !c->error)
                 r = zip_exit_denial(c, st);
+        if (r >= 0 && !c->error)
+                r = wget_exit_denial(c, st);
         if (c->error || r < 0)
                 return sbx_diag_set(diag, -(c->error ? c->error : r), "classify", NULL, "%s",
                                     c->error_msg[0] ? c->error_msg : "classification failed");

@@ -395,6 +395,11 @@ struct sbx_classify_context {
          * denial came and the status is 15, the run is judged as git_index_lock's (no O_EXCL).
          * Copied. NULL: none. */
         const char *zip_output;
+        /* The file (absolute) a wget the caller read from the command's argv writes: with -q wget
+         * prints nothing where it cannot write it and exits 3 (a file I/O error). Where no denial
+         * came and the status is 3, the run is judged as git_index_lock's (no O_EXCL). Copied.
+         * NULL: none. */
+        const char *wget_output;
         /* The directory a javac the caller read from the command's argv writes its class files in
          * (its -d DIR, absolute). javac's "F.java:N: error: error while writing C: could not
          * create parent directories" names none, whatever its mkdir's errno: a denial only where
@@ -425,7 +430,7 @@ enum sbx_touch_how { SBX_TOUCH_READ = 1, SBX_TOUCH_TIMES_GIVEN = 2, SBX_TOUCH_NO
  * first feed. 0, or -EINVAL (a cwd or writable directory that is not absolute, too many of them,
  * an inline script of no language known), -ENAMETOOLONG (a name longer than it keeps: the cwd,
  * a writable or granted directory, sqlite_target, sqlite_db, dd_output, curl_output, bfd_output,
- * git_index_lock, zip_output, SBX_DENIAL_PATH_MAX - 1
+ * git_index_lock, zip_output, wget_output, SBX_DENIAL_PATH_MAX - 1
  * bytes;
  * move_dest, PATH_MAX - 1), -ENOMEM. */
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx);

@@ -179,6 +179,15 @@ int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, 
  * another program, an option not read (-b's temp path, -O's other archive, -c, -e, -x and -i
  * lists, any long option), no archive, `-` (stdout). Nothing is asked of the host. */
 int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t size);
+/* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
+ * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE
+ * (relative to the start), else the last component of the URL's path (index.html where it has
+ * none) in -P's directory or the start; past the wrappers of sbx_run_start_dir() and env's
+ * arguments. 1, or 0 for another program, an option not read (-o, -a, -i, -r, -x,
+ * --content-disposition, ...), several URLs, `-O -`, a URL with a query, a fragment or an escape
+ * (the name wget makes of them is its own). Nothing is asked of the host: where the name exists
+ * wget writes NAME.1 (the name recorded stays NAME). */
+int sbx_run_wget_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a curl that words (sbx_run_command_words()'s) run in cwd (their start) writes, for its
  * "curl: (23) Failure writing output to destination" (no name, no errno: with -s its warning that
  * names both is not printed) (struct sbx_classify_context's curl_output): `curl OPTION... URL`

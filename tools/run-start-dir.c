@@ -3153,6 +3153,94 @@ int sbx_run_zip_output(char *const *argv, const char *cwd, char *out, size_t siz
         return join_name(out, size, start, name) < 0 ? 0 : 1;
 }
 
+int sbx_run_wget_output(char *const *argv, const char *cwd, char *out, size_t size) {
+        /* wget's options read: flags, and those whose one argument names no file but -O's and
+         * -P's; any other (-o and -a's log, -i, -r, -x, --content-disposition, ...) is not */
+        static const char short_flags[] = "q46cNS";
+        static const char short_args[] = "OPtTU";
+        static const char *const long_flags[] = { "--quiet",  "--no-verbose", "--no-check-certificate", "--continue",
+                                                  "--inet4-only", "--inet6-only", "--timestamping", "--no-clobber",
+                                                  "--server-response", NULL };
+        static const char *const long_args[] = { "--tries", "--timeout", "--header", "--user-agent", "--user",
+                                                 "--password", "--output-document", "--directory-prefix", NULL };
+        const char *url = NULL, *file = NULL, *prefix = NULL, *name, *p;
+        char start[PATH_MAX], dir[PATH_MAX], base[PATH_MAX];
+        size_t n = 0, len;
+        ptrdiff_t k;
+
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || strcmp(base_of(argv[k]), "wget") != 0)
+                return 0;
+        for (size_t i = (size_t) k + 1; i < n; i++) {
+                const char *a = argv[i], *v = NULL;
+                char opt = 0;
+
+                if (a[0] != '-' || !a[1]) {
+                        if (url)
+                                return 0; /* a second URL, a second file */
+                        url = a;
+                        continue;
+                }
+                if (a[1] == '-') {
+                        const char *eq = strchr(a, '=');
+                        size_t al = eq ? (size_t) (eq - a) : strlen(a);
+                        bool found = false;
+
+                        for (const char *const *l = long_args; *l && !found; l++)
+                                found = strlen(*l) == al && strncmp(a, *l, al) == 0;
+                        if (!found) {
+                                if (eq || !word_in(a, long_flags))
+                                        return 0;
+                                continue;
+                        }
+                        if (!eq && ++i >= n)
+                                return 0;
+                        v = eq ? eq + 1 : argv[i];
+                        opt = strncmp(a, "--output-document", al) == 0 ? 'O' : strncmp(a, "--directory-prefix", al) == 0 ? 'P' : 0;
+                } else
+                        for (const char *f = a + 1; *f; f++) {
+                                if (strchr(short_args, *f)) {
+                                        v = f[1] ? f + 1 : ++i < n ? argv[i] : NULL;
+                                        if (!v)
+                                                return 0;
+                                        opt = *f;
+                                        break;
+                                }
+                                if (!strchr(short_flags, *f))
+                                        return 0;
+                        }
+                if (opt == 'O')
+                        file = v;
+                else if (opt == 'P')
+                        prefix = v;
+        }
+        if (!url)
+                return 0;
+        if (file) /* -O FILE, relative to the start whatever -P says; "-" stdout */
+                return !file[0] || strcmp(file, "-") == 0 || file[strlen(file) - 1] == '/' ||
+                                       join_name(out, size, start, file) < 0
+                               ? 0
+                               : 1;
+        /* the last component of the URL's path, index.html where it has none; not where a query,
+         * a fragment or an escape would change the name wget makes */
+        if (!(p = strstr(url, "://")) || strpbrk(url, "?#%"))
+                return 0;
+        p += 3;
+        p += strcspn(p, "/");
+        name = *p ? strrchr(p, '/') + 1 : p;
+        if (!*name)
+                name = "index.html";
+        len = strlen(name);
+        if (len >= sizeof(base) || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+                return 0;
+        memcpy(base, name, len + 1);
+        if (prefix) {
+                if (!prefix[0] || join_name(dir, sizeof(dir), start, prefix) < 0)
+                        return 0;
+        } else
+                memcpy(dir, start, strlen(start) + 1);
+        return join_name(out, size, dir, base) < 0 ? 0 : 1;
+}
+
 /* The commands of a shell's script that is an `&&` chain (`A && B && C`, on one line): the start
  * of each, NUL-terminated in buf (the script's length + 1), into seg (at most max); their count,
  * or 0 where the script is no such chain: another operator (`;`, `|`, `||`, a lone `&`, a newline

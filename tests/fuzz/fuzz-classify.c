@@ -127,6 +127,7 @@ static void classify(const struct sbx_dialect *d, const struct sbx_exit_status *
                                                   .curl_output = curl_output[(how >> 1) & 3],
                                                   .git_index_lock = how & 0x20 ? "/etc/g/.git/index.lock" : NULL,
                                                   .zip_output = how & 0x40 ? "/etc/z.zip" : NULL,
+                                                  .wget_output = how & 0x80 ? "/etc/w.txt" : NULL,
                                                   .search_path = ":rel:/ro/bin:/bin" };
         struct sbx_classifier *c = NULL;
         size_t off = 0, k = 0;
@@ -213,7 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                            strncmp(a.matched_line, "(no line: curl's exit status 23", 31) == 0 &&
                            strcmp(a.signature, "curl: (23)") == 0;
         /* ... and git stash's exit status 1 with no line at all, read as its lock file's line (a
-         * git_index_lock context alone), zip's 15 as its archive's (zip_output) */
+         * git_index_lock context alone), zip's 15 as its archive's (zip_output), wget's 3 as its file's (wget_output) */
         status_line = status_line ||
                       (a.verdict == SBX_VERDICT_DENIED && a.line_no == 0 && st.exit_code == 1 && st.signal == 0 &&
                        (data[2] >> 6) != 0 && (data[3] & 0x20) && a.stderr_lines == 0 && a.n_denials == 1 &&
@@ -221,7 +222,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                        strncmp(a.matched_line, "(no line: git stash's exit status 1", 35) == 0) ||
                       (a.verdict == SBX_VERDICT_DENIED && a.line_no == 0 && st.exit_code == 15 && st.signal == 0 &&
                        (data[2] >> 6) != 0 && (data[3] & 0x40) && a.n_denials == 1 && a.denials[0].line_no == 0 &&
-                       strncmp(a.matched_line, "(no line: zip's exit status 15", 30) == 0);
+                       strncmp(a.matched_line, "(no line: zip's exit status 15", 30) == 0) ||
+                      (a.verdict == SBX_VERDICT_DENIED && a.line_no == 0 && st.exit_code == 3 && st.signal == 0 &&
+                       (data[2] >> 6) != 0 && (data[3] & 0x80) && a.n_denials == 1 && a.denials[0].line_no == 0 &&
+                       strncmp(a.matched_line, "(no line: wget's exit status 3", 30) == 0);
         for (size_t i = 0; i < a.n_denials; i++)
                 if ((a.denials[i].line_no == 0 && !(status_line && i == a.n_denials - 1)) ||
                     a.denials[i].line_no > a.stderr_lines)

@@ -2242,6 +2242,53 @@ else:
                                 check "$who: ... no archive made outside the workspace" test -z "$(find "$z" -type f)"
                                 rm -rf "$z"
                         fi
+                        # wget -q prints nothing where it cannot write its file and exits 3 (a file I/O
+                        # error): the file read from the argv (the URL's last component in -P's
+                        # directory or the start), judged against the host: in the user's own
+                        # directory outside the workspace or the workspace in read-only mode, denied,
+                        # the file recorded, none made (before: task_failure under both backends); as
+                        # nobody in root's 0755 directory, task_failure; in the workspace in
+                        # workspace-write, success, written. (A local server of the test's own.)
+                        if command -v wget >/dev/null; then
+                                z=/var/tmp/$tag-wg
+                                mkdir -p "$z/root" "$z/own" "$T/wg-srv" && chmod 755 "$z" "$z/root" "$T/wg-srv" &&
+                                        echo served >"$T/wg-srv/f.txt" && chmod 644 "$T/wg-srv/f.txt"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                rm -f "$T/wg.port"
+                                "$PY" -c 'import http.server, os, sys
+os.chdir(sys.argv[1])
+s = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+open(sys.argv[2] + ".new", "w").write(str(s.server_address[1])); os.rename(sys.argv[2] + ".new", sys.argv[2])
+s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
+                                srv=$!
+                                for _ in $(seq 50); do [ -s "$T/wg.port" ] && break; sleep 0.1; done
+                                u=http://127.0.0.1:$(cat "$T/wg.port" 2>/dev/null)/f.txt
+                                for b in landlock bwrap; do
+                                    for where in own root ws ws-write; do
+                                        mode=read-only args=(wget -q -P "$z/own" "$u") want=denied:$z/own/f.txt:3
+                                        case $where in
+                                        root) args=(wget -q -P "$z/root" "$u") want=denied:$z/root/f.txt:3
+                                              [ $who = nobody ] && want=task_failure::3 ;;
+                                        ws) args=(wget -q "$u") want=denied:$d/ws/f.txt:3 ;;
+                                        ws-write) mode=workspace-write args=(wget -q "$u") want=success::0 ;;
+                                        esac
+                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                --verdict-json "$d/wg.json" -- "${args[@]}" ) >/dev/null 2>&1
+                                        rc=$?
+                                        [ $rc -eq 125 ] && continue
+                                        got=$("$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$d/wg.json")
+                                        check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
+                                        if [ $where = ws-write ]; then
+                                                check "$who, $b: ... the file written in the workspace" test "$(cat "$d/ws/f.txt" 2>&1)" = served
+                                        fi
+                                        rm -f "$d/ws/f.txt"
+                                    done
+                                done
+                                kill $srv 2>/dev/null
+                                wait $srv 2>/dev/null
+                                check "$who: ... no file made outside the workspace" test -z "$(find "$z" -type f)"
+                                rm -rf "$z" "$T/wg-srv" "$T/wg.port"
+                        fi
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),
                         # strip's in place "X: could not create temporary file to hold stripped copy:

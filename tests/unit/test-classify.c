@@ -3982,6 +3982,54 @@ static void test_classify_zip_exit_15_is_its_archive(void **state) {
         }
 }
 
+/* wget -q prints nothing where it cannot write its file and exits 3 (a file I/O error): read as
+ * "cannot create 'X': E" of the file the caller read (wget_output), judged alike, kept with no
+ * line. Not another status (4, a network failure; 8, the server's error), the file beneath a
+ * granted directory or the host's refusal (/ro). Before: task_failure (live: `wget -q URL` in
+ * read-only mode, under both backends, as root and as nobody). */
+static void test_classify_wget_exit_3_is_its_file(void **state) {
+        static const char *const granted[] = { "/gr", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses };
+        static const struct {
+                const char *file;
+                int exit_code, sig;
+                const char *verdict;
+        } cases[] = {
+                { "/ws/f.tgz", 3, 0, "denied" },
+                { "/etc/index.html", 3, 0, "denied" },
+                { "/gr/f", 3, 0, "task_failure" },
+                { "/ro/f", 3, 0, "task_failure" },
+                { "/ws/f", 4, 0, "task_failure" },
+                { "/ws/f", 8, 0, "task_failure" },
+                { "/ws/f", 0, 3, "task_failure" },
+                { NULL, 3, 0, "task_failure" },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        struct sbx_classify_result r;
+                        struct sbx_classifier *c = NULL;
+                        struct sbx_exit_status st = { .exit_code = cases[i].exit_code, .signal = cases[i].sig };
+                        struct sbx_diag diag = { 0 };
+
+                        ctx.wget_output = cases[i].file;
+                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                        sbx_classifier_free(c);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
+                                fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
+                                         cases[i].verdict);
+                        if (r.verdict == SBX_VERDICT_DENIED &&
+                            (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].file) != 0 || r.line_no != 0 ||
+                             r.denial_lines != 1 || !strstr(r.matched_line, "wget's exit status 3")))
+                                fail_msg("%s case %zu: path %s evidence %s", backend, i,
+                                         r.n_denials ? r.denials[0].path : "", r.matched_line);
+                }
+}
+
 /* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
  * workspace) needs the capabilities the command does not keep. */
 static bool fake_needs_capability_odir(void *userdata, const char *path, bool run) {
@@ -7488,6 +7536,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_git_stash_silent_exit_1_is_its_lock),
                 cmocka_unit_test(test_classify_zip_exit_15_is_its_archive),
+                cmocka_unit_test(test_classify_wget_exit_3_is_its_file),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),

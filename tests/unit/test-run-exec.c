@@ -1796,6 +1796,41 @@ static void test_zip_output(void **state) {
         target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_zip_output);
 }
 
+/* The file a wget writes (sbx_run_wget_output()), which with -q it prints nothing of where it
+ * cannot write it, exiting 3: -O FILE, else the URL's last component (index.html where it has
+ * none) in -P's directory; none where an option, a query or an escape may change it. Before, none
+ * was read: `wget -q URL` in read-only mode read task_failure. */
+static void test_wget_output(void **state) {
+        static const struct target_row cases[] = {
+                { { "wget", "-q", "http://h/d/f.tgz" }, "/w/f.tgz" },
+                { { "wget", "-q", "http://h/" }, "/w/index.html" },
+                { { "wget", "-q", "https://h" }, "/w/index.html" },
+                { { "wget", "-qO", "/ro/x", "http://h/a" }, "/ro/x" },
+                { { "wget", "-q", "-O", "out", "http://h/a" }, "/w/out" },
+                { { "wget", "--output-document=out", "http://h/a" }, "/w/out" },
+                { { "wget", "-q", "-P", "/ro", "http://h/a/b" }, "/ro/b" },
+                { { "wget", "--quiet", "--directory-prefix", "d", "http://h/b" }, "/w/d/b" },
+                { { "wget", "-q", "--tries=3", "-T5", "--header", "A: b", "http://h/b" }, "/w/b" },
+                { { "timeout", "9", "wget", "-qc", "http://h/b" }, "/w/b" },
+                /* stdout, a query or an escape, several URLs, options not read */
+                { { "wget", "-qO-", "http://h/a" }, NULL },
+                { { "wget", "-q", "-O", "-", "http://h/a" }, NULL },
+                { { "wget", "-q", "http://h/a?x=1" }, NULL },
+                { { "wget", "-q", "http://h/a%20b" }, NULL },
+                { { "wget", "-q", "http://h/a", "http://h/b" }, NULL },
+                { { "wget", "-q", "-o", "log", "http://h/a" }, NULL },
+                { { "wget", "-q", "-r", "http://h/a" }, NULL },
+                { { "wget", "-q", "--content-disposition", "http://h/a" }, NULL },
+                { { "wget", "-q", "--frob=1", "http://h/a" }, NULL },
+                { { "wget", "-q", "http://h/.." }, NULL },
+                { { "wget", "-q" }, NULL },
+                { { "wget", "-q", "-O" }, NULL },
+                { { "curl", "-q", "http://h/a" }, NULL },
+        };
+        (void) state;
+        target_rows(cases, sizeof(cases) / sizeof(cases[0]), sbx_run_wget_output);
+}
+
 /* The index's lock file of the repository a `git stash` finds (sbx_run_git_stash_lock()): the
  * first `.git` going up from the start, a directory or a worktree's `gitdir:` file; -C and
  * --git-dir read; none for stash's commands that print their own lines, an option not read, no
@@ -2780,6 +2815,7 @@ int main(void) {
                 cmocka_unit_test(test_curl_output),
                 cmocka_unit_test(test_git_stash_lock),
                 cmocka_unit_test(test_zip_output),
+                cmocka_unit_test(test_wget_output),
                 cmocka_unit_test(test_bfd_output),
                 cmocka_unit_test(test_javac_dir),
                 cmocka_unit_test(test_chain_javac_dir),
