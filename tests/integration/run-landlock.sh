@@ -12,6 +12,20 @@ fails=0
 checks=0
 ok() { checks=$((checks + 1)); echo "ok   - $*"; }
 bad() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL - $*"; }
+# record_paths JSON: a verdict record's "VERDICT:PATH...:EXIT_CODE", its denials' paths joined by ':'
+record_paths() {
+        "$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$1"
+}
+# status_row DIR BACKEND MODE JSON ARGS...: ARGS run by sbx in DIR as the user of pre (its database
+# in d), rc its exit status and got its record's record_paths (none where it was refused, 125)
+status_row() {
+        local at=$1 b=$2 mode=$3 json=$4
+        shift 4
+        ( cd "$at" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend "$b" --mode "$mode" --verdict-json "$json" \
+                -- "$@" ) >/dev/null 2>&1
+        rc=$?
+        got=$([ $rc -eq 125 ] || record_paths "$json")
+}
 check() { # check DESCRIPTION COMMAND...
         local d=$1
         shift
@@ -2189,11 +2203,8 @@ else:
                                         stale) "${pre[@]}" touch "$g/.git/index.lock" && want=task_failure::1 ;;
                                         ws) mode=workspace-write at=$g want=success::0 ;;
                                         esac
-                                        ( cd "$at" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
-                                                --verdict-json "$d/gs.json" -- "${args[@]}" ) >/dev/null 2>&1
-                                        rc=$?
+                                        status_row "$at" $b $mode "$d/gs.json" "${args[@]}"
                                         [ $rc -eq 125 ] && continue
-                                        got=$("$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$d/gs.json")
                                         check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws ]; then
                                                 check "$who, $b: ... stashed" test "$(cat "$g/f")" = a -a "$(cat "$g/.git/refs/stash")" != "$ref0"
@@ -2227,11 +2238,8 @@ else:
                                               [ $who = nobody ] && want=task_failure::15 ;;
                                         ws) mode=workspace-write x=$d/ws/$tag-a.zip want=success::0 ;;
                                         esac
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
-                                                --verdict-json "$d/zip.json" -- zip -q "$x" /etc/hostname ) >/dev/null 2>&1
-                                        rc=$?
+                                        status_row "$d/ws" $b $mode "$d/zip.json" zip -q "$x" /etc/hostname
                                         [ $rc -eq 125 ] && continue
-                                        got=$("$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$d/zip.json")
                                         check "$who, $b: zip -q $x /etc/hostname ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws ]; then
                                                 check "$who, $b: ... the archive made in the workspace" test -s "$d/ws/$tag-a.zip"
@@ -2272,11 +2280,8 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                         ws) args=(wget -q "$u") want=denied:$d/ws/f.txt:3 ;;
                                         ws-write) mode=workspace-write args=(wget -q "$u") want=success::0 ;;
                                         esac
-                                        ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
-                                                --verdict-json "$d/wg.json" -- "${args[@]}" ) >/dev/null 2>&1
-                                        rc=$?
+                                        status_row "$d/ws" $b $mode "$d/wg.json" "${args[@]}"
                                         [ $rc -eq 125 ] && continue
-                                        got=$("$PY" -c 'import json, sys; o = json.load(open(sys.argv[1])); print("%s:%s:%s" % (o["verdict"], ":".join(x["path"] for x in o["denials"]), o["exit_code"]))' "$d/wg.json")
                                         check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws-write ]; then
                                                 check "$who, $b: ... the file written in the workspace" test "$(cat "$d/ws/f.txt" 2>&1)" = served

@@ -3842,6 +3842,21 @@ static void test_classify_curl_silent_exit_23_is_the_argv_file(void **state) {
                 }
 }
 
+/* One run's classification under backend's dialect in the context ctx: text on stderr, then the
+ * exit status (exit_code, or the signal sig). */
+static void status_case(const char *backend, const struct sbx_classify_context *ctx, const char *text, int exit_code,
+                        int sig, struct sbx_classify_result *r) {
+        struct sbx_classifier *c = NULL;
+        struct sbx_exit_status st = { .exit_code = exit_code, .signal = sig };
+        struct sbx_diag diag = { 0 };
+
+        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+        assert_int_equal(sbx_classifier_set_context(c, ctx), 0);
+        assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
+        assert_int_equal(sbx_classify_finish(c, &st, r, &diag), 0);
+        sbx_classifier_free(c);
+}
+
 /* A host where /etc/held/.git/index.lock exists (another git's lock left there); any other
  * name is missing. */
 static int fake_host_exists_git_lock(void *userdata, const char *path) {
@@ -3849,33 +3864,57 @@ static int fake_host_exists_git_lock(void *userdata, const char *path) {
         return strcmp(path, "/etc/held/.git/index.lock") == 0 ? SBX_HOST_NAME_FILE : SBX_HOST_NAME_MISSING;
 }
 
-/* git stash prints nothing and exits 1 where it cannot lock its index (git 2.39): the status is
- * read as git's "fatal: Unable to create 'X': E" of the lock file the caller read (git_index_lock),
- * E the dialect's (bubblewrap's EROFS, Landlock's EACCES), judged alike; recorded with no line
- * (line_no 0), one denial, kept. Not where any line came, another status or a signal, the lock in
- * the workspace or the host's refusal (/ro), nor where the host has the lock already (O_EXCL
- * refuses it there too). Before: task_failure (live: `git stash` of a repository outside the
- * workspace in read-only mode, under both backends, as root and as nobody). */
-static void test_classify_git_stash_silent_exit_1_is_its_lock(void **state) {
-        static const char *const granted[] = { "/ws", NULL };
+/* A file a command's exit status tells it could not make where its lines do not, read from its
+ * argv: git stash's index lock (git_index_lock: no line at all and exit status 1, git 2.39 refreshes
+ * the index quietly), zip's archive (zip_output: 15, ZE_CREAT, its lines on stdout), wget -q's file
+ * (wget_output: 3, a file I/O error). The status is read as "cannot create 'X': E" of that file, E
+ * the dialect's (bubblewrap's EROFS, Landlock's EACCES), judged alike; recorded with no line
+ * (line_no 0), one denial, kept. Not where a line came (git's: any; zip's, wget's: a denial), for
+ * another status or a signal, the file beneath a granted directory or the host's refusal (/ro),
+ * nor a lock the host has already (O_EXCL refuses it there too). Before: task_failure (live, in
+ * read-only mode, under both backends, as root and as nobody: `git stash` of a repository outside
+ * the workspace, `zip -q /var/tmp/own/x.zip f`, `wget -q URL`). */
+static void test_classify_silent_status_is_its_file(void **state) {
+        static const char *const granted[] = { "/gr", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
                                             .host_exists = fake_host_exists_git_lock };
+        enum { GIT, ZIP, WGET };
+        static const char *const evidence[] = { "git stash's exit status 1", "zip's exit status 15",
+                                                "wget's exit status 3" };
         static const struct {
-                const char *lock, *text;
+                int kind;
+                const char *file, *text;
                 int exit_code, sig;
                 const char *verdict;
         } cases[] = {
-                { "/etc/r/.git/index.lock", "", 1, 0, "denied" },
-                { "/home/u/r/.git/worktrees/w/index.lock", "", 1, 0, "denied" },
-                { "/ws/.git/index.lock", "", 1, 0, "task_failure" },
-                { "/ro/r/.git/index.lock", "", 1, 0, "task_failure" },
-                { "/etc/held/.git/index.lock", "", 1, 0, "task_failure" },
-                { "/etc/r/.git/index.lock", "No local changes to save\n", 1, 0, "task_failure" },
-                { "/etc/r/.git/index.lock", "\n", 1, 0, "task_failure" },
-                { "/etc/r/.git/index.lock", "", 128, 0, "task_failure" },
-                { "/etc/r/.git/index.lock", "", 0, 0, "success" },
-                { "/etc/r/.git/index.lock", "", 0, 9, "task_failure" },
-                { NULL, "", 1, 0, "task_failure" },
+                { GIT, "/etc/r/.git/index.lock", "", 1, 0, "denied" },
+                { GIT, "/home/u/r/.git/worktrees/w/index.lock", "", 1, 0, "denied" },
+                { GIT, "/ws/.git/index.lock", "", 1, 0, "denied" },
+                { GIT, "/gr/.git/index.lock", "", 1, 0, "task_failure" },
+                { GIT, "/ro/r/.git/index.lock", "", 1, 0, "task_failure" },
+                { GIT, "/etc/held/.git/index.lock", "", 1, 0, "task_failure" },
+                { GIT, "/etc/r/.git/index.lock", "No local changes to save\n", 1, 0, "task_failure" },
+                { GIT, "/etc/r/.git/index.lock", "\n", 1, 0, "task_failure" },
+                { GIT, "/etc/r/.git/index.lock", "", 128, 0, "task_failure" },
+                { GIT, "/etc/r/.git/index.lock", "", 0, 0, "success" },
+                { GIT, "/etc/r/.git/index.lock", "", 0, 9, "task_failure" },
+                { GIT, NULL, "", 1, 0, "task_failure" },
+                { ZIP, "/ws/x.zip", "", 15, 0, "denied" },
+                { ZIP, "/etc/x.zip", "zip warning: name not matched: nx\n", 15, 0, "denied" },
+                { ZIP, "/gr/x.zip", "", 15, 0, "task_failure" },
+                { ZIP, "/ro/x.zip", "", 15, 0, "task_failure" },
+                { ZIP, "/ws/x.zip", "", 10, 0, "task_failure" },
+                { ZIP, "/ws/x.zip", "", 0, 15, "task_failure" },
+                { ZIP, "/ws/x.zip", "", 0, 0, "success" },
+                { ZIP, NULL, "", 15, 0, "task_failure" },
+                { WGET, "/ws/f.tgz", "", 3, 0, "denied" },
+                { WGET, "/etc/index.html", "", 3, 0, "denied" },
+                { WGET, "/gr/f", "", 3, 0, "task_failure" },
+                { WGET, "/ro/f", "", 3, 0, "task_failure" },
+                { WGET, "/ws/f", "", 4, 0, "task_failure" },
+                { WGET, "/ws/f", "", 8, 0, "task_failure" },
+                { WGET, "/ws/f", "", 0, 3, "task_failure" },
+                { WGET, NULL, "", 3, 0, "task_failure" },
         };
         (void) state;
 
@@ -3884,150 +3923,34 @@ static void test_classify_git_stash_silent_exit_1_is_its_lock(void **state) {
                         const char *backend = b ? "landlock" : "bwrap";
                         bool denied = strcmp(cases[i].verdict, "denied") == 0;
                         struct sbx_classify_result r;
-                        struct sbx_classifier *c = NULL;
-                        struct sbx_exit_status st = { .exit_code = cases[i].exit_code, .signal = cases[i].sig };
-                        struct sbx_diag diag = { 0 };
 
-                        ctx.git_index_lock = cases[i].lock;
-                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
-                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
-                        assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
-                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
-                        sbx_classifier_free(c);
+                        ctx.git_index_lock = cases[i].kind == GIT ? cases[i].file : NULL;
+                        ctx.zip_output = cases[i].kind == ZIP ? cases[i].file : NULL;
+                        ctx.wget_output = cases[i].kind == WGET ? cases[i].file : NULL;
+                        status_case(backend, &ctx, cases[i].text, cases[i].exit_code, cases[i].sig, &r);
                         if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
                                 fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
                                          cases[i].verdict);
-                        if (denied && (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].lock) != 0 ||
+                        if (denied && (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].file) != 0 ||
                                        r.line_no != 0 || r.denials[0].line_no != 0 ||
                                        strcmp(r.signature, b ? "Permission denied" : "Read-only file system") != 0 ||
-                                       !strstr(r.matched_line, "git stash's exit status 1")))
+                                       !strstr(r.matched_line, evidence[cases[i].kind])))
                                 fail_msg("%s case %zu: path %s line %llu signature %s evidence %s", backend, i,
                                          r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no,
                                          r.signature, r.matched_line);
                         if (r.denial_lines != (denied ? 1u : 0u))
                                 fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r.denial_lines);
                 }
-}
-
-/* zip prints its lines on stdout and exits 15 (ZE_CREAT) where it cannot create its archive: the
- * status is read as "cannot create 'X': E" of the archive the caller read (zip_output), judged
- * alike, kept with no line, one denial. Not another status (10, ZE_TEMP: its temporary file), a
- * signal, the archive beneath a granted directory or the host's refusal (/ro), nor after a denial
- * line (judged already). Before: task_failure (live: `zip -q /var/tmp/own/x.zip f` in read-only
- * mode, under both backends, as root and as nobody into its own directory). */
-static void test_classify_zip_exit_15_is_its_archive(void **state) {
-        static const char *const granted[] = { "/gr", NULL };
-        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
-                                            .host_exists = fake_host_exists_git_lock };
-        static const struct {
-                const char *zip, *text;
-                int exit_code, sig;
-                const char *verdict;
-        } cases[] = {
-                { "/ws/x.zip", "", 15, 0, "denied" },
-                { "/etc/x.zip", "zip warning: name not matched: nx\n", 15, 0, "denied" },
-                { "/gr/x.zip", "", 15, 0, "task_failure" },
-                { "/ro/x.zip", "", 15, 0, "task_failure" },
-                { "/ws/x.zip", "", 10, 0, "task_failure" },
-                { "/ws/x.zip", "", 12, 0, "task_failure" },
-                { "/ws/x.zip", "", 0, 15, "task_failure" },
-                { "/ws/x.zip", "", 0, 0, "success" },
-                { NULL, "", 15, 0, "task_failure" },
-        };
-        (void) state;
-
-        for (size_t b = 0; b < 2; b++)
-                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
-                        const char *backend = b ? "landlock" : "bwrap";
-                        bool denied = strcmp(cases[i].verdict, "denied") == 0;
-                        struct sbx_classify_result r;
-                        struct sbx_classifier *c = NULL;
-                        struct sbx_exit_status st = { .exit_code = cases[i].exit_code, .signal = cases[i].sig };
-                        struct sbx_diag diag = { 0 };
-
-                        ctx.zip_output = cases[i].zip;
-                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
-                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
-                        assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
-                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
-                        sbx_classifier_free(c);
-                        if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
-                                fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
-                                         cases[i].verdict);
-                        if (denied && (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].zip) != 0 ||
-                                       r.line_no != 0 || r.denials[0].line_no != 0 ||
-                                       !strstr(r.matched_line, "zip's exit status 15")))
-                                fail_msg("%s case %zu: path %s line %llu evidence %s", backend, i,
-                                         r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no,
-                                         r.matched_line);
-                        if (r.denial_lines != (denied ? 1u : 0u))
-                                fail_msg("%s case %zu: %llu denial lines", backend, i, (unsigned long long) r.denial_lines);
-                }
         /* a denial line came first: that one is the run's */
         {
-                static const char text[] = "touch: cannot touch '/etc/t': Permission denied\n";
                 struct sbx_classify_result r;
-                struct sbx_classifier *c = NULL;
-                struct sbx_exit_status st = { .exit_code = 15 };
-                struct sbx_diag diag = { 0 };
 
+                ctx.git_index_lock = ctx.wget_output = NULL;
                 ctx.zip_output = "/ws/x.zip";
-                assert_int_equal(sbx_classifier_new(builtin("landlock"), &c, &diag), 0);
-                assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
-                assert_int_equal(sbx_classify_feed(c, text, strlen(text)), 0);
-                assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
-                sbx_classifier_free(c);
+                status_case("landlock", &ctx, "touch: cannot touch '/etc/t': Permission denied\n", 15, 0, &r);
                 assert_int_equal(r.n_denials, 1);
                 assert_string_equal(r.denials[0].path, "/etc/t");
         }
-}
-
-/* wget -q prints nothing where it cannot write its file and exits 3 (a file I/O error): read as
- * "cannot create 'X': E" of the file the caller read (wget_output), judged alike, kept with no
- * line. Not another status (4, a network failure; 8, the server's error), the file beneath a
- * granted directory or the host's refusal (/ro). Before: task_failure (live: `wget -q URL` in
- * read-only mode, under both backends, as root and as nobody). */
-static void test_classify_wget_exit_3_is_its_file(void **state) {
-        static const char *const granted[] = { "/gr", NULL };
-        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses };
-        static const struct {
-                const char *file;
-                int exit_code, sig;
-                const char *verdict;
-        } cases[] = {
-                { "/ws/f.tgz", 3, 0, "denied" },
-                { "/etc/index.html", 3, 0, "denied" },
-                { "/gr/f", 3, 0, "task_failure" },
-                { "/ro/f", 3, 0, "task_failure" },
-                { "/ws/f", 4, 0, "task_failure" },
-                { "/ws/f", 8, 0, "task_failure" },
-                { "/ws/f", 0, 3, "task_failure" },
-                { NULL, 3, 0, "task_failure" },
-        };
-        (void) state;
-
-        for (size_t b = 0; b < 2; b++)
-                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
-                        const char *backend = b ? "landlock" : "bwrap";
-                        struct sbx_classify_result r;
-                        struct sbx_classifier *c = NULL;
-                        struct sbx_exit_status st = { .exit_code = cases[i].exit_code, .signal = cases[i].sig };
-                        struct sbx_diag diag = { 0 };
-
-                        ctx.wget_output = cases[i].file;
-                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
-                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
-                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
-                        sbx_classifier_free(c);
-                        if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].verdict) != 0)
-                                fail_msg("%s case %zu: %s, want %s", backend, i, sbx_verdict_to_string(r.verdict),
-                                         cases[i].verdict);
-                        if (r.verdict == SBX_VERDICT_DENIED &&
-                            (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].file) != 0 || r.line_no != 0 ||
-                             r.denial_lines != 1 || !strstr(r.matched_line, "wget's exit status 3")))
-                                fail_msg("%s case %zu: path %s evidence %s", backend, i,
-                                         r.n_denials ? r.denials[0].path : "", r.matched_line);
-                }
 }
 
 /* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
@@ -7534,9 +7457,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_binutils_lost_errno_names_the_argv_file),
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
-                cmocka_unit_test(test_classify_git_stash_silent_exit_1_is_its_lock),
-                cmocka_unit_test(test_classify_zip_exit_15_is_its_archive),
-                cmocka_unit_test(test_classify_wget_exit_3_is_its_file),
+                cmocka_unit_test(test_classify_silent_status_is_its_file),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),
