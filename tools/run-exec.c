@@ -3467,11 +3467,18 @@ void sbx_run_notice(const struct sbx_run_args *a, const struct sbx_run_report *r
                          : rep->message                                  ? rep->message
                                                                          : "";
 
-        _cleanup_free_ char *safe = NULL, *text = NULL;
+        _cleanup_free_ char *safe = NULL, *text = NULL, *named = NULL;
         int r = -1;
 
         if (a->quiet || !isatty(STDERR_FILENO) || !rep->verdict)
                 return;
+        /* a denial no line told (an exit status read against the file its argv names, line_no 0):
+         * that file before the evidence, which names none ("(no line: git stash's exit status 1,
+         * ...)" alone said nothing of what was refused) */
+        if (rep->classified && rep->result.verdict == SBX_VERDICT_DENIED && rep->result.line_no == 0 &&
+            rep->result.n_denials > 0 && rep->result.denials[0].path[0] &&
+            asprintf(&named, "%s %s", rep->result.denials[0].path, line) >= 0)
+                line = named;
         /* the line is the command's (or its runner's) stderr: it must not drive the terminal */
         safe = sbx_term_text(line, strlen(line));
         /* the reset first: nor may what it left open swallow or hide the notice */

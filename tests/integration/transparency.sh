@@ -1168,6 +1168,14 @@ for b in "${BACKENDS[@]}"; do
         t_check "$b: on a terminal a denial gives one notice line 'sbx: denied by $b (read-only): ...', after a reset ($n)" \
                 test "$n" = 1 -a "$(grep -c "^<reset>sbx: denied by $b (read-only): touch: cannot touch" "$T/tty.out")" = 1
         t_check "$b: the denied file is absent on the host" test ! -e "$T/out/denied"
+        # a denial no line told (zip's exit status 15, its lines on stdout): the notice names the
+        # file its argv gives before the evidence (before: the evidence alone, no file named)
+        if command -v zip >/dev/null; then
+                cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- zip -q "$T/out/n.zip" /etc/hostname)"
+                timeout 30 script -qec "$cmd" /dev/null </dev/null | tty_text >"$T/tty.out"
+                t_check "$b: a denial no line told names its file in the notice ($(grep '^<reset>sbx:' "$T/tty.out"))" \
+                        test "$(grep -cF "<reset>sbx: denied by $b (read-only): $T/out/n.zip (no line: zip's exit status 15" "$T/tty.out")" = 1 -a ! -e "$T/out/n.zip"
+        fi
         # the notice repeats the command's own stderr line: its control sequences are defused
         cmd="$(printf '%q ' "$SBX_BIN" run --backend "$b" --mode read-only -- sh -c \
                 'printf "x: Read-only file system: Permission denied\033[2K\033]0;owned\007\n" >&2; exit 1')"
