@@ -1608,8 +1608,20 @@ static void wait_for_init_armed(long lifeline_fd) {
  * is on a read-only mount, whose EROFS comes first, but a named pipe is not written through its
  * mount, and a command wrote to a host FIFO's reader in a read-only run (measured: `echo pwned >
  * /tmp/fifo` reached a host `cat`); it now gets EACCES. Device nodes elsewhere are on bubblewrap's
- * nodev binds already. */
-static void fence_grant_write(int ruleset, const char *path) {
+ * nodev binds already.
+ *
+ * Making, removing and truncating by name too, granted where writing is: a descriptor of the
+ * host's mount, which no bind makes read-only, can reach the command from outside (a directory a
+ * host service sends over a socket file, SCM_RIGHTS), and in it, or above it through "..", a
+ * read-only run made directories, symlinks, FIFOs, sockets and empty files, removed and renamed
+ * files and truncated one by a path through /proc/self/fd, recorded full (escape review 53). On
+ * bubblewrap's read-only binds EROFS still comes first, as the kernel checks the mount before
+ * Landlock. Not block devices: the check below needs one refused in /dev. */
+#define FENCE_WRITE                                                                                 \
+        (SBX_LL_FS_WRITE_FILE | SBX_LL_FS_TRUNCATE | SBX_LL_FS_MAKE_REG | SBX_LL_FS_MAKE_DIR |       \
+         SBX_LL_FS_MAKE_SYM | SBX_LL_FS_MAKE_FIFO | SBX_LL_FS_MAKE_SOCK | SBX_LL_FS_MAKE_CHAR |      \
+         SBX_LL_FS_REMOVE_FILE | SBX_LL_FS_REMOVE_DIR)
+static void fence_grant_write(int ruleset, const char *path, uint64_t handled) {
         int fd = open_no_symlinks(path);
 
         if (fd < 0) {
@@ -1617,14 +1629,14 @@ static void fence_grant_write(int ruleset, const char *path) {
                         return;
                 fail(errno, "rule", "cannot open %s for the Landlock domain that fences off bubblewrap's init", path);
         }
-        add_rule_fd(ruleset, fd, SBX_LL_FS_WRITE_FILE, path);
+        add_rule_fd(ruleset, fd, FENCE_WRITE & handled, path);
         close(fd);
 }
 
 /* Each descriptor the command inherits open for writing, a file of a file system (not a pipe or
  * socket, which no path reaches), keeps its grant. */
-static void fence_grant_inherited(int ruleset) {
-        struct sbx_ll_path_beneath_attr pb = { .allowed_access = SBX_LL_FS_WRITE_FILE };
+static void fence_grant_inherited(int ruleset, uint64_t handled) {
+        struct sbx_ll_path_beneath_attr pb = { .allowed_access = (SBX_LL_FS_WRITE_FILE | SBX_LL_FS_TRUNCATE) & handled };
         struct dirent *de;
         DIR *d = opendir("/proc/self/fd");
 
@@ -1697,8 +1709,9 @@ static void check_fence_in_force(void) {
 }
 
 static void fence_off_init(const struct launch *l) {
-        struct sbx_ll_ruleset_attr attr = { .handled_access_fs = SBX_LL_FS_MAKE_BLOCK | SBX_LL_FS_WRITE_FILE };
+        struct sbx_ll_ruleset_attr attr = { 0 };
         int abi = sbx_ll_abi_version(), fd, root;
+        uint64_t handled = (SBX_LL_FS_MAKE_BLOCK | FENCE_WRITE) & sbx_ll_fs_rights(abi);
 
         /* none: only where sbx found none too, and recorded the run as partial for it (it said
          * --no-fence). Before, the launcher went on without its domain whatever sbx had recorded:
@@ -1711,6 +1724,7 @@ static void fence_off_init(const struct launch *l) {
                            "no Landlock for the domain that fences off bubblewrap's init, where sbx found it and "
                            "recorded the run as fully enforced");
         }
+        attr.handled_access_fs = handled;
         if (abi >= 2)
                 attr.handled_access_fs |= SBX_LL_FS_REFER;
         /* no signal scope: a signal to bubblewrap's init, which ignores every one from inside its
@@ -1733,11 +1747,11 @@ static void fence_off_init(const struct launch *l) {
                 add_rule_fd(fd, root, SBX_LL_FS_REFER, "/");
                 close(root);
         }
-        fence_grant_write(fd, "/dev");
-        fence_grant_write(fd, "/proc");
+        fence_grant_write(fd, "/dev", handled);
+        fence_grant_write(fd, "/proc", handled);
         for (size_t i = 0; i < l->n_write; i++)
-                fence_grant_write(fd, l->write_dirs[i]);
-        fence_grant_inherited(fd);
+                fence_grant_write(fd, l->write_dirs[i], handled);
+        fence_grant_inherited(fd, handled);
         check_fence_probe_free();
         if (sbx_ll_restrict_self(fd, 0) < 0)
                 fail(errno, "restrict-self", "cannot enter the Landlock domain that fences off bubblewrap's init");

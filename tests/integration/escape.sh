@@ -261,6 +261,39 @@ elif op == "reflink-ro":      # reflink-ro SRC DST: DST open for reading only, d
 elif op == "sethostname-same":
     socket.sethostname(socket.gethostname())
     print("SETHOSTNAME-PERMITTED")
+elif op == "fd-serve":        # (on the host) fd-serve SOCK DIR: a service that answers one connection
+    # on the socket file SOCK with a descriptor of DIR opened for reading (SCM_RIGHTS), then ends
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.bind(args[0])
+    os.chmod(args[0], 0o777)
+    s.listen(1)
+    c = s.accept()[0]
+    socket.send_fds(c, [b"d"], [os.open(args[1], os.O_RDONLY | os.O_DIRECTORY)])
+elif op == "fd-use":          # fd-use SOCK: names made, removed, renamed and truncated in the
+    # directory a host service sent over SOCK, and beside it through ".."
+    for i in range(50):
+        try:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(args[0])
+            break
+        except OSError:
+            __import__("time").sleep(0.1)
+    d = socket.recv_fds(s, 1, 1)[1][0]
+    via = "/proc/self/fd/%d/" % d
+    for what, call in (("mkdir", lambda: os.mkdir("new-dir", dir_fd=d)),
+                       ("symlink", lambda: os.symlink("/etc/passwd", "new-sym", dir_fd=d)),
+                       ("mkfifo", lambda: os.mkfifo("new-fifo", dir_fd=d)),
+                       ("create", lambda: os.close(os.open("new-file", os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=d))),
+                       ("bind", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).bind(via + "new-sock")),
+                       ("unlink", lambda: os.unlink("unlink", dir_fd=d)),
+                       ("rename", lambda: os.rename("ren", "ren-new", src_dir_fd=d, dst_dir_fd=d)),
+                       ("truncate", lambda: os.truncate(via + "trunc", 0)),
+                       ("mkdir-dotdot", lambda: os.mkdir("../../scm-up", dir_fd=d))):
+        try:
+            call()
+            print(what, "returned")
+        except OSError as e:
+            print(what, e)
 EOF
 chmod 644 "$VEC"
 
@@ -529,6 +562,15 @@ vec reflink-into-readonly-fd 'same:$O/reflink' 'printf data >"$O/reflink"; print
         '$PY $VEC reflink-ro "$W/reflink-src" "$O/reflink"'
 vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futimens"' \
         'exec 5<"$O/meta/futimens"; $PY -c "import os; os.utime(5, (1, 1))"'
+# a directory a host service hands the command over a socket file it reaches (SCM_RIGHTS), opened
+# for reading: under bubblewrap the descriptor is the host's mount, writable, beside the read-only
+# binds, and the launcher's Landlock domain governed only opening files for writing there; a
+# read-only run made a directory, a symlink, a FIFO, an empty file and a socket in it, removed and
+# renamed its files, truncated one by a path through the descriptor, and made a directory beside it
+# through "..", recorded full (escape review 53; the Landlock backend governs it by path)
+vec scm-rights-host-dir 'absent:$O/scm/new-dir absent:$O/scm/new-sym absent:$O/scm/new-fifo absent:$O/scm/new-file absent:$O/scm/new-sock same:$O/scm/unlink same:$O/scm/ren absent:$O/scm/ren-new same:$O/scm/trunc absent:$C/scm-up' \
+        'mkdir "$O/scm"; for f in unlink ren trunc; do echo data >"$O/scm/$f"; done; (timeout 300 $PY $VEC fd-serve "$O/scm-sock" "$O/scm" </dev/null >/dev/null 2>&1 &)' \
+        '$PY $VEC fd-use "$O/scm-sock"'
 # last: if it ever succeeded, the vectors after it would lose their workspace
 vec rename-ws-root 'dir:$W absent:$C/ws-moved' '' 'mv "$W" "$C/ws-moved"'
 
