@@ -48,6 +48,12 @@ for d in /sys/fs/cgroup/unified /sys/fs/cgroup; do
                 break
         fi
 done
+# the cgroup v1 hierarchies, where the host still mounts them (root owns their files, and root in
+# the sandbox keeps no capability but still owns them)
+CGV1=
+for d in /sys/fs/cgroup/*; do
+        [ "$(stat -f -c %T "$d" 2>/dev/null)" = cgroupfs ] && CGV1+=" $d"
+done
 LOOPS=()
 
 cleanup() {
@@ -61,6 +67,7 @@ cleanup() {
         rm -rf /tmp/"$TAGBASE"* /var/tmp/"$TAGBASE"* /dev/shm/"$TAGBASE"* "${HOME:-/nonexistent}"/"$TAGBASE"* \
                 /etc/"$TAGBASE"* 2>/dev/null
         [ -n "$CGDIR" ] && rmdir "$CGDIR"/"$TAGBASE"* 2>/dev/null
+        for h in $CGV1; do rmdir "$h"/"$TAGBASE"* 2>/dev/null; done
         # the message queues of a combination that did not end (they outlive the test, and count
         # against their user's RLIMIT_MSGQUEUE)
         "$PY" -c 'import ctypes, sys
@@ -220,12 +227,18 @@ elif op == "open-tree-rw":    # open-tree-rw DIR NAME: in a user and mount names
         attr = ctypes.create_string_buffer(struct.pack("QQQQ", 0, 1, 0, 0), 32)  # clear MOUNT_ATTR_RDONLY
         if libc.syscall(442, t, b"", 0x1000 | (flags & 0x8000), attr, 32) != 0:     # AT_EMPTY_PATH
             print("mount_setattr:", os.strerror(ctypes.get_errno()))
-        for make in (lambda: os.close(os.open(args[1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=t)),
-                     lambda: os.mkdir(args[1] + ".d", dir_fd=t)):
-            try:
-                make()
-            except OSError as e:
-                print(e)
+        # ... and the copy made with the attribute cleared in one step (open_tree_attr, Linux 6.15;
+        # ENOSYS before)
+        ta = libc.syscall(467, -100, args[0].encode(), flags, attr, 32)
+        if ta < 0:
+            print("open_tree_attr:", os.strerror(ctypes.get_errno()))
+        for d in [t] + ([ta] if ta >= 0 else []):
+            for make in (lambda: os.close(os.open(args[1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=d)),
+                         lambda: os.mkdir(args[1] + ".d", dir_fd=d)):
+                try:
+                    make()
+                except OSError as e:
+                    print(e)
 elif op == "open-tree-disconnected":  # open-tree-disconnected DIR NAME: a directory open in a
     # detached copy of DIR/d's mount (open_tree), moved out of that copy's root through DIR's own
     # mount; then NAME, a path of ".." up to / and beyond, made from it
@@ -486,6 +499,9 @@ vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/ke
 vec proc-kernel-entry-chmod 'fn:proc_modes_kept' '' \
         '[ -z "$PROCTOP" ] || chmod 555 "/proc/$PROCTOP" "/proc/self/net/$PROCNET"'
 vec cgroupfs-mkdir 'fn:cgroup_absent' '' '[ -n "$CGDIR" ] && mkdir "$CGDIR/$TAG"'
+# the same in each cgroup v1 hierarchy the host mounts (escape review 53, held: the read-only bind,
+# Landlock's ruleset)
+vec cgroup-v1-mkdir 'fn:cgroup_v1_absent' '' 'for d in $CGV1; do mkdir "$d/$TAG"; done; :'
 # descriptors
 vec inherited-fd 'same:$O/fd7' 'echo data > "$O/fd7"' 'echo pwned >&7'
 # a named pipe on the host, a reader waiting on it: read-only binds do not stop opening a FIFO
@@ -550,7 +566,8 @@ vec host-process 'fn:host_process_untouched' \
         '("${run_as[@]}" timeout 300 sleep 300 </dev/null >/dev/null 2>&1 & echo $! >"$C/victim.pid")' \
         'for p in "$(cat "$C/victim.pid")" "$PPID"; do $PY $VEC host-process "$p"; done'
 # in a user and mount namespace of its own, a detached copy of a read-only mount (open_tree) made
-# writable (mount_setattr, which no Landlock hook sees): the kernel keeps the flag it locked
+# writable (mount_setattr, which no Landlock hook sees), or copied writable in one step
+# (open_tree_attr, Linux 6.15: escape review 53, held): the kernel keeps the flag it locked
 vec open-tree-rw 'absent:$O/opentree absent:$O/opentree.d ro:absent:$W/opentree ro:absent:$W/opentree.d' '' \
         '$PY $VEC open-tree-rw "$O" opentree; $PY $VEC open-tree-rw "$W" opentree'
 # ... and a directory of a writable copy (the workspace's, under bubblewrap a bind mount) moved out of
@@ -746,6 +763,16 @@ cgroup_absent() {
         rmdir "$CGDIR/$TAG"
         return 1
 }
+cgroup_v1_absent() {
+        local d made=
+        [ -z "$CGV1" ] && { CHECK_NOTE="SKIP no cgroup v1 hierarchy"; return 0; }
+        for d in $CGV1; do
+                [ -e "$d/$TAG" ] && made+=" $d/$TAG" && rmdir "$d/$TAG"
+        done
+        [ -z "$made" ] && return 0
+        CHECK_NOTE="host cgroups created:$made"
+        return 1
+}
 # The modes of /proc/$1 and /proc/self/net/$2 as a procfs mounted now shows them ("MODE MODE "),
 # empty when none can be mounted: the host's own /proc keeps an inode's mode until the inode is
 # dropped, a new procfs reads the kernel's entry
@@ -924,7 +951,7 @@ run_combo() {
         # System V keys and an IPC_PRIVATE segment size of this combination's own
         IPCKEY=$(($(cksum <<<"$TAG" | cut -d' ' -f1) % 1000000000 + 100000))
         IPCSIZE=$((4096 + IPCKEY % 65536))
-        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR PY VEC IPCKEY IPCSIZE IPC32 URING PROCTOP PROCNET
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR CGV1 PY VEC IPCKEY IPCSIZE IPC32 URING PROCTOP PROCNET
         [ -n "$PROCNET" ] || PROCTOP=
         [ -z "$PROCTOP" ] || PROC_BEFORE=$(proc_fresh_modes "$PROCTOP" "$PROCNET")
         for n in "${V_NAMES[@]}"; do
