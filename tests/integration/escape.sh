@@ -301,7 +301,9 @@ elif op == "fd-use":          # fd-use SOCK: names made, removed, renamed and tr
                        ("unlink", lambda: os.unlink("unlink", dir_fd=d)),
                        ("rename", lambda: os.rename("ren", "ren-new", src_dir_fd=d, dst_dir_fd=d)),
                        ("truncate", lambda: os.truncate(via + "trunc", 0)),
-                       ("mkdir-dotdot", lambda: os.mkdir("../../scm-up", dir_fd=d))):
+                       ("mkdir-dotdot", lambda: os.mkdir("../../scm-up", dir_fd=d)),
+                       ("chmod", lambda: os.chmod(d, 0o750)),
+                       ("utime", lambda: os.utime(d, (1, 1)))):
         try:
             call()
             print(what, "returned")
@@ -584,8 +586,10 @@ vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futi
 # binds, and the launcher's Landlock domain governed only opening files for writing there; a
 # read-only run made a directory, a symlink, a FIFO, an empty file and a socket in it, removed and
 # renamed its files, truncated one by a path through the descriptor, and made a directory beside it
-# through "..", recorded full (escape review 53; the Landlock backend governs it by path)
-vec scm-rights-host-dir 'absent:$O/scm/new-dir absent:$O/scm/new-sym absent:$O/scm/new-fifo absent:$O/scm/new-file absent:$O/scm/new-sock same:$O/scm/unlink same:$O/scm/ren absent:$O/scm/ren-new same:$O/scm/trunc absent:$C/scm-up' \
+# through "..", recorded full (escape review 53; the Landlock backend governs it by path). In
+# read-only its mode and times stay too; in workspace-write bubblewrap leaves them the service's
+# grant (README), Landlock reports them ungoverned
+vec scm-rights-host-dir 'ro:same:$O/scm absent:$O/scm/new-dir absent:$O/scm/new-sym absent:$O/scm/new-fifo absent:$O/scm/new-file absent:$O/scm/new-sock same:$O/scm/unlink same:$O/scm/ren absent:$O/scm/ren-new same:$O/scm/trunc absent:$C/scm-up' \
         'mkdir "$O/scm"; for f in unlink ren trunc; do echo data >"$O/scm/$f"; done; (timeout 300 $PY $VEC fd-serve "$O/scm-sock" "$O/scm" </dev/null >/dev/null 2>&1 &)' \
         '$PY $VEC fd-use "$O/scm-sock"'
 # last: if it ever succeeded, the vectors after it would lose their workspace
