@@ -132,6 +132,8 @@ struct sbx_classifier {
         char sqlite_db[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
+        char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
+        char later_target[SBX_DENIAL_PATH_MAX];  /* the one of curl_later a line is judged of (curl_target()) */
         bool curl_create_dirs;                   /* see struct sbx_classify_context */
         bool sqlite_readonly;                    /* see struct sbx_classify_context */
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -656,6 +658,22 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->wget_output, c->wget_output, sizeof(c->wget_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
+        c->curl_later[0] = '\0';
+        for (size_t i = 0, used = 0; ctx->curl_later && ctx->curl_later[i] && c->curl_output[0];
+             i += strlen(ctx->curl_later + i) + 1) {
+                char name[SBX_DENIAL_PATH_MAX];
+                size_t k;
+
+                if (ctx->curl_later[i] != '/')
+                        return -EINVAL;
+                /* normalized, as curl_output; one that does not fit ends the list */
+                if (sbx_denial_path_join(NULL, ctx->curl_later + i, name, sizeof(name)) == 0 ||
+                    used + (k = strlen(name)) + 2 > sizeof(c->curl_later))
+                        break;
+                memcpy(c->curl_later + used, name, k + 1);
+                used += k + 1;
+                c->curl_later[used] = '\0';
+        }
         c->find_exec[0] = '\0';
         for (size_t used = 0, k; ctx->find_exec && ctx->find_exec[used]; used += k + 1) {
                 k = strlen(ctx->find_exec + used);
@@ -4538,6 +4556,42 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
         return true;
 }
 
+/* Whether the curl of an `&&` chain that writes file (absolute, curl_output or one of
+ * curl_later) wrote it, so that the chain went on: its host path (host_name()) is the sandbox's
+ * /dev/null, or lies beneath the granted directories, where the sandbox refuses none of its
+ * writes, and the host lets the user write it there (its directory there or made by
+ * --create-dirs, no directory of that name, neither host_needs_capability nor host_refuses). */
+static bool curl_wrote(const struct sbx_classifier *c, const char *file) {
+        char host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
+
+        if (!c->host_dir_missing || !host_name(c, file, strlen(file), host))
+                return false;
+        if (strcmp(host, "/dev/null") == 0)
+                return true;
+        if (in_sandbox_dev_proc(host) || !beneath_any(host, c->granted, c->n_granted) ||
+            (c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, false)) ||
+            (c->host_dir_missing(c->resolve_userdata, host) && !(c->curl_create_dirs && dirs_made(c, host))))
+                return false;
+        (void) snprintf(in, sizeof(in), "%s/x", host);
+        return c->host_dir_missing(c->resolve_userdata, in) &&
+               !(c->host_refuses && c->host_refuses(c->resolve_userdata, host, false, true, false));
+}
+
+/* The file of the curl whose exit status 23 or "(23)" line came: curl_output's, or, past each
+ * curl of an `&&` chain that wrote its file (curl_wrote()), the next one's of curl_later, copied
+ * into c->later_target (a ".." as the host resolves it, as argv_file_resolved() made
+ * curl_output's); "" for none. */
+static const char *curl_target(struct sbx_classifier *c) {
+        const char *t = c->curl_output;
+
+        for (const char *next = c->curl_later; t[0] && next[0] && curl_wrote(c, t); next += strlen(next) + 1) {
+                memcpy(c->later_target, next, strlen(next) + 1);
+                argv_file_resolved(c, next, c->later_target);
+                t = c->later_target;
+        }
+        return t;
+}
+
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
         const char *sig = c->d->denial[c->denial_sig];
         const bool db = strcasecmp(sig, sqlite_db_sig) == 0, curl = strcasecmp(sig, curl_write_sig) == 0,
@@ -4552,7 +4606,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         /* ro: where the commands are not read (stdin's, `sqlite3 DB < s.sql`, no target), their
          * database's: the file SQLite opened read-only (an ATTACHed one's write is refused alike) */
         const char *target = bfd     ? c->bfd_output
-                             : curl  ? c->curl_output
+                             : curl  ? curl_target(c)
                              : cache ? c->line_file
                              : ro && !c->sqlite_target[0] ? c->sqlite_db
                                                           : c->sqlite_target,

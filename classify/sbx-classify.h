@@ -369,6 +369,16 @@ struct sbx_classify_context {
          * missing on the host is then made, not the host's ENOENT; a name on the way that is no
          * directory there (ENOTDIR) still is (host_exists). */
         bool curl_create_dirs;
+        /* The files the curls an `&&` chain runs after that curl write (absolute), in order, each
+         * NUL-terminated, an empty one after the last, only quiet commands (which never exit 23
+         * nor print a curl's line) between them: the chain reaches each only where every curl
+         * before it wrote its file. Where curl_output lies beneath the granted directories, the
+         * host letting the user write it (its directory there, no directory of that name, not
+         * refused by host_refuses nor host_needs_capability), that curl succeeded, and the status
+         * 23 or the "(23)" line is judged as the next one's, and so on: the first of them that
+         * was not so written. Copied, as many as fit in SBX_DENIAL_PATH_MAX bytes (those after
+         * one left out are not judged). NULL: none. */
+        const char *curl_later;
         /* The file a GNU binutils program the caller read from the command's argv writes
          * (absolute): ar's and ranlib's archive, objcopy's output (its input, rewritten in place,
          * where none is given), strip's -o FILE or its one file. BFD loses the errno of a file

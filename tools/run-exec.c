@@ -2447,7 +2447,7 @@ static void classifier_context(struct run_state *st) {
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
-                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX];
+                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], curl_later[PATH_MAX] = "";
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2551,9 +2551,14 @@ static void classifier_context(struct run_state *st) {
                  * directory ctx.cwd holds) and quiet commands: the rest runs only where it
                  * succeeded */
                 if (!words && start >= 0 && ctx.cwd &&
-                    (r = sbx_run_chain_curl_output(command, ctx.cwd, curl_output, sizeof(curl_output))) > 0) {
+                    (r = sbx_run_chain_curl_outputs(command, ctx.cwd, curl_output, sizeof(curl_output), curl_later,
+                                                    sizeof(curl_later))) > 0) {
                         ctx.curl_output = curl_output;
                         ctx.curl_create_dirs = r == 2;
+                        /* ... and the curls after it, which the chain reached where it wrote its
+                         * file (left53: `curl -so G U && curl -so /var/tmp/x/F U` in
+                         * workspace-write charged the second's refusal to the first) */
+                        ctx.curl_later = curl_later[0] ? curl_later : NULL;
                 }
                 if (!words && start >= 0 && ctx.cwd && sbx_run_chain_javac_dir(command, ctx.cwd, javac_dir, sizeof(javac_dir)) > 0)
                         ctx.javac_dir = javac_dir;

@@ -210,6 +210,15 @@ int sbx_run_curl_output(char *const *words, const char *cwd, char *out, size_t s
  * later newline), another command comes before it (a cd after one, another curl, assignments
  * alone), or that command no curl read so. Nothing is asked of the host. */
 int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size);
+/* sbx_run_chain_curl_output(), and into later (later_size bytes) the outputs of the curls that
+ * chain runs after that one, in order, each NUL-terminated, an empty one after the last (struct
+ * sbx_classify_context's curl_later): each one read so (of the same --create-dirs), only quiet
+ * commands and such curls between them; those after another command or one that does not fit
+ * are left out. The chain reaches each only where every curl before it wrote its file: the
+ * exit status 23 and the "(23)" line are of the first whose file was not written. Nothing is
+ * asked of the host. */
+int sbx_run_chain_curl_outputs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                               size_t later_size);
 /* sbx_run_javac_dir() of the javac that a shell's -c script of an `&&` chain runs, as
  * sbx_run_chain_curl_output() reads a curl (`mkdir -p out && javac -d out X.java`): its "could not
  * create parent directories" its own. Nothing is asked of the host. */

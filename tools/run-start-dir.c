@@ -3322,19 +3322,27 @@ static bool chain_quiet_command(const char *name) {
  * every command before it is a quiet one (chain_quiet_command()): the chain reached it only where
  * they all succeeded, their status is never its, nor their lines its. 0 where the script is no
  * such chain, a command before it is another (one of its program's that read does not answer, a
- * cd after another command, assignments alone: `PATH=x && curl`), or none answers. */
+ * cd after another command, assignments alone: `PATH=x && curl`), or none answers. With later
+ * (later_size bytes; NULL: not asked), what read answers of the commands of `program` after it,
+ * in order, each NUL-terminated, an empty one after the last, as long as only quiet commands and
+ * such ones come between (the chain reaches each only where those before it succeeded) and read
+ * gives each the first one's answer (curl's --create-dirs); those that do not fit are left out. */
 static int chain_program(char *const *argv, const char *cwd, char *out, size_t size, const char *program,
-                         int (*read)(char *const *, const char *, char *, size_t)) {
+                         int (*read)(char *const *, const char *, char *, size_t), char *later, size_t later_size) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[8], *w[65], **cmd;
-        size_t n;
+        size_t n, used = 0;
         bool leading = true;
+        int found = 0;
 
+        if (later && later_size > 0)
+                later[0] = '\0';
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || (n = and_chain(script, buf, seg, SBX_ELEMENTSOF(seg))) < 2)
                 return 0;
         for (size_t i = 0; i < n; i++) {
+                char name[PATH_MAX];
                 int r;
 
                 /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
@@ -3344,24 +3352,44 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
                 /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a
                  * one-command script's */
                 if (!(cmd = segment_words(seg[i], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
-                        return 0;
-                if ((r = read(cmd, cwd, out, size)) > 0)
-                        return r;
+                        return found;
+                if (!found) {
+                        if ((found = read(cmd, cwd, out, size)) > 0) {
+                                if (!later || later_size == 0)
+                                        return found;
+                                continue;
+                        }
+                        found = 0;
+                } else if ((r = read(cmd, cwd, name, sizeof(name))) > 0) {
+                        size_t k = strlen(name);
+
+                        if (r != found || used + k + 2 > later_size)
+                                return found;
+                        memcpy(later + used, name, k + 1);
+                        used += k + 1;
+                        later[used] = '\0';
+                        continue;
+                }
                 for (char **p = cmd; *p; p++)
                         if (strcmp(base_of(*p), program) == 0)
-                                return 0;
+                                return found;
                 if (!chain_quiet_command(base_of(cmd[0])))
-                        return 0;
+                        return found;
         }
-        return 0;
+        return found;
 }
 
 int sbx_run_chain_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
-        return chain_program(argv, cwd, out, size, "curl", sbx_run_curl_output);
+        return chain_program(argv, cwd, out, size, "curl", sbx_run_curl_output, NULL, 0);
+}
+
+int sbx_run_chain_curl_outputs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                               size_t later_size) {
+        return chain_program(argv, cwd, out, size, "curl", sbx_run_curl_output, later, later_size);
 }
 
 int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_t size) {
-        return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_dir);
+        return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_dir, NULL, 0);
 }
 
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size) {

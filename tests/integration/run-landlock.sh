@@ -2115,7 +2115,7 @@ else:
                                         ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root &&
                                         printf 'g\n' >"$d/[g].txt" && chmod 0644 "$d/[g].txt"
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain chain2 s-chain2 s-chain2-root; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x home=
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -2145,15 +2145,21 @@ else:
                                         s-q-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x args=(bash -c "cd /var/tmp/$tag-cu && test -d own && curl -s -o own/c.txt file:///etc/hostname && chmod +x own/c.txt") ;;
                                         # after a leading `cd ~`, $HOME sbx's (review52: task_failure before)
                                         home-chain) x=/var/tmp/$tag-cu/own/c.txt want=$x home=/var/tmp/$tag-cu/own args=(sh -c "cd ~ && curl -s -o c.txt file:///etc/hostname") ;;
+                                        # a second curl after one that wrote its file in the
+                                        # workspace: the status is the second's (left53: the first's
+                                        # before, task_failure); root's directory's, the host's refusal
+                                        chain2) want=/var/tmp/$tag-cu/own/c.txt args=(sh -c "curl -sSo $tag-c.txt file:///etc/hostname && curl -sSo $want file:///etc/hostname") ;;
+                                        s-chain2) want=/var/tmp/$tag-cu/own/c.txt args=(sh -c "curl -so $tag-c.txt file:///etc/hostname && chmod +x $tag-c.txt && curl -so $want file:///etc/hostname") ;;
+                                        s-chain2-root) args=(sh -c "curl -so $tag-c.txt file:///etc/hostname && curl -so /var/tmp/$tag-cu/root/c.txt file:///etc/hostname") ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" ${home:+HOME=$home} SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain|chain2|s-chain2) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root"):
+if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root", "s-chain2-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 elif sys.argv[2] == "ws-write":
     assert o["verdict"] == "success" and o["denial_lines"] == 0, o
@@ -2163,7 +2169,7 @@ else:
     # no line: its exit status alone, one denial counted and kept (line_no 0), none left out
     assert not sys.argv[2].startswith("s-") or (o["exit_code"] == 23 and o["line_no"] == 0 and o["denial_lines"] == 1 and
                                                 len(o["denials"]) == 1 and o["denials_not_kept"] == 0), o' "$d/cu.json" $where "$want"
-                                        if [ $where = ws-write ]; then
+                                        if [ $where = ws-write ] || [ "${where%chain2*}" != "$where" ]; then
                                                 check "nobody, $b: ... its file written in the workspace" cmp -s /etc/hostname "$d/ws/$tag-c.txt"
                                                 rm -f "$d/ws/$tag-c.txt"
                                         fi

@@ -3953,6 +3953,78 @@ static void test_classify_silent_status_is_its_file(void **state) {
         }
 }
 
+/* The curls of an `&&` chain after the first (curl_later): the chain reaches each only where the
+ * curls before it wrote their files, so its status 23 (or "(23)" line) is the first one's whose
+ * file was not written where the ones before it lie beneath the granted directories and the host
+ * lets the user write them (before: always the first one's, so `curl -so G U && curl -so
+ * /var/tmp/x/F U` in workspace-write read task_failure under both backends, as root and as
+ * nobody). One before it the host refuses (/ro, a 0000 file), whose directory is missing, or that
+ * is a directory there failed on its own: the status is its. */
+static void test_classify_curl_chain_status_is_the_first_unwritten(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const char line23[] = "curl: (23) Failure writing output to destination\n";
+        static const struct {
+                const char *first, *later, *text; /* later: NUL-separated, "" ended */
+                const char *path;                  /* the denial's; NULL: task_failure */
+        } cases[] = {
+                { "/ws/a.txt", "/etc/b.txt\0", "", "/etc/b.txt" },
+                { "/ws/a.txt", "/etc/b.txt\0", line23, "/etc/b.txt" },
+                { "/ws/a.txt", "/ws/b.txt\0/etc/c.txt\0", "", "/etc/c.txt" },
+                { "/dev/null", "/etc/b.txt\0", "", "/etc/b.txt" },
+                { "/ws/sub/../a.txt", "/ws/x/../../etc/b.txt\0", "", "/etc/b.txt" },
+                /* the first refused: the chain stopped there */
+                { "/etc/a.txt", "/etc/b.txt\0", "", "/etc/a.txt" },
+                { "/etc/a.txt", "/ws/b.txt\0", line23, "/etc/a.txt" },
+                /* all written but the last, which is the workspace's */
+                { "/ws/a.txt", "/ws/b.txt\0", "", NULL },
+                /* one the host refuses, whose directory is missing, a directory: its own failure */
+                { "/ws/0000.txt", "/etc/b.txt\0", "", NULL },
+                { "/ro/x", "/etc/b.txt\0", "", NULL },
+                { "/ws/x/a.txt", "/etc/b.txt\0", "", NULL },
+                { "/nx/a.txt", "/etc/b.txt\0", "", NULL },
+                { "/ws/d", "/etc/b.txt\0", "", NULL },
+                { "/ws/a.txt", "/ro/x\0", line23, NULL },
+                { "/ws/a.txt", "/ws/b.txt\0/ro/x\0/etc/c.txt\0", "", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+                        struct sbx_classify_result r;
+                        struct sbx_classifier *c = NULL;
+                        struct sbx_exit_status st = { .exit_code = 23 };
+                        struct sbx_diag diag = { 0 };
+
+                        ctx.curl_output = cases[i].first;
+                        ctx.curl_later = cases[i].later;
+                        assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+                        assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                        assert_int_equal(sbx_classify_feed(c, cases[i].text, strlen(cases[i].text)), 0);
+                        assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                        sbx_classifier_free(c);
+                        if (strcmp(sbx_verdict_to_string(r.verdict), cases[i].path ? "denied" : "task_failure") != 0)
+                                fail_msg("%s case %zu: %s", backend, i, sbx_verdict_to_string(r.verdict));
+                        if (cases[i].path && (r.n_denials != 1 || strcmp(r.denials[0].path, cases[i].path) != 0 ||
+                                              r.line_no != (cases[i].text[0] ? 1u : 0u)))
+                                fail_msg("%s case %zu: path %s line %llu", backend, i,
+                                         r.n_denials ? r.denials[0].path : "", (unsigned long long) r.line_no);
+                }
+        /* a name not absolute */
+        {
+                struct sbx_classifier *c = NULL;
+                struct sbx_diag diag = { 0 };
+
+                ctx.curl_output = "/ws/a.txt";
+                ctx.curl_later = "b.txt\0";
+                assert_int_equal(sbx_classifier_new(builtin("bwrap"), &c, &diag), 0);
+                assert_int_equal(sbx_classifier_set_context(c, &ctx), -EINVAL);
+                sbx_classifier_free(c);
+        }
+}
+
 /* A host where root's write of a name in /ws/odir (another user's 0755 directory in the
  * workspace) needs the capabilities the command does not keep. */
 static bool fake_needs_capability_odir(void *userdata, const char *path, bool run) {
@@ -7458,6 +7530,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_silent_status_is_its_file),
+                cmocka_unit_test(test_classify_curl_chain_status_is_the_first_unwritten),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
                 cmocka_unit_test(test_classify_cmake_build_tree_refused),

@@ -1459,6 +1459,60 @@ static void test_chain_curl_output(void **state) {
         }
 }
 
+/* The curls of a shell's `&&` chain after its first one read (sbx_run_chain_curl_outputs()), each
+ * reached only where the ones before it wrote their files: what follows the first is read, not
+ * only the first (before: `curl -so G U && curl -so /var/tmp/x/F U` gave the first alone, and
+ * its refused second read task_failure). Only quiet commands and such curls between; the same
+ * --create-dirs as the first. */
+static void test_chain_curl_outputs(void **state) {
+        static const struct {
+                const char *argv[3];
+                const char *first, *later; /* later: NUL-separated, "" ended; NULL first: none */
+        } cases[] = {
+                { { "sh", "-c", "curl -so G http://h/g && curl -so /ro/F http://h/f" }, "/w/G", "/ro/F\0" },
+                { { "sh", "-c", "cd d && curl -so G http://h/g && chmod +x G && T=1 curl -sSo F http://h/f && ls" },
+                  "/w/G", "/w/F\0" },
+                { { "sh", "-c", "mkdir -p o && curl -o o/a http://h/a && curl -o o/b http://h/b && curl -o /ro/c http://h/c" },
+                  "/w/o/a", "/w/o/b\0/ro/c\0" },
+                /* another command ends the list: its status may be 23 (the curl after it not run) */
+                { { "sh", "-c", "curl -so G http://h/g && make && curl -so /ro/F http://h/f" }, "/w/G", "" },
+                /* a curl not read ends it too: its status may be 23 */
+                { { "sh", "-c", "curl -so G http://h/g && curl -K cfg http://h/y && curl -so /ro/F http://h/f" }, "/w/G",
+                  "" },
+                { { "sh", "-c", "curl -so G http://h/g && curl --create-dirs -so /ro/d/F http://h/f" }, "/w/G", "" },
+                { { "sh", "-c", "curl -so G http://h/g && ls" }, "/w/G", "" },
+                { { "sh", "-c", "curl -so G http://h/g; curl -so /ro/F http://h/f" }, NULL, "" },
+        };
+        char out[PATH_MAX], later[PATH_MAX];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                int r = sbx_run_chain_curl_outputs((char *const *) cases[i].argv, "/w", out, sizeof(out), later,
+                                                   sizeof(later));
+                size_t len = 0, want_len = 0;
+
+                if (r != (cases[i].first ? 1 : 0))
+                        fail_msg("case %zu (%s): %d", i, cases[i].argv[2], r);
+                if (r == 1)
+                        assert_string_equal(out, cases[i].first);
+                while (later[len])
+                        len += strlen(later + len) + 1;
+                while (cases[i].later[want_len])
+                        want_len += strlen(cases[i].later + want_len) + 1;
+                if (len != want_len || memcmp(later, cases[i].later, len) != 0)
+                        fail_msg("case %zu (%s): later %s", i, cases[i].argv[2], later);
+        }
+        /* a list that does not fit: the ones that do */
+        {
+                const char *argv[] = { "sh", "-c", "curl -so G http://h/g && curl -so /ro/F http://h/f", NULL };
+
+                assert_int_equal(sbx_run_chain_curl_outputs((char *const *) argv, "/w", out, sizeof(out), later, 6), 1);
+                assert_string_equal(later, "");
+                assert_int_equal(sbx_run_chain_curl_outputs((char *const *) argv, "/w", out, sizeof(out), later, 7), 1);
+                assert_string_equal(later, "/ro/F");
+        }
+}
+
 /* The sqlite3 of a shell's `cd DIR && sqlite3 ...` (its one command after the cd; cwd is DIR):
  * its target and database, as a one-command script's (left51: none before, so `cd D && sqlite3
  * t.db 'create table t(x)'` in read-only mode read task_failure under both backends, as root and
@@ -2820,6 +2874,7 @@ int main(void) {
                 cmocka_unit_test(test_javac_dir),
                 cmocka_unit_test(test_chain_javac_dir),
                 cmocka_unit_test(test_chain_curl_output),
+                cmocka_unit_test(test_chain_curl_outputs),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
