@@ -133,7 +133,8 @@ struct sbx_classifier {
         char dd_output[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
-        char later_target[SBX_DENIAL_PATH_MAX];  /* the one of curl_later a line is judged of (curl_target()) */
+        char bfd_later[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char later_target[SBX_DENIAL_PATH_MAX];  /* the one of curl_later or bfd_later a line is judged of */
         bool curl_create_dirs;                   /* see struct sbx_classify_context */
         bool sqlite_readonly;                    /* see struct sbx_classify_context */
         char bfd_output[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
@@ -626,6 +627,28 @@ static int argv_file_copy(const char *name, char *out, size_t size) {
         return sbx_denial_path_join(NULL, name, out, size) == 0 ? -ENAMETOOLONG : 0;
 }
 
+/* Files the caller read from the argv after a first one (list: absolute names, each
+ * NUL-terminated, an empty one after the last; NULL: none), normalized into out
+ * (SBX_DENIAL_PATH_MAX bytes, "" ended; "" where first is ""); one that does not fit ends them. 0,
+ * or -EINVAL (one not absolute). */
+static int argv_files_copy(const char *list, const char *first, char *out) {
+        out[0] = '\0';
+        for (size_t i = 0, used = 0; list && list[i] && first[0]; i += strlen(list + i) + 1) {
+                char name[SBX_DENIAL_PATH_MAX];
+                size_t k;
+
+                if (list[i] != '/')
+                        return -EINVAL;
+                if (sbx_denial_path_join(NULL, list + i, name, sizeof(name)) == 0 ||
+                    used + (k = strlen(name)) + 2 > SBX_DENIAL_PATH_MAX)
+                        break;
+                memcpy(out + used, name, k + 1);
+                used += k + 1;
+                out[used] = '\0';
+        }
+        return 0;
+}
+
 int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classify_context *ctx) {
         size_t n = 0;
         int r;
@@ -658,22 +681,9 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->wget_output, c->wget_output, sizeof(c->wget_output))) < 0 ||
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
-        c->curl_later[0] = '\0';
-        for (size_t i = 0, used = 0; ctx->curl_later && ctx->curl_later[i] && c->curl_output[0];
-             i += strlen(ctx->curl_later + i) + 1) {
-                char name[SBX_DENIAL_PATH_MAX];
-                size_t k;
-
-                if (ctx->curl_later[i] != '/')
-                        return -EINVAL;
-                /* normalized, as curl_output; one that does not fit ends the list */
-                if (sbx_denial_path_join(NULL, ctx->curl_later + i, name, sizeof(name)) == 0 ||
-                    used + (k = strlen(name)) + 2 > sizeof(c->curl_later))
-                        break;
-                memcpy(c->curl_later + used, name, k + 1);
-                used += k + 1;
-                c->curl_later[used] = '\0';
-        }
+        if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
+            (r = argv_files_copy(ctx->bfd_later, c->bfd_output, c->bfd_later)) < 0)
+                return r;
         c->find_exec[0] = '\0';
         for (size_t used = 0, k; ctx->find_exec && ctx->find_exec[used]; used += k + 1) {
                 k = strlen(ctx->find_exec + used);
@@ -751,6 +761,7 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
         argv_file_resolved(c, ctx->dd_output, c->dd_output);
         argv_file_resolved(c, ctx->curl_output, c->curl_output);
         argv_file_resolved(c, ctx->bfd_output, c->bfd_output);
+        c->later_target[0] = '\0';
         argv_file_resolved(c, ctx->javac_dir, c->javac_dir);
         argv_file_resolved(c, ctx->git_index_lock, c->git_index_lock);
         argv_file_resolved(c, ctx->zip_output, c->zip_output);
@@ -4424,6 +4435,12 @@ static const char bfd_archive_sig[] = "could not create temporary file whilst wr
  * (context javac_dir) */
 static const char javac_dirs_sig[] = "could not create parent directories";
 
+/* Whether sig is one of binutils' lines of a file it could not make (bfd_output's). */
+static bool bfd_signature(const char *sig) {
+        return strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
+               strcasecmp(sig, bfd_badf_sig) == 0;
+}
+
 bool sbx_denial_sig_needs_argv(const char *sig) {
         return strcasecmp(sig, sqlite_open_sig) == 0 || strcasecmp(sig, sqlite_db_sig) == 0 ||
                strcasecmp(sig, curl_write_sig) == 0 || strcasecmp(sig, cmake_cache_sig) == 0 ||
@@ -4556,40 +4573,64 @@ static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, siz
         return true;
 }
 
-/* Whether the curl of an `&&` chain that writes file (absolute, curl_output or one of
- * curl_later) wrote it, so that the chain went on: its host path (host_name()) is the sandbox's
- * /dev/null, or lies beneath the granted directories, where the sandbox refuses none of its
- * writes, and the host lets the user write it there (its directory there or made by
- * --create-dirs, no directory of that name, neither host_needs_capability nor host_refuses). */
-static bool curl_wrote(const struct sbx_classifier *c, const char *file) {
-        char host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
+/* Whether the command wrote file (absolute: curl_output or one of curl_later, bfd_output or one of
+ * bfd_later), so that it went on to the next (an `&&` chain's curl, ranlib's next archive): its
+ * host path (host_name()) is the sandbox's /dev/null, or lies beneath the granted directories,
+ * where the sandbox refuses none of its writes, and the host lets the user write it there (its
+ * directory there or made (dirs: curl's --create-dirs), no directory of that name, neither
+ * host_needs_capability nor host_refuses; in_place: a name made in its directory too, BFD's
+ * temporary file). */
+static bool argv_file_written(const struct sbx_classifier *c, const char *file, bool dirs, bool in_place) {
+        char host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 10];
+        const char *slash;
 
         if (!c->host_dir_missing || !host_name(c, file, strlen(file), host))
                 return false;
-        if (strcmp(host, "/dev/null") == 0)
+        if (strcmp(host, "/dev/null") == 0 && !in_place)
                 return true;
         if (in_sandbox_dev_proc(host) || !beneath_any(host, c->granted, c->n_granted) ||
             (c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, host, false)) ||
-            (c->host_dir_missing(c->resolve_userdata, host) && !(c->curl_create_dirs && dirs_made(c, host))))
+            (c->host_dir_missing(c->resolve_userdata, host) && !(dirs && dirs_made(c, host))))
                 return false;
         (void) snprintf(in, sizeof(in), "%s/x", host);
-        return c->host_dir_missing(c->resolve_userdata, in) &&
-               !(c->host_refuses && c->host_refuses(c->resolve_userdata, host, false, true, false));
+        if (!c->host_dir_missing(c->resolve_userdata, in) ||
+            (c->host_refuses && c->host_refuses(c->resolve_userdata, host, false, true, false)))
+                return false;
+        if (!in_place || !(slash = strrchr(host, '/')))
+                return true;
+        (void) snprintf(in, sizeof(in), "%.*s/stXXXXXX", (int) (slash - host), host);
+        return !(c->host_refuses && c->host_refuses(c->resolve_userdata, in, false, false, false)) &&
+               !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, in, false));
 }
 
-/* The file of the curl whose exit status 23 or "(23)" line came: curl_output's, or, past each
- * curl of an `&&` chain that wrote its file (curl_wrote()), the next one's of curl_later, copied
- * into c->later_target (a ".." as the host resolves it, as argv_file_resolved() made
- * curl_output's); "" for none. */
-static const char *curl_target(struct sbx_classifier *c) {
-        const char *t = c->curl_output;
+/* The file of the first of first and the files of later (one of the lists above) that the command
+ * did not write (argv_file_written()): first, or one of later copied into c->later_target (a ".."
+ * as the host resolves it, as argv_file_resolved() made first's). The file an `&&` chain's curl
+ * status 23 or "(23)" line is of, ranlib's line of the archive it could not write. */
+static const char *first_unwritten(struct sbx_classifier *c, const char *first, const char *later, bool dirs,
+                                   bool in_place) {
+        const char *t = first;
 
-        for (const char *next = c->curl_later; t[0] && next[0] && curl_wrote(c, t); next += strlen(next) + 1) {
+        for (const char *next = later; t[0] && next[0] && argv_file_written(c, t, dirs, in_place);
+             next += strlen(next) + 1) {
                 memcpy(c->later_target, next, strlen(next) + 1);
                 argv_file_resolved(c, next, c->later_target);
                 t = c->later_target;
         }
         return t;
+}
+
+/* The file of bfd_output and bfd_later that a binutils line's path (absolute) names: that one
+ * (one of bfd_later copied into c->later_target), or bfd_output. */
+static const char *bfd_named(struct sbx_classifier *c, const char *path) {
+        for (const char *next = c->bfd_later; c->bfd_output[0] && strcmp(path, c->bfd_output) != 0 && next[0];
+             next += strlen(next) + 1) {
+                memcpy(c->later_target, next, strlen(next) + 1);
+                argv_file_resolved(c, next, c->later_target);
+                if (strcmp(path, c->later_target) == 0)
+                        return c->later_target;
+        }
+        return c->bfd_output;
 }
 
 static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, size_t len, const char **ret_target) {
@@ -4598,15 +4639,14 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                    cache = strcasecmp(sig, cmake_cache_sig) == 0,
                    dot = strcasecmp(sig, sqlite_cant_dot_sig) == 0,
                    ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 || dot,
-                   bfd = strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
-                         strcasecmp(sig, bfd_badf_sig) == 0;
+                   bfd = bfd_signature(sig);
         /* ro: the line names no file, as curl's */
         const bool unnamed = curl || ro;
         bool in_place = false;
         /* ro: where the commands are not read (stdin's, `sqlite3 DB < s.sql`, no target), their
          * database's: the file SQLite opened read-only (an ATTACHed one's write is refused alike) */
         const char *target = bfd     ? c->bfd_output
-                             : curl  ? curl_target(c)
+                             : curl  ? first_unwritten(c, c->curl_output, c->curl_later, c->curl_create_dirs, false)
                              : cache ? c->line_file
                              : ro && !c->sqlite_target[0] ? c->sqlite_db
                                                           : c->sqlite_target,
@@ -4636,6 +4676,12 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         if (bfd) {
                 if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))
                         return true;
+                /* ranlib's line of A B names none: the first it did not write; strip's names it */
+                if (strcasecmp(sig, bfd_archive_sig) == 0) {
+                        target = first_unwritten(c, c->bfd_output, c->bfd_later, false, true);
+                        memcpy(path, target, strlen(target) + 1);
+                } else
+                        target = bfd_named(c, path);
         } else if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
             (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
@@ -4863,7 +4909,7 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                         else if (bundler) {
                                 if (!cut && bundler_start(c, line_no, text, tl, se, path, sizeof(path)) == 0)
                                         held = true;
-                        } else if (argv_output && argv_output == c->bfd_output) {
+                        } else if (argv_output && bfd_signature(d->denial[c->denial_sig])) {
                                 /* binutils' line: the file its argv writes, not its program's
                                  * name ("/usr/bin/ar: could not create temporary file ..."); its
                                  * new output's "Bad file descriptor" is the open's (fopen "w"),

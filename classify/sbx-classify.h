@@ -410,6 +410,14 @@ struct sbx_classify_context {
          * came and the status is 3, the run is judged as git_index_lock's (no O_EXCL). Copied.
          * NULL: none. */
         const char *wget_output;
+        /* The files after bfd_output that the same ranlib or strip (no -o) rewrites in place, one
+         * by one in their order (`ranlib A B`, `strip A B`: bfd_output A), each NUL-terminated, an
+         * empty one after the last. strip names its file on its line, which may be any of them;
+         * ranlib stops at the first it could not write, and its line names none: where bfd_output
+         * lies beneath the granted directories, the host letting the user write it and make a name
+         * in its directory (as curl_later's), it was written, and the line is judged as the next
+         * one's, and so on. Copied, as many as fit in SBX_DENIAL_PATH_MAX bytes. NULL: none. */
+        const char *bfd_later;
         /* The directory a javac the caller read from the command's argv writes its class files in
          * (its -d DIR, absolute). javac's "F.java:N: error: error while writing C: could not
          * create parent directories" names none, whatever its mkdir's errno: a denial only where

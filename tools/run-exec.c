@@ -2447,7 +2447,7 @@ static void classifier_context(struct run_state *st) {
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
-                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], curl_later[PATH_MAX] = "";
+                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], curl_later[PATH_MAX] = "", bfd_later[PATH_MAX] = "";
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2533,8 +2533,14 @@ static void classifier_context(struct run_state *st) {
                                 ctx.curl_output = curl_output;
                                 ctx.curl_create_dirs = r == 2;
                         }
-                        if (sbx_run_bfd_output(words, words_dir, bfd_output, sizeof(bfd_output)) > 0)
+                        /* ... ranlib's and strip's several files, rewritten one by one (left53:
+                         * none read, `ranlib a.a /var/tmp/x/b.a` in workspace-write read
+                         * task_failure) */
+                        if (sbx_run_bfd_outputs(words, words_dir, bfd_output, sizeof(bfd_output), bfd_later,
+                                                sizeof(bfd_later)) > 0) {
                                 ctx.bfd_output = bfd_output;
+                                ctx.bfd_later = bfd_later[0] ? bfd_later : NULL;
+                        }
                         if (sbx_run_zip_output(words, words_dir, zip_output, sizeof(zip_output)) > 0)
                                 ctx.zip_output = zip_output;
                         if (sbx_run_wget_output(words, words_dir, wget_output, sizeof(wget_output)) > 0)

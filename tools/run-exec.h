@@ -154,6 +154,12 @@ int sbx_run_dd_output(char *const *words, const char *cwd, char *out, size_t siz
  * is the next word), several files where one is rewritten in place (ranlib A B, strip A B), a
  * name ending in '/'. Nothing is asked of the host. */
 int sbx_run_bfd_output(char *const *words, const char *cwd, char *out, size_t size);
+/* sbx_run_bfd_output(), and for a ranlib or a strip (no -o) of several files, each rewritten in
+ * place one by one (`ranlib A B`, `strip A B`), the first into out and the others into later
+ * (later_size bytes), in order, each NUL-terminated, an empty one after the last (struct
+ * sbx_classify_context's bfd_later), joined to cwd; those after one that ends in '/' or does not
+ * fit are left out. 1, or 0 as sbx_run_bfd_output(). Nothing is asked of the host. */
+int sbx_run_bfd_outputs(char *const *words, const char *cwd, char *out, size_t size, char *later, size_t later_size);
 /* The directory a javac that words (sbx_run_command_words()'s) run in cwd (their start) writes its
  * class files in, its -d DIR (struct sbx_classify_context's javac_dir), past the wrappers of
  * sbx_run_start_dir() and env's arguments; joined to cwd into out. 1, or 0 for another program,

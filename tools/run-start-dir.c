@@ -2479,8 +2479,11 @@ int sbx_run_dd_output(char *const *argv, const char *cwd, char *out, size_t size
  * names it: ar's archive after a key that writes it (d, m, q, r, s; modifiers but a, b, i and N,
  * which take operands of their own before it), ranlib's one archive, objcopy's output (its input
  * where none is given: rewritten in place), strip's -o FILE or its one file. NULL: another
- * program, an option not read, no such file or several. */
-static const char *bfd_output(char *const *argv, size_t k, size_t n) {
+ * program, an option not read, no such file or several. With several (ranlib's or strip's files
+ * rewritten in place one by one, no -o), their indexes in argv into several (at most max of
+ * them; NULL: not asked), their count in *ret_several, and the first one. */
+static const char *bfd_files(char *const *argv, size_t k, size_t n, size_t *several, size_t max,
+                             size_t *ret_several) {
         /* short options taking an argument (attached or the next word); any other short option
          * must be one of the flags */
         static const char objcopy_args[] = "IOBFjRKNGLWbi", objcopy_flags[] = "gSxXpDUvVw",
@@ -2490,7 +2493,7 @@ static const char *bfd_output(char *const *argv, size_t k, size_t n) {
                 "--enable-deterministic-archives", "--discard-all", "--discard-locals", "--verbose",
         };
         const char *prog = base_of(argv[k]), *output = NULL, *files[2] = { NULL, NULL };
-        size_t n_files = 0;
+        size_t n_files = 0, n_all = 0;
         bool ar = strcmp(prog, "ar") == 0, ranlib = strcmp(prog, "ranlib") == 0,
              objcopy = strcmp(prog, "objcopy") == 0, strip = strcmp(prog, "strip") == 0;
 
@@ -2510,9 +2513,17 @@ static const char *bfd_output(char *const *argv, size_t k, size_t n) {
                 const char *a = argv[i];
 
                 if (a[0] != '-' || !a[1]) {
-                        if (n_files == 2)
+                        /* (ranlib's and strip's files past two counted, for several) */
+                        if (several && (ranlib || strip)) {
+                                if (n_all == max)
+                                        return NULL;
+                                several[n_all++] = i;
+                        }
+                        if (n_files < 2)
+                                files[n_files] = a;
+                        else if (!several || objcopy)
                                 return NULL;
-                        files[n_files++] = a;
+                        n_files++;
                 } else if (a[1] == '-') {
                         bool flag = false;
 
@@ -2556,7 +2567,16 @@ static const char *bfd_output(char *const *argv, size_t k, size_t n) {
         if (objcopy)
                 return files[n_files - 1];
         /* ranlib's and strip's own files are rewritten one by one: one alone, or strip's -o */
-        return n_files == 1 ? output ? output : files[0] : NULL;
+        if (n_files == 1)
+                return output ? output : files[0];
+        if (!several || output)
+                return NULL;
+        *ret_several = n_all;
+        return files[0];
+}
+
+static const char *bfd_output(char *const *argv, size_t k, size_t n) {
+        return bfd_files(argv, k, n, NULL, 0, NULL);
 }
 
 /* The name that name_of() reads from the command of argv (argv_command(): past its wrappers, in
@@ -2577,6 +2597,34 @@ static int argv_name(char *const *argv, const char *cwd, char *out, size_t size,
 
 int sbx_run_bfd_output(char *const *argv, const char *cwd, char *out, size_t size) {
         return argv_name(argv, cwd, out, size, bfd_output, true);
+}
+
+int sbx_run_bfd_outputs(char *const *argv, const char *cwd, char *out, size_t size, char *later, size_t later_size) {
+        char start[PATH_MAX], name[PATH_MAX];
+        size_t n = 0, several[64], n_several = 0, used = 0;
+        ptrdiff_t k;
+        const char *first;
+
+        if (later_size > 0)
+                later[0] = '\0';
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 ||
+            !(first = bfd_files(argv, (size_t) k, n, several, SBX_ELEMENTSOF(several), &n_several)) ||
+            !first[0] || first[strlen(first) - 1] == '/' || join_name(out, size, start, first) < 0)
+                return 0;
+        /* the files after the first, in their order; one that ends in '/' or does not fit ends
+         * them (the ones after it left out) */
+        for (size_t i = 1; i < n_several; i++) {
+                const char *f = argv[several[i]];
+                size_t len;
+
+                if (!f[0] || f[strlen(f) - 1] == '/' || join_name(name, sizeof(name), start, f) < 0 ||
+                    used + (len = strlen(name)) + 2 > later_size)
+                        break;
+                memcpy(later + used, name, len + 1);
+                used += len + 1;
+                later[used] = '\0';
+        }
+        return 1;
 }
 
 /* The directory a javac at argv[k] (argv n long) writes its class files in, its `-d DIR` as the

@@ -2321,13 +2321,18 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                                 chmod 0666 /var/tmp/$tag-bfd/$dir/lib.a /var/tmp/$tag-bfd/$dir/prog
                                 done
                                 cp /bin/true "$d/ws/prog" && chmod 0666 "$d/ws/prog"
+                                # a workspace's file before it, written (left53: several files read
+                                # none, task_failure)
+                                ar rcs "$d/ws/ws.a" "$d/member.txt" && cp /bin/true "$d/ws/wsprog" &&
+                                        chmod 0666 "$d/ws/ws.a" "$d/ws/wsprog"
                                 for dir in own root ws; do
                                     # @D@: the directory (a placeholder no temporary name holds: "D/" was
                                     # replaced inside $d too when its name ended in D)
                                     for row in "lib.a|ranlib @D@/lib.a" "lib.a|ar rcs @D@/lib.a $d/member.txt" "prog|strip @D@/prog" \
                                             "new|objcopy /bin/true @D@/new" "new|strip -o @D@/new /bin/true" \
                                             "prog|objcopy --strip-debug @D@/prog" "new|CD objcopy /bin/true new" \
-                                            "new|strip --output-file @D@/new /bin/true"; do
+                                            "new|strip --output-file @D@/new /bin/true" "lib.a|ranlib ws.a @D@/lib.a" \
+                                            "prog|strip wsprog @D@/prog"; do
                                         mode=workspace-write at=/var/tmp/$tag-bfd/$dir cmd=${row#*|}
                                         if [ $dir = ws ]; then
                                                 [ "${row%%|*}" = new ] || [ "${row#*|}" = "objcopy --strip-debug @D@/prog" ] ||
@@ -2352,7 +2357,7 @@ else:
 assert not os.path.exists(sys.argv[4]), sys.argv[4]' "$d/bfd.json" $want "$at/${row%%|*}" "$at/new"
                                     done
                                 done
-                                rm -rf /var/tmp/$tag-bfd "$d/member.txt" "$d/ws/prog"
+                                rm -rf /var/tmp/$tag-bfd "$d/member.txt" "$d/ws/prog" "$d/ws/ws.a" "$d/ws/wsprog"
                         fi
                         # javac -d into a directory it may not write prints NIO's
                         # AccessDeniedException's message after the class, "H.java:1: error: error

@@ -3780,6 +3780,57 @@ static void test_classify_binutils_lost_errno_names_the_argv_file(void **state) 
                        "denied");
 }
 
+/* A host that refuses the user /ro, a new name in /ws/rd (BFD's temporary file beside a file
+ * there) and the write of /ws/y. */
+static bool fake_host_refuses_ws_rd(void *userdata, const char *path, bool run, bool opens, bool reads) {
+        (void) userdata, (void) run, (void) reads;
+        return strcmp(path, "/ws/rd/stXXXXXX") == 0 || strncmp(path, "/ro/", 4) == 0 || (opens && strcmp(path, "/ws/y") == 0);
+}
+
+/* ranlib's and strip's several files, each rewritten in place (bfd_later after bfd_output): ranlib
+ * stops at the first it could not write and its line names none: the first whose write the host
+ * and the sandbox did not let (before its ones beneath the granted directories it wrote); strip's
+ * line names its file, any of them (before: none read, `ranlib a.a /var/tmp/x/b.a`, `strip f.o
+ * /var/tmp/x/g.o` in workspace-write read task_failure under both backends, root and nobody). */
+static void test_classify_binutils_several_files_in_place(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses_ws_rd,
+                                            .host_dir_missing = fake_host_dir_missing };
+        static const char archive[] = "ranlib: could not create temporary file whilst writing archive: no more archived files\n";
+        static const struct {
+                const char *first, *later, *text, *path; /* later: NUL-separated, "" ended; path NULL: task_failure */
+        } cases[] = {
+                { "/ws/x", "/etc/x\0", archive, "/etc/x" },
+                { "/ws/x", "/ws/a.txt\0/etc/b.txt\0/etc/x\0", archive, "/etc/b.txt" },
+                { "/etc/a.txt", "/ws/x\0", archive, "/etc/a.txt" },
+                { "/ws/x", "/etc/x\0", "strip: /etc/x: could not create temporary file to hold stripped copy: file format not recognized\n",
+                  "/etc/x" },
+                { "/ws/x", "/ws/a.txt\0/etc/x\0", "strip: ../etc/x: could not create temporary file to hold stripped copy: x\n",
+                  "/etc/x" },
+                { "/etc/x", "/ws/x\0", "strip: /etc/x: could not create temporary file to hold stripped copy: x\n", "/etc/x" },
+                /* one before it the host refuses writing, or making a name beside it: ranlib's
+                 * own failure; all beneath the granted directories */
+                { "/ws/rd/x", "/etc/x\0", archive, NULL },
+                { "/ws/y", "/etc/x\0", archive, NULL },
+                { "/ro/x", "/etc/x\0", archive, NULL },
+                { "/ws/x", "/ws/a.txt\0", archive, NULL },
+                /* strip's line of a file none of them */
+                { "/ws/x", "/etc/x\0", "strip: /etc/y: could not create temporary file to hold stripped copy: x\n", NULL },
+                { "/ws/x", "/ro/x\0", "strip: /ro/x: could not create temporary file to hold stripped copy: x\n", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+
+                        ctx.bfd_output = cases[i].first;
+                        ctx.bfd_later = cases[i].later;
+                        check_row(backend, i, cases[i].text, run_backend_in(backend, &ctx, cases[i].text),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
+}
+
 /* curl -s (no -S) prints nothing when it cannot write its output file, and exits 23
  * (CURLE_WRITE_ERROR): the status is read as its "curl: (23)" line would be, of the file the
  * caller read from its argv (curl_output), judged alike; recorded with no line (line_no 0), as
@@ -7530,6 +7581,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_bfd_whilst_copying_path),
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_silent_status_is_its_file),
+                cmocka_unit_test(test_classify_binutils_several_files_in_place),
                 cmocka_unit_test(test_classify_curl_chain_status_is_the_first_unwritten),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),

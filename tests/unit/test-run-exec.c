@@ -1459,6 +1459,52 @@ static void test_chain_curl_output(void **state) {
         }
 }
 
+/* ranlib's and strip's several files, each rewritten in place (sbx_run_bfd_outputs()): the first,
+ * and the others in order (before: none read, sbx_run_bfd_output()'s 0, so `ranlib a.a
+ * /var/tmp/x/b.a` in workspace-write read task_failure). One file, ar, objcopy: the one file, none
+ * after it; strip -o with several, objcopy with three: none. */
+static void test_bfd_outputs(void **state) {
+        static const struct {
+                const char *argv[7];
+                const char *first, *later; /* later: NUL-separated, "" ended; NULL first: none */
+        } cases[] = {
+                { { "ranlib", "a.a", "/ro/b.a" }, "/w/a.a", "/ro/b.a\0" },
+                { { "ranlib", "-D", "a.a", "b.a", "/ro/c.a" }, "/w/a.a", "/w/b.a\0/ro/c.a\0" },
+                { { "strip", "f.o", "/ro/g.o" }, "/w/f.o", "/ro/g.o\0" },
+                { { "strip", "-R", ".comment", "f.o", "-g", "/ro/g.o" }, "/w/f.o", "/ro/g.o\0" },
+                { { "nice", "strip", "--strip-debug", "f.o", "/ro/g.o" }, "/w/f.o", "/ro/g.o\0" },
+                /* one ending in '/' ends the list */
+                { { "strip", "f.o", "d/", "/ro/g.o" }, "/w/f.o", "" },
+                { { "ranlib", "a.a" }, "/w/a.a", "" },
+                { { "strip", "-o", "/ro/p", "prog" }, "/ro/p", "" },
+                { { "ar", "rcs", "/ro/l.a", "a.o", "b.o" }, "/ro/l.a", "" },
+                { { "objcopy", "a.o", "/ro/b.o" }, "/ro/b.o", "" },
+                { { "strip", "-o", "/ro/p", "a", "b" }, NULL, "" },
+                { { "objcopy", "a", "b", "c" }, NULL, "" },
+                { { "ranlib", "--help", "a.a", "b.a" }, NULL, "" },
+                { { "ranlib", "", "b.a" }, NULL, "" },
+                { { "nm", "a.a", "b.a" }, NULL, "" },
+        };
+        char out[PATH_MAX], later[PATH_MAX];
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                int r = sbx_run_bfd_outputs((char *const *) cases[i].argv, "/w", out, sizeof(out), later, sizeof(later));
+                size_t len = 0, want_len = 0;
+
+                if (r != (cases[i].first ? 1 : 0))
+                        fail_msg("case %zu (%s %s): %d", i, cases[i].argv[0], cases[i].argv[1], r);
+                if (r == 1)
+                        assert_string_equal(out, cases[i].first);
+                while (later[len])
+                        len += strlen(later + len) + 1;
+                while (cases[i].later[want_len])
+                        want_len += strlen(cases[i].later + want_len) + 1;
+                if (len != want_len || memcmp(later, cases[i].later, len) != 0)
+                        fail_msg("case %zu (%s %s): later %s", i, cases[i].argv[0], cases[i].argv[1], later);
+        }
+}
+
 /* The curls of a shell's `&&` chain after its first one read (sbx_run_chain_curl_outputs()), each
  * reached only where the ones before it wrote their files: what follows the first is read, not
  * only the first (before: `curl -so G U && curl -so /var/tmp/x/F U` gave the first alone, and
@@ -2875,6 +2921,7 @@ int main(void) {
                 cmocka_unit_test(test_chain_javac_dir),
                 cmocka_unit_test(test_chain_curl_output),
                 cmocka_unit_test(test_chain_curl_outputs),
+                cmocka_unit_test(test_bfd_outputs),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
                 cmocka_unit_test(test_inline_script),
