@@ -2589,7 +2589,7 @@ static int argv_name(char *const *argv, const char *cwd, char *out, size_t size,
         ptrdiff_t k;
         const char *name;
 
-        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !(name = name_of(argv, (size_t) k, n)) ||
+        if ((k = argv_command(argv, cwd, &n, start)) < 0 || !(name = name_of(argv, (size_t) k, n)) || !name[0] ||
             (file && name[strlen(name) - 1] == '/'))
                 return 0;
         return join_name(out, size, start, name) < 0 ? 0 : 1;
