@@ -95,7 +95,13 @@ static bool names_process_link(const char *path) {
  * as for a name through a process's link (through_magic_link(): as nobody in read-only, `exec
  * 0<own-file; chmod 600 /proc/self/fd/0` with sbx's stdin /dev/null was asked of /dev/null,
  * root's, and read as the host's refusal, task_failure, under both backends). */
+static size_t host_path_at(const char *path, char *out, size_t size, int depth);
+
 static size_t host_path_now(const char *path, char *out, size_t size) {
+        return host_path_at(path, out, size, 0);
+}
+
+static size_t host_path_at(const char *path, char *out, size_t size, int depth) {
         char buf[PATH_MAX];
         size_t cut = strlen(path);
 
@@ -120,6 +126,32 @@ static size_t host_path_now(const char *path, char *out, size_t size) {
                 }
                 if (errno != ENOENT)
                         return 0;
+                /* a dangling symlink: a write through it (open's O_CREAT) makes its target, which
+                 * is what the sandbox refuses (left53: `curl -so out URL`, `sqlite3 out ...` with
+                 * out a link in the workspace to a new file outside it read task_failure in
+                 * workspace-write under both backends, the link's name asked), followed as the
+                 * kernel does, at most 40 links */
+                {
+                        char target[PATH_MAX], next[PATH_MAX];
+                        struct stat st;
+                        ssize_t tl;
+                        int k;
+
+                        if (lstat(buf, &st) == 0 && S_ISLNK(st.st_mode)) {
+                                if (depth >= 40 || (tl = readlink(buf, target, sizeof(target) - 1)) <= 0)
+                                        return 0;
+                                target[tl] = '\0';
+                                slash = strrchr(buf, '/');
+                                if (target[0] == '/')
+                                        k = snprintf(next, sizeof(next), "%s%s", target, path + cut);
+                                else
+                                        k = snprintf(next, sizeof(next), "%.*s/%s%s", (int) (slash - buf), buf, target,
+                                                     path + cut);
+                                if (k <= 0 || (size_t) k >= sizeof(next))
+                                        return 0;
+                                return host_path_at(next, out, size, depth + 1);
+                        }
+                }
                 slash = strrchr(buf, '/');
                 if (!slash)
                         return 0;

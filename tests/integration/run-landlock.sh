@@ -2113,9 +2113,11 @@ else:
                                         chmod 0755 /var/tmp/$tag-cu /var/tmp/$tag-cu/root &&
                                         chown 65534:65534 /var/tmp/$tag-cu/own &&
                                         ln -s ../root/c.txt /var/tmp/$tag-cu/own/link-root &&
-                                        printf 'g\n' >"$d/[g].txt" && chmod 0644 "$d/[g].txt"
+                                        printf 'g\n' >"$d/[g].txt" && chmod 0644 "$d/[g].txt" &&
+                                        ln -s /var/tmp/$tag-cu/own/c.txt "$d/ws/$tag-lnk" &&
+                                        ln -s /var/tmp/$tag-cu/root/c.txt "$d/ws/$tag-lnk-root"
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain chain2 s-chain2 s-chain2-root; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain chain2 s-chain2 s-chain2-root ws-link ws-link-root; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x home=
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -2151,15 +2153,21 @@ else:
                                         chain2) want=/var/tmp/$tag-cu/own/c.txt args=(sh -c "curl -sSo $tag-c.txt file:///etc/hostname && curl -sSo $want file:///etc/hostname") ;;
                                         s-chain2) want=/var/tmp/$tag-cu/own/c.txt args=(sh -c "curl -so $tag-c.txt file:///etc/hostname && chmod +x $tag-c.txt && curl -so $want file:///etc/hostname") ;;
                                         s-chain2-root) args=(sh -c "curl -so $tag-c.txt file:///etc/hostname && curl -so /var/tmp/$tag-cu/root/c.txt file:///etc/hostname") ;;
+                                        # through a dangling link in the workspace to a new file
+                                        # outside it: the target refused (left53: task_failure
+                                        # before, the link's own name asked); into root's directory,
+                                        # the host's refusal
+                                        ws-link) want=$d/ws/$tag-lnk args=(curl -sS -o $tag-lnk file:///etc/hostname) ;;
+                                        ws-link-root) args=(curl -sS -o $tag-lnk-root file:///etc/hostname) ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" ${home:+HOME=$home} SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain|chain2|s-chain2) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain|chain2|s-chain2|ws-link) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root", "s-chain2-root"):
+if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root", "s-chain2-root", "ws-link-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 elif sys.argv[2] == "ws-write":
     assert o["verdict"] == "success" and o["denial_lines"] == 0, o
@@ -2177,7 +2185,7 @@ else:
                                 done
                                 check "nobody: ... no file made outside the workspace" \
                                         test -z "$(find /var/tmp/$tag-cu -type f; ls "$d/ws/hostname" "$d/ws/$tag-c.txt" 2>/dev/null)"
-                                rm -rf /var/tmp/$tag-cu "$d/[g].txt"
+                                rm -rf /var/tmp/$tag-cu "$d/[g].txt" "$d/ws/$tag-lnk" "$d/ws/$tag-lnk-root"
                         fi
                         # git stash (its push, save, apply, pop) refreshes the index quietly first:
                         # where it cannot lock it (GITDIR/index.lock) it prints nothing and exits 1

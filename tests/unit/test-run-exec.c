@@ -2837,6 +2837,59 @@ static void test_host_checks_dangling_link_target(void **state) {
         rmdir(dir);
 }
 
+/* A dangling symlink is followed to the name it would make (a write through it, open's O_CREAT,
+ * makes its target: what the sandbox refuses), a relative one from its directory, a chain of them
+ * too, one on the way as well; a loop is no path (before: the link's own name, so `curl -so out
+ * URL` and `sqlite3 out ...`, out a link in the workspace to a new file outside it, read
+ * task_failure in workspace-write under both backends). */
+static void test_host_path_dangling_link(void **state) {
+        (void) state;
+        struct sbx_classify_context ctx = { 0 };
+        char dir[] = "/tmp/sbx-dangling-XXXXXX", a[256], b[256], want[512], out[4096], real[4096];
+        static const char *const links[][2] = {
+                { "abs", NULL }, /* -> DIR/out/new (absolute) */
+                { "rel", "out/new" },
+                { "chain", "rel" },
+                { "dlink", "out/sub" }, /* a directory on the way, dangling */
+                { "loop1", "loop2" },
+                { "loop2", "loop1" },
+        };
+
+        sbx_run_host_checks(&ctx);
+        assert_non_null(ctx.resolve);
+        assert_non_null(mkdtemp(dir));
+        assert_non_null(realpath(dir, real));
+        snprintf(a, sizeof(a), "%s/out", dir);
+        assert_int_equal(mkdir(a, 0700), 0);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(links); i++) {
+                snprintf(a, sizeof(a), "%s/%s", dir, links[i][0]);
+                snprintf(b, sizeof(b), "%s/out/new", dir);
+                assert_int_equal(symlink(links[i][1] ? links[i][1] : b, a), 0);
+        }
+        {
+                static const char *const names[][2] = {
+                        { "abs", "/out/new" },        { "rel", "/out/new" },          { "chain", "/out/new" },
+                        { "dlink/x", "/out/sub/x" }, { "missing/x", "/missing/x" },
+                };
+
+                for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++) {
+                        snprintf(a, sizeof(a), "%s/%s", dir, names[i][0]);
+                        snprintf(want, sizeof(want), "%s%s", real, names[i][1]);
+                        if (ctx.resolve(NULL, a, out, sizeof(out)) == 0 || strcmp(out, want) != 0)
+                                fail_msg("%s: %s, want %s", a, out, want);
+                }
+        }
+        snprintf(a, sizeof(a), "%s/loop1", dir);
+        assert_int_equal(ctx.resolve(NULL, a, out, sizeof(out)), 0);
+        for (size_t i = 0; i < SBX_ELEMENTSOF(links); i++) {
+                snprintf(a, sizeof(a), "%s/%s", dir, links[i][0]);
+                unlink(a);
+        }
+        snprintf(a, sizeof(a), "%s/out", dir);
+        rmdir(a);
+        rmdir(dir);
+}
+
 /* A name through a process's link of procfs is the command's process's, which sbx's own
  * /proc/self is not: the host's path cannot be told (it was sbx's own descriptor's: as nobody,
  * `exec 0<own-file; chmod 600 /proc/self/fd/0` with sbx's stdin /dev/null was asked of /dev/null,
@@ -2942,6 +2995,7 @@ int main(void) {
                 cmocka_unit_test(test_mounts_may_hang),
                 cmocka_unit_test(test_host_refuses_proc_mode),
                 cmocka_unit_test(test_host_path_process_links),
+                cmocka_unit_test(test_host_path_dangling_link),
                 cmocka_unit_test(test_host_exists),
                 cmocka_unit_test(test_host_needs_capability_noexec),
                 cmocka_unit_test(test_host_needs_capability_kernfs),
