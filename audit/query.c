@@ -320,7 +320,10 @@ static void build(struct query *q, enum sbx_audit_query kind, const struct sbx_a
 
 #define STATS_DIMS 6 /* the columns of the query's first five, and the signal */
 #define STATS_SIGNAL 5
-#define STATS_VALUES 32 /* distinct values kept per dimension; more fold into "(other)" */
+/* distinct values kept per dimension; more fold into "(other)". Every signal has its own (Linux's
+ * _NSIG is 64, MIPS's 128): at 32, a SIGSEGV seen after 32 other signals was counted as "(other)".
+ * The other dimensions are sbx's words; only a record another tool wrote holds more. */
+#define STATS_VALUES 128
 
 struct stats {
         int64_t executions, denial_lines;

@@ -1246,6 +1246,32 @@ static void test_audit_stats_count_signals(void **state) {
         free(ds.s2);
 }
 
+/* Every signal keeps its own count, also past 32 distinct ones (real-time signals 34..64 and
+ * SIGSEGV last): the dimension folded every value after its 32nd into "(other)", so a crash
+ * whose SIGSEGV came after 32 other signals read as none. */
+static void test_audit_stats_count_every_signal(void **state) {
+        struct fixture *f = *state;
+        struct dataset ds = { 0 };
+        struct stats s = { 0 };
+        char sql[512];
+
+        populate(f, &ds);
+        /* one run per signal 1..64, in the order 12..64 then 1..11 (rowid order is the scan's) */
+        snprintf(sql, sizeof(sql),
+                 "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 63)"
+                 " INSERT INTO executions (started_ms, host, uid, supervisor_pid, cwd, argv, state, signal)"
+                 " SELECT %lld, 'h', 0, 1, '/', '[\"x\"]', 'completed', (i + 11) %% 64 + 1 FROM n ORDER BY i",
+                 (long long) ds.now);
+        assert_int_equal(sqlite3_exec(sbx_db_handle(f->db), sql, NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sbx_audit_query(f->db, SBX_AUDIT_QUERY_STATS, NULL, collect_stats, &s, NULL), 0);
+        assert_int_equal(s.executions, 6 + 64);
+        assert_int_equal(s.sigsegv, 1);
+        assert_int_equal(s.sigkill, 1);
+        assert_int_equal(s.signal_rows, 64);
+        free(ds.s1);
+        free(ds.s2);
+}
+
 static void test_audit_show_returns_execution_and_denials(void **state) {
         struct fixture *f = *state;
         char *argv[] = { (char *) "touch", (char *) "/etc/x", NULL };
@@ -1749,6 +1775,7 @@ int main(void) {
                 T(test_audit_top_paths_orders_most_denied_first),
                 T(test_audit_stats_count_by_dimension),
                 T(test_audit_stats_count_signals),
+                T(test_audit_stats_count_every_signal),
                 T(test_audit_show_returns_execution_and_denials),
                 cmocka_unit_test(test_audit_parse_time_accepts_durations_and_timestamps),
                 cmocka_unit_test(test_audit_check_glob_refuses_an_unclosed_class),
