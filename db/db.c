@@ -617,6 +617,37 @@ static int check_identity(struct sbx_db *db, int *ret_version, struct sbx_diag *
         return 0;
 }
 
+/* SQLite opens no database whose full name (its directories' symlinks resolved) with "-journal"
+ * after it would pass its VFS's limit (unix: 512 bytes), even in WAL mode (the pager checks
+ * it at every open): such a path failed only at sqlite3_open_v2(), as "unable to open database
+ * file", which says nothing of why (sbx run refused, 125; sbx audit, exit 1), and sbx run had
+ * made the empty file first, left behind at each try. Said so here, before anything is made.
+ * 0 when it fits, or when its name cannot be made full here (the open then says why). */
+static int check_path_fits(const char *path, struct sbx_diag *diag) {
+        static const size_t journal_suffix = sizeof("-journal") - 1;
+        sqlite3_vfs *vfs = sqlite3_vfs_find(NULL);
+        _cleanup_free_ char *full = NULL;
+        size_t n;
+        int rc;
+
+        if (!vfs || vfs->mxPathname <= 0 || !(full = malloc((size_t) vfs->mxPathname + 1)))
+                return 0;
+        full[0] = '\0';
+        rc = vfs->xFullPathname(vfs, path, vfs->mxPathname + 1, full);
+        if (rc == SQLITE_OK || rc == SQLITE_OK_SYMLINK)
+                n = strlen(full);
+        else if (path[0] == '/')
+                n = strlen(path); /* at least as long as that (too long to be made full, say) */
+        else
+                return 0;
+        if (n + journal_suffix <= (size_t) vfs->mxPathname)
+                return 0;
+        return sbx_diag_set(diag, ENAMETOOLONG, "open", path,
+                            "audit database %s: its full name is %zu bytes long, and SQLite opens no database "
+                            "whose name with '-journal' after it passes %d bytes: choose a shorter path",
+                            path, n, vfs->mxPathname);
+}
+
 static int db_new(const char *path, int flags, struct sbx_db **ret, struct sbx_diag *diag) {
         struct sbx_db *db;
         int rc;
@@ -1089,6 +1120,8 @@ int sbx_db_open(const char *path, struct sbx_db **ret_db, struct sbx_diag *diag)
         r = check_private_dir(path, dir, sbx_euid(), diag);
         if (r < 0)
                 return r;
+        if ((r = check_path_fits(path, diag)) < 0)
+                return r;
         /* Created here, 0600, so SQLite's journal files (which copy its mode) are private too. The
          * file itself, never a symlink: it would lead the record anywhere, into a workspace too. */
         /* created: whether this process made it (an empty file it did not make may be a record
@@ -1366,7 +1399,7 @@ int sbx_db_open_readonly(const char *path, struct sbx_db **ret_db, struct sbx_di
         if (access(path, R_OK) < 0)
                 return sbx_diag_set(diag, errno, "open", path, "cannot read audit database %s: %s", path,
                                     strerror(errno));
-        if ((r = check_readable(path, &st, diag)) < 0)
+        if ((r = check_readable(path, &st, diag)) < 0 || (r = check_path_fits(path, diag)) < 0)
                 return r;
         {
                 /* beside the file a symlink leads to, where SQLite looks for its log */

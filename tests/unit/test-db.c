@@ -589,6 +589,47 @@ static void test_db_readonly_open_never_creates(void **state) {
         sbx_db_close(db);
 }
 
+/* SQLite opens no database whose full name with "-journal" after it passes 512 bytes: refused
+ * with a line that says so, before anything is made (it failed at sqlite3_open_v2() as "unable to
+ * open database file", sbx_db_open() leaving the empty file it had made). 504 bytes still open. */
+static void test_db_path_too_long_for_sqlite_is_said_so(void **state) {
+        struct fixture *f = *state;
+        struct sbx_db *db = NULL;
+        struct sbx_diag diag = { 0 };
+        char a[201], b[201], dir[512], longer[512], name[128], path[640];
+        size_t n;
+
+        memset(a, 'a', 200);
+        a[200] = '\0';
+        memset(b, 'b', 200);
+        b[200] = '\0';
+        snprintf(dir, sizeof(dir), "%s/%s/%s", f->dir, a, b);
+        n = 504 - strlen(dir) - 1;
+        assert_true(n > 3 && n < sizeof(name));
+        memset(name, 'c', n - 3);
+        strcpy(name + n - 3, ".db");
+        snprintf(path, sizeof(path), "%s/%s", dir, name);
+        assert_int_equal(strlen(path), 504);
+        assert_int_equal(sbx_db_open(path, &db, NULL), 0);
+        sbx_db_close(db);
+        /* one byte longer: its directory renamed */
+        snprintf(longer, sizeof(longer), "%sx", dir);
+        assert_int_equal(rename(dir, longer), 0);
+        snprintf(path, sizeof(path), "%s/%s", longer, name);
+        assert_int_equal(strlen(path), 505);
+        assert_int_equal(sbx_db_open_readonly(path, &db, &diag), -ENAMETOOLONG);
+        assert_non_null(strstr(diag.msg, "choose a shorter path"));
+        diag = (struct sbx_diag) { 0 };
+        assert_int_equal(sbx_db_open(path, &db, &diag), -ENAMETOOLONG);
+        assert_non_null(strstr(diag.msg, "505 bytes long"));
+        /* a new one is not made */
+        name[0] = 'd';
+        snprintf(path, sizeof(path), "%s/%s", longer, name);
+        diag = (struct sbx_diag) { 0 };
+        assert_int_equal(sbx_db_open(path, &db, &diag), -ENAMETOOLONG);
+        assert_int_equal(access(path, F_OK), -1);
+}
+
 static int count_sessions(struct sbx_db *db) {
         sqlite3_stmt *st = NULL;
         int n = -1;
@@ -1000,6 +1041,7 @@ int main(void) {
                 cmocka_unit_test_setup_teardown(test_db_foreign_sqlite_database_is_refused, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_foreign_versioned_database_is_refused_and_kept, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_readonly_open_never_creates, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_db_path_too_long_for_sqlite_is_said_so, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_db_readonly_open_of_wal_database_in_readonly_directory, setup,
                                                 teardown),
                 cmocka_unit_test_setup_teardown(test_db_copy_mark_detects_a_restarted_wal, setup, teardown),
