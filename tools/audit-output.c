@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,10 +111,19 @@ void sbx_out_json_fields(struct sbx_json *j, sqlite3_stmt *row) {
                 case SQLITE_INTEGER:
                         sbx_json_int(j, name, sqlite3_column_int64(row, i));
                         break;
-                case SQLITE_FLOAT:
+                case SQLITE_FLOAT: {
+                        /* sbx writes integers; a real comes from another tool's write, and JSON
+                         * has no word for an infinity ("%g" wrote 'inf', which no JSON reader
+                         * takes): null, as JSON.stringify() writes it */
+                        double v = sqlite3_column_double(row, i);
+                        if (!isfinite(v)) {
+                                sbx_json_null(j, name);
+                                break;
+                        }
                         sbx_json_key(j, name);
-                        fprintf(j->f, "%.17g", sqlite3_column_double(row, i));
+                        fprintf(j->f, "%.17g", v);
                         break;
+                }
                 default: {
                         const char *t = (const char *) sqlite3_column_text(row, i);
                         size_t len = (size_t) sqlite3_column_bytes(row, i);

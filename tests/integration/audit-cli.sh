@@ -590,6 +590,25 @@ t_check "stats --json of runs that all exited: the signal object, empty" \
 o = json.load(sys.stdin)
 print(o["executions"] > 0, o.get("signal"))')" = "True {}"
 
+# A real the record holds where sbx writes integers (another tool's write: sqlite3's 1e999 is
+# infinity) is still JSON: null for an infinity, which JSON cannot write (before: the bare word
+# 'inf', so list --json, show --json and export failed every JSON reader)
+sqlite3 "$GOOD" ".backup '$T/real.db'"
+sqlite3 "$T/real.db" "UPDATE executions SET duration_ms = 1e999, stderr_bytes = 2.5 WHERE id = 1;
+        UPDATE executions SET duration_ms = -1e999 WHERE id = 2"
+for form in "list --json" "show 1 --json" "show 2 --json" "export --jsonl" "export --json"; do
+        t_check "audit $form of an infinite real: JSON, null for it, a finite one kept" \
+                test "$("$SBX_BIN" audit $form --db "$T/real.db" | python3 -c 'import json, sys
+def bad(c):
+    sys.exit("not JSON: " + c)
+t = sys.stdin.read()
+rows = [json.loads(l, parse_constant=bad) for l in t.splitlines() if l.strip()] if sys.argv[1] == "--jsonl" \
+        else [json.loads(t, parse_constant=bad)]
+rows = [r for x in rows for r in (x if isinstance(x, list) else [x])]
+print(all(r["duration_ms"] is None for r in rows if r["id"] in (1, 2)),
+      all(r.get("stderr_bytes", 2.5) == 2.5 for r in rows if r["id"] == 1))' "${form##* }")" = "True True"
+done
+
 # --csv of a filter that selects nothing: the header line alone, as the page promises a header
 # line (before: an empty output, with no columns to tell a reader what was asked)
 for form in "list" "denials" "denials --top-paths" "export"; do
