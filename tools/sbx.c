@@ -77,7 +77,7 @@ static int hold_std_fds(void) {
  * below it, and the caller's limit reaches the command untouched. Not in a sanitizer build:
  * AddressSanitizer does not follow a switch of stacks (its frames are several times larger
  * anyway). */
-enum { SBX_OWN_STACK = 8u << 20, SBX_STACK_ENOUGH = 1u << 20 };
+enum { SBX_OWN_STACK = 8u << 20, SBX_STACK_ENOUGH = 1u << 20, SBX_ROOMY_AS = 256u << 20 };
 
 #if !defined(__SANITIZE_ADDRESS__)
 static struct {
@@ -93,19 +93,30 @@ static void call_verb(void) {
 #endif
 
 static int run_verb(int (*fn)(int argc, char **argv), int argc, char **argv) {
-        struct rlimit rl;
-        if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= SBX_STACK_ENOUGH)
+        struct rlimit rl, as;
+        bool small = getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < SBX_STACK_ENOUGH;
+        /* Under a limit on address space (`ulimit -v`) the main thread's stack grows only while
+         * the limit leaves room: near it, a deeper call than any before died of SIGSEGV, after the
+         * command had run (exit 139 as if it had crashed, its row left running; at 6.4-6.7 MB
+         * here, in the classifier's frames). A stack mapped whole beforehand needs no growth: a
+         * limit too low for it refuses the run before anything runs, and one just above it has
+         * sbx's allocations fail, which it reports. Only under a tight one (below SBX_ROOMY_AS;
+         * sbx needs a few MB), and SBX_STACK_ENOUGH, not more: the mapping counts against it. */
+        bool limited_as = getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur < SBX_ROOMY_AS;
+        if (!small && !limited_as)
                 return fn(argc, argv);
 #if defined(__SANITIZE_ADDRESS__)
         return fn(argc, argv);
 #else
         size_t page = (size_t)sysconf(_SC_PAGESIZE);
-        size_t len = SBX_OWN_STACK + page;
+        size_t size = limited_as ? SBX_STACK_ENOUGH : SBX_OWN_STACK;
+        size_t len = size + page;
         char *mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
         if (mem == MAP_FAILED)
                 return sbx_fail(strcmp(argv[0], "run") == 0 ? SBX_EXIT_INFRA : 1,
-                                "cannot map a stack under the stack limit of %llu KiB: %s",
-                                (unsigned long long)(rl.rlim_cur / 1024), strerror(errno));
+                                "cannot map a stack under the %s limit of %llu KiB: %s",
+                                limited_as ? "address space" : "stack",
+                                (unsigned long long)((limited_as ? as.rlim_cur : rl.rlim_cur) / 1024), strerror(errno));
         static ucontext_t caller, verb;
         if (mprotect(mem, page, PROT_NONE) != 0 || getcontext(&verb) != 0) {
                 int e = errno;
@@ -113,7 +124,7 @@ static int run_verb(int (*fn)(int argc, char **argv), int argc, char **argv) {
                 return sbx_fail(strcmp(argv[0], "run") == 0 ? SBX_EXIT_INFRA : 1, "cannot set up a stack: %s", strerror(e));
         }
         verb.uc_stack.ss_sp = mem + page;
-        verb.uc_stack.ss_size = SBX_OWN_STACK;
+        verb.uc_stack.ss_size = size;
         verb.uc_link = &caller;
         verb_call.fn = fn;
         verb_call.argc = argc;

@@ -327,6 +327,58 @@ else
         pkill -f "audit-writer --db $T/stack/a.db\$"
 fi
 
+# A limit on address space (`ulimit -v`): the main thread's stack grows only while the limit
+# leaves room, and a run near it died of SIGSEGV after its command had run, in the classifier's
+# frames for a denial line (exit 139 as if the command had crashed, its row left running; at 6650
+# and 6660 KiB here, bwrap written directly, 6400 through the writer). sbx now runs on a stack
+# mapped whole beforehand under a tight limit. Where that window lies depends on the build and
+# the environment: from the lowest limit (100 KiB apart) at which the command ran, each limit 10
+# KiB apart for 800 KiB is refused or ends recorded; below sbx's own needs the loader or sbx fails
+# before anything runs (139, 127 or 125, no row). Not under AddressSanitizer, which reserves
+# terabytes and keeps the main stack.
+if [ -n "${ASAN_OPTIONS:-}" ] && grep -q __asan_init "$SBX_BIN" 2>/dev/null; then
+        t_ok "address space limits # SKIP a sanitizer build"
+else
+        mkdir -p "$T/as"
+        # as_run BACKEND WRITER KIB: one run under that limit; sets rc, rows (its row) and ran
+        as_run() {
+                local before
+                rm -f "$WS/as-ran"
+                before=$(sqlite3 "$T/as/a.db" "SELECT coalesce(max(id), 0) FROM executions" 2>/dev/null || echo 0)
+                { (ulimit -v "$3" && exec env SBX_AUDIT_WRITER=$2 "$SBX_BIN" run --db "$T/as/a.db" --root "$WS" \
+                        --backend "$1" --mode workspace-write -- sh -c 'touch "$1"/as-ran
+                        echo "touch: cannot touch /etc/as: Read-only file system" >&2; exit 7' sh "$WS") \
+                        >/dev/null 2>"$T/err" </dev/null; } 2>/dev/null
+                rc=$?
+                rows=$(sqlite3 "$T/as/a.db" "SELECT group_concat(state || '/' || coalesce(exit_code, '-'), ' ')
+                        FROM executions WHERE id > $before" 2>/dev/null)
+                ran=no
+                [ -e "$WS/as-ran" ] && ran=yes
+        }
+        for b in bwrap landlock; do
+                for w in off on; do
+                        low=
+                        for kib in $(seq 5000 100 16000); do
+                                as_run $b $w $kib
+                                [ $ran = yes ] && low=$kib && break
+                        done
+                        bad= recorded=0
+                        for kib in $(seq $((${low:-16000} - 100)) 10 $((${low:-16000} + 700))); do
+                                as_run $b $w $kib
+                                if [ $ran = yes ]; then
+                                        [ "$rc:$rows" = 7:completed/7 ] && recorded=$((recorded + 1)) && continue
+                                elif [ -z "$rows" ] || [ "$rc:$rows" = 125:unavailable/- ] || [ "$rc:$rows" = 125:failed/- ]; then
+                                        case $rc in 125 | 127 | 139) continue ;; esac
+                                fi
+                                bad="$bad ${kib}KiB: rc $rc, ran $ran, rows '$rows', $(head -c 120 "$T/err");"
+                        done
+                        t_check "$b, writer $w: under ulimit -v from $((${low:-16000} - 100)) to $((${low:-16000} + 700)) KiB each run was refused or ended recorded ($recorded recorded;$bad)" \
+                                test -n "$low" -a -z "$bad" -a "$recorded" -gt 0
+                done
+        done
+        pkill -f "audit-writer --db $T/as/a.db\$"
+fi
+
 # RLIMIT_NPROC reached (the user's audit writer counts): the command never starts; its row, begun
 # through the writer, ends 'failed' with the reason, not left 'running' (review), one line
 if t_is_root && "${T_NOBODY[@]}" true 2>/dev/null; then
