@@ -1884,6 +1884,35 @@ static int verdict_json_checked(const struct sbx_run_args *a, const char *db_pat
         return GO_ON;
 }
 
+/* A descriptor open for writing on the audit database or one of its files is refused, as
+ * --verdict-json onto them is: one the command inherits (its stdin, stdout or stderr, a
+ * --keep-fd) it may write through whatever the mode (the caller's grant; O_APPEND it may clear
+ * with fcntl), and under bubblewrap or Landlock alike `--keep-fd 5 5<>audit.db` let a read-only
+ * run, recorded full, overwrite the database's header; and `--verdict-fd 3 3<>audit.db` had sbx
+ * write the record over it itself. Either way every later run was refused (125, 'file is not a
+ * database'): the audit trail gone (review). One open for reading only gives the command nothing
+ * it could not read anyway. */
+static int fds_onto_audit_checked(const struct sbx_run_args *a, const char *db_path) {
+        for (size_t i = 0; i < 4 + a->n_keep_fds; i++) {
+                int fd = i < 3 ? (int) i : i == 3 ? a->verdict_fd : a->keep_fds[i - 4], fl;
+                struct stat st;
+
+                if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || (fl = fcntl(fd, F_GETFL)) < 0 ||
+                    (fl & O_ACCMODE) == O_RDONLY || !is_audit_file(db_path, &st))
+                        continue;
+                if (i == 3)
+                        return sbx_fail(SBX_EXIT_USAGE,
+                                        "run: --verdict-fd %d is the audit database %s or one of its files: the "
+                                        "record would overwrite the audit trail",
+                                        fd, db_path);
+                return sbx_fail(SBX_EXIT_USAGE,
+                                "run: %s%d is open for writing on the audit database %s or one of its files: the "
+                                "command could rewrite the audit trail through it",
+                                i < 3 ? "descriptor " : "--keep-fd ", fd, db_path);
+        }
+        return GO_ON;
+}
+
 /* a broken deployment configuration is the sandbox infrastructure's refusal, not a usage
  * error: the run is refused, and recorded as such (no policy could be resolved). Returns the
  * exit status. */
@@ -2006,6 +2035,8 @@ static int run_main(int argc, char **argv) {
         if ((r = audit_path(&a, command, &audit, &db_path)) != GO_ON)
                 return r;
         if (a.verdict_json && (r = verdict_json_checked(&a, db_path)) != GO_ON)
+                return r;
+        if ((r = fds_onto_audit_checked(&a, db_path)) != GO_ON)
                 return r;
         if ((r = sbx_config_load(&cfg, &diag)) < 0)
                 status = config_refused(&a, command, &audit, r, &diag);

@@ -169,6 +169,30 @@ done
 rows_now=$("$SBX_BIN" audit list "${DB[@]}" --json 2>/dev/null | grep -o '"id"' | wc -l)
 t_check "... and the audit trail is intact ($rows_before rows before, 10 more runs: $rows_now)" \
         test "$rows_now" = $((rows_before + 10)) -a "$rows_before" -ge 1
+# ... nor a descriptor open for writing on it: the command may write through one it inherits
+# whatever the mode (`--keep-fd 5 5<>audit.db` let a read-only run, recorded full, overwrite the
+# database's header: every later run refused, 'file is not a database'), and sbx wrote the record
+# itself over it through a --verdict-fd onto it (`3<>audit.db`). Refused before anything runs.
+for how in keep-fd stdout stdin-rw verdict-fd; do
+        rm -f "$MARK"
+        case $how in
+        keep-fd) (cd "$T" && "$SBX_BIN" run "${DB[@]}" --root "$WS" --mode read-only --keep-fd 5 -- \
+                sh -c 'echo EXECUTED; printf tamper >&5; touch "$0"' "$MARK") 5<>"$T/audit.db" >"$T/out" 2>"$T/err" </dev/null ;;
+        stdout) (cd "$T" && "$SBX_BIN" run "${DB[@]}" --root "$WS" --mode read-only -- "${CMD[@]}") \
+                >>"$T/audit.db-wal" 2>"$T/err" </dev/null ;;
+        stdin-rw) (cd "$T" && "$SBX_BIN" run "${DB[@]}" --root "$WS" --mode read-only -- "${CMD[@]}") \
+                <>"$T/audit.db" >"$T/out" 2>"$T/err" ;;
+        verdict-fd) (cd "$T" && "$SBX_BIN" run "${DB[@]}" --root "$WS" --mode read-only --verdict-fd 3 -- \
+                "${CMD[@]}") 3<>"$T/audit.db" >"$T/out" 2>"$T/err" </dev/null ;;
+        esac
+        rc=$?
+        t_check "a $how open for writing on the audit database: refused (exit $rc, want 2), nothing ran, one line: $(head -c 300 "$T/err")" \
+                test $rc = 2 -a ! -e "$MARK" -a "$(wc -l <"$T/err")" = 1 -a -n "$(grep 'audit trail' "$T/err")"
+done
+"$SBX_BIN" run "${DB[@]}" --root "$WS" -- true 2>"$T/err"
+rc=$?
+t_check "... and the audit database is whole: the next run recorded (exit $rc, $(head -c 200 "$T/err"))" \
+        test $rc = 0 -a "$(sqlite3 "$T/audit.db" 'PRAGMA integrity_check')" = ok
 refused 125 "audit database|unrecorded" "audit database that cannot be created" -- \
         run --db /proc/no-such-dir/audit.db --root "$WS" -- CMD
 # refused by the provider, and not recordable either: still one line, with both reasons
