@@ -1852,7 +1852,7 @@ static int verdict_json_checked(const struct sbx_run_args *a, const char *db_pat
          * went to a file named "-" in the current directory, where nobody looked for it */
         if (strcmp(a->verdict_json, "-") == 0)
                 return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json -: the standard output is the command's; "
-                                "give a file, /dev/stdout to follow its output, or --verdict-fd 1");
+                                "give a file, /dev/stdout to follow its output, or --verdict-fd 3 with 3>&1");
         if (stat(a->verdict_json, &st) == 0 && S_ISDIR(st.st_mode))
                 return sbx_fail(SBX_EXIT_USAGE, "run: --verdict-json %s is a directory", a->verdict_json);
         /* a name that ends in '/' can only be a directory's: the record went to the name

@@ -110,8 +110,15 @@ refused 2 "ends in '/'" "--verdict-json of a missing name ending in /" -- \
         run "${DB[@]}" --root "$WS" --verdict-json "$T/slash.json/" -- CMD
 t_check "... and nothing was written at the name without the /" test ! -e "$T/slash.json"
 # ... and "-", which was a file named "-" in the current directory (the standard output is the
-# command's: --verdict-fd 1 or /dev/stdout ask for it)
+# command's: --verdict-fd 3 with 3>&1, or /dev/stdout, ask for it)
 refused 2 "standard output is the command's" "--verdict-json -" -- run "${DB[@]}" --root "$WS" --verdict-json - -- CMD
+# ... whose line names a way sbx takes (it said '--verdict-fd 1', which is refused: not 0, 1 or 2)
+t_check "... its line names --verdict-fd 3 with 3>&1, not --verdict-fd 1 ($(cat "$T/err"))" \
+        eval 'grep -q -- "--verdict-fd 3 with 3>&1" "$T/err" && ! grep -q -- "--verdict-fd 1" "$T/err"'
+(cd "$T" && "$SBX_BIN" run "${DB[@]}" --root "$WS" --verdict-fd 3 -- true 3>&1) >"$T/out" 2>"$T/err" </dev/null
+rc=$?
+t_check "... and --verdict-fd 3 with 3>&1 puts the record on the standard output (exit $rc, $(head -c 100 "$T/out"))" \
+        test $rc = 0 -a "$(t_json_field "$T/out" verdict 2>/dev/null)" = success
 t_check "... and no file named '-' was written" test ! -e "$T/-"
 # SBX_AUDIT_WRITER has two values: "0" or "no" were taken for "on" (docs review)
 refused 2 "SBX_AUDIT_WRITER is 'on' or 'off', not '0'" "SBX_AUDIT_WRITER=0" SBX_AUDIT_WRITER=0 -- \
