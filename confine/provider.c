@@ -904,6 +904,73 @@ static int protected_paths(const struct sbx_config *cfg, const struct sbx_policy
         return 0;
 }
 
+/* Whether fd is a regular file open for writing (its stat in *st). */
+static bool writable_file(int fd, struct stat *st) {
+        int fl;
+
+        return fd >= 0 && fstat(fd, st) == 0 && S_ISREG(st->st_mode) && (fl = fcntl(fd, F_GETFL)) >= 0 &&
+               (fl & O_ACCMODE) != O_RDONLY;
+}
+
+/* An inherited descriptor (stdin, stdout where sbx neither feeds nor replaces them, a --keep-fd)
+ * open for writing on a regular file sbx depends on (protected_paths(): its config and the
+ * dialects it reads, the probe cache, the runners, sbx itself; the audit database is cmd-run.c's) is
+ * refused, in either mode: the command writes through it whatever the backend (the caller's
+ * grant), and `--keep-fd 5 5>>~/.config/sbx/config` let a read-only run, recorded full, write
+ * `default_mode = danger-full-access` for every later run (audit review 53). The same file as a
+ * protected one by its inode (any link to it), or one beneath the probe cache's directory by the
+ * descriptor's name. protected_paths() is asked only where such a descriptor is inherited at all (a
+ * run without one asks nothing more). */
+static int fds_onto_protected(const struct sbx_config *cfg, const struct sbx_policy *policy,
+                              const struct sbx_confine_options *opts, struct sbx_diag *diag) {
+        _cleanup_strv_free_ char **protect = NULL;
+        _cleanup_free_ char *bwrap = NULL, *launcher = NULL, *cache = NULL;
+        /* not the caller's extra paths: the audit database's directory may hold the caller's own
+         * files (--db DIR/x.db), and the database's files are cmd-run.c's to refuse */
+        struct sbx_confine_options own = opts ? *opts : (struct sbx_confine_options) { 0 };
+        size_t n = opts ? opts->n_inherited_fds : 0, i;
+        struct stat st;
+        int r;
+
+        for (i = 0; i < n && !writable_file(opts->inherited_fds[i], &st); i++)
+                ;
+        if (i == n)
+                return 0;
+        own.protect = NULL;
+        if ((r = protected_paths(cfg, policy, &own, &protect, &bwrap, &launcher, diag)) < 0)
+                return r;
+        cache = cfg->cache_dir ? real_path(cfg->cache_dir) : NULL;
+        for (; i < n; i++) {
+                int fd = opts->inherited_fds[i];
+                char proc[64], name[PATH_MAX];
+                ssize_t k;
+
+                if (!writable_file(fd, &st))
+                        continue;
+                snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+                k = readlink(proc, name, sizeof(name) - 1);
+                name[k > 0 ? (size_t) k : 0] = '\0';
+                for (char *const *p = protect; p && *p; p++) {
+                        struct stat ps;
+
+                        /* a file by its inode (any name of it); a directory only where it is the
+                         * probe cache's, all sbx's own (a config dir may be the directory of a
+                         * SBX_CONFIG file that holds the caller's files too) */
+                        if (stat(*p, &ps) < 0)
+                                continue;
+                        if ((S_ISREG(ps.st_mode) && ps.st_dev == st.st_dev && ps.st_ino == st.st_ino) ||
+                            (S_ISDIR(ps.st_mode) && cache && strcmp(*p, cache) == 0 && name[0] == '/' &&
+                             sbx_path_beneath(name, *p)))
+                                return sbx_diag_set(diag, EPERM, "confine", *p,
+                                                    "descriptor %d is open for writing on %s, which sbx depends on "
+                                                    "(%s): the command could rewrite it through it, whatever the mode; "
+                                                    "pass it read-only, or not at all",
+                                                    fd, name[0] ? name : *p, *p);
+                }
+        }
+        return 0;
+}
+
 static int local_confine(void *userdata, char *const argv[], const struct sbx_policy *policy,
                          const struct sbx_confine_options *opts, struct sbx_confined_argv **ret,
                          struct sbx_unavailable *ret_why, struct sbx_diag *diag) {
@@ -979,6 +1046,8 @@ static int local_confine(void *userdata, char *const argv[], const struct sbx_po
         /* read-only grants nothing to write: nothing of sbx's can be inside a writable directory */
         if (policy->mode == SBX_MODE_WORKSPACE_WRITE &&
             (r = protected_paths(l->cfg, policy, opts, &protect, &runner, &launcher, diag)) < 0)
+                return r;
+        if ((r = fds_onto_protected(l->cfg, policy, opts, diag)) < 0)
                 return r;
         /* each is kept read-only by its canonical path: another name of it in the workspace (a bind
          * mount there) would hand it to the command (audit review: the record rewritten) */

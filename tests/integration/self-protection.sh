@@ -116,6 +116,43 @@ for um in 022 077; do
         fi
 done
 
+# a descriptor the command inherits open for writing on sbx's config (a --keep-fd, its stdout) or
+# its probe cache: the command writes through it whatever the mode, and a read-only run wrote
+# `default_mode = danger-full-access` for every later run (audit review 53: before, exit 0, the
+# next run's mode danger-full-access). Refused (125), nothing run, the config unchanged; one
+# elsewhere, or the config opened for reading, is the command's as before
+fc=$T/fdcfg
+mkdir -p "$T/plain"
+mkdir -p "$fc/sbx" "$fc/cache"
+printf 'default_mode = read-only\n' >"$fc/sbx/config"
+for b in bwrap landlock; do
+        for how in keep-fd stdout cache; do
+                case $how in
+                keep-fd) XDG_CONFIG_HOME=$fc "$SBX_BIN" run --db "$T/fd.db" --backend $b --mode read-only --root "$T/plain" \
+                        --keep-fd 5 -- sh -c 'echo default_mode = danger-full-access >&5; echo ran >&2' 5>>"$fc/sbx/config" 2>"$T/err" ;;
+                stdout) XDG_CONFIG_HOME=$fc "$SBX_BIN" run --db "$T/fd.db" --backend $b --mode read-only --root "$T/plain" \
+                        -- sh -c 'echo default_mode = danger-full-access; echo ran >&2' >>"$fc/sbx/config" 2>"$T/err" ;;
+                cache) XDG_CONFIG_HOME=$fc XDG_CACHE_HOME=$fc/cache "$SBX_BIN" probe >/dev/null 2>&1
+                        cp "$fc/cache/sbx/probe" "$T/probe.before"
+                        XDG_CONFIG_HOME=$fc XDG_CACHE_HOME=$fc/cache "$SBX_BIN" run --db "$T/fd.db" --backend $b --mode read-only \
+                        --root "$T/plain" --keep-fd 5 -- sh -c 'echo forged >&5; echo ran >&2' 5>>"$fc/cache/sbx/probe" 2>"$T/err" ;;
+                esac
+                rc=$?
+                [ $how = cache ] && t_check "$b: ... the probe cache unchanged" cmp -s "$fc/cache/sbx/probe" "$T/probe.before"
+                [ $rc -eq 125 ] && grep -q 'no backend\|not usable' "$T/err" && continue
+                t_check "$b: a descriptor open for writing on sbx's config ($how): refused (125, got $rc), nothing ran, the config unchanged" \
+                        test $rc -eq 125 -a "$(cat "$fc/sbx/config")" = "default_mode = read-only" -a "$(grep -c '^ran$' "$T/err")" = 0
+                t_check "$b: ... saying which descriptor and why ($(tail -1 "$T/err"))" grep -q "is open for writing on .*, which sbx depends on" "$T/err"
+        done
+        XDG_CONFIG_HOME=$fc "$SBX_BIN" run --db "$T/fd.db" --backend $b --mode read-only --root "$T/plain" \
+                -- cat <"$fc/sbx/config" >"$T/out" 2>/dev/null
+        t_check "$b: ... on stdin read-only, the config is the command's to read (rc=$?)" test "$(cat "$T/out")" = "default_mode = read-only"
+        XDG_CONFIG_HOME=$fc "$SBX_BIN" run --db "$T/fd.db" --backend $b --mode read-only --root "$T/plain" \
+                --keep-fd 5 -- sh -c 'echo x >&5' 5>>"$T/own.log" 2>/dev/null
+        t_check "$b: ... and one on a file of the caller's is its grant, as before (rc=$?)" test "$(cat "$T/own.log")" = x
+        rm -f "$T/own.log"
+done
+
 mkdir -p "$T/plain"
 if run_home "$SBX_BIN" run --backend landlock --root "$T/plain" -- true 2>/dev/null; then
         rm -f "$H/marker"
