@@ -201,6 +201,7 @@ struct sbx_classifier {
         char searched_name[SBX_DENIAL_PATH_MAX];
         char searched_path[SBX_DENIAL_PATH_MAX];
         bool refuses_run, refuses_opens, refuses_reads; /* of the line host_refused() examines */
+        bool refuses_link; /* ... GNU ln's of the link it made (ln_made_line()) */
         bool bare_files; /* of the line examined: a bare word is a file's name (moved, no cause chain) */
         const char *partner; /* in the line host_refused() or hosts_own_refusal() examines: the name
                               * its path pairs with, or NULL */
@@ -1071,6 +1072,55 @@ static bool refuses_kept(struct sbx_classifier *c, const char *p) {
         return c->refuses_answer;
 }
 
+/* Whether a line is GNU ln's of the link it could not make, "ln: failed to create symbolic link
+ * 'X' -> 'T'" ("hard link 'X' => 'T'"). */
+static bool ln_made_line(const char *line) {
+        static const char *const forms[] = { "failed to create symbolic link '", "failed to create hard link '" };
+        size_t k = strcspn(line, ":");
+        const char *prog = memrchr(line, '/', k);
+
+        prog = prog ? prog + 1 : line;
+        if (line[k] != ':' || line[k + 1] != ' ' || (size_t) (line + k - prog) != 2 || memcmp(prog, "ln", 2) != 0)
+                return false;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(forms); i++)
+                if (strncmp(line + k + 2, forms[i], strlen(forms[i])) == 0)
+                        return true;
+        return false;
+}
+
+static bool host_name_unfollowed(const struct sbx_classifier *c, const char *path, char *out);
+
+/* The host path that ln's link X (a name of ln_made_line()'s line) is asked of, into out
+ * (SBX_DENIAL_PATH_MAX bytes): X's last component is not followed, as symlink(2) and link(2) do
+ * not follow it, nor does ln -f, which makes the link under a new name in X's directory
+ * (coreutils' CuXXXXXX) and renames it over X. So a name X the host has that is no directory (a
+ * symlink, to a directory too with -n or -T, dangling or not; a file) is asked as that new name
+ * in its directory: there the host refuses the link or lets it, whatever X leads to (as nobody,
+ * `ln -sfn T /var/tmp/o/L`, L root's link to root's 0755 directory in a 0777 one, which the host
+ * replaces, was asked of that directory: the host's refusal, task_failure, under both backends).
+ * A name the host does not have is asked as it is; a directory, or with no host to tell, as any
+ * name (host_name()). Not the sticky directory's refusal of another user's X, which the new name
+ * does not tell: read as the sandbox's. false when it cannot be told. */
+static bool host_link_name(const struct sbx_classifier *c, const char *name, size_t n, char *out) {
+        char text[SBX_DENIAL_PATH_MAX];
+        char *slash;
+        int kind;
+
+        if (!c->host_exists || n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
+                return host_name(c, name, n, out);
+        memcpy(text, name, n);
+        text[n] = '\0';
+        if (!host_name_unfollowed(c, text, out))
+                return host_name(c, name, n, out);
+        kind = c->host_exists(c->resolve_userdata, out);
+        if (kind == SBX_HOST_NAME_MISSING)
+                return true;
+        if (kind != SBX_HOST_NAME_FILE || !(slash = strrchr(out, '/')) || (size_t) (slash - out) + 10 > SBX_DENIAL_PATH_MAX)
+                return host_name(c, name, n, out);
+        memcpy(slash + 1, "CuXXXXXX", 9);
+        return true;
+}
+
 /* Whether the host itself refuses a name of a denial line (joined to the cwd, resolved on the
  * host), see host_refused(). A name the host cannot resolve (a directory on its way the user may
  * not search: ~root/x as nobody) is asked as joined. A bare word (no '/', '.' or '~') is a name
@@ -1089,7 +1139,7 @@ static bool name_host_refused(void *userdata, const char *name, size_t n) {
         for (size_t i = 0; i < c->n_refused && i < SBX_ELEMENTSOF(c->refused); i++)
                 if (n > 0 && n == c->refused_len[i] && memcmp(name, c->refused[i], n) == 0)
                         return true;
-        if (host_name(c, name, n, p))
+        if (c->refuses_link ? host_link_name(c, name, n, p) : host_name(c, name, n, p))
                 refused = refuses_kept(c, p);
         else {
                 if (n == 0 || n >= sizeof(text) || name[0] == '~' || memchr(name, '\0', n))
@@ -1140,21 +1190,27 @@ static bool host_refused(struct sbx_classifier *c, const char *line, const char 
         c->refuses_run = run;
         c->refuses_opens = opens;
         c->refuses_reads = reads;
+        c->refuses_link = ln_made_line(line);
         c->n_refused = 0;
-        if (!name_host_refused(c, path, strlen(path)))
+        if (!name_host_refused(c, path, strlen(path))) {
+                c->refuses_link = false;
                 return false;
+        }
         /* the name the path was moved from (path_elsewhere()), when it is not the partner: the
          * line's own name, perhaps what the sandbox refused (the name elsewhere one it did not
          * make), is refused by the host too, or the line is no refusal of the host's (review: as
          * nobody, `tar -P -C /own-dir -x` printed "x: Cannot create symlink to '/usr/lib/y'": the
          * path moved to the link's target, which the host refuses, and x, a name in the
          * workspace as text, read as the host's refusal) */
-        if (c->moved_from && !name_host_refused(c, c->moved_from, strlen(c->moved_from)))
+        if (c->moved_from && !name_host_refused(c, c->moved_from, strlen(c->moved_from))) {
+                c->refuses_link = false;
                 return false;
+        }
         c->partner = partner;
         c->partner_len = partner_len;
         r = sbx_denial_line_names_each(line, strlen(line), name_host_refused_or_granted, c);
         c->partner = NULL;
+        c->refuses_link = false;
         return r;
 }
 

@@ -2097,6 +2097,40 @@ else:
                                 check "nobody: ... no database made" test -z "$(find /var/tmp/$tag-sqn "$d/ws" -name '*n.db')"
                                 rm -rf /var/tmp/$tag-sqn
                         fi
+                        # GNU ln's link X is made in X's directory, its last component not followed
+                        # (-f makes it under a new name there and renames it over X): as nobody in a
+                        # 0777 directory, -sfn over root's link L to root's 0755 directory, and -sf
+                        # over root's dangling link M into it, which the host replaces: denied, the
+                        # link recorded and unchanged (mine53: before, task_failure under both
+                        # backends, the link's target asked of); a name through L (-sf without -n:
+                        # L/etc, in root's directory), the host's refusal: task_failure
+                        if [ $who = nobody ]; then
+                                mkdir -p /var/tmp/$tag-ln/w /var/tmp/$tag-ln/root &&
+                                        chmod 0755 /var/tmp/$tag-ln /var/tmp/$tag-ln/root && chmod 0777 /var/tmp/$tag-ln/w &&
+                                        ln -s /var/tmp/$tag-ln/root /var/tmp/$tag-ln/w/L &&
+                                        ln -s /var/tmp/$tag-ln/root/nx /var/tmp/$tag-ln/w/M
+                                for b in landlock bwrap; do
+                                        for row in "-sfn L denied" "-sf M denied" "-sf L/etc task_failure"; do
+                                                read -r opt name want <<<"$row"
+                                                x=/var/tmp/$tag-ln/w/$name
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
+                                                        --mode workspace-write --verdict-json "$d/ln.json" -- ln $opt /etc "${x%/etc}" ) 2>/dev/null
+                                                rc=$?
+                                                [ $rc -eq 125 ] && continue
+                                                check "nobody, $b: ln $opt /etc over $x (root's link in a 0777 directory) is $want (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "task_failure":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/ln.json" $want "$x"
+                                        done
+                                done
+                                check "nobody: ... the links unchanged, nothing made" test \
+                                        "$(readlink /var/tmp/$tag-ln/w/L):$(readlink /var/tmp/$tag-ln/w/M):$(ls /var/tmp/$tag-ln/root)" = \
+                                        "/var/tmp/$tag-ln/root:/var/tmp/$tag-ln/root/nx:"
+                                rm -rf /var/tmp/$tag-ln
+                        fi
                         # curl -sS writing its output into a file it may not open prints only "curl:
                         # (23) Failure writing output to destination" (no name, no errno): the file
                         # read from the argv (-o FILE, -O's name), judged against the host: in

@@ -4416,6 +4416,69 @@ static void test_classify_removal_of_a_missing_name(void **state) {
         }
 }
 
+/* /var/tmp/o/L, a symlink to the directory /ro/d (the host refuses writes there:
+ * fake_host_refuses()); /var/tmp/o/M, one to the missing /ro/nx; /ro/lnk, one to /var/tmp/f. */
+static size_t fake_resolve_ln_links(void *userdata, const char *path, char *out, size_t size) {
+        (void) userdata;
+        if (strncmp(path, "/var/tmp/o/L", 12) == 0 && (path[12] == '/' || path[12] == '\0'))
+                return (size_t) snprintf(out, size, "/ro/d%s", path + 12);
+        if (strcmp(path, "/var/tmp/o/M") == 0)
+                return (size_t) snprintf(out, size, "/ro/nx");
+        if (strcmp(path, "/ro/lnk") == 0)
+                return (size_t) snprintf(out, size, "/var/tmp/f");
+        return (size_t) snprintf(out, size, "%s", path);
+}
+
+/* GNU ln's link X is made in X's directory, its last component not followed (symlink(2),
+ * link(2); -f makes it under a new name there and renames it over X): an existing X that leads
+ * where the host refuses the user is replaced all the same where its directory lets (before: as
+ * nobody, `ln -sfn T /var/tmp/o/L`, L a link to root's 0755 directory, asked of that directory:
+ * the host's refusal, task_failure, under both backends). A name through the link, a link in a
+ * directory the host refuses, another program's line of the name stay the host's. */
+static void test_classify_ln_link_not_followed(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .resolve = fake_resolve_ln_links,
+                                            .host_exists = fake_host_exists, .host_refuses = fake_host_refuses };
+        static const struct {
+                const char *backend, *text, *verdict, *path;
+        } rows[] = {
+                { "bwrap", "ln: failed to create symbolic link '/var/tmp/o/L': Read-only file system", "denied", "/var/tmp/o/L" },
+                { "landlock", "ln: failed to create symbolic link '/var/tmp/o/L': Permission denied", "denied", "/var/tmp/o/L" },
+                { "landlock", "ln: failed to create symbolic link '/var/tmp/o/L' -> '/etc': Permission denied", "denied",
+                  "/var/tmp/o/L" },
+                { "bwrap", "/usr/bin/ln: failed to create hard link '/var/tmp/o/L' => 'f': Read-only file system", "denied",
+                  "/var/tmp/o/L" },
+                /* a dangling link, to where the host refuses making its target */
+                { "bwrap", "ln: failed to create symbolic link '/var/tmp/o/M': Read-only file system", "denied", "/var/tmp/o/M" },
+                /* through the link (ln without -n of a link to a directory: L/etc), its directory
+                 * the host refuses, an existing link there, a name made there */
+                { "bwrap", "ln: failed to create symbolic link '/var/tmp/o/L/etc': Read-only file system", "task_failure", NULL },
+                { "bwrap", "ln: failed to create symbolic link '/ro/lnk': Read-only file system", "task_failure", NULL },
+                { "landlock", "ln: failed to create symbolic link '/ro/x' -> '/etc': Permission denied", "task_failure", NULL },
+                /* another program's line of L: an open through it */
+                { "bwrap", "touch: cannot touch '/var/tmp/o/L': Read-only file system", "task_failure", NULL },
+                { "bwrap", "xln: failed to create symbolic link '/var/tmp/o/L': Read-only file system", "task_failure", NULL },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(rows); i++) {
+                char text[256];
+                struct sbx_classify_result *r;
+
+                snprintf(text, sizeof(text), "%s\n", rows[i].text);
+                r = run_backend_in(rows[i].backend, &ctx, text);
+                if (strcmp(sbx_verdict_to_string(r->verdict), rows[i].verdict) != 0)
+                        fail_msg("row %zu (%s: %s): %s, want %s", i, rows[i].backend, rows[i].text,
+                                 sbx_verdict_to_string(r->verdict), rows[i].verdict);
+                if (rows[i].path && strcmp(r->denials[0].path, rows[i].path) != 0)
+                        fail_msg("row %zu: path %s, want %s", i, r->denials[0].path, rows[i].path);
+        }
+        /* no host to tell what the name is: as before, the name followed */
+        ctx.host_exists = NULL;
+        assert_verdict(run_backend_in("bwrap", &ctx, "ln: failed to create symbolic link '/var/tmp/o/L': Read-only file system\n"),
+                       "task_failure");
+}
+
 /* A move of a directory into its own subtree fails on the host (rename(2)'s EINVAL), and under bwrap
  * the read-only mount is checked first (EROFS): the task's failure (before: as root in read-only,
  * `busybox mv /var/tmp/d /var/tmp/d/sub/x` and GNU mv's alike read as denied). BusyBox names the
@@ -7550,6 +7613,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_cross_device_host_refuses_elsewhere),
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_removal_of_a_missing_name),
+                cmocka_unit_test(test_classify_ln_link_not_followed),
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
