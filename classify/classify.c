@@ -4490,6 +4490,10 @@ static const char bfd_archive_sig[] = "could not create temporary file whilst wr
 /* javac's "F.java:N: error: error while writing C: could not create parent directories", no errno
  * (context javac_dir) */
 static const char javac_dirs_sig[] = "could not create parent directories";
+/* GNAT's compiler's file it could not make (its .ali): "gnat1: Cannot create: X" and the NUL that
+ * ends X's C string, X as the compiler names it, no errno (any failure of its open: EACCES,
+ * EROFS, ENOENT) */
+static const char gnat_create_sig[] = "gnat1: Cannot create:", gnat_create_line[] = "gnat1: Cannot create: ";
 
 /* Whether sig is one of binutils' lines of a file it could not make (bfd_output's). */
 static bool bfd_signature(const char *sig) {
@@ -4503,7 +4507,8 @@ bool sbx_denial_sig_needs_argv(const char *sig) {
                strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 ||
                strcasecmp(sig, sqlite_cant_dot_sig) == 0 ||
                strcasecmp(sig, bfd_archive_sig) == 0 || strcasecmp(sig, bfd_strip_sig) == 0 ||
-               strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0;
+               strcasecmp(sig, bfd_badf_sig) == 0 || strcasecmp(sig, javac_dirs_sig) == 0 ||
+               strcasecmp(sig, gnat_create_sig) == 0;
 }
 
 /* Whether curl --create-dirs would make the missing directory of the host path `host` on the host:
@@ -4695,7 +4700,8 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                    cache = strcasecmp(sig, cmake_cache_sig) == 0,
                    dot = strcasecmp(sig, sqlite_cant_dot_sig) == 0,
                    ro = strcasecmp(sig, sqlite_ro_sig) == 0 || strcasecmp(sig, sqlite_cant_sig) == 0 || dot,
-                   bfd = bfd_signature(sig);
+                   bfd = bfd_signature(sig),
+                   gnat = strcasecmp(sig, gnat_create_sig) == 0;
         /* ro: the line names no file, as curl's */
         const bool unnamed = curl || ro;
         bool in_place = false;
@@ -4729,7 +4735,28 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
                 if (t != sizeof(sqlite_cant_dot_sig) - 1 || memcmp(s, sqlite_cant_dot_sig, t) != 0)
                         return true;
         }
-        if (bfd) {
+        if (gnat) {
+                /* GNAT's: the line alone, its name after the text and before the NUL that ends
+                 * it (the Ada string's C terminator, printed), relative to the command's
+                 * directory (gnat1 runs in gcc's); judged against the host as CMake's cache file
+                 * (mine53: `gcc -c h.adb -o /var/tmp/o/h.o`, its .ali beside the object, in
+                 * workspace-write read task_failure under both backends, root and nobody) */
+                const size_t gl = sizeof(gnat_create_line) - 1;
+                size_t t = len;
+
+                while (t > 0 && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\0'))
+                        t--;
+                if (!c->host_dir_missing || t <= gl || strncasecmp((const char *) s, gnat_create_line, gl) != 0 ||
+                    (n = t - gl) >= sizeof(path) || memchr(s + gl, '\0', n))
+                        return true;
+                memcpy(path, s + gl, n);
+                path[n] = '\0';
+                absolute_path(c, path, sizeof(path));
+                if (path[0] != '/' || path[strlen(path) - 1] == '/')
+                        return true;
+                memcpy(c->line_file, path, strlen(path) + 1);
+                target = c->line_file;
+        } else if (bfd) {
                 if (!target[0] || !c->host_dir_missing || !bfd_line(c, s, len, sig, path, &in_place))
                         return true;
                 /* ranlib's line of A B names none: the first it did not write; strip's names it */
@@ -4741,7 +4768,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
         } else if (len <= sl + el || memcmp(s, start, sl) != 0 || memcmp(s + len - el, end, el) != 0 ||
             (!cache && !target[0] && !(db && c->sqlite_db[0])) || !c->host_dir_missing)
                 return true;
-        if (bfd) {
+        if (bfd || gnat) {
                 /* read above */
         } else if (unnamed)
                 memcpy(path, target, strlen(target) + 1); /* the line names none */
@@ -4775,7 +4802,7 @@ static bool argv_output_line(struct sbx_classifier *c, const unsigned char *s, s
          * /var/tmp` and `.output /var/tmp/new/` read as denied, sqlite3's EISDIR without sbx too);
          * the name as the line writes it ends in '/' (curl's, sbx_run_curl_output() reads none) */
         (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
-        if ((!unnamed && !bfd && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
+        if ((!unnamed && !bfd && !gnat && s[len - el - 1] == '/') || !c->host_dir_missing(c->resolve_userdata, in))
                 return true;
         /* a file rewritten in place: BFD makes the new one by another name in its directory and
          * renames it over the old, which the host must let the user make too (as nobody, ranlib
@@ -4972,6 +4999,11 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * which a file the host lets the user not write fails on the host
                                  * too, whatever its directory allows */
                                 opens = strcasecmp(d->denial[c->denial_sig], bfd_badf_sig) == 0;
+                        } else if (argv_output && strcasecmp(d->denial[c->denial_sig], gnat_create_sig) == 0) {
+                                /* GNAT's file, read before the NUL that ends it (argv_output_line()):
+                                 * an open for writing, which a file the host lets the user not
+                                 * write fails on the host too */
+                                opens = true;
                         } else if (argv_output && argv_output == c->javac_level) {
                                 /* javac's directory it could not make: the level of its -d DIR
                                  * (javac_dir_line()), not the class named on the line */

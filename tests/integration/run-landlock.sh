@@ -2097,6 +2097,85 @@ else:
                                 check "nobody: ... no database made" test -z "$(find /var/tmp/$tag-sqn "$d/ws" -name '*n.db')"
                                 rm -rf /var/tmp/$tag-sqn
                         fi
+                        # git stash (push, pop, apply, ...) exits 1 with nothing on stderr where it
+                        # cannot make the index's lock: read as git's line of that lock, the
+                        # repository found from the directory read from the argv (-C, a `cd DIR &&`
+                        # before it): the workspace's in read-only mode, the user's own outside in
+                        # workspace-write, denied, the lock recorded, nothing stashed (mine53: before,
+                        # task_failure under both backends, root and nobody); a lock another git
+                        # holds, and as nobody root's repository (the host's refusal): task_failure
+                        if command -v git >/dev/null; then
+                                gs=/var/tmp/$tag-gs-$who
+                                mkdir -p $gs && chmod 0755 $gs
+                                [ $who = nobody ] && chown 65534:65534 $gs
+                                for r in "$gs/own" "$gs/held" "$d/ws/$tag-gr"; do
+                                        "${pre[@]}" sh -c 'git init -q "$1" && cd "$1" && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x &&
+                                                echo a >f && git add f' sh "$r"
+                                done
+                                "${pre[@]}" touch $gs/held/.git/index.lock
+                                rows=("read-only|$d/ws/$tag-gr|cd $d/ws/$tag-gr && git stash|denied"
+                                      "workspace-write|$gs/own|git -C $gs/own stash push -m x|denied"
+                                      "workspace-write|$gs/held|cd $gs/held && git stash|task_failure")
+                                if [ $who = nobody ]; then
+                                        mkdir -p /var/tmp/$tag-gs-rootrepo && git init -q /var/tmp/$tag-gs-rootrepo/r &&
+                                                git -C /var/tmp/$tag-gs-rootrepo/r -c user.name=a -c user.email=a@b commit -q --allow-empty -m x &&
+                                                echo a >/var/tmp/$tag-gs-rootrepo/r/f && git -C /var/tmp/$tag-gs-rootrepo/r add f
+                                        rows+=("workspace-write|/var/tmp/$tag-gs-rootrepo/r|git -C /var/tmp/$tag-gs-rootrepo/r stash|task_failure")
+                                fi
+                                for b in landlock bwrap; do
+                                        for row in "${rows[@]}"; do
+                                                IFS='|' read -r mode repo cmd want <<<"$row"
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
+                                                        --verdict-json "$d/gs.json" -- sh -c "$cmd" ) 2>"$T/err"
+                                                rc=$?
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: $cmd ($mode) is $want, nothing on stderr but git's own (rc=$rc: $(head -c 100 "$T/err"))" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "task_failure":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and o["line_no"] == 0 and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/gs.json" $want "$repo/.git/index.lock"
+                                        done
+                                done
+                                for r in "$gs/own" "$d/ws/$tag-gr"; do
+                                        check "$who: ... $r unchanged: f staged, no stash" test \
+                                                "$(git -C "$r" -c safe.directory='*' status --short):$(git -C "$r" -c safe.directory='*' stash list)" = "A  f:"
+                                done
+                                rm -rf $gs /var/tmp/$tag-gs-rootrepo "$d/ws/$tag-gr"
+                        fi
+                        # GNAT's compiler that cannot make its .ali prints "gnat1: Cannot create: X"
+                        # and a NUL, no errno: judged against the host, in workspace-write its
+                        # object in the user's own directory outside is denied, X recorded (mine53:
+                        # before, task_failure under both backends, root and nobody); in a missing
+                        # directory (ENOENT), and as nobody in root's 0755 directory (the host's
+                        # refusal), task_failure
+                        if command -v gnatmake >/dev/null; then
+                                gn=/var/tmp/$tag-gn-$who
+                                mkdir -p $gn/own $gn/root && chmod 0755 $gn $gn/root
+                                [ $who = nobody ] && chown 65534:65534 $gn/own
+                                printf 'procedure H is begin null; end H;\n' >"$d/ws/h.adb" && chmod 0644 "$d/ws/h.adb"
+                                for b in landlock bwrap; do
+                                        for where in own root nodir; do
+                                                want=denied
+                                                [ $where = nodir ] && want=task_failure
+                                                [ $where/$who = root/nobody ] && want=task_failure
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b \
+                                                        --mode workspace-write --verdict-json "$d/gn.json" -- gcc -c h.adb -o $gn/$where/h.o ) 2>/dev/null
+                                                rc=$?
+                                                [ $rc -eq 125 ] && continue
+                                                check "$who, $b: gcc -c h.adb -o $gn/$where/h.o (its .ali refused) is $want (rc=$rc)" "$PY" -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+if sys.argv[2] == "task_failure":
+    assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
+else:
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/gn.json" $want "$gn/$where/h.ali"
+                                        done
+                                done
+                                check "$who: ... nothing made outside" test -z "$(find $gn/own $gn/root -mindepth 1)"
+                                rm -rf $gn "$d/ws/h.adb"
+                        fi
                         # GNU ln's link X is made in X's directory, its last component not followed
                         # (-f makes it under a new name there and renames it over X): as nobody in a
                         # 0777 directory, -sfn over root's link L to root's 0755 directory, and -sf

@@ -4282,6 +4282,71 @@ static void test_classify_cmake_cache_save_refused(void **state) {
                        "task_failure");
 }
 
+/* fake_host_dir_missing()'s host, where a name *.ali is a file too (no directory to make a name in) */
+static bool fake_host_dir_missing_ali(void *userdata, const char *path) {
+        const char *end = strrchr(path, '/');
+
+        if (end && end - path > 4 && memcmp(end - 4, ".ali", 4) == 0)
+                return true;
+        return fake_host_dir_missing(userdata, path);
+}
+
+/* GNAT's compiler prints "gnat1: Cannot create: X" and a NUL of its .ali it could not make, no
+ * errno (any failure of its open): in sbx run alone, X (relative to the command's directory) outside the
+ * granted directories, its directory on the host, the host letting the user make it, is the
+ * sandbox's refusal (before: task_failure, live `gcc -c h.adb -o /var/tmp/o/h.o` in
+ * workspace-write under both backends, root and nobody). */
+static void test_classify_gnat_cannot_create(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/etc/b", .granted = granted, .host_refuses = fake_host_refuses,
+                                            .host_dir_missing = fake_host_dir_missing_ali };
+        static const struct {
+                const char *text, *path; /* the denial's path (NULL: none) */
+        } cases[] = {
+                { "gnat1: Cannot create: /home/u/o/h.ali \n", "/home/u/o/h.ali" },
+                { "gnat1: Cannot create: /etc/b/h.ali\n", "/etc/b/h.ali" },
+                { "gnat1: Cannot create: h.ali \n", "/etc/b/h.ali" },
+                /* the host's refusal; a missing directory; the workspace (granted); /dev; a directory */
+                { "gnat1: Cannot create: /ro/b/h.ali \n", NULL },
+                { "gnat1: Cannot create: /nx/h.ali \n", NULL },
+                { "gnat1: Cannot create: /ws/h.ali \n", NULL },
+                { "gnat1: Cannot create: /dev/shm/h.ali \n", NULL },
+                { "gnat1: Cannot create: /etc/d/ \n", NULL },
+                /* nothing named; more before it */
+                { "gnat1: Cannot create: \n", NULL },
+                { "x: gnat1: Cannot create: /home/u/o/h.ali \n", NULL },
+        };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++)
+                        for (size_t nul = 0; nul < 2; nul++) {
+                                const char *backend = b ? "landlock" : "bwrap";
+                                char text[256];
+                                size_t n = strlen(cases[i].text);
+                                struct sbx_classify_result r;
+                                struct sbx_classifier *c = NULL;
+                                struct sbx_exit_status st = { .exit_code = 1 };
+                                struct sbx_diag diag = { 0 };
+
+                                /* as gnat1 prints it: the NUL of X's C string before the newline */
+                                memcpy(text, cases[i].text, n + 1);
+                                if (nul)
+                                        memcpy(text + n - 1, "\0\n", 2), n++;
+                                assert_int_equal(sbx_classifier_new(builtin(backend), &c, &diag), 0);
+                                assert_int_equal(sbx_classifier_set_context(c, &ctx), 0);
+                                assert_int_equal(sbx_classify_feed(c, text, n), 0);
+                                assert_int_equal(sbx_classify_finish(c, &st, &r, &diag), 0);
+                                sbx_classifier_free(c);
+                                check_row(backend, i, cases[i].text, &r, cases[i].path ? "denied" : "task_failure",
+                                          cases[i].path);
+                        }
+        /* sbx classify and the fixtures, no host to ask: the text alone, no errno, no denial */
+        assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ .cwd = "/ws" },
+                                      "gnat1: Cannot create: /home/u/o/h.ali\n"),
+                       "task_failure");
+}
+
 /* The host as sbx run tells it: a name ending in "nx" does not exist, /var/tmp/unknown cannot be
  * told, any other name exists. */
 /* A host without the names that end in "nx"; "/d" and "/empty" are directories, "/full" and /ws
@@ -7614,6 +7679,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_node_mkdir_enoent),
                 cmocka_unit_test(test_classify_removal_of_a_missing_name),
                 cmocka_unit_test(test_classify_ln_link_not_followed),
+                cmocka_unit_test(test_classify_gnat_cannot_create),
                 cmocka_unit_test(test_classify_move_into_itself),
                 cmocka_unit_test(test_classify_bwrap_fifo_permission_denied),
                 cmocka_unit_test(test_classify_touch_own_file_times),
