@@ -5696,15 +5696,26 @@ static int curl_exit_denial(struct sbx_classifier *c, const struct sbx_exit_stat
  * gives that is a denial signature of the dialect (Landlock's EACCES, bubblewrap's EROFS), judged
  * alike (finalize_line()) and kept with no line and the evidence given: a denial of X, or none (X
  * beneath the granted directories, where the sandbox refused no ordinary write; the host refusing
- * it too; made with O_EXCL where excl, and the host has it already). */
-static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, const char *evidence,
-                                size_t evidence_len) {
+ * it too; made with O_EXCL where excl, and the host has it already; X a directory on the host,
+ * EISDIR there too; its directory missing on the host, ENOENT there too, where the command makes
+ * none, !dirs_made). */
+static int status_create_denial(struct sbx_classifier *c, const char *path, bool excl, bool dirs_made,
+                                const char *evidence, size_t evidence_len) {
         static const char *const errs[] = { "Permission denied", "Read-only file system" };
         const struct sbx_dialect *d = c->d;
-        char line[SBX_DENIAL_PATH_MAX + 64];
+        char line[SBX_DENIAL_PATH_MAX + 64], host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
 
         if (name_granted(c, path, strlen(path)))
                 return 0;
+        /* review53: `wget -q URL` where the URL's name is a directory on the host exits 3 there
+         * too; `zip -q /var/tmp/nx/a.zip f` (nx missing) exits 15 there too ("zip I/O error: No
+         * such file or directory" on stdout): both read denied. wget makes -P's directories. */
+        if (c->host_dir_missing && host_name(c, path, strlen(path), host)) {
+                (void) snprintf(in, sizeof(in), "%s/x", strcmp(host, "/") == 0 ? "" : host);
+                if (!c->host_dir_missing(c->resolve_userdata, in) ||
+                    (!dirs_made && c->host_dir_missing(c->resolve_userdata, host)))
+                        return 0;
+        }
         if (excl && c->host_exists) {
                 int kind = c->host_exists(c->resolve_userdata, path);
 
@@ -5734,7 +5745,7 @@ static int git_stash_denial(struct sbx_classifier *c, const struct sbx_exit_stat
 
         if (c->denial.hit || st->signal != 0 || st->exit_code != 1 || !c->git_index_lock[0] || c->lines_done > 0)
                 return 0;
-        return status_create_denial(c, c->git_index_lock, true, evidence, sizeof(evidence) - 1);
+        return status_create_denial(c, c->git_index_lock, true, false, evidence, sizeof(evidence) - 1);
 }
 
 /* wget's exit status 3 ("File I/O error") where no denial line came: with -q it prints none, of
@@ -5744,7 +5755,7 @@ static int wget_exit_denial(struct sbx_classifier *c, const struct sbx_exit_stat
 
         if (c->denial.hit || st->signal != 0 || st->exit_code != 3 || !c->wget_output[0])
                 return 0;
-        return status_create_denial(c, c->wget_output, false, evidence, sizeof(evidence) - 1);
+        return status_create_denial(c, c->wget_output, false, true, evidence, sizeof(evidence) - 1);
 }
 
 /* zip's exit status 15 (ZE_CREAT, "could not open/create the file for writing": zip prints its
@@ -5755,7 +5766,7 @@ static int zip_exit_denial(struct sbx_classifier *c, const struct sbx_exit_statu
 
         if (c->denial.hit || st->signal != 0 || st->exit_code != 15 || !c->zip_output[0])
                 return 0;
-        return status_create_denial(c, c->zip_output, false, evidence, sizeof(evidence) - 1);
+        return status_create_denial(c, c->zip_output, false, false, evidence, sizeof(evidence) - 1);
 }
 
 int sbx_classify_finish(struct sbx_classifier *c, const struct sbx_exit_status *st,

@@ -2357,10 +2357,13 @@ else:
                                 mkdir -p "$z/root" "$z/own" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
                                 for b in landlock bwrap; do
-                                    for where in own ext root ws; do
+                                    for where in own ext root ws nodir; do
                                         mode=read-only x=$z/own/a.zip want=denied:$z/own/a.zip:15
                                         case $where in
                                         ext) x=$z/own/a want=denied:$z/own/a.zip:15 ;;
+                                        # its directory missing: zip's ENOENT on the host too
+                                        # (review53; before: denied)
+                                        nodir) x=$z/own/nx/a.zip want=task_failure::15 ;;
                                         root) x=$z/root/a.zip want=denied:$z/root/a.zip:15
                                               [ $who = nobody ] && want=task_failure::15 ;;
                                         ws) mode=workspace-write x=$d/ws/$tag-a.zip want=success::0 ;;
@@ -2386,9 +2389,9 @@ else:
                         # workspace-write, success, written. (A local server of the test's own.)
                         if command -v wget >/dev/null; then
                                 z=/var/tmp/$tag-wg
-                                mkdir -p "$z/root" "$z/own" "$T/wg-srv" && chmod 755 "$z" "$z/root" "$T/wg-srv" &&
+                                mkdir -p "$z/root" "$z/own" "$z/isdir/f.txt" "$T/wg-srv" && chmod 755 "$z" "$z/root" "$T/wg-srv" &&
                                         echo served >"$T/wg-srv/f.txt" && chmod 644 "$T/wg-srv/f.txt"
-                                [ $who = nobody ] && chown 65534:65534 "$z/own"
+                                [ $who = nobody ] && chown 65534:65534 "$z/own" "$z/isdir" "$z/isdir/f.txt"
                                 rm -f "$T/wg.port"
                                 "$PY" -c 'import http.server, os, sys
 os.chdir(sys.argv[1])
@@ -2399,9 +2402,12 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 for _ in $(seq 50); do [ -s "$T/wg.port" ] && break; sleep 0.1; done
                                 u=http://127.0.0.1:$(cat "$T/wg.port" 2>/dev/null)/f.txt
                                 for b in landlock bwrap; do
-                                    for where in own root ws ws-write; do
+                                    for where in own root ws ws-write isdir; do
                                         mode=read-only args=(wget -q -P "$z/own" "$u") want=denied:$z/own/f.txt:3
                                         case $where in
+                                        # the URL's name a directory there: wget's exit 3 on the
+                                        # host too (review53; before: denied)
+                                        isdir) args=(wget -q -P "$z/isdir" "$u") want=task_failure::3 ;;
                                         root) args=(wget -q -P "$z/root" "$u") want=denied:$z/root/f.txt:3
                                               [ $who = nobody ] && want=task_failure::3 ;;
                                         ws) args=(wget -q "$u") want=denied:$d/ws/f.txt:3 ;;

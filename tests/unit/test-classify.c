@@ -3915,6 +3915,17 @@ static int fake_host_exists_git_lock(void *userdata, const char *path) {
         return strcmp(path, "/etc/held/.git/index.lock") == 0 ? SBX_HOST_NAME_FILE : SBX_HOST_NAME_MISSING;
 }
 
+/* ... and whether the directory of a host path is missing, or (asked of "X/x") X no directory:
+ * /etc/nodir is missing, /etc/isdir the one directory of such a name (review53). */
+static bool fake_host_dir_missing_status(void *userdata, const char *path) {
+        size_t n = strlen(path);
+
+        (void) userdata;
+        if (strncmp(path, "/etc/nodir/", 11) == 0)
+                return true;
+        return n > 2 && strcmp(path + n - 2, "/x") == 0 && strcmp(path, "/etc/isdir/x") != 0;
+}
+
 /* A file a command's exit status tells it could not make where its lines do not, read from its
  * argv: git stash's index lock (git_index_lock: no line at all and exit status 1, git 2.39 refreshes
  * the index quietly), zip's archive (zip_output: 15, ZE_CREAT, its lines on stdout), wget -q's file
@@ -3928,7 +3939,8 @@ static int fake_host_exists_git_lock(void *userdata, const char *path) {
 static void test_classify_silent_status_is_its_file(void **state) {
         static const char *const granted[] = { "/gr", NULL };
         struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_refuses = fake_host_refuses,
-                                            .host_exists = fake_host_exists_git_lock };
+                                            .host_exists = fake_host_exists_git_lock,
+                                            .host_dir_missing = fake_host_dir_missing_status };
         enum { GIT, ZIP, WGET };
         static const char *const evidence[] = { "git stash's exit status 1", "zip's exit status 15",
                                                 "wget's exit status 3" };
@@ -3958,6 +3970,15 @@ static void test_classify_silent_status_is_its_file(void **state) {
                 { ZIP, "/ws/x.zip", "", 0, 15, "task_failure" },
                 { ZIP, "/ws/x.zip", "", 0, 0, "success" },
                 { ZIP, NULL, "", 15, 0, "task_failure" },
+                /* review53: its directory missing on the host (zip's ENOENT there too), the archive
+                 * a directory there; before: denied */
+                { ZIP, "/etc/nodir/x.zip", "", 15, 0, "task_failure" },
+                { ZIP, "/etc/isdir", "", 15, 0, "task_failure" },
+                { GIT, "/etc/nodir/.git/index.lock", "", 1, 0, "task_failure" },
+                /* wget -q's name a directory on the host (exit 3 there too; before: denied);
+                 * -P's missing directory wget makes: denied */
+                { WGET, "/etc/isdir", "", 3, 0, "task_failure" },
+                { WGET, "/etc/nodir/f", "", 3, 0, "denied" },
                 { WGET, "/ws/f.tgz", "", 3, 0, "denied" },
                 { WGET, "/etc/index.html", "", 3, 0, "denied" },
                 { WGET, "/gr/f", "", 3, 0, "task_failure" },
