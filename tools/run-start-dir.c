@@ -3169,7 +3169,8 @@ int sbx_run_zip_output(char *const *argv, const char *cwd, char *out, size_t siz
         /* zip's options read: flags that move no output (not -b's temp path, -O's other archive,
          * -c's and -e's prompts), and those whose one argument names no file */
         static const char flags[] = "0123456789qrvjDyXTmfuFdlgoAJkwSRL@";
-        static const char *const with_arg[] = { "-n", "-P", "-Z", "-t", "-tt", NULL };
+        /* (-TT's test command and -lf's log file: two letters, each of them a flag's) */
+        static const char *const with_arg[] = { "-n", "-P", "-Z", "-t", "-tt", "-TT", "-lf", NULL };
         const char *zipfile = NULL, *base;
         char start[PATH_MAX], name[PATH_MAX];
         size_t n = 0;

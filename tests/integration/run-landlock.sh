@@ -2357,18 +2357,21 @@ else:
                                 mkdir -p "$z/root" "$z/own" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
                                 for b in landlock bwrap; do
-                                    for where in own ext root ws nodir; do
+                                    for where in own ext root ws nodir tt; do
                                         mode=read-only x=$z/own/a.zip want=denied:$z/own/a.zip:15
                                         case $where in
                                         ext) x=$z/own/a want=denied:$z/own/a.zip:15 ;;
                                         # its directory missing: zip's ENOENT on the host too
                                         # (review53; before: denied)
                                         nodir) x=$z/own/nx/a.zip want=task_failure::15 ;;
+                                        # -TT's command no archive (review53; before, the
+                                        # workspace's true.zip recorded)
+                                        tt) x="-T -TT true $z/own/a.zip" ;;
                                         root) x=$z/root/a.zip want=denied:$z/root/a.zip:15
                                               [ $who = nobody ] && want=task_failure::15 ;;
                                         ws) mode=workspace-write x=$d/ws/$tag-a.zip want=success::0 ;;
                                         esac
-                                        status_row "$d/ws" $b $mode "$d/zip.json" zip -q "$x" /etc/hostname
+                                        status_row "$d/ws" $b $mode "$d/zip.json" zip -q $x /etc/hostname # (tt: several words)
                                         [ $rc -eq 125 ] && continue
                                         check "$who, $b: zip -q $x /etc/hostname ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws ]; then

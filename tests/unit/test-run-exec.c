@@ -1889,6 +1889,10 @@ static void test_zip_output(void **state) {
                 { { "zip", "-n", ".gz", "x.zip", "f" }, "/w/x.zip" },
                 { { "timeout", "9", "zip", "-P", "pw", "/ro/x.zip", "f" }, "/ro/x.zip" },
                 { { "env", "-C", "/ro", "zip", "x.zip", "f" }, "/ro/x.zip" },
+                /* -TT's command and -lf's log file are no archive (review53: before, /w/true.zip
+                 * and /w/log.txt) */
+                { { "zip", "-q", "-T", "-TT", "true", "/ro/t.zip", "f" }, "/ro/t.zip" },
+                { { "zip", "-q", "-lf", "log.txt", "/ro/t.zip", "f" }, "/ro/t.zip" },
                 /* stdout, an option that moves the output or prompts, a list, a long option */
                 { { "zip", "-", "f" }, NULL },
                 { { "zip", "-b", "/tmp", "x.zip", "f" }, NULL },
