@@ -3478,10 +3478,18 @@ int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, 
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *seg[3], *w[65], **cmd, dir[PATH_MAX], joined[PATH_MAX];
+        size_t argc = 0;
+        bool tilde;
 
+        while (argv[argc])
+                argc++;
+        /* `~` sbx's $HOME where the shell is sbx's command itself, no wrapper before it that may
+         * change its environment, as start_dir() reads its leading cd (review53: `cd ~/r && git
+         * stash` read no lock file, task_failure) */
+        tilde = script && shell_script(argv) == script && !shell_argv_startup_moves(argv, argc);
         if (!script || !cwd || cwd[0] != '/' || !(buf = malloc(strlen(script) + 1)) ||
             !(words_buf = malloc(strlen(script) + 1)) || and_chain(script, buf, seg, SBX_ELEMENTSOF(seg)) != 2 ||
-            !chain_cd_dir(seg[0], dir, sizeof(dir), false) || join_name(joined, sizeof(joined), cwd, dir) < 0 ||
+            !chain_cd_dir(seg[0], dir, sizeof(dir), tilde) || join_name(joined, sizeof(joined), cwd, dir) < 0 ||
             !(cmd = segment_words(seg[1], words_buf, w, SBX_ELEMENTSOF(w) - 1)))
                 return 0;
         return sbx_run_git_stash_lock(cmd, joined, out, size);

@@ -2318,11 +2318,14 @@ else:
                                         git -c user.name=t -c user.email=t@t stash -q' sh "$g" >/dev/null 2>&1
                                 ref0=$(cat "$g/.git/refs/stash")
                                 for b in landlock bwrap; do
-                                    for where in cd dash-c sub pop stale ws; do
+                                    for where in cd dash-c sub pop stale ws home; do
                                         printf 'a\nb\n' >"$g/f"
                                         mode=read-only at=$d/ws want=denied:$g/.git/index.lock:1
                                         args=(sh -c "cd $g && git stash")
+                                        pre0=("${pre[@]}")
                                         case $where in
+                                        # a cd of ~, sbx's $HOME (review53; before: task_failure)
+                                        home) pre=("${pre[@]}" HOME="$g") args=(sh -c "cd ~/sub && git stash") ;;
                                         dash-c) args=(git -C "$g" stash push -m x) ;;
                                         # the workspace a directory of the repository's work tree
                                         sub) mode=workspace-write at=$g/sub args=(git stash) ;;
@@ -2331,6 +2334,7 @@ else:
                                         ws) mode=workspace-write at=$g want=success::0 ;;
                                         esac
                                         status_row "$at" $b $mode "$d/gs.json" "${args[@]}"
+                                        pre=("${pre0[@]}")
                                         [ $rc -eq 125 ] && continue
                                         check "$who, $b: ${args[*]} ($mode, $where): ${want%%:*} ($got)" test "$got" = "$want"
                                         if [ $where = ws ]; then

@@ -2031,8 +2031,30 @@ static void test_git_stash_lock(void **state) {
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
                 snprintf(script, sizeof(script), "true && git stash");
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
-                snprintf(script, sizeof(script), "cd ~ && git stash");
-                assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
+                /* a cd of ~, sbx's $HOME where sbx runs the shell itself (review53: before, none
+                 * read); not where a wrapper may change its environment */
+                {
+                        const char *home = getenv("HOME");
+                        char *saved = home ? strdup(home) : NULL;
+                        const char *wrapped[] = { "env", "-u", "HOME", "sh", "-c", script, NULL };
+
+                        snprintf(path, sizeof(path), "%s/r", dir);
+                        assert_int_equal(setenv("HOME", path, 1), 0);
+                        snprintf(script, sizeof(script), "cd ~/a && git stash");
+                        assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, "/", out, sizeof(out)), 1);
+                        assert_string_equal(out, want);
+                        snprintf(script, sizeof(script), "cd ~ && git stash");
+                        assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, "/", out, sizeof(out)), 1);
+                        assert_string_equal(out, want);
+                        assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) wrapped, "/", out, sizeof(out)), 0);
+                        snprintf(script, sizeof(script), "cd ~x && git stash");
+                        assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, "/", out, sizeof(out)), 0);
+                        if (saved)
+                                assert_int_equal(setenv("HOME", saved, 1), 0);
+                        else
+                                assert_int_equal(unsetenv("HOME"), 0);
+                        free(saved);
+                }
                 snprintf(script, sizeof(script), "cd r/a && git stash list");
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
         }
