@@ -3068,6 +3068,18 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
 /* The lock file of the index (GITDIR/index.lock) of the repository a git found from start: the
  * first `.git` going up from its real path, a directory, or a file's `gitdir: X` (a worktree's, a
  * submodule's; X relative to the file's directory). 0 where none is found or one cannot be read. */
+/* Whether the directory d is one git takes for a repository's: its HEAD, and its objects and
+ * refs directories searchable (or a commondir file that names where they are, left to git). */
+static bool git_directory(const char *d) {
+        char p[PATH_MAX + 16];
+
+        if (snprintf(p, sizeof(p), "%s/commondir", d) < (int) sizeof(p) && access(p, F_OK) == 0)
+                return true;
+        return snprintf(p, sizeof(p), "%s/HEAD", d) < (int) sizeof(p) && access(p, F_OK) == 0 &&
+               snprintf(p, sizeof(p), "%s/objects", d) < (int) sizeof(p) && access(p, X_OK) == 0 &&
+               snprintf(p, sizeof(p), "%s/refs", d) < (int) sizeof(p) && access(p, X_OK) == 0;
+}
+
 static int git_index_lock(const char *start, char *out, size_t size) {
         _cleanup_free_ char *real = sbx_realpath(start);
         char dir[PATH_MAX], dotgit[PATH_MAX + 8], text[PATH_MAX + 16];
@@ -3083,8 +3095,13 @@ static int git_index_lock(const char *start, char *out, size_t size) {
                 if (join_name(dotgit, sizeof(dotgit), dir, ".git") < 0)
                         return 0;
                 e = stat(dotgit, &sb) < 0 ? errno : 0;
-                if (e == 0 && S_ISDIR(sb.st_mode))
+                /* a directory git takes for its own (is_git_directory()): else it goes on up
+                 * (review53: an empty .git in the workspace named its lock there, the refusal of
+                 * the repository's above read task_failure in workspace-write) */
+                if (e == 0 && S_ISDIR(sb.st_mode) && git_directory(dotgit))
                         return snprintf(out, size, "%s/index.lock", dotgit) < (int) size ? 1 : 0;
+                if (e == 0 && S_ISDIR(sb.st_mode))
+                        e = ENOENT;
                 if (e == 0) {
                         _cleanup_close_ int fd = open(dotgit, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
                         ssize_t k;

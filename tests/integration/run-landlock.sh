@@ -2318,7 +2318,7 @@ else:
                                         git -c user.name=t -c user.email=t@t stash -q' sh "$g" >/dev/null 2>&1
                                 ref0=$(cat "$g/.git/refs/stash")
                                 for b in landlock bwrap; do
-                                    for where in cd dash-c sub pop stale ws home; do
+                                    for where in cd dash-c sub pop stale ws home emptygit; do
                                         printf 'a\nb\n' >"$g/f"
                                         mode=read-only at=$d/ws want=denied:$g/.git/index.lock:1
                                         args=(sh -c "cd $g && git stash")
@@ -2326,6 +2326,10 @@ else:
                                         case $where in
                                         # a cd of ~, sbx's $HOME (review53; before: task_failure)
                                         home) pre=("${pre[@]}" HOME="$g") args=(sh -c "cd ~/sub && git stash") ;;
+                                        # an empty .git in the workspace, no repository's: git's
+                                        # the one above (review53; before: task_failure)
+                                        emptygit) mode=workspace-write at=$g/sub args=(git stash)
+                                                  "${pre[@]}" mkdir "$g/sub/.git" ;;
                                         dash-c) args=(git -C "$g" stash push -m x) ;;
                                         # the workspace a directory of the repository's work tree
                                         sub) mode=workspace-write at=$g/sub args=(git stash) ;;
@@ -2345,6 +2349,7 @@ else:
                                                         test "$(cat "$g/f")" = "$(printf 'a\nb')" -a "$(cat "$g/.git/refs/stash")" = "$ref0"
                                         fi
                                         rm -f "$g/.git/index.lock"
+                                        rmdir "$g/sub/.git" 2>/dev/null
                                     done
                                 done
                                 rm -rf "$g"

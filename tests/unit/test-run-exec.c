@@ -1955,7 +1955,9 @@ static void test_git_stash_lock(void **state) {
         char tmpl[] = "/tmp/sbx-test-gitstash.XXXXXX", path[PATH_MAX], want[PATH_MAX], out[PATH_MAX];
         char *dir = mkdtemp(tmpl);
         FILE *f;
-        static const char *const subs[] = { "r", "r/.git", "r/a", "r/a/b", "wt", "no", NULL };
+        /* (r/a/.git an empty directory, no repository's: git goes on up) */
+        static const char *const subs[] = { "r", "r/.git", "r/.git/objects", "r/.git/refs", "r/a", "r/a/.git", "r/a/b",
+                                            "wt", "no", NULL };
         (void) state;
 
         assert_non_null(dir);
@@ -1963,6 +1965,10 @@ static void test_git_stash_lock(void **state) {
                 snprintf(path, sizeof(path), "%s/%s", dir, *s);
                 assert_int_equal(mkdir(path, 0700), 0);
         }
+        snprintf(path, sizeof(path), "%s/r/.git/HEAD", dir);
+        assert_non_null(f = fopen(path, "w"));
+        fputs("ref: refs/heads/main\n", f);
+        fclose(f);
         /* a worktree's .git file names its git directory, relative to the file's directory */
         snprintf(path, sizeof(path), "%s/wt/.git", dir);
         assert_non_null(f = fopen(path, "w"));
@@ -1974,6 +1980,7 @@ static void test_git_stash_lock(void **state) {
                 } cases[] = {
                         { { "git", "stash" }, "r", "r/.git/index.lock" },
                         { { "git", "stash" }, "r/a/b", "r/.git/index.lock" },
+                        /* past r/a's .git, no repository's (review53: before, r/a/.git/index.lock) */
                         { { "git", "stash", "push", "-m", "x" }, "r/a", "r/.git/index.lock" },
                         { { "git", "stash", "-u" }, "r", "r/.git/index.lock" },
                         { { "git", "stash", "pop" }, "r", "r/.git/index.lock" },
@@ -2059,6 +2066,8 @@ static void test_git_stash_lock(void **state) {
                 assert_int_equal(sbx_run_chain_git_stash_lock((char *const *) argv, dir, out, sizeof(out)), 0);
         }
         snprintf(path, sizeof(path), "%s/wt/.git", dir);
+        unlink(path);
+        snprintf(path, sizeof(path), "%s/r/.git/HEAD", dir);
         unlink(path);
         for (size_t k = SBX_ELEMENTSOF(subs) - 1; k-- > 0;) {
                 snprintf(path, sizeof(path), "%s/%s", dir, subs[k]);
