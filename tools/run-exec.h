@@ -183,7 +183,8 @@ int sbx_run_chain_git_stash_lock(char *const *argv, const char *cwd, char *out, 
  * anywhere, past the wrappers of sbx_run_start_dir() and env's arguments, ZIPFILE with .zip
  * added where its last component has no '.', as zip adds it; joined to cwd into out. 1, or 0 for
  * another program, an option not read (-b's temp path, -O's other archive, -c, -e, -x and -i
- * lists, any long option), no archive, `-` (stdout). Nothing is asked of the host. */
+ * lists before ZIPFILE, any long option), no archive, `-` (stdout); -TT's and -lf's argument is
+ * none. Nothing is asked of the host. */
 int sbx_run_zip_output(char *const *words, const char *cwd, char *out, size_t size);
 /* The file a wget that words (sbx_run_command_words()'s) run in cwd (their start) writes
  * (struct sbx_classify_context's wget_output): `wget [OPTION...] URL`, one URL, its -O FILE

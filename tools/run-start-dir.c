@@ -3207,6 +3207,11 @@ int sbx_run_zip_output(char *const *argv, const char *cwd, char *out, size_t siz
                                 return 0;
                         continue;
                 }
+                /* -x's and -i's patterns after the archive (`zip -r x.zip . -x '*.git*'`), read
+                 * as its files are: its list ends at the next option or "@" (review53: before,
+                 * none read, task_failure); before the archive, which word ends it is not read */
+                if (zipfile && (strcmp(a, "-x") == 0 || strcmp(a, "-i") == 0))
+                        continue;
                 if (!a[1] || strspn(a + 1, flags) != strlen(a + 1))
                         return 0;
         }

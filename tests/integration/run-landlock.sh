@@ -2366,7 +2366,7 @@ else:
                                 mkdir -p "$z/root" "$z/own" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
                                 for b in landlock bwrap; do
-                                    for where in own ext root ws nodir tt; do
+                                    for where in own ext root ws nodir tt xlist; do
                                         mode=read-only x=$z/own/a.zip want=denied:$z/own/a.zip:15
                                         case $where in
                                         ext) x=$z/own/a want=denied:$z/own/a.zip:15 ;;
@@ -2376,6 +2376,9 @@ else:
                                         # -TT's command no archive (review53; before, the
                                         # workspace's true.zip recorded)
                                         tt) x="-T -TT true $z/own/a.zip" ;;
+                                        # -x's list after the archive (review53; before:
+                                        # task_failure)
+                                        xlist) x="$z/own/a.zip -x nomatch -q" ;;
                                         root) x=$z/root/a.zip want=denied:$z/root/a.zip:15
                                               [ $who = nobody ] && want=task_failure::15 ;;
                                         ws) mode=workspace-write x=$d/ws/$tag-a.zip want=success::0 ;;

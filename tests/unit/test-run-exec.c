@@ -1893,13 +1893,17 @@ static void test_zip_output(void **state) {
                  * and /w/log.txt) */
                 { { "zip", "-q", "-T", "-TT", "true", "/ro/t.zip", "f" }, "/ro/t.zip" },
                 { { "zip", "-q", "-lf", "log.txt", "/ro/t.zip", "f" }, "/ro/t.zip" },
+                /* -x's and -i's lists after the archive (review53: before, none) */
+                { { "zip", "x.zip", "f", "-x", "*.o" }, "/w/x.zip" },
+                { { "zip", "-r", "x.zip", ".", "-x", "*.git*", "-q" }, "/w/x.zip" },
+                { { "zip", "x.zip", "-i", "*.c", "-x", "a" }, "/w/x.zip" },
                 /* stdout, an option that moves the output or prompts, a list, a long option */
                 { { "zip", "-", "f" }, NULL },
                 { { "zip", "-b", "/tmp", "x.zip", "f" }, NULL },
                 { { "zip", "-O", "/ro/y.zip", "x.zip", "f" }, NULL },
                 { { "zip", "-e", "x.zip", "f" }, NULL },
                 { { "zip", "-c", "x.zip", "f" }, NULL },
-                { { "zip", "x.zip", "f", "-x", "*.o" }, NULL },
+                { { "zip", "-x", "*.o", "@", "x.zip", "f" }, NULL },
                 { { "zip", "--quiet", "x.zip", "f" }, NULL },
                 { { "zip", "-n" }, NULL },
                 { { "zip" }, NULL },
