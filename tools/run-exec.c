@@ -2419,7 +2419,8 @@ static enum run_step run_release(struct run_state *st) {
 
 /* Whether git may find its repository or index elsewhere than from its start directory: one of
  * the variables that move them in sbx's environment (the command's), or a word of the command
- * naming one (`GIT_DIR=x git stash`, `env GIT_INDEX_FILE=i git ...`, a script's). */
+ * naming one (`GIT_DIR=x git stash`, `env GIT_INDEX_FILE=i git ...`, a script's); another of git's
+ * variables (`GIT_EDITOR=true git stash`) moves nothing (review53b: any `GIT_` turned it off). */
 static bool git_env_moves(char *const *command) {
         static const char *const vars[] = { "GIT_DIR",        "GIT_WORK_TREE",           "GIT_INDEX_FILE",
                                             "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
@@ -2429,8 +2430,9 @@ static bool git_env_moves(char *const *command) {
                 if (getenv(*v))
                         return true;
         for (char *const *a = command; a && *a; a++)
-                if (strstr(*a, "GIT_"))
-                        return true;
+                for (const char *const *v = vars; *v; v++)
+                        if (strstr(*a, *v))
+                                return true;
         return false;
 }
 

@@ -2318,7 +2318,7 @@ else:
                                         git -c user.name=t -c user.email=t@t stash -q' sh "$g" >/dev/null 2>&1
                                 ref0=$(cat "$g/.git/refs/stash")
                                 for b in landlock bwrap; do
-                                    for where in cd dash-c sub pop stale ws home emptygit; do
+                                    for where in cd dash-c sub pop stale ws home emptygit editor gitdir; do
                                         printf 'a\nb\n' >"$g/f"
                                         mode=read-only at=$d/ws want=denied:$g/.git/index.lock:1
                                         args=(sh -c "cd $g && git stash")
@@ -2331,6 +2331,11 @@ else:
                                         emptygit) mode=workspace-write at=$g/sub args=(git stash)
                                                   "${pre[@]}" mkdir "$g/sub/.git" ;;
                                         dash-c) args=(git -C "$g" stash push -m x) ;;
+                                        # another of git's variables moves nothing (review53b:
+                                        # before, any GIT_ left it unread, task_failure); GIT_DIR
+                                        # may move the index: unread
+                                        editor) args=(sh -c "cd $g && GIT_EDITOR=true git stash") ;;
+                                        gitdir) args=(sh -c "cd $g && GIT_DIR=.git git stash") want=task_failure::1 ;;
                                         # the workspace a directory of the repository's work tree
                                         sub) mode=workspace-write at=$g/sub args=(git stash) ;;
                                         pop) at=$g args=(git stash pop) ;;
