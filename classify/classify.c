@@ -4887,6 +4887,10 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                 c->denial_sig = -1;
         if (c->denial_sig >= 0) {
                 char line[SBX_MATCHED_LINE_MAX], path[SBX_DENIAL_PATH_MAX] = "";
+                /* follows: the refused call followed the name's symlinks (an open for writing of
+                 * the argv's file, a touch that dereferences): the record names what the host
+                 * resolves it to, the file the sandbox refused */
+                bool follows = false;
                 bool keep = c->n_denials < SBX_DENIALS_KEPT, own = false, run = true, opens = false, reads = false, bare,
                      searched = false, chained = false, socket = false, given_away = false, tcl = false,
                      bundler = false, held = false, to_dest = false, runs_only = false, perl_writes = false;
@@ -5112,6 +5116,9 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 memcpy(path, f, strlen(f) + 1);
                                 if (argv_output)
                                         run = false; /* opened for writing, no program run */
+                                /* curl's, sqlite3's open of it (O_CREAT follows a link),
+                                 * a CMake cache's */
+                                follows = argv_output != NULL;
                                 /* SQLite's write of a database it opened read-only: its open for
                                  * writing failed, which a file the host lets the user not write
                                  * fails on the host too, whatever its directory allows (as nobody,
@@ -5194,6 +5201,11 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                  * the sandbox refused them (review: as nobody, read-only or
                                  * bwrap, `touch -c own` read as the host's refusal) */
                                 int times = r > 0 && touch_line(text, ss) ? host_touch_times(c, path) : -1;
+
+                                /* a touch read to follow its names (no -h): its open or its
+                                 * utimensat(2) of the link's target */
+                                follows = follows || (r > 0 && (c->touch_how & SBX_TOUCH_READ) &&
+                                                      !(c->touch_how & SBX_TOUCH_NO_DEREF) && touch_line(text, ss));
                                 bool touches = times > 0;
 
                                 /* ... and one whose times the host refuses too (times given by
@@ -5233,6 +5245,14 @@ static int finalize_line(struct sbx_classifier *c, uint64_t line_no, const unsig
                                 e->line_no = line_no;
                                 memcpy(e->line, line, sizeof(e->line));
                                 memcpy(e->path, path, sizeof(e->path));
+                                /* (left53: `curl -so out URL`, `touch out`, out a link in the
+                                 * workspace to a file outside it, recorded the link) */
+                                if (follows && path[0] == '/' && c->resolve && !in_sandbox_dev_proc(path)) {
+                                        char host[SBX_DENIAL_PATH_MAX];
+
+                                        if (host_name(c, path, strlen(path), host) && !in_sandbox_dev_proc(host))
+                                                memcpy(e->path, host, strlen(host) + 1);
+                                }
                         }
                 }
         }

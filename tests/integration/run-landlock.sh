@@ -2267,10 +2267,10 @@ else:
                                         s-chain2) want=/var/tmp/$tag-cu/own/c.txt args=(sh -c "curl -so $tag-c.txt file:///etc/hostname && chmod +x $tag-c.txt && curl -so $want file:///etc/hostname") ;;
                                         s-chain2-root) args=(sh -c "curl -so $tag-c.txt file:///etc/hostname && curl -so /var/tmp/$tag-cu/root/c.txt file:///etc/hostname") ;;
                                         # through a dangling link in the workspace to a new file
-                                        # outside it: the target refused (left53: task_failure
-                                        # before, the link's own name asked); into root's directory,
-                                        # the host's refusal
-                                        ws-link) want=$d/ws/$tag-lnk args=(curl -sS -o $tag-lnk file:///etc/hostname) ;;
+                                        # outside it: the target refused, recorded (left53:
+                                        # task_failure before, the link's own name asked; then the
+                                        # link recorded); into root's directory, the host's refusal
+                                        ws-link) want=/var/tmp/$tag-cu/own/c.txt args=(curl -sS -o $tag-lnk file:///etc/hostname) ;;
                                         ws-link-root) args=(curl -sS -o $tag-lnk-root file:///etc/hostname) ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" ${home:+HOME=$home} SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \

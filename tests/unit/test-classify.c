@@ -3831,6 +3831,46 @@ static void test_classify_binutils_several_files_in_place(void **state) {
                 }
 }
 
+/* /ws/out.txt a symlink to /var/tmp/d/out.txt */
+static size_t fake_resolve_out_link(void *userdata, const char *path, char *out, size_t size) {
+        (void) userdata;
+        if (strcmp(path, "/ws/out.txt") == 0)
+                return (size_t) snprintf(out, size, "/var/tmp/d/out.txt");
+        return (size_t) snprintf(out, size, "%s", path);
+}
+
+/* A file opened for writing through a symlink (curl's, sqlite3's output; touch's, which follows
+ * it without -h): the sandbox refused the link's target, which the record names (before: the
+ * link, /ws/out.txt, under both backends; live `curl -so out URL`, `touch out`, `sqlite3 out
+ * ...`, out a link in the workspace to a file outside it, in workspace-write). A touch not read
+ * (its -h not told) keeps the name as its line gives it. */
+static void test_classify_write_through_link_records_the_target(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .resolve = fake_resolve_out_link,
+                                            .host_refuses = fake_host_refuses, .host_dir_missing = fake_host_dir_missing };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap", *err = b ? "Permission denied" : "Read-only file system";
+                char touch[128];
+
+                ctx.curl_output = "/ws/out.txt";
+                check_row(backend, 0, "curl", run_backend_in(backend, &ctx, "curl: (23) Failure writing output to destination\n"),
+                          "denied", "/var/tmp/d/out.txt");
+                ctx.curl_output = NULL;
+                ctx.sqlite_db = "/ws/out.txt";
+                check_row(backend, 1, "sqlite3",
+                          run_backend_in(backend, &ctx, "Error: unable to open database \"out.txt\": unable to open database file\n"),
+                          "denied", "/var/tmp/d/out.txt");
+                ctx.sqlite_db = NULL;
+                snprintf(touch, sizeof(touch), "touch: cannot touch 'out.txt': %s\n", err);
+                ctx.touch_how = SBX_TOUCH_READ;
+                check_row(backend, 2, touch, run_backend_in(backend, &ctx, touch), "denied", "/var/tmp/d/out.txt");
+                ctx.touch_how = 0;
+                check_row(backend, 3, touch, run_backend_in(backend, &ctx, touch), "denied", "/ws/out.txt");
+        }
+}
+
 /* curl -s (no -S) prints nothing when it cannot write its output file, and exits 23
  * (CURLE_WRITE_ERROR): the status is read as its "curl: (23)" line would be, of the file the
  * caller read from its argv (curl_output), judged alike; recorded with no line (line_no 0), as
@@ -7733,6 +7773,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_curl_silent_exit_23_is_the_argv_file),
                 cmocka_unit_test(test_classify_silent_status_is_its_file),
                 cmocka_unit_test(test_classify_binutils_several_files_in_place),
+                cmocka_unit_test(test_classify_write_through_link_records_the_target),
                 cmocka_unit_test(test_classify_curl_chain_status_is_the_first_unwritten),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),
