@@ -1985,6 +1985,48 @@ static bool chain_cd(const char *seg) {
         return chain_cd_dir(seg, dir, sizeof(dir), true);
 }
 
+/* Whether the len bytes at p (past its blanks) are a command of an `&&` chain that may come before
+ * its leading cds: `true`, `:`, `test ...`, `[ ... ]`, plain words alone (no expansion, no
+ * redirection, no other operator, quotes closed). It moves nothing and names no file on its
+ * stderr: it succeeds, or fails and nothing after it runs, so what follows starts where it did
+ * (left53: `true && cd nd && curl -so f URL` read no start directory). */
+static bool quiet_lead_at(const char *p, size_t len) {
+        static const char *const names[] = { "true", ":", "test", "[" };
+        bool sq = false, dq = false;
+        size_t wl;
+
+        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+                len--;
+        if (len == 0 || strcspn(p, ";|&()<>`$\\\n{}#") < len)
+                return false;
+        for (size_t i = 0; i < len; i++)
+                if (p[i] == '\'' && !dq)
+                        sq = !sq;
+                else if (p[i] == '"' && !sq)
+                        dq = !dq;
+        if (sq || dq)
+                return false;
+        wl = strcspn(p, " \t");
+        if (wl > len)
+                wl = len;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(names); i++)
+                if (wl == strlen(names[i]) && memcmp(p, names[i], wl) == 0)
+                        return true;
+        return false;
+}
+
+/* quiet_lead_at() of the command at p of a script, up to its `&&`: past that `&&` and the blanks
+ * after it, or NULL. */
+static const char *quiet_lead(const char *p) {
+        const char *amp = strstr(p, "&&");
+
+        if (!amp || !quiet_lead_at(p, (size_t) (amp - p)))
+                return NULL;
+        for (amp += 2; *amp == ' ' || *amp == '\t' || *amp == '\n'; amp++)
+                ;
+        return amp;
+}
+
 static int start_dir(char *const *argv, const char *cwd, char *out, size_t size) {
         const char *script, *p;
         char cur[PATH_MAX], dir[PATH_MAX];
@@ -2041,10 +2083,18 @@ static int start_dir(char *const *argv, const char *cwd, char *out, size_t size)
                                 ;
                 }
         }
-        /* each leading `cd DIR &&`: what follows runs only where the cd succeeded */
-        while (strncmp(p, "cd", 2) == 0 && (p[2] == ' ' || p[2] == '\t')) {
-                const char *q = p + 2;
+        /* each leading `cd DIR &&`: what follows runs only where the cd succeeded; quiet commands
+         * before them, which move nothing and name no file (quiet_lead()) */
+        for (;;) {
+                const char *q = quiet_lead(p);
 
+                if (q) {
+                        p = q;
+                        continue;
+                }
+                if (strncmp(p, "cd", 2) != 0 || (p[2] != ' ' && p[2] != '\t'))
+                        break;
+                q = p + 2;
                 for (; *q == ' ' || *q == '\t'; q++)
                         ;
                 /* `~` where this shell is sbx's command itself, its environment sbx's */
@@ -3416,8 +3466,10 @@ static int chain_program(char *const *argv, const char *cwd, char *out, size_t s
                 char name[PATH_MAX];
                 int r;
 
-                /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it) */
-                if (leading && chain_cd(seg[i]))
+                /* a leading `cd DIR` is the start directory's (cwd: sbx_run_start_dir() read it),
+                 * quiet ones before it too */
+                if (leading && (chain_cd(seg[i]) || quiet_lead_at(seg[i] + strspn(seg[i], " \t"),
+                                                                   strlen(seg[i] + strspn(seg[i], " \t")))))
                         continue;
                 leading = false;
                 /* past its assignments (`TOKEN=x curl ...`), as sbx_run_command_words() goes past a

@@ -2230,7 +2230,7 @@ else:
                                         ln -s /var/tmp/$tag-cu/own/c.txt "$d/ws/$tag-lnk" &&
                                         ln -s /var/tmp/$tag-cu/root/c.txt "$d/ws/$tag-lnk-root"
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain chain2 s-chain2 s-chain2-root ws-link ws-link-root; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain chain2 s-chain2 s-chain2-root ws-link ws-link-root q-cd-chain; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x home=
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -2272,12 +2272,15 @@ else:
                                         # link recorded); into root's directory, the host's refusal
                                         ws-link) want=/var/tmp/$tag-cu/own/c.txt args=(curl -sS -o $tag-lnk file:///etc/hostname) ;;
                                         ws-link-root) args=(curl -sS -o $tag-lnk-root file:///etc/hostname) ;;
+                                        # a cd after quiet commands that name no file (left53:
+                                        # its directory not known, task_failure before)
+                                        q-cd-chain) want=/var/tmp/$tag-cu/own/c.txt args=(sh -c "true && test -d /var/tmp/$tag-cu/own && cd /var/tmp/$tag-cu/own && curl -s -o c.txt file:///etc/hostname") ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" ${home:+HOME=$home} SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain|chain2|s-chain2|ws-link) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain|chain2|s-chain2|ws-link|q-cd-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root", "s-chain2-root", "ws-link-root"):

@@ -138,6 +138,10 @@ static void test_script_start_dir(void **state) {
                 /* a word as the shell makes it: `\X` is X, `~` $HOME (HOME is DIR/s ub below;
                  * review52: they were not known, and the chain's file not read) */
                 "cd s\\ ub && touch x", "cd ~ && touch x", "cd ~/ && x", "cd ~/../s\\ ub/. && x",
+                /* after quiet commands, which move nothing and name no file: they succeed, or fail
+                 * and nothing after them runs (left53: not known, `true && cd nd && curl -so f URL`) */
+                "true && cd sub && curl -so f http://h/x", ": && cd sub && touch x", "test -d sub && cd sub && x",
+                "[ -d 'sub' ] && cd sub && true && cd . && x", "cd sub && true && make -C .",
         };
         static const char *const stays[] = {
                 "cd missing && x", "cd file && x", "cdsub && x", "cd sub", "make -k", "git status", "tar -xf a.tar",
@@ -155,6 +159,9 @@ static void test_script_start_dir(void **state) {
                 "tar -C sub -xf a.tar; true", "x | make -C sub", "ls | xargs make",
                 "true; sudo -D sub touch x", "true; env --ch=sub x", "find d | cpio -idm -D sub",
                 "true; cpio -iD sub",
+                /* a command before the cd that may name a file, a redirection, an expansion */
+                "mkdir -p sub && cd sub && x", "true > f && cd sub && x", "test -d $D && cd sub && x",
+                "true 'a && cd sub && x", "echo && cd sub && x",
                 "true; unshare -w sub x", "true; ninja -C sub", "true; npm --prefix sub test",
                 /* CDPATH, BASH_ENV set for the shell (they were sub) */
                 "CDPATH=/tmp bash -c 'cd sub && x'", "BASH_ENV=/dev/null bash -c 'cd sub && x'",
@@ -1433,7 +1440,10 @@ static void test_chain_curl_output(void **state) {
                  * a cd after one (the names are of a directory not read), another curl, nor
                  * assignments alone (`PATH=...`) */
                 { { "sh", "-c", "make && curl -o /ro/x http://h/x" }, NULL },
-                { { "sh", "-c", "true && cd d && curl -o x http://h/x" }, NULL },
+                /* ... a cd after quiet commands that name no file (left53: none before) */
+                { { "sh", "-c", "true && cd d && curl -o x http://h/x" }, "/w/x" },
+                { { "sh", "-c", "test -d d && cd d && true && curl -o x http://h/x" }, "/w/x" },
+                { { "sh", "-c", "mkdir -p d && cd d && curl -o x http://h/x" }, NULL },
                 { { "sh", "-c", "curl -K cfg http://h/y && curl -o /ro/x http://h/x" }, NULL },
                 { { "sh", "-c", "true && nice curl -K cfg http://h/y && curl -o /ro/x http://h/x" }, NULL },
                 { { "sh", "-c", "PATH=/x && curl -o /ro/x http://h/x" }, NULL },
