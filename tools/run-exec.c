@@ -2576,6 +2576,14 @@ static void classifier_context(struct run_state *st) {
                         _Static_assert(sizeof(sqlite_target) == sizeof(sqlite_db), "one size for both");
                         int sq = sbx_run_chain_sqlite(command, ctx.cwd, sqlite_target, sqlite_db, sizeof(sqlite_db));
 
+                        /* ... or that `FEED | sqlite3 DB` runs, its commands from the pipe (left53:
+                         * none read, `echo 'create table t(a);' | sqlite3 own.db` in read-only read
+                         * task_failure under bwrap, denied with no path under Landlock, a host's
+                         * refusal too) */
+                        if (!sq)
+                                sq = sbx_run_pipe_sqlite(command, ctx.cwd, sqlite_target, sqlite_db, sizeof(sqlite_db),
+                                                         &ctx.sqlite_readonly);
+
                         if (sq & 1)
                                 ctx.sqlite_target = sqlite_target;
                         if (sq & 2)

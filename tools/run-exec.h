@@ -239,6 +239,13 @@ int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_
  * database (a `select` opens it read-only). Bit 1 target, bit 2 db, 0 none. Nothing is asked of
  * the host. */
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size);
+/* sbx_run_chain_sqlite()'s of the sqlite3 that a shell's -c script `FEED | sqlite3 ...` runs, its
+ * commands from the pipe (`echo 'create table t(a);' | sqlite3 own.db`), FEED an echo, printf or
+ * cat of plain words (past its assignments) that names no sqlite3: the script's status is the
+ * sqlite3's, and no line of FEED's is one of sqlite3's. *ret_readonly: sbx_run_sqlite_readonly()
+ * of it (set where the script is such a pipe, whatever the answer). Not another operator, a redirection but `<`, another
+ * command. Bit 1 target, bit 2 db, 0 none. Nothing is asked of the host. */
+int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
 /* reader (sbx_run_bfd_output(), sbx_run_javac_dir()) of the command that a shell's -c script `cd
  * DIR && CMD` runs, its one command after its leading cd, past its assignments (cwd is DIR, as
  * sbx_run_start_dir() read it), as sbx_run_chain_sqlite() reads sqlite3's: not where a command

@@ -3533,6 +3533,61 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
         return r;
 }
 
+int sbx_run_pipe_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly) {
+        static const char *const feeds[] = { "echo", "printf", "cat" };
+        const char *script = sbx_run_shell_script(argv);
+        _cleanup_free_ char *buf = NULL, *words_buf = NULL;
+        char *w[65], **cmd, *bar = NULL;
+        bool feed = false;
+        size_t len;
+        int r = 0;
+
+        if (!script || !cwd || cwd[0] != '/' || !(buf = strdup(script)) || !(words_buf = malloc(strlen(script) + 1)))
+                return 0;
+        len = strlen(buf);
+        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+                buf[--len] = '\0';
+        /* one `|`, no other operator (`||`, `|&`, `;`, `&`, a newline, a subshell), quotes skipped
+         * whole */
+        for (size_t i = 0; i < len; i++) {
+                char ch = buf[i];
+
+                if (ch == '\'' || ch == '"') {
+                        for (i++; i < len && buf[i] != ch; i++)
+                                if (ch == '"' && buf[i] == '\\' && i + 1 < len)
+                                        i++;
+                        if (i >= len)
+                                return 0;
+                } else if (ch == '\\')
+                        i++;
+                else if (ch == '|') {
+                        if (bar || buf[i + 1] == '|' || buf[i + 1] == '&')
+                                return 0;
+                        bar = buf + i;
+                } else if (strchr(";&\n()", ch))
+                        return 0;
+        }
+        if (!bar)
+                return 0;
+        *bar = '\0';
+        /* the feed: echo, printf or cat of plain words, naming no sqlite3 */
+        if (!(cmd = segment_words(buf, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
+                return 0;
+        for (size_t i = 0; i < SBX_ELEMENTSOF(feeds); i++)
+                feed = feed || strcmp(base_of(cmd[0]), feeds[i]) == 0;
+        for (char **p = cmd; feed && *p; p++)
+                if (strstr(base_of(*p), "sqlite"))
+                        feed = false;
+        if (!feed || !(cmd = segment_words(bar + 1, words_buf, w, SBX_ELEMENTSOF(w) - 1)))
+                return 0;
+        if (sbx_run_sqlite_target(cmd, cwd, target, size) > 0)
+                r |= 1;
+        if (sbx_run_sqlite_database(cmd, cwd, db, size) > 0)
+                r |= 2;
+        *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
+        return r;
+}
+
 int sbx_run_chain_only(char *const *argv, const char *cwd,
                        int (*reader)(char *const *words, const char *cwd, char *out, size_t size), char *out,
                        size_t size) {

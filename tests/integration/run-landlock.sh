@@ -2062,16 +2062,20 @@ else:
                                 for b in landlock bwrap; do
                                     bbs=
                                     command -v busybox >/dev/null && bbs="bb-own bb-cd-own bb-root"
-                                    for where in own root missing root600 ws ws-stdin root-stdin link-missing link-root cd-own cd-root $bbs; do
+                                    for where in own root missing root600 ws ws-stdin root-stdin link-missing link-root cd-own cd-root $bbs ws-pipe root-pipe root600-pipe; do
                                         mode=workspace-write x=/var/tmp/$tag-sqn/$where/n.db
                                         case $where in
                                         root600) x=/var/tmp/$tag-sqn/root/r.db ;;
-                                        ws|ws-stdin) mode=read-only x=$tag-n.db ;;
-                                        root-stdin) x=/var/tmp/$tag-sqn/root/n.db ;;
+                                        ws|ws-stdin|ws-pipe) mode=read-only x=$tag-n.db ;;
+                                        root-stdin|root-pipe) x=/var/tmp/$tag-sqn/root/n.db ;;
+                                        root600-pipe) x=/var/tmp/$tag-sqn/root/r.db ;;
                                         link-*) x=/var/tmp/$tag-sqn/own/$where ;;
                                         esac
                                         args=(sqlite3 "$x" 'create table u(y)')
                                         case $where in *-stdin) args=(sh -c "sqlite3 $x < /var/tmp/$tag-sqn/s.sql") ;; esac
+                                        # ... from a pipe (left53: before, ws-pipe read task_failure
+                                        # under bwrap, denied with no path under Landlock)
+                                        case $where in *-pipe) args=(sh -c "echo 'create table u(y);' | sqlite3 $x") ;; esac
                                         # ... the one command after a leading cd (left51: before,
                                         # cd-own read task_failure under both backends)
                                         case $where in cd-*) x=/var/tmp/$tag-sqn/${where#cd-}/n.db
@@ -2085,13 +2089,14 @@ else:
                                                 --verdict-json "$d/sqn.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: sqlite3 making database $x ($mode, $where): $(case $where in own|ws|ws-stdin|cd-own|bb-own|bb-cd-own) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: sqlite3 making database $x ($mode, $where): $(case $where in own|ws|ws-stdin|cd-own|bb-own|bb-cd-own|ws-pipe) echo "denied, the file recorded" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "root600", "root-stdin", "link-missing", "link-root", "cd-root", "bb-root"):
+if sys.argv[2] in ("root", "missing", "root600", "root-stdin", "link-missing", "link-root", "cd-root", "bb-root",
+                   "root-pipe", "root600-pipe"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 else:
-    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqn.json" $where "$(case $where in ws|ws-stdin) echo "$d/ws/$x" ;; *) echo "$x" ;; esac)"
+    assert o["verdict"] == "denied" and [x["path"] for x in o["denials"]] == [sys.argv[3]], o' "$d/sqn.json" $where "$(case $where in ws|ws-stdin|ws-pipe) echo "$d/ws/$x" ;; *) echo "$x" ;; esac)"
                                     done
                                 done
                                 check "nobody: ... no database made" test -z "$(find /var/tmp/$tag-sqn "$d/ws" -name '*n.db')"

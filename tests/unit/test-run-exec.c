@@ -1620,6 +1620,50 @@ static void test_chain_sqlite(void **state) {
         }
 }
 
+/* The sqlite3 of a shell's `FEED | sqlite3 ...`, its commands from the pipe (sbx_run_pipe_sqlite()):
+ * its database (none before, so `echo 'create table t(a);' | sqlite3 own.db` in read-only read
+ * task_failure under bwrap and denied with no path under Landlock, a database the host refuses
+ * too), and whether it is -readonly. Only after an echo, printf or cat of plain words naming no
+ * sqlite3, one `|`, no other operator. */
+static void test_pipe_sqlite(void **state) {
+        static const struct {
+                const char *argv[4];
+                const char *target, *db; /* NULL: none */
+                bool readonly;
+        } cases[] = {
+                { { "sh", "-c", "echo 'create table t(a);' | sqlite3 own.db" }, NULL, "/w/own.db", false },
+                { { "bash", "-c", "printf '%s\\n' 'create table t(a);' | T=1 sqlite3 /ro/x.db\n" }, NULL, "/ro/x.db", false },
+                { { "sh", "-c", "cat s.sql | sqlite3 own.db" }, NULL, "/w/own.db", false },
+                { { "sh", "-c", "echo 'select 1;' | sqlite3 own.db '.output o.txt' 'select 2'" }, "/w/o.txt", "/w/own.db", false },
+                { { "sh", "-c", "echo 'x;' | sqlite3 -readonly own.db" }, NULL, NULL, true },
+                /* another feed, one naming sqlite3, another operator, two pipes, a redirection */
+                { { "sh", "-c", "sqlite3 a.db .dump | sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "make | sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "echo sqlite3 | sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "echo x | sqlite3 own.db && ls" }, NULL, NULL, false },
+                { { "sh", "-c", "echo x | sqlite3 own.db; ls" }, NULL, NULL, false },
+                { { "sh", "-c", "echo x || sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "echo x |& sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "echo x | cat | sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "echo x > f | sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "echo $X | sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "echo 'x | sqlite3 own.db" }, NULL, NULL, false },
+                { { "sh", "-c", "sqlite3 own.db 'create table t(x)'" }, NULL, NULL, false },
+        };
+        (void) state;
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                char target[PATH_MAX] = "", db[PATH_MAX] = "";
+                bool ro = false;
+                int r = sbx_run_pipe_sqlite((char *const *) cases[i].argv, "/w", target, db, sizeof(db), &ro);
+
+                if (r != ((cases[i].target ? 1 : 0) | (cases[i].db ? 2 : 0)) ||
+                    (cases[i].target && strcmp(target, cases[i].target) != 0) ||
+                    (cases[i].db && strcmp(db, cases[i].db) != 0) || ro != cases[i].readonly)
+                        fail_msg("case %zu (%s): %d %s %s %d", i, cases[i].argv[2], r, target, db, ro);
+        }
+}
+
 /* binutils' file and javac's -d of a shell's `cd DIR && CMD` (sbx_run_chain_only(), in DIR = /w as
  * sbx run passes it), as the sqlite3's: review52, none was read, so `sh -c 'cd D && objcopy a.o
  * /var/tmp/x/b.o'` and `sh -c 'cd D && javac -d out X.java'` in read-only mode read task_failure.
@@ -3034,6 +3078,7 @@ int main(void) {
                 cmocka_unit_test(test_chain_javac_dir),
                 cmocka_unit_test(test_chain_curl_output),
                 cmocka_unit_test(test_chain_curl_outputs),
+                cmocka_unit_test(test_pipe_sqlite),
                 cmocka_unit_test(test_bfd_outputs),
                 cmocka_unit_test(test_find_exec),
                 cmocka_unit_test(test_touch_how),
