@@ -134,6 +134,7 @@ struct sbx_classifier {
         char curl_output[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char curl_later[SBX_DENIAL_PATH_MAX];    /* see struct sbx_classify_context; "" when none */
         char bfd_later[SBX_DENIAL_PATH_MAX];     /* see struct sbx_classify_context; "" when none */
+        char javac_later[SBX_DENIAL_PATH_MAX];   /* see struct sbx_classify_context; "" when none */
         char later_target[SBX_DENIAL_PATH_MAX];  /* the one of curl_later or bfd_later a line is judged of */
         bool curl_create_dirs;                   /* see struct sbx_classify_context */
         bool sqlite_readonly;                    /* see struct sbx_classify_context */
@@ -683,7 +684,8 @@ int sbx_classifier_set_context(struct sbx_classifier *c, const struct sbx_classi
             (r = argv_file_copy(ctx->move_dest, c->move_dest, sizeof(c->move_dest))) < 0)
                 return r;
         if ((r = argv_files_copy(ctx->curl_later, c->curl_output, c->curl_later)) < 0 ||
-            (r = argv_files_copy(ctx->bfd_later, c->bfd_output, c->bfd_later)) < 0)
+            (r = argv_files_copy(ctx->bfd_later, c->bfd_output, c->bfd_later)) < 0 ||
+            (r = argv_files_copy(ctx->javac_later, c->javac_dir, c->javac_later)) < 0)
                 return r;
         c->find_exec[0] = '\0';
         for (size_t used = 0, k; ctx->find_exec && ctx->find_exec[used]; used += k + 1) {
@@ -4587,16 +4589,39 @@ static bool bfd_line(const struct sbx_classifier *c, const unsigned char *s, siz
  * directory on the host (ENOTDIR there too), or one the host refuses the user making (as nobody,
  * a directory of root's). javac prints that line for any failure of its mkdir (review: `javac -d
  * build X.java` in read-only mode read task_failure under both backends, the refusal lost). */
+/* Whether the javac of an `&&` chain given -d dir (absolute) made it, so that the chain went on:
+ * its host path is a directory on the host beneath the granted directories, where the sandbox
+ * refuses no write, one root's capabilities were not needed to make a name in. */
+static bool javac_dir_made(const struct sbx_classifier *c, const char *dir) {
+        char host[SBX_DENIAL_PATH_MAX], in[SBX_DENIAL_PATH_MAX + 2];
+        int kind;
+
+        if (!c->host_exists || !host_name(c, dir, strlen(dir), host) || in_sandbox_dev_proc(host) ||
+            !beneath_any(host, c->granted, c->n_granted))
+                return false;
+        kind = c->host_exists(c->resolve_userdata, host);
+        (void) snprintf(in, sizeof(in), "%s/x", host);
+        return (kind == SBX_HOST_NAME_DIR || kind == SBX_HOST_NAME_DIR_ENTRIES) &&
+               !(c->host_needs_capability && c->host_needs_capability(c->resolve_userdata, in, false));
+}
+
 static bool javac_dir_line(struct sbx_classifier *c, const unsigned char *s, size_t len) {
         static const char tail[] = ": could not create parent directories";
         char host[SBX_DENIAL_PATH_MAX], level[SBX_DENIAL_PATH_MAX], probe[SBX_DENIAL_PATH_MAX + 2];
         const size_t tl = sizeof(tail) - 1;
         int kind = SBX_HOST_NAME_MISSING;
         char *slash;
+        /* the javac whose line it is: the first of the chain's whose directory was not made */
+        const char *dir = c->javac_dir;
 
-        if (!c->javac_dir[0] || !c->host_exists || len <= tl || memcmp(s + len - tl, tail, tl) != 0 ||
-            !memmem(s, len, "error: error while writing ", 27) || in_sandbox_dev_proc(c->javac_dir) ||
-            !host_name(c, c->javac_dir, strlen(c->javac_dir), host) || in_sandbox_dev_proc(host))
+        for (const char *next = c->javac_later; dir[0] && next[0] && javac_dir_made(c, dir); next += strlen(next) + 1) {
+                memcpy(c->later_target, next, strlen(next) + 1);
+                argv_file_resolved(c, next, c->later_target);
+                dir = c->later_target;
+        }
+        if (!dir[0] || !c->host_exists || len <= tl || memcmp(s + len - tl, tail, tl) != 0 ||
+            !memmem(s, len, "error: error while writing ", 27) || in_sandbox_dev_proc(dir) ||
+            !host_name(c, dir, strlen(dir), host) || in_sandbox_dev_proc(host))
                 return false;
         memcpy(level, host, strlen(host) + 1);
         /* up to the first level the host has: the one below it is what javac made first */

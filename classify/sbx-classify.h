@@ -425,6 +425,14 @@ struct sbx_classify_context {
          * the host has it: a package's directory made in it), outside the granted directories,
          * the host letting the user make it. Copied. NULL: none (the line is no denial). */
         const char *javac_dir;
+        /* The -d directories of the javacs an `&&` chain runs after that javac (absolute), in
+         * order, each NUL-terminated, an empty one after the last, only quiet commands between
+         * them: the chain reaches each only where the javacs before it succeeded. Where
+         * javac_dir is a directory on the host beneath the granted directories (one root's
+         * capabilities were not needed to make), that javac made it, and the line is judged as
+         * the next one's, and so on. Copied, as many as fit in SBX_DENIAL_PATH_MAX bytes. NULL:
+         * none. */
+        const char *javac_later;
         /* The programs a find the caller read from the command's argv runs (-exec, -execdir, -ok,
          * -okdir), as its argv writes them, one after another, each NUL-terminated, an empty one
          * after the last. find prints a failed exec of one (`find: 'X': Permission denied`, a

@@ -2449,7 +2449,8 @@ static void classifier_context(struct run_state *st) {
         const char *writable[3], *granted[3], *root = NULL, *temp = NULL;
         char moved[PATH_MAX], move_dest[PATH_MAX], sqlite_target[PATH_MAX], sqlite_db[PATH_MAX], dd_output[PATH_MAX],
                 curl_output[PATH_MAX], bfd_output[PATH_MAX], javac_dir[PATH_MAX], find_exec[PATH_MAX],
-                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], curl_later[PATH_MAX] = "", bfd_later[PATH_MAX] = "";
+                git_lock[PATH_MAX], zip_output[PATH_MAX], wget_output[PATH_MAX], curl_later[PATH_MAX] = "",
+                bfd_later[PATH_MAX] = "", javac_later[PATH_MAX] = "";
         bool move_into = false;
         enum sbx_inline_lang inline_lang = SBX_INLINE_PYTHON;
         struct sbx_run_words cw = { 0 }; /* the command's words, a -c script's split once */
@@ -2568,8 +2569,14 @@ static void classifier_context(struct run_state *st) {
                          * workspace-write charged the second's refusal to the first) */
                         ctx.curl_later = curl_later[0] ? curl_later : NULL;
                 }
-                if (!words && start >= 0 && ctx.cwd && sbx_run_chain_javac_dir(command, ctx.cwd, javac_dir, sizeof(javac_dir)) > 0)
+                /* (its later javacs too, as the curls': left53, `javac -d out A.java && javac -d
+                 * /var/tmp/x/n B.java` in workspace-write read task_failure) */
+                if (!words && start >= 0 && ctx.cwd &&
+                    sbx_run_chain_javac_dirs(command, ctx.cwd, javac_dir, sizeof(javac_dir), javac_later,
+                                             sizeof(javac_later)) > 0) {
                         ctx.javac_dir = javac_dir;
+                        ctx.javac_later = javac_later[0] ? javac_later : NULL;
+                }
                 /* ... a sqlite3 that `cd DIR && sqlite3 ...` runs, its one command after the cd
                  * (sqlite_target and sqlite_db hold as many bytes) */
                 if (!words && start >= 0 && ctx.cwd) {

@@ -230,6 +230,11 @@ int sbx_run_chain_curl_outputs(char *const *argv, const char *cwd, char *out, si
  * sbx_run_chain_curl_output() reads a curl (`mkdir -p out && javac -d out X.java`): its "could not
  * create parent directories" its own. Nothing is asked of the host. */
 int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_t size);
+/* sbx_run_chain_javac_dir(), and into later (later_size bytes) the -d directories of the javacs
+ * that chain runs after that one, as sbx_run_chain_curl_outputs() gives the curls' (struct
+ * sbx_classify_context's javac_later). Nothing is asked of the host. */
+int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                             size_t later_size);
 /* sbx_run_sqlite_target() into target and sbx_run_sqlite_database() into db (each size bytes) of
  * the sqlite3 that a shell's -c script `cd DIR && sqlite3 ...` runs (its one command after its
  * leading cd, past its assignments; cwd is DIR, as sbx_run_start_dir() read it): what cd prints

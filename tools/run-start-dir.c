@@ -3515,6 +3515,11 @@ int sbx_run_chain_javac_dir(char *const *argv, const char *cwd, char *out, size_
         return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_dir, NULL, 0);
 }
 
+int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size_t size, char *later,
+                             size_t later_size) {
+        return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_dir, later, later_size);
+}
+
 int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;

@@ -2574,6 +2574,25 @@ assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in
                                                         "$d/jd.json" "$want" $rc
                                         done
                                 done
+                                # a second javac after one that wrote in the workspace: the line is
+                                # the second's (left53: the first's before, task_failure)
+                                for b in landlock bwrap; do
+                                        for base in own root; do
+                                                want=denied:/var/tmp/$tag-jd/$base/new
+                                                [ $who/$base = nobody/root ] && want=task_failure:
+                                                args=(sh -c "javac -d $tag-jw $tag-jp/J.java && javac -d /var/tmp/$tag-jd/$base/new/out $tag-jp/J.java")
+                                                ( cd "$d/ws" && "${pre[@]}" SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode workspace-write \
+                                                        --verdict-json "$d/jd.json" -- "${args[@]}" ) 2>/dev/null
+                                                rc=$?
+                                                check "$who, $b workspace-write: ${args[*]}: ${want%%:*} (rc=$rc), the first's classes written" "$PY" -c '
+import json, os, sys
+o = json.load(open(sys.argv[1]))
+verdict, path = sys.argv[2].split(":", 1)
+assert int(sys.argv[3]) == 1 and o["verdict"] == verdict and [x["path"] for x in o["denials"]] == ([path] if path else []), o
+assert os.path.exists(sys.argv[4]), sys.argv[4]' "$d/jd.json" "$want" $rc "$d/ws/$tag-jw/p/J.class"
+                                                rm -rf "$d/ws/$tag-jw"
+                                        done
+                                done
                                 check "$who: ... no directory made" test -z "$(find /var/tmp/$tag-jd -mindepth 2)" -a ! -e "$d/ws/$tag-jbuild"
                                 rm -rf /var/tmp/$tag-jd "$d/ws/$tag-jp"
                         fi

@@ -4152,6 +4152,40 @@ static bool fake_host_refuses_ro_x(void *userdata, const char *path, bool run, b
         return strncmp(path, "/ro/x", 5) == 0;
 }
 
+/* The javacs of an `&&` chain after the first (javac_later): the line "could not create parent
+ * directories" is of the first whose -d directory was not made, where those before it are
+ * directories on the host beneath the granted directories (before: always the first one's, so
+ * `javac -d out A.java && javac -d /var/tmp/x/n1/n2 B.java` in workspace-write read task_failure
+ * under both backends, as root and as nobody). */
+static void test_classify_javac_chain_dir_is_the_first_not_made(void **state) {
+        static const char *const granted[] = { "/ws", NULL };
+        static const char line[] = "B.java:1: error: error while writing B: could not create parent directories\n";
+        static const struct {
+                const char *first, *later, *path; /* later: NUL-separated, "" ended; path NULL: task_failure */
+        } cases[] = {
+                { "/ws/out", "/nx/a/b\0", "/nx" },
+                { "/ws/out", "/ws/out2\0/etc/nx\0", "/etc/nx" },
+                { "/etc/nx", "/nx/a\0", "/etc/nx" },
+                { "/ws/out", "/ws/out2\0", NULL },
+                { "/ws/out", "/ro/x/new\0", NULL },
+                /* one before it not made: its line (a file on the way, missing outside) */
+                { "/nx/f/a", "/etc/nx\0", NULL },
+        };
+        struct sbx_classify_context ctx = { .cwd = "/ws", .granted = granted, .host_exists = fake_host_exists_curl,
+                                            .host_refuses = fake_host_refuses_ro_x };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++)
+                for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
+                        const char *backend = b ? "landlock" : "bwrap";
+
+                        ctx.javac_dir = cases[i].first;
+                        ctx.javac_later = cases[i].later;
+                        check_row(backend, i, line, run_backend_in(backend, &ctx, line),
+                                  cases[i].path ? "denied" : "task_failure", cases[i].path);
+                }
+}
+
 /* javac's "F.java:N: error: error while writing C: could not create parent directories" names no
  * file and no errno: a denial in sbx run of the level of its argv's -d DIR (javac_dir) the sandbox
  * refused, its first the host does not have, or DIR itself where the host has it; none where the
@@ -7774,6 +7808,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_silent_status_is_its_file),
                 cmocka_unit_test(test_classify_binutils_several_files_in_place),
                 cmocka_unit_test(test_classify_write_through_link_records_the_target),
+                cmocka_unit_test(test_classify_javac_chain_dir_is_the_first_not_made),
                 cmocka_unit_test(test_classify_curl_chain_status_is_the_first_unwritten),
                 cmocka_unit_test(test_classify_javac_write_names_the_class_file),
                 cmocka_unit_test(test_classify_javac_dir_not_made),

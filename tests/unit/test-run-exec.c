@@ -1569,6 +1569,19 @@ static void test_chain_curl_outputs(void **state) {
                 if (len != want_len || memcmp(later, cases[i].later, len) != 0)
                         fail_msg("case %zu (%s): later %s", i, cases[i].argv[2], later);
         }
+        /* a chain's javacs alike (left53: `javac -d out A.java && javac -d /ro/n B.java` gave the
+         * first alone) */
+        {
+                const char *argv[] = { "sh", "-c", "mkdir -p out && javac -d out A.java && javac -d /ro/n B.java && ls",
+                                       NULL };
+
+                assert_int_equal(sbx_run_chain_javac_dirs((char *const *) argv, "/w", out, sizeof(out), later,
+                                                          sizeof(later)),
+                                 1);
+                assert_string_equal(out, "/w/out");
+                assert_string_equal(later, "/ro/n");
+                assert_int_equal(later[strlen(later) + 1], '\0');
+        }
         /* a list that does not fit: the ones that do */
         {
                 const char *argv[] = { "sh", "-c", "curl -so G http://h/g && curl -so /ro/F http://h/f", NULL };
