@@ -54,7 +54,8 @@ enum target {
         T_MODE_ARG2,   /* ... args[2] */
         T_IPC_GET1,    /* shmget/semget/msgget: refused for IPC_PRIVATE (args[0] = 0) or IPC_CREAT in args[1] */
         T_IPC_GET2,    /* ... IPC_CREAT in args[2] */
-        T_IPC_CTL1,    /* shmctl/msgctl: refused when the command (args[1]) is IPC_RMID or IPC_SET */
+        T_IPC_CTL1,    /* msgctl: refused when the command (args[1]) is IPC_RMID or IPC_SET */
+        T_SHMCTL1,     /* shmctl: ... also SHM_LOCK and SHM_UNLOCK (msgctl's MSG_STAT and MSG_INFO) */
         T_IPC_CTL2,    /* semctl: ... args[2], also SETVAL and SETALL */
         T_MQ_CREAT1,   /* mq_open: refused with O_CREAT in args[1] */
         T_SHMAT2,      /* shmat: refused without SHM_RDONLY in args[2] */
@@ -114,7 +115,9 @@ static const struct rule rules[] = {
          * command makes none of its own, so every one it reaches is the host's, and a read-only
          * run wrote into the host's segment, sent to its message queue and raised its semaphore,
          * recorded full (escape review 52): shmat only with SHM_RDONLY, no msgsnd, no msgrcv
-         * (it takes the host's message away), no semop, no semctl SETVAL or SETALL. Reading them
+         * (it takes the host's message away), no semop, no semctl SETVAL or SETALL, no shmctl
+         * SHM_LOCK or SHM_UNLOCK (the segment's SHM_LOCKED mode and its pages pinned in memory,
+         * kept after the run: escape review 53, a read-only run recorded full). Reading them
          * stays possible (IPC_STAT, GETVAL, a read-only attach). An existing POSIX message queue
          * opens through its file in the mqueue file system, which Landlock refuses for writing
          * and reading alike. The ipc() multiplexer (i386, s390x, ppc) is refused whole: its
@@ -125,7 +128,7 @@ static const struct rule rules[] = {
         { "shmget", 0, T_IPC_GET2, false, 395 },
         { "semget", 0, T_IPC_GET2, false, 393 },
         { "msgget", 0, T_IPC_GET1, false, 399 },
-        { "shmctl", 0, T_IPC_CTL1, false, 396 },
+        { "shmctl", 0, T_SHMCTL1, false, 396 },
         { "msgctl", 0, T_IPC_CTL1, false, 402 },
         { "semctl", 0, T_IPC_CTL2, false, 394 },
         { "shmat", 0, T_SHMAT2, false, 397 },
@@ -609,15 +612,19 @@ static void emit_ipc(struct prog *p, const int *targets, int eacces) {
                 emit(p, BPF_JMP | BPF_JSET | BPF_K, IPC_CREAT, eacces, NO_LABEL);
                 ret(p, SECCOMP_RET_ALLOW);
         }
-        for (int g = 0; g < 2; g++) {
-                place(p, targets[g ? T_IPC_CTL2 : T_IPC_CTL1]);
-                load_arg_low(p, g ? 2 : 1);
+        for (int g = 0; g < 3; g++) {
+                place(p, targets[g == 2 ? T_SHMCTL1 : g ? T_IPC_CTL2 : T_IPC_CTL1]);
+                load_arg_low(p, g == 1 ? 2 : 1);
                 emit(p, BPF_ALU | BPF_AND | BPF_K, ~(uint32_t) IPC_64_FLAG, NO_LABEL, NO_LABEL);
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_RMID, eacces, NO_LABEL);
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, IPC_SET, eacces, NO_LABEL);
-                if (g) { /* semctl: a semaphore's value set */
+                if (g == 1) { /* semctl: a semaphore's value set */
                         emit(p, BPF_JMP | BPF_JEQ | BPF_K, SETVAL, eacces, NO_LABEL);
                         emit(p, BPF_JMP | BPF_JEQ | BPF_K, SETALL, eacces, NO_LABEL);
+                }
+                if (g == 2) { /* shmctl: the segment locked in memory, or unlocked */
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, SHM_LOCK, eacces, NO_LABEL);
+                        emit(p, BPF_JMP | BPF_JEQ | BPF_K, SHM_UNLOCK, eacces, NO_LABEL);
                 }
                 ret(p, SECCOMP_RET_ALLOW);
         }

@@ -182,6 +182,8 @@ elif op == "sysv-use":        # sysv-use KEY: write the host's existing segment 
         print("SYSV-SEM-RAISED")
     if libc.semctl(sem, 0, 16, 7) == 0:  # SETVAL
         print("SYSV-SEM-SET")
+    if libc.shmctl(libc.shmget(key, 0, 0), 11, None) == 0:  # SHM_LOCK: the segment's SHM_LOCKED
+        print("SYSV-SHM-LOCKED")
 elif op == "host-process":    # host-process PID: reach into another process (prints a marker per way in)
     pid = int(args[0])
     libc.syscall.restype = ctypes.c_long
@@ -469,7 +471,8 @@ vec mqueue-unlink-host 'fn:mq_existing_kept' '"${run_as[@]}" $PY $VEC mq-create 
         '$PY $VEC mq-unlink "/$TAG-exist"'
 # ... nor written: under Landlock every object the command reaches is the host's (it makes none),
 # and a read-only run wrote into the host's segment (shmat), sent to its message queue (msgsnd) and
-# raised and set its semaphore (semop, semctl SETVAL), recorded full (escape review 52)
+# raised and set its semaphore (semop, semctl SETVAL), recorded full (escape review 52), and locked
+# its segment in memory (shmctl SHM_LOCK: SHM_LOCKED stayed in its mode; escape review 53)
 vec sysv-write-host 'fn:ipc_existing_unwritten' \
         'for k in "shm 8" "msg 9" "sem 10"; do "${run_as[@]}" $PY $VEC sysv ${k% *} $((IPCKEY + ${k#* })); done' \
         '$PY $VEC sysv-use $((IPCKEY + 8))'
@@ -626,14 +629,17 @@ elif op == "key":                     # a user key NAME is in the caller's user 
         found = True
         libc.syscall(250, 21, kid)
 elif op == "unwritten":               # the segment KEY, message queue KEY+1 and semaphore set
-    key = int(arg)                    # KEY+2 exist, unchanged (zeros, no message, value 0): remove them
+    key = int(arg)                    # KEY+2 exist, unchanged (zeros, not locked, no message, value 0):
+                                      # remove them
     libc.shmat.restype = ctypes.c_void_p
     shm, msg, sem = libc.shmget(key, 0, 0), libc.msgget(key + 1, 0), libc.semget(key + 2, 0, 0)
     a = libc.shmat(shm, None, 0o10000) if shm >= 0 else None  # SHM_RDONLY
     found = a not in (None, ctypes.c_void_p(-1).value) and ctypes.string_at(a, 5) == bytes(5)
     qnum = [int(f[4]) for f in (l.split() for l in open("/proc/sysvipc/msg").read().splitlines()[1:])
             if int(f[0]) == key + 1]
-    found = found and qnum == [0] and sem >= 0 and libc.semctl(sem, 0, 12) == 0  # GETVAL
+    locked = [int(f[2], 8) & 0o2000 for f in (l.split() for l in open("/proc/sysvipc/shm").read().splitlines()[1:])
+              if int(f[0]) == key]  # SHM_LOCKED in its mode
+    found = found and qnum == [0] and locked == [0] and sem >= 0 and libc.semctl(sem, 0, 12) == 0  # GETVAL
     for i, ctl in ((shm, libc.shmctl), (msg, libc.msgctl)):
         if i >= 0:
             ctl(i, 0, None)
