@@ -2022,6 +2022,27 @@ static size_t system_error_prefix(const char *line, size_t ss) {
         return ss - t + 2;
 }
 
+/* unzip's line naming the file before its indented errno line: "error:  cannot create X",
+ * "checkdir error:  cannot create X", "checkdir:  cannot create extraction directory: X", X printed
+ * as it is, spaces included: the rest of the line (review53: `unzip -d "o d"`'s "cannot create o
+ * d/top" was read as d/top, so as root under bwrap, into another user's directory of the workspace,
+ * the host was asked of a file that is not there: task_failure). Its length and *ret_at its start in
+ * ls[0..ll), or 0. */
+static size_t unzip_created(const unsigned char *ls, size_t ll, size_t *ret_at) {
+        static const char *const prefixes[] = { "error:  cannot create ", "checkdir error:  cannot create ",
+                                                "checkdir:  cannot create extraction directory: " };
+
+        for (size_t i = 0; i < SBX_ELEMENTSOF(prefixes); i++) {
+                size_t pl = strlen(prefixes[i]);
+
+                if (ll > pl && memcmp(ls, prefixes[i], pl) == 0) {
+                        *ret_at = pl;
+                        return ll - pl;
+                }
+        }
+        return 0;
+}
+
 /* Rust's error chains (cargo, anyhow) print the errno text alone on the last line of a chain and
  * the name on the cause before it:
  *     error: failed to write /ws/p/Cargo.lock
@@ -2077,8 +2098,16 @@ static size_t chained_path(const struct sbx_classifier *c, const char *line, siz
         } else if (ll == 10 && strncasecmp((const char *) ls, "Caused by:", 10) == 0) {
                 if (!line_before(win, &end, partial, &ls, &ll))
                         return 0;
-        } else if (!continued(win, ls, (size_t) (win + nl - 1 - ls), k))
+        } else if (!continued(win, ls, (size_t) (win + nl - 1 - ls), k)) {
                 return 0;
+        } else if ((cl = unzip_created(ls, ll, &at)) > 0) {
+                /* unzip's name, whole */
+                if (cl >= size || memchr(ls + at, '\0', cl))
+                        return 0;
+                memcpy(path, ls + at, cl);
+                path[cl] = '\0';
+                return cl;
+        }
         cl = ll - at;
 join:
         if (cl + 2 + strlen(line + ss) >= sizeof(joined) || memchr(ls + at, '\0', cl))

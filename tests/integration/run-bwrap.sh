@@ -101,7 +101,8 @@
 #   an indented line of its own after `checkdir error:  cannot create odir/d`, read with that line
 #   as a denial signature's is (a Rust error chain's cause, cargo's `Caused by:`, likewise): root's
 #   `denied`, the directory its path (before, `task_failure`: the fifo-denial line named nothing);
-#   nobody's, the host's refusal, `task_failure`. Skipped without unzip.
+#   nobody's, the host's refusal, `task_failure`; its name with a space in it read whole (`unzip -d
+#   'o dir'`: before, `dir/d`, root's `task_failure`). Skipped without unzip.
 # Exit 77 when bwrap, or the Landlock that refuses the pipe inside it, is unavailable here.
 set -u
 . "$(dirname "$0")/lib-common.sh"
@@ -191,7 +192,8 @@ chattr +a "$T/out/append" "$T/ws/append" 2>/dev/null && APPEND=yes
 echo x >"$T/ws/times-other" && chown 12345:12345 "$T/ws/times-other" && chmod 666 "$T/ws/times-other" &&
         touch -d @"$TIMES" "$T/ws/times-other"
 # another user's 0755 directory in the workspace, and an archive of d/f to unpack into it
-mkdir -p "$T/ws/odir" "$T/zsrc/d" && chown 12345:12345 "$T/ws/odir" && chmod 755 "$T/ws/odir" &&
+mkdir -p "$T/ws/odir" "$T/ws/o dir" "$T/zsrc/d" && chown 12345:12345 "$T/ws/odir" "$T/ws/o dir" &&
+        chmod 755 "$T/ws/odir" "$T/ws/o dir" &&
         echo z >"$T/zsrc/d/f" && ( cd "$T/zsrc" && /usr/bin/python3 -m zipfile -c "$T/ws/z.zip" d ) &&
         chmod 644 "$T/ws/z.zip"
 # a file of root's on sysfs that no bit lets anyone read (0200): kernfs refuses root the read too
@@ -665,6 +667,14 @@ for who in "${WHO[@]}"; do
                 [ "$who" = root ] || want=task_failure:
                 t_check "$who/workspace-write: unzip into another user's 0755 directory in the workspace: ${want%%:*} (verdict $(verdict), path $(denial_path): $(err "$who"))" \
                         test "$(verdict):$(denial_path):$(ls -A "$T/ws/odir")" = "$want:"
+                # ... a directory with a space in its name: unzip prints the name as it is, read
+                # whole (review53: "cannot create o dir/d" read as dir/d, a name the host does
+                # not have: root's task_failure)
+                run "$who" workspace-write "unzip -q -o z.zip -d 'o dir'"
+                want="denied:$T/ws/o dir/d"
+                [ "$who" = root ] || want=task_failure:
+                t_check "$who/workspace-write: unzip into another user's 0755 directory with a space in its name: ${want%%:*} (verdict $(verdict), path $(denial_path): $(err "$who"))" \
+                        test "$(verdict):$(denial_path):$(ls -A "$T/ws/o dir")" = "$want:"
         else
                 t_diag "skipped: no unzip"
         fi
