@@ -3018,8 +3018,10 @@ static bool url_globs(const char *u, bool globoff) {
 
 int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t size) {
         /* the options read: those without an argument, and those with one that write no file and
-         * do not change where the output goes, and --create-dirs; any other (-D, -c, -K,
-         * --output-dir, -J, -Z, --remote-name-all, ...) is not read */
+         * do not change where the output goes, --create-dirs, and --output-dir DIR (the last one
+         * given: curl writes DIR/FILE, an absolute FILE too; review53: not read before, and a
+         * refused `curl -s --output-dir sub -o f URL` read task_failure under both backends); any
+         * other (-D, -c, -K, -J, -Z, --remote-name-all, ...) is not read */
         static const char short_flags[] = "fsSLkvigI46NnRq#";
         static const char short_args[] = "HAudXebmrxwECPQtTFUyYz";
         static const char *const long_flags[] = {
@@ -3035,9 +3037,9 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                 "--max-filesize", "--limit-rate", "--proto", "--proto-redir", "--form", "--upload-file",
                 "--oauth2-bearer", "--max-redirs", NULL
         };
-        const char *file = NULL, *url = NULL;
+        const char *file = NULL, *url = NULL, *outdir = NULL;
         bool remote = false, dirs = false, globoff = false;
-        char start[PATH_MAX];
+        char start[PATH_MAX], name[PATH_MAX], joined[PATH_MAX];
         size_t n = 0, fl = 0;
         ptrdiff_t k;
 
@@ -3061,6 +3063,10 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
                                         url = value;
                                         value = NULL;
                                 }
+                        } else if (strcmp(a, "--output-dir") == 0) {
+                                if (i + 1 >= n)
+                                        return 0;
+                                outdir = argv[++i];
                         } else if (strcmp(a, "--remote-name") == 0)
                                 remote = true;
                         else if (strcmp(a, "--create-dirs") == 0)
@@ -3100,18 +3106,23 @@ int sbx_run_curl_output(char *const *argv, const char *cwd, char *out, size_t si
         if (!url || url_globs(url, globoff) || !!file == remote)
                 return 0;
         if (remote && url_remote_name(url, &file, &fl)) {
-                char name[PATH_MAX];
-
                 if (fl >= sizeof(name))
                         return 0;
                 memcpy(name, file, fl);
                 name[fl] = '\0';
-                return join_name(out, size, start, name) < 0 ? 0 : dirs ? 2 : 1;
-        }
-        /* stdout ("-"), a name curl fills from the URL's globs ("#1"), a directory's (EISDIR, the
-         * host's answer too), or -O's none */
-        if (remote || !file[0] || strcmp(file, "-") == 0 || strchr(file, '#') || file[strlen(file) - 1] == '/')
+                file = name;
+        } else if (remote || !file[0] || strcmp(file, "-") == 0 || strchr(file, '#') || file[strlen(file) - 1] == '/')
+                /* stdout ("-"), a name curl fills from the URL's globs ("#1"), a directory's
+                 * (EISDIR, the host's answer too), or -O's none */
                 return 0;
+        /* --output-dir DIR (an empty one is none): DIR/FILE, whatever FILE */
+        if (outdir && outdir[0]) {
+                int len = snprintf(joined, sizeof(joined), "%s/%s", outdir, file + strspn(file, "/"));
+
+                if (len < 0 || (size_t) len >= sizeof(joined))
+                        return 0;
+                file = joined;
+        }
         return join_name(out, size, start, file) < 0 ? 0 : dirs ? 2 : 1;
 }
 

@@ -547,7 +547,8 @@ static void check_oracle(const uint8_t *g, size_t len, char *out, size_t out_siz
  * apart from the reader, from curl's manual: 1 only for one URL, no glob in it, and one output,
  * -o's word (not "", "-", a name with '#' or ending in '/') joined to where the command starts,
  * or -O's last component of the URL's path (after the scheme and host, before '?' or '#'; not
- * "", ".", "..", nor one with a '%'); 0 for anything else, and for an option not read. The same
+ * "", ".", "..", nor one with a '%'), beneath --output-dir's DIR where given (an absolute name
+ * too: curl joins them whatever); 0 for anything else, and for an option not read. The same
  * words as a shell's `&&` chain (each quoted: `'curl' '-o' 'F' 'URL' && chmod +x F`, after a
  * `cd a &&` or not) give the same answer; with another operator after them, 0. */
 struct curl_case {
@@ -557,7 +558,7 @@ struct curl_case {
         bool unknown, glob;
         size_t urls, outputs;
         bool remote, dirs; /* dirs: --create-dirs, the answer 2 for 1 */
-        const char *file, *url;
+        const char *file, *url, *outdir; /* outdir: --output-dir's, the file beneath it */
         char start[PATH_MAX];
 };
 
@@ -695,9 +696,12 @@ static int curl_case(const uint8_t *g, size_t len, struct curl_case *c) {
                         curl_word(c, &used, unknown[v % SBX_N(unknown)][0]);
                         if (unknown[v % SBX_N(unknown)][1])
                                 curl_word(c, &used, unknown[v % SBX_N(unknown)][1]);
-                        /* --create-dirs is read: the same file, its directories made */
+                        /* --create-dirs is read: the same file, its directories made; and
+                         * --output-dir DIR: DIR/FILE */
                         if (strcmp(unknown[v % SBX_N(unknown)][0], "--create-dirs") == 0)
                                 c->dirs = true;
+                        else if (strcmp(unknown[v % SBX_N(unknown)][0], "--output-dir") == 0)
+                                c->outdir = unknown[v % SBX_N(unknown)][1];
                         else
                                 c->unknown = true;
                         break;
@@ -725,6 +729,16 @@ static int curl_model(const struct curl_case *c, char *expect, size_t size) {
                 if (!fl || strcmp(c->file, "-") == 0 || strchr(c->file, '#') || c->file[fl - 1] == '/')
                         return 0;
                 snprintf(file, sizeof(file), "%s", c->file);
+        }
+        if (c->outdir) {
+                char in_dir[PATH_MAX];
+                const char *f = file;
+
+                while (*f == '/')
+                        f++;
+                if ((size_t) snprintf(in_dir, sizeof(in_dir), "%s/%s", c->outdir, f) >= sizeof(in_dir))
+                        return 0;
+                memcpy(file, in_dir, strlen(in_dir) + 1);
         }
         if ((size_t) (file[0] == '/' ? snprintf(expect, size, "%s", file)
                                      : snprintf(expect, size, "%s/%s", c->start, file)) >= size)

@@ -2225,7 +2225,9 @@ else:
                         # (review51: denied before, the link recorded). --create-dirs into nobody's
                         # own directory (two levels to make): denied, the file recorded (review51:
                         # task_failure before under Landlock, curl's "Error creating directory X."
-                        # naming no errno); into root's: task_failure
+                        # naming no errno); into root's: task_failure. -o FILE beneath --output-dir
+                        # DIR: DIR/FILE, nobody's own directory denied, root's task_failure (review53:
+                        # not read, task_failure before)
                         if [ $who = nobody ] && command -v curl >/dev/null; then
                                 mkdir -p /var/tmp/$tag-cu/root /var/tmp/$tag-cu/own &&
                                         chmod 0755 /var/tmp/$tag-cu /var/tmp/$tag-cu/root &&
@@ -2235,7 +2237,7 @@ else:
                                         ln -s /var/tmp/$tag-cu/own/c.txt "$d/ws/$tag-lnk" &&
                                         ln -s /var/tmp/$tag-cu/root/c.txt "$d/ws/$tag-lnk-root"
                                 for b in landlock bwrap; do
-                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain chain2 s-chain2 s-chain2-root ws-link ws-link-root q-cd-chain; do
+                                    for where in own root missing ws ws-remote ws-write chain cd-chain env-chain link-root dirs-own dirs-root s-own s-root s-ws s-chain g-own q-chain q-root s-q-chain home-chain chain2 s-chain2 s-chain2-root ws-link ws-link-root q-cd-chain s-od-own od-root; do
                                         mode=workspace-write x=/var/tmp/$tag-cu/$where/c.txt want=$x home=
                                         args=(curl -sS -o "$x" file:///etc/hostname)
                                         case $where in
@@ -2280,15 +2282,18 @@ else:
                                         # a cd after quiet commands that name no file (left53:
                                         # its directory not known, task_failure before)
                                         q-cd-chain) want=/var/tmp/$tag-cu/own/c.txt args=(sh -c "true && test -d /var/tmp/$tag-cu/own && cd /var/tmp/$tag-cu/own && curl -s -o c.txt file:///etc/hostname") ;;
+                                        # beneath --output-dir DIR (review53: not read, task_failure before)
+                                        s-od-own) want=/var/tmp/$tag-cu/own/c.txt args=(curl -s --output-dir /var/tmp/$tag-cu/own -o c.txt file:///etc/hostname) ;;
+                                        od-root) args=(curl -sS --output-dir /var/tmp/$tag-cu/root -o c.txt file:///etc/hostname) ;;
                                         esac
                                         ( cd "$d/ws" && "${pre[@]}" ${home:+HOME=$home} SBX_DB="$d/audit.db" "$SBX" run --backend $b --mode $mode \
                                                 --verdict-json "$d/cu.json" -- "${args[@]}" ) 2>/dev/null
                                         rc=$?
                                         [ $rc -eq 125 ] && continue
-                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain|chain2|s-chain2|ws-link|q-cd-chain) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
+                                        check "nobody, $b: ${args[*]} ($mode): $(case $where in own|ws|ws-remote|chain|cd-chain|env-chain|dirs-own|s-own|s-ws|s-chain|g-own|q-chain|s-q-chain|home-chain|chain2|s-chain2|ws-link|q-cd-chain|s-od-own) echo "denied, the file recorded" ;; ws-write) echo "success" ;; *) echo "the host's refusal or no directory, task_failure" ;; esac) (rc=$rc)" "$PY" -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root", "s-chain2-root", "ws-link-root"):
+if sys.argv[2] in ("root", "missing", "link-root", "dirs-root", "s-root", "q-root", "s-chain2-root", "ws-link-root", "od-root"):
     assert o["verdict"] == "task_failure" and o["denial_lines"] == 0, o
 elif sys.argv[2] == "ws-write":
     assert o["verdict"] == "success" and o["denial_lines"] == 0, o

@@ -1263,7 +1263,15 @@ static void test_curl_output(void **state) {
                 { { "curl", "-D", "/ro/h", "-o", "/ro/x", "http://h/x" }, NULL },
                 { { "curl", "-c", "jar", "-o", "/ro/x", "http://h/x" }, NULL },
                 { { "curl", "-K", "cfg", "-o", "/ro/x", "http://h/x" }, NULL },
-                { { "curl", "--output-dir", "/ro", "-O", "http://h/x" }, NULL },
+                /* --output-dir DIR: curl writes DIR/FILE, an absolute FILE too, the last DIR given
+                 * (review53: not read before, none, a refused output read task_failure) */
+                { { "curl", "--output-dir", "/ro", "-O", "http://h/x" }, "/ro/x" },
+                { { "curl", "-s", "--output-dir", "sub", "-o", "f", "http://h/x" }, "/w/sub/f" },
+                { { "curl", "--output-dir", "d", "-o", "/abs/f", "http://h/x" }, "/w/d/abs/f" },
+                { { "curl", "--output-dir", "a", "--output-dir", "/ro", "-of", "http://h/x" }, "/ro/f" },
+                { { "curl", "--output-dir", "", "-o", "f", "http://h/x" }, "/w/f" },
+                { { "curl", "--output-dir", "d", "-o", "-", "http://h/x" }, NULL },
+                { { "curl", "-o", "f", "http://h/x", "--output-dir" }, NULL },
                 { { "curl", "-OJ", "http://h/x" }, NULL },
                 { { "curl", "--frobnicate", "-o", "/ro/x", "http://h/x" }, NULL },
                 { { "curl", "-O", "http://h/" }, NULL },
