@@ -2581,7 +2581,8 @@ static void classifier_context(struct run_state *st) {
                  * (sqlite_target and sqlite_db hold as many bytes) */
                 if (!words && start >= 0 && ctx.cwd) {
                         _Static_assert(sizeof(sqlite_target) == sizeof(sqlite_db), "one size for both");
-                        int sq = sbx_run_chain_sqlite(command, ctx.cwd, sqlite_target, sqlite_db, sizeof(sqlite_db));
+                        int sq = sbx_run_chain_sqlite(command, ctx.cwd, sqlite_target, sqlite_db, sizeof(sqlite_db),
+                                                      &ctx.sqlite_readonly);
 
                         /* ... or that `FEED | sqlite3 DB` runs, its commands from the pipe (left53:
                          * none read, `echo 'create table t(a);' | sqlite3 own.db` in read-only read

@@ -241,9 +241,11 @@ int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size
  * is no sqlite3's line, and where it fails sqlite3 does not run. Not where a command follows it or
  * another comes before it: their lines ("attempt to write a readonly database", another
  * sqlite3's) would be taken for its, and a sqlite3 that succeeds need not have written its
- * database (a `select` opens it read-only). Bit 1 target, bit 2 db, 0 none. Nothing is asked of
- * the host. */
-int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size);
+ * database (a `select` opens it read-only). *ret_readonly: sbx_run_sqlite_readonly() of it (set
+ * where the script is such a chain, whatever the answer; review53: under Landlock `cd D &&
+ * sqlite3 -readonly e.db 'insert ...'` read denied, the context's readonly flag set from a
+ * one-command argv alone). Bit 1 target, bit 2 db, 0 none. Nothing is asked of the host. */
+int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly);
 /* sbx_run_chain_sqlite()'s of the sqlite3 that a shell's -c script `FEED | sqlite3 ...` runs, its
  * commands from the pipe (`echo 'create table t(a);' | sqlite3 own.db`), FEED an echo, printf or
  * cat of plain words (past its assignments) that names no sqlite3: the script's status is the

@@ -3531,7 +3531,7 @@ int sbx_run_chain_javac_dirs(char *const *argv, const char *cwd, char *out, size
         return chain_program(argv, cwd, out, size, "javac", sbx_run_javac_dir, later, later_size);
 }
 
-int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size) {
+int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char *db, size_t size, bool *ret_readonly) {
         const char *script = sbx_run_shell_script(argv);
         _cleanup_free_ char *buf = NULL, *words_buf = NULL;
         char *w[65], **cmd;
@@ -3546,6 +3546,7 @@ int sbx_run_chain_sqlite(char *const *argv, const char *cwd, char *target, char 
                 r |= 1;
         if (sbx_run_sqlite_database(cmd, cwd, db, size) > 0)
                 r |= 2;
+        *ret_readonly = sbx_run_sqlite_readonly(cmd, cwd);
         return r;
 }
 

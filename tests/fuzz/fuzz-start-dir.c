@@ -254,7 +254,9 @@ static void check_argv(char *const *argv, const char *words, size_t size, char *
                         char db[PATH_MAX];
                         size_t db_size = out_size < sizeof(db) ? out_size : sizeof(db);
 
-                        r = sbx_run_chain_sqlite(argv, tree, out, db, db_size);
+                        bool ro = false;
+
+                        r = sbx_run_chain_sqlite(argv, tree, out, db, db_size, &ro);
                         if (r < 0 || r > 3 || ((r & 1) && (!memchr(out, '\0', db_size) || out[0] != '/')) ||
                             ((r & 2) && (!memchr(db, '\0', db_size) || db[0] != '/')))
                                 fail();

@@ -2460,6 +2460,19 @@ s.serve_forever()' "$T/wg-srv" "$T/wg.port" >/dev/null 2>&1 &
                                 check "$who: ... no file made outside the workspace" test -z "$(find "$z" -type f)"
                                 rm -rf "$z" "$T/wg-srv" "$T/wg.port"
                         fi
+                        # sqlite3 -readonly after a leading cd: its refused write is the task's own, as a
+                        # one-command argv's is (review53: under Landlock read denied, a false denial)
+                        if command -v sqlite3 >/dev/null; then
+                                "${pre[@]}" sqlite3 "$d/ws/$tag-ro.db" 'create table t(a)'
+                                for b in landlock bwrap; do
+                                        status_row "$d/ws" $b workspace-write "$d/sq.json" \
+                                                sh -c "cd . && sqlite3 -readonly $tag-ro.db 'insert into t values (1)'"
+                                        [ $rc -eq 125 ] && continue
+                                        check "$who, $b: cd . && sqlite3 -readonly DB 'insert ...' (workspace-write): task_failure ($got)" \
+                                                test "${got%%:*}" = task_failure
+                                done
+                                rm -f "$d/ws/$tag-ro.db"
+                        fi
                         # GNU binutils loses the errno of a file it could not make (BFD): ranlib's and
                         # ar's "could not create temporary file whilst writing archive" (no name),
                         # strip's in place "X: could not create temporary file to hold stripped copy:

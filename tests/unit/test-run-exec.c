@@ -1631,13 +1631,27 @@ static void test_chain_sqlite(void **state) {
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(cases); i++) {
                 char target[PATH_MAX] = "", db[PATH_MAX] = "";
-                int r = sbx_run_chain_sqlite((char *const *) cases[i].argv, "/w", target, db, sizeof(db));
+                bool ro = false;
+                int r = sbx_run_chain_sqlite((char *const *) cases[i].argv, "/w", target, db, sizeof(db), &ro);
 
                 if (r != ((cases[i].target ? 1 : 0) | (cases[i].db ? 2 : 0)) ||
                     (cases[i].target && strcmp(target, cases[i].target) != 0) ||
                     (cases[i].db && strcmp(db, cases[i].db) != 0))
                         fail_msg("case %zu (%s): %d %s %s", i, cases[i].argv[2] ? cases[i].argv[2] : cases[i].argv[1], r,
                                  target, db);
+                if (ro)
+                        fail_msg("case %zu: read-only", i);
+        }
+        /* -readonly after the cd: its write refused is its own (review53: under Landlock `cd . &&
+         * sqlite3 -readonly e.db 'insert ...'` read denied, the flag read from a one-command argv
+         * alone) */
+        {
+                static const char *const argv[] = { "sh", "-c", "cd d && sqlite3 -readonly e.db 'insert into t values (1)'", NULL };
+                char target[PATH_MAX] = "", db[PATH_MAX] = "";
+                bool ro = false;
+
+                (void) sbx_run_chain_sqlite((char *const *) argv, "/w", target, db, sizeof(db), &ro);
+                assert_true(ro);
         }
 }
 
