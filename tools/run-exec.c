@@ -14,6 +14,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -2190,7 +2191,7 @@ static int run_open(struct run_state *st) {
 }
 
 /* The pipes could not be made (errno): what was taken is given back, and the run ends 'failed'. */
-static int run_pipes_failed(struct run_state *st) {
+static int run_start_failed(struct run_state *st, const char *what) {
         struct sbx_run_report *rep = st->rep;
         int r = errno ? errno : ENOMEM;
 
@@ -2206,9 +2207,30 @@ static int run_pipes_failed(struct run_state *st) {
         }
         rep->state = "failed";
         rep->verdict = "runner_failure";
-        snprintf(rep->message_buf, sizeof(rep->message_buf), "cannot create pipes: %s", strerror(r));
+        snprintf(rep->message_buf, sizeof(rep->message_buf), "%s: %s", what, strerror(r));
         rep->message = rep->message_buf;
         return rep->exit_status = sbx_fail(SBX_EXIT_INFRA, "run: %s", rep->message);
+}
+
+/* Address space kept for the run's end under a limit on it (`ulimit -v`): the classifier's
+ * verdict and the row's end need memory after the command has run, and a run whose command ran
+ * but whose end could not be written was left 'running' (audit53's sweep: one limit in 10 KiB
+ * steps, 'the run's end was not recorded: out of memory'). SBX_END_ROOM bytes of it mapped
+ * (PROT_NONE, which the limit counts) before the command starts and given back when it ends: a
+ * limit that leaves no room for them refuses the run before anything runs. No limit: none. */
+#define SBX_END_ROOM (1024 * 1024)
+static void *end_room_take(void) {
+        struct rlimit as;
+
+        if (getrlimit(RLIMIT_AS, &as) < 0 || as.rlim_cur == RLIM_INFINITY)
+                return NULL;
+        return mmap(NULL, SBX_END_ROOM, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+}
+
+static void end_room_give(void **room) {
+        if (*room && *room != MAP_FAILED)
+                munmap(*room, SBX_END_ROOM);
+        *room = NULL;
 }
 
 /* ---- the start ----------------------------------------------------------------------------- */
@@ -3339,6 +3361,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
         };
         struct run_state *st = &state;
         enum run_step step;
+        void *room;
 
         st->record_first = !st->gated;
         st->collect_ok = st->inprocess && st->gated && writer && writer->fd >= 0;
@@ -3351,7 +3374,9 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 return sbx_fail(SBX_EXIT_INFRA, "run: out of memory");
 
         if (run_open(st) < 0)
-                return run_pipes_failed(st);
+                return run_start_failed(st, "cannot create pipes");
+        if ((room = end_room_take()) == MAP_FAILED)
+                return run_start_failed(st, "no address space left for the run's end under its limit");
 
         step = run_record_first(st);
         if (step == RUN_ON)
@@ -3360,8 +3385,10 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
                 step = run_spawned(st);
         if (step == RUN_ON)
                 step = run_release(st);
-        if (step == RUN_END)
+        if (step == RUN_END) {
+                end_room_give(&room);
                 return rep->exit_status;
+        }
         /* only now, while the command starts (its stderr waits in the pipe): nothing before the
          * go-ahead should delay the command */
         if (dialect)
@@ -3370,6 +3397,7 @@ int sbx_run_execute(const struct sbx_run_args *a, const struct sbx_confined_argv
 
         run_supervise(st);
         run_wait(st);
+        end_room_give(&room);
         run_collect(st);
         return run_report(st);
 }
