@@ -555,11 +555,17 @@ static void emit_tty_ioctls(struct prog *p, int eperm) {
         EMIT_JEQ_ANY(p, vt_ioctl_types, eperm);
 }
 
-/* setid-only's ioctl: the file-system keyring commands refused, and ext4's salt written into the
+/* setid-only's ioctl: the file-system keyring commands refused, ext4's salt written into the
  * superblock (through the workspace's writable bind: a change of the whole file system, as under
- * Landlock, irreversible_ioctls); seal-read-only's also the inode changes (EROFS), the salt among
- * them. Both refuse typing into a terminal and a virtual console's own commands (EPERM), as
- * Landlock's filter does: bubblewrap's new session leaves the command no controlling terminal, but
+ * Landlock, irreversible_ioctls) and btrfs's subvolume commands, as in both of Landlock's modes: a
+ * directory descriptor of the host's own mount that reaches the command (a host service's over a
+ * socket file, SCM_RIGHTS) is on none of bubblewrap's read-only binds, and Landlock's
+ * MAKE_DIR and REMOVE_DIR never see a subvolume made or removed there (escape review
+ * 53: a workspace-write run made subvolumes and snapshots in such a directory, destroyed
+ * subvolumes and made one read-only, recorded full; the filter cannot tell the workspace apart);
+ * seal-read-only's also the inode changes (EROFS), the salt and every btrfs command among them.
+ * Both refuse typing into a terminal and a virtual console's own commands (EPERM), as Landlock's
+ * filter does: bubblewrap's new session leaves the command no controlling terminal, but
  * a terminal that leads no session (a harness's openpty(3) on stdin) becomes one for a command
  * that starts a session of its own and asks for it (TIOCSCTTY), and what TIOCSTI then typed
  * waited in its input queue for the caller's next reader, outside the sandbox (escape review 51:
@@ -573,10 +579,13 @@ static void emit_key_ioctl(struct prog *p, enum ll_mode mode, const int *targets
         EMIT_JEQ_ANY(p, fs_key_ioctls, eacces);
         emit_tty_ioctls(p, eperm);
         load_arg_low(p, 1);
-        if (mode == LL_MODE_SEAL_READ_ONLY)
+        if (mode == LL_MODE_SEAL_READ_ONLY) {
                 emit_metadata_ioctls(p, erofs);
-        else
+        } else {
                 emit(p, BPF_JMP | BPF_JEQ | BPF_K, (uint32_t) FS_IOC_GET_ENCRYPTION_PWSALT, eacces, NO_LABEL);
+                emit(p, BPF_ALU | BPF_AND | BPF_K, IOCTL_TYPE_NR_MASK, NO_LABEL, NO_LABEL);
+                EMIT_JEQ_ANY(p, btrfs_subvol_ioctls, eacces);
+        }
         ret(p, SECCOMP_RET_ALLOW);
 }
 

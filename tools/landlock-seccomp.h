@@ -10,8 +10,9 @@
 enum ll_mode {
         LL_MODE_READ_ONLY,
         LL_MODE_WORKSPACE_WRITE,
-        LL_MODE_SETID_ONLY, /* the set-ID guard and the keyrings (kernel and file system): bubblewrap's
-                               workspace-write, whose own namespaces and read-only binds cover the rest */
+        LL_MODE_SETID_ONLY, /* the set-ID guard, the keyrings (kernel and file system) and btrfs's
+                               subvolume ioctls: bubblewrap's workspace-write, whose own namespaces
+                               and read-only binds cover the rest */
         LL_MODE_SEAL_READ_ONLY, /* bubblewrap's read-only: setid-only, and every metadata change
                                    refused with EROFS (what its read-only binds do not reach: a
                                    descriptor of the caller's, the caller's terminal) */

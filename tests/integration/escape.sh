@@ -284,6 +284,39 @@ elif op == "fd-serve":        # (on the host) fd-serve SOCK DIR: a service that 
     s.listen(1)
     c = s.accept()[0]
     socket.send_fds(c, [b"d"], [os.open(args[1], os.O_RDONLY | os.O_DIRECTORY)])
+elif op == "btrfs-use":        # btrfs-use SOCK NAME: btrfs's subvolume commands on the directory a
+    # host service sent over SOCK: a subvolume and a snapshot of its subvolume src made in it (both
+    # versions), its subvolumes del and del2 destroyed, flag made read-only, the default subvolume
+    # set; and a clone into its file clone-dst (opened for writing through the descriptor)
+    for i in range(50):
+        try:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(args[0])
+            break
+        except OSError:
+            __import__("time").sleep(0.1)
+    d, tag = socket.recv_fds(s, 1, 1)[1][0], args[1]
+    iow = lambda nr, size: (1 << 30) | (size << 16) | (0x94 << 8) | nr
+    vol = lambda fd, name: bytearray(struct.pack("q", fd) + name.encode().ljust(4088, b"\0"))
+    vol2 = lambda fd, name: bytearray(struct.pack("qQQ", fd, 0, 0) + bytes(32) + name.encode().ljust(4040, b"\0"))
+    sub = lambda name: os.open(name, os.O_RDONLY | os.O_DIRECTORY, dir_fd=d)
+    def clone():
+        dst = os.open("clone-dst", os.O_WRONLY, dir_fd=d)
+        fcntl.ioctl(dst, iow(13, 32), struct.pack("qQQQ", os.open("src/f", os.O_RDONLY, dir_fd=d), 0, 0, 0))
+    for what, call in (("subvol-create", lambda: fcntl.ioctl(d, iow(14, 4096), vol(0, "sub-" + tag))),
+                       ("subvol-create-v2", lambda: fcntl.ioctl(d, iow(24, 4096), vol2(0, "sub2-" + tag))),
+                       ("snap-create", lambda: fcntl.ioctl(d, iow(1, 4096), vol(sub("src"), "snap-" + tag))),
+                       ("snap-create-v2", lambda: fcntl.ioctl(d, iow(23, 4096), vol2(sub("src"), "snap2-" + tag))),
+                       ("snap-destroy", lambda: fcntl.ioctl(d, iow(15, 4096), vol(0, "del"))),
+                       ("snap-destroy-v2", lambda: fcntl.ioctl(d, iow(63, 4096), vol2(0, "del2"))),
+                       ("subvol-setflags", lambda: fcntl.ioctl(sub("flag"), iow(26, 8), struct.pack("Q", 2))),
+                       ("default-subvol", lambda: fcntl.ioctl(d, iow(19, 8), struct.pack("Q", 5))),
+                       ("clone", clone)):
+        try:
+            call()
+            print(what, "returned")
+        except OSError as e:
+            print(what, e)
 elif op == "fd-use":          # fd-use SOCK: names made, removed, renamed and truncated in the
     # directory a host service sent over SOCK, and beside it through ".."
     for i in range(50):
@@ -595,6 +628,19 @@ vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futi
 vec scm-rights-host-dir 'ro:same:$O/scm absent:$O/scm/new-dir absent:$O/scm/new-sym absent:$O/scm/new-fifo absent:$O/scm/new-file absent:$O/scm/new-sock same:$O/scm/unlink same:$O/scm/ren absent:$O/scm/ren-new same:$O/scm/trunc absent:$C/scm-up' \
         'mkdir "$O/scm"; for f in unlink ren trunc; do echo data >"$O/scm/$f"; done; (timeout 300 $PY $VEC fd-serve "$O/scm-sock" "$O/scm" </dev/null >/dev/null 2>&1 &)' \
         '$PY $VEC fd-use "$O/scm-sock"'
+# ... and such a directory on a btrfs (the suite's own, on a loop device): btrfs's subvolume
+# commands through the descriptor make a subvolume or a snapshot in it, destroy one, make one
+# read-only, where Landlock's MAKE_DIR and REMOVE_DIR never look; bubblewrap's filter refused
+# them only in read-only, and a workspace-write run made subvolumes and snapshots there, destroyed
+# two and made one read-only, as root and as nobody (mounted user_subvol_rm_allowed), recorded
+# full (escape review 53). Cloning into its file first needs it opened for writing: denied
+vec scm-rights-btrfs 'fn:btrfs_untouched' \
+        '[ -z "$BTRFS" ] || { mkdir "$BTRFS/${C##*/}" && (cd "$BTRFS/${C##*/}" &&
+                for s in src del del2 flag; do btrfs -q subvolume create "$s" >/dev/null || exit 1; done &&
+                echo data >src/f && echo host >clone-dst &&
+                { [ "$U" != nobody ] || chown -R 65534:65534 .; }) && touch "$O/btrfs-on" &&
+                (timeout 300 $PY $VEC fd-serve "$O/btrfs-sock" "$BTRFS/${C##*/}" </dev/null >/dev/null 2>&1 &); }' \
+        'if [ -e "$O/btrfs-on" ]; then $PY $VEC btrfs-use "$O/btrfs-sock" "${C##*/}"; fi'
 # last: if it ever succeeded, the vectors after it would lose their workspace
 vec rename-ws-root 'dir:$W absent:$C/ws-moved' '' 'mv "$W" "$C/ws-moved"'
 
@@ -874,6 +920,24 @@ init_not_traced() {
                 return 1
         fi
 }
+# scm-rights-btrfs: the combination's directory on the suite's btrfs as it was made, its
+# subvolumes still there and writable, the file unchanged, the default subvolume the top one
+btrfs_untouched() {
+        local d=$BTRFS/${C##*/} s names
+        if [ -z "$BTRFS" ]; then
+                CHECK_NOTE="SKIP no btrfs here (root, mkfs.btrfs, btrfs in /proc/filesystems and a loop mount)"
+                return 0
+        fi
+        names=$(cd "$d" && LC_ALL=C ls -A | tr '\n' ' ')
+        [ "$names" = "clone-dst del del2 flag src " ] || { CHECK_NOTE="its btrfs directory holds: $names"; return 1; }
+        for s in del del2 flag src; do
+                btrfs subvolume show "$d/$s" >/dev/null 2>&1 || { CHECK_NOTE="$s is no subvolume now"; return 1; }
+        done
+        [ "$(btrfs property get -ts "$d/flag" ro 2>&1)" = ro=false ] || { CHECK_NOTE="subvolume flag made read-only"; return 1; }
+        [ "$(cat "$d/clone-dst")" = host ] || { CHECK_NOTE="clone-dst changed"; return 1; }
+        [ "$(btrfs subvolume get-default "$BTRFS" 2>&1 | cut -d' ' -f2)" = 5 ] ||
+                { CHECK_NOTE="the default subvolume changed"; return 1; }
+}
 propagated_mount_untouched() {
         [ -n "$PROPAGATION" ] || { CHECK_NOTE="SKIP needs root on the host to mount"; return 0; }
         if [ -e "$O/propagated/pwned-pid1" ]; then
@@ -1147,6 +1211,17 @@ done
 for e in ptype psched protocols dev_mcast igmp mcfilter fib_triestat softnet_stat raw icmp udplite netlink; do
         [ "$(stat -c %a "/proc/self/net/$e" 2>/dev/null)" = 444 ] && PROC_NET+=("$e")
 done
+# a btrfs of the suite's own on a loop device, for scm-rights-btrfs (as root; its subvolumes'
+# owners may destroy them, the mount option, as a host might choose)
+BTRFS=
+if t_is_root && command -v mkfs.btrfs >/dev/null && command -v btrfs >/dev/null && grep -qw btrfs /proc/filesystems &&
+        truncate -s 128M "$T/btrfs.img" && mkfs.btrfs -q "$T/btrfs.img" >/dev/null 2>&1 && mkdir "$T/btrfs" &&
+        mount -o loop,user_subvol_rm_allowed "$T/btrfs.img" "$T/btrfs" 2>/dev/null; then
+        chmod 755 "$T/btrfs"
+        BTRFS=$T/btrfs
+else
+        t_diag "no root, mkfs.btrfs, btrfs or loop mount: scm-rights-btrfs not applicable"
+fi
 start=$(date +%s)
 pids=()
 combos=()

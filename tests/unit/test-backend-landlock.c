@@ -635,6 +635,11 @@ static uint32_t want_setid_only(const struct call *c) {
         /* ext4's salt written into the superblock through the workspace's writable bind */
         if (strcmp(c->name, "ioctl") == 0 && c->args[1] == FS_IOC_GET_ENCRYPTION_PWSALT)
                 return ERRNO(EACCES);
+        /* btrfs's subvolume commands, which both of Landlock's modes refuse: through a directory
+         * descriptor of the host's mount (a host service's, SCM_RIGHTS) they made and destroyed
+         * subvolumes outside the workspace (escape review 53) */
+        if (strcmp(c->name, "ioctl") == 0 && ((c->args[1] >> 8) & 0xff) == 0x94 && c->workspace_write == ERRNO(EACCES))
+                return ERRNO(EACCES);
         /* a new file system, as a detached mount that none of its read-only binds covers */
         if (strcmp(c->name, "fsopen") == 0 || strcmp(c->name, "fspick") == 0)
                 return ERRNO(EPERM);
