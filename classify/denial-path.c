@@ -517,7 +517,8 @@ static bool verb_phrase(const char *s, size_t n) {
  * pseudo-terminal: ..." (its new terminal's slave, which Landlock does not grant: recorded as
  * a file "pseudo-terminal" of the start directory). No name: the line names no path. */
 static bool kind_word(const char *s, size_t n) {
-        static const char *const kinds[] = { "directory", "file", "folder", "link", "pseudo-terminal", "terminal" };
+        static const char *const kinds[] = { "directory", "file",    "folder",   "link", "pseudo-terminal",
+                                             "terminal",  "subvolume", "snapshot" };
 
         for (size_t i = 0; i < SBX_ELEMENTSOF(kinds); i++)
                 if (n == strlen(kinds[i]) && strncasecmp(s, kinds[i], n) == 0)

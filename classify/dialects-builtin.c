@@ -99,7 +99,11 @@
  * usermod, gpasswd) prints a lock file of /etc it could not make as "PROG: cannot lock
  * /etc/passwd; try again later.", no errno: root's run in either mode (its capabilities dropped
  * or not, /etc is never granted), under Landlock too; the same words on a host whose lock
- * another process holds, rare, read so too (a denial beats the task's failure). */
+ * another process holds, rare, read so too (a denial beats the task's failure). btrfs-progs'
+ * "ERROR: cannot create subvolume: Permission denied" under bubblewrap is the launcher's filter's
+ * EACCES of BTRFS_IOC_SUBVOL_CREATE, which it refuses in both modes (escape53b: a subvolume made
+ * through a host service's directory), in the workspace too: a denial, no name (the line names
+ * none; a directory the host refuses the user reads so too, failing closed). */
 static const char dialect_bwrap[] =
         "# bubblewrap: read-only bind of /, writable binds for the workspace and temp area\n"
         "denial Read-only file system\n"
@@ -129,6 +133,7 @@ static const char dialect_bwrap[] =
         "denial could not create parent directories\n"
         "denial gnat1: Cannot create:\n"
         "denial ; try again later.\n"
+        "denial cannot create subvolume: Permission denied\n"
         "fifo-denial Permission denied\n"
         "fifo-denial Operation not permitted\n"
         "fifo-denial java.nio.file.AccessDeniedException\n"

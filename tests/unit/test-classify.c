@@ -1245,6 +1245,9 @@ static void test_classify_denial_path_extraction_table(void **state) {
                 { "x: could not create temporary file: Read-only file system", "Read-only file system", "" },
                 { "sh: 1: cannot create files: Read-only file system", "Read-only file system", "files" },
                 { "script: failed to create pseudo-terminal: Permission denied", "Permission denied", "" },
+                /* btrfs-progs' (escape53b: "subvolume" was recorded, a workspace path) */
+                { "ERROR: cannot create subvolume: Permission denied", "Permission denied", "" },
+                { "ERROR: cannot create snapshot: Read-only file system", "Read-only file system", "" },
                 { "x: cannot open terminal: Permission denied", "Permission denied", "" },
                 { "x: cannot open terminal /dev/pts/9: Permission denied", "Permission denied", "/dev/pts/9" },
                 /* a severity label before the signature is no name (dpkg's "error", read as a
@@ -1989,6 +1992,27 @@ static void test_classify_shadow_lock_line(void **state) {
         /* other words of a retry: no signature */
         assert_verdict(run_backend_in("bwrap", &(struct sbx_classify_context){ 0 }, "server busy, try again later.\n"),
                        "task_failure");
+}
+
+/* btrfs-progs' subvolume refused by bubblewrap's launcher filter, which refuses the subvolume
+ * ioctls in both modes since escape53b (in the workspace too): denied, no path, under bwrap as
+ * under Landlock, in the workspace of a sbx run's workspace-write too (before: under bwrap
+ * task_failure, `Permission denied` a fifo-denial alone; under Landlock the path "subvolume", a
+ * workspace name). Its other failures: the command's. */
+static void test_classify_btrfs_subvolume_refused(void **state) {
+        static const char *const writable[] = { "/ws", NULL };
+        const struct sbx_classify_context in_ws = { .cwd = "/ws", .writable = writable, .granted = writable };
+        (void) state;
+
+        for (size_t b = 0; b < 2; b++) {
+                const char *backend = b ? "landlock" : "bwrap";
+                struct sbx_classify_result *r = run_backend_in(backend, &in_ws, "ERROR: cannot create subvolume: Permission denied\n");
+
+                if (r->verdict != SBX_VERDICT_DENIED || r->n_denials != 1 || r->denials[0].path[0])
+                        fail_msg("%s: %s, path '%s', want denied with none", backend, sbx_verdict_to_string(r->verdict),
+                                 r->n_denials ? r->denials[0].path : "");
+                assert_verdict(run_backend_in(backend, &in_ws, "ERROR: cannot create subvolume: File exists\n"), "task_failure");
+        }
 }
 
 static unsigned refuses_asked;
@@ -7792,6 +7816,7 @@ int main(void) {
                 cmocka_unit_test(test_classify_make_lines),
                 cmocka_unit_test(test_classify_shell_create_bare_word_asked),
                 cmocka_unit_test(test_classify_shadow_lock_line),
+                cmocka_unit_test(test_classify_btrfs_subvolume_refused),
                 cmocka_unit_test(test_classify_find_exec_line),
                 cmocka_unit_test(test_classify_python_subprocess_exec),
                 cmocka_unit_test(test_classify_bwrap_fifo_what_was_asked),
