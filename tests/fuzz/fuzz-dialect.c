@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "classify-internal.h"
 #include "sbx-classify.h"
@@ -358,7 +359,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 const char *sig = d->denial[i];
                 struct sbx_classifier *c2 = NULL;
 
-                if (sbx_denial_line_names_socket(sig, strlen(sig)) || sbx_denial_sig_needs_argv(sig))
+                /* (nor javac's "error: error while writing", a denial only where a path stands
+                 * alone after the class's "C: ", which the signature alone has not: a dialect
+                 * with it as a denial, found by CI's fuzz-dialect) */
+                if (sbx_denial_line_names_socket(sig, strlen(sig)) || sbx_denial_sig_needs_argv(sig) ||
+                    strcasecmp(sig, "error: error while writing") == 0)
                         continue;
                 if (sbx_classifier_new(d, &c2, NULL) < 0 || sbx_classify_feed(c2, sig, strlen(sig)) < 0 ||
                     sbx_classify_finish(c2, d->n_rules == 0 ? &st : &killed, &res, NULL) < 0 ||
