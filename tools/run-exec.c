@@ -2484,7 +2484,6 @@ static void classifier_context(struct run_state *st) {
         int start = cwd ? sbx_run_start_dir(command, cwd, moved, sizeof(moved)) : 0;
         /* a Python -c script, whose traceback shows no source line; a perl -e one */
         const char *inline_script = sbx_run_inline_script(command, &inline_lang);
-        bool git_env = git_env_moves(command);
         /* where it cannot be told (a script that moves later, `tar -C DIR -c`),
          * a relative name keeps no path: no directory is claimed for it */
         struct sbx_classify_context ctx = { .cwd = start > 0                ? moved
@@ -2521,9 +2520,11 @@ static void classifier_context(struct run_state *st) {
                 /* touch's times and whether it follows a symlink, wherever it runs; a script's
                  * touches where they agree (`touch -d DATE F; false`) */
                 /* the lock file of a git stash's index, wherever git moves (to its repository's
-                 * top: start < 0), named whole by where it starts */
-                if (!git_env && (words ? sbx_run_git_stash_lock(words, words_dir, git_lock, sizeof(git_lock))
-                                       : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0)
+                 * top: start < 0), named whole by where it starts; unless a variable moves it (asked
+                 * only of a git stash found: every other run spares the argv's scan) */
+                if ((words ? sbx_run_git_stash_lock(words, words_dir, git_lock, sizeof(git_lock))
+                           : sbx_run_chain_git_stash_lock(command, cwd, git_lock, sizeof(git_lock))) > 0 &&
+                    !git_env_moves(command))
                         ctx.git_index_lock = git_lock;
                 if (words)
                         ctx.touch_how = sbx_run_touch_how(words, words_dir);
