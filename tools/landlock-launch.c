@@ -204,7 +204,7 @@ static const char usage_text[] =
         "/dev/tty when one of them is the controlling terminal) and, in workspace-write, beneath\n"
         "each --write DIR. A seccomp filter refuses what Landlock cannot govern: metadata changes\n"
         "in read-only, set-user-ID modes, terminal injection, making, removing or writing System V\n"
-        "IPC objects, making or removing message queues, the keyrings, and another process's\n"
+        "IPC objects, making, removing or using message queues, the keyrings, and another process's\n"
         "resource limits; from Landlock ABI 6 no signal reaches a process outside the sandbox,\n"
         "nor a connection an abstract unix socket made outside it. Launcher failures:\n"
         "a line starting with 'sbx-landlock: ' and exit status 125; with --status-fd N also a\n"

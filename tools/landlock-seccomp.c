@@ -140,6 +140,17 @@ static const struct rule rules[] = {
         { "ipc", 0, T_EACCES, false, 0 },
         { "mq_open", 0, T_MQ_CREAT1, false, 0 },
         { "mq_unlink", 0, T_EACCES, false, 0 },
+        /* ... nor an existing message queue used: the command makes none, so each it reaches is
+         * the host's, and Landlock refuses mq_open's file but not the same queue's file in an mqueue
+         * file system the host mounted where the command reads, opened for reading: a read-only run
+         * took the host's message (mq_timedreceive) there, recorded full (escape review 54).
+         * Sending needs the file open for writing, which Landlock refuses outside the workspace;
+         * refused all the same, and registering for its notification (mq_notify) too. */
+        { "mq_timedsend", 0, T_EACCES, false, 0 },
+        { "mq_timedreceive", 0, T_EACCES, false, 0 },
+        { "mq_timedsend_time64", 418, T_EACCES, false, 0 },
+        { "mq_timedreceive_time64", 419, T_EACCES, false, 0 },
+        { "mq_notify", 0, T_EACCES, false, 0 },
         /* Both modes: the kernel keyrings. A key added to the user's or the session's keyring
          * outlives the run; request_key can even start the host's /sbin/request-key. Refused
          * whole, as container runtimes do (bubblewrap's filter too: bwrap_rules). */
@@ -515,7 +526,8 @@ static void emit_section(struct prog *p, enum ll_mode mode, const struct arch_in
         struct entry e[3 * (N_RULES + N_SETID_RULES + N_BWRAP_RULES)];
         bool landlock = mode == LL_MODE_READ_ONLY || mode == LL_MODE_WORKSPACE_WRITE;
         bool setid_guard = mode != LL_MODE_READ_ONLY;
-        size_t n = 0, m = 0;
+        int far[_T_MAX], near[_T_MAX];
+        size_t n = 0, m = 0, n_near = 0;
 
         /* every ABI sharing this section's AUDIT_ARCH (x86-64 and x32) */
         for (size_t j = i; j < n_abi; j++) {
@@ -534,9 +546,28 @@ static void emit_section(struct prog *p, enum ll_mode mode, const struct arch_in
         for (size_t k = 0; k < n; k++) /* drop duplicates */
                 if (m == 0 || e[m - 1].nr != e[k].nr)
                         e[m++] = e[k];
+        /* The leaves jump to the targets through an unconditional jump right after the tree: the
+         * targets come after every section's tree, which the first section's leaves no longer
+         * reached with a conditional jump (255 instructions) once the message-queue rules were
+         * added (escape review 54). */
+        for (size_t k = 0; k < m; k++) {
+                size_t t = 0;
+
+                while (t < n_near && far[t] != e[k].label)
+                        t++;
+                if (t == n_near) {
+                        far[n_near] = e[k].label;
+                        near[n_near++] = new_label(p);
+                }
+                e[k].label = near[t];
+        }
         place(p, section[i]);
         emit(p, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr), NO_LABEL, NO_LABEL);
         emit_tree(p, e, 0, m);
+        for (size_t t = 0; t < n_near; t++) {
+                place(p, near[t]);
+                emit_ja(p, far[t]);
+        }
 }
 
 /* The inode-changing ioctls and every one of type 0x94, the command (args[1]'s low 32 bits) in the
