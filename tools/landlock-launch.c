@@ -1029,7 +1029,7 @@ struct seal_entry {
         const char *path;
         const char *opts; /* its mount options, restated by the remount by path */
         unsigned long long id, parent;
-        bool granted, writable;
+        bool granted, writable, mqueue;
 };
 
 /* The mount ID of what fd refers to: statx(2) from Linux 5.8, /proc/self/fdinfo before. */
@@ -1100,6 +1100,35 @@ static bool seal_by_tree(const struct seal_entry *e, size_t n) {
                 close(fd);
         }
         return true;
+}
+
+/* The message queues of another IPC namespace: an mqueue file system the host mounted where the
+ * command reads (systemd's /dev/mqueue lies beneath the sandbox's own /dev; any other place is
+ * reached through the read-only bind of /). The sandbox's IPC namespace is its own, so each mqueue
+ * mount here shows the host's queues, and a queue's file opened for reading is all that
+ * mq_timedreceive needs to take the host's message, and mq_notify to register on the queue: no
+ * read-only mount and no Landlock right governs them (escape review 54: a read-only run took the
+ * host's message, recorded full). Each such mount gets an empty read-only tmpfs over it, which the
+ * command, without a capability and in a Landlock domain, cannot remove. One out of reach for good
+ * (covered()) needs none; one its path does not reach otherwise refuses the run, as a rename or a
+ * chmod on the host could open the way to it. */
+static void cover_mqueues(const struct seal_entry *e, size_t n) {
+        for (size_t i = 0; i < n; i++) {
+                char self[64];
+                int fd;
+
+                if (!e[i].mqueue || covered(e, n, i))
+                        continue;
+                fd = open_mount(&e[i]);
+                if (fd < 0)
+                        fail(errno, "seal-mounts", "cannot reach the message queues mounted at %s to cover them",
+                             e[i].path);
+                snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+                if (mount("sbx-mqueue-cover", self, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                          "size=4k,nr_inodes=1,mode=0") < 0)
+                        fail(errno, "seal-mounts", "cannot cover the message queues mounted at %s", e[i].path);
+                close(fd);
+        }
 }
 
 static unsigned long remount_flags(const char *opts) {
@@ -1238,11 +1267,13 @@ static void seal_mounts(struct launch *l) {
                 e->opts = field[5];
                 e->writable = !has_option(field[5], "ro");
                 e->granted = own_dev_or_proc(l, field[4], field[3], fstype);
+                e->mqueue = strcmp(fstype, "mqueue") == 0;
                 for (size_t i = 0; i < l->n_write && !e->granted; i++)
                         e->granted = beneath(field[4], l->write_dirs[i]);
         }
         if (!seal_by_tree(entry, n_entries))
                 seal_by_path(entry, n_entries);
+        cover_mqueues(entry, n_entries);
 }
 
 /* bubblewrap binds each --write directory by its path, resolved again when it mounts: a process

@@ -75,7 +75,7 @@ l = ctypes.CDLL(None)
 for b in ("bwrap", "landlock"):
     for m in ("read-only", "workspace-write"):
         for u in ("root", "nobody", sys.argv[2]):
-            for x in ("", "-exist"):
+            for x in ("", "-exist", "-recv"):
                 l.mq_unlink(("/%s-%s-%s-%s%s" % (sys.argv[1], b, m, u, x)).encode())' "$TAGBASE" "$(id -un)" 2>/dev/null
         t_cleanup
 }
@@ -160,9 +160,11 @@ elif op in ("sysv", "sysv-private", "sysv-rmid", "mq-create", "mq-unlink"):
         r = libc.shmctl(libc.shmget(int(args[0]), 0, 0), 0, None)
     elif op == "mq-create":     # of one 8-byte message: at the default size (10 of 8 KiB) 9 took a
         # user's whole RLIMIT_MSGQUEUE (800 KiB), and the escape of another suite beside failed to
-        # make its own (EMFILE)
+        # make its own (EMFILE); with a second argument, that message sent to it
         attr = (ctypes.c_long * 8)(0, 1, 8, 0)  # struct mq_attr: flags, maxmsg, msgsize, curmsgs
         r = libc.mq_open(args[0].encode(), os.O_CREAT | os.O_RDWR, 0o600, ctypes.byref(attr))
+        if r >= 0 and len(args) > 1:
+            r = libc.mq_send(r, args[1].encode(), len(args[1]), 0)
     else:
         r = libc.mq_unlink(args[0].encode())
     if r < 0:
@@ -184,6 +186,23 @@ elif op == "sysv-use":        # sysv-use KEY: write the host's existing segment 
         print("SYSV-SEM-SET")
     if libc.shmctl(libc.shmget(key, 0, 0), 11, None) == 0:  # SHM_LOCK: the segment's SHM_LOCKED
         print("SYSV-SHM-LOCKED")
+elif op == "mq-file":         # mq-file PATH: a host message queue's file in an mqueue file system,
+    # opened for reading (its message taken: mq_timedreceive; a notification registered: mq_notify)
+    # and for writing (one sent: mq_timedsend); prints a marker per change
+    for flags, what in ((os.O_RDONLY, "read"), (os.O_WRONLY, "write")):
+        try:
+            q = os.open(args[0], flags | os.O_NONBLOCK)
+        except OSError as e:
+            print("open for", what + ":", e)
+            continue
+        buf = ctypes.create_string_buffer(8)
+        if what == "read" and libc.mq_timedreceive(q, buf, 8, None, None) >= 0:
+            print("MQ-FILE-RECEIVED", buf.value)
+        if what == "read" and libc.mq_notify(q, (ctypes.c_int * 16)(0, 0, 0, 1)) == 0:  # SIGEV_NONE
+            print("MQ-FILE-NOTIFY-SET")
+        if what == "write" and libc.mq_timedsend(q, b"pwned", 5, 0, None) == 0:
+            print("MQ-FILE-SENT")
+        os.close(q)
 elif op == "host-process":    # host-process PID: reach into another process (prints a marker per way in)
     pid = int(args[0])
     libc.syscall.restype = ctypes.c_long
@@ -502,6 +521,12 @@ vec sysv-shm-remove-host 'fn:ipc_existing_kept' '"${run_as[@]}" $PY $VEC sysv sh
         '$PY $VEC sysv-rmid $((IPCKEY + 3))'
 vec mqueue-unlink-host 'fn:mq_existing_kept' '"${run_as[@]}" $PY $VEC mq-create "/$TAG-exist"' \
         '$PY $VEC mq-unlink "/$TAG-exist"'
+# ... nor its message taken (or one sent) through the queue's file: an mqueue file system of the
+# host's IPC namespace mounted where the command reads (systemd's /dev/mqueue is out of reach: the
+# sandbox's own /dev, and no rule for /dev under Landlock). A read-only run received the host's
+# message, under both backends, as root and as nobody, recorded full (escape review 54)
+vec mqueue-file-receive 'fn:mq_message_kept' '[ -z "$MQFS" ] || "${run_as[@]}" $PY $VEC mq-create "/$TAG-recv" host' \
+        '[ -z "$MQFS" ] || $PY $VEC mq-file "$MQFS/$TAG-recv"'
 # ... nor written: under Landlock every object the command reaches is the host's (it makes none),
 # and a read-only run wrote into the host's segment (shmat), sent to its message queue (msgsnd) and
 # raised and set its semaphore (semop, semctl SETVAL), recorded full (escape review 52), and locked
@@ -691,6 +716,13 @@ elif op == "unwritten":               # the segment KEY, message queue KEY+1 and
             ctl(i, 0, None)
     if sem >= 0:
         libc.semctl(sem, 0, 0)
+elif op == "mq-kept":                 # the message queue NAME exists and holds its one message: remove it
+    q = libc.mq_open(arg.encode(), os.O_RDONLY)
+    if q >= 0:
+        attr = (ctypes.c_long * 8)()
+        found = libc.mq_getattr(q, attr) == 0 and attr[3] == 1
+        libc.mq_close(q)
+        libc.mq_unlink(arg.encode())
 elif op == "mq":                      # the message queue NAME exists: remove it
     q = libc.mq_open(arg.encode(), os.O_RDONLY)
     if q >= 0:
@@ -769,6 +801,14 @@ session_key_absent() {
 # the host's own objects the run tried to remove are still there (then removed by the test)
 ipc_existing_kept() { "$PY" "$IPCHOST" shm "$((IPCKEY + 3))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 ipc_existing_kept32() { "$PY" "$IPCHOST" shm "$((IPCKEY + 7))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
+mq_message_kept() {
+        if [ -z "$MQFS" ]; then
+                CHECK_NOTE="SKIP no mqueue file system of the suite's own here (root and mount -t mqueue)"
+                return 0
+        fi
+        "$PY" "$IPCHOST" mq-kept "/$TAG-recv" ||
+                { CHECK_NOTE="the host's message queue lost its message, or got another, through its file"; return 1; }
+}
 mq_existing_kept() { "$PY" "$IPCHOST" mq "/$TAG-exist" || { CHECK_NOTE="the host's message queue was removed"; return 1; }; }
 ipc_existing_unwritten() {
         "$PY" "$IPCHOST" unwritten "$((IPCKEY + 8))" ||
@@ -1025,7 +1065,7 @@ run_combo() {
         # System V keys and an IPC_PRIVATE segment size of this combination's own
         IPCKEY=$(($(cksum <<<"$TAG" | cut -d' ' -f1) % 1000000000 + 100000))
         IPCSIZE=$((4096 + IPCKEY % 65536))
-        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR CGV1 PY VEC IPCKEY IPCSIZE IPC32 URING PROCTOP PROCNET
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR CGV1 PY VEC IPCKEY IPCSIZE IPC32 URING PROCTOP PROCNET MQFS
         [ -n "$PROCNET" ] || PROCTOP=
         [ -z "$PROCTOP" ] || PROC_BEFORE=$(proc_fresh_modes "$PROCTOP" "$PROCNET")
         for n in "${V_NAMES[@]}"; do
@@ -1221,6 +1261,14 @@ if t_is_root && command -v mkfs.btrfs >/dev/null && command -v btrfs >/dev/null 
         BTRFS=$T/btrfs
 else
         t_diag "no root, mkfs.btrfs, btrfs or loop mount: scm-rights-btrfs not applicable"
+fi
+# an mqueue file system (the host's IPC namespace's queues) mounted where a command reads, as a host
+# may mount one outside /dev, for mqueue-file-receive (as root)
+MQFS=
+if t_is_root && mkdir "$T/mqfs" && mount -t mqueue sbxesc "$T/mqfs" 2>/dev/null; then
+        MQFS=$T/mqfs
+else
+        t_diag "no root or no mqueue mount: mqueue-file-receive not applicable"
 fi
 start=$(date +%s)
 pids=()
