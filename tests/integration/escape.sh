@@ -280,6 +280,45 @@ elif op == "open-tree-disconnected":  # open-tree-disconnected DIR NAME: a direc
             make()
         except OSError as e:
             print(e)
+elif op == "overlay-layers":  # overlay-layers DIR: in a user and mount namespace of its own, an
+    # overlay file system of DIR's lower, up and wk made (mount(2), then fsopen, fsconfig, fsmount),
+    # and files made and changed through it; prints a marker per step that worked
+    uid, gid = os.getuid(), os.getgid()
+    libc.syscall.restype = ctypes.c_long
+    if libc.unshare(0x10000000 | 0x20000) != 0:  # CLONE_NEWUSER|CLONE_NEWNS
+        raise OSError(ctypes.get_errno(), "unshare: " + os.strerror(ctypes.get_errno()))
+    try:
+        for f, v in (("setgroups", "deny"), ("uid_map", "0 %d 1" % uid), ("gid_map", "0 %d 1" % gid)):
+            with open("/proc/self/" + f, "w") as m:
+                m.write(v)
+    except OSError as e:
+        print("no id map:", e)
+    layers = [("lowerdir", args[0] + "/lower"), ("upperdir", args[0] + "/up"), ("workdir", args[0] + "/wk")]
+    opts = ",".join("%s=%s" % kv for kv in layers) + ",userxattr"
+    if libc.mount(b"none", (args[0] + "/lower").encode(), b"overlay", 0, opts.encode()) == 0:
+        print("OVERLAY-MOUNTED")
+    fs = libc.syscall(430, b"overlay", 1)  # fsopen(FSOPEN_CLOEXEC)
+    if fs < 0:
+        print("fsopen:", os.strerror(ctypes.get_errno()))
+        sys.exit(0)
+    print("OVERLAY-FSOPEN")
+    for k, v in layers:
+        libc.syscall(431, fs, 1, k.encode(), v.encode(), 0)  # FSCONFIG_SET_STRING
+    libc.syscall(431, fs, 0, b"userxattr", None, 0)        # FSCONFIG_SET_FLAG
+    if libc.syscall(431, fs, 6, None, None, 0) < 0:       # FSCONFIG_CMD_CREATE
+        print("create:", os.strerror(ctypes.get_errno()))
+    m = libc.syscall(432, fs, 1, 0)                       # fsmount(FSMOUNT_CLOEXEC)
+    if m < 0:
+        print("fsmount:", os.strerror(ctypes.get_errno()))
+        sys.exit(0)
+    print("OVERLAY-FSMOUNTED")
+    for what, call in (("create", lambda: os.close(os.open("new", os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=m))),
+                       ("copy-up", lambda: os.write(os.open("f", os.O_WRONLY | os.O_APPEND, dir_fd=m), b"pwned\n"))):
+        try:
+            call()
+            print("OVERLAY-" + what.upper())
+        except OSError as e:
+            print(what, e)
 elif op == "reflink-ro":      # reflink-ro SRC DST: DST open for reading only, deduplicated against
     # SRC (FIDEDUPERANGE lets a file's owner do it on a read-only descriptor), then cloned into
     # (FICLONE). Both need a file system that shares extents (btrfs, XFS): elsewhere EOPNOTSUPP
@@ -638,6 +677,15 @@ vec open-tree-rw 'absent:$O/opentree absent:$O/opentree.d ro:absent:$W/opentree 
 # mount: the kernel refuses to leave a copy's root through a disconnected path (ENOENT)
 vec open-tree-disconnected 'absent:$O/disconnected absent:$O/disconnected.d' '' \
         '$PY $VEC open-tree-disconnected "$W/disc" "$O/disconnected"'
+# an overlay file system whose layers are directories of the host's (the user's own), made in a
+# user and mount namespace of its own through the new mount API: the overlay makes its work
+# directory in the workdir, and empties one found there, with its own calls, which no Landlock hook
+# sees. Under Landlock a read-only run removed the files and directories of the host's wk/work and
+# made it again, as root and as nobody, recorded full (escape review 54); bubblewrap's filter
+# refused fsopen already. mount(2) is refused by both (Landlock's domain)
+vec overlay-host-layers 'same:$O/ovl/wk/work same:$O/ovl/wk/work/keep same:$O/ovl/wk/work/sub/keep same:$O/ovl/lower/f absent:$O/ovl/up/new absent:$O/ovl/up/f' \
+        'mkdir -p "$O/ovl/lower" "$O/ovl/up" "$O/ovl/wk/work/sub" && echo data >"$O/ovl/lower/f" && echo data >"$O/ovl/wk/work/keep" && echo data >"$O/ovl/wk/work/sub/keep"' \
+        '$PY $VEC overlay-layers "$O/ovl"'
 vec reflink-into-readonly-fd 'same:$O/reflink' 'printf data >"$O/reflink"; printf data >"$W/reflink-src"' \
         '$PY $VEC reflink-ro "$W/reflink-src" "$O/reflink"'
 vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futimens"' \
