@@ -121,6 +121,19 @@ elif op == "tmpfile-link":    # O_TMPFILE in the workspace, then linkat it outsi
 elif op == "linkfd":          # linkat(AT_SYMLINK_FOLLOW) of /proc/self/fd/N to a new name
     fd = os.open(args[0], os.O_RDONLY)
     linkat_follow("/proc/self/fd/%d" % fd, args[1])
+elif op == "link-host-fd":    # link-host-fd FILE DIR: FILE opened for reading and as O_PATH, linked
+    # into DIR by its descriptor (AT_EMPTY_PATH, and /proc/self/fd/N followed), each name then written
+    for kind, flags in (("rdonly", os.O_RDONLY), ("opath", os.O_PATH)):
+        fd = os.open(args[0], flags)
+        for how, call in (("empty", lambda n: libc.linkat(fd, b"", -100, n, 0x1000)),
+                          ("proc", lambda n: libc.linkat(-100, b"/proc/self/fd/%d" % fd, -100, n, 0x400))):
+            name = "%s/hlfd-%s-%s" % (args[1], kind, how)
+            if call(name.encode()) != 0:
+                print(kind, how, os.strerror(ctypes.get_errno()))
+                continue
+            with open(name, "a") as f:
+                f.write("pwned\n")
+            print("HOST-FILE-LINKED", kind, how)
 elif op == "openat":          # O_CREAT relative to a directory fd opened before
     dfd = os.open(args[0], os.O_RDONLY | os.O_DIRECTORY)
     os.close(os.open(args[1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=dfd))
@@ -396,7 +409,9 @@ elif op == "fd-use":          # fd-use SOCK: names made, removed, renamed and tr
                        ("truncate", lambda: os.truncate(via + "trunc", 0)),
                        ("mkdir-dotdot", lambda: os.mkdir("../../scm-up", dir_fd=d)),
                        ("chmod", lambda: os.chmod(d, 0o750)),
-                       ("utime", lambda: os.utime(d, (1, 1)))):
+                       ("utime", lambda: os.utime(d, (1, 1))),
+                       ("setxattr", lambda: os.setxattr(d, "user.sbx", b"pwned")),
+                       ("removexattr", lambda: os.removexattr(d, "user.keep"))):
         try:
             call()
             print(what, "returned")
@@ -457,6 +472,10 @@ vec move-into-ws 'same:$O/movein' 'echo data > "$O/movein"' 'mv "$O/movein" "$W/
 vec hardlink-into-ws-then-write 'same:$O/hl' 'echo data > "$O/hl"' 'ln "$O/hl" "$W/hl" && echo pwned >> "$W/hl"'
 vec hardlink-outside 'same:$O/hl2 absent:$O/hl2-link' 'echo data > "$O/hl2"' 'ln "$O/hl2" "$O/hl2-link"'
 vec linkat-proc-fd 'absent:$O/procfd-link' 'echo data > "$W/linksrc"' '$PY $VEC linkfd "$W/linksrc" "$O/procfd-link"'
+# ... and a host file linked into the workspace by its descriptor (opened for reading, or O_PATH):
+# linkat(AT_EMPTY_PATH), which this kernel allows the opener without CAP_DAC_READ_SEARCH, and
+# /proc/self/fd/N followed (escape review 54, held: EXDEV or EROFS, Landlock's EACCES)
+vec linkat-host-fd-into-ws 'same:$O/hlfd' 'echo data > "$O/hlfd"' '$PY $VEC link-host-fd "$O/hlfd" "$W"'
 vec o_tmpfile-linkat 'absent:$O/tmpfile-link' '' '$PY $VEC tmpfile-link "$W" "$O/tmpfile-link"'
 vec ws-symlink-to-outside-file 'same:$O/sl-target' 'echo data > "$O/sl-target"; ln -s "$O/sl-target" "$W/sl"' \
         'echo pwned > "$W/sl"'
@@ -696,10 +715,10 @@ vec futimens-readonly-fd 'meta=utime:$O/meta/futimens' 'echo data >"$O/meta/futi
 # read-only run made a directory, a symlink, a FIFO, an empty file and a socket in it, removed and
 # renamed its files, truncated one by a path through the descriptor, and made a directory beside it
 # through "..", recorded full (escape review 53; the Landlock backend governs it by path). In
-# read-only its mode and times stay too; in workspace-write bubblewrap leaves them the service's
+# read-only its mode, times and extended attributes stay too (set and removed: escape review 54, held); in workspace-write bubblewrap leaves them the service's
 # grant (README), Landlock reports them ungoverned
 vec scm-rights-host-dir 'ro:same:$O/scm absent:$O/scm/new-dir absent:$O/scm/new-sym absent:$O/scm/new-fifo absent:$O/scm/new-file absent:$O/scm/new-sock same:$O/scm/unlink same:$O/scm/ren absent:$O/scm/ren-new same:$O/scm/trunc absent:$C/scm-up' \
-        'mkdir "$O/scm"; for f in unlink ren trunc; do echo data >"$O/scm/$f"; done; (timeout 300 $PY $VEC fd-serve "$O/scm-sock" "$O/scm" </dev/null >/dev/null 2>&1 &)' \
+        'mkdir "$O/scm"; setfattr -n user.keep -v 1 "$O/scm"; for f in unlink ren trunc; do echo data >"$O/scm/$f"; done; (timeout 300 $PY $VEC fd-serve "$O/scm-sock" "$O/scm" </dev/null >/dev/null 2>&1 &)' \
         '$PY $VEC fd-use "$O/scm-sock"'
 # ... and such a directory on a btrfs (the suite's own, on a loop device): btrfs's subvolume
 # commands through the descriptor make a subvolume or a snapshot in it, destroy one, make one
