@@ -50,6 +50,10 @@
 #   `${x:-> X }` write nothing (before, `denied`).
 # - The host's own permission stays the command's failure: root's 0600 pipe as nobody, a
 #   regular file nobody may not read (`cat`): `task_failure`, no denial counted.
+# - The host's mqueue file systems (they show the host's queues, whose messages a read-only run
+#   took through a queue's file: escape review 54): one is covered, its directory refused; one
+#   beneath the sandbox's own /dev needs no cover; one beneath a directory nobody may not search
+#   refuses nobody's run (125; before, both ran, root's listing the host's queues).
 # - A signal to the command's parent, bubblewrap's init, which ignores every signal from inside
 #   its pid namespace: `kill -0 $PPID` and `kill -TERM $PPID` succeed, in both modes, while that
 #   domain still keeps the command from the init (ptrace refused); from Landlock ABI 6 the domain
@@ -806,4 +810,33 @@ c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); c.connect("\0" + name + "
                 t_check "$who: the host's abstract listener got nothing ($(cat "$T/abstract.got"))" test ! -s "$T/abstract.got"
         fi
 done
+
+# ---- the host's mqueue file systems --------------------------------------------------------------
+# An mqueue mount shows its IPC namespace's queues, the host's whatever the sandbox's own, and a
+# queue's file opened for reading let a read-only run take the host's message (escape review 54):
+# the launcher covers each one. One beneath the sandbox's own /dev (systemd's /dev/mqueue; here one
+# on /dev/shm) is out of reach for good and needs no cover; one beneath a directory the user may
+# not search (root's 0700) cannot be covered, and a chmod or a rename on the host could open the
+# way to it: the run is refused (runner_failure, 125), for nobody; root reaches it and covers it.
+# Both mounts are made in a mount namespace of the test's own.
+if t_is_root && unshare -m --propagation private true 2>/dev/null; then
+        mkdir -p "$T/mqpriv/mq" && chmod 700 "$T/mqpriv"
+        for who in "${WHO[@]}"; do
+                t_as_user "$who"
+                out=$(unshare -m --propagation private sh -c \
+                        'mount -t mqueue sbxmq "$1/mq" && mount -t mqueue sbxmq /dev/shm && shift && exec "$@"' sh "$T/mqpriv" \
+                        "${pre[@]}" timeout 60 "$bin" run --db "$db" --backend bwrap --mode read-only --root "$T/ws" -- \
+                        sh -c 'ls -A "$1" /dev/shm; echo ran' sh "$T/mqpriv/mq" 2>&1 </dev/null)
+                rc=$?
+                if [ "$who" = root ]; then
+                        t_check "root: the host's mqueue mount covered (its directory refused), the one beneath /dev out of reach: the run goes on (exit $rc: $(echo "$out" | tr '\n' ' ' | cut -c1-160))" \
+                                eval '[ "$rc" = 0 ] && [[ "$out" == *"$T/mqpriv/mq"*"Permission denied"* ]] && [[ "$out" == *ran ]]'
+                else
+                        t_check "$who: the host's mqueue mount beneath root's 0700 directory refuses the run (exit $rc: $(echo "$out" | tr '\n' ' ' | cut -c1-160))" \
+                                eval '[ "$rc" = 125 ] && [[ "$out" == *"cannot reach the message queues mounted at $T/mqpriv/mq to cover them"* ]] && [[ "$out" != *ran* ]]'
+                fi
+        done
+else
+        echo "note - not root, or no mount namespace of the test's own: the mqueue cover checks not applicable"
+fi
 t_finish
