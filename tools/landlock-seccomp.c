@@ -157,6 +157,13 @@ static const struct rule rules[] = {
         { "add_key", 0, T_EACCES, false, 0 },
         { "request_key", 0, T_EACCES, false, 0 },
         { "keyctl", 0, T_EACCES, false, 0 },
+        /* Both modes: no bpf(2) (EPERM, as where unprivileged bpf is disabled). A BPF map or
+         * program pinned in a bpffs the host mounts (systemd's /sys/fs/bpf) is a host kernel
+         * object reached by its path through BPF_OBJ_GET, which no Landlock hook sees (it opens
+         * no file): a read-only run wrote a host map its user owns (BPF_MAP_UPDATE_ELEM), as
+         * root and as nobody, recorded full (escape review 54). Without a capability the command
+         * makes no map or program of its own where unprivileged bpf is disabled, the usual. */
+        { "bpf", 0, T_EPERM, false, 0 },
         /* Both modes: no file system context of the new mount API (EPERM, as Landlock refuses
          * mount(2)). A detached mount is beneath no rule, but a file system makes its own calls on
          * the paths it is given, which no Landlock hook sees: in a user and mount namespace of its
@@ -221,6 +228,10 @@ static const struct rule bwrap_rules[] = {
          * root, or in a cgroup delegated to the user). EPERM, as Landlock refuses a mount. */
         { "fsopen", 430, T_EPERM, false, 0 },
         { "fspick", 433, T_EPERM, false, 0 },
+        /* A pinned BPF map of the host's, reached by its path (BPF_OBJ_GET): neither the
+         * read-only binds nor the launcher's Landlock domain see it, and a read-only run wrote
+         * one (escape review 54). EPERM, as under Landlock. */
+        { "bpf", 0, T_EPERM, false, 0 },
 };
 #define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 

@@ -134,6 +134,32 @@ elif op == "link-host-fd":    # link-host-fd FILE DIR: FILE opened for reading a
             with open(name, "a") as f:
                 f.write("pwned\n")
             print("HOST-FILE-LINKED", kind, how)
+elif op in ("bpf-pin", "bpf-write", "bpf-read"):  # a BPF array map of one 4-byte value at a path of
+    # a bpffs: made and pinned there, value 0 (bpf-pin, on the host, as root); reached by its path
+    # (BPF_OBJ_GET) and set to 42 (bpf-write: prints a marker); its value printed (bpf-read)
+    nr = {"x86_64": 321, "aarch64": 280, "riscv64": 280, "ppc64le": 361, "s390x": 351}.get(os.uname().machine)
+    libc.syscall.restype = ctypes.c_long
+    def bpf(cmd, attr):
+        buf = ctypes.create_string_buffer(attr, 128)
+        r = libc.syscall(nr, cmd, buf, 128)
+        if r < 0:
+            raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), "bpf %d" % cmd)
+        return r
+    path = ctypes.create_string_buffer(args[0].encode())
+    key, val = ctypes.c_uint32(0), ctypes.c_uint32(0)
+    if op == "bpf-pin":
+        m = bpf(0, struct.pack("IIIII", 2, 4, 4, 1, 0))                # BPF_MAP_CREATE, an array
+        bpf(6, struct.pack("QII", ctypes.addressof(path), m, 0))        # BPF_OBJ_PIN
+    else:
+        m = bpf(7, struct.pack("QII", ctypes.addressof(path), 0, 0 if op == "bpf-write" else 8))  # BPF_OBJ_GET
+        elem = struct.pack("IIQQQ", m, 0, ctypes.addressof(key), ctypes.addressof(val), 0)
+        if op == "bpf-write":
+            val.value = 42
+            bpf(2, elem)                                                # BPF_MAP_UPDATE_ELEM
+            print("BPF-MAP-WRITTEN")
+        else:
+            bpf(1, elem)                                                # BPF_MAP_LOOKUP_ELEM
+            print(val.value)
 elif op == "openat":          # O_CREAT relative to a directory fd opened before
     dfd = os.open(args[0], os.O_RDONLY | os.O_DIRECTORY)
     os.close(os.open(args[1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=dfd))
@@ -601,6 +627,13 @@ if [ -n "$IPC32" ]; then
         vec sysv-shm-remove-host-i386 'fn:ipc_existing_kept32' '"${run_as[@]}" $PY $VEC sysv shm $((IPCKEY + 7))' \
                 '$IPC32 rmid $((IPCKEY + 7))'
 fi
+# a BPF map the host pinned in a bpffs (systemd mounts one at /sys/fs/bpf; here the suite's own, as
+# root), which the run's user owns: reached by its path (BPF_OBJ_GET), which no Landlock hook and no
+# read-only bind sees, a read-only run wrote it, under both backends, as root and as nobody,
+# recorded full (escape review 54)
+vec bpf-map-host 'fn:bpf_map_unwritten' \
+        '[ -z "$BPFFS" ] || { $PY $VEC bpf-pin "$BPFFS/$TAG" && { [ "$U" != nobody ] || chown 65534:65534 "$BPFFS/$TAG"; }; }' \
+        '[ -z "$BPFFS" ] || $PY $VEC bpf-write "$BPFFS/$TAG"'
 # the kernel keyrings: a key added to the user's keyring outlives the run
 vec keyring-add-user-key 'fn:key_absent' '' '$PY $VEC add-key "$TAG"'
 # the same keyring named by its serial number, which the host's /proc/keys shows: under bubblewrap
@@ -868,6 +901,16 @@ session_key_absent() {
 # the host's own objects the run tried to remove are still there (then removed by the test)
 ipc_existing_kept() { "$PY" "$IPCHOST" shm "$((IPCKEY + 3))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
 ipc_existing_kept32() { "$PY" "$IPCHOST" shm "$((IPCKEY + 7))" || { CHECK_NOTE="the host's segment was removed"; return 1; }; }
+bpf_map_unwritten() {
+        local v
+        if [ -z "$BPFFS" ]; then
+                CHECK_NOTE="SKIP no bpffs of the suite's own here, or no BPF map (root, mount -t bpf, bpf(2))"
+                return 0
+        fi
+        v=$("$PY" "$VEC" bpf-read "$BPFFS/$TAG" 2>&1)
+        rm -f "$BPFFS/$TAG"
+        [ "$v" = 0 ] || { CHECK_NOTE="the host's pinned BPF map holds '$v', not 0"; return 1; }
+}
 mq_message_kept() {
         if [ -z "$MQFS" ]; then
                 CHECK_NOTE="SKIP no mqueue file system of the suite's own here (root and mount -t mqueue)"
@@ -1132,7 +1175,7 @@ run_combo() {
         # System V keys and an IPC_PRIVATE segment size of this combination's own
         IPCKEY=$(($(cksum <<<"$TAG" | cut -d' ' -f1) % 1000000000 + 100000))
         IPCSIZE=$((4096 + IPCKEY % 65536))
-        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR CGV1 PY VEC IPCKEY IPCSIZE IPC32 URING PROCTOP PROCNET MQFS
+        export O W C A TAG HOMEDIR LMAJ LMIN U CGDIR CGV1 PY VEC IPCKEY IPCSIZE IPC32 URING PROCTOP PROCNET MQFS BPFFS
         [ -n "$PROCNET" ] || PROCTOP=
         [ -z "$PROCTOP" ] || PROC_BEFORE=$(proc_fresh_modes "$PROCTOP" "$PROCNET")
         for n in "${V_NAMES[@]}"; do
@@ -1336,6 +1379,14 @@ if t_is_root && mkdir "$T/mqfs" && mount -t mqueue sbxesc "$T/mqfs" 2>/dev/null;
         MQFS=$T/mqfs
 else
         t_diag "no root or no mqueue mount: mqueue-file-receive not applicable"
+fi
+# a bpffs of the suite's own, for bpf-map-host (as root, where a BPF map can be made and pinned)
+BPFFS=
+if t_is_root && mkdir "$T/bpffs" && mount -t bpf sbxesc "$T/bpffs" 2>/dev/null &&
+        "$PY" "$VEC" bpf-pin "$T/bpffs/probe" 2>/dev/null && rm -f "$T/bpffs/probe"; then
+        BPFFS=$T/bpffs
+else
+        t_diag "no root, bpffs or BPF map here: bpf-map-host not applicable"
 fi
 start=$(date +%s)
 pids=()

@@ -611,6 +611,10 @@ static const struct call calls[] = {
          * that API is allowed */
         { "fsopen", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
         { "fspick", { 0 }, ERRNO(EPERM), ERRNO(EPERM) },
+        /* bpf(2), whole: a host's pinned map reached by its path (BPF_OBJ_GET) was written
+         * (escape review 54) */
+        { "bpf", { 7 /* BPF_OBJ_GET */ }, ERRNO(EPERM), ERRNO(EPERM) },
+        { "bpf", { 2 /* BPF_MAP_UPDATE_ELEM */ }, ERRNO(EPERM), ERRNO(EPERM) },
         { "open_tree", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "mount_setattr", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
 };
@@ -652,6 +656,9 @@ static uint32_t want_setid_only(const struct call *c) {
                 return ERRNO(EACCES);
         /* a new file system, as a detached mount that none of its read-only binds covers */
         if (strcmp(c->name, "fsopen") == 0 || strcmp(c->name, "fspick") == 0)
+                return ERRNO(EPERM);
+        /* a host's pinned BPF map, reached by its path */
+        if (strcmp(c->name, "bpf") == 0)
                 return ERRNO(EPERM);
         for (size_t i = 0; i < SBX_ELEMENTSOF(guarded); i++)
                 if (strcmp(c->name, guarded[i]) == 0)
