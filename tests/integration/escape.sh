@@ -160,6 +160,27 @@ elif op in ("bpf-pin", "bpf-write", "bpf-read"):  # a BPF array map of one 4-byt
         else:
             bpf(1, elem)                                                # BPF_MAP_LOOKUP_ELEM
             print(val.value)
+elif op == "fcap":            # fcap FILE: FILE made, given file capabilities (cap_setuid+ep, a v2
+    # security.capability) directly, then as root of a user namespace of its own mapped to its uid
+    open(args[0], "w").close()
+    v2 = struct.pack("<IIIII", 0x02000001, 1 << 7, 0, 0, 0)
+    for how in ("direct", "userns"):
+        if how == "userns":
+            uid, gid = os.getuid(), os.getgid()
+            if libc.unshare(0x10000000) != 0:
+                print("unshare:", os.strerror(ctypes.get_errno()))
+                break
+            try:
+                for f, v in (("setgroups", "deny"), ("uid_map", "0 %d 1" % uid), ("gid_map", "0 %d 1" % gid)):
+                    with open("/proc/self/" + f, "w") as m:
+                        m.write(v)
+            except OSError as e:
+                print("no id map:", e)
+        try:
+            os.setxattr(args[0], "security.capability", v2)
+            print("FCAP-SET", how)
+        except OSError as e:
+            print(how, e)
 elif op == "openat":          # O_CREAT relative to a directory fd opened before
     dfd = os.open(args[0], os.O_RDONLY | os.O_DIRECTORY)
     os.close(os.open(args[1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=dfd))
@@ -592,6 +613,11 @@ vec setid-chmod 'fn:no_setid_chmod' '' 'echo data > "$W/setid-chmod"; chmod 6755
 vec setid-open-creat 'fn:no_setid_open' '' \
         '$PY -c "import os,sys; os.umask(0); os.close(os.open(sys.argv[1], os.O_CREAT | os.O_WRONLY, 0o6755))" "$W/setid-open"'
 vec setid-mknod 'fn:no_setid_mknod' '' '$PY -c "import os,sys; os.umask(0); os.mknod(sys.argv[1], 0o106755)" "$W/setid-mknod"'
+# ... nor file capabilities a host user's program would get: as root the command has no capability,
+# and in a user namespace of its own no id map (/proc is read-only for root: bubblewrap's, Landlock's);
+# as nobody under bubblewrap it maps itself, and the capabilities are a v3 set whose root is nobody,
+# which count only in nobody's own user namespaces (escape review 54, held)
+vec setid-file-capability 'fn:no_root_fcap' '' '$PY $VEC fcap "$W/fcap"'
 if [ -n "$URING" ]; then
         vec setid-io-uring 'fn:no_setid_uring' '' '(umask 0; $URING "$W/setid-uring" 6755)'
 fi
@@ -935,6 +961,17 @@ no_setid() {
         fi
 }
 no_setid_chmod() { no_setid "$W/setid-chmod"; }
+# the workspace's fcap has no file capabilities but a v3 set whose root is not the host's root
+no_root_fcap() {
+        local v
+        v=$("$PY" -c 'import os, struct, sys
+try:
+    v = os.getxattr(sys.argv[1], "security.capability")
+except OSError:
+    sys.exit(0)
+sys.exit(0 if len(v) == 24 and struct.unpack("<I", v[:4])[0] >> 24 == 3 and struct.unpack("<I", v[20:])[0] != 0 else v.hex())' "$W/fcap" 2>&1) ||
+                { CHECK_NOTE="$W/fcap has file capabilities a host user's program would get: $v"; return 1; }
+}
 no_setid_open() { no_setid "$W/setid-open"; }
 no_setid_mknod() { no_setid "$W/setid-mknod"; }
 no_setid_uring() { no_setid "$W/setid-uring"; }
