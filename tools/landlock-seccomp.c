@@ -172,6 +172,13 @@ static const struct rule rules[] = {
          * review 54). bubblewrap's filter refuses the same (bwrap_rules). */
         { "fsopen", 430, T_EPERM, false, 0 },
         { "fspick", 433, T_EPERM, false, 0 },
+        /* Both modes: no clone3 (ENOSYS, as on kernels before 5.3: the C library falls back to
+         * clone). Its CLONE_INTO_CGROUP starts the child in any cgroup v2 group whose
+         * cgroup.procs the user may write, by a directory descriptor opened for reading: neither
+         * Landlock nor a read-only mount is asked, and a read-only run as root put its child in a
+         * host cgroup (out of the limits the caller set, into a service's), recorded full (escape
+         * review 54). A filter cannot read clone3's structure; clone(2) has no such flag. */
+        { "clone3", 435, T_ENOSYS, false, 0 },
         /* Both modes: no resource limit set on another process (EPERM, as without the right to).
          * With no pid namespace the command could otherwise give its supervisor or the audit
          * writer an RLIMIT_CPU, RLIMIT_FSIZE or RLIMIT_NOFILE that ends them, like a signal
@@ -232,6 +239,10 @@ static const struct rule bwrap_rules[] = {
          * read-only binds nor the launcher's Landlock domain see it, and a read-only run wrote
          * one (escape review 54). EPERM, as under Landlock. */
         { "bpf", 0, T_EPERM, false, 0 },
+        /* clone3's CLONE_INTO_CGROUP: a child started in a host cgroup by a directory descriptor
+         * opened for reading, which the read-only binds do not stop (escape review 54). ENOSYS, as
+         * under Landlock: the C library falls back to clone. */
+        { "clone3", 435, T_ENOSYS, false, 0 },
 };
 #define N_BWRAP_RULES (sizeof(bwrap_rules) / sizeof(bwrap_rules[0]))
 
@@ -735,8 +746,6 @@ static void emit_setid_guard(struct prog *p, const int *targets, int eacces) {
                 emit(p, BPF_JMP | BPF_JSET | BPF_K, S_ISUID | S_ISGID, eacces, NO_LABEL);
                 ret(p, SECCOMP_RET_ALLOW);
         }
-        place(p, targets[T_ENOSYS]);
-        ret(p, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
 }
 
 /* The core-dump lock. Where core_pattern hands a crash to a handler of the host's (a pipe), which
@@ -843,6 +852,8 @@ static int build(enum ll_mode mode, const struct arch_info *a, struct prog *p) {
         ret(p, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
         place(p, targets[T_EROFS]);
         ret(p, SECCOMP_RET_ERRNO | (EROFS & SECCOMP_RET_DATA));
+        place(p, targets[T_ENOSYS]); /* openat2 in the set-ID guard, clone3 in every mode */
+        ret(p, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
         eacces = new_label(p);
         eperm = new_label(p);
         erofs = new_label(p);

@@ -112,6 +112,21 @@ def linkat_follow(src, dst):  # linkat(AT_FDCWD, src, AT_FDCWD, dst, AT_SYMLINK_
         raise OSError(e, os.strerror(e), dst)
 if op == "otrunc":            # open(..., 'w'): O_WRONLY|O_CREAT|O_TRUNC
     open(args[0], "w").close()
+elif op == "clone3-cgroup":    # clone3(CLONE_INTO_CGROUP) into the cgroup directory args[0], opened for
+    # reading: the child prints a marker when it runs there
+    fd = os.open(args[0], os.O_RDONLY | os.O_DIRECTORY)
+    ca = ctypes.create_string_buffer(struct.pack("11Q", 0x200000000, 0, 0, 0, 17, 0, 0, 0, 0, 0, fd), 88)
+    libc.syscall.restype = ctypes.c_long
+    pid = libc.syscall(435, ca, ctypes.c_size_t(88))
+    if pid == 0:
+        if any(l.startswith("0::") and l.endswith("/" + os.path.basename(args[0]))
+               for l in open("/proc/self/cgroup").read().splitlines()):
+            print("CLONE3-IN-HOST-CGROUP", flush=True)
+        os._exit(0)
+    if pid < 0:
+        print("clone3", os.strerror(ctypes.get_errno()))
+    else:
+        os.waitpid(pid, 0)
 elif op == "sock":            # bind a unix socket: creates a socket inode
     socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).bind(args[0])
 elif op == "tmpfile-link":    # O_TMPFILE in the workspace, then linkat it outside
@@ -679,6 +694,13 @@ vec proc-sys-domainname 'fn:domainname_unchanged' '' 'echo "$TAG" > /proc/sys/ke
 vec proc-kernel-entry-chmod 'fn:proc_modes_kept' '' \
         '[ -z "$PROCTOP" ] || chmod 555 "/proc/$PROCTOP" "/proc/self/net/$PROCNET"'
 vec cgroupfs-mkdir 'fn:cgroup_absent' '' '[ -n "$CGDIR" ] && mkdir "$CGDIR/$TAG"'
+# a child started in a host cgroup v2 group (clone3's CLONE_INTO_CGROUP, by a directory descriptor
+# opened for reading, which neither Landlock nor a read-only bind stops): as root, a read-only run
+# put its child there, out of the caller's limits, recorded full (escape review 54); both filters
+# answer clone3 with ENOSYS (the C library falls back to clone)
+vec clone3-into-host-cgroup 'fn:clone3_cgroup_unentered' \
+        '[ -z "$CGDIR" ] || { mkdir "$CGDIR/$TAG-clone3" && { [ "$U" != nobody ] || chown 65534:65534 "$CGDIR/$TAG-clone3" "$CGDIR/$TAG-clone3/cgroup.procs"; }; }' \
+        '[ -z "$CGDIR" ] || $PY $VEC clone3-cgroup "$CGDIR/$TAG-clone3"'
 # the same in each cgroup v1 hierarchy the host mounts (escape review 53, held: the read-only bind,
 # Landlock's ruleset)
 vec cgroup-v1-mkdir 'fn:cgroup_v1_absent' '' 'for d in $CGV1; do mkdir "$d/$TAG"; done; :'
@@ -1005,6 +1027,23 @@ cgroup_absent() {
         CHECK_NOTE="host cgroup $CGDIR/$TAG created"
         rmdir "$CGDIR/$TAG"
         return 1
+}
+clone3_cgroup_unentered() {
+        local r=0
+        if [ -z "$CGDIR" ] || [ ! -d "$CGDIR/$TAG-clone3" ]; then
+                CHECK_NOTE="SKIP no cgroup2 hierarchy, or no cgroup of the suite's own in it (root)"
+                return 0
+        fi
+        if grep -q '^CLONE3-IN-HOST-CGROUP' "$C/log"; then
+                CHECK_NOTE="the run started a process in the host's cgroup $CGDIR/$TAG-clone3"
+                r=1
+        fi
+        # the run's last processes may still be leaving it
+        for _ in $(seq 1 50); do
+                rmdir "$CGDIR/$TAG-clone3" 2>/dev/null && break
+                sleep 0.1
+        done
+        return $r
 }
 cgroup_v1_absent() {
         local d made=

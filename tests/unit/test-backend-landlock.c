@@ -615,6 +615,10 @@ static const struct call calls[] = {
          * (escape review 54) */
         { "bpf", { 7 /* BPF_OBJ_GET */ }, ERRNO(EPERM), ERRNO(EPERM) },
         { "bpf", { 2 /* BPF_MAP_UPDATE_ELEM */ }, ERRNO(EPERM), ERRNO(EPERM) },
+        /* clone3, whole (CLONE_INTO_CGROUP: a child started in a host cgroup, escape review
+         * 54); clone stays */
+        { "clone3", { 0 }, ERRNO(ENOSYS), ERRNO(ENOSYS) },
+        { "clone", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "open_tree", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
         { "mount_setattr", { 0 }, SECCOMP_RET_ALLOW, SECCOMP_RET_ALLOW },
 };
@@ -660,6 +664,9 @@ static uint32_t want_setid_only(const struct call *c) {
         /* a host's pinned BPF map, reached by its path */
         if (strcmp(c->name, "bpf") == 0)
                 return ERRNO(EPERM);
+        /* a child started in a host cgroup (clone3's CLONE_INTO_CGROUP) */
+        if (strcmp(c->name, "clone3") == 0)
+                return ERRNO(ENOSYS);
         for (size_t i = 0; i < SBX_ELEMENTSOF(guarded); i++)
                 if (strcmp(c->name, guarded[i]) == 0)
                         return c->workspace_write;
