@@ -3275,6 +3275,19 @@ int sbx_run_zip_output(char *const *argv, const char *cwd, char *out, size_t siz
                         continue;
                 if (!a[1] || strspn(a + 1, flags) != strlen(a + 1))
                         return 0;
+                /* a cluster as zip reads it, left to right, the longer option first at each letter
+                 * (-ll before -l): -TT's and -lf's argument is the rest of the cluster, or the next
+                 * word where nothing follows them (review54: `zip -qTT CMD X.zip F` read CMD.zip for
+                 * the archive, and where X's directory is missing on the host too, denied) */
+                for (const char *f = a + 1; *f; f++) {
+                        if ((f[0] == 'T' && f[1] == 'T') || (f[0] == 'l' && f[1] == 'f')) {
+                                if (!f[2] && ++i >= n)
+                                        return 0;
+                                break;
+                        }
+                        if (f[0] == 'l' && f[1] == 'l')
+                                f++;
+                }
         }
         if (!zipfile || !zipfile[0] || zipfile[strlen(zipfile) - 1] == '/')
                 return 0;

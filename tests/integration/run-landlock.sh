@@ -2372,7 +2372,7 @@ else:
                                 mkdir -p "$z/root" "$z/own" && chmod 755 "$z" "$z/root"
                                 [ $who = nobody ] && chown 65534:65534 "$z/own"
                                 for b in landlock bwrap; do
-                                    for where in own ext root ws nodir tt xlist; do
+                                    for where in own ext root ws nodir tt ttq xlist; do
                                         mode=read-only x=$z/own/a.zip want=denied:$z/own/a.zip:15
                                         case $where in
                                         ext) x=$z/own/a want=denied:$z/own/a.zip:15 ;;
@@ -2382,6 +2382,10 @@ else:
                                         # -TT's command no archive (review53; before, the
                                         # workspace's true.zip recorded)
                                         tt) x="-T -TT true $z/own/a.zip" ;;
+                                        # ... and ending a cluster, the archive's directory
+                                        # missing (review54; before: denied, the workspace's
+                                        # true.zip recorded)
+                                        ttq) x="-qTT true $z/own/nx/a.zip" want=task_failure::15 ;;
                                         # -x's list after the archive (review53; before:
                                         # task_failure)
                                         xlist) x="$z/own/a.zip -x nomatch -q" ;;

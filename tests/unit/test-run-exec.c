@@ -1982,6 +1982,16 @@ static void test_zip_output(void **state) {
                  * and /w/log.txt) */
                 { { "zip", "-q", "-T", "-TT", "true", "/ro/t.zip", "f" }, "/ro/t.zip" },
                 { { "zip", "-q", "-lf", "log.txt", "/ro/t.zip", "f" }, "/ro/t.zip" },
+                /* ... and ending a cluster (review54: before, /w/true.zip and /w/log.zip) */
+                { { "zip", "-qTT", "true", "/ro/t.zip", "f" }, "/ro/t.zip" },
+                { { "zip", "-rqlf", "log", "/ro/t.zip", "f" }, "/ro/t.zip" },
+                /* ... their argument the rest of the cluster where something follows them, -ll
+                 * read before -lf (zip's `-TTq true t.zip` writes true.zip, `-llf` is -ll -f) */
+                { { "zip", "-TTq", "true", "/ro/t.zip", "f" }, "/w/true.zip" },
+                { { "zip", "-qlfq", "log", "/ro/t.zip", "f" }, "/w/log.zip" },
+                { { "zip", "-llf", "/ro/t.zip", "f" }, "/ro/t.zip" },
+                { { "zip", "-lllf", "log", "/ro/t.zip", "f" }, "/ro/t.zip" },
+                { { "zip", "-qTT" }, NULL },
                 /* -x's and -i's lists after the archive (review53: before, none) */
                 { { "zip", "x.zip", "f", "-x", "*.o" }, "/w/x.zip" },
                 { { "zip", "-r", "x.zip", ".", "-x", "*.git*", "-q" }, "/w/x.zip" },
